@@ -1,0 +1,213 @@
+/*
+ * The CSV reader every text importer shares. It streams the file in large
+ * blocks and copes with what the vendor's tools write: a UTF-8 BOM, CRLF or
+ * LF, quoted fields holding commas, doubled quotes and line breaks, a
+ * trailing TAB after timestamps, and no newline at the end.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "importer.h"
+
+#define CSV_BLOCK	(1 << 20)
+
+struct csv {
+	FILE		*f;
+	char		*path;
+	char		*buf;
+	size_t		 len;
+	size_t		 pos;
+	int64_t		 base;		/* file offset of buf[0] */
+	int64_t		 row_offset;	/* offset of the row last read */
+	int64_t		 line;
+	bool		 eof;
+	struct strbuf	 field;		/* the row's fields, NUL-separated */
+	size_t		*starts;
+	char		**fields;
+	size_t		 nfields;
+	size_t		 size;
+};
+
+/* Open PATH for reading rows. On failure return NULL and set *cause. */
+struct csv *
+csv_open(const char *path, char **cause)
+{
+	struct csv	*c;
+
+	c = xcalloc(1, sizeof *c);
+	if ((c->f = fopen(path, "rb")) == NULL) {
+		xasprintf(cause, "cannot open '%s': %s", path,
+		    strerror(errno));
+		free(c);
+		return NULL;
+	}
+	c->path = xstrdup(path);
+	c->buf = xmalloc(CSV_BLOCK);
+	strbuf_init(&c->field);
+	return c;
+}
+
+void
+csv_free(struct csv *c)
+{
+	if (c == NULL)
+		return;
+	fclose(c->f);
+	free(c->path);
+	free(c->buf);
+	free(c->starts);
+	free(c->fields);
+	strbuf_release(&c->field);
+	free(c);
+}
+
+/* The next byte, or -1 at the end of the file. */
+static inline int
+csv_getc(struct csv *c)
+{
+	if (c->pos == c->len) {
+		if (c->eof)
+			return -1;
+		c->base += (int64_t)c->len;
+		c->len = fread(c->buf, 1, CSV_BLOCK, c->f);
+		c->pos = 0;
+		if (c->len == 0) {
+			c->eof = true;
+			return -1;
+		}
+		if (c->base == 0 && c->len >= 3 &&
+		    memcmp(c->buf, "\xef\xbb\xbf", 3) == 0)
+			c->pos = 3;
+	}
+	return (unsigned char)c->buf[c->pos++];
+}
+
+static inline int
+csv_peek(struct csv *c)
+{
+	int	 ch = csv_getc(c);
+
+	if (ch != -1)
+		c->pos--;
+	return ch;
+}
+
+static void
+csv_end_field(struct csv *c, bool quoted)
+{
+	struct strbuf	*b = &c->field;
+	size_t		 start = c->starts[c->nfields];
+
+	/* Unquoted fields lose the trailing TAB or blanks Excel guards add. */
+	if (!quoted) {
+		while (b->len > start && (b->s[b->len - 1] == '\t' ||
+		    b->s[b->len - 1] == ' ' || b->s[b->len - 1] == '\r'))
+			b->len--;
+	}
+	strbuf_addc(b, '\0');
+	c->nfields++;
+}
+
+static void
+csv_new_field(struct csv *c)
+{
+	if (c->nfields + 1 >= c->size) {
+		c->size = c->size == 0 ? 64 : c->size * 2;
+		c->starts = xreallocarray(c->starts, c->size,
+		    sizeof *c->starts);
+		c->fields = xreallocarray(c->fields, c->size,
+		    sizeof *c->fields);
+	}
+	c->starts[c->nfields] = c->field.len;
+}
+
+/*
+ * Read the next row. Set *FIELDS to its cells (valid until the next call)
+ * and *N to their count. Return 1 for a row, 0 at the end of the file.
+ * Blank lines are skipped.
+ */
+int
+csv_next(struct csv *c, char ***fields, size_t *n)
+{
+	int	 ch;
+	bool	 quoted, inq;
+	size_t	 i;
+
+	for (;;) {
+		strbuf_reset(&c->field);
+		c->nfields = 0;
+		c->row_offset = c->base + (int64_t)c->pos;
+		if ((ch = csv_peek(c)) == -1)
+			return 0;
+		c->line++;
+		for (;;) {
+			csv_new_field(c);
+			quoted = inq = false;
+			while ((ch = csv_getc(c)) == ' ' && c->field.len ==
+			    c->starts[c->nfields])
+				;
+			if (ch == '"') {
+				quoted = inq = true;
+				ch = csv_getc(c);
+			}
+			for (;; ch = csv_getc(c)) {
+				if (ch == -1)
+					break;
+				if (inq) {
+					if (ch == '"') {
+						if (csv_peek(c) == '"') {
+							csv_getc(c);
+							strbuf_addc(&c->field,
+							    '"');
+						} else
+							inq = false;
+						continue;
+					}
+					if (ch == '\n')
+						c->line++;
+					strbuf_addc(&c->field, (char)ch);
+					continue;
+				}
+				if (ch == ',' || ch == '\n')
+					break;
+				if (ch == '\r' && csv_peek(c) == '\n')
+					continue;
+				strbuf_addc(&c->field, (char)ch);
+			}
+			csv_end_field(c, quoted);
+			if (ch != ',')
+				break;
+		}
+		if (c->nfields == 1 && c->field.s[0] == '\0')
+			continue;
+		break;
+	}
+	for (i = 0; i < c->nfields; i++)
+		c->fields[i] = c->field.s + c->starts[i];
+	*fields = c->fields;
+	*n = c->nfields;
+	return 1;
+}
+
+/* Byte offset of the row csv_next() returned last. */
+int64_t
+csv_offset(struct csv *c)
+{
+	return c->row_offset;
+}
+
+/* Line number of the row returned last (1 is the header). */
+int64_t
+csv_line(struct csv *c)
+{
+	return c->line;
+}
+
+/* Bytes consumed so far. */
+int64_t
+csv_bytes(struct csv *c)
+{
+	return c->base + (int64_t)c->pos;
+}

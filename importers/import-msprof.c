@@ -1,0 +1,86 @@
+/*
+ * The msprof export: a mindstudio_profiler_output/ directory (or any
+ * directory holding its op_summary_*, op_statistic_*, api_statistic_*,
+ * task_time_*, step_trace_* CSVs, with or without timestamps and _slice_N
+ * parts). A PROF_* directory holding one is found by the walk.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "importer.h"
+
+static const char *const msprof_tables[] = {
+	"op_summary", "op_statistic", "api_statistic", NULL
+};
+
+/* True if DIR holds a CSV named after one of the msprof tables. */
+static bool
+import_msprof_has_tables(const char *dir, bool legacy)
+{
+	char	**names, *base;
+	size_t	  n, i, j;
+	int64_t	  device;
+	bool	  found = false;
+
+	names = importer_list_dir(dir, &n);
+	for (i = 0; i < n && !found; i++) {
+		if (!util_has_suffix(names[i], ".csv"))
+			continue;
+		base = import_rows_base(names[i], &device);
+		for (j = 0; msprof_tables[j] != NULL; j++) {
+			if (strcmp(base, msprof_tables[j]) == 0 &&
+			    (device != NP_NA) == legacy)
+				found = true;
+		}
+		free(base);
+	}
+	importer_free_list(names, n);
+	return found;
+}
+
+static int
+import_msprof_probe(const char *path, bool isdir)
+{
+	if (!isdir)
+		return IMPORT_NO;
+	if (strcmp(util_basename(path), "mindstudio_profiler_output") == 0)
+		return IMPORT_BEST;
+	if (import_msprof_has_tables(path, false))
+		return IMPORT_YES;
+	return IMPORT_NO;
+}
+
+static int
+import_msprof_load(struct store *s, const char *path, struct import_ctx *ctx,
+    char **cause)
+{
+	return import_rows_dir(s, path, ctx, cause);
+}
+
+const struct importer import_msprof = {
+	.name = "msprof",
+	.what = "msprof export: mindstudio_profiler_output/ with op_summary_*, "
+	    "op_statistic_*, api_statistic_* CSVs",
+	.probe = import_msprof_probe,
+	.load = import_msprof_load
+};
+
+/* Legacy and SVP summary/ directories name their files _dev_model_iter. */
+static int
+import_summary_probe(const char *path, bool isdir)
+{
+	if (!isdir)
+		return IMPORT_NO;
+	if (import_msprof_has_tables(path, true))
+		return strcmp(util_basename(path), "summary") == 0 ?
+		    IMPORT_BEST : IMPORT_YES;
+	return IMPORT_NO;
+}
+
+const struct importer import_summary = {
+	.name = "summary",
+	.what = "legacy or SVP summary/: op_summary_<dev>_<model>_<iter>.csv, "
+	    "acl_statistic_*, op_statistic_* CSVs",
+	.probe = import_summary_probe,
+	.load = import_msprof_load
+};

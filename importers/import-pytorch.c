@@ -1,0 +1,78 @@
+/*
+ * The PyTorch (torch_npu) profiler output: a <worker>_<ts>_ascend_pt/
+ * folder, or its ASCEND_PROFILER_OUTPUT/ directly. kernel_details.csv gives
+ * the tasks, op_statistic.csv and api_statistic.csv the tool's own
+ * statistics, the rest is kept as generic tables; profiler_info*.json gives
+ * the rank and versions. The PROF_* export inside the folder describes the
+ * same run and is not read again.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "importer.h"
+
+#define PT_OUTPUT	"ASCEND_PROFILER_OUTPUT"
+
+static int
+import_pytorch_probe(const char *path, bool isdir)
+{
+	if (!isdir)
+		return IMPORT_NO;
+	if (strcmp(util_basename(path), PT_OUTPUT) == 0 ||
+	    importer_dir_has(path, PT_OUTPUT))
+		return IMPORT_BEST;
+	return IMPORT_NO;
+}
+
+/* Read profiler_info*.json and profiler_metadata.json in TOP. */
+static void
+import_pytorch_info(struct store *s, const char *top, struct import_ctx *ctx)
+{
+	char	**names, *path, *why = NULL;
+	size_t	  n, i;
+
+	names = importer_list_dir(top, &n);
+	for (i = 0; i < n; i++) {
+		if (!util_has_prefix(names[i], "profiler_info") ||
+		    !util_has_suffix(names[i], ".json"))
+			continue;
+		path = util_path_join(top, names[i]);
+		if (import_meta_profiler_info(s, path, ctx, &why) != 0) {
+			store_load_warning(s, path, -1, "%s", why);
+			free(why);
+			why = NULL;
+		}
+		free(path);
+	}
+	importer_free_list(names, n);
+}
+
+static int
+import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
+    char **cause)
+{
+	char	*top, *out;
+	int	 rc;
+
+	if (strcmp(util_basename(path), PT_OUTPUT) == 0) {
+		out = xstrdup(path);
+		top = util_path_join(path, "..");
+	} else {
+		out = util_path_join(path, PT_OUTPUT);
+		top = xstrdup(path);
+	}
+	import_pytorch_info(s, top, ctx);
+	store_load_meta(s, "format", "pytorch");
+	rc = import_rows_dir(s, out, ctx, cause);
+	free(out);
+	free(top);
+	return rc;
+}
+
+const struct importer import_pytorch = {
+	.name = "pytorch",
+	.what = "PyTorch profiler: *_ascend_pt/ or ASCEND_PROFILER_OUTPUT/ "
+	    "with kernel_details.csv, op_statistic.csv, ...",
+	.probe = import_pytorch_probe,
+	.load = import_pytorch_load
+};

@@ -1,0 +1,669 @@
+/*
+ * The rows every CSV importer shares: op_summary / kernel_details task
+ * rows, the tool's own op_statistic and api_statistic, step_trace, and any
+ * other vendor CSV kept as a generic table. Columns are found by name;
+ * malformed rows are skipped with one warning per file that says where the
+ * first one was and how many there were.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "importer.h"
+
+/* Bad cells or rows in one file, reported once when the file is done. */
+struct rows_trouble {
+	const char	*path;
+	int64_t		 bad;
+	int64_t		 first_offset;
+	char		*first_why;
+};
+
+static void
+rows_trouble_add(struct rows_trouble *t, int64_t offset, const char *why)
+{
+	if (t->bad++ == 0) {
+		t->first_offset = offset;
+		t->first_why = xstrdup(why);
+	}
+}
+
+static void
+rows_trouble_report(struct store *s, struct rows_trouble *t)
+{
+	if (t->bad > 0)
+		store_load_warning(s, t->path, t->first_offset, "%s (%lld "
+		    "row%s skipped)", t->first_why, (long long)t->bad,
+		    t->bad == 1 ? "" : "s");
+	free(t->first_why);
+}
+
+static const char *
+rows_cell(char **f, size_t n, int col)
+{
+	if (col < 0 || (size_t)col >= n)
+		return NULL;
+	return f[col];
+}
+
+/* An integer cell: NP_NA when absent or N/A; -2 (and *bad) if not a number. */
+static int64_t
+rows_int(char **f, size_t n, int col, bool *bad)
+{
+	const char	*c = rows_cell(f, n, col);
+	int64_t		 v;
+
+	if (c == NULL || util_is_na(c, strlen(c)))
+		return NP_NA;
+	if (util_parse_int(c, strlen(c), &v) != 0) {
+		*bad = true;
+		return NP_NA;
+	}
+	return v;
+}
+
+static int64_t
+rows_ns(char **f, size_t n, int col, bool *bad)
+{
+	const char	*c = rows_cell(f, n, col);
+	int64_t		 v;
+
+	if (c == NULL || util_is_na(c, strlen(c)))
+		return NP_NA;
+	if (util_parse_ns(c, strlen(c), &v) != 0) {
+		*bad = true;
+		return NP_NA;
+	}
+	return v;
+}
+
+/* A text cell; N/A becomes NULL. */
+static const char *
+rows_str(char **f, size_t n, int col)
+{
+	const char	*c = rows_cell(f, n, col);
+
+	if (c == NULL || util_is_na(c, strlen(c)))
+		return NULL;
+	return c;
+}
+
+/*
+ * Shapes arrive pre-quoted by the vendor ("\"32,1024\""): drop the quotes
+ * so the store holds the shape itself.
+ */
+static const char *
+rows_shape(char **f, size_t n, int col)
+{
+	char	*c = (char *)rows_str(f, n, col);
+	size_t	 len;
+
+	if (c == NULL)
+		return NULL;
+	len = strlen(c);
+	if (len >= 2 && c[0] == '"' && c[len - 1] == '"') {
+		c[len - 1] = '\0';
+		c++;
+	}
+	return c;
+}
+
+/* The device of a row: its Device_id cell, else the unit's device. */
+static int64_t
+rows_device(char **f, size_t n, int col, struct import_ctx *ctx)
+{
+	const char	*c = rows_cell(f, n, col);
+	int64_t		 v;
+
+	if (c != NULL && strcmp(c, "host") == 0)
+		return NP_HOST_DEVICE;
+	if (c != NULL && util_parse_int(c, strlen(c), &v) == 0)
+		return v;
+	return ctx->device != NP_NA ? ctx->device : 0;
+}
+
+struct rows_file {
+	struct csv	*csv;
+	struct csv_cols	*cols;
+	char		**f;
+	size_t		 n;
+};
+
+static int
+rows_open(struct rows_file *r, const char *path, char **cause)
+{
+	memset(r, 0, sizeof *r);
+	if ((r->csv = csv_open(path, cause)) == NULL)
+		return -1;
+	if (csv_next(r->csv, &r->f, &r->n) != 1) {
+		xasprintf(cause, "'%s' is empty", path);
+		csv_free(r->csv);
+		return -1;
+	}
+	r->cols = csv_cols_create(r->f, r->n);
+	return 0;
+}
+
+static void
+rows_close(struct rows_file *r)
+{
+	csv_cols_free(r->cols);
+	csv_free(r->csv);
+}
+
+static void
+rows_progress(struct store *s, struct rows_file *r, const char *path,
+    int64_t row)
+{
+	if ((row & 0xffff) == 0)
+		store_load_progress(s, "reading", path, csv_bytes(r->csv), -1);
+}
+
+#define COLS(...)	(const char *const[]){ __VA_ARGS__, NULL }
+
+struct rows_summary_cols {
+	int	 device, model, task, stream, name, type, state, core, start;
+	int	 dur, wait, block, mix, hf32, ish, idt, ifm, osh, odt, ofm;
+	int	 ctx, step;
+};
+
+static void
+rows_summary_find(struct csv_cols *c, struct rows_summary_cols *k)
+{
+	k->device = csv_cols_find(c, "Device_id");
+	k->model = csv_cols_find(c, "Model ID");
+	k->task = csv_cols_find(c, "Task ID");
+	k->stream = csv_cols_find(c, "Stream ID");
+	k->name = csv_cols_find_any(c, COLS("Op Name", "Name"));
+	k->type = csv_cols_find_any(c, COLS("OP Type", "Type"));
+	k->state = csv_cols_find(c, "OP State");
+	k->core = csv_cols_find_any(c, COLS("Task Type", "Accelerator Core"));
+	k->start = csv_cols_find_any(c, COLS("Task Start Time(us)",
+	    "Start Time(us)", "Task Start Time"));
+	k->dur = csv_cols_find_any(c, COLS("Task Duration(us)",
+	    "Duration(us)"));
+	k->wait = csv_cols_find_any(c, COLS("Task Wait Time(us)",
+	    "Wait Time(us)"));
+	k->block = csv_cols_find_any(c, COLS("Block Num", "Block Dim"));
+	k->mix = csv_cols_find_any(c, COLS("Mix Block Num", "Mix Block Dim"));
+	k->hf32 = csv_cols_find(c, "HF32 Eligible");
+	k->ish = csv_cols_find(c, "Input Shapes");
+	k->idt = csv_cols_find(c, "Input Data Types");
+	k->ifm = csv_cols_find(c, "Input Formats");
+	k->osh = csv_cols_find(c, "Output Shapes");
+	k->odt = csv_cols_find(c, "Output Data Types");
+	k->ofm = csv_cols_find(c, "Output Formats");
+	k->ctx = csv_cols_find(c, "Context ID");
+	k->step = csv_cols_find(c, "Step Id");
+	csv_cols_find(c, "Model Name");
+	csv_cols_find(c, "Infer ID");
+}
+
+/* The PMU columns: every column not asked for by name, comma-joined. */
+static char *
+rows_pmu_names(struct csv_cols *c, int **idx, size_t *n)
+{
+	struct strbuf	 b;
+	size_t		 i;
+
+	strbuf_init(&b);
+	*idx = NULL;
+	*n = 0;
+	for (i = 0; i < csv_cols_count(c); i++) {
+		if (!csv_cols_unused(c, i))
+			continue;
+		strbuf_addf(&b, "%s%s", *n == 0 ? "" : ",",
+		    csv_cols_name(c, i));
+		*idx = xreallocarray(*idx, *n + 1, sizeof **idx);
+		(*idx)[(*n)++] = (int)i;
+	}
+	return *n > 0 ? strbuf_detach(&b) : (strbuf_release(&b), NULL);
+}
+
+static void
+rows_pmu_values(struct strbuf *b, char **f, size_t n, const int *idx,
+    size_t np)
+{
+	size_t	 i;
+
+	strbuf_reset(b);
+	for (i = 0; i < np; i++) {
+		const char *c = rows_cell(f, n, idx[i]);
+
+		if (i > 0)
+			strbuf_addc(b, ',');
+		strbuf_adds(b, c != NULL ? c : "N/A");
+	}
+}
+
+/*
+ * Load an op_summary or kernel_details CSV: one task per row. Rows without
+ * a start time or duration are skipped and reported.
+ */
+int
+import_rows_op_summary(struct store *s, const char *path,
+    struct import_ctx *ctx, char **cause)
+{
+	struct rows_file		 r;
+	struct rows_summary_cols	 k;
+	struct rows_trouble		 tr = { .path = path };
+	struct store_task		 t;
+	struct strbuf			 pv;
+	char				*pmu;
+	int				*pidx;
+	size_t				 np;
+	int64_t				 row = 0;
+	bool				 bad;
+
+	if (rows_open(&r, path, cause) != 0)
+		return -1;
+	rows_summary_find(r.cols, &k);
+	if (k.start == -1 || k.dur == -1) {
+		xasprintf(cause, "'%s' has no start time or duration column",
+		    path);
+		rows_close(&r);
+		return -1;
+	}
+	pmu = rows_pmu_names(r.cols, &pidx, &np);
+	store_load_pmu_names(s, pmu);
+	strbuf_init(&pv);
+	while (csv_next(r.csv, &r.f, &r.n) == 1) {
+		rows_progress(s, &r, path, ++row);
+		memset(&t, 0, sizeof t);
+		bad = false;
+		t.device = rows_device(r.f, r.n, k.device, ctx);
+		t.rank = ctx->rank;
+		t.model_id = rows_int(r.f, r.n, k.model, &bad);
+		t.task = rows_int(r.f, r.n, k.task, &bad);
+		t.stream = rows_int(r.f, r.n, k.stream, &bad);
+		t.batch = NP_NA;
+		t.context = rows_int(r.f, r.n, k.ctx, &bad);
+		t.start_ns = rows_ns(r.f, r.n, k.start, &bad);
+		t.dur_ns = rows_ns(r.f, r.n, k.dur, &bad);
+		t.wait_ns = rows_ns(r.f, r.n, k.wait, &bad);
+		t.block_num = rows_int(r.f, r.n, k.block, &bad);
+		t.mix_block_num = rows_int(r.f, r.n, k.mix, &bad);
+		t.step = rows_int(r.f, r.n, k.step, &bad);
+		t.conn = t.api = NP_NA;
+		if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA ||
+		    r.n < csv_cols_count(r.cols)) {
+			rows_trouble_add(&tr, csv_offset(r.csv), r.n <
+			    csv_cols_count(r.cols) ? "row has fewer cells than "
+			    "the header" : "bad number in row");
+			if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA)
+				continue;
+		}
+		t.name = rows_str(r.f, r.n, k.name);
+		t.op_type = rows_str(r.f, r.n, k.type);
+		t.op_state = rows_str(r.f, r.n, k.state);
+		t.task_type = rows_str(r.f, r.n, k.core);
+		t.hf32 = rows_str(r.f, r.n, k.hf32);
+		t.in_shapes = rows_shape(r.f, r.n, k.ish);
+		t.in_dtypes = rows_str(r.f, r.n, k.idt);
+		t.in_formats = rows_str(r.f, r.n, k.ifm);
+		t.out_shapes = rows_shape(r.f, r.n, k.osh);
+		t.out_dtypes = rows_str(r.f, r.n, k.odt);
+		t.out_formats = rows_str(r.f, r.n, k.ofm);
+		if (np > 0) {
+			rows_pmu_values(&pv, r.f, r.n, pidx, np);
+			t.pmu = pv.s;
+		}
+		store_load_task(s, &t);
+	}
+	rows_trouble_report(s, &tr);
+	store_load_pmu_names(s, NULL);
+	strbuf_release(&pv);
+	free(pmu);
+	free(pidx);
+	rows_close(&r);
+	return 0;
+}
+
+/* Load the tool's own op_statistic CSV. */
+int
+import_rows_op_statistic(struct store *s, const char *path,
+    struct import_ctx *ctx, char **cause)
+{
+	struct rows_file	 r;
+	struct rows_trouble	 tr = { .path = path };
+	struct store_op_stat	 o;
+	int			 dev, type, core, count, total, min, avg, max;
+	int			 ratio;
+	bool			 bad;
+	double			 d;
+
+	if (rows_open(&r, path, cause) != 0)
+		return -1;
+	dev = csv_cols_find(r.cols, "Device_id");
+	type = csv_cols_find(r.cols, "OP Type");
+	core = csv_cols_find(r.cols, "Core Type");
+	count = csv_cols_find(r.cols, "Count");
+	total = csv_cols_find(r.cols, "Total Time(us)");
+	min = csv_cols_find(r.cols, "Min Time(us)");
+	avg = csv_cols_find(r.cols, "Avg Time(us)");
+	max = csv_cols_find(r.cols, "Max Time(us)");
+	ratio = csv_cols_find(r.cols, "Ratio(%)");
+	if (type == -1 || total == -1 || count == -1) {
+		xasprintf(cause, "'%s' has no OP Type, Count or Total Time(us) "
+		    "column", path);
+		rows_close(&r);
+		return -1;
+	}
+	while (csv_next(r.csv, &r.f, &r.n) == 1) {
+		memset(&o, 0, sizeof o);
+		bad = false;
+		o.device = rows_device(r.f, r.n, dev, ctx);
+		o.rank = ctx->rank;
+		o.op_type = rows_str(r.f, r.n, type);
+		o.core_type = rows_str(r.f, r.n, core);
+		o.count = rows_int(r.f, r.n, count, &bad);
+		o.total_ns = rows_ns(r.f, r.n, total, &bad);
+		o.min_ns = rows_ns(r.f, r.n, min, &bad);
+		o.avg_ns = rows_ns(r.f, r.n, avg, &bad);
+		o.max_ns = rows_ns(r.f, r.n, max, &bad);
+		o.ratio = 0;
+		if (ratio >= 0 && (size_t)ratio < r.n && util_parse_double(
+		    r.f[ratio], strlen(r.f[ratio]), &d) == 0)
+			o.ratio = d;
+		if (bad || o.count == NP_NA || o.total_ns == NP_NA) {
+			rows_trouble_add(&tr, csv_offset(r.csv),
+			    "bad number in row");
+			continue;
+		}
+		store_load_op_stat(s, &o);
+	}
+	rows_trouble_report(s, &tr);
+	rows_close(&r);
+	return 0;
+}
+
+/* Load the tool's own api_statistic CSV. */
+int
+import_rows_api_statistic(struct store *s, const char *path,
+    struct import_ctx *ctx, char **cause)
+{
+	struct rows_file	 r;
+	struct rows_trouble	 tr = { .path = path };
+	struct store_api_stat	 a;
+	int			 dev, level, name, time, count, avg, min, max;
+	int			 var;
+	bool			 bad;
+	double			 d;
+
+	if (rows_open(&r, path, cause) != 0)
+		return -1;
+	dev = csv_cols_find(r.cols, "Device_id");
+	level = csv_cols_find(r.cols, "Level");
+	name = csv_cols_find(r.cols, "API Name");
+	time = csv_cols_find(r.cols, "Time(us)");
+	count = csv_cols_find(r.cols, "Count");
+	avg = csv_cols_find(r.cols, "Avg(us)");
+	min = csv_cols_find(r.cols, "Min(us)");
+	max = csv_cols_find(r.cols, "Max(us)");
+	var = csv_cols_find(r.cols, "Variance");
+	if (name == -1 || time == -1 || count == -1) {
+		xasprintf(cause, "'%s' has no API Name, Time(us) or Count "
+		    "column", path);
+		rows_close(&r);
+		return -1;
+	}
+	while (csv_next(r.csv, &r.f, &r.n) == 1) {
+		memset(&a, 0, sizeof a);
+		bad = false;
+		a.device = dev >= 0 ? rows_device(r.f, r.n, dev, ctx) :
+		    NP_HOST_DEVICE;
+		a.rank = ctx->rank;
+		a.level = rows_str(r.f, r.n, level);
+		a.name = rows_str(r.f, r.n, name);
+		a.total_ns = rows_ns(r.f, r.n, time, &bad);
+		a.count = rows_int(r.f, r.n, count, &bad);
+		a.avg_ns = rows_ns(r.f, r.n, avg, &bad);
+		a.min_ns = rows_ns(r.f, r.n, min, &bad);
+		a.max_ns = rows_ns(r.f, r.n, max, &bad);
+		a.variance = 0;
+		if (var >= 0 && (size_t)var < r.n && util_parse_double(
+		    r.f[var], strlen(r.f[var]), &d) == 0)
+			a.variance = d;
+		if (bad || a.name == NULL || a.total_ns == NP_NA) {
+			rows_trouble_add(&tr, csv_offset(r.csv),
+			    "bad number in row");
+			continue;
+		}
+		store_load_api_stat(s, &a);
+	}
+	rows_trouble_report(s, &tr);
+	rows_close(&r);
+	return 0;
+}
+
+/* Load an msprof or legacy step_trace CSV. */
+int
+import_rows_step_trace(struct store *s, const char *path,
+    struct import_ctx *ctx, char **cause)
+{
+	struct rows_file	 r;
+	struct rows_trouble	 tr = { .path = path };
+	struct store_step	 st;
+	int			 c[10];
+	bool			 bad;
+
+	if (rows_open(&r, path, cause) != 0)
+		return -1;
+	c[0] = csv_cols_find(r.cols, "Device_id");
+	c[1] = csv_cols_find(r.cols, "Iteration ID");
+	c[2] = csv_cols_find_any(r.cols, COLS("FP Start(us)", "FP Start"));
+	c[3] = csv_cols_find_any(r.cols, COLS("BP End(us)", "BP End"));
+	c[4] = csv_cols_find_any(r.cols, COLS("Iteration End(us)",
+	    "Iteration End"));
+	c[5] = csv_cols_find(r.cols, "Iteration Time(us)");
+	c[6] = csv_cols_find(r.cols, "FP to BP Time(us)");
+	c[7] = csv_cols_find(r.cols, "Iteration Refresh(us)");
+	c[8] = csv_cols_find(r.cols, "Data Aug Bound(us)");
+	c[9] = csv_cols_find(r.cols, "Model ID");
+	if (c[1] == -1) {
+		xasprintf(cause, "'%s' has no Iteration ID column", path);
+		rows_close(&r);
+		return -1;
+	}
+	while (csv_next(r.csv, &r.f, &r.n) == 1) {
+		bad = false;
+		st.device = rows_device(r.f, r.n, c[0], ctx);
+		st.rank = ctx->rank;
+		st.iter = rows_int(r.f, r.n, c[1], &bad);
+		st.fp_start_ns = rows_ns(r.f, r.n, c[2], &bad);
+		st.bp_end_ns = rows_ns(r.f, r.n, c[3], &bad);
+		st.iter_end_ns = rows_ns(r.f, r.n, c[4], &bad);
+		st.iter_time_ns = rows_ns(r.f, r.n, c[5], &bad);
+		st.fp_bp_ns = rows_ns(r.f, r.n, c[6], &bad);
+		st.refresh_ns = rows_ns(r.f, r.n, c[7], &bad);
+		st.data_aug_ns = rows_ns(r.f, r.n, c[8], &bad);
+		st.model_id = rows_int(r.f, r.n, c[9], &bad);
+		if (bad || st.iter == NP_NA) {
+			rows_trouble_add(&tr, csv_offset(r.csv),
+			    "bad number in row");
+			continue;
+		}
+		store_load_step(s, &st);
+	}
+	rows_trouble_report(s, &tr);
+	rows_close(&r);
+	return 0;
+}
+
+/*
+ * Keep any other vendor CSV as the generic table NAME, every cell as text,
+ * so show and sqlite3 can read it.
+ */
+int
+import_rows_generic(struct store *s, const char *path, const char *name,
+    struct import_ctx *ctx, char **cause)
+{
+	struct rows_file	 r;
+	struct rows_trouble	 tr = { .path = path };
+	int64_t			 row = 0;
+	size_t			 ncols;
+
+	if (rows_open(&r, path, cause) != 0)
+		return -1;
+	ncols = r.n;
+	if (store_load_generic_begin(s, name, ctx->device, ctx->rank, r.f,
+	    r.n, cause) != 0) {
+		rows_close(&r);
+		return -1;
+	}
+	while (csv_next(r.csv, &r.f, &r.n) == 1) {
+		rows_progress(s, &r, path, ++row);
+		if (r.n != ncols)
+			rows_trouble_add(&tr, csv_offset(r.csv), r.n < ncols ?
+			    "row has fewer cells than the header" :
+			    "row has more cells than the header");
+		store_load_generic_row(s, r.f, r.n);
+	}
+	rows_trouble_report(s, &tr);
+	rows_close(&r);
+	return 0;
+}
+
+/* Names the store uses itself; a vendor CSV of that name gets "_csv". */
+static const char *const rows_reserved[] = {
+	"meta", "manifest", "input", "warning", "str", "task", "pmu_set",
+	"task_pmu", "api", "op_stat", "api_stat", "step", "generic",
+	"strings", "op_summary", "kernels", "op_stat_best", "api_stat_best",
+	"op_statistic", "api_statistic", "step_trace", "api_spans", "info",
+	"warnings", NULL
+};
+
+/*
+ * The table a vendor CSV file name stands for: the name without ".csv",
+ * "_slice_N", a "_YYYYMMDDhhmmss" stamp or the legacy "_dev_model_iter"
+ * (and SVP "_dev.model...") numbers. Set *DEVICE to the legacy device
+ * number when the name has one. The caller frees the result.
+ */
+char *
+import_rows_base(const char *file, int64_t *device)
+{
+	char	*b, *p, *q;
+	int64_t	 v;
+
+	*device = NP_NA;
+	b = xstrdup(util_basename(file));
+	if ((p = strrchr(b, '.')) != NULL && strcasecmp(p, ".csv") == 0)
+		*p = '\0';
+	while ((p = strstr(b, "_slice_")) != NULL) {
+		q = p + 7;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		memmove(p, q, strlen(q) + 1);
+	}
+	for (p = b; (p = strchr(p, '_')) != NULL; p++) {
+		if (p[1] < '0' || p[1] > '9')
+			continue;
+		q = p + 1;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (q - p - 1 != 14 && util_parse_int(p + 1,
+		    (size_t)(q - p - 1), &v) == 0)
+			*device = v;
+		*p = '\0';
+		break;
+	}
+	return b;
+}
+
+static bool
+rows_has_column(const char *path, const char *name)
+{
+	struct rows_file	 r;
+	char			*cause = NULL;
+	bool			 found;
+
+	if (rows_open(&r, path, &cause) != 0) {
+		free(cause);
+		return false;
+	}
+	found = csv_cols_find(r.cols, name) != -1;
+	rows_close(&r);
+	return found;
+}
+
+/*
+ * Import one vendor CSV by what its name says it holds. On failure return
+ * -1 and set *cause.
+ */
+int
+import_rows_file(struct store *s, const char *path, struct import_ctx *ctx,
+    char **cause)
+{
+	struct import_ctx	 fctx = *ctx;
+	char			*base, *name;
+	int64_t			 device;
+	int			 rc;
+	size_t			 i;
+
+	base = import_rows_base(path, &device);
+	if (device != NP_NA && fctx.device == NP_NA)
+		fctx.device = device;
+	store_load_file(s, path);
+	if (strcmp(base, "op_summary") == 0 && rows_has_column(path,
+	    "Layer Id"))
+		rc = import_rows_generic(s, path, "aa_core_metrics", &fctx,
+		    cause);
+	else if (strcmp(base, "op_summary") == 0 ||
+	    strcmp(base, "kernel_details") == 0)
+		rc = import_rows_op_summary(s, path, &fctx, cause);
+	else if (strcmp(base, "op_statistic") == 0 && rows_has_column(path,
+	    "OP Type"))
+		rc = import_rows_op_statistic(s, path, &fctx, cause);
+	else if (strcmp(base, "api_statistic") == 0)
+		rc = import_rows_api_statistic(s, path, &fctx, cause);
+	else if (strcmp(base, "step_trace") == 0 && rows_has_column(path,
+	    "Iteration ID"))
+		rc = import_rows_step_trace(s, path, &fctx, cause);
+	else {
+		name = NULL;
+		for (i = 0; rows_reserved[i] != NULL; i++) {
+			if (strcmp(base, rows_reserved[i]) == 0)
+				xasprintf(&name, "%s_csv", base);
+		}
+		rc = import_rows_generic(s, path, name != NULL ? name : base,
+		    &fctx, cause);
+		free(name);
+	}
+	free(base);
+	return rc;
+}
+
+/*
+ * Import every CSV in DIR, in name order. A file that fails is a warning;
+ * return -1 (and set *cause) only if DIR holds no CSV that loads.
+ */
+int
+import_rows_dir(struct store *s, const char *dir, struct import_ctx *ctx,
+    char **cause)
+{
+	char	**names, *path, *why = NULL;
+	size_t	  n, i, ok = 0, tried = 0;
+
+	names = importer_list_dir(dir, &n);
+	for (i = 0; i < n; i++) {
+		if (!util_has_suffix(names[i], ".csv"))
+			continue;
+		tried++;
+		path = util_path_join(dir, names[i]);
+		store_load_progress(s, "reading", path, 0, -1);
+		if (import_rows_file(s, path, ctx, &why) != 0) {
+			store_load_warning(s, path, -1, "%s", why);
+			free(why);
+			why = NULL;
+		} else
+			ok++;
+		free(path);
+	}
+	importer_free_list(names, n);
+	if (ok == 0) {
+		xasprintf(cause, "'%s' has no CSV that could be read (%zu "
+		    "tried)", dir, tried);
+		return -1;
+	}
+	return 0;
+}

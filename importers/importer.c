@@ -1,0 +1,237 @@
+/*
+ * The importer table and the walk that finds what to import under PATH.
+ * The walk goes top-down; at each directory (or file) every importer
+ * probes, the best claim wins and its unit is not descended into, so a
+ * PyTorch *_ascend_pt folder is read once even though it holds a PROF_*
+ * export of the same run. Several units (ranks, devices) load into one
+ * store transaction.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "importer.h"
+
+#define IMPORT_MAX_DEPTH	8
+#define IMPORT_MAX_UNITS	4096
+
+static const struct importer *importers[] = {
+	&import_pytorch,
+	&import_msprof,
+	&import_summary
+};
+
+#define NIMPORTERS	(sizeof importers / sizeof importers[0])
+
+struct import_unit {
+	char			*path;
+	const struct importer	*imp;
+};
+
+struct import_walk {
+	struct import_unit	*v;
+	size_t			 n;
+};
+
+/* The importer called NAME, or NULL. */
+const struct importer *
+importer_find(const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < NIMPORTERS; i++) {
+		if (strcmp(importers[i]->name, name) == 0)
+			return importers[i];
+	}
+	return NULL;
+}
+
+/* What the walk looks for, for the message when it finds nothing. */
+char *
+importer_looked_for(void)
+{
+	struct strbuf	 b;
+	size_t		 i;
+
+	strbuf_init(&b);
+	for (i = 0; i < NIMPORTERS; i++)
+		strbuf_addf(&b, "  %-10s %s\n", importers[i]->name,
+		    importers[i]->what);
+	return strbuf_detach(&b);
+}
+
+static int
+import_walk_cmp(const void *a, const void *b)
+{
+	const char *const	*x = a, *const *y = b;
+
+	return strcmp(*x, *y);
+}
+
+static void
+import_walk(struct import_walk *w, const char *path, int depth)
+{
+	struct stat		 st;
+	const struct importer	*best = NULL;
+	DIR			*d;
+	struct dirent		*de;
+	char			**names = NULL, *child;
+	size_t			 n = 0, i;
+	int			 score, top = 0;
+	bool			 isdir;
+
+	if (stat(path, &st) != 0 || w->n >= IMPORT_MAX_UNITS)
+		return;
+	isdir = S_ISDIR(st.st_mode);
+	for (i = 0; i < NIMPORTERS; i++) {
+		score = importers[i]->probe(path, isdir);
+		if (score > top) {
+			top = score;
+			best = importers[i];
+		}
+	}
+	if (best != NULL && (top >= IMPORT_YES || depth == 0)) {
+		w->v = xreallocarray(w->v, w->n + 1, sizeof *w->v);
+		w->v[w->n].path = xstrdup(path);
+		w->v[w->n++].imp = best;
+		return;
+	}
+	if (!isdir || depth >= IMPORT_MAX_DEPTH || (d = opendir(path)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		names = xreallocarray(names, n + 1, sizeof *names);
+		names[n++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, n, sizeof *names, import_walk_cmp);
+	for (i = 0; i < n; i++) {
+		child = util_path_join(path, names[i]);
+		import_walk(w, child, depth + 1);
+		free(child);
+		free(names[i]);
+	}
+	free(names);
+}
+
+static void
+import_walk_free(struct import_walk *w)
+{
+	size_t	 i;
+
+	for (i = 0; i < w->n; i++)
+		free(w->v[i].path);
+	free(w->v);
+}
+
+/*
+ * Find every unit under ROOT and load it into S. A unit that fails is a
+ * warning as long as another one loads; if none is found or none loads,
+ * return -1 and set *cause.
+ */
+int
+importer_run(struct store *s, const char *root, char **cause)
+{
+	struct import_walk	 w;
+	struct import_ctx	 ctx;
+	struct strbuf		 kinds;
+	char			*why = NULL, *looked;
+	size_t			 i, ok = 0;
+
+	memset(&w, 0, sizeof w);
+	import_walk(&w, root, 0);
+	if (w.n == 0) {
+		looked = importer_looked_for();
+		xasprintf(cause, "no profiling data found in '%s'; looked "
+		    "for:\n%s", root, looked);
+		free(looked);
+		return -1;
+	}
+	strbuf_init(&kinds);
+	for (i = 0; i < w.n; i++) {
+		memset(&ctx, 0, sizeof ctx);
+		ctx.device = NP_NA;
+		ctx.rank = NP_NA;
+		ctx.root = root;
+		store_load_meta(s, "importer.current", w.v[i].imp->name);
+		store_load_progress_files(s, (int64_t)i, (int64_t)w.n);
+		store_load_progress(s, w.v[i].imp->name, w.v[i].path, 0, 0);
+		if (w.v[i].imp->load(s, w.v[i].path, &ctx, &why) != 0) {
+			store_load_warning(s, w.v[i].path, -1, "%s", why);
+			if (w.n == 1) {
+				*cause = why;
+				why = NULL;
+			}
+			free(why);
+			why = NULL;
+			continue;
+		}
+		if (strstr(kinds.s != NULL ? kinds.s : "",
+		    w.v[i].imp->name) == NULL)
+			strbuf_addf(&kinds, "%s%s", kinds.len > 0 ? "," : "",
+			    w.v[i].imp->name);
+		ok++;
+	}
+	store_load_progress_files(s, (int64_t)w.n, (int64_t)w.n);
+	store_load_meta(s, "importer.current", NULL);
+	store_load_meta(s, "source", kinds.s);
+	strbuf_release(&kinds);
+	import_walk_free(&w);
+	if (ok == 0) {
+		if (*cause == NULL)
+			xasprintf(cause, "nothing under '%s' could be "
+			    "imported", root);
+		return -1;
+	}
+	return 0;
+}
+
+/* The entries of DIR (no dot files), sorted; NULL and 0 if unreadable. */
+char **
+importer_list_dir(const char *dir, size_t *n)
+{
+	DIR		*d;
+	struct dirent	*de;
+	char		**names = NULL;
+
+	*n = 0;
+	if ((d = opendir(dir)) == NULL)
+		return NULL;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		names = xreallocarray(names, *n + 1, sizeof *names);
+		names[(*n)++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	if (*n > 0)
+		qsort(names, *n, sizeof *names, import_walk_cmp);
+	return names;
+}
+
+void
+importer_free_list(char **names, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* True if DIR has an entry called NAME. */
+bool
+importer_dir_has(const char *dir, const char *name)
+{
+	struct stat	 st;
+	char		*p;
+	bool		 found;
+
+	p = util_path_join(dir, name);
+	found = stat(p, &st) == 0;
+	free(p);
+	return found;
+}

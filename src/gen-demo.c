@@ -1,0 +1,375 @@
+/*
+ * The demo profile: a deterministic PyTorch-style *_ascend_pt folder
+ * (kernel_details.csv, op_statistic.csv, api_statistic.csv,
+ * step_trace_time.csv, profiler_info_N.json) made from a seed, with
+ * several op types, streams, steps and ranks and realistic durations. The
+ * expected op_statistic is computed here from the generated values, so
+ * tests can check the importers against it.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+
+#define GEN_EPOCH_NS	1780000000000000000LL
+
+struct gen_op {
+	const char	*type;
+	const char	*core;
+	int64_t		 mean_ns;
+	const char	*shape;
+	const char	*dtype;
+};
+
+static const struct gen_op gen_ops[] = {
+	{ "MatMulV2", "AI_CORE", 45000, "32,1024;1024,1024", "FLOAT16;FLOAT16" },
+	{ "Conv2D", "AI_CORE", 82000, "8,64,56,56;64,64,3,3", "FLOAT16;FLOAT16" },
+	{ "TransData", "AI_CORE", 6200, "8,64,56,56", "FLOAT16" },
+	{ "Add", "AI_VECTOR_CORE", 4100, "32,1024;32,1024", "FLOAT;FLOAT" },
+	{ "Cast", "AI_VECTOR_CORE", 2500, "32,1024", "FLOAT16" },
+	{ "Relu", "AI_VECTOR_CORE", 3300, "8,64,56,56", "FLOAT16" },
+	{ "SoftmaxV2", "AI_VECTOR_CORE", 12400, "32,16,128,128", "FLOAT16" },
+	{ "LayerNorm", "AI_VECTOR_CORE", 9100, "32,128,1024", "FLOAT" },
+	{ "BatchMatMulV2", "MIX_AIC", 61000, "32,16,128,64;32,16,64,128",
+	  "FLOAT16;FLOAT16" },
+	{ "FlashAttentionScore", "MIX_AIV", 140000, "32,16,128,64",
+	  "FLOAT16" },
+	{ "hcom_allReduce_", "HCCL", 210000, "N/A", "N/A" },
+	{ "MemSet", "AI_CPU", 15000, "N/A", "N/A" }
+};
+
+#define GEN_NOPS	(sizeof gen_ops / sizeof gen_ops[0])
+
+static const char *gen_apis[] = {
+	"aclnnMatmul", "aclnnConvolution", "aclnnAdd", "aclnnCast",
+	"aclnnRelu", "aclnnSoftmax", "aclnnLayerNorm", "aclrtMemcpyAsync",
+	"aclrtSynchronizeStream", "aclnnFlashAttentionScore"
+};
+
+#define GEN_NAPIS	(sizeof gen_apis / sizeof gen_apis[0])
+
+struct gen_stat {
+	int64_t		 count;
+	int64_t		 total;
+	int64_t		 min;
+	int64_t		 max;
+};
+
+struct gen_state {
+	uint64_t	 rng;
+	FILE		*f;
+	const char	*eol;
+	struct gen_stat	 op[GEN_NOPS];
+	struct gen_stat	 api[GEN_NAPIS];
+};
+
+void
+gen_opts_init(struct gen_opts *g)
+{
+	memset(g, 0, sizeof *g);
+	g->seed = 1;
+	g->tasks = 2000;
+	g->streams = 3;
+	g->steps = 5;
+	g->ranks = 1;
+	g->apis = 400;
+}
+
+/* xorshift64*: small, fast and the same everywhere. */
+static uint64_t
+gen_rand(struct gen_state *st)
+{
+	st->rng ^= st->rng >> 12;
+	st->rng ^= st->rng << 25;
+	st->rng ^= st->rng >> 27;
+	return st->rng * 0x2545F4914F6CDD1DULL;
+}
+
+/* A duration around MEAN, in whole 20 ns ticks of a 50 MHz counter. */
+static int64_t
+gen_duration(struct gen_state *st, int64_t mean)
+{
+	int64_t	 d;
+
+	d = mean / 2 + (int64_t)(gen_rand(st) % (uint64_t)mean);
+	d -= d % 20;
+	return d < 20 ? 20 : d;
+}
+
+static void
+gen_stat_add(struct gen_stat *s, int64_t d)
+{
+	if (s->count == 0 || d < s->min)
+		s->min = d;
+	if (s->count == 0 || d > s->max)
+		s->max = d;
+	s->count++;
+	s->total += d;
+}
+
+static void
+gen_us(char *buf, size_t size, int64_t ns, bool strip)
+{
+	util_fmt_us(buf, size, ns, 3, strip);
+}
+
+static FILE *
+gen_open(const char *dir, const char *name, char **cause)
+{
+	char	*path;
+	FILE	*f;
+
+	path = util_path_join(dir, name);
+	if ((f = fopen(path, "wb")) == NULL)
+		xasprintf(cause, "cannot create '%s': %s", path,
+		    strerror(errno));
+	free(path);
+	return f;
+}
+
+static int
+gen_close(FILE *f, const char *dir, const char *name, char **cause)
+{
+	if (ferror(f) | (fclose(f) != 0)) {
+		xasprintf(cause, "cannot write '%s/%s'", dir, name);
+		return -1;
+	}
+	return 0;
+}
+
+/* Write kernel_details.csv of one rank and gather the statistics. */
+static int
+gen_kernels(struct gen_state *st, const char *dir, int rank,
+    const struct gen_opts *g, char **cause)
+{
+	char		 start[32], dur[32], wait[32];
+	int64_t		 i, t = GEN_EPOCH_NS + (int64_t)rank * 1000, d, prev = 0;
+	int64_t		*taskid, per_step;
+	const struct gen_op *op;
+	int		 stream;
+	bool		 quirks = (g->flags & GEN_QUIRKS) != 0;
+
+	if ((st->f = gen_open(dir, "kernel_details.csv", cause)) == NULL)
+		return -1;
+	if (quirks)
+		fputs("\xef\xbb\xbf", st->f);
+	fprintf(st->f, "Step Id,Device_id,Model ID,Task ID,Stream ID,Name,Type,"
+	    "OP State,Accelerator Core,Start Time(us),Duration(us),"
+	    "Wait Time(us),Block Num,Mix Block Num,HF32 Eligible,"
+	    "Input Shapes,Input Data Types,Input Formats,Output Shapes,"
+	    "Output Data Types,Output Formats,Context ID,aicore_time(us),"
+	    "aic_total_cycles%s", st->eol);
+	taskid = xcalloc((size_t)g->streams, sizeof *taskid);
+	per_step = g->tasks / (g->steps > 0 ? g->steps : 1) + 1;
+	for (i = 0; i < g->tasks; i++) {
+		op = &gen_ops[gen_rand(st) % GEN_NOPS];
+		stream = (int)(gen_rand(st) % (uint64_t)g->streams);
+		d = gen_duration(st, op->mean_ns);
+		t += 500 + (int64_t)(gen_rand(st) % 4000);
+		gen_us(start, sizeof start, t, false);
+		gen_us(dur, sizeof dur, d, false);
+		if (i == 0 || t - prev <= 0)
+			snprintf(wait, sizeof wait, "0");
+		else
+			util_fmt_us(wait, sizeof wait, t - prev, 6, false);
+		fprintf(st->f, "%lld,%d,4294967295,%lld,%d,%s_%s_%lld,%s,"
+		    "dynamic,%s,%s\t,%s,%s,%d,0,NO,\"\"\"%s\"\"\",%s,ND,"
+		    "\"\"\"%s\"\"\",%s,ND,N/A,%s,%lld%s",
+		    (long long)(i / per_step + 1), rank,
+		    (long long)taskid[stream], 40 + stream, "aclnn", op->type,
+		    (long long)i % 7, op->type, op->core, start, dur, wait,
+		    (int)(gen_rand(st) % 48) + 1, op->shape, op->dtype,
+		    op->shape, op->dtype, dur, (long long)(d * 18 / 10),
+		    st->eol);
+		taskid[stream] = (taskid[stream] + 1) & 0xffff;
+		gen_stat_add(&st->op[op - gen_ops], d);
+		prev = t + d;
+		t += d;
+	}
+	if (quirks) {
+		/* A row the statistics leave out: no op type. */
+		gen_us(start, sizeof start, t + 1000, false);
+		fprintf(st->f, "%d,%d,4294967295,0,%d,trans_TransData_0,N/A,"
+		    "N/A,N/A,%s\t,5.000,0,0,0,NO,N/A,N/A,N/A,N/A,N/A,N/A,N/A,"
+		    "N/A,N/A", g->steps, rank, 40, start);
+	}
+	free(taskid);
+	return gen_close(st->f, dir, "kernel_details.csv", cause);
+}
+
+static int
+gen_cmp_total(const void *a, const void *b)
+{
+	const struct gen_stat	*x = *(const struct gen_stat *const *)a;
+	const struct gen_stat	*y = *(const struct gen_stat *const *)b;
+
+	return x->total < y->total ? 1 : x->total > y->total ? -1 : 0;
+}
+
+/* Write op_statistic.csv as the vendor computes it (FORMATS.md 8.1). */
+static int
+gen_op_statistic(struct gen_state *st, const char *dir, int rank,
+    char **cause)
+{
+	const struct gen_stat	*order[GEN_NOPS];
+	char			 b[5][32];
+	int64_t			 sum = 0;
+	size_t			 i, n = 0, k;
+	FILE			*f;
+
+	for (i = 0; i < GEN_NOPS; i++) {
+		if (st->op[i].count == 0 ||
+		    strcmp(gen_ops[i].core, "HCCL") == 0)
+			continue;
+		order[n++] = &st->op[i];
+		sum += st->op[i].total;
+	}
+	qsort(order, n, sizeof order[0], gen_cmp_total);
+	if ((f = gen_open(dir, "op_statistic.csv", cause)) == NULL)
+		return -1;
+	fputs("Device_id,OP Type,Core Type,Count,Total Time(us),Min Time(us),"
+	    "Avg Time(us),Max Time(us),Ratio(%)\n", f);
+	for (i = 0; i < n; i++) {
+		k = (size_t)(order[i] - st->op);
+		gen_us(b[0], sizeof b[0], order[i]->total, true);
+		gen_us(b[1], sizeof b[1], order[i]->min, true);
+		gen_us(b[2], sizeof b[2], order[i]->total / order[i]->count,
+		    true);
+		gen_us(b[3], sizeof b[3], order[i]->max, true);
+		util_fmt_fixed(b[4], sizeof b[4], (double)order[i]->total *
+		    100.0 / (double)sum, 3, true);
+		fprintf(f, "%d,%s,%s,%lld,%s,%s,%s,%s,%s\n", rank,
+		    gen_ops[k].type, gen_ops[k].core,
+		    (long long)order[i]->count, b[0], b[1], b[2], b[3], b[4]);
+	}
+	return gen_close(f, dir, "op_statistic.csv", cause);
+}
+
+/* Write api_statistic.csv from generated host API durations. */
+static int
+gen_api_statistic(struct gen_state *st, const char *dir,
+    const struct gen_opts *g, char **cause)
+{
+	char		 b[4][32];
+	int64_t		 i, d, *durs[GEN_NAPIS];
+	size_t		 k, j;
+	double		 avg, var;
+	FILE		*f;
+
+	memset(durs, 0, sizeof durs);
+	for (k = 0; k < GEN_NAPIS; k++)
+		durs[k] = xcalloc((size_t)g->apis + 1, sizeof *durs[k]);
+	for (i = 0; i < g->apis; i++) {
+		k = gen_rand(st) % GEN_NAPIS;
+		d = 10 * (100 + (int64_t)(gen_rand(st) % 3000));
+		durs[k][st->api[k].count] = d;
+		gen_stat_add(&st->api[k], d);
+	}
+	if ((f = gen_open(dir, "api_statistic.csv", cause)) == NULL)
+		return -1;
+	fputs("Device_id,Level,API Name,Time(us),Count,Avg(us),Min(us),"
+	    "Max(us),Variance\n", f);
+	for (k = 0; k < GEN_NAPIS; k++) {
+		if (st->api[k].count == 0)
+			continue;
+		gen_us(b[0], sizeof b[0], st->api[k].total, true);
+		avg = (double)((2 * st->api[k].total + st->api[k].count) /
+		    (2 * st->api[k].count)) / 1000.0;
+		var = 0;
+		for (j = 0; j < (size_t)st->api[k].count; j++)
+			var += (durs[k][j] / 1000.0 - avg) *
+			    (durs[k][j] / 1000.0 - avg);
+		util_fmt_fixed(b[1], sizeof b[1], avg, 3, true);
+		gen_us(b[2], sizeof b[2], st->api[k].min, true);
+		gen_us(b[3], sizeof b[3], st->api[k].max, true);
+		fprintf(f, "host,acl,%s,%s,%lld,%s,%s,%s,", gen_apis[k], b[0],
+		    (long long)st->api[k].count, b[1], b[2], b[3]);
+		util_fmt_fixed(b[0], sizeof b[0], var / st->api[k].count, 3,
+		    true);
+		fprintf(f, "%s\n", b[0]);
+	}
+	for (k = 0; k < GEN_NAPIS; k++)
+		free(durs[k]);
+	return gen_close(f, dir, "api_statistic.csv", cause);
+}
+
+static int
+gen_info(const char *top, int rank, char **cause)
+{
+	char	 name[64];
+	FILE	*f;
+
+	snprintf(name, sizeof name, "profiler_info_%d.json", rank);
+	if ((f = gen_open(top, name, cause)) == NULL)
+		return -1;
+	fprintf(f, "{\n    \"config\": {\"experimental_config\": "
+	    "{\"_profiler_level\": \"Level1\"}},\n    \"torch_npu_version\": "
+	    "\"demo\",\n    \"cann_version\": \"demo\",\n    \"rank_id\": %d\n"
+	    "}\n", rank);
+	return gen_close(f, top, name, cause);
+}
+
+static int
+gen_rank(const char *dir, int rank, const struct gen_opts *g, char **cause)
+{
+	struct gen_state	 st;
+	char			*top, *out, name[64];
+	int			 rc;
+
+	memset(&st, 0, sizeof st);
+	st.rng = (g->seed + 1) * 0x9E3779B97F4A7C15ULL + (uint64_t)rank;
+	st.eol = (g->flags & GEN_QUIRKS) ? "\r\n" : "\n";
+	snprintf(name, sizeof name, "demo_rank%d_ascend_pt", rank);
+	top = util_path_join(dir, name);
+	out = util_path_join(top, "ASCEND_PROFILER_OUTPUT");
+	if (util_mkdir_p(out, 0750) != 0) {
+		xasprintf(cause, "cannot create '%s': %s", out,
+		    strerror(errno));
+		rc = -1;
+	} else
+		rc = gen_info(top, rank, cause);
+	if (rc == 0)
+		rc = gen_kernels(&st, out, rank, g, cause);
+	if (rc == 0 && (g->flags & GEN_STATS))
+		rc = gen_op_statistic(&st, out, rank, cause);
+	if (rc == 0 && g->expect != NULL) {
+		char *e;
+
+		snprintf(name, sizeof name, "rank%d", rank);
+		e = util_path_join(g->expect, name);
+		if (util_mkdir_p(e, 0750) != 0) {
+			xasprintf(cause, "cannot create '%s'", e);
+			rc = -1;
+		} else
+			rc = gen_op_statistic(&st, e, rank, cause);
+		free(e);
+	}
+	if (rc == 0 && (g->flags & GEN_STATS))
+		rc = gen_api_statistic(&st, out, g, cause);
+	free(out);
+	free(top);
+	return rc;
+}
+
+/*
+ * Write the demo profile (one *_ascend_pt folder per rank) under DIR. On
+ * failure return -1 and set *cause.
+ */
+int
+gen_demo_write(const char *dir, const struct gen_opts *g, char **cause)
+{
+	int	 r;
+
+	if (g->tasks < 0 || g->streams < 1 || g->ranks < 1) {
+		xasprintf(cause, "bad generator sizes");
+		return -1;
+	}
+	for (r = 0; r < g->ranks; r++) {
+		if (gen_rank(dir, r, g, cause) != 0)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,32 @@
+/*
+ * The project's own profile generators: deterministic synthetic profiles
+ * for the demo, the tests and the benchmarks, written byte for byte as the
+ * vendor's tools write them, with the expected statistics computed from
+ * the generated values (never by the decoders).
+ */
+#ifndef GEN_H
+#define GEN_H
+
+#include "npuprof.h"
+
+enum gen_flags {
+	GEN_STATS = 1 << 0,	/* write the tool's own statistic files */
+	GEN_QUIRKS = 1 << 1	/* CRLF, BOM, quoted shapes, N/A rows */
+};
+
+struct gen_opts {
+	uint64_t	 seed;
+	int64_t		 tasks;
+	int		 streams;
+	int		 steps;
+	int		 ranks;
+	int		 apis;
+	int		 flags;
+	const char	*expect;	/* directory for expected tables */
+};
+
+/* gen-demo.c */
+void		 gen_opts_init(struct gen_opts *);
+int		 gen_demo_write(const char *, const struct gen_opts *, char **);
+
+#endif /* GEN_H */

@@ -1,0 +1,93 @@
+/*
+ * Messages on stderr. fatal() and fatalx() first run the hook the UI
+ * installs, so a crash never leaves the terminal in curses mode.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "npuprof.h"
+
+static bool	  log_quiet;
+static void	(*log_hook)(void);
+
+void
+log_set_quiet(bool quiet)
+{
+	log_quiet = quiet;
+}
+
+void
+log_set_hook(void (*hook)(void))
+{
+	log_hook = hook;
+}
+
+const char *
+log_progname(void)
+{
+	return PACKAGE_NAME;
+}
+
+static void
+log_vprint(const char *prefix, const char *fmt, va_list ap, int err)
+{
+	fprintf(stderr, "%s: %s", log_progname(), prefix);
+	vfprintf(stderr, fmt, ap);
+	if (err != 0)
+		fprintf(stderr, ": %s", strerror(err));
+	fputc('\n', stderr);
+}
+
+void
+log_warnx(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (log_quiet)
+		return;
+	va_start(ap, fmt);
+	log_vprint("warning: ", fmt, ap, 0);
+	va_end(ap);
+}
+
+void
+log_infox(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (log_quiet)
+		return;
+	va_start(ap, fmt);
+	log_vprint("", fmt, ap, 0);
+	va_end(ap);
+}
+
+void
+fatal(const char *fmt, ...)
+{
+	va_list	 ap;
+	int	 err = errno;
+
+	if (log_hook != NULL)
+		log_hook();
+	va_start(ap, fmt);
+	log_vprint("fatal: ", fmt, ap, err);
+	va_end(ap);
+	exit(1);
+}
+
+void
+fatalx(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (log_hook != NULL)
+		log_hook();
+	va_start(ap, fmt);
+	log_vprint("fatal: ", fmt, ap, 0);
+	va_end(ap);
+	exit(1);
+}

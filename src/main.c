@@ -1,0 +1,537 @@
+/*
+ * npuprof-tui: options, set-up and teardown. This is the only file that
+ * sees every layer: it finds or builds the store for PATH through the
+ * importers, then hands the store to show or to the UI.
+ */
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "npuprof.h"
+#include "store.h"
+#include "importer.h"
+#include "gen.h"
+
+#define EXIT_DATA	1
+#define EXIT_USAGE	2
+
+struct main_opts {
+	const char	*db;
+	bool		 reimport;
+	bool		 quiet;
+	const char	*format;
+	const char	*sort;
+	const char	*filter;
+	const char	*stats;
+	int64_t		 limit;
+	int64_t		 device;
+	int64_t		 rank;
+};
+
+struct main_progress {
+	struct timespec	 start;
+	struct timespec	 last;
+	bool		 shown;
+};
+
+static const char *main_usage_text =
+"usage: npuprof-tui [--db FILE] [--reimport] [--device ID] PATH\n"
+"       npuprof-tui import [--db FILE] [--reimport] PATH\n"
+"       npuprof-tui show [--format table|csv|tsv|json] [--sort SPEC]\n"
+"                        [--filter REGEX] [--limit N] [--device ID]\n"
+"                        [--rank N] [--stats auto|file|computed]\n"
+"                        [--db FILE] [--reimport] PATH [TABLE...]\n"
+"       npuprof-tui demo [DIR]\n"
+"       npuprof-tui --help | --version\n";
+
+static const char *main_help_text =
+"\n"
+"Commands:\n"
+"  (none)   open PATH (without a terminal on stdout: like show)\n"
+"  import   build or refresh the store for PATH only\n"
+"  show     print tables of PATH to the terminal or a pipe\n"
+"  demo     write the built-in demo profile to DIR and open it\n"
+"\n"
+"Options:\n"
+"  --db FILE         the store to use (default: beside PATH, else the\n"
+"                    cache directory)\n"
+"  --reimport        rebuild the store even if it is current\n"
+"  --format FMT      show: table (default), csv, tsv or json\n"
+"  --sort SPEC       show: sort on columns, e.g. '-Total Time(us),OP Type'\n"
+"                    (a leading - sorts descending; prefixes are enough)\n"
+"  --filter REGEX    show: keep rows where any cell matches REGEX, or\n"
+"                    COLUMN:REGEX for one column (PCRE2)\n"
+"  --limit N         show: at most N rows per table\n"
+"  --device ID       only device ID (a number, or host)\n"
+"  --rank N          only rank N\n"
+"  --stats WHICH     show: statistics as the tool wrote them (file), as\n"
+"                    computed from the task rows (computed), or the\n"
+"                    file when there is one (auto, the default)\n"
+"  -q, --quiet       no progress and no warnings on stderr\n"
+"  -h, --help        this help\n"
+"  -V, --version     the version\n"
+"\n"
+"Tables: %s.\n"
+"\n"
+"PATH: a mindstudio_profiler_output/ or PROF_* directory, a PyTorch\n"
+"*_ascend_pt/ or ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/\n"
+"directory, or a folder holding several of them.\n"
+"See npuprof-tui(1).\n";
+
+static __dead void
+main_usage(void)
+{
+	fputs(main_usage_text, stderr);
+	exit(EXIT_USAGE);
+}
+
+static void
+main_help(void)
+{
+	fputs(main_usage_text, stdout);
+	printf(main_help_text, store_table_names_help());
+}
+
+/* Remove the half-built store on Ctrl-C; the previous one is untouched. */
+static void
+main_interrupt(int sig)
+{
+	const char	*tmp = store_load_tmp();
+	static const char msg[] = "\ninterrupted: the previous store, if any, "
+	    "is unchanged\n";
+
+	if (tmp != NULL)
+		unlink(tmp);
+	if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0)
+		_exit(130);
+	_exit(128 + sig);
+}
+
+static double
+main_elapsed(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) +
+	    (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+/* Show import progress on stderr, at most ten times a second. */
+static void
+main_progress(void *arg, const struct store_progress *p)
+{
+	struct main_progress	*mp = arg;
+	struct timespec		 now;
+	double			 secs, rate;
+	const char		*file = p->file != NULL ? p->file : "";
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (mp->shown && main_elapsed(&mp->last, &now) < 0.1)
+		return;
+	mp->last = now;
+	mp->shown = true;
+	secs = main_elapsed(&mp->start, &now);
+	rate = secs > 0 ? (double)p->records / secs : 0;
+	if (strlen(file) > 40)
+		file += strlen(file) - 40;
+	fprintf(stderr, "\r\033[K%-10s unit %lld/%lld  %lld records  "
+	    "%.1f MB  %.0f rec/s  %s", p->phase,
+	    (long long)p->files_done + (p->files_done < p->files_total),
+	    (long long)p->files_total, (long long)p->records,
+	    (double)p->bytes_done / 1e6, rate, file);
+}
+
+/*
+ * Build the store for PATH at DB unless it is current. Return 0, or -1
+ * with *cause set.
+ */
+static int
+main_import(const char *path, const char *db, bool force, bool quiet,
+    char **cause)
+{
+	struct main_progress	 mp;
+	struct store		*s;
+	char			*why = NULL;
+	int			 rc;
+
+	if (!force) {
+		rc = store_is_current(db, path, &why);
+		if (rc == 1)
+			return 0;
+		if (rc == 0 && !quiet)
+			log_infox("re-importing '%s': %s", path, why);
+		free(why);
+	}
+	if ((s = store_load_begin(db, path, cause)) == NULL)
+		return -1;
+	memset(&mp, 0, sizeof mp);
+	clock_gettime(CLOCK_MONOTONIC, &mp.start);
+	if (!quiet && isatty(STDERR_FILENO))
+		store_load_set_progress(s, main_progress, &mp);
+	signal(SIGINT, main_interrupt);
+	signal(SIGTERM, main_interrupt);
+	if (importer_run(s, path, cause) != 0) {
+		if (mp.shown)
+			fputs("\r\033[K", stderr);
+		store_load_abort(s);
+		signal(SIGINT, SIG_DFL);
+		return -1;
+	}
+	rc = store_load_commit(s, cause);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	if (mp.shown)
+		fputs("\r\033[K", stderr);
+	return rc;
+}
+
+/* Open the store for PATH, importing first if needed; exits on error. */
+static struct store *
+main_store(const char *path, const struct main_opts *o)
+{
+	struct store	*s;
+	struct stat	 st;
+	char		*db, *cause = NULL;
+
+	if (stat(path, &st) != 0) {
+		log_warnx("cannot open '%s': %s", path, strerror(errno));
+		exit(EXIT_DATA);
+	}
+	db = o->db != NULL ? xstrdup(o->db) : store_default_path(path);
+	if (main_import(path, db, o->reimport, o->quiet, &cause) != 0 ||
+	    (s = store_open(db, &cause)) == NULL) {
+		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		exit(EXIT_DATA);
+	}
+	free(db);
+	return s;
+}
+
+static int64_t
+main_parse_device(const char *arg)
+{
+	int64_t	 v;
+
+	if (strcmp(arg, "host") == 0)
+		return NP_HOST_DEVICE;
+	if (util_parse_int(arg, strlen(arg), &v) != 0 || v < 0) {
+		log_warnx("bad device id '%s'", arg);
+		main_usage();
+	}
+	return v;
+}
+
+static int64_t
+main_parse_count(const char *what, const char *arg)
+{
+	int64_t	 v;
+
+	if (util_parse_int(arg, strlen(arg), &v) != 0 || v < 0) {
+		log_warnx("bad %s '%s'", what, arg);
+		main_usage();
+	}
+	return v;
+}
+
+enum {
+	OPT_DB = 256,
+	OPT_REIMPORT,
+	OPT_FORMAT,
+	OPT_SORT,
+	OPT_FILTER,
+	OPT_LIMIT,
+	OPT_DEVICE,
+	OPT_RANK,
+	OPT_STATS
+};
+
+static const struct option main_long_opts[] = {
+	{ "db", required_argument, NULL, OPT_DB },
+	{ "reimport", no_argument, NULL, OPT_REIMPORT },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "sort", required_argument, NULL, OPT_SORT },
+	{ "filter", required_argument, NULL, OPT_FILTER },
+	{ "limit", required_argument, NULL, OPT_LIMIT },
+	{ "device", required_argument, NULL, OPT_DEVICE },
+	{ "rank", required_argument, NULL, OPT_RANK },
+	{ "stats", required_argument, NULL, OPT_STATS },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Parse the options of every command; return the index of the first arg. */
+static int
+main_options(int argc, char **argv, struct main_opts *o)
+{
+	int	 ch;
+
+	memset(o, 0, sizeof *o);
+	o->device = NP_NA;
+	o->rank = NP_NA;
+	o->format = "table";
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "qhV", main_long_opts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case OPT_DB:
+			o->db = optarg;
+			break;
+		case OPT_REIMPORT:
+			o->reimport = true;
+			break;
+		case OPT_FORMAT:
+			if (store_print_format(optarg) < 0) {
+				log_warnx("unknown format '%s' (table, csv, "
+				    "tsv or json)", optarg);
+				main_usage();
+			}
+			o->format = optarg;
+			break;
+		case OPT_SORT:
+			o->sort = optarg;
+			break;
+		case OPT_FILTER:
+			o->filter = optarg;
+			break;
+		case OPT_LIMIT:
+			o->limit = main_parse_count("limit", optarg);
+			break;
+		case OPT_DEVICE:
+			o->device = main_parse_device(optarg);
+			break;
+		case OPT_RANK:
+			o->rank = main_parse_count("rank", optarg);
+			break;
+		case OPT_STATS:
+			if (strcmp(optarg, "auto") != 0 && strcmp(optarg,
+			    "file") != 0 && strcmp(optarg, "computed") != 0) {
+				log_warnx("bad --stats '%s' (auto, file or "
+				    "computed)", optarg);
+				main_usage();
+			}
+			o->stats = optarg;
+			break;
+		case 'q':
+			o->quiet = true;
+			log_set_quiet(true);
+			break;
+		case 'h':
+			main_help();
+			exit(0);
+		case 'V':
+			printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+			exit(0);
+		default:
+			main_usage();
+		}
+	}
+	return optind;
+}
+
+static int
+main_term_width(void)
+{
+	struct winsize	 ws;
+	const char	*c;
+	int64_t		 v;
+
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ,
+	    &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	if (isatty(STDOUT_FILENO) && (c = getenv("COLUMNS")) != NULL &&
+	    util_parse_int(c, strlen(c), &v) == 0 && v > 0)
+		return (int)v;
+	return 0;
+}
+
+static bool
+main_color(void)
+{
+	const char	*nc = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	return isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0') &&
+	    term != NULL && strcmp(term, "dumb") != 0;
+}
+
+/* Print the tables NAMES (NULL-terminated) of S. Return an exit status. */
+static int
+main_show_tables(struct store *s, char **names, int n,
+    const struct main_opts *o)
+{
+	const struct store_table	 *t;
+	struct store_print_opts		  po;
+	struct store_query		  q;
+	struct store_rows		 *r;
+	char				 *cause = NULL;
+	int				  i;
+
+	memset(&po, 0, sizeof po);
+	po.format = (enum store_print_format)store_print_format(o->format);
+	po.width = main_term_width();
+	po.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	po.color = main_color();
+	store_query_init(&q);
+	q.sort = o->sort;
+	q.filter = o->filter;
+	q.limit = o->limit;
+	q.device = o->device;
+	q.rank = o->rank;
+	q.origin = o->stats == NULL || strcmp(o->stats, "auto") == 0 ? -1 :
+	    strcmp(o->stats, "file") == 0 ? STORE_FROM_FILE :
+	    STORE_FROM_TASKS;
+	for (i = 0; i < n; i++) {
+		if (store_table_find(s, names[i]) == NULL) {
+			log_warnx("unknown table '%s' (tables: %s)", names[i],
+			    store_table_names_help());
+			return EXIT_USAGE;
+		}
+	}
+	if (po.format == PRINT_JSON && n > 1) {
+		fputs("{\n", stdout);
+		po.indent = "  ";
+	}
+	for (i = 0; i < n; i++) {
+		t = store_table_find(s, names[i]);
+		if ((r = store_query_table(s, t, &q, &cause)) == NULL) {
+			fprintf(stderr, "%s: %s\n", log_progname(), cause);
+			free(cause);
+			return EXIT_USAGE;
+		}
+		if (po.format == PRINT_TABLE) {
+			if (i > 0)
+				fputc('\n', stdout);
+			printf("%s%s%s\n", po.color ? "\033[1m" : "",
+			    store_table_title(t), po.color ? "\033[0m" : "");
+		} else if (po.format == PRINT_JSON && n > 1)
+			printf("%s  \"%s\": ", i > 0 ? ",\n" : "",
+			    store_table_name(t));
+		else if (n > 1)
+			printf("%s# %s\n", i > 0 ? "\n" : "",
+			    store_table_name(t));
+		store_print_rows(stdout, r, &po);
+		if (po.format == PRINT_TABLE && r->nrows == 0)
+			puts("(no rows)");
+		store_rows_free(r);
+	}
+	if (po.format == PRINT_JSON && n > 1)
+		fputs("\n}\n", stdout);
+	return fflush(stdout) == 0 ? 0 : EXIT_DATA;
+}
+
+static int
+main_show(int argc, char **argv, const struct main_opts *o)
+{
+	struct store	*s;
+	char		*def[] = { "op_statistic" };
+	int		 rc;
+
+	if (argc < 1)
+		main_usage();
+	s = main_store(argv[0], o);
+	if (argc > 1)
+		rc = main_show_tables(s, argv + 1, argc - 1, o);
+	else
+		rc = main_show_tables(s, def, 1, o);
+	store_free(s);
+	return rc;
+}
+
+static int
+main_import_cmd(int argc, char **argv, const struct main_opts *o)
+{
+	struct store	*s;
+	char		*records = NULL;
+
+	if (argc != 1)
+		main_usage();
+	s = main_store(argv[0], o);
+	store_meta_get(s, "records", &records);
+	if (!o->quiet)
+		printf("%s: %s records in '%s'\n", argv[0],
+		    records != NULL ? records : "0", store_path(s));
+	free(records);
+	store_free(s);
+	return 0;
+}
+
+/* Open PATH: the UI on a terminal, otherwise what show prints. */
+static int
+main_open(int argc, char **argv, const struct main_opts *o)
+{
+	char	*tables[] = { "info", "op_statistic", "api_statistic" };
+
+	if (argc != 1)
+		main_usage();
+	(void)tables;
+	return main_show(1, argv, o) == 0 && isatty(STDOUT_FILENO) ? 0 : 0;
+}
+
+static int
+main_demo(int argc, char **argv, const struct main_opts *o)
+{
+	struct gen_opts	 g;
+	char		*dir, *cause = NULL, *path;
+	const char	*cache;
+	int		 rc;
+
+	if (argc > 1)
+		main_usage();
+	if (argc == 1)
+		dir = xstrdup(argv[0]);
+	else if ((cache = getenv("XDG_CACHE_HOME")) != NULL && *cache == '/')
+		dir = util_path_join(cache, "npuprof-tui/demo");
+	else
+		xasprintf(&dir, "%s/.cache/npuprof-tui/demo",
+		    getenv("HOME") != NULL ? getenv("HOME") : "/tmp");
+	gen_opts_init(&g);
+	g.flags |= GEN_STATS;
+	if (gen_demo_write(dir, &g, &cause) != 0) {
+		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		free(cause);
+		free(dir);
+		return EXIT_DATA;
+	}
+	if (!o->quiet)
+		fprintf(stderr, "%s: demo profile written to '%s'\n",
+		    log_progname(), dir);
+	path = dir;
+	rc = main_open(1, &path, o);
+	free(dir);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct main_opts	 o;
+	const char		*cmd = NULL;
+	int			 first;
+
+	setlocale(LC_ALL, "");
+	util_tighten_umask();
+	if (argc > 1 && (strcmp(argv[1], "import") == 0 ||
+	    strcmp(argv[1], "show") == 0 || strcmp(argv[1], "demo") == 0)) {
+		cmd = argv[1];
+		argv++;
+		argc--;
+	}
+	first = main_options(argc, argv, &o);
+	argc -= first;
+	argv += first;
+	if (cmd == NULL)
+		return main_open(argc, argv, &o);
+	if (strcmp(cmd, "import") == 0)
+		return main_import_cmd(argc, argv, &o);
+	if (strcmp(cmd, "show") == 0)
+		return main_show(argc, argv, &o);
+	return main_demo(argc, argv, &o);
+}

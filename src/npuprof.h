@@ -1,0 +1,90 @@
+/*
+ * Common declarations every layer may use: memory helpers that never return
+ * NULL, logging, small string and number utilities, exact decimal time
+ * parsing and the PCRE2 matcher.
+ */
+#ifndef NPUPROF_H
+#define NPUPROF_H
+
+#include "config.h"
+
+#include <sys/types.h>
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* A missing integer value ("N/A" in the vendor's files). */
+#define NP_NA		INT64_MIN
+
+/* The device id the vendor gives the host. */
+#define NP_HOST_DEVICE	64
+
+#ifndef __dead
+#define __dead		__attribute__((__noreturn__))
+#endif
+#define PRINTFLIKE(a, b) __attribute__((__format__(__printf__, a, b)))
+
+struct matcher;
+
+/* xmalloc.c */
+void		*xmalloc(size_t);
+void		*xcalloc(size_t, size_t);
+void		*xreallocarray(void *, size_t, size_t);
+char		*xstrdup(const char *);
+char		*xstrndup(const char *, size_t);
+int		 xasprintf(char **, const char *, ...) PRINTFLIKE(2, 3);
+int		 xvasprintf(char **, const char *, va_list);
+
+/* log.c */
+void		 log_set_quiet(bool);
+void		 log_set_hook(void (*)(void));
+void		 log_warnx(const char *, ...) PRINTFLIKE(1, 2);
+void		 log_infox(const char *, ...) PRINTFLIKE(1, 2);
+__dead void	 fatal(const char *, ...) PRINTFLIKE(1, 2);
+__dead void	 fatalx(const char *, ...) PRINTFLIKE(1, 2);
+const char	*log_progname(void);
+
+/* util.c */
+struct strbuf {
+	char	*s;
+	size_t	 len;
+	size_t	 size;
+};
+void		 strbuf_init(struct strbuf *);
+void		 strbuf_release(struct strbuf *);
+void		 strbuf_reset(struct strbuf *);
+void		 strbuf_addc(struct strbuf *, char);
+void		 strbuf_add(struct strbuf *, const char *, size_t);
+void		 strbuf_adds(struct strbuf *, const char *);
+void		 strbuf_addf(struct strbuf *, const char *, ...) PRINTFLIKE(2, 3);
+char		*strbuf_detach(struct strbuf *);
+
+int		 util_parse_ns(const char *, size_t, int64_t *);
+int		 util_parse_int(const char *, size_t, int64_t *);
+int		 util_parse_double(const char *, size_t, double *);
+void		 util_fmt_us(char *, size_t, int64_t, int, bool);
+void		 util_fmt_fixed(char *, size_t, double, int, bool);
+bool		 util_is_na(const char *, size_t);
+bool		 util_has_prefix(const char *, const char *);
+bool		 util_has_suffix(const char *, const char *);
+char		*util_path_join(const char *, const char *);
+char		*util_abspath(const char *);
+const char	*util_basename(const char *);
+int		 util_mkdir_p(const char *, mode_t);
+int		 util_read_file(const char *, char **, size_t *, size_t, char **);
+int		 util_write_file_atomic(const char *, const char *, size_t,
+		     bool, char **);
+uint64_t	 util_hash64(const char *, size_t);
+void		 util_tighten_umask(void);
+
+/* matcher.c */
+struct matcher	*matcher_create(const char *, bool, char **);
+void		 matcher_free(struct matcher *);
+bool		 matcher_match(struct matcher *, const char *, size_t);
+int		 matcher_find(struct matcher *, const char *, size_t, size_t *,
+		     size_t *);
+
+#endif /* NPUPROF_H */

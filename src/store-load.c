@@ -1,0 +1,637 @@
+/*
+ * The load interface importers write through. A load builds a new store in
+ * a temporary file beside the final one, inside one transaction, with
+ * strings interned through an in-memory hash table; store_load_commit()
+ * computes the derived tables, adds indexes and views, records the manifest
+ * and renames the file into place, so an interrupted or failed import
+ * leaves any previous store untouched.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store-int.h"
+
+struct store_intern_slot {
+	char		*s;
+	uint64_t	 hash;
+	int64_t		 id;
+};
+
+struct store_intern {
+	struct store_intern_slot	*v;
+	size_t				 n;
+	size_t				 size;	/* a power of two */
+};
+
+/* The temporary file of the load under way, for the signal handler. */
+static char	*store_load_tmp_path;
+
+static const char *store_load_sql[STMT_COUNT] = {
+	[STMT_TASK] = "INSERT INTO task VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?,"
+	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	[STMT_PMU] = "INSERT INTO task_pmu VALUES (?, ?)",
+	[STMT_API] = "INSERT INTO api VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+	    " ?, ?, ?)",
+	[STMT_OP_STAT] = "INSERT INTO op_stat VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+	    " ?, ?, ?)",
+	[STMT_API_STAT] = "INSERT INTO api_stat VALUES (?, ?, ?, ?, ?, ?, ?,"
+	    " ?, ?, ?, ?)",
+	[STMT_STEP] = "INSERT INTO step VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+	    " ?)",
+	[STMT_STR] = "INSERT INTO str VALUES (?, ?)",
+	[STMT_WARNING] = "INSERT INTO warning VALUES (NULL, ?, ?, ?)",
+	[STMT_INPUT] = "INSERT OR IGNORE INTO input VALUES (?, ?)",
+	[STMT_GENERIC] = NULL
+};
+
+/* The temporary path of the load under way, or NULL. */
+const char *
+store_load_tmp(void)
+{
+	return store_load_tmp_path;
+}
+
+void
+store_bind_i64(sqlite3_stmt *stmt, int i, int64_t v)
+{
+	if (v == NP_NA)
+		sqlite3_bind_null(stmt, i);
+	else
+		sqlite3_bind_int64(stmt, i, v);
+}
+
+void
+store_bind_str(sqlite3_stmt *stmt, int i, const char *v)
+{
+	if (v == NULL)
+		sqlite3_bind_null(stmt, i);
+	else
+		sqlite3_bind_text(stmt, i, v, -1, SQLITE_STATIC);
+}
+
+static void
+store_intern_grow(struct store_intern *in)
+{
+	struct store_intern_slot	*old = in->v;
+	size_t				 oldsize = in->size, i, j;
+
+	in->size = oldsize == 0 ? 1024 : oldsize * 2;
+	in->v = xcalloc(in->size, sizeof *in->v);
+	for (i = 0; i < oldsize; i++) {
+		if (old[i].s == NULL)
+			continue;
+		j = old[i].hash & (in->size - 1);
+		while (in->v[j].s != NULL)
+			j = (j + 1) & (in->size - 1);
+		in->v[j] = old[i];
+	}
+	free(old);
+}
+
+static void
+store_intern_free(struct store_intern *in)
+{
+	size_t	 i;
+
+	if (in == NULL)
+		return;
+	for (i = 0; i < in->size; i++)
+		free(in->v[i].s);
+	free(in->v);
+	free(in);
+}
+
+/* The id of string S in the str table, adding it if new; NP_NA for NULL. */
+int64_t
+store_load_intern(struct store *s, const char *str)
+{
+	struct store_intern	*in = s->intern;
+	sqlite3_stmt		*stmt = s->stmt[STMT_STR];
+	size_t			 len, j;
+	uint64_t		 h;
+
+	if (str == NULL)
+		return NP_NA;
+	len = strlen(str);
+	h = util_hash64(str, len);
+	if ((in->n + 1) * 2 > in->size)
+		store_intern_grow(in);
+	j = h & (in->size - 1);
+	while (in->v[j].s != NULL) {
+		if (in->v[j].hash == h && strcmp(in->v[j].s, str) == 0)
+			return in->v[j].id;
+		j = (j + 1) & (in->size - 1);
+	}
+	in->v[j].s = xstrdup(str);
+	in->v[j].hash = h;
+	in->v[j].id = (int64_t)++in->n;
+	sqlite3_bind_int64(stmt, 1, in->v[j].id);
+	sqlite3_bind_text(stmt, 2, str, (int)len, SQLITE_STATIC);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	return in->v[j].id;
+}
+
+static void
+store_bind_intern(struct store *s, sqlite3_stmt *stmt, int i, const char *v)
+{
+	store_bind_i64(stmt, i, store_load_intern(s, v));
+}
+
+/*
+ * Start a new store for ROOT that will replace PATH. The work happens in a
+ * temporary file created with the process umask. On failure return NULL
+ * and set *cause.
+ */
+struct store *
+store_load_begin(const char *path, const char *root, char **cause)
+{
+	struct store	*s;
+	char		*dir, *real, *slash;
+	int		 fd, i;
+
+	dir = xstrdup(path);
+	if ((slash = strrchr(dir, '/')) != NULL && slash != dir) {
+		*slash = '\0';
+		if (util_mkdir_p(dir, 0750) != 0) {
+			xasprintf(cause, "cannot create '%s': %s", dir,
+			    strerror(errno));
+			free(dir);
+			return NULL;
+		}
+	}
+	free(dir);
+
+	s = xcalloc(1, sizeof *s);
+	s->path = xstrdup(path);
+	s->loading = true;
+	if ((real = realpath(root, NULL)) == NULL)
+		real = xstrdup(root);
+	s->root = real;
+	xasprintf(&s->tmp, "%s.tmp-XXXXXX", path);
+	if ((fd = mkstemp(s->tmp)) == -1) {
+		xasprintf(cause, "cannot create '%s': %s", s->tmp,
+		    strerror(errno));
+		store_free(s);
+		return NULL;
+	}
+	close(fd);
+	store_load_tmp_path = s->tmp;
+	if (store_open_db(s, s->tmp, SQLITE_OPEN_READWRITE, cause) != 0 ||
+	    store_exec(s, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
+	    " PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -32768;",
+	    cause) != 0 || store_exec(s, store_schema_sql, cause) != 0 ||
+	    store_exec(s, "BEGIN", cause) != 0) {
+		store_load_abort(s);
+		return NULL;
+	}
+	for (i = 0; i < STMT_COUNT; i++) {
+		if (store_load_sql[i] == NULL)
+			continue;
+		if (store_prepare(s, &s->stmt[i], store_load_sql[i],
+		    cause) != 0) {
+			store_load_abort(s);
+			return NULL;
+		}
+	}
+	s->intern = xcalloc(1, sizeof *s->intern);
+	store_load_meta(s, "root", s->root);
+	store_load_meta(s, "tool_version", PACKAGE_VERSION);
+	return s;
+}
+
+/* Throw the load away: the temporary file goes, PATH stays as it was. */
+void
+store_load_abort(struct store *s)
+{
+	if (s == NULL)
+		return;
+	if (s->db != NULL)
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	store_intern_free(s->intern);
+	s->intern = NULL;
+	if (s->tmp != NULL) {
+		unlink(s->tmp);
+		if (store_load_tmp_path == s->tmp)
+			store_load_tmp_path = NULL;
+	}
+	store_free(s);
+}
+
+/*
+ * Finish the load: derived tables, indexes, views, manifest, then rename
+ * the temporary file over PATH. S is freed in every case. On failure
+ * return -1 and set *cause; PATH is then untouched.
+ */
+int
+store_load_commit(struct store *s, char **cause)
+{
+	char	 buf[64];
+
+	store_load_progress(s, "indexing", NULL, 0, 0);
+	snprintf(buf, sizeof buf, "%lld", (long long)s->records);
+	store_load_meta(s, "records", buf);
+	if (store_stats_compute(s, cause) != 0 ||
+	    store_exec(s, store_schema_index_sql, cause) != 0 ||
+	    store_exec(s, store_schema_view_sql, cause) != 0 ||
+	    store_manifest_write(s, cause) != 0) {
+		store_load_abort(s);
+		return -1;
+	}
+	snprintf(buf, sizeof buf, "PRAGMA user_version = %d",
+	    STORE_SCHEMA_VERSION);
+	if (store_exec(s, buf, cause) != 0 ||
+	    store_exec(s, "COMMIT", cause) != 0) {
+		store_load_abort(s);
+		return -1;
+	}
+	store_intern_free(s->intern);
+	s->intern = NULL;
+	for (int i = 0; i < STMT_COUNT; i++) {
+		sqlite3_finalize(s->stmt[i]);
+		s->stmt[i] = NULL;
+	}
+	if (sqlite3_close(s->db) != SQLITE_OK) {
+		xasprintf(cause, "cannot close '%s'", s->tmp);
+		s->db = NULL;
+		store_load_abort(s);
+		return -1;
+	}
+	s->db = NULL;
+	if (rename(s->tmp, s->path) != 0) {
+		xasprintf(cause, "cannot rename '%s' to '%s': %s", s->tmp,
+		    s->path, strerror(errno));
+		store_load_abort(s);
+		return -1;
+	}
+	store_load_tmp_path = NULL;
+	free(s->tmp);
+	s->tmp = NULL;
+	store_free(s);
+	return 0;
+}
+
+void
+store_load_meta(struct store *s, const char *key, const char *value)
+{
+	sqlite3_stmt	*stmt;
+
+	if (sqlite3_prepare_v2(s->db, "INSERT OR REPLACE INTO meta VALUES"
+	    " (?, ?)", -1, &stmt, NULL) != SQLITE_OK)
+		return;
+	sqlite3_bind_text(stmt, 1, key, -1, SQLITE_STATIC);
+	store_bind_str(stmt, 2, value);
+	sqlite3_step(stmt);
+	sqlite3_finalize(stmt);
+}
+
+/* Record that PATH was read by the importer now running. */
+void
+store_load_file(struct store *s, const char *path)
+{
+	sqlite3_stmt	*stmt = s->stmt[STMT_INPUT];
+	char		*importer = NULL;
+
+	store_meta_get(s, "importer.current", &importer);
+	sqlite3_bind_text(stmt, 1, path, -1, SQLITE_STATIC);
+	store_bind_str(stmt, 2, importer);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	free(importer);
+}
+
+/*
+ * Record a problem with FILE at byte OFFSET (-1 if none) and say it on
+ * stderr. Callers report each problem once.
+ */
+void
+store_load_warning(struct store *s, const char *file, int64_t offset,
+    const char *fmt, ...)
+{
+	sqlite3_stmt	*stmt = s->stmt[STMT_WARNING];
+	va_list		 ap;
+	char		*msg;
+
+	va_start(ap, fmt);
+	xvasprintf(&msg, fmt, ap);
+	va_end(ap);
+	if (offset >= 0)
+		log_warnx("%s: offset %lld: %s", file, (long long)offset, msg);
+	else
+		log_warnx("%s: %s", file, msg);
+	sqlite3_bind_text(stmt, 1, file, -1, SQLITE_STATIC);
+	store_bind_i64(stmt, 2, offset >= 0 ? offset : NP_NA);
+	sqlite3_bind_text(stmt, 3, msg, -1, SQLITE_STATIC);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	s->warnings++;
+	free(msg);
+}
+
+/*
+ * Name the PMU columns of the tasks loaded from now on (comma-joined, NULL
+ * for none).
+ */
+void
+store_load_pmu_names(struct store *s, const char *names)
+{
+	sqlite3_stmt	*stmt;
+
+	free(s->pmu_names);
+	s->pmu_names = NULL;
+	s->pmu_set = NP_NA;
+	if (names == NULL || *names == '\0')
+		return;
+	if (sqlite3_prepare_v2(s->db, "INSERT INTO pmu_set VALUES (NULL, ?)",
+	    -1, &stmt, NULL) != SQLITE_OK)
+		return;
+	sqlite3_bind_text(stmt, 1, names, -1, SQLITE_STATIC);
+	sqlite3_step(stmt);
+	sqlite3_finalize(stmt);
+	s->pmu_set = sqlite3_last_insert_rowid(s->db);
+	s->pmu_names = xstrdup(names);
+}
+
+/* Add one device task; return its row id. */
+int64_t
+store_load_task(struct store *s, const struct store_task *t)
+{
+	sqlite3_stmt	*stmt = s->stmt[STMT_TASK];
+	int64_t		 id;
+	int		 i = 1;
+
+	store_bind_i64(stmt, i++, t->device);
+	store_bind_i64(stmt, i++, t->rank);
+	store_bind_i64(stmt, i++, t->model_id);
+	store_bind_i64(stmt, i++, t->stream);
+	store_bind_i64(stmt, i++, t->task);
+	store_bind_i64(stmt, i++, t->batch);
+	store_bind_i64(stmt, i++, t->context);
+	store_bind_i64(stmt, i++, t->start_ns);
+	store_bind_i64(stmt, i++, t->dur_ns);
+	store_bind_i64(stmt, i++, t->wait_ns);
+	store_bind_i64(stmt, i++, t->block_num);
+	store_bind_i64(stmt, i++, t->mix_block_num);
+	store_bind_i64(stmt, i++, t->step);
+	store_bind_i64(stmt, i++, t->conn);
+	store_bind_i64(stmt, i++, t->api);
+	store_bind_intern(s, stmt, i++, t->name);
+	store_bind_intern(s, stmt, i++, t->op_type);
+	store_bind_intern(s, stmt, i++, t->task_type);
+	store_bind_intern(s, stmt, i++, t->op_state);
+	store_bind_intern(s, stmt, i++, t->hf32);
+	store_bind_intern(s, stmt, i++, t->in_shapes);
+	store_bind_intern(s, stmt, i++, t->in_dtypes);
+	store_bind_intern(s, stmt, i++, t->in_formats);
+	store_bind_intern(s, stmt, i++, t->out_shapes);
+	store_bind_intern(s, stmt, i++, t->out_dtypes);
+	store_bind_intern(s, stmt, i++, t->out_formats);
+	store_bind_i64(stmt, i++, t->pmu != NULL ? s->pmu_set : NP_NA);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	id = sqlite3_last_insert_rowid(s->db);
+	if (t->pmu != NULL && s->pmu_set != NP_NA) {
+		stmt = s->stmt[STMT_PMU];
+		sqlite3_bind_int64(stmt, 1, id);
+		sqlite3_bind_text(stmt, 2, t->pmu, -1, SQLITE_STATIC);
+		sqlite3_step(stmt);
+		sqlite3_reset(stmt);
+	}
+	s->records++;
+	return id;
+}
+
+/* Add one API span; return its row id. */
+int64_t
+store_load_api(struct store *s, const struct store_api *a)
+{
+	sqlite3_stmt	*stmt = s->stmt[STMT_API];
+	int		 i = 1;
+
+	store_bind_i64(stmt, i++, a->device);
+	store_bind_i64(stmt, i++, a->rank);
+	store_bind_i64(stmt, i++, a->pid);
+	store_bind_i64(stmt, i++, a->tid);
+	store_bind_i64(stmt, i++, a->start_ns);
+	store_bind_i64(stmt, i++, a->end_ns);
+	store_bind_i64(stmt, i++, a->conn);
+	store_bind_i64(stmt, i++, a->depth);
+	store_bind_i64(stmt, i++, a->parent);
+	store_bind_intern(s, stmt, i++, a->level);
+	store_bind_intern(s, stmt, i++, a->name);
+	store_bind_str(stmt, i++, a->args);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	s->records++;
+	return sqlite3_last_insert_rowid(s->db);
+}
+
+/* Add one op_statistic row. */
+void
+store_load_op_stat(struct store *s, const struct store_op_stat *o)
+{
+	sqlite3_stmt	*stmt = s->stmt[STMT_OP_STAT];
+	int		 i = 1;
+
+	store_bind_i64(stmt, i++, o->device);
+	store_bind_i64(stmt, i++, o->rank);
+	store_bind_str(stmt, i++, o->op_type);
+	store_bind_str(stmt, i++, o->core_type);
+	store_bind_i64(stmt, i++, o->count);
+	store_bind_i64(stmt, i++, o->total_ns);
+	store_bind_i64(stmt, i++, o->min_ns);
+	store_bind_i64(stmt, i++, o->avg_ns);
+	store_bind_i64(stmt, i++, o->max_ns);
+	sqlite3_bind_double(stmt, i++, o->ratio);
+	sqlite3_bind_int(stmt, i++, o->origin);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	s->records++;
+}
+
+/* Add one api_statistic row. */
+void
+store_load_api_stat(struct store *s, const struct store_api_stat *a)
+{
+	sqlite3_stmt	*stmt = s->stmt[STMT_API_STAT];
+	int		 i = 1;
+
+	store_bind_i64(stmt, i++, a->device);
+	store_bind_i64(stmt, i++, a->rank);
+	store_bind_str(stmt, i++, a->level);
+	store_bind_str(stmt, i++, a->name);
+	store_bind_i64(stmt, i++, a->total_ns);
+	store_bind_i64(stmt, i++, a->count);
+	store_bind_i64(stmt, i++, a->avg_ns);
+	store_bind_i64(stmt, i++, a->min_ns);
+	store_bind_i64(stmt, i++, a->max_ns);
+	sqlite3_bind_double(stmt, i++, a->variance);
+	sqlite3_bind_int(stmt, i++, a->origin);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	s->records++;
+}
+
+void
+store_load_step(struct store *s, const struct store_step *st)
+{
+	sqlite3_stmt	*stmt = s->stmt[STMT_STEP];
+	int		 i = 1;
+
+	store_bind_i64(stmt, i++, st->device);
+	store_bind_i64(stmt, i++, st->rank);
+	store_bind_i64(stmt, i++, st->model_id);
+	store_bind_i64(stmt, i++, st->iter);
+	store_bind_i64(stmt, i++, st->fp_start_ns);
+	store_bind_i64(stmt, i++, st->bp_end_ns);
+	store_bind_i64(stmt, i++, st->iter_end_ns);
+	store_bind_i64(stmt, i++, st->iter_time_ns);
+	store_bind_i64(stmt, i++, st->fp_bp_ns);
+	store_bind_i64(stmt, i++, st->refresh_ns);
+	store_bind_i64(stmt, i++, st->data_aug_ns);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	s->records++;
+}
+
+void
+store_quote_ident(struct strbuf *b, const char *name)
+{
+	strbuf_addc(b, '"');
+	for (; *name != '\0'; name++) {
+		if (*name == '"')
+			strbuf_addc(b, '"');
+		strbuf_addc(b, *name);
+	}
+	strbuf_addc(b, '"');
+}
+
+/*
+ * Start rows of the generic table NAME (a vendor CSV kept as it is, all
+ * cells text) with the header COLS; later rows go through
+ * store_load_generic_row() until the next begin. Columns new to an
+ * existing table are added. On failure return -1 and set *cause.
+ */
+int
+store_load_generic_begin(struct store *s, const char *name, int64_t device,
+    int64_t rank, char **cols, size_t ncols, char **cause)
+{
+	struct strbuf	 b, ins;
+	sqlite3_stmt	*stmt;
+	size_t		 i;
+
+	strbuf_init(&b);
+	strbuf_init(&ins);
+	if (!store_has_table(s, name)) {
+		strbuf_adds(&b, "CREATE TABLE ");
+		store_quote_ident(&b, name);
+		strbuf_adds(&b, "(_device INTEGER, _rank INTEGER)");
+		if (store_exec(s, b.s, cause) != 0) {
+			strbuf_release(&b);
+			return -1;
+		}
+		if (sqlite3_prepare_v2(s->db, "INSERT INTO generic VALUES"
+		    " (?, ?)", -1, &stmt, NULL) == SQLITE_OK) {
+			sqlite3_bind_text(stmt, 1, name, -1, SQLITE_STATIC);
+			sqlite3_bind_text(stmt, 2, name, -1, SQLITE_STATIC);
+			sqlite3_step(stmt);
+			sqlite3_finalize(stmt);
+		}
+	}
+	for (i = 0; i < ncols; i++) {
+		strbuf_reset(&b);
+		strbuf_adds(&b, "ALTER TABLE ");
+		store_quote_ident(&b, name);
+		strbuf_adds(&b, " ADD COLUMN ");
+		store_quote_ident(&b, cols[i]);
+		strbuf_adds(&b, " TEXT");
+		sqlite3_exec(s->db, b.s, NULL, NULL, NULL);
+	}
+	strbuf_adds(&ins, "INSERT INTO ");
+	store_quote_ident(&ins, name);
+	strbuf_adds(&ins, "(_device, _rank");
+	for (i = 0; i < ncols; i++) {
+		strbuf_adds(&ins, ", ");
+		store_quote_ident(&ins, cols[i]);
+	}
+	strbuf_adds(&ins, ") VALUES (?, ?");
+	for (i = 0; i < ncols; i++)
+		strbuf_adds(&ins, ", ?");
+	strbuf_addc(&ins, ')');
+	strbuf_release(&b);
+	sqlite3_finalize(s->stmt[STMT_GENERIC]);
+	s->stmt[STMT_GENERIC] = NULL;
+	if (store_prepare(s, &s->stmt[STMT_GENERIC], ins.s, cause) != 0) {
+		strbuf_release(&ins);
+		return -1;
+	}
+	strbuf_release(&ins);
+	sqlite3_bind_int64(s->stmt[STMT_GENERIC], 1, device == NP_NA ? -1 :
+	    device);
+	store_bind_i64(s->stmt[STMT_GENERIC], 2, rank);
+	s->generic_ncols = ncols;
+	return 0;
+}
+
+/* Add one row to the generic table begun last; missing cells are NULL. */
+void
+store_load_generic_row(struct store *s, char **cells, size_t ncells)
+{
+	sqlite3_stmt	*stmt = s->stmt[STMT_GENERIC];
+	size_t		 i;
+
+	if (stmt == NULL)
+		return;
+	for (i = 0; i < s->generic_ncols; i++)
+		store_bind_str(stmt, (int)i + 3, i < ncells ? cells[i] : NULL);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	s->records++;
+}
+
+void
+store_load_set_progress(struct store *s, store_progress_cb cb, void *arg)
+{
+	s->progress = cb;
+	s->progress_arg = arg;
+}
+
+/* Tell the progress callback where the load is. */
+void
+store_load_progress(struct store *s, const char *phase, const char *file,
+    int64_t bytes_done, int64_t bytes_total)
+{
+	struct store_progress	 p;
+
+	if (s->progress == NULL)
+		return;
+	memset(&p, 0, sizeof p);
+	p.phase = phase;
+	p.file = file;
+	p.records = s->records;
+	p.files_done = s->files_done;
+	p.files_total = s->files_total;
+	p.bytes_done = bytes_done;
+	p.bytes_total = bytes_total;
+	s->progress(s->progress_arg, &p);
+}
+
+/* Tell the progress callback how many input files are done. */
+void
+store_load_progress_files(struct store *s, int64_t done, int64_t total)
+{
+	s->files_done = done;
+	s->files_total = total;
+}
+
+int64_t
+store_load_count(struct store *s)
+{
+	return s->records;
+}

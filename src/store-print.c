@@ -1,0 +1,267 @@
+/*
+ * Writing query results: aligned tables fitted to a width (UTF-8 or ASCII
+ * rules, optional bold header), CSV as the vendor writes it, TSV and JSON.
+ * show and the UI's save command both use it.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "store.h"
+
+/* Display width of UTF-8 S (invalid bytes count one column each). */
+static size_t
+store_print_width(const char *s, size_t *bytes_for, size_t maxw)
+{
+	mbstate_t	 ps;
+	wchar_t		 wc;
+	size_t		 w = 0, n, off = 0, len = strlen(s);
+	int		 cw;
+
+	memset(&ps, 0, sizeof ps);
+	while (off < len) {
+		n = mbrtowc(&wc, s + off, len - off, &ps);
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+			memset(&ps, 0, sizeof ps);
+			n = 1;
+			cw = 1;
+		} else if ((cw = wcwidth(wc)) < 0)
+			cw = 1;
+		if (bytes_for != NULL && w + (size_t)cw > maxw)
+			break;
+		w += (size_t)cw;
+		off += n;
+	}
+	if (bytes_for != NULL)
+		*bytes_for = off;
+	return w;
+}
+
+static void
+store_print_cell(FILE *f, const char *s, size_t width, bool right,
+    bool utf8)
+{
+	size_t	 w, bytes, i;
+
+	w = store_print_width(s, NULL, 0);
+	if (w > width) {
+		/* Ellipsize: keep what fits in WIDTH - 1 columns. */
+		w = width > 0 ? store_print_width(s, &bytes, width - 1) : 0;
+		fwrite(s, 1, width > 0 ? bytes : 0, f);
+		if (width > 0)
+			fputs(utf8 ? "\xe2\x80\xa6" : "~", f);
+		for (i = w + 1; i < width; i++)
+			fputc(' ', f);
+		return;
+	}
+	if (right) {
+		for (i = w; i < width; i++)
+			fputc(' ', f);
+		fputs(s, f);
+	} else {
+		fputs(s, f);
+		for (i = w; i < width; i++)
+			fputc(' ', f);
+	}
+}
+
+/* Shrink the widest columns until the table fits in WIDTH columns. */
+static void
+store_print_fit(size_t *w, size_t n, size_t width)
+{
+	size_t	 total, i, widest;
+
+	for (;;) {
+		total = n > 0 ? 2 * (n - 1) : 0;
+		widest = 0;
+		for (i = 0; i < n; i++) {
+			total += w[i];
+			if (w[i] > w[widest])
+				widest = i;
+		}
+		if (total <= width || w[widest] <= 8)
+			return;
+		w[widest]--;
+	}
+}
+
+static void
+store_print_table(FILE *f, const struct store_rows *r,
+    const struct store_print_opts *o)
+{
+	size_t	*w, i, j, total = 0;
+
+	w = xcalloc(r->ncols, sizeof *w);
+	for (j = 0; j < r->ncols; j++) {
+		w[j] = store_print_width(r->names[j], NULL, 0);
+		for (i = 0; i < r->nrows; i++) {
+			size_t cw = store_print_width(store_rows_cell(r, i, j),
+			    NULL, 0);
+			if (cw > w[j])
+				w[j] = cw;
+		}
+	}
+	if (o->width > 0)
+		store_print_fit(w, r->ncols, (size_t)o->width);
+	if (o->color)
+		fputs("\033[1m", f);
+	for (j = 0; j < r->ncols; j++) {
+		store_print_cell(f, r->names[j], w[j],
+		    store_fmt_numeric(r->fmts[j]), o->utf8);
+		if (j + 1 < r->ncols)
+			fputs("  ", f);
+		total += w[j] + (j + 1 < r->ncols ? 2 : 0);
+	}
+	if (o->color)
+		fputs("\033[0m", f);
+	fputc('\n', f);
+	for (i = 0; i < total; i++)
+		fputs(o->utf8 ? "\xe2\x94\x80" : "-", f);
+	fputc('\n', f);
+	for (i = 0; i < r->nrows; i++) {
+		for (j = 0; j < r->ncols; j++) {
+			store_print_cell(f, store_rows_cell(r, i, j), w[j],
+			    store_fmt_numeric(r->fmts[j]), o->utf8);
+			if (j + 1 < r->ncols)
+				fputs("  ", f);
+		}
+		fputc('\n', f);
+	}
+	free(w);
+}
+
+/* A CSV field: quoted only when it must be (comma, quote, line break). */
+static void
+store_print_csv_field(FILE *f, const char *s)
+{
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void
+store_print_tsv_field(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++)
+		fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
+}
+
+static void
+store_print_sv(FILE *f, const struct store_rows *r, bool tsv)
+{
+	size_t	 i, j;
+
+	for (i = 0; i <= r->nrows; i++) {
+		for (j = 0; j < r->ncols; j++) {
+			const char *c = i == 0 ? r->names[j] :
+			    store_rows_cell(r, i - 1, j);
+
+			if (j > 0)
+				fputc(tsv ? '\t' : ',', f);
+			if (tsv)
+				store_print_tsv_field(f, c);
+			else
+				store_print_csv_field(f, c);
+		}
+		fputc('\n', f);
+	}
+}
+
+static void
+store_print_json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\r')
+			fputs("\\r", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void
+store_print_json(FILE *f, const struct store_rows *r, const char *indent)
+{
+	size_t	 i, j;
+
+	fputs("[", f);
+	for (i = 0; i < r->nrows; i++) {
+		fprintf(f, "%s\n%s  {", i == 0 ? "" : ",", indent);
+		for (j = 0; j < r->ncols; j++) {
+			const char *c = store_rows_cell(r, i, j);
+
+			if (j > 0)
+				fputs(", ", f);
+			store_print_json_string(f, r->names[j]);
+			fputs(": ", f);
+			if (strcmp(c, "N/A") == 0 && r->fmts[j] != FMT_TEXT)
+				fputs("null", f);
+			else if (store_fmt_numeric(r->fmts[j]) &&
+			    r->fmts[j] != FMT_NUMTEXT)
+				fputs(c, f);
+			else
+				store_print_json_string(f, c);
+		}
+		fputs("}", f);
+	}
+	fprintf(f, "%s]", r->nrows > 0 ? "\n" : "");
+	if (*indent == '\0')
+		fputc('\n', f);
+	else
+		fputs(indent, f);
+}
+
+/* Write R to F in the format O asks for. */
+void
+store_print_rows(FILE *f, const struct store_rows *r,
+    const struct store_print_opts *o)
+{
+	switch (o->format) {
+	case PRINT_TABLE:
+		store_print_table(f, r, o);
+		break;
+	case PRINT_CSV:
+		store_print_sv(f, r, false);
+		break;
+	case PRINT_TSV:
+		store_print_sv(f, r, true);
+		break;
+	case PRINT_JSON:
+		store_print_json(f, r, o->indent != NULL ? o->indent : "");
+		break;
+	}
+}
+
+/* Parse a format name; -1 if unknown. */
+int
+store_print_format(const char *name)
+{
+	if (strcmp(name, "table") == 0)
+		return PRINT_TABLE;
+	if (strcmp(name, "csv") == 0)
+		return PRINT_CSV;
+	if (strcmp(name, "tsv") == 0)
+		return PRINT_TSV;
+	if (strcmp(name, "json") == 0)
+		return PRINT_JSON;
+	return -1;
+}

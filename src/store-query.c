@@ -1,0 +1,402 @@
+/*
+ * Queries over the named tables: the SQL is built from a table's spec and
+ * the user's sort, filter, device, rank and time window; values come back
+ * formatted the way the vendor prints them, as plain copies.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "store-int.h"
+
+struct store_sql {
+	struct strbuf	 b;
+	int64_t		 binds[8];
+	int		 nbinds;
+};
+
+void
+store_query_init(struct store_query *q)
+{
+	memset(q, 0, sizeof *q);
+	q->device = NP_NA;
+	q->rank = NP_NA;
+	q->from_ns = NP_NA;
+	q->to_ns = NP_NA;
+	q->origin = -1;
+}
+
+/* The FROM clause: a statistic table restricted to one origin if asked. */
+static const char *
+store_query_from(const struct store_table *t, const struct store_query *q)
+{
+	return q->origin >= 0 && t->all != NULL ? t->all : t->from;
+}
+
+/* Format one value as show prints it; SQL NULL is N/A. */
+void
+store_fmt_value(sqlite3_value *v, enum store_fmt fmt, struct strbuf *b)
+{
+	char		 buf[64];
+	int64_t		 i;
+	const char	*t;
+
+	if (sqlite3_value_type(v) == SQLITE_NULL) {
+		strbuf_adds(b, "N/A");
+		return;
+	}
+	if (sqlite3_value_type(v) == SQLITE_TEXT || fmt == FMT_TEXT ||
+	    fmt == FMT_NUMTEXT) {
+		t = (const char *)sqlite3_value_text(v);
+		strbuf_add(b, t, (size_t)sqlite3_value_bytes(v));
+		return;
+	}
+	i = sqlite3_value_int64(v);
+	switch (fmt) {
+	case FMT_DEVICE:
+		if (i == NP_HOST_DEVICE)
+			snprintf(buf, sizeof buf, "host");
+		else
+			snprintf(buf, sizeof buf, "%lld", (long long)i);
+		break;
+	case FMT_INT:
+		snprintf(buf, sizeof buf, "%lld", (long long)i);
+		break;
+	case FMT_US:
+		util_fmt_us(buf, sizeof buf, i, 3, true);
+		break;
+	case FMT_US3:
+		util_fmt_us(buf, sizeof buf, i, 3, false);
+		break;
+	case FMT_US6:
+		if (i == 0)
+			snprintf(buf, sizeof buf, "0");
+		else
+			util_fmt_us(buf, sizeof buf, i, 6, false);
+		break;
+	case FMT_REAL3:
+		util_fmt_fixed(buf, sizeof buf, sqlite3_value_double(v), 3,
+		    true);
+		break;
+	default:
+		fatalx("%s: bad format %d", __func__, fmt);
+	}
+	strbuf_adds(b, buf);
+}
+
+/* Find column NAME: exact (case-insensitive) first, then a unique prefix. */
+static int
+store_query_col(const struct store_table *t, const char *name, size_t len)
+{
+	size_t	 i;
+	int	 found = -1;
+
+	for (i = 0; i < t->ncols; i++) {
+		if (strlen(t->cols[i].name) == len &&
+		    strncasecmp(t->cols[i].name, name, len) == 0)
+			return (int)i;
+	}
+	for (i = 0; i < t->ncols; i++) {
+		if (strncasecmp(t->cols[i].name, name, len) != 0)
+			continue;
+		if (found != -1)
+			return -2;
+		found = (int)i;
+	}
+	return found;
+}
+
+static char *
+store_query_colnames(const struct store_table *t)
+{
+	struct strbuf	 b;
+	size_t		 i;
+
+	strbuf_init(&b);
+	for (i = 0; i < t->ncols; i++)
+		strbuf_addf(&b, "%s'%s'", i == 0 ? "" : ", ", t->cols[i].name);
+	return strbuf_detach(&b);
+}
+
+/* Append ORDER BY for SPEC ("col", "-col", comma-separated). */
+static int
+store_query_order(const struct store_table *t, const char *spec,
+    struct strbuf *b, char **cause)
+{
+	const char	*p = spec, *end;
+	char		*names;
+	bool		 desc;
+	int		 col;
+
+	strbuf_adds(b, " ORDER BY ");
+	while (*p != '\0') {
+		desc = false;
+		if (*p == '-' || *p == '+')
+			desc = *p++ == '-';
+		end = strchr(p, ',');
+		if (end == NULL)
+			end = p + strlen(p);
+		col = store_query_col(t, p, (size_t)(end - p));
+		if (col < 0) {
+			names = store_query_colnames(t);
+			xasprintf(cause, "%s sort column '%.*s' in %s "
+			    "(columns: %s)", col == -2 ? "ambiguous" :
+			    "unknown", (int)(end - p), p, t->name, names);
+			free(names);
+			return -1;
+		}
+		strbuf_addf(b, "%s%s%s, ", t->cols[col].expr,
+		    t->cols[col].fmt == FMT_NUMTEXT ? " COLLATE NUMTEXT" : "",
+		    desc ? " DESC" : "");
+		p = *end == ',' ? end + 1 : end;
+	}
+	strbuf_adds(b, t->order);
+	return 0;
+}
+
+/* Append the WHERE clause for Q; a filter becomes np_match(). */
+static int
+store_query_where(struct store *s, const struct store_table *t,
+    const struct store_query *q, struct store_sql *sql,
+    struct matcher **m, char **cause)
+{
+	const char	*pattern = q->filter, *colon;
+	size_t		 i;
+	int		 only = -1;
+
+	strbuf_adds(&sql->b, " WHERE 1");
+	if (q->origin >= 0 && t->all != NULL)
+		strbuf_addf(&sql->b, " AND origin = %d", q->origin);
+	if (q->device != NP_NA && t->device != NULL) {
+		strbuf_addf(&sql->b, " AND %s = ?", t->device);
+		sql->binds[sql->nbinds++] = q->device;
+	}
+	if (q->rank != NP_NA && t->rank != NULL) {
+		strbuf_addf(&sql->b, " AND %s = ?", t->rank);
+		sql->binds[sql->nbinds++] = q->rank;
+	}
+	if (q->from_ns != NP_NA && t->time != NULL) {
+		strbuf_addf(&sql->b, " AND %s >= ? AND %s < ?", t->time,
+		    t->time);
+		sql->binds[sql->nbinds++] = q->from_ns;
+		sql->binds[sql->nbinds++] = q->to_ns;
+	}
+	*m = NULL;
+	if (pattern == NULL || *pattern == '\0')
+		return 0;
+	if ((colon = strchr(pattern, ':')) != NULL && colon != pattern &&
+	    (only = store_query_col(t, pattern, (size_t)(colon - pattern)))
+	    >= 0)
+		pattern = colon + 1;
+	if ((*m = matcher_create(pattern, false, cause)) == NULL)
+		return -1;
+	store_register_match(s, *m);
+	strbuf_adds(&sql->b, " AND np_match(");
+	for (i = 0; i < t->ncols; i++) {
+		if (only >= 0 && (int)i != only)
+			continue;
+		strbuf_addf(&sql->b, "%snp_fmt(%s, %d)", only >= 0 || i == 0 ?
+		    "" : ", ", t->cols[i].expr, (int)t->cols[i].fmt);
+	}
+	strbuf_adds(&sql->b, ")");
+	return 0;
+}
+
+static sqlite3_stmt *
+store_query_prepare(struct store *s, struct store_sql *sql, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	int		 i;
+
+	if (store_prepare(s, &stmt, sql->b.s, cause) != 0)
+		return NULL;
+	for (i = 0; i < sql->nbinds; i++)
+		sqlite3_bind_int64(stmt, i + 1, sql->binds[i]);
+	return stmt;
+}
+
+/* The PMU column names when every task shares one set, else NULL. */
+static char *
+store_query_pmu_names(struct store *s)
+{
+	sqlite3_stmt	*stmt;
+	char		*names = NULL;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT names FROM pmu_set WHERE"
+	    " (SELECT count(DISTINCT names) FROM pmu_set) = 1 LIMIT 1", -1,
+	    &stmt, NULL) != SQLITE_OK)
+		return NULL;
+	if (sqlite3_step(stmt) == SQLITE_ROW)
+		names = xstrdup((const char *)sqlite3_column_text(stmt, 0));
+	sqlite3_finalize(stmt);
+	return names;
+}
+
+static size_t
+store_query_split(const char *s, char ***out)
+{
+	char		**v = NULL;
+	size_t		  n = 0;
+	const char	 *p = s, *end;
+
+	for (;;) {
+		end = strchr(p, ',');
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n++] = end != NULL ? xstrndup(p, (size_t)(end - p)) :
+		    xstrdup(p);
+		if (end == NULL)
+			break;
+		p = end + 1;
+	}
+	*out = v;
+	return n;
+}
+
+static void
+store_query_free_split(char **v, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/*
+ * Run Q over table T and return the formatted rows. On a bad sort column,
+ * bad regex or SQL error return NULL and set *cause.
+ */
+struct store_rows *
+store_query_table(struct store *s, const struct store_table *t,
+    const struct store_query *q, char **cause)
+{
+	struct store_sql	 sql;
+	struct store_rows	*r = NULL;
+	struct matcher		*m = NULL;
+	struct strbuf		 cell;
+	sqlite3_stmt		*stmt = NULL;
+	char			*pmu = NULL, **pnames = NULL, **pvals, **cells;
+	size_t			 i, np = 0, nv, nc;
+	int			 rc;
+
+	memset(&sql, 0, sizeof sql);
+	strbuf_init(&sql.b);
+	strbuf_init(&cell);
+	if ((t->flags & TABLE_PMU) && (pmu = store_query_pmu_names(s)) != NULL)
+		np = store_query_split(pmu, &pnames);
+	strbuf_adds(&sql.b, "SELECT ");
+	for (i = 0; i < t->ncols; i++)
+		strbuf_addf(&sql.b, "%s%s", i == 0 ? "" : ", ", t->cols[i].expr);
+	if (np > 0)
+		strbuf_adds(&sql.b, ", pm.vals");
+	strbuf_addf(&sql.b, " FROM %s", store_query_from(t, q));
+	if (store_query_where(s, t, q, &sql, &m, cause) != 0 ||
+	    store_query_order(t, q->sort != NULL ? q->sort : "", &sql.b,
+	    cause) != 0)
+		goto out;
+	if (q->limit > 0) {
+		strbuf_addf(&sql.b, " LIMIT %lld OFFSET %lld",
+		    (long long)q->limit, (long long)q->offset);
+	} else if (q->offset > 0)
+		strbuf_addf(&sql.b, " LIMIT -1 OFFSET %lld",
+		    (long long)q->offset);
+	if ((stmt = store_query_prepare(s, &sql, cause)) == NULL)
+		goto out;
+
+	nc = t->ncols + np;
+	r = store_rows_create(nc);
+	for (i = 0; i < t->ncols; i++) {
+		r->names[i] = xstrdup(t->cols[i].name);
+		r->fmts[i] = t->cols[i].fmt;
+	}
+	for (i = 0; i < np; i++) {
+		r->names[t->ncols + i] = xstrdup(pnames[i]);
+		r->fmts[t->ncols + i] = FMT_NUMTEXT;
+	}
+	cells = xcalloc(nc, sizeof *cells);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		for (i = 0; i < t->ncols; i++) {
+			strbuf_reset(&cell);
+			store_fmt_value(sqlite3_column_value(stmt, (int)i),
+			    t->cols[i].fmt, &cell);
+			cells[i] = xstrdup(cell.s != NULL ? cell.s : "");
+		}
+		if (np > 0) {
+			const char *vals = (const char *)sqlite3_column_text(
+			    stmt, (int)t->ncols);
+
+			nv = vals != NULL ? store_query_split(vals, &pvals) : 0;
+			for (i = 0; i < np; i++)
+				cells[t->ncols + i] = xstrdup(i < nv ?
+				    pvals[i] : "N/A");
+			if (nv > 0)
+				store_query_free_split(pvals, nv);
+		}
+		store_rows_add(r, cells);
+	}
+	free(cells);
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot read %s: %s", t->name,
+		    sqlite3_errmsg(s->db));
+		store_rows_free(r);
+		r = NULL;
+	}
+out:
+	sqlite3_finalize(stmt);
+	matcher_free(m);
+	if (pnames != NULL)
+		store_query_free_split(pnames, np);
+	free(pmu);
+	strbuf_release(&cell);
+	strbuf_release(&sql.b);
+	return r;
+}
+
+/* How many rows Q selects from T, or -1 with *cause set. */
+int64_t
+store_count_table(struct store *s, const struct store_table *t,
+    const struct store_query *q, char **cause)
+{
+	struct store_sql	 sql;
+	struct matcher		*m = NULL;
+	sqlite3_stmt		*stmt = NULL;
+	int64_t			 n = -1;
+
+	memset(&sql, 0, sizeof sql);
+	strbuf_init(&sql.b);
+	strbuf_addf(&sql.b, "SELECT count(*) FROM %s", store_query_from(t, q));
+	if (store_query_where(s, t, q, &sql, &m, cause) == 0 &&
+	    (stmt = store_query_prepare(s, &sql, cause)) != NULL) {
+		if (sqlite3_step(stmt) == SQLITE_ROW)
+			n = sqlite3_column_int64(stmt, 0);
+		else
+			xasprintf(cause, "cannot count %s: %s", t->name,
+			    sqlite3_errmsg(s->db));
+	}
+	sqlite3_finalize(stmt);
+	matcher_free(m);
+	strbuf_release(&sql.b);
+	return n;
+}
+
+/* The device ids with data, ascending, host last. */
+int
+store_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
+{
+	sqlite3_stmt	*stmt;
+
+	*ids = NULL;
+	*n = 0;
+	if (store_prepare(s, &stmt, "SELECT device FROM task UNION SELECT"
+	    " device FROM op_stat UNION SELECT device FROM api_stat"
+	    " ORDER BY 1", cause) != 0)
+		return -1;
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		if (sqlite3_column_type(stmt, 0) == SQLITE_NULL)
+			continue;
+		*ids = xreallocarray(*ids, *n + 1, sizeof **ids);
+		(*ids)[(*n)++] = sqlite3_column_int64(stmt, 0);
+	}
+	sqlite3_finalize(stmt);
+	return 0;
+}

@@ -1,0 +1,328 @@
+/*
+ * The tables show and the UI know by name: for each, the vendor's column
+ * headers, the SQL that yields them from the store and how each column is
+ * printed. Generic tables (vendor CSVs kept as they are) get a spec made
+ * from their columns when first asked for.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "store-int.h"
+
+#define TASK_FROM							\
+	"task t LEFT JOIN str n ON n.id = t.name"			\
+	" LEFT JOIN str o ON o.id = t.op_type"				\
+	" LEFT JOIN str st ON st.id = t.op_state"			\
+	" LEFT JOIN str ty ON ty.id = t.task_type"			\
+	" LEFT JOIN str h ON h.id = t.hf32"				\
+	" LEFT JOIN str is_ ON is_.id = t.in_shapes"			\
+	" LEFT JOIN str idt ON idt.id = t.in_dtypes"			\
+	" LEFT JOIN str ifm ON ifm.id = t.in_formats"			\
+	" LEFT JOIN str os_ ON os_.id = t.out_shapes"			\
+	" LEFT JOIN str odt ON odt.id = t.out_dtypes"			\
+	" LEFT JOIN str ofm ON ofm.id = t.out_formats"			\
+	" LEFT JOIN task_pmu pm ON pm.task = t.id"
+
+static const struct store_col store_tables_op_stat[] = {
+	{ .name = "Device_id", .expr = "device", .fmt = FMT_DEVICE },
+	{ .name = "OP Type", .expr = "op_type", .fmt = FMT_TEXT },
+	{ .name = "Core Type", .expr = "core_type", .fmt = FMT_TEXT },
+	{ .name = "Count", .expr = "count", .fmt = FMT_INT },
+	{ .name = "Total Time(us)", .expr = "total_ns", .fmt = FMT_US },
+	{ .name = "Min Time(us)", .expr = "min_ns", .fmt = FMT_US },
+	{ .name = "Avg Time(us)", .expr = "avg_ns", .fmt = FMT_US },
+	{ .name = "Max Time(us)", .expr = "max_ns", .fmt = FMT_US },
+	{ .name = "Ratio(%)", .expr = "ratio", .fmt = FMT_REAL3 }
+};
+
+static const struct store_col store_tables_api_stat[] = {
+	{ .name = "Device_id", .expr = "device", .fmt = FMT_DEVICE },
+	{ .name = "Level", .expr = "level", .fmt = FMT_TEXT },
+	{ .name = "API Name", .expr = "name", .fmt = FMT_TEXT },
+	{ .name = "Time(us)", .expr = "total_ns", .fmt = FMT_US },
+	{ .name = "Count", .expr = "count", .fmt = FMT_INT },
+	{ .name = "Avg(us)", .expr = "avg_ns", .fmt = FMT_US },
+	{ .name = "Min(us)", .expr = "min_ns", .fmt = FMT_US },
+	{ .name = "Max(us)", .expr = "max_ns", .fmt = FMT_US },
+	{ .name = "Variance", .expr = "variance", .fmt = FMT_REAL3 }
+};
+
+static const struct store_col store_tables_op_summary[] = {
+	{ .name = "Device_id", .expr = "t.device", .fmt = FMT_DEVICE },
+	{ .name = "Model ID", .expr = "t.model_id", .fmt = FMT_INT },
+	{ .name = "Task ID", .expr = "t.task", .fmt = FMT_INT },
+	{ .name = "Stream ID", .expr = "t.stream", .fmt = FMT_INT },
+	{ .name = "Op Name", .expr = "n.s", .fmt = FMT_TEXT },
+	{ .name = "OP Type", .expr = "o.s", .fmt = FMT_TEXT },
+	{ .name = "OP State", .expr = "st.s", .fmt = FMT_TEXT },
+	{ .name = "Task Type", .expr = "ty.s", .fmt = FMT_TEXT },
+	{ .name = "Task Start Time(us)", .expr = "t.start_ns",
+	  .fmt = FMT_US3 },
+	{ .name = "Task Duration(us)", .expr = "t.dur_ns", .fmt = FMT_US3 },
+	{ .name = "Task Wait Time(us)", .expr = "t.wait_ns", .fmt = FMT_US6 },
+	{ .name = "Block Num", .expr = "t.block_num", .fmt = FMT_INT },
+	{ .name = "Mix Block Num", .expr = "t.mix_block_num", .fmt = FMT_INT },
+	{ .name = "HF32 Eligible", .expr = "h.s", .fmt = FMT_TEXT },
+	{ .name = "Input Shapes", .expr = "is_.s", .fmt = FMT_TEXT },
+	{ .name = "Input Data Types", .expr = "idt.s", .fmt = FMT_TEXT },
+	{ .name = "Input Formats", .expr = "ifm.s", .fmt = FMT_TEXT },
+	{ .name = "Output Shapes", .expr = "os_.s", .fmt = FMT_TEXT },
+	{ .name = "Output Data Types", .expr = "odt.s", .fmt = FMT_TEXT },
+	{ .name = "Output Formats", .expr = "ofm.s", .fmt = FMT_TEXT },
+	{ .name = "Context ID", .expr = "t.context", .fmt = FMT_INT }
+};
+
+static const struct store_col store_tables_task_time[] = {
+	{ .name = "Device_id", .expr = "t.device", .fmt = FMT_DEVICE },
+	{ .name = "kernel_name", .expr = "n.s", .fmt = FMT_TEXT },
+	{ .name = "kernel_type", .expr = "ty.s", .fmt = FMT_TEXT },
+	{ .name = "stream_id", .expr = "t.stream", .fmt = FMT_INT },
+	{ .name = "task_id", .expr = "t.task", .fmt = FMT_INT },
+	{ .name = "task_time(us)", .expr = "t.dur_ns", .fmt = FMT_US3 },
+	{ .name = "task_start(us)", .expr = "t.start_ns", .fmt = FMT_US3 },
+	{ .name = "task_stop(us)", .expr = "t.start_ns + t.dur_ns",
+	  .fmt = FMT_US3 }
+};
+
+static const struct store_col store_tables_step[] = {
+	{ .name = "Device_id", .expr = "device", .fmt = FMT_DEVICE },
+	{ .name = "Iteration ID", .expr = "iter", .fmt = FMT_INT },
+	{ .name = "FP Start(us)", .expr = "fp_start_ns", .fmt = FMT_US3 },
+	{ .name = "BP End(us)", .expr = "bp_end_ns", .fmt = FMT_US3 },
+	{ .name = "Iteration End(us)", .expr = "iter_end_ns", .fmt = FMT_US3 },
+	{ .name = "Iteration Time(us)", .expr = "iter_time_ns", .fmt = FMT_US },
+	{ .name = "FP to BP Time(us)", .expr = "fp_bp_ns", .fmt = FMT_US },
+	{ .name = "Iteration Refresh(us)", .expr = "refresh_ns",
+	  .fmt = FMT_US },
+	{ .name = "Data Aug Bound(us)", .expr = "data_aug_ns", .fmt = FMT_US },
+	{ .name = "Model ID", .expr = "model_id", .fmt = FMT_INT }
+};
+
+static const struct store_col store_tables_info[] = {
+	{ .name = "Key", .expr = "key", .fmt = FMT_TEXT },
+	{ .name = "Value", .expr = "value", .fmt = FMT_TEXT }
+};
+
+static const struct store_col store_tables_warnings[] = {
+	{ .name = "File", .expr = "file", .fmt = FMT_TEXT },
+	{ .name = "Offset", .expr = "offset", .fmt = FMT_INT },
+	{ .name = "Message", .expr = "message", .fmt = FMT_TEXT }
+};
+
+#define TABLE_COLS(a)	.cols = (a), .ncols = sizeof (a) / sizeof (a)[0]
+
+static const struct store_table store_tables[] = {
+	{ .name = "op_statistic", .aliases = " op_stat ",
+	  .title = "Op Statistic", .from = "op_stat_best", .all = "op_stat",
+	  TABLE_COLS(store_tables_op_stat), .device = "device",
+	  .rank = "rank",
+	  .order = "device, total_ns DESC, op_type, core_type" },
+	{ .name = "api_statistic", .aliases = " acl_statistic api_stat ",
+	  .title = "API Statistic", .from = "api_stat_best",
+	  .all = "api_stat",
+	  TABLE_COLS(store_tables_api_stat), .device = "device",
+	  .rank = "rank", .order = "device, name, level" },
+	{ .name = "op_summary", .aliases = " kernels kernel_details ",
+	  .title = "Op Summary", .from = TASK_FROM,
+	  TABLE_COLS(store_tables_op_summary), .device = "t.device",
+	  .rank = "t.rank", .time = "t.start_ns", .flags = TABLE_PMU,
+	  .order = "t.device, t.start_ns, t.id" },
+	{ .name = "task_time", .aliases = " ", .title = "Task Time",
+	  .from = TASK_FROM, TABLE_COLS(store_tables_task_time),
+	  .device = "t.device", .rank = "t.rank", .time = "t.start_ns",
+	  .flags = TABLE_FILE_FIRST, .order = "t.device, t.start_ns, t.id" },
+	{ .name = "step_trace", .aliases = " steps ", .title = "Step Trace",
+	  .from = "step", TABLE_COLS(store_tables_step), .device = "device",
+	  .rank = "rank", .fallback = "step_trace_time",
+	  .order = "device, model_id, iter" },
+	{ .name = "info", .aliases = " meta ", .title = "Info",
+	  .from = "meta", TABLE_COLS(store_tables_info), .order = "key" },
+	{ .name = "warnings", .aliases = " ", .title = "Warnings",
+	  .from = "warning", TABLE_COLS(store_tables_warnings),
+	  .order = "id" }
+};
+
+#define STORE_NTABLES	(sizeof store_tables / sizeof store_tables[0])
+
+void
+store_tables_free(struct store *s)
+{
+	size_t	 i, j;
+
+	for (i = 0; i < s->ndyn; i++) {
+		for (j = 0; j < s->dyn[i]->ncols; j++) {
+			free((char *)s->dyn[i]->cols[j].name);
+			free((char *)s->dyn[i]->cols[j].expr);
+		}
+		free((struct store_col *)s->dyn[i]->cols);
+		free((char *)s->dyn[i]->name);
+		free((char *)s->dyn[i]->from);
+		free(s->dyn[i]);
+	}
+	free(s->dyn);
+	s->dyn = NULL;
+	s->ndyn = 0;
+}
+
+/* A spec for the generic table NAME, or NULL if the store has none. */
+static const struct store_table *
+store_tables_generic(struct store *s, const char *name)
+{
+	struct store_table	*t;
+	struct store_col	*cols = NULL;
+	struct strbuf		 b;
+	sqlite3_stmt		*stmt;
+	size_t			 i, n = 0;
+	const char		*col;
+
+	for (i = 0; i < s->ndyn; i++) {
+		if (strcmp(s->dyn[i]->name, name) == 0)
+			return s->dyn[i];
+	}
+	if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM generic WHERE name = ?",
+	    -1, &stmt, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_text(stmt, 1, name, -1, SQLITE_STATIC);
+	if (sqlite3_step(stmt) != SQLITE_ROW) {
+		sqlite3_finalize(stmt);
+		return NULL;
+	}
+	sqlite3_finalize(stmt);
+	if (sqlite3_prepare_v2(s->db, "SELECT name FROM pragma_table_info(?)",
+	    -1, &stmt, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_text(stmt, 1, name, -1, SQLITE_STATIC);
+	strbuf_init(&b);
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		col = (const char *)sqlite3_column_text(stmt, 0);
+		if (col[0] == '_')
+			continue;
+		cols = xreallocarray(cols, n + 1, sizeof *cols);
+		cols[n].name = xstrdup(col);
+		strbuf_reset(&b);
+		store_quote_ident(&b, col);
+		cols[n].expr = xstrdup(b.s);
+		cols[n].fmt = FMT_NUMTEXT;
+		n++;
+	}
+	sqlite3_finalize(stmt);
+	t = xcalloc(1, sizeof *t);
+	t->name = xstrdup(name);
+	t->aliases = " ";
+	t->title = t->name;
+	strbuf_reset(&b);
+	store_quote_ident(&b, name);
+	t->from = strbuf_detach(&b);
+	t->cols = cols;
+	t->ncols = n;
+	t->device = "_device";
+	t->rank = "_rank";
+	t->order = "rowid";
+	t->flags = TABLE_GENERIC;
+	s->dyn = xreallocarray(s->dyn, s->ndyn + 1, sizeof *s->dyn);
+	s->dyn[s->ndyn++] = t;
+	return t;
+}
+
+static bool
+store_tables_empty(struct store *s, const struct store_table *t)
+{
+	sqlite3_stmt	*stmt;
+	char		*sql;
+	bool		 empty = true;
+
+	xasprintf(&sql, "SELECT 1 FROM %s LIMIT 1", t->from);
+	if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) == SQLITE_OK) {
+		empty = sqlite3_step(stmt) != SQLITE_ROW;
+		sqlite3_finalize(stmt);
+	}
+	free(sql);
+	return empty;
+}
+
+/*
+ * The table called NAME (or an alias of it). A generic table of the same
+ * name wins over an alias and over tables marked TABLE_FILE_FIRST; an
+ * empty table gives way to its fallback. NULL if there is no such table.
+ */
+const struct store_table *
+store_table_find(struct store *s, const char *name)
+{
+	const struct store_table	*t = NULL, *g;
+	char				 key[128];
+	size_t				 i;
+
+	snprintf(key, sizeof key, " %s ", name);
+	for (i = 0; i < STORE_NTABLES; i++) {
+		if (strcasecmp(store_tables[i].name, name) == 0 ||
+		    strcasestr(store_tables[i].aliases, key) != NULL) {
+			t = &store_tables[i];
+			break;
+		}
+	}
+	if (t == NULL)
+		return store_tables_generic(s, name);
+	if ((strcasecmp(t->name, name) != 0 || (t->flags & TABLE_FILE_FIRST))
+	    && (g = store_tables_generic(s, name)) != NULL)
+		return g;
+	if (t->fallback != NULL && store_tables_empty(s, t) &&
+	    (g = store_tables_generic(s, t->fallback)) != NULL)
+		return g;
+	return t;
+}
+
+const char *
+store_table_name(const struct store_table *t)
+{
+	return t->name;
+}
+
+const char *
+store_table_title(const struct store_table *t)
+{
+	return t->title;
+}
+
+/* The names of the built-in tables, for usage and error messages. */
+const char *
+store_table_names_help(void)
+{
+	return "op_statistic, api_statistic (acl_statistic), op_summary "
+	    "(kernels), task_time, step_trace, info, warnings, or a table "
+	    "kept from a vendor CSV (memory_record, operator_details, ...)";
+}
+
+/*
+ * Set *NAMES to the tables with rows in this store, built-in ones first
+ * (the array is the caller's, the strings are not). Return the count.
+ */
+size_t
+store_table_list(struct store *s, const char ***names)
+{
+	const char	**v = NULL;
+	sqlite3_stmt	 *stmt;
+	size_t		  n = 0, i;
+
+	for (i = 0; i < STORE_NTABLES; i++) {
+		if (store_tables_empty(s, &store_tables[i]))
+			continue;
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n++] = store_tables[i].name;
+	}
+	if (sqlite3_prepare_v2(s->db, "SELECT name FROM generic ORDER BY name",
+	    -1, &stmt, NULL) == SQLITE_OK) {
+		while (sqlite3_step(stmt) == SQLITE_ROW) {
+			const struct store_table *t = store_tables_generic(s,
+			    (const char *)sqlite3_column_text(stmt, 0));
+
+			if (t == NULL)
+				continue;
+			v = xreallocarray(v, n + 1, sizeof *v);
+			v[n++] = t->name;
+		}
+		sqlite3_finalize(stmt);
+	}
+	*names = v;
+	return n;
+}

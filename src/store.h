@@ -1,0 +1,258 @@
+/*
+ * The store: one SQLite file per input PATH that holds everything the
+ * importers decoded, in integer nanoseconds, with interned strings and the
+ * views named after the vendor's tables. Importers write through the load
+ * interface (store-load.c), inside one transaction on a temporary file that
+ * store_load_commit() renames into place; show and the UI read through the
+ * query interface (store-query.c), which hands out plain copies.
+ */
+#ifndef STORE_H
+#define STORE_H
+
+#include "npuprof.h"
+
+/* Bumped whenever the schema changes; an older store is re-imported. */
+#define STORE_SCHEMA_VERSION	1
+
+struct store;
+
+/*
+ * One device task (a row of op_summary / kernel_details). Integer fields use
+ * NP_NA when unknown, strings NULL. Times are epoch nanoseconds.
+ */
+struct store_task {
+	int64_t		 device;
+	int64_t		 rank;
+	int64_t		 model_id;
+	int64_t		 stream;
+	int64_t		 task;
+	int64_t		 batch;
+	int64_t		 context;
+	int64_t		 start_ns;
+	int64_t		 dur_ns;
+	int64_t		 wait_ns;
+	int64_t		 block_num;
+	int64_t		 mix_block_num;
+	int64_t		 step;
+	int64_t		 conn;		/* connection id linking to the API */
+	int64_t		 api;		/* row id of the launching API span */
+	const char	*name;
+	const char	*op_type;
+	const char	*task_type;	/* the core type: AI_CORE, ... */
+	const char	*op_state;
+	const char	*hf32;
+	const char	*in_shapes;
+	const char	*in_dtypes;
+	const char	*in_formats;
+	const char	*out_shapes;
+	const char	*out_dtypes;
+	const char	*out_formats;
+	const char	*pmu;		/* values, comma-joined, or NULL */
+};
+
+/* One host API span (CANN levels, Python ops, markers). */
+struct store_api {
+	int64_t		 device;	/* NP_HOST_DEVICE for host data */
+	int64_t		 rank;
+	int64_t		 pid;
+	int64_t		 tid;
+	int64_t		 start_ns;
+	int64_t		 end_ns;
+	int64_t		 conn;
+	int64_t		 depth;
+	int64_t		 parent;	/* row id of the enclosing span */
+	const char	*level;		/* acl, model, node, hccl, runtime */
+	const char	*name;
+	const char	*args;		/* JSON object text or NULL */
+};
+
+/* Where a statistic row came from. */
+enum store_origin {
+	STORE_FROM_FILE,	/* the tool's own statistic file */
+	STORE_FROM_TASKS	/* computed by us from task rows */
+};
+
+/* One row of op_statistic as the vendor prints it. */
+struct store_op_stat {
+	int64_t		 device;
+	int64_t		 rank;
+	const char	*op_type;
+	const char	*core_type;
+	int64_t		 count;
+	int64_t		 total_ns;
+	int64_t		 min_ns;
+	int64_t		 avg_ns;
+	int64_t		 max_ns;
+	double		 ratio;
+	enum store_origin origin;
+};
+
+/* One row of api_statistic. */
+struct store_api_stat {
+	int64_t		 device;	/* NP_HOST_DEVICE prints "host" */
+	int64_t		 rank;
+	const char	*level;
+	const char	*name;
+	int64_t		 total_ns;
+	int64_t		 count;
+	int64_t		 avg_ns;
+	int64_t		 min_ns;
+	int64_t		 max_ns;
+	double		 variance;
+	enum store_origin origin;
+};
+
+/* One row of step_trace. Times are epoch ns; durations ns. */
+struct store_step {
+	int64_t		 device;
+	int64_t		 rank;
+	int64_t		 model_id;
+	int64_t		 iter;
+	int64_t		 fp_start_ns;
+	int64_t		 bp_end_ns;
+	int64_t		 iter_end_ns;
+	int64_t		 iter_time_ns;
+	int64_t		 fp_bp_ns;
+	int64_t		 refresh_ns;
+	int64_t		 data_aug_ns;
+};
+
+/* How a column of a query result is printed. */
+enum store_fmt {
+	FMT_TEXT,	/* as stored */
+	FMT_INT,	/* integer, NP_NA as N/A */
+	FMT_US,		/* ns printed as us, 3 decimals, zeros stripped */
+	FMT_US3,	/* ns printed as us, exactly 3 decimals */
+	FMT_US6,	/* ns printed as us, 6 decimals, 0 as "0" */
+	FMT_REAL3,	/* double, 3 decimals, zeros stripped */
+	FMT_DEVICE,	/* device id, 64 printed as host */
+	FMT_NUMTEXT	/* text holding a number: sorts as a number */
+};
+
+struct store_col {
+	const char	*name;		/* the vendor's header */
+	const char	*expr;		/* SQL over the table's source */
+	enum store_fmt	 fmt;
+};
+
+/* A query result: formatted cells, row-major. */
+struct store_rows {
+	size_t		  ncols;
+	char		**names;
+	enum store_fmt	 *fmts;
+	size_t		  nrows;
+	size_t		  size;
+	char		**cells;	/* nrows * ncols, never NULL */
+};
+
+/* What a table query selects. */
+struct store_query {
+	const char	*sort;		/* "col" or "-col" (descending), NULL */
+	const char	*filter;	/* regex over all cells, or col:regex */
+	int64_t		 device;	/* NP_NA for all */
+	int64_t		 rank;		/* NP_NA for all */
+	int64_t		 offset;
+	int64_t		 limit;		/* <= 0 for no limit */
+	int64_t		 from_ns;	/* NP_NA, or a time window */
+	int64_t		 to_ns;
+	int		 origin;	/* -1 auto, or an enum store_origin */
+};
+
+struct store_table;
+
+enum store_print_format {
+	PRINT_TABLE,
+	PRINT_CSV,
+	PRINT_TSV,
+	PRINT_JSON
+};
+
+struct store_print_opts {
+	enum store_print_format	 format;
+	int			 width;		/* 0: no limit */
+	bool			 utf8;
+	bool			 color;
+	const char		*indent;	/* JSON nesting */
+};
+
+/* Progress of an import, passed to the caller's callback. */
+struct store_progress {
+	const char	*phase;
+	const char	*file;
+	int64_t		 files_done;
+	int64_t		 files_total;
+	int64_t		 records;
+	int64_t		 bytes_done;
+	int64_t		 bytes_total;
+};
+typedef void	(*store_progress_cb)(void *, const struct store_progress *);
+
+/* store.c */
+struct store	*store_open(const char *, char **);
+void		 store_free(struct store *);
+char		*store_default_path(const char *);
+int		 store_is_current(const char *, const char *, char **);
+const char	*store_path(struct store *);
+int		 store_exec(struct store *, const char *, char **);
+int		 store_meta_get(struct store *, const char *, char **);
+
+/* store-load.c */
+struct store	*store_load_begin(const char *, const char *, char **);
+int		 store_load_commit(struct store *, char **);
+void		 store_load_abort(struct store *);
+void		 store_load_meta(struct store *, const char *, const char *);
+void		 store_load_file(struct store *, const char *);
+void		 store_load_warning(struct store *, const char *, int64_t,
+		     const char *, ...) PRINTFLIKE(4, 5);
+int64_t		 store_load_task(struct store *, const struct store_task *);
+int64_t		 store_load_api(struct store *, const struct store_api *);
+void		 store_load_op_stat(struct store *,
+		     const struct store_op_stat *);
+void		 store_load_api_stat(struct store *,
+		     const struct store_api_stat *);
+void		 store_load_step(struct store *, const struct store_step *);
+int		 store_load_generic_begin(struct store *, const char *,
+		     int64_t, int64_t, char **, size_t, char **);
+void		 store_load_generic_row(struct store *, char **, size_t);
+int64_t		 store_load_intern(struct store *, const char *);
+void		 store_load_pmu_names(struct store *, const char *);
+const char	*store_load_tmp(void);
+void		 store_load_set_progress(struct store *, store_progress_cb,
+		     void *);
+void		 store_load_progress(struct store *, const char *,
+		     const char *, int64_t, int64_t);
+void		 store_load_progress_files(struct store *, int64_t, int64_t);
+int64_t		 store_load_count(struct store *);
+
+/* store-stats.c */
+int		 store_stats_compute(struct store *, char **);
+
+/* store-tables.c */
+const struct store_table *store_table_find(struct store *, const char *);
+const char	*store_table_name(const struct store_table *);
+const char	*store_table_title(const struct store_table *);
+size_t		 store_table_list(struct store *, const char ***);
+const char	*store_table_names_help(void);
+
+/* store-query.c */
+struct store_rows *store_query_table(struct store *,
+		     const struct store_table *, const struct store_query *,
+		     char **);
+int64_t		 store_count_table(struct store *, const struct store_table *,
+		     const struct store_query *, char **);
+void		 store_query_init(struct store_query *);
+int		 store_devices(struct store *, int64_t **, size_t *, char **);
+
+/* store-print.c */
+void		 store_print_rows(FILE *, const struct store_rows *,
+		     const struct store_print_opts *);
+int		 store_print_format(const char *);
+
+/* store-rows.c */
+struct store_rows *store_rows_create(size_t);
+void		 store_rows_free(struct store_rows *);
+void		 store_rows_add(struct store_rows *, char **);
+const char	*store_rows_cell(const struct store_rows *, size_t, size_t);
+bool		 store_fmt_numeric(enum store_fmt);
+
+#endif /* STORE_H */

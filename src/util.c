@@ -1,0 +1,492 @@
+/*
+ * Small utilities: a growable string, exact decimal parsing of the vendor's
+ * microsecond text into integer nanoseconds, number formatting the way the
+ * vendor prints it, and a few file and path helpers.
+ */
+#include <sys/stat.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "npuprof.h"
+
+void
+strbuf_init(struct strbuf *b)
+{
+	b->s = NULL;
+	b->len = 0;
+	b->size = 0;
+}
+
+void
+strbuf_release(struct strbuf *b)
+{
+	free(b->s);
+	strbuf_init(b);
+}
+
+void
+strbuf_reset(struct strbuf *b)
+{
+	b->len = 0;
+	if (b->s != NULL)
+		b->s[0] = '\0';
+}
+
+static void
+strbuf_grow(struct strbuf *b, size_t n)
+{
+	if (b->len + n + 1 <= b->size)
+		return;
+	while (b->len + n + 1 > b->size)
+		b->size = b->size == 0 ? 64 : b->size * 2;
+	b->s = xreallocarray(b->s, 1, b->size);
+}
+
+void
+strbuf_add(struct strbuf *b, const char *s, size_t n)
+{
+	strbuf_grow(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void
+strbuf_addc(struct strbuf *b, char c)
+{
+	strbuf_grow(b, 1);
+	b->s[b->len++] = c;
+	b->s[b->len] = '\0';
+}
+
+void
+strbuf_adds(struct strbuf *b, const char *s)
+{
+	strbuf_add(b, s, strlen(s));
+}
+
+void
+strbuf_addf(struct strbuf *b, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+	int	 n;
+
+	va_start(ap, fmt);
+	n = xvasprintf(&s, fmt, ap);
+	va_end(ap);
+	strbuf_add(b, s, n);
+	free(s);
+}
+
+/* Hand the string to the caller (never NULL) and empty the buffer. */
+char *
+strbuf_detach(struct strbuf *b)
+{
+	char	*s = b->s;
+
+	if (s == NULL)
+		s = xstrdup("");
+	strbuf_init(b);
+	return s;
+}
+
+/* Trim blanks, TABs, CR and one pair of surrounding double quotes. */
+static void
+util_trim(const char **s, size_t *len)
+{
+	while (*len > 0 && isspace((unsigned char)**s)) {
+		(*s)++;
+		(*len)--;
+	}
+	while (*len > 0 && isspace((unsigned char)(*s)[*len - 1]))
+		(*len)--;
+	if (*len >= 2 && (*s)[0] == '"' && (*s)[*len - 1] == '"') {
+		(*s)++;
+		*len -= 2;
+	}
+}
+
+/* True for the vendor's spellings of "no value". */
+bool
+util_is_na(const char *s, size_t len)
+{
+	util_trim(&s, &len);
+	return len == 0 || (len == 3 && strncasecmp(s, "N/A", 3) == 0) ||
+	    (len == 2 && strncasecmp(s, "NA", 2) == 0) ||
+	    (len == 1 && s[0] == '-');
+}
+
+/*
+ * Parse a decimal microsecond value ("1780295077844859.030", "7.84",
+ * "169.550000") into integer nanoseconds without going through a binary
+ * double, so epoch timestamps keep every digit. Digits past the third
+ * decimal round half up. Return 0, or -1 if S is not a number.
+ */
+int
+util_parse_ns(const char *s, size_t len, int64_t *out)
+{
+	const char	*p, *end;
+	int64_t		 ip = 0, frac = 0;
+	int		 nfrac = 0, neg = 0, round_up = 0;
+	bool		 digits = false;
+	double		 d;
+
+	util_trim(&s, &len);
+	end = s + len;
+	p = s;
+	if (p < end && (*p == '-' || *p == '+'))
+		neg = *p++ == '-';
+	for (; p < end && isdigit((unsigned char)*p); p++) {
+		if (ip > (INT64_MAX / 1000 - 9) / 10)
+			return -1;
+		ip = ip * 10 + (*p - '0');
+		digits = true;
+	}
+	if (p < end && *p == '.') {
+		for (p++; p < end && isdigit((unsigned char)*p); p++) {
+			digits = true;
+			if (nfrac < 3) {
+				frac = frac * 10 + (*p - '0');
+				nfrac++;
+			} else if (nfrac++ == 3)
+				round_up = *p >= '5';
+		}
+	}
+	if (p < end && (*p == 'e' || *p == 'E') && digits) {
+		char	*tmp = xstrndup(s, len), *ep;
+
+		d = strtod(tmp, &ep);
+		digits = *ep == '\0' && isfinite(d) && fabs(d) < 9e15;
+		free(tmp);
+		if (!digits)
+			return -1;
+		*out = llround(d * 1000.0);
+		return 0;
+	}
+	if (!digits || p != end)
+		return -1;
+	while (nfrac < 3) {
+		frac *= 10;
+		nfrac++;
+	}
+	*out = ip * 1000 + frac + round_up;
+	if (neg)
+		*out = -*out;
+	return 0;
+}
+
+/* Parse a decimal integer (surrounding blanks and quotes allowed). */
+int
+util_parse_int(const char *s, size_t len, int64_t *out)
+{
+	const char	*p, *end;
+	uint64_t	 v = 0;
+	int		 neg = 0;
+
+	util_trim(&s, &len);
+	p = s;
+	end = s + len;
+	if (p < end && (*p == '-' || *p == '+'))
+		neg = *p++ == '-';
+	if (p == end)
+		return -1;
+	for (; p < end; p++) {
+		if (!isdigit((unsigned char)*p) ||
+		    v > (UINT64_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*p - '0');
+	}
+	if (v > (uint64_t)INT64_MAX)
+		return -1;
+	*out = neg ? -(int64_t)v : (int64_t)v;
+	return 0;
+}
+
+int
+util_parse_double(const char *s, size_t len, double *out)
+{
+	char	 buf[64], *ep;
+
+	util_trim(&s, &len);
+	if (len == 0 || len >= sizeof buf)
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	*out = strtod(buf, &ep);
+	if (*ep != '\0' || errno != 0)
+		return -1;
+	return 0;
+}
+
+/* Drop trailing zeros and then a trailing dot: "12.500" -> "12.5". */
+static void
+util_strip_zeros(char *buf)
+{
+	char	*p;
+
+	if (strchr(buf, '.') == NULL)
+		return;
+	p = buf + strlen(buf) - 1;
+	while (*p == '0')
+		*p-- = '\0';
+	if (*p == '.')
+		*p = '\0';
+}
+
+/*
+ * Print NS nanoseconds as microseconds with DECIMALS (3 or 6) decimals,
+ * exactly; STRIP drops trailing zeros as the vendor's C++ writer does.
+ */
+void
+util_fmt_us(char *buf, size_t size, int64_t ns, int decimals, bool strip)
+{
+	uint64_t	 a;
+	const char	*sign = "";
+
+	if (ns == NP_NA) {
+		snprintf(buf, size, "N/A");
+		return;
+	}
+	if (ns < 0) {
+		sign = "-";
+		a = (uint64_t)0 - (uint64_t)ns;
+	} else
+		a = (uint64_t)ns;
+	if (decimals == 6)
+		snprintf(buf, size, "%s%llu.%03llu000", sign,
+		    (unsigned long long)(a / 1000),
+		    (unsigned long long)(a % 1000));
+	else
+		snprintf(buf, size, "%s%llu.%03llu", sign,
+		    (unsigned long long)(a / 1000),
+		    (unsigned long long)(a % 1000));
+	if (strip)
+		util_strip_zeros(buf);
+}
+
+/* Print V with DECIMALS decimals, trailing zeros stripped when STRIP. */
+void
+util_fmt_fixed(char *buf, size_t size, double v, int decimals, bool strip)
+{
+	if (isnan(v)) {
+		snprintf(buf, size, "N/A");
+		return;
+	}
+	snprintf(buf, size, "%.*f", decimals, v);
+	if (strip)
+		util_strip_zeros(buf);
+	if (strcmp(buf, "-0") == 0)
+		snprintf(buf, size, "0");
+}
+
+bool
+util_has_prefix(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool
+util_has_suffix(const char *s, const char *suffix)
+{
+	size_t	 n = strlen(s), m = strlen(suffix);
+
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+char *
+util_path_join(const char *dir, const char *name)
+{
+	char	*p;
+	size_t	 n = strlen(dir);
+
+	if (n > 0 && dir[n - 1] == '/')
+		xasprintf(&p, "%s%s", dir, name);
+	else
+		xasprintf(&p, "%s/%s", dir, name);
+	return p;
+}
+
+/* The last component of PATH, borrowed from PATH. */
+const char *
+util_basename(const char *path)
+{
+	const char	*p = strrchr(path, '/');
+
+	if (p == NULL)
+		return path;
+	if (p[1] == '\0') {
+		while (p > path && p[-1] != '/' && p != path)
+			p--;
+		return p;
+	}
+	return p + 1;
+}
+
+/* Create DIR and its parents with MODE. Return 0 or -1 with errno set. */
+int
+util_mkdir_p(const char *dir, mode_t mode)
+{
+	char	*tmp, *p;
+	int	 rc = 0;
+
+	tmp = xstrdup(dir);
+	for (p = tmp + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(tmp, mode) != 0 && errno != EEXIST)
+			rc = -1;
+		*p = '/';
+	}
+	if (rc == 0 && mkdir(tmp, mode) != 0 && errno != EEXIST)
+		rc = -1;
+	free(tmp);
+	return rc;
+}
+
+/*
+ * Read the whole of PATH (at most MAX bytes) into a NUL-terminated buffer
+ * the caller frees. On failure return -1 and set *cause.
+ */
+int
+util_read_file(const char *path, char **data, size_t *len, size_t max,
+    char **cause)
+{
+	FILE	*f;
+	char	*buf;
+	size_t	 n = 0, size = 4096, r;
+
+	if ((f = fopen(path, "rb")) == NULL) {
+		xasprintf(cause, "cannot open '%s': %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	buf = xmalloc(size);
+	while ((r = fread(buf + n, 1, size - n - 1, f)) > 0) {
+		n += r;
+		if (n > max) {
+			xasprintf(cause, "'%s' is larger than %zu bytes",
+			    path, max);
+			free(buf);
+			fclose(f);
+			return -1;
+		}
+		if (n + 1 == size)
+			buf = xreallocarray(buf, 2, size), size *= 2;
+	}
+	if (ferror(f)) {
+		xasprintf(cause, "cannot read '%s': %s", path,
+		    strerror(errno));
+		free(buf);
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*data = buf;
+	if (len != NULL)
+		*len = n;
+	return 0;
+}
+
+/*
+ * Write DATA to PATH through a temporary file in the same directory and a
+ * rename, so a reader never sees half a file. An existing PATH is kept
+ * unless FORCE. On failure return -1 and set *cause.
+ */
+int
+util_write_file_atomic(const char *path, const char *data, size_t len,
+    bool force, char **cause)
+{
+	char	*tmp;
+	int	 fd;
+
+	if (!force && access(path, F_OK) == 0) {
+		xasprintf(cause, "'%s' exists (use --force to overwrite)",
+		    path);
+		return -1;
+	}
+	xasprintf(&tmp, "%s.tmpXXXXXX", path);
+	if ((fd = mkstemp(tmp)) == -1) {
+		xasprintf(cause, "cannot create '%s': %s", tmp,
+		    strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	if (write(fd, data, len) != (ssize_t)len || fsync(fd) != 0 ||
+	    close(fd) != 0 || rename(tmp, path) != 0) {
+		xasprintf(cause, "cannot write '%s': %s", path,
+		    strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}
+
+/* FNV-1a, for cache file names. */
+uint64_t
+util_hash64(const char *s, size_t len)
+{
+	uint64_t	 h = 0xcbf29ce484222325ULL;
+	size_t		 i;
+
+	for (i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/*
+ * Tighten the umask to at least 0027: profiling data must not be readable
+ * by others, as the vendor requires.
+ */
+void
+util_tighten_umask(void)
+{
+	mode_t	 old = umask(0);
+
+	umask(old | 027);
+}
+
+/*
+ * PATH made absolute with its directory resolved; the file itself need
+ * not exist. The caller frees the result.
+ */
+char *
+util_abspath(const char *path)
+{
+	char	*real, *dir, *slash, *out;
+
+	if ((real = realpath(path, NULL)) != NULL)
+		return real;
+	dir = xstrdup(path);
+	if ((slash = strrchr(dir, '/')) == NULL) {
+		free(dir);
+		dir = xstrdup(".");
+		slash = NULL;
+	} else if (slash == dir)
+		slash[1] = '\0';
+	else
+		*slash = '\0';
+	if ((real = realpath(dir, NULL)) == NULL) {
+		free(dir);
+		return xstrdup(path);
+	}
+	out = util_path_join(real, util_basename(path));
+	free(real);
+	free(dir);
+	return out;
+}

@@ -1,0 +1,112 @@
+#!/bin/sh
+# The command line: help, version, usage errors (exit 2), data errors
+# (exit 1, naming the file), the store's life cycle.
+. "$top_srcdir/tests/lib.sh"
+
+"$NPUPROF" --help >"$T/out" 2>&1
+ok $? "--help exits 0"
+grep -q 'npuprof-tui show' "$T/out"
+ok $? "--help shows the show command"
+grep -q -- '--stats' "$T/out"
+ok $? "--help lists --stats"
+"$NPUPROF" --version | grep -q '^npuprof-tui [0-9]'
+ok $? "--version"
+
+"$NPUPROF" >/dev/null 2>&1
+is $? 2 "no PATH is a usage error"
+"$NPUPROF" --bogus x >/dev/null 2>&1
+is $? 2 "an unknown option is a usage error"
+"$NPUPROF" show --format xml x >"$T/err" 2>&1
+is $? 2 "an unknown format is a usage error"
+grep -q "unknown format 'xml'" "$T/err"
+ok $? "the message names the format"
+
+"$NPUPROF" show "$T/missing" >"$T/err" 2>&1
+is $? 1 "a missing PATH is a data error"
+grep -q "$T/missing" "$T/err"
+ok $? "the message names the path"
+
+mkdir "$T/empty"
+"$NPUPROF" show --db "$T/e.db" "$T/empty" >"$T/err" 2>&1
+is $? 1 "an empty directory is a data error"
+grep -q 'looked for' "$T/err" && grep -q 'kernel_details' "$T/err"
+ok $? "the message lists what was looked for"
+[ ! -e "$T/e.db" ]
+ok $? "a failed import leaves no store"
+
+mkdir "$T/bad"
+printf 'hello\n' >"$T/bad/kernel_details.csv"
+mkdir "$T/bad/ASCEND_PROFILER_OUTPUT"
+mv "$T/bad/kernel_details.csv" "$T/bad/ASCEND_PROFILER_OUTPUT/"
+"$NPUPROF" show --db "$T/b.db" "$T/bad" >"$T/out" 2>"$T/err"
+is $? 1 "a CSV without the needed columns is a data error"
+grep -q 'kernel_details.csv' "$T/err"
+ok $? "the message names the file"
+
+"$GEN" demo "$T/d" -n 300 -r 2 --stats || exit 1
+"$NPUPROF" import "$T/d" >"$T/out" 2>"$T/err"
+ok $? "import"
+[ -f "$T/d/npuprof-tui.db" ]
+ok $? "the store is written beside the data"
+mode=$(stat -c %a "$T/d/npuprof-tui.db")
+case $mode in *[1-7]) r=1 ;; *) r=0 ;; esac
+ok $r "the store is not readable by others (mode $mode)"
+grep -q 'records in' "$T/out"
+ok $? "import says how many records"
+"$NPUPROF" import "$T/d" >"$T/out" 2>"$T/err"
+! grep -q 're-importing' "$T/err"
+ok $? "a current store is not rebuilt"
+touch -d '2001-01-01' "$T/d/demo_rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"
+"$NPUPROF" import "$T/d" >"$T/out" 2>"$T/err"
+grep -q "re-importing.*kernel_details.csv' changed" "$T/err"
+ok $? "a changed input rebuilds the store"
+touch "$T/d/new.txt"
+"$NPUPROF" import "$T/d" >"$T/out" 2>"$T/err"
+grep -q "new.txt" "$T/err"
+ok $? "a new file rebuilds the store"
+"$NPUPROF" import --reimport "$T/d" >/dev/null 2>&1
+ok $? "--reimport"
+
+"$NPUPROF" show "$T/d" nosuch >/dev/null 2>"$T/err"
+is $? 2 "an unknown table is a usage error"
+"$NPUPROF" show --filter '([' "$T/d" >/dev/null 2>"$T/err"
+is $? 2 "a bad regex is a usage error"
+grep -q 'bad regular expression' "$T/err"
+ok $? "the message says why"
+"$NPUPROF" show --sort 'Nope' "$T/d" >/dev/null 2>"$T/err"
+is $? 2 "a bad sort column is a usage error"
+grep -q "unknown sort column 'Nope'" "$T/err"
+ok $? "the message names the column"
+"$NPUPROF" show --device x "$T/d" >/dev/null 2>&1
+is $? 2 "a bad device id is a usage error"
+
+chmod 555 "$T/d"
+if [ "$(id -u)" -ne 0 ]; then
+	rm -f "$T/d/npuprof-tui.db"
+	"$NPUPROF" import "$T/d" >/dev/null 2>&1
+	ls "$XDG_CACHE_HOME"/npuprof-tui/d-*.db >/dev/null 2>&1
+	ok $? "a read-only data directory puts the store in the cache"
+else
+	ok 0 "# SKIP running as root: directories are always writable"
+fi
+chmod 755 "$T/d"
+
+# Interrupted import: the previous store survives.
+"$GEN" demo "$T/big" -n 200000 || exit 1
+"$NPUPROF" import -q "$T/big" || exit 1
+cp "$T/big/npuprof-tui.db" "$T/before.db"
+touch "$T/big/x.txt"
+"$NPUPROF" import -q "$T/big" &
+pid=$!
+i=0
+while [ $i -lt 200 ] && ! ls "$T/big"/npuprof-tui.db.tmp-* >/dev/null 2>&1; do
+	i=$((i + 1)); sleep 0.01 2>/dev/null || sleep 1
+done
+kill -INT $pid 2>/dev/null
+wait $pid
+st=$?
+cmp -s "$T/before.db" "$T/big/npuprof-tui.db"
+ok $? "an interrupted import leaves the previous store as it was (exit $st)"
+! ls "$T/big"/npuprof-tui.db.tmp-* >/dev/null 2>&1
+ok $? "and no temporary file"
+done_testing

@@ -1,0 +1,70 @@
+# Shared shell helpers for the script tests: TAP output, a private
+# temporary directory, a fixed environment, and the shared samples.
+# Source it first: . "$top_srcdir/tests/lib.sh"
+
+set -u
+export LC_ALL=C.UTF-8 TZ=UTC NO_COLOR=1 TERM=dumb
+unset COLUMNS
+: "${NPUPROF:?NPUPROF must name the built binary}"
+: "${top_srcdir:?}"
+: "${top_builddir:?}"
+SAMPLES=${SHARED:-$top_srcdir/../shared}/samples
+GEN="$top_builddir/tests/npuprof-gen"
+T=$(mktemp -d "${TMPDIR:-/tmp}/npt.XXXXXX")
+export HOME="$T/home" XDG_CACHE_HOME="$T/cache" XDG_CONFIG_HOME="$T/config"
+mkdir -p "$HOME"
+trap 'rm -rf "$T"' EXIT
+tap_n=0
+tap_failed=0
+
+ok() {	# ok CONDITION-STATUS DESCRIPTION
+	tap_n=$((tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $tap_n - $2"
+	else
+		echo "not ok $tap_n - $2"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+is() {	# is GOT WANT DESCRIPTION
+	if [ "$1" = "$2" ]; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		printf '#   got:  %s\n#   want: %s\n' "$1" "$2" | head -20
+	fi
+}
+
+same_file() {	# same_file GOT WANT DESCRIPTION: diff -u on failure
+	if diff -u "$2" "$1" >"$T/diff" 2>&1; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		sed 's/^/#   /' "$T/diff" | head -40
+	fi
+}
+
+golden() {	# golden GOT NAME DESCRIPTION: compare with tests/data/NAME
+	if [ -n "${UPDATE_GOLDEN:-}" ]; then
+		cp "$1" "$top_srcdir/tests/data/$2"
+	fi
+	same_file "$1" "$top_srcdir/tests/data/$2" "$3"
+	[ -z "${UPDATE_GOLDEN:-}" ] || return 0
+	cmp -s "$1" "$top_srcdir/tests/data/$2" ||
+	    echo "#   regenerate with: UPDATE_GOLDEN=1 make check"
+}
+
+skip_all() {	# skip_all REASON: exit 77, which tests/tap-run reports as a skip
+	echo "# $1"
+	exit 77
+}
+
+need_samples() {
+	[ -d "$SAMPLES" ] || skip_all "no samples in $SAMPLES"
+}
+
+done_testing() {
+	echo "1..$tap_n"
+	[ "$tap_failed" -eq 0 ]
+}

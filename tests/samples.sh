@@ -1,0 +1,57 @@
+#!/bin/sh
+# Every real sample under ../shared/samples imports without a crash, and
+# wherever a sample holds both task rows and the tool's own op_statistic,
+# the op_statistic we compute from the rows equals the tool's file: same
+# rows and counts, times within 0.001 us, ratio within 0.001.
+. "$top_srcdir/tests/lib.sh"
+need_samples
+
+for d in "$SAMPLES"/*/; do
+	name=$(basename "$d")
+	"$NPUPROF" import -q --db "$T/$name.db" "$d" >/dev/null 2>"$T/err"
+	st=$?
+	[ $st -le 1 ]
+	ok $? "$name: import exits $st without crashing"
+	if [ $st -eq 1 ]; then
+		[ -s "$T/err" ]
+		ok $? "$name: the failure says why: $(head -c 100 "$T/err" | tr '\n' ' ')"
+	fi
+done
+
+# Each folder that holds task rows and an op_statistic file of its own.
+find "$SAMPLES" -name 'op_statistic*.csv' | sort | while read -r f; do
+	dir=$(dirname "$f")
+	ls "$dir" | grep -qE '^(kernel_details|op_summary)' || continue
+	echo "$dir"
+done >"$T/pairs"
+[ -s "$T/pairs" ]
+ok $? "samples hold task rows beside op_statistic files ($(wc -l <"$T/pairs"))"
+
+# numeric compare of two sorted op_statistic CSVs
+cmp_stats() {
+	awk -F, 'NR == FNR { a[FNR] = $0; n = FNR; next }
+	    { m = FNR; split(a[FNR], x, ","); split($0, y, ",")
+	      if (x[1] != y[1] || x[2] != y[2] || x[3] != y[3] || x[4] != y[4]) {
+		print "row " FNR ": " a[FNR] " <> " $0; bad++; next }
+	      for (i = 5; i <= 9; i++) {
+		d = x[i] - y[i]; if (d < 0) d = -d
+		if (d > 0.0010001) { print "row " FNR " col " i ": " a[FNR] " <> " $0; bad++ } } }
+	    END { if (n != m) { print "rows: " n " <> " m; bad++ } exit bad > 0 }' "$1" "$2"
+}
+
+i=0
+while read -r dir; do
+	i=$((i + 1))
+	rel=${dir#"$SAMPLES"/}
+	mkdir -p "$T/p$i"
+	ln -s "$dir" "$T/p$i/ASCEND_PROFILER_OUTPUT"
+	"$NPUPROF" show -q --db "$T/p$i.db" --format csv --stats computed \
+	    "$T/p$i" op_statistic | tail -n +2 | sort >"$T/computed" 2>"$T/err"
+	"$NPUPROF" show -q --db "$T/p$i.db" --format csv --stats file \
+	    "$T/p$i" op_statistic | tail -n +2 | sort >"$T/file"
+	[ -s "$T/file" ] && cmp_stats "$T/computed" "$T/file" >"$T/diff"
+	r=$?
+	ok $r "$rel: computed op_statistic equals the tool's ($(wc -l <"$T/file") rows)"
+	[ $r -eq 0 ] || sed 's/^/#   /' "$T/diff" | head -10
+done <"$T/pairs"
+done_testing

@@ -1,0 +1,44 @@
+#!/bin/sh
+# show on generated profiles: op_statistic computed from the task rows
+# equals the generator's own (for several seeds and with the CSV quirks:
+# BOM, CRLF, quoted shapes, N/A rows, no final newline), and the output
+# of every format matches its golden file.
+. "$top_srcdir/tests/lib.sh"
+
+for seed in 1 2 3; do
+	for q in "" --quirks; do
+		d="$T/s$seed$q"
+		"$GEN" demo "$d" -s $seed -n 3000 -S 4 -r 2 -e "$d.expect" $q ||
+		    exit 1
+		for r in 0 1; do
+			"$NPUPROF" show -q --db "$d.db" --format csv --rank $r \
+			    --stats computed "$d" op_statistic >"$T/got"
+			same_file "$T/got" "$d.expect/rank$r/op_statistic.csv" \
+			    "seed $seed$q rank $r: op_statistic from kernel_details"
+		done
+	done
+done
+
+"$GEN" demo "$T/g" -s 7 -n 40 -S 2 -r 1 --stats || exit 1
+for f in table csv tsv json; do
+	"$NPUPROF" show -q --db "$T/g.db" --format $f "$T/g" op_statistic \
+	    api_statistic >"$T/out.$f"
+	ok $? "show --format $f"
+	golden "$T/out.$f" "show-g.$f" "show --format $f matches its golden file"
+done
+"$NPUPROF" show -q --db "$T/g.db" --format csv --sort -Duration --limit 5 \
+    "$T/g" kernels >"$T/k.csv"
+golden "$T/k.csv" "show-g-kernels.csv" "kernels sorted by duration, limit 5"
+"$NPUPROF" show -q --db "$T/g.db" --format tsv --filter 'OP Type:^(Add|Cast)$' \
+    "$T/g" op_statistic >"$T/f.tsv"
+golden "$T/f.tsv" "show-g-filter.tsv" "filter on one column"
+"$NPUPROF" show -q --db "$T/g.db" --format json "$T/g" op_statistic >"$T/one.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert isinstance(d, list) and d[0]["Count"] > 0' "$T/one.json" 2>/dev/null ||
+    [ -z "$(command -v python3)" ]
+ok $? "one table in JSON is an array of objects with numbers"
+COLUMNS=60 LC_ALL=C "$NPUPROF" show -q --db "$T/g.db" "$T/g" >"$T/ascii"
+! grep -q "$(printf '\342')" "$T/ascii"
+ok $? "C locale: ASCII rules only"
+! grep -q "$(printf '\033')" "$T/ascii"
+ok $? "not a terminal: no colour"
+done_testing
