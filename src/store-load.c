@@ -277,13 +277,15 @@ store_load_commit(struct store *s, char **cause)
 	return 0;
 }
 
+/* Set meta KEY to VALUE; a NULL VALUE removes KEY. */
 void
 store_load_meta(struct store *s, const char *key, const char *value)
 {
 	sqlite3_stmt	*stmt;
 
-	if (sqlite3_prepare_v2(s->db, "INSERT OR REPLACE INTO meta VALUES"
-	    " (?, ?)", -1, &stmt, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(s->db, value != NULL ? "INSERT OR REPLACE INTO"
+	    " meta VALUES (?, ?)" : "DELETE FROM meta WHERE key = ?", -1,
+	    &stmt, NULL) != SQLITE_OK)
 		return;
 	sqlite3_bind_text(stmt, 1, key, -1, SQLITE_STATIC);
 	store_bind_str(stmt, 2, value);
