@@ -35,6 +35,8 @@ view_help_map(struct text *t, const char *title,
 			if (map[j].action != map[i].action)
 				continue;
 			keys_name(map[j].key, name, sizeof name);
+			if (keys.len > 0 && strstr(keys.s, name) != NULL)
+				continue;
 			strbuf_addf(&keys, "%s%s", keys.len > 0 ? " " : "",
 			    name);
 		}

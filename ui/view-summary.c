@@ -96,9 +96,16 @@ view_summary_bars(struct text *t, struct store_rows *r, const char *name1,
 {
 	double		 max = 0, v, total = 0;
 	size_t		 i;
-	int		 c1, c2, cv, cc;
-	char		 left[256], right[256];
+	int		 c1, c2, cv, cc, cd;
+	char		 left[256], right[256], dev[32];
+	bool		 devs = false;
 
+	/* With several devices, say which one each row is. */
+	if ((cd = view_summary_col(r, "Device_id")) >= 0) {
+		for (i = 1; i < r->nrows; i++)
+			devs = devs || strcmp(store_rows_cell(r, i,
+			    (size_t)cd), store_rows_cell(r, 0, (size_t)cd)) != 0;
+	}
 	c1 = view_summary_col(r, name1);
 	c2 = name2 != NULL ? view_summary_col(r, name2) : -1;
 	cv = view_summary_col(r, value);
@@ -113,7 +120,11 @@ view_summary_bars(struct text *t, struct store_rows *r, const char *name1,
 	}
 	for (i = 0; i < r->nrows && i < SUMMARY_TOP; i++) {
 		v = strtod(store_rows_cell(r, i, (size_t)cv), NULL);
-		snprintf(left, sizeof left, "%s%s%s",
+		dev[0] = '\0';
+		if (devs)
+			snprintf(dev, sizeof dev, "[%s] ",
+			    store_rows_cell(r, i, (size_t)cd));
+		snprintf(left, sizeof left, "%s%s%s%s", dev,
 		    store_rows_cell(r, i, (size_t)c1), c2 >= 0 ? " " : "",
 		    c2 >= 0 ? store_rows_cell(r, i, (size_t)c2) : "");
 		snprintf(right, sizeof right, "%12.3f us %5.1f%%  x%s", v,
