@@ -214,7 +214,7 @@ prof_host_tracks(struct store *s, const char *data, struct prof_host *h)
 		t->batch = id >> 16;
 		t->type = (uint32_t)importer_le64(r + 32);
 		t->kernel = importer_le64(r + 40);
-		t->node = t->span = t->model = -1;
+		t->node = t->span = t->model = t->tensor = t->ctx = -1;
 	}
 	prof_stream_close(&st);
 	prof_files_release(&f);
@@ -248,6 +248,7 @@ prof_host_read(struct store *s, const char *data, struct prof_host *h)
 	prof_host_nodes(s, data, h);
 	prof_host_tracks(s, data, h);
 	prof_host_expand(s, data, h);
+	prof_additional_read(s, data, h);
 }
 
 void
@@ -257,5 +258,9 @@ prof_host_release(struct prof_host *h)
 	free(h->spans);
 	free(h->nodes);
 	free(h->tracks);
+	free(h->tinfos);
+	free(h->tensors);
+	free(h->cinfos);
+	free(h->ctx_ids);
 	memset(h, 0, sizeof *h);
 }

@@ -144,11 +144,16 @@ struct prof_span {
 	uint16_t	 level;
 	bool		 event;		/* rebuilt from two MsprofEvents */
 };
+/* Every record attached to a span starts like this. */
+struct prof_rec {
+	uint64_t	 ts;
+	uint32_t	 tid;
+};
 struct prof_node {
 	uint64_t	 ts;
+	uint32_t	 tid;
 	uint64_t	 name;
 	uint64_t	 op_type;
-	uint32_t	 tid;
 	uint32_t	 ge_type;
 	uint32_t	 block_dim;
 	uint32_t	 op_flag;
@@ -166,6 +171,23 @@ struct prof_track {
 	int32_t		 node;		/* prof_node index or -1 */
 	int32_t		 span;		/* node span index or -1 */
 	int32_t		 model;		/* model span index or -1 */
+	int32_t		 tensor;	/* tinfos index or -1 */
+	int32_t		 ctx;		/* cinfos index or -1 */
+};
+/* One tensor of tensor_info (section 3.6). */
+struct prof_tensor {
+	uint32_t	 type;		/* 0 input, 1 output */
+	uint32_t	 format;
+	uint32_t	 dtype;
+	uint32_t	 shape[8];
+};
+/* A list of tensors or context ids of one op, in the host arrays. */
+struct prof_list {
+	uint64_t	 ts;
+	uint32_t	 tid;
+	uint32_t	 first;
+	uint32_t	 n;
+	uint64_t	 name;
 };
 struct prof_host {
 	struct prof_dicts	 dicts;
@@ -175,6 +197,14 @@ struct prof_host {
 	size_t			 nnodes;
 	struct prof_track	*tracks;
 	size_t			 ntracks;
+	struct prof_list	*tinfos;
+	size_t			 ntinfos;
+	struct prof_tensor	*tensors;
+	size_t			 ntensors;
+	struct prof_list	*cinfos;
+	size_t			 ncinfos;
+	uint32_t		*ctx_ids;
+	size_t			 nctx_ids;
 	bool			 expand;	/* expand_stream_spec */
 	int64_t			 bytes;
 };
@@ -182,6 +212,14 @@ void		 prof_host_read(struct store *, const char *,
 		     struct prof_host *);
 void		 prof_host_release(struct prof_host *);
 const char	*prof_host_ge_type(uint32_t);
+
+/* prof-additional.c: tensor_info and context_id_info (section 3.6). */
+void		 prof_additional_read(struct store *, const char *,
+		     struct prof_host *);
+char		*prof_additional_shapes(const struct prof_host *,
+		     const struct prof_list *, uint32_t);
+char		*prof_additional_names(const struct prof_host *,
+		     const struct prof_list *, uint32_t, bool);
 
 /* prof-ops.c: ops rebuilt by time containment (section 3.7). */
 void		 prof_ops_build(struct prof_host *);

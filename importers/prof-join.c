@@ -54,6 +54,32 @@ prof_join_batch(const struct prof_join_flips *f, uint64_t ts)
 }
 
 /*
+ * True if the runtime type of T takes one host task per context id: FFTS+,
+ * AI Core, AI Vector and MIX kernels (section 3.7 step 4).
+ */
+static bool
+prof_join_has_ctx(const struct prof_host *h, const struct prof_track *t)
+{
+	const char	*n;
+	char		 buf[32];
+
+	n = prof_dicts_type(&h->dicts, PROF_LEVEL_RUNTIME, t->type, buf,
+	    sizeof buf);
+	return strncmp(n, "KERNEL", 6) == 0 || strstr(n, "FFTS") != NULL;
+}
+
+static void
+prof_join_add(struct prof_map *map, uint64_t k, size_t i)
+{
+	uint64_t	 v;
+
+	if (prof_map_get(map, k, &v))
+		prof_map_set(map, k, PROF_JOIN_AMBIGUOUS);
+	else
+		prof_map_set(map, k, i);
+}
+
+/*
  * Give the host tasks of DEVICE their batch ids and index them by join
  * key into MAP (value: track index).
  */
@@ -62,8 +88,9 @@ prof_join_index(struct prof_host *h, int64_t device, struct prof_map *map)
 {
 	struct prof_join_flips	*fl;
 	struct prof_track	*t;
+	const struct prof_list	*c;
 	size_t			 i;
-	uint64_t		 k, v;
+	uint32_t		 j;
 
 	fl = xcalloc(65536, sizeof *fl);
 	for (i = 0; i < h->ntracks; i++) {
@@ -87,11 +114,15 @@ prof_join_index(struct prof_host *h, int64_t device, struct prof_map *map)
 			continue;
 		if (fl[t->stream].n > 0)
 			t->batch = prof_join_batch(&fl[t->stream], t->ts);
-		k = prof_join_key(t->stream, t->task, t->batch, UINT32_MAX);
-		if (prof_map_get(map, k, &v))
-			prof_map_set(map, k, PROF_JOIN_AMBIGUOUS);
-		else
-			prof_map_set(map, k, i);
+		if (t->ctx < 0 || !prof_join_has_ctx(h, t)) {
+			prof_join_add(map, prof_join_key(t->stream, t->task,
+			    t->batch, UINT32_MAX), i);
+			continue;
+		}
+		c = &h->cinfos[t->ctx];
+		for (j = 0; j < c->n; j++)
+			prof_join_add(map, prof_join_key(t->stream, t->task,
+			    t->batch, h->ctx_ids[c->first + j]), i);
 	}
 	for (i = 0; i < 65536; i++)
 		free(fl[i].ts);
@@ -121,6 +152,7 @@ prof_join_compute(const struct prof_host *h, const struct prof_track *t)
 struct prof_join_names {
 	char	 name[32];
 	char	 type[32];
+	char	*tensor[6];
 };
 
 /* Fill the op columns of R from host task T. */
@@ -130,6 +162,7 @@ prof_join_op(const struct prof_host *h, const struct prof_track *t,
 {
 	const struct prof_node	*n;
 	const struct prof_span	*sp = &h->spans[t->span];
+	const struct prof_list	*l;
 
 	r->api = sp->row;
 	r->model_id = t->model >= 0 ? (int64_t)h->spans[t->model].item :
@@ -152,6 +185,16 @@ prof_join_op(const struct prof_host *h, const struct prof_track *t,
 	r->block_num = n->block_dim & 0xFFFF;
 	r->mix_block_num = (int64_t)(n->block_dim & 0xFFFF) *
 	    (n->block_dim >> 16);
+	if (t->tensor < 0)
+		return;
+	l = &h->tinfos[t->tensor];
+	r->in_shapes = nb->tensor[0] = prof_additional_shapes(h, l, 0);
+	r->in_dtypes = nb->tensor[1] = prof_additional_names(h, l, 0, false);
+	r->in_formats = nb->tensor[2] = prof_additional_names(h, l, 0, true);
+	r->out_shapes = nb->tensor[3] = prof_additional_shapes(h, l, 1);
+	r->out_dtypes = nb->tensor[4] = prof_additional_names(h, l, 1, false);
+	r->out_formats = nb->tensor[5] = prof_additional_names(h, l, 1,
+	    true);
 }
 
 static int
@@ -178,11 +221,12 @@ prof_join_load(struct store *s, struct prof_host *h,
 	struct store_task	 r;
 	struct prof_dtask	*t;
 	int64_t			 begin = prof_meta_begin_ns(dm), prev_end;
-	size_t			 i;
+	size_t			 i, j;
 	uint64_t		 v;
 	bool			 stars = prof_meta_is_stars(dm), first = true;
 
 	(void)hm;
+	memset(&nb, 0, sizeof nb);
 	prof_join_index(h, dm->device, &map);
 	qsort(d->tasks, d->ntasks, sizeof *d->tasks, prof_join_start_cmp);
 	prev_end = 0;
@@ -213,6 +257,10 @@ prof_join_load(struct store *s, struct prof_host *h,
 			prof_join_op(h, &h->tracks[v], &r, &nb);
 		r.conn = r.api;
 		store_load_task(s, &r);
+		for (j = 0; j < 6; j++) {
+			free(nb.tensor[j]);
+			nb.tensor[j] = NULL;
+		}
 	}
 	prof_map_release(&map);
 }

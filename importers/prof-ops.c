@@ -28,9 +28,9 @@ prof_ops_span_cmp(const void *a, const void *b)
 }
 
 static int
-prof_ops_node_cmp(const void *a, const void *b)
+prof_ops_rec_cmp(const void *a, const void *b)
 {
-	const struct prof_node	*x = a, *y = b;
+	const struct prof_rec	*x = a, *y = b;
 
 	if (x->tid != y->tid)
 		return x->tid < y->tid ? -1 : 1;
@@ -110,35 +110,63 @@ prof_ops_sweep_thread(struct prof_ops_sweep *w, uint32_t tid, uint32_t prev,
 }
 
 /*
- * Attach node_basic_info and task_track records to their spans: fill
- * track->span, track->model and track->node.
+ * Attach the N records at BASE (STRIDE bytes each, starting like struct
+ * prof_rec, sorted by thread and time) to the node spans holding them:
+ * SPAN_OF[span] = record index. A later record of the same span wins.
+ */
+static void
+prof_ops_attach(const struct prof_host *h, const void *base, size_t n,
+    size_t stride, int32_t *span_of)
+{
+	struct prof_ops_sweep	 w;
+	const struct prof_rec	*r, *prev = NULL;
+	int32_t			 sp;
+	size_t			 i;
+
+	for (i = 0; i < h->nspans; i++)
+		span_of[i] = -1;
+	prof_ops_sweep_init(&w, h);
+	for (i = 0; i < n; i++) {
+		r = (const struct prof_rec *)((const char *)base + i * stride);
+		prof_ops_sweep_thread(&w, r->tid, prev != NULL ? prev->tid : 0,
+		    prev == NULL);
+		prof_ops_advance(&w, r->tid, r->ts);
+		sp = prof_ops_top(h, w.node, &w.nnode, r->ts);
+		if (sp >= 0)
+			span_of[sp] = (int32_t)i;
+		prev = r;
+	}
+	free(w.node);
+	free(w.model);
+}
+
+/*
+ * Attach node_basic_info, tensor_info, context_id_info and task_track
+ * records to their spans: fill each track's span, model, node, tensor and
+ * ctx.
  */
 void
 prof_ops_build(struct prof_host *h)
 {
 	struct prof_ops_sweep	 w;
 	struct prof_track	*t;
-	int32_t			*span_node;
-	int32_t			 sp;
+	int32_t			*node_of, *tensor_of, *ctx_of;
 	size_t			 i;
 
 	qsort(h->spans, h->nspans, sizeof *h->spans, prof_ops_span_cmp);
-	qsort(h->nodes, h->nnodes, sizeof *h->nodes, prof_ops_node_cmp);
+	qsort(h->nodes, h->nnodes, sizeof *h->nodes, prof_ops_rec_cmp);
+	qsort(h->tinfos, h->ntinfos, sizeof *h->tinfos, prof_ops_rec_cmp);
+	qsort(h->cinfos, h->ncinfos, sizeof *h->cinfos, prof_ops_rec_cmp);
 	qsort(h->tracks, h->ntracks, sizeof *h->tracks, prof_ops_track_cmp);
-	span_node = xreallocarray(NULL, h->nspans + 1, sizeof *span_node);
-	for (i = 0; i < h->nspans; i++)
-		span_node[i] = -1;
+	node_of = xreallocarray(NULL, h->nspans + 1, sizeof *node_of);
+	tensor_of = xreallocarray(NULL, h->nspans + 1, sizeof *tensor_of);
+	ctx_of = xreallocarray(NULL, h->nspans + 1, sizeof *ctx_of);
+	prof_ops_attach(h, h->nodes, h->nnodes, sizeof *h->nodes, node_of);
+	prof_ops_attach(h, h->tinfos, h->ntinfos, sizeof *h->tinfos,
+	    tensor_of);
+	prof_ops_attach(h, h->cinfos, h->ncinfos, sizeof *h->cinfos, ctx_of);
 
 	prof_ops_sweep_init(&w, h);
-	for (i = 0; i < h->nnodes; i++) {
-		prof_ops_sweep_thread(&w, h->nodes[i].tid, i > 0 ?
-		    h->nodes[i - 1].tid : 0, i == 0);
-		prof_ops_advance(&w, h->nodes[i].tid, h->nodes[i].ts);
-		sp = prof_ops_top(h, w.node, &w.nnode, h->nodes[i].ts);
-		if (sp >= 0)
-			span_node[sp] = (int32_t)i;
-	}
-	w.next = 0;
 	for (i = 0; i < h->ntracks; i++) {
 		t = &h->tracks[i];
 		prof_ops_sweep_thread(&w, t->tid, i > 0 ? h->tracks[i - 1].tid :
@@ -146,11 +174,15 @@ prof_ops_build(struct prof_host *h)
 		prof_ops_advance(&w, t->tid, t->ts);
 		t->span = prof_ops_top(h, w.node, &w.nnode, t->ts);
 		t->model = prof_ops_top(h, w.model, &w.nmodel, t->ts);
-		t->node = t->span >= 0 ? span_node[t->span] : -1;
+		t->node = t->span >= 0 ? node_of[t->span] : -1;
+		t->tensor = t->span >= 0 ? tensor_of[t->span] : -1;
+		t->ctx = t->span >= 0 ? ctx_of[t->span] : -1;
 	}
 	free(w.node);
 	free(w.model);
-	free(span_node);
+	free(node_of);
+	free(tensor_of);
+	free(ctx_of);
 }
 
 /* The level name the vendor's api_statistic prints (section 8.2). */
