@@ -52,6 +52,8 @@ struct prof_meta {
 	int64_t		 hs_mono;	/* host_start.log */
 	int64_t		 hs_cnt;
 	int64_t		 hs_diff;
+	bool		 has_realtime;	/* older host_start.log */
+	int64_t		 realtime_off;	/* clock_realtime - mono */
 	bool		 has_dev_start;
 	int64_t		 ds_cnt;	/* dev_start.log cntvct */
 	int64_t		 anchor_ns;	/* corrected host mono anchor */

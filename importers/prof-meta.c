@@ -247,7 +247,7 @@ prof_meta_clock(struct store *s, const char *path, struct prof_meta *m,
     bool dev)
 {
 	char		*data, *cause = NULL, *line, *next, *colon, *v;
-	int64_t		 n, mono = NP_NA, cnt = NP_NA, diff = 0;
+	int64_t		 n, mono = NP_NA, cnt = NP_NA, diff = 0, real = NP_NA;
 
 	if (util_read_file(path, &data, NULL, PROF_META_MAX, &cause) != 0) {
 		store_load_warning(s, path, -1, "%s", cause);
@@ -267,12 +267,25 @@ prof_meta_clock(struct store *s, const char *path, struct prof_meta *m,
 			continue;
 		if (strstr(line, "clock_monotonic_raw") != NULL)
 			mono = n;
+		else if (strstr(line, "clock_realtime") != NULL)
+			real = n;
 		else if (strstr(line, "cntvct_diff") != NULL)
 			diff = n;
 		else if (strstr(line, "cntvct") != NULL)
 			cnt = n;
 	}
 	free(data);
+	if (!dev && mono != NP_NA && real != NP_NA) {
+		/* Older collectors pair the monotonic and real-time clocks. */
+		m->has_realtime = true;
+		m->realtime_off = real - mono;
+	}
+	if (cnt == NP_NA && !dev && m->has_realtime) {
+		m->has_host_start = true;
+		m->hs_mono = mono;
+		m->hs_cnt = 0;
+		return;
+	}
 	if (cnt == NP_NA || (!dev && mono == NP_NA)) {
 		store_load_warning(s, path, -1, "no clock_monotonic_raw and "
 		    "cntvct pair");
@@ -346,6 +359,8 @@ prof_meta_anchor(struct store *s, struct prof_meta *m)
 		    m->host.num != 0 ? &m->host : &ns);
 	if (m->has_start)
 		m->local_off = m->begin_us * 1000 - m->begin_mono;
+	else if (m->has_realtime)
+		m->local_off = m->realtime_off;
 	else
 		store_load_warning(s, m->dir, -1, "no start_info: times stay "
 		    "on the monotonic clock");
