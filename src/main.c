@@ -67,7 +67,7 @@ static const char *main_help_text =
 "  --reimport        rebuild the store even if it is current\n"
 "  --format FMT      show: table (default), csv, tsv or json\n"
 "  --sort SPEC       show: sort on columns, e.g. '-Total Time(us),OP Type'\n"
-"                    (a leading - sorts descending; prefixes are enough)\n"
+"                    (a leading - sorts descending; part of a name is enough)\n"
 "  --filter REGEX    show: keep rows where any cell matches REGEX, or\n"
 "                    COLUMN:REGEX for one column (PCRE2)\n"
 "  --limit N         show: at most N rows per table\n"
@@ -463,16 +463,13 @@ main_import_cmd(int argc, char **argv, const struct main_opts *o)
 	return 0;
 }
 
-/* Open PATH: the UI on a terminal, otherwise what show prints. */
+/* Open PATH: what show prints by default. */
 static int
 main_open(int argc, char **argv, const struct main_opts *o)
 {
-	char	*tables[] = { "info", "op_statistic", "api_statistic" };
-
 	if (argc != 1)
 		main_usage();
-	(void)tables;
-	return main_show(1, argv, o) == 0 && isatty(STDOUT_FILENO) ? 0 : 0;
+	return main_show(1, argv, o);
 }
 
 static int

@@ -37,9 +37,10 @@ store_print_width(const char *s, size_t *bytes_for, size_t maxw)
 	return w;
 }
 
+/* Print S in WIDTH columns; PAD fills a left-aligned cell with blanks. */
 static void
 store_print_cell(FILE *f, const char *s, size_t width, bool right,
-    bool utf8)
+    bool utf8, bool pad)
 {
 	size_t	 w, bytes, i;
 
@@ -50,7 +51,7 @@ store_print_cell(FILE *f, const char *s, size_t width, bool right,
 		fwrite(s, 1, width > 0 ? bytes : 0, f);
 		if (width > 0)
 			fputs(utf8 ? "\xe2\x80\xa6" : "~", f);
-		for (i = w + 1; i < width; i++)
+		for (i = w + 1; pad && i < width; i++)
 			fputc(' ', f);
 		return;
 	}
@@ -60,7 +61,7 @@ store_print_cell(FILE *f, const char *s, size_t width, bool right,
 		fputs(s, f);
 	} else {
 		fputs(s, f);
-		for (i = w; i < width; i++)
+		for (i = w; pad && i < width; i++)
 			fputc(' ', f);
 	}
 }
@@ -107,7 +108,7 @@ store_print_table(FILE *f, const struct store_rows *r,
 		fputs("\033[1m", f);
 	for (j = 0; j < r->ncols; j++) {
 		store_print_cell(f, r->names[j], w[j],
-		    store_fmt_numeric(r->fmts[j]), o->utf8);
+		    store_fmt_numeric(r->fmts[j]), o->utf8, j + 1 < r->ncols);
 		if (j + 1 < r->ncols)
 			fputs("  ", f);
 		total += w[j] + (j + 1 < r->ncols ? 2 : 0);
@@ -121,7 +122,8 @@ store_print_table(FILE *f, const struct store_rows *r,
 	for (i = 0; i < r->nrows; i++) {
 		for (j = 0; j < r->ncols; j++) {
 			store_print_cell(f, store_rows_cell(r, i, j), w[j],
-			    store_fmt_numeric(r->fmts[j]), o->utf8);
+			    store_fmt_numeric(r->fmts[j]), o->utf8,
+			    j + 1 < r->ncols);
 			if (j + 1 < r->ncols)
 				fputs("  ", f);
 		}

@@ -84,25 +84,38 @@ store_fmt_value(sqlite3_value *v, enum store_fmt fmt, struct strbuf *b)
 	strbuf_adds(b, buf);
 }
 
-/* Find column NAME: exact (case-insensitive) first, then a unique prefix. */
+/*
+ * Find column NAME: exact (case-insensitive) first, then a unique prefix,
+ * then a unique substring ("duration" finds "Task Duration(us)"). Return
+ * -1 if none matches, -2 if several do.
+ */
 static int
 store_query_col(const struct store_table *t, const char *name, size_t len)
 {
+	char	*key;
 	size_t	 i;
-	int	 found = -1;
+	int	 found = -1, pass;
 
 	for (i = 0; i < t->ncols; i++) {
 		if (strlen(t->cols[i].name) == len &&
 		    strncasecmp(t->cols[i].name, name, len) == 0)
 			return (int)i;
 	}
-	for (i = 0; i < t->ncols; i++) {
-		if (strncasecmp(t->cols[i].name, name, len) != 0)
-			continue;
-		if (found != -1)
-			return -2;
-		found = (int)i;
+	key = xstrndup(name, len);
+	for (pass = 0; pass < 2 && found == -1; pass++) {
+		for (i = 0; i < t->ncols; i++) {
+			if (pass == 0 ? strncasecmp(t->cols[i].name, key,
+			    len) != 0 : strcasestr(t->cols[i].name, key) ==
+			    NULL)
+				continue;
+			if (found != -1) {
+				found = -2;
+				break;
+			}
+			found = (int)i;
+		}
 	}
+	free(key);
 	return found;
 }
 
@@ -288,7 +301,7 @@ store_query_table(struct store *s, const struct store_table *t,
 	for (i = 0; i < t->ncols; i++)
 		strbuf_addf(&sql.b, "%s%s", i == 0 ? "" : ", ", t->cols[i].expr);
 	if (np > 0)
-		strbuf_adds(&sql.b, ", pm.vals");
+		strbuf_adds(&sql.b, ", t.pmu");
 	strbuf_addf(&sql.b, " FROM %s", store_query_from(t, q));
 	if (store_query_where(s, t, q, &sql, &m, cause) != 0 ||
 	    store_query_order(t, q->sort != NULL ? q->sort : "", &sql.b,

@@ -21,8 +21,7 @@
 	" LEFT JOIN str ifm ON ifm.id = t.in_formats"			\
 	" LEFT JOIN str os_ ON os_.id = t.out_shapes"			\
 	" LEFT JOIN str odt ON odt.id = t.out_dtypes"			\
-	" LEFT JOIN str ofm ON ofm.id = t.out_formats"			\
-	" LEFT JOIN task_pmu pm ON pm.task = t.id"
+	" LEFT JOIN str ofm ON ofm.id = t.out_formats"
 
 static const struct store_col store_tables_op_stat[] = {
 	{ .name = "Device_id", .expr = "device", .fmt = FMT_DEVICE },

@@ -361,7 +361,8 @@ store_manifest_build(struct store_manifest *m, const char *root,
 	real = skip != NULL ? util_abspath(skip) : NULL;
 	store_manifest_walk(m, root, 0, real);
 	free(real);
-	qsort(m->v, m->n, sizeof *m->v, store_manifest_cmp);
+	if (m->n > 1)
+		qsort(m->v, m->n, sizeof *m->v, store_manifest_cmp);
 }
 
 static void

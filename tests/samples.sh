@@ -2,7 +2,11 @@
 # Every real sample under ../shared/samples imports without a crash, and
 # wherever a sample holds both task rows and the tool's own op_statistic,
 # the op_statistic we compute from the rows equals the tool's file: same
-# rows and counts, times within 0.001 us, ratio within 0.001.
+# rows and counts, min/avg/max within 0.001 us, ratio within 0.001, and
+# the total within 1 ns per task. The vendor sums durations taken from the
+# raw counter, while the rows it writes hold durations converted from epoch
+# start and end times, which differ by up to 1 ns per task (the learninghub
+# sample: op_summary 14.141, task_time 14.140 for the same task).
 . "$top_srcdir/tests/lib.sh"
 need_samples
 
@@ -35,7 +39,8 @@ cmp_stats() {
 		print "row " FNR ": " a[FNR] " <> " $0; bad++; next }
 	      for (i = 5; i <= 9; i++) {
 		d = x[i] - y[i]; if (d < 0) d = -d
-		if (d > 0.0010001) { print "row " FNR " col " i ": " a[FNR] " <> " $0; bad++ } } }
+		tol = i == 5 ? 0.001 * x[4] : 0.001
+		if (d > tol + 0.0000001) { print "row " FNR " col " i ": " a[FNR] " <> " $0; bad++ } } }
 	    END { if (n != m) { print "rows: " n " <> " m; bad++ } exit bad > 0 }' "$1" "$2"
 }
 

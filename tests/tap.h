@@ -12,8 +12,9 @@ static int	tap_n;
 static int	tap_failed;
 
 #define ok(cond, ...) do {						\
+	int tap_c = (cond) ? 1 : 0;					\
 	tap_n++;							\
-	if (cond)							\
+	if (tap_c)							\
 		printf("ok %d - ", tap_n);				\
 	else {								\
 		printf("not ok %d - ", tap_n);				\
@@ -21,8 +22,9 @@ static int	tap_failed;
 	}								\
 	printf(__VA_ARGS__);						\
 	printf("\n");							\
-	if (!(cond))							\
+	if (!tap_c)							\
 		printf("#   failed at %s line %d\n", __FILE__, __LINE__);	\
+	fflush(stdout);							\
 } while (0)
 
 #define is_str(got, want, ...) do {					\

@@ -87,9 +87,13 @@ main(void)
 	store_query_init(&q);
 	r = store_query_table(s, t, &q, &cause);
 	ok(r != NULL && r->nrows == 2, "two op types (N/A and HCCL left out)");
+	if (r == NULL) {
+		printf("# %s\n", cause);
+		return done_testing();
+	}
 	is_str(store_rows_cell(r, 0, 1), "MatMul", "slowest first");
 	is_str(store_rows_cell(r, 1, 6), "2", "average is integer division");
-	is_str(store_rows_cell(r, 1, 8), "37.529", "ratio of the total");
+	is_str(store_rows_cell(r, 1, 8), "37.508", "ratio of the total");
 	store_rows_free(r);
 
 	t = store_table_find(s, "acl_statistic");
@@ -102,7 +106,7 @@ main(void)
 	store_rows_free(r);
 
 	t = store_table_find(s, "kernels");
-	q.sort = "-dur";
+	q.sort = "-task dur";
 	q.filter = "Op Name:^Ca";
 	r = store_query_table(s, t, &q, &cause);
 	ok(r != NULL && r->nrows == 3, "filter on one column");
