@@ -106,6 +106,7 @@ import_job_raw(struct job *j)
 		parts++;
 	import_job_text(j, JOB_HASH_DIC, job_text_hashes);
 	import_job_text(j, JOB_GRAPH_DESC, job_text_graph_desc);
+	job_text_table(j);
 	if (import_job_text(j, JOB_POINT, job_text_point) > 0)
 		parts++;
 	if (job_trace_load(j) > 0)

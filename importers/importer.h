@@ -153,6 +153,7 @@ int		 job_text_task_desc(struct job *, const char *, size_t);
 void		 job_text_graph_desc(struct job *, const char *, size_t);
 void		 job_text_point(struct job *, const char *, size_t);
 void		 job_text_hashes(struct job *, const char *, size_t);
+void		 job_text_table(struct job *);
 void		 job_ops_free(struct job *);
 
 /* job-trace.c */

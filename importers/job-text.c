@@ -335,6 +335,49 @@ job_text_hashes(struct job *j, const char *data, size_t len)
 	}
 }
 
+/*
+ * Keep the op table as the generic table task_desc, so a JOB whose device
+ * logs are missing still shows what ran where.
+ */
+void
+job_text_table(struct job *j)
+{
+	static char	*cols[] = { "Task ID", "Stream ID", "Block Dim",
+	    "Op Name", "OP Type", "Input Shapes", "Input Data Types",
+	    "Input Formats", "Output Shapes", "Output Data Types",
+	    "Output Formats" };
+	struct job_op	*op;
+	char		 v[3][24], *cells[11], *cause = NULL;
+	size_t		 i;
+
+	if (j->nops == 0)
+		return;
+	if (store_load_generic_begin(j->s, "task_desc", j->device,
+	    j->ctx->rank, cols, 11, &cause) != 0) {
+		store_load_warning(j->s, j->dir, -1, "%s", cause);
+		free(cause);
+		return;
+	}
+	for (i = 0; i < j->nops; i++) {
+		op = &j->ops[i];
+		snprintf(v[0], sizeof v[0], "%lld", (long long)op->task);
+		snprintf(v[1], sizeof v[1], "%lld", (long long)op->stream);
+		snprintf(v[2], sizeof v[2], "%lld", (long long)op->block_dim);
+		cells[0] = v[0];
+		cells[1] = v[1];
+		cells[2] = v[2];
+		cells[3] = op->name;
+		cells[4] = op->type != NULL ? op->type : "N/A";
+		cells[5] = op->in_shapes != NULL ? op->in_shapes : "N/A";
+		cells[6] = op->in_dtypes != NULL ? op->in_dtypes : "N/A";
+		cells[7] = op->in_formats != NULL ? op->in_formats : "N/A";
+		cells[8] = op->out_shapes != NULL ? op->out_shapes : "N/A";
+		cells[9] = op->out_dtypes != NULL ? op->out_dtypes : "N/A";
+		cells[10] = op->out_formats != NULL ? op->out_formats : "N/A";
+		store_load_generic_row(j->s, cells, 11);
+	}
+}
+
 void
 job_ops_free(struct job *j)
 {
