@@ -39,9 +39,8 @@ import_job_probe(const char *path, bool isdir)
 	size_t	  n, i;
 	bool	  info = false;
 
-	if (!isdir || import_job_is_prof(path))
-		return IMPORT_NO;
-	if (!job_files_any(path))
+	if (!isdir || import_job_is_prof(path) ||
+	    util_has_prefix(util_basename(path), "device_"))
 		return IMPORT_NO;
 	names = importer_list_dir(path, &n);
 	for (i = 0; i < n; i++) {
@@ -49,8 +48,10 @@ import_job_probe(const char *path, bool isdir)
 			info = true;
 	}
 	importer_free_list(names, n);
-	return info && importer_dir_has(path, "data") ? IMPORT_BEST :
-	    IMPORT_YES;
+	/* The collection-dir rule of msprof: data/ beside info.json*. */
+	if (info && importer_dir_has(path, "data"))
+		return IMPORT_BEST;
+	return job_files_any(path) ? IMPORT_YES : IMPORT_NO;
 }
 
 /* Read every file of KIND and hand it to FN. */
@@ -115,7 +116,7 @@ import_job_raw(struct job *j)
 		parts++;
 	if (job_aicpu_load(j) >= 0)
 		parts++;
-	if (j->nops == 0)
+	if (parts > 0 && j->nops == 0)
 		store_load_warning(j->s, j->dir, -1, "no Framework "
 		    "task_desc_info: per-op device times are not available");
 	import_job_unknown(j);
@@ -134,12 +135,7 @@ import_job_load(struct store *s, const char *path, struct import_ctx *ctx,
 	j.s = s;
 	j.dir = path;
 	j.ctx = ctx;
-	if (job_files_scan(&j, path) == 0) {
-		xasprintf(cause, "'%s' holds no legacy JOB file this version "
-		    "decodes", path);
-		job_files_free(&j);
-		return -1;
-	}
+	job_files_scan(&j, path);
 	if (ctx->device == NP_NA)
 		ctx->device = j.device != NP_NA ? j.device : 0;
 	j.device = ctx->device;
@@ -156,7 +152,9 @@ import_job_load(struct store *s, const char *path, struct import_ctx *ctx,
 	free(summary);
 	if (import_job_raw(&j) == 0) {
 		xasprintf(cause, "'%s': no step trace, task description, "
-		    "AclModule or AI CPU data could be decoded", path);
+		    "AclModule or AI CPU data could be decoded; for an SVP "
+		    "board, import its exported summary/ and timeline/ files",
+		    path);
 		rc = -1;
 	}
 	job_ops_free(&j);

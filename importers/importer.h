@@ -189,6 +189,10 @@ int		 import_rows_file(struct store *, const char *,
 int		 import_rows_dir(struct store *, const char *,
 		     struct import_ctx *, char **);
 
+/* import-svp.c */
+int		 import_svp_aa_core(struct store *, const char *,
+		     struct import_ctx *, char **);
+
 /* import-meta.c */
 int		 import_meta_profiler_info(struct store *, const char *,
 		     struct import_ctx *, char **);

@@ -29,4 +29,16 @@ struct gen_opts {
 void		 gen_opts_init(struct gen_opts *);
 int		 gen_demo_write(const char *, const struct gen_opts *, char **);
 
+/* gen-job.c */
+uint64_t	 gen_job_rand(uint64_t *);
+int		 gen_job_file(const char *, const char *, const char *, size_t,
+		     char **);
+int		 gen_job_write(const char *, const struct gen_opts *, char **);
+
+/* gen-acl.c */
+int		 gen_job_acl(const char *, const struct gen_opts *, uint64_t *,
+		     char **);
+int		 gen_job_aicpu(const char *, const struct gen_opts *,
+		     uint64_t *, char **);
+
 #endif /* GEN_H */

@@ -1,8 +1,10 @@
 /*
  * npuprof-gen: the generators as a command for tests and benchmarks.
  *
- *	npuprof-gen demo DIR [-s SEED] [-n TASKS] [-S STREAMS] [-t STEPS]
- *	    [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
+ *	npuprof-gen demo|job DIR [-s SEED] [-n TASKS] [-S STREAMS]
+ *	    [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
+ *
+ * job writes a legacy JOB directory (--quirks: the flattened layout).
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -13,7 +15,7 @@
 static int
 usage(void)
 {
-	fprintf(stderr, "usage: npuprof-gen demo DIR [-s seed] [-n tasks] "
+	fprintf(stderr, "usage: npuprof-gen demo|job DIR [-s seed] [-n tasks] "
 	    "[-S streams] [-t steps] [-r ranks] [-a apis] [-e expect-dir] "
 	    "[--stats] [--quirks]\n");
 	return 2;
@@ -31,7 +33,8 @@ main(int argc, char **argv)
 	char		*cause = NULL;
 	int		 ch;
 
-	if (argc < 3 || strcmp(argv[1], "demo") != 0)
+	if (argc < 3 || (strcmp(argv[1], "demo") != 0 &&
+	    strcmp(argv[1], "job") != 0))
 		return usage();
 	gen_opts_init(&g);
 	optind = 3;
@@ -69,7 +72,8 @@ main(int argc, char **argv)
 			return usage();
 		}
 	}
-	if (gen_demo_write(argv[2], &g, &cause) != 0) {
+	if ((strcmp(argv[1], "job") == 0 ? gen_job_write(argv[2], &g,
+	    &cause) : gen_demo_write(argv[2], &g, &cause)) != 0) {
 		fprintf(stderr, "npuprof-gen: %s\n", cause);
 		return 1;
 	}

@@ -1,0 +1,289 @@
+/*
+ * The legacy JOB generator: a deterministic MindSpore-era JOB directory
+ * (FORMATS.md 1.5) with text task_desc_info and graph_desc_info, the
+ * point file, a 20-byte training_trace step trace, 64-byte HWTS task logs,
+ * 128-byte AclModule API records and the DATA_PREPROCESS AICPU text log,
+ * written byte for byte as the old tools wrote them. With --quirks the
+ * layout is the partly flattened one (Framework files at the JOB root,
+ * no info.json, so the 100 MHz default clock applies). The expected
+ * tables are computed here from the generated values.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+
+#define GEN_JOB_BASE_TICKS	1000000000ULL
+
+struct gen_job_op {
+	const char	*type;
+	int		 mean_ticks;
+	const char	*shape;
+};
+
+static const struct gen_job_op gen_job_ops[] = {
+	{ "MatMul", 900, "32,1024" },
+	{ "Conv2D", 1600, "8,64,56,56" },
+	{ "TransData", 150, "8,4,56,56,16" },
+	{ "Add", 80, "32,1024" },
+	{ "Cast", 60, "32,1024" },
+	{ "ReLU", 70, "8,64,56,56" }
+};
+
+#define GEN_JOB_NOPS	(sizeof gen_job_ops / sizeof gen_job_ops[0])
+
+/* xorshift64*: small, fast and the same everywhere. */
+uint64_t
+gen_job_rand(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 0x2545F4914F6CDD1DULL;
+}
+
+/* Write LEN bytes of DATA to DIR/NAME. */
+int
+gen_job_file(const char *dir, const char *name, const char *data, size_t len,
+    char **cause)
+{
+	char	*path;
+	int	 rc;
+
+	path = util_path_join(dir, name);
+	rc = util_write_file_atomic(path, data, len, false, cause);
+	free(path);
+	return rc;
+}
+
+static void
+gen_job_u16(struct strbuf *b, size_t off, uint16_t v)
+{
+	b->s[off] = (char)(v & 0xff);
+	b->s[off + 1] = (char)(v >> 8);
+}
+
+static void
+gen_job_u64(struct strbuf *b, size_t off, uint64_t v)
+{
+	int	 i;
+
+	for (i = 0; i < 8; i++)
+		b->s[off + i] = (char)(v >> (8 * i) & 0xff);
+}
+
+/* Append a zeroed record of SIZE bytes; return its offset. */
+static size_t
+gen_job_record(struct strbuf *b, size_t size)
+{
+	size_t	 off = b->len, i;
+
+	for (i = 0; i < size; i++)
+		strbuf_addc(b, '\0');
+	return off;
+}
+
+static void
+gen_job_trace(struct strbuf *b, uint64_t tag, uint16_t task, uint16_t stream,
+    uint64_t syscnt)
+{
+	size_t	 off = gen_job_record(b, 20);
+
+	gen_job_u64(b, off, tag);
+	gen_job_u16(b, off + 8, task);
+	gen_job_u16(b, off + 10, stream);
+	gen_job_u64(b, off + 12, syscnt);
+}
+
+static void
+gen_job_hwts(struct strbuf *b, int type, int *cnt, uint16_t task,
+    uint32_t stream, uint64_t syscnt)
+{
+	size_t	 off = gen_job_record(b, 64);
+
+	b->s[off] = (char)(type | (*cnt & 0xf) << 4);
+	(*cnt)++;
+	gen_job_u16(b, off + 6, task);
+	gen_job_u64(b, off + 8, syscnt);
+	gen_job_u16(b, off + 16, (uint16_t)stream);
+}
+
+struct gen_job {
+	const struct gen_opts	*g;
+	uint64_t		 rng;
+	double			 mhz;
+	int			 nops;
+	struct strbuf		 task, graph, trace, hwts, steps, ops;
+};
+
+static int64_t
+gen_job_ns(const struct gen_job *j, uint64_t ticks)
+{
+	return (int64_t)(ticks * 1000 / (uint64_t)j->mhz);
+}
+
+static void
+gen_job_us(struct strbuf *b, int64_t ns, bool strip, const char *sep)
+{
+	char	 buf[48];
+
+	util_fmt_us(buf, sizeof buf, ns, 3, strip);
+	strbuf_addf(b, "%s%s", buf, sep);
+}
+
+/* The op table: task_desc_info, graph_desc_info and the expected rows. */
+static void
+gen_job_describe(struct gen_job *j)
+{
+	const struct gen_job_op	*o;
+	int			 i, stream;
+
+	strbuf_adds(&j->ops, "Task ID,Stream ID,Block Dim,Op Name,OP Type,"
+	    "Input Shapes,Input Data Types,Input Formats,Output Shapes,"
+	    "Output Data Types,Output Formats\n");
+	for (i = 0; i < j->nops; i++) {
+		o = &gen_job_ops[i % GEN_JOB_NOPS];
+		stream = i % (j->g->streams > 0 ? j->g->streams : 1);
+		strbuf_addf(&j->task, "Default/net/%s-op%d %d %d %d\n",
+		    o->type, i, 1 + i % 32, i + 1, stream);
+		strbuf_addf(&j->graph, "op_name:Default/net/%s-op%d "
+		    "op_type:%s input_id:0 input_format:DefaultFormat "
+		    "input_data_type:40 input_shape:\"%s\" input_id:1 "
+		    "input_format:NC1HWC0 input_data_type:39 input_shape:\"\" "
+		    "output_id:0 output_format:DefaultFormat "
+		    "output_data_type:39 output_shape:\"%s\"\n", o->type, i,
+		    o->type, o->shape, o->shape);
+		strbuf_addf(&j->ops, "%d,%d,%d,Default/net/%s-op%d,%s,\"%s;\","
+		    "FLOAT32;FLOAT16,DefaultFormat;NC1HWC0,\"%s\",FLOAT16,"
+		    "DefaultFormat\n", i + 1, stream, 1 + i % 32, o->type, i,
+		    o->type, o->shape, o->shape);
+	}
+}
+
+/* One iteration: step trace points and HWTS logs; return its end. */
+static uint64_t
+gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
+    uint64_t prev_end)
+{
+	uint64_t	 fp, bp, end, r0, r1, d;
+	int		 i;
+
+	gen_job_trace(&j->trace, 10010, 0, 0, t);
+	fp = t + 200 + gen_job_rand(&j->rng) % 300;
+	gen_job_trace(&j->trace, 1, 0, 0, fp);
+	t = fp + 50;
+	r0 = t + 100;
+	for (i = 0; i < j->nops; i++) {
+		d = (uint64_t)gen_job_ops[i % GEN_JOB_NOPS].mean_ticks / 2 +
+		    gen_job_rand(&j->rng) % (uint64_t)gen_job_ops[i %
+		    GEN_JOB_NOPS].mean_ticks;
+		gen_job_hwts(&j->hwts, 0, cnt, (uint16_t)(i + 1),
+		    (uint32_t)(i % (j->g->streams > 0 ? j->g->streams : 1)),
+		    t);
+		gen_job_hwts(&j->hwts, 1, cnt, (uint16_t)(i + 1),
+		    (uint32_t)(i % (j->g->streams > 0 ? j->g->streams : 1)),
+		    t + d);
+		t += d + 5;
+	}
+	r1 = t - 10;
+	gen_job_trace(&j->trace, 3, 0, 100, r0);
+	gen_job_trace(&j->trace, 4, 0, 100, r1);
+	bp = t + 20;
+	gen_job_trace(&j->trace, 2, 0, 0, bp);
+	end = bp + 400 + gen_job_rand(&j->rng) % 500;
+	gen_job_trace(&j->trace, 255, 0, 0, end);
+	strbuf_addf(&j->steps, "0,%d,", iter);
+	gen_job_us(&j->steps, gen_job_ns(j, fp), false, ",");
+	gen_job_us(&j->steps, gen_job_ns(j, bp), false, ",");
+	gen_job_us(&j->steps, gen_job_ns(j, end), false, ",");
+	gen_job_us(&j->steps, gen_job_ns(j, end - (iter > 1 ? prev_end : fp)),
+	    true, ",");
+	gen_job_us(&j->steps, gen_job_ns(j, bp - fp), true, ",");
+	gen_job_us(&j->steps, gen_job_ns(j, end - bp), true, ",");
+	gen_job_us(&j->steps, gen_job_ns(j, iter > 1 ? fp - prev_end : 0),
+	    true, ",N/A\n");
+	return end;
+}
+
+static int
+gen_job_expect(const struct gen_opts *g, const char *name, struct strbuf *b,
+    char **cause)
+{
+	if (g->expect == NULL)
+		return 0;
+	return gen_job_file(g->expect, name, b->s, b->len, cause);
+}
+
+static void
+gen_job_release(struct gen_job *j)
+{
+	strbuf_release(&j->task);
+	strbuf_release(&j->graph);
+	strbuf_release(&j->trace);
+	strbuf_release(&j->hwts);
+	strbuf_release(&j->steps);
+	strbuf_release(&j->ops);
+}
+
+/*
+ * Write a legacy JOB directory DIR for device 0 and, with G->expect, the
+ * expected task_desc, step_trace, acl_statistic and aicpu tables as CSV.
+ * On failure return -1 and set *cause.
+ */
+int
+gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
+{
+	struct gen_job	 j;
+	char		*data, *fw;
+	uint64_t	 t = GEN_JOB_BASE_TICKS, end = 0;
+	int		 i, cnt = 0, rc = -1;
+	bool		 flat = (g->flags & GEN_QUIRKS) != 0;
+	static const char point[] = "1 Default/net/MatMul-op0\n"
+	    "2 Default/net/MatMul-op0\n";
+	static const char info[] = "{\"DeviceInfo\":[{\"id\":0,"
+	    "\"hwts_frequency\":\"50.000000\",\"aic_frequency\":\"1000\"}]}\n";
+
+	memset(&j, 0, sizeof j);
+	j.g = g;
+	j.rng = g->seed * 0x9E3779B97F4A7C15ULL + 7;
+	j.mhz = flat ? 100 : 50;
+	j.nops = g->tasks < 1 ? 1 : g->tasks > 64 ? 64 : (int)g->tasks;
+	data = util_path_join(dir, "data");
+	fw = flat ? xstrdup(dir) : xstrdup(data);
+	if (util_mkdir_p(data, 0755) != 0 || (g->expect != NULL &&
+	    util_mkdir_p(g->expect, 0755) != 0)) {
+		xasprintf(cause, "cannot create '%s'", data);
+		goto out;
+	}
+	gen_job_describe(&j);
+	strbuf_adds(&j.steps, "Device_id,Iteration ID,FP Start(us),BP End(us),"
+	    "Iteration End(us),Iteration Time(us),FP to BP Time(us),"
+	    "Iteration Refresh(us),Data Aug Bound(us),Model ID\n");
+	for (i = 1; i <= (g->steps > 0 ? g->steps : 1); i++) {
+		end = gen_job_iteration(&j, i, t, &cnt, end);
+		t = end + 10;
+	}
+	if ((!flat && gen_job_file(dir, "info.json.0", info,
+	    sizeof info - 1, cause) != 0) ||
+	    gen_job_file(fw, "Framework.host.vm.task_desc_info.0.slice_0",
+	    j.task.s, j.task.len, cause) != 0 ||
+	    gen_job_file(fw, "Framework.host.vm.graph_desc_info.0.slice_0",
+	    j.graph.s, j.graph.len, cause) != 0 ||
+	    gen_job_file(fw, "Framework.host.vm.point.0.slice_0",
+	    point, strlen(point), cause) != 0 ||
+	    gen_job_file(data, "training_trace.46.dev.profiler_default_tag.0"
+	    ".slice_0", j.trace.s, j.trace.len, cause) != 0 ||
+	    gen_job_file(fw, "hwts.log.data.45.dev.profiler_default_tag.0"
+	    ".slice_0", j.hwts.s, j.hwts.len, cause) != 0 ||
+	    gen_job_acl(data, g, &j.rng, cause) != 0 ||
+	    gen_job_aicpu(data, g, &j.rng, cause) != 0 ||
+	    gen_job_expect(g, "task_desc.csv", &j.ops, cause) != 0 ||
+	    gen_job_expect(g, "step_trace.csv", &j.steps, cause) != 0)
+		goto out;
+	rc = 0;
+out:
+	gen_job_release(&j);
+	free(data);
+	free(fw);
+	return rc;
+}
