@@ -35,6 +35,9 @@ int		 gen_job_file(const char *, const char *, const char *, size_t,
 		     char **);
 int		 gen_job_write(const char *, const struct gen_opts *, char **);
 
+/* gen-svp.c */
+int		 gen_svp_write(const char *, const struct gen_opts *, char **);
+
 /* gen-acl.c */
 int		 gen_job_acl(const char *, const struct gen_opts *, uint64_t *,
 		     char **);

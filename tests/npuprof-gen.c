@@ -1,10 +1,11 @@
 /*
  * npuprof-gen: the generators as a command for tests and benchmarks.
  *
- *	npuprof-gen demo|job DIR [-s SEED] [-n TASKS] [-S STREAMS]
+ *	npuprof-gen demo|job|svp DIR [-s SEED] [-n TASKS] [-S STREAMS]
  *	    [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
  *
- * job writes a legacy JOB directory (--quirks: the flattened layout).
+ * job writes a legacy JOB directory (--quirks: the flattened layout), svp
+ * an SVP board's JOB with its exported summary/.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 static int
 usage(void)
 {
-	fprintf(stderr, "usage: npuprof-gen demo|job DIR [-s seed] [-n tasks] "
+	fprintf(stderr, "usage: npuprof-gen demo|job|svp DIR [-s seed] [-n tasks] "
 	    "[-S streams] [-t steps] [-r ranks] [-a apis] [-e expect-dir] "
 	    "[--stats] [--quirks]\n");
 	return 2;
@@ -31,10 +32,10 @@ main(int argc, char **argv)
 	};
 	struct gen_opts	 g;
 	char		*cause = NULL;
-	int		 ch;
+	int		 ch, rc;
 
 	if (argc < 3 || (strcmp(argv[1], "demo") != 0 &&
-	    strcmp(argv[1], "job") != 0))
+	    strcmp(argv[1], "job") != 0 && strcmp(argv[1], "svp") != 0))
 		return usage();
 	gen_opts_init(&g);
 	optind = 3;
@@ -72,8 +73,13 @@ main(int argc, char **argv)
 			return usage();
 		}
 	}
-	if ((strcmp(argv[1], "job") == 0 ? gen_job_write(argv[2], &g,
-	    &cause) : gen_demo_write(argv[2], &g, &cause)) != 0) {
+	if (strcmp(argv[1], "job") == 0)
+		rc = gen_job_write(argv[2], &g, &cause);
+	else if (strcmp(argv[1], "svp") == 0)
+		rc = gen_svp_write(argv[2], &g, &cause);
+	else
+		rc = gen_demo_write(argv[2], &g, &cause);
+	if (rc != 0) {
 		fprintf(stderr, "npuprof-gen: %s\n", cause);
 		return 1;
 	}
