@@ -116,6 +116,8 @@ import_job_raw(struct job *j)
 		parts++;
 	if (job_aicpu_load(j) >= 0)
 		parts++;
+	if (j->nops > 0 && job_hwts_load(j) > 0)
+		parts++;
 	if (parts > 0 && j->nops == 0)
 		store_load_warning(j->s, j->dir, -1, "no Framework "
 		    "task_desc_info: per-op device times are not available");
@@ -159,6 +161,7 @@ import_job_load(struct store *s, const char *path, struct import_ctx *ctx,
 	}
 	job_ops_free(&j);
 	job_files_free(&j);
+	free(j.iter_end);
 	return rc;
 }
 

@@ -130,6 +130,8 @@ struct job {
 	size_t		 nops;
 	struct job_clock clock;
 	int64_t		 device;
+	uint64_t	*iter_end;	/* step trace iteration ends */
+	size_t		 niter;
 };
 
 /* job-files.c */
@@ -158,6 +160,9 @@ void		 job_ops_free(struct job *);
 
 /* job-trace.c */
 int		 job_trace_load(struct job *);
+
+/* job-hwts.c */
+int		 job_hwts_load(struct job *);
 
 /* job-aicpu.c */
 int		 job_aicpu_load(struct job *);

@@ -1,9 +1,10 @@
 /*
  * The legacy JOB generator: a deterministic MindSpore-era JOB directory
  * (FORMATS.md 1.5) with text task_desc_info and graph_desc_info, the
- * point file, a 20-byte training_trace step trace, 64-byte HWTS task logs,
- * 128-byte AclModule API records and the DATA_PREPROCESS AICPU text log,
- * written byte for byte as the old tools wrote them. With --quirks the
+ * point file, a 20-byte training_trace step trace, 64-byte HWTS task logs
+ * (on the streams the task description names, task ids repeating every
+ * iteration), 128-byte AclModule API records and the DATA_PREPROCESS AICPU
+ * text log, written byte for byte as the old tools wrote them. With --quirks the
  * layout is the partly flattened one (Framework files at the JOB root,
  * no info.json, so the 100 MHz default clock applies). The expected
  * tables are computed here from the generated values.
@@ -108,12 +109,18 @@ gen_job_hwts(struct strbuf *b, int type, int *cnt, uint16_t task,
 	gen_job_u16(b, off + 16, (uint16_t)stream);
 }
 
+struct gen_job_stat {
+	const char	*type;
+	int64_t		 count, total, min, max;
+};
+
 struct gen_job {
 	const struct gen_opts	*g;
 	uint64_t		 rng;
 	double			 mhz;
 	int			 nops;
-	struct strbuf		 task, graph, trace, hwts, steps, ops;
+	struct strbuf		 task, graph, trace, hwts, steps, ops, stat;
+	struct gen_job_stat	 st[GEN_JOB_NOPS];
 };
 
 static int64_t
@@ -129,6 +136,60 @@ gen_job_us(struct strbuf *b, int64_t ns, bool strip, const char *sep)
 
 	util_fmt_us(buf, sizeof buf, ns, 3, strip);
 	strbuf_addf(b, "%s%s", buf, sep);
+}
+
+static void
+gen_job_stat_add(struct gen_job_stat *s, int64_t d)
+{
+	if (s->count == 0 || d < s->min)
+		s->min = d;
+	if (s->count == 0 || d > s->max)
+		s->max = d;
+	s->count++;
+	s->total += d;
+}
+
+static int
+gen_job_stat_cmp(const void *a, const void *b)
+{
+	const struct gen_job_stat	*x = a, *y = b;
+
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	return strcmp(x->type, y->type);
+}
+
+/* The expected op_statistic: every op ran on an AI Core. */
+static void
+gen_job_op_statistic(struct gen_job *j)
+{
+	struct gen_job_stat	*s;
+	char			 b[32];
+	int64_t			 sum = 0;
+	size_t			 i;
+
+	for (i = 0; i < GEN_JOB_NOPS; i++) {
+		j->st[i].type = gen_job_ops[i].type;
+		sum += j->st[i].total;
+	}
+	qsort(j->st, GEN_JOB_NOPS, sizeof j->st[0], gen_job_stat_cmp);
+	strbuf_adds(&j->stat, "Device_id,OP Type,Core Type,Count,"
+	    "Total Time(us),Min Time(us),Avg Time(us),Max Time(us),"
+	    "Ratio(%)\n");
+	for (i = 0; i < GEN_JOB_NOPS; i++) {
+		s = &j->st[i];
+		if (s->count == 0)
+			continue;
+		strbuf_addf(&j->stat, "0,%s,AI_CORE,%lld,", s->type,
+		    (long long)s->count);
+		gen_job_us(&j->stat, s->total, true, ",");
+		gen_job_us(&j->stat, s->min, true, ",");
+		gen_job_us(&j->stat, s->total / s->count, true, ",");
+		gen_job_us(&j->stat, s->max, true, ",");
+		util_fmt_fixed(b, sizeof b, (double)s->total * 100.0 /
+		    (double)sum, 3, true);
+		strbuf_addf(&j->stat, "%s\n", b);
+	}
 }
 
 /* The op table: task_desc_info, graph_desc_info and the expected rows. */
@@ -177,6 +238,7 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 		d = (uint64_t)gen_job_ops[i % GEN_JOB_NOPS].mean_ticks / 2 +
 		    gen_job_rand(&j->rng) % (uint64_t)gen_job_ops[i %
 		    GEN_JOB_NOPS].mean_ticks;
+		gen_job_stat_add(&j->st[i % GEN_JOB_NOPS], gen_job_ns(j, d));
 		gen_job_hwts(&j->hwts, 0, cnt, (uint16_t)(i + 1),
 		    (uint32_t)(i % (j->g->streams > 0 ? j->g->streams : 1)),
 		    t);
@@ -223,11 +285,13 @@ gen_job_release(struct gen_job *j)
 	strbuf_release(&j->hwts);
 	strbuf_release(&j->steps);
 	strbuf_release(&j->ops);
+	strbuf_release(&j->stat);
 }
 
 /*
  * Write a legacy JOB directory DIR for device 0 and, with G->expect, the
- * expected task_desc, step_trace, acl_statistic and aicpu tables as CSV.
+ * expected task_desc, step_trace, op_statistic, acl_statistic and aicpu
+ * tables as CSV.
  * On failure return -1 and set *cause.
  */
 int
@@ -263,6 +327,7 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 		end = gen_job_iteration(&j, i, t, &cnt, end);
 		t = end + 10;
 	}
+	gen_job_op_statistic(&j);
 	if ((!flat && gen_job_file(dir, "info.json.0", info,
 	    sizeof info - 1, cause) != 0) ||
 	    gen_job_file(fw, "Framework.host.vm.task_desc_info.0.slice_0",
@@ -278,7 +343,8 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 	    gen_job_acl(data, g, &j.rng, cause) != 0 ||
 	    gen_job_aicpu(data, g, &j.rng, cause) != 0 ||
 	    gen_job_expect(g, "task_desc.csv", &j.ops, cause) != 0 ||
-	    gen_job_expect(g, "step_trace.csv", &j.steps, cause) != 0)
+	    gen_job_expect(g, "step_trace.csv", &j.steps, cause) != 0 ||
+	    gen_job_expect(g, "op_statistic.csv", &j.stat, cause) != 0)
 		goto out;
 	rc = 0;
 out:

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Generated legacy JOB directories (both layouts, several seeds) decode into
 # exactly the tables the generator computed from its own values: step
-# trace, task description, the legacy acl_statistic and the AI CPU table.
+# trace, task description, op_statistic from the HWTS logs joined to the
+# ops, the legacy acl_statistic and the AI CPU table.
 # Damaged files import what is sound and say where the damage is.
 . "$top_srcdir/tests/lib.sh"
 [ -x "$GEN" ] || skip_all "no generator at $GEN"
@@ -16,7 +17,7 @@ for seed in 1 7; do
 		ok $? "seed $seed $layout: generate"
 		"$NPUPROF" import -q --db "$d.db" "$d/JOB" 2>/dev/null
 		ok $? "seed $seed $layout: import"
-		for t in step_trace task_desc acl_statistic aicpu; do
+		for t in step_trace task_desc op_statistic acl_statistic aicpu; do
 			"$NPUPROF" show -q --db "$d.db" --format csv "$d/JOB" \
 			    $t >"$d/$t.got"
 			same_file "$d/$t.got" "$d/expect/$t.csv" \

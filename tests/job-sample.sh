@@ -44,6 +44,24 @@ show job3 "$J/JOB3" step_trace_reduce >"$T/reduce"
 [ "$(wc -l <"$T/reduce")" -gt 0 ] && awk -F, '$7 <= 0 { bad++ } END { exit bad > 0 }' "$T/reduce"
 ok $? "JOB3: all-reduce spans have positive durations"
 
+# Per-op device times: one task row per HWTS end log of a described task
+# id (every end in this file follows its start), all with positive
+# durations, and an op_statistic over them.
+awk '{ print $3 }' "$J/JOB3/Framework.host.vm.task_desc_info.1.slice_0" \
+    >"$T/ids"
+want=$(od -An -v -tu2 -w64 \
+    "$J/JOB3/hwts.log.data.45.dev.profiler_default_tag.1.slice_0" |
+    awk 'NR == FNR { id[$1] = 1; next } $1 % 8 == 1 && ($4 in id)' \
+    "$T/ids" - | wc -l | tr -d ' ')
+show job3 "$J/JOB3" op_summary >"$T/tasks"
+is "$(wc -l <"$T/tasks" | tr -d ' ')" "$want" \
+    "JOB3: one task row per HWTS end of a described task ($want)"
+awk -F, '$10 <= 0 || $6 == "" { bad++ } END { exit bad > 0 }' "$T/tasks"
+ok $? "JOB3: every task has an op type and a positive duration"
+show job3 "$J/JOB3" op_statistic >"$T/opstat"
+awk -F, '{ n += $4 } END { exit n != '"$want"' }' "$T/opstat"
+ok $? "JOB3: op_statistic counts every task ($(wc -l <"$T/opstat" | tr -d ' ') op types)"
+
 "$NPUPROF" import -q --db "$T/aicpu.db" "$J/JOB_AICPU" 2>/dev/null
 ok $? "JOB_AICPU imports"
 show aicpu "$J/JOB_AICPU" aicpu >"$T/got"
