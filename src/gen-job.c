@@ -6,7 +6,9 @@
  * iteration), 128-byte AclModule API records and the DATA_PREPROCESS AICPU
  * text log, written byte for byte as the old tools wrote them. With --quirks the
  * layout is the partly flattened one (Framework files at the JOB root,
- * no info.json, so the 100 MHz default clock applies). The expected
+ * no info.json, so the 100 MHz default clock applies); with --binary the
+ * task description is 256-byte GE records naming ops by hash id through
+ * hash_dic, with batch ids where task ids wrap. The expected
  * tables are computed here from the generated values.
  */
 #include <stdlib.h>
@@ -120,6 +122,8 @@ struct gen_job {
 	double			 mhz;
 	int			 nops;
 	struct strbuf		 task, graph, trace, hwts, steps, ops, stat;
+	struct strbuf		 dic;
+	bool			 binary;
 	struct gen_job_stat	 st[GEN_JOB_NOPS];
 };
 
@@ -192,21 +196,74 @@ gen_job_op_statistic(struct gen_job *j)
 	}
 }
 
+static int
+gen_job_stream(const struct gen_job *j, int i)
+{
+	return i % (j->g->streams > 0 ? j->g->streams : 1);
+}
+
+/*
+ * The task id of op I. Binary descriptions carry batch ids, so there the
+ * second half of the ops reuses the task ids of the first (batch 1), as
+ * a wrap of the 16-bit task id does; text ones give each op its own id.
+ */
+static int
+gen_job_task(const struct gen_job *j, int i, int *batch)
+{
+	int	 s = j->g->streams > 0 ? j->g->streams : 1;
+	int	 half = j->nops / 2 / s * s;
+
+	/*
+	 * A multiple of the stream count, so op I and op I - HALF share a
+	 * stream and a task id and only the batch tells them apart.
+	 */
+	*batch = 0;
+	if (!j->binary || half == 0 || i < half)
+		return i + 1;
+	*batch = 1;
+	return i - half + 1;
+}
+
+/* A 256-byte GE task record: name by hash id, type inline. */
+static void
+gen_job_ge(struct gen_job *j, int i, const char *type)
+{
+	size_t	 off = gen_job_record(&j->task, 256);
+	int	 batch, task = gen_job_task(j, i, &batch);
+	uint64_t hash = 0x1000 + (uint64_t)i * 7919;
+
+	gen_job_u16(&j->task, off, 0x5a5a);
+	gen_job_u16(&j->task, off + 2, 20);
+	gen_job_u64(&j->task, off + 16, hash);
+	j->task.s[off + 136] = 1;
+	memcpy(j->task.s + off + 144, type, strlen(type));
+	gen_job_u16(&j->task, off + 220, (uint16_t)(1 + i % 32));
+	gen_job_u16(&j->task, off + 228, (uint16_t)gen_job_stream(j, i));
+	gen_job_u16(&j->task, off + 232, (uint16_t)task);
+	gen_job_u16(&j->task, off + 234, (uint16_t)batch);
+	strbuf_addf(&j->dic, "%llu:Default/net/%s-op%d\n",
+	    (unsigned long long)hash, type, i);
+}
+
 /* The op table: task_desc_info, graph_desc_info and the expected rows. */
 static void
 gen_job_describe(struct gen_job *j)
 {
 	const struct gen_job_op	*o;
-	int			 i, stream;
+	int			 i, stream, task, batch;
 
 	strbuf_adds(&j->ops, "Task ID,Stream ID,Block Dim,Op Name,OP Type,"
 	    "Input Shapes,Input Data Types,Input Formats,Output Shapes,"
 	    "Output Data Types,Output Formats\n");
 	for (i = 0; i < j->nops; i++) {
 		o = &gen_job_ops[i % GEN_JOB_NOPS];
-		stream = i % (j->g->streams > 0 ? j->g->streams : 1);
-		strbuf_addf(&j->task, "Default/net/%s-op%d %d %d %d\n",
-		    o->type, i, 1 + i % 32, i + 1, stream);
+		stream = gen_job_stream(j, i);
+		task = gen_job_task(j, i, &batch);
+		if (j->binary)
+			gen_job_ge(j, i, o->type);
+		else
+			strbuf_addf(&j->task, "Default/net/%s-op%d %d %d %d\n",
+			    o->type, i, 1 + i % 32, task, stream);
 		strbuf_addf(&j->graph, "op_name:Default/net/%s-op%d "
 		    "op_type:%s input_id:0 input_format:DefaultFormat "
 		    "input_data_type:40 input_shape:\"%s\" input_id:1 "
@@ -216,7 +273,7 @@ gen_job_describe(struct gen_job *j)
 		    o->type, o->shape, o->shape);
 		strbuf_addf(&j->ops, "%d,%d,%d,Default/net/%s-op%d,%s,\"%s;\","
 		    "FLOAT32;FLOAT16,DefaultFormat;NC1HWC0,\"%s\",FLOAT16,"
-		    "DefaultFormat\n", i + 1, stream, 1 + i % 32, o->type, i,
+		    "DefaultFormat\n", task, stream, 1 + i % 32, o->type, i,
 		    o->type, o->shape, o->shape);
 	}
 }
@@ -227,7 +284,7 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
     uint64_t prev_end)
 {
 	uint64_t	 fp, bp, end, r0, r1, d;
-	int		 i;
+	int		 i, task, batch;
 
 	gen_job_trace(&j->trace, 10010, 0, 0, t);
 	fp = t + 200 + gen_job_rand(&j->rng) % 300;
@@ -239,12 +296,11 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 		    gen_job_rand(&j->rng) % (uint64_t)gen_job_ops[i %
 		    GEN_JOB_NOPS].mean_ticks;
 		gen_job_stat_add(&j->st[i % GEN_JOB_NOPS], gen_job_ns(j, d));
-		gen_job_hwts(&j->hwts, 0, cnt, (uint16_t)(i + 1),
-		    (uint32_t)(i % (j->g->streams > 0 ? j->g->streams : 1)),
-		    t);
-		gen_job_hwts(&j->hwts, 1, cnt, (uint16_t)(i + 1),
-		    (uint32_t)(i % (j->g->streams > 0 ? j->g->streams : 1)),
-		    t + d);
+		task = gen_job_task(j, i, &batch);
+		gen_job_hwts(&j->hwts, 0, cnt, (uint16_t)task,
+		    (uint32_t)gen_job_stream(j, i), t);
+		gen_job_hwts(&j->hwts, 1, cnt, (uint16_t)task,
+		    (uint32_t)gen_job_stream(j, i), t + d);
 		t += d + 5;
 	}
 	r1 = t - 10;
@@ -286,6 +342,7 @@ gen_job_release(struct gen_job *j)
 	strbuf_release(&j->steps);
 	strbuf_release(&j->ops);
 	strbuf_release(&j->stat);
+	strbuf_release(&j->dic);
 }
 
 /*
@@ -312,6 +369,7 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 	j.rng = g->seed * 0x9E3779B97F4A7C15ULL + 7;
 	j.mhz = flat ? 100 : 50;
 	j.nops = g->tasks < 1 ? 1 : g->tasks > 64 ? 64 : (int)g->tasks;
+	j.binary = (g->flags & GEN_BINARY) != 0;
 	data = util_path_join(dir, "data");
 	fw = flat ? xstrdup(dir) : xstrdup(data);
 	if (util_mkdir_p(data, 0755) != 0 || (g->expect != NULL &&
@@ -332,6 +390,8 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 	    sizeof info - 1, cause) != 0) ||
 	    gen_job_file(fw, "Framework.host.vm.task_desc_info.0.slice_0",
 	    j.task.s, j.task.len, cause) != 0 ||
+	    (j.binary && gen_job_file(fw, "Framework.hash_dic.0.slice_0",
+	    j.dic.s, j.dic.len, cause) != 0) ||
 	    gen_job_file(fw, "Framework.host.vm.graph_desc_info.0.slice_0",
 	    j.graph.s, j.graph.len, cause) != 0 ||
 	    gen_job_file(fw, "Framework.host.vm.point.0.slice_0",

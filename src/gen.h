@@ -11,7 +11,8 @@
 
 enum gen_flags {
 	GEN_STATS = 1 << 0,	/* write the tool's own statistic files */
-	GEN_QUIRKS = 1 << 1	/* CRLF, BOM, quoted shapes, N/A rows */
+	GEN_QUIRKS = 1 << 1,	/* CRLF, BOM, quoted shapes, N/A rows */
+	GEN_BINARY = 1 << 2	/* JOB: binary GE task records */
 };
 
 struct gen_opts {

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Generated legacy JOB directories (both layouts, several seeds) decode into
+# Generated legacy JOB directories (both layouts, text and binary GE task
+# descriptions with wrapped task ids, several seeds) decode into
 # exactly the tables the generator computed from its own values: step
 # trace, task description, op_statistic from the HWTS logs joined to the
 # ops, the legacy acl_statistic and the AI CPU table.
@@ -8,9 +9,10 @@
 [ -x "$GEN" ] || skip_all "no generator at $GEN"
 
 for seed in 1 7; do
-	for layout in data flat; do
+	for layout in data flat binary; do
 		q=
 		[ $layout = flat ] && q=--quirks
+		[ $layout = binary ] && q=--binary
 		d=$T/s$seed$layout
 		"$GEN" job "$d/JOB" -s $seed -n 20 -S 3 -t 6 -a 120 \
 		    -e "$d/expect" $q

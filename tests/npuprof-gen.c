@@ -3,8 +3,10 @@
  *
  *	npuprof-gen demo|job|svp DIR [-s SEED] [-n TASKS] [-S STREAMS]
  *	    [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
+ *	    [--binary]
  *
- * job writes a legacy JOB directory (--quirks: the flattened layout), svp
+ * job writes a legacy JOB directory (--quirks: the flattened layout,
+ * --binary: binary GE task records), svp
  * an SVP board's JOB with its exported summary/.
  */
 #include <getopt.h>
@@ -18,7 +20,7 @@ usage(void)
 {
 	fprintf(stderr, "usage: npuprof-gen demo|job|svp DIR [-s seed] [-n tasks] "
 	    "[-S streams] [-t steps] [-r ranks] [-a apis] [-e expect-dir] "
-	    "[--stats] [--quirks]\n");
+	    "[--stats] [--quirks] [--binary]\n");
 	return 2;
 }
 
@@ -28,6 +30,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "stats", no_argument, NULL, 'T' },
 		{ "quirks", no_argument, NULL, 'Q' },
+		{ "binary", no_argument, NULL, 'B' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct gen_opts	 g;
@@ -68,6 +71,9 @@ main(int argc, char **argv)
 			break;
 		case 'Q':
 			g.flags |= GEN_QUIRKS;
+			break;
+		case 'B':
+			g.flags |= GEN_BINARY;
 			break;
 		default:
 			return usage();
