@@ -116,6 +116,8 @@ import_job_raw(struct job *j)
 		parts++;
 	if (job_aicpu_load(j) >= 0)
 		parts++;
+	if (job_runtime_load(j) > 0)
+		parts++;
 	if (j->nops > 0 && job_hwts_load(j) > 0)
 		parts++;
 	if (parts > 0 && j->nops == 0)
@@ -154,9 +156,9 @@ import_job_load(struct store *s, const char *path, struct import_ctx *ctx,
 	free(summary);
 	if (import_job_raw(&j) == 0) {
 		xasprintf(cause, "'%s': no step trace, task description, "
-		    "AclModule or AI CPU data could be decoded; for an SVP "
-		    "board, import its exported summary/ and timeline/ files",
-		    path);
+		    "AclModule, runtime or AI CPU data could be decoded; for "
+		    "an SVP board, import its exported summary/ and timeline/ "
+		    "files", path);
 		rc = -1;
 	}
 	job_ops_free(&j);

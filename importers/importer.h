@@ -161,6 +161,9 @@ void		 job_ops_free(struct job *);
 /* job-trace.c */
 int		 job_trace_load(struct job *);
 
+/* job-runtime.c */
+int		 job_runtime_load(struct job *);
+
 /* job-hwts.c */
 int		 job_hwts_load(struct job *);
 

@@ -1,8 +1,10 @@
 /*
  * The host-side and AI CPU logs of a generated legacy JOB: AclModule
  * 128-byte ACL API records (FORMATS.md 3.8) split into acl_op and
- * acl_model files, and the DATA_PREPROCESS AICPU text log, with the
- * expected acl_statistic (grouped by API name, FORMATS.md 8.3) and aicpu
+ * acl_model files, Runtime.api and Runtime.task_track records,
+ * Msprof.msproftx markers (FORMATS.md 6.2) and the DATA_PREPROCESS AICPU
+ * text log, with the expected acl_statistic (grouped by API name,
+ * FORMATS.md 8.3), runtime API totals, task_track, msproftx and aicpu
  * tables computed from the generated values.
  */
 #include <stdlib.h>
@@ -215,5 +217,158 @@ gen_job_aicpu(const char *dir, const struct gen_opts *g, uint64_t *rng,
 out:
 	strbuf_release(&f);
 	strbuf_release(&e);
+	return rc;
+}
+
+struct gen_rt_api {
+	const char	*name;
+	int64_t		 count, total, min, max;
+};
+
+static void
+gen_acl_rt_api(struct strbuf *f, struct gen_rt_api *api, uint64_t t,
+    uint64_t d, uint32_t tid)
+{
+	size_t	 off = f->len;
+	int	 z;
+
+	for (z = 0; z < 256; z++)
+		strbuf_addc(f, '\0');
+	gen_acl_put(f, off, 0x5a5a, 2);
+	gen_acl_put(f, off + 2, 40, 2);
+	gen_acl_put(f, off + 4, tid, 4);
+	gen_acl_put(f, off + 8, t, 8);
+	gen_acl_put(f, off + 16, t + d, 8);
+	memcpy(f->s + off + 32, api->name, strlen(api->name));
+	gen_acl_put(f, off + 100, 3, 4);
+	if (api->count == 0 || (int64_t)d < api->min)
+		api->min = (int64_t)d;
+	if (api->count == 0 || (int64_t)d > api->max)
+		api->max = (int64_t)d;
+	api->count++;
+	api->total += (int64_t)d;
+}
+
+static void
+gen_acl_track(struct strbuf *f, struct strbuf *e, uint64_t t, int task,
+    int stream)
+{
+	size_t	 off = f->len;
+	char	 buf[48];
+	int	 z;
+
+	for (z = 0; z < 64; z++)
+		strbuf_addc(f, '\0');
+	gen_acl_put(f, off, 0x5a5a, 2);
+	gen_acl_put(f, off + 2, 41, 2);
+	gen_acl_put(f, off + 4, 4301, 4);
+	gen_acl_put(f, off + 8, t, 8);
+	memcpy(f->s + off + 16, "KERNEL_AICORE", 13);
+	gen_acl_put(f, off + 48, (uint64_t)task, 2);
+	gen_acl_put(f, off + 50, 0, 2);
+	/* The upper bits of the stream field are not the stream. */
+	gen_acl_put(f, off + 52, (uint64_t)stream | 0x800, 2);
+	util_fmt_us(buf, sizeof buf, (int64_t)t, 3, false);
+	strbuf_addf(e, "4301,%s,KERNEL_AICORE,%d,%d,0\n", buf, stream, task);
+}
+
+static void
+gen_acl_tx(struct strbuf *f, struct strbuf *e, uint64_t t, uint64_t d,
+    int i)
+{
+	size_t	 off = f->len;
+	char	 msg[32], a[48], b[48];
+	int	 z;
+
+	for (z = 0; z < 256; z++)
+		strbuf_addc(f, '\0');
+	snprintf(msg, sizeof msg, "step %d", i);
+	gen_acl_put(f, off, 0x5a5a, 2);
+	gen_acl_put(f, off + 2, 120, 2);
+	gen_acl_put(f, off + 4, 4242, 4);
+	gen_acl_put(f, off + 8, 4300, 4);
+	gen_acl_put(f, off + 12, 1, 4);
+	gen_acl_put(f, off + 16, 2, 4);
+	gen_acl_put(f, off + 20, 0, 4);
+	gen_acl_put(f, off + 24, (uint64_t)i * 11, 8);
+	gen_acl_put(f, off + 32, t, 8);
+	gen_acl_put(f, off + 40, t + d, 8);
+	gen_acl_put(f, off + 48, 0, 4);
+	memcpy(f->s + off + 52, msg, strlen(msg));
+	util_fmt_us(a, sizeof a, (int64_t)t, 3, false);
+	util_fmt_us(b, sizeof b, (int64_t)(t + d), 3, false);
+	strbuf_addf(e, "4242,4300,1,2,0,%d,%s,%s,0,%s\n", i * 11, a, b, msg);
+}
+
+/*
+ * Write DIR/Runtime.api.0.slice_0, Runtime.task_track.0.slice_0 and
+ * Msprof.msproftx.slice_0, and the expected runtime API totals
+ * (runtime_api.csv: Level, API Name, Time(us), Count, Min(us), Max(us)),
+ * runtime_task_track.csv and msproftx.csv. On failure return -1 and set
+ * *cause.
+ */
+int
+gen_job_runtime(const char *dir, const struct gen_opts *g, uint64_t *rng,
+    char **cause)
+{
+	struct gen_rt_api	 api[] = {
+		{ .name = "rtKernelLaunch" }, { .name = "rtMemcpyAsync" },
+		{ .name = "rtStreamSynchronize" }
+	};
+	struct strbuf		 fa, ft, fx, ea, et, ex;
+	char			 b[3][48];
+	uint64_t		 t = 6000000000ULL, d;
+	size_t			 i, k;
+	int			 rc = -1;
+
+	strbuf_init(&fa);
+	strbuf_init(&ft);
+	strbuf_init(&fx);
+	strbuf_init(&ea);
+	strbuf_init(&et);
+	strbuf_init(&ex);
+	strbuf_adds(&et, "Thread ID,Timestamp(us),Task Type,Stream ID,"
+	    "Task ID,Batch ID\n");
+	strbuf_adds(&ex, "Process ID,Thread ID,Category,Event Type,"
+	    "Payload Type,Payload,Start(us),End(us),Message Type,Message\n");
+	for (i = 0; i < 60; i++) {
+		k = (size_t)(gen_job_rand(rng) % 3);
+		d = 500 + gen_job_rand(rng) % 20000;
+		gen_acl_rt_api(&fa, &api[k], t, d, 4300);
+		if (k == 0)
+			gen_acl_track(&ft, &et, t + d / 2, (int)i, (int)(i % 4));
+		t += d + 700;
+	}
+	for (i = 0; i < 5; i++)
+		gen_acl_tx(&fx, &ex, 6000000000ULL + i * 1000000, 400000 +
+		    gen_job_rand(rng) % 100000, (int)i);
+	strbuf_adds(&ea, "Level,API Name,Time(us),Count,Min(us),Max(us)\n");
+	for (k = 0; k < 3; k++) {
+		if (api[k].count == 0)
+			continue;
+		util_fmt_us(b[0], sizeof b[0], api[k].total, 3, true);
+		util_fmt_us(b[1], sizeof b[1], api[k].min, 3, true);
+		util_fmt_us(b[2], sizeof b[2], api[k].max, 3, true);
+		strbuf_addf(&ea, "runtime,%s,%s,%lld,%s,%s\n", api[k].name,
+		    b[0], (long long)api[k].count, b[1], b[2]);
+	}
+	if (gen_job_file(dir, "Runtime.api.0.slice_0", fa.s, fa.len,
+	    cause) != 0 || gen_job_file(dir, "Runtime.task_track.0.slice_0",
+	    ft.s, ft.len, cause) != 0 || gen_job_file(dir,
+	    "Msprof.msproftx.slice_0", fx.s, fx.len, cause) != 0)
+		goto out;
+	if (g->expect != NULL && (gen_job_file(g->expect, "runtime_api.csv",
+	    ea.s, ea.len, cause) != 0 || gen_job_file(g->expect,
+	    "runtime_task_track.csv", et.s, et.len, cause) != 0 ||
+	    gen_job_file(g->expect, "msproftx.csv", ex.s, ex.len, cause) != 0))
+		goto out;
+	rc = 0;
+out:
+	strbuf_release(&fa);
+	strbuf_release(&ft);
+	strbuf_release(&fx);
+	strbuf_release(&ea);
+	strbuf_release(&et);
+	strbuf_release(&ex);
 	return rc;
 }

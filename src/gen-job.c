@@ -402,6 +402,7 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 	    ".slice_0", j.hwts.s, j.hwts.len, cause) != 0 ||
 	    gen_job_acl(data, g, &j.rng, cause) != 0 ||
 	    gen_job_aicpu(data, g, &j.rng, cause) != 0 ||
+	    gen_job_runtime(data, g, &j.rng, cause) != 0 ||
 	    gen_job_expect(g, "task_desc.csv", &j.ops, cause) != 0 ||
 	    gen_job_expect(g, "step_trace.csv", &j.steps, cause) != 0 ||
 	    gen_job_expect(g, "op_statistic.csv", &j.stat, cause) != 0)

@@ -44,5 +44,7 @@ int		 gen_job_acl(const char *, const struct gen_opts *, uint64_t *,
 		     char **);
 int		 gen_job_aicpu(const char *, const struct gen_opts *,
 		     uint64_t *, char **);
+int		 gen_job_runtime(const char *, const struct gen_opts *,
+		     uint64_t *, char **);
 
 #endif /* GEN_H */

@@ -290,7 +290,8 @@ store_table_names_help(void)
 	return "op_statistic, api_statistic (acl_statistic), op_summary "
 	    "(kernels), task_time, step_trace, info, warnings, tables (the "
 	    "list of tables), for legacy JOBs task_desc, step_trace_reduce, "
-	    "training_points, aicpu, for SVP runs aa_core_metrics, "
+	    "training_points, aicpu, runtime_task_track, msproftx, for SVP "
+	    "runs aa_core_metrics, "
 	    "frequency, or a table kept from a vendor CSV (memory_record, "
 	    "operator_details, ...)";
 }

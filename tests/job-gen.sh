@@ -3,7 +3,8 @@
 # descriptions with wrapped task ids, several seeds) decode into
 # exactly the tables the generator computed from its own values: step
 # trace, task description, op_statistic from the HWTS logs joined to the
-# ops, the legacy acl_statistic and the AI CPU table.
+# ops, the legacy acl_statistic, runtime API spans, task_track, msproftx
+# markers and the AI CPU table.
 # Damaged files import what is sound and say where the damage is.
 . "$top_srcdir/tests/lib.sh"
 [ -x "$GEN" ] || skip_all "no generator at $GEN"
@@ -25,6 +26,18 @@ for seed in 1 7; do
 			same_file "$d/$t.got" "$d/expect/$t.csv" \
 			    "seed $seed $layout: $t as generated"
 		done
+		for t in runtime_task_track msproftx; do
+			"$NPUPROF" show -q --db "$d.db" --format csv "$d/JOB" \
+			    $t >"$d/$t.got"
+			same_file "$d/$t.got" "$d/expect/$t.csv" \
+			    "seed $seed $layout: $t as generated"
+		done
+		"$NPUPROF" show -q --db "$d.db" --format csv "$d/JOB" \
+		    api_statistic | awk -F, 'NR == 1 || $2 == "runtime" {
+		    print $2 "," $3 "," $4 "," $5 "," $7 "," $8 }' \
+		    >"$d/rt.got"
+		same_file "$d/rt.got" "$d/expect/runtime_api.csv" \
+		    "seed $seed $layout: Runtime.api spans in api_statistic"
 	done
 done
 
