@@ -100,7 +100,7 @@ import_job_unknown(struct job *j)
 static int
 import_job_raw(struct job *j)
 {
-	int	 parts = 0;
+	int	 parts = 0, n;
 
 	job_clock_init(j);
 	if (import_job_text(j, JOB_TASK_DESC, import_job_task_desc) > 0)
@@ -110,7 +110,9 @@ import_job_raw(struct job *j)
 	job_text_table(j);
 	if (import_job_text(j, JOB_POINT, job_text_point) > 0)
 		parts++;
-	if (job_trace_load(j) > 0)
+	if ((n = job_trace_load(j)) < 0)
+		n = job_tstrack_load(j);
+	if (n > 0)
 		parts++;
 	if (job_acl_load(j) > 0)
 		parts++;

@@ -161,6 +161,9 @@ void		 job_ops_free(struct job *);
 /* job-trace.c */
 int		 job_trace_load(struct job *);
 
+/* job-tstrack.c */
+int		 job_tstrack_load(struct job *);
+
 /* job-runtime.c */
 int		 job_runtime_load(struct job *);
 

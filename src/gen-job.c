@@ -8,7 +8,8 @@
  * layout is the partly flattened one (Framework files at the JOB root,
  * no info.json, so the 100 MHz default clock applies); with --binary the
  * task description is 256-byte GE records naming ops by hash id through
- * hash_dic, with batch ids where task ids wrap. The expected
+ * hash_dic, with batch ids where task ids wrap, and the step trace is in
+ * ts_track records, as CANN-era JOBs have them. The expected
  * tables are computed here from the generated values.
  */
 #include <stdlib.h>
@@ -96,6 +97,21 @@ gen_job_trace(struct strbuf *b, uint64_t tag, uint16_t task, uint16_t stream,
 	gen_job_u16(b, off + 8, task);
 	gen_job_u16(b, off + 10, stream);
 	gen_job_u64(b, off + 12, syscnt);
+}
+
+/* A ts_track step trace record (tag 10) of model 1. */
+static void
+gen_job_ts(struct strbuf *b, int point, uint64_t index, uint16_t stream,
+    uint64_t syscnt)
+{
+	size_t	 off = gen_job_record(b, 40);
+
+	b->s[off + 1] = 10;
+	gen_job_u64(b, off + 8, syscnt);
+	gen_job_u64(b, off + 16, index);
+	gen_job_u64(b, off + 24, 1);
+	gen_job_u16(b, off + 32, stream);
+	gen_job_u16(b, off + 36, (uint16_t)point);
 }
 
 static void
@@ -278,6 +294,30 @@ gen_job_describe(struct gen_job *j)
 	}
 }
 
+/*
+ * A step trace point: text-era JOBs write training_trace (FP 1, BP 2,
+ * end 255, all-reduce 3 and 4), binary-era ones ts_track (FP 2, BP 3,
+ * end 4, all-reduce 10000 and 10001).
+ */
+static void
+gen_job_point(struct gen_job *j, int point, int iter, uint16_t stream,
+    uint64_t syscnt)
+{
+	static const int	 ts[] = { 0, 2, 3, 10000, 10001 };
+	static const int	 tt[] = { 10010, 1, 2, 3, 4 };
+
+	if (point == 255 && j->binary)
+		gen_job_ts(&j->trace, 4, (uint64_t)iter, stream, syscnt);
+	else if (point == 255)
+		gen_job_trace(&j->trace, 255, 0, stream, syscnt);
+	else if (j->binary && point > 0)
+		gen_job_ts(&j->trace, ts[point], (uint64_t)iter, stream,
+		    syscnt);
+	else if (!j->binary)
+		gen_job_trace(&j->trace, (uint64_t)tt[point], 0, stream,
+		    syscnt);
+}
+
 /* One iteration: step trace points and HWTS logs; return its end. */
 static uint64_t
 gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
@@ -286,9 +326,9 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 	uint64_t	 fp, bp, end, r0, r1, d;
 	int		 i, task, batch;
 
-	gen_job_trace(&j->trace, 10010, 0, 0, t);
+	gen_job_point(j, 0, iter, 0, t);
 	fp = t + 200 + gen_job_rand(&j->rng) % 300;
-	gen_job_trace(&j->trace, 1, 0, 0, fp);
+	gen_job_point(j, 1, iter, 0, fp);
 	t = fp + 50;
 	r0 = t + 100;
 	for (i = 0; i < j->nops; i++) {
@@ -304,12 +344,12 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 		t += d + 5;
 	}
 	r1 = t - 10;
-	gen_job_trace(&j->trace, 3, 0, 100, r0);
-	gen_job_trace(&j->trace, 4, 0, 100, r1);
+	gen_job_point(j, 3, iter, 100, r0);
+	gen_job_point(j, 4, iter, 100, r1);
 	bp = t + 20;
-	gen_job_trace(&j->trace, 2, 0, 0, bp);
+	gen_job_point(j, 2, iter, 0, bp);
 	end = bp + 400 + gen_job_rand(&j->rng) % 500;
-	gen_job_trace(&j->trace, 255, 0, 0, end);
+	gen_job_point(j, 255, iter, 0, end);
 	strbuf_addf(&j->steps, "0,%d,", iter);
 	gen_job_us(&j->steps, gen_job_ns(j, fp), false, ",");
 	gen_job_us(&j->steps, gen_job_ns(j, bp), false, ",");
@@ -319,7 +359,7 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 	gen_job_us(&j->steps, gen_job_ns(j, bp - fp), true, ",");
 	gen_job_us(&j->steps, gen_job_ns(j, end - bp), true, ",");
 	gen_job_us(&j->steps, gen_job_ns(j, iter > 1 ? fp - prev_end : 0),
-	    true, ",N/A\n");
+	    true, j->binary ? ",1\n" : ",N/A\n");
 	return end;
 }
 
@@ -396,8 +436,9 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 	    j.graph.s, j.graph.len, cause) != 0 ||
 	    gen_job_file(fw, "Framework.host.vm.point.0.slice_0",
 	    point, strlen(point), cause) != 0 ||
-	    gen_job_file(data, "training_trace.46.dev.profiler_default_tag.0"
-	    ".slice_0", j.trace.s, j.trace.len, cause) != 0 ||
+	    gen_job_file(data, j.binary ? "ts_track.data.0.slice_0" :
+	    "training_trace.46.dev.profiler_default_tag.0.slice_0", j.trace.s,
+	    j.trace.len, cause) != 0 ||
 	    gen_job_file(fw, "hwts.log.data.45.dev.profiler_default_tag.0"
 	    ".slice_0", j.hwts.s, j.hwts.len, cause) != 0 ||
 	    gen_job_acl(data, g, &j.rng, cause) != 0 ||
