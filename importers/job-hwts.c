@@ -141,7 +141,7 @@ job_hwts_record(struct job_hwts *h, const struct dev_hwts *r)
 		return;
 	}
 	sl->open = false;
-	h->pair = xreallocarray(h->pair, h->npair + 1, sizeof *h->pair);
+	h->pair = job_files_grow(h->pair, h->npair, sizeof *h->pair);
 	p = &h->pair[h->npair++];
 	p->stream = r->stream;
 	p->task = r->task;
