@@ -20,7 +20,8 @@
 static const struct importer *importers[] = {
 	&import_pytorch,
 	&import_msprof,
-	&import_summary
+	&import_summary,
+	&import_trace
 };
 
 #define NIMPORTERS	(sizeof importers / sizeof importers[0])
