@@ -84,7 +84,8 @@ static const char *main_help_text =
 "\n"
 "PATH: a mindstudio_profiler_output/ or PROF_* directory, a PyTorch\n"
 "*_ascend_pt/ or ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/\n"
-"directory, or a folder holding several of them.\n"
+"directory, a chrome-trace JSON file (trace_view.json, msprof_*.json)\n"
+"or a folder of them, or a folder holding several of these.\n"
 "See npuprof-tui(1).\n";
 
 static __dead void

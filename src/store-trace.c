@@ -18,10 +18,12 @@ static const char *store_trace_sql[STMT_COUNT] = {
 	/*
 	 * A CSV row that leaves a key out (Level0 kernel_details has no
 	 * stream or task id) matches any value; a row already linked to a
-	 * trace event is not taken twice.
+	 * trace event is not taken twice. The device is left out of the key:
+	 * a kernel_details.csv without Device_id gives no device to compare,
+	 * and within one rank the start time and stream decide.
 	 */
 	[STMT_TASK_FIND] = "SELECT id FROM task WHERE start_ns = ?1"
-	    " AND (device IS NULL OR device = ?2) AND rank IS ?3"
+	    " AND rank IS ?3"
 	    " AND (stream IS NULL OR stream = ?4)"
 	    " AND (task IS NULL OR task = ?5)"
 	    " AND (batch IS NULL OR batch = ?6)"
@@ -147,8 +149,8 @@ store_load_counter(struct store *s, const struct store_counter *c)
 
 /*
  * The row id of a task loaded earlier (from a CSV) that T describes: the
- * same start, rank and device, stream, task, batch and context where the
- * row has them, and not yet linked. Return 0 if there is none.
+ * same start and rank, and stream, task, batch and context where the row
+ * has them, and not yet linked. Return 0 if there is none.
  */
 int64_t
 store_load_task_find(struct store *s, const struct store_task *t)
@@ -159,7 +161,6 @@ store_load_task_find(struct store *s, const struct store_task *t)
 	if ((stmt = store_trace_stmt(s, STMT_TASK_FIND)) == NULL)
 		return 0;
 	sqlite3_bind_int64(stmt, 1, t->start_ns);
-	store_bind_i64(stmt, 2, t->device);
 	store_bind_i64(stmt, 3, t->rank);
 	store_bind_i64(stmt, 4, t->stream);
 	store_bind_i64(stmt, 5, t->task);
