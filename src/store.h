@@ -175,6 +175,9 @@ struct store_print_opts {
 	const char		*indent;	/* JSON nesting */
 };
 
+/* A row of store_query_each(): CELLS is NULL for the header call. */
+typedef int	(*store_row_cb)(void *, const struct store_rows *, char **);
+
 /* Progress of an import, passed to the caller's callback. */
 struct store_progress {
 	const char	*phase;
@@ -237,6 +240,9 @@ const char	*store_table_names_help(void);
 /* store-query.c */
 struct store_rows *store_query_table(struct store *,
 		     const struct store_table *, const struct store_query *,
+		     char **);
+int		 store_query_each(struct store *, const struct store_table *,
+		     const struct store_query *, store_row_cb, void *,
 		     char **);
 int64_t		 store_count_table(struct store *, const struct store_table *,
 		     const struct store_query *, char **);
