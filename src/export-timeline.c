@@ -31,7 +31,7 @@
 static const struct {
 	const char	*level;
 	const char	*prefix;
-} tl_cann_levels[] = {
+} timeline_cann_levels[] = {
 	{ "acl", "AscendCL" },
 	{ "model", "Model" },
 	{ "node", "Node" },
@@ -40,48 +40,49 @@ static const struct {
 	{ "hccl", "Hccl" }
 };
 
-#define TL_NCANN	(sizeof tl_cann_levels / sizeof tl_cann_levels[0])
+#define TL_NCANN							\
+	(sizeof timeline_cann_levels / sizeof timeline_cann_levels[0])
 
 /* A stream (LEVEL NULL) or host thread that has events. */
-struct tl_lane {
+struct timeline_lane {
 	int64_t		 rank;
 	int64_t		 device;
 	int64_t		 id;		/* stream or tid */
 	char		*level;
 };
 
-struct tl {
-	const struct export_opts *o;
-	struct store_query	 q;
-	const char		*dir;
-	const char		*stamp;
-	struct tl_lane		*lanes;
-	size_t			 nlanes;
-	char			**levels;	/* other than CANN, sorted */
-	size_t			 nlevels;
-	struct export_file	**files;
-	size_t			 nfiles;
-	struct export_file	*ef;		/* the slice being written */
-	int64_t			 events;	/* in the current slice */
-	int64_t			 items;		/* JSON values in it */
-	int64_t			 total;
-	char			**cause;
+struct timeline {
+	const struct export_opts	 *o;
+	struct store_query		  q;
+	const char			 *dir;
+	const char			 *stamp;
+	struct timeline_lane		 *lanes;
+	size_t				  nlanes;
+	char				**levels;	/* not CANN, sorted */
+	size_t				  nlevels;
+	struct export_file		**files;
+	size_t				  nfiles;
+	struct export_file		 *ef;	/* the slice being written */
+	int64_t			  events;	/* in this slice */
+	int64_t				  items;	/* JSON values in it */
+	int64_t				  total;
+	char				**cause;
 };
 
 static const char *
-tl_cann_prefix(const char *level)
+timeline_cann_prefix(const char *level)
 {
 	size_t	 i;
 
 	for (i = 0; level != NULL && i < TL_NCANN; i++) {
-		if (strcmp(tl_cann_levels[i].level, level) == 0)
-			return tl_cann_levels[i].prefix;
+		if (strcmp(timeline_cann_levels[i].level, level) == 0)
+			return timeline_cann_levels[i].prefix;
 	}
 	return NULL;
 }
 
 static int64_t
-tl_pid(int64_t rank, int layer, int64_t low)
+timeline_pid(int64_t rank, int layer, int64_t low)
 {
 	int64_t	 base = rank != NP_NA && rank >= 0 ? rank : 0;
 
@@ -90,28 +91,30 @@ tl_pid(int64_t rank, int layer, int64_t low)
 
 /* The trace pid of a host span of LEVEL. */
 static int64_t
-tl_api_pid(struct tl *tl, int64_t rank, const char *level)
+timeline_api_pid(struct timeline *tl, int64_t rank, const char *level)
 {
 	size_t	 i;
 
-	if (tl_cann_prefix(level) != NULL)
-		return tl_pid(rank, TL_LAYER_CANN, TL_HOST_BITS);
+	if (timeline_cann_prefix(level) != NULL)
+		return timeline_pid(rank, TL_LAYER_CANN, TL_HOST_BITS);
 	for (i = 0; i < tl->nlevels; i++) {
 		if (strcmp(tl->levels[i], level != NULL ? level : "") == 0)
 			break;
 	}
-	return tl_pid(rank, TL_LAYER_FRAMEWORK, TL_HOST_BITS - (int64_t)i);
+	return timeline_pid(rank, TL_LAYER_FRAMEWORK,
+	    TL_HOST_BITS - (int64_t)i);
 }
 
 static int64_t
-tl_task_pid(int64_t rank, int64_t device)
+timeline_task_pid(int64_t rank, int64_t device)
 {
-	return tl_pid(rank, TL_LAYER_HARDWARE, device != NP_NA ? device : 0);
+	return timeline_pid(rank, TL_LAYER_HARDWARE, device != NP_NA ?
+	    device : 0);
 }
 
 /* Epoch ns as the vendor's "ts": microseconds, 3 decimals, a string. */
 static void
-tl_ts(FILE *f, int64_t ns)
+timeline_ts(FILE *f, int64_t ns)
 {
 	char	 buf[64];
 
@@ -121,7 +124,7 @@ tl_ts(FILE *f, int64_t ns)
 
 /* A duration as a JSON number of microseconds, as Python prints floats. */
 static void
-tl_dur(FILE *f, int64_t ns)
+timeline_dur(FILE *f, int64_t ns)
 {
 	char	 buf[64];
 
@@ -131,7 +134,7 @@ tl_dur(FILE *f, int64_t ns)
 
 /* Separate the next value of the array from the one before. */
 static FILE *
-tl_sep(struct tl *tl)
+timeline_sep(struct timeline *tl)
 {
 	if (tl->items++ > 0)
 		fputs(",\n", tl->ef->f);
@@ -139,10 +142,10 @@ tl_sep(struct tl *tl)
 }
 
 static void
-tl_meta(struct tl *tl, const char *name, int64_t pid, int64_t tid, const char *key,
-    const char *text, int64_t num)
+timeline_meta(struct timeline *tl, const char *name, int64_t pid,
+    int64_t tid, const char *key, const char *text, int64_t num)
 {
-	FILE	*f = tl_sep(tl);
+	FILE	*f = timeline_sep(tl);
 
 	fprintf(f, "{\"name\":\"%s\",\"pid\":%lld,\"tid\":%lld,\"ph\":\"M\","
 	    "\"args\":{\"%s\":", name, (long long)pid, (long long)tid, key);
@@ -154,26 +157,28 @@ tl_meta(struct tl *tl, const char *name, int64_t pid, int64_t tid, const char *k
 }
 
 static void
-tl_process(struct tl *tl, int64_t pid, const char *name, const char *label,
-    int sort)
+timeline_process(struct timeline *tl, int64_t pid, const char *name,
+    const char *label, int sort)
 {
-	tl_meta(tl, "process_name", pid, 0, "name", name, 0);
-	tl_meta(tl, "process_labels", pid, 0, "labels", label, 0);
-	tl_meta(tl, "process_sort_index", pid, 0, "sort_index", NULL, sort);
+	timeline_meta(tl, "process_name", pid, 0, "name", name, 0);
+	timeline_meta(tl, "process_labels", pid, 0, "labels", label, 0);
+	timeline_meta(tl, "process_sort_index", pid, 0, "sort_index", NULL,
+	    sort);
 }
 
 static void
-tl_thread(struct tl *tl, int64_t pid, int64_t tid, const char *name)
+timeline_thread(struct timeline *tl, int64_t pid, int64_t tid, const char *name)
 {
-	tl_meta(tl, "thread_name", pid, tid, "name", name, 0);
-	tl_meta(tl, "thread_sort_index", pid, tid, "sort_index", NULL, tid);
+	timeline_meta(tl, "thread_name", pid, tid, "name", name, 0);
+	timeline_meta(tl, "thread_sort_index", pid, tid, "sort_index", NULL,
+	    tid);
 }
 
 /* Does lane I start a new process (the lanes are sorted)? */
 static bool
-tl_new_process(struct tl *tl, size_t i)
+timeline_new_process(struct timeline *tl, size_t i)
 {
-	const struct tl_lane	*a = &tl->lanes[i], *b;
+	const struct timeline_lane	*a = &tl->lanes[i], *b;
 
 	if (i == 0)
 		return true;
@@ -182,60 +187,60 @@ tl_new_process(struct tl *tl, size_t i)
 		return true;
 	if (a->level == NULL)
 		return a->device != b->device;
-	if (tl_cann_prefix(a->level) != NULL)
-		return tl_cann_prefix(b->level) == NULL;
-	return tl_cann_prefix(b->level) != NULL ||
+	if (timeline_cann_prefix(a->level) != NULL)
+		return timeline_cann_prefix(b->level) == NULL;
+	return timeline_cann_prefix(b->level) != NULL ||
 	    strcmp(a->level, b->level) != 0;
 }
 
 /* The metadata events naming every process and thread. */
 static void
-tl_metadata(struct tl *tl)
+timeline_metadata(struct timeline *tl)
 {
-	const struct tl_lane	*l;
-	char			 name[64];
-	int64_t			 pid;
-	size_t			 i;
+	const struct timeline_lane	*l;
+	char				 name[64];
+	int64_t				 pid;
+	size_t				 i;
+	bool				 cann;
 
 	for (i = 0; i < tl->nlanes; i++) {
 		l = &tl->lanes[i];
 		if (l->level == NULL) {
-			pid = tl_task_pid(l->rank, l->device);
-			if (tl_new_process(tl, i)) {
+			pid = timeline_task_pid(l->rank, l->device);
+			if (timeline_new_process(tl, i)) {
 				snprintf(name, sizeof name, "NPU %lld",
 				    (long long)(l->device != NP_NA ?
 				    l->device : 0));
-				tl_process(tl, pid, "Ascend Hardware", name,
-				    TL_LAYER_HARDWARE);
+				timeline_process(tl, pid, "Ascend Hardware",
+				    name, TL_LAYER_HARDWARE);
 			}
 			if (l->id == NP_NA)
 				snprintf(name, sizeof name, "Stream N/A");
 			else
 				snprintf(name, sizeof name, "Stream %lld",
 				    (long long)l->id);
-			tl_thread(tl, pid, l->id != NP_NA ? l->id :
+			timeline_thread(tl, pid, l->id != NP_NA ? l->id :
 			    TL_NO_STREAM, name);
 			continue;
 		}
-		pid = tl_api_pid(tl, l->rank, l->level);
-		if (tl_new_process(tl, i))
-			tl_process(tl, pid, tl_cann_prefix(l->level) != NULL ?
-			    "CANN" : l->level, "CPU",
-			    tl_cann_prefix(l->level) != NULL ? TL_LAYER_CANN :
-			    TL_LAYER_FRAMEWORK);
-		if (i > 0 && !tl_new_process(tl, i) &&
+		pid = timeline_api_pid(tl, l->rank, l->level);
+		cann = timeline_cann_prefix(l->level) != NULL;
+		if (timeline_new_process(tl, i))
+			timeline_process(tl, pid, cann ? "CANN" : l->level,
+			    "CPU", cann ? TL_LAYER_CANN : TL_LAYER_FRAMEWORK);
+		if (i > 0 && !timeline_new_process(tl, i) &&
 		    tl->lanes[i - 1].level != NULL &&
 		    tl->lanes[i - 1].id == l->id)
 			continue;
 		snprintf(name, sizeof name, "Thread %lld", (long long)(l->id !=
 		    NP_NA ? l->id : 0));
-		tl_thread(tl, pid, l->id != NP_NA ? l->id : 0, name);
+		timeline_thread(tl, pid, l->id != NP_NA ? l->id : 0, name);
 	}
 }
 
 /* Start a new slice file, beginning with the metadata. */
 static int
-tl_slice(struct tl *tl)
+timeline_slice(struct timeline *tl)
 {
 	char	*name;
 
@@ -250,7 +255,7 @@ tl_slice(struct tl *tl)
 	tl->events = 0;
 	tl->items = 0;
 	fputs("[\n", tl->ef->f);
-	tl_metadata(tl);
+	timeline_metadata(tl);
 	return 0;
 }
 
@@ -259,7 +264,7 @@ tl_slice(struct tl *tl)
  * full. Return the file to write it to, or NULL with *cause set.
  */
 static FILE *
-tl_event(struct tl *tl)
+timeline_event(struct timeline *tl)
 {
 	if (tl->ef != NULL && tl->o->split_bytes > 0 && tl->events > 0 &&
 	    ftello(tl->ef->f) >= tl->o->split_bytes) {
@@ -268,15 +273,15 @@ tl_event(struct tl *tl)
 			return NULL;
 		tl->ef = NULL;
 	}
-	if (tl->ef == NULL && tl_slice(tl) != 0)
+	if (tl->ef == NULL && timeline_slice(tl) != 0)
 		return NULL;
 	tl->events++;
 	tl->total++;
-	return tl_sep(tl);
+	return timeline_sep(tl);
 }
 
 static void
-tl_arg_int(FILE *f, const char *key, int64_t v, bool *first)
+timeline_arg_int(FILE *f, const char *key, int64_t v, bool *first)
 {
 	if (v == NP_NA)
 		return;
@@ -285,44 +290,44 @@ tl_arg_int(FILE *f, const char *key, int64_t v, bool *first)
 }
 
 static int
-tl_task(void *arg, int64_t id, const struct store_task *t)
+timeline_task(void *arg, int64_t id, const struct store_task *t)
 {
-	struct tl	*tl = arg;
+	struct timeline	*tl = arg;
 	FILE		*f;
 	bool		 first = true;
 	const char	*name;
 
-	if ((f = tl_event(tl)) == NULL)
+	if ((f = timeline_event(tl)) == NULL)
 		return -1;
 	name = t->name != NULL ? t->name : t->task_type != NULL ?
 	    t->task_type : "N/A";
 	fputs("{\"name\":", f);
 	export_json_string(f, name);
 	fprintf(f, ",\"pid\":%lld,\"tid\":%lld,\"ts\":",
-	    (long long)tl_task_pid(t->rank, t->device),
+	    (long long)timeline_task_pid(t->rank, t->device),
 	    (long long)(t->stream != NP_NA ? t->stream : TL_NO_STREAM));
-	tl_ts(f, t->start_ns);
+	timeline_ts(f, t->start_ns);
 	fputs(",\"dur\":", f);
-	tl_dur(f, t->dur_ns);
+	timeline_dur(f, t->dur_ns);
 	fputs(",\"ph\":\"X\",\"args\":{", f);
-	tl_arg_int(f, "Model Id", t->model_id, &first);
+	timeline_arg_int(f, "Model Id", t->model_id, &first);
 	if (t->task_type != NULL) {
 		fprintf(f, "%s\"Task Type\":", first ? "" : ",");
 		export_json_string(f, t->task_type);
 		first = false;
 	}
-	tl_arg_int(f, "Physic Stream Id", t->stream, &first);
-	tl_arg_int(f, "Task Id", t->task, &first);
-	tl_arg_int(f, "Batch Id", t->batch, &first);
-	tl_arg_int(f, "Subtask Id", t->context, &first);
-	tl_arg_int(f, "connection_id", t->conn, &first);
+	timeline_arg_int(f, "Physic Stream Id", t->stream, &first);
+	timeline_arg_int(f, "Task Id", t->task, &first);
+	timeline_arg_int(f, "Batch Id", t->batch, &first);
+	timeline_arg_int(f, "Subtask Id", t->context, &first);
+	timeline_arg_int(f, "connection_id", t->conn, &first);
 	fputs("}}", f);
 	return 0;
 }
 
 /* The inside of a span's own args object, or NULL if it has none. */
 static const char *
-tl_args_inner(const char *args, size_t *len)
+timeline_args_inner(const char *args, size_t *len)
 {
 	size_t	 n;
 
@@ -347,16 +352,16 @@ tl_args_inner(const char *args, size_t *len)
 }
 
 static int
-tl_api(void *arg, int64_t id, const struct store_api *a)
+timeline_api(void *arg, int64_t id, const struct store_api *a)
 {
-	struct tl	*tl = arg;
+	struct timeline	*tl = arg;
 	FILE		*f;
-	const char	*prefix = tl_cann_prefix(a->level), *inner, *name;
+	const char	*prefix = timeline_cann_prefix(a->level), *inner, *name;
 	struct strbuf	 b;
 	size_t		 plen, ilen;
 	int64_t		 tid = a->tid != NP_NA ? a->tid : 0;
 
-	if ((f = tl_event(tl)) == NULL)
+	if ((f = timeline_event(tl)) == NULL)
 		return -1;
 	name = a->name != NULL ? a->name : "N/A";
 	plen = prefix != NULL ? strlen(prefix) : 0;
@@ -370,18 +375,19 @@ tl_api(void *arg, int64_t id, const struct store_api *a)
 	} else
 		export_json_string(f, name);
 	fprintf(f, ",\"pid\":%lld,\"tid\":%lld,\"ts\":",
-	    (long long)tl_api_pid(tl, a->rank, a->level), (long long)tid);
-	tl_ts(f, a->start_ns);
+	    (long long)timeline_api_pid(tl, a->rank, a->level), (long long)tid);
+	timeline_ts(f, a->start_ns);
 	fputs(",\"dur\":", f);
-	tl_dur(f, a->end_ns - a->start_ns);
-	fprintf(f, ",\"ph\":\"X\",\"args\":{\"Thread Id\":%lld", (long long)tid);
+	timeline_dur(f, a->end_ns - a->start_ns);
+	fprintf(f, ",\"ph\":\"X\",\"args\":{\"Thread Id\":%lld",
+	    (long long)tid);
 	if (a->level != NULL) {
 		fputs(",\"level\":", f);
 		export_json_string(f, a->level);
 	}
 	if (a->conn != NP_NA)
 		fprintf(f, ",\"connection_id\":%lld", (long long)a->conn);
-	if ((inner = tl_args_inner(a->args, &ilen)) != NULL) {
+	if ((inner = timeline_args_inner(a->args, &ilen)) != NULL) {
 		fputc(',', f);
 		fwrite(inner, 1, ilen, f);
 	}
@@ -395,7 +401,7 @@ tl_api(void *arg, int64_t id, const struct store_api *a)
  * connection id, 2^63 + the task's row id, which cannot clash with those.
  */
 static uint64_t
-tl_flow_id(const struct store_flow *fl)
+timeline_flow_id(const struct store_flow *fl)
 {
 	uint64_t	 ctx = 0;
 
@@ -409,40 +415,40 @@ tl_flow_id(const struct store_flow *fl)
 
 /* A flow pair: start at the launching span, end at the task. */
 static int
-tl_flow(void *arg, const struct store_flow *fl)
+timeline_flow(void *arg, const struct store_flow *fl)
 {
-	struct tl	*tl = arg;
+	struct timeline	*tl = arg;
 	FILE		*f;
-	uint64_t	 id = tl_flow_id(fl);
+	uint64_t	 id = timeline_flow_id(fl);
 
-	if ((f = tl_event(tl)) == NULL)
+	if ((f = timeline_event(tl)) == NULL)
 		return -1;
 	fprintf(f, "{\"name\":\"HostToDevice%llu\",\"pid\":%lld,"
 	    "\"tid\":%lld,\"ph\":\"s\",\"cat\":\"HostToDevice\","
 	    "\"id\":\"%llu\",\"ts\":", (unsigned long long)id,
-	    (long long)tl_api_pid(tl, fl->rank, fl->level),
+	    (long long)timeline_api_pid(tl, fl->rank, fl->level),
 	    (long long)(fl->tid != NP_NA ? fl->tid : 0),
 	    (unsigned long long)id);
-	tl_ts(f, fl->api_start_ns);
+	timeline_ts(f, fl->api_start_ns);
 	fputs("}", f);
-	f = tl_sep(tl);
+	f = timeline_sep(tl);
 	fprintf(f, "{\"name\":\"HostToDevice%llu\",\"pid\":%lld,"
 	    "\"tid\":%lld,\"ph\":\"f\",\"cat\":\"HostToDevice\","
 	    "\"id\":\"%llu\",\"ts\":", (unsigned long long)id,
-	    (long long)tl_task_pid(fl->rank, fl->device),
+	    (long long)timeline_task_pid(fl->rank, fl->device),
 	    (long long)(fl->stream != NP_NA ? fl->stream : TL_NO_STREAM),
 	    (unsigned long long)id);
-	tl_ts(f, fl->task_start_ns);
+	timeline_ts(f, fl->task_start_ns);
 	fputs(",\"bp\":\"e\"}", f);
 	return 0;
 }
 
 static int
-tl_lane(void *arg, int64_t rank, int64_t device, int64_t id,
+timeline_lane(void *arg, int64_t rank, int64_t device, int64_t id,
     const char *level)
 {
-	struct tl	*tl = arg;
-	struct tl_lane	*l;
+	struct timeline	*tl = arg;
+	struct timeline_lane	*l;
 	size_t		 i;
 
 	tl->lanes = xreallocarray(tl->lanes, tl->nlanes + 1,
@@ -452,7 +458,7 @@ tl_lane(void *arg, int64_t rank, int64_t device, int64_t id,
 	l->device = device;
 	l->id = id;
 	l->level = level != NULL ? xstrdup(level) : NULL;
-	if (level == NULL || tl_cann_prefix(level) != NULL)
+	if (level == NULL || timeline_cann_prefix(level) != NULL)
 		return 0;
 	for (i = 0; i < tl->nlevels; i++) {
 		if (strcmp(tl->levels[i], level) == 0)
@@ -466,9 +472,9 @@ tl_lane(void *arg, int64_t rank, int64_t device, int64_t id,
 
 /* CANN threads first, then the other levels, each by rank and thread. */
 static int
-tl_lane_cmp(const void *va, const void *vb)
+timeline_lane_cmp(const void *va, const void *vb)
 {
-	const struct tl_lane	*a = va, *b = vb;
+	const struct timeline_lane	*a = va, *b = vb;
 	int			 ca, cb, c;
 
 	if ((a->level == NULL) != (b->level == NULL))
@@ -480,8 +486,8 @@ tl_lane_cmp(const void *va, const void *vb)
 			return a->device < b->device ? -1 : 1;
 		return a->id < b->id ? -1 : a->id > b->id;
 	}
-	ca = tl_cann_prefix(a->level) != NULL;
-	cb = tl_cann_prefix(b->level) != NULL;
+	ca = timeline_cann_prefix(a->level) != NULL;
+	cb = timeline_cann_prefix(b->level) != NULL;
 	if (ca != cb)
 		return ca ? -1 : 1;
 	if (!ca && (c = strcmp(a->level, b->level)) != 0)
@@ -490,7 +496,7 @@ tl_lane_cmp(const void *va, const void *vb)
 }
 
 static void
-tl_release(struct tl *tl)
+timeline_release(struct timeline *tl)
 {
 	size_t	 i;
 
@@ -507,7 +513,7 @@ tl_release(struct tl *tl)
 
 /* Refuse to overwrite an earlier export of the same second. */
 static int
-tl_check_free(struct tl *tl)
+timeline_check_free(struct timeline *tl)
 {
 	char	*name, *path;
 	size_t	 i;
@@ -536,7 +542,7 @@ tl_check_free(struct tl *tl)
  * is called msprof_<stamp>.json.
  */
 static int
-tl_commit(struct tl *tl)
+timeline_commit(struct timeline *tl)
 {
 	char	*name;
 	size_t	 i;
@@ -567,7 +573,7 @@ int
 export_timeline(struct store *s, const struct export_opts *o,
     const char *dir, const char *stamp, char **cause)
 {
-	struct tl	 tl;
+	struct timeline	 tl;
 	int64_t		 first, last;
 	int		 rc = -1;
 
@@ -579,26 +585,26 @@ export_timeline(struct store *s, const struct export_opts *o,
 	store_query_init(&tl.q);
 	tl.q.device = o->device;
 	tl.q.rank = o->rank;
-	if (tl_check_free(&tl) != 0 ||
+	if (timeline_check_free(&tl) != 0 ||
 	    store_iter_bounds(s, &tl.q, &first, &last, cause) != 0)
 		goto out;
 	if (o->range != NULL && export_parse_range(o->range, first,
 	    &tl.q.from_ns, &tl.q.to_ns, cause) != 0)
 		goto out;
-	if (store_iter_lanes(s, &tl.q, tl_lane, &tl, cause) != 0)
+	if (store_iter_lanes(s, &tl.q, timeline_lane, &tl, cause) != 0)
 		goto out;
-	qsort(tl.lanes, tl.nlanes, sizeof *tl.lanes, tl_lane_cmp);
-	if (store_iter_tasks(s, &tl.q, tl_task, &tl, cause) != 0 ||
-	    store_iter_apis(s, &tl.q, tl_api, &tl, cause) != 0 ||
-	    store_iter_flows(s, &tl.q, tl_flow, &tl, cause) != 0)
+	qsort(tl.lanes, tl.nlanes, sizeof *tl.lanes, timeline_lane_cmp);
+	if (store_iter_tasks(s, &tl.q, timeline_task, &tl, cause) != 0 ||
+	    store_iter_apis(s, &tl.q, timeline_api, &tl, cause) != 0 ||
+	    store_iter_flows(s, &tl.q, timeline_flow, &tl, cause) != 0)
 		goto out;
 	if (tl.total == 0) {
 		xasprintf(cause, "no tasks or API spans to export%s",
 		    o->range != NULL ? " in this range" : "");
 		goto out;
 	}
-	rc = tl_commit(&tl);
+	rc = timeline_commit(&tl);
 out:
-	tl_release(&tl);
+	timeline_release(&tl);
 	return rc;
 }

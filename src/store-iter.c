@@ -13,8 +13,8 @@
 
 #define ITER_TASK_SQL							\
 	"SELECT t.id, t.device, t.rank, t.model_id, t.stream, t.task,"	\
-	" t.batch, t.context, t.start_ns, t.dur_ns, t.conn, t.api, n.s,"	\
-	" o.s, ty.s FROM task t LEFT JOIN str n ON n.id = t.name"	\
+	" t.batch, t.context, t.start_ns, t.dur_ns, t.conn, t.api,"	\
+	" n.s, o.s, ty.s FROM task t LEFT JOIN str n ON n.id = t.name"	\
 	" LEFT JOIN str o ON o.id = t.op_type"				\
 	" LEFT JOIN str ty ON ty.id = t.task_type"
 
@@ -28,13 +28,14 @@
  * span of the same rank with the task's connection id.
  */
 #define ITER_FLOW_SQL							\
-	"SELECT t.id, t.rank, t.device, t.stream, t.start_ns, t.context,"	\
-	" a.id, a.pid, a.tid, a.start_ns, l.s, coalesce(t.conn, a.conn)"	\
-	" FROM task t JOIN api a ON a.id = coalesce(t.api, (SELECT"	\
-	" min(b.id) FROM api b WHERE b.conn = t.conn AND b.rank IS t.rank))"\
+	"SELECT t.id, t.rank, t.device, t.stream, t.start_ns,"		\
+	" t.context, a.id, a.pid, a.tid, a.start_ns, l.s,"		\
+	" coalesce(t.conn, a.conn) FROM task t JOIN api a"		\
+	" ON a.id = coalesce(t.api, (SELECT min(b.id) FROM api b"	\
+	" WHERE b.conn = t.conn AND b.rank IS t.rank))"			\
 	" LEFT JOIN str l ON l.id = a.level"
 
-struct iter_sql {
+struct store_iter_sql {
 	struct strbuf	 b;
 	int64_t		 binds[8];
 	int		 nbinds;
@@ -56,7 +57,7 @@ store_iter_str(sqlite3_stmt *stmt, int i)
 
 /* Add " AND EXPR ?" with V bound to it. */
 static void
-store_iter_bind(struct iter_sql *q, const char *expr, int64_t v)
+store_iter_bind(struct store_iter_sql *q, const char *expr, int64_t v)
 {
 	strbuf_addf(&q->b, " AND %s ?", expr);
 	q->binds[q->nbinds++] = v;
@@ -67,7 +68,7 @@ store_iter_bind(struct iter_sql *q, const char *expr, int64_t v)
  * window (from_ns <= end and start < to_ns).
  */
 static void
-store_iter_task_where(struct iter_sql *sql, const struct store_query *q)
+store_iter_task_where(struct store_iter_sql *sql, const struct store_query *q)
 {
 	strbuf_adds(&sql->b, " WHERE 1");
 	if (q->device != NP_NA)
@@ -82,7 +83,7 @@ store_iter_task_where(struct iter_sql *sql, const struct store_query *q)
 
 /* The same for spans: host spans stay whatever device is asked for. */
 static void
-store_iter_api_where(struct iter_sql *sql, const struct store_query *q,
+store_iter_api_where(struct store_iter_sql *sql, const struct store_query *q,
     bool first)
 {
 	strbuf_adds(&sql->b, first ? " WHERE 1" : "");
@@ -100,7 +101,7 @@ store_iter_api_where(struct iter_sql *sql, const struct store_query *q,
 }
 
 static sqlite3_stmt *
-store_iter_prepare(struct store *s, struct iter_sql *sql, char **cause)
+store_iter_prepare(struct store *s, struct store_iter_sql *sql, char **cause)
 {
 	sqlite3_stmt	*stmt;
 	int		 i;
@@ -130,7 +131,7 @@ store_iter_finish(struct store *s, sqlite3_stmt *stmt, int rc, int ret,
 }
 
 static void
-store_iter_init(struct iter_sql *sql, const char *select)
+store_iter_init(struct store_iter_sql *sql, const char *select)
 {
 	memset(sql, 0, sizeof *sql);
 	strbuf_init(&sql->b);
@@ -145,7 +146,7 @@ int
 store_iter_tasks(struct store *s, const struct store_query *q,
     store_task_cb cb, void *arg, char **cause)
 {
-	struct iter_sql		 sql;
+	struct store_iter_sql		 sql;
 	struct store_task	 t;
 	sqlite3_stmt		*stmt;
 	int			 rc = SQLITE_DONE, ret = 0;
@@ -184,7 +185,7 @@ int
 store_iter_apis(struct store *s, const struct store_query *q,
     store_api_cb cb, void *arg, char **cause)
 {
-	struct iter_sql		 sql;
+	struct store_iter_sql		 sql;
 	struct store_api	 a;
 	sqlite3_stmt		*stmt;
 	int			 rc = SQLITE_DONE, ret = 0;
@@ -222,7 +223,7 @@ int
 store_iter_flows(struct store *s, const struct store_query *q,
     store_flow_cb cb, void *arg, char **cause)
 {
-	struct iter_sql		 sql;
+	struct store_iter_sql		 sql;
 	struct store_flow	 f;
 	sqlite3_stmt		*stmt;
 	int			 rc = SQLITE_DONE, ret = 0;
@@ -261,7 +262,7 @@ int
 store_iter_lanes(struct store *s, const struct store_query *q,
     store_lane_cb cb, void *arg, char **cause)
 {
-	struct iter_sql	 sql;
+	struct store_iter_sql	 sql;
 	sqlite3_stmt	*stmt;
 	int		 rc = SQLITE_DONE, ret = 0;
 
@@ -300,7 +301,7 @@ store_iter_bounds(struct store *s, const struct store_query *q,
     int64_t *first, int64_t *last, char **cause)
 {
 	struct store_query	 all = *q;
-	struct iter_sql		 sql;
+	struct store_iter_sql		 sql;
 	sqlite3_stmt		*stmt;
 	int64_t			 v;
 	int			 pass;

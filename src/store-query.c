@@ -279,8 +279,8 @@ store_query_free_split(char **v, size_t n)
  * Run Q over table T and call CB with the column names and formats (HDR,
  * no rows): once with CELLS NULL before the first row, then with the
  * formatted cells of each row, in order, without keeping the rows. CB
- * returns 0 to go on; anything else stops the walk and is returned. On a bad sort column, bad regex or SQL error return -1 and set
- * *cause.
+ * returns 0 to go on; anything else stops the walk and is returned. On a
+ * bad sort column, bad regex or SQL error return -1 and set *cause.
  */
 int
 store_query_each(struct store *s, const struct store_table *t,
