@@ -146,7 +146,7 @@ int
 store_iter_tasks(struct store *s, const struct store_query *q,
     store_task_cb cb, void *arg, char **cause)
 {
-	struct store_iter_sql		 sql;
+	struct store_iter_sql	 sql;
 	struct store_task	 t;
 	sqlite3_stmt		*stmt;
 	int			 rc = SQLITE_DONE, ret = 0;
@@ -185,7 +185,7 @@ int
 store_iter_apis(struct store *s, const struct store_query *q,
     store_api_cb cb, void *arg, char **cause)
 {
-	struct store_iter_sql		 sql;
+	struct store_iter_sql	 sql;
 	struct store_api	 a;
 	sqlite3_stmt		*stmt;
 	int			 rc = SQLITE_DONE, ret = 0;
@@ -223,7 +223,7 @@ int
 store_iter_flows(struct store *s, const struct store_query *q,
     store_flow_cb cb, void *arg, char **cause)
 {
-	struct store_iter_sql		 sql;
+	struct store_iter_sql	 sql;
 	struct store_flow	 f;
 	sqlite3_stmt		*stmt;
 	int			 rc = SQLITE_DONE, ret = 0;
@@ -263,8 +263,8 @@ store_iter_lanes(struct store *s, const struct store_query *q,
     store_lane_cb cb, void *arg, char **cause)
 {
 	struct store_iter_sql	 sql;
-	sqlite3_stmt	*stmt;
-	int		 rc = SQLITE_DONE, ret = 0;
+	sqlite3_stmt		*stmt;
+	int			 rc = SQLITE_DONE, ret = 0;
 
 	store_iter_init(&sql, "SELECT DISTINCT t.rank, t.device, t.stream"
 	    " FROM task t");
@@ -301,7 +301,7 @@ store_iter_bounds(struct store *s, const struct store_query *q,
     int64_t *first, int64_t *last, char **cause)
 {
 	struct store_query	 all = *q;
-	struct store_iter_sql		 sql;
+	struct store_iter_sql	 sql;
 	sqlite3_stmt		*stmt;
 	int64_t			 v;
 	int			 pass;
