@@ -97,6 +97,9 @@ golden "$T/st/msprof_$STAMP.json" export-spans.json "timeline golden"
 grep -q '"id":"922337203685477' "$T/st/msprof_$STAMP.json"
 ok $? "ids beyond 2^53 are strings"
 
+"$NPUPROF" export summary -q --db "$T/sp.db" --output "$T/ss" "$T/sp"
+is "$(awk -F, 'NR > 1 && NR < 5 { printf "%s ", $11 }' "$T/ss"/op_summary_*)" \
+    "0 9.000000 8.980000 " "Task Wait Time computed as the vendor does"
 "$NPUPROF" export timeline -q --range 20us:40us --db "$T/sp.db" \
     --output "$T/rr" "$T/sp"
 ok $? "--range relative"

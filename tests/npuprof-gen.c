@@ -85,7 +85,7 @@ gen_spans(const char *db, const char *root, int64_t ops)
 		t.context = NP_NA;
 		t.start_ns = at + 7000;
 		t.dur_ns = 1000 + 20 * (i % 50);
-		t.wait_ns = 0;
+		t.wait_ns = NP_NA;	/* computed by export */
 		t.block_num = t.mix_block_num = t.step = NP_NA;
 		/* Link by connection id, by span row id, or not at all. */
 		t.conn = i % 3 == 0 ? 2 * i + 2 : NP_NA;
