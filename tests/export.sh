@@ -67,6 +67,20 @@ fi
     "$T/g" 2>"$T/err"
 is $? 1 "a device without data is an error"
 
+"$GEN" demo "$T/m" -s 3 -n 30 -r 2 --stats || exit 1
+"$NPUPROF" export summary -q --db "$T/m.db" --output "$T/mo" "$T/m"
+ok $? "export summary of two ranks"
+is "$(cd "$T/mo" && ls -d rank_*)" "rank_0
+rank_1" "one directory per rank"
+rows "$T/m.db" "$T/m" op_statistic >"$T/before"
+rows "$T/mr.db" "$T/mo" op_statistic | sort >"$T/after"
+sort "$T/before" >"$T/sorted"
+same_file "$T/after" "$T/sorted" "both ranks re-import"
+"$NPUPROF" export summary -q --rank 1 --db "$T/m.db" --output "$T/m1" "$T/m"
+ok $? "--rank picks one"
+[ -f "$T/m1/op_summary_$STAMP.csv" ] && ! grep -q '^0,' "$T/m1/op_summary_$STAMP.csv"
+ok $? "only that rank's rows, at the top of the directory"
+
 "$NPUPROF" export flame --db "$T/g.db" "$T/g" 2>"$T/err"
 is $? 2 "an unknown export kind is a usage error"
 grep -q "summary or timeline" "$T/err"
