@@ -401,7 +401,7 @@ timeline_api(void *arg, int64_t id, const struct store_api *a)
  * connection id, 2^63 + the task's row id, which cannot clash with those.
  */
 static uint64_t
-timeline_flow_id(const struct store_flow *fl)
+timeline_flow_id(const struct store_link *fl)
 {
 	uint64_t	 ctx = 0;
 
@@ -415,7 +415,7 @@ timeline_flow_id(const struct store_flow *fl)
 
 /* A flow pair: start at the launching span, end at the task. */
 static int
-timeline_flow(void *arg, const struct store_flow *fl)
+timeline_flow(void *arg, const struct store_link *fl)
 {
 	struct timeline	*tl = arg;
 	FILE		*f;
@@ -596,7 +596,7 @@ export_timeline(struct store *s, const struct export_opts *o,
 	qsort(tl.lanes, tl.nlanes, sizeof *tl.lanes, timeline_lane_cmp);
 	if (store_iter_tasks(s, &tl.q, timeline_task, &tl, cause) != 0 ||
 	    store_iter_apis(s, &tl.q, timeline_api, &tl, cause) != 0 ||
-	    store_iter_flows(s, &tl.q, timeline_flow, &tl, cause) != 0)
+	    store_iter_links(s, &tl.q, timeline_flow, &tl, cause) != 0)
 		goto out;
 	if (tl.total == 0) {
 		xasprintf(cause, "no tasks or API spans to export%s",

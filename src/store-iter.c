@@ -220,11 +220,11 @@ store_iter_apis(struct store *s, const struct store_query *q,
  * span are in Q's window.
  */
 int
-store_iter_flows(struct store *s, const struct store_query *q,
-    store_flow_cb cb, void *arg, char **cause)
+store_iter_links(struct store *s, const struct store_query *q,
+    store_link_cb cb, void *arg, char **cause)
 {
 	struct store_iter_sql	 sql;
-	struct store_flow	 f;
+	struct store_link	 f;
 	sqlite3_stmt		*stmt;
 	int			 rc = SQLITE_DONE, ret = 0;
 

@@ -182,7 +182,7 @@ typedef int	(*store_row_cb)(void *, const struct store_rows *, char **);
  * A task and the span that launched it, for the timeline's flow events
  * (store-iter.c). Times are epoch ns; unknown integers are NP_NA.
  */
-struct store_flow {
+struct store_link {
 	int64_t		 task_id;	/* row ids */
 	int64_t		 api_id;
 	int64_t		 rank;
@@ -200,7 +200,7 @@ struct store_flow {
 /* Callbacks of the export walks; a non-zero return stops the walk. */
 typedef int	(*store_task_cb)(void *, int64_t, const struct store_task *);
 typedef int	(*store_api_cb)(void *, int64_t, const struct store_api *);
-typedef int	(*store_flow_cb)(void *, const struct store_flow *);
+typedef int	(*store_link_cb)(void *, const struct store_link *);
 typedef int	(*store_lane_cb)(void *, int64_t, int64_t, int64_t,
 		    const char *);
 
@@ -282,8 +282,8 @@ int		 store_iter_tasks(struct store *, const struct store_query *,
 		     store_task_cb, void *, char **);
 int		 store_iter_apis(struct store *, const struct store_query *,
 		     store_api_cb, void *, char **);
-int		 store_iter_flows(struct store *, const struct store_query *,
-		     store_flow_cb, void *, char **);
+int		 store_iter_links(struct store *, const struct store_query *,
+		     store_link_cb, void *, char **);
 int		 store_iter_lanes(struct store *, const struct store_query *,
 		     store_lane_cb, void *, char **);
 int		 store_iter_bounds(struct store *, const struct store_query *,
