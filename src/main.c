@@ -540,6 +540,16 @@ main_export(int argc, char **argv, const struct main_opts *o)
 		    export_kinds());
 		main_usage();
 	}
+	if (strcmp(argv[0], "summary") == 0 && (o->range != NULL ||
+	    o->split_mb != 0)) {
+		log_warnx("--range and --split-mb are for export timeline");
+		main_usage();
+	}
+	if (strcmp(argv[0], "timeline") == 0 &&
+	    strcmp(o->format, "table") != 0) {
+		log_warnx("--format is for export summary");
+		main_usage();
+	}
 	export_opts_init(&eo);
 	if (strcmp(o->format, "json") == 0)
 		eo.format = EXPORT_JSON;

@@ -91,6 +91,10 @@ is $? 2 "--folded is not ours"
 is $? 2 "export writes csv or json only"
 "$NPUPROF" export timeline --range 5:x --db "$T/g.db" "$T/g" 2>"$T/err"
 is $? 2 "a bad --range is a usage error"
+"$NPUPROF" export summary --range 1s:2s --db "$T/g.db" "$T/g" 2>/dev/null
+is $? 2 "--range is for the timeline only"
+"$NPUPROF" export timeline --format json --db "$T/g.db" "$T/g" 2>/dev/null
+is $? 2 "--format is for the summary only"
 
 # Timeline of the demo: tasks only.
 "$NPUPROF" export timeline -q --db "$T/g.db" --output "$T/t" "$T/g"
