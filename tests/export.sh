@@ -150,6 +150,29 @@ is "$(cat "$T/big")" "" "no slice is much bigger than the limit"
     --output "$T/sl" "$T/sp" 2>/dev/null
 is $? 1 "existing slices are not overwritten"
 
+# A raw PROF_* collection: the statistics equal the generator's own
+# computation byte for byte, op_summary too but for the vendor's file
+# quirks (TABs, pre-quoted shapes, a zero wait after the first row as
+# 0.000000), and every decoded task is linked to its Node@launch span.
+"$GEN" prof "$T/p" -n 60 -e "$T/p.expect" || exit 1
+"$NPUPROF" export summary -q --db "$T/p.db" --output "$T/po" "$T/p"
+ok $? "export summary of a raw collection"
+for t in op_statistic api_statistic; do
+	same_file "$T/po/${t}_$STAMP.csv" "$T/p.expect/$t.csv" \
+	    "raw: $t as the generator computed it"
+done
+sed 's/\t,/,/g; s/"""\([^",]*\)"""/\1/g; s/"""/"/g; s/,0\.000000,/,0,/' \
+    "$T/po/op_summary_$STAMP.csv" >"$T/plain"
+same_file "$T/plain" "$T/p.expect/op_summary.csv" \
+    "raw: op_summary, TABs and pre-quoted shapes aside"
+"$NPUPROF" export timeline -q --db "$T/p.db" --output "$T/pt" "$T/p"
+ok $? "export timeline of a raw collection"
+ntasks=$(($(rows "$T/p.db" "$T/p" op_summary | wc -l) - 1))
+"$CHECK" "$T/pt/msprof_$STAMP.json" >"$T/c"
+ok $? "valid trace"
+grep -q "s $ntasks f $ntasks " "$T/c" && grep -q 'Node@launch' "$T"/pt/*.json
+ok $? "a flow from Node@launch for each of the $ntasks tasks"
+
 # The vendor's own files, reproduced from its export.
 need_samples
 PT=$SAMPLES/oamtools-torchnpu271-cann910-ascend_pt
