@@ -289,6 +289,41 @@ export_one(struct store *s, const struct export_kind *k,
 }
 
 /*
+ * Refuse an output directory inside the profile the store was built from
+ * (unless forced): the next import would read the exported files as input
+ * and count every row twice.
+ */
+static int
+export_check_output(struct store *s, const struct export_opts *o,
+    char **cause)
+{
+	char	*root = NULL, *out;
+	size_t	 len;
+	int	 rc = 0;
+
+	if (o->force || store_meta_get(s, "root", &root) != 0)
+		return 0;
+	if (util_mkdir_p(o->output, 0755) != 0 ||
+	    (out = realpath(o->output, NULL)) == NULL) {
+		xasprintf(cause, "cannot create '%s': %s", o->output,
+		    strerror(errno));
+		free(root);
+		return -1;
+	}
+	len = strlen(root);
+	if (strncmp(out, root, len) == 0 && (out[len] == '\0' ||
+	    out[len] == '/')) {
+		xasprintf(cause, "'%s' is inside the profile '%s': importing "
+		    "it again would read the exported files too (use --force "
+		    "to write there anyway)", o->output, root);
+		rc = -1;
+	}
+	free(out);
+	free(root);
+	return rc;
+}
+
+/*
  * Export KIND of store S as O says. A store with several ranks and no rank
  * chosen gets one directory per rank (rank_<N>), as the vendor's tool
  * writes one export per rank. On failure return -1 and set *cause.
@@ -309,6 +344,8 @@ export_run(struct store *s, const char *kind, const struct export_opts *o,
 		    export_kinds());
 		return -1;
 	}
+	if (export_check_output(s, o, cause) != 0)
+		return -1;
 	export_stamp(stamp, sizeof stamp);
 	if (store_iter_ranks(s, &ranks, &n, cause) != 0)
 		return -1;

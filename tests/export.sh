@@ -52,6 +52,12 @@ ok $? "--force overwrites"
 [ "$(ls "$T/s" | wc -l)" -eq 4 ] && ! ls "$T/s" | grep -q tmp
 ok $? "no temporary files are left"
 
+"$NPUPROF" export summary -q --db "$T/g.db" --output "$T/g/out" "$T/g" \
+    2>"$T/err"
+is $? 1 "no export into the profile itself"
+grep -q "inside the profile" "$T/err" && [ -z "$(ls "$T/g/out")" ]
+ok $? "the message says why, nothing is written"
+
 "$NPUPROF" export summary -q --format json --db "$T/g.db" \
     --output "$T/j" "$T/g"
 ok $? "export summary --format json"
