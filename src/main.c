@@ -20,6 +20,7 @@
 #include "store.h"
 #include "importer.h"
 #include "gen.h"
+#include "export.h"
 #include "ui.h"
 
 #define EXIT_DATA	1
@@ -36,6 +37,10 @@ struct main_opts {
 	int64_t		 limit;
 	int64_t		 device;
 	int64_t		 rank;
+	const char	*output;
+	bool		 force;
+	const char	*range;
+	int64_t		 split_mb;
 	const char	*theme;
 	bool		 no_mouse;
 	const char	*replay;
@@ -66,6 +71,11 @@ static const char *main_usage_text =
 "                        [--filter REGEX] [--limit N] [--device ID]\n"
 "                        [--rank N] [--stats auto|file|computed]\n"
 "                        [--db FILE] [--reimport] PATH [TABLE...]\n"
+"       npuprof-tui export summary [--format csv|json] [--output DIR]\n"
+"                        [--device ID] [--force] [--db FILE] PATH\n"
+"       npuprof-tui export timeline [--output DIR] [--device ID]\n"
+"                        [--range START:END] [--split-mb N] [--force]\n"
+"                        [--db FILE] PATH\n"
 "       npuprof-tui demo [DIR]\n"
 "       npuprof-tui --help | --version\n";
 
@@ -76,13 +86,16 @@ static const char *main_help_text =
 "           stdout: print like show)\n"
 "  import   build or refresh the store for PATH only\n"
 "  show     print tables of PATH to the terminal or a pipe\n"
+"  export   write the vendor's summary CSV/JSON files or timeline\n"
+"           trace JSON (msprof_*.json) of PATH into a directory\n"
 "  demo     write the built-in demo profile to DIR and open it\n"
 "\n"
 "Options:\n"
 "  --db FILE         the store to use (default: beside PATH, else the\n"
 "                    cache directory)\n"
 "  --reimport        rebuild the store even if it is current\n"
-"  --format FMT      show: table (default), csv, tsv or json\n"
+"  --format FMT      show: table (default), csv, tsv or json;\n"
+"                    export summary: csv (default) or json\n"
 "  --sort SPEC       show: sort on columns, e.g. '-Total Time(us),OP Type'\n"
 "                    (a leading - sorts descending; part of a name is enough)\n"
 "  --filter REGEX    show: keep rows where any cell matches REGEX, or\n"
@@ -97,6 +110,14 @@ static const char *main_help_text =
 "  --stats WHICH     show: statistics as the tool wrote them (file), as\n"
 "                    computed from the task rows (computed), or the\n"
 "                    file when there is one (auto, the default)\n"
+"  --output DIR      export: the directory to write to (default: .)\n"
+"  --force           export: replace files that exist\n"
+"  --range S:E       export timeline: only events in the window; S and E\n"
+"                    are epoch microseconds, or times with a unit (s, ms,\n"
+"                    us, ns) from the start of the profile; either may be\n"
+"                    empty\n"
+"  --split-mb N      export timeline: start a new _slice_<i> file after\n"
+"                    N megabytes\n"
 "  -q, --quiet       no progress and no warnings on stderr\n"
 "  -h, --help        this help\n"
 "  -V, --version     the version\n"
@@ -310,6 +331,10 @@ enum {
 	OPT_DEVICE,
 	OPT_RANK,
 	OPT_STATS,
+	OPT_OUTPUT,
+	OPT_FORCE,
+	OPT_RANGE,
+	OPT_SPLIT_MB,
 	OPT_THEME,
 	OPT_NO_MOUSE,
 	OPT_REPLAY
@@ -325,6 +350,10 @@ static const struct option main_long_opts[] = {
 	{ "device", required_argument, NULL, OPT_DEVICE },
 	{ "rank", required_argument, NULL, OPT_RANK },
 	{ "stats", required_argument, NULL, OPT_STATS },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "range", required_argument, NULL, OPT_RANGE },
+	{ "split-mb", required_argument, NULL, OPT_SPLIT_MB },
 	{ "theme", required_argument, NULL, OPT_THEME },
 	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
 	{ "replay", required_argument, NULL, OPT_REPLAY },
@@ -385,6 +414,20 @@ main_options(int argc, char **argv, struct main_opts *o)
 				main_usage();
 			}
 			o->stats = optarg;
+			break;
+		case OPT_OUTPUT:
+			o->output = optarg;
+			break;
+		case OPT_FORCE:
+			o->force = true;
+			break;
+		case OPT_RANGE:
+			o->range = optarg;
+			break;
+		case OPT_SPLIT_MB:
+			o->split_mb = main_parse_count("split size", optarg);
+			if (o->split_mb == 0)
+				main_usage();
 			break;
 		case OPT_THEME:
 			o->theme = optarg;
@@ -612,6 +655,65 @@ main_open(int argc, char **argv, const struct main_opts *o)
 	return rc;
 }
 
+/* export KIND PATH: the vendor's files, written by export.c. */
+static int
+main_export(int argc, char **argv, const struct main_opts *o)
+{
+	struct export_opts	 eo;
+	struct store		*s;
+	char			*cause = NULL;
+	int64_t			 from, to;
+	int			 rc;
+
+	if (argc != 2)
+		main_usage();
+	if (!export_kind_valid(argv[0])) {
+		log_warnx("unknown export kind '%s' (%s)", argv[0],
+		    export_kinds());
+		main_usage();
+	}
+	if (strcmp(argv[0], "summary") == 0 && (o->range != NULL ||
+	    o->split_mb != 0)) {
+		log_warnx("--range and --split-mb are for export timeline");
+		main_usage();
+	}
+	if (strcmp(argv[0], "timeline") == 0 &&
+	    strcmp(o->format, "table") != 0) {
+		log_warnx("--format is for export summary");
+		main_usage();
+	}
+	export_opts_init(&eo);
+	if (strcmp(o->format, "json") == 0)
+		eo.format = EXPORT_JSON;
+	else if (strcmp(o->format, "csv") != 0 &&
+	    strcmp(o->format, "table") != 0) {
+		log_warnx("export writes csv or json, not '%s'", o->format);
+		main_usage();
+	}
+	if (o->range != NULL && export_parse_range(o->range, 0, &from, &to,
+	    &cause) != 0) {
+		log_warnx("%s", cause);
+		main_usage();
+	}
+	if (o->output != NULL)
+		eo.output = o->output;
+	eo.device = o->device;
+	eo.rank = o->rank;
+	eo.force = o->force;
+	eo.range = o->range;
+	eo.split_bytes = o->split_mb * 1024 * 1024;
+	eo.quiet = o->quiet;
+	s = main_store(argv[1], o);
+	rc = export_run(s, argv[0], &eo, &cause);
+	store_free(s);
+	if (rc != 0) {
+		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		free(cause);
+		return EXIT_DATA;
+	}
+	return 0;
+}
+
 static int
 main_demo(int argc, char **argv, const struct main_opts *o)
 {
@@ -657,7 +759,8 @@ main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	util_tighten_umask();
 	if (argc > 1 && (strcmp(argv[1], "import") == 0 ||
-	    strcmp(argv[1], "show") == 0 || strcmp(argv[1], "demo") == 0)) {
+	    strcmp(argv[1], "show") == 0 || strcmp(argv[1], "demo") == 0 ||
+	    strcmp(argv[1], "export") == 0)) {
 		cmd = argv[1];
 		argv++;
 		argc--;
@@ -671,5 +774,7 @@ main(int argc, char **argv)
 		return main_import_cmd(argc, argv, &o);
 	if (strcmp(cmd, "show") == 0)
 		return main_show(argc, argv, &o);
+	if (strcmp(cmd, "export") == 0)
+		return main_export(argc, argv, &o);
 	return main_demo(argc, argv, &o);
 }
