@@ -20,6 +20,7 @@
 #include "store.h"
 #include "importer.h"
 #include "gen.h"
+#include "collect.h"
 
 #define EXIT_DATA	1
 #define EXIT_USAGE	2
@@ -51,6 +52,9 @@ static const char *main_usage_text =
 "                        [--rank N] [--stats auto|file|computed]\n"
 "                        [--db FILE] [--reimport] PATH [TABLE...]\n"
 "       npuprof-tui demo [DIR]\n"
+"       npuprof-tui collect -m MAIN (--config BOARD.ini | --host HOST)\n"
+"                           [--output DIR] [--all] [-- ARGS...]\n"
+"       npuprof-tui collect --pull [USER@]HOST:DIR [--output DIR] [--all]\n"
 "       npuprof-tui --help | --version\n";
 
 static const char *main_help_text =
@@ -60,6 +64,8 @@ static const char *main_help_text =
 "  import   build or refresh the store for PATH only\n"
 "  show     print tables of PATH to the terminal or a pipe\n"
 "  demo     write the built-in demo profile to DIR and open it\n"
+"  collect  run MAIN on a board over ssh with profiling on and copy the\n"
+"           data back (npuprof-tui collect --help for its options)\n"
 "\n"
 "Options:\n"
 "  --db FILE         the store to use (default: beside PATH, else the\n"
@@ -506,6 +512,21 @@ main_demo(int argc, char **argv, const struct main_opts *o)
 	return rc;
 }
 
+/* collect --all: import a copied directory and print its op_statistic. */
+static int
+main_collect_import(const char *dir, void *arg)
+{
+	struct main_opts	*o = arg;
+	struct store		*s;
+	char			*def[] = { "op_statistic" };
+	int			 rc;
+
+	s = main_store(dir, o);
+	rc = main_show_tables(s, def, 1, o);
+	store_free(s);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -513,8 +534,15 @@ main(int argc, char **argv)
 	const char		*cmd = NULL;
 	int			 first;
 
+	if (collect_askpass_wanted())
+		return collect_askpass_main(argc, argv);
 	setlocale(LC_ALL, "");
 	util_tighten_umask();
+	if (argc > 1 && strcmp(argv[1], "collect") == 0) {
+		main_options(1, argv, &o);
+		return collect_main(argc - 1, argv + 1, main_collect_import,
+		    &o);
+	}
 	if (argc > 1 && (strcmp(argv[1], "import") == 0 ||
 	    strcmp(argv[1], "show") == 0 || strcmp(argv[1], "demo") == 0)) {
 		cmd = argv[1];
