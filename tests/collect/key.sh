@@ -85,6 +85,7 @@ ok $? "the existing output is not overwritten"
 left=$(sed -n "s/.*the data stays on 'board' in '\(.*\)': copy it with --pull/\1/p" "$T/e")
 [ -n "$left" ] && [ -d "$left/JOB1" ]
 ok $? "the data stays on the board and the message says where"
+[ -z "$left" ] || rm -rf "$(dirname "$left")"
 
 "$NPUPROF" $C -m app/main --host "$ME@127.0.0.1:1" -- JOB9 >"$T/o" 2>"$T/e"
 is $? 1 "a refused port is an error"
