@@ -158,4 +158,8 @@ is $? 2 "collect without a board is a usage error"
 is $? 2 "--host and --config together are a usage error"
 "$NPUPROF" collect --host board -m app/main --aacpu maybe >/dev/null 2>&1
 is $? 2 "a bad on/off value is a usage error"
+"$NPUPROF" --help | grep -q 'npuprof-tui collect -m MAIN' &&
+    "$NPUPROF" --help | grep -q -- '--accept-new-host-key' &&
+    "$NPUPROF" collect --help | grep -q -- '--pull'
+ok $? "--help documents collect"
 done_testing
