@@ -62,6 +62,18 @@ else
 	ok 0 "# SKIP no python3"
 fi
 
+# The user's ControlMaster works unchanged: one login serves every step.
+logins=$(grep -c 'Accepted publickey' "$T/sshd/log")
+"$NPUPROF" $C --ssh-option ControlMaster=auto \
+    --ssh-option "ControlPath=$T/cm-%C" --ssh-option ControlPersist=60 \
+    -m app/main --host board --output outcm -- JOBcm >"$T/o" 2>"$T/e"
+is $? 0 "collect through a ControlMaster"
+now=$(grep -c 'Accepted publickey' "$T/sshd/log")
+is $((now - logins)) 1 "one login for all the steps"
+ssh -F "$T/ssh_config" -o "ControlPath=$T/cm-%C" -O exit board 2>/dev/null
+[ -d outcm/JOBcm ]
+ok $? "and the data is copied back"
+
 # Error cases.
 "$NPUPROF" $C -m app/main --host board --output out -- fail >"$T/o" 2>"$T/e"
 is $? 7 "the application's exit status is the exit status"
