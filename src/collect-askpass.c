@@ -189,15 +189,14 @@ collect_askpass_main(int argc, char **argv)
 	if ((fd = socket(AF_UNIX, SOCK_STREAM, 0)) == -1 ||
 	    connect(fd, (struct sockaddr *)&sun, sizeof sun) != 0)
 		return 1;
-	while (len < sizeof buf && (n = read(fd, buf + len,
-	    sizeof buf - len)) > 0)
+	while (len < sizeof buf - 1 && (n = read(fd, buf + len,
+	    sizeof buf - 1 - len)) > 0)
 		len += (size_t)n;
 	close(fd);
-	if (len == 0 || len == sizeof buf)
+	if (len == 0 || len >= sizeof buf - 1)
 		return 1;
+	buf[len++] = '\n';
 	n = write(STDOUT_FILENO, buf, len);
 	explicit_bzero(buf, sizeof buf);
-	if (n != (ssize_t)len || write(STDOUT_FILENO, "\n", 1) != 1)
-		return 1;
-	return 0;
+	return n == (ssize_t)len ? 0 : 1;
 }

@@ -142,6 +142,7 @@ t_askpass(const char *prompt, char *out, size_t size)
 {
 	char	*argv[] = { "npuprof-tui", (char *)prompt, NULL };
 	int	 p[2], st;
+	size_t	 len;
 	ssize_t	 n;
 	pid_t	 pid;
 
@@ -153,8 +154,11 @@ t_askpass(const char *prompt, char *out, size_t size)
 		_exit(collect_askpass_main(2, argv));
 	}
 	close(p[1]);
-	n = read(p[0], out, size - 1);
-	out[n > 0 ? n : 0] = '\0';
+	len = 0;
+	while (len < size - 1 && (n = read(p[0], out + len,
+	    size - 1 - len)) > 0)
+		len += (size_t)n;
+	out[len] = '\0';
 	close(p[0]);
 	waitpid(pid, &st, 0);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -165,6 +169,7 @@ t_helper(void)
 {
 	struct collect_askpass	*ap;
 	char			*cause = NULL, out[256];
+	int			 rc;
 
 	ap = collect_askpass_start("s3cret", &cause);
 	ok(ap != NULL, "start the password server");
@@ -172,8 +177,9 @@ t_helper(void)
 		return;
 	setenv(COLLECT_ASKPASS_ENV, collect_askpass_socket(ap), 1);
 	ok(collect_askpass_wanted(), "the helper is wanted");
-	ok(t_askpass("root@board's password: ", out, sizeof out) == 0 &&
-	    strcmp(out, "s3cret\n") == 0, "a password prompt is answered");
+	rc = t_askpass("root@board's password: ", out, sizeof out);
+	ok(rc == 0 && strcmp(out, "s3cret\n") == 0,
+	    "a password prompt is answered (exit %d)", rc);
 	ok(t_askpass("Are you sure you want to continue connecting "
 	    "(yes/no/[fingerprint])? ", out, sizeof out) == 1 &&
 	    *out == '\0', "a host key question is refused");
