@@ -263,8 +263,11 @@ collect_remote_fetch(struct collect_run *r, const char *rparent,
 	}
 	rc = collect_ssh_download(&r->t, b.s, tmp, cause);
 	strbuf_release(&b);
-	for (i = 0; rc == 0 && !collect_ssh_interrupted() && i < names->n;
-	    i++) {
+	if (rc == 0 && collect_ssh_interrupted()) {
+		xasprintf(cause, "interrupted");
+		rc = -1;
+	}
+	for (i = 0; rc == 0 && i < names->n; i++) {
 		from = util_path_join(tmp, names->v[i]);
 		to = util_path_join(r->output, names->v[i]);
 		if (access(to, F_OK) == 0) {

@@ -555,6 +555,8 @@ collect_main(int argc, char **argv, collect_import_cb cb, void *arg)
 		rc = collect_pull(&r, cb, arg, &cause);
 	else
 		rc = collect_flow(&r, cb, arg, &cause);
+	if (rc < 0 && collect_ssh_interrupted())
+		rc = 128 + collect_ssh_interrupted();
 	if (cause != NULL) {
 		fprintf(stderr, "%s: %s\n", log_progname(), cause);
 		free(cause);
