@@ -147,7 +147,7 @@ ok $? "collect --all builds the store"
 "$NPUPROF" $C -m app/main --host board --output out6 -- hang "$T/mark" \
     >"$T/o" 2>"$T/e" &
 pid=$!
-poll 400 test -s "$T/mark"
+poll 2400 test -s "$T/mark"
 ok $? "the application started"
 set -- $(cat "$T/mark" 2>/dev/null) 0 /nonexistent
 apid=$1 adir=$2
@@ -155,7 +155,7 @@ kill -INT $pid
 wait $pid
 is $? 130 "an interrupt exits 130"
 gone() { ! kill -0 "$apid" 2>/dev/null; }
-poll 100 gone
+poll 600 gone
 ok $? "the remote application is stopped"
 [ ! -e "$(dirname "$adir")" ]
 ok $? "the remote working directory is removed"

@@ -34,7 +34,7 @@ C="collect --ssh-config $T/ssh_config_pw"
 "$NPUPROF" $C -m app/main --config BOARD.ini --output out \
     -- wait "$W/shared/mark" "$W/shared/go" >"$T/o1" 2>"$T/e1" &
 pid=$!
-poll 600 test -s "$W/shared/mark"
+poll 2400 test -s "$W/shared/mark"
 ok $? "password login: the application runs as the board user"
 
 # While it runs: no argv and no environment holds the password, and ssh
