@@ -384,7 +384,7 @@ collect_flow(struct collect_run *r, collect_import_cb cb, void *arg,
     char **cause)
 {
 	struct collect_argv	 names = { NULL, 0 };
-	char			*dir = NULL, *base = NULL, *found;
+	char			*dir = NULL, *base = NULL, *found, *msg;
 	int			 status, rc = -1;
 
 	if (collect_check_main(r, &dir, &base, cause) != 0)
@@ -439,9 +439,12 @@ collect_flow(struct collect_run *r, collect_import_cb cb, void *arg,
 			rc = collect_interrupted(r);
 			goto out;
 		}
-		if (r->rtemp)
-			log_warnx("the data stays on '%s' in '%s': copy it "
-			    "with --pull", r->t.host, r->rout);
+		if (r->rtemp) {
+			xasprintf(&msg, "%s; the data stays on '%s' in '%s': "
+			    "copy it with --pull", *cause, r->t.host, r->rout);
+			free(*cause);
+			*cause = msg;
+		}
 		r->rtemp = false;
 		goto out;
 	}
