@@ -35,6 +35,13 @@ struct main_opts {
 	int64_t		 limit;
 	int64_t		 device;
 	int64_t		 rank;
+	const char	*weight;
+	const char	*stacks;
+	int64_t		 step;
+	int64_t		 from_ns;
+	int64_t		 to_ns;
+	bool		 folded;
+	bool		 format_set;
 };
 
 struct main_progress {
@@ -50,6 +57,11 @@ static const char *main_usage_text =
 "                        [--filter REGEX] [--limit N] [--device ID]\n"
 "                        [--rank N] [--stats auto|file|computed]\n"
 "                        [--db FILE] [--reimport] PATH [TABLE...]\n"
+"       npuprof-tui show [--weight device|host]\n"
+"                        [--stacks auto|cann|python|ops] [--step N]\n"
+"                        [--range S:E] [--filter REGEX] PATH stacks\n"
+"       npuprof-tui export --folded [--weight W] [--stacks SRC] [--step N]\n"
+"                        [--range S:E] [--filter REGEX] PATH\n"
 "       npuprof-tui demo [DIR]\n"
 "       npuprof-tui --help | --version\n";
 
@@ -59,6 +71,8 @@ static const char *main_help_text =
 "  (none)   open PATH (without a terminal on stdout: like show)\n"
 "  import   build or refresh the store for PATH only\n"
 "  show     print tables of PATH to the terminal or a pipe\n"
+"  export   --folded: write PATH's call stacks as folded stacks\n"
+"           (a;b;c N) to stdout, for flamegraph.pl, inferno, speedscope\n"
 "  demo     write the built-in demo profile to DIR and open it\n"
 "\n"
 "Options:\n"
@@ -76,11 +90,21 @@ static const char *main_help_text =
 "  --stats WHICH     show: statistics as the tool wrote them (file), as\n"
 "                    computed from the task rows (computed), or the\n"
 "                    file when there is one (auto, the default)\n"
+"  --weight W        stacks: ns of device time (device, the default) or\n"
+"                    of host span self time (host)\n"
+"  --stacks SRC      stacks: the CANN call path (cann), Python call\n"
+"                    stacks (python), op type > name > shapes (ops), or\n"
+"                    the first of python, cann, ops there is (auto)\n"
+"  --step N          stacks: only step N\n"
+"  --range S:E       stacks: only spans and tasks starting in [S, E),\n"
+"                    epoch microseconds; either may be empty\n"
+"  --folded          export: folded stacks (the only export kind here)\n"
 "  -q, --quiet       no progress and no warnings on stderr\n"
 "  -h, --help        this help\n"
 "  -V, --version     the version\n"
 "\n"
-"Tables: %s.\n"
+"Tables: %s; stacks (folded call stacks; with --format, one row per\n"
+"frame).\n"
 "\n"
 "PATH: a mindstudio_profiler_output/ or PROF_* directory, a PyTorch\n"
 "*_ascend_pt/ or ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/\n"
@@ -240,6 +264,29 @@ main_parse_count(const char *what, const char *arg)
 	return v;
 }
 
+/* Parse --range S:E, epoch microseconds, either side may be empty. */
+static void
+main_parse_range(const char *arg, struct main_opts *o)
+{
+	const char	*colon = strchr(arg, ':');
+	size_t		 n;
+
+	if (colon == NULL)
+		goto bad;
+	n = (size_t)(colon - arg);
+	if (n > 0 && util_parse_ns(arg, n, &o->from_ns) != 0)
+		goto bad;
+	n = strlen(colon + 1);
+	if (n > 0 && util_parse_ns(colon + 1, n, &o->to_ns) != 0)
+		goto bad;
+	if (o->from_ns != NP_NA && o->to_ns != NP_NA && o->to_ns <= o->from_ns)
+		goto bad;
+	return;
+bad:
+	log_warnx("bad --range '%s' (START:END, epoch microseconds)", arg);
+	main_usage();
+}
+
 enum {
 	OPT_DB = 256,
 	OPT_REIMPORT,
@@ -249,7 +296,12 @@ enum {
 	OPT_LIMIT,
 	OPT_DEVICE,
 	OPT_RANK,
-	OPT_STATS
+	OPT_STATS,
+	OPT_WEIGHT,
+	OPT_STACKS,
+	OPT_STEP,
+	OPT_RANGE,
+	OPT_FOLDED
 };
 
 static const struct option main_long_opts[] = {
@@ -262,6 +314,11 @@ static const struct option main_long_opts[] = {
 	{ "device", required_argument, NULL, OPT_DEVICE },
 	{ "rank", required_argument, NULL, OPT_RANK },
 	{ "stats", required_argument, NULL, OPT_STATS },
+	{ "weight", required_argument, NULL, OPT_WEIGHT },
+	{ "stacks", required_argument, NULL, OPT_STACKS },
+	{ "step", required_argument, NULL, OPT_STEP },
+	{ "range", required_argument, NULL, OPT_RANGE },
+	{ "folded", no_argument, NULL, OPT_FOLDED },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -278,6 +335,9 @@ main_options(int argc, char **argv, struct main_opts *o)
 	o->device = NP_NA;
 	o->rank = NP_NA;
 	o->format = "table";
+	o->step = NP_NA;
+	o->from_ns = NP_NA;
+	o->to_ns = NP_NA;
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "qhV", main_long_opts,
 	    NULL)) != -1) {
@@ -295,6 +355,7 @@ main_options(int argc, char **argv, struct main_opts *o)
 				main_usage();
 			}
 			o->format = optarg;
+			o->format_set = true;
 			break;
 		case OPT_SORT:
 			o->sort = optarg;
@@ -319,6 +380,32 @@ main_options(int argc, char **argv, struct main_opts *o)
 				main_usage();
 			}
 			o->stats = optarg;
+			break;
+		case OPT_WEIGHT:
+			if (strcmp(optarg, "device") != 0 &&
+			    strcmp(optarg, "host") != 0) {
+				log_warnx("bad --weight '%s' (device or host)",
+				    optarg);
+				main_usage();
+			}
+			o->weight = optarg;
+			break;
+		case OPT_STACKS:
+			if (store_stacks_source_parse(optarg) < 0) {
+				log_warnx("bad --stacks '%s' (auto, cann, "
+				    "python or ops)", optarg);
+				main_usage();
+			}
+			o->stacks = optarg;
+			break;
+		case OPT_STEP:
+			o->step = main_parse_count("step", optarg);
+			break;
+		case OPT_RANGE:
+			main_parse_range(optarg, o);
+			break;
+		case OPT_FOLDED:
+			o->folded = true;
 			break;
 		case 'q':
 			o->quiet = true;
@@ -362,12 +449,83 @@ main_color(void)
 	    term != NULL && strcmp(term, "dumb") != 0;
 }
 
+/*
+ * Build the call stacks of S the options ask for, pruned to the stacks
+ * through frames --filter matches (with their share said on stderr).
+ * NULL after printing why.
+ */
+static struct store_stacks *
+main_stacks(struct store *s, const struct main_opts *o)
+{
+	struct store_stacks_opts	 so;
+	struct store_stacks		*st;
+	struct matcher			*m;
+	char				*cause = NULL;
+	int64_t				 hit, nframes;
+
+	store_stacks_opts_init(&so);
+	if (o->stacks != NULL)
+		so.source = store_stacks_source_parse(o->stacks);
+	if (o->weight != NULL && strcmp(o->weight, "host") == 0)
+		so.weight = STACKS_HOST;
+	so.device = o->device;
+	so.rank = o->rank;
+	so.step = o->step;
+	so.from_ns = o->from_ns;
+	so.to_ns = o->to_ns;
+	if ((st = store_stacks_build(s, &so, &cause)) == NULL) {
+		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		free(cause);
+		return NULL;
+	}
+	if (o->filter == NULL)
+		return st;
+	if ((m = matcher_create(o->filter, false, &cause)) == NULL) {
+		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		free(cause);
+		store_stacks_free(st);
+		return NULL;
+	}
+	hit = store_stacks_search(st, m, &nframes);
+	log_infox("'%s' matches %lld frames covering %lld of %lld %s "
+	    "(%.2f%%)", o->filter, (long long)nframes, (long long)hit,
+	    (long long)st->root->total, store_stacks_unit(st),
+	    st->root->total > 0 ? 100.0 * (double)hit /
+	    (double)st->root->total : 0.0);
+	store_stacks_prune(st, m);
+	matcher_free(m);
+	return st;
+}
+
+/* export --folded: the call stacks of PATH as folded stacks on stdout. */
+static int
+main_export(int argc, char **argv, const struct main_opts *o)
+{
+	struct store		*s;
+	struct store_stacks	*st;
+	int			 rc = EXIT_DATA;
+
+	if (argc != 1 || !o->folded) {
+		log_warnx("export: only --folded is known here");
+		main_usage();
+	}
+	s = main_store(argv[0], o);
+	if ((st = main_stacks(s, o)) != NULL) {
+		store_stacks_fold(stdout, st);
+		rc = fflush(stdout) == 0 ? 0 : EXIT_DATA;
+	}
+	store_stacks_free(st);
+	store_free(s);
+	return rc;
+}
+
 /* Print the tables NAMES (NULL-terminated) of S. Return an exit status. */
 static int
 main_show_tables(struct store *s, char **names, int n,
     const struct main_opts *o)
 {
 	const struct store_table	 *t;
+	struct store_stacks		 *st;
 	struct store_print_opts		  po;
 	struct store_query		  q;
 	struct store_rows		 *r;
@@ -390,6 +548,7 @@ main_show_tables(struct store *s, char **names, int n,
 	    STORE_FROM_TASKS;
 	for (i = 0; i < n; i++) {
 		if (strcmp(names[i], "tables") != 0 &&
+		    strcmp(names[i], "stacks") != 0 &&
 		    store_table_find(s, names[i]) == NULL) {
 			log_warnx("unknown table '%s' (tables: %s)", names[i],
 			    store_table_names_help());
@@ -401,7 +560,21 @@ main_show_tables(struct store *s, char **names, int n,
 		po.indent = "  ";
 	}
 	for (i = 0; i < n; i++) {
-		if (strcmp(names[i], "tables") == 0) {
+		if (strcmp(names[i], "stacks") == 0) {
+			if ((st = main_stacks(s, o)) == NULL)
+				return EXIT_DATA;
+			if (!o->format_set) {
+				if (n > 1)
+					printf("%s# stacks\n", i > 0 ? "\n" :
+					    "");
+				store_stacks_fold(stdout, st);
+				store_stacks_free(st);
+				continue;
+			}
+			t = NULL;
+			r = store_stacks_rows(st);
+			store_stacks_free(st);
+		} else if (strcmp(names[i], "tables") == 0) {
 			t = NULL;
 			r = store_tables_summary(s, &q, &cause);
 		} else {
@@ -417,14 +590,16 @@ main_show_tables(struct store *s, char **names, int n,
 			if (i > 0)
 				fputc('\n', stdout);
 			printf("%s%s%s\n", po.color ? "\033[1m" : "",
-			    t != NULL ? store_table_title(t) : "Tables",
+			    t != NULL ? store_table_title(t) :
+			    strcmp(names[i], "stacks") == 0 ? "Stacks" :
+			    "Tables",
 			    po.color ? "\033[0m" : "");
 		} else if (po.format == PRINT_JSON && n > 1)
 			printf("%s  \"%s\": ", i > 0 ? ",\n" : "",
-			    t != NULL ? store_table_name(t) : "tables");
+			    t != NULL ? store_table_name(t) : names[i]);
 		else if (n > 1)
 			printf("%s# %s\n", i > 0 ? "\n" : "",
-			    t != NULL ? store_table_name(t) : "tables");
+			    t != NULL ? store_table_name(t) : names[i]);
 		store_print_rows(stdout, r, &po);
 		if (po.format == PRINT_TABLE && r->nrows == 0)
 			puts("(no rows)");
@@ -524,7 +699,8 @@ main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	util_tighten_umask();
 	if (argc > 1 && (strcmp(argv[1], "import") == 0 ||
-	    strcmp(argv[1], "show") == 0 || strcmp(argv[1], "demo") == 0)) {
+	    strcmp(argv[1], "show") == 0 || strcmp(argv[1], "demo") == 0 ||
+	    strcmp(argv[1], "export") == 0)) {
 		cmd = argv[1];
 		argv++;
 		argc--;
@@ -538,5 +714,7 @@ main(int argc, char **argv)
 		return main_import_cmd(argc, argv, &o);
 	if (strcmp(cmd, "show") == 0)
 		return main_show(argc, argv, &o);
+	if (strcmp(cmd, "export") == 0)
+		return main_export(argc, argv, &o);
 	return main_demo(argc, argv, &o);
 }
