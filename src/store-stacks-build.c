@@ -89,15 +89,29 @@ store_stacks_have(struct store *s, enum store_stacks_source src,
 }
 
 /*
- * Turn the step of W's options into a time window from the step table, or
- * into a filter on the tasks' own step ids. -1 with *cause if neither.
+ * Turn the step of W's options into a filter on the tasks' own step ids,
+ * when they have them, and into a time window for spans: the step's
+ * interval in the step table, else the span of its tasks. -1 with *cause
+ * if the profile has no such step.
  */
 static int
 store_stacks_step(struct store *s, struct stacks_where *w, char **cause)
 {
 	sqlite3_stmt	*stmt;
-	int		 rc = -1;
+	bool		 found = false;
 
+	if (store_prepare(s, &stmt, "SELECT MIN(start_ns), MAX(start_ns +"
+	    " dur_ns) FROM task WHERE step = ?", cause) != 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, w->o->step);
+	if (sqlite3_step(stmt) == SQLITE_ROW &&
+	    sqlite3_column_type(stmt, 0) == SQLITE_INTEGER) {
+		w->step = w->o->step;
+		w->from = sqlite3_column_int64(stmt, 0);
+		w->to = sqlite3_column_int64(stmt, 1) + 1;
+		found = true;
+	}
+	sqlite3_finalize(stmt);
 	if (store_prepare(s, &stmt, "SELECT MIN(CASE WHEN iter_time_ns IS NOT"
 	    " NULL THEN iter_end_ns - iter_time_ns ELSE fp_start_ns END),"
 	    " MAX(iter_end_ns) FROM step WHERE iter = ?1 AND (?2 IS NULL OR"
@@ -111,26 +125,13 @@ store_stacks_step(struct store *s, struct stacks_where *w, char **cause)
 	    sqlite3_column_type(stmt, 1) == SQLITE_INTEGER) {
 		w->from = sqlite3_column_int64(stmt, 0);
 		w->to = sqlite3_column_int64(stmt, 1) + 1;
-		rc = 0;
+		found = true;
 	}
 	sqlite3_finalize(stmt);
-	if (rc == 0)
-		return 0;
-	if (store_prepare(s, &stmt, "SELECT MIN(start_ns), MAX(start_ns +"
-	    " dur_ns) FROM task WHERE step = ?", cause) != 0)
-		return -1;
-	sqlite3_bind_int64(stmt, 1, w->o->step);
-	if (sqlite3_step(stmt) == SQLITE_ROW &&
-	    sqlite3_column_type(stmt, 0) == SQLITE_INTEGER) {
-		w->step = w->o->step;
-		w->from = sqlite3_column_int64(stmt, 0);
-		w->to = sqlite3_column_int64(stmt, 1) + 1;
-		rc = 0;
-	} else
+	if (!found)
 		xasprintf(cause, "no step %lld in this profile",
 		    (long long)w->o->step);
-	sqlite3_finalize(stmt);
-	return rc;
+	return found ? 0 : -1;
 }
 
 /* Append the restriction of W on table alias T to B. */

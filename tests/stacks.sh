@@ -1,0 +1,103 @@
+#!/bin/sh
+# Call stacks on generated and real profiles: the folded output of show
+# stacks and export --folded matches its golden file; its sums equal what
+# an independent reading of the generated kernel_details.csv (or of the
+# samples' operator_details.csv) gives; step restriction, search and the
+# options' errors.
+. "$top_srcdir/tests/lib.sh"
+
+fsum() {	# fsum FILE: the sum of the weights of folded lines
+	awk '{ s += $NF } END { printf "%d\n", s }' "$1"
+}
+
+"$GEN" demo "$T/g" -s 5 -n 400 -S 2 -t 4 || exit 1
+K=$(find "$T/g" -name kernel_details.csv)
+"$NPUPROF" show -q --db "$T/g.db" "$T/g" stacks >"$T/g.folded"
+ok $? "show stacks"
+golden "$T/g.folded" "stacks-g.folded" "ops stacks match their golden file"
+"$NPUPROF" export -q --folded --db "$T/g.db" "$T/g" >"$T/e.folded"
+same_file "$T/e.folded" "$T/g.folded" "export --folded writes what show stacks does"
+! grep -Ev '^[^ ;][^;]*(;[^;]+)* [1-9][0-9]*$' "$T/g.folded" >"$T/bad"
+ok $? "every line is frames joined by ';', a space and a positive integer"
+
+if command -v python3 >/dev/null; then
+	python3 - "$K" >"$T/want" <<'PY'
+import csv, sys
+from decimal import Decimal
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+ns = lambda r: int(Decimal(r["Duration(us)"].strip()) * 1000)
+print(sum(ns(r) for r in rows))
+print(sum(ns(r) for r in rows if r["Step Id"] == "2"))
+print(sum(ns(r) for r in rows if r["Type"] == "MatMulV2"))
+PY
+	is "$(fsum "$T/g.folded")" "$(sed -n 1p "$T/want")" \
+	    "folded weights sum to the generated kernels' device time"
+	"$NPUPROF" show -q --db "$T/g.db" --step 2 "$T/g" stacks >"$T/s2"
+	is "$(fsum "$T/s2")" "$(sed -n 2p "$T/want")" \
+	    "--step 2: the device time of the step's kernels"
+	"$NPUPROF" show --db "$T/g.db" --filter '^MatMulV2$' "$T/g" stacks \
+	    >"$T/mm" 2>"$T/mm.err"
+	is "$(fsum "$T/mm")" "$(sed -n 3p "$T/want")" \
+	    "--filter keeps the stacks through matching frames"
+	grep -q "matches 1 frames covering $(sed -n 3p "$T/want") of $(sed -n 1p "$T/want") ns of device time" "$T/mm.err"
+	ok $? "--filter says the share the matching frames cover"
+fi
+! grep -v '^MatMulV2;' "$T/mm" >/dev/null
+ok $? "--filter: only MatMulV2 stacks left"
+
+"$NPUPROF" show -q --db "$T/g.db" --format csv "$T/g" stacks >"$T/rows.csv"
+golden "$T/rows.csv" "stacks-g.csv" "stacks rows (--format csv) match their golden file"
+"$NPUPROF" show -q --db "$T/g.db" --format csv --stats computed "$T/g" \
+    op_statistic | awk -F, 'NR > 1 { printf "%s %d\n", $2, $5 * 1000 + 0.5 }' |
+    sort >"$T/ops.want"
+awk -F, 'NR > 1 && $3 == 1 { print $2, $4 }' "$T/rows.csv" | sort >"$T/ops.got"
+comm -13 "$T/ops.got" "$T/ops.want" >"$T/ops.diff"
+[ -s "$T/ops.want" ] && [ ! -s "$T/ops.diff" ]
+ok $? "op type frames total op_statistic's time (which leaves out HCCL)"
+
+"$NPUPROF" show -q --db "$T/g.db" --weight host "$T/g" stacks 2>"$T/err"
+is "$?" 1 "kernel rows have no host weight"
+grep -q "device time only" "$T/err"
+ok $? "and say so"
+"$NPUPROF" show -q --db "$T/g.db" --stacks cann "$T/g" stacks 2>"$T/err"
+is "$?" 1 "no CANN spans: an error"
+"$NPUPROF" show -q --db "$T/g.db" --step 99 "$T/g" stacks 2>"$T/err"
+is "$?" 1 "a step the profile lacks: an error"
+"$NPUPROF" show -q --db "$T/g.db" --weight cpu "$T/g" stacks 2>/dev/null
+is "$?" 2 "bad --weight: usage"
+"$NPUPROF" export -q --db "$T/g.db" "$T/g" 2>/dev/null
+is "$?" 2 "export without a kind: usage"
+
+# Real PyTorch profiles with call stacks: operator_details.csv.
+if [ -d "$SAMPLES" ] && command -v python3 >/dev/null; then
+	for d in "$SAMPLES"/oamtools-torchnpu271-cann910-ascend_pt \
+	    "$SAMPLES"/msinsight-pt-text/level1/rank0_ascend_pt; do
+		[ -d "$d" ] || continue
+		od=$(find "$d" -name operator_details.csv | head -1)
+		n=$(basename "$d")
+		python3 - "$od" >"$T/want" <<'PY'
+import csv, sys
+from decimal import Decimal, ROUND_HALF_UP
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+ns = lambda v: int((Decimal(v.strip() or "0") * 1000).quantize(Decimal(1), ROUND_HALF_UP))
+print(sum(ns(r["Host Self Duration(us)"]) for r in rows))
+print(sum(ns(r["Device Self Duration(us)"]) for r in rows))
+print(len(rows))
+PY
+		"$NPUPROF" show -q --db "$T/$n.db" --stacks python \
+		    --weight host "$d" stacks >"$T/h"
+		is "$(fsum "$T/h")" "$(sed -n 1p "$T/want")" \
+		    "$n: Python stacks hold the host self time of every op"
+		"$NPUPROF" show -q --db "$T/$n.db" --stacks python "$d" \
+		    stacks >"$T/dv"
+		is "$(fsum "$T/dv")" "$(sed -n 2p "$T/want")" \
+		    "$n: and the device self time"
+		"$NPUPROF" show -q --db "$T/$n.db" --stacks python \
+		    --format csv "$d" stacks | awk -F, 'NR > 1 && $3 == 1 { c += $6 } END { print c }' >"$T/c"
+		is "$(cat "$T/c")" "$(sed -n 3p "$T/want")" \
+		    "$n: the outermost frames count every op call"
+		grep -q '^<string>(1): <module>;\|^/.*<module>;' "$T/h"
+		ok $? "$n: stacks start at the outermost Python frame"
+	done
+fi
+done_testing
