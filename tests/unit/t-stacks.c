@@ -28,6 +28,7 @@ struct gen {
 	struct truth	*dev;
 	size_t		 ndev;
 	int64_t		 conn;
+	int64_t		 corr;
 	bool		 python;
 	bool		 parents;
 };
@@ -126,6 +127,49 @@ gen_task(struct gen *g, const char *path, int64_t api, int64_t conn,
 	free(tp);
 }
 
+static int64_t
+gen_api(struct gen *g, const char *level, const char *name, int tid,
+    int64_t start, int64_t end, int64_t corr)
+{
+	struct store_api	 a;
+	char			*args = NULL;
+	int64_t			 row;
+
+	memset(&a, 0, sizeof a);
+	a.device = NP_HOST_DEVICE;
+	a.rank = a.conn = a.parent = a.depth = NP_NA;
+	a.pid = 9;
+	a.tid = tid;
+	a.start_ns = start;
+	a.end_ns = end;
+	a.level = level;
+	a.name = name;
+	if (corr != NP_NA)
+		xasprintf(&args, "{\"correlation_id\": %lld}", (long long)corr);
+	a.args = args;
+	row = store_load_api(g->s, &a);
+	free(args);
+	return row;
+}
+
+/*
+ * A Python op at START on TID whose launch goes through torch_npu's task
+ * queue: an enqueue inside the op, a dequeue of the same correlation id on
+ * another thread (in a pseudo-process of its own, as in a chrome trace),
+ * and in it the CANN span that launched a task.
+ */
+static void
+gen_queued(struct gen *g, const char *path, int tid, int64_t start)
+{
+	int64_t	 k = ++g->corr, dq = 1000000000 + 100 * k, row;
+
+	gen_api(g, "enqueue", "Enqueue", tid, start, start, k);
+	gen_api(g, "dequeue", "Dequeue", 1000 + tid, dq, dq + 50, k);
+	row = gen_api(g, "node", "launch", 1000 + tid, dq + 10, dq + 20,
+	    NP_NA);
+	gen_task(g, path, row, NP_NA, dq + 10);
+}
+
 /*
  * One span of DUR at START under PARENT (a row id or NP_NA) at DEPTH,
  * with children inside it; PATH is its caller's path.
@@ -166,6 +210,8 @@ gen_span(struct gen *g, int tid, const char *path, int64_t parent, int depth,
 	if (rnd(g, 3) == 0)
 		gen_task(g, me, rnd(g, 2) || a.conn == NP_NA ? row : NP_NA,
 		    a.conn, start);
+	if (g->python && rnd(g, 3) == 0)
+		gen_queued(g, me, tid, start);
 	t = start + 1;
 	n = depth < 3 ? (int)rnd(g, 4) : 0;
 	for (i = 0; i < n && start + dur - t > 20; i++) {
