@@ -322,6 +322,12 @@ bool		 store_frame_match(const struct store_frame *,
 char		*store_frame_path(const struct store_frame *);
 void		 store_stacks_prune(struct store_stacks *, struct matcher *);
 
+/* store-stacks-invert.c */
+struct store_stacks *store_stacks_invert(const struct store_stacks *);
+void		 store_stacks_sandwich(const struct store_stacks *,
+		     const char *, struct store_stacks **,
+		     struct store_stacks **);
+
 /* store-stacks-build.c */
 struct store_stacks *store_stacks_build(struct store *,
 		     const struct store_stacks_opts *, char **);

@@ -352,6 +352,93 @@ check_source(const char *db, uint64_t seed, bool python)
 	truth_free(g.dev, g.ndev);
 }
 
+static char *
+folded(const struct store_stacks *st)
+{
+	char	*buf = NULL;
+	size_t	 len = 0;
+	FILE	*f = open_memstream(&buf, &len);
+
+	store_stacks_fold(f, st);
+	fclose(f);
+	return buf;
+}
+
+static void
+add(struct store_stacks *st, const char *path, int64_t self)
+{
+	struct store_frame	*f = st->root;
+	char			*p = xstrdup(path), *name, *rest = p;
+
+	while ((name = strsep(&rest, ";")) != NULL)
+		f = store_frame_child(f, name);
+	f->self += self;
+	f->count++;
+	free(p);
+}
+
+/* Inverted trees, sandwiches, search and pruning on a small known tree. */
+static void
+check_shapes(void)
+{
+	struct store_stacks	*st, *inv, *callers, *callees;
+	struct matcher		*m;
+	struct store_rows	*r;
+	char			*s, *cause = NULL;
+	int64_t			 n;
+
+	st = store_stacks_create(STACKS_CANN, STACKS_HOST);
+	add(st, "a", 1);
+	add(st, "a;b", 2);
+	add(st, "a;b;c", 4);
+	add(st, "a;c", 8);
+	add(st, "c", 16);
+	add(st, "c;a", 32);
+	add(st, "c;a;c", 64);
+	add(st, "x;y\r\nz", 128);
+	store_stacks_finish(st);
+	is_int(st->root->total, 255, "the root holds all the time");
+	s = folded(st);
+	is_str(s, "a 1\na;b 2\na;b;c 4\na;c 8\nc 16\nc;a 32\nc;a;c 64\n"
+	    "x;y z 128\n", "folded lines, one per path with self time");
+	free(s);
+	inv = store_stacks_invert(st);
+	s = folded(inv);
+	is_str(s, "a 1\na;c 32\nb;a 2\nc 16\nc;a 8\nc;a;c 64\nc;b;a 4\n"
+	    "y z;x 128\n", "the bottom-up tree: self time with its callers");
+	free(s);
+	is_int(inv->root->kids[2]->total, 92, "c spends 92 itself");
+	store_stacks_free(inv);
+	store_stacks_sandwich(st, "c", &callers, &callees);
+	s = folded(callees);
+	is_str(s, "c 28\nc;a 32\nc;a;c 64\n", "the callees of c, merged");
+	free(s);
+	s = folded(callers);
+	is_str(s, "c 112\nc;a 8\nc;b;a 4\n",
+	    "the callers of c, recursion counted once");
+	free(s);
+	is_int(callers->root->total, callees->root->total,
+	    "both halves of the sandwich hold c's time");
+	store_stacks_free(callers);
+	store_stacks_free(callees);
+	m = matcher_create("^c$", false, &cause);
+	is_int(store_stacks_search(st, m, &n), 124,
+	    "c covers 124, recursion counted once");
+	is_int(n, 4, "four c frames");
+	store_stacks_prune(st, m);
+	s = folded(st);
+	is_str(s, "a;b;c 4\na;c 8\nc 16\nc;a 32\nc;a;c 64\n",
+	    "pruned to the stacks through c");
+	free(s);
+	r = store_stacks_rows(st);
+	is_str(store_rows_cell(r, 0, 0), "a", "rows: depth first");
+	is_str(store_rows_cell(r, 0, 6), "4.71",
+	    "shares stay relative to the whole before pruning");
+	store_rows_free(r);
+	matcher_free(m);
+	store_stacks_free(st);
+}
+
 int
 main(void)
 {
@@ -361,6 +448,7 @@ main(void)
 	if (mkdtemp(dir) == NULL)
 		return 1;
 	xasprintf(&db, "%s/s.db", dir);
+	check_shapes();
 	for (seed = 1; seed <= 3; seed++) {
 		check_source(db, seed, false);
 		check_source(db, seed, true);
