@@ -68,7 +68,8 @@ store_stacks_walk_add(struct stacks_spans *v)
 }
 
 static void
-store_stacks_walk_key(struct stacks_spans *v, int64_t key, struct store_frame *f)
+store_stacks_walk_key(struct stacks_spans *v, int64_t key,
+    struct store_frame *f)
 {
 	struct stacks_span	*sp;
 
