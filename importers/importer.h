@@ -60,6 +60,9 @@ size_t		 csv_cols_count(struct csv_cols *);
 /* import-msprof.c */
 extern const struct importer import_msprof;
 
+/* import-prof.c */
+extern const struct importer import_prof;
+
 /* import-pytorch.c */
 extern const struct importer import_pytorch;
 
