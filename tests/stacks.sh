@@ -68,6 +68,34 @@ is "$?" 2 "bad --weight: usage"
 "$NPUPROF" export -q --db "$T/g.db" "$T/g" 2>/dev/null
 is "$?" 2 "export without a kind: usage"
 
+# A generated raw PROF collection: the CANN call path per thread. Each
+# API's outermost frames hold its host time as the generator's own
+# api_statistic has it, and every task hangs below its launch.
+"$GEN" prof "$T/p" -s 3 -n 300 -e "$T/p.expect" >/dev/null || exit 1
+"$NPUPROF" show -q --db "$T/p.db" --stacks cann --weight host --format tsv \
+    "$T/p" stacks >"$T/p.tsv"
+ok $? "CANN stacks of a raw collection"
+awk -F'\t' 'NR > 1 { n = split($1, p, ";"); dup = 0
+	for (i = 1; i < n; i++) if (p[i] == p[n]) dup = 1
+	if (!dup) t[p[n]] += $4 }
+    END { for (x in t) print x, t[x] }' "$T/p.tsv" | sort >"$T/p.got"
+awk -F, 'NR > 1 { printf "%s %.0f\n", $3, $4 * 1000 }' \
+    "$T/p.expect/api_statistic.csv" | sort >"$T/p.want"
+comm -13 "$T/p.got" "$T/p.want" >"$T/p.diff"
+[ -s "$T/p.want" ] && [ ! -s "$T/p.diff" ]
+ok $? "each API's frames hold its api_statistic time"
+sed 's/^/#   /' "$T/p.diff" | head -5
+"$NPUPROF" show -q --db "$T/p.db" --stacks cann "$T/p" stacks >"$T/p.folded"
+is "$(fsum "$T/p.folded")" "$(awk -F, 'NR > 1 { s += int($10 * 1000 + 0.5) }
+    END { print s }' "$T/p.expect/op_summary.csv")" \
+    "device stacks hold every task's time"
+! grep -q '^\[unlinked' "$T/p.folded"
+ok $? "every task hangs below the API span that launched it"
+"$NPUPROF" export -q --folded --stacks cann --db "$T/p.db" "$T/p" |
+    head -20 >"$T/p20.folded"
+golden "$T/p20.folded" "stacks-prof.folded" \
+    "CANN device stacks match their golden file"
+
 # Real PyTorch profiles with call stacks: operator_details.csv.
 if [ -d "$SAMPLES" ] && command -v python3 >/dev/null; then
 	for d in "$SAMPLES"/oamtools-torchnpu271-cann910-ascend_pt \
