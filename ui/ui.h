@@ -304,6 +304,7 @@ struct flame_line {
 	const struct store_frame *f;		/* NULL: a heading */
 	const char		*heading;
 	int			 depth;
+	bool			 outward;	/* callers: no self time */
 };
 
 struct view_flame {

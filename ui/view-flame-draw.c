@@ -141,7 +141,7 @@ view_flame_line(struct view_flame *vf, const struct flame_line *l, int y,
     bool cur)
 {
 	enum role	 role = cur ? ROLE_CURSOR : ROLE_NORMAL;
-	char		 total[64];
+	char		 total[64], self[16] = "-";
 	int		 x;
 
 	draw_fill(y, 0, COLS, role);
@@ -152,9 +152,12 @@ view_flame_line(struct view_flame *vf, const struct flame_line *l, int y,
 	if (!cur && vf->m != NULL && store_frame_match(l->f, vf->m))
 		role = ROLE_MATCH;
 	view_flame_time(total, sizeof total, l->f->total);
-	x = draw_textf(y, 1, COLS - 1, role, "%7.2f%% %7.2f%% %14s %8lld ",
-	    view_flame_pct(vf, l->f->total), view_flame_pct(vf, l->f->self),
-	    total, (long long)l->f->count);
+	if (!l->outward)
+		snprintf(self, sizeof self, "%.2f%%",
+		    view_flame_pct(vf, l->f->self));
+	x = draw_textf(y, 1, COLS - 1, role, "%7.2f%% %8s %14s %8lld ",
+	    view_flame_pct(vf, l->f->total), self, total,
+	    (long long)l->f->count);
 	x += 1 + 2 * l->depth;
 	if (x < COLS)
 		draw_text(y, x, COLS - x, role, l->f->name);

@@ -100,31 +100,35 @@ view_flame_by_total(const void *a, const void *b)
 
 static void
 view_flame_add_line(struct view_flame *vf, const struct store_frame *f,
-    const char *heading, int depth)
+    const char *heading, int depth, bool outward)
 {
 	vf->lines = xreallocarray(vf->lines, vf->nlines + 1,
 	    sizeof *vf->lines);
 	vf->lines[vf->nlines].f = f;
 	vf->lines[vf->nlines].heading = heading;
 	vf->lines[vf->nlines].depth = depth;
+	vf->lines[vf->nlines].outward = outward;
 	vf->nlines++;
 }
 
-/* The lines of F's callees, heaviest first, depth first. */
+/*
+ * The lines of F's callees, heaviest first, depth first; OUTWARD for a
+ * tree of callers, whose self times mean nothing.
+ */
 static void
 view_flame_add_tree(struct view_flame *vf, const struct store_frame *f,
-    int depth)
+    int depth, bool outward)
 {
 	struct store_frame	**kids;
 	size_t			  i;
 
 	if (f->parent != NULL)
-		view_flame_add_line(vf, f, NULL, depth++);
+		view_flame_add_line(vf, f, NULL, depth++, outward);
 	kids = xreallocarray(NULL, f->nkids + 1, sizeof *kids);
 	memcpy(kids, f->kids, f->nkids * sizeof *kids);
 	qsort(kids, f->nkids, sizeof *kids, view_flame_by_total);
 	for (i = 0; i < f->nkids; i++)
-		view_flame_add_tree(vf, kids[i], depth);
+		view_flame_add_tree(vf, kids[i], depth, outward);
 	free(kids);
 }
 
@@ -135,18 +139,18 @@ view_flame_lines(struct view_flame *vf)
 	vf->nlines = vf->cur = vf->top = 0;
 	switch (vf->mode) {
 	case FLAME_TOP_DOWN:
-		view_flame_add_tree(vf, vf->root, 0);
+		view_flame_add_tree(vf, vf->root, 0, false);
 		break;
 	case FLAME_BOTTOM_UP:
 		if (vf->inv == NULL)
 			vf->inv = store_stacks_invert(vf->st);
-		view_flame_add_tree(vf, vf->inv->root, 0);
+		view_flame_add_tree(vf, vf->inv->root, 0, true);
 		break;
 	case FLAME_SANDWICH:
-		view_flame_add_line(vf, NULL, "Callers (outward)", 0);
-		view_flame_add_tree(vf, vf->callers->root, 0);
-		view_flame_add_line(vf, NULL, "Callees", 0);
-		view_flame_add_tree(vf, vf->callees->root, 0);
+		view_flame_add_line(vf, NULL, "Callers (outward)", 0, false);
+		view_flame_add_tree(vf, vf->callers->root, 0, true);
+		view_flame_add_line(vf, NULL, "Callees", 0, false);
+		view_flame_add_tree(vf, vf->callees->root, 0, false);
 		break;
 	default:
 		break;
@@ -432,7 +436,8 @@ view_flame_tree_key(struct view_flame *vf, enum action a)
 	default:
 		return -1;
 	}
-	if (vf->nlines > 0 && vf->lines[vf->cur].f != NULL)
+	if (vf->nlines > 0 && vf->lines[vf->cur].f != NULL &&
+	    !vf->lines[vf->cur].outward)
 		vf->sel = (struct store_frame *)vf->lines[vf->cur].f;
 	if (vf->cur < vf->top)
 		vf->top = vf->cur;
