@@ -113,13 +113,19 @@ view_flame_pct(const struct view_flame *vf, int64_t v)
 	    (double)vf->st->whole : 0;
 }
 
-/* What the stacks are, and the selected frame. */
+/* What the stacks are, and the selected frame or line. */
 static void
 view_flame_header(struct view_flame *vf, int y)
 {
 	const struct store_frame	*f = vf->sel;
 	char				 total[64], self[64];
+	bool				 outward = false;
 
+	if (vf->mode != FLAME_ICICLE && vf->cur < vf->nlines &&
+	    vf->lines[vf->cur].f != NULL) {
+		f = vf->lines[vf->cur].f;
+		outward = vf->lines[vf->cur].outward;
+	}
 	draw_textf(y, 1, COLS - 1, ROLE_TITLE, "%s, %s%s%s  [%s]",
 	    vf->st->from, store_stacks_unit(vf->st), vf->root->parent !=
 	    NULL ? "  zoomed into " : "", vf->root->parent != NULL ?
@@ -129,10 +135,16 @@ view_flame_header(struct view_flame *vf, int y)
 		return;
 	view_flame_time(total, sizeof total, f->total);
 	view_flame_time(self, sizeof self, f->self);
-	draw_textf(y + 1, 1, COLS - 1, ROLE_LABEL, "%s  total %s (%.2f%%)  "
-	    "self %s (%.2f%%)  count %lld", f->parent != NULL ? f->name :
-	    "all", total, view_flame_pct(vf, f->total), self,
-	    view_flame_pct(vf, f->self), (long long)f->count);
+	if (outward)
+		draw_textf(y + 1, 1, COLS - 1, ROLE_LABEL, "%s  total %s "
+		    "(%.2f%%) on this path  count %lld", f->name, total,
+		    view_flame_pct(vf, f->total), (long long)f->count);
+	else
+		draw_textf(y + 1, 1, COLS - 1, ROLE_LABEL, "%s  total %s "
+		    "(%.2f%%)  self %s (%.2f%%)  count %lld",
+		    f->parent != NULL ? f->name : "all", total,
+		    view_flame_pct(vf, f->total), self,
+		    view_flame_pct(vf, f->self), (long long)f->count);
 }
 
 /* One line of a tree: shares, times, count and the frame, indented. */

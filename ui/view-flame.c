@@ -436,8 +436,8 @@ view_flame_tree_key(struct view_flame *vf, enum action a)
 	default:
 		return -1;
 	}
-	if (vf->nlines > 0 && vf->lines[vf->cur].f != NULL &&
-	    !vf->lines[vf->cur].outward)
+	/* Only the top-down tree's frames are the icicle's. */
+	if (vf->mode == FLAME_TOP_DOWN && vf->nlines > 0)
 		vf->sel = (struct store_frame *)vf->lines[vf->cur].f;
 	if (vf->cur < vf->top)
 		vf->top = vf->cur;

@@ -32,6 +32,8 @@ wait_for '[bottom-up]' && expect_screen flame-bottom-up \
 send_keys j Enter
 wait_for 'Callers (outward)' && expect_screen flame-sandwich \
     "Enter in the bottom-up tree: the sandwich of that frame"
+send_keys G Enter
+wait_for 'Callers (outward)' && ok 0 "Enter on a callee: its own sandwich"
 send_keys u /
 wait_for 'highlight frames matching:'
 type_text '^MatMul'
