@@ -30,15 +30,16 @@ store_stacks_have(struct store *s, enum store_stacks_source src,
 {
 	switch (src) {
 	case STACKS_CANN:
-		return store_stacks_exists(s, "SELECT 1 FROM api a JOIN str l ON"
-		    " l.id = a.level WHERE l.s IN " STORE_STACKS_CANN_LEVELS
+		return store_stacks_exists(s, "SELECT 1 FROM api a JOIN str l"
+		    " ON l.id = a.level WHERE l.s IN " STORE_STACKS_CANN_LEVELS
 		    " LIMIT 1");
 	case STACKS_PYTHON:
 		if (details)
-			return store_stacks_exists(s, "SELECT 1 FROM operator_details"
-			    " WHERE \"Call Stack\" <> '' LIMIT 1");
-		return store_stacks_exists(s, "SELECT 1 FROM api a JOIN str l ON"
-		    " l.id = a.level WHERE l.s = 'python' AND a.args LIKE"
+			return store_stacks_exists(s, "SELECT 1 FROM"
+			    " operator_details WHERE \"Call Stack\" <> ''"
+			    " LIMIT 1");
+		return store_stacks_exists(s, "SELECT 1 FROM api a JOIN str l"
+		    " ON l.id = a.level WHERE l.s = 'python' AND a.args LIKE"
 		    " '%\"Call stack\"%' LIMIT 1");
 	case STACKS_OPS:
 		return store_stacks_exists(s, "SELECT 1 FROM task LIMIT 1");
@@ -160,7 +161,8 @@ store_stacks_ops(struct store *s, struct store_stacks *st,
 	}
 	sqlite3_finalize(stmt);
 	if (rc != SQLITE_DONE) {
-		xasprintf(cause, "cannot read tasks: %s", sqlite3_errmsg(s->db));
+		xasprintf(cause, "cannot read tasks: %s",
+		    sqlite3_errmsg(s->db));
 		return -1;
 	}
 	st->from = "kernel rows (op type, op name, input shapes)";

@@ -165,7 +165,8 @@ store_stacks_walk_span(struct stacks_walk *wk, sqlite3_stmt *stmt, bool python)
 	sp->end = end;
 	sp->frame = o->frame;
 	store_stacks_walk_key(&wk->ids, o->id, o->frame);
-	store_stacks_walk_key(&wk->conns, store_stacks_walk_i64(stmt, 6), o->frame);
+	store_stacks_walk_key(&wk->conns, store_stacks_walk_i64(stmt, 6),
+	    o->frame);
 }
 
 static int
@@ -278,7 +279,8 @@ store_stacks_walk_queue(struct store *s, struct stacks_walk *wk, char **cause)
 		    sqlite3_errmsg(s->db));
 		return -1;
 	}
-	qsort(wk->enq.v, wk->enq.n, sizeof *wk->enq.v, store_stacks_walk_key_cmp);
+	qsort(wk->enq.v, wk->enq.n, sizeof *wk->enq.v,
+	    store_stacks_walk_key_cmp);
 	return 0;
 }
 
@@ -313,7 +315,8 @@ store_stacks_walk_tasks(struct store *s, struct stacks_walk *wk,
 	sqlite3_stmt		*stmt;
 	int			 rc;
 
-	qsort(wk->ids.v, wk->ids.n, sizeof *wk->ids.v, store_stacks_walk_key_cmp);
+	qsort(wk->ids.v, wk->ids.n, sizeof *wk->ids.v,
+	    store_stacks_walk_key_cmp);
 	qsort(wk->conns.v, wk->conns.n, sizeof *wk->conns.v,
 	    store_stacks_walk_key_cmp);
 	if (python && store_stacks_walk_queue(s, wk, cause) != 0)
@@ -329,7 +332,8 @@ store_stacks_walk_tasks(struct store *s, struct stacks_walk *wk,
 	if (rc != 0)
 		return -1;
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		if ((f = store_stacks_walk_task_frame(wk, stmt, python)) == NULL)
+		f = store_stacks_walk_task_frame(wk, stmt, python);
+		if (f == NULL)
 			f = store_frame_child(wk->st->root,
 			    "[unlinked device tasks]");
 		f = store_frame_child(f, store_stacks_text(stmt, 3));
@@ -338,7 +342,8 @@ store_stacks_walk_tasks(struct store *s, struct stacks_walk *wk,
 	}
 	sqlite3_finalize(stmt);
 	if (rc != SQLITE_DONE) {
-		xasprintf(cause, "cannot read tasks: %s", sqlite3_errmsg(s->db));
+		xasprintf(cause, "cannot read tasks: %s",
+		    sqlite3_errmsg(s->db));
 		return -1;
 	}
 	return 0;
@@ -398,7 +403,8 @@ store_stacks_walk(struct store *s, struct store_stacks *st,
 		store_stacks_walk_close(&wk);
 	sqlite3_finalize(stmt);
 	if (rc != SQLITE_DONE) {
-		xasprintf(cause, "cannot read spans: %s", sqlite3_errmsg(s->db));
+		xasprintf(cause, "cannot read spans: %s",
+		    sqlite3_errmsg(s->db));
 		rc = -1;
 	} else if (st->weight == STACKS_DEVICE)
 		rc = store_stacks_walk_tasks(s, &wk, w, python, cause);

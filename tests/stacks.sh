@@ -16,7 +16,8 @@ K=$(find "$T/g" -name kernel_details.csv)
 ok $? "show stacks"
 golden "$T/g.folded" "stacks-g.folded" "ops stacks match their golden file"
 "$NPUPROF" export -q --folded --db "$T/g.db" "$T/g" >"$T/e.folded"
-same_file "$T/e.folded" "$T/g.folded" "export --folded writes what show stacks does"
+same_file "$T/e.folded" "$T/g.folded" \
+    "export --folded writes what show stacks does"
 ! grep -Ev '^[^ ;][^;]*(;[^;]+)* [1-9][0-9]*$' "$T/g.folded" >"$T/bad"
 ok $? "every line is frames joined by ';', a space and a positive integer"
 
@@ -39,14 +40,18 @@ PY
 	    >"$T/mm" 2>"$T/mm.err"
 	is "$(fsum "$T/mm")" "$(sed -n 3p "$T/want")" \
 	    "--filter keeps the stacks through matching frames"
-	grep -q "matches 1 frames covering $(sed -n 3p "$T/want") of $(sed -n 1p "$T/want") ns of device time" "$T/mm.err"
+	mm=$(sed -n 3p "$T/want")
+	all=$(sed -n 1p "$T/want")
+	grep -q "matches 1 frames covering $mm of $all ns of device time" \
+	    "$T/mm.err"
 	ok $? "--filter says the share the matching frames cover"
 fi
 ! grep -v '^MatMulV2;' "$T/mm" >/dev/null
 ok $? "--filter: only MatMulV2 stacks left"
 
 "$NPUPROF" show -q --db "$T/g.db" --format csv "$T/g" stacks >"$T/rows.csv"
-golden "$T/rows.csv" "stacks-g.csv" "stacks rows (--format csv) match their golden file"
+golden "$T/rows.csv" "stacks-g.csv" \
+    "stacks rows (--format csv) match their golden file"
 "$NPUPROF" show -q --db "$T/g.db" --format csv --stats computed "$T/g" \
     op_statistic | awk -F, 'NR > 1 { printf "%s %d\n", $2, $5 * 1000 + 0.5 }' |
     sort >"$T/ops.want"
@@ -107,7 +112,9 @@ if [ -d "$SAMPLES" ] && command -v python3 >/dev/null; then
 import csv, sys
 from decimal import Decimal, ROUND_HALF_UP
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
-ns = lambda v: int((Decimal(v.strip() or "0") * 1000).quantize(Decimal(1), ROUND_HALF_UP))
+def ns(v):
+    d = Decimal(v.strip() or "0") * 1000
+    return int(d.quantize(Decimal(1), ROUND_HALF_UP))
 print(sum(ns(r["Host Self Duration(us)"]) for r in rows))
 print(sum(ns(r["Device Self Duration(us)"]) for r in rows))
 print(len(rows))
@@ -121,7 +128,9 @@ PY
 		is "$(fsum "$T/dv")" "$(sed -n 2p "$T/want")" \
 		    "$n: and the device self time"
 		"$NPUPROF" show -q --db "$T/$n.db" --stacks python \
-		    --format csv "$d" stacks | awk -F, 'NR > 1 && $3 == 1 { c += $6 } END { print c }' >"$T/c"
+		    --format csv "$d" stacks |
+		    awk -F, 'NR > 1 && $3 == 1 { c += $6 } END { print c }' \
+		    >"$T/c"
 		is "$(cat "$T/c")" "$(sed -n 3p "$T/want")" \
 		    "$n: the outermost frames count every op call"
 		grep -q '^<string>(1): <module>;\|^/.*<module>;' "$T/h"
