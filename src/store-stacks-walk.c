@@ -279,8 +279,9 @@ store_stacks_walk_queue(struct store *s, struct stacks_walk *wk, char **cause)
 		    sqlite3_errmsg(s->db));
 		return -1;
 	}
-	qsort(wk->enq.v, wk->enq.n, sizeof *wk->enq.v,
-	    store_stacks_walk_key_cmp);
+	if (wk->enq.n > 1)
+		qsort(wk->enq.v, wk->enq.n, sizeof *wk->enq.v,
+		    store_stacks_walk_key_cmp);
 	return 0;
 }
 
@@ -315,10 +316,12 @@ store_stacks_walk_tasks(struct store *s, struct stacks_walk *wk,
 	sqlite3_stmt		*stmt;
 	int			 rc;
 
-	qsort(wk->ids.v, wk->ids.n, sizeof *wk->ids.v,
-	    store_stacks_walk_key_cmp);
-	qsort(wk->conns.v, wk->conns.n, sizeof *wk->conns.v,
-	    store_stacks_walk_key_cmp);
+	if (wk->ids.n > 1)
+		qsort(wk->ids.v, wk->ids.n, sizeof *wk->ids.v,
+		    store_stacks_walk_key_cmp);
+	if (wk->conns.n > 1)
+		qsort(wk->conns.v, wk->conns.n, sizeof *wk->conns.v,
+		    store_stacks_walk_key_cmp);
 	if (python && store_stacks_walk_queue(s, wk, cause) != 0)
 		return -1;
 	strbuf_init(&b);

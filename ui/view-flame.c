@@ -124,7 +124,9 @@ view_flame_add_tree(struct view_flame *vf, const struct store_frame *f,
 
 	if (f->parent != NULL)
 		view_flame_add_line(vf, f, NULL, depth++, outward);
-	kids = xreallocarray(NULL, f->nkids + 1, sizeof *kids);
+	if (f->nkids == 0)
+		return;
+	kids = xreallocarray(NULL, f->nkids, sizeof *kids);
 	memcpy(kids, f->kids, f->nkids * sizeof *kids);
 	qsort(kids, f->nkids, sizeof *kids, view_flame_by_total);
 	for (i = 0; i < f->nkids; i++)
