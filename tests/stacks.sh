@@ -119,22 +119,37 @@ print(sum(ns(r["Host Self Duration(us)"]) for r in rows))
 print(sum(ns(r["Device Self Duration(us)"]) for r in rows))
 print(len(rows))
 PY
+		# Without trace_view.json, no spans: the rows' stacks.
+		o="$T/$n-od/ASCEND_PROFILER_OUTPUT"
+		mkdir -p "$o"
+		ln -s "$od" "$(dirname "$od")/kernel_details.csv" "$o/"
 		"$NPUPROF" show -q --db "$T/$n.db" --stacks python \
-		    --weight host "$d" stacks >"$T/h"
+		    --weight host "$o" stacks >"$T/h"
 		is "$(fsum "$T/h")" "$(sed -n 1p "$T/want")" \
 		    "$n: Python stacks hold the host self time of every op"
-		"$NPUPROF" show -q --db "$T/$n.db" --stacks python "$d" \
+		"$NPUPROF" show -q --db "$T/$n.db" --stacks python "$o" \
 		    stacks >"$T/dv"
 		is "$(fsum "$T/dv")" "$(sed -n 2p "$T/want")" \
 		    "$n: and the device self time"
 		"$NPUPROF" show -q --db "$T/$n.db" --stacks python \
-		    --format csv "$d" stacks |
+		    --format csv "$o" stacks |
 		    awk -F, 'NR > 1 && $3 == 1 { c += $6 } END { print c }' \
 		    >"$T/c"
 		is "$(cat "$T/c")" "$(sed -n 3p "$T/want")" \
 		    "$n: the outermost frames count every op call"
 		grep -q '^<string>(1): <module>;\|^/.*<module>;' "$T/h"
 		ok $? "$n: stacks start at the outermost Python frame"
+		# The whole profile: the Python spans of trace_view.json,
+		# each kernel below the op whose launch made it.
+		"$NPUPROF" show -q --db "$T/$n-all.db" "$d" stacks >"$T/py"
+		"$NPUPROF" show -q --db "$T/$n-all.db" --stacks ops "$d" \
+		    stacks >"$T/ops"
+		is "$(fsum "$T/py")" "$(fsum "$T/ops")" \
+		    "$n: Python stacks from spans hold all the device time"
+		grep '^\[unlinked' "$T/py" |
+		    grep -v '^\[unlinked device tasks\];hcom_' >"$T/unl"
+		[ ! -s "$T/unl" ] && grep -q 'aten::' "$T/py"
+		ok $? "$n: every kernel but HCCL's is below a Python op"
 	done
 fi
 done_testing
