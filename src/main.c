@@ -42,6 +42,13 @@ struct main_opts {
 	bool		 force;
 	const char	*range;
 	int64_t		 split_mb;
+	const char	*weight;
+	const char	*stacks;
+	int64_t		 step;
+	int64_t		 from_ns;
+	int64_t		 to_ns;
+	bool		 folded;
+	bool		 format_set;
 	const char	*theme;
 	bool		 no_mouse;
 	const char	*replay;
@@ -77,6 +84,11 @@ static const char *main_usage_text =
 "       npuprof-tui export timeline [--output DIR] [--device ID]\n"
 "                        [--range START:END] [--split-mb N] [--force]\n"
 "                        [--db FILE] PATH\n"
+"       npuprof-tui show [--weight device|host]\n"
+"                        [--stacks auto|cann|python|ops] [--step N]\n"
+"                        [--range S:E] [--filter REGEX] PATH stacks\n"
+"       npuprof-tui export --folded [--weight W] [--stacks SRC] [--step N]\n"
+"                        [--range S:E] [--filter REGEX] PATH\n"
 "       npuprof-tui demo [DIR]\n"
 "       npuprof-tui collect -m MAIN (--config BOARD.ini | --host HOST)\n"
 "                           [--output DIR] [--all] [-- ARGS...]\n"
@@ -92,6 +104,8 @@ static const char *main_help_text =
 "  show     print tables of PATH to the terminal or a pipe\n"
 "  export   write the vendor's summary CSV/JSON files or timeline\n"
 "           trace JSON (msprof_*.json) of PATH into a directory\n"
+"           --folded: write PATH's call stacks as folded stacks\n"
+"           (a;b;c N) to stdout, for flamegraph.pl, inferno, speedscope\n"
 "  demo     write the built-in demo profile to DIR and open it\n"
 "  collect  run MAIN on a board over ssh with profiling on and copy the\n"
 "           data back (npuprof-tui collect --help for its options)\n"
@@ -124,6 +138,14 @@ static const char *main_help_text =
 "                    empty\n"
 "  --split-mb N      export timeline: start a new _slice_<i> file after\n"
 "                    N megabytes\n"
+"  --weight W        stacks: ns of device time (device, the default) or\n"
+"                    of host span self time (host)\n"
+"  --stacks SRC      stacks: the CANN call path (cann), Python call\n"
+"                    stacks (python), op type > name > shapes (ops), or\n"
+"                    the first of python, cann, ops there is (auto)\n"
+"  --step N          stacks: only step N\n"
+"                    (stacks take --range in epoch microseconds only)\n"
+"  --folded          export: PATH's call stacks as folded stacks\n"
 "  -q, --quiet       no progress and no warnings on stderr\n"
 "  -h, --help        this help\n"
 "  -V, --version     the version\n"
@@ -142,7 +164,8 @@ static const char *main_help_text =
 "  --accept-new-host-key  accept the key of a board not yet known\n"
 "  --pull [USER@]HOST:DIR  only copy DIR back from the board\n"
 "\n"
-"Tables: %s.\n"
+"Tables: %s; stacks (folded call stacks; with --format, one row per\n"
+"frame).\n"
 "\n"
 "PATH: a mindstudio_profiler_output/ or PROF_* directory, a PyTorch\n"
 "*_ascend_pt/ or ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/\n"
@@ -341,6 +364,29 @@ main_parse_count(const char *what, const char *arg)
 	return v;
 }
 
+/* Parse --range S:E, epoch microseconds, either side may be empty. */
+static void
+main_parse_range(const char *arg, struct main_opts *o)
+{
+	const char	*colon = strchr(arg, ':');
+	size_t		 n;
+
+	if (colon == NULL)
+		goto bad;
+	n = (size_t)(colon - arg);
+	if (n > 0 && util_parse_ns(arg, n, &o->from_ns) != 0)
+		goto bad;
+	n = strlen(colon + 1);
+	if (n > 0 && util_parse_ns(colon + 1, n, &o->to_ns) != 0)
+		goto bad;
+	if (o->from_ns != NP_NA && o->to_ns != NP_NA && o->to_ns <= o->from_ns)
+		goto bad;
+	return;
+bad:
+	log_warnx("bad --range '%s' (START:END, epoch microseconds)", arg);
+	main_usage();
+}
+
 enum {
 	OPT_DB = 256,
 	OPT_REIMPORT,
@@ -355,6 +401,10 @@ enum {
 	OPT_FORCE,
 	OPT_RANGE,
 	OPT_SPLIT_MB,
+	OPT_WEIGHT,
+	OPT_STACKS,
+	OPT_STEP,
+	OPT_FOLDED,
 	OPT_THEME,
 	OPT_NO_MOUSE,
 	OPT_REPLAY
@@ -374,6 +424,10 @@ static const struct option main_long_opts[] = {
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "range", required_argument, NULL, OPT_RANGE },
 	{ "split-mb", required_argument, NULL, OPT_SPLIT_MB },
+	{ "weight", required_argument, NULL, OPT_WEIGHT },
+	{ "stacks", required_argument, NULL, OPT_STACKS },
+	{ "step", required_argument, NULL, OPT_STEP },
+	{ "folded", no_argument, NULL, OPT_FOLDED },
 	{ "theme", required_argument, NULL, OPT_THEME },
 	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
 	{ "replay", required_argument, NULL, OPT_REPLAY },
@@ -393,6 +447,9 @@ main_options(int argc, char **argv, struct main_opts *o)
 	o->device = NP_NA;
 	o->rank = NP_NA;
 	o->format = "table";
+	o->step = NP_NA;
+	o->from_ns = NP_NA;
+	o->to_ns = NP_NA;
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "qhV", main_long_opts,
 	    NULL)) != -1) {
@@ -410,6 +467,7 @@ main_options(int argc, char **argv, struct main_opts *o)
 				main_usage();
 			}
 			o->format = optarg;
+			o->format_set = true;
 			break;
 		case OPT_SORT:
 			o->sort = optarg;
@@ -448,6 +506,29 @@ main_options(int argc, char **argv, struct main_opts *o)
 			o->split_mb = main_parse_count("split size", optarg);
 			if (o->split_mb == 0)
 				main_usage();
+			break;
+		case OPT_WEIGHT:
+			if (strcmp(optarg, "device") != 0 &&
+			    strcmp(optarg, "host") != 0) {
+				log_warnx("bad --weight '%s' (device or host)",
+				    optarg);
+				main_usage();
+			}
+			o->weight = optarg;
+			break;
+		case OPT_STACKS:
+			if (store_stacks_source_parse(optarg) < 0) {
+				log_warnx("bad --stacks '%s' (auto, cann, "
+				    "python or ops)", optarg);
+				main_usage();
+			}
+			o->stacks = optarg;
+			break;
+		case OPT_STEP:
+			o->step = main_parse_count("step", optarg);
+			break;
+		case OPT_FOLDED:
+			o->folded = true;
 			break;
 		case OPT_THEME:
 			o->theme = optarg;
@@ -500,12 +581,85 @@ main_color(void)
 	    term != NULL && strcmp(term, "dumb") != 0;
 }
 
+/*
+ * Build the call stacks of S the options ask for, pruned to the stacks
+ * through frames --filter matches (with their share said on stderr).
+ * NULL after printing why.
+ */
+static struct store_stacks *
+main_stacks(struct store *s, const struct main_opts *o)
+{
+	struct store_stacks_opts	 so;
+	struct store_stacks		*st;
+	struct matcher			*m;
+	char				*cause = NULL;
+	int64_t				 hit, nframes;
+	struct main_opts		 w = *o;
+
+	/* Stacks take --range in epoch microseconds only. */
+	if (o->range != NULL)
+		main_parse_range(o->range, &w);
+	store_stacks_opts_init(&so);
+	if (o->stacks != NULL)
+		so.source = store_stacks_source_parse(o->stacks);
+	if (o->weight != NULL && strcmp(o->weight, "host") == 0)
+		so.weight = STACKS_HOST;
+	so.device = o->device;
+	so.rank = o->rank;
+	so.step = o->step;
+	so.from_ns = w.from_ns;
+	so.to_ns = w.to_ns;
+	if ((st = store_stacks_build(s, &so, &cause)) == NULL) {
+		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		free(cause);
+		return NULL;
+	}
+	if (o->filter == NULL)
+		return st;
+	if ((m = matcher_create(o->filter, false, &cause)) == NULL) {
+		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		free(cause);
+		store_stacks_free(st);
+		return NULL;
+	}
+	hit = store_stacks_search(st, m, &nframes);
+	log_infox("'%s' matches %lld frames covering %lld of %lld %s "
+	    "(%.2f%%)", o->filter, (long long)nframes, (long long)hit,
+	    (long long)st->root->total, store_stacks_unit(st),
+	    st->root->total > 0 ? 100.0 * (double)hit /
+	    (double)st->root->total : 0.0);
+	store_stacks_prune(st, m);
+	matcher_free(m);
+	return st;
+}
+
+/* export --folded: the call stacks of PATH as folded stacks on stdout. */
+static int
+main_export_folded(int argc, char **argv, const struct main_opts *o)
+{
+	struct store		*s;
+	struct store_stacks	*st;
+	int			 rc = EXIT_DATA;
+
+	if (argc != 1)
+		main_usage();
+	s = main_store(argv[0], o);
+	if ((st = main_stacks(s, o)) != NULL) {
+		store_stacks_fold(stdout, st);
+		rc = fflush(stdout) == 0 ? 0 : EXIT_DATA;
+	}
+	store_stacks_free(st);
+	store_free(s);
+	return rc;
+}
+
 /* Print the tables NAMES (NULL-terminated) of S. Return an exit status. */
 static int
 main_show_tables(struct store *s, char **names, int n,
     const struct main_opts *o)
 {
 	const struct store_table	 *t;
+	struct store_stacks		 *st;
 	struct store_print_opts		  po;
 	struct store_query		  q;
 	struct store_rows		 *r;
@@ -528,6 +682,7 @@ main_show_tables(struct store *s, char **names, int n,
 	    STORE_FROM_TASKS;
 	for (i = 0; i < n; i++) {
 		if (strcmp(names[i], "tables") != 0 &&
+		    strcmp(names[i], "stacks") != 0 &&
 		    store_table_find(s, names[i]) == NULL) {
 			log_warnx("unknown table '%s' (tables: %s)", names[i],
 			    store_table_names_help());
@@ -539,7 +694,21 @@ main_show_tables(struct store *s, char **names, int n,
 		po.indent = "  ";
 	}
 	for (i = 0; i < n; i++) {
-		if (strcmp(names[i], "tables") == 0) {
+		if (strcmp(names[i], "stacks") == 0) {
+			if ((st = main_stacks(s, o)) == NULL)
+				return EXIT_DATA;
+			if (!o->format_set) {
+				if (n > 1)
+					printf("%s# stacks\n", i > 0 ? "\n" :
+					    "");
+				store_stacks_fold(stdout, st);
+				store_stacks_free(st);
+				continue;
+			}
+			t = NULL;
+			r = store_stacks_rows(st);
+			store_stacks_free(st);
+		} else if (strcmp(names[i], "tables") == 0) {
 			t = NULL;
 			r = store_tables_summary(s, &q, &cause);
 		} else {
@@ -555,14 +724,16 @@ main_show_tables(struct store *s, char **names, int n,
 			if (i > 0)
 				fputc('\n', stdout);
 			printf("%s%s%s\n", po.color ? "\033[1m" : "",
-			    t != NULL ? store_table_title(t) : "Tables",
+			    t != NULL ? store_table_title(t) :
+			    strcmp(names[i], "stacks") == 0 ? "Stacks" :
+			    "Tables",
 			    po.color ? "\033[0m" : "");
 		} else if (po.format == PRINT_JSON && n > 1)
 			printf("%s  \"%s\": ", i > 0 ? ",\n" : "",
-			    t != NULL ? store_table_name(t) : "tables");
+			    t != NULL ? store_table_name(t) : names[i]);
 		else if (n > 1)
 			printf("%s# %s\n", i > 0 ? "\n" : "",
-			    t != NULL ? store_table_name(t) : "tables");
+			    t != NULL ? store_table_name(t) : names[i]);
 		store_print_rows(stdout, r, &po);
 		if (po.format == PRINT_TABLE && r->nrows == 0)
 			puts("(no rows)");
@@ -816,6 +987,8 @@ main(int argc, char **argv)
 		return main_import_cmd(argc, argv, &o);
 	if (strcmp(cmd, "show") == 0)
 		return main_show(argc, argv, &o);
+	if (strcmp(cmd, "export") == 0 && o.folded)
+		return main_export_folded(argc, argv, &o);
 	if (strcmp(cmd, "export") == 0)
 		return main_export(argc, argv, &o);
 	return main_demo(argc, argv, &o);

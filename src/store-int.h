@@ -105,6 +105,28 @@ void		 store_stats_add_task(struct store *, const struct store_task *,
 		     int64_t, int64_t);
 void		 store_stats_free(struct store *);
 
+/* The levels of the CANN call path in the api table. */
+#define STORE_STACKS_CANN_LEVELS					\
+	"('acl', 'model', 'node', 'hccl', 'communication', 'runtime')"
+
+/* The restriction a stacks build applies to spans and tasks. */
+struct stacks_where {
+	const struct store_stacks_opts	*o;
+	int64_t				 from;	/* NP_NA or a window */
+	int64_t				 to;
+	int64_t				 step;	/* NP_NA or tasks' step */
+};
+
+/* store-stacks-build.c */
+void		 store_stacks_where(struct strbuf *,
+		     const struct stacks_where *, const char *, bool);
+const char	*store_stacks_text(sqlite3_stmt *, int);
+struct store_frame *store_stacks_python(struct store_frame *, const char *);
+
+/* store-stacks-walk.c */
+int		 store_stacks_walk(struct store *, struct store_stacks *,
+		     const struct stacks_where *, bool, char **);
+
 /* store-query.c */
 void		 store_fmt_value(sqlite3_value *, enum store_fmt,
 		     struct strbuf *);

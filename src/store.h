@@ -242,6 +242,51 @@ struct store_progress {
 };
 typedef void	(*store_progress_cb)(void *, const struct store_progress *);
 
+/* stacks: where the time goes, by call path (store-stacks*.c). */
+enum store_stacks_source {
+	STACKS_AUTO,		/* python, else cann, else ops */
+	STACKS_CANN,		/* acl > model > node > runtime > tasks */
+	STACKS_PYTHON,		/* Python call stacks of PyTorch ops */
+	STACKS_OPS		/* op type > op name > input shapes */
+};
+
+enum store_stacks_weight {
+	STACKS_DEVICE,		/* ns of device (task) time */
+	STACKS_HOST		/* ns of host (span self) time */
+};
+
+/* One frame of a call tree: a name under its caller, summed over calls. */
+struct store_frame {
+	char			 *name;
+	int64_t			  total;	/* self plus callees */
+	int64_t			  self;
+	int64_t			  count;	/* calls: spans, tasks, rows */
+	struct store_frame	 *parent;
+	struct store_frame	**kids;		/* sorted by name */
+	size_t			  nkids;
+	size_t			  size;
+};
+
+/* What store_stacks_build() gathers. */
+struct store_stacks_opts {
+	enum store_stacks_source source;
+	enum store_stacks_weight weight;
+	int64_t			 device;	/* NP_NA for all */
+	int64_t			 rank;		/* NP_NA for all */
+	int64_t			 from_ns;	/* NP_NA, or a time window */
+	int64_t			 to_ns;
+	int64_t			 step;		/* NP_NA, or one step */
+};
+
+/* A call tree. The root frame is "all" and is never printed. */
+struct store_stacks {
+	struct store_frame	*root;
+	enum store_stacks_source source;	/* the one auto picked */
+	enum store_stacks_weight weight;
+	const char		*from;		/* what it was built from */
+	int64_t			 whole;		/* total before pruning */
+};
+
 /* store.c */
 struct store	*store_open(const char *, char **);
 void		 store_free(struct store *);
@@ -355,5 +400,35 @@ void		 store_rows_free(struct store_rows *);
 void		 store_rows_add(struct store_rows *, char **);
 const char	*store_rows_cell(const struct store_rows *, size_t, size_t);
 bool		 store_fmt_numeric(enum store_fmt);
+
+/* stacks */
+/* store-stacks.c */
+void		 store_stacks_opts_init(struct store_stacks_opts *);
+struct store_stacks *store_stacks_create(enum store_stacks_source,
+		     enum store_stacks_weight);
+void		 store_stacks_free(struct store_stacks *);
+struct store_frame *store_frame_child(struct store_frame *, const char *);
+void		 store_stacks_finish(struct store_stacks *);
+int		 store_stacks_source_parse(const char *);
+const char	*store_stacks_source_name(enum store_stacks_source);
+const char	*store_stacks_unit(const struct store_stacks *);
+void		 store_stacks_fold(FILE *, const struct store_stacks *);
+struct store_rows *store_stacks_rows(const struct store_stacks *);
+int64_t		 store_stacks_search(const struct store_stacks *,
+		     struct matcher *, int64_t *);
+bool		 store_frame_match(const struct store_frame *,
+		     struct matcher *);
+char		*store_frame_path(const struct store_frame *);
+void		 store_stacks_prune(struct store_stacks *, struct matcher *);
+
+/* store-stacks-invert.c */
+struct store_stacks *store_stacks_invert(const struct store_stacks *);
+void		 store_stacks_sandwich(const struct store_stacks *,
+		     const char *, struct store_stacks **,
+		     struct store_stacks **);
+
+/* store-stacks-build.c */
+struct store_stacks *store_stacks_build(struct store *,
+		     const struct store_stacks_opts *, char **);
 
 #endif /* STORE_H */

@@ -92,8 +92,10 @@ ok $? "only that rank's rows, at the top of the directory"
 is $? 2 "an unknown export kind is a usage error"
 grep -q "summary or timeline" "$T/err"
 ok $? "the message names the accepted kinds"
-"$NPUPROF" export --folded -q --db "$T/g.db" "$T/g" >/dev/null 2>&1
-is $? 2 "--folded is not ours"
+"$NPUPROF" export --folded -q --db "$T/g.db" "$T/g" >"$T/folded" 2>&1
+ok $? "export --folded writes the call stacks"
+grep -qE '^[^ ].* [0-9]+$' "$T/folded"
+ok $? "as folded lines"
 "$NPUPROF" export summary --format tsv --db "$T/g.db" "$T/g" 2>/dev/null
 is $? 2 "export writes csv or json only"
 "$NPUPROF" export timeline --range 5:x --db "$T/g.db" "$T/g" 2>"$T/err"
