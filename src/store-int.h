@@ -128,7 +128,22 @@ int		 store_stacks_walk(struct store *, struct store_stacks *,
 		     const struct stacks_where *, bool, char **);
 
 /* store-query.c */
+#define STORE_MAX_KEYS	4
+struct store_keyset {
+	const char	*keys;		/* key expressions, selected last */
+	const char	*order;		/* ORDER BY over them */
+	const char	*where;		/* a position in that order, or NULL */
+	int64_t		 at[STORE_MAX_KEYS];	/* its bound values */
+	int		 nkeys;
+	int64_t		 first[STORE_MAX_KEYS];	/* keys of the first row */
+	int64_t		 last[STORE_MAX_KEYS];	/* and of the last */
+};
 void		 store_fmt_value(sqlite3_value *, enum store_fmt,
 		     struct strbuf *);
+int		 store_query_col(const struct store_table *, const char *,
+		     size_t);
+struct store_rows *store_query_run(struct store *, const struct store_table *,
+		     const struct store_query *, struct store_keyset *,
+		     char **);
 
 #endif /* STORE_INT_H */
