@@ -153,6 +153,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		free(data);
 		prof_ops_build(&h);
 		prof_ops_load_spans(s, &h, &hm, ctx->rank);
+		prof_ops_finish(&h);
 	} else if (!bare || import_prof_device(util_basename(path)) !=
 	    NP_HOST_DEVICE)
 		store_load_warning(s, path, -1, "no host directory: device "

@@ -259,3 +259,27 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 	free(end);
 	free(row);
 }
+
+/*
+ * Copy what the join needs of each task's spans into the task, then free
+ * the spans: the device half then runs without them.
+ */
+void
+prof_ops_finish(struct prof_host *h)
+{
+	struct prof_track	*t;
+	size_t			 i;
+
+	for (i = 0; i < h->ntracks; i++) {
+		t = &h->tracks[i];
+		t->model_id = t->model >= 0 ? (int64_t)h->spans[t->model].item :
+		    4294967295LL;
+		if (t->span < 0)
+			continue;
+		t->op_item = h->spans[t->span].item;
+		t->row = h->spans[t->span].row;
+	}
+	free(h->spans);
+	h->spans = NULL;
+	h->nspans = 0;
+}

@@ -129,12 +129,16 @@ gen_prof_type_name(const struct gen_prof *g, const struct gen_prof_op *op)
 	return t;
 }
 
-/* The dims of tensor I of OP (0-terminated, up to 4). */
+/*
+ * The dims of tensor I of OP (0-terminated, up to 4): fixed per op name,
+ * as a model's ops keep their shapes from step to step.
+ */
 void
 gen_prof_shape(const struct gen_prof *g, const struct gen_prof_op *op,
     int i, uint32_t *dims)
 {
-	uint64_t	 h = (op->index + 1) * 0x9E3779B97F4A7C15ULL ^
+	uint64_t	 h = (uint64_t)(op->kind * GEN_PROF_NAMES + op->name + 1) *
+	    0x9E3779B97F4A7C15ULL ^
 	    (uint64_t)i * 0xBF58476D1CE4E5B9ULL ^ g->o->seed;
 	int		 n, j;
 
