@@ -233,6 +233,8 @@ const char	*store_table_name(const struct store_table *);
 const char	*store_table_title(const struct store_table *);
 size_t		 store_table_list(struct store *, const char ***);
 const char	*store_table_names_help(void);
+struct store_rows *store_tables_summary(struct store *,
+		     const struct store_query *, char **);
 
 /* store-query.c */
 struct store_rows *store_query_table(struct store *,
@@ -242,6 +244,17 @@ int64_t		 store_count_table(struct store *, const struct store_table *,
 		     const struct store_query *, char **);
 void		 store_query_init(struct store_query *);
 int		 store_devices(struct store *, int64_t **, size_t *, char **);
+
+/* UI paging */
+/* store-page.c */
+struct store_page;
+struct store_page *store_page_create(struct store *,
+		     const struct store_table *, const struct store_query *,
+		     char **);
+void		 store_page_free(struct store_page *);
+struct store_rows *store_page_fetch(struct store_page *, int64_t, int64_t,
+		     char **);
+int64_t		 store_page_count(struct store_page *);
 
 /* store-print.c */
 void		 store_print_rows(FILE *, const struct store_rows *,
