@@ -103,9 +103,11 @@ static const char *main_help_text =
 "\n"
 "Tables: %s.\n"
 "\n"
-"PATH: a mindstudio_profiler_output/ or PROF_* directory, a PyTorch\n"
-"*_ascend_pt/ or ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/\n"
-"directory, one vendor CSV file, or a folder holding several of them.\n"
+"PATH: a raw PROF_* collection (host/, device_N/ with data/ slices) or\n"
+"one of its host/ or device_N/ directories, a mindstudio_profiler_output/\n"
+"or exported PROF_* directory, a PyTorch *_ascend_pt/ or\n"
+"ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/ directory, one\n"
+"vendor CSV file, or a folder holding several of them.\n"
 "See npuprof-tui(1).\n";
 
 static __dead void
