@@ -261,9 +261,33 @@ void		 prof_logs_read(struct store *, const char *,
 void		 prof_logs_release(struct prof_dev *);
 const char	*prof_logs_type_name(const struct prof_dtask *, bool);
 
+/* prof-pmu.c: task-based AI Core PMU records matched to tasks (5.1-5.3). */
+struct prof_pmu_rec {
+	uint64_t	 key;		/* stream, task, context */
+	uint64_t	 total;
+	uint64_t	 pmu[DEV_PMU_COUNTERS];
+	uint32_t	 seq;
+	bool		 aiv;		/* counts AI Vector cores */
+};
+struct prof_pmu {
+	struct prof_pmu_rec	*v;
+	size_t			 n;
+	struct prof_map		 next;		/* key -> next unused index */
+	int			 events[DEV_PMU_COUNTERS];
+	int			 nevents;
+	bool			 pipe;		/* PipeUtilization metrics */
+	char			*names;
+	const struct prof_meta	*m;
+};
+void		 prof_pmu_read(struct store *, const char *,
+		     const struct prof_meta *, bool, struct prof_pmu *);
+void		 prof_pmu_release(struct prof_pmu *);
+bool		 prof_pmu_values(struct prof_pmu *, uint32_t, uint32_t,
+		     uint32_t, int64_t, struct strbuf *);
+
 /* prof-join.c: host and device tasks joined into store rows (4.7-4.8). */
 void		 prof_join_load(struct store *, struct prof_host *,
-		     const struct prof_meta *, struct prof_dev *,
-		     const struct prof_meta *, int64_t);
+		     struct prof_dev *, const struct prof_meta *,
+		     struct prof_pmu *, int64_t);
 
 #endif /* PROF_INT_H */

@@ -206,25 +206,25 @@ prof_join_start_cmp(const void *a, const void *b)
 }
 
 /*
- * Join the device tasks D of device directory DM with the host tasks H
- * (host metadata HM) and load them. RANK is the unit's rank.
+ * Join the device tasks D of device directory DM with the host tasks H and
+ * their PMU records P, and load them. RANK is the unit's rank.
  */
 void
-prof_join_load(struct store *s, struct prof_host *h,
-    const struct prof_meta *hm, struct prof_dev *d,
-    const struct prof_meta *dm, int64_t rank)
+prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
+    const struct prof_meta *dm, struct prof_pmu *p, int64_t rank)
 {
 	struct prof_map		 map;
 	struct prof_join_names	 nb;
 	struct store_task	 r;
+	struct strbuf		 pb;
 	struct prof_dtask	*t;
 	int64_t			 begin = prof_meta_begin_ns(dm), prev_end;
 	size_t			 i;
 	uint64_t		 v;
 	bool			 stars = prof_meta_is_stars(dm), first = true;
 
-	(void)hm;
 	memset(&nb, 0, sizeof nb);
+	strbuf_init(&pb);
 	prof_join_index(h, dm->device, &map);
 	qsort(d->tasks, d->ntasks, sizeof *d->tasks, prof_join_start_cmp);
 	prev_end = 0;
@@ -254,7 +254,11 @@ prof_join_load(struct store *s, struct prof_host *h,
 		    prof_join_compute(h, &h->tracks[v]))
 			prof_join_op(h, &h->tracks[v], &r, &nb);
 		r.conn = r.api;
+		if (prof_pmu_values(p, t->stream, t->task, t->context,
+		    r.block_num, &pb))
+			r.pmu = pb.s;
 		store_load_task(s, &r);
 	}
+	strbuf_release(&pb);
 	prof_map_release(&map);
 }
