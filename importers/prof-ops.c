@@ -51,6 +51,15 @@ prof_ops_track_cmp(const void *a, const void *b)
 	return 0;
 }
 
+/* qsort, which must not see the NULL of an empty array. */
+static void
+prof_ops_sort(void *v, size_t n, size_t size,
+    int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(v, n, size, cmp);
+}
+
 /* Stacks of open spans of the levels records attach to. */
 struct prof_ops_sweep {
 	const struct prof_host	*h;
@@ -153,11 +162,15 @@ prof_ops_build(struct prof_host *h)
 	int32_t			*node_of, *tensor_of, *ctx_of;
 	size_t			 i;
 
-	qsort(h->spans, h->nspans, sizeof *h->spans, prof_ops_span_cmp);
-	qsort(h->nodes, h->nnodes, sizeof *h->nodes, prof_ops_rec_cmp);
-	qsort(h->tinfos, h->ntinfos, sizeof *h->tinfos, prof_ops_rec_cmp);
-	qsort(h->cinfos, h->ncinfos, sizeof *h->cinfos, prof_ops_rec_cmp);
-	qsort(h->tracks, h->ntracks, sizeof *h->tracks, prof_ops_track_cmp);
+	prof_ops_sort(h->spans, h->nspans, sizeof *h->spans,
+	    prof_ops_span_cmp);
+	prof_ops_sort(h->nodes, h->nnodes, sizeof *h->nodes, prof_ops_rec_cmp);
+	prof_ops_sort(h->tinfos, h->ntinfos, sizeof *h->tinfos,
+	    prof_ops_rec_cmp);
+	prof_ops_sort(h->cinfos, h->ncinfos, sizeof *h->cinfos,
+	    prof_ops_rec_cmp);
+	prof_ops_sort(h->tracks, h->ntracks, sizeof *h->tracks,
+	    prof_ops_track_cmp);
 	node_of = xreallocarray(NULL, h->nspans + 1, sizeof *node_of);
 	tensor_of = xreallocarray(NULL, h->nspans + 1, sizeof *tensor_of);
 	ctx_of = xreallocarray(NULL, h->nspans + 1, sizeof *ctx_of);

@@ -17,6 +17,8 @@
 void
 gen_buf_add(struct gen_buf *b, const void *p, size_t n)
 {
+	if (n == 0)
+		return;
 	if (b->len + n > b->size) {
 		b->size = b->size == 0 ? 4096 : b->size;
 		while (b->len + n > b->size)

@@ -132,7 +132,8 @@ gen_prof_op_statistic(struct gen_prof *g, const char *dir, char **cause)
 		    g->tasks[i].dur);
 		grand[op->device] += g->tasks[i].dur;
 	}
-	qsort(v, n, sizeof *v, gen_prof_op_stat_cmp);
+	if (n > 1)
+		qsort(v, n, sizeof *v, gen_prof_op_stat_cmp);
 	if ((f = gen_prof_expect_open(dir, "op_statistic.csv", cause)) ==
 	    NULL) {
 		free(v);
@@ -193,7 +194,8 @@ gen_prof_api_statistic(struct gen_prof *g, const char *dir, char **cause)
 	char			 b[5][64];
 	FILE			*f;
 
-	qsort(g->api, g->napi, sizeof *g->api, gen_prof_api_cmp);
+	if (g->napi > 1)
+		qsort(g->api, g->napi, sizeof *g->api, gen_prof_api_cmp);
 	if ((f = gen_prof_expect_open(dir, "api_statistic.csv", cause)) ==
 	    NULL)
 		return -1;
