@@ -11,7 +11,8 @@
 
 enum gen_flags {
 	GEN_STATS = 1 << 0,	/* write the tool's own statistic files */
-	GEN_QUIRKS = 1 << 1	/* CRLF, BOM, quoted shapes, N/A rows */
+	GEN_QUIRKS = 1 << 1,	/* CRLF, BOM, quoted shapes, N/A rows */
+	GEN_BINARY = 1 << 2	/* JOB: binary GE task records */
 };
 
 struct gen_opts {
@@ -89,5 +90,21 @@ void		 gen_bin_flip(struct gen_buf *, uint64_t, uint16_t, uint16_t);
 void		 gen_bin_pmu(struct gen_buf *, bool, int, uint16_t, uint16_t,
 		     int, uint16_t, uint64_t, const uint64_t *, uint64_t,
 		     uint64_t);
+/* gen-job.c */
+uint64_t	 gen_job_rand(uint64_t *);
+int		 gen_job_file(const char *, const char *, const char *, size_t,
+		     char **);
+int		 gen_job_write(const char *, const struct gen_opts *, char **);
+
+/* gen-svp.c */
+int		 gen_svp_write(const char *, const struct gen_opts *, char **);
+
+/* gen-acl.c */
+int		 gen_job_acl(const char *, const struct gen_opts *, uint64_t *,
+		     char **);
+int		 gen_job_aicpu(const char *, const struct gen_opts *,
+		     uint64_t *, char **);
+int		 gen_job_runtime(const char *, const struct gen_opts *,
+		     uint64_t *, char **);
 
 #endif /* GEN_H */

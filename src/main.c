@@ -107,7 +107,9 @@ static const char *main_help_text =
 "one of its host/ or device_N/ directories, a mindstudio_profiler_output/\n"
 "or exported PROF_* directory, a PyTorch *_ascend_pt/ or\n"
 "ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/ directory, one\n"
-"vendor CSV file, or a folder holding several of them.\n"
+"vendor CSV file, a chrome-trace JSON file (trace_view.json,\n"
+"msprof_*.json) or a folder of them, or a folder holding several of\n"
+"these.\n"
 "See npuprof-tui(1).\n";
 
 static __dead void
@@ -515,13 +517,23 @@ main_show(int argc, char **argv, const struct main_opts *o)
 {
 	struct store	*s;
 	char		*def[] = { "op_statistic" };
-	int		 rc;
+	char		*svp[] = { "aa_core_metrics", "op_statistic",
+			    "acl_statistic", "frequency" };
+	int		 rc, n = 0, i;
 
 	if (argc < 1)
 		main_usage();
 	s = main_store(argv[0], o);
+	/* An SVP run: the four tables the vendor's show prints. */
+	for (i = 0; i < 4 && store_table_find(s, "aa_core_metrics") != NULL;
+	    i++) {
+		if (store_table_find(s, svp[i]) != NULL)
+			svp[n++] = svp[i];
+	}
 	if (argc > 1)
 		rc = main_show_tables(s, argv + 1, argc - 1, o);
+	else if (n > 0)
+		rc = main_show_tables(s, svp, n, o);
 	else
 		rc = main_show_tables(s, def, 1, o);
 	store_free(s);

@@ -7,6 +7,13 @@
  *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P] [-m HOST_MHZ]
  *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
  *	    [-P STATIC_PCT] [-M MODEL_PCT] [-w] [-x] [-p] [-e EXPECT_DIR]
+ *	npuprof-gen demo|job|svp DIR [-s SEED] [-n TASKS] [-S STREAMS]
+ *	    [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
+ *	    [--binary]
+ *
+ * job writes a legacy JOB directory (--quirks: the flattened layout,
+ * --binary: binary GE task records), svp
+ * an SVP board's JOB with its exported summary/.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -17,9 +24,9 @@
 static int
 usage(void)
 {
-	fprintf(stderr, "usage: npuprof-gen demo DIR [-s seed] [-n tasks] "
+	fprintf(stderr, "usage: npuprof-gen demo|job|svp DIR [-s seed] [-n tasks] "
 	    "[-S streams] [-t steps] [-r ranks] [-a apis] [-e expect-dir] "
-	    "[--stats] [--quirks]\n"
+	    "[--stats] [--quirks] [--binary]\n"
 	    "       npuprof-gen prof DIR [-s seed] [-n ops] [-S streams] "
 	    "[-T threads] [-d devices] [-a apis] [-c chip] [-m host-mhz] "
 	    "[-H host-slice] [-D dev-slice] [-k head-skip] [-E event-pct] "
@@ -120,15 +127,17 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "stats", no_argument, NULL, 'T' },
 		{ "quirks", no_argument, NULL, 'Q' },
+		{ "binary", no_argument, NULL, 'B' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct gen_opts	 g;
 	char		*cause = NULL;
-	int		 ch;
+	int		 ch, rc;
 
 	if (argc >= 3 && strcmp(argv[1], "prof") == 0)
 		return main_prof(argc, argv);
-	if (argc < 3 || strcmp(argv[1], "demo") != 0)
+	if (argc < 3 || (strcmp(argv[1], "demo") != 0 &&
+	    strcmp(argv[1], "job") != 0 && strcmp(argv[1], "svp") != 0))
 		return usage();
 	gen_opts_init(&g);
 	optind = 3;
@@ -162,11 +171,20 @@ main(int argc, char **argv)
 		case 'Q':
 			g.flags |= GEN_QUIRKS;
 			break;
+		case 'B':
+			g.flags |= GEN_BINARY;
+			break;
 		default:
 			return usage();
 		}
 	}
-	if (gen_demo_write(argv[2], &g, &cause) != 0) {
+	if (strcmp(argv[1], "job") == 0)
+		rc = gen_job_write(argv[2], &g, &cause);
+	else if (strcmp(argv[1], "svp") == 0)
+		rc = gen_svp_write(argv[2], &g, &cause);
+	else
+		rc = gen_demo_write(argv[2], &g, &cause);
+	if (rc != 0) {
 		fprintf(stderr, "npuprof-gen: %s\n", cause);
 		return 1;
 	}
