@@ -132,7 +132,8 @@ gen_prof_op_statistic(struct gen_prof *g, const char *dir, char **cause)
 		    g->tasks[i].dur);
 		grand[op->device] += g->tasks[i].dur;
 	}
-	qsort(v, n, sizeof *v, gen_prof_op_stat_cmp);
+	if (n > 1)
+		qsort(v, n, sizeof *v, gen_prof_op_stat_cmp);
 	if ((f = gen_prof_expect_open(dir, "op_statistic.csv", cause)) ==
 	    NULL) {
 		free(v);
@@ -211,7 +212,8 @@ gen_prof_api_statistic(struct gen_prof *g, const char *dir, char **cause)
 	char			 b[5][64];
 	FILE			*f;
 
-	qsort(g->api, g->napi, sizeof *g->api, gen_prof_api_cmp);
+	if (g->napi > 1)
+		qsort(g->api, g->napi, sizeof *g->api, gen_prof_api_cmp);
 	if ((f = gen_prof_expect_open(dir, "api_statistic.csv", cause)) ==
 	    NULL)
 		return -1;
@@ -283,6 +285,40 @@ gen_prof_csv_field(FILE *f, const char *s)
 		fprintf(f, ",%s", s);
 }
 
+/* The PMU columns of task I (section 5.3), or N/A when it has none. */
+static void
+gen_prof_pmu_cols(struct gen_prof *g, FILE *f, size_t i)
+{
+	static const int order[] = { 0, 1, 2, 3, 4, 5 };
+	const struct gen_prof_op *op = &g->ops[g->tasks[i].op];
+	uint64_t	 total, pmu[8];
+	double		 t, ratio, nb, cores = gen_prof_cores(g);
+	char		 buf[64];
+	int		 j;
+	int64_t		 b = op->block_dim & 0xFFFF;
+
+	if (!gen_prof_pmu(g, i, &total, pmu)) {
+		for (j = 0; j < 15; j++)
+			fputs(",N/A", f);
+		return;
+	}
+	nb = (double)(b > 0 ? b : 1);
+	t = (double)total / gen_prof_aic_mhz(g) / nb *
+	    (double)((int64_t)(nb + cores - 1) / (int64_t)cores);
+	util_fmt_fixed(buf, sizeof buf, t, 3, false);
+	fprintf(f, ",%s,%llu", buf, (unsigned long long)total);
+	for (j = 0; j < 6; j++) {
+		ratio = (double)pmu[order[j]] / (double)total;
+		util_fmt_fixed(buf, sizeof buf, t * ratio, 3, false);
+		fprintf(f, ",%s", buf);
+		util_fmt_fixed(buf, sizeof buf, ratio, 3, false);
+		fprintf(f, ",%s", buf);
+	}
+	util_fmt_fixed(buf, sizeof buf, pmu[6] > 0 ? (double)pmu[7] /
+	    (double)pmu[6] : 0, 3, false);
+	fprintf(f, ",%s", buf);
+}
+
 static void
 gen_prof_summary_row(struct gen_prof *g, FILE *f,
     const struct gen_prof_task *t, int64_t wait)
@@ -313,9 +349,12 @@ gen_prof_summary_row(struct gen_prof *g, FILE *f,
 	}
 	strbuf_release(&b);
 	if (t->ctx >= 0)
-		fprintf(f, ",%u\n", op->ctx[t->ctx]);
+		fprintf(f, ",%u", op->ctx[t->ctx]);
 	else
-		fprintf(f, ",N/A\n");
+		fprintf(f, ",N/A");
+	if (g->o->pmu)
+		gen_prof_pmu_cols(g, f, t->index);
+	fputc('\n', f);
 }
 
 static int
@@ -337,7 +376,11 @@ gen_prof_op_summary(struct gen_prof *g, const char *dir, char **cause)
 	    "OP State,Task Type,Task Start Time(us),Task Duration(us),"
 	    "Task Wait Time(us),Block Num,Mix Block Num,HF32 Eligible,"
 	    "Input Shapes,Input Data Types,Input Formats,Output Shapes,"
-	    "Output Data Types,Output Formats,Context ID\n");
+	    "Output Data Types,Output Formats,Context ID%s\n", g->o->pmu ?
+	    ",aicore_time(us),total_cycles,vec_time(us),vec_ratio,"
+	    "mac_time(us),mac_ratio,scalar_time(us),scalar_ratio,"
+	    "mte1_time(us),mte1_ratio,mte2_time(us),mte2_ratio,"
+	    "mte3_time(us),mte3_ratio,icache_miss_rate" : "");
 	for (i = 0; i < g->ntasks; i++) {
 		wait = i == 0 || g->ops[v[i].op].device !=
 		    g->ops[v[i - 1].op].device || v[i].start < end ? 0 :

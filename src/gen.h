@@ -54,6 +54,7 @@ struct gen_prof_opts {
 	int		 model_pct;	/* ops inside a model span */
 	bool		 wrap;		/* start task ids near 65535 */
 	bool		 missing_dict;	/* leave an op type out of hash_dic */
+	bool		 pmu;		/* AI Core PMU records */
 	const char	*expect;	/* directory for the expected CSVs */
 };
 
@@ -86,6 +87,9 @@ void		 gen_bin_stars(struct gen_buf *, int, int, int, uint16_t,
 void		 gen_bin_hwts(struct gen_buf *, int, int, int, uint16_t,
 		     uint16_t, uint64_t);
 void		 gen_bin_flip(struct gen_buf *, uint64_t, uint16_t, uint16_t);
+void		 gen_bin_pmu(struct gen_buf *, bool, int, uint16_t, uint16_t,
+		     int, uint16_t, uint64_t, const uint64_t *, uint64_t,
+		     uint64_t);
 /* gen-job.c */
 uint64_t	 gen_job_rand(uint64_t *);
 int		 gen_job_file(const char *, const char *, const char *, size_t,

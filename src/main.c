@@ -167,11 +167,13 @@ static const char *main_help_text =
 "Tables: %s; stacks (folded call stacks; with --format, one row per\n"
 "frame).\n"
 "\n"
-"PATH: a mindstudio_profiler_output/ or PROF_* directory, a PyTorch\n"
-"*_ascend_pt/ or ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/\n"
-"directory, one vendor CSV file, a chrome-trace JSON file\n"
-"(trace_view.json, msprof_*.json) or a folder of them, or a folder\n"
-"holding several of these.\n"
+"PATH: a raw PROF_* collection (host/, device_N/ with data/ slices) or\n"
+"one of its host/ or device_N/ directories, a mindstudio_profiler_output/\n"
+"or exported PROF_* directory, a PyTorch *_ascend_pt/ or\n"
+"ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/ directory, one\n"
+"vendor CSV file, a chrome-trace JSON file (trace_view.json,\n"
+"msprof_*.json) or a folder of them, or a folder holding several of\n"
+"these.\n"
 "See npuprof-tui(1).\n";
 
 static __dead void
