@@ -107,6 +107,8 @@ import_job_raw(struct job *j)
 		parts++;
 	import_job_text(j, JOB_HASH_DIC, job_text_hashes);
 	import_job_text(j, JOB_GRAPH_DESC, job_text_graph_desc);
+	if (job_ge_load(j) > 0)
+		parts++;
 	job_text_table(j);
 	if (import_job_text(j, JOB_POINT, job_text_point) > 0)
 		parts++;
