@@ -18,6 +18,7 @@
 #define IMPORT_MAX_UNITS	4096
 
 static const struct importer *importers[] = {
+	&import_prof,
 	&import_pytorch,
 	&import_msprof,
 	&import_summary,

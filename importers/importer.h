@@ -181,6 +181,9 @@ int		 job_aicpu_load(struct job *);
 bool		 job_acl_check(const char *, size_t);
 int		 job_acl_load(struct job *);
 
+/* import-prof.c */
+extern const struct importer import_prof;
+
 /* import-pytorch.c */
 extern const struct importer import_pytorch;
 
