@@ -44,6 +44,14 @@ for seed in 1 7; do
 	done
 done
 
+# How show prints a generated JOB, kept as a golden: the default table
+# (op_statistic) and the first rows of the step trace and task description.
+d=$T/s1data
+"$NPUPROF" show -q --db "$d.db" "$d/JOB" >"$T/show.table"
+"$NPUPROF" show -q --db "$d.db" --limit 3 "$d/JOB" step_trace task_desc \
+    acl_statistic >>"$T/show.table"
+golden "$T/show.table" job-gen.table "seed 1: show prints the JOB tables"
+
 # Damage: a cut step trace, a foreign AclModule file.
 d=$T/s1data/JOB
 tr=$d/data/training_trace.46.dev.profiler_default_tag.0.slice_0
