@@ -60,6 +60,8 @@ size_t		 csv_cols_count(struct csv_cols *);
 /* import-msprof.c */
 extern const struct importer import_msprof;
 
+/* import-prof.c */
+extern const struct importer import_prof;
 /* import-job.c, job-*.c: legacy JOB directories (FORMATS.md 1.5). */
 extern const struct importer import_job;
 
@@ -180,9 +182,6 @@ int		 job_aicpu_load(struct job *);
 /* job-acl.c */
 bool		 job_acl_check(const char *, size_t);
 int		 job_acl_load(struct job *);
-
-/* import-prof.c */
-extern const struct importer import_prof;
 
 /* import-pytorch.c */
 extern const struct importer import_pytorch;

@@ -30,29 +30,6 @@ struct gen_opts {
 void		 gen_opts_init(struct gen_opts *);
 int		 gen_demo_write(const char *, const struct gen_opts *, char **);
 
-/* gen-job.c */
-uint64_t	 gen_job_rand(uint64_t *);
-int		 gen_job_file(const char *, const char *, const char *, size_t,
-		     char **);
-int		 gen_job_write(const char *, const struct gen_opts *, char **);
-
-/* gen-ge.c */
-void		 gen_ge_tensor(struct strbuf *, int, int, int, const char *);
-void		 gen_ge_step(struct strbuf *, struct strbuf *, int, bool,
-		     uint64_t);
-void		 gen_ge_id_map(struct strbuf *, struct strbuf *, uint64_t);
-
-/* gen-svp.c */
-int		 gen_svp_write(const char *, const struct gen_opts *, char **);
-
-/* gen-acl.c */
-int		 gen_job_acl(const char *, const struct gen_opts *, uint64_t *,
-		     char **);
-int		 gen_job_aicpu(const char *, const struct gen_opts *,
-		     uint64_t *, char **);
-int		 gen_job_runtime(const char *, const struct gen_opts *,
-		     uint64_t *, char **);
-
 /* gen-prof.c: raw PROF_* collections (FORMATS.md sections 1-4). */
 enum gen_prof_chip {
 	GEN_PROF_910B,		/* STARS: stars_soc, FFTS+ contexts */
@@ -109,5 +86,27 @@ void		 gen_bin_stars(struct gen_buf *, int, int, int, uint16_t,
 void		 gen_bin_hwts(struct gen_buf *, int, int, int, uint16_t,
 		     uint16_t, uint64_t);
 void		 gen_bin_flip(struct gen_buf *, uint64_t, uint16_t, uint16_t);
+/* gen-job.c */
+uint64_t	 gen_job_rand(uint64_t *);
+int		 gen_job_file(const char *, const char *, const char *, size_t,
+		     char **);
+int		 gen_job_write(const char *, const struct gen_opts *, char **);
+
+/* gen-ge.c */
+void		 gen_ge_tensor(struct strbuf *, int, int, int, const char *);
+void		 gen_ge_step(struct strbuf *, struct strbuf *, int, bool,
+		     uint64_t);
+void		 gen_ge_id_map(struct strbuf *, struct strbuf *, uint64_t);
+
+/* gen-svp.c */
+int		 gen_svp_write(const char *, const struct gen_opts *, char **);
+
+/* gen-acl.c */
+int		 gen_job_acl(const char *, const struct gen_opts *, uint64_t *,
+		     char **);
+int		 gen_job_aicpu(const char *, const struct gen_opts *,
+		     uint64_t *, char **);
+int		 gen_job_runtime(const char *, const struct gen_opts *,
+		     uint64_t *, char **);
 
 #endif /* GEN_H */

@@ -93,6 +93,8 @@ const char *store_schema_view_sql =
     " count AS Count, avg_ns / 1000.0 AS \"Avg(us)\","
     " min_ns / 1000.0 AS \"Min(us)\", max_ns / 1000.0 AS \"Max(us)\","
     " variance AS Variance FROM api_stat_best;"
+    "CREATE VIEW IF NOT EXISTS acl_statistic AS SELECT * FROM"
+    " api_statistic;"
     "CREATE VIEW step_trace AS SELECT device AS Device_id,"
     " rank AS Rank_id, iter AS \"Iteration ID\","
     " fp_start_ns / 1000.0 AS \"FP Start(us)\","
