@@ -164,6 +164,9 @@ void		 job_ops_free(struct job *);
 /* job-trace.c */
 int		 job_trace_load(struct job *);
 
+/* job-ge.c */
+int		 job_ge_load(struct job *);
+
 /* job-tstrack.c */
 int		 job_tstrack_load(struct job *);
 

@@ -96,6 +96,12 @@ int		 gen_job_file(const char *, const char *, const char *, size_t,
 		     char **);
 int		 gen_job_write(const char *, const struct gen_opts *, char **);
 
+/* gen-ge.c */
+void		 gen_ge_tensor(struct strbuf *, int, int, int, const char *);
+void		 gen_ge_step(struct strbuf *, struct strbuf *, int, bool,
+		     uint64_t);
+void		 gen_ge_id_map(struct strbuf *, struct strbuf *, uint64_t);
+
 /* gen-svp.c */
 int		 gen_svp_write(const char *, const struct gen_opts *, char **);
 

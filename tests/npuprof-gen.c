@@ -1,8 +1,9 @@
 /*
  * npuprof-gen: the generators as a command for tests and benchmarks.
  *
- *	npuprof-gen demo DIR [-s SEED] [-n TASKS] [-S STREAMS] [-t STEPS]
- *	    [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
+ *	npuprof-gen demo|job|svp DIR [-s SEED] [-n TASKS] [-S STREAMS]
+ *	    [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
+ *	    [--binary]
  *	npuprof-gen prof DIR [-s SEED] [-n OPS] [-S STREAMS] [-T THREADS]
  *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P] [-m HOST_MHZ]
  *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
