@@ -180,6 +180,16 @@ ok $? "valid trace"
 grep -q "s $ntasks f $ntasks " "$T/c" && grep -q 'Node@launch' "$T"/pt/*.json
 ok $? "a flow from Node@launch for each of the $ntasks tasks"
 
+# An SVP board's summary/: its tables under their vendor names.
+"$GEN" svp "$T/v" -n 40 >/dev/null || exit 1
+"$NPUPROF" export summary -q --db "$T/v.db" --output "$T/vo" "$T/v"
+ok $? "export summary of an SVP job"
+rows "$T/v.db" "$T/v" op_statistic_csv >"$T/want"
+same_file "$T/vo/op_statistic_$STAMP.csv" "$T/want" \
+    "SVP op_statistic under its own name, as kept"
+[ -f "$T/vo/acl_statistic_$STAMP.csv" ]
+ok $? "acl_statistic too"
+
 # The vendor's own files, reproduced from its export.
 need_samples
 PT=$SAMPLES/oamtools-torchnpu271-cann910-ascend_pt
