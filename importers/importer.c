@@ -22,7 +22,8 @@ static const struct importer *importers[] = {
 	&import_pytorch,
 	&import_msprof,
 	&import_summary,
-	&import_job
+	&import_job,
+	&import_trace
 };
 
 #define NIMPORTERS	(sizeof importers / sizeof importers[0])

@@ -183,6 +183,47 @@ int		 job_acl_load(struct job *);
 /* import-pytorch.c */
 extern const struct importer import_pytorch;
 
+/* import-trace.c */
+extern const struct importer import_trace;
+int		 import_trace_file(struct store *, const char *,
+		     struct import_ctx *, bool, char **);
+bool		 import_trace_is_msprof(const char *);
+
+/* trace-parse.c: a streaming reader of chrome-trace JSON. */
+#define TRACE_MAX_ARGS	32
+
+struct trace_arg {
+	struct strbuf	 key;
+	struct strbuf	 val;		/* as written, numbers included */
+	bool		 str;		/* a JSON string */
+};
+
+struct trace_event {
+	struct strbuf	 ph;
+	struct strbuf	 name;
+	struct strbuf	 cat;
+	struct strbuf	 id;
+	struct strbuf	 pid;
+	struct strbuf	 tid;
+	struct strbuf	 ts;
+	struct strbuf	 dur;
+	struct strbuf	 bp;
+	struct strbuf	 args;		/* the args object as JSON text */
+	struct trace_arg argv[TRACE_MAX_ARGS];	/* its scalar members */
+	size_t		 nargs;
+};
+typedef void	(*trace_event_cb)(void *, const struct trace_event *);
+int		 trace_parse_file(struct store *, const char *,
+		     trace_event_cb, void *, char **);
+const char	*trace_arg(const struct trace_event *, const char *);
+
+/* trace-event.c: chrome-trace events into the store. */
+struct trace_load;
+struct trace_load *trace_load_create(struct store *, const char *,
+		     struct import_ctx *, bool);
+void		 trace_load_event(void *, const struct trace_event *);
+void		 trace_load_free(struct trace_load *);
+
 /* import-summary.c */
 extern const struct importer import_summary;
 

@@ -167,13 +167,31 @@ gen_prof_api_cmp(const void *a, const void *b)
 }
 
 /*
- * The population variance in us^2 around the mean rounded to whole ns,
- * rounded to 3 decimals, computed exactly in integers.
+ * The mean in whole ns as the vendor prints it: a double division of the
+ * us total, rounded in binary to 3 decimals (7.27 / 4 = 1.8175 prints
+ * 1.817, as real api_statistic files show).
+ */
+static int64_t
+gen_prof_avg(const struct gen_prof_stat *s)
+{
+	char	 buf[64];
+	int64_t	 avg;
+
+	snprintf(buf, sizeof buf, "%.3f", (double)s->total / 1000.0 /
+	    (double)s->count);
+	if (util_parse_ns(buf, strlen(buf), &avg) != 0)
+		avg = (2 * s->total + s->count) / (2 * s->count);
+	return avg;
+}
+
+/*
+ * The population variance in us^2 around the mean as printed, rounded to
+ * 3 decimals, computed exactly in integers.
  */
 static void
 gen_prof_variance(char *buf, size_t size, const struct gen_prof_stat *s)
 {
-	int64_t		 avg = (2 * s->total + s->count) / (2 * s->count);
+	int64_t		 avg = gen_prof_avg(s);
 	__int128	 v, den, q;
 
 	v = s->sumsq - 2 * (__int128)avg * s->total +
@@ -205,7 +223,7 @@ gen_prof_api_statistic(struct gen_prof *g, const char *dir, char **cause)
 		fprintf(f, "host,%s,%s,%s,%lld,%s,%s,%s,%s\n", s->b, s->a,
 		    gen_prof_us(b[0], sizeof b[0], s->total),
 		    (long long)s->count, gen_prof_us(b[1], sizeof b[1],
-		    (2 * s->total + s->count) / (2 * s->count)),
+		    gen_prof_avg(s)),
 		    gen_prof_us(b[2], sizeof b[2], s->min),
 		    gen_prof_us(b[3], sizeof b[3], s->max), b[4]);
 	}

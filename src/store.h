@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	1
+#define STORE_SCHEMA_VERSION	2
 
 struct store;
 
@@ -115,6 +115,32 @@ struct store_step {
 	int64_t		 fp_bp_ns;
 	int64_t		 refresh_ns;
 	int64_t		 data_aug_ns;
+};
+
+/* One endpoint of a chrome-trace flow (ph s, t or f). */
+struct store_flow {
+	int64_t		 device;
+	int64_t		 rank;
+	int64_t		 pid;
+	int64_t		 tid;
+	int64_t		 ts_ns;
+	const char	*id;		/* as written: ids reach 2^64-1 */
+	const char	*cat;
+	const char	*name;
+	const char	*phase;
+	const char	*bp;
+};
+
+/* One sample of a chrome-trace counter track (ph C). */
+struct store_counter {
+	int64_t		 device;
+	int64_t		 rank;
+	int64_t		 pid;
+	int64_t		 tid;
+	int64_t		 ts_ns;
+	const char	*name;
+	const char	*key;
+	double		 value;
 };
 
 /* How a column of a query result is printed. */
@@ -252,6 +278,21 @@ void		 store_load_progress(struct store *, const char *,
 		     const char *, int64_t, int64_t);
 void		 store_load_progress_files(struct store *, int64_t, int64_t);
 int64_t		 store_load_count(struct store *);
+
+/* store-trace.c: trace JSON */
+void		 store_load_lane(struct store *, int64_t, int64_t, int64_t,
+		     int64_t, const char *, const char *);
+void		 store_load_flow(struct store *, const struct store_flow *);
+void		 store_load_counter(struct store *,
+		     const struct store_counter *);
+int64_t		 store_load_task_find(struct store *,
+		     const struct store_task *);
+void		 store_load_task_link(struct store *, int64_t,
+		     const struct store_task *);
+int64_t		 store_load_task_count(struct store *, int64_t);
+void		 store_load_api_level(struct store *, int64_t, int64_t,
+		     const char *);
+void		 store_load_api_link(struct store *, int64_t);
 
 /* store-stats.c */
 int		 store_stats_compute(struct store *, char **);
