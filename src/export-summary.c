@@ -65,7 +65,7 @@ struct summary_out {
 	int			 start;		/* op_summary's columns for */
 	int			 dur;		/* the wait time, or -1 */
 	int			 wait;
-	int64_t			 prev_end;	/* of the row before, or NP_NA */
+	int64_t			 prev_end;	/* of the last row, or NP_NA */
 	struct export_file	*ef;
 	char			**cause;
 };
