@@ -20,6 +20,7 @@
 #include "store.h"
 #include "importer.h"
 #include "gen.h"
+#include "collect.h"
 #include "export.h"
 #include "ui.h"
 
@@ -77,6 +78,9 @@ static const char *main_usage_text =
 "                        [--range START:END] [--split-mb N] [--force]\n"
 "                        [--db FILE] PATH\n"
 "       npuprof-tui demo [DIR]\n"
+"       npuprof-tui collect -m MAIN (--config BOARD.ini | --host HOST)\n"
+"                           [--output DIR] [--all] [-- ARGS...]\n"
+"       npuprof-tui collect --pull [USER@]HOST:DIR [--output DIR] [--all]\n"
 "       npuprof-tui --help | --version\n";
 
 static const char *main_help_text =
@@ -89,6 +93,8 @@ static const char *main_help_text =
 "  export   write the vendor's summary CSV/JSON files or timeline\n"
 "           trace JSON (msprof_*.json) of PATH into a directory\n"
 "  demo     write the built-in demo profile to DIR and open it\n"
+"  collect  run MAIN on a board over ssh with profiling on and copy the\n"
+"           data back (npuprof-tui collect --help for its options)\n"
 "\n"
 "Options:\n"
 "  --db FILE         the store to use (default: beside PATH, else the\n"
@@ -121,6 +127,20 @@ static const char *main_help_text =
 "  -q, --quiet       no progress and no warnings on stderr\n"
 "  -h, --help        this help\n"
 "  -V, --version     the version\n"
+"\n"
+"Collect options (see REMOTE COLLECTION in npuprof-tui(1)):\n"
+"  -m, --main MAIN   the application to copy to the board and run\n"
+"  --host [USER@]HOST[:PORT]  the board, with your own ssh config and keys\n"
+"  --config BOARD.ini  the board and its password from the vendor's file\n"
+"  --output DIR      where the JOB/PROF directories go (default: .)\n"
+"  --all             import what was copied and print its op_statistic\n"
+"  --switch, --acl-api, --aacpu on|off, --interval N, --aac-metrics NAME\n"
+"                    the profiler keys of acl.json (--acl_api and\n"
+"                    --aac_metrics too)\n"
+"  --remote-dir DIR  the working directory on the board (kept)\n"
+"  --ssh-config FILE, --ssh-option OPT  passed to ssh as -F and -o\n"
+"  --accept-new-host-key  accept the key of a board not yet known\n"
+"  --pull [USER@]HOST:DIR  only copy DIR back from the board\n"
 "\n"
 "Tables: %s.\n"
 "\n"
@@ -748,6 +768,21 @@ main_demo(int argc, char **argv, const struct main_opts *o)
 	return rc;
 }
 
+/* collect --all: import a copied directory and print its op_statistic. */
+static int
+main_collect_import(const char *dir, void *arg)
+{
+	struct main_opts	*o = arg;
+	struct store		*s;
+	char			*def[] = { "op_statistic" };
+	int			 rc;
+
+	s = main_store(dir, o);
+	rc = main_show_tables(s, def, 1, o);
+	store_free(s);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -755,9 +790,16 @@ main(int argc, char **argv)
 	const char		*cmd = NULL;
 	int			 first;
 
+	if (collect_askpass_wanted())
+		return collect_askpass_main(argc, argv);
 	main_t0 = ui_now();
 	setlocale(LC_ALL, "");
 	util_tighten_umask();
+	if (argc > 1 && strcmp(argv[1], "collect") == 0) {
+		main_options(1, argv, &o);
+		return collect_main(argc - 1, argv + 1, main_collect_import,
+		    &o);
+	}
 	if (argc > 1 && (strcmp(argv[1], "import") == 0 ||
 	    strcmp(argv[1], "show") == 0 || strcmp(argv[1], "demo") == 0 ||
 	    strcmp(argv[1], "export") == 0)) {
