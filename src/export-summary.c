@@ -65,7 +65,7 @@ struct summary_out {
 	int			 start;		/* op_summary's columns for */
 	int			 dur;		/* the wait time, or -1 */
 	int			 wait;
-	int64_t			 prev_end;	/* of the row before, or NP_NA */
+	int64_t			 prev_end;	/* of the last row, or NP_NA */
 	struct export_file	*ef;
 	char			**cause;
 };
@@ -308,6 +308,29 @@ summary_tables(struct store *s, const char ***out)
 	return k;
 }
 
+/*
+ * The file name of table I: its name, less the "_csv" the store adds to a
+ * vendor CSV named like one of its own tables when no other table takes
+ * that name. The caller frees it.
+ */
+static char *
+summary_base(const char **names, size_t n, size_t i)
+{
+	size_t	 len = strlen(names[i]), j;
+	char	*base;
+
+	if (len <= 4 || strcmp(names[i] + len - 4, "_csv") != 0)
+		return xstrdup(names[i]);
+	base = xstrndup(names[i], len - 4);
+	for (j = 0; j < n; j++) {
+		if (strcmp(names[j], base) == 0) {
+			free(base);
+			return xstrdup(names[i]);
+		}
+	}
+	return base;
+}
+
 /* Count each table's rows and make sure no file would be overwritten. */
 static int
 summary_plan(struct store *s, const struct export_opts *o, const char *dir,
@@ -316,7 +339,7 @@ summary_plan(struct store *s, const struct export_opts *o, const char *dir,
 {
 	const struct store_table	*t;
 	struct store_query		 q;
-	char				*file, *path;
+	char				*file, *path, *base;
 	size_t				 i;
 	int				 j, rc;
 
@@ -330,8 +353,9 @@ summary_plan(struct store *s, const struct export_opts *o, const char *dir,
 		for (j = 0; j < summary_nfiles(o, totals[i]); j++) {
 			if (totals[i] == 0)
 				break;
-			file = summary_file_name(o, store_table_name(t), stamp,
-			    totals[i], j);
+			base = summary_base(names, n, i);
+			file = summary_file_name(o, base, stamp, totals[i], j);
+			free(base);
 			path = util_path_join(dir, file);
 			rc = export_check_free(path, o->force, cause);
 			free(path);
@@ -357,6 +381,7 @@ export_summary(struct store *s, const struct export_opts *o, const char *dir,
 	struct store_query		 q;
 	const char			**names;
 	int64_t				*totals;
+	char				*base;
 	size_t				 n, i, written = 0;
 	int				 rc = 0;
 
@@ -375,7 +400,7 @@ export_summary(struct store *s, const struct export_opts *o, const char *dir,
 		so.o = o;
 		so.dir = dir;
 		so.stamp = stamp;
-		so.name = store_table_name(t);
+		so.name = base = summary_base(names, n, i);
 		so.total = totals[i];
 		so.cause = cause;
 		rc = store_query_each(s, t, &q, summary_row, &so, cause);
@@ -384,6 +409,7 @@ export_summary(struct store *s, const struct export_opts *o, const char *dir,
 		else
 			export_file_abort(so.ef);
 		free(so.flags);
+		free(base);
 		written++;
 	}
 	if (rc == 0 && written == 0) {
