@@ -276,8 +276,13 @@ gen_api_statistic(struct gen_state *st, const char *dir,
 		if (st->api[k].count == 0)
 			continue;
 		gen_us(b[0], sizeof b[0], st->api[k].total, true);
-		avg = (double)((2 * st->api[k].total + st->api[k].count) /
-		    (2 * st->api[k].count)) / 1000.0;
+		/*
+		 * The vendor rounds the double mean in binary (1.8175 ->
+		 * 1.817), then takes the variance around what it prints.
+		 */
+		snprintf(b[1], sizeof b[1], "%.3f", (double)st->api[k].total /
+		    1000.0 / (double)st->api[k].count);
+		avg = strtod(b[1], NULL);
 		var = 0;
 		for (j = 0; j < (size_t)st->api[k].count; j++)
 			var += (durs[k][j] / 1000.0 - avg) *

@@ -21,6 +21,8 @@
 #include "importer.h"
 #include "gen.h"
 #include "collect.h"
+#include "export.h"
+#include "ui.h"
 
 #define EXIT_DATA	1
 #define EXIT_USAGE	2
@@ -36,21 +38,45 @@ struct main_opts {
 	int64_t		 limit;
 	int64_t		 device;
 	int64_t		 rank;
+	const char	*output;
+	bool		 force;
+	const char	*range;
+	int64_t		 split_mb;
+	const char	*theme;
+	bool		 no_mouse;
+	const char	*replay;
 };
 
 struct main_progress {
 	struct timespec	 start;
 	struct timespec	 last;
 	bool		 shown;
+	char		*file;		/* the file being read */
+	int64_t		 size;		/* and its size */
 };
 
+/* What the UI's re-import callback needs. */
+struct main_reimport {
+	const char		*path;
+	char			*db;
+	const struct main_opts	*o;
+};
+
+static double	main_t0;
+
 static const char *main_usage_text =
-"usage: npuprof-tui [--db FILE] [--reimport] [--device ID] PATH\n"
+"usage: npuprof-tui [--db FILE] [--reimport] [--device ID] [--rank N]\n"
+"                   [--theme NAME|FILE] [--no-mouse] [--replay FILE] PATH\n"
 "       npuprof-tui import [--db FILE] [--reimport] PATH\n"
 "       npuprof-tui show [--format table|csv|tsv|json] [--sort SPEC]\n"
 "                        [--filter REGEX] [--limit N] [--device ID]\n"
 "                        [--rank N] [--stats auto|file|computed]\n"
 "                        [--db FILE] [--reimport] PATH [TABLE...]\n"
+"       npuprof-tui export summary [--format csv|json] [--output DIR]\n"
+"                        [--device ID] [--force] [--db FILE] PATH\n"
+"       npuprof-tui export timeline [--output DIR] [--device ID]\n"
+"                        [--range START:END] [--split-mb N] [--force]\n"
+"                        [--db FILE] PATH\n"
 "       npuprof-tui demo [DIR]\n"
 "       npuprof-tui collect -m MAIN (--config BOARD.ini | --host HOST)\n"
 "                           [--output DIR] [--all] [-- ARGS...]\n"
@@ -60,9 +86,12 @@ static const char *main_usage_text =
 static const char *main_help_text =
 "\n"
 "Commands:\n"
-"  (none)   open PATH (without a terminal on stdout: like show)\n"
+"  (none)   open PATH in the terminal UI (without a terminal on\n"
+"           stdout: print like show)\n"
 "  import   build or refresh the store for PATH only\n"
 "  show     print tables of PATH to the terminal or a pipe\n"
+"  export   write the vendor's summary CSV/JSON files or timeline\n"
+"           trace JSON (msprof_*.json) of PATH into a directory\n"
 "  demo     write the built-in demo profile to DIR and open it\n"
 "  collect  run MAIN on a board over ssh with profiling on and copy the\n"
 "           data back (npuprof-tui collect --help for its options)\n"
@@ -71,7 +100,8 @@ static const char *main_help_text =
 "  --db FILE         the store to use (default: beside PATH, else the\n"
 "                    cache directory)\n"
 "  --reimport        rebuild the store even if it is current\n"
-"  --format FMT      show: table (default), csv, tsv or json\n"
+"  --format FMT      show: table (default), csv, tsv or json;\n"
+"                    export summary: csv (default) or json\n"
 "  --sort SPEC       show: sort on columns, e.g. '-Total Time(us),OP Type'\n"
 "                    (a leading - sorts descending; part of a name is enough)\n"
 "  --filter REGEX    show: keep rows where any cell matches REGEX, or\n"
@@ -79,9 +109,21 @@ static const char *main_help_text =
 "  --limit N         show: at most N rows per table\n"
 "  --device ID       only device ID (a number, or host)\n"
 "  --rank N          only rank N\n"
+"  --theme NAME|FILE UI: colour theme dark, light, mono or a YAML file\n"
+"  --no-mouse        UI: leave the mouse to the terminal\n"
+"  --replay FILE     UI: read keys from FILE instead of the terminal and\n"
+"                    print how long each took (for measurements)\n"
 "  --stats WHICH     show: statistics as the tool wrote them (file), as\n"
 "                    computed from the task rows (computed), or the\n"
 "                    file when there is one (auto, the default)\n"
+"  --output DIR      export: the directory to write to (default: .)\n"
+"  --force           export: replace files that exist\n"
+"  --range S:E       export timeline: only events in the window; S and E\n"
+"                    are epoch microseconds, or times with a unit (s, ms,\n"
+"                    us, ns) from the start of the profile; either may be\n"
+"                    empty\n"
+"  --split-mb N      export timeline: start a new _slice_<i> file after\n"
+"                    N megabytes\n"
 "  -q, --quiet       no progress and no warnings on stderr\n"
 "  -h, --help        this help\n"
 "  -V, --version     the version\n"
@@ -104,7 +146,9 @@ static const char *main_help_text =
 "\n"
 "PATH: a mindstudio_profiler_output/ or PROF_* directory, a PyTorch\n"
 "*_ascend_pt/ or ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/\n"
-"directory, one vendor CSV file, or a folder holding several of them.\n"
+"directory, one vendor CSV file, a chrome-trace JSON file\n"
+"(trace_view.json, msprof_*.json) or a folder of them, or a folder\n"
+"holding several of these.\n"
 "See npuprof-tui(1).\n";
 
 static __dead void
@@ -143,14 +187,43 @@ main_elapsed(const struct timespec *a, const struct timespec *b)
 	    (double)(b->tv_nsec - a->tv_nsec) / 1e9;
 }
 
-/* Show import progress on stderr, at most ten times a second. */
+/* How far the import is, 0 to 1, from the files done and the bytes read. */
+static double
+main_progress_fraction(struct main_progress *mp,
+    const struct store_progress *p)
+{
+	struct stat	 st;
+	double		 f = 0;
+
+	if (p->file != NULL && (mp->file == NULL ||
+	    strcmp(mp->file, p->file) != 0)) {
+		free(mp->file);
+		mp->file = xstrdup(p->file);
+		mp->size = stat(p->file, &st) == 0 ? st.st_size : -1;
+	}
+	if (p->bytes_total > 0)
+		f = (double)p->bytes_done / (double)p->bytes_total;
+	else if (mp->size > 0)
+		f = (double)p->bytes_done / (double)mp->size;
+	if (f > 1)
+		f = 1;
+	if (p->files_total > 0)
+		f = ((double)p->files_done + f) / (double)p->files_total;
+	return f > 1 ? 1 : f;
+}
+
+/*
+ * Show import progress on stderr, at most ten times a second: a bar, the
+ * phase, files, records, megabytes read, the rate and the time left.
+ */
 static void
 main_progress(void *arg, const struct store_progress *p)
 {
 	struct main_progress	*mp = arg;
 	struct timespec		 now;
-	double			 secs, rate;
-	const char		*file = p->file != NULL ? p->file : "";
+	double			 secs, rate, f;
+	char			 bar[21], eta[32];
+	int			 i;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (mp->shown && main_elapsed(&mp->last, &now) < 0.1)
@@ -159,13 +232,19 @@ main_progress(void *arg, const struct store_progress *p)
 	mp->shown = true;
 	secs = main_elapsed(&mp->start, &now);
 	rate = secs > 0 ? (double)p->records / secs : 0;
-	if (strlen(file) > 40)
-		file += strlen(file) - 40;
-	fprintf(stderr, "\r\033[K%-10s unit %lld/%lld  %lld records  "
-	    "%.1f MB  %.0f rec/s  %s", p->phase,
+	f = main_progress_fraction(mp, p);
+	for (i = 0; i < 20; i++)
+		bar[i] = i < (int)(f * 20) ? '#' : '.';
+	bar[20] = '\0';
+	if (f > 0.01 && secs > 0.5)
+		snprintf(eta, sizeof eta, "ETA %.0fs", secs * (1 - f) / f);
+	else
+		snprintf(eta, sizeof eta, "ETA ?");
+	fprintf(stderr, "\r\033[K[%s] %3.0f%% %-9s file %lld/%lld  %lld "
+	    "records  %.1f MB  %.0f rec/s  %s", bar, f * 100, p->phase,
 	    (long long)p->files_done + (p->files_done < p->files_total),
 	    (long long)p->files_total, (long long)p->records,
-	    (double)p->bytes_done / 1e6, rate, file);
+	    (double)p->bytes_done / 1e6, rate, eta);
 }
 
 /*
@@ -200,6 +279,7 @@ main_import(const char *path, const char *db, bool force, bool quiet,
 	if (importer_run(s, path, cause) != 0) {
 		if (mp.shown)
 			fputs("\r\033[K", stderr);
+		free(mp.file);
 		store_load_abort(s);
 		signal(SIGINT, SIG_DFL);
 		return -1;
@@ -209,6 +289,7 @@ main_import(const char *path, const char *db, bool force, bool quiet,
 	signal(SIGTERM, SIG_DFL);
 	if (mp.shown)
 		fputs("\r\033[K", stderr);
+	free(mp.file);
 	return rc;
 }
 
@@ -269,7 +350,14 @@ enum {
 	OPT_LIMIT,
 	OPT_DEVICE,
 	OPT_RANK,
-	OPT_STATS
+	OPT_STATS,
+	OPT_OUTPUT,
+	OPT_FORCE,
+	OPT_RANGE,
+	OPT_SPLIT_MB,
+	OPT_THEME,
+	OPT_NO_MOUSE,
+	OPT_REPLAY
 };
 
 static const struct option main_long_opts[] = {
@@ -282,6 +370,13 @@ static const struct option main_long_opts[] = {
 	{ "device", required_argument, NULL, OPT_DEVICE },
 	{ "rank", required_argument, NULL, OPT_RANK },
 	{ "stats", required_argument, NULL, OPT_STATS },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "range", required_argument, NULL, OPT_RANGE },
+	{ "split-mb", required_argument, NULL, OPT_SPLIT_MB },
+	{ "theme", required_argument, NULL, OPT_THEME },
+	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
+	{ "replay", required_argument, NULL, OPT_REPLAY },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -339,6 +434,29 @@ main_options(int argc, char **argv, struct main_opts *o)
 				main_usage();
 			}
 			o->stats = optarg;
+			break;
+		case OPT_OUTPUT:
+			o->output = optarg;
+			break;
+		case OPT_FORCE:
+			o->force = true;
+			break;
+		case OPT_RANGE:
+			o->range = optarg;
+			break;
+		case OPT_SPLIT_MB:
+			o->split_mb = main_parse_count("split size", optarg);
+			if (o->split_mb == 0)
+				main_usage();
+			break;
+		case OPT_THEME:
+			o->theme = optarg;
+			break;
+		case OPT_NO_MOUSE:
+			o->no_mouse = true;
+			break;
+		case OPT_REPLAY:
+			o->replay = optarg;
 			break;
 		case 'q':
 			o->quiet = true;
@@ -460,13 +578,23 @@ main_show(int argc, char **argv, const struct main_opts *o)
 {
 	struct store	*s;
 	char		*def[] = { "op_statistic" };
-	int		 rc;
+	char		*svp[] = { "aa_core_metrics", "op_statistic",
+			    "acl_statistic", "frequency" };
+	int		 rc, n = 0, i;
 
 	if (argc < 1)
 		main_usage();
 	s = main_store(argv[0], o);
+	/* An SVP run: the four tables the vendor's show prints. */
+	for (i = 0; i < 4 && store_table_find(s, "aa_core_metrics") != NULL;
+	    i++) {
+		if (store_table_find(s, svp[i]) != NULL)
+			svp[n++] = svp[i];
+	}
 	if (argc > 1)
 		rc = main_show_tables(s, argv + 1, argc - 1, o);
+	else if (n > 0)
+		rc = main_show_tables(s, svp, n, o);
 	else
 		rc = main_show_tables(s, def, 1, o);
 	store_free(s);
@@ -491,13 +619,119 @@ main_import_cmd(int argc, char **argv, const struct main_opts *o)
 	return 0;
 }
 
-/* Open PATH: what show prints by default. */
+/*
+ * The UI's R key: import PATH again if its inputs changed and hand back
+ * the new store (the old one is freed), or NULL with *cause set and the
+ * old store kept.
+ */
+static struct store *
+main_reimport(void *arg, struct store *old, char **cause)
+{
+	struct main_reimport	*r = arg;
+	struct store		*s;
+
+	if (main_import(r->path, r->db, false, r->o->quiet, cause) != 0 ||
+	    (s = store_open(r->db, cause)) == NULL)
+		return NULL;
+	store_free(old);
+	return s;
+}
+
+/* Open PATH: the UI on a terminal, otherwise what show prints. */
 static int
 main_open(int argc, char **argv, const struct main_opts *o)
 {
+	struct main_reimport	 r;
+	struct ui_opts		 uo;
+	struct store		*s;
+	char			*cause = NULL;
+	int			 rc = 0;
+
 	if (argc != 1)
 		main_usage();
-	return main_show(1, argv, o);
+	if (!isatty(STDOUT_FILENO) && o->replay == NULL)
+		return main_show(1, argv, o);
+	s = main_store(argv[0], o);
+	memset(&r, 0, sizeof r);
+	r.path = argv[0];
+	r.db = o->db != NULL ? xstrdup(o->db) : store_default_path(argv[0]);
+	r.o = o;
+	memset(&uo, 0, sizeof uo);
+	uo.theme = o->theme;
+	uo.no_mouse = o->no_mouse;
+	uo.device = o->device;
+	uo.rank = o->rank;
+	uo.reimport = main_reimport;
+	uo.reimport_arg = &r;
+	uo.replay = o->replay;
+	uo.t0 = main_t0;
+	if (ui_run(s, &uo, &cause) != 0) {
+		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		free(cause);
+		rc = EXIT_DATA;
+	}
+	store_free(ui_store() != NULL ? ui_store() : s);
+	free(r.db);
+	return rc;
+}
+
+/* export KIND PATH: the vendor's files, written by export.c. */
+static int
+main_export(int argc, char **argv, const struct main_opts *o)
+{
+	struct export_opts	 eo;
+	struct store		*s;
+	char			*cause = NULL;
+	int64_t			 from, to;
+	int			 rc;
+
+	if (argc != 2)
+		main_usage();
+	if (!export_kind_valid(argv[0])) {
+		log_warnx("unknown export kind '%s' (%s)", argv[0],
+		    export_kinds());
+		main_usage();
+	}
+	if (strcmp(argv[0], "summary") == 0 && (o->range != NULL ||
+	    o->split_mb != 0)) {
+		log_warnx("--range and --split-mb are for export timeline");
+		main_usage();
+	}
+	if (strcmp(argv[0], "timeline") == 0 &&
+	    strcmp(o->format, "table") != 0) {
+		log_warnx("--format is for export summary");
+		main_usage();
+	}
+	export_opts_init(&eo);
+	if (strcmp(o->format, "json") == 0)
+		eo.format = EXPORT_JSON;
+	else if (strcmp(o->format, "csv") != 0 &&
+	    strcmp(o->format, "table") != 0) {
+		log_warnx("export writes csv or json, not '%s'", o->format);
+		main_usage();
+	}
+	if (o->range != NULL && export_parse_range(o->range, 0, &from, &to,
+	    &cause) != 0) {
+		log_warnx("%s", cause);
+		main_usage();
+	}
+	if (o->output != NULL)
+		eo.output = o->output;
+	eo.device = o->device;
+	eo.rank = o->rank;
+	eo.force = o->force;
+	eo.range = o->range;
+	eo.split_bytes = o->split_mb * 1024 * 1024;
+	eo.quiet = o->quiet;
+	s = main_store(argv[1], o);
+	rc = export_run(s, argv[0], &eo, &cause);
+	store_free(s);
+	if (rc != 0) {
+		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		free(cause);
+		return EXIT_DATA;
+	}
+	return 0;
 }
 
 static int
@@ -558,6 +792,7 @@ main(int argc, char **argv)
 
 	if (collect_askpass_wanted())
 		return collect_askpass_main(argc, argv);
+	main_t0 = ui_now();
 	setlocale(LC_ALL, "");
 	util_tighten_umask();
 	if (argc > 1 && strcmp(argv[1], "collect") == 0) {
@@ -566,7 +801,8 @@ main(int argc, char **argv)
 		    &o);
 	}
 	if (argc > 1 && (strcmp(argv[1], "import") == 0 ||
-	    strcmp(argv[1], "show") == 0 || strcmp(argv[1], "demo") == 0)) {
+	    strcmp(argv[1], "show") == 0 || strcmp(argv[1], "demo") == 0 ||
+	    strcmp(argv[1], "export") == 0)) {
 		cmd = argv[1];
 		argv++;
 		argc--;
@@ -580,5 +816,7 @@ main(int argc, char **argv)
 		return main_import_cmd(argc, argv, &o);
 	if (strcmp(cmd, "show") == 0)
 		return main_show(argc, argv, &o);
+	if (strcmp(cmd, "export") == 0)
+		return main_export(argc, argv, &o);
 	return main_demo(argc, argv, &o);
 }

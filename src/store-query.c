@@ -276,12 +276,15 @@ store_query_free_split(char **v, size_t n)
 }
 
 /*
- * Run Q over table T and return the formatted rows. On a bad sort column,
- * bad regex or SQL error return NULL and set *cause.
+ * Run Q over table T and call CB with the column names and formats (HDR,
+ * no rows): once with CELLS NULL before the first row, then with the
+ * formatted cells of each row, in order, without keeping the rows. CB
+ * returns 0 to go on; anything else stops the walk and is returned. On a
+ * bad sort column, bad regex or SQL error return -1 and set *cause.
  */
-struct store_rows *
-store_query_table(struct store *s, const struct store_table *t,
-    const struct store_query *q, char **cause)
+int
+store_query_each(struct store *s, const struct store_table *t,
+    const struct store_query *q, store_row_cb cb, void *arg, char **cause)
 {
 	struct store_sql	 sql;
 	struct store_rows	*r = NULL;
@@ -290,7 +293,7 @@ store_query_table(struct store *s, const struct store_table *t,
 	sqlite3_stmt		*stmt = NULL;
 	char			*pmu = NULL, **pnames = NULL, **pvals, **cells;
 	size_t			 i, np = 0, nv, nc;
-	int			 rc;
+	int			 rc = SQLITE_DONE, ret = -1;
 
 	memset(&sql, 0, sizeof sql);
 	strbuf_init(&sql.b);
@@ -327,7 +330,8 @@ store_query_table(struct store *s, const struct store_table *t,
 		r->fmts[t->ncols + i] = FMT_NUMTEXT;
 	}
 	cells = xcalloc(nc, sizeof *cells);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+	ret = cb(arg, r, NULL);
+	while (ret == 0 && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		for (i = 0; i < t->ncols; i++) {
 			strbuf_reset(&cell);
 			store_fmt_value(sqlite3_column_value(stmt, (int)i),
@@ -345,16 +349,18 @@ store_query_table(struct store *s, const struct store_table *t,
 			if (nv > 0)
 				store_query_free_split(pvals, nv);
 		}
-		store_rows_add(r, cells);
+		ret = cb(arg, r, cells);
+		for (i = 0; i < nc; i++)
+			free(cells[i]);
 	}
 	free(cells);
-	if (rc != SQLITE_DONE) {
+	if (ret == 0 && rc != SQLITE_DONE) {
 		xasprintf(cause, "cannot read %s: %s", t->name,
 		    sqlite3_errmsg(s->db));
-		store_rows_free(r);
-		r = NULL;
+		ret = -1;
 	}
 out:
+	store_rows_free(r);
 	sqlite3_finalize(stmt);
 	matcher_free(m);
 	if (pnames != NULL)
@@ -362,6 +368,47 @@ out:
 	free(pmu);
 	strbuf_release(&cell);
 	strbuf_release(&sql.b);
+	return ret;
+}
+
+/* Keep a copy of each row in the result ARG. */
+static int
+store_query_keep(void *arg, const struct store_rows *hdr, char **cells)
+{
+	struct store_rows	**r = arg;
+	char			**copy;
+	size_t			  i;
+
+	if (cells == NULL) {
+		*r = store_rows_create(hdr->ncols);
+		for (i = 0; i < hdr->ncols; i++) {
+			(*r)->names[i] = xstrdup(hdr->names[i]);
+			(*r)->fmts[i] = hdr->fmts[i];
+		}
+		return 0;
+	}
+	copy = xcalloc(hdr->ncols, sizeof *copy);
+	for (i = 0; i < hdr->ncols; i++)
+		copy[i] = xstrdup(cells[i]);
+	store_rows_add(*r, copy);
+	free(copy);
+	return 0;
+}
+
+/*
+ * Run Q over table T and return the formatted rows. On a bad sort column,
+ * bad regex or SQL error return NULL and set *cause.
+ */
+struct store_rows *
+store_query_table(struct store *s, const struct store_table *t,
+    const struct store_query *q, char **cause)
+{
+	struct store_rows	*r = NULL;
+
+	if (store_query_each(s, t, q, store_query_keep, &r, cause) != 0) {
+		store_rows_free(r);
+		return NULL;
+	}
 	return r;
 }
 

@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	1
+#define STORE_SCHEMA_VERSION	2
 
 struct store;
 
@@ -117,6 +117,32 @@ struct store_step {
 	int64_t		 data_aug_ns;
 };
 
+/* One endpoint of a chrome-trace flow (ph s, t or f). */
+struct store_flow {
+	int64_t		 device;
+	int64_t		 rank;
+	int64_t		 pid;
+	int64_t		 tid;
+	int64_t		 ts_ns;
+	const char	*id;		/* as written: ids reach 2^64-1 */
+	const char	*cat;
+	const char	*name;
+	const char	*phase;
+	const char	*bp;
+};
+
+/* One sample of a chrome-trace counter track (ph C). */
+struct store_counter {
+	int64_t		 device;
+	int64_t		 rank;
+	int64_t		 pid;
+	int64_t		 tid;
+	int64_t		 ts_ns;
+	const char	*name;
+	const char	*key;
+	double		 value;
+};
+
 /* How a column of a query result is printed. */
 enum store_fmt {
 	FMT_TEXT,	/* as stored */
@@ -175,6 +201,35 @@ struct store_print_opts {
 	const char		*indent;	/* JSON nesting */
 };
 
+/* A row of store_query_each(): CELLS is NULL for the header call. */
+typedef int	(*store_row_cb)(void *, const struct store_rows *, char **);
+
+/*
+ * A task and the span that launched it, for the timeline's flow events
+ * (store-iter.c). Times are epoch ns; unknown integers are NP_NA.
+ */
+struct store_link {
+	int64_t		 task_id;	/* row ids */
+	int64_t		 api_id;
+	int64_t		 rank;
+	int64_t		 device;	/* the task's */
+	int64_t		 stream;
+	int64_t		 context;
+	int64_t		 task_start_ns;
+	int64_t		 pid;		/* the span's */
+	int64_t		 tid;
+	int64_t		 api_start_ns;
+	const char	*level;
+	int64_t		 conn;		/* the connection id, if known */
+};
+
+/* Callbacks of the export walks; a non-zero return stops the walk. */
+typedef int	(*store_task_cb)(void *, int64_t, const struct store_task *);
+typedef int	(*store_api_cb)(void *, int64_t, const struct store_api *);
+typedef int	(*store_link_cb)(void *, const struct store_link *);
+typedef int	(*store_lane_cb)(void *, int64_t, int64_t, int64_t,
+		    const char *);
+
 /* Progress of an import, passed to the caller's callback. */
 struct store_progress {
 	const char	*phase;
@@ -224,6 +279,21 @@ void		 store_load_progress(struct store *, const char *,
 void		 store_load_progress_files(struct store *, int64_t, int64_t);
 int64_t		 store_load_count(struct store *);
 
+/* store-trace.c: trace JSON */
+void		 store_load_lane(struct store *, int64_t, int64_t, int64_t,
+		     int64_t, const char *, const char *);
+void		 store_load_flow(struct store *, const struct store_flow *);
+void		 store_load_counter(struct store *,
+		     const struct store_counter *);
+int64_t		 store_load_task_find(struct store *,
+		     const struct store_task *);
+void		 store_load_task_link(struct store *, int64_t,
+		     const struct store_task *);
+int64_t		 store_load_task_count(struct store *, int64_t);
+void		 store_load_api_level(struct store *, int64_t, int64_t,
+		     const char *);
+void		 store_load_api_link(struct store *, int64_t);
+
 /* store-stats.c */
 int		 store_stats_compute(struct store *, char **);
 
@@ -240,10 +310,39 @@ struct store_rows *store_tables_summary(struct store *,
 struct store_rows *store_query_table(struct store *,
 		     const struct store_table *, const struct store_query *,
 		     char **);
+int		 store_query_each(struct store *, const struct store_table *,
+		     const struct store_query *, store_row_cb, void *,
+		     char **);
 int64_t		 store_count_table(struct store *, const struct store_table *,
 		     const struct store_query *, char **);
 void		 store_query_init(struct store_query *);
 int		 store_devices(struct store *, int64_t **, size_t *, char **);
+
+/* store-iter.c: for export */
+int		 store_iter_tasks(struct store *, const struct store_query *,
+		     store_task_cb, void *, char **);
+int		 store_iter_apis(struct store *, const struct store_query *,
+		     store_api_cb, void *, char **);
+int		 store_iter_links(struct store *, const struct store_query *,
+		     store_link_cb, void *, char **);
+int		 store_iter_lanes(struct store *, const struct store_query *,
+		     store_lane_cb, void *, char **);
+int		 store_iter_bounds(struct store *, const struct store_query *,
+		     int64_t *, int64_t *, char **);
+bool		 store_iter_exists(struct store *, const char *);
+int		 store_iter_ranks(struct store *, int64_t **, size_t *,
+		     char **);
+
+/* UI paging */
+/* store-page.c */
+struct store_page;
+struct store_page *store_page_create(struct store *,
+		     const struct store_table *, const struct store_query *,
+		     char **);
+void		 store_page_free(struct store_page *);
+struct store_rows *store_page_fetch(struct store_page *, int64_t, int64_t,
+		     char **);
+int64_t		 store_page_count(struct store_page *);
 
 /* store-print.c */
 void		 store_print_rows(FILE *, const struct store_rows *,
