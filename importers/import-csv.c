@@ -63,25 +63,69 @@ csv_free(struct csv *c)
 	free(c);
 }
 
+/* Make sure bytes are buffered; false at the end of the file. */
+static bool
+csv_fill(struct csv *c)
+{
+	if (c->pos < c->len)
+		return true;
+	if (c->eof)
+		return false;
+	c->base += (int64_t)c->len;
+	c->len = fread(c->buf, 1, CSV_BLOCK, c->f);
+	c->pos = 0;
+	if (c->len == 0) {
+		c->eof = true;
+		return false;
+	}
+	if (c->base == 0 && c->len >= 3 && memcmp(c->buf, "\xef\xbb\xbf", 3) == 0)
+		c->pos = 3;
+	return c->pos < c->len || csv_fill(c);
+}
+
 /* The next byte, or -1 at the end of the file. */
 static inline int
 csv_getc(struct csv *c)
 {
-	if (c->pos == c->len) {
-		if (c->eof)
-			return -1;
-		c->base += (int64_t)c->len;
-		c->len = fread(c->buf, 1, CSV_BLOCK, c->f);
-		c->pos = 0;
-		if (c->len == 0) {
-			c->eof = true;
-			return -1;
-		}
-		if (c->base == 0 && c->len >= 3 &&
-		    memcmp(c->buf, "\xef\xbb\xbf", 3) == 0)
-			c->pos = 3;
-	}
+	if (c->pos == c->len && !csv_fill(c))
+		return -1;
 	return (unsigned char)c->buf[c->pos++];
+}
+
+/*
+ * Copy the rest of an unquoted field in runs, up to the comma or line end,
+ * which is returned (or -1 at the end of the file). Most of a file is
+ * read here, so it avoids a call per byte.
+ */
+static int
+csv_unquoted(struct csv *c)
+{
+	const char	*p, *start, *end;
+	int		 ch;
+
+	for (;;) {
+		if (!csv_fill(c))
+			return -1;
+		start = c->buf + c->pos;
+		end = c->buf + c->len;
+		for (p = start; p < end; p++) {
+			if (*p == ',' || *p == '\n' || *p == '\r')
+				break;
+		}
+		strbuf_add(&c->field, start, (size_t)(p - start));
+		c->pos = (size_t)(p - c->buf);
+		if (p == end)
+			continue;
+		ch = (unsigned char)*p;
+		c->pos++;
+		if (ch != '\r')
+			return ch;
+		if (csv_fill(c) && c->buf[c->pos] == '\n') {
+			c->pos++;
+			return '\n';
+		}
+		strbuf_addc(&c->field, '\r');
+	}
 }
 
 static inline int
@@ -151,6 +195,10 @@ csv_next(struct csv *c, char ***fields, size_t *n)
 			if (ch == '"') {
 				quoted = inq = true;
 				ch = csv_getc(c);
+			} else if (ch != ',' && ch != '\n' && ch != -1 &&
+			    ch != '\r') {
+				strbuf_addc(&c->field, (char)ch);
+				ch = csv_unquoted(c);
 			}
 			for (;; ch = csv_getc(c)) {
 				if (ch == -1)

@@ -39,11 +39,30 @@ import_msprof_has_tables(const char *dir, bool legacy)
 	return found;
 }
 
+/* True if FILE is a CSV named after one of the vendor's task tables. */
+static bool
+import_msprof_task_file(const char *file)
+{
+	char	*base;
+	int64_t	 device;
+	bool	 yes;
+
+	if (!util_has_suffix(file, ".csv"))
+		return false;
+	base = import_rows_base(file, &device);
+	yes = strcmp(base, "op_summary") == 0 ||
+	    strcmp(base, "kernel_details") == 0 ||
+	    strcmp(base, "op_statistic") == 0 ||
+	    strcmp(base, "api_statistic") == 0;
+	free(base);
+	return yes;
+}
+
 static int
 import_msprof_probe(const char *path, bool isdir)
 {
 	if (!isdir)
-		return IMPORT_NO;
+		return import_msprof_task_file(path) ? IMPORT_YES : IMPORT_NO;
 	if (strcmp(util_basename(path), "mindstudio_profiler_output") == 0)
 		return IMPORT_BEST;
 	if (import_msprof_has_tables(path, false))
@@ -52,7 +71,8 @@ import_msprof_probe(const char *path, bool isdir)
 }
 
 /*
- * The CSVs, then the msprof_*.json traces (all _slice_N parts, in name
+ * A directory of vendor CSVs (or one such file given as PATH), then the
+ * msprof_*.json traces (all _slice_N parts, in name
  * order), whose device tasks link to the op_summary rows.
  */
 static int
@@ -65,6 +85,8 @@ import_msprof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	int	  rc;
 	bool	  link;
 
+	if (util_has_suffix(path, ".csv"))
+		return import_rows_file(s, path, ctx, cause);
 	before = store_load_task_count(s, ctx->rank);
 	rc = import_rows_dir(s, path, ctx, cause);
 	link = store_load_task_count(s, ctx->rank) > before;
@@ -99,7 +121,7 @@ import_summary_load(struct store *s, const char *path,
 const struct importer import_msprof = {
 	.name = "msprof",
 	.what = "msprof export: mindstudio_profiler_output/ with op_summary_*, "
-	    "op_statistic_*, api_statistic_* CSVs",
+	    "op_statistic_*, api_statistic_* CSVs (or one such CSV file)",
 	.probe = import_msprof_probe,
 	.load = import_msprof_load
 };

@@ -24,6 +24,9 @@ import_pytorch_probe(const char *path, bool isdir)
 	if (strcmp(util_basename(path), PT_OUTPUT) == 0 ||
 	    importer_dir_has(path, PT_OUTPUT))
 		return IMPORT_BEST;
+	/* A folder holding a copied kernel_details.csv. */
+	if (importer_dir_has(path, "kernel_details.csv"))
+		return IMPORT_YES;
 	return IMPORT_NO;
 }
 
@@ -59,7 +62,8 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 	int	 rc;
 	bool	 link;
 
-	if (strcmp(util_basename(path), PT_OUTPUT) == 0) {
+	if (strcmp(util_basename(path), PT_OUTPUT) == 0 ||
+	    !importer_dir_has(path, PT_OUTPUT)) {
 		out = xstrdup(path);
 		top = util_path_join(path, "..");
 	} else {
@@ -91,7 +95,7 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 const struct importer import_pytorch = {
 	.name = "pytorch",
 	.what = "PyTorch profiler: *_ascend_pt/ or ASCEND_PROFILER_OUTPUT/ "
-	    "with kernel_details.csv, op_statistic.csv, ...",
+	    "(or any folder) with kernel_details.csv, op_statistic.csv, ...",
 	.probe = import_pytorch_probe,
 	.load = import_pytorch_load
 };

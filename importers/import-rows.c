@@ -33,7 +33,7 @@ rows_trouble_report(struct store *s, struct rows_trouble *t)
 {
 	if (t->bad > 0)
 		store_load_warning(s, t->path, t->first_offset, "%s (%lld "
-		    "row%s skipped)", t->first_why, (long long)t->bad,
+		    "row%s)", t->first_why, (long long)t->bad,
 		    t->bad == 1 ? "" : "s");
 	free(t->first_why);
 }
@@ -287,9 +287,11 @@ import_rows_op_summary(struct store *s, const char *path,
 		t.conn = t.api = NP_NA;
 		if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA ||
 		    r.n < csv_cols_count(r.cols)) {
-			rows_trouble_add(&tr, csv_offset(r.csv), r.n <
-			    csv_cols_count(r.cols) ? "row has fewer cells than "
-			    "the header" : "bad number in row");
+			rows_trouble_add(&tr, csv_offset(r.csv), bad ||
+			    t.start_ns == NP_NA || t.dur_ns == NP_NA ?
+			    "row without a readable start time, duration or "
+			    "id, skipped" : "row has fewer cells than the "
+			    "header, the missing ones read as N/A");
 			if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA)
 				continue;
 		}
@@ -367,7 +369,7 @@ import_rows_op_statistic(struct store *s, const char *path,
 			o.ratio = d;
 		if (bad || o.count == NP_NA || o.total_ns == NP_NA) {
 			rows_trouble_add(&tr, csv_offset(r.csv),
-			    "bad number in row");
+			    "bad number in row, skipped");
 			continue;
 		}
 		store_load_op_stat(s, &o);
@@ -426,7 +428,7 @@ import_rows_api_statistic(struct store *s, const char *path,
 			a.variance = d;
 		if (bad || a.name == NULL || a.total_ns == NP_NA) {
 			rows_trouble_add(&tr, csv_offset(r.csv),
-			    "bad number in row");
+			    "bad number in row, skipped");
 			continue;
 		}
 		store_load_api_stat(s, &a);
@@ -480,7 +482,7 @@ import_rows_step_trace(struct store *s, const char *path,
 		st.model_id = rows_int(r.f, r.n, c[9], &bad);
 		if (bad || st.iter == NP_NA) {
 			rows_trouble_add(&tr, csv_offset(r.csv),
-			    "bad number in row");
+			    "bad number in row, skipped");
 			continue;
 		}
 		store_load_step(s, &st);
@@ -515,8 +517,9 @@ import_rows_generic(struct store *s, const char *path, const char *name,
 		rows_progress(s, &r, path, ++row);
 		if (r.n != ncols)
 			rows_trouble_add(&tr, csv_offset(r.csv), r.n < ncols ?
-			    "row has fewer cells than the header" :
-			    "row has more cells than the header");
+			    "row has fewer cells than the header, the missing "
+			    "ones read as N/A" : "row has more cells than the "
+			    "header, the extra ones dropped");
 		store_load_generic_row(s, r.f, r.n);
 	}
 	rows_trouble_report(s, &tr);

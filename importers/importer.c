@@ -108,7 +108,8 @@ import_walk(struct import_walk *w, const char *path, int depth)
 		names[n++] = xstrdup(de->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof *names, import_walk_cmp);
+	if (n > 1)
+		qsort(names, n, sizeof *names, import_walk_cmp);
 	for (i = 0; i < n; i++) {
 		child = util_path_join(path, names[i]);
 		import_walk(w, child, depth + 1);

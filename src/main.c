@@ -84,8 +84,9 @@ static const char *main_help_text =
 "\n"
 "PATH: a mindstudio_profiler_output/ or PROF_* directory, a PyTorch\n"
 "*_ascend_pt/ or ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/\n"
-"directory, a chrome-trace JSON file (trace_view.json, msprof_*.json)\n"
-"or a folder of them, or a folder holding several of these.\n"
+"directory, one vendor CSV file, a chrome-trace JSON file\n"
+"(trace_view.json, msprof_*.json) or a folder of them, or a folder\n"
+"holding several of these.\n"
 "See npuprof-tui(1).\n";
 
 static __dead void
@@ -390,7 +391,8 @@ main_show_tables(struct store *s, char **names, int n,
 	    strcmp(o->stats, "file") == 0 ? STORE_FROM_FILE :
 	    STORE_FROM_TASKS;
 	for (i = 0; i < n; i++) {
-		if (store_table_find(s, names[i]) == NULL) {
+		if (strcmp(names[i], "tables") != 0 &&
+		    store_table_find(s, names[i]) == NULL) {
 			log_warnx("unknown table '%s' (tables: %s)", names[i],
 			    store_table_names_help());
 			return EXIT_USAGE;
@@ -401,8 +403,14 @@ main_show_tables(struct store *s, char **names, int n,
 		po.indent = "  ";
 	}
 	for (i = 0; i < n; i++) {
-		t = store_table_find(s, names[i]);
-		if ((r = store_query_table(s, t, &q, &cause)) == NULL) {
+		if (strcmp(names[i], "tables") == 0) {
+			t = NULL;
+			r = store_tables_summary(s, &q, &cause);
+		} else {
+			t = store_table_find(s, names[i]);
+			r = store_query_table(s, t, &q, &cause);
+		}
+		if (r == NULL) {
 			fprintf(stderr, "%s: %s\n", log_progname(), cause);
 			free(cause);
 			return EXIT_USAGE;
@@ -411,13 +419,14 @@ main_show_tables(struct store *s, char **names, int n,
 			if (i > 0)
 				fputc('\n', stdout);
 			printf("%s%s%s\n", po.color ? "\033[1m" : "",
-			    store_table_title(t), po.color ? "\033[0m" : "");
+			    t != NULL ? store_table_title(t) : "Tables",
+			    po.color ? "\033[0m" : "");
 		} else if (po.format == PRINT_JSON && n > 1)
 			printf("%s  \"%s\": ", i > 0 ? ",\n" : "",
-			    store_table_name(t));
+			    t != NULL ? store_table_name(t) : "tables");
 		else if (n > 1)
 			printf("%s# %s\n", i > 0 ? "\n" : "",
-			    store_table_name(t));
+			    t != NULL ? store_table_name(t) : "tables");
 		store_print_rows(stdout, r, &po);
 		if (po.format == PRINT_TABLE && r->nrows == 0)
 			puts("(no rows)");

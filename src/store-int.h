@@ -11,6 +11,7 @@
 #include "store.h"
 
 struct store_intern;
+struct stats_ops;
 
 enum store_table_flags {
 	TABLE_PMU = 1 << 0,		/* PMU columns follow the fixed ones */
@@ -37,7 +38,6 @@ struct store_table {
 
 enum store_stmt {
 	STMT_TASK,
-	STMT_PMU,
 	STMT_API,
 	STMT_OP_STAT,
 	STMT_API_STAT,
@@ -61,6 +61,7 @@ struct store {
 	bool			 loading;
 	sqlite3_stmt		*stmt[STMT_COUNT];
 	struct store_intern	*intern;
+	struct stats_ops	*ops;		/* op_statistic being gathered */
 	int64_t			 records;
 	size_t			 generic_ncols;
 	int64_t			 pmu_set;
@@ -95,6 +96,14 @@ void		 store_quote_ident(struct strbuf *, const char *);
 
 /* store-tables.c */
 void		 store_tables_free(struct store *);
+
+/* store-load.c */
+const char	*store_load_string(struct store *, int64_t);
+
+/* store-stats.c */
+void		 store_stats_add_task(struct store *, const struct store_task *,
+		     int64_t, int64_t);
+void		 store_stats_free(struct store *);
 
 /* store-query.c */
 void		 store_fmt_value(sqlite3_value *, enum store_fmt,

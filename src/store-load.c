@@ -27,6 +27,7 @@ struct store_intern {
 	struct store_intern_slot	*v;
 	size_t				 n;
 	size_t				 size;	/* a power of two */
+	char				**by_id;	/* id - 1 -> string */
 };
 
 /* The temporary file of the load under way, for the signal handler. */
@@ -34,8 +35,7 @@ static char	*store_load_tmp_path;
 
 static const char *store_load_sql[STMT_COUNT] = {
 	[STMT_TASK] = "INSERT INTO task VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?,"
-	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-	[STMT_PMU] = "INSERT INTO task_pmu VALUES (?, ?)",
+	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 	[STMT_API] = "INSERT INTO api VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
 	    " ?, ?, ?)",
 	[STMT_OP_STAT] = "INSERT INTO op_stat VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
@@ -104,6 +104,7 @@ store_intern_free(struct store_intern *in)
 	for (i = 0; i < in->size; i++)
 		free(in->v[i].s);
 	free(in->v);
+	free(in->by_id);
 	free(in);
 }
 
@@ -131,6 +132,10 @@ store_load_intern(struct store *s, const char *str)
 	in->v[j].s = xstrdup(str);
 	in->v[j].hash = h;
 	in->v[j].id = (int64_t)++in->n;
+	if ((in->n & (in->n - 1)) == 0)
+		in->by_id = xreallocarray(in->by_id, in->n * 2,
+		    sizeof *in->by_id);
+	in->by_id[in->n - 1] = in->v[j].s;
 	sqlite3_bind_int64(stmt, 1, in->v[j].id);
 	sqlite3_bind_text(stmt, 2, str, (int)len, SQLITE_STATIC);
 	sqlite3_step(stmt);
@@ -138,10 +143,22 @@ store_load_intern(struct store *s, const char *str)
 	return in->v[j].id;
 }
 
-static void
+/* The string with id ID interned by this load, or NULL. */
+const char *
+store_load_string(struct store *s, int64_t id)
+{
+	if (id == NP_NA || id < 1 || (size_t)id > s->intern->n)
+		return NULL;
+	return s->intern->by_id[id - 1];
+}
+
+static int64_t
 store_bind_intern(struct store *s, sqlite3_stmt *stmt, int i, const char *v)
 {
-	store_bind_i64(stmt, i, store_load_intern(s, v));
+	int64_t	 id = store_load_intern(s, v);
+
+	store_bind_i64(stmt, i, id);
+	return id;
 }
 
 /*
@@ -183,8 +200,10 @@ store_load_begin(const char *path, const char *root, char **cause)
 	}
 	close(fd);
 	store_load_tmp_path = s->tmp;
-	if (store_open_db(s, s->tmp, SQLITE_OPEN_READWRITE, cause) != 0 ||
-	    store_exec(s, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
+	if (store_open_db(s, s->tmp, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_NOMUTEX, cause) != 0 ||
+	    store_exec(s, "PRAGMA page_size = 16384; PRAGMA journal_mode = OFF;"
+	    " PRAGMA synchronous = OFF;"
 	    " PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -32768;",
 	    cause) != 0 || store_exec(s, store_schema_sql, cause) != 0 ||
 	    store_exec(s, "BEGIN", cause) != 0) {
@@ -214,6 +233,7 @@ store_load_abort(struct store *s)
 		return;
 	if (s->db != NULL)
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	store_stats_free(s);
 	store_intern_free(s->intern);
 	s->intern = NULL;
 	if (s->tmp != NULL) {
@@ -251,6 +271,7 @@ store_load_commit(struct store *s, char **cause)
 		store_load_abort(s);
 		return -1;
 	}
+	store_stats_free(s);
 	store_intern_free(s->intern);
 	s->intern = NULL;
 	for (int i = 0; i < STMT_COUNT; i++) {
@@ -365,7 +386,7 @@ int64_t
 store_load_task(struct store *s, const struct store_task *t)
 {
 	sqlite3_stmt	*stmt = s->stmt[STMT_TASK];
-	int64_t		 id;
+	int64_t		 op, core;
 	int		 i = 1;
 
 	store_bind_i64(stmt, i++, t->device);
@@ -384,8 +405,8 @@ store_load_task(struct store *s, const struct store_task *t)
 	store_bind_i64(stmt, i++, t->conn);
 	store_bind_i64(stmt, i++, t->api);
 	store_bind_intern(s, stmt, i++, t->name);
-	store_bind_intern(s, stmt, i++, t->op_type);
-	store_bind_intern(s, stmt, i++, t->task_type);
+	op = store_bind_intern(s, stmt, i++, t->op_type);
+	core = store_bind_intern(s, stmt, i++, t->task_type);
 	store_bind_intern(s, stmt, i++, t->op_state);
 	store_bind_intern(s, stmt, i++, t->hf32);
 	store_bind_intern(s, stmt, i++, t->in_shapes);
@@ -394,19 +415,18 @@ store_load_task(struct store *s, const struct store_task *t)
 	store_bind_intern(s, stmt, i++, t->out_shapes);
 	store_bind_intern(s, stmt, i++, t->out_dtypes);
 	store_bind_intern(s, stmt, i++, t->out_formats);
-	store_bind_i64(stmt, i++, t->pmu != NULL ? s->pmu_set : NP_NA);
+	if (t->pmu != NULL && s->pmu_set != NP_NA) {
+		sqlite3_bind_int64(stmt, i++, s->pmu_set);
+		sqlite3_bind_text(stmt, i++, t->pmu, -1, SQLITE_STATIC);
+	} else {
+		sqlite3_bind_null(stmt, i++);
+		sqlite3_bind_null(stmt, i++);
+	}
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
-	id = sqlite3_last_insert_rowid(s->db);
-	if (t->pmu != NULL && s->pmu_set != NP_NA) {
-		stmt = s->stmt[STMT_PMU];
-		sqlite3_bind_int64(stmt, 1, id);
-		sqlite3_bind_text(stmt, 2, t->pmu, -1, SQLITE_STATIC);
-		sqlite3_step(stmt);
-		sqlite3_reset(stmt);
-	}
+	store_stats_add_task(s, t, op, core);
 	s->records++;
-	return id;
+	return sqlite3_last_insert_rowid(s->db);
 }
 
 /* Add one API span; return its row id. */

@@ -301,7 +301,7 @@ store_query_table(struct store *s, const struct store_table *t,
 	for (i = 0; i < t->ncols; i++)
 		strbuf_addf(&sql.b, "%s%s", i == 0 ? "" : ", ", t->cols[i].expr);
 	if (np > 0)
-		strbuf_adds(&sql.b, ", pm.vals");
+		strbuf_adds(&sql.b, ", t.pmu");
 	strbuf_addf(&sql.b, " FROM %s", store_query_from(t, q));
 	if (store_query_where(s, t, q, &sql, &m, cause) != 0 ||
 	    store_query_order(t, q->sort != NULL ? q->sort : "", &sql.b,

@@ -22,9 +22,9 @@ const char *store_schema_sql =
     " name INTEGER, op_type INTEGER, task_type INTEGER,"
     " op_state INTEGER, hf32 INTEGER, in_shapes INTEGER,"
     " in_dtypes INTEGER, in_formats INTEGER, out_shapes INTEGER,"
-    " out_dtypes INTEGER, out_formats INTEGER, pmu_set INTEGER);"
+    " out_dtypes INTEGER, out_formats INTEGER, pmu_set INTEGER,"
+    " pmu TEXT);"
     "CREATE TABLE pmu_set(id INTEGER PRIMARY KEY, names TEXT);"
-    "CREATE TABLE task_pmu(task INTEGER PRIMARY KEY, vals TEXT);"
     "CREATE TABLE api(id INTEGER PRIMARY KEY, device INTEGER,"
     " rank INTEGER, pid INTEGER, tid INTEGER, start_ns INTEGER NOT NULL,"
     " end_ns INTEGER NOT NULL, conn INTEGER, depth INTEGER,"
@@ -51,9 +51,7 @@ const char *store_schema_sql =
     " ts_ns INTEGER, bp TEXT);";
 
 const char *store_schema_index_sql =
-    "CREATE UNIQUE INDEX str_s ON str(s);"
     "CREATE INDEX IF NOT EXISTS task_start ON task(device, start_ns);"
-    "CREATE INDEX task_key ON task(device, stream, task, batch, context);"
     "CREATE INDEX task_op ON task(op_type);"
     "CREATE INDEX api_start ON api(tid, start_ns);"
     "CREATE INDEX IF NOT EXISTS api_conn ON api(conn);";
@@ -104,7 +102,6 @@ const char *store_schema_view_sql =
     " count AS Count, avg_ns / 1000.0 AS \"Avg(us)\","
     " min_ns / 1000.0 AS \"Min(us)\", max_ns / 1000.0 AS \"Max(us)\","
     " variance AS Variance FROM api_stat_best;"
-    "CREATE VIEW acl_statistic AS SELECT * FROM api_statistic;"
     "CREATE VIEW step_trace AS SELECT device AS Device_id,"
     " rank AS Rank_id, iter AS \"Iteration ID\","
     " fp_start_ns / 1000.0 AS \"FP Start(us)\","

@@ -11,22 +11,178 @@
 
 #include "store-int.h"
 
+/* One (device, rank, op type, core type) group of op_statistic. */
+struct stats_op {
+	int64_t		 device;
+	int64_t		 rank;
+	int64_t		 op;		/* str ids */
+	int64_t		 core;
+	int64_t		 count;
+	int64_t		 total;
+	int64_t		 min;
+	int64_t		 max;
+	bool		 used;
+};
+
+struct stats_ops {
+	struct stats_op	*v;
+	size_t		 n;
+	size_t		 size;		/* a power of two */
+};
+
+/* Core types whose tasks never reach op_statistic (FORMATS.md 8.1). */
+static const char *const stats_excluded[] = {
+	"N/A", "HCCL", "COMMUNICATION", "HCCL_AI_CPU", "WRITE_BACK", "INVALID",
+	NULL
+};
+
+static uint64_t
+stats_op_hash(int64_t device, int64_t rank, int64_t op, int64_t core)
+{
+	uint64_t	 h = 0x9E3779B97F4A7C15ULL;
+
+	h = (h ^ (uint64_t)device) * 0x100000001b3ULL;
+	h = (h ^ (uint64_t)rank) * 0x100000001b3ULL;
+	h = (h ^ (uint64_t)op) * 0x100000001b3ULL;
+	h = (h ^ (uint64_t)core) * 0x100000001b3ULL;
+	return h ^ (h >> 29);
+}
+
+static void
+stats_ops_grow(struct stats_ops *o)
+{
+	struct stats_op	*old = o->v;
+	size_t		 oldsize = o->size, i, j;
+
+	o->size = oldsize == 0 ? 256 : oldsize * 2;
+	o->v = xcalloc(o->size, sizeof *o->v);
+	for (i = 0; i < oldsize; i++) {
+		if (!old[i].used)
+			continue;
+		j = stats_op_hash(old[i].device, old[i].rank, old[i].op,
+		    old[i].core) & (o->size - 1);
+		while (o->v[j].used)
+			j = (j + 1) & (o->size - 1);
+		o->v[j] = old[i];
+	}
+	free(old);
+}
+
 /*
- * Task rows that never reach op_statistic: no op type, or a communication,
- * write-back or invalid core type.
+ * Count task T (its op type and core type interned as OP and CORE) into
+ * op_statistic as it is loaded: a hash table of groups is far cheaper
+ * than a GROUP BY over millions of rows at commit.
  */
-#define STATS_OP_SQL							\
-	"INSERT INTO op_stat SELECT t.device, t.rank, o.s, ty.s, count(*),"	\
-	" sum(t.dur_ns), min(t.dur_ns), sum(t.dur_ns) / count(*),"	\
-	" max(t.dur_ns), 0, 1 FROM task t JOIN str o ON o.id = t.op_type" \
-	" JOIN str ty ON ty.id = t.task_type WHERE o.s <> 'N/A' AND ty.s"\
-	" NOT IN ('N/A', 'HCCL', 'COMMUNICATION', 'HCCL_AI_CPU',"	\
-	" 'WRITE_BACK', 'INVALID') GROUP BY t.device, t.rank, t.op_type," \
-	" t.task_type;"							\
-	"UPDATE op_stat SET ratio = round(total_ns * 100.0 / (SELECT"	\
-	" sum(p.total_ns) FROM op_stat p WHERE p.origin = 1 AND"	\
-	" p.device IS op_stat.device AND p.rank IS op_stat.rank), 6)"	\
-	" WHERE origin = 1;"
+void
+store_stats_add_task(struct store *s, const struct store_task *t, int64_t op,
+    int64_t core)
+{
+	struct stats_ops	*o;
+	struct stats_op		*g;
+	size_t			 j;
+
+	if (op == NP_NA || core == NP_NA || t->dur_ns == NP_NA)
+		return;
+	if (s->ops == NULL)
+		s->ops = xcalloc(1, sizeof *s->ops);
+	o = s->ops;
+	if ((o->n + 1) * 2 > o->size)
+		stats_ops_grow(o);
+	j = stats_op_hash(t->device, t->rank, op, core) & (o->size - 1);
+	for (;; j = (j + 1) & (o->size - 1)) {
+		g = &o->v[j];
+		if (!g->used) {
+			memset(g, 0, sizeof *g);
+			g->used = true;
+			g->device = t->device;
+			g->rank = t->rank;
+			g->op = op;
+			g->core = core;
+			g->min = g->max = t->dur_ns;
+			o->n++;
+			break;
+		}
+		if (g->device == t->device && g->rank == t->rank &&
+		    g->op == op && g->core == core)
+			break;
+	}
+	g->count++;
+	g->total += t->dur_ns;
+	if (t->dur_ns < g->min)
+		g->min = t->dur_ns;
+	if (t->dur_ns > g->max)
+		g->max = t->dur_ns;
+}
+
+void
+store_stats_free(struct store *s)
+{
+	if (s->ops == NULL)
+		return;
+	free(s->ops->v);
+	free(s->ops);
+	s->ops = NULL;
+}
+
+static bool
+stats_op_kept(struct store *s, const struct stats_op *g)
+{
+	const char	*op = store_load_string(s, g->op);
+	const char	*core = store_load_string(s, g->core);
+	size_t		 i;
+
+	if (op == NULL || core == NULL || strcmp(op, "N/A") == 0)
+		return false;
+	for (i = 0; stats_excluded[i] != NULL; i++) {
+		if (strcmp(core, stats_excluded[i]) == 0)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Write the gathered groups as op_statistic rows: the average is the
+ * integer division of the total by the count, the ratio the share of the
+ * total of the same device and rank, rounded to 6 decimals.
+ */
+static void
+stats_ops_write(struct store *s)
+{
+	struct stats_ops	*o = s->ops;
+	struct stats_op		*g, *h;
+	struct store_op_stat	 r;
+	size_t			 i, j;
+	int64_t			 sum;
+
+	if (o == NULL)
+		return;
+	for (i = 0; i < o->size; i++) {
+		g = &o->v[i];
+		if (!g->used || !stats_op_kept(s, g))
+			continue;
+		sum = 0;
+		for (j = 0; j < o->size; j++) {
+			h = &o->v[j];
+			if (h->used && h->device == g->device &&
+			    h->rank == g->rank && stats_op_kept(s, h))
+				sum += h->total;
+		}
+		memset(&r, 0, sizeof r);
+		r.device = g->device;
+		r.rank = g->rank;
+		r.op_type = store_load_string(s, g->op);
+		r.core_type = store_load_string(s, g->core);
+		r.count = g->count;
+		r.total_ns = g->total;
+		r.min_ns = g->min;
+		r.avg_ns = g->total / g->count;
+		r.max_ns = g->max;
+		r.ratio = sum > 0 ? round((double)g->total * 100.0 /
+		    (double)sum * 1e6) / 1e6 : 0;
+		r.origin = STORE_FROM_TASKS;
+		store_load_op_stat(s, &r);
+	}
+}
 
 #define STATS_API_SQL							\
 	"SELECT a.rank, l.s, n.s, a.end_ns - a.start_ns FROM api a"	\
@@ -147,7 +303,6 @@ int
 store_stats_compute(struct store *s, char **cause)
 {
 	store_load_progress(s, "statistics", NULL, 0, 0);
-	if (store_exec(s, STATS_OP_SQL, cause) != 0)
-		return -1;
+	stats_ops_write(s);
 	return stats_api(s, cause);
 }

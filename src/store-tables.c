@@ -21,8 +21,7 @@
 	" LEFT JOIN str ifm ON ifm.id = t.in_formats"			\
 	" LEFT JOIN str os_ ON os_.id = t.out_shapes"			\
 	" LEFT JOIN str odt ON odt.id = t.out_dtypes"			\
-	" LEFT JOIN str ofm ON ofm.id = t.out_formats"			\
-	" LEFT JOIN task_pmu pm ON pm.task = t.id"
+	" LEFT JOIN str ofm ON ofm.id = t.out_formats"
 
 static const struct store_col store_tables_op_stat[] = {
 	{ .name = "Device_id", .expr = "device", .fmt = FMT_DEVICE },
@@ -289,8 +288,21 @@ const char *
 store_table_names_help(void)
 {
 	return "op_statistic, api_statistic (acl_statistic), op_summary "
-	    "(kernels), task_time, step_trace, info, warnings, or a table "
-	    "kept from a vendor CSV (memory_record, operator_details, ...)";
+	    "(kernels), task_time, step_trace, info, warnings, tables (the "
+	    "list of tables), or a table kept from a vendor CSV "
+	    "(memory_record, operator_details, ...)";
+}
+
+static bool
+store_tables_listed(const char **v, size_t n, const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(v[i], name) == 0)
+			return true;
+	}
+	return false;
 }
 
 /*
@@ -316,7 +328,7 @@ store_table_list(struct store *s, const char ***names)
 			const struct store_table *t = store_tables_generic(s,
 			    (const char *)sqlite3_column_text(stmt, 0));
 
-			if (t == NULL)
+			if (t == NULL || store_tables_listed(v, n, t->name))
 				continue;
 			v = xreallocarray(v, n + 1, sizeof *v);
 			v[n++] = t->name;
@@ -325,4 +337,45 @@ store_table_list(struct store *s, const char ***names)
 	}
 	*names = v;
 	return n;
+}
+
+/*
+ * The pseudo-table "tables": every table with rows in this store, its
+ * title and how many rows Q selects from it. NULL with *cause on error.
+ */
+struct store_rows *
+store_tables_summary(struct store *s, const struct store_query *q,
+    char **cause)
+{
+	const struct store_table	 *t;
+	struct store_rows		 *r;
+	const char			**names;
+	char				 *cells[3];
+	size_t				  n, i;
+	int64_t				  count;
+
+	r = store_rows_create(3);
+	r->names[0] = xstrdup("Table");
+	r->names[1] = xstrdup("Title");
+	r->names[2] = xstrdup("Rows");
+	r->fmts[0] = r->fmts[1] = FMT_TEXT;
+	r->fmts[2] = FMT_INT;
+	n = store_table_list(s, &names);
+	for (i = 0; i < n; i++) {
+		t = store_table_find(s, names[i]);
+		if (t == NULL || (count = store_count_table(s, t, q,
+		    cause)) < 0) {
+			if (t == NULL)
+				continue;
+			store_rows_free(r);
+			free(names);
+			return NULL;
+		}
+		cells[0] = xstrdup(t->name);
+		cells[1] = xstrdup(t->title);
+		xasprintf(&cells[2], "%lld", (long long)count);
+		store_rows_add(r, cells);
+	}
+	free(names);
+	return r;
 }

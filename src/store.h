@@ -274,6 +274,8 @@ const char	*store_table_name(const struct store_table *);
 const char	*store_table_title(const struct store_table *);
 size_t		 store_table_list(struct store *, const char ***);
 const char	*store_table_names_help(void);
+struct store_rows *store_tables_summary(struct store *,
+		     const struct store_query *, char **);
 
 /* store-query.c */
 struct store_rows *store_query_table(struct store *,

@@ -10,6 +10,7 @@
 . "$top_srcdir/tests/lib.sh"
 need_samples
 
+: >"$T/tables"
 for d in "$SAMPLES"/*/; do
 	name=$(basename "$d")
 	"$NPUPROF" import -q --db "$T/$name.db" "$d" >/dev/null 2>"$T/err"
@@ -19,8 +20,15 @@ for d in "$SAMPLES"/*/; do
 	if [ $st -eq 1 ]; then
 		[ -s "$T/err" ]
 		ok $? "$name: the failure says why: $(head -c 100 "$T/err" | tr '\n' ' ')"
+		echo "$name	(not imported)" >>"$T/tables"
+		continue
 	fi
+	"$NPUPROF" show -q --db "$T/$name.db" --format tsv "$d" tables |
+	    tail -n +2 | grep -v '^info	' | sed "s/^/$name	/" >>"$T/tables"
 done
+# What each sample yields, table by table (row counts only: the golden
+# holds no sample content).
+golden "$T/tables" samples-tables.tsv "every sample yields the same tables and row counts"
 
 # Each folder that holds task rows and an op_statistic file of its own.
 find "$SAMPLES" -name 'op_statistic*.csv' | sort | while read -r f; do
