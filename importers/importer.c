@@ -21,7 +21,8 @@ static const struct importer *importers[] = {
 	&import_pytorch,
 	&import_msprof,
 	&import_summary,
-	&import_trace
+	&import_trace,
+	&import_db
 };
 
 #define NIMPORTERS	(sizeof importers / sizeof importers[0])

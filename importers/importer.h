@@ -57,6 +57,12 @@ bool		 csv_cols_unused(struct csv_cols *, size_t);
 const char	*csv_cols_name(struct csv_cols *, size_t);
 size_t		 csv_cols_count(struct csv_cols *);
 
+/* import-db.c */
+extern const struct importer import_db;
+int		 import_db_file(struct store *, const char *,
+		     struct import_ctx *, char **);
+bool		 import_db_is_vendor(const char *);
+
 /* import-msprof.c */
 extern const struct importer import_msprof;
 

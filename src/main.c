@@ -85,7 +85,8 @@ static const char *main_help_text =
 "PATH: a mindstudio_profiler_output/ or PROF_* directory, a PyTorch\n"
 "*_ascend_pt/ or ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/\n"
 "directory, one vendor CSV file, a chrome-trace JSON file\n"
-"(trace_view.json, msprof_*.json) or a folder of them, or a folder\n"
+"(trace_view.json, msprof_*.json) or a folder of them, a vendor\n"
+"SQLite export (msprof_*.db, ascend_pytorch_profiler_N.db), or a folder\n"
 "holding several of these.\n"
 "See npuprof-tui(1).\n";
 
