@@ -15,7 +15,7 @@
 
 #include "importer.h"
 
-/* The expression for the first column of TABLE in NAMES, or NULL. */
+/* ALIAS.A, or ALIAS.B, whichever column TABLE has; else "NULL". */
 static const char *
 import_db_col(struct store_foreign *f, const char *table, const char *alias,
     const char *a, const char *b, struct strbuf *buf)
@@ -173,7 +173,8 @@ static const struct {
 	const char	*tables;	/* the tables it needs */
 	const char	*sql;
 } import_db_spans[] = {
-	{ "CANN_API STRING_IDS ENUM_API_TYPE", "SELECT a.startNs, a.endNs, a.globalTid, a.connectionId,"
+	{ "CANN_API STRING_IDS ENUM_API_TYPE",
+	    "SELECT a.startNs, a.endNs, a.globalTid, a.connectionId,"
 	    " (SELECT value FROM STRING_IDS WHERE id = a.name),"
 	    " (SELECT name FROM ENUM_API_TYPE WHERE id = a.type), NULL, NULL"
 	    " FROM CANN_API a ORDER BY a.startNs" },
@@ -199,7 +200,8 @@ static const struct {
 	    " m.connectionId, (SELECT value FROM STRING_IDS"
 	    " WHERE id = m.message), 'mstx', NULL, NULL FROM MSTX_EVENTS m"
 	    " ORDER BY m.startNs" },
-	{ "TASK COMPUTE_TASK_INFO STRING_IDS", "SELECT t.startNs, t.endNs, NULL, t.connectionId,"
+	{ "TASK COMPUTE_TASK_INFO STRING_IDS",
+	    "SELECT t.startNs, t.endNs, NULL, t.connectionId,"
 	    " (SELECT value FROM STRING_IDS WHERE id = t.taskType),"
 	    " 'Ascend Hardware', json_object('Physic Stream Id', t.streamId,"
 	    " 'Task Id', t.taskId, 'Subtask Id', t.contextId), t.deviceId"
@@ -318,7 +320,8 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 	}
 	store_foreign_free(f);
 	if (total == 0) {
-		xasprintf(cause, "'%s' holds none of the vendor's tables", path);
+		xasprintf(cause, "'%s' holds none of the vendor's tables",
+		    path);
 		return -1;
 	}
 	store_load_api_link(s, ctx->rank);

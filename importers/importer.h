@@ -99,9 +99,19 @@ struct trace_event {
 	size_t		 nargs;
 };
 typedef void	(*trace_event_cb)(void *, const struct trace_event *);
-int		 trace_parse_file(struct store *, const char *,
-		     trace_event_cb, void *, char **);
+struct trace_parse;
+struct yajl_handle_t;
+struct trace_parse *trace_parse_create(trace_event_cb, void *);
+void		 trace_parse_free(struct trace_parse *);
+struct yajl_handle_t *trace_parse_handle(struct trace_parse *);
+bool		 trace_parse_done(struct trace_parse *);
+bool		 trace_parse_too_deep(struct trace_parse *);
+int64_t		 trace_parse_events(struct trace_parse *);
 const char	*trace_arg(const struct trace_event *, const char *);
+
+/* trace-read.c */
+int		 trace_read_file(struct store *, const char *,
+		     trace_event_cb, void *, char **);
 
 /* trace-event.c: chrome-trace events into the store. */
 struct trace_load;
