@@ -107,6 +107,23 @@ import_msprof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		}
 		free(file);
 	}
+	/* A db export alone: the same run as the CSVs when both exist. */
+	for (i = 0; i < n && rc != 0; i++) {
+		if (!util_has_prefix(names[i], "msprof_") ||
+		    !util_has_suffix(names[i], ".db"))
+			continue;
+		file = util_path_join(path, names[i]);
+		if (import_db_file(s, file, ctx, &why) == 0) {
+			free(*cause);
+			*cause = NULL;
+			rc = 0;
+		} else {
+			store_load_warning(s, file, -1, "%s", why);
+			free(why);
+			why = NULL;
+		}
+		free(file);
+	}
 	importer_free_list(names, n);
 	return rc;
 }

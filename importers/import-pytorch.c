@@ -53,6 +53,37 @@ import_pytorch_info(struct store *s, const char *top, struct import_ctx *ctx)
 	importer_free_list(names, n);
 }
 
+/*
+ * The ascend_pytorch_profiler*.db of a db export, read when the folder
+ * gave nothing in text: with both exports the two describe the same run.
+ * Return 0 if one loaded.
+ */
+static int
+import_pytorch_db(struct store *s, const char *out, struct import_ctx *ctx)
+{
+	char	**names, *path, *why = NULL;
+	size_t	  n, i;
+	int	  rc = -1;
+
+	names = importer_list_dir(out, &n);
+	for (i = 0; i < n; i++) {
+		if (!util_has_prefix(names[i], "ascend_pytorch_profiler") ||
+		    !util_has_suffix(names[i], ".db"))
+			continue;
+		path = util_path_join(out, names[i]);
+		if (import_db_file(s, path, ctx, &why) == 0)
+			rc = 0;
+		else {
+			store_load_warning(s, path, -1, "%s", why);
+			free(why);
+			why = NULL;
+		}
+		free(path);
+	}
+	importer_free_list(names, n);
+	return rc;
+}
+
 static int
 import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
@@ -87,6 +118,11 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 		}
 	}
 	free(trace);
+	if (rc != 0 && import_pytorch_db(s, out, ctx) == 0) {
+		free(*cause);
+		*cause = NULL;
+		rc = 0;
+	}
 	free(out);
 	free(top);
 	return rc;

@@ -107,7 +107,7 @@ import_trace_file(struct store *s, const char *path, struct import_ctx *ctx,
 	store_load_file(s, path);
 	store_load_progress(s, "reading", path, 0, -1);
 	l = trace_load_create(s, path, &fctx, link);
-	rc = trace_parse_file(s, path, trace_load_event, l, cause);
+	rc = trace_read_file(s, path, trace_load_event, l, cause);
 	trace_load_free(l);
 	return rc;
 }

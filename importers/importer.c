@@ -23,7 +23,8 @@ static const struct importer *importers[] = {
 	&import_msprof,
 	&import_summary,
 	&import_job,
-	&import_trace
+	&import_trace,
+	&import_db
 };
 
 #define NIMPORTERS	(sizeof importers / sizeof importers[0])

@@ -57,6 +57,12 @@ bool		 csv_cols_unused(struct csv_cols *, size_t);
 const char	*csv_cols_name(struct csv_cols *, size_t);
 size_t		 csv_cols_count(struct csv_cols *);
 
+/* import-db.c */
+extern const struct importer import_db;
+int		 import_db_file(struct store *, const char *,
+		     struct import_ctx *, char **);
+bool		 import_db_is_vendor(const char *);
+
 /* import-msprof.c */
 extern const struct importer import_msprof;
 
@@ -216,9 +222,19 @@ struct trace_event {
 	size_t		 nargs;
 };
 typedef void	(*trace_event_cb)(void *, const struct trace_event *);
-int		 trace_parse_file(struct store *, const char *,
-		     trace_event_cb, void *, char **);
+struct trace_parse;
+struct yajl_handle_t;
+struct trace_parse *trace_parse_create(trace_event_cb, void *);
+void		 trace_parse_free(struct trace_parse *);
+struct yajl_handle_t *trace_parse_handle(struct trace_parse *);
+bool		 trace_parse_done(struct trace_parse *);
+bool		 trace_parse_too_deep(struct trace_parse *);
+int64_t		 trace_parse_events(struct trace_parse *);
 const char	*trace_arg(const struct trace_event *, const char *);
+
+/* trace-read.c */
+int		 trace_read_file(struct store *, const char *,
+		     trace_event_cb, void *, char **);
 
 /* trace-event.c: chrome-trace events into the store. */
 struct trace_load;

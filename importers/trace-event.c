@@ -179,7 +179,7 @@ trace_load_cann(struct store_api *a, const struct trace_event *ev,
     struct strbuf *level)
 {
 	const char	*at, *lv;
-	size_t		 i;
+	size_t		 i, len;
 
 	strbuf_reset(level);
 	a->name = ev->name.s;
@@ -189,10 +189,10 @@ trace_load_cann(struct store_api *a, const struct trace_event *ev,
 		return;
 	}
 	a->name = at + 1;
+	len = (size_t)(at - ev->name.s);
 	for (i = 0; i < sizeof trace_layers / sizeof *trace_layers; i++) {
-		if (strlen(trace_layers[i].layer) == (size_t)(at - ev->name.s) &&
-		    strncmp(trace_layers[i].layer, ev->name.s,
-		    (size_t)(at - ev->name.s)) == 0) {
+		if (strlen(trace_layers[i].layer) == len &&
+		    strncmp(trace_layers[i].layer, ev->name.s, len) == 0) {
 			strbuf_adds(level, trace_layers[i].level);
 			return;
 		}

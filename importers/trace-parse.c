@@ -1,26 +1,20 @@
 /*
- * A streaming reader of chrome-trace JSON (a top-level array of events, or
- * an object whose traceEvents member is that array). yajl delivers tokens
- * chunk by chunk; numbers arrive as their text, so that a timestamp in us
- * with 3 decimals becomes exact ns and a 64-bit id stays exact. Each event
- * is handed to the caller as soon as its object closes, with its args
+ * The tokens of a chrome trace (a top-level array of events, or an object
+ * whose traceEvents member is that array) turned into events. yajl calls
+ * back token by token; numbers arrive as their text, so that a timestamp
+ * in us with 3 decimals becomes exact ns and a 64-bit id stays exact. Each
+ * event is handed on as soon as its object closes, with its args
  * re-written as compact JSON text, so memory stays flat whatever the size
- * of the file. A file cut short keeps every event that closed; arrays
- * written one after the other (torch_npu appends "][" or "]\n[" when a
- * run is saved twice) are read on; anything else that follows the trace is
- * reported once, with its byte offset, and ends the file.
+ * of the file. trace-read.c feeds the file and decides what happens
+ * between and after top-level values.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <yajl/yajl_parse.h>
 
 #include "importer.h"
 
-#define TRACE_CHUNK	(256 * 1024)
 #define TRACE_MAX_DEPTH	64
 
 enum trace_field {
@@ -307,7 +301,8 @@ trace_parse_key(void *arg, const unsigned char *key, size_t len)
 	size_t			 i;
 
 	if (p->depth == 1 && p->top == '{')
-		p->events_key = len == 11 && memcmp(key, "traceEvents", 11) == 0;
+		p->events_key = len == 11 &&
+		    memcmp(key, "traceEvents", 11) == 0;
 	if (trace_parse_in_args(p)) {
 		trace_parse_sep(p);
 		trace_parse_quote(&p->ev.args, key, len);
@@ -382,174 +377,65 @@ static const yajl_callbacks trace_parse_callbacks = {
 	.yajl_end_array = trace_parse_end_array
 };
 
-/* Where yajl went wrong, as one line. */
-static char *
-trace_parse_error(yajl_handle h, const unsigned char *buf, size_t len)
+/* A parser for the events of one file, handed to CB with ARG. */
+struct trace_parse *
+trace_parse_create(trace_event_cb cb, void *arg)
 {
-	unsigned char	*msg;
-	char		*s, *nl;
+	struct trace_parse	*p;
 
-	msg = yajl_get_error(h, 0, buf, len);
-	s = xstrdup((const char *)msg);
-	yajl_free_error(h, msg);
-	if ((nl = strchr(s, '\n')) != NULL)
-		*nl = '\0';
-	return s;
+	p = xcalloc(1, sizeof *p);
+	p->cb = cb;
+	p->arg = arg;
+	return p;
 }
 
-/* Where a file stands while it is read. */
-struct trace_file {
-	struct store		*s;
-	const char		*path;
-	struct trace_parse	*p;
-	yajl_handle		 h;
-	int64_t			 values;	/* top-level values begun */
-	bool			 stop;
-};
+void
+trace_parse_free(struct trace_parse *p)
+{
+	if (p == NULL)
+		return;
+	trace_parse_release(&p->ev);
+	free(p);
+}
 
-static yajl_handle
+/*
+ * A new yajl handle for the next top-level value of the file; the caller
+ * frees it with yajl_free().
+ */
+struct yajl_handle_t *
 trace_parse_handle(struct trace_parse *p)
 {
 	yajl_handle	 h;
 
-	h = yajl_alloc(&trace_parse_callbacks, NULL, p);
-	if (h == NULL)
+	memset(p->first, 0, sizeof p->first);
+	p->done = false;
+	p->depth = 0;
+	p->ev_array = 0;
+	p->in_event = false;
+	p->args_depth = 0;
+	p->slot = NULL;
+	if ((h = yajl_alloc(&trace_parse_callbacks, NULL, p)) == NULL)
 		fatalx("%s: yajl_alloc failed", __func__);
 	return h;
 }
 
-static void
-trace_parse_stop(struct trace_file *f, int64_t offset, const char *why)
+/* True once the top-level value the handle was made for has closed. */
+bool
+trace_parse_done(struct trace_parse *p)
 {
-	store_load_warning(f->s, f->path, offset, "%s; %lld event%s before it "
-	    "imported, the rest of the file skipped", why,
-	    (long long)f->p->events, f->p->events == 1 ? "" : "s");
-	f->stop = true;
+	return p->done;
 }
 
-/*
- * Between two top-level values: skip blanks and stray commas in BUF, then
- * start the next value if one begins. Return the bytes used.
- */
-static size_t
-trace_parse_between(struct trace_file *f, const unsigned char *buf,
-    size_t len, int64_t pos)
+/* True if the parse stopped at JSON nested too deeply. */
+bool
+trace_parse_too_deep(struct trace_parse *p)
 {
-	size_t	 i;
-
-	for (i = 0; i < len; i++) {
-		if (strchr(" \t\r\n,", buf[i]) == NULL || buf[i] == '\0')
-			break;
-	}
-	if (i == len)
-		return len;
-	if (buf[i] != '[' && buf[i] != '{') {
-		trace_parse_stop(f, pos + (int64_t)i, "the trace is followed "
-		    "by something that is not JSON");
-		return len;
-	}
-	if (f->values++ == 1)
-		store_load_warning(f->s, f->path, pos + (int64_t)i, "a second "
-		    "JSON value starts here (arrays written one after the "
-		    "other); reading on");
-	memset(f->p->first, 0, sizeof f->p->first);
-	f->p->done = false;
-	f->p->depth = 0;
-	f->p->ev_array = 0;
-	f->p->in_event = false;
-	f->p->args_depth = 0;
-	f->h = trace_parse_handle(f->p);
-	return i;
+	return p->too_deep;
 }
 
-/* Feed one chunk BUF that starts at byte POS of the file. */
-static void
-trace_parse_chunk(struct trace_file *f, const unsigned char *buf,
-    size_t len, int64_t pos)
+/* How many events were handed on so far. */
+int64_t
+trace_parse_events(struct trace_parse *p)
 {
-	yajl_status	 st;
-	size_t		 used;
-	char		*why, *msg;
-
-	while (len > 0 && !f->stop) {
-		if (f->h == NULL) {
-			used = trace_parse_between(f, buf, len, pos);
-			buf += used;
-			len -= used;
-			pos += (int64_t)used;
-			continue;
-		}
-		st = yajl_parse(f->h, buf, len);
-		if (st == yajl_status_ok)
-			return;
-		used = yajl_get_bytes_consumed(f->h);
-		if (st == yajl_status_client_canceled && f->p->done) {
-			yajl_free(f->h);
-			f->h = NULL;
-			buf += used;
-			len -= used;
-			pos += (int64_t)used;
-			continue;
-		}
-		if (f->p->too_deep)
-			why = xstrdup("JSON nested too deeply");
-		else
-			why = trace_parse_error(f->h, buf, len);
-		xasprintf(&msg, "cannot parse the trace: %s", why);
-		trace_parse_stop(f, pos + (int64_t)used, msg);
-		free(msg);
-		free(why);
-	}
-}
-
-/*
- * Read the chrome trace PATH and hand each complete event to CB with ARG.
- * Problems inside the file are warnings in S. Return -1 and set *cause
- * only if the file cannot be read at all.
- */
-int
-trace_parse_file(struct store *s, const char *path, trace_event_cb cb,
-    void *arg, char **cause)
-{
-	struct trace_parse	 p;
-	struct trace_file	 f;
-	unsigned char		*buf;
-	ssize_t			 n = 0;
-	int64_t			 pos = 0, size;
-	int			 fd;
-
-	if ((fd = open(path, O_RDONLY)) == -1) {
-		xasprintf(cause, "cannot open '%s': %s", path,
-		    strerror(errno));
-		return -1;
-	}
-	size = lseek(fd, 0, SEEK_END);
-	lseek(fd, 0, SEEK_SET);
-	memset(&p, 0, sizeof p);
-	p.cb = cb;
-	p.arg = arg;
-	memset(&f, 0, sizeof f);
-	f.s = s;
-	f.path = path;
-	f.p = &p;
-	buf = xmalloc(TRACE_CHUNK);
-	while (!f.stop && (n = read(fd, buf, TRACE_CHUNK)) > 0) {
-		trace_parse_chunk(&f, buf, (size_t)n, pos);
-		pos += n;
-		store_load_progress(s, "reading", path, pos, size);
-	}
-	if (!f.stop && n < 0)
-		trace_parse_stop(&f, pos, strerror(errno));
-	if (!f.stop && f.h != NULL && yajl_complete_parse(f.h) !=
-	    yajl_status_ok && !p.done)
-		trace_parse_stop(&f, pos, "the file ends inside the trace "
-		    "(cut short?)");
-	if (!f.stop && f.values == 0)
-		store_load_warning(s, path, 0, "no trace events in the file");
-	if (f.h != NULL)
-		yajl_free(f.h);
-	free(buf);
-	close(fd);
-	trace_parse_release(&p.ev);
-	return 0;
+	return p->events;
 }

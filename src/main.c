@@ -172,8 +172,9 @@ static const char *main_help_text =
 "or exported PROF_* directory, a PyTorch *_ascend_pt/ or\n"
 "ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/ directory, one\n"
 "vendor CSV file, a chrome-trace JSON file (trace_view.json,\n"
-"msprof_*.json) or a folder of them, or a folder holding several of\n"
-"these.\n"
+"msprof_*.json) or a folder of them, a vendor SQLite export\n"
+"(msprof_*.db, ascend_pytorch_profiler_N.db), or a folder holding\n"
+"several of these.\n"
 "See npuprof-tui(1).\n";
 
 static __dead void

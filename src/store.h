@@ -339,6 +339,20 @@ void		 store_load_api_level(struct store *, int64_t, int64_t,
 		     const char *);
 void		 store_load_api_link(struct store *, int64_t);
 
+/* store-foreign.c: the vendor's SQLite exports, read-only */
+struct store_foreign;
+struct store_foreign_rows;
+struct store_foreign *store_foreign_open(const char *, char **);
+void		 store_foreign_free(struct store_foreign *);
+bool		 store_foreign_has(struct store_foreign *, const char *,
+		     const char *);
+struct store_foreign_rows *store_foreign_query(struct store_foreign *,
+		     const char *, char **);
+int		 store_foreign_next(struct store_foreign_rows *, char **);
+int64_t		 store_foreign_int(struct store_foreign_rows *, int);
+const char	*store_foreign_text(struct store_foreign_rows *, int);
+void		 store_foreign_rows_free(struct store_foreign_rows *);
+
 /* store-stats.c */
 int		 store_stats_compute(struct store *, char **);
 
