@@ -294,14 +294,22 @@ main_import(const char *path, const char *db, bool force, bool quiet,
 			log_infox("re-importing '%s': %s", path, why);
 		free(why);
 	}
-	if ((s = store_load_begin(db, path, cause)) == NULL)
+	/*
+	 * Catch Ctrl-C before the temporary store exists: a job started in
+	 * the background by a script begins with SIGINT ignored, and one
+	 * that arrived in between would let the import run to completion.
+	 */
+	signal(SIGINT, main_interrupt);
+	signal(SIGTERM, main_interrupt);
+	if ((s = store_load_begin(db, path, cause)) == NULL) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
 		return -1;
+	}
 	memset(&mp, 0, sizeof mp);
 	clock_gettime(CLOCK_MONOTONIC, &mp.start);
 	if (!quiet && isatty(STDERR_FILENO))
 		store_load_set_progress(s, main_progress, &mp);
-	signal(SIGINT, main_interrupt);
-	signal(SIGTERM, main_interrupt);
 	if (importer_run(s, path, cause) != 0) {
 		if (mp.shown)
 			fputs("\r\033[K", stderr);
