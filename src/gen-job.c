@@ -38,7 +38,7 @@ static const struct gen_job_op gen_job_ops[] = {
 
 /* xorshift64*: small, fast and the same everywhere. */
 uint64_t
-gen_job_rand(uint64_t *state)
+gen_rand_next(uint64_t *state)
 {
 	*state ^= *state >> 12;
 	*state ^= *state << 25;
@@ -334,13 +334,13 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 	int		 i, task, batch;
 
 	gen_job_point(j, 0, iter, 0, t);
-	fp = t + 200 + gen_job_rand(&j->rng) % 300;
+	fp = t + 200 + gen_rand_next(&j->rng) % 300;
 	gen_job_point(j, 1, iter, 0, fp);
 	t = fp + 50;
 	r0 = t + 100;
 	for (i = 0; i < j->nops; i++) {
 		d = (uint64_t)gen_job_ops[i % GEN_JOB_NOPS].mean_ticks / 2 +
-		    gen_job_rand(&j->rng) % (uint64_t)gen_job_ops[i %
+		    gen_rand_next(&j->rng) % (uint64_t)gen_job_ops[i %
 		    GEN_JOB_NOPS].mean_ticks;
 		gen_job_stat_add(&j->st[i % GEN_JOB_NOPS], gen_job_ns(j, d));
 		task = gen_job_task(j, i, &batch);
@@ -355,7 +355,7 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 	gen_job_point(j, 4, iter, 100, r1);
 	bp = t + 20;
 	gen_job_point(j, 2, iter, 0, bp);
-	end = bp + 400 + gen_job_rand(&j->rng) % 500;
+	end = bp + 400 + gen_rand_next(&j->rng) % 500;
 	gen_job_point(j, 255, iter, 0, end);
 	strbuf_addf(&j->steps, "0,%d,", iter);
 	gen_job_us(&j->steps, gen_job_ns(j, fp), false, ",");

@@ -67,20 +67,6 @@ gen_prof_api_add(struct gen_prof *g, const char *name, const char *level,
 	    level), dur);
 }
 
-static FILE *
-gen_prof_expect_open(const char *dir, const char *name, char **cause)
-{
-	char	*path;
-	FILE	*f;
-
-	path = util_path_join(dir, name);
-	if ((f = fopen(path, "w")) == NULL)
-		xasprintf(cause, "cannot create '%s': %s", path,
-		    strerror(errno));
-	free(path);
-	return f;
-}
-
 static int
 gen_prof_expect_close(FILE *f, const char *name, char **cause)
 {
@@ -134,7 +120,7 @@ gen_prof_op_statistic(struct gen_prof *g, const char *dir, char **cause)
 	}
 	if (n > 1)
 		qsort(v, n, sizeof *v, gen_prof_op_stat_cmp);
-	if ((f = gen_prof_expect_open(dir, "op_statistic.csv", cause)) ==
+	if ((f = gen_open(dir, "op_statistic.csv", cause)) ==
 	    NULL) {
 		free(v);
 		return -1;
@@ -214,7 +200,7 @@ gen_prof_api_statistic(struct gen_prof *g, const char *dir, char **cause)
 
 	if (g->napi > 1)
 		qsort(g->api, g->napi, sizeof *g->api, gen_prof_api_cmp);
-	if ((f = gen_prof_expect_open(dir, "api_statistic.csv", cause)) ==
+	if ((f = gen_open(dir, "api_statistic.csv", cause)) ==
 	    NULL)
 		return -1;
 	fprintf(f, "Device_id,Level,API Name,Time(us),Count,Avg(us),Min(us),"
@@ -368,7 +354,7 @@ gen_prof_op_summary(struct gen_prof *g, const char *dir, char **cause)
 	v = xreallocarray(NULL, g->ntasks + 1, sizeof *v);
 	memcpy(v, g->tasks, g->ntasks * sizeof *v);
 	qsort_r(v, g->ntasks, sizeof *v, gen_prof_task_cmp, g);
-	if ((f = gen_prof_expect_open(dir, "op_summary.csv", cause)) == NULL) {
+	if ((f = gen_open(dir, "op_summary.csv", cause)) == NULL) {
 		free(v);
 		return -1;
 	}

@@ -28,6 +28,7 @@ struct gen_opts {
 
 /* gen-demo.c */
 void		 gen_opts_init(struct gen_opts *);
+FILE		*gen_open(const char *, const char *, char **);
 int		 gen_demo_write(const char *, const struct gen_opts *, char **);
 
 /* gen-prof.c: raw PROF_* collections (FORMATS.md sections 1-4). */
@@ -91,7 +92,7 @@ void		 gen_bin_pmu(struct gen_buf *, bool, int, uint16_t, uint16_t,
 		     int, uint16_t, uint64_t, const uint64_t *, uint64_t,
 		     uint64_t);
 /* gen-job.c */
-uint64_t	 gen_job_rand(uint64_t *);
+uint64_t	 gen_rand_next(uint64_t *);
 int		 gen_job_file(const char *, const char *, const char *, size_t,
 		     char **);
 int		 gen_job_write(const char *, const struct gen_opts *, char **);
