@@ -120,6 +120,7 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	store_load_pmu_names(s, p.n > 0 ? p.names : NULL);
 	store_load_progress(s, "join", dir, d.bytes, d.bytes);
 	prof_join_load(s, h, &d, &m, &p, ctx->rank);
+	prof_step_load(s, data, &m, ctx->rank);
 	store_load_pmu_names(s, NULL);
 	prof_pmu_release(&p);
 	prof_logs_release(&d);

@@ -285,6 +285,10 @@ void		 prof_pmu_release(struct prof_pmu *);
 bool		 prof_pmu_values(struct prof_pmu *, uint32_t, uint32_t,
 		     uint32_t, int64_t, struct strbuf *);
 
+/* prof-step.c: ts_track step trace into step_trace rows (4.5). */
+size_t		 prof_step_load(struct store *, const char *,
+		     const struct prof_meta *, int64_t);
+
 /* prof-join.c: host and device tasks joined into store rows (4.7-4.8). */
 void		 prof_join_load(struct store *, struct prof_host *,
 		     struct prof_dev *, const struct prof_meta *,

@@ -65,6 +65,38 @@ struct gen_prof_stat {
 	__int128	 sumsq;
 };
 
+/* Host and device clocks (section 2.6), all in host mono ns. */
+struct gen_prof_clock {
+	int64_t		 tick;		/* host tick ns (1: mono ns) */
+	int64_t		 dtick;		/* device tick ns */
+	int64_t		 begin;		/* collection start, mono */
+	int64_t		 begin_us;	/* collection start, epoch us */
+	int64_t		 end;
+	int64_t		 sync;		/* host anchor, mono */
+	uint64_t	 sync_cnt;
+	int64_t		 diff;		/* cntvct_diff */
+	int64_t		 dsync;		/* device anchor, mono */
+	uint64_t	 dsync_cnt;
+};
+
+/* The device files being built. */
+struct gen_prof_dev {
+	struct gen_buf	 logs;
+	struct gen_buf	 flips;
+	struct gen_buf	 pmu;
+};
+
+/* One generated step trace iteration, mono ns; FP or BP -1 if missing. */
+struct gen_prof_iter {
+	int		 device;
+	int64_t		 model;
+	int64_t		 iter;
+	int64_t		 start;
+	int64_t		 end;
+	int64_t		 fp;
+	int64_t		 bp;
+};
+
 struct gen_prof {
 	const struct gen_prof_opts	*o;
 	const struct gen_prof_kind	*kinds;
@@ -76,12 +108,18 @@ struct gen_prof {
 	size_t				 ntasks;
 	struct gen_prof_stat		*api;
 	size_t				 napi;
+	struct gen_prof_iter		*iters;
+	size_t				 niters;
 	int64_t				 local_off;	/* epoch - mono */
 	char				 names[16][GEN_PROF_NAMES][48];
 	char				 missing[32];	/* unlisted type id */
 };
 
 /* gen-prof.c */
+uint64_t	 gen_prof_rand(struct gen_prof *);
+int64_t		 gen_prof_range(struct gen_prof *, int64_t, int64_t);
+uint64_t	 gen_prof_host_raw(const struct gen_prof_clock *, int64_t);
+uint64_t	 gen_prof_syscnt(const struct gen_prof_clock *, int64_t);
 uint64_t	 gen_prof_hash(const char *);
 const char	*gen_prof_type_name(const struct gen_prof *,
 		     const struct gen_prof_op *);
@@ -97,5 +135,11 @@ double		 gen_prof_aic_mhz(const struct gen_prof *);
 void		 gen_prof_api_add(struct gen_prof *, const char *,
 		     const char *, int64_t);
 int		 gen_prof_expect(struct gen_prof *, const char *, char **);
+
+/* gen-prof-step.c */
+void		 gen_prof_steps(struct gen_prof *,
+		     const struct gen_prof_clock *, struct gen_prof_dev *);
+int		 gen_prof_steps_expect(struct gen_prof *, const char *,
+		     char **);
 
 #endif /* GEN_PROF_INT_H */

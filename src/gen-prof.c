@@ -89,7 +89,7 @@ gen_prof_opts_init(struct gen_prof_opts *o)
 	o->static_pct = 20;
 }
 
-static uint64_t
+uint64_t
 gen_prof_rand(struct gen_prof *g)
 {
 	uint64_t	 z = (g->rng += 0x9E3779B97F4A7C15ULL);
@@ -99,7 +99,7 @@ gen_prof_rand(struct gen_prof *g)
 	return z ^ z >> 31;
 }
 
-static int64_t
+int64_t
 gen_prof_range(struct gen_prof *g, int64_t lo, int64_t hi)
 {
 	return lo + (int64_t)(gen_prof_rand(g) % (uint64_t)(hi - lo));
@@ -149,19 +149,6 @@ gen_prof_shape(const struct gen_prof *g, const struct gen_prof_op *op,
 	}
 }
 
-/* Host and device clocks (section 2.6), all in host mono ns. */
-struct gen_prof_clock {
-	int64_t		 tick;		/* host tick ns (1: mono ns) */
-	int64_t		 dtick;		/* device tick ns */
-	int64_t		 begin;		/* collection start, mono */
-	int64_t		 begin_us;	/* collection start, epoch us */
-	int64_t		 end;
-	int64_t		 sync;		/* host anchor, mono */
-	uint64_t	 sync_cnt;
-	int64_t		 diff;		/* cntvct_diff */
-	int64_t		 dsync;		/* device anchor, mono */
-	uint64_t	 dsync_cnt;
-};
 
 static int64_t
 gen_prof_align(const struct gen_prof_clock *c, int64_t ns)
@@ -169,7 +156,7 @@ gen_prof_align(const struct gen_prof_clock *c, int64_t ns)
 	return ns - ns % c->tick;
 }
 
-static uint64_t
+uint64_t
 gen_prof_host_raw(const struct gen_prof_clock *c, int64_t mono)
 {
 	if (c->tick == 1)
@@ -177,7 +164,7 @@ gen_prof_host_raw(const struct gen_prof_clock *c, int64_t mono)
 	return c->sync_cnt + (uint64_t)((mono - c->sync) / c->tick);
 }
 
-static uint64_t
+uint64_t
 gen_prof_syscnt(const struct gen_prof_clock *c, int64_t mono)
 {
 	return c->dsync_cnt + (uint64_t)((mono - c->dsync) / c->dtick);
@@ -439,12 +426,6 @@ gen_prof_log_cmp(const void *a, const void *b)
 		return x->end - y->end;
 	return x->task < y->task ? -1 : x->task > y->task;
 }
-
-struct gen_prof_dev {
-	struct gen_buf	 logs;
-	struct gen_buf	 flips;
-	struct gen_buf	 pmu;
-};
 
 int
 gen_prof_cores(const struct gen_prof *g)
@@ -940,6 +921,7 @@ gen_prof_free(struct gen_prof *g, struct gen_prof_host *h,
 	free(g->ops);
 	free(g->tasks);
 	free(g->api);
+	free(g->iters);
 }
 
 /*
@@ -990,6 +972,7 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 			c.end = g.tasks[i].start + g.tasks[i].dur;
 	}
 	c.end = gen_prof_align(&c, c.end + 5000000);
+	gen_prof_steps(&g, &c, dev);
 	xasprintf(&root, "%s/PROF_000001_%s_GEN%013llu", dir,
 	    gen_prof_chips[o->chip], (unsigned long long)(o->seed % 10000000));
 	rc = gen_prof_write_host(&g, &h, &c, root, cause);
@@ -997,6 +980,8 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 		rc = gen_prof_write_dev(&g, &dev[i], &c, root, i, cause);
 	if (rc == 0 && o->expect != NULL)
 		rc = gen_prof_expect(&g, o->expect, cause);
+	if (rc == 0 && o->expect != NULL)
+		rc = gen_prof_steps_expect(&g, o->expect, cause);
 	free(root);
 	gen_prof_free(&g, &h, dev);
 	return rc;

@@ -56,6 +56,7 @@ struct gen_prof_opts {
 	bool		 wrap;		/* start task ids near 65535 */
 	bool		 missing_dict;	/* leave an op type out of hash_dic */
 	bool		 pmu;		/* AI Core PMU records */
+	int		 steps;		/* step trace iterations per model */
 	const char	*expect;	/* directory for the expected CSVs */
 };
 

@@ -1,0 +1,242 @@
+/*
+ * The step trace of a raw device directory (FORMATS.md section 4.5): the
+ * ts_track step trace records (tag 10) carry a model id, a tag and a
+ * device syscnt. Per model and in time order, the vendor's state machine
+ * cuts iterations: a model start (tag 0) opens one; an iteration end
+ * (tag 4) closes it and opens the next at the same instant; a model end
+ * (tag 1) closes one that a model start opened, and is ignored after an
+ * iteration end. FP (tag 2) and BP (tag 3) set the open iteration's
+ * points. Iterations are numbered from 1 per model in the order they
+ * close; one still open at the end of the data has no end and is left
+ * out, as is one that ends where it starts. Data Aug Bound is the FP
+ * start minus the nearest earlier iteration end on the device (all
+ * models, in end order).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+#define PROF_STEP_MODEL_START	0
+#define PROF_STEP_MODEL_END	1
+#define PROF_STEP_FP		2
+#define PROF_STEP_BP		3
+#define PROF_STEP_ITER_END	4
+
+/* One step trace record, in file order. */
+struct prof_step_rec {
+	uint64_t	 ts;
+	uint64_t	 model;
+	size_t		 seq;
+	uint16_t	 tag;
+};
+
+/* One finished iteration, in syscnt; 0 marks a missing FP or BP. */
+struct prof_step_iter {
+	uint64_t	 model;
+	int64_t		 iter;
+	uint64_t	 start;
+	uint64_t	 end;
+	uint64_t	 fp;
+	uint64_t	 bp;
+};
+
+struct prof_step {
+	struct prof_step_rec	*r;
+	size_t			 nr;
+	struct prof_step_iter	*it;
+	size_t			 nit;
+	int64_t			 empty;		/* start == end, dropped */
+};
+
+static int
+prof_step_rec_cmp(const void *a, const void *b)
+{
+	const struct prof_step_rec	*x = a, *y = b;
+
+	if (x->model != y->model)
+		return x->model < y->model ? -1 : 1;
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int
+prof_step_iter_cmp(const void *a, const void *b)
+{
+	const struct prof_step_iter	*x = a, *y = b;
+
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	if (x->model != y->model)
+		return x->model < y->model ? -1 : 1;
+	return x->iter < y->iter ? -1 : x->iter > y->iter;
+}
+
+/* Read the step trace records of DATA's ts_track slices into P. */
+static void
+prof_step_read(struct store *s, const char *data, struct prof_step *p)
+{
+	struct prof_files	 f;
+	struct prof_stream	 st;
+	struct dev_tstrack	 t;
+	const unsigned char	*r;
+	size_t			 size = 0;
+
+	prof_files_list(data, "ts_track.data", false, &f);
+	prof_stream_open(&st, s, &f, DEV_TSTRACK_SIZE, false);
+	while ((r = prof_stream_next(&st)) != NULL) {
+		if (r[1] != DEV_TS_STEP)
+			continue;
+		dev_tstrack_decode(r, &t);
+		if (t.tag_id > PROF_STEP_ITER_END)
+			continue;	/* all-reduce, get-next, step points */
+		if (p->nr == size) {
+			size = size == 0 ? 64 : size * 2;
+			p->r = xreallocarray(p->r, size, sizeof *p->r);
+		}
+		p->r[p->nr].ts = t.syscnt;
+		p->r[p->nr].model = t.model_id;
+		p->r[p->nr].seq = p->nr;
+		p->r[p->nr++].tag = (uint16_t)t.tag_id;
+	}
+	prof_stream_close(&st);
+	prof_files_release(&f);
+}
+
+/* Close the open iteration CUR at END and keep it. */
+static void
+prof_step_finish(struct prof_step *p, struct prof_step_iter *cur,
+    uint64_t end)
+{
+	cur->end = end;
+	if (cur->start == end)
+		p->empty++;
+	else {
+		p->it = xreallocarray(p->it, p->nit + 1, sizeof *p->it);
+		p->it[p->nit++] = *cur;
+	}
+	cur->iter++;
+}
+
+/* Open the next iteration of CUR at START. */
+static void
+prof_step_start(struct prof_step_iter *cur, uint64_t start)
+{
+	cur->start = start;
+	cur->fp = cur->bp = 0;
+}
+
+/* Run the state machine over the sorted records of each model. */
+static void
+prof_step_cut(struct prof_step *p)
+{
+	struct prof_step_iter	 cur;
+	struct prof_step_rec	*r;
+	size_t			 i;
+	int			 state = PROF_STEP_MODEL_END;
+
+	memset(&cur, 0, sizeof cur);
+	for (i = 0; i < p->nr; i++) {
+		r = &p->r[i];
+		if (i == 0 || r->model != p->r[i - 1].model) {
+			memset(&cur, 0, sizeof cur);
+			cur.model = r->model;
+			cur.iter = 1;
+			state = PROF_STEP_MODEL_END;
+		}
+		switch (r->tag) {
+		case PROF_STEP_MODEL_START:
+			if (state == PROF_STEP_MODEL_START)
+				break;
+			prof_step_start(&cur, r->ts);
+			state = r->tag;
+			break;
+		case PROF_STEP_MODEL_END:
+			if (state != PROF_STEP_MODEL_START)
+				break;
+			prof_step_finish(p, &cur, r->ts);
+			state = r->tag;
+			break;
+		case PROF_STEP_ITER_END:
+			if (state == PROF_STEP_MODEL_END)
+				break;
+			prof_step_finish(p, &cur, r->ts);
+			prof_step_start(&cur, r->ts);
+			state = r->tag;
+			break;
+		case PROF_STEP_FP:
+			cur.fp = r->ts;
+			break;
+		case PROF_STEP_BP:
+			cur.bp = r->ts;
+			break;
+		}
+	}
+}
+
+/* Store the iterations of P, in end order, as step_trace rows. */
+static void
+prof_step_store(struct store *s, struct prof_step *p,
+    const struct prof_meta *m, int64_t rank)
+{
+	struct store_step	 st;
+	struct prof_step_iter	*it;
+	size_t			 i, j;
+
+	qsort(p->it, p->nit, sizeof *p->it, prof_step_iter_cmp);
+	for (i = 0; i < p->nit; i++) {
+		it = &p->it[i];
+		memset(&st, 0, sizeof st);
+		st.device = m->device;
+		st.rank = rank;
+		st.model_id = (int64_t)it->model;
+		st.iter = it->iter;
+		st.fp_start_ns = it->fp != 0 ? prof_meta_dev_ns(m, it->fp) :
+		    NP_NA;
+		st.bp_end_ns = it->bp != 0 ? prof_meta_dev_ns(m, it->bp) :
+		    NP_NA;
+		st.iter_end_ns = prof_meta_dev_ns(m, it->end);
+		st.iter_time_ns = prof_meta_dev_dur(m, it->end - it->start);
+		st.fp_bp_ns = it->fp != 0 && it->bp != 0 ?
+		    prof_meta_dev_ns(m, it->bp) - st.fp_start_ns : NP_NA;
+		st.refresh_ns = it->bp != 0 ? st.iter_end_ns - st.bp_end_ns :
+		    NP_NA;
+		st.data_aug_ns = NP_NA;
+		for (j = i; it->fp != 0 && j-- > 0;) {
+			if (it->fp > p->it[j].end) {
+				st.data_aug_ns = st.fp_start_ns -
+				    prof_meta_dev_ns(m, p->it[j].end);
+				break;
+			}
+		}
+		store_load_step(s, &st);
+	}
+}
+
+/*
+ * Load the step trace of device data directory DATA (metadata M) as
+ * step_trace rows of RANK. Return the number of iterations.
+ */
+size_t
+prof_step_load(struct store *s, const char *data, const struct prof_meta *m,
+    int64_t rank)
+{
+	struct prof_step	 p;
+	size_t			 n;
+
+	memset(&p, 0, sizeof p);
+	prof_step_read(s, data, &p);
+	if (p.nr > 1)
+		qsort(p.r, p.nr, sizeof *p.r, prof_step_rec_cmp);
+	prof_step_cut(&p);
+	prof_step_store(s, &p, m, rank);
+	if (p.empty > 0)
+		store_load_warning(s, data, -1, "%lld step trace iteration%s "
+		    "ending where %s started left out", (long long)p.empty,
+		    p.empty == 1 ? "" : "s", p.empty == 1 ? "it" : "they");
+	n = p.nit;
+	free(p.r);
+	free(p.it);
+	return n;
+}
