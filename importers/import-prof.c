@@ -156,6 +156,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		ctx->rank = hm.rank;
 		data = util_path_join(hostdir, "data");
 		prof_host_read(s, data, &h);
+		prof_mstx_load(s, data, &h, &hm, ctx->rank);
 		free(data);
 		prof_ops_build(&h);
 		prof_ops_load_spans(s, &h, &hm, ctx->rank);

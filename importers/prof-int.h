@@ -285,6 +285,11 @@ void		 prof_pmu_release(struct prof_pmu *);
 bool		 prof_pmu_values(struct prof_pmu *, uint32_t, uint32_t,
 		     uint32_t, int64_t, struct strbuf *);
 
+/* prof-mstx.c: msproftx markers into mstx spans and msprof_tx (6.1). */
+size_t		 prof_mstx_load(struct store *, const char *,
+		     const struct prof_host *, const struct prof_meta *,
+		     int64_t);
+
 /* prof-step.c: ts_track step trace into step_trace rows (4.5). */
 size_t		 prof_step_load(struct store *, const char *,
 		     const struct prof_meta *, int64_t);

@@ -97,6 +97,22 @@ struct gen_prof_iter {
 	int64_t		 bp;
 };
 
+/* One generated mstx marker; times in host mono ns. */
+struct gen_prof_marker {
+	int64_t		 start;
+	int64_t		 end;
+	uint64_t	 payload;
+	uint64_t	 mark;
+	uint64_t	 domain;
+	char		*msg;
+	uint32_t	 pid;
+	uint32_t	 tid;
+	uint32_t	 category;
+	int		 event;
+	int		 payload_type;
+	int		 msg_type;
+};
+
 struct gen_prof {
 	const struct gen_prof_opts	*o;
 	const struct gen_prof_kind	*kinds;
@@ -110,6 +126,8 @@ struct gen_prof {
 	size_t				 napi;
 	struct gen_prof_iter		*iters;
 	size_t				 niters;
+	struct gen_prof_marker		*markers;
+	size_t				 nmarkers;
 	int64_t				 local_off;	/* epoch - mono */
 	char				 names[16][GEN_PROF_NAMES][48];
 	char				 missing[32];	/* unlisted type id */
@@ -135,6 +153,13 @@ double		 gen_prof_aic_mhz(const struct gen_prof *);
 void		 gen_prof_api_add(struct gen_prof *, const char *,
 		     const char *, int64_t);
 int		 gen_prof_expect(struct gen_prof *, const char *, char **);
+
+/* gen-prof-mstx.c */
+void		 gen_prof_mstx(struct gen_prof *, const struct gen_prof_clock *,
+		     const uint32_t *, struct gen_buf *);
+int		 gen_prof_mstx_expect(struct gen_prof *, const char *,
+		     char **);
+void		 gen_prof_mstx_free(struct gen_prof *);
 
 /* gen-prof-step.c */
 void		 gen_prof_steps(struct gen_prof *,

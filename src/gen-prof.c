@@ -189,6 +189,7 @@ enum gen_prof_file {
 	GF_TRACK,
 	GF_TENSOR,
 	GF_CTX,
+	GF_MSTX,
 	GF_NFILES
 };
 
@@ -196,11 +197,11 @@ static const char *const gen_prof_files[GF_NFILES] = {
 	"aging.api_event.data", "unaging.api_event.data",
 	"aging.compact.node_basic_info", "unaging.compact.node_basic_info",
 	"aging.compact.task_track", "aging.additional.tensor_info",
-	"aging.additional.context_id_info"
+	"aging.additional.context_id_info", "aging.additional.msproftx"
 };
 
 static const size_t gen_prof_records[GF_NFILES] = {
-	40, 40, 64, 64, 64, 256, 256
+	40, 40, 64, 64, 64, 256, 256, 256
 };
 
 struct gen_prof_host {
@@ -752,6 +753,9 @@ gen_prof_dicts(struct gen_prof *g, const char *data, char **cause)
 			strbuf_addf(&b, "%llu:%s\n", (unsigned long long)
 			    gen_prof_hash(g->kinds[i].type), g->kinds[i].type);
 	}
+	if (g->nmarkers > 0)
+		strbuf_addf(&b, "%llu:domain-net\n", (unsigned long long)
+		    gen_prof_hash("domain-net"));
 	rc = gen_bin_text(data, "unaging.additional.hash_dic.slice_0", b.s,
 	    cause);
 	strbuf_reset(&b);
@@ -922,6 +926,7 @@ gen_prof_free(struct gen_prof *g, struct gen_prof_host *h,
 	free(g->tasks);
 	free(g->api);
 	free(g->iters);
+	gen_prof_mstx_free(g);
 }
 
 /*
@@ -973,6 +978,7 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 	}
 	c.end = gen_prof_align(&c, c.end + 5000000);
 	gen_prof_steps(&g, &c, dev);
+	gen_prof_mstx(&g, &c, h.tids, &h.f[GF_MSTX]);
 	xasprintf(&root, "%s/PROF_000001_%s_GEN%013llu", dir,
 	    gen_prof_chips[o->chip], (unsigned long long)(o->seed % 10000000));
 	rc = gen_prof_write_host(&g, &h, &c, root, cause);
@@ -982,6 +988,8 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 		rc = gen_prof_expect(&g, o->expect, cause);
 	if (rc == 0 && o->expect != NULL)
 		rc = gen_prof_steps_expect(&g, o->expect, cause);
+	if (rc == 0 && o->expect != NULL)
+		rc = gen_prof_mstx_expect(&g, o->expect, cause);
 	free(root);
 	gen_prof_free(&g, &h, dev);
 	return rc;

@@ -57,6 +57,7 @@ struct gen_prof_opts {
 	bool		 missing_dict;	/* leave an op type out of hash_dic */
 	bool		 pmu;		/* AI Core PMU records */
 	int		 steps;		/* step trace iterations per model */
+	int		 markers;	/* mstx markers */
 	const char	*expect;	/* directory for the expected CSVs */
 };
 

@@ -291,6 +291,7 @@ store_table_names_help(void)
 	    "(kernels), task_time, step_trace, info, warnings, tables (the "
 	    "list of tables), for legacy JOBs task_desc, step_trace_reduce, "
 	    "training_points, aicpu, runtime_task_track, msproftx, "
+	    "for raw PROF_* collections msprof_tx, "
 	    "tensor_data_info, ge_step_info, ge_id_map, for SVP runs "
 	    "aa_core_metrics, frequency, or a table kept from a vendor CSV "
 	    "(memory_record, operator_details, ...)";

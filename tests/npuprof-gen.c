@@ -7,8 +7,8 @@
  *	npuprof-gen prof DIR [-s SEED] [-n OPS] [-S STREAMS] [-T THREADS]
  *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P] [-m HOST_MHZ]
  *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
- *	    [-P STATIC_PCT] [-M MODEL_PCT] [-t STEPS] [-w] [-x] [-p]
- *	    [-e EXPECT_DIR]
+ *	    [-P STATIC_PCT] [-M MODEL_PCT] [-t STEPS] [-u MARKERS] [-w]
+ *	    [-x] [-p] [-e EXPECT_DIR]
  *	npuprof-gen demo|job|svp DIR [-s SEED] [-n TASKS] [-S STREAMS]
  *	    [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
  *	    [--binary]
@@ -41,7 +41,8 @@ usage(void)
 	    "       npuprof-gen prof DIR [-s seed] [-n ops] [-S streams] "
 	    "[-T threads] [-d devices] [-a apis] [-c chip] [-m host-mhz] "
 	    "[-H host-slice] [-D dev-slice] [-k head-skip] [-E event-pct] "
-	    "[-P static-pct] [-M model-pct] [-t steps] [-w] [-x] [-p] "
+	    "[-P static-pct] [-M model-pct] [-t steps] [-u markers] [-w] "
+	    "[-x] [-p] "
 	    "[-e expect-dir]\n"
 	    "       npuprof-gen spans DB ROOT [-n ops]\n");
 	return 2;
@@ -137,7 +138,7 @@ main_prof(int argc, char **argv)
 
 	gen_prof_opts_init(&o);
 	optind = 3;
-	while ((ch = getopt(argc, argv, "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:wxpe:")) !=
+	while ((ch = getopt(argc, argv, "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:wxpe:")) !=
 	    -1) {
 		switch (ch) {
 		case 's':
@@ -191,6 +192,9 @@ main_prof(int argc, char **argv)
 			break;
 		case 't':
 			o.steps = atoi(optarg);
+			break;
+		case 'u':
+			o.markers = atoi(optarg);
 			break;
 		case 'w':
 			o.wrap = true;

@@ -127,4 +127,22 @@ load two "$T/two/in"
 is "$(rows two "$T/two/in" op_summary)" \
     "$(cat "$T/two/a/op_summary.csv" "$T/two/b/op_summary.csv" | grep -vc ^D)" \
     "two collections: both imported"
+rm -rf "$T/mstx"
+"$GEN" prof "$T/mstx/in" -s 12 -n 200 -u 8 -e "$T/mstx/want"
+P=$(echo "$T/mstx"/in/PROF_*)
+f="$P/host/data/aging.additional.msproftx.slice_0"
+printf '\007' | dd of="$f" bs=1 seek=24 conv=notrunc 2>/dev/null
+printf '\011' | dd of="$f" bs=1 seek=$((256 * 3 + 26)) conv=notrunc \
+    2>/dev/null
+load mstx "$P"
+is $st 0 "damaged markers: import succeeds"
+grep -q 'msproftx.slice_0: offset 0: 1 msproftx record of an unknown info' \
+    "$T/mstx/err"
+ok $? "unknown msproftx info type: counted and located"
+grep -q 'msproftx.slice_0: offset [0-9]*: 1 MarkEx marker with missing .*mark id 1003' \
+    "$T/mstx/err"
+ok $? "MarkEx segment gap: warned with its mark id"
+is "$(rows mstx "$P" msprof_tx)" "$(($(want_rows mstx msprof_tx) - 1))" \
+    "damaged markers: only the bad record's marker is lost"
+
 done_testing

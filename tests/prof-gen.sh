@@ -10,7 +10,9 @@
 # records (ffts_profile.data, aicore.data) with PipeUtilization metrics.
 # With -t the device ts_track slices also hold step trace records of two
 # interleaved models (framed by model start/end, and iteration ends back
-# to back), checked against the expected step_trace.
+# to back), checked against the expected step_trace; with -u the host
+# has mstx markers (marks, ranges and MarkEx messages in several segments
+# written out of order), checked against the expected msprof_tx.
 . "$top_srcdir/tests/lib.sh"
 
 check() {	# check NAME GEN-ARGS...
@@ -19,7 +21,9 @@ check() {	# check NAME GEN-ARGS...
 	d="$T/$name"
 	"$GEN" prof "$d/in" -e "$d/want" "$@" 2>"$d.err"
 	ok $? "$name: generate $*"
-	for table in op_statistic api_statistic op_summary step_trace; do
+	tables="op_statistic api_statistic op_summary step_trace"
+	[ -f "$d/want/msprof_tx.csv" ] && tables="$tables msprof_tx"
+	for table in $tables; do
 		"$NPUPROF" show --db "$d/s.db" --stats computed --format csv \
 		    "$d/in" $table >"$d/$table.csv" 2>>"$d.err"
 		same_file "$d/$table.csv" "$d/want/$table.csv" \
@@ -31,12 +35,12 @@ check() {	# check NAME GEN-ARGS...
 	return 0
 }
 
-check b910 -s 1 -n 1500 -a 150 -E 30 -M 30 -x
+check b910 -s 1 -n 1500 -a 150 -E 30 -M 30 -x -u 5
 check b910-wrap -s 2 -n 3000 -S 2 -a 20 -w -t 2
 check b910-slices -s 3 -n 800 -S 3 -T 3 -H 1024 -D 1000 -k 24 -E 50 -t 7
-check b910-devices -s 4 -n 1200 -d 2 -T 4 -S 3 -P 60 -M 50
-check p310 -s 5 -n 1000 -c 310P -w -m 0 -k 40 -D 777 -x
-check a910 -s 6 -n 900 -c 910A -d 2 -E 50 -P 50 -H 2048 -t 4
+check b910-devices -s 4 -n 1200 -d 2 -T 4 -S 3 -P 60 -M 50 -u 30
+check p310 -s 5 -n 1000 -c 310P -w -m 0 -k 40 -D 777 -x -u 6
+check a910 -s 6 -n 900 -c 910A -d 2 -E 50 -P 50 -H 2048 -t 4 -u 13
 check b910-pmu -s 7 -n 700 -p -D 5000 -k 8
 check p310-pmu -s 8 -n 700 -c 310P -p -d 2 -w
 done_testing
