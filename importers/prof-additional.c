@@ -52,7 +52,7 @@ prof_additional_list(struct prof_list **v, size_t *n,
 {
 	struct prof_list	*l;
 
-	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	*v = prof_grow(*v, *n, 1, sizeof **v);
 	l = &(*v)[(*n)++];
 	l->tid = importer_le32(r + 8);
 	l->ts = importer_le64(r + 16);
@@ -78,7 +78,7 @@ prof_additional_intern(struct prof_host *h, char *s)
 		}
 		k++;	/* a hash collision: probe the next key */
 	}
-	h->tstrs = xreallocarray(h->tstrs, h->ntstrs + 1, sizeof *h->tstrs);
+	h->tstrs = prof_grow(h->tstrs, h->ntstrs, 1, sizeof *h->tstrs);
 	h->tstrs[h->ntstrs] = s;
 	prof_map_set(&h->tstr_map, k, h->ntstrs);
 	return (uint32_t)h->ntstrs++;
@@ -125,7 +125,7 @@ prof_additional_tensors(struct prof_host *h, const unsigned char *r)
 	if (l == NULL || l->name != importer_le64(r + 24) ||
 	    l->ts != importer_le64(r + 16) || l->tid != importer_le32(r + 8)) {
 		prof_additional_flush(h);
-		h->tinfos = xreallocarray(h->tinfos, h->ntinfos + 1,
+		h->tinfos = prof_grow(h->tinfos, h->ntinfos, 1,
 		    sizeof *h->tinfos);
 		l = &h->tinfos[h->ntinfos++];
 		memset(l, 0, sizeof *l);
@@ -133,7 +133,7 @@ prof_additional_tensors(struct prof_host *h, const unsigned char *r)
 		l->ts = importer_le64(r + 16);
 		l->name = importer_le64(r + 24);
 	}
-	h->tensors = xreallocarray(h->tensors, h->ntensors + num,
+	h->tensors = prof_grow(h->tensors, h->ntensors, num,
 	    sizeof *h->tensors);
 	for (i = 0; i < num; i++) {
 		p = r + 36 + i * PROF_ADD_TENSOR_SIZE;
@@ -159,7 +159,7 @@ prof_additional_ctx(struct prof_host *h, const unsigned char *r)
 		num = PROF_ADD_CTX_MAX;
 	prof_additional_list(&h->cinfos, &h->ncinfos, r,
 	    (uint32_t)h->nctx_ids);
-	h->ctx_ids = xreallocarray(h->ctx_ids, h->nctx_ids + num,
+	h->ctx_ids = prof_grow(h->ctx_ids, h->nctx_ids, num,
 	    sizeof *h->ctx_ids);
 	for (i = 0; i < num; i++)
 		h->ctx_ids[h->nctx_ids++] = importer_le32(r + 36 + 4 * i);

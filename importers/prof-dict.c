@@ -94,11 +94,32 @@ prof_map_set(struct prof_map *m, uint64_t key, uint64_t val)
 	m->n++;
 }
 
+/*
+ * Make room in array V of N elements of SIZE bytes for ADD more, doubling
+ * its capacity (the next power of two at or above N) when they do not fit,
+ * so that arrays grown a record at a time are copied O(log n) times.
+ */
+void *
+prof_grow(void *v, size_t n, size_t add, size_t size)
+{
+	size_t	 cap = 1, want = n + add;
+
+	if (n > 0) {
+		while (cap < n)
+			cap *= 2;
+		if (want <= cap)
+			return v;
+	}
+	while (cap < want)
+		cap *= 2;
+	return xreallocarray(v, cap, size);
+}
+
 static void
 prof_dicts_add(struct prof_dicts *d, struct prof_map *m, uint64_t key,
     const char *v)
 {
-	d->strs = xreallocarray(d->strs, d->nstrs + 1, sizeof *d->strs);
+	d->strs = prof_grow(d->strs, d->nstrs, 1, sizeof *d->strs);
 	d->strs[d->nstrs] = xstrdup(v);
 	prof_map_set(m, key, d->nstrs++);
 }

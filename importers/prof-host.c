@@ -94,7 +94,7 @@ prof_host_event(struct prof_host *h, struct prof_map *pending,
 			return;
 		}
 	}
-	*starts = xreallocarray(*starts, *nstarts + 1, sizeof **starts);
+	*starts = prof_grow(*starts, *nstarts, 1, sizeof **starts);
 	(*starts)[*nstarts] = *e;
 	prof_map_set(pending, key, (*nstarts)++);
 }

@@ -114,6 +114,7 @@ struct prof_map {
 	size_t		 size;
 	size_t		 n;
 };
+void		*prof_grow(void *, size_t, size_t, size_t);
 void		 prof_map_init(struct prof_map *);
 void		 prof_map_release(struct prof_map *);
 bool		 prof_map_get(const struct prof_map *, uint64_t, uint64_t *);

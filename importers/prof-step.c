@@ -113,7 +113,7 @@ prof_step_finish(struct prof_step *p, struct prof_step_iter *cur,
 	if (cur->start == end)
 		p->empty++;
 	else {
-		p->it = xreallocarray(p->it, p->nit + 1, sizeof *p->it);
+		p->it = prof_grow(p->it, p->nit, 1, sizeof *p->it);
 		p->it[p->nit++] = *cur;
 	}
 	cur->iter++;

@@ -184,14 +184,24 @@ stats_ops_write(struct store *s)
 	}
 }
 
+/*
+ * The spans api_statistic counts, scanned in table order and grouped in a
+ * hash table: a sort of millions of spans by their names was most of the
+ * commit of a large raw collection.
+ */
 #define STATS_API_SQL							\
-	"SELECT a.rank, l.s, n.s, a.end_ns - a.start_ns FROM api a"	\
-	" JOIN str l ON l.id = a.level JOIN str n ON n.id = a.name"	\
-	" WHERE l.s IN ('acl', 'model', 'node', 'communication', 'hccl',"\
-	" 'runtime') AND a.start_ns > 0 ORDER BY a.rank, l.s, n.s"
+	"SELECT rank, level, name, end_ns - start_ns FROM api"		\
+	" WHERE start_ns > 0 AND level IS NOT NULL AND name IS NOT NULL"
+
+/* The levels api_statistic has (FORMATS.md 8.2). */
+static const char *const stats_api_levels[] = {
+	"acl", "model", "node", "communication", "hccl", "runtime", NULL
+};
 
 struct stats_group {
 	int64_t		 rank;
+	int64_t		 level_id;	/* str ids */
+	int64_t		 name_id;
 	char		*level;
 	char		*name;
 	int64_t		 count;
@@ -200,6 +210,12 @@ struct stats_group {
 	int64_t		 max;
 	double		 sum_us;
 	double		 sum_sq_us;
+};
+
+struct stats_groups {
+	struct stats_group	*v;
+	size_t			 n;
+	size_t			 size;		/* a power of two */
 };
 
 /* Round a positive mean of COUNT values totalling TOTAL ns to whole ns. */
@@ -248,49 +264,124 @@ stats_api_flush(struct store *s, struct stats_group *g)
 	memset(g, 0, sizeof *g);
 }
 
+static void
+stats_groups_grow(struct stats_groups *a)
+{
+	struct stats_group	*old = a->v;
+	size_t			 oldsize = a->size, i, j;
+
+	a->size = oldsize == 0 ? 256 : oldsize * 2;
+	a->v = xcalloc(a->size, sizeof *a->v);
+	for (i = 0; i < oldsize; i++) {
+		if (old[i].count == 0)
+			continue;
+		j = stats_op_hash(0, old[i].rank, old[i].level_id,
+		    old[i].name_id) & (a->size - 1);
+		while (a->v[j].count != 0)
+			j = (j + 1) & (a->size - 1);
+		a->v[j] = old[i];
+	}
+	free(old);
+}
+
+/* The group of (RANK, LEVEL, NAME) in A, made empty if new. */
+static struct stats_group *
+stats_groups_find(struct stats_groups *a, int64_t rank, int64_t level,
+    int64_t name)
+{
+	struct stats_group	*g;
+	size_t			 j;
+
+	if ((a->n + 1) * 2 > a->size)
+		stats_groups_grow(a);
+	j = stats_op_hash(0, rank, level, name) & (a->size - 1);
+	for (;; j = (j + 1) & (a->size - 1)) {
+		g = &a->v[j];
+		if (g->count == 0) {
+			g->rank = rank;
+			g->level_id = level;
+			g->name_id = name;
+			a->n++;
+			return g;
+		}
+		if (g->rank == rank && g->level_id == level &&
+		    g->name_id == name)
+			return g;
+	}
+}
+
+static bool
+stats_api_level(const char *level)
+{
+	int	 i;
+
+	for (i = 0; level != NULL && stats_api_levels[i] != NULL; i++) {
+		if (strcmp(level, stats_api_levels[i]) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Store the groups of A whose level api_statistic has, and free them. */
+static void
+stats_api_write(struct store *s, struct stats_groups *a)
+{
+	struct stats_group	*g;
+	const char		*level, *name;
+	size_t			 i;
+
+	for (i = 0; i < a->size; i++) {
+		g = &a->v[i];
+		if (g->count == 0)
+			continue;
+		level = store_load_string(s, g->level_id);
+		name = store_load_string(s, g->name_id);
+		if (!stats_api_level(level) || name == NULL)
+			continue;
+		g->level = xstrdup(level);
+		g->name = xstrdup(name);
+		stats_api_flush(s, g);
+	}
+	free(a->v);
+}
+
 static int
 stats_api(struct store *s, char **cause)
 {
-	struct stats_group	 g;
+	struct stats_groups	 a;
+	struct stats_group	*g;
 	sqlite3_stmt		*stmt;
-	const char		*level, *name;
 	int64_t			 rank, d;
 	double			 us;
 	int			 rc;
 
 	if (store_prepare(s, &stmt, STATS_API_SQL, cause) != 0)
 		return -1;
-	memset(&g, 0, sizeof g);
+	memset(&a, 0, sizeof a);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		rank = sqlite3_column_type(stmt, 0) == SQLITE_NULL ? NP_NA :
 		    sqlite3_column_int64(stmt, 0);
-		level = (const char *)sqlite3_column_text(stmt, 1);
-		name = (const char *)sqlite3_column_text(stmt, 2);
+		g = stats_groups_find(&a, rank, sqlite3_column_int64(stmt, 1),
+		    sqlite3_column_int64(stmt, 2));
 		d = sqlite3_column_int64(stmt, 3);
-		if (g.count != 0 && (g.rank != rank ||
-		    strcmp(g.level, level) != 0 || strcmp(g.name, name) != 0))
-			stats_api_flush(s, &g);
-		if (g.count == 0) {
-			g.rank = rank;
-			g.level = xstrdup(level);
-			g.name = xstrdup(name);
-			g.min = g.max = d;
-		}
-		g.count++;
-		g.total += d;
-		g.min = d < g.min ? d : g.min;
-		g.max = d > g.max ? d : g.max;
+		if (g->count == 0)
+			g->min = g->max = d;
+		g->count++;
+		g->total += d;
+		g->min = d < g->min ? d : g->min;
+		g->max = d > g->max ? d : g->max;
 		us = d / 1000.0;
-		g.sum_us += us;
-		g.sum_sq_us += us * us;
+		g->sum_us += us;
+		g->sum_sq_us += us * us;
 	}
-	stats_api_flush(s, &g);
 	sqlite3_finalize(stmt);
 	if (rc != SQLITE_DONE) {
+		free(a.v);
 		xasprintf(cause, "cannot compute api_statistic: %s",
 		    sqlite3_errmsg(s->db));
 		return -1;
 	}
+	stats_api_write(s, &a);
 	return 0;
 }
 
