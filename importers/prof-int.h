@@ -291,6 +291,10 @@ size_t		 prof_mstx_load(struct store *, const char *,
 		     const struct prof_host *, const struct prof_meta *,
 		     int64_t);
 
+/* prof-sort.c: an in-place sort for the large host arrays. */
+void		 prof_sort(void *, size_t, size_t,
+		     int (*)(const void *, const void *));
+
 /* prof-step.c: ts_track step trace into step_trace rows (4.5). */
 size_t		 prof_step_load(struct store *, const char *,
 		     const struct prof_meta *, int64_t);

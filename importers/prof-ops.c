@@ -24,6 +24,10 @@ prof_ops_span_cmp(const void *a, const void *b)
 		return x->end > y->end ? -1 : 1;
 	if (x->level != y->level)
 		return x->level > y->level ? -1 : 1;
+	if (x->type != y->type)
+		return x->type < y->type ? -1 : 1;
+	if (x->item != y->item)
+		return x->item < y->item ? -1 : 1;
 	return 0;
 }
 
@@ -51,13 +55,12 @@ prof_ops_track_cmp(const void *a, const void *b)
 	return 0;
 }
 
-/* qsort, which must not see the NULL of an empty array. */
+/* Sort in place: the arrays are the largest the import holds. */
 static void
 prof_ops_sort(void *v, size_t n, size_t size,
     int (*cmp)(const void *, const void *))
 {
-	if (n > 1)
-		qsort(v, n, size, cmp);
+	prof_sort(v, n, size, cmp);
 }
 
 /* Stacks of open spans of the levels records attach to. */
