@@ -157,9 +157,10 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		data = util_path_join(hostdir, "data");
 		prof_host_read(s, data, &h);
 		prof_mstx_load(s, data, &h, &hm, ctx->rank);
+		prof_ops_load_spans(s, &h, &hm, ctx->rank);
+		prof_host_read_records(s, data, &h);
 		free(data);
 		prof_ops_build(&h);
-		prof_ops_load_spans(s, &h, &hm, ctx->rank);
 		prof_ops_finish(&h);
 	} else if (!bare || import_prof_device(util_basename(path)) !=
 	    NP_HOST_DEVICE)

@@ -122,7 +122,7 @@ prof_additional_tensors(struct prof_host *h, const unsigned char *r)
 	if (num > PROF_ADD_TENSORS)
 		num = PROF_ADD_TENSORS;
 	l = h->ntinfos > 0 ? &h->tinfos[h->ntinfos - 1] : NULL;
-	if (l == NULL || l->name != importer_le64(r + 24) ||
+	if (l == NULL || h->tinfo_name != importer_le64(r + 24) ||
 	    l->ts != importer_le64(r + 16) || l->tid != importer_le32(r + 8)) {
 		prof_additional_flush(h);
 		h->tinfos = prof_grow(h->tinfos, h->ntinfos, 1,
@@ -131,7 +131,7 @@ prof_additional_tensors(struct prof_host *h, const unsigned char *r)
 		memset(l, 0, sizeof *l);
 		l->tid = importer_le32(r + 8);
 		l->ts = importer_le64(r + 16);
-		l->name = importer_le64(r + 24);
+		h->tinfo_name = importer_le64(r + 24);
 	}
 	h->tensors = prof_grow(h->tensors, h->ntensors, num,
 	    sizeof *h->tensors);

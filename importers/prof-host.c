@@ -65,7 +65,7 @@ prof_host_event_key(const struct prof_span *e)
 	uint64_t	 k;
 
 	k = (uint64_t)e->level << 48 ^ (uint64_t)e->type << 16 ^ e->tid;
-	k = k * 0x9E3779B97F4A7C15ULL ^ e->reserve;
+	k = k * 0x9E3779B97F4A7C15ULL ^ e->aux;
 	return k * 0x9E3779B97F4A7C15ULL ^ e->item;
 }
 
@@ -84,12 +84,11 @@ prof_host_event(struct prof_host *h, struct prof_map *pending,
 	if (prof_map_get(pending, key, &i) && i != PROF_NO_PENDING) {
 		st = &(*starts)[i];
 		if (st->level == e->level && st->type == e->type &&
-		    st->tid == e->tid && st->reserve == e->reserve &&
+		    st->tid == e->tid && st->aux == e->aux &&
 		    st->item == e->item) {
 			sp = prof_host_add_span(h, size);
 			*sp = *st;
 			sp->end = e->begin;
-			sp->event = true;
 			prof_map_set(pending, key, PROF_NO_PENDING);
 			return;
 		}
@@ -121,11 +120,10 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 		sp.level = importer_le16(r + 2);
 		sp.type = importer_le32(r + 4);
 		sp.tid = importer_le32(r + 8);
-		sp.reserve = importer_le32(r + 12);
+		sp.aux = importer_le32(r + 12);
 		sp.begin = importer_le64(r + 16);
 		sp.end = importer_le64(r + 24);
 		sp.item = importer_le64(r + 32);
-		sp.row = NP_NA;
 		if (sp.end == PROF_EVENT_FLAG) {
 			events++;
 			prof_host_event(h, &pending, &starts, &nstarts, &sp,
@@ -156,6 +154,7 @@ prof_host_nodes(struct store *s, const char *data, struct prof_host *h)
 	const unsigned char	*r;
 	const char		*warned = NULL;
 	size_t			 size = 0;
+	uint32_t		 id;
 
 	prof_files_list(data, "compact.node_basic_info", true, &f);
 	h->bytes += f.total;
@@ -172,7 +171,8 @@ prof_host_nodes(struct store *s, const char *data, struct prof_host *h)
 		n->tid = importer_le32(r + 8);
 		n->ts = importer_le64(r + 16);
 		n->name = importer_le64(r + 24);
-		n->ge_type = importer_le32(r + 32);
+		id = importer_le32(r + 32);
+		n->ge_type = (uint16_t)(id > 0xFFFF ? 0xFFFF : id);
 		n->op_type = importer_le64(r + 36);
 		n->block_dim = importer_le32(r + 44);
 		n->op_flag = importer_le32(r + 48);
@@ -241,13 +241,25 @@ prof_host_expand(struct store *s, const char *data, struct prof_host *h)
 	prof_files_release(&f);
 }
 
-/* Read the host data directory DATA into H. */
+/*
+ * Read the dictionaries and API spans of host data directory DATA into H.
+ * The records that attach to spans come after the spans are stored
+ * (prof_host_read_records), so the two largest arrays are never held at
+ * full size together.
+ */
 void
 prof_host_read(struct store *s, const char *data, struct prof_host *h)
 {
 	memset(h, 0, sizeof *h);
 	prof_dicts_read(s, data, &h->dicts);
 	prof_host_api(s, data, h);
+}
+
+/* Read the node, task, stream and additional records of DATA into H. */
+void
+prof_host_read_records(struct store *s, const char *data,
+    struct prof_host *h)
+{
 	prof_host_nodes(s, data, h);
 	prof_host_tracks(s, data, h);
 	prof_host_expand(s, data, h);

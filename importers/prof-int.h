@@ -136,16 +136,19 @@ bool		 prof_dicts_has_type(const struct prof_dicts *, unsigned,
 		     uint64_t);
 
 /* prof-host.c: the host records of sections 3.2-3.6. */
+/*
+ * One API span, 40 bytes: a large collection has millions. AUX holds the
+ * record's reserve (an event's request id) while events are paired, then
+ * the span's store row once it is loaded (0 if none).
+ */
 struct prof_span {
 	uint64_t	 begin;		/* host raw */
 	uint64_t	 end;
 	uint64_t	 item;
-	int64_t		 row;		/* store row id once loaded */
 	uint32_t	 tid;
 	uint32_t	 type;
-	uint32_t	 reserve;
+	uint32_t	 aux;
 	uint16_t	 level;
-	bool		 event;		/* rebuilt from two MsprofEvents */
 };
 /* Every record attached to a span starts like this. */
 struct prof_rec {
@@ -155,11 +158,11 @@ struct prof_rec {
 struct prof_node {
 	uint64_t	 ts;
 	uint32_t	 tid;
+	uint32_t	 block_dim;
 	uint64_t	 name;
 	uint64_t	 op_type;
-	uint32_t	 ge_type;
-	uint32_t	 block_dim;
 	uint32_t	 op_flag;
+	uint16_t	 ge_type;
 	bool		 is_static;	/* from an unaging file */
 };
 struct prof_track {
@@ -192,7 +195,6 @@ struct prof_tinfo {
 	uint64_t	 ts;
 	uint32_t	 tid;
 	uint32_t	 str[6];	/* in/out shapes, dtypes, formats */
-	uint64_t	 name;
 };
 /* The context ids of one op, in the host's ctx_ids array. */
 struct prof_list {
@@ -212,6 +214,7 @@ struct prof_host {
 	size_t			 ntracks;
 	struct prof_tinfo	*tinfos;
 	size_t			 ntinfos;
+	uint64_t		 tinfo_name;	/* op of the last tinfo */
 	struct prof_tensor	*tensors;	/* of the op being read */
 	size_t			 ntensors;
 	char			**tstrs;	/* distinct tensor strings */
@@ -225,6 +228,8 @@ struct prof_host {
 	int64_t			 bytes;
 };
 void		 prof_host_read(struct store *, const char *,
+		     struct prof_host *);
+void		 prof_host_read_records(struct store *, const char *,
 		     struct prof_host *);
 void		 prof_host_release(struct prof_host *);
 const char	*prof_host_ge_type(uint32_t);

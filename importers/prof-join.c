@@ -226,9 +226,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	memset(&nb, 0, sizeof nb);
 	strbuf_init(&pb);
 	prof_join_index(h, dm->device, &map);
-	if (d->ntasks > 1)
-		qsort(d->tasks, d->ntasks, sizeof *d->tasks,
-		    prof_join_start_cmp);
+	prof_sort(d->tasks, d->ntasks, sizeof *d->tasks, prof_join_start_cmp);
 	prev_end = 0;
 	for (i = 0; i < d->ntasks; i++) {
 		t = &d->tasks[i];

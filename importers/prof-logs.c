@@ -150,7 +150,15 @@ prof_logs_cmp(const void *a, const void *b)
 
 	if (x->ts != y->ts)
 		return x->ts < y->ts ? -1 : 1;
-	return (int)x->end - (int)y->end;
+	if (x->end != y->end)
+		return (int)x->end - (int)y->end;
+	if (x->stream != y->stream)
+		return x->stream < y->stream ? -1 : 1;
+	if (x->task != y->task)
+		return x->task < y->task ? -1 : 1;
+	if (x->context != y->context)
+		return x->context < y->context ? -1 : 1;
+	return 0;
 }
 
 static int
@@ -299,7 +307,7 @@ prof_logs_read(struct store *s, const char *data, const struct prof_meta *m,
 	prof_files_release(&f);
 	d->logs = (int64_t)l.n;
 	if (!l.sorted)
-		qsort(l.v, l.n, sizeof *l.v, prof_logs_cmp);
+		prof_sort(l.v, l.n, sizeof *l.v, prof_logs_cmp);
 	fl = xcalloc(PROF_LOGS_STREAMS, sizeof *fl);
 	prof_logs_flips(s, data, fl, &d->bytes);
 	prof_logs_pair(&l, fl, d);

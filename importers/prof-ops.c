@@ -154,8 +154,8 @@ prof_ops_attach(const struct prof_host *h, const void *base, size_t n,
 
 /*
  * Attach node_basic_info, tensor_info, context_id_info and task_track
- * records to their spans: fill each track's span, model, node, tensor and
- * ctx.
+ * records to the node and model spans prof_ops_load_spans kept: fill each
+ * track's span, model, node, tensor and ctx.
  */
 void
 prof_ops_build(struct prof_host *h)
@@ -165,8 +165,6 @@ prof_ops_build(struct prof_host *h)
 	int32_t			*node_of, *tensor_of, *ctx_of;
 	size_t			 i;
 
-	prof_ops_sort(h->spans, h->nspans, sizeof *h->spans,
-	    prof_ops_span_cmp);
 	prof_ops_sort(h->nodes, h->nnodes, sizeof *h->nodes, prof_ops_rec_cmp);
 	prof_ops_sort(h->tinfos, h->ntinfos, sizeof *h->tinfos,
 	    prof_ops_rec_cmp);
@@ -232,9 +230,29 @@ prof_ops_name(const struct prof_host *h, const struct prof_span *sp,
 }
 
 /*
- * Load the spans of H into the store with their nesting; times through
+ * Keep only the node and model spans of H, the ones records attach to:
+ * the ACL, HCCL and runtime spans are stored and no longer needed, and
+ * they are most of a large collection's spans.
+ */
+static void
+prof_ops_keep(struct prof_host *h)
+{
+	size_t	 i, n = 0;
+
+	for (i = 0; i < h->nspans; i++) {
+		if (h->spans[i].level == PROF_LEVEL_NODE ||
+		    h->spans[i].level == PROF_LEVEL_MODEL)
+			h->spans[n++] = h->spans[i];
+	}
+	h->nspans = n;
+	h->spans = xreallocarray(h->spans, n + 1, sizeof *h->spans);
+}
+
+/*
+ * Load the spans of H, sorted by thread and time, into the store with
+ * their nesting; times through
  * the host metadata M. Spans that end before the collection starts are
- * left out (section 2.6 step 5). Sets each span's row.
+ * left out (section 2.6 step 5). Sets each span's row in its aux.
  */
 void
 prof_ops_load_spans(struct store *s, struct prof_host *h,
@@ -246,10 +264,13 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 	size_t			 i, n = 0;
 	char			 lb[32], nb[32];
 
+	prof_ops_sort(h->spans, h->nspans, sizeof *h->spans,
+	    prof_ops_span_cmp);
 	end = xreallocarray(NULL, h->nspans + 1, sizeof *end);
 	row = xreallocarray(NULL, h->nspans + 1, sizeof *row);
 	for (i = 0; i < h->nspans; i++) {
 		sp = &h->spans[i];
+		sp->aux = 0;
 		memset(&a, 0, sizeof a);
 		a.device = NP_HOST_DEVICE;
 		a.rank = rank;
@@ -268,12 +289,14 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 		a.parent = n > 0 ? row[n - 1] : NP_NA;
 		a.level = prof_ops_level(sp->level, lb, sizeof lb);
 		a.name = prof_ops_name(h, sp, nb, sizeof nb);
-		sp->row = store_load_api(s, &a);
-		end[n] = a.end_ns;
-		row[n++] = sp->row;
+		row[n] = store_load_api(s, &a);
+		if (row[n] > 0 && row[n] <= UINT32_MAX)
+			sp->aux = (uint32_t)row[n];
+		end[n++] = a.end_ns;
 	}
 	free(end);
 	free(row);
+	prof_ops_keep(h);
 }
 
 /*
@@ -293,7 +316,8 @@ prof_ops_finish(struct prof_host *h)
 		if (t->span < 0)
 			continue;
 		t->op_item = h->spans[t->span].item;
-		t->row = h->spans[t->span].row;
+		if (h->spans[t->span].aux != 0)
+			t->row = h->spans[t->span].aux;
 	}
 	free(h->spans);
 	h->spans = NULL;
