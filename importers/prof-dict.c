@@ -56,6 +56,25 @@ prof_map_grow(struct prof_map *m)
 	free(old.vals);
 }
 
+/*
+ * Size empty map M for N keys at once, so that filling it never holds the
+ * old and the new table together.
+ */
+void
+prof_map_reserve(struct prof_map *m, size_t n)
+{
+	size_t	 size = 64;
+
+	while (size < 2 * (n + 1))
+		size *= 2;
+	if (m->size >= size)
+		return;
+	prof_map_release(m);
+	m->size = size;
+	m->keys = xcalloc(size, sizeof *m->keys);
+	m->vals = xcalloc(size, sizeof *m->vals);
+}
+
 /* Look KEY up; true and *VAL set if present. */
 bool
 prof_map_get(const struct prof_map *m, uint64_t key, uint64_t *val)

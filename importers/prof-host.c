@@ -213,11 +213,10 @@ prof_host_tracks(struct store *s, const char *data, struct prof_host *h)
 		t->task = id & 0xFFFF;
 		t->batch = id >> 16;
 		t->type = (uint32_t)importer_le64(r + 32);
-		t->kernel = importer_le64(r + 40);
 		t->node = t->span = t->model = t->tensor = t->ctx = -1;
 		t->op_item = 0;
 		t->model_id = 4294967295LL;
-		t->row = NP_NA;
+		t->row = 0;
 	}
 	prof_stream_close(&st);
 	prof_files_release(&f);

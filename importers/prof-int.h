@@ -116,6 +116,7 @@ struct prof_map {
 };
 void		*prof_grow(void *, size_t, size_t, size_t);
 void		 prof_map_init(struct prof_map *);
+void		 prof_map_reserve(struct prof_map *, size_t);
 void		 prof_map_release(struct prof_map *);
 bool		 prof_map_get(const struct prof_map *, uint64_t, uint64_t *);
 void		 prof_map_set(struct prof_map *, uint64_t, uint64_t);
@@ -165,9 +166,9 @@ struct prof_node {
 	uint16_t	 ge_type;
 	bool		 is_static;	/* from an unaging file */
 };
+/* One task_track record, 64 bytes: there is one per device task. */
 struct prof_track {
 	uint64_t	 ts;
-	uint64_t	 kernel;
 	uint32_t	 tid;
 	uint32_t	 type;		/* runtime task type */
 	uint16_t	 device;
@@ -179,9 +180,9 @@ struct prof_track {
 	int32_t		 model;		/* model span index or -1 */
 	int32_t		 tensor;	/* tinfos index or -1 */
 	int32_t		 ctx;		/* cinfos index or -1 */
+	uint32_t	 row;		/* store row of the node span, or 0 */
 	uint64_t	 op_item;	/* item of the node span */
 	int64_t		 model_id;	/* item of the model span */
-	int64_t		 row;		/* store row of the node span */
 };
 /* One tensor of tensor_info (section 3.6). */
 struct prof_tensor {

@@ -106,6 +106,7 @@ prof_join_index(struct prof_host *h, int64_t device, struct prof_map *map)
 			    prof_join_u64_cmp);
 	}
 	prof_map_init(map);
+	prof_map_reserve(map, h->ntracks);
 	for (i = 0; i < h->ntracks; i++) {
 		t = &h->tracks[i];
 		if (t->device != device || t->type == PROF_TASK_FLIP ||
@@ -160,7 +161,7 @@ prof_join_op(const struct prof_host *h, const struct prof_track *t,
 	const struct prof_node	*n;
 	const struct prof_tinfo	*l;
 
-	r->api = t->row;
+	r->api = t->row != 0 ? t->row : NP_NA;
 	r->model_id = t->model_id;
 	if (t->node < 0) {
 		r->name = prof_dicts_hash(&h->dicts, t->op_item, nb->name,
