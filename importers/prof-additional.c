@@ -15,6 +15,7 @@
 #define PROF_ADD_TENSORS	5
 #define PROF_ADD_TENSOR_SIZE	44
 #define PROF_ADD_CTX_MAX	55
+#define PROF_ADD_MEMO_MAX	65536	/* distinct tensor lists remembered */
 
 /* GE data type names (section 3.6), by enum value. */
 static const char *const prof_additional_dtypes[] = {
@@ -88,15 +89,67 @@ static char	*prof_additional_shapes(const struct prof_host *, uint32_t);
 static char	*prof_additional_names(const struct prof_host *, uint32_t,
 		     bool);
 
+/*
+ * The memo of the tensors being read, or NULL; *KEY is where a new one
+ * goes. Ops repeat their tensor lists, and rendering the six strings of
+ * each of a million ops was most of reading tensor_info.
+ */
+static struct prof_tmemo *
+prof_additional_memo(struct prof_host *h, uint64_t *key)
+{
+	struct prof_tmemo	*m;
+	size_t			 len = h->ntensors * sizeof *h->tensors;
+	uint64_t		 i;
+
+	*key = util_hash64((const char *)h->tensors, len);
+	while (prof_map_get(&h->tmemo_map, *key, &i)) {
+		m = &h->tmemo[i];
+		if (m->n == h->ntensors && memcmp(h->tmemo_tensors + m->first,
+		    h->tensors, len) == 0)
+			return m;
+		(*key)++;	/* a hash collision: probe the next key */
+	}
+	return NULL;
+}
+
+/* Remember the strings STR of the tensors being read under KEY. */
+static void
+prof_additional_remember(struct prof_host *h, uint64_t key,
+    const uint32_t *str)
+{
+	struct prof_tmemo	*m;
+
+	if (h->ntmemo >= PROF_ADD_MEMO_MAX)
+		return;
+	h->tmemo = prof_grow(h->tmemo, h->ntmemo, 1, sizeof *h->tmemo);
+	h->tmemo_tensors = prof_grow(h->tmemo_tensors, h->ntmemo_tensors,
+	    h->ntensors, sizeof *h->tmemo_tensors);
+	m = &h->tmemo[h->ntmemo];
+	memcpy(m->str, str, sizeof m->str);
+	m->first = (uint32_t)h->ntmemo_tensors;
+	m->n = (uint32_t)h->ntensors;
+	memcpy(h->tmemo_tensors + h->ntmemo_tensors, h->tensors,
+	    h->ntensors * sizeof *h->tensors);
+	h->ntmemo_tensors += h->ntensors;
+	prof_map_set(&h->tmemo_map, key, h->ntmemo++);
+}
+
 /* Turn the tensors read for the last op into its six strings. */
 static void
 prof_additional_flush(struct prof_host *h)
 {
 	struct prof_tinfo	*l;
+	struct prof_tmemo	*m;
+	uint64_t		 key;
 
 	if (h->ntensors == 0 || h->ntinfos == 0)
 		return;
 	l = &h->tinfos[h->ntinfos - 1];
+	if ((m = prof_additional_memo(h, &key)) != NULL) {
+		memcpy(l->str, m->str, sizeof l->str);
+		h->ntensors = 0;
+		return;
+	}
 	l->str[0] = prof_additional_intern(h, prof_additional_shapes(h, 0));
 	l->str[1] = prof_additional_intern(h, prof_additional_names(h, 0,
 	    false));
@@ -107,6 +160,7 @@ prof_additional_flush(struct prof_host *h)
 	    false));
 	l->str[5] = prof_additional_intern(h, prof_additional_names(h, 1,
 	    true));
+	prof_additional_remember(h, key, l->str);
 	h->ntensors = 0;
 }
 
@@ -291,6 +345,9 @@ prof_additional_release(struct prof_host *h)
 		free(h->tstrs[i]);
 	free(h->tstrs);
 	prof_map_release(&h->tstr_map);
+	free(h->tmemo);
+	free(h->tmemo_tensors);
+	prof_map_release(&h->tmemo_map);
 	free(h->tinfos);
 	free(h->tensors);
 	free(h->cinfos);

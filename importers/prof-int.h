@@ -197,6 +197,12 @@ struct prof_tinfo {
 	uint32_t	 tid;
 	uint32_t	 str[6];	/* in/out shapes, dtypes, formats */
 };
+/* Tensor lists already turned into strings: TENSORS[FIRST..FIRST+N). */
+struct prof_tmemo {
+	uint32_t	 str[6];
+	uint32_t	 first;
+	uint32_t	 n;
+};
 /* The context ids of one op, in the host's ctx_ids array. */
 struct prof_list {
 	uint64_t	 ts;
@@ -221,6 +227,11 @@ struct prof_host {
 	char			**tstrs;	/* distinct tensor strings */
 	size_t			 ntstrs;
 	struct prof_map		 tstr_map;
+	struct prof_tmemo	*tmemo;
+	size_t			 ntmemo;
+	struct prof_tensor	*tmemo_tensors;
+	size_t			 ntmemo_tensors;
+	struct prof_map		 tmemo_map;
 	struct prof_list	*cinfos;
 	size_t			 ncinfos;
 	uint32_t		*ctx_ids;

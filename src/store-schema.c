@@ -55,7 +55,8 @@ const char *store_schema_index_sql =
     "CREATE INDEX task_op ON task(op_type);"
     "CREATE INDEX task_dur ON task(dur_ns);"
     "CREATE INDEX api_start ON api(tid, start_ns);"
-    "CREATE INDEX IF NOT EXISTS api_conn ON api(conn);";
+    "CREATE INDEX IF NOT EXISTS api_conn ON api(conn)"
+    " WHERE conn IS NOT NULL;";
 
 const char *store_schema_view_sql =
     "CREATE VIEW strings AS SELECT id, s FROM str;"

@@ -246,7 +246,7 @@ store_load_api_link(struct store *s, int64_t rank)
 	sqlite3_stmt	*stmt;
 
 	sqlite3_exec(s->db, "CREATE INDEX IF NOT EXISTS api_conn ON"
-	    " api(conn)", NULL, NULL, NULL);
+	    " api(conn) WHERE conn IS NOT NULL", NULL, NULL, NULL);
 	if (sqlite3_prepare_v2(s->db, "UPDATE task SET api = (SELECT a.id"
 	    " FROM api a WHERE a.conn = task.conn AND a.rank IS task.rank"
 	    " AND a.device = 64 ORDER BY a.id LIMIT 1) WHERE api IS NULL"
