@@ -279,10 +279,26 @@ void		 prof_logs_read(struct store *, const char *,
 void		 prof_logs_release(struct prof_dev *);
 const char	*prof_logs_type_name(const struct prof_dtask *, bool);
 
+/* prof-freq.c: AI Core frequency changes, lpmFreqConv.data (2.7). */
+struct prof_freq_change {
+	uint64_t	 syscnt;
+	uint32_t	 mhz;
+	uint32_t	 seq;
+};
+struct prof_freqs {
+	struct prof_freq_change	*v;
+	size_t			 n;
+};
+void		 prof_freq_read(struct store *, const char *,
+		     struct prof_freqs *);
+void		 prof_freq_release(struct prof_freqs *);
+double		 prof_freq_at(const struct prof_freqs *, uint64_t, double);
+
 /* prof-pmu.c: task-based AI Core PMU records matched to tasks (5.1-5.3). */
 struct prof_pmu_rec {
 	uint64_t	 key;		/* stream, task, context */
 	uint64_t	 total;
+	uint64_t	 end;		/* syscnt, 0 if the record has none */
 	uint64_t	 pmu[DEV_PMU_COUNTERS];
 	uint32_t	 seq;
 	bool		 aiv;		/* counts AI Vector cores */
@@ -294,6 +310,8 @@ struct prof_pmu {
 	int			 events[DEV_PMU_COUNTERS];
 	int			 nevents;
 	bool			 pipe;		/* PipeUtilization metrics */
+	bool			 arith;		/* ArithmeticUtilization */
+	struct prof_freqs	 freqs;
 	char			*names;
 	const struct prof_meta	*m;
 };

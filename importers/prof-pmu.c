@@ -5,7 +5,10 @@
  * order, and turned into op_summary's PMU columns: the total cycles, the
  * AI Core time of section 5.3 and, for the PipeUtilization event set, the
  * vector, cube (mac), scalar and MTE ratios and times and the icache miss
- * rate. Counters map to the event ids of sample.json in their order.
+ * rate, for ArithmeticUtilization the cube and vector ratios by data type
+ * and their operation counts. Counters map to the event ids of
+ * sample.json in their order; times use the AI Core frequency in effect
+ * at the record's end (prof-freq.c).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -23,6 +26,36 @@ static const struct {
 };
 
 #define PROF_PMU_NPIPE	(sizeof prof_pmu_pipe / sizeof prof_pmu_pipe[0])
+
+/*
+ * ArithmeticUtilization: the ratio columns in the vendor's order, each
+ * the sum of up to two events over the total cycles (vec_fp16 counts the
+ * 128-lane and 64-lane events), then cube_fops and vector_fops.
+ */
+static const struct {
+	const char	*name;
+	int		 event[2];
+} prof_pmu_arith[] = {
+	{ "mac_fp16_ratio", { 0x49, 0 } }, { "mac_int8_ratio", { 0x4a, 0 } },
+	{ "vec_fp32_ratio", { 0x4b, 0 } }, { "vec_fp16_ratio", { 0x4c, 0x4d } },
+	{ "vec_int32_ratio", { 0x4e, 0 } }, { "vec_misc_ratio", { 0x4f, 0 } }
+};
+
+#define PROF_PMU_NARITH	(sizeof prof_pmu_arith / sizeof prof_pmu_arith[0])
+
+/* Operations per event: a cube instruction is a 16x16x16 (fp16) or 16x16x32
+ * (int8) multiply-add, a vector one as many lanes as its kind has. */
+static const struct {
+	int		 event;
+	double		 ops;
+	bool		 cube;
+} prof_pmu_fops[] = {
+	{ 0x49, 16.0 * 16 * 16 * 2, true }, { 0x4a, 16.0 * 16 * 32 * 2, true },
+	{ 0x4b, 32, false }, { 0x4c, 128, false }, { 0x4d, 64, false },
+	{ 0x4e, 64, false }, { 0x4f, 32, false }
+};
+
+#define PROF_PMU_NFOPS	(sizeof prof_pmu_fops / sizeof prof_pmu_fops[0])
 
 static uint64_t
 prof_pmu_key(uint32_t stream, uint32_t task, uint32_t context)
@@ -71,9 +104,17 @@ prof_pmu_columns(struct prof_pmu *p, const char *events, const char *metric)
 	    prof_pmu_counter(p, 0x54) >= 0 && prof_pmu_counter(p, 0x55) >= 0;
 	for (i = 0; p->pipe && i < PROF_PMU_NPIPE; i++)
 		p->pipe = prof_pmu_counter(p, prof_pmu_pipe[i].event) >= 0;
+	p->arith = metric != NULL &&
+	    strcmp(metric, "ArithmeticUtilization") == 0;
+	for (i = 0; p->arith && i < PROF_PMU_NFOPS; i++)
+		p->arith = prof_pmu_counter(p, prof_pmu_fops[i].event) >= 0;
 	strbuf_init(&b);
 	strbuf_adds(&b, "aicore_time(us),total_cycles");
-	if (p->pipe) {
+	if (p->arith) {
+		for (i = 0; i < PROF_PMU_NARITH; i++)
+			strbuf_addf(&b, ",%s", prof_pmu_arith[i].name);
+		strbuf_adds(&b, ",cube_fops,vector_fops");
+	} else if (p->pipe) {
 		for (i = 0; i < PROF_PMU_NPIPE; i++)
 			strbuf_addf(&b, ",%s_time(us),%s_ratio",
 			    prof_pmu_pipe[i].name, prof_pmu_pipe[i].name);
@@ -118,6 +159,7 @@ prof_pmu_read(struct store *s, const char *data, const struct prof_meta *m,
 		}
 		p->v[p->n].key = prof_pmu_key(d.stream, d.task, d.context);
 		p->v[p->n].total = d.total_cycle;
+		p->v[p->n].end = stars ? d.end : 0;
 		memcpy(p->v[p->n].pmu, d.pmu, sizeof d.pmu);
 		p->v[p->n].seq = (uint32_t)p->n;
 		p->v[p->n].aiv = strcmp(dev_pmu_accel(&d), "AIV") == 0;
@@ -127,6 +169,8 @@ prof_pmu_read(struct store *s, const char *data, const struct prof_meta *m,
 	prof_files_release(&f);
 	if (p->n == 0)
 		return;
+	if (stars)
+		prof_freq_read(s, data, &p->freqs);
 	if (m->aic.num == 0)
 		store_load_warning(s, data, -1, "no aic_frequency: PMU "
 		    "times unknown");
@@ -143,6 +187,7 @@ prof_pmu_release(struct prof_pmu *p)
 	free(p->v);
 	free(p->names);
 	prof_map_release(&p->next);
+	prof_freq_release(&p->freqs);
 	memset(p, 0, sizeof *p);
 }
 
@@ -154,6 +199,33 @@ prof_pmu_num(struct strbuf *b, double v)
 
 	util_fmt_fixed(buf, sizeof buf, v, 3, false);
 	strbuf_addf(b, "%s%s", b->len > 0 ? "," : "", buf);
+}
+
+/* The ArithmeticUtilization columns of record R into B. */
+static void
+prof_pmu_arith_values(const struct prof_pmu *p, const struct prof_pmu_rec *r,
+    struct strbuf *b)
+{
+	double		 v, cube = 0, vec = 0;
+	size_t		 i, j;
+	uint64_t	 c;
+
+	for (i = 0; i < PROF_PMU_NARITH; i++) {
+		v = 0;
+		for (j = 0; j < 2 && prof_pmu_arith[i].event[j] != 0; j++)
+			v += (double)r->pmu[prof_pmu_counter(p,
+			    prof_pmu_arith[i].event[j])];
+		prof_pmu_num(b, r->total > 0 ? v / (double)r->total : 0);
+	}
+	for (i = 0; i < PROF_PMU_NFOPS; i++) {
+		c = r->pmu[prof_pmu_counter(p, prof_pmu_fops[i].event)];
+		if (prof_pmu_fops[i].cube)
+			cube += (double)c * prof_pmu_fops[i].ops;
+		else
+			vec += (double)c * prof_pmu_fops[i].ops;
+	}
+	prof_pmu_num(b, cube);
+	prof_pmu_num(b, vec);
 }
 
 /*
@@ -178,6 +250,7 @@ prof_pmu_values(struct prof_pmu *p, uint32_t stream, uint32_t task,
 	r = &p->v[i];
 	prof_map_set(&p->next, k, i + 1);
 	mhz = p->m->aic.num != 0 ? (double)p->m->aic.num / p->m->aic.den : 0;
+	mhz = prof_freq_at(&p->freqs, r->end, mhz);
 	cores = r->aiv ? p->m->aiv_num : p->m->ai_core_num;
 	if (cores <= 0)
 		cores = 1;
@@ -188,6 +261,10 @@ prof_pmu_values(struct prof_pmu *p, uint32_t stream, uint32_t task,
 	strbuf_reset(b);
 	prof_pmu_num(b, t);
 	strbuf_addf(b, ",%llu", (unsigned long long)r->total);
+	if (p->arith) {
+		prof_pmu_arith_values(p, r, b);
+		return true;
+	}
 	if (!p->pipe) {
 		for (j = 0; j < (size_t)p->nevents; j++)
 			strbuf_addf(b, ",%llu", (unsigned long long)r->pmu[j]);

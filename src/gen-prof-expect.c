@@ -271,6 +271,38 @@ gen_prof_csv_field(FILE *f, const char *s)
 		fprintf(f, ",%s", s);
 }
 
+/*
+ * The ArithmeticUtilization columns from the counters PMU, which hold the
+ * events 0x4f, 0x49, 0x4b, 0x4a, 0x4d, 0x4c, 0x4e, 0x8 in that order
+ * (gen_prof_events): the cube and vector ratios by data type, vec_fp16
+ * counting the 128-lane and 64-lane events, and the operation counts of a
+ * 16x16x16 fp16 or 16x16x32 int8 cube instruction and of a vector one of
+ * 32, 128, 64, 64 and 32 lanes.
+ */
+static void
+gen_prof_arith_cols(FILE *f, uint64_t total, const uint64_t *pmu)
+{
+	uint64_t	 r49 = pmu[1], r4a = pmu[3], r4b = pmu[2], r4c = pmu[5];
+	uint64_t	 r4d = pmu[4], r4e = pmu[6], r4f = pmu[0];
+	double		 v[8];
+	char		 buf[64];
+	int		 j;
+
+	v[0] = (double)r49 / (double)total;
+	v[1] = (double)r4a / (double)total;
+	v[2] = (double)r4b / (double)total;
+	v[3] = ((double)r4c + (double)r4d) / (double)total;
+	v[4] = (double)r4e / (double)total;
+	v[5] = (double)r4f / (double)total;
+	v[6] = (double)r49 * 8192 + (double)r4a * 16384;
+	v[7] = (double)r4b * 32 + (double)r4c * 128 + (double)r4d * 64 +
+	    (double)r4e * 64 + (double)r4f * 32;
+	for (j = 0; j < 8; j++) {
+		util_fmt_fixed(buf, sizeof buf, v[j], 3, false);
+		fprintf(f, ",%s", buf);
+	}
+}
+
 /* The PMU columns of task I (section 5.3), or N/A when it has none. */
 static void
 gen_prof_pmu_cols(struct gen_prof *g, FILE *f, size_t i)
@@ -284,15 +316,20 @@ gen_prof_pmu_cols(struct gen_prof *g, FILE *f, size_t i)
 	int64_t		 b = op->block_dim & 0xFFFF;
 
 	if (!gen_prof_pmu(g, i, &total, pmu)) {
-		for (j = 0; j < 15; j++)
+		for (j = 0; j < (g->o->arith ? 10 : 15); j++)
 			fputs(",N/A", f);
 		return;
 	}
 	nb = (double)(b > 0 ? b : 1);
-	t = (double)total / gen_prof_aic_mhz(g) / nb *
+	t = (double)total / gen_prof_aic_mhz(g, g->tasks[i].start +
+	    g->tasks[i].dur) / nb *
 	    (double)((int64_t)(nb + cores - 1) / (int64_t)cores);
 	util_fmt_fixed(buf, sizeof buf, t, 3, false);
 	fprintf(f, ",%s,%llu", buf, (unsigned long long)total);
+	if (g->o->arith) {
+		gen_prof_arith_cols(f, total, pmu);
+		return;
+	}
 	for (j = 0; j < 6; j++) {
 		ratio = (double)pmu[order[j]] / (double)total;
 		util_fmt_fixed(buf, sizeof buf, t * ratio, 3, false);
@@ -362,11 +399,14 @@ gen_prof_op_summary(struct gen_prof *g, const char *dir, char **cause)
 	    "OP State,Task Type,Task Start Time(us),Task Duration(us),"
 	    "Task Wait Time(us),Block Num,Mix Block Num,HF32 Eligible,"
 	    "Input Shapes,Input Data Types,Input Formats,Output Shapes,"
-	    "Output Data Types,Output Formats,Context ID%s\n", g->o->pmu ?
+	    "Output Data Types,Output Formats,Context ID%s\n", !g->o->pmu ?
+	    "" : g->o->arith ? ",aicore_time(us),total_cycles,mac_fp16_ratio,"
+	    "mac_int8_ratio,vec_fp32_ratio,vec_fp16_ratio,vec_int32_ratio,"
+	    "vec_misc_ratio,cube_fops,vector_fops" :
 	    ",aicore_time(us),total_cycles,vec_time(us),vec_ratio,"
 	    "mac_time(us),mac_ratio,scalar_time(us),scalar_ratio,"
 	    "mte1_time(us),mte1_ratio,mte2_time(us),mte2_ratio,"
-	    "mte3_time(us),mte3_ratio,icache_miss_rate" : "");
+	    "mte3_time(us),mte3_ratio,icache_miss_rate");
 	for (i = 0; i < g->ntasks; i++) {
 		wait = i == 0 || g->ops[v[i].op].device !=
 		    g->ops[v[i - 1].op].device || v[i].start < end ? 0 :

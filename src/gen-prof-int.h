@@ -11,6 +11,7 @@
 #define GEN_PROF_MAX_CTX	3
 #define GEN_PROF_NAMES		4	/* op names per op type */
 #define GEN_PROF_NO_MODEL	4294967295LL
+#define GEN_PROF_FREQS		3	/* AI Core frequency changes */
 
 /* An operator type of the catalogue. */
 struct gen_prof_kind {
@@ -84,6 +85,7 @@ struct gen_prof_dev {
 	struct gen_buf	 logs;
 	struct gen_buf	 flips;
 	struct gen_buf	 pmu;
+	struct gen_buf	 freq;		/* lpmFreqConv.data */
 };
 
 /* One generated step trace iteration, mono ns; FP or BP -1 if missing. */
@@ -128,6 +130,9 @@ struct gen_prof {
 	size_t				 niters;
 	struct gen_prof_marker		*markers;
 	size_t				 nmarkers;
+	int64_t				 freq_at[GEN_PROF_FREQS];	/* mono */
+	int				 freq_mhz[GEN_PROF_FREQS];
+	int				 nfreq;
 	int64_t				 local_off;	/* epoch - mono */
 	char				 names[16][GEN_PROF_NAMES][48];
 	char				 missing[32];	/* unlisted type id */
@@ -147,7 +152,10 @@ void		 gen_prof_shape(const struct gen_prof *,
 bool		 gen_prof_pmu(const struct gen_prof *, size_t, uint64_t *,
 		     uint64_t *);
 int		 gen_prof_cores(const struct gen_prof *);
-double		 gen_prof_aic_mhz(const struct gen_prof *);
+double		 gen_prof_aic_mhz(const struct gen_prof *, int64_t);
+const char	*gen_prof_events(const struct gen_prof *);
+void		 gen_prof_freqs(struct gen_prof *, const struct gen_prof_clock *,
+		     struct gen_prof_dev *);
 
 /* gen-prof-expect.c */
 void		 gen_prof_api_add(struct gen_prof *, const char *,

@@ -434,11 +434,79 @@ gen_prof_cores(const struct gen_prof *g)
 	return g->o->chip == GEN_PROF_910B ? 24 : 8;
 }
 
+/*
+ * The AI Core MHz at mono time T: the last frequency change at or before
+ * it, else aic_frequency.
+ */
 double
-gen_prof_aic_mhz(const struct gen_prof *g)
+gen_prof_aic_mhz(const struct gen_prof *g, int64_t t)
 {
+	int	 i;
+
+	for (i = g->nfreq; i-- > 0;) {
+		if (g->freq_at[i] <= t)
+			return g->freq_mhz[i];
+	}
 	return g->o->chip == GEN_PROF_910B ? 1800 : g->o->chip ==
 	    GEN_PROF_910A ? 1000 : 1080;
+}
+
+/*
+ * The PMU events of sample.json, in counter order: PipeUtilization, or
+ * the ArithmeticUtilization events out of numeric order, so that only
+ * decoding by event id gets the columns right.
+ */
+const char *
+gen_prof_events(const struct gen_prof *g)
+{
+	if (g->o->arith)
+		return "0x4f,0x49,0x4b,0x4a,0x4d,0x4c,0x4e,0x8";
+	return "0x8,0xa,0x9,0xb,0xc,0xd,0x54,0x55";
+}
+
+/*
+ * AI Core frequency changes of every device (section 2.7): two
+ * lpmFreqConv records, at a quarter, half and three quarters of the
+ * tasks' time span, on device ticks.
+ */
+void
+gen_prof_freqs(struct gen_prof *g, const struct gen_prof_clock *c,
+    struct gen_prof_dev *dev)
+{
+	static const int mhz[GEN_PROF_FREQS] = { 1500, 1800, 1300 };
+	int64_t		 lo, hi, t;
+	size_t		 i;
+	int		 d, k, n;
+
+	if (!g->o->freq || !g->o->pmu || g->o->chip != GEN_PROF_910B ||
+	    g->ntasks == 0)
+		return;
+	lo = hi = g->tasks[0].start;
+	for (i = 0; i < g->ntasks; i++) {
+		t = g->tasks[i].start + g->tasks[i].dur;
+		lo = g->tasks[i].start < lo ? g->tasks[i].start : lo;
+		hi = t > hi ? t : hi;
+	}
+	for (k = 0; k < GEN_PROF_FREQS; k++) {
+		t = lo + (hi - lo) / 4 * (k + 1);
+		g->freq_at[k] = c->dsync + (t - c->dsync) / c->dtick * c->dtick;
+		g->freq_mhz[k] = mhz[k];
+	}
+	g->nfreq = GEN_PROF_FREQS;
+	for (d = 0; d < g->o->devices; d++) {
+		for (k = 0; k < GEN_PROF_FREQS; k += n) {
+			n = k == 0 ? 2 : 1;
+			gen_buf_u32(&dev[d].freq, (uint32_t)n);
+			gen_buf_u32(&dev[d].freq, 0);
+			for (i = 0; i < 55; i++) {
+				gen_buf_u64(&dev[d].freq, (int)i < n ?
+				    gen_prof_syscnt(c, g->freq_at[k + i]) : 0);
+				gen_buf_u32(&dev[d].freq, (int)i < n ?
+				    (uint32_t)g->freq_mhz[k + i] : 0);
+				gen_buf_u32(&dev[d].freq, 0);
+			}
+		}
+	}
 }
 
 /*
@@ -671,10 +739,11 @@ gen_prof_meta(struct gen_prof *g, const struct gen_prof_clock *c,
 	strbuf_reset(&b);
 	strbuf_addf(&b, "{\"devices\":\"%d\",\"profLevel\":\"l1\","
 	    "\"ai_core_profiling\":\"%s\",\"ai_core_profiling_mode\":"
-	    "\"task-based\",\"ai_core_metrics\":\"PipeUtilization\","
-	    "\"ai_core_profiling_events\":\"0x8,0xa,0x9,0xb,0xc,0xd,0x54,"
-	    "0x55\",\"llc_profiling\":\"\"}\n", device < 0 ? 64 : device,
-	    o->pmu ? "on" : "off");
+	    "\"task-based\",\"ai_core_metrics\":\"%s\","
+	    "\"ai_core_profiling_events\":\"%s\",\"llc_profiling\":\"\"}\n",
+	    device < 0 ? 64 : device, o->pmu ? "on" : "off",
+	    o->arith ? "ArithmeticUtilization" : "PipeUtilization",
+	    gen_prof_events(g));
 	if (rc == 0)
 		rc = gen_bin_text(dir, "sample.json", b.s, cause);
 	strbuf_reset(&b);
@@ -895,6 +964,10 @@ gen_prof_write_dev(struct gen_prof *g, struct gen_prof_dev *d,
 	if (rc == 0 && d->pmu.len > 0)
 		rc = gen_bin_slices(data, name, &d->pmu, g->o->dev_slice, 0,
 		    cause);
+	snprintf(name, sizeof name, "lpmFreqConv.data.%d", device);
+	if (rc == 0 && d->freq.len > 0)
+		rc = gen_bin_slices(data, name, &d->freq, g->o->dev_slice, 0,
+		    cause);
 	snprintf(name, sizeof name, "ts_track.data.%d", device);
 	if (rc == 0 && d->flips.len > 0)
 		rc = gen_bin_slices(data, name, &d->flips, g->o->dev_slice, 0,
@@ -920,6 +993,7 @@ gen_prof_free(struct gen_prof *g, struct gen_prof_host *h,
 		gen_buf_free(&dev[i].logs);
 		gen_buf_free(&dev[i].flips);
 		gen_buf_free(&dev[i].pmu);
+		gen_buf_free(&dev[i].freq);
 	}
 	free(dev);
 	free(g->ops);
@@ -978,6 +1052,7 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 	}
 	c.end = gen_prof_align(&c, c.end + 5000000);
 	gen_prof_steps(&g, &c, dev);
+	gen_prof_freqs(&g, &c, dev);
 	gen_prof_mstx(&g, &c, h.tids, &h.f[GF_MSTX]);
 	xasprintf(&root, "%s/PROF_000001_%s_GEN%013llu", dir,
 	    gen_prof_chips[o->chip], (unsigned long long)(o->seed % 10000000));

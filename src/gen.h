@@ -58,6 +58,8 @@ struct gen_prof_opts {
 	bool		 pmu;		/* AI Core PMU records */
 	int		 steps;		/* step trace iterations per model */
 	int		 markers;	/* mstx markers */
+	bool		 arith;		/* ArithmeticUtilization PMU events */
+	bool		 freq;		/* AI Core frequency changes (910B) */
 	const char	*expect;	/* directory for the expected CSVs */
 };
 

@@ -8,7 +8,7 @@
  *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P] [-m HOST_MHZ]
  *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
  *	    [-P STATIC_PCT] [-M MODEL_PCT] [-t STEPS] [-u MARKERS] [-w]
- *	    [-x] [-p] [-e EXPECT_DIR]
+ *	    [-x] [-p] [-A] [-F] [-e EXPECT_DIR]
  *	npuprof-gen demo|job|svp DIR [-s SEED] [-n TASKS] [-S STREAMS]
  *	    [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
  *	    [--binary]
@@ -42,7 +42,7 @@ usage(void)
 	    "[-T threads] [-d devices] [-a apis] [-c chip] [-m host-mhz] "
 	    "[-H host-slice] [-D dev-slice] [-k head-skip] [-E event-pct] "
 	    "[-P static-pct] [-M model-pct] [-t steps] [-u markers] [-w] "
-	    "[-x] [-p] "
+	    "[-x] [-p] [-A] [-F] "
 	    "[-e expect-dir]\n"
 	    "       npuprof-gen spans DB ROOT [-n ops]\n");
 	return 2;
@@ -138,7 +138,7 @@ main_prof(int argc, char **argv)
 
 	gen_prof_opts_init(&o);
 	optind = 3;
-	while ((ch = getopt(argc, argv, "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:wxpe:")) !=
+	while ((ch = getopt(argc, argv, "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:wxpAFe:")) !=
 	    -1) {
 		switch (ch) {
 		case 's':
@@ -204,6 +204,12 @@ main_prof(int argc, char **argv)
 			break;
 		case 'p':
 			o.pmu = true;
+			break;
+		case 'A':
+			o.arith = true;
+			break;
+		case 'F':
+			o.freq = true;
 			break;
 		case 'e':
 			o.expect = optarg;

@@ -127,6 +127,21 @@ load two "$T/two/in"
 is "$(rows two "$T/two/in" op_summary)" \
     "$(cat "$T/two/a/op_summary.csv" "$T/two/b/op_summary.csv" | grep -vc ^D)" \
     "two collections: both imported"
+rm -rf "$T/freq" "$T/nofreq"
+"$GEN" prof "$T/freq/in" -s 13 -n 200 -p -F -e "$T/freq/want"
+"$GEN" prof "$T/nofreq/in" -s 13 -n 200 -p -e "$T/nofreq/want"
+P=$(echo "$T/freq"/in/PROF_*)
+printf '\000\000' | dd of="$P/device_0/data/lpmFreqConv.data.0.slice_0" \
+    bs=1 seek=16 conv=notrunc 2>/dev/null
+load freq "$P"
+grep -q 'lpmFreqConv.data.0.slice_0: offset 0: an AI Core frequency of 0' \
+    "$T/freq/err"
+ok $? "zero AI Core frequency: warned with file and offset"
+"$NPUPROF" show --db "$T/freq/s.db" --format csv "$P" op_summary \
+    >"$T/freq/got.csv" 2>/dev/null
+same_file "$T/freq/got.csv" "$T/nofreq/want/op_summary.csv" \
+    "zero AI Core frequency: PMU times at aic_frequency"
+
 rm -rf "$T/mstx"
 "$GEN" prof "$T/mstx/in" -s 12 -n 200 -u 8 -e "$T/mstx/want"
 P=$(echo "$T/mstx"/in/PROF_*)

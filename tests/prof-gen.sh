@@ -7,7 +7,9 @@
 # FFTS+ context ids, events as halves, records across slices, stray head
 # bytes, aging/unaging files, several threads and devices, static and
 # dynamic ops, model spans, a missing dictionary entry, and AI Core PMU
-# records (ffts_profile.data, aicore.data) with PipeUtilization metrics.
+# records (ffts_profile.data, aicore.data) with PipeUtilization metrics,
+# or with -A ArithmeticUtilization ones (events in sample.json out of
+# numeric order), and with -F AI Core frequency changes (lpmFreqConv).
 # With -t the device ts_track slices also hold step trace records of two
 # interleaved models (framed by model start/end, and iteration ends back
 # to back), checked against the expected step_trace; with -u the host
@@ -43,4 +45,7 @@ check p310 -s 5 -n 1000 -c 310P -w -m 0 -k 40 -D 777 -x -u 6
 check a910 -s 6 -n 900 -c 910A -d 2 -E 50 -P 50 -H 2048 -t 4 -u 13
 check b910-pmu -s 7 -n 700 -p -D 5000 -k 8
 check p310-pmu -s 8 -n 700 -c 310P -p -d 2 -w
+check b910-arith -s 9 -n 600 -p -A -F -D 3000 -d 2
+check p310-arith -s 10 -n 600 -c 310P -p -A
+check b910-freq -s 11 -n 600 -p -F -t 3 -u 4
 done_testing
