@@ -28,6 +28,8 @@ struct prof_step_rec {
 	uint64_t	 ts;
 	uint64_t	 model;
 	size_t		 seq;
+	const char	*path;		/* where it was read, for warnings */
+	int64_t		 offset;
 	uint16_t	 tag;
 };
 
@@ -47,6 +49,7 @@ struct prof_step {
 	struct prof_step_iter	*it;
 	size_t			 nit;
 	int64_t			 empty;		/* start == end, dropped */
+	const struct prof_step_rec *first_empty;
 };
 
 static int
@@ -73,18 +76,18 @@ prof_step_iter_cmp(const void *a, const void *b)
 	return x->iter < y->iter ? -1 : x->iter > y->iter;
 }
 
-/* Read the step trace records of DATA's ts_track slices into P. */
+/* Read the step trace records of DATA's ts_track slices F into P. */
 static void
-prof_step_read(struct store *s, const char *data, struct prof_step *p)
+prof_step_read(struct store *s, const char *data, struct prof_step *p,
+    struct prof_files *f)
 {
-	struct prof_files	 f;
 	struct prof_stream	 st;
 	struct dev_tstrack	 t;
 	const unsigned char	*r;
 	size_t			 size = 0;
 
-	prof_files_list(data, "ts_track.data", false, &f);
-	prof_stream_open(&st, s, &f, DEV_TSTRACK_SIZE, false);
+	prof_files_list(data, "ts_track.data", false, f);
+	prof_stream_open(&st, s, f, DEV_TSTRACK_SIZE, false);
 	while ((r = prof_stream_next(&st)) != NULL) {
 		if (r[1] != DEV_TS_STEP)
 			continue;
@@ -98,21 +101,23 @@ prof_step_read(struct store *s, const char *data, struct prof_step *p)
 		p->r[p->nr].ts = t.syscnt;
 		p->r[p->nr].model = t.model_id;
 		p->r[p->nr].seq = p->nr;
+		p->r[p->nr].path = st.path;
+		p->r[p->nr].offset = st.offset;
 		p->r[p->nr++].tag = (uint16_t)t.tag_id;
 	}
 	prof_stream_close(&st);
-	prof_files_release(&f);
 }
 
-/* Close the open iteration CUR at END and keep it. */
+/* Close the open iteration CUR at the time of record R and keep it. */
 static void
 prof_step_finish(struct prof_step *p, struct prof_step_iter *cur,
-    uint64_t end)
+    const struct prof_step_rec *r)
 {
-	cur->end = end;
-	if (cur->start == end)
-		p->empty++;
-	else {
+	cur->end = r->ts;
+	if (cur->start == cur->end) {
+		if (p->empty++ == 0)
+			p->first_empty = r;
+	} else {
 		p->it = prof_grow(p->it, p->nit, 1, sizeof *p->it);
 		p->it[p->nit++] = *cur;
 	}
@@ -155,13 +160,13 @@ prof_step_cut(struct prof_step *p)
 		case PROF_STEP_MODEL_END:
 			if (state != PROF_STEP_MODEL_START)
 				break;
-			prof_step_finish(p, &cur, r->ts);
+			prof_step_finish(p, &cur, r);
 			state = r->tag;
 			break;
 		case PROF_STEP_ITER_END:
 			if (state == PROF_STEP_MODEL_END)
 				break;
-			prof_step_finish(p, &cur, r->ts);
+			prof_step_finish(p, &cur, r);
 			prof_step_start(&cur, r->ts);
 			state = r->tag;
 			break;
@@ -223,18 +228,21 @@ prof_step_load(struct store *s, const char *data, const struct prof_meta *m,
     int64_t rank)
 {
 	struct prof_step	 p;
+	struct prof_files	 f;
 	size_t			 n;
 
 	memset(&p, 0, sizeof p);
-	prof_step_read(s, data, &p);
+	prof_step_read(s, data, &p, &f);
 	if (p.nr > 1)
 		qsort(p.r, p.nr, sizeof *p.r, prof_step_rec_cmp);
 	prof_step_cut(&p);
 	prof_step_store(s, &p, m, rank);
 	if (p.empty > 0)
-		store_load_warning(s, data, -1, "%lld step trace iteration%s "
+		store_load_warning(s, p.first_empty->path,
+		    p.first_empty->offset, "%lld step trace iteration%s "
 		    "ending where %s started left out", (long long)p.empty,
 		    p.empty == 1 ? "" : "s", p.empty == 1 ? "it" : "they");
+	prof_files_release(&f);
 	n = p.nit;
 	free(p.r);
 	free(p.it);

@@ -127,6 +127,22 @@ load two "$T/two/in"
 is "$(rows two "$T/two/in" op_summary)" \
     "$(cat "$T/two/a/op_summary.csv" "$T/two/b/op_summary.csv" | grep -vc ^D)" \
     "two collections: both imported"
+rm -rf "$T/step"
+"$GEN" prof "$T/step/in" -s 14 -n 200 -t 2 -e "$T/step/want"
+P=$(echo "$T/step"/in/PROF_*)
+f="$P/device_0/data/ts_track.data.0.slice_0"
+# The first iteration end (record 5) at its model start (record 0).
+dd if="$f" of="$T/step/ts" bs=1 skip=8 count=8 2>/dev/null
+dd if="$T/step/ts" of="$f" bs=1 seek=$((40 * 5 + 8)) conv=notrunc \
+    2>/dev/null
+load step "$P"
+is $st 0 "empty step trace iteration: import succeeds"
+grep -q 'ts_track.data.0.slice_0: offset 200: 1 step trace iteration ending where it started' \
+    "$T/step/err"
+ok $? "empty step trace iteration: warned"
+is "$(rows step "$P" step_trace)" "$(($(want_rows step step_trace) - 1))" \
+    "empty step trace iteration: only it is left out"
+
 rm -rf "$T/freq" "$T/nofreq"
 "$GEN" prof "$T/freq/in" -s 13 -n 200 -p -F -e "$T/freq/want"
 "$GEN" prof "$T/nofreq/in" -s 13 -n 200 -p -e "$T/nofreq/want"
