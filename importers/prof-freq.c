@@ -41,9 +41,9 @@ prof_freq_read(struct store *s, const char *data, struct prof_freqs *c)
 	while ((r = prof_stream_next(&st)) != NULL) {
 		n = importer_le32(r);
 		if (n > PROF_FREQ_ENTRIES) {
-			store_load_warning(s, st.path, st.offset, "%u frequency "
-			    "entries in a record of at most %d, the rest "
-			    "ignored", n, PROF_FREQ_ENTRIES);
+			store_load_warning(s, st.path, st.offset, "%u "
+			    "frequency entries in a record of at most %d, "
+			    "the rest ignored", n, PROF_FREQ_ENTRIES);
 			n = PROF_FREQ_ENTRIES;
 		}
 		for (i = 0; i < n; i++) {

@@ -238,12 +238,12 @@ prof_pmu_values(struct prof_pmu *p, uint32_t stream, uint32_t task,
     uint32_t context, int64_t blocks, struct strbuf *b)
 {
 	const struct prof_pmu_rec	*r;
-	uint64_t			 k = prof_pmu_key(stream, task, context);
-	uint64_t			 i;
+	uint64_t			 k, i;
 	double				 mhz, t, ratio;
 	int64_t				 cores, nb;
 	size_t				 j;
 
+	k = prof_pmu_key(stream, task, context);
 	if (p->n == 0 || !prof_map_get(&p->next, k, &i) || i >= p->n ||
 	    p->v[i].key != k)
 		return false;

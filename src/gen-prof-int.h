@@ -130,7 +130,7 @@ struct gen_prof {
 	size_t				 niters;
 	struct gen_prof_marker		*markers;
 	size_t				 nmarkers;
-	int64_t				 freq_at[GEN_PROF_FREQS];	/* mono */
+	int64_t				 freq_at[GEN_PROF_FREQS];
 	int				 freq_mhz[GEN_PROF_FREQS];
 	int				 nfreq;
 	int64_t				 local_off;	/* epoch - mono */
@@ -154,8 +154,8 @@ bool		 gen_prof_pmu(const struct gen_prof *, size_t, uint64_t *,
 int		 gen_prof_cores(const struct gen_prof *);
 double		 gen_prof_aic_mhz(const struct gen_prof *, int64_t);
 const char	*gen_prof_events(const struct gen_prof *);
-void		 gen_prof_freqs(struct gen_prof *, const struct gen_prof_clock *,
-		     struct gen_prof_dev *);
+void		 gen_prof_freqs(struct gen_prof *,
+		     const struct gen_prof_clock *, struct gen_prof_dev *);
 
 /* gen-prof-expect.c */
 void		 gen_prof_api_add(struct gen_prof *, const char *,

@@ -85,7 +85,8 @@ gen_prof_step_framed(struct gen_prof *g, const struct gen_prof_clock *c,
 		if (i % 5 == 3)
 			fp = -1;
 		else
-			gen_prof_step_rec(b, c, fp, (uint64_t)i, (uint64_t)m, 2);
+			gen_prof_step_rec(b, c, fp, (uint64_t)i,
+			    (uint64_t)m, 2);
 		gen_prof_step_rec(b, c, s + 60 * c->dtick, (uint64_t)i,
 		    (uint64_t)m, 10000);
 		gen_prof_step_rec(b, c, s + 90 * c->dtick, (uint64_t)i,
@@ -93,7 +94,8 @@ gen_prof_step_framed(struct gen_prof *g, const struct gen_prof_clock *c,
 		if (i % 4 == 2)
 			bp = -1;
 		else
-			gen_prof_step_rec(b, c, bp, (uint64_t)i, (uint64_t)m, 3);
+			gen_prof_step_rec(b, c, bp, (uint64_t)i,
+			    (uint64_t)m, 3);
 		gen_prof_step_rec(b, c, e, (uint64_t)i, (uint64_t)m, 4);
 		gen_prof_step_rec(b, c, e + 10 * c->dtick, (uint64_t)i,
 		    (uint64_t)m, 1);
@@ -122,7 +124,8 @@ gen_prof_step_chained(struct gen_prof *g, const struct gen_prof_clock *c,
 		if (i == 0)
 			fp = -1;	/* the first has no FP */
 		else
-			gen_prof_step_rec(b, c, fp, (uint64_t)i, (uint64_t)m, 2);
+			gen_prof_step_rec(b, c, fp, (uint64_t)i,
+			    (uint64_t)m, 2);
 		gen_prof_step_rec(b, c, bp, (uint64_t)i, (uint64_t)m, 3);
 		gen_prof_step_rec(b, c, e, (uint64_t)i, (uint64_t)m, 4);
 		gen_prof_step_add(g, device, m, i + 1, s, e, fp, bp);

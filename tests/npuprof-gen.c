@@ -138,8 +138,8 @@ main_prof(int argc, char **argv)
 
 	gen_prof_opts_init(&o);
 	optind = 3;
-	while ((ch = getopt(argc, argv, "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:wxpAFe:")) !=
-	    -1) {
+	while ((ch = getopt(argc, argv,
+	    "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:wxpAFe:")) != -1) {
 		switch (ch) {
 		case 's':
 			o.seed = strtoull(optarg, NULL, 10);
