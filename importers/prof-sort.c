@@ -22,6 +22,8 @@ prof_sort_swap(unsigned char *a, unsigned char *b, size_t size)
 {
 	unsigned char	 t[PROF_SORT_MAX_SIZE];
 
+	if (a == b)
+		return;		/* memcpy must not see the same buffer twice */
 	memcpy(t, a, size);
 	memcpy(a, b, size);
 	memcpy(b, t, size);

@@ -189,7 +189,8 @@ prof_step_store(struct store *s, struct prof_step *p,
 	struct prof_step_iter	*it;
 	size_t			 i, j;
 
-	qsort(p->it, p->nit, sizeof *p->it, prof_step_iter_cmp);
+	if (p->nit > 1)
+		qsort(p->it, p->nit, sizeof *p->it, prof_step_iter_cmp);
 	for (i = 0; i < p->nit; i++) {
 		it = &p->it[i];
 		memset(&st, 0, sizeof st);

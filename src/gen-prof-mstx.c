@@ -155,7 +155,9 @@ gen_prof_mstx_expect(struct gen_prof *g, const char *dir, char **cause)
 
 	if (g->nmarkers == 0)
 		return 0;
-	qsort(g->markers, g->nmarkers, sizeof *g->markers, gen_prof_mstx_cmp);
+	if (g->nmarkers > 1)
+		qsort(g->markers, g->nmarkers, sizeof *g->markers,
+		    gen_prof_mstx_cmp);
 	path = util_path_join(dir, "msprof_tx.csv");
 	if ((f = fopen(path, "w")) == NULL) {
 		xasprintf(cause, "cannot create '%s': %s", path,

@@ -205,7 +205,9 @@ gen_prof_steps_expect(struct gen_prof *g, const char *dir, char **cause)
 	int64_t			 off = g->local_off;
 	int			 rc = 0;
 
-	qsort(g->iters, g->niters, sizeof *g->iters, gen_prof_step_cmp);
+	if (g->niters > 1)
+		qsort(g->iters, g->niters, sizeof *g->iters,
+		    gen_prof_step_cmp);
 	path = util_path_join(dir, "step_trace.csv");
 	if ((f = fopen(path, "w")) == NULL) {
 		xasprintf(cause, "cannot create '%s': %s", path,
