@@ -12,6 +12,7 @@
 
 struct store_intern;
 struct stats_ops;
+struct store_tl;
 
 enum store_table_flags {
 	TABLE_PMU = 1 << 0,		/* PMU columns follow the fixed ones */
@@ -69,12 +70,14 @@ struct store {
 	int64_t			 files_total;
 	struct store_table	**dyn;		/* generic table specs */
 	size_t			 ndyn;
+	struct store_tl		*tl;		/* timeline statements */
 };
 
 /* store-schema.c */
 extern const char	*store_schema_sql;
 extern const char	*store_schema_index_sql;
 extern const char	*store_schema_view_sql;
+extern const char	*store_schema_lanes_sql;
 
 /* store.c */
 int		 store_prepare(struct store *, sqlite3_stmt **, const char *,
@@ -100,6 +103,9 @@ const char	*store_load_string(struct store *, int64_t);
 void		 store_stats_add_task(struct store *, const struct store_task *,
 		     int64_t, int64_t);
 void		 store_stats_free(struct store *);
+
+/* store-timeline.c */
+void		 store_timeline_free(struct store *);
 
 /* store-query.c */
 void		 store_fmt_value(sqlite3_value *, enum store_fmt,
