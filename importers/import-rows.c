@@ -609,8 +609,7 @@ import_rows_file(struct store *s, const char *path, struct import_ctx *ctx,
 	store_load_file(s, path);
 	if (strcmp(base, "op_summary") == 0 && rows_has_column(path,
 	    "Layer Id"))
-		rc = import_rows_generic(s, path, "aa_core_metrics", &fctx,
-		    cause);
+		rc = import_svp_aa_core(s, path, &fctx, cause);
 	else if (strcmp(base, "op_summary") == 0 ||
 	    strcmp(base, "kernel_details") == 0)
 		rc = import_rows_op_summary(s, path, &fctx, cause);

@@ -18,9 +18,11 @@
 #define IMPORT_MAX_UNITS	4096
 
 static const struct importer *importers[] = {
+	&import_prof,
 	&import_pytorch,
 	&import_msprof,
-	&import_summary
+	&import_summary,
+	&import_job
 };
 
 #define NIMPORTERS	(sizeof importers / sizeof importers[0])

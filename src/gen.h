@@ -11,7 +11,8 @@
 
 enum gen_flags {
 	GEN_STATS = 1 << 0,	/* write the tool's own statistic files */
-	GEN_QUIRKS = 1 << 1	/* CRLF, BOM, quoted shapes, N/A rows */
+	GEN_QUIRKS = 1 << 1,	/* CRLF, BOM, quoted shapes, N/A rows */
+	GEN_BINARY = 1 << 2	/* JOB: binary GE task records */
 };
 
 struct gen_opts {
@@ -28,5 +29,78 @@ struct gen_opts {
 /* gen-demo.c */
 void		 gen_opts_init(struct gen_opts *);
 int		 gen_demo_write(const char *, const struct gen_opts *, char **);
+
+/* gen-prof.c: raw PROF_* collections (FORMATS.md sections 1-4). */
+enum gen_prof_chip {
+	GEN_PROF_910B,		/* STARS: stars_soc, FFTS+ contexts */
+	GEN_PROF_910A,		/* HWTS: hwts.data */
+	GEN_PROF_310P		/* HWTS: hwts.data */
+};
+
+struct gen_prof_opts {
+	uint64_t	 seed;
+	int64_t		 ops;
+	int		 streams;	/* per device */
+	int		 threads;
+	int		 devices;
+	int		 apis;		/* standalone API calls */
+	int		 chip;		/* enum gen_prof_chip */
+	int		 host_mhz;	/* 100, or 0 for mono-ns hosts */
+	int64_t		 host_slice;	/* bytes, cut on records; 0 none */
+	int64_t		 dev_slice;	/* bytes, cut anywhere; 0 none */
+	int		 head_skip;	/* stray bytes before device data */
+	int		 event_pct;	/* ACL spans written as event halves */
+	int		 static_pct;	/* op names of static-graph ops */
+	int		 model_pct;	/* ops inside a model span */
+	bool		 wrap;		/* start task ids near 65535 */
+	bool		 missing_dict;	/* leave an op type out of hash_dic */
+	const char	*expect;	/* directory for the expected CSVs */
+};
+
+void		 gen_prof_opts_init(struct gen_prof_opts *);
+int		 gen_prof_write(const char *, const struct gen_prof_opts *,
+		     char **);
+
+/* gen-prof-bin.c: byte buffers, records and slices of a raw collection. */
+struct gen_buf {
+	unsigned char	*p;
+	size_t		 len;
+	size_t		 size;
+};
+void		 gen_buf_add(struct gen_buf *, const void *, size_t);
+void		 gen_buf_u16(struct gen_buf *, uint16_t);
+void		 gen_buf_u32(struct gen_buf *, uint32_t);
+void		 gen_buf_u64(struct gen_buf *, uint64_t);
+void		 gen_buf_pad(struct gen_buf *, size_t);
+void		 gen_buf_free(struct gen_buf *);
+int		 gen_bin_slices(const char *, const char *,
+		     const struct gen_buf *, int64_t, size_t, char **);
+int		 gen_bin_text(const char *, const char *, const char *,
+		     char **);
+void		 gen_bin_api(struct gen_buf *, uint16_t, uint32_t, uint32_t,
+		     uint32_t, uint64_t, uint64_t, uint64_t);
+void		 gen_bin_head(struct gen_buf *, uint16_t, uint32_t, uint32_t,
+		     uint32_t, uint64_t);
+void		 gen_bin_stars(struct gen_buf *, int, int, int, uint16_t,
+		     uint16_t, uint64_t, int, uint16_t);
+void		 gen_bin_hwts(struct gen_buf *, int, int, int, uint16_t,
+		     uint16_t, uint64_t);
+void		 gen_bin_flip(struct gen_buf *, uint64_t, uint16_t, uint16_t);
+/* gen-job.c */
+uint64_t	 gen_job_rand(uint64_t *);
+int		 gen_job_file(const char *, const char *, const char *, size_t,
+		     char **);
+int		 gen_job_write(const char *, const struct gen_opts *, char **);
+
+/* gen-svp.c */
+int		 gen_svp_write(const char *, const struct gen_opts *, char **);
+
+/* gen-acl.c */
+int		 gen_job_acl(const char *, const struct gen_opts *, uint64_t *,
+		     char **);
+int		 gen_job_aicpu(const char *, const struct gen_opts *,
+		     uint64_t *, char **);
+int		 gen_job_runtime(const char *, const struct gen_opts *,
+		     uint64_t *, char **);
 
 #endif /* GEN_H */

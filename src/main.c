@@ -20,6 +20,7 @@
 #include "store.h"
 #include "importer.h"
 #include "gen.h"
+#include "ui.h"
 
 #define EXIT_DATA	1
 #define EXIT_USAGE	2
@@ -35,16 +36,31 @@ struct main_opts {
 	int64_t		 limit;
 	int64_t		 device;
 	int64_t		 rank;
+	const char	*theme;
+	bool		 no_mouse;
+	const char	*replay;
 };
 
 struct main_progress {
 	struct timespec	 start;
 	struct timespec	 last;
 	bool		 shown;
+	char		*file;		/* the file being read */
+	int64_t		 size;		/* and its size */
 };
 
+/* What the UI's re-import callback needs. */
+struct main_reimport {
+	const char		*path;
+	char			*db;
+	const struct main_opts	*o;
+};
+
+static double	main_t0;
+
 static const char *main_usage_text =
-"usage: npuprof-tui [--db FILE] [--reimport] [--device ID] PATH\n"
+"usage: npuprof-tui [--db FILE] [--reimport] [--device ID] [--rank N]\n"
+"                   [--theme NAME|FILE] [--no-mouse] [--replay FILE] PATH\n"
 "       npuprof-tui import [--db FILE] [--reimport] PATH\n"
 "       npuprof-tui show [--format table|csv|tsv|json] [--sort SPEC]\n"
 "                        [--filter REGEX] [--limit N] [--device ID]\n"
@@ -56,7 +72,8 @@ static const char *main_usage_text =
 static const char *main_help_text =
 "\n"
 "Commands:\n"
-"  (none)   open PATH (without a terminal on stdout: like show)\n"
+"  (none)   open PATH in the terminal UI (without a terminal on\n"
+"           stdout: print like show)\n"
 "  import   build or refresh the store for PATH only\n"
 "  show     print tables of PATH to the terminal or a pipe\n"
 "  demo     write the built-in demo profile to DIR and open it\n"
@@ -73,6 +90,10 @@ static const char *main_help_text =
 "  --limit N         show: at most N rows per table\n"
 "  --device ID       only device ID (a number, or host)\n"
 "  --rank N          only rank N\n"
+"  --theme NAME|FILE UI: colour theme dark, light, mono or a YAML file\n"
+"  --no-mouse        UI: leave the mouse to the terminal\n"
+"  --replay FILE     UI: read keys from FILE instead of the terminal and\n"
+"                    print how long each took (for measurements)\n"
 "  --stats WHICH     show: statistics as the tool wrote them (file), as\n"
 "                    computed from the task rows (computed), or the\n"
 "                    file when there is one (auto, the default)\n"
@@ -123,14 +144,43 @@ main_elapsed(const struct timespec *a, const struct timespec *b)
 	    (double)(b->tv_nsec - a->tv_nsec) / 1e9;
 }
 
-/* Show import progress on stderr, at most ten times a second. */
+/* How far the import is, 0 to 1, from the files done and the bytes read. */
+static double
+main_progress_fraction(struct main_progress *mp,
+    const struct store_progress *p)
+{
+	struct stat	 st;
+	double		 f = 0;
+
+	if (p->file != NULL && (mp->file == NULL ||
+	    strcmp(mp->file, p->file) != 0)) {
+		free(mp->file);
+		mp->file = xstrdup(p->file);
+		mp->size = stat(p->file, &st) == 0 ? st.st_size : -1;
+	}
+	if (p->bytes_total > 0)
+		f = (double)p->bytes_done / (double)p->bytes_total;
+	else if (mp->size > 0)
+		f = (double)p->bytes_done / (double)mp->size;
+	if (f > 1)
+		f = 1;
+	if (p->files_total > 0)
+		f = ((double)p->files_done + f) / (double)p->files_total;
+	return f > 1 ? 1 : f;
+}
+
+/*
+ * Show import progress on stderr, at most ten times a second: a bar, the
+ * phase, files, records, megabytes read, the rate and the time left.
+ */
 static void
 main_progress(void *arg, const struct store_progress *p)
 {
 	struct main_progress	*mp = arg;
 	struct timespec		 now;
-	double			 secs, rate;
-	const char		*file = p->file != NULL ? p->file : "";
+	double			 secs, rate, f;
+	char			 bar[21], eta[32];
+	int			 i;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (mp->shown && main_elapsed(&mp->last, &now) < 0.1)
@@ -139,13 +189,19 @@ main_progress(void *arg, const struct store_progress *p)
 	mp->shown = true;
 	secs = main_elapsed(&mp->start, &now);
 	rate = secs > 0 ? (double)p->records / secs : 0;
-	if (strlen(file) > 40)
-		file += strlen(file) - 40;
-	fprintf(stderr, "\r\033[K%-10s unit %lld/%lld  %lld records  "
-	    "%.1f MB  %.0f rec/s  %s", p->phase,
+	f = main_progress_fraction(mp, p);
+	for (i = 0; i < 20; i++)
+		bar[i] = i < (int)(f * 20) ? '#' : '.';
+	bar[20] = '\0';
+	if (f > 0.01 && secs > 0.5)
+		snprintf(eta, sizeof eta, "ETA %.0fs", secs * (1 - f) / f);
+	else
+		snprintf(eta, sizeof eta, "ETA ?");
+	fprintf(stderr, "\r\033[K[%s] %3.0f%% %-9s file %lld/%lld  %lld "
+	    "records  %.1f MB  %.0f rec/s  %s", bar, f * 100, p->phase,
 	    (long long)p->files_done + (p->files_done < p->files_total),
 	    (long long)p->files_total, (long long)p->records,
-	    (double)p->bytes_done / 1e6, rate, file);
+	    (double)p->bytes_done / 1e6, rate, eta);
 }
 
 /*
@@ -180,6 +236,7 @@ main_import(const char *path, const char *db, bool force, bool quiet,
 	if (importer_run(s, path, cause) != 0) {
 		if (mp.shown)
 			fputs("\r\033[K", stderr);
+		free(mp.file);
 		store_load_abort(s);
 		signal(SIGINT, SIG_DFL);
 		return -1;
@@ -189,6 +246,7 @@ main_import(const char *path, const char *db, bool force, bool quiet,
 	signal(SIGTERM, SIG_DFL);
 	if (mp.shown)
 		fputs("\r\033[K", stderr);
+	free(mp.file);
 	return rc;
 }
 
@@ -249,7 +307,10 @@ enum {
 	OPT_LIMIT,
 	OPT_DEVICE,
 	OPT_RANK,
-	OPT_STATS
+	OPT_STATS,
+	OPT_THEME,
+	OPT_NO_MOUSE,
+	OPT_REPLAY
 };
 
 static const struct option main_long_opts[] = {
@@ -262,6 +323,9 @@ static const struct option main_long_opts[] = {
 	{ "device", required_argument, NULL, OPT_DEVICE },
 	{ "rank", required_argument, NULL, OPT_RANK },
 	{ "stats", required_argument, NULL, OPT_STATS },
+	{ "theme", required_argument, NULL, OPT_THEME },
+	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
+	{ "replay", required_argument, NULL, OPT_REPLAY },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -319,6 +383,15 @@ main_options(int argc, char **argv, struct main_opts *o)
 				main_usage();
 			}
 			o->stats = optarg;
+			break;
+		case OPT_THEME:
+			o->theme = optarg;
+			break;
+		case OPT_NO_MOUSE:
+			o->no_mouse = true;
+			break;
+		case OPT_REPLAY:
+			o->replay = optarg;
 			break;
 		case 'q':
 			o->quiet = true;
@@ -440,13 +513,23 @@ main_show(int argc, char **argv, const struct main_opts *o)
 {
 	struct store	*s;
 	char		*def[] = { "op_statistic" };
-	int		 rc;
+	char		*svp[] = { "aa_core_metrics", "op_statistic",
+			    "acl_statistic", "frequency" };
+	int		 rc, n = 0, i;
 
 	if (argc < 1)
 		main_usage();
 	s = main_store(argv[0], o);
+	/* An SVP run: the four tables the vendor's show prints. */
+	for (i = 0; i < 4 && store_table_find(s, "aa_core_metrics") != NULL;
+	    i++) {
+		if (store_table_find(s, svp[i]) != NULL)
+			svp[n++] = svp[i];
+	}
 	if (argc > 1)
 		rc = main_show_tables(s, argv + 1, argc - 1, o);
+	else if (n > 0)
+		rc = main_show_tables(s, svp, n, o);
 	else
 		rc = main_show_tables(s, def, 1, o);
 	store_free(s);
@@ -471,13 +554,60 @@ main_import_cmd(int argc, char **argv, const struct main_opts *o)
 	return 0;
 }
 
-/* Open PATH: what show prints by default. */
+/*
+ * The UI's R key: import PATH again if its inputs changed and hand back
+ * the new store (the old one is freed), or NULL with *cause set and the
+ * old store kept.
+ */
+static struct store *
+main_reimport(void *arg, struct store *old, char **cause)
+{
+	struct main_reimport	*r = arg;
+	struct store		*s;
+
+	if (main_import(r->path, r->db, false, r->o->quiet, cause) != 0 ||
+	    (s = store_open(r->db, cause)) == NULL)
+		return NULL;
+	store_free(old);
+	return s;
+}
+
+/* Open PATH: the UI on a terminal, otherwise what show prints. */
 static int
 main_open(int argc, char **argv, const struct main_opts *o)
 {
+	struct main_reimport	 r;
+	struct ui_opts		 uo;
+	struct store		*s;
+	char			*cause = NULL;
+	int			 rc = 0;
+
 	if (argc != 1)
 		main_usage();
-	return main_show(1, argv, o);
+	if (!isatty(STDOUT_FILENO) && o->replay == NULL)
+		return main_show(1, argv, o);
+	s = main_store(argv[0], o);
+	memset(&r, 0, sizeof r);
+	r.path = argv[0];
+	r.db = o->db != NULL ? xstrdup(o->db) : store_default_path(argv[0]);
+	r.o = o;
+	memset(&uo, 0, sizeof uo);
+	uo.theme = o->theme;
+	uo.no_mouse = o->no_mouse;
+	uo.device = o->device;
+	uo.rank = o->rank;
+	uo.reimport = main_reimport;
+	uo.reimport_arg = &r;
+	uo.replay = o->replay;
+	uo.t0 = main_t0;
+	if (ui_run(s, &uo, &cause) != 0) {
+		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		free(cause);
+		rc = EXIT_DATA;
+	}
+	store_free(ui_store() != NULL ? ui_store() : s);
+	free(r.db);
+	return rc;
 }
 
 static int
@@ -521,6 +651,7 @@ main(int argc, char **argv)
 	const char		*cmd = NULL;
 	int			 first;
 
+	main_t0 = ui_now();
 	setlocale(LC_ALL, "");
 	util_tighten_umask();
 	if (argc > 1 && (strcmp(argv[1], "import") == 0 ||

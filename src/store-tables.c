@@ -115,7 +115,7 @@ static const struct store_table store_tables[] = {
 	{ .name = "op_statistic", .aliases = " op_stat ",
 	  .title = "Op Statistic", .from = "op_stat_best", .all = "op_stat",
 	  TABLE_COLS(store_tables_op_stat), .device = "device",
-	  .rank = "rank",
+	  .rank = "rank", .fallback = "op_statistic_csv",
 	  .order = "device, total_ns DESC, op_type, core_type" },
 	{ .name = "api_statistic", .aliases = " acl_statistic api_stat ",
 	  .title = "API Statistic", .from = "api_stat_best",
@@ -289,8 +289,11 @@ store_table_names_help(void)
 {
 	return "op_statistic, api_statistic (acl_statistic), op_summary "
 	    "(kernels), task_time, step_trace, info, warnings, tables (the "
-	    "list of tables), or a table kept from a vendor CSV "
-	    "(memory_record, operator_details, ...)";
+	    "list of tables), for legacy JOBs task_desc, step_trace_reduce, "
+	    "training_points, aicpu, runtime_task_track, msproftx, for SVP "
+	    "runs aa_core_metrics, "
+	    "frequency, or a table kept from a vendor CSV (memory_record, "
+	    "operator_details, ...)";
 }
 
 static bool

@@ -343,6 +343,17 @@ int64_t		 store_count_table(struct store *, const struct store_table *,
 void		 store_query_init(struct store_query *);
 int		 store_devices(struct store *, int64_t **, size_t *, char **);
 
+/* UI paging */
+/* store-page.c */
+struct store_page;
+struct store_page *store_page_create(struct store *,
+		     const struct store_table *, const struct store_query *,
+		     char **);
+void		 store_page_free(struct store_page *);
+struct store_rows *store_page_fetch(struct store_page *, int64_t, int64_t,
+		     char **);
+int64_t		 store_page_count(struct store_page *);
+
 /* store-print.c */
 void		 store_print_rows(FILE *, const struct store_rows *,
 		     const struct store_print_opts *);

@@ -1,0 +1,185 @@
+/*
+ * Raw PROF_* collections (FORMATS.md sections 1-4): a PROF_* directory
+ * with host/ and device_N/ collection directories, or one bare host/ or
+ * device_N/ directory, each holding control files and data/ slices. The
+ * host half gives API spans and ops, the device half task logs; the join
+ * turns them into the store's task rows, from which the statistics are
+ * computed at commit. A PROF_* directory that holds only an export has no
+ * raw data and is left to the msprof importer.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+/* True if DIR/data holds at least one data slice. */
+static bool
+import_prof_has_data(const char *dir)
+{
+	char	**names, *data;
+	size_t	  n, i;
+	bool	  found = false;
+
+	data = util_path_join(dir, "data");
+	names = importer_list_dir(data, &n);
+	for (i = 0; i < n && !found; i++) {
+		if (strstr(names[i], ".slice_") != NULL &&
+		    !util_has_suffix(names[i], ".done") &&
+		    !util_has_suffix(names[i], ".complete"))
+			found = true;
+	}
+	importer_free_list(names, n);
+	free(data);
+	return found;
+}
+
+/* The device id of a collection directory name, NP_NA if not one. */
+static int64_t
+import_prof_device(const char *name)
+{
+	const char	*p;
+	int64_t		 dev;
+
+	if (strcmp(name, "host") == 0)
+		return NP_HOST_DEVICE;
+	if (!util_has_prefix(name, "device_"))
+		return NP_NA;
+	p = strrchr(name, '_') + 1;
+	if (util_parse_int(p, strlen(p), &dev) != 0 || dev < 0 ||
+	    dev >= NP_HOST_DEVICE)
+		return NP_NA;
+	return dev;
+}
+
+/* True if PATH holds host/ or device_N/ directories with raw data. */
+static bool
+import_prof_is_prof(const char *path)
+{
+	char	**names, *p;
+	size_t	  n, i;
+	bool	  found = false;
+
+	names = importer_list_dir(path, &n);
+	for (i = 0; i < n && !found; i++) {
+		if (import_prof_device(names[i]) == NP_NA)
+			continue;
+		p = util_path_join(path, names[i]);
+		found = import_prof_has_data(p);
+		free(p);
+	}
+	importer_free_list(names, n);
+	return found;
+}
+
+static int
+import_prof_probe(const char *path, bool isdir)
+{
+	if (!isdir)
+		return IMPORT_NO;
+	if (import_prof_is_prof(path))
+		return IMPORT_BEST;
+	if (import_prof_device(util_basename(path)) != NP_NA &&
+	    import_prof_has_data(path))
+		return IMPORT_BEST;
+	return IMPORT_NO;
+}
+
+/* Record what the metadata says about the collection. */
+static void
+import_prof_meta(struct store *s, const struct prof_meta *m)
+{
+	const char	*chip = prof_meta_chip_name(m->chip);
+
+	if (chip != NULL)
+		store_load_meta(s, "chip", chip);
+	if (m->prof_level != NULL)
+		store_load_meta(s, "prof_level", m->prof_level);
+	if (m->aic_metrics != NULL)
+		store_load_meta(s, "aic_metrics", m->aic_metrics);
+}
+
+/* Load the device directory DIR, joined with host data H (may be empty). */
+static void
+import_prof_device_dir(struct store *s, const char *dir, int64_t device,
+    struct prof_host *h, const struct prof_meta *hm, struct import_ctx *ctx)
+{
+	struct prof_meta	 m;
+	struct prof_dev		 d;
+	char			*data;
+
+	if (prof_meta_read(s, dir, device, &m) != 0)
+		store_load_warning(s, dir, -1, "no info.json: chip and "
+		    "frequencies unknown");
+	import_prof_meta(s, &m);
+	if (ctx->rank == NP_NA)
+		ctx->rank = m.rank;
+	data = util_path_join(dir, "data");
+	prof_logs_read(s, data, &m, h->expand, &d);
+	store_load_progress(s, "join", dir, d.bytes, d.bytes);
+	prof_join_load(s, h, hm, &d, &m, ctx->rank);
+	prof_logs_release(&d);
+	free(data);
+	prof_meta_release(&m);
+}
+
+static int
+import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
+    char **cause)
+{
+	struct prof_host	 h;
+	struct prof_meta	 hm;
+	char			**names, *hostdir = NULL, *p, *data;
+	size_t			  n, i;
+	int64_t			  dev;
+	bool			  bare;
+
+	bare = import_prof_device(util_basename(path)) != NP_NA;
+	names = bare ? NULL : importer_list_dir(path, &n);
+	if (bare) {
+		n = 0;
+		if (import_prof_device(util_basename(path)) == NP_HOST_DEVICE)
+			hostdir = xstrdup(path);
+	} else if (importer_dir_has(path, "host"))
+		hostdir = util_path_join(path, "host");
+	memset(&h, 0, sizeof h);
+	memset(&hm, 0, sizeof hm);
+	if (hostdir != NULL) {
+		if (prof_meta_read(s, hostdir, NP_HOST_DEVICE, &hm) != 0)
+			store_load_warning(s, hostdir, -1, "no info.json: "
+			    "host times taken as monotonic ns");
+		ctx->rank = hm.rank;
+		data = util_path_join(hostdir, "data");
+		prof_host_read(s, data, &h);
+		free(data);
+		prof_ops_build(&h);
+		prof_ops_load_spans(s, &h, &hm, ctx->rank);
+	} else if (!bare || import_prof_device(util_basename(path)) !=
+	    NP_HOST_DEVICE)
+		store_load_warning(s, path, -1, "no host directory: device "
+		    "tasks have no op names");
+	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
+		import_prof_device_dir(s, path, import_prof_device(
+		    util_basename(path)), &h, &hm, ctx);
+	for (i = 0; i < n; i++) {
+		dev = import_prof_device(names[i]);
+		if (dev == NP_NA || dev == NP_HOST_DEVICE)
+			continue;
+		p = util_path_join(path, names[i]);
+		import_prof_device_dir(s, p, dev, &h, &hm, ctx);
+		free(p);
+	}
+	importer_free_list(names, n);
+	prof_host_release(&h);
+	prof_meta_release(&hm);
+	free(hostdir);
+	(void)cause;
+	return 0;
+}
+
+const struct importer import_prof = {
+	.name = "prof",
+	.what = "raw PROF_* collection: host/ and device_N/ with data/ "
+	    "slices, or one bare host/ or device_N/ directory",
+	.probe = import_prof_probe,
+	.load = import_prof_load
+};

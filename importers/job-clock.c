@@ -1,0 +1,116 @@
+/*
+ * Device syscnt to nanoseconds for a legacy JOB (FORMATS.md 2.5, 2.6). The
+ * HWTS frequency comes from info.json.N (DeviceInfo hwts_frequency, MHz);
+ * without one it is 100 MHz, the 10 ns cycle of the Ascend 910 that the
+ * MindSpore-era parsers assumed. When dev_start.log.N (cntvct),
+ * host_start.log.N (clock_monotonic_raw) and start_info.N
+ * (collectionTimeBegin, clockMonotonicRaw) are all present, times become
+ * epoch nanoseconds; otherwise they stay on the device clock (ns since the
+ * device counter started) and the store says so in its info table.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "importer.h"
+
+#define JOB_CLOCK_DEFAULT_MHZ	100.0
+
+/* The file of the JOB whose name starts with PREFIX, read whole, or NULL. */
+static char *
+job_clock_file(struct job *j, const char *prefix)
+{
+	char	*buf, *cause = NULL;
+	size_t	 i, n;
+
+	for (i = 0; i < j->nfiles; i++) {
+		if (!util_has_prefix(j->files[i].name, prefix))
+			continue;
+		if (util_read_file(j->files[i].path, &buf, &n, 1 << 20,
+		    &cause) != 0) {
+			store_load_warning(j->s, j->files[i].path, -1, "%s",
+			    cause);
+			free(cause);
+			return NULL;
+		}
+		store_load_file(j->s, j->files[i].path);
+		return buf;
+	}
+	return NULL;
+}
+
+/*
+ * The number after KEY in TEXT: "key: 123" lines of the .log files or
+ * "key": "123" / "key": 123 members of the JSON files.
+ */
+static int
+job_clock_value(const char *text, const char *key, double *v)
+{
+	const char	*p;
+	char		*end;
+
+	if (text == NULL || (p = strstr(text, key)) == NULL)
+		return -1;
+	p += strlen(key);
+	while (*p == '"' || *p == ' ' || *p == ':' || *p == '\t')
+		p++;
+	*v = strtod(p, &end);
+	return end == p ? -1 : 0;
+}
+
+/* Set up J's clock from the metadata files beside its data. */
+void
+job_clock_init(struct job *j)
+{
+	struct job_clock	*c = &j->clock;
+	char			*info, *dev, *host, *start;
+	double			 f, cnt, mono, begin, raw;
+
+	memset(c, 0, sizeof *c);
+	c->freq_mhz = JOB_CLOCK_DEFAULT_MHZ;
+	info = job_clock_file(j, "info.json");
+	if (job_clock_value(info, "\"hwts_frequency\"", &f) == 0 && f > 0)
+		c->freq_mhz = f;
+	dev = job_clock_file(j, "dev_start.log");
+	host = job_clock_file(j, "host_start.log");
+	start = job_clock_file(j, "start_info");
+	if (job_clock_value(start, "\"collectionTimeBegin\"", &begin) == 0 &&
+	    job_clock_value(start, "\"clockMonotonicRaw\"", &raw) == 0) {
+		c->host_epoch = true;
+		c->host_offset = (int64_t)begin * 1000 - (int64_t)raw;
+	}
+	if (job_clock_value(dev, "cntvct", &cnt) == 0 &&
+	    job_clock_value(host, "clock_monotonic_raw", &mono) == 0 &&
+	    job_clock_value(start, "\"collectionTimeBegin\"", &begin) == 0 &&
+	    job_clock_value(start, "\"clockMonotonicRaw\"", &raw) == 0) {
+		c->anchored = true;
+		c->syscnt_0 = (int64_t)cnt;
+		c->ns_0 = (int64_t)mono + ((int64_t)begin * 1000 -
+		    (int64_t)raw);
+	}
+	store_load_meta(j->s, "job.clock", c->anchored ? "epoch (dev_start.log,"
+	    " host_start.log, start_info)" : "device syscnt as ns since the "
+	    "counter started (no dev_start.log/start_info to anchor it)");
+	free(info);
+	free(dev);
+	free(host);
+	free(start);
+}
+
+/* SYSCNT as nanoseconds on J's clock. */
+int64_t
+job_clock_ns(const struct job_clock *c, uint64_t syscnt)
+{
+	long double	 d;
+
+	if (!c->anchored)
+		return (int64_t)((long double)syscnt * 1000 / c->freq_mhz);
+	d = ((long double)syscnt - c->syscnt_0) * 1000 / c->freq_mhz;
+	return c->ns_0 + (int64_t)d;
+}
+
+/* A span of TICKS syscnt cycles in nanoseconds. */
+int64_t
+job_clock_dur(const struct job_clock *c, uint64_t ticks)
+{
+	return (int64_t)((long double)ticks * 1000 / c->freq_mhz);
+}

@@ -1,0 +1,231 @@
+/*
+ * Additional host records (FORMATS.md section 3.6) that op_summary needs:
+ * tensor_info (formats, data types and shapes of an op's inputs and
+ * outputs; an op with more than five tensors writes several records with
+ * the same op, thread and time stamp, concatenated in file order) and
+ * context_id_info (the FFTS+ context ids of an op, one host task each).
+ * Both attach to node spans by time like node_basic_info.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+#define PROF_ADD_SIZE		256
+#define PROF_ADD_TENSORS	5
+#define PROF_ADD_TENSOR_SIZE	44
+#define PROF_ADD_CTX_MAX	55
+
+/* GE data type names (section 3.6), by enum value. */
+static const char *const prof_additional_dtypes[] = {
+	"FLOAT", "FLOAT16", "INT8", "INT32", "UINT8", NULL, "INT16",
+	"UINT16", "UINT32", "INT64", "UINT64", "DOUBLE", "BOOL", "STRING",
+	"DUAL_SUB_INT8", "DUAL_SUB_UINT8", "COMPLEX64", "COMPLEX128", "QINT8",
+	"QINT16", "QINT32", "QUINT8", "QUINT16", "RESOURCE", "STRING_REF",
+	"DUAL", "DT_VARIANT", "DT_BF16", "DT_UNDEFINED", "DT_INT4",
+	"DT_UINT1", "DT_INT2", "DT_UINT2", "DT_COMPLEX32", "DT_HIFLOAT8",
+	"DT_FLOAT8_E5M2", "DT_FLOAT8_E4M3FN", "DT_FLOAT8_E8M0",
+	"DT_FLOAT6_E3M2", "DT_FLOAT6_E2M3", "DT_FLOAT4_E2M1",
+	"DT_FLOAT4_E1M2", "DT_HIFLOAT4"
+};
+
+/* GE format names, by the low 8 bits of the format field. */
+static const char *const prof_additional_formats[] = {
+	"NCHW", "NHWC", "ND", "NC1HWC0", "FRACTAL_Z", "NC1C0HWPAD", "NHWC1C0",
+	"FSR_NCHW", "FRACTAL_DECONV", "C1HWNC0", "FRACTAL_DECONV_TRANSPOSE",
+	"FRACTAL_DECONV_SP_STRIDE_TRANS", "NC1HWC0_C04", "FRACTAL_Z_C04",
+	"CHWN", "FRACTAL_DECONV_SP_STRIDE8_TRANS", "HWCN", "NC1KHKWHWC0",
+	"BN_WEIGHT", "FILTER_HWCK", "HASHTABLE_LOOKUP_LOOKUPS",
+	"HASHTABLE_LOOKUP_KEYS", "HASHTABLE_LOOKUP_VALUE",
+	"HASHTABLE_LOOKUP_OUTPUT", "HASHTABLE_LOOKUP_HITS", "C1HWNCoC0", "MD",
+	"NDHWC", "FRACTAL_ZZ", "FRACTAL_NZ", "NCDHW", "DHWCN", "NDC1HWC0",
+	"FRACTAL_Z_3D", "CN", "NC", "DHWNC", "FRACTAL_Z_3D_TRANSPOSE",
+	"FRACTAL_ZN_LSTM", "FRACTAL_Z_G", "RESERVED", "ALL", "NULL",
+	"ND_RNN_BIAS", "FRACTAL_ZN_RNN", "NYUV", "NYUV_A", "NCL",
+	"FRACTAL_Z_WINO", "C1HWC0", "FRACTAL_NZ_C0_16", "FRACTAL_NZ_C0_32",
+	"FRACTAL_NZ_C0_2", "FRACTAL_NZ_C0_4", "FRACTAL_NZ_C0_8"
+};
+
+static void
+prof_additional_list(struct prof_list **v, size_t *n,
+    const unsigned char *r, uint32_t first)
+{
+	struct prof_list	*l;
+
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	l = &(*v)[(*n)++];
+	l->tid = importer_le32(r + 8);
+	l->ts = importer_le64(r + 16);
+	l->name = importer_le64(r + 24);
+	l->first = first;
+	l->n = 0;
+}
+
+static void
+prof_additional_tensors(struct prof_host *h, const unsigned char *r)
+{
+	struct prof_list	*l;
+	struct prof_tensor	*t;
+	const unsigned char	*p;
+	uint32_t		 num, i, j;
+
+	num = importer_le32(r + 32);
+	if (num > PROF_ADD_TENSORS)
+		num = PROF_ADD_TENSORS;
+	l = h->ntinfos > 0 ? &h->tinfos[h->ntinfos - 1] : NULL;
+	if (l == NULL || l->name != importer_le64(r + 24) ||
+	    l->ts != importer_le64(r + 16) || l->tid != importer_le32(r + 8)) {
+		prof_additional_list(&h->tinfos, &h->ntinfos, r,
+		    (uint32_t)h->ntensors);
+		l = &h->tinfos[h->ntinfos - 1];
+	}
+	h->tensors = xreallocarray(h->tensors, h->ntensors + num,
+	    sizeof *h->tensors);
+	for (i = 0; i < num; i++) {
+		p = r + 36 + i * PROF_ADD_TENSOR_SIZE;
+		t = &h->tensors[h->ntensors++];
+		t->type = importer_le32(p);
+		t->format = importer_le32(p + 4);
+		t->dtype = importer_le32(p + 8);
+		for (j = 0; j < 8; j++)
+			t->shape[j] = importer_le32(p + 12 + 4 * j);
+		l->n++;
+	}
+}
+
+static void
+prof_additional_ctx(struct prof_host *h, const unsigned char *r)
+{
+	uint32_t	 num, i;
+
+	/* HCCL-level ranges belong to communication tasks, not ops. */
+	if (importer_le16(r + 2) != PROF_LEVEL_NODE)
+		return;
+	num = importer_le32(r + 32);
+	if (num > PROF_ADD_CTX_MAX)
+		num = PROF_ADD_CTX_MAX;
+	prof_additional_list(&h->cinfos, &h->ncinfos, r,
+	    (uint32_t)h->nctx_ids);
+	h->ctx_ids = xreallocarray(h->ctx_ids, h->nctx_ids + num,
+	    sizeof *h->ctx_ids);
+	for (i = 0; i < num; i++)
+		h->ctx_ids[h->nctx_ids++] = importer_le32(r + 36 + 4 * i);
+	h->cinfos[h->ncinfos - 1].n = num;
+}
+
+static void
+prof_additional_kind(struct store *s, const char *data, const char *kind,
+    struct prof_host *h, void (*fn)(struct prof_host *,
+    const unsigned char *))
+{
+	struct prof_files	 f;
+	struct prof_stream	 st;
+	const unsigned char	*r;
+	const char		*warned = NULL;
+
+	prof_files_list(data, kind, true, &f);
+	h->bytes += f.total;
+	prof_stream_open(&st, s, &f, PROF_ADD_SIZE, true);
+	while ((r = prof_stream_next(&st)) != NULL) {
+		if (importer_le16(r) != 0x5A5A) {
+			if (warned != st.path)
+				store_load_warning(s, st.path, st.offset,
+				    "record without the 0x5A5A magic, "
+				    "skipped");
+			warned = st.path;
+			continue;
+		}
+		fn(h, r);
+	}
+	prof_stream_close(&st);
+	prof_files_release(&f);
+}
+
+/* Read tensor_info and context_id_info of host data directory DATA. */
+void
+prof_additional_read(struct store *s, const char *data, struct prof_host *h)
+{
+	prof_additional_kind(s, data, "additional.tensor_info", h,
+	    prof_additional_tensors);
+	prof_additional_kind(s, data, "additional.context_id_info", h,
+	    prof_additional_ctx);
+}
+
+/*
+ * The shapes of the tensors of L of type TYPE (0 inputs, 1 outputs) as
+ * the vendor prints them, "d0,d1;d0" (the CSV printer adds the quotes),
+ * or "" if none.
+ */
+char *
+prof_additional_shapes(const struct prof_host *h, const struct prof_list *l,
+    uint32_t type)
+{
+	struct strbuf	 b;
+	uint32_t	 i, j;
+	bool		 any = false;
+
+	strbuf_init(&b);
+	for (i = 0; i < l->n; i++) {
+		const struct prof_tensor *t = &h->tensors[l->first + i];
+
+		if (t->type != type)
+			continue;
+		if (any)
+			strbuf_addc(&b, ';');
+		any = true;
+		for (j = 0; j < 8 && t->shape[j] != 0; j++)
+			strbuf_addf(&b, "%s%u", j > 0 ? "," : "", t->shape[j]);
+	}
+	return strbuf_detach(&b);
+}
+
+static void
+prof_additional_enum(struct strbuf *b, uint32_t v, bool format)
+{
+	const char	*n = NULL;
+	uint32_t	 base = format ? v & 0xFF : v;
+
+	if (v == UINT32_MAX) {
+		strbuf_adds(b, "UNDEFINED");
+		return;
+	}
+	if (format && base < sizeof prof_additional_formats /
+	    sizeof prof_additional_formats[0])
+		n = prof_additional_formats[base];
+	else if (!format && base < sizeof prof_additional_dtypes /
+	    sizeof prof_additional_dtypes[0])
+		n = prof_additional_dtypes[base];
+	if (n != NULL)
+		strbuf_adds(b, n);
+	else
+		strbuf_addf(b, "%u", base);
+	if (format && (v >> 8 & 0xFFFF) != 0)
+		strbuf_addf(b, ":%u", v >> 8 & 0xFFFF);
+}
+
+/*
+ * The formats (FORMAT true) or data types of the tensors of L of type
+ * TYPE joined by ';', or "" if none.
+ */
+char *
+prof_additional_names(const struct prof_host *h, const struct prof_list *l,
+    uint32_t type, bool format)
+{
+	struct strbuf	 b;
+	uint32_t	 i;
+	bool		 any = false;
+
+	strbuf_init(&b);
+	for (i = 0; i < l->n; i++) {
+		const struct prof_tensor *t = &h->tensors[l->first + i];
+
+		if (t->type != type)
+			continue;
+		if (any)
+			strbuf_addc(&b, ';');
+		any = true;
+		prof_additional_enum(&b, format ? t->format : t->dtype,
+		    format);
+	}
+	return strbuf_detach(&b);
+}

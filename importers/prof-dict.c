@@ -1,0 +1,224 @@
+/*
+ * Names in the raw host data are 64-bit ids (FORMATS.md section 3.4):
+ * hash_dic lines "<id>:<string>" and type_info_dic lines
+ * "<level>_<type>:<name>", split at the first colon, later duplicates
+ * overwriting earlier ones. A missing id prints as its number, as the
+ * vendor prints it. The open-addressing map here also indexes the host
+ * tasks for the join.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+void
+prof_map_init(struct prof_map *m)
+{
+	memset(m, 0, sizeof *m);
+}
+
+void
+prof_map_release(struct prof_map *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof *m);
+}
+
+static size_t
+prof_map_slot(uint64_t key, size_t size)
+{
+	key ^= key >> 33;
+	key *= 0xff51afd7ed558ccdULL;
+	key ^= key >> 33;
+	return (size_t)key & (size - 1);
+}
+
+static void
+prof_map_grow(struct prof_map *m)
+{
+	struct prof_map	 old = *m;
+	size_t		 i, j;
+
+	m->size = old.size == 0 ? 64 : old.size * 2;
+	m->keys = xcalloc(m->size, sizeof *m->keys);
+	m->vals = xcalloc(m->size, sizeof *m->vals);
+	for (i = 0; i < old.size; i++) {
+		if (old.vals[i] == 0)
+			continue;
+		j = prof_map_slot(old.keys[i], m->size);
+		while (m->vals[j] != 0)
+			j = (j + 1) & (m->size - 1);
+		m->keys[j] = old.keys[i];
+		m->vals[j] = old.vals[i];
+	}
+	free(old.keys);
+	free(old.vals);
+}
+
+/* Look KEY up; true and *VAL set if present. */
+bool
+prof_map_get(const struct prof_map *m, uint64_t key, uint64_t *val)
+{
+	size_t	 j;
+
+	if (m->size == 0)
+		return false;
+	for (j = prof_map_slot(key, m->size); m->vals[j] != 0;
+	    j = (j + 1) & (m->size - 1)) {
+		if (m->keys[j] == key) {
+			*val = m->vals[j] - 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Set KEY to VAL (VAL below UINT64_MAX). */
+void
+prof_map_set(struct prof_map *m, uint64_t key, uint64_t val)
+{
+	size_t	 j;
+
+	if (2 * (m->n + 1) > m->size)
+		prof_map_grow(m);
+	for (j = prof_map_slot(key, m->size); m->vals[j] != 0;
+	    j = (j + 1) & (m->size - 1)) {
+		if (m->keys[j] == key) {
+			m->vals[j] = val + 1;
+			return;
+		}
+	}
+	m->keys[j] = key;
+	m->vals[j] = val + 1;
+	m->n++;
+}
+
+static void
+prof_dicts_add(struct prof_dicts *d, struct prof_map *m, uint64_t key,
+    const char *v)
+{
+	d->strs = xreallocarray(d->strs, d->nstrs + 1, sizeof *d->strs);
+	d->strs[d->nstrs] = xstrdup(v);
+	prof_map_set(m, key, d->nstrs++);
+}
+
+struct prof_dicts_ctx {
+	struct store		*s;
+	struct prof_dicts	*d;
+	bool			 types;
+	const char		*path;
+	int			 bad;
+};
+
+static void
+prof_dicts_line(void *arg, char *line, size_t len)
+{
+	struct prof_dicts_ctx	*c = arg;
+	char			*colon, *us, *end;
+	unsigned long long	 a, b;
+
+	if (len == 0)
+		return;
+	if ((colon = strchr(line, ':')) == NULL)
+		goto bad;
+	*colon = '\0';
+	if (c->types) {
+		if ((us = strchr(line, '_')) == NULL)
+			goto bad;
+		a = strtoull(line, &end, 10);
+		if (end != us)
+			goto bad;
+		b = strtoull(us + 1, &end, 10);
+		if (*end != '\0' || end == us + 1)
+			goto bad;
+		prof_dicts_add(c->d, &c->d->type, a << 32 | (b & 0xFFFFFFFF),
+		    colon + 1);
+	} else {
+		a = strtoull(line, &end, 10);
+		if (*end != '\0' || end == line)
+			goto bad;
+		prof_dicts_add(c->d, &c->d->hash, a, colon + 1);
+	}
+	return;
+bad:
+	if (c->bad++ == 0)
+		store_load_warning(c->s, c->path, -1, "line without "
+		    "'id:name', ignored");
+}
+
+/* Read hash_dic and type_info_dic from the host data directory DATA. */
+void
+prof_dicts_read(struct store *s, const char *data, struct prof_dicts *d)
+{
+	struct prof_dicts_ctx	 c;
+	struct prof_files	 f;
+	int			 i;
+
+	memset(d, 0, sizeof *d);
+	for (i = 0; i < 2; i++) {
+		prof_files_list(data, i == 0 ? "additional.hash_dic" :
+		    "additional.type_info_dic", true, &f);
+		memset(&c, 0, sizeof c);
+		c.s = s;
+		c.d = d;
+		c.types = i == 1;
+		c.path = f.n > 0 ? f.paths[0] : data;
+		prof_lines_read(s, &f, prof_dicts_line, &c);
+		prof_files_release(&f);
+	}
+}
+
+void
+prof_dicts_release(struct prof_dicts *d)
+{
+	size_t	 i;
+
+	for (i = 0; i < d->nstrs; i++)
+		free(d->strs[i]);
+	free(d->strs);
+	prof_map_release(&d->hash);
+	prof_map_release(&d->type);
+	memset(d, 0, sizeof *d);
+}
+
+/* The string of hash ID, or its number printed into BUF. */
+const char *
+prof_dicts_hash(const struct prof_dicts *d, uint64_t id, char *buf,
+    size_t size)
+{
+	uint64_t	 i;
+
+	if (prof_map_get(&d->hash, id, &i))
+		return d->strs[i];
+	snprintf(buf, size, "%llu", (unsigned long long)id);
+	return buf;
+}
+
+bool
+prof_dicts_has_type(const struct prof_dicts *d, unsigned level,
+    uint64_t type)
+{
+	uint64_t	 i;
+
+	return prof_map_get(&d->type, (uint64_t)level << 32 |
+	    (type & 0xFFFFFFFF), &i);
+}
+
+/* The name of (LEVEL, TYPE), or the type number printed into BUF. */
+const char *
+prof_dicts_type(const struct prof_dicts *d, unsigned level, uint64_t type,
+    char *buf, size_t size)
+{
+	uint64_t	 i;
+
+	if (prof_map_get(&d->type, (uint64_t)level << 32 |
+	    (type & 0xFFFFFFFF), &i))
+		return d->strs[i];
+	if (level == PROF_LEVEL_RUNTIME && type == 27)
+		return "DYNAMIC_ENABLE";
+	if (level == PROF_LEVEL_RUNTIME && type == 28)
+		return "DYNAMIC_DISABLE";
+	snprintf(buf, size, "%llu", (unsigned long long)type);
+	return buf;
+}

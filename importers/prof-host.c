@@ -1,0 +1,266 @@
+/*
+ * The host half of a raw collection (FORMATS.md section 3): API spans from
+ * api_event files (40-byte MsprofApi records, and MsprofEvent halves paired
+ * by (level, type, thread, request, item) in file order), node_basic_info
+ * and task_track compact records, the expand_stream_spec flag and the
+ * dictionaries. Records with a wrong magic are skipped and counted, one
+ * warning per file.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+#define PROF_HOST_MAGIC		0x5A5A
+#define PROF_API_SIZE		40
+#define PROF_COMPACT_SIZE	64
+#define PROF_EVENT_FLAG		UINT64_MAX
+#define PROF_NO_PENDING		(UINT64_MAX - 1)
+
+static const char *const prof_host_ge_types[] = {
+	"AI_CORE", "AI_CPU", "AI_VECTOR_CORE", "WRITE_BACK", "MIX_AIC",
+	"MIX_AIV", "FFTS_PLUS", "DSA_SQE", "DVPP", "COMMUNICATION", "FUSION",
+	"INVALID"
+};
+
+/* The GE task type name of node_basic_info (section 3.5). */
+const char *
+prof_host_ge_type(uint32_t t)
+{
+	if (t == 256)
+		return "HCCL_AI_CPU";
+	if (t >= sizeof prof_host_ge_types / sizeof prof_host_ge_types[0])
+		return "UNKNOWN";
+	return prof_host_ge_types[t];
+}
+
+/* Count a bad magic; warn at the first one of each file. */
+static bool
+prof_host_magic(struct prof_stream *st, const unsigned char *r,
+    const char **warned)
+{
+	if (importer_le16(r) == PROF_HOST_MAGIC)
+		return true;
+	if (*warned != st->path) {
+		store_load_warning(st->s, st->path, st->offset, "record "
+		    "without the 0x5A5A magic, skipped");
+		*warned = st->path;
+	}
+	return false;
+}
+
+static struct prof_span *
+prof_host_add_span(struct prof_host *h, size_t *size)
+{
+	if (h->nspans == *size) {
+		*size = *size == 0 ? 1024 : *size * 2;
+		h->spans = xreallocarray(h->spans, *size, sizeof *h->spans);
+	}
+	return &h->spans[h->nspans++];
+}
+
+static uint64_t
+prof_host_event_key(const struct prof_span *e)
+{
+	uint64_t	 k;
+
+	k = (uint64_t)e->level << 48 ^ (uint64_t)e->type << 16 ^ e->tid;
+	k = k * 0x9E3779B97F4A7C15ULL ^ e->reserve;
+	return k * 0x9E3779B97F4A7C15ULL ^ e->item;
+}
+
+/*
+ * Pair an event with the pending start of the same key, or make it the
+ * pending start.
+ */
+static void
+prof_host_event(struct prof_host *h, struct prof_map *pending,
+    struct prof_span **starts, size_t *nstarts, const struct prof_span *e,
+    size_t *size)
+{
+	struct prof_span	*sp, *st;
+	uint64_t		 key = prof_host_event_key(e), i;
+
+	if (prof_map_get(pending, key, &i) && i != PROF_NO_PENDING) {
+		st = &(*starts)[i];
+		if (st->level == e->level && st->type == e->type &&
+		    st->tid == e->tid && st->reserve == e->reserve &&
+		    st->item == e->item) {
+			sp = prof_host_add_span(h, size);
+			*sp = *st;
+			sp->end = e->begin;
+			sp->event = true;
+			prof_map_set(pending, key, PROF_NO_PENDING);
+			return;
+		}
+	}
+	*starts = xreallocarray(*starts, *nstarts + 1, sizeof **starts);
+	(*starts)[*nstarts] = *e;
+	prof_map_set(pending, key, (*nstarts)++);
+}
+
+static void
+prof_host_api(struct store *s, const char *data, struct prof_host *h)
+{
+	struct prof_files	 f;
+	struct prof_stream	 st;
+	struct prof_map		 pending;
+	struct prof_span	 sp, *starts = NULL, *out;
+	const unsigned char	*r;
+	const char		*warned = NULL;
+	size_t			 size = 0, nstarts = 0, events = 0;
+
+	prof_files_list(data, "api_event.data", true, &f);
+	h->bytes += f.total;
+	prof_map_init(&pending);
+	prof_stream_open(&st, s, &f, PROF_API_SIZE, true);
+	while ((r = prof_stream_next(&st)) != NULL) {
+		if (!prof_host_magic(&st, r, &warned))
+			continue;
+		memset(&sp, 0, sizeof sp);
+		sp.level = importer_le16(r + 2);
+		sp.type = importer_le32(r + 4);
+		sp.tid = importer_le32(r + 8);
+		sp.reserve = importer_le32(r + 12);
+		sp.begin = importer_le64(r + 16);
+		sp.end = importer_le64(r + 24);
+		sp.item = importer_le64(r + 32);
+		sp.row = NP_NA;
+		if (sp.end == PROF_EVENT_FLAG) {
+			events++;
+			prof_host_event(h, &pending, &starts, &nstarts, &sp,
+			    &size);
+		}
+		else if (sp.begin != 0) {
+			out = prof_host_add_span(h, &size);
+			*out = sp;
+		}
+	}
+	/* Every pair used one start and one end. */
+	if (nstarts > events - nstarts)
+		store_load_warning(s, f.n > 0 ? f.paths[0] : data, -1,
+		    "%zu event starts without an end, dropped",
+		    nstarts - (events - nstarts));
+	prof_stream_close(&st);
+	prof_map_release(&pending);
+	free(starts);
+	prof_files_release(&f);
+}
+
+static void
+prof_host_nodes(struct store *s, const char *data, struct prof_host *h)
+{
+	struct prof_files	 f;
+	struct prof_stream	 st;
+	struct prof_node	*n;
+	const unsigned char	*r;
+	const char		*warned = NULL;
+	size_t			 size = 0;
+
+	prof_files_list(data, "compact.node_basic_info", true, &f);
+	h->bytes += f.total;
+	prof_stream_open(&st, s, &f, PROF_COMPACT_SIZE, true);
+	while ((r = prof_stream_next(&st)) != NULL) {
+		if (!prof_host_magic(&st, r, &warned))
+			continue;
+		if (h->nnodes == size) {
+			size = size == 0 ? 1024 : size * 2;
+			h->nodes = xreallocarray(h->nodes, size,
+			    sizeof *h->nodes);
+		}
+		n = &h->nodes[h->nnodes++];
+		n->tid = importer_le32(r + 8);
+		n->ts = importer_le64(r + 16);
+		n->name = importer_le64(r + 24);
+		n->ge_type = importer_le32(r + 32);
+		n->op_type = importer_le64(r + 36);
+		n->block_dim = importer_le32(r + 44);
+		n->op_flag = importer_le32(r + 48);
+		n->is_static = st.unaging;
+	}
+	prof_stream_close(&st);
+	prof_files_release(&f);
+}
+
+static void
+prof_host_tracks(struct store *s, const char *data, struct prof_host *h)
+{
+	struct prof_files	 f;
+	struct prof_stream	 st;
+	struct prof_track	*t;
+	const unsigned char	*r;
+	const char		*warned = NULL;
+	size_t			 size = 0;
+	uint32_t		 id;
+
+	prof_files_list(data, "compact.task_track", true, &f);
+	h->bytes += f.total;
+	prof_stream_open(&st, s, &f, PROF_COMPACT_SIZE, true);
+	while ((r = prof_stream_next(&st)) != NULL) {
+		if (!prof_host_magic(&st, r, &warned))
+			continue;
+		if (h->ntracks == size) {
+			size = size == 0 ? 1024 : size * 2;
+			h->tracks = xreallocarray(h->tracks, size,
+			    sizeof *h->tracks);
+		}
+		t = &h->tracks[h->ntracks++];
+		t->tid = importer_le32(r + 8);
+		t->ts = importer_le64(r + 16);
+		t->device = importer_le16(r + 24) & 0xFFF;
+		t->stream = importer_le16(r + 26);
+		id = importer_le32(r + 28);
+		t->task = id & 0xFFFF;
+		t->batch = id >> 16;
+		t->type = (uint32_t)importer_le64(r + 32);
+		t->kernel = importer_le64(r + 40);
+		t->node = t->span = t->model = t->tensor = t->ctx = -1;
+	}
+	prof_stream_close(&st);
+	prof_files_release(&f);
+}
+
+static void
+prof_host_expand(struct store *s, const char *data, struct prof_host *h)
+{
+	struct prof_files	 f;
+	struct prof_stream	 st;
+	const unsigned char	*r;
+	const char		*warned = NULL;
+
+	prof_files_list(data, "compact.expand_stream_spec", true, &f);
+	prof_stream_open(&st, s, &f, PROF_COMPACT_SIZE, true);
+	while ((r = prof_stream_next(&st)) != NULL) {
+		if (prof_host_magic(&st, r, &warned))
+			h->expand = r[24] == 1;
+	}
+	prof_stream_close(&st);
+	prof_files_release(&f);
+}
+
+/* Read the host data directory DATA into H. */
+void
+prof_host_read(struct store *s, const char *data, struct prof_host *h)
+{
+	memset(h, 0, sizeof *h);
+	prof_dicts_read(s, data, &h->dicts);
+	prof_host_api(s, data, h);
+	prof_host_nodes(s, data, h);
+	prof_host_tracks(s, data, h);
+	prof_host_expand(s, data, h);
+	prof_additional_read(s, data, h);
+}
+
+void
+prof_host_release(struct prof_host *h)
+{
+	prof_dicts_release(&h->dicts);
+	free(h->spans);
+	free(h->nodes);
+	free(h->tracks);
+	free(h->tinfos);
+	free(h->tensors);
+	free(h->cinfos);
+	free(h->ctx_ids);
+	memset(h, 0, sizeof *h);
+}

@@ -1,0 +1,258 @@
+/*
+ * Private to the raw PROF_* importer (import-prof.c and prof-*.c): the
+ * metadata of one collection directory, the slice reader, the host record
+ * arrays and the device task arrays that the join turns into store rows.
+ * FORMATS.md sections 1-4 are the specification.
+ */
+#ifndef PROF_INT_H
+#define PROF_INT_H
+
+#include "importer.h"
+
+/* Levels of host API spans (section 3.3). */
+#define PROF_LEVEL_ACL		20000
+#define PROF_LEVEL_MODEL	15000
+#define PROF_LEVEL_NODE		10000
+#define PROF_LEVEL_HCCL		5500
+#define PROF_LEVEL_RUNTIME	5000
+
+/* Runtime task types with a meaning of their own (section 3.5). */
+#define PROF_TASK_FLIP		98
+#define PROF_TASK_MAINTENANCE	6
+
+/* A frequency in MHz as an exact fraction NUM / DEN (e.g. 384 / 10). */
+struct prof_freq {
+	int64_t		 num;
+	int64_t		 den;
+};
+
+/* The control files of one host or device_N directory (section 2). */
+struct prof_meta {
+	char		*dir;
+	int64_t		 device;	/* NP_HOST_DEVICE for host */
+	int		 chip;		/* platform_version, -1 unknown */
+	int64_t		 rank;		/* NP_NA if none */
+	int64_t		 pid;
+	int64_t		 drv_version;
+	struct prof_freq hwts;		/* device syscnt; num 0 if unknown */
+	struct prof_freq aic;
+	struct prof_freq host;		/* num 0: host times are mono ns */
+	int		 ai_core_num;
+	int		 aiv_num;
+	char		*prof_level;
+	char		*aic_metrics;
+	char		*aic_events;
+	char		*aiv_events;
+	bool		 has_start;
+	int64_t		 begin_us;	/* collectionTimeBegin */
+	int64_t		 begin_mono;	/* clockMonotonicRaw */
+	bool		 has_end;
+	int64_t		 end_us;
+	bool		 has_host_start;
+	int64_t		 hs_mono;	/* host_start.log */
+	int64_t		 hs_cnt;
+	int64_t		 hs_diff;
+	bool		 has_realtime;	/* older host_start.log */
+	int64_t		 realtime_off;	/* clock_realtime - mono */
+	bool		 has_dev_start;
+	int64_t		 ds_cnt;	/* dev_start.log cntvct */
+	int64_t		 anchor_ns;	/* corrected host mono anchor */
+	int64_t		 local_off;	/* epoch ns minus mono ns */
+};
+
+/* prof-meta.c */
+int		 prof_meta_read(struct store *, const char *, int64_t,
+		     struct prof_meta *);
+void		 prof_meta_release(struct prof_meta *);
+int		 prof_freq_parse(const char *, struct prof_freq *);
+int64_t		 prof_meta_dev_ns(const struct prof_meta *, uint64_t);
+int64_t		 prof_meta_dev_dur(const struct prof_meta *, uint64_t);
+int64_t		 prof_meta_host_ns(const struct prof_meta *, uint64_t);
+int64_t		 prof_meta_begin_ns(const struct prof_meta *);
+bool		 prof_meta_is_stars(const struct prof_meta *);
+const char	*prof_meta_chip_name(int);
+
+/* prof-slices.c: ordered slices read as one record stream. */
+struct prof_files {
+	char		**paths;
+	bool		 *unaging;
+	int64_t		 *sizes;
+	size_t		  n;
+	int64_t		  total;
+};
+struct prof_stream {
+	struct store		*s;
+	struct prof_files	*files;
+	size_t			 recsize;
+	bool			 per_file;	/* host: whole records per file */
+	size_t			 cur;		/* file being read */
+	FILE			*f;
+	int64_t			 file_off;	/* offset of buf[pos] in file */
+	unsigned char		*buf;
+	size_t			 len;
+	size_t			 pos;
+	int64_t			 skip;
+	int64_t			 records;
+	bool			 unaging;	/* of the current record */
+	const char		*path;		/* of the current record */
+	int64_t			 offset;	/* of the current record */
+};
+void		 prof_files_list(const char *, const char *, bool,
+		     struct prof_files *);
+void		 prof_files_release(struct prof_files *);
+void		 prof_stream_open(struct prof_stream *, struct store *,
+		     struct prof_files *, size_t, bool);
+const unsigned char *prof_stream_next(struct prof_stream *);
+void		 prof_stream_close(struct prof_stream *);
+int		 prof_lines_read(struct store *, struct prof_files *,
+		     void (*)(void *, char *, size_t), void *);
+
+/* prof-dict.c: 64-bit keyed maps and the hash_dic/type_info_dic text. */
+struct prof_map {
+	uint64_t	*keys;
+	uint64_t	*vals;		/* value + 1; 0 marks an empty slot */
+	size_t		 size;
+	size_t		 n;
+};
+void		 prof_map_init(struct prof_map *);
+void		 prof_map_release(struct prof_map *);
+bool		 prof_map_get(const struct prof_map *, uint64_t, uint64_t *);
+void		 prof_map_set(struct prof_map *, uint64_t, uint64_t);
+struct prof_dicts {
+	struct prof_map	 hash;		/* hash id -> strs index */
+	struct prof_map	 type;		/* level << 32 | type -> strs index */
+	char		**strs;
+	size_t		  nstrs;
+};
+void		 prof_dicts_read(struct store *, const char *,
+		     struct prof_dicts *);
+void		 prof_dicts_release(struct prof_dicts *);
+const char	*prof_dicts_hash(const struct prof_dicts *, uint64_t, char *,
+		     size_t);
+const char	*prof_dicts_type(const struct prof_dicts *, unsigned,
+		     uint64_t, char *, size_t);
+bool		 prof_dicts_has_type(const struct prof_dicts *, unsigned,
+		     uint64_t);
+
+/* prof-host.c: the host records of sections 3.2-3.6. */
+struct prof_span {
+	uint64_t	 begin;		/* host raw */
+	uint64_t	 end;
+	uint64_t	 item;
+	int64_t		 row;		/* store row id once loaded */
+	uint32_t	 tid;
+	uint32_t	 type;
+	uint32_t	 reserve;
+	uint16_t	 level;
+	bool		 event;		/* rebuilt from two MsprofEvents */
+};
+/* Every record attached to a span starts like this. */
+struct prof_rec {
+	uint64_t	 ts;
+	uint32_t	 tid;
+};
+struct prof_node {
+	uint64_t	 ts;
+	uint32_t	 tid;
+	uint64_t	 name;
+	uint64_t	 op_type;
+	uint32_t	 ge_type;
+	uint32_t	 block_dim;
+	uint32_t	 op_flag;
+	bool		 is_static;	/* from an unaging file */
+};
+struct prof_track {
+	uint64_t	 ts;
+	uint64_t	 kernel;
+	uint32_t	 tid;
+	uint32_t	 type;		/* runtime task type */
+	uint16_t	 device;
+	uint16_t	 stream;
+	uint16_t	 task;
+	uint16_t	 batch;
+	int32_t		 node;		/* prof_node index or -1 */
+	int32_t		 span;		/* node span index or -1 */
+	int32_t		 model;		/* model span index or -1 */
+	int32_t		 tensor;	/* tinfos index or -1 */
+	int32_t		 ctx;		/* cinfos index or -1 */
+};
+/* One tensor of tensor_info (section 3.6). */
+struct prof_tensor {
+	uint32_t	 type;		/* 0 input, 1 output */
+	uint32_t	 format;
+	uint32_t	 dtype;
+	uint32_t	 shape[8];
+};
+/* A list of tensors or context ids of one op, in the host arrays. */
+struct prof_list {
+	uint64_t	 ts;
+	uint32_t	 tid;
+	uint32_t	 first;
+	uint32_t	 n;
+	uint64_t	 name;
+};
+struct prof_host {
+	struct prof_dicts	 dicts;
+	struct prof_span	*spans;
+	size_t			 nspans;
+	struct prof_node	*nodes;
+	size_t			 nnodes;
+	struct prof_track	*tracks;
+	size_t			 ntracks;
+	struct prof_list	*tinfos;
+	size_t			 ntinfos;
+	struct prof_tensor	*tensors;
+	size_t			 ntensors;
+	struct prof_list	*cinfos;
+	size_t			 ncinfos;
+	uint32_t		*ctx_ids;
+	size_t			 nctx_ids;
+	bool			 expand;	/* expand_stream_spec */
+	int64_t			 bytes;
+};
+void		 prof_host_read(struct store *, const char *,
+		     struct prof_host *);
+void		 prof_host_release(struct prof_host *);
+const char	*prof_host_ge_type(uint32_t);
+
+/* prof-additional.c: tensor_info and context_id_info (section 3.6). */
+void		 prof_additional_read(struct store *, const char *,
+		     struct prof_host *);
+char		*prof_additional_shapes(const struct prof_host *,
+		     const struct prof_list *, uint32_t);
+char		*prof_additional_names(const struct prof_host *,
+		     const struct prof_list *, uint32_t, bool);
+
+/* prof-ops.c: ops rebuilt by time containment (section 3.7). */
+void		 prof_ops_build(struct prof_host *);
+void		 prof_ops_load_spans(struct store *, struct prof_host *,
+		     const struct prof_meta *, int64_t);
+
+/* prof-logs.c: device task logs paired into tasks (sections 4.1-4.7). */
+struct prof_dtask {
+	uint64_t	 start;		/* syscnt */
+	uint64_t	 end;
+	uint32_t	 stream;
+	uint32_t	 task;
+	uint32_t	 context;	/* DEV_NO_CONTEXT for ACSQ/HWTS */
+	uint16_t	 batch;
+	uint8_t		 type;		/* SQE or FFTS+ subtask type */
+	bool		 ffts;
+};
+struct prof_dev {
+	struct prof_dtask	*tasks;
+	size_t			 ntasks;
+	int64_t			 bytes;
+	int64_t			 logs;
+};
+void		 prof_logs_read(struct store *, const char *,
+		     const struct prof_meta *, bool, struct prof_dev *);
+void		 prof_logs_release(struct prof_dev *);
+const char	*prof_logs_type_name(const struct prof_dtask *, bool);
+
+/* prof-join.c: host and device tasks joined into store rows (4.7-4.8). */
+void		 prof_join_load(struct store *, struct prof_host *,
+		     const struct prof_meta *, struct prof_dev *,
+		     const struct prof_meta *, int64_t);
+
+#endif /* PROF_INT_H */

@@ -1,0 +1,270 @@
+/*
+ * Host and device tasks joined into store rows (FORMATS.md sections
+ * 4.7-4.8 and 8.4): host task_track records get batch ids from the FLIP
+ * records of their (device, stream), FLIP and MAINTENANCE records leave
+ * the list, and each device task finds its host task on (stream, task,
+ * batch, context); a key with two host tasks is ambiguous and joins
+ * nothing. A joined compute task takes its op's name, type, GE task type,
+ * block dims, state and HF32 flag; every device task is stored, with its
+ * wait time and epoch times, unless it started before the collection.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+#define PROF_JOIN_AMBIGUOUS	(UINT64_MAX - 1)
+#define PROF_JOIN_NO_MODEL	4294967295LL
+
+static uint64_t
+prof_join_key(uint32_t stream, uint32_t task, uint32_t batch,
+    uint32_t context)
+{
+	return (uint64_t)(stream & 0xFFFF) << 48 | (uint64_t)(task & 0xFFFF) <<
+	    32 | (uint64_t)(batch & 0xFFFF) << 16 | (context & 0xFFFF);
+}
+
+struct prof_join_flips {
+	uint64_t	*ts;
+	size_t		 n;
+};
+
+static int
+prof_join_u64_cmp(const void *a, const void *b)
+{
+	const uint64_t	*x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+/* Number of flips strictly before TS: the batch of a task at TS. */
+static uint16_t
+prof_join_batch(const struct prof_join_flips *f, uint64_t ts)
+{
+	size_t	 lo = 0, hi = f->n, mid;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (f->ts[mid] < ts)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (uint16_t)lo;
+}
+
+/*
+ * True if the runtime type of T takes one host task per context id: FFTS+,
+ * AI Core, AI Vector and MIX kernels (section 3.7 step 4).
+ */
+static bool
+prof_join_has_ctx(const struct prof_host *h, const struct prof_track *t)
+{
+	const char	*n;
+	char		 buf[32];
+
+	n = prof_dicts_type(&h->dicts, PROF_LEVEL_RUNTIME, t->type, buf,
+	    sizeof buf);
+	return strncmp(n, "KERNEL", 6) == 0 || strstr(n, "FFTS") != NULL;
+}
+
+static void
+prof_join_add(struct prof_map *map, uint64_t k, size_t i)
+{
+	uint64_t	 v;
+
+	if (prof_map_get(map, k, &v))
+		prof_map_set(map, k, PROF_JOIN_AMBIGUOUS);
+	else
+		prof_map_set(map, k, i);
+}
+
+/*
+ * Give the host tasks of DEVICE their batch ids and index them by join
+ * key into MAP (value: track index).
+ */
+static void
+prof_join_index(struct prof_host *h, int64_t device, struct prof_map *map)
+{
+	struct prof_join_flips	*fl;
+	struct prof_track	*t;
+	const struct prof_list	*c;
+	size_t			 i;
+	uint32_t		 j;
+
+	fl = xcalloc(65536, sizeof *fl);
+	for (i = 0; i < h->ntracks; i++) {
+		t = &h->tracks[i];
+		if (t->type != PROF_TASK_FLIP || t->device != device)
+			continue;
+		fl[t->stream].ts = xreallocarray(fl[t->stream].ts,
+		    fl[t->stream].n + 1, sizeof *fl[t->stream].ts);
+		fl[t->stream].ts[fl[t->stream].n++] = t->ts;
+	}
+	for (i = 0; i < 65536; i++) {
+		if (fl[i].n > 1)
+			qsort(fl[i].ts, fl[i].n, sizeof *fl[i].ts,
+			    prof_join_u64_cmp);
+	}
+	prof_map_init(map);
+	for (i = 0; i < h->ntracks; i++) {
+		t = &h->tracks[i];
+		if (t->device != device || t->type == PROF_TASK_FLIP ||
+		    t->type == PROF_TASK_MAINTENANCE)
+			continue;
+		if (fl[t->stream].n > 0)
+			t->batch = prof_join_batch(&fl[t->stream], t->ts);
+		if (t->ctx < 0 || !prof_join_has_ctx(h, t)) {
+			prof_join_add(map, prof_join_key(t->stream, t->task,
+			    t->batch, UINT32_MAX), i);
+			continue;
+		}
+		c = &h->cinfos[t->ctx];
+		for (j = 0; j < c->n; j++)
+			prof_join_add(map, prof_join_key(t->stream, t->task,
+			    t->batch, h->ctx_ids[c->first + j]), i);
+	}
+	for (i = 0; i < 65536; i++)
+		free(fl[i].ts);
+	free(fl);
+}
+
+/* True if host task T is a compute task (section 3.7 step 5). */
+static bool
+prof_join_compute(const struct prof_host *h, const struct prof_track *t)
+{
+	const char	*n;
+	char		 buf[32];
+
+	if (t->span < 0)
+		return false;
+	n = prof_dicts_type(&h->dicts, PROF_LEVEL_RUNTIME, t->type, buf,
+	    sizeof buf);
+	if (strncmp(n, "KERNEL", 6) != 0 && strcmp(n, "STARS_COMMON") != 0 &&
+	    strcmp(n, "FFTS_PLUS") != 0)
+		return false;
+	n = prof_dicts_hash(&h->dicts, h->spans[t->span].item, buf,
+	    sizeof buf);
+	return strncmp(n, "Lccl", 4) != 0;
+}
+
+/* Strings a task row borrows until it is loaded. */
+struct prof_join_names {
+	char	 name[32];
+	char	 type[32];
+	char	*tensor[6];
+};
+
+/* Fill the op columns of R from host task T. */
+static void
+prof_join_op(const struct prof_host *h, const struct prof_track *t,
+    struct store_task *r, struct prof_join_names *nb)
+{
+	const struct prof_node	*n;
+	const struct prof_span	*sp = &h->spans[t->span];
+	const struct prof_list	*l;
+
+	r->api = sp->row;
+	r->model_id = t->model >= 0 ? (int64_t)h->spans[t->model].item :
+	    PROF_JOIN_NO_MODEL;
+	if (t->node < 0) {
+		r->name = prof_dicts_hash(&h->dicts, sp->item, nb->name,
+		    sizeof nb->name);
+		r->op_type = "N/A";
+		r->task_type = "N/A";
+		return;
+	}
+	n = &h->nodes[t->node];
+	r->name = prof_dicts_hash(&h->dicts, n->name, nb->name,
+	    sizeof nb->name);
+	r->op_type = prof_dicts_hash(&h->dicts, n->op_type, nb->type,
+	    sizeof nb->type);
+	r->task_type = prof_host_ge_type(n->ge_type);
+	r->op_state = n->is_static ? "static" : "dynamic";
+	r->hf32 = n->op_flag != 0 ? "YES" : "NO";
+	r->block_num = n->block_dim & 0xFFFF;
+	r->mix_block_num = (int64_t)(n->block_dim & 0xFFFF) *
+	    (n->block_dim >> 16);
+	if (t->tensor < 0)
+		return;
+	l = &h->tinfos[t->tensor];
+	r->in_shapes = nb->tensor[0] = prof_additional_shapes(h, l, 0);
+	r->in_dtypes = nb->tensor[1] = prof_additional_names(h, l, 0, false);
+	r->in_formats = nb->tensor[2] = prof_additional_names(h, l, 0, true);
+	r->out_shapes = nb->tensor[3] = prof_additional_shapes(h, l, 1);
+	r->out_dtypes = nb->tensor[4] = prof_additional_names(h, l, 1, false);
+	r->out_formats = nb->tensor[5] = prof_additional_names(h, l, 1,
+	    true);
+}
+
+static int
+prof_join_start_cmp(const void *a, const void *b)
+{
+	const struct prof_dtask	*x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->stream != y->stream)
+		return x->stream < y->stream ? -1 : 1;
+	if (x->task != y->task)
+		return x->task < y->task ? -1 : 1;
+	return x->context < y->context ? -1 : x->context > y->context;
+}
+
+/*
+ * Join the device tasks D of device directory DM with the host tasks H
+ * (host metadata HM) and load them. RANK is the unit's rank.
+ */
+void
+prof_join_load(struct store *s, struct prof_host *h,
+    const struct prof_meta *hm, struct prof_dev *d,
+    const struct prof_meta *dm, int64_t rank)
+{
+	struct prof_map		 map;
+	struct prof_join_names	 nb;
+	struct store_task	 r;
+	struct prof_dtask	*t;
+	int64_t			 begin = prof_meta_begin_ns(dm), prev_end;
+	size_t			 i, j;
+	uint64_t		 v;
+	bool			 stars = prof_meta_is_stars(dm), first = true;
+
+	(void)hm;
+	memset(&nb, 0, sizeof nb);
+	prof_join_index(h, dm->device, &map);
+	qsort(d->tasks, d->ntasks, sizeof *d->tasks, prof_join_start_cmp);
+	prev_end = 0;
+	for (i = 0; i < d->ntasks; i++) {
+		t = &d->tasks[i];
+		memset(&r, 0, sizeof r);
+		r.device = dm->device;
+		r.rank = rank;
+		r.stream = t->stream;
+		r.task = t->task;
+		r.batch = t->batch;
+		r.context = t->context == DEV_NO_CONTEXT ? NP_NA : t->context;
+		r.start_ns = prof_meta_dev_ns(dm, t->start);
+		r.dur_ns = prof_meta_dev_dur(dm, t->end - t->start);
+		if (r.start_ns <= begin)
+			continue;
+		r.wait_ns = first || r.start_ns < prev_end ? 0 :
+		    r.start_ns - prev_end;
+		first = false;
+		prev_end = r.start_ns + r.dur_ns;
+		r.model_id = NP_NA;
+		r.block_num = r.mix_block_num = r.step = NP_NA;
+		r.conn = r.api = NP_NA;
+		r.task_type = prof_logs_type_name(t, stars);
+		if (prof_map_get(&map, prof_join_key(t->stream, t->task,
+		    t->batch, t->context), &v) && v != PROF_JOIN_AMBIGUOUS &&
+		    prof_join_compute(h, &h->tracks[v]))
+			prof_join_op(h, &h->tracks[v], &r, &nb);
+		r.conn = r.api;
+		store_load_task(s, &r);
+		for (j = 0; j < 6; j++) {
+			free(nb.tensor[j]);
+			nb.tensor[j] = NULL;
+		}
+	}
+	prof_map_release(&map);
+}

@@ -1,0 +1,332 @@
+/*
+ * Device task logs into device tasks (FORMATS.md sections 4.1-4.7): the
+ * start and end logs of stars_soc.data (STARS chips) or hwts.data (HWTS
+ * chips) are put in time order, each start log gets its batch id from the
+ * ts_track flip records of its stream (a flip counts only for logs
+ * strictly later than it, as the vendor's C++ path does), and an end log
+ * pairs with the latest start of the same (stream, task, context) that is
+ * not later than it; a start that another start of the same key follows
+ * before any end is orphaned, as the vendor's queue rule drops it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+#define PROF_LOGS_STREAMS	65536
+
+/* One start or end log, kept small: there are two per task. */
+struct prof_log {
+	uint64_t	 ts;
+	uint32_t	 task;
+	uint32_t	 context;
+	uint16_t	 stream;
+	uint8_t		 end;
+	uint8_t		 type;
+	uint8_t		 ffts;
+};
+
+struct prof_logs {
+	struct store	*s;
+	struct prof_log	*v;
+	size_t		 n;
+	size_t		 size;
+	bool		 sorted;
+	int		 cnt;		/* previous 4-bit counter, or -1 */
+	bool		 lost;		/* counter gap already reported */
+};
+
+/* Flip times of each stream, ascending (ts_track tag 14). */
+struct prof_flips {
+	uint64_t	*ts;
+	size_t		 n;
+	size_t		 size;
+};
+
+static void
+prof_logs_add(struct prof_logs *l, const struct prof_log *g)
+{
+	if (l->n == l->size) {
+		l->size = l->size == 0 ? 4096 : l->size * 2;
+		l->v = xreallocarray(l->v, l->size, sizeof *l->v);
+	}
+	if (l->n > 0 && l->v[l->n - 1].ts > g->ts)
+		l->sorted = false;
+	l->v[l->n++] = *g;
+}
+
+/* Check the 4-bit rolling counter; a gap means lost records. */
+static void
+prof_logs_cnt(struct prof_logs *l, const struct prof_stream *st, int cnt)
+{
+	if (l->cnt >= 0 && cnt != ((l->cnt + 1) & 0xF) && !l->lost) {
+		store_load_warning(l->s, st->path, st->offset, "record "
+		    "counter jumps from %d to %d: device records were lost",
+		    l->cnt, cnt);
+		l->lost = true;
+	}
+	l->cnt = cnt;
+}
+
+/*
+ * Read the stars_soc stream. Records with a wrong magic are counted and
+ * skipped, unless every record has one (older firmware), section 11.2.
+ */
+static void
+prof_logs_stars(struct prof_logs *l, struct prof_files *f, bool v6,
+    bool expand, bool accept_all, int64_t *bad)
+{
+	struct prof_stream	 st;
+	struct prof_log		 g;
+	struct dev_stars	 d;
+	const unsigned char	*r;
+	int64_t			 first_bad = -1;
+	const char		*bad_path = NULL;
+
+	prof_stream_open(&st, l->s, f, v6 ? DEV_STARS_V6_SIZE :
+	    DEV_STARS_SIZE, false);
+	while ((r = prof_stream_next(&st)) != NULL) {
+		if (dev_stars_decode(r, st.recsize, expand, &d) != 0 &&
+		    !accept_all) {
+			if ((*bad)++ == 0) {
+				first_bad = st.offset;
+				bad_path = st.path;
+			}
+			continue;
+		}
+		prof_logs_cnt(l, &st, d.cnt);
+		if (d.func_type != DEV_STARS_ACSQ_START &&
+		    d.func_type != DEV_STARS_ACSQ_END &&
+		    d.func_type != DEV_STARS_FFTS_START &&
+		    d.func_type != DEV_STARS_FFTS_END)
+			continue;
+		memset(&g, 0, sizeof g);
+		g.ts = d.syscnt;
+		g.task = d.task;
+		g.context = d.context;
+		g.stream = (uint16_t)d.stream;
+		g.end = d.func_type == DEV_STARS_ACSQ_END ||
+		    d.func_type == DEV_STARS_FFTS_END;
+		g.ffts = d.func_type >= DEV_STARS_FFTS_START;
+		g.type = (uint8_t)(g.ffts ? d.sub_task_type : d.sqe_type);
+		prof_logs_add(l, &g);
+	}
+	if (*bad > 0 && !accept_all)
+		store_load_warning(l->s, bad_path, first_bad, "%lld records "
+		    "without the 0x6BD3 magic, skipped", (long long)*bad);
+	prof_stream_close(&st);
+}
+
+static void
+prof_logs_hwts(struct prof_logs *l, struct prof_files *f)
+{
+	struct prof_stream	 st;
+	struct prof_log		 g;
+	struct dev_hwts		 d;
+	const unsigned char	*r;
+
+	prof_stream_open(&st, l->s, f, DEV_HWTS_SIZE, false);
+	while ((r = prof_stream_next(&st)) != NULL) {
+		dev_hwts_decode(r, &d);
+		prof_logs_cnt(l, &st, d.cnt);
+		if (d.log_type != DEV_HWTS_START && d.log_type != DEV_HWTS_END)
+			continue;
+		memset(&g, 0, sizeof g);
+		g.ts = d.syscnt;
+		g.task = d.task;
+		g.context = DEV_NO_CONTEXT;
+		g.stream = (uint16_t)d.stream;
+		g.end = d.log_type == DEV_HWTS_END;
+		g.type = (uint8_t)d.sqe_type;
+		prof_logs_add(l, &g);
+	}
+	prof_stream_close(&st);
+}
+
+static int
+prof_logs_cmp(const void *a, const void *b)
+{
+	const struct prof_log	*x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return (int)x->end - (int)y->end;
+}
+
+static int
+prof_logs_u64_cmp(const void *a, const void *b)
+{
+	const uint64_t	*x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+/* Read the ts_track flips of DATA into FL, one list per stream. */
+static void
+prof_logs_flips(struct store *s, const char *data, struct prof_flips *fl,
+    int64_t *bytes)
+{
+	struct prof_files	 f;
+	struct prof_stream	 st;
+	struct dev_tstrack	 t;
+	const unsigned char	*r;
+	struct prof_flips	*p;
+	size_t			 i;
+
+	prof_files_list(data, "ts_track.data", false, &f);
+	*bytes += f.total;
+	prof_stream_open(&st, s, &f, DEV_TSTRACK_SIZE, false);
+	while ((r = prof_stream_next(&st)) != NULL) {
+		dev_tstrack_decode(r, &t);
+		if (t.tag != DEV_TS_FLIP)
+			continue;
+		p = &fl[t.stream];
+		if (p->n == p->size) {
+			p->size = p->size == 0 ? 16 : p->size * 2;
+			p->ts = xreallocarray(p->ts, p->size, sizeof *p->ts);
+		}
+		p->ts[p->n++] = t.syscnt;
+	}
+	prof_stream_close(&st);
+	prof_files_release(&f);
+	for (i = 0; i < PROF_LOGS_STREAMS; i++) {
+		if (fl[i].n > 1)
+			qsort(fl[i].ts, fl[i].n, sizeof *fl[i].ts,
+			    prof_logs_u64_cmp);
+	}
+}
+
+static uint64_t
+prof_logs_key(const struct prof_log *g)
+{
+	return (uint64_t)g->stream << 48 ^ (uint64_t)g->task << 16 ^
+	    (g->context & 0xFFFF) ^ (uint64_t)(g->context == DEV_NO_CONTEXT) <<
+	    47;
+}
+
+/* Pair the time-ordered logs of L into D's tasks (section 4.6). */
+static void
+prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
+    struct prof_dev *d)
+{
+	struct prof_map		 open;
+	struct prof_dtask	*t;
+	struct prof_log		*g, *st;
+	uint16_t		*batch;
+	size_t			*next, i, size = 0;
+	uint64_t		 k, j;
+
+	batch = xcalloc(l->n + 1, sizeof *batch);
+	next = xcalloc(PROF_LOGS_STREAMS, sizeof *next);
+	prof_map_init(&open);
+	for (i = 0; i < l->n; i++) {
+		g = &l->v[i];
+		k = prof_logs_key(g);
+		if (!g->end) {
+			while (next[g->stream] < fl[g->stream].n &&
+			    fl[g->stream].ts[next[g->stream]] < g->ts)
+				next[g->stream]++;
+			batch[i] = (uint16_t)next[g->stream];
+			prof_map_set(&open, k, i);
+			continue;
+		}
+		if (!prof_map_get(&open, k, &j) || j == UINT64_MAX - 1)
+			continue;
+		st = &l->v[j];
+		prof_map_set(&open, k, UINT64_MAX - 1);
+		if (d->ntasks == size) {
+			size = size == 0 ? 4096 : size * 2;
+			d->tasks = xreallocarray(d->tasks, size,
+			    sizeof *d->tasks);
+		}
+		t = &d->tasks[d->ntasks++];
+		t->start = st->ts;
+		t->end = g->ts;
+		t->stream = st->stream;
+		t->task = st->task;
+		t->context = st->context;
+		t->batch = batch[j];
+		t->type = st->type;
+		t->ffts = st->ffts;
+	}
+	prof_map_release(&open);
+	free(next);
+	free(batch);
+}
+
+/*
+ * Read the task logs and flips of device data directory DATA (metadata M;
+ * EXPAND from the host's expand_stream_spec) into D's tasks, in start
+ * order of their end logs.
+ */
+void
+prof_logs_read(struct store *s, const char *data, const struct prof_meta *m,
+    bool expand, struct prof_dev *d)
+{
+	struct prof_logs	 l;
+	struct prof_flips	*fl;
+	struct prof_files	 f;
+	int64_t			 bad = 0;
+	size_t			 i;
+	bool			 stars = prof_meta_is_stars(m);
+
+	memset(d, 0, sizeof *d);
+	memset(&l, 0, sizeof l);
+	l.s = s;
+	l.sorted = true;
+	l.cnt = -1;
+	prof_files_list(data, stars ? "stars_soc.data" : "hwts.data", false,
+	    &f);
+	if (m->chip < 0 && f.n == 0) {
+		/* No platform_version: try the other log kind. */
+		prof_files_release(&f);
+		stars = true;
+		prof_files_list(data, "stars_soc.data", false, &f);
+	}
+	d->bytes += f.total;
+	if (stars) {
+		prof_logs_stars(&l, &f, m->chip == 15 || m->chip == 16,
+		    expand, false, &bad);
+		if (l.n == 0 && bad > 0) {
+			store_load_warning(s, f.paths[0], -1, "no record has "
+			    "the 0x6BD3 magic: reading them all");
+			l.cnt = -1;
+			prof_logs_stars(&l, &f, m->chip == 15 ||
+			    m->chip == 16, expand, true, &bad);
+		}
+	} else
+		prof_logs_hwts(&l, &f);
+	prof_files_release(&f);
+	d->logs = (int64_t)l.n;
+	if (!l.sorted)
+		qsort(l.v, l.n, sizeof *l.v, prof_logs_cmp);
+	fl = xcalloc(PROF_LOGS_STREAMS, sizeof *fl);
+	prof_logs_flips(s, data, fl, &d->bytes);
+	prof_logs_pair(&l, fl, d);
+	for (i = 0; i < PROF_LOGS_STREAMS; i++)
+		free(fl[i].ts);
+	free(fl);
+	free(l.v);
+}
+
+void
+prof_logs_release(struct prof_dev *d)
+{
+	free(d->tasks);
+	memset(d, 0, sizeof *d);
+}
+
+/* The device's name for the type of task T (section 4.8). */
+const char *
+prof_logs_type_name(const struct prof_dtask *t, bool stars)
+{
+	const char	*n;
+
+	if (t->ffts)
+		n = dev_stars_subtask_name(t->type);
+	else if (stars)
+		n = dev_stars_sqe_name(t->type);
+	else
+		n = dev_hwts_sqe_name(t->type);
+	return n != NULL ? n : "UNKNOWN";
+}

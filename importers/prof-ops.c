@@ -1,0 +1,261 @@
+/*
+ * Host ops rebuilt per thread by time containment (FORMATS.md section
+ * 3.7): API spans nest ACL > model > node > HCCL > runtime; a
+ * node_basic_info or task_track record belongs to the innermost node span
+ * of its thread whose interval (begin, end] holds its time stamp, and a
+ * task_track also takes the model id of the enclosing model span. The
+ * spans go to the store with their depth and parent.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+static int
+prof_ops_span_cmp(const void *a, const void *b)
+{
+	const struct prof_span	*x = a, *y = b;
+
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	if (x->begin != y->begin)
+		return x->begin < y->begin ? -1 : 1;
+	if (x->end != y->end)
+		return x->end > y->end ? -1 : 1;
+	if (x->level != y->level)
+		return x->level > y->level ? -1 : 1;
+	return 0;
+}
+
+static int
+prof_ops_rec_cmp(const void *a, const void *b)
+{
+	const struct prof_rec	*x = a, *y = b;
+
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return 0;
+}
+
+static int
+prof_ops_track_cmp(const void *a, const void *b)
+{
+	const struct prof_track	*x = a, *y = b;
+
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return 0;
+}
+
+/* Stacks of open spans of the levels records attach to. */
+struct prof_ops_sweep {
+	const struct prof_host	*h;
+	size_t			 next;		/* next span to open */
+	int32_t			*node;		/* open node spans */
+	size_t			 nnode;
+	int32_t			*model;
+	size_t			 nmodel;
+};
+
+/* The innermost span on STACK that holds TS, after closing ended ones. */
+static int32_t
+prof_ops_top(const struct prof_host *h, int32_t *stack, size_t *n,
+    uint64_t ts)
+{
+	while (*n > 0 && h->spans[stack[*n - 1]].end < ts)
+		(*n)--;
+	return *n > 0 ? stack[*n - 1] : -1;
+}
+
+/* Open every span of thread TID that begins before TS. */
+static void
+prof_ops_advance(struct prof_ops_sweep *w, uint32_t tid, uint64_t ts)
+{
+	const struct prof_span	*sp;
+
+	while (w->next < w->h->nspans) {
+		sp = &w->h->spans[w->next];
+		if (sp->tid > tid || (sp->tid == tid && sp->begin >= ts))
+			break;
+		if (sp->tid == tid && sp->level == PROF_LEVEL_NODE) {
+			prof_ops_top(w->h, w->node, &w->nnode, sp->begin);
+			w->node[w->nnode++] = (int32_t)w->next;
+		} else if (sp->tid == tid && sp->level == PROF_LEVEL_MODEL) {
+			prof_ops_top(w->h, w->model, &w->nmodel, sp->begin);
+			w->model[w->nmodel++] = (int32_t)w->next;
+		}
+		w->next++;
+	}
+}
+
+static void
+prof_ops_sweep_init(struct prof_ops_sweep *w, const struct prof_host *h)
+{
+	memset(w, 0, sizeof *w);
+	w->h = h;
+	w->node = xreallocarray(NULL, h->nspans + 1, sizeof *w->node);
+	w->model = xreallocarray(NULL, h->nspans + 1, sizeof *w->model);
+}
+
+static void
+prof_ops_sweep_thread(struct prof_ops_sweep *w, uint32_t tid, uint32_t prev,
+    bool first)
+{
+	if (first || tid != prev)
+		w->nnode = w->nmodel = 0;
+}
+
+/*
+ * Attach the N records at BASE (STRIDE bytes each, starting like struct
+ * prof_rec, sorted by thread and time) to the node spans holding them:
+ * SPAN_OF[span] = record index. A later record of the same span wins.
+ */
+static void
+prof_ops_attach(const struct prof_host *h, const void *base, size_t n,
+    size_t stride, int32_t *span_of)
+{
+	struct prof_ops_sweep	 w;
+	const struct prof_rec	*r, *prev = NULL;
+	int32_t			 sp;
+	size_t			 i;
+
+	for (i = 0; i < h->nspans; i++)
+		span_of[i] = -1;
+	prof_ops_sweep_init(&w, h);
+	for (i = 0; i < n; i++) {
+		r = (const struct prof_rec *)((const char *)base + i * stride);
+		prof_ops_sweep_thread(&w, r->tid, prev != NULL ? prev->tid : 0,
+		    prev == NULL);
+		prof_ops_advance(&w, r->tid, r->ts);
+		sp = prof_ops_top(h, w.node, &w.nnode, r->ts);
+		if (sp >= 0)
+			span_of[sp] = (int32_t)i;
+		prev = r;
+	}
+	free(w.node);
+	free(w.model);
+}
+
+/*
+ * Attach node_basic_info, tensor_info, context_id_info and task_track
+ * records to their spans: fill each track's span, model, node, tensor and
+ * ctx.
+ */
+void
+prof_ops_build(struct prof_host *h)
+{
+	struct prof_ops_sweep	 w;
+	struct prof_track	*t;
+	int32_t			*node_of, *tensor_of, *ctx_of;
+	size_t			 i;
+
+	qsort(h->spans, h->nspans, sizeof *h->spans, prof_ops_span_cmp);
+	qsort(h->nodes, h->nnodes, sizeof *h->nodes, prof_ops_rec_cmp);
+	qsort(h->tinfos, h->ntinfos, sizeof *h->tinfos, prof_ops_rec_cmp);
+	qsort(h->cinfos, h->ncinfos, sizeof *h->cinfos, prof_ops_rec_cmp);
+	qsort(h->tracks, h->ntracks, sizeof *h->tracks, prof_ops_track_cmp);
+	node_of = xreallocarray(NULL, h->nspans + 1, sizeof *node_of);
+	tensor_of = xreallocarray(NULL, h->nspans + 1, sizeof *tensor_of);
+	ctx_of = xreallocarray(NULL, h->nspans + 1, sizeof *ctx_of);
+	prof_ops_attach(h, h->nodes, h->nnodes, sizeof *h->nodes, node_of);
+	prof_ops_attach(h, h->tinfos, h->ntinfos, sizeof *h->tinfos,
+	    tensor_of);
+	prof_ops_attach(h, h->cinfos, h->ncinfos, sizeof *h->cinfos, ctx_of);
+
+	prof_ops_sweep_init(&w, h);
+	for (i = 0; i < h->ntracks; i++) {
+		t = &h->tracks[i];
+		prof_ops_sweep_thread(&w, t->tid, i > 0 ? h->tracks[i - 1].tid :
+		    0, i == 0);
+		prof_ops_advance(&w, t->tid, t->ts);
+		t->span = prof_ops_top(h, w.node, &w.nnode, t->ts);
+		t->model = prof_ops_top(h, w.model, &w.nmodel, t->ts);
+		t->node = t->span >= 0 ? node_of[t->span] : -1;
+		t->tensor = t->span >= 0 ? tensor_of[t->span] : -1;
+		t->ctx = t->span >= 0 ? ctx_of[t->span] : -1;
+	}
+	free(w.node);
+	free(w.model);
+	free(node_of);
+	free(tensor_of);
+	free(ctx_of);
+}
+
+/* The level name the vendor's api_statistic prints (section 8.2). */
+static const char *
+prof_ops_level(unsigned level, char *buf, size_t size)
+{
+	switch (level) {
+	case PROF_LEVEL_ACL:
+		return "acl";
+	case PROF_LEVEL_MODEL:
+		return "model";
+	case PROF_LEVEL_NODE:
+		return "node";
+	case PROF_LEVEL_HCCL:
+		return "communication";
+	case PROF_LEVEL_RUNTIME:
+		return "runtime";
+	}
+	snprintf(buf, size, "level %u", level);
+	return buf;
+}
+
+/* The API name of span SP (section 3.2). */
+static const char *
+prof_ops_name(const struct prof_host *h, const struct prof_span *sp,
+    char *buf, size_t size)
+{
+	if (sp->level == PROF_LEVEL_HCCL)
+		return prof_dicts_hash(&h->dicts, sp->item, buf, size);
+	return prof_dicts_type(&h->dicts, sp->level, sp->type, buf, size);
+}
+
+/*
+ * Load the spans of H into the store with their nesting; times through
+ * the host metadata M. Spans that end before the collection starts are
+ * left out (section 2.6 step 5). Sets each span's row.
+ */
+void
+prof_ops_load_spans(struct store *s, struct prof_host *h,
+    const struct prof_meta *m, int64_t rank)
+{
+	struct store_api	 a;
+	struct prof_span	*sp;
+	int64_t			*end, *row, begin = prof_meta_begin_ns(m);
+	size_t			 i, n = 0;
+	char			 lb[32], nb[32];
+
+	end = xreallocarray(NULL, h->nspans + 1, sizeof *end);
+	row = xreallocarray(NULL, h->nspans + 1, sizeof *row);
+	for (i = 0; i < h->nspans; i++) {
+		sp = &h->spans[i];
+		memset(&a, 0, sizeof a);
+		a.device = NP_HOST_DEVICE;
+		a.rank = rank;
+		a.pid = m->pid;
+		a.tid = sp->tid;
+		a.start_ns = prof_meta_host_ns(m, sp->begin);
+		a.end_ns = prof_meta_host_ns(m, sp->end);
+		a.conn = NP_NA;
+		if (i > 0 && sp->tid != h->spans[i - 1].tid)
+			n = 0;
+		while (n > 0 && end[n - 1] < a.end_ns)
+			n--;
+		if (a.end_ns < begin)
+			continue;
+		a.depth = (int64_t)n;
+		a.parent = n > 0 ? row[n - 1] : NP_NA;
+		a.level = prof_ops_level(sp->level, lb, sizeof lb);
+		a.name = prof_ops_name(h, sp, nb, sizeof nb);
+		sp->row = store_load_api(s, &a);
+		end[n] = a.end_ns;
+		row[n++] = sp->row;
+	}
+	free(end);
+	free(row);
+}

@@ -1,0 +1,289 @@
+/*
+ * Slices (FORMATS.md sections 1.2-1.3): the data files of one kind in the
+ * vendor's order (host: unaging before aging, then ascending slice number;
+ * device: ascending slice number), bookkeeping files (.done, .complete,
+ * .zip) left out, read as one stream of fixed-size records through a
+ * bounded buffer, so a multi-gigabyte file is never held in memory. Device
+ * streams are one byte stream whose head loses total % record size bytes;
+ * host files hold whole records each, and a partial last record is a
+ * warning.
+ */
+#include <sys/stat.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+#define PROF_STREAM_BUF	(1 << 20)
+
+struct prof_slice {
+	char	*name;
+	bool	 unaging;
+	long	 num;
+};
+
+static int
+prof_slice_cmp(const void *a, const void *b)
+{
+	const struct prof_slice	*x = a, *y = b;
+
+	if (x->unaging != y->unaging)
+		return x->unaging ? -1 : 1;
+	if (x->num != y->num)
+		return x->num < y->num ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static bool
+prof_slice_ignored(const char *name)
+{
+	return util_has_suffix(name, ".done") ||
+	    util_has_suffix(name, ".complete") || util_has_suffix(name, ".zip");
+}
+
+/*
+ * Match NAME against the data kind KIND. Host names are
+ * {aging|unaging}.KIND.slice_N; device names KIND.<dev>.slice_N (KIND
+ * "stars_soc.data"). Set *UNAGING and *NUM on a match.
+ */
+static bool
+prof_slice_match(const char *name, const char *kind, bool host,
+    bool *unaging, long *num)
+{
+	const char	*p = name, *sl;
+	size_t		 len = strlen(kind);
+	char		*end;
+
+	*unaging = false;
+	if (host) {
+		if (util_has_prefix(p, "unaging.")) {
+			*unaging = true;
+			p += 8;
+		} else if (util_has_prefix(p, "aging."))
+			p += 6;
+		else
+			return false;
+	}
+	if (strncmp(p, kind, len) != 0 || p[len] != '.')
+		return false;
+	p += len + 1;
+	if (!host) {
+		/* The device id, then the slice. */
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p != '.')
+			return false;
+		p++;
+	}
+	sl = p;
+	if (!util_has_prefix(sl, "slice_"))
+		return false;
+	*num = strtol(sl + 6, &end, 10);
+	return *end == '\0' && end != sl + 6;
+}
+
+/* List the files of kind KIND in DATA in reading order into F. */
+void
+prof_files_list(const char *data, const char *kind, bool host,
+    struct prof_files *f)
+{
+	struct prof_slice	*v = NULL;
+	struct stat		 st;
+	char			**names;
+	size_t			  n, i, nv = 0;
+	bool			  unaging;
+	long			  num;
+
+	memset(f, 0, sizeof *f);
+	names = importer_list_dir(data, &n);
+	for (i = 0; i < n; i++) {
+		if (prof_slice_ignored(names[i]) || !prof_slice_match(names[i],
+		    kind, host, &unaging, &num))
+			continue;
+		v = xreallocarray(v, nv + 1, sizeof *v);
+		v[nv].name = names[i];
+		v[nv].unaging = unaging;
+		v[nv++].num = num;
+	}
+	if (nv > 0)
+		qsort(v, nv, sizeof *v, prof_slice_cmp);
+	f->paths = xreallocarray(NULL, nv + 1, sizeof *f->paths);
+	f->unaging = xreallocarray(NULL, nv + 1, sizeof *f->unaging);
+	f->sizes = xreallocarray(NULL, nv + 1, sizeof *f->sizes);
+	for (i = 0; i < nv; i++) {
+		f->paths[i] = util_path_join(data, v[i].name);
+		f->unaging[i] = v[i].unaging;
+		f->sizes[i] = stat(f->paths[i], &st) == 0 ? st.st_size : 0;
+		f->total += f->sizes[i];
+	}
+	f->n = nv;
+	free(v);
+	importer_free_list(names, n);
+}
+
+void
+prof_files_release(struct prof_files *f)
+{
+	size_t	 i;
+
+	for (i = 0; i < f->n; i++)
+		free(f->paths[i]);
+	free(f->paths);
+	free(f->unaging);
+	free(f->sizes);
+	memset(f, 0, sizeof *f);
+}
+
+/*
+ * Start reading the files F as RECSIZE-byte records. PER_FILE: each file
+ * holds whole records (host data); otherwise the files are one stream
+ * with the head-skip rule (device data).
+ */
+void
+prof_stream_open(struct prof_stream *st, struct store *s,
+    struct prof_files *f, size_t recsize, bool per_file)
+{
+	memset(st, 0, sizeof *st);
+	st->s = s;
+	st->files = f;
+	st->recsize = recsize;
+	st->per_file = per_file;
+	st->buf = xmalloc(PROF_STREAM_BUF + recsize);
+	if (!per_file)
+		st->skip = f->total % (int64_t)recsize;
+}
+
+/* Open the next readable file; false at the end. */
+static bool
+prof_stream_next_file(struct prof_stream *st)
+{
+	while (st->cur < st->files->n) {
+		if (st->f != NULL) {
+			fclose(st->f);
+			st->f = NULL;
+			if (++st->cur >= st->files->n)
+				return false;
+		}
+		st->f = fopen(st->files->paths[st->cur], "rb");
+		/* Bytes carried over belong to the previous slice. */
+		st->file_off = -(int64_t)(st->len - st->pos);
+		if (st->f != NULL) {
+			store_load_file(st->s, st->files->paths[st->cur]);
+			return true;
+		}
+		store_load_warning(st->s, st->files->paths[st->cur], -1,
+		    "cannot open");
+		st->cur++;
+	}
+	return false;
+}
+
+/* Top up the buffer; false when nothing more can be read. */
+static bool
+prof_stream_fill(struct prof_stream *st)
+{
+	size_t	 got;
+
+	memmove(st->buf, st->buf + st->pos, st->len - st->pos);
+	st->len -= st->pos;
+	st->pos = 0;
+	for (;;) {
+		if (st->f == NULL && !prof_stream_next_file(st))
+			return false;
+		got = fread(st->buf + st->len, 1, PROF_STREAM_BUF - st->len,
+		    st->f);
+		st->len += got;
+		if (got > 0)
+			return true;
+		if (st->per_file && st->len > 0) {
+			store_load_warning(st->s, st->files->paths[st->cur],
+			    st->file_off, "truncated last record (%zu of %zu "
+			    "bytes), ignored", st->len, st->recsize);
+			st->len = 0;
+		}
+		fclose(st->f);
+		st->f = NULL;
+		st->cur++;
+		if (st->cur >= st->files->n)
+			return false;
+	}
+}
+
+/*
+ * The next record, valid until the next call, or NULL at the end. The
+ * record's file, offset and aging flag are in st->path, st->offset and
+ * st->unaging.
+ */
+const unsigned char *
+prof_stream_next(struct prof_stream *st)
+{
+	const unsigned char	*r;
+
+	while (st->len - st->pos < st->recsize || st->skip > 0) {
+		if (st->skip > 0 && st->len > st->pos) {
+			size_t	 k = st->len - st->pos;
+
+			if ((int64_t)k > st->skip)
+				k = (size_t)st->skip;
+			st->pos += k;
+			st->file_off += (int64_t)k;
+			st->skip -= (int64_t)k;
+			continue;
+		}
+		if (!prof_stream_fill(st))
+			return NULL;
+	}
+	r = st->buf + st->pos;
+	st->path = st->files->paths[st->cur < st->files->n ? st->cur :
+	    st->files->n - 1];
+	st->unaging = st->files->unaging[st->cur < st->files->n ? st->cur :
+	    st->files->n - 1];
+	st->offset = st->file_off;
+	st->pos += st->recsize;
+	st->file_off += (int64_t)st->recsize;
+	st->records++;
+	return r;
+}
+
+void
+prof_stream_close(struct prof_stream *st)
+{
+	if (st->f != NULL)
+		fclose(st->f);
+	free(st->buf);
+	memset(st, 0, sizeof *st);
+}
+
+/*
+ * Read the text files F line by line (dictionaries), calling FN with each
+ * line, NUL-terminated and without its newline. Return the line count.
+ */
+int
+prof_lines_read(struct store *s, struct prof_files *f,
+    void (*fn)(void *, char *, size_t), void *arg)
+{
+	FILE	*fp;
+	char	*line = NULL;
+	size_t	 size = 0, i;
+	ssize_t	 len;
+	int	 n = 0;
+
+	for (i = 0; i < f->n; i++) {
+		if ((fp = fopen(f->paths[i], "r")) == NULL) {
+			store_load_warning(s, f->paths[i], -1, "cannot open");
+			continue;
+		}
+		store_load_file(s, f->paths[i]);
+		while ((len = getline(&line, &size, fp)) > 0) {
+			while (len > 0 && (line[len - 1] == '\n' ||
+			    line[len - 1] == '\r'))
+				line[--len] = '\0';
+			fn(arg, line, (size_t)len);
+			n++;
+		}
+		fclose(fp);
+	}
+	free(line);
+	return n;
+}

@@ -1,0 +1,374 @@
+/*
+ * The host-side and AI CPU logs of a generated legacy JOB: AclModule
+ * 128-byte ACL API records (FORMATS.md 3.8) split into acl_op and
+ * acl_model files, Runtime.api and Runtime.task_track records,
+ * Msprof.msproftx markers (FORMATS.md 6.2) and the DATA_PREPROCESS AICPU
+ * text log, with the expected acl_statistic (grouped by API name,
+ * FORMATS.md 8.3), runtime API totals, task_track, msproftx and aicpu
+ * tables computed from the generated values.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+
+#define GEN_ACL_MONO_NS	5000000000ULL
+
+struct gen_acl_api {
+	const char	*name;
+	uint32_t	 type;		/* 1 op, 2 model */
+	int64_t		 mean_ns;
+	int64_t		 count, total, min, max;
+	uint32_t	 pid, tid;
+};
+
+static void
+gen_acl_put(struct strbuf *b, size_t off, uint64_t v, int bytes)
+{
+	int	 i;
+
+	for (i = 0; i < bytes; i++)
+		b->s[off + i] = (char)(v >> (8 * i) & 0xff);
+}
+
+static int
+gen_acl_cmp(const void *x, const void *y)
+{
+	const struct gen_acl_api	*a = x, *b = y;
+
+	if (a->total != b->total)
+		return a->total > b->total ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* The expected acl_statistic rows, as the legacy tool computed them. */
+static void
+gen_acl_expect(struct strbuf *e, struct gen_acl_api *api, size_t n)
+{
+	static const char *const types[] = { "", "ACL_OP", "ACL_MODEL" };
+	char		 buf[4][48];
+	int64_t		 all = 0;
+	size_t		 i;
+
+	for (i = 0; i < n; i++)
+		all += api[i].total;
+	qsort(api, n, sizeof *api, gen_acl_cmp);
+	strbuf_adds(e, "Name,Type,Time(%),Time(us),Count,Avg(us),Min(us),"
+	    "Max(us),Process ID,Thread ID\n");
+	for (i = 0; i < n; i++) {
+		if (api[i].count == 0)
+			continue;
+		util_fmt_fixed(buf[0], sizeof buf[0], 100.0 * api[i].total /
+		    all, 6, true);
+		util_fmt_us(buf[1], sizeof buf[1], api[i].total, 3, true);
+		util_fmt_fixed(buf[2], sizeof buf[2], api[i].total / 1000.0 /
+		    api[i].count, 3, true);
+		strbuf_addf(e, "%s,%s,%s,%s,%lld,%s,", api[i].name,
+		    types[api[i].type], buf[0], buf[1],
+		    (long long)api[i].count, buf[2]);
+		util_fmt_us(buf[1], sizeof buf[1], api[i].min, 3, true);
+		util_fmt_us(buf[2], sizeof buf[2], api[i].max, 3, true);
+		strbuf_addf(e, "%s,%s,%u,%u\n", buf[1], buf[2], api[i].pid,
+		    api[i].tid);
+	}
+}
+
+/*
+ * Write DIR/AclModule.acl_op.0.slice_0 and acl_model.0.slice_0 and the
+ * expected acl_statistic.csv. On failure return -1 and set *cause.
+ */
+int
+gen_job_acl(const char *dir, const struct gen_opts *g, uint64_t *rng,
+    char **cause)
+{
+	struct gen_acl_api	 api[] = {
+		{ .name = "aclopCompileAndExecute", .type = 1,
+		  .mean_ns = 41000 },
+		{ .name = "aclopExecuteV2", .type = 1, .mean_ns = 9000 },
+		{ .name = "aclmdlExecute", .type = 2, .mean_ns = 880000 },
+		{ .name = "aclmdlLoadFromFile", .type = 2, .mean_ns = 3200000 }
+	};
+	struct strbuf		 f[2], e;
+	size_t			 n = sizeof api / sizeof api[0], i, off;
+	uint64_t		 t = GEN_ACL_MONO_NS, d;
+	int			 k, z, count, rc = -1;
+
+	strbuf_init(&f[0]);
+	strbuf_init(&f[1]);
+	strbuf_init(&e);
+	count = g->apis < 1 ? 1 : g->apis > 2000 ? 2000 : g->apis;
+	for (k = 0; k < count; k++) {
+		i = (size_t)(gen_job_rand(rng) % n);
+		d = (uint64_t)api[i].mean_ns / 2 + gen_job_rand(rng) %
+		    (uint64_t)api[i].mean_ns;
+		api[i].pid = 4242;
+		api[i].tid = api[i].count == 0 ? 4300 + (uint32_t)i :
+		    api[i].tid;
+		off = f[api[i].type - 1].len;
+		for (z = 0; z < 128; z++)
+			strbuf_addc(&f[api[i].type - 1], '\0');
+		gen_acl_put(&f[api[i].type - 1], off, 0x5a5a, 2);
+		gen_acl_put(&f[api[i].type - 1], off + 4, api[i].type, 4);
+		gen_acl_put(&f[api[i].type - 1], off + 8, t, 8);
+		gen_acl_put(&f[api[i].type - 1], off + 16, t + d, 8);
+		gen_acl_put(&f[api[i].type - 1], off + 24, api[i].pid, 4);
+		gen_acl_put(&f[api[i].type - 1], off + 28, api[i].tid, 4);
+		memcpy(f[api[i].type - 1].s + off + 32, api[i].name,
+		    strlen(api[i].name));
+		if (api[i].count == 0 || (int64_t)d < api[i].min)
+			api[i].min = (int64_t)d;
+		if (api[i].count == 0 || (int64_t)d > api[i].max)
+			api[i].max = (int64_t)d;
+		api[i].count++;
+		api[i].total += (int64_t)d;
+		t += d + 1000;
+	}
+	gen_acl_expect(&e, api, n);
+	if ((f[0].len > 0 && gen_job_file(dir, "AclModule.acl_op.0.slice_0",
+	    f[0].s, f[0].len, cause) != 0) || (f[1].len > 0 &&
+	    gen_job_file(dir, "AclModule.acl_model.0.slice_0", f[1].s,
+	    f[1].len, cause) != 0))
+		goto out;
+	if (g->expect != NULL && gen_job_file(g->expect, "acl_statistic.csv",
+	    e.s, e.len, cause) != 0)
+		goto out;
+	rc = 0;
+out:
+	strbuf_release(&f[0]);
+	strbuf_release(&f[1]);
+	strbuf_release(&e);
+	return rc;
+}
+
+/*
+ * The name the AI CPU table gives a kernel: the six-field records name
+ * the op by its path, which the table cuts to the type.
+ */
+static const char *
+gen_acl_kernel(const char *name, bool six, char *buf)
+{
+	const char	*p = strrchr(name, '/');
+
+	if (!six)
+		return name;
+	snprintf(buf, 64, "%s", p != NULL ? p + 1 : name);
+	buf[strcspn(buf, "-")] = '\0';
+	return buf;
+}
+
+/*
+ * Write DIR/DATA_PREPROCESS.dev.AICPU.0.slice_0 (NUL-separated node and
+ * thread records, both node forms, and a node without its thread record)
+ * and the expected aicpu.csv. On failure return -1 and set *cause.
+ */
+int
+gen_job_aicpu(const char *dir, const struct gen_opts *g, uint64_t *rng,
+    char **cause)
+{
+	static const char *const names[] = { "GetNext", "InitData",
+	    "Default/net/DropoutGenMask-op12", "Default/net/RandomChoice-op3" };
+	struct strbuf	 f, e;
+	char		 buf[3][64];
+	int64_t		 start = 7000000, total, dispatch;
+	int		 i, rc = -1;
+
+	strbuf_init(&f);
+	strbuf_init(&e);
+	strbuf_adds(&e, "serial_number,node_type_name,total_time(ms),"
+	    "dispatch_time(ms),run_start,run_end\n");
+	for (i = 0; i < 8; i++) {
+		total = 200 + (int64_t)(gen_job_rand(rng) % 2000);
+		dispatch = 20 + (int64_t)(gen_job_rand(rng) % 150);
+		if (i % 2 == 0)
+			strbuf_addf(&f, "[%lld] Node:%s, Run start:%lld, Run "
+			    "end:%lld", (long long)start - 50, names[i % 4],
+			    (long long)start, (long long)start + total);
+		else
+			strbuf_addf(&f, "[%lld] Node:%s, Run start:%lld, "
+			    "compute start:%lld, memcpy start:%lld, memcpy "
+			    "end:%lld,Run end:%lld", (long long)start - 50,
+			    names[i % 4], (long long)start,
+			    (long long)start + 5, (long long)start + 9,
+			    (long long)start + 11, (long long)start + total);
+		strbuf_addc(&f, '\0');
+		strbuf_addf(&f, "Thread[%2d] process device[0]:aicpu[ 0] task "
+		    "end, tickDrvTopHalf=1,tickDrvBottomHalf=2, "
+		    "tickBeforeRun=3,tickAfterRun=4, dispatchTime=%lld us, "
+		    "totalTime=%lld us.", i, (long long)dispatch,
+		    (long long)total);
+		strbuf_addc(&f, '\0');
+		util_fmt_fixed(buf[0], sizeof buf[0], total / 1000.0, 3, true);
+		util_fmt_fixed(buf[1], sizeof buf[1], dispatch / 1000.0, 3,
+		    true);
+		strbuf_addf(&e, "%d,%s,%s,%s,%lld,%lld\n", i + 1,
+		    gen_acl_kernel(names[i % 4], i % 2 == 1, buf[2]), buf[0],
+		    buf[1], (long long)start, (long long)start + total);
+		start += total + 1000;
+	}
+	/* A node the tool stopped writing before its thread record. */
+	strbuf_addf(&f, "[%lld] Node:GetNext, Run start:%lld, Run end:%lld",
+	    (long long)start, (long long)start, (long long)start + 10);
+	strbuf_addc(&f, '\0');
+	if (gen_job_file(dir, "DATA_PREPROCESS.dev.AICPU.0.slice_0", f.s,
+	    f.len, cause) != 0 || (g->expect != NULL &&
+	    gen_job_file(g->expect, "aicpu.csv", e.s, e.len, cause) != 0))
+		goto out;
+	rc = 0;
+out:
+	strbuf_release(&f);
+	strbuf_release(&e);
+	return rc;
+}
+
+struct gen_rt_api {
+	const char	*name;
+	int64_t		 count, total, min, max;
+};
+
+static void
+gen_acl_rt_api(struct strbuf *f, struct gen_rt_api *api, uint64_t t,
+    uint64_t d, uint32_t tid)
+{
+	size_t	 off = f->len;
+	int	 z;
+
+	for (z = 0; z < 256; z++)
+		strbuf_addc(f, '\0');
+	gen_acl_put(f, off, 0x5a5a, 2);
+	gen_acl_put(f, off + 2, 40, 2);
+	gen_acl_put(f, off + 4, tid, 4);
+	gen_acl_put(f, off + 8, t, 8);
+	gen_acl_put(f, off + 16, t + d, 8);
+	memcpy(f->s + off + 32, api->name, strlen(api->name));
+	gen_acl_put(f, off + 100, 3, 4);
+	if (api->count == 0 || (int64_t)d < api->min)
+		api->min = (int64_t)d;
+	if (api->count == 0 || (int64_t)d > api->max)
+		api->max = (int64_t)d;
+	api->count++;
+	api->total += (int64_t)d;
+}
+
+static void
+gen_acl_track(struct strbuf *f, struct strbuf *e, uint64_t t, int task,
+    int stream)
+{
+	size_t	 off = f->len;
+	char	 buf[48];
+	int	 z;
+
+	for (z = 0; z < 64; z++)
+		strbuf_addc(f, '\0');
+	gen_acl_put(f, off, 0x5a5a, 2);
+	gen_acl_put(f, off + 2, 41, 2);
+	gen_acl_put(f, off + 4, 4301, 4);
+	gen_acl_put(f, off + 8, t, 8);
+	memcpy(f->s + off + 16, "KERNEL_AICORE", 13);
+	gen_acl_put(f, off + 48, (uint64_t)task, 2);
+	gen_acl_put(f, off + 50, 0, 2);
+	/* The upper bits of the stream field are not the stream. */
+	gen_acl_put(f, off + 52, (uint64_t)stream | 0x800, 2);
+	util_fmt_us(buf, sizeof buf, (int64_t)t, 3, false);
+	strbuf_addf(e, "4301,%s,KERNEL_AICORE,%d,%d,0\n", buf, stream, task);
+}
+
+static void
+gen_acl_tx(struct strbuf *f, struct strbuf *e, uint64_t t, uint64_t d,
+    int i)
+{
+	size_t	 off = f->len;
+	char	 msg[32], a[48], b[48];
+	int	 z;
+
+	for (z = 0; z < 256; z++)
+		strbuf_addc(f, '\0');
+	snprintf(msg, sizeof msg, "step %d", i);
+	gen_acl_put(f, off, 0x5a5a, 2);
+	gen_acl_put(f, off + 2, 120, 2);
+	gen_acl_put(f, off + 4, 4242, 4);
+	gen_acl_put(f, off + 8, 4300, 4);
+	gen_acl_put(f, off + 12, 1, 4);
+	gen_acl_put(f, off + 16, 2, 4);
+	gen_acl_put(f, off + 20, 0, 4);
+	gen_acl_put(f, off + 24, (uint64_t)i * 11, 8);
+	gen_acl_put(f, off + 32, t, 8);
+	gen_acl_put(f, off + 40, t + d, 8);
+	gen_acl_put(f, off + 48, 0, 4);
+	memcpy(f->s + off + 52, msg, strlen(msg));
+	util_fmt_us(a, sizeof a, (int64_t)t, 3, false);
+	util_fmt_us(b, sizeof b, (int64_t)(t + d), 3, false);
+	strbuf_addf(e, "4242,4300,1,2,0,%d,%s,%s,0,%s\n", i * 11, a, b, msg);
+}
+
+/*
+ * Write DIR/Runtime.api.0.slice_0, Runtime.task_track.0.slice_0 and
+ * Msprof.msproftx.slice_0, and the expected runtime API totals
+ * (runtime_api.csv: Level, API Name, Time(us), Count, Min(us), Max(us)),
+ * runtime_task_track.csv and msproftx.csv. On failure return -1 and set
+ * *cause.
+ */
+int
+gen_job_runtime(const char *dir, const struct gen_opts *g, uint64_t *rng,
+    char **cause)
+{
+	struct gen_rt_api	 api[] = {
+		{ .name = "rtKernelLaunch" }, { .name = "rtMemcpyAsync" },
+		{ .name = "rtStreamSynchronize" }
+	};
+	struct strbuf		 fa, ft, fx, ea, et, ex;
+	char			 b[3][48];
+	uint64_t		 t = 6000000000ULL, d;
+	size_t			 i, k;
+	int			 rc = -1;
+
+	strbuf_init(&fa);
+	strbuf_init(&ft);
+	strbuf_init(&fx);
+	strbuf_init(&ea);
+	strbuf_init(&et);
+	strbuf_init(&ex);
+	strbuf_adds(&et, "Thread ID,Timestamp(us),Task Type,Stream ID,"
+	    "Task ID,Batch ID\n");
+	strbuf_adds(&ex, "Process ID,Thread ID,Category,Event Type,"
+	    "Payload Type,Payload,Start(us),End(us),Message Type,Message\n");
+	for (i = 0; i < 60; i++) {
+		k = (size_t)(gen_job_rand(rng) % 3);
+		d = 500 + gen_job_rand(rng) % 20000;
+		gen_acl_rt_api(&fa, &api[k], t, d, 4300);
+		if (k == 0)
+			gen_acl_track(&ft, &et, t + d / 2, (int)i, (int)(i % 4));
+		t += d + 700;
+	}
+	for (i = 0; i < 5; i++)
+		gen_acl_tx(&fx, &ex, 6000000000ULL + i * 1000000, 400000 +
+		    gen_job_rand(rng) % 100000, (int)i);
+	strbuf_adds(&ea, "Level,API Name,Time(us),Count,Min(us),Max(us)\n");
+	for (k = 0; k < 3; k++) {
+		if (api[k].count == 0)
+			continue;
+		util_fmt_us(b[0], sizeof b[0], api[k].total, 3, true);
+		util_fmt_us(b[1], sizeof b[1], api[k].min, 3, true);
+		util_fmt_us(b[2], sizeof b[2], api[k].max, 3, true);
+		strbuf_addf(&ea, "runtime,%s,%s,%lld,%s,%s\n", api[k].name,
+		    b[0], (long long)api[k].count, b[1], b[2]);
+	}
+	if (gen_job_file(dir, "Runtime.api.0.slice_0", fa.s, fa.len,
+	    cause) != 0 || gen_job_file(dir, "Runtime.task_track.0.slice_0",
+	    ft.s, ft.len, cause) != 0 || gen_job_file(dir,
+	    "Msprof.msproftx.slice_0", fx.s, fx.len, cause) != 0)
+		goto out;
+	if (g->expect != NULL && (gen_job_file(g->expect, "runtime_api.csv",
+	    ea.s, ea.len, cause) != 0 || gen_job_file(g->expect,
+	    "runtime_task_track.csv", et.s, et.len, cause) != 0 ||
+	    gen_job_file(g->expect, "msproftx.csv", ex.s, ex.len, cause) != 0))
+		goto out;
+	rc = 0;
+out:
+	strbuf_release(&fa);
+	strbuf_release(&ft);
+	strbuf_release(&fx);
+	strbuf_release(&ea);
+	strbuf_release(&et);
+	strbuf_release(&ex);
+	return rc;
+}

@@ -1,0 +1,457 @@
+/*
+ * The legacy JOB generator: a deterministic MindSpore-era JOB directory
+ * (FORMATS.md 1.5) with text task_desc_info and graph_desc_info, the
+ * point file, a 20-byte training_trace step trace, 64-byte HWTS task logs
+ * (on the streams the task description names, task ids repeating every
+ * iteration), 128-byte AclModule API records and the DATA_PREPROCESS AICPU
+ * text log, written byte for byte as the old tools wrote them. With --quirks the
+ * layout is the partly flattened one (Framework files at the JOB root,
+ * no info.json, so the 100 MHz default clock applies); with --binary the
+ * task description is 256-byte GE records naming ops by hash id through
+ * hash_dic, with batch ids where task ids wrap, and the step trace is in
+ * ts_track records, as CANN-era JOBs have them. The expected
+ * tables are computed here from the generated values.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+
+#define GEN_JOB_BASE_TICKS	1000000000ULL
+
+struct gen_job_op {
+	const char	*type;
+	int		 mean_ticks;
+	const char	*shape;
+};
+
+static const struct gen_job_op gen_job_ops[] = {
+	{ "MatMul", 900, "32,1024" },
+	{ "Conv2D", 1600, "8,64,56,56" },
+	{ "TransData", 150, "8,4,56,56,16" },
+	{ "Add", 80, "32,1024" },
+	{ "Cast", 60, "32,1024" },
+	{ "ReLU", 70, "8,64,56,56" }
+};
+
+#define GEN_JOB_NOPS	(sizeof gen_job_ops / sizeof gen_job_ops[0])
+
+/* xorshift64*: small, fast and the same everywhere. */
+uint64_t
+gen_job_rand(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 0x2545F4914F6CDD1DULL;
+}
+
+/* Write LEN bytes of DATA to DIR/NAME. */
+int
+gen_job_file(const char *dir, const char *name, const char *data, size_t len,
+    char **cause)
+{
+	char	*path;
+	int	 rc;
+
+	path = util_path_join(dir, name);
+	rc = util_write_file_atomic(path, data, len, false, cause);
+	free(path);
+	return rc;
+}
+
+static void
+gen_job_u16(struct strbuf *b, size_t off, uint16_t v)
+{
+	b->s[off] = (char)(v & 0xff);
+	b->s[off + 1] = (char)(v >> 8);
+}
+
+static void
+gen_job_u64(struct strbuf *b, size_t off, uint64_t v)
+{
+	int	 i;
+
+	for (i = 0; i < 8; i++)
+		b->s[off + i] = (char)(v >> (8 * i) & 0xff);
+}
+
+/* Append a zeroed record of SIZE bytes; return its offset. */
+static size_t
+gen_job_record(struct strbuf *b, size_t size)
+{
+	size_t	 off = b->len, i;
+
+	for (i = 0; i < size; i++)
+		strbuf_addc(b, '\0');
+	return off;
+}
+
+static void
+gen_job_trace(struct strbuf *b, uint64_t tag, uint16_t task, uint16_t stream,
+    uint64_t syscnt)
+{
+	size_t	 off = gen_job_record(b, 20);
+
+	gen_job_u64(b, off, tag);
+	gen_job_u16(b, off + 8, task);
+	gen_job_u16(b, off + 10, stream);
+	gen_job_u64(b, off + 12, syscnt);
+}
+
+/* A ts_track step trace record (tag 10) of model 1. */
+static void
+gen_job_ts(struct strbuf *b, int point, uint64_t index, uint16_t stream,
+    uint64_t syscnt)
+{
+	size_t	 off = gen_job_record(b, 40);
+
+	b->s[off + 1] = 10;
+	gen_job_u64(b, off + 8, syscnt);
+	gen_job_u64(b, off + 16, index);
+	gen_job_u64(b, off + 24, 1);
+	gen_job_u16(b, off + 32, stream);
+	gen_job_u16(b, off + 36, (uint16_t)point);
+}
+
+static void
+gen_job_hwts(struct strbuf *b, int type, int *cnt, uint16_t task,
+    uint32_t stream, uint64_t syscnt)
+{
+	size_t	 off = gen_job_record(b, 64);
+
+	b->s[off] = (char)(type | (*cnt & 0xf) << 4);
+	(*cnt)++;
+	gen_job_u16(b, off + 6, task);
+	gen_job_u64(b, off + 8, syscnt);
+	gen_job_u16(b, off + 16, (uint16_t)stream);
+}
+
+struct gen_job_stat {
+	const char	*type;
+	int64_t		 count, total, min, max;
+};
+
+struct gen_job {
+	const struct gen_opts	*g;
+	uint64_t		 rng;
+	double			 mhz;
+	int			 nops;
+	struct strbuf		 task, graph, trace, hwts, steps, ops, stat;
+	struct strbuf		 dic;
+	bool			 binary;
+	struct gen_job_stat	 st[GEN_JOB_NOPS];
+};
+
+static int64_t
+gen_job_ns(const struct gen_job *j, uint64_t ticks)
+{
+	return (int64_t)(ticks * 1000 / (uint64_t)j->mhz);
+}
+
+static void
+gen_job_us(struct strbuf *b, int64_t ns, bool strip, const char *sep)
+{
+	char	 buf[48];
+
+	util_fmt_us(buf, sizeof buf, ns, 3, strip);
+	strbuf_addf(b, "%s%s", buf, sep);
+}
+
+static void
+gen_job_stat_add(struct gen_job_stat *s, int64_t d)
+{
+	if (s->count == 0 || d < s->min)
+		s->min = d;
+	if (s->count == 0 || d > s->max)
+		s->max = d;
+	s->count++;
+	s->total += d;
+}
+
+static int
+gen_job_stat_cmp(const void *a, const void *b)
+{
+	const struct gen_job_stat	*x = a, *y = b;
+
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	return strcmp(x->type, y->type);
+}
+
+/* The expected op_statistic: every op ran on an AI Core. */
+static void
+gen_job_op_statistic(struct gen_job *j)
+{
+	struct gen_job_stat	*s;
+	char			 b[32];
+	int64_t			 sum = 0;
+	size_t			 i;
+
+	for (i = 0; i < GEN_JOB_NOPS; i++) {
+		j->st[i].type = gen_job_ops[i].type;
+		sum += j->st[i].total;
+	}
+	qsort(j->st, GEN_JOB_NOPS, sizeof j->st[0], gen_job_stat_cmp);
+	strbuf_adds(&j->stat, "Device_id,OP Type,Core Type,Count,"
+	    "Total Time(us),Min Time(us),Avg Time(us),Max Time(us),"
+	    "Ratio(%)\n");
+	for (i = 0; i < GEN_JOB_NOPS; i++) {
+		s = &j->st[i];
+		if (s->count == 0)
+			continue;
+		strbuf_addf(&j->stat, "0,%s,AI_CORE,%lld,", s->type,
+		    (long long)s->count);
+		gen_job_us(&j->stat, s->total, true, ",");
+		gen_job_us(&j->stat, s->min, true, ",");
+		gen_job_us(&j->stat, s->total / s->count, true, ",");
+		gen_job_us(&j->stat, s->max, true, ",");
+		util_fmt_fixed(b, sizeof b, (double)s->total * 100.0 /
+		    (double)sum, 3, true);
+		strbuf_addf(&j->stat, "%s\n", b);
+	}
+}
+
+static int
+gen_job_stream(const struct gen_job *j, int i)
+{
+	return i % (j->g->streams > 0 ? j->g->streams : 1);
+}
+
+/*
+ * The task id of op I. Binary descriptions carry batch ids, so there the
+ * second half of the ops reuses the task ids of the first (batch 1), as
+ * a wrap of the 16-bit task id does; text ones give each op its own id.
+ */
+static int
+gen_job_task(const struct gen_job *j, int i, int *batch)
+{
+	int	 s = j->g->streams > 0 ? j->g->streams : 1;
+	int	 half = j->nops / 2 / s * s;
+
+	/*
+	 * A multiple of the stream count, so op I and op I - HALF share a
+	 * stream and a task id and only the batch tells them apart.
+	 */
+	*batch = 0;
+	if (!j->binary || half == 0 || i < half)
+		return i + 1;
+	*batch = 1;
+	return i - half + 1;
+}
+
+/* A 256-byte GE task record: name by hash id, type inline. */
+static void
+gen_job_ge(struct gen_job *j, int i, const char *type)
+{
+	size_t	 off = gen_job_record(&j->task, 256);
+	int	 batch, task = gen_job_task(j, i, &batch);
+	uint64_t hash = 0x1000 + (uint64_t)i * 7919;
+
+	gen_job_u16(&j->task, off, 0x5a5a);
+	gen_job_u16(&j->task, off + 2, 20);
+	gen_job_u64(&j->task, off + 16, hash);
+	j->task.s[off + 136] = 1;
+	memcpy(j->task.s + off + 144, type, strlen(type));
+	gen_job_u16(&j->task, off + 220, (uint16_t)(1 + i % 32));
+	gen_job_u16(&j->task, off + 228, (uint16_t)gen_job_stream(j, i));
+	gen_job_u16(&j->task, off + 232, (uint16_t)task);
+	gen_job_u16(&j->task, off + 234, (uint16_t)batch);
+	strbuf_addf(&j->dic, "%llu:Default/net/%s-op%d\n",
+	    (unsigned long long)hash, type, i);
+}
+
+/* The op table: task_desc_info, graph_desc_info and the expected rows. */
+static void
+gen_job_describe(struct gen_job *j)
+{
+	const struct gen_job_op	*o;
+	int			 i, stream, task, batch;
+
+	strbuf_adds(&j->ops, "Task ID,Stream ID,Block Dim,Op Name,OP Type,"
+	    "Input Shapes,Input Data Types,Input Formats,Output Shapes,"
+	    "Output Data Types,Output Formats\n");
+	for (i = 0; i < j->nops; i++) {
+		o = &gen_job_ops[i % GEN_JOB_NOPS];
+		stream = gen_job_stream(j, i);
+		task = gen_job_task(j, i, &batch);
+		if (j->binary)
+			gen_job_ge(j, i, o->type);
+		else
+			strbuf_addf(&j->task, "Default/net/%s-op%d %d %d %d\n",
+			    o->type, i, 1 + i % 32, task, stream);
+		strbuf_addf(&j->graph, "op_name:Default/net/%s-op%d "
+		    "op_type:%s input_id:0 input_format:DefaultFormat "
+		    "input_data_type:40 input_shape:\"%s\" input_id:1 "
+		    "input_format:NC1HWC0 input_data_type:39 input_shape:\"\" "
+		    "output_id:0 output_format:DefaultFormat "
+		    "output_data_type:39 output_shape:\"%s\"\n", o->type, i,
+		    o->type, o->shape, o->shape);
+		strbuf_addf(&j->ops, "%d,%d,%d,Default/net/%s-op%d,%s,\"%s;\","
+		    "FLOAT32;FLOAT16,DefaultFormat;NC1HWC0,\"%s\",FLOAT16,"
+		    "DefaultFormat\n", task, stream, 1 + i % 32, o->type, i,
+		    o->type, o->shape, o->shape);
+	}
+}
+
+/*
+ * A step trace point: text-era JOBs write training_trace (FP 1, BP 2,
+ * end 255, all-reduce 3 and 4), binary-era ones ts_track (FP 2, BP 3,
+ * end 4, all-reduce 10000 and 10001).
+ */
+static void
+gen_job_point(struct gen_job *j, int point, int iter, uint16_t stream,
+    uint64_t syscnt)
+{
+	static const int	 ts[] = { 0, 2, 3, 10000, 10001 };
+	static const int	 tt[] = { 10010, 1, 2, 3, 4 };
+
+	if (point == 255 && j->binary)
+		gen_job_ts(&j->trace, 4, (uint64_t)iter, stream, syscnt);
+	else if (point == 255)
+		gen_job_trace(&j->trace, 255, 0, stream, syscnt);
+	else if (j->binary && point > 0)
+		gen_job_ts(&j->trace, ts[point], (uint64_t)iter, stream,
+		    syscnt);
+	else if (!j->binary)
+		gen_job_trace(&j->trace, (uint64_t)tt[point], 0, stream,
+		    syscnt);
+}
+
+/* One iteration: step trace points and HWTS logs; return its end. */
+static uint64_t
+gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
+    uint64_t prev_end)
+{
+	uint64_t	 fp, bp, end, r0, r1, d;
+	int		 i, task, batch;
+
+	gen_job_point(j, 0, iter, 0, t);
+	fp = t + 200 + gen_job_rand(&j->rng) % 300;
+	gen_job_point(j, 1, iter, 0, fp);
+	t = fp + 50;
+	r0 = t + 100;
+	for (i = 0; i < j->nops; i++) {
+		d = (uint64_t)gen_job_ops[i % GEN_JOB_NOPS].mean_ticks / 2 +
+		    gen_job_rand(&j->rng) % (uint64_t)gen_job_ops[i %
+		    GEN_JOB_NOPS].mean_ticks;
+		gen_job_stat_add(&j->st[i % GEN_JOB_NOPS], gen_job_ns(j, d));
+		task = gen_job_task(j, i, &batch);
+		gen_job_hwts(&j->hwts, 0, cnt, (uint16_t)task,
+		    (uint32_t)gen_job_stream(j, i), t);
+		gen_job_hwts(&j->hwts, 1, cnt, (uint16_t)task,
+		    (uint32_t)gen_job_stream(j, i), t + d);
+		t += d + 5;
+	}
+	r1 = t - 10;
+	gen_job_point(j, 3, iter, 100, r0);
+	gen_job_point(j, 4, iter, 100, r1);
+	bp = t + 20;
+	gen_job_point(j, 2, iter, 0, bp);
+	end = bp + 400 + gen_job_rand(&j->rng) % 500;
+	gen_job_point(j, 255, iter, 0, end);
+	strbuf_addf(&j->steps, "0,%d,", iter);
+	gen_job_us(&j->steps, gen_job_ns(j, fp), false, ",");
+	gen_job_us(&j->steps, gen_job_ns(j, bp), false, ",");
+	gen_job_us(&j->steps, gen_job_ns(j, end), false, ",");
+	gen_job_us(&j->steps, gen_job_ns(j, end - (iter > 1 ? prev_end : fp)),
+	    true, ",");
+	gen_job_us(&j->steps, gen_job_ns(j, bp - fp), true, ",");
+	gen_job_us(&j->steps, gen_job_ns(j, end - bp), true, ",");
+	gen_job_us(&j->steps, gen_job_ns(j, iter > 1 ? fp - prev_end : 0),
+	    true, j->binary ? ",1\n" : ",N/A\n");
+	return end;
+}
+
+static int
+gen_job_expect(const struct gen_opts *g, const char *name, struct strbuf *b,
+    char **cause)
+{
+	if (g->expect == NULL)
+		return 0;
+	return gen_job_file(g->expect, name, b->s, b->len, cause);
+}
+
+static void
+gen_job_release(struct gen_job *j)
+{
+	strbuf_release(&j->task);
+	strbuf_release(&j->graph);
+	strbuf_release(&j->trace);
+	strbuf_release(&j->hwts);
+	strbuf_release(&j->steps);
+	strbuf_release(&j->ops);
+	strbuf_release(&j->stat);
+	strbuf_release(&j->dic);
+}
+
+/*
+ * Write a legacy JOB directory DIR for device 0 and, with G->expect, the
+ * expected task_desc, step_trace, op_statistic, acl_statistic and aicpu
+ * tables as CSV.
+ * On failure return -1 and set *cause.
+ */
+int
+gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
+{
+	struct gen_job	 j;
+	char		*data, *fw;
+	uint64_t	 t = GEN_JOB_BASE_TICKS, end = 0;
+	int		 i, cnt = 0, rc = -1;
+	bool		 flat = (g->flags & GEN_QUIRKS) != 0;
+	static const char point[] = "1 Default/net/MatMul-op0\n"
+	    "2 Default/net/MatMul-op0\n";
+	static const char info[] = "{\"DeviceInfo\":[{\"id\":0,"
+	    "\"hwts_frequency\":\"50.000000\",\"aic_frequency\":\"1000\"}]}\n";
+
+	memset(&j, 0, sizeof j);
+	j.g = g;
+	j.rng = g->seed * 0x9E3779B97F4A7C15ULL + 7;
+	j.mhz = flat ? 100 : 50;
+	j.nops = g->tasks < 1 ? 1 : g->tasks > 64 ? 64 : (int)g->tasks;
+	j.binary = (g->flags & GEN_BINARY) != 0;
+	data = util_path_join(dir, "data");
+	fw = flat ? xstrdup(dir) : xstrdup(data);
+	if (util_mkdir_p(data, 0755) != 0 || (g->expect != NULL &&
+	    util_mkdir_p(g->expect, 0755) != 0)) {
+		xasprintf(cause, "cannot create '%s'", data);
+		goto out;
+	}
+	gen_job_describe(&j);
+	strbuf_adds(&j.steps, "Device_id,Iteration ID,FP Start(us),BP End(us),"
+	    "Iteration End(us),Iteration Time(us),FP to BP Time(us),"
+	    "Iteration Refresh(us),Data Aug Bound(us),Model ID\n");
+	for (i = 1; i <= (g->steps > 0 ? g->steps : 1); i++) {
+		end = gen_job_iteration(&j, i, t, &cnt, end);
+		t = end + 10;
+	}
+	gen_job_op_statistic(&j);
+	if ((!flat && gen_job_file(dir, "info.json.0", info,
+	    sizeof info - 1, cause) != 0) ||
+	    gen_job_file(fw, "Framework.host.vm.task_desc_info.0.slice_0",
+	    j.task.s, j.task.len, cause) != 0 ||
+	    (j.binary && gen_job_file(fw, "Framework.hash_dic.0.slice_0",
+	    j.dic.s, j.dic.len, cause) != 0) ||
+	    gen_job_file(fw, "Framework.host.vm.graph_desc_info.0.slice_0",
+	    j.graph.s, j.graph.len, cause) != 0 ||
+	    gen_job_file(fw, "Framework.host.vm.point.0.slice_0",
+	    point, strlen(point), cause) != 0 ||
+	    gen_job_file(data, j.binary ? "ts_track.data.0.slice_0" :
+	    "training_trace.46.dev.profiler_default_tag.0.slice_0", j.trace.s,
+	    j.trace.len, cause) != 0 ||
+	    gen_job_file(fw, "hwts.log.data.45.dev.profiler_default_tag.0"
+	    ".slice_0", j.hwts.s, j.hwts.len, cause) != 0 ||
+	    gen_job_acl(data, g, &j.rng, cause) != 0 ||
+	    gen_job_aicpu(data, g, &j.rng, cause) != 0 ||
+	    gen_job_runtime(data, g, &j.rng, cause) != 0 ||
+	    gen_job_expect(g, "task_desc.csv", &j.ops, cause) != 0 ||
+	    gen_job_expect(g, "step_trace.csv", &j.steps, cause) != 0 ||
+	    gen_job_expect(g, "op_statistic.csv", &j.stat, cause) != 0)
+		goto out;
+	rc = 0;
+out:
+	gen_job_release(&j);
+	free(data);
+	free(fw);
+	return rc;
+}

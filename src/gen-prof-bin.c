@@ -1,0 +1,239 @@
+/*
+ * The bytes of a generated raw collection: a growable buffer with
+ * little-endian stores, the record layouts of FORMATS.md (40-byte API and
+ * event records, the 24-byte compact/additional header, 64-byte stars_soc
+ * and hwts logs, 40-byte ts_track flips) and the writing of a buffer as
+ * slices with their .done files. Written from the specification alone.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+
+#define GEN_BIN_MAGIC		0x5A5A
+#define GEN_BIN_STARS_MAGIC	0x6BD3
+
+void
+gen_buf_add(struct gen_buf *b, const void *p, size_t n)
+{
+	if (b->len + n > b->size) {
+		b->size = b->size == 0 ? 4096 : b->size;
+		while (b->len + n > b->size)
+			b->size *= 2;
+		b->p = xreallocarray(b->p, b->size, 1);
+	}
+	memcpy(b->p + b->len, p, n);
+	b->len += n;
+}
+
+void
+gen_buf_u16(struct gen_buf *b, uint16_t v)
+{
+	unsigned char	 c[2] = { v & 0xFF, v >> 8 };
+
+	gen_buf_add(b, c, 2);
+}
+
+void
+gen_buf_u32(struct gen_buf *b, uint32_t v)
+{
+	gen_buf_u16(b, v & 0xFFFF);
+	gen_buf_u16(b, v >> 16);
+}
+
+void
+gen_buf_u64(struct gen_buf *b, uint64_t v)
+{
+	gen_buf_u32(b, (uint32_t)v);
+	gen_buf_u32(b, (uint32_t)(v >> 32));
+}
+
+/* Pad with zero bytes up to a length that is a multiple of N. */
+void
+gen_buf_pad(struct gen_buf *b, size_t n)
+{
+	static const unsigned char zero[256];
+
+	while (b->len % n != 0)
+		gen_buf_add(b, zero, n - b->len % n > sizeof zero ?
+		    sizeof zero : n - b->len % n);
+}
+
+void
+gen_buf_free(struct gen_buf *b)
+{
+	free(b->p);
+	memset(b, 0, sizeof *b);
+}
+
+static int
+gen_bin_file(const char *path, const void *p, size_t n, char **cause)
+{
+	FILE	*f;
+
+	if ((f = fopen(path, "wb")) == NULL) {
+		xasprintf(cause, "cannot create '%s': %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	if ((n > 0 && fwrite(p, 1, n, f) != n) | (fclose(f) != 0)) {
+		xasprintf(cause, "cannot write '%s'", path);
+		return -1;
+	}
+	return 0;
+}
+
+/* Write the msprof bookkeeping file PATH.done. */
+static int
+gen_bin_done(const char *path, size_t n, char **cause)
+{
+	char	*done, text[64];
+	int	 rc;
+
+	xasprintf(&done, "%s.done", path);
+	snprintf(text, sizeof text, "filesize:%zu\n", n);
+	rc = gen_bin_file(done, text, strlen(text), cause);
+	free(done);
+	return rc;
+}
+
+/*
+ * Write B as DIR/BASE.slice_0, _1, ... of at most SLICE bytes (0: one
+ * slice), cut on RECORD-byte boundaries when RECORD is not 0.
+ */
+int
+gen_bin_slices(const char *dir, const char *base, const struct gen_buf *b,
+    int64_t slice, size_t record, char **cause)
+{
+	char	*path;
+	size_t	 off = 0, step, n;
+	int	 k = 0, rc = 0;
+
+	step = slice > 0 ? (size_t)slice : b->len + 1;
+	if (record > 0 && step > record)
+		step -= step % record;
+	do {
+		n = b->len - off < step ? b->len - off : step;
+		xasprintf(&path, "%s/%s.slice_%d", dir, base, k++);
+		rc = gen_bin_file(path, b->p + off, n, cause);
+		if (rc == 0)
+			rc = gen_bin_done(path, n, cause);
+		free(path);
+		off += n;
+	} while (rc == 0 && off < b->len);
+	return rc;
+}
+
+/* Write TEXT as DIR/NAME with its .done file. */
+int
+gen_bin_text(const char *dir, const char *name, const char *text,
+    char **cause)
+{
+	char	*path;
+	int	 rc;
+
+	path = util_path_join(dir, name);
+	rc = gen_bin_file(path, text, strlen(text), cause);
+	if (rc == 0)
+		rc = gen_bin_done(path, strlen(text), cause);
+	free(path);
+	return rc;
+}
+
+/*
+ * A 40-byte MsprofApi record (section 3.2); END all-ones makes it an
+ * MsprofEvent with BEGIN as its time stamp and RESERVE its request id.
+ */
+void
+gen_bin_api(struct gen_buf *b, uint16_t level, uint32_t type, uint32_t tid,
+    uint32_t reserve, uint64_t begin, uint64_t end, uint64_t item)
+{
+	gen_buf_u16(b, GEN_BIN_MAGIC);
+	gen_buf_u16(b, level);
+	gen_buf_u32(b, type);
+	gen_buf_u32(b, tid);
+	gen_buf_u32(b, reserve);
+	gen_buf_u64(b, begin);
+	gen_buf_u64(b, end);
+	gen_buf_u64(b, item);
+}
+
+/* The 24-byte header of compact and additional records (section 3.1). */
+void
+gen_bin_head(struct gen_buf *b, uint16_t level, uint32_t type, uint32_t tid,
+    uint32_t len, uint64_t ts)
+{
+	gen_buf_u16(b, GEN_BIN_MAGIC);
+	gen_buf_u16(b, level);
+	gen_buf_u32(b, type);
+	gen_buf_u32(b, tid);
+	gen_buf_u32(b, len);
+	gen_buf_u64(b, ts);
+}
+
+/*
+ * A 64-byte stars_soc log (section 4.1): FUNC 0/1 ACSQ start/end, 34/35
+ * FFTS+ subtask start/end with SUB its subtask type and CTX its id.
+ */
+void
+gen_bin_stars(struct gen_buf *b, int func, int cnt, int sqe, uint16_t stream,
+    uint16_t task, uint64_t syscnt, int sub, uint16_t ctx)
+{
+	size_t	 start = b->len;
+
+	gen_buf_u16(b, (uint16_t)((func & 0x3F) | (cnt & 0xF) << 6 |
+	    (sqe & 0x3F) << 10));
+	gen_buf_u16(b, GEN_BIN_STARS_MAGIC);
+	gen_buf_u16(b, stream);
+	gen_buf_u16(b, task);
+	gen_buf_u64(b, syscnt);
+	if (func >= 34) {
+		gen_buf_add(b, &(unsigned char){ (unsigned char)sub }, 1);
+		gen_buf_add(b, &(unsigned char){ 0 }, 1);
+		gen_buf_u16(b, ctx);
+		gen_buf_u16(b, 4 << 13);
+		gen_buf_u16(b, 0);
+	} else {
+		gen_buf_u16(b, 0);
+		gen_buf_u16(b, (uint16_t)((stream % 128) << 6));
+	}
+	while (b->len - start < 64)
+		gen_buf_u16(b, 0);
+}
+
+/* A 64-byte hwts.data log (section 4.4): TYPE 0 start, 1 end. */
+void
+gen_bin_hwts(struct gen_buf *b, int type, int cnt, int sqe, uint16_t stream,
+    uint16_t task, uint64_t syscnt)
+{
+	size_t	 start = b->len;
+
+	gen_buf_add(b, &(unsigned char){ (unsigned char)((type & 7) |
+	    (cnt & 0xF) << 4) }, 1);
+	gen_buf_add(b, &(unsigned char){ (unsigned char)sqe }, 1);
+	gen_buf_u16(b, 0);
+	gen_buf_u16(b, 0);
+	gen_buf_u16(b, task);
+	gen_buf_u64(b, syscnt);
+	gen_buf_u32(b, stream);
+	while (b->len - start < 64)
+		gen_buf_u16(b, 0);
+}
+
+/* A 40-byte ts_track task-flip record, tag 14 (section 4.5). */
+void
+gen_bin_flip(struct gen_buf *b, uint64_t syscnt, uint16_t stream,
+    uint16_t flip)
+{
+	gen_buf_u16(b, 14 << 8);
+	gen_buf_u16(b, 0);
+	gen_buf_u32(b, 0);
+	gen_buf_u64(b, syscnt);
+	gen_buf_u16(b, stream);
+	gen_buf_u16(b, flip);
+	gen_buf_u16(b, 0);
+	gen_buf_u16(b, 0);
+	gen_buf_u64(b, 0);
+	gen_buf_u64(b, 0);
+}

@@ -1,0 +1,348 @@
+/*
+ * The expected tables of a generated raw collection, computed from the
+ * generated values (never by a decoder): op_statistic per device grouped
+ * by (op type, GE task type) with the integer average, api_statistic per
+ * (API name, level) with the population variance around the rounded mean,
+ * and op_summary with one row per device task, all printed as the
+ * vendor's CSVs (FORMATS.md section 8).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen-prof-int.h"
+
+static const char *
+gen_prof_expect_ge(int ge)
+{
+	switch (ge) {
+	case 0:
+		return "AI_CORE";
+	case 2:
+		return "AI_VECTOR_CORE";
+	case 4:
+		return "MIX_AIC";
+	}
+	return "UNKNOWN";
+}
+
+static void
+gen_prof_stat_add(struct gen_prof_stat *s, int64_t d)
+{
+	if (s->count == 0 || d < s->min)
+		s->min = d;
+	if (s->count == 0 || d > s->max)
+		s->max = d;
+	s->count++;
+	s->total += d;
+	s->sumsq += (__int128)d * d;
+}
+
+static struct gen_prof_stat *
+gen_prof_stat_find(struct gen_prof_stat **v, size_t *n, int device,
+    const char *a, const char *b)
+{
+	size_t	 i;
+
+	for (i = 0; i < *n; i++) {
+		if ((*v)[i].device == device && strcmp((*v)[i].a, a) == 0 &&
+		    strcmp((*v)[i].b, b) == 0)
+			return &(*v)[i];
+	}
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	memset(&(*v)[*n], 0, sizeof **v);
+	(*v)[*n].device = device;
+	(*v)[*n].a = a;
+	(*v)[*n].b = b;
+	return &(*v)[(*n)++];
+}
+
+/* Count one API span of NAME at LEVEL lasting DUR ns. */
+void
+gen_prof_api_add(struct gen_prof *g, const char *name, const char *level,
+    int64_t dur)
+{
+	gen_prof_stat_add(gen_prof_stat_find(&g->api, &g->napi, 64, name,
+	    level), dur);
+}
+
+static FILE *
+gen_prof_expect_open(const char *dir, const char *name, char **cause)
+{
+	char	*path;
+	FILE	*f;
+
+	path = util_path_join(dir, name);
+	if ((f = fopen(path, "w")) == NULL)
+		xasprintf(cause, "cannot create '%s': %s", path,
+		    strerror(errno));
+	free(path);
+	return f;
+}
+
+static int
+gen_prof_expect_close(FILE *f, const char *name, char **cause)
+{
+	if (ferror(f) | (fclose(f) != 0)) {
+		xasprintf(cause, "cannot write '%s'", name);
+		return -1;
+	}
+	return 0;
+}
+
+static const char *
+gen_prof_us(char *buf, size_t size, int64_t ns)
+{
+	util_fmt_us(buf, size, ns, 3, true);
+	return buf;
+}
+
+static int
+gen_prof_op_stat_cmp(const void *a, const void *b)
+{
+	const struct gen_prof_stat	*x = a, *y = b;
+	int				 c;
+
+	if (x->device != y->device)
+		return x->device - y->device;
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	if ((c = strcmp(x->a, y->a)) != 0)
+		return c;
+	return strcmp(x->b, y->b);
+}
+
+static int
+gen_prof_op_statistic(struct gen_prof *g, const char *dir, char **cause)
+{
+	struct gen_prof_stat	*v = NULL;
+	const struct gen_prof_op *op;
+	int64_t			 grand[8] = { 0 };
+	size_t			 n = 0, i;
+	char			 b[5][64];
+	double			 ratio;
+	FILE			*f;
+
+	for (i = 0; i < g->ntasks; i++) {
+		op = &g->ops[g->tasks[i].op];
+		gen_prof_stat_add(gen_prof_stat_find(&v, &n, op->device,
+		    gen_prof_type_name(g, op),
+		    gen_prof_expect_ge(g->kinds[op->kind].ge)),
+		    g->tasks[i].dur);
+		grand[op->device] += g->tasks[i].dur;
+	}
+	qsort(v, n, sizeof *v, gen_prof_op_stat_cmp);
+	if ((f = gen_prof_expect_open(dir, "op_statistic.csv", cause)) ==
+	    NULL) {
+		free(v);
+		return -1;
+	}
+	fprintf(f, "Device_id,OP Type,Core Type,Count,Total Time(us),"
+	    "Min Time(us),Avg Time(us),Max Time(us),Ratio(%%)\n");
+	for (i = 0; i < n; i++) {
+		ratio = round(v[i].total * 100.0 / grand[v[i].device] * 1e6) /
+		    1e6;
+		util_fmt_fixed(b[4], sizeof b[4], ratio, 3, true);
+		fprintf(f, "%d,%s,%s,%lld,%s,%s,%s,%s,%s\n", v[i].device,
+		    v[i].a, v[i].b, (long long)v[i].count,
+		    gen_prof_us(b[0], sizeof b[0], v[i].total),
+		    gen_prof_us(b[1], sizeof b[1], v[i].min),
+		    gen_prof_us(b[2], sizeof b[2], v[i].total / v[i].count),
+		    gen_prof_us(b[3], sizeof b[3], v[i].max), b[4]);
+	}
+	free(v);
+	return gen_prof_expect_close(f, "op_statistic.csv", cause);
+}
+
+static int
+gen_prof_api_cmp(const void *a, const void *b)
+{
+	const struct gen_prof_stat	*x = a, *y = b;
+	int				 c;
+
+	if ((c = strcmp(x->a, y->a)) != 0)
+		return c;
+	return strcmp(x->b, y->b);
+}
+
+/*
+ * The population variance in us^2 around the mean rounded to whole ns,
+ * rounded to 3 decimals, computed exactly in integers.
+ */
+static void
+gen_prof_variance(char *buf, size_t size, const struct gen_prof_stat *s)
+{
+	int64_t		 avg = (2 * s->total + s->count) / (2 * s->count);
+	__int128	 v, den, q;
+
+	v = s->sumsq - 2 * (__int128)avg * s->total +
+	    (__int128)s->count * avg * avg;
+	den = (__int128)s->count * 1000;
+	q = (2 * v + den) / (2 * den);
+	snprintf(buf, size, "%lld.%03lld", (long long)(q / 1000),
+	    (long long)(q % 1000));
+	util_fmt_fixed(buf, size, strtod(buf, NULL), 3, true);
+}
+
+static int
+gen_prof_api_statistic(struct gen_prof *g, const char *dir, char **cause)
+{
+	struct gen_prof_stat	*s;
+	size_t			 i;
+	char			 b[5][64];
+	FILE			*f;
+
+	qsort(g->api, g->napi, sizeof *g->api, gen_prof_api_cmp);
+	if ((f = gen_prof_expect_open(dir, "api_statistic.csv", cause)) ==
+	    NULL)
+		return -1;
+	fprintf(f, "Device_id,Level,API Name,Time(us),Count,Avg(us),Min(us),"
+	    "Max(us),Variance\n");
+	for (i = 0; i < g->napi; i++) {
+		s = &g->api[i];
+		gen_prof_variance(b[4], sizeof b[4], s);
+		fprintf(f, "host,%s,%s,%s,%lld,%s,%s,%s,%s\n", s->b, s->a,
+		    gen_prof_us(b[0], sizeof b[0], s->total),
+		    (long long)s->count, gen_prof_us(b[1], sizeof b[1],
+		    (2 * s->total + s->count) / (2 * s->count)),
+		    gen_prof_us(b[2], sizeof b[2], s->min),
+		    gen_prof_us(b[3], sizeof b[3], s->max), b[4]);
+	}
+	return gen_prof_expect_close(f, "api_statistic.csv", cause);
+}
+
+static int
+gen_prof_task_cmp(const void *a, const void *b, void *arg)
+{
+	const struct gen_prof_task	*x = a, *y = b;
+	const struct gen_prof		*g = arg;
+	const struct gen_prof_op	*p = &g->ops[x->op], *q = &g->ops[y->op];
+
+	if (p->device != q->device)
+		return p->device - q->device;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (p->stream != q->stream)
+		return p->stream - q->stream;
+	if (p->task != q->task)
+		return p->task < q->task ? -1 : 1;
+	return x->ctx - y->ctx;
+}
+
+/* The shapes (SHAPES true), data types or formats of OP's tensors. */
+static void
+gen_prof_tensors(struct gen_prof *g, const struct gen_prof_op *op, bool out,
+    int what, struct strbuf *b)
+{
+	int		 n = g->kinds[op->kind].ntensors, i, j;
+	uint32_t	 dims[4];
+	bool		 any = false;
+
+	for (i = out ? n - 1 : 0; i < (out ? n : n - 1); i++) {
+		if (any)
+			strbuf_addc(b, ';');
+		any = true;
+		if (what == 0) {
+			gen_prof_shape(g, op, i, dims);
+			for (j = 0; j < 4 && dims[j] != 0; j++)
+				strbuf_addf(b, "%s%u", j > 0 ? "," : "",
+				    dims[j]);
+		} else if (what == 1)
+			strbuf_adds(b, out ? "FLOAT" : "FLOAT16");
+		else
+			strbuf_adds(b, out ? "NCHW" : i % 2 == 0 ? "ND" :
+			    "FRACTAL_NZ");
+	}
+}
+
+static void
+gen_prof_csv_field(FILE *f, const char *s)
+{
+	if (strchr(s, ',') != NULL)
+		fprintf(f, ",\"%s\"", s);
+	else
+		fprintf(f, ",%s", s);
+}
+
+static void
+gen_prof_summary_row(struct gen_prof *g, FILE *f,
+    const struct gen_prof_task *t, int64_t wait)
+{
+	const struct gen_prof_op *op = &g->ops[t->op];
+	struct strbuf		 b;
+	char			 s[3][64];
+	int			 i;
+
+	util_fmt_us(s[0], sizeof s[0], t->start + g->local_off, 3, false);
+	util_fmt_us(s[1], sizeof s[1], t->dur, 3, false);
+	if (wait == 0)
+		snprintf(s[2], sizeof s[2], "0");
+	else
+		util_fmt_us(s[2], sizeof s[2], wait, 6, false);
+	fprintf(f, "%d,%lld,%u,%d,%s,%s,%s,%s,%s,%s,%s,%u,%u,%s", op->device,
+	    (long long)op->model, op->task, op->stream + 2,
+	    g->names[op->kind][op->name], gen_prof_type_name(g, op),
+	    op->is_static ? "static" : "dynamic",
+	    gen_prof_expect_ge(g->kinds[op->kind].ge), s[0], s[1], s[2],
+	    op->block_dim & 0xFFFF, (op->block_dim & 0xFFFF) *
+	    (op->block_dim >> 16), op->hf32 ? "YES" : "NO");
+	strbuf_init(&b);
+	for (i = 0; i < 6; i++) {
+		strbuf_reset(&b);
+		gen_prof_tensors(g, op, i >= 3, i % 3, &b);
+		gen_prof_csv_field(f, b.s != NULL ? b.s : "");
+	}
+	strbuf_release(&b);
+	if (t->ctx >= 0)
+		fprintf(f, ",%u\n", op->ctx[t->ctx]);
+	else
+		fprintf(f, ",N/A\n");
+}
+
+static int
+gen_prof_op_summary(struct gen_prof *g, const char *dir, char **cause)
+{
+	struct gen_prof_task	*v;
+	int64_t			 end = 0, wait;
+	size_t			 i;
+	FILE			*f;
+
+	v = xreallocarray(NULL, g->ntasks + 1, sizeof *v);
+	memcpy(v, g->tasks, g->ntasks * sizeof *v);
+	qsort_r(v, g->ntasks, sizeof *v, gen_prof_task_cmp, g);
+	if ((f = gen_prof_expect_open(dir, "op_summary.csv", cause)) == NULL) {
+		free(v);
+		return -1;
+	}
+	fprintf(f, "Device_id,Model ID,Task ID,Stream ID,Op Name,OP Type,"
+	    "OP State,Task Type,Task Start Time(us),Task Duration(us),"
+	    "Task Wait Time(us),Block Num,Mix Block Num,HF32 Eligible,"
+	    "Input Shapes,Input Data Types,Input Formats,Output Shapes,"
+	    "Output Data Types,Output Formats,Context ID\n");
+	for (i = 0; i < g->ntasks; i++) {
+		wait = i == 0 || g->ops[v[i].op].device !=
+		    g->ops[v[i - 1].op].device || v[i].start < end ? 0 :
+		    v[i].start - end;
+		end = v[i].start + v[i].dur;
+		gen_prof_summary_row(g, f, &v[i], wait);
+	}
+	free(v);
+	return gen_prof_expect_close(f, "op_summary.csv", cause);
+}
+
+/* Write the expected tables into DIR. */
+int
+gen_prof_expect(struct gen_prof *g, const char *dir, char **cause)
+{
+	if (util_mkdir_p(dir, 0755) != 0) {
+		xasprintf(cause, "cannot create '%s': %s", dir,
+		    strerror(errno));
+		return -1;
+	}
+	if (gen_prof_op_statistic(g, dir, cause) != 0)
+		return -1;
+	if (gen_prof_api_statistic(g, dir, cause) != 0)
+		return -1;
+	return gen_prof_op_summary(g, dir, cause);
+}

@@ -1,0 +1,943 @@
+/*
+ * Raw PROF_* collections written byte for byte as FORMATS.md describes,
+ * for a STARS chip (910B: stars_soc task logs, FFTS+ ops with context
+ * ids) or an HWTS chip (910A, 310P: hwts.data), from a seed and sizes.
+ * Operators are launched from several threads (ACL, optional model, node
+ * and runtime spans, node_basic_info, tensor_info, context_id_info and
+ * task_track records), scheduled in launch order on the streams of
+ * several devices with 16-bit task ids that may wrap (FLIP records on
+ * both sides), and written as slices with optional stray bytes before
+ * the device data. gen-prof-expect.c writes the expected tables from the
+ * same values; nothing here calls a decoder.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen-prof-int.h"
+
+#define GEN_PROF_DEV_ANCHOR	1234560		/* ns before the start */
+#define GEN_PROF_HOST_ANCHOR	2345670
+
+static const struct gen_prof_kind gen_prof_stars[] = {
+	{ "MatMulV2", 0, 0, 0, "aclnnMatmul", 24000, 3, false },
+	{ "Conv2D", 0, 0, 0, "aclnnConvolution", 41000, 3, false },
+	{ "ConcatD", 0, 0, 0, "aclnnCat", 9000, 7, false },
+	{ "Add", 2, 66, 2, "aclnnAdd", 3100, 3, false },
+	{ "Cast", 2, 66, 2, "aclnnCast", 2200, 2, false },
+	{ "SoftmaxV2", 2, 66, 2, "aclnnSoftmax", 6300, 2, false },
+	{ "FlashAttentionScore", 4, 108, 0, "aclnnFlashAttentionScore",
+	  30000, 4, true },
+	{ "DropOutDoMask", 2, 66, 2, "aclnnDropoutDoMask", 4000, 3, false }
+};
+
+static const struct gen_prof_kind gen_prof_hwts[] = {
+	{ "MatMulV2", 0, 0, 0, "aclnnMatmul", 24000, 3, false },
+	{ "Conv2D", 0, 0, 0, "aclnnConvolution", 41000, 3, false },
+	{ "ConcatD", 0, 0, 0, "aclnnCat", 9000, 7, false },
+	{ "Add", 0, 0, 0, "aclnnAdd", 3100, 3, false },
+	{ "Cast", 0, 0, 0, "aclnnCast", 2200, 2, false },
+	{ "SoftmaxV2", 0, 0, 0, "aclnnSoftmax", 6300, 2, false },
+	{ "DropOutDoMask", 0, 0, 0, "aclnnDropoutDoMask", 4000, 3, false }
+};
+
+/* Standalone calls: ACL name and class, runtime API index or -1. */
+static const struct {
+	const char	*acl;
+	int		 cls;
+	int		 rt;
+	int64_t		 mean_ns;
+} gen_prof_calls[] = {
+	{ "aclrtSynchronizeStream", 3, 9, 35000 },
+	{ "aclrtMalloc", 3, 14, 4500 },
+	{ "aclrtGetStreamAttribute", 3, -1, 900 }
+};
+
+#define GEN_PROF_NCALLS	(sizeof gen_prof_calls / sizeof gen_prof_calls[0])
+
+/* Runtime API names by index (type 1000 + index). */
+static const char *
+gen_prof_rt_name(int i)
+{
+	switch (i) {
+	case 3:
+		return "KernelLaunch";
+	case 9:
+		return "StreamSynchronize";
+	case 14:
+		return "DevMalloc";
+	default:
+		return "KernelLaunchWithHandle";
+	}
+}
+
+static const char *const gen_prof_chips[] = { "910B", "910A", "310P" };
+
+void
+gen_prof_opts_init(struct gen_prof_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->seed = 1;
+	o->ops = 2000;
+	o->streams = 2;
+	o->threads = 2;
+	o->devices = 1;
+	o->apis = 200;
+	o->host_mhz = 100;
+	o->static_pct = 20;
+}
+
+static uint64_t
+gen_prof_rand(struct gen_prof *g)
+{
+	uint64_t	 z = (g->rng += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ z >> 27) * 0x94D049BB133111EBULL;
+	return z ^ z >> 31;
+}
+
+static int64_t
+gen_prof_range(struct gen_prof *g, int64_t lo, int64_t hi)
+{
+	return lo + (int64_t)(gen_prof_rand(g) % (uint64_t)(hi - lo));
+}
+
+/* The id of a dictionary string: two polynomial hashes (section 3.4). */
+uint64_t
+gen_prof_hash(const char *s)
+{
+	uint32_t	 h29 = 0, h131 = 0;
+
+	for (; *s != '\0'; s++) {
+		h29 = h29 * 29 + (unsigned char)*s;
+		h131 = h131 * 131 + (unsigned char)*s;
+	}
+	return (uint64_t)h29 << 32 | h131;
+}
+
+/* The op type as the vendor prints it: the id when the name is missing. */
+const char *
+gen_prof_type_name(const struct gen_prof *g, const struct gen_prof_op *op)
+{
+	const char	*t = g->kinds[op->kind].type;
+
+	if (g->o->missing_dict && strcmp(t, "DropOutDoMask") == 0)
+		return g->missing;
+	return t;
+}
+
+/* The dims of tensor I of OP (0-terminated, up to 4). */
+void
+gen_prof_shape(const struct gen_prof *g, const struct gen_prof_op *op,
+    int i, uint32_t *dims)
+{
+	uint64_t	 h = (op->index + 1) * 0x9E3779B97F4A7C15ULL ^
+	    (uint64_t)i * 0xBF58476D1CE4E5B9ULL ^ g->o->seed;
+	int		 n, j;
+
+	n = 1 + (int)(h % 4);
+	for (j = 0; j < 4; j++) {
+		h = h * 6364136223846793005ULL + 1442695040888963407ULL;
+		dims[j] = j < n ? 1 + (uint32_t)(h >> 33) % 128 : 0;
+	}
+}
+
+/* Host and device clocks (section 2.6), all in host mono ns. */
+struct gen_prof_clock {
+	int64_t		 tick;		/* host tick ns (1: mono ns) */
+	int64_t		 dtick;		/* device tick ns */
+	int64_t		 begin;		/* collection start, mono */
+	int64_t		 begin_us;	/* collection start, epoch us */
+	int64_t		 end;
+	int64_t		 sync;		/* host anchor, mono */
+	uint64_t	 sync_cnt;
+	int64_t		 diff;		/* cntvct_diff */
+	int64_t		 dsync;		/* device anchor, mono */
+	uint64_t	 dsync_cnt;
+};
+
+static int64_t
+gen_prof_align(const struct gen_prof_clock *c, int64_t ns)
+{
+	return ns - ns % c->tick;
+}
+
+static uint64_t
+gen_prof_host_raw(const struct gen_prof_clock *c, int64_t mono)
+{
+	if (c->tick == 1)
+		return (uint64_t)mono;
+	return c->sync_cnt + (uint64_t)((mono - c->sync) / c->tick);
+}
+
+static uint64_t
+gen_prof_syscnt(const struct gen_prof_clock *c, int64_t mono)
+{
+	return c->dsync_cnt + (uint64_t)((mono - c->dsync) / c->dtick);
+}
+
+/* A host gap of LO..HI ns in whole host ticks, at least one. */
+static int64_t
+gen_prof_gap(struct gen_prof *g, const struct gen_prof_clock *c, int64_t lo,
+    int64_t hi)
+{
+	int64_t	 v = gen_prof_align(c, gen_prof_range(g, lo, hi));
+
+	return v < c->tick ? c->tick : v;
+}
+
+/* Host record buffers, one per file. */
+enum gen_prof_file {
+	GF_API_AGING,
+	GF_API_UNAGING,
+	GF_NODE_AGING,
+	GF_NODE_UNAGING,
+	GF_TRACK,
+	GF_TENSOR,
+	GF_CTX,
+	GF_NFILES
+};
+
+static const char *const gen_prof_files[GF_NFILES] = {
+	"aging.api_event.data", "unaging.api_event.data",
+	"aging.compact.node_basic_info", "unaging.compact.node_basic_info",
+	"aging.compact.task_track", "aging.additional.tensor_info",
+	"aging.additional.context_id_info"
+};
+
+static const size_t gen_prof_records[GF_NFILES] = {
+	40, 40, 64, 64, 64, 256, 256
+};
+
+struct gen_prof_host {
+	struct gen_buf		 f[GF_NFILES];
+	uint32_t		*tids;
+	uint32_t		*request;
+	int64_t			*cursor;
+};
+
+/* An API span: one record, or two event halves for some ACL spans. */
+static void
+gen_prof_span(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t, int file, uint16_t level,
+    uint32_t type, int64_t b, int64_t e, uint64_t item, const char *name,
+    const char *lname)
+{
+	struct gen_buf	*buf = &h->f[file];
+
+	if (level == 20000 && (int)(gen_prof_rand(g) % 100) <
+	    g->o->event_pct) {
+		h->request[t]++;
+		gen_bin_api(buf, level, type, h->tids[t], h->request[t],
+		    gen_prof_host_raw(c, b), UINT64_MAX, item);
+		gen_bin_api(buf, level, type, h->tids[t], h->request[t],
+		    gen_prof_host_raw(c, e), UINT64_MAX, item);
+	} else
+		gen_bin_api(buf, level, type, h->tids[t], 0,
+		    gen_prof_host_raw(c, b), gen_prof_host_raw(c, e), item);
+	gen_prof_api_add(g, name, lname, e - b);
+}
+
+static uint32_t
+gen_prof_acl_type(struct gen_prof *g, const char *name, int cls)
+{
+	uint32_t	 i;
+
+	for (i = 0; i < (uint32_t)g->nkinds; i++) {
+		if (strcmp(g->kinds[i].acl, name) == 0)
+			return 5u << 16 | (i + 1);
+	}
+	for (i = 0; i < GEN_PROF_NCALLS; i++) {
+		if (strcmp(gen_prof_calls[i].acl, name) == 0)
+			return (uint32_t)cls << 16 | (100 + i);
+	}
+	return 0;
+}
+
+static void
+gen_prof_node_records(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, struct gen_prof_op *op, int t,
+    int64_t nbi, bool is_static)
+{
+	const struct gen_prof_kind *k = &g->kinds[op->kind];
+	struct gen_buf	*b = &h->f[is_static ? GF_NODE_UNAGING :
+	    GF_NODE_AGING];
+	uint64_t	 name = gen_prof_hash(g->names[op->kind][op->name]);
+	uint32_t	 dims[4];
+	int		 i, j, n;
+
+	gen_bin_head(b, 10000, 0, h->tids[t], 28, gen_prof_host_raw(c, nbi));
+	gen_buf_u64(b, name);
+	gen_buf_u32(b, (uint32_t)k->ge);
+	gen_buf_u64(b, gen_prof_hash(k->type));
+	gen_buf_u32(b, op->block_dim);
+	gen_buf_u32(b, op->hf32 ? 1 : 0);
+	gen_buf_pad(b, 64);
+	/* Tensors five to a record, same op, thread and time stamp. */
+	for (i = 0; i < k->ntensors; i += 5) {
+		n = k->ntensors - i < 5 ? k->ntensors - i : 5;
+		b = &h->f[GF_TENSOR];
+		gen_bin_head(b, 10000, 1, h->tids[t], 12 + 44 * n,
+		    gen_prof_host_raw(c, nbi + c->tick));
+		gen_buf_u64(b, name);
+		gen_buf_u32(b, (uint32_t)n);
+		for (j = i; j < i + n; j++) {
+			bool out = j == k->ntensors - 1;
+
+			gen_buf_u32(b, out ? 1 : 0);
+			gen_buf_u32(b, out ? 0 : (j % 2 == 0 ? 2 : 29));
+			gen_buf_u32(b, out ? 0 : 1);
+			gen_prof_shape(g, op, j, dims);
+			gen_buf_u32(b, dims[0]);
+			gen_buf_u32(b, dims[1]);
+			gen_buf_u32(b, dims[2]);
+			gen_buf_u32(b, dims[3]);
+			gen_buf_u64(b, 0);
+			gen_buf_u64(b, 0);
+		}
+		gen_buf_pad(b, 256);
+	}
+	if (op->nctx == 0)
+		return;
+	b = &h->f[GF_CTX];
+	gen_bin_head(b, 10000, 4, h->tids[t], 12 + 4 * op->nctx,
+	    gen_prof_host_raw(c, nbi + 2 * c->tick));
+	gen_buf_u64(b, name);
+	gen_buf_u32(b, (uint32_t)op->nctx);
+	for (i = 0; i < op->nctx; i++)
+		gen_buf_u32(b, op->ctx[i]);
+	gen_buf_pad(b, 256);
+}
+
+/* One operator launch on thread T: its spans and host records. */
+static void
+gen_prof_launch(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t, bool *static_names)
+{
+	struct gen_prof_op	*op = &g->ops[g->nops];
+	const struct gen_prof_kind *k;
+	int64_t			 acl_b, mod_b = 0, node_b, nbi, rt_b, rt_e;
+	int64_t			 node_e, mod_e = 0, acl_e;
+	int			 i, rt;
+	bool			 model;
+
+	memset(op, 0, sizeof *op);
+	op->index = g->nops++;
+	op->kind = (int)(gen_prof_rand(g) % (uint64_t)g->nkinds);
+	k = &g->kinds[op->kind];
+	op->name = (int)(gen_prof_rand(g) % GEN_PROF_NAMES);
+	op->tid = h->tids[t];
+	op->block_dim = (uint32_t)(8 << gen_prof_rand(g) % 3);
+	if (k->ge == 4 || k->ge == 5)
+		op->block_dim |= 2u << 16;
+	op->hf32 = k->ge == 0 && gen_prof_rand(g) % 10 < 3;
+	if (k->ffts) {
+		op->nctx = 1 + (int)(gen_prof_rand(g) % GEN_PROF_MAX_CTX);
+		for (i = 0; i < op->nctx; i++)
+			op->ctx[i] = (uint16_t)(i * 2 + (int)(gen_prof_rand(g) %
+			    2));
+	}
+	for (i = 0; i < (op->nctx > 0 ? op->nctx : 1); i++)
+		op->dur[i] = k->mean_ns / 2 + gen_prof_range(g, 0, k->mean_ns);
+	model = (int)(gen_prof_rand(g) % 100) < g->o->model_pct;
+	op->model = model ? 1 + op->kind % 3 : GEN_PROF_NO_MODEL;
+
+	acl_b = h->cursor[t];
+	if (model)
+		mod_b = acl_b + gen_prof_gap(g, c, 300, 900);
+	node_b = (model ? mod_b : acl_b) + gen_prof_gap(g, c, 800, 4000);
+	nbi = node_b + gen_prof_gap(g, c, 200, 900);
+	rt_b = nbi + 2 * c->tick + gen_prof_gap(g, c, 300, 1500);
+	op->tt = rt_b + gen_prof_gap(g, c, 1000, 5000);
+	rt_e = op->tt + gen_prof_gap(g, c, 300, 1200);
+	node_e = rt_e + gen_prof_gap(g, c, 200, 800);
+	if (model)
+		mod_e = node_e + gen_prof_gap(g, c, 200, 800);
+	acl_e = (model ? mod_e : node_e) + gen_prof_gap(g, c, 400, 2500);
+	h->cursor[t] = acl_e + gen_prof_gap(g, c, 2000, 30000);
+
+	gen_prof_span(g, h, c, t, GF_API_AGING, 20000, gen_prof_acl_type(g,
+	    k->acl, 5), acl_b, acl_e, 0, k->acl, "acl");
+	if (model)
+		gen_prof_span(g, h, c, t, GF_API_AGING, 15000, 1, mod_b, mod_e,
+		    (uint64_t)op->model, "ModelExecute", "model");
+	gen_prof_span(g, h, c, t, GF_API_AGING, 10000, 5, node_b, node_e,
+	    gen_prof_hash(g->names[op->kind][op->name]), "launch", "node");
+	rt = k->ge == 0 ? 63 : 3;
+	gen_prof_span(g, h, c, t, GF_API_AGING, 5000, 1000 + (uint32_t)rt, rt_b,
+	    rt_e, 0, gen_prof_rt_name(rt), "runtime");
+	op->is_static = static_names[op->kind * GEN_PROF_NAMES + op->name];
+	gen_prof_node_records(g, h, c, op, t, nbi, op->is_static);
+}
+
+/* One standalone API call on thread T. */
+static void
+gen_prof_call(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t)
+{
+	size_t		 i = gen_prof_rand(g) % GEN_PROF_NCALLS;
+	int		 file;
+	int64_t		 b, e, len;
+
+	file = gen_prof_rand(g) % 10 == 0 ? GF_API_UNAGING : GF_API_AGING;
+	b = h->cursor[t];
+	len = gen_prof_align(c, gen_prof_calls[i].mean_ns / 2 +
+	    gen_prof_range(g, 0, gen_prof_calls[i].mean_ns));
+	e = b + (len > 4 * c->tick ? len : 4 * c->tick);
+	gen_prof_span(g, h, c, t, file, 20000, gen_prof_acl_type(g,
+	    gen_prof_calls[i].acl, gen_prof_calls[i].cls), b, e, 0,
+	    gen_prof_calls[i].acl, "acl");
+	if (gen_prof_calls[i].rt >= 0)
+		gen_prof_span(g, h, c, t, file, 5000,
+		    1000 + (uint32_t)gen_prof_calls[i].rt, b + c->tick,
+		    e - c->tick, 0, gen_prof_rt_name(gen_prof_calls[i].rt),
+		    "runtime");
+	h->cursor[t] = e + gen_prof_gap(g, c, 2000, 30000);
+}
+
+static int
+gen_prof_op_cmp(const void *a, const void *b)
+{
+	const struct gen_prof_op	*x = a, *y = b;
+
+	if (x->tt != y->tt)
+		return x->tt < y->tt ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Per-stream scheduling state. */
+struct gen_prof_stream {
+	int64_t		 last_tt;
+	int64_t		 free;		/* mono ns the stream is idle */
+	uint64_t	 last_end;	/* syscnt */
+	uint32_t	 next;
+	uint16_t	 batch;
+};
+
+/* A device log: a start or end of a task, for sorting. */
+struct gen_prof_log {
+	uint64_t	 syscnt;
+	uint32_t	 task;		/* index into the tasks */
+	int		 end;
+};
+
+static int
+gen_prof_log_cmp(const void *a, const void *b)
+{
+	const struct gen_prof_log	*x = a, *y = b;
+
+	if (x->syscnt != y->syscnt)
+		return x->syscnt < y->syscnt ? -1 : 1;
+	if (x->end != y->end)
+		return x->end - y->end;
+	return x->task < y->task ? -1 : x->task > y->task;
+}
+
+struct gen_prof_dev {
+	struct gen_buf	 logs;
+	struct gen_buf	 flips;
+};
+
+static void
+gen_prof_add_task(struct gen_prof *g, size_t op, int ctx, int64_t start,
+    int64_t dur)
+{
+	struct gen_prof_task	*t;
+
+	if ((g->ntasks & (g->ntasks - 1)) == 0 || g->ntasks == 0)
+		g->tasks = xreallocarray(g->tasks, g->ntasks == 0 ? 1 :
+		    2 * g->ntasks, sizeof *g->tasks);
+	t = &g->tasks[g->ntasks++];
+	t->start = start;
+	t->dur = dur;
+	t->op = (uint32_t)op;
+	t->ctx = ctx;
+}
+
+/* Write one task_track record (section 3.5). */
+static void
+gen_prof_track(struct gen_buf *b, const struct gen_prof_clock *c,
+    uint32_t tid, int64_t ts, int device, int stream, uint16_t task,
+    uint16_t batch, uint32_t type, uint64_t kernel)
+{
+	gen_bin_head(b, 5000, 802, tid, 33, gen_prof_host_raw(c, ts));
+	gen_buf_u16(b, (uint16_t)(device & 0xFFF));
+	gen_buf_u16(b, (uint16_t)stream);
+	gen_buf_u32(b, (uint32_t)batch << 16 | task);
+	gen_buf_u64(b, type);
+	gen_buf_u64(b, kernel);
+	gen_buf_u16(b, 8);
+	gen_buf_u16(b, 64);
+	gen_buf_pad(b, 64);
+}
+
+/*
+ * Schedule the launches in time order on the streams of their devices:
+ * task ids, batches and flips, device times; write task_track records and
+ * device flips.
+ */
+static void
+gen_prof_schedule(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, struct gen_prof_dev *dev)
+{
+	const struct gen_prof_opts *o = g->o;
+	struct gen_prof_stream	*ss, *s;
+	struct gen_prof_op	*op;
+	int64_t			 start;
+	uint64_t		 cnt;
+	size_t			 i;
+	int			 j, k, pick;
+
+	ss = xcalloc((size_t)(o->devices * o->streams), sizeof *ss);
+	for (j = 0; j < o->devices * o->streams; j++) {
+		ss[j].last_tt = -1;
+		ss[j].next = o->wrap ? (uint32_t)(65536 - (g->nops /
+		    (size_t)(o->devices * o->streams)) / 2 - 1) :
+		    (uint32_t)gen_prof_range(g, 0, 200);
+	}
+	qsort(g->ops, g->nops, sizeof *g->ops, gen_prof_op_cmp);
+	for (i = 0; i < g->nops; i++) {
+		op = &g->ops[i];
+		op->device = (int)(op->index % (size_t)o->devices);
+		pick = (int)(gen_prof_rand(g) % (uint64_t)o->streams);
+		for (k = 0; k < o->streams; k++) {
+			j = (pick + k) % o->streams;
+			if (ss[op->device * o->streams + j].last_tt < op->tt)
+				break;
+		}
+		op->stream = k < o->streams ? j : pick;
+		s = &ss[op->device * o->streams + op->stream];
+		s->last_tt = op->tt;
+		start = op->tt + gen_prof_range(g, 2000, 9000);
+		if (start < s->free + 100)
+			start = s->free + gen_prof_range(g, 100, 1500);
+		start = c->dsync + (start - c->dsync + c->dtick - 1) /
+		    c->dtick * c->dtick;
+		cnt = gen_prof_syscnt(c, start);
+		if (s->next > 0xFFFF) {
+			s->batch++;
+			gen_prof_track(&h->f[GF_TRACK], c, op->tid,
+			    op->tt - c->tick, op->device, op->stream + 2, 0,
+			    s->batch, 98, 0);
+			gen_bin_flip(&dev[op->device].flips, (s->last_end +
+			    cnt) / 2, (uint16_t)(op->stream + 2), s->batch);
+			s->next = 1;
+		}
+		op->task = (uint16_t)s->next++;
+		op->batch = s->batch;
+		gen_prof_track(&h->f[GF_TRACK], c, op->tid, op->tt, op->device,
+		    op->stream + 2, op->task, op->batch,
+		    (uint32_t)g->kinds[op->kind].rt, gen_prof_hash(
+		    g->kinds[op->kind].type));
+		for (k = 0; k < (op->nctx > 0 ? op->nctx : 1); k++) {
+			op->dur[k] = (op->dur[k] + c->dtick - 1) / c->dtick *
+			    c->dtick;
+			gen_prof_add_task(g, i, op->nctx > 0 ? k : -1, start,
+			    op->dur[k]);
+			s->free = start + op->dur[k];
+			s->last_end = gen_prof_syscnt(c, s->free);
+			start = s->free + c->dtick * gen_prof_range(g, 1, 20);
+		}
+	}
+	free(ss);
+}
+
+/* Write the task logs of every device, in time order (section 4). */
+static void
+gen_prof_logs(struct gen_prof *g, const struct gen_prof_clock *c,
+    struct gen_prof_dev *dev)
+{
+	struct gen_prof_log	*l;
+	const struct gen_prof_task *t;
+	const struct gen_prof_op *op;
+	size_t			 i, n = 0;
+	int			 cnt[64] = { 0 }, sqe;
+
+	l = xreallocarray(NULL, 2 * g->ntasks + 1, sizeof *l);
+	for (i = 0; i < g->ntasks; i++) {
+		l[n].syscnt = gen_prof_syscnt(c, g->tasks[i].start);
+		l[n].task = (uint32_t)i;
+		l[n++].end = 0;
+		l[n].syscnt = gen_prof_syscnt(c, g->tasks[i].start +
+		    g->tasks[i].dur);
+		l[n].task = (uint32_t)i;
+		l[n++].end = 1;
+	}
+	qsort(l, n, sizeof *l, gen_prof_log_cmp);
+	for (i = 0; i < n; i++) {
+		t = &g->tasks[l[i].task];
+		op = &g->ops[t->op];
+		sqe = g->kinds[op->kind].sqe;
+		if (g->o->chip != GEN_PROF_910B)
+			gen_bin_hwts(&dev[op->device].logs, l[i].end,
+			    cnt[op->device]++, sqe, (uint16_t)(op->stream + 2),
+			    op->task, l[i].syscnt);
+		else if (t->ctx >= 0)
+			gen_bin_stars(&dev[op->device].logs, 34 + l[i].end,
+			    cnt[op->device]++, sqe, (uint16_t)(op->stream + 2),
+			    op->task, l[i].syscnt, 6, op->ctx[t->ctx]);
+		else
+			gen_bin_stars(&dev[op->device].logs, l[i].end,
+			    cnt[op->device]++, sqe, (uint16_t)(op->stream + 2),
+			    op->task, l[i].syscnt, 0, 0);
+	}
+	free(l);
+}
+
+static int
+gen_prof_mkdir(const char *path, char **cause)
+{
+	if (util_mkdir_p(path, 0755) != 0) {
+		xasprintf(cause, "cannot create '%s': %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* info.json, sample.json, start_info, end_info (section 2). */
+static int
+gen_prof_meta(struct gen_prof *g, const struct gen_prof_clock *c,
+    const char *dir, int device, char **cause)
+{
+	static const char *const plat[] = { "5", "1", "4" };
+	static const char *const hwts[] = { "50", "100", "100" };
+	static const char *const aic[] = { "1800", "1000", "1080" };
+	const struct gen_prof_opts *o = g->o;
+	struct strbuf	 b;
+	char		 sfx[16], *name;
+	int		 rc;
+
+	snprintf(sfx, sizeof sfx, device < 0 ? "" : ".%d", device);
+	strbuf_init(&b);
+	strbuf_addf(&b, "{\"jobInfo\":\"NA\",\"version\":\"1.0\","
+	    "\"devices\":\"%d\",\"hostname\":\"gen-node\",\"CPU\":[{\"Id\":0,"
+	    "\"Name\":\"HiSilicon\",\"Frequency\":\"%s\","
+	    "\"Logical_CPU_Count\":1,\"Type\":\"Kunpeng-920\"}],"
+	    "\"DeviceInfo\":[", device < 0 ? 64 : device,
+	    o->host_mhz > 0 ? "100.000000" : "");
+	if (device >= 0)
+		strbuf_addf(&b, "{\"id\":%d,\"ai_core_num\":%d,\"aiv_num\":%d,"
+		    "\"hwts_frequency\":\"%s\",\"aic_frequency\":\"%s\","
+		    "\"aiv_frequency\":\"%s\"}", device,
+		    o->chip == GEN_PROF_910B ? 24 : 8,
+		    o->chip == GEN_PROF_910B ? 48 : 0, hwts[o->chip],
+		    aic[o->chip], aic[o->chip]);
+	strbuf_addf(&b, "],\"platform_version\":\"%s\",\"pid\":\"%llu\","
+	    "\"memoryTotal\":791800000,\"netCard\":[],\"rank_id\":-1,"
+	    "\"drvVersion\":467732,\"cannVersion\":\"8.0.0\"}\n",
+	    plat[o->chip], (unsigned long long)(o->seed * 7 + 4242));
+	xasprintf(&name, "info.json%s", sfx);
+	rc = gen_bin_text(dir, name, b.s, cause);
+	free(name);
+	strbuf_reset(&b);
+	strbuf_addf(&b, "{\"devices\":\"%d\",\"profLevel\":\"l1\","
+	    "\"ai_core_profiling\":\"off\",\"ai_core_profiling_mode\":"
+	    "\"task-based\",\"ai_core_metrics\":\"PipeUtilization\","
+	    "\"ai_core_profiling_events\":\"0x8,0xa,0x9,0xb,0xc,0xd,0x54,"
+	    "0x55\",\"llc_profiling\":\"\"}\n", device < 0 ? 64 : device);
+	if (rc == 0)
+		rc = gen_bin_text(dir, "sample.json", b.s, cause);
+	strbuf_reset(&b);
+	strbuf_addf(&b, "{\"collectionDateBegin\":\"\",\"collectionTimeBegin\":"
+	    "\"%lld\",\"clockMonotonicRaw\":\"%lld\"}\n",
+	    (long long)c->begin_us, (long long)c->begin);
+	xasprintf(&name, "start_info%s", sfx);
+	if (rc == 0)
+		rc = gen_bin_text(dir, name, b.s, cause);
+	free(name);
+	strbuf_reset(&b);
+	strbuf_addf(&b, "{\"collectionDateEnd\":\"\",\"collectionTimeEnd\":"
+	    "\"%lld\",\"clockMonotonicRaw\":\"%lld\"}\n",
+	    (long long)(c->begin_us + (c->end - c->begin) / 1000),
+	    (long long)c->end);
+	xasprintf(&name, "end_info%s", sfx);
+	if (rc == 0)
+		rc = gen_bin_text(dir, name, b.s, cause);
+	free(name);
+	strbuf_release(&b);
+	return rc;
+}
+
+/*
+ * The clock pair files (section 2.5): the host's monotonic time and
+ * counter read together, cntvct_diff ticks apart.
+ */
+static int
+gen_prof_clocks(const struct gen_prof_clock *c, const char *dir, int device,
+    char **cause)
+{
+	char	*text, *name, sect[32];
+	int64_t	 sync = device < 0 ? c->sync : c->dsync;
+	int	 rc;
+
+	if (device < 0)
+		snprintf(sect, sizeof sect, "Host");
+	else
+		snprintf(sect, sizeof sect, "Device%d", device);
+	xasprintf(&text, "[%s]\nclock_monotonic_raw: %lld\ncntvct: %llu\n"
+	    "cntvct_diff: %lld\n", sect, (long long)(sync - c->diff * c->tick),
+	    (unsigned long long)gen_prof_host_raw(c, sync),
+	    (long long)c->diff);
+	if (device < 0)
+		xasprintf(&name, "host_start.log");
+	else
+		xasprintf(&name, "host_start.log.%d", device);
+	rc = gen_bin_text(dir, name, text, cause);
+	free(text);
+	free(name);
+	if (rc != 0 || device < 0)
+		return rc;
+	xasprintf(&text, "clock_monotonic_raw: %lld\ncntvct: %llu\n",
+	    (long long)(c->dsync + 777), (unsigned long long)c->dsync_cnt);
+	xasprintf(&name, "dev_start.log.%d", device);
+	rc = gen_bin_text(dir, name, text, cause);
+	free(text);
+	free(name);
+	return rc;
+}
+
+/* hash_dic and type_info_dic (section 3.4). */
+static int
+gen_prof_dicts(struct gen_prof *g, const char *data, char **cause)
+{
+	struct strbuf	 b;
+	int		 i, j, rc;
+
+	strbuf_init(&b);
+	for (i = 0; i < g->nkinds; i++) {
+		for (j = 0; j < GEN_PROF_NAMES; j++)
+			strbuf_addf(&b, "%llu:%s\n", (unsigned long long)
+			    gen_prof_hash(g->names[i][j]), g->names[i][j]);
+		if (!g->o->missing_dict ||
+		    strcmp(g->kinds[i].type, "DropOutDoMask") != 0)
+			strbuf_addf(&b, "%llu:%s\n", (unsigned long long)
+			    gen_prof_hash(g->kinds[i].type), g->kinds[i].type);
+	}
+	rc = gen_bin_text(data, "unaging.additional.hash_dic.slice_0", b.s,
+	    cause);
+	strbuf_reset(&b);
+	strbuf_adds(&b, "10000_0:node_basic_info\n10000_5:launch\n"
+	    "15000_1:ModelExecute\n5000_0:KERNEL_AICORE\n5000_66:KERNEL_AIVEC\n"
+	    "5000_108:KERNEL_MIX_AIC\n5000_98:FLIP_TASK\n5000_6:MAINTENANCE\n"
+	    "5000_802:task_track\n");
+	for (i = 0; i < 64; i++) {
+		if (i == 3 || i == 9 || i == 14 || i == 63)
+			strbuf_addf(&b, "5000_%d:%s\n", 1000 + i,
+			    gen_prof_rt_name(i));
+	}
+	for (i = 0; i < g->nkinds; i++)
+		strbuf_addf(&b, "20000_%u:%s\n", gen_prof_acl_type(g,
+		    g->kinds[i].acl, 5), g->kinds[i].acl);
+	for (i = 0; i < (int)GEN_PROF_NCALLS; i++)
+		strbuf_addf(&b, "20000_%u:%s\n", gen_prof_acl_type(g,
+		    gen_prof_calls[i].acl, gen_prof_calls[i].cls),
+		    gen_prof_calls[i].acl);
+	if (rc == 0)
+		rc = gen_bin_text(data, "unaging.additional.type_info_dic.slice_0",
+		    b.s, cause);
+	strbuf_release(&b);
+	return rc;
+}
+
+static void
+gen_prof_clock_init(struct gen_prof *g, struct gen_prof_clock *c)
+{
+	memset(c, 0, sizeof *c);
+	c->tick = g->o->host_mhz > 0 ? 1000 / g->o->host_mhz : 1;
+	c->dtick = g->o->chip == GEN_PROF_910B ? 20 : 10;
+	c->begin = gen_prof_range(g, 50, 900) * 1000000000000LL;
+	c->begin_us = (1748736000LL + gen_prof_range(g, 0, 86400 * 30)) *
+	    1000000 + gen_prof_range(g, 0, 1000000);
+	c->sync = c->begin - GEN_PROF_HOST_ANCHOR * 10;
+	c->sync_cnt = (uint64_t)gen_prof_range(g, 1000000000000LL,
+	    10000000000000LL);
+	c->dsync = c->begin - GEN_PROF_DEV_ANCHOR * 10;
+	c->dsync_cnt = (uint64_t)gen_prof_range(g, 100000000000LL,
+	    1000000000000LL);
+	c->diff = g->o->host_mhz > 0 ? gen_prof_range(g, 3, 40) : 0;
+	g->local_off = c->begin_us * 1000 - c->begin;
+}
+
+/* Generate every host record; the ops are left in g->ops. */
+static void
+gen_prof_host(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c)
+{
+	const struct gen_prof_opts *o = g->o;
+	bool		*static_names;
+	int64_t		 left_ops = o->ops, left_apis = o->apis;
+	int		 i, t = 0;
+
+	static_names = xcalloc((size_t)g->nkinds * GEN_PROF_NAMES, 1);
+	for (i = 0; i < g->nkinds * GEN_PROF_NAMES; i++)
+		static_names[i] = (int)(gen_prof_rand(g) % 100) < o->static_pct;
+	h->tids = xcalloc((size_t)o->threads, sizeof *h->tids);
+	h->request = xcalloc((size_t)o->threads, sizeof *h->request);
+	h->cursor = xcalloc((size_t)o->threads, sizeof *h->cursor);
+	for (i = 0; i < o->threads; i++) {
+		h->tids[i] = 100000 + (uint32_t)i * 1111 +
+		    (uint32_t)(gen_prof_rand(g) % 1000);
+		h->cursor[i] = c->begin + gen_prof_align(c,
+		    gen_prof_range(g, 1000000, 5000000));
+	}
+	g->ops = xcalloc((size_t)o->ops + 1, sizeof *g->ops);
+	while (left_ops + left_apis > 0) {
+		if ((int64_t)(gen_prof_rand(g) % (uint64_t)(left_ops +
+		    left_apis)) < left_ops) {
+			gen_prof_launch(g, h, c, t, static_names);
+			left_ops--;
+		} else {
+			gen_prof_call(g, h, c, t);
+			left_apis--;
+		}
+		t = (t + 1) % o->threads;
+	}
+	free(static_names);
+}
+
+static int
+gen_prof_write_host(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, const char *root, char **cause)
+{
+	char	*dir, *data;
+	int	 i, rc;
+
+	dir = util_path_join(root, "host");
+	data = util_path_join(dir, "data");
+	rc = gen_prof_mkdir(data, cause);
+	if (rc == 0)
+		rc = gen_prof_meta(g, c, dir, -1, cause);
+	if (rc == 0)
+		rc = gen_prof_clocks(c, dir, -1, cause);
+	for (i = 0; rc == 0 && i < GF_NFILES; i++) {
+		if (h->f[i].len > 0)
+			rc = gen_bin_slices(data, gen_prof_files[i], &h->f[i],
+			    g->o->host_slice, gen_prof_records[i], cause);
+	}
+	if (rc == 0)
+		rc = gen_prof_dicts(g, data, cause);
+	free(data);
+	free(dir);
+	return rc;
+}
+
+static int
+gen_prof_write_dev(struct gen_prof *g, struct gen_prof_dev *d,
+    const struct gen_prof_clock *c, const char *root, int device,
+    char **cause)
+{
+	struct gen_buf	 blob;
+	char		*dir, *data, name[64];
+	int		 rc, i;
+
+	xasprintf(&dir, "%s/device_%d", root, device);
+	data = util_path_join(dir, "data");
+	rc = gen_prof_mkdir(data, cause);
+	if (rc == 0)
+		rc = gen_prof_meta(g, c, dir, device, cause);
+	if (rc == 0)
+		rc = gen_prof_clocks(c, dir, device, cause);
+	memset(&blob, 0, sizeof blob);
+	/* Bytes of a ring buffer's lost head (section 1.2). */
+	for (i = 0; i < g->o->head_skip; i++)
+		gen_buf_add(&blob, &(unsigned char){ 0xA5 }, 1);
+	gen_buf_add(&blob, d->logs.p, d->logs.len);
+	snprintf(name, sizeof name, "%s.%d", g->o->chip == GEN_PROF_910B ?
+	    "stars_soc.data" : "hwts.data", device);
+	if (rc == 0 && blob.len > 0)
+		rc = gen_bin_slices(data, name, &blob, g->o->dev_slice, 0,
+		    cause);
+	snprintf(name, sizeof name, "ts_track.data.%d", device);
+	if (rc == 0 && d->flips.len > 0)
+		rc = gen_bin_slices(data, name, &d->flips, g->o->dev_slice, 0,
+		    cause);
+	gen_buf_free(&blob);
+	free(data);
+	free(dir);
+	return rc;
+}
+
+static void
+gen_prof_free(struct gen_prof *g, struct gen_prof_host *h,
+    struct gen_prof_dev *dev)
+{
+	int	 i;
+
+	for (i = 0; i < GF_NFILES; i++)
+		gen_buf_free(&h->f[i]);
+	free(h->tids);
+	free(h->request);
+	free(h->cursor);
+	for (i = 0; dev != NULL && i < g->o->devices; i++) {
+		gen_buf_free(&dev[i].logs);
+		gen_buf_free(&dev[i].flips);
+	}
+	free(dev);
+	free(g->ops);
+	free(g->tasks);
+	free(g->api);
+}
+
+/*
+ * Write a raw PROF_ collection directory under DIR as O says, and the expected
+ * tables into O->expect if set. On failure return -1 and set *cause.
+ */
+int
+gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
+{
+	struct gen_prof		 g;
+	struct gen_prof_clock	 c;
+	struct gen_prof_host	 h;
+	struct gen_prof_dev	*dev;
+	char			*root;
+	int			 i, j, rc = 0;
+
+	if (o->ops < 1 || o->streams < 1 || o->streams > 2000 ||
+	    o->threads < 1 || o->devices < 1 || o->devices > 8 ||
+	    o->apis < 0 || o->chip < 0 || o->chip > GEN_PROF_310P) {
+		xasprintf(cause, "bad generator sizes");
+		return -1;
+	}
+	memset(&g, 0, sizeof g);
+	memset(&h, 0, sizeof h);
+	g.o = o;
+	g.rng = o->seed;
+	g.kinds = o->chip == GEN_PROF_910B ? gen_prof_stars : gen_prof_hwts;
+	g.nkinds = o->chip == GEN_PROF_910B ? (int)(sizeof gen_prof_stars /
+	    sizeof gen_prof_stars[0]) : (int)(sizeof gen_prof_hwts /
+	    sizeof gen_prof_hwts[0]);
+	snprintf(g.missing, sizeof g.missing, "%llu", (unsigned long long)
+	    gen_prof_hash("DropOutDoMask"));
+	for (i = 0; i < g.nkinds; i++) {
+		for (j = 0; j < GEN_PROF_NAMES; j++)
+			snprintf(g.names[i][j], sizeof g.names[i][j], "%s-op%d",
+			    g.kinds[i].type, 1 + (int)(gen_prof_rand(&g) % 400));
+	}
+	gen_prof_clock_init(&g, &c);
+	gen_prof_host(&g, &h, &c);
+	dev = xcalloc((size_t)o->devices, sizeof *dev);
+	gen_prof_schedule(&g, &h, &c, dev);
+	gen_prof_logs(&g, &c, dev);
+	c.end = c.begin;
+	for (i = 0; i < o->threads; i++)
+		c.end = h.cursor[i] > c.end ? h.cursor[i] : c.end;
+	for (i = 0; i < (int)g.ntasks; i++) {
+		if (g.tasks[i].start + g.tasks[i].dur > c.end)
+			c.end = g.tasks[i].start + g.tasks[i].dur;
+	}
+	c.end = gen_prof_align(&c, c.end + 5000000);
+	xasprintf(&root, "%s/PROF_000001_%s_GEN%013llu", dir,
+	    gen_prof_chips[o->chip], (unsigned long long)(o->seed % 10000000));
+	rc = gen_prof_write_host(&g, &h, &c, root, cause);
+	for (i = 0; rc == 0 && i < o->devices; i++)
+		rc = gen_prof_write_dev(&g, &dev[i], &c, root, i, cause);
+	if (rc == 0 && o->expect != NULL)
+		rc = gen_prof_expect(&g, o->expect, cause);
+	free(root);
+	gen_prof_free(&g, &h, dev);
+	return rc;
+}

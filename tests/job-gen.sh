@@ -1,0 +1,59 @@
+#!/bin/sh
+# Generated legacy JOB directories (both layouts, text and binary GE task
+# descriptions with wrapped task ids, several seeds) decode into
+# exactly the tables the generator computed from its own values: step
+# trace, task description, op_statistic from the HWTS logs joined to the
+# ops, the legacy acl_statistic, runtime API spans, task_track, msproftx
+# markers and the AI CPU table.
+# Damaged files import what is sound and say where the damage is.
+. "$top_srcdir/tests/lib.sh"
+[ -x "$GEN" ] || skip_all "no generator at $GEN"
+
+for seed in 1 7; do
+	for layout in data flat binary; do
+		q=
+		[ $layout = flat ] && q=--quirks
+		[ $layout = binary ] && q=--binary
+		d=$T/s$seed$layout
+		"$GEN" job "$d/JOB" -s $seed -n 20 -S 3 -t 6 -a 120 \
+		    -e "$d/expect" $q
+		ok $? "seed $seed $layout: generate"
+		"$NPUPROF" import -q --db "$d.db" "$d/JOB" 2>/dev/null
+		ok $? "seed $seed $layout: import"
+		for t in step_trace task_desc op_statistic acl_statistic aicpu; do
+			"$NPUPROF" show -q --db "$d.db" --format csv "$d/JOB" \
+			    $t >"$d/$t.got"
+			same_file "$d/$t.got" "$d/expect/$t.csv" \
+			    "seed $seed $layout: $t as generated"
+		done
+		for t in runtime_task_track msproftx; do
+			"$NPUPROF" show -q --db "$d.db" --format csv "$d/JOB" \
+			    $t >"$d/$t.got"
+			same_file "$d/$t.got" "$d/expect/$t.csv" \
+			    "seed $seed $layout: $t as generated"
+		done
+		"$NPUPROF" show -q --db "$d.db" --format csv "$d/JOB" \
+		    api_statistic | awk -F, 'NR == 1 || $2 == "runtime" {
+		    print $2 "," $3 "," $4 "," $5 "," $7 "," $8 }' \
+		    >"$d/rt.got"
+		same_file "$d/rt.got" "$d/expect/runtime_api.csv" \
+		    "seed $seed $layout: Runtime.api spans in api_statistic"
+	done
+done
+
+# Damage: a cut step trace, a foreign AclModule file.
+d=$T/s1data/JOB
+tr=$d/data/training_trace.46.dev.profiler_default_tag.0.slice_0
+size=$(wc -c <"$tr")
+head -c $((size - 27)) "$tr" >"$tr.cut" && mv "$tr.cut" "$tr"
+printf 'not an acl record' >"$d/data/AclModule.acl_rts.0.slice_0"
+"$NPUPROF" import --db "$T/bad.db" "$d" >/dev/null 2>"$T/err"
+ok $? "damaged JOB still imports"
+grep -q "training_trace.*offset $(( (size - 27) / 20 * 20 )): 13 trailing bytes" "$T/err"
+ok $? "the cut step trace is reported at its byte offset"
+grep -q 'AclModule.acl_rts.0.slice_0: offset 0: not AclModule records' "$T/err"
+ok $? "the foreign AclModule file is reported by name"
+"$NPUPROF" show -q --db "$T/bad.db" --format csv "$d" step_trace |
+    tail -n +2 | wc -l | tr -d ' ' >"$T/n"
+is "$(cat "$T/n")" 5 "the five whole iterations remain"
+done_testing

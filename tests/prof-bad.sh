@@ -1,0 +1,130 @@
+#!/bin/sh
+# Bad raw PROF input: each case damages a generated collection the way
+# real data goes wrong; the import must keep what is sound, warn once per
+# problem naming the file (and byte offset where there is one), and never
+# fail or crash.
+. "$top_srcdir/tests/lib.sh"
+
+fresh() {	# fresh NAME: a small 910B collection in $T/NAME/in
+	rm -rf "$T/$1"
+	"$GEN" prof "$T/$1/in" -s 11 -n 300 -a 40 -e "$T/$1/want" -E 20
+	P=$(echo "$T/$1"/in/PROF_*)
+}
+
+rows() {	# rows NAME TABLE: data rows shown
+	"$NPUPROF" show --db "$T/$1/s.db" --stats computed --format csv \
+	    "$2" "$3" 2>>"$T/$1/err" | tail -n +2 | wc -l
+}
+
+load() {	# load NAME PATH: import, exit status in $st, warnings in err
+	"$NPUPROF" import -q --db "$T/$1/s.db" "$2" 2>/dev/null
+	st=$?
+	"$NPUPROF" show --db "$T/$1/s.db" --format tsv "$2" warnings \
+	    2>/dev/null | sed 's/\t/: offset /; s/\t/: /' >"$T/$1/err"
+}
+
+want_rows() {
+	tail -n +2 "$T/$1/want/$2.csv" | wc -l
+}
+
+fresh trunc
+sz=$(wc -c <"$P/host/data/aging.api_event.data.slice_0")
+printf 'garbage!!' >>"$P/host/data/aging.api_event.data.slice_0"
+load trunc "$P"
+is $st 0 "truncated host record: import succeeds"
+grep -q "aging.api_event.data.slice_0: offset $sz: truncated last record" \
+    "$T/trunc/err"
+ok $? "truncated host record: warned with file and offset"
+is "$(rows trunc "$P" op_summary)" "$(want_rows trunc op_summary)" \
+    "truncated host record: every task kept"
+
+fresh magic
+f="$P/device_0/data/stars_soc.data.0.slice_0"
+printf '\000\000' | dd of="$f" bs=1 seek=$((64 * 10 + 2)) conv=notrunc \
+    2>/dev/null
+load magic "$P"
+is $st 0 "bad stars magic: import succeeds"
+grep -q 'offset 640: 1 records without the 0x6BD3 magic' "$T/magic/err"
+ok $? "bad stars magic: counted and located"
+is "$(rows magic "$P" op_summary)" "$(($(want_rows magic op_summary) - 1))" \
+    "bad stars magic: only that task is lost"
+
+fresh hmagic
+printf '\000' | dd of="$P/host/data/aging.api_event.data.slice_0" bs=1 \
+    seek=0 conv=notrunc 2>/dev/null
+load hmagic "$P"
+grep -q 'aging.api_event.data.slice_0: offset 0: record without the 0x5A5A' \
+    "$T/hmagic/err"
+ok $? "bad host magic: warned at offset 0"
+is "$(rows hmagic "$P" op_summary)" "$(want_rows hmagic op_summary)" \
+    "bad host magic: tasks unaffected"
+
+fresh nodev
+rm "$P/device_0/dev_start.log.0"
+load nodev "$P"
+is $st 0 "missing dev_start.log: import succeeds"
+grep -q 'device_0: offset N/A: no host_start.log or dev_start.log' \
+    "$T/nodev/err"
+ok $? "missing dev_start.log: warned"
+
+fresh noend
+rm "$P/host/end_info" "$P/device_0/end_info.0"
+load noend "$P"
+grep -q 'no end_info' "$T/noend/err"
+ok $? "missing end_info: warned"
+"$NPUPROF" show --db "$T/noend/s.db" --stats computed --format csv "$P" \
+    op_statistic >"$T/noend/op.csv" 2>/dev/null
+same_file "$T/noend/op.csv" "$T/noend/want/op_statistic.csv" \
+    "missing end_info: statistics unchanged"
+
+fresh empty
+for f in "$P"/host/data/*.slice_* "$P"/device_0/data/*.slice_*; do
+	case $f in *.done|*dic*) ;; *) : >"$f" ;; esac
+done
+load empty "$P"
+[ $st -le 1 ]
+ok $? "empty data files: no crash (exit $st)"
+
+fresh cpu
+sed 's/"Frequency":"100.000000"/"Frequency":""/' "$P/host/info.json" \
+    >"$T/cpu/x" && mv "$T/cpu/x" "$P/host/info.json"
+load cpu "$P"
+is $st 0 "empty CPU frequency: import succeeds"
+is "$(rows cpu "$P" op_summary)" "$(want_rows cpu op_summary)" \
+    "empty CPU frequency: tasks kept"
+
+fresh bare
+load bare "$P/device_0"
+is $st 0 "device dir without host dir: import succeeds"
+grep -q 'no host directory' "$T/bare/err"
+ok $? "device dir without host dir: warned"
+is "$(rows bare "$P/device_0" op_summary)" "$(want_rows bare op_summary)" \
+    "device dir without host dir: every device task kept"
+is "$(rows bare "$P/device_0" op_statistic)" 0 \
+    "device dir without host dir: no op types, no op_statistic"
+
+fresh unpaired
+# One MsprofEvent start (level 20000) whose end never comes.
+printf '\132\132\040\116\001\000\005\000\001\000\000\000\167\167\000\000' \
+    >>"$P/host/data/aging.api_event.data.slice_0"
+printf '\001\000\000\000\000\000\000\000' \
+    >>"$P/host/data/aging.api_event.data.slice_0"
+printf '\377\377\377\377\377\377\377\377\000\000\000\000\000\000\000\000' \
+    >>"$P/host/data/aging.api_event.data.slice_0"
+load unpaired "$P"
+grep -q '1 event starts without an end, dropped' "$T/unpaired/err"
+ok $? "unpaired event start: counted and dropped"
+"$NPUPROF" show --db "$T/unpaired/s.db" --stats computed --format csv "$P" \
+    api_statistic >"$T/unpaired/api.csv" 2>/dev/null
+same_file "$T/unpaired/api.csv" "$T/unpaired/want/api_statistic.csv" \
+    "unpaired event start: api_statistic unchanged"
+
+# A parent folder holding two collections: both imported.
+rm -rf "$T/two"
+"$GEN" prof "$T/two/in/a" -s 21 -n 100 -a 5 -e "$T/two/a"
+"$GEN" prof "$T/two/in/b" -s 22 -n 150 -a 5 -c 310P -e "$T/two/b"
+load two "$T/two/in"
+is "$(rows two "$T/two/in" op_summary)" \
+    "$(cat "$T/two/a/op_summary.csv" "$T/two/b/op_summary.csv" | grep -vc ^D)" \
+    "two collections: both imported"
+done_testing

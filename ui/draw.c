@@ -1,0 +1,179 @@
+/*
+ * Drawing helpers for the views. Each takes a colour role, never a colour,
+ * and clips to a width in screen columns (not bytes), so UTF-8 names line
+ * up. Line and bar glyphs follow the locale: box drawing under UTF-8, plain
+ * ASCII otherwise.
+ */
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "ui.h"
+
+/*
+ * The byte length of the longest prefix of S that fits in WIDTH columns;
+ * its width goes to *used. Invalid bytes count one column each.
+ */
+static size_t
+draw_clip(const char *s, int width, int *used)
+{
+	mbstate_t	 mbs;
+	wchar_t		 wc;
+	size_t		 i = 0, len = strlen(s), n;
+	int		 w, cols = 0;
+
+	memset(&mbs, 0, sizeof mbs);
+	while (i < len) {
+		if ((unsigned char)s[i] < 0x80) {
+			n = 1;
+			w = 1;
+		} else if (!ui_utf8()) {
+			n = 1;
+			w = 1;
+		} else {
+			n = mbrtowc(&wc, s + i, len - i, &mbs);
+			if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+				memset(&mbs, 0, sizeof mbs);
+				n = 1;
+				w = 1;
+			} else if ((w = wcwidth(wc)) < 0)
+				w = 1;
+		}
+		if (cols + w > width)
+			break;
+		cols += w;
+		i += n;
+	}
+	*used = cols;
+	return i;
+}
+
+/* The width of S in screen columns. */
+int
+draw_width(const char *s)
+{
+	int	 used;
+
+	draw_clip(s, 1 << 30, &used);
+	return used;
+}
+
+/* Fill WIDTH columns of line Y from X with blanks in ROLE. */
+void
+draw_fill(int y, int x, int width, enum role role)
+{
+	if (width <= 0)
+		return;
+	attrset(theme_attr(role));
+	mvhline(y, x, ' ', width);
+	attrset(A_NORMAL);
+}
+
+/*
+ * Draw S at Y, X in at most WIDTH columns. Without UTF-8, bytes outside
+ * ASCII print as '?'. Return the columns used.
+ */
+int
+draw_text(int y, int x, int width, enum role role, const char *s)
+{
+	size_t	 n, i;
+	int	 used;
+	char	*copy;
+
+	if (width <= 0 || s == NULL)
+		return 0;
+	n = draw_clip(s, width, &used);
+	attrset(theme_attr(role));
+	if (ui_utf8())
+		mvaddnstr(y, x, s, (int)n);
+	else {
+		copy = xstrndup(s, n);
+		for (i = 0; i < n; i++) {
+			if ((unsigned char)copy[i] >= 0x80 ||
+			    (unsigned char)copy[i] < 0x20)
+				copy[i] = '?';
+		}
+		mvaddnstr(y, x, copy, (int)n);
+		free(copy);
+	}
+	attrset(A_NORMAL);
+	return used;
+}
+
+int
+draw_textf(int y, int x, int width, enum role role, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+	int	 used;
+
+	va_start(ap, fmt);
+	xvasprintf(&s, fmt, ap);
+	va_end(ap);
+	used = draw_text(y, x, width, role, s);
+	free(s);
+	return used;
+}
+
+/*
+ * Draw a table cell: S padded to WIDTH, right-aligned when RIGHT. A cell
+ * too long for its column ends in '~' so the cut is visible.
+ */
+int
+draw_cell(int y, int x, int width, enum role role, const char *s, bool right)
+{
+	int	 w = draw_width(s);
+
+	if (width <= 0)
+		return 0;
+	draw_fill(y, x, width, role);
+	if (w > width) {
+		draw_text(y, x, width - 1, role, s);
+		draw_text(y, x + width - 1, 1, role, "~");
+	} else
+		draw_text(y, right ? x + width - w : x, width, role, s);
+	return width;
+}
+
+/* A horizontal rule. */
+void
+draw_hline(int y, int x, int width, enum role role)
+{
+	int	 i;
+
+	for (i = 0; i < width; i++)
+		draw_text(y, x + i, 1, role, ui_utf8() ? "\u2500" : "-");
+}
+
+/* A bar of FRACTION (0 to 1) of WIDTH columns, in eighths under UTF-8. */
+void
+draw_bar(int y, int x, int width, double fraction, enum role role)
+{
+	static const char	*eighths[] = { "", "\u258f", "\u258e",
+	    "\u258d", "\u258c", "\u258b", "\u258a", "\u2589" };
+	int			 full, part, i;
+
+	if (fraction < 0)
+		fraction = 0;
+	if (fraction > 1)
+		fraction = 1;
+	full = (int)(fraction * width);
+	part = (int)(fraction * width * 8) % 8;
+	for (i = 0; i < full; i++)
+		draw_text(y, x + i, 1, role, ui_utf8() ? "\u2588" : "#");
+	if (full < width && part > 0 && ui_utf8())
+		draw_text(y, x + full, 1, role, eighths[part]);
+}
+
+const char *
+draw_glyph_up(void)
+{
+	return ui_utf8() ? "\u25b2" : "^";
+}
+
+const char *
+draw_glyph_down(void)
+{
+	return ui_utf8() ? "\u25bc" : "v";
+}

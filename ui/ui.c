@@ -1,0 +1,554 @@
+/*
+ * The UI's start, stop and main loop. This is the only file that starts and
+ * ends curses and calls doupdate(): views change state in their key
+ * handlers and the loop repaints at most once per key. A replay file
+ * (NPUPROF_KEYS) feeds keys instead of the terminal and reports how long
+ * each took, so the UI's speed can be measured without a person.
+ */
+#include <curses.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ui.h"
+
+#define UI_MIN_COLS	40
+#define UI_MIN_LINES	8
+
+struct ui_replay {
+	FILE	*f;
+	double	*ms;
+	char	**names;
+	size_t	 n;
+	double	 first;
+};
+
+static struct store		*ui_s;
+static const struct ui_opts	*ui_o;
+static struct ui_config		 ui_cfg;
+static char			*ui_msg;
+static enum role		 ui_msg_role;
+static bool			 ui_is_utf8;
+static bool			 ui_started;
+static bool			 ui_quit;
+static int64_t			 ui_dev = NP_NA;
+static int64_t			 ui_rnk = NP_NA;
+static MEVENT			 ui_mev;
+static struct ui_replay		 ui_rp;
+
+double
+ui_now(void)
+{
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+struct store *
+ui_store(void)
+{
+	return ui_s;
+}
+
+int64_t
+ui_device(void)
+{
+	return ui_dev;
+}
+
+int64_t
+ui_rank(void)
+{
+	return ui_rnk;
+}
+
+bool
+ui_utf8(void)
+{
+	return ui_is_utf8;
+}
+
+/* Set the status line message; the next key clears it. */
+void
+ui_message(enum role role, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	free(ui_msg);
+	va_start(ap, fmt);
+	xvasprintf(&ui_msg, fmt, ap);
+	va_end(ap);
+	ui_msg_role = role;
+}
+
+const char *
+ui_get_message(enum role *role)
+{
+	*role = ui_msg_role;
+	return ui_msg;
+}
+
+/* The last mouse event, for views handling KEY_MOUSE. */
+bool
+ui_mouse(int *y, int *x, bool *click, int *wheel)
+{
+	*y = ui_mev.y;
+	*x = ui_mev.x;
+	*click = (ui_mev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED |
+	    BUTTON1_RELEASED)) != 0;
+	*wheel = 0;
+	if (ui_mev.bstate & BUTTON4_PRESSED)
+		*wheel = -1;
+#ifdef BUTTON5_PRESSED
+	if (ui_mev.bstate & BUTTON5_PRESSED)
+		*wheel = 1;
+#endif
+	return true;
+}
+
+/* The shutdown hook: leave curses so a fatal message is readable. */
+static void
+ui_stop(void)
+{
+	if (!ui_started)
+		return;
+	ui_started = false;
+	endwin();
+}
+
+/* The terminal too small: a clear message instead of a broken screen. */
+static bool
+ui_too_small(void)
+{
+	if (COLS >= UI_MIN_COLS && LINES >= UI_MIN_LINES)
+		return false;
+	erase();
+	mvprintw(0, 0, "terminal too small");
+	mvprintw(1, 0, "need %dx%d", UI_MIN_COLS, UI_MIN_LINES);
+	mvprintw(2, 0, "have %dx%d", COLS, LINES);
+	wnoutrefresh(stdscr);
+	return true;
+}
+
+/* The tab bar on the first line: the views with data, then the device. */
+static void
+ui_draw_tabs(void)
+{
+	char	 dev[64];
+	int	 i, x = 0, w;
+
+	draw_fill(0, 0, COLS, ROLE_TAB);
+	for (i = 0; i < view_ntabs(); i++) {
+		if (!view_tab_available(i))
+			continue;
+		x += draw_textf(0, x, COLS - x, i == view_tab() ?
+		    ROLE_TAB_ACTIVE : ROLE_TAB, " %d %s ", i + 1,
+		    view_tab_ops(i)->title);
+	}
+	ui_device_label(dev, sizeof dev);
+	w = draw_width(dev);
+	if (x + w + 1 < COLS)
+		draw_text(0, COLS - w - 1, w, ROLE_TAB, dev);
+}
+
+/* The status line: the view's state, then the message if any. */
+static void
+ui_draw_status(void)
+{
+	struct view	*v = view_top();
+	char		 buf[512];
+	int		 x;
+
+	if (prompt_active()) {
+		prompt_draw();
+		return;
+	}
+	buf[0] = '\0';
+	if (v != NULL && v->ops->status != NULL)
+		v->ops->status(v, buf, sizeof buf);
+	else if (v != NULL)
+		snprintf(buf, sizeof buf, " %s", v->ops->title);
+	draw_fill(LINES - 1, 0, COLS, ROLE_STATUS);
+	x = draw_text(LINES - 1, 0, COLS, ROLE_STATUS, buf);
+	if (ui_msg != NULL && x + 2 < COLS)
+		draw_text(LINES - 1, x + 2, COLS - x - 2, ui_msg_role, ui_msg);
+}
+
+static void
+ui_draw(int redraw)
+{
+	if (ui_too_small())
+		return;
+	if (redraw & REDRAW_BODY) {
+		erase();
+		ui_draw_tabs();
+		view_draw(view_top(), redraw);
+	}
+	ui_draw_status();
+	wnoutrefresh(stdscr);
+}
+
+/* Read the next key of the replay file, or -1 at its end. */
+static int
+ui_replay_key(void)
+{
+	char	 line[256];
+	size_t	 len;
+	int	 key;
+
+	while (fgets(line, sizeof line, ui_rp.f) != NULL) {
+		len = strcspn(line, "\r\n");
+		line[len] = '\0';
+		if (len == 0 || line[0] == '#')
+			continue;
+		if ((key = keys_parse(line)) < 0)
+			continue;
+		ui_rp.names = xreallocarray(ui_rp.names, ui_rp.n + 1,
+		    sizeof *ui_rp.names);
+		ui_rp.ms = xreallocarray(ui_rp.ms, ui_rp.n + 1,
+		    sizeof *ui_rp.ms);
+		ui_rp.names[ui_rp.n] = xstrdup(line);
+		ui_rp.ms[ui_rp.n] = 0;
+		ui_rp.n++;
+		return key;
+	}
+	return -1;
+}
+
+static int
+ui_replay_cmp(const void *a, const void *b)
+{
+	double	 x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Print the replay's figures to stderr, after curses has ended. */
+static void
+ui_replay_report(void)
+{
+	double	*sorted;
+	size_t	 i;
+
+	fprintf(stderr, "first-screen-ms %.1f\n", ui_rp.first);
+	for (i = 0; i < ui_rp.n; i++)
+		fprintf(stderr, "key %s %.2f\n", ui_rp.names[i], ui_rp.ms[i]);
+	if (ui_rp.n > 0) {
+		sorted = xreallocarray(NULL, ui_rp.n, sizeof *sorted);
+		memcpy(sorted, ui_rp.ms, ui_rp.n * sizeof *sorted);
+		qsort(sorted, ui_rp.n, sizeof *sorted, ui_replay_cmp);
+		fprintf(stderr, "keys %zu p50-ms %.2f p99-ms %.2f max-ms %.2f\n",
+		    ui_rp.n, sorted[ui_rp.n / 2],
+		    sorted[(ui_rp.n * 99) / 100 < ui_rp.n ?
+		    (ui_rp.n * 99) / 100 : ui_rp.n - 1], sorted[ui_rp.n - 1]);
+		free(sorted);
+	}
+	for (i = 0; i < ui_rp.n; i++)
+		free(ui_rp.names[i]);
+	free(ui_rp.names);
+	free(ui_rp.ms);
+	fclose(ui_rp.f);
+}
+
+/* The next key: from the replay file or the terminal. */
+static int
+ui_getkey(void)
+{
+	int	 key;
+
+	if (ui_rp.f != NULL)
+		return ui_replay_key();
+	do
+		key = getch();
+	while (key == ERR && errno == EINTR);
+	if (key == KEY_MOUSE && getmouse(&ui_mev) != OK)
+		return ERR;
+	return key;
+}
+
+/* Handle a global action the view left alone. */
+static int
+ui_global(enum action a)
+{
+	switch (a) {
+	case ACTION_QUIT:
+		ui_quit = true;
+		return REDRAW_NONE;
+	case ACTION_HELP:
+		return view_push(&view_help_ops, NULL, NULL) == 0 ?
+		    REDRAW_ALL : REDRAW_STATUS;
+	case ACTION_REDRAW:
+		clearok(curscr, TRUE);
+		return REDRAW_ALL;
+	case ACTION_REIMPORT:
+		return ui_reimport();
+	case ACTION_DEVICE:
+		return view_push(&view_device_ops, NULL, NULL) == 0 ?
+		    REDRAW_ALL : REDRAW_STATUS;
+	case ACTION_NEXT_VIEW:
+	case ACTION_PREV_VIEW:
+	case ACTION_VIEW_1:
+	case ACTION_VIEW_2:
+	case ACTION_VIEW_3:
+	case ACTION_VIEW_4:
+	case ACTION_VIEW_5:
+	case ACTION_VIEW_6:
+	case ACTION_VIEW_7:
+		return view_switch(a);
+	default:
+		return REDRAW_NONE;
+	}
+}
+
+/*
+ * One key: the prompt takes it if open; else the view's map, then the
+ * global map, turn it into an action the view may handle (its handler
+ * returns -1 for actions it leaves to the UI).
+ */
+static int
+ui_key(int key)
+{
+	struct view	*v = view_top();
+	enum action	 a;
+	int		 redraw;
+
+	if (key == KEY_RESIZE) {
+		view_resize_all();
+		return REDRAW_ALL;
+	}
+	if (prompt_active())
+		return prompt_key(key);
+	free(ui_msg);
+	ui_msg = NULL;
+	if (COLS < UI_MIN_COLS || LINES < UI_MIN_LINES) {
+		if (keys_global(key) == ACTION_QUIT)
+			ui_quit = true;
+		return REDRAW_ALL;
+	}
+	if ((a = keys_lookup(v->ops->keymap, key)) == ACTION_NONE)
+		a = keys_global(key);
+	if ((redraw = v->ops->key(v, a, key)) < 0) {
+		if (a == ACTION_CLOSE) {
+			if (v->below == NULL)
+				ui_quit = true;
+			else
+				view_pop();
+			redraw = REDRAW_ALL;
+		} else
+			redraw = ui_global(a);
+	}
+	return redraw | REDRAW_STATUS;
+}
+
+static void
+ui_loop(void)
+{
+	double	 t = 0;
+	int	 redraw = REDRAW_ALL, key;
+	bool	 first = true;
+
+	while (!ui_quit) {
+		if (redraw != REDRAW_NONE) {
+			ui_draw(redraw);
+			doupdate();
+			redraw = REDRAW_NONE;
+		}
+		if (first) {
+			ui_rp.first = (ui_now() - ui_o->t0) * 1000;
+			first = false;
+		} else if (ui_rp.f != NULL && ui_rp.n > 0)
+			ui_rp.ms[ui_rp.n - 1] = (ui_now() - t) * 1000;
+		if ((key = ui_getkey()) == ERR)
+			continue;
+		if (key == -1 && ui_rp.f != NULL)
+			break;
+		t = ui_now();
+		redraw |= ui_key(key);
+	}
+}
+
+/* Start curses and the colours of the theme. Return -1 with *cause set. */
+static int
+ui_start(char **cause)
+{
+	const char	*nc = getenv("NO_COLOR");
+	bool		 color;
+
+	ui_is_utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	if (newterm(NULL, stdout, stdin) == NULL) {
+		xasprintf(cause, "cannot start curses on terminal '%s'",
+		    getenv("TERM") != NULL ? getenv("TERM") : "");
+		return -1;
+	}
+	ui_started = true;
+	log_set_hook(ui_stop);
+	color = has_colors() && (nc == NULL || *nc == '\0');
+	if (color) {
+		start_color();
+		use_default_colors();
+	}
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	if (ui_cfg.mouse && !ui_o->no_mouse)
+		mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED
+#ifdef BUTTON5_PRESSED
+		    | BUTTON5_PRESSED
+#endif
+		    , NULL);
+	if (theme_load(ui_o->theme != NULL ? ui_o->theme : ui_cfg.theme,
+	    color, cause) != 0) {
+		ui_stop();
+		return -1;
+	}
+	return 0;
+}
+
+/* The first view: the config's default view, else the summary. */
+static int
+ui_first_view(char **cause)
+{
+	static const struct {
+		const char	*name;
+		enum action	 a;
+	} names[] = {
+		{ "summary", ACTION_VIEW_1 }, { "op_statistic", ACTION_VIEW_2 },
+		{ "api_statistic", ACTION_VIEW_3 }, { "kernels", ACTION_VIEW_4 },
+		{ "op_summary", ACTION_VIEW_4 }, { "steps", ACTION_VIEW_5 },
+		{ "memory", ACTION_VIEW_6 }, { "markers", ACTION_VIEW_7 }
+	};
+	size_t	 i;
+
+	if (ui_cfg.view != NULL) {
+		for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+			if (strcmp(names[i].name, ui_cfg.view) == 0)
+				break;
+		}
+		if (i < sizeof names / sizeof names[0] &&
+		    view_switch(names[i].a) != REDRAW_STATUS)
+			return 0;
+	}
+	if (view_switch(ACTION_VIEW_1) == REDRAW_STATUS) {
+		xasprintf(cause, "cannot open the summary: %s",
+		    ui_msg != NULL ? ui_msg : "no data");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Run the UI on store S until the user quits. S may be replaced by a
+ * re-import; the store in use at the end is returned through ui_store()
+ * and stays the caller's. Return 0, or -1 with *cause set.
+ */
+int
+ui_run(struct store *s, const struct ui_opts *o, char **cause)
+{
+	const char	*keys = o->replay;
+	char		*path;
+	int		 rc = 0;
+
+	ui_s = s;
+	ui_o = o;
+	ui_dev = o->device;
+	ui_rnk = o->rank;
+	path = config_path();
+	rc = config_load(&ui_cfg, path, cause);
+	free(path);
+	if (rc != 0)
+		return -1;
+	if (keys == NULL && (keys = getenv("NPUPROF_KEYS")) != NULL &&
+	    *keys == '\0')
+		keys = NULL;
+	if (keys != NULL && (ui_rp.f = fopen(keys, "r")) == NULL) {
+		xasprintf(cause, "cannot open '%s': %s", keys,
+		    strerror(errno));
+		config_release(&ui_cfg);
+		return -1;
+	}
+	if ((rc = ui_start(cause)) == 0 && (rc = ui_first_view(cause)) == 0)
+		ui_loop();
+	view_pop_all();
+	ui_stop();
+	log_set_hook(NULL);
+	if (ui_rp.f != NULL)
+		ui_replay_report();
+	free(ui_msg);
+	ui_msg = NULL;
+	config_release(&ui_cfg);
+	return rc;
+}
+
+void
+ui_set_device(int64_t device, int64_t rank)
+{
+	ui_dev = device;
+	ui_rnk = rank;
+}
+
+/* The device and rank shown, for the tab bar. */
+void
+ui_device_label(char *buf, size_t len)
+{
+	char	 d[32], r[32];
+
+	if (ui_dev == NP_HOST_DEVICE)
+		snprintf(d, sizeof d, "host");
+	else if (ui_dev != NP_NA)
+		snprintf(d, sizeof d, "%lld", (long long)ui_dev);
+	else
+		snprintf(d, sizeof d, "all");
+	if (ui_rnk != NP_NA)
+		snprintf(r, sizeof r, "%lld", (long long)ui_rnk);
+	else
+		snprintf(r, sizeof r, "all");
+	snprintf(buf, len, "device %s rank %s", d, r);
+}
+
+const struct ui_config *
+ui_config(void)
+{
+	return &ui_cfg;
+}
+
+/*
+ * Re-import through main.c's callback: curses steps aside so the import
+ * can print its progress, every view closes (their table specs belong to
+ * the old store), and the first view reopens on the new store. On failure
+ * the old store stays.
+ */
+int
+ui_reimport(void)
+{
+	struct store	*ns;
+	char		*cause = NULL;
+	int		 tab = view_tab();
+
+	if (ui_o->reimport == NULL) {
+		ui_message(ROLE_ERROR, "re-import is not possible here");
+		return REDRAW_STATUS;
+	}
+	view_pop_all();
+	def_prog_mode();
+	endwin();
+	ns = ui_o->reimport(ui_o->reimport_arg, ui_s, &cause);
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	if (ns == NULL) {
+		ui_message(ROLE_ERROR, "%s", cause);
+		free(cause);
+	} else {
+		ui_s = ns;
+		ui_message(ROLE_NORMAL, "re-imported");
+	}
+	if (view_switch((enum action)(ACTION_VIEW_1 + tab)) ==
+	    REDRAW_STATUS)
+		view_switch(ACTION_VIEW_1);
+	return REDRAW_ALL;
+}

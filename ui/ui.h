@@ -1,0 +1,303 @@
+/*
+ * The curses UI: a stack of views over one store, drawn on demand. Only
+ * src/main.c and the files in ui/ include this header; it brings in the
+ * store's query interface and never the importers.
+ */
+#ifndef UI_H
+#define UI_H
+
+#include "npuprof.h"
+#include "store.h"
+
+/*
+ * Colour roles: the name a theme file uses, the fallback colours (16-colour
+ * numbers, -1 for the terminal's default) and the attribute used without
+ * colour.
+ */
+#define ROLES(X)							\
+	X(NORMAL,	"normal",	-1,	-1,	0)		\
+	X(HEADER,	"header",	0,	6,	A_REVERSE)	\
+	X(SORTED,	"sorted",	0,	3,	A_REVERSE | A_BOLD) \
+	X(CURSOR,	"cursor",	15,	4,	A_REVERSE)	\
+	X(STATUS,	"status",	15,	4,	A_REVERSE)	\
+	X(TITLE,	"title",	11,	-1,	A_BOLD)		\
+	X(TAB,		"tab",		7,	-1,	0)		\
+	X(TAB_ACTIVE,	"tab-active",	0,	7,	A_REVERSE)	\
+	X(LABEL,	"label",	6,	-1,	A_BOLD)		\
+	X(HOT,		"hot",		9,	-1,	A_BOLD)		\
+	X(BAR,		"bar",		2,	-1,	0)		\
+	X(DIM,		"dim",		8,	-1,	A_DIM)		\
+	X(MATCH,	"match",	0,	11,	A_UNDERLINE)	\
+	X(PROMPT,	"prompt",	-1,	-1,	A_BOLD)		\
+	X(ERROR,	"error",	15,	1,	A_BOLD)		\
+	X(KEY,		"key",		10,	-1,	A_BOLD)
+
+#define ROLE_ENUM(e, name, fg, bg, mono)	ROLE_##e,
+enum role {
+	ROLES(ROLE_ENUM)
+	ROLE_COUNT
+};
+#undef ROLE_ENUM
+
+/*
+ * User actions: the name the config file uses and the help text. Each
+ * key table maps keys to these.
+ */
+#define ACTIONS(X)							\
+	X(NONE,		"none",		"Do nothing")			\
+	X(UP,		"up",		"Move up one row")		\
+	X(DOWN,		"down",		"Move down one row")		\
+	X(PAGE_UP,	"page-up",	"Move up one page")		\
+	X(PAGE_DOWN,	"page-down",	"Move down one page")		\
+	X(HALF_UP,	"half-up",	"Move up half a page")		\
+	X(HALF_DOWN,	"half-down",	"Move down half a page")	\
+	X(TOP,		"top",		"Go to the first row")		\
+	X(BOTTOM,	"bottom",	"Go to the last row")		\
+	X(LEFT,		"left",		"Scroll one column left")	\
+	X(RIGHT,	"right",	"Scroll one column right")	\
+	X(OPEN,		"open",		"Open the detail of the row")	\
+	X(SORT_PREV,	"sort-prev",	"Sort on the previous column")	\
+	X(SORT_NEXT,	"sort-next",	"Sort on the next column")	\
+	X(SORT_INVERT,	"sort-invert",	"Invert the sort order")	\
+	X(FILTER,	"filter",	"Filter rows (regex or col:regex)") \
+	X(SEARCH,	"search",	"Search forward")		\
+	X(SEARCH_BACK,	"search-back",	"Search backward")		\
+	X(NEXT_MATCH,	"next-match",	"Go to the next match")		\
+	X(PREV_MATCH,	"prev-match",	"Go to the previous match")	\
+	X(SAVE,		"save",		"Save the view as CSV or TSV")	\
+	X(REIMPORT,	"reimport",	"Re-import changed inputs")	\
+	X(DEVICE,	"device",	"Choose the device or rank")	\
+	X(NEXT_VIEW,	"next-view",	"Switch to the next view")	\
+	X(PREV_VIEW,	"prev-view",	"Switch to the previous view")	\
+	X(VIEW_1,	"view-1",	"Summary view")			\
+	X(VIEW_2,	"view-2",	"Op statistic view")		\
+	X(VIEW_3,	"view-3",	"API statistic view")		\
+	X(VIEW_4,	"view-4",	"Op summary (kernels) view")	\
+	X(VIEW_5,	"view-5",	"Steps view")			\
+	X(VIEW_6,	"view-6",	"Memory view")			\
+	X(VIEW_7,	"view-7",	"Markers view")			\
+	X(HELP,		"help",		"Show this help")		\
+	X(REDRAW,	"redraw",	"Redraw the screen")		\
+	X(CLOSE,	"close",	"Close the view")		\
+	X(QUIT,		"quit",		"Quit")
+
+#define ACTION_ENUM(e, name, help)	ACTION_##e,
+enum action {
+	ACTIONS(ACTION_ENUM)
+	ACTION_COUNT
+};
+#undef ACTION_ENUM
+
+/* What a key handler asks the loop to repaint. */
+enum redraw {
+	REDRAW_NONE = 0,
+	REDRAW_BODY = 1 << 0,
+	REDRAW_STATUS = 1 << 1,
+	REDRAW_ALL = REDRAW_BODY | REDRAW_STATUS
+};
+
+struct key_binding {
+	int		 key;
+	enum action	 action;
+	const char	*help;		/* NULL: the action's own text */
+};
+
+struct view;
+
+struct view_ops {
+	const char	*name;
+	const char	*title;
+	const char	*table;		/* its store tables, " "-separated */
+	int		 (*open)(struct view *, const void *, char **);
+	void		 (*close)(struct view *);
+	void		 (*draw)(struct view *, int, int);
+	int		 (*key)(struct view *, enum action, int);
+	void		 (*resize)(struct view *);
+	void		 (*status)(struct view *, char *, size_t);
+	const struct key_binding *keymap;
+};
+
+struct view {
+	const struct view_ops	*ops;
+	void			*data;
+	struct view		*below;
+	bool			 top;	/* a tab, not pushed over another */
+};
+
+/* Called by the UI for R: rebuild the store and return the new one. */
+typedef struct store *(*ui_reimport_cb)(void *, struct store *, char **);
+
+struct ui_opts {
+	const char	*theme;		/* name or file, NULL: config/default */
+	bool		 no_mouse;
+	int64_t		 device;
+	int64_t		 rank;
+	ui_reimport_cb	 reimport;
+	void		*reimport_arg;
+	const char	*replay;	/* key file for measurements */
+	double		 t0;		/* launch time, ui_now() */
+};
+
+/* The configuration after config.c merged file and command line. */
+struct ui_config {
+	char		*theme;
+	bool		 mouse;
+	char		*view;
+};
+
+/* ui.c */
+int		 ui_run(struct store *, const struct ui_opts *, char **);
+struct store	*ui_store(void);
+int64_t		 ui_device(void);
+int64_t		 ui_rank(void);
+void		 ui_message(enum role, const char *, ...) PRINTFLIKE(2, 3);
+const char	*ui_get_message(enum role *);
+bool		 ui_utf8(void);
+double		 ui_now(void);
+int		 ui_reimport(void);
+void		 ui_device_label(char *, size_t);
+bool		 ui_mouse(int *, int *, bool *, int *);
+void		 ui_set_device(int64_t, int64_t);
+const struct ui_config *ui_config(void);
+
+/* draw.c */
+void		 draw_fill(int, int, int, enum role);
+int		 draw_text(int, int, int, enum role, const char *);
+int		 draw_textf(int, int, int, enum role, const char *, ...)
+		     PRINTFLIKE(5, 6);
+int		 draw_width(const char *);
+int		 draw_cell(int, int, int, enum role, const char *, bool);
+void		 draw_hline(int, int, int, enum role);
+void		 draw_bar(int, int, int, double, enum role);
+const char	*draw_glyph_up(void);
+const char	*draw_glyph_down(void);
+
+/* theme.c */
+int		 theme_load(const char *, bool, char **);
+int		 theme_attr(enum role);
+const char	*theme_role_name(enum role);
+
+/* keys.c */
+const char	*keys_action_name(enum action);
+const char	*keys_action_help(enum action);
+int		 keys_action_find(const char *);
+int		 keys_parse(const char *);
+void		 keys_name(int, char *, size_t);
+enum action	 keys_lookup(const struct key_binding *, int);
+enum action	 keys_global(int);
+const struct key_binding *keys_global_map(void);
+const struct key_binding *keys_user_map(void);
+void		 keys_bind(int, enum action);
+
+/* config-yaml.c */
+struct config_yaml_entry {
+	char	*section;	/* NULL at the top level */
+	char	*key;
+	char	*value;		/* a list is joined with "," */
+	int	 line;
+};
+struct config_yaml {
+	struct config_yaml_entry	*v;
+	size_t				 n;
+};
+struct config_yaml *config_yaml_load(const char *, char **);
+void		 config_yaml_free(struct config_yaml *);
+
+/* config.c */
+int		 config_load(struct ui_config *, const char *, char **);
+void		 config_release(struct ui_config *);
+char		*config_path(void);
+
+/* view.c */
+int		 view_push(const struct view_ops *, const void *, char **);
+void		 view_pop(void);
+void		 view_pop_all(void);
+struct view	*view_top(void);
+void		 view_draw(struct view *, int);
+void		 view_resize_all(void);
+int		 view_body_lines(void);
+int		 view_switch(enum action);
+int		 view_tab(void);
+bool		 view_tab_available(int);
+const struct view_ops *view_tab_ops(int);
+int		 view_ntabs(void);
+
+/* prompt.c */
+bool		 prompt_active(void);
+void		 prompt_draw(void);
+int		 prompt_key(int);
+void		 prompt_start(const char *, const char *,
+		     void (*)(void *, const char *), void *);
+
+/* view-table.c */
+struct view_table {
+	const struct store_table *t;
+	struct store_page	*pager;
+	struct store_rows	*page;		/* rows around the screen */
+	int64_t			 page_off;
+	int64_t			 total;		/* -1 until known */
+	int64_t			 cur;
+	int64_t			 top;
+	size_t			 col0;		/* first column shown */
+	size_t			 ncols;
+	char			**names;
+	int			*widths;
+	bool			*numeric;
+	int			 sort_col;	/* -1: the table's order */
+	bool			 sort_desc;
+	char			*sort;
+	char			*filter;
+	char			*search;
+	bool			 search_back;
+};
+const struct store_table *view_table_find(const char *);
+int64_t		 view_table_height(void);
+void		 view_table_query(struct view_table *, struct store_query *);
+int		 view_table_fill(struct view_table *, bool, char **);
+int		 view_table_reload(struct view_table *, char **);
+void		 view_table_free(struct view_table *);
+void		 view_table_goto(struct view_table *, int64_t);
+
+/* view-table-find.c */
+int		 view_table_search_key(struct view_table *, enum action);
+int		 view_table_save_key(struct view_table *);
+
+extern const struct view_ops view_op_stat_ops;
+extern const struct view_ops view_api_stat_ops;
+extern const struct view_ops view_kernels_ops;
+extern const struct view_ops view_steps_ops;
+extern const struct view_ops view_memory_ops;
+extern const struct view_ops view_markers_ops;
+extern const struct view_ops view_tasks_ops;
+
+/* view-summary.c */
+extern const struct view_ops view_summary_ops;
+
+/* view-detail.c */
+extern const struct view_ops view_detail_ops;
+struct view_detail_arg {
+	const char		*table;
+	const struct store_rows	*rows;
+	size_t			 row;
+};
+
+/* view-device.c */
+extern const struct view_ops view_device_ops;
+
+/* view-help.c */
+extern const struct view_ops view_help_ops;
+
+/* view-text.c */
+struct text;
+struct text	*text_create(void);
+void		 text_free(struct text *);
+void		 text_add(struct text *, enum role, int, const char *);
+void		 text_addf(struct text *, enum role, int, const char *, ...)
+		     PRINTFLIKE(4, 5);
+void		 text_add_bar(struct text *, int, const char *, double,
+		     const char *);
+void		 text_draw(struct text *, int, int);
+int		 text_key(struct text *, enum action);
+size_t		 text_lines(struct text *);
+
+#endif /* UI_H */

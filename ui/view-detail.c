@@ -1,0 +1,110 @@
+/*
+ * The detail of one row: every field, one per line, so wide rows (shapes,
+ * PMU counters) are readable; for an op type, its slowest tasks. The view
+ * copies what it shows, so the table below may page on freely.
+ */
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+#define DETAIL_TASKS	100
+
+/* The tasks of op type TYPE, slowest first. */
+static void
+view_detail_tasks(struct text *t, const char *type)
+{
+	const struct store_table	*kt;
+	struct store_query		 q;
+	struct store_rows		*r;
+	char				*filter, *cause = NULL;
+	size_t				 i;
+
+	if ((kt = store_table_find(ui_store(), "op_summary")) == NULL)
+		return;
+	xasprintf(&filter, "OP Type:^\\Q%s\\E$", type);
+	store_query_init(&q);
+	q.filter = filter;
+	q.sort = "-Task Duration(us)";
+	q.limit = DETAIL_TASKS;
+	q.device = ui_device();
+	q.rank = ui_rank();
+	r = store_query_table(ui_store(), kt, &q, &cause);
+	free(filter);
+	free(cause);
+	if (r == NULL || r->nrows == 0) {
+		store_rows_free(r);
+		return;
+	}
+	text_add(t, ROLE_NORMAL, 0, "");
+	text_addf(t, ROLE_TITLE, 1, "Tasks of %s, slowest first%s", type,
+	    r->nrows == DETAIL_TASKS ? " (first 100)" : "");
+	text_addf(t, ROLE_LABEL, 3, "%14s  %18s  %-8s %s", "Duration(us)",
+	    "Start(us)", "Stream", "Op Name");
+	for (i = 0; i < r->nrows; i++)
+		text_addf(t, ROLE_NORMAL, 3, "%14s  %18s  %-8s %s",
+		    store_rows_cell(r, i, 9), store_rows_cell(r, i, 8),
+		    store_rows_cell(r, i, 3), store_rows_cell(r, i, 4));
+	store_rows_free(r);
+}
+
+static int
+view_detail_open(struct view *v, const void *arg, char **cause)
+{
+	const struct view_detail_arg	*d = arg;
+	const struct store_rows		*r = d->rows;
+	struct text			*t;
+	size_t				 j, w = 0;
+	int				 type = -1;
+
+	t = text_create();
+	text_addf(t, ROLE_TITLE, 1, "%s: row detail", d->table);
+	for (j = 0; j < r->ncols; j++) {
+		if (strlen(r->names[j]) > w)
+			w = strlen(r->names[j]);
+		if (strcmp(r->names[j], "OP Type") == 0)
+			type = (int)j;
+	}
+	for (j = 0; j < r->ncols; j++)
+		text_addf(t, ROLE_NORMAL, 3, "%-*s  %s", (int)w, r->names[j],
+		    store_rows_cell(r, d->row, j));
+	if (type >= 0 && strcmp(d->table, "op_statistic") == 0)
+		view_detail_tasks(t, store_rows_cell(r, d->row, (size_t)type));
+	v->data = t;
+	return 0;
+}
+
+static void
+view_detail_close(struct view *v)
+{
+	text_free(v->data);
+}
+
+static void
+view_detail_draw(struct view *v, int y, int h)
+{
+	text_draw(v->data, y, h);
+}
+
+static int
+view_detail_key(struct view *v, enum action a, int key)
+{
+	return text_key(v->data, a);
+}
+
+static void
+view_detail_status(struct view *v, char *buf, size_t len)
+{
+	snprintf(buf, len, " Detail  %zu lines  q back ", text_lines(v->data));
+}
+
+const struct view_ops view_detail_ops = {
+	.name = "detail",
+	.title = "Detail",
+	.open = view_detail_open,
+	.close = view_detail_close,
+	.draw = view_detail_draw,
+	.key = view_detail_key,
+	.status = view_detail_status,
+};

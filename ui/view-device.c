@@ -1,0 +1,103 @@
+/*
+ * The device selector: every device the store has data for, and "all".
+ * Choosing one reopens the views on that device; the choice also holds for
+ * the views opened later.
+ */
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+struct view_device {
+	int64_t		*ids;
+	size_t		 n;
+	size_t		 cur;		/* 0 is "all" */
+};
+
+static int
+view_device_open(struct view *v, const void *arg, char **cause)
+{
+	struct view_device	*vd;
+	size_t			 i;
+
+	vd = xcalloc(1, sizeof *vd);
+	if (store_devices(ui_store(), &vd->ids, &vd->n, cause) != 0) {
+		free(vd);
+		return -1;
+	}
+	for (i = 0; i < vd->n; i++) {
+		if (vd->ids[i] == ui_device())
+			vd->cur = i + 1;
+	}
+	v->data = vd;
+	return 0;
+}
+
+static void
+view_device_close(struct view *v)
+{
+	struct view_device	*vd = v->data;
+
+	free(vd->ids);
+	free(vd);
+}
+
+static void
+view_device_draw(struct view *v, int y, int h)
+{
+	struct view_device	*vd = v->data;
+	size_t			 i;
+	enum role		 role;
+
+	draw_text(y, 1, COLS - 1, ROLE_TITLE, "Choose a device (Enter)");
+	for (i = 0; i <= vd->n && (int)i + 2 < h; i++) {
+		role = i == vd->cur ? ROLE_CURSOR : ROLE_NORMAL;
+		draw_fill(y + 2 + (int)i, 0, COLS, role);
+		if (i == 0)
+			draw_text(y + 2, 3, COLS - 3, role, "all devices");
+		else if (vd->ids[i - 1] == NP_HOST_DEVICE)
+			draw_text(y + 2 + (int)i, 3, COLS - 3, role, "host");
+		else
+			draw_textf(y + 2 + (int)i, 3, COLS - 3, role,
+			    "device %lld", (long long)vd->ids[i - 1]);
+	}
+}
+
+static int
+view_device_key(struct view *v, enum action a, int key)
+{
+	struct view_device	*vd = v->data;
+	int			 tab = view_tab();
+
+	switch (a) {
+	case ACTION_UP:
+		if (vd->cur > 0)
+			vd->cur--;
+		return REDRAW_BODY;
+	case ACTION_DOWN:
+		if (vd->cur < vd->n)
+			vd->cur++;
+		return REDRAW_BODY;
+	case ACTION_OPEN:
+		ui_set_device(vd->cur == 0 ? NP_NA : vd->ids[vd->cur - 1],
+		    ui_rank());
+		/* Every view reopens for the new device. */
+		view_pop_all();
+		if (view_switch((enum action)(ACTION_VIEW_1 + tab)) ==
+		    REDRAW_STATUS)
+			view_switch(ACTION_VIEW_1);
+		return REDRAW_ALL;
+	default:
+		return -1;
+	}
+}
+
+const struct view_ops view_device_ops = {
+	.name = "device",
+	.title = "Devices",
+	.open = view_device_open,
+	.close = view_device_close,
+	.draw = view_device_draw,
+	.key = view_device_key,
+};

@@ -1,0 +1,109 @@
+/*
+ * The help view, made from the key tables so it never drifts from the
+ * code: the keys of the view it was opened over, the user's bindings from
+ * the config file, then the global keys, each with its action's text.
+ */
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+/* One line per action of MAP: all its keys, then the help text. */
+static void
+view_help_map(struct text *t, const char *title,
+    const struct key_binding *map)
+{
+	char		 name[32];
+	struct strbuf	 keys;
+	size_t		 i, j;
+	bool		 seen;
+
+	if (map == NULL || map[0].action == ACTION_NONE)
+		return;
+	text_add(t, ROLE_NORMAL, 0, "");
+	text_add(t, ROLE_TITLE, 1, title);
+	strbuf_init(&keys);
+	for (i = 0; map[i].action != ACTION_NONE; i++) {
+		seen = false;
+		for (j = 0; j < i; j++)
+			seen = seen || map[j].action == map[i].action;
+		if (seen)
+			continue;
+		strbuf_reset(&keys);
+		for (j = i; map[j].action != ACTION_NONE; j++) {
+			if (map[j].action != map[i].action)
+				continue;
+			keys_name(map[j].key, name, sizeof name);
+			if (keys.len > 0 && strstr(keys.s, name) != NULL)
+				continue;
+			strbuf_addf(&keys, "%s%s", keys.len > 0 ? " " : "",
+			    name);
+		}
+		text_addf(t, ROLE_NORMAL, 3, "%-16s %-12s %s", keys.s,
+		    keys_action_name(map[i].action), map[i].help != NULL ?
+		    map[i].help : keys_action_help(map[i].action));
+	}
+	strbuf_release(&keys);
+}
+
+static int
+view_help_open(struct view *v, const void *arg, char **cause)
+{
+	struct view	*below = view_top();
+	struct text	*t;
+	char		 title[128];
+
+	t = text_create();
+	text_add(t, ROLE_TITLE, 1, "npuprof-tui keys (q closes this help)");
+	if (below != NULL && below->ops->keymap != NULL) {
+		snprintf(title, sizeof title, "%s view", below->ops->title);
+		view_help_map(t, title, below->ops->keymap);
+	}
+	view_help_map(t, "Your bindings (config.yaml)", keys_user_map());
+	view_help_map(t, "Everywhere", keys_global_map());
+	text_add(t, ROLE_NORMAL, 0, "");
+	text_add(t, ROLE_TITLE, 1, "Filters and searches");
+	text_add(t, ROLE_NORMAL, 3, "A PCRE2 regex over every cell, or "
+	    "COLUMN:REGEX for one column (a prefix of its name).");
+	text_add(t, ROLE_NORMAL, 3, "An empty filter shows every row again; "
+	    "(?i) ignores case.");
+	v->data = t;
+	return 0;
+}
+
+static void
+view_help_close(struct view *v)
+{
+	text_free(v->data);
+}
+
+static void
+view_help_draw(struct view *v, int y, int h)
+{
+	text_draw(v->data, y, h);
+}
+
+static int
+view_help_key(struct view *v, enum action a, int key)
+{
+	if (a == ACTION_HELP)
+		return REDRAW_NONE;
+	return text_key(v->data, a);
+}
+
+static void
+view_help_status(struct view *v, char *buf, size_t len)
+{
+	snprintf(buf, len, " Help  q back ");
+}
+
+const struct view_ops view_help_ops = {
+	.name = "help",
+	.title = "Help",
+	.open = view_help_open,
+	.close = view_help_close,
+	.draw = view_help_draw,
+	.key = view_help_key,
+	.status = view_help_status,
+};

@@ -1,0 +1,236 @@
+/*
+ * The Summary view: what the collection is (from the store's info table),
+ * its devices, then the op types and APIs that took the most time and the
+ * iterations when there are steps, each with a bar. Everything comes from
+ * the small statistic tables, so it opens at once even on a huge store.
+ */
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+#define SUMMARY_TOP	10
+
+/* Rows of TABLE sorted by SORT, at most LIMIT; NULL if there is none. */
+static struct store_rows *
+view_summary_query(const char *table, const char *sort, int64_t limit)
+{
+	const struct store_table	*t;
+	struct store_query		 q;
+	struct store_rows		*r;
+	char				*cause = NULL;
+
+	if ((t = store_table_find(ui_store(), table)) == NULL)
+		return NULL;
+	store_query_init(&q);
+	q.sort = sort;
+	q.limit = limit;
+	q.device = ui_device();
+	q.rank = ui_rank();
+	r = store_query_table(ui_store(), t, &q, &cause);
+	free(cause);
+	if (r != NULL && r->nrows == 0) {
+		store_rows_free(r);
+		r = NULL;
+	}
+	return r;
+}
+
+/* The column of R called NAME, or -1. */
+static int
+view_summary_col(const struct store_rows *r, const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < r->ncols; i++) {
+		if (strcmp(r->names[i], name) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+static void
+view_summary_info(struct text *t)
+{
+	struct store_rows	*r;
+	int64_t			*ids;
+	size_t			 i, n;
+	char			*cause = NULL;
+	struct strbuf		 b;
+
+	text_add(t, ROLE_TITLE, 1, "Collection");
+	if ((r = view_summary_query("info", NULL, 0)) != NULL) {
+		for (i = 0; i < r->nrows; i++) {
+			if (strcmp(store_rows_cell(r, i, 0), "root") == 0)
+				continue;
+			text_addf(t, ROLE_NORMAL, 3, "%-20s %s",
+			    store_rows_cell(r, i, 0), store_rows_cell(r, i, 1));
+		}
+		store_rows_free(r);
+	}
+	strbuf_init(&b);
+	if (store_devices(ui_store(), &ids, &n, &cause) == 0) {
+		for (i = 0; i < n; i++) {
+			if (ids[i] == NP_HOST_DEVICE)
+				strbuf_addf(&b, "%shost", i > 0 ? ", " : "");
+			else
+				strbuf_addf(&b, "%s%lld", i > 0 ? ", " : "",
+				    (long long)ids[i]);
+		}
+		free(ids);
+		text_addf(t, ROLE_NORMAL, 3, "%-20s %s", "devices",
+		    b.s != NULL ? b.s : "none");
+	}
+	free(cause);
+	strbuf_release(&b);
+}
+
+/*
+ * The first LIMIT rows of R as bars: NAME columns joined for the label,
+ * VALUE the column compared, the figures after the bar.
+ */
+static void
+view_summary_bars(struct text *t, struct store_rows *r, const char *name1,
+    const char *name2, const char *value, const char *count)
+{
+	double		 max = 0, v, total = 0;
+	size_t		 i;
+	int		 c1, c2, cv, cc, cd;
+	char		 left[256], right[256], dev[32];
+	bool		 devs = false;
+
+	/* With several devices, say which one each row is. */
+	if ((cd = view_summary_col(r, "Device_id")) >= 0) {
+		for (i = 1; i < r->nrows; i++)
+			devs = devs || strcmp(store_rows_cell(r, i,
+			    (size_t)cd), store_rows_cell(r, 0, (size_t)cd)) != 0;
+	}
+	c1 = view_summary_col(r, name1);
+	c2 = name2 != NULL ? view_summary_col(r, name2) : -1;
+	cv = view_summary_col(r, value);
+	cc = view_summary_col(r, count);
+	if (c1 < 0 || cv < 0)
+		return;
+	for (i = 0; i < r->nrows; i++) {
+		v = strtod(store_rows_cell(r, i, (size_t)cv), NULL);
+		total += v;
+		if (v > max)
+			max = v;
+	}
+	for (i = 0; i < r->nrows && i < SUMMARY_TOP; i++) {
+		v = strtod(store_rows_cell(r, i, (size_t)cv), NULL);
+		dev[0] = '\0';
+		if (devs)
+			snprintf(dev, sizeof dev, "[%s] ",
+			    store_rows_cell(r, i, (size_t)cd));
+		snprintf(left, sizeof left, "%s%s%s%s", dev,
+		    store_rows_cell(r, i, (size_t)c1), c2 >= 0 ? " " : "",
+		    c2 >= 0 ? store_rows_cell(r, i, (size_t)c2) : "");
+		snprintf(right, sizeof right, "%12.3f us %5.1f%%  x%s", v,
+		    total > 0 ? v * 100 / total : 0.0,
+		    cc >= 0 ? store_rows_cell(r, i, (size_t)cc) : "?");
+		text_add_bar(t, 3, left, max > 0 ? v / max : 0, right);
+	}
+	if (r->nrows > SUMMARY_TOP)
+		text_addf(t, ROLE_DIM, 3, "... %zu more", r->nrows -
+		    SUMMARY_TOP);
+}
+
+static void
+view_summary_steps(struct text *t)
+{
+	struct store_rows	*r;
+	double			 max = 0, v;
+	size_t			 i;
+	int			 ci, ct;
+	char			 left[64], right[64];
+
+	if ((r = view_summary_query("step_trace", NULL, 200)) == NULL)
+		return;
+	ci = view_summary_col(r, "Iteration ID");
+	ct = view_summary_col(r, "Iteration Time(us)");
+	if (ci >= 0 && ct >= 0) {
+		text_add(t, ROLE_NORMAL, 0, "");
+		text_add(t, ROLE_TITLE, 1, "Steps (iteration time)");
+		for (i = 0; i < r->nrows; i++) {
+			v = strtod(store_rows_cell(r, i, (size_t)ct), NULL);
+			if (v > max)
+				max = v;
+		}
+		for (i = 0; i < r->nrows; i++) {
+			v = strtod(store_rows_cell(r, i, (size_t)ct), NULL);
+			snprintf(left, sizeof left, "step %s",
+			    store_rows_cell(r, i, (size_t)ci));
+			snprintf(right, sizeof right, "%12.3f us", v);
+			text_add_bar(t, 3, left, max > 0 ? v / max : 0, right);
+		}
+	}
+	store_rows_free(r);
+}
+
+static int
+view_summary_open(struct view *v, const void *arg, char **cause)
+{
+	struct text		*t;
+	struct store_rows	*r;
+
+	t = text_create();
+	view_summary_info(t);
+	if ((r = view_summary_query("op_statistic", "-Total Time(us)", 0)) !=
+	    NULL) {
+		text_add(t, ROLE_NORMAL, 0, "");
+		text_addf(t, ROLE_TITLE, 1, "Top op types by device time "
+		    "(%zu types)", r->nrows);
+		view_summary_bars(t, r, "OP Type", "Core Type",
+		    "Total Time(us)", "Count");
+		store_rows_free(r);
+	}
+	if ((r = view_summary_query("api_statistic", "-Time(us)", 0)) !=
+	    NULL) {
+		text_add(t, ROLE_NORMAL, 0, "");
+		text_addf(t, ROLE_TITLE, 1, "Top APIs by host time (%zu APIs)",
+		    r->nrows);
+		view_summary_bars(t, r, "API Name", "Level", "Time(us)",
+		    "Count");
+		store_rows_free(r);
+	}
+	view_summary_steps(t);
+	v->data = t;
+	return 0;
+}
+
+static void
+view_summary_close(struct view *v)
+{
+	text_free(v->data);
+}
+
+static void
+view_summary_draw(struct view *v, int y, int h)
+{
+	text_draw(v->data, y, h);
+}
+
+static int
+view_summary_key(struct view *v, enum action a, int key)
+{
+	return text_key(v->data, a);
+}
+
+static void
+view_summary_status(struct view *v, char *buf, size_t len)
+{
+	snprintf(buf, len, " Summary  %zu lines  ? help  q quit ",
+	    text_lines(v->data));
+}
+
+const struct view_ops view_summary_ops = {
+	.name = "summary",
+	.title = "Summary",
+	.open = view_summary_open,
+	.close = view_summary_close,
+	.draw = view_summary_draw,
+	.key = view_summary_key,
+	.status = view_summary_status,
+};

@@ -1,0 +1,177 @@
+/*
+ * Searching and saving in a table view. A search walks the table from the
+ * cursor a page at a time (the rows as the user sees them, sorted and
+ * filtered) and stops at the first row with a matching cell, or after a
+ * few seconds with a message saying how far it got. Saving writes every
+ * row of the view, sorted and filtered, as CSV or TSV.
+ */
+#include <curses.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+#define FIND_CHUNK	512
+#define FIND_SECONDS	3.0
+
+static bool
+view_table_find_row(struct matcher *m, const struct store_rows *r, size_t i)
+{
+	size_t		 j;
+	const char	*c;
+
+	for (j = 0; j < r->ncols; j++) {
+		c = store_rows_cell(r, i, j);
+		if (matcher_match(m, c, strlen(c)))
+			return true;
+	}
+	return false;
+}
+
+/* Find the next row matching M from the cursor, forward or BACK. */
+static void
+view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
+{
+	struct store_rows	*r;
+	char			*cause = NULL;
+	int64_t			 off, i, from = vt->cur + (back ? -1 : 1);
+	double			 t0 = ui_now();
+	size_t			 k;
+
+	while (from >= 0 && (vt->total < 0 || from < vt->total)) {
+		off = back ? (from >= FIND_CHUNK - 1 ? from - FIND_CHUNK + 1 :
+		    0) : from;
+		if ((r = store_page_fetch(vt->pager, off, FIND_CHUNK,
+		    &cause)) == NULL) {
+			ui_message(ROLE_ERROR, "%s", cause);
+			free(cause);
+			return;
+		}
+		for (k = 0; k < r->nrows; k++) {
+			i = back ? from - off - (int64_t)k : (int64_t)k;
+			if (i < 0 || i >= (int64_t)r->nrows)
+				continue;
+			if (view_table_find_row(m, r, (size_t)i)) {
+				store_rows_free(r);
+				view_table_goto(vt, off + i);
+				if (view_table_fill(vt, false, &cause) != 0)
+					free(cause);
+				return;
+			}
+		}
+		if (!back && (int64_t)r->nrows < FIND_CHUNK) {
+			store_rows_free(r);
+			break;
+		}
+		store_rows_free(r);
+		from = back ? off - 1 : off + FIND_CHUNK;
+		if (ui_now() - t0 > FIND_SECONDS) {
+			ui_message(ROLE_ERROR, "search stopped at row %lld: "
+			    "press n to go on", (long long)from + 1);
+			view_table_goto(vt, from);
+			if (view_table_fill(vt, false, &cause) != 0)
+				free(cause);
+			return;
+		}
+	}
+	ui_message(ROLE_ERROR, "not found: %s", vt->search);
+}
+
+static void
+view_table_search_run(struct view_table *vt, bool back)
+{
+	struct matcher	*m;
+	char		*cause = NULL;
+
+	if ((m = matcher_create(vt->search, false, &cause)) == NULL) {
+		ui_message(ROLE_ERROR, "%s", cause);
+		free(cause);
+		return;
+	}
+	view_table_find_next(vt, m, back);
+	matcher_free(m);
+}
+
+static void
+view_table_search_done(void *arg, const char *text)
+{
+	struct view_table	*vt = arg;
+
+	if (text == NULL || *text == '\0')
+		return;
+	free(vt->search);
+	vt->search = xstrdup(text);
+	view_table_search_run(vt, vt->search_back);
+}
+
+/* The search keys: / and ? prompt, n and N repeat. */
+int
+view_table_search_key(struct view_table *vt, enum action a)
+{
+	switch (a) {
+	case ACTION_SEARCH:
+	case ACTION_SEARCH_BACK:
+		vt->search_back = a == ACTION_SEARCH_BACK;
+		prompt_start(vt->search_back ? "search backward: " :
+		    "search: ", NULL, view_table_search_done, vt);
+		return REDRAW_STATUS;
+	default:
+		if (vt->search == NULL) {
+			ui_message(ROLE_ERROR, "no search yet: press /");
+			return REDRAW_STATUS;
+		}
+		view_table_search_run(vt, (a == ACTION_PREV_MATCH) !=
+		    vt->search_back);
+		return REDRAW_ALL;
+	}
+}
+
+/* Write the view to PATH: TSV if it ends in .tsv, else CSV. */
+static void
+view_table_save_done(void *arg, const char *path)
+{
+	struct view_table	*vt = arg;
+	struct store_print_opts	 po;
+	struct store_query	 q;
+	struct store_rows	*r;
+	char			*cause = NULL;
+	FILE			*f;
+
+	if (path == NULL || *path == '\0')
+		return;
+	view_table_query(vt, &q);
+	if ((r = store_query_table(ui_store(), vt->t, &q, &cause)) == NULL) {
+		ui_message(ROLE_ERROR, "%s", cause);
+		free(cause);
+		return;
+	}
+	if ((f = fopen(path, "w")) == NULL) {
+		ui_message(ROLE_ERROR, "cannot open '%s': %s", path,
+		    strerror(errno));
+		store_rows_free(r);
+		return;
+	}
+	memset(&po, 0, sizeof po);
+	po.format = util_has_suffix(path, ".tsv") ? PRINT_TSV : PRINT_CSV;
+	store_print_rows(f, r, &po);
+	if (fclose(f) != 0)
+		ui_message(ROLE_ERROR, "cannot write '%s': %s", path,
+		    strerror(errno));
+	else
+		ui_message(ROLE_NORMAL, "saved %zu rows to %s", r->nrows,
+		    path);
+	store_rows_free(r);
+}
+
+int
+view_table_save_key(struct view_table *vt)
+{
+	char	*name;
+
+	xasprintf(&name, "%s.csv", store_table_name(vt->t));
+	prompt_start("save as (.csv or .tsv): ", name, view_table_save_done,
+	    vt);
+	free(name);
+	return REDRAW_STATUS;
+}

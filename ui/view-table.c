@@ -1,0 +1,583 @@
+/*
+ * The table views (Op statistic, API statistic, Op summary, Steps, Memory,
+ * Markers): one store table shown a page at a time. Only the rows around
+ * the screen are held, fetched by the key handlers through the store's page
+ * interface, so a table of ten million tasks scrolls as fast as one of ten.
+ * Searching and saving live in view-table-find.c.
+ */
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+#define TABLE_MAX_WIDTH	40
+
+static const struct key_binding view_table_keys[] = {
+	{ '<', ACTION_SORT_PREV, NULL },
+	{ '>', ACTION_SORT_NEXT, NULL },
+	{ 'I', ACTION_SORT_INVERT, NULL },
+	{ '\\', ACTION_FILTER, NULL },
+	{ KEY_F(4), ACTION_FILTER, NULL },
+	{ '/', ACTION_SEARCH, NULL },
+	{ '?', ACTION_SEARCH_BACK, NULL },
+	{ 'n', ACTION_NEXT_MATCH, NULL },
+	{ 'N', ACTION_PREV_MATCH, NULL },
+	{ 'P', ACTION_SAVE, NULL },
+	{ 0, ACTION_NONE, NULL }
+};
+
+/* The first of the " "-separated NAMES the store has. */
+const struct store_table *
+view_table_find(const char *names)
+{
+	const struct store_table	*t = NULL;
+	char				*copy, *p, *word;
+
+	copy = p = xstrdup(names);
+	while (t == NULL && (word = strsep(&p, " ")) != NULL) {
+		if (*word != '\0')
+			t = store_table_find(ui_store(), word);
+	}
+	free(copy);
+	return t;
+}
+
+/* The rows visible below the header. */
+int64_t
+view_table_height(void)
+{
+	int	 h = view_body_lines() - 1;
+
+	return h > 1 ? h : 1;
+}
+
+/* Widen the columns to fit what PAGE holds, up to a limit. */
+static void
+view_table_widths(struct view_table *vt, const struct store_rows *r)
+{
+	size_t	 i, j;
+	int	 w;
+
+	if (vt->widths == NULL) {
+		vt->ncols = r->ncols;
+		vt->widths = xcalloc(r->ncols, sizeof *vt->widths);
+		vt->names = xcalloc(r->ncols, sizeof *vt->names);
+		vt->numeric = xcalloc(r->ncols, sizeof *vt->numeric);
+		for (i = 0; i < r->ncols; i++) {
+			vt->names[i] = xstrdup(r->names[i]);
+			vt->widths[i] = draw_width(r->names[i]) + 1;
+			vt->numeric[i] = store_fmt_numeric(r->fmts[i]);
+		}
+	}
+	for (i = 0; i < r->nrows; i++) {
+		for (j = 0; j < r->ncols && j < vt->ncols; j++) {
+			w = draw_width(store_rows_cell(r, i, j));
+			if (w > TABLE_MAX_WIDTH)
+				w = TABLE_MAX_WIDTH;
+			if (w > vt->widths[j])
+				vt->widths[j] = w;
+		}
+	}
+}
+
+/* Fill Q with the view's sort, filter and device. */
+void
+view_table_query(struct view_table *vt, struct store_query *q)
+{
+	store_query_init(q);
+	q->sort = vt->sort;
+	q->filter = vt->filter;
+	q->device = ui_device();
+	q->rank = ui_rank();
+}
+
+/*
+ * Make sure the page holds the visible rows: fetch the rows from a screen
+ * above the top to two screens below it. A short page tells where the
+ * table ends. Return 0, or -1 with *cause set.
+ */
+int
+view_table_fill(struct view_table *vt, bool force, char **cause)
+{
+	struct store_rows	*r;
+	int64_t			 h = view_table_height(), off;
+
+	if (!force && vt->page != NULL && vt->top >= vt->page_off &&
+	    (vt->top + h <= vt->page_off + (int64_t)vt->page->nrows ||
+	    (vt->total >= 0 && vt->page_off + (int64_t)vt->page->nrows >=
+	    vt->total)))
+		return 0;
+	off = vt->top > h ? vt->top - h : 0;
+	if ((r = store_page_fetch(vt->pager, off, 3 * h, cause)) == NULL)
+		return -1;
+	store_rows_free(vt->page);
+	vt->page = r;
+	vt->page_off = off;
+	if ((int64_t)r->nrows < 3 * h)
+		vt->total = off + (int64_t)r->nrows;
+	view_table_widths(vt, r);
+	return 0;
+}
+
+/* The row at index I if the page holds it, else NULL. */
+static const struct store_rows *
+view_table_row(struct view_table *vt, int64_t i, size_t *in_page)
+{
+	if (vt->page == NULL || i < vt->page_off ||
+	    i >= vt->page_off + (int64_t)vt->page->nrows)
+		return NULL;
+	*in_page = (size_t)(i - vt->page_off);
+	return vt->page;
+}
+
+/*
+ * Build the pager for the current sort and filter. A bad regex or sort
+ * column leaves the old one and returns -1 with *cause set.
+ */
+int
+view_table_reload(struct view_table *vt, char **cause)
+{
+	struct store_query	 q;
+	struct store_page	*p;
+
+	view_table_query(vt, &q);
+	if ((p = store_page_create(ui_store(), vt->t, &q, cause)) == NULL)
+		return -1;
+	store_page_free(vt->pager);
+	vt->pager = p;
+	vt->total = vt->filter == NULL ? store_page_count(p) : -1;
+	vt->cur = vt->top = 0;
+	return view_table_fill(vt, true, cause);
+}
+
+static int
+view_table_open(struct view *v, const void *arg, char **cause)
+{
+	struct view_table	*vt;
+	const char		*filter = arg;
+
+	vt = xcalloc(1, sizeof *vt);
+	vt->sort_col = -1;
+	vt->total = -1;
+	if ((vt->t = view_table_find(v->ops->table)) == NULL) {
+		xasprintf(cause, "no %s table in this store", v->ops->title);
+		free(vt);
+		return -1;
+	}
+	if (filter != NULL)
+		vt->filter = xstrdup(filter);
+	v->data = vt;
+	if (view_table_reload(vt, cause) != 0) {
+		v->data = NULL;
+		view_table_free(vt);
+		return -1;
+	}
+	return 0;
+}
+
+void
+view_table_free(struct view_table *vt)
+{
+	size_t	 i;
+
+	if (vt == NULL)
+		return;
+	store_page_free(vt->pager);
+	store_rows_free(vt->page);
+	for (i = 0; i < vt->ncols; i++)
+		free(vt->names[i]);
+	free(vt->names);
+	free(vt->widths);
+	free(vt->numeric);
+	free(vt->sort);
+	free(vt->filter);
+	free(vt->search);
+	free(vt);
+}
+
+static void
+view_table_close(struct view *v)
+{
+	view_table_free(v->data);
+}
+
+/* Draw the header: the sort column marked, the first column VT->col0. */
+static void
+view_table_draw_header(struct view_table *vt, int y)
+{
+	size_t	 i;
+	int	 x = 0, w;
+	char	 name[256];
+
+	draw_fill(y, 0, COLS, ROLE_HEADER);
+	for (i = vt->col0; i < vt->ncols && x < COLS; i++) {
+		w = vt->widths[i];
+		if ((int)i == vt->sort_col) {
+			snprintf(name, sizeof name, "%s%s", vt->names[i],
+			    vt->sort_desc ? draw_glyph_down() :
+			    draw_glyph_up());
+			if (draw_width(name) > w)
+				w = draw_width(name);
+		} else
+			snprintf(name, sizeof name, "%s", vt->names[i]);
+		draw_cell(y, x, w < COLS - x ? w : COLS - x, (int)i ==
+		    vt->sort_col ? ROLE_SORTED : ROLE_HEADER, name,
+		    vt->numeric[i]);
+		x += w + 1;
+	}
+}
+
+static void
+view_table_draw(struct view *v, int y, int h)
+{
+	struct view_table		*vt = v->data;
+	const struct store_rows		*r;
+	size_t				 i, j;
+	int64_t				 row;
+	int				 x, w;
+	enum role			 role;
+
+	if (vt->ncols == 0) {
+		draw_text(y, 1, COLS - 1, ROLE_DIM, "(no rows)");
+		return;
+	}
+	view_table_draw_header(vt, y);
+	for (row = 0; row < h - 1; row++) {
+		if ((r = view_table_row(vt, vt->top + row, &i)) == NULL)
+			break;
+		role = vt->top + row == vt->cur ? ROLE_CURSOR : ROLE_NORMAL;
+		if (role == ROLE_CURSOR)
+			draw_fill(y + 1 + (int)row, 0, COLS, role);
+		x = 0;
+		for (j = vt->col0; j < r->ncols && x < COLS; j++) {
+			w = j < vt->ncols ? vt->widths[j] : 8;
+			if ((int)j == vt->sort_col)
+				w = w > draw_width(vt->names[j]) + 1 ? w :
+				    draw_width(vt->names[j]) + 1;
+			draw_cell(y + 1 + (int)row, x, w < COLS - x ? w :
+			    COLS - x, role, store_rows_cell(r, i, j),
+			    j < vt->ncols && vt->numeric[j]);
+			x += w + 1;
+		}
+	}
+	if (vt->top == 0 && vt->page != NULL && vt->page->nrows == 0)
+		draw_text(y + 1, 1, COLS - 1, ROLE_DIM, vt->filter != NULL ?
+		    "(no rows match the filter)" : "(no rows)");
+}
+
+/* Move the cursor to ROW (clamped) and the top so it shows. */
+void
+view_table_goto(struct view_table *vt, int64_t row)
+{
+	int64_t	 h = view_table_height();
+
+	if (vt->total >= 0 && row >= vt->total)
+		row = vt->total - 1;
+	if (row < 0)
+		row = 0;
+	vt->cur = row;
+	if (vt->cur < vt->top)
+		vt->top = vt->cur;
+	else if (vt->cur >= vt->top + h)
+		vt->top = vt->cur - h + 1;
+}
+
+/* The rows grow past the page: fetch, then clamp to what exists. */
+static int
+view_table_move(struct view_table *vt, int64_t row)
+{
+	char	*cause = NULL;
+
+	view_table_goto(vt, row);
+	if (view_table_fill(vt, false, &cause) != 0) {
+		ui_message(ROLE_ERROR, "%s", cause);
+		free(cause);
+	}
+	view_table_goto(vt, vt->cur);
+	if (vt->total >= 0 && vt->top > 0 && vt->top + view_table_height() >
+	    vt->total) {
+		vt->top = vt->total - view_table_height();
+		if (vt->top < 0)
+			vt->top = 0;
+	}
+	return REDRAW_BODY;
+}
+
+/* Sort on column COL (or the default order for -1). */
+static int
+view_table_sort(struct view_table *vt, int col, bool desc)
+{
+	int	 old_col = vt->sort_col;
+	bool	 old_desc = vt->sort_desc;
+	char	*old = vt->sort, *cause = NULL;
+	double	 t0 = ui_now();
+
+	vt->sort_col = col;
+	vt->sort_desc = desc;
+	vt->sort = NULL;
+	if (col >= 0)
+		xasprintf(&vt->sort, "%s%s", desc ? "-" : "", vt->names[col]);
+	if (view_table_reload(vt, &cause) != 0) {
+		ui_message(ROLE_ERROR, "%s", cause);
+		free(cause);
+		free(vt->sort);
+		vt->sort = old;
+		vt->sort_col = old_col;
+		vt->sort_desc = old_desc;
+		return REDRAW_ALL;
+	}
+	free(old);
+	if (ui_now() - t0 > 0.5)
+		ui_message(ROLE_NORMAL, "sorted in %.1f s", ui_now() - t0);
+	return REDRAW_ALL;
+}
+
+/* The filter prompt's answer: apply it, or keep the old one if bad. */
+static void
+view_table_filter_done(void *arg, const char *text)
+{
+	struct view_table	*vt = arg;
+	char			*old = vt->filter, *cause = NULL;
+
+	if (text == NULL)
+		return;
+	vt->filter = *text != '\0' ? xstrdup(text) : NULL;
+	if (view_table_reload(vt, &cause) != 0) {
+		ui_message(ROLE_ERROR, "%s", cause);
+		free(cause);
+		free(vt->filter);
+		vt->filter = old;
+		return;
+	}
+	free(old);
+}
+
+/* Mouse: a click on the header sorts, on a row moves, the wheel scrolls. */
+static int
+view_table_mouse(struct view_table *vt)
+{
+	int	 y, x, wheel, cx = 0;
+	bool	 click;
+	size_t	 i;
+
+	ui_mouse(&y, &x, &click, &wheel);
+	if (wheel != 0)
+		return view_table_move(vt, vt->cur + 3 * wheel);
+	if (!click)
+		return REDRAW_NONE;
+	if (y == 1) {
+		for (i = vt->col0; i < vt->ncols; i++) {
+			if (x >= cx && x < cx + vt->widths[i] + 1)
+				return view_table_sort(vt, (int)i,
+				    (int)i == vt->sort_col ? !vt->sort_desc :
+				    vt->numeric[i]);
+			cx += vt->widths[i] + 1;
+		}
+		return REDRAW_NONE;
+	}
+	if (y >= 2 && y < LINES - 1)
+		return view_table_move(vt, vt->top + (y - 2));
+	return REDRAW_NONE;
+}
+
+static int
+view_table_key(struct view *v, enum action a, int key)
+{
+	struct view_table	*vt = v->data;
+	struct view_detail_arg	 d;
+	int64_t			 h = view_table_height();
+	size_t			 i;
+	int			 col;
+
+	if (key == KEY_MOUSE)
+		return view_table_mouse(vt);
+	switch (a) {
+	case ACTION_UP:
+		return view_table_move(vt, vt->cur - 1);
+	case ACTION_DOWN:
+		return view_table_move(vt, vt->cur + 1);
+	case ACTION_PAGE_UP:
+		vt->top = vt->top > h ? vt->top - h : 0;
+		return view_table_move(vt, vt->cur - h);
+	case ACTION_PAGE_DOWN:
+		vt->top += h;
+		return view_table_move(vt, vt->cur + h);
+	case ACTION_HALF_UP:
+		return view_table_move(vt, vt->cur - h / 2);
+	case ACTION_HALF_DOWN:
+		return view_table_move(vt, vt->cur + h / 2);
+	case ACTION_TOP:
+		return view_table_move(vt, 0);
+	case ACTION_BOTTOM:
+		if (vt->total < 0)
+			vt->total = store_page_count(vt->pager);
+		return view_table_move(vt, vt->total - 1);
+	case ACTION_LEFT:
+		if (vt->col0 > 0)
+			vt->col0--;
+		return REDRAW_BODY;
+	case ACTION_RIGHT:
+		if (vt->col0 + 1 < vt->ncols)
+			vt->col0++;
+		return REDRAW_BODY;
+	case ACTION_SORT_NEXT:
+	case ACTION_SORT_PREV:
+		if (vt->ncols == 0)
+			return REDRAW_NONE;
+		col = vt->sort_col + (a == ACTION_SORT_NEXT ? 1 : -1);
+		if (col >= (int)vt->ncols)
+			col = -1;
+		else if (col < -1)
+			col = (int)vt->ncols - 1;
+		return view_table_sort(vt, col, col >= 0 && vt->numeric[col]);
+	case ACTION_SORT_INVERT:
+		if (vt->sort_col < 0) {
+			ui_message(ROLE_ERROR, "pick a sort column first "
+			    "with < or >");
+			return REDRAW_STATUS;
+		}
+		return view_table_sort(vt, vt->sort_col, !vt->sort_desc);
+	case ACTION_FILTER:
+		prompt_start("filter (regex or col:regex): ", vt->filter,
+		    view_table_filter_done, vt);
+		return REDRAW_STATUS;
+	case ACTION_SEARCH:
+	case ACTION_SEARCH_BACK:
+	case ACTION_NEXT_MATCH:
+	case ACTION_PREV_MATCH:
+		return view_table_search_key(vt, a);
+	case ACTION_SAVE:
+		return view_table_save_key(vt);
+	case ACTION_OPEN:
+		if (view_table_row(vt, vt->cur, &i) == NULL)
+			return REDRAW_NONE;
+		d.table = store_table_name(vt->t);
+		d.rows = vt->page;
+		d.row = i;
+		return view_push(&view_detail_ops, &d, NULL) == 0 ?
+		    REDRAW_ALL : REDRAW_STATUS;
+	default:
+		return -1;
+	}
+}
+
+static void
+view_table_resize(struct view *v)
+{
+	struct view_table	*vt = v->data;
+	char			*cause = NULL;
+
+	view_table_goto(vt, vt->cur);
+	if (view_table_fill(vt, false, &cause) != 0)
+		free(cause);
+}
+
+static void
+view_table_status(struct view *v, char *buf, size_t len)
+{
+	struct view_table	*vt = v->data;
+	char			 total[32];
+
+	if (vt->total >= 0)
+		snprintf(total, sizeof total, "%lld", (long long)vt->total);
+	else
+		snprintf(total, sizeof total, "?");
+	snprintf(buf, len, " %s  row %lld of %s%s%s%s%s%s%s ",
+	    v->ops->title, (long long)(vt->total == 0 ? 0 : vt->cur + 1),
+	    total, vt->sort != NULL ? "  sort " : "",
+	    vt->sort != NULL ? vt->sort : "", vt->filter != NULL ?
+	    "  filter " : "", vt->filter != NULL ? vt->filter : "",
+	    vt->col0 > 0 ? "  col +" : "", vt->col0 > 0 ? "" : "");
+}
+
+const struct view_ops view_op_stat_ops = {
+	.name = "op_statistic",
+	.title = "Op statistic",
+	.table = "op_statistic",
+	.open = view_table_open,
+	.close = view_table_close,
+	.draw = view_table_draw,
+	.key = view_table_key,
+	.resize = view_table_resize,
+	.status = view_table_status,
+	.keymap = view_table_keys,
+};
+
+const struct view_ops view_api_stat_ops = {
+	.name = "api_statistic",
+	.title = "API statistic",
+	.table = "api_statistic",
+	.open = view_table_open,
+	.close = view_table_close,
+	.draw = view_table_draw,
+	.key = view_table_key,
+	.resize = view_table_resize,
+	.status = view_table_status,
+	.keymap = view_table_keys,
+};
+
+const struct view_ops view_kernels_ops = {
+	.name = "kernels",
+	.title = "Kernels",
+	.table = "op_summary",
+	.open = view_table_open,
+	.close = view_table_close,
+	.draw = view_table_draw,
+	.key = view_table_key,
+	.resize = view_table_resize,
+	.status = view_table_status,
+	.keymap = view_table_keys,
+};
+
+const struct view_ops view_steps_ops = {
+	.name = "steps",
+	.title = "Steps",
+	.table = "step_trace",
+	.open = view_table_open,
+	.close = view_table_close,
+	.draw = view_table_draw,
+	.key = view_table_key,
+	.resize = view_table_resize,
+	.status = view_table_status,
+	.keymap = view_table_keys,
+};
+
+const struct view_ops view_memory_ops = {
+	.name = "memory",
+	.title = "Memory",
+	.table = "memory_record npu_mem npu_module_mem operator_memory",
+	.open = view_table_open,
+	.close = view_table_close,
+	.draw = view_table_draw,
+	.key = view_table_key,
+	.resize = view_table_resize,
+	.status = view_table_status,
+	.keymap = view_table_keys,
+};
+
+const struct view_ops view_markers_ops = {
+	.name = "markers",
+	.title = "Markers",
+	.table = "msprof_tx",
+	.open = view_table_open,
+	.close = view_table_close,
+	.draw = view_table_draw,
+	.key = view_table_key,
+	.resize = view_table_resize,
+	.status = view_table_status,
+	.keymap = view_table_keys,
+};
+
+const struct view_ops view_tasks_ops = {
+	.name = "tasks",
+	.title = "Tasks",
+	.table = "op_summary",
+	.open = view_table_open,
+	.close = view_table_close,
+	.draw = view_table_draw,
+	.key = view_table_key,
+	.resize = view_table_resize,
+	.status = view_table_status,
+	.keymap = view_table_keys,
+};
