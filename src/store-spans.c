@@ -357,22 +357,25 @@ store_span_detail(struct store *s, const struct store_span *sp,
 	size_t			 nfields, i;
 
 	if (sp->type == SPAN_API) {
-		sql = "SELECT n.s, l.s, a.tid, a.depth, a.start_ns / 1000.0,"
-		    " (a.end_ns - a.start_ns) / 1000.0, a.conn FROM api a"
+		sql = "SELECT n.s, l.s, a.tid, a.depth,"
+		    " printf('%.3f', a.start_ns / 1000.0),"
+		    " printf('%.3f', (a.end_ns - a.start_ns) / 1000.0), a.conn FROM api a"
 		    " LEFT JOIN str n ON n.id = a.name"
 		    " LEFT JOIN str l ON l.id = a.level WHERE a.id = ?";
 		fields = api_fields;
 		nfields = sizeof api_fields / sizeof api_fields[0];
 	} else if (sp->type == SPAN_STEP) {
 		sql = "SELECT 'Step ' || iter, iter,"
-		    " (iter_end_ns - iter_time_ns) / 1000.0,"
-		    " iter_time_ns / 1000.0, fp_bp_ns / 1000.0 FROM step"
+		    " printf('%.3f', (iter_end_ns - iter_time_ns) / 1000.0),"
+		    " printf('%.3f', iter_time_ns / 1000.0),"
+		    " printf('%.3f', fp_bp_ns / 1000.0) FROM step"
 		    " WHERE rowid = ?";
 		fields = step_fields;
 		nfields = sizeof step_fields / sizeof step_fields[0];
 	} else {
 		sql = "SELECT n.s, ty.s, t.stream, t.task,"
-		    " t.start_ns / 1000.0, t.dur_ns / 1000.0, o.s, i.s, os.s,"
+		    " printf('%.3f', t.start_ns / 1000.0),"
+		    " printf('%.3f', t.dur_ns / 1000.0), o.s, i.s, os.s,"
 		    " (SELECT an.s FROM tl_flow f JOIN api a ON a.id = f.api"
 		    " JOIN str an ON an.id = a.name WHERE f.task = t.id)"
 		    " FROM task t LEFT JOIN str n ON n.id = t.name"

@@ -52,6 +52,7 @@ static const struct key_binding keys_global_keys[] = {
 	{ '5', ACTION_VIEW_5, NULL },
 	{ '6', ACTION_VIEW_6, NULL },
 	{ '7', ACTION_VIEW_7, NULL },
+	{ '8', ACTION_VIEW_8, NULL },
 	{ 'd', ACTION_DEVICE, NULL },
 	{ 'R', ACTION_REIMPORT, NULL },
 	{ '?', ACTION_HELP, NULL },

@@ -297,6 +297,7 @@ ui_global(enum action a)
 	case ACTION_VIEW_5:
 	case ACTION_VIEW_6:
 	case ACTION_VIEW_7:
+	case ACTION_VIEW_8:
 		return view_switch(a);
 	default:
 		return REDRAW_NONE;
@@ -421,7 +422,8 @@ ui_first_view(char **cause)
 		{ "summary", ACTION_VIEW_1 }, { "op_statistic", ACTION_VIEW_2 },
 		{ "api_statistic", ACTION_VIEW_3 }, { "kernels", ACTION_VIEW_4 },
 		{ "op_summary", ACTION_VIEW_4 }, { "steps", ACTION_VIEW_5 },
-		{ "memory", ACTION_VIEW_6 }, { "markers", ACTION_VIEW_7 }
+		{ "memory", ACTION_VIEW_6 }, { "markers", ACTION_VIEW_7 },
+		{ "timeline", ACTION_VIEW_8 }
 	};
 	size_t	 i;
 
