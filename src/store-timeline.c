@@ -21,7 +21,7 @@
 #define TL_SCAN_PER_CELL	16
 #define TL_MAXLEVEL		44
 #define TL_MAXCELLS		100000
-#define TL_CACHE_KB		"65536"
+#define TL_CACHE_KB		"131072"
 
 enum tl_stmt {
 	TL_LANE,
@@ -171,13 +171,15 @@ store_timeline_spread(struct tl_frame *f, int64_t a, int64_t b, int type,
 	size_t	 i;
 	double	 per;
 
+	if (a >= b || score == 0)
+		return;
+	per = score / (double)(b - a);
 	if (a < f->t0)
 		a = f->t0;
 	if (b > f->t1)
 		b = f->t1;
-	if (a >= b || score == 0)
+	if (a >= b)
 		return;
-	per = score / (double)(b - a);
 	for (i = store_timeline_cell(f, a); i < f->w && f->edge[i] < b; i++) {
 		lo = f->edge[i] > a ? f->edge[i] : a;
 		hi = f->edge[i + 1] < b ? f->edge[i + 1] : b;
@@ -255,14 +257,16 @@ store_timeline_seek(struct store *s, int64_t lane, int64_t t,
  * Read every piece meeting [t0, t1) into the scores of F: first those that
  * start before t0 and reach past it (walking back while the furthest end
  * is past t0), then those starting inside; count the spans starting in
- * each cell.
+ * each cell and note the type of the last. The pieces are disjoint, so the
+ * busy time of a cell is the sum of its scores, exactly.
  */
 static int
 store_timeline_scan(struct store *s, int64_t lane, struct tl_frame *f,
-    struct store_cell *cells, char **cause)
+    struct store_cell *cells, int *last, char **cause)
 {
 	sqlite3_stmt	*stmt;
 	int64_t		 cend, clen;
+	size_t		 i;
 	int		 rc, type;
 
 	if ((stmt = store_timeline_stmt(s, TL_BACK, cause)) == NULL)
@@ -293,8 +297,9 @@ store_timeline_scan(struct store *s, int64_t lane, struct tl_frame *f,
 		type = sqlite3_column_int(stmt, 4);
 		store_timeline_spread(f, cend - clen, cend, type,
 		    (double)clen);
-		cells[store_timeline_cell(f, sqlite3_column_int64(stmt, 0))]
-		    .spans++;
+		i = store_timeline_cell(f, sqlite3_column_int64(stmt, 0));
+		cells[i].spans++;
+		last[i] = type;
 	}
 	if (rc != SQLITE_DONE)
 		return store_timeline_failed(s, stmt, cause);
@@ -378,6 +383,22 @@ store_timeline_level(const struct tl_frame *f, int k0, int64_t nspans)
 	return k;
 }
 
+/* The busy time of each cell: the sum of its exact scores. */
+static void
+store_timeline_busy(struct tl_frame *f, struct store_cell *cells)
+{
+	size_t	 i;
+	int	 t;
+	double	 sum;
+
+	for (i = 0; i < f->w; i++) {
+		sum = 0;
+		for (t = 0; t < SPAN_NTYPES; t++)
+			sum += f->score[i * SPAN_NTYPES + t];
+		cells[i].busy_ns = (int64_t)(sum + 0.5);
+	}
+}
+
 /* Pick each cell's type: the best score, else the last span's type. */
 static void
 store_timeline_types(struct tl_frame *f, struct store_cell *cells,
@@ -437,6 +458,15 @@ store_lane_cells(struct store *s, int64_t lane, int64_t t0, int64_t t1,
 	    store_timeline_seek(s, lane, t1, &e, cause) != 0)
 		goto out;
 	level = store_timeline_level(&f, k0, e.before - prev.before);
+	for (i = 0; i < w; i++)
+		last[i] = -1;
+	if (level < 0) {
+		/* Few spans: read them all, busy time included. */
+		if ((rc = store_timeline_scan(s, lane, &f, cells, last,
+		    cause)) == 0)
+			store_timeline_busy(&f, cells);
+		goto types;
+	}
 	for (i = 0; i < w; i++) {
 		if (i + 1 < w) {
 			if (store_timeline_seek(s, lane, f.edge[i + 1], &e,
@@ -445,16 +475,13 @@ store_lane_cells(struct store *s, int64_t lane, int64_t t0, int64_t t1,
 		} else if (store_timeline_seek(s, lane, t1, &e, cause) != 0)
 			goto out;
 		cells[i].busy_ns = e.busy - prev.busy;
-		if (level >= 0)
-			cells[i].spans = e.before - prev.before;
+		cells[i].spans = e.before - prev.before;
 		last[i] = e.before > prev.before ? e.type :
 		    (cells[i].busy_ns > 0 ? e.type : -1);
 		prev = e;
 	}
-	if (level >= 0)
-		rc = store_timeline_bins(s, lane, level, &f, cause);
-	else
-		rc = store_timeline_scan(s, lane, &f, cells, cause);
+	rc = store_timeline_bins(s, lane, level, &f, cause);
+types:
 	if (rc == 0)
 		store_timeline_types(&f, cells, last);
 out:
