@@ -153,11 +153,22 @@ prof_ops_build(struct prof_host *h)
 	int32_t			*node_of, *tensor_of, *ctx_of;
 	size_t			 i;
 
-	qsort(h->spans, h->nspans, sizeof *h->spans, prof_ops_span_cmp);
-	qsort(h->nodes, h->nnodes, sizeof *h->nodes, prof_ops_rec_cmp);
-	qsort(h->tinfos, h->ntinfos, sizeof *h->tinfos, prof_ops_rec_cmp);
-	qsort(h->cinfos, h->ncinfos, sizeof *h->cinfos, prof_ops_rec_cmp);
-	qsort(h->tracks, h->ntracks, sizeof *h->tracks, prof_ops_track_cmp);
+	/* An empty array is NULL, which qsort must not see (UBSan). */
+	if (h->nspans > 0)
+		qsort(h->spans, h->nspans, sizeof *h->spans,
+		    prof_ops_span_cmp);
+	if (h->nnodes > 0)
+		qsort(h->nodes, h->nnodes, sizeof *h->nodes,
+		    prof_ops_rec_cmp);
+	if (h->ntinfos > 0)
+		qsort(h->tinfos, h->ntinfos, sizeof *h->tinfos,
+		    prof_ops_rec_cmp);
+	if (h->ncinfos > 0)
+		qsort(h->cinfos, h->ncinfos, sizeof *h->cinfos,
+		    prof_ops_rec_cmp);
+	if (h->ntracks > 0)
+		qsort(h->tracks, h->ntracks, sizeof *h->tracks,
+		    prof_ops_track_cmp);
 	node_of = xreallocarray(NULL, h->nspans + 1, sizeof *node_of);
 	tensor_of = xreallocarray(NULL, h->nspans + 1, sizeof *tensor_of);
 	ctx_of = xreallocarray(NULL, h->nspans + 1, sizeof *ctx_of);
