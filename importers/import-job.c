@@ -83,6 +83,13 @@ import_job_unknown(struct job *j)
 	size_t	 i;
 
 	for (i = 0; i < j->nfiles; i++) {
+		if (j->files[i].kind == JOB_AICORE)
+			store_load_warning(j->s, j->files[i].path, -1, "AI Core "
+			    "PMU records of legacy JOBs are not decoded");
+		else if (j->files[i].kind == JOB_PREPROCESS &&
+		    util_has_prefix(j->files[i].name, "DATA_PREPROCESS."))
+			store_load_warning(j->s, j->files[i].path, -1, "only "
+			    "the AICPU DATA_PREPROCESS log is decoded");
 		if (j->files[i].kind != JOB_OTHER)
 			continue;
 		if (util_has_suffix(j->files[i].name, ".json") ||
@@ -107,6 +114,8 @@ import_job_raw(struct job *j)
 		parts++;
 	import_job_text(j, JOB_HASH_DIC, job_text_hashes);
 	import_job_text(j, JOB_GRAPH_DESC, job_text_graph_desc);
+	if (job_ge_load(j) > 0)
+		parts++;
 	job_text_table(j);
 	if (import_job_text(j, JOB_POINT, job_text_point) > 0)
 		parts++;

@@ -2,7 +2,8 @@
  * The msprof export: a mindstudio_profiler_output/ directory (or any
  * directory holding its op_summary_*, op_statistic_*, api_statistic_*,
  * task_time_*, step_trace_* CSVs, with or without timestamps and _slice_N
- * parts). A PROF_* directory holding one is found by the walk.
+ * parts), and the msprof_*.json traces beside them. A PROF_* directory
+ * holding one is found by the walk.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -69,13 +70,68 @@ import_msprof_probe(const char *path, bool isdir)
 	return IMPORT_NO;
 }
 
-/* A directory of vendor CSVs, or one such file given as PATH. */
+/*
+ * One vendor CSV given as PATH; or a directory: the CSVs, then the
+ * msprof_*.json traces (all _slice_N parts, in name order), whose device
+ * tasks link to the op_summary rows.
+ */
 static int
 import_msprof_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
+	char	**names, *file, *why = NULL;
+	size_t	  n, i;
+	int64_t	  before;
+	int	  rc;
+	bool	  link;
+
 	if (util_has_suffix(path, ".csv"))
 		return import_rows_file(s, path, ctx, cause);
+	before = store_load_task_count(s, ctx->rank);
+	rc = import_rows_dir(s, path, ctx, cause);
+	link = store_load_task_count(s, ctx->rank) > before;
+	names = importer_list_dir(path, &n);
+	for (i = 0; i < n; i++) {
+		if (!import_trace_is_msprof(names[i]))
+			continue;
+		file = util_path_join(path, names[i]);
+		if (import_trace_file(s, file, ctx, link, &why) == 0 &&
+		    rc != 0) {
+			free(*cause);
+			*cause = NULL;
+			rc = 0;
+		} else if (why != NULL) {
+			store_load_warning(s, file, -1, "%s", why);
+			free(why);
+			why = NULL;
+		}
+		free(file);
+	}
+	/* A db export alone: the same run as the CSVs when both exist. */
+	for (i = 0; i < n && rc != 0; i++) {
+		if (!util_has_prefix(names[i], "msprof_") ||
+		    !util_has_suffix(names[i], ".db"))
+			continue;
+		file = util_path_join(path, names[i]);
+		if (import_db_file(s, file, ctx, &why) == 0) {
+			free(*cause);
+			*cause = NULL;
+			rc = 0;
+		} else {
+			store_load_warning(s, file, -1, "%s", why);
+			free(why);
+			why = NULL;
+		}
+		free(file);
+	}
+	importer_free_list(names, n);
+	return rc;
+}
+
+static int
+import_summary_load(struct store *s, const char *path,
+    struct import_ctx *ctx, char **cause)
+{
 	return import_rows_dir(s, path, ctx, cause);
 }
 
@@ -104,5 +160,5 @@ const struct importer import_summary = {
 	.what = "legacy or SVP summary/: op_summary_<dev>_<model>_<iter>.csv, "
 	    "acl_statistic_*, op_statistic_* CSVs",
 	.probe = import_summary_probe,
-	.load = import_msprof_load
+	.load = import_summary_load
 };

@@ -101,10 +101,11 @@ import_prof_meta(struct store *s, const struct prof_meta *m)
 /* Load the device directory DIR, joined with host data H (may be empty). */
 static void
 import_prof_device_dir(struct store *s, const char *dir, int64_t device,
-    struct prof_host *h, const struct prof_meta *hm, struct import_ctx *ctx)
+    struct prof_host *h, struct import_ctx *ctx)
 {
 	struct prof_meta	 m;
 	struct prof_dev		 d;
+	struct prof_pmu		 p;
 	char			*data;
 
 	if (prof_meta_read(s, dir, device, &m) != 0)
@@ -115,8 +116,12 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 		ctx->rank = m.rank;
 	data = util_path_join(dir, "data");
 	prof_logs_read(s, data, &m, h->expand, &d);
+	prof_pmu_read(s, data, &m, h->expand, &p);
+	store_load_pmu_names(s, p.n > 0 ? p.names : NULL);
 	store_load_progress(s, "join", dir, d.bytes, d.bytes);
-	prof_join_load(s, h, hm, &d, &m, ctx->rank);
+	prof_join_load(s, h, &d, &m, &p, ctx->rank);
+	store_load_pmu_names(s, NULL);
+	prof_pmu_release(&p);
 	prof_logs_release(&d);
 	free(data);
 	prof_meta_release(&m);
@@ -153,19 +158,20 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		free(data);
 		prof_ops_build(&h);
 		prof_ops_load_spans(s, &h, &hm, ctx->rank);
+		prof_ops_finish(&h);
 	} else if (!bare || import_prof_device(util_basename(path)) !=
 	    NP_HOST_DEVICE)
 		store_load_warning(s, path, -1, "no host directory: device "
 		    "tasks have no op names");
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
 		import_prof_device_dir(s, path, import_prof_device(
-		    util_basename(path)), &h, &hm, ctx);
+		    util_basename(path)), &h, ctx);
 	for (i = 0; i < n; i++) {
 		dev = import_prof_device(names[i]);
 		if (dev == NP_NA || dev == NP_HOST_DEVICE)
 			continue;
 		p = util_path_join(path, names[i]);
-		import_prof_device_dir(s, p, dev, &h, &hm, ctx);
+		import_prof_device_dir(s, p, dev, &h, ctx);
 		free(p);
 	}
 	importer_free_list(names, n);

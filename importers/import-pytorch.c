@@ -2,8 +2,10 @@
  * The PyTorch (torch_npu) profiler output: a <worker>_<ts>_ascend_pt/
  * folder, or its ASCEND_PROFILER_OUTPUT/ directly. kernel_details.csv gives
  * the tasks, op_statistic.csv and api_statistic.csv the tool's own
- * statistics, the rest is kept as generic tables; profiler_info*.json gives
- * the rank and versions. The PROF_* export inside the folder describes the
+ * statistics, the rest is kept as generic tables; trace_view.json, read
+ * after them, adds host spans, flows and counters and links its device
+ * tasks to the kernel rows; profiler_info*.json gives the rank and
+ * versions. The PROF_* export inside the folder describes the
  * same run and is not read again.
  */
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include "importer.h"
 
 #define PT_OUTPUT	"ASCEND_PROFILER_OUTPUT"
+#define PT_TRACE	"trace_view.json"
 
 static int
 import_pytorch_probe(const char *path, bool isdir)
@@ -50,12 +53,45 @@ import_pytorch_info(struct store *s, const char *top, struct import_ctx *ctx)
 	importer_free_list(names, n);
 }
 
+/*
+ * The ascend_pytorch_profiler*.db of a db export, read when the folder
+ * gave nothing in text: with both exports the two describe the same run.
+ * Return 0 if one loaded.
+ */
+static int
+import_pytorch_db(struct store *s, const char *out, struct import_ctx *ctx)
+{
+	char	**names, *path, *why = NULL;
+	size_t	  n, i;
+	int	  rc = -1;
+
+	names = importer_list_dir(out, &n);
+	for (i = 0; i < n; i++) {
+		if (!util_has_prefix(names[i], "ascend_pytorch_profiler") ||
+		    !util_has_suffix(names[i], ".db"))
+			continue;
+		path = util_path_join(out, names[i]);
+		if (import_db_file(s, path, ctx, &why) == 0)
+			rc = 0;
+		else {
+			store_load_warning(s, path, -1, "%s", why);
+			free(why);
+			why = NULL;
+		}
+		free(path);
+	}
+	importer_free_list(names, n);
+	return rc;
+}
+
 static int
 import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
-	char	*top, *out;
+	char	*top, *out, *trace, *why = NULL;
+	int64_t	 before;
 	int	 rc;
+	bool	 link;
 
 	if (strcmp(util_basename(path), PT_OUTPUT) == 0 ||
 	    !importer_dir_has(path, PT_OUTPUT)) {
@@ -67,7 +103,26 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 	}
 	import_pytorch_info(s, top, ctx);
 	store_load_meta(s, "format", "pytorch");
+	before = store_load_task_count(s, ctx->rank);
 	rc = import_rows_dir(s, out, ctx, cause);
+	trace = util_path_join(out, PT_TRACE);
+	if (importer_dir_has(out, PT_TRACE)) {
+		link = store_load_task_count(s, ctx->rank) > before;
+		if (import_trace_file(s, trace, ctx, link, &why) == 0) {
+			free(*cause);
+			*cause = NULL;
+			rc = 0;
+		} else {
+			store_load_warning(s, trace, -1, "%s", why);
+			free(why);
+		}
+	}
+	free(trace);
+	if (rc != 0 && import_pytorch_db(s, out, ctx) == 0) {
+		free(*cause);
+		*cause = NULL;
+		rc = 0;
+	}
 	free(out);
 	free(top);
 	return rc;

@@ -22,7 +22,9 @@ static const struct importer *importers[] = {
 	&import_pytorch,
 	&import_msprof,
 	&import_summary,
-	&import_job
+	&import_job,
+	&import_trace,
+	&import_db
 };
 
 #define NIMPORTERS	(sizeof importers / sizeof importers[0])

@@ -57,6 +57,12 @@ bool		 csv_cols_unused(struct csv_cols *, size_t);
 const char	*csv_cols_name(struct csv_cols *, size_t);
 size_t		 csv_cols_count(struct csv_cols *);
 
+/* import-db.c */
+extern const struct importer import_db;
+int		 import_db_file(struct store *, const char *,
+		     struct import_ctx *, char **);
+bool		 import_db_is_vendor(const char *);
+
 /* import-msprof.c */
 extern const struct importer import_msprof;
 
@@ -164,6 +170,9 @@ void		 job_ops_free(struct job *);
 /* job-trace.c */
 int		 job_trace_load(struct job *);
 
+/* job-ge.c */
+int		 job_ge_load(struct job *);
+
 /* job-tstrack.c */
 int		 job_tstrack_load(struct job *);
 
@@ -182,6 +191,57 @@ int		 job_acl_load(struct job *);
 
 /* import-pytorch.c */
 extern const struct importer import_pytorch;
+
+/* import-trace.c */
+extern const struct importer import_trace;
+int		 import_trace_file(struct store *, const char *,
+		     struct import_ctx *, bool, char **);
+bool		 import_trace_is_msprof(const char *);
+
+/* trace-parse.c: a streaming reader of chrome-trace JSON. */
+#define TRACE_MAX_ARGS	32
+
+struct trace_arg {
+	struct strbuf	 key;
+	struct strbuf	 val;		/* as written, numbers included */
+	bool		 str;		/* a JSON string */
+};
+
+struct trace_event {
+	struct strbuf	 ph;
+	struct strbuf	 name;
+	struct strbuf	 cat;
+	struct strbuf	 id;
+	struct strbuf	 pid;
+	struct strbuf	 tid;
+	struct strbuf	 ts;
+	struct strbuf	 dur;
+	struct strbuf	 bp;
+	struct strbuf	 args;		/* the args object as JSON text */
+	struct trace_arg argv[TRACE_MAX_ARGS];	/* its scalar members */
+	size_t		 nargs;
+};
+typedef void	(*trace_event_cb)(void *, const struct trace_event *);
+struct trace_parse;
+struct yajl_handle_t;
+struct trace_parse *trace_parse_create(trace_event_cb, void *);
+void		 trace_parse_free(struct trace_parse *);
+struct yajl_handle_t *trace_parse_handle(struct trace_parse *);
+bool		 trace_parse_done(struct trace_parse *);
+bool		 trace_parse_too_deep(struct trace_parse *);
+int64_t		 trace_parse_events(struct trace_parse *);
+const char	*trace_arg(const struct trace_event *, const char *);
+
+/* trace-read.c */
+int		 trace_read_file(struct store *, const char *,
+		     trace_event_cb, void *, char **);
+
+/* trace-event.c: chrome-trace events into the store. */
+struct trace_load;
+struct trace_load *trace_load_create(struct store *, const char *,
+		     struct import_ctx *, bool);
+void		 trace_load_event(void *, const struct trace_event *);
+void		 trace_load_free(struct trace_load *);
 
 /* import-summary.c */
 extern const struct importer import_summary;

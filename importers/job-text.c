@@ -162,13 +162,14 @@ job_text_task_lines(struct job *j, const char *path, const char *data,
 int
 job_text_task_desc(struct job *j, const char *data, size_t len)
 {
-	size_t	 before = j->nops;
+	size_t		 before = j->nops;
+	const char	*path = job_files_first(j, JOB_TASK_DESC);
 
 	if (len >= 2 && job_text_u16((const unsigned char *)data) ==
 	    JOB_TEXT_MAGIC)
-		job_text_task_binary(j, j->dir, data, len);
+		job_text_task_binary(j, path, data, len);
 	else
-		job_text_task_lines(j, j->dir, data, len);
+		job_text_task_lines(j, path, data, len);
 	return (int)(j->nops - before);
 }
 

@@ -61,10 +61,59 @@ prof_additional_list(struct prof_list **v, size_t *n,
 	l->n = 0;
 }
 
+/*
+ * The id of string S among the distinct tensor strings; ops repeat their
+ * shapes, so the table stays small however many ops there are. Takes
+ * ownership of S.
+ */
+static uint32_t
+prof_additional_intern(struct prof_host *h, char *s)
+{
+	uint64_t	 k = util_hash64(s, strlen(s)), i;
+
+	while (prof_map_get(&h->tstr_map, k, &i)) {
+		if (strcmp(h->tstrs[i], s) == 0) {
+			free(s);
+			return (uint32_t)i;
+		}
+		k++;	/* a hash collision: probe the next key */
+	}
+	h->tstrs = xreallocarray(h->tstrs, h->ntstrs + 1, sizeof *h->tstrs);
+	h->tstrs[h->ntstrs] = s;
+	prof_map_set(&h->tstr_map, k, h->ntstrs);
+	return (uint32_t)h->ntstrs++;
+}
+
+static char	*prof_additional_shapes(const struct prof_host *, uint32_t);
+static char	*prof_additional_names(const struct prof_host *, uint32_t,
+		     bool);
+
+/* Turn the tensors read for the last op into its six strings. */
+static void
+prof_additional_flush(struct prof_host *h)
+{
+	struct prof_tinfo	*l;
+
+	if (h->ntensors == 0 || h->ntinfos == 0)
+		return;
+	l = &h->tinfos[h->ntinfos - 1];
+	l->str[0] = prof_additional_intern(h, prof_additional_shapes(h, 0));
+	l->str[1] = prof_additional_intern(h, prof_additional_names(h, 0,
+	    false));
+	l->str[2] = prof_additional_intern(h, prof_additional_names(h, 0,
+	    true));
+	l->str[3] = prof_additional_intern(h, prof_additional_shapes(h, 1));
+	l->str[4] = prof_additional_intern(h, prof_additional_names(h, 1,
+	    false));
+	l->str[5] = prof_additional_intern(h, prof_additional_names(h, 1,
+	    true));
+	h->ntensors = 0;
+}
+
 static void
 prof_additional_tensors(struct prof_host *h, const unsigned char *r)
 {
-	struct prof_list	*l;
+	struct prof_tinfo	*l;
 	struct prof_tensor	*t;
 	const unsigned char	*p;
 	uint32_t		 num, i, j;
@@ -75,9 +124,14 @@ prof_additional_tensors(struct prof_host *h, const unsigned char *r)
 	l = h->ntinfos > 0 ? &h->tinfos[h->ntinfos - 1] : NULL;
 	if (l == NULL || l->name != importer_le64(r + 24) ||
 	    l->ts != importer_le64(r + 16) || l->tid != importer_le32(r + 8)) {
-		prof_additional_list(&h->tinfos, &h->ntinfos, r,
-		    (uint32_t)h->ntensors);
-		l = &h->tinfos[h->ntinfos - 1];
+		prof_additional_flush(h);
+		h->tinfos = xreallocarray(h->tinfos, h->ntinfos + 1,
+		    sizeof *h->tinfos);
+		l = &h->tinfos[h->ntinfos++];
+		memset(l, 0, sizeof *l);
+		l->tid = importer_le32(r + 8);
+		l->ts = importer_le64(r + 16);
+		l->name = importer_le64(r + 24);
 	}
 	h->tensors = xreallocarray(h->tensors, h->ntensors + num,
 	    sizeof *h->tensors);
@@ -89,7 +143,6 @@ prof_additional_tensors(struct prof_host *h, const unsigned char *r)
 		t->dtype = importer_le32(p + 8);
 		for (j = 0; j < 8; j++)
 			t->shape[j] = importer_le32(p + 12 + 4 * j);
-		l->n++;
 	}
 }
 
@@ -147,26 +200,26 @@ prof_additional_read(struct store *s, const char *data, struct prof_host *h)
 {
 	prof_additional_kind(s, data, "additional.tensor_info", h,
 	    prof_additional_tensors);
+	prof_additional_flush(h);
 	prof_additional_kind(s, data, "additional.context_id_info", h,
 	    prof_additional_ctx);
 }
 
 /*
- * The shapes of the tensors of L of type TYPE (0 inputs, 1 outputs) as
+ * The shapes of the tensors being read of type TYPE (0 inputs, 1 outputs) as
  * the vendor prints them, "d0,d1;d0" (the CSV printer adds the quotes),
  * or "" if none.
  */
-char *
-prof_additional_shapes(const struct prof_host *h, const struct prof_list *l,
-    uint32_t type)
+static char *
+prof_additional_shapes(const struct prof_host *h, uint32_t type)
 {
 	struct strbuf	 b;
 	uint32_t	 i, j;
 	bool		 any = false;
 
 	strbuf_init(&b);
-	for (i = 0; i < l->n; i++) {
-		const struct prof_tensor *t = &h->tensors[l->first + i];
+	for (i = 0; i < h->ntensors; i++) {
+		const struct prof_tensor *t = &h->tensors[i];
 
 		if (t->type != type)
 			continue;
@@ -204,20 +257,19 @@ prof_additional_enum(struct strbuf *b, uint32_t v, bool format)
 }
 
 /*
- * The formats (FORMAT true) or data types of the tensors of L of type
+ * The formats (FORMAT true) or data types of the tensors being read of type
  * TYPE joined by ';', or "" if none.
  */
-char *
-prof_additional_names(const struct prof_host *h, const struct prof_list *l,
-    uint32_t type, bool format)
+static char *
+prof_additional_names(const struct prof_host *h, uint32_t type, bool format)
 {
 	struct strbuf	 b;
 	uint32_t	 i;
 	bool		 any = false;
 
 	strbuf_init(&b);
-	for (i = 0; i < l->n; i++) {
-		const struct prof_tensor *t = &h->tensors[l->first + i];
+	for (i = 0; i < h->ntensors; i++) {
+		const struct prof_tensor *t = &h->tensors[i];
 
 		if (t->type != type)
 			continue;
@@ -228,4 +280,19 @@ prof_additional_names(const struct prof_host *h, const struct prof_list *l,
 		    format);
 	}
 	return strbuf_detach(&b);
+}
+
+void
+prof_additional_release(struct prof_host *h)
+{
+	size_t	 i;
+
+	for (i = 0; i < h->ntstrs; i++)
+		free(h->tstrs[i]);
+	free(h->tstrs);
+	prof_map_release(&h->tstr_map);
+	free(h->tinfos);
+	free(h->tensors);
+	free(h->cinfos);
+	free(h->ctx_ids);
 }

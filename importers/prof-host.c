@@ -215,6 +215,9 @@ prof_host_tracks(struct store *s, const char *data, struct prof_host *h)
 		t->type = (uint32_t)importer_le64(r + 32);
 		t->kernel = importer_le64(r + 40);
 		t->node = t->span = t->model = t->tensor = t->ctx = -1;
+		t->op_item = 0;
+		t->model_id = 4294967295LL;
+		t->row = NP_NA;
 	}
 	prof_stream_close(&st);
 	prof_files_release(&f);
@@ -258,9 +261,6 @@ prof_host_release(struct prof_host *h)
 	free(h->spans);
 	free(h->nodes);
 	free(h->tracks);
-	free(h->tinfos);
-	free(h->tensors);
-	free(h->cinfos);
-	free(h->ctx_ids);
+	prof_additional_release(h);
 	memset(h, 0, sizeof *h);
 }

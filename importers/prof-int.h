@@ -175,6 +175,9 @@ struct prof_track {
 	int32_t		 model;		/* model span index or -1 */
 	int32_t		 tensor;	/* tinfos index or -1 */
 	int32_t		 ctx;		/* cinfos index or -1 */
+	uint64_t	 op_item;	/* item of the node span */
+	int64_t		 model_id;	/* item of the model span */
+	int64_t		 row;		/* store row of the node span */
 };
 /* One tensor of tensor_info (section 3.6). */
 struct prof_tensor {
@@ -183,7 +186,14 @@ struct prof_tensor {
 	uint32_t	 dtype;
 	uint32_t	 shape[8];
 };
-/* A list of tensors or context ids of one op, in the host arrays. */
+/* The tensor columns of one op, as ids of strings in tstrs. */
+struct prof_tinfo {
+	uint64_t	 ts;
+	uint32_t	 tid;
+	uint32_t	 str[6];	/* in/out shapes, dtypes, formats */
+	uint64_t	 name;
+};
+/* The context ids of one op, in the host's ctx_ids array. */
 struct prof_list {
 	uint64_t	 ts;
 	uint32_t	 tid;
@@ -199,10 +209,13 @@ struct prof_host {
 	size_t			 nnodes;
 	struct prof_track	*tracks;
 	size_t			 ntracks;
-	struct prof_list	*tinfos;
+	struct prof_tinfo	*tinfos;
 	size_t			 ntinfos;
-	struct prof_tensor	*tensors;
+	struct prof_tensor	*tensors;	/* of the op being read */
 	size_t			 ntensors;
+	char			**tstrs;	/* distinct tensor strings */
+	size_t			 ntstrs;
+	struct prof_map		 tstr_map;
 	struct prof_list	*cinfos;
 	size_t			 ncinfos;
 	uint32_t		*ctx_ids;
@@ -218,15 +231,13 @@ const char	*prof_host_ge_type(uint32_t);
 /* prof-additional.c: tensor_info and context_id_info (section 3.6). */
 void		 prof_additional_read(struct store *, const char *,
 		     struct prof_host *);
-char		*prof_additional_shapes(const struct prof_host *,
-		     const struct prof_list *, uint32_t);
-char		*prof_additional_names(const struct prof_host *,
-		     const struct prof_list *, uint32_t, bool);
+void		 prof_additional_release(struct prof_host *);
 
 /* prof-ops.c: ops rebuilt by time containment (section 3.7). */
 void		 prof_ops_build(struct prof_host *);
 void		 prof_ops_load_spans(struct store *, struct prof_host *,
 		     const struct prof_meta *, int64_t);
+void		 prof_ops_finish(struct prof_host *);
 
 /* prof-logs.c: device task logs paired into tasks (sections 4.1-4.7). */
 struct prof_dtask {
@@ -250,9 +261,33 @@ void		 prof_logs_read(struct store *, const char *,
 void		 prof_logs_release(struct prof_dev *);
 const char	*prof_logs_type_name(const struct prof_dtask *, bool);
 
+/* prof-pmu.c: task-based AI Core PMU records matched to tasks (5.1-5.3). */
+struct prof_pmu_rec {
+	uint64_t	 key;		/* stream, task, context */
+	uint64_t	 total;
+	uint64_t	 pmu[DEV_PMU_COUNTERS];
+	uint32_t	 seq;
+	bool		 aiv;		/* counts AI Vector cores */
+};
+struct prof_pmu {
+	struct prof_pmu_rec	*v;
+	size_t			 n;
+	struct prof_map		 next;		/* key -> next unused index */
+	int			 events[DEV_PMU_COUNTERS];
+	int			 nevents;
+	bool			 pipe;		/* PipeUtilization metrics */
+	char			*names;
+	const struct prof_meta	*m;
+};
+void		 prof_pmu_read(struct store *, const char *,
+		     const struct prof_meta *, bool, struct prof_pmu *);
+void		 prof_pmu_release(struct prof_pmu *);
+bool		 prof_pmu_values(struct prof_pmu *, uint32_t, uint32_t,
+		     uint32_t, int64_t, struct strbuf *);
+
 /* prof-join.c: host and device tasks joined into store rows (4.7-4.8). */
 void		 prof_join_load(struct store *, struct prof_host *,
-		     const struct prof_meta *, struct prof_dev *,
-		     const struct prof_meta *, int64_t);
+		     struct prof_dev *, const struct prof_meta *,
+		     struct prof_pmu *, int64_t);
 
 #endif /* PROF_INT_H */

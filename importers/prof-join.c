@@ -14,7 +14,6 @@
 #include "prof-int.h"
 
 #define PROF_JOIN_AMBIGUOUS	(UINT64_MAX - 1)
-#define PROF_JOIN_NO_MODEL	4294967295LL
 
 static uint64_t
 prof_join_key(uint32_t stream, uint32_t task, uint32_t batch,
@@ -143,8 +142,7 @@ prof_join_compute(const struct prof_host *h, const struct prof_track *t)
 	if (strncmp(n, "KERNEL", 6) != 0 && strcmp(n, "STARS_COMMON") != 0 &&
 	    strcmp(n, "FFTS_PLUS") != 0)
 		return false;
-	n = prof_dicts_hash(&h->dicts, h->spans[t->span].item, buf,
-	    sizeof buf);
+	n = prof_dicts_hash(&h->dicts, t->op_item, buf, sizeof buf);
 	return strncmp(n, "Lccl", 4) != 0;
 }
 
@@ -152,7 +150,6 @@ prof_join_compute(const struct prof_host *h, const struct prof_track *t)
 struct prof_join_names {
 	char	 name[32];
 	char	 type[32];
-	char	*tensor[6];
 };
 
 /* Fill the op columns of R from host task T. */
@@ -161,14 +158,12 @@ prof_join_op(const struct prof_host *h, const struct prof_track *t,
     struct store_task *r, struct prof_join_names *nb)
 {
 	const struct prof_node	*n;
-	const struct prof_span	*sp = &h->spans[t->span];
-	const struct prof_list	*l;
+	const struct prof_tinfo	*l;
 
-	r->api = sp->row;
-	r->model_id = t->model >= 0 ? (int64_t)h->spans[t->model].item :
-	    PROF_JOIN_NO_MODEL;
+	r->api = t->row;
+	r->model_id = t->model_id;
 	if (t->node < 0) {
-		r->name = prof_dicts_hash(&h->dicts, sp->item, nb->name,
+		r->name = prof_dicts_hash(&h->dicts, t->op_item, nb->name,
 		    sizeof nb->name);
 		r->op_type = "N/A";
 		r->task_type = "N/A";
@@ -188,13 +183,12 @@ prof_join_op(const struct prof_host *h, const struct prof_track *t,
 	if (t->tensor < 0)
 		return;
 	l = &h->tinfos[t->tensor];
-	r->in_shapes = nb->tensor[0] = prof_additional_shapes(h, l, 0);
-	r->in_dtypes = nb->tensor[1] = prof_additional_names(h, l, 0, false);
-	r->in_formats = nb->tensor[2] = prof_additional_names(h, l, 0, true);
-	r->out_shapes = nb->tensor[3] = prof_additional_shapes(h, l, 1);
-	r->out_dtypes = nb->tensor[4] = prof_additional_names(h, l, 1, false);
-	r->out_formats = nb->tensor[5] = prof_additional_names(h, l, 1,
-	    true);
+	r->in_shapes = h->tstrs[l->str[0]];
+	r->in_dtypes = h->tstrs[l->str[1]];
+	r->in_formats = h->tstrs[l->str[2]];
+	r->out_shapes = h->tstrs[l->str[3]];
+	r->out_dtypes = h->tstrs[l->str[4]];
+	r->out_formats = h->tstrs[l->str[5]];
 }
 
 static int
@@ -212,27 +206,29 @@ prof_join_start_cmp(const void *a, const void *b)
 }
 
 /*
- * Join the device tasks D of device directory DM with the host tasks H
- * (host metadata HM) and load them. RANK is the unit's rank.
+ * Join the device tasks D of device directory DM with the host tasks H and
+ * their PMU records P, and load them. RANK is the unit's rank.
  */
 void
-prof_join_load(struct store *s, struct prof_host *h,
-    const struct prof_meta *hm, struct prof_dev *d,
-    const struct prof_meta *dm, int64_t rank)
+prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
+    const struct prof_meta *dm, struct prof_pmu *p, int64_t rank)
 {
 	struct prof_map		 map;
 	struct prof_join_names	 nb;
 	struct store_task	 r;
+	struct strbuf		 pb;
 	struct prof_dtask	*t;
 	int64_t			 begin = prof_meta_begin_ns(dm), prev_end;
-	size_t			 i, j;
+	size_t			 i;
 	uint64_t		 v;
 	bool			 stars = prof_meta_is_stars(dm), first = true;
 
-	(void)hm;
 	memset(&nb, 0, sizeof nb);
+	strbuf_init(&pb);
 	prof_join_index(h, dm->device, &map);
-	qsort(d->tasks, d->ntasks, sizeof *d->tasks, prof_join_start_cmp);
+	if (d->ntasks > 1)
+		qsort(d->tasks, d->ntasks, sizeof *d->tasks,
+		    prof_join_start_cmp);
 	prev_end = 0;
 	for (i = 0; i < d->ntasks; i++) {
 		t = &d->tasks[i];
@@ -260,11 +256,11 @@ prof_join_load(struct store *s, struct prof_host *h,
 		    prof_join_compute(h, &h->tracks[v]))
 			prof_join_op(h, &h->tracks[v], &r, &nb);
 		r.conn = r.api;
+		if (prof_pmu_values(p, t->stream, t->task, t->context,
+		    r.block_num, &pb))
+			r.pmu = pb.s;
 		store_load_task(s, &r);
-		for (j = 0; j < 6; j++) {
-			free(nb.tensor[j]);
-			nb.tensor[j] = NULL;
-		}
 	}
+	strbuf_release(&pb);
 	prof_map_release(&map);
 }

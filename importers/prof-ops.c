@@ -51,6 +51,15 @@ prof_ops_track_cmp(const void *a, const void *b)
 	return 0;
 }
 
+/* qsort, which must not see the NULL of an empty array. */
+static void
+prof_ops_sort(void *v, size_t n, size_t size,
+    int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(v, n, size, cmp);
+}
+
 /* Stacks of open spans of the levels records attach to. */
 struct prof_ops_sweep {
 	const struct prof_host	*h;
@@ -153,22 +162,15 @@ prof_ops_build(struct prof_host *h)
 	int32_t			*node_of, *tensor_of, *ctx_of;
 	size_t			 i;
 
-	/* An empty array is NULL, which qsort must not see (UBSan). */
-	if (h->nspans > 0)
-		qsort(h->spans, h->nspans, sizeof *h->spans,
-		    prof_ops_span_cmp);
-	if (h->nnodes > 0)
-		qsort(h->nodes, h->nnodes, sizeof *h->nodes,
-		    prof_ops_rec_cmp);
-	if (h->ntinfos > 0)
-		qsort(h->tinfos, h->ntinfos, sizeof *h->tinfos,
-		    prof_ops_rec_cmp);
-	if (h->ncinfos > 0)
-		qsort(h->cinfos, h->ncinfos, sizeof *h->cinfos,
-		    prof_ops_rec_cmp);
-	if (h->ntracks > 0)
-		qsort(h->tracks, h->ntracks, sizeof *h->tracks,
-		    prof_ops_track_cmp);
+	prof_ops_sort(h->spans, h->nspans, sizeof *h->spans,
+	    prof_ops_span_cmp);
+	prof_ops_sort(h->nodes, h->nnodes, sizeof *h->nodes, prof_ops_rec_cmp);
+	prof_ops_sort(h->tinfos, h->ntinfos, sizeof *h->tinfos,
+	    prof_ops_rec_cmp);
+	prof_ops_sort(h->cinfos, h->ncinfos, sizeof *h->cinfos,
+	    prof_ops_rec_cmp);
+	prof_ops_sort(h->tracks, h->ntracks, sizeof *h->tracks,
+	    prof_ops_track_cmp);
 	node_of = xreallocarray(NULL, h->nspans + 1, sizeof *node_of);
 	tensor_of = xreallocarray(NULL, h->nspans + 1, sizeof *tensor_of);
 	ctx_of = xreallocarray(NULL, h->nspans + 1, sizeof *ctx_of);
@@ -269,4 +271,28 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 	}
 	free(end);
 	free(row);
+}
+
+/*
+ * Copy what the join needs of each task's spans into the task, then free
+ * the spans: the device half then runs without them.
+ */
+void
+prof_ops_finish(struct prof_host *h)
+{
+	struct prof_track	*t;
+	size_t			 i;
+
+	for (i = 0; i < h->ntracks; i++) {
+		t = &h->tracks[i];
+		t->model_id = t->model >= 0 ? (int64_t)h->spans[t->model].item :
+		    4294967295LL;
+		if (t->span < 0)
+			continue;
+		t->op_item = h->spans[t->span].item;
+		t->row = h->spans[t->span].row;
+	}
+	free(h->spans);
+	h->spans = NULL;
+	h->nspans = 0;
 }

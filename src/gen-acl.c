@@ -98,8 +98,8 @@ gen_job_acl(const char *dir, const struct gen_opts *g, uint64_t *rng,
 	strbuf_init(&e);
 	count = g->apis < 1 ? 1 : g->apis > 2000 ? 2000 : g->apis;
 	for (k = 0; k < count; k++) {
-		i = (size_t)(gen_job_rand(rng) % n);
-		d = (uint64_t)api[i].mean_ns / 2 + gen_job_rand(rng) %
+		i = (size_t)(gen_rand_next(rng) % n);
+		d = (uint64_t)api[i].mean_ns / 2 + gen_rand_next(rng) %
 		    (uint64_t)api[i].mean_ns;
 		api[i].pid = 4242;
 		api[i].tid = api[i].count == 0 ? 4300 + (uint32_t)i :
@@ -177,8 +177,8 @@ gen_job_aicpu(const char *dir, const struct gen_opts *g, uint64_t *rng,
 	strbuf_adds(&e, "serial_number,node_type_name,total_time(ms),"
 	    "dispatch_time(ms),run_start,run_end\n");
 	for (i = 0; i < 8; i++) {
-		total = 200 + (int64_t)(gen_job_rand(rng) % 2000);
-		dispatch = 20 + (int64_t)(gen_job_rand(rng) % 150);
+		total = 200 + (int64_t)(gen_rand_next(rng) % 2000);
+		dispatch = 20 + (int64_t)(gen_rand_next(rng) % 150);
 		if (i % 2 == 0)
 			strbuf_addf(&f, "[%lld] Node:%s, Run start:%lld, Run "
 			    "end:%lld", (long long)start - 50, names[i % 4],
@@ -332,8 +332,8 @@ gen_job_runtime(const char *dir, const struct gen_opts *g, uint64_t *rng,
 	strbuf_adds(&ex, "Process ID,Thread ID,Category,Event Type,"
 	    "Payload Type,Payload,Start(us),End(us),Message Type,Message\n");
 	for (i = 0; i < 60; i++) {
-		k = (size_t)(gen_job_rand(rng) % 3);
-		d = 500 + gen_job_rand(rng) % 20000;
+		k = (size_t)(gen_rand_next(rng) % 3);
+		d = 500 + gen_rand_next(rng) % 20000;
 		gen_acl_rt_api(&fa, &api[k], t, d, 4300);
 		if (k == 0)
 			gen_acl_track(&ft, &et, t + d / 2, (int)i, (int)(i % 4));
@@ -341,7 +341,7 @@ gen_job_runtime(const char *dir, const struct gen_opts *g, uint64_t *rng,
 	}
 	for (i = 0; i < 5; i++)
 		gen_acl_tx(&fx, &ex, 6000000000ULL + i * 1000000, 400000 +
-		    gen_job_rand(rng) % 100000, (int)i);
+		    gen_rand_next(rng) % 100000, (int)i);
 	strbuf_adds(&ea, "Level,API Name,Time(us),Count,Min(us),Max(us)\n");
 	for (k = 0; k < 3; k++) {
 		if (api[k].count == 0)

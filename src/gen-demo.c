@@ -78,23 +78,13 @@ gen_opts_init(struct gen_opts *g)
 	g->apis = 400;
 }
 
-/* xorshift64*: small, fast and the same everywhere. */
-static uint64_t
-gen_rand(struct gen_state *st)
-{
-	st->rng ^= st->rng >> 12;
-	st->rng ^= st->rng << 25;
-	st->rng ^= st->rng >> 27;
-	return st->rng * 0x2545F4914F6CDD1DULL;
-}
-
 /* A duration around MEAN, in whole 20 ns ticks of a 50 MHz counter. */
 static int64_t
 gen_duration(struct gen_state *st, int64_t mean)
 {
 	int64_t	 d;
 
-	d = mean / 2 + (int64_t)(gen_rand(st) % (uint64_t)mean);
+	d = mean / 2 + (int64_t)(gen_rand_next(&st->rng) % (uint64_t)mean);
 	d -= d % 20;
 	return d < 20 ? 20 : d;
 }
@@ -116,7 +106,8 @@ gen_us(char *buf, size_t size, int64_t ns, bool strip)
 	util_fmt_us(buf, size, ns, 3, strip);
 }
 
-static FILE *
+/* Create DIR/NAME; NULL with *cause set on failure. */
+FILE *
 gen_open(const char *dir, const char *name, char **cause)
 {
 	char	*path;
@@ -165,10 +156,10 @@ gen_kernels(struct gen_state *st, const char *dir, int rank,
 	taskid = xcalloc((size_t)g->streams, sizeof *taskid);
 	per_step = g->tasks / (g->steps > 0 ? g->steps : 1) + 1;
 	for (i = 0; i < g->tasks; i++) {
-		op = &gen_ops[gen_rand(st) % GEN_NOPS];
-		stream = (int)(gen_rand(st) % (uint64_t)g->streams);
+		op = &gen_ops[gen_rand_next(&st->rng) % GEN_NOPS];
+		stream = (int)(gen_rand_next(&st->rng) % (uint64_t)g->streams);
 		d = gen_duration(st, op->mean_ns);
-		t += 500 + (int64_t)(gen_rand(st) % 4000);
+		t += 500 + (int64_t)(gen_rand_next(&st->rng) % 4000);
 		gen_us(start, sizeof start, t, false);
 		gen_us(dur, sizeof dur, d, false);
 		if (i == 0 || t - prev <= 0)
@@ -181,7 +172,7 @@ gen_kernels(struct gen_state *st, const char *dir, int rank,
 		    (long long)(i / per_step + 1), rank,
 		    (long long)taskid[stream], 40 + stream, "aclnn", op->type,
 		    (long long)i % 7, op->type, op->core, start, dur, wait,
-		    (int)(gen_rand(st) % 48) + 1, op->shape, op->dtype,
+		    (int)(gen_rand_next(&st->rng) % 48) + 1, op->shape, op->dtype,
 		    op->shape, op->dtype, dur, (long long)(d * 18 / 10),
 		    st->eol);
 		taskid[stream] = (taskid[stream] + 1) & 0xffff;
@@ -263,8 +254,8 @@ gen_api_statistic(struct gen_state *st, const char *dir,
 	for (k = 0; k < GEN_NAPIS; k++)
 		durs[k] = xcalloc((size_t)g->apis + 1, sizeof *durs[k]);
 	for (i = 0; i < g->apis; i++) {
-		k = gen_rand(st) % GEN_NAPIS;
-		d = 10 * (100 + (int64_t)(gen_rand(st) % 3000));
+		k = gen_rand_next(&st->rng) % GEN_NAPIS;
+		d = 10 * (100 + (int64_t)(gen_rand_next(&st->rng) % 3000));
 		durs[k][st->api[k].count] = d;
 		gen_stat_add(&st->api[k], d);
 	}
@@ -276,8 +267,13 @@ gen_api_statistic(struct gen_state *st, const char *dir,
 		if (st->api[k].count == 0)
 			continue;
 		gen_us(b[0], sizeof b[0], st->api[k].total, true);
-		avg = (double)((2 * st->api[k].total + st->api[k].count) /
-		    (2 * st->api[k].count)) / 1000.0;
+		/*
+		 * The vendor rounds the double mean in binary (1.8175 ->
+		 * 1.817), then takes the variance around what it prints.
+		 */
+		snprintf(b[1], sizeof b[1], "%.3f", (double)st->api[k].total /
+		    1000.0 / (double)st->api[k].count);
+		avg = strtod(b[1], NULL);
 		var = 0;
 		for (j = 0; j < (size_t)st->api[k].count; j++)
 			var += (durs[k][j] / 1000.0 - avg) *

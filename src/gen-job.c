@@ -38,7 +38,7 @@ static const struct gen_job_op gen_job_ops[] = {
 
 /* xorshift64*: small, fast and the same everywhere. */
 uint64_t
-gen_job_rand(uint64_t *state)
+gen_rand_next(uint64_t *state)
 {
 	*state ^= *state >> 12;
 	*state ^= *state << 25;
@@ -138,7 +138,7 @@ struct gen_job {
 	double			 mhz;
 	int			 nops;
 	struct strbuf		 task, graph, trace, hwts, steps, ops, stat;
-	struct strbuf		 dic;
+	struct strbuf		 dic, tensor, gstep, gstep_e, idmap, idmap_e;
 	bool			 binary;
 	struct gen_job_stat	 st[GEN_JOB_NOPS];
 };
@@ -275,11 +275,18 @@ gen_job_describe(struct gen_job *j)
 		o = &gen_job_ops[i % GEN_JOB_NOPS];
 		stream = gen_job_stream(j, i);
 		task = gen_job_task(j, i, &batch);
-		if (j->binary)
+		if (j->binary) {
 			gen_job_ge(j, i, o->type);
-		else
-			strbuf_addf(&j->task, "Default/net/%s-op%d %d %d %d\n",
-			    o->type, i, 1 + i % 32, task, stream);
+			gen_ge_tensor(&j->tensor, stream, task, batch,
+			    o->shape);
+			strbuf_addf(&j->ops, "%d,%d,%d,Default/net/%s-op%d,%s,"
+			    "\"%s;\",FLOAT;FLOAT16,ND;NC1HWC0,\"%s\",FLOAT16,"
+			    "ND\n", task, stream, 1 + i % 32, o->type, i,
+			    o->type, o->shape, o->shape);
+			continue;
+		}
+		strbuf_addf(&j->task, "Default/net/%s-op%d %d %d %d\n",
+		    o->type, i, 1 + i % 32, task, stream);
 		strbuf_addf(&j->graph, "op_name:Default/net/%s-op%d "
 		    "op_type:%s input_id:0 input_format:DefaultFormat "
 		    "input_data_type:40 input_shape:\"%s\" input_id:1 "
@@ -327,13 +334,13 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 	int		 i, task, batch;
 
 	gen_job_point(j, 0, iter, 0, t);
-	fp = t + 200 + gen_job_rand(&j->rng) % 300;
+	fp = t + 200 + gen_rand_next(&j->rng) % 300;
 	gen_job_point(j, 1, iter, 0, fp);
 	t = fp + 50;
 	r0 = t + 100;
 	for (i = 0; i < j->nops; i++) {
 		d = (uint64_t)gen_job_ops[i % GEN_JOB_NOPS].mean_ticks / 2 +
-		    gen_job_rand(&j->rng) % (uint64_t)gen_job_ops[i %
+		    gen_rand_next(&j->rng) % (uint64_t)gen_job_ops[i %
 		    GEN_JOB_NOPS].mean_ticks;
 		gen_job_stat_add(&j->st[i % GEN_JOB_NOPS], gen_job_ns(j, d));
 		task = gen_job_task(j, i, &batch);
@@ -348,7 +355,7 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 	gen_job_point(j, 4, iter, 100, r1);
 	bp = t + 20;
 	gen_job_point(j, 2, iter, 0, bp);
-	end = bp + 400 + gen_job_rand(&j->rng) % 500;
+	end = bp + 400 + gen_rand_next(&j->rng) % 500;
 	gen_job_point(j, 255, iter, 0, end);
 	strbuf_addf(&j->steps, "0,%d,", iter);
 	gen_job_us(&j->steps, gen_job_ns(j, fp), false, ",");
@@ -383,6 +390,36 @@ gen_job_release(struct gen_job *j)
 	strbuf_release(&j->ops);
 	strbuf_release(&j->stat);
 	strbuf_release(&j->dic);
+	strbuf_release(&j->tensor);
+	strbuf_release(&j->gstep);
+	strbuf_release(&j->gstep_e);
+	strbuf_release(&j->idmap);
+	strbuf_release(&j->idmap_e);
+}
+
+/* The binary Framework files beside the task description. */
+static int
+gen_job_ge_files(struct gen_job *j, const char *fw, char **cause)
+{
+	int	 i;
+
+	for (i = 1; i <= (j->g->steps > 0 ? j->g->steps : 1); i++) {
+		gen_ge_step(&j->gstep, &j->gstep_e, i, false,
+		    7000000000ULL + (uint64_t)i * 1000000);
+		gen_ge_step(&j->gstep, &j->gstep_e, i, true,
+		    7000000000ULL + (uint64_t)i * 1000000 + 900000);
+	}
+	gen_ge_id_map(&j->idmap, &j->idmap_e, 6900000000ULL);
+	if (gen_job_file(fw, "Framework.tensor_data_info.0.slice_0",
+	    j->tensor.s, j->tensor.len, cause) != 0 ||
+	    gen_job_file(fw, "Framework.step_info.0.slice_0", j->gstep.s,
+	    j->gstep.len, cause) != 0 ||
+	    gen_job_file(fw, "Framework.id_map_info.0.slice_0", j->idmap.s,
+	    j->idmap.len, cause) != 0 ||
+	    gen_job_expect(j->g, "ge_step_info.csv", &j->gstep_e, cause) != 0 ||
+	    gen_job_expect(j->g, "ge_id_map.csv", &j->idmap_e, cause) != 0)
+		return -1;
+	return 0;
 }
 
 /*
@@ -432,8 +469,9 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 	    j.task.s, j.task.len, cause) != 0 ||
 	    (j.binary && gen_job_file(fw, "Framework.hash_dic.0.slice_0",
 	    j.dic.s, j.dic.len, cause) != 0) ||
-	    gen_job_file(fw, "Framework.host.vm.graph_desc_info.0.slice_0",
-	    j.graph.s, j.graph.len, cause) != 0 ||
+	    (!j.binary && gen_job_file(fw, "Framework.host.vm.graph_desc_info"
+	    ".0.slice_0", j.graph.s, j.graph.len, cause) != 0) ||
+	    (j.binary && gen_job_ge_files(&j, fw, cause) != 0) ||
 	    gen_job_file(fw, "Framework.host.vm.point.0.slice_0",
 	    point, strlen(point), cause) != 0 ||
 	    gen_job_file(data, j.binary ? "ts_track.data.0.slice_0" :

@@ -17,6 +17,8 @@
 void
 gen_buf_add(struct gen_buf *b, const void *p, size_t n)
 {
+	if (n == 0)
+		return;
 	if (b->len + n > b->size) {
 		b->size = b->size == 0 ? 4096 : b->size;
 		while (b->len + n > b->size)
@@ -236,4 +238,53 @@ gen_bin_flip(struct gen_buf *b, uint64_t syscnt, uint16_t stream,
 	gen_buf_u16(b, 0);
 	gen_buf_u64(b, 0);
 	gen_buf_u64(b, 0);
+}
+
+/*
+ * A 128-byte task-based PMU record (section 5): ffts_profile.data
+ * context level (STARS true; CTX the context id, or -1 for a plain task)
+ * or aicore.data (HWTS chips).
+ */
+void
+gen_bin_pmu(struct gen_buf *b, bool stars, int cnt, uint16_t stream,
+    uint16_t task, int ctx, uint16_t sub, uint64_t total,
+    const uint64_t *pmu, uint64_t start, uint64_t end)
+{
+	size_t	 begin = b->len;
+	int	 i;
+
+	if (stars) {
+		gen_buf_u16(b, (uint16_t)(40 | (cnt & 0xF) << 6));
+		gen_buf_u16(b, 0);
+		gen_buf_u16(b, stream);
+		gen_buf_u16(b, task);
+		gen_buf_u64(b, 0);
+		gen_buf_u16(b, sub);
+		gen_buf_u16(b, ctx >= 0 ? (uint16_t)ctx : 0);
+		gen_buf_u16(b, ctx >= 0 ? 4 << 13 : 0);
+		while (b->len - begin < 32)
+			gen_buf_u16(b, 0);
+		gen_buf_u64(b, total);
+		gen_buf_u64(b, 0);
+	} else {
+		gen_buf_add(b, &(unsigned char){ (unsigned char)((cnt & 0xF) <<
+		    4) }, 1);
+		gen_buf_add(b, &(unsigned char){ 0 }, 1);
+		gen_buf_u16(b, 0);
+		gen_buf_u16(b, 0);
+		gen_buf_u16(b, task);
+		gen_buf_u64(b, 0);
+		gen_buf_u64(b, total);
+		gen_buf_u64(b, 0);
+	}
+	for (i = 0; i < 8; i++)
+		gen_buf_u64(b, pmu[i]);
+	if (stars) {
+		gen_buf_u64(b, start);
+		gen_buf_u64(b, end);
+	} else {
+		gen_buf_u32(b, stream);
+		while (b->len - begin < 128)
+			gen_buf_u16(b, 0);
+	}
 }

@@ -67,20 +67,6 @@ gen_prof_api_add(struct gen_prof *g, const char *name, const char *level,
 	    level), dur);
 }
 
-static FILE *
-gen_prof_expect_open(const char *dir, const char *name, char **cause)
-{
-	char	*path;
-	FILE	*f;
-
-	path = util_path_join(dir, name);
-	if ((f = fopen(path, "w")) == NULL)
-		xasprintf(cause, "cannot create '%s': %s", path,
-		    strerror(errno));
-	free(path);
-	return f;
-}
-
 static int
 gen_prof_expect_close(FILE *f, const char *name, char **cause)
 {
@@ -132,8 +118,9 @@ gen_prof_op_statistic(struct gen_prof *g, const char *dir, char **cause)
 		    g->tasks[i].dur);
 		grand[op->device] += g->tasks[i].dur;
 	}
-	qsort(v, n, sizeof *v, gen_prof_op_stat_cmp);
-	if ((f = gen_prof_expect_open(dir, "op_statistic.csv", cause)) ==
+	if (n > 1)
+		qsort(v, n, sizeof *v, gen_prof_op_stat_cmp);
+	if ((f = gen_open(dir, "op_statistic.csv", cause)) ==
 	    NULL) {
 		free(v);
 		return -1;
@@ -167,13 +154,31 @@ gen_prof_api_cmp(const void *a, const void *b)
 }
 
 /*
- * The population variance in us^2 around the mean rounded to whole ns,
- * rounded to 3 decimals, computed exactly in integers.
+ * The mean in whole ns as the vendor prints it: a double division of the
+ * us total, rounded in binary to 3 decimals (7.27 / 4 = 1.8175 prints
+ * 1.817, as real api_statistic files show).
+ */
+static int64_t
+gen_prof_avg(const struct gen_prof_stat *s)
+{
+	char	 buf[64];
+	int64_t	 avg;
+
+	snprintf(buf, sizeof buf, "%.3f", (double)s->total / 1000.0 /
+	    (double)s->count);
+	if (util_parse_ns(buf, strlen(buf), &avg) != 0)
+		avg = (2 * s->total + s->count) / (2 * s->count);
+	return avg;
+}
+
+/*
+ * The population variance in us^2 around the mean as printed, rounded to
+ * 3 decimals, computed exactly in integers.
  */
 static void
 gen_prof_variance(char *buf, size_t size, const struct gen_prof_stat *s)
 {
-	int64_t		 avg = (2 * s->total + s->count) / (2 * s->count);
+	int64_t		 avg = gen_prof_avg(s);
 	__int128	 v, den, q;
 
 	v = s->sumsq - 2 * (__int128)avg * s->total +
@@ -193,8 +198,9 @@ gen_prof_api_statistic(struct gen_prof *g, const char *dir, char **cause)
 	char			 b[5][64];
 	FILE			*f;
 
-	qsort(g->api, g->napi, sizeof *g->api, gen_prof_api_cmp);
-	if ((f = gen_prof_expect_open(dir, "api_statistic.csv", cause)) ==
+	if (g->napi > 1)
+		qsort(g->api, g->napi, sizeof *g->api, gen_prof_api_cmp);
+	if ((f = gen_open(dir, "api_statistic.csv", cause)) ==
 	    NULL)
 		return -1;
 	fprintf(f, "Device_id,Level,API Name,Time(us),Count,Avg(us),Min(us),"
@@ -205,7 +211,7 @@ gen_prof_api_statistic(struct gen_prof *g, const char *dir, char **cause)
 		fprintf(f, "host,%s,%s,%s,%lld,%s,%s,%s,%s\n", s->b, s->a,
 		    gen_prof_us(b[0], sizeof b[0], s->total),
 		    (long long)s->count, gen_prof_us(b[1], sizeof b[1],
-		    (2 * s->total + s->count) / (2 * s->count)),
+		    gen_prof_avg(s)),
 		    gen_prof_us(b[2], sizeof b[2], s->min),
 		    gen_prof_us(b[3], sizeof b[3], s->max), b[4]);
 	}
@@ -265,6 +271,40 @@ gen_prof_csv_field(FILE *f, const char *s)
 		fprintf(f, ",%s", s);
 }
 
+/* The PMU columns of task I (section 5.3), or N/A when it has none. */
+static void
+gen_prof_pmu_cols(struct gen_prof *g, FILE *f, size_t i)
+{
+	static const int order[] = { 0, 1, 2, 3, 4, 5 };
+	const struct gen_prof_op *op = &g->ops[g->tasks[i].op];
+	uint64_t	 total, pmu[8];
+	double		 t, ratio, nb, cores = gen_prof_cores(g);
+	char		 buf[64];
+	int		 j;
+	int64_t		 b = op->block_dim & 0xFFFF;
+
+	if (!gen_prof_pmu(g, i, &total, pmu)) {
+		for (j = 0; j < 15; j++)
+			fputs(",N/A", f);
+		return;
+	}
+	nb = (double)(b > 0 ? b : 1);
+	t = (double)total / gen_prof_aic_mhz(g) / nb *
+	    (double)((int64_t)(nb + cores - 1) / (int64_t)cores);
+	util_fmt_fixed(buf, sizeof buf, t, 3, false);
+	fprintf(f, ",%s,%llu", buf, (unsigned long long)total);
+	for (j = 0; j < 6; j++) {
+		ratio = (double)pmu[order[j]] / (double)total;
+		util_fmt_fixed(buf, sizeof buf, t * ratio, 3, false);
+		fprintf(f, ",%s", buf);
+		util_fmt_fixed(buf, sizeof buf, ratio, 3, false);
+		fprintf(f, ",%s", buf);
+	}
+	util_fmt_fixed(buf, sizeof buf, pmu[6] > 0 ? (double)pmu[7] /
+	    (double)pmu[6] : 0, 3, false);
+	fprintf(f, ",%s", buf);
+}
+
 static void
 gen_prof_summary_row(struct gen_prof *g, FILE *f,
     const struct gen_prof_task *t, int64_t wait)
@@ -295,9 +335,12 @@ gen_prof_summary_row(struct gen_prof *g, FILE *f,
 	}
 	strbuf_release(&b);
 	if (t->ctx >= 0)
-		fprintf(f, ",%u\n", op->ctx[t->ctx]);
+		fprintf(f, ",%u", op->ctx[t->ctx]);
 	else
-		fprintf(f, ",N/A\n");
+		fprintf(f, ",N/A");
+	if (g->o->pmu)
+		gen_prof_pmu_cols(g, f, t->index);
+	fputc('\n', f);
 }
 
 static int
@@ -311,7 +354,7 @@ gen_prof_op_summary(struct gen_prof *g, const char *dir, char **cause)
 	v = xreallocarray(NULL, g->ntasks + 1, sizeof *v);
 	memcpy(v, g->tasks, g->ntasks * sizeof *v);
 	qsort_r(v, g->ntasks, sizeof *v, gen_prof_task_cmp, g);
-	if ((f = gen_prof_expect_open(dir, "op_summary.csv", cause)) == NULL) {
+	if ((f = gen_open(dir, "op_summary.csv", cause)) == NULL) {
 		free(v);
 		return -1;
 	}
@@ -319,7 +362,11 @@ gen_prof_op_summary(struct gen_prof *g, const char *dir, char **cause)
 	    "OP State,Task Type,Task Start Time(us),Task Duration(us),"
 	    "Task Wait Time(us),Block Num,Mix Block Num,HF32 Eligible,"
 	    "Input Shapes,Input Data Types,Input Formats,Output Shapes,"
-	    "Output Data Types,Output Formats,Context ID\n");
+	    "Output Data Types,Output Formats,Context ID%s\n", g->o->pmu ?
+	    ",aicore_time(us),total_cycles,vec_time(us),vec_ratio,"
+	    "mac_time(us),mac_ratio,scalar_time(us),scalar_ratio,"
+	    "mte1_time(us),mte1_ratio,mte2_time(us),mte2_ratio,"
+	    "mte3_time(us),mte3_ratio,icache_miss_rate" : "");
 	for (i = 0; i < g->ntasks; i++) {
 		wait = i == 0 || g->ops[v[i].op].device !=
 		    g->ops[v[i - 1].op].device || v[i].start < end ? 0 :

@@ -49,6 +49,7 @@ struct gen_prof_task {
 	int64_t		 start;		/* device time as host mono ns */
 	int64_t		 dur;
 	uint32_t	 op;		/* index into the ops */
+	uint32_t	 index;		/* in generation order */
 	int		 ctx;		/* -1 for no context */
 };
 
@@ -86,6 +87,11 @@ const char	*gen_prof_type_name(const struct gen_prof *,
 		     const struct gen_prof_op *);
 void		 gen_prof_shape(const struct gen_prof *,
 		     const struct gen_prof_op *, int, uint32_t *);
+
+bool		 gen_prof_pmu(const struct gen_prof *, size_t, uint64_t *,
+		     uint64_t *);
+int		 gen_prof_cores(const struct gen_prof *);
+double		 gen_prof_aic_mhz(const struct gen_prof *);
 
 /* gen-prof-expect.c */
 void		 gen_prof_api_add(struct gen_prof *, const char *,

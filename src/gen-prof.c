@@ -129,12 +129,16 @@ gen_prof_type_name(const struct gen_prof *g, const struct gen_prof_op *op)
 	return t;
 }
 
-/* The dims of tensor I of OP (0-terminated, up to 4). */
+/*
+ * The dims of tensor I of OP (0-terminated, up to 4): fixed per op name,
+ * as a model's ops keep their shapes from step to step.
+ */
 void
 gen_prof_shape(const struct gen_prof *g, const struct gen_prof_op *op,
     int i, uint32_t *dims)
 {
-	uint64_t	 h = (op->index + 1) * 0x9E3779B97F4A7C15ULL ^
+	uint64_t	 h = (uint64_t)(op->kind * GEN_PROF_NAMES + op->name + 1) *
+	    0x9E3779B97F4A7C15ULL ^
 	    (uint64_t)i * 0xBF58476D1CE4E5B9ULL ^ g->o->seed;
 	int		 n, j;
 
@@ -439,7 +443,48 @@ gen_prof_log_cmp(const void *a, const void *b)
 struct gen_prof_dev {
 	struct gen_buf	 logs;
 	struct gen_buf	 flips;
+	struct gen_buf	 pmu;
 };
+
+int
+gen_prof_cores(const struct gen_prof *g)
+{
+	return g->o->chip == GEN_PROF_910B ? 24 : 8;
+}
+
+double
+gen_prof_aic_mhz(const struct gen_prof *g)
+{
+	return g->o->chip == GEN_PROF_910B ? 1800 : g->o->chip ==
+	    GEN_PROF_910A ? 1000 : 1080;
+}
+
+/*
+ * The PMU values of task I (PipeUtilization counters in event order
+ * 0x8, 0xa, 0x9, 0xb, 0xc, 0xd, 0x54, 0x55): AI Core and MIX tasks have
+ * them when PMU is on, vector tasks not.
+ */
+bool
+gen_prof_pmu(const struct gen_prof *g, size_t i, uint64_t *total,
+    uint64_t *pmu)
+{
+	const struct gen_prof_task *t = &g->tasks[i];
+	const struct gen_prof_op *op = &g->ops[t->op];
+	uint64_t	 h = (i + 1) * 0x9E3779B97F4A7C15ULL ^ g->o->seed;
+	int		 j;
+
+	if (!g->o->pmu || g->kinds[op->kind].ge == 2)
+		return false;
+	*total = (uint64_t)t->dur * 9 / 5 * (op->block_dim & 0xFFFF) + 1;
+	for (j = 0; j < 8; j++) {
+		h = h * 6364136223846793005ULL + 1442695040888963407ULL;
+		pmu[j] = j < 6 ? *total * ((h >> 33) % 100) / 100 :
+		    1000 + (h >> 33) % 5000;
+	}
+	if (pmu[7] > pmu[6])
+		pmu[7] = pmu[6] / 3;
+	return true;
+}
 
 static void
 gen_prof_add_task(struct gen_prof *g, size_t op, int ctx, int64_t start,
@@ -454,6 +499,7 @@ gen_prof_add_task(struct gen_prof *g, size_t op, int ctx, int64_t start,
 	t->start = start;
 	t->dur = dur;
 	t->op = (uint32_t)op;
+	t->index = (uint32_t)(g->ntasks - 1);
 	t->ctx = ctx;
 }
 
@@ -554,7 +600,8 @@ gen_prof_logs(struct gen_prof *g, const struct gen_prof_clock *c,
 	const struct gen_prof_task *t;
 	const struct gen_prof_op *op;
 	size_t			 i, n = 0;
-	int			 cnt[64] = { 0 }, sqe;
+	int			 cnt[64] = { 0 }, pcnt[64] = { 0 }, sqe;
+	uint64_t		 total, pmu[8];
 
 	l = xreallocarray(NULL, 2 * g->ntasks + 1, sizeof *l);
 	for (i = 0; i < g->ntasks; i++) {
@@ -583,6 +630,12 @@ gen_prof_logs(struct gen_prof *g, const struct gen_prof_clock *c,
 			gen_bin_stars(&dev[op->device].logs, l[i].end,
 			    cnt[op->device]++, sqe, (uint16_t)(op->stream + 2),
 			    op->task, l[i].syscnt, 0, 0);
+		if (l[i].end && gen_prof_pmu(g, l[i].task, &total, pmu))
+			gen_bin_pmu(&dev[op->device].pmu, g->o->chip ==
+			    GEN_PROF_910B, pcnt[op->device]++,
+			    (uint16_t)(op->stream + 2), op->task, t->ctx >= 0 ?
+			    op->ctx[t->ctx] : -1, t->ctx >= 0 ? 6 : 0, total,
+			    pmu, gen_prof_syscnt(c, t->start), l[i].syscnt);
 	}
 	free(l);
 }
@@ -635,10 +688,11 @@ gen_prof_meta(struct gen_prof *g, const struct gen_prof_clock *c,
 	free(name);
 	strbuf_reset(&b);
 	strbuf_addf(&b, "{\"devices\":\"%d\",\"profLevel\":\"l1\","
-	    "\"ai_core_profiling\":\"off\",\"ai_core_profiling_mode\":"
+	    "\"ai_core_profiling\":\"%s\",\"ai_core_profiling_mode\":"
 	    "\"task-based\",\"ai_core_metrics\":\"PipeUtilization\","
 	    "\"ai_core_profiling_events\":\"0x8,0xa,0x9,0xb,0xc,0xd,0x54,"
-	    "0x55\",\"llc_profiling\":\"\"}\n", device < 0 ? 64 : device);
+	    "0x55\",\"llc_profiling\":\"\"}\n", device < 0 ? 64 : device,
+	    o->pmu ? "on" : "off");
 	if (rc == 0)
 		rc = gen_bin_text(dir, "sample.json", b.s, cause);
 	strbuf_reset(&b);
@@ -851,6 +905,11 @@ gen_prof_write_dev(struct gen_prof *g, struct gen_prof_dev *d,
 	if (rc == 0 && blob.len > 0)
 		rc = gen_bin_slices(data, name, &blob, g->o->dev_slice, 0,
 		    cause);
+	snprintf(name, sizeof name, "%s.%d", g->o->chip == GEN_PROF_910B ?
+	    "ffts_profile.data" : "aicore.data", device);
+	if (rc == 0 && d->pmu.len > 0)
+		rc = gen_bin_slices(data, name, &d->pmu, g->o->dev_slice, 0,
+		    cause);
 	snprintf(name, sizeof name, "ts_track.data.%d", device);
 	if (rc == 0 && d->flips.len > 0)
 		rc = gen_bin_slices(data, name, &d->flips, g->o->dev_slice, 0,
@@ -875,6 +934,7 @@ gen_prof_free(struct gen_prof *g, struct gen_prof_host *h,
 	for (i = 0; dev != NULL && i < g->o->devices; i++) {
 		gen_buf_free(&dev[i].logs);
 		gen_buf_free(&dev[i].flips);
+		gen_buf_free(&dev[i].pmu);
 	}
 	free(dev);
 	free(g->ops);

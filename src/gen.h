@@ -28,6 +28,7 @@ struct gen_opts {
 
 /* gen-demo.c */
 void		 gen_opts_init(struct gen_opts *);
+FILE		*gen_open(const char *, const char *, char **);
 int		 gen_demo_write(const char *, const struct gen_opts *, char **);
 
 /* gen-prof.c: raw PROF_* collections (FORMATS.md sections 1-4). */
@@ -54,6 +55,7 @@ struct gen_prof_opts {
 	int		 model_pct;	/* ops inside a model span */
 	bool		 wrap;		/* start task ids near 65535 */
 	bool		 missing_dict;	/* leave an op type out of hash_dic */
+	bool		 pmu;		/* AI Core PMU records */
 	const char	*expect;	/* directory for the expected CSVs */
 };
 
@@ -86,11 +88,20 @@ void		 gen_bin_stars(struct gen_buf *, int, int, int, uint16_t,
 void		 gen_bin_hwts(struct gen_buf *, int, int, int, uint16_t,
 		     uint16_t, uint64_t);
 void		 gen_bin_flip(struct gen_buf *, uint64_t, uint16_t, uint16_t);
+void		 gen_bin_pmu(struct gen_buf *, bool, int, uint16_t, uint16_t,
+		     int, uint16_t, uint64_t, const uint64_t *, uint64_t,
+		     uint64_t);
 /* gen-job.c */
-uint64_t	 gen_job_rand(uint64_t *);
+uint64_t	 gen_rand_next(uint64_t *);
 int		 gen_job_file(const char *, const char *, const char *, size_t,
 		     char **);
 int		 gen_job_write(const char *, const struct gen_opts *, char **);
+
+/* gen-ge.c */
+void		 gen_ge_tensor(struct strbuf *, int, int, int, const char *);
+void		 gen_ge_step(struct strbuf *, struct strbuf *, int, bool,
+		     uint64_t);
+void		 gen_ge_id_map(struct strbuf *, struct strbuf *, uint64_t);
 
 /* gen-svp.c */
 int		 gen_svp_write(const char *, const struct gen_opts *, char **);

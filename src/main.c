@@ -20,6 +20,8 @@
 #include "store.h"
 #include "importer.h"
 #include "gen.h"
+#include "collect.h"
+#include "export.h"
 #include "ui.h"
 
 #define EXIT_DATA	1
@@ -36,6 +38,17 @@ struct main_opts {
 	int64_t		 limit;
 	int64_t		 device;
 	int64_t		 rank;
+	const char	*output;
+	bool		 force;
+	const char	*range;
+	int64_t		 split_mb;
+	const char	*weight;
+	const char	*stacks;
+	int64_t		 step;
+	int64_t		 from_ns;
+	int64_t		 to_ns;
+	bool		 folded;
+	bool		 format_set;
 	const char	*theme;
 	bool		 no_mouse;
 	const char	*replay;
@@ -66,7 +79,20 @@ static const char *main_usage_text =
 "                        [--filter REGEX] [--limit N] [--device ID]\n"
 "                        [--rank N] [--stats auto|file|computed]\n"
 "                        [--db FILE] [--reimport] PATH [TABLE...]\n"
+"       npuprof-tui export summary [--format csv|json] [--output DIR]\n"
+"                        [--device ID] [--force] [--db FILE] PATH\n"
+"       npuprof-tui export timeline [--output DIR] [--device ID]\n"
+"                        [--range START:END] [--split-mb N] [--force]\n"
+"                        [--db FILE] PATH\n"
+"       npuprof-tui show [--weight device|host]\n"
+"                        [--stacks auto|cann|python|ops] [--step N]\n"
+"                        [--range S:E] [--filter REGEX] PATH stacks\n"
+"       npuprof-tui export --folded [--weight W] [--stacks SRC] [--step N]\n"
+"                        [--range S:E] [--filter REGEX] PATH\n"
 "       npuprof-tui demo [DIR]\n"
+"       npuprof-tui collect -m MAIN (--config BOARD.ini | --host HOST)\n"
+"                           [--output DIR] [--all] [-- ARGS...]\n"
+"       npuprof-tui collect --pull [USER@]HOST:DIR [--output DIR] [--all]\n"
 "       npuprof-tui --help | --version\n";
 
 static const char *main_help_text =
@@ -76,13 +102,20 @@ static const char *main_help_text =
 "           stdout: print like show)\n"
 "  import   build or refresh the store for PATH only\n"
 "  show     print tables of PATH to the terminal or a pipe\n"
+"  export   write the vendor's summary CSV/JSON files or timeline\n"
+"           trace JSON (msprof_*.json) of PATH into a directory\n"
+"           --folded: write PATH's call stacks as folded stacks\n"
+"           (a;b;c N) to stdout, for flamegraph.pl, inferno, speedscope\n"
 "  demo     write the built-in demo profile to DIR and open it\n"
+"  collect  run MAIN on a board over ssh with profiling on and copy the\n"
+"           data back (npuprof-tui collect --help for its options)\n"
 "\n"
 "Options:\n"
 "  --db FILE         the store to use (default: beside PATH, else the\n"
 "                    cache directory)\n"
 "  --reimport        rebuild the store even if it is current\n"
-"  --format FMT      show: table (default), csv, tsv or json\n"
+"  --format FMT      show: table (default), csv, tsv or json;\n"
+"                    export summary: csv (default) or json\n"
 "  --sort SPEC       show: sort on columns, e.g. '-Total Time(us),OP Type'\n"
 "                    (a leading - sorts descending; part of a name is enough)\n"
 "  --filter REGEX    show: keep rows where any cell matches REGEX, or\n"
@@ -97,15 +130,51 @@ static const char *main_help_text =
 "  --stats WHICH     show: statistics as the tool wrote them (file), as\n"
 "                    computed from the task rows (computed), or the\n"
 "                    file when there is one (auto, the default)\n"
+"  --output DIR      export: the directory to write to (default: .)\n"
+"  --force           export: replace files that exist\n"
+"  --range S:E       export timeline: only events in the window; S and E\n"
+"                    are epoch microseconds, or times with a unit (s, ms,\n"
+"                    us, ns) from the start of the profile; either may be\n"
+"                    empty\n"
+"  --split-mb N      export timeline: start a new _slice_<i> file after\n"
+"                    N megabytes\n"
+"  --weight W        stacks: ns of device time (device, the default) or\n"
+"                    of host span self time (host)\n"
+"  --stacks SRC      stacks: the CANN call path (cann), Python call\n"
+"                    stacks (python), op type > name > shapes (ops), or\n"
+"                    the first of python, cann, ops there is (auto)\n"
+"  --step N          stacks: only step N\n"
+"                    (stacks take --range in epoch microseconds only)\n"
+"  --folded          export: PATH's call stacks as folded stacks\n"
 "  -q, --quiet       no progress and no warnings on stderr\n"
 "  -h, --help        this help\n"
 "  -V, --version     the version\n"
 "\n"
-"Tables: %s.\n"
+"Collect options (see REMOTE COLLECTION in npuprof-tui(1)):\n"
+"  -m, --main MAIN   the application to copy to the board and run\n"
+"  --host [USER@]HOST[:PORT]  the board, with your own ssh config and keys\n"
+"  --config BOARD.ini  the board and its password from the vendor's file\n"
+"  --output DIR      where the JOB/PROF directories go (default: .)\n"
+"  --all             import what was copied and print its op_statistic\n"
+"  --switch, --acl-api, --aacpu on|off, --interval N, --aac-metrics NAME\n"
+"                    the profiler keys of acl.json (--acl_api and\n"
+"                    --aac_metrics too)\n"
+"  --remote-dir DIR  the working directory on the board (kept)\n"
+"  --ssh-config FILE, --ssh-option OPT  passed to ssh as -F and -o\n"
+"  --accept-new-host-key  accept the key of a board not yet known\n"
+"  --pull [USER@]HOST:DIR  only copy DIR back from the board\n"
 "\n"
-"PATH: a mindstudio_profiler_output/ or PROF_* directory, a PyTorch\n"
-"*_ascend_pt/ or ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/\n"
-"directory, one vendor CSV file, or a folder holding several of them.\n"
+"Tables: %s; stacks (folded call stacks; with --format, one row per\n"
+"frame).\n"
+"\n"
+"PATH: a raw PROF_* collection (host/, device_N/ with data/ slices) or\n"
+"one of its host/ or device_N/ directories, a mindstudio_profiler_output/\n"
+"or exported PROF_* directory, a PyTorch *_ascend_pt/ or\n"
+"ASCEND_PROFILER_OUTPUT/ directory, a legacy summary/ directory, one\n"
+"vendor CSV file, a chrome-trace JSON file (trace_view.json,\n"
+"msprof_*.json) or a folder of them, a vendor SQLite export\n"
+"(msprof_*.db, ascend_pytorch_profiler_N.db), or a folder holding\n"
+"several of these.\n"
 "See npuprof-tui(1).\n";
 
 static __dead void
@@ -225,14 +294,22 @@ main_import(const char *path, const char *db, bool force, bool quiet,
 			log_infox("re-importing '%s': %s", path, why);
 		free(why);
 	}
-	if ((s = store_load_begin(db, path, cause)) == NULL)
+	/*
+	 * Catch Ctrl-C before the temporary store exists: a job started in
+	 * the background by a script begins with SIGINT ignored, and one
+	 * that arrived in between would let the import run to completion.
+	 */
+	signal(SIGINT, main_interrupt);
+	signal(SIGTERM, main_interrupt);
+	if ((s = store_load_begin(db, path, cause)) == NULL) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
 		return -1;
+	}
 	memset(&mp, 0, sizeof mp);
 	clock_gettime(CLOCK_MONOTONIC, &mp.start);
 	if (!quiet && isatty(STDERR_FILENO))
 		store_load_set_progress(s, main_progress, &mp);
-	signal(SIGINT, main_interrupt);
-	signal(SIGTERM, main_interrupt);
 	if (importer_run(s, path, cause) != 0) {
 		if (mp.shown)
 			fputs("\r\033[K", stderr);
@@ -298,6 +375,29 @@ main_parse_count(const char *what, const char *arg)
 	return v;
 }
 
+/* Parse --range S:E, epoch microseconds, either side may be empty. */
+static void
+main_parse_range(const char *arg, struct main_opts *o)
+{
+	const char	*colon = strchr(arg, ':');
+	size_t		 n;
+
+	if (colon == NULL)
+		goto bad;
+	n = (size_t)(colon - arg);
+	if (n > 0 && util_parse_ns(arg, n, &o->from_ns) != 0)
+		goto bad;
+	n = strlen(colon + 1);
+	if (n > 0 && util_parse_ns(colon + 1, n, &o->to_ns) != 0)
+		goto bad;
+	if (o->from_ns != NP_NA && o->to_ns != NP_NA && o->to_ns <= o->from_ns)
+		goto bad;
+	return;
+bad:
+	log_warnx("bad --range '%s' (START:END, epoch microseconds)", arg);
+	main_usage();
+}
+
 enum {
 	OPT_DB = 256,
 	OPT_REIMPORT,
@@ -308,6 +408,14 @@ enum {
 	OPT_DEVICE,
 	OPT_RANK,
 	OPT_STATS,
+	OPT_OUTPUT,
+	OPT_FORCE,
+	OPT_RANGE,
+	OPT_SPLIT_MB,
+	OPT_WEIGHT,
+	OPT_STACKS,
+	OPT_STEP,
+	OPT_FOLDED,
 	OPT_THEME,
 	OPT_NO_MOUSE,
 	OPT_REPLAY
@@ -323,6 +431,14 @@ static const struct option main_long_opts[] = {
 	{ "device", required_argument, NULL, OPT_DEVICE },
 	{ "rank", required_argument, NULL, OPT_RANK },
 	{ "stats", required_argument, NULL, OPT_STATS },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "range", required_argument, NULL, OPT_RANGE },
+	{ "split-mb", required_argument, NULL, OPT_SPLIT_MB },
+	{ "weight", required_argument, NULL, OPT_WEIGHT },
+	{ "stacks", required_argument, NULL, OPT_STACKS },
+	{ "step", required_argument, NULL, OPT_STEP },
+	{ "folded", no_argument, NULL, OPT_FOLDED },
 	{ "theme", required_argument, NULL, OPT_THEME },
 	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
 	{ "replay", required_argument, NULL, OPT_REPLAY },
@@ -342,6 +458,9 @@ main_options(int argc, char **argv, struct main_opts *o)
 	o->device = NP_NA;
 	o->rank = NP_NA;
 	o->format = "table";
+	o->step = NP_NA;
+	o->from_ns = NP_NA;
+	o->to_ns = NP_NA;
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "qhV", main_long_opts,
 	    NULL)) != -1) {
@@ -359,6 +478,7 @@ main_options(int argc, char **argv, struct main_opts *o)
 				main_usage();
 			}
 			o->format = optarg;
+			o->format_set = true;
 			break;
 		case OPT_SORT:
 			o->sort = optarg;
@@ -383,6 +503,43 @@ main_options(int argc, char **argv, struct main_opts *o)
 				main_usage();
 			}
 			o->stats = optarg;
+			break;
+		case OPT_OUTPUT:
+			o->output = optarg;
+			break;
+		case OPT_FORCE:
+			o->force = true;
+			break;
+		case OPT_RANGE:
+			o->range = optarg;
+			break;
+		case OPT_SPLIT_MB:
+			o->split_mb = main_parse_count("split size", optarg);
+			if (o->split_mb == 0)
+				main_usage();
+			break;
+		case OPT_WEIGHT:
+			if (strcmp(optarg, "device") != 0 &&
+			    strcmp(optarg, "host") != 0) {
+				log_warnx("bad --weight '%s' (device or host)",
+				    optarg);
+				main_usage();
+			}
+			o->weight = optarg;
+			break;
+		case OPT_STACKS:
+			if (store_stacks_source_parse(optarg) < 0) {
+				log_warnx("bad --stacks '%s' (auto, cann, "
+				    "python or ops)", optarg);
+				main_usage();
+			}
+			o->stacks = optarg;
+			break;
+		case OPT_STEP:
+			o->step = main_parse_count("step", optarg);
+			break;
+		case OPT_FOLDED:
+			o->folded = true;
 			break;
 		case OPT_THEME:
 			o->theme = optarg;
@@ -435,12 +592,85 @@ main_color(void)
 	    term != NULL && strcmp(term, "dumb") != 0;
 }
 
+/*
+ * Build the call stacks of S the options ask for, pruned to the stacks
+ * through frames --filter matches (with their share said on stderr).
+ * NULL after printing why.
+ */
+static struct store_stacks *
+main_stacks(struct store *s, const struct main_opts *o)
+{
+	struct store_stacks_opts	 so;
+	struct store_stacks		*st;
+	struct matcher			*m;
+	char				*cause = NULL;
+	int64_t				 hit, nframes;
+	struct main_opts		 w = *o;
+
+	/* Stacks take --range in epoch microseconds only. */
+	if (o->range != NULL)
+		main_parse_range(o->range, &w);
+	store_stacks_opts_init(&so);
+	if (o->stacks != NULL)
+		so.source = store_stacks_source_parse(o->stacks);
+	if (o->weight != NULL && strcmp(o->weight, "host") == 0)
+		so.weight = STACKS_HOST;
+	so.device = o->device;
+	so.rank = o->rank;
+	so.step = o->step;
+	so.from_ns = w.from_ns;
+	so.to_ns = w.to_ns;
+	if ((st = store_stacks_build(s, &so, &cause)) == NULL) {
+		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		free(cause);
+		return NULL;
+	}
+	if (o->filter == NULL)
+		return st;
+	if ((m = matcher_create(o->filter, false, &cause)) == NULL) {
+		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		free(cause);
+		store_stacks_free(st);
+		return NULL;
+	}
+	hit = store_stacks_search(st, m, &nframes);
+	log_infox("'%s' matches %lld frames covering %lld of %lld %s "
+	    "(%.2f%%)", o->filter, (long long)nframes, (long long)hit,
+	    (long long)st->root->total, store_stacks_unit(st),
+	    st->root->total > 0 ? 100.0 * (double)hit /
+	    (double)st->root->total : 0.0);
+	store_stacks_prune(st, m);
+	matcher_free(m);
+	return st;
+}
+
+/* export --folded: the call stacks of PATH as folded stacks on stdout. */
+static int
+main_export_folded(int argc, char **argv, const struct main_opts *o)
+{
+	struct store		*s;
+	struct store_stacks	*st;
+	int			 rc = EXIT_DATA;
+
+	if (argc != 1)
+		main_usage();
+	s = main_store(argv[0], o);
+	if ((st = main_stacks(s, o)) != NULL) {
+		store_stacks_fold(stdout, st);
+		rc = fflush(stdout) == 0 ? 0 : EXIT_DATA;
+	}
+	store_stacks_free(st);
+	store_free(s);
+	return rc;
+}
+
 /* Print the tables NAMES (NULL-terminated) of S. Return an exit status. */
 static int
 main_show_tables(struct store *s, char **names, int n,
     const struct main_opts *o)
 {
 	const struct store_table	 *t;
+	struct store_stacks		 *st;
 	struct store_print_opts		  po;
 	struct store_query		  q;
 	struct store_rows		 *r;
@@ -463,6 +693,7 @@ main_show_tables(struct store *s, char **names, int n,
 	    STORE_FROM_TASKS;
 	for (i = 0; i < n; i++) {
 		if (strcmp(names[i], "tables") != 0 &&
+		    strcmp(names[i], "stacks") != 0 &&
 		    store_table_find(s, names[i]) == NULL) {
 			log_warnx("unknown table '%s' (tables: %s)", names[i],
 			    store_table_names_help());
@@ -474,7 +705,21 @@ main_show_tables(struct store *s, char **names, int n,
 		po.indent = "  ";
 	}
 	for (i = 0; i < n; i++) {
-		if (strcmp(names[i], "tables") == 0) {
+		if (strcmp(names[i], "stacks") == 0) {
+			if ((st = main_stacks(s, o)) == NULL)
+				return EXIT_DATA;
+			if (!o->format_set) {
+				if (n > 1)
+					printf("%s# stacks\n", i > 0 ? "\n" :
+					    "");
+				store_stacks_fold(stdout, st);
+				store_stacks_free(st);
+				continue;
+			}
+			t = NULL;
+			r = store_stacks_rows(st);
+			store_stacks_free(st);
+		} else if (strcmp(names[i], "tables") == 0) {
 			t = NULL;
 			r = store_tables_summary(s, &q, &cause);
 		} else {
@@ -490,14 +735,16 @@ main_show_tables(struct store *s, char **names, int n,
 			if (i > 0)
 				fputc('\n', stdout);
 			printf("%s%s%s\n", po.color ? "\033[1m" : "",
-			    t != NULL ? store_table_title(t) : "Tables",
+			    t != NULL ? store_table_title(t) :
+			    strcmp(names[i], "stacks") == 0 ? "Stacks" :
+			    "Tables",
 			    po.color ? "\033[0m" : "");
 		} else if (po.format == PRINT_JSON && n > 1)
 			printf("%s  \"%s\": ", i > 0 ? ",\n" : "",
-			    t != NULL ? store_table_name(t) : "tables");
+			    t != NULL ? store_table_name(t) : names[i]);
 		else if (n > 1)
 			printf("%s# %s\n", i > 0 ? "\n" : "",
-			    t != NULL ? store_table_name(t) : "tables");
+			    t != NULL ? store_table_name(t) : names[i]);
 		store_print_rows(stdout, r, &po);
 		if (po.format == PRINT_TABLE && r->nrows == 0)
 			puts("(no rows)");
@@ -610,6 +857,65 @@ main_open(int argc, char **argv, const struct main_opts *o)
 	return rc;
 }
 
+/* export KIND PATH: the vendor's files, written by export.c. */
+static int
+main_export(int argc, char **argv, const struct main_opts *o)
+{
+	struct export_opts	 eo;
+	struct store		*s;
+	char			*cause = NULL;
+	int64_t			 from, to;
+	int			 rc;
+
+	if (argc != 2)
+		main_usage();
+	if (!export_kind_valid(argv[0])) {
+		log_warnx("unknown export kind '%s' (%s)", argv[0],
+		    export_kinds());
+		main_usage();
+	}
+	if (strcmp(argv[0], "summary") == 0 && (o->range != NULL ||
+	    o->split_mb != 0)) {
+		log_warnx("--range and --split-mb are for export timeline");
+		main_usage();
+	}
+	if (strcmp(argv[0], "timeline") == 0 &&
+	    strcmp(o->format, "table") != 0) {
+		log_warnx("--format is for export summary");
+		main_usage();
+	}
+	export_opts_init(&eo);
+	if (strcmp(o->format, "json") == 0)
+		eo.format = EXPORT_JSON;
+	else if (strcmp(o->format, "csv") != 0 &&
+	    strcmp(o->format, "table") != 0) {
+		log_warnx("export writes csv or json, not '%s'", o->format);
+		main_usage();
+	}
+	if (o->range != NULL && export_parse_range(o->range, 0, &from, &to,
+	    &cause) != 0) {
+		log_warnx("%s", cause);
+		main_usage();
+	}
+	if (o->output != NULL)
+		eo.output = o->output;
+	eo.device = o->device;
+	eo.rank = o->rank;
+	eo.force = o->force;
+	eo.range = o->range;
+	eo.split_bytes = o->split_mb * 1024 * 1024;
+	eo.quiet = o->quiet;
+	s = main_store(argv[1], o);
+	rc = export_run(s, argv[0], &eo, &cause);
+	store_free(s);
+	if (rc != 0) {
+		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		free(cause);
+		return EXIT_DATA;
+	}
+	return 0;
+}
+
 static int
 main_demo(int argc, char **argv, const struct main_opts *o)
 {
@@ -644,6 +950,21 @@ main_demo(int argc, char **argv, const struct main_opts *o)
 	return rc;
 }
 
+/* collect --all: import a copied directory and print its op_statistic. */
+static int
+main_collect_import(const char *dir, void *arg)
+{
+	struct main_opts	*o = arg;
+	struct store		*s;
+	char			*def[] = { "op_statistic" };
+	int			 rc;
+
+	s = main_store(dir, o);
+	rc = main_show_tables(s, def, 1, o);
+	store_free(s);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -651,11 +972,19 @@ main(int argc, char **argv)
 	const char		*cmd = NULL;
 	int			 first;
 
+	if (collect_askpass_wanted())
+		return collect_askpass_main(argc, argv);
 	main_t0 = ui_now();
 	setlocale(LC_ALL, "");
 	util_tighten_umask();
+	if (argc > 1 && strcmp(argv[1], "collect") == 0) {
+		main_options(1, argv, &o);
+		return collect_main(argc - 1, argv + 1, main_collect_import,
+		    &o);
+	}
 	if (argc > 1 && (strcmp(argv[1], "import") == 0 ||
-	    strcmp(argv[1], "show") == 0 || strcmp(argv[1], "demo") == 0)) {
+	    strcmp(argv[1], "show") == 0 || strcmp(argv[1], "demo") == 0 ||
+	    strcmp(argv[1], "export") == 0)) {
 		cmd = argv[1];
 		argv++;
 		argc--;
@@ -669,5 +998,9 @@ main(int argc, char **argv)
 		return main_import_cmd(argc, argv, &o);
 	if (strcmp(cmd, "show") == 0)
 		return main_show(argc, argv, &o);
+	if (strcmp(cmd, "export") == 0 && o.folded)
+		return main_export_folded(argc, argv, &o);
+	if (strcmp(cmd, "export") == 0)
+		return main_export(argc, argv, &o);
 	return main_demo(argc, argv, &o);
 }

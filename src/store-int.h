@@ -47,6 +47,10 @@ enum store_stmt {
 	STMT_WARNING,
 	STMT_INPUT,
 	STMT_GENERIC,
+	STMT_COUNTER,
+	STMT_FLOW,
+	STMT_TASK_FIND,
+	STMT_TASK_LINK,
 	STMT_COUNT
 };
 
@@ -107,8 +111,45 @@ void		 store_stats_free(struct store *);
 /* store-timeline.c */
 void		 store_timeline_free(struct store *);
 
+/* The levels of the CANN call path in the api table. */
+#define STORE_STACKS_CANN_LEVELS					\
+	"('acl', 'model', 'node', 'hccl', 'communication', 'runtime')"
+
+/* The restriction a stacks build applies to spans and tasks. */
+struct stacks_where {
+	const struct store_stacks_opts	*o;
+	int64_t				 from;	/* NP_NA or a window */
+	int64_t				 to;
+	int64_t				 step;	/* NP_NA or tasks' step */
+};
+
+/* store-stacks-build.c */
+void		 store_stacks_where(struct strbuf *,
+		     const struct stacks_where *, const char *, bool);
+const char	*store_stacks_text(sqlite3_stmt *, int);
+struct store_frame *store_stacks_python(struct store_frame *, const char *);
+
+/* store-stacks-walk.c */
+int		 store_stacks_walk(struct store *, struct store_stacks *,
+		     const struct stacks_where *, bool, char **);
+
 /* store-query.c */
+#define STORE_MAX_KEYS	4
+struct store_keyset {
+	const char	*keys;		/* key expressions, selected last */
+	const char	*order;		/* ORDER BY over them */
+	const char	*where;		/* a position in that order, or NULL */
+	int64_t		 at[STORE_MAX_KEYS];	/* its bound values */
+	int		 nkeys;
+	int64_t		 first[STORE_MAX_KEYS];	/* keys of the first row */
+	int64_t		 last[STORE_MAX_KEYS];	/* and of the last */
+};
 void		 store_fmt_value(sqlite3_value *, enum store_fmt,
 		     struct strbuf *);
+int		 store_query_col(const struct store_table *, const char *,
+		     size_t);
+struct store_rows *store_query_run(struct store *, const struct store_table *,
+		     const struct store_query *, struct store_keyset *,
+		     char **);
 
 #endif /* STORE_INT_H */

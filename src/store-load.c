@@ -192,14 +192,16 @@ store_load_begin(const char *path, const char *root, char **cause)
 		real = xstrdup(root);
 	s->root = real;
 	xasprintf(&s->tmp, "%s.tmp-XXXXXX", path);
+	/* Known to the signal handler before the file exists. */
+	store_load_tmp_path = s->tmp;
 	if ((fd = mkstemp(s->tmp)) == -1) {
+		store_load_tmp_path = NULL;
 		xasprintf(cause, "cannot create '%s': %s", s->tmp,
 		    strerror(errno));
 		store_free(s);
 		return NULL;
 	}
 	close(fd);
-	store_load_tmp_path = s->tmp;
 	if (store_open_db(s, s->tmp, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_NOMUTEX, cause) != 0 ||
 	    store_exec(s, "PRAGMA page_size = 16384; PRAGMA journal_mode = OFF;"

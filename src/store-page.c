@@ -1,12 +1,22 @@
 /*
  * Paging for the UI: a query fixed once (table, sort, filter, device) from
- * which the UI fetches windows of rows by position, and counts the rows
- * only when asked.
+ * which the UI fetches windows of rows by position. On the task tables,
+ * whose ten million rows make OFFSET cost as much as the rows it skips, a
+ * page is found from a neighbour instead (keyset paging): the pager keeps
+ * the sort keys of the first and last rows it handed out, and the next
+ * page starts after them, through an index. The end of the table is
+ * reached by reading it backwards. Counting is done only when asked, and
+ * without a filter only over the task table itself, not its joins.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "store-int.h"
+
+/* Sort columns of the task tables that keyset paging can follow. */
+static const char *store_page_keyable[] = {
+	"t.start_ns", "t.dur_ns", NULL
+};
 
 struct store_page {
 	struct store			*s;
@@ -15,7 +25,96 @@ struct store_page {
 	char				*sort;
 	char				*filter;
 	int64_t				 count;		/* -1 until counted */
+
+	bool				 keyset;
+	char				*keys;		/* "a, b, t.id" */
+	char				*asc;		/* ORDER BY forward */
+	char				*desc;		/* and backward */
+	bool				 down;		/* the sort is DESC */
+	int				 nkeys;
+	/* The rows [from, to] last fetched and their keys. */
+	int64_t				 from;
+	int64_t				 to;
+	int64_t				 kfrom[STORE_MAX_KEYS];
+	int64_t				 kto[STORE_MAX_KEYS];
 };
+
+/* Whether column expression EXPR is one keyset paging can follow. */
+static bool
+store_page_keyable_expr(const char *expr)
+{
+	size_t	 i;
+
+	for (i = 0; store_page_keyable[i] != NULL; i++) {
+		if (strcmp(store_page_keyable[i], expr) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether the task rows all have a device (NULL breaks row values). */
+static bool
+store_page_devices_known(struct store *s)
+{
+	sqlite3_stmt	*stmt;
+	bool		 known = false;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM task WHERE device IS"
+	    " NULL LIMIT 1", -1, &stmt, NULL) != SQLITE_OK)
+		return false;
+	known = sqlite3_step(stmt) == SQLITE_DONE;
+	sqlite3_finalize(stmt);
+	return known;
+}
+
+/*
+ * Set up keyset paging if P's table and sort allow it: the default order
+ * of a task table, or one keyable column (then the row id breaks ties, in
+ * the same direction).
+ */
+static void
+store_page_setup_keys(struct store_page *p)
+{
+	const struct store_table	*t = p->t;
+	const char			*sort = p->sort, *name;
+	int				 col;
+
+	if (t->time == NULL || strcmp(t->order, "t.device, t.start_ns, t.id")
+	    != 0 || !store_page_devices_known(p->s))
+		return;
+	if (sort == NULL || *sort == '\0') {
+		p->keys = xstrdup("t.device, t.start_ns, t.id");
+		p->asc = xstrdup("t.device, t.start_ns, t.id");
+		p->desc = xstrdup("t.device DESC, t.start_ns DESC, t.id DESC");
+		p->nkeys = 3;
+	} else {
+		if (strchr(sort, ',') != NULL)
+			return;
+		p->down = *sort == '-';
+		name = *sort == '-' || *sort == '+' ? sort + 1 : sort;
+		if ((col = store_query_col(t, name, strlen(name))) < 0 ||
+		    !store_page_keyable_expr(t->cols[col].expr))
+			return;
+		xasprintf(&p->keys, "%s, t.id", t->cols[col].expr);
+		xasprintf(&p->asc, "%s, t.id", t->cols[col].expr);
+		xasprintf(&p->desc, "%s DESC, t.id DESC", t->cols[col].expr);
+		p->nkeys = 2;
+	}
+	p->keyset = true;
+}
+
+void
+store_page_free(struct store_page *p)
+{
+	if (p == NULL)
+		return;
+	free(p->sort);
+	free(p->filter);
+	free(p->keys);
+	free(p->asc);
+	free(p->desc);
+	free(p);
+}
 
 /*
  * A pager over Q on table T (Q's strings are copied). Return NULL with
@@ -37,6 +136,8 @@ store_page_create(struct store *s, const struct store_table *t,
 	p->q.sort = p->sort;
 	p->q.filter = p->filter;
 	p->count = -1;
+	p->from = -1;
+	store_page_setup_keys(p);
 	if ((r = store_page_fetch(p, 0, 1, cause)) == NULL) {
 		store_page_free(p);
 		return NULL;
@@ -45,14 +146,117 @@ store_page_create(struct store *s, const struct store_table *t,
 	return p;
 }
 
-void
-store_page_free(struct store_page *p)
+/* Reverse the rows of R in place (a page read backwards). */
+static void
+store_page_reverse(struct store_rows *r)
 {
-	if (p == NULL)
-		return;
-	free(p->sort);
-	free(p->filter);
-	free(p);
+	size_t	 i, j, n = r->ncols;
+	char	*c;
+
+	for (i = 0; i < r->nrows / 2; i++) {
+		for (j = 0; j < n; j++) {
+			c = r->cells[i * n + j];
+			r->cells[i * n + j] = r->cells[(r->nrows - 1 - i) * n +
+			    j];
+			r->cells[(r->nrows - 1 - i) * n + j] = c;
+		}
+	}
+}
+
+/* The condition "keys after (or before) AT" in the order of the sort. */
+static char *
+store_page_where(struct store_page *p, bool after)
+{
+	struct strbuf	 b;
+	int		 i;
+	bool		 gt = after != p->down;
+
+	strbuf_init(&b);
+	strbuf_addf(&b, "(%s) %s (", p->keys, gt ? ">" : "<");
+	for (i = 0; i < p->nkeys; i++)
+		strbuf_addf(&b, "%s?", i > 0 ? ", " : "");
+	strbuf_adds(&b, ")");
+	return strbuf_detach(&b);
+}
+
+/*
+ * Rows by keyset: SKIP then LIMIT rows after the keys AT (or from the
+ * start if AT is NULL), going BACK toward the start if asked (the rows
+ * come back in table order all the same).
+ */
+static struct store_rows *
+store_page_keyed(struct store_page *p, const int64_t *at, bool back,
+    int64_t skip, int64_t limit, char **cause)
+{
+	struct store_keyset	 k;
+	struct store_query	 q = p->q;
+	struct store_rows	*r;
+	char			*where = NULL;
+
+	memset(&k, 0, sizeof k);
+	k.keys = p->keys;
+	k.nkeys = p->nkeys;
+	k.order = back != p->down ? p->desc : p->asc;
+	if (at != NULL) {
+		where = store_page_where(p, !back);
+		k.where = where;
+		memcpy(k.at, at, sizeof k.at);
+	}
+	q.offset = skip;
+	q.limit = limit;
+	r = store_query_run(p->s, p->t, &q, &k, cause);
+	free(where);
+	if (r == NULL || r->nrows == 0)
+		return r;
+	if (back) {
+		store_page_reverse(r);
+		memcpy(p->kfrom, k.last, sizeof p->kfrom);
+		memcpy(p->kto, k.first, sizeof p->kto);
+	} else {
+		memcpy(p->kfrom, k.first, sizeof p->kfrom);
+		memcpy(p->kto, k.last, sizeof p->kto);
+	}
+	return r;
+}
+
+/* A keyset fetch of rows [OFFSET, OFFSET + LIMIT) from the best anchor. */
+static struct store_rows *
+store_page_fetch_keyed(struct store_page *p, int64_t offset, int64_t limit,
+    char **cause)
+{
+	struct store_rows	*r;
+	int64_t			 d_start = offset, d_after = -1;
+	int64_t			 d_before = -1, n, first;
+	bool			 at_end;
+
+	at_end = p->count >= 0 && offset + limit >= p->count;
+	if (p->from >= 0 && offset > p->to)
+		d_after = offset - p->to - 1;
+	if (p->from >= 0 && offset + limit <= p->from)
+		d_before = p->from - (offset + limit);
+	if (at_end && (d_after < 0 || p->count - offset < d_after)) {
+		/* From the end, backwards. */
+		n = p->count - offset;
+		if (n <= 0)
+			return store_rows_create(p->t->ncols);
+		first = offset;
+		r = store_page_keyed(p, NULL, true, 0, n, cause);
+	} else if (d_after >= 0 && d_after < d_start) {
+		first = offset;
+		r = store_page_keyed(p, p->kto, false, d_after, limit, cause);
+	} else if (d_before >= 0 && d_before < d_start) {
+		first = offset;
+		r = store_page_keyed(p, p->kfrom, true, d_before, limit,
+		    cause);
+	} else {
+		first = offset;
+		r = store_page_keyed(p, NULL, false, offset, limit, cause);
+	}
+	if (r != NULL && r->nrows > 0) {
+		p->from = first;
+		p->to = first + (int64_t)r->nrows - 1;
+	}
+	return r;
 }
 
 /* LIMIT rows from row OFFSET; NULL with *cause set on failure. */
@@ -62,9 +266,39 @@ store_page_fetch(struct store_page *p, int64_t offset, int64_t limit,
 {
 	struct store_query	 q = p->q;
 
+	if (p->keyset)
+		return store_page_fetch_keyed(p, offset, limit, cause);
 	q.offset = offset;
 	q.limit = limit;
 	return store_query_table(p->s, p->t, &q, cause);
+}
+
+/* Count without the joins: only without a filter, on a task table. */
+static int64_t
+store_page_count_base(struct store_page *p)
+{
+	sqlite3_stmt	*stmt;
+	struct strbuf	 b;
+	int64_t		 n = -1;
+	int		 i = 0;
+
+	strbuf_init(&b);
+	strbuf_adds(&b, "SELECT count(*) FROM task t WHERE 1");
+	if (p->q.device != NP_NA)
+		strbuf_adds(&b, " AND t.device = ?");
+	if (p->q.rank != NP_NA)
+		strbuf_adds(&b, " AND t.rank = ?");
+	if (sqlite3_prepare_v2(p->s->db, b.s, -1, &stmt, NULL) == SQLITE_OK) {
+		if (p->q.device != NP_NA)
+			sqlite3_bind_int64(stmt, ++i, p->q.device);
+		if (p->q.rank != NP_NA)
+			sqlite3_bind_int64(stmt, ++i, p->q.rank);
+		if (sqlite3_step(stmt) == SQLITE_ROW)
+			n = sqlite3_column_int64(stmt, 0);
+		sqlite3_finalize(stmt);
+	}
+	strbuf_release(&b);
+	return n;
 }
 
 /* The number of rows, counted the first time it is asked; -1 on error. */
@@ -73,6 +307,11 @@ store_page_count(struct store_page *p)
 {
 	char	*cause = NULL;
 
+	if (p->count >= 0)
+		return p->count;
+	if (p->keyset && (p->filter == NULL || *p->filter == '\0') &&
+	    p->q.from_ns == NP_NA)
+		p->count = store_page_count_base(p);
 	if (p->count < 0) {
 		p->count = store_count_table(p->s, p->t, &p->q, &cause);
 		free(cause);

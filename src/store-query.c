@@ -11,7 +11,7 @@
 
 struct store_sql {
 	struct strbuf	 b;
-	int64_t		 binds[8];
+	int64_t		 binds[12];
 	int		 nbinds;
 };
 
@@ -89,7 +89,7 @@ store_fmt_value(sqlite3_value *v, enum store_fmt fmt, struct strbuf *b)
  * then a unique substring ("duration" finds "Task Duration(us)"). Return
  * -1 if none matches, -2 if several do.
  */
-static int
+int
 store_query_col(const struct store_table *t, const char *name, size_t len)
 {
 	char	*key;
@@ -228,6 +228,24 @@ store_query_prepare(struct store *s, struct store_sql *sql, char **cause)
 	return stmt;
 }
 
+static int	 store_query_walk(struct store *, const struct store_table *,
+		     const struct store_query *, struct store_keyset *,
+		     store_row_cb, void *, char **);
+
+/* Keep the key columns of the row STMT is on (after NCOLS others). */
+static void
+store_query_keys(sqlite3_stmt *stmt, int ncols, struct store_keyset *k,
+    bool first)
+{
+	int	 i;
+
+	for (i = 0; i < k->nkeys; i++) {
+		if (first)
+			k->first[i] = sqlite3_column_int64(stmt, ncols + i);
+		k->last[i] = sqlite3_column_int64(stmt, ncols + i);
+	}
+}
+
 /* The PMU column names when every task shares one set, else NULL. */
 static char *
 store_query_pmu_names(struct store *s)
@@ -276,12 +294,29 @@ store_query_free_split(char **v, size_t n)
 }
 
 /*
- * Run Q over table T and return the formatted rows. On a bad sort column,
- * bad regex or SQL error return NULL and set *cause.
+ * Run Q over table T and call CB with the column names and formats (HDR,
+ * no rows): once with CELLS NULL before the first row, then with the
+ * formatted cells of each row, in order, without keeping the rows. CB
+ * returns 0 to go on; anything else stops the walk and is returned. On a
+ * bad sort column, bad regex or SQL error return -1 and set *cause.
  */
-struct store_rows *
-store_query_table(struct store *s, const struct store_table *t,
-    const struct store_query *q, char **cause)
+int
+store_query_each(struct store *s, const struct store_table *t,
+    const struct store_query *q, store_row_cb cb, void *arg, char **cause)
+{
+	return store_query_walk(s, t, q, NULL, cb, arg, cause);
+}
+
+/*
+ * store_query_each() with a keyset: K, if not NULL, replaces the order
+ * with its own, adds its condition (a position in that order) and records
+ * the keys of the first and last rows, for paging without OFFSET
+ * (store-page.c).
+ */
+static int
+store_query_walk(struct store *s, const struct store_table *t,
+    const struct store_query *q, struct store_keyset *k, store_row_cb cb,
+    void *arg, char **cause)
 {
 	struct store_sql	 sql;
 	struct store_rows	*r = NULL;
@@ -290,7 +325,8 @@ store_query_table(struct store *s, const struct store_table *t,
 	sqlite3_stmt		*stmt = NULL;
 	char			*pmu = NULL, **pnames = NULL, **pvals, **cells;
 	size_t			 i, np = 0, nv, nc;
-	int			 rc;
+	int			 rc = SQLITE_DONE, ret = -1;
+	int64_t			 nrows = 0;
 
 	memset(&sql, 0, sizeof sql);
 	strbuf_init(&sql.b);
@@ -302,9 +338,19 @@ store_query_table(struct store *s, const struct store_table *t,
 		strbuf_addf(&sql.b, "%s%s", i == 0 ? "" : ", ", t->cols[i].expr);
 	if (np > 0)
 		strbuf_adds(&sql.b, ", t.pmu");
+	if (k != NULL)
+		strbuf_addf(&sql.b, ", %s", k->keys);
 	strbuf_addf(&sql.b, " FROM %s", store_query_from(t, q));
-	if (store_query_where(s, t, q, &sql, &m, cause) != 0 ||
-	    store_query_order(t, q->sort != NULL ? q->sort : "", &sql.b,
+	if (store_query_where(s, t, q, &sql, &m, cause) != 0)
+		goto out;
+	if (k != NULL && k->where != NULL) {
+		strbuf_addf(&sql.b, " AND %s", k->where);
+		for (i = 0; i < (size_t)k->nkeys; i++)
+			sql.binds[sql.nbinds++] = k->at[i];
+	}
+	if (k != NULL)
+		strbuf_addf(&sql.b, " ORDER BY %s", k->order);
+	else if (store_query_order(t, q->sort != NULL ? q->sort : "", &sql.b,
 	    cause) != 0)
 		goto out;
 	if (q->limit > 0) {
@@ -327,7 +373,8 @@ store_query_table(struct store *s, const struct store_table *t,
 		r->fmts[t->ncols + i] = FMT_NUMTEXT;
 	}
 	cells = xcalloc(nc, sizeof *cells);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+	ret = cb(arg, r, NULL);
+	while (ret == 0 && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		for (i = 0; i < t->ncols; i++) {
 			strbuf_reset(&cell);
 			store_fmt_value(sqlite3_column_value(stmt, (int)i),
@@ -345,16 +392,22 @@ store_query_table(struct store *s, const struct store_table *t,
 			if (nv > 0)
 				store_query_free_split(pvals, nv);
 		}
-		store_rows_add(r, cells);
+		if (k != NULL)
+			store_query_keys(stmt, (int)(t->ncols + (np > 0)), k,
+			    nrows == 0);
+		nrows++;
+		ret = cb(arg, r, cells);
+		for (i = 0; i < nc; i++)
+			free(cells[i]);
 	}
 	free(cells);
-	if (rc != SQLITE_DONE) {
+	if (ret == 0 && rc != SQLITE_DONE) {
 		xasprintf(cause, "cannot read %s: %s", t->name,
 		    sqlite3_errmsg(s->db));
-		store_rows_free(r);
-		r = NULL;
+		ret = -1;
 	}
 out:
+	store_rows_free(r);
 	sqlite3_finalize(stmt);
 	matcher_free(m);
 	if (pnames != NULL)
@@ -362,6 +415,55 @@ out:
 	free(pmu);
 	strbuf_release(&cell);
 	strbuf_release(&sql.b);
+	return ret;
+}
+
+/* Keep a copy of each row in the result ARG. */
+static int
+store_query_keep(void *arg, const struct store_rows *hdr, char **cells)
+{
+	struct store_rows	**r = arg;
+	char			**copy;
+	size_t			  i;
+
+	if (cells == NULL) {
+		*r = store_rows_create(hdr->ncols);
+		for (i = 0; i < hdr->ncols; i++) {
+			(*r)->names[i] = xstrdup(hdr->names[i]);
+			(*r)->fmts[i] = hdr->fmts[i];
+		}
+		return 0;
+	}
+	copy = xcalloc(hdr->ncols, sizeof *copy);
+	for (i = 0; i < hdr->ncols; i++)
+		copy[i] = xstrdup(cells[i]);
+	store_rows_add(*r, copy);
+	free(copy);
+	return 0;
+}
+
+/*
+ * Run Q over table T and return the formatted rows. On a bad sort column,
+ * bad regex or SQL error return NULL and set *cause.
+ */
+struct store_rows *
+store_query_table(struct store *s, const struct store_table *t,
+    const struct store_query *q, char **cause)
+{
+	return store_query_run(s, t, q, NULL, cause);
+}
+
+/* store_query_table() with the keyset K of store_query_walk(). */
+struct store_rows *
+store_query_run(struct store *s, const struct store_table *t,
+    const struct store_query *q, struct store_keyset *k, char **cause)
+{
+	struct store_rows	*r = NULL;
+
+	if (store_query_walk(s, t, q, k, store_query_keep, &r, cause) != 0) {
+		store_rows_free(r);
+		return NULL;
+	}
 	return r;
 }
 
@@ -392,23 +494,59 @@ store_count_table(struct store *s, const struct store_table *t,
 	return n;
 }
 
-/* The device ids with data, ascending, host last. */
+/* Add device ID to the sorted set *IDS of *N unless it is there. */
+static void
+store_devices_add(int64_t **ids, size_t *n, int64_t id)
+{
+	size_t	 i, j;
+
+	for (i = 0; i < *n && (*ids)[i] < id; i++)
+		continue;
+	if (i < *n && (*ids)[i] == id)
+		return;
+	*ids = xreallocarray(*ids, *n + 1, sizeof **ids);
+	for (j = *n; j > i; j--)
+		(*ids)[j] = (*ids)[j - 1];
+	(*ids)[i] = id;
+	(*n)++;
+}
+
+/*
+ * The device ids with data, ascending, host last. The task table is
+ * walked one device at a time through its index (a loose index scan), so
+ * this costs a few lookups, not a pass over millions of rows.
+ */
 int
 store_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
 {
 	sqlite3_stmt	*stmt;
+	int64_t		 last = INT64_MIN;
 
 	*ids = NULL;
 	*n = 0;
-	if (store_prepare(s, &stmt, "SELECT device FROM task UNION SELECT"
-	    " device FROM op_stat UNION SELECT device FROM api_stat"
-	    " ORDER BY 1", cause) != 0)
+	if (store_prepare(s, &stmt, "SELECT min(device) FROM task WHERE"
+	    " device > ?", cause) != 0)
 		return -1;
+	for (;;) {
+		sqlite3_bind_int64(stmt, 1, last);
+		if (sqlite3_step(stmt) != SQLITE_ROW ||
+		    sqlite3_column_type(stmt, 0) == SQLITE_NULL)
+			break;
+		last = sqlite3_column_int64(stmt, 0);
+		store_devices_add(ids, n, last);
+		sqlite3_reset(stmt);
+	}
+	sqlite3_finalize(stmt);
+	if (store_prepare(s, &stmt, "SELECT device FROM op_stat UNION SELECT"
+	    " device FROM api_stat", cause) != 0) {
+		free(*ids);
+		*ids = NULL;
+		*n = 0;
+		return -1;
+	}
 	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		if (sqlite3_column_type(stmt, 0) == SQLITE_NULL)
-			continue;
-		*ids = xreallocarray(*ids, *n + 1, sizeof **ids);
-		(*ids)[(*n)++] = sqlite3_column_int64(stmt, 0);
+		if (sqlite3_column_type(stmt, 0) != SQLITE_NULL)
+			store_devices_add(ids, n, sqlite3_column_int64(stmt, 0));
 	}
 	sqlite3_finalize(stmt);
 	return 0;

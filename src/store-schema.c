@@ -39,11 +39,21 @@ const char *store_schema_sql =
     " iter INTEGER, fp_start_ns INTEGER, bp_end_ns INTEGER,"
     " iter_end_ns INTEGER, iter_time_ns INTEGER, fp_bp_ns INTEGER,"
     " refresh_ns INTEGER, data_aug_ns INTEGER);"
-    "CREATE TABLE generic(name TEXT PRIMARY KEY, tbl TEXT NOT NULL);";
+    "CREATE TABLE generic(name TEXT PRIMARY KEY, tbl TEXT NOT NULL);"
+    "CREATE TABLE lane(id INTEGER PRIMARY KEY, device INTEGER,"
+    " rank INTEGER, pid INTEGER NOT NULL, tid INTEGER, name TEXT,"
+    " labels TEXT, sort_index INTEGER);"
+    "CREATE TABLE counter(device INTEGER, rank INTEGER, pid INTEGER,"
+    " tid INTEGER, name INTEGER, key INTEGER, ts_ns INTEGER NOT NULL,"
+    " value REAL);"
+    "CREATE TABLE flow(device INTEGER, rank INTEGER, cat INTEGER,"
+    " name INTEGER, id TEXT, phase TEXT, pid INTEGER, tid INTEGER,"
+    " ts_ns INTEGER, bp TEXT);";
 
 const char *store_schema_index_sql =
-    "CREATE INDEX task_start ON task(device, start_ns);"
+    "CREATE INDEX IF NOT EXISTS task_start ON task(device, start_ns);"
     "CREATE INDEX task_op ON task(op_type);"
+    "CREATE INDEX task_dur ON task(dur_ns);"
     "CREATE INDEX api_start ON api(tid, start_ns);"
     "CREATE INDEX IF NOT EXISTS api_conn ON api(conn);";
 
@@ -110,6 +120,12 @@ const char *store_schema_view_sql =
     " a.end_ns - a.start_ns AS dur_ns, a.depth, a.parent, a.conn, a.args"
     " FROM api a LEFT JOIN str l ON l.id = a.level"
     " LEFT JOIN str n ON n.id = a.name;"
+    "CREATE VIEW counters AS SELECT c.device, c.rank, c.pid, c.tid,"
+    " n.s AS name, k.s AS key, c.ts_ns, c.value FROM counter c"
+    " LEFT JOIN str n ON n.id = c.name LEFT JOIN str k ON k.id = c.key;"
+    "CREATE VIEW flows AS SELECT f.device, f.rank, c.s AS cat,"
+    " n.s AS name, f.id, f.phase, f.pid, f.tid, f.ts_ns, f.bp FROM flow f"
+    " LEFT JOIN str c ON c.id = f.cat LEFT JOIN str n ON n.id = f.name;"
     "CREATE VIEW info AS SELECT key, value FROM meta;"
     "CREATE VIEW warnings AS SELECT file, offset, message FROM warning;";
 

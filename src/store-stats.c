@@ -216,6 +216,7 @@ stats_api_flush(struct store *s, struct stats_group *g)
 {
 	struct store_api_stat	 a;
 	double			 avg_us, var;
+	char			 buf[64];
 
 	if (g->count == 0)
 		return;
@@ -226,7 +227,13 @@ stats_api_flush(struct store *s, struct stats_group *g)
 	a.name = g->name;
 	a.total_ns = g->total;
 	a.count = g->count;
-	a.avg_ns = stats_round_div(g->total, g->count);
+	/*
+	 * The vendor divides a double sum of us and rounds the binary result
+	 * to 3 decimals: 7.27 / 4 = 1.8175 prints 1.817, not 1.818.
+	 */
+	snprintf(buf, sizeof buf, "%.3f", g->total / 1000.0 / g->count);
+	if (util_parse_ns(buf, strlen(buf), &a.avg_ns) != 0)
+		a.avg_ns = stats_round_div(g->total, g->count);
 	a.min_ns = g->min;
 	a.max_ns = g->max;
 	avg_us = a.avg_ns / 1000.0;

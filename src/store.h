@@ -191,6 +191,32 @@ enum store_span_dir {
 	SPAN_PREV
 };
 
+/* One endpoint of a chrome-trace flow (ph s, t or f). */
+struct store_flow {
+	int64_t		 device;
+	int64_t		 rank;
+	int64_t		 pid;
+	int64_t		 tid;
+	int64_t		 ts_ns;
+	const char	*id;		/* as written: ids reach 2^64-1 */
+	const char	*cat;
+	const char	*name;
+	const char	*phase;
+	const char	*bp;
+};
+
+/* One sample of a chrome-trace counter track (ph C). */
+struct store_counter {
+	int64_t		 device;
+	int64_t		 rank;
+	int64_t		 pid;
+	int64_t		 tid;
+	int64_t		 ts_ns;
+	const char	*name;
+	const char	*key;
+	double		 value;
+};
+
 /* How a column of a query result is printed. */
 enum store_fmt {
 	FMT_TEXT,	/* as stored */
@@ -249,6 +275,35 @@ struct store_print_opts {
 	const char		*indent;	/* JSON nesting */
 };
 
+/* A row of store_query_each(): CELLS is NULL for the header call. */
+typedef int	(*store_row_cb)(void *, const struct store_rows *, char **);
+
+/*
+ * A task and the span that launched it, for the timeline's flow events
+ * (store-iter.c). Times are epoch ns; unknown integers are NP_NA.
+ */
+struct store_link {
+	int64_t		 task_id;	/* row ids */
+	int64_t		 api_id;
+	int64_t		 rank;
+	int64_t		 device;	/* the task's */
+	int64_t		 stream;
+	int64_t		 context;
+	int64_t		 task_start_ns;
+	int64_t		 pid;		/* the span's */
+	int64_t		 tid;
+	int64_t		 api_start_ns;
+	const char	*level;
+	int64_t		 conn;		/* the connection id, if known */
+};
+
+/* Callbacks of the export walks; a non-zero return stops the walk. */
+typedef int	(*store_task_cb)(void *, int64_t, const struct store_task *);
+typedef int	(*store_api_cb)(void *, int64_t, const struct store_api *);
+typedef int	(*store_link_cb)(void *, const struct store_link *);
+typedef int	(*store_lane_cb)(void *, int64_t, int64_t, int64_t,
+		    const char *);
+
 /* Progress of an import, passed to the caller's callback. */
 struct store_progress {
 	const char	*phase;
@@ -260,6 +315,51 @@ struct store_progress {
 	int64_t		 bytes_total;
 };
 typedef void	(*store_progress_cb)(void *, const struct store_progress *);
+
+/* stacks: where the time goes, by call path (store-stacks*.c). */
+enum store_stacks_source {
+	STACKS_AUTO,		/* python, else cann, else ops */
+	STACKS_CANN,		/* acl > model > node > runtime > tasks */
+	STACKS_PYTHON,		/* Python call stacks of PyTorch ops */
+	STACKS_OPS		/* op type > op name > input shapes */
+};
+
+enum store_stacks_weight {
+	STACKS_DEVICE,		/* ns of device (task) time */
+	STACKS_HOST		/* ns of host (span self) time */
+};
+
+/* One frame of a call tree: a name under its caller, summed over calls. */
+struct store_frame {
+	char			 *name;
+	int64_t			  total;	/* self plus callees */
+	int64_t			  self;
+	int64_t			  count;	/* calls: spans, tasks, rows */
+	struct store_frame	 *parent;
+	struct store_frame	**kids;		/* sorted by name */
+	size_t			  nkids;
+	size_t			  size;
+};
+
+/* What store_stacks_build() gathers. */
+struct store_stacks_opts {
+	enum store_stacks_source source;
+	enum store_stacks_weight weight;
+	int64_t			 device;	/* NP_NA for all */
+	int64_t			 rank;		/* NP_NA for all */
+	int64_t			 from_ns;	/* NP_NA, or a time window */
+	int64_t			 to_ns;
+	int64_t			 step;		/* NP_NA, or one step */
+};
+
+/* A call tree. The root frame is "all" and is never printed. */
+struct store_stacks {
+	struct store_frame	*root;
+	enum store_stacks_source source;	/* the one auto picked */
+	enum store_stacks_weight weight;
+	const char		*from;		/* what it was built from */
+	int64_t			 whole;		/* total before pruning */
+};
 
 /* store.c */
 struct store	*store_open(const char *, char **);
@@ -322,6 +422,35 @@ struct store_rows *store_span_detail(struct store *,
 		     const struct store_span *, char **);
 void		 store_span_release(struct store_span *);
 
+/* store-trace.c: trace JSON */
+void		 store_load_lane(struct store *, int64_t, int64_t, int64_t,
+		     int64_t, const char *, const char *);
+void		 store_load_flow(struct store *, const struct store_flow *);
+void		 store_load_counter(struct store *,
+		     const struct store_counter *);
+int64_t		 store_load_task_find(struct store *,
+		     const struct store_task *);
+void		 store_load_task_link(struct store *, int64_t,
+		     const struct store_task *);
+int64_t		 store_load_task_count(struct store *, int64_t);
+void		 store_load_api_level(struct store *, int64_t, int64_t,
+		     const char *);
+void		 store_load_api_link(struct store *, int64_t);
+
+/* store-foreign.c: the vendor's SQLite exports, read-only */
+struct store_foreign;
+struct store_foreign_rows;
+struct store_foreign *store_foreign_open(const char *, char **);
+void		 store_foreign_free(struct store_foreign *);
+bool		 store_foreign_has(struct store_foreign *, const char *,
+		     const char *);
+struct store_foreign_rows *store_foreign_query(struct store_foreign *,
+		     const char *, char **);
+int		 store_foreign_next(struct store_foreign_rows *, char **);
+int64_t		 store_foreign_int(struct store_foreign_rows *, int);
+const char	*store_foreign_text(struct store_foreign_rows *, int);
+void		 store_foreign_rows_free(struct store_foreign_rows *);
+
 /* store-stats.c */
 int		 store_stats_compute(struct store *, char **);
 
@@ -338,10 +467,28 @@ struct store_rows *store_tables_summary(struct store *,
 struct store_rows *store_query_table(struct store *,
 		     const struct store_table *, const struct store_query *,
 		     char **);
+int		 store_query_each(struct store *, const struct store_table *,
+		     const struct store_query *, store_row_cb, void *,
+		     char **);
 int64_t		 store_count_table(struct store *, const struct store_table *,
 		     const struct store_query *, char **);
 void		 store_query_init(struct store_query *);
 int		 store_devices(struct store *, int64_t **, size_t *, char **);
+
+/* store-iter.c: for export */
+int		 store_iter_tasks(struct store *, const struct store_query *,
+		     store_task_cb, void *, char **);
+int		 store_iter_apis(struct store *, const struct store_query *,
+		     store_api_cb, void *, char **);
+int		 store_iter_links(struct store *, const struct store_query *,
+		     store_link_cb, void *, char **);
+int		 store_iter_lanes(struct store *, const struct store_query *,
+		     store_lane_cb, void *, char **);
+int		 store_iter_bounds(struct store *, const struct store_query *,
+		     int64_t *, int64_t *, char **);
+bool		 store_iter_exists(struct store *, const char *);
+int		 store_iter_ranks(struct store *, int64_t **, size_t *,
+		     char **);
 
 /* UI paging */
 /* store-page.c */
@@ -365,5 +512,35 @@ void		 store_rows_free(struct store_rows *);
 void		 store_rows_add(struct store_rows *, char **);
 const char	*store_rows_cell(const struct store_rows *, size_t, size_t);
 bool		 store_fmt_numeric(enum store_fmt);
+
+/* stacks */
+/* store-stacks.c */
+void		 store_stacks_opts_init(struct store_stacks_opts *);
+struct store_stacks *store_stacks_create(enum store_stacks_source,
+		     enum store_stacks_weight);
+void		 store_stacks_free(struct store_stacks *);
+struct store_frame *store_frame_child(struct store_frame *, const char *);
+void		 store_stacks_finish(struct store_stacks *);
+int		 store_stacks_source_parse(const char *);
+const char	*store_stacks_source_name(enum store_stacks_source);
+const char	*store_stacks_unit(const struct store_stacks *);
+void		 store_stacks_fold(FILE *, const struct store_stacks *);
+struct store_rows *store_stacks_rows(const struct store_stacks *);
+int64_t		 store_stacks_search(const struct store_stacks *,
+		     struct matcher *, int64_t *);
+bool		 store_frame_match(const struct store_frame *,
+		     struct matcher *);
+char		*store_frame_path(const struct store_frame *);
+void		 store_stacks_prune(struct store_stacks *, struct matcher *);
+
+/* store-stacks-invert.c */
+struct store_stacks *store_stacks_invert(const struct store_stacks *);
+void		 store_stacks_sandwich(const struct store_stacks *,
+		     const char *, struct store_stacks **,
+		     struct store_stacks **);
+
+/* store-stacks-build.c */
+struct store_stacks *store_stacks_build(struct store *,
+		     const struct store_stacks_opts *, char **);
 
 #endif /* STORE_H */

@@ -4,7 +4,8 @@
 # exactly the tables the generator computed from its own values: step
 # trace, task description, op_statistic from the HWTS logs joined to the
 # ops, the legacy acl_statistic, runtime API spans, task_track, msproftx
-# markers and the AI CPU table.
+# markers, the AI CPU table, and for binary JOBs the shapes from
+# tensor_data_info, step_info and id_map_info.
 # Damaged files import what is sound and say where the damage is.
 . "$top_srcdir/tests/lib.sh"
 [ -x "$GEN" ] || skip_all "no generator at $GEN"
@@ -26,7 +27,9 @@ for seed in 1 7; do
 			same_file "$d/$t.got" "$d/expect/$t.csv" \
 			    "seed $seed $layout: $t as generated"
 		done
-		for t in runtime_task_track msproftx; do
+		ge=
+		[ $layout = binary ] && ge="ge_step_info ge_id_map"
+		for t in runtime_task_track msproftx $ge; do
 			"$NPUPROF" show -q --db "$d.db" --format csv "$d/JOB" \
 			    $t >"$d/$t.got"
 			same_file "$d/$t.got" "$d/expect/$t.csv" \
@@ -40,6 +43,14 @@ for seed in 1 7; do
 		    "seed $seed $layout: Runtime.api spans in api_statistic"
 	done
 done
+
+# How show prints a generated JOB, kept as a golden: the default table
+# (op_statistic) and the first rows of the step trace and task description.
+d=$T/s1data
+"$NPUPROF" show -q --db "$d.db" "$d/JOB" >"$T/show.table"
+"$NPUPROF" show -q --db "$d.db" --limit 3 "$d/JOB" step_trace task_desc \
+    acl_statistic >>"$T/show.table"
+golden "$T/show.table" job-gen.table "seed 1: show prints the JOB tables"
 
 # Damage: a cut step trace, a foreign AclModule file.
 d=$T/s1data/JOB

@@ -1,25 +1,35 @@
 /*
  * npuprof-gen: the generators as a command for tests and benchmarks.
  *
- *	npuprof-gen demo DIR [-s SEED] [-n TASKS] [-S STREAMS] [-t STEPS]
- *	    [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
- *	npuprof-gen prof DIR [-s SEED] [-n OPS] [-S STREAMS] [-T THREADS]
- *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P] [-m HOST_MHZ]
- *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
- *	    [-P STATIC_PCT] [-M MODEL_PCT] [-w] [-x] [-e EXPECT_DIR]
  *	npuprof-gen demo|job|svp DIR [-s SEED] [-n TASKS] [-S STREAMS]
  *	    [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
  *	    [--binary]
+ *	npuprof-gen prof DIR [-s SEED] [-n OPS] [-S STREAMS] [-T THREADS]
+ *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P] [-m HOST_MHZ]
+ *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
+ *	    [-P STATIC_PCT] [-M MODEL_PCT] [-w] [-x] [-p] [-e EXPECT_DIR]
+ *	npuprof-gen demo|job|svp DIR [-s SEED] [-n TASKS] [-S STREAMS]
+ *	    [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
+ *	    [--binary]
+ *	npuprof-gen spans DB ROOT [-n OPS]
  *
  * job writes a legacy JOB directory (--quirks: the flattened layout,
  * --binary: binary GE task records), svp
  * an SVP board's JOB with its exported summary/.
+ *
+ * spans writes a store for ROOT straight through the load interface:
+ * host API spans (acl containing node containing runtime, plus python
+ * spans) on two threads and the device tasks they launch, linked by
+ * connection id or by the span's row id, with some tasks left unlinked,
+ * so the timeline export's spans and flows are tested against links known
+ * exactly. It prints what it loaded: "tasks N spans M flows K".
  */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gen.h"
+#include "store.h"
 
 static int
 usage(void)
@@ -30,8 +40,89 @@ usage(void)
 	    "       npuprof-gen prof DIR [-s seed] [-n ops] [-S streams] "
 	    "[-T threads] [-d devices] [-a apis] [-c chip] [-m host-mhz] "
 	    "[-H host-slice] [-D dev-slice] [-k head-skip] [-E event-pct] "
-	    "[-P static-pct] [-M model-pct] [-w] [-x] [-e expect-dir]\n");
+	    "[-P static-pct] [-M model-pct] [-w] [-x] [-p] [-e expect-dir]\n"
+	    "       npuprof-gen spans DB ROOT [-n ops]\n");
 	return 2;
+}
+
+static void
+gen_span(struct store *s, int64_t tid, const char *level, const char *name,
+    int64_t start, int64_t end, int64_t conn, int64_t depth, int64_t *id)
+{
+	struct store_api	 a;
+
+	memset(&a, 0, sizeof a);
+	a.device = NP_HOST_DEVICE;
+	a.rank = 0;
+	a.pid = 4242;
+	a.tid = tid;
+	a.start_ns = start;
+	a.end_ns = end;
+	a.conn = conn;
+	a.depth = depth;
+	a.parent = NP_NA;
+	a.level = level;
+	a.name = name;
+	a.args = strcmp(level, "acl") == 0 ? "{\"Mode\":\"ACL_NN\"}" : NULL;
+	*id = store_load_api(s, &a);
+}
+
+/* Write the spans store DB for ROOT with OPS launched operators. */
+static int
+gen_spans(const char *db, const char *root, int64_t ops)
+{
+	static const char *const names[] = { "MatMulV2", "Add", "Cast" };
+	struct store		*s;
+	struct store_task	 t;
+	char			*cause = NULL, name[64];
+	int64_t			 i, t0 = 1780000000000000000LL, id, spans = 0;
+	int64_t			 flows = 0, tasks = 0, tid, at;
+
+	if ((s = store_load_begin(db, root, &cause)) == NULL)
+		goto fail;
+	for (i = 0; i < ops; i++) {
+		tid = 100 + i % 2;
+		at = t0 + i * 10000;
+		snprintf(name, sizeof name, "aclnn%s", names[i % 3]);
+		gen_span(s, tid, "acl", name, at, at + 8000, 2 * i + 1, 0, &id);
+		gen_span(s, tid, "node", "launch", at + 1000, at + 6000,
+		    i % 3 == 1 ? NP_NA : 2 * i + 2, 1, &id);
+		gen_span(s, tid, "runtime", "KernelLaunch", at + 2000,
+		    at + 5000, NP_NA, 2, &id);
+		spans += 3;
+		memset(&t, 0, sizeof t);
+		t.device = 0;
+		t.rank = 0;
+		t.model_id = 4294967295LL;
+		t.stream = 40 + i % 3;
+		t.task = i;
+		t.batch = 0;
+		t.context = NP_NA;
+		t.start_ns = at + 7000;
+		t.dur_ns = 1000 + 20 * (i % 50);
+		t.wait_ns = NP_NA;	/* computed by export */
+		t.block_num = t.mix_block_num = t.step = NP_NA;
+		/* Link by connection id, by span row id, or not at all. */
+		t.conn = i % 3 == 0 ? 2 * i + 2 : NP_NA;
+		t.api = i % 3 == 1 ? id - 1 : NP_NA;
+		flows += i % 3 != 2;
+		t.name = names[i % 3];
+		t.op_type = names[i % 3];
+		t.task_type = "AI_CORE";
+		store_load_task(s, &t);
+		tasks++;
+	}
+	gen_span(s, 7, "python", "torch/nn/modules/module.py: forward", t0,
+	    t0 + ops * 10000, NP_NA, 0, &id);
+	spans++;
+	if (store_load_commit(s, &cause) != 0)
+		goto fail;
+	printf("tasks %lld spans %lld flows %lld\n", (long long)tasks,
+	    (long long)spans, (long long)flows);
+	return 0;
+fail:
+	fprintf(stderr, "npuprof-gen: %s\n", cause);
+	return 1;
 }
 
 /* The prof command: a raw PROF_* collection and its expected tables. */
@@ -44,7 +135,7 @@ main_prof(int argc, char **argv)
 
 	gen_prof_opts_init(&o);
 	optind = 3;
-	while ((ch = getopt(argc, argv, "s:n:S:T:d:a:c:m:H:D:k:E:P:M:wxe:")) !=
+	while ((ch = getopt(argc, argv, "s:n:S:T:d:a:c:m:H:D:k:E:P:M:wxpe:")) !=
 	    -1) {
 		switch (ch) {
 		case 's':
@@ -102,6 +193,9 @@ main_prof(int argc, char **argv)
 		case 'x':
 			o.missing_dict = true;
 			break;
+		case 'p':
+			o.pmu = true;
+			break;
 		case 'e':
 			o.expect = optarg;
 			break;
@@ -131,6 +225,10 @@ main(int argc, char **argv)
 	char		*cause = NULL;
 	int		 ch, rc;
 
+	if (argc >= 4 && strcmp(argv[1], "spans") == 0)
+		return gen_spans(argv[2], argv[3], argc >= 6 &&
+		    strcmp(argv[4], "-n") == 0 ? strtoll(argv[5], NULL, 10) :
+		    30);
 	if (argc >= 3 && strcmp(argv[1], "prof") == 0)
 		return main_prof(argc, argv);
 	if (argc < 3 || (strcmp(argv[1], "demo") != 0 &&

@@ -19,6 +19,8 @@
 
 struct ui_replay {
 	FILE	*f;
+	char	*pending;	/* the rest of a "type TEXT" line */
+	size_t	 at;
 	double	*ms;
 	char	**names;
 	size_t	 n;
@@ -191,7 +193,7 @@ ui_draw(int redraw)
 	wnoutrefresh(stdscr);
 }
 
-/* Read the next key of the replay file, or -1 at its end. */
+/* Read the next key of the replay file; at its end, quit. */
 static int
 ui_replay_key(void)
 {
@@ -199,12 +201,29 @@ ui_replay_key(void)
 	size_t	 len;
 	int	 key;
 
+	if (ui_rp.pending != NULL) {
+		key = (unsigned char)ui_rp.pending[ui_rp.at++];
+		if (ui_rp.pending[ui_rp.at] == '\0') {
+			free(ui_rp.pending);
+			ui_rp.pending = NULL;
+		}
+		return key;
+	}
 	while (fgets(line, sizeof line, ui_rp.f) != NULL) {
 		len = strcspn(line, "\r\n");
 		line[len] = '\0';
 		if (len == 0 || line[0] == '#')
 			continue;
-		if ((key = keys_parse(line)) < 0)
+		if (strncmp(line, "type ", 5) == 0 && line[5] != '\0') {
+			/* Typed text counts as one key, timed at its end. */
+			ui_rp.pending = xstrdup(line + 6);
+			ui_rp.at = 0;
+			if (ui_rp.pending[0] == '\0') {
+				free(ui_rp.pending);
+				ui_rp.pending = NULL;
+			}
+			key = (unsigned char)line[5];
+		} else if ((key = keys_parse(line)) < 0)
 			continue;
 		ui_rp.names = xreallocarray(ui_rp.names, ui_rp.n + 1,
 		    sizeof *ui_rp.names);
@@ -215,7 +234,8 @@ ui_replay_key(void)
 		ui_rp.n++;
 		return key;
 	}
-	return -1;
+	ui_quit = true;
+	return ERR;
 }
 
 static int
@@ -298,6 +318,7 @@ ui_global(enum action a)
 	case ACTION_VIEW_6:
 	case ACTION_VIEW_7:
 	case ACTION_VIEW_8:
+	case ACTION_VIEW_9:
 		return view_switch(a);
 	default:
 		return REDRAW_NONE;
@@ -364,8 +385,6 @@ ui_loop(void)
 			ui_rp.ms[ui_rp.n - 1] = (ui_now() - t) * 1000;
 		if ((key = ui_getkey()) == ERR)
 			continue;
-		if (key == -1 && ui_rp.f != NULL)
-			break;
 		t = ui_now();
 		redraw |= ui_key(key);
 	}
@@ -423,7 +442,7 @@ ui_first_view(char **cause)
 		{ "api_statistic", ACTION_VIEW_3 }, { "kernels", ACTION_VIEW_4 },
 		{ "op_summary", ACTION_VIEW_4 }, { "steps", ACTION_VIEW_5 },
 		{ "memory", ACTION_VIEW_6 }, { "markers", ACTION_VIEW_7 },
-		{ "timeline", ACTION_VIEW_8 }
+		{ "flame", ACTION_VIEW_8 }, { "timeline", ACTION_VIEW_9 }
 	};
 	size_t	 i;
 

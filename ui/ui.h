@@ -86,9 +86,14 @@ enum role {
 	X(VIEW_5,	"view-5",	"Steps view")			\
 	X(VIEW_6,	"view-6",	"Memory view")			\
 	X(VIEW_7,	"view-7",	"Markers view")			\
-	X(VIEW_8,	"view-8",	"Timeline view")		\
+	X(VIEW_8,	"view-8",	"Flame graph view")		\
+	X(VIEW_9,	"view-9",	"Timeline view")		\
 	X(ZOOM_IN,	"zoom-in",	"Zoom in around the cursor")	\
-	X(ZOOM_OUT,	"zoom-out",	"Zoom out around the cursor")	\
+	X(ZOOM_OUT,	"zoom-out",	"Zoom out")			\
+	X(FLAME_MODE,	"flame-mode",	"Cycle icicle, trees, sandwich") \
+	X(WEIGHT,	"weight",	"Weigh by device or host time")	\
+	X(STACKS,	"stacks",	"Cycle the source of the stacks") \
+	X(STEP,		"step",		"Show one step only, or all")	\
 	X(PAN_LEFT,	"pan-left",	"Pan left a quarter frame")	\
 	X(PAN_RIGHT,	"pan-right",	"Pan right a quarter frame")	\
 	X(FIT,		"fit",		"Fit the whole trace")		\
@@ -308,6 +313,55 @@ struct view_detail_arg {
 
 /* view-device.c */
 extern const struct view_ops view_device_ops;
+
+/* view-flame.c */
+enum flame_mode {
+	FLAME_ICICLE,
+	FLAME_TOP_DOWN,
+	FLAME_BOTTOM_UP,
+	FLAME_SANDWICH,
+	FLAME_NMODES
+};
+
+/* One line of a tree mode: a frame at a depth, or a heading. */
+struct flame_line {
+	const struct store_frame *f;		/* NULL: a heading */
+	const char		*heading;
+	int			 depth;
+	bool			 outward;	/* callers: no self time */
+};
+
+struct view_flame {
+	struct store_stacks_opts o;
+	struct store_stacks	*st;
+	struct store_stacks	*inv;		/* bottom-up, when asked */
+	struct store_stacks	*callers;	/* the sandwich of ... */
+	struct store_stacks	*callees;
+	char			*sandwich;	/* ... this frame name */
+	enum flame_mode		 mode;
+	struct store_frame	*root;		/* zoomed into */
+	struct store_frame	**zooms;
+	size_t			 nzooms;
+	struct store_frame	*sel;
+	int			 depth0;	/* first depth drawn */
+	struct flame_line	*lines;
+	size_t			 nlines;
+	size_t			 cur;
+	size_t			 top;
+	struct matcher		*m;
+	char			*search;
+	int64_t			 hit;		/* time the matches cover */
+	int64_t			 nhit;
+};
+extern const struct view_ops view_flame_ops;
+
+/* view-flame-draw.c */
+typedef void	(*flame_place_cb)(struct view_flame *,
+		     const struct store_frame *, int, int, int, void *);
+void		 view_flame_layout(struct view_flame *, int, flame_place_cb,
+		     void *);
+void		 view_flame_draw(struct view *, int, int);
+int		 view_flame_rows(int);
 
 /* view-help.c */
 extern const struct view_ops view_help_ops;

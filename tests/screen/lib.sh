@@ -8,6 +8,7 @@
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux || true)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "no tmux"
 SOCK=npt$$
+starts=0
 SCREENS="$top_srcdir/tests/screen"
 unset TMUX TMUX_PANE
 trap 'tmux_ kill-server 2>/dev/null; rm -rf "$T"' EXIT
@@ -44,7 +45,10 @@ start_app() {
 		args="$args '$a'"
 	done
 	rm -f "$T/rc"
+	# A fresh server for each start: a dying one cannot get in the way.
 	tmux_ kill-server 2>/dev/null
+	starts=$((starts + 1))
+	SOCK=npt$$-$starts
 	tmux_ new-session -d -x "$w" -y "$h" "env -u NO_COLOR \
 	    TERM=screen LC_ALL=C.UTF-8 TZ=UTC HOME='$HOME' \
 	    XDG_CONFIG_HOME='$XDG_CONFIG_HOME' \
@@ -73,6 +77,9 @@ wait_for() {
 	done
 	echo "# timed out waiting for '$1'; the screen was:"
 	capture | sed 's/^/#   /'
+	# A screen that never came is a failure, even where the caller
+	# would have skipped its own test point.
+	ok 1 "the screen shows '$1'"
 	return 1
 }
 

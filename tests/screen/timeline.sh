@@ -7,9 +7,9 @@
 make_data
 
 start_app 100 30 -- --db "$DB" "$DATA"
-wait_for 'Top op types' && send_keys 8
+wait_for 'Top op types' && send_keys 9
 wait_for 'Timeline  lane 1 of 6  frame 16.41ms' &&
-    expect_screen timeline-fit "8 shows every stream of both ranks"
+    expect_screen timeline-fit "9 shows every stream of both ranks"
 send_keys . W W W W W
 wait_for 'frame 513us' && expect_screen timeline-zoom \
     "zoomed in around the next span: names inside spans, its details"

@@ -1,0 +1,66 @@
+#!/bin/sh
+# The raw PROF importer benchmark (run by bench/run, or alone:
+# sh bench/prof.sh path/to/npuprof-tui). Two inputs:
+#  1. npuprof-gen prof with BENCH_PROF_OPS (1,000,000) device tasks on a
+#     310P (one task per op, with their ACL, node and runtime spans and
+#     host records, task ids wrapping with flips);
+#  2. the vendor oracle's `genprof.py --seed 42 --ops 200000 --streams 2
+#     --threads 4 --apis 20000`, the input on which the vendor's parser
+#     needed 27.4 s and 939 MB (C++ path) on a 2-vCPU machine.
+# Wall time depends on what else runs on the machine, so CPU time (user +
+# system) is printed beside it; rates use the wall time.
+set -eu
+NPUPROF=${1:?usage: bench/prof.sh path/to/npuprof-tui}
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$NPUPROF")
+GEN="$top/tests/npuprof-gen"
+OPS=${BENCH_PROF_OPS:-1000000}
+ORACLE=${SHARED:-$here/../../shared}/oracle
+T=$(mktemp -d "${TMPDIR:-/tmp}/npprof.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+[ -x "$GEN" ] || make -C "$top" tests/npuprof-gen >/dev/null
+
+# run OUT CMD...: wall s, CPU s and peak RSS MB of CMD into OUT.
+run() {
+	out=$1
+	shift
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -o "$out" -f '%e %U %S %M' "$@" >/dev/null
+		awk '{ printf "%s %.2f %.1f\n", $1, $2 + $3, $4 / 1024 }' \
+		    "$out" >"$out.2" && mv "$out.2" "$out"
+	else
+		set -- $("$here/measure" "$@")
+		echo "$1 NA $2" >"$out"
+	fi
+}
+
+report() {	# report WHAT TASKS BYTES
+	read -r wall cpu rss <"$T/m"
+	awk -v w="$wall" -v c="$cpu" -v r="$rss" -v n="$2" -v b="$3" \
+	    -v what="$1" 'BEGIN {
+		printf "%s: %.2f s wall (%s s CPU), %.0f tasks/s, " \
+		    "%.1f MB/s, peak RSS %.1f MB\n", what, w, c, n / w,
+		    b / 1048576 / w, r }'
+}
+
+echo "generating $OPS ops ..."
+"$GEN" prof "$T/p" -s 42 -n "$OPS" -a $((OPS / 10)) -S 4 -T 4 -c 310P -w
+bytes=$(du -sb "$T/p" | cut -f1)
+run "$T/m" "$NPUPROF" import -q --db "$T/p.db" "$T/p"
+tasks=$("$NPUPROF" show --db "$T/p.db" --format csv "$T/p" op_summary |
+    tail -n +2 | wc -l)
+report "import of $tasks device tasks, $((bytes / 1048576)) MB" "$tasks" \
+    "$bytes"
+echo "(reproduce: $GEN prof DIR -s 42 -n $OPS -a $((OPS / 10)) -S 4 -T 4" \
+    "-c 310P -w; /usr/bin/time -v $NPUPROF import -q --db S.db DIR)"
+
+if [ -f "$ORACLE/genprof.py" ] && command -v python3 >/dev/null; then
+	python3 "$ORACLE/genprof.py" --out "$T/v" --seed 42 --ops 200000 \
+	    --streams 2 --threads 4 --apis 20000 >/dev/null
+	bytes=$(du -sb "$T/v" | cut -f1)
+	run "$T/m" "$NPUPROF" import -q --db "$T/v.db" "$T/v"
+	report "oracle genprof --seed 42 --ops 200000 (vendor: 27.4 s, 939 MB)" \
+	    200000 "$bytes"
+else
+	echo "oracle input skipped: no $ORACLE/genprof.py or python3"
+fi

@@ -1,0 +1,61 @@
+#!/bin/sh
+# Import speed and memory of a big chrome trace. Builds a trace_view.json of
+# about SIZE_MB (default 1024) in TMPDIR by repeating the events of a real
+# sample (the oamtools torch_npu 2.7.1 trace_view.json: Python, CANN,
+# device tasks, flows, counters) with timestamps shifted per copy, imports
+# it once on one core and reports MB/s and peak RSS; deletes its files.
+# usage: bench/trace.sh NPUPROF [SIZE_MB]
+set -eu
+npuprof=${1:?usage: bench/trace.sh NPUPROF [SIZE_MB]}
+size_mb=${2:-1024}
+here=$(cd "$(dirname "$0")" && pwd)
+src=${SAMPLE:-$here/../../shared/samples/oamtools-torchnpu271-cann910-ascend_pt/hdspace-32g-outer-17_59186_20260601142437309_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json}
+[ -f "$src" ] || { echo "bench/trace.sh: no sample trace at $src"; exit 0; }
+command -v python3 >/dev/null || { echo "bench/trace.sh: needs python3"; exit 0; }
+d=$(mktemp -d "${TMPDIR:-/tmp}/npt-bench.XXXXXX")
+trap 'rm -rf "$d"' EXIT
+python3 - "$src" "$d/trace_view.json" "$size_mb" <<'PY'
+import json, sys
+src, out, size_mb = sys.argv[1], sys.argv[2], int(sys.argv[3])
+ev = json.load(open(src))
+meta = [e for e in ev if e.get("ph") == "M"]
+body = [e for e in ev if e.get("ph") != "M"]
+ts = [float(e["ts"]) for e in body if "ts" in e]
+span = max(ts) - min(ts) + 1000.0
+def shifted(k):
+    # One copy of the body, later by k spans; ids and connection ids
+    # made unique per copy so links stay one to one.
+    parts = []
+    for e in body:
+        e = dict(e)
+        if "ts" in e:
+            e["ts"] = "%.3f" % (float(e["ts"]) + k * span)
+        if "id" in e:
+            e["id"] = str(e["id"]) + "%06d" % k if isinstance(e["id"], str) else e["id"] * 1000 + k
+        a = e.get("args")
+        if isinstance(a, dict) and "connection_id" in a:
+            a = dict(a); a["connection_id"] = a["connection_id"] * 100000 + k; e["args"] = a
+        parts.append(json.dumps(e))
+    return ",\n".join(parts)
+with open(out, "w") as f:
+    f.write("[\n" + ",\n".join(json.dumps(e) for e in meta))
+    k, n = 0, f.tell()
+    while n < size_mb * 1024 * 1024:
+        s = shifted(k)
+        f.write(",\n" + s)
+        n += len(s) + 2
+        k += 1
+    f.write("\n]\n")
+PY
+bytes=$(wc -c <"$d/trace_view.json")
+# On a shared machine the wall clock includes waiting for a core, so the
+# rate is also given per CPU second (user + system) of the import.
+/usr/bin/time -f '%e %U %S %M' -o "$d/time" "$npuprof" import -q \
+    --db "$d/store.db" "$d/trace_view.json"
+read -r secs user sys rss_kb <"$d/time"
+awk -v b="$bytes" -v s="$secs" -v u="$user" -v y="$sys" -v r="$rss_kb" \
+    'BEGIN { c = u + y; if (c <= 0) c = 0.01; if (s <= 0) s = 0.01
+	printf "trace import of %s: %.0f MB in %.2f s wall (%.1f MB/s), " \
+	    "%.2f s CPU (%.1f MB/s per core), peak RSS %.1f MB\n",
+	    "trace_view.json", b / 1048576, s, b / 1048576 / s, c,
+	    b / 1048576 / c, r / 1024 }'

@@ -1,0 +1,412 @@
+/*
+ * The vendor's SQLite exports: msprof_*.db and the PyTorch profiler's
+ * ascend_pytorch_profiler[_N].db (FORMATS.md 7.2 and 7.3). Text in them is
+ * interned in STRING_IDS. Compute tasks (TASK joined to COMPUTE_TASK_INFO)
+ * become task rows, the other device tasks spans of level Ascend
+ * Hardware; CANN_API spans keep the level ENUM_API_TYPE names, PYTORCH_API
+ * spans become level python (op) or the enum's name, with their call stack
+ * and input shapes as args; COMMUNICATION_OP rows become tasks of type
+ * COMMUNICATION; MSTX_EVENTS spans of level mstx. Missing tables are
+ * skipped, tables other tools added are ignored, and the files are only
+ * ever read.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "importer.h"
+
+/* ALIAS.A, or ALIAS.B, whichever column TABLE has; else "NULL". */
+static const char *
+import_db_col(struct store_foreign *f, const char *table, const char *alias,
+    const char *a, const char *b, struct strbuf *buf)
+{
+	strbuf_reset(buf);
+	if (store_foreign_has(f, table, a))
+		strbuf_addf(buf, "%s.%s", alias, a);
+	else if (b != NULL && store_foreign_has(f, table, b))
+		strbuf_addf(buf, "%s.%s", alias, b);
+	else
+		strbuf_adds(buf, "NULL");
+	return buf->s;
+}
+
+/* A string id column as its text. */
+static void
+import_db_str(struct strbuf *sql, struct store_foreign *f, const char *table,
+    const char *col)
+{
+	if (store_foreign_has(f, table, col))
+		strbuf_addf(sql, ", (SELECT value FROM STRING_IDS WHERE id ="
+		    " c.%s)", col);
+	else
+		strbuf_adds(sql, ", NULL");
+}
+
+/* Run SQL and hand each row to FN; return the rows read or -1. */
+static int64_t
+import_db_rows(struct store *s, struct store_foreign *f, const char *sql,
+    void (*fn)(struct store *, struct store_foreign_rows *,
+    struct import_ctx *), struct import_ctx *ctx, char **cause)
+{
+	struct store_foreign_rows	*r;
+	int64_t				 n = 0;
+	int				 rc;
+
+	if ((r = store_foreign_query(f, sql, cause)) == NULL)
+		return -1;
+	while ((rc = store_foreign_next(r, cause)) == 1) {
+		fn(s, r, ctx);
+		n++;
+	}
+	store_foreign_rows_free(r);
+	return rc < 0 ? -1 : n;
+}
+
+static void
+import_db_task(struct store *s, struct store_foreign_rows *r,
+    struct import_ctx *ctx)
+{
+	struct store_task	 t;
+	int			 i = 0;
+
+	memset(&t, 0, sizeof t);
+	t.start_ns = store_foreign_int(r, i++);
+	t.dur_ns = store_foreign_int(r, i++) - t.start_ns;
+	t.device = store_foreign_int(r, i++);
+	t.conn = store_foreign_int(r, i++);
+	t.stream = store_foreign_int(r, i++);
+	t.task = store_foreign_int(r, i++);
+	t.context = store_foreign_int(r, i++);
+	if (t.context == 4294967295LL)
+		t.context = NP_NA;
+	t.model_id = store_foreign_int(r, i++);
+	t.block_num = store_foreign_int(r, i++);
+	t.mix_block_num = store_foreign_int(r, i++);
+	t.wait_ns = store_foreign_int(r, i++);
+	t.name = store_foreign_text(r, i++);
+	t.task_type = store_foreign_text(r, i++);
+	t.op_type = store_foreign_text(r, i++);
+	t.op_state = store_foreign_text(r, i++);
+	t.hf32 = store_foreign_text(r, i++);
+	t.in_shapes = store_foreign_text(r, i++);
+	t.in_dtypes = store_foreign_text(r, i++);
+	t.in_formats = store_foreign_text(r, i++);
+	t.out_shapes = store_foreign_text(r, i++);
+	t.out_dtypes = store_foreign_text(r, i++);
+	t.out_formats = store_foreign_text(r, i++);
+	t.rank = ctx->rank;
+	t.batch = t.step = t.api = NP_NA;
+	store_load_task(s, &t);
+}
+
+/* TASK x COMPUTE_TASK_INFO: the compute tasks, as task rows. */
+static int64_t
+import_db_tasks(struct store *s, struct store_foreign *f,
+    struct import_ctx *ctx, char **cause)
+{
+	static const char *const strs[] = { "name", "taskType", "opType",
+	    "opState", "hf32Eligible", "inputShapes", "inputDataTypes",
+	    "inputFormats", "outputShapes", "outputDataTypes",
+	    "outputFormats", NULL };
+	struct strbuf	 sql, col;
+	int64_t		 n;
+	size_t		 i;
+
+	if (!store_foreign_has(f, "TASK", NULL) ||
+	    !store_foreign_has(f, "COMPUTE_TASK_INFO", NULL))
+		return 0;
+	strbuf_init(&sql);
+	strbuf_init(&col);
+	strbuf_adds(&sql, "SELECT t.startNs, t.endNs, t.deviceId,"
+	    " t.connectionId, t.streamId, t.taskId, t.contextId, t.modelId");
+	strbuf_addf(&sql, ", %s", import_db_col(f, "COMPUTE_TASK_INFO", "c",
+	    "blockNum", "blockDim", &col));
+	strbuf_addf(&sql, ", %s", import_db_col(f, "COMPUTE_TASK_INFO", "c",
+	    "mixBlockNum", "mixBlockDim", &col));
+	strbuf_addf(&sql, ", %s", import_db_col(f, "COMPUTE_TASK_INFO", "c",
+	    "waitNs", NULL, &col));
+	for (i = 0; strs[i] != NULL; i++)
+		import_db_str(&sql, f, "COMPUTE_TASK_INFO", strs[i]);
+	strbuf_adds(&sql, " FROM TASK t JOIN COMPUTE_TASK_INFO c"
+	    " ON c.globalTaskId = t.globalTaskId ORDER BY t.startNs");
+	n = import_db_rows(s, f, sql.s, import_db_task, ctx, cause);
+	strbuf_release(&sql);
+	strbuf_release(&col);
+	return n;
+}
+
+static void
+import_db_api(struct store *s, struct store_foreign_rows *r,
+    struct import_ctx *ctx)
+{
+	struct store_api	 a;
+	int64_t			 gtid;
+	const char		*level;
+
+	memset(&a, 0, sizeof a);
+	a.start_ns = store_foreign_int(r, 0);
+	a.end_ns = store_foreign_int(r, 1);
+	gtid = store_foreign_int(r, 2);
+	a.pid = gtid == NP_NA ? NP_NA : (int64_t)((uint64_t)gtid >> 32);
+	a.tid = gtid == NP_NA ? NP_NA : gtid & 0xffffffffLL;
+	a.conn = store_foreign_int(r, 3);
+	a.name = store_foreign_text(r, 4);
+	level = store_foreign_text(r, 5);
+	a.level = level == NULL ? "unknown" : strcmp(level, "op") == 0 ?
+	    "python" : level;
+	a.args = store_foreign_text(r, 6);
+	a.device = store_foreign_int(r, 7);
+	if (a.device == NP_NA)
+		a.device = NP_HOST_DEVICE;
+	a.rank = ctx->rank;
+	a.depth = a.parent = NP_NA;
+	if (a.start_ns == NP_NA || a.end_ns == NP_NA)
+		return;
+	store_load_api(s, &a);
+}
+
+/*
+ * The span queries: each selects start, end, global tid, connection id,
+ * name, level, args JSON and device.
+ */
+static const struct {
+	const char	*tables;	/* the tables it needs */
+	const char	*sql;
+} import_db_spans[] = {
+	{ "CANN_API STRING_IDS ENUM_API_TYPE",
+	    "SELECT a.startNs, a.endNs, a.globalTid, a.connectionId,"
+	    " (SELECT value FROM STRING_IDS WHERE id = a.name),"
+	    " (SELECT name FROM ENUM_API_TYPE WHERE id = a.type), NULL, NULL"
+	    " FROM CANN_API a ORDER BY a.startNs" },
+	{ "PYTORCH_API STRING_IDS ENUM_API_TYPE PYTORCH_CALLCHAINS"
+	    " CONNECTION_IDS", "SELECT CAST(p.startNs AS INTEGER),"
+	    " CAST(p.endNs AS INTEGER), p.globalTid, NULL,"
+	    " (SELECT value FROM STRING_IDS WHERE id = p.name),"
+	    " (SELECT name FROM ENUM_API_TYPE WHERE id = p.type),"
+	    " json_object('Sequence number', p.sequenceNumber,"
+	    " 'Fwd thread id', p.fwdThreadId,"
+	    " 'Input Dims', (SELECT value FROM STRING_IDS"
+	    " WHERE id = p.inputShapes),"
+	    " 'Input type', (SELECT value FROM STRING_IDS"
+	    " WHERE id = p.inputDtypes),"
+	    " 'Call stack', (SELECT group_concat(v, ';' || char(13, 10))"
+	    " FROM (SELECT s.value AS v FROM PYTORCH_CALLCHAINS c"
+	    " JOIN STRING_IDS s ON s.id = c.stack WHERE c.id = p.callchainId"
+	    " ORDER BY c.stackDepth)),"
+	    " 'connection_ids', (SELECT json_group_array(connectionId)"
+	    " FROM CONNECTION_IDS WHERE id = p.connectionId)), NULL"
+	    " FROM PYTORCH_API p ORDER BY CAST(p.startNs AS INTEGER)" },
+	{ "MSTX_EVENTS STRING_IDS", "SELECT m.startNs, m.endNs, m.globalTid,"
+	    " m.connectionId, (SELECT value FROM STRING_IDS"
+	    " WHERE id = m.message), 'mstx', NULL, NULL FROM MSTX_EVENTS m"
+	    " ORDER BY m.startNs" },
+	{ "TASK COMPUTE_TASK_INFO STRING_IDS",
+	    "SELECT t.startNs, t.endNs, NULL, t.connectionId,"
+	    " (SELECT value FROM STRING_IDS WHERE id = t.taskType),"
+	    " 'Ascend Hardware', json_object('Physic Stream Id', t.streamId,"
+	    " 'Task Id', t.taskId, 'Subtask Id', t.contextId), t.deviceId"
+	    " FROM TASK t WHERE t.globalTaskId NOT IN (SELECT globalTaskId"
+	    " FROM COMPUTE_TASK_INFO) ORDER BY t.startNs" }
+};
+
+static void
+import_db_comm(struct store *s, struct store_foreign_rows *r,
+    struct import_ctx *ctx)
+{
+	struct store_task	 t;
+
+	memset(&t, 0, sizeof t);
+	t.start_ns = store_foreign_int(r, 0);
+	t.dur_ns = store_foreign_int(r, 1) - t.start_ns;
+	t.conn = store_foreign_int(r, 2);
+	t.device = store_foreign_int(r, 3);
+	t.name = store_foreign_text(r, 4);
+	t.op_type = store_foreign_text(r, 5);
+	t.wait_ns = store_foreign_int(r, 6);
+	t.task_type = "COMMUNICATION";
+	t.rank = ctx->rank;
+	t.model_id = t.stream = t.task = t.batch = t.context = NP_NA;
+	t.block_num = t.mix_block_num = t.step = t.api = NP_NA;
+	store_load_task(s, &t);
+}
+
+/* True if the database has every table named in the list TABLES. */
+static bool
+import_db_has_all(struct store_foreign *f, const char *tables)
+{
+	char	*copy, *p, *name;
+	bool	 all = true;
+
+	copy = p = xstrdup(tables);
+	while (all && (name = strsep(&p, " ")) != NULL)
+		all = store_foreign_has(f, name, NULL);
+	free(copy);
+	return all;
+}
+
+/* META_DATA and SESSION_TIME_INFO into the store's meta table. */
+static void
+import_db_meta(struct store *s, struct store_foreign *f)
+{
+	struct store_foreign_rows	*r;
+	char				*key, *why = NULL;
+
+	if (store_foreign_has(f, "META_DATA", "name") &&
+	    (r = store_foreign_query(f, "SELECT name, value FROM META_DATA",
+	    &why)) != NULL) {
+		while (store_foreign_next(r, &why) == 1) {
+			if (store_foreign_text(r, 0) == NULL)
+				continue;
+			xasprintf(&key, "db.%s", store_foreign_text(r, 0));
+			store_load_meta(s, key, store_foreign_text(r, 1));
+			free(key);
+		}
+		store_foreign_rows_free(r);
+	}
+	free(why);
+}
+
+/*
+ * Load the vendor database PATH for the unit CTX. Tables that cannot be
+ * read are warnings; return -1 and set *cause if the file cannot be opened
+ * or gives nothing.
+ */
+int
+import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
+    char **cause)
+{
+	struct store_foreign	*f;
+	char			*why = NULL;
+	int64_t			 n, total = 0;
+	size_t			 i;
+
+	if ((f = store_foreign_open(path, cause)) == NULL)
+		return -1;
+	store_load_file(s, path);
+	store_load_progress(s, "reading", path, 0, -1);
+	import_db_meta(s, f);
+	if ((n = import_db_tasks(s, f, ctx, &why)) < 0) {
+		store_load_warning(s, path, -1, "%s", why);
+		free(why);
+		why = NULL;
+	} else
+		total += n;
+	for (i = 0; i < sizeof import_db_spans / sizeof *import_db_spans;
+	    i++) {
+		if (!import_db_has_all(f, import_db_spans[i].tables))
+			continue;
+		n = import_db_rows(s, f, import_db_spans[i].sql, import_db_api,
+		    ctx, &why);
+		if (n < 0) {
+			store_load_warning(s, path, -1, "%s", why);
+			free(why);
+			why = NULL;
+		} else
+			total += n;
+	}
+	if (import_db_has_all(f, "COMMUNICATION_OP STRING_IDS")) {
+		n = import_db_rows(s, f, "SELECT c.startNs, c.endNs,"
+		    " c.connectionId, NULL,"
+		    " (SELECT value FROM STRING_IDS WHERE id = c.opName),"
+		    " (SELECT value FROM STRING_IDS WHERE id = c.opType), NULL"
+		    " FROM COMMUNICATION_OP c ORDER BY c.startNs",
+		    import_db_comm, ctx, &why);
+		if (n < 0) {
+			store_load_warning(s, path, -1, "%s", why);
+			free(why);
+			why = NULL;
+		} else
+			total += n;
+	}
+	store_foreign_free(f);
+	if (total == 0) {
+		xasprintf(cause, "'%s' holds none of the vendor's tables",
+		    path);
+		return -1;
+	}
+	store_load_api_link(s, ctx->rank);
+	return 0;
+}
+
+/* True if FILE is one of the vendor's databases, not one of our stores. */
+bool
+import_db_is_vendor(const char *file)
+{
+	struct store_foreign	*f;
+	char			*why = NULL;
+	bool			 yes;
+
+	if (!util_has_suffix(file, ".db"))
+		return false;
+	if ((f = store_foreign_open(file, &why)) == NULL) {
+		free(why);
+		return false;
+	}
+	yes = store_foreign_has(f, "STRING_IDS", NULL) &&
+	    (store_foreign_has(f, "TASK", NULL) ||
+	    store_foreign_has(f, "META_DATA", NULL)) &&
+	    !store_foreign_has(f, "manifest", NULL);
+	store_foreign_free(f);
+	return yes;
+}
+
+static int
+import_db_probe(const char *path, bool isdir)
+{
+	char	**names, *p;
+	size_t	  n, i;
+	bool	  found = false;
+
+	if (!isdir)
+		return import_db_is_vendor(path) ? IMPORT_YES : IMPORT_NO;
+	names = importer_list_dir(path, &n);
+	for (i = 0; i < n && !found; i++) {
+		p = util_path_join(path, names[i]);
+		found = import_db_is_vendor(p);
+		free(p);
+	}
+	importer_free_list(names, n);
+	return found ? IMPORT_YES : IMPORT_NO;
+}
+
+/* A vendor database given as PATH, or a folder of them. */
+static int
+import_db_load(struct store *s, const char *path, struct import_ctx *ctx,
+    char **cause)
+{
+	char	**names, *p, *why = NULL;
+	size_t	  n, i, ok = 0;
+
+	store_load_meta(s, "format", "db");
+	if (util_has_suffix(path, ".db"))
+		return import_db_file(s, path, ctx, cause);
+	names = importer_list_dir(path, &n);
+	for (i = 0; i < n; i++) {
+		p = util_path_join(path, names[i]);
+		if (import_db_is_vendor(p)) {
+			if (import_db_file(s, p, ctx, &why) == 0)
+				ok++;
+			else {
+				store_load_warning(s, p, -1, "%s", why);
+				free(why);
+				why = NULL;
+			}
+		}
+		free(p);
+	}
+	importer_free_list(names, n);
+	if (ok == 0) {
+		xasprintf(cause, "no vendor database in '%s' could be read",
+		    path);
+		return -1;
+	}
+	return 0;
+}
+
+const struct importer import_db = {
+	.name = "db",
+	.what = "vendor SQLite exports: msprof_*.db, "
+	    "ascend_pytorch_profiler*.db",
+	.probe = import_db_probe,
+	.load = import_db_load
+};

@@ -1,0 +1,264 @@
+/*
+ * The other binary Framework records of a legacy JOB (FORMATS.md 3.8),
+ * each starting with the u16 magic 0x5a5a: tensor_data_info (256 bytes:
+ * model @4, iteration @8, stream @16, task @20, batch @22, tensor count
+ * @24, five 44-byte tensors @28 of u32 kind (0 input, 1 output), format,
+ * data type and shape[8]) fills in the tensors of the op with the same
+ * stream, task and batch when graph_desc_info gave none, and is kept as
+ * the generic table tensor_data_info; step_info (64 bytes: model @4,
+ * stream @8, task @12, time @16, iteration @24, thread @32, tag @36, 0
+ * begin 1 end) becomes the generic table ge_step_info; id_map_info (32
+ * bytes: graph @4, model @8, session @12, time @16, mode @24) becomes
+ * ge_id_map.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "importer.h"
+
+#define JOB_GE_MAGIC	0x5a5a
+
+/* GE data types and formats by number (FORMATS.md 3.6). */
+static const char *const job_ge_dtypes[] = {
+	"FLOAT", "FLOAT16", "INT8", "INT32", "UINT8", NULL, "INT16",
+	"UINT16", "UINT32", "INT64", "UINT64", "DOUBLE", "BOOL"
+};
+
+static const char *const job_ge_formats[] = {
+	"NCHW", "NHWC", "ND", "NC1HWC0", "FRACTAL_Z"
+};
+
+struct job_ge_kind {
+	const char	*prefix;	/* after Framework.[host.][vm.] */
+	const char	*table;
+	size_t		 size;
+	size_t		 ncols;
+	char		*cols[12];
+	void		(*record)(struct job *, const unsigned char *);
+};
+
+static void
+job_ge_name(char *buf, size_t size, const char *const *names, size_t n,
+    uint32_t v)
+{
+	if (v < n && names[v] != NULL)
+		snprintf(buf, size, "%s", names[v]);
+	else if (v == 29)
+		snprintf(buf, size, "FRACTAL_NZ");
+	else
+		snprintf(buf, size, "%u", v);
+}
+
+/* Append one tensor's shape, type and format to the lists of its side. */
+static void
+job_ge_tensor(struct strbuf *lists, const unsigned char *t)
+{
+	struct strbuf	*l = &lists[importer_le32(t) == 1 ? 3 : 0];
+	char		 buf[32];
+	uint32_t	 d;
+	int		 k;
+
+	if (l[0].len > 0) {
+		strbuf_addc(&l[0], ';');
+		strbuf_addc(&l[1], ';');
+		strbuf_addc(&l[2], ';');
+	}
+	for (k = 0; k < 8 && (d = importer_le32(t + 12 + 4 * k)) != 0; k++)
+		strbuf_addf(&l[0], "%s%u", k > 0 ? "," : "", d);
+	job_ge_name(buf, sizeof buf, job_ge_dtypes, sizeof job_ge_dtypes /
+	    sizeof job_ge_dtypes[0], importer_le32(t + 8));
+	strbuf_adds(&l[1], buf);
+	job_ge_name(buf, sizeof buf, job_ge_formats, sizeof job_ge_formats /
+	    sizeof job_ge_formats[0], importer_le32(t + 4) & 0xff);
+	strbuf_adds(&l[2], buf);
+}
+
+static void
+job_ge_set(char **field, struct strbuf *b)
+{
+	if (*field == NULL && b->len > 0)
+		*field = xstrdup(b->s);
+}
+
+static void
+job_ge_tensor_data(struct job *j, const unsigned char *r)
+{
+	struct strbuf	 l[6];
+	struct job_op	*op;
+	char		 v[6][24], *cells[12];
+	uint32_t	 n = importer_le32(r + 24), i;
+	int		 k;
+
+	for (k = 0; k < 6; k++)
+		strbuf_init(&l[k]);
+	for (i = 0; i < n && i < 5; i++)
+		job_ge_tensor(l, r + 28 + 44 * i);
+	for (i = 0; i < j->nops; i++) {
+		op = &j->ops[i];
+		if (op->stream != importer_le32(r + 16) % 2048 ||
+		    op->task != importer_le16(r + 20) ||
+		    op->batch != importer_le16(r + 22))
+			continue;
+		job_ge_set(&op->in_shapes, &l[0]);
+		job_ge_set(&op->in_dtypes, &l[1]);
+		job_ge_set(&op->in_formats, &l[2]);
+		job_ge_set(&op->out_shapes, &l[3]);
+		job_ge_set(&op->out_dtypes, &l[4]);
+		job_ge_set(&op->out_formats, &l[5]);
+	}
+	snprintf(v[0], sizeof v[0], "%u", importer_le32(r + 4));
+	snprintf(v[1], sizeof v[1], "%llu",
+	    (unsigned long long)importer_le64(r + 8));
+	snprintf(v[2], sizeof v[2], "%u", importer_le32(r + 16) % 2048);
+	snprintf(v[3], sizeof v[3], "%u", importer_le16(r + 20));
+	snprintf(v[4], sizeof v[4], "%u", importer_le16(r + 22));
+	snprintf(v[5], sizeof v[5], "%u", n);
+	for (k = 0; k < 6; k++) {
+		cells[k] = v[k];
+		cells[6 + k] = l[k].len > 0 ? l[k].s : "N/A";
+	}
+	store_load_generic_row(j->s, cells, 12);
+	for (k = 0; k < 6; k++)
+		strbuf_release(&l[k]);
+}
+
+static void
+job_ge_step(struct job *j, const unsigned char *r)
+{
+	char	 v[7][32], *cells[7];
+	int64_t	 t;
+	int	 k;
+
+	t = (int64_t)importer_le64(r + 16);
+	if (j->clock.host_epoch)
+		t += j->clock.host_offset;
+	snprintf(v[0], sizeof v[0], "%u", importer_le32(r + 4));
+	snprintf(v[1], sizeof v[1], "%u", importer_le32(r + 8));
+	snprintf(v[2], sizeof v[2], "%u", importer_le32(r + 12));
+	util_fmt_us(v[3], sizeof v[3], t, 3, false);
+	snprintf(v[4], sizeof v[4], "%llu",
+	    (unsigned long long)importer_le64(r + 24));
+	snprintf(v[5], sizeof v[5], "%u", importer_le32(r + 32));
+	snprintf(v[6], sizeof v[6], "%s", r[36] == 0 ? "begin" : r[36] == 1 ?
+	    "end" : "N/A");
+	for (k = 0; k < 7; k++)
+		cells[k] = v[k];
+	store_load_generic_row(j->s, cells, 7);
+}
+
+static void
+job_ge_id_map(struct job *j, const unsigned char *r)
+{
+	char	 v[5][32], *cells[5];
+	int64_t	 t;
+	int	 k;
+
+	t = (int64_t)importer_le64(r + 16);
+	if (j->clock.host_epoch)
+		t += j->clock.host_offset;
+	snprintf(v[0], sizeof v[0], "%u", importer_le32(r + 4));
+	snprintf(v[1], sizeof v[1], "%u", importer_le32(r + 8));
+	snprintf(v[2], sizeof v[2], "%u", importer_le32(r + 12));
+	util_fmt_us(v[3], sizeof v[3], t, 3, false);
+	snprintf(v[4], sizeof v[4], "%u", importer_le16(r + 24));
+	for (k = 0; k < 5; k++)
+		cells[k] = v[k];
+	store_load_generic_row(j->s, cells, 5);
+}
+
+static const struct job_ge_kind job_ge_kinds[] = {
+	{ .prefix = "tensor_data_info", .table = "tensor_data_info",
+	  .size = 256, .ncols = 12, .cols = { "Model ID", "Iteration",
+	  "Stream ID", "Task ID", "Batch ID", "Tensor Num", "Input Shapes",
+	  "Input Data Types", "Input Formats", "Output Shapes",
+	  "Output Data Types", "Output Formats" },
+	  .record = job_ge_tensor_data },
+	{ .prefix = "step_info", .table = "ge_step_info", .size = 64,
+	  .ncols = 7, .cols = { "Model ID", "Stream ID", "Task ID",
+	  "Timestamp(us)", "Iteration", "Thread ID", "Tag" },
+	  .record = job_ge_step },
+	{ .prefix = "id_map_info", .table = "ge_id_map", .size = 32,
+	  .ncols = 5, .cols = { "Graph ID", "Model ID", "Session ID",
+	  "Timestamp(us)", "Mode" }, .record = job_ge_id_map }
+};
+
+#define JOB_GE_NKINDS	(sizeof job_ge_kinds / sizeof job_ge_kinds[0])
+
+static const struct job_ge_kind *
+job_ge_kind(const char *name)
+{
+	const char	*p = name + strlen("Framework.");
+	size_t		 i;
+
+	if (strncmp(p, "host.", 5) == 0)
+		p += 5;
+	if (strncmp(p, "vm.", 3) == 0)
+		p += 3;
+	for (i = 0; i < JOB_GE_NKINDS; i++) {
+		if (util_has_prefix(p, job_ge_kinds[i].prefix))
+			return &job_ge_kinds[i];
+	}
+	return NULL;
+}
+
+static void
+job_ge_file(struct job *j, size_t i, const struct job_ge_kind *k,
+    const char *data, size_t len)
+{
+	char		*cause = NULL;
+	size_t		 off, bad = 0, first = 0;
+
+	if (store_load_generic_begin(j->s, k->table, j->device, j->ctx->rank,
+	    (char **)k->cols, k->ncols, &cause) != 0) {
+		store_load_warning(j->s, j->files[i].path, -1, "%s", cause);
+		free(cause);
+		return;
+	}
+	for (off = 0; off + k->size <= len; off += k->size) {
+		if (importer_le16((const unsigned char *)data + off) !=
+		    JOB_GE_MAGIC) {
+			if (bad++ == 0)
+				first = off;
+			continue;
+		}
+		k->record(j, (const unsigned char *)data + off);
+	}
+	if (bad > 0)
+		store_load_warning(j->s, j->files[i].path, (int64_t)first,
+		    "%zu %s record%s without the 0x5a5a magic skipped", bad,
+		    k->prefix, bad == 1 ? "" : "s");
+	if (len % k->size != 0)
+		store_load_warning(j->s, j->files[i].path, (int64_t)(len -
+		    len % k->size), "%zu trailing bytes are not a whole "
+		    "%zu-byte %s record", len % k->size, k->size, k->prefix);
+}
+
+/*
+ * Load J's tensor_data_info, step_info and id_map_info files; run after
+ * the task description so tensors reach their ops. Other Framework
+ * records are reported as not decoded. Return the number of files read.
+ */
+int
+job_ge_load(struct job *j)
+{
+	const struct job_ge_kind	*k;
+	char				*data;
+	size_t				 len, i, next;
+	int				 files = 0;
+
+	for (i = 0; i < j->nfiles; i = next) {
+		next = i + 1;
+		if (j->files[i].kind != JOB_GE_OTHER)
+			continue;
+		if ((k = job_ge_kind(j->files[i].name)) == NULL) {
+			store_load_warning(j->s, j->files[i].path, -1,
+			    "Framework records of this kind are not decoded");
+			continue;
+		}
+		next = job_files_read_stem(j, i, &data, &len);
+		job_ge_file(j, i, k, data, len);
+		free(data);
+		files++;
+	}
+	return files;
+}

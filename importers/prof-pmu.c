@@ -1,0 +1,207 @@
+/*
+ * Task-based AI Core PMU (FORMATS.md section 5): the context-level records
+ * of ffts_profile.data (STARS chips) or the records of aicore.data (HWTS
+ * chips) are matched to device tasks on (stream, task, context) in time
+ * order, and turned into op_summary's PMU columns: the total cycles, the
+ * AI Core time of section 5.3 and, for the PipeUtilization event set, the
+ * vector, cube (mac), scalar and MTE ratios and times and the icache miss
+ * rate. Counters map to the event ids of sample.json in their order.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+/* PipeUtilization: column stem and event id, in the vendor's order. */
+static const struct {
+	const char	*name;
+	int		 event;
+} prof_pmu_pipe[] = {
+	{ "vec", 0x8 }, { "mac", 0xa }, { "scalar", 0x9 }, { "mte1", 0xb },
+	{ "mte2", 0xc }, { "mte3", 0xd }
+};
+
+#define PROF_PMU_NPIPE	(sizeof prof_pmu_pipe / sizeof prof_pmu_pipe[0])
+
+static uint64_t
+prof_pmu_key(uint32_t stream, uint32_t task, uint32_t context)
+{
+	return (uint64_t)(stream & 0xFFFF) << 48 | (uint64_t)(task & 0xFFFF) <<
+	    16 | (context & 0xFFFF);
+}
+
+static int
+prof_pmu_cmp(const void *a, const void *b)
+{
+	const struct prof_pmu_rec	*x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* The counter index of event EV, or -1. */
+static int
+prof_pmu_counter(const struct prof_pmu *p, int ev)
+{
+	int	 i;
+
+	for (i = 0; i < p->nevents; i++) {
+		if (p->events[i] == ev)
+			return i;
+	}
+	return -1;
+}
+
+/* Parse the event list ("0x8,0xa,...") and name the columns. */
+static void
+prof_pmu_columns(struct prof_pmu *p, const char *events, const char *metric)
+{
+	struct strbuf	 b;
+	const char	*e = events;
+	char		*end;
+	size_t		 i;
+
+	while (e != NULL && *e != '\0' && p->nevents < DEV_PMU_COUNTERS) {
+		p->events[p->nevents++] = (int)strtol(e, &end, 16);
+		e = strchr(end, ',') != NULL ? strchr(end, ',') + 1 : NULL;
+	}
+	p->pipe = metric != NULL && strcmp(metric, "PipeUtilization") == 0 &&
+	    prof_pmu_counter(p, 0x54) >= 0 && prof_pmu_counter(p, 0x55) >= 0;
+	for (i = 0; p->pipe && i < PROF_PMU_NPIPE; i++)
+		p->pipe = prof_pmu_counter(p, prof_pmu_pipe[i].event) >= 0;
+	strbuf_init(&b);
+	strbuf_adds(&b, "aicore_time(us),total_cycles");
+	if (p->pipe) {
+		for (i = 0; i < PROF_PMU_NPIPE; i++)
+			strbuf_addf(&b, ",%s_time(us),%s_ratio",
+			    prof_pmu_pipe[i].name, prof_pmu_pipe[i].name);
+		strbuf_adds(&b, ",icache_miss_rate");
+	} else {
+		for (i = 0; i < (size_t)p->nevents; i++)
+			strbuf_addf(&b, ",pmu_0x%x", p->events[i]);
+	}
+	p->names = strbuf_detach(&b);
+}
+
+/*
+ * Read the PMU records of device data directory DATA (metadata M) into P;
+ * P->n stays 0 when there are none.
+ */
+void
+prof_pmu_read(struct store *s, const char *data, const struct prof_meta *m,
+    bool expand, struct prof_pmu *p)
+{
+	struct prof_files	 f;
+	struct prof_stream	 st;
+	struct dev_pmu		 d;
+	const unsigned char	*r;
+	bool			 stars = prof_meta_is_stars(m);
+	size_t			 i, size = 0;
+
+	memset(p, 0, sizeof *p);
+	p->m = m;
+	prof_files_list(data, stars ? "ffts_profile.data" : "aicore.data",
+	    false, &f);
+	prof_stream_open(&st, s, &f, DEV_PMU_SIZE, false);
+	while ((r = prof_stream_next(&st)) != NULL) {
+		if (stars)
+			dev_pmu_decode_ffts(r, expand, &d);
+		else
+			dev_pmu_decode_aicore(r, &d);
+		if (stars && d.kind != DEV_PMU_CONTEXT)
+			continue;
+		if (p->n == size) {
+			size = size == 0 ? 4096 : size * 2;
+			p->v = xreallocarray(p->v, size, sizeof *p->v);
+		}
+		p->v[p->n].key = prof_pmu_key(d.stream, d.task, d.context);
+		p->v[p->n].total = d.total_cycle;
+		memcpy(p->v[p->n].pmu, d.pmu, sizeof d.pmu);
+		p->v[p->n].seq = (uint32_t)p->n;
+		p->v[p->n].aiv = strcmp(dev_pmu_accel(&d), "AIV") == 0;
+		p->n++;
+	}
+	prof_stream_close(&st);
+	prof_files_release(&f);
+	if (p->n == 0)
+		return;
+	if (m->aic.num == 0)
+		store_load_warning(s, data, -1, "no aic_frequency: PMU "
+		    "times unknown");
+	qsort(p->v, p->n, sizeof *p->v, prof_pmu_cmp);
+	prof_map_init(&p->next);
+	for (i = p->n; i-- > 0; )
+		prof_map_set(&p->next, p->v[i].key, i);
+	prof_pmu_columns(p, m->aic_events, m->aic_metrics);
+}
+
+void
+prof_pmu_release(struct prof_pmu *p)
+{
+	free(p->v);
+	free(p->names);
+	prof_map_release(&p->next);
+	memset(p, 0, sizeof *p);
+}
+
+/* Add V with 3 decimals, after a comma unless B is empty. */
+static void
+prof_pmu_num(struct strbuf *b, double v)
+{
+	char	 buf[64];
+
+	util_fmt_fixed(buf, sizeof buf, v, 3, false);
+	strbuf_addf(b, "%s%s", b->len > 0 ? "," : "", buf);
+}
+
+/*
+ * The PMU column values of the next unused record of (STREAM, TASK,
+ * CONTEXT) for a task of BLOCKS blocks (NP_NA if unknown) into B; false if
+ * there is none.
+ */
+bool
+prof_pmu_values(struct prof_pmu *p, uint32_t stream, uint32_t task,
+    uint32_t context, int64_t blocks, struct strbuf *b)
+{
+	const struct prof_pmu_rec	*r;
+	uint64_t			 k = prof_pmu_key(stream, task, context);
+	uint64_t			 i;
+	double				 mhz, t, ratio;
+	int64_t				 cores, nb;
+	size_t				 j;
+
+	if (p->n == 0 || !prof_map_get(&p->next, k, &i) || i >= p->n ||
+	    p->v[i].key != k)
+		return false;
+	r = &p->v[i];
+	prof_map_set(&p->next, k, i + 1);
+	mhz = p->m->aic.num != 0 ? (double)p->m->aic.num / p->m->aic.den : 0;
+	cores = r->aiv ? p->m->aiv_num : p->m->ai_core_num;
+	if (cores <= 0)
+		cores = 1;
+	nb = blocks != NP_NA && blocks > 0 ? blocks : 1;
+	/* Section 5.3: cycles over frequency, per block, in core waves. */
+	t = mhz > 0 ? (double)r->total / mhz / (double)nb *
+	    (double)((nb + cores - 1) / cores) : 0;
+	strbuf_reset(b);
+	prof_pmu_num(b, t);
+	strbuf_addf(b, ",%llu", (unsigned long long)r->total);
+	if (!p->pipe) {
+		for (j = 0; j < (size_t)p->nevents; j++)
+			strbuf_addf(b, ",%llu", (unsigned long long)r->pmu[j]);
+		return true;
+	}
+	for (j = 0; j < PROF_PMU_NPIPE; j++) {
+		ratio = r->total > 0 ? (double)r->pmu[prof_pmu_counter(p,
+		    prof_pmu_pipe[j].event)] / (double)r->total : 0;
+		prof_pmu_num(b, t * ratio);
+		prof_pmu_num(b, ratio);
+	}
+	ratio = r->pmu[prof_pmu_counter(p, 0x54)] > 0 ?
+	    (double)r->pmu[prof_pmu_counter(p, 0x55)] /
+	    (double)r->pmu[prof_pmu_counter(p, 0x54)] : 0;
+	prof_pmu_num(b, ratio);
+	return true;
+}

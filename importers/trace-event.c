@@ -1,0 +1,480 @@
+/*
+ * Chrome-trace events into the store. Metadata (M) names processes and
+ * threads: lanes. Complete events (X) become API spans, except device tasks
+ * (the Ascend Hardware events with Task Id and stream), which become task
+ * rows or, when a CSV of the same run loaded the tasks first, are linked
+ * to those rows. CANN spans are named "<Layer>@<API>" and get the vendor's
+ * level (AscendCL is acl, Node node, ...); Python spans get level python,
+ * or their category (python_function, enqueue, ...); spans of any other
+ * process get the process name as level. Counters (C) and flow endpoints
+ * (s, t, f) go to their own tables; other phases are counted and reported.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "importer.h"
+
+enum trace_kind {
+	KIND_UNKNOWN,
+	KIND_PYTHON,
+	KIND_CANN,
+	KIND_HARDWARE,
+	KIND_OTHER
+};
+
+struct trace_proc {
+	int64_t		 pid;
+	enum trace_kind	 kind;
+	char		*name;
+	bool		 pending;	/* spans loaded before the name */
+};
+
+struct trace_load {
+	struct store		*s;
+	const char		*path;
+	struct import_ctx	*ctx;
+	bool			 link;		/* tasks came from a CSV */
+	struct trace_proc	*procs;
+	size_t			 nprocs;
+	int64_t			 bad;
+	char			*bad_why;
+	int64_t			 other;		/* events of other phases */
+	char			 phases[16];
+	int64_t			 unlinked;
+};
+
+static const struct {
+	const char	*layer;
+	const char	*level;
+} trace_layers[] = {
+	{ "AscendCL", "acl" }, { "Node", "node" }, { "Runtime", "runtime" },
+	{ "Hccl", "hccl" }, { "Model", "model" },
+	{ "Communication", "communication" }
+};
+
+/*
+ * Load the events of PATH for the unit CTX. LINK says the unit's tasks
+ * were loaded from a CSV already, so device tasks link to them.
+ */
+struct trace_load *
+trace_load_create(struct store *s, const char *path, struct import_ctx *ctx,
+    bool link)
+{
+	struct trace_load	*l;
+
+	l = xcalloc(1, sizeof *l);
+	l->s = s;
+	l->path = path;
+	l->ctx = ctx;
+	l->link = link;
+	return l;
+}
+
+static struct trace_proc *
+trace_load_proc(struct trace_load *l, int64_t pid)
+{
+	size_t	 i;
+
+	for (i = 0; i < l->nprocs; i++) {
+		if (l->procs[i].pid == pid)
+			return &l->procs[i];
+	}
+	l->procs = xreallocarray(l->procs, l->nprocs + 1, sizeof *l->procs);
+	memset(&l->procs[l->nprocs], 0, sizeof *l->procs);
+	l->procs[l->nprocs].pid = pid;
+	return &l->procs[l->nprocs++];
+}
+
+static void
+trace_load_bad(struct trace_load *l, const struct trace_event *ev,
+    const char *why)
+{
+	if (l->bad++ == 0)
+		xasprintf(&l->bad_why, "%s (event '%s')", why,
+		    ev->name.len > 0 ? ev->name.s : "");
+}
+
+/* An integer field or arg; a string that is no number gets a hash. */
+static int64_t
+trace_load_int(const char *text)
+{
+	int64_t	 v;
+
+	if (text == NULL || *text == '\0')
+		return NP_NA;
+	if (util_parse_int(text, strlen(text), &v) == 0)
+		return v;
+	return (int64_t)(util_hash64(text, strlen(text)) >> 2);
+}
+
+/*
+ * An id of up to 64 bits, unsigned in the vendor's files, kept as the
+ * int64 of the same bits; NP_NA if TEXT is not one.
+ */
+static int64_t
+trace_load_id(const char *text)
+{
+	uint64_t	 v = 0;
+	const char	*p;
+
+	if (text == NULL || *text == '\0' || strlen(text) > 20)
+		return NP_NA;
+	for (p = text; *p != '\0'; p++) {
+		if (*p < '0' || *p > '9' || v > (UINT64_MAX - (*p - '0')) / 10)
+			return NP_NA;
+		v = v * 10 + (uint64_t)(*p - '0');
+	}
+	return (int64_t)v;
+}
+
+/* The device of an event in process PID: msprof encodes it in the pid. */
+static int64_t
+trace_load_device(struct trace_load *l, int64_t pid, enum trace_kind kind)
+{
+	if (kind == KIND_PYTHON || kind == KIND_CANN)
+		return NP_HOST_DEVICE;
+	if (pid >= 1024)
+		return (pid & 31) == 31 ? NP_HOST_DEVICE : pid & 31;
+	return l->ctx->device;
+}
+
+/* True if EV is a device task: a task id and a stream. */
+static bool
+trace_load_is_task(const struct trace_event *ev)
+{
+	return trace_arg(ev, "Task Id") != NULL &&
+	    (trace_arg(ev, "Physic Stream Id") != NULL ||
+	    trace_arg(ev, "Stream Id") != NULL);
+}
+
+/* What an X event of unknown process looks like. */
+static enum trace_kind
+trace_load_guess(const struct trace_event *ev)
+{
+	if (trace_load_is_task(ev))
+		return KIND_HARDWARE;
+	if (ev->cat.len > 0)
+		return KIND_PYTHON;
+	if (strchr(ev->name.s, '@') != NULL &&
+	    trace_arg(ev, "connection_id") != NULL)
+		return KIND_CANN;
+	return KIND_UNKNOWN;
+}
+
+static enum trace_kind
+trace_load_kind_of(const char *process)
+{
+	if (strcmp(process, "Python") == 0)
+		return KIND_PYTHON;
+	if (strcmp(process, "CANN") == 0)
+		return KIND_CANN;
+	if (strcmp(process, "Ascend Hardware") == 0)
+		return KIND_HARDWARE;
+	return KIND_OTHER;
+}
+
+/* Split a CANN span name "<Layer>@<API>" into level and name. */
+static void
+trace_load_cann(struct store_api *a, const struct trace_event *ev,
+    struct strbuf *level)
+{
+	const char	*at, *lv;
+	size_t		 i, len;
+
+	strbuf_reset(level);
+	a->name = ev->name.s;
+	if ((at = strchr(ev->name.s, '@')) == NULL) {
+		lv = trace_arg(ev, "level");
+		strbuf_adds(level, lv != NULL ? lv : "cann");
+		return;
+	}
+	a->name = at + 1;
+	len = (size_t)(at - ev->name.s);
+	for (i = 0; i < sizeof trace_layers / sizeof *trace_layers; i++) {
+		if (strlen(trace_layers[i].layer) == len &&
+		    strncmp(trace_layers[i].layer, ev->name.s, len) == 0) {
+			strbuf_adds(level, trace_layers[i].level);
+			return;
+		}
+	}
+	for (lv = ev->name.s; lv < at; lv++)
+		strbuf_addc(level, (char)(*lv >= 'A' && *lv <= 'Z' ?
+		    *lv - 'A' + 'a' : *lv));
+}
+
+/*
+ * A device task: a new task row, or a link to the CSV row it describes.
+ * With CSV rows loaded, a task the CSV left out (the vendor's kernel lists
+ * leave out notify, memcpy and other non-kernel tasks) is kept as a span of
+ * its lane, so the task table still holds exactly the CSV's rows.
+ */
+static void
+trace_load_task(struct trace_load *l, const struct trace_event *ev,
+    int64_t pid, int64_t tid, int64_t start, int64_t dur)
+{
+	struct store_task	 t;
+	struct store_api	 a;
+	const char		*stream;
+	int64_t			 id;
+
+	memset(&t, 0, sizeof t);
+	t.device = trace_load_device(l, pid, KIND_HARDWARE);
+	t.rank = l->ctx->rank;
+	t.model_id = trace_load_int(trace_arg(ev, "Model Id"));
+	if ((stream = trace_arg(ev, "Physic Stream Id")) == NULL)
+		stream = trace_arg(ev, "Stream Id");
+	t.stream = trace_load_int(stream);
+	t.task = trace_load_int(trace_arg(ev, "Task Id"));
+	t.batch = trace_load_int(trace_arg(ev, "Batch Id"));
+	t.context = trace_load_int(trace_arg(ev, "Subtask Id"));
+	if (t.context == 4294967295LL)
+		t.context = NP_NA;
+	t.start_ns = start;
+	t.dur_ns = dur;
+	t.wait_ns = t.block_num = t.mix_block_num = t.step = NP_NA;
+	t.api = NP_NA;
+	t.conn = trace_load_id(trace_arg(ev, "connection_id"));
+	t.name = ev->name.s;
+	t.task_type = trace_arg(ev, "Task Type");
+	if ((id = store_load_task_find(l->s, &t)) > 0) {
+		store_load_task_link(l->s, id, &t);
+		return;
+	}
+	if (!l->link) {
+		store_load_task(l->s, &t);
+		return;
+	}
+	l->unlinked++;
+	memset(&a, 0, sizeof a);
+	a.device = t.device;
+	a.rank = t.rank;
+	a.pid = pid;
+	a.tid = tid;
+	a.start_ns = start;
+	a.end_ns = start + dur;
+	a.conn = t.conn;
+	a.depth = a.parent = NP_NA;
+	a.level = "Ascend Hardware";
+	a.name = ev->name.s;
+	a.args = ev->args.len > 0 ? ev->args.s : NULL;
+	store_load_api(l->s, &a);
+}
+
+/* A complete event: a span or a device task. */
+static void
+trace_load_x(struct trace_load *l, const struct trace_event *ev, int64_t pid,
+    int64_t tid)
+{
+	struct trace_proc	*p;
+	struct store_api	 a;
+	struct strbuf		 level;
+	enum trace_kind		 kind;
+	int64_t			 start, dur = 0;
+
+	if (ev->ts.len == 0 ||
+	    util_parse_ns(ev->ts.s, ev->ts.len, &start) != 0) {
+		trace_load_bad(l, ev, "bad or missing ts");
+		return;
+	}
+	if (ev->dur.len > 0 && util_parse_ns(ev->dur.s, ev->dur.len, &dur) !=
+	    0) {
+		trace_load_bad(l, ev, "bad dur");
+		return;
+	}
+	p = trace_load_proc(l, pid);
+	kind = p->kind != KIND_UNKNOWN ? p->kind : trace_load_guess(ev);
+	if ((kind == KIND_HARDWARE || p->kind == KIND_UNKNOWN) &&
+	    trace_load_is_task(ev)) {
+		trace_load_task(l, ev, pid, tid, start, dur);
+		return;
+	}
+	memset(&a, 0, sizeof a);
+	strbuf_init(&level);
+	a.device = trace_load_device(l, pid, kind);
+	a.rank = l->ctx->rank;
+	a.pid = pid;
+	a.tid = tid;
+	a.start_ns = start;
+	a.end_ns = start + dur;
+	a.conn = NP_NA;
+	a.depth = a.parent = NP_NA;
+	a.name = ev->name.s;
+	a.args = ev->args.len > 0 ? ev->args.s : NULL;
+	switch (kind) {
+	case KIND_CANN:
+		trace_load_cann(&a, ev, &level);
+		a.level = level.s;
+		a.conn = trace_load_id(trace_arg(ev, "connection_id"));
+		break;
+	case KIND_PYTHON:
+		a.level = ev->cat.len == 0 || strcmp(ev->cat.s, "cpu_op") ==
+		    0 ? "python" : ev->cat.s;
+		break;
+	case KIND_UNKNOWN:
+		p->pending = true;
+		a.level = NULL;
+		break;
+	default:
+		a.level = p->name;
+		break;
+	}
+	store_load_api(l->s, &a);
+	strbuf_release(&level);
+}
+
+/* A metadata event: process and thread names and sort order. */
+static void
+trace_load_m(struct trace_load *l, const struct trace_event *ev, int64_t pid,
+    int64_t tid)
+{
+	struct trace_proc	*p;
+	const char		*v, *n = ev->name.s;
+	int64_t			 device;
+
+	p = trace_load_proc(l, pid);
+	device = trace_load_device(l, pid, p->kind);
+	if (strcmp(n, "process_name") == 0 &&
+	    (v = trace_arg(ev, "name")) != NULL) {
+		free(p->name);
+		p->name = xstrdup(v);
+		p->kind = trace_load_kind_of(v);
+		store_load_lane(l->s, trace_load_device(l, pid, p->kind),
+		    l->ctx->rank, pid, NP_NA, "name", v);
+	} else if (strcmp(n, "process_labels") == 0 &&
+	    (v = trace_arg(ev, "labels")) != NULL)
+		store_load_lane(l->s, device, l->ctx->rank, pid, NP_NA,
+		    "labels", v);
+	else if (strcmp(n, "process_sort_index") == 0 &&
+	    (v = trace_arg(ev, "sort_index")) != NULL)
+		store_load_lane(l->s, device, l->ctx->rank, pid, NP_NA,
+		    "sort_index", v);
+	else if (strcmp(n, "thread_name") == 0 &&
+	    (v = trace_arg(ev, "name")) != NULL)
+		store_load_lane(l->s, device, l->ctx->rank, pid, tid, "name",
+		    v);
+	else if (strcmp(n, "thread_sort_index") == 0 &&
+	    (v = trace_arg(ev, "sort_index")) != NULL)
+		store_load_lane(l->s, device, l->ctx->rank, pid, tid,
+		    "sort_index", v);
+}
+
+/* A counter event: one sample per numeric member of args. */
+static void
+trace_load_c(struct trace_load *l, const struct trace_event *ev, int64_t pid,
+    int64_t tid)
+{
+	struct store_counter	 c;
+	size_t			 i;
+
+	if (ev->ts.len == 0 ||
+	    util_parse_ns(ev->ts.s, ev->ts.len, &c.ts_ns) != 0) {
+		trace_load_bad(l, ev, "bad or missing ts");
+		return;
+	}
+	c.device = trace_load_device(l, pid, trace_load_proc(l, pid)->kind);
+	c.rank = l->ctx->rank;
+	c.pid = pid;
+	c.tid = tid;
+	c.name = ev->name.s;
+	for (i = 0; i < ev->nargs; i++) {
+		if (ev->argv[i].str || util_parse_double(ev->argv[i].val.s,
+		    ev->argv[i].val.len, &c.value) != 0)
+			continue;
+		c.key = ev->argv[i].key.s;
+		store_load_counter(l->s, &c);
+	}
+}
+
+/* A flow endpoint. */
+static void
+trace_load_flow(struct trace_load *l, const struct trace_event *ev,
+    int64_t pid, int64_t tid)
+{
+	struct store_flow	 f;
+
+	if (ev->ts.len == 0 ||
+	    util_parse_ns(ev->ts.s, ev->ts.len, &f.ts_ns) != 0)
+		f.ts_ns = NP_NA;
+	f.device = trace_load_device(l, pid, trace_load_proc(l, pid)->kind);
+	f.rank = l->ctx->rank;
+	f.pid = pid;
+	f.tid = tid;
+	f.id = ev->id.len > 0 ? ev->id.s : NULL;
+	f.cat = ev->cat.len > 0 ? ev->cat.s : NULL;
+	f.name = ev->name.len > 0 ? ev->name.s : NULL;
+	f.phase = ev->ph.s;
+	f.bp = ev->bp.len > 0 ? ev->bp.s : NULL;
+	store_load_flow(l->s, &f);
+}
+
+/* Take one event of the trace (a trace_event_cb). */
+void
+trace_load_event(void *arg, const struct trace_event *ev)
+{
+	struct trace_load	*l = arg;
+	int64_t			 pid, tid;
+	char			 ph;
+
+	if (ev->ph.len != 1 || ev->pid.len == 0) {
+		trace_load_bad(l, ev, "no ph or pid");
+		return;
+	}
+	pid = trace_load_int(ev->pid.s);
+	tid = trace_load_int(ev->tid.s);
+	switch (ph = ev->ph.s[0]) {
+	case 'X':
+		trace_load_x(l, ev, pid, tid);
+		break;
+	case 'M':
+		trace_load_m(l, ev, pid, tid);
+		break;
+	case 'C':
+		trace_load_c(l, ev, pid, tid);
+		break;
+	case 's':
+	case 't':
+	case 'f':
+		trace_load_flow(l, ev, pid, tid);
+		break;
+	default:
+		if (l->other++ < 1000 && strchr(l->phases, ph) == NULL &&
+		    strlen(l->phases) < sizeof l->phases - 1)
+			l->phases[strlen(l->phases)] = ph;
+		break;
+	}
+}
+
+/*
+ * Finish the file: spans that came before their process's name get their
+ * level, tasks get the span that launched them, problems are reported.
+ */
+void
+trace_load_free(struct trace_load *l)
+{
+	struct trace_proc	*p;
+	size_t			 i;
+
+	if (l == NULL)
+		return;
+	for (i = 0; i < l->nprocs; i++) {
+		p = &l->procs[i];
+		if (p->pending)
+			store_load_api_level(l->s, l->ctx->rank, p->pid,
+			    p->kind == KIND_PYTHON ? "python" : p->kind ==
+			    KIND_CANN ? "cann" : p->name != NULL ? p->name :
+			    "unknown");
+		free(p->name);
+	}
+	free(l->procs);
+	store_load_api_link(l->s, l->ctx->rank);
+	if (l->bad > 0)
+		store_load_warning(l->s, l->path, -1, "%s; %lld event%s "
+		    "skipped", l->bad_why, (long long)l->bad,
+		    l->bad == 1 ? "" : "s");
+	if (l->other > 0)
+		store_load_warning(l->s, l->path, -1, "%lld event%s of phase "
+		    "'%s' not imported (only M, X, C, s, t and f are)",
+		    (long long)l->other, l->other == 1 ? "" : "s", l->phases);
+	free(l->bad_why);
+	free(l);
+}

@@ -1,0 +1,441 @@
+/*
+ * The tokens of a chrome trace (a top-level array of events, or an object
+ * whose traceEvents member is that array) turned into events. yajl calls
+ * back token by token; numbers arrive as their text, so that a timestamp
+ * in us with 3 decimals becomes exact ns and a 64-bit id stays exact. Each
+ * event is handed on as soon as its object closes, with its args
+ * re-written as compact JSON text, so memory stays flat whatever the size
+ * of the file. trace-read.c feeds the file and decides what happens
+ * between and after top-level values.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <yajl/yajl_parse.h>
+
+#include "importer.h"
+
+#define TRACE_MAX_DEPTH	64
+
+enum trace_field {
+	F_NONE,
+	F_PH,
+	F_NAME,
+	F_CAT,
+	F_ID,
+	F_PID,
+	F_TID,
+	F_TS,
+	F_DUR,
+	F_BP,
+	F_ARGS
+};
+
+struct trace_parse {
+	struct trace_event	 ev;
+	trace_event_cb		 cb;
+	void			*arg;
+	int			 depth;		/* containers open */
+	int			 top;		/* '[' or '{' */
+	int			 ev_array;	/* depth of the event array */
+	bool			 events_key;	/* "traceEvents" just read */
+	bool			 in_event;
+	enum trace_field	 field;
+	int			 args_depth;	/* depth of the args map */
+	bool			 after_key;
+	bool			 first[TRACE_MAX_DEPTH + 1];
+	struct trace_arg	*slot;		/* the arg a key opened */
+	bool			 done;		/* the top value closed */
+	bool			 too_deep;
+	int64_t			 events;
+};
+
+static const struct {
+	const char		*key;
+	enum trace_field	 field;
+} trace_fields[] = {
+	{ "ph", F_PH }, { "name", F_NAME }, { "cat", F_CAT }, { "id", F_ID },
+	{ "pid", F_PID }, { "tid", F_TID }, { "ts", F_TS }, { "dur", F_DUR },
+	{ "bp", F_BP }, { "args", F_ARGS }
+};
+
+/* The text of member KEY of the event's args, or NULL. */
+const char *
+trace_arg(const struct trace_event *ev, const char *key)
+{
+	size_t	 i;
+
+	for (i = 0; i < ev->nargs; i++) {
+		if (strcmp(ev->argv[i].key.s, key) == 0)
+			return ev->argv[i].val.s;
+	}
+	return NULL;
+}
+
+static struct strbuf *
+trace_parse_field(struct trace_event *ev, enum trace_field f)
+{
+	switch (f) {
+	case F_PH:	return &ev->ph;
+	case F_NAME:	return &ev->name;
+	case F_CAT:	return &ev->cat;
+	case F_ID:	return &ev->id;
+	case F_PID:	return &ev->pid;
+	case F_TID:	return &ev->tid;
+	case F_TS:	return &ev->ts;
+	case F_DUR:	return &ev->dur;
+	case F_BP:	return &ev->bp;
+	default:	return NULL;
+	}
+}
+
+/* Empty B, and give it a buffer so that its text is never NULL. */
+static void
+trace_parse_empty(struct strbuf *b)
+{
+	strbuf_reset(b);
+	if (b->s == NULL)
+		strbuf_add(b, "", 0);
+}
+
+static void
+trace_parse_reset(struct trace_event *ev)
+{
+	size_t	 i;
+
+	trace_parse_empty(&ev->ph);
+	trace_parse_empty(&ev->name);
+	trace_parse_empty(&ev->cat);
+	trace_parse_empty(&ev->id);
+	trace_parse_empty(&ev->pid);
+	trace_parse_empty(&ev->tid);
+	trace_parse_empty(&ev->ts);
+	trace_parse_empty(&ev->dur);
+	trace_parse_empty(&ev->bp);
+	trace_parse_empty(&ev->args);
+	for (i = 0; i < ev->nargs; i++) {
+		trace_parse_empty(&ev->argv[i].key);
+		trace_parse_empty(&ev->argv[i].val);
+	}
+	ev->nargs = 0;
+}
+
+static void
+trace_parse_release(struct trace_event *ev)
+{
+	size_t	 i;
+
+	strbuf_release(&ev->ph);
+	strbuf_release(&ev->name);
+	strbuf_release(&ev->cat);
+	strbuf_release(&ev->id);
+	strbuf_release(&ev->pid);
+	strbuf_release(&ev->tid);
+	strbuf_release(&ev->ts);
+	strbuf_release(&ev->dur);
+	strbuf_release(&ev->bp);
+	strbuf_release(&ev->args);
+	for (i = 0; i < TRACE_MAX_ARGS; i++) {
+		strbuf_release(&ev->argv[i].key);
+		strbuf_release(&ev->argv[i].val);
+	}
+}
+
+/* Write S as a JSON string. */
+static void
+trace_parse_quote(struct strbuf *b, const unsigned char *s, size_t len)
+{
+	size_t	 i, from = 0;
+	char	 esc[8];
+
+	strbuf_addc(b, '"');
+	for (i = 0; i < len; i++) {
+		if (s[i] != '"' && s[i] != '\\' && s[i] >= 0x20)
+			continue;
+		strbuf_add(b, (const char *)s + from, i - from);
+		if (s[i] == '"' || s[i] == '\\') {
+			esc[0] = '\\';
+			esc[1] = (char)s[i];
+			esc[2] = '\0';
+		} else
+			snprintf(esc, sizeof esc, "\\u%04x", s[i]);
+		strbuf_adds(b, esc);
+		from = i + 1;
+	}
+	strbuf_add(b, (const char *)s + from, len - from);
+	strbuf_addc(b, '"');
+}
+
+/* The comma before a value or key of the args JSON, where one is due. */
+static void
+trace_parse_sep(struct trace_parse *p)
+{
+	if (p->after_key)
+		p->after_key = false;
+	else if (!p->first[p->depth])
+		strbuf_addc(&p->ev.args, ',');
+	p->first[p->depth] = false;
+}
+
+static bool
+trace_parse_in_args(struct trace_parse *p)
+{
+	return p->args_depth != 0 && p->depth >= p->args_depth;
+}
+
+/* A string, number or literal: TEXT of LEN bytes, a JSON string if STR. */
+static int
+trace_parse_scalar(struct trace_parse *p, const unsigned char *text,
+    size_t len, bool str)
+{
+	struct strbuf	*f;
+
+	if (p->depth == 0) {
+		p->done = true;
+		return 0;
+	}
+	if (trace_parse_in_args(p)) {
+		trace_parse_sep(p);
+		if (str)
+			trace_parse_quote(&p->ev.args, text, len);
+		else
+			strbuf_add(&p->ev.args, (const char *)text, len);
+		if (p->slot != NULL && p->depth == p->args_depth) {
+			strbuf_add(&p->slot->val, (const char *)text, len);
+			p->slot->str = str;
+			p->ev.nargs++;
+		}
+		p->slot = NULL;
+		return 1;
+	}
+	if (p->in_event && p->depth == p->ev_array + 1) {
+		if ((f = trace_parse_field(&p->ev, p->field)) != NULL)
+			strbuf_add(f, (const char *)text, len);
+		p->field = F_NONE;
+	}
+	return 1;
+}
+
+static int
+trace_parse_null(void *arg)
+{
+	return trace_parse_scalar(arg, (const unsigned char *)"null", 4,
+	    false);
+}
+
+static int
+trace_parse_boolean(void *arg, int v)
+{
+	return trace_parse_scalar(arg, (const unsigned char *)(v ? "true" :
+	    "false"), v ? 4 : 5, false);
+}
+
+static int
+trace_parse_number(void *arg, const char *text, size_t len)
+{
+	return trace_parse_scalar(arg, (const unsigned char *)text, len,
+	    false);
+}
+
+static int
+trace_parse_string(void *arg, const unsigned char *text, size_t len)
+{
+	return trace_parse_scalar(arg, text, len, true);
+}
+
+/* A map or array opens: OPEN is '{' or '['. */
+static int
+trace_parse_open(struct trace_parse *p, char open)
+{
+	if (p->depth == 0) {
+		p->top = open;
+		p->depth = 1;
+		p->first[1] = true;
+		if (open == '[')
+			p->ev_array = 1;
+		return 1;
+	}
+	if (p->depth >= TRACE_MAX_DEPTH) {
+		p->too_deep = true;
+		return 0;
+	}
+	if (trace_parse_in_args(p)) {
+		trace_parse_sep(p);
+		strbuf_addc(&p->ev.args, open);
+		p->slot = NULL;
+	} else if (p->in_event && p->field == F_ARGS && open == '{' &&
+	    p->depth == p->ev_array + 1) {
+		p->args_depth = p->depth + 1;
+		p->after_key = false;
+		strbuf_addc(&p->ev.args, '{');
+	} else if (open == '{' && p->ev_array != 0 &&
+	    p->depth == p->ev_array && !p->in_event) {
+		trace_parse_reset(&p->ev);
+		p->in_event = true;
+	} else if (open == '[' && p->depth == 1 && p->top == '{' &&
+	    p->events_key)
+		p->ev_array = 2;
+	p->field = F_NONE;
+	p->depth++;
+	p->first[p->depth] = true;
+	return 1;
+}
+
+static int
+trace_parse_start_map(void *arg)
+{
+	return trace_parse_open(arg, '{');
+}
+
+static int
+trace_parse_start_array(void *arg)
+{
+	return trace_parse_open(arg, '[');
+}
+
+static int
+trace_parse_key(void *arg, const unsigned char *key, size_t len)
+{
+	struct trace_parse	*p = arg;
+	struct trace_arg	*a;
+	size_t			 i;
+
+	if (p->depth == 1 && p->top == '{')
+		p->events_key = len == 11 &&
+		    memcmp(key, "traceEvents", 11) == 0;
+	if (trace_parse_in_args(p)) {
+		trace_parse_sep(p);
+		trace_parse_quote(&p->ev.args, key, len);
+		strbuf_addc(&p->ev.args, ':');
+		p->after_key = true;
+		p->slot = NULL;
+		if (p->depth == p->args_depth && p->ev.nargs < TRACE_MAX_ARGS) {
+			a = &p->ev.argv[p->ev.nargs];
+			trace_parse_empty(&a->key);
+			trace_parse_empty(&a->val);
+			strbuf_add(&a->key, (const char *)key, len);
+			p->slot = a;
+		}
+		return 1;
+	}
+	if (p->in_event && p->depth == p->ev_array + 1) {
+		p->field = F_NONE;
+		for (i = 0; i < sizeof trace_fields / sizeof *trace_fields;
+		    i++) {
+			if (strlen(trace_fields[i].key) == len &&
+			    memcmp(trace_fields[i].key, key, len) == 0)
+				p->field = trace_fields[i].field;
+		}
+	}
+	return 1;
+}
+
+/* A map or array closes: CLOSE is '}' or ']'. */
+static int
+trace_parse_close(struct trace_parse *p, char close)
+{
+	if (trace_parse_in_args(p)) {
+		strbuf_addc(&p->ev.args, close);
+		if (p->depth == p->args_depth)
+			p->args_depth = 0;
+	} else if (p->in_event && p->depth == p->ev_array + 1) {
+		p->in_event = false;
+		p->events++;
+		p->cb(p->arg, &p->ev);
+	} else if (p->depth == p->ev_array)
+		p->ev_array = 0;
+	p->slot = NULL;
+	p->field = F_NONE;
+	if (--p->depth == 0) {
+		p->done = true;
+		return 0;
+	}
+	return 1;
+}
+
+static int
+trace_parse_end_map(void *arg)
+{
+	return trace_parse_close(arg, '}');
+}
+
+static int
+trace_parse_end_array(void *arg)
+{
+	return trace_parse_close(arg, ']');
+}
+
+static const yajl_callbacks trace_parse_callbacks = {
+	.yajl_null = trace_parse_null,
+	.yajl_boolean = trace_parse_boolean,
+	.yajl_number = trace_parse_number,
+	.yajl_string = trace_parse_string,
+	.yajl_start_map = trace_parse_start_map,
+	.yajl_map_key = trace_parse_key,
+	.yajl_end_map = trace_parse_end_map,
+	.yajl_start_array = trace_parse_start_array,
+	.yajl_end_array = trace_parse_end_array
+};
+
+/* A parser for the events of one file, handed to CB with ARG. */
+struct trace_parse *
+trace_parse_create(trace_event_cb cb, void *arg)
+{
+	struct trace_parse	*p;
+
+	p = xcalloc(1, sizeof *p);
+	p->cb = cb;
+	p->arg = arg;
+	return p;
+}
+
+void
+trace_parse_free(struct trace_parse *p)
+{
+	if (p == NULL)
+		return;
+	trace_parse_release(&p->ev);
+	free(p);
+}
+
+/*
+ * A new yajl handle for the next top-level value of the file; the caller
+ * frees it with yajl_free().
+ */
+struct yajl_handle_t *
+trace_parse_handle(struct trace_parse *p)
+{
+	yajl_handle	 h;
+
+	memset(p->first, 0, sizeof p->first);
+	p->done = false;
+	p->depth = 0;
+	p->ev_array = 0;
+	p->in_event = false;
+	p->args_depth = 0;
+	p->slot = NULL;
+	if ((h = yajl_alloc(&trace_parse_callbacks, NULL, p)) == NULL)
+		fatalx("%s: yajl_alloc failed", __func__);
+	return h;
+}
+
+/* True once the top-level value the handle was made for has closed. */
+bool
+trace_parse_done(struct trace_parse *p)
+{
+	return p->done;
+}
+
+/* True if the parse stopped at JSON nested too deeply. */
+bool
+trace_parse_too_deep(struct trace_parse *p)
+{
+	return p->too_deep;
+}
+
+/* How many events were handed on so far. */
+int64_t
+trace_parse_events(struct trace_parse *p)
+{
+	return p->events;
+}

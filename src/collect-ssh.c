@@ -1,0 +1,423 @@
+/*
+ * Running OpenSSH's ssh, and tar at both ends of it, for collect. Every
+ * process is started from an argument vector with fork and execvp, never
+ * through a local shell, so nothing the board sends is ever evaluated
+ * here; the one string a shell sees is the remote command, whose every
+ * variable part is quoted with collect_ssh_quote(). The user's ssh
+ * configuration, agent, ProxyJump, ControlMaster and known_hosts apply
+ * unchanged: we add only the options the command line asked for.
+ */
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "collect.h"
+
+/* The most a captured remote command may print. */
+#define COLLECT_SSH_MAX_OUTPUT	(1024 * 1024)
+
+static volatile sig_atomic_t	collect_ssh_signal;
+
+void
+collect_argv_add(struct collect_argv *a, const char *s)
+{
+	a->v = xreallocarray(a->v, a->n + 2, sizeof *a->v);
+	a->v[a->n++] = xstrdup(s);
+	a->v[a->n] = NULL;
+}
+
+void
+collect_argv_free(struct collect_argv *a)
+{
+	size_t	 i;
+
+	for (i = 0; i < a->n; i++)
+		free(a->v[i]);
+	free(a->v);
+	a->v = NULL;
+	a->n = 0;
+}
+
+/*
+ * S quoted for a POSIX shell: in single quotes, with each single quote
+ * written as '\''. The caller frees the result.
+ */
+char *
+collect_ssh_quote(const char *s)
+{
+	struct strbuf	 b;
+
+	strbuf_init(&b);
+	strbuf_addc(&b, '\'');
+	for (; *s != '\0'; s++) {
+		if (*s == '\'')
+			strbuf_adds(&b, "'\\''");
+		else
+			strbuf_addc(&b, *s);
+	}
+	strbuf_addc(&b, '\'');
+	return strbuf_detach(&b);
+}
+
+static void
+collect_ssh_catch(int sig)
+{
+	collect_ssh_signal = sig;
+}
+
+/*
+ * Note SIGINT, SIGTERM and SIGHUP instead of dying, and let them interrupt
+ * waits (no SA_RESTART), so the flow can stop the remote application and
+ * clean up before it exits.
+ */
+void
+collect_ssh_catch_signals(void)
+{
+	struct sigaction	 sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = collect_ssh_catch;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* The signal that interrupted us, or 0. */
+int
+collect_ssh_interrupted(void)
+{
+	return collect_ssh_signal;
+}
+
+/* The ssh command line that runs CMD on the target. */
+static void
+collect_ssh_argv(const struct collect_target *t, const char *cmd,
+    struct collect_argv *a)
+{
+	size_t	 i;
+
+	collect_argv_add(a, "ssh");
+	collect_argv_add(a, "-T");
+	if (t->config != NULL) {
+		collect_argv_add(a, "-F");
+		collect_argv_add(a, t->config);
+	}
+	for (i = 0; t->options != NULL && i < t->options->n; i++) {
+		collect_argv_add(a, "-o");
+		collect_argv_add(a, t->options->v[i]);
+	}
+	if (t->user != NULL) {
+		collect_argv_add(a, "-l");
+		collect_argv_add(a, t->user);
+	}
+	if (t->port != NULL) {
+		collect_argv_add(a, "-p");
+		collect_argv_add(a, t->port);
+	}
+	if (t->accept_new)
+		collect_argv_add(a, "-oStrictHostKeyChecking=accept-new");
+	else if (t->askpass != NULL) {
+		/* Never let the helper see a yes/no host key question. */
+		collect_argv_add(a, "-oStrictHostKeyChecking=yes");
+	}
+	if (t->askpass != NULL)
+		collect_argv_add(a, "-oNumberOfPasswordPrompts=1");
+	collect_argv_add(a, "--");
+	collect_argv_add(a, t->host);
+	collect_argv_add(a, cmd);
+}
+
+/*
+ * Start ARGV with IN and OUT (or ours when -1) as standard input and
+ * output. With ASKPASS, ssh is told to ask our own binary for the
+ * password, which fetches it from the socket ASKPASS: only the socket's
+ * name is in the environment. Return the process id, or -1 with *cause.
+ */
+static pid_t
+collect_ssh_spawn(char **argv, const char *askpass, int in, int out,
+    char **cause)
+{
+	char	 self[PATH_MAX];
+	ssize_t	 n;
+	pid_t	 pid;
+
+	if ((pid = fork()) == -1) {
+		xasprintf(cause, "cannot fork: %s", strerror(errno));
+		return -1;
+	}
+	if (pid != 0)
+		return pid;
+	signal(SIGPIPE, SIG_DFL);
+	if ((in != -1 && dup2(in, STDIN_FILENO) == -1) ||
+	    (out != -1 && dup2(out, STDOUT_FILENO) == -1))
+		_exit(127);
+	unsetenv(COLLECT_ASKPASS_ENV);
+	if (askpass != NULL) {
+		n = readlink("/proc/self/exe", self, sizeof self - 1);
+		if (n <= 0)
+			_exit(127);
+		self[n] = '\0';
+		setenv("SSH_ASKPASS", self, 1);
+		setenv("SSH_ASKPASS_REQUIRE", "force", 1);
+		setenv(COLLECT_ASKPASS_ENV, askpass, 1);
+	}
+	execvp(argv[0], argv);
+	fprintf(stderr, "%s: cannot run '%s': %s\n", log_progname(), argv[0],
+	    strerror(errno));
+	_exit(127);
+}
+
+/*
+ * Wait for PID and return its exit status, or 128 plus the signal that
+ * killed it. When we are interrupted meanwhile, pass SIGTERM on once.
+ */
+static int
+collect_ssh_wait(pid_t pid)
+{
+	bool	 passed = false;
+	int	 st;
+
+	for (;;) {
+		if (waitpid(pid, &st, 0) == pid)
+			break;
+		if (errno != EINTR)
+			return 127;
+		if (collect_ssh_signal != 0 && !passed) {
+			kill(pid, SIGTERM);
+			passed = true;
+		}
+	}
+	if (WIFEXITED(st))
+		return WEXITSTATUS(st);
+	return 128 + WTERMSIG(st);
+}
+
+/* Read from FD, passing SIGTERM to PID once if we are interrupted. */
+static ssize_t
+collect_ssh_read(int fd, char *buf, size_t size, pid_t pid, bool *passed)
+{
+	ssize_t	 n;
+
+	while ((n = read(fd, buf, size)) == -1 && errno == EINTR) {
+		if (collect_ssh_signal != 0 && !*passed) {
+			kill(pid, SIGTERM);
+			*passed = true;
+		}
+	}
+	return n;
+}
+
+static int
+collect_ssh_devnull(void)
+{
+	return open("/dev/null", O_RDONLY | O_CLOEXEC);
+}
+
+/*
+ * Run CMD on the target and return the exit status of ssh (255 when ssh
+ * itself failed), with what it printed in *OUT (caller frees). Return -1
+ * with *cause when ssh could not even be started.
+ */
+int
+collect_ssh_command(const struct collect_target *t, const char *cmd,
+    char **out, char **cause)
+{
+	struct collect_argv	 a = { NULL, 0 };
+	struct strbuf		 b;
+	char			 buf[8192];
+	int			 p[2], in;
+	bool			 passed = false;
+	ssize_t			 n;
+	pid_t			 pid;
+
+	*out = NULL;
+	if (pipe2(p, O_CLOEXEC) != 0) {
+		xasprintf(cause, "cannot create a pipe: %s", strerror(errno));
+		return -1;
+	}
+	in = collect_ssh_devnull();
+	collect_ssh_argv(t, cmd, &a);
+	pid = collect_ssh_spawn(a.v, t->askpass, in, p[1], cause);
+	collect_argv_free(&a);
+	close(p[1]);
+	close(in);
+	if (pid == -1) {
+		close(p[0]);
+		return -1;
+	}
+	strbuf_init(&b);
+	while ((n = collect_ssh_read(p[0], buf, sizeof buf, pid,
+	    &passed)) > 0) {
+		if (b.len < COLLECT_SSH_MAX_OUTPUT)
+			strbuf_add(&b, buf, (size_t)n);
+	}
+	close(p[0]);
+	if (b.s == NULL)
+		strbuf_adds(&b, "");
+	*out = strbuf_detach(&b);
+	return collect_ssh_wait(pid);
+}
+
+/* Write the complete lines of B with PREFIX to stdout, keep the rest. */
+static void
+collect_ssh_lines(struct strbuf *b, const char *prefix, bool all)
+{
+	char	*nl, *s = b->s;
+	size_t	 left = b->len;
+
+	while (left > 0) {
+		nl = memchr(s, '\n', left);
+		if (nl == NULL && !all)
+			break;
+		fputs(prefix, stdout);
+		fwrite(s, 1, nl != NULL ? (size_t)(nl - s) : left, stdout);
+		fputc('\n', stdout);
+		left -= nl != NULL ? (size_t)(nl - s) + 1 : left;
+		s = nl != NULL ? nl + 1 : s;
+	}
+	memmove(b->s, s, left);
+	b->len = left;
+	fflush(stdout);
+}
+
+/*
+ * Run CMD on the target with its output on our stdout, each line after
+ * PREFIX. Return the exit status of ssh, which is the remote command's.
+ */
+int
+collect_ssh_stream(const struct collect_target *t, const char *cmd,
+    const char *prefix)
+{
+	struct collect_argv	 a = { NULL, 0 };
+	struct strbuf		 b;
+	char			 buf[8192], *cause = NULL;
+	int			 p[2], in, rc;
+	bool			 passed = false;
+	ssize_t			 n;
+	pid_t			 pid;
+
+	if (pipe2(p, O_CLOEXEC) != 0)
+		fatal("pipe2");
+	in = collect_ssh_devnull();
+	collect_ssh_argv(t, cmd, &a);
+	pid = collect_ssh_spawn(a.v, t->askpass, in, p[1], &cause);
+	collect_argv_free(&a);
+	close(p[1]);
+	close(in);
+	if (pid == -1) {
+		log_warnx("%s", cause);
+		free(cause);
+		close(p[0]);
+		return 255;
+	}
+	strbuf_init(&b);
+	strbuf_adds(&b, "");
+	while ((n = collect_ssh_read(p[0], buf, sizeof buf, pid,
+	    &passed)) > 0) {
+		strbuf_add(&b, buf, (size_t)n);
+		collect_ssh_lines(&b, prefix, false);
+	}
+	collect_ssh_lines(&b, prefix, true);
+	strbuf_release(&b);
+	close(p[0]);
+	rc = collect_ssh_wait(pid);
+	return rc;
+}
+
+/*
+ * Run FROM with its standard output into TO's standard input, and wait
+ * for both. Return 0 when both succeed, else -1 with *cause naming WHAT.
+ */
+static int
+collect_ssh_pipeline(char **from, const char *from_askpass, char **to,
+    const char *to_askpass, const char *what, char **cause)
+{
+	int	 p[2], in, from_rc, to_rc;
+	pid_t	 from_pid, to_pid;
+
+	if (pipe2(p, O_CLOEXEC) != 0) {
+		xasprintf(cause, "cannot create a pipe: %s", strerror(errno));
+		return -1;
+	}
+	in = collect_ssh_devnull();
+	from_pid = collect_ssh_spawn(from, from_askpass, in, p[1], cause);
+	close(in);
+	close(p[1]);
+	if (from_pid == -1) {
+		close(p[0]);
+		return -1;
+	}
+	to_pid = collect_ssh_spawn(to, to_askpass, p[0], -1, cause);
+	close(p[0]);
+	if (to_pid == -1) {
+		kill(from_pid, SIGTERM);
+		collect_ssh_wait(from_pid);
+		return -1;
+	}
+	from_rc = collect_ssh_wait(from_pid);
+	to_rc = collect_ssh_wait(to_pid);
+	if (from_rc == 0 && to_rc == 0)
+		return 0;
+	xasprintf(cause, "%s failed (exit %d and %d)", what, from_rc, to_rc);
+	return -1;
+}
+
+/*
+ * Pack with `tar -cf - TAR_ARGS...` here and run REMOTE_CMD on the target
+ * with the archive on its standard input. Return 0, or -1 with *cause.
+ */
+int
+collect_ssh_upload(const struct collect_target *t, char **tar_args,
+    const char *remote_cmd, char **cause)
+{
+	struct collect_argv	 tar = { NULL, 0 }, ssh = { NULL, 0 };
+	int			 rc;
+
+	collect_argv_add(&tar, "tar");
+	collect_argv_add(&tar, "-cf");
+	collect_argv_add(&tar, "-");
+	for (; *tar_args != NULL; tar_args++)
+		collect_argv_add(&tar, *tar_args);
+	collect_ssh_argv(t, remote_cmd, &ssh);
+	rc = collect_ssh_pipeline(tar.v, NULL, ssh.v, t->askpass, "upload",
+	    cause);
+	collect_argv_free(&tar);
+	collect_argv_free(&ssh);
+	return rc;
+}
+
+/*
+ * Run REMOTE_CMD, which writes a tar archive, on the target and unpack
+ * it into the existing directory DIR. Owners and modes from the board are
+ * not kept, so the files get our umask. Return 0, or -1 with *cause.
+ */
+int
+collect_ssh_download(const struct collect_target *t, const char *remote_cmd,
+    const char *dir, char **cause)
+{
+	struct collect_argv	 tar = { NULL, 0 }, ssh = { NULL, 0 };
+	int			 rc;
+
+	collect_ssh_argv(t, remote_cmd, &ssh);
+	collect_argv_add(&tar, "tar");
+	collect_argv_add(&tar, "-C");
+	collect_argv_add(&tar, dir);
+	collect_argv_add(&tar, "--no-same-owner");
+	collect_argv_add(&tar, "--no-same-permissions");
+	collect_argv_add(&tar, "-xf");
+	collect_argv_add(&tar, "-");
+	rc = collect_ssh_pipeline(ssh.v, t->askpass, tar.v, NULL, "download",
+	    cause);
+	collect_argv_free(&tar);
+	collect_argv_free(&ssh);
+	return rc;
+}

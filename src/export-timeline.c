@@ -1,0 +1,610 @@
+/*
+ * export timeline: the store as a chrome trace-event JSON array like the
+ * vendor's msprof_<YYYYMMDDhhmmss>.json, which Perfetto and
+ * chrome://tracing load. Processes follow the vendor's layers: "Ascend
+ * Hardware" per device with a thread per stream, "CANN" on the host with a
+ * thread per OS thread for the CANN API levels, and one host process per
+ * other span level (Python, markers, ...). Trace pids are (base << 10) |
+ * (layer << 5) | device as the vendor computes them, with the rank as base.
+ * Device tasks and host spans are "X" events with "ts" in epoch
+ * microseconds as a 3-decimal string; each task whose launching span is
+ * known gets an "s"/"f" flow pair. Events stream from the store to the
+ * file; --split-mb starts a new _slice_<i> file, with the metadata
+ * repeated, whenever one grows past the limit.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "export.h"
+
+/* The vendor's layer sort indices (and the middle bits of a trace pid). */
+#define TL_LAYER_FRAMEWORK	6
+#define TL_LAYER_CANN		7
+#define TL_LAYER_HARDWARE	13
+
+/* The low pid bits of the host, and the tid of tasks without a stream. */
+#define TL_HOST_BITS		31
+#define TL_NO_STREAM		2147483647
+
+/* How the vendor names the CANN API levels in span names. */
+static const struct {
+	const char	*level;
+	const char	*prefix;
+} timeline_cann_levels[] = {
+	{ "acl", "AscendCL" },
+	{ "model", "Model" },
+	{ "node", "Node" },
+	{ "runtime", "Runtime" },
+	{ "communication", "Communication" },
+	{ "hccl", "Hccl" }
+};
+
+#define TL_NCANN							\
+	(sizeof timeline_cann_levels / sizeof timeline_cann_levels[0])
+
+/* A stream (LEVEL NULL) or host thread that has events. */
+struct timeline_lane {
+	int64_t		 rank;
+	int64_t		 device;
+	int64_t		 id;		/* stream or tid */
+	char		*level;
+};
+
+struct timeline {
+	const struct export_opts	 *o;
+	struct store_query		  q;
+	const char			 *dir;
+	const char			 *stamp;
+	struct timeline_lane		 *lanes;
+	size_t				  nlanes;
+	char				**levels;	/* not CANN, sorted */
+	size_t				  nlevels;
+	struct export_file		**files;
+	size_t				  nfiles;
+	struct export_file		 *ef;	/* the slice being written */
+	int64_t			  events;	/* in this slice */
+	int64_t				  items;	/* JSON values in it */
+	int64_t				  total;
+	char				**cause;
+};
+
+static const char *
+timeline_cann_prefix(const char *level)
+{
+	size_t	 i;
+
+	for (i = 0; level != NULL && i < TL_NCANN; i++) {
+		if (strcmp(timeline_cann_levels[i].level, level) == 0)
+			return timeline_cann_levels[i].prefix;
+	}
+	return NULL;
+}
+
+static int64_t
+timeline_pid(int64_t rank, int layer, int64_t low)
+{
+	int64_t	 base = rank != NP_NA && rank >= 0 ? rank : 0;
+
+	return (base << 10) | ((int64_t)layer << 5) | (low & 31);
+}
+
+/* The trace pid of a host span of LEVEL. */
+static int64_t
+timeline_api_pid(struct timeline *tl, int64_t rank, const char *level)
+{
+	size_t	 i;
+
+	if (timeline_cann_prefix(level) != NULL)
+		return timeline_pid(rank, TL_LAYER_CANN, TL_HOST_BITS);
+	for (i = 0; i < tl->nlevels; i++) {
+		if (strcmp(tl->levels[i], level != NULL ? level : "") == 0)
+			break;
+	}
+	return timeline_pid(rank, TL_LAYER_FRAMEWORK,
+	    TL_HOST_BITS - (int64_t)i);
+}
+
+static int64_t
+timeline_task_pid(int64_t rank, int64_t device)
+{
+	return timeline_pid(rank, TL_LAYER_HARDWARE, device != NP_NA ?
+	    device : 0);
+}
+
+/* Epoch ns as the vendor's "ts": microseconds, 3 decimals, a string. */
+static void
+timeline_ts(FILE *f, int64_t ns)
+{
+	char	 buf[64];
+
+	util_fmt_us(buf, sizeof buf, ns, 3, false);
+	fprintf(f, "\"%s\"", buf);
+}
+
+/* A duration as a JSON number of microseconds, as Python prints floats. */
+static void
+timeline_dur(FILE *f, int64_t ns)
+{
+	char	 buf[64];
+
+	util_fmt_us(buf, sizeof buf, ns > 0 ? ns : 0, 3, true);
+	fprintf(f, "%s%s", buf, strchr(buf, '.') == NULL ? ".0" : "");
+}
+
+/* Separate the next value of the array from the one before. */
+static FILE *
+timeline_sep(struct timeline *tl)
+{
+	if (tl->items++ > 0)
+		fputs(",\n", tl->ef->f);
+	return tl->ef->f;
+}
+
+static void
+timeline_meta(struct timeline *tl, const char *name, int64_t pid,
+    int64_t tid, const char *key, const char *text, int64_t num)
+{
+	FILE	*f = timeline_sep(tl);
+
+	fprintf(f, "{\"name\":\"%s\",\"pid\":%lld,\"tid\":%lld,\"ph\":\"M\","
+	    "\"args\":{\"%s\":", name, (long long)pid, (long long)tid, key);
+	if (text != NULL)
+		export_json_string(f, text);
+	else
+		fprintf(f, "%lld", (long long)num);
+	fputs("}}", f);
+}
+
+static void
+timeline_process(struct timeline *tl, int64_t pid, const char *name,
+    const char *label, int sort)
+{
+	timeline_meta(tl, "process_name", pid, 0, "name", name, 0);
+	timeline_meta(tl, "process_labels", pid, 0, "labels", label, 0);
+	timeline_meta(tl, "process_sort_index", pid, 0, "sort_index", NULL,
+	    sort);
+}
+
+static void
+timeline_thread(struct timeline *tl, int64_t pid, int64_t tid, const char *name)
+{
+	timeline_meta(tl, "thread_name", pid, tid, "name", name, 0);
+	timeline_meta(tl, "thread_sort_index", pid, tid, "sort_index", NULL,
+	    tid);
+}
+
+/* Does lane I start a new process (the lanes are sorted)? */
+static bool
+timeline_new_process(struct timeline *tl, size_t i)
+{
+	const struct timeline_lane	*a = &tl->lanes[i], *b;
+
+	if (i == 0)
+		return true;
+	b = &tl->lanes[i - 1];
+	if (a->rank != b->rank || (a->level == NULL) != (b->level == NULL))
+		return true;
+	if (a->level == NULL)
+		return a->device != b->device;
+	if (timeline_cann_prefix(a->level) != NULL)
+		return timeline_cann_prefix(b->level) == NULL;
+	return timeline_cann_prefix(b->level) != NULL ||
+	    strcmp(a->level, b->level) != 0;
+}
+
+/* The metadata events naming every process and thread. */
+static void
+timeline_metadata(struct timeline *tl)
+{
+	const struct timeline_lane	*l;
+	char				 name[64];
+	int64_t				 pid;
+	size_t				 i;
+	bool				 cann;
+
+	for (i = 0; i < tl->nlanes; i++) {
+		l = &tl->lanes[i];
+		if (l->level == NULL) {
+			pid = timeline_task_pid(l->rank, l->device);
+			if (timeline_new_process(tl, i)) {
+				snprintf(name, sizeof name, "NPU %lld",
+				    (long long)(l->device != NP_NA ?
+				    l->device : 0));
+				timeline_process(tl, pid, "Ascend Hardware",
+				    name, TL_LAYER_HARDWARE);
+			}
+			if (l->id == NP_NA)
+				snprintf(name, sizeof name, "Stream N/A");
+			else
+				snprintf(name, sizeof name, "Stream %lld",
+				    (long long)l->id);
+			timeline_thread(tl, pid, l->id != NP_NA ? l->id :
+			    TL_NO_STREAM, name);
+			continue;
+		}
+		pid = timeline_api_pid(tl, l->rank, l->level);
+		cann = timeline_cann_prefix(l->level) != NULL;
+		if (timeline_new_process(tl, i))
+			timeline_process(tl, pid, cann ? "CANN" : l->level,
+			    "CPU", cann ? TL_LAYER_CANN : TL_LAYER_FRAMEWORK);
+		if (i > 0 && !timeline_new_process(tl, i) &&
+		    tl->lanes[i - 1].level != NULL &&
+		    tl->lanes[i - 1].id == l->id)
+			continue;
+		snprintf(name, sizeof name, "Thread %lld", (long long)(l->id !=
+		    NP_NA ? l->id : 0));
+		timeline_thread(tl, pid, l->id != NP_NA ? l->id : 0, name);
+	}
+}
+
+/* Start a new slice file, beginning with the metadata. */
+static int
+timeline_slice(struct timeline *tl)
+{
+	char	*name;
+
+	xasprintf(&name, "msprof_slice_%zu_%s.json", tl->nfiles, tl->stamp);
+	tl->ef = export_file_open(tl->dir, name, tl->cause);
+	free(name);
+	if (tl->ef == NULL)
+		return -1;
+	tl->files = xreallocarray(tl->files, tl->nfiles + 1,
+	    sizeof *tl->files);
+	tl->files[tl->nfiles++] = tl->ef;
+	tl->events = 0;
+	tl->items = 0;
+	fputs("[\n", tl->ef->f);
+	timeline_metadata(tl);
+	return 0;
+}
+
+/*
+ * Start the next event (or flow pair): a new slice first if this one is
+ * full. Return the file to write it to, or NULL with *cause set.
+ */
+static FILE *
+timeline_event(struct timeline *tl)
+{
+	if (tl->ef != NULL && tl->o->split_bytes > 0 && tl->events > 0 &&
+	    ftello(tl->ef->f) >= tl->o->split_bytes) {
+		fputs("\n]\n", tl->ef->f);
+		if (export_file_close(tl->ef, tl->cause) != 0)
+			return NULL;
+		tl->ef = NULL;
+	}
+	if (tl->ef == NULL && timeline_slice(tl) != 0)
+		return NULL;
+	tl->events++;
+	tl->total++;
+	return timeline_sep(tl);
+}
+
+static void
+timeline_arg_int(FILE *f, const char *key, int64_t v, bool *first)
+{
+	if (v == NP_NA)
+		return;
+	fprintf(f, "%s\"%s\":%lld", *first ? "" : ",", key, (long long)v);
+	*first = false;
+}
+
+static int
+timeline_task(void *arg, int64_t id, const struct store_task *t)
+{
+	struct timeline	*tl = arg;
+	FILE		*f;
+	bool		 first = true;
+	const char	*name;
+
+	if ((f = timeline_event(tl)) == NULL)
+		return -1;
+	name = t->name != NULL ? t->name : t->task_type != NULL ?
+	    t->task_type : "N/A";
+	fputs("{\"name\":", f);
+	export_json_string(f, name);
+	fprintf(f, ",\"pid\":%lld,\"tid\":%lld,\"ts\":",
+	    (long long)timeline_task_pid(t->rank, t->device),
+	    (long long)(t->stream != NP_NA ? t->stream : TL_NO_STREAM));
+	timeline_ts(f, t->start_ns);
+	fputs(",\"dur\":", f);
+	timeline_dur(f, t->dur_ns);
+	fputs(",\"ph\":\"X\",\"args\":{", f);
+	timeline_arg_int(f, "Model Id", t->model_id, &first);
+	if (t->task_type != NULL) {
+		fprintf(f, "%s\"Task Type\":", first ? "" : ",");
+		export_json_string(f, t->task_type);
+		first = false;
+	}
+	timeline_arg_int(f, "Physic Stream Id", t->stream, &first);
+	timeline_arg_int(f, "Task Id", t->task, &first);
+	timeline_arg_int(f, "Batch Id", t->batch, &first);
+	timeline_arg_int(f, "Subtask Id", t->context, &first);
+	timeline_arg_int(f, "connection_id", t->conn, &first);
+	fputs("}}", f);
+	return 0;
+}
+
+/* The inside of a span's own args object, or NULL if it has none. */
+static const char *
+timeline_args_inner(const char *args, size_t *len)
+{
+	size_t	 n;
+
+	if (args == NULL)
+		return NULL;
+	while (*args == ' ' || *args == '\n' || *args == '\t')
+		args++;
+	n = strlen(args);
+	while (n > 0 && (args[n - 1] == ' ' || args[n - 1] == '\n' ||
+	    args[n - 1] == '\t'))
+		n--;
+	if (n < 2 || args[0] != '{' || args[n - 1] != '}')
+		return NULL;
+	args++;
+	n -= 2;
+	while (n > 0 && (*args == ' ' || *args == '\n' || *args == '\t')) {
+		args++;
+		n--;
+	}
+	*len = n;
+	return n > 0 ? args : NULL;
+}
+
+static int
+timeline_api(void *arg, int64_t id, const struct store_api *a)
+{
+	struct timeline	*tl = arg;
+	FILE		*f;
+	const char	*prefix = timeline_cann_prefix(a->level), *inner, *name;
+	struct strbuf	 b;
+	size_t		 plen, ilen;
+	int64_t		 tid = a->tid != NP_NA ? a->tid : 0;
+
+	if ((f = timeline_event(tl)) == NULL)
+		return -1;
+	name = a->name != NULL ? a->name : "N/A";
+	plen = prefix != NULL ? strlen(prefix) : 0;
+	fputs("{\"name\":", f);
+	if (prefix != NULL && !(strncmp(name, prefix, plen) == 0 &&
+	    name[plen] == '@')) {
+		strbuf_init(&b);
+		strbuf_addf(&b, "%s@%s", prefix, name);
+		export_json_string(f, b.s);
+		strbuf_release(&b);
+	} else
+		export_json_string(f, name);
+	fprintf(f, ",\"pid\":%lld,\"tid\":%lld,\"ts\":",
+	    (long long)timeline_api_pid(tl, a->rank, a->level), (long long)tid);
+	timeline_ts(f, a->start_ns);
+	fputs(",\"dur\":", f);
+	timeline_dur(f, a->end_ns - a->start_ns);
+	fprintf(f, ",\"ph\":\"X\",\"args\":{\"Thread Id\":%lld",
+	    (long long)tid);
+	if (a->level != NULL) {
+		fputs(",\"level\":", f);
+		export_json_string(f, a->level);
+	}
+	if (a->conn != NP_NA)
+		fprintf(f, ",\"connection_id\":%lld", (long long)a->conn);
+	if ((inner = timeline_args_inner(a->args, &ilen)) != NULL) {
+		fputc(',', f);
+		fwrite(inner, 1, ilen, f);
+	}
+	fputs("}}", f);
+	return 0;
+}
+
+/*
+ * The id of a flow: the vendor's connection id << 32 (plus the context id
+ * of an FFTS+ subtask), or, for a task linked to its span without a
+ * connection id, 2^63 + the task's row id, which cannot clash with those.
+ */
+static uint64_t
+timeline_flow_id(const struct store_link *fl)
+{
+	uint64_t	 ctx = 0;
+
+	if (fl->conn == NP_NA || fl->conn < 0 || fl->conn > 0x7fffffff)
+		return (1ULL << 63) | (uint64_t)fl->task_id;
+	if (fl->context != NP_NA && fl->context >= 0 &&
+	    fl->context < 0xffffffffLL)
+		ctx = (uint64_t)fl->context;
+	return ((uint64_t)fl->conn << 32) | ctx;
+}
+
+/* A flow pair: start at the launching span, end at the task. */
+static int
+timeline_flow(void *arg, const struct store_link *fl)
+{
+	struct timeline	*tl = arg;
+	FILE		*f;
+	uint64_t	 id = timeline_flow_id(fl);
+
+	if ((f = timeline_event(tl)) == NULL)
+		return -1;
+	fprintf(f, "{\"name\":\"HostToDevice%llu\",\"pid\":%lld,"
+	    "\"tid\":%lld,\"ph\":\"s\",\"cat\":\"HostToDevice\","
+	    "\"id\":\"%llu\",\"ts\":", (unsigned long long)id,
+	    (long long)timeline_api_pid(tl, fl->rank, fl->level),
+	    (long long)(fl->tid != NP_NA ? fl->tid : 0),
+	    (unsigned long long)id);
+	timeline_ts(f, fl->api_start_ns);
+	fputs("}", f);
+	f = timeline_sep(tl);
+	fprintf(f, "{\"name\":\"HostToDevice%llu\",\"pid\":%lld,"
+	    "\"tid\":%lld,\"ph\":\"f\",\"cat\":\"HostToDevice\","
+	    "\"id\":\"%llu\",\"ts\":", (unsigned long long)id,
+	    (long long)timeline_task_pid(fl->rank, fl->device),
+	    (long long)(fl->stream != NP_NA ? fl->stream : TL_NO_STREAM),
+	    (unsigned long long)id);
+	timeline_ts(f, fl->task_start_ns);
+	fputs(",\"bp\":\"e\"}", f);
+	return 0;
+}
+
+static int
+timeline_lane(void *arg, int64_t rank, int64_t device, int64_t id,
+    const char *level)
+{
+	struct timeline	*tl = arg;
+	struct timeline_lane	*l;
+	size_t		 i;
+
+	tl->lanes = xreallocarray(tl->lanes, tl->nlanes + 1,
+	    sizeof *tl->lanes);
+	l = &tl->lanes[tl->nlanes++];
+	l->rank = rank;
+	l->device = device;
+	l->id = id;
+	l->level = level != NULL ? xstrdup(level) : NULL;
+	if (level == NULL || timeline_cann_prefix(level) != NULL)
+		return 0;
+	for (i = 0; i < tl->nlevels; i++) {
+		if (strcmp(tl->levels[i], level) == 0)
+			return 0;
+	}
+	tl->levels = xreallocarray(tl->levels, tl->nlevels + 1,
+	    sizeof *tl->levels);
+	tl->levels[tl->nlevels++] = xstrdup(level);
+	return 0;
+}
+
+/* CANN threads first, then the other levels, each by rank and thread. */
+static int
+timeline_lane_cmp(const void *va, const void *vb)
+{
+	const struct timeline_lane	*a = va, *b = vb;
+	int			 ca, cb, c;
+
+	if ((a->level == NULL) != (b->level == NULL))
+		return a->level == NULL ? -1 : 1;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	if (a->level == NULL) {
+		if (a->device != b->device)
+			return a->device < b->device ? -1 : 1;
+		return a->id < b->id ? -1 : a->id > b->id;
+	}
+	ca = timeline_cann_prefix(a->level) != NULL;
+	cb = timeline_cann_prefix(b->level) != NULL;
+	if (ca != cb)
+		return ca ? -1 : 1;
+	if (!ca && (c = strcmp(a->level, b->level)) != 0)
+		return c;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+static void
+timeline_release(struct timeline *tl)
+{
+	size_t	 i;
+
+	for (i = 0; i < tl->nlanes; i++)
+		free(tl->lanes[i].level);
+	free(tl->lanes);
+	for (i = 0; i < tl->nlevels; i++)
+		free(tl->levels[i]);
+	free(tl->levels);
+	for (i = 0; i < tl->nfiles; i++)
+		export_file_abort(tl->files[i]);
+	free(tl->files);
+}
+
+/* Refuse to overwrite an earlier export of the same second. */
+static int
+timeline_check_free(struct timeline *tl)
+{
+	char	*name, *path;
+	size_t	 i;
+	int	 rc = 0;
+
+	for (i = 0; rc == 0; i++) {
+		if (i == 0)
+			xasprintf(&name, "msprof_%s.json", tl->stamp);
+		else
+			xasprintf(&name, "msprof_slice_%zu_%s.json", i - 1,
+			    tl->stamp);
+		path = util_path_join(tl->dir, name);
+		free(name);
+		rc = export_check_free(path, tl->o->force, tl->cause);
+		if (rc == 0 && i > 0 && access(path, F_OK) != 0) {
+			free(path);
+			break;
+		}
+		free(path);
+	}
+	return rc;
+}
+
+/*
+ * Close the last slice and rename every slice into place; a single slice
+ * is called msprof_<stamp>.json.
+ */
+static int
+timeline_commit(struct timeline *tl)
+{
+	char	*name;
+	size_t	 i;
+	int	 rc = 0;
+
+	fputs("\n]\n", tl->ef->f);
+	if (tl->nfiles == 1) {
+		free(tl->files[0]->path);
+		xasprintf(&name, "msprof_%s.json", tl->stamp);
+		tl->files[0]->path = util_path_join(tl->dir, name);
+		free(name);
+	}
+	for (i = 0; i < tl->nfiles; i++) {
+		if (rc == 0)
+			rc = export_file_commit(tl->files[i], tl->cause);
+		else
+			export_file_abort(tl->files[i]);
+	}
+	tl->nfiles = 0;
+	return rc;
+}
+
+/*
+ * Write the timeline of store S into DIR with time stamp STAMP. On failure
+ * return -1 and set *cause; no file is left behind.
+ */
+int
+export_timeline(struct store *s, const struct export_opts *o,
+    const char *dir, const char *stamp, char **cause)
+{
+	struct timeline	 tl;
+	int64_t		 first, last;
+	int		 rc = -1;
+
+	memset(&tl, 0, sizeof tl);
+	tl.o = o;
+	tl.dir = dir;
+	tl.stamp = stamp;
+	tl.cause = cause;
+	store_query_init(&tl.q);
+	tl.q.device = o->device;
+	tl.q.rank = o->rank;
+	if (timeline_check_free(&tl) != 0 ||
+	    store_iter_bounds(s, &tl.q, &first, &last, cause) != 0)
+		goto out;
+	if (o->range != NULL && export_parse_range(o->range, first,
+	    &tl.q.from_ns, &tl.q.to_ns, cause) != 0)
+		goto out;
+	if (store_iter_lanes(s, &tl.q, timeline_lane, &tl, cause) != 0)
+		goto out;
+	qsort(tl.lanes, tl.nlanes, sizeof *tl.lanes, timeline_lane_cmp);
+	if (store_iter_tasks(s, &tl.q, timeline_task, &tl, cause) != 0 ||
+	    store_iter_apis(s, &tl.q, timeline_api, &tl, cause) != 0 ||
+	    store_iter_links(s, &tl.q, timeline_flow, &tl, cause) != 0)
+		goto out;
+	if (tl.total == 0) {
+		xasprintf(cause, "no tasks or API spans to export%s",
+		    o->range != NULL ? " in this range" : "");
+		goto out;
+	}
+	rc = timeline_commit(&tl);
+out:
+	timeline_release(&tl);
+	return rc;
+}

@@ -1,0 +1,149 @@
+/*
+ * Reading SQLite databases that are not ours: the vendor's msprof_*.db and
+ * ascend_pytorch_profiler*.db exports. They are opened read-only and
+ * immutable (no journal, no lock, nothing written beside them, even on a
+ * read-only mount) and read through a small row iterator of integers and
+ * text, so that importers never see SQLite itself.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+
+struct store_foreign {
+	sqlite3		*db;
+	char		*path;
+};
+
+struct store_foreign_rows {
+	struct store_foreign	*f;
+	sqlite3_stmt		*stmt;
+};
+
+/*
+ * Open the database PATH read-only. On failure (not SQLite, unreadable)
+ * return NULL and set *cause.
+ */
+struct store_foreign *
+store_foreign_open(const char *path, char **cause)
+{
+	struct store_foreign	*f;
+	struct strbuf		 uri;
+	const char		*p;
+	sqlite3_stmt		*stmt;
+
+	strbuf_init(&uri);
+	strbuf_adds(&uri, "file:");
+	for (p = path; *p != '\0'; p++) {
+		if (*p == '%' || *p == '?' || *p == '#')
+			strbuf_addf(&uri, "%%%02X", (unsigned char)*p);
+		else
+			strbuf_addc(&uri, *p);
+	}
+	strbuf_adds(&uri, "?immutable=1");
+	f = xcalloc(1, sizeof *f);
+	f->path = xstrdup(path);
+	if (sqlite3_open_v2(uri.s, &f->db, SQLITE_OPEN_READONLY |
+	    SQLITE_OPEN_URI, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(f->db, "SELECT count(*) FROM sqlite_master",
+	    -1, &stmt, NULL) != SQLITE_OK) {
+		xasprintf(cause, "cannot open '%s': %s", path,
+		    f->db != NULL ? sqlite3_errmsg(f->db) : "out of memory");
+		strbuf_release(&uri);
+		store_foreign_free(f);
+		return NULL;
+	}
+	sqlite3_finalize(stmt);
+	strbuf_release(&uri);
+	return f;
+}
+
+void
+store_foreign_free(struct store_foreign *f)
+{
+	if (f == NULL)
+		return;
+	sqlite3_close(f->db);
+	free(f->path);
+	free(f);
+}
+
+/* True if the database has table NAME with column COL (NULL: any). */
+bool
+store_foreign_has(struct store_foreign *f, const char *name, const char *col)
+{
+	sqlite3_stmt	*stmt;
+	bool		 found = false;
+
+	if (sqlite3_prepare_v2(f->db, "SELECT 1 FROM pragma_table_info(?1)"
+	    " WHERE ?2 IS NULL OR name = ?2", -1, &stmt, NULL) != SQLITE_OK)
+		return false;
+	sqlite3_bind_text(stmt, 1, name, -1, SQLITE_STATIC);
+	store_bind_str(stmt, 2, col);
+	found = sqlite3_step(stmt) == SQLITE_ROW;
+	sqlite3_finalize(stmt);
+	return found;
+}
+
+/*
+ * Run the query SQL; read its rows with store_foreign_next(). On failure
+ * return NULL and set *cause.
+ */
+struct store_foreign_rows *
+store_foreign_query(struct store_foreign *f, const char *sql, char **cause)
+{
+	struct store_foreign_rows	*r;
+
+	r = xcalloc(1, sizeof *r);
+	r->f = f;
+	if (sqlite3_prepare_v2(f->db, sql, -1, &r->stmt, NULL) != SQLITE_OK) {
+		xasprintf(cause, "cannot read '%s': %s", f->path,
+		    sqlite3_errmsg(f->db));
+		free(r);
+		return NULL;
+	}
+	return r;
+}
+
+/*
+ * Step to the next row: 1 if there is one, 0 at the end, -1 on error
+ * (with *cause set).
+ */
+int
+store_foreign_next(struct store_foreign_rows *r, char **cause)
+{
+	int	 rc;
+
+	if ((rc = sqlite3_step(r->stmt)) == SQLITE_ROW)
+		return 1;
+	if (rc == SQLITE_DONE)
+		return 0;
+	xasprintf(cause, "cannot read '%s': %s", r->f->path,
+	    sqlite3_errmsg(r->f->db));
+	return -1;
+}
+
+/* Column I of the row as an integer; NP_NA for NULL. */
+int64_t
+store_foreign_int(struct store_foreign_rows *r, int i)
+{
+	if (sqlite3_column_type(r->stmt, i) == SQLITE_NULL)
+		return NP_NA;
+	return sqlite3_column_int64(r->stmt, i);
+}
+
+/* Column I of the row as text, NULL for NULL; valid until the next step. */
+const char *
+store_foreign_text(struct store_foreign_rows *r, int i)
+{
+	return (const char *)sqlite3_column_text(r->stmt, i);
+}
+
+void
+store_foreign_rows_free(struct store_foreign_rows *r)
+{
+	if (r == NULL)
+		return;
+	sqlite3_finalize(r->stmt);
+	free(r);
+}

@@ -1,0 +1,346 @@
+/*
+ * Call trees from the store, for store-stacks.c to print: which source a
+ * build uses, the step or time window it keeps, and the sources that need
+ * no span walk (store-stacks-walk.c does the CANN call path and Python
+ * spans): Python call stacks from the operator_details table of a PyTorch
+ * profile, and, when only kernel rows exist, op type > op name > input
+ * shapes, weighted by device time.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+
+static bool
+store_stacks_exists(struct store *s, const char *sql)
+{
+	sqlite3_stmt	*stmt;
+	bool		 found;
+
+	if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+		return false;
+	found = sqlite3_step(stmt) == SQLITE_ROW;
+	sqlite3_finalize(stmt);
+	return found;
+}
+
+static bool
+store_stacks_have(struct store *s, enum store_stacks_source src,
+    bool details)
+{
+	switch (src) {
+	case STACKS_CANN:
+		return store_stacks_exists(s, "SELECT 1 FROM api a JOIN str l"
+		    " ON l.id = a.level WHERE l.s IN " STORE_STACKS_CANN_LEVELS
+		    " LIMIT 1");
+	case STACKS_PYTHON:
+		if (details)
+			return store_stacks_exists(s, "SELECT 1 FROM"
+			    " operator_details WHERE \"Call Stack\" <> ''"
+			    " LIMIT 1");
+		return store_stacks_exists(s, "SELECT 1 FROM api a JOIN str l"
+		    " ON l.id = a.level WHERE l.s = 'python' AND a.args LIKE"
+		    " '%\"Call stack\"%' LIMIT 1");
+	case STACKS_OPS:
+		return store_stacks_exists(s, "SELECT 1 FROM task LIMIT 1");
+	default:
+		return false;
+	}
+}
+
+/*
+ * Turn the step of W's options into a filter on the tasks' own step ids,
+ * when they have them, and into a time window for spans: the step's
+ * interval in the step table, else the span of its tasks. -1 with *cause
+ * if the profile has no such step.
+ */
+static int
+store_stacks_step(struct store *s, struct stacks_where *w, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	bool		 found = false;
+
+	if (store_prepare(s, &stmt, "SELECT MIN(start_ns), MAX(start_ns +"
+	    " dur_ns) FROM task WHERE step = ?", cause) != 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, w->o->step);
+	if (sqlite3_step(stmt) == SQLITE_ROW &&
+	    sqlite3_column_type(stmt, 0) == SQLITE_INTEGER) {
+		w->step = w->o->step;
+		w->from = sqlite3_column_int64(stmt, 0);
+		w->to = sqlite3_column_int64(stmt, 1) + 1;
+		found = true;
+	}
+	sqlite3_finalize(stmt);
+	if (store_prepare(s, &stmt, "SELECT MIN(CASE WHEN iter_time_ns IS NOT"
+	    " NULL THEN iter_end_ns - iter_time_ns ELSE fp_start_ns END),"
+	    " MAX(iter_end_ns) FROM step WHERE iter = ?1 AND (?2 IS NULL OR"
+	    " device = ?2) AND (?3 IS NULL OR rank = ?3)", cause) != 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, w->o->step);
+	store_bind_i64(stmt, 2, w->o->device);
+	store_bind_i64(stmt, 3, w->o->rank);
+	if (sqlite3_step(stmt) == SQLITE_ROW &&
+	    sqlite3_column_type(stmt, 0) == SQLITE_INTEGER &&
+	    sqlite3_column_type(stmt, 1) == SQLITE_INTEGER) {
+		w->from = sqlite3_column_int64(stmt, 0);
+		w->to = sqlite3_column_int64(stmt, 1) + 1;
+		found = true;
+	}
+	sqlite3_finalize(stmt);
+	if (!found)
+		xasprintf(cause, "no step %lld in this profile",
+		    (long long)w->o->step);
+	return found ? 0 : -1;
+}
+
+/* Append the restriction of W on table alias T to B. */
+void
+store_stacks_where(struct strbuf *b, const struct stacks_where *w,
+    const char *t, bool tasks)
+{
+	if (w->o->rank != NP_NA)
+		strbuf_addf(b, " AND %s.rank = %lld", t,
+		    (long long)w->o->rank);
+	if (tasks && w->o->device != NP_NA)
+		strbuf_addf(b, " AND %s.device = %lld", t,
+		    (long long)w->o->device);
+	if (tasks && w->step != NP_NA)
+		strbuf_addf(b, " AND %s.step = %lld", t, (long long)w->step);
+	else if (w->from != NP_NA)
+		strbuf_addf(b, " AND %s.start_ns >= %lld AND %s.start_ns <"
+		    " %lld", t, (long long)w->from, t, (long long)w->to);
+}
+
+/* The text of column COL, "?" if it is empty. */
+const char *
+store_stacks_text(sqlite3_stmt *stmt, int col)
+{
+	const char	*v = (const char *)sqlite3_column_text(stmt, col);
+
+	return v != NULL && *v != '\0' ? v : "?";
+}
+
+/* op type > op name > input shapes, weighted by device time. */
+static int
+store_stacks_ops(struct store *s, struct store_stacks *st,
+    const struct stacks_where *w, char **cause)
+{
+	struct store_frame	*f;
+	struct strbuf		 b;
+	sqlite3_stmt		*stmt;
+	const char		*shapes;
+	int64_t			 n;
+	int			 rc;
+
+	strbuf_init(&b);
+	strbuf_adds(&b, "SELECT COALESCE(o.s, ty.s), n.s, sh.s, SUM(t.dur_ns),"
+	    " COUNT(*) FROM task t LEFT JOIN str o ON o.id = t.op_type"
+	    " LEFT JOIN str ty ON ty.id = t.task_type"
+	    " LEFT JOIN str n ON n.id = t.name"
+	    " LEFT JOIN str sh ON sh.id = t.in_shapes WHERE 1");
+	store_stacks_where(&b, w, "t", true);
+	strbuf_adds(&b, " GROUP BY t.op_type, t.task_type, t.name,"
+	    " t.in_shapes");
+	rc = store_prepare(s, &stmt, b.s, cause);
+	strbuf_release(&b);
+	if (rc != 0)
+		return -1;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		n = sqlite3_column_int64(stmt, 4);
+		f = store_frame_child(st->root, store_stacks_text(stmt, 0));
+		f->count += n;
+		f = store_frame_child(f, store_stacks_text(stmt, 1));
+		f->count += n;
+		shapes = (const char *)sqlite3_column_text(stmt, 2);
+		if (shapes != NULL && !util_is_na(shapes, strlen(shapes))) {
+			f = store_frame_child(f, shapes);
+			f->count += n;
+		}
+		f->self += sqlite3_column_int64(stmt, 3);
+	}
+	sqlite3_finalize(stmt);
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot read tasks: %s",
+		    sqlite3_errmsg(s->db));
+		return -1;
+	}
+	st->from = "kernel rows (op type, op name, input shapes)";
+	return 0;
+}
+
+/*
+ * Below F, the frames of a Python call stack as the profiler writes it,
+ * innermost first, separated by ';' and line breaks; each frame counts
+ * one more call.
+ */
+struct store_frame *
+store_stacks_python(struct store_frame *f, const char *stack)
+{
+	const char	**v = NULL, *p, *q;
+	char		 *name;
+	size_t		  n = 0, len;
+
+	for (p = stack; *p != '\0'; p = q) {
+		q = p + strcspn(p, ";\r\n");
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n++] = p;
+		if (*q != '\0')
+			q++;
+	}
+	while (n > 0) {
+		p = v[--n];
+		len = strcspn(p, ";\r\n");
+		while (len > 0 && (*p == ' ' || *p == '\t')) {
+			p++;
+			len--;
+		}
+		while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+			len--;
+		if (len == 0)
+			continue;
+		name = xstrndup(p, len);
+		f = store_frame_child(f, name);
+		f->count++;
+		free(name);
+	}
+	free(v);
+	return f;
+}
+
+static int64_t
+store_stacks_us(sqlite3_stmt *stmt, int col)
+{
+	const char	*v = (const char *)sqlite3_column_text(stmt, col);
+	int64_t		 ns;
+
+	if (v == NULL || util_parse_ns(v, strlen(v), &ns) != 0 || ns < 0)
+		return 0;
+	return ns;
+}
+
+/* Python stacks from operator_details: one row per op call, no times. */
+static int
+store_stacks_details(struct store *s, struct store_stacks *st,
+    const struct stacks_where *w, char **cause)
+{
+	struct store_frame	*f;
+	struct strbuf		 b;
+	sqlite3_stmt		*stmt;
+	const char		*stack;
+	int			 rc;
+
+	if (w->from != NP_NA) {
+		xasprintf(cause, "operator_details has no times: a step or a "
+		    "time window needs the Python spans of trace_view.json");
+		return -1;
+	}
+	strbuf_init(&b);
+	strbuf_addf(&b, "SELECT \"Name\", \"Call Stack\", \"%s\" FROM"
+	    " operator_details WHERE 1", st->weight == STACKS_HOST ?
+	    "Host Self Duration(us)" : "Device Self Duration(us)");
+	if (w->o->rank != NP_NA)
+		strbuf_addf(&b, " AND _rank = %lld", (long long)w->o->rank);
+	if (w->o->device != NP_NA)
+		strbuf_addf(&b, " AND _device IN (-1, %lld)",
+		    (long long)w->o->device);
+	rc = store_prepare(s, &stmt, b.s, cause);
+	strbuf_release(&b);
+	if (rc != 0)
+		return -1;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		stack = (const char *)sqlite3_column_text(stmt, 1);
+		f = store_stacks_python(st->root, stack != NULL ? stack : "");
+		f = store_frame_child(f, store_stacks_text(stmt, 0));
+		f->self += store_stacks_us(stmt, 2);
+		f->count++;
+	}
+	sqlite3_finalize(stmt);
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot read operator_details: %s",
+		    sqlite3_errmsg(s->db));
+		return -1;
+	}
+	st->from = "operator_details.csv (Python call stacks)";
+	return 0;
+}
+
+
+/* Pick the source auto means for this store, or -1 with *cause. */
+static int
+store_stacks_pick(struct store *s, const struct stacks_where *w,
+    bool *details, char **cause)
+{
+	enum store_stacks_source	src = w->o->source;
+
+	*details = false;
+	if (src == STACKS_PYTHON || src == STACKS_AUTO) {
+		if (store_stacks_have(s, STACKS_PYTHON, false))
+			return STACKS_PYTHON;
+		if (store_stacks_have(s, STACKS_PYTHON, true) &&
+		    (src == STACKS_PYTHON || w->from == NP_NA)) {
+			*details = true;
+			return STACKS_PYTHON;
+		}
+	}
+	if ((src == STACKS_CANN || src == STACKS_AUTO) &&
+	    store_stacks_have(s, STACKS_CANN, false))
+		return STACKS_CANN;
+	if ((src == STACKS_OPS || src == STACKS_AUTO) &&
+	    store_stacks_have(s, STACKS_OPS, false))
+		return STACKS_OPS;
+	if (src == STACKS_PYTHON)
+		xasprintf(cause, "no Python call stacks in this profile "
+		    "(profile with with_stack=True)");
+	else if (src == STACKS_CANN)
+		xasprintf(cause, "no CANN API spans in this profile");
+	else
+		xasprintf(cause, "no stacks: no API spans, Python call stacks "
+		    "or kernel rows in this profile");
+	return -1;
+}
+
+/*
+ * Build the call tree O asks for from S. The caller frees it with
+ * store_stacks_free(). NULL with *cause if the store has no such data.
+ */
+struct store_stacks *
+store_stacks_build(struct store *s, const struct store_stacks_opts *o,
+    char **cause)
+{
+	struct store_stacks	*st;
+	struct stacks_where	 w = { .o = o, .from = o->from_ns,
+				    .to = o->to_ns, .step = NP_NA };
+	bool			 details;
+	int			 src, rc;
+
+	if (w.from != NP_NA || w.to != NP_NA) {
+		if (w.from == NP_NA)
+			w.from = INT64_MIN + 1;
+		if (w.to == NP_NA)
+			w.to = INT64_MAX;
+	}
+	if (o->step != NP_NA && store_stacks_step(s, &w, cause) != 0)
+		return NULL;
+	if ((src = store_stacks_pick(s, &w, &details, cause)) < 0)
+		return NULL;
+	if (src == STACKS_OPS && o->weight == STACKS_HOST) {
+		xasprintf(cause, "kernel rows have device time only "
+		    "(use the device weight)");
+		return NULL;
+	}
+	st = store_stacks_create(src, o->weight);
+	if (src == STACKS_OPS)
+		rc = store_stacks_ops(s, st, &w, cause);
+	else if (details)
+		rc = store_stacks_details(s, st, &w, cause);
+	else
+		rc = store_stacks_walk(s, st, &w, src == STACKS_PYTHON,
+		    cause);
+	if (rc != 0) {
+		store_stacks_free(st);
+		return NULL;
+	}
+	store_stacks_finish(st);
+	return st;
+}

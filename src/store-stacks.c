@@ -1,0 +1,376 @@
+/*
+ * Call trees with weights: the frames store-stacks-build.c gathers from the
+ * store, their total, self and call counts, and the ways out of them:
+ * folded stacks ("a;b;c N", the format flamegraph.pl, inferno and
+ * speedscope read), rows for show, and a regex search that says how much
+ * of the time the matching frames cover. Nothing here touches SQLite.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store.h"
+
+void
+store_stacks_opts_init(struct store_stacks_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->source = STACKS_AUTO;
+	o->weight = STACKS_DEVICE;
+	o->device = NP_NA;
+	o->rank = NP_NA;
+	o->from_ns = NP_NA;
+	o->to_ns = NP_NA;
+	o->step = NP_NA;
+}
+
+static struct store_frame *
+store_stacks_frame(struct store_frame *parent, const char *name)
+{
+	struct store_frame	*f;
+
+	f = xcalloc(1, sizeof *f);
+	f->name = xstrdup(name);
+	f->parent = parent;
+	return f;
+}
+
+struct store_stacks *
+store_stacks_create(enum store_stacks_source source,
+    enum store_stacks_weight weight)
+{
+	struct store_stacks	*st;
+
+	st = xcalloc(1, sizeof *st);
+	st->root = store_stacks_frame(NULL, "all");
+	st->source = source;
+	st->weight = weight;
+	st->from = "";
+	return st;
+}
+
+static void
+store_stacks_free_frame(struct store_frame *f)
+{
+	size_t	 i;
+
+	for (i = 0; i < f->nkids; i++)
+		store_stacks_free_frame(f->kids[i]);
+	free(f->kids);
+	free(f->name);
+	free(f);
+}
+
+void
+store_stacks_free(struct store_stacks *st)
+{
+	if (st == NULL)
+		return;
+	store_stacks_free_frame(st->root);
+	free(st);
+}
+
+/*
+ * Folded stacks separate frames with ';' and end with " N", so a frame
+ * name keeps neither ';' (input shapes use it between tensors: it becomes
+ * '|') nor line breaks or tabs (dropped, or a space between words).
+ */
+static char *
+store_stacks_clean(const char *name)
+{
+	struct strbuf	 b;
+	const char	*p;
+
+	strbuf_init(&b);
+	for (p = name; *p != '\0'; p++) {
+		if (*p == ';')
+			strbuf_addc(&b, '|');
+		else if (*p == '\r' || *p == '\n' || *p == '\t') {
+			if (b.len > 0 && b.s[b.len - 1] != ' ' &&
+			    b.s[b.len - 1] != '|')
+				strbuf_addc(&b, ' ');
+		} else
+			strbuf_addc(&b, *p);
+	}
+	while (b.len > 0 && b.s[b.len - 1] == ' ')
+		b.s[--b.len] = '\0';
+	if (b.len == 0)
+		strbuf_adds(&b, "?");
+	return strbuf_detach(&b);
+}
+
+/*
+ * The child NAME of PARENT, made if new. The last child found is checked
+ * first, since sources hand in runs of the same path.
+ */
+struct store_frame *
+store_frame_child(struct store_frame *parent, const char *name)
+{
+	struct store_frame	*f;
+	char			*clean;
+	size_t			 i;
+
+	clean = store_stacks_clean(name);
+	for (i = parent->nkids; i > 0; i--) {
+		if (strcmp(parent->kids[i - 1]->name, clean) == 0) {
+			free(clean);
+			return parent->kids[i - 1];
+		}
+	}
+	if (parent->nkids == parent->size) {
+		parent->size = parent->size == 0 ? 4 : parent->size * 2;
+		parent->kids = xreallocarray(parent->kids, parent->size,
+		    sizeof *parent->kids);
+	}
+	f = store_stacks_frame(parent, "");
+	free(f->name);
+	f->name = clean;
+	parent->kids[parent->nkids++] = f;
+	return f;
+}
+
+static int
+store_stacks_cmp(const void *a, const void *b)
+{
+	const struct store_frame	*x = *(struct store_frame *const *)a;
+	const struct store_frame	*y = *(struct store_frame *const *)b;
+
+	return strcmp(x->name, y->name);
+}
+
+static int64_t
+store_stacks_sum(struct store_frame *f)
+{
+	size_t	 i;
+
+	f->total = f->self;
+	for (i = 0; i < f->nkids; i++)
+		f->total += store_stacks_sum(f->kids[i]);
+	if (f->nkids > 1)
+		qsort(f->kids, f->nkids, sizeof *f->kids, store_stacks_cmp);
+	return f->total;
+}
+
+/*
+ * Sum the totals and sort the children; call once the frames are in. The
+ * first call also notes the whole, which shares stay relative to.
+ */
+void
+store_stacks_finish(struct store_stacks *st)
+{
+	store_stacks_sum(st->root);
+	if (st->whole == 0)
+		st->whole = st->root->total;
+}
+
+static const char *store_stacks_sources[] = {
+	[STACKS_AUTO] = "auto",
+	[STACKS_CANN] = "cann",
+	[STACKS_PYTHON] = "python",
+	[STACKS_OPS] = "ops"
+};
+
+/* The source named NAME, or -1. */
+int
+store_stacks_source_parse(const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < sizeof store_stacks_sources /
+	    sizeof store_stacks_sources[0]; i++) {
+		if (strcmp(name, store_stacks_sources[i]) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+const char *
+store_stacks_source_name(enum store_stacks_source source)
+{
+	return store_stacks_sources[source];
+}
+
+/* What the numbers count, for headers and messages. */
+const char *
+store_stacks_unit(const struct store_stacks *st)
+{
+	return st->weight == STACKS_HOST ? "ns of host time" :
+	    "ns of device time";
+}
+
+static void
+store_stacks_fold_frame(FILE *f, struct strbuf *b, const struct store_frame *fr)
+{
+	size_t	 len = b->len, i;
+
+	if (fr->parent != NULL) {
+		if (b->len > 0)
+			strbuf_addc(b, ';');
+		strbuf_adds(b, fr->name);
+		if (fr->self > 0)
+			fprintf(f, "%s %lld\n", b->s, (long long)fr->self);
+	}
+	for (i = 0; i < fr->nkids; i++)
+		store_stacks_fold_frame(f, b, fr->kids[i]);
+	b->len = len;
+	if (b->s != NULL)
+		b->s[len] = '\0';
+}
+
+/* Write ST as folded stacks: one line per path with self time. */
+void
+store_stacks_fold(FILE *f, const struct store_stacks *st)
+{
+	struct strbuf	 b;
+
+	strbuf_init(&b);
+	store_stacks_fold_frame(f, &b, st->root);
+	strbuf_release(&b);
+}
+
+/* The path of F from the root's child down, joined with ';'. */
+char *
+store_frame_path(const struct store_frame *f)
+{
+	const struct store_frame	**v = NULL;
+	struct strbuf			  b;
+	size_t				  n = 0;
+
+	for (; f != NULL && f->parent != NULL; f = f->parent) {
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n++] = f;
+	}
+	strbuf_init(&b);
+	strbuf_adds(&b, "");
+	while (n > 0) {
+		strbuf_adds(&b, v[--n]->name);
+		if (n > 0)
+			strbuf_addc(&b, ';');
+	}
+	free(v);
+	return strbuf_detach(&b);
+}
+
+static char *
+store_stacks_pct(int64_t part, int64_t whole)
+{
+	char	 buf[32];
+
+	util_fmt_fixed(buf, sizeof buf, whole > 0 ? 100.0 * (double)part /
+	    (double)whole : 0, 2, false);
+	return xstrdup(buf);
+}
+
+static void
+store_stacks_rows_frame(struct store_rows *r, const struct store_frame *f,
+    int64_t all, int64_t depth)
+{
+	char	*cells[8];
+	size_t	 i;
+
+	if (f->parent != NULL) {
+		cells[0] = store_frame_path(f);
+		cells[1] = xstrdup(f->name);
+		xasprintf(&cells[2], "%lld", (long long)depth);
+		xasprintf(&cells[3], "%lld", (long long)f->total);
+		xasprintf(&cells[4], "%lld", (long long)f->self);
+		xasprintf(&cells[5], "%lld", (long long)f->count);
+		cells[6] = store_stacks_pct(f->total, all);
+		cells[7] = store_stacks_pct(f->self, all);
+		store_rows_add(r, cells);
+	}
+	for (i = 0; i < f->nkids; i++)
+		store_stacks_rows_frame(r, f->kids[i], all, depth + 1);
+}
+
+/*
+ * Every frame of ST as a row, depth first: the path, the frame, its depth,
+ * total, self and count, and total and self as a share of all the time.
+ */
+struct store_rows *
+store_stacks_rows(const struct store_stacks *st)
+{
+	static const char	*names[] = { "Stack", "Frame", "Depth",
+				    "Total(ns)", "Self(ns)", "Count",
+				    "Total(%)", "Self(%)" };
+	static const enum store_fmt fmts[] = { FMT_TEXT, FMT_TEXT, FMT_INT,
+				    FMT_INT, FMT_INT, FMT_INT, FMT_REAL3,
+				    FMT_REAL3 };
+	struct store_rows	*r;
+	size_t			 i;
+
+	r = store_rows_create(8);
+	for (i = 0; i < 8; i++) {
+		r->names[i] = xstrdup(names[i]);
+		r->fmts[i] = fmts[i];
+	}
+	store_stacks_rows_frame(r, st->root, st->whole, 0);
+	return r;
+}
+
+bool
+store_frame_match(const struct store_frame *f, struct matcher *m)
+{
+	return matcher_match(m, f->name, strlen(f->name));
+}
+
+static int64_t
+store_stacks_search_frame(const struct store_frame *f, struct matcher *m,
+    bool covered, int64_t *nframes)
+{
+	int64_t	 sum = 0;
+	size_t	 i;
+	bool	 hit = f->parent != NULL && store_frame_match(f, m);
+
+	if (hit)
+		(*nframes)++;
+	if (hit && !covered)
+		sum = f->total;
+	for (i = 0; i < f->nkids; i++)
+		sum += store_stacks_search_frame(f->kids[i], m,
+		    covered || hit, nframes);
+	return sum;
+}
+
+/*
+ * The time the frames whose name M matches cover, each counted once even
+ * when a matching frame calls another; *NFRAMES gets how many matched.
+ */
+int64_t
+store_stacks_search(const struct store_stacks *st, struct matcher *m,
+    int64_t *nframes)
+{
+	*nframes = 0;
+	return store_stacks_search_frame(st->root, m, false, nframes);
+}
+
+/*
+ * Keep in F only what runs through a frame M matches: below a match all
+ * of it, above one the path to it with no self time of its own (as
+ * grepping folded lines would). Return true if anything is left.
+ */
+static bool
+store_stacks_prune_frame(struct store_frame *f, struct matcher *m,
+    bool under)
+{
+	size_t	 i, n = 0;
+	bool	 hit = under || (f->parent != NULL && store_frame_match(f, m));
+
+	for (i = 0; i < f->nkids; i++) {
+		if (store_stacks_prune_frame(f->kids[i], m, hit))
+			f->kids[n++] = f->kids[i];
+		else
+			store_stacks_free_frame(f->kids[i]);
+	}
+	f->nkids = n;
+	if (!hit)
+		f->self = 0;
+	return hit || n > 0;
+}
+
+/* Keep only the stacks that pass through a frame M matches. */
+void
+store_stacks_prune(struct store_stacks *st, struct matcher *m)
+{
+	store_stacks_prune_frame(st->root, m, false);
+	store_stacks_finish(st);
+}

@@ -1,0 +1,177 @@
+#!/bin/sh
+# collect with the user's own ssh (--host and an ssh config with a key)
+# against a private sshd: the whole flow, its error cases, an interrupt,
+# --pull and --all.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/collect/sshd.lib"
+
+C="collect --ssh-config $T/ssh_config"
+cd "$T" || exit 1
+
+"$NPUPROF" $C -m app/main --host board --output out --interval 10 \
+    --acl_api on --aacpu off --aac-metrics PipeUtilization -- JOB1 \
+    >"$T/o1" 2>"$T/e1"
+is $? 0 "key login: collect succeeds"
+[ -d out/JOB1 ] && ls out/JOB1/*_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv >/dev/null 2>&1
+ok $? "the JOB directory is copied back"
+grep -q '^board: hello from the board, output /' "$T/o1"
+ok $? "the application's output is streamed with a prefix"
+grep -q 'time: connect [0-9.]* s, upload [0-9.]* s, run [0-9.]* s, download' "$T/e1"
+ok $? "the steps are timed"
+! ls -a out | grep -q npuprof-collect
+ok $? "no temporary directory is left"
+mode=$(find out/JOB1 -perm /007 | wc -l)
+is "$mode" 0 "the copied data is not accessible to others"
+rdir=$(sed -n 's/^board: hello from the board, output \(.*\)\/out\.[^/]*$/\1/p' "$T/o1")
+[ -n "$rdir" ] && [ ! -e "$rdir" ]
+ok $? "the remote working directory is removed ($rdir)"
+! grep -q npuprof-askpass "$T/e1" && [ -z "$(ls /tmp | grep "^npuprof-collect\.$" )" ]
+ok $? "no password helper without a password"
+
+# The acl.json the application saw: our keys, the rest kept.
+"$NPUPROF" $C -m app/main --host board --output out2 --remote-dir "$T/rd" \
+    --switch on -- JOB2 >"$T/o2" 2>"$T/e2"
+is $? 0 "--remote-dir"
+acl="$T/rd/app/acl.json"
+grep -q '"dump_list": \[' "$acl" && grep -q '2.50' "$acl" &&
+    grep -q '"training_trace": "on"' "$acl" && grep -q '"switch": "on"' "$acl"
+ok $? "acl.json keeps its other content"
+grep -q '"output": "'"$T"'/rd/npuprof-out\.' "$acl"
+ok $? "acl.json points the output at the remote directory"
+[ -d out2/JOB2 ] && [ -d "$T/rd" ] && [ ! -e "$T/rd/npuprof.pid" ]
+ok $? "--remote-dir is kept, without our pid file"
+"$NPUPROF" $C -m app/main --host board --output out --interval 10 \
+    --acl_api on --aacpu off --aac-metrics PipeUtilization -- JOB3 \
+    >/dev/null 2>&1
+if [ "${PYTHON3:-}" != "" ] && command -v "$PYTHON3" >/dev/null; then
+	"$NPUPROF" $C -m app/main --host board --output out3 \
+	    --remote-dir "$T/rd3" --interval 10 --acl-api off --aacpu on \
+	    --aac_metrics ArithmeticUtilization -- JOB4 >/dev/null 2>&1
+	"$PYTHON3" -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["profiler"]
+assert d["dump"]["dump_list"] == [1, 2.5, True, None], d
+assert p["switch"] == "on" and p["training_trace"] == "on", p
+assert p["interval"] == "10" and p["acl_api"] == "off", p
+assert p["aacpu"] == "on" and p["aac_metrics"] == "ArithmeticUtilization", p
+assert p["output"].startswith(sys.argv[2]), p
+' "$T/rd3/app/acl.json" "$T/rd3/npuprof-out."
+	ok $? "acl.json is valid JSON with every profiler key"
+else
+	ok 0 "# SKIP no python3"
+fi
+
+# The user's ControlMaster works unchanged: one login serves every step.
+logins=$(grep -c 'Accepted publickey' "$T/sshd/log")
+"$NPUPROF" $C --ssh-option ControlMaster=auto \
+    --ssh-option "ControlPath=$T/cm-%C" --ssh-option ControlPersist=60 \
+    -m app/main --host board --output outcm -- JOBcm >"$T/o" 2>"$T/e"
+is $? 0 "collect through a ControlMaster"
+now=$(grep -c 'Accepted publickey' "$T/sshd/log")
+is $((now - logins)) 1 "one login for all the steps"
+ssh -F "$T/ssh_config" -o "ControlPath=$T/cm-%C" -O exit board 2>/dev/null
+[ -d outcm/JOBcm ]
+ok $? "and the data is copied back"
+
+# Error cases.
+"$NPUPROF" $C -m app/main --host board --output out -- fail >"$T/o" 2>"$T/e"
+is $? 7 "the application's exit status is the exit status"
+[ -d out/JOB_fail ]
+ok $? "what a failed application wrote is still copied back"
+grep -q "exited with status 7" "$T/e"
+ok $? "the failure is reported"
+
+mkdir -p noacl
+cp app/main noacl/
+"$NPUPROF" $C -m noacl/main --host board -- JOB9 >"$T/o" 2>"$T/e"
+is $? 1 "a missing acl.json is an error"
+grep -q "noacl/acl.json" "$T/e"
+ok $? "the message names acl.json"
+
+mkdir -p out/JOB1/keep
+"$NPUPROF" $C -m app/main --host board --output out -- JOB1 >"$T/o" 2>"$T/e"
+is $? 1 "an existing output is an error"
+grep -q "out/JOB1' exists: not overwritten" "$T/e" && [ -d out/JOB1/keep ]
+ok $? "the existing output is not overwritten"
+left=$(sed -n "s/.*the data stays on 'board' in '\(.*\)': copy it with --pull/\1/p" "$T/e")
+[ -n "$left" ] && [ -d "$left/JOB1" ]
+ok $? "the data stays on the board and the message says where"
+[ -z "$left" ] || rm -rf "$(dirname "$left")"
+
+"$NPUPROF" $C -m app/main --host "$ME@127.0.0.1:1" -- JOB9 >"$T/o" 2>"$T/e"
+is $? 1 "a refused port is an error"
+grep -q "cannot connect to '127.0.0.1'" "$T/e"
+ok $? "the message names the host"
+
+sed 's/^\(Host \*\)$/\1\n\tUserKnownHostsFile '"$(echo "$T" | sed 's/\//\\\//g')"'\/known_hosts_new/' \
+    "$T/ssh_config" | awk '!/known_hosts$/' >"$T/ssh_config_new"
+: >"$T/known_hosts_new"
+"$NPUPROF" collect --ssh-config "$T/ssh_config_new" -m app/main --host board \
+    --output out4 -- JOB5 >"$T/o" 2>"$T/e"
+is $? 1 "an unknown host key is refused"
+grep -q "Host key verification failed" "$T/e" && [ ! -s "$T/known_hosts_new" ]
+ok $? "ssh says why and learns nothing"
+"$NPUPROF" collect --ssh-config "$T/ssh_config_new" -m app/main --host board \
+    --accept-new-host-key --output out4 -- JOB5 >"$T/o" 2>"$T/e"
+is $? 0 "--accept-new-host-key accepts it"
+[ -s "$T/known_hosts_new" ] && [ -d out4/JOB5 ]
+ok $? "and records it"
+
+# --pull and --all.
+"$GEN" demo "$T/board/PROF_000001_pull" -n 300 --stats || exit 1
+"$NPUPROF" $C --pull "board:$T/board/PROF_000001_pull/" --output pulled \
+    >"$T/o" 2>"$T/e"
+is $? 0 "--pull"
+diff -r "$T/board/PROF_000001_pull" pulled/PROF_000001_pull >/dev/null
+ok $? "--pull copies the directory as it is"
+"$NPUPROF" $C --pull "board:$T/board/nosuch" --output pulled >"$T/o" 2>"$T/e"
+is $? 1 "--pull of a missing directory is an error"
+! ls -a pulled | grep -q npuprof-collect
+ok $? "and leaves no temporary directory"
+"$NPUPROF" $C --pull "board:$T/board/PROF_000001_pull" --output pulled2 --all \
+    >"$T/o" 2>"$T/e"
+is $? 0 "--pull --all"
+"$NPUPROF" show --db "$T/x.db" pulled2/PROF_000001_pull >"$T/want"
+grep -v '^board: ' "$T/o" >"$T/got"
+same_file "$T/got" "$T/want" "--all prints the op_statistic of the copy"
+"$NPUPROF" $C -m app/main --host board --output out5 --all -- JOB6 \
+    >"$T/o" 2>"$T/e"
+is $? 0 "collect --all"
+grep -q '^OP Type' "$T/o" || grep -q 'OP Type' "$T/o"
+ok $? "collect --all prints a table"
+[ -f out5/JOB6/npuprof-tui.db ]
+ok $? "collect --all builds the store"
+
+# Ctrl-C: the remote application is stopped and everything is removed.
+"$NPUPROF" $C -m app/main --host board --output out6 -- hang "$T/mark" \
+    >"$T/o" 2>"$T/e" &
+pid=$!
+poll 2400 test -s "$T/mark"
+ok $? "the application started"
+set -- $(cat "$T/mark" 2>/dev/null) 0 /nonexistent
+apid=$1 adir=$2
+kill -INT $pid
+wait $pid
+is $? 130 "an interrupt exits 130"
+gone() { ! kill -0 "$apid" 2>/dev/null; }
+poll 600 gone
+ok $? "the remote application is stopped"
+[ ! -e "$(dirname "$adir")" ]
+ok $? "the remote working directory is removed"
+[ ! -e out6 ] || [ -z "$(ls -A out6)" ]
+ok $? "nothing is left in the output"
+grep -q 'interrupted' "$T/e"
+ok $? "the interrupt is reported"
+
+"$NPUPROF" collect -m app/main >/dev/null 2>&1
+is $? 2 "collect without a board is a usage error"
+"$NPUPROF" collect --host board --config x -m app/main >/dev/null 2>&1
+is $? 2 "--host and --config together are a usage error"
+"$NPUPROF" collect --host board -m app/main --aacpu maybe >/dev/null 2>&1
+is $? 2 "a bad on/off value is a usage error"
+"$NPUPROF" --help | grep -q 'npuprof-tui collect -m MAIN' &&
+    "$NPUPROF" --help | grep -q -- '--accept-new-host-key' &&
+    "$NPUPROF" collect --help | grep -q -- '--pull'
+ok $? "--help documents collect"
+done_testing
