@@ -6,8 +6,9 @@
  * container/N/data layout. The probe claims a directory whose root or
  * data/ holds files named by the legacy grammar, but never a PROF_*
  * directory with host/ or device_N/ parts, which belongs to the raw
- * importer. A JOB that also holds the tool's exported summary/ is read
- * from that export instead of its raw files.
+ * importer. A JOB that also holds the tool's export, summary/ CSVs or
+ * legacy timeline/ JSON (import-timeline.c), is read from that export
+ * instead of its raw files.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -138,12 +139,43 @@ import_job_raw(struct job *j)
 	return parts;
 }
 
+/*
+ * Load the tool's export of J, summary/ and timeline/, if it has one.
+ * Return the parts that loaded; a timeline/ that fails is a warning, a
+ * summary/ that fails leaves the raw files to decode.
+ */
+static int
+import_job_export(struct job *j, const char *path)
+{
+	char	*sub, *why = NULL;
+	int	 parts = 0;
+
+	sub = util_path_join(path, "summary");
+	if (importer_dir_has(path, "summary")) {
+		/* As before the timeline: a summary/ that fails is ignored. */
+		if (import_rows_dir(j->s, sub, j->ctx, &why) == 0)
+			parts++;
+		free(why);
+		why = NULL;
+	}
+	free(sub);
+	sub = util_path_join(path, "timeline");
+	if (import_timeline_any(sub)) {
+		if (import_timeline_dir(j->s, sub, j->ctx, &why) == 0)
+			parts++;
+		else
+			store_load_warning(j->s, sub, -1, "%s", why);
+		free(why);
+	}
+	free(sub);
+	return parts;
+}
+
 static int
 import_job_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
 	struct job	 j;
-	char		*summary;
 	int		 rc = 0;
 
 	memset(&j, 0, sizeof j);
@@ -154,17 +186,12 @@ import_job_load(struct store *s, const char *path, struct import_ctx *ctx,
 	if (ctx->device == NP_NA)
 		ctx->device = j.device != NP_NA ? j.device : 0;
 	j.device = ctx->device;
-	summary = util_path_join(path, "summary");
-	if (importer_dir_has(path, "summary") &&
-	    import_rows_dir(s, summary, ctx, cause) == 0) {
-		store_load_meta(s, "job.source", "summary/ export");
-		free(summary);
+	if (import_job_export(&j, path) > 0) {
+		store_load_meta(s, "job.source", "summary/ and timeline/ "
+		    "export");
 		job_files_free(&j);
 		return 0;
 	}
-	free(*cause);
-	*cause = NULL;
-	free(summary);
 	if (import_job_raw(&j) == 0) {
 		xasprintf(cause, "'%s': no step trace, task description, "
 		    "AclModule, runtime or AI CPU data could be decoded; for "

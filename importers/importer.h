@@ -241,6 +241,8 @@ struct trace_load;
 struct trace_load *trace_load_create(struct store *, const char *,
 		     struct import_ctx *, bool);
 void		 trace_load_event(void *, const struct trace_event *);
+void		 trace_load_legacy(struct trace_load *, int64_t, int64_t,
+		     int64_t, int64_t);
 void		 trace_load_free(struct trace_load *);
 
 /* import-summary.c */
@@ -262,6 +264,29 @@ int		 import_rows_file(struct store *, const char *,
 		     struct import_ctx *, char **);
 int		 import_rows_dir(struct store *, const char *,
 		     struct import_ctx *, char **);
+
+/* import-timeline.c: legacy per-device timeline/ JSON. */
+extern const struct importer import_timeline;
+int		 import_timeline_dir(struct store *, const char *,
+		     struct import_ctx *, char **);
+bool		 import_timeline_any(const char *);
+
+/* timeline-clock.c */
+struct timeline_clock {
+	int64_t		 offset;	/* epoch ns minus monotonic ns */
+	int64_t		 below;		/* times below are monotonic; 0 none */
+	bool		 link;		/* tasks came from a CSV */
+};
+void		 timeline_clock_read(struct store *, const char *, int64_t,
+		     struct import_ctx *, struct timeline_clock *);
+
+/* timeline-step.c */
+struct timeline_steps;
+struct timeline_steps *timeline_steps_create(struct store *, int64_t,
+		     int64_t, int64_t);
+bool		 timeline_steps_event(struct timeline_steps *, size_t,
+		     int64_t, int64_t, const struct trace_event *);
+int64_t		 timeline_steps_free(struct timeline_steps *);
 
 /* import-svp.c */
 int		 import_svp_aa_core(struct store *, const char *,
