@@ -103,6 +103,10 @@ void		 gen_ge_step(struct strbuf *, struct strbuf *, int, bool,
 		     uint64_t);
 void		 gen_ge_id_map(struct strbuf *, struct strbuf *, uint64_t);
 
+/* gen-timeline.c: CANN 6.x device_N/timeline/ folders. */
+int		 gen_timeline_write(const char *, const struct gen_opts *,
+		     char **);
+
 /* gen-svp.c */
 int		 gen_svp_write(const char *, const struct gen_opts *, char **);
 

@@ -1,9 +1,9 @@
 /*
  * npuprof-gen: the generators as a command for tests and benchmarks.
  *
- *	npuprof-gen demo|job|svp DIR [-s SEED] [-n TASKS] [-S STREAMS]
- *	    [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
- *	    [--binary]
+ *	npuprof-gen demo|job|svp|timeline DIR [-s SEED] [-n TASKS]
+ *	    [-S STREAMS] [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR]
+ *	    [--stats] [--quirks] [--binary]
  *	npuprof-gen prof DIR [-s SEED] [-n OPS] [-S STREAMS] [-T THREADS]
  *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P] [-m HOST_MHZ]
  *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
@@ -15,7 +15,9 @@
  *
  * job writes a legacy JOB directory (--quirks: the flattened layout,
  * --binary: binary GE task records), svp
- * an SVP board's JOB with its exported summary/.
+ * an SVP board's JOB with its exported summary/ and timeline/, timeline
+ * the device_N/ directories of a CANN 6.x export with their legacy
+ * timeline/ JSON (-r devices, -t iterations, -n tasks in all).
  *
  * spans writes a store for ROOT straight through the load interface:
  * host API spans (acl containing node containing runtime, plus python
@@ -34,7 +36,8 @@
 static int
 usage(void)
 {
-	fprintf(stderr, "usage: npuprof-gen demo|job|svp DIR [-s seed] [-n tasks] "
+	fprintf(stderr, "usage: npuprof-gen demo|job|svp|timeline DIR [-s seed] "
+	    "[-n tasks] "
 	    "[-S streams] [-t steps] [-r ranks] [-a apis] [-e expect-dir] "
 	    "[--stats] [--quirks] [--binary]\n"
 	    "       npuprof-gen prof DIR [-s seed] [-n ops] [-S streams] "
@@ -232,7 +235,8 @@ main(int argc, char **argv)
 	if (argc >= 3 && strcmp(argv[1], "prof") == 0)
 		return main_prof(argc, argv);
 	if (argc < 3 || (strcmp(argv[1], "demo") != 0 &&
-	    strcmp(argv[1], "job") != 0 && strcmp(argv[1], "svp") != 0))
+	    strcmp(argv[1], "job") != 0 && strcmp(argv[1], "svp") != 0 &&
+	    strcmp(argv[1], "timeline") != 0))
 		return usage();
 	gen_opts_init(&g);
 	optind = 3;
@@ -277,6 +281,8 @@ main(int argc, char **argv)
 		rc = gen_job_write(argv[2], &g, &cause);
 	else if (strcmp(argv[1], "svp") == 0)
 		rc = gen_svp_write(argv[2], &g, &cause);
+	else if (strcmp(argv[1], "timeline") == 0)
+		rc = gen_timeline_write(argv[2], &g, &cause);
 	else
 		rc = gen_demo_write(argv[2], &g, &cause);
 	if (rc != 0) {
