@@ -63,8 +63,8 @@ gen_tl_ts(struct strbuf *b, const char *key, int64_t ns)
 }
 
 /* "ts": start, "dur": end - start, both as floats of microseconds. */
-static void
-gen_tl_span(struct strbuf *b, int64_t start, int64_t end)
+void
+gen_timeline_span(struct strbuf *b, int64_t start, int64_t end)
 {
 	gen_tl_ts(b, "ts", start);
 	strbuf_adds(b, ", \"dur\": ");
@@ -86,7 +86,7 @@ gen_tl_step_events(struct gen_tl *t, struct strbuf *b, int pid, int tid,
 {
 	strbuf_addf(b, "{\"name\": \"Iteration %d\", \"pid\": %d, \"tid\": %d, ",
 	    i, pid, tid);
-	gen_tl_span(b, i == 1 ? it->fp : it->prev_end, it->end);
+	gen_timeline_span(b, i == 1 ? it->fp : it->prev_end, it->end);
 	strbuf_addf(b, ", \"args\": {\"Iteration ID\": %d, ", i);
 	gen_tl_ts(b, "FP Start", it->fp);
 	strbuf_adds(b, ", ");
@@ -98,19 +98,19 @@ gen_tl_step_events(struct gen_tl *t, struct strbuf *b, int pid, int tid,
 	    (i == 1 ? it->fp : it->prev_end)));
 	strbuf_addf(b, "{\"name\": \"FP_BP Time %d\", \"pid\": %d, \"tid\": %d, ",
 	    i, pid, tid);
-	gen_tl_span(b, it->fp, it->bp);
+	gen_timeline_span(b, it->fp, it->bp);
 	strbuf_addf(b, ", \"args\": {\"Iteration ID\": %d, \"FP_BP Time(ns)\": "
 	    "%lld.0}, \"cat\": \"FP_BP Time\", \"ph\": \"X\"}, ", i,
 	    (long long)(it->bp - it->fp));
 	strbuf_addf(b, "{\"name\": \"Iteration Refresh %d\", \"pid\": %d, "
 	    "\"tid\": %d, ", i, pid, tid);
-	gen_tl_span(b, it->bp, it->end);
+	gen_timeline_span(b, it->bp, it->end);
 	strbuf_addf(b, ", \"args\": {\"Iteration ID\": %d, \"Iteration "
 	    "Refresh(ns)\": %lld.0}, \"cat\": \"Iteration Refresh\", \"ph\": "
 	    "\"X\"}, ", i, (long long)(it->end - it->bp));
 	strbuf_addf(b, "{\"name\": \"Reduce_%d_0\", \"pid\": %d, \"tid\": %d, ",
 	    i, pid, tid);
-	gen_tl_span(b, it->reduce_start, it->reduce_end);
+	gen_timeline_span(b, it->reduce_start, it->reduce_end);
 	strbuf_addf(b, ", \"args\": {\"Iteration ID\": %d}, \"cat\": \"Reduce\", "
 	    "\"ph\": \"X\"}, ", i);
 	strbuf_addf(b, "{\"name\": \"Data_aug Bound %d\", \"cat\": \"Data_aug "
@@ -179,7 +179,7 @@ gen_tl_tasks(struct gen_tl *t, struct strbuf *tasks, struct strbuf *hccl,
 		strbuf_addf(tasks, "{\"name\": \"Default/net/%s-op%lld\", "
 		    "\"pid\": 3, \"tid\": %d, ", types[k % 5], (long long)k,
 		    stream);
-		gen_tl_span(tasks, start, start + dur);
+		gen_timeline_span(tasks, start, start + dur);
 		strbuf_addf(tasks, ", \"args\": {\"Task Type\": \"%s\", "
 		    "\"Stream Id\": %d, \"Task Id\": %lld, \"Batch Id\": 0}, "
 		    "\"ph\": \"X\"}, ", k % 7 == 3 ? "AI_CPU" : "AI_CORE", stream,
@@ -196,7 +196,7 @@ gen_tl_tasks(struct gen_tl *t, struct strbuf *tasks, struct strbuf *hccl,
 	for (k = 0; k < GEN_TL_HCCL; k++) {
 		strbuf_addf(hccl, "{\"name\": \"Notify_Wait\", \"pid\": %d, "
 		    "\"tid\": %lld, ", hp, (long long)k % 2);
-		gen_tl_span(hccl, at + 5000 * (k + 1), at + 5000 * (k + 1) +
+		gen_timeline_span(hccl, at + 5000 * (k + 1), at + 5000 * (k + 1) +
 		    3250);
 		strbuf_addf(hccl, ", \"args\": {\"notify_id\": %lld, \"stream "
 		    "id\": 12, \"task id\": %lld, \"task type\": \"Notify_Wait\", "
@@ -269,7 +269,7 @@ gen_tl_iteration(struct gen_tl *t, const char *dir, int i,
 	gen_tl_meta(&b, "process_name", hp, 0, "name", "\"HCCL\"");
 	strbuf_adds(&b, "{\"name\": \"GE@Infer\", \"pid\": 1000202, \"tid\": "
 	    "16027, ");
-	gen_tl_span(&b, it->fp - 300, it->end + 200);
+	gen_timeline_span(&b, it->fp - 300, it->end + 200);
 	strbuf_addf(&b, ", \"args\": {\"Model Name\": null, \"Model Id\": %d}, "
 	    "\"ph\": \"X\"}, ", t->model);
 	gen_tl_step_events(t, &b, 3, 10036, i, it);

@@ -106,6 +106,7 @@ void		 gen_ge_id_map(struct strbuf *, struct strbuf *, uint64_t);
 /* gen-timeline.c: CANN 6.x device_N/timeline/ folders. */
 int		 gen_timeline_write(const char *, const struct gen_opts *,
 		     char **);
+void		 gen_timeline_span(struct strbuf *, int64_t, int64_t);
 
 /* gen-svp.c */
 int		 gen_svp_write(const char *, const struct gen_opts *, char **);
