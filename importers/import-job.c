@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "prof-int.h"
 
 /* True if DIR has a host/ or device_N/ part: a new-layout PROF_* dir. */
 static bool
@@ -84,9 +84,10 @@ import_job_unknown(struct job *j)
 	size_t	 i;
 
 	for (i = 0; i < j->nfiles; i++) {
-		if (j->files[i].kind == JOB_AICORE)
+		if (j->files[i].kind == JOB_AICORE && j->nops == 0)
 			store_load_warning(j->s, j->files[i].path, -1, "AI Core "
-			    "PMU records of legacy JOBs are not decoded");
+			    "PMU records need the task description to join the "
+			    "HWTS tasks they measure");
 		else if (j->files[i].kind == JOB_PREPROCESS &&
 		    util_has_prefix(j->files[i].name, "DATA_PREPROCESS."))
 			store_load_warning(j->s, j->files[i].path, -1, "only "
@@ -102,6 +103,39 @@ import_job_unknown(struct job *j)
 		    "(an SVP board's raw format is not public); import the "
 		    "board's exported summary/ and timeline/ files instead");
 	}
+}
+
+/*
+ * The HWTS tasks of J, with the AI Core PMU records in op_summary's PMU
+ * columns when the JOB has aicore.data.
+ */
+static int
+import_job_hwts(struct job *j)
+{
+	struct prof_pmu		 p;
+	struct prof_meta	 m;
+	int64_t			 n;
+	int			 tasks;
+
+	n = job_pmu_load(j, &p, &m);
+	if (n > 0) {
+		j->pmu = &p;
+		store_load_pmu_names(j->s, p.names);
+	}
+	tasks = job_hwts_load(j);
+	if (n > 0) {
+		store_load_pmu_names(j->s, NULL);
+		if (j->pmu_used < n)
+			store_load_warning(j->s, job_files_first(j,
+			    JOB_AICORE), -1, "%lld of %lld AI Core PMU "
+			    "records match no HWTS task of the task "
+			    "description", (long long)(n - j->pmu_used),
+			    (long long)n);
+	}
+	j->pmu = NULL;
+	if (n >= 0)
+		job_pmu_release(&p, &m);
+	return tasks;
 }
 
 /* Decode the raw files of J; return how many parts gave data. */
@@ -130,7 +164,7 @@ import_job_raw(struct job *j)
 		parts++;
 	if (job_runtime_load(j) > 0)
 		parts++;
-	if (j->nops > 0 && job_hwts_load(j) > 0)
+	if (j->nops > 0 && import_job_hwts(j) > 0)
 		parts++;
 	if (parts > 0 && j->nops == 0)
 		store_load_warning(j->s, j->dir, -1, "no Framework "

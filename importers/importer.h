@@ -128,6 +128,8 @@ struct job_clock {
 	int64_t		 host_offset;
 };
 
+struct prof_pmu;
+
 struct job {
 	struct store	*s;
 	const char	*dir;
@@ -140,6 +142,8 @@ struct job {
 	int64_t		 device;
 	uint64_t	*iter_end;	/* step trace iteration ends */
 	size_t		 niter;
+	struct prof_pmu	*pmu;		/* AI Core PMU records, or NULL */
+	int64_t		 pmu_used;	/* records given to task rows */
 };
 
 /* job-files.c */

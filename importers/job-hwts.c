@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "prof-int.h"
 
 #define JOB_HWTS_NO_STREAM	(-1)
 #define JOB_HWTS_MANY		(-2)
@@ -57,6 +57,7 @@ struct job_hwts {
 	size_t			 npair;
 	int64_t			 orphans;
 	const struct job_op	**by_task;	/* ops sorted by task id */
+	struct strbuf		 pmu;		/* PMU columns of a task */
 };
 
 static struct job_hwts_slot *
@@ -236,6 +237,11 @@ job_hwts_task(struct job_hwts *h, const struct job_hwts_pair *p,
 	t.out_shapes = op->out_shapes;
 	t.out_dtypes = op->out_dtypes;
 	t.out_formats = op->out_formats;
+	if (h->j->pmu != NULL && prof_pmu_values(h->j->pmu, p->stream, p->task,
+	    DEV_NO_CONTEXT, op->block_dim, &h->pmu)) {
+		t.pmu = h->pmu.s;
+		h->j->pmu_used++;
+	}
 	store_load_task(h->j->s, &t);
 }
 
@@ -353,6 +359,7 @@ job_hwts_load(struct job *j)
 		store_load_warning(j->s, job_files_first(j, JOB_HWTS), -1,
 		    "%lld of %zu HWTS tasks match no op of the task "
 		    "description", (long long)((int64_t)h.npair - n), h.npair);
+	strbuf_release(&h.pmu);
 	free(h.by_task);
 	free(h.slot);
 	free(h.pair);

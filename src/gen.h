@@ -12,7 +12,8 @@
 enum gen_flags {
 	GEN_STATS = 1 << 0,	/* write the tool's own statistic files */
 	GEN_QUIRKS = 1 << 1,	/* CRLF, BOM, quoted shapes, N/A rows */
-	GEN_BINARY = 1 << 2	/* JOB: binary GE task records */
+	GEN_BINARY = 1 << 2,	/* JOB: binary GE task records */
+	GEN_PMU = 1 << 3	/* JOB: aicore.data PMU records */
 };
 
 struct gen_opts {
@@ -96,6 +97,11 @@ uint64_t	 gen_rand_next(uint64_t *);
 int		 gen_job_file(const char *, const char *, const char *, size_t,
 		     char **);
 int		 gen_job_write(const char *, const struct gen_opts *, char **);
+
+/* gen-job-pmu.c */
+void		 gen_job_pmu_task(struct strbuf *, struct strbuf *, uint64_t *,
+		     int *, int, int, int);
+const char	*gen_job_pmu_sample(void);
 
 /* gen-ge.c */
 void		 gen_ge_tensor(struct strbuf *, int, int, int, const char *);

@@ -3,7 +3,7 @@
  *
  *	npuprof-gen demo|job|svp|timeline DIR [-s SEED] [-n TASKS]
  *	    [-S STREAMS] [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR]
- *	    [--stats] [--quirks] [--binary]
+ *	    [--stats] [--quirks] [--binary] [--pmu]
  *	npuprof-gen prof DIR [-s SEED] [-n OPS] [-S STREAMS] [-T THREADS]
  *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P] [-m HOST_MHZ]
  *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
@@ -14,7 +14,7 @@
  *	npuprof-gen spans DB ROOT [-n OPS]
  *
  * job writes a legacy JOB directory (--quirks: the flattened layout,
- * --binary: binary GE task records), svp
+ * --binary: binary GE task records, --pmu: aicore.data PMU records), svp
  * an SVP board's JOB with its exported summary/ and timeline/, timeline
  * the device_N/ directories of a CANN 6.x export with their legacy
  * timeline/ JSON (-r devices, -t iterations, -n tasks in all).
@@ -39,7 +39,7 @@ usage(void)
 	fprintf(stderr, "usage: npuprof-gen demo|job|svp|timeline DIR [-s seed] "
 	    "[-n tasks] "
 	    "[-S streams] [-t steps] [-r ranks] [-a apis] [-e expect-dir] "
-	    "[--stats] [--quirks] [--binary]\n"
+	    "[--stats] [--quirks] [--binary] [--pmu]\n"
 	    "       npuprof-gen prof DIR [-s seed] [-n ops] [-S streams] "
 	    "[-T threads] [-d devices] [-a apis] [-c chip] [-m host-mhz] "
 	    "[-H host-slice] [-D dev-slice] [-k head-skip] [-E event-pct] "
@@ -222,6 +222,7 @@ main(int argc, char **argv)
 		{ "stats", no_argument, NULL, 'T' },
 		{ "quirks", no_argument, NULL, 'Q' },
 		{ "binary", no_argument, NULL, 'B' },
+		{ "pmu", no_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct gen_opts	 g;
@@ -272,6 +273,9 @@ main(int argc, char **argv)
 			break;
 		case 'B':
 			g.flags |= GEN_BINARY;
+			break;
+		case 'U':
+			g.flags |= GEN_PMU;
 			break;
 		default:
 			return usage();
