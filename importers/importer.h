@@ -158,6 +158,27 @@ void		*job_files_grow(void *, size_t, size_t);
 int		 job_files_read(struct job *, enum job_kind, const char *,
 		     char **, size_t *);
 
+/* job-stream.c: records of one kind through a bounded buffer. */
+struct job_stream {
+	struct job	*j;
+	enum job_kind	 kind;
+	size_t		 size;		/* record size */
+	size_t		 next;		/* the next file to open */
+	const char	*path;		/* the file being read */
+	FILE		*f;
+	char		*buf;
+	size_t		 have;
+	size_t		 pos;
+	int64_t		 offset;	/* of the next record in the stream */
+	bool		 rewound;
+};
+int		 job_stream_open(struct job_stream *, struct job *,
+		     enum job_kind, size_t);
+const unsigned char *job_stream_next(struct job_stream *);
+size_t		 job_stream_trailing(const struct job_stream *, int64_t *);
+void		 job_stream_rewind(struct job_stream *);
+void		 job_stream_close(struct job_stream *);
+
 /* job-clock.c */
 void		 job_clock_init(struct job *);
 int64_t		 job_clock_ns(const struct job_clock *, uint64_t);

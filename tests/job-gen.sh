@@ -75,6 +75,28 @@ ok $? "a cut aicore.data still imports"
 grep -q 'aicore.data.0.slice_0: offset 896: 104 trailing bytes' "$T/err"
 ok $? "the cut is reported at its byte offset"
 
+# The HWTS log in slices cut inside records (the log is read as one
+# stream): the same per-op times as the whole file.
+d=$T/s7data/JOB/data
+h=$d/hwts.log.data.45.dev.profiler_default_tag.0.slice_0
+size=$(wc -c <"$h")
+cut1=$((size / 3 + 13))
+cut2=$((size / 3 * 2 + 41))
+head -c $cut1 "$h" >"$T/a"
+tail -c +$((cut1 + 1)) "$h" | head -c $((cut2 - cut1)) >"$T/b"
+tail -c +$((cut2 + 1)) "$h" >"$T/c"
+mv "$T/a" "$h"
+mv "$T/b" "$d/hwts.log.data.45.dev.profiler_default_tag.0.slice_1"
+mv "$T/c" "$d/hwts.log.data.45.dev.profiler_default_tag.0.slice_2"
+"$NPUPROF" import --db "$T/sliced.db" "$T/s7data/JOB" >/dev/null 2>"$T/err"
+ok $? "an HWTS log in three slices cut inside records imports"
+"$NPUPROF" show -q --db "$T/sliced.db" --format csv "$T/s7data/JOB" \
+    op_statistic >"$T/sliced.csv"
+same_file "$T/sliced.csv" "$T/s7data/expect/op_statistic.csv" \
+    "the sliced log gives the op_statistic of the whole one"
+grep -q 'trailing bytes' "$T/err"
+is $? 1 "records across slice boundaries are not reported as cut"
+
 # How show prints a generated JOB, kept as a golden: the default table
 # (op_statistic) and the first rows of the step trace and task description.
 d=$T/s1data
