@@ -10,6 +10,8 @@
  * legacy timeline/ JSON (import-timeline.c), is read from that export
  * instead of its raw files.
  */
+#include <sys/stat.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,6 +79,15 @@ import_job_task_desc(struct job *j, const char *data, size_t len)
 	job_text_task_desc(j, data, len);
 }
 
+/* True if PATH is an empty file: nothing there to decode or report. */
+static bool
+import_job_empty(const char *path)
+{
+	struct stat	 st;
+
+	return stat(path, &st) == 0 && st.st_size == 0;
+}
+
 /* Report the files of J that nothing here decodes. */
 static void
 import_job_unknown(struct job *j)
@@ -89,9 +100,11 @@ import_job_unknown(struct job *j)
 			    "PMU records need the task description to join the "
 			    "HWTS tasks they measure");
 		else if (j->files[i].kind == JOB_PREPROCESS &&
-		    util_has_prefix(j->files[i].name, "DATA_PREPROCESS."))
+		    util_has_prefix(j->files[i].name, "DATA_PREPROCESS.") &&
+		    !util_has_prefix(j->files[i].name,
+		    "DATA_PREPROCESS.dev.TDT.") && !import_job_empty(j->files[i].path))
 			store_load_warning(j->s, j->files[i].path, -1, "only "
-			    "the AICPU DATA_PREPROCESS log is decoded");
+			    "the AICPU and TDT DATA_PREPROCESS logs are decoded");
 		if (j->files[i].kind != JOB_OTHER)
 			continue;
 		if (util_has_suffix(j->files[i].name, ".json") ||
@@ -161,6 +174,8 @@ import_job_raw(struct job *j)
 	if (job_acl_load(j) > 0)
 		parts++;
 	if (job_aicpu_load(j) >= 0)
+		parts++;
+	if (job_tdt_load(j) > 0)
 		parts++;
 	if (job_runtime_load(j) > 0)
 		parts++;

@@ -210,6 +210,9 @@ int		 job_hwts_load(struct job *);
 /* job-aicpu.c */
 int		 job_aicpu_load(struct job *);
 
+/* job-tdt.c */
+int		 job_tdt_load(struct job *);
+
 /* job-acl.c */
 bool		 job_acl_check(const char *, size_t);
 int		 job_acl_load(struct job *);
