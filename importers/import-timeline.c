@@ -300,7 +300,7 @@ import_timeline_load(struct store *s, const char *path,
 }
 
 const struct importer import_timeline = {
-	.name = "timeline",
+	.name = "legacy-timeline",
 	.what = "legacy timeline/ dir: <module>_<dev>_<model>_<iter>.json "
 	    "(msprof, task_time, step_trace, hccl, acl)",
 	.probe = import_timeline_probe,

@@ -20,7 +20,7 @@ PY
 
 for seed in 1 4; do
 	d=$T/s$seed
-	"$GEN" timeline "$d/PROF_1" -s $seed -n 60 -S 3 -t 4 -r 2 \
+	"$GEN" legacy-timeline "$d/PROF_1" -s $seed -n 60 -S 3 -t 4 -r 2 \
 	    -e "$d/expect"
 	ok $? "seed $seed: generate"
 	"$NPUPROF" import --db "$d.db" "$d/PROF_1" >/dev/null 2>"$d/err"
@@ -47,7 +47,7 @@ done
 d=$T/s1
 "$NPUPROF" show -q --db "$d.db" --limit 3 "$d/PROF_1" task_time step_trace \
     >"$T/show.table"
-golden "$T/show.table" timeline-gen.table "seed 1: show prints the tables"
+golden "$T/show.table" legacy-timeline-gen.table "seed 1: show prints the tables"
 
 # One iteration's msprof_* cut short: what came before the cut stays, one
 # warning names the file and offset, the other iterations are whole.
