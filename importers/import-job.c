@@ -92,19 +92,21 @@ import_job_empty(const char *path)
 static void
 import_job_unknown(struct job *j)
 {
-	size_t	 i;
+	const struct job_file	*f;
+	size_t			 i;
 
 	for (i = 0; i < j->nfiles; i++) {
-		if (j->files[i].kind == JOB_AICORE && j->nops == 0)
-			store_load_warning(j->s, j->files[i].path, -1, "AI Core "
-			    "PMU records need the task description to join the "
+		f = &j->files[i];
+		if (f->kind == JOB_AICORE && j->nops == 0)
+			store_load_warning(j->s, f->path, -1, "AI Core PMU "
+			    "records need the task description to join the "
 			    "HWTS tasks they measure");
-		else if (j->files[i].kind == JOB_PREPROCESS &&
-		    util_has_prefix(j->files[i].name, "DATA_PREPROCESS.") &&
-		    !util_has_prefix(j->files[i].name,
-		    "DATA_PREPROCESS.dev.TDT.") && !import_job_empty(j->files[i].path))
-			store_load_warning(j->s, j->files[i].path, -1, "only "
-			    "the AICPU and TDT DATA_PREPROCESS logs are decoded");
+		else if (f->kind == JOB_PREPROCESS &&
+		    util_has_prefix(f->name, "DATA_PREPROCESS.") &&
+		    !util_has_prefix(f->name, "DATA_PREPROCESS.dev.TDT.") &&
+		    !import_job_empty(f->path))
+			store_load_warning(j->s, f->path, -1, "only the AICPU "
+			    "and TDT DATA_PREPROCESS logs are decoded");
 		if (j->files[i].kind != JOB_OTHER)
 			continue;
 		if (util_has_suffix(j->files[i].name, ".json") ||

@@ -165,7 +165,7 @@ static int
 gen_svp_timeline(const char *dir, const int64_t *opavg, const int64_t *aclavg,
     struct strbuf *tt, struct strbuf *api, char **cause)
 {
-	static const int	 spread[10] = { -5, 7, -2, 0, 0, 0, 0, 0, 0, 0 };
+	static const int	 spread[10] = { -5, 7, -2 };
 	struct strbuf		 b;
 	char			*tl, v[3][40];
 	int64_t			 at = 3600000000000LL, d;
@@ -183,8 +183,8 @@ gen_svp_timeline(const char *dir, const int64_t *opavg, const int64_t *aclavg,
 		for (i = 0; i < 4; i++) {
 			d = (opavg[i] + spread[k]) * 1000;
 			at += 2000 + 10 * k;
-			strbuf_addf(&b, ", {\"name\": \"subgraph_%d\", \"pid\": "
-			    "0, \"tid\": 0, ", i);
+			strbuf_addf(&b, ", {\"name\": \"subgraph_%d\", "
+			    "\"pid\": 0, \"tid\": 0, ", i);
 			gen_timeline_span(&b, at, at + d);
 			strbuf_addf(&b, ", \"args\": {\"Task Type\": "
 			    "\"AA_CORE\", \"Stream Id\": 0, \"Task Id\": %d}, "

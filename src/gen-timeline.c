@@ -84,8 +84,8 @@ static void
 gen_tl_step_events(struct gen_tl *t, struct strbuf *b, int pid, int tid,
     int i, const struct gen_tl_iter *it)
 {
-	strbuf_addf(b, "{\"name\": \"Iteration %d\", \"pid\": %d, \"tid\": %d, ",
-	    i, pid, tid);
+	strbuf_addf(b, "{\"name\": \"Iteration %d\", \"pid\": %d, "
+	    "\"tid\": %d, ", i, pid, tid);
 	gen_timeline_span(b, i == 1 ? it->fp : it->prev_end, it->end);
 	strbuf_addf(b, ", \"args\": {\"Iteration ID\": %d, ", i);
 	gen_tl_ts(b, "FP Start", it->fp);
@@ -96,8 +96,8 @@ gen_tl_step_events(struct gen_tl *t, struct strbuf *b, int pid, int tid,
 	strbuf_addf(b, ", \"Iteration Time(ns)\": %lld.0}, \"cat\": "
 	    "\"Iteration Time\", \"ph\": \"X\"}, ", (long long)(it->end -
 	    (i == 1 ? it->fp : it->prev_end)));
-	strbuf_addf(b, "{\"name\": \"FP_BP Time %d\", \"pid\": %d, \"tid\": %d, ",
-	    i, pid, tid);
+	strbuf_addf(b, "{\"name\": \"FP_BP Time %d\", \"pid\": %d, "
+	    "\"tid\": %d, ", i, pid, tid);
 	gen_timeline_span(b, it->fp, it->bp);
 	strbuf_addf(b, ", \"args\": {\"Iteration ID\": %d, \"FP_BP Time(ns)\": "
 	    "%lld.0}, \"cat\": \"FP_BP Time\", \"ph\": \"X\"}, ", i,
@@ -111,8 +111,8 @@ gen_tl_step_events(struct gen_tl *t, struct strbuf *b, int pid, int tid,
 	strbuf_addf(b, "{\"name\": \"Reduce_%d_0\", \"pid\": %d, \"tid\": %d, ",
 	    i, pid, tid);
 	gen_timeline_span(b, it->reduce_start, it->reduce_end);
-	strbuf_addf(b, ", \"args\": {\"Iteration ID\": %d}, \"cat\": \"Reduce\", "
-	    "\"ph\": \"X\"}, ", i);
+	strbuf_addf(b, ", \"args\": {\"Iteration ID\": %d}, \"cat\": "
+	    "\"Reduce\", \"ph\": \"X\"}, ", i);
 	strbuf_addf(b, "{\"name\": \"Data_aug Bound %d\", \"cat\": \"Data_aug "
 	    "Bound\", \"ph\": \"s\", ", i);
 	gen_tl_ts(b, "ts", it->end);
@@ -167,7 +167,8 @@ gen_tl_tasks(struct gen_tl *t, struct strbuf *tasks, struct strbuf *hccl,
 {
 	static const char *const types[] = { "Conv2D", "MatMul", "ReLU",
 	    "Cast", "TransData" };
-	int64_t		 n, k, dur, start = at, end = at;
+	int64_t		 n, k, dur, h0, start = at, end = at;
+	const char	*type;
 	char		 v[3][40];
 	int		 stream, hp = 1000000 + 2 * 100 + 11;
 
@@ -180,28 +181,28 @@ gen_tl_tasks(struct gen_tl *t, struct strbuf *tasks, struct strbuf *hccl,
 		    "\"pid\": 3, \"tid\": %d, ", types[k % 5], (long long)k,
 		    stream);
 		gen_timeline_span(tasks, start, start + dur);
+		type = k % 7 == 3 ? "AI_CPU" : "AI_CORE";
 		strbuf_addf(tasks, ", \"args\": {\"Task Type\": \"%s\", "
 		    "\"Stream Id\": %d, \"Task Id\": %lld, \"Batch Id\": 0}, "
-		    "\"ph\": \"X\"}, ", k % 7 == 3 ? "AI_CPU" : "AI_CORE", stream,
-		    (long long)k + 1);
+		    "\"ph\": \"X\"}, ", type, stream, (long long)k + 1);
 		util_fmt_us(v[0], sizeof v[0], dur, 3, false);
 		util_fmt_us(v[1], sizeof v[1], start + t->off, 3, false);
 		util_fmt_us(v[2], sizeof v[2], start + dur + t->off, 3, false);
 		strbuf_addf(&t->tasks, "%d,Default/net/%s-op%lld,%s,%d,%lld,%s,"
-		    "%s,%s\n", t->device, types[k % 5], (long long)k, k % 7 == 3 ?
-		    "AI_CPU" : "AI_CORE", stream, (long long)k + 1, v[0], v[1],
-		    v[2]);
+		    "%s,%s\n", t->device, types[k % 5], (long long)k, type,
+		    stream, (long long)k + 1, v[0], v[1], v[2]);
 		end = start + dur > end ? start + dur : end;
 	}
 	for (k = 0; k < GEN_TL_HCCL; k++) {
 		strbuf_addf(hccl, "{\"name\": \"Notify_Wait\", \"pid\": %d, "
 		    "\"tid\": %lld, ", hp, (long long)k % 2);
-		gen_timeline_span(hccl, at + 5000 * (k + 1), at + 5000 * (k + 1) +
-		    3250);
-		strbuf_addf(hccl, ", \"args\": {\"notify_id\": %lld, \"stream "
-		    "id\": 12, \"task id\": %lld, \"task type\": \"Notify_Wait\", "
-		    "\"src rank\": 0, \"dst rank\": 4294967295}, \"ph\": \"X\"}, ",
-		    160 + (long long)k, (long long)k + 2);
+		h0 = at + 5000 * (k + 1);
+		gen_timeline_span(hccl, h0, h0 + 3250);
+		strbuf_addf(hccl, ", \"args\": {\"notify_id\": %lld, "
+		    "\"stream id\": 12, \"task id\": %lld, \"task type\": "
+		    "\"Notify_Wait\", \"src rank\": 0, \"dst rank\": "
+		    "4294967295}, \"ph\": \"X\"}, ", 160 + (long long)k,
+		    (long long)k + 2);
 	}
 	(void)i;
 	return end;
@@ -305,9 +306,10 @@ gen_tl_meta_files(struct gen_tl *t, const char *dev, int64_t mono0,
 	free(name);
 	if (rc != 0)
 		return -1;
-	xasprintf(&text, "{\"collectionDateBegin\":\"\",\"collectionTimeBegin\":"
-	    "\"%lld\",\"clockMonotonicRaw\":\"%lld\"}", (long long)
-	    (t->off + mono0) / 1000, (long long)mono0);
+	xasprintf(&text, "{\"collectionDateBegin\":\"\","
+	    "\"collectionTimeBegin\":\"%lld\",\"clockMonotonicRaw\":"
+	    "\"%lld\"}", (long long)(t->off + mono0) / 1000,
+	    (long long)mono0);
 	xasprintf(&name, "start_info.%d", t->device);
 	rc = gen_job_file(dev, name, text, strlen(text), cause);
 	free(text);
