@@ -6,13 +6,16 @@
  * container/N/data layout. The probe claims a directory whose root or
  * data/ holds files named by the legacy grammar, but never a PROF_*
  * directory with host/ or device_N/ parts, which belongs to the raw
- * importer. A JOB that also holds the tool's exported summary/ is read
- * from that export instead of its raw files.
+ * importer. A JOB that also holds the tool's export, summary/ CSVs or
+ * legacy timeline/ JSON (import-timeline.c), is read from that export
+ * instead of its raw files.
  */
+#include <sys/stat.h>
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "prof-int.h"
 
 /* True if DIR has a host/ or device_N/ part: a new-layout PROF_* dir. */
 static bool
@@ -76,20 +79,34 @@ import_job_task_desc(struct job *j, const char *data, size_t len)
 	job_text_task_desc(j, data, len);
 }
 
+/* True if PATH is an empty file: nothing there to decode or report. */
+static bool
+import_job_empty(const char *path)
+{
+	struct stat	 st;
+
+	return stat(path, &st) == 0 && st.st_size == 0;
+}
+
 /* Report the files of J that nothing here decodes. */
 static void
 import_job_unknown(struct job *j)
 {
-	size_t	 i;
+	const struct job_file	*f;
+	size_t			 i;
 
 	for (i = 0; i < j->nfiles; i++) {
-		if (j->files[i].kind == JOB_AICORE)
-			store_load_warning(j->s, j->files[i].path, -1, "AI Core "
-			    "PMU records of legacy JOBs are not decoded");
-		else if (j->files[i].kind == JOB_PREPROCESS &&
-		    util_has_prefix(j->files[i].name, "DATA_PREPROCESS."))
-			store_load_warning(j->s, j->files[i].path, -1, "only "
-			    "the AICPU DATA_PREPROCESS log is decoded");
+		f = &j->files[i];
+		if (f->kind == JOB_AICORE && j->nops == 0)
+			store_load_warning(j->s, f->path, -1, "AI Core PMU "
+			    "records need the task description to join the "
+			    "HWTS tasks they measure");
+		else if (f->kind == JOB_PREPROCESS &&
+		    util_has_prefix(f->name, "DATA_PREPROCESS.") &&
+		    !util_has_prefix(f->name, "DATA_PREPROCESS.dev.TDT.") &&
+		    !import_job_empty(f->path))
+			store_load_warning(j->s, f->path, -1, "only the AICPU "
+			    "and TDT DATA_PREPROCESS logs are decoded");
 		if (j->files[i].kind != JOB_OTHER)
 			continue;
 		if (util_has_suffix(j->files[i].name, ".json") ||
@@ -101,6 +118,39 @@ import_job_unknown(struct job *j)
 		    "(an SVP board's raw format is not public); import the "
 		    "board's exported summary/ and timeline/ files instead");
 	}
+}
+
+/*
+ * The HWTS tasks of J, with the AI Core PMU records in op_summary's PMU
+ * columns when the JOB has aicore.data.
+ */
+static int
+import_job_hwts(struct job *j)
+{
+	struct prof_pmu		 p;
+	struct prof_meta	 m;
+	int64_t			 n;
+	int			 tasks;
+
+	n = job_pmu_load(j, &p, &m);
+	if (n > 0) {
+		j->pmu = &p;
+		store_load_pmu_names(j->s, p.names);
+	}
+	tasks = job_hwts_load(j);
+	if (n > 0) {
+		store_load_pmu_names(j->s, NULL);
+		if (j->pmu_used < n)
+			store_load_warning(j->s, job_files_first(j,
+			    JOB_AICORE), -1, "%lld of %lld AI Core PMU "
+			    "records match no HWTS task of the task "
+			    "description", (long long)(n - j->pmu_used),
+			    (long long)n);
+	}
+	j->pmu = NULL;
+	if (n >= 0)
+		job_pmu_release(&p, &m);
+	return tasks;
 }
 
 /* Decode the raw files of J; return how many parts gave data. */
@@ -127,9 +177,11 @@ import_job_raw(struct job *j)
 		parts++;
 	if (job_aicpu_load(j) >= 0)
 		parts++;
+	if (job_tdt_load(j) > 0)
+		parts++;
 	if (job_runtime_load(j) > 0)
 		parts++;
-	if (j->nops > 0 && job_hwts_load(j) > 0)
+	if (j->nops > 0 && import_job_hwts(j) > 0)
 		parts++;
 	if (parts > 0 && j->nops == 0)
 		store_load_warning(j->s, j->dir, -1, "no Framework "
@@ -138,12 +190,43 @@ import_job_raw(struct job *j)
 	return parts;
 }
 
+/*
+ * Load the tool's export of J, summary/ and timeline/, if it has one.
+ * Return the parts that loaded; a timeline/ that fails is a warning, a
+ * summary/ that fails leaves the raw files to decode.
+ */
+static int
+import_job_export(struct job *j, const char *path)
+{
+	char	*sub, *why = NULL;
+	int	 parts = 0;
+
+	sub = util_path_join(path, "summary");
+	if (importer_dir_has(path, "summary")) {
+		/* As before the timeline: a summary/ that fails is ignored. */
+		if (import_rows_dir(j->s, sub, j->ctx, &why) == 0)
+			parts++;
+		free(why);
+		why = NULL;
+	}
+	free(sub);
+	sub = util_path_join(path, "timeline");
+	if (import_timeline_any(sub)) {
+		if (import_timeline_dir(j->s, sub, j->ctx, &why) == 0)
+			parts++;
+		else
+			store_load_warning(j->s, sub, -1, "%s", why);
+		free(why);
+	}
+	free(sub);
+	return parts;
+}
+
 static int
 import_job_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
 	struct job	 j;
-	char		*summary;
 	int		 rc = 0;
 
 	memset(&j, 0, sizeof j);
@@ -154,17 +237,12 @@ import_job_load(struct store *s, const char *path, struct import_ctx *ctx,
 	if (ctx->device == NP_NA)
 		ctx->device = j.device != NP_NA ? j.device : 0;
 	j.device = ctx->device;
-	summary = util_path_join(path, "summary");
-	if (importer_dir_has(path, "summary") &&
-	    import_rows_dir(s, summary, ctx, cause) == 0) {
-		store_load_meta(s, "job.source", "summary/ export");
-		free(summary);
+	if (import_job_export(&j, path) > 0) {
+		store_load_meta(s, "job.source", "summary/ and timeline/ "
+		    "export");
 		job_files_free(&j);
 		return 0;
 	}
-	free(*cause);
-	*cause = NULL;
-	free(summary);
 	if (import_job_raw(&j) == 0) {
 		xasprintf(cause, "'%s': no step trace, task description, "
 		    "AclModule, runtime or AI CPU data could be decoded; for "

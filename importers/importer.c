@@ -23,6 +23,7 @@ static const struct importer *importers[] = {
 	&import_msprof,
 	&import_summary,
 	&import_job,
+	&import_timeline,
 	&import_trace,
 	&import_db
 };

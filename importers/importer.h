@@ -128,6 +128,8 @@ struct job_clock {
 	int64_t		 host_offset;
 };
 
+struct prof_pmu;
+
 struct job {
 	struct store	*s;
 	const char	*dir;
@@ -140,6 +142,8 @@ struct job {
 	int64_t		 device;
 	uint64_t	*iter_end;	/* step trace iteration ends */
 	size_t		 niter;
+	struct prof_pmu	*pmu;		/* AI Core PMU records, or NULL */
+	int64_t		 pmu_used;	/* records given to task rows */
 };
 
 /* job-files.c */
@@ -153,6 +157,27 @@ size_t		 job_files_read_stem(struct job *, size_t, char **,
 void		*job_files_grow(void *, size_t, size_t);
 int		 job_files_read(struct job *, enum job_kind, const char *,
 		     char **, size_t *);
+
+/* job-stream.c: records of one kind through a bounded buffer. */
+struct job_stream {
+	struct job	*j;
+	enum job_kind	 kind;
+	size_t		 size;		/* record size */
+	size_t		 next;		/* the next file to open */
+	const char	*path;		/* the file being read */
+	FILE		*f;
+	char		*buf;
+	size_t		 have;
+	size_t		 pos;
+	int64_t		 offset;	/* of the next record in the stream */
+	bool		 rewound;
+};
+int		 job_stream_open(struct job_stream *, struct job *,
+		     enum job_kind, size_t);
+const unsigned char *job_stream_next(struct job_stream *);
+size_t		 job_stream_trailing(const struct job_stream *, int64_t *);
+void		 job_stream_rewind(struct job_stream *);
+void		 job_stream_close(struct job_stream *);
 
 /* job-clock.c */
 void		 job_clock_init(struct job *);
@@ -184,6 +209,9 @@ int		 job_hwts_load(struct job *);
 
 /* job-aicpu.c */
 int		 job_aicpu_load(struct job *);
+
+/* job-tdt.c */
+int		 job_tdt_load(struct job *);
 
 /* job-acl.c */
 bool		 job_acl_check(const char *, size_t);
@@ -241,6 +269,8 @@ struct trace_load;
 struct trace_load *trace_load_create(struct store *, const char *,
 		     struct import_ctx *, bool);
 void		 trace_load_event(void *, const struct trace_event *);
+void		 trace_load_legacy(struct trace_load *, int64_t, int64_t,
+		     int64_t, int64_t);
 void		 trace_load_free(struct trace_load *);
 
 /* import-summary.c */
@@ -262,6 +292,29 @@ int		 import_rows_file(struct store *, const char *,
 		     struct import_ctx *, char **);
 int		 import_rows_dir(struct store *, const char *,
 		     struct import_ctx *, char **);
+
+/* import-timeline.c: legacy per-device timeline/ JSON. */
+extern const struct importer import_timeline;
+int		 import_timeline_dir(struct store *, const char *,
+		     struct import_ctx *, char **);
+bool		 import_timeline_any(const char *);
+
+/* timeline-clock.c */
+struct timeline_clock {
+	int64_t		 offset;	/* epoch ns minus monotonic ns */
+	int64_t		 below;		/* times below are monotonic; 0 none */
+	bool		 link;		/* tasks came from a CSV */
+};
+void		 timeline_clock_read(struct store *, const char *, int64_t,
+		     struct import_ctx *, struct timeline_clock *);
+
+/* timeline-step.c */
+struct timeline_steps;
+struct timeline_steps *timeline_steps_create(struct store *, int64_t,
+		     int64_t, int64_t);
+bool		 timeline_steps_event(struct timeline_steps *, size_t,
+		     int64_t, int64_t, const struct trace_event *);
+int64_t		 timeline_steps_free(struct timeline_steps *);
 
 /* import-svp.c */
 int		 import_svp_aa_core(struct store *, const char *,

@@ -11,12 +11,15 @@
  * stream ids that differ from the hardware streams in the HWTS log; when
  * no (stream, task) pair matches at all, the join falls back to the task
  * id alone for task ids seen on a single HWTS stream, and says so. Each
- * matched pair is a task row, so op_statistic follows at commit.
+ * matched pair is a task row, so op_statistic follows at commit. The logs
+ * are streamed twice through a bounded buffer (job-stream.c), once to
+ * choose the join and once to write the rows, so memory does not grow
+ * with the length of the log.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "prof-int.h"
 
 #define JOB_HWTS_NO_STREAM	(-1)
 #define JOB_HWTS_MANY		(-2)
@@ -53,10 +56,17 @@ struct job_hwts {
 	size_t			 nslot;		/* a power of two */
 	size_t			 used;
 	struct job_hwts_stream	 st[2048];
-	struct job_hwts_pair	*pair;
-	size_t			 npair;
 	int64_t			 orphans;
 	const struct job_op	**by_task;	/* ops sorted by task id */
+	bool			 by_batch;	/* the ops carry batch ids */
+	bool			 join;		/* second pass: write rows */
+	bool			 by_stream;	/* join on (stream, task) */
+	int32_t			*task_stream;	/* task id: its one stream */
+	int64_t			 npair;
+	int64_t			 matches;	/* pairs whose stream-task an
+						   op has */
+	int64_t			 rows;
+	struct strbuf		 pmu;		/* PMU columns of a task */
 };
 
 static struct job_hwts_slot *
@@ -121,11 +131,13 @@ job_hwts_batch(struct job_hwts *h, uint32_t stream, uint32_t task,
 	return s->batch;
 }
 
+static void	job_hwts_pair(struct job_hwts *, const struct job_hwts_pair *);
+
 static void
 job_hwts_record(struct job_hwts *h, const struct dev_hwts *r)
 {
 	struct job_hwts_slot	*sl;
-	struct job_hwts_pair	*p;
+	struct job_hwts_pair	 p;
 	int64_t			 iter;
 
 	sl = job_hwts_slot(h, r->stream << 16 | (r->task & 0xffff));
@@ -141,33 +153,41 @@ job_hwts_record(struct job_hwts *h, const struct dev_hwts *r)
 		return;
 	}
 	sl->open = false;
-	h->pair = job_files_grow(h->pair, h->npair, sizeof *h->pair);
-	p = &h->pair[h->npair++];
-	p->stream = r->stream;
-	p->task = r->task;
-	p->batch = sl->batch;
-	p->iter = job_hwts_iter(h->j, sl->syscnt);
-	p->sqe = r->sqe_type;
-	p->start = sl->syscnt;
-	p->end = r->syscnt;
+	p.stream = r->stream;
+	p.task = r->task;
+	p.batch = sl->batch;
+	p.iter = job_hwts_iter(h->j, sl->syscnt);
+	p.sqe = r->sqe_type;
+	p.start = sl->syscnt;
+	p.end = r->syscnt;
+	job_hwts_pair(h, &p);
 }
 
 /*
- * Decode the HWTS logs of J into start/end pairs. Return the number of
- * records, or -1 if the data is not HWTS logs.
+ * One pass over the HWTS logs of R: start and end logs paired, each pair
+ * handed to job_hwts_pair(). Return the number of records.
  */
 static int64_t
-job_hwts_decode(struct job_hwts *h, const char *data, size_t len)
+job_hwts_pass(struct job_hwts *h, struct job_stream *r)
 {
-	struct dev_hwts	 r;
-	size_t		 off;
-	int64_t		 n = 0;
+	const unsigned char	*rec;
+	struct dev_hwts		 d;
+	int64_t			 n = 0;
+	int			 i;
 
-	for (off = 0; off + DEV_HWTS_SIZE <= len; off += DEV_HWTS_SIZE) {
-		dev_hwts_decode((const unsigned char *)data + off, &r);
+	free(h->slot);
+	h->slot = NULL;
+	h->nslot = h->used = 0;
+	h->orphans = 0;
+	for (i = 0; i < 2048; i++) {
+		h->st[i].iter = -1;
+		h->st[i].max_task = h->st[i].batch = 0;
+	}
+	while ((rec = job_stream_next(r)) != NULL) {
+		dev_hwts_decode(rec, &d);
 		n++;
-		if (r.log_type == DEV_HWTS_START || r.log_type == DEV_HWTS_END)
-			job_hwts_record(h, &r);
+		if (d.log_type == DEV_HWTS_START || d.log_type == DEV_HWTS_END)
+			job_hwts_record(h, &d);
 	}
 	return n;
 }
@@ -236,87 +256,89 @@ job_hwts_task(struct job_hwts *h, const struct job_hwts_pair *p,
 	t.out_shapes = op->out_shapes;
 	t.out_dtypes = op->out_dtypes;
 	t.out_formats = op->out_formats;
+	if (h->j->pmu != NULL && prof_pmu_values(h->j->pmu, p->stream, p->task,
+	    DEV_NO_CONTEXT, op->block_dim, &h->pmu)) {
+		t.pmu = h->pmu.s;
+		h->j->pmu_used++;
+	}
 	store_load_task(h->j->s, &t);
 }
 
 /*
- * Join the pairs to the ops. Return the number of task rows written.
- * TASK_STREAM maps a task id to its only HWTS stream for the fallback.
+ * A start/end pair: in the first pass, count whether an op has its stream
+ * and task and note which streams its task id runs on; in the second,
+ * join it to its op and write the task row.
  */
-static int64_t
-job_hwts_join(struct job_hwts *h, bool by_stream, bool by_batch,
-    const int32_t *task_stream)
+static void
+job_hwts_pair(struct job_hwts *h, const struct job_hwts_pair *p)
 {
-	const struct job_hwts_pair	*p;
-	const struct job_op		*op;
-	size_t				 i;
-	int64_t				 n = 0;
+	const struct job_op	*op;
+	int32_t			*ts = &h->task_stream[p->task & 0xffff];
 
-	for (i = 0; i < h->npair; i++) {
-		p = &h->pair[i];
-		if (!by_stream && task_stream[p->task & 0xffff] < 0)
-			continue;
-		op = job_hwts_op(h, by_stream ? (int64_t)p->stream : NP_NA,
-		    p->task, by_batch ? p->batch : NP_NA);
-		if (op == NULL)
-			continue;
-		job_hwts_task(h, p, op);
-		n++;
+	if (!h->join) {
+		h->npair++;
+		if (job_hwts_op(h, p->stream, p->task, NP_NA) != NULL)
+			h->matches++;
+		if (*ts == JOB_HWTS_NO_STREAM)
+			*ts = (int32_t)p->stream;
+		else if (*ts != (int32_t)p->stream)
+			*ts = JOB_HWTS_MANY;
+		return;
 	}
-	return n;
+	if (!h->by_stream && *ts < 0)
+		return;
+	op = job_hwts_op(h, h->by_stream ? (int64_t)p->stream : NP_NA,
+	    p->task, h->by_batch ? p->batch : NP_NA);
+	if (op == NULL)
+		return;
+	job_hwts_task(h, p, op);
+	h->rows++;
 }
 
-/* Count the pairs whose (stream, task) some op has. */
-static int64_t
-job_hwts_matches(struct job_hwts *h)
+/* Sort the ops by task id for job_hwts_op(). */
+static void
+job_hwts_ops(struct job_hwts *h)
 {
 	size_t	 i;
-	int64_t	 n = 0;
 
-	for (i = 0; i < h->npair; i++) {
-		if (job_hwts_op(h, h->pair[i].stream, h->pair[i].task,
-		    NP_NA) != NULL)
-			n++;
-	}
-	return n;
-}
-
-static int64_t
-job_hwts_tasks(struct job_hwts *h)
-{
-	int32_t		*ts;
-	size_t		 i;
-	int64_t		 n;
-	bool		 by_batch = false;
-
-	h->by_task = xreallocarray(NULL, h->j->nops, sizeof *h->by_task);
+	h->by_task = xreallocarray(NULL, h->j->nops > 0 ? h->j->nops : 1,
+	    sizeof *h->by_task);
 	for (i = 0; i < h->j->nops; i++) {
 		h->by_task[i] = &h->j->ops[i];
 		if (h->j->ops[i].batch != 0)
-			by_batch = true;
+			h->by_batch = true;
 	}
 	qsort(h->by_task, h->j->nops, sizeof *h->by_task, job_hwts_cmp);
-	if (job_hwts_matches(h) > 0)
-		return job_hwts_join(h, true, by_batch, NULL);
-	ts = xcalloc(65536, sizeof *ts);
+	h->task_stream = xreallocarray(NULL, 65536, sizeof *h->task_stream);
 	for (i = 0; i < 65536; i++)
-		ts[i] = JOB_HWTS_NO_STREAM;
-	for (i = 0; i < h->npair; i++) {
-		int32_t *s = &ts[h->pair[i].task & 0xffff];
+		h->task_stream[i] = JOB_HWTS_NO_STREAM;
+}
 
-		if (*s == JOB_HWTS_NO_STREAM)
-			*s = (int32_t)h->pair[i].stream;
-		else if (*s != (int32_t)h->pair[i].stream)
-			*s = JOB_HWTS_MANY;
-	}
-	n = job_hwts_join(h, false, by_batch, ts);
-	if (n > 0)
-		store_load_warning(h->j->s, job_files_first(h->j, JOB_HWTS),
-		    -1, "no task_desc stream id matches an HWTS stream (logical "
-		    "stream ids); ops joined by task id alone, on task ids "
-		    "seen on one HWTS stream only");
-	free(ts);
-	return n;
+/* Report a cut log, end logs without a start and unmatched pairs. */
+static void
+job_hwts_report(struct job_hwts *h, struct job_stream *r)
+{
+	struct job	*j = h->j;
+	const char	*first = job_files_first(j, JOB_HWTS);
+	int64_t		 off;
+	size_t		 rest;
+
+	if ((rest = job_stream_trailing(r, &off)) > 0)
+		store_load_warning(j->s, first, off, "%zu trailing bytes "
+		    "are not a whole 64-byte record", rest);
+	if (h->orphans > 0)
+		store_load_warning(j->s, first, -1, "%lld task end log%s "
+		    "without a start skipped", (long long)h->orphans,
+		    h->orphans == 1 ? "" : "s");
+	if (!h->by_stream && h->rows > 0)
+		store_load_warning(j->s, first, -1, "no task_desc stream id "
+		    "matches an HWTS stream (logical stream ids); ops joined "
+		    "by task id alone, on task ids seen on one HWTS stream "
+		    "only");
+	if (j->nops > 0 && h->rows < h->npair)
+		store_load_warning(j->s, first, -1, "%lld of %lld HWTS tasks "
+		    "match no op of the task description",
+		    (long long)(h->npair - h->rows), (long long)h->npair);
 }
 
 /*
@@ -326,36 +348,26 @@ job_hwts_tasks(struct job_hwts *h)
 int
 job_hwts_load(struct job *j)
 {
-	struct job_hwts	 h;
-	char		*data;
-	size_t		 len;
-	int64_t		 n;
+	struct job_hwts		 h;
+	struct job_stream	 r;
 
-	if (job_files_read(j, JOB_HWTS, NULL, &data, &len) == 0) {
-		free(data);
+	if (job_stream_open(&r, j, JOB_HWTS, DEV_HWTS_SIZE) == 0)
 		return -1;
-	}
 	memset(&h, 0, sizeof h);
 	h.j = j;
-	for (n = 0; n < 2048; n++)
-		h.st[n].iter = -1;
-	job_hwts_decode(&h, data, len);
-	if (len % DEV_HWTS_SIZE != 0)
-		store_load_warning(j->s, job_files_first(j, JOB_HWTS),
-		    (int64_t)(len - len % DEV_HWTS_SIZE), "%zu trailing bytes "
-		    "are not a whole 64-byte record", len % DEV_HWTS_SIZE);
-	if (h.orphans > 0)
-		store_load_warning(j->s, job_files_first(j, JOB_HWTS), -1,
-		    "%lld task end log%s without a start skipped",
-		    (long long)h.orphans, h.orphans == 1 ? "" : "s");
-	n = j->nops > 0 ? job_hwts_tasks(&h) : 0;
-	if (j->nops > 0 && n < (int64_t)h.npair)
-		store_load_warning(j->s, job_files_first(j, JOB_HWTS), -1,
-		    "%lld of %zu HWTS tasks match no op of the task "
-		    "description", (long long)((int64_t)h.npair - n), h.npair);
+	job_hwts_ops(&h);
+	job_hwts_pass(&h, &r);
+	h.by_stream = h.matches > 0;
+	if (j->nops > 0) {
+		h.join = true;
+		job_stream_rewind(&r);
+		job_hwts_pass(&h, &r);
+	}
+	job_hwts_report(&h, &r);
+	job_stream_close(&r);
+	strbuf_release(&h.pmu);
+	free(h.task_stream);
 	free(h.by_task);
 	free(h.slot);
-	free(h.pair);
-	free(data);
-	return (int)n;
+	return (int)h.rows;
 }

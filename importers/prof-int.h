@@ -306,6 +306,7 @@ struct prof_pmu_rec {
 struct prof_pmu {
 	struct prof_pmu_rec	*v;
 	size_t			 n;
+	size_t			 size;
 	struct prof_map		 next;		/* key -> next unused index */
 	int			 events[DEV_PMU_COUNTERS];
 	int			 nevents;
@@ -317,6 +318,9 @@ struct prof_pmu {
 };
 void		 prof_pmu_read(struct store *, const char *,
 		     const struct prof_meta *, bool, struct prof_pmu *);
+void		 prof_pmu_add(struct prof_pmu *, const struct dev_pmu *);
+void		 prof_pmu_finish(struct store *, const char *,
+		     const struct prof_meta *, struct prof_pmu *);
 void		 prof_pmu_release(struct prof_pmu *);
 bool		 prof_pmu_values(struct prof_pmu *, uint32_t, uint32_t,
 		     uint32_t, int64_t, struct strbuf *);
@@ -333,6 +337,11 @@ void		 prof_sort(void *, size_t, size_t,
 /* prof-step.c: ts_track step trace into step_trace rows (4.5). */
 size_t		 prof_step_load(struct store *, const char *,
 		     const struct prof_meta *, int64_t);
+
+/* job-pmu.c: the aicore.data of a legacy JOB, through prof-pmu.c. */
+int64_t		 job_pmu_load(struct job *, struct prof_pmu *,
+		     struct prof_meta *);
+void		 job_pmu_release(struct prof_pmu *, struct prof_meta *);
 
 /* prof-join.c: host and device tasks joined into store rows (4.7-4.8). */
 void		 prof_join_load(struct store *, struct prof_host *,

@@ -126,6 +126,46 @@ prof_pmu_columns(struct prof_pmu *p, const char *events, const char *metric)
 	p->names = strbuf_detach(&b);
 }
 
+/* Add the decoded record D to P. */
+void
+prof_pmu_add(struct prof_pmu *p, const struct dev_pmu *d)
+{
+	if (p->n == p->size) {
+		p->size = p->size == 0 ? 4096 : p->size * 2;
+		p->v = xreallocarray(p->v, p->size, sizeof *p->v);
+	}
+	p->v[p->n].key = prof_pmu_key(d->stream, d->task, d->context);
+	p->v[p->n].total = d->total_cycle;
+	p->v[p->n].end = 0;
+	memcpy(p->v[p->n].pmu, d->pmu, sizeof d->pmu);
+	p->v[p->n].seq = (uint32_t)p->n;
+	p->v[p->n].aiv = strcmp(dev_pmu_accel(d), "AIV") == 0;
+	p->n++;
+}
+
+/*
+ * Index the records added to P for prof_pmu_values() with the frequencies,
+ * core counts and events of M; WHERE names the data for a warning.
+ */
+void
+prof_pmu_finish(struct store *s, const char *where, const struct prof_meta *m,
+    struct prof_pmu *p)
+{
+	size_t	 i;
+
+	p->m = m;
+	if (p->n == 0)
+		return;
+	if (m->aic.num == 0)
+		store_load_warning(s, where, -1, "no aic_frequency: PMU "
+		    "times unknown");
+	qsort(p->v, p->n, sizeof *p->v, prof_pmu_cmp);
+	prof_map_init(&p->next);
+	for (i = p->n; i-- > 0; )
+		prof_map_set(&p->next, p->v[i].key, i);
+	prof_pmu_columns(p, m->aic_events, m->aic_metrics);
+}
+
 /*
  * Read the PMU records of device data directory DATA (metadata M) into P;
  * P->n stays 0 when there are none.
@@ -139,10 +179,8 @@ prof_pmu_read(struct store *s, const char *data, const struct prof_meta *m,
 	struct dev_pmu		 d;
 	const unsigned char	*r;
 	bool			 stars = prof_meta_is_stars(m);
-	size_t			 i, size = 0;
 
 	memset(p, 0, sizeof *p);
-	p->m = m;
 	prof_files_list(data, stars ? "ffts_profile.data" : "aicore.data",
 	    false, &f);
 	prof_stream_open(&st, s, &f, DEV_PMU_SIZE, false);
@@ -153,32 +191,14 @@ prof_pmu_read(struct store *s, const char *data, const struct prof_meta *m,
 			dev_pmu_decode_aicore(r, &d);
 		if (stars && d.kind != DEV_PMU_CONTEXT)
 			continue;
-		if (p->n == size) {
-			size = size == 0 ? 4096 : size * 2;
-			p->v = xreallocarray(p->v, size, sizeof *p->v);
-		}
-		p->v[p->n].key = prof_pmu_key(d.stream, d.task, d.context);
-		p->v[p->n].total = d.total_cycle;
-		p->v[p->n].end = stars ? d.end : 0;
-		memcpy(p->v[p->n].pmu, d.pmu, sizeof d.pmu);
-		p->v[p->n].seq = (uint32_t)p->n;
-		p->v[p->n].aiv = strcmp(dev_pmu_accel(&d), "AIV") == 0;
-		p->n++;
+		prof_pmu_add(p, &d);
+		p->v[p->n - 1].end = stars ? d.end : 0;
 	}
 	prof_stream_close(&st);
 	prof_files_release(&f);
-	if (p->n == 0)
-		return;
-	if (stars)
+	if (stars && p->n > 0)
 		prof_freq_read(s, data, &p->freqs);
-	if (m->aic.num == 0)
-		store_load_warning(s, data, -1, "no aic_frequency: PMU "
-		    "times unknown");
-	qsort(p->v, p->n, sizeof *p->v, prof_pmu_cmp);
-	prof_map_init(&p->next);
-	for (i = p->n; i-- > 0; )
-		prof_map_set(&p->next, p->v[i].key, i);
-	prof_pmu_columns(p, m->aic_events, m->aic_metrics);
+	prof_pmu_finish(s, data, m, p);
 }
 
 void

@@ -8,6 +8,9 @@
  * or their category (python_function, enqueue, ...); spans of any other
  * process get the process name as level. Counters (C) and flow endpoints
  * (s, t, f) go to their own tables; other phases are counted and reported.
+ * Legacy timeline/ files (import-timeline.c) name their processes the old
+ * way (Task Scheduler for tasks, AscendCL for ACL spans), use plain process
+ * ids as pids and host monotonic times, which trace_load_legacy() sets up.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +22,7 @@ enum trace_kind {
 	KIND_PYTHON,
 	KIND_CANN,
 	KIND_HARDWARE,
+	KIND_ACL,
 	KIND_OTHER
 };
 
@@ -41,6 +45,11 @@ struct trace_load {
 	int64_t			 other;		/* events of other phases */
 	char			 phases[16];
 	int64_t			 unlinked;
+	bool			 legacy;	/* a legacy timeline/ file */
+	int64_t			 model;		/* its model and iteration */
+	int64_t			 iter;
+	int64_t			 mono_offset;	/* monotonic to epoch ns */
+	int64_t			 mono_below;	/* times below are monotonic */
 };
 
 static const struct {
@@ -68,6 +77,31 @@ trace_load_create(struct store *s, const char *path, struct import_ctx *ctx,
 	l->ctx = ctx;
 	l->link = link;
 	return l;
+}
+
+/*
+ * Mark L as a legacy timeline/ file (FORMATS.md 7.4) of model MODEL and
+ * iteration ITER (NP_NA if unknown): its pids are process ids, not the
+ * device-coded pids of msprof, and its tasks carry neither model id nor
+ * step. Times below BELOW are host monotonic ns and get OFFSET added to
+ * become epoch ns (FORMATS.md 2.6 step 4); BELOW 0 leaves times alone.
+ */
+void
+trace_load_legacy(struct trace_load *l, int64_t model, int64_t iter,
+    int64_t offset, int64_t below)
+{
+	l->legacy = true;
+	l->model = model;
+	l->iter = iter;
+	l->mono_offset = offset;
+	l->mono_below = below;
+}
+
+/* TS on the store's clock: monotonic times of a legacy file made epoch. */
+static int64_t
+trace_load_time(const struct trace_load *l, int64_t ts)
+{
+	return ts < l->mono_below ? ts + l->mono_offset : ts;
 }
 
 static struct trace_proc *
@@ -131,9 +165,9 @@ trace_load_id(const char *text)
 static int64_t
 trace_load_device(struct trace_load *l, int64_t pid, enum trace_kind kind)
 {
-	if (kind == KIND_PYTHON || kind == KIND_CANN)
+	if (kind == KIND_PYTHON || kind == KIND_CANN || kind == KIND_ACL)
 		return NP_HOST_DEVICE;
-	if (pid >= 1024)
+	if (pid >= 1024 && !l->legacy)
 		return (pid & 31) == 31 ? NP_HOST_DEVICE : pid & 31;
 	return l->ctx->device;
 }
@@ -168,8 +202,12 @@ trace_load_kind_of(const char *process)
 		return KIND_PYTHON;
 	if (strcmp(process, "CANN") == 0)
 		return KIND_CANN;
-	if (strcmp(process, "Ascend Hardware") == 0)
+	/* Task Scheduler: the device tasks of legacy task_time_*.json. */
+	if (strcmp(process, "Ascend Hardware") == 0 ||
+	    strcmp(process, "Task Scheduler") == 0)
 		return KIND_HARDWARE;
+	if (strcmp(process, "AscendCL") == 0)
+		return KIND_ACL;
 	return KIND_OTHER;
 }
 
@@ -221,6 +259,8 @@ trace_load_task(struct trace_load *l, const struct trace_event *ev,
 	t.device = trace_load_device(l, pid, KIND_HARDWARE);
 	t.rank = l->ctx->rank;
 	t.model_id = trace_load_int(trace_arg(ev, "Model Id"));
+	if (t.model_id == NP_NA && l->legacy)
+		t.model_id = l->model;
 	if ((stream = trace_arg(ev, "Physic Stream Id")) == NULL)
 		stream = trace_arg(ev, "Stream Id");
 	t.stream = trace_load_int(stream);
@@ -232,6 +272,8 @@ trace_load_task(struct trace_load *l, const struct trace_event *ev,
 	t.start_ns = start;
 	t.dur_ns = dur;
 	t.wait_ns = t.block_num = t.mix_block_num = t.step = NP_NA;
+	if (l->legacy)
+		t.step = l->iter;
 	t.api = NP_NA;
 	t.conn = trace_load_id(trace_arg(ev, "connection_id"));
 	t.name = ev->name.s;
@@ -276,6 +318,7 @@ trace_load_x(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 		trace_load_bad(l, ev, "bad or missing ts");
 		return;
 	}
+	start = trace_load_time(l, start);
 	if (ev->dur.len > 0 && util_parse_ns(ev->dur.s, ev->dur.len, &dur) !=
 	    0) {
 		trace_load_bad(l, ev, "bad dur");
@@ -305,6 +348,9 @@ trace_load_x(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 		trace_load_cann(&a, ev, &level);
 		a.level = level.s;
 		a.conn = trace_load_id(trace_arg(ev, "connection_id"));
+		break;
+	case KIND_ACL:
+		a.level = "acl";
 		break;
 	case KIND_PYTHON:
 		a.level = ev->cat.len == 0 || strcmp(ev->cat.s, "cpu_op") ==
@@ -371,6 +417,7 @@ trace_load_c(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 		trace_load_bad(l, ev, "bad or missing ts");
 		return;
 	}
+	c.ts_ns = trace_load_time(l, c.ts_ns);
 	c.device = trace_load_device(l, pid, trace_load_proc(l, pid)->kind);
 	c.rank = l->ctx->rank;
 	c.pid = pid;
@@ -395,6 +442,8 @@ trace_load_flow(struct trace_load *l, const struct trace_event *ev,
 	if (ev->ts.len == 0 ||
 	    util_parse_ns(ev->ts.s, ev->ts.len, &f.ts_ns) != 0)
 		f.ts_ns = NP_NA;
+	else
+		f.ts_ns = trace_load_time(l, f.ts_ns);
 	f.device = trace_load_device(l, pid, trace_load_proc(l, pid)->kind);
 	f.rank = l->ctx->rank;
 	f.pid = pid;
@@ -461,8 +510,8 @@ trace_load_free(struct trace_load *l)
 		if (p->pending)
 			store_load_api_level(l->s, l->ctx->rank, p->pid,
 			    p->kind == KIND_PYTHON ? "python" : p->kind ==
-			    KIND_CANN ? "cann" : p->name != NULL ? p->name :
-			    "unknown");
+			    KIND_CANN ? "cann" : p->kind == KIND_ACL ? "acl" :
+			    p->name != NULL ? p->name : "unknown");
 		free(p->name);
 	}
 	free(l->procs);

@@ -9,7 +9,8 @@
  * no info.json, so the 100 MHz default clock applies); with --binary the
  * task description is 256-byte GE records naming ops by hash id through
  * hash_dic, with batch ids where task ids wrap, and the step trace is in
- * ts_track records, as CANN-era JOBs have them. The expected
+ * ts_track records, as CANN-era JOBs have them; with --pmu each HWTS task
+ * has an aicore.data PMU record (gen-job-pmu.c). The expected
  * tables are computed here from the generated values.
  */
 #include <stdlib.h>
@@ -139,6 +140,8 @@ struct gen_job {
 	int			 nops;
 	struct strbuf		 task, graph, trace, hwts, steps, ops, stat;
 	struct strbuf		 dic, tensor, gstep, gstep_e, idmap, idmap_e;
+	struct strbuf		 pmu, pmu_e;
+	int			 pmu_cnt;
 	bool			 binary;
 	struct gen_job_stat	 st[GEN_JOB_NOPS];
 };
@@ -348,6 +351,10 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 		    (uint32_t)gen_job_stream(j, i), t);
 		gen_job_hwts(&j->hwts, 1, cnt, (uint16_t)task,
 		    (uint32_t)gen_job_stream(j, i), t + d);
+		if (j->g->flags & GEN_PMU)
+			gen_job_pmu_task(&j->pmu, &j->pmu_e, &j->rng,
+			    &j->pmu_cnt, task, gen_job_stream(j, i),
+			    1 + i % 32);
 		t += d + 5;
 	}
 	r1 = t - 10;
@@ -395,6 +402,8 @@ gen_job_release(struct gen_job *j)
 	strbuf_release(&j->gstep_e);
 	strbuf_release(&j->idmap);
 	strbuf_release(&j->idmap_e);
+	strbuf_release(&j->pmu);
+	strbuf_release(&j->pmu_e);
 }
 
 /* The binary Framework files beside the task description. */
@@ -439,7 +448,8 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 	static const char point[] = "1 Default/net/MatMul-op0\n"
 	    "2 Default/net/MatMul-op0\n";
 	static const char info[] = "{\"DeviceInfo\":[{\"id\":0,"
-	    "\"hwts_frequency\":\"50.000000\",\"aic_frequency\":\"1000\"}]}\n";
+	    "\"hwts_frequency\":\"50.000000\",\"aic_frequency\":\"1000\","
+	    "\"ai_core_num\":32}]}\n";
 
 	memset(&j, 0, sizeof j);
 	j.g = g;
@@ -485,6 +495,12 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 	    gen_job_expect(g, "task_desc.csv", &j.ops, cause) != 0 ||
 	    gen_job_expect(g, "step_trace.csv", &j.steps, cause) != 0 ||
 	    gen_job_expect(g, "op_statistic.csv", &j.stat, cause) != 0)
+		goto out;
+	if ((g->flags & GEN_PMU) && (gen_job_file(data,
+	    "aicore.data.0.slice_0", j.pmu.s, j.pmu.len, cause) != 0 ||
+	    gen_job_file(dir, "sample.json", gen_job_pmu_sample(),
+	    strlen(gen_job_pmu_sample()), cause) != 0 ||
+	    gen_job_expect(g, "pmu.csv", &j.pmu_e, cause) != 0))
 		goto out;
 	rc = 0;
 out:

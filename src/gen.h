@@ -12,7 +12,8 @@
 enum gen_flags {
 	GEN_STATS = 1 << 0,	/* write the tool's own statistic files */
 	GEN_QUIRKS = 1 << 1,	/* CRLF, BOM, quoted shapes, N/A rows */
-	GEN_BINARY = 1 << 2	/* JOB: binary GE task records */
+	GEN_BINARY = 1 << 2,	/* JOB: binary GE task records */
+	GEN_PMU = 1 << 3	/* JOB: aicore.data PMU records */
 };
 
 struct gen_opts {
@@ -101,11 +102,21 @@ int		 gen_job_file(const char *, const char *, const char *, size_t,
 		     char **);
 int		 gen_job_write(const char *, const struct gen_opts *, char **);
 
+/* gen-job-pmu.c */
+void		 gen_job_pmu_task(struct strbuf *, struct strbuf *, uint64_t *,
+		     int *, int, int, int);
+const char	*gen_job_pmu_sample(void);
+
 /* gen-ge.c */
 void		 gen_ge_tensor(struct strbuf *, int, int, int, const char *);
 void		 gen_ge_step(struct strbuf *, struct strbuf *, int, bool,
 		     uint64_t);
 void		 gen_ge_id_map(struct strbuf *, struct strbuf *, uint64_t);
+
+/* gen-timeline.c: CANN 6.x device_N/timeline/ folders. */
+int		 gen_timeline_write(const char *, const struct gen_opts *,
+		     char **);
+void		 gen_timeline_span(struct strbuf *, int64_t, int64_t);
 
 /* gen-svp.c */
 int		 gen_svp_write(const char *, const struct gen_opts *, char **);

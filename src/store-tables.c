@@ -290,7 +290,7 @@ store_table_names_help(void)
 	return "op_statistic, api_statistic (acl_statistic), op_summary "
 	    "(kernels), task_time, step_trace, info, warnings, tables (the "
 	    "list of tables), for legacy JOBs task_desc, step_trace_reduce, "
-	    "training_points, aicpu, runtime_task_track, msproftx, "
+	    "training_points, aicpu, tdt, runtime_task_track, msproftx, "
 	    "for raw PROF_* collections msprof_tx, "
 	    "tensor_data_info, ge_step_info, ge_id_map, for SVP runs "
 	    "aa_core_metrics, frequency, or a table kept from a vendor CSV "

@@ -214,6 +214,24 @@ store_load_task_count(struct store *s, int64_t rank)
 	return n;
 }
 
+/* How many step rows of device DEVICE and rank RANK are loaded. */
+int64_t
+store_load_step_count(struct store *s, int64_t device, int64_t rank)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 n = 0;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM step WHERE device"
+	    " IS ?1 AND rank IS ?2", -1, &stmt, NULL) != SQLITE_OK)
+		return 0;
+	store_bind_i64(stmt, 1, device);
+	store_bind_i64(stmt, 2, rank);
+	if (sqlite3_step(stmt) == SQLITE_ROW)
+		n = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	return n;
+}
+
 /*
  * Give the API spans of process PID (rank RANK) loaded without a level,
  * because they came before the metadata naming their process, LEVEL.

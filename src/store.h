@@ -434,6 +434,7 @@ int64_t		 store_load_task_find(struct store *,
 void		 store_load_task_link(struct store *, int64_t,
 		     const struct store_task *);
 int64_t		 store_load_task_count(struct store *, int64_t);
+int64_t		 store_load_step_count(struct store *, int64_t, int64_t);
 void		 store_load_api_level(struct store *, int64_t, int64_t,
 		     const char *);
 void		 store_load_api_link(struct store *, int64_t);

@@ -3,7 +3,8 @@
 # step trace is self-consistent (FP start <= BP end <= iteration end,
 # positive iteration times, every iteration of the raw file), its task
 # description carries op types from graph_desc_info, JOB_AICPU gives the
-# rows MindSpore's own parse of the same file gives, and ERROR_JOB and the
+# rows MindSpore's own parse of the same file gives, JOB3's TDT log gives
+# one tdt row per record, and ERROR_JOB and the
 # container layout import with a clear word on what is missing.
 . "$top_srcdir/tests/lib.sh"
 need_samples
@@ -61,6 +62,30 @@ ok $? "JOB3: every task has an op type and a positive duration"
 show job3 "$J/JOB3" op_statistic >"$T/opstat"
 awk -F, '{ n += $4 } END { exit n != '"$want"' }' "$T/opstat"
 ok $? "JOB3: op_statistic counts every task ($(wc -l <"$T/opstat" | tr -d ' ') op types)"
+
+# The TDT log: one tdt row per NUL-separated record, queue indexes 1..n in
+# order, timestamps never going back, and no "not decoded" warning for it.
+tdt=$J/JOB3/DATA_PREPROCESS.dev.TDT.1.slice_0
+want=$(tr '\0' '\n' <"$tdt" | grep -c .)
+show job3 "$J/JOB3" tdt >"$T/tdt"
+is "$(wc -l <"$T/tdt" | tr -d ' ')" "$want" "JOB3: one tdt row per TDT record ($want)"
+awk -F, '{ if ($4 != NR || $1 < last || $2 != "Enqueue data to dp") bad++
+    last = $1 } END { exit bad > 0 }' "$T/tdt"
+ok $? "JOB3: TDT indexes 1..n in order, timestamps non-decreasing"
+show job3 "$J/JOB3" warnings >"$T/warn"
+! grep -q 'TDT' "$T/warn"
+ok $? "JOB3: the TDT log is not reported as undecoded"
+# A damaged record in a copy of the real log is skipped and reported.
+mkdir -p "$T/tdtjob/data"
+head -c 186 "$tdt" >"$T/tdtjob/data/DATA_PREPROCESS.dev.TDT.0.slice_0"
+printf 'garbage\0' >>"$T/tdtjob/data/DATA_PREPROCESS.dev.TDT.0.slice_0"
+tail -c +187 "$tdt" >>"$T/tdtjob/data/DATA_PREPROCESS.dev.TDT.0.slice_0"
+"$NPUPROF" import --db "$T/tdt.db" "$T/tdtjob" >/dev/null 2>"$T/err2"
+ok $? "a TDT log with a damaged record imports"
+grep -q 'DATA_PREPROCESS.dev.TDT.0.slice_0: offset 186: 1 TDT record not of the form' "$T/err2"
+ok $? "the damaged record is reported at its offset"
+is "$(show tdt "$T/tdtjob" tdt | wc -l | tr -d ' ')" "$want" \
+    "the other records are all kept"
 
 "$NPUPROF" import -q --db "$T/aicpu.db" "$J/JOB_AICPU" 2>/dev/null
 ok $? "JOB_AICPU imports"

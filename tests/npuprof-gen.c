@@ -1,22 +1,21 @@
 /*
  * npuprof-gen: the generators as a command for tests and benchmarks.
  *
- *	npuprof-gen demo|job|svp DIR [-s SEED] [-n TASKS] [-S STREAMS]
- *	    [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
- *	    [--binary]
+ *	npuprof-gen demo|job|svp|legacy-timeline DIR [-s SEED] [-n N]
+ *	    [-S STREAMS] [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR]
+ *	    [--stats] [--quirks] [--binary] [--pmu]
  *	npuprof-gen prof DIR [-s SEED] [-n OPS] [-S STREAMS] [-T THREADS]
  *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P] [-m HOST_MHZ]
  *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
  *	    [-P STATIC_PCT] [-M MODEL_PCT] [-t STEPS] [-u MARKERS] [-w]
  *	    [-x] [-p] [-A] [-F] [-e EXPECT_DIR]
- *	npuprof-gen demo|job|svp DIR [-s SEED] [-n TASKS] [-S STREAMS]
- *	    [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR] [--stats] [--quirks]
- *	    [--binary]
  *	npuprof-gen spans DB ROOT [-n OPS]
  *
  * job writes a legacy JOB directory (--quirks: the flattened layout,
- * --binary: binary GE task records), svp
- * an SVP board's JOB with its exported summary/.
+ * --binary: binary GE task records, --pmu: aicore.data PMU records), svp
+ * an SVP board's JOB with its exported summary/ and timeline/,
+ * legacy-timeline the device_N/ directories of a CANN 6.x export with
+ * their timeline/ JSON (-r devices, -t iterations, -n tasks in all).
  *
  * spans writes a store for ROOT straight through the load interface:
  * host API spans (acl containing node containing runtime, plus python
@@ -35,9 +34,10 @@
 static int
 usage(void)
 {
-	fprintf(stderr, "usage: npuprof-gen demo|job|svp DIR [-s seed] [-n tasks] "
+	fprintf(stderr, "usage: npuprof-gen demo|job|svp|legacy-timeline DIR "
+	    "[-s seed] [-n tasks] "
 	    "[-S streams] [-t steps] [-r ranks] [-a apis] [-e expect-dir] "
-	    "[--stats] [--quirks] [--binary]\n"
+	    "[--stats] [--quirks] [--binary] [--pmu]\n"
 	    "       npuprof-gen prof DIR [-s seed] [-n ops] [-S streams] "
 	    "[-T threads] [-d devices] [-a apis] [-c chip] [-m host-mhz] "
 	    "[-H host-slice] [-D dev-slice] [-k head-skip] [-E event-pct] "
@@ -234,6 +234,7 @@ main(int argc, char **argv)
 		{ "stats", no_argument, NULL, 'T' },
 		{ "quirks", no_argument, NULL, 'Q' },
 		{ "binary", no_argument, NULL, 'B' },
+		{ "pmu", no_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct gen_opts	 g;
@@ -247,7 +248,8 @@ main(int argc, char **argv)
 	if (argc >= 3 && strcmp(argv[1], "prof") == 0)
 		return main_prof(argc, argv);
 	if (argc < 3 || (strcmp(argv[1], "demo") != 0 &&
-	    strcmp(argv[1], "job") != 0 && strcmp(argv[1], "svp") != 0))
+	    strcmp(argv[1], "job") != 0 && strcmp(argv[1], "svp") != 0 &&
+	    strcmp(argv[1], "legacy-timeline") != 0))
 		return usage();
 	gen_opts_init(&g);
 	optind = 3;
@@ -284,6 +286,9 @@ main(int argc, char **argv)
 		case 'B':
 			g.flags |= GEN_BINARY;
 			break;
+		case 'U':
+			g.flags |= GEN_PMU;
+			break;
 		default:
 			return usage();
 		}
@@ -292,6 +297,8 @@ main(int argc, char **argv)
 		rc = gen_job_write(argv[2], &g, &cause);
 	else if (strcmp(argv[1], "svp") == 0)
 		rc = gen_svp_write(argv[2], &g, &cause);
+	else if (strcmp(argv[1], "legacy-timeline") == 0)
+		rc = gen_timeline_write(argv[2], &g, &cause);
 	else
 		rc = gen_demo_write(argv[2], &g, &cause);
 	if (rc != 0) {
