@@ -73,6 +73,7 @@ struct store {
 	int64_t			 files_total;
 	struct store_table	**dyn;		/* generic table specs */
 	size_t			 ndyn;
+	char			*legacy;	/* the legacy file being read */
 };
 
 /* store-schema.c */

@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	2
+#define STORE_SCHEMA_VERSION	3
 
 struct store;
 
@@ -48,6 +48,7 @@ struct store_task {
 	const char	*out_dtypes;
 	const char	*out_formats;
 	const char	*pmu;		/* values, comma-joined, or NULL */
+	const char	*model_name;	/* legacy op_summary's Model Name */
 };
 
 /* One host API span (CANN levels, Python ops, markers). */
@@ -85,6 +86,9 @@ struct store_op_stat {
 	int64_t		 max_ns;
 	double		 ratio;
 	enum store_origin origin;
+	int64_t		 model_id;	/* legacy files: the model and */
+	int64_t		 iter;		/* iteration of the file name */
+	const char	*model_name;	/* legacy files' first column */
 };
 
 /* One row of api_statistic. */
@@ -314,6 +318,7 @@ void		 store_load_step(struct store *, const struct store_step *);
 int		 store_load_generic_begin(struct store *, const char *,
 		     int64_t, int64_t, char **, size_t, char **);
 void		 store_load_generic_row(struct store *, char **, size_t);
+void		 store_load_legacy(struct store *, const char *);
 int64_t		 store_load_intern(struct store *, const char *);
 void		 store_load_pmu_names(struct store *, const char *);
 const char	*store_load_tmp(void);
@@ -362,6 +367,9 @@ const char	*store_table_name(const struct store_table *);
 const char	*store_table_title(const struct store_table *);
 size_t		 store_table_list(struct store *, const char ***);
 const char	*store_table_names_help(void);
+const struct store_table *store_table_legacy(struct store *,
+		     const struct store_table *);
+bool		 store_legacy(struct store *);
 struct store_rows *store_tables_summary(struct store *,
 		     const struct store_query *, char **);
 
