@@ -99,7 +99,8 @@ static const struct store_table store_legacy_tables[] = {
 	  " ifnull(model_id, 0), ifnull(iter, 0)" }
 };
 
-#define STORE_NLEGACY	(sizeof store_legacy_tables / sizeof store_legacy_tables[0])
+#define STORE_NLEGACY							\
+	(sizeof store_legacy_tables / sizeof store_legacy_tables[0])
 
 /* True if S holds data of a legacy JOB or of legacy or SVP files. */
 bool

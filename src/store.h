@@ -234,6 +234,18 @@ typedef int	(*store_link_cb)(void *, const struct store_link *);
 typedef int	(*store_lane_cb)(void *, int64_t, int64_t, int64_t,
 		    const char *);
 
+/* A process holding counter tracks, for the timeline (store-counters.c). */
+struct store_track {
+	int64_t		 rank;
+	int64_t		 device;
+	int64_t		 pid;		/* as the trace wrote it */
+	const char	*process;	/* its process_name, or NULL */
+	const char	*labels;
+	int64_t		 sort;		/* process_sort_index, or NP_NA */
+};
+typedef int	(*store_track_cb)(void *, const struct store_track *);
+typedef int	(*store_counter_cb)(void *, const struct store_counter *);
+
 /* Progress of an import, passed to the caller's callback. */
 struct store_progress {
 	const char	*phase;
@@ -399,6 +411,12 @@ int		 store_iter_bounds(struct store *, const struct store_query *,
 bool		 store_iter_exists(struct store *, const char *);
 int		 store_iter_ranks(struct store *, int64_t **, size_t *,
 		     char **);
+
+/* store-counters.c: for export */
+int		 store_iter_tracks(struct store *, const struct store_query *,
+		     store_track_cb, void *, char **);
+int		 store_iter_counters(struct store *, const struct store_query *,
+		     store_counter_cb, void *, char **);
 
 /* UI paging */
 /* store-page.c */

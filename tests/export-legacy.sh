@@ -16,7 +16,10 @@ rows() {
 # A legacy summary/ as CANN 6.0 names it, with a Model Name.
 S=$T/leg/summary
 mkdir -p "$S"
-H='Model Name,Model ID,Task ID,Stream ID,Infer ID,Op Name,OP Type,Task Type,Task Start Time,Task Duration(us),Task Wait Time(us),Block Dim,Mix Block Dim,Input Shapes,Input Data Types,Input Formats,Output Shapes,Output Data Types,Output Formats'
+H='Model Name,Model ID,Task ID,Stream ID,Infer ID,Op Name,OP Type,Task Type,'
+H=$H'Task Start Time,Task Duration(us),Task Wait Time(us),Block Dim,'
+H=$H'Mix Block Dim,Input Shapes,Input Data Types,Input Formats,Output Shapes,'
+H=$H'Output Data Types,Output Formats'
 cat >"$S/op_summary_0_1_1.csv" <<EOT
 $H
 resnet50,1,3,2,1,conv1,Conv2D,AI_CORE,1000.500,20.250,0,32,N/A,"1,3,224,224",FLOAT16,NCHW,"1,64,112,112",FLOAT16,NC1HWC0
