@@ -199,6 +199,39 @@ rows_summary_find(struct csv_cols *c, struct rows_summary_cols *k)
 	k->infer = csv_cols_find(c, "Infer ID");
 }
 
+/* The task columns a file has, by the task table's names. */
+static char *
+rows_task_cols(const struct rows_summary_cols *k)
+{
+	const struct {
+		int		 col;
+		const char	*name;
+	} v[] = {
+		{ k->model, "model_id" }, { k->task, "task" },
+		{ k->stream, "stream" }, { k->name, "name" },
+		{ k->type, "op_type" }, { k->state, "op_state" },
+		{ k->core, "task_type" }, { k->start, "start_ns" },
+		{ k->dur, "dur_ns" }, { k->wait, "wait_ns" },
+		{ k->block, "block_num" }, { k->mix, "mix_block_num" },
+		{ k->hf32, "hf32" }, { k->ish, "in_shapes" },
+		{ k->idt, "in_dtypes" }, { k->ifm, "in_formats" },
+		{ k->osh, "out_shapes" }, { k->odt, "out_dtypes" },
+		{ k->ofm, "out_formats" }, { k->ctx, "context" },
+		{ k->step >= 0 ? k->step : k->infer, "step" },
+		{ k->mname, "model_name" }
+	};
+	struct strbuf	 b;
+	size_t		 i;
+
+	strbuf_init(&b);
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		if (v[i].col >= 0)
+			strbuf_addf(&b, "%s%s", b.len > 0 ? "," : "",
+			    v[i].name);
+	}
+	return strbuf_detach(&b);
+}
+
 /* The PMU columns: every column not asked for by name, comma-joined. */
 static char *
 rows_pmu_names(struct csv_cols *c, int **idx, size_t *n)
@@ -249,7 +282,7 @@ import_rows_op_summary(struct store *s, const char *path,
 	struct rows_trouble		 tr = { .path = path };
 	struct store_task		 t;
 	struct strbuf			 pv;
-	char				*pmu;
+	char				*pmu, *names;
 	int				*pidx;
 	size_t				 np;
 	int64_t				 row = 0;
@@ -266,6 +299,9 @@ import_rows_op_summary(struct store *s, const char *path,
 	}
 	pmu = rows_pmu_names(r.cols, &pidx, &np);
 	store_load_pmu_names(s, pmu);
+	names = rows_task_cols(&k);
+	store_load_task_cols(s, names);
+	free(names);
 	strbuf_init(&pv);
 	while (csv_next(r.csv, &r.f, &r.n) == 1) {
 		rows_progress(s, &r, path, ++row);
@@ -318,6 +354,7 @@ import_rows_op_summary(struct store *s, const char *path,
 	}
 	rows_trouble_report(s, &tr);
 	store_load_pmu_names(s, NULL);
+	store_load_task_cols(s, NULL);
 	strbuf_release(&pv);
 	free(pmu);
 	free(pidx);

@@ -381,15 +381,19 @@ summary_base(const char **names, size_t n, size_t i)
 
 /*
  * The spec table NAME is written from: the legacy one for a legacy store,
- * NULL if a legacy store has no file for it.
+ * with only the columns the input files had (store-mask.c). NULL if a
+ * legacy store has no file for it, or with *cause set on an SQL error.
  */
 static const struct store_table *
-summary_table(struct store *s, const char *name)
+summary_table(struct store *s, const char *name, const struct store_query *q,
+    char **cause)
 {
 	const struct store_table	*t = store_table_find(s, name);
 
 	if (t != NULL && store_legacy(s))
 		t = store_table_legacy(s, t);
+	if (t != NULL)
+		t = store_table_masked(s, t, q, cause);
 	return t;
 }
 
@@ -443,7 +447,7 @@ summary_plan(struct store *s, const struct export_opts *o, const char *dir,
 {
 	const struct store_table	*t;
 	struct store_query		 q;
-	char				*file, *path, *base;
+	char				*file, *path, *base, *why;
 	size_t				 i;
 	int				 j, rc;
 
@@ -451,8 +455,13 @@ summary_plan(struct store *s, const struct export_opts *o, const char *dir,
 	q.device = o->device;
 	q.rank = o->rank;
 	for (i = 0; i < n; i++) {
-		if ((t = summary_table(s, names[i])) == NULL)
-			continue;
+		why = NULL;
+		if ((t = summary_table(s, names[i], &q, &why)) == NULL) {
+			if (why == NULL)
+				continue;
+			*cause = why;
+			return -1;
+		}
 		if ((totals[i] = store_count_table(s, t, &q, cause)) < 0)
 			return -1;
 		if (store_legacy(s)) {
@@ -506,7 +515,10 @@ export_summary(struct store *s, const struct export_opts *o, const char *dir,
 	for (i = 0; i < n && rc == 0; i++) {
 		if (totals[i] == 0)
 			continue;
-		t = summary_table(s, names[i]);
+		if ((t = summary_table(s, names[i], &q, cause)) == NULL) {
+			rc = -1;
+			break;
+		}
 		memset(&so, 0, sizeof so);
 		so.legacy = store_legacy(s);
 		so.o = o;

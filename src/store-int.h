@@ -74,6 +74,7 @@ struct store {
 	struct store_table	**dyn;		/* generic table specs */
 	size_t			 ndyn;
 	char			*legacy;	/* the legacy file being read */
+	int64_t			 colset;	/* its task columns, or 0 */
 };
 
 /* store-schema.c */

@@ -35,7 +35,7 @@ static char	*store_load_tmp_path;
 
 static const char *store_load_sql[STMT_COUNT] = {
 	[STMT_TASK] = "INSERT INTO task VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?,"
-	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 	[STMT_API] = "INSERT INTO api VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
 	    " ?, ?, ?)",
 	[STMT_OP_STAT] = "INSERT INTO op_stat VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
@@ -383,6 +383,26 @@ store_load_pmu_names(struct store *s, const char *names)
 	s->pmu_names = xstrdup(names);
 }
 
+/*
+ * Say which task columns (the task table's names, comma-joined) the file
+ * the next tasks come from has, NULL when they come from no such file:
+ * export writes an op_summary with those columns only.
+ */
+void
+store_load_task_cols(struct store *s, const char *names)
+{
+	sqlite3_stmt	*stmt;
+
+	s->colset = 0;
+	if (names == NULL || sqlite3_prepare_v2(s->db, "INSERT INTO colset"
+	    " VALUES (NULL, ?)", -1, &stmt, NULL) != SQLITE_OK)
+		return;
+	sqlite3_bind_text(stmt, 1, names, -1, SQLITE_STATIC);
+	if (sqlite3_step(stmt) == SQLITE_DONE)
+		s->colset = sqlite3_last_insert_rowid(s->db);
+	sqlite3_finalize(stmt);
+}
+
 /* Add one device task; return its row id. */
 int64_t
 store_load_task(struct store *s, const struct store_task *t)
@@ -425,6 +445,10 @@ store_load_task(struct store *s, const struct store_task *t)
 		sqlite3_bind_null(stmt, i++);
 	}
 	store_bind_intern(s, stmt, i++, t->model_name);
+	if (s->colset > 0)
+		sqlite3_bind_int64(stmt, i++, s->colset);
+	else
+		sqlite3_bind_null(stmt, i++);
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
 	store_stats_add_task(s, t, op, core);

@@ -331,6 +331,7 @@ int		 store_load_generic_begin(struct store *, const char *,
 		     int64_t, int64_t, char **, size_t, char **);
 void		 store_load_generic_row(struct store *, char **, size_t);
 void		 store_load_legacy(struct store *, const char *);
+void		 store_load_task_cols(struct store *, const char *);
 int64_t		 store_load_intern(struct store *, const char *);
 void		 store_load_pmu_names(struct store *, const char *);
 const char	*store_load_tmp(void);
@@ -382,6 +383,11 @@ const char	*store_table_names_help(void);
 const struct store_table *store_table_legacy(struct store *,
 		     const struct store_table *);
 bool		 store_legacy(struct store *);
+
+/* store-mask.c */
+const struct store_table *store_table_masked(struct store *,
+		     const struct store_table *, const struct store_query *,
+		     char **);
 struct store_rows *store_tables_summary(struct store *,
 		     const struct store_query *, char **);
 
