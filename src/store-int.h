@@ -12,6 +12,7 @@
 
 struct store_intern;
 struct stats_ops;
+struct store_tl;
 
 enum store_table_flags {
 	TABLE_PMU = 1 << 0,		/* PMU columns follow the fixed ones */
@@ -73,6 +74,7 @@ struct store {
 	int64_t			 files_total;
 	struct store_table	**dyn;		/* generic table specs */
 	size_t			 ndyn;
+	struct store_tl		*tl;		/* timeline statements */
 	char			*legacy;	/* the legacy file being read */
 	int64_t			 colset;	/* its task columns, or 0 */
 };
@@ -81,6 +83,7 @@ struct store {
 extern const char	*store_schema_sql;
 extern const char	*store_schema_index_sql;
 extern const char	*store_schema_view_sql;
+extern const char	*store_schema_lanes_sql;
 
 /* store.c */
 int		 store_prepare(struct store *, sqlite3_stmt **, const char *,
@@ -106,6 +109,9 @@ const char	*store_load_string(struct store *, int64_t);
 void		 store_stats_add_task(struct store *, const struct store_task *,
 		     int64_t, int64_t);
 void		 store_stats_free(struct store *);
+
+/* store-timeline.c */
+void		 store_timeline_free(struct store *);
 
 /* The levels of the CANN call path in the api table. */
 #define STORE_STACKS_CANN_LEVELS					\

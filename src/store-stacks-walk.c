@@ -247,7 +247,10 @@ store_stacks_walk_issuer(struct stacks_walk *wk, int64_t tid, int64_t t)
 	return store_stacks_walk_holder(wk, e->tid, e->start);
 }
 
-/* Load the enqueue and dequeue spans of torch_npu's task queue. */
+/*
+ * Load the enqueue and dequeue spans of torch_npu's task queue, paired by
+ * the trace's correlation id or, from a .db, by their connection id.
+ */
 static int
 store_stacks_walk_queue(struct store *s, struct stacks_walk *wk, char **cause)
 {
@@ -257,7 +260,8 @@ store_stacks_walk_queue(struct store *s, struct stacks_walk *wk, char **cause)
 	int			 rc;
 
 	if (store_prepare(s, &stmt, "SELECT a.tid, a.tid, a.start_ns,"
-	    " a.end_ns, json_extract(a.args, '$.correlation_id'), l.s"
+	    " a.end_ns, COALESCE(json_extract(a.args, '$.correlation_id'),"
+	    " json_extract(a.args, '$.connection_ids[0]')), l.s"
 	    " FROM api a JOIN str l ON l.id = a.level WHERE l.s IN"
 	    " ('enqueue', 'dequeue') AND json_valid(a.args)"
 	    " ORDER BY a.tid, a.start_ns", cause) != 0)

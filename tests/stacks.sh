@@ -151,5 +151,20 @@ PY
 		[ ! -s "$T/unl" ] && grep -q 'aten::' "$T/py"
 		ok $? "$n: every kernel but HCCL's is below a Python op"
 	done
+	# The PyTorch .db: PYTORCH_CALLCHAINS give the stacks, the task
+	# queue's halves (paired by connection id) the op of each launch.
+	d="$SAMPLES/msinsight-pt-db/level1/rank0_ascend_pt"
+	if [ -d "$d" ]; then
+		"$NPUPROF" show -q --db "$T/db.db" "$d" stacks >"$T/dpy"
+		"$NPUPROF" show -q --db "$T/db.db" --stacks ops "$d" \
+		    stacks >"$T/dops"
+		is "$(fsum "$T/dpy")" "$(fsum "$T/dops")" \
+		    "pt-db: Python stacks from the .db hold all the device time"
+		grep '^\[unlinked' "$T/dpy" |
+		    grep -v '^\[unlinked device tasks\];hcom_' >"$T/dunl"
+		[ ! -s "$T/dunl" ] &&
+		    grep -q '^<string>(1): <module>;.*;aten::' "$T/dpy"
+		ok $? "pt-db: each kernel but HCCL's is below a Python stack"
+	fi
 fi
 done_testing
