@@ -391,9 +391,9 @@ summary_table(struct store *s, const char *name, const struct store_query *q,
 	const struct store_table	*t = store_table_find(s, name);
 
 	if (t != NULL && store_legacy(s))
-		t = store_table_legacy(s, t);
+		t = store_legacy_table(s, t);
 	if (t != NULL)
-		t = store_table_masked(s, t, q, cause);
+		t = store_mask_table(s, t, q, cause);
 	return t;
 }
 

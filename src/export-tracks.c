@@ -69,7 +69,7 @@ export_tracks_add(void *arg, const struct store_track *t)
 int
 export_tracks_load(struct store *s, struct timeline *tl)
 {
-	return store_iter_tracks(s, &tl->q, export_tracks_add, tl, tl->cause);
+	return store_counters_tracks(s, &tl->q, export_tracks_add, tl, tl->cause);
 }
 
 /* Name the counter processes, after the other metadata of a slice. */
@@ -201,7 +201,7 @@ export_tracks_write(struct store *s, struct timeline *tl)
 	memset(&w, 0, sizeof w);
 	w.tl = tl;
 	w.track = (size_t)-1;
-	rc = store_iter_counters(s, &tl->q, export_tracks_sample, &w,
+	rc = store_counters_each(s, &tl->q, export_tracks_sample, &w,
 	    tl->cause);
 	if (tl->open && tl->ef != NULL)
 		fputs("}}", tl->ef->f);

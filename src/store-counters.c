@@ -91,7 +91,7 @@ store_counters_finish(struct store *s, sqlite3_stmt *stmt, int rc, int ret,
  * SQL error return -1 and set *cause.
  */
 int
-store_iter_tracks(struct store *s, const struct store_query *q,
+store_counters_tracks(struct store *s, const struct store_query *q,
     store_track_cb cb, void *arg, char **cause)
 {
 	struct store_track	 t;
@@ -117,10 +117,10 @@ store_iter_tracks(struct store *s, const struct store_query *q,
 
 /*
  * Call CB for every counter sample Q selects, ordered by rank, pid, tid,
- * name, time and then as read. Stops and returns as store_iter_tracks().
+ * name, time and then as read. Stops and returns as store_counters_tracks().
  */
 int
-store_iter_counters(struct store *s, const struct store_query *q,
+store_counters_each(struct store *s, const struct store_query *q,
     store_counter_cb cb, void *arg, char **cause)
 {
 	struct store_counter	 c;

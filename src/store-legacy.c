@@ -206,7 +206,7 @@ store_legacy_generic(struct store *s, const struct store_table *g,
  * tables the importer derived whole).
  */
 const struct store_table *
-store_table_legacy(struct store *s, const struct store_table *t)
+store_legacy_table(struct store *s, const struct store_table *t)
 {
 	const struct store_table	*r = NULL;
 	char				*key, *derived = NULL;

@@ -110,7 +110,7 @@ store_mask_union(struct store *s, const struct store_query *q, char **out,
  * form) are masked. NULL with *cause on an SQL error.
  */
 const struct store_table *
-store_table_masked(struct store *s, const struct store_table *t,
+store_mask_table(struct store *s, const struct store_table *t,
     const struct store_query *q, char **cause)
 {
 	struct store_table	*m;

@@ -478,12 +478,14 @@ const char	*store_table_name(const struct store_table *);
 const char	*store_table_title(const struct store_table *);
 size_t		 store_table_list(struct store *, const char ***);
 const char	*store_table_names_help(void);
-const struct store_table *store_table_legacy(struct store *,
+
+/* store-legacy.c: for export */
+const struct store_table *store_legacy_table(struct store *,
 		     const struct store_table *);
 bool		 store_legacy(struct store *);
 
-/* store-mask.c */
-const struct store_table *store_table_masked(struct store *,
+/* store-mask.c: for export */
+const struct store_table *store_mask_table(struct store *,
 		     const struct store_table *, const struct store_query *,
 		     char **);
 struct store_rows *store_tables_summary(struct store *,
@@ -517,9 +519,9 @@ int		 store_iter_ranks(struct store *, int64_t **, size_t *,
 		     char **);
 
 /* store-counters.c: for export */
-int		 store_iter_tracks(struct store *, const struct store_query *,
+int		 store_counters_tracks(struct store *, const struct store_query *,
 		     store_track_cb, void *, char **);
-int		 store_iter_counters(struct store *, const struct store_query *,
+int		 store_counters_each(struct store *, const struct store_query *,
 		     store_counter_cb, void *, char **);
 
 /* UI paging */
