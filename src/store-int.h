@@ -133,7 +133,8 @@ struct store_frame *store_stacks_python(struct store_frame *, const char *);
 
 /* store-stacks-walk.c */
 int		 store_stacks_walk(struct store *, struct store_stacks *,
-		     const struct stacks_where *, bool, char **);
+		     const struct stacks_where *, enum store_stacks_source,
+		     char **);
 
 /* store-query.c */
 #define STORE_MAX_KEYS	4

@@ -368,13 +368,15 @@ store_stacks_walk_free(struct stacks_walk *wk)
 }
 
 /*
- * Build ST from the spans of the CANN levels, or of level python, that W
- * selects. -1 with *cause on failure.
+ * Build ST from the spans of the CANN levels, of level python, or of the
+ * nn.Module spans and level python (SRC), that W selects. -1 with *cause
+ * on failure.
  */
 int
 store_stacks_walk(struct store *s, struct store_stacks *st,
-    const struct stacks_where *w, bool python, char **cause)
+    const struct stacks_where *w, enum store_stacks_source src, char **cause)
 {
+	bool			 python = src != STACKS_CANN;
 	struct stacks_walk	 wk;
 	struct strbuf		 b;
 	sqlite3_stmt		*stmt;
@@ -389,8 +391,12 @@ store_stacks_walk(struct store *s, struct store_stacks *st,
 	    " json_extract(a.args, '$.\"Call stack\"') END FROM api a"
 	    " JOIN str l ON l.id = a.level LEFT JOIN str n ON n.id = a.name"
 	    " WHERE ");
-	strbuf_adds(&b, python ? "l.s = 'python'" :
-	    "l.s IN " STORE_STACKS_CANN_LEVELS);
+	if (src == STACKS_MODULES)
+		strbuf_adds(&b, "(l.s = 'python' OR (l.s = 'python_function'"
+		    " AND n.s LIKE 'nn.Module:%'))");
+	else
+		strbuf_adds(&b, python ? "l.s = 'python'" :
+		    "l.s IN " STORE_STACKS_CANN_LEVELS);
 	store_stacks_where(&b, w, "a", false);
 	strbuf_adds(&b, " ORDER BY a.tid, a.start_ns, a.end_ns DESC,"
 	    " a.id");
@@ -404,7 +410,7 @@ store_stacks_walk(struct store *s, struct store_stacks *st,
 				store_stacks_walk_close(&wk);
 			tid = sqlite3_column_int64(stmt, 2);
 		}
-		store_stacks_walk_span(&wk, stmt, python);
+		store_stacks_walk_span(&wk, stmt, src == STACKS_PYTHON);
 	}
 	while (wk.nopen > 0)
 		store_stacks_walk_close(&wk);
@@ -418,7 +424,7 @@ store_stacks_walk(struct store *s, struct store_stacks *st,
 	else
 		rc = 0;
 	store_stacks_walk_free(&wk);
-	st->from = python ? "Python spans with call stacks" :
-	    "CANN API spans";
+	st->from = src == STACKS_MODULES ? "nn.Module spans and PyTorch ops" :
+	    python ? "Python spans with call stacks" : "CANN API spans";
 	return rc;
 }

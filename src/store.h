@@ -337,7 +337,8 @@ enum store_stacks_source {
 	STACKS_AUTO,		/* python, else cann, else ops */
 	STACKS_CANN,		/* acl > model > node > runtime > tasks */
 	STACKS_PYTHON,		/* Python call stacks of PyTorch ops */
-	STACKS_OPS		/* op type > op name > input shapes */
+	STACKS_OPS,		/* op type > op name > input shapes */
+	STACKS_MODULES		/* nn.Module hierarchy > PyTorch ops */
 };
 
 enum store_stacks_weight {
