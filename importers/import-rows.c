@@ -637,10 +637,10 @@ rows_legacy_numbers(const char *p, int64_t *v, int max)
 
 /*
  * If FILE has a legacy name, <name>_<device>_<model>[_<count>]_<iter>.csv
- * or the SVP op_summary_<device>.<model name>.<model>.<batch>.<pics>.
- * <count>.<icache>.<freq>.csv, return the name without ".csv" (the
- * caller frees it) and set *MODEL and *ITER (NP_NA when the name has
- * none); else return NULL.
+ * (or .json, as legacy timelines) or the SVP op_summary_<device>.<model
+ * name>.<model>.<batch>.<pics>.<count>.<icache>.<freq>.csv, return the
+ * name without its extension (the caller frees it) and set *MODEL and
+ * *ITER (NP_NA when the name has none); else return NULL.
  */
 char *
 import_rows_legacy(const char *file, int64_t *model, int64_t *iter)
@@ -651,7 +651,8 @@ import_rows_legacy(const char *file, int64_t *model, int64_t *iter)
 
 	*model = *iter = NP_NA;
 	b = xstrdup(util_basename(file));
-	if ((p = strrchr(b, '.')) != NULL && strcasecmp(p, ".csv") == 0)
+	if ((p = strrchr(b, '.')) != NULL && (strcasecmp(p, ".csv") == 0 ||
+	    strcasecmp(p, ".json") == 0))
 		*p = '\0';
 	for (p = b; (p = strchr(p, '_')) != NULL; p++) {
 		if (p[1] >= '0' && p[1] <= '9')

@@ -140,4 +140,21 @@ for seed in 1 4; do
 		same_file "$T/after" "$T/before" "seed $seed: round trip: $t"
 	done
 done
+
+# A real CANN 6.x timeline/: its files name device, model and iteration,
+# and the export names its op_summary files the same way.
+need_samples
+S=$SAMPLES/mindinsight-prof-cann6x-timeline
+if [ -d "$S" ]; then
+	"$NPUPROF" export summary -q --db "$T/x.db" --output "$T/xo" "$S"
+	ok $? "export summary of a legacy timeline/"
+	find "$S" -name 'msprof_*.json' | sed 's,.*/msprof_,op_summary_,;
+	    s,\.json$,.csv,' | sort >"$T/want"
+	ls "$T/xo" | grep '^op_summary_' >"$T/got"
+	same_file "$T/got" "$T/want" \
+	    "op_summary_<dev>_<model>_<iter>.csv as the vendor's msprof_*.json"
+	is "$(cat "$T"/xo/op_summary_* | grep -vc '^Model Name,')" \
+	    "$(($("$NPUPROF" show -q --db "$T/x.db" --format csv "$S" \
+	    op_summary | wc -l) - 1))" "every task, once"
+fi
 done_testing
