@@ -187,6 +187,8 @@ import_job_raw(struct job *j)
 		store_load_warning(j->s, j->dir, -1, "no Framework "
 		    "task_desc_info: per-op device times are not available");
 	import_job_unknown(j);
+	if (parts > 0)
+		store_load_meta(j->s, "layout", "legacy");
 	return parts;
 }
 

@@ -164,7 +164,7 @@ rows_progress(struct store *s, struct rows_file *r, const char *path,
 struct rows_summary_cols {
 	int	 device, model, task, stream, name, type, state, core, start;
 	int	 dur, wait, block, mix, hf32, ish, idt, ifm, osh, odt, ofm;
-	int	 ctx, step;
+	int	 ctx, step, mname, infer;
 };
 
 static void
@@ -195,8 +195,41 @@ rows_summary_find(struct csv_cols *c, struct rows_summary_cols *k)
 	k->ofm = csv_cols_find(c, "Output Formats");
 	k->ctx = csv_cols_find(c, "Context ID");
 	k->step = csv_cols_find(c, "Step Id");
-	csv_cols_find(c, "Model Name");
-	csv_cols_find(c, "Infer ID");
+	k->mname = csv_cols_find(c, "Model Name");
+	k->infer = csv_cols_find(c, "Infer ID");
+}
+
+/* The task columns a file has, by the task table's names. */
+static char *
+rows_task_cols(const struct rows_summary_cols *k)
+{
+	const struct {
+		int		 col;
+		const char	*name;
+	} v[] = {
+		{ k->model, "model_id" }, { k->task, "task" },
+		{ k->stream, "stream" }, { k->name, "name" },
+		{ k->type, "op_type" }, { k->state, "op_state" },
+		{ k->core, "task_type" }, { k->start, "start_ns" },
+		{ k->dur, "dur_ns" }, { k->wait, "wait_ns" },
+		{ k->block, "block_num" }, { k->mix, "mix_block_num" },
+		{ k->hf32, "hf32" }, { k->ish, "in_shapes" },
+		{ k->idt, "in_dtypes" }, { k->ifm, "in_formats" },
+		{ k->osh, "out_shapes" }, { k->odt, "out_dtypes" },
+		{ k->ofm, "out_formats" }, { k->ctx, "context" },
+		{ k->step >= 0 ? k->step : k->infer, "step" },
+		{ k->mname, "model_name" }
+	};
+	struct strbuf	 b;
+	size_t		 i;
+
+	strbuf_init(&b);
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		if (v[i].col >= 0)
+			strbuf_addf(&b, "%s%s", b.len > 0 ? "," : "",
+			    v[i].name);
+	}
+	return strbuf_detach(&b);
 }
 
 /* The PMU columns: every column not asked for by name, comma-joined. */
@@ -249,7 +282,7 @@ import_rows_op_summary(struct store *s, const char *path,
 	struct rows_trouble		 tr = { .path = path };
 	struct store_task		 t;
 	struct strbuf			 pv;
-	char				*pmu;
+	char				*pmu, *names;
 	int				*pidx;
 	size_t				 np;
 	int64_t				 row = 0;
@@ -266,6 +299,9 @@ import_rows_op_summary(struct store *s, const char *path,
 	}
 	pmu = rows_pmu_names(r.cols, &pidx, &np);
 	store_load_pmu_names(s, pmu);
+	names = rows_task_cols(&k);
+	store_load_task_cols(s, names);
+	free(names);
 	strbuf_init(&pv);
 	while (csv_next(r.csv, &r.f, &r.n) == 1) {
 		rows_progress(s, &r, path, ++row);
@@ -283,7 +319,10 @@ import_rows_op_summary(struct store *s, const char *path,
 		t.wait_ns = rows_ns(r.f, r.n, k.wait, &bad);
 		t.block_num = rows_int(r.f, r.n, k.block, &bad);
 		t.mix_block_num = rows_int(r.f, r.n, k.mix, &bad);
-		t.step = rows_int(r.f, r.n, k.step, &bad);
+		t.step = rows_int(r.f, r.n, k.step >= 0 ? k.step : k.infer,
+		    &bad);
+		if (k.step < 0 && k.infer < 0)
+			t.step = ctx->iter;
 		t.conn = t.api = NP_NA;
 		if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA ||
 		    r.n < csv_cols_count(r.cols)) {
@@ -306,6 +345,7 @@ import_rows_op_summary(struct store *s, const char *path,
 		t.out_shapes = rows_shape(r.f, r.n, k.osh);
 		t.out_dtypes = rows_str(r.f, r.n, k.odt);
 		t.out_formats = rows_str(r.f, r.n, k.ofm);
+		t.model_name = rows_str(r.f, r.n, k.mname);
 		if (np > 0) {
 			rows_pmu_values(&pv, r.f, r.n, pidx, np);
 			t.pmu = pv.s;
@@ -314,6 +354,7 @@ import_rows_op_summary(struct store *s, const char *path,
 	}
 	rows_trouble_report(s, &tr);
 	store_load_pmu_names(s, NULL);
+	store_load_task_cols(s, NULL);
 	strbuf_release(&pv);
 	free(pmu);
 	free(pidx);
@@ -330,12 +371,13 @@ import_rows_op_statistic(struct store *s, const char *path,
 	struct rows_trouble	 tr = { .path = path };
 	struct store_op_stat	 o;
 	int			 dev, type, core, count, total, min, avg, max;
-	int			 ratio;
+	int			 ratio, mname;
 	bool			 bad;
 	double			 d;
 
 	if (rows_open(&r, path, cause) != 0)
 		return -1;
+	mname = csv_cols_find(r.cols, "Model Name");
 	dev = csv_cols_find(r.cols, "Device_id");
 	type = csv_cols_find(r.cols, "OP Type");
 	core = csv_cols_find(r.cols, "Core Type");
@@ -363,6 +405,9 @@ import_rows_op_statistic(struct store *s, const char *path,
 		o.min_ns = rows_ns(r.f, r.n, min, &bad);
 		o.avg_ns = rows_ns(r.f, r.n, avg, &bad);
 		o.max_ns = rows_ns(r.f, r.n, max, &bad);
+		o.model_id = ctx->model;
+		o.iter = ctx->iter;
+		o.model_name = rows_str(r.f, r.n, mname);
 		o.ratio = 0;
 		if (ratio >= 0 && (size_t)ratio < r.n && util_parse_double(
 		    r.f[ratio], strlen(r.f[ratio]), &d) == 0)
@@ -479,7 +524,8 @@ import_rows_step_trace(struct store *s, const char *path,
 		st.fp_bp_ns = rows_ns(r.f, r.n, c[6], &bad);
 		st.refresh_ns = rows_ns(r.f, r.n, c[7], &bad);
 		st.data_aug_ns = rows_ns(r.f, r.n, c[8], &bad);
-		st.model_id = rows_int(r.f, r.n, c[9], &bad);
+		st.model_id = c[9] >= 0 ? rows_int(r.f, r.n, c[9], &bad) :
+		    ctx->model;
 		if (bad || st.iter == NP_NA) {
 			rows_trouble_add(&tr, csv_offset(r.csv),
 			    "bad number in row, skipped");
@@ -573,6 +619,67 @@ import_rows_base(const char *file, int64_t *device)
 	return b;
 }
 
+/* The numbers of a legacy name's "_<n>_<n>..._<n>" tail, or -1. */
+static int
+rows_legacy_numbers(const char *p, int64_t *v, int max)
+{
+	const char	*q;
+	int		 n = 0;
+
+	for (; *p == '_' && n < max; p = q) {
+		for (q = ++p; *q >= '0' && *q <= '9'; q++)
+			;
+		if (q == p || util_parse_int(p, (size_t)(q - p), &v[n++]) != 0)
+			return -1;
+	}
+	return *p == '\0' ? n : -1;
+}
+
+/*
+ * If FILE has a legacy name, <name>_<device>_<model>[_<count>]_<iter>.csv
+ * (or .json, as legacy timelines) or the SVP op_summary_<device>.<model
+ * name>.<model>.<batch>.<pics>.<count>.<icache>.<freq>.csv, return the
+ * name without its extension (the caller frees it) and set *MODEL and
+ * *ITER (NP_NA when the name has none); else return NULL.
+ */
+char *
+import_rows_legacy(const char *file, int64_t *model, int64_t *iter)
+{
+	char	*b, *p, *dot;
+	int64_t	 v[8];
+	int	 n, i;
+
+	*model = *iter = NP_NA;
+	b = xstrdup(util_basename(file));
+	if ((p = strrchr(b, '.')) != NULL && (strcasecmp(p, ".csv") == 0 ||
+	    strcasecmp(p, ".json") == 0))
+		*p = '\0';
+	for (p = b; (p = strchr(p, '_')) != NULL; p++) {
+		if (p[1] >= '0' && p[1] <= '9')
+			break;
+	}
+	if (p != NULL && (n = rows_legacy_numbers(p, v, 8)) >= 3) {
+		*model = v[1];
+		*iter = v[n - 1];
+		return b;
+	}
+	/* SVP: the model name may hold dots, so count from the end. */
+	if (p != NULL && (dot = strchr(p, '.')) != NULL) {
+		for (i = 0, p = b + strlen(b); i < 6 && p > dot; i++) {
+			while (p > dot && p[-1] != '.')
+				p--;
+			if (i == 5 && util_parse_int(p, strcspn(p, "."),
+			    model) != 0)
+				*model = NP_NA;
+			p--;
+		}
+		if (i == 6 && *model != NP_NA)
+			return b;
+	}
+	free(b);
+	return NULL;
+}
+
 static bool
 rows_has_column(const char *path, const char *name)
 {
@@ -598,7 +705,7 @@ import_rows_file(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
 	struct import_ctx	 fctx = *ctx;
-	char			*base, *name;
+	char			*base, *name, *legacy;
 	int64_t			 device;
 	int			 rc;
 	size_t			 i;
@@ -606,6 +713,8 @@ import_rows_file(struct store *s, const char *path, struct import_ctx *ctx,
 	base = import_rows_base(path, &device);
 	if (device != NP_NA && fctx.device == NP_NA)
 		fctx.device = device;
+	legacy = import_rows_legacy(path, &fctx.model, &fctx.iter);
+	store_load_legacy(s, legacy);
 	store_load_file(s, path);
 	if (strcmp(base, "op_summary") == 0 && rows_has_column(path,
 	    "Layer Id"))
@@ -631,6 +740,8 @@ import_rows_file(struct store *s, const char *path, struct import_ctx *ctx,
 		    &fctx, cause);
 		free(name);
 	}
+	store_load_legacy(s, NULL);
+	free(legacy);
 	free(base);
 	return rc;
 }

@@ -7,7 +7,9 @@
  * max(Mac Busy, Vec Ppen), when the file has none, and a "-" total row
  * when the file has none (times and DDR bytes summed, ratios averaged
  * weighted by layer time). The numbers in the file name go to the generic
- * table frequency.
+ * table frequency. What was derived here is marked (store meta
+ * derived.<table>, rows without the file's name), so export writes the
+ * board's file as it was.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -197,8 +199,10 @@ svp_write(struct store *s, struct svp_file *sf, struct import_ctx *ctx,
 	if (store_load_generic_begin(s, "aa_core_metrics", ctx->device,
 	    ctx->rank, sf->head, ncols, cause) != 0)
 		return -1;
-	if (add_bound)
+	if (add_bound) {
 		sf->nhead = ncols;
+		store_load_meta(s, "derived.aa_core_metrics", "Memory Bound");
+	}
 	for (i = 0; i < sf->n; i++) {
 		if (add_bound) {
 			util_fmt_fixed(buf, sizeof buf, svp_bound(sf,
@@ -208,6 +212,7 @@ svp_write(struct store *s, struct svp_file *sf, struct import_ctx *ctx,
 		store_load_generic_row(s, sf->rows[i], sf->nrow[i]);
 	}
 	if (!sf->has_total && sf->n > 0) {
+		store_load_legacy(s, NULL);
 		total = svp_total(sf, ncols);
 		if (add_bound) {
 			free(total[ncols - 1]);
@@ -254,8 +259,10 @@ svp_name(struct store *s, const char *path, struct import_ctx *ctx)
 		cells[7 - i] = p + 1;
 	}
 	if (i == 6 && store_load_generic_begin(s, "frequency", ctx->device,
-	    ctx->rank, cols, 8, &cause) == 0)
+	    ctx->rank, cols, 8, &cause) == 0) {
 		store_load_generic_row(s, cells, 8);
+		store_load_meta(s, "derived.frequency", "*");
+	}
 	free(cause);
 	free(b);
 }

@@ -95,15 +95,22 @@ import_trace_file(struct store *s, const char *path, struct import_ctx *ctx,
 {
 	struct import_ctx	 fctx = *ctx;
 	struct trace_load	*l;
-	char			*base;
+	char			*base, *legacy;
 	int64_t			 device;
 	int			 rc;
 
-	/* Legacy timeline files name their device: msprof_<dev>_<model>. */
+	/*
+	 * Legacy timeline files name their device, model and iteration:
+	 * msprof_<dev>_<model>_<iter>.json; the tasks keep the last two.
+	 */
 	base = import_rows_base(path, &device);
 	free(base);
 	if (fctx.device == NP_NA)
 		fctx.device = device;
+	legacy = import_rows_legacy(path, &fctx.model, &fctx.iter);
+	if (legacy != NULL)
+		store_load_meta(s, "layout", "legacy");
+	free(legacy);
 	store_load_file(s, path);
 	store_load_progress(s, "reading", path, 0, -1);
 	l = trace_load_create(s, path, &fctx, link);

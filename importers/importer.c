@@ -161,6 +161,7 @@ importer_run(struct store *s, const char *root, char **cause)
 		memset(&ctx, 0, sizeof ctx);
 		ctx.device = NP_NA;
 		ctx.rank = NP_NA;
+		ctx.model = ctx.iter = NP_NA;
 		ctx.root = root;
 		store_load_meta(s, "importer.current", w.v[i].imp->name);
 		store_load_progress_files(s, (int64_t)i, (int64_t)w.n);

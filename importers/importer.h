@@ -23,6 +23,8 @@ struct import_ctx {
 	int64_t		 device;	/* NP_NA until a file says */
 	int64_t		 rank;
 	const char	*root;		/* the PATH the user gave */
+	int64_t		 model;		/* a legacy file name's model and */
+	int64_t		 iter;		/* iteration (import_rows_file()) */
 };
 
 struct importer {
@@ -288,6 +290,7 @@ int		 import_rows_step_trace(struct store *, const char *,
 int		 import_rows_generic(struct store *, const char *,
 		     const char *, struct import_ctx *, char **);
 char		*import_rows_base(const char *, int64_t *);
+char		*import_rows_legacy(const char *, int64_t *, int64_t *);
 int		 import_rows_file(struct store *, const char *,
 		     struct import_ctx *, char **);
 int		 import_rows_dir(struct store *, const char *,

@@ -271,9 +271,11 @@ trace_load_task(struct trace_load *l, const struct trace_event *ev,
 		t.context = NP_NA;
 	t.start_ns = start;
 	t.dur_ns = dur;
-	t.wait_ns = t.block_num = t.mix_block_num = t.step = NP_NA;
-	if (l->legacy)
-		t.step = l->iter;
+	t.wait_ns = t.block_num = t.mix_block_num = NP_NA;
+	/* A legacy timeline's file name says the model and iteration. */
+	if (t.model_id == NP_NA)
+		t.model_id = l->ctx->model;
+	t.step = l->legacy ? l->iter : l->ctx->iter;
 	t.api = NP_NA;
 	t.conn = trace_load_id(trace_arg(ev, "connection_id"));
 	t.name = ev->name.s;

@@ -6,7 +6,10 @@
  * what only the files have: the TAB after time stamps that keeps
  * spreadsheets from rounding them, the pre-quoted shapes, and the split
  * into _slice_<i> files past a million rows. Rows stream from the store to
- * the file, so memory does not grow with the table.
+ * the file, so memory does not grow with the table. A store of legacy
+ * (CANN <= 6.0) or SVP data is written the legacy way instead: the legacy
+ * headers, plain CSV quoting, and one file per device, model and
+ * iteration named <name>_<device>_<model>_<iter> (store-legacy.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +71,8 @@ struct summary_out {
 	int64_t			 prev_end;	/* of the last row, or NP_NA */
 	struct export_file	*ef;
 	char			**cause;
+	bool			 legacy;	/* cells[0] names the file */
+	char			*file;		/* the legacy file being written */
 };
 
 /* The file name of slice I of table NAME with TOTAL rows. */
@@ -188,8 +193,12 @@ summary_open(struct summary_out *so, const struct store_rows *hdr)
 {
 	char	*name;
 
-	name = summary_file_name(so->o, so->name, so->stamp, so->total,
-	    so->slice++);
+	if (so->legacy)
+		xasprintf(&name, "%s.%s", so->file, so->o->format ==
+		    EXPORT_JSON ? "json" : "csv");
+	else
+		name = summary_file_name(so->o, so->name, so->stamp, so->total,
+		    so->slice++);
 	so->ef = export_file_open(so->dir, name, so->cause);
 	free(name);
 	if (so->ef == NULL)
@@ -212,7 +221,8 @@ summary_flags(struct summary_out *so, const struct store_rows *hdr)
 	so->prev_end = NP_NA;
 	for (i = 0; i < hdr->ncols && strcmp(so->name, "op_summary") == 0;
 	    i++) {
-		if (strcmp(hdr->names[i], "Task Start Time(us)") == 0)
+		if (strcmp(hdr->names[i], "Task Start Time(us)") == 0 ||
+		    strcmp(hdr->names[i], "Task Start Time") == 0)
 			so->start = (int)i;
 		else if (strcmp(hdr->names[i], "Task Duration(us)") == 0)
 			so->dur = (int)i;
@@ -220,7 +230,7 @@ summary_flags(struct summary_out *so, const struct store_rows *hdr)
 			so->wait = (int)i;
 	}
 	so->flags = xcalloc(hdr->ncols, sizeof *so->flags);
-	if (so->o->format == EXPORT_JSON)
+	if (so->o->format == EXPORT_JSON || so->legacy)
 		return;
 	for (i = 0; i < hdr->ncols; i++) {
 		for (j = 0; j < SUMMARY_NRULES; j++) {
@@ -260,11 +270,49 @@ summary_wait(struct summary_out *so, char **cells)
 	so->prev_end = ok ? start + dur : NP_NA;
 }
 
+/*
+ * A row of a legacy table: its first cell names its file, the others are
+ * written; a new name closes the file and opens the next.
+ */
+static int
+summary_legacy_row(struct summary_out *so, const struct store_rows *hdr,
+    char **cells)
+{
+	struct store_rows	 h = *hdr;
+
+	h.ncols--;
+	h.names++;
+	h.fmts++;
+	if (cells == NULL) {
+		summary_flags(so, &h);
+		return 0;
+	}
+	if (so->file == NULL || strcmp(so->file, cells[0]) != 0) {
+		if (summary_close(so) != 0)
+			return -1;
+		free(so->file);
+		so->file = xstrdup(cells[0]);
+		so->prev_end = NP_NA;
+		if (summary_open(so, &h) != 0)
+			return -1;
+	}
+	if (so->wait >= 0 && so->start >= 0 && so->dur >= 0)
+		summary_wait(so, cells + 1);
+	if (so->o->format == EXPORT_JSON)
+		summary_json_row(so, &h, cells + 1);
+	else
+		summary_csv_row(so, &h, cells + 1);
+	so->rows++;
+	return 0;
+}
+
 static int
 summary_row(void *arg, const struct store_rows *hdr, char **cells)
 {
 	struct summary_out	*so = arg;
 
+	if (so->legacy)
+		return summary_legacy_row(so, hdr, cells);
 	if (cells == NULL) {
 		summary_flags(so, hdr);
 		return 0;
@@ -331,6 +379,66 @@ summary_base(const char **names, size_t n, size_t i)
 	return base;
 }
 
+/*
+ * The spec table NAME is written from: the legacy one for a legacy store,
+ * with only the columns the input files had (store-mask.c). NULL if a
+ * legacy store has no file for it, or with *cause set on an SQL error.
+ */
+static const struct store_table *
+summary_table(struct store *s, const char *name, const struct store_query *q,
+    char **cause)
+{
+	const struct store_table	*t = store_table_find(s, name);
+
+	if (t != NULL && store_legacy(s))
+		t = store_legacy_table(s, t);
+	if (t != NULL)
+		t = store_mask_table(s, t, q, cause);
+	return t;
+}
+
+/* Checking the files a legacy table will be written to. */
+struct summary_check {
+	const struct export_opts *o;
+	const char		*dir;
+	char			*last;
+	char			**cause;
+};
+
+static int
+summary_check_row(void *arg, const struct store_rows *hdr, char **cells)
+{
+	struct summary_check	*c = arg;
+	char			*path;
+	int			 rc;
+
+	(void)hdr;
+	if (cells == NULL || (c->last != NULL && strcmp(c->last,
+	    cells[0]) == 0))
+		return 0;
+	free(c->last);
+	c->last = xstrdup(cells[0]);
+	xasprintf(&path, "%s/%s.%s", c->dir, cells[0], c->o->format ==
+	    EXPORT_JSON ? "json" : "csv");
+	rc = export_check_free(path, c->o->force, c->cause);
+	free(path);
+	return rc;
+}
+
+/* Make sure no file of the legacy table T would be overwritten. */
+static int
+summary_check_legacy(struct store *s, const struct store_table *t,
+    const struct export_opts *o, const struct store_query *q,
+    const char *dir, char **cause)
+{
+	struct summary_check	 c = { .o = o, .dir = dir, .cause = cause };
+	int			 rc;
+
+	rc = store_query_each(s, t, q, summary_check_row, &c, cause);
+	free(c.last);
+	return rc;
+}
+
 /* Count each table's rows and make sure no file would be overwritten. */
 static int
 summary_plan(struct store *s, const struct export_opts *o, const char *dir,
@@ -339,7 +447,7 @@ summary_plan(struct store *s, const struct export_opts *o, const char *dir,
 {
 	const struct store_table	*t;
 	struct store_query		 q;
-	char				*file, *path, *base;
+	char				*file, *path, *base, *why;
 	size_t				 i;
 	int				 j, rc;
 
@@ -347,9 +455,21 @@ summary_plan(struct store *s, const struct export_opts *o, const char *dir,
 	q.device = o->device;
 	q.rank = o->rank;
 	for (i = 0; i < n; i++) {
-		t = store_table_find(s, names[i]);
+		why = NULL;
+		if ((t = summary_table(s, names[i], &q, &why)) == NULL) {
+			if (why == NULL)
+				continue;
+			*cause = why;
+			return -1;
+		}
 		if ((totals[i] = store_count_table(s, t, &q, cause)) < 0)
 			return -1;
+		if (store_legacy(s)) {
+			if (totals[i] > 0 && summary_check_legacy(s, t, o, &q,
+			    dir, cause) != 0)
+				return -1;
+			continue;
+		}
 		for (j = 0; j < summary_nfiles(o, totals[i]); j++) {
 			if (totals[i] == 0)
 				break;
@@ -395,8 +515,12 @@ export_summary(struct store *s, const struct export_opts *o, const char *dir,
 	for (i = 0; i < n && rc == 0; i++) {
 		if (totals[i] == 0)
 			continue;
-		t = store_table_find(s, names[i]);
+		if ((t = summary_table(s, names[i], &q, cause)) == NULL) {
+			rc = -1;
+			break;
+		}
 		memset(&so, 0, sizeof so);
+		so.legacy = store_legacy(s);
 		so.o = o;
 		so.dir = dir;
 		so.stamp = stamp;
@@ -409,6 +533,7 @@ export_summary(struct store *s, const struct export_opts *o, const char *dir,
 		else
 			export_file_abort(so.ef);
 		free(so.flags);
+		free(so.file);
 		free(base);
 		written++;
 	}

@@ -8,15 +8,17 @@
  * (layer << 5) | device as the vendor computes them, with the rank as base.
  * Device tasks and host spans are "X" events with "ts" in epoch
  * microseconds as a 3-decimal string; each task whose launching span is
- * known gets an "s"/"f" flow pair. Events stream from the store to the
- * file; --split-mb starts a new _slice_<i> file, with the metadata
- * repeated, whenever one grows past the limit.
+ * known gets an "s"/"f" flow pair; mstx and msproftx markers (a span of
+ * no length) are instant "i" events. Counter tracks are written by
+ * export-tracks.c. Events stream from the store to the file; --split-mb
+ * starts a new _slice_<i> file, with the metadata repeated, whenever one
+ * grows past the limit.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "export.h"
+#include "export-int.h"
 
 /* The vendor's layer sort indices (and the middle bits of a trace pid). */
 #define TL_LAYER_FRAMEWORK	6
@@ -43,32 +45,6 @@ static const struct {
 #define TL_NCANN							\
 	(sizeof timeline_cann_levels / sizeof timeline_cann_levels[0])
 
-/* A stream (LEVEL NULL) or host thread that has events. */
-struct timeline_lane {
-	int64_t		 rank;
-	int64_t		 device;
-	int64_t		 id;		/* stream or tid */
-	char		*level;
-};
-
-struct timeline {
-	const struct export_opts	 *o;
-	struct store_query		  q;
-	const char			 *dir;
-	const char			 *stamp;
-	struct timeline_lane		 *lanes;
-	size_t				  nlanes;
-	char				**levels;	/* not CANN, sorted */
-	size_t				  nlevels;
-	struct export_file		**files;
-	size_t				  nfiles;
-	struct export_file		 *ef;	/* the slice being written */
-	int64_t			  events;	/* in this slice */
-	int64_t				  items;	/* JSON values in it */
-	int64_t				  total;
-	char				**cause;
-};
-
 static const char *
 timeline_cann_prefix(const char *level)
 {
@@ -81,7 +57,7 @@ timeline_cann_prefix(const char *level)
 	return NULL;
 }
 
-static int64_t
+int64_t
 timeline_pid(int64_t rank, int layer, int64_t low)
 {
 	int64_t	 base = rank != NP_NA && rank >= 0 ? rank : 0;
@@ -113,7 +89,7 @@ timeline_task_pid(int64_t rank, int64_t device)
 }
 
 /* Epoch ns as the vendor's "ts": microseconds, 3 decimals, a string. */
-static void
+void
 timeline_ts(FILE *f, int64_t ns)
 {
 	char	 buf[64];
@@ -156,7 +132,7 @@ timeline_meta(struct timeline *tl, const char *name, int64_t pid,
 	fputs("}}", f);
 }
 
-static void
+void
 timeline_process(struct timeline *tl, int64_t pid, const char *name,
     const char *label, int sort)
 {
@@ -236,6 +212,7 @@ timeline_metadata(struct timeline *tl)
 		    NP_NA ? l->id : 0));
 		timeline_thread(tl, pid, l->id != NP_NA ? l->id : 0, name);
 	}
+	export_tracks_metadata(tl);
 }
 
 /* Start a new slice file, beginning with the metadata. */
@@ -263,7 +240,7 @@ timeline_slice(struct timeline *tl)
  * Start the next event (or flow pair): a new slice first if this one is
  * full. Return the file to write it to, or NULL with *cause set.
  */
-static FILE *
+FILE *
 timeline_event(struct timeline *tl)
 {
 	if (tl->ef != NULL && tl->o->split_bytes > 0 && tl->events > 0 &&
@@ -351,6 +328,15 @@ timeline_args_inner(const char *args, size_t *len)
 	return n > 0 ? args : NULL;
 }
 
+/* An mstx or msproftx marker: a point in time, not a range. */
+static bool
+timeline_is_marker(const struct store_api *a)
+{
+	return a->level != NULL && a->end_ns == a->start_ns &&
+	    (strcmp(a->level, "mstx") == 0 ||
+	    strcmp(a->level, "msproftx") == 0);
+}
+
 static int
 timeline_api(void *arg, int64_t id, const struct store_api *a)
 {
@@ -377,10 +363,14 @@ timeline_api(void *arg, int64_t id, const struct store_api *a)
 	fprintf(f, ",\"pid\":%lld,\"tid\":%lld,\"ts\":",
 	    (long long)timeline_api_pid(tl, a->rank, a->level), (long long)tid);
 	timeline_ts(f, a->start_ns);
-	fputs(",\"dur\":", f);
-	timeline_dur(f, a->end_ns - a->start_ns);
-	fprintf(f, ",\"ph\":\"X\",\"args\":{\"Thread Id\":%lld",
-	    (long long)tid);
+	if (timeline_is_marker(a))
+		fputs(",\"ph\":\"i\",\"s\":\"t\"", f);
+	else {
+		fputs(",\"dur\":", f);
+		timeline_dur(f, a->end_ns - a->start_ns);
+		fputs(",\"ph\":\"X\"", f);
+	}
+	fprintf(f, ",\"args\":{\"Thread Id\":%lld", (long long)tid);
 	if (a->level != NULL) {
 		fputs(",\"level\":", f);
 		export_json_string(f, a->level);
@@ -509,6 +499,7 @@ timeline_release(struct timeline *tl)
 	for (i = 0; i < tl->nfiles; i++)
 		export_file_abort(tl->files[i]);
 	free(tl->files);
+	export_tracks_free(tl);
 }
 
 /* Refuse to overwrite an earlier export of the same second. */
@@ -591,12 +582,14 @@ export_timeline(struct store *s, const struct export_opts *o,
 	if (o->range != NULL && export_parse_range(o->range, first,
 	    &tl.q.from_ns, &tl.q.to_ns, cause) != 0)
 		goto out;
-	if (store_iter_lanes(s, &tl.q, timeline_lane, &tl, cause) != 0)
+	if (store_iter_lanes(s, &tl.q, timeline_lane, &tl, cause) != 0 ||
+	    export_tracks_load(s, &tl) != 0)
 		goto out;
 	qsort(tl.lanes, tl.nlanes, sizeof *tl.lanes, timeline_lane_cmp);
 	if (store_iter_tasks(s, &tl.q, timeline_task, &tl, cause) != 0 ||
 	    store_iter_apis(s, &tl.q, timeline_api, &tl, cause) != 0 ||
-	    store_iter_links(s, &tl.q, timeline_flow, &tl, cause) != 0)
+	    store_iter_links(s, &tl.q, timeline_flow, &tl, cause) != 0 ||
+	    export_tracks_write(s, &tl) != 0)
 		goto out;
 	if (tl.total == 0) {
 		xasprintf(cause, "no tasks or API spans to export%s",

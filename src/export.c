@@ -35,6 +35,9 @@ export_opts_init(struct export_opts *o)
 	o->format = EXPORT_CSV;
 	o->device = NP_NA;
 	o->rank = NP_NA;
+	o->step = NP_NA;
+	o->from_ns = NP_NA;
+	o->to_ns = NP_NA;
 }
 
 /* The accepted kinds, for usage messages. */
@@ -324,8 +327,9 @@ export_check_output(struct store *s, const struct export_opts *o,
 }
 
 /*
- * Export KIND of store S as O says. A store with several ranks and no rank
- * chosen gets one directory per rank (rank_<N>), as the vendor's tool
+ * Export KIND of store S as O says; with O->folded, the call stacks go to
+ * standard output and KIND is not used. A store with several ranks and no
+ * rank chosen gets one directory per rank (rank_<N>), as the vendor's tool
  * writes one export per rank. On failure return -1 and set *cause.
  */
 int
@@ -339,6 +343,8 @@ export_run(struct store *s, const char *kind, const struct export_opts *o,
 	size_t				 n, i, known = 0;
 	int				 rc = 0;
 
+	if (o->folded)
+		return export_folded(s, o, cause);
 	if ((k = export_kind_find(kind)) == NULL) {
 		xasprintf(cause, "unknown export kind '%s' (%s)", kind,
 		    export_kinds());

@@ -22,6 +22,13 @@ struct export_opts {
 	const char		*range;		/* START:END, or NULL */
 	int64_t			 split_bytes;	/* 0: one file */
 	bool			 quiet;
+	bool			 folded;	/* export --folded */
+	const char		*stacks;	/* --folded: source, or NULL */
+	const char		*weight;	/* --folded: "host" or NULL */
+	const char		*filter;	/* --folded: a regex, or NULL */
+	int64_t			 step;		/* --folded: NP_NA or one */
+	int64_t			 from_ns;	/* --folded: NP_NA or window */
+	int64_t			 to_ns;
 };
 
 /* An output file written under a temporary name until committed. */
@@ -50,6 +57,12 @@ int		 export_parse_range(const char *, int64_t, int64_t *, int64_t *,
 /* export-summary.c */
 int		 export_summary(struct store *, const struct export_opts *,
 		     const char *, const char *, char **);
+
+/* export-folded.c */
+struct store_stacks *export_stacks(struct store *, const struct export_opts *,
+		     char **);
+int		 export_folded(struct store *, const struct export_opts *,
+		     char **);
 
 /* export-timeline.c */
 int		 export_timeline(struct store *, const struct export_opts *,

@@ -272,10 +272,12 @@ gen_acl_track(struct strbuf *f, struct strbuf *e, uint64_t t, int task,
 	strbuf_addf(e, "4301,%s,KERNEL_AICORE,%d,%d,0\n", buf, stream, task);
 }
 
+/* An msproftx range (TYPE 2) or, with D 0, a marker (TYPE 0). */
 static void
 gen_acl_tx(struct strbuf *f, struct strbuf *e, uint64_t t, uint64_t d,
     int i)
 {
+	int	 type = d == 0 ? 0 : 2;
 	size_t	 off = f->len;
 	char	 msg[32], a[48], b[48];
 	int	 z;
@@ -288,7 +290,7 @@ gen_acl_tx(struct strbuf *f, struct strbuf *e, uint64_t t, uint64_t d,
 	gen_acl_put(f, off + 4, 4242, 4);
 	gen_acl_put(f, off + 8, 4300, 4);
 	gen_acl_put(f, off + 12, 1, 4);
-	gen_acl_put(f, off + 16, 2, 4);
+	gen_acl_put(f, off + 16, (uint64_t)type, 4);
 	gen_acl_put(f, off + 20, 0, 4);
 	gen_acl_put(f, off + 24, (uint64_t)i * 11, 8);
 	gen_acl_put(f, off + 32, t, 8);
@@ -297,7 +299,8 @@ gen_acl_tx(struct strbuf *f, struct strbuf *e, uint64_t t, uint64_t d,
 	memcpy(f->s + off + 52, msg, strlen(msg));
 	util_fmt_us(a, sizeof a, (int64_t)t, 3, false);
 	util_fmt_us(b, sizeof b, (int64_t)(t + d), 3, false);
-	strbuf_addf(e, "4242,4300,1,2,0,%d,%s,%s,0,%s\n", i * 11, a, b, msg);
+	strbuf_addf(e, "4242,4300,1,%d,0,%d,%s,%s,0,%s\n", type, i * 11, a, b,
+	    msg);
 }
 
 /*
@@ -339,9 +342,11 @@ gen_job_runtime(const char *dir, const struct gen_opts *g, uint64_t *rng,
 			gen_acl_track(&ft, &et, t + d / 2, (int)i, (int)(i % 4));
 		t += d + 700;
 	}
-	for (i = 0; i < 5; i++)
-		gen_acl_tx(&fx, &ex, 6000000000ULL + i * 1000000, 400000 +
-		    gen_rand_next(rng) % 100000, (int)i);
+	for (i = 0; i < 5; i++) {
+		d = 400000 + gen_rand_next(rng) % 100000;
+		gen_acl_tx(&fx, &ex, 6000000000ULL + i * 1000000, i == 2 ? 0 :
+		    d, (int)i);
+	}
 	strbuf_adds(&ea, "Level,API Name,Time(us),Count,Min(us),Max(us)\n");
 	for (k = 0; k < 3; k++) {
 		if (api[k].count == 0)

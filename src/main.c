@@ -104,7 +104,9 @@ static const char *main_help_text =
 "  import   build or refresh the store for PATH only\n"
 "  show     print tables of PATH to the terminal or a pipe\n"
 "  export   write the vendor's summary CSV/JSON files or timeline\n"
-"           trace JSON (msprof_*.json) of PATH into a directory\n"
+"           trace JSON (msprof_*.json) of PATH into a directory;\n"
+"           legacy and SVP data as the legacy files,\n"
+"           <name>_<device>_<model>_<iteration>.csv\n"
 "           --folded: write PATH's call stacks as folded stacks\n"
 "           (a;b;c N) to stdout, for flamegraph.pl, inferno, speedscope\n"
 "  demo     write the built-in demo profile to DIR and open it\n"
@@ -597,75 +599,51 @@ main_color(void)
 }
 
 /*
- * Build the call stacks of S the options ask for, pruned to the stacks
- * through frames --filter matches (with their share said on stderr).
- * NULL after printing why.
+ * The export options of O: the stacks ones for show's stacks table and
+ * export --folded, the files' ones for export summary and timeline.
  */
+static void
+main_export_opts(const struct main_opts *o, struct export_opts *eo)
+{
+	struct main_opts	 w = *o;
+
+	export_opts_init(eo);
+	if (o->output != NULL)
+		eo->output = o->output;
+	eo->device = o->device;
+	eo->rank = o->rank;
+	eo->force = o->force;
+	eo->range = o->range;
+	eo->split_bytes = o->split_mb * 1024 * 1024;
+	eo->quiet = o->quiet;
+	eo->folded = o->folded;
+	eo->stacks = o->stacks;
+	eo->weight = o->weight;
+	eo->filter = o->filter;
+	eo->step = o->step;
+	/* Stacks take --range in epoch microseconds only. */
+	if (o->folded && o->range != NULL)
+		main_parse_range(o->range, &w);
+	eo->from_ns = w.from_ns;
+	eo->to_ns = w.to_ns;
+}
+
+/* The call stacks for show's stacks table; NULL after printing why. */
 static struct store_stacks *
 main_stacks(struct store *s, const struct main_opts *o)
 {
-	struct store_stacks_opts	 so;
-	struct store_stacks		*st;
-	struct matcher			*m;
-	char				*cause = NULL;
-	int64_t				 hit, nframes;
-	struct main_opts		 w = *o;
-
-	/* Stacks take --range in epoch microseconds only. */
-	if (o->range != NULL)
-		main_parse_range(o->range, &w);
-	store_stacks_opts_init(&so);
-	if (o->stacks != NULL)
-		so.source = store_stacks_source_parse(o->stacks);
-	if (o->weight != NULL && strcmp(o->weight, "host") == 0)
-		so.weight = STACKS_HOST;
-	so.device = o->device;
-	so.rank = o->rank;
-	so.step = o->step;
-	so.from_ns = w.from_ns;
-	so.to_ns = w.to_ns;
-	if ((st = store_stacks_build(s, &so, &cause)) == NULL) {
-		fprintf(stderr, "%s: %s\n", log_progname(), cause);
-		free(cause);
-		return NULL;
-	}
-	if (o->filter == NULL)
-		return st;
-	if ((m = matcher_create(o->filter, false, &cause)) == NULL) {
-		fprintf(stderr, "%s: %s\n", log_progname(), cause);
-		free(cause);
-		store_stacks_free(st);
-		return NULL;
-	}
-	hit = store_stacks_search(st, m, &nframes);
-	log_infox("'%s' matches %lld frames covering %lld of %lld %s "
-	    "(%.2f%%)", o->filter, (long long)nframes, (long long)hit,
-	    (long long)st->root->total, store_stacks_unit(st),
-	    st->root->total > 0 ? 100.0 * (double)hit /
-	    (double)st->root->total : 0.0);
-	store_stacks_prune(st, m);
-	matcher_free(m);
-	return st;
-}
-
-/* export --folded: the call stacks of PATH as folded stacks on stdout. */
-static int
-main_export_folded(int argc, char **argv, const struct main_opts *o)
-{
-	struct store		*s;
+	struct export_opts	 eo;
 	struct store_stacks	*st;
-	int			 rc = EXIT_DATA;
+	struct main_opts	 w = *o;
+	char			*cause = NULL;
 
-	if (argc != 1)
-		main_usage();
-	s = main_store(argv[0], o);
-	if ((st = main_stacks(s, o)) != NULL) {
-		store_stacks_fold(stdout, st);
-		rc = fflush(stdout) == 0 ? 0 : EXIT_DATA;
+	w.folded = true;
+	main_export_opts(&w, &eo);
+	if ((st = export_stacks(s, &eo, &cause)) == NULL) {
+		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		free(cause);
 	}
-	store_stacks_free(st);
-	store_free(s);
-	return rc;
+	return st;
 }
 
 /* Print the tables NAMES (NULL-terminated) of S. Return an exit status. */
@@ -861,7 +839,10 @@ main_open(int argc, char **argv, const struct main_opts *o)
 	return rc;
 }
 
-/* export KIND PATH: the vendor's files, written by export.c. */
+/*
+ * export KIND PATH, or export --folded PATH: the vendor's files or the
+ * call stacks, written by export.c.
+ */
 static int
 main_export(int argc, char **argv, const struct main_opts *o)
 {
@@ -871,46 +852,38 @@ main_export(int argc, char **argv, const struct main_opts *o)
 	int64_t			 from, to;
 	int			 rc;
 
-	if (argc != 2)
+	if (argc != (o->folded ? 1 : 2))
 		main_usage();
-	if (!export_kind_valid(argv[0])) {
+	if (!o->folded && !export_kind_valid(argv[0])) {
 		log_warnx("unknown export kind '%s' (%s)", argv[0],
 		    export_kinds());
 		main_usage();
 	}
-	if (strcmp(argv[0], "summary") == 0 && (o->range != NULL ||
-	    o->split_mb != 0)) {
+	if (!o->folded && strcmp(argv[0], "summary") == 0 &&
+	    (o->range != NULL || o->split_mb != 0)) {
 		log_warnx("--range and --split-mb are for export timeline");
 		main_usage();
 	}
-	if (strcmp(argv[0], "timeline") == 0 &&
+	if (!o->folded && strcmp(argv[0], "timeline") == 0 &&
 	    strcmp(o->format, "table") != 0) {
 		log_warnx("--format is for export summary");
 		main_usage();
 	}
-	export_opts_init(&eo);
+	main_export_opts(o, &eo);
 	if (strcmp(o->format, "json") == 0)
 		eo.format = EXPORT_JSON;
-	else if (strcmp(o->format, "csv") != 0 &&
+	else if (!o->folded && strcmp(o->format, "csv") != 0 &&
 	    strcmp(o->format, "table") != 0) {
 		log_warnx("export writes csv or json, not '%s'", o->format);
 		main_usage();
 	}
-	if (o->range != NULL && export_parse_range(o->range, 0, &from, &to,
-	    &cause) != 0) {
+	if (!o->folded && o->range != NULL && export_parse_range(o->range, 0,
+	    &from, &to, &cause) != 0) {
 		log_warnx("%s", cause);
 		main_usage();
 	}
-	if (o->output != NULL)
-		eo.output = o->output;
-	eo.device = o->device;
-	eo.rank = o->rank;
-	eo.force = o->force;
-	eo.range = o->range;
-	eo.split_bytes = o->split_mb * 1024 * 1024;
-	eo.quiet = o->quiet;
-	s = main_store(argv[1], o);
-	rc = export_run(s, argv[0], &eo, &cause);
+	s = main_store(argv[o->folded ? 0 : 1], o);
+	rc = export_run(s, o->folded ? NULL : argv[0], &eo, &cause);
 	store_free(s);
 	if (rc != 0) {
 		fprintf(stderr, "%s: %s\n", log_progname(), cause);
@@ -1002,8 +975,6 @@ main(int argc, char **argv)
 		return main_import_cmd(argc, argv, &o);
 	if (strcmp(cmd, "show") == 0)
 		return main_show(argc, argv, &o);
-	if (strcmp(cmd, "export") == 0 && o.folded)
-		return main_export_folded(argc, argv, &o);
 	if (strcmp(cmd, "export") == 0)
 		return main_export(argc, argv, &o);
 	return main_demo(argc, argv, &o);

@@ -75,6 +75,8 @@ struct store {
 	struct store_table	**dyn;		/* generic table specs */
 	size_t			 ndyn;
 	struct store_tl		*tl;		/* timeline statements */
+	char			*legacy;	/* the legacy file being read */
+	int64_t			 colset;	/* its task columns, or 0 */
 };
 
 /* store-schema.c */

@@ -35,11 +35,11 @@ static char	*store_load_tmp_path;
 
 static const char *store_load_sql[STMT_COUNT] = {
 	[STMT_TASK] = "INSERT INTO task VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?,"
-	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 	[STMT_API] = "INSERT INTO api VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
 	    " ?, ?, ?)",
 	[STMT_OP_STAT] = "INSERT INTO op_stat VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
-	    " ?, ?, ?)",
+	    " ?, ?, ?, ?, ?, ?)",
 	[STMT_API_STAT] = "INSERT INTO api_stat VALUES (?, ?, ?, ?, ?, ?, ?,"
 	    " ?, ?, ?, ?)",
 	[STMT_STEP] = "INSERT INTO step VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
@@ -384,6 +384,26 @@ store_load_pmu_names(struct store *s, const char *names)
 	s->pmu_names = xstrdup(names);
 }
 
+/*
+ * Say which task columns (the task table's names, comma-joined) the file
+ * the next tasks come from has, NULL when they come from no such file:
+ * export writes an op_summary with those columns only.
+ */
+void
+store_load_task_cols(struct store *s, const char *names)
+{
+	sqlite3_stmt	*stmt;
+
+	s->colset = 0;
+	if (names == NULL || sqlite3_prepare_v2(s->db, "INSERT INTO colset"
+	    " VALUES (NULL, ?)", -1, &stmt, NULL) != SQLITE_OK)
+		return;
+	sqlite3_bind_text(stmt, 1, names, -1, SQLITE_STATIC);
+	if (sqlite3_step(stmt) == SQLITE_DONE)
+		s->colset = sqlite3_last_insert_rowid(s->db);
+	sqlite3_finalize(stmt);
+}
+
 /* Add one device task; return its row id. */
 int64_t
 store_load_task(struct store *s, const struct store_task *t)
@@ -425,6 +445,11 @@ store_load_task(struct store *s, const struct store_task *t)
 		sqlite3_bind_null(stmt, i++);
 		sqlite3_bind_null(stmt, i++);
 	}
+	store_bind_intern(s, stmt, i++, t->model_name);
+	if (s->colset > 0)
+		sqlite3_bind_int64(stmt, i++, s->colset);
+	else
+		sqlite3_bind_null(stmt, i++);
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
 	store_stats_add_task(s, t, op, core);
@@ -475,6 +500,9 @@ store_load_op_stat(struct store *s, const struct store_op_stat *o)
 	store_bind_i64(stmt, i++, o->max_ns);
 	sqlite3_bind_double(stmt, i++, o->ratio);
 	sqlite3_bind_int(stmt, i++, o->origin);
+	store_bind_i64(stmt, i++, o->model_id);
+	store_bind_i64(stmt, i++, o->iter);
+	store_bind_str(stmt, i++, o->model_name);
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
 	s->records++;
@@ -556,7 +584,7 @@ store_load_generic_begin(struct store *s, const char *name, int64_t device,
 	if (!store_has_table(s, name)) {
 		strbuf_adds(&b, "CREATE TABLE ");
 		store_quote_ident(&b, name);
-		strbuf_adds(&b, "(_device INTEGER, _rank INTEGER)");
+		strbuf_adds(&b, "(_device INTEGER, _rank INTEGER, _file TEXT)");
 		if (store_exec(s, b.s, cause) != 0) {
 			strbuf_release(&b);
 			return -1;
@@ -580,12 +608,12 @@ store_load_generic_begin(struct store *s, const char *name, int64_t device,
 	}
 	strbuf_adds(&ins, "INSERT INTO ");
 	store_quote_ident(&ins, name);
-	strbuf_adds(&ins, "(_device, _rank");
+	strbuf_adds(&ins, "(_device, _rank, _file");
 	for (i = 0; i < ncols; i++) {
 		strbuf_adds(&ins, ", ");
 		store_quote_ident(&ins, cols[i]);
 	}
-	strbuf_adds(&ins, ") VALUES (?, ?");
+	strbuf_adds(&ins, ") VALUES (?, ?, ?");
 	for (i = 0; i < ncols; i++)
 		strbuf_adds(&ins, ", ?");
 	strbuf_addc(&ins, ')');
@@ -613,11 +641,27 @@ store_load_generic_row(struct store *s, char **cells, size_t ncells)
 
 	if (stmt == NULL)
 		return;
+	store_bind_str(stmt, 3, s->legacy);
 	for (i = 0; i < s->generic_ncols; i++)
-		store_bind_str(stmt, (int)i + 3, i < ncells ? cells[i] : NULL);
+		store_bind_str(stmt, (int)i + 4, i < ncells ? cells[i] : NULL);
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
 	s->records++;
+}
+
+/*
+ * Say which legacy or SVP file (its name without ".csv") the rows that
+ * follow come from, or NULL when they come from no such file. Generic rows
+ * keep the name, so export can write the file again under it; the store
+ * is marked as holding legacy data.
+ */
+void
+store_load_legacy(struct store *s, const char *name)
+{
+	free(s->legacy);
+	s->legacy = name != NULL ? xstrdup(name) : NULL;
+	if (name != NULL)
+		store_load_meta(s, "layout", "legacy");
 }
 
 void

@@ -180,6 +180,7 @@ stats_ops_write(struct store *s)
 		r.ratio = sum > 0 ? round((double)g->total * 100.0 /
 		    (double)sum * 1e6) / 1e6 : 0;
 		r.origin = STORE_FROM_TASKS;
+		r.model_id = r.iter = NP_NA;
 		store_load_op_stat(s, &r);
 	}
 }

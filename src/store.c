@@ -205,6 +205,7 @@ store_free(struct store *s)
 	free(s->tmp);
 	free(s->root);
 	free(s->pmu_names);
+	free(s->legacy);
 	free(s);
 }
 

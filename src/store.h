@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	2
+#define STORE_SCHEMA_VERSION	3
 
 struct store;
 
@@ -48,6 +48,7 @@ struct store_task {
 	const char	*out_dtypes;
 	const char	*out_formats;
 	const char	*pmu;		/* values, comma-joined, or NULL */
+	const char	*model_name;	/* legacy op_summary's Model Name */
 };
 
 /* One host API span (CANN levels, Python ops, markers). */
@@ -85,6 +86,9 @@ struct store_op_stat {
 	int64_t		 max_ns;
 	double		 ratio;
 	enum store_origin origin;
+	int64_t		 model_id;	/* legacy files: the model and */
+	int64_t		 iter;		/* iteration of the file name */
+	const char	*model_name;	/* legacy files' first column */
 };
 
 /* One row of api_statistic. */
@@ -304,6 +308,18 @@ typedef int	(*store_link_cb)(void *, const struct store_link *);
 typedef int	(*store_lane_cb)(void *, int64_t, int64_t, int64_t,
 		    const char *);
 
+/* A process holding counter tracks, for the timeline (store-counters.c). */
+struct store_track {
+	int64_t		 rank;
+	int64_t		 device;
+	int64_t		 pid;		/* as the trace wrote it */
+	const char	*process;	/* its process_name, or NULL */
+	const char	*labels;
+	int64_t		 sort;		/* process_sort_index, or NP_NA */
+};
+typedef int	(*store_track_cb)(void *, const struct store_track *);
+typedef int	(*store_counter_cb)(void *, const struct store_counter *);
+
 /* Progress of an import, passed to the caller's callback. */
 struct store_progress {
 	const char	*phase;
@@ -389,6 +405,8 @@ void		 store_load_step(struct store *, const struct store_step *);
 int		 store_load_generic_begin(struct store *, const char *,
 		     int64_t, int64_t, char **, size_t, char **);
 void		 store_load_generic_row(struct store *, char **, size_t);
+void		 store_load_legacy(struct store *, const char *);
+void		 store_load_task_cols(struct store *, const char *);
 int64_t		 store_load_intern(struct store *, const char *);
 void		 store_load_pmu_names(struct store *, const char *);
 const char	*store_load_tmp(void);
@@ -462,6 +480,16 @@ const char	*store_table_name(const struct store_table *);
 const char	*store_table_title(const struct store_table *);
 size_t		 store_table_list(struct store *, const char ***);
 const char	*store_table_names_help(void);
+
+/* store-legacy.c: for export */
+const struct store_table *store_legacy_table(struct store *,
+		     const struct store_table *);
+bool		 store_legacy(struct store *);
+
+/* store-mask.c: for export */
+const struct store_table *store_mask_table(struct store *,
+		     const struct store_table *, const struct store_query *,
+		     char **);
 struct store_rows *store_tables_summary(struct store *,
 		     const struct store_query *, char **);
 
@@ -491,6 +519,12 @@ int		 store_iter_bounds(struct store *, const struct store_query *,
 bool		 store_iter_exists(struct store *, const char *);
 int		 store_iter_ranks(struct store *, int64_t **, size_t *,
 		     char **);
+
+/* store-counters.c: for export */
+int		 store_counters_tracks(struct store *, const struct store_query *,
+		     store_track_cb, void *, char **);
+int		 store_counters_each(struct store *, const struct store_query *,
+		     store_counter_cb, void *, char **);
 
 /* UI paging */
 /* store-page.c */

@@ -109,7 +109,7 @@ is $? 2 "--format is for the summary only"
 "$NPUPROF" export timeline -q --db "$T/g.db" --output "$T/t" "$T/g"
 ok $? "export timeline"
 ntasks=$(($(rows "$T/g.db" "$T/g" op_summary | wc -l) - 1))
-is "$("$CHECK" "$T/t/msprof_$STAMP.json")" "M 7 X $ntasks s 0 f 0 C 0" \
+is "$("$CHECK" "$T/t/msprof_$STAMP.json")" "M 7 X $ntasks s 0 f 0 C 0 i 0" \
     "valid trace, one X event per task"
 
 # A store with host spans and flows (no CSV input has them).
@@ -118,7 +118,7 @@ mkdir "$T/sp" && echo spans >"$T/sp/README"
 is "$(cat "$T/counts")" "tasks 6 spans 19 flows 4" "spans store"
 "$NPUPROF" export timeline -q --db "$T/sp.db" --output "$T/st" "$T/sp"
 ok $? "export timeline with spans and flows"
-is "$("$CHECK" "$T/st/msprof_$STAMP.json")" "M 21 X 25 s 4 f 4 C 0" \
+is "$("$CHECK" "$T/st/msprof_$STAMP.json")" "M 21 X 25 s 4 f 4 C 0 i 0" \
     "X = tasks + spans, one s/f pair per linked task, all resolved"
 golden "$T/st/msprof_$STAMP.json" export-spans.json "timeline golden"
 grep -q '"id":"922337203685477' "$T/st/msprof_$STAMP.json"
@@ -130,7 +130,7 @@ is "$(awk -F, 'NR > 1 && NR < 5 { printf "%s ", $11 }' "$T/ss"/op_summary_*)" \
 "$NPUPROF" export timeline -q --range 20us:40us --db "$T/sp.db" \
     --output "$T/rr" "$T/sp"
 ok $? "--range relative"
-is "$("$CHECK" "$T"/rr/*.json)" "M 19 X 9 s 1 f 1 C 0" \
+is "$("$CHECK" "$T"/rr/*.json)" "M 19 X 9 s 1 f 1 C 0 i 0" \
     "--range keeps the overlapping events and their flows"
 "$NPUPROF" export timeline -q --range \
     1780000000000020:1780000000000040 --db "$T/sp.db" --output "$T/ra" \
@@ -150,7 +150,7 @@ n=$(ls "$T/sl" | grep -c "^msprof_slice_[0-9]*_$STAMP\\.json\$")
 [ "$n" -ge 3 ] && [ "$n" -eq "$(ls "$T/sl" | wc -l)" ]
 ok $? "--split-mb 1 writes several _slice_N files ($n)"
 is "$("$CHECK" "$T"/sl/*.json | sed 's/^M [0-9]* //')" \
-    "X 16001 s 2667 f 2667 C 0" "every slice is valid, flows within slices"
+    "X 16001 s 2667 f 2667 C 0 i 0" "every slice is valid, flows within slices"
 for f in "$T"/sl/*.json; do
 	[ "$(wc -c <"$f")" -lt $((1024 * 1024 + 4096)) ] || echo "$f"
 done >"$T/big"
@@ -182,14 +182,15 @@ ok $? "valid trace"
 grep -q "s $ntasks f $ntasks " "$T/c" && grep -q 'Node@launch' "$T"/pt/*.json
 ok $? "a flow from Node@launch for each of the $ntasks tasks"
 
-# An SVP board's summary/: its tables under their vendor names.
+# An SVP board's summary/: its files under their own names (more in
+# export-legacy.sh).
 "$GEN" svp "$T/v" -n 40 >/dev/null || exit 1
 "$NPUPROF" export summary -q --db "$T/v.db" --output "$T/vo" "$T/v"
 ok $? "export summary of an SVP job"
 rows "$T/v.db" "$T/v" op_statistic_csv >"$T/want"
-same_file "$T/vo/op_statistic_$STAMP.csv" "$T/want" \
+same_file "$T/vo/op_statistic_0_1_10_1.csv" "$T/want" \
     "SVP op_statistic under its own name, as kept"
-[ -f "$T/vo/acl_statistic_$STAMP.csv" ]
+[ -f "$T/vo/acl_statistic_0_1_1.csv" ]
 ok $? "acl_statistic too"
 
 # The vendor's own files, reproduced from its export.

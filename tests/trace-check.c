@@ -6,10 +6,12 @@
  *
  * Each file must be a JSON array of objects with a "ph". Every "X" event
  * needs "ts" (a string of microseconds with 3 decimals), a numeric "dur",
- * and integer "pid" and "tid"; every "s"/"f" flow event an "id" string and
- * "ts", and within each file the flow ids must pair up: as many "s" as "f"
- * for every id. Prints the totals over all files, "M m X x s s f f C c",
- * and exits 1 (naming the problem) if any check fails.
+ * and integer "pid" and "tid"; every "C" counter and "i" instant event
+ * "ts", "pid" and "tid" (and a counter an "args" object of numbers); every
+ * "s"/"f" flow event an "id" string and "ts", and within each file the
+ * flow ids must pair up: as many "s" as "f" for every id. Prints the
+ * totals over all files, "M m X x s s f f C c i i", and exits 1 (naming
+ * the problem) if any check fails.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +26,7 @@ struct flow_id {
 };
 
 struct check {
-	int64_t		 counts[5];	/* M X s f C */
+	int64_t		 counts[6];	/* M X s f C i */
 	struct flow_id	*ids;
 	size_t		 nids;
 	int		 bad;
@@ -80,6 +82,21 @@ check_ts(yajl_val v)
 	    strspn(s, "0123456789.-") == strlen(s);
 }
 
+/* A counter's args: an object of one or more numbers. */
+static bool
+check_numbers(yajl_val v)
+{
+	size_t	 i;
+
+	if (v == NULL || !YAJL_IS_OBJECT(v) || v->u.object.len == 0)
+		return false;
+	for (i = 0; i < v->u.object.len; i++) {
+		if (!YAJL_IS_NUMBER(v->u.object.values[i]))
+			return false;
+	}
+	return true;
+}
+
 static void
 check_event(struct check *c, const char *file, size_t i, yajl_val e)
 {
@@ -112,8 +129,17 @@ check_event(struct check *c, const char *file, size_t i, yajl_val e)
 			return;
 		}
 		check_flow(c, YAJL_GET_STRING(id), p[0] == 's');
-	} else if (strcmp(p, "C") == 0)
-		c->counts[4]++;
+	} else if (strcmp(p, "C") == 0 || strcmp(p, "i") == 0) {
+		c->counts[p[0] == 'C' ? 4 : 5]++;
+		if (!check_ts(check_get(e, "ts")) ||
+		    check_get(e, "pid") == NULL ||
+		    !YAJL_IS_INTEGER(check_get(e, "pid")) ||
+		    check_get(e, "tid") == NULL ||
+		    !YAJL_IS_INTEGER(check_get(e, "tid")))
+			check_fail(c, file, i, "C or i without ts, pid or tid");
+		else if (p[0] == 'C' && !check_numbers(check_get(e, "args")))
+			check_fail(c, file, i, "C without numeric args");
+	}
 }
 
 static void
@@ -160,8 +186,9 @@ main(int argc, char **argv)
 	memset(&c, 0, sizeof c);
 	for (i = 1; i < argc; i++)
 		check_file(&c, argv[i]);
-	printf("M %lld X %lld s %lld f %lld C %lld\n", (long long)c.counts[0],
-	    (long long)c.counts[1], (long long)c.counts[2],
-	    (long long)c.counts[3], (long long)c.counts[4]);
+	printf("M %lld X %lld s %lld f %lld C %lld i %lld\n",
+	    (long long)c.counts[0], (long long)c.counts[1],
+	    (long long)c.counts[2], (long long)c.counts[3],
+	    (long long)c.counts[4], (long long)c.counts[5]);
 	return c.bad == 0 && argc > 1 ? 0 : 1;
 }

@@ -1,0 +1,211 @@
+/*
+ * The counter tracks of the timeline export: each process of counters
+ * (AI Core Freq, HBM, NPU MEM, QoS, ...) keeps the name, labels and sort
+ * index its trace gave it and gets a trace pid built as the vendor builds
+ * them, with its sort index as the layer; each sample time of a track is
+ * one "C" event whose args hold the values of all its keys, in the order
+ * they were read.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "export-int.h"
+
+/* The layers export-timeline.c gives its own processes. */
+#define TRACKS_FIRST_FREE	24
+#define TRACKS_LAST_LAYER	31
+
+/* The samples of the event being written. */
+struct tracks_walk {
+	struct timeline	*tl;
+	int64_t		 rank;
+	int64_t		 pid;
+	int64_t		 tid;
+	int64_t		 ts;
+	char		*name;
+	size_t		 track;		/* of the last sample */
+};
+
+static bool
+export_tracks_taken(int layer)
+{
+	return layer == 6 || layer == 7 || layer == 13;
+}
+
+static int
+export_tracks_add(void *arg, const struct store_track *t)
+{
+	struct timeline		*tl = arg;
+	struct timeline_track	*k;
+	int			 layer;
+
+	tl->tracks = xreallocarray(tl->tracks, tl->ntracks + 1,
+	    sizeof *tl->tracks);
+	k = &tl->tracks[tl->ntracks++];
+	k->rank = t->rank;
+	k->pid = t->pid;
+	k->process = xstrdup(t->process != NULL ? t->process : "Counters");
+	k->labels = xstrdup(t->labels != NULL ? t->labels : "NPU");
+	k->sort = t->sort;
+	if (t->sort != NP_NA && t->sort >= 0 && t->sort <= TRACKS_LAST_LAYER &&
+	    !export_tracks_taken((int)t->sort))
+		layer = (int)t->sort;
+	else {
+		layer = TRACKS_FIRST_FREE + (int)(tl->ntracks - 1) %
+		    (TRACKS_LAST_LAYER - TRACKS_FIRST_FREE + 1);
+		if (k->sort == NP_NA)
+			k->sort = layer;
+	}
+	k->out = timeline_pid(t->rank, layer, t->device != NP_NA &&
+	    t->device != NP_HOST_DEVICE ? t->device : 0);
+	return 0;
+}
+
+/*
+ * Gather the processes of the counters TL's query selects. On failure
+ * return -1 and set TL's *cause.
+ */
+int
+export_tracks_load(struct store *s, struct timeline *tl)
+{
+	return store_counters_tracks(s, &tl->q, export_tracks_add, tl, tl->cause);
+}
+
+/* Name the counter processes, after the other metadata of a slice. */
+void
+export_tracks_metadata(struct timeline *tl)
+{
+	const struct timeline_track	*k;
+	size_t				 i, j;
+
+	for (i = 0; i < tl->ntracks; i++) {
+		k = &tl->tracks[i];
+		for (j = 0; j < i && tl->tracks[j].out != k->out; j++)
+			;
+		if (j == i)
+			timeline_process(tl, k->out, k->process, k->labels,
+			    (int)k->sort);
+	}
+}
+
+void
+export_tracks_free(struct timeline *tl)
+{
+	size_t	 i;
+
+	for (i = 0; i < tl->ntracks; i++) {
+		free(tl->tracks[i].process);
+		free(tl->tracks[i].labels);
+	}
+	free(tl->tracks);
+	tl->tracks = NULL;
+	tl->ntracks = 0;
+}
+
+/*
+ * A double as JSON: a whole number as an integer, as the vendor writes
+ * them, else the shortest text that reads back the same.
+ */
+static void
+export_tracks_value(FILE *f, double v)
+{
+	char	 buf[64];
+	int	 prec;
+
+	if (!isfinite(v)) {
+		fputs("null", f);
+		return;
+	}
+	if (v == floor(v) && fabs(v) < 1e15) {
+		fprintf(f, "%.0f", v);
+		return;
+	}
+	for (prec = 1; prec < 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	snprintf(buf, sizeof buf, "%.*g", prec, v);
+	fputs(buf, f);
+}
+
+/* The written pid of the counter process (RANK, PID). */
+static int64_t
+export_tracks_pid(struct tracks_walk *w, int64_t rank, int64_t pid)
+{
+	struct timeline	*tl = w->tl;
+	size_t		 i;
+
+	if (w->track < tl->ntracks && tl->tracks[w->track].pid == pid &&
+	    tl->tracks[w->track].rank == rank)
+		return tl->tracks[w->track].out;
+	for (i = 0; i < tl->ntracks; i++) {
+		if (tl->tracks[i].pid == pid && tl->tracks[i].rank == rank) {
+			w->track = i;
+			return tl->tracks[i].out;
+		}
+	}
+	return pid;
+}
+
+static int
+export_tracks_sample(void *arg, const struct store_counter *c)
+{
+	struct tracks_walk	*w = arg;
+	FILE			*f;
+	const char		*name = c->name != NULL ? c->name : "";
+
+	if (!w->tl->open || c->rank != w->rank || c->pid != w->pid ||
+	    c->tid != w->tid || c->ts_ns != w->ts || strcmp(name,
+	    w->name) != 0) {
+		if (w->tl->open)
+			fputs("}}", w->tl->ef->f);
+		w->tl->open = false;
+		if ((f = timeline_event(w->tl)) == NULL)
+			return -1;
+		w->tl->open = true;
+		w->rank = c->rank;
+		w->pid = c->pid;
+		w->tid = c->tid;
+		w->ts = c->ts_ns;
+		free(w->name);
+		w->name = xstrdup(name);
+		fputs("{\"name\":", f);
+		export_json_string(f, name);
+		fprintf(f, ",\"pid\":%lld,\"tid\":%lld,\"ts\":",
+		    (long long)export_tracks_pid(w, c->rank, c->pid),
+		    (long long)(c->tid != NP_NA ? c->tid : 0));
+		timeline_ts(f, c->ts_ns);
+		fputs(",\"ph\":\"C\",\"args\":{", f);
+	} else {
+		f = w->tl->ef->f;
+		fputc(',', f);
+	}
+	export_json_string(f, c->key != NULL ? c->key : "value");
+	fputc(':', f);
+	export_tracks_value(f, c->value);
+	return 0;
+}
+
+/*
+ * Write the counter samples TL's query selects as "C" events. On failure
+ * return -1 and set TL's *cause.
+ */
+int
+export_tracks_write(struct store *s, struct timeline *tl)
+{
+	struct tracks_walk	 w;
+	int			 rc;
+
+	memset(&w, 0, sizeof w);
+	w.tl = tl;
+	w.track = (size_t)-1;
+	rc = store_counters_each(s, &tl->q, export_tracks_sample, &w,
+	    tl->cause);
+	if (tl->open && tl->ef != NULL)
+		fputs("}}", tl->ef->f);
+	tl->open = false;
+	free(w.name);
+	return rc;
+}
