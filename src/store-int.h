@@ -94,6 +94,9 @@ void		 store_bind_i64(sqlite3_stmt *, int, int64_t);
 void		 store_bind_str(sqlite3_stmt *, int, const char *);
 void		 store_quote_ident(struct strbuf *, const char *);
 
+/* store-nest.c */
+int		 store_nest_spans(struct store *, char **);
+
 /* store-tables.c */
 void		 store_tables_free(struct store *);
 
