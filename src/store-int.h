@@ -100,6 +100,10 @@ int		 store_nest_spans(struct store *, char **);
 /* store-tables.c */
 void		 store_tables_free(struct store *);
 
+/* store-tables-trace.c */
+extern const struct store_table	store_tables_trace[];
+extern const size_t		store_tables_ntrace;
+
 /* store-load.c */
 const char	*store_load_string(struct store *, int64_t);
 
