@@ -73,6 +73,8 @@ struct store {
 	int64_t			 files_total;
 	struct store_table	**dyn;		/* generic table specs */
 	size_t			 ndyn;
+	int64_t			 nest_todo;	/* spans loaded without depth */
+	int64_t			 nest_done;	/* and with one */
 };
 
 /* store-schema.c */
@@ -95,6 +97,10 @@ void		 store_bind_str(sqlite3_stmt *, int, const char *);
 void		 store_quote_ident(struct strbuf *, const char *);
 
 /* store-nest.c */
+/* The index of spans by thread and time; it holds what the nesting reads. */
+#define STORE_API_START_SQL						\
+	"CREATE INDEX IF NOT EXISTS api_start ON api(tid, start_ns,"	\
+	" end_ns DESC, rank, device, pid)"
 int		 store_nest_spans(struct store *, char **);
 
 /* store-tables.c */

@@ -454,6 +454,10 @@ store_load_api(struct store *s, const struct store_api *a)
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
 	s->records++;
+	if (a->depth == NP_NA)
+		s->nest_todo++;
+	else
+		s->nest_done++;
 	return sqlite3_last_insert_rowid(s->db);
 }
 
