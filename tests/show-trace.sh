@@ -54,4 +54,16 @@ is "$(show counters --sort=-Value --limit 1 | tail -n 1 | cut -d, -f6)" \
     "12.25" "values sort as numbers"
 is "$(show tables --format tsv | cut -f1 | tr '\n' ' ')" \
     "Table api_statistic info spans lanes counters flows " "tables lists them"
+# A flow of a Python process that comes before the metadata naming the
+# process is the host's, not the device the pid would give (4120 & 31).
+cat >"$T/early.json" <<'JSON'
+[
+{"name": "enqueue_to_dequeue", "ph": "s", "cat": "async_task_queue", "id": 5, "pid": 4120, "tid": 1, "ts": "1700000000000001"},
+{"ph": "M", "name": "process_name", "pid": 4120, "tid": 0, "args": {"name": "Python"}},
+{"name": "aten::add", "pid": 4120, "tid": 1, "ts": "1700000000000000", "dur": 5, "ph": "X", "cat": "cpu_op"}
+]
+JSON
+is "$("$NPUPROF" show -q --db "$T/early.db" --format csv "$T/early.json" \
+    flows 2>&1 | tail -n +2 | cut -d, -f1,6)" "host,Python" \
+    "a flow before its process's metadata is the host's"
 done_testing
