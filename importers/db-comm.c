@@ -129,13 +129,14 @@ db_comm_tasks_sql(struct strbuf *sql, struct store_foreign *f)
  * 1.2).
  */
 void
-import_db_comm_device(struct strbuf *sql, struct store_foreign *f)
+db_comm_device(struct strbuf *sql, struct store_foreign *f)
 {
 	if (store_foreign_has(f, "COMMUNICATION_OP", "deviceId"))
 		strbuf_adds(sql, "o.deviceId");
 	else if (import_db_has_all(f, "COMMUNICATION_TASK_INFO TASK"))
-		strbuf_adds(sql, "(SELECT t.deviceId FROM COMMUNICATION_TASK_INFO"
-		    " i JOIN TASK t ON t.globalTaskId = i.globalTaskId"
+		strbuf_adds(sql, "(SELECT t.deviceId"
+		    " FROM COMMUNICATION_TASK_INFO i JOIN TASK t"
+		    " ON t.globalTaskId = i.globalTaskId"
 		    " WHERE i.opId = o.opId LIMIT 1)");
 	else
 		strbuf_adds(sql, "NULL");
@@ -148,7 +149,7 @@ db_comm_ops_sql(struct strbuf *sql, struct store_foreign *f)
 	const char	*c = "COMMUNICATION_OP";
 
 	strbuf_adds(sql, "SELECT o.startNs, o.endNs, ");
-	import_db_comm_device(sql, f);
+	db_comm_device(sql, f);
 	strbuf_adds(sql, ", 0, o.connectionId, (SELECT value FROM STRING_IDS"
 	    " WHERE id = o.opName), json_object('connection_id',"
 	    " o.connectionId");
@@ -173,7 +174,7 @@ db_comm_ops_sql(struct strbuf *sql, struct store_foreign *f)
  * read is a warning.
  */
 int64_t
-import_db_comm(struct store *s, struct store_foreign *f, const char *path,
+db_comm_load(struct store *s, struct store_foreign *f, const char *path,
     struct import_ctx *ctx)
 {
 	struct strbuf	 sql;

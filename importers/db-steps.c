@@ -49,7 +49,7 @@ db_steps_device(struct store_foreign *f, struct import_ctx *ctx)
  * is a warning.
  */
 int64_t
-import_db_steps(struct store *s, struct store_foreign *f, const char *path,
+db_steps_load(struct store *s, struct store_foreign *f, const char *path,
     struct import_ctx *ctx)
 {
 	struct store_foreign_rows	*r;

@@ -106,7 +106,7 @@ static const struct db_source db_tables_sources[] = {
  * in exponent form. Immune to the locale's decimal point.
  */
 void
-import_db_repr(char *buf, size_t size, double v)
+db_tables_repr(char *buf, size_t size, double v)
 {
 	char		 tmp[40], digits[24];
 	const char	*p;
@@ -177,16 +177,16 @@ db_tables_cell(struct store_foreign_rows *r, int i, char k, char *buf,
 		snprintf(buf, size, "NPU:%lld", (long long)v);
 		break;
 	case 'm':
-		import_db_repr(buf, size, (double)v / 1048576.0);
+		db_tables_repr(buf, size, (double)v / 1048576.0);
 		break;
 	case 'k':
-		import_db_repr(buf, size, (double)v / 1024.0);
+		db_tables_repr(buf, size, (double)v / 1024.0);
 		break;
 	case 'K':
 		snprintf(buf, size, "%lld", (long long)(v / 1024));
 		break;
 	case 'M':
-		import_db_repr(buf, size, (double)(v / 1024) / 1024.0);
+		db_tables_repr(buf, size, (double)(v / 1024) / 1024.0);
 		break;
 	default:
 		snprintf(buf, size, "%lld", (long long)v);
@@ -271,7 +271,7 @@ db_tables_copy(struct store *s, struct store_foreign *f,
  * rows loaded; a table that fails is a warning.
  */
 int64_t
-import_db_tables(struct store *s, struct store_foreign *f, const char *path,
+db_tables_load(struct store *s, struct store_foreign *f, const char *path,
     struct import_ctx *ctx, bool pytorch)
 {
 	const struct db_source	*src;

@@ -320,7 +320,7 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 		strbuf_init(&sql);
 		strbuf_adds(&sql, "SELECT o.startNs, o.endNs, o.connectionId,"
 		    " ");
-		import_db_comm_device(&sql, f);
+		db_comm_device(&sql, f);
 		strbuf_adds(&sql, ", (SELECT value FROM STRING_IDS"
 		    " WHERE id = o.opName), (SELECT value FROM STRING_IDS"
 		    " WHERE id = o.opType), NULL FROM COMMUNICATION_OP o"
@@ -334,12 +334,12 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 		} else
 			total += n;
 	}
-	total += import_db_comm(s, f, path, ctx);
-	total += import_db_tables(s, f, path, ctx, import_db_is_pytorch(f,
+	total += db_comm_load(s, f, path, ctx);
+	total += db_tables_load(s, f, path, ctx, import_db_is_pytorch(f,
 	    path));
 	if (total > 0)
 		store_load_api_link(s, ctx->rank);
-	total += import_db_steps(s, f, path, ctx);
+	total += db_steps_load(s, f, path, ctx);
 	store_foreign_free(f);
 	if (total == 0) {
 		xasprintf(cause, "'%s' holds none of the vendor's tables",

@@ -65,19 +65,19 @@ bool		 import_db_is_vendor(const char *);
 bool		 import_db_has_all(struct store_foreign *, const char *);
 
 /* db-comm.c */
-int64_t		 import_db_comm(struct store *, struct store_foreign *,
+int64_t		 db_comm_load(struct store *, struct store_foreign *,
 		     const char *, struct import_ctx *);
-void		 import_db_comm_device(struct strbuf *,
+void		 db_comm_device(struct strbuf *,
 		     struct store_foreign *);
 
 /* db-steps.c */
-int64_t		 import_db_steps(struct store *, struct store_foreign *,
+int64_t		 db_steps_load(struct store *, struct store_foreign *,
 		     const char *, struct import_ctx *);
 
 /* db-tables.c */
-int64_t		 import_db_tables(struct store *, struct store_foreign *,
+int64_t		 db_tables_load(struct store *, struct store_foreign *,
 		     const char *, struct import_ctx *, bool);
-void		 import_db_repr(char *, size_t, double);
+void		 db_tables_repr(char *, size_t, double);
 
 /* import-msprof.c */
 extern const struct importer import_msprof;
