@@ -6,9 +6,10 @@
  * Hardware; CANN_API spans keep the level ENUM_API_TYPE names, PYTORCH_API
  * spans become level python (op) or the enum's name, with their call stack
  * and input shapes as args; COMMUNICATION_OP rows become tasks of type
- * COMMUNICATION; MSTX_EVENTS spans of level mstx. Missing tables are
- * skipped, tables other tools added are ignored, and the files are only
- * ever read.
+ * COMMUNICATION; MSTX_EVENTS spans of level mstx. Communication tasks
+ * and ops (db-comm.c), memory tables (db-tables.c) and steps (db-steps.c)
+ * follow. Missing tables are skipped, tables other tools added are ignored,
+ * and the files are only ever read.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -191,7 +192,8 @@ import_db_api(struct store *s, struct store_foreign_rows *r,
 
 /*
  * The span queries: each selects start, end, global tid, connection id,
- * name, level, args JSON and device.
+ * name, level, args JSON and device. A device task's lane is its stream,
+ * as in the trace.
  */
 static const struct {
 	const char	*tables;	/* the tables it needs */
@@ -225,7 +227,7 @@ static const struct {
 	    " WHERE id = m.message), 'mstx', NULL, NULL FROM MSTX_EVENTS m"
 	    " ORDER BY m.startNs" },
 	{ "TASK COMPUTE_TASK_INFO STRING_IDS",
-	    "SELECT t.startNs, t.endNs, NULL, t.connectionId,"
+	    "SELECT t.startNs, t.endNs, t.streamId, t.connectionId,"
 	    " (SELECT value FROM STRING_IDS WHERE id = t.taskType),"
 	    " 'Ascend Hardware', json_object('Physic Stream Id', t.streamId,"
 	    " 'Task Id', t.taskId, 'Subtask Id', t.contextId), t.deviceId"
@@ -234,7 +236,7 @@ static const struct {
 };
 
 static void
-import_db_comm(struct store *s, struct store_foreign_rows *r,
+import_db_comm_task(struct store *s, struct store_foreign_rows *r,
     struct import_ctx *ctx)
 {
 	struct store_task	 t;
@@ -255,7 +257,7 @@ import_db_comm(struct store *s, struct store_foreign_rows *r,
 }
 
 /* True if the database has every table named in the list TABLES. */
-static bool
+bool
 import_db_has_all(struct store_foreign *f, const char *tables)
 {
 	char	*copy, *p, *name;
@@ -290,6 +292,15 @@ import_db_meta(struct store *s, struct store_foreign *f)
 	free(why);
 }
 
+/* True if F (file PATH) is torch_npu's database rather than msprof's. */
+static bool
+import_db_is_pytorch(struct store_foreign *f, const char *path)
+{
+	return util_has_prefix(util_basename(path),
+	    "ascend_pytorch_profiler") || store_foreign_has(f, "PYTORCH_API",
+	    NULL) || store_foreign_has(f, "MEMORY_RECORD", NULL);
+}
+
 /*
  * Load the vendor database PATH for the unit CTX. Tables that cannot be
  * read are warnings; return -1 and set *cause if the file cannot be opened
@@ -300,6 +311,7 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
 	struct store_foreign	*f;
+	struct strbuf		 sql;
 	char			*why = NULL;
 	int64_t			 n, total = 0;
 	size_t			 i;
@@ -329,12 +341,16 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 			total += n;
 	}
 	if (import_db_has_all(f, "COMMUNICATION_OP STRING_IDS")) {
-		n = import_db_rows(s, f, "SELECT c.startNs, c.endNs,"
-		    " c.connectionId, NULL,"
-		    " (SELECT value FROM STRING_IDS WHERE id = c.opName),"
-		    " (SELECT value FROM STRING_IDS WHERE id = c.opType), NULL"
-		    " FROM COMMUNICATION_OP c ORDER BY c.startNs",
-		    import_db_comm, ctx, &why);
+		strbuf_init(&sql);
+		strbuf_adds(&sql, "SELECT o.startNs, o.endNs, o.connectionId,"
+		    " ");
+		db_comm_device(&sql, f);
+		strbuf_adds(&sql, ", (SELECT value FROM STRING_IDS"
+		    " WHERE id = o.opName), (SELECT value FROM STRING_IDS"
+		    " WHERE id = o.opType), NULL FROM COMMUNICATION_OP o"
+		    " ORDER BY o.startNs");
+		n = import_db_rows(s, f, sql.s, import_db_comm_task, ctx, &why);
+		strbuf_release(&sql);
 		if (n < 0) {
 			store_load_warning(s, path, -1, "%s", why);
 			free(why);
@@ -342,13 +358,18 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 		} else
 			total += n;
 	}
+	total += db_comm_load(s, f, path, ctx);
+	total += db_tables_load(s, f, path, ctx, import_db_is_pytorch(f,
+	    path));
+	if (total > 0)
+		store_load_api_link(s, ctx->rank);
+	total += db_steps_load(s, f, path, ctx);
 	store_foreign_free(f);
 	if (total == 0) {
 		xasprintf(cause, "'%s' holds none of the vendor's tables",
 		    path);
 		return -1;
 	}
-	store_load_api_link(s, ctx->rank);
 	return 0;
 }
 

@@ -579,7 +579,7 @@ static const char *const rows_reserved[] = {
 	"task_pmu", "api", "op_stat", "api_stat", "step", "generic",
 	"strings", "op_summary", "kernels", "op_stat_best", "api_stat_best",
 	"op_statistic", "api_statistic", "step_trace", "api_spans", "info",
-	"warnings", NULL
+	"warnings", "lane", "counter", "flow", "counters", "flows", NULL
 };
 
 /*

@@ -64,6 +64,22 @@ extern const struct importer import_db;
 int		 import_db_file(struct store *, const char *,
 		     struct import_ctx *, char **);
 bool		 import_db_is_vendor(const char *);
+bool		 import_db_has_all(struct store_foreign *, const char *);
+
+/* db-comm.c */
+int64_t		 db_comm_load(struct store *, struct store_foreign *,
+		     const char *, struct import_ctx *);
+void		 db_comm_device(struct strbuf *,
+		     struct store_foreign *);
+
+/* db-steps.c */
+int64_t		 db_steps_load(struct store *, struct store_foreign *,
+		     const char *, struct import_ctx *);
+
+/* db-tables.c */
+int64_t		 db_tables_load(struct store *, struct store_foreign *,
+		     const char *, struct import_ctx *, bool);
+void		 db_tables_repr(char *, size_t, double);
 
 /* import-msprof.c */
 extern const struct importer import_msprof;

@@ -31,6 +31,7 @@ struct trace_proc {
 	enum trace_kind	 kind;
 	char		*name;
 	bool		 pending;	/* spans loaded before the name */
+	bool		 early;		/* flows or counters, likewise */
 };
 
 struct trace_load {
@@ -412,6 +413,7 @@ trace_load_c(struct trace_load *l, const struct trace_event *ev, int64_t pid,
     int64_t tid)
 {
 	struct store_counter	 c;
+	struct trace_proc	*p;
 	size_t			 i;
 
 	if (ev->ts.len == 0 ||
@@ -420,7 +422,9 @@ trace_load_c(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 		return;
 	}
 	c.ts_ns = trace_load_time(l, c.ts_ns);
-	c.device = trace_load_device(l, pid, trace_load_proc(l, pid)->kind);
+	p = trace_load_proc(l, pid);
+	p->early |= p->kind == KIND_UNKNOWN;
+	c.device = trace_load_device(l, pid, p->kind);
 	c.rank = l->ctx->rank;
 	c.pid = pid;
 	c.tid = tid;
@@ -440,13 +444,16 @@ trace_load_flow(struct trace_load *l, const struct trace_event *ev,
     int64_t pid, int64_t tid)
 {
 	struct store_flow	 f;
+	struct trace_proc	*p;
 
 	if (ev->ts.len == 0 ||
 	    util_parse_ns(ev->ts.s, ev->ts.len, &f.ts_ns) != 0)
 		f.ts_ns = NP_NA;
 	else
 		f.ts_ns = trace_load_time(l, f.ts_ns);
-	f.device = trace_load_device(l, pid, trace_load_proc(l, pid)->kind);
+	p = trace_load_proc(l, pid);
+	p->early |= p->kind == KIND_UNKNOWN;
+	f.device = trace_load_device(l, pid, p->kind);
 	f.rank = l->ctx->rank;
 	f.pid = pid;
 	f.tid = tid;
@@ -497,7 +504,8 @@ trace_load_event(void *arg, const struct trace_event *ev)
 
 /*
  * Finish the file: spans that came before their process's name get their
- * level, tasks get the span that launched them, problems are reported.
+ * level, flows and counters of a host process named after them the host
+ * device, tasks get the span that launched them, problems are reported.
  */
 void
 trace_load_free(struct trace_load *l)
@@ -514,6 +522,9 @@ trace_load_free(struct trace_load *l)
 			    p->kind == KIND_PYTHON ? "python" : p->kind ==
 			    KIND_CANN ? "cann" : p->kind == KIND_ACL ? "acl" :
 			    p->name != NULL ? p->name : "unknown");
+		if (p->early && (p->kind == KIND_PYTHON ||
+		    p->kind == KIND_CANN || p->kind == KIND_ACL))
+			store_load_trace_host(l->s, l->ctx->rank, p->pid);
 		free(p->name);
 	}
 	free(l->procs);

@@ -77,6 +77,8 @@ struct store {
 	struct store_tl		*tl;		/* timeline statements */
 	char			*legacy;	/* the legacy file being read */
 	int64_t			 colset;	/* its task columns, or 0 */
+	int64_t			 nest_todo;	/* spans loaded without depth */
+	int64_t			 nest_done;	/* and with one */
 };
 
 /* store-schema.c */
@@ -99,8 +101,19 @@ void		 store_bind_i64(sqlite3_stmt *, int, int64_t);
 void		 store_bind_str(sqlite3_stmt *, int, const char *);
 void		 store_quote_ident(struct strbuf *, const char *);
 
+/* store-nest.c */
+/* The index of spans by thread and time; it holds what the nesting reads. */
+#define STORE_API_START_SQL						\
+	"CREATE INDEX IF NOT EXISTS api_start ON api(tid, start_ns,"	\
+	" end_ns DESC, rank, device, pid)"
+int		 store_nest_spans(struct store *, char **);
+
 /* store-tables.c */
 void		 store_tables_free(struct store *);
+
+/* store-tables-trace.c */
+extern const struct store_table	store_tables_trace[];
+extern const size_t		store_tables_ntrace;
 
 /* store-load.c */
 const char	*store_load_string(struct store *, int64_t);

@@ -259,7 +259,8 @@ store_load_commit(struct store *s, char **cause)
 	store_load_progress(s, "indexing", NULL, 0, 0);
 	snprintf(buf, sizeof buf, "%lld", (long long)s->records);
 	store_load_meta(s, "records", buf);
-	if (store_stats_compute(s, cause) != 0 ||
+	if (store_nest_spans(s, cause) != 0 ||
+	    store_stats_compute(s, cause) != 0 ||
 	    store_lanes_build(s, cause) != 0 ||
 	    store_exec(s, store_schema_index_sql, cause) != 0 ||
 	    store_exec(s, store_schema_view_sql, cause) != 0 ||
@@ -479,6 +480,10 @@ store_load_api(struct store *s, const struct store_api *a)
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
 	s->records++;
+	if (a->depth == NP_NA)
+		s->nest_todo++;
+	else
+		s->nest_done++;
 	return sqlite3_last_insert_rowid(s->db);
 }
 

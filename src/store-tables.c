@@ -260,6 +260,11 @@ store_table_find(struct store *s, const char *name)
 			break;
 		}
 	}
+	for (i = 0; t == NULL && i < store_tables_ntrace; i++) {
+		if (strcasecmp(store_tables_trace[i].name, name) == 0 ||
+		    strcasestr(store_tables_trace[i].aliases, key) != NULL)
+			t = &store_tables_trace[i];
+	}
 	if (t == NULL)
 		return store_tables_generic(s, name);
 	if ((strcasecmp(t->name, name) != 0 || (t->flags & TABLE_FILE_FIRST))
@@ -288,7 +293,8 @@ const char *
 store_table_names_help(void)
 {
 	return "op_statistic, api_statistic (acl_statistic), op_summary "
-	    "(kernels), task_time, step_trace, info, warnings, tables (the "
+	    "(kernels), task_time, step_trace, info, warnings, spans, lanes, "
+	    "counters, flows, tables (the "
 	    "list of tables), for legacy JOBs task_desc, step_trace_reduce, "
 	    "training_points, aicpu, tdt, runtime_task_track, msproftx, "
 	    "for raw PROF_* collections msprof_tx, "
@@ -325,6 +331,12 @@ store_table_list(struct store *s, const char ***names)
 			continue;
 		v = xreallocarray(v, n + 1, sizeof *v);
 		v[n++] = store_tables[i].name;
+	}
+	for (i = 0; i < store_tables_ntrace; i++) {
+		if (store_tables_empty(s, &store_tables_trace[i]))
+			continue;
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n++] = store_tables_trace[i].name;
 	}
 	if (sqlite3_prepare_v2(s->db, "SELECT name FROM generic ORDER BY name",
 	    -1, &stmt, NULL) == SQLITE_OK) {

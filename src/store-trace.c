@@ -275,3 +275,53 @@ store_load_api_link(struct store *s, int64_t rank)
 	sqlite3_step(stmt);
 	sqlite3_finalize(stmt);
 }
+
+/*
+ * Give the tasks of rank RANK that have no step yet step ITER when the
+ * host span that launched them (or, for a task with none, the task itself)
+ * starts within START..END.
+ */
+void
+store_load_task_step(struct store *s, int64_t rank, int64_t iter,
+    int64_t start, int64_t end)
+{
+	sqlite3_stmt	*stmt;
+
+	if (sqlite3_prepare_v2(s->db, "UPDATE task SET step = ?1 WHERE"
+	    " step IS NULL AND rank IS ?2 AND coalesce((SELECT a.start_ns"
+	    " FROM api a WHERE a.id = task.api), start_ns) BETWEEN ?3 AND ?4",
+	    -1, &stmt, NULL) != SQLITE_OK)
+		return;
+	sqlite3_bind_int64(stmt, 1, iter);
+	store_bind_i64(stmt, 2, rank);
+	sqlite3_bind_int64(stmt, 3, start);
+	sqlite3_bind_int64(stmt, 4, end);
+	sqlite3_step(stmt);
+	sqlite3_finalize(stmt);
+}
+
+/*
+ * The flows and counters of process PID (rank RANK) are the host's: they
+ * were loaded before the metadata said so, with a device read from the
+ * pid.
+ */
+void
+store_load_trace_host(struct store *s, int64_t rank, int64_t pid)
+{
+	sqlite3_stmt	*stmt;
+	const char	*sql[] = {
+		"UPDATE flow SET device = 64 WHERE pid = ?1 AND rank IS ?2",
+		"UPDATE counter SET device = 64 WHERE pid = ?1 AND rank IS ?2"
+	};
+	size_t		 i;
+
+	for (i = 0; i < sizeof sql / sizeof *sql; i++) {
+		if (sqlite3_prepare_v2(s->db, sql[i], -1, &stmt, NULL) !=
+		    SQLITE_OK)
+			continue;
+		sqlite3_bind_int64(stmt, 1, pid);
+		store_bind_i64(stmt, 2, rank);
+		sqlite3_step(stmt);
+		sqlite3_finalize(stmt);
+	}
+}

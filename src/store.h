@@ -456,6 +456,9 @@ int64_t		 store_load_step_count(struct store *, int64_t, int64_t);
 void		 store_load_api_level(struct store *, int64_t, int64_t,
 		     const char *);
 void		 store_load_api_link(struct store *, int64_t);
+void		 store_load_task_step(struct store *, int64_t, int64_t,
+		     int64_t, int64_t);
+void		 store_load_trace_host(struct store *, int64_t, int64_t);
 
 /* store-foreign.c: the vendor's SQLite exports, read-only */
 struct store_foreign;

@@ -81,6 +81,158 @@ while read -r db; do
 done <"$T/dbs"
 golden "$T/digest" db-samples.txt "what the sample databases put in the store"
 
+# The memory tables as the text export prints them, computed from the .db
+# with Python's own float text (MB and KB cells are repr() of a division).
+memory() {
+	"$PYTHON3" - "$1" "$2" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect("file:" + sys.argv[1] + "?immutable=1", uri=True)
+def us(ns):
+    return "" if ns is None else "%d.%03d" % (ns // 1000, ns % 1000)
+def mb(b):
+    return "" if b is None else repr(b / 1048576)
+def kb(b):
+    return "" if b is None else repr(b / 1024)
+def s(v):
+    return "" if v is None else str(v)
+S = "(SELECT value FROM STRING_IDS WHERE id = %s)"
+t = sys.argv[2]
+if t == "memory_record":
+    print("Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),"
+          "Total Active(MB),Stream Ptr,Device Type")
+    for ts, ddr, hbm, d in db.execute("SELECT timestampNs, ddr, hbm,"
+            " deviceId FROM NPU_MEM WHERE " + S % "type" + " = 'app'"
+            " ORDER BY deviceId, timestampNs"):
+        print(",".join(["APP", us(ts), "", repr((ddr + hbm) // 1024 / 1024),
+            "", "", "NPU:%d" % d]))
+    for r in db.execute("SELECT " + S % "component" + ", timestamp,"
+            " totalAllocated, totalReserved, totalActive, streamPtr, deviceId"
+            " FROM MEMORY_RECORD ORDER BY deviceId, rowid"):
+        print(",".join([r[0], us(r[1]), mb(r[2]), mb(r[3]), mb(r[4]), s(r[5]),
+            "NPU:%d" % r[6]]))
+elif t == "operator_memory":
+    print("Name,Size(KB),Allocation Time(us),Release Time(us),Active Release"
+          " Time(us),Duration(us),Active Duration(us),Allocation Total"
+          " Allocated(MB),Allocation Total Reserved(MB),Allocation Total"
+          " Active(MB),Release Total Allocated(MB),Release Total Reserved(MB),"
+          "Release Total Active(MB),Stream Ptr,Device Type")
+    for r in db.execute("SELECT " + S % "name" + ", size, allocationTime,"
+            " releaseTime, activeReleaseTime, duration, activeDuration,"
+            " allocationTotalAllocated, allocationTotalReserved,"
+            " allocationTotalActive, releaseTotalAllocated,"
+            " releaseTotalReserved, releaseTotalActive, streamPtr, deviceId"
+            " FROM OP_MEMORY ORDER BY deviceId, rowid"):
+        print(",".join([r[0], kb(r[1])] + [us(x) for x in r[2:7]] +
+            [mb(x) for x in r[7:13]] + [s(r[13]), "NPU:%d" % r[14]]))
+elif t == "npu_module_mem":
+    print("Component,Timestamp(us),Total Reserved(MB),Device")
+    for r in db.execute("SELECT (SELECT name FROM ENUM_MODULE WHERE id ="
+            " moduleId), timestampNs, totalReserved, deviceId FROM"
+            " NPU_MODULE_MEM ORDER BY deviceId, moduleId, timestampNs"):
+        print(",".join([r[0], us(r[1]), repr(r[2] // 1024 / 1024),
+            "NPU:%d" % r[3]]))
+elif t == "npu_mem":
+    print("Device_id,event,ddr(KB),hbm(KB),memory(KB),timestamp(us)")
+    for d, e, ddr, hbm, ts in db.execute("SELECT deviceId, " + S % "type" +
+            ", ddr, hbm, timestampNs FROM NPU_MEM"
+            " ORDER BY deviceId, timestampNs, rowid"):
+        print(",".join([str(d), e, str(ddr // 1024), str(hbm // 1024),
+            str((ddr + hbm) // 1024), us(ts)]))
+PY
+}
+
+i=0
+while read -r db; do
+	i=$((i + 1))
+	unit=$(dirname "$(dirname "$db")")
+	rel=${db#"$SAMPLES"/}
+	for t in memory_record operator_memory npu_module_mem npu_mem; do
+		"$NPUPROF" show -q --db "$T/d$i.db" --format csv "$unit" "$t" \
+		    >"$T/ours" 2>&1
+		memory "$db" "$t" >"$T/ref"
+		same_file "$T/ours" "$T/ref" \
+		    "$rel: $t equals the .db's rows as the text export prints them ($(($(wc -l <"$T/ref") - 1)) rows)"
+	done
+
+	# Communication: one HCCL span per TASK x COMMUNICATION_TASK_INFO
+	# row, named by its task type, on lane plane + 1, and one per
+	# COMMUNICATION_OP on lane 0.
+	q "$T/d$i.db" "SELECT name, tid, count(*), sum(dur_ns) FROM api_spans
+	    WHERE level = 'HCCL' GROUP BY 1, 2 ORDER BY 1, 2" >"$T/ours"
+	q "$db" "SELECT s.value, i.planeId + 1, count(*),
+	    sum(t.endNs - t.startNs) FROM TASK t JOIN COMMUNICATION_TASK_INFO i
+	    ON i.globalTaskId = t.globalTaskId JOIN STRING_IDS s
+	    ON s.id = i.taskType GROUP BY 1, 2
+	    UNION ALL SELECT s.value, 0, count(*), sum(o.endNs - o.startNs)
+	    FROM COMMUNICATION_OP o JOIN STRING_IDS s ON s.id = o.opName
+	    GROUP BY 1 ORDER BY 1, 2" >"$T/ref"
+	same_file "$T/ours" "$T/ref" \
+	    "$rel: HCCL spans equal the communication tasks and ops ($(wc -l <"$T/ref") groups)"
+	is "$(q "$T/d$i.db" "SELECT count(*) FROM task
+	    WHERE task_type = (SELECT id FROM str WHERE s = 'COMMUNICATION')
+	    AND device IS NULL")" 0 \
+	    "$rel: communication op tasks have the device of their tasks"
+
+	# Steps: STEP_TIME rows, and each task in the step that holds its
+	# launch (the first CANN span of its connection id), else itself.
+	is "$(q "$T/d$i.db" "SELECT iter, iter_end_ns, iter_time_ns FROM step")" \
+	    "$(q "$db" "SELECT id, endNs, endNs - startNs FROM STEP_TIME")" \
+	    "$rel: step_trace rows are STEP_TIME's"
+	q "$T/d$i.db" "SELECT step, count(*) FROM task GROUP BY 1
+	    ORDER BY 1" >"$T/ours"
+	q "$db" "WITH k(s) AS (SELECT coalesce((SELECT min(a.startNs)
+	    FROM CANN_API a WHERE a.connectionId = t.connectionId), t.startNs)
+	    FROM TASK t JOIN COMPUTE_TASK_INFO c
+	    ON c.globalTaskId = t.globalTaskId
+	    UNION ALL SELECT coalesce((SELECT min(a.startNs) FROM CANN_API a
+	    WHERE a.connectionId = o.connectionId), o.startNs)
+	    FROM COMMUNICATION_OP o)
+	    SELECT (SELECT id FROM STEP_TIME WHERE k.s BETWEEN startNs
+	    AND endNs ORDER BY startNs LIMIT 1) AS step, count(*) FROM k
+	    GROUP BY 1 ORDER BY 1" >"$T/ref"
+	same_file "$T/ours" "$T/ref" "$rel: tasks per step as SQL over the launches"
+done <"$T/dbs"
+
+# Nesting: every span's parent is the innermost span of its thread that
+# holds it (host spans by thread id, others by process and thread too).
+nesting() {
+	"$PYTHON3" - "$1" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+rows = db.execute("SELECT id, rank, device, pid, tid, start_ns, end_ns,"
+    " depth, parent FROM api").fetchall()
+def key(r):
+    host = r[2] == 64
+    return (r[1], host, None if host else r[2], None if host else r[3], r[4])
+groups = {}
+for r in rows:
+    groups.setdefault(key(r), []).append(r)
+bad = 0
+for g in groups.values():
+    g.sort(key=lambda r: (r[5], -r[6], r[0]))
+    for i, r in enumerate(g):
+        # The innermost earlier span that holds r (ties: later in order).
+        best = None
+        for p in g[:i]:
+            if p[5] <= r[5] and r[6] <= p[6]:
+                best = p
+        want = None if best is None else best[0]
+        if r[8] != want:
+            bad += 1
+        depth = 0
+        p = best
+        while p is not None:
+            depth += 1
+            p = next((x for x in g if x[0] == p[8]), None)
+        if r[7] != depth:
+            bad += 1
+print("%d spans, %d wrong" % (len(rows), bad))
+PY
+}
+n=$(q "$T/d1.db" "SELECT count(*) FROM api")
+is "$(nesting "$T/d1.db")" "$n spans, 0 wrong" \
+    "every span's parent is the innermost span of its thread that holds it"
+
 # A PyTorch span keeps its call stack and input shapes as args.
 db=$(head -n 1 "$T/dbs")
 stack=$(q "$T/d1.db" "SELECT count(*) FROM api WHERE args LIKE '%\"Call stack\":\"%'")

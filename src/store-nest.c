@@ -1,0 +1,179 @@
+/*
+ * Span nesting: every API span loaded without a depth (chrome traces, the
+ * vendor's databases, legacy JOBs) gets its depth and the row id of its
+ * parent, the innermost span of the same thread that holds it, as the raw
+ * PROF path records them while it decodes. Host spans of one rank nest by
+ * thread id alone: a chrome trace puts one thread's Python and CANN spans
+ * in different pseudo-processes, and a Python op does hold the CANN calls
+ * it makes. Device spans (HCCL planes, hardware streams) nest within their
+ * own process and thread. Ties go as the stacks walk breaks them: the
+ * earlier start, then the longer span, then the lower row id is outside.
+ *
+ * The walk reads the spans in thread and time order from the index
+ * api_start, which holds every column it needs, so it neither sorts nor
+ * reads the wide span rows; within a thread the spans it writes back come
+ * in nearly row order.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+
+/* One span still open. */
+struct nest_open {
+	int64_t	 id;
+	int64_t	 end;
+};
+
+/* The open spans of one group (rank, device, process) of a thread. */
+struct nest_group {
+	int64_t			 rank;
+	int64_t			 device;	/* NP_NA for host spans */
+	int64_t			 pid;		/* NP_NA for host spans */
+	struct nest_open	*open;
+	size_t			 n;
+	size_t			 size;
+};
+
+struct nest_walk {
+	struct nest_group	*g;
+	size_t			 ng;
+	size_t			 size;
+};
+
+static int64_t
+store_nest_i64(sqlite3_stmt *stmt, int col)
+{
+	if (sqlite3_column_type(stmt, col) == SQLITE_NULL)
+		return NP_NA;
+	return sqlite3_column_int64(stmt, col);
+}
+
+/* The group of RANK, DEVICE, PID on the thread walked, made if new. */
+static struct nest_group *
+store_nest_group(struct nest_walk *w, int64_t rank, int64_t device,
+    int64_t pid)
+{
+	struct nest_group	*g;
+	size_t			 i;
+
+	if (device == NP_HOST_DEVICE)
+		device = pid = NP_NA;
+	for (i = 0; i < w->ng; i++) {
+		g = &w->g[i];
+		if (g->rank == rank && g->device == device && g->pid == pid)
+			return g;
+	}
+	if (w->ng == w->size) {
+		w->size = w->size == 0 ? 4 : w->size * 2;
+		w->g = xreallocarray(w->g, w->size, sizeof *w->g);
+	}
+	g = &w->g[w->ng++];
+	memset(g, 0, sizeof *g);
+	g->rank = rank;
+	g->device = device;
+	g->pid = pid;
+	return g;
+}
+
+/* A new thread: no group has an open span. */
+static void
+store_nest_reset(struct nest_walk *w)
+{
+	size_t	 i;
+
+	for (i = 0; i < w->ng; i++)
+		free(w->g[i].open);
+	w->ng = 0;
+}
+
+/*
+ * Open span ID ending at END in group G; return the depth it takes and set
+ * *PARENT to the span that holds it (NP_NA for none).
+ */
+static int64_t
+store_nest_push(struct nest_group *g, int64_t id, int64_t end,
+    int64_t *parent)
+{
+	while (g->n > 0 && g->open[g->n - 1].end < end)
+		g->n--;
+	*parent = g->n > 0 ? g->open[g->n - 1].id : NP_NA;
+	if (g->n == g->size) {
+		g->size = g->size == 0 ? 16 : g->size * 2;
+		g->open = xreallocarray(g->open, g->size, sizeof *g->open);
+	}
+	g->open[g->n].id = id;
+	g->open[g->n++].end = end;
+	return (int64_t)g->n - 1;
+}
+
+/*
+ * Set the nesting of the spans that have none. When no span came with a
+ * depth the walk needs nothing but the index. On failure return -1 and set
+ * *cause.
+ */
+static int
+store_nest_walk(struct store *s, char **cause)
+{
+	struct nest_walk	 w;
+	struct nest_group	*g;
+	sqlite3_stmt		*sel, *upd;
+	int64_t			 tid, last = NP_NA, parent, depth, id;
+	bool			 first = true;
+	int			 rc;
+
+	if (store_prepare(s, &sel, s->nest_done > 0 ? "SELECT tid, id,"
+	    " end_ns, rank, device, pid FROM api INDEXED BY api_start"
+	    " WHERE depth IS NULL ORDER BY tid, start_ns, end_ns DESC, id" :
+	    "SELECT tid, id, end_ns, rank, device, pid FROM api"
+	    " INDEXED BY api_start ORDER BY tid, start_ns, end_ns DESC, id",
+	    cause) != 0)
+		return -1;
+	if (store_prepare(s, &upd, "UPDATE api SET depth = ?2, parent = ?3"
+	    " WHERE id = ?1", cause) != 0) {
+		sqlite3_finalize(sel);
+		return -1;
+	}
+	memset(&w, 0, sizeof w);
+	while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
+		tid = store_nest_i64(sel, 0);
+		if (first || tid != last)
+			store_nest_reset(&w);
+		first = false;
+		last = tid;
+		id = sqlite3_column_int64(sel, 1);
+		g = store_nest_group(&w, store_nest_i64(sel, 3),
+		    store_nest_i64(sel, 4), store_nest_i64(sel, 5));
+		depth = store_nest_push(g, id, sqlite3_column_int64(sel, 2),
+		    &parent);
+		sqlite3_bind_int64(upd, 1, id);
+		sqlite3_bind_int64(upd, 2, depth);
+		store_bind_i64(upd, 3, parent);
+		sqlite3_step(upd);
+		sqlite3_reset(upd);
+	}
+	store_nest_reset(&w);
+	free(w.g);
+	sqlite3_finalize(upd);
+	sqlite3_finalize(sel);
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot nest spans: %s",
+		    sqlite3_errmsg(s->db));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Set depth and parent of the spans that have none. Creates the index
+ * api_start, which the walk reads. On failure return -1 and set *cause.
+ */
+int
+store_nest_spans(struct store *s, char **cause)
+{
+	if (s->nest_todo == 0)
+		return 0;
+	if (store_exec(s, STORE_API_START_SQL, cause) != 0)
+		return -1;
+	return store_nest_walk(s, cause);
+}
