@@ -199,6 +199,9 @@ timeline_load_file(struct store *s, const struct timeline_file *f, size_t i,
 	int			 rc;
 
 	fctx.device = f->device;
+	fctx.model = f->model;
+	fctx.iter = f->iter;
+	store_load_meta(s, "layout", "legacy");
 	store_load_file(s, f->path);
 	store_load_progress(s, "reading", f->path, 0, -1);
 	memset(&r, 0, sizeof r);

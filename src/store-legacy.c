@@ -200,6 +200,35 @@ store_legacy_generic(struct store *s, const struct store_table *g,
 }
 
 /*
+ * True if a table kept from vendor files holds rows of an op_summary file:
+ * an SVP board's op_summary (its AA Core metrics), which the board writes
+ * in place of the task list the legacy tools call op_summary.
+ */
+static bool
+store_legacy_board_summary(struct store *s)
+{
+	sqlite3_stmt	*stmt;
+	char		*sql;
+	bool		 found = false;
+	size_t		 i;
+
+	for (i = 0; i < s->ndyn && !found; i++) {
+		if (!(s->dyn[i]->flags & TABLE_GENERIC) ||
+		    strncmp(s->dyn[i]->name, "legacy:", 7) == 0)
+			continue;
+		xasprintf(&sql, "SELECT 1 FROM %s WHERE _file LIKE"
+		    " 'op\\_summary%%' ESCAPE '\\' LIMIT 1", s->dyn[i]->from);
+		if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) ==
+		    SQLITE_OK) {
+			found = sqlite3_step(stmt) == SQLITE_ROW;
+			sqlite3_finalize(stmt);
+		}
+		free(sql);
+	}
+	return found;
+}
+
+/*
  * The legacy spec of table T, for export: its first column, File, names
  * the file of each row. NULL for tables the legacy tools did not write
  * (task_time and api_statistic, whose legacy forms are other tables, and
@@ -222,6 +251,9 @@ store_legacy_table(struct store *s, const struct store_table *t)
 		free(derived);
 		return r;
 	}
+	if (strcmp(t->name, "op_summary") == 0 &&
+	    store_legacy_board_summary(s))
+		return NULL;
 	for (i = 0; i < STORE_NLEGACY; i++) {
 		if (strcmp(store_legacy_tables[i].name, t->name) == 0)
 			return &store_legacy_tables[i];

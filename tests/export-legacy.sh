@@ -150,10 +150,11 @@ if [ -d "$S" ]; then
 	ok $? "export summary of a legacy timeline/"
 	find "$S" -name 'msprof_*.json' | sed 's,.*/msprof_,op_summary_,;
 	    s,\.json$,.csv,' | sort >"$T/want"
-	ls "$T/xo" | grep '^op_summary_' >"$T/got"
+	# Its two devices are ranks 0 and 1 (info.json.N): a directory each.
+	ls "$T"/xo/rank_* | grep '^op_summary_' | sort >"$T/got"
 	same_file "$T/got" "$T/want" \
 	    "op_summary_<dev>_<model>_<iter>.csv as the vendor's msprof_*.json"
-	is "$(cat "$T"/xo/op_summary_* | grep -vc '^Model Name,')" \
+	is "$(cat "$T"/xo/rank_*/op_summary_* | grep -vc '^Model Name,')" \
 	    "$(($("$NPUPROF" show -q --db "$T/x.db" --format csv "$S" \
 	    op_summary | wc -l) - 1))" "every task, once"
 fi
