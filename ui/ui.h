@@ -105,6 +105,13 @@ enum role {
 	X(GOTO_TIME,	"goto-time",	"Go to a time (or +/- relative)") \
 	X(MARK,		"mark",		"Set the mark at the cursor")	\
 	X(GOTO_MARK,	"goto-mark",	"Return to the mark")		\
+	X(JUMP,		"timeline",	"Show the task or op type in the timeline") \
+	X(SELECT,	"select",	"Select the range from the mark") \
+	X(APPLY_RANGE,	"apply-range",	"Op statistic of the selected range") \
+	X(COLLAPSE,	"collapse",	"Collapse or expand the lane's group") \
+	X(HIDE_LANES,	"hide-lanes",	"Hide lanes matching a regex")	\
+	X(NARROW,	"narrow",	"Narrow the lane name column")	\
+	X(WIDEN,	"widen",	"Widen the lane name column")	\
 	X(HELP,		"help",		"Show this help")		\
 	X(REDRAW,	"redraw",	"Redraw the screen")		\
 	X(CLOSE,	"close",	"Close the view")		\
@@ -186,6 +193,7 @@ double		 ui_now(void);
 int		 ui_reimport(void);
 void		 ui_device_label(char *, size_t);
 bool		 ui_mouse(int *, int *, bool *, int *);
+int		 ui_mouse_button(void);
 void		 ui_set_device(int64_t, int64_t);
 const struct ui_config *ui_config(void);
 
@@ -365,6 +373,25 @@ int		 view_flame_rows(int);
 
 /* view-help.c */
 extern const struct view_ops view_help_ops;
+
+/* view-timeline.c */
+struct view_timeline_arg {
+	const struct store_span	*span;		/* to show, selected */
+	bool			 instances;	/* n, N walk its op type */
+};
+void		 view_timeline_fmt(char *, size_t, int64_t);
+
+/* view-jump.c */
+int		 view_jump_key(struct view_table *);
+int		 view_jump_step(enum store_span_dir, struct store_span *);
+
+/* view-window.c */
+struct view_window_arg {
+	int64_t		 from_ns;
+	int64_t		 to_ns;
+	int64_t		 origin_ns;	/* times are shown from here */
+};
+extern const struct view_ops view_window_ops;
 
 /* view-text.c */
 struct text;
