@@ -8,10 +8,8 @@
  * cursor is an instant and a lane; the span under it is highlighted and
  * described in the footer. Key handlers change the frame and refill the
  * cells from the store (store_lane_cells, exact busy time); drawing only
- * reads what they left. The rows on screen are items: a lane, or a group
- * (rank and device, or host process) collapsed into one row that shows
- * its busiest lane in each cell; lanes whose name or group matches the
- * hiding regex are left out. The mouse wheel zooms around the pointer, a
+ * reads what they left. The rows on screen are lanes or collapsed groups
+ * (view-timeline-lanes.c). The mouse wheel zooms around the pointer, a
  * drag (or m then v) selects a range that a key turns into the op
  * statistic of that window. Opened from a table (view-jump.c), the view
  * starts on the task it was given, selected.
@@ -24,57 +22,7 @@
 
 #define TL_NAMEW	16	/* lane name column, at first */
 #define TL_MINNAMEW	4
-#define TL_UNDO		64
 #define TL_MINSPAN	16	/* narrowest frame, ns */
-
-struct tl_frame {
-	int64_t		 t0;
-	int64_t		 t1;
-	int64_t		 cursor;
-};
-
-/* A row on screen: lane LANE, or the collapsed group of lane LANE. */
-struct tl_item {
-	size_t		 lane;
-	bool		 group;
-	size_t		 nlanes;	/* in the group */
-};
-
-struct tl_row {
-	struct store_cell	*cells;
-	struct store_span	*spans;		/* NULL unless zoomed in */
-	size_t			 nspans;
-};
-
-struct tl {
-	struct store_lane	*lanes;
-	size_t			 nlanes;
-	size_t			 cur;		/* lane of the cursor */
-	size_t			 top;		/* first lane shown */
-	int64_t			 lo;		/* extent of every lane */
-	int64_t			 hi;
-	struct tl_frame		 f;
-	struct tl_frame		 undo[TL_UNDO];
-	size_t			 nundo;
-	int64_t			 mark;		/* NP_NA if none */
-	int			 w;		/* cells across */
-	struct tl_row		*rows;		/* nlanes, filled when shown */
-	struct store_span	 sel;		/* span at the cursor */
-	bool			 has_sel;
-	struct store_rows	*detail;
-	struct tl_item		*items;		/* the rows, nitems */
-	size_t			 nitems;
-	char			**collapsed;	/* group names */
-	size_t			 ncollapsed;
-	struct matcher		*hide;
-	char			*hide_re;
-	int			 namew;
-	int64_t			 sel0;		/* selected range, or NP_NA */
-	int64_t			 sel1;
-	int64_t			 drag;		/* a press's time, or NP_NA */
-	int			 dragx;
-	bool			 instances;	/* n, N walk an op type */
-};
 
 static const struct key_binding view_timeline_keys[] = {
 	{ '+', ACTION_ZOOM_IN, NULL },
@@ -126,7 +74,7 @@ view_timeline_fmt(char *buf, size_t size, int64_t ns)
 }
 
 static void
-view_timeline_clear(struct tl *tl)
+view_timeline_clear(struct view_tl *tl)
 {
 	size_t	 i, j;
 
@@ -147,7 +95,7 @@ view_timeline_clear(struct tl *tl)
 }
 
 /* Lanes that fit: the body less the axis and the footer. */
-static size_t
+size_t
 view_timeline_height(void)
 {
 	int	 h = view_body_lines() - 3;
@@ -155,161 +103,16 @@ view_timeline_height(void)
 	return h > 0 ? (size_t)h : 1;
 }
 
-/* The lane of the cursor's row, or NULL on a collapsed group. */
-static const struct store_lane *
-view_timeline_lane_at(const struct tl *tl)
-{
-	const struct tl_item	*it;
-
-	if (tl->nitems == 0)
-		return NULL;
-	it = &tl->items[tl->cur];
-	return it->group ? NULL : &tl->lanes[it->lane];
-}
-
-static bool
-view_timeline_collapsed(const struct tl *tl, const char *group)
-{
-	size_t	 i;
-
-	for (i = 0; i < tl->ncollapsed; i++) {
-		if (strcmp(tl->collapsed[i], group) == 0)
-			return true;
-	}
-	return false;
-}
-
-/* Whether lane L is hidden: its name or its group matches the regex. */
-static bool
-view_timeline_hidden(const struct tl *tl, const struct store_lane *l)
-{
-	if (tl->hide == NULL)
-		return false;
-	return matcher_match(tl->hide, l->name, strlen(l->name)) ||
-	    matcher_match(tl->hide, l->group, strlen(l->group));
-}
-
-/*
- * Build the rows: every lane not hidden, a collapsed group as one row in
- * the place of its first lane. The cursor stays on the row holding the
- * lane it was on, when there is one.
- */
-static void
-view_timeline_items(struct tl *tl)
-{
-	struct tl_item	*it;
-	size_t		 i, j, keep = 0;
-	bool		 found;
-
-	if (tl->nitems > 0)
-		keep = tl->items[tl->cur].lane;
-	free(tl->items);
-	tl->items = xcalloc(tl->nlanes, sizeof *tl->items);
-	tl->nitems = 0;
-	for (i = 0; i < tl->nlanes; i++) {
-		if (view_timeline_hidden(tl, &tl->lanes[i]))
-			continue;
-		found = false;
-		if (view_timeline_collapsed(tl, tl->lanes[i].group)) {
-			for (j = 0; j < tl->nitems && !found; j++) {
-				it = &tl->items[j];
-				if (it->group && strcmp(tl->lanes[it->lane].group,
-				    tl->lanes[i].group) == 0) {
-					it->nlanes++;
-					found = true;
-				}
-			}
-			if (found)
-				continue;
-		}
-		it = &tl->items[tl->nitems++];
-		it->lane = i;
-		it->group = view_timeline_collapsed(tl, tl->lanes[i].group);
-		it->nlanes = 1;
-	}
-	tl->cur = 0;
-	for (j = 0; j < tl->nitems; j++) {
-		it = &tl->items[j];
-		if (it->lane == keep || (it->group && strcmp(
-		    tl->lanes[it->lane].group, tl->lanes[keep].group) == 0))
-			tl->cur = j;
-	}
-}
-
-/* Put the cursor on the row of lane ID, expanding its group. */
-static void
-view_timeline_to_lane(struct tl *tl, int64_t id)
-{
-	size_t	 i, j;
-
-	for (i = 0; i < tl->nlanes && tl->lanes[i].id != id; i++)
-		continue;
-	if (i == tl->nlanes)
-		return;
-	for (j = 0; j < tl->ncollapsed; j++) {
-		if (strcmp(tl->collapsed[j], tl->lanes[i].group) == 0) {
-			free(tl->collapsed[j]);
-			tl->collapsed[j] = tl->collapsed[--tl->ncollapsed];
-			view_timeline_items(tl);
-			break;
-		}
-	}
-	for (j = 0; j < tl->nitems; j++) {
-		if (tl->items[j].lane == i)
-			tl->cur = j;
-	}
-}
-
-/*
- * The cells of a collapsed group: in each cell, the busiest of its lanes
- * (its busy time and type) and the spans of all.
- */
-static void
-view_timeline_group(struct tl *tl, const struct tl_item *it,
-    struct store_cell *cells)
-{
-	struct store_cell	*tmp;
-	const char		*group = tl->lanes[it->lane].group;
-	size_t			 i;
-	int			 x;
-	char			*cause = NULL;
-
-	tmp = xcalloc((size_t)tl->w, sizeof *tmp);
-	for (x = 0; x < tl->w; x++)
-		cells[x].type = -1;
-	for (i = it->lane; i < tl->nlanes; i++) {
-		if (strcmp(tl->lanes[i].group, group) != 0 ||
-		    view_timeline_hidden(tl, &tl->lanes[i]))
-			continue;
-		if (store_lane_cells(ui_store(), tl->lanes[i].id, tl->f.t0,
-		    tl->f.t1, (size_t)tl->w, tmp, &cause) != 0) {
-			ui_message(ROLE_ERROR, "%s", cause);
-			free(cause);
-			cause = NULL;
-			continue;
-		}
-		for (x = 0; x < tl->w; x++) {
-			cells[x].spans += tmp[x].spans;
-			if (tmp[x].type >= 0 && (cells[x].type < 0 ||
-			    tmp[x].busy_ns > cells[x].busy_ns)) {
-				cells[x].busy_ns = tmp[x].busy_ns;
-				cells[x].type = tmp[x].type;
-			}
-		}
-	}
-	free(tmp);
-}
-
 /*
  * Query the cells (and, zoomed in, the spans) of the rows on screen and
  * the span under the cursor.
  */
-static void
-view_timeline_fill(struct tl *tl)
+void
+view_timeline_fill(struct view_tl *tl)
 {
 	struct store		*s = ui_store();
 	const struct store_lane	*l;
-	struct tl_row		*r;
+	struct view_tl_row		*r;
 	size_t			 i, h = view_timeline_height();
 	char			*cause = NULL;
 
@@ -354,13 +157,13 @@ view_timeline_fill(struct tl *tl)
 	free(cause);
 }
 
-static void view_timeline_focus(struct tl *, const struct store_span *);
+static void view_timeline_focus(struct view_tl *, const struct store_span *);
 
 static int
 view_timeline_open(struct view *v, const void *arg, char **cause)
 {
 	const struct view_timeline_arg	*ta = arg;
-	struct tl			*tl;
+	struct view_tl			*tl;
 	size_t				 i;
 
 	tl = xcalloc(1, sizeof *tl);
@@ -403,7 +206,7 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 static void
 view_timeline_close(struct view *v)
 {
-	struct tl	*tl = v->data;
+	struct view_tl	*tl = v->data;
 	size_t		 i;
 
 	view_timeline_clear(tl);
@@ -420,7 +223,7 @@ view_timeline_close(struct view *v)
 
 /* The column of instant T, or -1 off screen. */
 static int
-view_timeline_col(const struct tl *tl, int64_t t)
+view_timeline_col(const struct view_tl *tl, int64_t t)
 {
 	if (t < tl->f.t0 || t >= tl->f.t1)
 		return -1;
@@ -452,7 +255,7 @@ view_timeline_role(int type)
 
 /* The columns [*X0, *X1) the selected range covers; false if none. */
 static bool
-view_timeline_sel_cols(const struct tl *tl, int *x0, int *x1)
+view_timeline_sel_cols(const struct view_tl *tl, int *x0, int *x1)
 {
 	if (tl->sel0 == NP_NA || tl->sel1 <= tl->f.t0 || tl->sel0 >= tl->f.t1)
 		return false;
@@ -464,7 +267,7 @@ view_timeline_sel_cols(const struct tl *tl, int *x0, int *x1)
 
 /* The time axis: the frame's start, ticks, the cursor and the range. */
 static void
-view_timeline_axis(struct tl *tl, int y)
+view_timeline_axis(struct view_tl *tl, int y)
 {
 	char	 a[32], c[32];
 	int	 x, x0 = 0, x1 = 0, step = 20;
@@ -492,9 +295,9 @@ view_timeline_axis(struct tl *tl, int y)
 
 /* The name of row I: the lane's, with its rank, or the group's. */
 static void
-view_timeline_name(const struct tl *tl, size_t i, char *name, size_t size)
+view_timeline_name(const struct view_tl *tl, size_t i, char *name, size_t size)
 {
-	const struct tl_item	*it = &tl->items[i];
+	const struct view_tl_item	*it = &tl->items[i];
 	const struct store_lane	*l = &tl->lanes[it->lane];
 
 	if (it->group)
@@ -508,9 +311,9 @@ view_timeline_name(const struct tl *tl, size_t i, char *name, size_t size)
 
 /* One row: name, then its cells, span names, the cursor. */
 static void
-view_timeline_lane(struct tl *tl, size_t i, int y)
+view_timeline_lane(struct view_tl *tl, size_t i, int y)
 {
-	struct tl_row		*r = &tl->rows[i];
+	struct view_tl_row		*r = &tl->rows[i];
 	struct store_span	*sp;
 	int64_t			 a, b;
 	size_t			 j;
@@ -558,7 +361,7 @@ view_timeline_lane(struct tl *tl, size_t i, int y)
 
 /* The footer: the selected span's details on two lines. */
 static void
-view_timeline_footer(struct tl *tl, int y)
+view_timeline_footer(struct view_tl *tl, int y)
 {
 	const struct store_lane	*l = view_timeline_lane_at(tl);
 	struct strbuf		 sb;
@@ -594,7 +397,7 @@ view_timeline_footer(struct tl *tl, int y)
 static void
 view_timeline_draw(struct view *v, int y, int h)
 {
-	struct tl	*tl = v->data;
+	struct view_tl	*tl = v->data;
 	size_t		 i, n = view_timeline_height();
 	int		 row;
 
@@ -610,7 +413,7 @@ view_timeline_draw(struct view *v, int y, int h)
 
 /* Make [T0, T1) the frame, kept inside sane bounds, saving the old one. */
 static void
-view_timeline_set(struct tl *tl, int64_t t0, int64_t t1, bool save)
+view_timeline_set(struct view_tl *tl, int64_t t0, int64_t t1, bool save)
 {
 	int64_t	 pad = (tl->hi - tl->lo) / 2;
 
@@ -629,9 +432,9 @@ view_timeline_set(struct tl *tl, int64_t t0, int64_t t1, bool save)
 		t1 = tl->hi + pad;
 	}
 	if (save) {
-		if (tl->nundo == TL_UNDO) {
+		if (tl->nundo == VIEW_TL_UNDO) {
 			memmove(tl->undo, tl->undo + 1,
-			    (TL_UNDO - 1) * sizeof *tl->undo);
+			    (VIEW_TL_UNDO - 1) * sizeof *tl->undo);
 			tl->nundo--;
 		}
 		tl->undo[tl->nundo++] = tl->f;
@@ -643,8 +446,8 @@ view_timeline_set(struct tl *tl, int64_t t0, int64_t t1, bool save)
 }
 
 /* Zoom by NUM/DEN around instant AT, which stays where it is. */
-static void
-view_timeline_zoom(struct tl *tl, int64_t at, int64_t num, int64_t den)
+void
+view_timeline_zoom(struct view_tl *tl, int64_t at, int64_t num, int64_t den)
 {
 	double	 left, span;
 
@@ -656,7 +459,7 @@ view_timeline_zoom(struct tl *tl, int64_t at, int64_t num, int64_t den)
 
 /* Put the cursor on SP (on its lane), showing it. */
 static void
-view_timeline_show(struct tl *tl, const struct store_span *sp, bool fit)
+view_timeline_show(struct view_tl *tl, const struct store_span *sp, bool fit)
 {
 	int64_t	 span = tl->f.t1 - tl->f.t0, d;
 
@@ -676,7 +479,7 @@ view_timeline_show(struct tl *tl, const struct store_span *sp, bool fit)
  * show), with the cursor on it: where a jump from a table lands.
  */
 static void
-view_timeline_focus(struct tl *tl, const struct store_span *sp)
+view_timeline_focus(struct view_tl *tl, const struct store_span *sp)
 {
 	int64_t	 d = sp->end_ns - sp->start_ns, mid;
 
@@ -692,7 +495,7 @@ view_timeline_focus(struct tl *tl, const struct store_span *sp)
 static void
 view_timeline_goto(void *arg, const char *answer)
 {
-	struct tl	*tl = arg;
+	struct view_tl	*tl = arg;
 	int64_t		 ns, span = tl->f.t1 - tl->f.t0;
 	const char	*p = answer;
 	char		*end;
@@ -728,7 +531,7 @@ view_timeline_goto(void *arg, const char *answer)
 
 /* Move to the next or previous span on the cursor's lane. */
 static void
-view_timeline_step(struct tl *tl, enum store_span_dir dir)
+view_timeline_step(struct view_tl *tl, enum store_span_dir dir)
 {
 	const struct store_lane	*l = view_timeline_lane_at(tl);
 	struct store_span	 sp;
@@ -748,7 +551,7 @@ view_timeline_step(struct tl *tl, enum store_span_dir dir)
 }
 
 static void
-view_timeline_flow(struct tl *tl)
+view_timeline_flow(struct view_tl *tl)
 {
 	struct store_span	 sp;
 	char			*cause = NULL;
@@ -763,174 +566,9 @@ view_timeline_flow(struct tl *tl)
 	store_span_release(&sp);
 }
 
-/* The instant at screen column X, in the cells or at their edges. */
-static int64_t
-view_timeline_time_at(const struct tl *tl, int x)
-{
-	int	 c = x - tl->namew - 1;
-
-	c = c < 0 ? 0 : c >= tl->w ? tl->w - 1 : c;
-	return store_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w, (size_t)c);
-}
-
-/* Select the cells between columns X0 and X1, both included. */
-static void
-view_timeline_select_cols(struct tl *tl, int x0, int x1)
-{
-	int	 t;
-
-	if (x0 > x1) {
-		t = x0;
-		x0 = x1;
-		x1 = t;
-	}
-	x0 -= tl->namew + 1;
-	x1 -= tl->namew + 1;
-	x0 = x0 < 0 ? 0 : x0;
-	x1 = x1 >= tl->w ? tl->w - 1 : x1;
-	tl->sel0 = store_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
-	    (size_t)x0);
-	tl->sel1 = store_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
-	    (size_t)x1 + 1);
-}
-
-/*
- * The mouse: the wheel zooms around the pointer; a press and a release
- * on another column select the range between them, on the same column
- * put the cursor there (and on that row).
- */
-static int
-view_timeline_mouse(struct tl *tl)
-{
-	int	 y, x, wheel, row;
-	bool	 click;
-
-	ui_mouse(&y, &x, &click, &wheel);
-	if (wheel != 0) {
-		view_timeline_zoom(tl, x > tl->namew ?
-		    view_timeline_time_at(tl, x) : tl->f.cursor,
-		    wheel < 0 ? 1 : 2, wheel < 0 ? 2 : 1);
-		return 1;
-	}
-	switch (ui_mouse_button()) {
-	case 1:
-		tl->drag = view_timeline_time_at(tl, x);
-		tl->dragx = x;
-		return 0;
-	case -1:
-		if (tl->drag == NP_NA)
-			return 0;
-		tl->drag = NP_NA;
-		if (x != tl->dragx && x > tl->namew && tl->dragx > tl->namew) {
-			view_timeline_select_cols(tl, tl->dragx, x);
-			return 1;
-		}
-		row = y - 2;
-		if (row >= 0 && (size_t)row < view_timeline_height() &&
-		    tl->top + (size_t)row < tl->nitems)
-			tl->cur = tl->top + (size_t)row;
-		if (x > tl->namew)
-			tl->f.cursor = view_timeline_time_at(tl, x);
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-/* The answer to x: hide the lanes matching it, or none if empty. */
-static void
-view_timeline_hide(void *arg, const char *answer)
-{
-	struct tl	*tl = arg;
-	struct matcher	*m = NULL;
-	char		*cause = NULL;
-	size_t		 i;
-
-	if (answer == NULL)
-		return;
-	if (*answer != '\0' && (m = matcher_create(answer, true,
-	    &cause)) == NULL) {
-		ui_message(ROLE_ERROR, "%s", cause);
-		free(cause);
-		return;
-	}
-	matcher_free(tl->hide);
-	free(tl->hide_re);
-	tl->hide = m;
-	tl->hide_re = m != NULL ? xstrdup(answer) : NULL;
-	for (i = 0; i < tl->nlanes && view_timeline_hidden(tl,
-	    &tl->lanes[i]); i++)
-		continue;
-	if (i == tl->nlanes && m != NULL) {
-		ui_message(ROLE_ERROR, "'%s' would hide every lane", answer);
-		matcher_free(tl->hide);
-		free(tl->hide_re);
-		tl->hide = NULL;
-		tl->hide_re = NULL;
-	}
-	view_timeline_items(tl);
-	view_timeline_fill(tl);
-}
-
-/* c: collapse the cursor's group into one row, or expand it. */
-static void
-view_timeline_collapse(struct tl *tl)
-{
-	const char	*group = tl->lanes[tl->items[tl->cur].lane].group;
-	size_t		 i;
-
-	for (i = 0; i < tl->ncollapsed; i++) {
-		if (strcmp(tl->collapsed[i], group) == 0) {
-			free(tl->collapsed[i]);
-			tl->collapsed[i] = tl->collapsed[--tl->ncollapsed];
-			view_timeline_items(tl);
-			return;
-		}
-	}
-	tl->collapsed = xreallocarray(tl->collapsed, tl->ncollapsed + 1,
-	    sizeof *tl->collapsed);
-	tl->collapsed[tl->ncollapsed++] = xstrdup(group);
-	view_timeline_items(tl);
-}
-
-/* The keys on a selected range: v makes one, a applies it, Esc ends it. */
-static int
-view_timeline_range_key(struct tl *tl, enum action a)
-{
-	struct view_window_arg	 w;
-
-	switch (a) {
-	case ACTION_SELECT:
-		if (tl->mark == NP_NA || tl->mark == tl->f.cursor) {
-			ui_message(ROLE_ERROR, "set the mark (m) elsewhere "
-			    "first, or drag with the mouse");
-			return REDRAW_STATUS;
-		}
-		tl->sel0 = tl->mark < tl->f.cursor ? tl->mark : tl->f.cursor;
-		tl->sel1 = tl->mark < tl->f.cursor ? tl->f.cursor : tl->mark;
-		return REDRAW_ALL;
-	case ACTION_APPLY_RANGE:
-		if (tl->sel0 == NP_NA) {
-			ui_message(ROLE_ERROR, "no range: drag with the mouse, "
-			    "or m then v");
-			return REDRAW_STATUS;
-		}
-		w.from_ns = tl->sel0;
-		w.to_ns = tl->sel1;
-		w.origin_ns = tl->lo;
-		return view_push(&view_window_ops, &w, NULL) == 0 ?
-		    REDRAW_ALL : REDRAW_STATUS;
-	default:
-		if (tl->sel0 == NP_NA)
-			return -1;
-		tl->sel0 = tl->sel1 = NP_NA;
-		return REDRAW_ALL;
-	}
-}
-
 /* n and N: the next or previous instance of the op type. */
 static void
-view_timeline_instance(struct tl *tl, enum store_span_dir dir)
+view_timeline_instance(struct view_tl *tl, enum store_span_dir dir)
 {
 	struct store_span	 sp;
 
@@ -943,7 +581,7 @@ view_timeline_instance(struct tl *tl, enum store_span_dir dir)
 static int
 view_timeline_key(struct view *v, enum action a, int key)
 {
-	struct tl	*tl = v->data;
+	struct view_tl	*tl = v->data;
 	int64_t		 span = tl->f.t1 - tl->f.t0;
 
 	if (key == KEY_MOUSE) {
@@ -1060,7 +698,7 @@ view_timeline_resize(struct view *v)
 static void
 view_timeline_status(struct view *v, char *buf, size_t len)
 {
-	struct tl	*tl = v->data;
+	struct view_tl	*tl = v->data;
 	char		 a[32], b[32], r[32], c[48] = "";
 
 	view_timeline_fmt(a, sizeof a, tl->f.t1 - tl->f.t0);
