@@ -54,7 +54,7 @@ const char *store_schema_sql =
 
 const char *store_schema_index_sql =
     "CREATE INDEX IF NOT EXISTS task_start ON task(device, start_ns);"
-    "CREATE INDEX task_op ON task(op_type);"
+    "CREATE INDEX task_op ON task(op_type, start_ns);"
     "CREATE INDEX task_dur ON task(dur_ns);"
     STORE_API_START_SQL ";"
     "CREATE INDEX IF NOT EXISTS api_conn ON api(conn)"

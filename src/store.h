@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	3
+#define STORE_SCHEMA_VERSION	4
 
 struct store;
 
@@ -193,6 +193,16 @@ struct store_span {
 enum store_span_dir {
 	SPAN_NEXT,
 	SPAN_PREV
+};
+
+/* Which tasks store_op_instance() walks: one op type, in start order. */
+struct store_op_instances {
+	const char	*op_type;
+	const char	*core_type;	/* the task type, or NULL for any */
+	int64_t		 device;	/* NP_NA for any */
+	int64_t		 rank;		/* NP_NA for any */
+	int64_t		 from_ns;	/* NP_NA, or a time window */
+	int64_t		 to_ns;
 };
 
 /* One endpoint of a chrome-trace flow (ph s, t or f). */
@@ -440,6 +450,22 @@ int		 store_span_flow(struct store *, const struct store_span *,
 struct store_rows *store_span_detail(struct store *,
 		     const struct store_span *, char **);
 void		 store_span_release(struct store_span *);
+
+/* store-jump.c: from a table row to the timeline */
+int		 store_task_locate(struct store *, int64_t, int64_t, int64_t,
+		     int64_t, int64_t, int64_t *, char **);
+int		 store_task_span(struct store *, int64_t, struct store_span *,
+		     char **);
+char		*store_task_name(struct store *, int64_t);
+int		 store_op_instance(struct store *,
+		     const struct store_op_instances *, int64_t, int64_t,
+		     enum store_span_dir, int64_t *, int64_t *, char **);
+int64_t		 store_op_instances_count(struct store *,
+		     const struct store_op_instances *, char **);
+
+/* store-window.c: the op statistic of a time window */
+struct store_rows *store_op_stat_window(struct store *, int64_t, int64_t,
+		     int64_t, int64_t, char **);
 
 /* store-trace.c: trace JSON */
 void		 store_load_lane(struct store *, int64_t, int64_t, int64_t,

@@ -99,8 +99,7 @@ ui_mouse(int *y, int *x, bool *click, int *wheel)
 {
 	*y = ui_mev.y;
 	*x = ui_mev.x;
-	*click = (ui_mev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED |
-	    BUTTON1_RELEASED)) != 0;
+	*click = (ui_mev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)) != 0;
 	*wheel = 0;
 	if (ui_mev.bstate & BUTTON4_PRESSED)
 		*wheel = -1;
@@ -109,6 +108,17 @@ ui_mouse(int *y, int *x, bool *click, int *wheel)
 		*wheel = 1;
 #endif
 	return true;
+}
+
+/* Whether the last mouse event pressed (1) or released (-1) button 1. */
+int
+ui_mouse_button(void)
+{
+	if (ui_mev.bstate & BUTTON1_PRESSED)
+		return 1;
+	if (ui_mev.bstate & BUTTON1_RELEASED)
+		return -1;
+	return 0;
 }
 
 /* The shutdown hook: leave curses so a fatal message is readable. */
@@ -416,12 +426,20 @@ ui_start(char **cause)
 	keypad(stdscr, TRUE);
 	set_escdelay(25);
 	curs_set(0);
-	if (ui_cfg.mouse && !ui_o->no_mouse)
-		mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED
+	if (ui_cfg.mouse && !ui_o->no_mouse) {
+		/*
+		 * Presses and releases come as they happen, never merged
+		 * into clicks: the timeline selects by dragging from one to
+		 * the other, and a press alone is a click everywhere else.
+		 */
+		mouseinterval(0);
+		mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED |
+		    BUTTON4_PRESSED
 #ifdef BUTTON5_PRESSED
 		    | BUTTON5_PRESSED
 #endif
 		    , NULL);
+	}
 	if (theme_load(ui_o->theme != NULL ? ui_o->theme : ui_cfg.theme,
 	    color, cause) != 0) {
 		ui_stop();

@@ -105,6 +105,13 @@ enum role {
 	X(GOTO_TIME,	"goto-time",	"Go to a time (or +/- relative)") \
 	X(MARK,		"mark",		"Set the mark at the cursor")	\
 	X(GOTO_MARK,	"goto-mark",	"Return to the mark")		\
+	X(JUMP,		"timeline",	"Show the task or op type in the timeline") \
+	X(SELECT,	"select",	"Select the range from the mark") \
+	X(APPLY_RANGE,	"apply-range",	"Op statistic of the selected range") \
+	X(COLLAPSE,	"collapse",	"Collapse or expand the lane's group") \
+	X(HIDE_LANES,	"hide-lanes",	"Hide lanes matching a regex")	\
+	X(NARROW,	"narrow",	"Narrow the lane name column")	\
+	X(WIDEN,	"widen",	"Widen the lane name column")	\
 	X(HELP,		"help",		"Show this help")		\
 	X(REDRAW,	"redraw",	"Redraw the screen")		\
 	X(CLOSE,	"close",	"Close the view")		\
@@ -186,6 +193,7 @@ double		 ui_now(void);
 int		 ui_reimport(void);
 void		 ui_device_label(char *, size_t);
 bool		 ui_mouse(int *, int *, bool *, int *);
+int		 ui_mouse_button(void);
 void		 ui_set_device(int64_t, int64_t);
 const struct ui_config *ui_config(void);
 
@@ -365,6 +373,95 @@ int		 view_flame_rows(int);
 
 /* view-help.c */
 extern const struct view_ops view_help_ops;
+
+/* view-timeline.c: its state, shared with view-timeline-lanes.c */
+#define VIEW_TL_UNDO	64
+
+struct view_tl_frame {
+	int64_t		 t0;
+	int64_t		 t1;
+	int64_t		 cursor;
+};
+
+/* A row on screen: lane LANE, or the collapsed group of lane LANE. */
+struct view_tl_item {
+	size_t		 lane;
+	bool		 group;
+	size_t		 nlanes;	/* in the group */
+};
+
+struct view_tl_row {
+	struct store_cell	*cells;
+	struct store_span	*spans;		/* NULL unless zoomed in */
+	size_t			 nspans;
+};
+
+struct view_tl {
+	struct store_lane	*lanes;
+	size_t			 nlanes;
+	size_t			 cur;		/* row of the cursor */
+	size_t			 top;		/* first row shown */
+	int64_t			 lo;		/* extent of every lane */
+	int64_t			 hi;
+	struct view_tl_frame	 f;
+	struct view_tl_frame	 undo[VIEW_TL_UNDO];
+	size_t			 nundo;
+	int64_t			 mark;		/* NP_NA if none */
+	int			 w;		/* cells across */
+	struct view_tl_row	*rows;		/* by row, filled when shown */
+	struct store_span	 sel;		/* span at the cursor */
+	bool			 has_sel;
+	struct store_rows	*detail;
+	struct view_tl_item	*items;		/* the rows, nitems */
+	size_t			 nitems;
+	char			**collapsed;	/* group names */
+	size_t			 ncollapsed;
+	struct matcher		*hide;
+	char			*hide_re;
+	int			 namew;
+	int64_t			 sel0;		/* selected range, or NP_NA */
+	int64_t			 sel1;
+	int64_t			 drag;		/* a press's time, or NP_NA */
+	int			 dragx;
+	bool			 instances;	/* n, N walk an op type */
+};
+
+struct view_timeline_arg {
+	const struct store_span	*span;		/* to show, selected */
+	bool			 instances;	/* n, N walk its op type */
+};
+void		 view_timeline_fmt(char *, size_t, int64_t);
+void		 view_timeline_fill(struct view_tl *);
+void		 view_timeline_zoom(struct view_tl *, int64_t, int64_t,
+		     int64_t);
+size_t		 view_timeline_height(void);
+
+/* view-timeline-range.c */
+int		 view_timeline_mouse(struct view_tl *);
+int		 view_timeline_range_key(struct view_tl *, enum action);
+
+/* view-timeline-lanes.c */
+const struct store_lane *view_timeline_lane_at(const struct view_tl *);
+bool		 view_timeline_hidden(const struct view_tl *,
+		     const struct store_lane *);
+void		 view_timeline_items(struct view_tl *);
+void		 view_timeline_to_lane(struct view_tl *, int64_t);
+void		 view_timeline_group(struct view_tl *,
+		     const struct view_tl_item *, struct store_cell *);
+void		 view_timeline_hide(void *, const char *);
+void		 view_timeline_collapse(struct view_tl *);
+
+/* view-jump.c */
+int		 view_jump_key(struct view_table *);
+int		 view_jump_step(enum store_span_dir, struct store_span *);
+
+/* view-window.c */
+struct view_window_arg {
+	int64_t		 from_ns;
+	int64_t		 to_ns;
+	int64_t		 origin_ns;	/* times are shown from here */
+};
+extern const struct view_ops view_window_ops;
 
 /* view-text.c */
 struct text;

@@ -24,6 +24,7 @@ static const struct key_binding view_table_keys[] = {
 	{ 'n', ACTION_NEXT_MATCH, NULL },
 	{ 'N', ACTION_PREV_MATCH, NULL },
 	{ 'P', ACTION_SAVE, NULL },
+	{ 't', ACTION_JUMP, NULL },
 	{ 0, ACTION_NONE, NULL }
 };
 
@@ -449,6 +450,8 @@ view_table_key(struct view *v, enum action a, int key)
 		return view_table_search_key(vt, a);
 	case ACTION_SAVE:
 		return view_table_save_key(vt);
+	case ACTION_JUMP:
+		return view_jump_key(vt);
 	case ACTION_OPEN:
 		if (view_table_row(vt, vt->cur, &i) == NULL)
 			return REDRAW_NONE;

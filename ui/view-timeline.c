@@ -8,7 +8,11 @@
  * cursor is an instant and a lane; the span under it is highlighted and
  * described in the footer. Key handlers change the frame and refill the
  * cells from the store (store_lane_cells, exact busy time); drawing only
- * reads what they left.
+ * reads what they left. The rows on screen are lanes or collapsed groups
+ * (view-timeline-lanes.c). The mouse wheel zooms around the pointer, a
+ * drag (or m then v) selects a range that a key turns into the op
+ * statistic of that window. Opened from a table (view-jump.c), the view
+ * starts on the task it was given, selected.
  */
 #include <curses.h>
 #include <stdlib.h>
@@ -16,39 +20,9 @@
 
 #include "ui.h"
 
-#define TL_NAMEW	16	/* lane name column */
-#define TL_UNDO		64
+#define TL_NAMEW	16	/* lane name column, at first */
+#define TL_MINNAMEW	4
 #define TL_MINSPAN	16	/* narrowest frame, ns */
-
-struct tl_frame {
-	int64_t		 t0;
-	int64_t		 t1;
-	int64_t		 cursor;
-};
-
-struct tl_row {
-	struct store_cell	*cells;
-	struct store_span	*spans;		/* NULL unless zoomed in */
-	size_t			 nspans;
-};
-
-struct tl {
-	struct store_lane	*lanes;
-	size_t			 nlanes;
-	size_t			 cur;		/* lane of the cursor */
-	size_t			 top;		/* first lane shown */
-	int64_t			 lo;		/* extent of every lane */
-	int64_t			 hi;
-	struct tl_frame		 f;
-	struct tl_frame		 undo[TL_UNDO];
-	size_t			 nundo;
-	int64_t			 mark;		/* NP_NA if none */
-	int			 w;		/* cells across */
-	struct tl_row		*rows;		/* nlanes, filled when shown */
-	struct store_span	 sel;		/* span at the cursor */
-	bool			 has_sel;
-	struct store_rows	*detail;
-};
 
 static const struct key_binding view_timeline_keys[] = {
 	{ '+', ACTION_ZOOM_IN, NULL },
@@ -71,11 +45,19 @@ static const struct key_binding view_timeline_keys[] = {
 	{ 't', ACTION_GOTO_TIME, NULL },
 	{ 'm', ACTION_MARK, NULL },
 	{ '\'', ACTION_GOTO_MARK, NULL },
+	{ 'v', ACTION_SELECT, NULL },
+	{ 'a', ACTION_APPLY_RANGE, NULL },
+	{ 'c', ACTION_COLLAPSE, NULL },
+	{ 'x', ACTION_HIDE_LANES, NULL },
+	{ '<', ACTION_NARROW, NULL },
+	{ '>', ACTION_WIDEN, NULL },
+	{ 'n', ACTION_NEXT_MATCH, "Next instance of the op type" },
+	{ 'N', ACTION_PREV_MATCH, "Previous instance of the op type" },
 	{ 0, ACTION_NONE, NULL }
 };
 
 /* Write NS as a time with a unit that suits it: ns, us, ms or s. */
-static void
+void
 view_timeline_fmt(char *buf, size_t size, int64_t ns)
 {
 	const char	*sign = ns < 0 ? "-" : "";
@@ -92,7 +74,7 @@ view_timeline_fmt(char *buf, size_t size, int64_t ns)
 }
 
 static void
-view_timeline_clear(struct tl *tl)
+view_timeline_clear(struct view_tl *tl)
 {
 	size_t	 i, j;
 
@@ -113,7 +95,7 @@ view_timeline_clear(struct tl *tl)
 }
 
 /* Lanes that fit: the body less the axis and the footer. */
-static size_t
+size_t
 view_timeline_height(void)
 {
 	int	 h = view_body_lines() - 3;
@@ -122,56 +104,67 @@ view_timeline_height(void)
 }
 
 /*
- * Query the cells (and, zoomed in, the spans) of the lanes on screen and
+ * Query the cells (and, zoomed in, the spans) of the rows on screen and
  * the span under the cursor.
  */
-static void
-view_timeline_fill(struct tl *tl)
+void
+view_timeline_fill(struct view_tl *tl)
 {
-	struct store	*s = ui_store();
-	struct tl_row	*r;
-	size_t		 i, h = view_timeline_height();
-	char		*cause = NULL;
+	struct store		*s = ui_store();
+	const struct store_lane	*l;
+	struct view_tl_row		*r;
+	size_t			 i, h = view_timeline_height();
+	char			*cause = NULL;
 
 	view_timeline_clear(tl);
-	tl->w = COLS - TL_NAMEW - 1;
+	if (tl->namew > COLS / 2)
+		tl->namew = COLS / 2 > TL_MINNAMEW ? COLS / 2 : TL_MINNAMEW;
+	tl->w = COLS - tl->namew - 1;
 	if (tl->w < 1)
 		tl->w = 1;
 	if (tl->cur < tl->top)
 		tl->top = tl->cur;
 	if (tl->cur >= tl->top + h)
 		tl->top = tl->cur - h + 1;
-	for (i = tl->top; i < tl->nlanes && i < tl->top + h; i++) {
+	for (i = tl->top; i < tl->nitems && i < tl->top + h; i++) {
 		r = &tl->rows[i];
 		r->cells = xcalloc((size_t)tl->w, sizeof *r->cells);
-		if (store_lane_cells(s, tl->lanes[i].id, tl->f.t0, tl->f.t1,
+		if (tl->items[i].group) {
+			view_timeline_group(tl, &tl->items[i], r->cells);
+			continue;
+		}
+		l = &tl->lanes[tl->items[i].lane];
+		if (store_lane_cells(s, l->id, tl->f.t0, tl->f.t1,
 		    (size_t)tl->w, r->cells, &cause) != 0) {
 			ui_message(ROLE_ERROR, "%s", cause);
 			free(cause);
 			cause = NULL;
 			continue;
 		}
-		if (store_lane_spans(s, tl->lanes[i].id, tl->f.t0, tl->f.t1,
+		if (store_lane_spans(s, l->id, tl->f.t0, tl->f.t1,
 		    (size_t)tl->w / 2, &r->spans, &r->nspans, &cause) != 0) {
 			free(cause);
 			cause = NULL;
 		}
 	}
-	if (tl->nlanes == 0)
+	if ((l = view_timeline_lane_at(tl)) == NULL)
 		return;
-	if (store_lane_span_at(s, tl->lanes[tl->cur].id, tl->f.cursor,
-	    &tl->sel, &cause) == 1) {
+	if (store_lane_span_at(s, l->id, tl->f.cursor, &tl->sel,
+	    &cause) == 1) {
 		tl->has_sel = true;
 		tl->detail = store_span_detail(s, &tl->sel, &cause);
 	}
 	free(cause);
 }
 
+static void view_timeline_focus(struct view_tl *, const struct store_span *);
+
 static int
 view_timeline_open(struct view *v, const void *arg, char **cause)
 {
-	struct tl	*tl;
-	size_t		 i;
+	const struct view_timeline_arg	*ta = arg;
+	struct view_tl			*tl;
+	size_t				 i;
 
 	tl = xcalloc(1, sizeof *tl);
 	if (store_lanes(ui_store(), &tl->lanes, &tl->nlanes, cause) != 0) {
@@ -197,8 +190,15 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 	tl->f.t0 = tl->lo;
 	tl->f.t1 = tl->hi;
 	tl->f.cursor = tl->lo;
-	tl->mark = NP_NA;
+	tl->mark = tl->sel0 = tl->sel1 = tl->drag = NP_NA;
+	tl->namew = TL_NAMEW;
+	view_timeline_items(tl);
 	v->data = tl;
+	if (ta != NULL && ta->span != NULL) {
+		tl->instances = ta->instances;
+		view_timeline_focus(tl, ta->span);
+		tl->nundo = 0;
+	}
 	view_timeline_fill(tl);
 	return 0;
 }
@@ -206,17 +206,24 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 static void
 view_timeline_close(struct view *v)
 {
-	struct tl	*tl = v->data;
+	struct view_tl	*tl = v->data;
+	size_t		 i;
 
 	view_timeline_clear(tl);
 	free(tl->rows);
+	free(tl->items);
+	for (i = 0; i < tl->ncollapsed; i++)
+		free(tl->collapsed[i]);
+	free(tl->collapsed);
+	matcher_free(tl->hide);
+	free(tl->hide_re);
 	store_lanes_free(tl->lanes, tl->nlanes);
 	free(tl);
 }
 
 /* The column of instant T, or -1 off screen. */
 static int
-view_timeline_col(const struct tl *tl, int64_t t)
+view_timeline_col(const struct view_tl *tl, int64_t t)
 {
 	if (t < tl->f.t0 || t >= tl->f.t1)
 		return -1;
@@ -246,43 +253,78 @@ view_timeline_role(int type)
 	return (enum role)(ROLE_SPAN_AI_CORE + type);
 }
 
-/* The time axis: the frame's start, ticks, and the cursor. */
+/* The columns [*X0, *X1) the selected range covers; false if none. */
+static bool
+view_timeline_sel_cols(const struct view_tl *tl, int *x0, int *x1)
+{
+	if (tl->sel0 == NP_NA || tl->sel1 <= tl->f.t0 || tl->sel0 >= tl->f.t1)
+		return false;
+	*x0 = tl->sel0 <= tl->f.t0 ? 0 : view_timeline_col(tl, tl->sel0);
+	*x1 = tl->sel1 >= tl->f.t1 ? tl->w : view_timeline_col(tl,
+	    tl->sel1 - 1) + 1;
+	return *x1 > *x0;
+}
+
+/* The time axis: the frame's start, ticks, the cursor and the range. */
 static void
-view_timeline_axis(struct tl *tl, int y)
+view_timeline_axis(struct view_tl *tl, int y)
 {
 	char	 a[32], c[32];
-	int	 x, step = 20;
+	int	 x, x0 = 0, x1 = 0, step = 20;
+	bool	 sel;
 
 	draw_fill(y, 0, COLS, ROLE_HEADER);
 	view_timeline_fmt(a, sizeof a, tl->f.cursor - tl->lo);
-	draw_textf(y, 0, TL_NAMEW, ROLE_HEADER, "@%s", a);
+	draw_textf(y, 0, tl->namew, ROLE_HEADER, "@%s", a);
+	sel = view_timeline_sel_cols(tl, &x0, &x1);
 	for (x = 0; x < tl->w; x += step) {
+		/* Ticks under the range would show through its ends. */
+		if (sel && x < x1 && x + step > x0)
+			continue;
 		view_timeline_fmt(c, sizeof c, tl->f.t0 - tl->lo +
 		    (int64_t)((double)(tl->f.t1 - tl->f.t0) * x / tl->w));
-		draw_textf(y, TL_NAMEW + 1 + x, step, ROLE_HEADER, "|%s", c);
+		draw_textf(y, tl->namew + 1 + x, step, ROLE_HEADER, "|%s", c);
+	}
+	if (sel) {
+		view_timeline_fmt(c, sizeof c, tl->sel1 - tl->sel0);
+		draw_fill(y, tl->namew + 1 + x0, x1 - x0, ROLE_MATCH);
+		draw_textf(y, tl->namew + 1 + x0, x1 - x0, ROLE_MATCH, "[%s]",
+		    c);
 	}
 }
 
-/* One lane: name, then its cells, span names, the cursor. */
+/* The name of row I: the lane's, with its rank, or the group's. */
 static void
-view_timeline_lane(struct tl *tl, size_t i, int y)
+view_timeline_name(const struct view_tl *tl, size_t i, char *name, size_t size)
 {
-	struct tl_row		*r = &tl->rows[i];
+	const struct view_tl_item	*it = &tl->items[i];
+	const struct store_lane	*l = &tl->lanes[it->lane];
+
+	if (it->group)
+		snprintf(name, size, "%s%s (%zu)", ui_utf8() ? "\u25b8" : "+",
+		    l->group, it->nlanes);
+	else if (l->rank != NP_NA)
+		snprintf(name, size, "%lld %s", (long long)l->rank, l->name);
+	else
+		snprintf(name, size, "%s", l->name);
+}
+
+/* One row: name, then its cells, span names, the cursor. */
+static void
+view_timeline_lane(struct view_tl *tl, size_t i, int y)
+{
+	struct view_tl_row		*r = &tl->rows[i];
 	struct store_span	*sp;
 	int64_t			 a, b;
 	size_t			 j;
-	int			 x, x1, cx;
+	int			 x, x1, cx, nx = tl->namew + 1;
 	enum role		 role;
 	bool			 selected;
-	char			 name[64];
+	char			 name[96];
 
 	draw_fill(y, 0, COLS, ROLE_NORMAL);
-	if (tl->lanes[i].rank != NP_NA)
-		snprintf(name, sizeof name, "%lld %s",
-		    (long long)tl->lanes[i].rank, tl->lanes[i].name);
-	else
-		snprintf(name, sizeof name, "%s", tl->lanes[i].name);
-	draw_cell(y, 0, TL_NAMEW, i == tl->cur ? ROLE_CURSOR : ROLE_LABEL,
+	view_timeline_name(tl, i, name, sizeof name);
+	draw_cell(y, 0, tl->namew, i == tl->cur ? ROLE_CURSOR : ROLE_LABEL,
 	    name, false);
 	if (r->cells == NULL)
 		return;
@@ -298,7 +340,7 @@ view_timeline_lane(struct tl *tl, size_t i, int y)
 		    tl->sel.start_ns >= a);
 		role = selected ? ROLE_CURSOR :
 		    view_timeline_role(r->cells[x].type);
-		draw_text(y, TL_NAMEW + 1 + x, 1, role, view_timeline_glyph(
+		draw_text(y, nx + x, 1, role, view_timeline_glyph(
 		    b > a ? (double)r->cells[x].busy_ns / (double)(b - a) : 1));
 	}
 	/* Names inside spans wide enough to hold a few letters. */
@@ -310,29 +352,35 @@ view_timeline_lane(struct tl *tl, size_t i, int y)
 		    view_timeline_col(tl, sp->end_ns);
 		if (x < 0 || x1 - x < 4 || sp->name == NULL)
 			continue;
-		draw_cell(y, TL_NAMEW + 1 + x, x1 - x,
-		    view_timeline_role(sp->type), sp->name, false);
+		draw_cell(y, nx + x, x1 - x, view_timeline_role(sp->type),
+		    sp->name, false);
 	}
 	if (i == tl->cur && (cx = view_timeline_col(tl, tl->f.cursor)) >= 0)
-		mvchgat(y, TL_NAMEW + 1 + cx, 1, A_REVERSE, 0, NULL);
+		mvchgat(y, nx + cx, 1, A_REVERSE, 0, NULL);
 }
 
 /* The footer: the selected span's details on two lines. */
 static void
-view_timeline_footer(struct tl *tl, int y)
+view_timeline_footer(struct view_tl *tl, int y)
 {
-	struct strbuf	 sb;
-	size_t		 i;
+	const struct store_lane	*l = view_timeline_lane_at(tl);
+	struct strbuf		 sb;
+	size_t			 i;
 
 	draw_fill(y, 0, COLS, ROLE_NORMAL);
 	draw_fill(y + 1, 0, COLS, ROLE_NORMAL);
 	draw_hline(y, 0, COLS, ROLE_DIM);
+	if (l == NULL) {
+		draw_text(y + 1, 0, COLS, ROLE_DIM, "a collapsed group: "
+		    "c expands it");
+		return;
+	}
 	if (tl->detail == NULL) {
 		draw_text(y + 1, 0, COLS, ROLE_DIM, "no span at the cursor");
 		return;
 	}
 	strbuf_init(&sb);
-	strbuf_adds(&sb, tl->lanes[tl->cur].group);
+	strbuf_adds(&sb, l->group);
 	for (i = 0; i < tl->detail->nrows; i++) {
 		if (*store_rows_cell(tl->detail, i, 1) == '\0')
 			continue;
@@ -349,13 +397,13 @@ view_timeline_footer(struct tl *tl, int y)
 static void
 view_timeline_draw(struct view *v, int y, int h)
 {
-	struct tl	*tl = v->data;
+	struct view_tl	*tl = v->data;
 	size_t		 i, n = view_timeline_height();
 	int		 row;
 
 	view_timeline_axis(tl, y);
 	for (row = 0, i = tl->top; row < (int)n; row++, i++) {
-		if (i < tl->nlanes)
+		if (i < tl->nitems)
 			view_timeline_lane(tl, i, y + 1 + row);
 		else
 			draw_fill(y + 1 + row, 0, COLS, ROLE_NORMAL);
@@ -365,7 +413,7 @@ view_timeline_draw(struct view *v, int y, int h)
 
 /* Make [T0, T1) the frame, kept inside sane bounds, saving the old one. */
 static void
-view_timeline_set(struct tl *tl, int64_t t0, int64_t t1, bool save)
+view_timeline_set(struct view_tl *tl, int64_t t0, int64_t t1, bool save)
 {
 	int64_t	 pad = (tl->hi - tl->lo) / 2;
 
@@ -384,9 +432,9 @@ view_timeline_set(struct tl *tl, int64_t t0, int64_t t1, bool save)
 		t1 = tl->hi + pad;
 	}
 	if (save) {
-		if (tl->nundo == TL_UNDO) {
+		if (tl->nundo == VIEW_TL_UNDO) {
 			memmove(tl->undo, tl->undo + 1,
-			    (TL_UNDO - 1) * sizeof *tl->undo);
+			    (VIEW_TL_UNDO - 1) * sizeof *tl->undo);
 			tl->nundo--;
 		}
 		tl->undo[tl->nundo++] = tl->f;
@@ -397,29 +445,25 @@ view_timeline_set(struct tl *tl, int64_t t0, int64_t t1, bool save)
 		tl->f.cursor = t0 + (t1 - t0) / 2;
 }
 
-/* Zoom by NUM/DEN around the cursor. */
-static void
-view_timeline_zoom(struct tl *tl, int64_t num, int64_t den)
+/* Zoom by NUM/DEN around instant AT, which stays where it is. */
+void
+view_timeline_zoom(struct view_tl *tl, int64_t at, int64_t num, int64_t den)
 {
 	double	 left, span;
 
 	span = (double)(tl->f.t1 - tl->f.t0) * (double)num / (double)den;
-	left = (double)(tl->f.cursor - tl->f.t0) * (double)num / (double)den;
-	view_timeline_set(tl, tl->f.cursor - (int64_t)left,
-	    tl->f.cursor - (int64_t)left + (int64_t)span, true);
+	left = (double)(at - tl->f.t0) * (double)num / (double)den;
+	view_timeline_set(tl, at - (int64_t)left,
+	    at - (int64_t)left + (int64_t)span, true);
 }
 
 /* Put the cursor on SP (on its lane), showing it. */
 static void
-view_timeline_show(struct tl *tl, const struct store_span *sp, bool fit)
+view_timeline_show(struct view_tl *tl, const struct store_span *sp, bool fit)
 {
 	int64_t	 span = tl->f.t1 - tl->f.t0, d;
-	size_t	 i;
 
-	for (i = 0; i < tl->nlanes; i++) {
-		if (tl->lanes[i].id == sp->lane)
-			tl->cur = i;
-	}
+	view_timeline_to_lane(tl, sp->lane);
 	tl->f.cursor = sp->start_ns;
 	if (fit) {
 		d = sp->end_ns - sp->start_ns;
@@ -430,11 +474,28 @@ view_timeline_show(struct tl *tl, const struct store_span *sp, bool fit)
 		    sp->start_ns + span - span / 2, true);
 }
 
+/*
+ * Centre the frame on SP, five times as wide as it (so its neighbours
+ * show), with the cursor on it: where a jump from a table lands.
+ */
+static void
+view_timeline_focus(struct view_tl *tl, const struct store_span *sp)
+{
+	int64_t	 d = sp->end_ns - sp->start_ns, mid;
+
+	if (d < TL_MINSPAN * 64)
+		d = TL_MINSPAN * 64;
+	mid = sp->start_ns + (sp->end_ns - sp->start_ns) / 2;
+	view_timeline_to_lane(tl, sp->lane);
+	view_timeline_set(tl, mid - d * 5 / 2, mid - d * 5 / 2 + d * 5, true);
+	tl->f.cursor = sp->start_ns;
+}
+
 /* The answer to t: an absolute time from the start, or +/- relative. */
 static void
 view_timeline_goto(void *arg, const char *answer)
 {
-	struct tl	*tl = arg;
+	struct view_tl	*tl = arg;
 	int64_t		 ns, span = tl->f.t1 - tl->f.t0;
 	const char	*p = answer;
 	char		*end;
@@ -470,12 +531,15 @@ view_timeline_goto(void *arg, const char *answer)
 
 /* Move to the next or previous span on the cursor's lane. */
 static void
-view_timeline_step(struct tl *tl, enum store_span_dir dir)
+view_timeline_step(struct view_tl *tl, enum store_span_dir dir)
 {
+	const struct store_lane	*l = view_timeline_lane_at(tl);
 	struct store_span	 sp;
 	char			*cause = NULL;
 
-	if (store_lane_span_step(ui_store(), tl->lanes[tl->cur].id,
+	if (l == NULL)
+		return;
+	if (store_lane_span_step(ui_store(), l->id,
 	    tl->has_sel ? &tl->sel : NULL, tl->f.cursor, dir, &sp,
 	    &cause) == 1) {
 		view_timeline_show(tl, &sp, false);
@@ -487,7 +551,7 @@ view_timeline_step(struct tl *tl, enum store_span_dir dir)
 }
 
 static void
-view_timeline_flow(struct tl *tl)
+view_timeline_flow(struct view_tl *tl)
 {
 	struct store_span	 sp;
 	char			*cause = NULL;
@@ -502,18 +566,36 @@ view_timeline_flow(struct tl *tl)
 	store_span_release(&sp);
 }
 
+/* n and N: the next or previous instance of the op type. */
+static void
+view_timeline_instance(struct view_tl *tl, enum store_span_dir dir)
+{
+	struct store_span	 sp;
+
+	if (view_jump_step(dir, &sp) != 1)
+		return;
+	view_timeline_focus(tl, &sp);
+	store_span_release(&sp);
+}
+
 static int
 view_timeline_key(struct view *v, enum action a, int key)
 {
-	struct tl	*tl = v->data;
+	struct view_tl	*tl = v->data;
 	int64_t		 span = tl->f.t1 - tl->f.t0;
 
+	if (key == KEY_MOUSE) {
+		if (view_timeline_mouse(tl) == 0)
+			return REDRAW_NONE;
+		view_timeline_fill(tl);
+		return REDRAW_ALL;
+	}
 	switch (a) {
 	case ACTION_ZOOM_IN:
-		view_timeline_zoom(tl, 1, 2);
+		view_timeline_zoom(tl, tl->f.cursor, 1, 2);
 		break;
 	case ACTION_ZOOM_OUT:
-		view_timeline_zoom(tl, 2, 1);
+		view_timeline_zoom(tl, tl->f.cursor, 2, 1);
 		break;
 	case ACTION_PAN_LEFT:
 	case ACTION_PAN_RIGHT:
@@ -536,8 +618,14 @@ view_timeline_key(struct view *v, enum action a, int key)
 			tl->cur--;
 		break;
 	case ACTION_DOWN:
-		if (tl->cur + 1 < tl->nlanes)
+		if (tl->cur + 1 < tl->nitems)
 			tl->cur++;
+		break;
+	case ACTION_TOP:
+		tl->cur = 0;
+		break;
+	case ACTION_BOTTOM:
+		tl->cur = tl->nitems - 1;
 		break;
 	case ACTION_NEXT_SPAN:
 	case ACTION_PREV_SPAN:
@@ -569,6 +657,31 @@ view_timeline_key(struct view *v, enum action a, int key)
 		prompt_start("Go to time (us, or with ns/us/ms/s; +/- "
 		    "relative): ", "", view_timeline_goto, tl);
 		return REDRAW_STATUS;
+	case ACTION_SELECT:
+	case ACTION_APPLY_RANGE:
+	case ACTION_CLOSE:
+		return view_timeline_range_key(tl, a);
+	case ACTION_COLLAPSE:
+		view_timeline_collapse(tl);
+		break;
+	case ACTION_HIDE_LANES:
+		prompt_start("Hide lanes matching (empty shows all): ",
+		    tl->hide_re != NULL ? tl->hide_re : "", view_timeline_hide,
+		    tl);
+		return REDRAW_STATUS;
+	case ACTION_NARROW:
+	case ACTION_WIDEN:
+		tl->namew += a == ACTION_NARROW ? -2 : 2;
+		if (tl->namew < TL_MINNAMEW)
+			tl->namew = TL_MINNAMEW;
+		break;
+	case ACTION_NEXT_MATCH:
+	case ACTION_PREV_MATCH:
+		if (!tl->instances)
+			return -1;
+		view_timeline_instance(tl, a == ACTION_NEXT_MATCH ? SPAN_NEXT :
+		    SPAN_PREV);
+		break;
 	default:
 		return -1;
 	}
@@ -585,13 +698,17 @@ view_timeline_resize(struct view *v)
 static void
 view_timeline_status(struct view *v, char *buf, size_t len)
 {
-	struct tl	*tl = v->data;
-	char		 a[32], b[32];
+	struct view_tl	*tl = v->data;
+	char		 a[32], b[32], r[32], c[48] = "";
 
 	view_timeline_fmt(a, sizeof a, tl->f.t1 - tl->f.t0);
 	view_timeline_fmt(b, sizeof b, (tl->f.t1 - tl->f.t0) / tl->w);
-	snprintf(buf, len, "Timeline  lane %zu of %zu  frame %s  cell %s",
-	    tl->cur + 1, tl->nlanes, a, b);
+	if (tl->sel0 != NP_NA) {
+		view_timeline_fmt(r, sizeof r, tl->sel1 - tl->sel0);
+		snprintf(c, sizeof c, "  range %s", r);
+	}
+	snprintf(buf, len, "Timeline  lane %zu of %zu  frame %s  cell %s%s",
+	    tl->cur + 1, tl->nitems, a, b, c);
 }
 
 const struct view_ops view_timeline_ops = {

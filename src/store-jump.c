@@ -1,0 +1,183 @@
+/*
+ * From a table row to the timeline: the task a row of op_summary names
+ * (device, stream, task id and start), the timeline span of a task, and
+ * the instances of an op type one after another, in start order, for the
+ * table views' jump key and the timeline's n and N. The instances are
+ * walked through the (op type, start) index, one seek per step.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+
+/*
+ * The row id of the task on DEVICE and STREAM with task id TASK starting
+ * at START_NS, on RANK if it is not NP_NA, in *ID. Return 1 if found, 0
+ * if not, -1 with *cause set on failure.
+ */
+int
+store_task_locate(struct store *s, int64_t device, int64_t rank,
+    int64_t stream, int64_t task, int64_t start_ns, int64_t *id,
+    char **cause)
+{
+	sqlite3_stmt	*stmt;
+	int		 found;
+
+	if (store_prepare(s, &stmt, "SELECT id FROM task WHERE device IS ?1"
+	    " AND start_ns = ?2 AND stream IS ?3 AND task IS ?4 AND"
+	    " (?5 IS NULL OR rank = ?5) ORDER BY rank, id LIMIT 1",
+	    cause) != 0)
+		return -1;
+	store_bind_i64(stmt, 1, device);
+	sqlite3_bind_int64(stmt, 2, start_ns);
+	store_bind_i64(stmt, 3, stream);
+	store_bind_i64(stmt, 4, task);
+	store_bind_i64(stmt, 5, rank);
+	if ((found = sqlite3_step(stmt) == SQLITE_ROW))
+		*id = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	return found;
+}
+
+/*
+ * The timeline span of the task with row id ID in *SP, named. Return 1 if
+ * found, 0 if not (no such task, or no timeline), -1 with *cause set.
+ */
+int
+store_task_span(struct store *s, int64_t id, struct store_span *sp,
+    char **cause)
+{
+	sqlite3_stmt	*stmt;
+	int		 found;
+
+	if (!store_has_table(s, "tl_lane")) {
+		xasprintf(cause, "store '%s' has no timeline", s->path);
+		return -1;
+	}
+	if (store_prepare(s, &stmt, "SELECT p.lane, p.start, p.ord, p.end,"
+	    " p.type FROM task t JOIN tl_lane l ON l.kind = 2"
+	    " AND l.device IS t.device AND l.rank IS t.rank"
+	    " AND l.stream IS t.stream JOIN tl_piece p ON p.lane = l.id"
+	    " AND p.start = t.start_ns AND p.id = t.id WHERE t.id = ?",
+	    cause) != 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, id);
+	memset(sp, 0, sizeof *sp);
+	if ((found = sqlite3_step(stmt) == SQLITE_ROW)) {
+		sp->lane = sqlite3_column_int64(stmt, 0);
+		sp->start_ns = sqlite3_column_int64(stmt, 1);
+		sp->ord = sqlite3_column_int64(stmt, 2);
+		sp->end_ns = sqlite3_column_int64(stmt, 3);
+		sp->type = sqlite3_column_int(stmt, 4);
+		sp->id = id;
+	}
+	sqlite3_finalize(stmt);
+	if (found)
+		sp->name = store_task_name(s, id);
+	return found;
+}
+
+/* The name of task ID, or NULL. */
+char *
+store_task_name(struct store *s, int64_t id)
+{
+	sqlite3_stmt	*stmt;
+	char		*name = NULL;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT n.s FROM task t JOIN str n"
+	    " ON n.id = t.name WHERE t.id = ?", -1, &stmt, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_int64(stmt, 1, id);
+	if (sqlite3_step(stmt) == SQLITE_ROW &&
+	    sqlite3_column_text(stmt, 0) != NULL)
+		name = xstrdup((const char *)sqlite3_column_text(stmt, 0));
+	sqlite3_finalize(stmt);
+	return name;
+}
+
+/*
+ * The instance of Q's op type after (SPAN_NEXT) or before (SPAN_PREV) the
+ * task with row id AFTER_ID starting at AFTER_NS, in start order; with
+ * AFTER_ID 0, the first (or last). Its row id and start go to *ID and
+ * *START. Return 1 if there is one, 0 if not, -1 with *cause set.
+ */
+int
+store_op_instance(struct store *s, const struct store_op_instances *q,
+    int64_t after_ns, int64_t after_id, enum store_span_dir dir,
+    int64_t *id, int64_t *start, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 lo, hi;
+	int		 found;
+
+	lo = q->from_ns != NP_NA ? q->from_ns : INT64_MIN;
+	hi = q->to_ns != NP_NA ? q->to_ns : INT64_MAX;
+	/* The index range starts (or ends) at the instance we are on. */
+	if (after_id == 0) {
+		after_ns = dir == SPAN_NEXT ? INT64_MIN : INT64_MAX;
+		after_id = dir == SPAN_NEXT ? INT64_MIN : INT64_MAX;
+	} else if (dir == SPAN_NEXT && after_ns > lo)
+		lo = after_ns;
+	else if (dir == SPAN_PREV && after_ns < hi)
+		hi = after_ns + 1;
+	if (store_prepare(s, &stmt, dir == SPAN_NEXT ? "SELECT t.id,"
+	    " t.start_ns FROM task t WHERE t.op_type = (SELECT id FROM str"
+	    " WHERE s = ?1) AND (?2 IS NULL OR t.task_type = (SELECT id FROM"
+	    " str WHERE s = ?2)) AND (?3 IS NULL OR t.device = ?3) AND"
+	    " (?4 IS NULL OR t.rank = ?4) AND t.start_ns >= ?5 AND"
+	    " t.start_ns < ?6 AND (t.start_ns > ?7 OR t.id > ?8)"
+	    " ORDER BY t.start_ns, t.id LIMIT 1" : "SELECT t.id, t.start_ns"
+	    " FROM task t WHERE t.op_type = (SELECT id FROM str WHERE s = ?1)"
+	    " AND (?2 IS NULL OR t.task_type = (SELECT id FROM str WHERE"
+	    " s = ?2)) AND (?3 IS NULL OR t.device = ?3) AND (?4 IS NULL OR"
+	    " t.rank = ?4) AND t.start_ns >= ?5 AND t.start_ns < ?6 AND"
+	    " (t.start_ns < ?7 OR t.id < ?8)"
+	    " ORDER BY t.start_ns DESC, t.id DESC LIMIT 1", cause) != 0)
+		return -1;
+	sqlite3_bind_text(stmt, 1, q->op_type, -1, SQLITE_STATIC);
+	if (q->core_type != NULL)
+		sqlite3_bind_text(stmt, 2, q->core_type, -1, SQLITE_STATIC);
+	store_bind_i64(stmt, 3, q->device);
+	store_bind_i64(stmt, 4, q->rank);
+	sqlite3_bind_int64(stmt, 5, lo);
+	sqlite3_bind_int64(stmt, 6, hi);
+	sqlite3_bind_int64(stmt, 7, after_ns);
+	sqlite3_bind_int64(stmt, 8, after_id);
+	if ((found = sqlite3_step(stmt) == SQLITE_ROW)) {
+		*id = sqlite3_column_int64(stmt, 0);
+		*start = sqlite3_column_int64(stmt, 1);
+	}
+	sqlite3_finalize(stmt);
+	return found;
+}
+
+/* How many tasks Q walks, or -1 with *cause set. */
+int64_t
+store_op_instances_count(struct store *s, const struct store_op_instances *q,
+    char **cause)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 n = -1;
+
+	if (store_prepare(s, &stmt, "SELECT count(*) FROM task t WHERE"
+	    " t.op_type = (SELECT id FROM str WHERE s = ?1) AND (?2 IS NULL"
+	    " OR t.task_type = (SELECT id FROM str WHERE s = ?2)) AND"
+	    " (?3 IS NULL OR t.device = ?3) AND (?4 IS NULL OR t.rank = ?4)"
+	    " AND t.start_ns >= ?5 AND t.start_ns < ?6", cause) != 0)
+		return -1;
+	sqlite3_bind_text(stmt, 1, q->op_type, -1, SQLITE_STATIC);
+	if (q->core_type != NULL)
+		sqlite3_bind_text(stmt, 2, q->core_type, -1, SQLITE_STATIC);
+	store_bind_i64(stmt, 3, q->device);
+	store_bind_i64(stmt, 4, q->rank);
+	sqlite3_bind_int64(stmt, 5, q->from_ns != NP_NA ? q->from_ns :
+	    INT64_MIN);
+	sqlite3_bind_int64(stmt, 6, q->to_ns != NP_NA ? q->to_ns : INT64_MAX);
+	if (sqlite3_step(stmt) == SQLITE_ROW)
+		n = sqlite3_column_int64(stmt, 0);
+	else
+		xasprintf(cause, "cannot count the instances: %s",
+		    sqlite3_errmsg(s->db));
+	sqlite3_finalize(stmt);
+	return n;
+}

@@ -1,0 +1,246 @@
+/*
+ * From a table to the timeline: t on a task row of Kernels opens the
+ * timeline centred on that task, t on an op type of Op statistic on its
+ * first instance, and t again on the same row (or n and N in the timeline
+ * it opened) on the next and previous ones, in start order. Which
+ * instance was shown last is kept here, so the table and the timeline
+ * walk the same list.
+ */
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+/* The op type being walked and the instance shown last. */
+static struct {
+	char				*op;
+	char				*core;
+	struct store_op_instances	 q;
+	int64_t				 id;		/* 0: none yet */
+	int64_t				 start;
+	int64_t				 k;		/* from 1 */
+	int64_t				 count;
+} view_jump_at;
+
+/* The cell of column NAME in row I of VT's page, or NULL. */
+static const char *
+view_jump_cell(const struct view_table *vt, size_t i, const char *name)
+{
+	size_t	 j;
+
+	for (j = 0; j < vt->ncols && j < vt->page->ncols; j++) {
+		if (strcmp(vt->names[j], name) == 0)
+			return store_rows_cell(vt->page, i, j);
+	}
+	return NULL;
+}
+
+/* A cell as an integer: "host" is the host device, "N/A" NP_NA. */
+static int64_t
+view_jump_int(const char *s)
+{
+	char		*end;
+	long long	 v;
+
+	if (s == NULL)
+		return NP_NA;
+	if (strcmp(s, "host") == 0)
+		return NP_HOST_DEVICE;
+	v = strtoll(s, &end, 10);
+	return end == s || *end != '\0' ? NP_NA : (int64_t)v;
+}
+
+/* Open the timeline over the current view on task ID. */
+static int
+view_jump_open(int64_t id, bool instances)
+{
+	struct view_timeline_arg	 arg;
+	struct store_span		 sp;
+	char				*cause = NULL;
+	int				 rc;
+
+	if ((rc = store_task_span(ui_store(), id, &sp, &cause)) != 1) {
+		ui_message(ROLE_ERROR, "%s", rc < 0 ? cause :
+		    "the task is not in the timeline");
+		free(cause);
+		return REDRAW_STATUS;
+	}
+	arg.span = &sp;
+	arg.instances = instances;
+	rc = view_push(&view_timeline_ops, &arg, NULL);
+	store_span_release(&sp);
+	return rc == 0 ? REDRAW_ALL : REDRAW_STATUS;
+}
+
+/* t on a row of op_summary: its task. */
+static int
+view_jump_task(struct view_table *vt, size_t i)
+{
+	const char	*start = view_jump_cell(vt, i, "Task Start Time(us)");
+	int64_t		 ns, id;
+	char		*cause = NULL;
+	int		 rc;
+
+	if (start == NULL || util_parse_ns(start, strlen(start), &ns) != 0) {
+		ui_message(ROLE_ERROR, "this row has no start time");
+		return REDRAW_STATUS;
+	}
+	rc = store_task_locate(ui_store(), view_jump_int(view_jump_cell(vt,
+	    i, "Device_id")), ui_rank(), view_jump_int(view_jump_cell(vt, i,
+	    "Stream ID")), view_jump_int(view_jump_cell(vt, i, "Task ID")),
+	    ns, &id, &cause);
+	if (rc != 1) {
+		ui_message(ROLE_ERROR, "%s", rc < 0 ? cause :
+		    "no such task in the store");
+		free(cause);
+		return REDRAW_STATUS;
+	}
+	return view_jump_open(id, false);
+}
+
+static void
+view_jump_forget(void)
+{
+	free(view_jump_at.op);
+	free(view_jump_at.core);
+	memset(&view_jump_at, 0, sizeof view_jump_at);
+}
+
+/*
+ * Move to the next (DIR SPAN_NEXT) or previous instance of the op type,
+ * wrapping around at either end. Return 1 with its row id in *ID, 0 if
+ * there is none, -1 on failure (the message is on the status line).
+ */
+static int
+view_jump_move(enum store_span_dir dir, int64_t *id)
+{
+	struct store	*s = ui_store();
+	int64_t		 start;
+	char		*cause = NULL;
+	int		 rc;
+
+	rc = store_op_instance(s, &view_jump_at.q, view_jump_at.start,
+	    view_jump_at.id, dir, id, &start, &cause);
+	if (rc == 0 && view_jump_at.id != 0) {
+		/* Past the last (or first): around to the other end. */
+		rc = store_op_instance(s, &view_jump_at.q, 0, 0, dir, id,
+		    &start, &cause);
+		view_jump_at.k = dir == SPAN_NEXT ? 0 : view_jump_at.count + 1;
+	}
+	if (rc != 1) {
+		if (rc < 0)
+			ui_message(ROLE_ERROR, "%s", cause);
+		else
+			ui_message(ROLE_ERROR, "no task of op type '%s'",
+			    view_jump_at.op);
+		free(cause);
+		return rc;
+	}
+	view_jump_at.id = *id;
+	view_jump_at.start = start;
+	view_jump_at.k += dir == SPAN_NEXT ? 1 : -1;
+	return 1;
+}
+
+/* The status line after a move: which instance this is. */
+static void
+view_jump_say(void)
+{
+	if (view_jump_at.k >= 1)
+		ui_message(ROLE_NORMAL, "%s: instance %lld of %lld (n, N:"
+		    " next, previous)", view_jump_at.op,
+		    (long long)view_jump_at.k, (long long)view_jump_at.count);
+}
+
+/* t on a row of op_statistic: the first instance, or the next one. */
+static int
+view_jump_op(struct view_table *vt, size_t i)
+{
+	const char	*op = view_jump_cell(vt, i, "OP Type");
+	const char	*core = view_jump_cell(vt, i, "Core Type");
+	int64_t		 device, id;
+	char		*cause = NULL;
+
+	if (op == NULL) {
+		ui_message(ROLE_ERROR, "this row has no op type");
+		return REDRAW_STATUS;
+	}
+	device = view_jump_int(view_jump_cell(vt, i, "Device_id"));
+	if (view_jump_at.op == NULL || strcmp(view_jump_at.op, op) != 0 ||
+	    (view_jump_at.core == NULL) != (core == NULL) ||
+	    (core != NULL && strcmp(view_jump_at.core, core) != 0) ||
+	    view_jump_at.q.device != device ||
+	    view_jump_at.q.rank != ui_rank()) {
+		view_jump_forget();
+		view_jump_at.op = xstrdup(op);
+		view_jump_at.core = core != NULL ? xstrdup(core) : NULL;
+		view_jump_at.q.op_type = view_jump_at.op;
+		view_jump_at.q.core_type = view_jump_at.core;
+		view_jump_at.q.device = device;
+		view_jump_at.q.rank = ui_rank();
+		view_jump_at.q.from_ns = view_jump_at.q.to_ns = NP_NA;
+		view_jump_at.count = store_op_instances_count(ui_store(),
+		    &view_jump_at.q, &cause);
+		if (view_jump_at.count < 0) {
+			ui_message(ROLE_ERROR, "%s", cause);
+			free(cause);
+			view_jump_forget();
+			return REDRAW_STATUS;
+		}
+	}
+	if (view_jump_move(SPAN_NEXT, &id) != 1)
+		return REDRAW_STATUS;
+	view_jump_say();
+	return view_jump_open(id, true) | REDRAW_STATUS;
+}
+
+/*
+ * The jump key of a table view: a task of op_summary, or an op type of
+ * op_statistic, in the timeline.
+ */
+int
+view_jump_key(struct view_table *vt)
+{
+	const char	*name = store_table_name(vt->t);
+	size_t		 i;
+
+	if (vt->page == NULL || vt->cur < vt->page_off ||
+	    vt->cur >= vt->page_off + (int64_t)vt->page->nrows)
+		return REDRAW_NONE;
+	i = (size_t)(vt->cur - vt->page_off);
+	if (strcmp(name, "op_summary") == 0)
+		return view_jump_task(vt, i);
+	if (strcmp(name, "op_statistic") == 0)
+		return view_jump_op(vt, i);
+	ui_message(ROLE_ERROR, "t shows a task (Kernels) or an op type "
+	    "(Op statistic) in the timeline");
+	return REDRAW_STATUS;
+}
+
+/*
+ * n and N in a timeline opened on an op type: the next or previous
+ * instance as a span in *SP. Return 1, or 0 with the reason on the status
+ * line.
+ */
+int
+view_jump_step(enum store_span_dir dir, struct store_span *sp)
+{
+	int64_t	 id;
+	char	*cause = NULL;
+
+	if (view_jump_at.op == NULL) {
+		ui_message(ROLE_ERROR, "no op type to walk");
+		return 0;
+	}
+	if (view_jump_move(dir, &id) != 1)
+		return 0;
+	if (store_task_span(ui_store(), id, sp, &cause) != 1) {
+		ui_message(ROLE_ERROR, "%s", cause != NULL ? cause :
+		    "the task is not in the timeline");
+		free(cause);
+		return 0;
+	}
+	view_jump_say();
+	return 1;
+}

@@ -1,0 +1,213 @@
+/*
+ * The timeline's rows: which lanes show and how. A row is a lane, or a
+ * group (rank and device, or host process) collapsed into one row that
+ * shows in each cell its busiest lane; lanes whose name or group matches
+ * the hiding regex are left out. The cursor keeps to its lane as rows
+ * come and go.
+ */
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+/* The lane of the cursor's row, or NULL on a collapsed group. */
+const struct store_lane *
+view_timeline_lane_at(const struct view_tl *tl)
+{
+	const struct view_tl_item	*it;
+
+	if (tl->nitems == 0)
+		return NULL;
+	it = &tl->items[tl->cur];
+	return it->group ? NULL : &tl->lanes[it->lane];
+}
+
+static bool
+view_timeline_collapsed(const struct view_tl *tl, const char *group)
+{
+	size_t	 i;
+
+	for (i = 0; i < tl->ncollapsed; i++) {
+		if (strcmp(tl->collapsed[i], group) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether lane L is hidden: its name or its group matches the regex. */
+bool
+view_timeline_hidden(const struct view_tl *tl, const struct store_lane *l)
+{
+	if (tl->hide == NULL)
+		return false;
+	return matcher_match(tl->hide, l->name, strlen(l->name)) ||
+	    matcher_match(tl->hide, l->group, strlen(l->group));
+}
+
+/*
+ * Build the rows: every lane not hidden, a collapsed group as one row in
+ * the place of its first lane. The cursor stays on the row holding the
+ * lane it was on, when there is one.
+ */
+void
+view_timeline_items(struct view_tl *tl)
+{
+	struct view_tl_item	*it;
+	size_t		 i, j, keep = 0;
+	bool		 found;
+
+	if (tl->nitems > 0)
+		keep = tl->items[tl->cur].lane;
+	free(tl->items);
+	tl->items = xcalloc(tl->nlanes, sizeof *tl->items);
+	tl->nitems = 0;
+	for (i = 0; i < tl->nlanes; i++) {
+		if (view_timeline_hidden(tl, &tl->lanes[i]))
+			continue;
+		found = false;
+		if (view_timeline_collapsed(tl, tl->lanes[i].group)) {
+			for (j = 0; j < tl->nitems && !found; j++) {
+				it = &tl->items[j];
+				if (it->group && strcmp(tl->lanes[it->lane].group,
+				    tl->lanes[i].group) == 0) {
+					it->nlanes++;
+					found = true;
+				}
+			}
+			if (found)
+				continue;
+		}
+		it = &tl->items[tl->nitems++];
+		it->lane = i;
+		it->group = view_timeline_collapsed(tl, tl->lanes[i].group);
+		it->nlanes = 1;
+	}
+	tl->cur = 0;
+	for (j = 0; j < tl->nitems; j++) {
+		it = &tl->items[j];
+		if (it->lane == keep || (it->group && strcmp(
+		    tl->lanes[it->lane].group, tl->lanes[keep].group) == 0))
+			tl->cur = j;
+	}
+}
+
+/* Put the cursor on the row of lane ID, expanding its group. */
+void
+view_timeline_to_lane(struct view_tl *tl, int64_t id)
+{
+	size_t	 i, j;
+
+	for (i = 0; i < tl->nlanes && tl->lanes[i].id != id; i++)
+		continue;
+	if (i == tl->nlanes)
+		return;
+	for (j = 0; j < tl->ncollapsed; j++) {
+		if (strcmp(tl->collapsed[j], tl->lanes[i].group) == 0) {
+			free(tl->collapsed[j]);
+			tl->collapsed[j] = tl->collapsed[--tl->ncollapsed];
+			view_timeline_items(tl);
+			break;
+		}
+	}
+	for (j = 0; j < tl->nitems; j++) {
+		if (tl->items[j].lane == i)
+			tl->cur = j;
+	}
+}
+
+/*
+ * The cells of a collapsed group: in each cell, the busiest of its lanes
+ * (its busy time and type) and the spans of all.
+ */
+void
+view_timeline_group(struct view_tl *tl, const struct view_tl_item *it,
+    struct store_cell *cells)
+{
+	struct store_cell	*tmp;
+	const char		*group = tl->lanes[it->lane].group;
+	size_t			 i;
+	int			 x;
+	char			*cause = NULL;
+
+	tmp = xcalloc((size_t)tl->w, sizeof *tmp);
+	for (x = 0; x < tl->w; x++)
+		cells[x].type = -1;
+	for (i = it->lane; i < tl->nlanes; i++) {
+		if (strcmp(tl->lanes[i].group, group) != 0 ||
+		    view_timeline_hidden(tl, &tl->lanes[i]))
+			continue;
+		if (store_lane_cells(ui_store(), tl->lanes[i].id, tl->f.t0,
+		    tl->f.t1, (size_t)tl->w, tmp, &cause) != 0) {
+			ui_message(ROLE_ERROR, "%s", cause);
+			free(cause);
+			cause = NULL;
+			continue;
+		}
+		for (x = 0; x < tl->w; x++) {
+			cells[x].spans += tmp[x].spans;
+			if (tmp[x].type >= 0 && (cells[x].type < 0 ||
+			    tmp[x].busy_ns > cells[x].busy_ns)) {
+				cells[x].busy_ns = tmp[x].busy_ns;
+				cells[x].type = tmp[x].type;
+			}
+		}
+	}
+	free(tmp);
+}
+
+/* The answer to x: hide the lanes matching it, or none if empty. */
+void
+view_timeline_hide(void *arg, const char *answer)
+{
+	struct view_tl	*tl = arg;
+	struct matcher	*m = NULL;
+	char		*cause = NULL;
+	size_t		 i;
+
+	if (answer == NULL)
+		return;
+	if (*answer != '\0' && (m = matcher_create(answer, true,
+	    &cause)) == NULL) {
+		ui_message(ROLE_ERROR, "%s", cause);
+		free(cause);
+		return;
+	}
+	matcher_free(tl->hide);
+	free(tl->hide_re);
+	tl->hide = m;
+	tl->hide_re = m != NULL ? xstrdup(answer) : NULL;
+	for (i = 0; i < tl->nlanes && view_timeline_hidden(tl,
+	    &tl->lanes[i]); i++)
+		continue;
+	if (i == tl->nlanes && m != NULL) {
+		ui_message(ROLE_ERROR, "'%s' would hide every lane", answer);
+		matcher_free(tl->hide);
+		free(tl->hide_re);
+		tl->hide = NULL;
+		tl->hide_re = NULL;
+	}
+	view_timeline_items(tl);
+	view_timeline_fill(tl);
+}
+
+/* c: collapse the cursor's group into one row, or expand it. */
+void
+view_timeline_collapse(struct view_tl *tl)
+{
+	const char	*group = tl->lanes[tl->items[tl->cur].lane].group;
+	size_t		 i;
+
+	for (i = 0; i < tl->ncollapsed; i++) {
+		if (strcmp(tl->collapsed[i], group) == 0) {
+			free(tl->collapsed[i]);
+			tl->collapsed[i] = tl->collapsed[--tl->ncollapsed];
+			view_timeline_items(tl);
+			return;
+		}
+	}
+	tl->collapsed = xreallocarray(tl->collapsed, tl->ncollapsed + 1,
+	    sizeof *tl->collapsed);
+	tl->collapsed[tl->ncollapsed++] = xstrdup(group);
+	view_timeline_items(tl);
+}

@@ -1,0 +1,121 @@
+/*
+ * The timeline's ranges and mouse: the wheel zooms around the pointer; a
+ * press and a release on another column select the range between them
+ * (so do the mark and the cursor, with v), shown on the axis with its
+ * length; a turns the range into the op statistic of that window
+ * (view-window.c) and Esc drops it.
+ */
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+/* The instant at screen column X, in the cells or at their edges. */
+static int64_t
+view_timeline_time_at(const struct view_tl *tl, int x)
+{
+	int	 c = x - tl->namew - 1;
+
+	c = c < 0 ? 0 : c >= tl->w ? tl->w - 1 : c;
+	return store_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w, (size_t)c);
+}
+
+/* Select the cells between columns X0 and X1, both included. */
+static void
+view_timeline_select_cols(struct view_tl *tl, int x0, int x1)
+{
+	int	 t;
+
+	if (x0 > x1) {
+		t = x0;
+		x0 = x1;
+		x1 = t;
+	}
+	x0 -= tl->namew + 1;
+	x1 -= tl->namew + 1;
+	x0 = x0 < 0 ? 0 : x0;
+	x1 = x1 >= tl->w ? tl->w - 1 : x1;
+	tl->sel0 = store_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
+	    (size_t)x0);
+	tl->sel1 = store_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
+	    (size_t)x1 + 1);
+}
+
+/*
+ * The mouse: the wheel zooms around the pointer; a press and a release
+ * on another column select the range between them, on the same column
+ * put the cursor there (and on that row).
+ */
+int
+view_timeline_mouse(struct view_tl *tl)
+{
+	int	 y, x, wheel, row;
+	bool	 click;
+
+	ui_mouse(&y, &x, &click, &wheel);
+	if (wheel != 0) {
+		view_timeline_zoom(tl, x > tl->namew ?
+		    view_timeline_time_at(tl, x) : tl->f.cursor,
+		    wheel < 0 ? 1 : 2, wheel < 0 ? 2 : 1);
+		return 1;
+	}
+	switch (ui_mouse_button()) {
+	case 1:
+		tl->drag = view_timeline_time_at(tl, x);
+		tl->dragx = x;
+		return 0;
+	case -1:
+		if (tl->drag == NP_NA)
+			return 0;
+		tl->drag = NP_NA;
+		if (x != tl->dragx && x > tl->namew && tl->dragx > tl->namew) {
+			view_timeline_select_cols(tl, tl->dragx, x);
+			return 1;
+		}
+		row = y - 2;
+		if (row >= 0 && (size_t)row < view_timeline_height() &&
+		    tl->top + (size_t)row < tl->nitems)
+			tl->cur = tl->top + (size_t)row;
+		if (x > tl->namew)
+			tl->f.cursor = view_timeline_time_at(tl, x);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The keys on a selected range: v makes one, a applies it, Esc ends it. */
+int
+view_timeline_range_key(struct view_tl *tl, enum action a)
+{
+	struct view_window_arg	 w;
+
+	switch (a) {
+	case ACTION_SELECT:
+		if (tl->mark == NP_NA || tl->mark == tl->f.cursor) {
+			ui_message(ROLE_ERROR, "set the mark (m) elsewhere "
+			    "first, or drag with the mouse");
+			return REDRAW_STATUS;
+		}
+		tl->sel0 = tl->mark < tl->f.cursor ? tl->mark : tl->f.cursor;
+		tl->sel1 = tl->mark < tl->f.cursor ? tl->f.cursor : tl->mark;
+		return REDRAW_ALL;
+	case ACTION_APPLY_RANGE:
+		if (tl->sel0 == NP_NA) {
+			ui_message(ROLE_ERROR, "no range: drag with the mouse, "
+			    "or m then v");
+			return REDRAW_STATUS;
+		}
+		w.from_ns = tl->sel0;
+		w.to_ns = tl->sel1;
+		w.origin_ns = tl->lo;
+		return view_push(&view_window_ops, &w, NULL) == 0 ?
+		    REDRAW_ALL : REDRAW_STATUS;
+	default:
+		if (tl->sel0 == NP_NA)
+			return -1;
+		tl->sel0 = tl->sel1 = NP_NA;
+		return REDRAW_ALL;
+	}
+}

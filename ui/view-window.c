@@ -1,0 +1,103 @@
+/*
+ * The op statistic of a time window, pushed from the timeline's selected
+ * range: the tasks starting in the range grouped as op_statistic groups
+ * them (store_op_stat_window), laid out as show prints a table, under a
+ * title naming the window. q returns to the timeline.
+ */
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+/* Add the lines of TABLE to T, one text line each. */
+static void
+view_window_lines(struct text *t, const char *table)
+{
+	const char	*p = table, *nl;
+	char		*line;
+
+	while (*p != '\0') {
+		nl = strchr(p, '\n');
+		xasprintf(&line, "%.*s", nl != NULL ? (int)(nl - p) :
+		    (int)strlen(p), p);
+		text_add(t, ROLE_NORMAL, 1, line);
+		free(line);
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+}
+
+static int
+view_window_open(struct view *v, const void *arg, char **cause)
+{
+	const struct view_window_arg	*w = arg;
+	struct store_print_opts		 o;
+	struct store_rows		*r;
+	struct text			*t;
+	char				 a[32], b[32], len[32], *buf = NULL;
+	size_t				 size = 0;
+	FILE				*f;
+
+	if ((r = store_op_stat_window(ui_store(), w->from_ns, w->to_ns,
+	    ui_device(), ui_rank(), cause)) == NULL)
+		return -1;
+	view_timeline_fmt(a, sizeof a, w->from_ns - w->origin_ns);
+	view_timeline_fmt(b, sizeof b, w->to_ns - w->origin_ns);
+	view_timeline_fmt(len, sizeof len, w->to_ns - w->from_ns);
+	t = text_create();
+	text_addf(t, ROLE_TITLE, 1, "Op statistic of the tasks starting in "
+	    "[%s, %s), %s", a, b, len);
+	text_add(t, ROLE_NORMAL, 0, "");
+	if (r->nrows == 0)
+		text_add(t, ROLE_DIM, 1, "(no tasks start in this window)");
+	else if ((f = open_memstream(&buf, &size)) != NULL) {
+		memset(&o, 0, sizeof o);
+		o.format = PRINT_TABLE;
+		o.utf8 = ui_utf8();
+		o.width = COLS - 2;
+		store_print_rows(f, r, &o);
+		fclose(f);
+		view_window_lines(t, buf);
+		free(buf);
+	}
+	store_rows_free(r);
+	v->data = t;
+	return 0;
+}
+
+static void
+view_window_close(struct view *v)
+{
+	text_free(v->data);
+}
+
+static void
+view_window_draw(struct view *v, int y, int h)
+{
+	text_draw(v->data, y, h);
+}
+
+static int
+view_window_key(struct view *v, enum action a, int key)
+{
+	return text_key(v->data, a);
+}
+
+static void
+view_window_status(struct view *v, char *buf, size_t len)
+{
+	snprintf(buf, len, " Op statistic of a window  q back ");
+}
+
+const struct view_ops view_window_ops = {
+	.name = "window",
+	.title = "Window",
+	.open = view_window_open,
+	.close = view_window_close,
+	.draw = view_window_draw,
+	.key = view_window_key,
+	.status = view_window_status,
+};
