@@ -30,6 +30,12 @@ ns = lambda r: int(Decimal(r["Duration(us)"].strip()) * 1000)
 print(sum(ns(r) for r in rows))
 print(sum(ns(r) for r in rows if r["Step Id"] == "2"))
 print(sum(ns(r) for r in rows if r["Type"] == "MatMulV2"))
+# A window over the middle third of the starts, in epoch microseconds.
+st = sorted(Decimal(r["Start Time(us)"].strip()) for r in rows)
+lo, hi = st[len(st) // 3], st[2 * len(st) // 3]
+print(f"{lo}:{hi}")
+print(sum(ns(r) for r in rows
+    if lo <= Decimal(r["Start Time(us)"].strip()) < hi))
 PY
 	is "$(fsum "$T/g.folded")" "$(sed -n 1p "$T/want")" \
 	    "folded weights sum to the generated kernels' device time"
@@ -45,6 +51,10 @@ PY
 	grep -q "matches 1 frames covering $mm of $all ns of device time" \
 	    "$T/mm.err"
 	ok $? "--filter says the share the matching frames cover"
+	"$NPUPROF" show -q --db "$T/g.db" --range "$(sed -n 4p "$T/want")" \
+	    "$T/g" stacks >"$T/rg"
+	is "$(fsum "$T/rg")" "$(sed -n 5p "$T/want")" \
+	    "--range: the device time of the kernels starting in the window"
 fi
 ! grep -v '^MatMulV2;' "$T/mm" >/dev/null
 ok $? "--filter: only MatMulV2 stacks left"

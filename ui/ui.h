@@ -108,6 +108,7 @@ enum role {
 	X(JUMP,		"timeline",	"Show the task or op type in the timeline") \
 	X(SELECT,	"select",	"Select the range from the mark") \
 	X(APPLY_RANGE,	"apply-range",	"Op statistic of the selected range") \
+	X(RANGE_FLAME,	"range-flame",	"Flame graph of the selected range") \
 	X(COLLAPSE,	"collapse",	"Collapse or expand the lane's group") \
 	X(HIDE_LANES,	"hide-lanes",	"Hide lanes matching a regex")	\
 	X(NARROW,	"narrow",	"Narrow the lane name column")	\
@@ -360,8 +361,16 @@ struct view_flame {
 	char			*search;
 	int64_t			 hit;		/* time the matches cover */
 	int64_t			 nhit;
+	int64_t			 origin;	/* trace start, for a range */
 };
 extern const struct view_ops view_flame_ops;
+
+/* What the flame view opens on when pushed: a time window. */
+struct view_flame_arg {
+	int64_t			 from_ns;
+	int64_t			 to_ns;
+	int64_t			 origin_ns;	/* the trace's start */
+};
 
 /* view-flame-draw.c */
 typedef void	(*flame_place_cb)(struct view_flame *,

@@ -58,10 +58,17 @@ view_flame_build(struct view_flame *vf, char **cause)
 static int
 view_flame_open(struct view *v, const void *arg, char **cause)
 {
-	struct view_flame	*vf;
+	const struct view_flame_arg	*fa = arg;
+	struct view_flame		*vf;
 
 	vf = xcalloc(1, sizeof *vf);
 	store_stacks_opts_init(&vf->o);
+	vf->origin = NP_NA;
+	if (fa != NULL) {
+		vf->o.from_ns = fa->from_ns;
+		vf->o.to_ns = fa->to_ns;
+		vf->origin = fa->origin_ns;
+	}
 	if (view_flame_build(vf, cause) != 0) {
 		free(vf);
 		return -1;
@@ -526,7 +533,13 @@ view_flame_status(struct view *v, char *buf, size_t len)
 {
 	struct view_flame	*vf = v->data;
 	char			 step[32] = "", search[128] = "";
+	char			 range[96] = "", a[32], b[32];
 
+	if (vf->o.from_ns != NP_NA && vf->origin != NP_NA) {
+		view_timeline_fmt(a, sizeof a, vf->o.from_ns - vf->origin);
+		view_timeline_fmt(b, sizeof b, vf->o.to_ns - vf->origin);
+		snprintf(range, sizeof range, "  range %s-%s", a, b);
+	}
 	if (vf->o.step != NP_NA)
 		snprintf(step, sizeof step, "  step %lld",
 		    (long long)vf->o.step);
@@ -534,9 +547,10 @@ view_flame_status(struct view *v, char *buf, size_t len)
 		snprintf(search, sizeof search, "  /%s %.2f%%", vf->search,
 		    vf->st->whole > 0 ? 100.0 * (double)vf->hit /
 		    (double)vf->st->whole : 0);
-	snprintf(buf, len, " Flame  %s %s%s%s ",
+	snprintf(buf, len, " Flame  %s %s%s%s%s ",
 	    store_stacks_source_name(vf->st->source),
-	    vf->o.weight == STACKS_HOST ? "host" : "device", step, search);
+	    vf->o.weight == STACKS_HOST ? "host" : "device", range, step,
+	    search);
 }
 
 static void

@@ -90,6 +90,7 @@ int
 view_timeline_range_key(struct view_tl *tl, enum action a)
 {
 	struct view_window_arg	 w;
+	struct view_flame_arg	 fa;
 
 	switch (a) {
 	case ACTION_SELECT:
@@ -101,6 +102,17 @@ view_timeline_range_key(struct view_tl *tl, enum action a)
 		tl->sel0 = tl->mark < tl->f.cursor ? tl->mark : tl->f.cursor;
 		tl->sel1 = tl->mark < tl->f.cursor ? tl->f.cursor : tl->mark;
 		return REDRAW_ALL;
+	case ACTION_RANGE_FLAME:
+		if (tl->sel0 == NP_NA) {
+			ui_message(ROLE_ERROR, "no range: drag with the mouse, "
+			    "or m then v");
+			return REDRAW_STATUS;
+		}
+		fa.from_ns = tl->sel0;
+		fa.to_ns = tl->sel1;
+		fa.origin_ns = tl->lo;
+		return view_push(&view_flame_ops, &fa, NULL) == 0 ?
+		    REDRAW_ALL : REDRAW_STATUS;
 	case ACTION_APPLY_RANGE:
 		if (tl->sel0 == NP_NA) {
 			ui_message(ROLE_ERROR, "no range: drag with the mouse, "

@@ -47,6 +47,7 @@ static const struct key_binding view_timeline_keys[] = {
 	{ '\'', ACTION_GOTO_MARK, NULL },
 	{ 'v', ACTION_SELECT, NULL },
 	{ 'a', ACTION_APPLY_RANGE, NULL },
+	{ 'F', ACTION_RANGE_FLAME, NULL },
 	{ 'c', ACTION_COLLAPSE, NULL },
 	{ 'x', ACTION_HIDE_LANES, NULL },
 	{ '<', ACTION_NARROW, NULL },
@@ -659,6 +660,7 @@ view_timeline_key(struct view *v, enum action a, int key)
 		return REDRAW_STATUS;
 	case ACTION_SELECT:
 	case ACTION_APPLY_RANGE:
+	case ACTION_RANGE_FLAME:
 	case ACTION_CLOSE:
 		return view_timeline_range_key(tl, a);
 	case ACTION_COLLAPSE:

@@ -4,7 +4,8 @@
 # the first instance of the op type, t again (and n, N in the timeline)
 # on the next and previous, wrapping; f follows a launch to its task and
 # back; the mouse wheel zooms around the pointer, a drag selects a range
-# that a applies to the tables (so does m, move, v); c collapses a group,
+# that a applies to the tables (so does m, move, v) and F to the flame
+# graph; c collapses a group,
 # x hides lanes by regex, < and > narrow and widen the name column.
 . "$top_srcdir/tests/screen/lib.sh"
 make_data
@@ -61,6 +62,14 @@ wait_for 'range 6.128ms' && expect_screen timeline-range \
 send_keys a
 wait_for 'Op statistic of the tasks starting in' && expect_screen \
     window-range "a: the op statistic of the range"
+send_keys q
+full=$("$NPUPROF" show -q --db "$DB" "$DATA" stacks | awk '{ s += $NF }
+    END { printf "%.2f", s / 1000 }')
+wait_for 'range 6.128ms' && send_keys F
+wait_for 'Flame  ops device  range 2.57ms-8.698ms' &&
+    part=$(capture | sed -n 's/^ all  total \([0-9.]*\) us.*/\1/p') &&
+    awk -v p="$part" -v f="$full" 'BEGIN { exit !(p > 0 && p < f) }'
+ok $? "F: the flame graph of just the range ($part of $full us)"
 send_keys q
 wait_for 'range 6.128ms' && send_keys Escape
 wait_for 'cell 198us' && ! capture | grep -q 'range'
