@@ -169,6 +169,7 @@ struct store_rows {
 	size_t		  nrows;
 	size_t		  size;
 	char		**cells;	/* nrows * ncols, never NULL */
+	int64_t		 *ids;		/* task row ids, or NULL */
 };
 
 /* What a table query selects. */
@@ -402,6 +403,17 @@ void		 store_page_free(struct store_page *);
 struct store_rows *store_page_fetch(struct store_page *, int64_t, int64_t,
 		     char **);
 int64_t		 store_page_count(struct store_page *);
+
+/* How far a sort or filter the UI waits for has got. */
+struct store_page_state {
+	const char	*phase;		/* "sorting", "filtering"; NULL: done */
+	int64_t		 found;		/* rows in order so far */
+	int64_t		 scanned;	/* rows looked at */
+	int64_t		 total;		/* rows to look at, -1 unknown */
+	const char	*error;		/* why it failed, or NULL */
+};
+void		 store_page_state(struct store_page *,
+		     struct store_page_state *);
 
 /* store-print.c */
 void		 store_print_rows(FILE *, const struct store_rows *,

@@ -110,6 +110,13 @@ struct key_binding {
 
 struct view;
 
+/* How far a view's background work (a sort, a filter) has got. */
+enum view_work {
+	WORK_IDLE,		/* nothing running */
+	WORK_SHOWN,		/* running, the first page is on screen */
+	WORK_WAIT		/* running, nothing to show yet */
+};
+
 struct view_ops {
 	const char	*name;
 	const char	*title;
@@ -120,6 +127,7 @@ struct view_ops {
 	int		 (*key)(struct view *, enum action, int);
 	void		 (*resize)(struct view *);
 	void		 (*status)(struct view *, char *, size_t);
+	int		 (*tick)(struct view *, enum view_work *);
 	const struct key_binding *keymap;
 };
 
@@ -255,6 +263,9 @@ struct view_table {
 	char			*filter;
 	char			*search;
 	bool			 search_back;
+	bool			 busy;		/* a scan runs for the pager */
+	int64_t			 found;		/* rows it found so far */
+	double			 t0;		/* when it started */
 };
 const struct store_table *view_table_find(const char *);
 int64_t		 view_table_height(void);
