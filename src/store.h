@@ -415,6 +415,9 @@ struct store_page_state {
 void		 store_page_state(struct store_page *,
 		     struct store_page_state *);
 
+/* store-launch.c */
+struct store_rows *store_task_launch(struct store *, int64_t, char **);
+
 /* store-print.c */
 void		 store_print_rows(FILE *, const struct store_rows *,
 		     const struct store_print_opts *);

@@ -55,7 +55,7 @@ enum role {
 	X(BOTTOM,	"bottom",	"Go to the last row")		\
 	X(LEFT,		"left",		"Scroll one column left")	\
 	X(RIGHT,	"right",	"Scroll one column right")	\
-	X(OPEN,		"open",		"Open the detail of the row")	\
+	X(OPEN,		"open",		"Open the row and what it links to") \
 	X(SORT_PREV,	"sort-prev",	"Sort on the previous column")	\
 	X(SORT_NEXT,	"sort-next",	"Sort on the next column")	\
 	X(SORT_INVERT,	"sort-invert",	"Invert the sort order")	\
