@@ -677,3 +677,26 @@ store_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
 	sqlite3_finalize(stmt);
 	return 0;
 }
+
+/*
+ * The ranks with data, ascending. Every task row and CANN span is counted
+ * in op_statistic or api_statistic, so those small tables (and the steps)
+ * name them all without a pass over millions of rows.
+ */
+int
+store_ranks(struct store *s, int64_t **ids, size_t *n, char **cause)
+{
+	sqlite3_stmt	*stmt;
+
+	*ids = NULL;
+	*n = 0;
+	if (store_prepare(s, &stmt, "SELECT rank FROM op_stat UNION SELECT"
+	    " rank FROM api_stat UNION SELECT rank FROM step", cause) != 0)
+		return -1;
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		if (sqlite3_column_type(stmt, 0) != SQLITE_NULL)
+			store_devices_add(ids, n, sqlite3_column_int64(stmt, 0));
+	}
+	sqlite3_finalize(stmt);
+	return 0;
+}

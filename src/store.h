@@ -377,6 +377,7 @@ int64_t		 store_count_table(struct store *, const struct store_table *,
 		     const struct store_query *, char **);
 void		 store_query_init(struct store_query *);
 int		 store_devices(struct store *, int64_t **, size_t *, char **);
+int		 store_ranks(struct store *, int64_t **, size_t *, char **);
 
 /* store-iter.c: for export */
 int		 store_iter_tasks(struct store *, const struct store_query *,

@@ -54,6 +54,7 @@ static const struct key_binding keys_global_keys[] = {
 	{ '7', ACTION_VIEW_7, NULL },
 	{ '8', ACTION_VIEW_8, NULL },
 	{ 'd', ACTION_DEVICE, NULL },
+	{ 'r', ACTION_RANK, NULL },
 	{ 'R', ACTION_REIMPORT, NULL },
 	{ '?', ACTION_HELP, NULL },
 	{ KEY_F(1), ACTION_HELP, NULL },

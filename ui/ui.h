@@ -66,7 +66,8 @@ enum role {
 	X(PREV_MATCH,	"prev-match",	"Go to the previous match")	\
 	X(SAVE,		"save",		"Save the view as CSV or TSV")	\
 	X(REIMPORT,	"reimport",	"Re-import changed inputs")	\
-	X(DEVICE,	"device",	"Choose the device or rank")	\
+	X(DEVICE,	"device",	"Choose the device")		\
+	X(RANK,		"rank",		"Choose the rank")		\
 	X(NEXT_VIEW,	"next-view",	"Switch to the next view")	\
 	X(PREV_VIEW,	"prev-view",	"Switch to the previous view")	\
 	X(VIEW_1,	"view-1",	"Summary view")			\
@@ -300,6 +301,7 @@ struct view_detail_arg {
 
 /* view-device.c */
 extern const struct view_ops view_device_ops;
+extern const struct view_ops view_rank_ops;
 
 /* view-flame.c */
 enum flame_mode {
