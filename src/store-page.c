@@ -71,6 +71,25 @@ store_page_devices_known(struct store *s)
 	return known;
 }
 
+/* Whether P's rows all come from one device (min and max by index). */
+static bool
+store_page_one_device(struct store_page *p)
+{
+	sqlite3_stmt	*stmt;
+	bool		 one = false;
+
+	if (p->q.device != NP_NA)
+		return true;
+	if (sqlite3_prepare_v2(p->s->db, "SELECT (SELECT min(device) FROM"
+	    " task) = (SELECT max(device) FROM task)", -1, &stmt, NULL) !=
+	    SQLITE_OK)
+		return false;
+	if (sqlite3_step(stmt) == SQLITE_ROW)
+		one = sqlite3_column_int(stmt, 0) == 1;
+	sqlite3_finalize(stmt);
+	return one;
+}
+
 /*
  * Set up keyset paging if P's table and sort allow it: the default order
  * of a task table, or one keyable column (then the row id breaks ties, in
@@ -99,6 +118,22 @@ store_page_setup_keys(struct store_page *p)
 		if ((col = store_query_col(t, name, strlen(name))) < 0 ||
 		    !store_page_keyable_expr(t->cols[col].expr))
 			return;
+		/*
+		 * With one device the start time is the default order,
+		 * which the task_start index follows; else only an index of
+		 * its own would do.
+		 */
+		if (strcmp(t->cols[col].expr, "t.start_ns") == 0) {
+			if (!store_page_one_device(p))
+				return;
+			p->keys = xstrdup("t.device, t.start_ns, t.id");
+			p->asc = xstrdup("t.device, t.start_ns, t.id");
+			p->desc = xstrdup("t.device DESC, t.start_ns DESC,"
+			    " t.id DESC");
+			p->nkeys = 3;
+			p->keyset = true;
+			return;
+		}
 		xasprintf(&p->keys, "%s, t.id", t->cols[col].expr);
 		xasprintf(&p->asc, "%s, t.id", t->cols[col].expr);
 		xasprintf(&p->desc, "%s DESC, t.id DESC", t->cols[col].expr);
