@@ -323,6 +323,9 @@ ui_global(enum action a)
 	case ACTION_RANK:
 		return view_push(&view_rank_ops, NULL, NULL) == 0 ?
 		    REDRAW_ALL : REDRAW_STATUS;
+	case ACTION_AA_CORE:
+		return view_push(&view_aa_core_ops, NULL, NULL) == 0 ?
+		    REDRAW_ALL : REDRAW_STATUS;
 	case ACTION_NEXT_VIEW:
 	case ACTION_PREV_VIEW:
 	case ACTION_VIEW_1:

@@ -68,6 +68,7 @@ enum role {
 	X(REIMPORT,	"reimport",	"Re-import changed inputs")	\
 	X(DEVICE,	"device",	"Choose the device")		\
 	X(RANK,		"rank",		"Choose the rank")		\
+	X(AA_CORE,	"aa-core",	"AA Core metrics (SVP jobs)")	\
 	X(NEXT_VIEW,	"next-view",	"Switch to the next view")	\
 	X(PREV_VIEW,	"prev-view",	"Switch to the previous view")	\
 	X(VIEW_1,	"view-1",	"Summary view")			\
@@ -287,6 +288,7 @@ extern const struct view_ops view_steps_ops;
 extern const struct view_ops view_memory_ops;
 extern const struct view_ops view_markers_ops;
 extern const struct view_ops view_tasks_ops;
+extern const struct view_ops view_aa_core_ops;
 
 /* view-summary.c */
 extern const struct view_ops view_summary_ops;

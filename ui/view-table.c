@@ -1,8 +1,9 @@
 /*
  * The table views (Op statistic, API statistic, Op summary, Steps, Memory,
- * Markers): one store table shown a page at a time. Only the rows around
- * the screen are held, fetched by the key handlers through the store's page
- * interface, so a table of ten million tasks scrolls as fast as one of ten.
+ * Markers, and the AA Core metrics of SVP jobs): one store table shown a
+ * page at a time. Only the rows around the screen are held, fetched by the
+ * key handlers through the store's page interface, so a table of ten
+ * million tasks scrolls as fast as one of ten.
  * Searching and saving live in view-table-find.c.
  */
 #include <curses.h>
@@ -666,6 +667,21 @@ const struct view_ops view_tasks_ops = {
 	.name = "tasks",
 	.title = "Tasks",
 	.table = "op_summary",
+	.open = view_table_open,
+	.close = view_table_close,
+	.draw = view_table_draw,
+	.key = view_table_key,
+	.resize = view_table_resize,
+	.status = view_table_status,
+	.tick = view_table_tick,
+	.keymap = view_table_keys,
+};
+
+/* The AA Core metrics of an SVP job, opened over the current tab (A). */
+const struct view_ops view_aa_core_ops = {
+	.name = "aa_core_metrics",
+	.title = "AA Core metrics",
+	.table = "aa_core_metrics",
 	.open = view_table_open,
 	.close = view_table_close,
 	.draw = view_table_draw,
