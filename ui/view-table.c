@@ -677,7 +677,7 @@ const struct view_ops view_tasks_ops = {
 	.keymap = view_table_keys,
 };
 
-/* The AA Core metrics of an SVP job, opened over the current tab (A). */
+/* The AA Core metrics of an SVP job, opened over the current tab (a). */
 const struct view_ops view_aa_core_ops = {
 	.name = "aa_core_metrics",
 	.title = "AA Core metrics",

@@ -1,14 +1,14 @@
 #!/bin/sh
-# A opens the AA Core metrics of an SVP job as a table view that sorts like
+# a opens the AA Core metrics of an SVP job as a table view that sorts like
 # any other; on a store without them it says so.
 . "$top_srcdir/tests/screen/lib.sh"
 
 "$GEN" svp "$T/svp" >/dev/null || skip_all "cannot generate an SVP job"
 start_app 120 24 -- --db "$T/svp.db" "$T/svp"
 wait_for 'Collection'
-send_keys A
+send_keys a
 wait_for 'AA Core metrics  row 1 of 13' && expect_screen aa-core \
-    "A shows the per-layer AA Core metrics"
+    "a shows the per-layer AA Core metrics"
 send_keys '>' '>' '>' '>' '>' I
 wait_for 'sort Time(us)' && wait_for '  19.75 ' &&
     ok 0 "it sorts on a column, as numbers"
@@ -20,7 +20,7 @@ wait_exit
 make_data
 start_app 100 24 -- --db "$DB" "$DATA"
 wait_for 'Top op types'
-send_keys A
+send_keys a
 wait_for 'no AA Core metrics table in this store' &&
     ok 0 "a store without them says so"
 send_keys Q
