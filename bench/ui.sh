@@ -1,20 +1,30 @@
 #!/bin/sh
 # The UI on a big store: first screen, per-key latency (p50/p99), sorting,
 # filtering and peak RSS, measured with --replay (no terminal needed).
-# Usage: bench/ui.sh NPUPROF; BENCH_UI_ROWS sets the task rows (10000000).
+# Usage: bench/ui.sh NPUPROF; BENCH_UI_ROWS sets the task rows (10000000),
+# BENCH_UI_DIR reuses a directory from an earlier run (DIR/d, DIR/s.db).
+# A key's time runs until its answer is on screen (for a sort or filter,
+# the first page); "done-ms" is when its background scan ended.
 set -eu
 NPUPROF=${1:?usage: bench/ui.sh path/to/npuprof-tui}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$NPUPROF")
 GEN="$top/tests/npuprof-gen"
 ROWS=${BENCH_UI_ROWS:-10000000}
-T=$(mktemp -d "${TMPDIR:-/tmp}/npui.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+if [ -n "${BENCH_UI_DIR:-}" ]; then
+	T=$BENCH_UI_DIR
+	mkdir -p "$T"
+else
+	T=$(mktemp -d "${TMPDIR:-/tmp}/npui.XXXXXX")
+	trap 'rm -rf "$T"' EXIT
+fi
 [ -x "$GEN" ] || make -C "$top" tests/npuprof-gen >/dev/null
 
-"$GEN" demo "$T/d" -n "$ROWS" >/dev/null
-set -- $("$here/measure" "$NPUPROF" import -q --db "$T/s.db" "$T/d")
-echo "import of $ROWS task rows: $1 s"
+if [ ! -s "$T/s.db" ]; then
+	"$GEN" demo "$T/d" -n "$ROWS" >/dev/null
+	set -- $("$here/measure" "$NPUPROF" import -q --db "$T/s.db" "$T/d")
+	echo "import of $ROWS task rows: $1 s"
+fi
 
 # Navigation in the statistic table and the kernels, a sort on the task
 # duration (indexed), a filter, a column filter.

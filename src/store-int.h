@@ -159,6 +159,8 @@ struct store_keyset {
 	int		 nkeys;
 	int64_t		 first[STORE_MAX_KEYS];	/* keys of the first row */
 	int64_t		 last[STORE_MAX_KEYS];	/* and of the last */
+	int64_t		*ids;		/* the last key of each row, or NULL */
+	size_t		 nids;
 };
 void		 store_fmt_value(sqlite3_value *, enum store_fmt,
 		     struct strbuf *);
@@ -167,5 +169,21 @@ int		 store_query_col(const struct store_table *, const char *,
 struct store_rows *store_query_run(struct store *, const struct store_table *,
 		     const struct store_query *, struct store_keyset *,
 		     char **);
+char		*store_query_ids_sql(struct store *, const struct store_table *,
+		     const struct store_query *, const char *, int64_t *,
+		     int *, struct matcher **, char **);
+struct store_rows *store_query_by_ids(struct store *,
+		     const struct store_table *, const struct store_query *,
+		     const int64_t *, size_t, char **);
+
+/* store-scan.c: the UI's sorts and filters of task tables, in a thread */
+struct store_scan;
+struct store_scan *store_scan_start(struct store *, const struct store_table *,
+		     const struct store_query *, char **);
+void		 store_scan_free(struct store_scan *);
+size_t		 store_scan_ids(struct store_scan *, int64_t, size_t,
+		     int64_t *);
+void		 store_scan_state(struct store_scan *,
+		     struct store_page_state *);
 
 #endif /* STORE_INT_H */

@@ -6,7 +6,10 @@
  * the sort keys of the first and last rows it handed out, and the next
  * page starts after them, through an index. The end of the table is
  * reached by reading it backwards. Counting is done only when asked, and
- * without a filter only over the task table itself, not its joins.
+ * without a filter only over the task table itself, not its joins. A
+ * filter on a task table, or a sort keyset paging cannot follow, runs as
+ * a scan in the background (store-scan.c): pages are then read by row id
+ * from the ids the scan found so far.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +28,7 @@ struct store_page {
 	char				*sort;
 	char				*filter;
 	int64_t				 count;		/* -1 until counted */
+	struct store_scan		*scan;		/* or NULL */
 
 	bool				 keyset;
 	char				*keys;		/* "a, b, t.id" */
@@ -67,6 +71,25 @@ store_page_devices_known(struct store *s)
 	return known;
 }
 
+/* Whether P's rows all come from one device (min and max by index). */
+static bool
+store_page_one_device(struct store_page *p)
+{
+	sqlite3_stmt	*stmt;
+	bool		 one = false;
+
+	if (p->q.device != NP_NA)
+		return true;
+	if (sqlite3_prepare_v2(p->s->db, "SELECT (SELECT min(device) FROM"
+	    " task) = (SELECT max(device) FROM task)", -1, &stmt, NULL) !=
+	    SQLITE_OK)
+		return false;
+	if (sqlite3_step(stmt) == SQLITE_ROW)
+		one = sqlite3_column_int(stmt, 0) == 1;
+	sqlite3_finalize(stmt);
+	return one;
+}
+
 /*
  * Set up keyset paging if P's table and sort allow it: the default order
  * of a task table, or one keyable column (then the row id breaks ties, in
@@ -95,6 +118,22 @@ store_page_setup_keys(struct store_page *p)
 		if ((col = store_query_col(t, name, strlen(name))) < 0 ||
 		    !store_page_keyable_expr(t->cols[col].expr))
 			return;
+		/*
+		 * With one device the start time is the default order,
+		 * which the task_start index follows; else only an index of
+		 * its own would do.
+		 */
+		if (strcmp(t->cols[col].expr, "t.start_ns") == 0) {
+			if (!store_page_one_device(p))
+				return;
+			p->keys = xstrdup("t.device, t.start_ns, t.id");
+			p->asc = xstrdup("t.device, t.start_ns, t.id");
+			p->desc = xstrdup("t.device DESC, t.start_ns DESC,"
+			    " t.id DESC");
+			p->nkeys = 3;
+			p->keyset = true;
+			return;
+		}
 		xasprintf(&p->keys, "%s, t.id", t->cols[col].expr);
 		xasprintf(&p->asc, "%s, t.id", t->cols[col].expr);
 		xasprintf(&p->desc, "%s DESC, t.id DESC", t->cols[col].expr);
@@ -108,12 +147,29 @@ store_page_free(struct store_page *p)
 {
 	if (p == NULL)
 		return;
+	store_scan_free(p->scan);
 	free(p->sort);
 	free(p->filter);
 	free(p->keys);
 	free(p->asc);
 	free(p->desc);
 	free(p);
+}
+
+/*
+ * Whether P is a scan in the background: a task table (which the keyset
+ * set-up found with every device known) with a filter, or with a sort
+ * keyset paging cannot follow. Small tables are read directly.
+ */
+static bool
+store_page_needs_scan(struct store_page *p)
+{
+	if (p->t->time == NULL || strcmp(p->t->order,
+	    "t.device, t.start_ns, t.id") != 0 || p->q.from_ns != NP_NA)
+		return false;
+	if (p->filter != NULL && *p->filter != '\0')
+		return true;
+	return !p->keyset && p->sort != NULL && *p->sort != '\0';
 }
 
 /*
@@ -138,6 +194,13 @@ store_page_create(struct store *s, const struct store_table *t,
 	p->count = -1;
 	p->from = -1;
 	store_page_setup_keys(p);
+	if (store_page_needs_scan(p)) {
+		if ((p->scan = store_scan_start(s, t, &p->q, cause)) == NULL) {
+			store_page_free(p);
+			return NULL;
+		}
+		return p;
+	}
 	if ((r = store_page_fetch(p, 0, 1, cause)) == NULL) {
 		store_page_free(p);
 		return NULL;
@@ -152,6 +215,7 @@ store_page_reverse(struct store_rows *r)
 {
 	size_t	 i, j, n = r->ncols;
 	char	*c;
+	int64_t	 id;
 
 	for (i = 0; i < r->nrows / 2; i++) {
 		for (j = 0; j < n; j++) {
@@ -159,6 +223,11 @@ store_page_reverse(struct store_rows *r)
 			r->cells[i * n + j] = r->cells[(r->nrows - 1 - i) * n +
 			    j];
 			r->cells[(r->nrows - 1 - i) * n + j] = c;
+		}
+		if (r->ids != NULL) {
+			id = r->ids[i];
+			r->ids[i] = r->ids[r->nrows - 1 - i];
+			r->ids[r->nrows - 1 - i] = id;
 		}
 	}
 }
@@ -265,7 +334,18 @@ store_page_fetch(struct store_page *p, int64_t offset, int64_t limit,
     char **cause)
 {
 	struct store_query	 q = p->q;
+	struct store_rows	*r;
+	int64_t			*ids;
+	size_t			 n;
 
+	if (p->scan != NULL) {
+		ids = xcalloc(limit > 0 ? (size_t)limit : 1, sizeof *ids);
+		n = store_scan_ids(p->scan, offset, limit > 0 ? (size_t)limit :
+		    0, ids);
+		r = store_query_by_ids(p->s, p->t, &p->q, ids, n, cause);
+		free(ids);
+		return r;
+	}
 	if (p->keyset)
 		return store_page_fetch_keyed(p, offset, limit, cause);
 	q.offset = offset;
@@ -305,10 +385,17 @@ store_page_count_base(struct store_page *p)
 int64_t
 store_page_count(struct store_page *p)
 {
-	char	*cause = NULL;
+	struct store_page_state	 st;
+	char			*cause = NULL;
 
 	if (p->count >= 0)
 		return p->count;
+	if (p->scan != NULL) {
+		store_scan_state(p->scan, &st);
+		if (st.phase == NULL && st.error == NULL)
+			p->count = st.found;
+		return p->count;
+	}
 	if (p->keyset && (p->filter == NULL || *p->filter == '\0') &&
 	    p->q.from_ns == NP_NA)
 		p->count = store_page_count_base(p);
@@ -317,4 +404,18 @@ store_page_count(struct store_page *p)
 		free(cause);
 	}
 	return p->count;
+}
+
+/*
+ * How far the pager's background scan got. Without one, or once it is
+ * done, PHASE is NULL and FOUND is the count if known.
+ */
+void
+store_page_state(struct store_page *p, struct store_page_state *st)
+{
+	memset(st, 0, sizeof *st);
+	st->found = p->count;
+	st->total = p->count;
+	if (p->scan != NULL)
+		store_scan_state(p->scan, st);
 }

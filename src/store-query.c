@@ -140,8 +140,10 @@ store_query_order(const struct store_table *t, const char *spec,
 	char		*names;
 	bool		 desc;
 	int		 col;
+	size_t		 start;
 
 	strbuf_adds(b, " ORDER BY ");
+	start = b->len;
 	while (*p != '\0') {
 		desc = false;
 		if (*p == '-' || *p == '+')
@@ -158,10 +160,19 @@ store_query_order(const struct store_table *t, const char *spec,
 			free(names);
 			return -1;
 		}
+		p = *end == ',' ? end + 1 : end;
+		/*
+		 * Ascending on the first column of the default order is that
+		 * order: said once, it can come from an index.
+		 */
+		if (!desc && *p == '\0' && b->len == start &&
+		    strncmp(t->order, t->cols[col].expr,
+		    strlen(t->cols[col].expr)) == 0 &&
+		    t->order[strlen(t->cols[col].expr)] == ',')
+			break;
 		strbuf_addf(b, "%s%s%s, ", t->cols[col].expr,
 		    t->cols[col].fmt == FMT_NUMTEXT ? " COLLATE NUMTEXT" : "",
 		    desc ? " DESC" : "");
-		p = *end == ',' ? end + 1 : end;
 	}
 	strbuf_adds(b, t->order);
 	return 0;
@@ -244,6 +255,9 @@ store_query_keys(sqlite3_stmt *stmt, int ncols, struct store_keyset *k,
 			k->first[i] = sqlite3_column_int64(stmt, ncols + i);
 		k->last[i] = sqlite3_column_int64(stmt, ncols + i);
 	}
+	/* The last key of a task table's keyset is its row id. */
+	k->ids = xreallocarray(k->ids, k->nids + 1, sizeof *k->ids);
+	k->ids[k->nids++] = k->last[k->nkeys - 1];
 }
 
 /* The PMU column names when every task shares one set, else NULL. */
@@ -418,6 +432,22 @@ out:
 	return ret;
 }
 
+/* The index of the row with id ID in R, whose ids ascend; -1 if none. */
+static size_t
+store_query_find_id(const struct store_rows *r, int64_t id)
+{
+	size_t	 lo = 0, hi = r->nrows, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (r->ids[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < r->nrows && r->ids[lo] == id ? lo : (size_t)-1;
+}
+
 /* Keep a copy of each row in the result ARG. */
 static int
 store_query_keep(void *arg, const struct store_rows *hdr, char **cells)
@@ -460,11 +490,107 @@ store_query_run(struct store *s, const struct store_table *t,
 {
 	struct store_rows	*r = NULL;
 
+	if (k != NULL) {
+		k->ids = NULL;
+		k->nids = 0;
+	}
 	if (store_query_walk(s, t, q, k, store_query_keep, &r, cause) != 0) {
 		store_rows_free(r);
+		if (k != NULL)
+			free(k->ids);
 		return NULL;
 	}
+	if (k != NULL && k->nids == r->nrows) {
+		r->ids = k->ids;
+		k->ids = NULL;
+	} else if (k != NULL)
+		free(k->ids);
 	return r;
+}
+
+/*
+ * The SQL that lists the row ids Q selects from task table T, in Q's
+ * order, with EXTRA (if not NULL) added to the WHERE clause. The values
+ * to bind go to BINDS (room for 12) and their count to *NBINDS; *M gets
+ * the filter's matcher, registered on S, for the caller to free after the
+ * statement. NULL with *cause set on a bad sort column or regex.
+ */
+char *
+store_query_ids_sql(struct store *s, const struct store_table *t,
+    const struct store_query *q, const char *extra, int64_t *binds,
+    int *nbinds, struct matcher **m, char **cause)
+{
+	struct store_sql	 sql;
+
+	memset(&sql, 0, sizeof sql);
+	strbuf_init(&sql.b);
+	strbuf_addf(&sql.b, "SELECT t.id FROM %s", store_query_from(t, q));
+	if (store_query_where(s, t, q, &sql, m, cause) == 0) {
+		if (extra != NULL)
+			strbuf_addf(&sql.b, " AND %s", extra);
+		if (store_query_order(t, q->sort != NULL ? q->sort : "",
+		    &sql.b, cause) == 0) {
+			memcpy(binds, sql.binds, sizeof sql.binds);
+			*nbinds = sql.nbinds;
+			return strbuf_detach(&sql.b);
+		}
+	}
+	matcher_free(*m);
+	*m = NULL;
+	strbuf_release(&sql.b);
+	return NULL;
+}
+
+/*
+ * The rows of task table T with the N row ids IDS, in that order (Q gives
+ * the PMU columns and nothing else: the ids are already sorted and
+ * filtered). NULL with *cause set on an SQL error.
+ */
+struct store_rows *
+store_query_by_ids(struct store *s, const struct store_table *t,
+    const struct store_query *q, const int64_t *ids, size_t n, char **cause)
+{
+	struct store_keyset	 k;
+	struct store_query	 all;
+	struct store_rows	*r, *out;
+	struct strbuf		 where;
+	size_t			 i, j;
+
+	store_query_init(&all);
+	all.origin = q->origin;
+	memset(&k, 0, sizeof k);
+	k.keys = "t.id";
+	k.order = "t.id";
+	k.nkeys = 1;
+	strbuf_init(&where);
+	strbuf_adds(&where, "t.id IN (");
+	for (i = 0; i < n; i++)
+		strbuf_addf(&where, "%s%lld", i > 0 ? "," : "",
+		    (long long)ids[i]);
+	strbuf_adds(&where, ")");
+	k.where = n > 0 ? where.s : "0";
+	r = store_query_run(s, t, &all, &k, cause);
+	strbuf_release(&where);
+	if (r == NULL || r->ids == NULL)
+		return r;
+	/* Put the rows, which came in id order, in the order of IDS. */
+	out = store_rows_create(r->ncols);
+	for (j = 0; j < r->ncols; j++) {
+		out->names[j] = xstrdup(r->names[j]);
+		out->fmts[j] = r->fmts[j];
+	}
+	out->ids = xcalloc(n > 0 ? n : 1, sizeof *out->ids);
+	for (i = 0; i < n; i++) {
+		j = store_query_find_id(r, ids[i]);
+		if (j == (size_t)-1)
+			continue;
+		out->ids[out->nrows] = ids[i];
+		store_rows_add(out, r->cells + j * r->ncols);
+		memset(r->cells + j * r->ncols, 0, r->ncols *
+		    sizeof *r->cells);
+	}
+	store_rows_free(r);
+	return out;
 }
 
 /* How many rows Q selects from T, or -1 with *cause set. */
@@ -544,6 +670,29 @@ store_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
 		*n = 0;
 		return -1;
 	}
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		if (sqlite3_column_type(stmt, 0) != SQLITE_NULL)
+			store_devices_add(ids, n, sqlite3_column_int64(stmt, 0));
+	}
+	sqlite3_finalize(stmt);
+	return 0;
+}
+
+/*
+ * The ranks with data, ascending. Every task row and CANN span is counted
+ * in op_statistic or api_statistic, so those small tables (and the steps)
+ * name them all without a pass over millions of rows.
+ */
+int
+store_ranks(struct store *s, int64_t **ids, size_t *n, char **cause)
+{
+	sqlite3_stmt	*stmt;
+
+	*ids = NULL;
+	*n = 0;
+	if (store_prepare(s, &stmt, "SELECT rank FROM op_stat UNION SELECT"
+	    " rank FROM api_stat UNION SELECT rank FROM step", cause) != 0)
+		return -1;
 	while (sqlite3_step(stmt) == SQLITE_ROW) {
 		if (sqlite3_column_type(stmt, 0) != SQLITE_NULL)
 			store_devices_add(ids, n, sqlite3_column_int64(stmt, 0));

@@ -34,6 +34,7 @@ store_rows_free(struct store_rows *r)
 	free(r->cells);
 	free(r->names);
 	free(r->fmts);
+	free(r->ids);
 	free(r);
 }
 

@@ -257,6 +257,7 @@ struct store_rows {
 	size_t		  nrows;
 	size_t		  size;
 	char		**cells;	/* nrows * ncols, never NULL */
+	int64_t		 *ids;		/* task row ids, or NULL */
 };
 
 /* What a table query selects. */
@@ -533,6 +534,7 @@ int64_t		 store_count_table(struct store *, const struct store_table *,
 		     const struct store_query *, char **);
 void		 store_query_init(struct store_query *);
 int		 store_devices(struct store *, int64_t **, size_t *, char **);
+int		 store_ranks(struct store *, int64_t **, size_t *, char **);
 
 /* store-iter.c: for export */
 int		 store_iter_tasks(struct store *, const struct store_query *,
@@ -565,6 +567,20 @@ void		 store_page_free(struct store_page *);
 struct store_rows *store_page_fetch(struct store_page *, int64_t, int64_t,
 		     char **);
 int64_t		 store_page_count(struct store_page *);
+
+/* How far a sort or filter the UI waits for has got. */
+struct store_page_state {
+	const char	*phase;		/* "sorting", "filtering"; NULL: done */
+	int64_t		 found;		/* rows in order so far */
+	int64_t		 scanned;	/* rows looked at */
+	int64_t		 total;		/* rows to look at, -1 unknown */
+	const char	*error;		/* why it failed, or NULL */
+};
+void		 store_page_state(struct store_page *,
+		     struct store_page_state *);
+
+/* store-launch.c */
+struct store_rows *store_task_launch(struct store *, int64_t, char **);
 
 /* store-print.c */
 void		 store_print_rows(FILE *, const struct store_rows *,

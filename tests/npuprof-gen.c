@@ -48,9 +48,11 @@ usage(void)
 	return 2;
 }
 
+/* gen_span() inside the span PARENT (a row id). */
 static void
-gen_span(struct store *s, int64_t tid, const char *level, const char *name,
-    int64_t start, int64_t end, int64_t conn, int64_t depth, int64_t *id)
+gen_span_in(struct store *s, int64_t tid, const char *level,
+    const char *name, int64_t start, int64_t end, int64_t conn,
+    int64_t depth, int64_t parent, int64_t *id)
 {
 	struct store_api	 a;
 
@@ -63,11 +65,18 @@ gen_span(struct store *s, int64_t tid, const char *level, const char *name,
 	a.end_ns = end;
 	a.conn = conn;
 	a.depth = depth;
-	a.parent = NP_NA;
+	a.parent = parent;
 	a.level = level;
 	a.name = name;
 	a.args = strcmp(level, "acl") == 0 ? "{\"Mode\":\"ACL_NN\"}" : NULL;
 	*id = store_load_api(s, &a);
+}
+
+static void
+gen_span(struct store *s, int64_t tid, const char *level, const char *name,
+    int64_t start, int64_t end, int64_t conn, int64_t depth, int64_t *id)
+{
+	gen_span_in(s, tid, level, name, start, end, conn, depth, NP_NA, id);
 }
 
 /* Write the spans store DB for ROOT with OPS launched operators. */
@@ -88,10 +97,10 @@ gen_spans(const char *db, const char *root, int64_t ops)
 		at = t0 + i * 10000;
 		snprintf(name, sizeof name, "aclnn%s", names[i % 3]);
 		gen_span(s, tid, "acl", name, at, at + 8000, 2 * i + 1, 0, &id);
-		gen_span(s, tid, "node", "launch", at + 1000, at + 6000,
-		    i % 3 == 1 ? NP_NA : 2 * i + 2, 1, &id);
-		gen_span(s, tid, "runtime", "KernelLaunch", at + 2000,
-		    at + 5000, NP_NA, 2, &id);
+		gen_span_in(s, tid, "node", "launch", at + 1000, at + 6000,
+		    i % 3 == 1 ? NP_NA : 2 * i + 2, 1, id, &id);
+		gen_span_in(s, tid, "runtime", "KernelLaunch", at + 2000,
+		    at + 5000, NP_NA, 2, id, &id);
 		spans += 3;
 		memset(&t, 0, sizeof t);
 		t.device = 0;

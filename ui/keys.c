@@ -55,6 +55,8 @@ static const struct key_binding keys_global_keys[] = {
 	{ '8', ACTION_VIEW_8, NULL },
 	{ '9', ACTION_VIEW_9, NULL },
 	{ 'd', ACTION_DEVICE, NULL },
+	{ 'r', ACTION_RANK, NULL },
+	{ 'a', ACTION_AA_CORE, NULL },
 	{ 'R', ACTION_REIMPORT, NULL },
 	{ '?', ACTION_HELP, NULL },
 	{ KEY_F(1), ACTION_HELP, NULL },

@@ -21,7 +21,8 @@ struct ui_replay {
 	FILE	*f;
 	char	*pending;	/* the rest of a "type TEXT" line */
 	size_t	 at;
-	double	*ms;
+	double	*ms;		/* until the answer is on screen */
+	double	*done;		/* until background work ended, or 0 */
 	char	**names;
 	size_t	 n;
 	double	 first;
@@ -239,8 +240,11 @@ ui_replay_key(void)
 		    sizeof *ui_rp.names);
 		ui_rp.ms = xreallocarray(ui_rp.ms, ui_rp.n + 1,
 		    sizeof *ui_rp.ms);
+		ui_rp.done = xreallocarray(ui_rp.done, ui_rp.n + 1,
+		    sizeof *ui_rp.done);
 		ui_rp.names[ui_rp.n] = xstrdup(line);
 		ui_rp.ms[ui_rp.n] = 0;
+		ui_rp.done[ui_rp.n] = 0;
 		ui_rp.n++;
 		return key;
 	}
@@ -264,8 +268,14 @@ ui_replay_report(void)
 	size_t	 i;
 
 	fprintf(stderr, "first-screen-ms %.1f\n", ui_rp.first);
-	for (i = 0; i < ui_rp.n; i++)
-		fprintf(stderr, "key %s %.2f\n", ui_rp.names[i], ui_rp.ms[i]);
+	for (i = 0; i < ui_rp.n; i++) {
+		if (ui_rp.done[i] > 0)
+			fprintf(stderr, "key %s %.2f done-ms %.2f\n",
+			    ui_rp.names[i], ui_rp.ms[i], ui_rp.done[i]);
+		else
+			fprintf(stderr, "key %s %.2f\n", ui_rp.names[i],
+			    ui_rp.ms[i]);
+	}
 	if (ui_rp.n > 0) {
 		sorted = xreallocarray(NULL, ui_rp.n, sizeof *sorted);
 		memcpy(sorted, ui_rp.ms, ui_rp.n * sizeof *sorted);
@@ -280,6 +290,7 @@ ui_replay_report(void)
 		free(ui_rp.names[i]);
 	free(ui_rp.names);
 	free(ui_rp.ms);
+	free(ui_rp.done);
 	fclose(ui_rp.f);
 }
 
@@ -291,9 +302,10 @@ ui_getkey(void)
 
 	if (ui_rp.f != NULL)
 		return ui_replay_key();
-	do
+	do {
+		errno = 0;
 		key = getch();
-	while (key == ERR && errno == EINTR);
+	} while (key == ERR && errno == EINTR);
 	if (key == KEY_MOUSE && getmouse(&ui_mev) != OK)
 		return ERR;
 	return key;
@@ -317,6 +329,12 @@ ui_global(enum action a)
 		return ui_reimport();
 	case ACTION_DEVICE:
 		return view_push(&view_device_ops, NULL, NULL) == 0 ?
+		    REDRAW_ALL : REDRAW_STATUS;
+	case ACTION_RANK:
+		return view_push(&view_rank_ops, NULL, NULL) == 0 ?
+		    REDRAW_ALL : REDRAW_STATUS;
+	case ACTION_AA_CORE:
+		return view_push(&view_aa_core_ops, NULL, NULL) == 0 ?
 		    REDRAW_ALL : REDRAW_STATUS;
 	case ACTION_NEXT_VIEW:
 	case ACTION_PREV_VIEW:
@@ -375,14 +393,53 @@ ui_key(int key)
 	return redraw | REDRAW_STATUS;
 }
 
+/* Let the top view pick up its background work's progress. */
+static enum view_work
+ui_tick(int *redraw)
+{
+	struct view	*v = view_top();
+	enum view_work	 w = WORK_IDLE;
+
+	if (v != NULL && v->ops->tick != NULL)
+		*redraw |= v->ops->tick(v, &w);
+	return w;
+}
+
+/*
+ * Replay: a key's time runs until its answer is on screen (a sort's or
+ * filter's first page); then its background work is waited for, and
+ * timed too, before the next key, so each key is timed alone. Return
+ * true while there is work to wait for.
+ */
+static bool
+ui_replay_wait(double t, enum view_work w, bool *answered, bool *worked)
+{
+	double	 ms = (ui_now() - t) * 1000;
+
+	if (!*answered && w != WORK_WAIT) {
+		ui_rp.ms[ui_rp.n - 1] = ms;
+		*answered = true;
+	}
+	if (w != WORK_IDLE) {
+		*worked = true;
+		napms(5);
+		return true;
+	}
+	if (*worked)
+		ui_rp.done[ui_rp.n - 1] = ms;
+	return false;
+}
+
 static void
 ui_loop(void)
 {
-	double	 t = 0;
-	int	 redraw = REDRAW_ALL, key;
-	bool	 first = true;
+	double		 t = 0;
+	int		 redraw = REDRAW_ALL, key;
+	bool		 first = true, timing = false, answered, worked;
+	enum view_work	 w;
 
 	while (!ui_quit) {
+		w = ui_tick(&redraw);
 		if (redraw != REDRAW_NONE) {
 			ui_draw(redraw);
 			doupdate();
@@ -391,11 +448,19 @@ ui_loop(void)
 		if (first) {
 			ui_rp.first = (ui_now() - ui_o->t0) * 1000;
 			first = false;
-		} else if (ui_rp.f != NULL && ui_rp.n > 0)
-			ui_rp.ms[ui_rp.n - 1] = (ui_now() - t) * 1000;
+		} else if (timing) {
+			if (ui_replay_wait(t, w, &answered, &worked))
+				continue;
+			timing = false;
+		}
+		/* While a scan runs, wake up to show how far it got. */
+		if (ui_rp.f == NULL)
+			timeout(w != WORK_IDLE ? 100 : -1);
 		if ((key = ui_getkey()) == ERR)
 			continue;
 		t = ui_now();
+		timing = ui_rp.f != NULL && ui_rp.n > 0;
+		answered = worked = false;
 		redraw |= ui_key(key);
 	}
 }

@@ -65,7 +65,7 @@ enum role {
 	X(BOTTOM,	"bottom",	"Go to the last row")		\
 	X(LEFT,		"left",		"Scroll one column left")	\
 	X(RIGHT,	"right",	"Scroll one column right")	\
-	X(OPEN,		"open",		"Open the detail of the row")	\
+	X(OPEN,		"open",		"Open the row and what it links to") \
 	X(SORT_PREV,	"sort-prev",	"Sort on the previous column")	\
 	X(SORT_NEXT,	"sort-next",	"Sort on the next column")	\
 	X(SORT_INVERT,	"sort-invert",	"Invert the sort order")	\
@@ -76,7 +76,9 @@ enum role {
 	X(PREV_MATCH,	"prev-match",	"Go to the previous match")	\
 	X(SAVE,		"save",		"Save the view as CSV or TSV")	\
 	X(REIMPORT,	"reimport",	"Re-import changed inputs")	\
-	X(DEVICE,	"device",	"Choose the device or rank")	\
+	X(DEVICE,	"device",	"Choose the device")		\
+	X(RANK,		"rank",		"Choose the rank")		\
+	X(AA_CORE,	"aa-core",	"AA Core metrics (SVP jobs)")	\
 	X(NEXT_VIEW,	"next-view",	"Switch to the next view")	\
 	X(PREV_VIEW,	"prev-view",	"Switch to the previous view")	\
 	X(VIEW_1,	"view-1",	"Summary view")			\
@@ -141,6 +143,13 @@ struct key_binding {
 
 struct view;
 
+/* How far a view's background work (a sort, a filter) has got. */
+enum view_work {
+	WORK_IDLE,		/* nothing running */
+	WORK_SHOWN,		/* running, the first page is on screen */
+	WORK_WAIT		/* running, nothing to show yet */
+};
+
 struct view_ops {
 	const char	*name;
 	const char	*title;
@@ -151,6 +160,7 @@ struct view_ops {
 	int		 (*key)(struct view *, enum action, int);
 	void		 (*resize)(struct view *);
 	void		 (*status)(struct view *, char *, size_t);
+	int		 (*tick)(struct view *, enum view_work *);
 	const struct key_binding *keymap;
 };
 
@@ -287,6 +297,9 @@ struct view_table {
 	char			*filter;
 	char			*search;
 	bool			 search_back;
+	bool			 busy;		/* a scan runs for the pager */
+	int64_t			 found;		/* rows it found so far */
+	double			 t0;		/* when it started */
 };
 const struct store_table *view_table_find(const char *);
 int64_t		 view_table_height(void);
@@ -308,6 +321,7 @@ extern const struct view_ops view_memory_ops;
 extern const struct view_ops view_markers_ops;
 extern const struct view_ops view_timeline_ops;
 extern const struct view_ops view_tasks_ops;
+extern const struct view_ops view_aa_core_ops;
 
 /* view-summary.c */
 extern const struct view_ops view_summary_ops;
@@ -322,6 +336,7 @@ struct view_detail_arg {
 
 /* view-device.c */
 extern const struct view_ops view_device_ops;
+extern const struct view_ops view_rank_ops;
 
 /* view-flame.c */
 enum flame_mode {

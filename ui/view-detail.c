@@ -1,6 +1,7 @@
 /*
  * The detail of one row: every field, one per line, so wide rows (shapes,
- * PMU counters) are readable; for an op type, its slowest tasks. The view
+ * PMU counters) are readable; for an op type, its slowest tasks; for a
+ * task, the API span that launched it and the spans around that one. The view
  * copies what it shows, so the table below may page on freely.
  */
 #include <curses.h>
@@ -10,6 +11,37 @@
 #include "ui.h"
 
 #define DETAIL_TASKS	100
+
+/* The API span that launched task row TASK, and the spans around it. */
+static void
+view_detail_launch(struct text *t, int64_t task)
+{
+	struct store_rows	*r;
+	char			*cause = NULL;
+	size_t			 i;
+
+	text_add(t, ROLE_NORMAL, 0, "");
+	if ((r = store_task_launch(ui_store(), task, &cause)) == NULL) {
+		text_addf(t, ROLE_ERROR, 1, "%s", cause);
+		free(cause);
+		return;
+	}
+	if (r->nrows == 0) {
+		text_add(t, ROLE_DIM, 1, "No API span is known to have launched "
+		    "this task");
+		store_rows_free(r);
+		return;
+	}
+	text_add(t, ROLE_TITLE, 1, "Launched by (innermost first)");
+	text_addf(t, ROLE_LABEL, 3, "%-10s %-28s %8s %8s %21s %13s", "Level",
+	    "Name", "PID", "TID", "Start(us)", "Duration(us)");
+	for (i = 0; i < r->nrows; i++)
+		text_addf(t, ROLE_NORMAL, 3, "%-10s %-28s %8s %8s %21s %13s",
+		    store_rows_cell(r, i, 0), store_rows_cell(r, i, 1),
+		    store_rows_cell(r, i, 2), store_rows_cell(r, i, 3),
+		    store_rows_cell(r, i, 4), store_rows_cell(r, i, 5));
+	store_rows_free(r);
+}
 
 /* The tasks of op type TYPE, slowest first. */
 static void
@@ -71,6 +103,8 @@ view_detail_open(struct view *v, const void *arg, char **cause)
 		    store_rows_cell(r, d->row, j));
 	if (type >= 0 && strcmp(d->table, "op_statistic") == 0)
 		view_detail_tasks(t, store_rows_cell(r, d->row, (size_t)type));
+	if (r->ids != NULL)
+		view_detail_launch(t, r->ids[d->row]);
 	v->data = t;
 	return 0;
 }

@@ -1,7 +1,7 @@
 /*
- * The device selector: every device the store has data for, and "all".
- * Choosing one reopens the views on that device; the choice also holds for
- * the views opened later.
+ * The device and rank selectors: every device (or rank) the store has data
+ * for, and "all". Choosing one reopens the views on that device or rank;
+ * the choice also holds for the views opened later.
  */
 #include <curses.h>
 #include <stdlib.h>
@@ -13,6 +13,7 @@ struct view_device {
 	int64_t		*ids;
 	size_t		 n;
 	size_t		 cur;		/* 0 is "all" */
+	bool		 rank;		/* ranks, not devices */
 };
 
 static int
@@ -22,12 +23,14 @@ view_device_open(struct view *v, const void *arg, char **cause)
 	size_t			 i;
 
 	vd = xcalloc(1, sizeof *vd);
-	if (store_devices(ui_store(), &vd->ids, &vd->n, cause) != 0) {
+	vd->rank = v->ops == &view_rank_ops;
+	if ((vd->rank ? store_ranks(ui_store(), &vd->ids, &vd->n,
+	    cause) : store_devices(ui_store(), &vd->ids, &vd->n, cause)) != 0) {
 		free(vd);
 		return -1;
 	}
 	for (i = 0; i < vd->n; i++) {
-		if (vd->ids[i] == ui_device())
+		if (vd->ids[i] == (vd->rank ? ui_rank() : ui_device()))
 			vd->cur = i + 1;
 	}
 	v->data = vd;
@@ -50,12 +53,17 @@ view_device_draw(struct view *v, int y, int h)
 	size_t			 i;
 	enum role		 role;
 
-	draw_text(y, 1, COLS - 1, ROLE_TITLE, "Choose a device (Enter)");
+	draw_text(y, 1, COLS - 1, ROLE_TITLE, vd->rank ?
+	    "Choose a rank (Enter)" : "Choose a device (Enter)");
 	for (i = 0; i <= vd->n && (int)i + 2 < h; i++) {
 		role = i == vd->cur ? ROLE_CURSOR : ROLE_NORMAL;
 		draw_fill(y + 2 + (int)i, 0, COLS, role);
 		if (i == 0)
-			draw_text(y + 2, 3, COLS - 3, role, "all devices");
+			draw_text(y + 2, 3, COLS - 3, role, vd->rank ?
+			    "all ranks" : "all devices");
+		else if (vd->rank)
+			draw_textf(y + 2 + (int)i, 3, COLS - 3, role,
+			    "rank %lld", (long long)vd->ids[i - 1]);
 		else if (vd->ids[i - 1] == NP_HOST_DEVICE)
 			draw_text(y + 2 + (int)i, 3, COLS - 3, role, "host");
 		else
@@ -69,6 +77,7 @@ view_device_key(struct view *v, enum action a, int key)
 {
 	struct view_device	*vd = v->data;
 	int			 tab = view_tab();
+	int64_t			 id;
 
 	switch (a) {
 	case ACTION_UP:
@@ -79,9 +88,18 @@ view_device_key(struct view *v, enum action a, int key)
 		if (vd->cur < vd->n)
 			vd->cur++;
 		return REDRAW_BODY;
+	case ACTION_TOP:
+		vd->cur = 0;
+		return REDRAW_BODY;
+	case ACTION_BOTTOM:
+		vd->cur = vd->n;
+		return REDRAW_BODY;
 	case ACTION_OPEN:
-		ui_set_device(vd->cur == 0 ? NP_NA : vd->ids[vd->cur - 1],
-		    ui_rank());
+		id = vd->cur == 0 ? NP_NA : vd->ids[vd->cur - 1];
+		if (vd->rank)
+			ui_set_device(ui_device(), id);
+		else
+			ui_set_device(id, ui_rank());
 		/* Every view reopens for the new device. */
 		view_pop_all();
 		if (view_switch((enum action)(ACTION_VIEW_1 + tab)) ==
@@ -96,6 +114,15 @@ view_device_key(struct view *v, enum action a, int key)
 const struct view_ops view_device_ops = {
 	.name = "device",
 	.title = "Devices",
+	.open = view_device_open,
+	.close = view_device_close,
+	.draw = view_device_draw,
+	.key = view_device_key,
+};
+
+const struct view_ops view_rank_ops = {
+	.name = "rank",
+	.title = "Ranks",
 	.open = view_device_open,
 	.close = view_device_close,
 	.draw = view_device_draw,

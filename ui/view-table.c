@@ -1,8 +1,9 @@
 /*
  * The table views (Op statistic, API statistic, Op summary, Steps, Memory,
- * Markers): one store table shown a page at a time. Only the rows around
- * the screen are held, fetched by the key handlers through the store's page
- * interface, so a table of ten million tasks scrolls as fast as one of ten.
+ * Markers, and the AA Core metrics of SVP jobs): one store table shown a
+ * page at a time. Only the rows around the screen are held, fetched by the
+ * key handlers through the store's page interface, so a table of ten
+ * million tasks scrolls as fast as one of ten.
  * Searching and saving live in view-table-find.c.
  */
 #include <curses.h>
@@ -115,7 +116,7 @@ view_table_fill(struct view_table *vt, bool force, char **cause)
 	store_rows_free(vt->page);
 	vt->page = r;
 	vt->page_off = off;
-	if ((int64_t)r->nrows < 3 * h)
+	if ((int64_t)r->nrows < 3 * h && !vt->busy)
 		vt->total = off + (int64_t)r->nrows;
 	view_table_widths(vt, r);
 	return 0;
@@ -141,13 +142,19 @@ view_table_reload(struct view_table *vt, char **cause)
 {
 	struct store_query	 q;
 	struct store_page	*p;
+	struct store_page_state	 st;
 
 	view_table_query(vt, &q);
 	if ((p = store_page_create(ui_store(), vt->t, &q, cause)) == NULL)
 		return -1;
 	store_page_free(vt->pager);
 	vt->pager = p;
-	vt->total = vt->filter == NULL ? store_page_count(p) : -1;
+	store_page_state(p, &st);
+	vt->busy = st.phase != NULL;
+	vt->found = st.found;
+	vt->t0 = ui_now();
+	vt->total = vt->filter == NULL && !vt->busy ? store_page_count(p) :
+	    -1;
 	vt->cur = vt->top = 0;
 	return view_table_fill(vt, true, cause);
 }
@@ -262,7 +269,12 @@ view_table_draw(struct view *v, int y, int h)
 			x += w + 1;
 		}
 	}
-	if (vt->top == 0 && vt->page != NULL && vt->page->nrows == 0)
+	if (vt->top == 0 && vt->page != NULL && vt->page->nrows == 0 &&
+	    vt->busy)
+		draw_text(y + 1, 1, COLS - 1, ROLE_DIM, vt->filter != NULL ?
+		    "(looking for rows that match the filter...)" :
+		    "(sorting...)");
+	else if (vt->top == 0 && vt->page != NULL && vt->page->nrows == 0)
 		draw_text(y + 1, 1, COLS - 1, ROLE_DIM, vt->filter != NULL ?
 		    "(no rows match the filter)" : "(no rows)");
 }
@@ -275,6 +287,8 @@ view_table_goto(struct view_table *vt, int64_t row)
 
 	if (vt->total >= 0 && row >= vt->total)
 		row = vt->total - 1;
+	else if (vt->busy && row >= vt->found)
+		row = vt->found - 1;
 	if (row < 0)
 		row = 0;
 	vt->cur = row;
@@ -411,6 +425,11 @@ view_table_key(struct view *v, enum action a, int key)
 	case ACTION_TOP:
 		return view_table_move(vt, 0);
 	case ACTION_BOTTOM:
+		if (vt->busy) {
+			ui_message(ROLE_NORMAL, "the last row found so far; "
+			    "more may come");
+			return view_table_move(vt, vt->found - 1);
+		}
 		if (vt->total < 0)
 			vt->total = store_page_count(vt->pager);
 		return view_table_move(vt, vt->total - 1);
@@ -476,22 +495,91 @@ view_table_resize(struct view *v)
 		free(cause);
 }
 
+/* What the scan is doing, for the status line ("" when idle). */
+static void
+view_table_progress(struct view_table *vt, char *buf, size_t len)
+{
+	struct store_page_state	 st;
+
+	buf[0] = '\0';
+	if (!vt->busy)
+		return;
+	store_page_state(vt->pager, &st);
+	if (st.phase == NULL)
+		return;
+	if (st.total > 0)
+		snprintf(buf, len, "  %s... %d%%", st.phase,
+		    (int)(100 * (st.scanned < st.total ? st.scanned :
+		    st.total) / st.total));
+	else
+		snprintf(buf, len, "  %s...", st.phase);
+}
+
 static void
 view_table_status(struct view *v, char *buf, size_t len)
 {
 	struct view_table	*vt = v->data;
-	char			 total[32];
+	char			 total[32], busy[64];
 
 	if (vt->total >= 0)
 		snprintf(total, sizeof total, "%lld", (long long)vt->total);
+	else if (vt->busy)
+		snprintf(total, sizeof total, "%lld+", (long long)vt->found);
 	else
 		snprintf(total, sizeof total, "?");
+	view_table_progress(vt, busy, sizeof busy);
 	snprintf(buf, len, " %s  row %lld of %s%s%s%s%s%s%s ",
-	    v->ops->title, (long long)(vt->total == 0 ? 0 : vt->cur + 1),
+	    v->ops->title, (long long)(vt->total == 0 || (vt->busy &&
+	    vt->found == 0) ? 0 : vt->cur + 1),
 	    total, vt->sort != NULL ? "  sort " : "",
 	    vt->sort != NULL ? vt->sort : "", vt->filter != NULL ?
 	    "  filter " : "", vt->filter != NULL ? vt->filter : "",
-	    vt->col0 > 0 ? "  col +" : "", vt->col0 > 0 ? "" : "");
+	    vt->col0 > 0 ? "  col +" : "", busy);
+}
+
+/*
+ * The background scan: pick up the rows it found since the last tick,
+ * and when it ends, the count (or its error). Tell the loop whether the
+ * first page is there yet.
+ */
+static int
+view_table_tick(struct view *v, enum view_work *w)
+{
+	struct view_table	*vt = v->data;
+	struct store_page_state	 st;
+	char			*cause = NULL;
+	int64_t			 shown, want;
+
+	*w = WORK_IDLE;
+	if (!vt->busy)
+		return REDRAW_NONE;
+	store_page_state(vt->pager, &st);
+	shown = vt->page_off + (vt->page != NULL ?
+	    (int64_t)vt->page->nrows : 0);
+	want = vt->top + view_table_height();
+	vt->found = st.found;
+	if (st.phase != NULL && (shown >= want || st.found <= shown)) {
+		*w = shown >= want ? WORK_SHOWN : WORK_WAIT;
+		return REDRAW_STATUS;
+	}
+	if (st.phase == NULL) {
+		vt->busy = false;
+		if (st.error != NULL)
+			ui_message(ROLE_ERROR, "%s", st.error);
+		else if (ui_now() - vt->t0 > 0.5)
+			ui_message(ROLE_NORMAL, "%s in %.1f s", vt->filter !=
+			    NULL ? "filtered" : "sorted", ui_now() - vt->t0);
+		vt->total = store_page_count(vt->pager);
+	}
+	if (view_table_fill(vt, true, &cause) != 0) {
+		ui_message(ROLE_ERROR, "%s", cause);
+		free(cause);
+	}
+	view_table_goto(vt, vt->cur);
+	if (vt->busy)
+		*w = vt->page != NULL && vt->page_off +
+		    (int64_t)vt->page->nrows >= want ? WORK_SHOWN : WORK_WAIT;
+	return REDRAW_ALL;
 }
 
 const struct view_ops view_op_stat_ops = {
@@ -504,6 +592,7 @@ const struct view_ops view_op_stat_ops = {
 	.key = view_table_key,
 	.resize = view_table_resize,
 	.status = view_table_status,
+	.tick = view_table_tick,
 	.keymap = view_table_keys,
 };
 
@@ -517,6 +606,7 @@ const struct view_ops view_api_stat_ops = {
 	.key = view_table_key,
 	.resize = view_table_resize,
 	.status = view_table_status,
+	.tick = view_table_tick,
 	.keymap = view_table_keys,
 };
 
@@ -530,6 +620,7 @@ const struct view_ops view_kernels_ops = {
 	.key = view_table_key,
 	.resize = view_table_resize,
 	.status = view_table_status,
+	.tick = view_table_tick,
 	.keymap = view_table_keys,
 };
 
@@ -543,6 +634,7 @@ const struct view_ops view_steps_ops = {
 	.key = view_table_key,
 	.resize = view_table_resize,
 	.status = view_table_status,
+	.tick = view_table_tick,
 	.keymap = view_table_keys,
 };
 
@@ -556,6 +648,7 @@ const struct view_ops view_memory_ops = {
 	.key = view_table_key,
 	.resize = view_table_resize,
 	.status = view_table_status,
+	.tick = view_table_tick,
 	.keymap = view_table_keys,
 };
 
@@ -569,6 +662,7 @@ const struct view_ops view_markers_ops = {
 	.key = view_table_key,
 	.resize = view_table_resize,
 	.status = view_table_status,
+	.tick = view_table_tick,
 	.keymap = view_table_keys,
 };
 
@@ -582,5 +676,21 @@ const struct view_ops view_tasks_ops = {
 	.key = view_table_key,
 	.resize = view_table_resize,
 	.status = view_table_status,
+	.tick = view_table_tick,
+	.keymap = view_table_keys,
+};
+
+/* The AA Core metrics of an SVP job, opened over the current tab (a). */
+const struct view_ops view_aa_core_ops = {
+	.name = "aa_core_metrics",
+	.title = "AA Core metrics",
+	.table = "aa_core_metrics",
+	.open = view_table_open,
+	.close = view_table_close,
+	.draw = view_table_draw,
+	.key = view_table_key,
+	.resize = view_table_resize,
+	.status = view_table_status,
+	.tick = view_table_tick,
 	.keymap = view_table_keys,
 };

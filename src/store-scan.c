@@ -1,0 +1,321 @@
+/*
+ * Sorting and filtering a task table for the UI without freezing it. On
+ * ten million rows a sort on a column without an index, or a filter that
+ * matches rarely, takes SQLite seconds; the scan runs that query in a
+ * thread of its own, on a connection of its own, and collects the row ids
+ * it yields in order. The UI polls: it shows the rows found so far (a
+ * filter's first page comes as soon as it is filled), says how far the
+ * scan got, and stays free to take keys; closing the scan interrupts it.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+
+/* How often the worker publishes what it found, in rows looked at. */
+#define SCAN_PUBLISH	4096
+
+struct store_scan {
+	pthread_t		 thread;
+	pthread_mutex_t		 lock;
+	struct store		*ws;		/* the worker's connection */
+	const struct store_table *t;
+	struct store_query	 q;
+	char			*sort;
+	char			*filter;
+	struct matcher		*m;		/* the worker's filter */
+
+	/* Shared with the UI, under LOCK. */
+	int64_t			*ids;
+	size_t			 nids;
+	size_t			 size;
+	int64_t			 scanned;
+	int64_t			 total;
+	bool			 done;
+	bool			 cancel;
+	char			*error;
+
+	/* The worker's own, published every SCAN_PUBLISH rows. */
+	int64_t			 ticks;
+	int64_t			*pend;
+	size_t			 npend;
+};
+
+/* Publish the ids found since the last time and the rows looked at. */
+static void
+store_scan_publish(struct store_scan *sc)
+{
+	pthread_mutex_lock(&sc->lock);
+	if (sc->cancel)
+		sqlite3_interrupt(sc->ws->db);
+	if (sc->nids + sc->npend > sc->size) {
+		sc->size = (sc->nids + sc->npend) * 2;
+		sc->ids = xreallocarray(sc->ids, sc->size, sizeof *sc->ids);
+	}
+	if (sc->npend > 0) {
+		memcpy(sc->ids + sc->nids, sc->pend, sc->npend *
+		    sizeof *sc->pend);
+		sc->nids += sc->npend;
+	}
+	sc->scanned = sc->ticks;
+	pthread_mutex_unlock(&sc->lock);
+	sc->npend = 0;
+}
+
+static int64_t	 store_scan_total(struct store_scan *);
+
+/*
+ * Count a row looked at; publish now and then. Counting the rows to look
+ * at takes a cold connection a good part of a second, so it waits until
+ * the first rows are out (SQLite lets a function run a query of its own).
+ */
+static void
+store_scan_tick(struct store_scan *sc)
+{
+	int64_t	 total;
+
+	if (++sc->ticks % SCAN_PUBLISH != 0)
+		return;
+	store_scan_publish(sc);
+	if (sc->ticks != 2 * SCAN_PUBLISH)
+		return;
+	total = store_scan_total(sc);
+	pthread_mutex_lock(&sc->lock);
+	sc->total = total;
+	pthread_mutex_unlock(&sc->lock);
+}
+
+/* SQL np_tick(id): counts the rows the scan looks at; always true. */
+static void
+store_scan_sql_tick(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	store_scan_tick(sqlite3_user_data(ctx));
+	sqlite3_result_int(ctx, 1);
+}
+
+/* SQL np_match() for the worker: np_tick() and the filter in one call. */
+static void
+store_scan_sql_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	struct store_scan	*sc = sqlite3_user_data(ctx);
+	const char		*t;
+	int			 i;
+
+	store_scan_tick(sc);
+	for (i = 0; i < argc; i++) {
+		t = (const char *)sqlite3_value_text(argv[i]);
+		if (t != NULL && matcher_match(sc->m, t,
+		    (size_t)sqlite3_value_bytes(argv[i]))) {
+			sqlite3_result_int(ctx, 1);
+			return;
+		}
+	}
+	sqlite3_result_int(ctx, 0);
+}
+
+/* The rows the scan will look at: the task rows of the device and rank. */
+static int64_t
+store_scan_total(struct store_scan *sc)
+{
+	struct store_query	 q;
+	struct store_table	 base;
+	char			*cause = NULL;
+	int64_t			 n;
+
+	base = *sc->t;
+	base.from = "task t";
+	base.all = NULL;
+	store_query_init(&q);
+	q.device = sc->q.device;
+	q.rank = sc->q.rank;
+	q.from_ns = sc->q.from_ns;
+	q.to_ns = sc->q.to_ns;
+	n = store_count_table(sc->ws, &base, &q, &cause);
+	free(cause);
+	return n;
+}
+
+/* The largest task row id: room enough for the ids of any scan. */
+static int64_t
+store_scan_max(struct store_scan *sc)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 n = 0;
+
+	if (sqlite3_prepare_v2(sc->ws->db, "SELECT max(id) FROM task", -1,
+	    &stmt, NULL) != SQLITE_OK)
+		return 0;
+	if (sqlite3_step(stmt) == SQLITE_ROW)
+		n = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	return n;
+}
+
+/* Run the scan's query on the worker's connection; set ERROR if it fails. */
+static void
+store_scan_run(struct store_scan *sc)
+{
+	sqlite3_stmt	*stmt = NULL;
+	struct matcher	*m = NULL;
+	int64_t		 binds[12], total;
+	int		 nbinds, i, rc;
+	char		*sql, *cause = NULL;
+
+	/* Room for every row: pages never touched cost no memory. */
+	total = store_scan_max(sc);
+	pthread_mutex_lock(&sc->lock);
+	if (total > 0) {
+		sc->size = (size_t)total;
+		sc->ids = xreallocarray(NULL, sc->size, sizeof *sc->ids);
+	}
+	pthread_mutex_unlock(&sc->lock);
+	sql = store_query_ids_sql(sc->ws, sc->t, &sc->q, sc->filter == NULL ?
+	    "np_tick(t.id)" : NULL, binds, &nbinds, &m, &cause);
+	if (sql == NULL)
+		goto out;
+	sc->pend = xreallocarray(NULL, SCAN_PUBLISH, sizeof *sc->pend);
+	/* The filter's matcher is the worker's, and np_match() counts. */
+	sc->m = m;
+	sqlite3_create_function(sc->ws->db, "np_match", -1, SQLITE_UTF8, sc,
+	    store_scan_sql_match, NULL, NULL);
+	if (store_prepare(sc->ws, &stmt, sql, &cause) != 0)
+		goto out;
+	for (i = 0; i < nbinds; i++)
+		sqlite3_bind_int64(stmt, i + 1, binds[i]);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		sc->pend[sc->npend++] = sqlite3_column_int64(stmt, 0);
+		if (sc->npend >= SCAN_PUBLISH)
+			store_scan_publish(sc);
+	}
+	if (rc != SQLITE_DONE)
+		xasprintf(&cause, "cannot read %s: %s", sc->t->name,
+		    sqlite3_errmsg(sc->ws->db));
+out:
+	sqlite3_finalize(stmt);
+	sc->m = NULL;
+	matcher_free(m);
+	free(sql);
+	store_scan_publish(sc);
+	pthread_mutex_lock(&sc->lock);
+	sc->error = cause;
+	sc->done = true;
+	pthread_mutex_unlock(&sc->lock);
+}
+
+static void *
+store_scan_main(void *arg)
+{
+	store_scan_run(arg);
+	return NULL;
+}
+
+/*
+ * Check Q on task table T of store S (a bad sort column or regex is
+ * reported here, with *cause set, and NULL returned), then start the scan
+ * in a thread on a second connection to S's file.
+ */
+struct store_scan *
+store_scan_start(struct store *s, const struct store_table *t,
+    const struct store_query *q, char **cause)
+{
+	struct store_scan	*sc;
+	struct matcher		*m = NULL;
+	sqlite3_stmt		*stmt;
+	int64_t			 binds[12];
+	int			 nbinds;
+	char			*sql;
+
+	if ((sql = store_query_ids_sql(s, t, q, NULL, binds, &nbinds, &m,
+	    cause)) == NULL)
+		return NULL;
+	if (store_prepare(s, &stmt, sql, cause) != 0) {
+		free(sql);
+		matcher_free(m);
+		return NULL;
+	}
+	sqlite3_finalize(stmt);
+	free(sql);
+	matcher_free(m);
+
+	sc = xcalloc(1, sizeof *sc);
+	if ((sc->ws = store_open(store_path(s), cause)) == NULL) {
+		free(sc);
+		return NULL;
+	}
+	sqlite3_exec(sc->ws->db, "PRAGMA cache_size = -32768", NULL, NULL,
+	    NULL);
+	sqlite3_create_function(sc->ws->db, "np_tick", 1, SQLITE_UTF8, sc,
+	    store_scan_sql_tick, NULL, NULL);
+	sc->t = t;
+	sc->q = *q;
+	sc->sort = q->sort != NULL ? xstrdup(q->sort) : NULL;
+	sc->filter = q->filter != NULL && *q->filter != '\0' ?
+	    xstrdup(q->filter) : NULL;
+	sc->q.sort = sc->sort;
+	sc->q.filter = sc->filter;
+	sc->total = -1;
+	pthread_mutex_init(&sc->lock, NULL);
+	if (pthread_create(&sc->thread, NULL, store_scan_main, sc) != 0) {
+		xasprintf(cause, "cannot start a thread to sort");
+		pthread_mutex_destroy(&sc->lock);
+		store_free(sc->ws);
+		free(sc->sort);
+		free(sc->filter);
+		free(sc);
+		return NULL;
+	}
+	return sc;
+}
+
+/* Stop the scan if it still runs, and free it. */
+void
+store_scan_free(struct store_scan *sc)
+{
+	if (sc == NULL)
+		return;
+	pthread_mutex_lock(&sc->lock);
+	sc->cancel = true;
+	pthread_mutex_unlock(&sc->lock);
+	sqlite3_interrupt(sc->ws->db);
+	pthread_join(sc->thread, NULL);
+	pthread_mutex_destroy(&sc->lock);
+	store_free(sc->ws);
+	free(sc->ids);
+	free(sc->pend);
+	free(sc->error);
+	free(sc->sort);
+	free(sc->filter);
+	free(sc);
+}
+
+/* Copy up to N ids from position OFF into OUT; return how many. */
+size_t
+store_scan_ids(struct store_scan *sc, int64_t off, size_t n, int64_t *out)
+{
+	size_t	 got = 0;
+
+	pthread_mutex_lock(&sc->lock);
+	if (off >= 0 && (size_t)off < sc->nids) {
+		got = sc->nids - (size_t)off;
+		if (got > n)
+			got = n;
+		memcpy(out, sc->ids + off, got * sizeof *out);
+	}
+	pthread_mutex_unlock(&sc->lock);
+	return got;
+}
+
+/* How far the scan got; PHASE is NULL once it is done. */
+void
+store_scan_state(struct store_scan *sc, struct store_page_state *st)
+{
+	pthread_mutex_lock(&sc->lock);
+	st->phase = sc->done ? NULL : sc->filter != NULL &&
+	    (sc->sort == NULL || sc->nids > 0) ? "filtering" : "sorting";
+	st->found = (int64_t)sc->nids;
+	st->scanned = sc->scanned;
+	st->total = sc->total;
+	st->error = sc->done ? sc->error : NULL;
+	pthread_mutex_unlock(&sc->lock);
+}
