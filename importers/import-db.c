@@ -136,6 +136,31 @@ import_db_tasks(struct store *s, struct store_foreign *f,
 	return n;
 }
 
+/*
+ * The store's level of a span of ENUM_API_TYPE's LEVEL, named as the
+ * chrome trace names it, so both paths feed the same views: PyTorch ops
+ * are level python, torch_npu's task queue is split into its enqueue and
+ * dequeue halves (the stacks pair them to find which op issued a launch),
+ * and the Python function trace is python_function.
+ */
+static const char *
+import_db_level(const char *level, const char *name)
+{
+	if (level == NULL)
+		return "unknown";
+	if (strcmp(level, "op") == 0)
+		return "python";
+	if (strcmp(level, "trace") == 0)
+		return "python_function";
+	if (strcmp(level, "queue") == 0 && name != NULL) {
+		if (strncmp(name, "Enqueue", 7) == 0)
+			return "enqueue";
+		if (strncmp(name, "Dequeue", 7) == 0)
+			return "dequeue";
+	}
+	return level;
+}
+
 static void
 import_db_api(struct store *s, struct store_foreign_rows *r,
     struct import_ctx *ctx)
@@ -153,8 +178,7 @@ import_db_api(struct store *s, struct store_foreign_rows *r,
 	a.conn = store_foreign_int(r, 3);
 	a.name = store_foreign_text(r, 4);
 	level = store_foreign_text(r, 5);
-	a.level = level == NULL ? "unknown" : strcmp(level, "op") == 0 ?
-	    "python" : level;
+	a.level = import_db_level(level, a.name);
 	a.args = store_foreign_text(r, 6);
 	a.device = store_foreign_int(r, 7);
 	if (a.device == NP_NA)

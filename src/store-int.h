@@ -12,6 +12,7 @@
 
 struct store_intern;
 struct stats_ops;
+struct store_tl;
 
 enum store_table_flags {
 	TABLE_PMU = 1 << 0,		/* PMU columns follow the fixed ones */
@@ -75,12 +76,14 @@ struct store {
 	size_t			 ndyn;
 	int64_t			 nest_todo;	/* spans loaded without depth */
 	int64_t			 nest_done;	/* and with one */
+	struct store_tl		*tl;		/* timeline statements */
 };
 
 /* store-schema.c */
 extern const char	*store_schema_sql;
 extern const char	*store_schema_index_sql;
 extern const char	*store_schema_view_sql;
+extern const char	*store_schema_lanes_sql;
 
 /* store.c */
 int		 store_prepare(struct store *, sqlite3_stmt **, const char *,
@@ -118,6 +121,9 @@ void		 store_stats_add_task(struct store *, const struct store_task *,
 		     int64_t, int64_t);
 void		 store_stats_free(struct store *);
 
+/* store-timeline.c */
+void		 store_timeline_free(struct store *);
+
 /* The levels of the CANN call path in the api table. */
 #define STORE_STACKS_CANN_LEVELS					\
 	"('acl', 'model', 'node', 'hccl', 'communication', 'runtime')"
@@ -138,7 +144,8 @@ struct store_frame *store_stacks_python(struct store_frame *, const char *);
 
 /* store-stacks-walk.c */
 int		 store_stacks_walk(struct store *, struct store_stacks *,
-		     const struct stacks_where *, bool, char **);
+		     const struct stacks_where *, enum store_stacks_source,
+		     char **);
 
 /* store-query.c */
 #define STORE_MAX_KEYS	4

@@ -261,6 +261,7 @@ store_load_commit(struct store *s, char **cause)
 	store_load_meta(s, "records", buf);
 	if (store_nest_spans(s, cause) != 0 ||
 	    store_stats_compute(s, cause) != 0 ||
+	    store_lanes_build(s, cause) != 0 ||
 	    store_exec(s, store_schema_index_sql, cause) != 0 ||
 	    store_exec(s, store_schema_view_sql, cause) != 0 ||
 	    store_manifest_write(s, cause) != 0) {

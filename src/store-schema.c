@@ -128,3 +128,31 @@ const char *store_schema_view_sql =
     " LEFT JOIN str c ON c.id = f.cat LEFT JOIN str n ON n.id = f.name;"
     "CREATE VIEW info AS SELECT key, value FROM meta;"
     "CREATE VIEW warnings AS SELECT file, offset, message FROM warning;";
+
+/*
+ * The timeline's tables, built by store-lanes.c at commit: the lanes, every
+ * span of a lane as a piece of the lane's busy time (the part of the span
+ * not covered by earlier spans, with the busy time up to its end), the
+ * same packed by 64 for the cell edges, and
+ * per-type busy time in power-of-two bins at several levels, and the API
+ * span that launched each task. See
+ * store-lanes.c for how they are read.
+ */
+const char *store_schema_lanes_sql =
+    "CREATE TABLE tl_lane(id INTEGER PRIMARY KEY, kind INTEGER,"
+    " device INTEGER, rank INTEGER, pid INTEGER, tid INTEGER,"
+    " stream INTEGER, depth INTEGER, name TEXT, grp TEXT,"
+    " nspans INTEGER, start_ns INTEGER, end_ns INTEGER, maxdur INTEGER,"
+    " k0 INTEGER);"
+    "CREATE TABLE tl_piece(lane INTEGER, start INTEGER, ord INTEGER,"
+    " end INTEGER, id INTEGER, type INTEGER, cum INTEGER, cend INTEGER,"
+    " clen INTEGER, PRIMARY KEY(lane, start, ord)) WITHOUT ROWID;"
+    "CREATE TABLE tl_bin(lane INTEGER, level INTEGER, idx INTEGER,"
+    " n INTEGER, b0 INTEGER, b1 INTEGER, b2 INTEGER, b3 INTEGER,"
+    " b4 INTEGER, b5 INTEGER, b6 INTEGER, b7 INTEGER, b8 INTEGER,"
+    " b9 INTEGER, PRIMARY KEY(lane, level, idx)) WITHOUT ROWID;"
+    "CREATE TABLE tl_block(lane INTEGER, start INTEGER, ord INTEGER,"
+    " cum INTEGER, cend INTEGER, data BLOB,"
+    " PRIMARY KEY(lane, start, ord)) WITHOUT ROWID;"
+    "CREATE TABLE tl_flow(task INTEGER PRIMARY KEY, api INTEGER,"
+    " conn INTEGER, lane INTEGER, start INTEGER, ord INTEGER);";

@@ -43,6 +43,11 @@ store_stacks_have(struct store *s, enum store_stacks_source src,
 		    " '%\"Call stack\"%' LIMIT 1");
 	case STACKS_OPS:
 		return store_stacks_exists(s, "SELECT 1 FROM task LIMIT 1");
+	case STACKS_MODULES:
+		return store_stacks_exists(s, "SELECT 1 FROM api a JOIN str l"
+		    " ON l.id = a.level JOIN str n ON n.id = a.name WHERE"
+		    " l.s = 'python_function' AND n.s LIKE 'nn.Module:%'"
+		    " LIMIT 1");
 	default:
 		return false;
 	}
@@ -289,7 +294,12 @@ store_stacks_pick(struct store *s, const struct stacks_where *w,
 	if ((src == STACKS_OPS || src == STACKS_AUTO) &&
 	    store_stacks_have(s, STACKS_OPS, false))
 		return STACKS_OPS;
-	if (src == STACKS_PYTHON)
+	if (src == STACKS_MODULES && store_stacks_have(s, src, false))
+		return STACKS_MODULES;
+	if (src == STACKS_MODULES)
+		xasprintf(cause, "no nn.Module spans in this profile "
+		    "(profile with with_modules=True)");
+	else if (src == STACKS_PYTHON)
 		xasprintf(cause, "no Python call stacks in this profile "
 		    "(profile with with_stack=True)");
 	else if (src == STACKS_CANN)
@@ -335,8 +345,7 @@ store_stacks_build(struct store *s, const struct store_stacks_opts *o,
 	else if (details)
 		rc = store_stacks_details(s, st, &w, cause);
 	else
-		rc = store_stacks_walk(s, st, &w, src == STACKS_PYTHON,
-		    cause);
+		rc = store_stacks_walk(s, st, &w, src, cause);
 	if (rc != 0) {
 		store_stacks_free(st);
 		return NULL;

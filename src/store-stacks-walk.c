@@ -247,7 +247,10 @@ store_stacks_walk_issuer(struct stacks_walk *wk, int64_t tid, int64_t t)
 	return store_stacks_walk_holder(wk, e->tid, e->start);
 }
 
-/* Load the enqueue and dequeue spans of torch_npu's task queue. */
+/*
+ * Load the enqueue and dequeue spans of torch_npu's task queue, paired by
+ * the trace's correlation id or, from a .db, by their connection id.
+ */
 static int
 store_stacks_walk_queue(struct store *s, struct stacks_walk *wk, char **cause)
 {
@@ -257,7 +260,8 @@ store_stacks_walk_queue(struct store *s, struct stacks_walk *wk, char **cause)
 	int			 rc;
 
 	if (store_prepare(s, &stmt, "SELECT a.tid, a.tid, a.start_ns,"
-	    " a.end_ns, json_extract(a.args, '$.correlation_id'), l.s"
+	    " a.end_ns, COALESCE(json_extract(a.args, '$.correlation_id'),"
+	    " json_extract(a.args, '$.connection_ids[0]')), l.s"
 	    " FROM api a JOIN str l ON l.id = a.level WHERE l.s IN"
 	    " ('enqueue', 'dequeue') AND json_valid(a.args)"
 	    " ORDER BY a.tid, a.start_ns", cause) != 0)
@@ -364,13 +368,15 @@ store_stacks_walk_free(struct stacks_walk *wk)
 }
 
 /*
- * Build ST from the spans of the CANN levels, or of level python, that W
- * selects. -1 with *cause on failure.
+ * Build ST from the spans of the CANN levels, of level python, or of the
+ * nn.Module spans and level python (SRC), that W selects. -1 with *cause
+ * on failure.
  */
 int
 store_stacks_walk(struct store *s, struct store_stacks *st,
-    const struct stacks_where *w, bool python, char **cause)
+    const struct stacks_where *w, enum store_stacks_source src, char **cause)
 {
+	bool			 python = src != STACKS_CANN;
 	struct stacks_walk	 wk;
 	struct strbuf		 b;
 	sqlite3_stmt		*stmt;
@@ -385,8 +391,12 @@ store_stacks_walk(struct store *s, struct store_stacks *st,
 	    " json_extract(a.args, '$.\"Call stack\"') END FROM api a"
 	    " JOIN str l ON l.id = a.level LEFT JOIN str n ON n.id = a.name"
 	    " WHERE ");
-	strbuf_adds(&b, python ? "l.s = 'python'" :
-	    "l.s IN " STORE_STACKS_CANN_LEVELS);
+	if (src == STACKS_MODULES)
+		strbuf_adds(&b, "(l.s = 'python' OR (l.s = 'python_function'"
+		    " AND n.s LIKE 'nn.Module:%'))");
+	else
+		strbuf_adds(&b, python ? "l.s = 'python'" :
+		    "l.s IN " STORE_STACKS_CANN_LEVELS);
 	store_stacks_where(&b, w, "a", false);
 	strbuf_adds(&b, " ORDER BY a.tid, a.start_ns, a.end_ns DESC,"
 	    " a.id");
@@ -400,7 +410,7 @@ store_stacks_walk(struct store *s, struct store_stacks *st,
 				store_stacks_walk_close(&wk);
 			tid = sqlite3_column_int64(stmt, 2);
 		}
-		store_stacks_walk_span(&wk, stmt, python);
+		store_stacks_walk_span(&wk, stmt, src == STACKS_PYTHON);
 	}
 	while (wk.nopen > 0)
 		store_stacks_walk_close(&wk);
@@ -414,7 +424,7 @@ store_stacks_walk(struct store *s, struct store_stacks *st,
 	else
 		rc = 0;
 	store_stacks_walk_free(&wk);
-	st->from = python ? "Python spans with call stacks" :
-	    "CANN API spans";
+	st->from = src == STACKS_MODULES ? "nn.Module spans and PyTorch ops" :
+	    python ? "Python spans with call stacks" : "CANN API spans";
 	return rc;
 }

@@ -166,7 +166,8 @@ static const char *store_stacks_sources[] = {
 	[STACKS_AUTO] = "auto",
 	[STACKS_CANN] = "cann",
 	[STACKS_PYTHON] = "python",
-	[STACKS_OPS] = "ops"
+	[STACKS_OPS] = "ops",
+	[STACKS_MODULES] = "modules"
 };
 
 /* The source named NAME, or -1. */

@@ -198,6 +198,7 @@ store_free(struct store *s)
 		return;
 	for (i = 0; i < STMT_COUNT; i++)
 		sqlite3_finalize(s->stmt[i]);
+	store_timeline_free(s);
 	store_tables_free(s);
 	sqlite3_close(s->db);
 	free(s->path);

@@ -117,6 +117,80 @@ struct store_step {
 	int64_t		 data_aug_ns;
 };
 
+/* timeline */
+
+/* The span types the timeline colours by; names are theme-role suffixes. */
+#define STORE_SPAN_TYPES(X)						\
+	X(AI_CORE,	"ai_core")					\
+	X(AI_VECTOR_CORE, "ai_vector_core")				\
+	X(MIX,		"mix")						\
+	X(AI_CPU,	"ai_cpu")					\
+	X(COMM,		"comm")						\
+	X(MEMCPY,	"memcpy")					\
+	X(EVENT,	"event")					\
+	X(OTHER,	"other")					\
+	X(API,		"api")						\
+	X(STEP,		"step")
+
+#define STORE_SPAN_TYPE_ENUM(n, s)	SPAN_##n,
+enum store_span_type {
+	STORE_SPAN_TYPES(STORE_SPAN_TYPE_ENUM)
+	SPAN_NTYPES
+};
+#undef STORE_SPAN_TYPE_ENUM
+
+/* What a timeline lane holds. */
+enum store_lane_kind {
+	LANE_API,		/* host API spans of one thread at one depth */
+	LANE_STEP,		/* step (iteration) spans of a device */
+	LANE_STREAM		/* device tasks of one stream */
+};
+
+/* One lane of the timeline, in display order. */
+struct store_lane {
+	int64_t			 id;
+	enum store_lane_kind	 kind;
+	int64_t			 device;
+	int64_t			 rank;
+	int64_t			 pid;
+	int64_t			 tid;
+	int64_t			 stream;
+	int64_t			 depth;
+	char			*name;		/* "Stream 40", "Thread 7/1" */
+	char			*group;		/* "Rank 0 Device 0", ... */
+	int64_t			 nspans;
+	int64_t			 start_ns;	/* first span start */
+	int64_t			 end_ns;	/* last span end */
+};
+
+/*
+ * One cell of a lane: BUSY_NS is the exact time inside the cell covered
+ * by at least one span, SPANS the number of spans starting in the cell and
+ * TYPE the span type covering most of the cell (-1 if the cell is empty).
+ */
+struct store_cell {
+	int64_t		 busy_ns;
+	int64_t		 spans;
+	int		 type;
+};
+
+/* One span of a lane, as the timeline draws and describes it. */
+struct store_span {
+	int64_t		 lane;
+	int64_t		 ord;		/* position on the lane, from 0 */
+	int64_t		 id;		/* row id in task, api or step */
+	int64_t		 start_ns;
+	int64_t		 end_ns;
+	int		 type;
+	char		*name;		/* of the task, API or step, or NULL */
+};
+
+/* Where store_lane_span_step() moves. */
+enum store_span_dir {
+	SPAN_NEXT,
+	SPAN_PREV
+};
+
 /* One endpoint of a chrome-trace flow (ph s, t or f). */
 struct store_flow {
 	int64_t		 device;
@@ -247,7 +321,8 @@ enum store_stacks_source {
 	STACKS_AUTO,		/* python, else cann, else ops */
 	STACKS_CANN,		/* acl > model > node > runtime > tasks */
 	STACKS_PYTHON,		/* Python call stacks of PyTorch ops */
-	STACKS_OPS		/* op type > op name > input shapes */
+	STACKS_OPS,		/* op type > op name > input shapes */
+	STACKS_MODULES		/* nn.Module hierarchy > PyTorch ops */
 };
 
 enum store_stacks_weight {
@@ -323,6 +398,30 @@ void		 store_load_progress(struct store *, const char *,
 		     const char *, int64_t, int64_t);
 void		 store_load_progress_files(struct store *, int64_t, int64_t);
 int64_t		 store_load_count(struct store *);
+
+/* store-lanes.c: timeline */
+int		 store_lanes_build(struct store *, char **);
+const char	*store_span_type_name(int);
+
+/* store-timeline.c: timeline */
+int		 store_lanes(struct store *, struct store_lane **, size_t *,
+		     char **);
+void		 store_lanes_free(struct store_lane *, size_t);
+int64_t		 store_cell_edge(int64_t, int64_t, size_t, size_t);
+int		 store_lane_cells(struct store *, int64_t, int64_t, int64_t,
+		     size_t, struct store_cell *, char **);
+int		 store_lane_spans(struct store *, int64_t, int64_t, int64_t,
+		     size_t, struct store_span **, size_t *, char **);
+int		 store_lane_span_at(struct store *, int64_t, int64_t,
+		     struct store_span *, char **);
+int		 store_lane_span_step(struct store *, int64_t,
+		     const struct store_span *, int64_t, enum store_span_dir,
+		     struct store_span *, char **);
+int		 store_span_flow(struct store *, const struct store_span *,
+		     struct store_span *, char **);
+struct store_rows *store_span_detail(struct store *,
+		     const struct store_span *, char **);
+void		 store_span_release(struct store_span *);
 
 /* store-trace.c: trace JSON */
 void		 store_load_lane(struct store *, int64_t, int64_t, int64_t,

@@ -101,6 +101,52 @@ ok $? "every task hangs below the API span that launched it"
 golden "$T/p20.folded" "stacks-prof.folded" \
     "CANN device stacks match their golden file"
 
+# The module hierarchy (with_modules=True): nn.Module spans nest by time,
+# ops below them, kernels below the op whose launch made them; the times
+# are chosen so every self time is known (a plain Python function inside
+# a module is not a frame of its own).
+m="$T/mod/ASCEND_PROFILER_OUTPUT"
+mkdir -p "$m"
+cat >"$m/trace_view.json" <<'EOF'
+[
+{"ph": "M", "name": "process_name", "pid": 10, "tid": 0, "args": {"name": "Python"}},
+{"ph": "M", "name": "process_name", "pid": 20, "tid": 0, "args": {"name": "CANN"}},
+{"ph": "M", "name": "process_name", "pid": 30, "tid": 0, "args": {"name": "Ascend Hardware"}},
+{"ph": "X", "name": "nn.Module: Net_0", "pid": 10, "tid": 1, "ts": "1000.000", "dur": 100, "cat": "python_function", "args": {"Python id": 2}},
+{"ph": "X", "name": "nn.Module: Linear_0", "pid": 10, "tid": 1, "ts": "1010.000", "dur": 30, "cat": "python_function", "args": {"Python id": 3}},
+{"ph": "X", "name": "helper", "pid": 10, "tid": 1, "ts": "1012.000", "dur": 2, "cat": "python_function", "args": {"Python id": 4}},
+{"ph": "X", "name": "aten::linear", "pid": 10, "tid": 1, "ts": "1015.000", "dur": 20, "cat": "cpu_op", "args": {"Sequence number": -1}},
+{"ph": "X", "name": "aclnnMatmul", "pid": 20, "tid": 1, "ts": "1020.000", "dur": 10, "cat": "acl", "args": {"connection_id": 7}},
+{"ph": "X", "name": "MatMul_kernel", "pid": 30, "tid": 5, "ts": "1022.000", "dur": 5, "args": {"Task Type": "AI_CORE", "Physic Stream Id": 5, "Task Id": 1, "connection_id": 7}},
+{"ph": "X", "name": "aten::relu", "pid": 10, "tid": 1, "ts": "1050.000", "dur": 10, "cat": "cpu_op", "args": {"Sequence number": -1}},
+{"ph": "X", "name": "aten::add", "pid": 10, "tid": 1, "ts": "1120.000", "dur": 10, "cat": "cpu_op", "args": {"Sequence number": -1}},
+{"ph": "X", "name": "aclnnAdd", "pid": 20, "tid": 1, "ts": "1122.000", "dur": 4, "cat": "acl", "args": {"connection_id": 8}},
+{"ph": "X", "name": "Add_kernel", "pid": 30, "tid": 5, "ts": "1125.000", "dur": 3, "args": {"Task Type": "AI_VECTOR_CORE", "Physic Stream Id": 5, "Task Id": 2, "connection_id": 8}}
+]
+EOF
+"$NPUPROF" show -q --db "$T/mod.db" --stacks modules --weight host \
+    "$T/mod" stacks >"$T/mh"
+printf '%s\n' 'aten::add 10000' 'nn.Module: Net_0 60000' \
+    'nn.Module: Net_0;aten::relu 10000' \
+    'nn.Module: Net_0;nn.Module: Linear_0 10000' \
+    'nn.Module: Net_0;nn.Module: Linear_0;aten::linear 20000' >"$T/mh.want"
+same_file "$T/mh" "$T/mh.want" \
+    "modules: nn.Module spans nest, ops below; host self times exact"
+"$NPUPROF" show -q --db "$T/mod.db" --stacks modules "$T/mod" stacks \
+    >"$T/md"
+printf '%s\n' 'aten::add;Add_kernel 3000' \
+    'nn.Module: Net_0;nn.Module: Linear_0;aten::linear;MatMul_kernel 5000' \
+    >"$T/md.want"
+same_file "$T/md" "$T/md.want" \
+    "modules: each kernel below the op that launched it"
+"$NPUPROF" show -q --db "$T/mod.db" "$T/mod" stacks >"$T/ma"
+! grep -q 'nn.Module' "$T/ma"
+ok $? "modules: auto does not pick the module hierarchy"
+"$NPUPROF" show -q --db "$T/g.db" --stacks modules "$T/g" stacks \
+    >/dev/null 2>"$T/merr"
+grep -q 'no nn.Module spans.*with_modules' "$T/merr"
+ok $? "modules: a profile without nn.Module spans says how to get them"
+
 # Real PyTorch profiles with call stacks: operator_details.csv.
 if [ -d "$SAMPLES" ] && command -v python3 >/dev/null; then
 	for d in "$SAMPLES"/oamtools-torchnpu271-cann910-ascend_pt \
@@ -150,6 +196,29 @@ PY
 		    grep -v '^\[unlinked device tasks\];hcom_' >"$T/unl"
 		[ ! -s "$T/unl" ] && grep -q 'aten::' "$T/py"
 		ok $? "$n: every kernel but HCCL's is below a Python op"
+		if "$NPUPROF" show -q --db "$T/$n-all.db" \
+		    --stacks modules "$d" stacks >"$T/mods" 2>/dev/null; then
+			is "$(fsum "$T/mods")" "$(fsum "$T/ops")" \
+			    "$n: module stacks hold all the device time"
+			grep -q '^[^;]*;nn.Module: [^;]*;.*nn.Module: ' \
+			    "$T/mods"
+			ok $? "$n: modules nest in modules"
+		fi
 	done
+	# The PyTorch .db: PYTORCH_CALLCHAINS give the stacks, the task
+	# queue's halves (paired by connection id) the op of each launch.
+	d="$SAMPLES/msinsight-pt-db/level1/rank0_ascend_pt"
+	if [ -d "$d" ]; then
+		"$NPUPROF" show -q --db "$T/db.db" "$d" stacks >"$T/dpy"
+		"$NPUPROF" show -q --db "$T/db.db" --stacks ops "$d" \
+		    stacks >"$T/dops"
+		is "$(fsum "$T/dpy")" "$(fsum "$T/dops")" \
+		    "pt-db: Python stacks from the .db hold all the device time"
+		grep '^\[unlinked' "$T/dpy" |
+		    grep -v '^\[unlinked device tasks\];hcom_' >"$T/dunl"
+		[ ! -s "$T/dunl" ] &&
+		    grep -q '^<string>(1): <module>;.*;aten::' "$T/dpy"
+		ok $? "pt-db: each kernel but HCCL's is below a Python stack"
+	fi
 fi
 done_testing

@@ -53,6 +53,7 @@ static const struct key_binding keys_global_keys[] = {
 	{ '6', ACTION_VIEW_6, NULL },
 	{ '7', ACTION_VIEW_7, NULL },
 	{ '8', ACTION_VIEW_8, NULL },
+	{ '9', ACTION_VIEW_9, NULL },
 	{ 'd', ACTION_DEVICE, NULL },
 	{ 'R', ACTION_REIMPORT, NULL },
 	{ '?', ACTION_HELP, NULL },

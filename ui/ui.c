@@ -318,6 +318,7 @@ ui_global(enum action a)
 	case ACTION_VIEW_6:
 	case ACTION_VIEW_7:
 	case ACTION_VIEW_8:
+	case ACTION_VIEW_9:
 		return view_switch(a);
 	default:
 		return REDRAW_NONE;
@@ -441,7 +442,7 @@ ui_first_view(char **cause)
 		{ "api_statistic", ACTION_VIEW_3 }, { "kernels", ACTION_VIEW_4 },
 		{ "op_summary", ACTION_VIEW_4 }, { "steps", ACTION_VIEW_5 },
 		{ "memory", ACTION_VIEW_6 }, { "markers", ACTION_VIEW_7 },
-		{ "flame", ACTION_VIEW_8 }
+		{ "flame", ACTION_VIEW_8 }, { "timeline", ACTION_VIEW_9 }
 	};
 	size_t	 i;
 

@@ -30,7 +30,17 @@
 	X(MATCH,	"match",	0,	11,	A_UNDERLINE)	\
 	X(PROMPT,	"prompt",	-1,	-1,	A_BOLD)		\
 	X(ERROR,	"error",	15,	1,	A_BOLD)		\
-	X(KEY,		"key",		10,	-1,	A_BOLD)
+	X(KEY,		"key",		10,	-1,	A_BOLD)		\
+	X(SPAN_AI_CORE,	"span-ai-core",	2,	-1,	0)		\
+	X(SPAN_AI_VECTOR_CORE, "span-ai-vector-core", 6, -1,	0)		\
+	X(SPAN_MIX,	"span-mix",	5,	-1,	0)		\
+	X(SPAN_AI_CPU,	"span-ai-cpu",	3,	-1,	0)		\
+	X(SPAN_COMM,	"span-comm",	1,	-1,	A_BOLD)		\
+	X(SPAN_MEMCPY,	"span-memcpy",	4,	-1,	0)		\
+	X(SPAN_EVENT,	"span-event",	8,	-1,	0)		\
+	X(SPAN_OTHER,	"span-other",	7,	-1,	0)		\
+	X(SPAN_API,	"span-api",	12,	-1,	0)		\
+	X(SPAN_STEP,	"span-step",	11,	-1,	0)
 
 #define ROLE_ENUM(e, name, fg, bg, mono)	ROLE_##e,
 enum role {
@@ -77,11 +87,24 @@ enum role {
 	X(VIEW_6,	"view-6",	"Memory view")			\
 	X(VIEW_7,	"view-7",	"Markers view")			\
 	X(VIEW_8,	"view-8",	"Flame graph view")		\
-	X(ZOOM_OUT,	"zoom-out",	"Zoom back out")		\
+	X(VIEW_9,	"view-9",	"Timeline view")		\
+	X(ZOOM_IN,	"zoom-in",	"Zoom in around the cursor")	\
+	X(ZOOM_OUT,	"zoom-out",	"Zoom out")			\
 	X(FLAME_MODE,	"flame-mode",	"Cycle icicle, trees, sandwich") \
 	X(WEIGHT,	"weight",	"Weigh by device or host time")	\
 	X(STACKS,	"stacks",	"Cycle the source of the stacks") \
 	X(STEP,		"step",		"Show one step only, or all")	\
+	X(PAN_LEFT,	"pan-left",	"Pan left a quarter frame")	\
+	X(PAN_RIGHT,	"pan-right",	"Pan right a quarter frame")	\
+	X(FIT,		"fit",		"Fit the whole trace")		\
+	X(UNDO,		"undo",		"Undo a zoom or pan")		\
+	X(NEXT_SPAN,	"next-span",	"Go to the next span on the lane") \
+	X(PREV_SPAN,	"prev-span",	"Go to the previous span")	\
+	X(FOLLOW_FLOW,	"follow-flow",	"Follow launch to task and back") \
+	X(ZOOM_SPAN,	"zoom-span",	"Zoom to the span at the cursor") \
+	X(GOTO_TIME,	"goto-time",	"Go to a time (or +/- relative)") \
+	X(MARK,		"mark",		"Set the mark at the cursor")	\
+	X(GOTO_MARK,	"goto-mark",	"Return to the mark")		\
 	X(HELP,		"help",		"Show this help")		\
 	X(REDRAW,	"redraw",	"Redraw the screen")		\
 	X(CLOSE,	"close",	"Close the view")		\
@@ -274,6 +297,7 @@ extern const struct view_ops view_kernels_ops;
 extern const struct view_ops view_steps_ops;
 extern const struct view_ops view_memory_ops;
 extern const struct view_ops view_markers_ops;
+extern const struct view_ops view_timeline_ops;
 extern const struct view_ops view_tasks_ops;
 
 /* view-summary.c */

@@ -493,7 +493,7 @@ view_flame_key(struct view *v, enum action a, int key)
 		view_flame_rebuild(vf, &old);
 		return REDRAW_ALL;
 	case ACTION_STACKS:
-		vf->o.source = (vf->o.source + 1) % (STACKS_OPS + 1);
+		vf->o.source = (vf->o.source + 1) % (STACKS_MODULES + 1);
 		view_flame_rebuild(vf, &old);
 		return REDRAW_ALL;
 	case ACTION_STEP:

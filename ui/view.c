@@ -17,7 +17,8 @@ static const struct view_ops *view_tabs_ops[] = {
 	&view_steps_ops,
 	&view_memory_ops,
 	&view_markers_ops,
-	&view_flame_ops
+	&view_flame_ops,
+	&view_timeline_ops
 };
 
 #define VIEW_NTABS	(sizeof view_tabs_ops / sizeof view_tabs_ops[0])

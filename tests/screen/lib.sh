@@ -77,6 +77,9 @@ wait_for() {
 	done
 	echo "# timed out waiting for '$1'; the screen was:"
 	capture | sed 's/^/#   /'
+	# A screen that never came is a failure, even where the caller
+	# would have skipped its own test point.
+	ok 1 "the screen shows '$1'"
 	return 1
 }
 

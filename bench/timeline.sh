@@ -1,0 +1,37 @@
+#!/bin/sh
+# The timeline benchmark (run by make bench): TL_TASKS tasks (10,000,000)
+# across TL_STREAMS streams (32) from the demo generator; the import time
+# and the part of it that built the timeline tables; then the cells
+# queries of full-width frames (TL_CELLS cells, 200, over TL_LANES lanes,
+# 40, or all there are) at every zoom level from the whole trace down to
+# about 1 us a cell, p50/p99/max per frame, with the peak RSS.
+# Usage: bench/timeline.sh path/to/npuprof-tui
+set -eu
+NPUPROF=${1:?usage: bench/timeline.sh path/to/npuprof-tui}
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$NPUPROF")
+GEN="$top/tests/npuprof-gen"
+CELLS="$top/tests/tl-cells"
+N=${TL_TASKS:-10000000}
+S=${TL_STREAMS:-32}
+W=${TL_CELLS:-200}
+L=${TL_LANES:-40}
+F=${TL_FRAMES:-50}
+T=$(mktemp -d "${TMPDIR:-/tmp}/nptl.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+[ -x "$GEN" ] && [ -x "$CELLS" ] ||
+    make -C "$top" tests/npuprof-gen tests/tl-cells >/dev/null
+
+echo "timeline: $N tasks across $S streams"
+"$GEN" demo "$T/d" -n "$N" -S "$S"
+set -- $("$here/measure" "$NPUPROF" import -q --db "$T/s.db" "$T/d")
+tl=$("$NPUPROF" show -q --format tsv --db "$T/s.db" "$T/d" info |
+    awk -F'\t' '$1 == "timeline_seconds" { print $2 }')
+echo "import: $1 s (timeline tables: $tl s), peak RSS $2 MB," \
+    "store $(du -m "$T/s.db" | cut -f1) MB"
+"$CELLS" "$T/s.db" bench "$W" "$L" "$F" >"$T/frames"
+set -- $("$here/measure" "$CELLS" "$T/s.db" bench "$W" "$L" 3)
+cat "$T/frames"
+echo "peak RSS of the frames: $2 MB"
+echo "(reproduce: $GEN demo DIR -n $N -S $S;" \
+    "$NPUPROF import --db S.db DIR; $CELLS S.db bench $W $L $F)"

@@ -1,0 +1,584 @@
+/*
+ * The timeline's lanes and busy summaries, built once at commit so that a
+ * frame at any zoom reads a few rows per cell, never all the spans of a
+ * lane.
+ *
+ * Spans are read lane by lane in start order. Each becomes a piece: the
+ * part of it not covered by earlier spans of the lane, [cend - clen, cend),
+ * where cend is the furthest end so far and cum the lane's busy time up to
+ * cend. The busy time before any instant x is then exact from the last span
+ * starting before x alone: cum - max(0, cend - x), because that span and
+ * every earlier one started before x, so what they cover past x is the
+ * interval [x, cend). Lanes with more than LANES_PROBE spans also get bins:
+ * for levels k0, k0 + 2, ... up to LANES_MAXLEVEL, the busy time of each
+ * span type inside the aligned bins of 2^k ns, where a run of wholly busy
+ * bins of one type is one row. The same pieces are also packed by
+ * LANES_BLOCK in tl_block rows (start, clen << 4 | type and cend, each a
+ * difference from the piece before, as unsigned LEB128 varints), small
+ * enough for the page cache to hold, which is where the busy time at a
+ * cell edge is read from. store-timeline.c reads them.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "store-int.h"
+
+#define LANES_PROBE	4096	/* spans read before choosing bin sizes */
+#define LANES_MINLEVEL	10
+#define LANES_MAXLEVEL	44
+#define LANES_NLEVELS	((LANES_MAXLEVEL - LANES_MINLEVEL) / 2 + 1)
+#define LANES_BLOCK	64	/* pieces packed in one tl_block row */
+
+/* The bin being filled at one level. */
+struct lanes_bin {
+	int64_t		 idx;
+	int64_t		 n;		/* bins in the row */
+	int64_t		 busy[SPAN_NTYPES];
+	int		 run;		/* type of a run of full bins, or -1 */
+	bool		 used;
+};
+
+struct lanes_piece {
+	int64_t		 cs;
+	int64_t		 ce;
+	int		 type;
+};
+
+struct lanes_build {
+	struct store		*s;
+	sqlite3_stmt		*lane;
+	sqlite3_stmt		*piece;
+	sqlite3_stmt		*bin;
+	sqlite3_stmt		*done;
+	sqlite3_stmt		*flow;
+	sqlite3_stmt		*block;
+	uint8_t			 data[LANES_BLOCK * 30];
+	size_t			 len;		/* bytes in data */
+	size_t			 npacked;	/* pieces in data */
+	int64_t			 bstart;	/* first start in data */
+	int64_t			 bord;
+	int64_t			 bcum;		/* busy before it */
+	int64_t			 bcend;		/* furthest end before it */
+	int64_t			 pstart;	/* the last packed piece */
+	int64_t			 pcend;
+	int64_t			 id;		/* lane being built */
+	int64_t			 ord;
+	int64_t			 cum;
+	int64_t			 cend;
+	int64_t			 maxdur;
+	int64_t			 start;
+	int64_t			 end;
+	struct lanes_piece	*probe;
+	size_t			 nprobe;
+	int			 k0;		/* -1 until chosen */
+	struct lanes_bin	 levels[LANES_NLEVELS];
+	signed char		*types;		/* str id -> span type + 1 */
+	size_t			 ntypes;
+};
+
+static const char *store_lanes_type_names[] = {
+#define STORE_SPAN_TYPE_NAME(n, s)	s,
+	STORE_SPAN_TYPES(STORE_SPAN_TYPE_NAME)
+#undef STORE_SPAN_TYPE_NAME
+};
+
+/* The name of span type T ("ai_core"), or "none". */
+const char *
+store_span_type_name(int t)
+{
+	if (t < 0 || t >= SPAN_NTYPES)
+		return "none";
+	return store_lanes_type_names[t];
+}
+
+/*
+ * The span type of a task from its core type: the vendor writes AI_CORE,
+ * AI_VECTOR_CORE, MIX_AIC, MIX_AIV, AI_CPU, HCCL, COMMUNICATION, SDMA,
+ * MEMCPY_ASYNC, EVENT_RECORD, NOTIFY_WAIT and the like.
+ */
+static int
+store_lanes_classify(const char *core)
+{
+	if (core == NULL)
+		return SPAN_OTHER;
+	if (strncasecmp(core, "MIX", 3) == 0)
+		return SPAN_MIX;
+	if (strcasecmp(core, "AI_VECTOR_CORE") == 0 ||
+	    strcasecmp(core, "AIV") == 0)
+		return SPAN_AI_VECTOR_CORE;
+	if (strcasecmp(core, "AI_CORE") == 0 || strcasecmp(core, "AIC") == 0)
+		return SPAN_AI_CORE;
+	if (strcasecmp(core, "AI_CPU") == 0 || strcasecmp(core, "AICPU") == 0)
+		return SPAN_AI_CPU;
+	if (strcasestr(core, "HCCL") != NULL ||
+	    strcasestr(core, "HCOM") != NULL ||
+	    strcasestr(core, "COMM") != NULL)
+		return SPAN_COMM;
+	if (strcasestr(core, "MEMCPY") != NULL ||
+	    strcasestr(core, "DMA") != NULL)
+		return SPAN_MEMCPY;
+	if (strcasestr(core, "EVENT") != NULL ||
+	    strcasestr(core, "NOTIFY") != NULL)
+		return SPAN_EVENT;
+	return SPAN_OTHER;
+}
+
+/* The span type for the interned core type ID, cached by id. */
+static int
+store_lanes_task_type(struct lanes_build *b, int64_t id)
+{
+	size_t	 n;
+
+	if (id < 1)
+		return SPAN_OTHER;
+	if ((size_t)id >= b->ntypes) {
+		n = b->ntypes == 0 ? 256 : b->ntypes;
+		while (n <= (size_t)id)
+			n *= 2;
+		b->types = xreallocarray(b->types, n, 1);
+		memset(b->types + b->ntypes, 0, n - b->ntypes);
+		b->ntypes = n;
+	}
+	if (b->types[id] == 0)
+		b->types[id] = (signed char)(1 + store_lanes_classify(
+		    store_load_string(b->s, id)));
+	return b->types[id] - 1;
+}
+
+static int64_t
+store_lanes_floordiv(int64_t a, int64_t w)
+{
+	int64_t	 q = a / w;
+
+	return (a % w != 0 && a < 0) ? q - 1 : q;
+}
+
+static void
+store_lanes_bin_flush(struct lanes_build *b, int level)
+{
+	struct lanes_bin	*acc = &b->levels[level];
+	sqlite3_stmt		*stmt = b->bin;
+	int			 i;
+
+	if (!acc->used)
+		return;
+	sqlite3_bind_int64(stmt, 1, b->id);
+	sqlite3_bind_int(stmt, 2, b->k0 + 2 * level);
+	sqlite3_bind_int64(stmt, 3, acc->idx);
+	sqlite3_bind_int64(stmt, 4, acc->n);
+	for (i = 0; i < SPAN_NTYPES; i++)
+		sqlite3_bind_int64(stmt, 5 + i, acc->busy[i]);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	memset(acc, 0, sizeof *acc);
+	acc->run = -1;
+}
+
+/* Add M wholly busy bins of TYPE from IDX at LEVEL. */
+static void
+store_lanes_bin_full(struct lanes_build *b, int level, int64_t idx,
+    int64_t m, int type, int64_t w)
+{
+	struct lanes_bin	*acc = &b->levels[level];
+
+	if (!acc->used || acc->run != type || acc->idx + acc->n != idx) {
+		store_lanes_bin_flush(b, level);
+		acc->used = true;
+		acc->idx = idx;
+		acc->run = type;
+	}
+	acc->n += m;
+	acc->busy[type] += m * w;
+}
+
+/* Add PART ns of TYPE to the bin IDX at LEVEL. */
+static void
+store_lanes_bin_part(struct lanes_build *b, int level, int64_t idx,
+    int64_t part, int type)
+{
+	struct lanes_bin	*acc = &b->levels[level];
+
+	if (!acc->used || acc->n != 1 || acc->idx != idx) {
+		store_lanes_bin_flush(b, level);
+		acc->used = true;
+		acc->idx = idx;
+		acc->n = 1;
+	}
+	acc->run = -1;
+	acc->busy[type] += part;
+}
+
+/* Add the busy interval [CS, CE) of TYPE to the bins of every level. */
+static void
+store_lanes_bin_add(struct lanes_build *b, int64_t cs, int64_t ce, int type)
+{
+	int64_t	 w, idx, start, part, m;
+	int	 level;
+
+	for (level = 0; level < LANES_NLEVELS; level++) {
+		if (b->k0 + 2 * level > LANES_MAXLEVEL)
+			break;
+		w = (int64_t)1 << (b->k0 + 2 * level);
+		for (start = cs; start < ce; start += part) {
+			idx = store_lanes_floordiv(start, w);
+			if (start == idx * w && ce - start >= w) {
+				m = (ce - start) / w;
+				store_lanes_bin_full(b, level, idx, m, type,
+				    w);
+				part = m * w;
+				continue;
+			}
+			part = (idx + 1) * w - start;
+			if (part > ce - start)
+				part = ce - start;
+			store_lanes_bin_part(b, level, idx, part, type);
+		}
+	}
+}
+
+/*
+ * Choose the finest bin level from the spans probed so far: about four
+ * spans' pitch, so the finest bins number at most a quarter of the spans.
+ */
+static void
+store_lanes_choose(struct lanes_build *b)
+{
+	int64_t	 pitch;
+	size_t	 i;
+
+	pitch = (b->probe[b->nprobe - 1].ce - b->probe[0].cs) /
+	    (int64_t)b->nprobe;
+	b->k0 = LANES_MINLEVEL;
+	while (b->k0 < LANES_MAXLEVEL && ((int64_t)1 << b->k0) < 4 * pitch)
+		b->k0 += 2;
+	for (i = 0; i < LANES_NLEVELS; i++) {
+		memset(&b->levels[i], 0, sizeof b->levels[i]);
+		b->levels[i].run = -1;
+	}
+	for (i = 0; i < b->nprobe; i++)
+		store_lanes_bin_add(b, b->probe[i].cs, b->probe[i].ce,
+		    b->probe[i].type);
+	b->nprobe = 0;
+}
+
+static void
+store_lanes_varint(struct lanes_build *b, uint64_t v)
+{
+	while (v >= 0x80) {
+		b->data[b->len++] = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	b->data[b->len++] = (uint8_t)v;
+}
+
+static void
+store_lanes_block_flush(struct lanes_build *b)
+{
+	sqlite3_stmt	*stmt = b->block;
+
+	if (b->npacked == 0)
+		return;
+	sqlite3_bind_int64(stmt, 1, b->id);
+	sqlite3_bind_int64(stmt, 2, b->bstart);
+	sqlite3_bind_int64(stmt, 3, b->bord);
+	sqlite3_bind_int64(stmt, 4, b->bcum);
+	sqlite3_bind_int64(stmt, 5, b->bcend);
+	sqlite3_bind_blob(stmt, 6, b->data, (int)b->len, SQLITE_STATIC);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	b->npacked = b->len = 0;
+}
+
+/*
+ * Pack the piece just added, START with busy CLEN of TYPE up to CEND; CUM
+ * and PREV_CEND are the lane's busy time and furthest end before it.
+ */
+static void
+store_lanes_pack(struct lanes_build *b, int64_t start, int64_t clen,
+    int type, int64_t cend, int64_t cum, int64_t prev_cend)
+{
+	if (b->npacked == 0) {
+		b->bstart = b->pstart = start;
+		b->bord = b->ord;
+		b->bcum = cum;
+		b->bcend = b->pcend = prev_cend;
+	}
+	store_lanes_varint(b, (uint64_t)(start - b->pstart));
+	store_lanes_varint(b, ((uint64_t)clen << 4) | (uint64_t)type);
+	store_lanes_varint(b, (uint64_t)(cend - b->pcend));
+	b->pstart = start;
+	b->pcend = cend;
+	if (++b->npacked == LANES_BLOCK)
+		store_lanes_block_flush(b);
+}
+
+/* Start a lane; KIND and the key columns as in tl_lane. */
+static void
+store_lanes_begin(struct lanes_build *b, enum store_lane_kind kind,
+    const int64_t key[6], const char *name, const char *group)
+{
+	sqlite3_stmt	*stmt = b->lane;
+	int		 i;
+
+	sqlite3_bind_int(stmt, 1, kind);
+	for (i = 0; i < 6; i++)
+		store_bind_i64(stmt, 2 + i, key[i]);
+	sqlite3_bind_text(stmt, 8, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(stmt, 9, group, -1, SQLITE_STATIC);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	b->id = sqlite3_last_insert_rowid(b->s->db);
+	b->ord = b->cum = b->maxdur = 0;
+	b->nprobe = 0;
+	b->k0 = -1;
+}
+
+/* Add the span ID [START, END) of TYPE to the lane; spans come in order. */
+static void
+store_lanes_span(struct lanes_build *b, int64_t start, int64_t end,
+    int64_t id, int type)
+{
+	sqlite3_stmt	*stmt = b->piece;
+	int64_t		 cs, ce;
+
+	if (end < start)
+		end = start;
+	if (b->ord == 0) {
+		b->cend = start;
+		b->start = start;
+		b->end = end;
+	}
+	cs = start > b->cend ? start : b->cend;
+	ce = end > cs ? end : cs;
+	store_lanes_pack(b, start, ce - cs, type, ce, b->cum, b->cend);
+	b->cum += ce - cs;
+	b->cend = ce;
+	if (end > b->end)
+		b->end = end;
+	if (end - start > b->maxdur)
+		b->maxdur = end - start;
+	sqlite3_bind_int64(stmt, 1, b->id);
+	sqlite3_bind_int64(stmt, 2, start);
+	sqlite3_bind_int64(stmt, 3, b->ord++);
+	sqlite3_bind_int64(stmt, 4, end);
+	sqlite3_bind_int64(stmt, 5, id);
+	sqlite3_bind_int(stmt, 6, type);
+	sqlite3_bind_int64(stmt, 7, b->cum);
+	sqlite3_bind_int64(stmt, 8, ce);
+	sqlite3_bind_int64(stmt, 9, ce - cs);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	if (ce == cs)
+		return;
+	if (b->k0 >= 0) {
+		store_lanes_bin_add(b, cs, ce, type);
+		return;
+	}
+	b->probe[b->nprobe].cs = cs;
+	b->probe[b->nprobe].ce = ce;
+	b->probe[b->nprobe].type = type;
+	if (++b->nprobe == LANES_PROBE)
+		store_lanes_choose(b);
+}
+
+/* Finish the lane being built: flush its bins, record its extent. */
+static void
+store_lanes_end(struct lanes_build *b)
+{
+	sqlite3_stmt	*stmt = b->done;
+	int		 i;
+
+	if (b->id == 0)
+		return;
+	store_lanes_block_flush(b);
+	if (b->k0 >= 0) {
+		for (i = 0; i < LANES_NLEVELS; i++)
+			store_lanes_bin_flush(b, i);
+	}
+	sqlite3_bind_int64(stmt, 1, b->ord);
+	sqlite3_bind_int64(stmt, 2, b->start);
+	sqlite3_bind_int64(stmt, 3, b->end);
+	sqlite3_bind_int64(stmt, 4, b->maxdur);
+	store_bind_i64(stmt, 5, b->k0 >= 0 ? b->k0 : NP_NA);
+	sqlite3_bind_int64(stmt, 6, b->id);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	b->id = 0;
+}
+
+/*
+ * Remember that task ID, just added at START, was launched by the API span
+ * API, or by the one whose connection id is CONN.
+ */
+static void
+store_lanes_link(struct lanes_build *b, int64_t id, int64_t start,
+    int64_t api, int64_t conn)
+{
+	sqlite3_stmt	*stmt = b->flow;
+
+	if (api == NP_NA && conn == NP_NA)
+		return;
+	sqlite3_bind_int64(stmt, 1, id);
+	store_bind_i64(stmt, 2, api);
+	store_bind_i64(stmt, 3, conn);
+	sqlite3_bind_int64(stmt, 4, b->id);
+	sqlite3_bind_int64(stmt, 5, start);
+	sqlite3_bind_int64(stmt, 6, b->ord - 1);
+	sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+}
+
+static int64_t
+store_lanes_col(sqlite3_stmt *stmt, int i)
+{
+	if (sqlite3_column_type(stmt, i) == SQLITE_NULL)
+		return NP_NA;
+	return sqlite3_column_int64(stmt, i);
+}
+
+/* The group a lane of DEVICE, RANK and host PID is shown under. */
+static void
+store_lanes_group(char *buf, size_t size, int64_t device, int64_t rank,
+    int64_t pid)
+{
+	char	 r[32] = "";
+
+	if (rank != NP_NA)
+		snprintf(r, sizeof r, "Rank %lld ", (long long)rank);
+	if (device == NP_HOST_DEVICE || device == NP_NA)
+		snprintf(buf, size, "%sHost pid %lld", r, (long long)pid);
+	else
+		snprintf(buf, size, "%sDevice %lld", r, (long long)device);
+}
+
+/*
+ * Read the spans of SQL, whose rows are the key (KEYS columns), start, end,
+ * row id, and for device tasks the core type id, API row id and connection
+ * id; build a lane for each key.
+ */
+static int
+store_lanes_source(struct lanes_build *b, enum store_lane_kind kind,
+    const char *sql, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 key[6], prev[6], start, end, id;
+	char		 name[64], group[64];
+	int		 rc, i, type;
+	bool		 first = true;
+
+	if (store_prepare(b->s, &stmt, sql, cause) != 0)
+		return -1;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		for (i = 0; i < 6; i++)
+			key[i] = store_lanes_col(stmt, i);
+		start = sqlite3_column_int64(stmt, 6);
+		end = sqlite3_column_int64(stmt, 7);
+		id = sqlite3_column_int64(stmt, 8);
+		if (kind == LANE_STREAM)
+			type = store_lanes_task_type(b,
+			    store_lanes_col(stmt, 9));
+		else
+			type = kind == LANE_API ? SPAN_API : SPAN_STEP;
+		if (first || memcmp(key, prev, sizeof key) != 0) {
+			store_lanes_end(b);
+			store_lanes_group(group, sizeof group, key[0], key[1],
+			    key[2]);
+			if (kind == LANE_STREAM)
+				snprintf(name, sizeof name, "Stream %lld",
+				    (long long)key[4]);
+			else if (kind == LANE_STEP)
+				snprintf(name, sizeof name, "Steps");
+			else if (key[5] > 0)
+				snprintf(name, sizeof name, "Thread %lld.%lld",
+				    (long long)key[3], (long long)key[5]);
+			else
+				snprintf(name, sizeof name, "Thread %lld",
+				    (long long)key[3]);
+			store_lanes_begin(b, kind, key, name, group);
+			memcpy(prev, key, sizeof prev);
+			first = false;
+		}
+		store_lanes_span(b, start, end, id, type);
+		if (kind == LANE_STREAM)
+			store_lanes_link(b, id, start, store_lanes_col(stmt, 10),
+			    store_lanes_col(stmt, 11));
+	}
+	store_lanes_end(b);
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot build timeline lanes: %s",
+		    sqlite3_errmsg(b->s->db));
+		sqlite3_finalize(stmt);
+		return -1;
+	}
+	sqlite3_finalize(stmt);
+	return 0;
+}
+
+/*
+ * Build the timeline tables from the task, api and step rows of the load
+ * under way. Called by store_load_commit(). On failure return -1 and set
+ * *cause.
+ */
+int
+store_lanes_build(struct store *s, char **cause)
+{
+	struct lanes_build	 b;
+	struct timespec		 t0, t1;
+	char			 buf[32];
+	int			 rc = -1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	memset(&b, 0, sizeof b);
+	b.s = s;
+	store_load_progress(s, "timeline", NULL, 0, 0);
+	if (store_exec(s, store_schema_lanes_sql, cause) != 0 ||
+	    store_prepare(s, &b.lane, "INSERT INTO tl_lane VALUES (NULL, ?,"
+	    " ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, NULL, 0, NULL)", cause) != 0 ||
+	    store_prepare(s, &b.piece, "INSERT INTO tl_piece VALUES (?, ?, ?,"
+	    " ?, ?, ?, ?, ?, ?)", cause) != 0 ||
+	    store_prepare(s, &b.bin, "INSERT INTO tl_bin VALUES (?, ?, ?, ?,"
+	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", cause) != 0 ||
+	    store_prepare(s, &b.done, "UPDATE tl_lane SET nspans = ?,"
+	    " start_ns = ?, end_ns = ?, maxdur = ?, k0 = ? WHERE id = ?",
+	    cause) != 0 ||
+	    store_prepare(s, &b.flow, "INSERT INTO tl_flow VALUES (?, ?, ?,"
+	    " ?, ?, ?)", cause) != 0 ||
+	    store_prepare(s, &b.block, "INSERT INTO tl_block VALUES (?, ?, ?,"
+	    " ?, ?, ?)", cause) != 0)
+		goto out;
+	b.probe = xreallocarray(NULL, LANES_PROBE, sizeof *b.probe);
+	if (store_lanes_source(&b, LANE_API, "SELECT device, rank, pid, tid,"
+	    " NULL, ifnull(depth, 0), start_ns, end_ns, id FROM api"
+	    " ORDER BY device, rank, pid, tid, 6, start_ns, id", cause) != 0 ||
+	    store_lanes_source(&b, LANE_STEP, "SELECT device, rank, NULL,"
+	    " NULL, NULL, NULL, iter_end_ns - iter_time_ns, iter_end_ns,"
+	    " rowid FROM step WHERE iter_end_ns IS NOT NULL AND iter_time_ns"
+	    " IS NOT NULL ORDER BY device, rank, 7, rowid", cause) != 0 ||
+	    store_lanes_source(&b, LANE_STREAM, "SELECT device, rank, NULL,"
+	    " NULL, stream, NULL, start_ns, start_ns + dur_ns, id, task_type,"
+	    " api, conn FROM task ORDER BY device, rank, stream, start_ns, id",
+	    cause) != 0 ||
+	    store_exec(s, "CREATE INDEX IF NOT EXISTS api_conn ON api(conn);"
+	    " UPDATE tl_flow SET api = (SELECT a.id FROM api a WHERE a.conn ="
+	    " tl_flow.conn ORDER BY a.depth DESC, a.id LIMIT 1) WHERE api IS"
+	    " NULL; CREATE INDEX tl_flow_api ON tl_flow(api);", cause) != 0)
+		goto out;
+	/* What the timeline adds to an import, for bench/timeline.sh. */
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	snprintf(buf, sizeof buf, "%.3f", (double)(t1.tv_sec - t0.tv_sec) +
+	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+	store_load_meta(s, "timeline_seconds", buf);
+	rc = 0;
+out:
+	sqlite3_finalize(b.lane);
+	sqlite3_finalize(b.piece);
+	sqlite3_finalize(b.bin);
+	sqlite3_finalize(b.done);
+	sqlite3_finalize(b.flow);
+	sqlite3_finalize(b.block);
+	free(b.probe);
+	free(b.types);
+	return rc;
+}

@@ -1,0 +1,408 @@
+/*
+ * The timeline's lanes and spans one at a time: the lane list, the spans
+ * a zoomed-in frame draws, the span under the cursor, the next and
+ * previous span, the flow from a device task to the API span that launched
+ * it and back, and the details of a span for the footer. Every lookup is
+ * an index seek on tl_piece (see store-lanes.c), never a scan of a lane.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+
+#define SPANS_COLS	"start, ord, end, id, type"
+
+/* Read the row of STMT (SPANS_COLS) into SP, with its name. */
+static void
+store_spans_row(struct store *s, sqlite3_stmt *stmt, int64_t lane,
+    struct store_span *sp)
+{
+	memset(sp, 0, sizeof *sp);
+	sp->lane = lane;
+	sp->start_ns = sqlite3_column_int64(stmt, 0);
+	sp->ord = sqlite3_column_int64(stmt, 1);
+	sp->end_ns = sqlite3_column_int64(stmt, 2);
+	sp->id = sqlite3_column_int64(stmt, 3);
+	sp->type = sqlite3_column_int(stmt, 4);
+}
+
+/* The name of SP from its source row: a task, an API span or a step. */
+static void
+store_spans_name(struct store *s, struct store_span *sp)
+{
+	sqlite3_stmt	*stmt;
+	const char	*sql;
+
+	switch (sp->type) {
+	case SPAN_API:
+		sql = "SELECT n.s FROM api a JOIN str n ON n.id = a.name"
+		    " WHERE a.id = ?";
+		break;
+	case SPAN_STEP:
+		sql = "SELECT 'Step ' || iter FROM step WHERE rowid = ?";
+		break;
+	default:
+		sql = "SELECT n.s FROM task t JOIN str n ON n.id = t.name"
+		    " WHERE t.id = ?";
+		break;
+	}
+	free(sp->name);
+	sp->name = NULL;
+	if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+		return;
+	sqlite3_bind_int64(stmt, 1, sp->id);
+	if (sqlite3_step(stmt) == SQLITE_ROW &&
+	    sqlite3_column_text(stmt, 0) != NULL)
+		sp->name = xstrdup((const char *)sqlite3_column_text(stmt, 0));
+	sqlite3_finalize(stmt);
+}
+
+void
+store_span_release(struct store_span *sp)
+{
+	if (sp == NULL)
+		return;
+	free(sp->name);
+	sp->name = NULL;
+}
+
+static char *
+store_spans_text(sqlite3_stmt *stmt, int i)
+{
+	const unsigned char	*t = sqlite3_column_text(stmt, i);
+
+	return xstrdup(t != NULL ? (const char *)t : "");
+}
+
+static int64_t
+store_spans_i64(sqlite3_stmt *stmt, int i)
+{
+	if (sqlite3_column_type(stmt, i) == SQLITE_NULL)
+		return NP_NA;
+	return sqlite3_column_int64(stmt, i);
+}
+
+/*
+ * The lanes in display order (per rank: host threads, steps, device
+ * streams); the caller frees them with store_lanes_free(). On failure
+ * return -1 and set *cause.
+ */
+int
+store_lanes(struct store *s, struct store_lane **lanes, size_t *n,
+    char **cause)
+{
+	sqlite3_stmt		*stmt;
+	struct store_lane	*l, *v = NULL;
+	size_t			 size = 0;
+	int			 rc;
+
+	*lanes = NULL;
+	*n = 0;
+	if (store_prepare(s, &stmt, "SELECT id, kind, device, rank, pid, tid,"
+	    " stream, depth, name, grp, nspans, start_ns, end_ns FROM tl_lane"
+	    " ORDER BY ifnull(rank, -1), kind, device, pid, tid, stream,"
+	    " depth", cause) != 0)
+		return -1;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		if (*n == size) {
+			size = size == 0 ? 64 : size * 2;
+			v = xreallocarray(v, size, sizeof *v);
+		}
+		l = &v[(*n)++];
+		l->id = sqlite3_column_int64(stmt, 0);
+		l->kind = sqlite3_column_int(stmt, 1);
+		l->device = store_spans_i64(stmt, 2);
+		l->rank = store_spans_i64(stmt, 3);
+		l->pid = store_spans_i64(stmt, 4);
+		l->tid = store_spans_i64(stmt, 5);
+		l->stream = store_spans_i64(stmt, 6);
+		l->depth = store_spans_i64(stmt, 7);
+		l->name = store_spans_text(stmt, 8);
+		l->group = store_spans_text(stmt, 9);
+		l->nspans = sqlite3_column_int64(stmt, 10);
+		l->start_ns = sqlite3_column_int64(stmt, 11);
+		l->end_ns = sqlite3_column_int64(stmt, 12);
+	}
+	sqlite3_finalize(stmt);
+	*lanes = v;
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot read the timeline lanes: %s",
+		    sqlite3_errmsg(s->db));
+		store_lanes_free(v, *n);
+		*lanes = NULL;
+		*n = 0;
+		return -1;
+	}
+	return 0;
+}
+
+void
+store_lanes_free(struct store_lane *lanes, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		free(lanes[i].name);
+		free(lanes[i].group);
+	}
+	free(lanes);
+}
+
+/* Append the row of STMT to *V (*N used, *SIZE allocated). */
+static void
+store_spans_push(struct store *s, sqlite3_stmt *stmt, int64_t lane,
+    struct store_span **v, size_t *n, size_t *size)
+{
+	if (*n == *size) {
+		*size = *size == 0 ? 64 : *size * 2;
+		*v = xreallocarray(*v, *size, sizeof **v);
+	}
+	store_spans_row(s, stmt, lane, &(*v)[(*n)++]);
+}
+
+/*
+ * The spans of LANE that meet [T0, T1), by start, at most MAX of them (a
+ * zero-length span meets the range if it starts inside it), with names.
+ * The caller releases each and frees the array. On failure return -1 and
+ * set *cause.
+ */
+int
+store_lane_spans(struct store *s, int64_t lane, int64_t t0, int64_t t1,
+    size_t max, struct store_span **spans, size_t *n, char **cause)
+{
+	sqlite3_stmt		*stmt;
+	struct store_span	*v = NULL, tmp;
+	size_t			 size = 0, i, before;
+	int			 rc;
+
+	*spans = NULL;
+	*n = 0;
+	/* Earlier spans reaching past t0: walk back while cover lasts. */
+	if (store_prepare(s, &stmt, "SELECT " SPANS_COLS ", cend FROM"
+	    " tl_piece WHERE lane = ?1 AND start < ?2"
+	    " ORDER BY start DESC, ord DESC", cause) != 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, lane);
+	sqlite3_bind_int64(stmt, 2, t0);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW && *n < max) {
+		if (sqlite3_column_int64(stmt, 5) <= t0)
+			break;
+		if (sqlite3_column_int64(stmt, 2) > t0)
+			store_spans_push(s, stmt, lane, &v, n, &size);
+	}
+	sqlite3_finalize(stmt);
+	before = *n;
+	for (i = 0; i < before / 2; i++) {
+		tmp = v[i];
+		v[i] = v[before - 1 - i];
+		v[before - 1 - i] = tmp;
+	}
+	if (store_prepare(s, &stmt, "SELECT " SPANS_COLS " FROM tl_piece"
+	    " WHERE lane = ?1 AND start >= ?2 AND start < ?3"
+	    " ORDER BY start, ord", cause) != 0) {
+		free(v);
+		*n = 0;
+		return -1;
+	}
+	sqlite3_bind_int64(stmt, 1, lane);
+	sqlite3_bind_int64(stmt, 2, t0);
+	sqlite3_bind_int64(stmt, 3, t1);
+	while (*n < max && (rc = sqlite3_step(stmt)) == SQLITE_ROW)
+		store_spans_push(s, stmt, lane, &v, n, &size);
+	sqlite3_finalize(stmt);
+	for (i = 0; i < *n; i++)
+		store_spans_name(s, &v[i]);
+	*spans = v;
+	return 0;
+}
+
+/*
+ * The span of LANE at instant T (the latest-starting one covering it) in
+ * *SP. Return 1 if there is one, 0 if not, -1 with *cause set on failure.
+ */
+int
+store_lane_span_at(struct store *s, int64_t lane, int64_t t,
+    struct store_span *sp, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	int		 found = 0;
+
+	if (store_prepare(s, &stmt, "SELECT " SPANS_COLS ", cend FROM"
+	    " tl_piece WHERE lane = ?1 AND start <= ?2"
+	    " ORDER BY start DESC, ord DESC", cause) != 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, lane);
+	sqlite3_bind_int64(stmt, 2, t);
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		if (sqlite3_column_int64(stmt, 5) < t ||
+		    (sqlite3_column_int64(stmt, 5) == t &&
+		    sqlite3_column_int64(stmt, 0) != t))
+			break;
+		if (sqlite3_column_int64(stmt, 2) > t ||
+		    sqlite3_column_int64(stmt, 0) == t) {
+			store_spans_row(s, stmt, lane, sp);
+			found = 1;
+			break;
+		}
+	}
+	sqlite3_finalize(stmt);
+	if (found)
+		store_spans_name(s, sp);
+	return found;
+}
+
+/*
+ * The span of LANE after (SPAN_NEXT) or before (SPAN_PREV) FROM, or, if
+ * FROM is NULL, the first starting at or after T, or the last starting
+ * before T. Return 1 and fill *SP, 0 if there is none, -1 on failure.
+ */
+int
+store_lane_span_step(struct store *s, int64_t lane,
+    const struct store_span *from, int64_t t, enum store_span_dir dir,
+    struct store_span *sp, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	int		 found;
+
+	if (store_prepare(s, &stmt, dir == SPAN_NEXT ? "SELECT " SPANS_COLS
+	    " FROM tl_piece WHERE lane = ?1 AND (start, ord) > (?2, ?3)"
+	    " ORDER BY start, ord LIMIT 1" : "SELECT " SPANS_COLS
+	    " FROM tl_piece WHERE lane = ?1 AND (start, ord) < (?2, ?3)"
+	    " ORDER BY start DESC, ord DESC LIMIT 1", cause) != 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, lane);
+	sqlite3_bind_int64(stmt, 2, from != NULL ? from->start_ns : t);
+	sqlite3_bind_int64(stmt, 3, from != NULL ? from->ord : -1);
+	found = sqlite3_step(stmt) == SQLITE_ROW;
+	if (found)
+		store_spans_row(s, stmt, lane, sp);
+	sqlite3_finalize(stmt);
+	if (found)
+		store_spans_name(s, sp);
+	return found;
+}
+
+/*
+ * Find the span of FROM's flow: the API span that launched a device task,
+ * or the first device task an API span launched. Return 1 and fill *SP,
+ * 0 if there is none, -1 with *cause set on failure.
+ */
+int
+store_span_flow(struct store *s, const struct store_span *from,
+    struct store_span *sp, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 lane = 0, start = 0, ord = 0;
+	int		 found = 0;
+
+	if (from->type == SPAN_STEP)
+		return 0;
+	if (store_prepare(s, &stmt, from->type == SPAN_API ?
+	    "SELECT f.lane, f.start, f.ord FROM tl_flow f WHERE f.api = ?1"
+	    " ORDER BY f.start, f.task LIMIT 1" :
+	    "SELECT l.id, a.start_ns, p.ord FROM tl_flow f"
+	    " JOIN api a ON a.id = f.api JOIN tl_lane l ON l.kind = 0"
+	    " AND l.device IS a.device AND l.rank IS a.rank"
+	    " AND l.pid IS a.pid AND l.tid IS a.tid"
+	    " AND l.depth = ifnull(a.depth, 0)"
+	    " JOIN tl_piece p ON p.lane = l.id AND p.start = a.start_ns"
+	    " AND p.id = a.id WHERE f.task = ?1", cause) != 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, from->id);
+	if (sqlite3_step(stmt) == SQLITE_ROW) {
+		lane = sqlite3_column_int64(stmt, 0);
+		start = sqlite3_column_int64(stmt, 1);
+		ord = sqlite3_column_int64(stmt, 2);
+		found = 1;
+	}
+	sqlite3_finalize(stmt);
+	if (!found)
+		return 0;
+	if (store_prepare(s, &stmt, "SELECT " SPANS_COLS " FROM tl_piece"
+	    " WHERE lane = ?1 AND start = ?2 AND ord = ?3", cause) != 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, lane);
+	sqlite3_bind_int64(stmt, 2, start);
+	sqlite3_bind_int64(stmt, 3, ord);
+	found = sqlite3_step(stmt) == SQLITE_ROW;
+	if (found)
+		store_spans_row(s, stmt, lane, sp);
+	sqlite3_finalize(stmt);
+	if (found)
+		store_spans_name(s, sp);
+	return found;
+}
+
+/*
+ * The details of SP as rows of two columns, Field and Value: for a device
+ * task its name, type, stream, task id, start, duration, op type, shapes
+ * and launching API; for an API span its level, thread and depth. The
+ * caller frees the rows. On failure return NULL and set *cause.
+ */
+struct store_rows *
+store_span_detail(struct store *s, const struct store_span *sp,
+    char **cause)
+{
+	static const char *task_fields[] = { "Name", "Type", "Stream",
+	    "Task ID", "Start(us)", "Duration(us)", "OP Type",
+	    "Input Shapes", "Output Shapes", "API" };
+	static const char *api_fields[] = { "Name", "Level", "Thread",
+	    "Depth", "Start(us)", "Duration(us)", "Connection" };
+	static const char *step_fields[] = { "Name", "Iteration",
+	    "Start(us)", "Duration(us)", "FP to BP Time(us)" };
+	struct store_rows	*r;
+	sqlite3_stmt		*stmt;
+	const char		*sql, **fields;
+	char			*cells[2];
+	size_t			 nfields, i;
+
+	if (sp->type == SPAN_API) {
+		sql = "SELECT n.s, l.s, a.tid, a.depth,"
+		    " printf('%.3f', a.start_ns / 1000.0),"
+		    " printf('%.3f', (a.end_ns - a.start_ns) / 1000.0), a.conn FROM api a"
+		    " LEFT JOIN str n ON n.id = a.name"
+		    " LEFT JOIN str l ON l.id = a.level WHERE a.id = ?";
+		fields = api_fields;
+		nfields = sizeof api_fields / sizeof api_fields[0];
+	} else if (sp->type == SPAN_STEP) {
+		sql = "SELECT 'Step ' || iter, iter,"
+		    " printf('%.3f', (iter_end_ns - iter_time_ns) / 1000.0),"
+		    " printf('%.3f', iter_time_ns / 1000.0),"
+		    " printf('%.3f', fp_bp_ns / 1000.0) FROM step"
+		    " WHERE rowid = ?";
+		fields = step_fields;
+		nfields = sizeof step_fields / sizeof step_fields[0];
+	} else {
+		sql = "SELECT n.s, ty.s, t.stream, t.task,"
+		    " printf('%.3f', t.start_ns / 1000.0),"
+		    " printf('%.3f', t.dur_ns / 1000.0), o.s, i.s, os.s,"
+		    " (SELECT an.s FROM tl_flow f JOIN api a ON a.id = f.api"
+		    " JOIN str an ON an.id = a.name WHERE f.task = t.id)"
+		    " FROM task t LEFT JOIN str n ON n.id = t.name"
+		    " LEFT JOIN str ty ON ty.id = t.task_type"
+		    " LEFT JOIN str o ON o.id = t.op_type"
+		    " LEFT JOIN str i ON i.id = t.in_shapes"
+		    " LEFT JOIN str os ON os.id = t.out_shapes WHERE t.id = ?";
+		fields = task_fields;
+		nfields = sizeof task_fields / sizeof task_fields[0];
+	}
+	if (store_prepare(s, &stmt, sql, cause) != 0)
+		return NULL;
+	sqlite3_bind_int64(stmt, 1, sp->id);
+	if (sqlite3_step(stmt) != SQLITE_ROW) {
+		xasprintf(cause, "no span %lld", (long long)sp->id);
+		sqlite3_finalize(stmt);
+		return NULL;
+	}
+	r = store_rows_create(2);
+	r->names[0] = xstrdup("Field");
+	r->names[1] = xstrdup("Value");
+	r->fmts[0] = r->fmts[1] = FMT_TEXT;
+	for (i = 0; i < nfields; i++) {
+		cells[0] = xstrdup(fields[i]);
+		cells[1] = store_spans_text(stmt, (int)i);
+		store_rows_add(r, cells);
+	}
+	sqlite3_finalize(stmt);
+	return r;
+}
