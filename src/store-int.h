@@ -94,6 +94,7 @@ int		 store_open_db(struct store *, const char *, int, char **);
 void		 store_register_functions(struct store *);
 void		 store_register_match(struct store *, struct matcher *);
 int		 store_manifest_write(struct store *, char **);
+bool		 store_exists(struct store *, const char *);
 bool		 store_has_table(struct store *, const char *);
 
 /* store-load.c */

@@ -207,7 +207,6 @@ store_legacy_generic(struct store *s, const struct store_table *g,
 static bool
 store_legacy_board_summary(struct store *s)
 {
-	sqlite3_stmt	*stmt;
 	char		*sql;
 	bool		 found = false;
 	size_t		 i;
@@ -218,11 +217,7 @@ store_legacy_board_summary(struct store *s)
 			continue;
 		xasprintf(&sql, "SELECT 1 FROM %s WHERE _file LIKE"
 		    " 'op\\_summary%%' ESCAPE '\\' LIMIT 1", s->dyn[i]->from);
-		if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) ==
-		    SQLITE_OK) {
-			found = sqlite3_step(stmt) == SQLITE_ROW;
-			sqlite3_finalize(stmt);
-		}
+		found = store_exists(s, sql);
 		free(sql);
 	}
 	return found;

@@ -12,39 +12,26 @@
 #include "store-int.h"
 
 static bool
-store_stacks_exists(struct store *s, const char *sql)
-{
-	sqlite3_stmt	*stmt;
-	bool		 found;
-
-	if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) != SQLITE_OK)
-		return false;
-	found = sqlite3_step(stmt) == SQLITE_ROW;
-	sqlite3_finalize(stmt);
-	return found;
-}
-
-static bool
 store_stacks_have(struct store *s, enum store_stacks_source src,
     bool details)
 {
 	switch (src) {
 	case STACKS_CANN:
-		return store_stacks_exists(s, "SELECT 1 FROM api a JOIN str l"
+		return store_exists(s, "SELECT 1 FROM api a JOIN str l"
 		    " ON l.id = a.level WHERE l.s IN " STORE_STACKS_CANN_LEVELS
 		    " LIMIT 1");
 	case STACKS_PYTHON:
 		if (details)
-			return store_stacks_exists(s, "SELECT 1 FROM"
+			return store_exists(s, "SELECT 1 FROM"
 			    " operator_details WHERE \"Call Stack\" <> ''"
 			    " LIMIT 1");
-		return store_stacks_exists(s, "SELECT 1 FROM api a JOIN str l"
+		return store_exists(s, "SELECT 1 FROM api a JOIN str l"
 		    " ON l.id = a.level WHERE l.s = 'python' AND a.args LIKE"
 		    " '%\"Call stack\"%' LIMIT 1");
 	case STACKS_OPS:
-		return store_stacks_exists(s, "SELECT 1 FROM task LIMIT 1");
+		return store_exists(s, "SELECT 1 FROM task LIMIT 1");
 	case STACKS_MODULES:
-		return store_stacks_exists(s, "SELECT 1 FROM api a JOIN str l"
+		return store_exists(s, "SELECT 1 FROM api a JOIN str l"
 		    " ON l.id = a.level JOIN str n ON n.id = a.name WHERE"
 		    " l.s = 'python_function' AND n.s LIKE 'nn.Module:%'"
 		    " LIMIT 1");

@@ -227,15 +227,11 @@ store_tables_generic(struct store *s, const char *name)
 static bool
 store_tables_empty(struct store *s, const struct store_table *t)
 {
-	sqlite3_stmt	*stmt;
 	char		*sql;
-	bool		 empty = true;
+	bool		 empty;
 
 	xasprintf(&sql, "SELECT 1 FROM %s LIMIT 1", t->from);
-	if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) == SQLITE_OK) {
-		empty = sqlite3_step(stmt) != SQLITE_ROW;
-		sqlite3_finalize(stmt);
-	}
+	empty = !store_exists(s, sql);
 	free(sql);
 	return empty;
 }

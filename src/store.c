@@ -57,6 +57,20 @@ store_exec(struct store *s, const char *sql, char **cause)
 	return 0;
 }
 
+/* True if SQL (a query, usually ending in LIMIT 1) yields a row. */
+bool
+store_exists(struct store *s, const char *sql)
+{
+	sqlite3_stmt	*stmt;
+	bool		 found = false;
+
+	if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) == SQLITE_OK) {
+		found = sqlite3_step(stmt) == SQLITE_ROW;
+		sqlite3_finalize(stmt);
+	}
+	return found;
+}
+
 bool
 store_has_table(struct store *s, const char *name)
 {

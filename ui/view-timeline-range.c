@@ -85,13 +85,22 @@ view_timeline_mouse(struct view_tl *tl)
 	}
 }
 
-/* The keys on a selected range: v makes one, a applies it, Esc ends it. */
+/*
+ * The keys on a selected range: v makes one, a applies it to the op
+ * statistic, F to the flame graph, Esc ends it.
+ */
 int
 view_timeline_range_key(struct view_tl *tl, enum action a)
 {
 	struct view_window_arg	 w;
 	struct view_flame_arg	 fa;
 
+	if ((a == ACTION_APPLY_RANGE || a == ACTION_RANGE_FLAME) &&
+	    tl->sel0 == NP_NA) {
+		ui_message(ROLE_ERROR, "no range: drag with the mouse, "
+		    "or m then v");
+		return REDRAW_STATUS;
+	}
 	switch (a) {
 	case ACTION_SELECT:
 		if (tl->mark == NP_NA || tl->mark == tl->f.cursor) {
@@ -103,22 +112,12 @@ view_timeline_range_key(struct view_tl *tl, enum action a)
 		tl->sel1 = tl->mark < tl->f.cursor ? tl->f.cursor : tl->mark;
 		return REDRAW_ALL;
 	case ACTION_RANGE_FLAME:
-		if (tl->sel0 == NP_NA) {
-			ui_message(ROLE_ERROR, "no range: drag with the mouse, "
-			    "or m then v");
-			return REDRAW_STATUS;
-		}
 		fa.from_ns = tl->sel0;
 		fa.to_ns = tl->sel1;
 		fa.origin_ns = tl->lo;
 		return view_push(&view_flame_ops, &fa, NULL) == 0 ?
 		    REDRAW_ALL : REDRAW_STATUS;
 	case ACTION_APPLY_RANGE:
-		if (tl->sel0 == NP_NA) {
-			ui_message(ROLE_ERROR, "no range: drag with the mouse, "
-			    "or m then v");
-			return REDRAW_STATUS;
-		}
 		w.from_ns = tl->sel0;
 		w.to_ns = tl->sel1;
 		w.origin_ns = tl->lo;
