@@ -68,6 +68,7 @@ int		 util_parse_double(const char *, size_t, double *);
 void		 util_fmt_us(char *, size_t, int64_t, int, bool);
 void		 util_fmt_fixed(char *, size_t, double, int, bool);
 bool		 util_is_na(const char *, size_t);
+bool		 util_listed(const char *, const char *);
 bool		 util_has_prefix(const char *, const char *);
 bool		 util_has_suffix(const char *, const char *);
 char		*util_path_join(const char *, const char *);

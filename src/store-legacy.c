@@ -114,21 +114,6 @@ store_legacy(struct store *s)
 	return yes;
 }
 
-/* Whether column NAME is in LIST, a comma-separated list. */
-static bool
-store_legacy_listed(const char *list, const char *name)
-{
-	size_t	 len = strlen(name);
-	const char *p;
-
-	for (p = list; (p = strstr(p, name)) != NULL; p++) {
-		if ((p == list || p[-1] == ',') && (p[len] == '\0' ||
-		    p[len] == ','))
-			return true;
-	}
-	return false;
-}
-
 static void
 store_legacy_quote(struct strbuf *b, const char *s)
 {
@@ -172,7 +157,7 @@ store_legacy_generic(struct store *s, const struct store_table *g,
 	cols[0].expr = strbuf_detach(&b);
 	cols[0].fmt = FMT_TEXT;
 	for (i = 0; i < g->ncols; i++) {
-		if (derived != NULL && store_legacy_listed(derived,
+		if (derived != NULL && util_listed(derived,
 		    g->cols[i].name))
 			continue;
 		cols[n].name = xstrdup(g->cols[i].name);

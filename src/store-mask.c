@@ -31,21 +31,6 @@ static const struct {
 
 #define STORE_NMASK	(sizeof store_mask_cols / sizeof store_mask_cols[0])
 
-/* Whether NAME is in the comma-separated LIST. */
-static bool
-store_mask_listed(const char *list, const char *name)
-{
-	size_t		 len = strlen(name);
-	const char	*p;
-
-	for (p = list; (p = strstr(p, name)) != NULL; p++) {
-		if ((p == list || p[-1] == ',') && (p[len] == '\0' ||
-		    p[len] == ','))
-			return true;
-	}
-	return false;
-}
-
 /* Whether the column with expression EXPR is in the union ALL. */
 static bool
 store_mask_kept(const char *all, const char *expr)
@@ -54,7 +39,7 @@ store_mask_kept(const char *all, const char *expr)
 
 	for (i = 0; i < STORE_NMASK; i++) {
 		if (strcmp(store_mask_cols[i].expr, expr) == 0)
-			return store_mask_listed(all, store_mask_cols[i].col);
+			return util_listed(all, store_mask_cols[i].col);
 	}
 	return true;
 }

@@ -289,6 +289,21 @@ util_fmt_fixed(char *buf, size_t size, double v, int decimals, bool strip)
 		snprintf(buf, size, "0");
 }
 
+/* Whether NAME is one of the items of LIST, a comma-separated list. */
+bool
+util_listed(const char *list, const char *name)
+{
+	size_t		 len = strlen(name);
+	const char	*p;
+
+	for (p = list; (p = strstr(p, name)) != NULL; p++) {
+		if ((p == list || p[-1] == ',') && (p[len] == '\0' ||
+		    p[len] == ','))
+			return true;
+	}
+	return false;
+}
+
 bool
 util_has_prefix(const char *s, const char *prefix)
 {
