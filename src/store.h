@@ -501,6 +501,9 @@ int64_t		 store_foreign_int(struct store_foreign_rows *, int);
 const char	*store_foreign_text(struct store_foreign_rows *, int);
 void		 store_foreign_rows_free(struct store_foreign_rows *);
 
+/* store-floor.c: for bench/floor */
+int		 store_floor(const char *, int64_t, double *, double *, char **);
+
 /* store-stats.c */
 int		 store_stats_compute(struct store *, char **);
 
