@@ -128,6 +128,34 @@ csv_unquoted(struct csv *c)
 	}
 }
 
+/*
+ * Copy the rest of a quoted field in runs, up to the next quote, which is
+ * consumed and returned (or -1 at the end of the file). Line breaks inside
+ * the quotes belong to the field and are counted.
+ */
+static int
+csv_quoted(struct csv *c)
+{
+	const char	*p, *start, *end;
+
+	for (;;) {
+		if (!csv_fill(c))
+			return -1;
+		start = c->buf + c->pos;
+		end = c->buf + c->len;
+		for (p = start; p < end && *p != '"'; p++) {
+			if (*p == '\n')
+				c->line++;
+		}
+		strbuf_add(&c->field, start, (size_t)(p - start));
+		c->pos = (size_t)(p - c->buf);
+		if (p < end) {
+			c->pos++;
+			return '"';
+		}
+	}
+}
+
 static inline int
 csv_peek(struct csv *c)
 {
@@ -204,18 +232,19 @@ csv_next(struct csv *c, char ***fields, size_t *n)
 				if (ch == -1)
 					break;
 				if (inq) {
-					if (ch == '"') {
-						if (csv_peek(c) == '"') {
-							csv_getc(c);
-							strbuf_addc(&c->field,
-							    '"');
-						} else
-							inq = false;
-						continue;
+					if (ch != '"') {
+						if (ch == '\n')
+							c->line++;
+						strbuf_addc(&c->field,
+						    (char)ch);
+						if ((ch = csv_quoted(c)) == -1)
+							break;
 					}
-					if (ch == '\n')
-						c->line++;
-					strbuf_addc(&c->field, (char)ch);
+					if (csv_peek(c) == '"') {
+						csv_getc(c);
+						strbuf_addc(&c->field, '"');
+					} else
+						inq = false;
 					continue;
 				}
 				if (ch == ',' || ch == '\n')

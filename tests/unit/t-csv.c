@@ -4,6 +4,7 @@
  * no final newline; and columns found by name.
  */
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "importer.h"
@@ -31,8 +32,9 @@ main(void)
 {
 	struct csv	*c;
 	struct csv_cols	*cols;
-	char		**f, *cause = NULL;
+	char		**f, *cause = NULL, *text;
 	size_t		 n;
+	int		 shift, pad;
 	const char	*names[] = { "Block Num", "Block Dim", NULL };
 
 	c = open_text("\xef\xbb\xbfName,Start Time(us),Shapes\r\n"
@@ -66,6 +68,25 @@ main(void)
 	is_str(f[1], "unterminated\n", "with what it had");
 	csv_free(c);
 	unlink(tmpl);
+
+	/* A doubled quote and a quoted line break across the 1 MiB block. */
+	for (shift = -3; shift <= 2; shift++) {
+		pad = (1 << 20) + shift - (int)strlen("p,\nq,\"ab");
+		text = xmalloc((size_t)pad + 64);
+		memcpy(text, "p,", 2);
+		memset(text + 2, 'a', (size_t)pad);
+		strcpy(text + 2 + pad, "\nq,\"ab\"\"c\nd\",z\nlast,1\n");
+		c = open_text(text);
+		free(text);
+		ok(csv_next(c, &f, &n) == 1 && csv_next(c, &f, &n) == 1 &&
+		    n == 3 && strcmp(f[1], "ab\"c\nd") == 0 &&
+		    strcmp(f[2], "z") == 0, "quote at block offset %+d", shift);
+		ok(csv_next(c, &f, &n) == 1 && csv_line(c) == 4 &&
+		    strcmp(f[0], "last") == 0, "line count after it (%+d)",
+		    shift);
+		csv_free(c);
+		unlink(tmpl);
+	}
 
 	ok(csv_open("/nonexistent/x.csv", &cause) == NULL && cause != NULL,
 	    "a missing file is an error");
