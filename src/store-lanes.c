@@ -54,6 +54,7 @@ struct lanes_build {
 	sqlite3_stmt		*done;
 	sqlite3_stmt		*flow;
 	sqlite3_stmt		*block;
+	sqlite3_stmt		*meta;		/* lane names, or NULL */
 	uint8_t			 data[LANES_BLOCK * 30];
 	size_t			 len;		/* bytes in data */
 	size_t			 npacked;	/* pieces in data */
@@ -454,6 +455,66 @@ store_lanes_group(char *buf, size_t size, int64_t device, int64_t rank,
 }
 
 /*
+ * The name of the trace's process PID or, with TID, of its thread, from
+ * the lane metadata (process_name and thread_name events) into BUF; false
+ * when the input named neither.
+ */
+static bool
+store_lanes_meta(struct lanes_build *b, const int64_t key[6], int64_t tid,
+    char *buf, size_t size)
+{
+	sqlite3_stmt	*stmt = b->meta;
+	const char	*name;
+	bool		 found = false;
+
+	if (stmt == NULL)
+		return false;
+	store_bind_i64(stmt, 1, key[0]);
+	store_bind_i64(stmt, 2, key[1]);
+	store_bind_i64(stmt, 3, key[2]);
+	store_bind_i64(stmt, 4, tid);
+	if (sqlite3_step(stmt) == SQLITE_ROW &&
+	    (name = (const char *)sqlite3_column_text(stmt, 0)) != NULL &&
+	    *name != '\0') {
+		snprintf(buf, size, "%s", name);
+		found = true;
+	}
+	sqlite3_reset(stmt);
+	return found;
+}
+
+/*
+ * The group and name of an API lane with KEY. A host thread the trace
+ * left with its default name ("Thread 59186") is called after its process
+ * instead ("Python 59186", "CANN 59186"), since Python and CANN lanes of
+ * one thread would otherwise read the same; other threads keep the name
+ * the trace gave them ("Computing", "Stream 47").
+ */
+static void
+store_lanes_api_names(struct lanes_build *b, const int64_t key[6],
+    char *name, size_t nsize, char *group, size_t gsize)
+{
+	char	 proc[40], thread[64], dflt[32], depth[32] = "", r[32] = "";
+	bool	 host = key[0] == NP_HOST_DEVICE || key[0] == NP_NA;
+
+	if (key[5] > 0)
+		snprintf(depth, sizeof depth, ".%lld", (long long)key[5]);
+	snprintf(dflt, sizeof dflt, "Thread %lld", (long long)key[3]);
+	if (!store_lanes_meta(b, key, key[3], thread, sizeof thread))
+		snprintf(thread, sizeof thread, "%s", dflt);
+	if (host && store_lanes_meta(b, key, NP_NA, proc, sizeof proc)) {
+		if (key[1] != NP_NA)
+			snprintf(r, sizeof r, "Rank %lld ", (long long)key[1]);
+		snprintf(group, gsize, "%s%s (pid %lld)", r, proc,
+		    (long long)key[2]);
+		if (strcmp(thread, dflt) == 0)
+			snprintf(thread, sizeof thread, "%s %lld", proc,
+			    (long long)key[3]);
+	}
+	snprintf(name, nsize, "%s%s", thread, depth);
+}
+
+/*
  * Read the spans of SQL, whose rows are the key (KEYS columns), start, end,
  * row id, and for device tasks the core type id, API row id and connection
  * id; build a lane for each key.
@@ -464,7 +525,7 @@ store_lanes_source(struct lanes_build *b, enum store_lane_kind kind,
 {
 	sqlite3_stmt	*stmt;
 	int64_t		 key[6], prev[6], start, end, id;
-	char		 name[64], group[64];
+	char		 name[128], group[128];
 	int		 rc, i, type;
 	bool		 first = true;
 
@@ -490,12 +551,9 @@ store_lanes_source(struct lanes_build *b, enum store_lane_kind kind,
 				    (long long)key[4]);
 			else if (kind == LANE_STEP)
 				snprintf(name, sizeof name, "Steps");
-			else if (key[5] > 0)
-				snprintf(name, sizeof name, "Thread %lld.%lld",
-				    (long long)key[3], (long long)key[5]);
 			else
-				snprintf(name, sizeof name, "Thread %lld",
-				    (long long)key[3]);
+				store_lanes_api_names(b, key, name,
+				    sizeof name, group, sizeof group);
 			store_lanes_begin(b, kind, key, name, group);
 			memcpy(prev, key, sizeof prev);
 			first = false;
@@ -548,6 +606,11 @@ store_lanes_build(struct store *s, char **cause)
 	    store_prepare(s, &b.block, "INSERT INTO tl_block VALUES (?, ?, ?,"
 	    " ?, ?, ?)", cause) != 0)
 		goto out;
+	/* Only traces have lane metadata; the table may be absent. */
+	if (store_has_table(s, "lane"))
+		sqlite3_prepare_v2(s->db, "SELECT name FROM lane WHERE device"
+		    " IS ?1 AND rank IS ?2 AND pid IS ?3 AND tid IS ?4 ORDER BY"
+		    " id DESC LIMIT 1", -1, &b.meta, NULL);
 	b.probe = xreallocarray(NULL, LANES_PROBE, sizeof *b.probe);
 	if (store_lanes_source(&b, LANE_API, "SELECT device, rank, pid, tid,"
 	    " NULL, ifnull(depth, 0), start_ns, end_ns, id FROM api"
@@ -578,6 +641,7 @@ out:
 	sqlite3_finalize(b.done);
 	sqlite3_finalize(b.flow);
 	sqlite3_finalize(b.block);
+	sqlite3_finalize(b.meta);
 	free(b.probe);
 	free(b.types);
 	return rc;
