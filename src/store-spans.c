@@ -83,8 +83,9 @@ store_spans_i64(sqlite3_stmt *stmt, int i)
 }
 
 /*
- * The lanes in display order (per rank: host threads, steps, device
- * streams); the caller frees them with store_lanes_free(). On failure
+ * The lanes in display order (per rank: host threads, then per device its
+ * steps, its streams and the trace's other device lanes, such as Overlap
+ * Analysis); the caller frees them with store_lanes_free(). On failure
  * return -1 and set *cause.
  */
 int
@@ -100,8 +101,8 @@ store_lanes(struct store *s, struct store_lane **lanes, size_t *n,
 	*n = 0;
 	if (store_prepare(s, &stmt, "SELECT id, kind, device, rank, pid, tid,"
 	    " stream, depth, name, grp, nspans, start_ns, end_ns FROM tl_lane"
-	    " ORDER BY ifnull(rank, -1), kind, device, pid, tid, stream,"
-	    " depth", cause) != 0)
+	    " ORDER BY ifnull(rank, -1), kind <> 0 OR ifnull(device, 64) <> 64,"
+	    " device, kind = 0, kind, pid, tid, stream, depth", cause) != 0)
 		return -1;
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		if (*n == size) {

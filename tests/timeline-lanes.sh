@@ -3,7 +3,8 @@
 # thread_name events: a host thread left with the vendor's default name
 # ("Thread 7") is called after its process, so the Python and CANN lanes
 # of one thread differ; a named thread keeps its name; a process without a
-# name keeps the "Host pid N" group. Then the same on a real trace.
+# name keeps the "Host pid N" group. Then the same on a real trace, with
+# host lanes above the device's.
 . "$top_srcdir/tests/lib.sh"
 CELLS="$top_builddir/tests/tl-cells"
 
@@ -45,5 +46,11 @@ if [ -d "$S" ]; then
 	done
 	! grep -q '^Thread ' "$T/s"
 	ok $? "no sample lane left as a bare thread id"
+	is "$(cut -f2 "$T/s" | uniq | tr '\n' ,)" \
+	    "Python (pid 59186),CANN (pid 60606719),Device 0," \
+	    "host lanes above the device's, one block per group"
+	is "$(grep 'Device 0' "$T/s" | cut -f1 | tr '\n' ,)" \
+	    "Stream 46,Stream 47,Computing,Free," \
+	    "the device's streams before its other trace lanes"
 fi
 done_testing
