@@ -8,19 +8,8 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "store.h"
-
-/* CPU seconds this process has used. */
-static double
-floor_cpu(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* Feed N tasks shaped like the demo's through store_load_task(). */
 static int
@@ -42,7 +31,7 @@ floor_store(const char *dir, int64_t n)
 		fprintf(stderr, "floor: %s\n", cause);
 		return -1;
 	}
-	t0 = floor_cpu();
+	t0 = store_floor_cpu();
 	for (i = 0; i < n; i++) {
 		r = (uint64_t)i * 0x9e3779b97f4a7c15ULL;
 		start_ns += 1000 + i % 5000;
@@ -73,12 +62,12 @@ floor_store(const char *dir, int64_t n)
 		free(name);
 		free(shape);
 	}
-	t1 = floor_cpu();
+	t1 = store_floor_cpu();
 	if (store_load_commit(s, &cause) != 0) {
 		fprintf(stderr, "floor: %s\n", cause);
 		return -1;
 	}
-	t2 = floor_cpu();
+	t2 = store_floor_cpu();
 	printf("store load interface, %lld ready-made tasks: load %.2f"
 	    " CPU-s, commit %.2f CPU-s, %.0f tasks per CPU-second\n",
 	    (long long)n, t1 - t0, t2 - t1, n / (t2 - t0));

@@ -19,7 +19,7 @@
 #define STORE_FLOOR_COLS	30
 
 /* CPU seconds this process has used. */
-static double
+double
 store_floor_cpu(void)
 {
 	struct timespec	ts;
@@ -85,10 +85,8 @@ store_floor(const char *path, int64_t n, double *insert_s,
 
 	unlink(path);
 	if (sqlite3_open(path, &db) != SQLITE_OK ||
-	    sqlite3_exec(db, "PRAGMA page_size = 16384;"
-	    " PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
-	    " PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -32768;",
-	    NULL, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_exec(db, store_load_pragmas, NULL, NULL, NULL) !=
+	    SQLITE_OK ||
 	    sqlite3_exec(db, store_schema_sql, NULL, NULL, NULL) != SQLITE_OK ||
 	    sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK) {

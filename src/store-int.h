@@ -98,6 +98,7 @@ bool		 store_exists(struct store *, const char *);
 bool		 store_has_table(struct store *, const char *);
 
 /* store-load.c */
+extern const char	*store_load_pragmas;
 void		 store_bind_i64(sqlite3_stmt *, int, int64_t);
 void		 store_bind_str(sqlite3_stmt *, int, const char *);
 void		 store_quote_ident(struct strbuf *, const char *);

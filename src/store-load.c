@@ -30,6 +30,14 @@ struct store_intern {
 	char				**by_id;	/* id - 1 -> string */
 };
 
+/*
+ * A load writes a new file nobody else reads until the rename: no journal,
+ * no syncs, big pages and a 32 MB cache.
+ */
+const char	*store_load_pragmas = "PRAGMA page_size = 16384;"
+    " PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
+    " PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -32768;";
+
 /* The temporary file of the load under way, for the signal handler. */
 static char	*store_load_tmp_path;
 
@@ -204,10 +212,7 @@ store_load_begin(const char *path, const char *root, char **cause)
 	close(fd);
 	if (store_open_db(s, s->tmp, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_NOMUTEX, cause) != 0 ||
-	    store_exec(s, "PRAGMA page_size = 16384; PRAGMA journal_mode = OFF;"
-	    " PRAGMA synchronous = OFF;"
-	    " PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -32768;",
-	    cause) != 0 || store_exec(s, store_schema_sql, cause) != 0 ||
+	    store_exec(s, store_load_pragmas, cause) != 0 || store_exec(s, store_schema_sql, cause) != 0 ||
 	    store_exec(s, "BEGIN", cause) != 0) {
 		store_load_abort(s);
 		return NULL;

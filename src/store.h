@@ -503,6 +503,7 @@ void		 store_foreign_rows_free(struct store_foreign_rows *);
 
 /* store-floor.c: for bench/floor */
 int		 store_floor(const char *, int64_t, double *, double *, char **);
+double		 store_floor_cpu(void);
 
 /* store-stats.c */
 int		 store_stats_compute(struct store *, char **);
