@@ -74,12 +74,38 @@ gen_acl_expect(struct strbuf *e, struct gen_acl_api *api, size_t n)
 }
 
 /*
+ * The expected acl_statistic of each of the NWIN iterations of model
+ * MODEL, acl_statistic_0_<model>_<iter>.csv, from the groups IT holds.
+ */
+static int
+gen_acl_expect_iters(const struct gen_opts *g, struct gen_acl_api *it,
+    size_t n, int nwin, int model, char **cause)
+{
+	struct strbuf	 e;
+	char		 name[64];
+	int		 w, rc = 0;
+
+	for (w = 0; w < nwin && rc == 0; w++) {
+		strbuf_init(&e);
+		gen_acl_expect(&e, it + (size_t)w * n, n);
+		snprintf(name, sizeof name, "acl_statistic_0_%d_%d.csv", model,
+		    w + 1);
+		rc = gen_job_file(g->expect, name, e.s, e.len, cause);
+		strbuf_release(&e);
+	}
+	return rc;
+}
+
+/*
  * Write DIR/AclModule.acl_op.0.slice_0 and acl_model.0.slice_0 and the
- * expected acl_statistic.csv. On failure return -1 and set *cause.
+ * expected acl_statistic.csv. With NWIN iteration windows WIN (pairs of
+ * host monotonic ns, start and end), call K starts in window K % NWIN and
+ * the expected acl_statistic of each iteration of model MODEL is written
+ * too. On failure return -1 and set *cause.
  */
 int
 gen_job_acl(const char *dir, const struct gen_opts *g, uint64_t *rng,
-    char **cause)
+    const uint64_t *win, int nwin, int model, char **cause)
 {
 	struct gen_acl_api	 api[] = {
 		{ .name = "aclopCompileAndExecute", .type = 1,
@@ -89,28 +115,48 @@ gen_job_acl(const char *dir, const struct gen_opts *g, uint64_t *rng,
 		{ .name = "aclmdlLoadFromFile", .type = 2, .mean_ns = 3200000 }
 	};
 	struct strbuf		 f[2], e;
+	struct gen_acl_api	*it = NULL, *a;
 	size_t			 n = sizeof api / sizeof api[0], i, off;
-	uint64_t		 t = GEN_ACL_MONO_NS, d;
-	int			 k, z, count, rc = -1;
+	uint64_t		 t = GEN_ACL_MONO_NS, d, at;
+	int			 k, z, w, count, rc = -1;
 
 	strbuf_init(&f[0]);
 	strbuf_init(&f[1]);
 	strbuf_init(&e);
+	if (nwin > 0) {
+		it = xreallocarray(NULL, (size_t)nwin * n, sizeof *it);
+		for (w = 0; w < nwin; w++)
+			memcpy(it + (size_t)w * n, api, sizeof api);
+	}
 	count = g->apis < 1 ? 1 : g->apis > 2000 ? 2000 : g->apis;
 	for (k = 0; k < count; k++) {
 		i = (size_t)(gen_rand_next(rng) % n);
 		d = (uint64_t)api[i].mean_ns / 2 + gen_rand_next(rng) %
 		    (uint64_t)api[i].mean_ns;
 		api[i].pid = 4242;
-		api[i].tid = api[i].count == 0 ? 4300 + (uint32_t)i :
-		    api[i].tid;
+		api[i].tid = 4300 + (uint32_t)i;
+		at = t;
+		if (nwin > 0) {
+			/* 10 ns apart, well inside a window of microseconds. */
+			w = k % nwin;
+			at = win[2 * w] + 1 + (uint64_t)(k / nwin) * 10;
+			a = &it[(size_t)w * n + i];
+			a->pid = api[i].pid;
+			a->tid = api[i].tid;
+			if (a->count == 0 || (int64_t)d < a->min)
+				a->min = (int64_t)d;
+			if (a->count == 0 || (int64_t)d > a->max)
+				a->max = (int64_t)d;
+			a->count++;
+			a->total += (int64_t)d;
+		}
 		off = f[api[i].type - 1].len;
 		for (z = 0; z < 128; z++)
 			strbuf_addc(&f[api[i].type - 1], '\0');
 		gen_acl_put(&f[api[i].type - 1], off, 0x5a5a, 2);
 		gen_acl_put(&f[api[i].type - 1], off + 4, api[i].type, 4);
-		gen_acl_put(&f[api[i].type - 1], off + 8, t, 8);
-		gen_acl_put(&f[api[i].type - 1], off + 16, t + d, 8);
+		gen_acl_put(&f[api[i].type - 1], off + 8, at, 8);
+		gen_acl_put(&f[api[i].type - 1], off + 16, at + d, 8);
 		gen_acl_put(&f[api[i].type - 1], off + 24, api[i].pid, 4);
 		gen_acl_put(&f[api[i].type - 1], off + 28, api[i].tid, 4);
 		memcpy(f[api[i].type - 1].s + off + 32, api[i].name,
@@ -129,11 +175,13 @@ gen_job_acl(const char *dir, const struct gen_opts *g, uint64_t *rng,
 	    gen_job_file(dir, "AclModule.acl_model.0.slice_0", f[1].s,
 	    f[1].len, cause) != 0))
 		goto out;
-	if (g->expect != NULL && gen_job_file(g->expect, "acl_statistic.csv",
-	    e.s, e.len, cause) != 0)
+	if (g->expect != NULL && (gen_job_file(g->expect, "acl_statistic.csv",
+	    e.s, e.len, cause) != 0 || gen_acl_expect_iters(g, it, n, nwin,
+	    model, cause) != 0))
 		goto out;
 	rc = 0;
 out:
+	free(it);
 	strbuf_release(&f[0]);
 	strbuf_release(&f[1]);
 	strbuf_release(&e);

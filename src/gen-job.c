@@ -20,6 +20,15 @@
 
 #define GEN_JOB_BASE_TICKS	1000000000ULL
 
+/*
+ * With --anchor: the host monotonic clock when the device counter reads
+ * GEN_JOB_BASE_TICKS (dev_start.log, host_start.log) and the epoch time
+ * of host monotonic GEN_JOB_MONO_NS (start_info), so device and host times
+ * both become epoch nanoseconds.
+ */
+#define GEN_JOB_MONO_NS		5000000000ULL
+#define GEN_JOB_EPOCH_US	1700000000000000LL
+
 struct gen_job_op {
 	const char	*type;
 	int		 mean_ticks;
@@ -144,6 +153,10 @@ struct gen_job {
 	int			 pmu_cnt;
 	bool			 binary;
 	struct gen_job_stat	 st[GEN_JOB_NOPS];
+	struct gen_job_stat	(*st_it)[GEN_JOB_NOPS];	/* per iteration */
+	uint64_t		*win;	/* per iteration: start, end ticks */
+	int			 nwin;
+	int64_t			 epoch;	/* added to device ns with --anchor */
 };
 
 static int64_t
@@ -182,37 +195,108 @@ gen_job_stat_cmp(const void *a, const void *b)
 	return strcmp(x->type, y->type);
 }
 
-/* The expected op_statistic: every op ran on an AI Core. */
+/*
+ * An expected op_statistic from the groups ST: every op ran on an AI
+ * Core. Each row starts with FIRST: the device id in the vendor's current
+ * table, the Model Name (N/A) in a legacy per-iteration file.
+ */
 static void
-gen_job_op_statistic(struct gen_job *j)
+gen_job_op_stat_rows(struct strbuf *b, struct gen_job_stat *st,
+    const char *head, const char *first)
 {
 	struct gen_job_stat	*s;
-	char			 b[32];
+	char			 r[32];
 	int64_t			 sum = 0;
 	size_t			 i;
 
 	for (i = 0; i < GEN_JOB_NOPS; i++) {
-		j->st[i].type = gen_job_ops[i].type;
-		sum += j->st[i].total;
+		st[i].type = gen_job_ops[i].type;
+		sum += st[i].total;
 	}
-	qsort(j->st, GEN_JOB_NOPS, sizeof j->st[0], gen_job_stat_cmp);
-	strbuf_adds(&j->stat, "Device_id,OP Type,Core Type,Count,"
-	    "Total Time(us),Min Time(us),Avg Time(us),Max Time(us),"
-	    "Ratio(%)\n");
+	qsort(st, GEN_JOB_NOPS, sizeof st[0], gen_job_stat_cmp);
+	strbuf_addf(b, "%s,OP Type,Core Type,Count,Total Time(us),"
+	    "Min Time(us),Avg Time(us),Max Time(us),Ratio(%%)\n", head);
 	for (i = 0; i < GEN_JOB_NOPS; i++) {
-		s = &j->st[i];
+		s = &st[i];
 		if (s->count == 0)
 			continue;
-		strbuf_addf(&j->stat, "0,%s,AI_CORE,%lld,", s->type,
+		strbuf_addf(b, "%s,%s,AI_CORE,%lld,", first, s->type,
 		    (long long)s->count);
-		gen_job_us(&j->stat, s->total, true, ",");
-		gen_job_us(&j->stat, s->min, true, ",");
-		gen_job_us(&j->stat, s->total / s->count, true, ",");
-		gen_job_us(&j->stat, s->max, true, ",");
-		util_fmt_fixed(b, sizeof b, (double)s->total * 100.0 /
+		gen_job_us(b, s->total, true, ",");
+		gen_job_us(b, s->min, true, ",");
+		gen_job_us(b, s->total / s->count, true, ",");
+		gen_job_us(b, s->max, true, ",");
+		util_fmt_fixed(r, sizeof r, (double)s->total * 100.0 /
 		    (double)sum, 3, true);
-		strbuf_addf(&j->stat, "%s\n", b);
+		strbuf_addf(b, "%s\n", r);
 	}
+}
+
+/*
+ * The expected op_statistic of the whole run, and of each iteration as
+ * the legacy export writes it, op_statistic_0_<model>_<iter>.csv.
+ */
+static int
+gen_job_op_statistic(struct gen_job *j, char **cause)
+{
+	struct strbuf	 b;
+	char		 name[64];
+	int		 w, rc = 0;
+
+	gen_job_op_stat_rows(&j->stat, j->st, "Device_id", "0");
+	for (w = 0; w < j->nwin && j->g->expect != NULL && rc == 0; w++) {
+		strbuf_init(&b);
+		gen_job_op_stat_rows(&b, j->st_it[w], "Model Name", "N/A");
+		snprintf(name, sizeof name, "op_statistic_0_%d_%d.csv",
+		    j->binary ? 1 : 0, w + 1);
+		rc = gen_job_file(j->g->expect, name, b.s, b.len, cause);
+		strbuf_release(&b);
+	}
+	return rc;
+}
+
+/*
+ * With --anchor, the files that tie the device counter and the host
+ * monotonic clock to epoch time: dev_start.log, host_start.log and
+ * start_info, beside data/.
+ */
+static int
+gen_job_anchor(struct gen_job *j, const char *dir, char **cause)
+{
+	char	 dev[64], host[64], start[128];
+
+	if (!(j->g->flags & GEN_ANCHOR))
+		return 0;
+	snprintf(dev, sizeof dev, "cntvct: %llu\n",
+	    (unsigned long long)GEN_JOB_BASE_TICKS);
+	snprintf(host, sizeof host, "clock_monotonic_raw: %llu\n",
+	    (unsigned long long)GEN_JOB_MONO_NS);
+	snprintf(start, sizeof start, "{\"collectionTimeBegin\": \"%lld\","
+	    " \"clockMonotonicRaw\": \"%llu\"}\n",
+	    (long long)GEN_JOB_EPOCH_US, (unsigned long long)GEN_JOB_MONO_NS);
+	return gen_job_file(dir, "dev_start.log.0", dev, strlen(dev),
+	    cause) != 0 || gen_job_file(dir, "host_start.log.0", host,
+	    strlen(host), cause) != 0 || gen_job_file(dir, "start_info.0",
+	    start, strlen(start), cause) != 0 ? -1 : 0;
+}
+
+/*
+ * The iteration windows as host monotonic ns for the ACL spans of an
+ * anchored JOB, or NULL.
+ */
+static uint64_t *
+gen_job_host_windows(const struct gen_job *j)
+{
+	uint64_t	*w;
+	int		 i;
+
+	if (!(j->g->flags & GEN_ANCHOR))
+		return NULL;
+	w = xreallocarray(NULL, (size_t)j->nwin * 2, sizeof *w);
+	for (i = 0; i < 2 * j->nwin; i++)
+		w[i] = GEN_JOB_MONO_NS + (uint64_t)gen_job_ns(j, j->win[i] -
+		    GEN_JOB_BASE_TICKS);
+	return w;
 }
 
 static int
@@ -243,7 +327,7 @@ gen_job_task(const struct gen_job *j, int i, int *batch)
 	return i - half + 1;
 }
 
-/* A 256-byte GE task record: name by hash id, type inline. */
+/* A 256-byte GE task record: name by hash id, type inline, model 1. */
 static void
 gen_job_ge(struct gen_job *j, int i, const char *type)
 {
@@ -257,6 +341,8 @@ gen_job_ge(struct gen_job *j, int i, const char *type)
 	j->task.s[off + 136] = 1;
 	memcpy(j->task.s + off + 144, type, strlen(type));
 	gen_job_u16(&j->task, off + 220, (uint16_t)(1 + i % 32));
+	/* Model 1, the model of the ts_track step trace. */
+	gen_job_u16(&j->task, off + 224, 1);
 	gen_job_u16(&j->task, off + 228, (uint16_t)gen_job_stream(j, i));
 	gen_job_u16(&j->task, off + 232, (uint16_t)task);
 	gen_job_u16(&j->task, off + 234, (uint16_t)batch);
@@ -346,6 +432,8 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 		    gen_rand_next(&j->rng) % (uint64_t)gen_job_ops[i %
 		    GEN_JOB_NOPS].mean_ticks;
 		gen_job_stat_add(&j->st[i % GEN_JOB_NOPS], gen_job_ns(j, d));
+		gen_job_stat_add(&j->st_it[iter - 1][i % GEN_JOB_NOPS],
+		    gen_job_ns(j, d));
 		task = gen_job_task(j, i, &batch);
 		gen_job_hwts(&j->hwts, 0, cnt, (uint16_t)task,
 		    (uint32_t)gen_job_stream(j, i), t);
@@ -364,10 +452,12 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 	gen_job_point(j, 2, iter, 0, bp);
 	end = bp + 400 + gen_rand_next(&j->rng) % 500;
 	gen_job_point(j, 255, iter, 0, end);
+	j->win[2 * (iter - 1)] = iter > 1 ? prev_end : fp;
+	j->win[2 * (iter - 1) + 1] = end;
 	strbuf_addf(&j->steps, "0,%d,", iter);
-	gen_job_us(&j->steps, gen_job_ns(j, fp), false, ",");
-	gen_job_us(&j->steps, gen_job_ns(j, bp), false, ",");
-	gen_job_us(&j->steps, gen_job_ns(j, end), false, ",");
+	gen_job_us(&j->steps, j->epoch + gen_job_ns(j, fp), false, ",");
+	gen_job_us(&j->steps, j->epoch + gen_job_ns(j, bp), false, ",");
+	gen_job_us(&j->steps, j->epoch + gen_job_ns(j, end), false, ",");
 	gen_job_us(&j->steps, gen_job_ns(j, end - (iter > 1 ? prev_end : fp)),
 	    true, ",");
 	gen_job_us(&j->steps, gen_job_ns(j, bp - fp), true, ",");
@@ -442,7 +532,7 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 {
 	struct gen_job	 j;
 	char		*data, *fw;
-	uint64_t	 t = GEN_JOB_BASE_TICKS, end = 0;
+	uint64_t	 t = GEN_JOB_BASE_TICKS, end = 0, *hostwin = NULL;
 	int		 i, cnt = 0, rc = -1;
 	bool		 flat = (g->flags & GEN_QUIRKS) != 0;
 	static const char point[] = "1 Default/net/MatMul-op0\n"
@@ -465,6 +555,12 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 		goto out;
 	}
 	gen_job_describe(&j);
+	j.nwin = g->steps > 0 ? g->steps : 1;
+	j.win = xcalloc((size_t)j.nwin * 2, sizeof *j.win);
+	j.st_it = xcalloc((size_t)j.nwin, sizeof *j.st_it);
+	if (g->flags & GEN_ANCHOR)
+		j.epoch = GEN_JOB_EPOCH_US * 1000 - gen_job_ns(&j,
+		    GEN_JOB_BASE_TICKS);
 	strbuf_adds(&j.steps, "Device_id,Iteration ID,FP Start(us),BP End(us),"
 	    "Iteration End(us),Iteration Time(us),FP to BP Time(us),"
 	    "Iteration Refresh(us),Data Aug Bound(us),Model ID\n");
@@ -472,8 +568,10 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 		end = gen_job_iteration(&j, i, t, &cnt, end);
 		t = end + 10;
 	}
-	gen_job_op_statistic(&j);
-	if ((!flat && gen_job_file(dir, "info.json.0", info,
+	hostwin = gen_job_host_windows(&j);
+	if (gen_job_op_statistic(&j, cause) != 0 ||
+	    gen_job_anchor(&j, dir, cause) != 0 ||
+	    (!flat && gen_job_file(dir, "info.json.0", info,
 	    sizeof info - 1, cause) != 0) ||
 	    gen_job_file(fw, "Framework.host.vm.task_desc_info.0.slice_0",
 	    j.task.s, j.task.len, cause) != 0 ||
@@ -489,7 +587,8 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 	    j.trace.len, cause) != 0 ||
 	    gen_job_file(fw, "hwts.log.data.45.dev.profiler_default_tag.0"
 	    ".slice_0", j.hwts.s, j.hwts.len, cause) != 0 ||
-	    gen_job_acl(data, g, &j.rng, cause) != 0 ||
+	    gen_job_acl(data, g, &j.rng, hostwin, hostwin != NULL ? j.nwin :
+	    0, j.binary ? 1 : 0, cause) != 0 ||
 	    gen_job_aicpu(data, g, &j.rng, cause) != 0 ||
 	    gen_job_runtime(data, g, &j.rng, cause) != 0 ||
 	    gen_job_expect(g, "task_desc.csv", &j.ops, cause) != 0 ||
@@ -505,6 +604,9 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 	rc = 0;
 out:
 	gen_job_release(&j);
+	free(j.win);
+	free(j.st_it);
+	free(hostwin);
 	free(data);
 	free(fw);
 	return rc;

@@ -273,7 +273,7 @@ gen_svp_write(const char *dir, const struct gen_opts *g, char **cause)
 	    cause) != 0 ||
 	    gen_job_file(data, "aacore.data.0.slice_0", raw, sizeof raw - 1,
 	    cause) != 0 ||
-	    gen_job_acl(data, g, &rng, cause) != 0 ||
+	    gen_job_acl(data, g, &rng, NULL, 0, 0, cause) != 0 ||
 	    gen_job_file(sum, "op_summary_0.resnet18.1.1.1.10.0.800.csv",
 	    layers.s, layers.len, cause) != 0 ||
 	    gen_job_file(sum, "op_statistic_0_1_10_1.csv", op.s, op.len,

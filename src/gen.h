@@ -13,7 +13,8 @@ enum gen_flags {
 	GEN_STATS = 1 << 0,	/* write the tool's own statistic files */
 	GEN_QUIRKS = 1 << 1,	/* CRLF, BOM, quoted shapes, N/A rows */
 	GEN_BINARY = 1 << 2,	/* JOB: binary GE task records */
-	GEN_PMU = 1 << 3	/* JOB: aicore.data PMU records */
+	GEN_PMU = 1 << 3,	/* JOB: aicore.data PMU records */
+	GEN_ANCHOR = 1 << 4	/* JOB: epoch clocks, ACL spans in iterations */
 };
 
 struct gen_opts {
@@ -123,7 +124,7 @@ int		 gen_svp_write(const char *, const struct gen_opts *, char **);
 
 /* gen-acl.c */
 int		 gen_job_acl(const char *, const struct gen_opts *, uint64_t *,
-		     char **);
+		     const uint64_t *, int, int, char **);
 int		 gen_job_aicpu(const char *, const struct gen_opts *,
 		     uint64_t *, char **);
 int		 gen_job_runtime(const char *, const struct gen_opts *,

@@ -110,6 +110,14 @@ void		 store_quote_ident(struct strbuf *, const char *);
 	" end_ns DESC, rank, device, pid)"
 int		 store_nest_spans(struct store *, char **);
 
+/*
+ * The tasks op_statistic counts (FORMATS.md 8.1), with o and c the str
+ * rows of the op type and core type; store-stats.c keeps the same list.
+ */
+#define STORE_OP_STAT_KEEP_SQL						\
+	"o.s <> 'N/A' AND c.s NOT IN ('N/A', 'HCCL', 'COMMUNICATION',"	\
+	" 'HCCL_AI_CPU', 'WRITE_BACK', 'INVALID')"
+
 /* store-tables.c */
 void		 store_tables_free(struct store *);
 

@@ -66,6 +66,64 @@ static const struct store_col store_legacy_op_stat_cols[] = {
 	{ .name = "Ratio(%)", .expr = "ratio", .fmt = FMT_REAL3 }
 };
 
+/*
+ * op_statistic per device, model and iteration from the task rows, by the
+ * rules store-stats.c follows for the whole run: what a raw legacy JOB
+ * exports, one file per iteration as the legacy tools wrote it.
+ */
+#define LEGACY_OP_STAT_ITER_FROM					\
+	"(SELECT device, rank, model_id, iter, model_name, op_type,"	\
+	" core_type, count, total_ns, min_ns, total_ns / count AS avg_ns,"\
+	" max_ns, round(total_ns * 100.0 / sum(total_ns) OVER (PARTITION"\
+	" BY device, rank, model_id, iter) * 1e6) / 1e6 AS ratio FROM"	\
+	" (SELECT t.device AS device, t.rank AS rank, t.model_id AS"	\
+	" model_id, t.step AS iter, max(mn.s) AS model_name, o.s AS"	\
+	" op_type, c.s AS core_type, count(*) AS count, sum(t.dur_ns) AS"\
+	" total_ns, min(t.dur_ns) AS min_ns, max(t.dur_ns) AS max_ns"	\
+	" FROM task t JOIN str o ON o.id = t.op_type JOIN str c ON"	\
+	" c.id = t.task_type LEFT JOIN str mn ON mn.id = t.model_name"	\
+	" WHERE " STORE_OP_STAT_KEEP_SQL " GROUP BY t.device, t.rank,"	\
+	" t.model_id, t.step, t.op_type, t.task_type))"
+
+/*
+ * The legacy acl_statistic (FORMATS.md 8.3) per iteration: the ACL spans
+ * starting in the iteration's window of the step trace, grouped by name,
+ * Type from the whole run's table and the ids from the group's first span.
+ */
+#define LEGACY_ACL_ITER_FROM						\
+	"(SELECT device, rank, model_id, iter, name, count, total_ns,"	\
+	" min_ns, max_ns, pid, tid, (SELECT \"Type\" FROM acl_statistic g"\
+	" WHERE g.\"Name\" = x.name LIMIT 1) AS type, total_ns * 100.0 /"\
+	" sum(total_ns) OVER (PARTITION BY device, rank, model_id, iter)"\
+	" AS pct FROM (SELECT s.device AS device, s.rank AS rank,"	\
+	" s.model_id AS model_id, s.iter AS iter, n.s AS name, count(*)"\
+	" AS count, sum(a.end_ns - a.start_ns) AS total_ns,"		\
+	" min(a.end_ns - a.start_ns) AS min_ns, max(a.end_ns -"		\
+	" a.start_ns) AS max_ns, min(a.start_ns) AS first, a.pid AS pid,"\
+	" a.tid AS tid FROM step s JOIN api a ON a.start_ns >="		\
+	" s.iter_end_ns - s.iter_time_ns AND a.start_ns < s.iter_end_ns"\
+	" AND a.rank IS s.rank JOIN str l ON l.id = a.level AND l.s ="	\
+	" 'acl' JOIN str n ON n.id = a.name WHERE s.iter_end_ns IS NOT"	\
+	" NULL AND s.iter_time_ns IS NOT NULL GROUP BY s.device, s.rank,"\
+	" s.model_id, s.iter, a.name) x)"
+
+static const struct store_col store_legacy_acl_iter_cols[] = {
+	{ .name = "File", .expr = LEGACY_FILE("acl_statistic", "device",
+	  "model_id", "iter"), .fmt = FMT_TEXT },
+	{ .name = "Name", .expr = "name", .fmt = FMT_TEXT },
+	{ .name = "Type", .expr = "type", .fmt = FMT_TEXT },
+	{ .name = "Time(%)", .expr = "rtrim(rtrim(printf('%.6f', pct), '0'),"
+	  " '.')", .fmt = FMT_TEXT },
+	{ .name = "Time(us)", .expr = "total_ns", .fmt = FMT_US },
+	{ .name = "Count", .expr = "count", .fmt = FMT_INT },
+	{ .name = "Avg(us)", .expr = "total_ns / 1000.0 / count",
+	  .fmt = FMT_REAL3 },
+	{ .name = "Min(us)", .expr = "min_ns", .fmt = FMT_US },
+	{ .name = "Max(us)", .expr = "max_ns", .fmt = FMT_US },
+	{ .name = "Process ID", .expr = "pid", .fmt = FMT_INT },
+	{ .name = "Thread ID", .expr = "tid", .fmt = FMT_INT }
+};
+
 static const struct store_col store_legacy_step_cols[] = {
 	{ .name = "File", .expr = LEGACY_FILE("step_trace", "device",
 	  "model_id", "iter"), .fmt = FMT_TEXT },
@@ -101,6 +159,61 @@ static const struct store_table store_legacy_tables[] = {
 
 #define STORE_NLEGACY							\
 	(sizeof store_legacy_tables / sizeof store_legacy_tables[0])
+
+static const struct store_table store_legacy_op_stat_iter = {
+	.name = "op_statistic", .aliases = " ", .title = "Op Statistic",
+	.from = LEGACY_OP_STAT_ITER_FROM,
+	LEGACY_COLS(store_legacy_op_stat_cols), .device = "device",
+	.rank = "rank", .order = "device, ifnull(model_id, 0), ifnull(iter,"
+	" 0), total_ns DESC, op_type, core_type"
+};
+
+static const struct store_table store_legacy_acl_iter = {
+	.name = "acl_statistic", .aliases = " ", .title = "ACL Statistic",
+	.from = LEGACY_ACL_ITER_FROM,
+	LEGACY_COLS(store_legacy_acl_iter_cols), .device = "device",
+	.rank = "rank", .order = "device, ifnull(model_id, 0), ifnull(iter,"
+	" 0), total_ns DESC, name"
+};
+
+/*
+ * True if the op_statistic of S was computed from task rows that know
+ * their iteration, as for a raw legacy JOB with a step trace, rather than
+ * read from legacy files, which name their own iterations.
+ */
+static bool
+store_legacy_op_stat_by_iter(struct store *s)
+{
+	char	*sql;
+	bool	 file;
+
+	xasprintf(&sql, "SELECT 1 FROM op_stat_best WHERE origin = %d LIMIT 1",
+	    STORE_FROM_FILE);
+	file = store_exists(s, sql);
+	free(sql);
+	return !file && store_exists(s, "SELECT 1 FROM task WHERE step IS NOT"
+	    " NULL LIMIT 1");
+}
+
+/*
+ * True if the acl_statistic of S was computed by the JOB importer (no row
+ * names a file) and its ACL spans can be placed in the iterations of the
+ * step trace: the JOB's host and device clocks are both epoch time.
+ */
+static bool
+store_legacy_acl_by_iter(struct store *s)
+{
+	char	*clock = NULL;
+	bool	 epoch;
+
+	epoch = store_meta_get(s, "job.clock", &clock) == 0 &&
+	    strncmp(clock, "epoch", 5) == 0;
+	free(clock);
+	return epoch && !store_exists(s, "SELECT 1 FROM acl_statistic WHERE"
+	    " _file IS NOT NULL LIMIT 1") && store_exists(s, "SELECT 1 FROM"
+	    " step WHERE iter_end_ns IS NOT NULL AND iter_time_ns IS NOT"
+	    " NULL LIMIT 1");
+}
 
 /* True if S holds data of a legacy JOB or of legacy or SVP files. */
 bool
@@ -221,6 +334,9 @@ store_legacy_table(struct store *s, const struct store_table *t)
 	char				*key, *derived = NULL;
 	size_t				 i;
 
+	if ((t->flags & TABLE_GENERIC) && strcmp(t->name,
+	    "acl_statistic") == 0 && store_legacy_acl_by_iter(s))
+		return &store_legacy_acl_iter;
 	if (t->flags & TABLE_GENERIC) {
 		xasprintf(&key, "derived.%s", t->name);
 		if (store_meta_get(s, key, &derived) != 0)
@@ -234,6 +350,9 @@ store_legacy_table(struct store *s, const struct store_table *t)
 	if (strcmp(t->name, "op_summary") == 0 &&
 	    store_legacy_board_summary(s))
 		return NULL;
+	if (strcmp(t->name, "op_statistic") == 0 &&
+	    store_legacy_op_stat_by_iter(s))
+		return &store_legacy_op_stat_iter;
 	for (i = 0; i < STORE_NLEGACY; i++) {
 		if (strcmp(store_legacy_tables[i].name, t->name) == 0)
 			return &store_legacy_tables[i];

@@ -30,7 +30,10 @@ struct stats_ops {
 	size_t		 size;		/* a power of two */
 };
 
-/* Core types whose tasks never reach op_statistic (FORMATS.md 8.1). */
+/*
+ * Core types whose tasks never reach op_statistic (FORMATS.md 8.1); SQL
+ * that computes op_statistic uses STORE_OP_STAT_KEEP_SQL, the same list.
+ */
 static const char *const stats_excluded[] = {
 	"N/A", "HCCL", "COMMUNICATION", "HCCL_AI_CPU", "WRITE_BACK", "INVALID",
 	NULL

@@ -20,10 +20,9 @@
 	" max(t.dur_ns) AS mx FROM task t JOIN str o ON o.id = t.op_type"\
 	" JOIN str c ON c.id = t.task_type WHERE %s t.start_ns >= ?1"	\
 	" AND t.start_ns < ?2 AND (?3 IS NULL OR t.device = ?3)"	\
-	" AND (?4 IS NULL OR t.rank = ?4) AND o.s <> 'N/A'"		\
-	" AND c.s NOT IN ('N/A', 'HCCL', 'COMMUNICATION', 'HCCL_AI_CPU',"\
-	" 'WRITE_BACK', 'INVALID') GROUP BY t.device, t.rank, t.op_type,"\
-	" t.task_type) ORDER BY device, rank, total DESC, op, core"
+	" AND (?4 IS NULL OR t.rank = ?4) AND " STORE_OP_STAT_KEEP_SQL	\
+	" GROUP BY t.device, t.rank, t.op_type, t.task_type)"		\
+	" ORDER BY device, rank, total DESC, op, core"
 
 static const struct {
 	const char	*name;

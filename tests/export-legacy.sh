@@ -2,9 +2,10 @@
 # export summary of legacy (CANN <= 6.0) and SVP inputs: the legacy file
 # names <name>_<device>_<model>_<iter> and headers, files read from a
 # legacy or SVP summary/ written back byte for byte (Model Name, model and
-# iteration kept in the store), the board's derived columns and rows left
-# out, and the round trip: a re-import of the export exports the same
-# files and holds the same tables.
+# iteration kept in the store), a raw JOB's statistics per iteration, the
+# board's derived columns and rows left out, and the round trip: a
+# re-import of the export exports the same files and holds the same
+# tables.
 . "$top_srcdir/tests/lib.sh"
 [ -x "$GEN" ] || skip_all "no generator at $GEN"
 
@@ -66,12 +67,16 @@ grep -q '"Model Name": "resnet50", "OP Type": "Conv2D"' \
 ok $? "Model Name is kept"
 
 # A raw legacy JOB (both task descriptions): one file per device, model
-# and iteration, and a re-import of them exports the same files.
+# and iteration, op_statistic too, each equal to the generator's own
+# computation for that iteration; without clocks that tie host to device,
+# acl_statistic covers the whole run. A re-import of the files exports the
+# same files.
 for layout in data binary; do
 	q=
 	[ $layout = binary ] && q=--binary
 	d=$T/$layout
-	"$GEN" job "$d/JOB" -s 3 -n 20 -S 3 -t 6 -a 120 $q || exit 1
+	"$GEN" job "$d/JOB" -s 3 -n 20 -S 3 -t 6 -a 120 $q -e "$d/expect" ||
+	    exit 1
 	"$NPUPROF" export summary -q --db "$d/j.db" --output "$d/o" "$d/JOB"
 	ok $? "$layout: export summary of a legacy JOB"
 	iters=$(rows "$d/j.db" "$d/JOB" step_trace | awk -F, 'NR > 1 {
@@ -88,10 +93,14 @@ for layout in data binary; do
 	is "$(cat "$d"/o/op_summary_* | grep -vc '^Model Name,')" \
 	    "$(($(rows "$d/j.db" "$d/JOB" op_summary | wc -l) - 1))" \
 	    "$layout: every task row, once"
-	head -n 1 "$d/o/op_statistic_0_0_0.csv" >"$T/h"
-	is "$(cat "$T/h")" "Model Name,OP Type,Core Type,Count,Total Time(us),\
-Min Time(us),Avg Time(us),Max Time(us),Ratio(%)" \
-	    "$layout: the whole run's op_statistic is iteration 0"
+	is "$(cd "$d/o" && ls op_statistic_* | sed 's/.*_\([0-9]*\)\.csv/\1/' |
+	    sort -n | tr '\n' ' ')" "$iters" \
+	    "$layout: one op_statistic per iteration"
+	for f in "$d"/expect/op_statistic_0_*; do
+		cmp "$f" "$d/o/${f##*/}" >/dev/null 2>&1 || echo "${f##*/}"
+	done >"$T/differ"
+	is "$(cat "$T/differ")" "" \
+	    "$layout: each iteration's op_statistic as the generator computed it"
 	head -n 1 "$d"/o/step_trace_0_*_1.csv >"$T/h"
 	is "$(cat "$T/h")" "Iteration ID,FP Start,BP End,Iteration End,\
 Iteration Time(us),FP to BP Time(us),Iteration Refresh(us),\
@@ -103,11 +112,17 @@ Data Aug Bound(us)" "$layout: the legacy step_trace header"
 	ok $? "$layout: export of the re-imported export"
 	diff -r "$d/o" "$d/o2" >"$T/diff"
 	same_file "$T/diff" /dev/null "$layout: the same files, byte for byte"
-	for t in op_statistic acl_statistic; do
-		rows "$d/j.db" "$d/JOB" $t >"$T/before"
-		rows "$d/r.db" "$d/o" $t >"$T/after"
-		same_file "$T/after" "$T/before" "$layout: round trip: $t"
-	done
+	rows "$d/j.db" "$d/JOB" acl_statistic >"$T/before"
+	rows "$d/r.db" "$d/o" acl_statistic >"$T/after"
+	same_file "$T/after" "$T/before" "$layout: round trip: acl_statistic"
+	# The files hold op_statistic per iteration; the whole run's comes
+	# back computed from the re-imported task rows.
+	"$NPUPROF" show -q --stats computed --db "$d/j.db" --format csv \
+	    "$d/JOB" op_statistic >"$T/before"
+	"$NPUPROF" show -q --stats computed --db "$d/r.db" --format csv \
+	    "$d/o" op_statistic >"$T/after"
+	same_file "$T/after" "$T/before" \
+	    "$layout: round trip: the whole run's op_statistic"
 	# The wait time is computed on export; the model id of a step
 	# trace row comes back from the file name.
 	rows "$d/j.db" "$d/JOB" op_summary | cut -d, -f1-10,12- >"$T/before"
@@ -116,6 +131,28 @@ Data Aug Bound(us)" "$layout: the legacy step_trace header"
 	rows "$d/j.db" "$d/JOB" step_trace | cut -d, -f1-9 >"$T/before"
 	rows "$d/r.db" "$d/o" step_trace | cut -d, -f1-9 >"$T/after"
 	same_file "$T/after" "$T/before" "$layout: round trip: step_trace"
+done
+
+# A JOB whose dev_start.log, host_start.log and start_info make host and
+# device times epoch times: acl_statistic per iteration too, the ACL calls
+# starting in each iteration's window, as the generator placed them.
+for layout in data binary; do
+	q=
+	[ $layout = binary ] && q=--binary
+	d=$T/anchor-$layout
+	"$GEN" job "$d/JOB" -s 5 -n 12 -S 2 -t 4 -a 90 --anchor $q \
+	    -e "$d/expect" || exit 1
+	"$NPUPROF" export summary -q --db "$d/j.db" --output "$d/o" "$d/JOB"
+	ok $? "$layout, anchored: export summary"
+	ls "$d/expect" | grep '_statistic_0_' >"$T/want"
+	ls "$d/o" | grep '_statistic_' >"$T/got"
+	same_file "$T/got" "$T/want" \
+	    "$layout, anchored: acl_statistic and op_statistic per iteration"
+	for f in "$d"/expect/*_statistic_0_*; do
+		cmp "$f" "$d/o/${f##*/}" >/dev/null 2>&1 || echo "${f##*/}"
+	done >"$T/differ"
+	is "$(cat "$T/differ")" "" \
+	    "$layout, anchored: each as the generator computed it"
 done
 
 # An SVP board JOB: the board's exported files, not what show derives.

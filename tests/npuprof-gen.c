@@ -3,7 +3,7 @@
  *
  *	npuprof-gen demo|job|svp|legacy-timeline DIR [-s SEED] [-n N]
  *	    [-S STREAMS] [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR]
- *	    [--stats] [--quirks] [--binary] [--pmu]
+ *	    [--stats] [--quirks] [--binary] [--pmu] [--anchor]
  *	npuprof-gen prof DIR [-s SEED] [-n OPS] [-S STREAMS] [-T THREADS]
  *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P] [-m HOST_MHZ]
  *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
@@ -12,7 +12,9 @@
  *	npuprof-gen spans DB ROOT [-n OPS]
  *
  * job writes a legacy JOB directory (--quirks: the flattened layout,
- * --binary: binary GE task records, --pmu: aicore.data PMU records), svp
+ * --binary: binary GE task records, --pmu: aicore.data PMU records,
+ * --anchor: dev_start.log, host_start.log and start_info that make its
+ * times epoch times, with the ACL calls inside the iterations), svp
  * an SVP board's JOB with its exported summary/ and timeline/,
  * legacy-timeline the device_N/ directories of a CANN 6.x export with
  * their timeline/ JSON (-r devices, -t iterations, -n tasks in all).
@@ -37,7 +39,7 @@ usage(void)
 	fprintf(stderr, "usage: npuprof-gen demo|job|svp|legacy-timeline DIR "
 	    "[-s seed] [-n tasks] "
 	    "[-S streams] [-t steps] [-r ranks] [-a apis] [-e expect-dir] "
-	    "[--stats] [--quirks] [--binary] [--pmu]\n"
+	    "[--stats] [--quirks] [--binary] [--pmu] [--anchor]\n"
 	    "       npuprof-gen prof DIR [-s seed] [-n ops] [-S streams] "
 	    "[-T threads] [-d devices] [-a apis] [-c chip] [-m host-mhz] "
 	    "[-H host-slice] [-D dev-slice] [-k head-skip] [-E event-pct] "
@@ -244,6 +246,7 @@ main(int argc, char **argv)
 		{ "quirks", no_argument, NULL, 'Q' },
 		{ "binary", no_argument, NULL, 'B' },
 		{ "pmu", no_argument, NULL, 'U' },
+		{ "anchor", no_argument, NULL, 'H' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct gen_opts	 g;
@@ -297,6 +300,9 @@ main(int argc, char **argv)
 			break;
 		case 'U':
 			g.flags |= GEN_PMU;
+			break;
+		case 'H':
+			g.flags |= GEN_ANCHOR;
 			break;
 		default:
 			return usage();
