@@ -3,8 +3,10 @@
 # across TL_STREAMS streams (32) from the demo generator; the import time
 # and the part of it that built the timeline tables; then the cells
 # queries of full-width frames (TL_CELLS cells, 200, over TL_LANES lanes,
-# 40, or all there are) at every zoom level from the whole trace down to
-# about 1 us a cell, p50/p99/max per frame, with the peak RSS.
+# 40, or all there are): first the first frame after opening (the whole
+# trace, every page read from the file), then TL_FRAMES frames (100) at
+# every zoom level from the whole trace down to about 1 us a cell,
+# p50/p99/max per frame, with the peak RSS.
 # Usage: bench/timeline.sh path/to/npuprof-tui
 set -eu
 NPUPROF=${1:?usage: bench/timeline.sh path/to/npuprof-tui}
@@ -16,7 +18,7 @@ N=${TL_TASKS:-10000000}
 S=${TL_STREAMS:-32}
 W=${TL_CELLS:-200}
 L=${TL_LANES:-40}
-F=${TL_FRAMES:-50}
+F=${TL_FRAMES:-100}
 T=$(mktemp -d "${TMPDIR:-/tmp}/nptl.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 [ -x "$GEN" ] && [ -x "$CELLS" ] ||

@@ -7,7 +7,7 @@
  * comes from one index seek (see store-lanes.c), and a cell's is the
  * difference of its edges. When a frame holds few spans they are read
  * whole and the types are exact too; when it holds many, the types come
- * from the bins of the coarsest level at most a quarter of a cell wide, a
+ * from the bins of the coarsest level at most half a cell wide, a
  * bin across a cell edge shared between the two cells in proportion to the
  * time on each side, and only the colour can differ from the spans'.
  * Prepared statements are kept with the store for the next frame.
@@ -104,11 +104,13 @@ store_timeline_stmt(struct store *s, enum tl_stmt i, char **cause)
 		 * A frame is thousands of seeks: keep the shared lock (and
 		 * so the page cache) between statements rather than
 		 * locking and checking the file for each, and keep the upper
-		 * pages of the trees and the last frames' leaves in memory.
-		 * The store is never written once committed.
+		 * pages of the trees and the last frames' leaves in memory;
+		 * map the file, so a page read for the first time is not
+		 * copied. The store is never written once committed.
 		 */
 		sqlite3_exec(s->db, "PRAGMA locking_mode = EXCLUSIVE;"
-		    " PRAGMA cache_size = -" TL_CACHE_KB, NULL, NULL, NULL);
+		    " PRAGMA cache_size = -" TL_CACHE_KB ";"
+		    " PRAGMA mmap_size = 1099511627776", NULL, NULL, NULL);
 	}
 	if ((stmt = s->tl->stmt[i]) != NULL) {
 		sqlite3_reset(stmt);
@@ -377,7 +379,7 @@ store_timeline_level(const struct tl_frame *f, int k0, int64_t nspans)
 	    ((int64_t)1 << k0) > cell)
 		return -1;
 	for (k = k0; k + 2 <= TL_MAXLEVEL; k += 2) {
-		if (((int64_t)1 << (k + 2)) * 4 > cell)
+		if (((int64_t)1 << (k + 2)) * 2 > cell)
 			break;
 	}
 	return k;

@@ -183,7 +183,13 @@ store_open(const char *path, char **cause)
 
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(path);
-	if (store_open_db(s, path, SQLITE_OPEN_READONLY, cause) != 0) {
+	/*
+	 * A connection is only ever used by the thread that opened it (the
+	 * UI's background scans open their own), so SQLite need not lock
+	 * around every call: a timeline frame makes thousands of them.
+	 */
+	if (store_open_db(s, path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
+	    cause) != 0) {
 		store_free(s);
 		return NULL;
 	}
