@@ -497,7 +497,9 @@ store_lanes_api_names(struct lanes_build *b, const int64_t key[6],
 	char	 proc[40], thread[64], dflt[32], depth[32] = "", r[32] = "";
 	bool	 host = key[0] == NP_HOST_DEVICE || key[0] == NP_NA;
 
-	if (key[5] > 0)
+	if (key[5] < 0)
+		snprintf(depth, sizeof depth, " mstx");
+	else if (key[5] > 0)
 		snprintf(depth, sizeof depth, ".%lld", (long long)key[5]);
 	snprintf(dflt, sizeof dflt, "Thread %lld", (long long)key[3]);
 	if (!store_lanes_meta(b, key, key[3], thread, sizeof thread))
@@ -574,6 +576,23 @@ store_lanes_source(struct lanes_build *b, enum store_lane_kind kind,
 	return 0;
 }
 
+/* The id of the interned string STR, or 0 (no string has it) if none. */
+static int64_t
+store_lanes_str(struct store *s, const char *str)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 id = 0;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT id FROM str WHERE s = ?", -1,
+	    &stmt, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(stmt, 1, str, -1, SQLITE_STATIC);
+	if (sqlite3_step(stmt) == SQLITE_ROW)
+		id = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	return id;
+}
+
 /*
  * Build the timeline tables from the task, api and step rows of the load
  * under way. Called by store_load_commit(). On failure return -1 and set
@@ -584,7 +603,7 @@ store_lanes_build(struct store *s, char **cause)
 {
 	struct lanes_build	 b;
 	struct timespec		 t0, t1;
-	char			 buf[32];
+	char			 buf[32], *api = NULL;
 	int			 rc = -1;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -612,9 +631,16 @@ store_lanes_build(struct store *s, char **cause)
 		    " IS ?1 AND rank IS ?2 AND pid IS ?3 AND tid IS ?4 ORDER BY"
 		    " id DESC LIMIT 1", -1, &b.meta, NULL);
 	b.probe = xreallocarray(NULL, LANES_PROBE, sizeof *b.probe);
-	if (store_lanes_source(&b, LANE_API, "SELECT device, rank, pid, tid,"
-	    " NULL, ifnull(depth, 0), start_ns, end_ns, id FROM api"
-	    " ORDER BY device, rank, pid, tid, 6, start_ns, id", cause) != 0 ||
+	/*
+	 * A thread's mstx markers and ranges get a lane of their own, depth
+	 * -1, above its API rows: a range holds the calls it marks, and
+	 * would otherwise push them a row down.
+	 */
+	xasprintf(&api, "SELECT device, rank, pid, tid, NULL, CASE WHEN level"
+	    " = %lld THEN -1 ELSE ifnull(depth, 0) END, start_ns, end_ns, id"
+	    " FROM api ORDER BY device, rank, pid, tid, 6, start_ns, id",
+	    (long long)store_lanes_str(s, "mstx"));
+	if (store_lanes_source(&b, LANE_API, api, cause) != 0 ||
 	    store_lanes_source(&b, LANE_STEP, "SELECT device, rank, NULL,"
 	    " NULL, NULL, NULL, iter_end_ns - iter_time_ns, iter_end_ns,"
 	    " rowid FROM step WHERE iter_end_ns IS NOT NULL AND iter_time_ns"
@@ -642,6 +668,7 @@ out:
 	sqlite3_finalize(b.flow);
 	sqlite3_finalize(b.block);
 	sqlite3_finalize(b.meta);
+	free(api);
 	free(b.probe);
 	free(b.types);
 	return rc;

@@ -4,7 +4,7 @@
 # ("Thread 7") is called after its process, so the Python and CANN lanes
 # of one thread differ; a named thread keeps its name; a process without a
 # name keeps the "Host pid N" group. Then the same on a real trace, with
-# host lanes above the device's.
+# host lanes above the device's; and a thread's mstx lane.
 . "$top_srcdir/tests/lib.sh"
 CELLS="$top_builddir/tests/tl-cells"
 
@@ -32,6 +32,21 @@ printf '%s\t%s\n' "CANN 7" "CANN (pid 20)" "Dataloader" "Python (pid 10)" \
     "Python 8" "Python (pid 10)" "Thread 3" "Host pid 30" >"$T/want"
 same_file "$T/got" "$T/want" \
     "lanes named after their thread, or process and thread id; groups after the process"
+
+# A raw PROF with mstx markers: one mstx lane per thread, holding exactly
+# the thread's markers and ranges, above the thread's API rows.
+"$GEN" prof "$T/p" -s 3 -n 200 -a 20 -T 2 -u 6 -e "$T/pe" >/dev/null ||
+    exit 1
+"$NPUPROF" import -q --db "$T/p.db" "$T/p" || exit 1
+"$CELLS" "$T/p.db" lanes >"$T/pl"
+awk -F, 'NR > 1 { n[$2]++ } END { for (t in n) print "Thread " t " mstx", n[t] }' \
+    "$T/pe/msprof_tx.csv" | LC_ALL=C sort >"$T/want"
+awk -F'\t' '$3 ~ / mstx$/ { print $3, $6 }' "$T/pl" | LC_ALL=C sort >"$T/got"
+same_file "$T/got" "$T/want" "an mstx lane per thread with its markers"
+awk -F'\t' '{ print $3 }' "$T/pl" | grep -A1 ' mstx$' | grep -v -- '--' |
+    awk 'NR % 2 == 0' | grep -c '^Thread [0-9]*$' >"$T/n"
+is "$(cat "$T/n")" "$(wc -l <"$T/want" | tr -d ' ')" \
+    "each above its thread's first API row"
 
 S="$SHARED/samples/oamtools-torchnpu271-cann910-ascend_pt/hdspace-32g-outer-17_59186_20260601142437309_ascend_pt"
 if [ -d "$S" ]; then
