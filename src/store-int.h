@@ -118,6 +118,27 @@ int		 store_nest_spans(struct store *, char **);
 	"o.s <> 'N/A' AND c.s NOT IN ('N/A', 'HCCL', 'COMMUNICATION',"	\
 	" 'HCCL_AI_CPU', 'WRITE_BACK', 'INVALID')"
 
+/*
+ * The counter series as timeline lanes, in the columns store_lanes()
+ * reads: ids below zero, kind LANE_COUNTER (3), the series' name and key
+ * ids as stream and depth, its name (with the key when the name has
+ * several, as an Acc PMU's acc_id and value), group, samples, first and
+ * last time, unit, lowest and highest value.
+ */
+#define STORE_COUNTER_LANES_SQL						\
+	"SELECT -row_number() OVER (ORDER BY c.name, c.key, c.device,"	\
+	" c.rank, c.pid, c.tid), 3, c.device, c.rank, c.pid, c.tid,"	\
+	" c.name, c.key, CASE WHEN count(*) OVER (PARTITION BY c.name,"	\
+	" c.device, c.rank, c.pid, c.tid) > 1 THEN n.s || ' ' ||"	\
+	" ifnull(k.s, '') ELSE n.s END, CASE WHEN c.rank IS NULL THEN ''"\
+	" ELSE"								\
+	" 'Rank ' || c.rank || ' ' END || CASE WHEN ifnull(c.device, 64)"\
+	" = 64 THEN 'Host pid ' || c.pid ELSE 'Device ' || c.device END,"\
+	" count(*), min(c.ts_ns), max(c.ts_ns), k.s, min(c.value),"	\
+	" max(c.value) FROM counter c LEFT JOIN str n ON n.id = c.name"	\
+	" LEFT JOIN str k ON k.id = c.key WHERE c.value IS NOT NULL"	\
+	" GROUP BY c.name, c.key, c.device, c.rank, c.pid, c.tid"
+
 /* store-tables.c */
 void		 store_tables_free(struct store *);
 

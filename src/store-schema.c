@@ -58,7 +58,9 @@ const char *store_schema_index_sql =
     "CREATE INDEX task_dur ON task(dur_ns);"
     STORE_API_START_SQL ";"
     "CREATE INDEX IF NOT EXISTS api_conn ON api(conn)"
-    " WHERE conn IS NOT NULL;";
+    " WHERE conn IS NOT NULL;"
+    "CREATE INDEX counter_series ON counter(name, key, device, rank, pid,"
+    " tid, ts_ns);";
 
 const char *store_schema_view_sql =
     "CREATE VIEW strings AS SELECT id, s FROM str;"

@@ -85,7 +85,8 @@ store_spans_i64(sqlite3_stmt *stmt, int i)
 /*
  * The lanes in display order (per rank: host threads, then per device its
  * steps, its streams and the trace's other device lanes, such as Overlap
- * Analysis); the caller frees them with store_lanes_free(). On failure
+ * Analysis, and last its counter series); the caller frees them with
+ * store_lanes_free(). On failure
  * return -1 and set *cause.
  */
 int
@@ -99,10 +100,13 @@ store_lanes(struct store *s, struct store_lane **lanes, size_t *n,
 
 	*lanes = NULL;
 	*n = 0;
-	if (store_prepare(s, &stmt, "SELECT id, kind, device, rank, pid, tid,"
-	    " stream, depth, name, grp, nspans, start_ns, end_ns FROM tl_lane"
+	if (store_prepare(s, &stmt, "SELECT * FROM (SELECT id, kind, device,"
+	    " rank, pid, tid, stream, depth, name, grp, nspans, start_ns,"
+	    " end_ns, NULL AS unit, NULL AS vmin, NULL AS vmax FROM tl_lane"
+	    " UNION ALL " STORE_COUNTER_LANES_SQL ")"
 	    " ORDER BY ifnull(rank, -1), kind <> 0 OR ifnull(device, 64) <> 64,"
-	    " device, kind = 0, kind, pid, tid, stream, depth", cause) != 0)
+	    " device, kind = 3, kind = 0, kind, pid, tid, stream, depth",
+	    cause) != 0)
 		return -1;
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		if (*n == size) {
@@ -123,6 +127,9 @@ store_lanes(struct store *s, struct store_lane **lanes, size_t *n,
 		l->nspans = sqlite3_column_int64(stmt, 10);
 		l->start_ns = sqlite3_column_int64(stmt, 11);
 		l->end_ns = sqlite3_column_int64(stmt, 12);
+		l->unit = store_spans_text(stmt, 13);
+		l->vmin = sqlite3_column_double(stmt, 14);
+		l->vmax = sqlite3_column_double(stmt, 15);
 	}
 	sqlite3_finalize(stmt);
 	*lanes = v;
@@ -145,6 +152,7 @@ store_lanes_free(struct store_lane *lanes, size_t n)
 	for (i = 0; i < n; i++) {
 		free(lanes[i].name);
 		free(lanes[i].group);
+		free(lanes[i].unit);
 	}
 	free(lanes);
 }

@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	4
+#define STORE_SCHEMA_VERSION	5
 
 struct store;
 
@@ -147,7 +147,8 @@ enum store_span_type {
 enum store_lane_kind {
 	LANE_API,		/* host API spans of one thread at one depth */
 	LANE_STEP,		/* step (iteration) spans of a device */
-	LANE_STREAM		/* device tasks of one stream */
+	LANE_STREAM,		/* device tasks of one stream */
+	LANE_COUNTER		/* one counter series, as a sparkline */
 };
 
 /* One lane of the timeline, in display order. */
@@ -162,6 +163,11 @@ struct store_lane {
 	int64_t			 depth;
 	char			*name;		/* "Stream 40", "Thread 7/1" */
 	char			*group;		/* "Rank 0 Device 0", ... */
+	/* Counter lanes: the series' name and key (str ids) are in stream
+	 * and depth; its unit (the key) and lowest and highest value. */
+	char			*unit;
+	double			 vmin;
+	double			 vmax;
 	int64_t			 nspans;
 	int64_t			 start_ns;	/* first span start */
 	int64_t			 end_ns;	/* last span end */
@@ -176,6 +182,7 @@ struct store_cell {
 	int64_t		 busy_ns;
 	int64_t		 spans;
 	int		 type;
+	double		 value;		/* counter lanes: the highest */
 };
 
 /* One span of a lane, as the timeline draws and describes it. */
@@ -451,6 +458,12 @@ int		 store_span_flow(struct store *, const struct store_span *,
 struct store_rows *store_span_detail(struct store *,
 		     const struct store_span *, char **);
 void		 store_span_release(struct store_span *);
+
+/* store-counter-lanes.c: counter series as timeline lanes */
+int		 store_counter_cells(struct store *, const struct store_lane *,
+		     int64_t, int64_t, size_t, struct store_cell *, char **);
+int		 store_counter_at(struct store *, const struct store_lane *,
+		     int64_t, double *);
 
 /* store-jump.c: from a table row to the timeline */
 int		 store_task_locate(struct store *, int64_t, int64_t, int64_t,

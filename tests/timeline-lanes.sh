@@ -65,7 +65,7 @@ if [ -d "$S" ]; then
 	    "Python (pid 59186),CANN (pid 60606719),Device 0," \
 	    "host lanes above the device's, one block per group"
 	is "$(grep 'Device 0' "$T/s" | cut -f1 | tr '\n' ,)" \
-	    "Stream 46,Stream 47,Computing,Free," \
-	    "the device's streams before its other trace lanes"
+	    "Stream 46,Stream 47,Computing,Free,AI Core Freq," \
+	    "the device's streams, its other trace lanes, its counters"
 fi
 done_testing

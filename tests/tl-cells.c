@@ -52,18 +52,45 @@ tl_cells(struct store *s, int64_t lane, int64_t t0, int64_t t1, size_t w)
 	size_t			 i;
 	char			*cause = NULL;
 
+	struct store_lane	*l = NULL;
+	size_t			 n = 0;
+	int			 rc = 0;
+
 	c = xcalloc(w, sizeof *c);
-	if (store_lane_cells(s, lane, t0, t1, w, c, &cause) != 0) {
+	if (lane < 0) {
+		/* A counter lane: its series is in the lane list. */
+		if (store_lanes(s, &l, &n, &cause) == 0) {
+			for (i = 0; i < n && l[i].id != lane; i++)
+				;
+			if (i == n)
+				xasprintf(&cause, "no lane %lld",
+				    (long long)lane);
+			else
+				rc = store_counter_cells(s, &l[i], t0, t1, w,
+				    c, &cause);
+			if (i == n)
+				rc = -1;
+		} else
+			rc = -1;
+		store_lanes_free(l, n);
+	} else
+		rc = store_lane_cells(s, lane, t0, t1, w, c, &cause);
+	if (rc != 0) {
 		fprintf(stderr, "tl-cells: %s\n", cause);
 		free(c);
 		return 1;
 	}
-	for (i = 0; i < w; i++)
-		printf("%zu\t%lld\t%lld\t%lld\t%lld\t%s\n", i,
+	for (i = 0; i < w; i++) {
+		printf("%zu\t%lld\t%lld\t%lld\t%lld\t%s", i,
 		    (long long)store_cell_edge(t0, t1, w, i),
 		    (long long)store_cell_edge(t0, t1, w, i + 1),
 		    (long long)c[i].busy_ns, (long long)c[i].spans,
+		    lane < 0 ? (c[i].type < 0 ? "none" : "value") :
 		    store_span_type_name(c[i].type));
+		if (lane < 0 && c[i].type >= 0)
+			printf("\t%.17g", c[i].value);
+		printf("\n");
+	}
 	free(c);
 	return 0;
 }

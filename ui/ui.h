@@ -40,7 +40,8 @@
 	X(SPAN_EVENT,	"span-event",	8,	-1,	0)		\
 	X(SPAN_OTHER,	"span-other",	7,	-1,	0)		\
 	X(SPAN_API,	"span-api",	12,	-1,	0)		\
-	X(SPAN_STEP,	"span-step",	11,	-1,	0)
+	X(SPAN_STEP,	"span-step",	11,	-1,	0)		\
+	X(SPARK,	"spark",	13,	-1,	0)
 
 #define ROLE_ENUM(e, name, fg, bg, mono)	ROLE_##e,
 enum role {

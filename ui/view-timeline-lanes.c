@@ -134,8 +134,10 @@ view_timeline_group(struct view_tl *tl, const struct view_tl_item *it,
 	for (x = 0; x < tl->w; x++)
 		cells[x].type = -1;
 	for (i = it->lane; i < tl->nlanes; i++) {
+		/* A counter has no busy time to compare with. */
 		if (strcmp(tl->lanes[i].group, group) != 0 ||
-		    view_timeline_hidden(tl, &tl->lanes[i]))
+		    view_timeline_hidden(tl, &tl->lanes[i]) ||
+		    tl->lanes[i].kind == LANE_COUNTER)
 			continue;
 		if (store_lane_cells(ui_store(), tl->lanes[i].id, tl->f.t0,
 		    tl->f.t1, (size_t)tl->w, tmp, &cause) != 0) {

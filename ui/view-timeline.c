@@ -135,6 +135,15 @@ view_timeline_fill(struct view_tl *tl)
 			continue;
 		}
 		l = &tl->lanes[tl->items[i].lane];
+		if (l->kind == LANE_COUNTER) {
+			if (store_counter_cells(s, l, tl->f.t0, tl->f.t1,
+			    (size_t)tl->w, r->cells, &cause) != 0) {
+				ui_message(ROLE_ERROR, "%s", cause);
+				free(cause);
+				cause = NULL;
+			}
+			continue;
+		}
 		if (store_lane_cells(s, l->id, tl->f.t0, tl->f.t1,
 		    (size_t)tl->w, r->cells, &cause) != 0) {
 			ui_message(ROLE_ERROR, "%s", cause);
@@ -148,7 +157,8 @@ view_timeline_fill(struct view_tl *tl)
 			cause = NULL;
 		}
 	}
-	if ((l = view_timeline_lane_at(tl)) == NULL)
+	if ((l = view_timeline_lane_at(tl)) == NULL ||
+	    l->kind == LANE_COUNTER)
 		return;
 	if (store_lane_span_at(s, l->id, tl->f.cursor, &tl->sel,
 	    &cause) == 1) {
@@ -310,6 +320,22 @@ view_timeline_name(const struct view_tl *tl, size_t i, char *name, size_t size)
 		snprintf(name, size, "%s", l->name);
 }
 
+/*
+ * The sparkline glyph of a counter cell holding V, on a scale from zero
+ * (or the series' lowest value, when below zero) to its highest value, so
+ * the height reads as a magnitude: a series that never leaves zero stays
+ * on the lowest block.
+ */
+static const char *
+view_timeline_spark(const struct store_lane *l, double v)
+{
+	double	 lo = l->vmin < 0 ? l->vmin : 0;
+
+	if (l->vmax <= lo)
+		return view_timeline_glyph(0);
+	return view_timeline_glyph((v - lo) / (l->vmax - lo));
+}
+
 /* One row: name, then its cells, span names, the cursor. */
 static void
 view_timeline_lane(struct view_tl *tl, size_t i, int y)
@@ -332,6 +358,12 @@ view_timeline_lane(struct view_tl *tl, size_t i, int y)
 	for (x = 0; x < tl->w; x++) {
 		if (r->cells[x].type < 0)
 			continue;
+		if (!tl->items[i].group &&
+		    tl->lanes[tl->items[i].lane].kind == LANE_COUNTER) {
+			draw_text(y, nx + x, 1, ROLE_SPARK, view_timeline_spark(
+			    &tl->lanes[tl->items[i].lane], r->cells[x].value));
+			continue;
+		}
 		a = store_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
 		    (size_t)x);
 		b = store_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
@@ -360,6 +392,23 @@ view_timeline_lane(struct view_tl *tl, size_t i, int y)
 		mvchgat(y, nx + cx, 1, A_REVERSE, 0, NULL);
 }
 
+/* The footer of a counter lane: its value at the cursor and its range. */
+static void
+view_timeline_counter(struct view_tl *tl, const struct store_lane *l, int y)
+{
+	char	 at[32] = "no value", lo[32], hi[32];
+	double	 v;
+
+	if (store_counter_at(ui_store(), l, tl->f.cursor, &v) == 1)
+		util_fmt_fixed(at, sizeof at, v, 3, true);
+	util_fmt_fixed(lo, sizeof lo, l->vmin, 3, true);
+	util_fmt_fixed(hi, sizeof hi, l->vmax, 3, true);
+	draw_textf(y, 0, COLS, ROLE_NORMAL, "%s  Counter: %s  Value: %s  "
+	    "Unit: %s  Min: %s  Max: %s  Samples: %lld  (a cell shows its"
+	    " highest value)", l->group, l->name, at, *l->unit != '\0' ?
+	    l->unit : "-", lo, hi, (long long)l->nspans);
+}
+
 /* The footer: the selected span's details on two lines. */
 static void
 view_timeline_footer(struct view_tl *tl, int y)
@@ -374,6 +423,10 @@ view_timeline_footer(struct view_tl *tl, int y)
 	if (l == NULL) {
 		draw_text(y + 1, 0, COLS, ROLE_DIM, "a collapsed group: "
 		    "c expands it");
+		return;
+	}
+	if (l->kind == LANE_COUNTER) {
+		view_timeline_counter(tl, l, y + 1);
 		return;
 	}
 	if (tl->detail == NULL) {
