@@ -7,8 +7,8 @@
  * spans become level python (op) or the enum's name, with their call stack
  * and input shapes as args; COMMUNICATION_OP rows become tasks of type
  * COMMUNICATION; MSTX_EVENTS spans of level mstx. Communication tasks
- * and ops (db-comm.c), memory tables (db-tables.c) and steps (db-steps.c)
- * follow. Missing tables are skipped, tables other tools added are ignored,
+ * and ops (db-comm.c), memory tables (db-tables.c), counter tables
+ * (db-counters.c) and steps (db-steps.c) follow. Missing tables are skipped, tables other tools added are ignored,
  * and the files are only ever read.
  */
 #include <stdlib.h>
@@ -361,6 +361,7 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 	total += db_comm_load(s, f, path, ctx);
 	total += db_tables_load(s, f, path, ctx, import_db_is_pytorch(f,
 	    path));
+	total += db_counters_load(s, f, path, ctx);
 	if (total > 0)
 		store_load_api_link(s, ctx->rank);
 	total += db_steps_load(s, f, path, ctx);

@@ -72,6 +72,10 @@ int64_t		 db_comm_load(struct store *, struct store_foreign *,
 void		 db_comm_device(struct strbuf *,
 		     struct store_foreign *);
 
+/* db-counters.c */
+int64_t		 db_counters_load(struct store *, struct store_foreign *,
+		     const char *, struct import_ctx *);
+
 /* db-steps.c */
 int64_t		 db_steps_load(struct store *, struct store_foreign *,
 		     const char *, struct import_ctx *);

@@ -132,6 +132,28 @@ store_foreign_int(struct store_foreign_rows *r, int i)
 	return sqlite3_column_int64(r->stmt, i);
 }
 
+/*
+ * Column I of the row as a double in *V, read as stored (a REAL is not
+ * taken through text); -1 for NULL or text that is not a number.
+ */
+int
+store_foreign_real(struct store_foreign_rows *r, int i, double *v)
+{
+	const char	*t;
+
+	switch (sqlite3_column_type(r->stmt, i)) {
+	case SQLITE_INTEGER:
+	case SQLITE_FLOAT:
+		*v = sqlite3_column_double(r->stmt, i);
+		return 0;
+	case SQLITE_TEXT:
+		t = (const char *)sqlite3_column_text(r->stmt, i);
+		return util_parse_double(t, strlen(t), v);
+	default:
+		return -1;
+	}
+}
+
 /* Column I of the row as text, NULL for NULL; valid until the next step. */
 const char *
 store_foreign_text(struct store_foreign_rows *r, int i)

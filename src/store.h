@@ -512,6 +512,7 @@ struct store_foreign_rows *store_foreign_query(struct store_foreign *,
 int		 store_foreign_next(struct store_foreign_rows *, char **);
 int64_t		 store_foreign_int(struct store_foreign_rows *, int);
 const char	*store_foreign_text(struct store_foreign_rows *, int);
+int		 store_foreign_real(struct store_foreign_rows *, int, double *);
 void		 store_foreign_rows_free(struct store_foreign_rows *);
 
 /* store-floor.c: for bench/floor */

@@ -81,6 +81,69 @@ while read -r db; do
 done <"$T/dbs"
 golden "$T/digest" db-samples.txt "what the sample databases put in the store"
 
+# The counter tables as counter series, computed from the .db by the rules
+# of db-counters.c: per series its samples, first and last time, lowest
+# and highest value.
+counters_ref() {
+	"$PYTHON3" - "$1" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect("file:" + sys.argv[1] + "?immutable=1", uri=True)
+have = lambda t: db.execute("SELECT 1 FROM sqlite_master WHERE name = ?",
+                            (t,)).fetchone() is not None
+def st(i):
+    r = db.execute("SELECT value FROM STRING_IDS WHERE id = ?", (i,)).fetchone()
+    return r[0] if r else str(i)
+series = {}
+def add(name, key, ts, v):
+    series.setdefault((name, key), []).append((ts, float(v)))
+if have("AICORE_FREQ"):
+    for ts, f in db.execute("SELECT timestampNs, freq FROM AICORE_FREQ"):
+        add("AI Core Freq", "MHz", ts, f)
+if have("HBM"):
+    for ts, b, h, t in db.execute("SELECT timestampNs, bandwidth, hbmId, type FROM HBM"):
+        add("HBM %d/%s" % (h, st(t)), "bandwidth", ts, b)
+if have("LLC"):
+    for l, ts, hr, tp, m in db.execute("SELECT llcId, timestampNs, hitRate, throughput, mode FROM LLC"):
+        add("LLC %d %s/hitRate" % (l, st(m)), "hitRate", ts, hr)
+        add("LLC %d %s/throughput" % (l, st(m)), "throughput", ts, tp)
+if have("NPU_MEM"):
+    for t, ddr, hbm, ts in db.execute("SELECT type, ddr, hbm, timestampNs FROM NPU_MEM"):
+        add("NPU MEM %s/ddr" % st(t), "ddr", ts, ddr)
+        add("NPU MEM %s/hbm" % st(t), "hbm", ts, hbm)
+if have("ACC_PMU"):
+    cols = ["readBwLevel", "writeBwLevel", "readOstLevel", "writeOstLevel"]
+    for r in db.execute("SELECT accId, timestampNs, " + ", ".join(cols) + " FROM ACC_PMU"):
+        for c, v in zip(cols, r[2:]):
+            add("Acc PMU %d/%s" % (r[0], c), c, r[1], v)
+if have("SOC_BANDWIDTH_LEVEL"):
+    for l2, mata, ts in db.execute("SELECT l2BufferBwLevel, mataBwLevel, timestampNs FROM SOC_BANDWIDTH_LEVEL"):
+        add("L2 Buffer Bw Level", "l2BufferBwLevel", ts, l2)
+        add("Mata Bw Level", "mataBwLevel", ts, mata)
+for (n, k), v in sorted(series.items()):
+    print("%s|%s|%d|%d|%d|%.17g|%.17g" % (n, k, len(v), min(t for t, _ in v),
+          max(t for t, _ in v), min(x for _, x in v), max(x for _, x in v)))
+PY
+}
+
+i=0
+while read -r db; do
+	i=$((i + 1))
+	rel=${db#"$SAMPLES"/}
+	counters_ref "$db" >"$T/cref"
+	"$PYTHON3" - "$T/d$i.db" >"$T/cours" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for r in db.execute("SELECT n.s, k.s, count(*), min(c.ts_ns), max(c.ts_ns),"
+        " min(c.value), max(c.value) FROM counter c JOIN str n ON n.id ="
+        " c.name JOIN str k ON k.id = c.key GROUP BY n.s, k.s ORDER BY n.s, k.s"):
+    print("%s|%s|%d|%d|%d|%.17g|%.17g" % r)
+PY
+	LC_ALL=C sort "$T/cref" >"$T/a"
+	LC_ALL=C sort "$T/cours" >"$T/b"
+	same_file "$T/b" "$T/a" \
+	    "$rel: counter series equal the .db's counter tables ($(wc -l <"$T/a") series)"
+done <"$T/dbs"
+
 # The memory tables as the text export prints them, computed from the .db
 # with Python's own float text (MB and KB cells are repr() of a division).
 memory() {
