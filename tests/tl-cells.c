@@ -6,12 +6,16 @@
  *   tl-cells DB lanes
  *   tl-cells DB cells LANE T0 T1 W
  *   tl-cells DB bench W LANES FRAMES
+ *   tl-cells DB cold W LANES
  *
  * bench draws FRAMES frames of W cells over the first LANES lanes at each
  * zoom level from the whole extent down to about 1 us a cell (4x per
  * level), each at a pseudo-random position, and prints the p50, p99 and
  * worst frame time per level, and the p50 and p99 of the CPU time (this
  * process's, system time included), which a loaded machine inflates less.
+ * cold does the same with one frame per zoom level, each right after the
+ * store is opened again (so SQLite's page cache is empty), and prints its
+ * CPU time: what the first frame after opening a store costs.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +152,65 @@ tl_bench(struct store *s, size_t w, size_t nlanes, size_t frames)
 	return 0;
 }
 
+/* One frame per zoom level, each on a freshly opened store. */
+static int
+tl_cold(const char *path, size_t w, size_t nlanes)
+{
+	struct store		*s;
+	struct store_lane	*l;
+	struct store_cell	*c;
+	double			 t, c0;
+	int64_t			 lo = INT64_MAX, hi = INT64_MIN, span, t0;
+	size_t			 n, i, j;
+	char			*cause = NULL;
+
+	if ((s = store_open(path, &cause)) == NULL ||
+	    store_lanes(s, &l, &n, &cause) != 0) {
+		fprintf(stderr, "tl-cells: %s\n", cause);
+		return 1;
+	}
+	store_free(s);
+	if (nlanes > n)
+		nlanes = n;
+	for (i = 0; i < nlanes; i++) {
+		if (l[i].start_ns < lo)
+			lo = l[i].start_ns;
+		if (l[i].end_ns > hi)
+			hi = l[i].end_ns;
+	}
+	c = xcalloc(w, sizeof *c);
+	printf("cold: %zu cells x %zu lanes, the first frame after opening\n",
+	    w, nlanes);
+	printf("%-14s %10s %10s\n", "ns per cell", "ms", "cpu ms");
+	for (span = hi - lo + 1, i = 0; span >= (int64_t)w * 1000;
+	    span /= 4, i++) {
+		if ((s = store_open(path, &cause)) == NULL) {
+			fprintf(stderr, "tl-cells: %s\n", cause);
+			return 1;
+		}
+		/* Somewhere new each time, away from the trace's start. */
+		t0 = lo + (int64_t)((uint64_t)(hi - lo - span + 1) *
+		    (i % 7) / 7);
+		t = tl_now(CLOCK_MONOTONIC);
+		c0 = tl_now(CLOCK_PROCESS_CPUTIME_ID);
+		for (j = 0; j < nlanes; j++) {
+			if (store_lane_cells(s, l[j].id, t0, t0 + span, w, c,
+			    &cause) != 0) {
+				fprintf(stderr, "tl-cells: %s\n", cause);
+				return 1;
+			}
+		}
+		printf("%-14lld %10.2f %10.2f\n",
+		    (long long)(span / (int64_t)w),
+		    (tl_now(CLOCK_MONOTONIC) - t) * 1000,
+		    (tl_now(CLOCK_PROCESS_CPUTIME_ID) - c0) * 1000);
+		store_free(s);
+	}
+	free(c);
+	store_lanes_free(l, n);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -156,9 +219,13 @@ main(int argc, char **argv)
 	int		 rc = 2;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: tl-cells DB lanes|cells|bench ...\n");
+		fprintf(stderr, "usage: tl-cells DB lanes|cells|bench|cold"
+		    " ...\n");
 		return 2;
 	}
+	if (strcmp(argv[2], "cold") == 0 && argc == 5)
+		return tl_cold(argv[1], (size_t)tl_num(argv[3]),
+		    (size_t)tl_num(argv[4]));
 	if ((s = store_open(argv[1], &cause)) == NULL) {
 		fprintf(stderr, "tl-cells: %s\n", cause);
 		return 1;
