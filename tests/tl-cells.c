@@ -89,6 +89,28 @@ tl_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * Print the peak resident size and what is resident now, anonymous memory
+ * apart from mapped store pages (which the OS cache holds anyway), where
+ * /proc tells.
+ */
+static void
+tl_memory(void)
+{
+	FILE	*f;
+	char	 line[256];
+
+	if ((f = fopen("/proc/self/status", "r")) == NULL)
+		return;
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (strncmp(line, "VmHWM:", 6) == 0 ||
+		    strncmp(line, "RssAnon:", 8) == 0 ||
+		    strncmp(line, "RssFile:", 8) == 0)
+			printf("%s", line);
+	}
+	fclose(f);
+}
+
 static int
 tl_bench(struct store *s, size_t w, size_t nlanes, size_t frames)
 {
@@ -145,6 +167,7 @@ tl_bench(struct store *s, size_t w, size_t nlanes, size_t frames)
 		    ms[(frames * 99) / 100], ms[frames - 1], cpu[frames / 2],
 		    cpu[(frames * 99) / 100]);
 	}
+	tl_memory();
 	free(ms);
 	free(cpu);
 	free(c);
