@@ -35,6 +35,9 @@ enum tl_stmt {
 	TL_BINS,
 	TL_NEXT,
 	TL_PREV,
+	TL_NAME_API,
+	TL_NAME_STEP,
+	TL_NAME_TASK,
 	TL_COUNT
 };
 
@@ -62,7 +65,12 @@ static const char *store_timeline_sql[TL_COUNT] = {
 	    " LIMIT 1",
 	[TL_PREV] = "SELECT start, ord, end, id, type FROM tl_piece WHERE"
 	    " lane = ?1 AND (start, ord) < (?2, ?3)"
-	    " ORDER BY start DESC, ord DESC LIMIT 1"
+	    " ORDER BY start DESC, ord DESC LIMIT 1",
+	[TL_NAME_API] = "SELECT n.s FROM api a JOIN str n ON n.id = a.name"
+	    " WHERE a.id = ?",
+	[TL_NAME_STEP] = "SELECT 'Step ' || iter FROM step WHERE rowid = ?",
+	[TL_NAME_TASK] = "SELECT n.s FROM task t JOIN str n ON n.id = t.name"
+	    " WHERE t.id = ?"
 };
 
 /* What the busy-time seek found at one instant. */
@@ -127,6 +135,23 @@ store_timeline_stmt(struct store *s, enum tl_stmt i, char **cause)
 	if (store_prepare(s, &stmt, store_timeline_sql[i], cause) != 0)
 		return NULL;
 	s->tl->stmt[i] = stmt;
+	return stmt;
+}
+
+/*
+ * The prepared statement that reads the name of a span of TYPE by its row
+ * id, kept for the next frame, which names a hundred spans a lane; NULL
+ * if it cannot be prepared.
+ */
+sqlite3_stmt *
+store_timeline_name_stmt(struct store *s, int type)
+{
+	char	*cause = NULL;
+	sqlite3_stmt	*stmt;
+
+	stmt = store_timeline_stmt(s, type == SPAN_API ? TL_NAME_API :
+	    type == SPAN_STEP ? TL_NAME_STEP : TL_NAME_TASK, &cause);
+	free(cause);
 	return stmt;
 }
 

@@ -5,8 +5,8 @@
  *
  *   tl-cells DB lanes
  *   tl-cells DB cells LANE T0 T1 W
- *   tl-cells DB bench W LANES FRAMES
- *   tl-cells DB cold W LANES
+ *   tl-cells DB bench W LANES FRAMES [spans]
+ *   tl-cells DB cold W LANES [spans]
  *
  * bench draws FRAMES frames of W cells over the first LANES lanes at each
  * zoom level from the whole extent down to about 1 us a cell (4x per
@@ -15,7 +15,9 @@
  * process's, system time included), which a loaded machine inflates less.
  * cold does the same with one frame per zoom level, each right after the
  * store is opened again (so SQLite's page cache is empty), and prints its
- * CPU time: what the first frame after opening a store costs.
+ * CPU time: what the first frame after opening a store costs. With
+ * spans, a frame also reads the spans of each lane as the timeline view
+ * does (at most W / 2, with their names).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +113,35 @@ tl_memory(void)
 	fclose(f);
 }
 
+/* Whether bench and cold also read the spans, as the timeline view does. */
+static int	 tl_with_spans;
+
+/* One frame over LANES[0..N): the cells and, with spans, the spans. */
+static int
+tl_frame(struct store *s, const struct store_lane *l, size_t n, int64_t t0,
+    int64_t t1, size_t w, struct store_cell *c)
+{
+	struct store_span	*v;
+	size_t			 j, k, nv;
+	char			*cause = NULL;
+
+	for (j = 0; j < n; j++) {
+		if (store_lane_cells(s, l[j].id, t0, t1, w, c, &cause) != 0 ||
+		    (tl_with_spans && store_lane_spans(s, l[j].id, t0, t1,
+		    w / 2, &v, &nv, &cause) != 0)) {
+			fprintf(stderr, "tl-cells: %s\n", cause);
+			free(cause);
+			return -1;
+		}
+		if (!tl_with_spans)
+			continue;
+		for (k = 0; k < nv; k++)
+			store_span_release(&v[k]);
+		free(v);
+	}
+	return 0;
+}
+
 static int
 tl_bench(struct store *s, size_t w, size_t nlanes, size_t frames)
 {
@@ -119,7 +150,7 @@ tl_bench(struct store *s, size_t w, size_t nlanes, size_t frames)
 	double			*ms, *cpu, t, c0;
 	int64_t			 lo = INT64_MAX, hi = INT64_MIN, span, t0;
 	uint64_t		 rng = 88172645463325252ULL;
-	size_t			 n, i, j;
+	size_t			 n, i;
 	char			*cause = NULL;
 
 	if (store_lanes(s, &l, &n, &cause) != 0) {
@@ -149,14 +180,8 @@ tl_bench(struct store *s, size_t w, size_t nlanes, size_t frames)
 			t0 = lo + (int64_t)(rng % (uint64_t)(hi - lo - span + 2));
 			t = tl_now(CLOCK_MONOTONIC);
 			c0 = tl_now(CLOCK_PROCESS_CPUTIME_ID);
-			for (j = 0; j < nlanes; j++) {
-				if (store_lane_cells(s, l[j].id, t0, t0 + span,
-				    w, c, &cause) != 0) {
-					fprintf(stderr, "tl-cells: %s\n",
-					    cause);
-					return 1;
-				}
-			}
+			if (tl_frame(s, l, nlanes, t0, t0 + span, w, c) != 0)
+				return 1;
 			ms[i] = (tl_now(CLOCK_MONOTONIC) - t) * 1000;
 			cpu[i] = (tl_now(CLOCK_PROCESS_CPUTIME_ID) - c0) * 1000;
 		}
@@ -184,7 +209,7 @@ tl_cold(const char *path, size_t w, size_t nlanes)
 	struct store_cell	*c;
 	double			 t, c0;
 	int64_t			 lo = INT64_MAX, hi = INT64_MIN, span, t0;
-	size_t			 n, i, j;
+	size_t			 n, i;
 	char			*cause = NULL;
 
 	if ((s = store_open(path, &cause)) == NULL ||
@@ -216,13 +241,8 @@ tl_cold(const char *path, size_t w, size_t nlanes)
 		    (i % 7) / 7);
 		t = tl_now(CLOCK_MONOTONIC);
 		c0 = tl_now(CLOCK_PROCESS_CPUTIME_ID);
-		for (j = 0; j < nlanes; j++) {
-			if (store_lane_cells(s, l[j].id, t0, t0 + span, w, c,
-			    &cause) != 0) {
-				fprintf(stderr, "tl-cells: %s\n", cause);
-				return 1;
-			}
-		}
+		if (tl_frame(s, l, nlanes, t0, t0 + span, w, c) != 0)
+			return 1;
 		printf("%-14lld %10.2f %10.2f\n",
 		    (long long)(span / (int64_t)w),
 		    (tl_now(CLOCK_MONOTONIC) - t) * 1000,
@@ -245,6 +265,10 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: tl-cells DB lanes|cells|bench|cold"
 		    " ...\n");
 		return 2;
+	}
+	if (argc > 3 && strcmp(argv[argc - 1], "spans") == 0) {
+		tl_with_spans = 1;
+		argc--;
 	}
 	if (strcmp(argv[2], "cold") == 0 && argc == 5)
 		return tl_cold(argv[1], (size_t)tl_num(argv[3]),
