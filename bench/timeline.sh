@@ -6,7 +6,8 @@
 # 40, or all there are) at every zoom level from the whole trace down to
 # about 1 us a cell, p50/p99/max per frame and p50/p99 of the frame's CPU
 # time, with the peak RSS; then the cold frames, one per zoom level right
-# after the store is opened again (an empty SQLite page cache).
+# after the store is opened again (an empty SQLite page cache); then the
+# same with the spans each redraw of the view reads.
 # Usage: bench/timeline.sh path/to/npuprof-tui
 set -eu
 NPUPROF=${1:?usage: bench/timeline.sh path/to/npuprof-tui}
@@ -34,9 +35,14 @@ echo "import: $1 s, $cpu CPU-s (timeline tables: $tl s), peak RSS $2 MB," \
     "store $(du -m "$T/s.db" | cut -f1) MB"
 "$CELLS" "$T/s.db" bench "$W" "$L" "$F" >"$T/frames"
 set -- $("$here/measure" "$CELLS" "$T/s.db" bench "$W" "$L" 3)
+echo "-- cells only"
 cat "$T/frames"
 echo "peak RSS of the frames: $2 MB"
 "$CELLS" "$T/s.db" cold "$W" "$L"
+# A redraw of the view also reads the spans it may write names in.
+echo "-- cells and spans, as the timeline view redraws"
+"$CELLS" "$T/s.db" bench "$W" "$L" "$F" spans
+"$CELLS" "$T/s.db" cold "$W" "$L" spans
 echo "(reproduce: $GEN demo DIR -n $N -S $S;" \
-    "$NPUPROF import --db S.db DIR; $CELLS S.db bench $W $L $F;" \
-    "$CELLS S.db cold $W $L)"
+    "$NPUPROF import --db S.db DIR; $CELLS S.db bench $W $L $F [spans];" \
+    "$CELLS S.db cold $W $L [spans])"
