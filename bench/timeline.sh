@@ -3,10 +3,11 @@
 # across TL_STREAMS streams (32) from the demo generator; the import time
 # and the part of it that built the timeline tables; then the cells
 # queries of full-width frames (TL_CELLS cells, 200, over TL_LANES lanes,
-# 40, or all there are): first the first frame after opening (the whole
-# trace, every page read from the file), then TL_FRAMES frames (100) at
-# every zoom level from the whole trace down to about 1 us a cell,
-# p50/p99/max per frame, with the peak RSS.
+# 40, or all there are) at every zoom level from the whole trace down to
+# about 1 us a cell, p50/p99/max per frame and p50/p99 of the frame's CPU
+# time, with the peak RSS; then the cold frames, one per zoom level right
+# after the store is opened again (an empty SQLite page cache); then the
+# same with the spans each redraw of the view reads.
 # Usage: bench/timeline.sh path/to/npuprof-tui
 set -eu
 NPUPROF=${1:?usage: bench/timeline.sh path/to/npuprof-tui}
@@ -27,13 +28,21 @@ trap 'rm -rf "$T"' EXIT
 echo "timeline: $N tasks across $S streams"
 "$GEN" demo "$T/d" -n "$N" -S "$S"
 set -- $("$here/measure" "$NPUPROF" import -q --db "$T/s.db" "$T/d")
+cpu=$3
 tl=$("$NPUPROF" show -q --format tsv --db "$T/s.db" "$T/d" info |
     awk -F'\t' '$1 == "timeline_seconds" { print $2 }')
-echo "import: $1 s (timeline tables: $tl s), peak RSS $2 MB," \
+echo "import: $1 s, $cpu CPU-s (timeline tables: $tl s), peak RSS $2 MB," \
     "store $(du -m "$T/s.db" | cut -f1) MB"
 "$CELLS" "$T/s.db" bench "$W" "$L" "$F" >"$T/frames"
 set -- $("$here/measure" "$CELLS" "$T/s.db" bench "$W" "$L" 3)
+echo "-- cells only"
 cat "$T/frames"
 echo "peak RSS of the frames: $2 MB"
+"$CELLS" "$T/s.db" cold "$W" "$L"
+# A redraw of the view also reads the spans it may write names in.
+echo "-- cells and spans, as the timeline view redraws"
+"$CELLS" "$T/s.db" bench "$W" "$L" "$F" spans
+"$CELLS" "$T/s.db" cold "$W" "$L" spans
 echo "(reproduce: $GEN demo DIR -n $N -S $S;" \
-    "$NPUPROF import --db S.db DIR; $CELLS S.db bench $W $L $F)"
+    "$NPUPROF import --db S.db DIR; $CELLS S.db bench $W $L $F [spans];" \
+    "$CELLS S.db cold $W $L [spans])"

@@ -156,6 +156,7 @@ void		 store_stats_free(struct store *);
 
 /* store-timeline.c */
 void		 store_timeline_free(struct store *);
+sqlite3_stmt	*store_timeline_name_stmt(struct store *, int);
 
 /* The levels of the CANN call path in the api table. */
 #define STORE_STACKS_CANN_LEVELS					\

@@ -31,30 +31,16 @@ static void
 store_spans_name(struct store *s, struct store_span *sp)
 {
 	sqlite3_stmt	*stmt;
-	const char	*sql;
 
-	switch (sp->type) {
-	case SPAN_API:
-		sql = "SELECT n.s FROM api a JOIN str n ON n.id = a.name"
-		    " WHERE a.id = ?";
-		break;
-	case SPAN_STEP:
-		sql = "SELECT 'Step ' || iter FROM step WHERE rowid = ?";
-		break;
-	default:
-		sql = "SELECT n.s FROM task t JOIN str n ON n.id = t.name"
-		    " WHERE t.id = ?";
-		break;
-	}
 	free(sp->name);
 	sp->name = NULL;
-	if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+	if ((stmt = store_timeline_name_stmt(s, sp->type)) == NULL)
 		return;
 	sqlite3_bind_int64(stmt, 1, sp->id);
 	if (sqlite3_step(stmt) == SQLITE_ROW &&
 	    sqlite3_column_text(stmt, 0) != NULL)
 		sp->name = xstrdup((const char *)sqlite3_column_text(stmt, 0));
-	sqlite3_finalize(stmt);
+	sqlite3_reset(stmt);
 }
 
 void
@@ -171,8 +157,11 @@ store_spans_push(struct store *s, sqlite3_stmt *stmt, int64_t lane,
 
 /*
  * The spans of LANE that meet [T0, T1), by start, at most MAX of them (a
- * zero-length span meets the range if it starts inside it), with names.
- * The caller releases each and frees the array. On failure return -1 and
+ * zero-length span meets the range if it starts inside it), with names,
+ * but for spans shorter than (T1 - T0) / MAX: too narrow for a view of
+ * MAX spans to write a name in, and naming a hundred of them a lane would
+ * double the cost of a zoomed-out frame. The caller releases each and
+ * frees the array. On failure return -1 and
  * set *cause.
  */
 int
@@ -219,8 +208,10 @@ store_lane_spans(struct store *s, int64_t lane, int64_t t0, int64_t t1,
 	while (*n < max && (rc = sqlite3_step(stmt)) == SQLITE_ROW)
 		store_spans_push(s, stmt, lane, &v, n, &size);
 	sqlite3_finalize(stmt);
-	for (i = 0; i < *n; i++)
-		store_spans_name(s, &v[i]);
+	for (i = 0; i < *n; i++) {
+		if (v[i].end_ns - v[i].start_ns >= (t1 - t0) / (int64_t)max)
+			store_spans_name(s, &v[i]);
+	}
 	*spans = v;
 	return 0;
 }

@@ -3,14 +3,16 @@
  * the busy time and dominant span type of each cell of a frame, and the
  * spans a zoomed-in frame draws or the cursor moves to.
  *
- * A cell's busy time is always exact: the busy time before each cell edge
- * comes from one index seek (see store-lanes.c), and a cell's is the
- * difference of its edges. When a frame holds few spans they are read
- * whole and the types are exact too; when it holds many, the types come
- * from the bins of the coarsest level at most half a cell wide, a
- * bin across a cell edge shared between the two cells in proportion to the
- * time on each side, and only the colour can differ from the spans'.
- * Prepared statements are kept with the store for the next frame.
+ * A cell's busy time is always exact. When a frame holds at most
+ * TL_SCAN_PER_CELL spans a cell, the packed pieces of tl_block meeting it
+ * are read in one pass, and busy time, counts and types are all exact.
+ * When it holds more, the busy time before each cell edge comes from one
+ * seek into tl_block (see store-lanes.c), a cell's being the difference
+ * of its edges; the types come from the bins of the coarsest level at most
+ * a cell wide (so a frame reads about two bins a cell), a bin across a
+ * cell edge shared between the two cells in proportion to the time on
+ * each side, and only the colour can differ from the spans'. Prepared
+ * statements are kept with the store for the next frame.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,20 +20,24 @@
 #include "store-int.h"
 
 /* Frames with at most this many spans per cell are read span by span. */
-#define TL_SCAN_PER_CELL	16
+#define TL_SCAN_PER_CELL	64
 #define TL_MAXLEVEL		44
 #define TL_MAXCELLS		100000
 #define TL_CACHE_KB		"131072"
+#define TL_MMAP_BYTES		"2147418112"	/* SQLite's usual limit */
 
 enum tl_stmt {
 	TL_LANE,
 	TL_SEEK,
-	TL_BACK,
-	TL_FWD,
+	TL_BBACK,
+	TL_BFWD,
 	TL_BINPREV,
 	TL_BINS,
 	TL_NEXT,
 	TL_PREV,
+	TL_NAME_API,
+	TL_NAME_STEP,
+	TL_NAME_TASK,
 	TL_COUNT
 };
 
@@ -43,11 +49,10 @@ static const char *store_timeline_sql[TL_COUNT] = {
 	[TL_LANE] = "SELECT kind, k0, nspans FROM tl_lane WHERE id = ?",
 	[TL_SEEK] = "SELECT start, ord, cum, cend, data FROM tl_block WHERE"
 	    " lane = ?1 AND start < ?2 ORDER BY start DESC, ord DESC LIMIT 1",
-	[TL_BACK] = "SELECT start, ord, end, id, type, cend, clen FROM"
-	    " tl_piece WHERE lane = ?1 AND start < ?2"
-	    " ORDER BY start DESC, ord DESC",
-	[TL_FWD] = "SELECT start, ord, end, id, type, cend, clen FROM"
-	    " tl_piece WHERE lane = ?1 AND start >= ?2 AND start < ?3"
+	[TL_BBACK] = "SELECT start, ord, cum, cend, data FROM tl_block WHERE"
+	    " lane = ?1 AND start < ?2 ORDER BY start DESC, ord DESC",
+	[TL_BFWD] = "SELECT start, ord, cum, cend, data FROM tl_block WHERE"
+	    " lane = ?1 AND (start, ord) >= (?2, ?3) AND start < ?4"
 	    " ORDER BY start, ord",
 	[TL_BINPREV] = "SELECT idx, n, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9"
 	    " FROM tl_bin WHERE lane = ?1 AND level = ?2 AND idx < ?3"
@@ -60,7 +65,12 @@ static const char *store_timeline_sql[TL_COUNT] = {
 	    " LIMIT 1",
 	[TL_PREV] = "SELECT start, ord, end, id, type FROM tl_piece WHERE"
 	    " lane = ?1 AND (start, ord) < (?2, ?3)"
-	    " ORDER BY start DESC, ord DESC LIMIT 1"
+	    " ORDER BY start DESC, ord DESC LIMIT 1",
+	[TL_NAME_API] = "SELECT n.s FROM api a JOIN str n ON n.id = a.name"
+	    " WHERE a.id = ?",
+	[TL_NAME_STEP] = "SELECT 'Step ' || iter FROM step WHERE rowid = ?",
+	[TL_NAME_TASK] = "SELECT n.s FROM task t JOIN str n ON n.id = t.name"
+	    " WHERE t.id = ?"
 };
 
 /* What the busy-time seek found at one instant. */
@@ -104,13 +114,15 @@ store_timeline_stmt(struct store *s, enum tl_stmt i, char **cause)
 		 * A frame is thousands of seeks: keep the shared lock (and
 		 * so the page cache) between statements rather than
 		 * locking and checking the file for each, and keep the upper
-		 * pages of the trees and the last frames' leaves in memory;
-		 * map the file, so a page read for the first time is not
-		 * copied. The store is never written once committed.
+		 * pages of the trees and the last frames' leaves in memory.
+		 * Read the store through a mapping: a zoomed-out frame
+		 * touches most of tl_block, and mapping pages the OS cache
+		 * already holds costs a third of copying them into fresh
+		 * memory. The store is never written once committed.
 		 */
 		sqlite3_exec(s->db, "PRAGMA locking_mode = EXCLUSIVE;"
 		    " PRAGMA cache_size = -" TL_CACHE_KB ";"
-		    " PRAGMA mmap_size = 1099511627776", NULL, NULL, NULL);
+		    " PRAGMA mmap_size = " TL_MMAP_BYTES, NULL, NULL, NULL);
 	}
 	if ((stmt = s->tl->stmt[i]) != NULL) {
 		sqlite3_reset(stmt);
@@ -123,6 +135,23 @@ store_timeline_stmt(struct store *s, enum tl_stmt i, char **cause)
 	if (store_prepare(s, &stmt, store_timeline_sql[i], cause) != 0)
 		return NULL;
 	s->tl->stmt[i] = stmt;
+	return stmt;
+}
+
+/*
+ * The prepared statement that reads the name of a span of TYPE by its row
+ * id, kept for the next frame, which names a hundred spans a lane; NULL
+ * if it cannot be prepared.
+ */
+sqlite3_stmt *
+store_timeline_name_stmt(struct store *s, int type)
+{
+	char	*cause = NULL;
+	sqlite3_stmt	*stmt;
+
+	stmt = store_timeline_stmt(s, type == SPAN_API ? TL_NAME_API :
+	    type == SPAN_STEP ? TL_NAME_STEP : TL_NAME_TASK, &cause);
+	free(cause);
 	return stmt;
 }
 
@@ -207,6 +236,53 @@ store_timeline_varint(const uint8_t **p, const uint8_t *end)
 	return v;
 }
 
+/* A block of packed pieces being read, as tl_block holds them. */
+struct tl_block {
+	const uint8_t	*p;
+	const uint8_t	*end;
+	int64_t		 start;		/* of the piece just read */
+	int64_t		 ord;		/* of the next piece */
+	int64_t		 cum;		/* busy up to cend */
+	int64_t		 cend;		/* furthest end so far */
+	int64_t		 clen;		/* of the piece just read */
+	int		 type;
+};
+
+/* Start reading the block in the current row of STMT. */
+static void
+store_timeline_block(struct tl_block *k, sqlite3_stmt *stmt)
+{
+	k->start = sqlite3_column_int64(stmt, 0);
+	k->ord = sqlite3_column_int64(stmt, 1);
+	k->cum = sqlite3_column_int64(stmt, 2);
+	k->cend = sqlite3_column_int64(stmt, 3);
+	k->p = sqlite3_column_blob(stmt, 4);
+	k->end = k->p + sqlite3_column_bytes(stmt, 4);
+	if (k->p == NULL)
+		k->end = NULL;
+}
+
+/*
+ * Read the next piece of K: its start, and its busy time (clen of type)
+ * ending at the new cend; false at the end of the block.
+ */
+static bool
+store_timeline_piece(struct tl_block *k)
+{
+	uint64_t	 v;
+
+	if (k->p == NULL || k->p >= k->end)
+		return false;
+	k->start += (int64_t)store_timeline_varint(&k->p, k->end);
+	v = store_timeline_varint(&k->p, k->end);
+	k->clen = (int64_t)(v >> 4);
+	k->type = (int)(v & 0xf);
+	k->cum += k->clen;
+	k->cend += (int64_t)store_timeline_varint(&k->p, k->end);
+	k->ord++;
+	return true;
+}
+
 /*
  * The busy-time seek at instant T on LANE: the block holding the last
  * span starting before T, then that span inside the block.
@@ -216,9 +292,7 @@ store_timeline_seek(struct store *s, int64_t lane, int64_t t,
     struct tl_edge *e, char **cause)
 {
 	sqlite3_stmt	*stmt;
-	const uint8_t	*p, *end;
-	int64_t		 start, ord, cum, cend, clen;
-	uint64_t	 v;
+	struct tl_block	 k;
 	int		 rc;
 
 	if ((stmt = store_timeline_stmt(s, TL_SEEK, cause)) == NULL)
@@ -233,76 +307,79 @@ store_timeline_seek(struct store *s, int64_t lane, int64_t t,
 		sqlite3_reset(stmt);
 		return 0;
 	}
-	start = sqlite3_column_int64(stmt, 0);
-	ord = sqlite3_column_int64(stmt, 1);
-	cum = sqlite3_column_int64(stmt, 2);
-	cend = sqlite3_column_int64(stmt, 3);
-	p = sqlite3_column_blob(stmt, 4);
-	end = p + sqlite3_column_bytes(stmt, 4);
-	while (p != NULL && p < end) {
-		start += (int64_t)store_timeline_varint(&p, end);
-		if (start >= t)
-			break;
-		v = store_timeline_varint(&p, end);
-		clen = (int64_t)(v >> 4);
-		e->type = (int)(v & 0xf);
-		cum += clen;
-		cend += (int64_t)store_timeline_varint(&p, end);
-		e->before = ++ord;
-		e->busy = cum - (cend > t ? cend - t : 0);
+	store_timeline_block(&k, stmt);
+	while (store_timeline_piece(&k) && k.start < t) {
+		e->type = k.type;
+		e->before = k.ord;
+		e->busy = k.cum - (k.cend > t ? k.cend - t : 0);
 	}
 	sqlite3_reset(stmt);
 	return 0;
 }
 
 /*
- * Read every piece meeting [t0, t1) into the scores of F: first those that
- * start before t0 and reach past it (walking back while the furthest end
- * is past t0), then those starting inside; count the spans starting in
- * each cell and note the type of the last. The pieces are disjoint, so the
- * busy time of a cell is the sum of its scores, exactly.
+ * Spread every piece of the block in the current row of STMT that meets
+ * [t0, t1) into the scores of F; count the spans starting in each cell
+ * and note the type of the last.
+ */
+static void
+store_timeline_spread_block(struct tl_frame *f, sqlite3_stmt *stmt,
+    struct store_cell *cells, int *last)
+{
+	struct tl_block	 k;
+	size_t		 i;
+
+	store_timeline_block(&k, stmt);
+	while (store_timeline_piece(&k) && k.start < f->t1) {
+		if (k.cend > f->t0)
+			store_timeline_spread(f, k.cend - k.clen, k.cend,
+			    k.type, (double)k.clen);
+		if (k.start >= f->t0) {
+			i = store_timeline_cell(f, k.start);
+			cells[i].spans++;
+			last[i] = k.type;
+		}
+	}
+}
+
+/*
+ * Read every piece meeting [t0, t1) into the scores of F, from the packed
+ * blocks: first the blocks before t0 whose pieces may reach past it
+ * (walking back while the furthest end before a block is past t0), then
+ * those starting inside. The pieces are disjoint, so the busy time of a
+ * cell is the sum of its scores, exactly.
  */
 static int
 store_timeline_scan(struct store *s, int64_t lane, struct tl_frame *f,
     struct store_cell *cells, int *last, char **cause)
 {
 	sqlite3_stmt	*stmt;
-	int64_t		 cend, clen;
-	size_t		 i;
-	int		 rc, type;
+	int64_t		 start = f->t0, ord = 0;
+	int		 rc;
 
-	if ((stmt = store_timeline_stmt(s, TL_BACK, cause)) == NULL)
+	if ((stmt = store_timeline_stmt(s, TL_BBACK, cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(stmt, 1, lane);
 	sqlite3_bind_int64(stmt, 2, f->t0);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		cend = sqlite3_column_int64(stmt, 5);
-		if (cend <= f->t0)
+		start = sqlite3_column_int64(stmt, 0);
+		ord = sqlite3_column_int64(stmt, 1);
+		if (sqlite3_column_int64(stmt, 3) <= f->t0)
 			break;
-		clen = sqlite3_column_int64(stmt, 6);
-		type = sqlite3_column_int(stmt, 4);
-		store_timeline_spread(f, cend - clen, cend, type,
-		    (double)clen);
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_timeline_failed(s, stmt, cause);
 	sqlite3_reset(stmt);
 
-	if ((stmt = store_timeline_stmt(s, TL_FWD, cause)) == NULL)
+	/* Then forward from the earliest block that matters. */
+	if ((stmt = store_timeline_stmt(s, TL_BFWD, cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(stmt, 1, lane);
-	sqlite3_bind_int64(stmt, 2, f->t0);
-	sqlite3_bind_int64(stmt, 3, f->t1);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		cend = sqlite3_column_int64(stmt, 5);
-		clen = sqlite3_column_int64(stmt, 6);
-		type = sqlite3_column_int(stmt, 4);
-		store_timeline_spread(f, cend - clen, cend, type,
-		    (double)clen);
-		i = store_timeline_cell(f, sqlite3_column_int64(stmt, 0));
-		cells[i].spans++;
-		last[i] = type;
-	}
+	sqlite3_bind_int64(stmt, 2, start);
+	sqlite3_bind_int64(stmt, 3, ord);
+	sqlite3_bind_int64(stmt, 4, f->t1);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW)
+		store_timeline_spread_block(f, stmt, cells, last);
 	if (rc != SQLITE_DONE)
 		return store_timeline_failed(s, stmt, cause);
 	sqlite3_reset(stmt);
@@ -379,7 +456,7 @@ store_timeline_level(const struct tl_frame *f, int k0, int64_t nspans)
 	    ((int64_t)1 << k0) > cell)
 		return -1;
 	for (k = k0; k + 2 <= TL_MAXLEVEL; k += 2) {
-		if (((int64_t)1 << (k + 2)) * 2 > cell)
+		if (((int64_t)1 << (k + 2)) > cell)
 			break;
 	}
 	return k;

@@ -3,7 +3,7 @@
 # tests/timeline/truth.py from the generated kernel_details.csv alone, at
 # several zoom levels with odd cell edges: busy time and span counts equal
 # in every cell; the dominant type equals the truth wherever the frame is
-# read span by span (at most 16 spans per cell) and in at least 80% of the
+# read span by span (at most 64 spans per cell) and in at least 80% of the
 # cells where it comes from the summary bins.
 . "$top_srcdir/tests/lib.sh"
 
@@ -28,7 +28,7 @@ frame() {	# frame STREAM T0 T1 W WHAT
 	n=$(awk -F'\t' '{ n += $3 } END { print n + 0 }' "$T/want")
 	agree=$(paste "$T/got" "$T/want" | awk -F'\t' '$4 == $8 { a++ }
 	    END { print a + 0 }')
-	if [ "$n" -le $(($4 * 16)) ]; then
+	if [ "$n" -le $(($4 * 64)) ]; then
 		is "$agree" "$4" "$5: dominant type of every cell (span by span)"
 	else
 		[ $((agree * 100)) -ge $(($4 * 80)) ]
@@ -43,6 +43,8 @@ lo=$(awk -F'\t' '$5 == 40 { print $7 }' "$T/lanes")
 hi=$(awk -F'\t' '$5 == 40 { print $8 }' "$T/lanes")
 frame 40 "$lo" "$hi" 200 "whole lane"
 frame 41 $((lo - 777)) $((hi + 12345)) 173 "whole extent, odd edges"
+frame 42 "$lo" "$hi" 40 "whole lane, 40 cells"
+frame 43 $((lo - 777)) $((hi + 12345)) 31 "whole extent, odd edges, 31 cells"
 frame 42 $((lo + 123456789)) $((lo + 223456791)) 137 "a tenth"
 frame 43 $((lo + 500000003)) $((lo + 503000000)) 211 "3 ms"
 frame 40 $((lo + 700000001)) $((lo + 700002001)) 97 "2 us, cells of 20 ns"

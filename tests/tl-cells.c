@@ -5,13 +5,19 @@
  *
  *   tl-cells DB lanes
  *   tl-cells DB cells LANE T0 T1 W
- *   tl-cells DB bench W LANES FRAMES
+ *   tl-cells DB bench W LANES FRAMES [spans]
+ *   tl-cells DB cold W LANES [spans]
  *
  * bench draws FRAMES frames of W cells over the first LANES lanes at each
  * zoom level from the whole extent down to about 1 us a cell (4x per
  * level), each at a pseudo-random position, and prints the p50, p99 and
  * worst frame time per level, and the p50 and p99 of the CPU time (this
  * process's, system time included), which a loaded machine inflates less.
+ * cold does the same with one frame per zoom level, each right after the
+ * store is opened again (so SQLite's page cache is empty), and prints its
+ * CPU time: what the first frame after opening a store costs. With
+ * spans, a frame also reads the spans of each lane as the timeline view
+ * does (at most W / 2, with their names).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +118,57 @@ tl_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * Print the peak resident size and what is resident now, anonymous memory
+ * apart from mapped store pages (which the OS cache holds anyway), where
+ * /proc tells.
+ */
+static void
+tl_memory(void)
+{
+	FILE	*f;
+	char	 line[256];
+
+	if ((f = fopen("/proc/self/status", "r")) == NULL)
+		return;
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (strncmp(line, "VmHWM:", 6) == 0 ||
+		    strncmp(line, "RssAnon:", 8) == 0 ||
+		    strncmp(line, "RssFile:", 8) == 0)
+			printf("%s", line);
+	}
+	fclose(f);
+}
+
+/* Whether bench and cold also read the spans, as the timeline view does. */
+static int	 tl_with_spans;
+
+/* One frame over LANES[0..N): the cells and, with spans, the spans. */
+static int
+tl_frame(struct store *s, const struct store_lane *l, size_t n, int64_t t0,
+    int64_t t1, size_t w, struct store_cell *c)
+{
+	struct store_span	*v;
+	size_t			 j, k, nv;
+	char			*cause = NULL;
+
+	for (j = 0; j < n; j++) {
+		if (store_lane_cells(s, l[j].id, t0, t1, w, c, &cause) != 0 ||
+		    (tl_with_spans && store_lane_spans(s, l[j].id, t0, t1,
+		    w / 2, &v, &nv, &cause) != 0)) {
+			fprintf(stderr, "tl-cells: %s\n", cause);
+			free(cause);
+			return -1;
+		}
+		if (!tl_with_spans)
+			continue;
+		for (k = 0; k < nv; k++)
+			store_span_release(&v[k]);
+		free(v);
+	}
+	return 0;
+}
+
 static int
 tl_bench(struct store *s, size_t w, size_t nlanes, size_t frames)
 {
@@ -120,7 +177,7 @@ tl_bench(struct store *s, size_t w, size_t nlanes, size_t frames)
 	double			*ms, *cpu, t, c0;
 	int64_t			 lo = INT64_MAX, hi = INT64_MIN, span, t0;
 	uint64_t		 rng = 88172645463325252ULL;
-	size_t			 n, i, j;
+	size_t			 n, i;
 	char			*cause = NULL;
 
 	if (store_lanes(s, &l, &n, &cause) != 0) {
@@ -138,22 +195,6 @@ tl_bench(struct store *s, size_t w, size_t nlanes, size_t frames)
 	c = xcalloc(w, sizeof *c);
 	ms = xcalloc(frames, sizeof *ms);
 	cpu = xcalloc(frames, sizeof *cpu);
-	/*
-	 * The first frame after opening reads every page it needs from the
-	 * file: timed on its own, the whole trace, as the view opens.
-	 */
-	t = tl_now(CLOCK_MONOTONIC);
-	c0 = tl_now(CLOCK_PROCESS_CPUTIME_ID);
-	for (j = 0; j < nlanes; j++) {
-		if (store_lane_cells(s, l[j].id, lo, hi + 1, w, c,
-		    &cause) != 0) {
-			fprintf(stderr, "tl-cells: %s\n", cause);
-			return 1;
-		}
-	}
-	printf("first frame after opening (whole trace): %.2f ms, cpu %.2f"
-	    " ms\n", (tl_now(CLOCK_MONOTONIC) - t) * 1000,
-	    (tl_now(CLOCK_PROCESS_CPUTIME_ID) - c0) * 1000);
 	printf("%zu cells x %zu lanes, %zu frames per zoom level\n", w,
 	    nlanes, frames);
 	printf("%-14s %10s %10s %10s %10s %10s\n", "ns per cell", "p50 ms",
@@ -166,14 +207,8 @@ tl_bench(struct store *s, size_t w, size_t nlanes, size_t frames)
 			t0 = lo + (int64_t)(rng % (uint64_t)(hi - lo - span + 2));
 			t = tl_now(CLOCK_MONOTONIC);
 			c0 = tl_now(CLOCK_PROCESS_CPUTIME_ID);
-			for (j = 0; j < nlanes; j++) {
-				if (store_lane_cells(s, l[j].id, t0, t0 + span,
-				    w, c, &cause) != 0) {
-					fprintf(stderr, "tl-cells: %s\n",
-					    cause);
-					return 1;
-				}
-			}
+			if (tl_frame(s, l, nlanes, t0, t0 + span, w, c) != 0)
+				return 1;
 			ms[i] = (tl_now(CLOCK_MONOTONIC) - t) * 1000;
 			cpu[i] = (tl_now(CLOCK_PROCESS_CPUTIME_ID) - c0) * 1000;
 		}
@@ -184,8 +219,63 @@ tl_bench(struct store *s, size_t w, size_t nlanes, size_t frames)
 		    ms[(frames * 99) / 100], ms[frames - 1], cpu[frames / 2],
 		    cpu[(frames * 99) / 100]);
 	}
+	tl_memory();
 	free(ms);
 	free(cpu);
+	free(c);
+	store_lanes_free(l, n);
+	return 0;
+}
+
+/* One frame per zoom level, each on a freshly opened store. */
+static int
+tl_cold(const char *path, size_t w, size_t nlanes)
+{
+	struct store		*s;
+	struct store_lane	*l;
+	struct store_cell	*c;
+	double			 t, c0;
+	int64_t			 lo = INT64_MAX, hi = INT64_MIN, span, t0;
+	size_t			 n, i;
+	char			*cause = NULL;
+
+	if ((s = store_open(path, &cause)) == NULL ||
+	    store_lanes(s, &l, &n, &cause) != 0) {
+		fprintf(stderr, "tl-cells: %s\n", cause);
+		return 1;
+	}
+	store_free(s);
+	if (nlanes > n)
+		nlanes = n;
+	for (i = 0; i < nlanes; i++) {
+		if (l[i].start_ns < lo)
+			lo = l[i].start_ns;
+		if (l[i].end_ns > hi)
+			hi = l[i].end_ns;
+	}
+	c = xcalloc(w, sizeof *c);
+	printf("cold: %zu cells x %zu lanes, the first frame after opening\n",
+	    w, nlanes);
+	printf("%-14s %10s %10s\n", "ns per cell", "ms", "cpu ms");
+	for (span = hi - lo + 1, i = 0; span >= (int64_t)w * 1000;
+	    span /= 4, i++) {
+		if ((s = store_open(path, &cause)) == NULL) {
+			fprintf(stderr, "tl-cells: %s\n", cause);
+			return 1;
+		}
+		/* Somewhere new each time, away from the trace's start. */
+		t0 = lo + (int64_t)((uint64_t)(hi - lo - span + 1) *
+		    (i % 7) / 7);
+		t = tl_now(CLOCK_MONOTONIC);
+		c0 = tl_now(CLOCK_PROCESS_CPUTIME_ID);
+		if (tl_frame(s, l, nlanes, t0, t0 + span, w, c) != 0)
+			return 1;
+		printf("%-14lld %10.2f %10.2f\n",
+		    (long long)(span / (int64_t)w),
+		    (tl_now(CLOCK_MONOTONIC) - t) * 1000,
+		    (tl_now(CLOCK_PROCESS_CPUTIME_ID) - c0) * 1000);
+		store_free(s);
+	}
 	free(c);
 	store_lanes_free(l, n);
 	return 0;
@@ -199,9 +289,17 @@ main(int argc, char **argv)
 	int		 rc = 2;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: tl-cells DB lanes|cells|bench ...\n");
+		fprintf(stderr, "usage: tl-cells DB lanes|cells|bench|cold"
+		    " ...\n");
 		return 2;
 	}
+	if (argc > 3 && strcmp(argv[argc - 1], "spans") == 0) {
+		tl_with_spans = 1;
+		argc--;
+	}
+	if (strcmp(argv[2], "cold") == 0 && argc == 5)
+		return tl_cold(argv[1], (size_t)tl_num(argv[3]),
+		    (size_t)tl_num(argv[4]));
 	if ((s = store_open(argv[1], &cause)) == NULL) {
 		fprintf(stderr, "tl-cells: %s\n", cause);
 		return 1;
