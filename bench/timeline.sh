@@ -19,7 +19,7 @@ N=${TL_TASKS:-10000000}
 S=${TL_STREAMS:-32}
 W=${TL_CELLS:-200}
 L=${TL_LANES:-40}
-F=${TL_FRAMES:-100}
+F=${TL_FRAMES:-200}
 T=$(mktemp -d "${TMPDIR:-/tmp}/nptl.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 [ -x "$GEN" ] && [ -x "$CELLS" ] ||

@@ -616,7 +616,10 @@ store_lanes_build(struct store *s, char **cause)
 	    " ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, NULL, 0, NULL)", cause) != 0 ||
 	    store_prepare(s, &b.piece, "INSERT INTO tl_piece VALUES (?, ?, ?,"
 	    " ?, ?, ?, ?, ?, ?)", cause) != 0 ||
-	    store_prepare(s, &b.bin, "INSERT INTO tl_bin VALUES (?, ?, ?, ?,"
+	    store_exec(s, "CREATE TEMP TABLE tl_bin_build AS SELECT * FROM"
+	    " tl_bin WHERE 0", cause) != 0 ||
+	    store_prepare(s, &b.bin, "INSERT INTO temp.tl_bin_build VALUES"
+	    " (?, ?, ?, ?,"
 	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", cause) != 0 ||
 	    store_prepare(s, &b.done, "UPDATE tl_lane SET nspans = ?,"
 	    " start_ns = ?, end_ns = ?, maxdur = ?, k0 = ? WHERE id = ?",
@@ -665,10 +668,14 @@ store_lanes_build(struct store *s, char **cause)
 	 * file and the OS maps it in a few large steps.
 	 */
 	sqlite3_finalize(b.block);
-	b.block = NULL;
+	sqlite3_finalize(b.bin);
+	b.block = b.bin = NULL;
 	if (store_exec(s, "INSERT INTO tl_block SELECT * FROM"
 	    " temp.tl_block_build ORDER BY rowid;"
-	    " DROP TABLE temp.tl_block_build;", cause) != 0)
+	    " DROP TABLE temp.tl_block_build;"
+	    " INSERT INTO tl_bin SELECT * FROM temp.tl_bin_build"
+	    " ORDER BY lane, level, idx; DROP TABLE temp.tl_bin_build;",
+	    cause) != 0)
 		goto out;
 	/* What the timeline adds to an import, for bench/timeline.sh. */
 	clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -686,8 +693,9 @@ out:
 	sqlite3_finalize(b.meta);
 	free(api);
 	if (rc != 0)
-		sqlite3_exec(s->db, "DROP TABLE IF EXISTS temp.tl_block_build",
-		    NULL, NULL, NULL);
+		sqlite3_exec(s->db, "DROP TABLE IF EXISTS temp.tl_block_build;"
+		    " DROP TABLE IF EXISTS temp.tl_bin_build", NULL, NULL,
+		    NULL);
 	free(b.probe);
 	free(b.types);
 	return rc;
