@@ -6,10 +6,13 @@
  * Hardware; CANN_API spans keep the level ENUM_API_TYPE names, PYTORCH_API
  * spans become level python (op) or the enum's name, with their call stack
  * and input shapes as args; COMMUNICATION_OP rows become tasks of type
- * COMMUNICATION; MSTX_EVENTS spans of level mstx. Communication tasks
- * and ops (db-comm.c), memory tables (db-tables.c), counter tables
- * (db-counters.c) and steps (db-steps.c) follow. Missing tables are skipped, tables other tools added are ignored,
- * and the files are only ever read.
+ * COMMUNICATION; MSTX_EVENTS spans of level mstx, GC_RECORD spans of
+ * level gc; TASK_PMU_INFO gives the tasks their PMU metrics. Communication
+ * tasks and ops (db-comm.c), memory tables (db-tables.c), counter tables
+ * (db-counters.c) and steps (db-steps.c) follow. Missing tables are
+ * skipped, tables other tools added are ignored, and the files are only
+ * ever read (the temporary index of PMU values goes where SQLite keeps
+ * temporary files, never beside the data).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -95,9 +98,50 @@ import_db_task(struct store *s, struct store_foreign_rows *r,
 	t.out_shapes = store_foreign_text(r, i++);
 	t.out_dtypes = store_foreign_text(r, i++);
 	t.out_formats = store_foreign_text(r, i++);
+	t.pmu = store_foreign_text(r, i++);
 	t.rank = ctx->rank;
 	t.batch = t.step = t.api = NP_NA;
 	store_load_task(s, &t);
+}
+
+/*
+ * The PMU metrics of TASK_PMU_INFO(globalTaskId, name, value): their
+ * names, comma-joined in name id order, for store_load_pmu_names(), and
+ * a temporary table indexed by task, so each task's values are a lookup.
+ * Return the names (the caller frees them) or NULL if there are none.
+ */
+static char *
+import_db_pmu_names(struct store_foreign *f)
+{
+	struct store_foreign_rows	*r;
+	char				*names = NULL, *why = NULL;
+
+	if (!store_foreign_has(f, "TASK_PMU_INFO", "globalTaskId") ||
+	    !store_foreign_has(f, "TASK_PMU_INFO", "name") ||
+	    !store_foreign_has(f, "TASK_PMU_INFO", "value") ||
+	    !store_foreign_has(f, "STRING_IDS", NULL))
+		return NULL;
+	if ((r = store_foreign_query(f, "CREATE TEMP TABLE np_pmu AS SELECT"
+	    " globalTaskId, name, value FROM TASK_PMU_INFO", &why)) != NULL) {
+		store_foreign_next(r, &why);
+		store_foreign_rows_free(r);
+	}
+	if ((r = store_foreign_query(f, "CREATE INDEX temp.np_pmu_task ON"
+	    " np_pmu(globalTaskId, name)", &why)) != NULL) {
+		store_foreign_next(r, &why);
+		store_foreign_rows_free(r);
+	}
+	if ((r = store_foreign_query(f, "SELECT group_concat(n, ',') FROM"
+	    " (SELECT ifnull((SELECT value FROM STRING_IDS WHERE id = name),"
+	    " name) AS n FROM (SELECT DISTINCT name FROM np_pmu) ORDER BY"
+	    " name)", &why)) != NULL) {
+		if (store_foreign_next(r, &why) == 1 &&
+		    store_foreign_text(r, 0) != NULL)
+			names = xstrdup(store_foreign_text(r, 0));
+		store_foreign_rows_free(r);
+	}
+	free(why);
+	return names;
 }
 
 /* TASK x COMPUTE_TASK_INFO: the compute tasks, as task rows. */
@@ -110,6 +154,7 @@ import_db_tasks(struct store *s, struct store_foreign *f,
 	    "inputFormats", "outputShapes", "outputDataTypes",
 	    "outputFormats", NULL };
 	struct strbuf	 sql, col;
+	char		*pmu;
 	int64_t		 n;
 	size_t		 i;
 
@@ -128,9 +173,22 @@ import_db_tasks(struct store *s, struct store_foreign *f,
 	    "waitNs", NULL, &col));
 	for (i = 0; strs[i] != NULL; i++)
 		import_db_str(&sql, f, "COMPUTE_TASK_INFO", strs[i]);
+	/* A task's PMU values in the order of the names; N/A if absent. */
+	if ((pmu = import_db_pmu_names(f)) != NULL)
+		strbuf_adds(&sql, ", CASE WHEN EXISTS (SELECT 1 FROM np_pmu p"
+		    " WHERE p.globalTaskId = t.globalTaskId) THEN (SELECT"
+		    " group_concat(ifnull(v, 'N/A'), ',') FROM (SELECT (SELECT"
+		    " p.value FROM np_pmu p WHERE p.globalTaskId ="
+		    " t.globalTaskId AND p.name = n.name) AS v FROM (SELECT"
+		    " DISTINCT name FROM np_pmu) n ORDER BY n.name)) END");
+	else
+		strbuf_adds(&sql, ", NULL");
 	strbuf_adds(&sql, " FROM TASK t JOIN COMPUTE_TASK_INFO c"
 	    " ON c.globalTaskId = t.globalTaskId ORDER BY t.startNs");
+	store_load_pmu_names(s, pmu);
 	n = import_db_rows(s, f, sql.s, import_db_task, ctx, cause);
+	store_load_pmu_names(s, NULL);
+	free(pmu);
 	strbuf_release(&sql);
 	strbuf_release(&col);
 	return n;
@@ -222,6 +280,8 @@ static const struct {
 	    " 'connection_ids', (SELECT json_group_array(connectionId)"
 	    " FROM CONNECTION_IDS WHERE id = p.connectionId)), NULL"
 	    " FROM PYTORCH_API p ORDER BY CAST(p.startNs AS INTEGER)" },
+	{ "GC_RECORD", "SELECT g.startNs, g.endNs, g.globalTid, NULL, 'GC',"
+	    " 'gc', NULL, NULL FROM GC_RECORD g ORDER BY g.startNs" },
 	{ "MSTX_EVENTS STRING_IDS", "SELECT m.startNs, m.endNs, m.globalTid,"
 	    " m.connectionId, (SELECT value FROM STRING_IDS"
 	    " WHERE id = m.message), 'mstx', NULL, NULL FROM MSTX_EVENTS m"

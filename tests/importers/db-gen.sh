@@ -3,6 +3,7 @@
 # every value is known: the memory tables printed as the text export
 # prints them, STEP_TIME as steps and the step of each task, communication
 # tasks and ops as HCCL spans, Python ops holding the CANN calls they make,
+# GC_RECORD as spans, TASK_PMU_INFO as the tasks' PMU columns,
 # and a table that cannot be read giving one warning while the rest loads.
 . "$top_srcdir/tests/lib.sh"
 [ -n "${PYTHON3:-}" ] || PYTHON3=$(command -v python3 || true)
@@ -66,11 +67,18 @@ CREATE TABLE PYTORCH_CALLCHAINS (id INTEGER, stack INTEGER,
 CREATE TABLE CONNECTION_IDS (id INTEGER, connectionId INTEGER);
 CREATE TABLE STEP_TIME (id INTEGER, startNs INTEGER, endNs INTEGER);
 CREATE TABLE RANK_DEVICE_MAP (rankId INTEGER, deviceId INTEGER);
+CREATE TABLE GC_RECORD (startNs INTEGER, endNs INTEGER, globalTid INTEGER);
+CREATE TABLE TASK_PMU_INFO (globalTaskId INTEGER, name INTEGER,
+    value NUMERIC);
 """)
 db.executemany("INSERT INTO STRING_IDS VALUES (?, ?)", enumerate([
     "", "app", "device", "PTA", "GE", "aten::add", "hcom_allReduce_1",
     "Notify_Wait", "Memcpy", "group0", "MESH-RING", "allReduce", "Add",
-    "AI_VECTOR_CORE", "aclnnAdd", "HcclAllReduce", "Add_1"]))
+    "AI_VECTOR_CORE", "aclnnAdd", "HcclAllReduce", "Add_1",
+    "aiv_total_cycles", "aiv_vec_ratio"]))
+# Task 1 has both PMU metrics, task 2 only the first.
+db.executemany("INSERT INTO TASK_PMU_INFO VALUES (?, ?, ?)", [
+    (1, 17, 2048), (1, 18, 0.25), (2, 17, 96)])
 db.executemany("INSERT INTO ENUM_API_TYPE VALUES (?, ?)", [(20000, "acl"),
     (5500, "hccl"), (50001, "op")])
 db.executemany("INSERT INTO ENUM_MODULE VALUES (?, ?)", [(0, "SLOG"),
@@ -109,6 +117,8 @@ db.executemany("INSERT INTO CANN_API VALUES (?, ?, ?, ?, ?, ?)", [
     (T + 25400, T + 25450, 5500, gtid, 11, 15)])
 db.execute("INSERT INTO PYTORCH_API VALUES (?, ?, ?, NULL, 5, 1, 0, NULL,"
     " NULL, NULL, 50001)", (str(T + 10500), str(T + 12500), gtid))
+db.execute("INSERT INTO GC_RECORD VALUES (?, ?, ?)", (T + 40000, T + 40700,
+    gtid))
 db.commit()
 
 db = sqlite3.connect(sys.argv[2])
@@ -184,7 +194,16 @@ is "$(q "$T/pt.store" "SELECT s.level, s.name, s.depth, p.name
     WHERE s.device = 64 ORDER BY s.start_ns")" \
 "python|aten::add|0|
 acl|aclnnAdd|1|aten::add
-hccl|HcclAllReduce|0|" "the Python op holds the CANN call it makes"
+hccl|HcclAllReduce|0|
+gc|GC|0|" "the Python op holds the CANN call it makes; GC_RECORD is a span"
+is "$(q "$T/pt.store" "SELECT pid, tid, dur_ns FROM api_spans
+    WHERE level = 'gc'")" "100|7|700" "GC on the thread of its global tid"
+is "$(show "$T/pt.store" "$pt" op_summary | cut -d, -f9,22- | sort)" \
+"1000000021.000,2048,0.25
+1000000025.000,96,N/A
+1000000025.500,N/A,N/A
+Task Start Time(us),aiv_total_cycles,aiv_vec_ratio" \
+    "TASK_PMU_INFO: each task's PMU metrics, N/A where it has none"
 
 # msprof's flavour: KB headers; a table missing a column is one warning.
 ms="$T/msprof_1.db"

@@ -138,6 +138,31 @@ for r in db.execute("SELECT n.s, k.s, count(*), min(c.ts_ns), max(c.ts_ns),"
         " c.name JOIN str k ON k.id = c.key GROUP BY n.s, k.s ORDER BY n.s, k.s"):
     print("%s|%s|%d|%d|%d|%.17g|%.17g" % r)
 PY
+	# TASK_PMU_INFO: every value of every metric, as the task rows hold
+	# them (SQLite's text of the NUMERIC value), against the .db.
+	"$PYTHON3" - "$db" >"$T/pref" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect("file:" + sys.argv[1] + "?immutable=1", uri=True)
+if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'TASK_PMU_INFO'").fetchone():
+    for n, v in db.execute("SELECT s.value, CAST(p.value AS TEXT) FROM"
+            " TASK_PMU_INFO p JOIN STRING_IDS s ON s.id = p.name JOIN"
+            " COMPUTE_TASK_INFO c ON c.globalTaskId = p.globalTaskId"):
+        print("%s=%s" % (n, v))
+PY
+	"$NPUPROF" show -q --db "$T/d$i.db" --format csv \
+	    "$(dirname "$(dirname "$db")")" op_summary | "$PYTHON3" -c '
+import csv, sys
+r = csv.reader(sys.stdin)
+h = next(r)
+k = h.index("Context ID") + 1 if "Context ID" in h else len(h)
+for row in r:
+    for n, v in zip(h[k:], row[k:]):
+        if v != "N/A":
+            print("%s=%s" % (n, v))' >"$T/pours"
+	LC_ALL=C sort "$T/pref" >"$T/a"
+	LC_ALL=C sort "$T/pours" >"$T/b"
+	same_file "$T/b" "$T/a" \
+	    "$rel: the tasks' PMU values equal TASK_PMU_INFO ($(wc -l <"$T/a") values)"
 	LC_ALL=C sort "$T/cref" >"$T/a"
 	LC_ALL=C sort "$T/cours" >"$T/b"
 	same_file "$T/b" "$T/a" \
