@@ -23,7 +23,7 @@
 #define TL_SCAN_PER_CELL	64
 #define TL_MAXLEVEL		44
 #define TL_MAXCELLS		100000
-#define TL_CACHE_KB		"131072"
+#define TL_CACHE_KB		"32768"
 #define TL_MMAP_BYTES		"2147418112"	/* SQLite's usual limit */
 
 enum tl_stmt {
@@ -43,6 +43,7 @@ enum tl_stmt {
 
 struct store_tl {
 	sqlite3_stmt	*stmt[TL_COUNT];
+	sqlite3		*map;		/* for tl_lane, tl_block, tl_bin */
 };
 
 static const char *store_timeline_sql[TL_COUNT] = {
@@ -98,6 +99,7 @@ store_timeline_free(struct store *s)
 		return;
 	for (i = 0; i < TL_COUNT; i++)
 		sqlite3_finalize(s->tl->stmt[i]);
+	sqlite3_close(s->tl->map);
 	free(s->tl);
 	s->tl = NULL;
 }
@@ -115,14 +117,31 @@ store_timeline_stmt(struct store *s, enum tl_stmt i, char **cause)
 		 * so the page cache) between statements rather than
 		 * locking and checking the file for each, and keep the upper
 		 * pages of the trees and the last frames' leaves in memory.
-		 * Read the store through a mapping: a zoomed-out frame
-		 * touches most of tl_block, and mapping pages the OS cache
-		 * already holds costs a third of copying them into fresh
-		 * memory. The store is never written once committed.
+		 * The store is never written once committed.
 		 */
 		sqlite3_exec(s->db, "PRAGMA locking_mode = EXCLUSIVE;"
-		    " PRAGMA cache_size = -" TL_CACHE_KB ";"
-		    " PRAGMA mmap_size = " TL_MMAP_BYTES, NULL, NULL, NULL);
+		    " PRAGMA cache_size = -" TL_CACHE_KB, NULL, NULL, NULL);
+		/*
+		 * The summaries every frame reads (tl_lane, tl_block and
+		 * tl_bin, which lie together at the end of the file) are
+		 * read through a second connection that maps the file: a
+		 * zoomed-out frame touches most of tl_block, and mapping
+		 * pages the OS cache already holds costs a third of copying
+		 * them into fresh memory. The
+		 * pieces and names a zoomed-in frame reads at random go
+		 * through the page cache above, so the mapped pages the
+		 * process holds stay those of the summaries.
+		 */
+		if (sqlite3_open_v2(s->path, &s->tl->map, SQLITE_OPEN_READONLY |
+		    SQLITE_OPEN_NOMUTEX, NULL) == SQLITE_OK)
+			sqlite3_exec(s->tl->map, "PRAGMA locking_mode ="
+			    " EXCLUSIVE; PRAGMA cache_size = -2048;"
+			    " PRAGMA mmap_size = " TL_MMAP_BYTES, NULL, NULL,
+			    NULL);
+		else {
+			sqlite3_close(s->tl->map);
+			s->tl->map = NULL;
+		}
 	}
 	if ((stmt = s->tl->stmt[i]) != NULL) {
 		sqlite3_reset(stmt);
@@ -132,7 +151,15 @@ store_timeline_stmt(struct store *s, enum tl_stmt i, char **cause)
 		xasprintf(cause, "store '%s' has no timeline", s->path);
 		return NULL;
 	}
-	if (store_prepare(s, &stmt, store_timeline_sql[i], cause) != 0)
+	if (i < TL_NEXT && s->tl->map != NULL) {
+		if (sqlite3_prepare_v2(s->tl->map, store_timeline_sql[i], -1,
+		    &stmt, NULL) != SQLITE_OK) {
+			xasprintf(cause, "cannot read the timeline: %s",
+			    sqlite3_errmsg(s->tl->map));
+			sqlite3_finalize(stmt);
+			return NULL;
+		}
+	} else if (store_prepare(s, &stmt, store_timeline_sql[i], cause) != 0)
 		return NULL;
 	s->tl->stmt[i] = stmt;
 	return stmt;
@@ -158,8 +185,8 @@ store_timeline_name_stmt(struct store *s, int type)
 static int
 store_timeline_failed(struct store *s, sqlite3_stmt *stmt, char **cause)
 {
-	xasprintf(cause, "cannot read the timeline: %s",
-	    sqlite3_errmsg(s->db));
+	xasprintf(cause, "cannot read the timeline of '%s': %s", s->path,
+	    sqlite3_errmsg(sqlite3_db_handle(stmt)));
 	sqlite3_reset(stmt);
 	return -1;
 }

@@ -110,6 +110,27 @@ tl_now(clockid_t clock)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/*
+ * The time the first NLANES of the N lanes L cover, into *LO and *HI;
+ * return how many lanes that is.
+ */
+static size_t
+tl_extent(const struct store_lane *l, size_t n, size_t nlanes, int64_t *lo,
+    int64_t *hi)
+{
+	size_t	 i;
+
+	if (nlanes > n)
+		nlanes = n;
+	for (i = 0; i < nlanes; i++) {
+		if (l[i].start_ns < *lo)
+			*lo = l[i].start_ns;
+		if (l[i].end_ns > *hi)
+			*hi = l[i].end_ns;
+	}
+	return nlanes;
+}
+
 static int
 tl_cmp(const void *a, const void *b)
 {
@@ -184,14 +205,7 @@ tl_bench(struct store *s, size_t w, size_t nlanes, size_t frames)
 		fprintf(stderr, "tl-cells: %s\n", cause);
 		return 1;
 	}
-	if (nlanes > n)
-		nlanes = n;
-	for (i = 0; i < nlanes; i++) {
-		if (l[i].start_ns < lo)
-			lo = l[i].start_ns;
-		if (l[i].end_ns > hi)
-			hi = l[i].end_ns;
-	}
+	nlanes = tl_extent(l, n, nlanes, &lo, &hi);
 	c = xcalloc(w, sizeof *c);
 	ms = xcalloc(frames, sizeof *ms);
 	cpu = xcalloc(frames, sizeof *cpu);
@@ -245,14 +259,7 @@ tl_cold(const char *path, size_t w, size_t nlanes)
 		return 1;
 	}
 	store_free(s);
-	if (nlanes > n)
-		nlanes = n;
-	for (i = 0; i < nlanes; i++) {
-		if (l[i].start_ns < lo)
-			lo = l[i].start_ns;
-		if (l[i].end_ns > hi)
-			hi = l[i].end_ns;
-	}
+	nlanes = tl_extent(l, n, nlanes, &lo, &hi);
 	c = xcalloc(w, sizeof *c);
 	printf("cold: %zu cells x %zu lanes, the first frame after opening\n",
 	    w, nlanes);
