@@ -298,6 +298,7 @@ struct view_table {
 	char			*filter;
 	char			*search;
 	bool			 search_back;
+	bool			 search_wait;	/* resume when the scan ends */
 	bool			 busy;		/* a scan runs for the pager */
 	int64_t			 found;		/* rows it found so far */
 	double			 t0;		/* when it started */
@@ -312,6 +313,7 @@ void		 view_table_goto(struct view_table *, int64_t);
 
 /* view-table-find.c */
 int		 view_table_search_key(struct view_table *, enum action);
+void		 view_table_search_resume(struct view_table *);
 int		 view_table_save_key(struct view_table *);
 
 extern const struct view_ops view_op_stat_ops;

@@ -2,8 +2,10 @@
  * Searching and saving in a table view. A search walks the table from the
  * cursor a page at a time (the rows as the user sees them, sorted and
  * filtered) and stops at the first row with a matching cell, or after a
- * few seconds with a message saying how far it got. Saving writes every
- * row of the view, sorted and filtered, as CSV or TSV.
+ * few seconds with a message saying how far it got; while a filter or sort
+ * still runs, it waits at the last row found so far and goes on when the
+ * scan ends. Saving writes every row of the view, sorted and filtered, as
+ * CSV or TSV.
  */
 #include <curses.h>
 #include <errno.h>
@@ -62,6 +64,21 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 		}
 		if (!back && (int64_t)r->nrows < FIND_CHUNK) {
 			store_rows_free(r);
+			/*
+			 * A filter or sort still running has not found its
+			 * later rows yet: go on from here when it ends,
+			 * rather than say "not found" too early.
+			 */
+			if (vt->busy) {
+				vt->search_wait = true;
+				view_table_goto(vt, off + (int64_t)k - 1);
+				if (view_table_fill(vt, false, &cause) != 0)
+					free(cause);
+				ui_message(ROLE_NORMAL, "search goes on when "
+				    "the %s is done", vt->filter != NULL ?
+				    "filter" : "sort");
+				return;
+			}
 			break;
 		}
 		store_rows_free(r);
@@ -91,6 +108,17 @@ view_table_search_run(struct view_table *vt, bool back)
 	}
 	view_table_find_next(vt, m, back);
 	matcher_free(m);
+}
+
+/* The scan has ended: carry on with the search that waited for it. */
+void
+view_table_search_resume(struct view_table *vt)
+{
+	if (!vt->search_wait)
+		return;
+	vt->search_wait = false;
+	if (vt->search != NULL)
+		view_table_search_run(vt, false);
 }
 
 static void

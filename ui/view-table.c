@@ -576,6 +576,8 @@ view_table_tick(struct view *v, enum view_work *w)
 		free(cause);
 	}
 	view_table_goto(vt, vt->cur);
+	if (!vt->busy)
+		view_table_search_resume(vt);
 	if (vt->busy)
 		*w = vt->page != NULL && vt->page_off +
 		    (int64_t)vt->page->nrows >= want ? WORK_SHOWN : WORK_WAIT;
