@@ -31,6 +31,18 @@ gen_acl_put(struct strbuf *b, size_t off, uint64_t v, int bytes)
 		b->s[off + i] = (char)(v >> (8 * i) & 0xff);
 }
 
+/* Count a call of D ns in A's totals. */
+static void
+gen_acl_add(struct gen_acl_api *a, int64_t d)
+{
+	if (a->count == 0 || d < a->min)
+		a->min = d;
+	if (a->count == 0 || d > a->max)
+		a->max = d;
+	a->count++;
+	a->total += d;
+}
+
 static int
 gen_acl_cmp(const void *x, const void *y)
 {
@@ -143,12 +155,7 @@ gen_job_acl(const char *dir, const struct gen_opts *g, uint64_t *rng,
 			a = &it[(size_t)w * n + i];
 			a->pid = api[i].pid;
 			a->tid = api[i].tid;
-			if (a->count == 0 || (int64_t)d < a->min)
-				a->min = (int64_t)d;
-			if (a->count == 0 || (int64_t)d > a->max)
-				a->max = (int64_t)d;
-			a->count++;
-			a->total += (int64_t)d;
+			gen_acl_add(a, (int64_t)d);
 		}
 		off = f[api[i].type - 1].len;
 		for (z = 0; z < 128; z++)
@@ -161,12 +168,7 @@ gen_job_acl(const char *dir, const struct gen_opts *g, uint64_t *rng,
 		gen_acl_put(&f[api[i].type - 1], off + 28, api[i].tid, 4);
 		memcpy(f[api[i].type - 1].s + off + 32, api[i].name,
 		    strlen(api[i].name));
-		if (api[i].count == 0 || (int64_t)d < api[i].min)
-			api[i].min = (int64_t)d;
-		if (api[i].count == 0 || (int64_t)d > api[i].max)
-			api[i].max = (int64_t)d;
-		api[i].count++;
-		api[i].total += (int64_t)d;
+		gen_acl_add(&api[i], (int64_t)d);
 		t += d + 1000;
 	}
 	gen_acl_expect(&e, api, n);
