@@ -6,6 +6,7 @@
 #ifndef STORE_INT_H
 #define STORE_INT_H
 
+#include <pthread.h>
 #include <sqlite3.h>
 
 #include "store.h"
@@ -19,6 +20,9 @@ enum store_table_flags {
 	TABLE_FILE_FIRST = 1 << 1,	/* a vendor file of this name wins */
 	TABLE_GENERIC = 1 << 2		/* a vendor CSV kept as it is */
 };
+
+/* The default order of the task tables. */
+#define STORE_TASK_ORDER	"t.device, t.start_ns, t.id"
 
 /* A table show and the UI know by name. */
 struct store_table {
@@ -204,12 +208,42 @@ struct store_rows *store_query_run(struct store *, const struct store_table *,
 char		*store_query_ids_sql(struct store *, const struct store_table *,
 		     const struct store_query *, const char *, int64_t *,
 		     int *, struct matcher **, char **);
+char		*store_query_keys_sql(struct store *,
+		     const struct store_table *, const struct store_query *,
+		     const char *, const char *, int64_t *, int *,
+		     struct matcher **, char **);
 struct store_rows *store_query_by_ids(struct store *,
 		     const struct store_table *, const struct store_query *,
 		     const int64_t *, size_t, char **);
 
 /* store-scan.c: the UI's sorts and filters of task tables, in a thread */
-struct store_scan;
+struct store_scan {
+	pthread_t		 thread;
+	pthread_mutex_t		 lock;
+	struct store		*ws;		/* the worker's connection */
+	const struct store_table *t;
+	struct store_query	 q;
+	char			*sort;
+	char			*filter;
+	struct matcher		*m;		/* the worker's filter */
+
+	/* Shared with the UI, under LOCK. */
+	int64_t			*ids;
+	size_t			 nids;
+	size_t			 size;
+	int64_t			 scanned;
+	int64_t			 total;
+	bool			 done;
+	bool			 cancel;
+	bool			 in_memory;	/* store-scan-sort.c sorted */
+	char			*error;
+
+	/* The worker's own, published every SCAN_PUBLISH rows. */
+	int64_t			 ticks;
+	int64_t			*pend;
+	size_t			 npend;
+};
+int64_t		 store_scan_total(struct store_scan *);
 struct store_scan *store_scan_start(struct store *, const struct store_table *,
 		     const struct store_query *, char **);
 void		 store_scan_free(struct store_scan *);
@@ -217,5 +251,42 @@ size_t		 store_scan_ids(struct store_scan *, int64_t, size_t,
 		     int64_t *);
 void		 store_scan_state(struct store_scan *,
 		     struct store_page_state *);
+
+
+/* store-sort.c: the in-memory sort behind the scan's sorts */
+struct store_sort_key {
+	char		 expr[64];	/* what to select: "t.block_num" */
+	bool		 text;		/* a str id, sorted by its string */
+	bool		 desc;
+};
+struct store_sort {
+	uint64_t	*v;		/* keys, then packed words */
+	size_t		 n;
+	size_t		 size;
+	uint64_t	*ids;		/* bitmap of the ids added */
+	int64_t		 maxid;
+	int64_t		 lastid;
+	int64_t		 min;
+	int64_t		 max;
+	int64_t		 nkeys;
+	bool		 ok;
+	bool		 owner;		/* of the arrays */
+};
+bool		 store_sort_plan(const struct store_table *, const char *,
+		     struct store_sort_key *);
+uint32_t	*store_sort_ranks(struct store *, size_t *, char **);
+void		 store_sort_init(struct store_sort *, int64_t);
+void		 store_sort_part(struct store_sort *, const struct store_sort *,
+		     size_t, size_t);
+void		 store_sort_join(struct store_sort *, const struct store_sort *,
+		     const struct store_sort *);
+void		 store_sort_free(struct store_sort *);
+bool		 store_sort_add(struct store_sort *, int64_t, sqlite3_value *,
+		     const uint32_t *, size_t);
+int64_t		*store_sort_finish(struct store_sort *, bool, size_t *);
+
+/* store-scan-sort.c: a scan's sort in memory, in two halves */
+int		 store_scan_sorted(struct store_scan *,
+		     const struct store_sort_key *, int64_t, char **);
 
 #endif /* STORE_INT_H */

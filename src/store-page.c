@@ -102,7 +102,7 @@ store_page_setup_keys(struct store_page *p)
 	const char			*sort = p->sort, *name;
 	int				 col;
 
-	if (t->time == NULL || strcmp(t->order, "t.device, t.start_ns, t.id")
+	if (t->time == NULL || strcmp(t->order, STORE_TASK_ORDER)
 	    != 0 || !store_page_devices_known(p->s))
 		return;
 	if (sort == NULL || *sort == '\0') {

@@ -15,6 +15,11 @@ struct store_sql {
 	int		 nbinds;
 };
 
+static char	*store_query_select_sql(struct store *,
+		     const struct store_table *, const struct store_query *,
+		     const char *, const char *, bool, int64_t *, int *,
+		     struct matcher **, char **);
+
 void
 store_query_init(struct store_query *q)
 {
@@ -138,7 +143,7 @@ store_query_order(const struct store_table *t, const char *spec,
 {
 	const char	*p = spec, *end;
 	char		*names;
-	bool		 desc;
+	bool		 desc = false;
 	int		 col;
 	size_t		 start;
 
@@ -174,7 +179,16 @@ store_query_order(const struct store_table *t, const char *spec,
 		    t->cols[col].fmt == FMT_NUMTEXT ? " COLLATE NUMTEXT" : "",
 		    desc ? " DESC" : "");
 	}
-	strbuf_adds(b, t->order);
+	/*
+	 * A sorted task table breaks ties by row id, the order the tasks
+	 * were read in, the way the last sort column goes: a descending
+	 * sort is the ascending one reversed, and the UI's index and
+	 * in-memory sorts (store-page.c, store-sort.c) give the same order.
+	 */
+	if (b->len > start && strcmp(t->order, STORE_TASK_ORDER) == 0)
+		strbuf_adds(b, desc ? "t.id DESC" : "t.id");
+	else
+		strbuf_adds(b, t->order);
 	return 0;
 }
 
@@ -520,16 +534,41 @@ store_query_ids_sql(struct store *s, const struct store_table *t,
     const struct store_query *q, const char *extra, int64_t *binds,
     int *nbinds, struct matcher **m, char **cause)
 {
+	return store_query_select_sql(s, t, q, "t.id", extra, true, binds,
+	    nbinds, m, cause);
+}
+
+/*
+ * As store_query_ids_sql, but selecting COLS, in no order: the rows
+ * come as SQLite finds them, for the caller to sort.
+ */
+char *
+store_query_keys_sql(struct store *s, const struct store_table *t,
+    const struct store_query *q, const char *cols, const char *extra,
+    int64_t *binds, int *nbinds, struct matcher **m, char **cause)
+{
+	return store_query_select_sql(s, t, q, cols, extra, false, binds,
+	    nbinds, m, cause);
+}
+
+/* The SQL of store_query_ids_sql and store_query_keys_sql. */
+static char *
+store_query_select_sql(struct store *s, const struct store_table *t,
+    const struct store_query *q, const char *cols, const char *extra,
+    bool order, int64_t *binds, int *nbinds, struct matcher **m,
+    char **cause)
+{
 	struct store_sql	 sql;
 
 	memset(&sql, 0, sizeof sql);
 	strbuf_init(&sql.b);
-	strbuf_addf(&sql.b, "SELECT t.id FROM %s", store_query_from(t, q));
+	strbuf_addf(&sql.b, "SELECT %s FROM %s", cols,
+	    store_query_from(t, q));
 	if (store_query_where(s, t, q, &sql, m, cause) == 0) {
 		if (extra != NULL)
 			strbuf_addf(&sql.b, " AND %s", extra);
-		if (store_query_order(t, q->sort != NULL ? q->sort : "",
-		    &sql.b, cause) == 0) {
+		if (!order || store_query_order(t, q->sort != NULL ?
+		    q->sort : "", &sql.b, cause) == 0) {
 			memcpy(binds, sql.binds, sizeof sql.binds);
 			*nbinds = sql.nbinds;
 			return strbuf_detach(&sql.b);

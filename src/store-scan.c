@@ -16,31 +16,6 @@
 /* How often the worker publishes what it found, in rows looked at. */
 #define SCAN_PUBLISH	4096
 
-struct store_scan {
-	pthread_t		 thread;
-	pthread_mutex_t		 lock;
-	struct store		*ws;		/* the worker's connection */
-	const struct store_table *t;
-	struct store_query	 q;
-	char			*sort;
-	char			*filter;
-	struct matcher		*m;		/* the worker's filter */
-
-	/* Shared with the UI, under LOCK. */
-	int64_t			*ids;
-	size_t			 nids;
-	size_t			 size;
-	int64_t			 scanned;
-	int64_t			 total;
-	bool			 done;
-	bool			 cancel;
-	char			*error;
-
-	/* The worker's own, published every SCAN_PUBLISH rows. */
-	int64_t			 ticks;
-	int64_t			*pend;
-	size_t			 npend;
-};
 
 /* Publish the ids found since the last time and the rows looked at. */
 static void
@@ -63,7 +38,6 @@ store_scan_publish(struct store_scan *sc)
 	sc->npend = 0;
 }
 
-static int64_t	 store_scan_total(struct store_scan *);
 
 /*
  * Count a row looked at; publish now and then. Counting the rows to look
@@ -115,7 +89,7 @@ store_scan_sql_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 }
 
 /* The rows the scan will look at: the task rows of the device and rank. */
-static int64_t
+int64_t
 store_scan_total(struct store_scan *sc)
 {
 	struct store_query	 q;
@@ -152,19 +126,45 @@ store_scan_max(struct store_scan *sc)
 	return n;
 }
 
+/*
+ * Prepare SQL with its NBINDS values BINDS on the worker's connection;
+ * the filter's matcher M becomes the worker's, and np_match() counts.
+ */
+static sqlite3_stmt *
+store_scan_prepare(struct store_scan *sc, const char *sql,
+    const int64_t *binds, int nbinds, struct matcher *m, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	int		 i;
+
+	sc->m = m;
+	sqlite3_create_function(sc->ws->db, "np_match", -1, SQLITE_UTF8, sc,
+	    store_scan_sql_match, NULL, NULL);
+	if (store_prepare(sc->ws, &stmt, sql, cause) != 0)
+		return NULL;
+	for (i = 0; i < nbinds; i++)
+		sqlite3_bind_int64(stmt, i + 1, binds[i]);
+	return stmt;
+}
+
 /* Run the scan's query on the worker's connection; set ERROR if it fails. */
 static void
 store_scan_run(struct store_scan *sc)
 {
-	sqlite3_stmt	*stmt = NULL;
-	struct matcher	*m = NULL;
-	int64_t		 binds[12], total;
-	int		 nbinds, i, rc;
-	char		*sql, *cause = NULL;
+	struct store_sort_key	 k;
+	sqlite3_stmt		*stmt = NULL;
+	struct matcher		*m = NULL;
+	int64_t			 binds[12], total;
+	int			 nbinds, rc;
+	char			*sql = NULL, *cause = NULL;
 
-	/* Room for every row: pages never touched cost no memory. */
 	total = store_scan_max(sc);
+	if (store_sort_plan(sc->t, sc->sort, &k) &&
+	    store_scan_sorted(sc, &k, total, &cause) != 0)
+		goto out;
+	/* Room for every row: pages never touched cost no memory. */
 	pthread_mutex_lock(&sc->lock);
+	sc->ticks = sc->scanned = 0;
 	if (total > 0) {
 		sc->size = (size_t)total;
 		sc->ids = xreallocarray(NULL, sc->size, sizeof *sc->ids);
@@ -175,14 +175,9 @@ store_scan_run(struct store_scan *sc)
 	if (sql == NULL)
 		goto out;
 	sc->pend = xreallocarray(NULL, SCAN_PUBLISH, sizeof *sc->pend);
-	/* The filter's matcher is the worker's, and np_match() counts. */
-	sc->m = m;
-	sqlite3_create_function(sc->ws->db, "np_match", -1, SQLITE_UTF8, sc,
-	    store_scan_sql_match, NULL, NULL);
-	if (store_prepare(sc->ws, &stmt, sql, &cause) != 0)
+	if ((stmt = store_scan_prepare(sc, sql, binds, nbinds, m, &cause)) ==
+	    NULL)
 		goto out;
-	for (i = 0; i < nbinds; i++)
-		sqlite3_bind_int64(stmt, i + 1, binds[i]);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		sc->pend[sc->npend++] = sqlite3_column_int64(stmt, 0);
 		if (sc->npend >= SCAN_PUBLISH)
@@ -317,5 +312,6 @@ store_scan_state(struct store_scan *sc, struct store_page_state *st)
 	st->scanned = sc->scanned;
 	st->total = sc->total;
 	st->error = sc->done ? sc->error : NULL;
+	st->in_memory = sc->in_memory;
 	pthread_mutex_unlock(&sc->lock);
 }

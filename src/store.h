@@ -593,6 +593,7 @@ struct store_page_state {
 	int64_t		 scanned;	/* rows looked at */
 	int64_t		 total;		/* rows to look at, -1 unknown */
 	const char	*error;		/* why it failed, or NULL */
+	bool		 in_memory;	/* sorted in memory (store-sort.c) */
 };
 void		 store_page_state(struct store_page *,
 		     struct store_page_state *);
