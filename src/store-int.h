@@ -202,6 +202,7 @@ void		 store_fmt_value(sqlite3_value *, enum store_fmt,
 		     struct strbuf *);
 int		 store_query_col(const struct store_table *, const char *,
 		     size_t);
+bool		 store_match_values(struct matcher *, int, sqlite3_value **);
 struct store_rows *store_query_run(struct store *, const struct store_table *,
 		     const struct store_query *, struct store_keyset *,
 		     char **);

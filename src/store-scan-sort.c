@@ -68,19 +68,9 @@ static void
 store_scan_half_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
 	struct store_scan_half	*h = sqlite3_user_data(ctx);
-	const char		*t;
-	int			 i;
 
 	store_scan_half_tick(h);
-	for (i = 0; i < argc; i++) {
-		t = (const char *)sqlite3_value_text(argv[i]);
-		if (t != NULL && matcher_match(h->m, t,
-		    (size_t)sqlite3_value_bytes(argv[i]))) {
-			sqlite3_result_int(ctx, 1);
-			return;
-		}
-	}
-	sqlite3_result_int(ctx, 0);
+	sqlite3_result_int(ctx, store_match_values(h->m, argc, argv));
 }
 
 /* Read the keys of H's ids; H->rc is SQLITE_DONE if all were read. */

@@ -73,19 +73,9 @@ static void
 store_scan_sql_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
 	struct store_scan	*sc = sqlite3_user_data(ctx);
-	const char		*t;
-	int			 i;
 
 	store_scan_tick(sc);
-	for (i = 0; i < argc; i++) {
-		t = (const char *)sqlite3_value_text(argv[i]);
-		if (t != NULL && matcher_match(sc->m, t,
-		    (size_t)sqlite3_value_bytes(argv[i]))) {
-			sqlite3_result_int(ctx, 1);
-			return;
-		}
-	}
-	sqlite3_result_int(ctx, 0);
+	sqlite3_result_int(ctx, store_match_values(sc->m, argc, argv));
 }
 
 /* The rows the scan will look at: the task rows of the device and rank. */

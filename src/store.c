@@ -99,23 +99,28 @@ store_sql_fmt(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	strbuf_release(&b);
 }
 
-/* SQL np_match(a, b, ...): true if the query's regex matches any value. */
-static void
-store_sql_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+/* Whether M matches any of the ARGC values ARGV (NULL never matches). */
+bool
+store_match_values(struct matcher *m, int argc, sqlite3_value **argv)
 {
-	struct matcher	*m = sqlite3_user_data(ctx);
 	const char	*t;
 	int		 i;
 
 	for (i = 0; i < argc; i++) {
 		t = (const char *)sqlite3_value_text(argv[i]);
 		if (t != NULL && matcher_match(m, t,
-		    (size_t)sqlite3_value_bytes(argv[i]))) {
-			sqlite3_result_int(ctx, 1);
-			return;
-		}
+		    (size_t)sqlite3_value_bytes(argv[i])))
+			return true;
 	}
-	sqlite3_result_int(ctx, 0);
+	return false;
+}
+
+/* SQL np_match(a, b, ...): true if the query's regex matches any value. */
+static void
+store_sql_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	sqlite3_result_int(ctx, store_match_values(sqlite3_user_data(ctx),
+	    argc, argv));
 }
 
 /*
