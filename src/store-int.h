@@ -198,6 +198,9 @@ struct store_keyset {
 	int64_t		*ids;		/* the last key of each row, or NULL */
 	size_t		 nids;
 };
+#define STORE_CELL_MAX	64	/* a number formatted as show prints it */
+const char	*store_fmt_cell(sqlite3_value *, enum store_fmt, char *,
+		     size_t *);
 void		 store_fmt_value(sqlite3_value *, enum store_fmt,
 		     struct strbuf *);
 int		 store_query_col(const struct store_table *, const char *,

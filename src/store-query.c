@@ -38,55 +38,76 @@ store_query_from(const struct store_table *t, const struct store_query *q)
 	return q->origin >= 0 && t->all != NULL ? t->all : t->from;
 }
 
-/* Format one value as show prints it; SQL NULL is N/A. */
-void
-store_fmt_value(sqlite3_value *v, enum store_fmt fmt, struct strbuf *b)
+/*
+ * Format one value as show prints it (SQL NULL is N/A): return the text,
+ * the value's own or written into BUF (STORE_CELL_MAX bytes), and its
+ * length in *LEN.
+ */
+const char *
+store_fmt_cell(sqlite3_value *v, enum store_fmt fmt, char *buf, size_t *len)
 {
-	char		 buf[64];
 	int64_t		 i;
 	const char	*t;
 
 	if (sqlite3_value_type(v) == SQLITE_NULL) {
-		strbuf_adds(b, "N/A");
-		return;
+		*len = 3;
+		return "N/A";
 	}
 	if (sqlite3_value_type(v) == SQLITE_TEXT || fmt == FMT_TEXT ||
 	    fmt == FMT_NUMTEXT) {
 		t = (const char *)sqlite3_value_text(v);
-		strbuf_add(b, t, (size_t)sqlite3_value_bytes(v));
-		return;
+		*len = (size_t)sqlite3_value_bytes(v);
+		return t != NULL ? t : "";
 	}
 	i = sqlite3_value_int64(v);
 	switch (fmt) {
 	case FMT_DEVICE:
-		if (i == NP_HOST_DEVICE)
-			snprintf(buf, sizeof buf, "host");
-		else
-			snprintf(buf, sizeof buf, "%lld", (long long)i);
-		break;
+		if (i == NP_HOST_DEVICE) {
+			*len = 4;
+			return "host";
+		}
+		/* FALLTHROUGH */
 	case FMT_INT:
-		snprintf(buf, sizeof buf, "%lld", (long long)i);
-		break;
+		if (i < 0) {
+			buf[0] = '-';
+			*len = (size_t)(util_fmt_u64(buf + 1, (uint64_t)0 -
+			    (uint64_t)i) - buf);
+		} else
+			*len = (size_t)(util_fmt_u64(buf, (uint64_t)i) - buf);
+		return buf;
 	case FMT_US:
-		util_fmt_us(buf, sizeof buf, i, 3, true);
+		util_fmt_us(buf, STORE_CELL_MAX, i, 3, true);
 		break;
 	case FMT_US3:
-		util_fmt_us(buf, sizeof buf, i, 3, false);
+		util_fmt_us(buf, STORE_CELL_MAX, i, 3, false);
 		break;
 	case FMT_US6:
 		if (i == 0)
-			snprintf(buf, sizeof buf, "0");
+			snprintf(buf, STORE_CELL_MAX, "0");
 		else
-			util_fmt_us(buf, sizeof buf, i, 6, false);
+			util_fmt_us(buf, STORE_CELL_MAX, i, 6, false);
 		break;
 	case FMT_REAL3:
-		util_fmt_fixed(buf, sizeof buf, sqlite3_value_double(v), 3,
+		util_fmt_fixed(buf, STORE_CELL_MAX, sqlite3_value_double(v), 3,
 		    true);
 		break;
 	default:
 		fatalx("%s: bad format %d", __func__, fmt);
 	}
-	strbuf_adds(b, buf);
+	*len = strlen(buf);
+	return buf;
+}
+
+/* Format one value as show prints it; SQL NULL is N/A. */
+void
+store_fmt_value(sqlite3_value *v, enum store_fmt fmt, struct strbuf *b)
+{
+	char		 buf[STORE_CELL_MAX];
+	const char	*t;
+	size_t		 len;
+
+	t = store_fmt_cell(v, fmt, buf, &len);
+	strbuf_add(b, t, len);
 }
 
 /*
@@ -233,7 +254,7 @@ store_query_where(struct store *s, const struct store_table *t,
 	for (i = 0; i < t->ncols; i++) {
 		if (only >= 0 && (int)i != only)
 			continue;
-		strbuf_addf(&sql->b, "%snp_fmt(%s, %d)", only >= 0 || i == 0 ?
+		strbuf_addf(&sql->b, "%s%s, %d", only >= 0 || i == 0 ?
 		    "" : ", ", t->cols[i].expr, (int)t->cols[i].fmt);
 	}
 	strbuf_adds(&sql->b, ")");

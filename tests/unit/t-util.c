@@ -3,6 +3,7 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "npuprof.h"
 #include "../tap.h"
@@ -24,6 +25,39 @@ us(int64_t v, int dec, bool strip)
 
 	util_fmt_us(buf, sizeof buf, v, dec, strip);
 	return buf;
+}
+
+/*
+ * Whether util_fmt_us, which formats by hand into a buffer of 32 bytes or
+ * more, prints what snprintf prints into a smaller one, over values from
+ * zero to the extremes, negative ones, and every flag.
+ */
+static bool
+us_same(void)
+{
+	static const int64_t	 base[] = { 0, 1, 9, 10, 999, 1000, 1001, 7000,
+	    7840, 100000, 136500, 1780295077844859030LL, INT64_MAX,
+	    INT64_MIN + 1 };
+	char			 fast[64], slow[31];
+	int64_t			 v;
+	size_t			 i;
+	int			 sign, dec, strip, bad = 0;
+
+	for (i = 0; i < sizeof base / sizeof base[0]; i++) {
+		for (sign = -1; sign <= 1; sign += 2) {
+			for (dec = 3; dec <= 6; dec += 3) {
+				for (strip = 0; strip < 2; strip++) {
+					v = base[i] * sign;
+					util_fmt_us(fast, sizeof fast, v, dec,
+					    strip);
+					util_fmt_us(slow, sizeof slow, v, dec,
+					    strip);
+					bad += strcmp(fast, slow) != 0;
+				}
+			}
+		}
+	}
+	return bad == 0;
 }
 
 int
@@ -54,6 +88,9 @@ main(void)
 	is_str(us(169550, 6, false), "169.550000", "6 decimals");
 	is_str(us(NP_NA, 3, false), "N/A", "missing value");
 	is_str(us(-20, 3, false), "-0.020", "negative value");
+	ok(us_same(), "by hand as by snprintf, every value and flag");
+	util_fmt_u64(buf, UINT64_MAX);
+	is_str(buf, "18446744073709551615", "the largest unsigned number");
 	util_fmt_fixed(buf, sizeof buf, 78.3041, 3, true);
 	is_str(buf, "78.304", "ratio rounds to 3 decimals");
 	util_fmt_fixed(buf, sizeof buf, 100.0, 3, true);
