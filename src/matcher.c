@@ -10,9 +10,18 @@
 
 #include "npuprof.h"
 
+/* Ids the memo remembers results for: 0 to MATCHER_MEMO_MAX - 1. */
+#define MATCHER_MEMO_MAX	(64 * 1024 * 1024)
+
 struct matcher {
 	pcre2_code		*code;
 	pcre2_match_data	*md;
+	bool			 jit;
+	/* Results by a caller's id: 0 unknown, 1 no match, 2 a match. */
+	unsigned char		*memo;
+	size_t			 nmemo;
+	void			*aux;
+	void			(*aux_free)(void *);
 };
 
 /*
@@ -40,7 +49,7 @@ matcher_create(const char *pattern, bool caseless, char **cause)
 		free(m);
 		return NULL;
 	}
-	pcre2_jit_compile(m->code, PCRE2_JIT_COMPLETE);
+	m->jit = pcre2_jit_compile(m->code, PCRE2_JIT_COMPLETE) == 0;
 	m->md = pcre2_match_data_create_from_pattern(m->code, NULL);
 	return m;
 }
@@ -50,6 +59,9 @@ matcher_free(struct matcher *m)
 {
 	if (m == NULL)
 		return;
+	if (m->aux_free != NULL)
+		m->aux_free(m->aux);
+	free(m->memo);
 	pcre2_match_data_free(m->md);
 	pcre2_code_free(m->code);
 	free(m);
@@ -58,8 +70,59 @@ matcher_free(struct matcher *m)
 bool
 matcher_match(struct matcher *m, const char *s, size_t len)
 {
+	/* The JIT's own entry skips checks (invalid UTF-8 is allowed). */
+	if (m->jit)
+		return pcre2_jit_match(m->code, (PCRE2_SPTR)s, len, 0, 0,
+		    m->md, NULL) >= 0;
 	return pcre2_match(m->code, (PCRE2_SPTR)s, len, 0, 0, m->md,
 	    NULL) >= 0;
+}
+
+/*
+ * The result remembered for the caller's id ID (a string matched again
+ * and again, known by its id): 1 a match, 0 none, -1 not known yet.
+ */
+int
+matcher_memo_get(struct matcher *m, int64_t id)
+{
+	if (id < 0 || (uint64_t)id >= m->nmemo || m->memo[id] == 0)
+		return -1;
+	return m->memo[id] == 2;
+}
+
+/* Remember for id ID whether it matched. */
+void
+matcher_memo_set(struct matcher *m, int64_t id, bool match)
+{
+	size_t	 n;
+
+	if (id < 0 || id >= MATCHER_MEMO_MAX)
+		return;
+	if ((uint64_t)id >= m->nmemo) {
+		n = m->nmemo == 0 ? 1024 : m->nmemo;
+		while (n <= (uint64_t)id)
+			n *= 2;
+		m->memo = xreallocarray(m->memo, n, 1);
+		memset(m->memo + m->nmemo, 0, n - m->nmemo);
+		m->nmemo = n;
+	}
+	m->memo[id] = match ? 2 : 1;
+}
+
+/* Data of the caller's kept with M, freed by FREE when M is. */
+void
+matcher_set_aux(struct matcher *m, void *aux, void (*free_aux)(void *))
+{
+	if (m->aux_free != NULL)
+		m->aux_free(m->aux);
+	m->aux = aux;
+	m->aux_free = free_aux;
+}
+
+void *
+matcher_aux(struct matcher *m)
+{
+	return m->aux;
 }
 
 /*

@@ -86,6 +86,10 @@ void		 util_tighten_umask(void);
 struct matcher	*matcher_create(const char *, bool, char **);
 void		 matcher_free(struct matcher *);
 bool		 matcher_match(struct matcher *, const char *, size_t);
+int		 matcher_memo_get(struct matcher *, int64_t);
+void		 matcher_memo_set(struct matcher *, int64_t, bool);
+void		 matcher_set_aux(struct matcher *, void *, void (*)(void *));
+void		*matcher_aux(struct matcher *);
 int		 matcher_find(struct matcher *, const char *, size_t, size_t *,
 		     size_t *);
 

@@ -199,13 +199,17 @@ struct store_keyset {
 	size_t		 nids;
 };
 #define STORE_CELL_MAX	64	/* a number formatted as show prints it */
+#define STORE_FMT_STRID	100	/* np_match(): a str id, matched as its text */
+bool		 store_query_str_col(const struct store_table *, const char *,
+		     char *, size_t);
 const char	*store_fmt_cell(sqlite3_value *, enum store_fmt, char *,
 		     size_t *);
 void		 store_fmt_value(sqlite3_value *, enum store_fmt,
 		     struct strbuf *);
 int		 store_query_col(const struct store_table *, const char *,
 		     size_t);
-bool		 store_match_values(struct matcher *, int, sqlite3_value **);
+bool		 store_match_values(sqlite3 *, struct matcher *, int,
+		     sqlite3_value **);
 struct store_rows *store_query_run(struct store *, const struct store_table *,
 		     const struct store_query *, struct store_keyset *,
 		     char **);

@@ -213,13 +213,44 @@ store_query_order(const struct store_table *t, const char *spec,
 	return 0;
 }
 
-/* Append the WHERE clause for Q; a filter becomes np_match(). */
+/*
+ * Whether column expression EXPR of table T is a string the table joins
+ * from str by id ("n.s" with "JOIN str n ON n.id = t.name"); if so, COL
+ * (SIZE bytes) gets the id's column, "t.name".
+ */
+bool
+store_query_str_col(const struct store_table *t, const char *expr,
+    char *col, size_t size)
+{
+	const char	*p;
+	char		 pat[64];
+	size_t		 len = strlen(expr), n;
+
+	if (len < 3 || len > 16 || strcmp(expr + len - 2, ".s") != 0)
+		return false;
+	snprintf(pat, sizeof pat, "JOIN str %.*s ON %.*s.id = t.",
+	    (int)(len - 2), expr, (int)(len - 2), expr);
+	if ((p = strstr(t->from, pat)) == NULL)
+		return false;
+	p += strlen(pat);
+	n = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789_");
+	if (n == 0 || n + 3 > size)
+		return false;
+	snprintf(col, size, "t.%.*s", (int)n, p);
+	return true;
+}
+
+/*
+ * Append the WHERE clause for Q; a filter becomes np_match() of each
+ * column's value and format, a string joined from str by its id.
+ */
 static int
 store_query_where(struct store *s, const struct store_table *t,
     const struct store_query *q, struct store_sql *sql,
     struct matcher **m, char **cause)
 {
 	const char	*pattern = q->filter, *colon;
+	char		 col[64];
 	size_t		 i;
 	int		 only = -1;
 
@@ -254,8 +285,12 @@ store_query_where(struct store *s, const struct store_table *t,
 	for (i = 0; i < t->ncols; i++) {
 		if (only >= 0 && (int)i != only)
 			continue;
-		strbuf_addf(&sql->b, "%s%s, %d", only >= 0 || i == 0 ?
-		    "" : ", ", t->cols[i].expr, (int)t->cols[i].fmt);
+		if (store_query_str_col(t, t->cols[i].expr, col, sizeof col))
+			strbuf_addf(&sql->b, "%s%s, %d", only >= 0 || i == 0 ?
+			    "" : ", ", col, STORE_FMT_STRID);
+		else
+			strbuf_addf(&sql->b, "%s%s, %d", only >= 0 || i == 0 ?
+			    "" : ", ", t->cols[i].expr, (int)t->cols[i].fmt);
 	}
 	strbuf_adds(&sql->b, ")");
 	return 0;

@@ -75,7 +75,8 @@ store_scan_sql_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	struct store_scan	*sc = sqlite3_user_data(ctx);
 
 	store_scan_tick(sc);
-	sqlite3_result_int(ctx, store_match_values(sc->m, argc, argv));
+	sqlite3_result_int(ctx, store_match_values(
+	    sqlite3_context_db_handle(ctx), sc->m, argc, argv));
 }
 
 /* The rows the scan will look at: the task rows of the device and rank. */

@@ -44,9 +44,7 @@ store_sort_plan(const struct store_table *t, const char *sort,
     struct store_sort_key *k)
 {
 	const struct store_col	*c;
-	const char		*name, *p;
-	char			 pat[64];
-	size_t			 len;
+	const char		*name;
 	int			 col;
 
 	memset(k, 0, sizeof *k);
@@ -70,19 +68,8 @@ store_sort_plan(const struct store_table *t, const char *sort,
 		snprintf(k->expr, sizeof k->expr, "%s", c->expr);
 		return true;
 	}
-	/* "n.s" with "JOIN str n ON n.id = t.name" in the FROM clause. */
-	len = strlen(c->expr);
-	if (len < 3 || len > 16 || strcmp(c->expr + len - 2, ".s") != 0)
+	if (!store_query_str_col(t, c->expr, k->expr, sizeof k->expr))
 		return false;
-	snprintf(pat, sizeof pat, "JOIN str %.*s ON %.*s.id = t.",
-	    (int)(len - 2), c->expr, (int)(len - 2), c->expr);
-	if ((p = strstr(t->from, pat)) == NULL)
-		return false;
-	p += strlen(pat);
-	len = strspn(p, SORT_IDENT);
-	if (len == 0 || len + 3 >= sizeof k->expr)
-		return false;
-	snprintf(k->expr, sizeof k->expr, "t.%.*s", (int)len, p);
 	k->text = true;
 	return true;
 }

@@ -86,6 +86,56 @@ store_has_table(struct store *s, const char *name)
 	return found;
 }
 
+static void
+store_match_finalize(void *stmt)
+{
+	sqlite3_finalize(stmt);
+}
+
+/*
+ * Whether M matches the string of str id V on DB (N/A for NULL or an id
+ * without a string, as the join would show it). Each id is matched once:
+ * M remembers the answer, and a statement to read strings with.
+ */
+static bool
+store_match_str(sqlite3 *db, struct matcher *m, sqlite3_value *v)
+{
+	sqlite3_stmt	*stmt;
+	const char	*t = "N/A";
+	int64_t		 id = -1;
+	size_t		 len = 3;
+	int		 r;
+
+	if (sqlite3_value_type(v) == SQLITE_INTEGER)
+		id = sqlite3_value_int64(v);
+	else if (sqlite3_value_type(v) != SQLITE_NULL) {
+		t = (const char *)sqlite3_value_text(v);
+		return t != NULL && matcher_match(m, t,
+		    (size_t)sqlite3_value_bytes(v));
+	}
+	/* Ids from 0 up are remembered from 1 up, NULL as 0. */
+	if (id < -1 || (r = matcher_memo_get(m, id + 1)) < 0) {
+		if ((stmt = matcher_aux(m)) == NULL && sqlite3_prepare_v2(db,
+		    "SELECT s FROM str WHERE id = ?", -1, &stmt, NULL) ==
+		    SQLITE_OK)
+			matcher_set_aux(m, stmt, store_match_finalize);
+		if (id >= 0 && stmt != NULL) {
+			sqlite3_bind_int64(stmt, 1, id);
+			if (sqlite3_step(stmt) == SQLITE_ROW &&
+			    sqlite3_column_type(stmt, 0) != SQLITE_NULL) {
+				t = (const char *)sqlite3_column_text(stmt, 0);
+				len = (size_t)sqlite3_column_bytes(stmt, 0);
+			}
+		}
+		r = t != NULL && matcher_match(m, t, len);
+		if (stmt != NULL)
+			sqlite3_reset(stmt);
+		if (id >= -1)
+			matcher_memo_set(m, id + 1, r);
+	}
+	return r != 0;
+}
+
 /*
  * Whether M matches any of the values of ARGV, pairs of a value and its
  * format (ARGC values in all), each formatted as show prints it. The
@@ -93,16 +143,22 @@ store_has_table(struct store *s, const char *name)
  * SQL function per cell: a filter formats every cell of millions of rows.
  */
 bool
-store_match_values(struct matcher *m, int argc, sqlite3_value **argv)
+store_match_values(sqlite3 *db, struct matcher *m, int argc,
+    sqlite3_value **argv)
 {
 	char		 buf[STORE_CELL_MAX];
 	const char	*t;
 	size_t		 len;
-	int		 i;
+	int		 i, fmt;
 
 	for (i = 0; i + 1 < argc; i += 2) {
-		t = store_fmt_cell(argv[i], (enum store_fmt)sqlite3_value_int(
-		    argv[i + 1]), buf, &len);
+		fmt = sqlite3_value_int(argv[i + 1]);
+		if (fmt == STORE_FMT_STRID) {
+			if (store_match_str(db, m, argv[i]))
+				return true;
+			continue;
+		}
+		t = store_fmt_cell(argv[i], (enum store_fmt)fmt, buf, &len);
 		if (matcher_match(m, t, len))
 			return true;
 	}
@@ -113,8 +169,9 @@ store_match_values(struct matcher *m, int argc, sqlite3_value **argv)
 static void
 store_sql_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-	sqlite3_result_int(ctx, store_match_values(sqlite3_user_data(ctx),
-	    argc, argv));
+	sqlite3_result_int(ctx, store_match_values(
+	    sqlite3_context_db_handle(ctx), sqlite3_user_data(ctx), argc,
+	    argv));
 }
 
 /*

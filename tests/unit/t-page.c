@@ -164,6 +164,52 @@ check(struct store *s, const struct store_table *t, const char *sort,
 	store_page_free(p);
 }
 
+/* The rows filter F keeps in op_summary. */
+static int64_t
+kept(struct store *s, const char *f)
+{
+	struct store_query	 q;
+	struct store_rows	*r;
+	char			*cause = NULL;
+	int64_t			 n;
+
+	store_query_init(&q);
+	q.filter = f;
+	if ((r = store_query_table(s, store_table_find(s, "op_summary"), &q,
+	    &cause)) == NULL) {
+		free(cause);
+		return -1;
+	}
+	n = (int64_t)r->nrows;
+	store_rows_free(r);
+	return n;
+}
+
+/*
+ * Filters match a string column by its str id, once per id: the counts
+ * here come from how add_ordered() made the tasks.
+ */
+static void
+filters(struct store *s)
+{
+	int64_t	 i, n;
+
+	is_int(kept(s, "OP State:^N/A$"), NORDERED / 3, "N/A for no state");
+	is_int(kept(s, "OP State:^static$"), (NORDERED + 1) / 3,
+	    "a state by name");
+	is_int(kept(s, "Input Shapes:^N/A$"), (NORDERED + 5) / 6,
+	    "N/A for no shapes");
+	is_int(kept(s, "Input Shapes:^8,"), NORDERED / 9, "a shape");
+	is_int(kept(s, "OP Type:^(Relu|Cast)$"), NORDERED * 2 / 5,
+	    "two op types");
+	is_int(kept(s, "Task Type:VECTOR"), NORDERED * 2 / 5, "a task type");
+	for (i = 0, n = 0; i < NORDERED; i++)
+		n += (i / 3) % 5 == 1 && i % 37 == 36;
+	is_int(kept(s, "^Cast_36$"), n, "an op name");
+	is_int(kept(s, "^Cast_37$"), 0, "no name of the kind");
+	is_int(kept(s, "Block Num:^N/A$"), NORDERED / 5, "N/A for a number");
+}
+
 /* Every column of T both ways, and with a device or a filter. */
 static void
 ordered(struct store *s, const struct store_table *t)
@@ -267,6 +313,7 @@ main(void)
 	    NORDERED);
 	s = store_open(db, &cause);
 	ok(s != NULL, "open the store");
+	filters(s);
 	ordered(s, store_table_find(s, "op_summary"));
 	ordered(s, store_table_find(s, "task_time"));
 	store_free(s);
