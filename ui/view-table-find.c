@@ -50,6 +50,12 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 			free(cause);
 			return;
 		}
+		/*
+		 * A running scan may have found more rows than the last tick
+		 * saw: the cursor may go to any row fetched.
+		 */
+		if (vt->busy && off + (int64_t)r->nrows > vt->found)
+			vt->found = off + (int64_t)r->nrows;
 		for (k = 0; k < r->nrows; k++) {
 			i = back ? from - off - (int64_t)k : (int64_t)k;
 			if (i < 0 || i >= (int64_t)r->nrows)
