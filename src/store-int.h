@@ -21,6 +21,9 @@ enum store_table_flags {
 	TABLE_GENERIC = 1 << 2		/* a vendor CSV kept as it is */
 };
 
+/* The characters of a column's name in the task tables' SQL. */
+#define STORE_IDENT_CHARS	"abcdefghijklmnopqrstuvwxyz0123456789_"
+
 /* The default order of the task tables. */
 #define STORE_TASK_ORDER	"t.device, t.start_ns, t.id"
 
@@ -251,7 +254,7 @@ struct store_scan {
 	int64_t			*pend;
 	size_t			 npend;
 };
-int64_t		 store_scan_total(struct store_scan *);
+void		 store_scan_count(struct store_scan *);
 struct store_scan *store_scan_start(struct store *, const struct store_table *,
 		     const struct store_query *, char **);
 void		 store_scan_free(struct store_scan *);

@@ -102,8 +102,8 @@ store_page_setup_keys(struct store_page *p)
 	const char			*sort = p->sort, *name;
 	int				 col;
 
-	if (t->time == NULL || strcmp(t->order, STORE_TASK_ORDER)
-	    != 0 || !store_page_devices_known(p->s))
+	if (t->time == NULL || strcmp(t->order, STORE_TASK_ORDER) != 0 ||
+	    !store_page_devices_known(p->s))
 		return;
 	if (sort == NULL || *sort == '\0') {
 		p->keys = xstrdup("t.device, t.start_ns, t.id");
@@ -164,8 +164,8 @@ store_page_free(struct store_page *p)
 static bool
 store_page_needs_scan(struct store_page *p)
 {
-	if (p->t->time == NULL || strcmp(p->t->order,
-	    "t.device, t.start_ns, t.id") != 0 || p->q.from_ns != NP_NA)
+	if (p->t->time == NULL || strcmp(p->t->order, STORE_TASK_ORDER) != 0 ||
+	    p->q.from_ns != NP_NA)
 		return false;
 	if (p->filter != NULL && *p->filter != '\0')
 		return true;

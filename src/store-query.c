@@ -233,7 +233,7 @@ store_query_str_col(const struct store_table *t, const char *expr,
 	if ((p = strstr(t->from, pat)) == NULL)
 		return false;
 	p += strlen(pat);
-	n = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789_");
+	n = strspn(p, STORE_IDENT_CHARS);
 	if (n == 0 || n + 3 > size)
 		return false;
 	snprintf(col, size, "t.%.*s", (int)n, p);

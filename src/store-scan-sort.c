@@ -43,7 +43,6 @@ static void
 store_scan_half_tick(struct store_scan_half *h)
 {
 	struct store_scan	*sc = h->sc;
-	int64_t			 total;
 	bool			 cancel;
 
 	if (++h->ticks % HALF_PUBLISH != 0)
@@ -55,12 +54,8 @@ store_scan_half_tick(struct store_scan_half *h)
 	h->told = h->ticks;
 	if (cancel)
 		sqlite3_interrupt(h->ws->db);
-	if (h->counts && h->ticks == 2 * HALF_PUBLISH) {
-		total = store_scan_total(sc);
-		pthread_mutex_lock(&sc->lock);
-		sc->total = total;
-		pthread_mutex_unlock(&sc->lock);
-	}
+	if (h->counts && h->ticks == 2 * HALF_PUBLISH)
+		store_scan_count(sc);
 }
 
 /* SQL np_match() for a half: a tick and the half's filter. */

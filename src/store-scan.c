@@ -47,17 +47,11 @@ store_scan_publish(struct store_scan *sc)
 static void
 store_scan_tick(struct store_scan *sc)
 {
-	int64_t	 total;
-
 	if (++sc->ticks % SCAN_PUBLISH != 0)
 		return;
 	store_scan_publish(sc);
-	if (sc->ticks != 2 * SCAN_PUBLISH)
-		return;
-	total = store_scan_total(sc);
-	pthread_mutex_lock(&sc->lock);
-	sc->total = total;
-	pthread_mutex_unlock(&sc->lock);
+	if (sc->ticks == 2 * SCAN_PUBLISH)
+		store_scan_count(sc);
 }
 
 /* SQL np_tick(id): counts the rows the scan looks at; always true. */
@@ -79,9 +73,12 @@ store_scan_sql_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	    sqlite3_context_db_handle(ctx), sc->m, argc, argv));
 }
 
-/* The rows the scan will look at: the task rows of the device and rank. */
-int64_t
-store_scan_total(struct store_scan *sc)
+/*
+ * Count the rows the scan will look at (the task rows of its device and
+ * rank) and publish the count as its total.
+ */
+void
+store_scan_count(struct store_scan *sc)
 {
 	struct store_query	 q;
 	struct store_table	 base;
@@ -98,7 +95,9 @@ store_scan_total(struct store_scan *sc)
 	q.to_ns = sc->q.to_ns;
 	n = store_count_table(sc->ws, &base, &q, &cause);
 	free(cause);
-	return n;
+	pthread_mutex_lock(&sc->lock);
+	sc->total = n;
+	pthread_mutex_unlock(&sc->lock);
 }
 
 /* The largest task row id: room enough for the ids of any scan. */

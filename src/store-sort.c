@@ -25,9 +25,6 @@
 /* Below this many words a bucket is sorted by insertion. */
 #define SORT_SMALL	48
 
-/* The characters of a column's name. */
-#define SORT_IDENT	"abcdefghijklmnopqrstuvwxyz0123456789_"
-
 /* From this many words the sort uses a second thread. */
 #define SORT_THREADED	(1 << 14)
 
@@ -62,7 +59,7 @@ store_sort_plan(const struct store_table *t, const char *sort,
 	    t->order[strlen(c->expr)] == ',')
 		return false;
 	if (strncmp(c->expr, "t.", 2) == 0 && strspn(c->expr + 2,
-	    SORT_IDENT) == strlen(c->expr + 2)) {
+	    STORE_IDENT_CHARS) == strlen(c->expr + 2)) {
 		if (strlen(c->expr) >= sizeof k->expr)
 			return false;
 		snprintf(k->expr, sizeof k->expr, "%s", c->expr);
