@@ -158,6 +158,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		prof_host_read(s, data, &h);
 		prof_mstx_load(s, data, &h, &hm, ctx->rank);
 		prof_ops_load_spans(s, &h, &hm, ctx->rank);
+		prof_extra_tables(s, &h, &hm, ctx->rank);
 		prof_host_read_records(s, data, &h);
 		free(data);
 		prof_ops_build(&h);

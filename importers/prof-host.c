@@ -35,7 +35,7 @@ prof_host_ge_type(uint32_t t)
 }
 
 /* Count a bad magic; warn at the first one of each file. */
-static bool
+bool
 prof_host_magic(struct prof_stream *st, const unsigned char *r,
     const char **warned)
 {
@@ -252,6 +252,7 @@ prof_host_read(struct store *s, const char *data, struct prof_host *h)
 	memset(h, 0, sizeof *h);
 	prof_dicts_read(s, data, &h->dicts);
 	prof_host_api(s, data, h);
+	prof_extra_read(s, data, h);
 }
 
 /* Read the node, task, stream and additional records of DATA into H. */
@@ -273,5 +274,6 @@ prof_host_release(struct prof_host *h)
 	free(h->nodes);
 	free(h->tracks);
 	prof_additional_release(h);
+	prof_extra_release(h);
 	memset(h, 0, sizeof *h);
 }

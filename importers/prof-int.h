@@ -211,8 +211,55 @@ struct prof_list {
 	uint32_t	 n;
 	uint64_t	 name;
 };
+/*
+ * Host records of one smaller kind (prof-extra.c), kept whole: V holds N
+ * records of SIZE bytes in file order, IX their thread and time order.
+ */
+struct prof_xref {
+	uint64_t	 ts;
+	uint32_t	 tid;
+	uint32_t	 i;		/* index into v */
+};
+struct prof_recs {
+	unsigned char		*v;
+	struct prof_xref	*ix;
+	size_t			 n;
+	size_t			 size;
+};
+enum prof_extra_kind {
+	PX_GRAPH,		/* additional.graph_id_map */
+	PX_FUSION,		/* additional.fusion_op_info */
+	PX_HCCL,		/* additional.hccl_info */
+	PX_ATTR,		/* compact.node_attr_info */
+	PX_HCCL_OP,		/* compact.hccl_op_info */
+	PX_CAPTURE,		/* compact.capture_stream_info */
+	PX_MEMCPY,		/* compact.memcpy_info */
+	PX_NKINDS
+};
+/* A capture time range of a model stream (section 3.5). */
+struct prof_capture {
+	uint64_t	 start;		/* host raw */
+	uint64_t	 end;
+	uint64_t	 model;
+};
+/* The copy one MEMCPY_ASYNC host task made. */
+struct prof_memcpy {
+	uint32_t	 track;		/* index into tracks */
+	uint16_t	 dir;		/* 65535: unknown */
+	uint64_t	 size;
+	int64_t		 start_ns;	/* of its device task, or NP_NA */
+	int64_t		 dur_ns;
+};
 struct prof_host {
 	struct prof_dicts	 dicts;
+	struct prof_recs	 extra[PX_NKINDS];
+	struct prof_capture	*caps;
+	size_t			 ncaps;
+	struct prof_map		 cap_map;	/* device, stream, batch */
+	struct prof_memcpy	*mcs;
+	size_t			 nmcs;
+	uint64_t		*mc_left;	/* per memcpy_info record */
+	struct prof_map		 mc_map;	/* track index -> mcs index */
 	struct prof_span	*spans;
 	size_t			 nspans;
 	struct prof_node	*nodes;
@@ -245,6 +292,42 @@ void		 prof_host_read_records(struct store *, const char *,
 		     struct prof_host *);
 void		 prof_host_release(struct prof_host *);
 const char	*prof_host_ge_type(uint32_t);
+bool		 prof_host_magic(struct prof_stream *, const unsigned char *,
+		     const char **);
+
+/* prof-extra.c: the smaller host record kinds and their tables (3.5-3.6). */
+#define PROF_ROW_MAX	24
+/* A generic table row being built: cells point at strings or into buf. */
+struct prof_row {
+	const char	*cells[PROF_ROW_MAX];
+	char		 buf[PROF_ROW_MAX][32];
+	size_t		 n;
+};
+void		 prof_row_str(struct prof_row *, const char *);
+void		 prof_row_u64(struct prof_row *, uint64_t);
+void		 prof_row_us(struct prof_row *, int64_t);
+void		 prof_row_load(struct store *, struct prof_row *);
+bool		 prof_table_begin(struct store *, const char *, int64_t,
+		     int64_t, const char *const *, size_t);
+void		 prof_extra_read(struct store *, const char *,
+		     struct prof_host *);
+const unsigned char *prof_extra_rec(const struct prof_recs *, size_t);
+void		 prof_extra_tables(struct store *, struct prof_host *,
+		     const struct prof_meta *, int64_t);
+int64_t		 prof_extra_model(const struct prof_host *,
+		     const struct prof_track *);
+void		 prof_extra_release(struct prof_host *);
+
+/* prof-comm.c: the tables of records owned by API spans. */
+void		 prof_comm_load(struct store *, const struct prof_host *,
+		     const struct prof_meta *, int64_t);
+
+/* prof-memcpy.c: memcpy_info shared out over MEMCPY_ASYNC tasks. */
+void		 prof_memcpy_plan(struct prof_host *, int64_t);
+void		 prof_memcpy_task(struct prof_host *, uint64_t, int64_t,
+		     int64_t);
+void		 prof_memcpy_load(struct store *, struct prof_host *, int64_t,
+		     int64_t);
 
 /* prof-additional.c: tensor_info and context_id_info (section 3.6). */
 void		 prof_additional_read(struct store *, const char *,
@@ -256,6 +339,8 @@ void		 prof_ops_build(struct prof_host *);
 void		 prof_ops_load_spans(struct store *, struct prof_host *,
 		     const struct prof_meta *, int64_t);
 void		 prof_ops_finish(struct prof_host *);
+void		 prof_ops_owners(const struct prof_host *, const void *, size_t,
+		     size_t, unsigned, int32_t *);
 
 /* prof-logs.c: device task logs paired into tasks (sections 4.1-4.7). */
 struct prof_dtask {

@@ -227,6 +227,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	memset(&nb, 0, sizeof nb);
 	strbuf_init(&pb);
 	prof_join_index(h, dm->device, &map);
+	prof_memcpy_plan(h, dm->device);
 	prof_sort(d->tasks, d->ntasks, sizeof *d->tasks, prof_join_start_cmp);
 	prev_end = 0;
 	for (i = 0; i < d->ntasks; i++) {
@@ -251,9 +252,11 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		r.conn = r.api = NP_NA;
 		r.task_type = prof_logs_type_name(t, stars);
 		if (prof_map_get(&map, prof_join_key(t->stream, t->task,
-		    t->batch, t->context), &v) && v != PROF_JOIN_AMBIGUOUS &&
-		    prof_join_compute(h, &h->tracks[v]))
-			prof_join_op(h, &h->tracks[v], &r, &nb);
+		    t->batch, t->context), &v) && v != PROF_JOIN_AMBIGUOUS) {
+			prof_memcpy_task(h, v, r.start_ns, r.dur_ns);
+			if (prof_join_compute(h, &h->tracks[v]))
+				prof_join_op(h, &h->tracks[v], &r, &nb);
+		}
 		r.conn = r.api;
 		if (prof_pmu_values(p, t->stream, t->task, t->context,
 		    r.block_num, &pb))
@@ -262,4 +265,5 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	}
 	strbuf_release(&pb);
 	prof_map_release(&map);
+	prof_memcpy_load(s, h, dm->device, rank);
 }

@@ -71,6 +71,8 @@ struct prof_ops_sweep {
 	size_t			 nnode;
 	int32_t			*model;
 	size_t			 nmodel;
+	int32_t			*hccl;
+	size_t			 nhccl;
 };
 
 /* The innermost span on STACK that holds TS, after closing ended ones. */
@@ -99,6 +101,9 @@ prof_ops_advance(struct prof_ops_sweep *w, uint32_t tid, uint64_t ts)
 		} else if (sp->tid == tid && sp->level == PROF_LEVEL_MODEL) {
 			prof_ops_top(w->h, w->model, &w->nmodel, sp->begin);
 			w->model[w->nmodel++] = (int32_t)w->next;
+		} else if (sp->tid == tid && sp->level == PROF_LEVEL_HCCL) {
+			prof_ops_top(w->h, w->hccl, &w->nhccl, sp->begin);
+			w->hccl[w->nhccl++] = (int32_t)w->next;
 		}
 		w->next++;
 	}
@@ -111,6 +116,15 @@ prof_ops_sweep_init(struct prof_ops_sweep *w, const struct prof_host *h)
 	w->h = h;
 	w->node = xreallocarray(NULL, h->nspans + 1, sizeof *w->node);
 	w->model = xreallocarray(NULL, h->nspans + 1, sizeof *w->model);
+	w->hccl = xreallocarray(NULL, h->nspans + 1, sizeof *w->hccl);
+}
+
+static void
+prof_ops_sweep_free(struct prof_ops_sweep *w)
+{
+	free(w->node);
+	free(w->model);
+	free(w->hccl);
 }
 
 static void
@@ -118,7 +132,7 @@ prof_ops_sweep_thread(struct prof_ops_sweep *w, uint32_t tid, uint32_t prev,
     bool first)
 {
 	if (first || tid != prev)
-		w->nnode = w->nmodel = 0;
+		w->nnode = w->nmodel = w->nhccl = 0;
 }
 
 /*
@@ -148,8 +162,44 @@ prof_ops_attach(const struct prof_host *h, const void *base, size_t n,
 			span_of[sp] = (int32_t)i;
 		prev = r;
 	}
-	free(w.node);
-	free(w.model);
+	prof_ops_sweep_free(&w);
+}
+
+/*
+ * The owner of each of the N records at BASE (STRIDE bytes each, starting
+ * like struct prof_rec, sorted by thread and time): OWNER[i] = the
+ * innermost span of LEVEL (node, model or HCCL) holding record i, or -1.
+ * The spans must be sorted as prof_ops_load_spans sorts them.
+ */
+void
+prof_ops_owners(const struct prof_host *h, const void *base, size_t n,
+    size_t stride, unsigned level, int32_t *owner)
+{
+	struct prof_ops_sweep	 w;
+	const struct prof_rec	*r, *prev = NULL;
+	int32_t			*stack;
+	size_t			*depth, i;
+
+	prof_ops_sweep_init(&w, h);
+	for (i = 0; i < n; i++) {
+		r = (const struct prof_rec *)((const char *)base + i * stride);
+		prof_ops_sweep_thread(&w, r->tid, prev != NULL ? prev->tid : 0,
+		    prev == NULL);
+		prof_ops_advance(&w, r->tid, r->ts);
+		if (level == PROF_LEVEL_MODEL) {
+			stack = w.model;
+			depth = &w.nmodel;
+		} else if (level == PROF_LEVEL_HCCL) {
+			stack = w.hccl;
+			depth = &w.nhccl;
+		} else {
+			stack = w.node;
+			depth = &w.nnode;
+		}
+		owner[i] = prof_ops_top(h, stack, depth, r->ts);
+		prev = r;
+	}
+	prof_ops_sweep_free(&w);
 }
 
 /*
@@ -192,8 +242,7 @@ prof_ops_build(struct prof_host *h)
 		t->tensor = t->span >= 0 ? tensor_of[t->span] : -1;
 		t->ctx = t->span >= 0 ? ctx_of[t->span] : -1;
 	}
-	free(w.node);
-	free(w.model);
+	prof_ops_sweep_free(&w);
 	free(node_of);
 	free(tensor_of);
 	free(ctx_of);
@@ -296,6 +345,7 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 	}
 	free(end);
 	free(row);
+	prof_comm_load(s, h, m, rank);
 	prof_ops_keep(h);
 }
 
@@ -312,7 +362,7 @@ prof_ops_finish(struct prof_host *h)
 	for (i = 0; i < h->ntracks; i++) {
 		t = &h->tracks[i];
 		t->model_id = t->model >= 0 ? (int64_t)h->spans[t->model].item :
-		    4294967295LL;
+		    prof_extra_model(h, t);
 		if (t->span < 0)
 			continue;
 		t->op_item = h->spans[t->span].item;

@@ -115,6 +115,38 @@ struct gen_prof_marker {
 	int		 msg_type;
 };
 
+/* The expected tables of the smaller host record kinds (-g). */
+enum gen_prof_xtable {
+	GX_GRAPH,
+	GX_FUSION,
+	GX_HCCL,
+	GX_ATTR,
+	GX_HCCL_OP,
+	GX_CAPTURE,
+	GX_MEMCPY,
+	GX_NTABLES
+};
+struct gen_prof_xrow {
+	uint64_t	 k1;
+	uint64_t	 k2;
+	size_t		 seq;
+	char		*line;
+};
+struct gen_prof_xtab {
+	struct gen_prof_xrow	*v;
+	size_t			 n;
+};
+
+/* One memcpy task (-g), run on its device with -G. */
+struct gen_prof_copy {
+	int64_t		 ts;		/* task_track time, host mono */
+	uint64_t	 size;
+	const char	*dir;
+	uint32_t	 tid;
+	uint16_t	 task;
+	int		 device;
+};
+
 struct gen_prof {
 	const struct gen_prof_opts	*o;
 	const struct gen_prof_kind	*kinds;
@@ -136,6 +168,40 @@ struct gen_prof {
 	int64_t				 local_off;	/* epoch - mono */
 	char				 names[16][GEN_PROF_NAMES][48];
 	char				 missing[32];	/* unlisted type id */
+	struct gen_prof_xtab		 xtabs[GX_NTABLES];
+	char				**hccl_names;
+	size_t				 nhccl;
+	int				 nmemcpy;
+	uint16_t			 mc_task[8];	/* per device */
+	struct gen_prof_copy		*copies;
+	size_t				 ncopies;
+};
+
+/* Host record buffers, one per file. */
+enum gen_prof_file {
+	GF_API_AGING,
+	GF_API_UNAGING,
+	GF_NODE_AGING,
+	GF_NODE_UNAGING,
+	GF_TRACK,
+	GF_TENSOR,
+	GF_CTX,
+	GF_MSTX,
+	GF_GRAPH,
+	GF_FUSION,
+	GF_HCCL,
+	GF_ATTR,
+	GF_HCCL_OP,
+	GF_CAPTURE,
+	GF_MEMCPY,
+	GF_NFILES
+};
+
+struct gen_prof_host {
+	struct gen_buf		 f[GF_NFILES];
+	uint32_t		*tids;
+	uint32_t		*request;
+	int64_t			*cursor;
 };
 
 /* gen-prof.c */
@@ -144,6 +210,12 @@ int64_t		 gen_prof_range(struct gen_prof *, int64_t, int64_t);
 uint64_t	 gen_prof_host_raw(const struct gen_prof_clock *, int64_t);
 uint64_t	 gen_prof_syscnt(const struct gen_prof_clock *, int64_t);
 uint64_t	 gen_prof_hash(const char *);
+int64_t		 gen_prof_gap(struct gen_prof *, const struct gen_prof_clock *,
+		     int64_t, int64_t);
+void		 gen_prof_span(struct gen_prof *, struct gen_prof_host *,
+		     const struct gen_prof_clock *, int, int, uint16_t,
+		     uint32_t, int64_t, int64_t, uint64_t, const char *,
+		     const char *);
 const char	*gen_prof_type_name(const struct gen_prof *,
 		     const struct gen_prof_op *);
 void		 gen_prof_shape(const struct gen_prof *,
@@ -168,6 +240,28 @@ void		 gen_prof_mstx(struct gen_prof *, const struct gen_prof_clock *,
 int		 gen_prof_mstx_expect(struct gen_prof *, const char *,
 		     char **);
 void		 gen_prof_mstx_free(struct gen_prof *);
+
+/* gen-prof-extra.c */
+struct gen_prof_host;
+void		 gen_prof_extra_graphs(struct gen_prof *, struct gen_prof_host *,
+		     const struct gen_prof_clock *);
+void		 gen_prof_extra_op(struct gen_prof *, struct gen_prof_host *,
+		     const struct gen_prof_clock *, int,
+		     const struct gen_prof_op *, int64_t, int64_t, int64_t);
+void		 gen_prof_extra_hccl(struct gen_prof *, struct gen_prof_host *,
+		     const struct gen_prof_clock *, int);
+void		 gen_prof_extra_memcpy(struct gen_prof *,
+		     struct gen_prof_host *, const struct gen_prof_clock *,
+		     int);
+void		 gen_prof_extra_copies(struct gen_prof *,
+		     const struct gen_prof_clock *, struct gen_prof_dev *);
+void		 gen_prof_extra_captures(struct gen_prof *,
+		     struct gen_prof_host *, const struct gen_prof_clock *);
+void		 gen_prof_extra_dicts(struct gen_prof *, struct strbuf *,
+		     struct strbuf *);
+int		 gen_prof_extra_expect(struct gen_prof *, const char *,
+		     char **);
+void		 gen_prof_extra_free(struct gen_prof *);
 
 /* gen-prof-step.c */
 void		 gen_prof_steps(struct gen_prof *,

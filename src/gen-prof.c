@@ -171,7 +171,7 @@ gen_prof_syscnt(const struct gen_prof_clock *c, int64_t mono)
 }
 
 /* A host gap of LO..HI ns in whole host ticks, at least one. */
-static int64_t
+int64_t
 gen_prof_gap(struct gen_prof *g, const struct gen_prof_clock *c, int64_t lo,
     int64_t hi)
 {
@@ -180,39 +180,23 @@ gen_prof_gap(struct gen_prof *g, const struct gen_prof_clock *c, int64_t lo,
 	return v < c->tick ? c->tick : v;
 }
 
-/* Host record buffers, one per file. */
-enum gen_prof_file {
-	GF_API_AGING,
-	GF_API_UNAGING,
-	GF_NODE_AGING,
-	GF_NODE_UNAGING,
-	GF_TRACK,
-	GF_TENSOR,
-	GF_CTX,
-	GF_MSTX,
-	GF_NFILES
-};
-
 static const char *const gen_prof_files[GF_NFILES] = {
 	"aging.api_event.data", "unaging.api_event.data",
 	"aging.compact.node_basic_info", "unaging.compact.node_basic_info",
 	"aging.compact.task_track", "aging.additional.tensor_info",
-	"aging.additional.context_id_info", "aging.additional.msproftx"
+	"aging.additional.context_id_info", "aging.additional.msproftx",
+	"aging.additional.graph_id_map", "aging.additional.fusion_op_info",
+	"aging.additional.hccl_info", "aging.compact.node_attr_info",
+	"aging.compact.hccl_op_info", "unaging.compact.capture_stream_info",
+	"aging.compact.memcpy_info"
 };
 
 static const size_t gen_prof_records[GF_NFILES] = {
-	40, 40, 64, 64, 64, 256, 256, 256
-};
-
-struct gen_prof_host {
-	struct gen_buf		 f[GF_NFILES];
-	uint32_t		*tids;
-	uint32_t		*request;
-	int64_t			*cursor;
+	40, 40, 64, 64, 64, 256, 256, 256, 256, 256, 256, 64, 64, 64, 64
 };
 
 /* An API span: one record, or two event halves for some ACL spans. */
-static void
+void
 gen_prof_span(struct gen_prof *g, struct gen_prof_host *h,
     const struct gen_prof_clock *c, int t, int file, uint16_t level,
     uint32_t type, int64_t b, int64_t e, uint64_t item, const char *name,
@@ -363,6 +347,7 @@ gen_prof_launch(struct gen_prof *g, struct gen_prof_host *h,
 	    rt_e, 0, gen_prof_rt_name(rt), "runtime");
 	op->is_static = static_names[op->kind * GEN_PROF_NAMES + op->name];
 	gen_prof_node_records(g, h, c, op, t, nbi, op->is_static);
+	gen_prof_extra_op(g, h, c, t, op, mod_b, acl_b, nbi + 3 * c->tick);
 }
 
 /* One standalone API call on thread T. */
@@ -809,10 +794,12 @@ gen_prof_clocks(const struct gen_prof_clock *c, const char *dir, int device,
 static int
 gen_prof_dicts(struct gen_prof *g, const char *data, char **cause)
 {
-	struct strbuf	 b;
+	struct strbuf	 b, types;
 	int		 i, j, rc;
 
 	strbuf_init(&b);
+	strbuf_init(&types);
+	gen_prof_extra_dicts(g, &b, &types);
 	for (i = 0; i < g->nkinds; i++) {
 		for (j = 0; j < GEN_PROF_NAMES; j++)
 			strbuf_addf(&b, "%llu:%s\n", (unsigned long long)
@@ -844,9 +831,12 @@ gen_prof_dicts(struct gen_prof *g, const char *data, char **cause)
 		strbuf_addf(&b, "20000_%u:%s\n", gen_prof_acl_type(g,
 		    gen_prof_calls[i].acl, gen_prof_calls[i].cls),
 		    gen_prof_calls[i].acl);
+	if (types.s != NULL)
+		strbuf_adds(&b, types.s);
 	if (rc == 0)
 		rc = gen_bin_text(data, "unaging.additional.type_info_dic.slice_0",
 		    b.s, cause);
+	strbuf_release(&types);
 	strbuf_release(&b);
 	return rc;
 }
@@ -893,8 +883,14 @@ gen_prof_host(struct gen_prof *g, struct gen_prof_host *h,
 		    gen_prof_range(g, 1000000, 5000000));
 	}
 	g->ops = xcalloc((size_t)o->ops + 1, sizeof *g->ops);
+	if (o->extras)
+		gen_prof_extra_graphs(g, h, c);
 	while (left_ops + left_apis > 0) {
-		if ((int64_t)(gen_prof_rand(g) % (uint64_t)(left_ops +
+		if (o->extras && gen_prof_rand(g) % 16 == 0)
+			gen_prof_extra_hccl(g, h, c, t);
+		else if (o->extras && gen_prof_rand(g) % 16 == 0)
+			gen_prof_extra_memcpy(g, h, c, t);
+		else if ((int64_t)(gen_prof_rand(g) % (uint64_t)(left_ops +
 		    left_apis)) < left_ops) {
 			gen_prof_launch(g, h, c, t, static_names);
 			left_ops--;
@@ -1001,6 +997,7 @@ gen_prof_free(struct gen_prof *g, struct gen_prof_host *h,
 	free(g->api);
 	free(g->iters);
 	gen_prof_mstx_free(g);
+	gen_prof_extra_free(g);
 }
 
 /*
@@ -1042,7 +1039,9 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 	gen_prof_host(&g, &h, &c);
 	dev = xcalloc((size_t)o->devices, sizeof *dev);
 	gen_prof_schedule(&g, &h, &c, dev);
+	gen_prof_extra_captures(&g, &h, &c);
 	gen_prof_logs(&g, &c, dev);
+	gen_prof_extra_copies(&g, &c, dev);
 	c.end = c.begin;
 	for (i = 0; i < o->threads; i++)
 		c.end = h.cursor[i] > c.end ? h.cursor[i] : c.end;
@@ -1065,6 +1064,8 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 		rc = gen_prof_steps_expect(&g, o->expect, cause);
 	if (rc == 0 && o->expect != NULL)
 		rc = gen_prof_mstx_expect(&g, o->expect, cause);
+	if (rc == 0 && o->expect != NULL)
+		rc = gen_prof_extra_expect(&g, o->expect, cause);
 	free(root);
 	gen_prof_free(&g, &h, dev);
 	return rc;

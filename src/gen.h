@@ -62,6 +62,9 @@ struct gen_prof_opts {
 	int		 markers;	/* mstx markers */
 	bool		 arith;		/* ArithmeticUtilization PMU events */
 	bool		 freq;		/* AI Core frequency changes (910B) */
+	bool		 extras;	/* graph, fusion, attr, HCCL, memcpy,
+					   capture records */
+	bool		 copies;	/* memcpy tasks on the devices too */
 	const char	*expect;	/* directory for the expected CSVs */
 };
 

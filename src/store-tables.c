@@ -293,8 +293,10 @@ store_table_names_help(void)
 	    "counters, flows, tables (the "
 	    "list of tables), for legacy JOBs task_desc, step_trace_reduce, "
 	    "training_points, aicpu, tdt, runtime_task_track, msproftx, "
-	    "for raw PROF_* collections msprof_tx, "
-	    "tensor_data_info, ge_step_info, ge_id_map, for SVP runs "
+	    "tensor_data_info, ge_step_info, ge_id_map, "
+	    "for raw PROF_* collections msprof_tx, memcpy_info, "
+	    "hccl_op_info, hccl_info, fusion_op, graph_id_map, "
+	    "node_attr_info, capture_stream_info, for SVP runs "
 	    "aa_core_metrics, frequency, or a table kept from a vendor CSV "
 	    "(memory_record, operator_details, ...)";
 }

@@ -176,4 +176,29 @@ ok $? "MarkEx segment gap: warned with its mark id"
 is "$(rows mstx "$P" msprof_tx)" "$(($(want_rows mstx msprof_tx) - 1))" \
     "damaged markers: only the bad record's marker is lost"
 
+# The smaller host kinds: a memcpy_info slice cut short, an hccl_info
+# record without its magic; everything else of them is kept.
+rm -rf "$T/extra"
+"$GEN" prof "$T/extra/in" -s 13 -n 400 -g -e "$T/extra/want"
+P=$(echo "$T/extra"/in/PROF_*)
+f="$P/host/data/aging.compact.memcpy_info.slice_0"
+sz=$(wc -c <"$f")
+head -c $((sz - 20)) "$f" >"$f.cut" && mv "$f.cut" "$f"
+printf '\000' | dd of="$P/host/data/aging.additional.hccl_info.slice_0" \
+    bs=1 seek=256 conv=notrunc 2>/dev/null
+load extra "$P"
+is $st 0 "damaged memcpy and hccl records: import succeeds"
+grep -q "memcpy_info.slice_0: offset $((sz - 64)): truncated last record" \
+    "$T/extra/err"
+ok $? "cut memcpy_info: warned with file and offset"
+grep -q 'hccl_info.slice_0: offset 256: record without the 0x5A5A' \
+    "$T/extra/err"
+ok $? "bad hccl_info magic: warned at its offset"
+is "$(rows extra "$P" hccl_info)" "$(($(want_rows extra hccl_info) - 1))" \
+    "bad hccl_info magic: only that record is lost"
+is "$(rows extra "$P" memcpy_info)" "$(want_rows extra memcpy_info)" \
+    "cut memcpy_info: every memcpy task still listed"
+is "$(rows extra "$P" fusion_op)" "$(want_rows extra fusion_op)" \
+    "damaged memcpy and hccl records: fusion ops unaffected"
+
 done_testing

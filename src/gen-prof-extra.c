@@ -1,0 +1,637 @@
+/*
+ * The smaller host record kinds of a raw collection (FORMATS.md sections
+ * 3.5-3.6), for the generator's -g option: graph_id_map records of the
+ * models, fusion_op_info inside model spans (and one outside any),
+ * node_attr_info of some launches, communication ops (an ACL span holding
+ * a node span with hccl_op_info, holding HCCL spans with hccl_info),
+ * memcpys (memcpy_info shared over one or more MEMCPY_ASYNC task_track
+ * records, some lost or redundant, some in the older 10-byte layout) and
+ * capture_stream_info records that give some ops a model id. Each record
+ * adds its expected row, computed from the values written here.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen-prof-int.h"
+
+#define GEN_PROF_MAX_COPY	67108864ULL
+#define GEN_PROF_CAPTURE_MODEL	77
+
+static const char *const gen_prof_extra_names[GX_NTABLES] = {
+	"graph_id_map", "fusion_op", "hccl_info", "node_attr_info",
+	"hccl_op_info", "capture_stream_info", "memcpy_info"
+};
+
+static const char *const gen_prof_extra_heads[GX_NTABLES] = {
+	"Thread ID,Timestamp(us),Model ID,Graph ID,Model Name",
+	"Device_id,Model Name,Model ID,Fusion Op,Original Ops,"
+	"Memory Input(KB),Memory Output(KB),Memory Weight(KB),"
+	"Memory Workspace(KB),Memory Total(KB)",
+	"Thread ID,Name,Start(us),Duration(us),Group Name,Plane ID,Src Rank,"
+	"Dst Rank,Rank Size,Transport Type,Link Type,Rdma Type,Data Type,"
+	"Reduce Op,Size(Byte),Notify ID,Stage,Role,Work Flow Mode,"
+	"Duration Estimated(us),Context ID",
+	"Thread ID,Timestamp(us),Op Name,Attr Type,Attr Info",
+	"Thread ID,Op Name,Start(us),Duration(us),Relay,Retry,Data Type,"
+	"Alg Type,Count,Group Name",
+	"Device_id,Model ID,Model Stream ID,Original Stream ID,Batch ID,"
+	"Capture Status,Timestamp(us)",
+	"Device_id,Thread ID,Stream ID,Task ID,Batch ID,Task Start Time(us),"
+	"Task Duration(us),Size(B),Bandwidth(GB/s),Operation"
+};
+
+static const char *const gen_prof_extra_dtypes[] = {
+	"INT8", "INT16", "INT32", "FP16", "FP32", "INT64", "UINT64", "UINT8",
+	"UINT16", "UINT32", "FP64", "BFP16"
+};
+static const char *const gen_prof_extra_links[] = {
+	"ON_CHIP", "HCCS", "PCIE", "ROCE", "SIO"
+};
+static const char *const gen_prof_extra_transports[] = {
+	"SDMA", "RDMA", "LOCAL"
+};
+static const char *const gen_prof_extra_dirs[] = {
+	"host to host", "host to device", "device to host",
+	"device to device", "managed memory", "addr device to device",
+	"host to device ex", "device to host ex"
+};
+
+/* Strings the hash dictionary lists. */
+static const char *const gen_prof_extra_dict[] = {
+	"graph-model-1", "graph-model-2", "HD-MESH", "RING-NHR", "group-world",
+	"Memcpy", "Notify_Wait", "fused-conv-bn", "fused-matmul-add",
+	"fused-softmax"
+};
+
+/* Add an expected row of TABLE with sort keys K1, K2 (then order). */
+static void
+gen_prof_extra_row(struct gen_prof *g, int table, uint64_t k1, uint64_t k2,
+    char *line)
+{
+	struct gen_prof_xtab	*x = &g->xtabs[table];
+
+	x->v = xreallocarray(x->v, x->n + 1, sizeof *x->v);
+	x->v[x->n].k1 = k1;
+	x->v[x->n].k2 = k2;
+	x->v[x->n].seq = x->n;
+	x->v[x->n].line = line;
+	x->n++;
+}
+
+/* Epoch microseconds of host mono time MONO, three decimals. */
+static const char *
+gen_prof_extra_us(const struct gen_prof *g, char *buf, size_t size,
+    int64_t mono)
+{
+	util_fmt_us(buf, size, mono + g->local_off, 3, false);
+	return buf;
+}
+
+static const char *
+gen_prof_extra_dur(char *buf, size_t size, int64_t ns)
+{
+	util_fmt_us(buf, size, ns, 3, false);
+	return buf;
+}
+
+/* graph_id_map records of models 1 and 2 (model 3 has none). */
+void
+gen_prof_extra_graphs(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c)
+{
+	struct gen_buf	*b = &h->f[GF_GRAPH];
+	int64_t		 ts;
+	char		*line, tb[32];
+	int		 m;
+
+	for (m = 1; m <= 2; m++) {
+		ts = c->begin + (10 + m) * c->tick;
+		gen_bin_head(b, 15000, 0, h->tids[0], 16,
+		    gen_prof_host_raw(c, ts));
+		gen_buf_u64(b, gen_prof_hash(gen_prof_extra_dict[m - 1]));
+		gen_buf_u32(b, (uint32_t)(100 + m));
+		gen_buf_u32(b, (uint32_t)m);
+		gen_buf_pad(b, 256);
+		xasprintf(&line, "%u,%s,%d,%d,%s", h->tids[0],
+		    gen_prof_extra_us(g, tb, sizeof tb, ts), m, 100 + m,
+		    gen_prof_extra_dict[m - 1]);
+		gen_prof_extra_row(g, GX_GRAPH, h->tids[0], (uint64_t)ts, line);
+	}
+}
+
+/* SQLite's text of BYTES / 1024.0, as the vendor's KB columns. */
+static void
+gen_prof_extra_kb(struct strbuf *b, uint64_t bytes)
+{
+	char	 buf[64];
+
+	snprintf(buf, sizeof buf, "%.15g", (double)bytes / 1024.0);
+	strbuf_addf(b, ",%s%s", buf, strchr(buf, '.') == NULL ? ".0" : "");
+}
+
+/* A fusion_op_info record at TS on thread T inside model MODEL. */
+static void
+gen_prof_extra_fusion(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t, int64_t ts, int64_t model)
+{
+	struct gen_buf	*b = &h->f[GF_FUSION];
+	struct strbuf	 line;
+	uint64_t	 mem[5];
+	int		 i, n = 1 + (int)(gen_prof_rand(g) % 3), f, k;
+
+	f = 7 + (int)(gen_prof_rand(g) % 3);
+	k = (int)(gen_prof_rand(g) % (uint64_t)g->nkinds);
+	for (i = 0; i < 4; i++)
+		mem[i] = gen_prof_rand(g) % (i == 2 ? 1 : 50000000);
+	mem[4] = mem[0] + mem[1] + mem[2] + mem[3];
+	gen_bin_head(b, 10000, 2, h->tids[t], 116, gen_prof_host_raw(c, ts));
+	gen_buf_u64(b, gen_prof_hash(gen_prof_extra_dict[f]));
+	gen_buf_u32(b, (uint32_t)n);
+	for (i = 0; i < 5; i++)
+		gen_buf_u64(b, mem[i]);
+	for (i = 0; i < 8; i++)
+		gen_buf_u64(b, i < n ? gen_prof_hash(g->names[k][i]) : 0);
+	gen_buf_pad(b, 256);
+	strbuf_init(&line);
+	strbuf_addf(&line, "host,%s,%lld,%s,", model == 1 || model == 2 ?
+	    gen_prof_extra_dict[model - 1] : "", (long long)model,
+	    gen_prof_extra_dict[f]);
+	for (i = 0; i < n; i++)
+		strbuf_addf(&line, "%s%s", i > 0 ? ";" : "", g->names[k][i]);
+	for (i = 0; i < 5; i++)
+		gen_prof_extra_kb(&line, mem[i]);
+	gen_prof_extra_row(g, GX_FUSION, h->tids[t], (uint64_t)ts, line.s);
+}
+
+/* A node_attr_info record of OP at TS on thread T. */
+static void
+gen_prof_extra_attr(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t, int64_t ts,
+    const struct gen_prof_op *op)
+{
+	struct gen_buf	*b = &h->f[GF_ATTR];
+	char		 attr[64], tb[32], *line;
+	uint32_t	 type = gen_prof_rand(g) % 5 == 0 ? 1 : 0;
+	uint64_t	 id;
+
+	snprintf(attr, sizeof attr, "attr:%s:%d", g->kinds[op->kind].type,
+	    op->name);
+	id = gen_prof_hash(attr);
+	gen_bin_head(b, 10000, 9, h->tids[t], 20, gen_prof_host_raw(c, ts));
+	gen_buf_u64(b, gen_prof_hash(g->names[op->kind][op->name]));
+	gen_buf_u32(b, type);
+	gen_buf_u64(b, id);
+	gen_buf_pad(b, 64);
+	/* The dictionary lists no attribute of an op's fourth name. */
+	if (op->name == GEN_PROF_NAMES - 1)
+		snprintf(attr, sizeof attr, "%llu", (unsigned long long)id);
+	xasprintf(&line, "%u,%s,%s,%s,%s", h->tids[t], gen_prof_extra_us(g, tb,
+	    sizeof tb, ts), g->names[op->kind][op->name], type == 0 ?
+	    "OP_ATTR" : "1", attr);
+	gen_prof_extra_row(g, GX_ATTR, h->tids[t], (uint64_t)ts, line);
+}
+
+/*
+ * The records of launch OP on thread T: a fusion record inside its model
+ * span (from MOD_B) or outside any (from ACL_B), an attribute at ATTR_TS.
+ */
+void
+gen_prof_extra_op(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t, const struct gen_prof_op *op,
+    int64_t mod_b, int64_t acl_b, int64_t attr_ts)
+{
+	if (!g->o->extras)
+		return;
+	if (op->model != GEN_PROF_NO_MODEL && gen_prof_rand(g) % 3 == 0)
+		gen_prof_extra_fusion(g, h, c, t, mod_b + c->tick, op->model);
+	else if (op->model == GEN_PROF_NO_MODEL && gen_prof_rand(g) % 10 == 0)
+		gen_prof_extra_fusion(g, h, c, t, acl_b + c->tick,
+		    GEN_PROF_NO_MODEL);
+	if (gen_prof_rand(g) % 4 == 0)
+		gen_prof_extra_attr(g, h, c, t, attr_ts, op);
+}
+
+/* The hccl_info record of HCCL task NAME at TS, held by B..E or none. */
+static void
+gen_prof_extra_hccl_task(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t, int64_t ts, const char *name,
+    int64_t b, int64_t e)
+{
+	struct gen_buf	*f = &h->f[GF_HCCL];
+	uint32_t	 v[8];
+	uint64_t	 notify = gen_prof_rand(g) % 100000, size;
+	double		 est = (double)(gen_prof_rand(g) % 100000) / 8.0;
+	char		 sb[32], db[32], *line;
+	int		 i;
+
+	for (i = 0; i < 8; i++)
+		v[i] = (uint32_t)(gen_prof_rand(g) % 8);
+	size = gen_prof_rand(g) % 10000000;
+	gen_bin_head(f, 5500, 2, h->tids[t], 116, gen_prof_host_raw(c, ts));
+	gen_buf_u64(f, gen_prof_hash(name));
+	gen_buf_u64(f, 0);
+	gen_buf_u64(f, gen_prof_hash("group-world"));
+	gen_buf_u32(f, v[0]);			/* local rank */
+	gen_buf_u32(f, v[1]);			/* remote rank */
+	gen_buf_u32(f, 8);			/* rank size */
+	gen_buf_u32(f, v[2]);			/* work flow mode */
+	gen_buf_u32(f, v[3]);			/* plane id */
+	gen_buf_u32(f, v[4]);			/* context id */
+	gen_buf_u64(f, notify);
+	gen_buf_u32(f, v[5]);			/* stage */
+	gen_buf_u32(f, v[6] % 2);		/* role */
+	gen_buf_u64(f, 0);
+	memcpy(f->p + f->len - 8, &est, 8);
+	gen_buf_u64(f, 0x1000);
+	gen_buf_u64(f, 0x2000);
+	gen_buf_u64(f, size);
+	gen_buf_u32(f, v[7] % 4);		/* reduce op */
+	gen_buf_u32(f, v[0] % 12);		/* data type */
+	gen_buf_u32(f, v[1] % 5);		/* link type */
+	gen_buf_u32(f, v[2] % 3);		/* transport type */
+	gen_buf_u32(f, v[3] % 3 == 2 ? 0xFFFFFFFFu : v[3] % 2);
+	gen_buf_pad(f, 256);
+	if (b >= 0)
+		xasprintf(&line, "%u,%s,%s,%s", h->tids[t], name,
+		    gen_prof_extra_us(g, sb, sizeof sb, b),
+		    gen_prof_extra_dur(db, sizeof db, e - b));
+	else
+		xasprintf(&line, "%u,%s,%s,N/A", h->tids[t], name,
+		    gen_prof_extra_us(g, sb, sizeof sb, ts));
+	snprintf(sb, sizeof sb, "%.3f", est);
+	gen_prof_extra_row(g, GX_HCCL, h->tids[t], (uint64_t)ts, NULL);
+	xasprintf(&g->xtabs[GX_HCCL].v[g->xtabs[GX_HCCL].n - 1].line,
+	    "%s,group-world,%u,%u,%u,8,%s,%s,%s,%s,%s,%llu,%llu,%u,%u,%u,%s,%u",
+	    line, v[3], v[0], v[1], gen_prof_extra_transports[v[2] % 3],
+	    gen_prof_extra_links[v[1] % 5], v[3] % 3 == 2 ? "INVALID_TYPE" :
+	    (v[3] % 2 ? "RDMA_SEND_PAYLOAD" : "RDMA_SEND_NOTIFY"),
+	    gen_prof_extra_dtypes[v[0] % 12],
+	    (const char *[]){ "SUM", "MUL", "MAX", "MIN" }[v[7] % 4],
+	    (unsigned long long)size, (unsigned long long)notify, v[5],
+	    v[6] % 2, v[2], sb, v[4]);
+	free(line);
+}
+
+/* One communication op on thread T: ACL > node > two HCCL spans. */
+void
+gen_prof_extra_hccl(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t)
+{
+	static const char *const tasks[] = { "Memcpy", "Notify_Wait" };
+	struct gen_buf	*b = &h->f[GF_HCCL_OP];
+	int64_t		 acl_b, node_b, node_e, acl_e, hb, he, ts;
+	uint64_t	 count = gen_prof_rand(g) % 1000000;
+	uint8_t		 bits = (uint8_t)(gen_prof_rand(g) % 4);
+	uint8_t		 dtype = (uint8_t)(gen_prof_rand(g) % 12);
+	bool		 ring = gen_prof_rand(g) % 2 == 0;
+	char		 name[64], sb[32], db[32], *line;
+	int		 i;
+
+	snprintf(name, sizeof name, "hcom_allReduce__%d_0",
+	    (int)(gen_prof_rand(g) % 900));
+	acl_b = h->cursor[t];
+	node_b = acl_b + gen_prof_gap(g, c, 500, 2000);
+	hb = node_b + gen_prof_gap(g, c, 500, 2000);
+	for (i = 0; i < 2; i++) {
+		he = hb + gen_prof_gap(g, c, 2000, 9000);
+		gen_prof_span(g, h, c, t, GF_API_AGING, 5500, 0x010000,
+		    hb, he, gen_prof_hash(tasks[i]), tasks[i],
+		    "communication");
+		gen_prof_extra_hccl_task(g, h, c, t, hb + c->tick, tasks[i],
+		    hb, he);
+		hb = he + gen_prof_gap(g, c, 300, 900);
+	}
+	node_e = hb + gen_prof_gap(g, c, 300, 900);
+	acl_e = node_e + gen_prof_gap(g, c, 300, 900);
+	h->cursor[t] = acl_e + gen_prof_gap(g, c, 2000, 30000);
+	gen_prof_span(g, h, c, t, GF_API_AGING, 20000, 7u << 16 | 200, acl_b,
+	    acl_e, 0, "HcclAllReduce", "acl");
+	gen_prof_span(g, h, c, t, GF_API_AGING, 10000, 5, node_b, node_e,
+	    gen_prof_hash(name), "launch", "node");
+	if (gen_prof_rand(g) % 4 == 0)
+		gen_prof_extra_hccl_task(g, h, c, t, acl_b + c->tick,
+		    tasks[0], -1, -1);
+	ts = node_b + c->tick;
+	gen_bin_head(b, 10000, 10, h->tids[t], 26, gen_prof_host_raw(c, ts));
+	gen_buf_add(b, &bits, 1);
+	gen_buf_add(b, &dtype, 1);
+	gen_buf_u64(b, gen_prof_hash(ring ? "RING-NHR" : "HD-MESH"));
+	gen_buf_u64(b, count);
+	gen_buf_u64(b, gen_prof_hash("group-world"));
+	gen_buf_pad(b, 64);
+	xasprintf(&line, "%u,%s,%s,%s,%d,%d,%s,%s,%llu,group-world",
+	    h->tids[t], name, gen_prof_extra_us(g, sb, sizeof sb, node_b),
+	    gen_prof_extra_dur(db, sizeof db, node_e - node_b), bits & 1,
+	    bits >> 1 & 1, gen_prof_extra_dtypes[dtype],
+	    ring ? "RING-NHR" : "HD-MESH", (unsigned long long)count);
+	gen_prof_extra_row(g, GX_HCCL_OP, h->tids[t], (uint64_t)ts, line);
+	g->hccl_names = xreallocarray(g->hccl_names, g->nhccl + 1,
+	    sizeof *g->hccl_names);
+	g->hccl_names[g->nhccl++] = xstrdup(name);
+}
+
+/* The task_track of one memcpy task on DEVICE; its row comes later. */
+static void
+gen_prof_extra_copy(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t, int64_t ts, int device,
+    uint64_t size, const char *dir)
+{
+	struct gen_buf		*b = &h->f[GF_TRACK];
+	struct gen_prof_copy	*cp;
+
+	g->copies = xreallocarray(g->copies, g->ncopies + 1,
+	    sizeof *g->copies);
+	cp = &g->copies[g->ncopies++];
+	cp->device = device;
+	cp->tid = h->tids[t];
+	cp->task = g->mc_task[device]++;
+	cp->ts = ts;
+	cp->size = size;
+	cp->dir = dir;
+	gen_bin_head(b, 5000, 802, h->tids[t], 33, gen_prof_host_raw(c, ts));
+	gen_buf_u16(b, (uint16_t)device);
+	gen_buf_u16(b, 1);
+	gen_buf_u32(b, cp->task);
+	gen_buf_u64(b, 5);
+	gen_buf_u64(b, 0);
+	gen_buf_pad(b, 64);
+}
+
+/*
+ * The start and end logs of a memcpy task on stream 1: an SDMA task,
+ * its record counter going on from the device's last record.
+ */
+static void
+gen_prof_extra_log(struct gen_prof *g, struct gen_buf *b, uint16_t task,
+    uint64_t start, uint64_t end)
+{
+	int	 i, cnt;
+
+	for (i = 0; i < 2; i++) {
+		cnt = (int)(b->len / 64);
+		if (g->o->chip != GEN_PROF_910B)
+			gen_bin_hwts(b, i, cnt, 9, 1, task, i == 0 ? start :
+			    end);
+		else
+			gen_bin_stars(b, i, cnt, 11, 1, task, i == 0 ? start :
+			    end, 0, 0);
+	}
+}
+
+/*
+ * The expected memcpy_info rows; with -G each copy also runs on its
+ * device, on stream 1 after the last copy there, at 200 bytes a ns: its
+ * start and end logs go to the end of its device's logs in DEV.
+ */
+void
+gen_prof_extra_copies(struct gen_prof *g, const struct gen_prof_clock *c,
+    struct gen_prof_dev *dev)
+{
+	struct gen_prof_copy	*cp;
+	int64_t			 start, dur, free_at[8] = { 0 };
+	char			 sb[32], db[32], *line;
+	size_t			 i;
+
+	for (i = 0; i < g->ncopies; i++) {
+		cp = &g->copies[i];
+		if (!g->o->copies) {
+			xasprintf(&line, "%d,%u,1,%u,0,N/A,N/A,%llu,N/A,%s",
+			    cp->device, cp->tid, cp->task,
+			    (unsigned long long)cp->size, cp->dir);
+			gen_prof_extra_row(g, GX_MEMCPY, (uint64_t)cp->device,
+			    cp->task, line);
+			continue;
+		}
+		start = cp->ts + 3000;
+		if (start < free_at[cp->device])
+			start = free_at[cp->device];
+		start = c->dsync + (start - c->dsync + c->dtick - 1) /
+		    c->dtick * c->dtick;
+		dur = ((int64_t)(cp->size / 200) + c->dtick) / c->dtick *
+		    c->dtick;
+		free_at[cp->device] = start + dur + c->dtick;
+		gen_prof_extra_log(g, &dev[cp->device].logs, cp->task,
+		    gen_prof_syscnt(c, start), gen_prof_syscnt(c, start + dur));
+		xasprintf(&line, "%d,%u,1,%u,0,%s,%s,%llu,%.3f,%s", cp->device,
+		    cp->tid, cp->task, gen_prof_extra_us(g, sb, sizeof sb,
+		    start), gen_prof_extra_dur(db, sizeof db, dur),
+		    (unsigned long long)cp->size, (double)cp->size /
+		    (double)dur, cp->dir);
+		gen_prof_extra_row(g, GX_MEMCPY, (uint64_t)cp->device, cp->task,
+		    line);
+	}
+}
+
+/*
+ * One aclrtMemcpyAsync on thread T: its memcpy_info record and task_track
+ * records, the copy shared out 64 MiB a task; sometimes the record is
+ * lost, sometimes there is one task too many, sometimes the record has
+ * the older layout without maxSize.
+ */
+void
+gen_prof_extra_memcpy(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t)
+{
+	struct gen_buf	*b = &h->f[GF_MEMCPY];
+	int64_t		 acl_b, rt_b, rt_e, acl_e, ts;
+	uint64_t	 size, left;
+	uint16_t	 dir = (uint16_t)(gen_prof_rand(g) % 9);
+	int		 device = g->nmemcpy++ % g->o->devices, kind, i, n;
+	const char	*dname = dir < 8 ? gen_prof_extra_dirs[dir] : "other";
+
+	kind = (int)(gen_prof_rand(g) % 8);	/* 0 lost, 1 extra, 2 old */
+	size = 1 + gen_prof_rand(g) % (kind == 2 ? 1000000 : 200000000);
+	acl_b = h->cursor[t];
+	rt_b = acl_b + gen_prof_gap(g, c, 300, 900);
+	ts = rt_b + c->tick;
+	rt_e = ts + gen_prof_gap(g, c, 2000, 6000);
+	acl_e = rt_e + gen_prof_gap(g, c, 300, 900);
+	h->cursor[t] = acl_e + gen_prof_gap(g, c, 2000, 30000);
+	gen_prof_span(g, h, c, t, GF_API_AGING, 20000, 3u << 16 | 201, acl_b,
+	    acl_e, 0, "aclrtMemcpyAsync", "acl");
+	gen_prof_span(g, h, c, t, GF_API_AGING, 5000, 1103, rt_b, rt_e, 0,
+	    "MemcpyAsync", "runtime");
+	if (kind != 0) {
+		gen_bin_head(b, 5000, 0, h->tids[t], kind == 2 ? 10 : 18,
+		    gen_prof_host_raw(c, ts));
+		gen_buf_u64(b, size);
+		if (kind == 2)
+			gen_buf_u16(b, dir);
+		else {
+			gen_buf_u64(b, GEN_PROF_MAX_COPY);
+			gen_buf_u16(b, dir);
+		}
+		gen_buf_pad(b, 64);
+	}
+	n = kind == 2 ? 1 : (int)((size + GEN_PROF_MAX_COPY - 1) /
+	    GEN_PROF_MAX_COPY);
+	left = size;
+	for (i = 0; i < n + (kind == 1); i++) {
+		if (kind == 0 || left == 0)
+			gen_prof_extra_copy(g, h, c, t, ts, device, 0, "other");
+		else if (kind == 2 || left <= GEN_PROF_MAX_COPY) {
+			gen_prof_extra_copy(g, h, c, t, ts, device, left,
+			    dname);
+			left = 0;
+		} else {
+			gen_prof_extra_copy(g, h, c, t, ts, device,
+			    GEN_PROF_MAX_COPY, dname);
+			left -= GEN_PROF_MAX_COPY;
+		}
+	}
+}
+
+static void
+gen_prof_extra_cap(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int64_t ts, uint16_t status,
+    int batch)
+{
+	struct gen_buf	*b = &h->f[GF_CAPTURE];
+	char		 tb[32], *line;
+
+	gen_bin_head(b, 5000, 3, h->tids[0], 10, gen_prof_host_raw(c, ts));
+	gen_buf_u16(b, status);
+	gen_buf_u16(b, 2);
+	gen_buf_u16(b, 9);
+	gen_buf_u16(b, GEN_PROF_CAPTURE_MODEL);
+	gen_buf_u16(b, 0);
+	gen_buf_pad(b, 64);
+	if (batch < 0)
+		return;
+	xasprintf(&line, "0,%d,2,9,%d,%u,%s", GEN_PROF_CAPTURE_MODEL, batch,
+	    status, gen_prof_extra_us(g, tb, sizeof tb, ts));
+	gen_prof_extra_row(g, GX_CAPTURE, 0, (uint64_t)ts, line);
+}
+
+/*
+ * Capture records of stream 2 on device 0, the ops sorted by launch
+ * time: a start at the middle op (and a duplicate of it), an end at
+ * three quarters (the first end of a model, which the vendor drops) and
+ * one after the last op. Batch 0 of the stream is then captured from the
+ * start on, batch 1 up to the last end; ops there without a model span
+ * take the capture's model id.
+ */
+void
+gen_prof_extra_captures(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c)
+{
+	struct gen_prof_op	*op;
+	int64_t			 x, y, z;
+	size_t			 i;
+
+	if (!g->o->extras || g->nops < 4)
+		return;
+	x = g->ops[g->nops / 2].tt;
+	y = g->ops[g->nops * 3 / 4].tt;
+	z = g->ops[g->nops - 1].tt + c->tick;
+	gen_prof_extra_cap(g, h, c, x, 0, 0);
+	gen_prof_extra_cap(g, h, c, x, 0, -1);
+	gen_prof_extra_cap(g, h, c, y, 1, -1);
+	gen_prof_extra_cap(g, h, c, z, 1, 1);
+	for (i = 0; i < g->nops; i++) {
+		op = &g->ops[i];
+		if (op->model != GEN_PROF_NO_MODEL || op->device != 0 ||
+		    op->stream != 0)
+			continue;
+		if ((op->batch == 0 && op->tt >= x) || (op->batch == 1 &&
+		    op->tt <= z))
+			op->model = GEN_PROF_CAPTURE_MODEL;
+	}
+}
+
+/* Dictionary lines of the strings above. */
+void
+gen_prof_extra_dicts(struct gen_prof *g, struct strbuf *hash,
+    struct strbuf *types)
+{
+	char	 attr[64];
+	size_t	 i;
+	int	 k, n;
+
+	if (!g->o->extras)
+		return;
+	for (i = 0; i < sizeof gen_prof_extra_dict /
+	    sizeof gen_prof_extra_dict[0]; i++)
+		strbuf_addf(hash, "%llu:%s\n", (unsigned long long)
+		    gen_prof_hash(gen_prof_extra_dict[i]),
+		    gen_prof_extra_dict[i]);
+	for (k = 0; k < g->nkinds; k++) {
+		for (n = 0; n < GEN_PROF_NAMES - 1; n++) {
+			snprintf(attr, sizeof attr, "attr:%s:%d",
+			    g->kinds[k].type, n);
+			strbuf_addf(hash, "%llu:%s\n", (unsigned long long)
+			    gen_prof_hash(attr), attr);
+		}
+	}
+	for (i = 0; i < g->nhccl; i++)
+		strbuf_addf(hash, "%llu:%s\n", (unsigned long long)
+		    gen_prof_hash(g->hccl_names[i]), g->hccl_names[i]);
+	strbuf_addf(types, "5000_5:MEMCPY_ASYNC\n5000_1103:MemcpyAsync\n"
+	    "20000_%u:HcclAllReduce\n20000_%u:aclrtMemcpyAsync\n",
+	    7u << 16 | 200, 3u << 16 | 201);
+}
+
+static int
+gen_prof_extra_cmp(const void *a, const void *b)
+{
+	const struct gen_prof_xrow	*x = a, *y = b;
+
+	if (x->k1 != y->k1)
+		return x->k1 < y->k1 ? -1 : 1;
+	if (x->k2 != y->k2)
+		return x->k2 < y->k2 ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Write the expected table of every kind that has rows. */
+int
+gen_prof_extra_expect(struct gen_prof *g, const char *dir, char **cause)
+{
+	struct gen_prof_xtab	*x;
+	FILE			*f;
+	char			*path;
+	size_t			 i;
+	int			 t, rc = 0;
+
+	for (t = 0; rc == 0 && t < GX_NTABLES; t++) {
+		x = &g->xtabs[t];
+		if (x->n == 0)
+			continue;
+		qsort(x->v, x->n, sizeof *x->v, gen_prof_extra_cmp);
+		xasprintf(&path, "%s/%s.csv", dir, gen_prof_extra_names[t]);
+		if ((f = fopen(path, "w")) == NULL) {
+			xasprintf(cause, "cannot create '%s': %s", path,
+			    strerror(errno));
+			free(path);
+			return -1;
+		}
+		fprintf(f, "%s\n", gen_prof_extra_heads[t]);
+		for (i = 0; i < x->n; i++)
+			fprintf(f, "%s\n", x->v[i].line);
+		if (ferror(f) | (fclose(f) != 0)) {
+			xasprintf(cause, "cannot write '%s'", path);
+			rc = -1;
+		}
+		free(path);
+	}
+	return rc;
+}
+
+void
+gen_prof_extra_free(struct gen_prof *g)
+{
+	size_t	 i;
+	int	 t;
+
+	for (t = 0; t < GX_NTABLES; t++) {
+		for (i = 0; i < g->xtabs[t].n; i++)
+			free(g->xtabs[t].v[i].line);
+		free(g->xtabs[t].v);
+	}
+	for (i = 0; i < g->nhccl; i++)
+		free(g->hccl_names[i]);
+	free(g->hccl_names);
+	free(g->copies);
+}
