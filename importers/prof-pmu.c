@@ -43,16 +43,24 @@ static const struct {
 
 #define PROF_PMU_NARITH	(sizeof prof_pmu_arith / sizeof prof_pmu_arith[0])
 
-/* Operations per event: a cube instruction is a 16x16x16 (fp16) or 16x16x32
- * (int8) multiply-add, a vector one as many lanes as its kind has. */
+/*
+ * Operations per event as the vendor's C++ analysis counts them: a cube
+ * instruction is a 16x16x16 (fp16) or 16x16x32 (int8) multiply-add, a
+ * vector one 128 (fp16, 128 lanes), 64 (fp16 64 lanes, fp32, int32) or 32
+ * (other) operations; on the V3 chips (platform_version 2-4, 310P) int32
+ * and other vector instructions count 16.
+ */
 static const struct {
 	int		 event;
 	double		 ops;
+	double		 ops_v3;
 	bool		 cube;
 } prof_pmu_fops[] = {
-	{ 0x49, 16.0 * 16 * 16 * 2, true }, { 0x4a, 16.0 * 16 * 32 * 2, true },
-	{ 0x4b, 32, false }, { 0x4c, 128, false }, { 0x4d, 64, false },
-	{ 0x4e, 64, false }, { 0x4f, 32, false }
+	{ 0x49, 16.0 * 16 * 16 * 2, 16.0 * 16 * 16 * 2, true },
+	{ 0x4a, 16.0 * 16 * 32 * 2, 16.0 * 16 * 32 * 2, true },
+	{ 0x4b, 64, 64, false }, { 0x4c, 128, 128, false },
+	{ 0x4d, 64, 64, false }, { 0x4e, 64, 16, false },
+	{ 0x4f, 32, 16, false }
 };
 
 #define PROF_PMU_NFOPS	(sizeof prof_pmu_fops / sizeof prof_pmu_fops[0])
@@ -226,9 +234,10 @@ static void
 prof_pmu_arith_values(const struct prof_pmu *p, const struct prof_pmu_rec *r,
     struct strbuf *b)
 {
-	double		 v, cube = 0, vec = 0;
+	double		 v, ops, cube = 0, vec = 0;
 	size_t		 i, j;
 	uint64_t	 c;
+	bool		 v3;
 
 	for (i = 0; i < PROF_PMU_NARITH; i++) {
 		v = 0;
@@ -237,12 +246,14 @@ prof_pmu_arith_values(const struct prof_pmu *p, const struct prof_pmu_rec *r,
 			    prof_pmu_arith[i].event[j])];
 		prof_pmu_num(b, r->total > 0 ? v / (double)r->total : 0);
 	}
+	v3 = p->m != NULL && p->m->chip >= 2 && p->m->chip <= 4;
 	for (i = 0; i < PROF_PMU_NFOPS; i++) {
 		c = r->pmu[prof_pmu_counter(p, prof_pmu_fops[i].event)];
+		ops = v3 ? prof_pmu_fops[i].ops_v3 : prof_pmu_fops[i].ops;
 		if (prof_pmu_fops[i].cube)
-			cube += (double)c * prof_pmu_fops[i].ops;
+			cube += (double)c * ops;
 		else
-			vec += (double)c * prof_pmu_fops[i].ops;
+			vec += (double)c * ops;
 	}
 	prof_pmu_num(b, cube);
 	prof_pmu_num(b, vec);

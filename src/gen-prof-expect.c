@@ -280,7 +280,7 @@ gen_prof_csv_field(FILE *f, const char *s)
  * 32, 128, 64, 64 and 32 lanes.
  */
 static void
-gen_prof_arith_cols(FILE *f, uint64_t total, const uint64_t *pmu)
+gen_prof_arith_cols(FILE *f, uint64_t total, const uint64_t *pmu, bool v3)
 {
 	uint64_t	 r49 = pmu[1], r4a = pmu[3], r4b = pmu[2], r4c = pmu[5];
 	uint64_t	 r4d = pmu[4], r4e = pmu[6], r4f = pmu[0];
@@ -295,8 +295,9 @@ gen_prof_arith_cols(FILE *f, uint64_t total, const uint64_t *pmu)
 	v[4] = (double)r4e / (double)total;
 	v[5] = (double)r4f / (double)total;
 	v[6] = (double)r49 * 8192 + (double)r4a * 16384;
-	v[7] = (double)r4b * 32 + (double)r4c * 128 + (double)r4d * 64 +
-	    (double)r4e * 64 + (double)r4f * 32;
+	/* The C++ analysis's weights; 310P is a V3 chip. */
+	v[7] = (double)r4b * 64 + (double)r4c * 128 + (double)r4d * 64 +
+	    (double)r4e * (v3 ? 16 : 64) + (double)r4f * (v3 ? 16 : 32);
 	for (j = 0; j < 8; j++) {
 		util_fmt_fixed(buf, sizeof buf, v[j], 3, false);
 		fprintf(f, ",%s", buf);
@@ -327,7 +328,8 @@ gen_prof_pmu_cols(struct gen_prof *g, FILE *f, size_t i)
 	util_fmt_fixed(buf, sizeof buf, t, 3, false);
 	fprintf(f, ",%s,%llu", buf, (unsigned long long)total);
 	if (g->o->arith) {
-		gen_prof_arith_cols(f, total, pmu);
+		gen_prof_arith_cols(f, total, pmu,
+		    g->o->chip == GEN_PROF_310P);
 		return;
 	}
 	for (j = 0; j < 6; j++) {
