@@ -401,9 +401,8 @@ prof_extra_release(struct prof_host *h)
 		free(h->extra[k].ix);
 	}
 	free(h->caps);
-	if (h->cap_map.keys != NULL)
-		prof_map_release(&h->cap_map);
+	prof_map_release(&h->cap_map);
 	free(h->mcs);
-	if (h->mc_map.keys != NULL)
-		prof_map_release(&h->mc_map);
+	free(h->mc_left);
+	prof_map_release(&h->mc_map);
 }

@@ -136,36 +136,6 @@ prof_ops_sweep_thread(struct prof_ops_sweep *w, uint32_t tid, uint32_t prev,
 }
 
 /*
- * Attach the N records at BASE (STRIDE bytes each, starting like struct
- * prof_rec, sorted by thread and time) to the node spans holding them:
- * SPAN_OF[span] = record index. A later record of the same span wins.
- */
-static void
-prof_ops_attach(const struct prof_host *h, const void *base, size_t n,
-    size_t stride, int32_t *span_of)
-{
-	struct prof_ops_sweep	 w;
-	const struct prof_rec	*r, *prev = NULL;
-	int32_t			 sp;
-	size_t			 i;
-
-	for (i = 0; i < h->nspans; i++)
-		span_of[i] = -1;
-	prof_ops_sweep_init(&w, h);
-	for (i = 0; i < n; i++) {
-		r = (const struct prof_rec *)((const char *)base + i * stride);
-		prof_ops_sweep_thread(&w, r->tid, prev != NULL ? prev->tid : 0,
-		    prev == NULL);
-		prof_ops_advance(&w, r->tid, r->ts);
-		sp = prof_ops_top(h, w.node, &w.nnode, r->ts);
-		if (sp >= 0)
-			span_of[sp] = (int32_t)i;
-		prev = r;
-	}
-	prof_ops_sweep_free(&w);
-}
-
-/*
  * The owner of each of the N records at BASE (STRIDE bytes each, starting
  * like struct prof_rec, sorted by thread and time): OWNER[i] = the
  * innermost span of LEVEL (node, model or HCCL) holding record i, or -1.
@@ -200,6 +170,29 @@ prof_ops_owners(const struct prof_host *h, const void *base, size_t n,
 		prev = r;
 	}
 	prof_ops_sweep_free(&w);
+}
+
+/*
+ * Attach the N records at BASE (STRIDE bytes each, starting like struct
+ * prof_rec, sorted by thread and time) to the node spans holding them:
+ * SPAN_OF[span] = record index. A later record of the same span wins.
+ */
+static void
+prof_ops_attach(const struct prof_host *h, const void *base, size_t n,
+    size_t stride, int32_t *span_of)
+{
+	int32_t	*owner;
+	size_t	 i;
+
+	for (i = 0; i < h->nspans; i++)
+		span_of[i] = -1;
+	owner = xreallocarray(NULL, n + 1, sizeof *owner);
+	prof_ops_owners(h, base, n, stride, PROF_LEVEL_NODE, owner);
+	for (i = 0; i < n; i++) {
+		if (owner[i] >= 0)
+			span_of[owner[i]] = (int32_t)i;
+	}
+	free(owner);
 }
 
 /*
