@@ -68,6 +68,7 @@ prof_comm_span(struct prof_row *row, const struct prof_host *h,
     const struct prof_meta *m, const struct prof_xref *ix, int32_t sp)
 {
 	const struct prof_span	*a;
+	int64_t			 b, e;
 
 	prof_row_u64(row, ix->tid);
 	if (sp < 0) {
@@ -79,9 +80,11 @@ prof_comm_span(struct prof_row *row, const struct prof_host *h,
 	a = &h->spans[sp];
 	prof_row_str(row, prof_dicts_hash(&h->dicts, a->item,
 	    row->buf[row->n], sizeof row->buf[row->n]));
-	prof_row_us(row, prof_meta_host_ns(m, a->begin));
-	prof_row_us(row, prof_meta_host_ns(m, a->end) -
-	    prof_meta_host_ns(m, a->begin));
+	b = prof_meta_host_ns(m, a->begin);
+	e = prof_meta_host_ns(m, a->end);
+	prof_row_us(row, b);
+	prof_row_us(row, prof_meta_sane(b) && prof_meta_sane(e) ? e - b :
+	    NP_NA);
 }
 
 static void

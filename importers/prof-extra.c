@@ -45,13 +45,17 @@ prof_row_u64(struct prof_row *r, uint64_t v)
 	r->n++;
 }
 
-/* Epoch nanoseconds as microseconds with three decimals. */
+/*
+ * Epoch nanoseconds (or a duration) as microseconds with three decimals;
+ * N/A for NP_NA and for a time no collection can have.
+ */
 void
 prof_row_us(struct prof_row *r, int64_t ns)
 {
 	if (r->n >= PROF_ROW_MAX)
 		return;
-	util_fmt_us(r->buf[r->n], sizeof r->buf[r->n], ns, 3, false);
+	util_fmt_us(r->buf[r->n], sizeof r->buf[r->n], prof_meta_sane(ns) ? ns :
+	    NP_NA, 3, false);
 	r->cells[r->n] = r->buf[r->n];
 	r->n++;
 }

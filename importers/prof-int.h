@@ -69,6 +69,7 @@ int64_t		 prof_meta_dev_ns(const struct prof_meta *, uint64_t);
 int64_t		 prof_meta_dev_dur(const struct prof_meta *, uint64_t);
 int64_t		 prof_meta_host_ns(const struct prof_meta *, uint64_t);
 int64_t		 prof_meta_begin_ns(const struct prof_meta *);
+bool		 prof_meta_sane(int64_t);
 bool		 prof_meta_is_stars(const struct prof_meta *);
 const char	*prof_meta_chip_name(int);
 

@@ -220,7 +220,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	struct strbuf		 pb;
 	struct prof_dtask	*t;
 	int64_t			 begin = prof_meta_begin_ns(dm), prev_end;
-	size_t			 i;
+	size_t			 i, bad = 0;
 	uint64_t		 v;
 	bool			 stars = prof_meta_is_stars(dm), first = true;
 
@@ -241,6 +241,10 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		r.context = t->context == DEV_NO_CONTEXT ? NP_NA : t->context;
 		r.start_ns = prof_meta_dev_ns(dm, t->start);
 		r.dur_ns = prof_meta_dev_dur(dm, t->end - t->start);
+		if (!prof_meta_sane(r.start_ns) || !prof_meta_sane(r.dur_ns)) {
+			bad++;
+			continue;
+		}
 		if (r.start_ns <= begin)
 			continue;
 		r.wait_ns = first || r.start_ns < prev_end ? 0 :
@@ -265,5 +269,8 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	}
 	strbuf_release(&pb);
 	prof_map_release(&map);
+	if (bad > 0)
+		store_load_warning(s, dm->dir, -1, "%zu device task%s with "
+		    "impossible times, skipped", bad, bad == 1 ? "" : "s");
 	prof_memcpy_load(s, h, dm->device, rank);
 }

@@ -212,10 +212,13 @@ prof_logs_key(const struct prof_log *g)
 	    47;
 }
 
-/* Pair the time-ordered logs of L into D's tasks (section 4.6). */
+/*
+ * Pair the time-ordered logs of L into D's tasks (section 4.6); count in
+ * LONE[0] the start logs, in LONE[1] the end logs left without a pair.
+ */
 static void
 prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
-    struct prof_dev *d)
+    struct prof_dev *d, size_t *lone)
 {
 	struct prof_map		 open;
 	struct prof_dtask	*t;
@@ -238,8 +241,10 @@ prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
 			prof_map_set(&open, k, i);
 			continue;
 		}
-		if (!prof_map_get(&open, k, &j) || j == UINT64_MAX - 1)
+		if (!prof_map_get(&open, k, &j) || j == UINT64_MAX - 1) {
+			lone[1]++;
 			continue;
+		}
 		st = &l->v[j];
 		prof_map_set(&open, k, UINT64_MAX - 1);
 		if (d->ntasks == size) {
@@ -257,6 +262,9 @@ prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
 		t->type = st->type;
 		t->ffts = st->ffts;
 	}
+	for (i = 0; i < l->n; i++)
+		lone[0] += !l->v[i].end;
+	lone[0] -= d->ntasks;
 	prof_map_release(&open);
 	free(next);
 	free(batch);
@@ -275,6 +283,7 @@ prof_logs_read(struct store *s, const char *data, const struct prof_meta *m,
 	struct prof_flips	*fl;
 	struct prof_files	 f;
 	int64_t			 bad = 0;
+	size_t			 lone[2] = { 0, 0 };
 	size_t			 i;
 	bool			 stars = prof_meta_is_stars(m);
 
@@ -310,7 +319,11 @@ prof_logs_read(struct store *s, const char *data, const struct prof_meta *m,
 		prof_sort(l.v, l.n, sizeof *l.v, prof_logs_cmp);
 	fl = xcalloc(PROF_LOGS_STREAMS, sizeof *fl);
 	prof_logs_flips(s, data, fl, &d->bytes);
-	prof_logs_pair(&l, fl, d);
+	prof_logs_pair(&l, fl, d, lone);
+	if (lone[0] + lone[1] > 0)
+		store_load_warning(s, data, -1, "%zu start and %zu end task "
+		    "logs without their other half, dropped", lone[0],
+		    lone[1]);
 	for (i = 0; i < PROF_LOGS_STREAMS; i++)
 		free(fl[i].ts);
 	free(fl);

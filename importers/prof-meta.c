@@ -339,13 +339,26 @@ prof_meta_file(struct store *s, const char *path, int kind,
 	}
 }
 
+/* V, clamped to the range of int64_t (garbage time stamps overflow). */
+static int64_t
+prof_meta_clamp(__int128 v)
+{
+	if (v > INT64_MAX)
+		return INT64_MAX;
+	return v < INT64_MIN ? INT64_MIN : (int64_t)v;
+}
+
 /* Divide (A * 1000 * F.den) by F.num, truncating toward zero. */
+static __int128
+prof_meta_scale128(int64_t a, const struct prof_freq *f)
+{
+	return (__int128)a * 1000 * f->den / f->num;
+}
+
 static int64_t
 prof_meta_scale(int64_t a, const struct prof_freq *f)
 {
-	__int128	 n = (__int128)a * 1000 * f->den;
-
-	return (int64_t)(n / f->num);
+	return prof_meta_clamp(prof_meta_scale128(a, f));
 }
 
 /* Fill in the anchors of section 2.6 once every file is read. */
@@ -438,8 +451,8 @@ prof_meta_dev_ns(const struct prof_meta *m, uint64_t syscnt)
 {
 	if (m->hwts.num == 0)
 		return (int64_t)syscnt;
-	return m->anchor_ns + prof_meta_scale((int64_t)(syscnt -
-	    (uint64_t)m->ds_cnt), &m->hwts) + m->local_off;
+	return prof_meta_clamp((__int128)m->anchor_ns + prof_meta_scale128(
+	    (int64_t)(syscnt - (uint64_t)m->ds_cnt), &m->hwts) + m->local_off);
 }
 
 /* A device syscnt difference as ns. */
@@ -456,9 +469,20 @@ int64_t
 prof_meta_host_ns(const struct prof_meta *m, uint64_t raw)
 {
 	if (m->host.num == 0 || !m->has_host_start)
-		return (int64_t)raw + m->local_off;
-	return m->anchor_ns + prof_meta_scale((int64_t)(raw -
-	    (uint64_t)m->hs_cnt), &m->host) + m->local_off;
+		return prof_meta_clamp((__int128)(int64_t)raw + m->local_off);
+	return prof_meta_clamp((__int128)m->anchor_ns + prof_meta_scale128(
+	    (int64_t)(raw - (uint64_t)m->hs_cnt), &m->host) + m->local_off);
+}
+
+/*
+ * True if NS is an epoch time or a duration a real collection can have:
+ * damaged time stamps give values that would overflow what is computed
+ * from them.
+ */
+bool
+prof_meta_sane(int64_t ns)
+{
+	return ns >= 0 && ns < (int64_t)1 << 62;
 }
 
 /* The collection start as epoch ns, or INT64_MIN if unknown. */

@@ -226,7 +226,8 @@ prof_mstx_row(struct store *s, const struct prof_mstx_rec *m,
 	    prof_mstx_event(m->event), ex ? "mark_id" : "category",
 	    (unsigned long long)(ex ? m->mark : m->category));
 	a.args = args;
-	if (a.end_ns >= a.start_ns)
+	if (a.end_ns >= a.start_ns && prof_meta_sane(a.start_ns) &&
+	    prof_meta_sane(a.end_ns))
 		store_load_api(s, &a);
 	for (k = 0; k < PROF_MSTX_COLS; k++) {
 		cells[k] = v[k];

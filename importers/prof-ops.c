@@ -303,7 +303,7 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 	struct store_api	 a;
 	struct prof_span	*sp;
 	int64_t			*end, *row, begin = prof_meta_begin_ns(m);
-	size_t			 i, n = 0;
+	size_t			 i, n = 0, bad = 0;
 	char			 lb[32], nb[32];
 
 	prof_ops_sort(h->spans, h->nspans, sizeof *h->spans,
@@ -323,6 +323,11 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 		a.conn = NP_NA;
 		if (i > 0 && sp->tid != h->spans[i - 1].tid)
 			n = 0;
+		if (!prof_meta_sane(a.start_ns) || !prof_meta_sane(a.end_ns) ||
+		    a.end_ns < a.start_ns) {
+			bad++;
+			continue;
+		}
 		while (n > 0 && end[n - 1] < a.end_ns)
 			n--;
 		if (a.end_ns < begin)
@@ -338,6 +343,9 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 	}
 	free(end);
 	free(row);
+	if (bad > 0)
+		store_load_warning(s, m->dir, -1, "%zu API span%s with impossible "
+		    "times, skipped", bad, bad == 1 ? "" : "s");
 	prof_comm_load(s, h, m, rank);
 	prof_ops_keep(h);
 }

@@ -187,7 +187,8 @@ prof_step_store(struct store *s, struct prof_step *p,
 {
 	struct store_step	 st;
 	struct prof_step_iter	*it;
-	size_t			 i, j;
+	size_t			 i, j, bad = 0;
+	int64_t			 end;
 
 	if (p->nit > 1)
 		qsort(p->it, p->nit, sizeof *p->it, prof_step_iter_cmp);
@@ -204,20 +205,31 @@ prof_step_store(struct store *s, struct prof_step *p,
 		    NP_NA;
 		st.iter_end_ns = prof_meta_dev_ns(m, it->end);
 		st.iter_time_ns = prof_meta_dev_dur(m, it->end - it->start);
+		if (!prof_meta_sane(st.iter_end_ns) ||
+		    !prof_meta_sane(st.iter_time_ns) || (it->fp != 0 &&
+		    !prof_meta_sane(st.fp_start_ns)) || (it->bp != 0 &&
+		    !prof_meta_sane(st.bp_end_ns))) {
+			bad++;
+			continue;
+		}
 		st.fp_bp_ns = it->fp != 0 && it->bp != 0 ?
-		    prof_meta_dev_ns(m, it->bp) - st.fp_start_ns : NP_NA;
+		    st.bp_end_ns - st.fp_start_ns : NP_NA;
 		st.refresh_ns = it->bp != 0 ? st.iter_end_ns - st.bp_end_ns :
 		    NP_NA;
 		st.data_aug_ns = NP_NA;
 		for (j = i; it->fp != 0 && j-- > 0;) {
 			if (it->fp > p->it[j].end) {
-				st.data_aug_ns = st.fp_start_ns -
-				    prof_meta_dev_ns(m, p->it[j].end);
+				end = prof_meta_dev_ns(m, p->it[j].end);
+				if (prof_meta_sane(end))
+					st.data_aug_ns = st.fp_start_ns - end;
 				break;
 			}
 		}
 		store_load_step(s, &st);
 	}
+	if (bad > 0)
+		store_load_warning(s, m->dir, -1, "%zu step trace iteration%s "
+		    "with impossible times, skipped", bad, bad == 1 ? "" : "s");
 }
 
 /*

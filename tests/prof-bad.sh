@@ -176,6 +176,26 @@ ok $? "MarkEx segment gap: warned with its mark id"
 is "$(rows mstx "$P" msprof_tx)" "$(($(want_rows mstx msprof_tx) - 1))" \
     "damaged markers: only the bad record's marker is lost"
 
+# Time stamps no collection can have: a device start log far in the
+# future (its end log comes first, so neither has a pair) and an API span
+# ending there; the rest is imported, each problem warned once.
+fresh times
+f="$P/device_0/data/stars_soc.data.0.slice_0"
+printf '\377\377\377\377\377\377\377\177' | dd of="$f" bs=1 \
+    seek=$((64 * 10 + 8)) conv=notrunc 2>/dev/null
+printf '\377\377\377\377\377\377\377\177' | \
+    dd of="$P/host/data/aging.api_event.data.slice_0" bs=1 seek=24 \
+    conv=notrunc 2>/dev/null
+load times "$P"
+is $st 0 "impossible times: import succeeds"
+grep -q 'device_0/data: offset N/A: 1 start and 1 end task logs without' \
+    "$T/times/err"
+ok $? "impossible device time: the unpaired logs are counted"
+grep -q 'host: offset N/A: 1 API span with impossible times' "$T/times/err"
+ok $? "impossible host time: the span is counted"
+is "$(rows times "$P" op_summary)" "$(($(want_rows times op_summary) - 1))" \
+    "impossible device time: only that task is lost"
+
 # The smaller host kinds: a memcpy_info slice cut short, an hccl_info
 # record without its magic; everything else of them is kept.
 rm -rf "$T/extra"
