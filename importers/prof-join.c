@@ -5,8 +5,10 @@
  * the list, and each device task finds its host task on (stream, task,
  * batch, context); a key with two host tasks is ambiguous and joins
  * nothing. A joined compute task takes its op's name, type, GE task type,
- * block dims, state and HF32 flag; every device task is stored, with its
- * wait time and epoch times, unless it started before the collection.
+ * block dims, state and HF32 flag; every device task is stored with its
+ * epoch times, unless it started before the collection. The wait time is
+ * the vendor's op_summary's: from the end of the previous task it lists
+ * (compute tasks of most GE types), N/A for the others.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +149,31 @@ prof_join_compute(const struct prof_host *h, const struct prof_track *t)
 	return strncmp(n, "Lccl", 4) != 0;
 }
 
+/*
+ * True if the vendor's op_summary lists the compute task T: not when its
+ * GE task type is WRITE_BACK, INVALID, HCCL_AI_CPU or COMMUNICATION, but
+ * for a COMMUNICATION op whose name ends in AivKernel.
+ */
+static bool
+prof_join_listed(const struct prof_host *h, const struct prof_track *t)
+{
+	const char	*ge, *n;
+	char		 buf[32];
+	size_t		 len;
+
+	if (t->node < 0)
+		return true;
+	ge = prof_host_ge_type(h->nodes[t->node].ge_type);
+	if (strcmp(ge, "COMMUNICATION") == 0) {
+		n = prof_dicts_hash(&h->dicts, h->nodes[t->node].name, buf,
+		    sizeof buf);
+		len = strlen(n);
+		return len >= 9 && strcmp(n + len - 9, "AivKernel") == 0;
+	}
+	return strcmp(ge, "WRITE_BACK") != 0 && strcmp(ge, "INVALID") != 0 &&
+	    strcmp(ge, "HCCL_AI_CPU") != 0;
+}
+
 /* Strings a task row borrows until it is loaded. */
 struct prof_join_names {
 	char	 name[32];
@@ -223,6 +250,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	size_t			 i, bad = 0;
 	uint64_t		 v;
 	bool			 stars = prof_meta_is_stars(dm), first = true;
+	bool			 listed;
 
 	memset(&nb, 0, sizeof nb);
 	strbuf_init(&pb);
@@ -247,19 +275,26 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		}
 		if (r.start_ns <= begin)
 			continue;
-		r.wait_ns = first || r.start_ns < prev_end ? 0 :
-		    r.start_ns - prev_end;
-		first = false;
-		prev_end = r.start_ns + r.dur_ns;
 		r.model_id = NP_NA;
 		r.block_num = r.mix_block_num = r.step = NP_NA;
 		r.conn = r.api = NP_NA;
 		r.task_type = prof_logs_type_name(t, stars);
+		listed = false;
 		if (prof_map_get(&map, prof_join_key(t->stream, t->task,
 		    t->batch, t->context), &v) && v != PROF_JOIN_AMBIGUOUS) {
 			prof_memcpy_task(h, v, r.start_ns, r.dur_ns);
-			if (prof_join_compute(h, &h->tracks[v]))
+			if (prof_join_compute(h, &h->tracks[v])) {
 				prof_join_op(h, &h->tracks[v], &r, &nb);
+				listed = prof_join_listed(h, &h->tracks[v]);
+			}
+		}
+		/* The wait after the previous row the vendor lists. */
+		r.wait_ns = NP_NA;
+		if (listed) {
+			r.wait_ns = first || r.start_ns < prev_end ? 0 :
+			    r.start_ns - prev_end;
+			first = false;
+			prev_end = r.start_ns + r.dur_ns;
 		}
 		r.conn = r.api;
 		if (prof_pmu_values(p, t->stream, t->task, t->context,
