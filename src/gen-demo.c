@@ -121,7 +121,8 @@ gen_open(const char *dir, const char *name, char **cause)
 	return f;
 }
 
-static int
+/* Close F, written as DIR/NAME; -1 with *cause set if writing failed. */
+int
 gen_close(FILE *f, const char *dir, const char *name, char **cause)
 {
 	if (ferror(f) | (fclose(f) != 0)) {

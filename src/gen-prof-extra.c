@@ -9,7 +9,6 @@
  * capture_stream_info records that give some ops a model id. Each record
  * adds its expected row, computed from the values written here.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -591,7 +590,7 @@ gen_prof_extra_expect(struct gen_prof *g, const char *dir, char **cause)
 {
 	struct gen_prof_xtab	*x;
 	FILE			*f;
-	char			*path;
+	char			*name;
 	size_t			 i;
 	int			 t, rc = 0;
 
@@ -600,21 +599,16 @@ gen_prof_extra_expect(struct gen_prof *g, const char *dir, char **cause)
 		if (x->n == 0)
 			continue;
 		qsort(x->v, x->n, sizeof *x->v, gen_prof_extra_cmp);
-		xasprintf(&path, "%s/%s.csv", dir, gen_prof_extra_names[t]);
-		if ((f = fopen(path, "w")) == NULL) {
-			xasprintf(cause, "cannot create '%s': %s", path,
-			    strerror(errno));
-			free(path);
+		xasprintf(&name, "%s.csv", gen_prof_extra_names[t]);
+		if ((f = gen_open(dir, name, cause)) == NULL) {
+			free(name);
 			return -1;
 		}
 		fprintf(f, "%s\n", gen_prof_extra_heads[t]);
 		for (i = 0; i < x->n; i++)
 			fprintf(f, "%s\n", x->v[i].line);
-		if (ferror(f) | (fclose(f) != 0)) {
-			xasprintf(cause, "cannot write '%s'", path);
-			rc = -1;
-		}
-		free(path);
+		rc = gen_close(f, dir, name, cause);
+		free(name);
 	}
 	return rc;
 }

@@ -7,7 +7,6 @@
  * segments are written last first, and every other one has a domain
  * missing from hash_dic (printed "invalid").
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,22 +148,15 @@ gen_prof_mstx_expect(struct gen_prof *g, const char *dir, char **cause)
 {
 	struct gen_prof_marker	*m;
 	FILE			*f;
-	char			*path;
 	size_t			 i;
-	int			 rc = 0;
 
 	if (g->nmarkers == 0)
 		return 0;
 	if (g->nmarkers > 1)
 		qsort(g->markers, g->nmarkers, sizeof *g->markers,
 		    gen_prof_mstx_cmp);
-	path = util_path_join(dir, "msprof_tx.csv");
-	if ((f = fopen(path, "w")) == NULL) {
-		xasprintf(cause, "cannot create '%s': %s", path,
-		    strerror(errno));
-		free(path);
+	if ((f = gen_open(dir, "msprof_tx.csv", cause)) == NULL)
 		return -1;
-	}
 	fprintf(f, "pid,tid,category,event_type,payload_type,"
 	    "payload_value,Start_time(us),End_time(us),message_type,message,"
 	    "domain,mark_id\n");
@@ -188,12 +180,7 @@ gen_prof_mstx_expect(struct gen_prof *g, const char *dir, char **cause)
 		else
 			fprintf(f, "%d,%s,N/A,N/A\n", m->msg_type, m->msg);
 	}
-	if (ferror(f) | (fclose(f) != 0)) {
-		xasprintf(cause, "cannot write '%s'", path);
-		rc = -1;
-	}
-	free(path);
-	return rc;
+	return gen_close(f, dir, "msprof_tx.csv", cause);
 }
 
 void

@@ -10,7 +10,6 @@
  * The two models interleave, so Data Aug Bound (FP start minus the
  * nearest earlier iteration end of the device) crosses models.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,21 +199,14 @@ gen_prof_steps_expect(struct gen_prof *g, const char *dir, char **cause)
 {
 	struct gen_prof_iter	*it;
 	FILE			*f;
-	char			*path;
 	size_t			 i;
 	int64_t			 off = g->local_off;
-	int			 rc = 0;
 
 	if (g->niters > 1)
 		qsort(g->iters, g->niters, sizeof *g->iters,
 		    gen_prof_step_cmp);
-	path = util_path_join(dir, "step_trace.csv");
-	if ((f = fopen(path, "w")) == NULL) {
-		xasprintf(cause, "cannot create '%s': %s", path,
-		    strerror(errno));
-		free(path);
+	if ((f = gen_open(dir, "step_trace.csv", cause)) == NULL)
 		return -1;
-	}
 	fprintf(f, "Device_id,Iteration ID,FP Start(us),BP End(us),"
 	    "Iteration End(us),Iteration Time(us),FP to BP Time(us),"
 	    "Iteration Refresh(us),Data Aug Bound(us),Model ID\n");
@@ -234,10 +226,5 @@ gen_prof_steps_expect(struct gen_prof *g, const char *dir, char **cause)
 		gen_prof_step_us(f, gen_prof_step_aug(g, it), true, ",");
 		fprintf(f, "%lld\n", (long long)it->model);
 	}
-	if (ferror(f) | (fclose(f) != 0)) {
-		xasprintf(cause, "cannot write '%s'", path);
-		rc = -1;
-	}
-	free(path);
-	return rc;
+	return gen_close(f, dir, "step_trace.csv", cause);
 }

@@ -31,6 +31,7 @@ struct gen_opts {
 /* gen-demo.c */
 void		 gen_opts_init(struct gen_opts *);
 FILE		*gen_open(const char *, const char *, char **);
+int		 gen_close(FILE *, const char *, const char *, char **);
 int		 gen_demo_write(const char *, const struct gen_opts *, char **);
 
 /* gen-prof.c: raw PROF_* collections (FORMATS.md sections 1-4). */
