@@ -108,7 +108,8 @@ prof_memcpy_is(const struct prof_host *h, uint32_t type)
 
 /*
  * Find the copy of every MEMCPY_ASYNC host task of DEVICE; the tasks must
- * have their batch ids (prof-join.c).
+ * have their batch ids (prof-join.c). Without any memcpy_info record
+ * (older runtimes) there is nothing to say of the copies: no rows.
  */
 void
 prof_memcpy_plan(struct prof_host *h, int64_t device)
@@ -119,6 +120,8 @@ prof_memcpy_plan(struct prof_host *h, int64_t device)
 	const struct prof_track	*t;
 	size_t			 i, n = 0;
 
+	if (x->n == 0)
+		return;
 	if (h->mc_left == NULL) {
 		h->mc_left = xreallocarray(NULL, x->n + 1, sizeof *h->mc_left);
 		for (i = 0; i < x->n; i++)

@@ -221,4 +221,13 @@ is "$(rows extra "$P" memcpy_info)" "$(want_rows extra memcpy_info)" \
 is "$(rows extra "$P" fusion_op)" "$(want_rows extra fusion_op)" \
     "damaged memcpy and hccl records: fusion ops unaffected"
 
+# MEMCPY_ASYNC tasks from a runtime that writes no memcpy_info: nothing
+# is known of their copies, so there is no memcpy_info table.
+rm -f "$P"/host/data/*memcpy_info*
+mkdir -p "$T/nocopy"
+load nocopy "$P"
+"$NPUPROF" show --db "$T/nocopy/s.db" --format tsv "$P" tables 2>/dev/null |
+    grep -c '^memcpy_info' >"$T/nocopy/n"
+is "$(cat "$T/nocopy/n")" 0 "no memcpy_info records: no memcpy_info table"
+
 done_testing
