@@ -8,7 +8,7 @@
 set -eu
 NPUPROF=${1:?usage: bench/export-legacy.sh path/to/npuprof-tui}
 here=$(cd "$(dirname "$0")" && pwd)
-GEN="$(dirname "$NPUPROF")/tests/npuprof-gen"
+GEN="$(dirname "$NPUPROF")/tools/gen/npuprof-gen"
 OPS=${BENCH_JOB_OPS:-2000}
 STEPS=${BENCH_JOB_STEPS:-100}
 T=$(mktemp -d "${TMPDIR:-/tmp}/npbench.XXXXXX")

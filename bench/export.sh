@@ -7,7 +7,7 @@
 set -eu
 NPUPROF=${1:?usage: bench/export.sh path/to/npuprof-tui}
 here=$(cd "$(dirname "$0")" && pwd)
-GEN="$(dirname "$NPUPROF")/tests/npuprof-gen"
+GEN="$(dirname "$NPUPROF")/tools/gen/npuprof-gen"
 ROWS=${BENCH_ROWS:-1000000}
 T=$(mktemp -d "${TMPDIR:-/tmp}/npbench.XXXXXX")
 trap 'rm -rf "$T"' EXIT

@@ -10,10 +10,10 @@ set -eu
 NPUPROF=${1:?usage: bench/job.sh path/to/npuprof-tui}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$NPUPROF")
-GEN="$top/tests/npuprof-gen"
+GEN="$top/tools/gen/npuprof-gen"
 T=$(mktemp -d "${TMPDIR:-/tmp}/npjob.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-[ -x "$GEN" ] || make -C "$top" tests/npuprof-gen >/dev/null
+[ -x "$GEN" ] || make -C "$top" tools/gen/npuprof-gen >/dev/null
 
 for steps in ${BENCH_JOB_STEPS:-2500 10000 40000}; do
 	"$GEN" job "$T/j$steps/JOB" -s 1 -n 64 -S 4 -t "$steps" -a 100

@@ -13,12 +13,12 @@ set -eu
 NPUPROF=${1:?usage: bench/prof.sh path/to/npuprof-tui}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$NPUPROF")
-GEN="$top/tests/npuprof-gen"
+GEN="$top/tools/gen/npuprof-gen"
 OPS=${BENCH_PROF_OPS:-1000000}
 ORACLE=${SHARED:-$here/../../shared}/oracle
 T=$(mktemp -d "${TMPDIR:-/tmp}/npprof.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-[ -x "$GEN" ] || make -C "$top" tests/npuprof-gen >/dev/null
+[ -x "$GEN" ] || make -C "$top" tools/gen/npuprof-gen >/dev/null
 
 # run OUT CMD...: wall s, CPU s and peak RSS MB of CMD into OUT.
 run() {

@@ -13,7 +13,7 @@ set -eu
 NPUPROF=${1:?usage: bench/timeline.sh path/to/npuprof-tui}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$NPUPROF")
-GEN="$top/tests/npuprof-gen"
+GEN="$top/tools/gen/npuprof-gen"
 CELLS="$top/tests/tl-cells"
 N=${TL_TASKS:-10000000}
 S=${TL_STREAMS:-32}
@@ -23,7 +23,7 @@ F=${TL_FRAMES:-200}
 T=$(mktemp -d "${TMPDIR:-/tmp}/nptl.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 [ -x "$GEN" ] && [ -x "$CELLS" ] ||
-    make -C "$top" tests/npuprof-gen tests/tl-cells >/dev/null
+    make -C "$top" tools/gen/npuprof-gen tests/tl-cells >/dev/null
 
 echo "timeline: $N tasks across $S streams"
 "$GEN" demo "$T/d" -n "$N" -S "$S"

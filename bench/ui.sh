@@ -9,7 +9,7 @@ set -eu
 NPUPROF=${1:?usage: bench/ui.sh path/to/npuprof-tui}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$NPUPROF")
-GEN="$top/tests/npuprof-gen"
+GEN="$top/tools/gen/npuprof-gen"
 ROWS=${BENCH_UI_ROWS:-10000000}
 if [ -n "${BENCH_UI_DIR:-}" ]; then
 	T=$BENCH_UI_DIR
@@ -18,7 +18,7 @@ else
 	T=$(mktemp -d "${TMPDIR:-/tmp}/npui.XXXXXX")
 	trap 'rm -rf "$T"' EXIT
 fi
-[ -x "$GEN" ] || make -C "$top" tests/npuprof-gen >/dev/null
+[ -x "$GEN" ] || make -C "$top" tools/gen/npuprof-gen >/dev/null
 
 if [ ! -s "$T/s.db" ]; then
 	"$GEN" demo "$T/d" -n "$ROWS" >/dev/null

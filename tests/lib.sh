@@ -9,7 +9,7 @@ unset COLUMNS
 : "${top_srcdir:?}"
 : "${top_builddir:?}"
 SAMPLES=${SHARED:-$top_srcdir/../shared}/samples
-GEN="$top_builddir/tests/npuprof-gen"
+GEN="$top_builddir/tools/gen/npuprof-gen"
 T=$(mktemp -d "${TMPDIR:-/tmp}/npt.XXXXXX")
 export HOME="$T/home" XDG_CACHE_HOME="$T/cache" XDG_CONFIG_HOME="$T/config"
 mkdir -p "$HOME"
