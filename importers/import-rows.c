@@ -757,7 +757,7 @@ import_rows_dir(struct store *s, const char *dir, struct import_ctx *ctx,
 	char	**names, *path, *why = NULL;
 	size_t	  n, i, ok = 0, tried = 0;
 
-	names = importer_list_dir(dir, &n);
+	names = util_dir_list(dir, &n);
 	for (i = 0; i < n; i++) {
 		if (!util_has_suffix(names[i], ".csv"))
 			continue;
@@ -772,7 +772,7 @@ import_rows_dir(struct store *s, const char *dir, struct import_ctx *ctx,
 			ok++;
 		free(path);
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 	if (ok == 0) {
 		xasprintf(cause, "'%s' has no CSV that could be read (%zu "
 		    "tried)", dir, tried);

@@ -8,7 +8,6 @@
  */
 #include <sys/stat.h>
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,23 +66,13 @@ importer_looked_for(void)
 	return strbuf_detach(&b);
 }
 
-static int
-import_walk_cmp(const void *a, const void *b)
-{
-	const char *const	*x = a, *const *y = b;
-
-	return strcmp(*x, *y);
-}
-
 static void
 import_walk(struct import_walk *w, const char *path, int depth)
 {
 	struct stat		 st;
 	const struct importer	*best = NULL;
-	DIR			*d;
-	struct dirent		*de;
-	char			**names = NULL, *child;
-	size_t			 n = 0, i;
+	char			**names, *child;
+	size_t			 n, i;
 	int			 score, top = 0;
 	bool			 isdir;
 
@@ -103,24 +92,15 @@ import_walk(struct import_walk *w, const char *path, int depth)
 		w->v[w->n++].imp = best;
 		return;
 	}
-	if (!isdir || depth >= IMPORT_MAX_DEPTH || (d = opendir(path)) == NULL)
+	if (!isdir || depth >= IMPORT_MAX_DEPTH)
 		return;
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		names = xreallocarray(names, n + 1, sizeof *names);
-		names[n++] = xstrdup(de->d_name);
-	}
-	closedir(d);
-	if (n > 1)
-		qsort(names, n, sizeof *names, import_walk_cmp);
+	names = util_dir_list(path, &n);
 	for (i = 0; i < n; i++) {
 		child = util_path_join(path, names[i]);
 		import_walk(w, child, depth + 1);
 		free(child);
-		free(names[i]);
 	}
-	free(names);
+	util_dir_free(names, n);
 }
 
 static void
@@ -194,51 +174,4 @@ importer_run(struct store *s, const char *root, char **cause)
 		return -1;
 	}
 	return 0;
-}
-
-/* The entries of DIR (no dot files), sorted; NULL and 0 if unreadable. */
-char **
-importer_list_dir(const char *dir, size_t *n)
-{
-	DIR		*d;
-	struct dirent	*de;
-	char		**names = NULL;
-
-	*n = 0;
-	if ((d = opendir(dir)) == NULL)
-		return NULL;
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		names = xreallocarray(names, *n + 1, sizeof *names);
-		names[(*n)++] = xstrdup(de->d_name);
-	}
-	closedir(d);
-	if (*n > 0)
-		qsort(names, *n, sizeof *names, import_walk_cmp);
-	return names;
-}
-
-void
-importer_free_list(char **names, size_t n)
-{
-	size_t	 i;
-
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-}
-
-/* True if DIR has an entry called NAME. */
-bool
-importer_dir_has(const char *dir, const char *name)
-{
-	struct stat	 st;
-	char		*p;
-	bool		 found;
-
-	p = util_path_join(dir, name);
-	found = stat(p, &st) == 0;
-	free(p);
-	return found;
 }

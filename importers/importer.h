@@ -64,7 +64,6 @@ extern const struct importer import_db;
 int		 import_db_file(struct store *, const char *,
 		     struct import_ctx *, char **);
 bool		 import_db_is_vendor(const char *);
-bool		 import_db_has_all(struct store_foreign *, const char *);
 
 /* db-comm.c */
 int64_t		 db_comm_load(struct store *, struct store_foreign *,
@@ -346,11 +345,6 @@ int		 import_svp_aa_core(struct store *, const char *,
 /* import-meta.c */
 int		 import_meta_profiler_info(struct store *, const char *,
 		     struct import_ctx *, char **);
-
-/* importer.c: directory helpers for probes. */
-char		**importer_list_dir(const char *, size_t *);
-void		 importer_free_list(char **, size_t);
-bool		 importer_dir_has(const char *, const char *);
 
 /* dev-*.c: device record decoders (shared with legacy JOB) */
 

@@ -19,7 +19,7 @@
 #include "npuprof.h"
 #include "store.h"
 #include "importer.h"
-#include "gen.h"
+#include "demo.h"
 #include "collect.h"
 #include "export.h"
 #include "ui.h"
@@ -896,7 +896,7 @@ main_export(int argc, char **argv, const struct main_opts *o)
 static int
 main_demo(int argc, char **argv, const struct main_opts *o)
 {
-	struct gen_opts	 g;
+	struct demo_opts	 g;
 	char		*dir, *cause = NULL, *path;
 	const char	*cache;
 	int		 rc;
@@ -910,9 +910,9 @@ main_demo(int argc, char **argv, const struct main_opts *o)
 	else
 		xasprintf(&dir, "%s/.cache/npuprof-tui/demo",
 		    getenv("HOME") != NULL ? getenv("HOME") : "/tmp");
-	gen_opts_init(&g);
-	g.flags |= GEN_STATS;
-	if (gen_demo_write(dir, &g, &cause) != 0) {
+	demo_opts_init(&g);
+	g.flags |= DEMO_STATS;
+	if (demo_write(dir, &g, &cause) != 0) {
 		fprintf(stderr, "%s: %s\n", log_progname(), cause);
 		free(cause);
 		free(dir);

@@ -81,6 +81,13 @@ int		 util_write_file_atomic(const char *, const char *, size_t,
 		     bool, char **);
 uint64_t	 util_hash64(const char *, size_t);
 void		 util_tighten_umask(void);
+char		**util_dir_list(const char *, size_t *);
+void		 util_dir_free(char **, size_t);
+bool		 util_dir_has(const char *, const char *);
+uint64_t	 util_rand_next(uint64_t *);
+void		 util_json_string(FILE *, const char *);
+FILE		*util_file_create(const char *, const char *, char **);
+int		 util_file_close(FILE *, const char *, const char *, char **);
 
 /* matcher.c */
 struct matcher	*matcher_create(const char *, bool, char **);

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -553,4 +554,130 @@ util_abspath(const char *path)
 	free(real);
 	free(dir);
 	return out;
+}
+
+/*
+ * The next number of the xorshift64* sequence in *STATE (never 0): the
+ * generators' one source of repeatable randomness.
+ */
+uint64_t
+util_rand_next(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 0x2545F4914F6CDD1DULL;
+}
+
+/* Create DIR/NAME for writing; NULL with *cause set on failure. */
+FILE *
+util_file_create(const char *dir, const char *name, char **cause)
+{
+	char	*path;
+	FILE	*f;
+
+	path = util_path_join(dir, name);
+	if ((f = fopen(path, "wb")) == NULL)
+		xasprintf(cause, "cannot create '%s': %s", path,
+		    strerror(errno));
+	free(path);
+	return f;
+}
+
+/*
+ * Close F, written as DIR/NAME by util_file_create(); -1 with *cause set
+ * if anything written to it was lost.
+ */
+int
+util_file_close(FILE *f, const char *dir, const char *name, char **cause)
+{
+	if (ferror(f) | (fclose(f) != 0)) {
+		xasprintf(cause, "cannot write '%s/%s'", dir, name);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+util_dir_cmp(const void *a, const void *b)
+{
+	const char *const	*x = a, *const *y = b;
+
+	return strcmp(*x, *y);
+}
+
+/* The entries of DIR (no dot files), sorted; NULL and 0 if unreadable. */
+char **
+util_dir_list(const char *dir, size_t *n)
+{
+	DIR		*d;
+	struct dirent	*de;
+	char		**names = NULL;
+
+	*n = 0;
+	if ((d = opendir(dir)) == NULL)
+		return NULL;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		names = xreallocarray(names, *n + 1, sizeof *names);
+		names[(*n)++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	if (*n > 0)
+		qsort(names, *n, sizeof *names, util_dir_cmp);
+	return names;
+}
+
+/* Free the list util_dir_list() returned. */
+void
+util_dir_free(char **names, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* True if DIR has an entry called NAME. */
+bool
+util_dir_has(const char *dir, const char *name)
+{
+	struct stat	 st;
+	char		*p;
+	bool		 found;
+
+	p = util_path_join(dir, name);
+	found = stat(p, &st) == 0;
+	free(p);
+	return found;
+}
+
+/*
+ * Write S to F as a JSON string: quotes, backslashes and control
+ * characters escaped.
+ */
+void
+util_json_string(FILE *f, const char *s)
+{
+	unsigned char	 c;
+
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\r')
+			fputs("\\r", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
 }

@@ -16,4 +16,8 @@ bad=$(grep -lE '#include[[:space:]]+<pcre2\.h>' $(find src ui importers -name '*
 is "$bad" "" "pcre2.h only in src/matcher.c"
 bad=$(grep -lE '#include[[:space:]]+<n?curses' $(find src importers -name '*.[ch]'))
 is "$bad" "" "curses only in ui/"
+bad=$(grep -lE '#include[[:space:]]+"(gen|gen-prof-int)\.h"' $(find src ui importers -name '*.[ch]'))
+is "$bad" "" "the product includes no generator header"
+bad=$(nm "$NPUPROF" | awk '$3 ~ /^gen_/ { print $3 }' | head -3)
+is "$bad" "" "no gen_* symbol is linked into npuprof-tui"
 done_testing

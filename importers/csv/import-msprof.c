@@ -23,7 +23,7 @@ import_msprof_has_tables(const char *dir, bool legacy)
 	int64_t	  device;
 	bool	  found = false;
 
-	names = importer_list_dir(dir, &n);
+	names = util_dir_list(dir, &n);
 	for (i = 0; i < n && !found; i++) {
 		if (!util_has_suffix(names[i], ".csv"))
 			continue;
@@ -35,7 +35,7 @@ import_msprof_has_tables(const char *dir, bool legacy)
 		}
 		free(base);
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 	return found;
 }
 
@@ -90,7 +90,7 @@ import_msprof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	before = store_load_task_count(s, ctx->rank);
 	rc = import_rows_dir(s, path, ctx, cause);
 	link = store_load_task_count(s, ctx->rank) > before;
-	names = importer_list_dir(path, &n);
+	names = util_dir_list(path, &n);
 	for (i = 0; i < n; i++) {
 		if (!import_trace_is_msprof(names[i]))
 			continue;
@@ -124,7 +124,7 @@ import_msprof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		}
 		free(file);
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 	return rc;
 }
 

@@ -22,10 +22,10 @@ import_pytorch_probe(const char *path, bool isdir)
 	if (!isdir)
 		return IMPORT_NO;
 	if (strcmp(util_basename(path), PT_OUTPUT) == 0 ||
-	    importer_dir_has(path, PT_OUTPUT))
+	    util_dir_has(path, PT_OUTPUT))
 		return IMPORT_BEST;
 	/* A folder holding a copied kernel_details.csv. */
-	if (importer_dir_has(path, "kernel_details.csv"))
+	if (util_dir_has(path, "kernel_details.csv"))
 		return IMPORT_YES;
 	return IMPORT_NO;
 }
@@ -37,7 +37,7 @@ import_pytorch_info(struct store *s, const char *top, struct import_ctx *ctx)
 	char	**names, *path, *why = NULL;
 	size_t	  n, i;
 
-	names = importer_list_dir(top, &n);
+	names = util_dir_list(top, &n);
 	for (i = 0; i < n; i++) {
 		if (!util_has_prefix(names[i], "profiler_info") ||
 		    !util_has_suffix(names[i], ".json"))
@@ -50,7 +50,7 @@ import_pytorch_info(struct store *s, const char *top, struct import_ctx *ctx)
 		}
 		free(path);
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 }
 
 /*
@@ -65,7 +65,7 @@ import_pytorch_db(struct store *s, const char *out, struct import_ctx *ctx)
 	size_t	  n, i;
 	int	  rc = -1;
 
-	names = importer_list_dir(out, &n);
+	names = util_dir_list(out, &n);
 	for (i = 0; i < n; i++) {
 		if (!util_has_prefix(names[i], "ascend_pytorch_profiler") ||
 		    !util_has_suffix(names[i], ".db"))
@@ -80,7 +80,7 @@ import_pytorch_db(struct store *s, const char *out, struct import_ctx *ctx)
 		}
 		free(path);
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 	return rc;
 }
 
@@ -94,7 +94,7 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 	bool	 link;
 
 	if (strcmp(util_basename(path), PT_OUTPUT) == 0 ||
-	    !importer_dir_has(path, PT_OUTPUT)) {
+	    !util_dir_has(path, PT_OUTPUT)) {
 		out = xstrdup(path);
 		top = util_path_join(path, "..");
 	} else {
@@ -106,7 +106,7 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 	before = store_load_task_count(s, ctx->rank);
 	rc = import_rows_dir(s, out, ctx, cause);
 	trace = util_path_join(out, PT_TRACE);
-	if (importer_dir_has(out, PT_TRACE)) {
+	if (util_dir_has(out, PT_TRACE)) {
 		link = store_load_task_count(s, ctx->rank) > before;
 		if (import_trace_file(s, trace, ctx, link, &why) == 0) {
 			free(*cause);

@@ -133,7 +133,7 @@ db_comm_device(struct strbuf *sql, struct store_foreign *f)
 {
 	if (store_foreign_has(f, "COMMUNICATION_OP", "deviceId"))
 		strbuf_adds(sql, "o.deviceId");
-	else if (import_db_has_all(f, "COMMUNICATION_TASK_INFO TASK"))
+	else if (store_foreign_has_all(f, "COMMUNICATION_TASK_INFO TASK"))
 		strbuf_adds(sql, "(SELECT t.deviceId"
 		    " FROM COMMUNICATION_TASK_INFO i JOIN TASK t"
 		    " ON t.globalTaskId = i.globalTaskId"
@@ -185,10 +185,10 @@ db_comm_load(struct store *s, struct store_foreign *f, const char *path,
 	strbuf_init(&sql);
 	for (i = 0; i < 2; i++) {
 		strbuf_reset(&sql);
-		if (i == 0 && import_db_has_all(f,
+		if (i == 0 && store_foreign_has_all(f,
 		    "TASK COMMUNICATION_TASK_INFO STRING_IDS"))
 			db_comm_tasks_sql(&sql, f);
-		else if (i == 1 && import_db_has_all(f,
+		else if (i == 1 && store_foreign_has_all(f,
 		    "COMMUNICATION_OP STRING_IDS"))
 			db_comm_ops_sql(&sql, f);
 		else

@@ -283,7 +283,7 @@ db_tables_load(struct store *s, struct store_foreign *f, const char *path,
 	    i++) {
 		src = &db_tables_sources[i];
 		if ((src->pytorch && !pytorch) || (src->msprof && pytorch) ||
-		    !import_db_has_all(f, src->needs))
+		    !store_foreign_has_all(f, src->needs))
 			continue;
 		n = db_tables_copy(s, f, src, !pytorch, ctx, &why);
 		if (n < 0) {

@@ -316,20 +316,6 @@ import_db_comm_task(struct store *s, struct store_foreign_rows *r,
 	store_load_task(s, &t);
 }
 
-/* True if the database has every table named in the list TABLES. */
-bool
-import_db_has_all(struct store_foreign *f, const char *tables)
-{
-	char	*copy, *p, *name;
-	bool	 all = true;
-
-	copy = p = xstrdup(tables);
-	while (all && (name = strsep(&p, " ")) != NULL)
-		all = store_foreign_has(f, name, NULL);
-	free(copy);
-	return all;
-}
-
 /* META_DATA and SESSION_TIME_INFO into the store's meta table. */
 static void
 import_db_meta(struct store *s, struct store_foreign *f)
@@ -389,7 +375,7 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 		total += n;
 	for (i = 0; i < sizeof import_db_spans / sizeof *import_db_spans;
 	    i++) {
-		if (!import_db_has_all(f, import_db_spans[i].tables))
+		if (!store_foreign_has_all(f, import_db_spans[i].tables))
 			continue;
 		n = import_db_rows(s, f, import_db_spans[i].sql, import_db_api,
 		    ctx, &why);
@@ -400,7 +386,7 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 		} else
 			total += n;
 	}
-	if (import_db_has_all(f, "COMMUNICATION_OP STRING_IDS")) {
+	if (store_foreign_has_all(f, "COMMUNICATION_OP STRING_IDS")) {
 		strbuf_init(&sql);
 		strbuf_adds(&sql, "SELECT o.startNs, o.endNs, o.connectionId,"
 		    " ");
@@ -465,13 +451,13 @@ import_db_probe(const char *path, bool isdir)
 
 	if (!isdir)
 		return import_db_is_vendor(path) ? IMPORT_YES : IMPORT_NO;
-	names = importer_list_dir(path, &n);
+	names = util_dir_list(path, &n);
 	for (i = 0; i < n && !found; i++) {
 		p = util_path_join(path, names[i]);
 		found = import_db_is_vendor(p);
 		free(p);
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 	return found ? IMPORT_YES : IMPORT_NO;
 }
 
@@ -486,7 +472,7 @@ import_db_load(struct store *s, const char *path, struct import_ctx *ctx,
 	store_load_meta(s, "format", "db");
 	if (util_has_suffix(path, ".db"))
 		return import_db_file(s, path, ctx, cause);
-	names = importer_list_dir(path, &n);
+	names = util_dir_list(path, &n);
 	for (i = 0; i < n; i++) {
 		p = util_path_join(path, names[i]);
 		if (import_db_is_vendor(p)) {
@@ -500,7 +486,7 @@ import_db_load(struct store *s, const char *path, struct import_ctx *ctx,
 		}
 		free(p);
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 	if (ok == 0) {
 		xasprintf(cause, "no vendor database in '%s' could be read",
 		    path);

@@ -25,13 +25,13 @@ import_job_is_prof(const char *dir)
 	size_t	  n, i;
 	bool	  prof = false;
 
-	names = importer_list_dir(dir, &n);
+	names = util_dir_list(dir, &n);
 	for (i = 0; i < n && !prof; i++) {
 		if (strcmp(names[i], "host") == 0 ||
 		    util_has_prefix(names[i], "device_"))
 			prof = true;
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 	return prof;
 }
 
@@ -45,14 +45,14 @@ import_job_probe(const char *path, bool isdir)
 	if (!isdir || import_job_is_prof(path) ||
 	    util_has_prefix(util_basename(path), "device_"))
 		return IMPORT_NO;
-	names = importer_list_dir(path, &n);
+	names = util_dir_list(path, &n);
 	for (i = 0; i < n; i++) {
 		if (util_has_prefix(names[i], "info.json"))
 			info = true;
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 	/* The collection-dir rule of msprof: data/ beside info.json*. */
-	if (info && importer_dir_has(path, "data"))
+	if (info && util_dir_has(path, "data"))
 		return IMPORT_BEST;
 	return job_files_any(path) ? IMPORT_YES : IMPORT_NO;
 }
@@ -204,7 +204,7 @@ import_job_export(struct job *j, const char *path)
 	int	 parts = 0;
 
 	sub = util_path_join(path, "summary");
-	if (importer_dir_has(path, "summary")) {
+	if (util_dir_has(path, "summary")) {
 		/* As before the timeline: a summary/ that fails is ignored. */
 		if (import_rows_dir(j->s, sub, j->ctx, &why) == 0)
 			parts++;

@@ -92,10 +92,10 @@ import_timeline_any(const char *dir)
 	size_t	  n, i;
 	bool	  found = false;
 
-	names = importer_list_dir(dir, &n);
+	names = util_dir_list(dir, &n);
 	for (i = 0; i < n && !found; i++)
 		found = timeline_is_ours(names[i]);
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 	return found;
 }
 
@@ -137,7 +137,7 @@ timeline_list(const char *dir, const char *only, size_t *nf)
 	int64_t			  d, m, it;
 
 	*nf = 0;
-	names = importer_list_dir(dir, &n);
+	names = util_dir_list(dir, &n);
 	for (i = 0; i < n; i++) {
 		if ((only != NULL && strcmp(names[i], only) != 0) ||
 		    !timeline_name(names[i], &module, &d, &m, &it))
@@ -153,7 +153,7 @@ timeline_list(const char *dir, const char *only, size_t *nf)
 		    strcmp(module, "msprof") == 0 ? 1 : 2;
 		f->merged = false;
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 	for (i = 0; i < *nf; i++) {
 		for (k = 0; k < *nf && v[i].order == 2; k++) {
 			if (v[k].order == 1 && v[k].device == v[i].device &&

@@ -155,7 +155,7 @@ job_files_add_dir(struct job *j, const char *dir)
 	int64_t		 device, slice;
 	enum job_kind	 kind;
 
-	names = importer_list_dir(dir, &n);
+	names = util_dir_list(dir, &n);
 	for (i = 0; i < n; i++) {
 		path = util_path_join(dir, names[i]);
 		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -176,7 +176,7 @@ job_files_add_dir(struct job *j, const char *dir)
 		f->device = device;
 		f->slice = slice;
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 }
 
 /* The length of NAME without its ".slice_K" tail. */

@@ -21,14 +21,14 @@ import_prof_has_data(const char *dir)
 	bool	  found = false;
 
 	data = util_path_join(dir, "data");
-	names = importer_list_dir(data, &n);
+	names = util_dir_list(data, &n);
 	for (i = 0; i < n && !found; i++) {
 		if (strstr(names[i], ".slice_") != NULL &&
 		    !util_has_suffix(names[i], ".done") &&
 		    !util_has_suffix(names[i], ".complete"))
 			found = true;
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 	free(data);
 	return found;
 }
@@ -59,7 +59,7 @@ import_prof_is_prof(const char *path)
 	size_t	  n, i;
 	bool	  found = false;
 
-	names = importer_list_dir(path, &n);
+	names = util_dir_list(path, &n);
 	for (i = 0; i < n && !found; i++) {
 		if (import_prof_device(names[i]) == NP_NA)
 			continue;
@@ -67,7 +67,7 @@ import_prof_is_prof(const char *path)
 		found = import_prof_has_data(p);
 		free(p);
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 	return found;
 }
 
@@ -140,12 +140,12 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	bool			  bare;
 
 	bare = import_prof_device(util_basename(path)) != NP_NA;
-	names = bare ? NULL : importer_list_dir(path, &n);
+	names = bare ? NULL : util_dir_list(path, &n);
 	if (bare) {
 		n = 0;
 		if (import_prof_device(util_basename(path)) == NP_HOST_DEVICE)
 			hostdir = xstrdup(path);
-	} else if (importer_dir_has(path, "host"))
+	} else if (util_dir_has(path, "host"))
 		hostdir = util_path_join(path, "host");
 	memset(&h, 0, sizeof h);
 	memset(&hm, 0, sizeof hm);
@@ -158,6 +158,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		prof_host_read(s, data, &h);
 		prof_mstx_load(s, data, &h, &hm, ctx->rank);
 		prof_ops_load_spans(s, &h, &hm, ctx->rank);
+		prof_comm_load(s, &h, &hm, ctx->rank);
+		prof_ops_keep(&h);
 		prof_extra_tables(s, &h, &hm, ctx->rank);
 		prof_host_read_records(s, data, &h);
 		free(data);
@@ -178,7 +180,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		import_prof_device_dir(s, p, dev, &h, ctx);
 		free(p);
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 	prof_host_release(&h);
 	prof_meta_release(&hm);
 	free(hostdir);

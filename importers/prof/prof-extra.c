@@ -118,7 +118,7 @@ prof_extra_read_kind(struct store *s, const char *data, struct prof_host *h,
 	h->bytes += f.total;
 	prof_stream_open(&st, s, &f, x->size, true);
 	while ((r = prof_stream_next(&st)) != NULL) {
-		if (!prof_host_magic(&st, r, &warned))
+		if (!prof_stream_magic(&st, r, &warned))
 			continue;
 		if (x->n == size) {
 			size = size == 0 ? 64 : size * 2;

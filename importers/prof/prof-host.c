@@ -11,7 +11,6 @@
 
 #include "prof-int.h"
 
-#define PROF_HOST_MAGIC		0x5A5A
 #define PROF_API_SIZE		40
 #define PROF_COMPACT_SIZE	64
 #define PROF_EVENT_FLAG		UINT64_MAX
@@ -32,21 +31,6 @@ prof_host_ge_type(uint32_t t)
 	if (t >= sizeof prof_host_ge_types / sizeof prof_host_ge_types[0])
 		return "UNKNOWN";
 	return prof_host_ge_types[t];
-}
-
-/* Count a bad magic; warn at the first one of each file. */
-bool
-prof_host_magic(struct prof_stream *st, const unsigned char *r,
-    const char **warned)
-{
-	if (importer_le16(r) == PROF_HOST_MAGIC)
-		return true;
-	if (*warned != st->path) {
-		store_load_warning(st->s, st->path, st->offset, "record "
-		    "without the 0x5A5A magic, skipped");
-		*warned = st->path;
-	}
-	return false;
 }
 
 static struct prof_span *
@@ -114,7 +98,7 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 	prof_map_init(&pending);
 	prof_stream_open(&st, s, &f, PROF_API_SIZE, true);
 	while ((r = prof_stream_next(&st)) != NULL) {
-		if (!prof_host_magic(&st, r, &warned))
+		if (!prof_stream_magic(&st, r, &warned))
 			continue;
 		memset(&sp, 0, sizeof sp);
 		sp.level = importer_le16(r + 2);
@@ -160,7 +144,7 @@ prof_host_nodes(struct store *s, const char *data, struct prof_host *h)
 	h->bytes += f.total;
 	prof_stream_open(&st, s, &f, PROF_COMPACT_SIZE, true);
 	while ((r = prof_stream_next(&st)) != NULL) {
-		if (!prof_host_magic(&st, r, &warned))
+		if (!prof_stream_magic(&st, r, &warned))
 			continue;
 		if (h->nnodes == size) {
 			size = size == 0 ? 1024 : size * 2;
@@ -197,7 +181,7 @@ prof_host_tracks(struct store *s, const char *data, struct prof_host *h)
 	h->bytes += f.total;
 	prof_stream_open(&st, s, &f, PROF_COMPACT_SIZE, true);
 	while ((r = prof_stream_next(&st)) != NULL) {
-		if (!prof_host_magic(&st, r, &warned))
+		if (!prof_stream_magic(&st, r, &warned))
 			continue;
 		if (h->ntracks == size) {
 			size = size == 0 ? 1024 : size * 2;
@@ -233,7 +217,7 @@ prof_host_expand(struct store *s, const char *data, struct prof_host *h)
 	prof_files_list(data, "compact.expand_stream_spec", true, &f);
 	prof_stream_open(&st, s, &f, PROF_COMPACT_SIZE, true);
 	while ((r = prof_stream_next(&st)) != NULL) {
-		if (prof_host_magic(&st, r, &warned))
+		if (prof_stream_magic(&st, r, &warned))
 			h->expand = r[24] == 1;
 	}
 	prof_stream_close(&st);

@@ -105,6 +105,9 @@ void		 prof_stream_open(struct prof_stream *, struct store *,
 		     struct prof_files *, size_t, bool);
 const unsigned char *prof_stream_next(struct prof_stream *);
 void		 prof_stream_close(struct prof_stream *);
+bool		 prof_stream_magic(struct prof_stream *, const unsigned char *,
+		     const char **);
+#define PROF_RECORD_MAGIC	0x5A5A
 int		 prof_lines_read(struct store *, struct prof_files *,
 		     void (*)(void *, char *, size_t), void *);
 
@@ -293,8 +296,6 @@ void		 prof_host_read_records(struct store *, const char *,
 		     struct prof_host *);
 void		 prof_host_release(struct prof_host *);
 const char	*prof_host_ge_type(uint32_t);
-bool		 prof_host_magic(struct prof_stream *, const unsigned char *,
-		     const char **);
 
 /* prof-extra.c: the smaller host record kinds and their tables (3.5-3.6). */
 #define PROF_ROW_MAX	24
@@ -340,6 +341,7 @@ void		 prof_ops_build(struct prof_host *);
 void		 prof_ops_load_spans(struct store *, struct prof_host *,
 		     const struct prof_meta *, int64_t);
 void		 prof_ops_finish(struct prof_host *);
+void		 prof_ops_keep(struct prof_host *);
 void		 prof_ops_owners(const struct prof_host *, const void *, size_t,
 		     size_t, unsigned, int32_t *);
 

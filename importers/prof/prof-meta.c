@@ -408,7 +408,7 @@ prof_meta_read(struct store *s, const char *dir, int64_t device,
 	m->rank = NP_NA;
 	m->pid = NP_NA;
 	m->drv_version = NP_NA;
-	names = importer_list_dir(dir, &n);
+	names = util_dir_list(dir, &n);
 	for (i = 0; i < n; i++) {
 		if (strstr(names[i], "done") != NULL ||
 		    util_has_suffix(names[i], ".complete"))
@@ -426,7 +426,7 @@ prof_meta_read(struct store *s, const char *dir, int64_t device,
 			free(path);
 		}
 	}
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 	if (!seen[PROF_META_END] && seen[PROF_META_INFO])
 		store_load_warning(s, dir, -1, "no end_info: the collection "
 		    "did not stop cleanly");

@@ -274,9 +274,10 @@ prof_ops_name(const struct prof_host *h, const struct prof_span *sp,
 /*
  * Keep only the node and model spans of H, the ones records attach to:
  * the ACL, HCCL and runtime spans are stored and no longer needed, and
- * they are most of a large collection's spans.
+ * they are most of a large collection's spans. Call it once the
+ * communication tables, which read the HCCL spans, are loaded.
  */
-static void
+void
 prof_ops_keep(struct prof_host *h)
 {
 	size_t	 i, n = 0;
@@ -346,8 +347,6 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 	if (bad > 0)
 		store_load_warning(s, m->dir, -1, "%zu API span%s with impossible "
 		    "times, skipped", bad, bad == 1 ? "" : "s");
-	prof_comm_load(s, h, m, rank);
-	prof_ops_keep(h);
 }
 
 /*

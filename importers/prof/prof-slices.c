@@ -96,7 +96,7 @@ prof_files_list(const char *data, const char *kind, bool host,
 	long			  num;
 
 	memset(f, 0, sizeof *f);
-	names = importer_list_dir(data, &n);
+	names = util_dir_list(data, &n);
 	for (i = 0; i < n; i++) {
 		if (prof_slice_ignored(names[i]) || !prof_slice_match(names[i],
 		    kind, host, &unaging, &num))
@@ -119,7 +119,7 @@ prof_files_list(const char *data, const char *kind, bool host,
 	}
 	f->n = nv;
 	free(v);
-	importer_free_list(names, n);
+	util_dir_free(names, n);
 }
 
 void
@@ -286,4 +286,22 @@ prof_lines_read(struct store *s, struct prof_files *f,
 	}
 	free(line);
 	return n;
+}
+
+/*
+ * True if the host record R starts with the 0x5A5A magic; else count it and
+ * warn at the first one of each file.
+ */
+bool
+prof_stream_magic(struct prof_stream *st, const unsigned char *r,
+    const char **warned)
+{
+	if (importer_le16(r) == PROF_RECORD_MAGIC)
+		return true;
+	if (*warned != st->path) {
+		store_load_warning(st->s, st->path, st->offset, "record "
+		    "without the 0x5A5A magic, skipped");
+		*warned = st->path;
+	}
+	return false;
 }

@@ -55,7 +55,7 @@ import_trace_list(const char *dir, size_t *n, bool *csv)
 
 	*n = 0;
 	*csv = false;
-	names = importer_list_dir(dir, &all);
+	names = util_dir_list(dir, &all);
 	for (i = 0; i < all; i++) {
 		if (util_has_suffix(names[i], ".csv"))
 			*csv = true;
@@ -66,7 +66,7 @@ import_trace_list(const char *dir, size_t *n, bool *csv)
 		} else
 			free(path);
 	}
-	importer_free_list(names, all);
+	util_dir_free(names, all);
 	return traces;
 }
 
@@ -80,7 +80,7 @@ import_trace_probe(const char *path, bool isdir)
 	if (!isdir)
 		return import_trace_sniff(path) ? IMPORT_YES : IMPORT_NO;
 	traces = import_trace_list(path, &n, &csv);
-	importer_free_list(traces, n);
+	util_dir_free(traces, n);
 	return n > 0 && !csv ? IMPORT_YES : IMPORT_NO;
 }
 
@@ -140,7 +140,7 @@ import_trace_load(struct store *s, const char *path, struct import_ctx *ctx,
 		free(why);
 		why = NULL;
 	}
-	importer_free_list(traces, n);
+	util_dir_free(traces, n);
 	if (ok == 0) {
 		xasprintf(cause, "no trace in '%s' could be read", path);
 		return -1;

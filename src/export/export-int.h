@@ -1,12 +1,36 @@
 /*
- * What the timeline export's files share: the state of one timeline being
- * written (export-timeline.c) and the counter tracks it carries
- * (export-tracks.c). Nothing outside src/export*.c includes this file.
+ * What only the export's own files share: the output files, the kinds'
+ * entry points, and the state of one trace being written
+ * (export-timeline.c, export-trace.c, export-tracks.c). Nothing outside
+ * src/export/ includes this file but the export unit test.
  */
 #ifndef EXPORT_INT_H
 #define EXPORT_INT_H
 
 #include "export.h"
+
+/* An output file written under a temporary name until committed. */
+struct export_file {
+	FILE		*f;
+	char		*path;		/* the final name */
+	char		*tmp;
+};
+
+/* export-file.c */
+void		 export_stamp(char *, size_t);
+struct export_file *export_file_open(const char *, const char *, char **);
+int		 export_file_close(struct export_file *, char **);
+int		 export_file_commit(struct export_file *, char **);
+void		 export_file_abort(struct export_file *);
+int		 export_check_free(const char *, bool, char **);
+
+/* export-summary.c */
+int		 export_summary(struct store *, const struct export_opts *,
+		     const char *, const char *, char **);
+
+/* export-timeline.c */
+int		 export_timeline(struct store *, const struct export_opts *,
+		     const char *, const char *, char **);
 
 /* A stream (LEVEL NULL) or host thread that has events. */
 struct timeline_lane {
@@ -45,14 +69,20 @@ struct timeline {
 	int64_t				  total;
 	bool				  open;	/* a C event is open */
 	char				**cause;
+	int				(*slice)(struct timeline *);
+					/* open the next slice file */
 };
 
-/* export-timeline.c */
-int64_t		 timeline_pid(int64_t, int, int64_t);
-void		 timeline_ts(FILE *, int64_t);
-FILE		*timeline_event(struct timeline *);
-void		 timeline_process(struct timeline *, int64_t, const char *,
+/* export-trace.c */
+int64_t		 export_trace_pid(int64_t, int, int64_t);
+void		 export_trace_ts(FILE *, int64_t);
+void		 export_trace_dur(FILE *, int64_t);
+FILE		*export_trace_sep(struct timeline *);
+FILE		*export_trace_event(struct timeline *);
+void		 export_trace_process(struct timeline *, int64_t, const char *,
 		     const char *, int);
+void		 export_trace_thread(struct timeline *, int64_t, int64_t,
+		     const char *);
 
 /* export-tracks.c */
 int		 export_tracks_load(struct store *, struct timeline *);

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export.h"
+#include "export-int.h"
 
 /* The vendor's CSV writer starts a new slice file after this many rows. */
 #define SUMMARY_CSV_LIMIT	1000000
@@ -159,7 +159,7 @@ summary_json_row(struct summary_out *so, const struct store_rows *hdr,
 	for (i = 0; i < hdr->ncols; i++) {
 		if (i > 0)
 			fputs(", ", f);
-		export_json_string(f, hdr->names[i]);
+		util_json_string(f, hdr->names[i]);
 		fputs(": ", f);
 		if (hdr->fmts[i] != FMT_TEXT && strcmp(cells[i], "N/A") == 0)
 			fputs("null", f);
@@ -168,7 +168,7 @@ summary_json_row(struct summary_out *so, const struct store_rows *hdr,
 		    strlen(cells[i]), &d) == 0)
 			fputs(cells[i], f);
 		else
-			export_json_string(f, cells[i]);
+			util_json_string(f, cells[i]);
 	}
 	fputc('}', f);
 }

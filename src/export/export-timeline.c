@@ -57,14 +57,6 @@ timeline_cann_prefix(const char *level)
 	return NULL;
 }
 
-int64_t
-timeline_pid(int64_t rank, int layer, int64_t low)
-{
-	int64_t	 base = rank != NP_NA && rank >= 0 ? rank : 0;
-
-	return (base << 10) | ((int64_t)layer << 5) | (low & 31);
-}
-
 /* The trace pid of a host span of LEVEL. */
 static int64_t
 timeline_api_pid(struct timeline *tl, int64_t rank, const char *level)
@@ -72,82 +64,20 @@ timeline_api_pid(struct timeline *tl, int64_t rank, const char *level)
 	size_t	 i;
 
 	if (timeline_cann_prefix(level) != NULL)
-		return timeline_pid(rank, TL_LAYER_CANN, TL_HOST_BITS);
+		return export_trace_pid(rank, TL_LAYER_CANN, TL_HOST_BITS);
 	for (i = 0; i < tl->nlevels; i++) {
 		if (strcmp(tl->levels[i], level != NULL ? level : "") == 0)
 			break;
 	}
-	return timeline_pid(rank, TL_LAYER_FRAMEWORK,
+	return export_trace_pid(rank, TL_LAYER_FRAMEWORK,
 	    TL_HOST_BITS - (int64_t)i);
 }
 
 static int64_t
 timeline_task_pid(int64_t rank, int64_t device)
 {
-	return timeline_pid(rank, TL_LAYER_HARDWARE, device != NP_NA ?
+	return export_trace_pid(rank, TL_LAYER_HARDWARE, device != NP_NA ?
 	    device : 0);
-}
-
-/* Epoch ns as the vendor's "ts": microseconds, 3 decimals, a string. */
-void
-timeline_ts(FILE *f, int64_t ns)
-{
-	char	 buf[64];
-
-	util_fmt_us(buf, sizeof buf, ns, 3, false);
-	fprintf(f, "\"%s\"", buf);
-}
-
-/* A duration as a JSON number of microseconds, as Python prints floats. */
-static void
-timeline_dur(FILE *f, int64_t ns)
-{
-	char	 buf[64];
-
-	util_fmt_us(buf, sizeof buf, ns > 0 ? ns : 0, 3, true);
-	fprintf(f, "%s%s", buf, strchr(buf, '.') == NULL ? ".0" : "");
-}
-
-/* Separate the next value of the array from the one before. */
-static FILE *
-timeline_sep(struct timeline *tl)
-{
-	if (tl->items++ > 0)
-		fputs(",\n", tl->ef->f);
-	return tl->ef->f;
-}
-
-static void
-timeline_meta(struct timeline *tl, const char *name, int64_t pid,
-    int64_t tid, const char *key, const char *text, int64_t num)
-{
-	FILE	*f = timeline_sep(tl);
-
-	fprintf(f, "{\"name\":\"%s\",\"pid\":%lld,\"tid\":%lld,\"ph\":\"M\","
-	    "\"args\":{\"%s\":", name, (long long)pid, (long long)tid, key);
-	if (text != NULL)
-		export_json_string(f, text);
-	else
-		fprintf(f, "%lld", (long long)num);
-	fputs("}}", f);
-}
-
-void
-timeline_process(struct timeline *tl, int64_t pid, const char *name,
-    const char *label, int sort)
-{
-	timeline_meta(tl, "process_name", pid, 0, "name", name, 0);
-	timeline_meta(tl, "process_labels", pid, 0, "labels", label, 0);
-	timeline_meta(tl, "process_sort_index", pid, 0, "sort_index", NULL,
-	    sort);
-}
-
-static void
-timeline_thread(struct timeline *tl, int64_t pid, int64_t tid, const char *name)
-{
-	timeline_meta(tl, "thread_name", pid, tid, "name", name, 0);
-	timeline_meta(tl, "thread_sort_index", pid, tid, "sort_index", NULL,
-	    tid);
 }
 
 /* Does lane I start a new process (the lanes are sorted)? */
@@ -187,7 +117,7 @@ timeline_metadata(struct timeline *tl)
 				snprintf(name, sizeof name, "NPU %lld",
 				    (long long)(l->device != NP_NA ?
 				    l->device : 0));
-				timeline_process(tl, pid, "Ascend Hardware",
+				export_trace_process(tl, pid, "Ascend Hardware",
 				    name, TL_LAYER_HARDWARE);
 			}
 			if (l->id == NP_NA)
@@ -195,14 +125,14 @@ timeline_metadata(struct timeline *tl)
 			else
 				snprintf(name, sizeof name, "Stream %lld",
 				    (long long)l->id);
-			timeline_thread(tl, pid, l->id != NP_NA ? l->id :
+			export_trace_thread(tl, pid, l->id != NP_NA ? l->id :
 			    TL_NO_STREAM, name);
 			continue;
 		}
 		pid = timeline_api_pid(tl, l->rank, l->level);
 		cann = timeline_cann_prefix(l->level) != NULL;
 		if (timeline_new_process(tl, i))
-			timeline_process(tl, pid, cann ? "CANN" : l->level,
+			export_trace_process(tl, pid, cann ? "CANN" : l->level,
 			    "CPU", cann ? TL_LAYER_CANN : TL_LAYER_FRAMEWORK);
 		if (i > 0 && !timeline_new_process(tl, i) &&
 		    tl->lanes[i - 1].level != NULL &&
@@ -210,7 +140,7 @@ timeline_metadata(struct timeline *tl)
 			continue;
 		snprintf(name, sizeof name, "Thread %lld", (long long)(l->id !=
 		    NP_NA ? l->id : 0));
-		timeline_thread(tl, pid, l->id != NP_NA ? l->id : 0, name);
+		export_trace_thread(tl, pid, l->id != NP_NA ? l->id : 0, name);
 	}
 	export_tracks_metadata(tl);
 }
@@ -236,27 +166,6 @@ timeline_slice(struct timeline *tl)
 	return 0;
 }
 
-/*
- * Start the next event (or flow pair): a new slice first if this one is
- * full. Return the file to write it to, or NULL with *cause set.
- */
-FILE *
-timeline_event(struct timeline *tl)
-{
-	if (tl->ef != NULL && tl->o->split_bytes > 0 && tl->events > 0 &&
-	    ftello(tl->ef->f) >= tl->o->split_bytes) {
-		fputs("\n]\n", tl->ef->f);
-		if (export_file_close(tl->ef, tl->cause) != 0)
-			return NULL;
-		tl->ef = NULL;
-	}
-	if (tl->ef == NULL && timeline_slice(tl) != 0)
-		return NULL;
-	tl->events++;
-	tl->total++;
-	return timeline_sep(tl);
-}
-
 static void
 timeline_arg_int(FILE *f, const char *key, int64_t v, bool *first)
 {
@@ -274,23 +183,23 @@ timeline_task(void *arg, int64_t id, const struct store_task *t)
 	bool		 first = true;
 	const char	*name;
 
-	if ((f = timeline_event(tl)) == NULL)
+	if ((f = export_trace_event(tl)) == NULL)
 		return -1;
 	name = t->name != NULL ? t->name : t->task_type != NULL ?
 	    t->task_type : "N/A";
 	fputs("{\"name\":", f);
-	export_json_string(f, name);
+	util_json_string(f, name);
 	fprintf(f, ",\"pid\":%lld,\"tid\":%lld,\"ts\":",
 	    (long long)timeline_task_pid(t->rank, t->device),
 	    (long long)(t->stream != NP_NA ? t->stream : TL_NO_STREAM));
-	timeline_ts(f, t->start_ns);
+	export_trace_ts(f, t->start_ns);
 	fputs(",\"dur\":", f);
-	timeline_dur(f, t->dur_ns);
+	export_trace_dur(f, t->dur_ns);
 	fputs(",\"ph\":\"X\",\"args\":{", f);
 	timeline_arg_int(f, "Model Id", t->model_id, &first);
 	if (t->task_type != NULL) {
 		fprintf(f, "%s\"Task Type\":", first ? "" : ",");
-		export_json_string(f, t->task_type);
+		util_json_string(f, t->task_type);
 		first = false;
 	}
 	timeline_arg_int(f, "Physic Stream Id", t->stream, &first);
@@ -347,7 +256,7 @@ timeline_api(void *arg, int64_t id, const struct store_api *a)
 	size_t		 plen, ilen;
 	int64_t		 tid = a->tid != NP_NA ? a->tid : 0;
 
-	if ((f = timeline_event(tl)) == NULL)
+	if ((f = export_trace_event(tl)) == NULL)
 		return -1;
 	name = a->name != NULL ? a->name : "N/A";
 	plen = prefix != NULL ? strlen(prefix) : 0;
@@ -356,24 +265,24 @@ timeline_api(void *arg, int64_t id, const struct store_api *a)
 	    name[plen] == '@')) {
 		strbuf_init(&b);
 		strbuf_addf(&b, "%s@%s", prefix, name);
-		export_json_string(f, b.s);
+		util_json_string(f, b.s);
 		strbuf_release(&b);
 	} else
-		export_json_string(f, name);
+		util_json_string(f, name);
 	fprintf(f, ",\"pid\":%lld,\"tid\":%lld,\"ts\":",
 	    (long long)timeline_api_pid(tl, a->rank, a->level), (long long)tid);
-	timeline_ts(f, a->start_ns);
+	export_trace_ts(f, a->start_ns);
 	if (timeline_is_marker(a))
 		fputs(",\"ph\":\"i\",\"s\":\"t\"", f);
 	else {
 		fputs(",\"dur\":", f);
-		timeline_dur(f, a->end_ns - a->start_ns);
+		export_trace_dur(f, a->end_ns - a->start_ns);
 		fputs(",\"ph\":\"X\"", f);
 	}
 	fprintf(f, ",\"args\":{\"Thread Id\":%lld", (long long)tid);
 	if (a->level != NULL) {
 		fputs(",\"level\":", f);
-		export_json_string(f, a->level);
+		util_json_string(f, a->level);
 	}
 	if (a->conn != NP_NA)
 		fprintf(f, ",\"connection_id\":%lld", (long long)a->conn);
@@ -411,7 +320,7 @@ timeline_flow(void *arg, const struct store_link *fl)
 	FILE		*f;
 	uint64_t	 id = timeline_flow_id(fl);
 
-	if ((f = timeline_event(tl)) == NULL)
+	if ((f = export_trace_event(tl)) == NULL)
 		return -1;
 	fprintf(f, "{\"name\":\"HostToDevice%llu\",\"pid\":%lld,"
 	    "\"tid\":%lld,\"ph\":\"s\",\"cat\":\"HostToDevice\","
@@ -419,16 +328,16 @@ timeline_flow(void *arg, const struct store_link *fl)
 	    (long long)timeline_api_pid(tl, fl->rank, fl->level),
 	    (long long)(fl->tid != NP_NA ? fl->tid : 0),
 	    (unsigned long long)id);
-	timeline_ts(f, fl->api_start_ns);
+	export_trace_ts(f, fl->api_start_ns);
 	fputs("}", f);
-	f = timeline_sep(tl);
+	f = export_trace_sep(tl);
 	fprintf(f, "{\"name\":\"HostToDevice%llu\",\"pid\":%lld,"
 	    "\"tid\":%lld,\"ph\":\"f\",\"cat\":\"HostToDevice\","
 	    "\"id\":\"%llu\",\"ts\":", (unsigned long long)id,
 	    (long long)timeline_task_pid(fl->rank, fl->device),
 	    (long long)(fl->stream != NP_NA ? fl->stream : TL_NO_STREAM),
 	    (unsigned long long)id);
-	timeline_ts(f, fl->task_start_ns);
+	export_trace_ts(f, fl->task_start_ns);
 	fputs(",\"bp\":\"e\"}", f);
 	return 0;
 }
@@ -570,6 +479,7 @@ export_timeline(struct store *s, const struct export_opts *o,
 
 	memset(&tl, 0, sizeof tl);
 	tl.o = o;
+	tl.slice = timeline_slice;
 	tl.dir = dir;
 	tl.stamp = stamp;
 	tl.cause = cause;

@@ -57,7 +57,7 @@ export_tracks_add(void *arg, const struct store_track *t)
 		if (k->sort == NP_NA)
 			k->sort = layer;
 	}
-	k->out = timeline_pid(t->rank, layer, t->device != NP_NA &&
+	k->out = export_trace_pid(t->rank, layer, t->device != NP_NA &&
 	    t->device != NP_HOST_DEVICE ? t->device : 0);
 	return 0;
 }
@@ -84,7 +84,7 @@ export_tracks_metadata(struct timeline *tl)
 		for (j = 0; j < i && tl->tracks[j].out != k->out; j++)
 			;
 		if (j == i)
-			timeline_process(tl, k->out, k->process, k->labels,
+			export_trace_process(tl, k->out, k->process, k->labels,
 			    (int)k->sort);
 	}
 }
@@ -162,7 +162,7 @@ export_tracks_sample(void *arg, const struct store_counter *c)
 		if (w->tl->open)
 			fputs("}}", w->tl->ef->f);
 		w->tl->open = false;
-		if ((f = timeline_event(w->tl)) == NULL)
+		if ((f = export_trace_event(w->tl)) == NULL)
 			return -1;
 		w->tl->open = true;
 		w->rank = c->rank;
@@ -172,17 +172,17 @@ export_tracks_sample(void *arg, const struct store_counter *c)
 		free(w->name);
 		w->name = xstrdup(name);
 		fputs("{\"name\":", f);
-		export_json_string(f, name);
+		util_json_string(f, name);
 		fprintf(f, ",\"pid\":%lld,\"tid\":%lld,\"ts\":",
 		    (long long)export_tracks_pid(w, c->rank, c->pid),
 		    (long long)(c->tid != NP_NA ? c->tid : 0));
-		timeline_ts(f, c->ts_ns);
+		export_trace_ts(f, c->ts_ns);
 		fputs(",\"ph\":\"C\",\"args\":{", f);
 	} else {
 		f = w->tl->ef->f;
 		fputc(',', f);
 	}
-	export_json_string(f, c->key != NULL ? c->key : "value");
+	util_json_string(f, c->key != NULL ? c->key : "value");
 	fputc(':', f);
 	export_tracks_value(f, c->value);
 	return 0;

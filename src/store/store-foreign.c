@@ -85,6 +85,20 @@ store_foreign_has(struct store_foreign *f, const char *name, const char *col)
 	return found;
 }
 
+/* True if the database has every table named in the list TABLES. */
+bool
+store_foreign_has_all(struct store_foreign *f, const char *tables)
+{
+	char	*copy, *p, *name;
+	bool	 all = true;
+
+	copy = p = xstrdup(tables);
+	while (all && (name = strsep(&p, " ")) != NULL)
+		all = store_foreign_has(f, name, NULL);
+	free(copy);
+	return all;
+}
+
 /*
  * Run the query SQL; read its rows with store_foreign_next(). On failure
  * return NULL and set *cause.

@@ -12,7 +12,6 @@
 #include "store.h"
 
 struct store_intern;
-struct stats_ops;
 struct store_tl;
 
 enum store_table_flags {
@@ -61,6 +60,26 @@ enum store_stmt {
 	STMT_COUNT
 };
 
+/* One (device, rank, op type, core type) group of op_statistic. */
+struct stats_op {
+	int64_t		 device;
+	int64_t		 rank;
+	int64_t		 op;		/* str ids */
+	int64_t		 core;
+	int64_t		 count;
+	int64_t		 total;
+	int64_t		 min;
+	int64_t		 max;
+	bool		 used;
+};
+
+/* The groups, an open-addressing hash table. */
+struct stats_ops {
+	struct stats_op	*v;
+	size_t		 n;
+	size_t		 size;		/* a power of two */
+};
+
 struct store {
 	sqlite3			*db;
 	char			*path;		/* final path */
@@ -104,6 +123,9 @@ int		 store_manifest_write(struct store *, char **);
 bool		 store_exists(struct store *, const char *);
 bool		 store_has_table(struct store *, const char *);
 
+/* store-open.c */
+bool		 store_is_own_file(const char *);
+
 /* store-load.c */
 extern const char	*store_load_pragmas;
 void		 store_bind_i64(sqlite3_stmt *, int, int64_t);
@@ -119,7 +141,8 @@ int		 store_nest_spans(struct store *, char **);
 
 /*
  * The tasks op_statistic counts (FORMATS.md 8.1), with o and c the str
- * rows of the op type and core type; store-stats.c keeps the same list.
+ * rows of the op type and core type; store-stats-write.c keeps the same
+ * list.
  */
 #define STORE_OP_STAT_KEEP_SQL						\
 	"o.s <> 'N/A' AND c.s NOT IN ('N/A', 'HCCL', 'COMMUNICATION',"	\
@@ -155,11 +178,16 @@ extern const size_t		store_tables_ntrace;
 
 /* store-load.c */
 const char	*store_load_string(struct store *, int64_t);
+int		 store_load_close(struct store *, char **);
 
 /* store-stats.c */
+uint64_t	 store_stats_hash(int64_t, int64_t, int64_t, int64_t);
 void		 store_stats_add_task(struct store *, const struct store_task *,
 		     int64_t, int64_t);
 void		 store_stats_free(struct store *);
+
+/* store-stats-write.c */
+int		 store_stats_write(struct store *, char **);
 
 /* store-timeline.c */
 void		 store_timeline_free(struct store *);

@@ -254,34 +254,12 @@ store_load_abort(struct store *s)
 }
 
 /*
- * Finish the load: derived tables, indexes, views, manifest, then rename
- * the temporary file over PATH. S is freed in every case. On failure
- * return -1 and set *cause; PATH is then untouched.
+ * Close the committed load S and rename its temporary file over PATH. S is
+ * freed in every case. On failure return -1 and set *cause.
  */
 int
-store_load_commit(struct store *s, char **cause)
+store_load_close(struct store *s, char **cause)
 {
-	char	 buf[64];
-
-	store_load_progress(s, "indexing", NULL, 0, 0);
-	snprintf(buf, sizeof buf, "%lld", (long long)s->records);
-	store_load_meta(s, "records", buf);
-	if (store_nest_spans(s, cause) != 0 ||
-	    store_stats_compute(s, cause) != 0 ||
-	    store_lanes_build(s, cause) != 0 ||
-	    store_exec(s, store_schema_index_sql, cause) != 0 ||
-	    store_exec(s, store_schema_view_sql, cause) != 0 ||
-	    store_manifest_write(s, cause) != 0) {
-		store_load_abort(s);
-		return -1;
-	}
-	snprintf(buf, sizeof buf, "PRAGMA user_version = %d",
-	    STORE_SCHEMA_VERSION);
-	if (store_exec(s, buf, cause) != 0 ||
-	    store_exec(s, "COMMIT", cause) != 0) {
-		store_load_abort(s);
-		return -1;
-	}
 	store_stats_free(s);
 	store_intern_free(s->intern);
 	s->intern = NULL;

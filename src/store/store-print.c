@@ -178,29 +178,6 @@ store_print_sv(FILE *f, const struct store_rows *r, bool tsv)
 }
 
 static void
-store_print_json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", f);
-		else if (c == '\r')
-			fputs("\\r", f);
-		else if (c == '\t')
-			fputs("\\t", f);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
-static void
 store_print_json(FILE *f, const struct store_rows *r, const char *indent)
 {
 	size_t	 i, j;
@@ -213,7 +190,7 @@ store_print_json(FILE *f, const struct store_rows *r, const char *indent)
 
 			if (j > 0)
 				fputs(", ", f);
-			store_print_json_string(f, r->names[j]);
+			util_json_string(f, r->names[j]);
 			fputs(": ", f);
 			if (strcmp(c, "N/A") == 0 && r->fmts[j] != FMT_TEXT)
 				fputs("null", f);
@@ -221,7 +198,7 @@ store_print_json(FILE *f, const struct store_rows *r, const char *indent)
 			    r->fmts[j] != FMT_NUMTEXT)
 				fputs(c, f);
 			else
-				store_print_json_string(f, c);
+				util_json_string(f, c);
 		}
 		fputs("}", f);
 	}

@@ -216,3 +216,30 @@ out:
 	store_sort_free(&whole);
 	return ret;
 }
+
+/*
+ * Count the rows the scan will look at (the task rows of its device and
+ * rank) and publish the count as its total.
+ */
+void
+store_scan_count(struct store_scan *sc)
+{
+	struct store_query	 q;
+	struct store_table	 base;
+	char			*cause = NULL;
+	int64_t			 n;
+
+	base = *sc->t;
+	base.from = "task t";
+	base.all = NULL;
+	store_query_init(&q);
+	q.device = sc->q.device;
+	q.rank = sc->q.rank;
+	q.from_ns = sc->q.from_ns;
+	q.to_ns = sc->q.to_ns;
+	n = store_count_table(sc->ws, &base, &q, &cause);
+	free(cause);
+	pthread_mutex_lock(&sc->lock);
+	sc->total = n;
+	pthread_mutex_unlock(&sc->lock);
+}

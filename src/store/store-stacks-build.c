@@ -86,33 +86,6 @@ store_stacks_step(struct store *s, struct stacks_where *w, char **cause)
 	return found ? 0 : -1;
 }
 
-/* Append the restriction of W on table alias T to B. */
-void
-store_stacks_where(struct strbuf *b, const struct stacks_where *w,
-    const char *t, bool tasks)
-{
-	if (w->o->rank != NP_NA)
-		strbuf_addf(b, " AND %s.rank = %lld", t,
-		    (long long)w->o->rank);
-	if (tasks && w->o->device != NP_NA)
-		strbuf_addf(b, " AND %s.device = %lld", t,
-		    (long long)w->o->device);
-	if (tasks && w->step != NP_NA)
-		strbuf_addf(b, " AND %s.step = %lld", t, (long long)w->step);
-	else if (w->from != NP_NA)
-		strbuf_addf(b, " AND %s.start_ns >= %lld AND %s.start_ns <"
-		    " %lld", t, (long long)w->from, t, (long long)w->to);
-}
-
-/* The text of column COL, "?" if it is empty. */
-const char *
-store_stacks_text(sqlite3_stmt *stmt, int col)
-{
-	const char	*v = (const char *)sqlite3_column_text(stmt, col);
-
-	return v != NULL && *v != '\0' ? v : "?";
-}
-
 /* op type > op name > input shapes, weighted by device time. */
 static int
 store_stacks_ops(struct store *s, struct store_stacks *st,
@@ -159,45 +132,6 @@ store_stacks_ops(struct store *s, struct store_stacks *st,
 	}
 	st->from = "kernel rows (op type, op name, input shapes)";
 	return 0;
-}
-
-/*
- * Below F, the frames of a Python call stack as the profiler writes it,
- * innermost first, separated by ';' and line breaks; each frame counts
- * one more call.
- */
-struct store_frame *
-store_stacks_python(struct store_frame *f, const char *stack)
-{
-	const char	**v = NULL, *p, *q;
-	char		 *name;
-	size_t		  n = 0, len;
-
-	for (p = stack; *p != '\0'; p = q) {
-		q = p + strcspn(p, ";\r\n");
-		v = xreallocarray(v, n + 1, sizeof *v);
-		v[n++] = p;
-		if (*q != '\0')
-			q++;
-	}
-	while (n > 0) {
-		p = v[--n];
-		len = strcspn(p, ";\r\n");
-		while (len > 0 && (*p == ' ' || *p == '\t')) {
-			p++;
-			len--;
-		}
-		while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t'))
-			len--;
-		if (len == 0)
-			continue;
-		name = xstrndup(p, len);
-		f = store_frame_child(f, name);
-		f->count++;
-		free(name);
-	}
-	free(v);
-	return f;
 }
 
 static int64_t

@@ -428,3 +428,30 @@ store_stacks_walk(struct store *s, struct store_stacks *st,
 	    python ? "Python spans with call stacks" : "CANN API spans";
 	return rc;
 }
+
+/* Append the restriction of W on table alias T to B. */
+void
+store_stacks_where(struct strbuf *b, const struct stacks_where *w,
+    const char *t, bool tasks)
+{
+	if (w->o->rank != NP_NA)
+		strbuf_addf(b, " AND %s.rank = %lld", t,
+		    (long long)w->o->rank);
+	if (tasks && w->o->device != NP_NA)
+		strbuf_addf(b, " AND %s.device = %lld", t,
+		    (long long)w->o->device);
+	if (tasks && w->step != NP_NA)
+		strbuf_addf(b, " AND %s.step = %lld", t, (long long)w->step);
+	else if (w->from != NP_NA)
+		strbuf_addf(b, " AND %s.start_ns >= %lld AND %s.start_ns <"
+		    " %lld", t, (long long)w->from, t, (long long)w->to);
+}
+
+/* The text of column COL, "?" if it is empty. */
+const char *
+store_stacks_text(sqlite3_stmt *stmt, int col)
+{
+	const char	*v = (const char *)sqlite3_column_text(stmt, col);
+
+	return v != NULL && *v != '\0' ? v : "?";
+}

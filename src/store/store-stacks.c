@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "store.h"
+#include "store-int.h"
 
 void
 store_stacks_opts_init(struct store_stacks_opts *o)
@@ -374,4 +374,43 @@ store_stacks_prune(struct store_stacks *st, struct matcher *m)
 {
 	store_stacks_prune_frame(st->root, m, false);
 	store_stacks_finish(st);
+}
+
+/*
+ * Below F, the frames of a Python call stack as the profiler writes it,
+ * innermost first, separated by ';' and line breaks; each frame counts
+ * one more call.
+ */
+struct store_frame *
+store_stacks_python(struct store_frame *f, const char *stack)
+{
+	const char	**v = NULL, *p, *q;
+	char		 *name;
+	size_t		  n = 0, len;
+
+	for (p = stack; *p != '\0'; p = q) {
+		q = p + strcspn(p, ";\r\n");
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n++] = p;
+		if (*q != '\0')
+			q++;
+	}
+	while (n > 0) {
+		p = v[--n];
+		len = strcspn(p, ";\r\n");
+		while (len > 0 && (*p == ' ' || *p == '\t')) {
+			p++;
+			len--;
+		}
+		while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+			len--;
+		if (len == 0)
+			continue;
+		name = xstrndup(p, len);
+		f = store_frame_child(f, name);
+		f->count++;
+		free(name);
+	}
+	free(v);
+	return f;
 }

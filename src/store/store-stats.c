@@ -1,9 +1,8 @@
 /*
- * The statistics derived from task rows and API spans, computed when a load
- * commits, exactly as the vendor computes them (FORMATS.md section 8):
- * op_statistic groups device tasks by (op type, core type) with an integer
- * average, api_statistic groups spans by (name, level) with a population
- * variance around the rounded mean.
+ * op_statistic gathered while a load runs: each device task is counted
+ * into its (device, rank, op type, core type) group in a hash table, far
+ * cheaper than a GROUP BY over millions of rows at commit, where
+ * store-stats-write.c turns the groups into rows.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -11,36 +10,9 @@
 
 #include "store-int.h"
 
-/* One (device, rank, op type, core type) group of op_statistic. */
-struct stats_op {
-	int64_t		 device;
-	int64_t		 rank;
-	int64_t		 op;		/* str ids */
-	int64_t		 core;
-	int64_t		 count;
-	int64_t		 total;
-	int64_t		 min;
-	int64_t		 max;
-	bool		 used;
-};
-
-struct stats_ops {
-	struct stats_op	*v;
-	size_t		 n;
-	size_t		 size;		/* a power of two */
-};
-
-/*
- * Core types whose tasks never reach op_statistic (FORMATS.md 8.1); SQL
- * that computes op_statistic uses STORE_OP_STAT_KEEP_SQL, the same list.
- */
-static const char *const stats_excluded[] = {
-	"N/A", "HCCL", "COMMUNICATION", "HCCL_AI_CPU", "WRITE_BACK", "INVALID",
-	NULL
-};
-
-static uint64_t
-stats_op_hash(int64_t device, int64_t rank, int64_t op, int64_t core)
+/* The hash of a group key, for the open-addressing tables of statistics. */
+uint64_t
+store_stats_hash(int64_t device, int64_t rank, int64_t op, int64_t core)
 {
 	uint64_t	 h = 0x9E3779B97F4A7C15ULL;
 
@@ -52,7 +24,7 @@ stats_op_hash(int64_t device, int64_t rank, int64_t op, int64_t core)
 }
 
 static void
-stats_ops_grow(struct stats_ops *o)
+store_stats_grow(struct stats_ops *o)
 {
 	struct stats_op	*old = o->v;
 	size_t		 oldsize = o->size, i, j;
@@ -62,7 +34,7 @@ stats_ops_grow(struct stats_ops *o)
 	for (i = 0; i < oldsize; i++) {
 		if (!old[i].used)
 			continue;
-		j = stats_op_hash(old[i].device, old[i].rank, old[i].op,
+		j = store_stats_hash(old[i].device, old[i].rank, old[i].op,
 		    old[i].core) & (o->size - 1);
 		while (o->v[j].used)
 			j = (j + 1) & (o->size - 1);
@@ -90,8 +62,8 @@ store_stats_add_task(struct store *s, const struct store_task *t, int64_t op,
 		s->ops = xcalloc(1, sizeof *s->ops);
 	o = s->ops;
 	if ((o->n + 1) * 2 > o->size)
-		stats_ops_grow(o);
-	j = stats_op_hash(t->device, t->rank, op, core) & (o->size - 1);
+		store_stats_grow(o);
+	j = store_stats_hash(t->device, t->rank, op, core) & (o->size - 1);
 	for (;; j = (j + 1) & (o->size - 1)) {
 		g = &o->v[j];
 		if (!g->used) {
@@ -125,279 +97,4 @@ store_stats_free(struct store *s)
 	free(s->ops->v);
 	free(s->ops);
 	s->ops = NULL;
-}
-
-static bool
-stats_op_kept(struct store *s, const struct stats_op *g)
-{
-	const char	*op = store_load_string(s, g->op);
-	const char	*core = store_load_string(s, g->core);
-	size_t		 i;
-
-	if (op == NULL || core == NULL || strcmp(op, "N/A") == 0)
-		return false;
-	for (i = 0; stats_excluded[i] != NULL; i++) {
-		if (strcmp(core, stats_excluded[i]) == 0)
-			return false;
-	}
-	return true;
-}
-
-/*
- * Write the gathered groups as op_statistic rows: the average is the
- * integer division of the total by the count, the ratio the share of the
- * total of the same device and rank, rounded to 6 decimals.
- */
-static void
-stats_ops_write(struct store *s)
-{
-	struct stats_ops	*o = s->ops;
-	struct stats_op		*g, *h;
-	struct store_op_stat	 r;
-	size_t			 i, j;
-	int64_t			 sum;
-
-	if (o == NULL)
-		return;
-	for (i = 0; i < o->size; i++) {
-		g = &o->v[i];
-		if (!g->used || !stats_op_kept(s, g))
-			continue;
-		sum = 0;
-		for (j = 0; j < o->size; j++) {
-			h = &o->v[j];
-			if (h->used && h->device == g->device &&
-			    h->rank == g->rank && stats_op_kept(s, h))
-				sum += h->total;
-		}
-		memset(&r, 0, sizeof r);
-		r.device = g->device;
-		r.rank = g->rank;
-		r.op_type = store_load_string(s, g->op);
-		r.core_type = store_load_string(s, g->core);
-		r.count = g->count;
-		r.total_ns = g->total;
-		r.min_ns = g->min;
-		r.avg_ns = g->total / g->count;
-		r.max_ns = g->max;
-		r.ratio = sum > 0 ? round((double)g->total * 100.0 /
-		    (double)sum * 1e6) / 1e6 : 0;
-		r.origin = STORE_FROM_TASKS;
-		r.model_id = r.iter = NP_NA;
-		store_load_op_stat(s, &r);
-	}
-}
-
-/*
- * The spans api_statistic counts, scanned in table order and grouped in a
- * hash table: a sort of millions of spans by their names was most of the
- * commit of a large raw collection.
- */
-#define STATS_API_SQL							\
-	"SELECT rank, level, name, end_ns - start_ns FROM api"		\
-	" WHERE start_ns > 0 AND level IS NOT NULL AND name IS NOT NULL"
-
-/* The levels api_statistic has (FORMATS.md 8.2). */
-static const char *const stats_api_levels[] = {
-	"acl", "model", "node", "communication", "hccl", "runtime", NULL
-};
-
-struct stats_group {
-	int64_t		 rank;
-	int64_t		 level_id;	/* str ids */
-	int64_t		 name_id;
-	char		*level;
-	char		*name;
-	int64_t		 count;
-	int64_t		 total;
-	int64_t		 min;
-	int64_t		 max;
-	double		 sum_us;
-	double		 sum_sq_us;
-};
-
-struct stats_groups {
-	struct stats_group	*v;
-	size_t			 n;
-	size_t			 size;		/* a power of two */
-};
-
-/* Round a positive mean of COUNT values totalling TOTAL ns to whole ns. */
-static int64_t
-stats_round_div(int64_t total, int64_t count)
-{
-	if (total >= 0)
-		return (2 * total + count) / (2 * count);
-	return -((2 * -total + count) / (2 * count));
-}
-
-static void
-stats_api_flush(struct store *s, struct stats_group *g)
-{
-	struct store_api_stat	 a;
-	double			 avg_us, var;
-	char			 buf[64];
-
-	if (g->count == 0)
-		return;
-	memset(&a, 0, sizeof a);
-	a.device = NP_HOST_DEVICE;
-	a.rank = g->rank;
-	a.level = g->level;
-	a.name = g->name;
-	a.total_ns = g->total;
-	a.count = g->count;
-	/*
-	 * The vendor divides a double sum of us and rounds the binary result
-	 * to 3 decimals: 7.27 / 4 = 1.8175 prints 1.817, not 1.818.
-	 */
-	snprintf(buf, sizeof buf, "%.3f", g->total / 1000.0 / g->count);
-	if (util_parse_ns(buf, strlen(buf), &a.avg_ns) != 0)
-		a.avg_ns = stats_round_div(g->total, g->count);
-	a.min_ns = g->min;
-	a.max_ns = g->max;
-	avg_us = a.avg_ns / 1000.0;
-	/* Population variance around the rounded mean, in us squared. */
-	var = (g->sum_sq_us - 2 * avg_us * g->sum_us +
-	    g->count * avg_us * avg_us) / g->count;
-	a.variance = round(fmax(var, 0) * 1000.0) / 1000.0;
-	a.origin = STORE_FROM_TASKS;
-	store_load_api_stat(s, &a);
-	free(g->level);
-	free(g->name);
-	memset(g, 0, sizeof *g);
-}
-
-static void
-stats_groups_grow(struct stats_groups *a)
-{
-	struct stats_group	*old = a->v;
-	size_t			 oldsize = a->size, i, j;
-
-	a->size = oldsize == 0 ? 256 : oldsize * 2;
-	a->v = xcalloc(a->size, sizeof *a->v);
-	for (i = 0; i < oldsize; i++) {
-		if (old[i].count == 0)
-			continue;
-		j = stats_op_hash(0, old[i].rank, old[i].level_id,
-		    old[i].name_id) & (a->size - 1);
-		while (a->v[j].count != 0)
-			j = (j + 1) & (a->size - 1);
-		a->v[j] = old[i];
-	}
-	free(old);
-}
-
-/* The group of (RANK, LEVEL, NAME) in A, made empty if new. */
-static struct stats_group *
-stats_groups_find(struct stats_groups *a, int64_t rank, int64_t level,
-    int64_t name)
-{
-	struct stats_group	*g;
-	size_t			 j;
-
-	if ((a->n + 1) * 2 > a->size)
-		stats_groups_grow(a);
-	j = stats_op_hash(0, rank, level, name) & (a->size - 1);
-	for (;; j = (j + 1) & (a->size - 1)) {
-		g = &a->v[j];
-		if (g->count == 0) {
-			g->rank = rank;
-			g->level_id = level;
-			g->name_id = name;
-			a->n++;
-			return g;
-		}
-		if (g->rank == rank && g->level_id == level &&
-		    g->name_id == name)
-			return g;
-	}
-}
-
-static bool
-stats_api_level(const char *level)
-{
-	int	 i;
-
-	for (i = 0; level != NULL && stats_api_levels[i] != NULL; i++) {
-		if (strcmp(level, stats_api_levels[i]) == 0)
-			return true;
-	}
-	return false;
-}
-
-/* Store the groups of A whose level api_statistic has, and free them. */
-static void
-stats_api_write(struct store *s, struct stats_groups *a)
-{
-	struct stats_group	*g;
-	const char		*level, *name;
-	size_t			 i;
-
-	for (i = 0; i < a->size; i++) {
-		g = &a->v[i];
-		if (g->count == 0)
-			continue;
-		level = store_load_string(s, g->level_id);
-		name = store_load_string(s, g->name_id);
-		if (!stats_api_level(level) || name == NULL)
-			continue;
-		g->level = xstrdup(level);
-		g->name = xstrdup(name);
-		stats_api_flush(s, g);
-	}
-	free(a->v);
-}
-
-static int
-stats_api(struct store *s, char **cause)
-{
-	struct stats_groups	 a;
-	struct stats_group	*g;
-	sqlite3_stmt		*stmt;
-	int64_t			 rank, d;
-	double			 us;
-	int			 rc;
-
-	if (store_prepare(s, &stmt, STATS_API_SQL, cause) != 0)
-		return -1;
-	memset(&a, 0, sizeof a);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		rank = sqlite3_column_type(stmt, 0) == SQLITE_NULL ? NP_NA :
-		    sqlite3_column_int64(stmt, 0);
-		g = stats_groups_find(&a, rank, sqlite3_column_int64(stmt, 1),
-		    sqlite3_column_int64(stmt, 2));
-		d = sqlite3_column_int64(stmt, 3);
-		if (g->count == 0)
-			g->min = g->max = d;
-		g->count++;
-		g->total += d;
-		g->min = d < g->min ? d : g->min;
-		g->max = d > g->max ? d : g->max;
-		us = d / 1000.0;
-		g->sum_us += us;
-		g->sum_sq_us += us * us;
-	}
-	sqlite3_finalize(stmt);
-	if (rc != SQLITE_DONE) {
-		free(a.v);
-		xasprintf(cause, "cannot compute api_statistic: %s",
-		    sqlite3_errmsg(s->db));
-		return -1;
-	}
-	stats_api_write(s, &a);
-	return 0;
-}
-
-/*
- * Compute op_statistic from the task rows and api_statistic from the API
- * spans; rows read from the tool's own files stay beside them. On failure
- * return -1 and set *cause.
- */
-int
-store_stats_compute(struct store *s, char **cause)
-{
-	store_load_progress(s, "statistics", NULL, 0, 0);
-	stats_ops_write(s);
-	return stats_api(s, cause);
 }

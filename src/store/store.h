@@ -505,6 +505,7 @@ struct store_foreign;
 struct store_foreign_rows;
 struct store_foreign *store_foreign_open(const char *, char **);
 void		 store_foreign_free(struct store_foreign *);
+bool		 store_foreign_has_all(struct store_foreign *, const char *);
 bool		 store_foreign_has(struct store_foreign *, const char *,
 		     const char *);
 struct store_foreign_rows *store_foreign_query(struct store_foreign *,
@@ -518,9 +519,6 @@ void		 store_foreign_rows_free(struct store_foreign_rows *);
 /* store-floor.c: for bench/floor */
 int		 store_floor(const char *, int64_t, double *, double *, char **);
 double		 store_floor_cpu(void);
-
-/* store-stats.c */
-int		 store_stats_compute(struct store *, char **);
 
 /* store-tables.c */
 const struct store_table *store_table_find(struct store *, const char *);

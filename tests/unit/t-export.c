@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "export.h"
+#include "export-int.h"
 #include "../tap.h"
 
 #define FIRST	1780000000000000000LL

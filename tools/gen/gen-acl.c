@@ -142,8 +142,8 @@ gen_job_acl(const char *dir, const struct gen_opts *g, uint64_t *rng,
 	}
 	count = g->apis < 1 ? 1 : g->apis > 2000 ? 2000 : g->apis;
 	for (k = 0; k < count; k++) {
-		i = (size_t)(gen_rand_next(rng) % n);
-		d = (uint64_t)api[i].mean_ns / 2 + gen_rand_next(rng) %
+		i = (size_t)(util_rand_next(rng) % n);
+		d = (uint64_t)api[i].mean_ns / 2 + util_rand_next(rng) %
 		    (uint64_t)api[i].mean_ns;
 		api[i].pid = 4242;
 		api[i].tid = 4300 + (uint32_t)i;
@@ -227,8 +227,8 @@ gen_job_aicpu(const char *dir, const struct gen_opts *g, uint64_t *rng,
 	strbuf_adds(&e, "serial_number,node_type_name,total_time(ms),"
 	    "dispatch_time(ms),run_start,run_end\n");
 	for (i = 0; i < 8; i++) {
-		total = 200 + (int64_t)(gen_rand_next(rng) % 2000);
-		dispatch = 20 + (int64_t)(gen_rand_next(rng) % 150);
+		total = 200 + (int64_t)(util_rand_next(rng) % 2000);
+		dispatch = 20 + (int64_t)(util_rand_next(rng) % 150);
 		if (i % 2 == 0)
 			strbuf_addf(&f, "[%lld] Node:%s, Run start:%lld, Run "
 			    "end:%lld", (long long)start - 50, names[i % 4],
@@ -385,15 +385,15 @@ gen_job_runtime(const char *dir, const struct gen_opts *g, uint64_t *rng,
 	strbuf_adds(&ex, "Process ID,Thread ID,Category,Event Type,"
 	    "Payload Type,Payload,Start(us),End(us),Message Type,Message\n");
 	for (i = 0; i < 60; i++) {
-		k = (size_t)(gen_rand_next(rng) % 3);
-		d = 500 + gen_rand_next(rng) % 20000;
+		k = (size_t)(util_rand_next(rng) % 3);
+		d = 500 + util_rand_next(rng) % 20000;
 		gen_acl_rt_api(&fa, &api[k], t, d, 4300);
 		if (k == 0)
 			gen_acl_track(&ft, &et, t + d / 2, (int)i, (int)(i % 4));
 		t += d + 700;
 	}
 	for (i = 0; i < 5; i++) {
-		d = 400000 + gen_rand_next(rng) % 100000;
+		d = 400000 + util_rand_next(rng) % 100000;
 		gen_acl_tx(&fx, &ex, 6000000000ULL + i * 1000000, i == 2 ? 0 :
 		    d, (int)i);
 	}

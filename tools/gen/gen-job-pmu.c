@@ -49,11 +49,11 @@ gen_job_pmu_task(struct strbuf *rec, struct strbuf *exp, uint64_t *rng,
 		strbuf_adds(exp, "Task ID,Stream ID,aicore_time(us),"
 		    "total_cycles,vec_ratio,mac_ratio,mte2_ratio,"
 		    "icache_miss_rate\n");
-	total = 1000 + gen_rand_next(rng) % 100000;
+	total = 1000 + util_rand_next(rng) % 100000;
 	for (i = 0; i < 6; i++)
-		pmu[i] = gen_rand_next(rng) % total;
-	pmu[6] = 1000 + gen_rand_next(rng) % 5000;
-	pmu[7] = gen_rand_next(rng) % pmu[6];
+		pmu[i] = util_rand_next(rng) % total;
+	pmu[6] = 1000 + util_rand_next(rng) % 5000;
+	pmu[7] = util_rand_next(rng) % pmu[6];
 	for (i = 0; i < 128; i++)
 		strbuf_addc(rec, '\0');
 	rec->s[off] = (char)((*cnt & 0xf) << 4);

@@ -46,16 +46,6 @@ static const struct gen_job_op gen_job_ops[] = {
 
 #define GEN_JOB_NOPS	(sizeof gen_job_ops / sizeof gen_job_ops[0])
 
-/* xorshift64*: small, fast and the same everywhere. */
-uint64_t
-gen_rand_next(uint64_t *state)
-{
-	*state ^= *state >> 12;
-	*state ^= *state << 25;
-	*state ^= *state >> 27;
-	return *state * 0x2545F4914F6CDD1DULL;
-}
-
 /* Write LEN bytes of DATA to DIR/NAME. */
 int
 gen_job_file(const char *dir, const char *name, const char *data, size_t len,
@@ -423,13 +413,13 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 	int		 i, task, batch;
 
 	gen_job_point(j, 0, iter, 0, t);
-	fp = t + 200 + gen_rand_next(&j->rng) % 300;
+	fp = t + 200 + util_rand_next(&j->rng) % 300;
 	gen_job_point(j, 1, iter, 0, fp);
 	t = fp + 50;
 	r0 = t + 100;
 	for (i = 0; i < j->nops; i++) {
 		d = (uint64_t)gen_job_ops[i % GEN_JOB_NOPS].mean_ticks / 2 +
-		    gen_rand_next(&j->rng) % (uint64_t)gen_job_ops[i %
+		    util_rand_next(&j->rng) % (uint64_t)gen_job_ops[i %
 		    GEN_JOB_NOPS].mean_ticks;
 		gen_job_stat_add(&j->st[i % GEN_JOB_NOPS], gen_job_ns(j, d));
 		gen_job_stat_add(&j->st_it[iter - 1][i % GEN_JOB_NOPS],
@@ -450,7 +440,7 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 	gen_job_point(j, 4, iter, 100, r1);
 	bp = t + 20;
 	gen_job_point(j, 2, iter, 0, bp);
-	end = bp + 400 + gen_rand_next(&j->rng) % 500;
+	end = bp + 400 + util_rand_next(&j->rng) % 500;
 	gen_job_point(j, 255, iter, 0, end);
 	j->win[2 * (iter - 1)] = iter > 1 ? prev_end : fp;
 	j->win[2 * (iter - 1) + 1] = end;

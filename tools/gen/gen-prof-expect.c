@@ -120,7 +120,7 @@ gen_prof_op_statistic(struct gen_prof *g, const char *dir, char **cause)
 	}
 	if (n > 1)
 		qsort(v, n, sizeof *v, gen_prof_op_stat_cmp);
-	if ((f = gen_open(dir, "op_statistic.csv", cause)) ==
+	if ((f = util_file_create(dir, "op_statistic.csv", cause)) ==
 	    NULL) {
 		free(v);
 		return -1;
@@ -200,7 +200,7 @@ gen_prof_api_statistic(struct gen_prof *g, const char *dir, char **cause)
 
 	if (g->napi > 1)
 		qsort(g->api, g->napi, sizeof *g->api, gen_prof_api_cmp);
-	if ((f = gen_open(dir, "api_statistic.csv", cause)) ==
+	if ((f = util_file_create(dir, "api_statistic.csv", cause)) ==
 	    NULL)
 		return -1;
 	fprintf(f, "Device_id,Level,API Name,Time(us),Count,Avg(us),Min(us),"
@@ -393,7 +393,7 @@ gen_prof_op_summary(struct gen_prof *g, const char *dir, char **cause)
 	v = xreallocarray(NULL, g->ntasks + 1, sizeof *v);
 	memcpy(v, g->tasks, g->ntasks * sizeof *v);
 	qsort_r(v, g->ntasks, sizeof *v, gen_prof_task_cmp, g);
-	if ((f = gen_open(dir, "op_summary.csv", cause)) == NULL) {
+	if ((f = util_file_create(dir, "op_summary.csv", cause)) == NULL) {
 		free(v);
 		return -1;
 	}

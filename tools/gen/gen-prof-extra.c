@@ -600,14 +600,14 @@ gen_prof_extra_expect(struct gen_prof *g, const char *dir, char **cause)
 			continue;
 		qsort(x->v, x->n, sizeof *x->v, gen_prof_extra_cmp);
 		xasprintf(&name, "%s.csv", gen_prof_extra_names[t]);
-		if ((f = gen_open(dir, name, cause)) == NULL) {
+		if ((f = util_file_create(dir, name, cause)) == NULL) {
 			free(name);
 			return -1;
 		}
 		fprintf(f, "%s\n", gen_prof_extra_heads[t]);
 		for (i = 0; i < x->n; i++)
 			fprintf(f, "%s\n", x->v[i].line);
-		rc = gen_close(f, dir, name, cause);
+		rc = util_file_close(f, dir, name, cause);
 		free(name);
 	}
 	return rc;

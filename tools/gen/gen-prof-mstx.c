@@ -155,7 +155,7 @@ gen_prof_mstx_expect(struct gen_prof *g, const char *dir, char **cause)
 	if (g->nmarkers > 1)
 		qsort(g->markers, g->nmarkers, sizeof *g->markers,
 		    gen_prof_mstx_cmp);
-	if ((f = gen_open(dir, "msprof_tx.csv", cause)) == NULL)
+	if ((f = util_file_create(dir, "msprof_tx.csv", cause)) == NULL)
 		return -1;
 	fprintf(f, "pid,tid,category,event_type,payload_type,"
 	    "payload_value,Start_time(us),End_time(us),message_type,message,"
@@ -180,7 +180,7 @@ gen_prof_mstx_expect(struct gen_prof *g, const char *dir, char **cause)
 		else
 			fprintf(f, "%d,%s,N/A,N/A\n", m->msg_type, m->msg);
 	}
-	return gen_close(f, dir, "msprof_tx.csv", cause);
+	return util_file_close(f, dir, "msprof_tx.csv", cause);
 }
 
 void

@@ -205,7 +205,7 @@ gen_prof_steps_expect(struct gen_prof *g, const char *dir, char **cause)
 	if (g->niters > 1)
 		qsort(g->iters, g->niters, sizeof *g->iters,
 		    gen_prof_step_cmp);
-	if ((f = gen_open(dir, "step_trace.csv", cause)) == NULL)
+	if ((f = util_file_create(dir, "step_trace.csv", cause)) == NULL)
 		return -1;
 	fprintf(f, "Device_id,Iteration ID,FP Start(us),BP End(us),"
 	    "Iteration End(us),Iteration Time(us),FP to BP Time(us),"
@@ -226,5 +226,5 @@ gen_prof_steps_expect(struct gen_prof *g, const char *dir, char **cause)
 		gen_prof_step_us(f, gen_prof_step_aug(g, it), true, ",");
 		fprintf(f, "%lld\n", (long long)it->model);
 	}
-	return gen_close(f, dir, "step_trace.csv", cause);
+	return util_file_close(f, dir, "step_trace.csv", cause);
 }

@@ -75,12 +75,12 @@ gen_svp_layers(struct strbuf *csv, struct strbuf *exp, uint64_t *rng)
 
 	memset(&tot, 0, sizeof tot);
 	for (i = 0; i < GEN_SVP_LAYERS; i++) {
-		l[i].time_us = (double)(50 + gen_rand_next(rng) % 4000) / 8;
+		l[i].time_us = (double)(50 + util_rand_next(rng) % 4000) / 8;
 		for (k = 0; k < 8; k++)
-			l[i].r[k] = (double)(1 + gen_rand_next(rng) % 999) /
+			l[i].r[k] = (double)(1 + util_rand_next(rng) % 999) /
 			    1000;
-		l[i].rd = 4096 * (int64_t)(1 + gen_rand_next(rng) % 5000);
-		l[i].wr = 4096 * (int64_t)(1 + gen_rand_next(rng) % 3000);
+		l[i].rd = 4096 * (int64_t)(1 + util_rand_next(rng) % 5000);
+		l[i].wr = 4096 * (int64_t)(1 + util_rand_next(rng) % 3000);
 		all += l[i].time_us;
 	}
 	strbuf_addf(csv, "%s\n", head);
@@ -134,7 +134,7 @@ gen_svp_stats(struct strbuf *op, struct strbuf *acl, uint64_t *rng,
 	    "Ratio(%),Total Time(us),Count,Avg(us),Max(us),Min(us)\n");
 	for (i = 0; i < 4; i++) {
 		count = 10;
-		avg = 100 + (int64_t)(gen_rand_next(rng) % 900);
+		avg = 100 + (int64_t)(util_rand_next(rng) % 900);
 		opavg[i] = avg;
 		strbuf_addf(op, "%d,0,subgraph_%d,AA_CORE,%d.5,%lld,%lld,%lld,"
 		    "%lld,%lld\n", i + 1, i, 40 - 10 * i, (long long)(avg *
@@ -144,7 +144,7 @@ gen_svp_stats(struct strbuf *op, struct strbuf *acl, uint64_t *rng,
 	strbuf_adds(acl, "Process ID,Thread ID,Type,Name,Total Time Ratio(%),"
 	    "Total Time(us),Count,Avg(us),Max(us),Min(us)\n");
 	for (i = 0; i < 3; i++) {
-		avg = 50 + (int64_t)(gen_rand_next(rng) % 9000);
+		avg = 50 + (int64_t)(util_rand_next(rng) % 9000);
 		aclavg[i] = avg;
 		strbuf_addf(acl, "1200,1201,%s,%s,%d.25,%lld,2,%lld,%lld,%lld\n",
 		    i == 2 ? "ACL_RTS" : "ACL_MODEL", apis[i], 60 - 20 * i,

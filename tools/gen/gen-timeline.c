@@ -175,8 +175,8 @@ gen_tl_tasks(struct gen_tl *t, struct strbuf *tasks, struct strbuf *hccl,
 	n = t->g->tasks / t->g->steps > 0 ? t->g->tasks / t->g->steps : 1;
 	for (k = 0; k < n; k++) {
 		stream = 2 + (int)(k % t->g->streams);
-		start += 1000 + (int64_t)(gen_rand_next(&t->rng) % 40000);
-		dur = 10 * (int64_t)(1 + gen_rand_next(&t->rng) % 30000);
+		start += 1000 + (int64_t)(util_rand_next(&t->rng) % 40000);
+		dur = 10 * (int64_t)(1 + util_rand_next(&t->rng) % 30000);
 		strbuf_addf(tasks, "{\"name\": \"Default/net/%s-op%lld\", "
 		    "\"pid\": 3, \"tid\": %d, ", types[k % 5], (long long)k,
 		    stream);
@@ -235,10 +235,10 @@ gen_tl_iteration(struct gen_tl *t, const char *dir, int i,
 	strbuf_init(&hccl);
 	strbuf_init(&b);
 	it->prev_end = *at;
-	it->fp = *at + 20000 + (int64_t)(gen_rand_next(&t->rng) % 100000);
+	it->fp = *at + 20000 + (int64_t)(util_rand_next(&t->rng) % 100000);
 	*at = gen_tl_tasks(t, &tasks, &hccl, i, it->fp);
 	it->bp = it->fp + (*at - it->fp) * 2 / 3;
-	it->end = *at + 5000 + (int64_t)(gen_rand_next(&t->rng) % 10000);
+	it->end = *at + 5000 + (int64_t)(util_rand_next(&t->rng) % 10000);
 	it->reduce_start = it->bp + 100;
 	it->reduce_end = it->end - 100;
 	*at = it->end;
@@ -347,7 +347,7 @@ gen_tl_device(struct gen_tl *t, const char *dir, char **cause)
 		goto out;
 	}
 	/* start_info: monotonic ns at collection start, microsecond epoch. */
-	mono0 = 50000000000000LL + (int64_t)(gen_rand_next(&t->rng) %
+	mono0 = 50000000000000LL + (int64_t)(util_rand_next(&t->rng) %
 	    1000000000000ULL);
 	t->off = (GEN_TL_BEGIN_US + 1000 * t->device) * 1000 - mono0;
 	at = mono0 + 2000000000LL;

@@ -7,7 +7,7 @@
 #ifndef GEN_H
 #define GEN_H
 
-#include "npuprof.h"
+#include "demo.h"
 
 enum gen_flags {
 	GEN_STATS = 1 << 0,	/* write the tool's own statistic files */
@@ -30,8 +30,8 @@ struct gen_opts {
 
 /* gen-demo.c */
 void		 gen_opts_init(struct gen_opts *);
-FILE		*gen_open(const char *, const char *, char **);
-int		 gen_close(FILE *, const char *, const char *, char **);
+FILE		*util_file_create(const char *, const char *, char **);
+int		 util_file_close(FILE *, const char *, const char *, char **);
 int		 gen_demo_write(const char *, const struct gen_opts *, char **);
 
 /* gen-prof.c: raw PROF_* collections (FORMATS.md sections 1-4). */
@@ -102,7 +102,6 @@ void		 gen_bin_pmu(struct gen_buf *, bool, int, uint16_t, uint16_t,
 		     int, uint16_t, uint64_t, const uint64_t *, uint64_t,
 		     uint64_t);
 /* gen-job.c */
-uint64_t	 gen_rand_next(uint64_t *);
 int		 gen_job_file(const char *, const char *, const char *, size_t,
 		     char **);
 int		 gen_job_write(const char *, const struct gen_opts *, char **);

@@ -4,7 +4,8 @@
  * step_trace_time.csv, profiler_info_N.json) made from a seed, with
  * several op types, streams, steps and ranks and realistic durations. The
  * expected op_statistic is computed here from the generated values, so
- * tests can check the importers against it.
+ * tests can check the importers against it. It is the one generator the
+ * product links (npuprof-tui demo); the others live in tools/gen/.
  */
 #include <sys/stat.h>
 
@@ -12,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
+#include "demo.h"
 
-#define GEN_EPOCH_NS	1780000000000000000LL
+#define DEMO_EPOCH_NS	1780000000000000000LL
 
-struct gen_op {
+struct demo_op {
 	const char	*type;
 	const char	*core;
 	int64_t		 mean_ns;
@@ -24,7 +25,7 @@ struct gen_op {
 	const char	*dtype;
 };
 
-static const struct gen_op gen_ops[] = {
+static const struct demo_op demo_ops[] = {
 	{ "MatMulV2", "AI_CORE", 45000, "32,1024;1024,1024", "FLOAT16;FLOAT16" },
 	{ "Conv2D", "AI_CORE", 82000, "8,64,56,56;64,64,3,3", "FLOAT16;FLOAT16" },
 	{ "TransData", "AI_CORE", 6200, "8,64,56,56", "FLOAT16" },
@@ -41,33 +42,34 @@ static const struct gen_op gen_ops[] = {
 	{ "MemSet", "AI_CPU", 15000, "N/A", "N/A" }
 };
 
-#define GEN_NOPS	(sizeof gen_ops / sizeof gen_ops[0])
+#define DEMO_NOPS	(sizeof demo_ops / sizeof demo_ops[0])
 
-static const char *gen_apis[] = {
+static const char *demo_apis[] = {
 	"aclnnMatmul", "aclnnConvolution", "aclnnAdd", "aclnnCast",
 	"aclnnRelu", "aclnnSoftmax", "aclnnLayerNorm", "aclrtMemcpyAsync",
 	"aclrtSynchronizeStream", "aclnnFlashAttentionScore"
 };
 
-#define GEN_NAPIS	(sizeof gen_apis / sizeof gen_apis[0])
+#define DEMO_NAPIS	(sizeof demo_apis / sizeof demo_apis[0])
 
-struct gen_stat {
+struct demo_stat {
 	int64_t		 count;
 	int64_t		 total;
 	int64_t		 min;
 	int64_t		 max;
 };
 
-struct gen_state {
+struct demo_state {
 	uint64_t	 rng;
 	FILE		*f;
 	const char	*eol;
-	struct gen_stat	 op[GEN_NOPS];
-	struct gen_stat	 api[GEN_NAPIS];
+	struct demo_stat	 op[DEMO_NOPS];
+	struct demo_stat	 api[DEMO_NAPIS];
 };
 
+/* The defaults: one rank of 2,000 tasks on three streams over five steps. */
 void
-gen_opts_init(struct gen_opts *g)
+demo_opts_init(struct demo_opts *g)
 {
 	memset(g, 0, sizeof *g);
 	g->seed = 1;
@@ -80,17 +82,17 @@ gen_opts_init(struct gen_opts *g)
 
 /* A duration around MEAN, in whole 20 ns ticks of a 50 MHz counter. */
 static int64_t
-gen_duration(struct gen_state *st, int64_t mean)
+demo_duration(struct demo_state *st, int64_t mean)
 {
 	int64_t	 d;
 
-	d = mean / 2 + (int64_t)(gen_rand_next(&st->rng) % (uint64_t)mean);
+	d = mean / 2 + (int64_t)(util_rand_next(&st->rng) % (uint64_t)mean);
 	d -= d % 20;
 	return d < 20 ? 20 : d;
 }
 
 static void
-gen_stat_add(struct gen_stat *s, int64_t d)
+demo_stat_add(struct demo_stat *s, int64_t d)
 {
 	if (s->count == 0 || d < s->min)
 		s->min = d;
@@ -101,50 +103,24 @@ gen_stat_add(struct gen_stat *s, int64_t d)
 }
 
 static void
-gen_us(char *buf, size_t size, int64_t ns, bool strip)
+demo_us(char *buf, size_t size, int64_t ns, bool strip)
 {
 	util_fmt_us(buf, size, ns, 3, strip);
 }
 
-/* Create DIR/NAME; NULL with *cause set on failure. */
-FILE *
-gen_open(const char *dir, const char *name, char **cause)
-{
-	char	*path;
-	FILE	*f;
-
-	path = util_path_join(dir, name);
-	if ((f = fopen(path, "wb")) == NULL)
-		xasprintf(cause, "cannot create '%s': %s", path,
-		    strerror(errno));
-	free(path);
-	return f;
-}
-
-/* Close F, written as DIR/NAME; -1 with *cause set if writing failed. */
-int
-gen_close(FILE *f, const char *dir, const char *name, char **cause)
-{
-	if (ferror(f) | (fclose(f) != 0)) {
-		xasprintf(cause, "cannot write '%s/%s'", dir, name);
-		return -1;
-	}
-	return 0;
-}
-
 /* Write kernel_details.csv of one rank and gather the statistics. */
 static int
-gen_kernels(struct gen_state *st, const char *dir, int rank,
-    const struct gen_opts *g, char **cause)
+demo_kernels(struct demo_state *st, const char *dir, int rank,
+    const struct demo_opts *g, char **cause)
 {
 	char		 start[32], dur[32], wait[32];
-	int64_t		 i, t = GEN_EPOCH_NS + (int64_t)rank * 1000, d, prev = 0;
+	int64_t		 i, t = DEMO_EPOCH_NS + (int64_t)rank * 1000, d, prev = 0;
 	int64_t		*taskid, per_step;
-	const struct gen_op *op;
+	const struct demo_op *op;
 	int		 stream;
-	bool		 quirks = (g->flags & GEN_QUIRKS) != 0;
+	bool		 quirks = (g->flags & DEMO_QUIRKS) != 0;
 
-	if ((st->f = gen_open(dir, "kernel_details.csv", cause)) == NULL)
+	if ((st->f = util_file_create(dir, "kernel_details.csv", cause)) == NULL)
 		return -1;
 	if (quirks)
 		fputs("\xef\xbb\xbf", st->f);
@@ -157,12 +133,12 @@ gen_kernels(struct gen_state *st, const char *dir, int rank,
 	taskid = xcalloc((size_t)g->streams, sizeof *taskid);
 	per_step = g->tasks / (g->steps > 0 ? g->steps : 1) + 1;
 	for (i = 0; i < g->tasks; i++) {
-		op = &gen_ops[gen_rand_next(&st->rng) % GEN_NOPS];
-		stream = (int)(gen_rand_next(&st->rng) % (uint64_t)g->streams);
-		d = gen_duration(st, op->mean_ns);
-		t += 500 + (int64_t)(gen_rand_next(&st->rng) % 4000);
-		gen_us(start, sizeof start, t, false);
-		gen_us(dur, sizeof dur, d, false);
+		op = &demo_ops[util_rand_next(&st->rng) % DEMO_NOPS];
+		stream = (int)(util_rand_next(&st->rng) % (uint64_t)g->streams);
+		d = demo_duration(st, op->mean_ns);
+		t += 500 + (int64_t)(util_rand_next(&st->rng) % 4000);
+		demo_us(start, sizeof start, t, false);
+		demo_us(dur, sizeof dur, d, false);
 		if (i == 0 || t - prev <= 0)
 			snprintf(wait, sizeof wait, "0");
 		else
@@ -173,101 +149,101 @@ gen_kernels(struct gen_state *st, const char *dir, int rank,
 		    (long long)(i / per_step + 1), rank,
 		    (long long)taskid[stream], 40 + stream, "aclnn", op->type,
 		    (long long)i % 7, op->type, op->core, start, dur, wait,
-		    (int)(gen_rand_next(&st->rng) % 48) + 1, op->shape, op->dtype,
+		    (int)(util_rand_next(&st->rng) % 48) + 1, op->shape, op->dtype,
 		    op->shape, op->dtype, dur, (long long)(d * 18 / 10),
 		    st->eol);
 		taskid[stream] = (taskid[stream] + 1) & 0xffff;
-		gen_stat_add(&st->op[op - gen_ops], d);
+		demo_stat_add(&st->op[op - demo_ops], d);
 		prev = t + d;
 		t += d;
 	}
 	if (quirks) {
 		/* A row the statistics leave out: no op type. */
-		gen_us(start, sizeof start, t + 1000, false);
+		demo_us(start, sizeof start, t + 1000, false);
 		fprintf(st->f, "%d,%d,4294967295,0,%d,trans_TransData_0,N/A,"
 		    "N/A,N/A,%s\t,5.000,0,0,0,NO,N/A,N/A,N/A,N/A,N/A,N/A,N/A,"
 		    "N/A,N/A", g->steps, rank, 40, start);
 	}
 	free(taskid);
-	return gen_close(st->f, dir, "kernel_details.csv", cause);
+	return util_file_close(st->f, dir, "kernel_details.csv", cause);
 }
 
 static int
-gen_cmp_total(const void *a, const void *b)
+demo_cmp_total(const void *a, const void *b)
 {
-	const struct gen_stat	*x = *(const struct gen_stat *const *)a;
-	const struct gen_stat	*y = *(const struct gen_stat *const *)b;
+	const struct demo_stat	*x = *(const struct demo_stat *const *)a;
+	const struct demo_stat	*y = *(const struct demo_stat *const *)b;
 
 	return x->total < y->total ? 1 : x->total > y->total ? -1 : 0;
 }
 
 /* Write op_statistic.csv as the vendor computes it (FORMATS.md 8.1). */
 static int
-gen_op_statistic(struct gen_state *st, const char *dir, int rank,
+demo_op_statistic(struct demo_state *st, const char *dir, int rank,
     char **cause)
 {
-	const struct gen_stat	*order[GEN_NOPS];
+	const struct demo_stat	*order[DEMO_NOPS];
 	char			 b[5][32];
 	int64_t			 sum = 0;
 	size_t			 i, n = 0, k;
 	FILE			*f;
 
-	for (i = 0; i < GEN_NOPS; i++) {
+	for (i = 0; i < DEMO_NOPS; i++) {
 		if (st->op[i].count == 0 ||
-		    strcmp(gen_ops[i].core, "HCCL") == 0)
+		    strcmp(demo_ops[i].core, "HCCL") == 0)
 			continue;
 		order[n++] = &st->op[i];
 		sum += st->op[i].total;
 	}
-	qsort(order, n, sizeof order[0], gen_cmp_total);
-	if ((f = gen_open(dir, "op_statistic.csv", cause)) == NULL)
+	qsort(order, n, sizeof order[0], demo_cmp_total);
+	if ((f = util_file_create(dir, "op_statistic.csv", cause)) == NULL)
 		return -1;
 	fputs("Device_id,OP Type,Core Type,Count,Total Time(us),Min Time(us),"
 	    "Avg Time(us),Max Time(us),Ratio(%)\n", f);
 	for (i = 0; i < n; i++) {
 		k = (size_t)(order[i] - st->op);
-		gen_us(b[0], sizeof b[0], order[i]->total, true);
-		gen_us(b[1], sizeof b[1], order[i]->min, true);
-		gen_us(b[2], sizeof b[2], order[i]->total / order[i]->count,
+		demo_us(b[0], sizeof b[0], order[i]->total, true);
+		demo_us(b[1], sizeof b[1], order[i]->min, true);
+		demo_us(b[2], sizeof b[2], order[i]->total / order[i]->count,
 		    true);
-		gen_us(b[3], sizeof b[3], order[i]->max, true);
+		demo_us(b[3], sizeof b[3], order[i]->max, true);
 		util_fmt_fixed(b[4], sizeof b[4], (double)order[i]->total *
 		    100.0 / (double)sum, 3, true);
 		fprintf(f, "%d,%s,%s,%lld,%s,%s,%s,%s,%s\n", rank,
-		    gen_ops[k].type, gen_ops[k].core,
+		    demo_ops[k].type, demo_ops[k].core,
 		    (long long)order[i]->count, b[0], b[1], b[2], b[3], b[4]);
 	}
-	return gen_close(f, dir, "op_statistic.csv", cause);
+	return util_file_close(f, dir, "op_statistic.csv", cause);
 }
 
 /* Write api_statistic.csv from generated host API durations. */
 static int
-gen_api_statistic(struct gen_state *st, const char *dir,
-    const struct gen_opts *g, char **cause)
+demo_api_statistic(struct demo_state *st, const char *dir,
+    const struct demo_opts *g, char **cause)
 {
 	char		 b[4][32];
-	int64_t		 i, d, *durs[GEN_NAPIS];
+	int64_t		 i, d, *durs[DEMO_NAPIS];
 	size_t		 k, j;
 	double		 avg, var;
 	FILE		*f;
 
 	memset(durs, 0, sizeof durs);
-	for (k = 0; k < GEN_NAPIS; k++)
+	for (k = 0; k < DEMO_NAPIS; k++)
 		durs[k] = xcalloc((size_t)g->apis + 1, sizeof *durs[k]);
 	for (i = 0; i < g->apis; i++) {
-		k = gen_rand_next(&st->rng) % GEN_NAPIS;
-		d = 10 * (100 + (int64_t)(gen_rand_next(&st->rng) % 3000));
+		k = util_rand_next(&st->rng) % DEMO_NAPIS;
+		d = 10 * (100 + (int64_t)(util_rand_next(&st->rng) % 3000));
 		durs[k][st->api[k].count] = d;
-		gen_stat_add(&st->api[k], d);
+		demo_stat_add(&st->api[k], d);
 	}
-	if ((f = gen_open(dir, "api_statistic.csv", cause)) == NULL)
+	if ((f = util_file_create(dir, "api_statistic.csv", cause)) == NULL)
 		return -1;
 	fputs("Device_id,Level,API Name,Time(us),Count,Avg(us),Min(us),"
 	    "Max(us),Variance\n", f);
-	for (k = 0; k < GEN_NAPIS; k++) {
+	for (k = 0; k < DEMO_NAPIS; k++) {
 		if (st->api[k].count == 0)
 			continue;
-		gen_us(b[0], sizeof b[0], st->api[k].total, true);
+		demo_us(b[0], sizeof b[0], st->api[k].total, true);
 		/*
 		 * The vendor rounds the double mean in binary (1.8175 ->
 		 * 1.817), then takes the variance around what it prints.
@@ -280,45 +256,45 @@ gen_api_statistic(struct gen_state *st, const char *dir,
 			var += (durs[k][j] / 1000.0 - avg) *
 			    (durs[k][j] / 1000.0 - avg);
 		util_fmt_fixed(b[1], sizeof b[1], avg, 3, true);
-		gen_us(b[2], sizeof b[2], st->api[k].min, true);
-		gen_us(b[3], sizeof b[3], st->api[k].max, true);
-		fprintf(f, "host,acl,%s,%s,%lld,%s,%s,%s,", gen_apis[k], b[0],
+		demo_us(b[2], sizeof b[2], st->api[k].min, true);
+		demo_us(b[3], sizeof b[3], st->api[k].max, true);
+		fprintf(f, "host,acl,%s,%s,%lld,%s,%s,%s,", demo_apis[k], b[0],
 		    (long long)st->api[k].count, b[1], b[2], b[3]);
 		util_fmt_fixed(b[0], sizeof b[0], var / st->api[k].count, 3,
 		    true);
 		fprintf(f, "%s\n", b[0]);
 	}
-	for (k = 0; k < GEN_NAPIS; k++)
+	for (k = 0; k < DEMO_NAPIS; k++)
 		free(durs[k]);
-	return gen_close(f, dir, "api_statistic.csv", cause);
+	return util_file_close(f, dir, "api_statistic.csv", cause);
 }
 
 static int
-gen_info(const char *top, int rank, char **cause)
+demo_info(const char *top, int rank, char **cause)
 {
 	char	 name[64];
 	FILE	*f;
 
 	snprintf(name, sizeof name, "profiler_info_%d.json", rank);
-	if ((f = gen_open(top, name, cause)) == NULL)
+	if ((f = util_file_create(top, name, cause)) == NULL)
 		return -1;
 	fprintf(f, "{\n    \"config\": {\"experimental_config\": "
 	    "{\"_profiler_level\": \"Level1\"}},\n    \"torch_npu_version\": "
 	    "\"demo\",\n    \"cann_version\": \"demo\",\n    \"rank_id\": %d\n"
 	    "}\n", rank);
-	return gen_close(f, top, name, cause);
+	return util_file_close(f, top, name, cause);
 }
 
 static int
-gen_rank(const char *dir, int rank, const struct gen_opts *g, char **cause)
+demo_rank(const char *dir, int rank, const struct demo_opts *g, char **cause)
 {
-	struct gen_state	 st;
+	struct demo_state	 st;
 	char			*top, *out, name[64];
 	int			 rc;
 
 	memset(&st, 0, sizeof st);
 	st.rng = (g->seed + 1) * 0x9E3779B97F4A7C15ULL + (uint64_t)rank;
-	st.eol = (g->flags & GEN_QUIRKS) ? "\r\n" : "\n";
+	st.eol = (g->flags & DEMO_QUIRKS) ? "\r\n" : "\n";
 	snprintf(name, sizeof name, "demo_rank%d_ascend_pt", rank);
 	top = util_path_join(dir, name);
 	out = util_path_join(top, "ASCEND_PROFILER_OUTPUT");
@@ -327,11 +303,11 @@ gen_rank(const char *dir, int rank, const struct gen_opts *g, char **cause)
 		    strerror(errno));
 		rc = -1;
 	} else
-		rc = gen_info(top, rank, cause);
+		rc = demo_info(top, rank, cause);
 	if (rc == 0)
-		rc = gen_kernels(&st, out, rank, g, cause);
-	if (rc == 0 && (g->flags & GEN_STATS))
-		rc = gen_op_statistic(&st, out, rank, cause);
+		rc = demo_kernels(&st, out, rank, g, cause);
+	if (rc == 0 && (g->flags & DEMO_STATS))
+		rc = demo_op_statistic(&st, out, rank, cause);
 	if (rc == 0 && g->expect != NULL) {
 		char *e;
 
@@ -341,11 +317,11 @@ gen_rank(const char *dir, int rank, const struct gen_opts *g, char **cause)
 			xasprintf(cause, "cannot create '%s'", e);
 			rc = -1;
 		} else
-			rc = gen_op_statistic(&st, e, rank, cause);
+			rc = demo_op_statistic(&st, e, rank, cause);
 		free(e);
 	}
-	if (rc == 0 && (g->flags & GEN_STATS))
-		rc = gen_api_statistic(&st, out, g, cause);
+	if (rc == 0 && (g->flags & DEMO_STATS))
+		rc = demo_api_statistic(&st, out, g, cause);
 	free(out);
 	free(top);
 	return rc;
@@ -356,7 +332,7 @@ gen_rank(const char *dir, int rank, const struct gen_opts *g, char **cause)
  * failure return -1 and set *cause.
  */
 int
-gen_demo_write(const char *dir, const struct gen_opts *g, char **cause)
+demo_write(const char *dir, const struct demo_opts *g, char **cause)
 {
 	int	 r;
 
@@ -365,7 +341,7 @@ gen_demo_write(const char *dir, const struct gen_opts *g, char **cause)
 		return -1;
 	}
 	for (r = 0; r < g->ranks; r++) {
-		if (gen_rank(dir, r, g, cause) != 0)
+		if (demo_rank(dir, r, g, cause) != 0)
 			return -1;
 	}
 	return 0;

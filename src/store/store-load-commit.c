@@ -1,0 +1,41 @@
+/*
+ * The end of a load: the tables derived from what was loaded (span
+ * nesting, the statistics, the timeline lanes), then the indexes, views
+ * and manifest, in the load's one transaction, before store-load.c closes
+ * the file and renames it into place.
+ */
+#include <stdio.h>
+
+#include "store-int.h"
+
+/*
+ * Finish the load: derived tables, indexes, views, manifest, then rename
+ * the temporary file over PATH. S is freed in every case. On failure
+ * return -1 and set *cause; PATH is then untouched.
+ */
+int
+store_load_commit(struct store *s, char **cause)
+{
+	char	 buf[64];
+
+	store_load_progress(s, "indexing", NULL, 0, 0);
+	snprintf(buf, sizeof buf, "%lld", (long long)s->records);
+	store_load_meta(s, "records", buf);
+	if (store_nest_spans(s, cause) != 0 ||
+	    store_stats_write(s, cause) != 0 ||
+	    store_lanes_build(s, cause) != 0 ||
+	    store_exec(s, store_schema_index_sql, cause) != 0 ||
+	    store_exec(s, store_schema_view_sql, cause) != 0 ||
+	    store_manifest_write(s, cause) != 0) {
+		store_load_abort(s);
+		return -1;
+	}
+	snprintf(buf, sizeof buf, "PRAGMA user_version = %d",
+	    STORE_SCHEMA_VERSION);
+	if (store_exec(s, buf, cause) != 0 ||
+	    store_exec(s, "COMMIT", cause) != 0) {
+		store_load_abort(s);
+		return -1;
+	}
+	return store_load_close(s, cause);
+}
