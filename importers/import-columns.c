@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "importer.h"
+#include "import-int.h"
 
 struct csv_cols {
 	char	**names;

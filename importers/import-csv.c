@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "import-int.h"
 
 #define CSV_BLOCK	(1 << 20)
 

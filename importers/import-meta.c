@@ -8,7 +8,7 @@
 #include <string.h>
 #include <yajl/yajl_tree.h>
 
-#include "importer.h"
+#include "import-int.h"
 
 #define META_MAX_BYTES	(4 << 20)
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "importer.h"
+#include "csv-int.h"
 
 /* Bad cells or rows in one file, reported once when the file is done. */
 struct rows_trouble {

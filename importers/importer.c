@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "import-int.h"
 
 #define IMPORT_MAX_DEPTH	8
 #define IMPORT_MAX_UNITS	4096

@@ -177,7 +177,7 @@ demo_cmp_total(const void *a, const void *b)
 	return x->total < y->total ? 1 : x->total > y->total ? -1 : 0;
 }
 
-/* Write op_statistic.csv as the vendor computes it (FORMATS.md 8.1). */
+/* Write op_statistic.csv as the vendor computes it (doc/formats.md 8.1). */
 static int
 demo_op_statistic(struct demo_state *st, const char *dir, int rank,
     char **cause)

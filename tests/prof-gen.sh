@@ -1,6 +1,6 @@
 #!/bin/sh
 # Golden tests of the raw PROF importer: our C generator (npuprof-gen
-# prof) writes raw collections byte for byte per FORMATS.md together with
+# prof) writes raw collections byte for byte per doc/formats.md together with
 # the op_statistic, api_statistic and op_summary it expects, computed from
 # the generated values; importing the collection must give exactly those
 # tables. The cases cover the hard parts: task-id wrap with FLIP records,

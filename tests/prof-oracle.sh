@@ -42,7 +42,7 @@ check() {	# check NAME GENPROF-ARGS...: generate, import, compare
 }
 
 # Put 24 bytes of a lost ring-buffer head in front of the first device
-# slice (FORMATS.md 1.2): the reader must drop total % 64 bytes.
+# slice (doc/formats.md 1.2): the reader must drop total % 64 bytes.
 head_skip() {
 	f=$(ls "$1"/PROF_*/device_0/data/*.slice_0 | grep -v ts_track)
 	{ printf '%024d' 0; cat "$f"; } >"$f.new" && mv "$f.new" "$f"

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "csv-int.h"
 
 static const char *const msprof_tables[] = {
 	"op_summary", "op_statistic", "api_statistic", NULL

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "csv-int.h"
 
 #define PT_OUTPUT	"ASCEND_PROFILER_OUTPUT"
 #define PT_TRACE	"trace_view.json"

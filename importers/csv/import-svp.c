@@ -16,7 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "importer.h"
+#include "csv-int.h"
 
 /* The columns the derived values need, found by name prefix. */
 enum svp_col {

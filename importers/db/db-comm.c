@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "db-int.h"
 
 /* The name of enum value COL in table ENUM, or COL if there is no table. */
 static void

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "db-int.h"
 
 #define DB_COUNTER_STR(col)						\
 	"ifnull((SELECT value FROM STRING_IDS WHERE id = " col "), " col ")"

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "db-int.h"
 
 /*
  * The device the database F describes: its rank's in RANK_DEVICE_MAP, else

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "db-int.h"
 
 /*
  * How a source column becomes a cell, one letter per column:

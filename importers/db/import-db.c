@@ -1,6 +1,6 @@
 /*
  * The vendor's SQLite exports: msprof_*.db and the PyTorch profiler's
- * ascend_pytorch_profiler[_N].db (FORMATS.md 7.2 and 7.3). Text in them is
+ * ascend_pytorch_profiler[_N].db (doc/formats.md 7.2 and 7.3). Text in them is
  * interned in STRING_IDS. Compute tasks (TASK joined to COMPUTE_TASK_INFO)
  * become task rows, the other device tasks spans of level Ascend
  * Hardware; CANN_API spans keep the level ENUM_API_TYPE names, PYTORCH_API
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "db-int.h"
 
 /* ALIAS.A, or ALIAS.B, whichever column TABLE has; else "NULL". */
 static const char *

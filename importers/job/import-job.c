@@ -1,5 +1,5 @@
 /*
- * Legacy JOB directories (FORMATS.md 1.5): older CANN and MindSpore-era
+ * Legacy JOB directories (doc/formats.md 1.5): older CANN and MindSpore-era
  * collections and SVP board runs, one directory per device holding data/
  * and info.json.N, or the partly flattened layouts found in the wild
  * (files at the JOB root, in data/, or both, no info.json) and the
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prof-int.h"
+#include "job-int.h"
 
 /* True if DIR has a host/ or device_N/ part: a new-layout PROF_* dir. */
 static bool

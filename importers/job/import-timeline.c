@@ -1,10 +1,10 @@
 /*
  * The per-device timeline/ folder of CANN 6.x and older exports and of SVP
- * boards (FORMATS.md 1.5, 7.4): chrome traces named
+ * boards (doc/formats.md 1.5, 7.4): chrome traces named
  * <module>_<device>_<model>_<iter>.json (msprof, task_time, step_trace,
  * hccl, acl, ...) whose ts are host CLOCK_MONOTONIC_RAW microseconds. The
  * start_info.N beside the folder (or in it) pairs that clock with the
- * epoch (FORMATS.md 2.6 step 4); without one the times stay monotonic and
+ * epoch (doc/formats.md 2.6 step 4); without one the times stay monotonic and
  * the import says so. msprof_* is the merge of the other modules of its
  * iteration, so a task_time_* or hccl_* file whose iteration has an
  * msprof_* file is not read a second time. step_trace_* files load first:
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "job-int.h"
 
 struct timeline_file {
 	char		*path;

@@ -1,9 +1,9 @@
 /*
- * AclModule records of a legacy or SVP JOB (FORMATS.md 3.8): 128 bytes,
+ * AclModule records of a legacy or SVP JOB (doc/formats.md 3.8): 128 bytes,
  * u16 magic 0x5a5a, u16 tag 0, u32 API type @4 (1 op, 2 model, 3 runtime,
  * 4 others), u64 begin @8 and end @16 in host monotonic ns, u32 process
  * @24, u32 thread @28, the API name inline @32 (64 bytes). Each record is
- * an ACL API span; the legacy acl_statistic (FORMATS.md 8.3: grouped by
+ * an ACL API span; the legacy acl_statistic (doc/formats.md 8.3: grouped by
  * name only, Type and ids from the group's first row) is computed here and
  * kept as the generic table acl_statistic with the legacy columns, the
  * same table an exported acl_statistic_*.csv becomes.
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "job-int.h"
 
 #define JOB_ACL_SIZE	128
 #define JOB_ACL_MAGIC	0x5a5a

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "job-int.h"
 
 #define JOB_AICPU_FIELDS	8
 

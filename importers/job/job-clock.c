@@ -1,5 +1,5 @@
 /*
- * Device syscnt to nanoseconds for a legacy JOB (FORMATS.md 2.5, 2.6). The
+ * Device syscnt to nanoseconds for a legacy JOB (doc/formats.md 2.5, 2.6). The
  * HWTS frequency comes from info.json.N (DeviceInfo hwts_frequency, MHz);
  * without one it is 100 MHz, the 10 ns cycle of the Ascend 910 that the
  * MindSpore-era parsers assumed. When dev_start.log.N (cntvct),
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "job-int.h"
 
 #define JOB_CLOCK_DEFAULT_MHZ	100.0
 

@@ -1,5 +1,5 @@
 /*
- * The files of a legacy JOB directory (FORMATS.md section 1.5): what each
+ * The files of a legacy JOB directory (doc/formats.md section 1.5): what each
  * name says it holds, which device it belongs to and which slice it is.
  * A JOB keeps its files in data/, at its root (the partly flattened test
  * layouts) or both, so both places are scanned; slices of one kind and
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "job-int.h"
 
 /* A slice file may be large, but a JOB slice is at most a few hundred MB. */
 #define JOB_FILES_MAX	((size_t)1 << 31)
@@ -120,7 +120,7 @@ job_files_framework(const char *name)
 }
 
 /*
- * What the file called NAME holds, by the name grammar of FORMATS.md 1.5.
+ * What the file called NAME holds, by the name grammar of doc/formats.md 1.5.
  * Set *DEVICE and *SLICE from its numbers (NP_NA when absent).
  */
 enum job_kind

@@ -1,5 +1,5 @@
 /*
- * The other binary Framework records of a legacy JOB (FORMATS.md 3.8),
+ * The other binary Framework records of a legacy JOB (doc/formats.md 3.8),
  * each starting with the u16 magic 0x5a5a: tensor_data_info (256 bytes:
  * model @4, iteration @8, stream @16, task @20, batch @22, tensor count
  * @24, five 44-byte tensors @28 of u32 kind (0 input, 1 output), format,
@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "job-int.h"
 
 #define JOB_GE_MAGIC	0x5a5a
 
-/* GE data types and formats by number (FORMATS.md 3.6). */
+/* GE data types and formats by number (doc/formats.md 3.6). */
 static const char *const job_ge_dtypes[] = {
 	"FLOAT", "FLOAT16", "INT8", "INT32", "UINT8", NULL, "INT16",
 	"UINT16", "UINT32", "INT64", "UINT64", "DOUBLE", "BOOL"

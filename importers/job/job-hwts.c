@@ -2,10 +2,10 @@
  * Per-op device times of a legacy JOB: the 64-byte HWTS task logs
  * (decoded by dev-hwts.c) paired start to end per (stream, task) as the
  * vendor's Python parser pairs them (the last start of a stream-task
- * meets the next end), batch ids counted the legacy way (FORMATS.md 4.7:
+ * meets the next end), batch ids counted the legacy way (doc/formats.md 4.7:
  * per iteration and stream, a task id not above the largest seen starts
  * a new batch), then joined to the ops of the task description on
- * (stream, task, batch) (FORMATS.md 4.8). When the task description
+ * (stream, task, batch) (doc/formats.md 4.8). When the task description
  * carries no batch ids (the text form, static graphs) the batch is not
  * part of the key. MindSpore-era text task descriptions give logical
  * stream ids that differ from the hardware streams in the HWTS log; when
@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prof-int.h"
+#include "job-int.h"
 
 #define JOB_HWTS_NO_STREAM	(-1)
 #define JOB_HWTS_MANY		(-2)

@@ -1,5 +1,5 @@
 /*
- * The AI Core PMU of a legacy JOB (FORMATS.md 5.2, 5.3): aicore.data
+ * The AI Core PMU of a legacy JOB (doc/formats.md 5.2, 5.3): aicore.data
  * slices of 128-byte task-based records, decoded by dev-pmu.c and turned
  * into op_summary's PMU columns by prof-pmu.c, exactly as for a raw PROF
  * collection of an HWTS chip. The AI Core frequency and core count come
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prof-int.h"
+#include "job-int.h"
 
 /* The first JOB file whose name starts with PREFIX, read whole, or NULL. */
 static char *

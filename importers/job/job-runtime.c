@@ -1,5 +1,5 @@
 /*
- * The runtime and marker records of a legacy JOB (FORMATS.md 3.8, 6.2),
+ * The runtime and marker records of a legacy JOB (doc/formats.md 3.8, 6.2),
  * all starting with the u16 magic 0x5a5a and a u16 tag:
  * Runtime.api (256 bytes: thread @4, entry @8, exit @16, API name @32,
  * return code @96, stream @100) becomes runtime API spans, which
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "job-int.h"
 
 #define JOB_RT_MAGIC	0x5a5a
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "job-int.h"
 
 #define JOB_STREAM_BUF	(1 << 20)
 

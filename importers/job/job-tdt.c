@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "job-int.h"
 
 /* The value after "KEY:" in the comma-separated fields of S, or "". */
 static void

@@ -1,7 +1,7 @@
 /*
  * The Framework files of a legacy JOB that describe ops: task_desc_info
  * in its two forms (the MindSpore-era text lines "op_name block_dim
- * task_id stream_id", and the 256-byte GE records of FORMATS.md 3.8 with
+ * task_id stream_id", and the 256-byte GE records of doc/formats.md 3.8 with
  * names inline or as hash ids resolved through hash_dic), graph_desc_info
  * text lines ("op_name:N op_type:T input_id:0 input_format:F
  * input_data_type:D input_shape:"S" ... output_id:0 ...") that add the op
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "job-int.h"
 
 #define JOB_TEXT_GE_SIZE	256
 #define JOB_TEXT_MAGIC		0x5a5a

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "job-int.h"
 
 #define JOB_TRACE_SIZE	20
 #define JOB_TRACE_END	255

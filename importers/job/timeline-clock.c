@@ -3,14 +3,14 @@
  * CLOCK_MONOTONIC_RAW microseconds; start_info.N (or start_info) of the
  * collection, beside the folder or in it, holds collectionTimeBegin (epoch
  * us) and clockMonotonicRaw (ns) read at the same instant, so epoch ns =
- * monotonic ns + begin * 1000 - raw (FORMATS.md 2.4, 2.6 step 4). A time
+ * monotonic ns + begin * 1000 - raw (doc/formats.md 2.4, 2.6 step 4). A time
  * already on the epoch (over half of begin) is left alone. info.json.N of
  * the same place gives the rank (rank_id).
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "job-int.h"
 
 /*
  * The integer after "KEY" in the JSON TEXT, quoted or not, as the files

@@ -1,5 +1,5 @@
 /*
- * The step trace of legacy timeline/ files (FORMATS.md 7.4). CANN 6.x
+ * The step trace of legacy timeline/ files (doc/formats.md 7.4). CANN 6.x
  * writes the step trace events of an iteration (Iteration Time, FP_BP
  * Time, Iteration Refresh, Reduce, the Data_aug Bound flow) into the
  * msprof_* file of that iteration and again into every step_trace_* file
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "job-int.h"
 
 struct timeline_iter {
 	int64_t		 device;

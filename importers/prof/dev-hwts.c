@@ -1,12 +1,12 @@
 /*
  * The 64-byte task logs in hwts.data of HWTS chips (910A, 310P, 310),
- * FORMATS.md section 4.4: a log type (start, end, task type) with a 4-bit
+ * doc/formats.md section 4.4: a log type (start, end, task type) with a 4-bit
  * counter, the SQE type, the task id, the device syscnt and the stream id.
  * Pure decoding over a record buffer; pairing happens elsewhere.
  */
 #include <string.h>
 
-#include "importer.h"
+#include "prof-dev.h"
 
 static const char *const dev_hwts_sqe_names[] = {
 	"AI_CORE", "AI_CPU", "AIV_SQE", "PLACE_HOLDER", "EVENT_RECORD",

@@ -1,5 +1,5 @@
 /*
- * The 128-byte task-based AI Core PMU records, FORMATS.md section 5:
+ * The 128-byte task-based AI Core PMU records, doc/formats.md section 5:
  * ffts_profile.data of STARS chips (context level, funcType 40, and block
  * level, funcType 41) and aicore.data of HWTS chips. Each carries the
  * total cycle count and eight counters in the order of the configured
@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "importer.h"
+#include "prof-dev.h"
 
 static void
 dev_pmu_counters(const unsigned char *p, struct dev_pmu *m)

@@ -1,12 +1,12 @@
 /*
- * The stars_soc task logs of STARS chips, FORMATS.md sections 4.1-4.3:
+ * The stars_soc task logs of STARS chips, doc/formats.md sections 4.1-4.3:
  * ACSQ task start/end and FFTS+ subtask start/end in 64-byte records (32
  * bytes on chip V6), with the stream/task id unpacking of section 4.2. Pure
  * decoding over a record buffer; the caller counts bad magics.
  */
 #include <string.h>
 
-#include "importer.h"
+#include "prof-dev.h"
 
 static const char *const dev_stars_sqe_names[] = {
 	"AI_CORE", "AI_CPU", "AIV_SQE", "PLACE_HOLDER_SQE",

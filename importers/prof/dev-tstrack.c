@@ -1,12 +1,12 @@
 /*
- * The 40-byte ts_track records of every chip, FORMATS.md section 4.5: the
+ * The 40-byte ts_track records of every chip, doc/formats.md section 4.5: the
  * tag in byte 1 says which of step trace, memcpy, task type, task flip or
  * block number the record is; the device syscnt sits at offset 8. Pure
  * decoding over a record buffer.
  */
 #include <string.h>
 
-#include "importer.h"
+#include "prof-dev.h"
 
 /* Decode the ts_track record at P (DEV_TSTRACK_SIZE bytes) into T. */
 void

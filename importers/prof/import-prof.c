@@ -1,5 +1,5 @@
 /*
- * Raw PROF_* collections (FORMATS.md sections 1-4): a PROF_* directory
+ * Raw PROF_* collections (doc/formats.md sections 1-4): a PROF_* directory
  * with host/ and device_N/ collection directories, or one bare host/ or
  * device_N/ directory, each holding control files and data/ slices. The
  * host half gives API spans and ops, the device half task logs; the join

@@ -1,5 +1,5 @@
 /*
- * Additional host records (FORMATS.md section 3.6) that op_summary needs:
+ * Additional host records (doc/formats.md section 3.6) that op_summary needs:
  * tensor_info (formats, data types and shapes of an op's inputs and
  * outputs; an op with more than five tensors writes several records with
  * the same op, thread and time stamp, concatenated in file order) and

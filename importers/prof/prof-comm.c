@@ -1,5 +1,5 @@
 /*
- * The host records that belong to an API span (FORMATS.md sections
+ * The host records that belong to an API span (doc/formats.md sections
  * 3.5-3.7), as generic tables: hccl_op_info to the node span of a
  * communication op (table hccl_op_info), hccl_info to the HCCL span of
  * one of its tasks (table hccl_info), fusion_op_info to a model span

@@ -1,5 +1,5 @@
 /*
- * Names in the raw host data are 64-bit ids (FORMATS.md section 3.4):
+ * Names in the raw host data are 64-bit ids (doc/formats.md section 3.4):
  * hash_dic lines "<id>:<string>" and type_info_dic lines
  * "<level>_<type>:<name>", split at the first colon, later duplicates
  * overwriting earlier ones. A missing id prints as its number, as the

@@ -1,5 +1,5 @@
 /*
- * The smaller host record kinds of a raw collection (FORMATS.md sections
+ * The smaller host record kinds of a raw collection (doc/formats.md sections
  * 3.5-3.6), read whole before the API spans are stored: graph_id_map,
  * fusion_op_info, hccl_info, node_attr_info, hccl_op_info,
  * capture_stream_info and memcpy_info. This file writes the tables of the

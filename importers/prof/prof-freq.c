@@ -1,5 +1,5 @@
 /*
- * AI Core frequency changes of a 910B device (FORMATS.md section 2.7):
+ * AI Core frequency changes of a 910B device (doc/formats.md section 2.7):
  * lpmFreqConv.data slices of 888-byte records, each a count and up to 55
  * entries of (u64 syscnt, u32 MHz, u32 reserved) from offset 8. The PMU
  * times of a task use the frequency in effect at its PMU record's end,

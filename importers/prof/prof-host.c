@@ -1,5 +1,5 @@
 /*
- * The host half of a raw collection (FORMATS.md section 3): API spans from
+ * The host half of a raw collection (doc/formats.md section 3): API spans from
  * api_event files (40-byte MsprofApi records, and MsprofEvent halves paired
  * by (level, type, thread, request, item) in file order), node_basic_info
  * and task_track compact records, the expand_stream_spec flag and the

@@ -2,12 +2,13 @@
  * Private to the raw PROF_* importer (import-prof.c and prof-*.c): the
  * metadata of one collection directory, the slice reader, the host record
  * arrays and the device task arrays that the join turns into store rows.
- * FORMATS.md sections 1-4 are the specification.
+ * doc/formats.md sections 1-4 are the specification.
  */
 #ifndef PROF_INT_H
 #define PROF_INT_H
 
-#include "importer.h"
+#include "import-int.h"
+#include "prof-dev.h"
 
 /* Levels of host API spans (section 3.3). */
 #define PROF_LEVEL_ACL		20000
@@ -425,11 +426,6 @@ void		 prof_sort(void *, size_t, size_t,
 /* prof-step.c: ts_track step trace into step_trace rows (4.5). */
 size_t		 prof_step_load(struct store *, const char *,
 		     const struct prof_meta *, int64_t);
-
-/* job-pmu.c: the aicore.data of a legacy JOB, through prof-pmu.c. */
-int64_t		 job_pmu_load(struct job *, struct prof_pmu *,
-		     struct prof_meta *);
-void		 job_pmu_release(struct prof_pmu *, struct prof_meta *);
 
 /* prof-join.c: host and device tasks joined into store rows (4.7-4.8). */
 void		 prof_join_load(struct store *, struct prof_host *,

@@ -1,5 +1,5 @@
 /*
- * Host and device tasks joined into store rows (FORMATS.md sections
+ * Host and device tasks joined into store rows (doc/formats.md sections
  * 4.7-4.8 and 8.4): host task_track records get batch ids from the FLIP
  * records of their (device, stream), FLIP and MAINTENANCE records leave
  * the list, and each device task finds its host task on (stream, task,

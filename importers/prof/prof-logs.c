@@ -1,5 +1,5 @@
 /*
- * Device task logs into device tasks (FORMATS.md sections 4.1-4.7): the
+ * Device task logs into device tasks (doc/formats.md sections 4.1-4.7): the
  * start and end logs of stars_soc.data (STARS chips) or hwts.data (HWTS
  * chips) are put in time order, each start log gets its batch id from the
  * ts_track flip records of its stream (a flip counts only for logs

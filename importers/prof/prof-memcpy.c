@@ -1,5 +1,5 @@
 /*
- * memcpy_info records (FORMATS.md section 3.5) shared out over the
+ * memcpy_info records (doc/formats.md section 3.5) shared out over the
  * MEMCPY_ASYNC host tasks, as the vendor does: a record belongs to the
  * tasks of the same thread and time stamp; taken in (batch, task) order,
  * each task copies at most the record's maxSize of what is left, a task

@@ -1,5 +1,5 @@
 /*
- * The control files of one raw collection directory (FORMATS.md section 2):
+ * The control files of one raw collection directory (doc/formats.md section 2):
  * info.json* (chip, frequencies, rank, pid), sample.json (PMU events,
  * profiling level), start_info and end_info (the collection window) and
  * the clock pair host_start.log and dev_start.log, and the time conversion of

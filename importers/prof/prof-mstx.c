@@ -1,5 +1,5 @@
 /*
- * mstx / msproftx markers of a raw host directory (FORMATS.md section 6.1):
+ * mstx / msproftx markers of a raw host directory (doc/formats.md section 6.1):
  * 256-byte additional records (level 20500) in {aging,unaging}.additional
  * .msproftx slices. Info type 0 is a mark or range with its category,
  * payload and message; info type 1 is one segment of a MarkEx message:

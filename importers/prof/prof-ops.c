@@ -1,5 +1,5 @@
 /*
- * Host ops rebuilt per thread by time containment (FORMATS.md section
+ * Host ops rebuilt per thread by time containment (doc/formats.md section
  * 3.7): API spans nest ACL > model > node > HCCL > runtime; a
  * node_basic_info or task_track record belongs to the innermost node span
  * of its thread whose interval (begin, end] holds its time stamp, and a

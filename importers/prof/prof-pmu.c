@@ -1,5 +1,5 @@
 /*
- * Task-based AI Core PMU (FORMATS.md section 5): the context-level records
+ * Task-based AI Core PMU (doc/formats.md section 5): the context-level records
  * of ffts_profile.data (STARS chips) or the records of aicore.data (HWTS
  * chips) are matched to device tasks on (stream, task, context) in time
  * order, and turned into op_summary's PMU columns: the total cycles, the

@@ -1,5 +1,5 @@
 /*
- * Slices (FORMATS.md sections 1.2-1.3): the data files of one kind in the
+ * Slices (doc/formats.md sections 1.2-1.3): the data files of one kind in the
  * vendor's order (host: unaging before aging, then ascending slice number;
  * device: ascending slice number), bookkeeping files (.done, .complete,
  * .zip) left out, read as one stream of fixed-size records through a

@@ -1,5 +1,5 @@
 /*
- * The step trace of a raw device directory (FORMATS.md section 4.5): the
+ * The step trace of a raw device directory (doc/formats.md section 4.5): the
  * ts_track step trace records (tag 10) carry a model id, a tag and a
  * device syscnt. Per model and in time order, the vendor's state machine
  * cuts iterations: a model start (tag 0) opens one; an iteration end

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "importer.h"
+#include "trace-int.h"
 
 #define TRACE_SNIFF	4096
 

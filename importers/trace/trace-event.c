@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "importer.h"
+#include "trace-int.h"
 
 enum trace_kind {
 	KIND_UNKNOWN,
@@ -81,11 +81,11 @@ trace_load_create(struct store *s, const char *path, struct import_ctx *ctx,
 }
 
 /*
- * Mark L as a legacy timeline/ file (FORMATS.md 7.4) of model MODEL and
+ * Mark L as a legacy timeline/ file (doc/formats.md 7.4) of model MODEL and
  * iteration ITER (NP_NA if unknown): its pids are process ids, not the
  * device-coded pids of msprof, and its tasks carry neither model id nor
  * step. Times below BELOW are host monotonic ns and get OFFSET added to
- * become epoch ns (FORMATS.md 2.6 step 4); BELOW 0 leaves times alone.
+ * become epoch ns (doc/formats.md 2.6 step 4); BELOW 0 leaves times alone.
  */
 void
 trace_load_legacy(struct trace_load *l, int64_t model, int64_t iter,

@@ -13,7 +13,7 @@
 
 #include <yajl/yajl_parse.h>
 
-#include "importer.h"
+#include "trace-int.h"
 
 #define TRACE_MAX_DEPTH	64
 

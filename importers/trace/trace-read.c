@@ -14,7 +14,7 @@
 
 #include <yajl/yajl_parse.h>
 
-#include "importer.h"
+#include "trace-int.h"
 
 #define TRACE_CHUNK	(256 * 1024)
 

@@ -1,7 +1,7 @@
 /*
  * export summary: every table the store holds written as the vendor's
  * summary files, <name>_<YYYYMMDDhhmmss>.csv with the vendor's headers and
- * number formats (FORMATS.md sections 7 and 8), or the same rows as JSON.
+ * number formats (doc/formats.md sections 7 and 8), or the same rows as JSON.
  * The cells come formatted from the store's table specs; this file adds
  * what only the files have: the TAB after time stamps that keeps
  * spreadsheets from rounding them, the pre-quoted shapes, and the split
@@ -242,7 +242,7 @@ summary_flags(struct summary_out *so, const struct store_rows *hdr)
 }
 
 /*
- * The vendor's Task Wait Time (FORMATS.md 8.4): the gap since the end of
+ * The vendor's Task Wait Time (doc/formats.md 8.4): the gap since the end of
  * the row before, at least 0, printed with 6 decimals, and "0" on the
  * first row. A wait the store does not know is computed that way; a
  * known one only takes the vendor's spelling of zero.

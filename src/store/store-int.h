@@ -140,7 +140,7 @@ void		 store_quote_ident(struct strbuf *, const char *);
 int		 store_nest_spans(struct store *, char **);
 
 /*
- * The tasks op_statistic counts (FORMATS.md 8.1), with o and c the str
+ * The tasks op_statistic counts (doc/formats.md 8.1), with o and c the str
  * rows of the op type and core type; store-stats-write.c keeps the same
  * list.
  */

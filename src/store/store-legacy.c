@@ -1,6 +1,6 @@
 /*
  * The tables as legacy (CANN <= 6.0) and SVP tools wrote them, for export:
- * the legacy headers (FORMATS.md 7.4) and, first, a File column naming the
+ * the legacy headers (doc/formats.md 7.4) and, first, a File column naming the
  * file each row goes to, <name>_<device>_<model>_<iteration>, so a walk
  * in table order writes one file after the other. Rows read from a legacy
  * or SVP file go back to the file they came from; an unknown model or
@@ -86,7 +86,7 @@ static const struct store_col store_legacy_op_stat_cols[] = {
 	" t.model_id, t.step, t.op_type, t.task_type))"
 
 /*
- * The legacy acl_statistic (FORMATS.md 8.3) per iteration: the ACL spans
+ * The legacy acl_statistic (doc/formats.md 8.3) per iteration: the ACL spans
  * starting in the iteration's window of the step trace, grouped by name,
  * Type from the whole run's table and the ids from the group's first span.
  */

@@ -1,6 +1,6 @@
 /*
  * The statistics derived from task rows and API spans, written when a load
- * commits, exactly as the vendor computes them (FORMATS.md section 8):
+ * commits, exactly as the vendor computes them (doc/formats.md section 8):
  * op_statistic from the groups store-stats.c gathered, with an integer
  * average, and api_statistic grouping spans by (name, level) with a
  * population variance around the rounded mean.
@@ -12,7 +12,7 @@
 #include "store-int.h"
 
 /*
- * Core types whose tasks never reach op_statistic (FORMATS.md 8.1); SQL
+ * Core types whose tasks never reach op_statistic (doc/formats.md 8.1); SQL
  * that computes op_statistic uses STORE_OP_STAT_KEEP_SQL, the same list.
  */
 static const char *const store_stats_write_excluded[] = {
@@ -90,7 +90,7 @@ store_stats_write_ops_write(struct store *s)
 	"SELECT rank, level, name, end_ns - start_ns FROM api"		\
 	" WHERE start_ns > 0 AND level IS NOT NULL AND name IS NOT NULL"
 
-/* The levels api_statistic has (FORMATS.md 8.2). */
+/* The levels api_statistic has (doc/formats.md 8.2). */
 static const char *const store_stats_write_api_levels[] = {
 	"acl", "model", "node", "communication", "hccl", "runtime", NULL
 };

@@ -2,7 +2,7 @@
  * The op statistic of a time window, for the timeline's selected range:
  * the device tasks starting in [from, to) grouped by (device, rank, op
  * type, core type) with one SQL aggregate, by the vendor's rules that
- * store-stats.c follows for the whole run (FORMATS.md section 8): the same
+ * store-stats.c follows for the whole run (doc/formats.md section 8): the same
  * core types left out, the integer average, the ratio of the device's and
  * rank's total rounded to 6 decimals, printed as op_statistic prints.
  */

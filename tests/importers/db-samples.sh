@@ -3,7 +3,7 @@
 # db export, Level0 and Level1, two ranks): each ascend_pt folder imports
 # from its ascend_pytorch_profiler_N.db, a digest of what lands in the store
 # is golden, and our op_statistic equals a direct SQL aggregate over TASK x
-# COMPUTE_TASK_INFO x STRING_IDS computed from the .db itself (FORMATS.md
+# COMPUTE_TASK_INFO x STRING_IDS computed from the .db itself (doc/formats.md
 # section 8: rows of type N/A and communication, write-back and invalid
 # core types left out; the ratio over the rows kept).
 . "$top_srcdir/tests/lib.sh"

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "importer.h"
+#include "import-int.h"
 #include "../tap.h"
 
 static char	tmpl[] = "/tmp/t-csv.XXXXXX";

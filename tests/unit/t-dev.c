@@ -1,11 +1,11 @@
 /*
  * The device record decoders shared by the raw PROF and legacy JOB
- * importers: records built byte by byte as FORMATS.md lays them out.
+ * importers: records built byte by byte as doc/formats.md lays them out.
  */
 #include <stdint.h>
 #include <string.h>
 
-#include "importer.h"
+#include "prof-dev.h"
 #include "../tap.h"
 
 static void

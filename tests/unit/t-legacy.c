@@ -4,7 +4,7 @@
  */
 #include <stdlib.h>
 
-#include "importer.h"
+#include "job-int.h"
 #include "../tap.h"
 
 /* The stem of FILE, or "-" if it is not a legacy name; sets *M and *I. */

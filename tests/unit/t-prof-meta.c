@@ -1,6 +1,6 @@
 /*
  * Raw PROF metadata: exact frequency fractions, the time conversion of
- * FORMATS.md 2.6 in 128-bit integers, and every metadata file of the
+ * doc/formats.md 2.6 in 128-bit integers, and every metadata file of the
  * shared samples (info.json*, sample.json, start_info*, end_info*,
  * host_start.log*) parsed into the values they hold.
  */

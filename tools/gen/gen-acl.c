@@ -1,10 +1,10 @@
 /*
  * The host-side and AI CPU logs of a generated legacy JOB: AclModule
- * 128-byte ACL API records (FORMATS.md 3.8) split into acl_op and
+ * 128-byte ACL API records (doc/formats.md 3.8) split into acl_op and
  * acl_model files, Runtime.api and Runtime.task_track records,
- * Msprof.msproftx markers (FORMATS.md 6.2) and the DATA_PREPROCESS AICPU
+ * Msprof.msproftx markers (doc/formats.md 6.2) and the DATA_PREPROCESS AICPU
  * text log, with the expected acl_statistic (grouped by API name,
- * FORMATS.md 8.3), runtime API totals, task_track, msproftx and aicpu
+ * doc/formats.md 8.3), runtime API totals, task_track, msproftx and aicpu
  * tables computed from the generated values.
  */
 #include <stdlib.h>
@@ -102,7 +102,7 @@ gen_acl_expect_iters(const struct gen_opts *g, struct gen_acl_api *it,
 		gen_acl_expect(&e, it + (size_t)w * n, n);
 		snprintf(name, sizeof name, "acl_statistic_0_%d_%d.csv", model,
 		    w + 1);
-		rc = gen_job_file(g->expect, name, e.s, e.len, cause);
+		rc = gen_bin_write(g->expect, name, e.s, e.len, cause);
 		strbuf_release(&e);
 	}
 	return rc;
@@ -172,12 +172,12 @@ gen_job_acl(const char *dir, const struct gen_opts *g, uint64_t *rng,
 		t += d + 1000;
 	}
 	gen_acl_expect(&e, api, n);
-	if ((f[0].len > 0 && gen_job_file(dir, "AclModule.acl_op.0.slice_0",
+	if ((f[0].len > 0 && gen_bin_write(dir, "AclModule.acl_op.0.slice_0",
 	    f[0].s, f[0].len, cause) != 0) || (f[1].len > 0 &&
-	    gen_job_file(dir, "AclModule.acl_model.0.slice_0", f[1].s,
+	    gen_bin_write(dir, "AclModule.acl_model.0.slice_0", f[1].s,
 	    f[1].len, cause) != 0))
 		goto out;
-	if (g->expect != NULL && (gen_job_file(g->expect, "acl_statistic.csv",
+	if (g->expect != NULL && (gen_bin_write(g->expect, "acl_statistic.csv",
 	    e.s, e.len, cause) != 0 || gen_acl_expect_iters(g, it, n, nwin,
 	    model, cause) != 0))
 		goto out;
@@ -259,9 +259,9 @@ gen_job_aicpu(const char *dir, const struct gen_opts *g, uint64_t *rng,
 	strbuf_addf(&f, "[%lld] Node:GetNext, Run start:%lld, Run end:%lld",
 	    (long long)start, (long long)start, (long long)start + 10);
 	strbuf_addc(&f, '\0');
-	if (gen_job_file(dir, "DATA_PREPROCESS.dev.AICPU.0.slice_0", f.s,
+	if (gen_bin_write(dir, "DATA_PREPROCESS.dev.AICPU.0.slice_0", f.s,
 	    f.len, cause) != 0 || (g->expect != NULL &&
-	    gen_job_file(g->expect, "aicpu.csv", e.s, e.len, cause) != 0))
+	    gen_bin_write(g->expect, "aicpu.csv", e.s, e.len, cause) != 0))
 		goto out;
 	rc = 0;
 out:
@@ -407,15 +407,15 @@ gen_job_runtime(const char *dir, const struct gen_opts *g, uint64_t *rng,
 		strbuf_addf(&ea, "runtime,%s,%s,%lld,%s,%s\n", api[k].name,
 		    b[0], (long long)api[k].count, b[1], b[2]);
 	}
-	if (gen_job_file(dir, "Runtime.api.0.slice_0", fa.s, fa.len,
-	    cause) != 0 || gen_job_file(dir, "Runtime.task_track.0.slice_0",
-	    ft.s, ft.len, cause) != 0 || gen_job_file(dir,
+	if (gen_bin_write(dir, "Runtime.api.0.slice_0", fa.s, fa.len,
+	    cause) != 0 || gen_bin_write(dir, "Runtime.task_track.0.slice_0",
+	    ft.s, ft.len, cause) != 0 || gen_bin_write(dir,
 	    "Msprof.msproftx.slice_0", fx.s, fx.len, cause) != 0)
 		goto out;
-	if (g->expect != NULL && (gen_job_file(g->expect, "runtime_api.csv",
-	    ea.s, ea.len, cause) != 0 || gen_job_file(g->expect,
+	if (g->expect != NULL && (gen_bin_write(g->expect, "runtime_api.csv",
+	    ea.s, ea.len, cause) != 0 || gen_bin_write(g->expect,
 	    "runtime_task_track.csv", et.s, et.len, cause) != 0 ||
-	    gen_job_file(g->expect, "msproftx.csv", ex.s, ex.len, cause) != 0))
+	    gen_bin_write(g->expect, "msproftx.csv", ex.s, ex.len, cause) != 0))
 		goto out;
 	rc = 0;
 out:

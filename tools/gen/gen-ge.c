@@ -1,5 +1,5 @@
 /*
- * The binary Framework records of a generated CANN-era JOB (FORMATS.md
+ * The binary Framework records of a generated CANN-era JOB (doc/formats.md
  * 3.8) besides the task description: tensor_data_info with each op's
  * input and output tensors (which then give the task_desc table its
  * shapes, as no graph_desc_info is written), step_info begin and end

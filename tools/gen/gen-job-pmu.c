@@ -1,5 +1,5 @@
 /*
- * The AI Core PMU of a generated legacy JOB (FORMATS.md 5.2, 5.3): one
+ * The AI Core PMU of a generated legacy JOB (doc/formats.md 5.2, 5.3): one
  * 128-byte aicore.data record per HWTS task with its total cycles and the
  * eight PipeUtilization counters, sample.json naming the events, and the
  * PMU columns op_summary must show, computed here from the generated

@@ -1,6 +1,6 @@
 /*
  * The legacy JOB generator: a deterministic MindSpore-era JOB directory
- * (FORMATS.md 1.5) with text task_desc_info and graph_desc_info, the
+ * (doc/formats.md 1.5) with text task_desc_info and graph_desc_info, the
  * point file, a 20-byte training_trace step trace, 64-byte HWTS task logs
  * (on the streams the task description names, task ids repeating every
  * iteration), 128-byte AclModule API records and the DATA_PREPROCESS AICPU
@@ -45,20 +45,6 @@ static const struct gen_job_op gen_job_ops[] = {
 };
 
 #define GEN_JOB_NOPS	(sizeof gen_job_ops / sizeof gen_job_ops[0])
-
-/* Write LEN bytes of DATA to DIR/NAME. */
-int
-gen_job_file(const char *dir, const char *name, const char *data, size_t len,
-    char **cause)
-{
-	char	*path;
-	int	 rc;
-
-	path = util_path_join(dir, name);
-	rc = util_write_file_atomic(path, data, len, false, cause);
-	free(path);
-	return rc;
-}
 
 static void
 gen_job_u16(struct strbuf *b, size_t off, uint16_t v)
@@ -239,7 +225,7 @@ gen_job_op_statistic(struct gen_job *j, char **cause)
 		gen_job_op_stat_rows(&b, j->st_it[w], "Model Name", "N/A");
 		snprintf(name, sizeof name, "op_statistic_0_%d_%d.csv",
 		    j->binary ? 1 : 0, w + 1);
-		rc = gen_job_file(j->g->expect, name, b.s, b.len, cause);
+		rc = gen_bin_write(j->g->expect, name, b.s, b.len, cause);
 		strbuf_release(&b);
 	}
 	return rc;
@@ -264,9 +250,9 @@ gen_job_anchor(struct gen_job *j, const char *dir, char **cause)
 	snprintf(start, sizeof start, "{\"collectionTimeBegin\": \"%lld\","
 	    " \"clockMonotonicRaw\": \"%llu\"}\n",
 	    (long long)GEN_JOB_EPOCH_US, (unsigned long long)GEN_JOB_MONO_NS);
-	return gen_job_file(dir, "dev_start.log.0", dev, strlen(dev),
-	    cause) != 0 || gen_job_file(dir, "host_start.log.0", host,
-	    strlen(host), cause) != 0 || gen_job_file(dir, "start_info.0",
+	return gen_bin_write(dir, "dev_start.log.0", dev, strlen(dev),
+	    cause) != 0 || gen_bin_write(dir, "host_start.log.0", host,
+	    strlen(host), cause) != 0 || gen_bin_write(dir, "start_info.0",
 	    start, strlen(start), cause) != 0 ? -1 : 0;
 }
 
@@ -463,7 +449,7 @@ gen_job_expect(const struct gen_opts *g, const char *name, struct strbuf *b,
 {
 	if (g->expect == NULL)
 		return 0;
-	return gen_job_file(g->expect, name, b->s, b->len, cause);
+	return gen_bin_write(g->expect, name, b->s, b->len, cause);
 }
 
 static void
@@ -499,11 +485,11 @@ gen_job_ge_files(struct gen_job *j, const char *fw, char **cause)
 		    7000000000ULL + (uint64_t)i * 1000000 + 900000);
 	}
 	gen_ge_id_map(&j->idmap, &j->idmap_e, 6900000000ULL);
-	if (gen_job_file(fw, "Framework.tensor_data_info.0.slice_0",
+	if (gen_bin_write(fw, "Framework.tensor_data_info.0.slice_0",
 	    j->tensor.s, j->tensor.len, cause) != 0 ||
-	    gen_job_file(fw, "Framework.step_info.0.slice_0", j->gstep.s,
+	    gen_bin_write(fw, "Framework.step_info.0.slice_0", j->gstep.s,
 	    j->gstep.len, cause) != 0 ||
-	    gen_job_file(fw, "Framework.id_map_info.0.slice_0", j->idmap.s,
+	    gen_bin_write(fw, "Framework.id_map_info.0.slice_0", j->idmap.s,
 	    j->idmap.len, cause) != 0 ||
 	    gen_job_expect(j->g, "ge_step_info.csv", &j->gstep_e, cause) != 0 ||
 	    gen_job_expect(j->g, "ge_id_map.csv", &j->idmap_e, cause) != 0)
@@ -561,21 +547,21 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 	hostwin = gen_job_host_windows(&j);
 	if (gen_job_op_statistic(&j, cause) != 0 ||
 	    gen_job_anchor(&j, dir, cause) != 0 ||
-	    (!flat && gen_job_file(dir, "info.json.0", info,
+	    (!flat && gen_bin_write(dir, "info.json.0", info,
 	    sizeof info - 1, cause) != 0) ||
-	    gen_job_file(fw, "Framework.host.vm.task_desc_info.0.slice_0",
+	    gen_bin_write(fw, "Framework.host.vm.task_desc_info.0.slice_0",
 	    j.task.s, j.task.len, cause) != 0 ||
-	    (j.binary && gen_job_file(fw, "Framework.hash_dic.0.slice_0",
+	    (j.binary && gen_bin_write(fw, "Framework.hash_dic.0.slice_0",
 	    j.dic.s, j.dic.len, cause) != 0) ||
-	    (!j.binary && gen_job_file(fw, "Framework.host.vm.graph_desc_info"
+	    (!j.binary && gen_bin_write(fw, "Framework.host.vm.graph_desc_info"
 	    ".0.slice_0", j.graph.s, j.graph.len, cause) != 0) ||
 	    (j.binary && gen_job_ge_files(&j, fw, cause) != 0) ||
-	    gen_job_file(fw, "Framework.host.vm.point.0.slice_0",
+	    gen_bin_write(fw, "Framework.host.vm.point.0.slice_0",
 	    point, strlen(point), cause) != 0 ||
-	    gen_job_file(data, j.binary ? "ts_track.data.0.slice_0" :
+	    gen_bin_write(data, j.binary ? "ts_track.data.0.slice_0" :
 	    "training_trace.46.dev.profiler_default_tag.0.slice_0", j.trace.s,
 	    j.trace.len, cause) != 0 ||
-	    gen_job_file(fw, "hwts.log.data.45.dev.profiler_default_tag.0"
+	    gen_bin_write(fw, "hwts.log.data.45.dev.profiler_default_tag.0"
 	    ".slice_0", j.hwts.s, j.hwts.len, cause) != 0 ||
 	    gen_job_acl(data, g, &j.rng, hostwin, hostwin != NULL ? j.nwin :
 	    0, j.binary ? 1 : 0, cause) != 0 ||
@@ -585,9 +571,9 @@ gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
 	    gen_job_expect(g, "step_trace.csv", &j.steps, cause) != 0 ||
 	    gen_job_expect(g, "op_statistic.csv", &j.stat, cause) != 0)
 		goto out;
-	if ((g->flags & GEN_PMU) && (gen_job_file(data,
+	if ((g->flags & GEN_PMU) && (gen_bin_write(data,
 	    "aicore.data.0.slice_0", j.pmu.s, j.pmu.len, cause) != 0 ||
-	    gen_job_file(dir, "sample.json", gen_job_pmu_sample(),
+	    gen_bin_write(dir, "sample.json", gen_job_pmu_sample(),
 	    strlen(gen_job_pmu_sample()), cause) != 0 ||
 	    gen_job_expect(g, "pmu.csv", &j.pmu_e, cause) != 0))
 		goto out;

@@ -1,6 +1,6 @@
 /*
  * The bytes of a generated raw collection: a growable buffer with
- * little-endian stores, the record layouts of FORMATS.md (40-byte API and
+ * little-endian stores, the record layouts of doc/formats.md (40-byte API and
  * event records, the 24-byte compact/additional header, 64-byte stars_soc
  * and hwts logs, 40-byte ts_track flips) and the writing of a buffer as
  * slices with their .done files. Written from the specification alone.
@@ -287,4 +287,18 @@ gen_bin_pmu(struct gen_buf *b, bool stars, int cnt, uint16_t stream,
 		while (b->len - begin < 128)
 			gen_buf_u16(b, 0);
 	}
+}
+
+/* Write LEN bytes of DATA to DIR/NAME. */
+int
+gen_bin_write(const char *dir, const char *name, const char *data, size_t len,
+    char **cause)
+{
+	char	*path;
+	int	 rc;
+
+	path = util_path_join(dir, name);
+	rc = util_write_file_atomic(path, data, len, false, cause);
+	free(path);
+	return rc;
 }

@@ -4,7 +4,7 @@
  * by (op type, GE task type) with the integer average, api_statistic per
  * (API name, level) with the population variance around the rounded mean,
  * and op_summary with one row per device task, all printed as the
- * vendor's CSVs (FORMATS.md section 8).
+ * vendor's CSVs (doc/formats.md section 8).
  */
 #include <errno.h>
 #include <math.h>
@@ -25,46 +25,6 @@ gen_prof_expect_ge(int ge)
 		return "MIX_AIC";
 	}
 	return "UNKNOWN";
-}
-
-static void
-gen_prof_stat_add(struct gen_prof_stat *s, int64_t d)
-{
-	if (s->count == 0 || d < s->min)
-		s->min = d;
-	if (s->count == 0 || d > s->max)
-		s->max = d;
-	s->count++;
-	s->total += d;
-	s->sumsq += (__int128)d * d;
-}
-
-static struct gen_prof_stat *
-gen_prof_stat_find(struct gen_prof_stat **v, size_t *n, int device,
-    const char *a, const char *b)
-{
-	size_t	 i;
-
-	for (i = 0; i < *n; i++) {
-		if ((*v)[i].device == device && strcmp((*v)[i].a, a) == 0 &&
-		    strcmp((*v)[i].b, b) == 0)
-			return &(*v)[i];
-	}
-	*v = xreallocarray(*v, *n + 1, sizeof **v);
-	memset(&(*v)[*n], 0, sizeof **v);
-	(*v)[*n].device = device;
-	(*v)[*n].a = a;
-	(*v)[*n].b = b;
-	return &(*v)[(*n)++];
-}
-
-/* Count one API span of NAME at LEVEL lasting DUR ns. */
-void
-gen_prof_api_add(struct gen_prof *g, const char *name, const char *level,
-    int64_t dur)
-{
-	gen_prof_stat_add(gen_prof_stat_find(&g->api, &g->napi, 64, name,
-	    level), dur);
 }
 
 static int

@@ -1,5 +1,5 @@
 /*
- * The smaller host record kinds of a raw collection (FORMATS.md sections
+ * The smaller host record kinds of a raw collection (doc/formats.md sections
  * 3.5-3.6), for the generator's -g option: graph_id_map records of the
  * models, fusion_op_info inside model spans (and one outside any),
  * node_attr_info of some launches, communication ops (an ACL span holding

@@ -205,9 +205,14 @@ struct gen_prof_host {
 };
 
 /* gen-prof.c */
+void		 gen_prof_freqs(struct gen_prof *,
+		     const struct gen_prof_clock *, struct gen_prof_dev *);
+
+/* gen-prof-core.c */
 uint64_t	 gen_prof_rand(struct gen_prof *);
 int64_t		 gen_prof_range(struct gen_prof *, int64_t, int64_t);
 uint64_t	 gen_prof_host_raw(const struct gen_prof_clock *, int64_t);
+int64_t		 gen_prof_align(const struct gen_prof_clock *, int64_t);
 uint64_t	 gen_prof_syscnt(const struct gen_prof_clock *, int64_t);
 uint64_t	 gen_prof_hash(const char *);
 int64_t		 gen_prof_gap(struct gen_prof *, const struct gen_prof_clock *,
@@ -220,18 +225,18 @@ const char	*gen_prof_type_name(const struct gen_prof *,
 		     const struct gen_prof_op *);
 void		 gen_prof_shape(const struct gen_prof *,
 		     const struct gen_prof_op *, int, uint32_t *);
-
 bool		 gen_prof_pmu(const struct gen_prof *, size_t, uint64_t *,
 		     uint64_t *);
 int		 gen_prof_cores(const struct gen_prof *);
 double		 gen_prof_aic_mhz(const struct gen_prof *, int64_t);
 const char	*gen_prof_events(const struct gen_prof *);
-void		 gen_prof_freqs(struct gen_prof *,
-		     const struct gen_prof_clock *, struct gen_prof_dev *);
-
-/* gen-prof-expect.c */
+struct gen_prof_stat *gen_prof_stat_find(struct gen_prof_stat **, size_t *,
+		     int, const char *, const char *);
+void		 gen_prof_stat_add(struct gen_prof_stat *, int64_t);
 void		 gen_prof_api_add(struct gen_prof *, const char *,
 		     const char *, int64_t);
+
+/* gen-prof-expect.c */
 int		 gen_prof_expect(struct gen_prof *, const char *, char **);
 
 /* gen-prof-mstx.c */

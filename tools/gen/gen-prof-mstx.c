@@ -1,5 +1,5 @@
 /*
- * mstx markers of a generated raw collection (FORMATS.md section 6.1):
+ * mstx markers of a generated raw collection (doc/formats.md section 6.1):
  * 256-byte msproftx records in the host's aging.additional.msproftx
  * slices, and the expected msprof_tx table. The markers cycle through a
  * mark (start equals end), a push/pop range, a start/end range and a

@@ -1,5 +1,5 @@
 /*
- * The step trace of a generated raw collection (FORMATS.md section 4.5):
+ * The step trace of a generated raw collection (doc/formats.md section 4.5):
  * ts_track step trace records (tag 10) on every device, and the expected
  * step_trace table computed from the generated iterations. Model 1 + dev
  * runs iterations framed by model start and model end, with an FP point

@@ -198,7 +198,7 @@ gen_svp_timeline(const char *dir, const int64_t *opavg, const int64_t *aclavg,
 		}
 	}
 	strbuf_adds(&b, "]");
-	if (util_mkdir_p(tl, 0755) != 0 || gen_job_file(tl,
+	if (util_mkdir_p(tl, 0755) != 0 || gen_bin_write(tl,
 	    "task_time_0_1_1.json", b.s, b.len, cause) != 0)
 		goto out;
 	strbuf_reset(&b);
@@ -227,7 +227,7 @@ gen_svp_timeline(const char *dir, const int64_t *opavg, const int64_t *aclavg,
 		    (long long)aclavg[i] * 2, (long long)aclavg[i] - 3,
 		    (long long)aclavg[i] + 3);
 	strbuf_adds(&b, "]");
-	if (gen_job_file(tl, "acl_0_1_1.json", b.s, b.len, cause) != 0)
+	if (gen_bin_write(tl, "acl_0_1_1.json", b.s, b.len, cause) != 0)
 		goto out;
 	rc = 0;
 out:
@@ -269,30 +269,30 @@ gen_svp_write(const char *dir, const struct gen_opts *g, char **cause)
 	}
 	gen_svp_layers(&layers, &exp, &rng);
 	gen_svp_stats(&op, &acl, &rng, opavg, aclavg);
-	if (gen_job_file(dir, "info.json.0", info, sizeof info - 1,
+	if (gen_bin_write(dir, "info.json.0", info, sizeof info - 1,
 	    cause) != 0 ||
-	    gen_job_file(data, "aacore.data.0.slice_0", raw, sizeof raw - 1,
+	    gen_bin_write(data, "aacore.data.0.slice_0", raw, sizeof raw - 1,
 	    cause) != 0 ||
 	    gen_job_acl(data, g, &rng, NULL, 0, 0, cause) != 0 ||
-	    gen_job_file(sum, "op_summary_0.resnet18.1.1.1.10.0.800.csv",
+	    gen_bin_write(sum, "op_summary_0.resnet18.1.1.1.10.0.800.csv",
 	    layers.s, layers.len, cause) != 0 ||
-	    gen_job_file(sum, "op_statistic_0_1_10_1.csv", op.s, op.len,
+	    gen_bin_write(sum, "op_statistic_0_1_10_1.csv", op.s, op.len,
 	    cause) != 0 ||
-	    gen_job_file(sum, "acl_statistic_0_1_1.csv", acl.s, acl.len,
+	    gen_bin_write(sum, "acl_statistic_0_1_1.csv", acl.s, acl.len,
 	    cause) != 0 ||
 	    gen_svp_timeline(dir, opavg, aclavg, &tt, &api, cause) != 0)
 		goto out;
-	if (g->expect != NULL && (gen_job_file(g->expect,
+	if (g->expect != NULL && (gen_bin_write(g->expect,
 	    "aa_core_metrics.csv", exp.s, exp.len, cause) != 0 ||
-	    gen_job_file(g->expect, "op_statistic.csv", op.s, op.len,
+	    gen_bin_write(g->expect, "op_statistic.csv", op.s, op.len,
 	    cause) != 0 ||
-	    gen_job_file(g->expect, "svp_acl_statistic.csv", acl.s, acl.len,
+	    gen_bin_write(g->expect, "svp_acl_statistic.csv", acl.s, acl.len,
 	    cause) != 0 ||
-	    gen_job_file(g->expect, "frequency.csv", freq, sizeof freq - 1,
+	    gen_bin_write(g->expect, "frequency.csv", freq, sizeof freq - 1,
 	    cause) != 0 ||
-	    gen_job_file(g->expect, "svp_task_time.csv", tt.s, tt.len,
+	    gen_bin_write(g->expect, "svp_task_time.csv", tt.s, tt.len,
 	    cause) != 0 ||
-	    gen_job_file(g->expect, "svp_acl_api.csv", api.s, api.len,
+	    gen_bin_write(g->expect, "svp_acl_api.csv", api.s, api.len,
 	    cause) != 0))
 		goto out;
 	rc = 0;

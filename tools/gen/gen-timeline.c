@@ -1,6 +1,6 @@
 /*
  * The legacy timeline generator: device_N/ directories as CANN 6.x
- * msprof --export left them (FORMATS.md 1.5, 2.4, 7.4), with info.json.N,
+ * msprof --export left them (doc/formats.md 1.5, 2.4, 7.4), with info.json.N,
  * start_info.N, end_info.N and timeline/ holding, per iteration I of model
  * M, msprof_N_M_I.json (every module merged: Ascend Hardware tasks, the
  * iteration's step trace, HCCL, a GE span), task_time_N_M_I.json and
@@ -218,7 +218,7 @@ gen_tl_write(struct gen_tl *t, const char *dir, const char *name, int i,
 
 	gen_tl_close(b);
 	xasprintf(&file, "%s_%d_%d_%d.json", name, t->device, t->model, i);
-	rc = gen_job_file(dir, file, b->s, b->len, cause);
+	rc = gen_bin_write(dir, file, b->s, b->len, cause);
 	free(file);
 	return rc;
 }
@@ -301,7 +301,7 @@ gen_tl_meta_files(struct gen_tl *t, const char *dev, int64_t mono0,
 	    "\"platform_version\":\"1\",\"rank_id\":%d,\"pid_name\":"
 	    "\"python\"}", t->device, t->device, t->device);
 	xasprintf(&name, "info.json.%d", t->device);
-	rc = gen_job_file(dev, name, text, strlen(text), cause);
+	rc = gen_bin_write(dev, name, text, strlen(text), cause);
 	free(text);
 	free(name);
 	if (rc != 0)
@@ -311,7 +311,7 @@ gen_tl_meta_files(struct gen_tl *t, const char *dev, int64_t mono0,
 	    "\"%lld\"}", (long long)(t->off + mono0) / 1000,
 	    (long long)mono0);
 	xasprintf(&name, "start_info.%d", t->device);
-	rc = gen_job_file(dev, name, text, strlen(text), cause);
+	rc = gen_bin_write(dev, name, text, strlen(text), cause);
 	free(text);
 	free(name);
 	if (rc != 0)
@@ -320,7 +320,7 @@ gen_tl_meta_files(struct gen_tl *t, const char *dev, int64_t mono0,
 	    "\"%lld\",\"clockMonotonicRaw\":\"%lld\"}", (long long)
 	    (t->off + end_mono) / 1000, (long long)end_mono);
 	xasprintf(&name, "end_info.%d", t->device);
-	rc = gen_job_file(dev, name, text, strlen(text), cause);
+	rc = gen_bin_write(dev, name, text, strlen(text), cause);
 	free(text);
 	free(name);
 	return rc;
@@ -406,11 +406,11 @@ gen_timeline_write(const char *dir, const struct gen_opts *g, char **cause)
 			goto out;
 	}
 	if (g->expect != NULL && (util_mkdir_p(g->expect, 0755) != 0 ||
-	    gen_job_file(g->expect, "task_time.csv", t.tasks.s, t.tasks.len,
+	    gen_bin_write(g->expect, "task_time.csv", t.tasks.s, t.tasks.len,
 	    cause) != 0 ||
-	    gen_job_file(g->expect, "step_trace.csv", t.steps.s, t.steps.len,
+	    gen_bin_write(g->expect, "step_trace.csv", t.steps.s, t.steps.len,
 	    cause) != 0 ||
-	    gen_job_file(g->expect, "hccl.txt", t.counts.s, t.counts.len,
+	    gen_bin_write(g->expect, "hccl.txt", t.counts.s, t.counts.len,
 	    cause) != 0)) {
 		if (*cause == NULL)
 			xasprintf(cause, "cannot create '%s'", g->expect);

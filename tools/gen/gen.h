@@ -34,7 +34,7 @@ FILE		*util_file_create(const char *, const char *, char **);
 int		 util_file_close(FILE *, const char *, const char *, char **);
 int		 gen_demo_write(const char *, const struct gen_opts *, char **);
 
-/* gen-prof.c: raw PROF_* collections (FORMATS.md sections 1-4). */
+/* gen-prof.c: raw PROF_* collections (doc/formats.md sections 1-4). */
 enum gen_prof_chip {
 	GEN_PROF_910B,		/* STARS: stars_soc, FFTS+ contexts */
 	GEN_PROF_910A,		/* HWTS: hwts.data */
@@ -102,7 +102,7 @@ void		 gen_bin_pmu(struct gen_buf *, bool, int, uint16_t, uint16_t,
 		     int, uint16_t, uint64_t, const uint64_t *, uint64_t,
 		     uint64_t);
 /* gen-job.c */
-int		 gen_job_file(const char *, const char *, const char *, size_t,
+int		 gen_bin_write(const char *, const char *, const char *, size_t,
 		     char **);
 int		 gen_job_write(const char *, const struct gen_opts *, char **);
 

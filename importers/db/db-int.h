@@ -1,0 +1,33 @@
+/*
+ * What only the vendor .db importer's files share (importers/db/).
+ */
+#ifndef DB_INT_H
+#define DB_INT_H
+
+#include "import-int.h"
+
+/* import-db.c */
+int		 import_db_file(struct store *, const char *,
+		     struct import_ctx *, char **);
+bool		 import_db_is_vendor(const char *);
+
+/* db-comm.c */
+int64_t		 db_comm_load(struct store *, struct store_foreign *,
+		     const char *, struct import_ctx *);
+void		 db_comm_device(struct strbuf *,
+		     struct store_foreign *);
+
+/* db-counters.c */
+int64_t		 db_counters_load(struct store *, struct store_foreign *,
+		     const char *, struct import_ctx *);
+
+/* db-steps.c */
+int64_t		 db_steps_load(struct store *, struct store_foreign *,
+		     const char *, struct import_ctx *);
+
+/* db-tables.c */
+int64_t		 db_tables_load(struct store *, struct store_foreign *,
+		     const char *, struct import_ctx *, bool);
+void		 db_tables_repr(char *, size_t, double);
+
+#endif /* DB_INT_H */

@@ -1,0 +1,112 @@
+/*
+ * What every importer shares: how a probe scores a path, what a loader
+ * knows of its unit, the importer table's entries, the CSV reader and
+ * column finder, the rows every CSV-like source yields (import-rows.c),
+ * profiler metadata, and little-endian loads for the binary decoders.
+ * Only files under importers/ (and their unit tests) include this file.
+ */
+#ifndef IMPORT_INT_H
+#define IMPORT_INT_H
+
+#include "importer.h"
+
+/* How strongly an importer claims a path; 0 means not ours. */
+enum import_score {
+	IMPORT_NO = 0,
+	IMPORT_MAYBE = 10,	/* a file it can read inside a larger unit */
+	IMPORT_YES = 50,	/* the unit it is made for */
+	IMPORT_BEST = 90	/* the best source for this unit */
+};
+
+/* What a loader knows about the unit it loads. */
+struct import_ctx {
+	int64_t		 device;	/* NP_NA until a file says */
+	int64_t		 rank;
+	const char	*root;		/* the PATH the user gave */
+	int64_t		 model;		/* a legacy file name's model and */
+	int64_t		 iter;		/* iteration (import_rows_file()) */
+};
+
+struct importer {
+	const char	*name;
+	const char	*what;		/* for "looked for ..." messages */
+	int		(*probe)(const char *path, bool isdir);
+	int		(*load)(struct store *s, const char *path,
+			    struct import_ctx *ctx, char **cause);
+};
+
+/* importer.c */
+const struct importer *importer_find(const char *);
+
+/* import-csv.c: the CSV reader every text importer shares. */
+struct csv;
+struct csv	*csv_open(const char *, char **);
+void		 csv_free(struct csv *);
+int		 csv_next(struct csv *, char ***, size_t *);
+int64_t		 csv_offset(struct csv *);
+int64_t		 csv_line(struct csv *);
+int64_t		 csv_bytes(struct csv *);
+
+/* import-columns.c: find columns by header name. */
+struct csv_cols;
+struct csv_cols	*csv_cols_create(char **, size_t);
+void		 csv_cols_free(struct csv_cols *);
+int		 csv_cols_find(struct csv_cols *, const char *);
+int		 csv_cols_find_any(struct csv_cols *, const char *const *);
+bool		 csv_cols_unused(struct csv_cols *, size_t);
+const char	*csv_cols_name(struct csv_cols *, size_t);
+size_t		 csv_cols_count(struct csv_cols *);
+
+/* import-rows.c: the rows shared by the CSV importers. */
+int		 import_rows_op_summary(struct store *, const char *,
+		     struct import_ctx *, char **);
+int		 import_rows_op_statistic(struct store *, const char *,
+		     struct import_ctx *, char **);
+int		 import_rows_api_statistic(struct store *, const char *,
+		     struct import_ctx *, char **);
+int		 import_rows_step_trace(struct store *, const char *,
+		     struct import_ctx *, char **);
+int		 import_rows_generic(struct store *, const char *,
+		     const char *, struct import_ctx *, char **);
+char		*import_rows_base(const char *, int64_t *);
+char		*import_rows_legacy(const char *, int64_t *, int64_t *);
+int		 import_rows_file(struct store *, const char *,
+		     struct import_ctx *, char **);
+int		 import_rows_dir(struct store *, const char *,
+		     struct import_ctx *, char **);
+
+/* import-meta.c */
+int		 import_meta_profiler_info(struct store *, const char *,
+		     struct import_ctx *, char **);
+
+/* The importer table's entries, each defined in its family's folder. */
+extern const struct importer import_db;
+extern const struct importer import_job;
+extern const struct importer import_msprof;
+extern const struct importer import_prof;
+extern const struct importer import_pytorch;
+extern const struct importer import_summary;
+extern const struct importer import_timeline;
+extern const struct importer import_trace;
+
+/* Little-endian loads from a record buffer (doc/formats.md section 0). */
+static inline uint16_t
+importer_le16(const unsigned char *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
+}
+
+static inline uint32_t
+importer_le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t
+importer_le64(const unsigned char *p)
+{
+	return (uint64_t)importer_le32(p) | (uint64_t)importer_le32(p + 4) << 32;
+}
+
+#endif /* IMPORT_INT_H */
