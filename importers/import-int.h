@@ -79,15 +79,31 @@ int		 import_rows_dir(struct store *, const char *,
 int		 import_meta_profiler_info(struct store *, const char *,
 		     struct import_ctx *, char **);
 
-/* The importer table's entries, each defined in its family's folder. */
-extern const struct importer import_db;
-extern const struct importer import_job;
-extern const struct importer import_msprof;
-extern const struct importer import_prof;
-extern const struct importer import_pytorch;
-extern const struct importer import_summary;
-extern const struct importer import_timeline;
-extern const struct importer import_trace;
+/* The probes and loaders of importer.c's table, one pair per family. */
+int		 import_msprof_probe(const char *, bool);
+int		 import_msprof_load(struct store *, const char *,
+		     struct import_ctx *, char **);
+int		 import_summary_probe(const char *, bool);
+int		 import_summary_load(struct store *, const char *,
+		     struct import_ctx *, char **);
+int		 import_pytorch_probe(const char *, bool);
+int		 import_pytorch_load(struct store *, const char *,
+		     struct import_ctx *, char **);
+int		 import_db_probe(const char *, bool);
+int		 import_db_load(struct store *, const char *,
+		     struct import_ctx *, char **);
+int		 import_job_probe(const char *, bool);
+int		 import_job_load(struct store *, const char *,
+		     struct import_ctx *, char **);
+int		 import_timeline_probe(const char *, bool);
+int		 import_timeline_load(struct store *, const char *,
+		     struct import_ctx *, char **);
+int		 import_prof_probe(const char *, bool);
+int		 import_prof_load(struct store *, const char *,
+		     struct import_ctx *, char **);
+int		 import_trace_probe(const char *, bool);
+int		 import_trace_load(struct store *, const char *,
+		     struct import_ctx *, char **);
 
 /* Little-endian loads from a record buffer (doc/formats.md section 0). */
 static inline uint16_t

@@ -16,15 +16,68 @@
 #define IMPORT_MAX_DEPTH	8
 #define IMPORT_MAX_UNITS	4096
 
-static const struct importer *importers[] = {
-	&import_prof,
-	&import_pytorch,
-	&import_msprof,
-	&import_summary,
-	&import_job,
-	&import_timeline,
-	&import_trace,
-	&import_db
+static const struct importer importers[] = {
+	{
+		.name = "prof",
+		.what = "raw PROF_* collection: host/ and device_N/ with "
+		    "data/ slices, or one bare host/ or device_N/ directory",
+		.probe = import_prof_probe,
+		.load = import_prof_load
+	},
+	{
+		.name = "pytorch",
+		.what = "PyTorch profiler: *_ascend_pt/ or "
+		    "ASCEND_PROFILER_OUTPUT/ (or any folder) with "
+		    "kernel_details.csv, op_statistic.csv, ...",
+		.probe = import_pytorch_probe,
+		.load = import_pytorch_load
+	},
+	{
+		.name = "msprof",
+		.what = "msprof export: mindstudio_profiler_output/ with "
+		    "op_summary_*, op_statistic_*, api_statistic_* CSVs (or "
+		    "one such CSV file)",
+		.probe = import_msprof_probe,
+		.load = import_msprof_load
+	},
+	{
+		.name = "summary",
+		.what = "legacy or SVP summary/: "
+		    "op_summary_<dev>_<model>_<iter>.csv, acl_statistic_*, "
+		    "op_statistic_* CSVs",
+		.probe = import_summary_probe,
+		.load = import_summary_load
+	},
+	{
+		.name = "job",
+		.what = "legacy JOB dir: data/ with Framework.*, "
+		    "training_trace.*, hwts.*, AclModule.*, DATA_PREPROCESS.* "
+		    "slices",
+		.probe = import_job_probe,
+		.load = import_job_load
+	},
+	{
+		.name = "legacy-timeline",
+		.what = "legacy timeline/ dir: "
+		    "<module>_<dev>_<model>_<iter>.json (msprof, task_time, "
+		    "step_trace, hccl, acl)",
+		.probe = import_timeline_probe,
+		.load = import_timeline_load
+	},
+	{
+		.name = "trace",
+		.what = "chrome-trace JSON: trace_view.json, msprof_*.json, "
+		    "timeline/*.json, or a folder of them",
+		.probe = import_trace_probe,
+		.load = import_trace_load
+	},
+	{
+		.name = "db",
+		.what = "vendor SQLite exports: msprof_*.db, "
+		    "ascend_pytorch_profiler*.db",
+		.probe = import_db_probe,
+		.load = import_db_load
+	}
 };
 
 #define NIMPORTERS	(sizeof importers / sizeof importers[0])
@@ -46,8 +99,8 @@ importer_find(const char *name)
 	size_t	 i;
 
 	for (i = 0; i < NIMPORTERS; i++) {
-		if (strcmp(importers[i]->name, name) == 0)
-			return importers[i];
+		if (strcmp(importers[i].name, name) == 0)
+			return &importers[i];
 	}
 	return NULL;
 }
@@ -61,8 +114,8 @@ importer_looked_for(void)
 
 	strbuf_init(&b);
 	for (i = 0; i < NIMPORTERS; i++)
-		strbuf_addf(&b, "  %-10s %s\n", importers[i]->name,
-		    importers[i]->what);
+		strbuf_addf(&b, "  %-10s %s\n", importers[i].name,
+		    importers[i].what);
 	return strbuf_detach(&b);
 }
 
@@ -80,10 +133,10 @@ import_walk(struct import_walk *w, const char *path, int depth)
 		return;
 	isdir = S_ISDIR(st.st_mode);
 	for (i = 0; i < NIMPORTERS; i++) {
-		score = importers[i]->probe(path, isdir);
+		score = importers[i].probe(path, isdir);
 		if (score > top) {
 			top = score;
-			best = importers[i];
+			best = &importers[i];
 		}
 	}
 	if (best != NULL && (top >= IMPORT_YES || depth == 0)) {

@@ -52,19 +52,12 @@ static const char *demo_apis[] = {
 
 #define DEMO_NAPIS	(sizeof demo_apis / sizeof demo_apis[0])
 
-struct demo_stat {
-	int64_t		 count;
-	int64_t		 total;
-	int64_t		 min;
-	int64_t		 max;
-};
-
-struct demo_state {
+struct util_state {
 	uint64_t	 rng;
 	FILE		*f;
 	const char	*eol;
-	struct demo_stat	 op[DEMO_NOPS];
-	struct demo_stat	 api[DEMO_NAPIS];
+	struct util_stat	 op[DEMO_NOPS];
+	struct util_stat	 api[DEMO_NAPIS];
 };
 
 /* The defaults: one rank of 2,000 tasks on three streams over five steps. */
@@ -82,24 +75,13 @@ demo_opts_init(struct demo_opts *g)
 
 /* A duration around MEAN, in whole 20 ns ticks of a 50 MHz counter. */
 static int64_t
-demo_duration(struct demo_state *st, int64_t mean)
+demo_duration(struct util_state *st, int64_t mean)
 {
 	int64_t	 d;
 
 	d = mean / 2 + (int64_t)(util_rand_next(&st->rng) % (uint64_t)mean);
 	d -= d % 20;
 	return d < 20 ? 20 : d;
-}
-
-static void
-demo_stat_add(struct demo_stat *s, int64_t d)
-{
-	if (s->count == 0 || d < s->min)
-		s->min = d;
-	if (s->count == 0 || d > s->max)
-		s->max = d;
-	s->count++;
-	s->total += d;
 }
 
 static void
@@ -110,7 +92,7 @@ demo_us(char *buf, size_t size, int64_t ns, bool strip)
 
 /* Write kernel_details.csv of one rank and gather the statistics. */
 static int
-demo_kernels(struct demo_state *st, const char *dir, int rank,
+demo_kernels(struct util_state *st, const char *dir, int rank,
     const struct demo_opts *g, char **cause)
 {
 	char		 start[32], dur[32], wait[32];
@@ -153,7 +135,7 @@ demo_kernels(struct demo_state *st, const char *dir, int rank,
 		    op->shape, op->dtype, dur, (long long)(d * 18 / 10),
 		    st->eol);
 		taskid[stream] = (taskid[stream] + 1) & 0xffff;
-		demo_stat_add(&st->op[op - demo_ops], d);
+		util_stat_add(&st->op[op - demo_ops], d);
 		prev = t + d;
 		t += d;
 	}
@@ -171,18 +153,18 @@ demo_kernels(struct demo_state *st, const char *dir, int rank,
 static int
 demo_cmp_total(const void *a, const void *b)
 {
-	const struct demo_stat	*x = *(const struct demo_stat *const *)a;
-	const struct demo_stat	*y = *(const struct demo_stat *const *)b;
+	const struct util_stat	*x = *(const struct util_stat *const *)a;
+	const struct util_stat	*y = *(const struct util_stat *const *)b;
 
 	return x->total < y->total ? 1 : x->total > y->total ? -1 : 0;
 }
 
 /* Write op_statistic.csv as the vendor computes it (doc/formats.md 8.1). */
 static int
-demo_op_statistic(struct demo_state *st, const char *dir, int rank,
+demo_op_statistic(struct util_state *st, const char *dir, int rank,
     char **cause)
 {
-	const struct demo_stat	*order[DEMO_NOPS];
+	const struct util_stat	*order[DEMO_NOPS];
 	char			 b[5][32];
 	int64_t			 sum = 0;
 	size_t			 i, n = 0, k;
@@ -218,7 +200,7 @@ demo_op_statistic(struct demo_state *st, const char *dir, int rank,
 
 /* Write api_statistic.csv from generated host API durations. */
 static int
-demo_api_statistic(struct demo_state *st, const char *dir,
+demo_api_statistic(struct util_state *st, const char *dir,
     const struct demo_opts *g, char **cause)
 {
 	char		 b[4][32];
@@ -234,7 +216,7 @@ demo_api_statistic(struct demo_state *st, const char *dir,
 		k = util_rand_next(&st->rng) % DEMO_NAPIS;
 		d = 10 * (100 + (int64_t)(util_rand_next(&st->rng) % 3000));
 		durs[k][st->api[k].count] = d;
-		demo_stat_add(&st->api[k], d);
+		util_stat_add(&st->api[k], d);
 	}
 	if ((f = util_file_create(dir, "api_statistic.csv", cause)) == NULL)
 		return -1;
@@ -288,7 +270,7 @@ demo_info(const char *top, int rank, char **cause)
 static int
 demo_rank(const char *dir, int rank, const struct demo_opts *g, char **cause)
 {
-	struct demo_state	 st;
+	struct util_state	 st;
 	char			*top, *out, name[64];
 	int			 rc;
 

@@ -47,6 +47,14 @@ __dead void	 fatal(const char *, ...) PRINTFLIKE(1, 2);
 __dead void	 fatalx(const char *, ...) PRINTFLIKE(1, 2);
 const char	*log_progname(void);
 
+/* A count of values with their total, least and greatest (util.c). */
+struct util_stat {
+	int64_t		 count;
+	int64_t		 total;
+	int64_t		 min;
+	int64_t		 max;
+};
+
 /* util.c */
 struct strbuf {
 	char	*s;
@@ -85,6 +93,8 @@ char		**util_dir_list(const char *, size_t *);
 void		 util_dir_free(char **, size_t);
 bool		 util_dir_has(const char *, const char *);
 uint64_t	 util_rand_next(uint64_t *);
+void		 util_stat_add(struct util_stat *, int64_t);
+size_t		 util_count_below(const uint64_t *, size_t, uint64_t);
 void		 util_json_string(FILE *, const char *);
 FILE		*util_file_create(const char *, const char *, char **);
 int		 util_file_close(FILE *, const char *, const char *, char **);

@@ -681,3 +681,31 @@ util_json_string(FILE *f, const char *s)
 	}
 	fputc('"', f);
 }
+
+/* Count a value D into S: count, total, least and greatest. */
+void
+util_stat_add(struct util_stat *s, int64_t d)
+{
+	if (s->count == 0 || d < s->min)
+		s->min = d;
+	if (s->count == 0 || d > s->max)
+		s->max = d;
+	s->count++;
+	s->total += d;
+}
+
+/* How many of the N sorted values V are below KEY (a binary search). */
+size_t
+util_count_below(const uint64_t *v, size_t n, uint64_t key)
+{
+	size_t	 lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (v[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}

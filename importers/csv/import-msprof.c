@@ -58,7 +58,7 @@ import_msprof_task_file(const char *file)
 	return yes;
 }
 
-static int
+int
 import_msprof_probe(const char *path, bool isdir)
 {
 	if (!isdir)
@@ -75,7 +75,7 @@ import_msprof_probe(const char *path, bool isdir)
  * msprof_*.json traces (all _slice_N parts, in name order), whose device
  * tasks link to the op_summary rows.
  */
-static int
+int
 import_msprof_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
@@ -128,23 +128,15 @@ import_msprof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	return rc;
 }
 
-static int
+int
 import_summary_load(struct store *s, const char *path,
     struct import_ctx *ctx, char **cause)
 {
 	return import_rows_dir(s, path, ctx, cause);
 }
 
-const struct importer import_msprof = {
-	.name = "msprof",
-	.what = "msprof export: mindstudio_profiler_output/ with op_summary_*, "
-	    "op_statistic_*, api_statistic_* CSVs (or one such CSV file)",
-	.probe = import_msprof_probe,
-	.load = import_msprof_load
-};
-
 /* Legacy and SVP summary/ directories name their files _dev_model_iter. */
-static int
+int
 import_summary_probe(const char *path, bool isdir)
 {
 	if (!isdir)
@@ -154,11 +146,3 @@ import_summary_probe(const char *path, bool isdir)
 		    IMPORT_BEST : IMPORT_YES;
 	return IMPORT_NO;
 }
-
-const struct importer import_summary = {
-	.name = "summary",
-	.what = "legacy or SVP summary/: op_summary_<dev>_<model>_<iter>.csv, "
-	    "acl_statistic_*, op_statistic_* CSVs",
-	.probe = import_summary_probe,
-	.load = import_summary_load
-};

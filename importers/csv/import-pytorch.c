@@ -16,7 +16,7 @@
 #define PT_OUTPUT	"ASCEND_PROFILER_OUTPUT"
 #define PT_TRACE	"trace_view.json"
 
-static int
+int
 import_pytorch_probe(const char *path, bool isdir)
 {
 	if (!isdir)
@@ -84,7 +84,7 @@ import_pytorch_db(struct store *s, const char *out, struct import_ctx *ctx)
 	return rc;
 }
 
-static int
+int
 import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
@@ -127,11 +127,3 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 	free(top);
 	return rc;
 }
-
-const struct importer import_pytorch = {
-	.name = "pytorch",
-	.what = "PyTorch profiler: *_ascend_pt/ or ASCEND_PROFILER_OUTPUT/ "
-	    "(or any folder) with kernel_details.csv, op_statistic.csv, ...",
-	.probe = import_pytorch_probe,
-	.load = import_pytorch_load
-};

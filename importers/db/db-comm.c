@@ -71,25 +71,6 @@ db_comm_span(struct store *s, struct store_foreign_rows *r,
 	store_load_api(s, &a);
 }
 
-/* Run SQL and load each row as an HCCL span; return the rows or -1. */
-static int64_t
-db_comm_rows(struct store *s, struct store_foreign *f, const char *sql,
-    struct import_ctx *ctx, char **cause)
-{
-	struct store_foreign_rows	*r;
-	int64_t				 n = 0;
-	int				 rc;
-
-	if ((r = store_foreign_query(f, sql, cause)) == NULL)
-		return -1;
-	while ((rc = store_foreign_next(r, cause)) == 1) {
-		db_comm_span(s, r, ctx);
-		n++;
-	}
-	store_foreign_rows_free(r);
-	return rc < 0 ? -1 : n;
-}
-
 /* The SQL of the communication tasks: TASK x COMMUNICATION_TASK_INFO. */
 static void
 db_comm_tasks_sql(struct strbuf *sql, struct store_foreign *f)
@@ -193,7 +174,7 @@ db_comm_load(struct store *s, struct store_foreign *f, const char *path,
 			db_comm_ops_sql(&sql, f);
 		else
 			continue;
-		if ((n = db_comm_rows(s, f, sql.s, ctx, &why)) < 0) {
+		if ((n = db_rows(s, f, sql.s, db_comm_span, ctx, &why)) < 0) {
 			store_load_warning(s, path, -1, "%s not imported: %s",
 			    i == 0 ? "COMMUNICATION_TASK_INFO" :
 			    "COMMUNICATION_OP", why);

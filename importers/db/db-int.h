@@ -30,4 +30,9 @@ int64_t		 db_tables_load(struct store *, struct store_foreign *,
 		     const char *, struct import_ctx *, bool);
 void		 db_tables_repr(char *, size_t, double);
 
+/* db-rows.c */
+int64_t		 db_rows(struct store *, struct store_foreign *, const char *,
+		     void (*)(struct store *, struct store_foreign_rows *,
+		     struct import_ctx *), struct import_ctx *, char **);
+
 #endif /* DB_INT_H */

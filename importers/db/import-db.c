@@ -46,26 +46,6 @@ import_db_str(struct strbuf *sql, struct store_foreign *f, const char *table,
 		strbuf_adds(sql, ", NULL");
 }
 
-/* Run SQL and hand each row to FN; return the rows read or -1. */
-static int64_t
-import_db_rows(struct store *s, struct store_foreign *f, const char *sql,
-    void (*fn)(struct store *, struct store_foreign_rows *,
-    struct import_ctx *), struct import_ctx *ctx, char **cause)
-{
-	struct store_foreign_rows	*r;
-	int64_t				 n = 0;
-	int				 rc;
-
-	if ((r = store_foreign_query(f, sql, cause)) == NULL)
-		return -1;
-	while ((rc = store_foreign_next(r, cause)) == 1) {
-		fn(s, r, ctx);
-		n++;
-	}
-	store_foreign_rows_free(r);
-	return rc < 0 ? -1 : n;
-}
-
 static void
 import_db_task(struct store *s, struct store_foreign_rows *r,
     struct import_ctx *ctx)
@@ -186,7 +166,7 @@ import_db_tasks(struct store *s, struct store_foreign *f,
 	strbuf_adds(&sql, " FROM TASK t JOIN COMPUTE_TASK_INFO c"
 	    " ON c.globalTaskId = t.globalTaskId ORDER BY t.startNs");
 	store_load_pmu_names(s, pmu);
-	n = import_db_rows(s, f, sql.s, import_db_task, ctx, cause);
+	n = db_rows(s, f, sql.s, import_db_task, ctx, cause);
 	store_load_pmu_names(s, NULL);
 	free(pmu);
 	strbuf_release(&sql);
@@ -316,6 +296,21 @@ import_db_comm_task(struct store *s, struct store_foreign_rows *r,
 	store_load_task(s, &t);
 }
 
+/*
+ * The rows a query loaded, N; or, when it failed (N < 0), 0 and a warning
+ * with the reason in *WHY, which is freed.
+ */
+static int64_t
+import_db_counted(struct store *s, const char *path, int64_t n, char **why)
+{
+	if (n >= 0)
+		return n;
+	store_load_warning(s, path, -1, "%s", *why);
+	free(*why);
+	*why = NULL;
+	return 0;
+}
+
 /* META_DATA and SESSION_TIME_INFO into the store's meta table. */
 static void
 import_db_meta(struct store *s, struct store_foreign *f)
@@ -377,14 +372,9 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 	    i++) {
 		if (!store_foreign_has_all(f, import_db_spans[i].tables))
 			continue;
-		n = import_db_rows(s, f, import_db_spans[i].sql, import_db_api,
+		n = db_rows(s, f, import_db_spans[i].sql, import_db_api,
 		    ctx, &why);
-		if (n < 0) {
-			store_load_warning(s, path, -1, "%s", why);
-			free(why);
-			why = NULL;
-		} else
-			total += n;
+		total += import_db_counted(s, path, n, &why);
 	}
 	if (store_foreign_has_all(f, "COMMUNICATION_OP STRING_IDS")) {
 		strbuf_init(&sql);
@@ -395,14 +385,9 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 		    " WHERE id = o.opName), (SELECT value FROM STRING_IDS"
 		    " WHERE id = o.opType), NULL FROM COMMUNICATION_OP o"
 		    " ORDER BY o.startNs");
-		n = import_db_rows(s, f, sql.s, import_db_comm_task, ctx, &why);
+		n = db_rows(s, f, sql.s, import_db_comm_task, ctx, &why);
 		strbuf_release(&sql);
-		if (n < 0) {
-			store_load_warning(s, path, -1, "%s", why);
-			free(why);
-			why = NULL;
-		} else
-			total += n;
+		total += import_db_counted(s, path, n, &why);
 	}
 	total += db_comm_load(s, f, path, ctx);
 	total += db_tables_load(s, f, path, ctx, import_db_is_pytorch(f,
@@ -442,7 +427,7 @@ import_db_is_vendor(const char *file)
 	return yes;
 }
 
-static int
+int
 import_db_probe(const char *path, bool isdir)
 {
 	char	**names, *p;
@@ -462,7 +447,7 @@ import_db_probe(const char *path, bool isdir)
 }
 
 /* A vendor database given as PATH, or a folder of them. */
-static int
+int
 import_db_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
@@ -494,11 +479,3 @@ import_db_load(struct store *s, const char *path, struct import_ctx *ctx,
 	}
 	return 0;
 }
-
-const struct importer import_db = {
-	.name = "db",
-	.what = "vendor SQLite exports: msprof_*.db, "
-	    "ascend_pytorch_profiler*.db",
-	.probe = import_db_probe,
-	.load = import_db_load
-};

@@ -35,7 +35,7 @@ import_job_is_prof(const char *dir)
 	return prof;
 }
 
-static int
+int
 import_job_probe(const char *path, bool isdir)
 {
 	char	**names;
@@ -224,7 +224,7 @@ import_job_export(struct job *j, const char *path)
 	return parts;
 }
 
-static int
+int
 import_job_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
@@ -257,11 +257,3 @@ import_job_load(struct store *s, const char *path, struct import_ctx *ctx,
 	free(j.iter_end);
 	return rc;
 }
-
-const struct importer import_job = {
-	.name = "job",
-	.what = "legacy JOB dir: data/ with Framework.*, training_trace.*, "
-	    "hwts.*, AclModule.*, DATA_PREPROCESS.* slices",
-	.probe = import_job_probe,
-	.load = import_job_load
-};

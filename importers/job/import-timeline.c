@@ -99,7 +99,7 @@ import_timeline_any(const char *dir)
 	return found;
 }
 
-static int
+int
 import_timeline_probe(const char *path, bool isdir)
 {
 	if (!isdir)
@@ -278,7 +278,7 @@ import_timeline_dir(struct store *s, const char *dir, struct import_ctx *ctx,
 	    store_load_task_count(s, ctx->rank) > 0, cause);
 }
 
-static int
+int
 import_timeline_load(struct store *s, const char *path,
     struct import_ctx *ctx, char **cause)
 {
@@ -301,11 +301,3 @@ import_timeline_load(struct store *s, const char *path,
 	}
 	return timeline_load(s, path, NULL, ctx, false, cause);
 }
-
-const struct importer import_timeline = {
-	.name = "legacy-timeline",
-	.what = "legacy timeline/ dir: <module>_<dev>_<model>_<iter>.json "
-	    "(msprof, task_time, step_trace, hccl, acl)",
-	.probe = import_timeline_probe,
-	.load = import_timeline_load
-};

@@ -106,15 +106,12 @@ job_acl_statistic(struct job_acl *a)
 	    "Time(us)", "Count", "Avg(us)", "Min(us)", "Max(us)",
 	    "Process ID", "Thread ID" };
 	struct job_acl_group	*g;
-	char			 v[10][48], *cells[10], *cause = NULL;
+	char			 v[10][48], *cells[10];
 	size_t			 i, k;
 
 	if (a->ng == 0)
 		return;
-	if (store_load_generic_begin(a->j->s, "acl_statistic", a->j->device,
-	    a->j->ctx->rank, cols, 10, &cause) != 0) {
-		store_load_warning(a->j->s, a->j->dir, -1, "%s", cause);
-		free(cause);
+	if (job_files_table(a->j, NULL, "acl_statistic", cols, 10) != 0) {
 		return;
 	}
 	qsort(a->g, a->ng, sizeof *a->g, job_acl_cmp);

@@ -143,7 +143,7 @@ job_aicpu_load(struct job *j)
 	static char		*cols[] = { "serial_number", "node_type_name",
 	    "total_time(ms)", "dispatch_time(ms)", "run_start", "run_end" };
 	struct job_aicpu	 a;
-	char			*data, *cause = NULL, buf[32];
+	char			*data, buf[32];
 	size_t			 len;
 
 	if (job_files_read(j, JOB_AICPU, NULL, &data, &len) == 0) {
@@ -152,10 +152,7 @@ job_aicpu_load(struct job *j)
 	}
 	memset(&a, 0, sizeof a);
 	a.j = j;
-	if (store_load_generic_begin(j->s, "aicpu", j->device, j->ctx->rank,
-	    cols, 6, &cause) != 0) {
-		store_load_warning(j->s, j->dir, -1, "%s", cause);
-		free(cause);
+	if (job_files_table(j, NULL, "aicpu", cols, 6) != 0) {
 		free(data);
 		return -1;
 	}

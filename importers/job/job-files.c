@@ -272,6 +272,27 @@ job_files_any(const char *dir)
 }
 
 /*
+ * Append the bytes of F to B and record it as an input of the store; -1
+ * (warned) if it cannot be read.
+ */
+static int
+job_files_append(struct job *j, const struct job_file *f, struct strbuf *b)
+{
+	char	*buf, *cause = NULL;
+	size_t	 n;
+
+	store_load_file(j->s, f->path);
+	if (util_read_file(f->path, &buf, &n, JOB_FILES_MAX, &cause) != 0) {
+		store_load_warning(j->s, f->path, -1, "%s", cause);
+		free(cause);
+		return -1;
+	}
+	strbuf_add(b, buf, n);
+	free(buf);
+	return 0;
+}
+
+/*
  * Read every slice of KIND whose name starts with PREFIX (NULL for any)
  * into one buffer, in slice order. Return the number of files read; a file
  * that cannot be read is a warning.
@@ -281,8 +302,7 @@ job_files_read(struct job *j, enum job_kind kind, const char *prefix,
     char **data, size_t *len)
 {
 	struct strbuf	 b;
-	char		*buf, *cause = NULL;
-	size_t		 n, i;
+	size_t		 i;
 	int		 read = 0;
 
 	strbuf_init(&b);
@@ -290,18 +310,8 @@ job_files_read(struct job *j, enum job_kind kind, const char *prefix,
 		if (j->files[i].kind != kind || (prefix != NULL &&
 		    !util_has_prefix(j->files[i].name, prefix)))
 			continue;
-		store_load_file(j->s, j->files[i].path);
-		if (util_read_file(j->files[i].path, &buf, &n, JOB_FILES_MAX,
-		    &cause) != 0) {
-			store_load_warning(j->s, j->files[i].path, -1, "%s",
-			    cause);
-			free(cause);
-			cause = NULL;
-			continue;
-		}
-		strbuf_add(&b, buf, n);
-		free(buf);
-		read++;
+		if (job_files_append(j, &j->files[i], &b) == 0)
+			read++;
 	}
 	*len = b.len;
 	*data = b.s != NULL ? strbuf_detach(&b) : xstrdup("");
@@ -330,8 +340,7 @@ size_t
 job_files_read_stem(struct job *j, size_t i, char **data, size_t *len)
 {
 	struct strbuf	 b;
-	char		*buf, *cause = NULL;
-	size_t		 n, k, stem = job_files_stem(j->files[i].name);
+	size_t		 k, stem = job_files_stem(j->files[i].name);
 
 	strbuf_init(&b);
 	for (k = i; k < j->nfiles; k++) {
@@ -339,17 +348,7 @@ job_files_read_stem(struct job *j, size_t i, char **data, size_t *len)
 		    job_files_stem(j->files[k].name) != stem ||
 		    strncmp(j->files[k].name, j->files[i].name, stem) != 0)
 			break;
-		store_load_file(j->s, j->files[k].path);
-		if (util_read_file(j->files[k].path, &buf, &n, JOB_FILES_MAX,
-		    &cause) != 0) {
-			store_load_warning(j->s, j->files[k].path, -1, "%s",
-			    cause);
-			free(cause);
-			cause = NULL;
-			continue;
-		}
-		strbuf_add(&b, buf, n);
-		free(buf);
+		job_files_append(j, &j->files[k], &b);
 	}
 	*len = b.len;
 	*data = b.s != NULL ? strbuf_detach(&b) : xstrdup("");
@@ -369,4 +368,24 @@ job_files_grow(void *p, size_t n, size_t size)
 	if ((n & (n - 1)) != 0)
 		return p;
 	return xreallocarray(p, n * 2, size);
+}
+
+/*
+ * Begin the table NAME kept as the vendor writes it, with its NCOLS COLS,
+ * for the device and rank of J. On failure warn, naming FILE (NULL: J's
+ * directory), and return -1.
+ */
+int
+job_files_table(struct job *j, const char *file, const char *name,
+    char **cols, size_t ncols)
+{
+	char	*cause = NULL;
+
+	if (store_load_generic_begin(j->s, name, j->device, j->ctx->rank, cols,
+	    ncols, &cause) == 0)
+		return 0;
+	store_load_warning(j->s, file != NULL ? file : j->dir, -1, "%s",
+	    cause);
+	free(cause);
+	return -1;
 }

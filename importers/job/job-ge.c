@@ -122,12 +122,14 @@ job_ge_tensor_data(struct job *j, const unsigned char *r)
 		strbuf_release(&l[k]);
 }
 
+/*
+ * The first four cells of a step info or id map record R: its three ids
+ * and its host time stamp.
+ */
 static void
-job_ge_step(struct job *j, const unsigned char *r)
+job_ge_head(struct job *j, const unsigned char *r, char v[][32])
 {
-	char	 v[7][32], *cells[7];
 	int64_t	 t;
-	int	 k;
 
 	t = (int64_t)importer_le64(r + 16);
 	if (j->clock.host_epoch)
@@ -136,6 +138,15 @@ job_ge_step(struct job *j, const unsigned char *r)
 	snprintf(v[1], sizeof v[1], "%u", importer_le32(r + 8));
 	snprintf(v[2], sizeof v[2], "%u", importer_le32(r + 12));
 	util_fmt_us(v[3], sizeof v[3], t, 3, false);
+}
+
+static void
+job_ge_step(struct job *j, const unsigned char *r)
+{
+	char	 v[7][32], *cells[7];
+	int	 k;
+
+	job_ge_head(j, r, v);
 	snprintf(v[4], sizeof v[4], "%llu",
 	    (unsigned long long)importer_le64(r + 24));
 	snprintf(v[5], sizeof v[5], "%u", importer_le32(r + 32));
@@ -150,16 +161,9 @@ static void
 job_ge_id_map(struct job *j, const unsigned char *r)
 {
 	char	 v[5][32], *cells[5];
-	int64_t	 t;
 	int	 k;
 
-	t = (int64_t)importer_le64(r + 16);
-	if (j->clock.host_epoch)
-		t += j->clock.host_offset;
-	snprintf(v[0], sizeof v[0], "%u", importer_le32(r + 4));
-	snprintf(v[1], sizeof v[1], "%u", importer_le32(r + 8));
-	snprintf(v[2], sizeof v[2], "%u", importer_le32(r + 12));
-	util_fmt_us(v[3], sizeof v[3], t, 3, false);
+	job_ge_head(j, r, v);
 	snprintf(v[4], sizeof v[4], "%u", importer_le16(r + 24));
 	for (k = 0; k < 5; k++)
 		cells[k] = v[k];
@@ -205,15 +209,11 @@ static void
 job_ge_file(struct job *j, size_t i, const struct job_ge_kind *k,
     const char *data, size_t len)
 {
-	char		*cause = NULL;
 	size_t		 off, bad = 0, first = 0;
 
-	if (store_load_generic_begin(j->s, k->table, j->device, j->ctx->rank,
-	    (char **)k->cols, k->ncols, &cause) != 0) {
-		store_load_warning(j->s, j->files[i].path, -1, "%s", cause);
-		free(cause);
+	if (job_files_table(j, j->files[i].path, k->table, (char **)k->cols,
+	    k->ncols) != 0)
 		return;
-	}
 	for (off = 0; off + k->size <= len; off += k->size) {
 		if (importer_le16((const unsigned char *)data + off) !=
 		    JOB_GE_MAGIC) {

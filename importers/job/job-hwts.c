@@ -103,16 +103,7 @@ job_hwts_slot(struct job_hwts *h, uint32_t key)
 static int64_t
 job_hwts_iter(const struct job *j, uint64_t syscnt)
 {
-	size_t	 lo = 0, hi = j->niter, mid;
-
-	while (lo < hi) {
-		mid = (lo + hi) / 2;
-		if (j->iter_end[mid] < syscnt)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (int64_t)lo + 1;
+	return (int64_t)util_count_below(j->iter_end, j->niter, syscnt) + 1;
 }
 
 /* The legacy batch id of a start of TASK on STREAM in iteration ITER. */

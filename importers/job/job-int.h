@@ -98,6 +98,8 @@ size_t		 job_files_read_stem(struct job *, size_t, char **,
 void		*job_files_grow(void *, size_t, size_t);
 int		 job_files_read(struct job *, enum job_kind, const char *,
 		     char **, size_t *);
+int		 job_files_table(struct job *, const char *, const char *,
+		     char **, size_t);
 
 /* job-stream.c: records of one kind through a bounded buffer. */
 struct job_stream {

@@ -180,19 +180,11 @@ job_rt_table(struct job *j, const struct job_rt_kind *k)
 	static char	*tx[] = { "Process ID", "Thread ID", "Category",
 	    "Event Type", "Payload Type", "Payload", "Start(us)", "End(us)",
 	    "Message Type", "Message" };
-	char		*cause = NULL;
-	int		 rc = 0;
 
 	if (k == &job_rt_kinds[1])
-		rc = store_load_generic_begin(j->s, "runtime_task_track",
-		    j->device, j->ctx->rank, track, 6, &cause);
+		job_files_table(j, NULL, "runtime_task_track", track, 6);
 	else if (k == &job_rt_kinds[2])
-		rc = store_load_generic_begin(j->s, "msproftx", j->device,
-		    j->ctx->rank, tx, 10, &cause);
-	if (rc != 0) {
-		store_load_warning(j->s, j->dir, -1, "%s", cause);
-		free(cause);
-	}
+		job_files_table(j, NULL, "msproftx", tx, 10);
 }
 
 /*

@@ -90,7 +90,7 @@ job_tdt_load(struct job *j)
 {
 	static char	*cols[] = { "Timestamp", "Event", "Source", "Index",
 	    "Size" };
-	char		*data, *p, *end, *cause = NULL;
+	char		*data, *p, *end;
 	size_t		 len;
 	int64_t		 bad = 0, first = 0;
 	int		 n = 0;
@@ -100,10 +100,7 @@ job_tdt_load(struct job *j)
 		free(data);
 		return -1;
 	}
-	if (len > 0 && store_load_generic_begin(j->s, "tdt", j->device,
-	    j->ctx->rank, cols, 5, &cause) != 0) {
-		store_load_warning(j->s, j->dir, -1, "%s", cause);
-		free(cause);
+	if (len > 0 && job_files_table(j, NULL, "tdt", cols, 5) != 0) {
 		free(data);
 		return -1;
 	}

@@ -279,12 +279,9 @@ job_text_point(struct job *j, const char *data, size_t len)
 {
 	static char	*cols[] = { "Tag", "Op Name" };
 	const char	*p = data, *end = data + len, *nl, *sp;
-	char		*cells[2], *cause = NULL;
+	char		*cells[2];
 
-	if (store_load_generic_begin(j->s, "training_points", j->device,
-	    j->ctx->rank, cols, 2, &cause) != 0) {
-		store_load_warning(j->s, j->dir, -1, "%s", cause);
-		free(cause);
+	if (job_files_table(j, NULL, "training_points", cols, 2) != 0) {
 		return;
 	}
 	for (; p < end; p = nl + 1) {
@@ -348,15 +345,12 @@ job_text_table(struct job *j)
 	    "Input Formats", "Output Shapes", "Output Data Types",
 	    "Output Formats" };
 	struct job_op	*op;
-	char		 v[3][24], *cells[11], *cause = NULL;
+	char		 v[3][24], *cells[11];
 	size_t		 i;
 
 	if (j->nops == 0)
 		return;
-	if (store_load_generic_begin(j->s, "task_desc", j->device,
-	    j->ctx->rank, cols, 11, &cause) != 0) {
-		store_load_warning(j->s, j->dir, -1, "%s", cause);
-		free(cause);
+	if (job_files_table(j, NULL, "task_desc", cols, 11) != 0) {
 		return;
 	}
 	for (i = 0; i < j->nops; i++) {

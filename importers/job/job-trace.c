@@ -167,7 +167,7 @@ job_trace_load(struct job *j)
 	static char	*cols[] = { "Iteration ID", "Stream ID", "Start Tag",
 	    "End Tag", "Start(us)", "End(us)", "Duration(us)" };
 	struct job_trace t;
-	char		*data, *cause = NULL;
+	char		*data;
 	size_t		 len;
 
 	if (job_files_read(j, JOB_TRAINING_TRACE, NULL, &data, &len) == 0) {
@@ -176,10 +176,7 @@ job_trace_load(struct job *j)
 	}
 	memset(&t, 0, sizeof t);
 	t.j = j;
-	if (store_load_generic_begin(j->s, "step_trace_reduce", j->device,
-	    j->ctx->rank, cols, 7, &cause) != 0) {
-		store_load_warning(j->s, j->dir, -1, "%s", cause);
-		free(cause);
+	if (job_files_table(j, NULL, "step_trace_reduce", cols, 7) != 0) {
 		free(data);
 		return -1;
 	}

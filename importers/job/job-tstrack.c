@@ -169,7 +169,7 @@ job_tstrack_load(struct job *j)
 	    "Start Tag", "End Tag", "Start(us)", "End(us)", "Duration(us)" };
 	struct job_ts		 t;
 	struct dev_tstrack	 r;
-	char			*data, *cause = NULL;
+	char			*data;
 	size_t			 len, off;
 
 	if (job_files_read(j, JOB_TS_TRACK, NULL, &data, &len) == 0) {
@@ -178,10 +178,7 @@ job_tstrack_load(struct job *j)
 	}
 	memset(&t, 0, sizeof t);
 	t.j = j;
-	if (store_load_generic_begin(j->s, "step_trace_reduce", j->device,
-	    j->ctx->rank, cols, 7, &cause) != 0) {
-		store_load_warning(j->s, j->dir, -1, "%s", cause);
-		free(cause);
+	if (job_files_table(j, NULL, "step_trace_reduce", cols, 7) != 0) {
 		free(data);
 		return -1;
 	}

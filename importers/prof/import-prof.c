@@ -71,7 +71,7 @@ import_prof_is_prof(const char *path)
 	return found;
 }
 
-static int
+int
 import_prof_probe(const char *path, bool isdir)
 {
 	if (!isdir)
@@ -128,7 +128,7 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	prof_meta_release(&m);
 }
 
-static int
+int
 import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
@@ -187,11 +187,3 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	(void)cause;
 	return 0;
 }
-
-const struct importer import_prof = {
-	.name = "prof",
-	.what = "raw PROF_* collection: host/ and device_N/ with data/ "
-	    "slices, or one bare host/ or device_N/ directory",
-	.probe = import_prof_probe,
-	.load = import_prof_load
-};

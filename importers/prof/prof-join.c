@@ -42,16 +42,7 @@ prof_join_u64_cmp(const void *a, const void *b)
 static uint16_t
 prof_join_batch(const struct prof_join_flips *f, uint64_t ts)
 {
-	size_t	 lo = 0, hi = f->n, mid;
-
-	while (lo < hi) {
-		mid = (lo + hi) / 2;
-		if (f->ts[mid] < ts)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (uint16_t)lo;
+	return (uint16_t)util_count_below(f->ts, f->n, ts);
 }
 
 /*

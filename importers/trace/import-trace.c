@@ -70,7 +70,7 @@ import_trace_list(const char *dir, size_t *n, bool *csv)
 	return traces;
 }
 
-static int
+int
 import_trace_probe(const char *path, bool isdir)
 {
 	char	**traces;
@@ -119,7 +119,7 @@ import_trace_file(struct store *s, const char *path, struct import_ctx *ctx,
 	return rc;
 }
 
-static int
+int
 import_trace_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
@@ -147,11 +147,3 @@ import_trace_load(struct store *s, const char *path, struct import_ctx *ctx,
 	}
 	return 0;
 }
-
-const struct importer import_trace = {
-	.name = "trace",
-	.what = "chrome-trace JSON: trace_view.json, msprof_*.json, "
-	    "timeline/*.json, or a folder of them",
-	.probe = import_trace_probe,
-	.load = import_trace_load
-};

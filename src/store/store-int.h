@@ -123,6 +123,12 @@ int		 store_manifest_write(struct store *, char **);
 bool		 store_exists(struct store *, const char *);
 bool		 store_has_table(struct store *, const char *);
 
+/* store-tables.c: specs of the tables kept from vendor files */
+const struct store_table *store_tables_dyn_find(struct store *, const char *);
+const struct store_table *store_tables_dyn_add(struct store *, char *,
+		     const char *, char *, struct store_col *, size_t,
+		     const char *);
+
 /* store-open.c */
 bool		 store_is_own_file(const char *);
 

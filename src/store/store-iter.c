@@ -6,6 +6,7 @@
  * however many rows there are; strings passed to a callback are borrowed
  * for that call only.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +42,65 @@ struct store_iter_sql {
 	int		 nbinds;
 };
 
+/* How a row of the statements below fills a struct, column by column. */
+enum store_iter_kind {
+	ITER_I64,		/* NULL is NP_NA */
+	ITER_ID,		/* a row id, never NULL */
+	ITER_STR		/* borrowed until the next step */
+};
+
+struct store_iter_field {
+	enum store_iter_kind	 kind;
+	size_t			 off;
+};
+
+static const struct store_iter_field store_iter_task_fields[] = {
+	{ .kind = ITER_I64, .off = offsetof(struct store_task, device) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_task, rank) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_task, model_id) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_task, stream) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_task, task) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_task, batch) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_task, context) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_task, start_ns) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_task, dur_ns) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_task, conn) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_task, api) },
+	{ .kind = ITER_STR, .off = offsetof(struct store_task, name) },
+	{ .kind = ITER_STR, .off = offsetof(struct store_task, op_type) },
+	{ .kind = ITER_STR, .off = offsetof(struct store_task, task_type) }
+};
+
+static const struct store_iter_field store_iter_api_fields[] = {
+	{ .kind = ITER_I64, .off = offsetof(struct store_api, device) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_api, rank) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_api, pid) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_api, tid) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_api, start_ns) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_api, end_ns) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_api, conn) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_api, depth) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_api, parent) },
+	{ .kind = ITER_STR, .off = offsetof(struct store_api, level) },
+	{ .kind = ITER_STR, .off = offsetof(struct store_api, name) },
+	{ .kind = ITER_STR, .off = offsetof(struct store_api, args) }
+};
+
+static const struct store_iter_field store_iter_link_fields[] = {
+	{ .kind = ITER_ID, .off = offsetof(struct store_link, task_id) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_link, rank) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_link, device) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_link, stream) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_link, task_start_ns) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_link, context) },
+	{ .kind = ITER_ID, .off = offsetof(struct store_link, api_id) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_link, pid) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_link, tid) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_link, api_start_ns) },
+	{ .kind = ITER_STR, .off = offsetof(struct store_link, level) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_link, conn) }
+};
+
 static int64_t
 store_iter_i64(sqlite3_stmt *stmt, int i)
 {
@@ -56,6 +116,34 @@ store_iter_str(sqlite3_stmt *stmt, int i)
 }
 
 /* Add " AND EXPR ?" with V bound to it. */
+/* Fill OUT from the columns FIRST onwards of the current row of STMT. */
+static void
+store_iter_fill(sqlite3_stmt *stmt, int first,
+    const struct store_iter_field *fields, size_t n, void *out)
+{
+	char	*base = out;
+	size_t	 i;
+	int	 col;
+
+	for (i = 0; i < n; i++) {
+		col = first + (int)i;
+		switch (fields[i].kind) {
+		case ITER_I64:
+			*(int64_t *)(base + fields[i].off) =
+			    store_iter_i64(stmt, col);
+			break;
+		case ITER_ID:
+			*(int64_t *)(base + fields[i].off) =
+			    sqlite3_column_int64(stmt, col);
+			break;
+		case ITER_STR:
+			*(const char **)(base + fields[i].off) =
+			    store_iter_str(stmt, col);
+			break;
+		}
+	}
+}
+
 static void
 store_iter_bind(struct store_iter_sql *q, const char *expr, int64_t v)
 {
@@ -158,20 +246,9 @@ store_iter_tasks(struct store *s, const struct store_query *q,
 		return -1;
 	while (ret == 0 && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		memset(&t, 0, sizeof t);
-		t.device = store_iter_i64(stmt, 1);
-		t.rank = store_iter_i64(stmt, 2);
-		t.model_id = store_iter_i64(stmt, 3);
-		t.stream = store_iter_i64(stmt, 4);
-		t.task = store_iter_i64(stmt, 5);
-		t.batch = store_iter_i64(stmt, 6);
-		t.context = store_iter_i64(stmt, 7);
-		t.start_ns = store_iter_i64(stmt, 8);
-		t.dur_ns = store_iter_i64(stmt, 9);
-		t.conn = store_iter_i64(stmt, 10);
-		t.api = store_iter_i64(stmt, 11);
-		t.name = store_iter_str(stmt, 12);
-		t.op_type = store_iter_str(stmt, 13);
-		t.task_type = store_iter_str(stmt, 14);
+		store_iter_fill(stmt, 1, store_iter_task_fields,
+		    sizeof store_iter_task_fields /
+		    sizeof store_iter_task_fields[0], &t);
 		ret = cb(arg, sqlite3_column_int64(stmt, 0), &t);
 	}
 	return store_iter_finish(s, stmt, rc, ret, "tasks", cause);
@@ -197,18 +274,9 @@ store_iter_apis(struct store *s, const struct store_query *q,
 		return -1;
 	while (ret == 0 && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		memset(&a, 0, sizeof a);
-		a.device = store_iter_i64(stmt, 1);
-		a.rank = store_iter_i64(stmt, 2);
-		a.pid = store_iter_i64(stmt, 3);
-		a.tid = store_iter_i64(stmt, 4);
-		a.start_ns = store_iter_i64(stmt, 5);
-		a.end_ns = store_iter_i64(stmt, 6);
-		a.conn = store_iter_i64(stmt, 7);
-		a.depth = store_iter_i64(stmt, 8);
-		a.parent = store_iter_i64(stmt, 9);
-		a.level = store_iter_str(stmt, 10);
-		a.name = store_iter_str(stmt, 11);
-		a.args = store_iter_str(stmt, 12);
+		store_iter_fill(stmt, 1, store_iter_api_fields,
+		    sizeof store_iter_api_fields /
+		    sizeof store_iter_api_fields[0], &a);
 		ret = cb(arg, sqlite3_column_int64(stmt, 0), &a);
 	}
 	return store_iter_finish(s, stmt, rc, ret, "API spans", cause);
@@ -236,18 +304,9 @@ store_iter_links(struct store *s, const struct store_query *q,
 		return -1;
 	while (ret == 0 && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		memset(&f, 0, sizeof f);
-		f.task_id = sqlite3_column_int64(stmt, 0);
-		f.rank = store_iter_i64(stmt, 1);
-		f.device = store_iter_i64(stmt, 2);
-		f.stream = store_iter_i64(stmt, 3);
-		f.task_start_ns = store_iter_i64(stmt, 4);
-		f.context = store_iter_i64(stmt, 5);
-		f.api_id = sqlite3_column_int64(stmt, 6);
-		f.pid = store_iter_i64(stmt, 7);
-		f.tid = store_iter_i64(stmt, 8);
-		f.api_start_ns = store_iter_i64(stmt, 9);
-		f.level = store_iter_str(stmt, 10);
-		f.conn = store_iter_i64(stmt, 11);
+		store_iter_fill(stmt, 0, store_iter_link_fields,
+		    sizeof store_iter_link_fields /
+		    sizeof store_iter_link_fields[0], &f);
 		ret = cb(arg, &f);
 	}
 	return store_iter_finish(s, stmt, rc, ret, "flows", cause);

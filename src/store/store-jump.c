@@ -96,6 +96,24 @@ store_task_name(struct store *s, int64_t id)
 }
 
 /*
+ * Bind what the instance queries share: ?1 the op type, ?2 the core type
+ * (NULL: any), ?3 the device, ?4 the rank, and starts in [LO, HI) as ?5
+ * and ?6.
+ */
+static void
+store_jump_bind(sqlite3_stmt *stmt, const struct store_op_instances *q,
+    int64_t lo, int64_t hi)
+{
+	sqlite3_bind_text(stmt, 1, q->op_type, -1, SQLITE_STATIC);
+	if (q->core_type != NULL)
+		sqlite3_bind_text(stmt, 2, q->core_type, -1, SQLITE_STATIC);
+	store_bind_i64(stmt, 3, q->device);
+	store_bind_i64(stmt, 4, q->rank);
+	sqlite3_bind_int64(stmt, 5, lo);
+	sqlite3_bind_int64(stmt, 6, hi);
+}
+
+/*
  * The instance of Q's op type after (SPAN_NEXT) or before (SPAN_PREV) the
  * task with row id AFTER_ID starting at AFTER_NS, in start order; with
  * AFTER_ID 0, the first (or last). Its row id and start go to *ID and
@@ -134,13 +152,7 @@ store_op_instance(struct store *s, const struct store_op_instances *q,
 	    " (t.start_ns < ?7 OR t.id < ?8)"
 	    " ORDER BY t.start_ns DESC, t.id DESC LIMIT 1", cause) != 0)
 		return -1;
-	sqlite3_bind_text(stmt, 1, q->op_type, -1, SQLITE_STATIC);
-	if (q->core_type != NULL)
-		sqlite3_bind_text(stmt, 2, q->core_type, -1, SQLITE_STATIC);
-	store_bind_i64(stmt, 3, q->device);
-	store_bind_i64(stmt, 4, q->rank);
-	sqlite3_bind_int64(stmt, 5, lo);
-	sqlite3_bind_int64(stmt, 6, hi);
+	store_jump_bind(stmt, q, lo, hi);
 	sqlite3_bind_int64(stmt, 7, after_ns);
 	sqlite3_bind_int64(stmt, 8, after_id);
 	if ((found = sqlite3_step(stmt) == SQLITE_ROW)) {
@@ -165,14 +177,8 @@ store_op_instances_count(struct store *s, const struct store_op_instances *q,
 	    " (?3 IS NULL OR t.device = ?3) AND (?4 IS NULL OR t.rank = ?4)"
 	    " AND t.start_ns >= ?5 AND t.start_ns < ?6", cause) != 0)
 		return -1;
-	sqlite3_bind_text(stmt, 1, q->op_type, -1, SQLITE_STATIC);
-	if (q->core_type != NULL)
-		sqlite3_bind_text(stmt, 2, q->core_type, -1, SQLITE_STATIC);
-	store_bind_i64(stmt, 3, q->device);
-	store_bind_i64(stmt, 4, q->rank);
-	sqlite3_bind_int64(stmt, 5, q->from_ns != NP_NA ? q->from_ns :
-	    INT64_MIN);
-	sqlite3_bind_int64(stmt, 6, q->to_ns != NP_NA ? q->to_ns : INT64_MAX);
+	store_jump_bind(stmt, q, q->from_ns != NP_NA ? q->from_ns : INT64_MIN,
+	    q->to_ns != NP_NA ? q->to_ns : INT64_MAX);
 	if (sqlite3_step(stmt) == SQLITE_ROW)
 		n = sqlite3_column_int64(stmt, 0);
 	else

@@ -594,49 +594,51 @@ store_lanes_str(struct store *s, const char *str)
 	return id;
 }
 
-/*
- * Build the timeline tables from the task, api and step rows of the load
- * under way. Called by store_load_commit(). On failure return -1 and set
- * *cause.
- */
-int
-store_lanes_build(struct store *s, char **cause)
+/* Create the timeline tables and prepare B's statements; -1 on failure. */
+static int
+store_lanes_prepare(struct lanes_build *b, char **cause)
 {
-	struct lanes_build	 b;
-	struct timespec		 t0, t1;
-	char			 buf[32], *api = NULL;
-	int			 rc = -1;
+	struct store	*s = b->s;
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	memset(&b, 0, sizeof b);
-	b.s = s;
-	store_load_progress(s, "timeline", NULL, 0, 0);
 	if (store_exec(s, store_schema_lanes_sql, cause) != 0 ||
-	    store_prepare(s, &b.lane, "INSERT INTO tl_lane VALUES (NULL, ?,"
+	    store_prepare(s, &b->lane, "INSERT INTO tl_lane VALUES (NULL, ?,"
 	    " ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, NULL, 0, NULL)", cause) != 0 ||
-	    store_prepare(s, &b.piece, "INSERT INTO tl_piece VALUES (?, ?, ?,"
+	    store_prepare(s, &b->piece, "INSERT INTO tl_piece VALUES (?, ?, ?,"
 	    " ?, ?, ?, ?, ?, ?)", cause) != 0 ||
 	    store_exec(s, "CREATE TEMP TABLE tl_bin_build AS SELECT * FROM"
 	    " tl_bin WHERE 0", cause) != 0 ||
-	    store_prepare(s, &b.bin, "INSERT INTO temp.tl_bin_build VALUES"
+	    store_prepare(s, &b->bin, "INSERT INTO temp.tl_bin_build VALUES"
 	    " (?, ?, ?, ?,"
 	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", cause) != 0 ||
-	    store_prepare(s, &b.done, "UPDATE tl_lane SET nspans = ?,"
+	    store_prepare(s, &b->done, "UPDATE tl_lane SET nspans = ?,"
 	    " start_ns = ?, end_ns = ?, maxdur = ?, k0 = ? WHERE id = ?",
 	    cause) != 0 ||
-	    store_prepare(s, &b.flow, "INSERT INTO tl_flow VALUES (?, ?, ?,"
+	    store_prepare(s, &b->flow, "INSERT INTO tl_flow VALUES (?, ?, ?,"
 	    " ?, ?, ?)", cause) != 0 ||
 	    store_exec(s, "CREATE TEMP TABLE tl_block_build(lane, start, ord,"
 	    " cum, cend, data)", cause) != 0 ||
-	    store_prepare(s, &b.block, "INSERT INTO temp.tl_block_build"
+	    store_prepare(s, &b->block, "INSERT INTO temp.tl_block_build"
 	    " VALUES (?, ?, ?, ?, ?, ?)", cause) != 0)
-		goto out;
+		return -1;
 	/* Only traces have lane metadata; the table may be absent. */
 	if (store_has_table(s, "lane"))
 		sqlite3_prepare_v2(s->db, "SELECT name FROM lane WHERE device"
 		    " IS ?1 AND rank IS ?2 AND pid IS ?3 AND tid IS ?4 ORDER BY"
-		    " id DESC LIMIT 1", -1, &b.meta, NULL);
-	b.probe = xreallocarray(NULL, LANES_PROBE, sizeof *b.probe);
+		    " id DESC LIMIT 1", -1, &b->meta, NULL);
+	return 0;
+}
+
+/*
+ * Lay the API spans, steps and device tasks out in lanes, each a source
+ * query in lane order, then link tasks to the spans that launched them.
+ */
+static int
+store_lanes_sources(struct lanes_build *b, char **cause)
+{
+	struct store	*s = b->s;
+	char		*api;
+	int		 rc = 0;
+
 	/*
 	 * A thread's mstx markers and ranges get a lane of their own, depth
 	 * -1, above its API rows: a range holds the calls it marks, and
@@ -646,12 +648,12 @@ store_lanes_build(struct store *s, char **cause)
 	    " = %lld THEN -1 ELSE ifnull(depth, 0) END, start_ns, end_ns, id"
 	    " FROM api ORDER BY device, rank, pid, tid, 6, start_ns, id",
 	    (long long)store_lanes_str(s, "mstx"));
-	if (store_lanes_source(&b, LANE_API, api, cause) != 0 ||
-	    store_lanes_source(&b, LANE_STEP, "SELECT device, rank, NULL,"
+	if (store_lanes_source(b, LANE_API, api, cause) != 0 ||
+	    store_lanes_source(b, LANE_STEP, "SELECT device, rank, NULL,"
 	    " NULL, NULL, NULL, iter_end_ns - iter_time_ns, iter_end_ns,"
 	    " rowid FROM step WHERE iter_end_ns IS NOT NULL AND iter_time_ns"
 	    " IS NOT NULL ORDER BY device, rank, 7, rowid", cause) != 0 ||
-	    store_lanes_source(&b, LANE_STREAM, "SELECT device, rank, NULL,"
+	    store_lanes_source(b, LANE_STREAM, "SELECT device, rank, NULL,"
 	    " NULL, stream, NULL, start_ns, start_ns + dur_ns, id, task_type,"
 	    " api, conn FROM task ORDER BY device, rank, stream, start_ns, id",
 	    cause) != 0 ||
@@ -659,7 +661,15 @@ store_lanes_build(struct store *s, char **cause)
 	    " UPDATE tl_flow SET api = (SELECT a.id FROM api a WHERE a.conn ="
 	    " tl_flow.conn ORDER BY a.depth DESC, a.id LIMIT 1) WHERE api IS"
 	    " NULL; CREATE INDEX tl_flow_api ON tl_flow(api);", cause) != 0)
-		goto out;
+		rc = -1;
+	free(api);
+	return rc;
+}
+
+/* Copy the blocks and bins B built into their tables; -1 on failure. */
+static int
+store_lanes_copy(struct lanes_build *b, char **cause)
+{
 	/*
 	 * The blocks were built beside the pieces and bins, whose pages they
 	 * would be scattered among; copied here in key order they fill
@@ -670,15 +680,41 @@ store_lanes_build(struct store *s, char **cause)
 	 * pages lie together too, and sorting them into key order first
 	 * cost 2 CPU-s per million tasks.
 	 */
-	sqlite3_finalize(b.block);
-	sqlite3_finalize(b.bin);
-	b.block = b.bin = NULL;
-	if (store_exec(s, "INSERT INTO tl_block SELECT * FROM"
+	sqlite3_finalize(b->block);
+	sqlite3_finalize(b->bin);
+	b->block = b->bin = NULL;
+	if (store_exec(b->s, "INSERT INTO tl_block SELECT * FROM"
 	    " temp.tl_block_build ORDER BY rowid;"
 	    " DROP TABLE temp.tl_block_build;"
 	    " INSERT INTO tl_bin SELECT * FROM temp.tl_bin_build"
 	    " ORDER BY rowid; DROP TABLE temp.tl_bin_build;",
 	    cause) != 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * Build the timeline tables from the task, api and step rows of the load
+ * under way. Called by store_load_commit(). On failure return -1 and set
+ * *cause.
+ */
+int
+store_lanes_build(struct store *s, char **cause)
+{
+	struct lanes_build	 b;
+	struct timespec		 t0, t1;
+	char			 buf[32];
+	int			 rc = -1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	memset(&b, 0, sizeof b);
+	b.s = s;
+	store_load_progress(s, "timeline", NULL, 0, 0);
+	if (store_lanes_prepare(&b, cause) != 0)
+		goto out;
+	b.probe = xreallocarray(NULL, LANES_PROBE, sizeof *b.probe);
+	if (store_lanes_sources(&b, cause) != 0 ||
+	    store_lanes_copy(&b, cause) != 0)
 		goto out;
 	/* What the timeline adds to an import, for bench/timeline.sh. */
 	clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -694,7 +730,6 @@ out:
 	sqlite3_finalize(b.flow);
 	sqlite3_finalize(b.block);
 	sqlite3_finalize(b.meta);
-	free(api);
 	if (rc != 0)
 		sqlite3_exec(s->db, "DROP TABLE IF EXISTS temp.tl_block_build;"
 		    " DROP TABLE IF EXISTS temp.tl_bin_build", NULL, NULL,

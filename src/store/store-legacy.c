@@ -248,18 +248,16 @@ static const struct store_table *
 store_legacy_generic(struct store *s, const struct store_table *g,
     const char *derived)
 {
-	struct store_table	*t;
+	const struct store_table *t;
 	struct store_col	*cols;
 	struct strbuf		 b;
 	char			*name;
 	size_t			 i, n = 1;
 
 	xasprintf(&name, "legacy:%s", g->name);
-	for (i = 0; i < s->ndyn; i++) {
-		if (strcmp(s->dyn[i]->name, name) == 0) {
-			free(name);
-			return s->dyn[i];
-		}
+	if ((t = store_tables_dyn_find(s, name)) != NULL) {
+		free(name);
+		return t;
 	}
 	cols = xcalloc(g->ncols + 1, sizeof *cols);
 	strbuf_init(&b);
@@ -281,20 +279,8 @@ store_legacy_generic(struct store *s, const struct store_table *g,
 	strbuf_addf(&b, "(SELECT rowid AS _row, * FROM %s WHERE _file IS NOT"
 	    " NULL OR NOT EXISTS (SELECT 1 FROM %s WHERE _file IS NOT NULL))",
 	    g->from, g->from);
-	t = xcalloc(1, sizeof *t);
-	t->name = name;
-	t->aliases = " ";
-	t->title = g->title;
-	t->from = strbuf_detach(&b);
-	t->cols = cols;
-	t->ncols = n;
-	t->device = "_device";
-	t->rank = "_rank";
-	t->order = "_file, _device, _row";
-	t->flags = TABLE_GENERIC;
-	s->dyn = xreallocarray(s->dyn, s->ndyn + 1, sizeof *s->dyn);
-	s->dyn[s->ndyn++] = t;
-	return t;
+	return store_tables_dyn_add(s, name, g->title, strbuf_detach(&b), cols,
+	    n, "_file, _device, _row");
 }
 
 /*

@@ -164,21 +164,59 @@ store_tables_free(struct store *s)
 	s->ndyn = 0;
 }
 
-/* A spec for the generic table NAME, or NULL if the store has none. */
-static const struct store_table *
-store_tables_generic(struct store *s, const char *name)
+/* The spec of the table kept from vendor files called NAME, or NULL. */
+const struct store_table *
+store_tables_dyn_find(struct store *s, const char *name)
 {
-	struct store_table	*t;
-	struct store_col	*cols = NULL;
-	struct strbuf		 b;
-	sqlite3_stmt		*stmt;
-	size_t			 i, n = 0;
-	const char		*col;
+	size_t	 i;
 
 	for (i = 0; i < s->ndyn; i++) {
 		if (strcmp(s->dyn[i]->name, name) == 0)
 			return s->dyn[i];
 	}
+	return NULL;
+}
+
+/*
+ * Add the spec of a table kept from vendor files: columns COLS (N of
+ * them) read FROM in ORDER, titled TITLE (NULL: NAME). Takes ownership of
+ * NAME, FROM and COLS; the spec lives until the store is freed.
+ */
+const struct store_table *
+store_tables_dyn_add(struct store *s, char *name, const char *title,
+    char *from, struct store_col *cols, size_t n, const char *order)
+{
+	struct store_table	*t;
+
+	t = xcalloc(1, sizeof *t);
+	t->name = name;
+	t->aliases = " ";
+	t->title = title != NULL ? title : name;
+	t->from = from;
+	t->cols = cols;
+	t->ncols = n;
+	t->device = "_device";
+	t->rank = "_rank";
+	t->order = order;
+	t->flags = TABLE_GENERIC;
+	s->dyn = xreallocarray(s->dyn, s->ndyn + 1, sizeof *s->dyn);
+	s->dyn[s->ndyn++] = t;
+	return t;
+}
+
+/* A spec for the generic table NAME, or NULL if the store has none. */
+static const struct store_table *
+store_tables_generic(struct store *s, const char *name)
+{
+	const struct store_table *t;
+	struct store_col	*cols = NULL;
+	struct strbuf		 b;
+	sqlite3_stmt		*stmt;
+	size_t			 n = 0;
+	const char		*col;
+
+	if ((t = store_tables_dyn_find(s, name)) != NULL)
+		return t;
 	if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM generic WHERE name = ?",
 	    -1, &stmt, NULL) != SQLITE_OK)
 		return NULL;
@@ -206,22 +244,10 @@ store_tables_generic(struct store *s, const char *name)
 		n++;
 	}
 	sqlite3_finalize(stmt);
-	t = xcalloc(1, sizeof *t);
-	t->name = xstrdup(name);
-	t->aliases = " ";
-	t->title = t->name;
 	strbuf_reset(&b);
 	store_quote_ident(&b, name);
-	t->from = strbuf_detach(&b);
-	t->cols = cols;
-	t->ncols = n;
-	t->device = "_device";
-	t->rank = "_rank";
-	t->order = "rowid";
-	t->flags = TABLE_GENERIC;
-	s->dyn = xreallocarray(s->dyn, s->ndyn + 1, sizeof *s->dyn);
-	s->dyn[s->ndyn++] = t;
-	return t;
+	return store_tables_dyn_add(s, xstrdup(name), NULL, strbuf_detach(&b),
+	    cols, n, "rowid");
 }
 
 static bool

@@ -90,7 +90,7 @@ gen_acl_expect(struct strbuf *e, struct gen_acl_api *api, size_t n)
  * MODEL, acl_statistic_0_<model>_<iter>.csv, from the groups IT holds.
  */
 static int
-gen_acl_expect_iters(const struct gen_opts *g, struct gen_acl_api *it,
+gen_acl_expect_iters(const struct demo_opts *g, struct gen_acl_api *it,
     size_t n, int nwin, int model, char **cause)
 {
 	struct strbuf	 e;
@@ -116,7 +116,7 @@ gen_acl_expect_iters(const struct gen_opts *g, struct gen_acl_api *it,
  * too. On failure return -1 and set *cause.
  */
 int
-gen_job_acl(const char *dir, const struct gen_opts *g, uint64_t *rng,
+gen_job_acl(const char *dir, const struct demo_opts *g, uint64_t *rng,
     const uint64_t *win, int nwin, int model, char **cause)
 {
 	struct gen_acl_api	 api[] = {
@@ -212,7 +212,7 @@ gen_acl_kernel(const char *name, bool six, char *buf)
  * and the expected aicpu.csv. On failure return -1 and set *cause.
  */
 int
-gen_job_aicpu(const char *dir, const struct gen_opts *g, uint64_t *rng,
+gen_job_aicpu(const char *dir, const struct demo_opts *g, uint64_t *rng,
     char **cause)
 {
 	static const char *const names[] = { "GetNext", "InitData",
@@ -361,7 +361,7 @@ gen_acl_tx(struct strbuf *f, struct strbuf *e, uint64_t t, uint64_t d,
  * *cause.
  */
 int
-gen_job_runtime(const char *dir, const struct gen_opts *g, uint64_t *rng,
+gen_job_runtime(const char *dir, const struct demo_opts *g, uint64_t *rng,
     char **cause)
 {
 	struct gen_rt_api	 api[] = {

@@ -115,11 +115,11 @@ gen_job_hwts(struct strbuf *b, int type, int *cnt, uint16_t task,
 
 struct gen_job_stat {
 	const char	*type;
-	int64_t		 count, total, min, max;
+	struct util_stat v;
 };
 
 struct gen_job {
-	const struct gen_opts	*g;
+	const struct demo_opts	*g;
 	uint64_t		 rng;
 	double			 mhz;
 	int			 nops;
@@ -150,24 +150,13 @@ gen_job_us(struct strbuf *b, int64_t ns, bool strip, const char *sep)
 	strbuf_addf(b, "%s%s", buf, sep);
 }
 
-static void
-gen_job_stat_add(struct gen_job_stat *s, int64_t d)
-{
-	if (s->count == 0 || d < s->min)
-		s->min = d;
-	if (s->count == 0 || d > s->max)
-		s->max = d;
-	s->count++;
-	s->total += d;
-}
-
 static int
 gen_job_stat_cmp(const void *a, const void *b)
 {
 	const struct gen_job_stat	*x = a, *y = b;
 
-	if (x->total != y->total)
-		return x->total > y->total ? -1 : 1;
+	if (x->v.total != y->v.total)
+		return x->v.total > y->v.total ? -1 : 1;
 	return strcmp(x->type, y->type);
 }
 
@@ -187,22 +176,22 @@ gen_job_op_stat_rows(struct strbuf *b, struct gen_job_stat *st,
 
 	for (i = 0; i < GEN_JOB_NOPS; i++) {
 		st[i].type = gen_job_ops[i].type;
-		sum += st[i].total;
+		sum += st[i].v.total;
 	}
 	qsort(st, GEN_JOB_NOPS, sizeof st[0], gen_job_stat_cmp);
 	strbuf_addf(b, "%s,OP Type,Core Type,Count,Total Time(us),"
 	    "Min Time(us),Avg Time(us),Max Time(us),Ratio(%%)\n", head);
 	for (i = 0; i < GEN_JOB_NOPS; i++) {
 		s = &st[i];
-		if (s->count == 0)
+		if (s->v.count == 0)
 			continue;
 		strbuf_addf(b, "%s,%s,AI_CORE,%lld,", first, s->type,
-		    (long long)s->count);
-		gen_job_us(b, s->total, true, ",");
-		gen_job_us(b, s->min, true, ",");
-		gen_job_us(b, s->total / s->count, true, ",");
-		gen_job_us(b, s->max, true, ",");
-		util_fmt_fixed(r, sizeof r, (double)s->total * 100.0 /
+		    (long long)s->v.count);
+		gen_job_us(b, s->v.total, true, ",");
+		gen_job_us(b, s->v.min, true, ",");
+		gen_job_us(b, s->v.total / s->v.count, true, ",");
+		gen_job_us(b, s->v.max, true, ",");
+		util_fmt_fixed(r, sizeof r, (double)s->v.total * 100.0 /
 		    (double)sum, 3, true);
 		strbuf_addf(b, "%s\n", r);
 	}
@@ -407,8 +396,8 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 		d = (uint64_t)gen_job_ops[i % GEN_JOB_NOPS].mean_ticks / 2 +
 		    util_rand_next(&j->rng) % (uint64_t)gen_job_ops[i %
 		    GEN_JOB_NOPS].mean_ticks;
-		gen_job_stat_add(&j->st[i % GEN_JOB_NOPS], gen_job_ns(j, d));
-		gen_job_stat_add(&j->st_it[iter - 1][i % GEN_JOB_NOPS],
+		util_stat_add(&j->st[i % GEN_JOB_NOPS].v, gen_job_ns(j, d));
+		util_stat_add(&j->st_it[iter - 1][i % GEN_JOB_NOPS].v,
 		    gen_job_ns(j, d));
 		task = gen_job_task(j, i, &batch);
 		gen_job_hwts(&j->hwts, 0, cnt, (uint16_t)task,
@@ -444,7 +433,7 @@ gen_job_iteration(struct gen_job *j, int iter, uint64_t t, int *cnt,
 }
 
 static int
-gen_job_expect(const struct gen_opts *g, const char *name, struct strbuf *b,
+gen_job_expect(const struct demo_opts *g, const char *name, struct strbuf *b,
     char **cause)
 {
 	if (g->expect == NULL)
@@ -504,13 +493,13 @@ gen_job_ge_files(struct gen_job *j, const char *fw, char **cause)
  * On failure return -1 and set *cause.
  */
 int
-gen_job_write(const char *dir, const struct gen_opts *g, char **cause)
+gen_job_write(const char *dir, const struct demo_opts *g, char **cause)
 {
 	struct gen_job	 j;
 	char		*data, *fw;
 	uint64_t	 t = GEN_JOB_BASE_TICKS, end = 0, *hostwin = NULL;
 	int		 i, cnt = 0, rc = -1;
-	bool		 flat = (g->flags & GEN_QUIRKS) != 0;
+	bool		 flat = (g->flags & DEMO_QUIRKS) != 0;
 	static const char point[] = "1 Default/net/MatMul-op0\n"
 	    "2 Default/net/MatMul-op0\n";
 	static const char info[] = "{\"DeviceInfo\":[{\"id\":0,"

@@ -34,12 +34,7 @@ gen_prof_stat_find(struct gen_prof_stat **v, size_t *n, int device,
 void
 gen_prof_stat_add(struct gen_prof_stat *s, int64_t d)
 {
-	if (s->count == 0 || d < s->min)
-		s->min = d;
-	if (s->count == 0 || d > s->max)
-		s->max = d;
-	s->count++;
-	s->total += d;
+	util_stat_add(&s->v, d);
 	s->sumsq += (__int128)d * d;
 }
 

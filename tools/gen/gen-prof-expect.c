@@ -52,8 +52,8 @@ gen_prof_op_stat_cmp(const void *a, const void *b)
 
 	if (x->device != y->device)
 		return x->device - y->device;
-	if (x->total != y->total)
-		return x->total > y->total ? -1 : 1;
+	if (x->v.total != y->v.total)
+		return x->v.total > y->v.total ? -1 : 1;
 	if ((c = strcmp(x->a, y->a)) != 0)
 		return c;
 	return strcmp(x->b, y->b);
@@ -88,15 +88,15 @@ gen_prof_op_statistic(struct gen_prof *g, const char *dir, char **cause)
 	fprintf(f, "Device_id,OP Type,Core Type,Count,Total Time(us),"
 	    "Min Time(us),Avg Time(us),Max Time(us),Ratio(%%)\n");
 	for (i = 0; i < n; i++) {
-		ratio = round(v[i].total * 100.0 / grand[v[i].device] * 1e6) /
+		ratio = round(v[i].v.total * 100.0 / grand[v[i].device] * 1e6) /
 		    1e6;
 		util_fmt_fixed(b[4], sizeof b[4], ratio, 3, true);
 		fprintf(f, "%d,%s,%s,%lld,%s,%s,%s,%s,%s\n", v[i].device,
-		    v[i].a, v[i].b, (long long)v[i].count,
-		    gen_prof_us(b[0], sizeof b[0], v[i].total),
-		    gen_prof_us(b[1], sizeof b[1], v[i].min),
-		    gen_prof_us(b[2], sizeof b[2], v[i].total / v[i].count),
-		    gen_prof_us(b[3], sizeof b[3], v[i].max), b[4]);
+		    v[i].a, v[i].b, (long long)v[i].v.count,
+		    gen_prof_us(b[0], sizeof b[0], v[i].v.total),
+		    gen_prof_us(b[1], sizeof b[1], v[i].v.min),
+		    gen_prof_us(b[2], sizeof b[2], v[i].v.total / v[i].v.count),
+		    gen_prof_us(b[3], sizeof b[3], v[i].v.max), b[4]);
 	}
 	free(v);
 	return gen_prof_expect_close(f, "op_statistic.csv", cause);
@@ -124,10 +124,10 @@ gen_prof_avg(const struct gen_prof_stat *s)
 	char	 buf[64];
 	int64_t	 avg;
 
-	snprintf(buf, sizeof buf, "%.3f", (double)s->total / 1000.0 /
-	    (double)s->count);
+	snprintf(buf, sizeof buf, "%.3f", (double)s->v.total / 1000.0 /
+	    (double)s->v.count);
 	if (util_parse_ns(buf, strlen(buf), &avg) != 0)
-		avg = (2 * s->total + s->count) / (2 * s->count);
+		avg = (2 * s->v.total + s->v.count) / (2 * s->v.count);
 	return avg;
 }
 
@@ -141,9 +141,9 @@ gen_prof_variance(char *buf, size_t size, const struct gen_prof_stat *s)
 	int64_t		 avg = gen_prof_avg(s);
 	__int128	 v, den, q;
 
-	v = s->sumsq - 2 * (__int128)avg * s->total +
-	    (__int128)s->count * avg * avg;
-	den = (__int128)s->count * 1000;
+	v = s->sumsq - 2 * (__int128)avg * s->v.total +
+	    (__int128)s->v.count * avg * avg;
+	den = (__int128)s->v.count * 1000;
 	q = (2 * v + den) / (2 * den);
 	snprintf(buf, size, "%lld.%03lld", (long long)(q / 1000),
 	    (long long)(q % 1000));
@@ -169,11 +169,11 @@ gen_prof_api_statistic(struct gen_prof *g, const char *dir, char **cause)
 		s = &g->api[i];
 		gen_prof_variance(b[4], sizeof b[4], s);
 		fprintf(f, "host,%s,%s,%s,%lld,%s,%s,%s,%s\n", s->b, s->a,
-		    gen_prof_us(b[0], sizeof b[0], s->total),
-		    (long long)s->count, gen_prof_us(b[1], sizeof b[1],
+		    gen_prof_us(b[0], sizeof b[0], s->v.total),
+		    (long long)s->v.count, gen_prof_us(b[1], sizeof b[1],
 		    gen_prof_avg(s)),
-		    gen_prof_us(b[2], sizeof b[2], s->min),
-		    gen_prof_us(b[3], sizeof b[3], s->max), b[4]);
+		    gen_prof_us(b[2], sizeof b[2], s->v.min),
+		    gen_prof_us(b[3], sizeof b[3], s->v.max), b[4]);
 	}
 	return gen_prof_expect_close(f, "api_statistic.csv", cause);
 }

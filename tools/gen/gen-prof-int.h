@@ -59,10 +59,7 @@ struct gen_prof_stat {
 	const char	*a;
 	const char	*b;
 	int		 device;
-	int64_t		 count;
-	int64_t		 total;
-	int64_t		 min;
-	int64_t		 max;
+	struct util_stat v;
 	__int128	 sumsq;
 };
 

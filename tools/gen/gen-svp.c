@@ -242,7 +242,7 @@ out:
  * failure return -1 and set *cause.
  */
 int
-gen_svp_write(const char *dir, const struct gen_opts *g, char **cause)
+gen_svp_write(const char *dir, const struct demo_opts *g, char **cause)
 {
 	static const char info[] = "{\"DeviceInfo\":[{\"id\":0}]}\n";
 	static const char raw[] = "\x11\x22\x33\x44 board raw log";

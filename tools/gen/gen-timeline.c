@@ -21,7 +21,7 @@
 #define GEN_TL_HCCL		4	/* HCCL events per iteration */
 
 struct gen_tl {
-	const struct gen_opts	*g;
+	const struct demo_opts	*g;
 	uint64_t		 rng;
 	int64_t			 off;		/* epoch ns - mono ns */
 	int			 device;
@@ -383,7 +383,7 @@ out:
  * failure return -1 and set *cause.
  */
 int
-gen_timeline_write(const char *dir, const struct gen_opts *g, char **cause)
+gen_timeline_write(const char *dir, const struct demo_opts *g, char **cause)
 {
 	struct gen_tl	 t;
 	int		 d, rc = -1;

@@ -9,30 +9,12 @@
 
 #include "demo.h"
 
+/* The JOB generator's flags, beside enum demo_flags in the same word. */
 enum gen_flags {
-	GEN_STATS = 1 << 0,	/* write the tool's own statistic files */
-	GEN_QUIRKS = 1 << 1,	/* CRLF, BOM, quoted shapes, N/A rows */
 	GEN_BINARY = 1 << 2,	/* JOB: binary GE task records */
 	GEN_PMU = 1 << 3,	/* JOB: aicore.data PMU records */
 	GEN_ANCHOR = 1 << 4	/* JOB: epoch clocks, ACL spans in iterations */
 };
-
-struct gen_opts {
-	uint64_t	 seed;
-	int64_t		 tasks;
-	int		 streams;
-	int		 steps;
-	int		 ranks;
-	int		 apis;
-	int		 flags;
-	const char	*expect;	/* directory for expected tables */
-};
-
-/* gen-demo.c */
-void		 gen_opts_init(struct gen_opts *);
-FILE		*util_file_create(const char *, const char *, char **);
-int		 util_file_close(FILE *, const char *, const char *, char **);
-int		 gen_demo_write(const char *, const struct gen_opts *, char **);
 
 /* gen-prof.c: raw PROF_* collections (doc/formats.md sections 1-4). */
 enum gen_prof_chip {
@@ -104,7 +86,7 @@ void		 gen_bin_pmu(struct gen_buf *, bool, int, uint16_t, uint16_t,
 /* gen-job.c */
 int		 gen_bin_write(const char *, const char *, const char *, size_t,
 		     char **);
-int		 gen_job_write(const char *, const struct gen_opts *, char **);
+int		 gen_job_write(const char *, const struct demo_opts *, char **);
 
 /* gen-job-pmu.c */
 void		 gen_job_pmu_task(struct strbuf *, struct strbuf *, uint64_t *,
@@ -118,19 +100,19 @@ void		 gen_ge_step(struct strbuf *, struct strbuf *, int, bool,
 void		 gen_ge_id_map(struct strbuf *, struct strbuf *, uint64_t);
 
 /* gen-timeline.c: CANN 6.x device_N/timeline/ folders. */
-int		 gen_timeline_write(const char *, const struct gen_opts *,
+int		 gen_timeline_write(const char *, const struct demo_opts *,
 		     char **);
 void		 gen_timeline_span(struct strbuf *, int64_t, int64_t);
 
 /* gen-svp.c */
-int		 gen_svp_write(const char *, const struct gen_opts *, char **);
+int		 gen_svp_write(const char *, const struct demo_opts *, char **);
 
 /* gen-acl.c */
-int		 gen_job_acl(const char *, const struct gen_opts *, uint64_t *,
+int		 gen_job_acl(const char *, const struct demo_opts *, uint64_t *,
 		     const uint64_t *, int, int, char **);
-int		 gen_job_aicpu(const char *, const struct gen_opts *,
+int		 gen_job_aicpu(const char *, const struct demo_opts *,
 		     uint64_t *, char **);
-int		 gen_job_runtime(const char *, const struct gen_opts *,
+int		 gen_job_runtime(const char *, const struct demo_opts *,
 		     uint64_t *, char **);
 
 #endif /* GEN_H */

@@ -50,41 +50,6 @@ usage(void)
 	return 2;
 }
 
-/* The options of DEMO as the generators' options: same defaults, same flags. */
-static void
-main_opts_init(struct gen_opts *g)
-{
-	struct demo_opts	 d;
-
-	demo_opts_init(&d);
-	memset(g, 0, sizeof *g);
-	g->seed = d.seed;
-	g->tasks = d.tasks;
-	g->streams = d.streams;
-	g->steps = d.steps;
-	g->ranks = d.ranks;
-	g->apis = d.apis;
-}
-
-/* Write the demo profile to DIR with the options G. */
-static int
-main_demo(const char *dir, const struct gen_opts *g, char **cause)
-{
-	struct demo_opts	 d;
-
-	demo_opts_init(&d);
-	d.seed = g->seed;
-	d.tasks = g->tasks;
-	d.streams = g->streams;
-	d.steps = g->steps;
-	d.ranks = g->ranks;
-	d.apis = g->apis;
-	d.flags = ((g->flags & GEN_STATS) ? DEMO_STATS : 0) |
-	    ((g->flags & GEN_QUIRKS) ? DEMO_QUIRKS : 0);
-	d.expect = g->expect;
-	return demo_write(dir, &d, cause);
-}
-
 /* gen_span() inside the span PARENT (a row id). */
 static void
 gen_span_in(struct store *s, int64_t tid, const char *level,
@@ -290,7 +255,7 @@ main(int argc, char **argv)
 		{ "anchor", no_argument, NULL, 'H' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct gen_opts	 g;
+	struct demo_opts	 g;
 	char		*cause = NULL;
 	int		 ch, rc;
 
@@ -304,7 +269,7 @@ main(int argc, char **argv)
 	    strcmp(argv[1], "job") != 0 && strcmp(argv[1], "svp") != 0 &&
 	    strcmp(argv[1], "legacy-timeline") != 0))
 		return usage();
-	main_opts_init(&g);
+	demo_opts_init(&g);
 	optind = 3;
 	while ((ch = getopt_long(argc, argv, "s:n:S:t:r:a:e:", longopts,
 	    NULL)) != -1) {
@@ -331,10 +296,10 @@ main(int argc, char **argv)
 			g.expect = optarg;
 			break;
 		case 'T':
-			g.flags |= GEN_STATS;
+			g.flags |= DEMO_STATS;
 			break;
 		case 'Q':
-			g.flags |= GEN_QUIRKS;
+			g.flags |= DEMO_QUIRKS;
 			break;
 		case 'B':
 			g.flags |= GEN_BINARY;
@@ -356,7 +321,7 @@ main(int argc, char **argv)
 	else if (strcmp(argv[1], "legacy-timeline") == 0)
 		rc = gen_timeline_write(argv[2], &g, &cause);
 	else
-		rc = main_demo(argv[2], &g, &cause);
+		rc = demo_write(argv[2], &g, &cause);
 	if (rc != 0) {
 		fprintf(stderr, "npuprof-gen: %s\n", cause);
 		return 1;
