@@ -427,6 +427,20 @@ void		 prof_sort(void *, size_t, size_t,
 size_t		 prof_step_load(struct store *, const char *,
 		     const struct prof_meta *, int64_t);
 
+/* prof-flips.c: each stream's task id flips, for batch ids (4.6). */
+#define PROF_FLIPS_STREAMS	65536
+struct prof_flips {
+	uint64_t	*ts;
+	size_t		 n;
+	size_t		 size;
+};
+struct prof_flips *prof_flips_create(void);
+void		 prof_flips_add(struct prof_flips *, uint32_t, uint64_t);
+void		 prof_flips_sort(struct prof_flips *);
+uint16_t	 prof_flips_batch(const struct prof_flips *, uint32_t,
+		     uint64_t);
+void		 prof_flips_free(struct prof_flips *);
+
 /* prof-join.c: host and device tasks joined into store rows (4.7-4.8). */
 void		 prof_join_load(struct store *, struct prof_host *,
 		     struct prof_dev *, const struct prof_meta *,

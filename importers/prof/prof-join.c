@@ -25,26 +25,6 @@ prof_join_key(uint32_t stream, uint32_t task, uint32_t batch,
 	    32 | (uint64_t)(batch & 0xFFFF) << 16 | (context & 0xFFFF);
 }
 
-struct prof_join_flips {
-	uint64_t	*ts;
-	size_t		 n;
-};
-
-static int
-prof_join_u64_cmp(const void *a, const void *b)
-{
-	const uint64_t	*x = a, *y = b;
-
-	return *x < *y ? -1 : *x > *y;
-}
-
-/* Number of flips strictly before TS: the batch of a task at TS. */
-static uint16_t
-prof_join_batch(const struct prof_join_flips *f, uint64_t ts)
-{
-	return (uint16_t)util_count_below(f->ts, f->n, ts);
-}
-
 /*
  * True if the runtime type of T takes one host task per context id: FFTS+,
  * AI Core, AI Vector and MIX kernels (section 3.7 step 4).
@@ -78,26 +58,19 @@ prof_join_add(struct prof_map *map, uint64_t k, size_t i)
 static void
 prof_join_index(struct prof_host *h, int64_t device, struct prof_map *map)
 {
-	struct prof_join_flips	*fl;
+	struct prof_flips	*fl;
 	struct prof_track	*t;
 	const struct prof_list	*c;
 	size_t			 i;
 	uint32_t		 j;
 
-	fl = xcalloc(65536, sizeof *fl);
+	fl = prof_flips_create();
 	for (i = 0; i < h->ntracks; i++) {
 		t = &h->tracks[i];
-		if (t->type != PROF_TASK_FLIP || t->device != device)
-			continue;
-		fl[t->stream].ts = xreallocarray(fl[t->stream].ts,
-		    fl[t->stream].n + 1, sizeof *fl[t->stream].ts);
-		fl[t->stream].ts[fl[t->stream].n++] = t->ts;
+		if (t->type == PROF_TASK_FLIP && t->device == device)
+			prof_flips_add(fl, t->stream, t->ts);
 	}
-	for (i = 0; i < 65536; i++) {
-		if (fl[i].n > 1)
-			qsort(fl[i].ts, fl[i].n, sizeof *fl[i].ts,
-			    prof_join_u64_cmp);
-	}
+	prof_flips_sort(fl);
 	prof_map_init(map);
 	prof_map_reserve(map, h->ntracks);
 	for (i = 0; i < h->ntracks; i++) {
@@ -105,8 +78,7 @@ prof_join_index(struct prof_host *h, int64_t device, struct prof_map *map)
 		if (t->device != device || t->type == PROF_TASK_FLIP ||
 		    t->type == PROF_TASK_MAINTENANCE)
 			continue;
-		if (fl[t->stream].n > 0)
-			t->batch = prof_join_batch(&fl[t->stream], t->ts);
+		t->batch = prof_flips_batch(fl, t->stream, t->ts);
 		if (t->ctx < 0 || !prof_join_has_ctx(h, t)) {
 			prof_join_add(map, prof_join_key(t->stream, t->task,
 			    t->batch, UINT32_MAX), i);
@@ -117,9 +89,7 @@ prof_join_index(struct prof_host *h, int64_t device, struct prof_map *map)
 			prof_join_add(map, prof_join_key(t->stream, t->task,
 			    t->batch, h->ctx_ids[c->first + j]), i);
 	}
-	for (i = 0; i < 65536; i++)
-		free(fl[i].ts);
-	free(fl);
+	prof_flips_free(fl);
 }
 
 /* True if host task T is a compute task (section 3.7 step 5). */

@@ -13,7 +13,6 @@
 
 #include "prof-int.h"
 
-#define PROF_LOGS_STREAMS	65536
 
 /* One start or end log, kept small: there are two per task. */
 struct prof_log {
@@ -34,13 +33,6 @@ struct prof_logs {
 	bool		 sorted;
 	int		 cnt;		/* previous 4-bit counter, or -1 */
 	bool		 lost;		/* counter gap already reported */
-};
-
-/* Flip times of each stream, ascending (ts_track tag 14). */
-struct prof_flips {
-	uint64_t	*ts;
-	size_t		 n;
-	size_t		 size;
 };
 
 static void
@@ -161,14 +153,6 @@ prof_logs_cmp(const void *a, const void *b)
 	return 0;
 }
 
-static int
-prof_logs_u64_cmp(const void *a, const void *b)
-{
-	const uint64_t	*x = a, *y = b;
-
-	return *x < *y ? -1 : *x > *y;
-}
-
 /* Read the ts_track flips of DATA into FL, one list per stream. */
 static void
 prof_logs_flips(struct store *s, const char *data, struct prof_flips *fl,
@@ -178,30 +162,18 @@ prof_logs_flips(struct store *s, const char *data, struct prof_flips *fl,
 	struct prof_stream	 st;
 	struct dev_tstrack	 t;
 	const unsigned char	*r;
-	struct prof_flips	*p;
-	size_t			 i;
 
 	prof_files_list(data, "ts_track.data", false, &f);
 	*bytes += f.total;
 	prof_stream_open(&st, s, &f, DEV_TSTRACK_SIZE, false);
 	while ((r = prof_stream_next(&st)) != NULL) {
 		dev_tstrack_decode(r, &t);
-		if (t.tag != DEV_TS_FLIP)
-			continue;
-		p = &fl[t.stream];
-		if (p->n == p->size) {
-			p->size = p->size == 0 ? 16 : p->size * 2;
-			p->ts = xreallocarray(p->ts, p->size, sizeof *p->ts);
-		}
-		p->ts[p->n++] = t.syscnt;
+		if (t.tag == DEV_TS_FLIP)
+			prof_flips_add(fl, t.stream, t.syscnt);
 	}
 	prof_stream_close(&st);
 	prof_files_release(&f);
-	for (i = 0; i < PROF_LOGS_STREAMS; i++) {
-		if (fl[i].n > 1)
-			qsort(fl[i].ts, fl[i].n, sizeof *fl[i].ts,
-			    prof_logs_u64_cmp);
-	}
+	prof_flips_sort(fl);
 }
 
 static uint64_t
@@ -228,7 +200,7 @@ prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
 	uint64_t		 k, j;
 
 	batch = xcalloc(l->n + 1, sizeof *batch);
-	next = xcalloc(PROF_LOGS_STREAMS, sizeof *next);
+	next = xcalloc(PROF_FLIPS_STREAMS, sizeof *next);
 	prof_map_init(&open);
 	for (i = 0; i < l->n; i++) {
 		g = &l->v[i];
@@ -284,7 +256,6 @@ prof_logs_read(struct store *s, const char *data, const struct prof_meta *m,
 	struct prof_files	 f;
 	int64_t			 bad = 0;
 	size_t			 lone[2] = { 0, 0 };
-	size_t			 i;
 	bool			 stars = prof_meta_is_stars(m);
 
 	memset(d, 0, sizeof *d);
@@ -317,16 +288,14 @@ prof_logs_read(struct store *s, const char *data, const struct prof_meta *m,
 	d->logs = (int64_t)l.n;
 	if (!l.sorted)
 		prof_sort(l.v, l.n, sizeof *l.v, prof_logs_cmp);
-	fl = xcalloc(PROF_LOGS_STREAMS, sizeof *fl);
+	fl = prof_flips_create();
 	prof_logs_flips(s, data, fl, &d->bytes);
 	prof_logs_pair(&l, fl, d, lone);
 	if (lone[0] + lone[1] > 0)
 		store_load_warning(s, data, -1, "%zu start and %zu end task "
 		    "logs without their other half, dropped", lone[0],
 		    lone[1]);
-	for (i = 0; i < PROF_LOGS_STREAMS; i++)
-		free(fl[i].ts);
-	free(fl);
+	prof_flips_free(fl);
 	free(l.v);
 }
 
