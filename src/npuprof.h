@@ -55,6 +55,19 @@ struct util_stat {
 	int64_t		 max;
 };
 
+/* A map of uint64_t keys to values (util-map.c). */
+struct util_map {
+	uint64_t	*keys;
+	uint64_t	*vals;		/* value + 1; 0 marks an empty slot */
+	size_t		 size;
+	size_t		 n;
+};
+void		 util_map_init(struct util_map *);
+void		 util_map_reserve(struct util_map *, size_t);
+void		 util_map_release(struct util_map *);
+bool		 util_map_get(const struct util_map *, uint64_t, uint64_t *);
+void		 util_map_set(struct util_map *, uint64_t, uint64_t);
+
 /* util.c */
 struct strbuf {
 	char	*s;
@@ -94,6 +107,7 @@ void		 util_dir_free(char **, size_t);
 bool		 util_dir_has(const char *, const char *);
 uint64_t	 util_rand_next(uint64_t *);
 void		 util_stat_add(struct util_stat *, int64_t);
+void		*util_grow(void *, size_t, size_t, size_t);
 size_t		 util_count_below(const uint64_t *, size_t, uint64_t);
 void		 util_json_string(FILE *, const char *);
 FILE		*util_file_create(const char *, const char *, char **);

@@ -709,3 +709,24 @@ util_count_below(const uint64_t *v, size_t n, uint64_t key)
 	}
 	return lo;
 }
+
+/*
+ * Make room in array V of N elements of SIZE bytes for ADD more, doubling
+ * its capacity (the next power of two at or above N) when they do not fit,
+ * so that arrays grown a record at a time are copied O(log n) times.
+ */
+void *
+util_grow(void *v, size_t n, size_t add, size_t size)
+{
+	size_t	 cap = 1, want = n + add;
+
+	if (n > 0) {
+		while (cap < n)
+			cap *= 2;
+		if (want <= cap)
+			return v;
+	}
+	while (cap < want)
+		cap *= 2;
+	return xreallocarray(v, cap, size);
+}

@@ -167,7 +167,7 @@ job_files_add_dir(struct job *j, const char *dir)
 			free(path);
 			continue;
 		}
-		j->files = job_files_grow(j->files, j->nfiles,
+		j->files = util_grow(j->files, j->nfiles, 1,
 		    sizeof *j->files);
 		f = &j->files[j->nfiles++];
 		f->path = path;
@@ -353,21 +353,6 @@ job_files_read_stem(struct job *j, size_t i, char **data, size_t *len)
 	*len = b.len;
 	*data = b.s != NULL ? strbuf_detach(&b) : xstrdup("");
 	return k;
-}
-
-/*
- * Make room in array P of N elements of SIZE bytes for one more. The
- * capacity doubles at each power of two, so appending stays linear even
- * where realloc always copies.
- */
-void *
-job_files_grow(void *p, size_t n, size_t size)
-{
-	if (n < 16)
-		return n == 0 ? xreallocarray(p, 16, size) : p;
-	if ((n & (n - 1)) != 0)
-		return p;
-	return xreallocarray(p, n * 2, size);
 }
 
 /*

@@ -26,8 +26,6 @@
 
 /* A start waiting for its end, keyed by stream << 16 | task. */
 struct job_hwts_slot {
-	uint32_t	 key;
-	bool		 used;
 	bool		 open;
 	uint64_t	 syscnt;
 	int64_t		 batch;
@@ -53,8 +51,8 @@ struct job_hwts_pair {
 struct job_hwts {
 	struct job		*j;
 	struct job_hwts_slot	*slot;
-	size_t			 nslot;		/* a power of two */
-	size_t			 used;
+	size_t			 nslot;
+	struct util_map		 slots;		/* key -> index in slot */
 	struct job_hwts_stream	 st[2048];
 	int64_t			 orphans;
 	const struct job_op	**by_task;	/* ops sorted by task id */
@@ -69,34 +67,18 @@ struct job_hwts {
 	struct strbuf		 pmu;		/* PMU columns of a task */
 };
 
+/* The slot of KEY, empty if new; valid until the next new one. */
 static struct job_hwts_slot *
 job_hwts_slot(struct job_hwts *h, uint32_t key)
 {
-	struct job_hwts_slot	*old = h->slot;
-	size_t			 oldn = h->nslot, i, k;
+	uint64_t	 i;
 
-	if ((h->used + 1) * 2 > h->nslot) {
-		h->nslot = oldn == 0 ? 4096 : oldn * 2;
-		h->slot = xcalloc(h->nslot, sizeof *h->slot);
-		for (i = 0; i < oldn; i++) {
-			if (!old[i].used)
-				continue;
-			k = (old[i].key * 2654435761u) & (h->nslot - 1);
-			while (h->slot[k].used)
-				k = (k + 1) & (h->nslot - 1);
-			h->slot[k] = old[i];
-		}
-		free(old);
-	}
-	k = (key * 2654435761u) & (h->nslot - 1);
-	while (h->slot[k].used && h->slot[k].key != key)
-		k = (k + 1) & (h->nslot - 1);
-	if (!h->slot[k].used) {
-		h->slot[k].used = true;
-		h->slot[k].key = key;
-		h->used++;
-	}
-	return &h->slot[k];
+	if (util_map_get(&h->slots, key, &i))
+		return &h->slot[i];
+	h->slot = util_grow(h->slot, h->nslot, 1, sizeof *h->slot);
+	memset(&h->slot[h->nslot], 0, sizeof *h->slot);
+	util_map_set(&h->slots, key, h->nslot);
+	return &h->slot[h->nslot++];
 }
 
 /* The iteration SYSCNT falls in: 1 + the iteration ends before it. */
@@ -168,7 +150,9 @@ job_hwts_pass(struct job_hwts *h, struct job_stream *r)
 
 	free(h->slot);
 	h->slot = NULL;
-	h->nslot = h->used = 0;
+	h->nslot = 0;
+	util_map_release(&h->slots);
+	util_map_init(&h->slots);
 	h->orphans = 0;
 	for (i = 0; i < 2048; i++) {
 		h->st[i].iter = -1;
@@ -360,5 +344,6 @@ job_hwts_load(struct job *j)
 	free(h.task_stream);
 	free(h.by_task);
 	free(h.slot);
+	util_map_release(&h.slots);
 	return (int)h.rows;
 }

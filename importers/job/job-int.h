@@ -95,7 +95,6 @@ bool		 job_files_any(const char *);
 const char	*job_files_first(struct job *, enum job_kind);
 size_t		 job_files_read_stem(struct job *, size_t, char **,
 		     size_t *);
-void		*job_files_grow(void *, size_t, size_t);
 int		 job_files_read(struct job *, enum job_kind, const char *,
 		     char **, size_t *);
 int		 job_files_table(struct job *, const char *, const char *,

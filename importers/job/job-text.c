@@ -47,7 +47,7 @@ job_text_add(struct job *j)
 {
 	struct job_op	*op;
 
-	j->ops = job_files_grow(j->ops, j->nops, sizeof *j->ops);
+	j->ops = util_grow(j->ops, j->nops, 1, sizeof *j->ops);
 	op = &j->ops[j->nops++];
 	memset(op, 0, sizeof *op);
 	op->batch = 0;

@@ -103,7 +103,7 @@ job_trace_end(struct job_trace *t, uint64_t end, size_t off)
 	uint64_t		 start;
 
 	t->iter++;
-	t->j->iter_end = job_files_grow(t->j->iter_end, t->j->niter,
+	t->j->iter_end = util_grow(t->j->iter_end, t->j->niter, 1,
 	    sizeof *t->j->iter_end);
 	t->j->iter_end[t->j->niter++] = end;
 	if (!t->have_fp || !t->have_bp || t->fp > t->bp || t->bp > end) {

@@ -109,7 +109,7 @@ job_ts_end(struct job_ts *t, struct job_ts_model *m, uint64_t end)
 	struct store_step	 st;
 	uint64_t		 start;
 
-	t->j->iter_end = job_files_grow(t->j->iter_end, t->j->niter,
+	t->j->iter_end = util_grow(t->j->iter_end, t->j->niter, 1,
 	    sizeof *t->j->iter_end);
 	t->j->iter_end[t->j->niter++] = end;
 	if (!m->have_fp || !m->have_bp || m->fp > m->bp || m->bp > end) {

@@ -53,7 +53,7 @@ prof_additional_list(struct prof_list **v, size_t *n,
 {
 	struct prof_list	*l;
 
-	*v = prof_grow(*v, *n, 1, sizeof **v);
+	*v = util_grow(*v, *n, 1, sizeof **v);
 	l = &(*v)[(*n)++];
 	l->tid = importer_le32(r + 8);
 	l->ts = importer_le64(r + 16);
@@ -72,16 +72,16 @@ prof_additional_intern(struct prof_host *h, char *s)
 {
 	uint64_t	 k = util_hash64(s, strlen(s)), i;
 
-	while (prof_map_get(&h->tstr_map, k, &i)) {
+	while (util_map_get(&h->tstr_map, k, &i)) {
 		if (strcmp(h->tstrs[i], s) == 0) {
 			free(s);
 			return (uint32_t)i;
 		}
 		k++;	/* a hash collision: probe the next key */
 	}
-	h->tstrs = prof_grow(h->tstrs, h->ntstrs, 1, sizeof *h->tstrs);
+	h->tstrs = util_grow(h->tstrs, h->ntstrs, 1, sizeof *h->tstrs);
 	h->tstrs[h->ntstrs] = s;
-	prof_map_set(&h->tstr_map, k, h->ntstrs);
+	util_map_set(&h->tstr_map, k, h->ntstrs);
 	return (uint32_t)h->ntstrs++;
 }
 
@@ -102,7 +102,7 @@ prof_additional_memo(struct prof_host *h, uint64_t *key)
 	uint64_t		 i;
 
 	*key = util_hash64((const char *)h->tensors, len);
-	while (prof_map_get(&h->tmemo_map, *key, &i)) {
+	while (util_map_get(&h->tmemo_map, *key, &i)) {
 		m = &h->tmemo[i];
 		if (m->n == h->ntensors && memcmp(h->tmemo_tensors + m->first,
 		    h->tensors, len) == 0)
@@ -121,8 +121,8 @@ prof_additional_remember(struct prof_host *h, uint64_t key,
 
 	if (h->ntmemo >= PROF_ADD_MEMO_MAX)
 		return;
-	h->tmemo = prof_grow(h->tmemo, h->ntmemo, 1, sizeof *h->tmemo);
-	h->tmemo_tensors = prof_grow(h->tmemo_tensors, h->ntmemo_tensors,
+	h->tmemo = util_grow(h->tmemo, h->ntmemo, 1, sizeof *h->tmemo);
+	h->tmemo_tensors = util_grow(h->tmemo_tensors, h->ntmemo_tensors,
 	    h->ntensors, sizeof *h->tmemo_tensors);
 	m = &h->tmemo[h->ntmemo];
 	memcpy(m->str, str, sizeof m->str);
@@ -131,7 +131,7 @@ prof_additional_remember(struct prof_host *h, uint64_t key,
 	memcpy(h->tmemo_tensors + h->ntmemo_tensors, h->tensors,
 	    h->ntensors * sizeof *h->tensors);
 	h->ntmemo_tensors += h->ntensors;
-	prof_map_set(&h->tmemo_map, key, h->ntmemo++);
+	util_map_set(&h->tmemo_map, key, h->ntmemo++);
 }
 
 /* Turn the tensors read for the last op into its six strings. */
@@ -179,7 +179,7 @@ prof_additional_tensors(struct prof_host *h, const unsigned char *r)
 	if (l == NULL || h->tinfo_name != importer_le64(r + 24) ||
 	    l->ts != importer_le64(r + 16) || l->tid != importer_le32(r + 8)) {
 		prof_additional_flush(h);
-		h->tinfos = prof_grow(h->tinfos, h->ntinfos, 1,
+		h->tinfos = util_grow(h->tinfos, h->ntinfos, 1,
 		    sizeof *h->tinfos);
 		l = &h->tinfos[h->ntinfos++];
 		memset(l, 0, sizeof *l);
@@ -187,7 +187,7 @@ prof_additional_tensors(struct prof_host *h, const unsigned char *r)
 		l->ts = importer_le64(r + 16);
 		h->tinfo_name = importer_le64(r + 24);
 	}
-	h->tensors = prof_grow(h->tensors, h->ntensors, num,
+	h->tensors = util_grow(h->tensors, h->ntensors, num,
 	    sizeof *h->tensors);
 	for (i = 0; i < num; i++) {
 		p = r + 36 + i * PROF_ADD_TENSOR_SIZE;
@@ -213,7 +213,7 @@ prof_additional_ctx(struct prof_host *h, const unsigned char *r)
 		num = PROF_ADD_CTX_MAX;
 	prof_additional_list(&h->cinfos, &h->ncinfos, r,
 	    (uint32_t)h->nctx_ids);
-	h->ctx_ids = prof_grow(h->ctx_ids, h->nctx_ids, num,
+	h->ctx_ids = util_grow(h->ctx_ids, h->nctx_ids, num,
 	    sizeof *h->ctx_ids);
 	for (i = 0; i < num; i++)
 		h->ctx_ids[h->nctx_ids++] = importer_le32(r + 36 + 4 * i);
@@ -344,10 +344,10 @@ prof_additional_release(struct prof_host *h)
 	for (i = 0; i < h->ntstrs; i++)
 		free(h->tstrs[i]);
 	free(h->tstrs);
-	prof_map_release(&h->tstr_map);
+	util_map_release(&h->tstr_map);
 	free(h->tmemo);
 	free(h->tmemo_tensors);
-	prof_map_release(&h->tmemo_map);
+	util_map_release(&h->tmemo_map);
 	free(h->tinfos);
 	free(h->tensors);
 	free(h->cinfos);

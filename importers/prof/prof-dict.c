@@ -3,144 +3,20 @@
  * hash_dic lines "<id>:<string>" and type_info_dic lines
  * "<level>_<type>:<name>", split at the first colon, later duplicates
  * overwriting earlier ones. A missing id prints as its number, as the
- * vendor prints it. The open-addressing map here also indexes the host
- * tasks for the join.
+ * vendor prints it.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "prof-int.h"
 
-void
-prof_map_init(struct prof_map *m)
-{
-	memset(m, 0, sizeof *m);
-}
-
-void
-prof_map_release(struct prof_map *m)
-{
-	free(m->keys);
-	free(m->vals);
-	memset(m, 0, sizeof *m);
-}
-
-static size_t
-prof_map_slot(uint64_t key, size_t size)
-{
-	key ^= key >> 33;
-	key *= 0xff51afd7ed558ccdULL;
-	key ^= key >> 33;
-	return (size_t)key & (size - 1);
-}
-
 static void
-prof_map_grow(struct prof_map *m)
-{
-	struct prof_map	 old = *m;
-	size_t		 i, j;
-
-	m->size = old.size == 0 ? 64 : old.size * 2;
-	m->keys = xcalloc(m->size, sizeof *m->keys);
-	m->vals = xcalloc(m->size, sizeof *m->vals);
-	for (i = 0; i < old.size; i++) {
-		if (old.vals[i] == 0)
-			continue;
-		j = prof_map_slot(old.keys[i], m->size);
-		while (m->vals[j] != 0)
-			j = (j + 1) & (m->size - 1);
-		m->keys[j] = old.keys[i];
-		m->vals[j] = old.vals[i];
-	}
-	free(old.keys);
-	free(old.vals);
-}
-
-/*
- * Size empty map M for N keys at once, so that filling it never holds the
- * old and the new table together.
- */
-void
-prof_map_reserve(struct prof_map *m, size_t n)
-{
-	size_t	 size = 64;
-
-	while (size < 2 * (n + 1))
-		size *= 2;
-	if (m->size >= size)
-		return;
-	prof_map_release(m);
-	m->size = size;
-	m->keys = xcalloc(size, sizeof *m->keys);
-	m->vals = xcalloc(size, sizeof *m->vals);
-}
-
-/* Look KEY up; true and *VAL set if present. */
-bool
-prof_map_get(const struct prof_map *m, uint64_t key, uint64_t *val)
-{
-	size_t	 j;
-
-	if (m->size == 0)
-		return false;
-	for (j = prof_map_slot(key, m->size); m->vals[j] != 0;
-	    j = (j + 1) & (m->size - 1)) {
-		if (m->keys[j] == key) {
-			*val = m->vals[j] - 1;
-			return true;
-		}
-	}
-	return false;
-}
-
-/* Set KEY to VAL (VAL below UINT64_MAX). */
-void
-prof_map_set(struct prof_map *m, uint64_t key, uint64_t val)
-{
-	size_t	 j;
-
-	if (2 * (m->n + 1) > m->size)
-		prof_map_grow(m);
-	for (j = prof_map_slot(key, m->size); m->vals[j] != 0;
-	    j = (j + 1) & (m->size - 1)) {
-		if (m->keys[j] == key) {
-			m->vals[j] = val + 1;
-			return;
-		}
-	}
-	m->keys[j] = key;
-	m->vals[j] = val + 1;
-	m->n++;
-}
-
-/*
- * Make room in array V of N elements of SIZE bytes for ADD more, doubling
- * its capacity (the next power of two at or above N) when they do not fit,
- * so that arrays grown a record at a time are copied O(log n) times.
- */
-void *
-prof_grow(void *v, size_t n, size_t add, size_t size)
-{
-	size_t	 cap = 1, want = n + add;
-
-	if (n > 0) {
-		while (cap < n)
-			cap *= 2;
-		if (want <= cap)
-			return v;
-	}
-	while (cap < want)
-		cap *= 2;
-	return xreallocarray(v, cap, size);
-}
-
-static void
-prof_dicts_add(struct prof_dicts *d, struct prof_map *m, uint64_t key,
+prof_dicts_add(struct prof_dicts *d, struct util_map *m, uint64_t key,
     const char *v)
 {
-	d->strs = prof_grow(d->strs, d->nstrs, 1, sizeof *d->strs);
+	d->strs = util_grow(d->strs, d->nstrs, 1, sizeof *d->strs);
 	d->strs[d->nstrs] = xstrdup(v);
-	prof_map_set(m, key, d->nstrs++);
+	util_map_set(m, key, d->nstrs++);
 }
 
 struct prof_dicts_ctx {
@@ -217,8 +93,8 @@ prof_dicts_release(struct prof_dicts *d)
 	for (i = 0; i < d->nstrs; i++)
 		free(d->strs[i]);
 	free(d->strs);
-	prof_map_release(&d->hash);
-	prof_map_release(&d->type);
+	util_map_release(&d->hash);
+	util_map_release(&d->type);
 	memset(d, 0, sizeof *d);
 }
 
@@ -229,7 +105,7 @@ prof_dicts_hash(const struct prof_dicts *d, uint64_t id, char *buf,
 {
 	uint64_t	 i;
 
-	if (prof_map_get(&d->hash, id, &i))
+	if (util_map_get(&d->hash, id, &i))
 		return d->strs[i];
 	snprintf(buf, size, "%llu", (unsigned long long)id);
 	return buf;
@@ -241,7 +117,7 @@ prof_dicts_has_type(const struct prof_dicts *d, unsigned level,
 {
 	uint64_t	 i;
 
-	return prof_map_get(&d->type, (uint64_t)level << 32 |
+	return util_map_get(&d->type, (uint64_t)level << 32 |
 	    (type & 0xFFFFFFFF), &i);
 }
 
@@ -252,7 +128,7 @@ prof_dicts_type(const struct prof_dicts *d, unsigned level, uint64_t type,
 {
 	uint64_t	 i;
 
-	if (prof_map_get(&d->type, (uint64_t)level << 32 |
+	if (util_map_get(&d->type, (uint64_t)level << 32 |
 	    (type & 0xFFFFFFFF), &i))
 		return d->strs[i];
 	if (level == PROF_LEVEL_RUNTIME && type == 27)

@@ -257,7 +257,7 @@ prof_extra_cap_keep(const struct prof_host *h, struct prof_extra_cap **out)
 {
 	const struct prof_recs	*x = &h->extra[PX_CAPTURE];
 	struct prof_extra_cap	*v, *c;
-	struct prof_map		 batch, ended;
+	struct util_map		 batch, ended;
 	const unsigned char	*r;
 	size_t			 i, n = 0;
 	uint64_t		 key, b;
@@ -274,25 +274,25 @@ prof_extra_cap_keep(const struct prof_host *h, struct prof_extra_cap **out)
 		v[i].i = (uint32_t)i;
 	}
 	qsort(v, x->n, sizeof *v, prof_extra_cap_cmp);
-	prof_map_init(&batch);
-	prof_map_init(&ended);
+	util_map_init(&batch);
+	util_map_init(&ended);
 	for (i = 0; i < x->n; i++) {
 		c = &v[i];
 		key = (uint64_t)c->device << 16 | c->mstream;
-		if (!prof_map_get(&batch, key, &b))
+		if (!util_map_get(&batch, key, &b))
 			b = 0;
 		if (prof_extra_cap_seen(v, n, c))
 			continue;
-		if (c->status == 1 && !prof_map_get(&ended, c->model, &b)) {
-			prof_map_set(&ended, c->model, 1);
+		if (c->status == 1 && !util_map_get(&ended, c->model, &b)) {
+			util_map_set(&ended, c->model, 1);
 			continue;
 		}
-		prof_map_set(&batch, key, b + 1);
+		util_map_set(&batch, key, b + 1);
 		c->batch = (uint16_t)b;
 		v[n++] = *c;
 	}
-	prof_map_release(&batch);
-	prof_map_release(&ended);
+	util_map_release(&batch);
+	util_map_release(&ended);
 	*out = v;
 	return n;
 }
@@ -306,18 +306,18 @@ prof_extra_cap_ranges(struct prof_host *h, const struct prof_extra_cap *v,
 	uint64_t		 key, j;
 	size_t			 i;
 
-	prof_map_init(&h->cap_map);
+	util_map_init(&h->cap_map);
 	for (i = 0; i < n; i++) {
 		key = (uint64_t)v[i].device << 32 | (uint64_t)v[i].mstream <<
 		    16 | v[i].batch;
-		if (!prof_map_get(&h->cap_map, key, &j)) {
-			h->caps = prof_grow(h->caps, h->ncaps, 1,
+		if (!util_map_get(&h->cap_map, key, &j)) {
+			h->caps = util_grow(h->caps, h->ncaps, 1,
 			    sizeof *h->caps);
 			c = &h->caps[h->ncaps];
 			c->start = 0;
 			c->end = UINT64_MAX;
 			j = h->ncaps++;
-			prof_map_set(&h->cap_map, key, j);
+			util_map_set(&h->cap_map, key, j);
 		}
 		c = &h->caps[j];
 		if (v[i].status == 0)
@@ -374,7 +374,7 @@ prof_extra_model(const struct prof_host *h, const struct prof_track *t)
 	if (h->ncaps == 0)
 		return (int64_t)PROF_EXTRA_NO_MODEL;
 	key = (uint64_t)t->device << 32 | (uint64_t)t->stream << 16 | t->batch;
-	if (!prof_map_get(&h->cap_map, key, &j))
+	if (!util_map_get(&h->cap_map, key, &j))
 		return (int64_t)PROF_EXTRA_NO_MODEL;
 	c = &h->caps[j];
 	if (t->ts < c->start || t->ts > c->end)
@@ -405,8 +405,8 @@ prof_extra_release(struct prof_host *h)
 		free(h->extra[k].ix);
 	}
 	free(h->caps);
-	prof_map_release(&h->cap_map);
+	util_map_release(&h->cap_map);
 	free(h->mcs);
 	free(h->mc_left);
-	prof_map_release(&h->mc_map);
+	util_map_release(&h->mc_map);
 }

@@ -48,7 +48,7 @@ prof_freq_read(struct store *s, const char *data, struct prof_freqs *c)
 		}
 		for (i = 0; i < n; i++) {
 			e = r + 8 + 16 * i;
-			c->v = prof_grow(c->v, c->n, 1, sizeof *c->v);
+			c->v = util_grow(c->v, c->n, 1, sizeof *c->v);
 			c->v[c->n].syscnt = importer_le64(e);
 			c->v[c->n].mhz = importer_le32(e + 8);
 			c->v[c->n].seq = (uint32_t)c->n;

@@ -58,14 +58,14 @@ prof_host_event_key(const struct prof_span *e)
  * pending start.
  */
 static void
-prof_host_event(struct prof_host *h, struct prof_map *pending,
+prof_host_event(struct prof_host *h, struct util_map *pending,
     struct prof_span **starts, size_t *nstarts, const struct prof_span *e,
     size_t *size)
 {
 	struct prof_span	*sp, *st;
 	uint64_t		 key = prof_host_event_key(e), i;
 
-	if (prof_map_get(pending, key, &i) && i != PROF_NO_PENDING) {
+	if (util_map_get(pending, key, &i) && i != PROF_NO_PENDING) {
 		st = &(*starts)[i];
 		if (st->level == e->level && st->type == e->type &&
 		    st->tid == e->tid && st->aux == e->aux &&
@@ -73,13 +73,13 @@ prof_host_event(struct prof_host *h, struct prof_map *pending,
 			sp = prof_host_add_span(h, size);
 			*sp = *st;
 			sp->end = e->begin;
-			prof_map_set(pending, key, PROF_NO_PENDING);
+			util_map_set(pending, key, PROF_NO_PENDING);
 			return;
 		}
 	}
-	*starts = prof_grow(*starts, *nstarts, 1, sizeof **starts);
+	*starts = util_grow(*starts, *nstarts, 1, sizeof **starts);
 	(*starts)[*nstarts] = *e;
-	prof_map_set(pending, key, (*nstarts)++);
+	util_map_set(pending, key, (*nstarts)++);
 }
 
 static void
@@ -87,7 +87,7 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 {
 	struct prof_files	 f;
 	struct prof_stream	 st;
-	struct prof_map		 pending;
+	struct util_map		 pending;
 	struct prof_span	 sp, *starts = NULL, *out;
 	const unsigned char	*r;
 	const char		*warned = NULL;
@@ -95,7 +95,7 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 
 	prof_files_list(data, "api_event.data", true, &f);
 	h->bytes += f.total;
-	prof_map_init(&pending);
+	util_map_init(&pending);
 	prof_stream_open(&st, s, &f, PROF_API_SIZE, true);
 	while ((r = prof_stream_next(&st)) != NULL) {
 		if (!prof_stream_magic(&st, r, &warned))
@@ -124,7 +124,7 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 		    "%zu event starts without an end, dropped",
 		    nstarts - (events - nstarts));
 	prof_stream_close(&st);
-	prof_map_release(&pending);
+	util_map_release(&pending);
 	free(starts);
 	prof_files_release(&f);
 }

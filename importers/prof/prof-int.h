@@ -113,21 +113,9 @@ int		 prof_lines_read(struct store *, struct prof_files *,
 		     void (*)(void *, char *, size_t), void *);
 
 /* prof-dict.c: 64-bit keyed maps and the hash_dic/type_info_dic text. */
-struct prof_map {
-	uint64_t	*keys;
-	uint64_t	*vals;		/* value + 1; 0 marks an empty slot */
-	size_t		 size;
-	size_t		 n;
-};
-void		*prof_grow(void *, size_t, size_t, size_t);
-void		 prof_map_init(struct prof_map *);
-void		 prof_map_reserve(struct prof_map *, size_t);
-void		 prof_map_release(struct prof_map *);
-bool		 prof_map_get(const struct prof_map *, uint64_t, uint64_t *);
-void		 prof_map_set(struct prof_map *, uint64_t, uint64_t);
 struct prof_dicts {
-	struct prof_map	 hash;		/* hash id -> strs index */
-	struct prof_map	 type;		/* level << 32 | type -> strs index */
+	struct util_map	 hash;		/* hash id -> strs index */
+	struct util_map	 type;		/* level << 32 | type -> strs index */
 	char		**strs;
 	size_t		  nstrs;
 };
@@ -260,11 +248,11 @@ struct prof_host {
 	struct prof_recs	 extra[PX_NKINDS];
 	struct prof_capture	*caps;
 	size_t			 ncaps;
-	struct prof_map		 cap_map;	/* device, stream, batch */
+	struct util_map		 cap_map;	/* device, stream, batch */
 	struct prof_memcpy	*mcs;
 	size_t			 nmcs;
 	uint64_t		*mc_left;	/* per memcpy_info record */
-	struct prof_map		 mc_map;	/* track index -> mcs index */
+	struct util_map		 mc_map;	/* track index -> mcs index */
 	struct prof_span	*spans;
 	size_t			 nspans;
 	struct prof_node	*nodes;
@@ -278,12 +266,12 @@ struct prof_host {
 	size_t			 ntensors;
 	char			**tstrs;	/* distinct tensor strings */
 	size_t			 ntstrs;
-	struct prof_map		 tstr_map;
+	struct util_map		 tstr_map;
 	struct prof_tmemo	*tmemo;
 	size_t			 ntmemo;
 	struct prof_tensor	*tmemo_tensors;
 	size_t			 ntmemo_tensors;
-	struct prof_map		 tmemo_map;
+	struct util_map		 tmemo_map;
 	struct prof_list	*cinfos;
 	size_t			 ncinfos;
 	uint32_t		*ctx_ids;
@@ -396,7 +384,7 @@ struct prof_pmu {
 	struct prof_pmu_rec	*v;
 	size_t			 n;
 	size_t			 size;
-	struct prof_map		 next;		/* key -> next unused index */
+	struct util_map		 next;		/* key -> next unused index */
 	int			 events[DEV_PMU_COUNTERS];
 	int			 nevents;
 	bool			 pipe;		/* PipeUtilization metrics */

@@ -41,14 +41,14 @@ prof_join_has_ctx(const struct prof_host *h, const struct prof_track *t)
 }
 
 static void
-prof_join_add(struct prof_map *map, uint64_t k, size_t i)
+prof_join_add(struct util_map *map, uint64_t k, size_t i)
 {
 	uint64_t	 v;
 
-	if (prof_map_get(map, k, &v))
-		prof_map_set(map, k, PROF_JOIN_AMBIGUOUS);
+	if (util_map_get(map, k, &v))
+		util_map_set(map, k, PROF_JOIN_AMBIGUOUS);
 	else
-		prof_map_set(map, k, i);
+		util_map_set(map, k, i);
 }
 
 /*
@@ -56,7 +56,7 @@ prof_join_add(struct prof_map *map, uint64_t k, size_t i)
  * key into MAP (value: track index).
  */
 static void
-prof_join_index(struct prof_host *h, int64_t device, struct prof_map *map)
+prof_join_index(struct prof_host *h, int64_t device, struct util_map *map)
 {
 	struct prof_flips	*fl;
 	struct prof_track	*t;
@@ -71,8 +71,8 @@ prof_join_index(struct prof_host *h, int64_t device, struct prof_map *map)
 			prof_flips_add(fl, t->stream, t->ts);
 	}
 	prof_flips_sort(fl);
-	prof_map_init(map);
-	prof_map_reserve(map, h->ntracks);
+	util_map_init(map);
+	util_map_reserve(map, h->ntracks);
 	for (i = 0; i < h->ntracks; i++) {
 		t = &h->tracks[i];
 		if (t->device != device || t->type == PROF_TASK_FLIP ||
@@ -202,7 +202,7 @@ void
 prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
     const struct prof_meta *dm, struct prof_pmu *p, int64_t rank)
 {
-	struct prof_map		 map;
+	struct util_map		 map;
 	struct prof_join_names	 nb;
 	struct store_task	 r;
 	struct strbuf		 pb;
@@ -241,7 +241,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		r.conn = r.api = NP_NA;
 		r.task_type = prof_logs_type_name(t, stars);
 		listed = false;
-		if (prof_map_get(&map, prof_join_key(t->stream, t->task,
+		if (util_map_get(&map, prof_join_key(t->stream, t->task,
 		    t->batch, t->context), &v) && v != PROF_JOIN_AMBIGUOUS) {
 			prof_memcpy_task(h, v, r.start_ns, r.dur_ns);
 			if (prof_join_compute(h, &h->tracks[v])) {
@@ -264,7 +264,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		store_load_task(s, &r);
 	}
 	strbuf_release(&pb);
-	prof_map_release(&map);
+	util_map_release(&map);
 	if (bad > 0)
 		store_load_warning(s, dm->dir, -1, "%zu device task%s with "
 		    "impossible times, skipped", bad, bad == 1 ? "" : "s");

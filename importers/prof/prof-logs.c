@@ -192,7 +192,7 @@ static void
 prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
     struct prof_dev *d, size_t *lone)
 {
-	struct prof_map		 open;
+	struct util_map		 open;
 	struct prof_dtask	*t;
 	struct prof_log		*g, *st;
 	uint16_t		*batch;
@@ -201,7 +201,7 @@ prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
 
 	batch = xcalloc(l->n + 1, sizeof *batch);
 	next = xcalloc(PROF_FLIPS_STREAMS, sizeof *next);
-	prof_map_init(&open);
+	util_map_init(&open);
 	for (i = 0; i < l->n; i++) {
 		g = &l->v[i];
 		k = prof_logs_key(g);
@@ -210,15 +210,15 @@ prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
 			    fl[g->stream].ts[next[g->stream]] < g->ts)
 				next[g->stream]++;
 			batch[i] = (uint16_t)next[g->stream];
-			prof_map_set(&open, k, i);
+			util_map_set(&open, k, i);
 			continue;
 		}
-		if (!prof_map_get(&open, k, &j) || j == UINT64_MAX - 1) {
+		if (!util_map_get(&open, k, &j) || j == UINT64_MAX - 1) {
 			lone[1]++;
 			continue;
 		}
 		st = &l->v[j];
-		prof_map_set(&open, k, UINT64_MAX - 1);
+		util_map_set(&open, k, UINT64_MAX - 1);
 		if (d->ntasks == size) {
 			size = size == 0 ? 4096 : size * 2;
 			d->tasks = xreallocarray(d->tasks, size,
@@ -237,7 +237,7 @@ prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
 	for (i = 0; i < l->n; i++)
 		lone[0] += !l->v[i].end;
 	lone[0] -= d->ntasks;
-	prof_map_release(&open);
+	util_map_release(&open);
 	free(next);
 	free(batch);
 }

@@ -139,12 +139,12 @@ prof_memcpy_plan(struct prof_host *h, int64_t device)
 	qsort(v, n, sizeof *v, prof_memcpy_cmp);
 	for (i = 0; i < n; i++) {
 		t = &h->tracks[v[i].track];
-		h->mcs = prof_grow(h->mcs, h->nmcs, 1, sizeof *h->mcs);
+		h->mcs = util_grow(h->mcs, h->nmcs, 1, sizeof *h->mcs);
 		mc = &h->mcs[h->nmcs];
 		mc->track = v[i].track;
 		mc->start_ns = mc->dur_ns = NP_NA;
 		prof_memcpy_share(h, prof_memcpy_find(x, t->tid, t->ts), mc);
-		prof_map_set(&h->mc_map, v[i].track, h->nmcs++);
+		util_map_set(&h->mc_map, v[i].track, h->nmcs++);
 	}
 	free(v);
 }
@@ -156,7 +156,7 @@ prof_memcpy_task(struct prof_host *h, uint64_t track, int64_t start_ns,
 {
 	uint64_t	 j;
 
-	if (h->nmcs == 0 || !prof_map_get(&h->mc_map, track, &j))
+	if (h->nmcs == 0 || !util_map_get(&h->mc_map, track, &j))
 		return;
 	h->mcs[j].start_ns = start_ns;
 	h->mcs[j].dur_ns = dur_ns;

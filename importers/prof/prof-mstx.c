@@ -246,7 +246,7 @@ prof_mstx_row(struct store *s, const struct prof_mstx_rec *m,
 		    (unsigned long long)m->payload);
 		snprintf(v[8], sizeof v[8], "%d", m->msg_type);
 	} else {
-		if (prof_map_get(&h->dicts.hash, m->domain, &i))
+		if (util_map_get(&h->dicts.hash, m->domain, &i))
 			cells[10] = h->dicts.strs[i];
 		else
 			snprintf(v[10], sizeof v[10], "invalid");

@@ -168,9 +168,9 @@ prof_pmu_finish(struct store *s, const char *where, const struct prof_meta *m,
 		store_load_warning(s, where, -1, "no aic_frequency: PMU "
 		    "times unknown");
 	qsort(p->v, p->n, sizeof *p->v, prof_pmu_cmp);
-	prof_map_init(&p->next);
+	util_map_init(&p->next);
 	for (i = p->n; i-- > 0; )
-		prof_map_set(&p->next, p->v[i].key, i);
+		util_map_set(&p->next, p->v[i].key, i);
 	prof_pmu_columns(p, m->aic_events, m->aic_metrics);
 }
 
@@ -214,7 +214,7 @@ prof_pmu_release(struct prof_pmu *p)
 {
 	free(p->v);
 	free(p->names);
-	prof_map_release(&p->next);
+	util_map_release(&p->next);
 	prof_freq_release(&p->freqs);
 	memset(p, 0, sizeof *p);
 }
@@ -275,11 +275,11 @@ prof_pmu_values(struct prof_pmu *p, uint32_t stream, uint32_t task,
 	size_t				 j;
 
 	k = prof_pmu_key(stream, task, context);
-	if (p->n == 0 || !prof_map_get(&p->next, k, &i) || i >= p->n ||
+	if (p->n == 0 || !util_map_get(&p->next, k, &i) || i >= p->n ||
 	    p->v[i].key != k)
 		return false;
 	r = &p->v[i];
-	prof_map_set(&p->next, k, i + 1);
+	util_map_set(&p->next, k, i + 1);
 	mhz = p->m->aic.num != 0 ? (double)p->m->aic.num / p->m->aic.den : 0;
 	mhz = prof_freq_at(&p->freqs, r->end, mhz);
 	cores = r->aiv ? p->m->aiv_num : p->m->ai_core_num;

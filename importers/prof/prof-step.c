@@ -118,7 +118,7 @@ prof_step_finish(struct prof_step *p, struct prof_step_iter *cur,
 		if (p->empty++ == 0)
 			p->first_empty = r;
 	} else {
-		p->it = prof_grow(p->it, p->nit, 1, sizeof *p->it);
+		p->it = util_grow(p->it, p->nit, 1, sizeof *p->it);
 		p->it[p->nit++] = *cur;
 	}
 	cur->iter++;

@@ -1,0 +1,111 @@
+/*
+ * A map of 64-bit keys to 64-bit values by open addressing: the one hash
+ * table the importers index records with (hash ids to names, join keys to
+ * host tasks, task keys to slots).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "npuprof.h"
+
+void
+util_map_init(struct util_map *m)
+{
+	memset(m, 0, sizeof *m);
+}
+
+void
+util_map_release(struct util_map *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof *m);
+}
+
+static size_t
+util_map_slot(uint64_t key, size_t size)
+{
+	key ^= key >> 33;
+	key *= 0xff51afd7ed558ccdULL;
+	key ^= key >> 33;
+	return (size_t)key & (size - 1);
+}
+
+static void
+util_map_grow(struct util_map *m)
+{
+	struct util_map	 old = *m;
+	size_t		 i, j;
+
+	m->size = old.size == 0 ? 64 : old.size * 2;
+	m->keys = xcalloc(m->size, sizeof *m->keys);
+	m->vals = xcalloc(m->size, sizeof *m->vals);
+	for (i = 0; i < old.size; i++) {
+		if (old.vals[i] == 0)
+			continue;
+		j = util_map_slot(old.keys[i], m->size);
+		while (m->vals[j] != 0)
+			j = (j + 1) & (m->size - 1);
+		m->keys[j] = old.keys[i];
+		m->vals[j] = old.vals[i];
+	}
+	free(old.keys);
+	free(old.vals);
+}
+
+/*
+ * Size empty map M for N keys at once, so that filling it never holds the
+ * old and the new table together.
+ */
+void
+util_map_reserve(struct util_map *m, size_t n)
+{
+	size_t	 size = 64;
+
+	while (size < 2 * (n + 1))
+		size *= 2;
+	if (m->size >= size)
+		return;
+	util_map_release(m);
+	m->size = size;
+	m->keys = xcalloc(size, sizeof *m->keys);
+	m->vals = xcalloc(size, sizeof *m->vals);
+}
+
+/* Look KEY up; true and *VAL set if present. */
+bool
+util_map_get(const struct util_map *m, uint64_t key, uint64_t *val)
+{
+	size_t	 j;
+
+	if (m->size == 0)
+		return false;
+	for (j = util_map_slot(key, m->size); m->vals[j] != 0;
+	    j = (j + 1) & (m->size - 1)) {
+		if (m->keys[j] == key) {
+			*val = m->vals[j] - 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Set KEY to VAL (VAL below UINT64_MAX). */
+void
+util_map_set(struct util_map *m, uint64_t key, uint64_t val)
+{
+	size_t	 j;
+
+	if (2 * (m->n + 1) > m->size)
+		util_map_grow(m);
+	for (j = util_map_slot(key, m->size); m->vals[j] != 0;
+	    j = (j + 1) & (m->size - 1)) {
+		if (m->keys[j] == key) {
+			m->vals[j] = val + 1;
+			return;
+		}
+	}
+	m->keys[j] = key;
+	m->vals[j] = val + 1;
+	m->n++;
+}
