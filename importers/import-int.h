@@ -83,8 +83,8 @@ int		 import_meta_profiler_info(struct store *, const char *,
 int		 import_msprof_probe(const char *, bool);
 int		 import_msprof_load(struct store *, const char *,
 		     struct import_ctx *, char **);
-int		 import_summary_probe(const char *, bool);
-int		 import_summary_load(struct store *, const char *,
+int		 import_msprof_summary_probe(const char *, bool);
+int		 import_msprof_summary_load(struct store *, const char *,
 		     struct import_ctx *, char **);
 int		 import_pytorch_probe(const char *, bool);
 int		 import_pytorch_load(struct store *, const char *,
@@ -122,7 +122,8 @@ importer_le32(const unsigned char *p)
 static inline uint64_t
 importer_le64(const unsigned char *p)
 {
-	return (uint64_t)importer_le32(p) | (uint64_t)importer_le32(p + 4) << 32;
+	return (uint64_t)importer_le32(p) | (uint64_t)importer_le32(p
+	    + 4) << 32;
 }
 
 #endif /* IMPORT_INT_H */

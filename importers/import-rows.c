@@ -20,7 +20,7 @@ struct rows_trouble {
 };
 
 static void
-rows_trouble_add(struct rows_trouble *t, int64_t offset, const char *why)
+import_rows_trouble_add(struct rows_trouble *t, int64_t offset, const char *why)
 {
 	if (t->bad++ == 0) {
 		t->first_offset = offset;
@@ -29,7 +29,7 @@ rows_trouble_add(struct rows_trouble *t, int64_t offset, const char *why)
 }
 
 static void
-rows_trouble_report(struct store *s, struct rows_trouble *t)
+import_rows_trouble_report(struct store *s, struct rows_trouble *t)
 {
 	if (t->bad > 0)
 		store_load_warning(s, t->path, t->first_offset, "%s (%lld "
@@ -39,7 +39,7 @@ rows_trouble_report(struct store *s, struct rows_trouble *t)
 }
 
 static const char *
-rows_cell(char **f, size_t n, int col)
+import_rows_cell(char **f, size_t n, int col)
 {
 	if (col < 0 || (size_t)col >= n)
 		return NULL;
@@ -48,9 +48,9 @@ rows_cell(char **f, size_t n, int col)
 
 /* An integer cell: NP_NA when absent or N/A; -2 (and *bad) if not a number. */
 static int64_t
-rows_int(char **f, size_t n, int col, bool *bad)
+import_rows_int(char **f, size_t n, int col, bool *bad)
 {
-	const char	*c = rows_cell(f, n, col);
+	const char	*c = import_rows_cell(f, n, col);
 	int64_t		 v;
 
 	if (c == NULL || util_is_na(c, strlen(c)))
@@ -63,9 +63,9 @@ rows_int(char **f, size_t n, int col, bool *bad)
 }
 
 static int64_t
-rows_ns(char **f, size_t n, int col, bool *bad)
+import_rows_ns(char **f, size_t n, int col, bool *bad)
 {
-	const char	*c = rows_cell(f, n, col);
+	const char	*c = import_rows_cell(f, n, col);
 	int64_t		 v;
 
 	if (c == NULL || util_is_na(c, strlen(c)))
@@ -79,9 +79,9 @@ rows_ns(char **f, size_t n, int col, bool *bad)
 
 /* A text cell; N/A becomes NULL. */
 static const char *
-rows_str(char **f, size_t n, int col)
+import_rows_str(char **f, size_t n, int col)
 {
-	const char	*c = rows_cell(f, n, col);
+	const char	*c = import_rows_cell(f, n, col);
 
 	if (c == NULL || util_is_na(c, strlen(c)))
 		return NULL;
@@ -93,9 +93,9 @@ rows_str(char **f, size_t n, int col)
  * so the store holds the shape itself.
  */
 static const char *
-rows_shape(char **f, size_t n, int col)
+import_rows_shape(char **f, size_t n, int col)
 {
-	char	*c = (char *)rows_str(f, n, col);
+	char	*c = (char *)import_rows_str(f, n, col);
 	size_t	 len;
 
 	if (c == NULL)
@@ -110,9 +110,9 @@ rows_shape(char **f, size_t n, int col)
 
 /* The device of a row: its Device_id cell, else the unit's device. */
 static int64_t
-rows_device(char **f, size_t n, int col, struct import_ctx *ctx)
+import_rows_device(char **f, size_t n, int col, struct import_ctx *ctx)
 {
-	const char	*c = rows_cell(f, n, col);
+	const char	*c = import_rows_cell(f, n, col);
 	int64_t		 v;
 
 	if (c != NULL && strcmp(c, "host") == 0)
@@ -130,7 +130,7 @@ struct rows_file {
 };
 
 static int
-rows_open(struct rows_file *r, const char *path, char **cause)
+import_rows_open(struct rows_file *r, const char *path, char **cause)
 {
 	memset(r, 0, sizeof *r);
 	if ((r->csv = csv_open(path, cause)) == NULL)
@@ -145,14 +145,14 @@ rows_open(struct rows_file *r, const char *path, char **cause)
 }
 
 static void
-rows_close(struct rows_file *r)
+import_rows_close(struct rows_file *r)
 {
 	csv_cols_free(r->cols);
 	csv_free(r->csv);
 }
 
 static void
-rows_progress(struct store *s, struct rows_file *r, const char *path,
+import_rows_progress(struct store *s, struct rows_file *r, const char *path,
     int64_t row)
 {
 	if ((row & 0xffff) == 0)
@@ -168,7 +168,7 @@ struct rows_summary_cols {
 };
 
 static void
-rows_summary_find(struct csv_cols *c, struct rows_summary_cols *k)
+import_rows_summary_find(struct csv_cols *c, struct rows_summary_cols *k)
 {
 	k->device = csv_cols_find(c, "Device_id");
 	k->model = csv_cols_find(c, "Model ID");
@@ -201,7 +201,7 @@ rows_summary_find(struct csv_cols *c, struct rows_summary_cols *k)
 
 /* The task columns a file has, by the task table's names. */
 static char *
-rows_task_cols(const struct rows_summary_cols *k)
+import_rows_task_cols(const struct rows_summary_cols *k)
 {
 	const struct {
 		int		 col;
@@ -234,7 +234,7 @@ rows_task_cols(const struct rows_summary_cols *k)
 
 /* The PMU columns: every column not asked for by name, comma-joined. */
 static char *
-rows_pmu_names(struct csv_cols *c, int **idx, size_t *n)
+import_rows_pmu_names(struct csv_cols *c, int **idx, size_t *n)
 {
 	struct strbuf	 b;
 	size_t		 i;
@@ -254,14 +254,14 @@ rows_pmu_names(struct csv_cols *c, int **idx, size_t *n)
 }
 
 static void
-rows_pmu_values(struct strbuf *b, char **f, size_t n, const int *idx,
+import_rows_pmu_values(struct strbuf *b, char **f, size_t n, const int *idx,
     size_t np)
 {
 	size_t	 i;
 
 	strbuf_reset(b);
 	for (i = 0; i < np; i++) {
-		const char *c = rows_cell(f, n, idx[i]);
+		const char *c = import_rows_cell(f, n, idx[i]);
 
 		if (i > 0)
 			strbuf_addc(b, ',');
@@ -288,45 +288,45 @@ import_rows_op_summary(struct store *s, const char *path,
 	int64_t				 row = 0;
 	bool				 bad;
 
-	if (rows_open(&r, path, cause) != 0)
+	if (import_rows_open(&r, path, cause) != 0)
 		return -1;
-	rows_summary_find(r.cols, &k);
+	import_rows_summary_find(r.cols, &k);
 	if (k.start == -1 || k.dur == -1) {
 		xasprintf(cause, "'%s' has no start time or duration column",
 		    path);
-		rows_close(&r);
+		import_rows_close(&r);
 		return -1;
 	}
-	pmu = rows_pmu_names(r.cols, &pidx, &np);
+	pmu = import_rows_pmu_names(r.cols, &pidx, &np);
 	store_load_pmu_names(s, pmu);
-	names = rows_task_cols(&k);
+	names = import_rows_task_cols(&k);
 	store_load_task_cols(s, names);
 	free(names);
 	strbuf_init(&pv);
 	while (csv_next(r.csv, &r.f, &r.n) == 1) {
-		rows_progress(s, &r, path, ++row);
+		import_rows_progress(s, &r, path, ++row);
 		memset(&t, 0, sizeof t);
 		bad = false;
-		t.device = rows_device(r.f, r.n, k.device, ctx);
+		t.device = import_rows_device(r.f, r.n, k.device, ctx);
 		t.rank = ctx->rank;
-		t.model_id = rows_int(r.f, r.n, k.model, &bad);
-		t.task = rows_int(r.f, r.n, k.task, &bad);
-		t.stream = rows_int(r.f, r.n, k.stream, &bad);
+		t.model_id = import_rows_int(r.f, r.n, k.model, &bad);
+		t.task = import_rows_int(r.f, r.n, k.task, &bad);
+		t.stream = import_rows_int(r.f, r.n, k.stream, &bad);
 		t.batch = NP_NA;
-		t.context = rows_int(r.f, r.n, k.ctx, &bad);
-		t.start_ns = rows_ns(r.f, r.n, k.start, &bad);
-		t.dur_ns = rows_ns(r.f, r.n, k.dur, &bad);
-		t.wait_ns = rows_ns(r.f, r.n, k.wait, &bad);
-		t.block_num = rows_int(r.f, r.n, k.block, &bad);
-		t.mix_block_num = rows_int(r.f, r.n, k.mix, &bad);
-		t.step = rows_int(r.f, r.n, k.step >= 0 ? k.step : k.infer,
-		    &bad);
+		t.context = import_rows_int(r.f, r.n, k.ctx, &bad);
+		t.start_ns = import_rows_ns(r.f, r.n, k.start, &bad);
+		t.dur_ns = import_rows_ns(r.f, r.n, k.dur, &bad);
+		t.wait_ns = import_rows_ns(r.f, r.n, k.wait, &bad);
+		t.block_num = import_rows_int(r.f, r.n, k.block, &bad);
+		t.mix_block_num = import_rows_int(r.f, r.n, k.mix, &bad);
+		t.step = import_rows_int(r.f, r.n, k.step >= 0 ? k.step
+		    : k.infer, &bad);
 		if (k.step < 0 && k.infer < 0)
 			t.step = ctx->iter;
 		t.conn = t.api = NP_NA;
 		if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA ||
 		    r.n < csv_cols_count(r.cols)) {
-			rows_trouble_add(&tr, csv_offset(r.csv), bad ||
+			import_rows_trouble_add(&tr, csv_offset(r.csv), bad ||
 			    t.start_ns == NP_NA || t.dur_ns == NP_NA ?
 			    "row without a readable start time, duration or "
 			    "id, skipped" : "row has fewer cells than the "
@@ -334,31 +334,31 @@ import_rows_op_summary(struct store *s, const char *path,
 			if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA)
 				continue;
 		}
-		t.name = rows_str(r.f, r.n, k.name);
-		t.op_type = rows_str(r.f, r.n, k.type);
-		t.op_state = rows_str(r.f, r.n, k.state);
-		t.task_type = rows_str(r.f, r.n, k.core);
-		t.hf32 = rows_str(r.f, r.n, k.hf32);
-		t.in_shapes = rows_shape(r.f, r.n, k.ish);
-		t.in_dtypes = rows_str(r.f, r.n, k.idt);
-		t.in_formats = rows_str(r.f, r.n, k.ifm);
-		t.out_shapes = rows_shape(r.f, r.n, k.osh);
-		t.out_dtypes = rows_str(r.f, r.n, k.odt);
-		t.out_formats = rows_str(r.f, r.n, k.ofm);
-		t.model_name = rows_str(r.f, r.n, k.mname);
+		t.name = import_rows_str(r.f, r.n, k.name);
+		t.op_type = import_rows_str(r.f, r.n, k.type);
+		t.op_state = import_rows_str(r.f, r.n, k.state);
+		t.task_type = import_rows_str(r.f, r.n, k.core);
+		t.hf32 = import_rows_str(r.f, r.n, k.hf32);
+		t.in_shapes = import_rows_shape(r.f, r.n, k.ish);
+		t.in_dtypes = import_rows_str(r.f, r.n, k.idt);
+		t.in_formats = import_rows_str(r.f, r.n, k.ifm);
+		t.out_shapes = import_rows_shape(r.f, r.n, k.osh);
+		t.out_dtypes = import_rows_str(r.f, r.n, k.odt);
+		t.out_formats = import_rows_str(r.f, r.n, k.ofm);
+		t.model_name = import_rows_str(r.f, r.n, k.mname);
 		if (np > 0) {
-			rows_pmu_values(&pv, r.f, r.n, pidx, np);
+			import_rows_pmu_values(&pv, r.f, r.n, pidx, np);
 			t.pmu = pv.s;
 		}
 		store_load_task(s, &t);
 	}
-	rows_trouble_report(s, &tr);
+	import_rows_trouble_report(s, &tr);
 	store_load_pmu_names(s, NULL);
 	store_load_task_cols(s, NULL);
 	strbuf_release(&pv);
 	free(pmu);
 	free(pidx);
-	rows_close(&r);
+	import_rows_close(&r);
 	return 0;
 }
 
@@ -375,7 +375,7 @@ import_rows_op_statistic(struct store *s, const char *path,
 	bool			 bad;
 	double			 d;
 
-	if (rows_open(&r, path, cause) != 0)
+	if (import_rows_open(&r, path, cause) != 0)
 		return -1;
 	mname = csv_cols_find(r.cols, "Model Name");
 	dev = csv_cols_find(r.cols, "Device_id");
@@ -390,37 +390,37 @@ import_rows_op_statistic(struct store *s, const char *path,
 	if (type == -1 || total == -1 || count == -1) {
 		xasprintf(cause, "'%s' has no OP Type, Count or Total Time(us) "
 		    "column", path);
-		rows_close(&r);
+		import_rows_close(&r);
 		return -1;
 	}
 	while (csv_next(r.csv, &r.f, &r.n) == 1) {
 		memset(&o, 0, sizeof o);
 		bad = false;
-		o.device = rows_device(r.f, r.n, dev, ctx);
+		o.device = import_rows_device(r.f, r.n, dev, ctx);
 		o.rank = ctx->rank;
-		o.op_type = rows_str(r.f, r.n, type);
-		o.core_type = rows_str(r.f, r.n, core);
-		o.count = rows_int(r.f, r.n, count, &bad);
-		o.total_ns = rows_ns(r.f, r.n, total, &bad);
-		o.min_ns = rows_ns(r.f, r.n, min, &bad);
-		o.avg_ns = rows_ns(r.f, r.n, avg, &bad);
-		o.max_ns = rows_ns(r.f, r.n, max, &bad);
+		o.op_type = import_rows_str(r.f, r.n, type);
+		o.core_type = import_rows_str(r.f, r.n, core);
+		o.count = import_rows_int(r.f, r.n, count, &bad);
+		o.total_ns = import_rows_ns(r.f, r.n, total, &bad);
+		o.min_ns = import_rows_ns(r.f, r.n, min, &bad);
+		o.avg_ns = import_rows_ns(r.f, r.n, avg, &bad);
+		o.max_ns = import_rows_ns(r.f, r.n, max, &bad);
 		o.model_id = ctx->model;
 		o.iter = ctx->iter;
-		o.model_name = rows_str(r.f, r.n, mname);
+		o.model_name = import_rows_str(r.f, r.n, mname);
 		o.ratio = 0;
 		if (ratio >= 0 && (size_t)ratio < r.n && util_parse_double(
 		    r.f[ratio], strlen(r.f[ratio]), &d) == 0)
 			o.ratio = d;
 		if (bad || o.count == NP_NA || o.total_ns == NP_NA) {
-			rows_trouble_add(&tr, csv_offset(r.csv),
+			import_rows_trouble_add(&tr, csv_offset(r.csv),
 			    "bad number in row, skipped");
 			continue;
 		}
 		store_load_op_stat(s, &o);
 	}
-	rows_trouble_report(s, &tr);
-	rows_close(&r);
+	import_rows_trouble_report(s, &tr);
+	import_rows_close(&r);
 	return 0;
 }
 
@@ -437,7 +437,7 @@ import_rows_api_statistic(struct store *s, const char *path,
 	bool			 bad;
 	double			 d;
 
-	if (rows_open(&r, path, cause) != 0)
+	if (import_rows_open(&r, path, cause) != 0)
 		return -1;
 	dev = csv_cols_find(r.cols, "Device_id");
 	level = csv_cols_find(r.cols, "Level");
@@ -451,35 +451,35 @@ import_rows_api_statistic(struct store *s, const char *path,
 	if (name == -1 || time == -1 || count == -1) {
 		xasprintf(cause, "'%s' has no API Name, Time(us) or Count "
 		    "column", path);
-		rows_close(&r);
+		import_rows_close(&r);
 		return -1;
 	}
 	while (csv_next(r.csv, &r.f, &r.n) == 1) {
 		memset(&a, 0, sizeof a);
 		bad = false;
-		a.device = dev >= 0 ? rows_device(r.f, r.n, dev, ctx) :
+		a.device = dev >= 0 ? import_rows_device(r.f, r.n, dev, ctx) :
 		    NP_HOST_DEVICE;
 		a.rank = ctx->rank;
-		a.level = rows_str(r.f, r.n, level);
-		a.name = rows_str(r.f, r.n, name);
-		a.total_ns = rows_ns(r.f, r.n, time, &bad);
-		a.count = rows_int(r.f, r.n, count, &bad);
-		a.avg_ns = rows_ns(r.f, r.n, avg, &bad);
-		a.min_ns = rows_ns(r.f, r.n, min, &bad);
-		a.max_ns = rows_ns(r.f, r.n, max, &bad);
+		a.level = import_rows_str(r.f, r.n, level);
+		a.name = import_rows_str(r.f, r.n, name);
+		a.total_ns = import_rows_ns(r.f, r.n, time, &bad);
+		a.count = import_rows_int(r.f, r.n, count, &bad);
+		a.avg_ns = import_rows_ns(r.f, r.n, avg, &bad);
+		a.min_ns = import_rows_ns(r.f, r.n, min, &bad);
+		a.max_ns = import_rows_ns(r.f, r.n, max, &bad);
 		a.variance = 0;
 		if (var >= 0 && (size_t)var < r.n && util_parse_double(
 		    r.f[var], strlen(r.f[var]), &d) == 0)
 			a.variance = d;
 		if (bad || a.name == NULL || a.total_ns == NP_NA) {
-			rows_trouble_add(&tr, csv_offset(r.csv),
+			import_rows_trouble_add(&tr, csv_offset(r.csv),
 			    "bad number in row, skipped");
 			continue;
 		}
 		store_load_api_stat(s, &a);
 	}
-	rows_trouble_report(s, &tr);
-	rows_close(&r);
+	import_rows_trouble_report(s, &tr);
+	import_rows_close(&r);
 	return 0;
 }
 
@@ -494,7 +494,7 @@ import_rows_step_trace(struct store *s, const char *path,
 	int			 c[10];
 	bool			 bad;
 
-	if (rows_open(&r, path, cause) != 0)
+	if (import_rows_open(&r, path, cause) != 0)
 		return -1;
 	c[0] = csv_cols_find(r.cols, "Device_id");
 	c[1] = csv_cols_find(r.cols, "Iteration ID");
@@ -509,32 +509,32 @@ import_rows_step_trace(struct store *s, const char *path,
 	c[9] = csv_cols_find(r.cols, "Model ID");
 	if (c[1] == -1) {
 		xasprintf(cause, "'%s' has no Iteration ID column", path);
-		rows_close(&r);
+		import_rows_close(&r);
 		return -1;
 	}
 	while (csv_next(r.csv, &r.f, &r.n) == 1) {
 		bad = false;
-		st.device = rows_device(r.f, r.n, c[0], ctx);
+		st.device = import_rows_device(r.f, r.n, c[0], ctx);
 		st.rank = ctx->rank;
-		st.iter = rows_int(r.f, r.n, c[1], &bad);
-		st.fp_start_ns = rows_ns(r.f, r.n, c[2], &bad);
-		st.bp_end_ns = rows_ns(r.f, r.n, c[3], &bad);
-		st.iter_end_ns = rows_ns(r.f, r.n, c[4], &bad);
-		st.iter_time_ns = rows_ns(r.f, r.n, c[5], &bad);
-		st.fp_bp_ns = rows_ns(r.f, r.n, c[6], &bad);
-		st.refresh_ns = rows_ns(r.f, r.n, c[7], &bad);
-		st.data_aug_ns = rows_ns(r.f, r.n, c[8], &bad);
-		st.model_id = c[9] >= 0 ? rows_int(r.f, r.n, c[9], &bad) :
-		    ctx->model;
+		st.iter = import_rows_int(r.f, r.n, c[1], &bad);
+		st.fp_start_ns = import_rows_ns(r.f, r.n, c[2], &bad);
+		st.bp_end_ns = import_rows_ns(r.f, r.n, c[3], &bad);
+		st.iter_end_ns = import_rows_ns(r.f, r.n, c[4], &bad);
+		st.iter_time_ns = import_rows_ns(r.f, r.n, c[5], &bad);
+		st.fp_bp_ns = import_rows_ns(r.f, r.n, c[6], &bad);
+		st.refresh_ns = import_rows_ns(r.f, r.n, c[7], &bad);
+		st.data_aug_ns = import_rows_ns(r.f, r.n, c[8], &bad);
+		st.model_id = c[9] >= 0 ? import_rows_int(r.f, r.n, c[9],
+		    &bad) : ctx->model;
 		if (bad || st.iter == NP_NA) {
-			rows_trouble_add(&tr, csv_offset(r.csv),
+			import_rows_trouble_add(&tr, csv_offset(r.csv),
 			    "bad number in row, skipped");
 			continue;
 		}
 		store_load_step(s, &st);
 	}
-	rows_trouble_report(s, &tr);
-	rows_close(&r);
+	import_rows_trouble_report(s, &tr);
+	import_rows_close(&r);
 	return 0;
 }
 
@@ -551,25 +551,26 @@ import_rows_generic(struct store *s, const char *path, const char *name,
 	int64_t			 row = 0;
 	size_t			 ncols;
 
-	if (rows_open(&r, path, cause) != 0)
+	if (import_rows_open(&r, path, cause) != 0)
 		return -1;
 	ncols = r.n;
 	if (store_load_generic_begin(s, name, ctx->device, ctx->rank, r.f,
 	    r.n, cause) != 0) {
-		rows_close(&r);
+		import_rows_close(&r);
 		return -1;
 	}
 	while (csv_next(r.csv, &r.f, &r.n) == 1) {
-		rows_progress(s, &r, path, ++row);
+		import_rows_progress(s, &r, path, ++row);
 		if (r.n != ncols)
-			rows_trouble_add(&tr, csv_offset(r.csv), r.n < ncols ?
+			import_rows_trouble_add(&tr, csv_offset(r.csv),
+			    r.n < ncols ?
 			    "row has fewer cells than the header, the missing "
 			    "ones read as N/A" : "row has more cells than the "
 			    "header, the extra ones dropped");
 		store_load_generic_row(s, r.f, r.n);
 	}
-	rows_trouble_report(s, &tr);
-	rows_close(&r);
+	import_rows_trouble_report(s, &tr);
+	import_rows_close(&r);
 	return 0;
 }
 
@@ -621,7 +622,7 @@ import_rows_base(const char *file, int64_t *device)
 
 /* The numbers of a legacy name's "_<n>_<n>..._<n>" tail, or -1. */
 static int
-rows_legacy_numbers(const char *p, int64_t *v, int max)
+import_rows_legacy_numbers(const char *p, int64_t *v, int max)
 {
 	const char	*q;
 	int		 n = 0;
@@ -658,7 +659,7 @@ import_rows_legacy(const char *file, int64_t *model, int64_t *iter)
 		if (p[1] >= '0' && p[1] <= '9')
 			break;
 	}
-	if (p != NULL && (n = rows_legacy_numbers(p, v, 8)) >= 3) {
+	if (p != NULL && (n = import_rows_legacy_numbers(p, v, 8)) >= 3) {
 		*model = v[1];
 		*iter = v[n - 1];
 		return b;
@@ -681,18 +682,18 @@ import_rows_legacy(const char *file, int64_t *model, int64_t *iter)
 }
 
 static bool
-rows_has_column(const char *path, const char *name)
+import_rows_has_column(const char *path, const char *name)
 {
 	struct rows_file	 r;
 	char			*cause = NULL;
 	bool			 found;
 
-	if (rows_open(&r, path, &cause) != 0) {
+	if (import_rows_open(&r, path, &cause) != 0) {
 		free(cause);
 		return false;
 	}
 	found = csv_cols_find(r.cols, name) != -1;
-	rows_close(&r);
+	import_rows_close(&r);
 	return found;
 }
 
@@ -716,18 +717,18 @@ import_rows_file(struct store *s, const char *path, struct import_ctx *ctx,
 	legacy = import_rows_legacy(path, &fctx.model, &fctx.iter);
 	store_load_legacy(s, legacy);
 	store_load_file(s, path);
-	if (strcmp(base, "op_summary") == 0 && rows_has_column(path,
+	if (strcmp(base, "op_summary") == 0 && import_rows_has_column(path,
 	    "Layer Id"))
 		rc = import_svp_aa_core(s, path, &fctx, cause);
 	else if (strcmp(base, "op_summary") == 0 ||
 	    strcmp(base, "kernel_details") == 0)
 		rc = import_rows_op_summary(s, path, &fctx, cause);
-	else if (strcmp(base, "op_statistic") == 0 && rows_has_column(path,
-	    "OP Type"))
+	else if (strcmp(base, "op_statistic") == 0
+	    && import_rows_has_column(path, "OP Type"))
 		rc = import_rows_op_statistic(s, path, &fctx, cause);
 	else if (strcmp(base, "api_statistic") == 0)
 		rc = import_rows_api_statistic(s, path, &fctx, cause);
-	else if (strcmp(base, "step_trace") == 0 && rows_has_column(path,
+	else if (strcmp(base, "step_trace") == 0 && import_rows_has_column(path,
 	    "Iteration ID"))
 		rc = import_rows_step_trace(s, path, &fctx, cause);
 	else {

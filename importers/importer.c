@@ -45,8 +45,8 @@ static const struct importer importers[] = {
 		.what = "legacy or SVP summary/: "
 		    "op_summary_<dev>_<model>_<iter>.csv, acl_statistic_*, "
 		    "op_statistic_* CSVs",
-		.probe = import_summary_probe,
-		.load = import_summary_load
+		.probe = import_msprof_summary_probe,
+		.load = import_msprof_summary_load
 	},
 	{
 		.name = "job",
@@ -120,7 +120,7 @@ importer_looked_for(void)
 }
 
 static void
-import_walk(struct import_walk *w, const char *path, int depth)
+importer_walk(struct import_walk *w, const char *path, int depth)
 {
 	struct stat		 st;
 	const struct importer	*best = NULL;
@@ -150,14 +150,14 @@ import_walk(struct import_walk *w, const char *path, int depth)
 	names = util_dir_list(path, &n);
 	for (i = 0; i < n; i++) {
 		child = util_path_join(path, names[i]);
-		import_walk(w, child, depth + 1);
+		importer_walk(w, child, depth + 1);
 		free(child);
 	}
 	util_dir_free(names, n);
 }
 
 static void
-import_walk_free(struct import_walk *w)
+importer_walk_free(struct import_walk *w)
 {
 	size_t	 i;
 
@@ -181,7 +181,7 @@ importer_run(struct store *s, const char *root, char **cause)
 	size_t			 i, ok = 0;
 
 	memset(&w, 0, sizeof w);
-	import_walk(&w, root, 0);
+	importer_walk(&w, root, 0);
 	if (w.n == 0) {
 		looked = importer_looked_for();
 		xasprintf(cause, "no profiling data found in '%s'; looked "
@@ -219,7 +219,7 @@ importer_run(struct store *s, const char *root, char **cause)
 	store_load_meta(s, "importer.current", NULL);
 	store_load_meta(s, "source", kinds.s);
 	strbuf_release(&kinds);
-	import_walk_free(&w);
+	importer_walk_free(&w);
 	if (ok == 0) {
 		if (*cause == NULL)
 			xasprintf(cause, "nothing under '%s' could be "

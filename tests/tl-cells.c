@@ -72,8 +72,8 @@ tl_cells(struct store *s, int64_t lane, int64_t t0, int64_t t1, size_t w)
 				xasprintf(&cause, "no lane %lld",
 				    (long long)lane);
 			else
-				rc = store_counter_cells(s, &l[i], t0, t1, w,
-				    c, &cause);
+				rc = store_counter_lanes_cells(s, &l[i], t0, t1,
+				    w, c, &cause);
 			if (i == n)
 				rc = -1;
 		} else
@@ -218,7 +218,8 @@ tl_bench(struct store *s, size_t w, size_t nlanes, size_t frames)
 			rng ^= rng << 13;
 			rng ^= rng >> 7;
 			rng ^= rng << 17;
-			t0 = lo + (int64_t)(rng % (uint64_t)(hi - lo - span + 2));
+			t0 = lo + (int64_t)(rng % (uint64_t)(hi - lo - span
+			    + 2));
 			t = tl_now(CLOCK_MONOTONIC);
 			c0 = tl_now(CLOCK_PROCESS_CPUTIME_ID);
 			if (tl_frame(s, l, nlanes, t0, t0 + span, w, c) != 0)

@@ -174,7 +174,7 @@ view_flame_sandwich(struct view_flame *vf, const char *name)
 
 	store_stacks_free(vf->callers);
 	store_stacks_free(vf->callees);
-	store_stacks_sandwich(vf->st, copy, &vf->callers, &vf->callees);
+	store_stacks_invert_sandwich(vf->st, copy, &vf->callers, &vf->callees);
 	free(vf->sandwich);
 	vf->sandwich = copy;
 	vf->mode = FLAME_SANDWICH;

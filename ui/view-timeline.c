@@ -136,7 +136,7 @@ view_timeline_fill(struct view_tl *tl)
 		}
 		l = &tl->lanes[tl->items[i].lane];
 		if (l->kind == LANE_COUNTER) {
-			if (store_counter_cells(s, l, tl->f.t0, tl->f.t1,
+			if (store_counter_lanes_cells(s, l, tl->f.t0, tl->f.t1,
 			    (size_t)tl->w, r->cells, &cause) != 0) {
 				ui_message(ROLE_ERROR, "%s", cause);
 				free(cause);
@@ -399,7 +399,7 @@ view_timeline_counter(struct view_tl *tl, const struct store_lane *l, int y)
 	char	 at[32] = "no value", lo[32], hi[32];
 	double	 v;
 
-	if (store_counter_at(ui_store(), l, tl->f.cursor, &v) == 1)
+	if (store_counter_lanes_at(ui_store(), l, tl->f.cursor, &v) == 1)
 		util_fmt_fixed(at, sizeof at, v, 3, true);
 	util_fmt_fixed(lo, sizeof lo, l->vmin, 3, true);
 	util_fmt_fixed(hi, sizeof hi, l->vmax, 3, true);

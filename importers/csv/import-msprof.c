@@ -87,9 +87,9 @@ import_msprof_load(struct store *s, const char *path, struct import_ctx *ctx,
 
 	if (util_has_suffix(path, ".csv"))
 		return import_rows_file(s, path, ctx, cause);
-	before = store_load_task_count(s, ctx->rank);
+	before = store_trace_load_task_count(s, ctx->rank);
 	rc = import_rows_dir(s, path, ctx, cause);
-	link = store_load_task_count(s, ctx->rank) > before;
+	link = store_trace_load_task_count(s, ctx->rank) > before;
 	names = util_dir_list(path, &n);
 	for (i = 0; i < n; i++) {
 		if (!import_trace_is_msprof(names[i]))
@@ -129,7 +129,7 @@ import_msprof_load(struct store *s, const char *path, struct import_ctx *ctx,
 }
 
 int
-import_summary_load(struct store *s, const char *path,
+import_msprof_summary_load(struct store *s, const char *path,
     struct import_ctx *ctx, char **cause)
 {
 	return import_rows_dir(s, path, ctx, cause);
@@ -137,7 +137,7 @@ import_summary_load(struct store *s, const char *path,
 
 /* Legacy and SVP summary/ directories name their files _dev_model_iter. */
 int
-import_summary_probe(const char *path, bool isdir)
+import_msprof_summary_probe(const char *path, bool isdir)
 {
 	if (!isdir)
 		return IMPORT_NO;

@@ -103,11 +103,11 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 	}
 	import_pytorch_info(s, top, ctx);
 	store_load_meta(s, "format", "pytorch");
-	before = store_load_task_count(s, ctx->rank);
+	before = store_trace_load_task_count(s, ctx->rank);
 	rc = import_rows_dir(s, out, ctx, cause);
 	trace = util_path_join(out, PT_TRACE);
 	if (util_dir_has(out, PT_TRACE)) {
-		link = store_load_task_count(s, ctx->rank) > before;
+		link = store_trace_load_task_count(s, ctx->rank) > before;
 		if (import_trace_file(s, trace, ctx, link, &why) == 0) {
 			free(*cause);
 			*cause = NULL;

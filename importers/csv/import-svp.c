@@ -40,7 +40,7 @@ struct svp_file {
 };
 
 static int
-svp_find(char **head, size_t n, const char *prefix)
+import_svp_find(char **head, size_t n, const char *prefix)
 {
 	size_t	 i;
 
@@ -52,7 +52,7 @@ svp_find(char **head, size_t n, const char *prefix)
 }
 
 static double
-svp_num(char **f, size_t n, int col)
+import_svp_num(char **f, size_t n, int col)
 {
 	double	 v;
 
@@ -64,14 +64,15 @@ svp_num(char **f, size_t n, int col)
 
 /* Memory Bound of one row; NAN when a needed cell is missing. */
 static double
-svp_bound(const struct svp_file *sf, char **f, size_t n)
+import_svp_bound(const struct svp_file *sf, char **f, size_t n)
 {
 	double	 mem, comp;
 
-	mem = fmax(svp_num(f, n, sf->col[SVP_DSTR]), fmax(svp_num(f, n,
-	    sf->col[SVP_DLD]), svp_num(f, n, sf->col[SVP_WLD])));
-	comp = fmax(svp_num(f, n, sf->col[SVP_MAC_BUSY]), svp_num(f, n,
-	    sf->col[SVP_VEC_PPEN]));
+	mem = fmax(import_svp_num(f, n, sf->col[SVP_DSTR]),
+	    fmax(import_svp_num(f, n, sf->col[SVP_DLD]),
+	    import_svp_num(f, n, sf->col[SVP_WLD])));
+	comp = fmax(import_svp_num(f, n, sf->col[SVP_MAC_BUSY]),
+	    import_svp_num(f, n, sf->col[SVP_VEC_PPEN]));
 	if (isnan(mem) || isnan(comp) || comp == 0)
 		return NAN;
 	return mem / comp;
@@ -79,7 +80,7 @@ svp_bound(const struct svp_file *sf, char **f, size_t n)
 
 /* A copy of the first WIDTH cells of F, padded with empty cells. */
 static char **
-svp_dup_row(char **f, size_t n, size_t width)
+import_svp_dup_row(char **f, size_t n, size_t width)
 {
 	char	**row;
 	size_t	  i;
@@ -91,7 +92,7 @@ svp_dup_row(char **f, size_t n, size_t width)
 }
 
 static void
-svp_free(struct svp_file *sf)
+import_svp_free(struct svp_file *sf)
 {
 	size_t	 i, k;
 
@@ -109,7 +110,7 @@ svp_free(struct svp_file *sf)
 
 /* Read the whole file: layer tables are small. */
 static int
-svp_read(struct svp_file *sf, const char *path, char **cause)
+import_svp_read(struct svp_file *sf, const char *path, char **cause)
 {
 	struct csv	*csv;
 	char		**f;
@@ -123,14 +124,14 @@ svp_read(struct svp_file *sf, const char *path, char **cause)
 		csv_free(csv);
 		return -1;
 	}
-	sf->head = svp_dup_row(f, n, n);
+	sf->head = import_svp_dup_row(f, n, n);
 	sf->nhead = n;
 	for (k = 0; k < SVP_NCOLS; k++)
-		sf->col[k] = svp_find(f, n, svp_prefixes[k]);
+		sf->col[k] = import_svp_find(f, n, svp_prefixes[k]);
 	while (csv_next(csv, &f, &n) == 1) {
 		sf->rows = xreallocarray(sf->rows, sf->n + 1, sizeof *sf->rows);
 		sf->nrow = xreallocarray(sf->nrow, sf->n + 1, sizeof *sf->nrow);
-		sf->rows[sf->n] = svp_dup_row(f, n, sf->nhead);
+		sf->rows[sf->n] = import_svp_dup_row(f, n, sf->nhead);
 		sf->nrow[sf->n++] = sf->nhead;
 		if (sf->col[SVP_LAYER] >= 0 && (size_t)sf->col[SVP_LAYER] < n &&
 		    strcmp(f[sf->col[SVP_LAYER]], "-") == 0)
@@ -145,7 +146,7 @@ svp_read(struct svp_file *sf, const char *path, char **cause)
  * means for ratio columns, text columns "-".
  */
 static char **
-svp_total(struct svp_file *sf, size_t ncols)
+import_svp_total(struct svp_file *sf, size_t ncols)
 {
 	char	**row, buf[64];
 	double	  sum, wsum, t, v, tt;
@@ -159,8 +160,8 @@ svp_total(struct svp_file *sf, size_t ncols)
 		sum = wsum = tt = 0;
 		num = sf->n > 0;
 		for (i = 0; i < sf->n && num; i++) {
-			v = svp_num(sf->rows[i], sf->nrow[i], (int)k);
-			t = svp_num(sf->rows[i], sf->nrow[i],
+			v = import_svp_num(sf->rows[i], sf->nrow[i], (int)k);
+			t = import_svp_num(sf->rows[i], sf->nrow[i],
 			    sf->col[SVP_TIME]);
 			if (isnan(v))
 				num = false;
@@ -187,7 +188,7 @@ svp_total(struct svp_file *sf, size_t ncols)
 
 /* Write the rows, adding Memory Bound and the total row when missing. */
 static int
-svp_write(struct store *s, struct svp_file *sf, struct import_ctx *ctx,
+import_svp_write(struct store *s, struct svp_file *sf, struct import_ctx *ctx,
     char **cause)
 {
 	char	**total, buf[64];
@@ -205,7 +206,7 @@ svp_write(struct store *s, struct svp_file *sf, struct import_ctx *ctx,
 	}
 	for (i = 0; i < sf->n; i++) {
 		if (add_bound) {
-			util_fmt_fixed(buf, sizeof buf, svp_bound(sf,
+			util_fmt_fixed(buf, sizeof buf, import_svp_bound(sf,
 			    sf->rows[i], sf->nrow[i]), 6, true);
 			sf->rows[i][sf->nrow[i]++] = xstrdup(buf);
 		}
@@ -213,11 +214,11 @@ svp_write(struct store *s, struct svp_file *sf, struct import_ctx *ctx,
 	}
 	if (!sf->has_total && sf->n > 0) {
 		store_load_legacy(s, NULL);
-		total = svp_total(sf, ncols);
+		total = import_svp_total(sf, ncols);
 		if (add_bound) {
 			free(total[ncols - 1]);
-			util_fmt_fixed(buf, sizeof buf, svp_bound(sf, total,
-			    ncols), 6, true);
+			util_fmt_fixed(buf, sizeof buf, import_svp_bound(sf,
+			    total, ncols), 6, true);
 			total[ncols - 1] = xstrdup(buf);
 		}
 		store_load_generic_row(s, total, ncols);
@@ -234,7 +235,7 @@ svp_write(struct store *s, struct svp_file *sf, struct import_ctx *ctx,
  * alone.
  */
 static void
-svp_name(struct store *s, const char *path, struct import_ctx *ctx)
+import_svp_name(struct store *s, const char *path, struct import_ctx *ctx)
 {
 	static char	*cols[] = { "Device_id", "Model Name", "Model ID",
 	    "Batch", "Pics", "Count", "ICache", "Frequency" };
@@ -278,11 +279,11 @@ import_svp_aa_core(struct store *s, const char *path, struct import_ctx *ctx,
 	struct svp_file	 sf;
 	int		 rc;
 
-	if (svp_read(&sf, path, cause) != 0)
+	if (import_svp_read(&sf, path, cause) != 0)
 		return -1;
-	rc = svp_write(s, &sf, ctx, cause);
-	svp_free(&sf);
+	rc = import_svp_write(s, &sf, ctx, cause);
+	import_svp_free(&sf);
 	if (rc == 0)
-		svp_name(s, path, ctx);
+		import_svp_name(s, path, ctx);
 	return rc;
 }

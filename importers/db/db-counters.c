@@ -106,7 +106,7 @@ db_counters_source(struct store *s, struct store_foreign *f,
 		c.device = store_foreign_int(r, 0);
 		c.name = store_foreign_text(r, 2);
 		c.key = store_foreign_text(r, 3);
-		store_load_counter(s, &c);
+		store_trace_load_counter(s, &c);
 		n++;
 	}
 	if (rc < 0) {

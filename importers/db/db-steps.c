@@ -85,7 +85,7 @@ db_steps_load(struct store *s, struct store_foreign *f, const char *path,
 			continue;
 		store_load_step(s, &st);
 		if (st.iter_time_ns != NP_NA)
-			store_load_task_step(s, ctx->rank, st.iter, start,
+			store_trace_load_task_step(s, ctx->rank, st.iter, start,
 			    st.iter_end_ns);
 		n++;
 	}

@@ -394,7 +394,7 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 	    path));
 	total += db_counters_load(s, f, path, ctx);
 	if (total > 0)
-		store_load_api_link(s, ctx->rank);
+		store_trace_load_api_link(s, ctx->rank);
 	total += db_steps_load(s, f, path, ctx);
 	store_foreign_free(f);
 	if (total == 0) {

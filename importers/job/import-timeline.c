@@ -37,7 +37,7 @@ struct timeline_read {
 
 /* The last number of NAME before *END, which moves before its '_'. */
 static bool
-timeline_number(const char *name, const char **end, int64_t *v)
+import_timeline_number(const char *name, const char **end, int64_t *v)
 {
 	const char	*p = *end;
 
@@ -55,7 +55,7 @@ timeline_number(const char *name, const char **end, int64_t *v)
  * Set *MODULE (allocated) and the numbers; false if NAME is not one.
  */
 static bool
-timeline_name(const char *name, char **module, int64_t *device,
+import_timeline_name(const char *name, char **module, int64_t *device,
     int64_t *model, int64_t *iter)
 {
 	const char	*end;
@@ -63,9 +63,9 @@ timeline_name(const char *name, char **module, int64_t *device,
 	if (!util_has_suffix(name, ".json"))
 		return false;
 	end = name + strlen(name) - strlen(".json");
-	if (!timeline_number(name, &end, iter) ||
-	    !timeline_number(name, &end, model) ||
-	    !timeline_number(name, &end, device) ||
+	if (!import_timeline_number(name, &end, iter) ||
+	    !import_timeline_number(name, &end, model) ||
+	    !import_timeline_number(name, &end, device) ||
 	    name[0] < 'a' || name[0] > 'z')
 		return false;
 	*module = xstrndup(name, (size_t)(end - name));
@@ -73,12 +73,12 @@ timeline_name(const char *name, char **module, int64_t *device,
 }
 
 static bool
-timeline_is_ours(const char *name)
+import_timeline_is_ours(const char *name)
 {
 	char	*module;
 	int64_t	 d, m, i;
 
-	if (!timeline_name(name, &module, &d, &m, &i))
+	if (!import_timeline_name(name, &module, &d, &m, &i))
 		return false;
 	free(module);
 	return true;
@@ -94,7 +94,7 @@ import_timeline_any(const char *dir)
 
 	names = util_dir_list(dir, &n);
 	for (i = 0; i < n && !found; i++)
-		found = timeline_is_ours(names[i]);
+		found = import_timeline_is_ours(names[i]);
 	util_dir_free(names, n);
 	return found;
 }
@@ -103,13 +103,13 @@ int
 import_timeline_probe(const char *path, bool isdir)
 {
 	if (!isdir)
-		return timeline_is_ours(util_basename(path)) ? IMPORT_BEST :
-		    IMPORT_NO;
+		return import_timeline_is_ours(util_basename(path))
+		    ? IMPORT_BEST : IMPORT_NO;
 	return import_timeline_any(path) ? IMPORT_BEST : IMPORT_NO;
 }
 
 static int
-timeline_cmp(const void *a, const void *b)
+import_timeline_cmp(const void *a, const void *b)
 {
 	const struct timeline_file	*x = a, *y = b;
 
@@ -129,7 +129,7 @@ timeline_cmp(const void *a, const void *b)
  * in load order, with the files an msprof_* file covers marked.
  */
 static struct timeline_file *
-timeline_list(const char *dir, const char *only, size_t *nf)
+import_timeline_list(const char *dir, const char *only, size_t *nf)
 {
 	struct timeline_file	*v = NULL, *f;
 	char			**names, *module;
@@ -140,7 +140,7 @@ timeline_list(const char *dir, const char *only, size_t *nf)
 	names = util_dir_list(dir, &n);
 	for (i = 0; i < n; i++) {
 		if ((only != NULL && strcmp(names[i], only) != 0) ||
-		    !timeline_name(names[i], &module, &d, &m, &it))
+		    !import_timeline_name(names[i], &module, &d, &m, &it))
 			continue;
 		v = xreallocarray(v, *nf + 1, sizeof *v);
 		f = &v[(*nf)++];
@@ -162,12 +162,12 @@ timeline_list(const char *dir, const char *only, size_t *nf)
 		}
 	}
 	if (*nf > 1)
-		qsort(v, *nf, sizeof *v, timeline_cmp);
+		qsort(v, *nf, sizeof *v, import_timeline_cmp);
 	return v;
 }
 
 static void
-timeline_list_free(struct timeline_file *v, size_t n)
+import_timeline_list_free(struct timeline_file *v, size_t n)
 {
 	size_t	 i;
 
@@ -180,7 +180,7 @@ timeline_list_free(struct timeline_file *v, size_t n)
 
 /* Take one event: step trace repeats are dropped, the rest loaded. */
 static void
-timeline_event(void *arg, const struct trace_event *ev)
+import_timeline_event(void *arg, const struct trace_event *ev)
 {
 	struct timeline_read	*r = arg;
 
@@ -190,8 +190,8 @@ timeline_event(void *arg, const struct trace_event *ev)
 
 /* Load file F, number I of the unit, with the clock of CLK. */
 static int
-timeline_load_file(struct store *s, const struct timeline_file *f, size_t i,
-    struct import_ctx *ctx, const struct timeline_clock *clk,
+import_timeline_load_file(struct store *s, const struct timeline_file *f,
+    size_t i, struct import_ctx *ctx, const struct timeline_clock *clk,
     struct timeline_steps *steps, char **cause)
 {
 	struct import_ctx	 fctx = *ctx;
@@ -211,7 +211,7 @@ timeline_load_file(struct store *s, const struct timeline_file *f, size_t i,
 	r.file = i;
 	r.device = f->device;
 	r.model = f->model;
-	rc = trace_read_file(s, f->path, timeline_event, &r, cause);
+	rc = trace_read_file(s, f->path, import_timeline_event, &r, cause);
 	trace_load_free(r.l);
 	return rc;
 }
@@ -231,7 +231,7 @@ timeline_load(struct store *s, const char *dir, const char *only,
 	char			*why = NULL;
 	size_t			 n, i, ok = 0, merged = 0;
 
-	v = timeline_list(dir, only, &n);
+	v = import_timeline_list(dir, only, &n);
 	if (n == 0) {
 		xasprintf(cause, "no legacy timeline file in '%s'", dir);
 		free(v);
@@ -244,8 +244,8 @@ timeline_load(struct store *s, const char *dir, const char *only,
 		if (v[i].merged) {
 			store_load_file(s, v[i].path);
 			merged++;
-		} else if (timeline_load_file(s, &v[i], i, ctx, &clk, steps,
-		    &why) == 0)
+		} else if (import_timeline_load_file(s, &v[i], i, ctx, &clk,
+		    steps, &why) == 0)
 			ok++;
 		else {
 			store_load_warning(s, v[i].path, -1, "%s", why);
@@ -258,7 +258,7 @@ timeline_load(struct store *s, const char *dir, const char *only,
 		store_load_meta(s, "timeline.merged", "task_time_*, hccl_* "
 		    "and other modules of an iteration with an msprof_* file "
 		    "are read from that file");
-	timeline_list_free(v, n);
+	import_timeline_list_free(v, n);
 	if (ok == 0) {
 		xasprintf(cause, "no timeline file in '%s' could be read", dir);
 		return -1;
@@ -275,7 +275,7 @@ import_timeline_dir(struct store *s, const char *dir, struct import_ctx *ctx,
     char **cause)
 {
 	return timeline_load(s, dir, NULL, ctx,
-	    store_load_task_count(s, ctx->rank) > 0, cause);
+	    store_trace_load_task_count(s, ctx->rank) > 0, cause);
 }
 
 int
@@ -286,7 +286,7 @@ import_timeline_load(struct store *s, const char *path,
 	int	 rc;
 
 	store_load_meta(s, "format", "legacy timeline");
-	if (timeline_is_ours(util_basename(path))) {
+	if (import_timeline_is_ours(util_basename(path))) {
 		dir = xstrdup(path);
 		if ((p = strrchr(dir, '/')) != NULL)
 			*p = '\0';

@@ -25,32 +25,32 @@ struct job_rt_kind {
 };
 
 static int64_t
-job_rt_time(const struct job *j, uint64_t ns)
+job_runtime_time(const struct job *j, uint64_t ns)
 {
 	return (int64_t)ns + (j->clock.host_epoch ? j->clock.host_offset : 0);
 }
 
 /* Inline text of at most MAX bytes at P, NUL-padded. */
 static char *
-job_rt_text(const unsigned char *p, size_t max)
+job_runtime_text(const unsigned char *p, size_t max)
 {
 	return xstrndup((const char *)p, max);
 }
 
 static void
-job_rt_api(struct job *j, const unsigned char *r)
+job_runtime_api(struct job *j, const unsigned char *r)
 {
 	struct store_api	 a;
 	char			*name, args[64];
 
 	memset(&a, 0, sizeof a);
-	name = job_rt_text(r + 32, 64);
+	name = job_runtime_text(r + 32, 64);
 	a.device = NP_HOST_DEVICE;
 	a.rank = j->ctx->rank;
 	a.pid = NP_NA;
 	a.tid = importer_le32(r + 4);
-	a.start_ns = job_rt_time(j, importer_le64(r + 8));
-	a.end_ns = job_rt_time(j, importer_le64(r + 16));
+	a.start_ns = job_runtime_time(j, importer_le64(r + 8));
+	a.end_ns = job_runtime_time(j, importer_le64(r + 16));
 	a.conn = a.parent = NP_NA;
 	a.level = "runtime";
 	a.name = name;
@@ -63,15 +63,15 @@ job_rt_api(struct job *j, const unsigned char *r)
 }
 
 static void
-job_rt_track(struct job *j, const unsigned char *r)
+job_runtime_track(struct job *j, const unsigned char *r)
 {
 	char	 v[6][48], *cells[6], *type;
 	int	 i;
 
-	type = job_rt_text(r + 16, 32);
+	type = job_runtime_text(r + 16, 32);
 	snprintf(v[0], sizeof v[0], "%u", importer_le32(r + 4));
-	util_fmt_us(v[1], sizeof v[1], job_rt_time(j, importer_le64(r + 8)),
-	    3, false);
+	util_fmt_us(v[1], sizeof v[1], job_runtime_time(j, importer_le64(r
+	    + 8)), 3, false);
 	snprintf(v[2], sizeof v[2], "%s", type);
 	snprintf(v[3], sizeof v[3], "%u", importer_le16(r + 52) & 0x7ff);
 	snprintf(v[4], sizeof v[4], "%u", importer_le16(r + 48));
@@ -83,20 +83,20 @@ job_rt_track(struct job *j, const unsigned char *r)
 }
 
 static void
-job_rt_tx(struct job *j, const unsigned char *r)
+job_runtime_tx(struct job *j, const unsigned char *r)
 {
 	struct store_api	 a;
 	char			 v[9][48], *cells[10], *msg;
 	int			 i;
 
-	msg = job_rt_text(r + 52, 128);
+	msg = job_runtime_text(r + 52, 128);
 	memset(&a, 0, sizeof a);
 	a.device = NP_HOST_DEVICE;
 	a.rank = j->ctx->rank;
 	a.pid = importer_le32(r + 4);
 	a.tid = importer_le32(r + 8);
-	a.start_ns = job_rt_time(j, importer_le64(r + 32));
-	a.end_ns = job_rt_time(j, importer_le64(r + 40));
+	a.start_ns = job_runtime_time(j, importer_le64(r + 32));
+	a.end_ns = job_runtime_time(j, importer_le64(r + 40));
 	a.conn = a.parent = NP_NA;
 	a.level = "msproftx";
 	a.name = msg;
@@ -120,14 +120,14 @@ job_rt_tx(struct job *j, const unsigned char *r)
 }
 
 static const struct job_rt_kind job_rt_kinds[] = {
-	{ .what = "runtime API", .size = 256, .record = job_rt_api },
-	{ .what = "task_track", .size = 64, .record = job_rt_track },
-	{ .what = "msproftx", .size = 256, .record = job_rt_tx }
+	{ .what = "runtime API", .size = 256, .record = job_runtime_api },
+	{ .what = "task_track", .size = 64, .record = job_runtime_track },
+	{ .what = "msproftx", .size = 256, .record = job_runtime_tx }
 };
 
 /* Which of job_rt_kinds the file called NAME holds. */
 static const struct job_rt_kind *
-job_rt_kind(const char *name, enum job_kind kind)
+job_runtime_kind(const char *name, enum job_kind kind)
 {
 	const char	*p;
 
@@ -146,7 +146,7 @@ job_rt_kind(const char *name, enum job_kind kind)
 }
 
 static void
-job_rt_file(struct job *j, size_t i, const struct job_rt_kind *k,
+job_runtime_file(struct job *j, size_t i, const struct job_rt_kind *k,
     const char *data, size_t len)
 {
 	const unsigned char	*r;
@@ -173,7 +173,7 @@ job_rt_file(struct job *j, size_t i, const struct job_rt_kind *k,
 
 /* Open the generic table the records of K go to, if any. */
 static void
-job_rt_table(struct job *j, const struct job_rt_kind *k)
+job_runtime_table(struct job *j, const struct job_rt_kind *k)
 {
 	static char	*track[] = { "Thread ID", "Timestamp(us)", "Task Type",
 	    "Stream ID", "Task ID", "Batch ID" };
@@ -205,10 +205,10 @@ job_runtime_load(struct job *j)
 			next = i + 1;
 			continue;
 		}
-		k = job_rt_kind(j->files[i].name, j->files[i].kind);
+		k = job_runtime_kind(j->files[i].name, j->files[i].kind);
 		next = job_files_read_stem(j, i, &data, &len);
-		job_rt_table(j, k);
-		job_rt_file(j, i, k, data, len);
+		job_runtime_table(j, k);
+		job_runtime_file(j, i, k, data, len);
 		free(data);
 		files++;
 	}

@@ -39,7 +39,7 @@ struct job_ts {
 };
 
 static struct job_ts_model *
-job_ts_model(struct job_ts *t, uint64_t model, uint64_t index)
+job_tstrack_model(struct job_ts *t, uint64_t model, uint64_t index)
 {
 	struct job_ts_model	*m;
 	size_t			 i;
@@ -64,7 +64,7 @@ job_ts_model(struct job_ts *t, uint64_t model, uint64_t index)
 }
 
 static void
-job_ts_reduce(struct job_ts *t, struct job_ts_model *m,
+job_tstrack_reduce(struct job_ts *t, struct job_ts_model *m,
     const struct dev_tstrack *r)
 {
 	const struct job_clock	*c = &t->j->clock;
@@ -103,7 +103,7 @@ job_ts_reduce(struct job_ts *t, struct job_ts_model *m,
 }
 
 static void
-job_ts_end(struct job_ts *t, struct job_ts_model *m, uint64_t end)
+job_tstrack_end(struct job_ts *t, struct job_ts_model *m, uint64_t end)
 {
 	const struct job_clock	*c = &t->j->clock;
 	struct store_step	 st;
@@ -139,13 +139,13 @@ next:
 }
 
 static void
-job_ts_record(struct job_ts *t, const struct dev_tstrack *r)
+job_tstrack_record(struct job_ts *t, const struct dev_tstrack *r)
 {
 	struct job_ts_model	*m;
 
 	if (r->tag != DEV_TS_STEP)
 		return;
-	m = job_ts_model(t, r->model_id, r->index_id);
+	m = job_tstrack_model(t, r->model_id, r->index_id);
 	if (r->tag_id == JOB_TS_FP) {
 		m->fp = r->syscnt;
 		m->have_fp = true;
@@ -153,9 +153,9 @@ job_ts_record(struct job_ts *t, const struct dev_tstrack *r)
 		m->bp = r->syscnt;
 		m->have_bp = true;
 	} else if (r->tag_id == JOB_TS_END)
-		job_ts_end(t, m, r->syscnt);
+		job_tstrack_end(t, m, r->syscnt);
 	else if (r->tag_id >= JOB_TS_REDUCE && r->tag_id < JOB_TS_GETNEXT)
-		job_ts_reduce(t, m, r);
+		job_tstrack_reduce(t, m, r);
 }
 
 /*
@@ -184,7 +184,7 @@ job_tstrack_load(struct job *j)
 	}
 	for (off = 0; off + DEV_TSTRACK_SIZE <= len; off += DEV_TSTRACK_SIZE) {
 		dev_tstrack_decode((const unsigned char *)data + off, &r);
-		job_ts_record(&t, &r);
+		job_tstrack_record(&t, &r);
 	}
 	if (len % DEV_TSTRACK_SIZE != 0)
 		store_load_warning(j->s, job_files_first(j, JOB_TS_TRACK),

@@ -89,7 +89,7 @@ timeline_steps_find(struct timeline_steps *t, int64_t device, int64_t model,
 	it->model = model;
 	it->iter = iter;
 	it->file = file;
-	it->skip = store_load_step_count(t->s, device, t->rank) > 0;
+	it->skip = store_trace_load_step_count(t->s, device, t->rank) > 0;
 	it->st.device = device;
 	it->st.rank = t->rank;
 	it->st.model_id = model;

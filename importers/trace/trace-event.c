@@ -281,8 +281,8 @@ trace_load_task(struct trace_load *l, const struct trace_event *ev,
 	t.conn = trace_load_id(trace_arg(ev, "connection_id"));
 	t.name = ev->name.s;
 	t.task_type = trace_arg(ev, "Task Type");
-	if ((id = store_load_task_find(l->s, &t)) > 0) {
-		store_load_task_link(l->s, id, &t);
+	if ((id = store_trace_load_task_find(l->s, &t)) > 0) {
+		store_trace_load_task_link(l->s, id, &t);
 		return;
 	}
 	if (!l->link) {
@@ -387,23 +387,23 @@ trace_load_m(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 		free(p->name);
 		p->name = xstrdup(v);
 		p->kind = trace_load_kind_of(v);
-		store_load_lane(l->s, trace_load_device(l, pid, p->kind),
+		store_trace_load_lane(l->s, trace_load_device(l, pid, p->kind),
 		    l->ctx->rank, pid, NP_NA, "name", v);
 	} else if (strcmp(n, "process_labels") == 0 &&
 	    (v = trace_arg(ev, "labels")) != NULL)
-		store_load_lane(l->s, device, l->ctx->rank, pid, NP_NA,
+		store_trace_load_lane(l->s, device, l->ctx->rank, pid, NP_NA,
 		    "labels", v);
 	else if (strcmp(n, "process_sort_index") == 0 &&
 	    (v = trace_arg(ev, "sort_index")) != NULL)
-		store_load_lane(l->s, device, l->ctx->rank, pid, NP_NA,
+		store_trace_load_lane(l->s, device, l->ctx->rank, pid, NP_NA,
 		    "sort_index", v);
 	else if (strcmp(n, "thread_name") == 0 &&
 	    (v = trace_arg(ev, "name")) != NULL)
-		store_load_lane(l->s, device, l->ctx->rank, pid, tid, "name",
-		    v);
+		store_trace_load_lane(l->s, device, l->ctx->rank, pid, tid,
+		    "name", v);
 	else if (strcmp(n, "thread_sort_index") == 0 &&
 	    (v = trace_arg(ev, "sort_index")) != NULL)
-		store_load_lane(l->s, device, l->ctx->rank, pid, tid,
+		store_trace_load_lane(l->s, device, l->ctx->rank, pid, tid,
 		    "sort_index", v);
 }
 
@@ -434,7 +434,7 @@ trace_load_c(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 		    ev->argv[i].val.len, &c.value) != 0)
 			continue;
 		c.key = ev->argv[i].key.s;
-		store_load_counter(l->s, &c);
+		store_trace_load_counter(l->s, &c);
 	}
 }
 
@@ -462,7 +462,7 @@ trace_load_flow(struct trace_load *l, const struct trace_event *ev,
 	f.name = ev->name.len > 0 ? ev->name.s : NULL;
 	f.phase = ev->ph.s;
 	f.bp = ev->bp.len > 0 ? ev->bp.s : NULL;
-	store_load_flow(l->s, &f);
+	store_trace_load_flow(l->s, &f);
 }
 
 /* Take one event of the trace (a trace_event_cb). */
@@ -518,17 +518,17 @@ trace_load_free(struct trace_load *l)
 	for (i = 0; i < l->nprocs; i++) {
 		p = &l->procs[i];
 		if (p->pending)
-			store_load_api_level(l->s, l->ctx->rank, p->pid,
+			store_trace_load_api_level(l->s, l->ctx->rank, p->pid,
 			    p->kind == KIND_PYTHON ? "python" : p->kind ==
 			    KIND_CANN ? "cann" : p->kind == KIND_ACL ? "acl" :
 			    p->name != NULL ? p->name : "unknown");
 		if (p->early && (p->kind == KIND_PYTHON ||
 		    p->kind == KIND_CANN || p->kind == KIND_ACL))
-			store_load_trace_host(l->s, l->ctx->rank, p->pid);
+			store_trace_load_trace_host(l->s, l->ctx->rank, p->pid);
 		free(p->name);
 	}
 	free(l->procs);
-	store_load_api_link(l->s, l->ctx->rank);
+	store_trace_load_api_link(l->s, l->ctx->rank);
 	if (l->bad > 0)
 		store_load_warning(l->s, l->path, -1, "%s; %lld event%s "
 		    "skipped", l->bad_why, (long long)l->bad,

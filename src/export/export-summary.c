@@ -77,7 +77,7 @@ struct summary_out {
 
 /* The file name of slice I of table NAME with TOTAL rows. */
 static char *
-summary_file_name(const struct export_opts *o, const char *name,
+export_summary_file_name(const struct export_opts *o, const char *name,
     const char *stamp, int64_t total, int i)
 {
 	char	*s;
@@ -92,7 +92,7 @@ summary_file_name(const struct export_opts *o, const char *name,
 }
 
 static int
-summary_nfiles(const struct export_opts *o, int64_t total)
+export_summary_nfiles(const struct export_opts *o, int64_t total)
 {
 	if (o->format == EXPORT_JSON || total <= SUMMARY_CSV_LIMIT)
 		return 1;
@@ -101,7 +101,7 @@ summary_nfiles(const struct export_opts *o, int64_t total)
 
 /* Write a CSV cell, quoted only when it must be. */
 static void
-summary_csv_cell(FILE *f, const char *c, int flags)
+export_summary_csv_cell(FILE *f, const char *c, int flags)
 {
 	bool	 na = *c == '\0' || strcmp(c, "N/A") == 0;
 
@@ -130,7 +130,7 @@ summary_csv_cell(FILE *f, const char *c, int flags)
 }
 
 static void
-summary_csv_row(struct summary_out *so, const struct store_rows *hdr,
+export_summary_csv_row(struct summary_out *so, const struct store_rows *hdr,
     char **cells)
 {
 	size_t	 i;
@@ -139,16 +139,17 @@ summary_csv_row(struct summary_out *so, const struct store_rows *hdr,
 		if (i > 0)
 			fputc(',', so->ef->f);
 		if (cells == NULL)
-			summary_csv_cell(so->ef->f, hdr->names[i], 0);
+			export_summary_csv_cell(so->ef->f, hdr->names[i], 0);
 		else
-			summary_csv_cell(so->ef->f, cells[i], so->flags[i]);
+			export_summary_csv_cell(so->ef->f, cells[i],
+			    so->flags[i]);
 	}
 	fputc('\n', so->ef->f);
 }
 
 /* A JSON row: numbers as numbers, N/A in a number column as null. */
 static void
-summary_json_row(struct summary_out *so, const struct store_rows *hdr,
+export_summary_json_row(struct summary_out *so, const struct store_rows *hdr,
     char **cells)
 {
 	FILE	*f = so->ef->f;
@@ -175,7 +176,7 @@ summary_json_row(struct summary_out *so, const struct store_rows *hdr,
 
 /* Finish the current file: close the JSON array, rename into place. */
 static int
-summary_close(struct summary_out *so)
+export_summary_close(struct summary_out *so)
 {
 	int	 rc;
 
@@ -189,7 +190,7 @@ summary_close(struct summary_out *so)
 }
 
 static int
-summary_open(struct summary_out *so, const struct store_rows *hdr)
+export_summary_open(struct summary_out *so, const struct store_rows *hdr)
 {
 	char	*name;
 
@@ -197,8 +198,8 @@ summary_open(struct summary_out *so, const struct store_rows *hdr)
 		xasprintf(&name, "%s.%s", so->file, so->o->format ==
 		    EXPORT_JSON ? "json" : "csv");
 	else
-		name = summary_file_name(so->o, so->name, so->stamp, so->total,
-		    so->slice++);
+		name = export_summary_file_name(so->o, so->name, so->stamp,
+		    so->total, so->slice++);
 	so->ef = export_file_open(so->dir, name, so->cause);
 	free(name);
 	if (so->ef == NULL)
@@ -207,13 +208,13 @@ summary_open(struct summary_out *so, const struct store_rows *hdr)
 	if (so->o->format == EXPORT_JSON)
 		fputs("[\n", so->ef->f);
 	else
-		summary_csv_row(so, hdr, NULL);
+		export_summary_csv_row(so, hdr, NULL);
 	return 0;
 }
 
 /* The columns of HDR that the rules mark for this table. */
 static void
-summary_flags(struct summary_out *so, const struct store_rows *hdr)
+export_summary_flags(struct summary_out *so, const struct store_rows *hdr)
 {
 	size_t	 i, j;
 
@@ -248,7 +249,7 @@ summary_flags(struct summary_out *so, const struct store_rows *hdr)
  * known one only takes the vendor's spelling of zero.
  */
 static void
-summary_wait(struct summary_out *so, char **cells)
+export_summary_wait(struct summary_out *so, char **cells)
 {
 	int64_t	 start, dur, gap;
 	char	 buf[64];
@@ -275,7 +276,7 @@ summary_wait(struct summary_out *so, char **cells)
  * written; a new name closes the file and opens the next.
  */
 static int
-summary_legacy_row(struct summary_out *so, const struct store_rows *hdr,
+export_summary_legacy_row(struct summary_out *so, const struct store_rows *hdr,
     char **cells)
 {
 	struct store_rows	 h = *hdr;
@@ -284,57 +285,58 @@ summary_legacy_row(struct summary_out *so, const struct store_rows *hdr,
 	h.names++;
 	h.fmts++;
 	if (cells == NULL) {
-		summary_flags(so, &h);
+		export_summary_flags(so, &h);
 		return 0;
 	}
 	if (so->file == NULL || strcmp(so->file, cells[0]) != 0) {
-		if (summary_close(so) != 0)
+		if (export_summary_close(so) != 0)
 			return -1;
 		free(so->file);
 		so->file = xstrdup(cells[0]);
 		so->prev_end = NP_NA;
-		if (summary_open(so, &h) != 0)
+		if (export_summary_open(so, &h) != 0)
 			return -1;
 	}
 	if (so->wait >= 0 && so->start >= 0 && so->dur >= 0)
-		summary_wait(so, cells + 1);
+		export_summary_wait(so, cells + 1);
 	if (so->o->format == EXPORT_JSON)
-		summary_json_row(so, &h, cells + 1);
+		export_summary_json_row(so, &h, cells + 1);
 	else
-		summary_csv_row(so, &h, cells + 1);
+		export_summary_csv_row(so, &h, cells + 1);
 	so->rows++;
 	return 0;
 }
 
 static int
-summary_row(void *arg, const struct store_rows *hdr, char **cells)
+export_summary_row(void *arg, const struct store_rows *hdr, char **cells)
 {
 	struct summary_out	*so = arg;
 
 	if (so->legacy)
-		return summary_legacy_row(so, hdr, cells);
+		return export_summary_legacy_row(so, hdr, cells);
 	if (cells == NULL) {
-		summary_flags(so, hdr);
+		export_summary_flags(so, hdr);
 		return 0;
 	}
 	if (so->ef == NULL || (so->o->format == EXPORT_CSV &&
 	    so->rows == SUMMARY_CSV_LIMIT)) {
-		if (summary_close(so) != 0 || summary_open(so, hdr) != 0)
+		if (export_summary_close(so) != 0 || export_summary_open(so,
+		    hdr) != 0)
 			return -1;
 	}
 	if (so->wait >= 0 && so->start >= 0 && so->dur >= 0)
-		summary_wait(so, cells);
+		export_summary_wait(so, cells);
 	if (so->o->format == EXPORT_JSON)
-		summary_json_row(so, hdr, cells);
+		export_summary_json_row(so, hdr, cells);
 	else
-		summary_csv_row(so, hdr, cells);
+		export_summary_csv_row(so, hdr, cells);
 	so->rows++;
 	return 0;
 }
 
 /* The tables to write: the store's, without our own info and warnings. */
 static size_t
-summary_tables(struct store *s, const char ***out)
+export_summary_tables(struct store *s, const char ***out)
 {
 	const char	**names, **v = NULL;
 	size_t		  n, i, j, k = 0;
@@ -362,7 +364,7 @@ summary_tables(struct store *s, const char ***out)
  * that name. The caller frees it.
  */
 static char *
-summary_base(const char **names, size_t n, size_t i)
+export_summary_base(const char **names, size_t n, size_t i)
 {
 	size_t	 len = strlen(names[i]), j;
 	char	*base;
@@ -385,8 +387,8 @@ summary_base(const char **names, size_t n, size_t i)
  * legacy store has no file for it, or with *cause set on an SQL error.
  */
 static const struct store_table *
-summary_table(struct store *s, const char *name, const struct store_query *q,
-    char **cause)
+export_summary_table(struct store *s, const char *name,
+    const struct store_query *q, char **cause)
 {
 	const struct store_table	*t = store_table_find(s, name);
 
@@ -406,7 +408,7 @@ struct summary_check {
 };
 
 static int
-summary_check_row(void *arg, const struct store_rows *hdr, char **cells)
+export_summary_check_row(void *arg, const struct store_rows *hdr, char **cells)
 {
 	struct summary_check	*c = arg;
 	char			*path;
@@ -427,21 +429,22 @@ summary_check_row(void *arg, const struct store_rows *hdr, char **cells)
 
 /* Make sure no file of the legacy table T would be overwritten. */
 static int
-summary_check_legacy(struct store *s, const struct store_table *t,
+export_summary_check_legacy(struct store *s, const struct store_table *t,
     const struct export_opts *o, const struct store_query *q,
     const char *dir, char **cause)
 {
 	struct summary_check	 c = { .o = o, .dir = dir, .cause = cause };
 	int			 rc;
 
-	rc = store_query_each(s, t, q, summary_check_row, &c, cause);
+	rc = store_query_each(s, t, q, export_summary_check_row, &c, cause);
 	free(c.last);
 	return rc;
 }
 
 /* Count each table's rows and make sure no file would be overwritten. */
 static int
-summary_plan(struct store *s, const struct export_opts *o, const char *dir,
+export_summary_plan(struct store *s, const struct export_opts *o,
+    const char *dir,
     const char *stamp, const char **names, size_t n, int64_t *totals,
     char **cause)
 {
@@ -456,7 +459,7 @@ summary_plan(struct store *s, const struct export_opts *o, const char *dir,
 	q.rank = o->rank;
 	for (i = 0; i < n; i++) {
 		why = NULL;
-		if ((t = summary_table(s, names[i], &q, &why)) == NULL) {
+		if ((t = export_summary_table(s, names[i], &q, &why)) == NULL) {
 			if (why == NULL)
 				continue;
 			*cause = why;
@@ -465,16 +468,17 @@ summary_plan(struct store *s, const struct export_opts *o, const char *dir,
 		if ((totals[i] = store_count_table(s, t, &q, cause)) < 0)
 			return -1;
 		if (store_legacy(s)) {
-			if (totals[i] > 0 && summary_check_legacy(s, t, o, &q,
-			    dir, cause) != 0)
+			if (totals[i] > 0 && export_summary_check_legacy(s, t,
+			    o, &q, dir, cause) != 0)
 				return -1;
 			continue;
 		}
-		for (j = 0; j < summary_nfiles(o, totals[i]); j++) {
+		for (j = 0; j < export_summary_nfiles(o, totals[i]); j++) {
 			if (totals[i] == 0)
 				break;
-			base = summary_base(names, n, i);
-			file = summary_file_name(o, base, stamp, totals[i], j);
+			base = export_summary_base(names, n, i);
+			file = export_summary_file_name(o, base, stamp,
+			    totals[i], j);
 			free(base);
 			path = util_path_join(dir, file);
 			rc = export_check_free(path, o->force, cause);
@@ -505,9 +509,9 @@ export_summary(struct store *s, const struct export_opts *o, const char *dir,
 	size_t				 n, i, written = 0;
 	int				 rc = 0;
 
-	n = summary_tables(s, &names);
+	n = export_summary_tables(s, &names);
 	totals = xcalloc(n + 1, sizeof *totals);
-	if (summary_plan(s, o, dir, stamp, names, n, totals, cause) != 0)
+	if (export_summary_plan(s, o, dir, stamp, names, n, totals, cause) != 0)
 		rc = -1;
 	store_query_init(&q);
 	q.device = o->device;
@@ -515,7 +519,8 @@ export_summary(struct store *s, const struct export_opts *o, const char *dir,
 	for (i = 0; i < n && rc == 0; i++) {
 		if (totals[i] == 0)
 			continue;
-		if ((t = summary_table(s, names[i], &q, cause)) == NULL) {
+		if ((t = export_summary_table(s, names[i], &q,
+		    cause)) == NULL) {
 			rc = -1;
 			break;
 		}
@@ -524,12 +529,12 @@ export_summary(struct store *s, const struct export_opts *o, const char *dir,
 		so.o = o;
 		so.dir = dir;
 		so.stamp = stamp;
-		so.name = base = summary_base(names, n, i);
+		so.name = base = export_summary_base(names, n, i);
 		so.total = totals[i];
 		so.cause = cause;
-		rc = store_query_each(s, t, &q, summary_row, &so, cause);
+		rc = store_query_each(s, t, &q, export_summary_row, &so, cause);
 		if (rc == 0)
-			rc = summary_close(&so);
+			rc = export_summary_close(&so);
 		else
 			export_file_abort(so.ef);
 		free(so.flags);

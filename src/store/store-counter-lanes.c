@@ -18,7 +18,7 @@
 
 /* Bind the series of lane L to the first six parameters of STMT. */
 static void
-store_counter_bind(sqlite3_stmt *stmt, const struct store_lane *l)
+store_counter_lanes_bind(sqlite3_stmt *stmt, const struct store_lane *l)
 {
 	store_bind_i64(stmt, 1, l->stream);
 	store_bind_i64(stmt, 2, l->depth);
@@ -34,7 +34,7 @@ store_counter_bind(sqlite3_stmt *stmt, const struct store_lane *l)
  * there is one, else 0.
  */
 int
-store_counter_at(struct store *s, const struct store_lane *l, int64_t t,
+store_counter_lanes_at(struct store *s, const struct store_lane *l, int64_t t,
     double *v)
 {
 	sqlite3_stmt	*stmt;
@@ -44,7 +44,7 @@ store_counter_at(struct store *s, const struct store_lane *l, int64_t t,
 	    COUNTER_SERIES " AND ts_ns <= ?7 ORDER BY ts_ns DESC LIMIT 1", -1,
 	    &stmt, NULL) != SQLITE_OK)
 		return 0;
-	store_counter_bind(stmt, l);
+	store_counter_lanes_bind(stmt, l);
 	sqlite3_bind_int64(stmt, 7, t);
 	if (sqlite3_step(stmt) == SQLITE_ROW) {
 		*v = sqlite3_column_double(stmt, 0);
@@ -56,7 +56,7 @@ store_counter_at(struct store *s, const struct store_lane *l, int64_t t,
 
 /* The cell of the W cells over [T0, T1) holding T, which lies inside. */
 static size_t
-store_counter_cell(int64_t t0, int64_t t1, size_t w, int64_t t)
+store_counter_lanes_cell(int64_t t0, int64_t t1, size_t w, int64_t t)
 {
 	size_t	 i;
 
@@ -72,7 +72,7 @@ store_counter_cell(int64_t t0, int64_t t1, size_t w, int64_t t)
 
 /* Raise cell C to value V. */
 static void
-store_counter_put(struct store_cell *c, double v)
+store_counter_lanes_put(struct store_cell *c, double v)
 {
 	if (c->type < 0 || v > c->value)
 		c->value = v;
@@ -86,8 +86,8 @@ store_counter_put(struct store_cell *c, double v)
  * failure return -1 and set *cause.
  */
 int
-store_counter_cells(struct store *s, const struct store_lane *l, int64_t t0,
-    int64_t t1, size_t w, struct store_cell *cells, char **cause)
+store_counter_lanes_cells(struct store *s, const struct store_lane *l,
+    int64_t t0, int64_t t1, size_t w, struct store_cell *cells, char **cause)
 {
 	sqlite3_stmt	*stmt;
 	size_t		 i, cur = 0, c;
@@ -103,21 +103,21 @@ store_counter_cells(struct store *s, const struct store_lane *l, int64_t t0,
 	for (i = 0; i < w; i++)
 		cells[i].type = -1;
 	/* The value holding when the frame starts, then its samples. */
-	have = store_counter_at(s, l, t0 - 1, &held) == 1;
+	have = store_counter_lanes_at(s, l, t0 - 1, &held) == 1;
 	if (store_prepare(s, &stmt, "SELECT ts_ns, value" COUNTER_SERIES
 	    " AND ts_ns >= ?7 AND ts_ns < ?8 ORDER BY ts_ns", cause) != 0)
 		return -1;
-	store_counter_bind(stmt, l);
+	store_counter_lanes_bind(stmt, l);
 	sqlite3_bind_int64(stmt, 7, t0);
 	sqlite3_bind_int64(stmt, 8, t1);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		c = store_counter_cell(t0, t1, w, sqlite3_column_int64(stmt,
-		    0));
+		c = store_counter_lanes_cell(t0, t1, w,
+		    sqlite3_column_int64(stmt, 0));
 		v = sqlite3_column_double(stmt, 1);
 		/* The held value covers the cells up to this sample's. */
 		for (i = cur; have && i <= c; i++)
-			store_counter_put(&cells[i], held);
-		store_counter_put(&cells[c], v);
+			store_counter_lanes_put(&cells[i], held);
+		store_counter_lanes_put(&cells[c], v);
 		cells[c].spans++;
 		held = v;
 		have = true;
@@ -132,6 +132,6 @@ store_counter_cells(struct store *s, const struct store_lane *l, int64_t t0,
 	/* The last value holds until the series' last sample. */
 	for (i = cur; have && i < w && store_cell_edge(t0, t1, w, i) <=
 	    l->end_ns; i++)
-		store_counter_put(&cells[i], held);
+		store_counter_lanes_put(&cells[i], held);
 	return 0;
 }

@@ -40,7 +40,7 @@ struct store_scan_half {
 
 /* Count a row looked at; now and then tell the scan, and hear from it. */
 static void
-store_scan_half_tick(struct store_scan_half *h)
+store_scan_sort_half_tick(struct store_scan_half *h)
 {
 	struct store_scan	*sc = h->sc;
 	bool			 cancel;
@@ -60,18 +60,18 @@ store_scan_half_tick(struct store_scan_half *h)
 
 /* SQL np_match() for a half: a tick and the half's filter. */
 static void
-store_scan_half_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+store_scan_sort_half_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
 	struct store_scan_half	*h = sqlite3_user_data(ctx);
 
-	store_scan_half_tick(h);
+	store_scan_sort_half_tick(h);
 	sqlite3_result_int(ctx, store_match_values(
 	    sqlite3_context_db_handle(ctx), h->m, argc, argv));
 }
 
 /* Read the keys of H's ids; H->rc is SQLITE_DONE if all were read. */
 static void
-store_scan_half_run(struct store_scan_half *h)
+store_scan_sort_half_run(struct store_scan_half *h)
 {
 	struct store_scan	*sc = h->sc;
 	sqlite3_stmt		*stmt = NULL;
@@ -91,7 +91,7 @@ store_scan_half_run(struct store_scan_half *h)
 	sql = xreallocarray(sql, 1, strlen(sql) + sizeof " ORDER BY t.id");
 	strcat(sql, " ORDER BY t.id");
 	sqlite3_create_function(h->ws->db, "np_match", -1, SQLITE_UTF8, h,
-	    store_scan_half_match, NULL, NULL);
+	    store_scan_sort_half_match, NULL, NULL);
 	if (store_prepare(h->ws, &stmt, sql, &h->cause) != 0) {
 		free(sql);
 		return;
@@ -101,7 +101,7 @@ store_scan_half_run(struct store_scan_half *h)
 		sqlite3_bind_int64(stmt, i + 1, binds[i]);
 	while ((h->rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		if (sc->filter == NULL)
-			store_scan_half_tick(h);
+			store_scan_sort_half_tick(h);
 		if (!store_sort_add(&h->so, sqlite3_column_int64(stmt, 0),
 		    sqlite3_column_value(stmt, 1), h->rank, h->nrank))
 			break;
@@ -117,9 +117,9 @@ store_scan_half_run(struct store_scan_half *h)
 }
 
 static void *
-store_scan_half_main(void *arg)
+store_scan_sort_half_main(void *arg)
 {
-	store_scan_half_run(arg);
+	store_scan_sort_half_run(arg);
 	return NULL;
 }
 
@@ -172,18 +172,18 @@ store_scan_sorted(struct store_scan *sc, const struct store_sort_key *k,
 	    NULL) {
 		sqlite3_exec(h[1].ws->db, "PRAGMA cache_size = -8192", NULL,
 		    NULL, NULL);
-		threaded = pthread_create(&thread, NULL, store_scan_half_main,
-		    &h[1]) == 0;
+		threaded = pthread_create(&thread, NULL,
+		    store_scan_sort_half_main, &h[1]) == 0;
 	}
 	free(why);
-	store_scan_half_run(&h[0]);
+	store_scan_sort_half_run(&h[0]);
 	if (threaded)
 		pthread_join(thread, NULL);
 	else if (nh == 2) {
 		/* No second connection or thread: the lower half reads on. */
 		h[1].ws = h[1].ws != NULL ? h[1].ws : sc->ws;
 		if (h[0].rc == SQLITE_DONE)
-			store_scan_half_run(&h[1]);
+			store_scan_sort_half_run(&h[1]);
 	}
 	for (i = 0; i < nh; i++) {
 		if (h[i].cause != NULL) {

@@ -12,7 +12,7 @@
 #include "store-int.h"
 
 static bool
-store_stacks_have(struct store *s, enum store_stacks_source src,
+store_stacks_build_have(struct store *s, enum store_stacks_source src,
     bool details)
 {
 	switch (src) {
@@ -47,7 +47,7 @@ store_stacks_have(struct store *s, enum store_stacks_source src,
  * if the profile has no such step.
  */
 static int
-store_stacks_step(struct store *s, struct stacks_where *w, char **cause)
+store_stacks_build_step(struct store *s, struct stacks_where *w, char **cause)
 {
 	sqlite3_stmt	*stmt;
 	bool		 found = false;
@@ -88,7 +88,7 @@ store_stacks_step(struct store *s, struct stacks_where *w, char **cause)
 
 /* op type > op name > input shapes, weighted by device time. */
 static int
-store_stacks_ops(struct store *s, struct store_stacks *st,
+store_stacks_build_ops(struct store *s, struct store_stacks *st,
     const struct stacks_where *w, char **cause)
 {
 	struct store_frame	*f;
@@ -135,7 +135,7 @@ store_stacks_ops(struct store *s, struct store_stacks *st,
 }
 
 static int64_t
-store_stacks_us(sqlite3_stmt *stmt, int col)
+store_stacks_build_us(sqlite3_stmt *stmt, int col)
 {
 	const char	*v = (const char *)sqlite3_column_text(stmt, col);
 	int64_t		 ns;
@@ -147,7 +147,7 @@ store_stacks_us(sqlite3_stmt *stmt, int col)
 
 /* Python stacks from operator_details: one row per op call, no times. */
 static int
-store_stacks_details(struct store *s, struct store_stacks *st,
+store_stacks_build_details(struct store *s, struct store_stacks *st,
     const struct stacks_where *w, char **cause)
 {
 	struct store_frame	*f;
@@ -178,7 +178,7 @@ store_stacks_details(struct store *s, struct store_stacks *st,
 		stack = (const char *)sqlite3_column_text(stmt, 1);
 		f = store_stacks_python(st->root, stack != NULL ? stack : "");
 		f = store_frame_child(f, store_stacks_text(stmt, 0));
-		f->self += store_stacks_us(stmt, 2);
+		f->self += store_stacks_build_us(stmt, 2);
 		f->count++;
 	}
 	sqlite3_finalize(stmt);
@@ -194,28 +194,28 @@ store_stacks_details(struct store *s, struct store_stacks *st,
 
 /* Pick the source auto means for this store, or -1 with *cause. */
 static int
-store_stacks_pick(struct store *s, const struct stacks_where *w,
+store_stacks_build_pick(struct store *s, const struct stacks_where *w,
     bool *details, char **cause)
 {
 	enum store_stacks_source	src = w->o->source;
 
 	*details = false;
 	if (src == STACKS_PYTHON || src == STACKS_AUTO) {
-		if (store_stacks_have(s, STACKS_PYTHON, false))
+		if (store_stacks_build_have(s, STACKS_PYTHON, false))
 			return STACKS_PYTHON;
-		if (store_stacks_have(s, STACKS_PYTHON, true) &&
+		if (store_stacks_build_have(s, STACKS_PYTHON, true) &&
 		    (src == STACKS_PYTHON || w->from == NP_NA)) {
 			*details = true;
 			return STACKS_PYTHON;
 		}
 	}
 	if ((src == STACKS_CANN || src == STACKS_AUTO) &&
-	    store_stacks_have(s, STACKS_CANN, false))
+	    store_stacks_build_have(s, STACKS_CANN, false))
 		return STACKS_CANN;
 	if ((src == STACKS_OPS || src == STACKS_AUTO) &&
-	    store_stacks_have(s, STACKS_OPS, false))
+	    store_stacks_build_have(s, STACKS_OPS, false))
 		return STACKS_OPS;
-	if (src == STACKS_MODULES && store_stacks_have(s, src, false))
+	if (src == STACKS_MODULES && store_stacks_build_have(s, src, false))
 		return STACKS_MODULES;
 	if (src == STACKS_MODULES)
 		xasprintf(cause, "no nn.Module spans in this profile "
@@ -251,9 +251,9 @@ store_stacks_build(struct store *s, const struct store_stacks_opts *o,
 		if (w.to == NP_NA)
 			w.to = INT64_MAX;
 	}
-	if (o->step != NP_NA && store_stacks_step(s, &w, cause) != 0)
+	if (o->step != NP_NA && store_stacks_build_step(s, &w, cause) != 0)
 		return NULL;
-	if ((src = store_stacks_pick(s, &w, &details, cause)) < 0)
+	if ((src = store_stacks_build_pick(s, &w, &details, cause)) < 0)
 		return NULL;
 	if (src == STACKS_OPS && o->weight == STACKS_HOST) {
 		xasprintf(cause, "kernel rows have device time only "
@@ -262,9 +262,9 @@ store_stacks_build(struct store *s, const struct store_stacks_opts *o,
 	}
 	st = store_stacks_create(src, o->weight);
 	if (src == STACKS_OPS)
-		rc = store_stacks_ops(s, st, &w, cause);
+		rc = store_stacks_build_ops(s, st, &w, cause);
 	else if (details)
-		rc = store_stacks_details(s, st, &w, cause);
+		rc = store_stacks_build_details(s, st, &w, cause);
 	else
 		rc = store_stacks_walk(s, st, &w, src, cause);
 	if (rc != 0) {

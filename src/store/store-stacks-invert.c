@@ -55,7 +55,8 @@ store_stacks_invert(const struct store_stacks *st)
 
 /* Merge a copy of the callees of FROM below TO. */
 static void
-store_stacks_merge(struct store_frame *to, const struct store_frame *from)
+store_stacks_invert_merge(struct store_frame *to,
+    const struct store_frame *from)
 {
 	struct store_frame	*k;
 	size_t			 i;
@@ -64,23 +65,25 @@ store_stacks_merge(struct store_frame *to, const struct store_frame *from)
 	to->count += from->count;
 	for (i = 0; i < from->nkids; i++) {
 		k = store_frame_child(to, from->kids[i]->name);
-		store_stacks_merge(k, from->kids[i]);
+		store_stacks_invert_merge(k, from->kids[i]);
 	}
 }
 
 static void
-store_stacks_sandwich_frame(const struct store_frame *f, const char *name,
+store_stacks_invert_sandwich_frame(const struct store_frame *f,
+    const char *name,
     struct store_stacks *callers, struct store_stacks *callees)
 {
 	size_t	 i;
 
 	if (f->parent != NULL && strcmp(f->name, name) == 0) {
-		store_stacks_merge(store_frame_child(callees->root, name), f);
+		store_stacks_invert_merge(store_frame_child(callees->root,
+		    name), f);
 		store_stacks_invert_path(callers->root, f, f->total, f->count);
 		return;
 	}
 	for (i = 0; i < f->nkids; i++)
-		store_stacks_sandwich_frame(f->kids[i], name, callers,
+		store_stacks_invert_sandwich_frame(f->kids[i], name, callers,
 		    callees);
 }
 
@@ -92,13 +95,13 @@ store_stacks_sandwich_frame(const struct store_frame *f, const char *name,
  * one only, so recursion is not counted twice.
  */
 void
-store_stacks_sandwich(const struct store_stacks *st, const char *name,
+store_stacks_invert_sandwich(const struct store_stacks *st, const char *name,
     struct store_stacks **callers, struct store_stacks **callees)
 {
 	*callers = store_stacks_create(st->source, st->weight);
 	*callees = store_stacks_create(st->source, st->weight);
 	(*callers)->from = (*callees)->from = st->from;
-	store_stacks_sandwich_frame(st->root, name, *callers, *callees);
+	store_stacks_invert_sandwich_frame(st->root, name, *callers, *callees);
 	store_stacks_finish(*callers);
 	store_stacks_finish(*callees);
 	(*callers)->whole = (*callees)->whole = st->whole;

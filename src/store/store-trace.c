@@ -62,8 +62,8 @@ store_trace_stmt(struct store *s, enum store_stmt i)
  * replaces the value it repeats.
  */
 void
-store_load_lane(struct store *s, int64_t device, int64_t rank, int64_t pid,
-    int64_t tid, const char *field, const char *value)
+store_trace_load_lane(struct store *s, int64_t device, int64_t rank,
+    int64_t pid, int64_t tid, const char *field, const char *value)
 {
 	sqlite3_stmt	*stmt;
 	char		*sql;
@@ -103,7 +103,7 @@ store_load_lane(struct store *s, int64_t device, int64_t rank, int64_t pid,
 
 /* Add one flow endpoint. */
 void
-store_load_flow(struct store *s, const struct store_flow *f)
+store_trace_load_flow(struct store *s, const struct store_flow *f)
 {
 	sqlite3_stmt	*stmt;
 	int		 i = 1;
@@ -127,7 +127,7 @@ store_load_flow(struct store *s, const struct store_flow *f)
 
 /* Add one counter sample. */
 void
-store_load_counter(struct store *s, const struct store_counter *c)
+store_trace_load_counter(struct store *s, const struct store_counter *c)
 {
 	sqlite3_stmt	*stmt;
 	int		 i = 1;
@@ -153,7 +153,7 @@ store_load_counter(struct store *s, const struct store_counter *c)
  * has them, and not yet linked. Return 0 if there is none.
  */
 int64_t
-store_load_task_find(struct store *s, const struct store_task *t)
+store_trace_load_task_find(struct store *s, const struct store_task *t)
 {
 	sqlite3_stmt	*stmt;
 	int64_t		 id = 0;
@@ -177,7 +177,8 @@ store_load_task_find(struct store *s, const struct store_task *t)
  * and the keys the row left out.
  */
 void
-store_load_task_link(struct store *s, int64_t id, const struct store_task *t)
+store_trace_load_task_link(struct store *s, int64_t id,
+    const struct store_task *t)
 {
 	sqlite3_stmt	*stmt;
 	int		 i = 1;
@@ -199,7 +200,7 @@ store_load_task_link(struct store *s, int64_t id, const struct store_task *t)
 
 /* How many task rows of rank RANK (NP_NA: unknown rank) are loaded. */
 int64_t
-store_load_task_count(struct store *s, int64_t rank)
+store_trace_load_task_count(struct store *s, int64_t rank)
 {
 	sqlite3_stmt	*stmt;
 	int64_t		 n = 0;
@@ -216,7 +217,7 @@ store_load_task_count(struct store *s, int64_t rank)
 
 /* How many step rows of device DEVICE and rank RANK are loaded. */
 int64_t
-store_load_step_count(struct store *s, int64_t device, int64_t rank)
+store_trace_load_step_count(struct store *s, int64_t device, int64_t rank)
 {
 	sqlite3_stmt	*stmt;
 	int64_t		 n = 0;
@@ -237,7 +238,7 @@ store_load_step_count(struct store *s, int64_t device, int64_t rank)
  * because they came before the metadata naming their process, LEVEL.
  */
 void
-store_load_api_level(struct store *s, int64_t rank, int64_t pid,
+store_trace_load_api_level(struct store *s, int64_t rank, int64_t pid,
     const char *level)
 {
 	sqlite3_stmt	*stmt;
@@ -259,7 +260,7 @@ store_load_api_level(struct store *s, int64_t rank, int64_t pid,
  * connection id.
  */
 void
-store_load_api_link(struct store *s, int64_t rank)
+store_trace_load_api_link(struct store *s, int64_t rank)
 {
 	sqlite3_stmt	*stmt;
 
@@ -282,7 +283,7 @@ store_load_api_link(struct store *s, int64_t rank)
  * starts within START..END.
  */
 void
-store_load_task_step(struct store *s, int64_t rank, int64_t iter,
+store_trace_load_task_step(struct store *s, int64_t rank, int64_t iter,
     int64_t start, int64_t end)
 {
 	sqlite3_stmt	*stmt;
@@ -306,7 +307,7 @@ store_load_task_step(struct store *s, int64_t rank, int64_t iter,
  * pid.
  */
 void
-store_load_trace_host(struct store *s, int64_t rank, int64_t pid)
+store_trace_load_trace_host(struct store *s, int64_t rank, int64_t pid)
 {
 	sqlite3_stmt	*stmt;
 	const char	*sql[] = {

@@ -460,10 +460,11 @@ struct store_rows *store_span_detail(struct store *,
 void		 store_span_release(struct store_span *);
 
 /* store-counter-lanes.c: counter series as timeline lanes */
-int		 store_counter_cells(struct store *, const struct store_lane *,
+int		 store_counter_lanes_cells(struct store *,
+		     const struct store_lane *,
 		     int64_t, int64_t, size_t, struct store_cell *, char **);
-int		 store_counter_at(struct store *, const struct store_lane *,
-		     int64_t, double *);
+int		 store_counter_lanes_at(struct store *,
+		     const struct store_lane *, int64_t, double *);
 
 /* store-jump.c: from a table row to the timeline */
 int		 store_task_locate(struct store *, int64_t, int64_t, int64_t,
@@ -482,23 +483,24 @@ struct store_rows *store_op_stat_window(struct store *, int64_t, int64_t,
 		     int64_t, int64_t, char **);
 
 /* store-trace.c: trace JSON */
-void		 store_load_lane(struct store *, int64_t, int64_t, int64_t,
-		     int64_t, const char *, const char *);
-void		 store_load_flow(struct store *, const struct store_flow *);
-void		 store_load_counter(struct store *,
+void		 store_trace_load_lane(struct store *, int64_t, int64_t,
+		     int64_t, int64_t, const char *, const char *);
+void		 store_trace_load_flow(struct store *,
+		     const struct store_flow *);
+void		 store_trace_load_counter(struct store *,
 		     const struct store_counter *);
-int64_t		 store_load_task_find(struct store *,
+int64_t		 store_trace_load_task_find(struct store *,
 		     const struct store_task *);
-void		 store_load_task_link(struct store *, int64_t,
+void		 store_trace_load_task_link(struct store *, int64_t,
 		     const struct store_task *);
-int64_t		 store_load_task_count(struct store *, int64_t);
-int64_t		 store_load_step_count(struct store *, int64_t, int64_t);
-void		 store_load_api_level(struct store *, int64_t, int64_t,
+int64_t		 store_trace_load_task_count(struct store *, int64_t);
+int64_t		 store_trace_load_step_count(struct store *, int64_t, int64_t);
+void		 store_trace_load_api_level(struct store *, int64_t, int64_t,
 		     const char *);
-void		 store_load_api_link(struct store *, int64_t);
-void		 store_load_task_step(struct store *, int64_t, int64_t,
+void		 store_trace_load_api_link(struct store *, int64_t);
+void		 store_trace_load_task_step(struct store *, int64_t, int64_t,
 		     int64_t, int64_t);
-void		 store_load_trace_host(struct store *, int64_t, int64_t);
+void		 store_trace_load_trace_host(struct store *, int64_t, int64_t);
 
 /* store-foreign.c: the vendor's SQLite exports, read-only */
 struct store_foreign;
@@ -517,7 +519,8 @@ int		 store_foreign_real(struct store_foreign_rows *, int, double *);
 void		 store_foreign_rows_free(struct store_foreign_rows *);
 
 /* store-floor.c: for bench/floor */
-int		 store_floor(const char *, int64_t, double *, double *, char **);
+int		 store_floor(const char *, int64_t, double *, double *,
+		     char **);
 double		 store_floor_cpu(void);
 
 /* store-tables.c */
@@ -568,7 +571,8 @@ int		 store_iter_ranks(struct store *, int64_t **, size_t *,
 		     char **);
 
 /* store-counters.c: for export */
-int		 store_counters_tracks(struct store *, const struct store_query *,
+int		 store_counters_tracks(struct store *,
+		     const struct store_query *,
 		     store_track_cb, void *, char **);
 int		 store_counters_each(struct store *, const struct store_query *,
 		     store_counter_cb, void *, char **);
@@ -633,7 +637,7 @@ void		 store_stacks_prune(struct store_stacks *, struct matcher *);
 
 /* store-stacks-invert.c */
 struct store_stacks *store_stacks_invert(const struct store_stacks *);
-void		 store_stacks_sandwich(const struct store_stacks *,
+void		 store_stacks_invert_sandwich(const struct store_stacks *,
 		     const char *, struct store_stacks **,
 		     struct store_stacks **);
 

@@ -409,7 +409,7 @@ check_shapes(void)
 	free(s);
 	is_int(inv->root->kids[2]->total, 92, "c spends 92 itself");
 	store_stacks_free(inv);
-	store_stacks_sandwich(st, "c", &callers, &callees);
+	store_stacks_invert_sandwich(st, "c", &callers, &callees);
 	s = folded(callees);
 	is_str(s, "c 28\nc;a 32\nc;a;c 64\n", "the callees of c, merged");
 	free(s);
