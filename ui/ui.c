@@ -334,8 +334,8 @@ ui_global(enum action a)
 		return view_push(&view_rank_ops, NULL, NULL) == 0 ?
 		    REDRAW_ALL : REDRAW_STATUS;
 	case ACTION_AA_CORE:
-		return view_push(&view_aa_core_ops, NULL, NULL) == 0 ?
-		    REDRAW_ALL : REDRAW_STATUS;
+		return view_push(&view_table_ops[VIEW_TABLE_AA_CORE], NULL,
+		    NULL) == 0 ? REDRAW_ALL : REDRAW_STATUS;
 	case ACTION_NEXT_VIEW:
 	case ACTION_PREV_VIEW:
 	case ACTION_VIEW_1:

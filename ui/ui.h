@@ -278,7 +278,31 @@ int		 prompt_key(int);
 void		 prompt_start(const char *, const char *,
 		     void (*)(void *, const char *), void *);
 
-/* view-table.c */
+/*
+ * view-table.c: the table views, one line each. VIEW_TABLE_<E> indexes its
+ * ops in view_table_ops; then come its name, its title and the store
+ * tables it shows (the first the store has). AA Core metrics is no tab: a
+ * opens it over the current one.
+ */
+#define VIEW_TABLES(X)							\
+	X(OP_STAT, "op_statistic", "Op statistic", "op_statistic")	\
+	X(API_STAT, "api_statistic", "API statistic", "api_statistic")	\
+	X(KERNELS, "kernels", "Kernels", "op_summary")			\
+	X(STEPS, "steps", "Steps", "step_trace")			\
+	X(MEMORY, "memory", "Memory",					\
+	    "memory_record npu_mem npu_module_mem operator_memory")	\
+	X(MARKERS, "markers", "Markers", "msprof_tx")			\
+	X(AA_CORE, "aa_core_metrics", "AA Core metrics", "aa_core_metrics")
+
+#define VIEW_TABLE_ENUM(e, nm, ti, tb)	VIEW_TABLE_##e,
+enum view_table_kind {
+	VIEW_TABLES(VIEW_TABLE_ENUM)
+	VIEW_TABLE_COUNT
+};
+#undef VIEW_TABLE_ENUM
+
+extern const struct view_ops view_table_ops[VIEW_TABLE_COUNT];
+
 struct view_table {
 	const struct store_table *t;
 	struct store_page	*pager;
@@ -315,16 +339,6 @@ void		 view_table_goto(struct view_table *, int64_t);
 int		 view_table_search_key(struct view_table *, enum action);
 void		 view_table_search_resume(struct view_table *);
 int		 view_table_save_key(struct view_table *);
-
-extern const struct view_ops view_op_stat_ops;
-extern const struct view_ops view_api_stat_ops;
-extern const struct view_ops view_kernels_ops;
-extern const struct view_ops view_steps_ops;
-extern const struct view_ops view_memory_ops;
-extern const struct view_ops view_markers_ops;
-extern const struct view_ops view_timeline_ops;
-extern const struct view_ops view_tasks_ops;
-extern const struct view_ops view_aa_core_ops;
 
 /* view-summary.c */
 extern const struct view_ops view_summary_ops;
@@ -457,6 +471,7 @@ struct view_timeline_arg {
 	const struct store_span	*span;		/* to show, selected */
 	bool			 instances;	/* n, N walk its op type */
 };
+extern const struct view_ops view_timeline_ops;
 void		 view_timeline_fmt(char *, size_t, int64_t);
 void		 view_timeline_fill(struct view_tl *);
 void		 view_timeline_zoom(struct view_tl *, int64_t, int64_t,

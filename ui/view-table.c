@@ -584,115 +584,25 @@ view_table_tick(struct view *v, enum view_work *w)
 	return REDRAW_ALL;
 }
 
-const struct view_ops view_op_stat_ops = {
-	.name = "op_statistic",
-	.title = "Op statistic",
-	.table = "op_statistic",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
+/*
+ * The table views differ only in their name, title and tables: each entry
+ * of VIEW_TABLES (ui.h) yields one of these.
+ */
+#define VIEW_TABLE_OPS(e, nm, ti, tb)					\
+	[VIEW_TABLE_##e] = {						\
+		.name = nm,						\
+		.title = ti,						\
+		.table = tb,						\
+		.open = view_table_open,				\
+		.close = view_table_close,				\
+		.draw = view_table_draw,				\
+		.key = view_table_key,					\
+		.resize = view_table_resize,				\
+		.status = view_table_status,				\
+		.tick = view_table_tick,				\
+		.keymap = view_table_keys,				\
+	},
+const struct view_ops view_table_ops[] = {
+	VIEW_TABLES(VIEW_TABLE_OPS)
 };
-
-const struct view_ops view_api_stat_ops = {
-	.name = "api_statistic",
-	.title = "API statistic",
-	.table = "api_statistic",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
-};
-
-const struct view_ops view_kernels_ops = {
-	.name = "kernels",
-	.title = "Kernels",
-	.table = "op_summary",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
-};
-
-const struct view_ops view_steps_ops = {
-	.name = "steps",
-	.title = "Steps",
-	.table = "step_trace",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
-};
-
-const struct view_ops view_memory_ops = {
-	.name = "memory",
-	.title = "Memory",
-	.table = "memory_record npu_mem npu_module_mem operator_memory",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
-};
-
-const struct view_ops view_markers_ops = {
-	.name = "markers",
-	.title = "Markers",
-	.table = "msprof_tx",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
-};
-
-const struct view_ops view_tasks_ops = {
-	.name = "tasks",
-	.title = "Tasks",
-	.table = "op_summary",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
-};
-
-/* The AA Core metrics of an SVP job, opened over the current tab (a). */
-const struct view_ops view_aa_core_ops = {
-	.name = "aa_core_metrics",
-	.title = "AA Core metrics",
-	.table = "aa_core_metrics",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
-};
+#undef VIEW_TABLE_OPS

@@ -11,12 +11,12 @@
 
 static const struct view_ops *view_tabs_ops[] = {
 	&view_summary_ops,
-	&view_op_stat_ops,
-	&view_api_stat_ops,
-	&view_kernels_ops,
-	&view_steps_ops,
-	&view_memory_ops,
-	&view_markers_ops,
+	&view_table_ops[VIEW_TABLE_OP_STAT],
+	&view_table_ops[VIEW_TABLE_API_STAT],
+	&view_table_ops[VIEW_TABLE_KERNELS],
+	&view_table_ops[VIEW_TABLE_STEPS],
+	&view_table_ops[VIEW_TABLE_MEMORY],
+	&view_table_ops[VIEW_TABLE_MARKERS],
 	&view_flame_ops,
 	&view_timeline_ops
 };
