@@ -257,6 +257,16 @@ int		 config_load(struct ui_config *, const char *, char **);
 void		 config_release(struct ui_config *);
 char		*config_path(void);
 
+/*
+ * What the flame and window views open on when pushed from the timeline:
+ * the range [FROM_NS, TO_NS), its times shown from ORIGIN_NS.
+ */
+struct view_range_arg {
+	int64_t		 from_ns;
+	int64_t		 to_ns;
+	int64_t		 origin_ns;	/* the trace's start */
+};
+
 /* view.c */
 int		 view_push(const struct view_ops *, const void *, char **);
 void		 view_pop(void);
@@ -397,13 +407,6 @@ struct view_flame {
 };
 extern const struct view_ops view_flame_ops;
 
-/* What the flame view opens on when pushed: a time window. */
-struct view_flame_arg {
-	int64_t			 from_ns;
-	int64_t			 to_ns;
-	int64_t			 origin_ns;	/* the trace's start */
-};
-
 /* view-flame-draw.c */
 typedef void	(*flame_place_cb)(struct view_flame *,
 		     const struct store_frame *, int, int, int, void *);
@@ -498,11 +501,6 @@ int		 view_jump_key(struct view_table *);
 int		 view_jump_step(enum store_span_dir, struct store_span *);
 
 /* view-window.c */
-struct view_window_arg {
-	int64_t		 from_ns;
-	int64_t		 to_ns;
-	int64_t		 origin_ns;	/* times are shown from here */
-};
 extern const struct view_ops view_window_ops;
 
 /* view-text.c */

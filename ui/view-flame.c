@@ -58,7 +58,7 @@ view_flame_build(struct view_flame *vf, char **cause)
 static int
 view_flame_open(struct view *v, const void *arg, char **cause)
 {
-	const struct view_flame_arg	*fa = arg;
+	const struct view_range_arg	*fa = arg;
 	struct view_flame		*vf;
 
 	vf = xcalloc(1, sizeof *vf);

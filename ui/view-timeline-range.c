@@ -92,8 +92,7 @@ view_timeline_mouse(struct view_tl *tl)
 int
 view_timeline_range_key(struct view_tl *tl, enum action a)
 {
-	struct view_window_arg	 w;
-	struct view_flame_arg	 fa;
+	struct view_range_arg	 r;
 
 	if ((a == ACTION_APPLY_RANGE || a == ACTION_RANGE_FLAME) &&
 	    tl->sel0 == NP_NA) {
@@ -112,17 +111,13 @@ view_timeline_range_key(struct view_tl *tl, enum action a)
 		tl->sel1 = tl->mark < tl->f.cursor ? tl->f.cursor : tl->mark;
 		return REDRAW_ALL;
 	case ACTION_RANGE_FLAME:
-		fa.from_ns = tl->sel0;
-		fa.to_ns = tl->sel1;
-		fa.origin_ns = tl->lo;
-		return view_push(&view_flame_ops, &fa, NULL) == 0 ?
-		    REDRAW_ALL : REDRAW_STATUS;
 	case ACTION_APPLY_RANGE:
-		w.from_ns = tl->sel0;
-		w.to_ns = tl->sel1;
-		w.origin_ns = tl->lo;
-		return view_push(&view_window_ops, &w, NULL) == 0 ?
-		    REDRAW_ALL : REDRAW_STATUS;
+		r.from_ns = tl->sel0;
+		r.to_ns = tl->sel1;
+		r.origin_ns = tl->lo;
+		return view_push(a == ACTION_RANGE_FLAME ? &view_flame_ops :
+		    &view_window_ops, &r, NULL) == 0 ? REDRAW_ALL :
+		    REDRAW_STATUS;
 	default:
 		if (tl->sel0 == NP_NA)
 			return -1;

@@ -33,7 +33,7 @@ view_window_lines(struct text *t, const char *table)
 static int
 view_window_open(struct view *v, const void *arg, char **cause)
 {
-	const struct view_window_arg	*w = arg;
+	const struct view_range_arg	*w = arg;
 	struct store_print_opts		 o;
 	struct store_rows		*r;
 	struct text			*t;
