@@ -503,7 +503,7 @@ int		 view_jump_step(enum store_span_dir, struct store_span *);
 /* view-window.c */
 extern const struct view_ops view_window_ops;
 
-/* view-text.c */
+/* text.c */
 struct text;
 struct text	*text_create(void);
 void		 text_free(struct text *);
