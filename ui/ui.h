@@ -512,8 +512,9 @@ void		 text_addf(struct text *, enum role, int, const char *, ...)
 		     PRINTFLIKE(4, 5);
 void		 text_add_bar(struct text *, int, const char *, double,
 		     const char *);
-void		 text_draw(struct text *, int, int);
-int		 text_key(struct text *, enum action);
+void		 text_close(struct view *);
+void		 text_draw(struct view *, int, int);
+int		 text_key(struct view *, enum action, int);
 size_t		 text_lines(struct text *);
 
 #endif /* UI_H */

@@ -110,24 +110,6 @@ view_detail_open(struct view *v, const void *arg, char **cause)
 }
 
 static void
-view_detail_close(struct view *v)
-{
-	text_free(v->data);
-}
-
-static void
-view_detail_draw(struct view *v, int y, int h)
-{
-	text_draw(v->data, y, h);
-}
-
-static int
-view_detail_key(struct view *v, enum action a, int key)
-{
-	return text_key(v->data, a);
-}
-
-static void
 view_detail_status(struct view *v, char *buf, size_t len)
 {
 	snprintf(buf, len, " Detail  %zu lines  q back ", text_lines(v->data));
@@ -137,8 +119,8 @@ const struct view_ops view_detail_ops = {
 	.name = "detail",
 	.title = "Detail",
 	.open = view_detail_open,
-	.close = view_detail_close,
-	.draw = view_detail_draw,
-	.key = view_detail_key,
+	.close = text_close,
+	.draw = text_draw,
+	.key = text_key,
 	.status = view_detail_status,
 };

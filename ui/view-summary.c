@@ -204,24 +204,6 @@ view_summary_open(struct view *v, const void *arg, char **cause)
 }
 
 static void
-view_summary_close(struct view *v)
-{
-	text_free(v->data);
-}
-
-static void
-view_summary_draw(struct view *v, int y, int h)
-{
-	text_draw(v->data, y, h);
-}
-
-static int
-view_summary_key(struct view *v, enum action a, int key)
-{
-	return text_key(v->data, a);
-}
-
-static void
 view_summary_status(struct view *v, char *buf, size_t len)
 {
 	snprintf(buf, len, " Summary  %zu lines  ? help  q quit ",
@@ -232,8 +214,8 @@ const struct view_ops view_summary_ops = {
 	.name = "summary",
 	.title = "Summary",
 	.open = view_summary_open,
-	.close = view_summary_close,
-	.draw = view_summary_draw,
-	.key = view_summary_key,
+	.close = text_close,
+	.draw = text_draw,
+	.key = text_key,
 	.status = view_summary_status,
 };

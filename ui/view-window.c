@@ -69,24 +69,6 @@ view_window_open(struct view *v, const void *arg, char **cause)
 }
 
 static void
-view_window_close(struct view *v)
-{
-	text_free(v->data);
-}
-
-static void
-view_window_draw(struct view *v, int y, int h)
-{
-	text_draw(v->data, y, h);
-}
-
-static int
-view_window_key(struct view *v, enum action a, int key)
-{
-	return text_key(v->data, a);
-}
-
-static void
 view_window_status(struct view *v, char *buf, size_t len)
 {
 	snprintf(buf, len, " Op statistic of a window  q back ");
@@ -96,8 +78,8 @@ const struct view_ops view_window_ops = {
 	.name = "window",
 	.title = "Window",
 	.open = view_window_open,
-	.close = view_window_close,
-	.draw = view_window_draw,
-	.key = view_window_key,
+	.close = text_close,
+	.draw = text_draw,
+	.key = text_key,
 	.status = view_window_status,
 };
