@@ -9,7 +9,7 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 /*
  * The byte length of the longest prefix of S that fits in WIDTH columns;

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 #define UI_MIN_COLS	40
 #define UI_MIN_LINES	8

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 struct view_device {
 	int64_t		*ids;

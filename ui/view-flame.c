@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 static const struct key_binding view_flame_keys[] = {
 	{ KEY_BACKSPACE, ACTION_ZOOM_OUT, NULL },

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 #define FIND_CHUNK	512
 #define FIND_SECONDS	3.0

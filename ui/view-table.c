@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 #define TABLE_MAX_WIDTH	40
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 /* The lane of the cursor's row, or NULL on a collapsed group. */
 const struct store_lane *

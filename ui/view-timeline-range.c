@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 /* The instant at screen column X, in the cells or at their edges. */
 static int64_t

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 #define TL_NAMEW	16	/* lane name column, at first */
 #define TL_MINNAMEW	4

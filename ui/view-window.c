@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 /* Add the lines of TABLE to T, one text line each. */
 static void

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 static const struct view_ops *view_tabs_ops[] = {
 	&view_summary_ops,
