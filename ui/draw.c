@@ -5,11 +5,30 @@
  * ASCII otherwise.
  */
 #include <curses.h>
+#include <langinfo.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
 #include "ui-int.h"
+
+static bool	 draw_is_utf8;
+
+/*
+ * Follow the locale: UTF-8 text and glyphs under a UTF-8 codeset, one
+ * column a byte and ASCII glyphs otherwise. ui.c calls this once, first.
+ */
+void
+draw_init(void)
+{
+	draw_is_utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+}
+
+bool
+draw_utf8(void)
+{
+	return draw_is_utf8;
+}
 
 /*
  * The byte length of the longest prefix of S that fits in WIDTH columns;
@@ -28,7 +47,7 @@ draw_clip(const char *s, int width, int *used)
 		if ((unsigned char)s[i] < 0x80) {
 			n = 1;
 			w = 1;
-		} else if (!ui_utf8()) {
+		} else if (!draw_utf8()) {
 			n = 1;
 			w = 1;
 		} else {
@@ -85,7 +104,7 @@ draw_text(int y, int x, int width, enum role role, const char *s)
 		return 0;
 	n = draw_clip(s, width, &used);
 	attrset(theme_attr(role));
-	if (ui_utf8())
+	if (draw_utf8())
 		mvaddnstr(y, x, s, (int)n);
 	else {
 		copy = xstrndup(s, n);
@@ -143,7 +162,7 @@ draw_hline(int y, int x, int width, enum role role)
 	int	 i;
 
 	for (i = 0; i < width; i++)
-		draw_text(y, x + i, 1, role, ui_utf8() ? "\u2500" : "-");
+		draw_text(y, x + i, 1, role, draw_utf8() ? "\u2500" : "-");
 }
 
 /* A bar of FRACTION (0 to 1) of WIDTH columns, in eighths under UTF-8. */
@@ -161,19 +180,19 @@ draw_bar(int y, int x, int width, double fraction, enum role role)
 	full = (int)(fraction * width);
 	part = (int)(fraction * width * 8) % 8;
 	for (i = 0; i < full; i++)
-		draw_text(y, x + i, 1, role, ui_utf8() ? "\u2588" : "#");
-	if (full < width && part > 0 && ui_utf8())
+		draw_text(y, x + i, 1, role, draw_utf8() ? "\u2588" : "#");
+	if (full < width && part > 0 && draw_utf8())
 		draw_text(y, x + full, 1, role, eighths[part]);
 }
 
 const char *
 draw_glyph_up(void)
 {
-	return ui_utf8() ? "\u25b2" : "^";
+	return draw_utf8() ? "\u25b2" : "^";
 }
 
 const char *
 draw_glyph_down(void)
 {
-	return ui_utf8() ? "\u25bc" : "v";
+	return draw_utf8() ? "\u25bc" : "v";
 }

@@ -184,7 +184,6 @@ int64_t		 ui_device(void);
 int64_t		 ui_rank(void);
 void		 ui_message(enum role, const char *, ...) PRINTFLIKE(2, 3);
 const char	*ui_get_message(enum role *);
-bool		 ui_utf8(void);
 int		 ui_reimport(void);
 void		 ui_device_label(char *, size_t);
 bool		 ui_mouse(int *, int *, bool *, int *);
@@ -193,6 +192,8 @@ void		 ui_set_device(int64_t, int64_t);
 const struct ui_config *ui_config(void);
 
 /* draw.c */
+void		 draw_init(void);
+bool		 draw_utf8(void);
 void		 draw_fill(int, int, int, enum role);
 int		 draw_text(int, int, int, enum role, const char *);
 int		 draw_textf(int, int, int, enum role, const char *, ...)

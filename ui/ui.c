@@ -7,7 +7,6 @@
  */
 #include <curses.h>
 #include <errno.h>
-#include <langinfo.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -33,7 +32,6 @@ static const struct ui_opts	*ui_o;
 static struct ui_config		 ui_cfg;
 static char			*ui_msg;
 static enum role		 ui_msg_role;
-static bool			 ui_is_utf8;
 static bool			 ui_started;
 static bool			 ui_quit;
 static int64_t			 ui_dev = NP_NA;
@@ -66,12 +64,6 @@ int64_t
 ui_rank(void)
 {
 	return ui_rnk;
-}
-
-bool
-ui_utf8(void)
-{
-	return ui_is_utf8;
 }
 
 /* Set the status line message; the next key clears it. */
@@ -472,7 +464,7 @@ ui_start(char **cause)
 	const char	*nc = getenv("NO_COLOR");
 	bool		 color;
 
-	ui_is_utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	draw_init();
 	if (newterm(NULL, stdout, stdin) == NULL) {
 		xasprintf(cause, "cannot start curses on terminal '%s'",
 		    getenv("TERM") != NULL ? getenv("TERM") : "");

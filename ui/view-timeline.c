@@ -253,7 +253,7 @@ view_timeline_glyph(double f)
 	int	 i = (int)(f * 8 + 0.999);
 
 	i = i < 1 ? 0 : i > 8 ? 7 : i - 1;
-	return ui_utf8() ? blocks[i] : ascii[i];
+	return draw_utf8() ? blocks[i] : ascii[i];
 }
 
 static enum role
@@ -312,7 +312,7 @@ view_timeline_name(const struct view_tl *tl, size_t i, char *name, size_t size)
 	const struct store_lane	*l = &tl->lanes[it->lane];
 
 	if (it->group)
-		snprintf(name, size, "%s%s (%zu)", ui_utf8() ? "\u25b8" : "+",
+		snprintf(name, size, "%s%s (%zu)", draw_utf8() ? "\u25b8" : "+",
 		    l->group, it->nlanes);
 	else if (l->rank != NP_NA)
 		snprintf(name, size, "%lld %s", (long long)l->rank, l->name);

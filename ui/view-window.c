@@ -56,7 +56,7 @@ view_window_open(struct view *v, const void *arg, char **cause)
 	else if ((f = open_memstream(&buf, &size)) != NULL) {
 		memset(&o, 0, sizeof o);
 		o.format = PRINT_TABLE;
-		o.utf8 = ui_utf8();
+		o.utf8 = draw_utf8();
 		o.width = COLS - 2;
 		store_print_rows(f, r, &o);
 		fclose(f);
