@@ -81,6 +81,7 @@ int		 util_write_file_atomic(const char *, const char *, size_t,
 		     bool, char **);
 uint64_t	 util_hash64(const char *, size_t);
 void		 util_tighten_umask(void);
+double		 util_now(void);
 
 /* matcher.c */
 struct matcher	*matcher_create(const char *, bool, char **);

@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "npuprof.h"
@@ -553,4 +554,14 @@ util_abspath(const char *path)
 	free(real);
 	free(dir);
 	return out;
+}
+
+/* Seconds on the monotonic clock, to time what takes a while. */
+double
+util_now(void)
+{
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }

@@ -179,17 +179,23 @@ struct ui_config {
 	char		*view;
 };
 
-/* ui.c */
-int64_t		 ui_device(void);
-int64_t		 ui_rank(void);
-void		 ui_message(enum role, const char *, ...) PRINTFLIKE(2, 3);
-const char	*ui_get_message(enum role *);
-int		 ui_reimport(void);
-void		 ui_device_label(char *, size_t);
-bool		 ui_mouse(int *, int *, bool *, int *);
-int		 ui_mouse_button(void);
-void		 ui_set_device(int64_t, int64_t);
-const struct ui_config *ui_config(void);
+/* status.c */
+void		 status_set(enum role, const char *, ...) PRINTFLIKE(2, 3);
+const char	*status_get(enum role *);
+void		 status_clear(void);
+
+/* session.c */
+struct store	*session_store(void);
+void		 session_set_store(struct store *);
+int64_t		 session_device(void);
+int64_t		 session_rank(void);
+void		 session_set_device(int64_t, int64_t);
+
+/* mouse.c */
+void		 mouse_init(void);
+int		 mouse_read(void);
+void		 mouse_get(int *, int *, bool *, int *);
+int		 mouse_button(void);
 
 /* draw.c */
 void		 draw_init(void);

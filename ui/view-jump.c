@@ -60,8 +60,8 @@ view_jump_open(int64_t id, bool instances)
 	char				*cause = NULL;
 	int				 rc;
 
-	if ((rc = store_task_span(ui_store(), id, &sp, &cause)) != 1) {
-		ui_message(ROLE_ERROR, "%s", rc < 0 ? cause :
+	if ((rc = store_task_span(session_store(), id, &sp, &cause)) != 1) {
+		status_set(ROLE_ERROR, "%s", rc < 0 ? cause :
 		    "the task is not in the timeline");
 		free(cause);
 		return REDRAW_STATUS;
@@ -83,15 +83,15 @@ view_jump_task(struct view_table *vt, size_t i)
 	int		 rc;
 
 	if (start == NULL || util_parse_ns(start, strlen(start), &ns) != 0) {
-		ui_message(ROLE_ERROR, "this row has no start time");
+		status_set(ROLE_ERROR, "this row has no start time");
 		return REDRAW_STATUS;
 	}
-	rc = store_task_locate(ui_store(), view_jump_int(view_jump_cell(vt,
-	    i, "Device_id")), ui_rank(), view_jump_int(view_jump_cell(vt, i,
-	    "Stream ID")), view_jump_int(view_jump_cell(vt, i, "Task ID")),
-	    ns, &id, &cause);
+	rc = store_task_locate(session_store(), view_jump_int(
+	    view_jump_cell(vt, i, "Device_id")), session_rank(),
+	    view_jump_int(view_jump_cell(vt, i, "Stream ID")),
+	    view_jump_int(view_jump_cell(vt, i, "Task ID")), ns, &id, &cause);
 	if (rc != 1) {
-		ui_message(ROLE_ERROR, "%s", rc < 0 ? cause :
+		status_set(ROLE_ERROR, "%s", rc < 0 ? cause :
 		    "no such task in the store");
 		free(cause);
 		return REDRAW_STATUS;
@@ -115,7 +115,7 @@ view_jump_forget(void)
 static int
 view_jump_move(enum store_span_dir dir, int64_t *id)
 {
-	struct store	*s = ui_store();
+	struct store	*s = session_store();
 	int64_t		 start;
 	char		*cause = NULL;
 	int		 rc;
@@ -130,9 +130,9 @@ view_jump_move(enum store_span_dir dir, int64_t *id)
 	}
 	if (rc != 1) {
 		if (rc < 0)
-			ui_message(ROLE_ERROR, "%s", cause);
+			status_set(ROLE_ERROR, "%s", cause);
 		else
-			ui_message(ROLE_ERROR, "no task of op type '%s'",
+			status_set(ROLE_ERROR, "no task of op type '%s'",
 			    view_jump_at.op);
 		free(cause);
 		return rc;
@@ -148,7 +148,7 @@ static void
 view_jump_say(void)
 {
 	if (view_jump_at.k >= 1)
-		ui_message(ROLE_NORMAL, "%s: instance %lld of %lld (n, N:"
+		status_set(ROLE_NORMAL, "%s: instance %lld of %lld (n, N:"
 		    " next, previous)", view_jump_at.op,
 		    (long long)view_jump_at.k, (long long)view_jump_at.count);
 }
@@ -163,7 +163,7 @@ view_jump_op(struct view_table *vt, size_t i)
 	char		*cause = NULL;
 
 	if (op == NULL) {
-		ui_message(ROLE_ERROR, "this row has no op type");
+		status_set(ROLE_ERROR, "this row has no op type");
 		return REDRAW_STATUS;
 	}
 	device = view_jump_int(view_jump_cell(vt, i, "Device_id"));
@@ -171,19 +171,19 @@ view_jump_op(struct view_table *vt, size_t i)
 	    (view_jump_at.core == NULL) != (core == NULL) ||
 	    (core != NULL && strcmp(view_jump_at.core, core) != 0) ||
 	    view_jump_at.q.device != device ||
-	    view_jump_at.q.rank != ui_rank()) {
+	    view_jump_at.q.rank != session_rank()) {
 		view_jump_forget();
 		view_jump_at.op = xstrdup(op);
 		view_jump_at.core = core != NULL ? xstrdup(core) : NULL;
 		view_jump_at.q.op_type = view_jump_at.op;
 		view_jump_at.q.core_type = view_jump_at.core;
 		view_jump_at.q.device = device;
-		view_jump_at.q.rank = ui_rank();
+		view_jump_at.q.rank = session_rank();
 		view_jump_at.q.from_ns = view_jump_at.q.to_ns = NP_NA;
-		view_jump_at.count = store_op_instances_count(ui_store(),
+		view_jump_at.count = store_op_instances_count(session_store(),
 		    &view_jump_at.q, &cause);
 		if (view_jump_at.count < 0) {
-			ui_message(ROLE_ERROR, "%s", cause);
+			status_set(ROLE_ERROR, "%s", cause);
 			free(cause);
 			view_jump_forget();
 			return REDRAW_STATUS;
@@ -213,7 +213,7 @@ view_jump_key(struct view_table *vt)
 		return view_jump_task(vt, i);
 	if (strcmp(name, "op_statistic") == 0)
 		return view_jump_op(vt, i);
-	ui_message(ROLE_ERROR, "t shows a task (Kernels) or an op type "
+	status_set(ROLE_ERROR, "t shows a task (Kernels) or an op type "
 	    "(Op statistic) in the timeline");
 	return REDRAW_STATUS;
 }
@@ -230,13 +230,13 @@ view_jump_step(enum store_span_dir dir, struct store_span *sp)
 	char	*cause = NULL;
 
 	if (view_jump_at.op == NULL) {
-		ui_message(ROLE_ERROR, "no op type to walk");
+		status_set(ROLE_ERROR, "no op type to walk");
 		return 0;
 	}
 	if (view_jump_move(dir, &id) != 1)
 		return 0;
-	if (store_task_span(ui_store(), id, sp, &cause) != 1) {
-		ui_message(ROLE_ERROR, "%s", cause != NULL ? cause :
+	if (store_task_span(session_store(), id, sp, &cause) != 1) {
+		status_set(ROLE_ERROR, "%s", cause != NULL ? cause :
 		    "the task is not in the timeline");
 		free(cause);
 		return 0;

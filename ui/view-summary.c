@@ -21,14 +21,14 @@ view_summary_query(const char *table, const char *sort, int64_t limit)
 	struct store_rows		*r;
 	char				*cause = NULL;
 
-	if ((t = store_table_find(ui_store(), table)) == NULL)
+	if ((t = store_table_find(session_store(), table)) == NULL)
 		return NULL;
 	store_query_init(&q);
 	q.sort = sort;
 	q.limit = limit;
-	q.device = ui_device();
-	q.rank = ui_rank();
-	r = store_query_table(ui_store(), t, &q, &cause);
+	q.device = session_device();
+	q.rank = session_rank();
+	r = store_query_table(session_store(), t, &q, &cause);
 	free(cause);
 	if (r != NULL && r->nrows == 0) {
 		store_rows_free(r);
@@ -73,7 +73,7 @@ view_summary_info(struct text *t)
 		store_rows_free(r);
 	}
 	strbuf_init(&b);
-	if (store_devices(ui_store(), &ids, &n, &cause) == 0) {
+	if (store_devices(session_store(), &ids, &n, &cause) == 0) {
 		for (i = 0; i < n; i++) {
 			if (ids[i] == NP_HOST_DEVICE)
 				strbuf_addf(&b, "%shost", i > 0 ? ", " : "");

@@ -39,7 +39,7 @@ view_table_find(const char *names)
 	copy = p = xstrdup(names);
 	while (t == NULL && (word = strsep(&p, " ")) != NULL) {
 		if (*word != '\0')
-			t = store_table_find(ui_store(), word);
+			t = store_table_find(session_store(), word);
 	}
 	free(copy);
 	return t;
@@ -90,8 +90,8 @@ view_table_query(struct view_table *vt, struct store_query *q)
 	store_query_init(q);
 	q->sort = vt->sort;
 	q->filter = vt->filter;
-	q->device = ui_device();
-	q->rank = ui_rank();
+	q->device = session_device();
+	q->rank = session_rank();
 }
 
 /*
@@ -145,14 +145,14 @@ view_table_reload(struct view_table *vt, char **cause)
 	struct store_page_state	 st;
 
 	view_table_query(vt, &q);
-	if ((p = store_page_create(ui_store(), vt->t, &q, cause)) == NULL)
+	if ((p = store_page_create(session_store(), vt->t, &q, cause)) == NULL)
 		return -1;
 	store_page_free(vt->pager);
 	vt->pager = p;
 	store_page_state(p, &st);
 	vt->busy = st.phase != NULL;
 	vt->found = st.found;
-	vt->t0 = ui_now();
+	vt->t0 = util_now();
 	vt->total = vt->filter == NULL && !vt->busy ? store_page_count(p) :
 	    -1;
 	vt->cur = vt->top = 0;
@@ -306,7 +306,7 @@ view_table_move(struct view_table *vt, int64_t row)
 
 	view_table_goto(vt, row);
 	if (view_table_fill(vt, false, &cause) != 0) {
-		ui_message(ROLE_ERROR, "%s", cause);
+		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 	}
 	view_table_goto(vt, vt->cur);
@@ -326,7 +326,7 @@ view_table_sort(struct view_table *vt, int col, bool desc)
 	int	 old_col = vt->sort_col;
 	bool	 old_desc = vt->sort_desc;
 	char	*old = vt->sort, *cause = NULL;
-	double	 t0 = ui_now();
+	double	 t0 = util_now();
 
 	vt->sort_col = col;
 	vt->sort_desc = desc;
@@ -334,7 +334,7 @@ view_table_sort(struct view_table *vt, int col, bool desc)
 	if (col >= 0)
 		xasprintf(&vt->sort, "%s%s", desc ? "-" : "", vt->names[col]);
 	if (view_table_reload(vt, &cause) != 0) {
-		ui_message(ROLE_ERROR, "%s", cause);
+		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 		free(vt->sort);
 		vt->sort = old;
@@ -343,8 +343,8 @@ view_table_sort(struct view_table *vt, int col, bool desc)
 		return REDRAW_ALL;
 	}
 	free(old);
-	if (ui_now() - t0 > 0.5)
-		ui_message(ROLE_NORMAL, "sorted in %.1f s", ui_now() - t0);
+	if (util_now() - t0 > 0.5)
+		status_set(ROLE_NORMAL, "sorted in %.1f s", util_now() - t0);
 	return REDRAW_ALL;
 }
 
@@ -359,7 +359,7 @@ view_table_filter_done(void *arg, const char *text)
 		return;
 	vt->filter = *text != '\0' ? xstrdup(text) : NULL;
 	if (view_table_reload(vt, &cause) != 0) {
-		ui_message(ROLE_ERROR, "%s", cause);
+		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 		free(vt->filter);
 		vt->filter = old;
@@ -376,7 +376,7 @@ view_table_mouse(struct view_table *vt)
 	bool	 click;
 	size_t	 i;
 
-	ui_mouse(&y, &x, &click, &wheel);
+	mouse_get(&y, &x, &click, &wheel);
 	if (wheel != 0)
 		return view_table_move(vt, vt->cur + 3 * wheel);
 	if (!click)
@@ -426,7 +426,7 @@ view_table_key(struct view *v, enum action a, int key)
 		return view_table_move(vt, 0);
 	case ACTION_BOTTOM:
 		if (vt->busy) {
-			ui_message(ROLE_NORMAL, "the last row found so far; "
+			status_set(ROLE_NORMAL, "the last row found so far; "
 			    "more may come");
 			return view_table_move(vt, vt->found - 1);
 		}
@@ -453,7 +453,7 @@ view_table_key(struct view *v, enum action a, int key)
 		return view_table_sort(vt, col, col >= 0 && vt->numeric[col]);
 	case ACTION_SORT_INVERT:
 		if (vt->sort_col < 0) {
-			ui_message(ROLE_ERROR, "pick a sort column first "
+			status_set(ROLE_ERROR, "pick a sort column first "
 			    "with < or >");
 			return REDRAW_STATUS;
 		}
@@ -565,14 +565,14 @@ view_table_tick(struct view *v, enum view_work *w)
 	if (st.phase == NULL) {
 		vt->busy = false;
 		if (st.error != NULL)
-			ui_message(ROLE_ERROR, "%s", st.error);
-		else if (ui_now() - vt->t0 > 0.5)
-			ui_message(ROLE_NORMAL, "%s in %.1f s", vt->filter !=
-			    NULL ? "filtered" : "sorted", ui_now() - vt->t0);
+			status_set(ROLE_ERROR, "%s", st.error);
+		else if (util_now() - vt->t0 > 0.5)
+			status_set(ROLE_NORMAL, "%s in %.1f s", vt->filter !=
+			    NULL ? "filtered" : "sorted", util_now() - vt->t0);
 		vt->total = store_page_count(vt->pager);
 	}
 	if (view_table_fill(vt, true, &cause) != 0) {
-		ui_message(ROLE_ERROR, "%s", cause);
+		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 	}
 	view_table_goto(vt, vt->cur);

@@ -139,9 +139,9 @@ view_timeline_group(struct view_tl *tl, const struct view_tl_item *it,
 		    view_timeline_hidden(tl, &tl->lanes[i]) ||
 		    tl->lanes[i].kind == LANE_COUNTER)
 			continue;
-		if (store_lane_cells(ui_store(), tl->lanes[i].id, tl->f.t0,
+		if (store_lane_cells(session_store(), tl->lanes[i].id, tl->f.t0,
 		    tl->f.t1, (size_t)tl->w, tmp, &cause) != 0) {
-			ui_message(ROLE_ERROR, "%s", cause);
+			status_set(ROLE_ERROR, "%s", cause);
 			free(cause);
 			cause = NULL;
 			continue;
@@ -171,7 +171,7 @@ view_timeline_hide(void *arg, const char *answer)
 		return;
 	if (*answer != '\0' && (m = matcher_create(answer, true,
 	    &cause)) == NULL) {
-		ui_message(ROLE_ERROR, "%s", cause);
+		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 		return;
 	}
@@ -183,7 +183,7 @@ view_timeline_hide(void *arg, const char *answer)
 	    &tl->lanes[i]); i++)
 		continue;
 	if (i == tl->nlanes && m != NULL) {
-		ui_message(ROLE_ERROR, "'%s' would hide every lane", answer);
+		status_set(ROLE_ERROR, "'%s' would hide every lane", answer);
 		matcher_free(tl->hide);
 		free(tl->hide_re);
 		tl->hide = NULL;

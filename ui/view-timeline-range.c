@@ -53,14 +53,14 @@ view_timeline_mouse(struct view_tl *tl)
 	int	 y, x, wheel, row;
 	bool	 click;
 
-	ui_mouse(&y, &x, &click, &wheel);
+	mouse_get(&y, &x, &click, &wheel);
 	if (wheel != 0) {
 		view_timeline_zoom(tl, x > tl->namew ?
 		    view_timeline_time_at(tl, x) : tl->f.cursor,
 		    wheel < 0 ? 1 : 2, wheel < 0 ? 2 : 1);
 		return 1;
 	}
-	switch (ui_mouse_button()) {
+	switch (mouse_button()) {
 	case 1:
 		tl->drag = view_timeline_time_at(tl, x);
 		tl->dragx = x;
@@ -96,14 +96,14 @@ view_timeline_range_key(struct view_tl *tl, enum action a)
 
 	if ((a == ACTION_APPLY_RANGE || a == ACTION_RANGE_FLAME) &&
 	    tl->sel0 == NP_NA) {
-		ui_message(ROLE_ERROR, "no range: drag with the mouse, "
+		status_set(ROLE_ERROR, "no range: drag with the mouse, "
 		    "or m then v");
 		return REDRAW_STATUS;
 	}
 	switch (a) {
 	case ACTION_SELECT:
 		if (tl->mark == NP_NA || tl->mark == tl->f.cursor) {
-			ui_message(ROLE_ERROR, "set the mark (m) elsewhere "
+			status_set(ROLE_ERROR, "set the mark (m) elsewhere "
 			    "first, or drag with the mouse");
 			return REDRAW_STATUS;
 		}

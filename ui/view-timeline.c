@@ -111,7 +111,7 @@ view_timeline_height(void)
 void
 view_timeline_fill(struct view_tl *tl)
 {
-	struct store		*s = ui_store();
+	struct store		*s = session_store();
 	const struct store_lane	*l;
 	struct view_tl_row		*r;
 	size_t			 i, h = view_timeline_height();
@@ -138,7 +138,7 @@ view_timeline_fill(struct view_tl *tl)
 		if (l->kind == LANE_COUNTER) {
 			if (store_counter_cells(s, l, tl->f.t0, tl->f.t1,
 			    (size_t)tl->w, r->cells, &cause) != 0) {
-				ui_message(ROLE_ERROR, "%s", cause);
+				status_set(ROLE_ERROR, "%s", cause);
 				free(cause);
 				cause = NULL;
 			}
@@ -146,7 +146,7 @@ view_timeline_fill(struct view_tl *tl)
 		}
 		if (store_lane_cells(s, l->id, tl->f.t0, tl->f.t1,
 		    (size_t)tl->w, r->cells, &cause) != 0) {
-			ui_message(ROLE_ERROR, "%s", cause);
+			status_set(ROLE_ERROR, "%s", cause);
 			free(cause);
 			cause = NULL;
 			continue;
@@ -178,7 +178,7 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 	size_t				 i;
 
 	tl = xcalloc(1, sizeof *tl);
-	if (store_lanes(ui_store(), &tl->lanes, &tl->nlanes, cause) != 0) {
+	if (store_lanes(session_store(), &tl->lanes, &tl->nlanes, cause) != 0) {
 		free(tl);
 		return -1;
 	}
@@ -399,7 +399,7 @@ view_timeline_counter(struct view_tl *tl, const struct store_lane *l, int y)
 	char	 at[32] = "no value", lo[32], hi[32];
 	double	 v;
 
-	if (store_counter_at(ui_store(), l, tl->f.cursor, &v) == 1)
+	if (store_counter_at(session_store(), l, tl->f.cursor, &v) == 1)
 		util_fmt_fixed(at, sizeof at, v, 3, true);
 	util_fmt_fixed(lo, sizeof lo, l->vmin, 3, true);
 	util_fmt_fixed(hi, sizeof hi, l->vmax, 3, true);
@@ -562,7 +562,7 @@ view_timeline_goto(void *arg, const char *answer)
 		rel = *p++ == '+' ? 1 : -1;
 	v = strtod(p, &end);
 	if (end == p) {
-		ui_message(ROLE_ERROR, "bad time '%s'", answer);
+		status_set(ROLE_ERROR, "bad time '%s'", answer);
 		return;
 	}
 	if (strcmp(end, "s") == 0)
@@ -572,7 +572,7 @@ view_timeline_goto(void *arg, const char *answer)
 	else if (strcmp(end, "us") == 0 || *end == '\0')
 		v *= 1e3;
 	else if (strcmp(end, "ns") != 0) {
-		ui_message(ROLE_ERROR, "bad unit in '%s'", answer);
+		status_set(ROLE_ERROR, "bad unit in '%s'", answer);
 		return;
 	}
 	ns = (int64_t)v;
@@ -593,13 +593,13 @@ view_timeline_step(struct view_tl *tl, enum store_span_dir dir)
 
 	if (l == NULL)
 		return;
-	if (store_lane_span_step(ui_store(), l->id,
+	if (store_lane_span_step(session_store(), l->id,
 	    tl->has_sel ? &tl->sel : NULL, tl->f.cursor, dir, &sp,
 	    &cause) == 1) {
 		view_timeline_show(tl, &sp, false);
 		store_span_release(&sp);
 	} else
-		ui_message(ROLE_NORMAL, "no %s span on this lane",
+		status_set(ROLE_NORMAL, "no %s span on this lane",
 		    dir == SPAN_NEXT ? "next" : "previous");
 	free(cause);
 }
@@ -610,9 +610,9 @@ view_timeline_flow(struct view_tl *tl)
 	struct store_span	 sp;
 	char			*cause = NULL;
 
-	if (!tl->has_sel || store_span_flow(ui_store(), &tl->sel, &sp,
+	if (!tl->has_sel || store_span_flow(session_store(), &tl->sel, &sp,
 	    &cause) != 1) {
-		ui_message(ROLE_NORMAL, "no flow from the span at the cursor");
+		status_set(ROLE_NORMAL, "no flow from the span at the cursor");
 		free(cause);
 		return;
 	}
@@ -662,7 +662,7 @@ view_timeline_key(struct view *v, enum action a, int key)
 		break;
 	case ACTION_UNDO:
 		if (tl->nundo == 0) {
-			ui_message(ROLE_NORMAL, "nothing to undo");
+			status_set(ROLE_NORMAL, "nothing to undo");
 			return REDRAW_STATUS;
 		}
 		tl->f = tl->undo[--tl->nundo];
@@ -695,11 +695,11 @@ view_timeline_key(struct view *v, enum action a, int key)
 		break;
 	case ACTION_MARK:
 		tl->mark = tl->f.cursor;
-		ui_message(ROLE_NORMAL, "mark set");
+		status_set(ROLE_NORMAL, "mark set");
 		return REDRAW_STATUS;
 	case ACTION_GOTO_MARK:
 		if (tl->mark == NP_NA) {
-			ui_message(ROLE_NORMAL, "no mark");
+			status_set(ROLE_NORMAL, "no mark");
 			return REDRAW_STATUS;
 		}
 		tl->f.cursor = tl->mark;

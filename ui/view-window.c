@@ -41,8 +41,8 @@ view_window_open(struct view *v, const void *arg, char **cause)
 	size_t				 size = 0;
 	FILE				*f;
 
-	if ((r = store_op_stat_window(ui_store(), w->from_ns, w->to_ns,
-	    ui_device(), ui_rank(), cause)) == NULL)
+	if ((r = store_op_stat_window(session_store(), w->from_ns, w->to_ns,
+	    session_device(), session_rank(), cause)) == NULL)
 		return -1;
 	view_timeline_fmt(a, sizeof a, w->from_ns - w->origin_ns);
 	view_timeline_fmt(b, sizeof b, w->to_ns - w->origin_ns);

@@ -58,9 +58,9 @@ view_tab_available(int i)
 	struct store_rows		*r;
 	char				*cause = NULL;
 
-	if (view_avail_store != ui_store()) {
+	if (view_avail_store != session_store()) {
 		memset(view_avail, -1, sizeof view_avail);
-		view_avail_store = ui_store();
+		view_avail_store = session_store();
 	}
 	if (view_avail[i] >= 0)
 		return view_avail[i];
@@ -72,7 +72,7 @@ view_tab_available(int i)
 		return false;
 	store_query_init(&q);
 	q.limit = 1;
-	if ((r = store_query_table(ui_store(), t, &q, &cause)) != NULL) {
+	if ((r = store_query_table(session_store(), t, &q, &cause)) != NULL) {
 		view_avail[i] = r->nrows > 0;
 		store_rows_free(r);
 	}
@@ -116,7 +116,7 @@ view_push(const struct view_ops *ops, const void *arg, char **cause)
 		if (cause != NULL)
 			*cause = why;
 		else {
-			ui_message(ROLE_ERROR, "%s", why);
+			status_set(ROLE_ERROR, "%s", why);
 			free(why);
 		}
 		return -1;
@@ -182,7 +182,7 @@ view_switch(enum action a)
 	if (want < 0 || want >= n)
 		fatalx("%s: bad view %d", __func__, want);
 	if (!view_tab_available(want)) {
-		ui_message(ROLE_ERROR, "no %s data in this store",
+		status_set(ROLE_ERROR, "no %s data in this store",
 		    view_tabs_ops[want]->title);
 		return REDRAW_STATUS;
 	}
