@@ -258,18 +258,22 @@ struct view_range_arg {
 };
 
 /* view.c */
+void		 view_set_stack(struct view **);
 int		 view_push(const struct view_ops *, const void *, char **);
 void		 view_pop(void);
-void		 view_pop_all(void);
 struct view	*view_top(void);
-void		 view_draw(struct view *, int);
-void		 view_resize_all(void);
 int		 view_body_lines(void);
-int		 view_switch(enum action);
-int		 view_tab(void);
-bool		 view_tab_available(int);
-const struct view_ops *view_tab_ops(int);
-int		 view_ntabs(void);
+void		 view_draw(struct view *, int);
+
+/* tabs.c */
+int		 tabs_count(void);
+const struct view_ops *tabs_ops(int);
+int		 tabs_current(void);
+bool		 tabs_available(int);
+int		 tabs_switch(enum action);
+void		 tabs_close_all(void);
+void		 tabs_reopen(int);
+void		 tabs_resize(void);
 
 /* prompt.c */
 bool		 prompt_active(void);

@@ -101,12 +101,12 @@ ui_draw_tabs(void)
 	int	 i, x = 0, w;
 
 	draw_fill(0, 0, COLS, ROLE_TAB);
-	for (i = 0; i < view_ntabs(); i++) {
-		if (!view_tab_available(i))
+	for (i = 0; i < tabs_count(); i++) {
+		if (!tabs_available(i))
 			continue;
-		x += draw_textf(0, x, COLS - x, i == view_tab() ?
+		x += draw_textf(0, x, COLS - x, i == tabs_current() ?
 		    ROLE_TAB_ACTIVE : ROLE_TAB, " %d %s ", i + 1,
-		    view_tab_ops(i)->title);
+		    tabs_ops(i)->title);
 	}
 	ui_device_label(dev, sizeof dev);
 	w = draw_width(dev);
@@ -271,13 +271,13 @@ ui_reimport(void)
 {
 	struct store	*ns;
 	char		*cause = NULL;
-	int		 tab = view_tab();
+	int		 tab = tabs_current();
 
 	if (ui_o->reimport == NULL) {
 		status_set(ROLE_ERROR, "re-import is not possible here");
 		return REDRAW_STATUS;
 	}
-	view_pop_all();
+	tabs_close_all();
 	def_prog_mode();
 	endwin();
 	ns = ui_o->reimport(ui_o->reimport_arg, session_store(), &cause);
@@ -290,9 +290,7 @@ ui_reimport(void)
 		session_set_store(ns);
 		status_set(ROLE_NORMAL, "re-imported");
 	}
-	if (view_switch((enum action)(ACTION_VIEW_1 + tab)) ==
-	    REDRAW_STATUS)
-		view_switch(ACTION_VIEW_1);
+	tabs_reopen(tab);
 	return REDRAW_ALL;
 }
 
@@ -332,7 +330,7 @@ ui_global(enum action a)
 	case ACTION_VIEW_7:
 	case ACTION_VIEW_8:
 	case ACTION_VIEW_9:
-		return view_switch(a);
+		return tabs_switch(a);
 	default:
 		return REDRAW_NONE;
 	}
@@ -351,7 +349,7 @@ ui_key(int key)
 	int		 redraw;
 
 	if (key == KEY_RESIZE) {
-		view_resize_all();
+		tabs_resize();
 		return REDRAW_ALL;
 	}
 	if (prompt_active())
@@ -509,10 +507,10 @@ ui_first_view(char **cause)
 				break;
 		}
 		if (i < sizeof names / sizeof names[0] &&
-		    view_switch(names[i].a) != REDRAW_STATUS)
+		    tabs_switch(names[i].a) != REDRAW_STATUS)
 			return 0;
 	}
-	if (view_switch(ACTION_VIEW_1) == REDRAW_STATUS) {
+	if (tabs_switch(ACTION_VIEW_1) == REDRAW_STATUS) {
 		msg = status_get(&role);
 		xasprintf(cause, "cannot open the summary: %s",
 		    msg != NULL ? msg : "no data");
@@ -552,7 +550,7 @@ ui_run(struct store *s, const struct ui_opts *o, char **cause)
 	}
 	if ((rc = ui_start(cause)) == 0 && (rc = ui_first_view(cause)) == 0)
 		ui_loop();
-	view_pop_all();
+	tabs_close_all();
 	ui_stop();
 	log_set_hook(NULL);
 	if (ui_rp.f != NULL)

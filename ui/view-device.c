@@ -78,7 +78,6 @@ static int
 view_device_key(struct view *v, enum action a, int key)
 {
 	struct view_device	*vd = v->data;
-	int			 tab = view_tab();
 	int64_t			 id;
 
 	switch (a) {
@@ -103,10 +102,7 @@ view_device_key(struct view *v, enum action a, int key)
 		else
 			session_set_device(id, session_rank());
 		/* Every view reopens for the new device. */
-		view_pop_all();
-		if (view_switch((enum action)(ACTION_VIEW_1 + tab)) ==
-		    REDRAW_STATUS)
-			view_switch(ACTION_VIEW_1);
+		tabs_reopen(tabs_current());
 		return REDRAW_ALL;
 	default:
 		return -1;
