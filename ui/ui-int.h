@@ -307,6 +307,7 @@ enum view_table_kind {
 
 extern const struct view_ops view_table_ops[VIEW_TABLE_COUNT];
 
+/* A table view's state, shared by view-table*.c and view-jump.c. */
 struct view_table {
 	const struct store_table *t;
 	struct store_page	*pager;
@@ -331,10 +332,14 @@ struct view_table {
 	int64_t			 found;		/* rows it found so far */
 	double			 t0;		/* when it started */
 };
+
+/* view-table-page.c */
 const struct store_table *view_table_find(const char *);
 int64_t		 view_table_height(void);
 void		 view_table_query(struct view_table *, struct store_query *);
 int		 view_table_fill(struct view_table *, bool, char **);
+const struct store_rows *view_table_row(struct view_table *, int64_t,
+		     size_t *);
 int		 view_table_reload(struct view_table *, char **);
 void		 view_table_free(struct view_table *);
 void		 view_table_goto(struct view_table *, int64_t);

@@ -205,10 +205,8 @@ view_jump_key(struct view_table *vt)
 	const char	*name = store_table_name(vt->t);
 	size_t		 i;
 
-	if (vt->page == NULL || vt->cur < vt->page_off ||
-	    vt->cur >= vt->page_off + (int64_t)vt->page->nrows)
+	if (view_table_row(vt, vt->cur, &i) == NULL)
 		return REDRAW_NONE;
-	i = (size_t)(vt->cur - vt->page_off);
 	if (strcmp(name, "op_summary") == 0)
 		return view_jump_task(vt, i);
 	if (strcmp(name, "op_statistic") == 0)
