@@ -420,6 +420,14 @@ extern const struct view_ops view_help_ops;
 /* view-timeline.c: its state, shared with view-timeline-lanes.c */
 #define VIEW_TL_UNDO	64
 
+/*
+ * What n and N call in a timeline opened on an op type (view-jump.c
+ * passes it): put the next or previous instance in the span. Return 1, or
+ * 0 with the reason on the status line.
+ */
+typedef int	(*view_timeline_step_cb)(enum store_span_dir,
+		     struct store_span *);
+
 struct view_tl_frame {
 	int64_t		 t0;
 	int64_t		 t1;
@@ -466,12 +474,12 @@ struct view_tl {
 	int64_t			 sel1;
 	int64_t			 drag;		/* a press's time, or NP_NA */
 	int			 dragx;
-	bool			 instances;	/* n, N walk an op type */
+	view_timeline_step_cb	 step;		/* n, N walk an op type */
 };
 
 struct view_timeline_arg {
 	const struct store_span	*span;		/* to show, selected */
-	bool			 instances;	/* n, N walk its op type */
+	view_timeline_step_cb	 step;		/* n, N walk its op type */
 };
 extern const struct view_ops view_timeline_ops;
 void		 view_timeline_fmt(char *, size_t, int64_t);
@@ -497,7 +505,6 @@ void		 view_timeline_collapse(struct view_tl *);
 
 /* view-jump.c */
 int		 view_jump_key(struct view_table *);
-int		 view_jump_step(enum store_span_dir, struct store_span *);
 
 /* view-window.c */
 extern const struct view_ops view_window_ops;

@@ -51,9 +51,12 @@ view_jump_int(const char *s)
 	return end == s || *end != '\0' ? NP_NA : (int64_t)v;
 }
 
-/* Open the timeline over the current view on task ID. */
+/*
+ * Open the timeline over the current view on task ID, its n and N calling
+ * STEP (NULL: the keys walk nothing).
+ */
 static int
-view_jump_open(int64_t id, bool instances)
+view_jump_open(int64_t id, view_timeline_step_cb step)
 {
 	struct view_timeline_arg	 arg;
 	struct store_span		 sp;
@@ -67,7 +70,7 @@ view_jump_open(int64_t id, bool instances)
 		return REDRAW_STATUS;
 	}
 	arg.span = &sp;
-	arg.instances = instances;
+	arg.step = step;
 	rc = view_push(&view_timeline_ops, &arg, NULL);
 	store_span_release(&sp);
 	return rc == 0 ? REDRAW_ALL : REDRAW_STATUS;
@@ -96,7 +99,7 @@ view_jump_task(struct view_table *vt, size_t i)
 		free(cause);
 		return REDRAW_STATUS;
 	}
-	return view_jump_open(id, false);
+	return view_jump_open(id, NULL);
 }
 
 static void
@@ -153,6 +156,33 @@ view_jump_say(void)
 		    (long long)view_jump_at.k, (long long)view_jump_at.count);
 }
 
+/*
+ * n and N in a timeline opened on an op type: the next or previous
+ * instance as a span in *SP. Return 1, or 0 with the reason on the status
+ * line.
+ */
+static int
+view_jump_step(enum store_span_dir dir, struct store_span *sp)
+{
+	int64_t	 id;
+	char	*cause = NULL;
+
+	if (view_jump_at.op == NULL) {
+		status_set(ROLE_ERROR, "no op type to walk");
+		return 0;
+	}
+	if (view_jump_move(dir, &id) != 1)
+		return 0;
+	if (store_task_span(session_store(), id, sp, &cause) != 1) {
+		status_set(ROLE_ERROR, "%s", cause != NULL ? cause :
+		    "the task is not in the timeline");
+		free(cause);
+		return 0;
+	}
+	view_jump_say();
+	return 1;
+}
+
 /* t on a row of op_statistic: the first instance, or the next one. */
 static int
 view_jump_op(struct view_table *vt, size_t i)
@@ -192,7 +222,7 @@ view_jump_op(struct view_table *vt, size_t i)
 	if (view_jump_move(SPAN_NEXT, &id) != 1)
 		return REDRAW_STATUS;
 	view_jump_say();
-	return view_jump_open(id, true) | REDRAW_STATUS;
+	return view_jump_open(id, view_jump_step) | REDRAW_STATUS;
 }
 
 /*
@@ -214,31 +244,4 @@ view_jump_key(struct view_table *vt)
 	status_set(ROLE_ERROR, "t shows a task (Kernels) or an op type "
 	    "(Op statistic) in the timeline");
 	return REDRAW_STATUS;
-}
-
-/*
- * n and N in a timeline opened on an op type: the next or previous
- * instance as a span in *SP. Return 1, or 0 with the reason on the status
- * line.
- */
-int
-view_jump_step(enum store_span_dir dir, struct store_span *sp)
-{
-	int64_t	 id;
-	char	*cause = NULL;
-
-	if (view_jump_at.op == NULL) {
-		status_set(ROLE_ERROR, "no op type to walk");
-		return 0;
-	}
-	if (view_jump_move(dir, &id) != 1)
-		return 0;
-	if (store_task_span(session_store(), id, sp, &cause) != 1) {
-		status_set(ROLE_ERROR, "%s", cause != NULL ? cause :
-		    "the task is not in the timeline");
-		free(cause);
-		return 0;
-	}
-	view_jump_say();
-	return 1;
 }

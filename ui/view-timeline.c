@@ -206,7 +206,7 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 	view_timeline_items(tl);
 	v->data = tl;
 	if (ta != NULL && ta->span != NULL) {
-		tl->instances = ta->instances;
+		tl->step = ta->step;
 		view_timeline_focus(tl, ta->span);
 		tl->nundo = 0;
 	}
@@ -626,7 +626,7 @@ view_timeline_instance(struct view_tl *tl, enum store_span_dir dir)
 {
 	struct store_span	 sp;
 
-	if (view_jump_step(dir, &sp) != 1)
+	if (tl->step(dir, &sp) != 1)
 		return;
 	view_timeline_focus(tl, &sp);
 	store_span_release(&sp);
@@ -732,7 +732,7 @@ view_timeline_key(struct view *v, enum action a, int key)
 		break;
 	case ACTION_NEXT_MATCH:
 	case ACTION_PREV_MATCH:
-		if (!tl->instances)
+		if (tl->step == NULL)
 			return -1;
 		view_timeline_instance(tl, a == ACTION_NEXT_MATCH ? SPAN_NEXT :
 		    SPAN_PREV);
