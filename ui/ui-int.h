@@ -417,8 +417,9 @@ int		 view_flame_rows(int);
 /* view-help.c */
 extern const struct view_ops view_help_ops;
 
-/* view-timeline.c: its state, shared with view-timeline-lanes.c */
+/* view-timeline.c: its state, shared with view-timeline-*.c */
 #define VIEW_TL_UNDO	64
+#define VIEW_TL_MINSPAN	16	/* narrowest frame, ns */
 
 /*
  * What n and N call in a timeline opened on an op type (view-jump.c
@@ -484,23 +485,24 @@ struct view_timeline_arg {
 extern const struct view_ops view_timeline_ops;
 void		 view_timeline_fmt(char *, size_t, int64_t);
 void		 view_timeline_fill(struct view_tl *);
-void		 view_timeline_zoom(struct view_tl *, int64_t, int64_t,
-		     int64_t);
-size_t		 view_timeline_height(void);
 
 /* view-timeline-range.c */
+void		 view_timeline_set(struct view_tl *, int64_t, int64_t, bool);
+void		 view_timeline_zoom(struct view_tl *, int64_t, int64_t,
+		     int64_t);
 int		 view_timeline_mouse(struct view_tl *);
 int		 view_timeline_range_key(struct view_tl *, enum action);
 
 /* view-timeline-lanes.c */
 const struct store_lane *view_timeline_lane_at(const struct view_tl *);
+size_t		 view_timeline_height(void);
 bool		 view_timeline_hidden(const struct view_tl *,
 		     const struct store_lane *);
 void		 view_timeline_items(struct view_tl *);
 void		 view_timeline_to_lane(struct view_tl *, int64_t);
 void		 view_timeline_group(struct view_tl *,
 		     const struct view_tl_item *, struct store_cell *);
-void		 view_timeline_hide(void *, const char *);
+bool		 view_timeline_hide(struct view_tl *, const char *);
 void		 view_timeline_collapse(struct view_tl *);
 
 /* view-jump.c */

@@ -23,6 +23,15 @@ view_timeline_lane_at(const struct view_tl *tl)
 	return it->group ? NULL : &tl->lanes[it->lane];
 }
 
+/* Rows that fit: the body less the axis and the footer. */
+size_t
+view_timeline_height(void)
+{
+	int	 h = view_body_lines() - 3;
+
+	return h > 0 ? (size_t)h : 1;
+}
+
 static bool
 view_timeline_collapsed(const struct view_tl *tl, const char *group)
 {
@@ -158,22 +167,25 @@ view_timeline_group(struct view_tl *tl, const struct view_tl_item *it,
 	free(tmp);
 }
 
-/* The answer to x: hide the lanes matching it, or none if empty. */
-void
-view_timeline_hide(void *arg, const char *answer)
+/*
+ * Hide the lanes matching ANSWER to x, or none if it is empty. Return
+ * false if the rows stay as they were: no answer, or a bad regex (said on
+ * the status line).
+ */
+bool
+view_timeline_hide(struct view_tl *tl, const char *answer)
 {
-	struct view_tl	*tl = arg;
 	struct matcher	*m = NULL;
 	char		*cause = NULL;
 	size_t		 i;
 
 	if (answer == NULL)
-		return;
+		return false;
 	if (*answer != '\0' && (m = matcher_create(answer, true,
 	    &cause)) == NULL) {
 		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
-		return;
+		return false;
 	}
 	matcher_free(tl->hide);
 	free(tl->hide_re);
@@ -190,7 +202,7 @@ view_timeline_hide(void *arg, const char *answer)
 		tl->hide_re = NULL;
 	}
 	view_timeline_items(tl);
-	view_timeline_fill(tl);
+	return true;
 }
 
 /* c: collapse the cursor's group into one row, or expand it. */

@@ -22,7 +22,6 @@
 
 #define TL_NAMEW	16	/* lane name column, at first */
 #define TL_MINNAMEW	4
-#define TL_MINSPAN	16	/* narrowest frame, ns */
 
 static const struct key_binding view_timeline_keys[] = {
 	{ '+', ACTION_ZOOM_IN, NULL },
@@ -93,15 +92,6 @@ view_timeline_clear(struct view_tl *tl)
 	tl->has_sel = false;
 	store_rows_free(tl->detail);
 	tl->detail = NULL;
-}
-
-/* Lanes that fit: the body less the axis and the footer. */
-size_t
-view_timeline_height(void)
-{
-	int	 h = view_body_lines() - 3;
-
-	return h > 0 ? (size_t)h : 1;
 }
 
 /*
@@ -195,8 +185,8 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 		if (tl->lanes[i].end_ns > tl->hi)
 			tl->hi = tl->lanes[i].end_ns;
 	}
-	if (tl->hi - tl->lo < TL_MINSPAN)
-		tl->hi = tl->lo + TL_MINSPAN;
+	if (tl->hi - tl->lo < VIEW_TL_MINSPAN)
+		tl->hi = tl->lo + VIEW_TL_MINSPAN;
 	tl->rows = xcalloc(tl->nlanes, sizeof *tl->rows);
 	tl->f.t0 = tl->lo;
 	tl->f.t1 = tl->hi;
@@ -465,52 +455,6 @@ view_timeline_draw(struct view *v, int y, int h)
 	view_timeline_footer(tl, y + h - 2);
 }
 
-/* Make [T0, T1) the frame, kept inside sane bounds, saving the old one. */
-static void
-view_timeline_set(struct view_tl *tl, int64_t t0, int64_t t1, bool save)
-{
-	int64_t	 pad = (tl->hi - tl->lo) / 2;
-
-	if (t1 - t0 < TL_MINSPAN)
-		t1 = t0 + TL_MINSPAN;
-	if (t1 - t0 > (tl->hi - tl->lo) * 4) {
-		t0 = tl->lo;
-		t1 = tl->hi;
-	}
-	if (t0 < tl->lo - pad) {
-		t1 += tl->lo - pad - t0;
-		t0 = tl->lo - pad;
-	}
-	if (t1 > tl->hi + pad) {
-		t0 -= t1 - tl->hi - pad;
-		t1 = tl->hi + pad;
-	}
-	if (save) {
-		if (tl->nundo == VIEW_TL_UNDO) {
-			memmove(tl->undo, tl->undo + 1,
-			    (VIEW_TL_UNDO - 1) * sizeof *tl->undo);
-			tl->nundo--;
-		}
-		tl->undo[tl->nundo++] = tl->f;
-	}
-	tl->f.t0 = t0;
-	tl->f.t1 = t1;
-	if (tl->f.cursor < t0 || tl->f.cursor >= t1)
-		tl->f.cursor = t0 + (t1 - t0) / 2;
-}
-
-/* Zoom by NUM/DEN around instant AT, which stays where it is. */
-void
-view_timeline_zoom(struct view_tl *tl, int64_t at, int64_t num, int64_t den)
-{
-	double	 left, span;
-
-	span = (double)(tl->f.t1 - tl->f.t0) * (double)num / (double)den;
-	left = (double)(at - tl->f.t0) * (double)num / (double)den;
-	view_timeline_set(tl, at - (int64_t)left,
-	    at - (int64_t)left + (int64_t)span, true);
-}
-
 /* Put the cursor on SP (on its lane), showing it. */
 static void
 view_timeline_show(struct view_tl *tl, const struct store_span *sp, bool fit)
@@ -537,8 +481,8 @@ view_timeline_focus(struct view_tl *tl, const struct store_span *sp)
 {
 	int64_t	 d = sp->end_ns - sp->start_ns, mid;
 
-	if (d < TL_MINSPAN * 64)
-		d = TL_MINSPAN * 64;
+	if (d < VIEW_TL_MINSPAN * 64)
+		d = VIEW_TL_MINSPAN * 64;
 	mid = sp->start_ns + (sp->end_ns - sp->start_ns) / 2;
 	view_timeline_to_lane(tl, sp->lane);
 	view_timeline_set(tl, mid - d * 5 / 2, mid - d * 5 / 2 + d * 5, true);
@@ -581,6 +525,16 @@ view_timeline_goto(void *arg, const char *answer)
 		view_timeline_set(tl, tl->f.cursor - span / 2,
 		    tl->f.cursor + span - span / 2, true);
 	view_timeline_fill(tl);
+}
+
+/* The answer to x: hide the lanes it matches, then show what is left. */
+static void
+view_timeline_hide_done(void *arg, const char *answer)
+{
+	struct view_tl	*tl = arg;
+
+	if (view_timeline_hide(tl, answer))
+		view_timeline_fill(tl);
 }
 
 /* Move to the next or previous span on the cursor's lane. */
@@ -721,8 +675,8 @@ view_timeline_key(struct view *v, enum action a, int key)
 		break;
 	case ACTION_HIDE_LANES:
 		prompt_start("Hide lanes matching (empty shows all): ",
-		    tl->hide_re != NULL ? tl->hide_re : "", view_timeline_hide,
-		    tl);
+		    tl->hide_re != NULL ? tl->hide_re : "",
+		    view_timeline_hide_done, tl);
 		return REDRAW_STATUS;
 	case ACTION_NARROW:
 	case ACTION_WIDEN:
