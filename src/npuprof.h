@@ -66,6 +66,7 @@ int		 util_parse_ns(const char *, size_t, int64_t *);
 int		 util_parse_int(const char *, size_t, int64_t *);
 int		 util_parse_double(const char *, size_t, double *);
 void		 util_fmt_us(char *, size_t, int64_t, int, bool);
+void		 util_fmt_time(char *, size_t, int64_t);
 char		*util_fmt_u64(char *, uint64_t);
 void		 util_fmt_fixed(char *, size_t, double, int, bool);
 bool		 util_is_na(const char *, size_t);

@@ -324,6 +324,26 @@ util_fmt_us(char *buf, size_t size, int64_t ns, int decimals, bool strip)
 		util_strip_zeros(buf);
 }
 
+/*
+ * Print NS nanoseconds as a time with the unit that suits it (ns, us, ms or
+ * s) and a few significant digits, for people rather than files.
+ */
+void
+util_fmt_time(char *buf, size_t size, int64_t ns)
+{
+	const char	*sign = ns < 0 ? "-" : "";
+	int64_t		 a = ns < 0 ? -ns : ns;
+
+	if (a < 1000)
+		snprintf(buf, size, "%s%lldns", sign, (long long)a);
+	else if (a < 1000000)
+		snprintf(buf, size, "%s%.3gus", sign, (double)a / 1e3);
+	else if (a < 1000000000)
+		snprintf(buf, size, "%s%.4gms", sign, (double)a / 1e6);
+	else
+		snprintf(buf, size, "%s%.6gs", sign, (double)a / 1e9);
+}
+
 /* Print V with DECIMALS decimals, trailing zeros stripped when STRIP. */
 void
 util_fmt_fixed(char *buf, size_t size, double v, int decimals, bool strip)

@@ -483,7 +483,6 @@ struct view_timeline_arg {
 	view_timeline_step_cb	 step;		/* n, N walk its op type */
 };
 extern const struct view_ops view_timeline_ops;
-void		 view_timeline_fmt(char *, size_t, int64_t);
 void		 view_timeline_fill(struct view_tl *);
 
 /* view-timeline-range.c */

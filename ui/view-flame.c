@@ -536,8 +536,8 @@ view_flame_status(struct view *v, char *buf, size_t len)
 	char			 range[96] = "", a[32], b[32];
 
 	if (vf->o.from_ns != NP_NA && vf->origin != NP_NA) {
-		view_timeline_fmt(a, sizeof a, vf->o.from_ns - vf->origin);
-		view_timeline_fmt(b, sizeof b, vf->o.to_ns - vf->origin);
+		util_fmt_time(a, sizeof a, vf->o.from_ns - vf->origin);
+		util_fmt_time(b, sizeof b, vf->o.to_ns - vf->origin);
 		snprintf(range, sizeof range, "  range %s-%s", a, b);
 	}
 	if (vf->o.step != NP_NA)

@@ -56,23 +56,6 @@ static const struct key_binding view_timeline_keys[] = {
 	{ 0, ACTION_NONE, NULL }
 };
 
-/* Write NS as a time with a unit that suits it: ns, us, ms or s. */
-void
-view_timeline_fmt(char *buf, size_t size, int64_t ns)
-{
-	const char	*sign = ns < 0 ? "-" : "";
-	int64_t		 a = ns < 0 ? -ns : ns;
-
-	if (a < 1000)
-		snprintf(buf, size, "%s%lldns", sign, (long long)a);
-	else if (a < 1000000)
-		snprintf(buf, size, "%s%.3gus", sign, (double)a / 1e3);
-	else if (a < 1000000000)
-		snprintf(buf, size, "%s%.4gms", sign, (double)a / 1e6);
-	else
-		snprintf(buf, size, "%s%.6gs", sign, (double)a / 1e9);
-}
-
 static void
 view_timeline_clear(struct view_tl *tl)
 {
@@ -275,19 +258,19 @@ view_timeline_axis(struct view_tl *tl, int y)
 	bool	 sel;
 
 	draw_fill(y, 0, COLS, ROLE_HEADER);
-	view_timeline_fmt(a, sizeof a, tl->f.cursor - tl->lo);
+	util_fmt_time(a, sizeof a, tl->f.cursor - tl->lo);
 	draw_textf(y, 0, tl->namew, ROLE_HEADER, "@%s", a);
 	sel = view_timeline_sel_cols(tl, &x0, &x1);
 	for (x = 0; x < tl->w; x += step) {
 		/* Ticks under the range would show through its ends. */
 		if (sel && x < x1 && x + step > x0)
 			continue;
-		view_timeline_fmt(c, sizeof c, tl->f.t0 - tl->lo +
+		util_fmt_time(c, sizeof c, tl->f.t0 - tl->lo +
 		    (int64_t)((double)(tl->f.t1 - tl->f.t0) * x / tl->w));
 		draw_textf(y, tl->namew + 1 + x, step, ROLE_HEADER, "|%s", c);
 	}
 	if (sel) {
-		view_timeline_fmt(c, sizeof c, tl->sel1 - tl->sel0);
+		util_fmt_time(c, sizeof c, tl->sel1 - tl->sel0);
 		draw_fill(y, tl->namew + 1 + x0, x1 - x0, ROLE_MATCH);
 		draw_textf(y, tl->namew + 1 + x0, x1 - x0, ROLE_MATCH, "[%s]",
 		    c);
@@ -710,10 +693,10 @@ view_timeline_status(struct view *v, char *buf, size_t len)
 	struct view_tl	*tl = v->data;
 	char		 a[32], b[32], r[32], c[48] = "";
 
-	view_timeline_fmt(a, sizeof a, tl->f.t1 - tl->f.t0);
-	view_timeline_fmt(b, sizeof b, (tl->f.t1 - tl->f.t0) / tl->w);
+	util_fmt_time(a, sizeof a, tl->f.t1 - tl->f.t0);
+	util_fmt_time(b, sizeof b, (tl->f.t1 - tl->f.t0) / tl->w);
 	if (tl->sel0 != NP_NA) {
-		view_timeline_fmt(r, sizeof r, tl->sel1 - tl->sel0);
+		util_fmt_time(r, sizeof r, tl->sel1 - tl->sel0);
 		snprintf(c, sizeof c, "  range %s", r);
 	}
 	snprintf(buf, len, "Timeline  lane %zu of %zu  frame %s  cell %s%s",

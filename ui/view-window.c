@@ -44,9 +44,9 @@ view_window_open(struct view *v, const void *arg, char **cause)
 	if ((r = store_op_stat_window(session_store(), w->from_ns, w->to_ns,
 	    session_device(), session_rank(), cause)) == NULL)
 		return -1;
-	view_timeline_fmt(a, sizeof a, w->from_ns - w->origin_ns);
-	view_timeline_fmt(b, sizeof b, w->to_ns - w->origin_ns);
-	view_timeline_fmt(len, sizeof len, w->to_ns - w->from_ns);
+	util_fmt_time(a, sizeof a, w->from_ns - w->origin_ns);
+	util_fmt_time(b, sizeof b, w->to_ns - w->origin_ns);
+	util_fmt_time(len, sizeof len, w->to_ns - w->from_ns);
 	t = text_create();
 	text_addf(t, ROLE_TITLE, 1, "Op statistic of the tasks starting in "
 	    "[%s, %s), %s", a, b, len);
