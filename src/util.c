@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include "npuprof.h"
 
@@ -584,4 +585,44 @@ util_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * The width in terminal columns of the longest start of S that fits in
+ * MAXW columns (SIZE_MAX for all of S); its length in bytes goes to *BYTES
+ * unless BYTES is NULL. With DECODE, S is read as the locale's multibyte
+ * characters, a byte that starts none counting one column; without, every
+ * byte is one column (the UI outside a UTF-8 locale).
+ */
+size_t
+util_width(const char *s, size_t maxw, size_t *bytes, bool decode)
+{
+	mbstate_t	 ps;
+	wchar_t		 wc;
+	size_t		 w = 0, n, off = 0, len = strlen(s);
+	int		 cw;
+
+	memset(&ps, 0, sizeof ps);
+	while (off < len) {
+		/* ASCII is one column a byte in every locale: no decoding. */
+		if ((unsigned char)s[off] < 0x80 || !decode) {
+			n = 1;
+			cw = 1;
+		} else {
+			n = mbrtowc(&wc, s + off, len - off, &ps);
+			if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+				memset(&ps, 0, sizeof ps);
+				n = 1;
+				cw = 1;
+			} else if ((cw = wcwidth(wc)) < 0)
+				cw = 1;
+		}
+		if (w + (size_t)cw > maxw)
+			break;
+		w += (size_t)cw;
+		off += n;
+	}
+	if (bytes != NULL)
+		*bytes = off;
+	return w;
 }

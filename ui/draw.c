@@ -8,7 +8,6 @@
 #include <langinfo.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wchar.h>
 
 #include "ui-int.h"
 
@@ -30,52 +29,11 @@ draw_utf8(void)
 	return draw_is_utf8;
 }
 
-/*
- * The byte length of the longest prefix of S that fits in WIDTH columns;
- * its width goes to *used. Invalid bytes count one column each.
- */
-static size_t
-draw_clip(const char *s, int width, int *used)
-{
-	mbstate_t	 mbs;
-	wchar_t		 wc;
-	size_t		 i = 0, len = strlen(s), n;
-	int		 w, cols = 0;
-
-	memset(&mbs, 0, sizeof mbs);
-	while (i < len) {
-		if ((unsigned char)s[i] < 0x80) {
-			n = 1;
-			w = 1;
-		} else if (!draw_utf8()) {
-			n = 1;
-			w = 1;
-		} else {
-			n = mbrtowc(&wc, s + i, len - i, &mbs);
-			if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-				memset(&mbs, 0, sizeof mbs);
-				n = 1;
-				w = 1;
-			} else if ((w = wcwidth(wc)) < 0)
-				w = 1;
-		}
-		if (cols + w > width)
-			break;
-		cols += w;
-		i += n;
-	}
-	*used = cols;
-	return i;
-}
-
 /* The width of S in screen columns. */
 int
 draw_width(const char *s)
 {
-	int	 used;
-
-	draw_clip(s, 1 << 30, &used);
-	return used;
+	return (int)util_width(s, 1 << 30, NULL, draw_utf8());
 }
 
 /* Fill WIDTH columns of line Y from X with blanks in ROLE. */
@@ -102,7 +60,7 @@ draw_text(int y, int x, int width, enum role role, const char *s)
 
 	if (width <= 0 || s == NULL)
 		return 0;
-	n = draw_clip(s, width, &used);
+	used = (int)util_width(s, (size_t)width, &n, draw_utf8());
 	attrset(theme_attr(role));
 	if (draw_utf8())
 		mvaddnstr(y, x, s, (int)n);
