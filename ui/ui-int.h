@@ -32,7 +32,7 @@
 	X(ERROR,	"error",	15,	1,	A_BOLD)		\
 	X(KEY,		"key",		10,	-1,	A_BOLD)		\
 	X(SPAN_AI_CORE,	"span-ai-core",	2,	-1,	0)		\
-	X(SPAN_AI_VECTOR_CORE, "span-ai-vector-core", 6, -1,	0)		\
+	X(SPAN_AI_VECTOR_CORE, "span-ai-vector-core", 6, -1, 0)		\
 	X(SPAN_MIX,	"span-mix",	5,	-1,	0)		\
 	X(SPAN_AI_CPU,	"span-ai-cpu",	3,	-1,	0)		\
 	X(SPAN_COMM,	"span-comm",	1,	-1,	A_BOLD)		\
@@ -108,7 +108,8 @@ enum role {
 	X(GOTO_TIME,	"goto-time",	"Go to a time (or +/- relative)") \
 	X(MARK,		"mark",		"Set the mark at the cursor")	\
 	X(GOTO_MARK,	"goto-mark",	"Return to the mark")		\
-	X(JUMP,		"timeline",	"Show the task or op type in the timeline") \
+	X(JUMP,		"timeline",					\
+	    "Show the task or op type in the timeline")			\
 	X(SELECT,	"select",	"Select the range from the mark") \
 	X(APPLY_RANGE,	"apply-range",	"Op statistic of the selected range") \
 	X(RANGE_FLAME,	"range-flame",	"Flame graph of the selected range") \

@@ -229,8 +229,8 @@ ui_replay_report(void)
 		sorted = xreallocarray(NULL, ui_rp.n, sizeof *sorted);
 		memcpy(sorted, ui_rp.ms, ui_rp.n * sizeof *sorted);
 		qsort(sorted, ui_rp.n, sizeof *sorted, ui_replay_cmp);
-		fprintf(stderr, "keys %zu p50-ms %.2f p99-ms %.2f max-ms %.2f\n",
-		    ui_rp.n, sorted[ui_rp.n / 2],
+		fprintf(stderr, "keys %zu p50-ms %.2f p99-ms %.2f "
+		    "max-ms %.2f\n", ui_rp.n, sorted[ui_rp.n / 2],
 		    sorted[(ui_rp.n * 99) / 100 < ui_rp.n ?
 		    (ui_rp.n * 99) / 100 : ui_rp.n - 1], sorted[ui_rp.n - 1]);
 		free(sorted);
@@ -491,11 +491,16 @@ ui_first_view(char **cause)
 		const char	*name;
 		enum action	 a;
 	} names[] = {
-		{ "summary", ACTION_VIEW_1 }, { "op_statistic", ACTION_VIEW_2 },
-		{ "api_statistic", ACTION_VIEW_3 }, { "kernels", ACTION_VIEW_4 },
-		{ "op_summary", ACTION_VIEW_4 }, { "steps", ACTION_VIEW_5 },
-		{ "memory", ACTION_VIEW_6 }, { "markers", ACTION_VIEW_7 },
-		{ "flame", ACTION_VIEW_8 }, { "timeline", ACTION_VIEW_9 }
+		{ "summary", ACTION_VIEW_1 },
+		{ "op_statistic", ACTION_VIEW_2 },
+		{ "api_statistic", ACTION_VIEW_3 },
+		{ "kernels", ACTION_VIEW_4 },
+		{ "op_summary", ACTION_VIEW_4 },
+		{ "steps", ACTION_VIEW_5 },
+		{ "memory", ACTION_VIEW_6 },
+		{ "markers", ACTION_VIEW_7 },
+		{ "flame", ACTION_VIEW_8 },
+		{ "timeline", ACTION_VIEW_9 }
 	};
 	const char	*msg;
 	enum role	 role;

@@ -27,8 +27,8 @@ view_detail_launch(struct text *t, int64_t task)
 		return;
 	}
 	if (r->nrows == 0) {
-		text_add(t, ROLE_DIM, 1, "No API span is known to have launched "
-		    "this task");
+		text_add(t, ROLE_DIM, 1, "No API span is known to have "
+		    "launched this task");
 		store_rows_free(r);
 		return;
 	}

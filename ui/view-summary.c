@@ -107,7 +107,8 @@ view_summary_bars(struct text *t, struct store_rows *r, const char *name1,
 	if ((cd = view_summary_col(r, "Device_id")) >= 0) {
 		for (i = 1; i < r->nrows; i++)
 			devs = devs || strcmp(store_rows_cell(r, i,
-			    (size_t)cd), store_rows_cell(r, 0, (size_t)cd)) != 0;
+			    (size_t)cd), store_rows_cell(r, 0,
+			    (size_t)cd)) != 0;
 	}
 	c1 = view_summary_col(r, name1);
 	c2 = name2 != NULL ? view_summary_col(r, name2) : -1;

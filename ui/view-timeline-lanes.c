@@ -78,7 +78,8 @@ view_timeline_items(struct view_tl *tl)
 		if (view_timeline_collapsed(tl, tl->lanes[i].group)) {
 			for (j = 0; j < tl->nitems && !found; j++) {
 				it = &tl->items[j];
-				if (it->group && strcmp(tl->lanes[it->lane].group,
+				if (it->group && strcmp(
+				    tl->lanes[it->lane].group,
 				    tl->lanes[i].group) == 0) {
 					it->nlanes++;
 					found = true;
