@@ -263,8 +263,8 @@ ui_getkey(void)
 /*
  * Re-import through main.c's callback: curses steps aside so the import
  * can print its progress, every view closes (their table specs belong to
- * the old store), and the first view reopens on the new store. On failure
- * the old store stays.
+ * the old store), and the tab shown reopens on the new store (the first
+ * tab if it has no data now). On failure the old store stays.
  */
 static int
 ui_reimport(void)
