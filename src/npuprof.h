@@ -87,9 +87,11 @@ int		 util_parse_ns(const char *, size_t, int64_t *);
 int		 util_parse_int(const char *, size_t, int64_t *);
 int		 util_parse_double(const char *, size_t, double *);
 void		 util_fmt_us(char *, size_t, int64_t, int, bool);
+void		 util_fmt_time(char *, size_t, int64_t);
 char		*util_fmt_u64(char *, uint64_t);
 void		 util_fmt_fixed(char *, size_t, double, int, bool);
 bool		 util_is_na(const char *, size_t);
+size_t		 util_width(const char *, size_t, size_t *, bool);
 bool		 util_listed(const char *, const char *);
 bool		 util_has_prefix(const char *, const char *);
 bool		 util_has_suffix(const char *, const char *);
@@ -112,6 +114,7 @@ size_t		 util_count_below(const uint64_t *, size_t, uint64_t);
 void		 util_json_string(FILE *, const char *);
 FILE		*util_file_create(const char *, const char *, char **);
 int		 util_file_close(FILE *, const char *, const char *, char **);
+double		 util_now(void);
 
 /* matcher.c */
 struct matcher	*matcher_create(const char *, bool, char **);

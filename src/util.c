@@ -14,7 +14,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include "npuprof.h"
 
@@ -322,6 +324,26 @@ util_fmt_us(char *buf, size_t size, int64_t ns, int decimals, bool strip)
 		    (unsigned long long)(a % 1000));
 	if (strip)
 		util_strip_zeros(buf);
+}
+
+/*
+ * Print NS nanoseconds as a time with the unit that suits it (ns, us, ms or
+ * s) and a few significant digits, for people rather than files.
+ */
+void
+util_fmt_time(char *buf, size_t size, int64_t ns)
+{
+	const char	*sign = ns < 0 ? "-" : "";
+	int64_t		 a = ns < 0 ? -ns : ns;
+
+	if (a < 1000)
+		snprintf(buf, size, "%s%lldns", sign, (long long)a);
+	else if (a < 1000000)
+		snprintf(buf, size, "%s%.3gus", sign, (double)a / 1e3);
+	else if (a < 1000000000)
+		snprintf(buf, size, "%s%.4gms", sign, (double)a / 1e6);
+	else
+		snprintf(buf, size, "%s%.6gs", sign, (double)a / 1e9);
 }
 
 /* Print V with DECIMALS decimals, trailing zeros stripped when STRIP. */
@@ -729,4 +751,54 @@ util_grow(void *v, size_t n, size_t add, size_t size)
 	while (cap < want)
 		cap *= 2;
 	return xreallocarray(v, cap, size);
+}
+
+/* Seconds on the monotonic clock, to time what takes a while. */
+double
+util_now(void)
+{
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * The width in terminal columns of the longest start of S that fits in
+ * MAXW columns (SIZE_MAX for all of S); its length in bytes goes to *BYTES
+ * unless BYTES is NULL. With DECODE, S is read as the locale's multibyte
+ * characters, a byte that starts none counting one column; without, every
+ * byte is one column (the UI outside a UTF-8 locale).
+ */
+size_t
+util_width(const char *s, size_t maxw, size_t *bytes, bool decode)
+{
+	mbstate_t	 ps;
+	wchar_t		 wc;
+	size_t		 w = 0, n, off = 0, len = strlen(s);
+	int		 cw;
+
+	memset(&ps, 0, sizeof ps);
+	while (off < len) {
+		/* ASCII is one column a byte in every locale: no decoding. */
+		if ((unsigned char)s[off] < 0x80 || !decode) {
+			n = 1;
+			cw = 1;
+		} else {
+			n = mbrtowc(&wc, s + off, len - off, &ps);
+			if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+				memset(&ps, 0, sizeof ps);
+				n = 1;
+				cw = 1;
+			} else if ((cw = wcwidth(wc)) < 0)
+				cw = 1;
+		}
+		if (w + (size_t)cw > maxw)
+			break;
+		w += (size_t)cw;
+		off += n;
+	}
+	if (bytes != NULL)
+		*bytes = off;
+	return w;
 }

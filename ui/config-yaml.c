@@ -9,7 +9,7 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 static void
 config_yaml_add(struct config_yaml *y, const char *section, const char *key,

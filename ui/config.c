@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 /* The path of the config file; the caller frees it. */
 char *

@@ -5,58 +5,35 @@
  * ASCII otherwise.
  */
 #include <curses.h>
+#include <langinfo.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wchar.h>
 
-#include "ui.h"
+#include "ui-int.h"
+
+static bool	 draw_is_utf8;
 
 /*
- * The byte length of the longest prefix of S that fits in WIDTH columns;
- * its width goes to *used. Invalid bytes count one column each.
+ * Follow the locale: UTF-8 text and glyphs under a UTF-8 codeset, one
+ * column a byte and ASCII glyphs otherwise. ui.c calls this once, first.
  */
-static size_t
-draw_clip(const char *s, int width, int *used)
+void
+draw_init(void)
 {
-	mbstate_t	 mbs;
-	wchar_t		 wc;
-	size_t		 i = 0, len = strlen(s), n;
-	int		 w, cols = 0;
+	draw_is_utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+}
 
-	memset(&mbs, 0, sizeof mbs);
-	while (i < len) {
-		if ((unsigned char)s[i] < 0x80) {
-			n = 1;
-			w = 1;
-		} else if (!ui_utf8()) {
-			n = 1;
-			w = 1;
-		} else {
-			n = mbrtowc(&wc, s + i, len - i, &mbs);
-			if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-				memset(&mbs, 0, sizeof mbs);
-				n = 1;
-				w = 1;
-			} else if ((w = wcwidth(wc)) < 0)
-				w = 1;
-		}
-		if (cols + w > width)
-			break;
-		cols += w;
-		i += n;
-	}
-	*used = cols;
-	return i;
+bool
+draw_utf8(void)
+{
+	return draw_is_utf8;
 }
 
 /* The width of S in screen columns. */
 int
 draw_width(const char *s)
 {
-	int	 used;
-
-	draw_clip(s, 1 << 30, &used);
-	return used;
+	return (int)util_width(s, 1 << 30, NULL, draw_utf8());
 }
 
 /* Fill WIDTH columns of line Y from X with blanks in ROLE. */
@@ -83,9 +60,9 @@ draw_text(int y, int x, int width, enum role role, const char *s)
 
 	if (width <= 0 || s == NULL)
 		return 0;
-	n = draw_clip(s, width, &used);
+	used = (int)util_width(s, (size_t)width, &n, draw_utf8());
 	attrset(theme_attr(role));
-	if (ui_utf8())
+	if (draw_utf8())
 		mvaddnstr(y, x, s, (int)n);
 	else {
 		copy = xstrndup(s, n);
@@ -143,7 +120,7 @@ draw_hline(int y, int x, int width, enum role role)
 	int	 i;
 
 	for (i = 0; i < width; i++)
-		draw_text(y, x + i, 1, role, ui_utf8() ? "\u2500" : "-");
+		draw_text(y, x + i, 1, role, draw_utf8() ? "\u2500" : "-");
 }
 
 /* A bar of FRACTION (0 to 1) of WIDTH columns, in eighths under UTF-8. */
@@ -161,19 +138,19 @@ draw_bar(int y, int x, int width, double fraction, enum role role)
 	full = (int)(fraction * width);
 	part = (int)(fraction * width * 8) % 8;
 	for (i = 0; i < full; i++)
-		draw_text(y, x + i, 1, role, ui_utf8() ? "\u2588" : "#");
-	if (full < width && part > 0 && ui_utf8())
+		draw_text(y, x + i, 1, role, draw_utf8() ? "\u2588" : "#");
+	if (full < width && part > 0 && draw_utf8())
 		draw_text(y, x + full, 1, role, eighths[part]);
 }
 
 const char *
 draw_glyph_up(void)
 {
-	return ui_utf8() ? "\u25b2" : "^";
+	return draw_utf8() ? "\u25b2" : "^";
 }
 
 const char *
 draw_glyph_down(void)
 {
-	return ui_utf8() ? "\u25bc" : "v";
+	return draw_utf8() ? "\u25bc" : "v";
 }

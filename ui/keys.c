@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 #define KEYS_CTRL(c)	((c) & 0x1f)
 

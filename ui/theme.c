@@ -10,7 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 struct theme_role {
 	int	 fg;

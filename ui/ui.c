@@ -7,12 +7,10 @@
  */
 #include <curses.h>
 #include <errno.h>
-#include <langinfo.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 #define UI_MIN_COLS	40
 #define UI_MIN_LINES	8
@@ -28,98 +26,27 @@ struct ui_replay {
 	double	 first;
 };
 
-static struct store		*ui_s;
 static const struct ui_opts	*ui_o;
 static struct ui_config		 ui_cfg;
-static char			*ui_msg;
-static enum role		 ui_msg_role;
-static bool			 ui_is_utf8;
 static bool			 ui_started;
 static bool			 ui_quit;
-static int64_t			 ui_dev = NP_NA;
-static int64_t			 ui_rnk = NP_NA;
-static MEVENT			 ui_mev;
 static struct ui_replay		 ui_rp;
 
+/* The clock main.c times the launch with, as the UI times itself. */
 double
 ui_now(void)
 {
-	struct timespec	 ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return util_now();
 }
 
+/*
+ * The store in use: S of ui_run() unless a re-import replaced it. It stays
+ * the caller's, after ui_run() too.
+ */
 struct store *
 ui_store(void)
 {
-	return ui_s;
-}
-
-int64_t
-ui_device(void)
-{
-	return ui_dev;
-}
-
-int64_t
-ui_rank(void)
-{
-	return ui_rnk;
-}
-
-bool
-ui_utf8(void)
-{
-	return ui_is_utf8;
-}
-
-/* Set the status line message; the next key clears it. */
-void
-ui_message(enum role role, const char *fmt, ...)
-{
-	va_list	 ap;
-
-	free(ui_msg);
-	va_start(ap, fmt);
-	xvasprintf(&ui_msg, fmt, ap);
-	va_end(ap);
-	ui_msg_role = role;
-}
-
-const char *
-ui_get_message(enum role *role)
-{
-	*role = ui_msg_role;
-	return ui_msg;
-}
-
-/* The last mouse event, for views handling KEY_MOUSE. */
-bool
-ui_mouse(int *y, int *x, bool *click, int *wheel)
-{
-	*y = ui_mev.y;
-	*x = ui_mev.x;
-	*click = (ui_mev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)) != 0;
-	*wheel = 0;
-	if (ui_mev.bstate & BUTTON4_PRESSED)
-		*wheel = -1;
-#ifdef BUTTON5_PRESSED
-	if (ui_mev.bstate & BUTTON5_PRESSED)
-		*wheel = 1;
-#endif
-	return true;
-}
-
-/* Whether the last mouse event pressed (1) or released (-1) button 1. */
-int
-ui_mouse_button(void)
-{
-	if (ui_mev.bstate & BUTTON1_PRESSED)
-		return 1;
-	if (ui_mev.bstate & BUTTON1_RELEASED)
-		return -1;
-	return 0;
+	return session_store();
 }
 
 /* The shutdown hook: leave curses so a fatal message is readable. */
@@ -146,6 +73,26 @@ ui_too_small(void)
 	return true;
 }
 
+/* The device and rank shown, for the tab bar. */
+static void
+ui_device_label(char *buf, size_t len)
+{
+	int64_t	 dev = session_device(), rank = session_rank();
+	char	 d[24], r[24];
+
+	if (dev == NP_HOST_DEVICE)
+		snprintf(d, sizeof d, "host");
+	else if (dev != NP_NA)
+		snprintf(d, sizeof d, "%lld", (long long)dev);
+	else
+		snprintf(d, sizeof d, "all");
+	if (rank != NP_NA)
+		snprintf(r, sizeof r, "%lld", (long long)rank);
+	else
+		snprintf(r, sizeof r, "all");
+	snprintf(buf, len, "device %s rank %s", d, r);
+}
+
 /* The tab bar on the first line: the views with data, then the device. */
 static void
 ui_draw_tabs(void)
@@ -154,12 +101,12 @@ ui_draw_tabs(void)
 	int	 i, x = 0, w;
 
 	draw_fill(0, 0, COLS, ROLE_TAB);
-	for (i = 0; i < view_ntabs(); i++) {
-		if (!view_tab_available(i))
+	for (i = 0; i < tabs_count(); i++) {
+		if (!tabs_available(i))
 			continue;
-		x += draw_textf(0, x, COLS - x, i == view_tab() ?
+		x += draw_textf(0, x, COLS - x, i == tabs_current() ?
 		    ROLE_TAB_ACTIVE : ROLE_TAB, " %d %s ", i + 1,
-		    view_tab_ops(i)->title);
+		    tabs_ops(i)->title);
 	}
 	ui_device_label(dev, sizeof dev);
 	w = draw_width(dev);
@@ -172,6 +119,8 @@ static void
 ui_draw_status(void)
 {
 	struct view	*v = view_top();
+	const char	*msg;
+	enum role	 role;
 	char		 buf[512];
 	int		 x;
 
@@ -186,8 +135,8 @@ ui_draw_status(void)
 		snprintf(buf, sizeof buf, " %s", v->ops->title);
 	draw_fill(LINES - 1, 0, COLS, ROLE_STATUS);
 	x = draw_text(LINES - 1, 0, COLS, ROLE_STATUS, buf);
-	if (ui_msg != NULL && x + 2 < COLS)
-		draw_text(LINES - 1, x + 2, COLS - x - 2, ui_msg_role, ui_msg);
+	if ((msg = status_get(&role)) != NULL && x + 2 < COLS)
+		draw_text(LINES - 1, x + 2, COLS - x - 2, role, msg);
 }
 
 static void
@@ -280,8 +229,8 @@ ui_replay_report(void)
 		sorted = xreallocarray(NULL, ui_rp.n, sizeof *sorted);
 		memcpy(sorted, ui_rp.ms, ui_rp.n * sizeof *sorted);
 		qsort(sorted, ui_rp.n, sizeof *sorted, ui_replay_cmp);
-		fprintf(stderr, "keys %zu p50-ms %.2f p99-ms %.2f max-ms %.2f\n",
-		    ui_rp.n, sorted[ui_rp.n / 2],
+		fprintf(stderr, "keys %zu p50-ms %.2f p99-ms %.2f "
+		    "max-ms %.2f\n", ui_rp.n, sorted[ui_rp.n / 2],
 		    sorted[(ui_rp.n * 99) / 100 < ui_rp.n ?
 		    (ui_rp.n * 99) / 100 : ui_rp.n - 1], sorted[ui_rp.n - 1]);
 		free(sorted);
@@ -306,9 +255,43 @@ ui_getkey(void)
 		errno = 0;
 		key = getch();
 	} while (key == ERR && errno == EINTR);
-	if (key == KEY_MOUSE && getmouse(&ui_mev) != OK)
+	if (key == KEY_MOUSE && mouse_read() != OK)
 		return ERR;
 	return key;
+}
+
+/*
+ * Re-import through main.c's callback: curses steps aside so the import
+ * can print its progress, every view closes (their table specs belong to
+ * the old store), and the tab shown reopens on the new store (the first
+ * tab if it has no data now). On failure the old store stays.
+ */
+static int
+ui_reimport(void)
+{
+	struct store	*ns;
+	char		*cause = NULL;
+	int		 tab = tabs_current();
+
+	if (ui_o->reimport == NULL) {
+		status_set(ROLE_ERROR, "re-import is not possible here");
+		return REDRAW_STATUS;
+	}
+	tabs_close_all();
+	def_prog_mode();
+	endwin();
+	ns = ui_o->reimport(ui_o->reimport_arg, session_store(), &cause);
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	if (ns == NULL) {
+		status_set(ROLE_ERROR, "%s", cause);
+		free(cause);
+	} else {
+		session_set_store(ns);
+		status_set(ROLE_NORMAL, "re-imported");
+	}
+	tabs_reopen(tab);
+	return REDRAW_ALL;
 }
 
 /* Handle a global action the view left alone. */
@@ -334,8 +317,8 @@ ui_global(enum action a)
 		return view_push(&view_rank_ops, NULL, NULL) == 0 ?
 		    REDRAW_ALL : REDRAW_STATUS;
 	case ACTION_AA_CORE:
-		return view_push(&view_aa_core_ops, NULL, NULL) == 0 ?
-		    REDRAW_ALL : REDRAW_STATUS;
+		return view_push(&view_table_ops[VIEW_TABLE_AA_CORE], NULL,
+		    NULL) == 0 ? REDRAW_ALL : REDRAW_STATUS;
 	case ACTION_NEXT_VIEW:
 	case ACTION_PREV_VIEW:
 	case ACTION_VIEW_1:
@@ -347,7 +330,7 @@ ui_global(enum action a)
 	case ACTION_VIEW_7:
 	case ACTION_VIEW_8:
 	case ACTION_VIEW_9:
-		return view_switch(a);
+		return tabs_switch(a);
 	default:
 		return REDRAW_NONE;
 	}
@@ -366,13 +349,12 @@ ui_key(int key)
 	int		 redraw;
 
 	if (key == KEY_RESIZE) {
-		view_resize_all();
+		tabs_resize();
 		return REDRAW_ALL;
 	}
 	if (prompt_active())
 		return prompt_key(key);
-	free(ui_msg);
-	ui_msg = NULL;
+	status_clear();
 	if (COLS < UI_MIN_COLS || LINES < UI_MIN_LINES) {
 		if (keys_global(key) == ACTION_QUIT)
 			ui_quit = true;
@@ -472,7 +454,7 @@ ui_start(char **cause)
 	const char	*nc = getenv("NO_COLOR");
 	bool		 color;
 
-	ui_is_utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	draw_init();
 	if (newterm(NULL, stdout, stdin) == NULL) {
 		xasprintf(cause, "cannot start curses on terminal '%s'",
 		    getenv("TERM") != NULL ? getenv("TERM") : "");
@@ -491,20 +473,8 @@ ui_start(char **cause)
 	keypad(stdscr, TRUE);
 	set_escdelay(25);
 	curs_set(0);
-	if (ui_cfg.mouse && !ui_o->no_mouse) {
-		/*
-		 * Presses and releases come as they happen, never merged
-		 * into clicks: the timeline selects by dragging from one to
-		 * the other, and a press alone is a click everywhere else.
-		 */
-		mouseinterval(0);
-		mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED |
-		    BUTTON4_PRESSED
-#ifdef BUTTON5_PRESSED
-		    | BUTTON5_PRESSED
-#endif
-		    , NULL);
-	}
+	if (ui_cfg.mouse && !ui_o->no_mouse)
+		mouse_init();
 	if (theme_load(ui_o->theme != NULL ? ui_o->theme : ui_cfg.theme,
 	    color, cause) != 0) {
 		ui_stop();
@@ -521,13 +491,20 @@ ui_first_view(char **cause)
 		const char	*name;
 		enum action	 a;
 	} names[] = {
-		{ "summary", ACTION_VIEW_1 }, { "op_statistic", ACTION_VIEW_2 },
-		{ "api_statistic", ACTION_VIEW_3 }, { "kernels", ACTION_VIEW_4 },
-		{ "op_summary", ACTION_VIEW_4 }, { "steps", ACTION_VIEW_5 },
-		{ "memory", ACTION_VIEW_6 }, { "markers", ACTION_VIEW_7 },
-		{ "flame", ACTION_VIEW_8 }, { "timeline", ACTION_VIEW_9 }
+		{ "summary", ACTION_VIEW_1 },
+		{ "op_statistic", ACTION_VIEW_2 },
+		{ "api_statistic", ACTION_VIEW_3 },
+		{ "kernels", ACTION_VIEW_4 },
+		{ "op_summary", ACTION_VIEW_4 },
+		{ "steps", ACTION_VIEW_5 },
+		{ "memory", ACTION_VIEW_6 },
+		{ "markers", ACTION_VIEW_7 },
+		{ "flame", ACTION_VIEW_8 },
+		{ "timeline", ACTION_VIEW_9 }
 	};
-	size_t	 i;
+	const char	*msg;
+	enum role	 role;
+	size_t		 i;
 
 	if (ui_cfg.view != NULL) {
 		for (i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -535,12 +512,13 @@ ui_first_view(char **cause)
 				break;
 		}
 		if (i < sizeof names / sizeof names[0] &&
-		    view_switch(names[i].a) != REDRAW_STATUS)
+		    tabs_switch(names[i].a) != REDRAW_STATUS)
 			return 0;
 	}
-	if (view_switch(ACTION_VIEW_1) == REDRAW_STATUS) {
+	if (tabs_switch(ACTION_VIEW_1) == REDRAW_STATUS) {
+		msg = status_get(&role);
 		xasprintf(cause, "cannot open the summary: %s",
-		    ui_msg != NULL ? ui_msg : "no data");
+		    msg != NULL ? msg : "no data");
 		return -1;
 	}
 	return 0;
@@ -558,10 +536,9 @@ ui_run(struct store *s, const struct ui_opts *o, char **cause)
 	char		*path;
 	int		 rc = 0;
 
-	ui_s = s;
+	session_set_store(s);
+	session_set_device(o->device, o->rank);
 	ui_o = o;
-	ui_dev = o->device;
-	ui_rnk = o->rank;
 	path = config_path();
 	rc = config_load(&ui_cfg, path, cause);
 	free(path);
@@ -578,81 +555,12 @@ ui_run(struct store *s, const struct ui_opts *o, char **cause)
 	}
 	if ((rc = ui_start(cause)) == 0 && (rc = ui_first_view(cause)) == 0)
 		ui_loop();
-	view_pop_all();
+	tabs_close_all();
 	ui_stop();
 	log_set_hook(NULL);
 	if (ui_rp.f != NULL)
 		ui_replay_report();
-	free(ui_msg);
-	ui_msg = NULL;
+	status_clear();
 	config_release(&ui_cfg);
 	return rc;
-}
-
-void
-ui_set_device(int64_t device, int64_t rank)
-{
-	ui_dev = device;
-	ui_rnk = rank;
-}
-
-/* The device and rank shown, for the tab bar. */
-void
-ui_device_label(char *buf, size_t len)
-{
-	char	 d[32], r[32];
-
-	if (ui_dev == NP_HOST_DEVICE)
-		snprintf(d, sizeof d, "host");
-	else if (ui_dev != NP_NA)
-		snprintf(d, sizeof d, "%lld", (long long)ui_dev);
-	else
-		snprintf(d, sizeof d, "all");
-	if (ui_rnk != NP_NA)
-		snprintf(r, sizeof r, "%lld", (long long)ui_rnk);
-	else
-		snprintf(r, sizeof r, "all");
-	snprintf(buf, len, "device %s rank %s", d, r);
-}
-
-const struct ui_config *
-ui_config(void)
-{
-	return &ui_cfg;
-}
-
-/*
- * Re-import through main.c's callback: curses steps aside so the import
- * can print its progress, every view closes (their table specs belong to
- * the old store), and the first view reopens on the new store. On failure
- * the old store stays.
- */
-int
-ui_reimport(void)
-{
-	struct store	*ns;
-	char		*cause = NULL;
-	int		 tab = view_tab();
-
-	if (ui_o->reimport == NULL) {
-		ui_message(ROLE_ERROR, "re-import is not possible here");
-		return REDRAW_STATUS;
-	}
-	view_pop_all();
-	def_prog_mode();
-	endwin();
-	ns = ui_o->reimport(ui_o->reimport_arg, ui_s, &cause);
-	reset_prog_mode();
-	clearok(curscr, TRUE);
-	if (ns == NULL) {
-		ui_message(ROLE_ERROR, "%s", cause);
-		free(cause);
-	} else {
-		ui_s = ns;
-		ui_message(ROLE_NORMAL, "re-imported");
-	}
-	if (view_switch((enum action)(ACTION_VIEW_1 + tab)) ==
-	    REDRAW_STATUS)
-		view_switch(ACTION_VIEW_1);
-	return REDRAW_ALL;
 }

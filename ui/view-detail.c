@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 #define DETAIL_TASKS	100
 
@@ -21,14 +21,14 @@ view_detail_launch(struct text *t, int64_t task)
 	size_t			 i;
 
 	text_add(t, ROLE_NORMAL, 0, "");
-	if ((r = store_task_launch(ui_store(), task, &cause)) == NULL) {
+	if ((r = store_task_launch(session_store(), task, &cause)) == NULL) {
 		text_addf(t, ROLE_ERROR, 1, "%s", cause);
 		free(cause);
 		return;
 	}
 	if (r->nrows == 0) {
-		text_add(t, ROLE_DIM, 1, "No API span is known to have launched "
-		    "this task");
+		text_add(t, ROLE_DIM, 1, "No API span is known to have "
+		    "launched this task");
 		store_rows_free(r);
 		return;
 	}
@@ -53,16 +53,16 @@ view_detail_tasks(struct text *t, const char *type)
 	char				*filter, *cause = NULL;
 	size_t				 i;
 
-	if ((kt = store_table_find(ui_store(), "op_summary")) == NULL)
+	if ((kt = store_table_find(session_store(), "op_summary")) == NULL)
 		return;
 	xasprintf(&filter, "OP Type:^\\Q%s\\E$", type);
 	store_query_init(&q);
 	q.filter = filter;
 	q.sort = "-Task Duration(us)";
 	q.limit = DETAIL_TASKS;
-	q.device = ui_device();
-	q.rank = ui_rank();
-	r = store_query_table(ui_store(), kt, &q, &cause);
+	q.device = session_device();
+	q.rank = session_rank();
+	r = store_query_table(session_store(), kt, &q, &cause);
 	free(filter);
 	free(cause);
 	if (r == NULL || r->nrows == 0) {
@@ -110,24 +110,6 @@ view_detail_open(struct view *v, const void *arg, char **cause)
 }
 
 static void
-view_detail_close(struct view *v)
-{
-	text_free(v->data);
-}
-
-static void
-view_detail_draw(struct view *v, int y, int h)
-{
-	text_draw(v->data, y, h);
-}
-
-static int
-view_detail_key(struct view *v, enum action a, int key)
-{
-	return text_key(v->data, a);
-}
-
-static void
 view_detail_status(struct view *v, char *buf, size_t len)
 {
 	snprintf(buf, len, " Detail  %zu lines  q back ", text_lines(v->data));
@@ -137,8 +119,8 @@ const struct view_ops view_detail_ops = {
 	.name = "detail",
 	.title = "Detail",
 	.open = view_detail_open,
-	.close = view_detail_close,
-	.draw = view_detail_draw,
-	.key = view_detail_key,
+	.close = text_close,
+	.draw = text_draw,
+	.key = text_key,
 	.status = view_detail_status,
 };

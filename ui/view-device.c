@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 struct view_device {
 	int64_t		*ids;
@@ -24,13 +24,15 @@ view_device_open(struct view *v, const void *arg, char **cause)
 
 	vd = xcalloc(1, sizeof *vd);
 	vd->rank = v->ops == &view_rank_ops;
-	if ((vd->rank ? store_ranks(ui_store(), &vd->ids, &vd->n,
-	    cause) : store_devices(ui_store(), &vd->ids, &vd->n, cause)) != 0) {
+	if ((vd->rank ? store_ranks(session_store(), &vd->ids, &vd->n,
+	    cause) : store_devices(session_store(), &vd->ids, &vd->n,
+	    cause)) != 0) {
 		free(vd);
 		return -1;
 	}
 	for (i = 0; i < vd->n; i++) {
-		if (vd->ids[i] == (vd->rank ? ui_rank() : ui_device()))
+		if (vd->ids[i] == (vd->rank ? session_rank() :
+		    session_device()))
 			vd->cur = i + 1;
 	}
 	v->data = vd;
@@ -76,7 +78,6 @@ static int
 view_device_key(struct view *v, enum action a, int key)
 {
 	struct view_device	*vd = v->data;
-	int			 tab = view_tab();
 	int64_t			 id;
 
 	switch (a) {
@@ -97,14 +98,11 @@ view_device_key(struct view *v, enum action a, int key)
 	case ACTION_OPEN:
 		id = vd->cur == 0 ? NP_NA : vd->ids[vd->cur - 1];
 		if (vd->rank)
-			ui_set_device(ui_device(), id);
+			session_set_device(session_device(), id);
 		else
-			ui_set_device(id, ui_rank());
+			session_set_device(id, session_rank());
 		/* Every view reopens for the new device. */
-		view_pop_all();
-		if (view_switch((enum action)(ACTION_VIEW_1 + tab)) ==
-		    REDRAW_STATUS)
-			view_switch(ACTION_VIEW_1);
+		tabs_reopen(tabs_current());
 		return REDRAW_ALL;
 	default:
 		return -1;

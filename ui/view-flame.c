@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 static const struct key_binding view_flame_keys[] = {
 	{ KEY_BACKSPACE, ACTION_ZOOM_OUT, NULL },
@@ -34,9 +34,9 @@ view_flame_build(struct view_flame *vf, char **cause)
 {
 	struct store_stacks	*st;
 
-	vf->o.device = ui_device();
-	vf->o.rank = ui_rank();
-	if ((st = store_stacks_build(ui_store(), &vf->o, cause)) == NULL)
+	vf->o.device = session_device();
+	vf->o.rank = session_rank();
+	if ((st = store_stacks_build(session_store(), &vf->o, cause)) == NULL)
 		return -1;
 	store_stacks_free(vf->st);
 	store_stacks_free(vf->inv);
@@ -58,7 +58,7 @@ view_flame_build(struct view_flame *vf, char **cause)
 static int
 view_flame_open(struct view *v, const void *arg, char **cause)
 {
-	const struct view_flame_arg	*fa = arg;
+	const struct view_range_arg	*fa = arg;
 	struct view_flame		*vf;
 
 	vf = xcalloc(1, sizeof *vf);
@@ -300,7 +300,7 @@ view_flame_next_match(struct view_flame *vf, bool back)
 			return;
 		}
 	} while (f != vf->sel);
-	ui_message(ROLE_ERROR, "no frame matches '%s' here", vf->search);
+	status_set(ROLE_ERROR, "no frame matches '%s' here", vf->search);
 }
 
 static void
@@ -318,7 +318,7 @@ view_flame_search_done(void *arg, const char *text)
 		return;
 	}
 	if ((m = matcher_create(text, false, &cause)) == NULL) {
-		ui_message(ROLE_ERROR, "%s", cause);
+		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 		return;
 	}
@@ -327,7 +327,7 @@ view_flame_search_done(void *arg, const char *text)
 	free(vf->search);
 	vf->search = xstrdup(text);
 	vf->hit = store_stacks_search(vf->st, m, &vf->nhit);
-	ui_message(ROLE_LABEL, "'%s' matches %lld frames: %.2f%% of the time",
+	status_set(ROLE_LABEL, "'%s' matches %lld frames: %.2f%% of the time",
 	    text, (long long)vf->nhit, vf->st->whole > 0 ? 100.0 *
 	    (double)vf->hit / (double)vf->st->whole : 0);
 }
@@ -340,7 +340,7 @@ view_flame_rebuild(struct view_flame *vf, const struct store_stacks_opts *old)
 
 	if (view_flame_build(vf, &cause) == 0)
 		return;
-	ui_message(ROLE_ERROR, "%s", cause);
+	status_set(ROLE_ERROR, "%s", cause);
 	free(cause);
 	vf->o = *old;
 }
@@ -356,7 +356,7 @@ view_flame_step_done(void *arg, const char *text)
 		return;
 	if (*text != '\0' && (util_parse_int(text, strlen(text), &step) != 0
 	    || step < 0)) {
-		ui_message(ROLE_ERROR, "bad step '%s'", text);
+		status_set(ROLE_ERROR, "bad step '%s'", text);
 		return;
 	}
 	vf->o.step = step;
@@ -463,7 +463,7 @@ view_flame_mode(struct view_flame *vf)
 	if (vf->mode == FLAME_SANDWICH) {
 		if (vf->sel->parent == NULL) {
 			vf->mode = FLAME_ICICLE;
-			ui_message(ROLE_ERROR, "select a frame for its "
+			status_set(ROLE_ERROR, "select a frame for its "
 			    "sandwich");
 			return;
 		}
@@ -514,7 +514,7 @@ view_flame_key(struct view *v, enum action a, int key)
 	case ACTION_NEXT_MATCH:
 	case ACTION_PREV_MATCH:
 		if (vf->m == NULL) {
-			ui_message(ROLE_ERROR, "no search yet: press /");
+			status_set(ROLE_ERROR, "no search yet: press /");
 			return REDRAW_STATUS;
 		}
 		vf->mode = FLAME_ICICLE;
@@ -536,8 +536,8 @@ view_flame_status(struct view *v, char *buf, size_t len)
 	char			 range[96] = "", a[32], b[32];
 
 	if (vf->o.from_ns != NP_NA && vf->origin != NP_NA) {
-		view_timeline_fmt(a, sizeof a, vf->o.from_ns - vf->origin);
-		view_timeline_fmt(b, sizeof b, vf->o.to_ns - vf->origin);
+		util_fmt_time(a, sizeof a, vf->o.from_ns - vf->origin);
+		util_fmt_time(b, sizeof b, vf->o.to_ns - vf->origin);
 		snprintf(range, sizeof range, "  range %s-%s", a, b);
 	}
 	if (vf->o.step != NP_NA)

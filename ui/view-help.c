@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 /* One line per action of MAP: all its keys, then the help text. */
 static void
@@ -76,24 +76,12 @@ view_help_open(struct view *v, const void *arg, char **cause)
 	return 0;
 }
 
-static void
-view_help_close(struct view *v)
-{
-	text_free(v->data);
-}
-
-static void
-view_help_draw(struct view *v, int y, int h)
-{
-	text_draw(v->data, y, h);
-}
-
 static int
 view_help_key(struct view *v, enum action a, int key)
 {
 	if (a == ACTION_HELP)
 		return REDRAW_NONE;
-	return text_key(v->data, a);
+	return text_key(v, a, key);
 }
 
 static void
@@ -106,8 +94,8 @@ const struct view_ops view_help_ops = {
 	.name = "help",
 	.title = "Help",
 	.open = view_help_open,
-	.close = view_help_close,
-	.draw = view_help_draw,
+	.close = text_close,
+	.draw = text_draw,
 	.key = view_help_key,
 	.status = view_help_status,
 };

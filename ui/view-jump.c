@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 /* The op type being walked and the instance shown last. */
 static struct {
@@ -51,23 +51,26 @@ view_jump_int(const char *s)
 	return end == s || *end != '\0' ? NP_NA : (int64_t)v;
 }
 
-/* Open the timeline over the current view on task ID. */
+/*
+ * Open the timeline over the current view on task ID, its n and N calling
+ * STEP (NULL: the keys walk nothing).
+ */
 static int
-view_jump_open(int64_t id, bool instances)
+view_jump_open(int64_t id, view_timeline_step_cb step)
 {
 	struct view_timeline_arg	 arg;
 	struct store_span		 sp;
 	char				*cause = NULL;
 	int				 rc;
 
-	if ((rc = store_task_span(ui_store(), id, &sp, &cause)) != 1) {
-		ui_message(ROLE_ERROR, "%s", rc < 0 ? cause :
+	if ((rc = store_task_span(session_store(), id, &sp, &cause)) != 1) {
+		status_set(ROLE_ERROR, "%s", rc < 0 ? cause :
 		    "the task is not in the timeline");
 		free(cause);
 		return REDRAW_STATUS;
 	}
 	arg.span = &sp;
-	arg.instances = instances;
+	arg.step = step;
 	rc = view_push(&view_timeline_ops, &arg, NULL);
 	store_span_release(&sp);
 	return rc == 0 ? REDRAW_ALL : REDRAW_STATUS;
@@ -83,20 +86,20 @@ view_jump_task(struct view_table *vt, size_t i)
 	int		 rc;
 
 	if (start == NULL || util_parse_ns(start, strlen(start), &ns) != 0) {
-		ui_message(ROLE_ERROR, "this row has no start time");
+		status_set(ROLE_ERROR, "this row has no start time");
 		return REDRAW_STATUS;
 	}
-	rc = store_task_locate(ui_store(), view_jump_int(view_jump_cell(vt,
-	    i, "Device_id")), ui_rank(), view_jump_int(view_jump_cell(vt, i,
-	    "Stream ID")), view_jump_int(view_jump_cell(vt, i, "Task ID")),
-	    ns, &id, &cause);
+	rc = store_task_locate(session_store(), view_jump_int(
+	    view_jump_cell(vt, i, "Device_id")), session_rank(),
+	    view_jump_int(view_jump_cell(vt, i, "Stream ID")),
+	    view_jump_int(view_jump_cell(vt, i, "Task ID")), ns, &id, &cause);
 	if (rc != 1) {
-		ui_message(ROLE_ERROR, "%s", rc < 0 ? cause :
+		status_set(ROLE_ERROR, "%s", rc < 0 ? cause :
 		    "no such task in the store");
 		free(cause);
 		return REDRAW_STATUS;
 	}
-	return view_jump_open(id, false);
+	return view_jump_open(id, NULL);
 }
 
 static void
@@ -115,7 +118,7 @@ view_jump_forget(void)
 static int
 view_jump_move(enum store_span_dir dir, int64_t *id)
 {
-	struct store	*s = ui_store();
+	struct store	*s = session_store();
 	int64_t		 start;
 	char		*cause = NULL;
 	int		 rc;
@@ -130,9 +133,9 @@ view_jump_move(enum store_span_dir dir, int64_t *id)
 	}
 	if (rc != 1) {
 		if (rc < 0)
-			ui_message(ROLE_ERROR, "%s", cause);
+			status_set(ROLE_ERROR, "%s", cause);
 		else
-			ui_message(ROLE_ERROR, "no task of op type '%s'",
+			status_set(ROLE_ERROR, "no task of op type '%s'",
 			    view_jump_at.op);
 		free(cause);
 		return rc;
@@ -148,9 +151,36 @@ static void
 view_jump_say(void)
 {
 	if (view_jump_at.k >= 1)
-		ui_message(ROLE_NORMAL, "%s: instance %lld of %lld (n, N:"
+		status_set(ROLE_NORMAL, "%s: instance %lld of %lld (n, N:"
 		    " next, previous)", view_jump_at.op,
 		    (long long)view_jump_at.k, (long long)view_jump_at.count);
+}
+
+/*
+ * n and N in a timeline opened on an op type: the next or previous
+ * instance as a span in *SP. Return 1, or 0 with the reason on the status
+ * line.
+ */
+static int
+view_jump_step(enum store_span_dir dir, struct store_span *sp)
+{
+	int64_t	 id;
+	char	*cause = NULL;
+
+	if (view_jump_at.op == NULL) {
+		status_set(ROLE_ERROR, "no op type to walk");
+		return 0;
+	}
+	if (view_jump_move(dir, &id) != 1)
+		return 0;
+	if (store_task_span(session_store(), id, sp, &cause) != 1) {
+		status_set(ROLE_ERROR, "%s", cause != NULL ? cause :
+		    "the task is not in the timeline");
+		free(cause);
+		return 0;
+	}
+	view_jump_say();
+	return 1;
 }
 
 /* t on a row of op_statistic: the first instance, or the next one. */
@@ -163,7 +193,7 @@ view_jump_op(struct view_table *vt, size_t i)
 	char		*cause = NULL;
 
 	if (op == NULL) {
-		ui_message(ROLE_ERROR, "this row has no op type");
+		status_set(ROLE_ERROR, "this row has no op type");
 		return REDRAW_STATUS;
 	}
 	device = view_jump_int(view_jump_cell(vt, i, "Device_id"));
@@ -171,19 +201,19 @@ view_jump_op(struct view_table *vt, size_t i)
 	    (view_jump_at.core == NULL) != (core == NULL) ||
 	    (core != NULL && strcmp(view_jump_at.core, core) != 0) ||
 	    view_jump_at.q.device != device ||
-	    view_jump_at.q.rank != ui_rank()) {
+	    view_jump_at.q.rank != session_rank()) {
 		view_jump_forget();
 		view_jump_at.op = xstrdup(op);
 		view_jump_at.core = core != NULL ? xstrdup(core) : NULL;
 		view_jump_at.q.op_type = view_jump_at.op;
 		view_jump_at.q.core_type = view_jump_at.core;
 		view_jump_at.q.device = device;
-		view_jump_at.q.rank = ui_rank();
+		view_jump_at.q.rank = session_rank();
 		view_jump_at.q.from_ns = view_jump_at.q.to_ns = NP_NA;
-		view_jump_at.count = store_op_instances_count(ui_store(),
+		view_jump_at.count = store_op_instances_count(session_store(),
 		    &view_jump_at.q, &cause);
 		if (view_jump_at.count < 0) {
-			ui_message(ROLE_ERROR, "%s", cause);
+			status_set(ROLE_ERROR, "%s", cause);
 			free(cause);
 			view_jump_forget();
 			return REDRAW_STATUS;
@@ -192,7 +222,7 @@ view_jump_op(struct view_table *vt, size_t i)
 	if (view_jump_move(SPAN_NEXT, &id) != 1)
 		return REDRAW_STATUS;
 	view_jump_say();
-	return view_jump_open(id, true) | REDRAW_STATUS;
+	return view_jump_open(id, view_jump_step) | REDRAW_STATUS;
 }
 
 /*
@@ -205,42 +235,13 @@ view_jump_key(struct view_table *vt)
 	const char	*name = store_table_name(vt->t);
 	size_t		 i;
 
-	if (vt->page == NULL || vt->cur < vt->page_off ||
-	    vt->cur >= vt->page_off + (int64_t)vt->page->nrows)
+	if (view_table_row(vt, vt->cur, &i) == NULL)
 		return REDRAW_NONE;
-	i = (size_t)(vt->cur - vt->page_off);
 	if (strcmp(name, "op_summary") == 0)
 		return view_jump_task(vt, i);
 	if (strcmp(name, "op_statistic") == 0)
 		return view_jump_op(vt, i);
-	ui_message(ROLE_ERROR, "t shows a task (Kernels) or an op type "
+	status_set(ROLE_ERROR, "t shows a task (Kernels) or an op type "
 	    "(Op statistic) in the timeline");
 	return REDRAW_STATUS;
-}
-
-/*
- * n and N in a timeline opened on an op type: the next or previous
- * instance as a span in *SP. Return 1, or 0 with the reason on the status
- * line.
- */
-int
-view_jump_step(enum store_span_dir dir, struct store_span *sp)
-{
-	int64_t	 id;
-	char	*cause = NULL;
-
-	if (view_jump_at.op == NULL) {
-		ui_message(ROLE_ERROR, "no op type to walk");
-		return 0;
-	}
-	if (view_jump_move(dir, &id) != 1)
-		return 0;
-	if (store_task_span(ui_store(), id, sp, &cause) != 1) {
-		ui_message(ROLE_ERROR, "%s", cause != NULL ? cause :
-		    "the task is not in the timeline");
-		free(cause);
-		return 0;
-	}
-	view_jump_say();
-	return 1;
 }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 #define SUMMARY_TOP	10
 
@@ -21,14 +21,14 @@ view_summary_query(const char *table, const char *sort, int64_t limit)
 	struct store_rows		*r;
 	char				*cause = NULL;
 
-	if ((t = store_table_find(ui_store(), table)) == NULL)
+	if ((t = store_table_find(session_store(), table)) == NULL)
 		return NULL;
 	store_query_init(&q);
 	q.sort = sort;
 	q.limit = limit;
-	q.device = ui_device();
-	q.rank = ui_rank();
-	r = store_query_table(ui_store(), t, &q, &cause);
+	q.device = session_device();
+	q.rank = session_rank();
+	r = store_query_table(session_store(), t, &q, &cause);
 	free(cause);
 	if (r != NULL && r->nrows == 0) {
 		store_rows_free(r);
@@ -73,7 +73,7 @@ view_summary_info(struct text *t)
 		store_rows_free(r);
 	}
 	strbuf_init(&b);
-	if (store_devices(ui_store(), &ids, &n, &cause) == 0) {
+	if (store_devices(session_store(), &ids, &n, &cause) == 0) {
 		for (i = 0; i < n; i++) {
 			if (ids[i] == NP_HOST_DEVICE)
 				strbuf_addf(&b, "%shost", i > 0 ? ", " : "");
@@ -107,7 +107,8 @@ view_summary_bars(struct text *t, struct store_rows *r, const char *name1,
 	if ((cd = view_summary_col(r, "Device_id")) >= 0) {
 		for (i = 1; i < r->nrows; i++)
 			devs = devs || strcmp(store_rows_cell(r, i,
-			    (size_t)cd), store_rows_cell(r, 0, (size_t)cd)) != 0;
+			    (size_t)cd), store_rows_cell(r, 0,
+			    (size_t)cd)) != 0;
 	}
 	c1 = view_summary_col(r, name1);
 	c2 = name2 != NULL ? view_summary_col(r, name2) : -1;
@@ -204,24 +205,6 @@ view_summary_open(struct view *v, const void *arg, char **cause)
 }
 
 static void
-view_summary_close(struct view *v)
-{
-	text_free(v->data);
-}
-
-static void
-view_summary_draw(struct view *v, int y, int h)
-{
-	text_draw(v->data, y, h);
-}
-
-static int
-view_summary_key(struct view *v, enum action a, int key)
-{
-	return text_key(v->data, a);
-}
-
-static void
 view_summary_status(struct view *v, char *buf, size_t len)
 {
 	snprintf(buf, len, " Summary  %zu lines  ? help  q quit ",
@@ -232,8 +215,8 @@ const struct view_ops view_summary_ops = {
 	.name = "summary",
 	.title = "Summary",
 	.open = view_summary_open,
-	.close = view_summary_close,
-	.draw = view_summary_draw,
-	.key = view_summary_key,
+	.close = text_close,
+	.draw = text_draw,
+	.key = text_key,
 	.status = view_summary_status,
 };

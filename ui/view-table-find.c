@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 #define FIND_CHUNK	512
 #define FIND_SECONDS	3.0
@@ -38,7 +38,7 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 	struct store_rows	*r;
 	char			*cause = NULL;
 	int64_t			 off, i, from = vt->cur + (back ? -1 : 1);
-	double			 t0 = ui_now();
+	double			 t0 = util_now();
 	size_t			 k;
 
 	while (from >= 0 && (vt->total < 0 || from < vt->total)) {
@@ -46,7 +46,7 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 		    0) : from;
 		if ((r = store_page_fetch(vt->pager, off, FIND_CHUNK,
 		    &cause)) == NULL) {
-			ui_message(ROLE_ERROR, "%s", cause);
+			status_set(ROLE_ERROR, "%s", cause);
 			free(cause);
 			return;
 		}
@@ -80,7 +80,7 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 				view_table_goto(vt, off + (int64_t)k - 1);
 				if (view_table_fill(vt, false, &cause) != 0)
 					free(cause);
-				ui_message(ROLE_NORMAL, "search goes on when "
+				status_set(ROLE_NORMAL, "search goes on when "
 				    "the %s is done", vt->filter != NULL ?
 				    "filter" : "sort");
 				return;
@@ -89,8 +89,8 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 		}
 		store_rows_free(r);
 		from = back ? off - 1 : off + FIND_CHUNK;
-		if (ui_now() - t0 > FIND_SECONDS) {
-			ui_message(ROLE_ERROR, "search stopped at row %lld: "
+		if (util_now() - t0 > FIND_SECONDS) {
+			status_set(ROLE_ERROR, "search stopped at row %lld: "
 			    "press n to go on", (long long)from + 1);
 			view_table_goto(vt, from);
 			if (view_table_fill(vt, false, &cause) != 0)
@@ -98,7 +98,7 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 			return;
 		}
 	}
-	ui_message(ROLE_ERROR, "not found: %s", vt->search);
+	status_set(ROLE_ERROR, "not found: %s", vt->search);
 }
 
 static void
@@ -108,7 +108,7 @@ view_table_search_run(struct view_table *vt, bool back)
 	char		*cause = NULL;
 
 	if ((m = matcher_create(vt->search, false, &cause)) == NULL) {
-		ui_message(ROLE_ERROR, "%s", cause);
+		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 		return;
 	}
@@ -152,7 +152,7 @@ view_table_search_key(struct view_table *vt, enum action a)
 		return REDRAW_STATUS;
 	default:
 		if (vt->search == NULL) {
-			ui_message(ROLE_ERROR, "no search yet: press /");
+			status_set(ROLE_ERROR, "no search yet: press /");
 			return REDRAW_STATUS;
 		}
 		view_table_search_run(vt, (a == ACTION_PREV_MATCH) !=
@@ -175,13 +175,14 @@ view_table_save_done(void *arg, const char *path)
 	if (path == NULL || *path == '\0')
 		return;
 	view_table_query(vt, &q);
-	if ((r = store_query_table(ui_store(), vt->t, &q, &cause)) == NULL) {
-		ui_message(ROLE_ERROR, "%s", cause);
+	if ((r = store_query_table(session_store(), vt->t, &q,
+	    &cause)) == NULL) {
+		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 		return;
 	}
 	if ((f = fopen(path, "w")) == NULL) {
-		ui_message(ROLE_ERROR, "cannot open '%s': %s", path,
+		status_set(ROLE_ERROR, "cannot open '%s': %s", path,
 		    strerror(errno));
 		store_rows_free(r);
 		return;
@@ -190,10 +191,10 @@ view_table_save_done(void *arg, const char *path)
 	po.format = util_has_suffix(path, ".tsv") ? PRINT_TSV : PRINT_CSV;
 	store_print_rows(f, r, &po);
 	if (fclose(f) != 0)
-		ui_message(ROLE_ERROR, "cannot write '%s': %s", path,
+		status_set(ROLE_ERROR, "cannot write '%s': %s", path,
 		    strerror(errno));
 	else
-		ui_message(ROLE_NORMAL, "saved %zu rows to %s", r->nrows,
+		status_set(ROLE_NORMAL, "saved %zu rows to %s", r->nrows,
 		    path);
 	store_rows_free(r);
 }

@@ -3,16 +3,13 @@
  * Markers, and the AA Core metrics of SVP jobs): one store table shown a
  * page at a time. Only the rows around the screen are held, fetched by the
  * key handlers through the store's page interface, so a table of ten
- * million tasks scrolls as fast as one of ten.
- * Searching and saving live in view-table-find.c.
+ * million tasks scrolls as fast as one of ten. The pager and the page
+ * are in view-table-page.c, searching and saving in view-table-find.c.
  */
 #include <curses.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "ui.h"
-
-#define TABLE_MAX_WIDTH	40
+#include "ui-int.h"
 
 static const struct key_binding view_table_keys[] = {
 	{ '<', ACTION_SORT_PREV, NULL },
@@ -28,136 +25,6 @@ static const struct key_binding view_table_keys[] = {
 	{ 't', ACTION_JUMP, NULL },
 	{ 0, ACTION_NONE, NULL }
 };
-
-/* The first of the " "-separated NAMES the store has. */
-const struct store_table *
-view_table_find(const char *names)
-{
-	const struct store_table	*t = NULL;
-	char				*copy, *p, *word;
-
-	copy = p = xstrdup(names);
-	while (t == NULL && (word = strsep(&p, " ")) != NULL) {
-		if (*word != '\0')
-			t = store_table_find(ui_store(), word);
-	}
-	free(copy);
-	return t;
-}
-
-/* The rows visible below the header. */
-int64_t
-view_table_height(void)
-{
-	int	 h = view_body_lines() - 1;
-
-	return h > 1 ? h : 1;
-}
-
-/* Widen the columns to fit what PAGE holds, up to a limit. */
-static void
-view_table_widths(struct view_table *vt, const struct store_rows *r)
-{
-	size_t	 i, j;
-	int	 w;
-
-	if (vt->widths == NULL) {
-		vt->ncols = r->ncols;
-		vt->widths = xcalloc(r->ncols, sizeof *vt->widths);
-		vt->names = xcalloc(r->ncols, sizeof *vt->names);
-		vt->numeric = xcalloc(r->ncols, sizeof *vt->numeric);
-		for (i = 0; i < r->ncols; i++) {
-			vt->names[i] = xstrdup(r->names[i]);
-			vt->widths[i] = draw_width(r->names[i]) + 1;
-			vt->numeric[i] = store_fmt_numeric(r->fmts[i]);
-		}
-	}
-	for (i = 0; i < r->nrows; i++) {
-		for (j = 0; j < r->ncols && j < vt->ncols; j++) {
-			w = draw_width(store_rows_cell(r, i, j));
-			if (w > TABLE_MAX_WIDTH)
-				w = TABLE_MAX_WIDTH;
-			if (w > vt->widths[j])
-				vt->widths[j] = w;
-		}
-	}
-}
-
-/* Fill Q with the view's sort, filter and device. */
-void
-view_table_query(struct view_table *vt, struct store_query *q)
-{
-	store_query_init(q);
-	q->sort = vt->sort;
-	q->filter = vt->filter;
-	q->device = ui_device();
-	q->rank = ui_rank();
-}
-
-/*
- * Make sure the page holds the visible rows: fetch the rows from a screen
- * above the top to two screens below it. A short page tells where the
- * table ends. Return 0, or -1 with *cause set.
- */
-int
-view_table_fill(struct view_table *vt, bool force, char **cause)
-{
-	struct store_rows	*r;
-	int64_t			 h = view_table_height(), off;
-
-	if (!force && vt->page != NULL && vt->top >= vt->page_off &&
-	    (vt->top + h <= vt->page_off + (int64_t)vt->page->nrows ||
-	    (vt->total >= 0 && vt->page_off + (int64_t)vt->page->nrows >=
-	    vt->total)))
-		return 0;
-	off = vt->top > h ? vt->top - h : 0;
-	if ((r = store_page_fetch(vt->pager, off, 3 * h, cause)) == NULL)
-		return -1;
-	store_rows_free(vt->page);
-	vt->page = r;
-	vt->page_off = off;
-	if ((int64_t)r->nrows < 3 * h && !vt->busy)
-		vt->total = off + (int64_t)r->nrows;
-	view_table_widths(vt, r);
-	return 0;
-}
-
-/* The row at index I if the page holds it, else NULL. */
-static const struct store_rows *
-view_table_row(struct view_table *vt, int64_t i, size_t *in_page)
-{
-	if (vt->page == NULL || i < vt->page_off ||
-	    i >= vt->page_off + (int64_t)vt->page->nrows)
-		return NULL;
-	*in_page = (size_t)(i - vt->page_off);
-	return vt->page;
-}
-
-/*
- * Build the pager for the current sort and filter. A bad regex or sort
- * column leaves the old one and returns -1 with *cause set.
- */
-int
-view_table_reload(struct view_table *vt, char **cause)
-{
-	struct store_query	 q;
-	struct store_page	*p;
-	struct store_page_state	 st;
-
-	view_table_query(vt, &q);
-	if ((p = store_page_create(ui_store(), vt->t, &q, cause)) == NULL)
-		return -1;
-	store_page_free(vt->pager);
-	vt->pager = p;
-	store_page_state(p, &st);
-	vt->busy = st.phase != NULL;
-	vt->found = st.found;
-	vt->t0 = ui_now();
-	vt->total = vt->filter == NULL && !vt->busy ? store_page_count(p) :
-	    -1;
-	vt->cur = vt->top = 0;
-	return view_table_fill(vt, true, cause);
-}
 
 static int
 view_table_open(struct view *v, const void *arg, char **cause)
@@ -182,26 +49,6 @@ view_table_open(struct view *v, const void *arg, char **cause)
 		return -1;
 	}
 	return 0;
-}
-
-void
-view_table_free(struct view_table *vt)
-{
-	size_t	 i;
-
-	if (vt == NULL)
-		return;
-	store_page_free(vt->pager);
-	store_rows_free(vt->page);
-	for (i = 0; i < vt->ncols; i++)
-		free(vt->names[i]);
-	free(vt->names);
-	free(vt->widths);
-	free(vt->numeric);
-	free(vt->sort);
-	free(vt->filter);
-	free(vt->search);
-	free(vt);
 }
 
 static void
@@ -279,25 +126,6 @@ view_table_draw(struct view *v, int y, int h)
 		    "(no rows match the filter)" : "(no rows)");
 }
 
-/* Move the cursor to ROW (clamped) and the top so it shows. */
-void
-view_table_goto(struct view_table *vt, int64_t row)
-{
-	int64_t	 h = view_table_height();
-
-	if (vt->total >= 0 && row >= vt->total)
-		row = vt->total - 1;
-	else if (vt->busy && row >= vt->found)
-		row = vt->found - 1;
-	if (row < 0)
-		row = 0;
-	vt->cur = row;
-	if (vt->cur < vt->top)
-		vt->top = vt->cur;
-	else if (vt->cur >= vt->top + h)
-		vt->top = vt->cur - h + 1;
-}
-
 /* The rows grow past the page: fetch, then clamp to what exists. */
 static int
 view_table_move(struct view_table *vt, int64_t row)
@@ -306,7 +134,7 @@ view_table_move(struct view_table *vt, int64_t row)
 
 	view_table_goto(vt, row);
 	if (view_table_fill(vt, false, &cause) != 0) {
-		ui_message(ROLE_ERROR, "%s", cause);
+		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 	}
 	view_table_goto(vt, vt->cur);
@@ -326,7 +154,7 @@ view_table_sort(struct view_table *vt, int col, bool desc)
 	int	 old_col = vt->sort_col;
 	bool	 old_desc = vt->sort_desc;
 	char	*old = vt->sort, *cause = NULL;
-	double	 t0 = ui_now();
+	double	 t0 = util_now();
 
 	vt->sort_col = col;
 	vt->sort_desc = desc;
@@ -334,7 +162,7 @@ view_table_sort(struct view_table *vt, int col, bool desc)
 	if (col >= 0)
 		xasprintf(&vt->sort, "%s%s", desc ? "-" : "", vt->names[col]);
 	if (view_table_reload(vt, &cause) != 0) {
-		ui_message(ROLE_ERROR, "%s", cause);
+		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 		free(vt->sort);
 		vt->sort = old;
@@ -343,8 +171,8 @@ view_table_sort(struct view_table *vt, int col, bool desc)
 		return REDRAW_ALL;
 	}
 	free(old);
-	if (ui_now() - t0 > 0.5)
-		ui_message(ROLE_NORMAL, "sorted in %.1f s", ui_now() - t0);
+	if (util_now() - t0 > 0.5)
+		status_set(ROLE_NORMAL, "sorted in %.1f s", util_now() - t0);
 	return REDRAW_ALL;
 }
 
@@ -359,7 +187,7 @@ view_table_filter_done(void *arg, const char *text)
 		return;
 	vt->filter = *text != '\0' ? xstrdup(text) : NULL;
 	if (view_table_reload(vt, &cause) != 0) {
-		ui_message(ROLE_ERROR, "%s", cause);
+		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 		free(vt->filter);
 		vt->filter = old;
@@ -376,7 +204,7 @@ view_table_mouse(struct view_table *vt)
 	bool	 click;
 	size_t	 i;
 
-	ui_mouse(&y, &x, &click, &wheel);
+	mouse_get(&y, &x, &click, &wheel);
 	if (wheel != 0)
 		return view_table_move(vt, vt->cur + 3 * wheel);
 	if (!click)
@@ -426,7 +254,7 @@ view_table_key(struct view *v, enum action a, int key)
 		return view_table_move(vt, 0);
 	case ACTION_BOTTOM:
 		if (vt->busy) {
-			ui_message(ROLE_NORMAL, "the last row found so far; "
+			status_set(ROLE_NORMAL, "the last row found so far; "
 			    "more may come");
 			return view_table_move(vt, vt->found - 1);
 		}
@@ -453,7 +281,7 @@ view_table_key(struct view *v, enum action a, int key)
 		return view_table_sort(vt, col, col >= 0 && vt->numeric[col]);
 	case ACTION_SORT_INVERT:
 		if (vt->sort_col < 0) {
-			ui_message(ROLE_ERROR, "pick a sort column first "
+			status_set(ROLE_ERROR, "pick a sort column first "
 			    "with < or >");
 			return REDRAW_STATUS;
 		}
@@ -565,14 +393,14 @@ view_table_tick(struct view *v, enum view_work *w)
 	if (st.phase == NULL) {
 		vt->busy = false;
 		if (st.error != NULL)
-			ui_message(ROLE_ERROR, "%s", st.error);
-		else if (ui_now() - vt->t0 > 0.5)
-			ui_message(ROLE_NORMAL, "%s in %.1f s", vt->filter !=
-			    NULL ? "filtered" : "sorted", ui_now() - vt->t0);
+			status_set(ROLE_ERROR, "%s", st.error);
+		else if (util_now() - vt->t0 > 0.5)
+			status_set(ROLE_NORMAL, "%s in %.1f s", vt->filter !=
+			    NULL ? "filtered" : "sorted", util_now() - vt->t0);
 		vt->total = store_page_count(vt->pager);
 	}
 	if (view_table_fill(vt, true, &cause) != 0) {
-		ui_message(ROLE_ERROR, "%s", cause);
+		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 	}
 	view_table_goto(vt, vt->cur);
@@ -584,115 +412,25 @@ view_table_tick(struct view *v, enum view_work *w)
 	return REDRAW_ALL;
 }
 
-const struct view_ops view_op_stat_ops = {
-	.name = "op_statistic",
-	.title = "Op statistic",
-	.table = "op_statistic",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
+/*
+ * The table views differ only in their name, title and tables: each entry
+ * of VIEW_TABLES (ui.h) yields one of these.
+ */
+#define VIEW_TABLE_OPS(e, nm, ti, tb)					\
+	[VIEW_TABLE_##e] = {						\
+		.name = nm,						\
+		.title = ti,						\
+		.table = tb,						\
+		.open = view_table_open,				\
+		.close = view_table_close,				\
+		.draw = view_table_draw,				\
+		.key = view_table_key,					\
+		.resize = view_table_resize,				\
+		.status = view_table_status,				\
+		.tick = view_table_tick,				\
+		.keymap = view_table_keys,				\
+	},
+const struct view_ops view_table_ops[] = {
+	VIEW_TABLES(VIEW_TABLE_OPS)
 };
-
-const struct view_ops view_api_stat_ops = {
-	.name = "api_statistic",
-	.title = "API statistic",
-	.table = "api_statistic",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
-};
-
-const struct view_ops view_kernels_ops = {
-	.name = "kernels",
-	.title = "Kernels",
-	.table = "op_summary",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
-};
-
-const struct view_ops view_steps_ops = {
-	.name = "steps",
-	.title = "Steps",
-	.table = "step_trace",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
-};
-
-const struct view_ops view_memory_ops = {
-	.name = "memory",
-	.title = "Memory",
-	.table = "memory_record npu_mem npu_module_mem operator_memory",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
-};
-
-const struct view_ops view_markers_ops = {
-	.name = "markers",
-	.title = "Markers",
-	.table = "msprof_tx",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
-};
-
-const struct view_ops view_tasks_ops = {
-	.name = "tasks",
-	.title = "Tasks",
-	.table = "op_summary",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
-};
-
-/* The AA Core metrics of an SVP job, opened over the current tab (a). */
-const struct view_ops view_aa_core_ops = {
-	.name = "aa_core_metrics",
-	.title = "AA Core metrics",
-	.table = "aa_core_metrics",
-	.open = view_table_open,
-	.close = view_table_close,
-	.draw = view_table_draw,
-	.key = view_table_key,
-	.resize = view_table_resize,
-	.status = view_table_status,
-	.tick = view_table_tick,
-	.keymap = view_table_keys,
-};
+#undef VIEW_TABLE_OPS

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 /* The lane of the cursor's row, or NULL on a collapsed group. */
 const struct store_lane *
@@ -21,6 +21,15 @@ view_timeline_lane_at(const struct view_tl *tl)
 		return NULL;
 	it = &tl->items[tl->cur];
 	return it->group ? NULL : &tl->lanes[it->lane];
+}
+
+/* Rows that fit: the body less the axis and the footer. */
+size_t
+view_timeline_height(void)
+{
+	int	 h = view_body_lines() - 3;
+
+	return h > 0 ? (size_t)h : 1;
 }
 
 static bool
@@ -69,7 +78,8 @@ view_timeline_items(struct view_tl *tl)
 		if (view_timeline_collapsed(tl, tl->lanes[i].group)) {
 			for (j = 0; j < tl->nitems && !found; j++) {
 				it = &tl->items[j];
-				if (it->group && strcmp(tl->lanes[it->lane].group,
+				if (it->group && strcmp(
+				    tl->lanes[it->lane].group,
 				    tl->lanes[i].group) == 0) {
 					it->nlanes++;
 					found = true;
@@ -139,9 +149,9 @@ view_timeline_group(struct view_tl *tl, const struct view_tl_item *it,
 		    view_timeline_hidden(tl, &tl->lanes[i]) ||
 		    tl->lanes[i].kind == LANE_COUNTER)
 			continue;
-		if (store_lane_cells(ui_store(), tl->lanes[i].id, tl->f.t0,
+		if (store_lane_cells(session_store(), tl->lanes[i].id, tl->f.t0,
 		    tl->f.t1, (size_t)tl->w, tmp, &cause) != 0) {
-			ui_message(ROLE_ERROR, "%s", cause);
+			status_set(ROLE_ERROR, "%s", cause);
 			free(cause);
 			cause = NULL;
 			continue;
@@ -158,22 +168,25 @@ view_timeline_group(struct view_tl *tl, const struct view_tl_item *it,
 	free(tmp);
 }
 
-/* The answer to x: hide the lanes matching it, or none if empty. */
-void
-view_timeline_hide(void *arg, const char *answer)
+/*
+ * Hide the lanes matching ANSWER to x, or none if it is empty. Return
+ * false if the rows stay as they were: no answer, or a bad regex (said on
+ * the status line).
+ */
+bool
+view_timeline_hide(struct view_tl *tl, const char *answer)
 {
-	struct view_tl	*tl = arg;
 	struct matcher	*m = NULL;
 	char		*cause = NULL;
 	size_t		 i;
 
 	if (answer == NULL)
-		return;
+		return false;
 	if (*answer != '\0' && (m = matcher_create(answer, true,
 	    &cause)) == NULL) {
-		ui_message(ROLE_ERROR, "%s", cause);
+		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
-		return;
+		return false;
 	}
 	matcher_free(tl->hide);
 	free(tl->hide_re);
@@ -183,14 +196,14 @@ view_timeline_hide(void *arg, const char *answer)
 	    &tl->lanes[i]); i++)
 		continue;
 	if (i == tl->nlanes && m != NULL) {
-		ui_message(ROLE_ERROR, "'%s' would hide every lane", answer);
+		status_set(ROLE_ERROR, "'%s' would hide every lane", answer);
 		matcher_free(tl->hide);
 		free(tl->hide_re);
 		tl->hide = NULL;
 		tl->hide_re = NULL;
 	}
 	view_timeline_items(tl);
-	view_timeline_fill(tl);
+	return true;
 }
 
 /* c: collapse the cursor's group into one row, or expand it. */

@@ -1,15 +1,63 @@
 /*
- * The timeline's ranges and mouse: the wheel zooms around the pointer; a
- * press and a release on another column select the range between them
- * (so do the mark and the cursor, with v), shown on the axis with its
- * length; a turns the range into the op statistic of that window
- * (view-window.c) and Esc drops it.
+ * The timeline's ranges and mouse. The frame, the range of time shown,
+ * stays within sane bounds and each change can be undone; the wheel zooms
+ * it around the pointer. A press and a release on another column select
+ * the range between them (so do the mark and the cursor, with v), shown
+ * on the axis with its length; a turns the range into the op statistic
+ * of that window (view-window.c), F into its flame graph, and Esc drops
+ * it.
  */
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
+
+/* Make [T0, T1) the frame, kept inside sane bounds, saving the old one. */
+void
+view_timeline_set(struct view_tl *tl, int64_t t0, int64_t t1, bool save)
+{
+	int64_t	 pad = (tl->hi - tl->lo) / 2;
+
+	if (t1 - t0 < VIEW_TL_MINSPAN)
+		t1 = t0 + VIEW_TL_MINSPAN;
+	if (t1 - t0 > (tl->hi - tl->lo) * 4) {
+		t0 = tl->lo;
+		t1 = tl->hi;
+	}
+	if (t0 < tl->lo - pad) {
+		t1 += tl->lo - pad - t0;
+		t0 = tl->lo - pad;
+	}
+	if (t1 > tl->hi + pad) {
+		t0 -= t1 - tl->hi - pad;
+		t1 = tl->hi + pad;
+	}
+	if (save) {
+		if (tl->nundo == VIEW_TL_UNDO) {
+			memmove(tl->undo, tl->undo + 1,
+			    (VIEW_TL_UNDO - 1) * sizeof *tl->undo);
+			tl->nundo--;
+		}
+		tl->undo[tl->nundo++] = tl->f;
+	}
+	tl->f.t0 = t0;
+	tl->f.t1 = t1;
+	if (tl->f.cursor < t0 || tl->f.cursor >= t1)
+		tl->f.cursor = t0 + (t1 - t0) / 2;
+}
+
+/* Zoom by NUM/DEN around instant AT, which stays where it is. */
+void
+view_timeline_zoom(struct view_tl *tl, int64_t at, int64_t num, int64_t den)
+{
+	double	 left, span;
+
+	span = (double)(tl->f.t1 - tl->f.t0) * (double)num / (double)den;
+	left = (double)(at - tl->f.t0) * (double)num / (double)den;
+	view_timeline_set(tl, at - (int64_t)left,
+	    at - (int64_t)left + (int64_t)span, true);
+}
 
 /* The instant at screen column X, in the cells or at their edges. */
 static int64_t
@@ -53,14 +101,14 @@ view_timeline_mouse(struct view_tl *tl)
 	int	 y, x, wheel, row;
 	bool	 click;
 
-	ui_mouse(&y, &x, &click, &wheel);
+	mouse_get(&y, &x, &click, &wheel);
 	if (wheel != 0) {
 		view_timeline_zoom(tl, x > tl->namew ?
 		    view_timeline_time_at(tl, x) : tl->f.cursor,
 		    wheel < 0 ? 1 : 2, wheel < 0 ? 2 : 1);
 		return 1;
 	}
-	switch (ui_mouse_button()) {
+	switch (mouse_button()) {
 	case 1:
 		tl->drag = view_timeline_time_at(tl, x);
 		tl->dragx = x;
@@ -92,19 +140,18 @@ view_timeline_mouse(struct view_tl *tl)
 int
 view_timeline_range_key(struct view_tl *tl, enum action a)
 {
-	struct view_window_arg	 w;
-	struct view_flame_arg	 fa;
+	struct view_range_arg	 r;
 
 	if ((a == ACTION_APPLY_RANGE || a == ACTION_RANGE_FLAME) &&
 	    tl->sel0 == NP_NA) {
-		ui_message(ROLE_ERROR, "no range: drag with the mouse, "
+		status_set(ROLE_ERROR, "no range: drag with the mouse, "
 		    "or m then v");
 		return REDRAW_STATUS;
 	}
 	switch (a) {
 	case ACTION_SELECT:
 		if (tl->mark == NP_NA || tl->mark == tl->f.cursor) {
-			ui_message(ROLE_ERROR, "set the mark (m) elsewhere "
+			status_set(ROLE_ERROR, "set the mark (m) elsewhere "
 			    "first, or drag with the mouse");
 			return REDRAW_STATUS;
 		}
@@ -112,17 +159,13 @@ view_timeline_range_key(struct view_tl *tl, enum action a)
 		tl->sel1 = tl->mark < tl->f.cursor ? tl->f.cursor : tl->mark;
 		return REDRAW_ALL;
 	case ACTION_RANGE_FLAME:
-		fa.from_ns = tl->sel0;
-		fa.to_ns = tl->sel1;
-		fa.origin_ns = tl->lo;
-		return view_push(&view_flame_ops, &fa, NULL) == 0 ?
-		    REDRAW_ALL : REDRAW_STATUS;
 	case ACTION_APPLY_RANGE:
-		w.from_ns = tl->sel0;
-		w.to_ns = tl->sel1;
-		w.origin_ns = tl->lo;
-		return view_push(&view_window_ops, &w, NULL) == 0 ?
-		    REDRAW_ALL : REDRAW_STATUS;
+		r.from_ns = tl->sel0;
+		r.to_ns = tl->sel1;
+		r.origin_ns = tl->lo;
+		return view_push(a == ACTION_RANGE_FLAME ? &view_flame_ops :
+		    &view_window_ops, &r, NULL) == 0 ? REDRAW_ALL :
+		    REDRAW_STATUS;
 	default:
 		if (tl->sel0 == NP_NA)
 			return -1;

@@ -18,11 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 #define TL_NAMEW	16	/* lane name column, at first */
 #define TL_MINNAMEW	4
-#define TL_MINSPAN	16	/* narrowest frame, ns */
 
 static const struct key_binding view_timeline_keys[] = {
 	{ '+', ACTION_ZOOM_IN, NULL },
@@ -57,23 +56,6 @@ static const struct key_binding view_timeline_keys[] = {
 	{ 0, ACTION_NONE, NULL }
 };
 
-/* Write NS as a time with a unit that suits it: ns, us, ms or s. */
-void
-view_timeline_fmt(char *buf, size_t size, int64_t ns)
-{
-	const char	*sign = ns < 0 ? "-" : "";
-	int64_t		 a = ns < 0 ? -ns : ns;
-
-	if (a < 1000)
-		snprintf(buf, size, "%s%lldns", sign, (long long)a);
-	else if (a < 1000000)
-		snprintf(buf, size, "%s%.3gus", sign, (double)a / 1e3);
-	else if (a < 1000000000)
-		snprintf(buf, size, "%s%.4gms", sign, (double)a / 1e6);
-	else
-		snprintf(buf, size, "%s%.6gs", sign, (double)a / 1e9);
-}
-
 static void
 view_timeline_clear(struct view_tl *tl)
 {
@@ -95,15 +77,6 @@ view_timeline_clear(struct view_tl *tl)
 	tl->detail = NULL;
 }
 
-/* Lanes that fit: the body less the axis and the footer. */
-size_t
-view_timeline_height(void)
-{
-	int	 h = view_body_lines() - 3;
-
-	return h > 0 ? (size_t)h : 1;
-}
-
 /*
  * Query the cells (and, zoomed in, the spans) of the rows on screen and
  * the span under the cursor.
@@ -111,7 +84,7 @@ view_timeline_height(void)
 void
 view_timeline_fill(struct view_tl *tl)
 {
-	struct store		*s = ui_store();
+	struct store		*s = session_store();
 	const struct store_lane	*l;
 	struct view_tl_row		*r;
 	size_t			 i, h = view_timeline_height();
@@ -138,7 +111,7 @@ view_timeline_fill(struct view_tl *tl)
 		if (l->kind == LANE_COUNTER) {
 			if (store_counter_lanes_cells(s, l, tl->f.t0, tl->f.t1,
 			    (size_t)tl->w, r->cells, &cause) != 0) {
-				ui_message(ROLE_ERROR, "%s", cause);
+				status_set(ROLE_ERROR, "%s", cause);
 				free(cause);
 				cause = NULL;
 			}
@@ -146,7 +119,7 @@ view_timeline_fill(struct view_tl *tl)
 		}
 		if (store_lane_cells(s, l->id, tl->f.t0, tl->f.t1,
 		    (size_t)tl->w, r->cells, &cause) != 0) {
-			ui_message(ROLE_ERROR, "%s", cause);
+			status_set(ROLE_ERROR, "%s", cause);
 			free(cause);
 			cause = NULL;
 			continue;
@@ -178,7 +151,7 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 	size_t				 i;
 
 	tl = xcalloc(1, sizeof *tl);
-	if (store_lanes(ui_store(), &tl->lanes, &tl->nlanes, cause) != 0) {
+	if (store_lanes(session_store(), &tl->lanes, &tl->nlanes, cause) != 0) {
 		free(tl);
 		return -1;
 	}
@@ -195,8 +168,8 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 		if (tl->lanes[i].end_ns > tl->hi)
 			tl->hi = tl->lanes[i].end_ns;
 	}
-	if (tl->hi - tl->lo < TL_MINSPAN)
-		tl->hi = tl->lo + TL_MINSPAN;
+	if (tl->hi - tl->lo < VIEW_TL_MINSPAN)
+		tl->hi = tl->lo + VIEW_TL_MINSPAN;
 	tl->rows = xcalloc(tl->nlanes, sizeof *tl->rows);
 	tl->f.t0 = tl->lo;
 	tl->f.t1 = tl->hi;
@@ -206,7 +179,7 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 	view_timeline_items(tl);
 	v->data = tl;
 	if (ta != NULL && ta->span != NULL) {
-		tl->instances = ta->instances;
+		tl->step = ta->step;
 		view_timeline_focus(tl, ta->span);
 		tl->nundo = 0;
 	}
@@ -253,7 +226,7 @@ view_timeline_glyph(double f)
 	int	 i = (int)(f * 8 + 0.999);
 
 	i = i < 1 ? 0 : i > 8 ? 7 : i - 1;
-	return ui_utf8() ? blocks[i] : ascii[i];
+	return draw_utf8() ? blocks[i] : ascii[i];
 }
 
 static enum role
@@ -285,19 +258,19 @@ view_timeline_axis(struct view_tl *tl, int y)
 	bool	 sel;
 
 	draw_fill(y, 0, COLS, ROLE_HEADER);
-	view_timeline_fmt(a, sizeof a, tl->f.cursor - tl->lo);
+	util_fmt_time(a, sizeof a, tl->f.cursor - tl->lo);
 	draw_textf(y, 0, tl->namew, ROLE_HEADER, "@%s", a);
 	sel = view_timeline_sel_cols(tl, &x0, &x1);
 	for (x = 0; x < tl->w; x += step) {
 		/* Ticks under the range would show through its ends. */
 		if (sel && x < x1 && x + step > x0)
 			continue;
-		view_timeline_fmt(c, sizeof c, tl->f.t0 - tl->lo +
+		util_fmt_time(c, sizeof c, tl->f.t0 - tl->lo +
 		    (int64_t)((double)(tl->f.t1 - tl->f.t0) * x / tl->w));
 		draw_textf(y, tl->namew + 1 + x, step, ROLE_HEADER, "|%s", c);
 	}
 	if (sel) {
-		view_timeline_fmt(c, sizeof c, tl->sel1 - tl->sel0);
+		util_fmt_time(c, sizeof c, tl->sel1 - tl->sel0);
 		draw_fill(y, tl->namew + 1 + x0, x1 - x0, ROLE_MATCH);
 		draw_textf(y, tl->namew + 1 + x0, x1 - x0, ROLE_MATCH, "[%s]",
 		    c);
@@ -312,7 +285,7 @@ view_timeline_name(const struct view_tl *tl, size_t i, char *name, size_t size)
 	const struct store_lane	*l = &tl->lanes[it->lane];
 
 	if (it->group)
-		snprintf(name, size, "%s%s (%zu)", ui_utf8() ? "\u25b8" : "+",
+		snprintf(name, size, "%s%s (%zu)", draw_utf8() ? "\u25b8" : "+",
 		    l->group, it->nlanes);
 	else if (l->rank != NP_NA)
 		snprintf(name, size, "%lld %s", (long long)l->rank, l->name);
@@ -399,7 +372,7 @@ view_timeline_counter(struct view_tl *tl, const struct store_lane *l, int y)
 	char	 at[32] = "no value", lo[32], hi[32];
 	double	 v;
 
-	if (store_counter_lanes_at(ui_store(), l, tl->f.cursor, &v) == 1)
+	if (store_counter_lanes_at(session_store(), l, tl->f.cursor, &v) == 1)
 		util_fmt_fixed(at, sizeof at, v, 3, true);
 	util_fmt_fixed(lo, sizeof lo, l->vmin, 3, true);
 	util_fmt_fixed(hi, sizeof hi, l->vmax, 3, true);
@@ -465,52 +438,6 @@ view_timeline_draw(struct view *v, int y, int h)
 	view_timeline_footer(tl, y + h - 2);
 }
 
-/* Make [T0, T1) the frame, kept inside sane bounds, saving the old one. */
-static void
-view_timeline_set(struct view_tl *tl, int64_t t0, int64_t t1, bool save)
-{
-	int64_t	 pad = (tl->hi - tl->lo) / 2;
-
-	if (t1 - t0 < TL_MINSPAN)
-		t1 = t0 + TL_MINSPAN;
-	if (t1 - t0 > (tl->hi - tl->lo) * 4) {
-		t0 = tl->lo;
-		t1 = tl->hi;
-	}
-	if (t0 < tl->lo - pad) {
-		t1 += tl->lo - pad - t0;
-		t0 = tl->lo - pad;
-	}
-	if (t1 > tl->hi + pad) {
-		t0 -= t1 - tl->hi - pad;
-		t1 = tl->hi + pad;
-	}
-	if (save) {
-		if (tl->nundo == VIEW_TL_UNDO) {
-			memmove(tl->undo, tl->undo + 1,
-			    (VIEW_TL_UNDO - 1) * sizeof *tl->undo);
-			tl->nundo--;
-		}
-		tl->undo[tl->nundo++] = tl->f;
-	}
-	tl->f.t0 = t0;
-	tl->f.t1 = t1;
-	if (tl->f.cursor < t0 || tl->f.cursor >= t1)
-		tl->f.cursor = t0 + (t1 - t0) / 2;
-}
-
-/* Zoom by NUM/DEN around instant AT, which stays where it is. */
-void
-view_timeline_zoom(struct view_tl *tl, int64_t at, int64_t num, int64_t den)
-{
-	double	 left, span;
-
-	span = (double)(tl->f.t1 - tl->f.t0) * (double)num / (double)den;
-	left = (double)(at - tl->f.t0) * (double)num / (double)den;
-	view_timeline_set(tl, at - (int64_t)left,
-	    at - (int64_t)left + (int64_t)span, true);
-}
-
 /* Put the cursor on SP (on its lane), showing it. */
 static void
 view_timeline_show(struct view_tl *tl, const struct store_span *sp, bool fit)
@@ -537,8 +464,8 @@ view_timeline_focus(struct view_tl *tl, const struct store_span *sp)
 {
 	int64_t	 d = sp->end_ns - sp->start_ns, mid;
 
-	if (d < TL_MINSPAN * 64)
-		d = TL_MINSPAN * 64;
+	if (d < VIEW_TL_MINSPAN * 64)
+		d = VIEW_TL_MINSPAN * 64;
 	mid = sp->start_ns + (sp->end_ns - sp->start_ns) / 2;
 	view_timeline_to_lane(tl, sp->lane);
 	view_timeline_set(tl, mid - d * 5 / 2, mid - d * 5 / 2 + d * 5, true);
@@ -562,7 +489,7 @@ view_timeline_goto(void *arg, const char *answer)
 		rel = *p++ == '+' ? 1 : -1;
 	v = strtod(p, &end);
 	if (end == p) {
-		ui_message(ROLE_ERROR, "bad time '%s'", answer);
+		status_set(ROLE_ERROR, "bad time '%s'", answer);
 		return;
 	}
 	if (strcmp(end, "s") == 0)
@@ -572,7 +499,7 @@ view_timeline_goto(void *arg, const char *answer)
 	else if (strcmp(end, "us") == 0 || *end == '\0')
 		v *= 1e3;
 	else if (strcmp(end, "ns") != 0) {
-		ui_message(ROLE_ERROR, "bad unit in '%s'", answer);
+		status_set(ROLE_ERROR, "bad unit in '%s'", answer);
 		return;
 	}
 	ns = (int64_t)v;
@@ -581,6 +508,16 @@ view_timeline_goto(void *arg, const char *answer)
 		view_timeline_set(tl, tl->f.cursor - span / 2,
 		    tl->f.cursor + span - span / 2, true);
 	view_timeline_fill(tl);
+}
+
+/* The answer to x: hide the lanes it matches, then show what is left. */
+static void
+view_timeline_hide_done(void *arg, const char *answer)
+{
+	struct view_tl	*tl = arg;
+
+	if (view_timeline_hide(tl, answer))
+		view_timeline_fill(tl);
 }
 
 /* Move to the next or previous span on the cursor's lane. */
@@ -593,13 +530,13 @@ view_timeline_step(struct view_tl *tl, enum store_span_dir dir)
 
 	if (l == NULL)
 		return;
-	if (store_lane_span_step(ui_store(), l->id,
+	if (store_lane_span_step(session_store(), l->id,
 	    tl->has_sel ? &tl->sel : NULL, tl->f.cursor, dir, &sp,
 	    &cause) == 1) {
 		view_timeline_show(tl, &sp, false);
 		store_span_release(&sp);
 	} else
-		ui_message(ROLE_NORMAL, "no %s span on this lane",
+		status_set(ROLE_NORMAL, "no %s span on this lane",
 		    dir == SPAN_NEXT ? "next" : "previous");
 	free(cause);
 }
@@ -610,9 +547,9 @@ view_timeline_flow(struct view_tl *tl)
 	struct store_span	 sp;
 	char			*cause = NULL;
 
-	if (!tl->has_sel || store_span_flow(ui_store(), &tl->sel, &sp,
+	if (!tl->has_sel || store_span_flow(session_store(), &tl->sel, &sp,
 	    &cause) != 1) {
-		ui_message(ROLE_NORMAL, "no flow from the span at the cursor");
+		status_set(ROLE_NORMAL, "no flow from the span at the cursor");
 		free(cause);
 		return;
 	}
@@ -626,7 +563,7 @@ view_timeline_instance(struct view_tl *tl, enum store_span_dir dir)
 {
 	struct store_span	 sp;
 
-	if (view_jump_step(dir, &sp) != 1)
+	if (tl->step(dir, &sp) != 1)
 		return;
 	view_timeline_focus(tl, &sp);
 	store_span_release(&sp);
@@ -662,7 +599,7 @@ view_timeline_key(struct view *v, enum action a, int key)
 		break;
 	case ACTION_UNDO:
 		if (tl->nundo == 0) {
-			ui_message(ROLE_NORMAL, "nothing to undo");
+			status_set(ROLE_NORMAL, "nothing to undo");
 			return REDRAW_STATUS;
 		}
 		tl->f = tl->undo[--tl->nundo];
@@ -695,11 +632,11 @@ view_timeline_key(struct view *v, enum action a, int key)
 		break;
 	case ACTION_MARK:
 		tl->mark = tl->f.cursor;
-		ui_message(ROLE_NORMAL, "mark set");
+		status_set(ROLE_NORMAL, "mark set");
 		return REDRAW_STATUS;
 	case ACTION_GOTO_MARK:
 		if (tl->mark == NP_NA) {
-			ui_message(ROLE_NORMAL, "no mark");
+			status_set(ROLE_NORMAL, "no mark");
 			return REDRAW_STATUS;
 		}
 		tl->f.cursor = tl->mark;
@@ -721,8 +658,8 @@ view_timeline_key(struct view *v, enum action a, int key)
 		break;
 	case ACTION_HIDE_LANES:
 		prompt_start("Hide lanes matching (empty shows all): ",
-		    tl->hide_re != NULL ? tl->hide_re : "", view_timeline_hide,
-		    tl);
+		    tl->hide_re != NULL ? tl->hide_re : "",
+		    view_timeline_hide_done, tl);
 		return REDRAW_STATUS;
 	case ACTION_NARROW:
 	case ACTION_WIDEN:
@@ -732,7 +669,7 @@ view_timeline_key(struct view *v, enum action a, int key)
 		break;
 	case ACTION_NEXT_MATCH:
 	case ACTION_PREV_MATCH:
-		if (!tl->instances)
+		if (tl->step == NULL)
 			return -1;
 		view_timeline_instance(tl, a == ACTION_NEXT_MATCH ? SPAN_NEXT :
 		    SPAN_PREV);
@@ -756,10 +693,10 @@ view_timeline_status(struct view *v, char *buf, size_t len)
 	struct view_tl	*tl = v->data;
 	char		 a[32], b[32], r[32], c[48] = "";
 
-	view_timeline_fmt(a, sizeof a, tl->f.t1 - tl->f.t0);
-	view_timeline_fmt(b, sizeof b, (tl->f.t1 - tl->f.t0) / tl->w);
+	util_fmt_time(a, sizeof a, tl->f.t1 - tl->f.t0);
+	util_fmt_time(b, sizeof b, (tl->f.t1 - tl->f.t0) / tl->w);
 	if (tl->sel0 != NP_NA) {
-		view_timeline_fmt(r, sizeof r, tl->sel1 - tl->sel0);
+		util_fmt_time(r, sizeof r, tl->sel1 - tl->sel0);
 		snprintf(c, sizeof c, "  range %s", r);
 	}
 	snprintf(buf, len, "Timeline  lane %zu of %zu  frame %s  cell %s%s",

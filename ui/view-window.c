@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 /* Add the lines of TABLE to T, one text line each. */
 static void
@@ -33,7 +33,7 @@ view_window_lines(struct text *t, const char *table)
 static int
 view_window_open(struct view *v, const void *arg, char **cause)
 {
-	const struct view_window_arg	*w = arg;
+	const struct view_range_arg	*w = arg;
 	struct store_print_opts		 o;
 	struct store_rows		*r;
 	struct text			*t;
@@ -41,12 +41,12 @@ view_window_open(struct view *v, const void *arg, char **cause)
 	size_t				 size = 0;
 	FILE				*f;
 
-	if ((r = store_op_stat_window(ui_store(), w->from_ns, w->to_ns,
-	    ui_device(), ui_rank(), cause)) == NULL)
+	if ((r = store_op_stat_window(session_store(), w->from_ns, w->to_ns,
+	    session_device(), session_rank(), cause)) == NULL)
 		return -1;
-	view_timeline_fmt(a, sizeof a, w->from_ns - w->origin_ns);
-	view_timeline_fmt(b, sizeof b, w->to_ns - w->origin_ns);
-	view_timeline_fmt(len, sizeof len, w->to_ns - w->from_ns);
+	util_fmt_time(a, sizeof a, w->from_ns - w->origin_ns);
+	util_fmt_time(b, sizeof b, w->to_ns - w->origin_ns);
+	util_fmt_time(len, sizeof len, w->to_ns - w->from_ns);
 	t = text_create();
 	text_addf(t, ROLE_TITLE, 1, "Op statistic of the tasks starting in "
 	    "[%s, %s), %s", a, b, len);
@@ -56,7 +56,7 @@ view_window_open(struct view *v, const void *arg, char **cause)
 	else if ((f = open_memstream(&buf, &size)) != NULL) {
 		memset(&o, 0, sizeof o);
 		o.format = PRINT_TABLE;
-		o.utf8 = ui_utf8();
+		o.utf8 = draw_utf8();
 		o.width = COLS - 2;
 		store_print_rows(f, r, &o);
 		fclose(f);
@@ -69,24 +69,6 @@ view_window_open(struct view *v, const void *arg, char **cause)
 }
 
 static void
-view_window_close(struct view *v)
-{
-	text_free(v->data);
-}
-
-static void
-view_window_draw(struct view *v, int y, int h)
-{
-	text_draw(v->data, y, h);
-}
-
-static int
-view_window_key(struct view *v, enum action a, int key)
-{
-	return text_key(v->data, a);
-}
-
-static void
 view_window_status(struct view *v, char *buf, size_t len)
 {
 	snprintf(buf, len, " Op statistic of a window  q back ");
@@ -96,8 +78,8 @@ const struct view_ops view_window_ops = {
 	.name = "window",
 	.title = "Window",
 	.open = view_window_open,
-	.close = view_window_close,
-	.draw = view_window_draw,
-	.key = view_window_key,
+	.close = text_close,
+	.draw = text_draw,
+	.key = text_key,
 	.status = view_window_status,
 };

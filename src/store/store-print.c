@@ -5,37 +5,8 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <wchar.h>
 
 #include "store.h"
-
-/* Display width of UTF-8 S (invalid bytes count one column each). */
-static size_t
-store_print_width(const char *s, size_t *bytes_for, size_t maxw)
-{
-	mbstate_t	 ps;
-	wchar_t		 wc;
-	size_t		 w = 0, n, off = 0, len = strlen(s);
-	int		 cw;
-
-	memset(&ps, 0, sizeof ps);
-	while (off < len) {
-		n = mbrtowc(&wc, s + off, len - off, &ps);
-		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-			memset(&ps, 0, sizeof ps);
-			n = 1;
-			cw = 1;
-		} else if ((cw = wcwidth(wc)) < 0)
-			cw = 1;
-		if (bytes_for != NULL && w + (size_t)cw > maxw)
-			break;
-		w += (size_t)cw;
-		off += n;
-	}
-	if (bytes_for != NULL)
-		*bytes_for = off;
-	return w;
-}
 
 /* Print S in WIDTH columns; PAD fills a left-aligned cell with blanks. */
 static void
@@ -44,10 +15,10 @@ store_print_cell(FILE *f, const char *s, size_t width, bool right,
 {
 	size_t	 w, bytes, i;
 
-	w = store_print_width(s, NULL, 0);
+	w = util_width(s, SIZE_MAX, NULL, true);
 	if (w > width) {
 		/* Ellipsize: keep what fits in WIDTH - 1 columns. */
-		w = width > 0 ? store_print_width(s, &bytes, width - 1) : 0;
+		w = width > 0 ? util_width(s, width - 1, &bytes, true) : 0;
 		fwrite(s, 1, width > 0 ? bytes : 0, f);
 		if (width > 0)
 			fputs(utf8 ? "\xe2\x80\xa6" : "~", f);
@@ -94,10 +65,10 @@ store_print_table(FILE *f, const struct store_rows *r,
 
 	w = xcalloc(r->ncols, sizeof *w);
 	for (j = 0; j < r->ncols; j++) {
-		w[j] = store_print_width(r->names[j], NULL, 0);
+		w[j] = util_width(r->names[j], SIZE_MAX, NULL, true);
 		for (i = 0; i < r->nrows; i++) {
-			size_t cw = store_print_width(store_rows_cell(r, i, j),
-			    NULL, 0);
+			size_t cw = util_width(store_rows_cell(r, i, j),
+			    SIZE_MAX, NULL, true);
 			if (cw > w[j])
 				w[j] = cw;
 		}

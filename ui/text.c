@@ -1,13 +1,14 @@
 /*
- * Scrolling text for the summary, detail and help views: lines of a role
- * and indent, optionally with a bar (a share of the largest value), drawn
- * from a first line the keys move.
+ * Scrolling text for the summary, detail, window and help views: lines of
+ * a role and indent, optionally with a bar (a share of the largest value),
+ * drawn from a first line the keys move. Its close, draw and key hooks
+ * serve those views as they are.
  */
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-int.h"
 
 struct text_line {
 	enum role	 role;
@@ -96,10 +97,21 @@ text_add_bar(struct text *t, int indent, const char *left, double fraction,
 	l->right = xstrdup(right);
 }
 
+/*
+ * The ops of a view whose data is a struct text use text_close, text_draw
+ * and text_key as their hooks.
+ */
+void
+text_close(struct view *v)
+{
+	text_free(v->data);
+}
+
 /* Draw H lines from line Y of the screen. */
 void
-text_draw(struct text *t, int y, int h)
+text_draw(struct view *v, int y, int h)
 {
+	struct text		*t = v->data;
 	struct text_line	*l;
 	size_t			 i;
 	int			 x, row, bw;
@@ -126,9 +138,10 @@ text_draw(struct text *t, int y, int h)
 
 /* Scroll for A; -1 if A is not a movement. */
 int
-text_key(struct text *t, enum action a)
+text_key(struct view *v, enum action a, int key)
 {
-	size_t	 h = (size_t)view_body_lines(), max;
+	struct text	*t = v->data;
+	size_t		 h = (size_t)view_body_lines(), max;
 
 	max = t->n > h ? t->n - h : 0;
 	switch (a) {

@@ -1,0 +1,181 @@
+/*
+ * A table view's rows: the pager for its sort and filter, and the page of
+ * rows around the screen that the key handlers fetch through it. The
+ * columns widen to fit what the pages held. view-table.c, the search and
+ * the jump to the timeline all move through these.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui-int.h"
+
+#define TABLE_MAX_WIDTH	40
+
+/* The first of the " "-separated NAMES the store has. */
+const struct store_table *
+view_table_find(const char *names)
+{
+	const struct store_table	*t = NULL;
+	char				*copy, *p, *word;
+
+	copy = p = xstrdup(names);
+	while (t == NULL && (word = strsep(&p, " ")) != NULL) {
+		if (*word != '\0')
+			t = store_table_find(session_store(), word);
+	}
+	free(copy);
+	return t;
+}
+
+/* The rows visible below the header. */
+int64_t
+view_table_height(void)
+{
+	int	 h = view_body_lines() - 1;
+
+	return h > 1 ? h : 1;
+}
+
+/* Widen the columns to fit what PAGE holds, up to a limit. */
+static void
+view_table_widths(struct view_table *vt, const struct store_rows *r)
+{
+	size_t	 i, j;
+	int	 w;
+
+	if (vt->widths == NULL) {
+		vt->ncols = r->ncols;
+		vt->widths = xcalloc(r->ncols, sizeof *vt->widths);
+		vt->names = xcalloc(r->ncols, sizeof *vt->names);
+		vt->numeric = xcalloc(r->ncols, sizeof *vt->numeric);
+		for (i = 0; i < r->ncols; i++) {
+			vt->names[i] = xstrdup(r->names[i]);
+			vt->widths[i] = draw_width(r->names[i]) + 1;
+			vt->numeric[i] = store_fmt_numeric(r->fmts[i]);
+		}
+	}
+	for (i = 0; i < r->nrows; i++) {
+		for (j = 0; j < r->ncols && j < vt->ncols; j++) {
+			w = draw_width(store_rows_cell(r, i, j));
+			if (w > TABLE_MAX_WIDTH)
+				w = TABLE_MAX_WIDTH;
+			if (w > vt->widths[j])
+				vt->widths[j] = w;
+		}
+	}
+}
+
+/* Fill Q with the view's sort, filter and device. */
+void
+view_table_query(struct view_table *vt, struct store_query *q)
+{
+	store_query_init(q);
+	q->sort = vt->sort;
+	q->filter = vt->filter;
+	q->device = session_device();
+	q->rank = session_rank();
+}
+
+/*
+ * Make sure the page holds the visible rows: fetch the rows from a screen
+ * above the top to two screens below it. A short page tells where the
+ * table ends. Return 0, or -1 with *cause set.
+ */
+int
+view_table_fill(struct view_table *vt, bool force, char **cause)
+{
+	struct store_rows	*r;
+	int64_t			 h = view_table_height(), off;
+
+	if (!force && vt->page != NULL && vt->top >= vt->page_off &&
+	    (vt->top + h <= vt->page_off + (int64_t)vt->page->nrows ||
+	    (vt->total >= 0 && vt->page_off + (int64_t)vt->page->nrows >=
+	    vt->total)))
+		return 0;
+	off = vt->top > h ? vt->top - h : 0;
+	if ((r = store_page_fetch(vt->pager, off, 3 * h, cause)) == NULL)
+		return -1;
+	store_rows_free(vt->page);
+	vt->page = r;
+	vt->page_off = off;
+	if ((int64_t)r->nrows < 3 * h && !vt->busy)
+		vt->total = off + (int64_t)r->nrows;
+	view_table_widths(vt, r);
+	return 0;
+}
+
+/* The page if it holds row I, with the row's index in it in *IN_PAGE. */
+const struct store_rows *
+view_table_row(struct view_table *vt, int64_t i, size_t *in_page)
+{
+	if (vt->page == NULL || i < vt->page_off ||
+	    i >= vt->page_off + (int64_t)vt->page->nrows)
+		return NULL;
+	*in_page = (size_t)(i - vt->page_off);
+	return vt->page;
+}
+
+/*
+ * Build the pager for the current sort and filter. A bad regex or sort
+ * column leaves the old one and returns -1 with *cause set.
+ */
+int
+view_table_reload(struct view_table *vt, char **cause)
+{
+	struct store_query	 q;
+	struct store_page	*p;
+	struct store_page_state	 st;
+
+	view_table_query(vt, &q);
+	if ((p = store_page_create(session_store(), vt->t, &q, cause)) == NULL)
+		return -1;
+	store_page_free(vt->pager);
+	vt->pager = p;
+	store_page_state(p, &st);
+	vt->busy = st.phase != NULL;
+	vt->found = st.found;
+	vt->t0 = util_now();
+	vt->total = vt->filter == NULL && !vt->busy ? store_page_count(p) :
+	    -1;
+	vt->cur = vt->top = 0;
+	return view_table_fill(vt, true, cause);
+}
+
+void
+view_table_free(struct view_table *vt)
+{
+	size_t	 i;
+
+	if (vt == NULL)
+		return;
+	store_page_free(vt->pager);
+	store_rows_free(vt->page);
+	for (i = 0; i < vt->ncols; i++)
+		free(vt->names[i]);
+	free(vt->names);
+	free(vt->widths);
+	free(vt->numeric);
+	free(vt->sort);
+	free(vt->filter);
+	free(vt->search);
+	free(vt);
+}
+
+/* Move the cursor to ROW (clamped) and the top so it shows. */
+void
+view_table_goto(struct view_table *vt, int64_t row)
+{
+	int64_t	 h = view_table_height();
+
+	if (vt->total >= 0 && row >= vt->total)
+		row = vt->total - 1;
+	else if (vt->busy && row >= vt->found)
+		row = vt->found - 1;
+	if (row < 0)
+		row = 0;
+	vt->cur = row;
+	if (vt->cur < vt->top)
+		vt->top = vt->cur;
+	else if (vt->cur >= vt->top + h)
+		vt->top = vt->cur - h + 1;
+}
