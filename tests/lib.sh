@@ -64,6 +64,10 @@ need_samples() {
 	[ -d "$SAMPLES" ] || skip_all "no samples in $SAMPLES"
 }
 
+q() {	# q DB SQL: the rows of SQL on store DB, cells joined by |, NULL empty
+	sqlite3 -batch -noheader -separator '|' -nullvalue '' "$1" "$2"
+}
+
 done_testing() {
 	echo "1..$tap_n"
 	[ "$tap_failed" -eq 0 ]

@@ -1,0 +1,95 @@
+/*
+ * The CSV reader on what the vendor's tools write: BOM, CRLF, trailing TAB,
+ * quoted fields with doubled quotes, commas and line breaks, blank lines,
+ * no final newline; and columns found by name.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "import-int.h"
+#include "tap.h"
+
+static char	tmpl[] = "/tmp/t-csv.XXXXXX";
+
+static struct csv *
+open_text(const char *text)
+{
+	FILE	*f;
+	char	*cause = NULL;
+	int	 fd;
+
+	strcpy(tmpl, "/tmp/t-csv.XXXXXX");
+	if ((fd = mkstemp(tmpl)) == -1 || (f = fdopen(fd, "w")) == NULL)
+		return NULL;
+	fputs(text, f);
+	fclose(f);
+	return csv_open(tmpl, &cause);
+}
+
+int
+main(void)
+{
+	struct csv	*c;
+	struct csv_cols	*cols;
+	char		**f, *cause = NULL, *text;
+	size_t		 n;
+	int		 shift, pad;
+	const char	*names[] = { "Block Num", "Block Dim", NULL };
+
+	c = open_text("\xef\xbb\xbfName,Start Time(us),Shapes\r\n"
+	    "a,1780295077844859.030\t,\"\"\"32,1024;1024\"\"\"\r\n"
+	    "\r\n"
+	    "\"b, with comma\",2.5\t,\"line1\r\nline2\"\r\n"
+	    "c,3");
+	ok(c != NULL, "open");
+	ok(csv_next(c, &f, &n) == 1 && n == 3, "header row");
+	is_str(f[0], "Name", "BOM dropped from the first cell");
+	is_str(f[2], "Shapes", "CR dropped at the line end");
+	cols = csv_cols_create(f, n);
+	is_int(csv_cols_find(cols, "start time(us)"), 1, "find by name, any case");
+	is_int(csv_cols_find_any(cols, names), -1, "absent column");
+	csv_cols_free(cols);
+	ok(csv_next(c, &f, &n) == 1 && n == 3, "first row");
+	is_str(f[1], "1780295077844859.030", "trailing TAB stripped");
+	is_str(f[2], "\"32,1024;1024\"", "doubled quotes and comma kept");
+	ok(csv_next(c, &f, &n) == 1 && n == 3, "blank line skipped");
+	is_str(f[0], "b, with comma", "quoted comma");
+	is_str(f[2], "line1\r\nline2", "quoted line break");
+	is_int(csv_offset(c) > 0, 1, "offset of the row");
+	ok(csv_next(c, &f, &n) == 1 && n == 2, "last row without newline");
+	is_str(f[1], "3", "its last cell");
+	ok(csv_next(c, &f, &n) == 0, "end of file");
+	csv_free(c);
+	unlink(tmpl);
+
+	c = open_text("x,\"unterminated\n");
+	ok(csv_next(c, &f, &n) == 1 && n == 2, "an unterminated quote ends at EOF");
+	is_str(f[1], "unterminated\n", "with what it had");
+	csv_free(c);
+	unlink(tmpl);
+
+	/* A doubled quote and a quoted line break across the 1 MiB block. */
+	for (shift = -3; shift <= 2; shift++) {
+		pad = (1 << 20) + shift - (int)strlen("p,\nq,\"ab");
+		text = xmalloc((size_t)pad + 64);
+		memcpy(text, "p,", 2);
+		memset(text + 2, 'a', (size_t)pad);
+		strcpy(text + 2 + pad, "\nq,\"ab\"\"c\nd\",z\nlast,1\n");
+		c = open_text(text);
+		free(text);
+		ok(csv_next(c, &f, &n) == 1 && csv_next(c, &f, &n) == 1 &&
+		    n == 3 && strcmp(f[1], "ab\"c\nd") == 0 &&
+		    strcmp(f[2], "z") == 0, "quote at block offset %+d", shift);
+		ok(csv_next(c, &f, &n) == 1 && csv_line(c) == 4 &&
+		    strcmp(f[0], "last") == 0, "line count after it (%+d)",
+		    shift);
+		csv_free(c);
+		unlink(tmpl);
+	}
+
+	ok(csv_open("/nonexistent/x.csv", &cause) == NULL && cause != NULL,
+	    "a missing file is an error");
+	free(cause);
+	return done_testing();
+}

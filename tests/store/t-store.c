@@ -1,0 +1,134 @@
+/*
+ * The store: load, commit by rename, abort, statistics computed from task
+ * rows and spans, queries with sort and filter, staleness.
+ */
+#include <sys/stat.h>
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "store.h"
+#include "tap.h"
+
+static void
+add_task(struct store *s, const char *type, const char *core, int64_t start,
+    int64_t dur)
+{
+	struct store_task	 t;
+
+	memset(&t, 0, sizeof t);
+	t.device = 0;
+	t.rank = NP_NA;
+	t.model_id = t.stream = t.task = t.batch = t.context = NP_NA;
+	t.wait_ns = t.block_num = t.mix_block_num = NP_NA;
+	t.step = t.conn = t.api = NP_NA;
+	t.start_ns = start;
+	t.dur_ns = dur;
+	t.op_type = type;
+	t.task_type = core;
+	t.name = type;
+	store_load_task(s, &t);
+}
+
+static void
+add_api(struct store *s, const char *name, int64_t start, int64_t dur)
+{
+	struct store_api	 a;
+
+	memset(&a, 0, sizeof a);
+	a.device = NP_HOST_DEVICE;
+	a.rank = NP_NA;
+	a.pid = a.tid = 1;
+	a.conn = a.parent = NP_NA;
+	a.start_ns = start;
+	a.end_ns = start + dur;
+	a.level = "acl";
+	a.name = name;
+	store_load_api(s, &a);
+}
+
+int
+main(void)
+{
+	struct store			*s;
+	struct store_rows		*r;
+	struct store_query		 q;
+	const struct store_table	*t;
+	char				 dir[] = "/tmp/t-store.XXXXXX", *db;
+	char				*cause = NULL;
+
+	if (mkdtemp(dir) == NULL)
+		return 1;
+	xasprintf(&db, "%s/x.db", dir);
+
+	s = store_load_begin(db, dir, &cause);
+	ok(s != NULL, "begin a load");
+	add_task(s, "Cast", "AI_VECTOR_CORE", 1000, 2222);
+	store_load_abort(s);
+	ok(access(db, F_OK) != 0, "abort leaves no store");
+
+	s = store_load_begin(db, dir, &cause);
+	add_task(s, "Cast", "AI_VECTOR_CORE", 1000, 2000);
+	add_task(s, "Cast", "AI_VECTOR_CORE", 5000, 2001);
+	add_task(s, "Cast", "AI_VECTOR_CORE", 9000, 2001);
+	add_task(s, "MatMul", "AI_CORE", 12000, 10000);
+	add_task(s, NULL, "AI_CORE", 30000, 500);
+	add_task(s, "hcom_allReduce_", "HCCL", 40000, 90000);
+	add_api(s, "aclnnAdd", 100, 2370);
+	add_api(s, "aclnnAdd", 5000, 11730);
+	add_api(s, "aclnnAdd", 20000, 2660);
+	ok(store_load_commit(s, &cause) == 0, "commit");
+	ok(access(db, F_OK) == 0, "the store is in place");
+	is_int(store_is_current(db, dir, &cause), 1, "store is current");
+
+	s = store_open(db, &cause);
+	ok(s != NULL, "open the store");
+	t = store_table_find(s, "op_statistic");
+	store_query_init(&q);
+	r = store_query_table(s, t, &q, &cause);
+	ok(r != NULL && r->nrows == 2, "two op types (N/A and HCCL left out)");
+	if (r == NULL) {
+		printf("# %s\n", cause);
+		return done_testing();
+	}
+	is_str(store_rows_cell(r, 0, 1), "MatMul", "slowest first");
+	is_str(store_rows_cell(r, 1, 6), "2", "average is integer division");
+	is_str(store_rows_cell(r, 1, 8), "37.508", "ratio of the total");
+	store_rows_free(r);
+
+	t = store_table_find(s, "acl_statistic");
+	r = store_query_table(s, t, &q, &cause);
+	ok(r != NULL && r->nrows == 1, "one API");
+	is_str(store_rows_cell(r, 0, 0), "host", "device is host");
+	is_str(store_rows_cell(r, 0, 3), "16.76", "api total");
+	is_str(store_rows_cell(r, 0, 5), "5.587", "api rounded average");
+	is_str(store_rows_cell(r, 0, 8), "18.884", "population variance");
+	store_rows_free(r);
+
+	t = store_table_find(s, "kernels");
+	q.sort = "-task dur";
+	q.filter = "Op Name:^Ca";
+	r = store_query_table(s, t, &q, &cause);
+	ok(r != NULL && r->nrows == 3, "filter on one column");
+	is_str(store_rows_cell(r, 0, 9), "2.001", "sorted by duration");
+	store_rows_free(r);
+	q.sort = "nosuch";
+	ok(store_query_table(s, t, &q, &cause) == NULL, "bad sort column");
+	ok(cause != NULL && strstr(cause, "nosuch") != NULL,
+	    "the message names it");
+	free(cause);
+	cause = NULL;
+	q.sort = NULL;
+	q.filter = "([";
+	ok(store_query_table(s, t, &q, &cause) == NULL, "bad regex");
+	free(cause);
+	cause = NULL;
+	store_free(s);
+
+	ok(store_open("/nonexistent/x.db", &cause) == NULL, "missing store");
+	free(cause);
+	unlink(db);
+	rmdir(dir);
+	free(db);
+	return done_testing();
+}

@@ -1,0 +1,338 @@
+/*
+ * The timeline queries against brute force: random overlapping and
+ * zero-length tasks on two streams (one long enough for the bins), busy
+ * time and span counts per cell at many random frames and cell counts,
+ * the spans of a window, the span at an instant, next and previous, and
+ * the flow between API spans and the tasks they launched.
+ */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "store.h"
+#include "tap.h"
+
+#define NLONG	30000
+#define NSHORT	500
+
+struct iv {
+	int64_t		 a;
+	int64_t		 b;
+};
+
+static struct iv	 spans[2][NLONG];
+static size_t		 nspans[2];
+static uint64_t		 rng = 0x9e3779b97f4a7c15ULL;
+
+static uint64_t
+rnd(uint64_t n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng % n;
+}
+
+static void
+add_task(struct store *s, int64_t stream, int64_t start, int64_t dur,
+    const char *core, int64_t api, int64_t conn)
+{
+	struct store_task	 t;
+
+	memset(&t, 0, sizeof t);
+	t.device = 0;
+	t.rank = 0;
+	t.model_id = t.task = t.batch = t.context = NP_NA;
+	t.wait_ns = t.block_num = t.mix_block_num = t.step = NP_NA;
+	t.stream = stream;
+	t.start_ns = start;
+	t.dur_ns = dur;
+	t.api = api;
+	t.conn = conn;
+	t.task_type = core;
+	t.op_type = "Op";
+	t.name = core;
+	store_load_task(s, &t);
+}
+
+static int64_t
+add_api(struct store *s, const char *name, int64_t start, int64_t end,
+    int64_t depth, int64_t conn)
+{
+	struct store_api	 a;
+
+	memset(&a, 0, sizeof a);
+	a.device = NP_HOST_DEVICE;
+	a.rank = 0;
+	a.pid = 10;
+	a.tid = 11;
+	a.parent = NP_NA;
+	a.conn = conn;
+	a.depth = depth;
+	a.start_ns = start;
+	a.end_ns = end;
+	a.level = "runtime";
+	a.name = name;
+	return store_load_api(s, &a);
+}
+
+static int
+cmp_iv(const void *x, const void *y)
+{
+	const struct iv	*a = x, *b = y;
+
+	return a->a < b->a ? -1 : a->a > b->a;
+}
+
+/* Busy time of lane L inside [a, b), from the spans alone. */
+static int64_t
+truth_busy(int l, int64_t a, int64_t b)
+{
+	int64_t	 busy = 0, lo, hi, reach = INT64_MIN;
+	size_t	 i;
+
+	for (i = 0; i < nspans[l]; i++) {
+		lo = spans[l][i].a > reach ? spans[l][i].a : reach;
+		hi = spans[l][i].b;
+		if (hi <= lo)
+			continue;
+		reach = hi;
+		if (lo < a)
+			lo = a;
+		if (hi > b)
+			hi = b;
+		if (hi > lo)
+			busy += hi - lo;
+	}
+	return busy;
+}
+
+static int64_t
+truth_starts(int l, int64_t a, int64_t b)
+{
+	int64_t	 n = 0;
+	size_t	 i;
+
+	for (i = 0; i < nspans[l]; i++)
+		n += spans[l][i].a >= a && spans[l][i].a < b;
+	return n;
+}
+
+static int64_t
+truth_meet(int l, int64_t a, int64_t b)
+{
+	int64_t	 n = 0;
+	size_t	 i;
+
+	for (i = 0; i < nspans[l]; i++)
+		n += (spans[l][i].a < b && spans[l][i].b > a) ||
+		    (spans[l][i].a >= a && spans[l][i].a < b);
+	return n;
+}
+
+static void
+fill(struct store *s)
+{
+	static const char *cores[] = { "AI_CORE", "AI_VECTOR_CORE",
+	    "MIX_AIC", "HCCL" };
+	int64_t		 t, d;
+	size_t		 i;
+	int		 l;
+
+	for (l = 0; l < 2; l++) {
+		t = 1000000;
+		nspans[l] = l == 0 ? NLONG : NSHORT;
+		for (i = 0; i < nspans[l]; i++) {
+			t += (int64_t)rnd(3000) - 500;	/* may overlap */
+			d = rnd(10) == 0 ? 0 : (int64_t)rnd(4000);
+			if (rnd(500) == 0)
+				d = 3000000;		/* a long one */
+			spans[l][i].a = t;
+			spans[l][i].b = t + d;
+			add_task(s, 40 + l, t, d, cores[rnd(4)], NP_NA,
+			    NP_NA);
+			t += d / 2;
+		}
+		qsort(spans[l], nspans[l], sizeof spans[l][0], cmp_iv);
+	}
+}
+
+static void
+check_cells(struct store *s, int64_t lane, int l, int frames)
+{
+	struct store_cell	 c[300];
+	int64_t			 lo, hi, t0, t1, a, b, bad = 0, badn = 0;
+	int64_t			 badtype = 0;
+	size_t			 w, i;
+	char			*cause = NULL;
+	int			 f;
+
+	lo = spans[l][0].a - 5000;
+	hi = spans[l][nspans[l] - 1].b + 5000;
+	for (f = 0; f < frames; f++) {
+		w = 1 + (size_t)rnd(299);
+		t0 = lo + (int64_t)rnd((uint64_t)(hi - lo));
+		t1 = t0 + 1 + (int64_t)rnd(((uint64_t)(hi - t0) >>
+		    rnd(20)) + 1);
+		if (f == 0) {
+			t0 = lo;
+			t1 = hi;
+			w = 200;
+		}
+		if (store_lane_cells(s, lane, t0, t1, w, c, &cause) != 0) {
+			ok(0, "cells: %s", cause);
+			return;
+		}
+		for (i = 0; i < w; i++) {
+			a = store_cell_edge(t0, t1, w, i);
+			b = store_cell_edge(t0, t1, w, i + 1);
+			bad += c[i].busy_ns != truth_busy(l, a, b);
+			badn += c[i].spans != truth_starts(l, a, b);
+			badtype += (c[i].type < 0) != (c[i].busy_ns == 0 &&
+			    c[i].spans == 0);
+		}
+	}
+	is_int(bad, 0, "lane %d: busy time of every cell is exact", l);
+	is_int(badn, 0, "lane %d: spans starting in every cell", l);
+	is_int(badtype, 0, "lane %d: a cell has a type iff it has work", l);
+}
+
+static void
+check_spans(struct store *s, int64_t lane, int l)
+{
+	struct store_span	*v, sp, next;
+	int64_t			 t0, t1, bad = 0;
+	size_t			 n, i;
+	char			*cause = NULL;
+	int			 f, found;
+
+	for (f = 0; f < 50; f++) {
+		t0 = spans[l][rnd(nspans[l])].a + (int64_t)rnd(3000) - 1500;
+		t1 = t0 + (int64_t)rnd(20000);
+		if (store_lane_spans(s, lane, t0, t1, 100000, &v, &n,
+		    &cause) != 0) {
+			ok(0, "spans: %s", cause);
+			return;
+		}
+		bad += (int64_t)n != truth_meet(l, t0, t1);
+		for (i = 0; i < n; i++) {
+			bad += i > 0 && v[i].start_ns < v[i - 1].start_ns;
+			bad += v[i].name == NULL;
+			store_span_release(&v[i]);
+		}
+		free(v);
+	}
+	is_int(bad, 0, "lane %d: the spans meeting a window, in order", l);
+
+	found = store_lane_span_at(s, lane, spans[l][7].a, &sp, &cause);
+	ok(found == 1 && sp.start_ns <= spans[l][7].a &&
+	    (sp.end_ns > spans[l][7].a || sp.start_ns == spans[l][7].a),
+	    "lane %d: the span at an instant covers it", l);
+	found = store_lane_span_step(s, lane, &sp, 0, SPAN_NEXT, &next,
+	    &cause);
+	ok(found == 1 && next.ord == sp.ord + 1, "next span");
+	store_span_release(&sp);
+	found = store_lane_span_step(s, lane, &next, 0, SPAN_PREV, &sp,
+	    &cause);
+	ok(found == 1 && sp.ord == next.ord - 1, "previous span");
+	store_span_release(&sp);
+	store_span_release(&next);
+	found = store_lane_span_step(s, lane, NULL, INT64_MIN + 1, SPAN_PREV,
+	    &sp, &cause);
+	is_int(found, 0, "nothing before the first span");
+}
+
+static void
+check_flow(struct store *s, struct store_lane *lanes, size_t n)
+{
+	struct store_span	 sp, to;
+	struct store_rows	*r;
+	char			*cause = NULL;
+	size_t			 i;
+	int64_t			 api = -1, flane = -1;
+
+	for (i = 0; i < n; i++) {
+		if (lanes[i].kind == LANE_API && lanes[i].depth == 1)
+			api = lanes[i].id;
+		if (lanes[i].kind == LANE_STREAM && lanes[i].stream == 7)
+			flane = lanes[i].id;
+	}
+	ok(api > 0 && flane > 0, "nested API spans and a stream lane");
+	if (api <= 0 || flane <= 0)
+		return;
+	ok(store_lane_span_at(s, flane, 50000100, &sp, &cause) == 1,
+	    "the launched task");
+	ok(store_span_flow(s, &sp, &to, &cause) == 1 && to.lane == api &&
+	    to.start_ns == 50000000 && to.name != NULL &&
+	    strcmp(to.name, "aclrtLaunchKernel") == 0,
+	    "flow from a task to its API span (by connection id)");
+	r = store_span_detail(s, &sp, &cause);
+	ok(r != NULL && r->nrows == 10 &&
+	    strcmp(store_rows_cell(r, 9, 1), "aclrtLaunchKernel") == 0,
+	    "task details name the launching API");
+	store_rows_free(r);
+	store_span_release(&sp);
+	ok(store_span_flow(s, &to, &sp, &cause) == 1 && sp.lane == flane &&
+	    sp.start_ns == 50000100, "flow back from the API to the task");
+	store_span_release(&sp);
+	store_span_release(&to);
+	ok(store_lane_span_at(s, flane, 60000100, &sp, &cause) == 1 &&
+	    store_span_flow(s, &sp, &to, &cause) == 1 &&
+	    to.start_ns == 60000000, "flow by API row id");
+	store_span_release(&sp);
+	store_span_release(&to);
+}
+
+int
+main(void)
+{
+	struct store		*s;
+	struct store_lane	*lanes;
+	struct store_cell	 c[3];
+	char			 dir[] = "/tmp/t-timeline.XXXXXX", *db;
+	char			*cause = NULL;
+	size_t			 n;
+	int64_t			 a2;
+
+	if (mkdtemp(dir) == NULL)
+		return 1;
+	xasprintf(&db, "%s/x.db", dir);
+	s = store_load_begin(db, dir, &cause);
+	fill(s);
+	add_api(s, "aclnnAdd", 49000000, 51000000, 0, NP_NA);
+	add_api(s, "aclrtLaunchKernel", 50000000, 50000500, 1, 77);
+	add_task(s, 7, 50000100, 900, "AI_CORE", NP_NA, 77);
+	a2 = add_api(s, "aclrtLaunchKernel", 60000000, 60000400, 1, NP_NA);
+	add_task(s, 7, 60000100, 900, "SDMA", a2, NP_NA);
+	ok(store_load_commit(s, &cause) == 0, "commit");
+	s = store_open(db, &cause);
+	ok(s != NULL, "open");
+
+	ok(store_lanes(s, &lanes, &n, &cause) == 0 && n == 5, "five lanes");
+	is_str(lanes[0].name, "Thread 11", "host thread first");
+	is_str(lanes[1].name, "Thread 11.1", "then its nested row");
+	is_str(lanes[2].name, "Stream 7", "then the streams");
+	is_str(lanes[2].group, "Rank 0 Device 0", "grouped per device");
+	is_int(lanes[3].nspans, NLONG, "every span on its lane");
+
+	check_cells(s, lanes[3].id, 0, 400);
+	check_cells(s, lanes[4].id, 1, 400);
+	check_spans(s, lanes[3].id, 0);
+	check_spans(s, lanes[4].id, 1);
+	check_flow(s, lanes, n);
+
+	ok(store_lane_cells(s, lanes[2].id, 60000000, 60001003, 3, c,
+	    &cause) == 0 && c[0].type == SPAN_MEMCPY &&
+	    c[0].busy_ns == 234 && c[1].busy_ns == 334 &&
+	    c[2].busy_ns == 332, "SDMA is memcpy; cells at odd edges");
+	ok(store_lane_cells(s, lanes[2].id, 10, 10, 3, c, &cause) == -1,
+	    "an empty frame is refused");
+	free(cause);
+	is_str(store_span_type_name(SPAN_COMM), "comm", "type names");
+	is_str(store_span_type_name(-1), "none", "no type");
+	store_lanes_free(lanes, n);
+	store_free(s);
+	unlink(db);
+	rmdir(dir);
+	free(db);
+	return done_testing();
+}

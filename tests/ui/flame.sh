@@ -1,0 +1,57 @@
+#!/bin/sh
+# The flame view on a generated raw collection (the CANN call path, device
+# time): the icicle, moving between frames, zooming in and out, the
+# top-down and bottom-up trees, the sandwich of a frame, the search with
+# the share it covers, host weight and a step.
+. "$top_srcdir/tests/ui/lib.sh"
+
+P="$T/p"
+"$GEN" prof "$P" -s 3 -n 120 >/dev/null || skip_all "cannot generate data"
+"$NPUPROF" import -q --db "$T/p.db" "$P" >/dev/null ||
+    skip_all "cannot import data"
+
+start_app 100 24 -- --db "$T/p.db" "$P"
+wait_for 'Top op types'
+send_keys 8
+wait_for 'Flame  cann device' && expect_screen flame \
+    "8 shows the icicle of the CANN call path"
+send_keys j
+wait_for 'count' && expect_screen flame-down "j selects the heaviest callee"
+send_keys l Enter
+wait_for 'zoomed into' && expect_screen flame-zoom \
+    "Enter zooms into the selected frame"
+send_keys j Enter u
+wait_for 'zoomed into' && ok 0 "u zooms back one level"
+send_keys BSpace
+wait_for 'device time  [icicle]' && ok 0 "Backspace zooms back to all"
+send_keys v
+wait_for '[top-down]' && expect_screen flame-top-down "v: the top-down tree"
+send_keys v
+wait_for '[bottom-up]' && expect_screen flame-bottom-up \
+    "v: the bottom-up tree"
+send_keys j Enter
+wait_for 'Callers (outward)' && expect_screen flame-sandwich \
+    "Enter in the bottom-up tree: the sandwich of that frame"
+send_keys G Enter
+wait_for 'Callers (outward)' && ok 0 "Enter on a callee: its own sandwich"
+send_keys u /
+wait_for 'highlight frames matching:'
+type_text '^MatMul'
+send_keys Enter
+wait_for 'matches' && expect_screen flame-search \
+    "/ gives the share of the time the matching frames cover"
+expect_attrs flame-search "the matching frames are highlighted"
+send_keys n
+wait_for 'MatMulV2-op' && ok 0 "n selects a matching frame"
+send_keys w
+wait_for 'Flame  cann host' && expect_screen flame-host \
+    "w weighs by host time"
+send_keys S
+wait_for 'step (empty for all):'
+type_text 99
+send_keys Enter
+wait_for 'no step 99' && ok 0 "a step the profile lacks: a message"
+send_keys Q
+wait_exit
+is "$rc" 0 "Q quits"
+done_testing

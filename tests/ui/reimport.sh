@@ -1,0 +1,25 @@
+#!/bin/sh
+# R re-imports: unchanged inputs keep the store, changed ones rebuild it
+# and every view reopens on the new rows, on the tab the user was on.
+. "$top_srcdir/tests/ui/lib.sh"
+make_data
+
+start_app 100 24 -- --db "$DB" "$DATA"
+wait_for 'Top op types'
+send_keys 4
+wait_for 'Kernels  row 1 of 600'
+send_keys R
+wait_for 're-imported' && wait_for 'Kernels  row 1 of 600' &&
+    ok 0 "R with nothing changed keeps the rows"
+"$GEN" demo "$DATA" -n 200 -r 2 -a 40 --stats >/dev/null
+send_keys R
+wait_for 'Kernels  row 1 of 400' && expect_screen reimport \
+    "R after the inputs changed shows the new rows"
+send_keys 2
+wait_for 'Op statistic' && ok 0 "the other views reopen on the new store"
+send_keys Q
+wait_exit
+is "$rc" 0 "Q quits"
+grep -q "re-importing '.*'" "$T/stderr"
+ok $? "the re-import says why on stderr"
+done_testing

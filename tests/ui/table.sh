@@ -1,0 +1,88 @@
+#!/bin/sh
+# A table view's keys: moving, paging, horizontal scrolling, sorting,
+# filtering (also on one column and with a bad regex), searching and saving.
+. "$top_srcdir/tests/ui/lib.sh"
+make_data
+
+start_app 100 20 -- --db "$DB" "$DATA"
+wait_for 'Top op types'
+send_keys 4
+wait_for 'Kernels  row 1 of 600'
+send_keys j j j
+wait_for 'row 4 of 600' && ok 0 "j moves down"
+send_keys k
+wait_for 'row 3 of 600' && ok 0 "k moves up"
+send_keys PgDn
+wait_for 'row 20 of 600' && ok 0 "PgDn moves a page"
+send_keys G
+wait_for 'row 600 of 600' && expect_screen kernels-end "G goes to the end"
+send_keys g
+wait_for 'row 1 of 600' && ok 0 "g goes to the top"
+send_keys l l l
+wait_for 'col +' && expect_screen kernels-right "l scrolls the columns"
+send_keys h h h
+
+send_keys 2
+wait_for 'Op statistic  row 1 of 22'
+send_keys '>' '>' '>' '>' '>'
+wait_for 'sort -Total Time' && expect_screen sort-total \
+    "> picks the column, numbers sort largest first"
+send_keys I
+wait_for 'sort Total Time' && expect_screen sort-total-asc \
+    "I inverts the order"
+send_keys '<'
+wait_for 'sort -Count' && ok 0 "< picks the previous column"
+
+send_keys '\'
+wait_for 'filter (regex or col:regex):' && type_text 'Conv|MatMul'
+send_keys Enter
+wait_for 'filter Conv|MatMul' && expect_screen filter-any \
+    "a filter keeps the rows with a matching cell"
+send_keys F4 C-u
+type_text 'core:^AI_VECTOR'
+send_keys Enter
+wait_for 'filter core:^AI_VECTOR' && expect_screen filter-col \
+    "col:regex filters one column, named by a prefix"
+send_keys '\' C-u
+type_text 'Conv('
+send_keys Enter
+wait_for 'bad regular expression' && expect_screen filter-bad \
+    "a bad regex is reported and the old filter stays"
+send_keys '\' C-u Enter
+wait_for 'row 1 of 22' && ok 0 "an empty filter shows every row"
+
+send_keys 4 /
+wait_for 'search:' && type_text 'LayerNorm'
+send_keys Enter
+wait_for 'Kernels  row 8 of 600' && expect_screen search \
+    "/ finds the next row with a matching cell"
+send_keys n
+wait_for 'Kernels  row 11 of 600' && ok 0 "n finds the next one"
+send_keys N
+wait_for 'Kernels  row 8 of 600' && ok 0 "N finds the previous one"
+send_keys '?'
+wait_for 'search backward:' && type_text 'Conv2D_0'
+send_keys Enter
+wait_for 'Kernels  row 1 of 600' && ok 0 "? searches backward"
+send_keys /
+type_text 'no such kernel'
+send_keys Enter
+wait_for 'not found: no such kernel' && ok 0 "a failed search says so"
+
+send_keys 2 '\'
+type_text 'Conv|MatMul'
+send_keys Enter
+wait_for 'filter Conv|MatMul'
+send_keys P
+wait_for 'save as (.csv or .tsv): op_statistic.csv' && send_keys C-u
+type_text "$T/saved.tsv"
+send_keys Enter
+wait_for 'saved 6 rows to' && ok 0 "P saves the view"
+"$NPUPROF" show --db "$DB" --format tsv --sort -Count \
+    --filter 'Conv|MatMul' "$DATA" op_statistic >"$T/want.tsv"
+same_file "$T/saved.tsv" "$T/want.tsv" \
+    "the saved file is the view, sorted and filtered, as TSV"
+send_keys Q
+wait_exit
+is "$rc" 0 "Q quits"
+done_testing

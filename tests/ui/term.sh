@@ -1,0 +1,99 @@
+#!/bin/sh
+# Terminal behaviour: resizing, a terminal too small, NO_COLOR, ASCII
+# drawing without UTF-8, other terminal types, each theme and the config
+# file (theme, default view, key bindings, errors naming the line).
+. "$top_srcdir/tests/ui/lib.sh"
+make_data
+
+start_app 100 30 -- --db "$DB" "$DATA"
+wait_for 'Top op types'
+send_keys 2
+wait_for 'Op statistic  row 1 of'
+tmux_ resize-window -x 60 -y 15
+wait_for 'Op statistic  row' && expect_screen resize-small \
+    "the view redraws at the new size"
+tmux_ resize-window -x 30 -y 6
+wait_for 'terminal too small' && expect_screen tiny \
+    "below the minimum size a clear message"
+tmux_ resize-window -x 100 -y 30
+wait_for 'Op statistic  row 1 of' && ok 0 "and back again"
+send_keys Q
+wait_exit
+is "$rc" 0 "Q quits"
+
+start_app 30 6 -- --db "$DB" "$DATA"
+wait_for 'terminal too small' && ok 0 "starting too small shows the message"
+send_keys Q
+wait_exit
+is "$rc" 0 "Q quits even then"
+
+for theme in dark light mono; do
+	start_app 80 12 -- --theme "$theme" --db "$DB" "$DATA"
+	wait_for 'Summary  '
+	send_keys 2
+	wait_for 'Op statistic  row 1 of' && expect_attrs "theme-$theme" \
+	    "theme $theme"
+	send_keys Q
+	wait_exit
+done
+start_app 80 12 NO_COLOR=1 -- --db "$DB" "$DATA"
+wait_for 'Summary  '
+send_keys 2
+wait_for 'Op statistic  row 1 of' && expect_attrs no-color \
+    "NO_COLOR: attributes only"
+send_keys Q
+wait_exit
+
+start_app 80 12 TERM=vt100 LC_ALL=C -- --db "$DB" "$DATA"
+wait_for 'Summary  ' && send_keys G
+wait_for '... 9 more' && expect_screen ascii-summary \
+    "without UTF-8 the bars are ASCII"
+send_keys 4 '>' '>' '>' '>' '>' '>' '>' '>' '>' '>'
+wait_for 'sort -Task Duration' && expect_screen ascii-sorted \
+    "and the sort mark too, on a vt100"
+send_keys Q
+wait_exit
+is "$rc" 0 "vt100 quits cleanly"
+
+start_app 80 12 TERM=xterm -- --db "$DB" "$DATA"
+wait_for 'Summary  ' && ok 0 "TERM=xterm works"
+send_keys Q
+wait_exit
+
+printf 'normal: { fg: purplish }\n' >"$T/bad.yaml"
+start_app 80 12 -- --theme "$T/bad.yaml" --db "$DB" "$DATA"
+wait_exit
+is "$rc" 1 "a bad theme is an error"
+grep -q "bad.yaml:1: unknown colour 'purplish'" "$T/stderr"
+ok $? "which names the line"
+
+mkdir -p "$XDG_CONFIG_HOME/npuprof-tui"
+cat >"$XDG_CONFIG_HOME/npuprof-tui/config.yaml" <<'EOT'
+# a config file
+theme: mono
+view: kernels
+mouse: false
+keys:
+  quit: x
+  sort-next: s
+EOT
+start_app 80 12 -- --db "$DB" "$DATA"
+wait_for 'Kernels  row 1 of 600' && ok 0 "the config picks the first view"
+send_keys s
+wait_for 'sort Device_id' && ok 0 "a key bound in the config"
+send_keys F1
+wait_for 'npuprof-tui keys' && send_keys PgDn
+wait_for 'Your bindings' && expect_screen help-config \
+    "the help lists the config's bindings"
+send_keys q x
+wait_exit
+is "$rc" 0 "a rebound quit key"
+
+printf 'theme: dark\nkeys:\n  launch: x\n' \
+    >"$XDG_CONFIG_HOME/npuprof-tui/config.yaml"
+start_app 80 12 -- --db "$DB" "$DATA"
+wait_exit
+is "$rc" 1 "a config error stops the UI"
+grep -q "config.yaml:3: unknown action 'launch'" "$T/stderr"
+ok $? "and names the line"
+done_testing

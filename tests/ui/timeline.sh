@@ -1,0 +1,30 @@
+#!/bin/sh
+# The timeline view on a small generated profile: the whole trace, zoomed
+# in around the cursor (names inside spans), the next span with its
+# details in the footer, zoom to a span, undo, go to a time, mark and
+# return.
+. "$top_srcdir/tests/ui/lib.sh"
+make_data
+
+start_app 100 30 -- --db "$DB" "$DATA"
+wait_for 'Top op types' && send_keys 9
+wait_for 'Timeline  lane 1 of 6  frame 16.41ms' &&
+    expect_screen timeline-fit "9 shows every stream of both ranks"
+send_keys . W W W W W
+wait_for 'frame 513us' && expect_screen timeline-zoom \
+    "zoomed in around the next span: names inside spans, its details"
+send_keys j j .
+wait_for 'lane 3 of 6' && wait_for 'Stream: 42' &&
+    ok 0 "j moves down a lane, . finds the next span there"
+send_keys z
+wait_for 'frame 210us' && expect_screen timeline-span "z zooms to the span"
+send_keys u
+wait_for 'frame 513us' && ok 0 "u undoes the zoom"
+send_keys m 0
+wait_for 'frame 16.41ms' && ok 0 "0 fits the whole trace"
+send_keys "'"
+wait_for 'frame 16.41ms' && ok 0 "' returns to the mark"
+send_keys t
+wait_for 'Go to time' && type_text "+2ms" && send_keys Enter
+wait_for '@2.' && ok 0 "t moves the cursor by a relative time"
+done_testing

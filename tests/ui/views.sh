@@ -1,0 +1,44 @@
+#!/bin/sh
+# Every view of the UI on a small generated profile: summary, the statistic
+# tables, kernels, tab switching, detail, help, closing and quitting.
+. "$top_srcdir/tests/ui/lib.sh"
+make_data
+
+start_app 100 30 -- --db "$DB" "$DATA"
+wait_for 'Top op types' && expect_screen summary "the summary opens first"
+send_keys 2
+wait_for 'Op statistic  row 1 of' && expect_screen op-statistic \
+    "2 shows the op statistic"
+send_keys 3
+wait_for 'API statistic  row 1 of' && expect_screen api-statistic \
+    "3 shows the API statistic"
+send_keys 4
+wait_for 'Kernels  row 1 of 600' && expect_screen kernels \
+    "4 shows one row per task"
+send_keys Tab
+wait_for 'Summary  ' && ok 0 "Tab wraps to the summary"
+send_keys BTab
+wait_for 'Kernels  row' && ok 0 "Shift-Tab goes back"
+send_keys 2 j j Enter
+wait_for 'op_statistic: row detail' && expect_screen op-detail \
+    "Enter on an op type shows its fields and its tasks"
+send_keys q
+wait_for 'Op statistic  row 3 of' && ok 0 "q goes back with the cursor kept"
+send_keys 4 G Enter
+wait_for 'op_summary: row detail' && expect_screen kernel-detail \
+    "Enter on a task shows every field"
+send_keys q F1
+wait_for 'npuprof-tui keys' && expect_screen help-kernels \
+    "F1 shows the keys of the view and the global ones"
+send_keys q 1 '?'
+wait_for 'npuprof-tui keys' && ok 0 "? opens the help from the summary"
+send_keys q 5
+wait_for 'no Steps data in this store' && ok 0 "a view without data says so"
+send_keys d
+wait_for 'Choose a device' && send_keys j Enter
+wait_for 'device 0 rank all' && expect_screen device-0 \
+    "the device selector limits every view"
+send_keys Q
+wait_exit
+is "$rc" 0 "Q quits with status 0"
+done_testing

@@ -1,0 +1,36 @@
+/*
+ * The PCRE2 matcher behind filters and search.
+ */
+#include <stdlib.h>
+
+#include "npuprof.h"
+#include "tap.h"
+
+int
+main(void)
+{
+	struct matcher	*m;
+	char		*cause = NULL;
+	size_t		 a = 0, b = 0;
+
+	m = matcher_create("^gemm_", false, &cause);
+	ok(m != NULL, "compile an anchored pattern");
+	ok(matcher_match(m, "gemm_fp16", 9), "match at the start");
+	ok(!matcher_match(m, "sgemm_fp16", 10), "no match past the start");
+	matcher_free(m);
+
+	m = matcher_create("matmul", true, &cause);
+	ok(m != NULL && matcher_match(m, "MatMulV2", 8), "caseless");
+	a = 0;
+	ok(matcher_find(m, "xxMatMul", 8, &a, &b) == 0 && a == 2 && b == 8,
+	    "find reports the span");
+	matcher_free(m);
+
+	m = matcher_create("(", false, &cause);
+	ok(m == NULL && cause != NULL, "a bad pattern is refused");
+	ok(cause != NULL && strstr(cause, "offset") != NULL,
+	    "the message names the offset");
+	free(cause);
+	matcher_free(NULL);
+	return done_testing();
+}

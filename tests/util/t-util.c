@@ -1,0 +1,105 @@
+/*
+ * Exact microsecond parsing and the vendor's number formatting.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "npuprof.h"
+#include "tap.h"
+
+static int64_t
+ns(const char *s)
+{
+	int64_t	 v = -777;
+
+	if (util_parse_ns(s, strlen(s), &v) != 0)
+		return -999;
+	return v;
+}
+
+static const char *
+us(int64_t v, int dec, bool strip)
+{
+	static char	 buf[64];
+
+	util_fmt_us(buf, sizeof buf, v, dec, strip);
+	return buf;
+}
+
+/*
+ * Whether util_fmt_us, which formats by hand into a buffer of 32 bytes or
+ * more, prints what snprintf prints into a smaller one, over values from
+ * zero to the extremes, negative ones, and every flag.
+ */
+static bool
+us_same(void)
+{
+	static const int64_t	 base[] = { 0, 1, 9, 10, 999, 1000, 1001, 7000,
+	    7840, 100000, 136500, 1780295077844859030LL, INT64_MAX,
+	    INT64_MIN + 1 };
+	char			 fast[64], slow[31];
+	int64_t			 v;
+	size_t			 i;
+	int			 sign, dec, strip, bad = 0;
+
+	for (i = 0; i < sizeof base / sizeof base[0]; i++) {
+		for (sign = -1; sign <= 1; sign += 2) {
+			for (dec = 3; dec <= 6; dec += 3) {
+				for (strip = 0; strip < 2; strip++) {
+					v = base[i] * sign;
+					util_fmt_us(fast, sizeof fast, v, dec,
+					    strip);
+					util_fmt_us(slow, sizeof slow, v, dec,
+					    strip);
+					bad += strcmp(fast, slow) != 0;
+				}
+			}
+		}
+	}
+	return bad == 0;
+}
+
+int
+main(void)
+{
+	char	 buf[64];
+	int64_t	 v;
+
+	is_int(ns("1780295077844859.030"), 1780295077844859030LL,
+	    "epoch us with 3 decimals keeps every digit");
+	is_int(ns("1780295077844859.030\t"), 1780295077844859030LL,
+	    "trailing TAB is ignored");
+	is_int(ns("7.84"), 7840, "two decimals");
+	is_int(ns("169.550000"), 169550, "six decimals");
+	is_int(ns("2214.7200000000003"), 2214720, "float noise past ns");
+	is_int(ns("0.0005"), 1, "half a ns rounds up");
+	is_int(ns("12"), 12000, "no decimals");
+	is_int(ns("-3.5"), -3500, "negative");
+	is_int(ns("\"6.700\""), 6700, "quoted");
+	is_int(ns("1e-05"), 0, "exponent form");
+	is_int(ns("abc"), -999, "not a number");
+	is_int(ns(""), -999, "empty");
+	is_int(ns("1.2.3"), -999, "two dots");
+	is_str(us(7840, 3, true), "7.84", "strip trailing zero");
+	is_str(us(7000, 3, true), "7", "strip trailing dot");
+	is_str(us(136500, 3, true), "136.5", "136.5");
+	is_str(us(6700, 3, false), "6.700", "fixed 3 decimals");
+	is_str(us(169550, 6, false), "169.550000", "6 decimals");
+	is_str(us(NP_NA, 3, false), "N/A", "missing value");
+	is_str(us(-20, 3, false), "-0.020", "negative value");
+	ok(us_same(), "by hand as by snprintf, every value and flag");
+	util_fmt_u64(buf, UINT64_MAX);
+	is_str(buf, "18446744073709551615", "the largest unsigned number");
+	util_fmt_fixed(buf, sizeof buf, 78.3041, 3, true);
+	is_str(buf, "78.304", "ratio rounds to 3 decimals");
+	util_fmt_fixed(buf, sizeof buf, 100.0, 3, true);
+	is_str(buf, "100", "100 percent");
+	ok(util_parse_int("4294967295", 10, &v) == 0 && v == 4294967295LL,
+	    "model id 4294967295 parses");
+	ok(util_parse_int("18446744073709551615", 20, &v) != 0,
+	    "u64 max is refused as int64");
+	ok(util_is_na("N/A", 3) && util_is_na("", 0) && !util_is_na("0", 1),
+	    "N/A spellings");
+	return done_testing();
+}
