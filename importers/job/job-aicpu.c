@@ -146,16 +146,11 @@ job_aicpu_load(struct job *j)
 	char			*data, buf[32];
 	size_t			 len;
 
-	if (job_files_read(j, JOB_AICPU, NULL, &data, &len) == 0) {
-		free(data);
+	if (job_files_read_table(j, JOB_AICPU, "aicpu", cols, 6, &data,
+	    &len) != 0)
 		return -1;
-	}
 	memset(&a, 0, sizeof a);
 	a.j = j;
-	if (job_files_table(j, NULL, "aicpu", cols, 6) != 0) {
-		free(data);
-		return -1;
-	}
 	job_aicpu_decode(&a, data, len);
 	if (a.orphans > 0)
 		store_load_warning(j->s, job_files_first(j, JOB_AICPU),

@@ -15,29 +15,6 @@
 
 #define JOB_CLOCK_DEFAULT_MHZ	100.0
 
-/* The file of the JOB whose name starts with PREFIX, read whole, or NULL. */
-static char *
-job_clock_file(struct job *j, const char *prefix)
-{
-	char	*buf, *cause = NULL;
-	size_t	 i, n;
-
-	for (i = 0; i < j->nfiles; i++) {
-		if (!util_has_prefix(j->files[i].name, prefix))
-			continue;
-		if (util_read_file(j->files[i].path, &buf, &n, 1 << 20,
-		    &cause) != 0) {
-			store_load_warning(j->s, j->files[i].path, -1, "%s",
-			    cause);
-			free(cause);
-			return NULL;
-		}
-		store_load_file(j->s, j->files[i].path);
-		return buf;
-	}
-	return NULL;
-}
-
 /*
  * The number after KEY in TEXT: "key: 123" lines of the .log files or
  * "key": "123" / "key": 123 members of the JSON files.
@@ -67,12 +44,12 @@ job_clock_init(struct job *j)
 
 	memset(c, 0, sizeof *c);
 	c->freq_mhz = JOB_CLOCK_DEFAULT_MHZ;
-	info = job_clock_file(j, "info.json");
+	info = job_files_named(j, "info.json");
 	if (job_clock_value(info, "\"hwts_frequency\"", &f) == 0 && f > 0)
 		c->freq_mhz = f;
-	dev = job_clock_file(j, "dev_start.log");
-	host = job_clock_file(j, "host_start.log");
-	start = job_clock_file(j, "start_info");
+	dev = job_files_named(j, "dev_start.log");
+	host = job_files_named(j, "host_start.log");
+	start = job_files_named(j, "start_info");
 	if (job_clock_value(start, "\"collectionTimeBegin\"", &begin) == 0 &&
 	    job_clock_value(start, "\"clockMonotonicRaw\"", &raw) == 0) {
 		c->host_epoch = true;

@@ -374,3 +374,48 @@ job_files_table(struct job *j, const char *file, const char *name,
 	free(cause);
 	return -1;
 }
+
+/*
+ * The first file of J whose name starts with PREFIX, read whole and
+ * recorded as an input; NULL if there is none or it cannot be read
+ * (warned).
+ */
+char *
+job_files_named(struct job *j, const char *prefix)
+{
+	char	*buf, *cause = NULL;
+	size_t	 i, n;
+
+	for (i = 0; i < j->nfiles; i++) {
+		if (!util_has_prefix(j->files[i].name, prefix))
+			continue;
+		if (util_read_file(j->files[i].path, &buf, &n, 1 << 20,
+		    &cause) != 0) {
+			store_load_warning(j->s, j->files[i].path, -1, "%s",
+			    cause);
+			free(cause);
+			return NULL;
+		}
+		store_load_file(j->s, j->files[i].path);
+		return buf;
+	}
+	return NULL;
+}
+
+/*
+ * Read the files of KIND into *DATA and *LEN and begin the table NAME with
+ * its NCOLS COLS for them. Return -1, with nothing to free, if there are
+ * no such files or the table cannot be begun (warned).
+ */
+int
+job_files_read_table(struct job *j, enum job_kind kind, const char *name,
+    char **cols, size_t ncols, char **data, size_t *len)
+{
+	if (job_files_read(j, kind, NULL, data, len) == 0 ||
+	    job_files_table(j, NULL, name, cols, ncols) != 0) {
+		free(*data);
+		*data = NULL;
+		return -1;
+	}
+	return 0;
+}

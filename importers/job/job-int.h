@@ -97,6 +97,9 @@ size_t		 job_files_read_stem(struct job *, size_t, char **,
 		     size_t *);
 int		 job_files_read(struct job *, enum job_kind, const char *,
 		     char **, size_t *);
+char		*job_files_named(struct job *, const char *);
+int		 job_files_read_table(struct job *, enum job_kind,
+		     const char *, char **, size_t, char **, size_t *);
 int		 job_files_table(struct job *, const char *, const char *,
 		     char **, size_t);
 
@@ -135,6 +138,8 @@ void		 job_text_table(struct job *);
 void		 job_ops_free(struct job *);
 
 /* job-trace.c */
+#define JOB_TRACE_NCOLS	7
+extern char	*job_trace_cols[JOB_TRACE_NCOLS];
 int		 job_trace_load(struct job *);
 
 /* job-ge.c */

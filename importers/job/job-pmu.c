@@ -13,26 +13,6 @@
 
 #include "job-int.h"
 
-/* The first JOB file whose name starts with PREFIX, read whole, or NULL. */
-static char *
-job_pmu_file(struct job *j, const char *prefix)
-{
-	char	*buf, *cause = NULL;
-	size_t	 i, n;
-
-	for (i = 0; i < j->nfiles; i++) {
-		if (!util_has_prefix(j->files[i].name, prefix))
-			continue;
-		if (util_read_file(j->files[i].path, &buf, &n, 1 << 20,
-		    &cause) == 0)
-			return buf;
-		store_load_warning(j->s, j->files[i].path, -1, "%s", cause);
-		free(cause);
-		return NULL;
-	}
-	return NULL;
-}
-
 /*
  * The value of member "KEY" of the JSON TEXT, a string or a number, as an
  * allocated string; NULL if it has none.
@@ -84,8 +64,8 @@ job_pmu_meta(struct job *j, struct prof_meta *m)
 	memset(m, 0, sizeof *m);
 	m->device = j->device;
 	m->chip = 1;
-	info = job_pmu_file(j, "info.json");
-	sample = job_pmu_file(j, "sample.json");
+	info = job_files_named(j, "info.json");
+	sample = job_files_named(j, "sample.json");
 	if ((freq = job_pmu_value(info, "aic_frequency")) != NULL &&
 	    prof_freq_parse(freq, &m->aic) != 0)
 		memset(&m->aic, 0, sizeof m->aic);

@@ -157,6 +157,10 @@ job_trace_decode(struct job_trace *t, const unsigned char *d, size_t len)
 	}
 }
 
+/* The columns of step_trace_reduce, from training_trace or ts_track. */
+char	*job_trace_cols[JOB_TRACE_NCOLS] = { "Iteration ID", "Stream ID",
+    "Start Tag", "End Tag", "Start(us)", "End(us)", "Duration(us)" };
+
 /*
  * Load the step trace of J. Return the number of iterations found, or -1
  * if there is no training_trace file.
@@ -164,22 +168,15 @@ job_trace_decode(struct job_trace *t, const unsigned char *d, size_t len)
 int
 job_trace_load(struct job *j)
 {
-	static char	*cols[] = { "Iteration ID", "Stream ID", "Start Tag",
-	    "End Tag", "Start(us)", "End(us)", "Duration(us)" };
 	struct job_trace t;
 	char		*data;
 	size_t		 len;
 
-	if (job_files_read(j, JOB_TRAINING_TRACE, NULL, &data, &len) == 0) {
-		free(data);
+	if (job_files_read_table(j, JOB_TRAINING_TRACE, "step_trace_reduce",
+	    job_trace_cols, JOB_TRACE_NCOLS, &data, &len) != 0)
 		return -1;
-	}
 	memset(&t, 0, sizeof t);
 	t.j = j;
-	if (job_files_table(j, NULL, "step_trace_reduce", cols, 7) != 0) {
-		free(data);
-		return -1;
-	}
 	job_trace_decode(&t, (const unsigned char *)data, len);
 	if (len % JOB_TRACE_SIZE != 0)
 		store_load_warning(j->s, job_files_first(j,

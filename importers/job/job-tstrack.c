@@ -165,23 +165,16 @@ job_tstrack_record(struct job_ts *t, const struct dev_tstrack *r)
 int
 job_tstrack_load(struct job *j)
 {
-	static char		*cols[] = { "Iteration ID", "Stream ID",
-	    "Start Tag", "End Tag", "Start(us)", "End(us)", "Duration(us)" };
 	struct job_ts		 t;
 	struct dev_tstrack	 r;
 	char			*data;
 	size_t			 len, off;
 
-	if (job_files_read(j, JOB_TS_TRACK, NULL, &data, &len) == 0) {
-		free(data);
+	if (job_files_read_table(j, JOB_TS_TRACK, "step_trace_reduce",
+	    job_trace_cols, JOB_TRACE_NCOLS, &data, &len) != 0)
 		return -1;
-	}
 	memset(&t, 0, sizeof t);
 	t.j = j;
-	if (job_files_table(j, NULL, "step_trace_reduce", cols, 7) != 0) {
-		free(data);
-		return -1;
-	}
 	for (off = 0; off + DEV_TSTRACK_SIZE <= len; off += DEV_TSTRACK_SIZE) {
 		dev_tstrack_decode((const unsigned char *)data + off, &r);
 		job_tstrack_record(&t, &r);

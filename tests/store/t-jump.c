@@ -35,10 +35,7 @@ static uint64_t		 rng = 0x2545f4914f6cdd1dULL;
 static uint64_t
 rnd(uint64_t n)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng % n;
+	return util_rand_next(&rng) % n;
 }
 
 static void

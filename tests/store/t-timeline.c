@@ -26,10 +26,7 @@ static uint64_t		 rng = 0x9e3779b97f4a7c15ULL;
 static uint64_t
 rnd(uint64_t n)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng % n;
+	return util_rand_next(&rng) % n;
 }
 
 static void
