@@ -68,6 +68,13 @@ q() {	# q DB SQL: the rows of SQL on store DB, cells joined by |, NULL empty
 	sqlite3 -batch -noheader -separator '|' -nullvalue '' "$1" "$2"
 }
 
+stats_both() {	# stats_both DB PATH TABLE: computed and file rows, sorted
+	"$NPUPROF" show -q --db "$1" --format csv --stats computed "$2" "$3" |
+	    tail -n +2 | sort >"$T/computed"
+	"$NPUPROF" show -q --db "$1" --format csv --stats file "$2" "$3" |
+	    tail -n +2 | sort >"$T/file"
+}
+
 done_testing() {
 	echo "1..$tap_n"
 	[ "$tap_failed" -eq 0 ]

@@ -58,10 +58,7 @@ while read -r dir; do
 	rel=${dir#"$SAMPLES"/}
 	mkdir -p "$T/p$i"
 	ln -s "$dir" "$T/p$i/ASCEND_PROFILER_OUTPUT"
-	"$NPUPROF" show -q --db "$T/p$i.db" --format csv --stats computed \
-	    "$T/p$i" op_statistic | tail -n +2 | sort >"$T/computed" 2>"$T/err"
-	"$NPUPROF" show -q --db "$T/p$i.db" --format csv --stats file \
-	    "$T/p$i" op_statistic | tail -n +2 | sort >"$T/file"
+	stats_both "$T/p$i.db" "$T/p$i" op_statistic
 	[ -s "$T/file" ] && cmp_stats "$T/computed" "$T/file" >"$T/diff"
 	r=$?
 	ok $r "$rel: computed op_statistic equals the tool's ($(wc -l <"$T/file") rows)"

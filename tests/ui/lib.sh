@@ -30,6 +30,13 @@ make_data() {
 
 # start_app COLS LINES [ENV=VALUE...] -- ARGS...: run npuprof-tui ARGS in a
 # fresh pane; the exit status lands in $T/rc.
+open_demo() {	# open_demo KEY TEXT: the demo store at 100x24, then tab KEY
+	start_app 100 24 -- --db "$DB" "$DATA"
+	wait_for 'Top op types'
+	send_keys "$1"
+	wait_for "$2"
+}
+
 start_app() {
 	w=$1
 	h=$2

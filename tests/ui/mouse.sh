@@ -13,10 +13,7 @@ mouse() {
 	    "$(printf %x $((33 + $2)))" "$(printf %x $((33 + $3)))"
 }
 
-start_app 100 24 -- --db "$DB" "$DATA"
-wait_for 'Top op types'
-send_keys 2
-wait_for 'Op statistic  row 1 of 22'
+open_demo 2 'Op statistic  row 1 of 22'
 mouse 0 48 1
 mouse 3 48 1
 wait_for 'sort -Count' && expect_screen mouse-sort \

@@ -4,10 +4,7 @@
 . "$top_srcdir/tests/ui/lib.sh"
 make_data
 
-start_app 100 24 -- --db "$DB" "$DATA"
-wait_for 'Top op types'
-send_keys 4
-wait_for 'Kernels  row 1 of 600'
+open_demo 4 'Kernels  row 1 of 600'
 send_keys r
 wait_for 'Choose a rank' && expect_screen rank-choose \
     "r lists all ranks, then each rank"

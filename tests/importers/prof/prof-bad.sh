@@ -23,6 +23,12 @@ load() {	# load NAME PATH: import, exit status in $st, warnings in err
 	    2>/dev/null | sed 's/\t/: offset /; s/\t/: /' >"$T/$1/err"
 }
 
+as_generated() {	# as_generated NAME TABLE DESCRIPTION: computed TABLE of $P
+	"$NPUPROF" show --db "$T/$1/s.db" --stats computed --format csv "$P" \
+	    "$2" >"$T/$1/$2.got" 2>/dev/null
+	same_file "$T/$1/$2.got" "$T/$1/want/$2.csv" "$3"
+}
+
 want_rows() {
 	tail -n +2 "$T/$1/want/$2.csv" | wc -l
 }
@@ -72,10 +78,7 @@ rm "$P/host/end_info" "$P/device_0/end_info.0"
 load noend "$P"
 grep -q 'no end_info' "$T/noend/err"
 ok $? "missing end_info: warned"
-"$NPUPROF" show --db "$T/noend/s.db" --stats computed --format csv "$P" \
-    op_statistic >"$T/noend/op.csv" 2>/dev/null
-same_file "$T/noend/op.csv" "$T/noend/want/op_statistic.csv" \
-    "missing end_info: statistics unchanged"
+as_generated noend op_statistic "missing end_info: statistics unchanged"
 
 fresh empty
 for f in "$P"/host/data/*.slice_* "$P"/device_0/data/*.slice_*; do
@@ -114,9 +117,7 @@ printf '\377\377\377\377\377\377\377\377\000\000\000\000\000\000\000\000' \
 load unpaired "$P"
 grep -q '1 event starts without an end, dropped' "$T/unpaired/err"
 ok $? "unpaired event start: counted and dropped"
-"$NPUPROF" show --db "$T/unpaired/s.db" --stats computed --format csv "$P" \
-    api_statistic >"$T/unpaired/api.csv" 2>/dev/null
-same_file "$T/unpaired/api.csv" "$T/unpaired/want/api_statistic.csv" \
+as_generated unpaired api_statistic \
     "unpaired event start: api_statistic unchanged"
 
 # A parent folder holding two collections: both imported.

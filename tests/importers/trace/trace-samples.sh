@@ -71,10 +71,7 @@ i=0
 while read -r dir; do
 	i=$((i + 1))
 	rel=${dir#"$SAMPLES"/}
-	"$NPUPROF" show -q --db "$T/a$i.db" --format csv --stats computed \
-	    "$dir" api_statistic | tail -n +2 | sort >"$T/computed" 2>"$T/err"
-	"$NPUPROF" show -q --db "$T/a$i.db" --format csv --stats file \
-	    "$dir" api_statistic | tail -n +2 | sort >"$T/file"
+	stats_both "$T/a$i.db" "$dir" api_statistic
 	[ -s "$T/file" ] && cmp_api "$T/computed" "$T/file" >"$T/diff"
 	r=$?
 	ok $r "$rel: api_statistic from the trace equals the tool's ($(wc -l <"$T/file") rows)"
