@@ -85,9 +85,8 @@ prof_additional_intern(struct prof_host *h, char *s)
 	return (uint32_t)h->ntstrs++;
 }
 
-static char	*prof_additional_shapes(const struct prof_host *, uint32_t);
-static char	*prof_additional_names(const struct prof_host *, uint32_t,
-		     bool);
+static char	*prof_additional_column(const struct prof_host *, uint32_t,
+		     int);
 
 /*
  * The memo of the tensors being read, or NULL; *KEY is where a new one
@@ -141,6 +140,7 @@ prof_additional_flush(struct prof_host *h)
 	struct prof_tinfo	*l;
 	struct prof_tmemo	*m;
 	uint64_t		 key;
+	int			 i;
 
 	if (h->ntensors == 0 || h->ntinfos == 0)
 		return;
@@ -150,16 +150,9 @@ prof_additional_flush(struct prof_host *h)
 		h->ntensors = 0;
 		return;
 	}
-	l->str[0] = prof_additional_intern(h, prof_additional_shapes(h, 0));
-	l->str[1] = prof_additional_intern(h, prof_additional_names(h, 0,
-	    false));
-	l->str[2] = prof_additional_intern(h, prof_additional_names(h, 0,
-	    true));
-	l->str[3] = prof_additional_intern(h, prof_additional_shapes(h, 1));
-	l->str[4] = prof_additional_intern(h, prof_additional_names(h, 1,
-	    false));
-	l->str[5] = prof_additional_intern(h, prof_additional_names(h, 1,
-	    true));
+	for (i = 0; i < 6; i++)
+		l->str[i] = prof_additional_intern(h,
+		    prof_additional_column(h, (uint32_t)(i / 3), i % 3));
 	prof_additional_remember(h, key, l->str);
 	h->ntensors = 0;
 }
@@ -234,14 +227,8 @@ prof_additional_kind(struct store *s, const char *data, const char *kind,
 	h->bytes += f.total;
 	prof_stream_open(&st, s, &f, PROF_ADD_SIZE, true);
 	while ((r = prof_stream_next(&st)) != NULL) {
-		if (importer_le16(r) != 0x5A5A) {
-			if (warned != st.path)
-				store_load_warning(s, st.path, st.offset,
-				    "record without the 0x5A5A magic, "
-				    "skipped");
-			warned = st.path;
+		if (!prof_stream_magic(&st, r, &warned))
 			continue;
-		}
 		fn(h, r);
 	}
 	prof_stream_close(&st);
@@ -257,33 +244,6 @@ prof_additional_read(struct store *s, const char *data, struct prof_host *h)
 	prof_additional_flush(h);
 	prof_additional_kind(s, data, "additional.context_id_info", h,
 	    prof_additional_ctx);
-}
-
-/*
- * The shapes of the tensors being read of type TYPE (0 inputs, 1 outputs) as
- * the vendor prints them, "d0,d1;d0" (the CSV printer adds the quotes),
- * or "" if none.
- */
-static char *
-prof_additional_shapes(const struct prof_host *h, uint32_t type)
-{
-	struct strbuf	 b;
-	uint32_t	 i, j;
-	bool		 any = false;
-
-	strbuf_init(&b);
-	for (i = 0; i < h->ntensors; i++) {
-		const struct prof_tensor *t = &h->tensors[i];
-
-		if (t->type != type)
-			continue;
-		if (any)
-			strbuf_addc(&b, ';');
-		any = true;
-		for (j = 0; j < 8 && t->shape[j] != 0; j++)
-			strbuf_addf(&b, "%s%u", j > 0 ? "," : "", t->shape[j]);
-	}
-	return strbuf_detach(&b);
 }
 
 static void
@@ -311,27 +271,34 @@ prof_additional_enum(struct strbuf *b, uint32_t v, bool format)
 }
 
 /*
- * The formats (FORMAT true) or data types of the tensors being read of type
- * TYPE joined by ';', or "" if none.
+ * One column of the tensors being read of type TYPE (0 inputs, 1 outputs)
+ * as the vendor prints it, one value per tensor joined by ';', or "" if
+ * none: WHAT 0 the shapes "d0,d1;d0" (the CSV printer adds the quotes),
+ * 1 the data types, 2 the formats.
  */
 static char *
-prof_additional_names(const struct prof_host *h, uint32_t type, bool format)
+prof_additional_column(const struct prof_host *h, uint32_t type, int what)
 {
-	struct strbuf	 b;
-	uint32_t	 i;
-	bool		 any = false;
+	const struct prof_tensor	*t;
+	struct strbuf			 b;
+	uint32_t			 i, j;
+	bool				 any = false;
 
 	strbuf_init(&b);
 	for (i = 0; i < h->ntensors; i++) {
-		const struct prof_tensor *t = &h->tensors[i];
-
+		t = &h->tensors[i];
 		if (t->type != type)
 			continue;
 		if (any)
 			strbuf_addc(&b, ';');
 		any = true;
-		prof_additional_enum(&b, format ? t->format : t->dtype,
-		    format);
+		if (what != 0) {
+			prof_additional_enum(&b, what == 2 ? t->format :
+			    t->dtype, what == 2);
+			continue;
+		}
+		for (j = 0; j < 8 && t->shape[j] != 0; j++)
+			strbuf_addf(&b, "%s%u", j > 0 ? "," : "", t->shape[j]);
 	}
 	return strbuf_detach(&b);
 }

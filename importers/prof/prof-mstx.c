@@ -91,14 +91,8 @@ prof_mstx_read(struct store *s, const char *data, struct prof_mstx *x,
 	prof_files_list(data, "additional.msproftx", true, f);
 	prof_stream_open(&st, s, f, PROF_MSTX_SIZE, true);
 	while ((r = prof_stream_next(&st)) != NULL) {
-		if (importer_le16(r) != 0x5A5A) {
-			if (warned != st.path)
-				store_load_warning(s, st.path, st.offset,
-				    "record without the 0x5A5A magic, "
-				    "skipped");
-			warned = st.path;
+		if (!prof_stream_magic(&st, r, &warned))
 			continue;
-		}
 		prof_mstx_decode(r, &m);
 		m.path = st.path;
 		m.offset = st.offset;

@@ -660,6 +660,23 @@ store_devices_add(int64_t **ids, size_t *n, int64_t id)
 	(*n)++;
 }
 
+/* Add every non-NULL id the query SQL yields to the set *IDS of *N. */
+static int
+store_devices_union(struct store *s, const char *sql, int64_t **ids,
+    size_t *n, char **cause)
+{
+	sqlite3_stmt	*stmt;
+
+	if (store_prepare(s, &stmt, sql, cause) != 0)
+		return -1;
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		if (sqlite3_column_type(stmt, 0) != SQLITE_NULL)
+			store_devices_add(ids, n, sqlite3_column_int64(stmt, 0));
+	}
+	sqlite3_finalize(stmt);
+	return 0;
+}
+
 /*
  * The device ids with data, ascending, host last. The task table is
  * walked one device at a time through its index (a loose index scan), so
@@ -686,18 +703,13 @@ store_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
 		sqlite3_reset(stmt);
 	}
 	sqlite3_finalize(stmt);
-	if (store_prepare(s, &stmt, "SELECT device FROM op_stat UNION SELECT"
-	    " device FROM api_stat", cause) != 0) {
+	if (store_devices_union(s, "SELECT device FROM op_stat UNION SELECT"
+	    " device FROM api_stat", ids, n, cause) != 0) {
 		free(*ids);
 		*ids = NULL;
 		*n = 0;
 		return -1;
 	}
-	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		if (sqlite3_column_type(stmt, 0) != SQLITE_NULL)
-			store_devices_add(ids, n, sqlite3_column_int64(stmt, 0));
-	}
-	sqlite3_finalize(stmt);
 	return 0;
 }
 
@@ -709,17 +721,8 @@ store_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
 int
 store_ranks(struct store *s, int64_t **ids, size_t *n, char **cause)
 {
-	sqlite3_stmt	*stmt;
-
 	*ids = NULL;
 	*n = 0;
-	if (store_prepare(s, &stmt, "SELECT rank FROM op_stat UNION SELECT"
-	    " rank FROM api_stat UNION SELECT rank FROM step", cause) != 0)
-		return -1;
-	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		if (sqlite3_column_type(stmt, 0) != SQLITE_NULL)
-			store_devices_add(ids, n, sqlite3_column_int64(stmt, 0));
-	}
-	sqlite3_finalize(stmt);
-	return 0;
+	return store_devices_union(s, "SELECT rank FROM op_stat UNION SELECT"
+	    " rank FROM api_stat UNION SELECT rank FROM step", ids, n, cause);
 }

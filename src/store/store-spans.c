@@ -43,6 +43,25 @@ store_spans_name(struct store *s, struct store_span *sp)
 	sqlite3_reset(stmt);
 }
 
+/*
+ * Step STMT (its piece columns as store_spans_row() reads them) and
+ * finalize it: 1 with *SP filled and named if it gave a row, else 0.
+ */
+static int
+store_spans_fetch(struct store *s, sqlite3_stmt *stmt, int64_t lane,
+    struct store_span *sp)
+{
+	int	 found;
+
+	found = sqlite3_step(stmt) == SQLITE_ROW;
+	if (found)
+		store_spans_row(s, stmt, lane, sp);
+	sqlite3_finalize(stmt);
+	if (found)
+		store_spans_name(s, sp);
+	return found;
+}
+
 void
 store_span_release(struct store_span *sp)
 {
@@ -262,7 +281,6 @@ store_lane_span_step(struct store *s, int64_t lane,
     struct store_span *sp, char **cause)
 {
 	sqlite3_stmt	*stmt;
-	int		 found;
 
 	if (store_prepare(s, &stmt, dir == SPAN_NEXT ? "SELECT " SPANS_COLS
 	    " FROM tl_piece WHERE lane = ?1 AND (start, ord) > (?2, ?3)"
@@ -273,13 +291,7 @@ store_lane_span_step(struct store *s, int64_t lane,
 	sqlite3_bind_int64(stmt, 1, lane);
 	sqlite3_bind_int64(stmt, 2, from != NULL ? from->start_ns : t);
 	sqlite3_bind_int64(stmt, 3, from != NULL ? from->ord : -1);
-	found = sqlite3_step(stmt) == SQLITE_ROW;
-	if (found)
-		store_spans_row(s, stmt, lane, sp);
-	sqlite3_finalize(stmt);
-	if (found)
-		store_spans_name(s, sp);
-	return found;
+	return store_spans_fetch(s, stmt, lane, sp);
 }
 
 /*
@@ -324,13 +336,7 @@ store_span_flow(struct store *s, const struct store_span *from,
 	sqlite3_bind_int64(stmt, 1, lane);
 	sqlite3_bind_int64(stmt, 2, start);
 	sqlite3_bind_int64(stmt, 3, ord);
-	found = sqlite3_step(stmt) == SQLITE_ROW;
-	if (found)
-		store_spans_row(s, stmt, lane, sp);
-	sqlite3_finalize(stmt);
-	if (found)
-		store_spans_name(s, sp);
-	return found;
+	return store_spans_fetch(s, stmt, lane, sp);
 }
 
 /*
