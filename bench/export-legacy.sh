@@ -5,10 +5,7 @@
 # (<name>_<device>_<model>_<iter>.csv). The same number of task rows in a
 # modern store (npuprof-gen demo) is exported too, for the ratio.
 # Usage: bench/export-legacy.sh NPUPROF
-set -eu
-NPUPROF=${1:?usage: bench/export-legacy.sh path/to/npuprof-tui}
-here=$(cd "$(dirname "$0")" && pwd)
-GEN="$(dirname "$NPUPROF")/tools/gen/npuprof-gen"
+. "$(dirname "$0")/lib.sh" "$@"
 OPS=${BENCH_JOB_OPS:-2000}
 STEPS=${BENCH_JOB_STEPS:-100}
 T=$(mktemp -d "${TMPDIR:-/tmp}/npbench.XXXXXX")

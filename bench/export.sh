@@ -4,10 +4,7 @@
 # written by "npuprof-gen spans"; then export timeline and export summary.
 # Peak RSS must stay flat however many rows there are: both stream.
 # Usage: bench/export.sh NPUPROF
-set -eu
-NPUPROF=${1:?usage: bench/export.sh path/to/npuprof-tui}
-here=$(cd "$(dirname "$0")" && pwd)
-GEN="$(dirname "$NPUPROF")/tools/gen/npuprof-gen"
+. "$(dirname "$0")/lib.sh" "$@"
 ROWS=${BENCH_ROWS:-1000000}
 T=$(mktemp -d "${TMPDIR:-/tmp}/npbench.XXXXXX")
 trap 'rm -rf "$T"' EXIT

@@ -6,11 +6,7 @@
 # are streamed, so peak RSS should level off at what SQLite keeps (its
 # 32 MB page cache and the index builds at commit) instead of growing
 # with the log.
-set -eu
-NPUPROF=${1:?usage: bench/job.sh path/to/npuprof-tui}
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(dirname "$NPUPROF")
-GEN="$top/tools/gen/npuprof-gen"
+. "$(dirname "$0")/lib.sh" "$@"
 T=$(mktemp -d "${TMPDIR:-/tmp}/npjob.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 [ -x "$GEN" ] || make -C "$top" tools/gen/npuprof-gen >/dev/null

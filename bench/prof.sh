@@ -9,11 +9,7 @@
 #     needed 27.4 s and 939 MB (C++ path) on a 2-vCPU machine.
 # Wall time depends on what else runs on the machine, so CPU time (user +
 # system) is printed beside it; rates use the wall time.
-set -eu
-NPUPROF=${1:?usage: bench/prof.sh path/to/npuprof-tui}
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(dirname "$NPUPROF")
-GEN="$top/tools/gen/npuprof-gen"
+. "$(dirname "$0")/lib.sh" "$@"
 OPS=${BENCH_PROF_OPS:-1000000}
 ORACLE=${SHARED:-$here/../../shared}/oracle
 T=$(mktemp -d "${TMPDIR:-/tmp}/npprof.XXXXXX")

@@ -9,11 +9,7 @@
 # after the store is opened again (an empty SQLite page cache); then the
 # same with the spans each redraw of the view reads.
 # Usage: bench/timeline.sh path/to/npuprof-tui
-set -eu
-NPUPROF=${1:?usage: bench/timeline.sh path/to/npuprof-tui}
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(dirname "$NPUPROF")
-GEN="$top/tools/gen/npuprof-gen"
+. "$(dirname "$0")/lib.sh" "$@"
 CELLS="$top/tests/tl-cells"
 N=${TL_TASKS:-10000000}
 S=${TL_STREAMS:-32}

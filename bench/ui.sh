@@ -5,11 +5,7 @@
 # BENCH_UI_DIR reuses a directory from an earlier run (DIR/d, DIR/s.db).
 # A key's time runs until its answer is on screen (for a sort or filter,
 # the first page); "done-ms" is when its background scan ended.
-set -eu
-NPUPROF=${1:?usage: bench/ui.sh path/to/npuprof-tui}
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(dirname "$NPUPROF")
-GEN="$top/tools/gen/npuprof-gen"
+. "$(dirname "$0")/lib.sh" "$@"
 ROWS=${BENCH_UI_ROWS:-10000000}
 if [ -n "${BENCH_UI_DIR:-}" ]; then
 	T=$BENCH_UI_DIR

@@ -91,3 +91,30 @@ job_clock_dur(const struct job_clock *c, uint64_t ticks)
 {
 	return (int64_t)((long double)ticks * 1000 / c->freq_mhz);
 }
+
+/*
+ * Load the step trace row of iteration ITER of MODEL (NP_NA: none) of J:
+ * forward pass start FP, backward pass end BP, the iteration running from
+ * START to END, all in device counter ticks.
+ */
+void
+job_clock_step(struct job *j, int64_t model, int64_t iter, uint64_t fp,
+    uint64_t bp, uint64_t start, uint64_t end)
+{
+	const struct job_clock	*c = &j->clock;
+	struct store_step	 st;
+
+	memset(&st, 0, sizeof st);
+	st.device = j->device;
+	st.rank = j->ctx->rank;
+	st.model_id = model;
+	st.iter = iter;
+	st.fp_start_ns = job_clock_ns(c, fp);
+	st.bp_end_ns = job_clock_ns(c, bp);
+	st.iter_end_ns = job_clock_ns(c, end);
+	st.iter_time_ns = job_clock_dur(c, end - start);
+	st.fp_bp_ns = job_clock_dur(c, bp - fp);
+	st.refresh_ns = job_clock_dur(c, end - bp);
+	st.data_aug_ns = fp >= start ? job_clock_dur(c, fp - start) : 0;
+	store_load_step(j->s, &st);
+}

@@ -98,8 +98,6 @@ job_trace_bad(struct job_trace *t, size_t off)
 static void
 job_trace_end(struct job_trace *t, uint64_t end, size_t off)
 {
-	const struct job_clock	*c = &t->j->clock;
-	struct store_step	 st;
 	uint64_t		 start;
 
 	t->iter++;
@@ -111,19 +109,7 @@ job_trace_end(struct job_trace *t, uint64_t end, size_t off)
 		goto next;
 	}
 	start = t->have_prev ? t->prev_end : t->fp;
-	memset(&st, 0, sizeof st);
-	st.device = t->j->device;
-	st.rank = t->j->ctx->rank;
-	st.model_id = NP_NA;
-	st.iter = t->iter;
-	st.fp_start_ns = job_clock_ns(c, t->fp);
-	st.bp_end_ns = job_clock_ns(c, t->bp);
-	st.iter_end_ns = job_clock_ns(c, end);
-	st.iter_time_ns = job_clock_dur(c, end - start);
-	st.fp_bp_ns = job_clock_dur(c, t->bp - t->fp);
-	st.refresh_ns = job_clock_dur(c, end - t->bp);
-	st.data_aug_ns = t->fp >= start ? job_clock_dur(c, t->fp - start) : 0;
-	store_load_step(t->j->s, &st);
+	job_clock_step(t->j, NP_NA, t->iter, t->fp, t->bp, start, end);
 next:
 	t->prev_end = end;
 	t->have_prev = true;

@@ -105,8 +105,6 @@ job_tstrack_reduce(struct job_ts *t, struct job_ts_model *m,
 static void
 job_tstrack_end(struct job_ts *t, struct job_ts_model *m, uint64_t end)
 {
-	const struct job_clock	*c = &t->j->clock;
-	struct store_step	 st;
 	uint64_t		 start;
 
 	t->j->iter_end = util_grow(t->j->iter_end, t->j->niter, 1,
@@ -117,19 +115,8 @@ job_tstrack_end(struct job_ts *t, struct job_ts_model *m, uint64_t end)
 		goto next;
 	}
 	start = m->have_prev ? m->prev_end : m->fp;
-	memset(&st, 0, sizeof st);
-	st.device = t->j->device;
-	st.rank = t->j->ctx->rank;
-	st.model_id = (int64_t)m->model;
-	st.iter = (int64_t)m->index;
-	st.fp_start_ns = job_clock_ns(c, m->fp);
-	st.bp_end_ns = job_clock_ns(c, m->bp);
-	st.iter_end_ns = job_clock_ns(c, end);
-	st.iter_time_ns = job_clock_dur(c, end - start);
-	st.fp_bp_ns = job_clock_dur(c, m->bp - m->fp);
-	st.refresh_ns = job_clock_dur(c, end - m->bp);
-	st.data_aug_ns = m->fp >= start ? job_clock_dur(c, m->fp - start) : 0;
-	store_load_step(t->j->s, &st);
+	job_clock_step(t->j, (int64_t)m->model, (int64_t)m->index, m->fp, m->bp,
+	    start, end);
 	t->steps++;
 next:
 	m->prev_end = end;
