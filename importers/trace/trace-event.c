@@ -371,6 +371,18 @@ trace_load_x(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 	strbuf_release(&level);
 }
 
+/* The metadata events kept as they are, with the member each one sets. */
+static const struct {
+	const char	*event;
+	const char	*key;
+	bool		 thread;
+} trace_load_meta[] = {
+	{ .event = "process_labels", .key = "labels", .thread = false },
+	{ .event = "process_sort_index", .key = "sort_index", .thread = false },
+	{ .event = "thread_name", .key = "name", .thread = true },
+	{ .event = "thread_sort_index", .key = "sort_index", .thread = true }
+};
+
 /* A metadata event: process and thread names and sort order. */
 static void
 trace_load_m(struct trace_load *l, const struct trace_event *ev, int64_t pid,
@@ -379,6 +391,7 @@ trace_load_m(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 	struct trace_proc	*p;
 	const char		*v, *n = ev->name.s;
 	int64_t			 device;
+	size_t			 i;
 
 	p = trace_load_proc(l, pid);
 	device = trace_load_device(l, pid, p->kind);
@@ -389,22 +402,18 @@ trace_load_m(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 		p->kind = trace_load_kind_of(v);
 		store_trace_load_lane(l->s, trace_load_device(l, pid, p->kind),
 		    l->ctx->rank, pid, NP_NA, "name", v);
-	} else if (strcmp(n, "process_labels") == 0 &&
-	    (v = trace_arg(ev, "labels")) != NULL)
-		store_trace_load_lane(l->s, device, l->ctx->rank, pid, NP_NA,
-		    "labels", v);
-	else if (strcmp(n, "process_sort_index") == 0 &&
-	    (v = trace_arg(ev, "sort_index")) != NULL)
-		store_trace_load_lane(l->s, device, l->ctx->rank, pid, NP_NA,
-		    "sort_index", v);
-	else if (strcmp(n, "thread_name") == 0 &&
-	    (v = trace_arg(ev, "name")) != NULL)
-		store_trace_load_lane(l->s, device, l->ctx->rank, pid, tid,
-		    "name", v);
-	else if (strcmp(n, "thread_sort_index") == 0 &&
-	    (v = trace_arg(ev, "sort_index")) != NULL)
-		store_trace_load_lane(l->s, device, l->ctx->rank, pid, tid,
-		    "sort_index", v);
+		return;
+	}
+	for (i = 0; i < sizeof trace_load_meta / sizeof trace_load_meta[0];
+	    i++) {
+		if (strcmp(n, trace_load_meta[i].event) == 0 &&
+		    (v = trace_arg(ev, trace_load_meta[i].key)) != NULL) {
+			store_trace_load_lane(l->s, device, l->ctx->rank, pid,
+			    trace_load_meta[i].thread ? tid : NP_NA,
+			    trace_load_meta[i].key, v);
+			break;
+		}
+	}
 }
 
 /* A counter event: one sample per numeric member of args. */

@@ -22,15 +22,6 @@ struct gen_acl_api {
 	uint32_t	 pid, tid;
 };
 
-static void
-gen_acl_put(struct strbuf *b, size_t off, uint64_t v, int bytes)
-{
-	int	 i;
-
-	for (i = 0; i < bytes; i++)
-		b->s[off + i] = (char)(v >> (8 * i) & 0xff);
-}
-
 /* Count a call of D ns in A's totals. */
 static void
 gen_acl_add(struct gen_acl_api *a, int64_t d)
@@ -160,12 +151,12 @@ gen_job_acl(const char *dir, const struct demo_opts *g, uint64_t *rng,
 		off = f[api[i].type - 1].len;
 		for (z = 0; z < 128; z++)
 			strbuf_addc(&f[api[i].type - 1], '\0');
-		gen_acl_put(&f[api[i].type - 1], off, 0x5a5a, 2);
-		gen_acl_put(&f[api[i].type - 1], off + 4, api[i].type, 4);
-		gen_acl_put(&f[api[i].type - 1], off + 8, at, 8);
-		gen_acl_put(&f[api[i].type - 1], off + 16, at + d, 8);
-		gen_acl_put(&f[api[i].type - 1], off + 24, api[i].pid, 4);
-		gen_acl_put(&f[api[i].type - 1], off + 28, api[i].tid, 4);
+		gen_bin_put(&f[api[i].type - 1], off, 0x5a5a, 2);
+		gen_bin_put(&f[api[i].type - 1], off + 4, api[i].type, 4);
+		gen_bin_put(&f[api[i].type - 1], off + 8, at, 8);
+		gen_bin_put(&f[api[i].type - 1], off + 16, at + d, 8);
+		gen_bin_put(&f[api[i].type - 1], off + 24, api[i].pid, 4);
+		gen_bin_put(&f[api[i].type - 1], off + 28, api[i].tid, 4);
 		memcpy(f[api[i].type - 1].s + off + 32, api[i].name,
 		    strlen(api[i].name));
 		gen_acl_add(&api[i], (int64_t)d);
@@ -284,13 +275,13 @@ gen_acl_rt_api(struct strbuf *f, struct gen_rt_api *api, uint64_t t,
 
 	for (z = 0; z < 256; z++)
 		strbuf_addc(f, '\0');
-	gen_acl_put(f, off, 0x5a5a, 2);
-	gen_acl_put(f, off + 2, 40, 2);
-	gen_acl_put(f, off + 4, tid, 4);
-	gen_acl_put(f, off + 8, t, 8);
-	gen_acl_put(f, off + 16, t + d, 8);
+	gen_bin_put(f, off, 0x5a5a, 2);
+	gen_bin_put(f, off + 2, 40, 2);
+	gen_bin_put(f, off + 4, tid, 4);
+	gen_bin_put(f, off + 8, t, 8);
+	gen_bin_put(f, off + 16, t + d, 8);
 	memcpy(f->s + off + 32, api->name, strlen(api->name));
-	gen_acl_put(f, off + 100, 3, 4);
+	gen_bin_put(f, off + 100, 3, 4);
 	if (api->count == 0 || (int64_t)d < api->min)
 		api->min = (int64_t)d;
 	if (api->count == 0 || (int64_t)d > api->max)
@@ -309,15 +300,15 @@ gen_acl_track(struct strbuf *f, struct strbuf *e, uint64_t t, int task,
 
 	for (z = 0; z < 64; z++)
 		strbuf_addc(f, '\0');
-	gen_acl_put(f, off, 0x5a5a, 2);
-	gen_acl_put(f, off + 2, 41, 2);
-	gen_acl_put(f, off + 4, 4301, 4);
-	gen_acl_put(f, off + 8, t, 8);
+	gen_bin_put(f, off, 0x5a5a, 2);
+	gen_bin_put(f, off + 2, 41, 2);
+	gen_bin_put(f, off + 4, 4301, 4);
+	gen_bin_put(f, off + 8, t, 8);
 	memcpy(f->s + off + 16, "KERNEL_AICORE", 13);
-	gen_acl_put(f, off + 48, (uint64_t)task, 2);
-	gen_acl_put(f, off + 50, 0, 2);
+	gen_bin_put(f, off + 48, (uint64_t)task, 2);
+	gen_bin_put(f, off + 50, 0, 2);
 	/* The upper bits of the stream field are not the stream. */
-	gen_acl_put(f, off + 52, (uint64_t)stream | 0x800, 2);
+	gen_bin_put(f, off + 52, (uint64_t)stream | 0x800, 2);
 	util_fmt_us(buf, sizeof buf, (int64_t)t, 3, false);
 	strbuf_addf(e, "4301,%s,KERNEL_AICORE,%d,%d,0\n", buf, stream, task);
 }
@@ -335,17 +326,17 @@ gen_acl_tx(struct strbuf *f, struct strbuf *e, uint64_t t, uint64_t d,
 	for (z = 0; z < 256; z++)
 		strbuf_addc(f, '\0');
 	snprintf(msg, sizeof msg, "step %d", i);
-	gen_acl_put(f, off, 0x5a5a, 2);
-	gen_acl_put(f, off + 2, 120, 2);
-	gen_acl_put(f, off + 4, 4242, 4);
-	gen_acl_put(f, off + 8, 4300, 4);
-	gen_acl_put(f, off + 12, 1, 4);
-	gen_acl_put(f, off + 16, (uint64_t)type, 4);
-	gen_acl_put(f, off + 20, 0, 4);
-	gen_acl_put(f, off + 24, (uint64_t)i * 11, 8);
-	gen_acl_put(f, off + 32, t, 8);
-	gen_acl_put(f, off + 40, t + d, 8);
-	gen_acl_put(f, off + 48, 0, 4);
+	gen_bin_put(f, off, 0x5a5a, 2);
+	gen_bin_put(f, off + 2, 120, 2);
+	gen_bin_put(f, off + 4, 4242, 4);
+	gen_bin_put(f, off + 8, 4300, 4);
+	gen_bin_put(f, off + 12, 1, 4);
+	gen_bin_put(f, off + 16, (uint64_t)type, 4);
+	gen_bin_put(f, off + 20, 0, 4);
+	gen_bin_put(f, off + 24, (uint64_t)i * 11, 8);
+	gen_bin_put(f, off + 32, t, 8);
+	gen_bin_put(f, off + 40, t + d, 8);
+	gen_bin_put(f, off + 48, 0, 4);
 	memcpy(f->s + off + 52, msg, strlen(msg));
 	util_fmt_us(a, sizeof a, (int64_t)t, 3, false);
 	util_fmt_us(b, sizeof b, (int64_t)(t + d), 3, false);

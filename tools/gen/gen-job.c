@@ -47,42 +47,15 @@ static const struct gen_job_op gen_job_ops[] = {
 #define GEN_JOB_NOPS	(sizeof gen_job_ops / sizeof gen_job_ops[0])
 
 static void
-gen_job_u16(struct strbuf *b, size_t off, uint16_t v)
-{
-	b->s[off] = (char)(v & 0xff);
-	b->s[off + 1] = (char)(v >> 8);
-}
-
-static void
-gen_job_u64(struct strbuf *b, size_t off, uint64_t v)
-{
-	int	 i;
-
-	for (i = 0; i < 8; i++)
-		b->s[off + i] = (char)(v >> (8 * i) & 0xff);
-}
-
-/* Append a zeroed record of SIZE bytes; return its offset. */
-static size_t
-gen_job_record(struct strbuf *b, size_t size)
-{
-	size_t	 off = b->len, i;
-
-	for (i = 0; i < size; i++)
-		strbuf_addc(b, '\0');
-	return off;
-}
-
-static void
 gen_job_trace(struct strbuf *b, uint64_t tag, uint16_t task, uint16_t stream,
     uint64_t syscnt)
 {
-	size_t	 off = gen_job_record(b, 20);
+	size_t	 off = gen_bin_record(b, 20, 0);
 
-	gen_job_u64(b, off, tag);
-	gen_job_u16(b, off + 8, task);
-	gen_job_u16(b, off + 10, stream);
-	gen_job_u64(b, off + 12, syscnt);
+	gen_bin_put(b, off, tag, 8);
+	gen_bin_put(b, off + 8, task, 2);
+	gen_bin_put(b, off + 10, stream, 2);
+	gen_bin_put(b, off + 12, syscnt, 8);
 }
 
 /* A ts_track step trace record (tag 10) of model 1. */
@@ -90,27 +63,27 @@ static void
 gen_job_ts(struct strbuf *b, int point, uint64_t index, uint16_t stream,
     uint64_t syscnt)
 {
-	size_t	 off = gen_job_record(b, 40);
+	size_t	 off = gen_bin_record(b, 40, 0);
 
 	b->s[off + 1] = 10;
-	gen_job_u64(b, off + 8, syscnt);
-	gen_job_u64(b, off + 16, index);
-	gen_job_u64(b, off + 24, 1);
-	gen_job_u16(b, off + 32, stream);
-	gen_job_u16(b, off + 36, (uint16_t)point);
+	gen_bin_put(b, off + 8, syscnt, 8);
+	gen_bin_put(b, off + 16, index, 8);
+	gen_bin_put(b, off + 24, 1, 8);
+	gen_bin_put(b, off + 32, stream, 2);
+	gen_bin_put(b, off + 36, (uint16_t)point, 2);
 }
 
 static void
 gen_job_hwts(struct strbuf *b, int type, int *cnt, uint16_t task,
     uint32_t stream, uint64_t syscnt)
 {
-	size_t	 off = gen_job_record(b, 64);
+	size_t	 off = gen_bin_record(b, 64, 0);
 
 	b->s[off] = (char)(type | (*cnt & 0xf) << 4);
 	(*cnt)++;
-	gen_job_u16(b, off + 6, task);
-	gen_job_u64(b, off + 8, syscnt);
-	gen_job_u16(b, off + 16, (uint16_t)stream);
+	gen_bin_put(b, off + 6, task, 2);
+	gen_bin_put(b, off + 8, syscnt, 8);
+	gen_bin_put(b, off + 16, (uint16_t)stream, 2);
 }
 
 struct gen_job_stat {
@@ -296,21 +269,21 @@ gen_job_task(const struct gen_job *j, int i, int *batch)
 static void
 gen_job_ge(struct gen_job *j, int i, const char *type)
 {
-	size_t	 off = gen_job_record(&j->task, 256);
+	size_t	 off = gen_bin_record(&j->task, 256, 0);
 	int	 batch, task = gen_job_task(j, i, &batch);
 	uint64_t hash = 0x1000 + (uint64_t)i * 7919;
 
-	gen_job_u16(&j->task, off, 0x5a5a);
-	gen_job_u16(&j->task, off + 2, 20);
-	gen_job_u64(&j->task, off + 16, hash);
+	gen_bin_put(&j->task, off, 0x5a5a, 2);
+	gen_bin_put(&j->task, off + 2, 20, 2);
+	gen_bin_put(&j->task, off + 16, hash, 8);
 	j->task.s[off + 136] = 1;
 	memcpy(j->task.s + off + 144, type, strlen(type));
-	gen_job_u16(&j->task, off + 220, (uint16_t)(1 + i % 32));
+	gen_bin_put(&j->task, off + 220, (uint16_t)(1 + i % 32), 2);
 	/* Model 1, the model of the ts_track step trace. */
-	gen_job_u16(&j->task, off + 224, 1);
-	gen_job_u16(&j->task, off + 228, (uint16_t)gen_job_stream(j, i));
-	gen_job_u16(&j->task, off + 232, (uint16_t)task);
-	gen_job_u16(&j->task, off + 234, (uint16_t)batch);
+	gen_bin_put(&j->task, off + 224, 1, 2);
+	gen_bin_put(&j->task, off + 228, (uint16_t)gen_job_stream(j, i), 2);
+	gen_bin_put(&j->task, off + 232, (uint16_t)task, 2);
+	gen_bin_put(&j->task, off + 234, (uint16_t)batch, 2);
 	strbuf_addf(&j->dic, "%llu:Default/net/%s-op%d\n",
 	    (unsigned long long)hash, type, i);
 }

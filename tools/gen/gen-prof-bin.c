@@ -302,3 +302,29 @@ gen_bin_write(const char *dir, const char *name, const char *data, size_t len,
 	free(path);
 	return rc;
 }
+
+/* Write the BYTES low bytes of V little-endian at OFF of B. */
+void
+gen_bin_put(struct strbuf *b, size_t off, uint64_t v, int bytes)
+{
+	int	 i;
+
+	for (i = 0; i < bytes; i++)
+		b->s[off + i] = (char)(v >> (8 * i) & 0xff);
+}
+
+/*
+ * Append a zeroed record of SIZE bytes to B, starting with the u16 MAGIC
+ * unless it is 0; return its offset.
+ */
+size_t
+gen_bin_record(struct strbuf *b, size_t size, uint16_t magic)
+{
+	size_t	 off = b->len, i;
+
+	for (i = 0; i < size; i++)
+		strbuf_addc(b, '\0');
+	if (magic != 0)
+		gen_bin_put(b, off, magic, 2);
+	return off;
+}

@@ -67,6 +67,8 @@ void		 gen_buf_u32(struct gen_buf *, uint32_t);
 void		 gen_buf_u64(struct gen_buf *, uint64_t);
 void		 gen_buf_pad(struct gen_buf *, size_t);
 void		 gen_buf_free(struct gen_buf *);
+void		 gen_bin_put(struct strbuf *, size_t, uint64_t, int);
+size_t		 gen_bin_record(struct strbuf *, size_t, uint16_t);
 int		 gen_bin_slices(const char *, const char *,
 		     const struct gen_buf *, int64_t, size_t, char **);
 int		 gen_bin_text(const char *, const char *, const char *,
