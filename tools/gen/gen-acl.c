@@ -18,7 +18,7 @@ struct gen_acl_api {
 	const char	*name;
 	uint32_t	 type;		/* 1 op, 2 model */
 	int64_t		 mean_ns;
-	int64_t		 count, total, min, max;
+	struct util_stat st;
 	uint32_t	 pid, tid;
 };
 
@@ -26,12 +26,7 @@ struct gen_acl_api {
 static void
 gen_acl_add(struct gen_acl_api *a, int64_t d)
 {
-	if (a->count == 0 || d < a->min)
-		a->min = d;
-	if (a->count == 0 || d > a->max)
-		a->max = d;
-	a->count++;
-	a->total += d;
+	util_stat_add(&a->st, d);
 }
 
 static int
@@ -39,8 +34,8 @@ gen_acl_cmp(const void *x, const void *y)
 {
 	const struct gen_acl_api	*a = x, *b = y;
 
-	if (a->total != b->total)
-		return a->total > b->total ? -1 : 1;
+	if (a->st.total != b->st.total)
+		return a->st.total > b->st.total ? -1 : 1;
 	return strcmp(a->name, b->name);
 }
 
@@ -54,23 +49,23 @@ gen_acl_expect(struct strbuf *e, struct gen_acl_api *api, size_t n)
 	size_t		 i;
 
 	for (i = 0; i < n; i++)
-		all += api[i].total;
+		all += api[i].st.total;
 	qsort(api, n, sizeof *api, gen_acl_cmp);
 	strbuf_adds(e, "Name,Type,Time(%),Time(us),Count,Avg(us),Min(us),"
 	    "Max(us),Process ID,Thread ID\n");
 	for (i = 0; i < n; i++) {
-		if (api[i].count == 0)
+		if (api[i].st.count == 0)
 			continue;
-		util_fmt_fixed(buf[0], sizeof buf[0], 100.0 * api[i].total /
+		util_fmt_fixed(buf[0], sizeof buf[0], 100.0 * api[i].st.total /
 		    all, 6, true);
-		util_fmt_us(buf[1], sizeof buf[1], api[i].total, 3, true);
-		util_fmt_fixed(buf[2], sizeof buf[2], api[i].total / 1000.0 /
-		    api[i].count, 3, true);
+		util_fmt_us(buf[1], sizeof buf[1], api[i].st.total, 3, true);
+		util_fmt_fixed(buf[2], sizeof buf[2], api[i].st.total / 1000.0 /
+		    api[i].st.count, 3, true);
 		strbuf_addf(e, "%s,%s,%s,%s,%lld,%s,", api[i].name,
 		    types[api[i].type], buf[0], buf[1],
-		    (long long)api[i].count, buf[2]);
-		util_fmt_us(buf[1], sizeof buf[1], api[i].min, 3, true);
-		util_fmt_us(buf[2], sizeof buf[2], api[i].max, 3, true);
+		    (long long)api[i].st.count, buf[2]);
+		util_fmt_us(buf[1], sizeof buf[1], api[i].st.min, 3, true);
+		util_fmt_us(buf[2], sizeof buf[2], api[i].st.max, 3, true);
 		strbuf_addf(e, "%s,%s,%u,%u\n", buf[1], buf[2], api[i].pid,
 		    api[i].tid);
 	}
@@ -263,7 +258,7 @@ out:
 
 struct gen_rt_api {
 	const char	*name;
-	int64_t		 count, total, min, max;
+	struct util_stat st;
 };
 
 static void
@@ -282,12 +277,7 @@ gen_acl_rt_api(struct strbuf *f, struct gen_rt_api *api, uint64_t t,
 	gen_bin_put(f, off + 16, t + d, 8);
 	memcpy(f->s + off + 32, api->name, strlen(api->name));
 	gen_bin_put(f, off + 100, 3, 4);
-	if (api->count == 0 || (int64_t)d < api->min)
-		api->min = (int64_t)d;
-	if (api->count == 0 || (int64_t)d > api->max)
-		api->max = (int64_t)d;
-	api->count++;
-	api->total += (int64_t)d;
+	util_stat_add(&api->st, (int64_t)d);
 }
 
 static void
@@ -390,13 +380,13 @@ gen_job_runtime(const char *dir, const struct demo_opts *g, uint64_t *rng,
 	}
 	strbuf_adds(&ea, "Level,API Name,Time(us),Count,Min(us),Max(us)\n");
 	for (k = 0; k < 3; k++) {
-		if (api[k].count == 0)
+		if (api[k].st.count == 0)
 			continue;
-		util_fmt_us(b[0], sizeof b[0], api[k].total, 3, true);
-		util_fmt_us(b[1], sizeof b[1], api[k].min, 3, true);
-		util_fmt_us(b[2], sizeof b[2], api[k].max, 3, true);
+		util_fmt_us(b[0], sizeof b[0], api[k].st.total, 3, true);
+		util_fmt_us(b[1], sizeof b[1], api[k].st.min, 3, true);
+		util_fmt_us(b[2], sizeof b[2], api[k].st.max, 3, true);
 		strbuf_addf(&ea, "runtime,%s,%s,%lld,%s,%s\n", api[k].name,
-		    b[0], (long long)api[k].count, b[1], b[2]);
+		    b[0], (long long)api[k].st.count, b[1], b[2]);
 	}
 	if (gen_bin_write(dir, "Runtime.api.0.slice_0", fa.s, fa.len,
 	    cause) != 0 || gen_bin_write(dir, "Runtime.task_track.0.slice_0",
