@@ -43,17 +43,12 @@ job_runtime_api(struct job *j, const unsigned char *r)
 	struct store_api	 a;
 	char			*name, args[64];
 
-	memset(&a, 0, sizeof a);
 	name = job_runtime_text(r + 32, 64);
-	a.device = NP_HOST_DEVICE;
+	store_api_init(&a, importer_le32(r + 4), job_runtime_time(j,
+	    importer_le64(r + 8)), job_runtime_time(j, importer_le64(r + 16)),
+	    "runtime", name);
 	a.rank = j->ctx->rank;
-	a.pid = NP_NA;
-	a.tid = importer_le32(r + 4);
-	a.start_ns = job_runtime_time(j, importer_le64(r + 8));
-	a.end_ns = job_runtime_time(j, importer_le64(r + 16));
-	a.conn = a.parent = NP_NA;
-	a.level = "runtime";
-	a.name = name;
+	a.depth = 0;
 	snprintf(args, sizeof args, "{\"stream\":%u,\"ret\":%u}",
 	    importer_le32(r + 100), importer_le32(r + 96));
 	a.args = args;
@@ -90,16 +85,12 @@ job_runtime_tx(struct job *j, const unsigned char *r)
 	int			 i;
 
 	msg = job_runtime_text(r + 52, 128);
-	memset(&a, 0, sizeof a);
-	a.device = NP_HOST_DEVICE;
+	store_api_init(&a, importer_le32(r + 8), job_runtime_time(j,
+	    importer_le64(r + 32)), job_runtime_time(j, importer_le64(r + 40)),
+	    "msproftx", msg);
 	a.rank = j->ctx->rank;
 	a.pid = importer_le32(r + 4);
-	a.tid = importer_le32(r + 8);
-	a.start_ns = job_runtime_time(j, importer_le64(r + 32));
-	a.end_ns = job_runtime_time(j, importer_le64(r + 40));
-	a.conn = a.parent = NP_NA;
-	a.level = "msproftx";
-	a.name = msg;
+	a.depth = 0;
 	if (a.end_ns >= a.start_ns)
 		store_load_api(j->s, &a);
 	snprintf(v[0], sizeof v[0], "%u", importer_le32(r + 4));

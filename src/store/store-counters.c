@@ -6,6 +6,7 @@
  * order they were read). Strings passed to a callback are borrowed for
  * that call only.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,18 +25,31 @@
 	" c.value FROM counter c LEFT JOIN str n ON n.id = c.name"	\
 	" LEFT JOIN str k ON k.id = c.key"
 
-static int64_t
-store_counters_i64(sqlite3_stmt *stmt, int i)
-{
-	if (sqlite3_column_type(stmt, i) == SQLITE_NULL)
-		return NP_NA;
-	return sqlite3_column_int64(stmt, i);
-}
-
 /*
  * Prepare SELECT with Q's device, rank and window (samples in [from, to))
  * and then TAIL. NULL with *cause on failure.
  */
+/* The columns of the two statements, as the structs they fill. */
+static const struct store_iter_field store_counters_track_fields[] = {
+	{ .kind = ITER_I64, .off = offsetof(struct store_track, rank) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_track, device) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_track, pid) },
+	{ .kind = ITER_STR, .off = offsetof(struct store_track, process) },
+	{ .kind = ITER_STR, .off = offsetof(struct store_track, labels) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_track, sort) }
+};
+
+static const struct store_iter_field store_counters_sample_fields[] = {
+	{ .kind = ITER_I64, .off = offsetof(struct store_counter, device) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_counter, rank) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_counter, pid) },
+	{ .kind = ITER_I64, .off = offsetof(struct store_counter, tid) },
+	{ .kind = ITER_STR, .off = offsetof(struct store_counter, name) },
+	{ .kind = ITER_STR, .off = offsetof(struct store_counter, key) },
+	{ .kind = ITER_ID, .off = offsetof(struct store_counter, ts_ns) },
+	{ .kind = ITER_REAL, .off = offsetof(struct store_counter, value) }
+};
+
 static sqlite3_stmt *
 store_counters_prepare(struct store *s, const char *select, const char *tail,
     const struct store_query *q, char **cause)
@@ -72,19 +86,6 @@ store_counters_prepare(struct store *s, const char *select, const char *tail,
 	return stmt;
 }
 
-static int
-store_counters_finish(struct store *s, sqlite3_stmt *stmt, int rc, int ret,
-    char **cause)
-{
-	if (ret == 0 && rc != SQLITE_DONE) {
-		xasprintf(cause, "cannot read counters: %s",
-		    sqlite3_errmsg(s->db));
-		ret = -1;
-	}
-	sqlite3_finalize(stmt);
-	return ret;
-}
-
 /*
  * Call CB for every process that has counter samples Q selects, by rank
  * and pid. A non-zero return of CB stops the walk and is returned; on an
@@ -104,15 +105,12 @@ store_counters_tracks(struct store *s, const struct store_query *q,
 	    ") c ORDER BY 1, 3", q, cause)) == NULL)
 		return -1;
 	while (ret == 0 && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		t.rank = store_counters_i64(stmt, 0);
-		t.device = store_counters_i64(stmt, 1);
-		t.pid = store_counters_i64(stmt, 2);
-		t.process = (const char *)sqlite3_column_text(stmt, 3);
-		t.labels = (const char *)sqlite3_column_text(stmt, 4);
-		t.sort = store_counters_i64(stmt, 5);
+		store_iter_fill(stmt, 0, store_counters_track_fields,
+		    sizeof store_counters_track_fields /
+		    sizeof store_counters_track_fields[0], &t);
 		ret = cb(arg, &t);
 	}
-	return store_counters_finish(s, stmt, rc, ret, cause);
+	return store_iter_finish(s, stmt, rc, ret, "counters", cause);
 }
 
 /*
@@ -134,15 +132,10 @@ store_counters_each(struct store *s, const struct store_query *q,
 	    cause)) == NULL)
 		return -1;
 	while (ret == 0 && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		c.device = store_counters_i64(stmt, 0);
-		c.rank = store_counters_i64(stmt, 1);
-		c.pid = store_counters_i64(stmt, 2);
-		c.tid = store_counters_i64(stmt, 3);
-		c.name = (const char *)sqlite3_column_text(stmt, 4);
-		c.key = (const char *)sqlite3_column_text(stmt, 5);
-		c.ts_ns = sqlite3_column_int64(stmt, 6);
-		c.value = sqlite3_column_double(stmt, 7);
+		store_iter_fill(stmt, 0, store_counters_sample_fields,
+		    sizeof store_counters_sample_fields /
+		    sizeof store_counters_sample_fields[0], &c);
 		ret = cb(arg, &c);
 	}
-	return store_counters_finish(s, stmt, rc, ret, cause);
+	return store_iter_finish(s, stmt, rc, ret, "counters", cause);
 }

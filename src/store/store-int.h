@@ -129,6 +129,26 @@ const struct store_table *store_tables_dyn_add(struct store *, char *,
 		     const char *, char *, struct store_col *, size_t,
 		     const char *);
 
+/* How a row of a statement fills a struct, column by column (store-iter.c). */
+enum store_iter_kind {
+	ITER_I64,		/* NULL is NP_NA */
+	ITER_ID,		/* never NULL: read as it is */
+	ITER_STR,		/* borrowed until the next step */
+	ITER_REAL
+};
+
+struct store_iter_field {
+	enum store_iter_kind	 kind;
+	size_t			 off;
+};
+
+int64_t		 store_iter_i64(sqlite3_stmt *, int);
+const char	*store_iter_str(sqlite3_stmt *, int);
+void		 store_iter_fill(sqlite3_stmt *, int,
+		     const struct store_iter_field *, size_t, void *);
+int		 store_iter_finish(struct store *, sqlite3_stmt *, int, int,
+		     const char *, char **);
+
 /* store-open.c */
 bool		 store_is_own_file(const char *);
 

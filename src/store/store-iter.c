@@ -42,18 +42,6 @@ struct store_iter_sql {
 	int		 nbinds;
 };
 
-/* How a row of the statements below fills a struct, column by column. */
-enum store_iter_kind {
-	ITER_I64,		/* NULL is NP_NA */
-	ITER_ID,		/* a row id, never NULL */
-	ITER_STR		/* borrowed until the next step */
-};
-
-struct store_iter_field {
-	enum store_iter_kind	 kind;
-	size_t			 off;
-};
-
 static const struct store_iter_field store_iter_task_fields[] = {
 	{ .kind = ITER_I64, .off = offsetof(struct store_task, device) },
 	{ .kind = ITER_I64, .off = offsetof(struct store_task, rank) },
@@ -101,7 +89,7 @@ static const struct store_iter_field store_iter_link_fields[] = {
 	{ .kind = ITER_I64, .off = offsetof(struct store_link, conn) }
 };
 
-static int64_t
+int64_t
 store_iter_i64(sqlite3_stmt *stmt, int i)
 {
 	if (sqlite3_column_type(stmt, i) == SQLITE_NULL)
@@ -109,7 +97,7 @@ store_iter_i64(sqlite3_stmt *stmt, int i)
 	return sqlite3_column_int64(stmt, i);
 }
 
-static const char *
+const char *
 store_iter_str(sqlite3_stmt *stmt, int i)
 {
 	return (const char *)sqlite3_column_text(stmt, i);
@@ -117,7 +105,7 @@ store_iter_str(sqlite3_stmt *stmt, int i)
 
 /* Add " AND EXPR ?" with V bound to it. */
 /* Fill OUT from the columns FIRST onwards of the current row of STMT. */
-static void
+void
 store_iter_fill(sqlite3_stmt *stmt, int first,
     const struct store_iter_field *fields, size_t n, void *out)
 {
@@ -139,6 +127,10 @@ store_iter_fill(sqlite3_stmt *stmt, int first,
 		case ITER_STR:
 			*(const char **)(base + fields[i].off) =
 			    store_iter_str(stmt, col);
+			break;
+		case ITER_REAL:
+			*(double *)(base + fields[i].off) =
+			    sqlite3_column_double(stmt, col);
 			break;
 		}
 	}
@@ -205,7 +197,7 @@ store_iter_prepare(struct store *s, struct store_iter_sql *sql, char **cause)
 }
 
 /* Finish a walk: the callback's stop value, or -1 on an SQL error. */
-static int
+int
 store_iter_finish(struct store *s, sqlite3_stmt *stmt, int rc, int ret,
     const char *what, char **cause)
 {

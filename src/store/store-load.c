@@ -443,6 +443,25 @@ store_load_task(struct store *s, const struct store_task *t)
 	return sqlite3_last_insert_rowid(s->db);
 }
 
+/*
+ * Make *A a host span of thread TID from START_NS to END_NS, at LEVEL and
+ * called NAME (both borrowed), with no rank, process, connection, depth,
+ * parent or args: the caller sets those it knows.
+ */
+void
+store_api_init(struct store_api *a, int64_t tid, int64_t start_ns,
+    int64_t end_ns, const char *level, const char *name)
+{
+	memset(a, 0, sizeof *a);
+	a->device = NP_HOST_DEVICE;
+	a->rank = a->pid = a->conn = a->depth = a->parent = NP_NA;
+	a->tid = tid;
+	a->start_ns = start_ns;
+	a->end_ns = end_ns;
+	a->level = level;
+	a->name = name;
+}
+
 /* Add one API span; return its row id. */
 int64_t
 store_load_api(struct store *s, const struct store_api *a)

@@ -414,6 +414,8 @@ void		 store_load_file(struct store *, const char *);
 void		 store_load_warning(struct store *, const char *, int64_t,
 		     const char *, ...) PRINTFLIKE(4, 5);
 int64_t		 store_load_task(struct store *, const struct store_task *);
+void		 store_api_init(struct store_api *, int64_t, int64_t, int64_t,
+		     const char *, const char *);
 int64_t		 store_load_api(struct store *, const struct store_api *);
 void		 store_load_op_stat(struct store *,
 		     const struct store_op_stat *);

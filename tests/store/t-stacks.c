@@ -135,15 +135,8 @@ gen_api(struct gen *g, const char *level, const char *name, int tid,
 	char			*args = NULL;
 	int64_t			 row;
 
-	memset(&a, 0, sizeof a);
-	a.device = NP_HOST_DEVICE;
-	a.rank = a.conn = a.parent = a.depth = NP_NA;
+	store_api_init(&a, tid, start, end, level, name);
 	a.pid = 9;
-	a.tid = tid;
-	a.start_ns = start;
-	a.end_ns = end;
-	a.level = level;
-	a.name = name;
 	if (corr != NP_NA)
 		xasprintf(&args, "{\"correlation_id\": %lld}", (long long)corr);
 	a.args = args;

@@ -57,18 +57,11 @@ add_api(struct store *s, const char *name, int64_t start, int64_t end,
 {
 	struct store_api	 a;
 
-	memset(&a, 0, sizeof a);
-	a.device = NP_HOST_DEVICE;
+	store_api_init(&a, 11, start, end, "runtime", name);
 	a.rank = 0;
 	a.pid = 10;
-	a.tid = 11;
-	a.parent = NP_NA;
 	a.conn = conn;
 	a.depth = depth;
-	a.start_ns = start;
-	a.end_ns = end;
-	a.level = "runtime";
-	a.name = name;
 	return store_load_api(s, &a);
 }
 

@@ -58,18 +58,12 @@ gen_span_in(struct store *s, int64_t tid, const char *level,
 {
 	struct store_api	 a;
 
-	memset(&a, 0, sizeof a);
-	a.device = NP_HOST_DEVICE;
+	store_api_init(&a, tid, start, end, level, name);
 	a.rank = 0;
 	a.pid = 4242;
-	a.tid = tid;
-	a.start_ns = start;
-	a.end_ns = end;
 	a.conn = conn;
 	a.depth = depth;
 	a.parent = parent;
-	a.level = level;
-	a.name = name;
 	a.args = strcmp(level, "acl") == 0 ? "{\"Mode\":\"ACL_NN\"}" : NULL;
 	*id = store_load_api(s, &a);
 }
