@@ -773,7 +773,7 @@ import_rows_dir(struct store *s, const char *dir, struct import_ctx *ctx,
 			ok++;
 		free(path);
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 	if (ok == 0) {
 		xasprintf(cause, "'%s' has no CSV that could be read (%zu "
 		    "tried)", dir, tried);

@@ -153,7 +153,7 @@ importer_walk(struct import_walk *w, const char *path, int depth)
 		importer_walk(w, child, depth + 1);
 		free(child);
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 }
 
 static void

@@ -105,7 +105,7 @@ int		 util_write_file_atomic(const char *, const char *, size_t,
 uint64_t	 util_hash64(const char *, size_t);
 void		 util_tighten_umask(void);
 char		**util_dir_list(const char *, size_t *);
-void		 util_dir_free(char **, size_t);
+void		 util_strv_free(char **, size_t);
 bool		 util_dir_has(const char *, const char *);
 uint64_t	 util_rand_next(uint64_t *);
 void		 util_stat_add(struct util_stat *, int64_t);

@@ -651,9 +651,9 @@ util_dir_list(const char *dir, size_t *n)
 	return names;
 }
 
-/* Free the list util_dir_list() returned. */
+/* Free the N strings of V and V itself (as util_dir_list() returns). */
 void
-util_dir_free(char **names, size_t n)
+util_strv_free(char **names, size_t n)
 {
 	size_t	 i;
 

@@ -35,7 +35,7 @@ import_msprof_has_tables(const char *dir, bool legacy)
 		}
 		free(base);
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 	return found;
 }
 
@@ -124,7 +124,7 @@ import_msprof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		}
 		free(file);
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 	return rc;
 }
 

@@ -50,7 +50,7 @@ import_pytorch_info(struct store *s, const char *top, struct import_ctx *ctx)
 		}
 		free(path);
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 }
 
 /*
@@ -80,7 +80,7 @@ import_pytorch_db(struct store *s, const char *out, struct import_ctx *ctx)
 		}
 		free(path);
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 	return rc;
 }
 

@@ -442,7 +442,7 @@ import_db_probe(const char *path, bool isdir)
 		found = import_db_is_vendor(p);
 		free(p);
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 	return found ? IMPORT_YES : IMPORT_NO;
 }
 
@@ -471,7 +471,7 @@ import_db_load(struct store *s, const char *path, struct import_ctx *ctx,
 		}
 		free(p);
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 	if (ok == 0) {
 		xasprintf(cause, "no vendor database in '%s' could be read",
 		    path);

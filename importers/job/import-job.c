@@ -31,7 +31,7 @@ import_job_is_prof(const char *dir)
 		    util_has_prefix(names[i], "device_"))
 			prof = true;
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 	return prof;
 }
 
@@ -50,7 +50,7 @@ import_job_probe(const char *path, bool isdir)
 		if (util_has_prefix(names[i], "info.json"))
 			info = true;
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 	/* The collection-dir rule of msprof: data/ beside info.json*. */
 	if (info && util_dir_has(path, "data"))
 		return IMPORT_BEST;

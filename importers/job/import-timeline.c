@@ -95,7 +95,7 @@ import_timeline_any(const char *dir)
 	names = util_dir_list(dir, &n);
 	for (i = 0; i < n && !found; i++)
 		found = import_timeline_is_ours(names[i]);
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 	return found;
 }
 
@@ -153,7 +153,7 @@ import_timeline_list(const char *dir, const char *only, size_t *nf)
 		    strcmp(module, "msprof") == 0 ? 1 : 2;
 		f->merged = false;
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 	for (i = 0; i < *nf; i++) {
 		for (k = 0; k < *nf && v[i].order == 2; k++) {
 			if (v[k].order == 1 && v[k].device == v[i].device &&

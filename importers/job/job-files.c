@@ -176,7 +176,7 @@ job_files_add_dir(struct job *j, const char *dir)
 		f->device = device;
 		f->slice = slice;
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 }
 
 /* The length of NAME without its ".slice_K" tail. */

@@ -28,7 +28,7 @@ import_prof_has_data(const char *dir)
 		    !util_has_suffix(names[i], ".complete"))
 			found = true;
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 	free(data);
 	return found;
 }
@@ -67,7 +67,7 @@ import_prof_is_prof(const char *path)
 		found = import_prof_has_data(p);
 		free(p);
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 	return found;
 }
 
@@ -180,7 +180,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		import_prof_device_dir(s, p, dev, &h, ctx);
 		free(p);
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 	prof_host_release(&h);
 	prof_meta_release(&hm);
 	free(hostdir);

@@ -426,7 +426,7 @@ prof_meta_read(struct store *s, const char *dir, int64_t device,
 			free(path);
 		}
 	}
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 	if (!seen[PROF_META_END] && seen[PROF_META_INFO])
 		store_load_warning(s, dir, -1, "no end_info: the collection "
 		    "did not stop cleanly");

@@ -119,7 +119,7 @@ prof_files_list(const char *data, const char *kind, bool host,
 	}
 	f->n = nv;
 	free(v);
-	util_dir_free(names, n);
+	util_strv_free(names, n);
 }
 
 void

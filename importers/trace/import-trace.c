@@ -66,7 +66,7 @@ import_trace_list(const char *dir, size_t *n, bool *csv)
 		} else
 			free(path);
 	}
-	util_dir_free(names, all);
+	util_strv_free(names, all);
 	return traces;
 }
 
@@ -80,7 +80,7 @@ import_trace_probe(const char *path, bool isdir)
 	if (!isdir)
 		return import_trace_sniff(path) ? IMPORT_YES : IMPORT_NO;
 	traces = import_trace_list(path, &n, &csv);
-	util_dir_free(traces, n);
+	util_strv_free(traces, n);
 	return n > 0 && !csv ? IMPORT_YES : IMPORT_NO;
 }
 
@@ -140,7 +140,7 @@ import_trace_load(struct store *s, const char *path, struct import_ctx *ctx,
 		free(why);
 		why = NULL;
 	}
-	util_dir_free(traces, n);
+	util_strv_free(traces, n);
 	if (ok == 0) {
 		xasprintf(cause, "no trace in '%s' could be read", path);
 		return -1;

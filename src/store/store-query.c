@@ -295,16 +295,6 @@ store_query_split(const char *s, char ***out)
 	return n;
 }
 
-static void
-store_query_free_split(char **v, size_t n)
-{
-	size_t	 i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
 /*
  * Run Q over table T and call CB with the column names and formats (HDR,
  * no rows): once with CELLS NULL before the first row, then with the
@@ -402,7 +392,7 @@ store_query_walk(struct store *s, const struct store_table *t,
 				cells[t->ncols + i] = xstrdup(i < nv ?
 				    pvals[i] : "N/A");
 			if (nv > 0)
-				store_query_free_split(pvals, nv);
+				util_strv_free(pvals, nv);
 		}
 		if (k != NULL)
 			store_query_keys(stmt, (int)(t->ncols + (np > 0)), k,
@@ -423,7 +413,7 @@ out:
 	sqlite3_finalize(stmt);
 	matcher_free(m);
 	if (pnames != NULL)
-		store_query_free_split(pnames, np);
+		util_strv_free(pnames, np);
 	free(pmu);
 	strbuf_release(&cell);
 	strbuf_release(&sql.b);

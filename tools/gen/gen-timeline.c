@@ -287,43 +287,50 @@ out:
 	return rc;
 }
 
+/* Write TEXT (freed) to DEV/STEM.N for the device N of T. */
+static int
+gen_tl_meta_file(struct gen_tl *t, const char *dev, const char *stem,
+    char *text, char **cause)
+{
+	char	*name;
+	int	 rc;
+
+	xasprintf(&name, "%s.%d", stem, t->device);
+	rc = gen_bin_write(dev, name, text, strlen(text), cause);
+	free(text);
+	free(name);
+	return rc;
+}
+
 /* The control files of device_N: info.json.N, start_info.N, end_info.N. */
 static int
 gen_tl_meta_files(struct gen_tl *t, const char *dev, int64_t mono0,
     int64_t end_mono, char **cause)
 {
-	char	*text, *name;
-	int	 rc;
+	char	*info, *start, *end;
 
-	xasprintf(&text, "{\"jobInfo\":\"NA\",\"version\":\"1.0\",\"devices\":"
+	xasprintf(&info, "{\"jobInfo\":\"NA\",\"version\":\"1.0\",\"devices\":"
 	    "\"%d\",\"DeviceInfo\":[{\"id\":%d,\"hwts_frequency\":\"100\","
 	    "\"aic_frequency\":\"1000\",\"ai_core_num\":32}],"
 	    "\"platform_version\":\"1\",\"rank_id\":%d,\"pid_name\":"
 	    "\"python\"}", t->device, t->device, t->device);
-	xasprintf(&name, "info.json.%d", t->device);
-	rc = gen_bin_write(dev, name, text, strlen(text), cause);
-	free(text);
-	free(name);
-	if (rc != 0)
-		return -1;
-	xasprintf(&text, "{\"collectionDateBegin\":\"\","
+	xasprintf(&start, "{\"collectionDateBegin\":\"\","
 	    "\"collectionTimeBegin\":\"%lld\",\"clockMonotonicRaw\":"
 	    "\"%lld\"}", (long long)(t->off + mono0) / 1000,
 	    (long long)mono0);
-	xasprintf(&name, "start_info.%d", t->device);
-	rc = gen_bin_write(dev, name, text, strlen(text), cause);
-	free(text);
-	free(name);
-	if (rc != 0)
-		return -1;
-	xasprintf(&text, "{\"collectionDateEnd\":\"\",\"collectionTimeEnd\":"
+	xasprintf(&end, "{\"collectionDateEnd\":\"\",\"collectionTimeEnd\":"
 	    "\"%lld\",\"clockMonotonicRaw\":\"%lld\"}", (long long)
 	    (t->off + end_mono) / 1000, (long long)end_mono);
-	xasprintf(&name, "end_info.%d", t->device);
-	rc = gen_bin_write(dev, name, text, strlen(text), cause);
-	free(text);
-	free(name);
-	return rc;
+	if (gen_tl_meta_file(t, dev, "info.json", info, cause) != 0) {
+		free(start);
+		free(end);
+		return -1;
+	}
+	if (gen_tl_meta_file(t, dev, "start_info", start, cause) != 0) {
+		free(end);
+		return -1;
+	}
+	return gen_tl_meta_file(t, dev, "end_info", end, cause);
 }
 
 /* One device_N directory of the run. */
