@@ -30,7 +30,7 @@ import_pytorch_probe(const char *path, bool isdir)
 	return IMPORT_NO;
 }
 
-/* Read profiler_info*.json and profiler_metadata.json in TOP. */
+/* Read the profiler_info*.json files in TOP. */
 static void
 import_pytorch_info(struct store *s, const char *top, struct import_ctx *ctx)
 {

@@ -215,8 +215,8 @@ job_files_cmp(const void *a, const void *b)
 /*
  * List the files of the JOB directory DIR (its root and data/), sorted by
  * kind and slice, and pick the device the unit stands for: the device
- * number most of its data files carry. Return the number of files of a
- * kind we decode.
+ * number of the first data file that names one. Return the number of
+ * files of a kind we decode.
  */
 int
 job_files_scan(struct job *j, const char *dir)

@@ -3,8 +3,8 @@
  * (decoded by dev-hwts.c) paired start to end per (stream, task) as the
  * vendor's Python parser pairs them (the last start of a stream-task
  * meets the next end), batch ids counted the legacy way (doc/formats.md 4.7:
- * per iteration and stream, a task id not above the largest seen starts
- * a new batch), then joined to the ops of the task description on
+ * per iteration and stream, a task id not above the task id of the
+ * stream's previous start begins a new batch), then joined to the ops of the task description on
  * (stream, task, batch) (doc/formats.md 4.8). When the task description
  * carries no batch ids (the text form, static graphs) the batch is not
  * part of the key. MindSpore-era text task descriptions give logical
