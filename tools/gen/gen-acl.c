@@ -22,13 +22,6 @@ struct gen_acl_api {
 	uint32_t	 pid, tid;
 };
 
-/* Count a call of D ns in A's totals. */
-static void
-gen_acl_add(struct gen_acl_api *a, int64_t d)
-{
-	util_stat_add(&a->st, d);
-}
-
 static int
 gen_acl_cmp(const void *x, const void *y)
 {
@@ -141,7 +134,7 @@ gen_job_acl(const char *dir, const struct demo_opts *g, uint64_t *rng,
 			a = &it[(size_t)w * n + i];
 			a->pid = api[i].pid;
 			a->tid = api[i].tid;
-			gen_acl_add(a, (int64_t)d);
+			util_stat_add(&a->st, (int64_t)d);
 		}
 		off = f[api[i].type - 1].len;
 		for (z = 0; z < 128; z++)
@@ -154,7 +147,7 @@ gen_job_acl(const char *dir, const struct demo_opts *g, uint64_t *rng,
 		gen_bin_put(&f[api[i].type - 1], off + 28, api[i].tid, 4);
 		memcpy(f[api[i].type - 1].s + off + 32, api[i].name,
 		    strlen(api[i].name));
-		gen_acl_add(&api[i], (int64_t)d);
+		util_stat_add(&api[i].st, (int64_t)d);
 		t += d + 1000;
 	}
 	gen_acl_expect(&e, api, n);
