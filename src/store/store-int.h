@@ -166,13 +166,31 @@ void		 store_quote_ident(struct strbuf *, const char *);
 int		 store_nest_spans(struct store *, char **);
 
 /*
- * The tasks op_statistic counts (doc/formats.md 8.1), with o and c the str
- * rows of the op type and core type; store-stats-write.c keeps the same
- * list.
+ * The core types whose tasks op_statistic leaves out (doc/formats.md 8.1),
+ * each as X("name"): the one list both the SQL below and the C check in
+ * store-stats-write.c are built from.
+ */
+#define STORE_OP_STAT_EXCLUDED(X)					\
+	X("N/A") X("HCCL") X("COMMUNICATION") X("HCCL_AI_CPU")		\
+	X("WRITE_BACK") X("INVALID")
+#define STORE_OP_STAT_SQL_ITEM(name)	"'" name "', "
+
+/*
+ * The tasks op_statistic counts, with o and c the str rows of the op type
+ * and core type. The list ends with a repeat of N/A: SQL wants no comma
+ * after the last item.
  */
 #define STORE_OP_STAT_KEEP_SQL						\
-	"o.s <> 'N/A' AND c.s NOT IN ('N/A', 'HCCL', 'COMMUNICATION',"	\
-	" 'HCCL_AI_CPU', 'WRITE_BACK', 'INVALID')"
+	"o.s <> 'N/A' AND c.s NOT IN ("					\
+	STORE_OP_STAT_EXCLUDED(STORE_OP_STAT_SQL_ITEM) "'N/A')"
+
+/*
+ * An op_statistic ratio in SQL: TOTAL's percentage of its sum over the
+ * window PART, rounded to 6 decimals as store-stats-write.c rounds it.
+ */
+#define STORE_OP_STAT_RATIO_SQL(total, part)				\
+	"round(" total " * 100.0 / sum(" total ") OVER (PARTITION BY "	\
+	part ") * 1e6) / 1e6"
 
 /*
  * The counter series as timeline lanes, in the columns store_lanes()

@@ -74,8 +74,8 @@ static const struct store_col store_legacy_op_stat_cols[] = {
 #define LEGACY_OP_STAT_ITER_FROM					\
 	"(SELECT device, rank, model_id, iter, model_name, op_type,"	\
 	" core_type, count, total_ns, min_ns, total_ns / count AS avg_ns,"\
-	" max_ns, round(total_ns * 100.0 / sum(total_ns) OVER (PARTITION"\
-	" BY device, rank, model_id, iter) * 1e6) / 1e6 AS ratio FROM"	\
+	" max_ns, " STORE_OP_STAT_RATIO_SQL("total_ns",			\
+	"device, rank, model_id, iter") " AS ratio FROM"		\
 	" (SELECT t.device AS device, t.rank AS rank, t.model_id AS"	\
 	" model_id, t.step AS iter, max(mn.s) AS model_name, o.s AS"	\
 	" op_type, c.s AS core_type, count(*) AS count, sum(t.dur_ns) AS"\

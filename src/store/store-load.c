@@ -214,7 +214,8 @@ store_load_begin(const char *path, const char *root, char **cause)
 	close(fd);
 	if (store_open_db(s, s->tmp, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_NOMUTEX, cause) != 0 ||
-	    store_exec(s, store_load_pragmas, cause) != 0 || store_exec(s, store_schema_sql, cause) != 0 ||
+	    store_exec(s, store_load_pragmas, cause) != 0 ||
+	    store_exec(s, store_schema_sql, cause) != 0 ||
 	    store_exec(s, "BEGIN", cause) != 0) {
 		store_load_abort(s);
 		return NULL;

@@ -393,8 +393,8 @@ store_sort_top(uint64_t *a, size_t n, int shift)
 
 /*
  * Sort what SO collected (DESC: keys descending, NULL last, ties by id
- * descending, as SQL does) and return the ids in that order, *N of them; SO no longer
- * owns the array. NULL if the rows could not be sorted here.
+ * descending, as SQL does) and return the ids in that order, *N of them;
+ * SO no longer owns the array. NULL if the rows could not be sorted here.
  */
 int64_t *
 store_sort_finish(struct store_sort *so, bool desc, size_t *n)

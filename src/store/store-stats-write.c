@@ -11,13 +11,10 @@
 
 #include "store-int.h"
 
-/*
- * Core types whose tasks never reach op_statistic (doc/formats.md 8.1); SQL
- * that computes op_statistic uses STORE_OP_STAT_KEEP_SQL, the same list.
- */
+#define STORE_STATS_WRITE_ITEM(name)	name,
+/* Core types whose tasks never reach op_statistic (doc/formats.md 8.1). */
 static const char *const store_stats_write_excluded[] = {
-	"N/A", "HCCL", "COMMUNICATION", "HCCL_AI_CPU", "WRITE_BACK", "INVALID",
-	NULL
+	STORE_OP_STAT_EXCLUDED(STORE_STATS_WRITE_ITEM) NULL
 };
 
 static bool
@@ -36,6 +33,59 @@ store_stats_write_op_kept(struct store *s, const struct stats_op *g)
 	return true;
 }
 
+/* A kept group's place in the table, sorted by device and rank. */
+struct stats_write_key {
+	int64_t		 device;
+	int64_t		 rank;
+	size_t		 i;
+};
+
+static int
+store_stats_write_by_rank(const void *a, const void *b)
+{
+	const struct stats_write_key	*x = a, *y = b;
+
+	if (x->device != y->device)
+		return x->device < y->device ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return 0;
+}
+
+/*
+ * The total of the kept groups of each group's device and rank into
+ * SUMS (indexed as the table), -1 for groups not kept: one sort, not a
+ * scan of every group for every group.
+ */
+static void
+store_stats_write_sums(struct store *s, const struct stats_ops *o,
+    int64_t *sums)
+{
+	struct stats_write_key	*k;
+	size_t			 n = 0, i, j;
+	int64_t			 sum;
+
+	k = xreallocarray(NULL, o->size > 0 ? o->size : 1, sizeof *k);
+	for (i = 0; i < o->size; i++) {
+		sums[i] = -1;
+		if (!o->v[i].used || !store_stats_write_op_kept(s, &o->v[i]))
+			continue;
+		k[n].device = o->v[i].device;
+		k[n].rank = o->v[i].rank;
+		k[n++].i = i;
+	}
+	qsort(k, n, sizeof *k, store_stats_write_by_rank);
+	for (i = 0; i < n; i = j) {
+		sum = 0;
+		for (j = i; j < n && store_stats_write_by_rank(&k[i],
+		    &k[j]) == 0; j++)
+			sum += o->v[k[j].i].total;
+		while (i < j)
+			sums[k[i++].i] = sum;
+	}
+	free(k);
+}
+
 /*
  * Write the gathered groups as op_statistic rows: the average is the
  * integer division of the total by the count, the ratio the share of the
@@ -45,24 +95,19 @@ static void
 store_stats_write_ops_write(struct store *s)
 {
 	struct stats_ops	*o = s->ops;
-	struct stats_op		*g, *h;
+	struct stats_op		*g;
 	struct store_op_stat	 r;
-	size_t			 i, j;
-	int64_t			 sum;
+	int64_t			*sums;
+	size_t			 i;
 
 	if (o == NULL)
 		return;
+	sums = xreallocarray(NULL, o->size > 0 ? o->size : 1, sizeof *sums);
+	store_stats_write_sums(s, o, sums);
 	for (i = 0; i < o->size; i++) {
 		g = &o->v[i];
-		if (!g->used || !store_stats_write_op_kept(s, g))
+		if (sums[i] < 0)
 			continue;
-		sum = 0;
-		for (j = 0; j < o->size; j++) {
-			h = &o->v[j];
-			if (h->used && h->device == g->device &&
-			    h->rank == g->rank && store_stats_write_op_kept(s, h))
-				sum += h->total;
-		}
 		memset(&r, 0, sizeof r);
 		r.device = g->device;
 		r.rank = g->rank;
@@ -73,12 +118,13 @@ store_stats_write_ops_write(struct store *s)
 		r.min_ns = g->min;
 		r.avg_ns = g->total / g->count;
 		r.max_ns = g->max;
-		r.ratio = sum > 0 ? round((double)g->total * 100.0 /
-		    (double)sum * 1e6) / 1e6 : 0;
+		r.ratio = sums[i] > 0 ? round((double)g->total * 100.0 /
+		    (double)sums[i] * 1e6) / 1e6 : 0;
 		r.origin = STORE_FROM_TASKS;
 		r.model_id = r.iter = NP_NA;
 		store_load_op_stat(s, &r);
 	}
+	free(sums);
 }
 
 /*
@@ -183,8 +229,8 @@ store_stats_write_groups_grow(struct stats_groups *a)
 
 /* The group of (RANK, LEVEL, NAME) in A, made empty if new. */
 static struct stats_group *
-store_stats_write_groups_find(struct stats_groups *a, int64_t rank, int64_t level,
-    int64_t name)
+store_stats_write_groups_find(struct stats_groups *a, int64_t rank,
+    int64_t level, int64_t name)
 {
 	struct stats_group	*g;
 	size_t			 j;
@@ -212,7 +258,8 @@ store_stats_write_api_level(const char *level)
 {
 	int	 i;
 
-	for (i = 0; level != NULL && store_stats_write_api_levels[i] != NULL; i++) {
+	for (i = 0; level != NULL && store_stats_write_api_levels[i] != NULL;
+	    i++) {
 		if (strcmp(level, store_stats_write_api_levels[i]) == 0)
 			return true;
 	}
@@ -258,8 +305,8 @@ store_stats_write_api(struct store *s, char **cause)
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		rank = sqlite3_column_type(stmt, 0) == SQLITE_NULL ? NP_NA :
 		    sqlite3_column_int64(stmt, 0);
-		g = store_stats_write_groups_find(&a, rank, sqlite3_column_int64(stmt, 1),
-		    sqlite3_column_int64(stmt, 2));
+		g = store_stats_write_groups_find(&a, rank,
+		    sqlite3_column_int64(stmt, 1), sqlite3_column_int64(stmt, 2));
 		d = sqlite3_column_int64(stmt, 3);
 		if (g->count == 0)
 			g->min = g->max = d;

@@ -13,8 +13,8 @@
 
 #define WINDOW_SQL							\
 	"SELECT device, rank, op, core, n, total, mn, total / n, mx,"	\
-	" round(total * 100.0 / sum(total) OVER (PARTITION BY device,"	\
-	" rank) * 1e6) / 1e6 AS ratio FROM (SELECT t.device AS device,"	\
+	" " STORE_OP_STAT_RATIO_SQL("total", "device, rank")		\
+	" AS ratio FROM (SELECT t.device AS device,"			\
 	" t.rank AS rank, o.s AS op, c.s AS core, count(*) AS n,"	\
 	" sum(t.dur_ns) AS total, min(t.dur_ns) AS mn,"			\
 	" max(t.dur_ns) AS mx FROM task t JOIN str o ON o.id = t.op_type"\
