@@ -117,13 +117,13 @@ view_summary_bars(struct text *t, struct store_rows *r, const char *name1,
 	if (c1 < 0 || cv < 0)
 		return;
 	for (i = 0; i < r->nrows; i++) {
-		v = strtod(store_rows_cell(r, i, (size_t)cv), NULL);
+		v = store_rows_num(r, i, (size_t)cv);
 		total += v;
 		if (v > max)
 			max = v;
 	}
 	for (i = 0; i < r->nrows && i < SUMMARY_TOP; i++) {
-		v = strtod(store_rows_cell(r, i, (size_t)cv), NULL);
+		v = store_rows_num(r, i, (size_t)cv);
 		dev[0] = '\0';
 		if (devs)
 			snprintf(dev, sizeof dev, "[%s] ",
@@ -158,12 +158,12 @@ view_summary_steps(struct text *t)
 		text_add(t, ROLE_NORMAL, 0, "");
 		text_add(t, ROLE_TITLE, 1, "Steps (iteration time)");
 		for (i = 0; i < r->nrows; i++) {
-			v = strtod(store_rows_cell(r, i, (size_t)ct), NULL);
+			v = store_rows_num(r, i, (size_t)ct);
 			if (v > max)
 				max = v;
 		}
 		for (i = 0; i < r->nrows; i++) {
-			v = strtod(store_rows_cell(r, i, (size_t)ct), NULL);
+			v = store_rows_num(r, i, (size_t)ct);
 			snprintf(left, sizeof left, "step %s",
 			    store_rows_cell(r, i, (size_t)ci));
 			snprintf(right, sizeof right, "%12.3f us", v);

@@ -11,6 +11,7 @@
  * headers, plain CSV quoting, and one file per device, model and
  * iteration named <name>_<device>_<model>_<iter> (store-legacy.c).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,7 +73,7 @@ struct summary_out {
 	struct export_file	*ef;
 	char			**cause;
 	bool			 legacy;	/* cells[0] names the file */
-	char			*file;		/* the legacy file being written */
+	char			*file;		/* the legacy file written */
 };
 
 /* The file name of slice I of table NAME with TOTAL rows. */
@@ -150,10 +151,9 @@ export_summary_csv_row(struct summary_out *so, const struct store_rows *hdr,
 /* A JSON row: numbers as numbers, N/A in a number column as null. */
 static void
 export_summary_json_row(struct summary_out *so, const struct store_rows *hdr,
-    char **cells)
+    char **cells, const struct store_val *vals)
 {
 	FILE	*f = so->ef->f;
-	double	 d;
 	size_t	 i;
 
 	fprintf(f, "%s  {", so->rows == 0 ? "" : ",\n");
@@ -162,11 +162,12 @@ export_summary_json_row(struct summary_out *so, const struct store_rows *hdr,
 			fputs(", ", f);
 		util_json_string(f, hdr->names[i]);
 		fputs(": ", f);
-		if (hdr->fmts[i] != FMT_TEXT && strcmp(cells[i], "N/A") == 0)
+		if (hdr->fmts[i] != FMT_TEXT && vals[i].kind == VAL_NONE &&
+		    strcmp(cells[i], "N/A") == 0)
 			fputs("null", f);
 		else if (store_fmt_numeric(hdr->fmts[i]) && hdr->fmts[i] !=
-		    FMT_NUMTEXT && util_parse_double(cells[i],
-		    strlen(cells[i]), &d) == 0)
+		    FMT_NUMTEXT && vals[i].kind != VAL_NONE &&
+		    isfinite(store_val_num(&vals[i])))
 			fputs(cells[i], f);
 		else
 			util_json_string(f, cells[i]);
@@ -243,27 +244,43 @@ export_summary_flags(struct summary_out *so, const struct store_rows *hdr)
 }
 
 /*
+ * The ns of a time cell: its stored integer, or the text of a table that
+ * keeps its times as text.
+ */
+static bool
+export_summary_ns(const char *cell, const struct store_val *v, int64_t *ns)
+{
+	if (v->kind == VAL_NS || v->kind == VAL_INT) {
+		*ns = v->i;
+		return true;
+	}
+	return util_parse_ns(cell, strlen(cell), ns) == 0;
+}
+
+/*
  * The vendor's Task Wait Time (doc/formats.md 8.4): the gap since the end of
  * the row before, at least 0, printed with 6 decimals, and "0" on the
  * first row. A wait the store does not know is computed that way; a
  * known one only takes the vendor's spelling of zero.
  */
 static void
-export_summary_wait(struct summary_out *so, char **cells)
+export_summary_wait(struct summary_out *so, char **cells,
+    const struct store_val *vals)
 {
-	int64_t	 start, dur, gap;
-	char	 buf[64];
-	bool	 ok;
+	const struct store_val	*w = &vals[so->wait];
+	int64_t			 start, dur, gap;
+	char			 buf[64];
+	bool			 ok;
 
-	ok = util_parse_ns(cells[so->start], strlen(cells[so->start]),
-	    &start) == 0 && util_parse_ns(cells[so->dur],
-	    strlen(cells[so->dur]), &dur) == 0;
-	if (strcmp(cells[so->wait], "N/A") == 0 && ok) {
+	ok = export_summary_ns(cells[so->start], &vals[so->start],
+	    &start) && export_summary_ns(cells[so->dur], &vals[so->dur], &dur);
+	if (w->kind == VAL_NONE && strcmp(cells[so->wait], "N/A") == 0 &&
+	    ok) {
 		gap = so->prev_end == NP_NA ? 0 : start - so->prev_end;
 		util_fmt_us(buf, sizeof buf, gap > 0 ? gap : 0, 6, false);
 		free(cells[so->wait]);
 		cells[so->wait] = xstrdup(so->prev_end == NP_NA ? "0" : buf);
-	} else if (strcmp(cells[so->wait], "0") == 0 &&
+	} else if ((w->kind == VAL_NS || w->kind == VAL_INT) && w->i == 0 &&
 	    so->prev_end != NP_NA) {
 		free(cells[so->wait]);
 		cells[so->wait] = xstrdup("0.000000");
@@ -277,7 +294,7 @@ export_summary_wait(struct summary_out *so, char **cells)
  */
 static int
 export_summary_legacy_row(struct summary_out *so, const struct store_rows *hdr,
-    char **cells)
+    char **cells, const struct store_val *vals)
 {
 	struct store_rows	 h = *hdr;
 
@@ -298,9 +315,9 @@ export_summary_legacy_row(struct summary_out *so, const struct store_rows *hdr,
 			return -1;
 	}
 	if (so->wait >= 0 && so->start >= 0 && so->dur >= 0)
-		export_summary_wait(so, cells + 1);
+		export_summary_wait(so, cells + 1, vals + 1);
 	if (so->o->format == EXPORT_JSON)
-		export_summary_json_row(so, &h, cells + 1);
+		export_summary_json_row(so, &h, cells + 1, vals + 1);
 	else
 		export_summary_csv_row(so, &h, cells + 1);
 	so->rows++;
@@ -308,12 +325,13 @@ export_summary_legacy_row(struct summary_out *so, const struct store_rows *hdr,
 }
 
 static int
-export_summary_row(void *arg, const struct store_rows *hdr, char **cells)
+export_summary_row(void *arg, const struct store_rows *hdr, char **cells,
+    const struct store_val *vals)
 {
 	struct summary_out	*so = arg;
 
 	if (so->legacy)
-		return export_summary_legacy_row(so, hdr, cells);
+		return export_summary_legacy_row(so, hdr, cells, vals);
 	if (cells == NULL) {
 		export_summary_flags(so, hdr);
 		return 0;
@@ -325,9 +343,9 @@ export_summary_row(void *arg, const struct store_rows *hdr, char **cells)
 			return -1;
 	}
 	if (so->wait >= 0 && so->start >= 0 && so->dur >= 0)
-		export_summary_wait(so, cells);
+		export_summary_wait(so, cells, vals);
 	if (so->o->format == EXPORT_JSON)
-		export_summary_json_row(so, hdr, cells);
+		export_summary_json_row(so, hdr, cells, vals);
 	else
 		export_summary_csv_row(so, hdr, cells);
 	so->rows++;
@@ -408,13 +426,15 @@ struct summary_check {
 };
 
 static int
-export_summary_check_row(void *arg, const struct store_rows *hdr, char **cells)
+export_summary_check_row(void *arg, const struct store_rows *hdr, char **cells,
+    const struct store_val *vals)
 {
 	struct summary_check	*c = arg;
 	char			*path;
 	int			 rc;
 
 	(void)hdr;
+	(void)vals;
 	if (cells == NULL || (c->last != NULL && strcmp(c->last,
 	    cells[0]) == 0))
 		return 0;

@@ -54,22 +54,18 @@ store_launch_span(struct store *s, int64_t task, char **cause)
 static int64_t
 store_launch_add(sqlite3_stmt *stmt, int64_t id, struct store_rows *r)
 {
-	struct strbuf	 b;
 	char		*cells[LAUNCH_NCOLS];
+	struct store_val vals[LAUNCH_NCOLS];
 	int64_t		 parent = 0;
 	size_t		 i;
 
 	sqlite3_bind_int64(stmt, 1, id);
 	if (sqlite3_step(stmt) == SQLITE_ROW) {
-		strbuf_init(&b);
 		for (i = 0; i < LAUNCH_NCOLS; i++) {
-			strbuf_reset(&b);
-			store_fmt_value(sqlite3_column_value(stmt, (int)i),
-			    store_launch_cols[i].fmt, &b);
-			cells[i] = xstrdup(b.s != NULL ? b.s : "");
+			cells[i] = store_fmt_dup(sqlite3_column_value(stmt,
+			    (int)i), store_launch_cols[i].fmt, &vals[i]);
 		}
-		strbuf_release(&b);
-		store_rows_add(r, cells);
+		store_rows_add(r, cells, vals);
 		if (sqlite3_column_type(stmt, 6) != SQLITE_NULL)
 			parent = sqlite3_column_int64(stmt, 6);
 	}

@@ -3,6 +3,7 @@
  * the user's sort, filter, device, rank and time window; values come back
  * formatted the way the vendor prints them, as plain copies.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -310,6 +311,98 @@ store_query_each(struct store *s, const struct store_table *t,
 }
 
 /*
+ * The SQL of a walk of Q over T into SQL: T's columns, the PMU values if
+ * NP names are asked for, K's keys, condition and order if K is not NULL.
+ * On a bad sort column or regex return -1 and set *cause.
+ */
+static int
+store_query_walk_sql(struct store *s, const struct store_table *t,
+    const struct store_query *q, struct store_keyset *k, size_t np,
+    struct store_sql *sql, struct matcher **m, char **cause)
+{
+	size_t	 i;
+
+	strbuf_adds(&sql->b, "SELECT ");
+	for (i = 0; i < t->ncols; i++)
+		strbuf_addf(&sql->b, "%s%s", i == 0 ? "" : ", ",
+		    t->cols[i].expr);
+	if (np > 0)
+		strbuf_adds(&sql->b, ", t.pmu");
+	if (k != NULL)
+		strbuf_addf(&sql->b, ", %s", k->keys);
+	strbuf_addf(&sql->b, " FROM %s", store_query_from(t, q));
+	if (store_query_where(s, t, q, sql, m, cause) != 0)
+		return -1;
+	if (k != NULL && k->where != NULL) {
+		strbuf_addf(&sql->b, " AND %s", k->where);
+		for (i = 0; i < (size_t)k->nkeys; i++)
+			sql->binds[sql->nbinds++] = k->at[i];
+	}
+	if (k != NULL)
+		strbuf_addf(&sql->b, " ORDER BY %s", k->order);
+	else if (store_query_order(t, q->sort != NULL ? q->sort : "",
+	    &sql->b, cause) != 0)
+		return -1;
+	if (q->limit > 0) {
+		strbuf_addf(&sql->b, " LIMIT %lld OFFSET %lld",
+		    (long long)q->limit, (long long)q->offset);
+	} else if (q->offset > 0)
+		strbuf_addf(&sql->b, " LIMIT -1 OFFSET %lld",
+		    (long long)q->offset);
+	return 0;
+}
+
+/* The header of a walk over T: its columns, then NP PMU columns. */
+static struct store_rows *
+store_query_walk_header(const struct store_table *t, char **pnames,
+    size_t np)
+{
+	struct store_rows	*r;
+	size_t			 i;
+
+	r = store_rows_create(t->ncols + np);
+	for (i = 0; i < t->ncols; i++) {
+		r->names[i] = xstrdup(t->cols[i].name);
+		r->fmts[i] = t->cols[i].fmt;
+	}
+	for (i = 0; i < np; i++) {
+		r->names[t->ncols + i] = xstrdup(pnames[i]);
+		r->fmts[t->ncols + i] = FMT_NUMTEXT;
+	}
+	return r;
+}
+
+/*
+ * The cells and numbers of the row STMT is on: T's columns formatted,
+ * then NP PMU values (N/A where the task has fewer).
+ */
+static void
+store_query_walk_row(sqlite3_stmt *stmt, const struct store_table *t,
+    size_t np, char **cells, struct store_val *vals)
+{
+	const char	*pmu;
+	char		**pvals;
+	size_t		  i, nv;
+
+	for (i = 0; i < t->ncols; i++) {
+		cells[i] = store_fmt_dup(sqlite3_column_value(stmt, (int)i),
+		    t->cols[i].fmt, &vals[i]);
+	}
+	if (np == 0)
+		return;
+	pmu = (const char *)sqlite3_column_text(stmt, (int)t->ncols);
+	nv = pmu != NULL ? store_query_split(pmu, &pvals) : 0;
+	for (i = 0; i < np; i++) {
+		cells[t->ncols + i] = xstrdup(i < nv ? pvals[i] : "N/A");
+		vals[t->ncols + i].kind = i < nv && util_parse_double(
+		    pvals[i], strlen(pvals[i]), &vals[t->ncols + i].d) == 0 ?
+		    VAL_REAL : VAL_NONE;
+	}
+	if (nv > 0)
+		util_strv_free(pvals, nv);
+}
+
+/*
  * store_query_each() with a keyset: K, if not NULL, replaces the order
  * with its own, adds its condition (a position in that order) and records
  * the keys of the first and last rows, for paging without OFFSET
@@ -323,99 +416,50 @@ store_query_walk(struct store *s, const struct store_table *t,
 	struct store_sql	 sql;
 	struct store_rows	*r = NULL;
 	struct matcher		*m = NULL;
-	struct strbuf		 cell;
 	sqlite3_stmt		*stmt = NULL;
-	char			*pmu = NULL, **pnames = NULL, **pvals, **cells;
-	size_t			 i, np = 0, nv, nc;
+	char			*pmu = NULL, **pnames = NULL, **cells = NULL;
+	struct store_val	*vals = NULL;
+	size_t			 i, np = 0, nc;
 	int			 rc = SQLITE_DONE, ret = -1;
 	int64_t			 nrows = 0;
 
 	memset(&sql, 0, sizeof sql);
 	strbuf_init(&sql.b);
-	strbuf_init(&cell);
 	if ((t->flags & TABLE_PMU) && (pmu = store_query_pmu_names(s)) != NULL)
 		np = store_query_split(pmu, &pnames);
-	strbuf_adds(&sql.b, "SELECT ");
-	for (i = 0; i < t->ncols; i++)
-		strbuf_addf(&sql.b, "%s%s", i == 0 ? "" : ", ", t->cols[i].expr);
-	if (np > 0)
-		strbuf_adds(&sql.b, ", t.pmu");
-	if (k != NULL)
-		strbuf_addf(&sql.b, ", %s", k->keys);
-	strbuf_addf(&sql.b, " FROM %s", store_query_from(t, q));
-	if (store_query_where(s, t, q, &sql, &m, cause) != 0)
-		goto out;
-	if (k != NULL && k->where != NULL) {
-		strbuf_addf(&sql.b, " AND %s", k->where);
-		for (i = 0; i < (size_t)k->nkeys; i++)
-			sql.binds[sql.nbinds++] = k->at[i];
-	}
-	if (k != NULL)
-		strbuf_addf(&sql.b, " ORDER BY %s", k->order);
-	else if (store_query_order(t, q->sort != NULL ? q->sort : "", &sql.b,
-	    cause) != 0)
-		goto out;
-	if (q->limit > 0) {
-		strbuf_addf(&sql.b, " LIMIT %lld OFFSET %lld",
-		    (long long)q->limit, (long long)q->offset);
-	} else if (q->offset > 0)
-		strbuf_addf(&sql.b, " LIMIT -1 OFFSET %lld",
-		    (long long)q->offset);
-	if ((stmt = store_query_prepare(s, &sql, cause)) == NULL)
+	if (store_query_walk_sql(s, t, q, k, np, &sql, &m, cause) != 0 ||
+	    (stmt = store_query_prepare(s, &sql, cause)) == NULL)
 		goto out;
 
+	r = store_query_walk_header(t, pnames, np);
 	nc = t->ncols + np;
-	r = store_rows_create(nc);
-	for (i = 0; i < t->ncols; i++) {
-		r->names[i] = xstrdup(t->cols[i].name);
-		r->fmts[i] = t->cols[i].fmt;
-	}
-	for (i = 0; i < np; i++) {
-		r->names[t->ncols + i] = xstrdup(pnames[i]);
-		r->fmts[t->ncols + i] = FMT_NUMTEXT;
-	}
 	cells = xcalloc(nc, sizeof *cells);
-	ret = cb(arg, r, NULL);
+	vals = xcalloc(nc, sizeof *vals);
+	ret = cb(arg, r, NULL, NULL);
 	while (ret == 0 && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		for (i = 0; i < t->ncols; i++) {
-			strbuf_reset(&cell);
-			store_fmt_value(sqlite3_column_value(stmt, (int)i),
-			    t->cols[i].fmt, &cell);
-			cells[i] = xstrdup(cell.s != NULL ? cell.s : "");
-		}
-		if (np > 0) {
-			const char *vals = (const char *)sqlite3_column_text(
-			    stmt, (int)t->ncols);
-
-			nv = vals != NULL ? store_query_split(vals, &pvals) : 0;
-			for (i = 0; i < np; i++)
-				cells[t->ncols + i] = xstrdup(i < nv ?
-				    pvals[i] : "N/A");
-			if (nv > 0)
-				util_strv_free(pvals, nv);
-		}
+		store_query_walk_row(stmt, t, np, cells, vals);
 		if (k != NULL)
 			store_query_keys(stmt, (int)(t->ncols + (np > 0)), k,
 			    nrows == 0);
 		nrows++;
-		ret = cb(arg, r, cells);
+		ret = cb(arg, r, cells, vals);
 		for (i = 0; i < nc; i++)
 			free(cells[i]);
 	}
-	free(cells);
 	if (ret == 0 && rc != SQLITE_DONE) {
 		xasprintf(cause, "cannot read %s: %s", t->name,
 		    sqlite3_errmsg(s->db));
 		ret = -1;
 	}
 out:
+	free(cells);
+	free(vals);
 	store_rows_free(r);
 	sqlite3_finalize(stmt);
 	matcher_free(m);
 	if (pnames != NULL)
 		util_strv_free(pnames, np);
 	free(pmu);
-	strbuf_release(&cell);
 	strbuf_release(&sql.b);
 	return ret;
 }
@@ -438,7 +482,8 @@ store_query_find_id(const struct store_rows *r, int64_t id)
 
 /* Keep a copy of each row in the result ARG. */
 static int
-store_query_keep(void *arg, const struct store_rows *hdr, char **cells)
+store_query_keep(void *arg, const struct store_rows *hdr, char **cells,
+    const struct store_val *vals)
 {
 	struct store_rows	**r = arg;
 	char			**copy;
@@ -455,7 +500,7 @@ store_query_keep(void *arg, const struct store_rows *hdr, char **cells)
 	copy = xcalloc(hdr->ncols, sizeof *copy);
 	for (i = 0; i < hdr->ncols; i++)
 		copy[i] = xstrdup(cells[i]);
-	store_rows_add(*r, copy);
+	store_rows_add(*r, copy, vals);
 	free(copy);
 	return 0;
 }
@@ -598,7 +643,8 @@ store_query_by_ids(struct store *s, const struct store_table *t,
 		if (j == (size_t)-1)
 			continue;
 		out->ids[out->nrows] = ids[i];
-		store_rows_add(out, r->cells + j * r->ncols);
+		store_rows_add(out, r->cells + j * r->ncols,
+		    r->vals + j * r->ncols);
 		memset(r->cells + j * r->ncols, 0, r->ncols *
 		    sizeof *r->cells);
 	}
@@ -661,7 +707,8 @@ store_devices_union(struct store *s, const char *sql, int64_t **ids,
 		return -1;
 	while (sqlite3_step(stmt) == SQLITE_ROW) {
 		if (sqlite3_column_type(stmt, 0) != SQLITE_NULL)
-			store_devices_add(ids, n, sqlite3_column_int64(stmt, 0));
+			store_devices_add(ids, n,
+			    sqlite3_column_int64(stmt, 0));
 	}
 	sqlite3_finalize(stmt);
 	return 0;

@@ -2,6 +2,7 @@
  * struct store_rows: the plain copies of query results that show and the
  * UI keep, a grid of formatted cells.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,22 +33,35 @@ store_rows_free(struct store_rows *r)
 	for (i = 0; i < r->ncols; i++)
 		free(r->names[i]);
 	free(r->cells);
+	free(r->vals);
 	free(r->names);
 	free(r->fmts);
 	free(r->ids);
 	free(r);
 }
 
-/* Append a row; takes ownership of the NCOLS strings in CELLS. */
+/*
+ * Append a row; takes ownership of the NCOLS strings in CELLS. VALS holds
+ * the cells' values as read, or is NULL when the row has none.
+ */
 void
-store_rows_add(struct store_rows *r, char **cells)
+store_rows_add(struct store_rows *r, char **cells,
+    const struct store_val *vals)
 {
+	size_t	 i, at = r->nrows * r->ncols;
+
 	if ((r->nrows + 1) * r->ncols > r->size) {
 		r->size = r->size == 0 ? 64 * r->ncols : r->size * 2;
 		r->cells = xreallocarray(r->cells, r->size, sizeof *r->cells);
+		r->vals = xreallocarray(r->vals, r->size, sizeof *r->vals);
 	}
-	memcpy(r->cells + r->nrows * r->ncols, cells,
-	    r->ncols * sizeof *cells);
+	memcpy(r->cells + at, cells, r->ncols * sizeof *cells);
+	for (i = 0; i < r->ncols; i++) {
+		if (vals != NULL)
+			r->vals[at + i] = vals[i];
+		else
+			r->vals[at + i].kind = VAL_NONE;
+	}
 	r->nrows++;
 }
 
@@ -56,6 +70,29 @@ const char *
 store_rows_cell(const struct store_rows *r, size_t row, size_t col)
 {
 	return r->cells[row * r->ncols + col];
+}
+
+/* The number V is drawn as (us for a time), or NAN for no value. */
+double
+store_val_num(const struct store_val *v)
+{
+	switch (v->kind) {
+	case VAL_INT:
+		return (double)v->i;
+	case VAL_NS:
+		return (double)v->i / 1000.0;
+	case VAL_REAL:
+		return v->d;
+	default:
+		return NAN;
+	}
+}
+
+/* The number the cell at ROW, COL is drawn as, or NAN. */
+double
+store_rows_num(const struct store_rows *r, size_t row, size_t col)
+{
+	return store_val_num(&r->vals[row * r->ncols + col]);
 }
 
 /* True for columns that hold numbers (right-aligned in tables). */

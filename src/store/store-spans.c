@@ -358,30 +358,31 @@ store_span_detail(struct store *s, const struct store_span *sp,
 	    "Start(us)", "Duration(us)", "FP to BP Time(us)" };
 	struct store_rows	*r;
 	sqlite3_stmt		*stmt;
+	struct store_val	 vals[2] = { { .kind = VAL_NONE } };
 	const char		*sql, **fields;
 	char			*cells[2];
 	size_t			 nfields, i;
+	unsigned		 times;		/* bit N: field N is ns */
 
+	/* Times are read as ns and printed exactly: a double loses them. */
 	if (sp->type == SPAN_API) {
-		sql = "SELECT n.s, l.s, a.tid, a.depth,"
-		    " printf('%.3f', a.start_ns / 1000.0),"
-		    " printf('%.3f', (a.end_ns - a.start_ns) / 1000.0), a.conn FROM api a"
+		sql = "SELECT n.s, l.s, a.tid, a.depth, a.start_ns,"
+		    " a.end_ns - a.start_ns, a.conn FROM api a"
 		    " LEFT JOIN str n ON n.id = a.name"
 		    " LEFT JOIN str l ON l.id = a.level WHERE a.id = ?";
 		fields = api_fields;
 		nfields = sizeof api_fields / sizeof api_fields[0];
+		times = 1 << 4 | 1 << 5;
 	} else if (sp->type == SPAN_STEP) {
 		sql = "SELECT 'Step ' || iter, iter,"
-		    " printf('%.3f', (iter_end_ns - iter_time_ns) / 1000.0),"
-		    " printf('%.3f', iter_time_ns / 1000.0),"
-		    " printf('%.3f', fp_bp_ns / 1000.0) FROM step"
-		    " WHERE rowid = ?";
+		    " iter_end_ns - iter_time_ns, iter_time_ns, fp_bp_ns"
+		    " FROM step WHERE rowid = ?";
 		fields = step_fields;
 		nfields = sizeof step_fields / sizeof step_fields[0];
+		times = 1 << 2 | 1 << 3 | 1 << 4;
 	} else {
-		sql = "SELECT n.s, ty.s, t.stream, t.task,"
-		    " printf('%.3f', t.start_ns / 1000.0),"
-		    " printf('%.3f', t.dur_ns / 1000.0), o.s, i.s, os.s,"
+		sql = "SELECT n.s, ty.s, t.stream, t.task, t.start_ns,"
+		    " t.dur_ns, o.s, i.s, os.s,"
 		    " (SELECT an.s FROM tl_flow f JOIN api a ON a.id = f.api"
 		    " JOIN str an ON an.id = a.name WHERE f.task = t.id)"
 		    " FROM task t LEFT JOIN str n ON n.id = t.name"
@@ -391,6 +392,7 @@ store_span_detail(struct store *s, const struct store_span *sp,
 		    " LEFT JOIN str os ON os.id = t.out_shapes WHERE t.id = ?";
 		fields = task_fields;
 		nfields = sizeof task_fields / sizeof task_fields[0];
+		times = 1 << 4 | 1 << 5;
 	}
 	if (store_prepare(s, &stmt, sql, cause) != 0)
 		return NULL;
@@ -406,8 +408,15 @@ store_span_detail(struct store *s, const struct store_span *sp,
 	r->fmts[0] = r->fmts[1] = FMT_TEXT;
 	for (i = 0; i < nfields; i++) {
 		cells[0] = xstrdup(fields[i]);
-		cells[1] = store_spans_text(stmt, (int)i);
-		store_rows_add(r, cells);
+		if ((times & 1u << i) && sqlite3_column_type(stmt, (int)i) !=
+		    SQLITE_NULL) {
+			cells[1] = store_fmt_dup(sqlite3_column_value(stmt,
+			    (int)i), FMT_US3, &vals[1]);
+		} else {
+			cells[1] = store_spans_text(stmt, (int)i);
+			vals[1].kind = VAL_NONE;
+		}
+		store_rows_add(r, cells, vals);
 	}
 	sqlite3_finalize(stmt);
 	return r;

@@ -252,12 +252,13 @@ store_frame_path(const struct store_frame *f)
 }
 
 static char *
-store_stacks_pct(int64_t part, int64_t whole)
+store_stacks_pct(int64_t part, int64_t whole, struct store_val *v)
 {
 	char	 buf[32];
 
-	util_fmt_fixed(buf, sizeof buf, whole > 0 ? 100.0 * (double)part /
-	    (double)whole : 0, 2, false);
+	v->kind = VAL_REAL;
+	v->d = whole > 0 ? 100.0 * (double)part / (double)whole : 0;
+	util_fmt_fixed(buf, sizeof buf, v->d, 2, false);
 	return xstrdup(buf);
 }
 
@@ -266,6 +267,13 @@ store_stacks_rows_frame(struct store_rows *r, const struct store_frame *f,
     int64_t all, int64_t depth)
 {
 	char	*cells[8];
+	struct store_val vals[8] = {
+		{ .kind = VAL_NONE }, { .kind = VAL_NONE },
+		{ .kind = VAL_INT, .i = depth },
+		{ .kind = VAL_INT, .i = f->total },
+		{ .kind = VAL_INT, .i = f->self },
+		{ .kind = VAL_INT, .i = f->count }
+	};
 	size_t	 i;
 
 	if (f->parent != NULL) {
@@ -275,9 +283,9 @@ store_stacks_rows_frame(struct store_rows *r, const struct store_frame *f,
 		xasprintf(&cells[3], "%lld", (long long)f->total);
 		xasprintf(&cells[4], "%lld", (long long)f->self);
 		xasprintf(&cells[5], "%lld", (long long)f->count);
-		cells[6] = store_stacks_pct(f->total, all);
-		cells[7] = store_stacks_pct(f->self, all);
-		store_rows_add(r, cells);
+		cells[6] = store_stacks_pct(f->total, all, &vals[6]);
+		cells[7] = store_stacks_pct(f->self, all, &vals[7]);
+		store_rows_add(r, cells, vals);
 	}
 	for (i = 0; i < f->nkids; i++)
 		store_stacks_rows_frame(r, f->kids[i], all, depth + 1);

@@ -391,6 +391,8 @@ store_tables_summary(struct store *s, const struct store_query *q,
 	struct store_rows		 *r;
 	const char			**names;
 	char				 *cells[3];
+	struct store_val		  vals[3] = { { .kind = VAL_NONE },
+	    { .kind = VAL_NONE }, { .kind = VAL_INT } };
 	size_t				  n, i;
 	int64_t				  count;
 
@@ -414,7 +416,8 @@ store_tables_summary(struct store *s, const struct store_query *q,
 		cells[0] = xstrdup(t->name);
 		cells[1] = xstrdup(t->title);
 		xasprintf(&cells[2], "%lld", (long long)count);
-		store_rows_add(r, cells);
+		vals[2].i = count;
+		store_rows_add(r, cells, vals);
 	}
 	free(names);
 	return r;

@@ -81,9 +81,10 @@ store_op_stat_window(struct store *s, int64_t from, int64_t to,
     int64_t device, int64_t rank, char **cause)
 {
 	struct store_rows	*r;
-	struct strbuf		 dev, cell;
+	struct strbuf		 dev;
 	sqlite3_stmt		*stmt;
 	char			*sql, *cells[WINDOW_NCOLS];
+	struct store_val	 vals[WINDOW_NCOLS];
 	size_t			 i;
 	int			 rc;
 
@@ -104,18 +105,14 @@ store_op_stat_window(struct store *s, int64_t from, int64_t to,
 		r->names[i] = xstrdup(store_window_cols[i].name);
 		r->fmts[i] = store_window_cols[i].fmt;
 	}
-	strbuf_init(&cell);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		for (i = 0; i < WINDOW_NCOLS; i++) {
-			strbuf_reset(&cell);
-			store_fmt_value(sqlite3_column_value(stmt,
+			cells[i] = store_fmt_dup(sqlite3_column_value(stmt,
 			    store_window_cols[i].col), store_window_cols[i].fmt,
-			    &cell);
-			cells[i] = xstrdup(cell.s != NULL ? cell.s : "");
+			    &vals[i]);
 		}
-		store_rows_add(r, cells);
+		store_rows_add(r, cells, vals);
 	}
-	strbuf_release(&cell);
 	if (rc != SQLITE_DONE) {
 		xasprintf(cause, "cannot compute the op statistic of the "
 		    "window: %s", sqlite3_errmsg(s->db));

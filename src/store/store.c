@@ -254,6 +254,50 @@ store_fmt_cell(sqlite3_value *v, enum store_fmt fmt, char *buf, size_t *len)
 	return buf;
 }
 
+/*
+ * The value of V into VAL: integers and reals as they are (integers of
+ * the FMT_US formats as times in ns), the text of a
+ * FMT_NUMTEXT column (the stored form of a number) as the number it holds,
+ * anything else as no value.
+ */
+static void
+store_fmt_val(sqlite3_value *v, enum store_fmt fmt, struct store_val *val)
+{
+	const char	*t;
+
+	val->kind = VAL_NONE;
+	switch (sqlite3_value_type(v)) {
+	case SQLITE_INTEGER:
+		val->kind = fmt == FMT_US || fmt == FMT_US3 || fmt == FMT_US6 ?
+		    VAL_NS : VAL_INT;
+		val->i = sqlite3_value_int64(v);
+		break;
+	case SQLITE_FLOAT:
+		val->kind = VAL_REAL;
+		val->d = sqlite3_value_double(v);
+		break;
+	case SQLITE_TEXT:
+		t = (const char *)sqlite3_value_text(v);
+		if (fmt == FMT_NUMTEXT && t != NULL && util_parse_double(t,
+		    (size_t)sqlite3_value_bytes(v), &val->d) == 0)
+			val->kind = VAL_REAL;
+		break;
+	}
+}
+
+/* A cell of a row: V formatted with FMT, a copy, and its value in *VAL. */
+char *
+store_fmt_dup(sqlite3_value *v, enum store_fmt fmt, struct store_val *val)
+{
+	char		 buf[STORE_CELL_MAX];
+	const char	*t;
+	size_t		 len;
+
+	t = store_fmt_cell(v, fmt, buf, &len);
+	store_fmt_val(v, fmt, val);
+	return xstrndup(t, len);
+}
+
 /* Format one value as show prints it; SQL NULL is N/A. */
 void
 store_fmt_value(sqlite3_value *v, enum store_fmt fmt, struct strbuf *b)

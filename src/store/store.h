@@ -257,6 +257,23 @@ struct store_col {
 };
 
 /* A query result: formatted cells, row-major. */
+/*
+ * A cell's value as the query read it, before it was formatted: what
+ * readers compute with, so no number is printed and parsed back.
+ */
+struct store_val {
+	enum {
+		VAL_NONE,	/* NULL or text */
+		VAL_INT,	/* i */
+		VAL_NS,		/* i, a time in ns drawn in us */
+		VAL_REAL	/* d */
+	}		 kind;
+	union {
+		int64_t	 i;
+		double	 d;
+	};
+};
+
 struct store_rows {
 	size_t		  ncols;
 	char		**names;
@@ -264,6 +281,7 @@ struct store_rows {
 	size_t		  nrows;
 	size_t		  size;
 	char		**cells;	/* nrows * ncols, never NULL */
+	struct store_val *vals;		/* the cells' values, as read */
 	int64_t		 *ids;		/* task row ids, or NULL */
 };
 
@@ -298,7 +316,8 @@ struct store_print_opts {
 };
 
 /* A row of store_query_each(): CELLS is NULL for the header call. */
-typedef int	(*store_row_cb)(void *, const struct store_rows *, char **);
+typedef int	(*store_row_cb)(void *, const struct store_rows *, char **,
+		    const struct store_val *);
 
 /*
  * A task and the span that launched it, for the timeline's flow events
@@ -613,8 +632,11 @@ int		 store_print_format(const char *);
 /* store-rows.c */
 struct store_rows *store_rows_create(size_t);
 void		 store_rows_free(struct store_rows *);
-void		 store_rows_add(struct store_rows *, char **);
+void		 store_rows_add(struct store_rows *, char **,
+		     const struct store_val *);
 const char	*store_rows_cell(const struct store_rows *, size_t, size_t);
+double		 store_rows_num(const struct store_rows *, size_t, size_t);
+double		 store_val_num(const struct store_val *);
 bool		 store_fmt_numeric(enum store_fmt);
 
 /* stacks */

@@ -272,6 +272,43 @@ check_flow(struct store *s, struct store_lane *lanes, size_t n)
 	store_span_release(&to);
 }
 
+/* An epoch start in ns shows to the ns: a double of us would round it. */
+static void
+check_detail_times(const char *dir)
+{
+	struct store		*s;
+	struct store_span	 sp;
+	struct store_rows	*r;
+	char			*db, *cause = NULL;
+
+	xasprintf(&db, "%s/epoch.db", dir);
+	s = store_load_begin(db, dir, &cause);
+	add_task(s, 3, INT64_C(1782291497409494491), 1234567, "AI_CORE",
+	    NP_NA, NP_NA);
+	ok(store_load_commit(s, &cause) == 0 && (s = store_open(db,
+	    &cause)) != NULL, "epoch store");
+	if (s == NULL)
+		goto out;
+	r = NULL;
+	if (store_task_span(s, 1, &sp, &cause) == 1) {
+		r = store_span_detail(s, &sp, &cause);
+		store_span_release(&sp);
+	}
+	ok(r != NULL && r->nrows == 10, "epoch task details");
+	if (r != NULL) {
+		is_str(store_rows_cell(r, 4, 1), "1782291497409494.491",
+		    "start to the ns");
+		is_str(store_rows_cell(r, 5, 1), "1234.567", "duration");
+		ok(store_rows_num(r, 5, 1) == 1234.567, "duration as a number");
+	}
+	store_rows_free(r);
+	store_free(s);
+out:
+	free(cause);
+	unlink(db);
+	free(db);
+}
+
 int
 main(void)
 {
@@ -321,6 +358,7 @@ main(void)
 	is_str(store_span_type_name(-1), "none", "no type");
 	store_lanes_free(lanes, n);
 	store_free(s);
+	check_detail_times(dir);
 	unlink(db);
 	rmdir(dir);
 	free(db);
