@@ -17,7 +17,7 @@ struct csv_cols {
 
 /* Index the header NAMES (copied, trimmed). */
 struct csv_cols *
-csv_cols_create(char **names, size_t n)
+import_columns_create(char **names, size_t n)
 {
 	struct csv_cols	*c;
 	size_t		 i, len;
@@ -40,7 +40,7 @@ csv_cols_create(char **names, size_t n)
 }
 
 void
-csv_cols_free(struct csv_cols *c)
+import_columns_free(struct csv_cols *c)
 {
 	size_t	 i;
 
@@ -55,7 +55,7 @@ csv_cols_free(struct csv_cols *c)
 
 /* The index of column NAME (case-insensitive), or -1. */
 int
-csv_cols_find(struct csv_cols *c, const char *name)
+import_columns_find(struct csv_cols *c, const char *name)
 {
 	size_t	 i;
 
@@ -70,12 +70,12 @@ csv_cols_find(struct csv_cols *c, const char *name)
 
 /* The index of the first of NAMES (NULL-terminated) present, or -1. */
 int
-csv_cols_find_any(struct csv_cols *c, const char *const *names)
+import_columns_find_any(struct csv_cols *c, const char *const *names)
 {
 	int	 i;
 
 	for (; *names != NULL; names++) {
-		if ((i = csv_cols_find(c, *names)) != -1)
+		if ((i = import_columns_find(c, *names)) != -1)
 			return i;
 	}
 	return -1;
@@ -83,20 +83,20 @@ csv_cols_find_any(struct csv_cols *c, const char *const *names)
 
 /* True if column I was not asked for by name. */
 bool
-csv_cols_unused(struct csv_cols *c, size_t i)
+import_columns_unused(struct csv_cols *c, size_t i)
 {
 	return i < c->n && !c->used[i];
 }
 
 /* The trimmed name of column I. */
 const char *
-csv_cols_name(struct csv_cols *c, size_t i)
+import_columns_name(struct csv_cols *c, size_t i)
 {
 	return c->names[i];
 }
 
 size_t
-csv_cols_count(struct csv_cols *c)
+import_columns_count(struct csv_cols *c)
 {
 	return c->n;
 }

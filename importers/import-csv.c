@@ -32,7 +32,7 @@ struct csv {
 
 /* Open PATH for reading rows. On failure return NULL and set *cause. */
 struct csv *
-csv_open(const char *path, char **cause)
+import_csv_open(const char *path, char **cause)
 {
 	struct csv	*c;
 
@@ -50,7 +50,7 @@ csv_open(const char *path, char **cause)
 }
 
 void
-csv_free(struct csv *c)
+import_csv_free(struct csv *c)
 {
 	if (c == NULL)
 		return;
@@ -65,7 +65,7 @@ csv_free(struct csv *c)
 
 /* Make sure bytes are buffered; false at the end of the file. */
 static bool
-csv_fill(struct csv *c)
+import_csv_fill(struct csv *c)
 {
 	if (c->pos < c->len)
 		return true;
@@ -78,16 +78,17 @@ csv_fill(struct csv *c)
 		c->eof = true;
 		return false;
 	}
-	if (c->base == 0 && c->len >= 3 && memcmp(c->buf, "\xef\xbb\xbf", 3) == 0)
+	if (c->base == 0 && c->len >= 3 && memcmp(c->buf, "\xef\xbb\xbf",
+	    3) == 0)
 		c->pos = 3;
-	return c->pos < c->len || csv_fill(c);
+	return c->pos < c->len || import_csv_fill(c);
 }
 
 /* The next byte, or -1 at the end of the file. */
 static inline int
-csv_getc(struct csv *c)
+import_csv_getc(struct csv *c)
 {
-	if (c->pos == c->len && !csv_fill(c))
+	if (c->pos == c->len && !import_csv_fill(c))
 		return -1;
 	return (unsigned char)c->buf[c->pos++];
 }
@@ -98,13 +99,13 @@ csv_getc(struct csv *c)
  * read here, so it avoids a call per byte.
  */
 static int
-csv_unquoted(struct csv *c)
+import_csv_unquoted(struct csv *c)
 {
 	const char	*p, *start, *end;
 	int		 ch;
 
 	for (;;) {
-		if (!csv_fill(c))
+		if (!import_csv_fill(c))
 			return -1;
 		start = c->buf + c->pos;
 		end = c->buf + c->len;
@@ -120,7 +121,7 @@ csv_unquoted(struct csv *c)
 		c->pos++;
 		if (ch != '\r')
 			return ch;
-		if (csv_fill(c) && c->buf[c->pos] == '\n') {
+		if (import_csv_fill(c) && c->buf[c->pos] == '\n') {
 			c->pos++;
 			return '\n';
 		}
@@ -134,12 +135,12 @@ csv_unquoted(struct csv *c)
  * the quotes belong to the field and are counted.
  */
 static int
-csv_quoted(struct csv *c)
+import_csv_quoted(struct csv *c)
 {
 	const char	*p, *start, *end;
 
 	for (;;) {
-		if (!csv_fill(c))
+		if (!import_csv_fill(c))
 			return -1;
 		start = c->buf + c->pos;
 		end = c->buf + c->len;
@@ -157,9 +158,9 @@ csv_quoted(struct csv *c)
 }
 
 static inline int
-csv_peek(struct csv *c)
+import_csv_peek(struct csv *c)
 {
-	int	 ch = csv_getc(c);
+	int	 ch = import_csv_getc(c);
 
 	if (ch != -1)
 		c->pos--;
@@ -167,7 +168,7 @@ csv_peek(struct csv *c)
 }
 
 static void
-csv_end_field(struct csv *c, bool quoted)
+import_csv_end_field(struct csv *c, bool quoted)
 {
 	struct strbuf	*b = &c->field;
 	size_t		 start = c->starts[c->nfields];
@@ -183,7 +184,7 @@ csv_end_field(struct csv *c, bool quoted)
 }
 
 static void
-csv_new_field(struct csv *c)
+import_csv_new_field(struct csv *c)
 {
 	if (c->nfields + 1 >= c->size) {
 		c->size = c->size == 0 ? 64 : c->size * 2;
@@ -201,7 +202,7 @@ csv_new_field(struct csv *c)
  * Blank lines are skipped.
  */
 int
-csv_next(struct csv *c, char ***fields, size_t *n)
+import_csv_next(struct csv *c, char ***fields, size_t *n)
 {
 	int	 ch;
 	bool	 quoted, inq;
@@ -211,24 +212,25 @@ csv_next(struct csv *c, char ***fields, size_t *n)
 		strbuf_reset(&c->field);
 		c->nfields = 0;
 		c->row_offset = c->base + (int64_t)c->pos;
-		if ((ch = csv_peek(c)) == -1)
+		if ((ch = import_csv_peek(c)) == -1)
 			return 0;
 		c->line++;
 		for (;;) {
-			csv_new_field(c);
+			import_csv_new_field(c);
 			quoted = inq = false;
-			while ((ch = csv_getc(c)) == ' ' && c->field.len ==
+			while ((ch = import_csv_getc(c)) == ' '
+			    && c->field.len ==
 			    c->starts[c->nfields])
 				;
 			if (ch == '"') {
 				quoted = inq = true;
-				ch = csv_getc(c);
+				ch = import_csv_getc(c);
 			} else if (ch != ',' && ch != '\n' && ch != -1 &&
 			    ch != '\r') {
 				strbuf_addc(&c->field, (char)ch);
-				ch = csv_unquoted(c);
+				ch = import_csv_unquoted(c);
 			}
-			for (;; ch = csv_getc(c)) {
+			for (;; ch = import_csv_getc(c)) {
 				if (ch == -1)
 					break;
 				if (inq) {
@@ -237,11 +239,12 @@ csv_next(struct csv *c, char ***fields, size_t *n)
 							c->line++;
 						strbuf_addc(&c->field,
 						    (char)ch);
-						if ((ch = csv_quoted(c)) == -1)
+						ch = import_csv_quoted(c);
+						if (ch == -1)
 							break;
 					}
-					if (csv_peek(c) == '"') {
-						csv_getc(c);
+					if (import_csv_peek(c) == '"') {
+						import_csv_getc(c);
 						strbuf_addc(&c->field, '"');
 					} else
 						inq = false;
@@ -249,11 +252,11 @@ csv_next(struct csv *c, char ***fields, size_t *n)
 				}
 				if (ch == ',' || ch == '\n')
 					break;
-				if (ch == '\r' && csv_peek(c) == '\n')
+				if (ch == '\r' && import_csv_peek(c) == '\n')
 					continue;
 				strbuf_addc(&c->field, (char)ch);
 			}
-			csv_end_field(c, quoted);
+			import_csv_end_field(c, quoted);
 			if (ch != ',')
 				break;
 		}
@@ -268,23 +271,23 @@ csv_next(struct csv *c, char ***fields, size_t *n)
 	return 1;
 }
 
-/* Byte offset of the row csv_next() returned last. */
+/* Byte offset of the row import_csv_next() returned last. */
 int64_t
-csv_offset(struct csv *c)
+import_csv_offset(struct csv *c)
 {
 	return c->row_offset;
 }
 
 /* Line number of the row returned last (1 is the header). */
 int64_t
-csv_line(struct csv *c)
+import_csv_line(struct csv *c)
 {
 	return c->line;
 }
 
 /* Bytes consumed so far. */
 int64_t
-csv_bytes(struct csv *c)
+import_csv_bytes(struct csv *c)
 {
 	return c->base + (int64_t)c->pos;
 }

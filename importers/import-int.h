@@ -40,22 +40,23 @@ const struct importer *importer_find(const char *);
 
 /* import-csv.c: the CSV reader every text importer shares. */
 struct csv;
-struct csv	*csv_open(const char *, char **);
-void		 csv_free(struct csv *);
-int		 csv_next(struct csv *, char ***, size_t *);
-int64_t		 csv_offset(struct csv *);
-int64_t		 csv_line(struct csv *);
-int64_t		 csv_bytes(struct csv *);
+struct csv	*import_csv_open(const char *, char **);
+void		 import_csv_free(struct csv *);
+int		 import_csv_next(struct csv *, char ***, size_t *);
+int64_t		 import_csv_offset(struct csv *);
+int64_t		 import_csv_line(struct csv *);
+int64_t		 import_csv_bytes(struct csv *);
 
 /* import-columns.c: find columns by header name. */
 struct csv_cols;
-struct csv_cols	*csv_cols_create(char **, size_t);
-void		 csv_cols_free(struct csv_cols *);
-int		 csv_cols_find(struct csv_cols *, const char *);
-int		 csv_cols_find_any(struct csv_cols *, const char *const *);
-bool		 csv_cols_unused(struct csv_cols *, size_t);
-const char	*csv_cols_name(struct csv_cols *, size_t);
-size_t		 csv_cols_count(struct csv_cols *);
+struct csv_cols	*import_columns_create(char **, size_t);
+void		 import_columns_free(struct csv_cols *);
+int		 import_columns_find(struct csv_cols *, const char *);
+int		 import_columns_find_any(struct csv_cols *,
+		     const char *const *);
+bool		 import_columns_unused(struct csv_cols *, size_t);
+const char	*import_columns_name(struct csv_cols *, size_t);
+size_t		 import_columns_count(struct csv_cols *);
 
 /* import-rows.c: the rows shared by the CSV importers. */
 int		 import_rows_op_summary(struct store *, const char *,
@@ -95,8 +96,8 @@ int		 import_db_load(struct store *, const char *,
 int		 import_job_probe(const char *, bool);
 int		 import_job_load(struct store *, const char *,
 		     struct import_ctx *, char **);
-int		 import_timeline_probe(const char *, bool);
-int		 import_timeline_load(struct store *, const char *,
+int		 import_tracedir_probe(const char *, bool);
+int		 import_tracedir_load(struct store *, const char *,
 		     struct import_ctx *, char **);
 int		 import_prof_probe(const char *, bool);
 int		 import_prof_load(struct store *, const char *,

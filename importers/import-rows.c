@@ -133,22 +133,22 @@ static int
 import_rows_open(struct rows_file *r, const char *path, char **cause)
 {
 	memset(r, 0, sizeof *r);
-	if ((r->csv = csv_open(path, cause)) == NULL)
+	if ((r->csv = import_csv_open(path, cause)) == NULL)
 		return -1;
-	if (csv_next(r->csv, &r->f, &r->n) != 1) {
+	if (import_csv_next(r->csv, &r->f, &r->n) != 1) {
 		xasprintf(cause, "'%s' is empty", path);
-		csv_free(r->csv);
+		import_csv_free(r->csv);
 		return -1;
 	}
-	r->cols = csv_cols_create(r->f, r->n);
+	r->cols = import_columns_create(r->f, r->n);
 	return 0;
 }
 
 static void
 import_rows_close(struct rows_file *r)
 {
-	csv_cols_free(r->cols);
-	csv_free(r->csv);
+	import_columns_free(r->cols);
+	import_csv_free(r->csv);
 }
 
 static void
@@ -156,7 +156,8 @@ import_rows_progress(struct store *s, struct rows_file *r, const char *path,
     int64_t row)
 {
 	if ((row & 0xffff) == 0)
-		store_load_progress(s, "reading", path, csv_bytes(r->csv), -1);
+		store_load_progress(s, "reading", path,
+		    import_csv_bytes(r->csv), -1);
 }
 
 #define COLS(...)	(const char *const[]){ __VA_ARGS__, NULL }
@@ -170,33 +171,35 @@ struct rows_summary_cols {
 static void
 import_rows_summary_find(struct csv_cols *c, struct rows_summary_cols *k)
 {
-	k->device = csv_cols_find(c, "Device_id");
-	k->model = csv_cols_find(c, "Model ID");
-	k->task = csv_cols_find(c, "Task ID");
-	k->stream = csv_cols_find(c, "Stream ID");
-	k->name = csv_cols_find_any(c, COLS("Op Name", "Name"));
-	k->type = csv_cols_find_any(c, COLS("OP Type", "Type"));
-	k->state = csv_cols_find(c, "OP State");
-	k->core = csv_cols_find_any(c, COLS("Task Type", "Accelerator Core"));
-	k->start = csv_cols_find_any(c, COLS("Task Start Time(us)",
+	k->device = import_columns_find(c, "Device_id");
+	k->model = import_columns_find(c, "Model ID");
+	k->task = import_columns_find(c, "Task ID");
+	k->stream = import_columns_find(c, "Stream ID");
+	k->name = import_columns_find_any(c, COLS("Op Name", "Name"));
+	k->type = import_columns_find_any(c, COLS("OP Type", "Type"));
+	k->state = import_columns_find(c, "OP State");
+	k->core = import_columns_find_any(c, COLS("Task Type",
+	    "Accelerator Core"));
+	k->start = import_columns_find_any(c, COLS("Task Start Time(us)",
 	    "Start Time(us)", "Task Start Time"));
-	k->dur = csv_cols_find_any(c, COLS("Task Duration(us)",
+	k->dur = import_columns_find_any(c, COLS("Task Duration(us)",
 	    "Duration(us)"));
-	k->wait = csv_cols_find_any(c, COLS("Task Wait Time(us)",
+	k->wait = import_columns_find_any(c, COLS("Task Wait Time(us)",
 	    "Wait Time(us)"));
-	k->block = csv_cols_find_any(c, COLS("Block Num", "Block Dim"));
-	k->mix = csv_cols_find_any(c, COLS("Mix Block Num", "Mix Block Dim"));
-	k->hf32 = csv_cols_find(c, "HF32 Eligible");
-	k->ish = csv_cols_find(c, "Input Shapes");
-	k->idt = csv_cols_find(c, "Input Data Types");
-	k->ifm = csv_cols_find(c, "Input Formats");
-	k->osh = csv_cols_find(c, "Output Shapes");
-	k->odt = csv_cols_find(c, "Output Data Types");
-	k->ofm = csv_cols_find(c, "Output Formats");
-	k->ctx = csv_cols_find(c, "Context ID");
-	k->step = csv_cols_find(c, "Step Id");
-	k->mname = csv_cols_find(c, "Model Name");
-	k->infer = csv_cols_find(c, "Infer ID");
+	k->block = import_columns_find_any(c, COLS("Block Num", "Block Dim"));
+	k->mix = import_columns_find_any(c, COLS("Mix Block Num",
+	    "Mix Block Dim"));
+	k->hf32 = import_columns_find(c, "HF32 Eligible");
+	k->ish = import_columns_find(c, "Input Shapes");
+	k->idt = import_columns_find(c, "Input Data Types");
+	k->ifm = import_columns_find(c, "Input Formats");
+	k->osh = import_columns_find(c, "Output Shapes");
+	k->odt = import_columns_find(c, "Output Data Types");
+	k->ofm = import_columns_find(c, "Output Formats");
+	k->ctx = import_columns_find(c, "Context ID");
+	k->step = import_columns_find(c, "Step Id");
+	k->mname = import_columns_find(c, "Model Name");
+	k->infer = import_columns_find(c, "Infer ID");
 }
 
 /* The task columns a file has, by the task table's names. */
@@ -242,11 +245,11 @@ import_rows_pmu_names(struct csv_cols *c, int **idx, size_t *n)
 	strbuf_init(&b);
 	*idx = NULL;
 	*n = 0;
-	for (i = 0; i < csv_cols_count(c); i++) {
-		if (!csv_cols_unused(c, i))
+	for (i = 0; i < import_columns_count(c); i++) {
+		if (!import_columns_unused(c, i))
 			continue;
 		strbuf_addf(&b, "%s%s", *n == 0 ? "" : ",",
-		    csv_cols_name(c, i));
+		    import_columns_name(c, i));
 		*idx = xreallocarray(*idx, *n + 1, sizeof **idx);
 		(*idx)[(*n)++] = (int)i;
 	}
@@ -303,7 +306,7 @@ import_rows_op_summary(struct store *s, const char *path,
 	store_load_task_cols(s, names);
 	free(names);
 	strbuf_init(&pv);
-	while (csv_next(r.csv, &r.f, &r.n) == 1) {
+	while (import_csv_next(r.csv, &r.f, &r.n) == 1) {
 		import_rows_progress(s, &r, path, ++row);
 		memset(&t, 0, sizeof t);
 		bad = false;
@@ -325,9 +328,9 @@ import_rows_op_summary(struct store *s, const char *path,
 			t.step = ctx->iter;
 		t.conn = t.api = NP_NA;
 		if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA ||
-		    r.n < csv_cols_count(r.cols)) {
-			import_rows_trouble_add(&tr, csv_offset(r.csv), bad ||
-			    t.start_ns == NP_NA || t.dur_ns == NP_NA ?
+		    r.n < import_columns_count(r.cols)) {
+			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
+			    bad || t.start_ns == NP_NA || t.dur_ns == NP_NA ?
 			    "row without a readable start time, duration or "
 			    "id, skipped" : "row has fewer cells than the "
 			    "header, the missing ones read as N/A");
@@ -377,23 +380,23 @@ import_rows_op_statistic(struct store *s, const char *path,
 
 	if (import_rows_open(&r, path, cause) != 0)
 		return -1;
-	mname = csv_cols_find(r.cols, "Model Name");
-	dev = csv_cols_find(r.cols, "Device_id");
-	type = csv_cols_find(r.cols, "OP Type");
-	core = csv_cols_find(r.cols, "Core Type");
-	count = csv_cols_find(r.cols, "Count");
-	total = csv_cols_find(r.cols, "Total Time(us)");
-	min = csv_cols_find(r.cols, "Min Time(us)");
-	avg = csv_cols_find(r.cols, "Avg Time(us)");
-	max = csv_cols_find(r.cols, "Max Time(us)");
-	ratio = csv_cols_find(r.cols, "Ratio(%)");
+	mname = import_columns_find(r.cols, "Model Name");
+	dev = import_columns_find(r.cols, "Device_id");
+	type = import_columns_find(r.cols, "OP Type");
+	core = import_columns_find(r.cols, "Core Type");
+	count = import_columns_find(r.cols, "Count");
+	total = import_columns_find(r.cols, "Total Time(us)");
+	min = import_columns_find(r.cols, "Min Time(us)");
+	avg = import_columns_find(r.cols, "Avg Time(us)");
+	max = import_columns_find(r.cols, "Max Time(us)");
+	ratio = import_columns_find(r.cols, "Ratio(%)");
 	if (type == -1 || total == -1 || count == -1) {
 		xasprintf(cause, "'%s' has no OP Type, Count or Total Time(us) "
 		    "column", path);
 		import_rows_close(&r);
 		return -1;
 	}
-	while (csv_next(r.csv, &r.f, &r.n) == 1) {
+	while (import_csv_next(r.csv, &r.f, &r.n) == 1) {
 		memset(&o, 0, sizeof o);
 		bad = false;
 		o.device = import_rows_device(r.f, r.n, dev, ctx);
@@ -413,7 +416,7 @@ import_rows_op_statistic(struct store *s, const char *path,
 		    r.f[ratio], strlen(r.f[ratio]), &d) == 0)
 			o.ratio = d;
 		if (bad || o.count == NP_NA || o.total_ns == NP_NA) {
-			import_rows_trouble_add(&tr, csv_offset(r.csv),
+			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
 			    "bad number in row, skipped");
 			continue;
 		}
@@ -439,22 +442,22 @@ import_rows_api_statistic(struct store *s, const char *path,
 
 	if (import_rows_open(&r, path, cause) != 0)
 		return -1;
-	dev = csv_cols_find(r.cols, "Device_id");
-	level = csv_cols_find(r.cols, "Level");
-	name = csv_cols_find(r.cols, "API Name");
-	time = csv_cols_find(r.cols, "Time(us)");
-	count = csv_cols_find(r.cols, "Count");
-	avg = csv_cols_find(r.cols, "Avg(us)");
-	min = csv_cols_find(r.cols, "Min(us)");
-	max = csv_cols_find(r.cols, "Max(us)");
-	var = csv_cols_find(r.cols, "Variance");
+	dev = import_columns_find(r.cols, "Device_id");
+	level = import_columns_find(r.cols, "Level");
+	name = import_columns_find(r.cols, "API Name");
+	time = import_columns_find(r.cols, "Time(us)");
+	count = import_columns_find(r.cols, "Count");
+	avg = import_columns_find(r.cols, "Avg(us)");
+	min = import_columns_find(r.cols, "Min(us)");
+	max = import_columns_find(r.cols, "Max(us)");
+	var = import_columns_find(r.cols, "Variance");
 	if (name == -1 || time == -1 || count == -1) {
 		xasprintf(cause, "'%s' has no API Name, Time(us) or Count "
 		    "column", path);
 		import_rows_close(&r);
 		return -1;
 	}
-	while (csv_next(r.csv, &r.f, &r.n) == 1) {
+	while (import_csv_next(r.csv, &r.f, &r.n) == 1) {
 		memset(&a, 0, sizeof a);
 		bad = false;
 		a.device = dev >= 0 ? import_rows_device(r.f, r.n, dev, ctx) :
@@ -472,7 +475,7 @@ import_rows_api_statistic(struct store *s, const char *path,
 		    r.f[var], strlen(r.f[var]), &d) == 0)
 			a.variance = d;
 		if (bad || a.name == NULL || a.total_ns == NP_NA) {
-			import_rows_trouble_add(&tr, csv_offset(r.csv),
+			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
 			    "bad number in row, skipped");
 			continue;
 		}
@@ -496,23 +499,24 @@ import_rows_step_trace(struct store *s, const char *path,
 
 	if (import_rows_open(&r, path, cause) != 0)
 		return -1;
-	c[0] = csv_cols_find(r.cols, "Device_id");
-	c[1] = csv_cols_find(r.cols, "Iteration ID");
-	c[2] = csv_cols_find_any(r.cols, COLS("FP Start(us)", "FP Start"));
-	c[3] = csv_cols_find_any(r.cols, COLS("BP End(us)", "BP End"));
-	c[4] = csv_cols_find_any(r.cols, COLS("Iteration End(us)",
+	c[0] = import_columns_find(r.cols, "Device_id");
+	c[1] = import_columns_find(r.cols, "Iteration ID");
+	c[2] = import_columns_find_any(r.cols, COLS("FP Start(us)",
+	    "FP Start"));
+	c[3] = import_columns_find_any(r.cols, COLS("BP End(us)", "BP End"));
+	c[4] = import_columns_find_any(r.cols, COLS("Iteration End(us)",
 	    "Iteration End"));
-	c[5] = csv_cols_find(r.cols, "Iteration Time(us)");
-	c[6] = csv_cols_find(r.cols, "FP to BP Time(us)");
-	c[7] = csv_cols_find(r.cols, "Iteration Refresh(us)");
-	c[8] = csv_cols_find(r.cols, "Data Aug Bound(us)");
-	c[9] = csv_cols_find(r.cols, "Model ID");
+	c[5] = import_columns_find(r.cols, "Iteration Time(us)");
+	c[6] = import_columns_find(r.cols, "FP to BP Time(us)");
+	c[7] = import_columns_find(r.cols, "Iteration Refresh(us)");
+	c[8] = import_columns_find(r.cols, "Data Aug Bound(us)");
+	c[9] = import_columns_find(r.cols, "Model ID");
 	if (c[1] == -1) {
 		xasprintf(cause, "'%s' has no Iteration ID column", path);
 		import_rows_close(&r);
 		return -1;
 	}
-	while (csv_next(r.csv, &r.f, &r.n) == 1) {
+	while (import_csv_next(r.csv, &r.f, &r.n) == 1) {
 		bad = false;
 		st.device = import_rows_device(r.f, r.n, c[0], ctx);
 		st.rank = ctx->rank;
@@ -527,7 +531,7 @@ import_rows_step_trace(struct store *s, const char *path,
 		st.model_id = c[9] >= 0 ? import_rows_int(r.f, r.n, c[9],
 		    &bad) : ctx->model;
 		if (bad || st.iter == NP_NA) {
-			import_rows_trouble_add(&tr, csv_offset(r.csv),
+			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
 			    "bad number in row, skipped");
 			continue;
 		}
@@ -559,10 +563,10 @@ import_rows_generic(struct store *s, const char *path, const char *name,
 		import_rows_close(&r);
 		return -1;
 	}
-	while (csv_next(r.csv, &r.f, &r.n) == 1) {
+	while (import_csv_next(r.csv, &r.f, &r.n) == 1) {
 		import_rows_progress(s, &r, path, ++row);
 		if (r.n != ncols)
-			import_rows_trouble_add(&tr, csv_offset(r.csv),
+			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
 			    r.n < ncols ?
 			    "row has fewer cells than the header, the missing "
 			    "ones read as N/A" : "row has more cells than the "
@@ -692,7 +696,7 @@ import_rows_has_column(const char *path, const char *name)
 		free(cause);
 		return false;
 	}
-	found = csv_cols_find(r.cols, name) != -1;
+	found = import_columns_find(r.cols, name) != -1;
 	import_rows_close(&r);
 	return found;
 }

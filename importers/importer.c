@@ -61,8 +61,8 @@ static const struct importer importers[] = {
 		.what = "legacy timeline/ dir: "
 		    "<module>_<dev>_<model>_<iter>.json (msprof, task_time, "
 		    "step_trace, hccl, acl)",
-		.probe = import_timeline_probe,
-		.load = import_timeline_load
+		.probe = import_tracedir_probe,
+		.load = import_tracedir_load
 	},
 	{
 		.name = "trace",

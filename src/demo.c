@@ -26,8 +26,10 @@ struct demo_op {
 };
 
 static const struct demo_op demo_ops[] = {
-	{ "MatMulV2", "AI_CORE", 45000, "32,1024;1024,1024", "FLOAT16;FLOAT16" },
-	{ "Conv2D", "AI_CORE", 82000, "8,64,56,56;64,64,3,3", "FLOAT16;FLOAT16" },
+	{ "MatMulV2", "AI_CORE", 45000, "32,1024;1024,1024",
+	    "FLOAT16;FLOAT16" },
+	{ "Conv2D", "AI_CORE", 82000, "8,64,56,56;64,64,3,3",
+	    "FLOAT16;FLOAT16" },
 	{ "TransData", "AI_CORE", 6200, "8,64,56,56", "FLOAT16" },
 	{ "Add", "AI_VECTOR_CORE", 4100, "32,1024;32,1024", "FLOAT;FLOAT" },
 	{ "Cast", "AI_VECTOR_CORE", 2500, "32,1024", "FLOAT16" },
@@ -96,13 +98,15 @@ demo_kernels(struct util_state *st, const char *dir, int rank,
     const struct demo_opts *g, char **cause)
 {
 	char		 start[32], dur[32], wait[32];
-	int64_t		 i, t = DEMO_EPOCH_NS + (int64_t)rank * 1000, d, prev = 0;
+	int64_t		 i, t, d, prev = 0;
 	int64_t		*taskid, per_step;
 	const struct demo_op *op;
 	int		 stream;
 	bool		 quirks = (g->flags & DEMO_QUIRKS) != 0;
 
-	if ((st->f = util_file_create(dir, "kernel_details.csv", cause)) == NULL)
+	t = DEMO_EPOCH_NS + (int64_t)rank * 1000;
+	st->f = util_file_create(dir, "kernel_details.csv", cause);
+	if (st->f == NULL)
 		return -1;
 	if (quirks)
 		fputs("\xef\xbb\xbf", st->f);
@@ -131,9 +135,9 @@ demo_kernels(struct util_state *st, const char *dir, int rank,
 		    (long long)(i / per_step + 1), rank,
 		    (long long)taskid[stream], 40 + stream, "aclnn", op->type,
 		    (long long)i % 7, op->type, op->core, start, dur, wait,
-		    (int)(util_rand_next(&st->rng) % 48) + 1, op->shape, op->dtype,
-		    op->shape, op->dtype, dur, (long long)(d * 18 / 10),
-		    st->eol);
+		    (int)(util_rand_next(&st->rng) % 48) + 1, op->shape,
+		    op->dtype, op->shape, op->dtype, dur,
+		    (long long)(d * 18 / 10), st->eol);
 		taskid[stream] = (taskid[stream] + 1) & 0xffff;
 		util_stat_add(&st->op[op - demo_ops], d);
 		prev = t + d;

@@ -194,7 +194,7 @@ static void
 main_help(void)
 {
 	fputs(main_usage_text, stdout);
-	printf(main_help_text, store_table_names_help());
+	printf(main_help_text, store_tables_names_help());
 }
 
 /* Remove the half-built store on Ctrl-C; the previous one is untouched. */
@@ -293,7 +293,7 @@ main_import(const char *path, const char *db, bool force, bool quiet,
 	int			 rc;
 
 	if (!force) {
-		rc = store_is_current(db, path, &why);
+		rc = store_manifest_current(db, path, &why);
 		if (rc == 1)
 			return 0;
 		if (rc == 0 && !quiet)
@@ -639,7 +639,7 @@ main_stacks(struct store *s, const struct main_opts *o)
 
 	w.folded = true;
 	main_export_opts(&w, &eo);
-	if ((st = export_stacks(s, &eo, &cause)) == NULL) {
+	if ((st = export_folded_stacks(s, &eo, &cause)) == NULL) {
 		fprintf(stderr, "%s: %s\n", log_progname(), cause);
 		free(cause);
 	}
@@ -676,9 +676,9 @@ main_show_tables(struct store *s, char **names, int n,
 	for (i = 0; i < n; i++) {
 		if (strcmp(names[i], "tables") != 0 &&
 		    strcmp(names[i], "stacks") != 0 &&
-		    store_table_find(s, names[i]) == NULL) {
+		    store_tables_find(s, names[i]) == NULL) {
 			log_warnx("unknown table '%s' (tables: %s)", names[i],
-			    store_table_names_help());
+			    store_tables_names_help());
 			return EXIT_USAGE;
 		}
 	}
@@ -705,7 +705,7 @@ main_show_tables(struct store *s, char **names, int n,
 			t = NULL;
 			r = store_tables_summary(s, &q, &cause);
 		} else {
-			t = store_table_find(s, names[i]);
+			t = store_tables_find(s, names[i]);
 			r = store_query_table(s, t, &q, &cause);
 		}
 		if (r == NULL) {
@@ -717,16 +717,16 @@ main_show_tables(struct store *s, char **names, int n,
 			if (i > 0)
 				fputc('\n', stdout);
 			printf("%s%s%s\n", po.color ? "\033[1m" : "",
-			    t != NULL ? store_table_title(t) :
+			    t != NULL ? store_tables_title(t) :
 			    strcmp(names[i], "stacks") == 0 ? "Stacks" :
 			    "Tables",
 			    po.color ? "\033[0m" : "");
 		} else if (po.format == PRINT_JSON && n > 1)
 			printf("%s  \"%s\": ", i > 0 ? ",\n" : "",
-			    t != NULL ? store_table_name(t) : names[i]);
+			    t != NULL ? store_tables_name(t) : names[i]);
 		else if (n > 1)
 			printf("%s# %s\n", i > 0 ? "\n" : "",
-			    t != NULL ? store_table_name(t) : names[i]);
+			    t != NULL ? store_tables_name(t) : names[i]);
 		store_print_rows(stdout, r, &po);
 		if (po.format == PRINT_TABLE && r->nrows == 0)
 			puts("(no rows)");
@@ -750,9 +750,9 @@ main_show(int argc, char **argv, const struct main_opts *o)
 		main_usage();
 	s = main_store(argv[0], o);
 	/* An SVP run: the four tables the vendor's show prints. */
-	for (i = 0; i < 4 && store_table_find(s, "aa_core_metrics") != NULL;
+	for (i = 0; i < 4 && store_tables_find(s, "aa_core_metrics") != NULL;
 	    i++) {
-		if (store_table_find(s, svp[i]) != NULL)
+		if (store_tables_find(s, svp[i]) != NULL)
 			svp[n++] = svp[i];
 	}
 	if (argc > 1)
@@ -877,7 +877,8 @@ main_export(int argc, char **argv, const struct main_opts *o)
 		log_warnx("export writes csv or json, not '%s'", o->format);
 		main_usage();
 	}
-	if (!o->folded && o->range != NULL && export_parse_range(o->range, 0,
+	if (!o->folded && o->range != NULL && export_file_parse_range(o->range,
+	    0,
 	    &from, &to, &cause) != 0) {
 		log_warnx("%s", cause);
 		main_usage();

@@ -80,7 +80,8 @@ void		 strbuf_reset(struct strbuf *);
 void		 strbuf_addc(struct strbuf *, char);
 void		 strbuf_add(struct strbuf *, const char *, size_t);
 void		 strbuf_adds(struct strbuf *, const char *);
-void		 strbuf_addf(struct strbuf *, const char *, ...) PRINTFLIKE(2, 3);
+void		 strbuf_addf(struct strbuf *, const char *, ...)
+		     PRINTFLIKE(2, 3);
 char		*strbuf_detach(struct strbuf *);
 
 int		 util_parse_ns(const char *, size_t, int64_t *);
@@ -99,7 +100,8 @@ char		*util_path_join(const char *, const char *);
 char		*util_abspath(const char *);
 const char	*util_basename(const char *);
 int		 util_mkdir_p(const char *, mode_t);
-int		 util_read_file(const char *, char **, size_t *, size_t, char **);
+int		 util_read_file(const char *, char **, size_t *, size_t,
+		     char **);
 int		 util_write_file_atomic(const char *, const char *, size_t,
 		     bool, char **);
 uint64_t	 util_hash64(const char *, size_t);

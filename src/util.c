@@ -1,7 +1,7 @@
 /*
- * Small utilities: a growable string, exact decimal parsing of the vendor's
- * microsecond text into integer nanoseconds, number formatting the way the
- * vendor prints it, and a few file and path helpers.
+ * Small utilities: exact decimal parsing of the vendor's microsecond text
+ * into integer nanoseconds, number formatting the way the vendor prints
+ * it, and a few file and path helpers.
  */
 #include <sys/stat.h>
 
@@ -19,88 +19,6 @@
 #include <wchar.h>
 
 #include "npuprof.h"
-
-void
-strbuf_init(struct strbuf *b)
-{
-	b->s = NULL;
-	b->len = 0;
-	b->size = 0;
-}
-
-void
-strbuf_release(struct strbuf *b)
-{
-	free(b->s);
-	strbuf_init(b);
-}
-
-void
-strbuf_reset(struct strbuf *b)
-{
-	b->len = 0;
-	if (b->s != NULL)
-		b->s[0] = '\0';
-}
-
-static void
-strbuf_grow(struct strbuf *b, size_t n)
-{
-	if (b->len + n + 1 <= b->size)
-		return;
-	while (b->len + n + 1 > b->size)
-		b->size = b->size == 0 ? 64 : b->size * 2;
-	b->s = xreallocarray(b->s, 1, b->size);
-}
-
-void
-strbuf_add(struct strbuf *b, const char *s, size_t n)
-{
-	strbuf_grow(b, n);
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
-}
-
-void
-strbuf_addc(struct strbuf *b, char c)
-{
-	strbuf_grow(b, 1);
-	b->s[b->len++] = c;
-	b->s[b->len] = '\0';
-}
-
-void
-strbuf_adds(struct strbuf *b, const char *s)
-{
-	strbuf_add(b, s, strlen(s));
-}
-
-void
-strbuf_addf(struct strbuf *b, const char *fmt, ...)
-{
-	va_list	 ap;
-	char	*s;
-	int	 n;
-
-	va_start(ap, fmt);
-	n = xvasprintf(&s, fmt, ap);
-	va_end(ap);
-	strbuf_add(b, s, n);
-	free(s);
-}
-
-/* Hand the string to the caller (never NULL) and empty the buffer. */
-char *
-strbuf_detach(struct strbuf *b)
-{
-	char	*s = b->s;
-
-	if (s == NULL)
-		s = xstrdup("");
-	strbuf_init(b);
-	return s;
-}
 
 /* Trim blanks, TABs, CR and one pair of surrounding double quotes. */
 static void

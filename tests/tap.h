@@ -23,7 +23,8 @@ static int	tap_failed;
 	printf(__VA_ARGS__);						\
 	printf("\n");							\
 	if (!tap_c)							\
-		printf("#   failed at %s line %d\n", __FILE__, __LINE__);	\
+		printf("#   failed at %s line %d\n", __FILE__,		\
+		    __LINE__);						\
 	fflush(stdout);							\
 } while (0)
 

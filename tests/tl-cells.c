@@ -80,7 +80,7 @@ tl_cells(struct store *s, int64_t lane, int64_t t0, int64_t t1, size_t w)
 			rc = -1;
 		store_lanes_free(l, n);
 	} else
-		rc = store_lane_cells(s, lane, t0, t1, w, c, &cause);
+		rc = store_timeline_cells(s, lane, t0, t1, w, c, &cause);
 	if (rc != 0) {
 		fprintf(stderr, "tl-cells: %s\n", cause);
 		free(c);
@@ -88,11 +88,11 @@ tl_cells(struct store *s, int64_t lane, int64_t t0, int64_t t1, size_t w)
 	}
 	for (i = 0; i < w; i++) {
 		printf("%zu\t%lld\t%lld\t%lld\t%lld\t%s", i,
-		    (long long)store_cell_edge(t0, t1, w, i),
-		    (long long)store_cell_edge(t0, t1, w, i + 1),
+		    (long long)store_timeline_cell_edge(t0, t1, w, i),
+		    (long long)store_timeline_cell_edge(t0, t1, w, i + 1),
 		    (long long)c[i].busy_ns, (long long)c[i].spans,
 		    lane < 0 ? (c[i].type < 0 ? "none" : "value") :
-		    store_span_type_name(c[i].type));
+		    store_lanes_type_name(c[i].type));
 		if (lane < 0 && c[i].type >= 0)
 			printf("\t%.17g", c[i].value);
 		printf("\n");
@@ -174,8 +174,9 @@ tl_frame(struct store *s, const struct store_lane *l, size_t n, int64_t t0,
 	char			*cause = NULL;
 
 	for (j = 0; j < n; j++) {
-		if (store_lane_cells(s, l[j].id, t0, t1, w, c, &cause) != 0 ||
-		    (tl_with_spans && store_lane_spans(s, l[j].id, t0, t1,
+		if (store_timeline_cells(s, l[j].id, t0, t1, w, c,
+		    &cause) != 0 ||
+		    (tl_with_spans && store_spans_of_lane(s, l[j].id, t0, t1,
 		    w / 2, &v, &nv, &cause) != 0)) {
 			fprintf(stderr, "tl-cells: %s\n", cause);
 			free(cause);
@@ -184,7 +185,7 @@ tl_frame(struct store *s, const struct store_lane *l, size_t n, int64_t t0,
 		if (!tl_with_spans)
 			continue;
 		for (k = 0; k < nv; k++)
-			store_span_release(&v[k]);
+			store_spans_release(&v[k]);
 		free(v);
 	}
 	return 0;

@@ -76,7 +76,7 @@ tabs_available(int i)
 	if (tabs_list[i]->table == NULL)
 		return true;
 	tabs_avail[i] = 0;
-	if ((t = view_table_find(tabs_list[i]->table)) == NULL)
+	if ((t = view_table_page_find(tabs_list[i]->table)) == NULL)
 		return false;
 	store_query_init(&q);
 	q.limit = 1;

@@ -335,20 +335,21 @@ struct view_table {
 };
 
 /* view-table-page.c */
-const struct store_table *view_table_find(const char *);
-int64_t		 view_table_height(void);
-void		 view_table_query(struct view_table *, struct store_query *);
-int		 view_table_fill(struct view_table *, bool, char **);
-const struct store_rows *view_table_row(struct view_table *, int64_t,
+const struct store_table *view_table_page_find(const char *);
+int64_t		 view_table_page_height(void);
+void		 view_table_page_query(struct view_table *,
+		     struct store_query *);
+int		 view_table_page_fill(struct view_table *, bool, char **);
+const struct store_rows *view_table_page_row(struct view_table *, int64_t,
 		     size_t *);
-int		 view_table_reload(struct view_table *, char **);
-void		 view_table_free(struct view_table *);
-void		 view_table_goto(struct view_table *, int64_t);
+int		 view_table_page_reload(struct view_table *, char **);
+void		 view_table_page_free(struct view_table *);
+void		 view_table_page_goto(struct view_table *, int64_t);
 
 /* view-table-find.c */
-int		 view_table_search_key(struct view_table *, enum action);
-void		 view_table_search_resume(struct view_table *);
-int		 view_table_save_key(struct view_table *);
+int		 view_table_find_search_key(struct view_table *, enum action);
+void		 view_table_find_search_resume(struct view_table *);
+int		 view_table_find_save_key(struct view_table *);
 
 /* view-summary.c */
 extern const struct view_ops view_summary_ops;
@@ -410,10 +411,11 @@ extern const struct view_ops view_flame_ops;
 /* view-flame-draw.c */
 typedef void	(*flame_place_cb)(struct view_flame *,
 		     const struct store_frame *, int, int, int, void *);
-void		 view_flame_layout(struct view_flame *, int, flame_place_cb,
+void		 view_flame_draw_layout(struct view_flame *, int,
+		     flame_place_cb,
 		     void *);
 void		 view_flame_draw(struct view *, int, int);
-int		 view_flame_rows(int);
+int		 view_flame_draw_rows(int);
 
 /* view-help.c */
 extern const struct view_ops view_help_ops;
@@ -487,23 +489,24 @@ extern const struct view_ops view_timeline_ops;
 void		 view_timeline_fill(struct view_tl *);
 
 /* view-timeline-range.c */
-void		 view_timeline_set(struct view_tl *, int64_t, int64_t, bool);
-void		 view_timeline_zoom(struct view_tl *, int64_t, int64_t,
+void		 view_timeline_range_set(struct view_tl *, int64_t, int64_t,
+		     bool);
+void		 view_timeline_range_zoom(struct view_tl *, int64_t, int64_t,
 		     int64_t);
-int		 view_timeline_mouse(struct view_tl *);
+int		 view_timeline_range_mouse(struct view_tl *);
 int		 view_timeline_range_key(struct view_tl *, enum action);
 
 /* view-timeline-lanes.c */
-const struct store_lane *view_timeline_lane_at(const struct view_tl *);
-size_t		 view_timeline_height(void);
-bool		 view_timeline_hidden(const struct view_tl *,
+const struct store_lane *view_timeline_lanes_lane_at(const struct view_tl *);
+size_t		 view_timeline_lanes_height(void);
+bool		 view_timeline_lanes_hidden(const struct view_tl *,
 		     const struct store_lane *);
-void		 view_timeline_items(struct view_tl *);
-void		 view_timeline_to_lane(struct view_tl *, int64_t);
-void		 view_timeline_group(struct view_tl *,
+void		 view_timeline_lanes_items(struct view_tl *);
+void		 view_timeline_lanes_to_lane(struct view_tl *, int64_t);
+void		 view_timeline_lanes_group(struct view_tl *,
 		     const struct view_tl_item *, struct store_cell *);
-bool		 view_timeline_hide(struct view_tl *, const char *);
-void		 view_timeline_collapse(struct view_tl *);
+bool		 view_timeline_lanes_hide(struct view_tl *, const char *);
+void		 view_timeline_lanes_collapse(struct view_tl *);
 
 /* view-jump.c */
 int		 view_jump_key(struct view_table *);

@@ -21,7 +21,7 @@ view_detail_launch(struct text *t, int64_t task)
 	size_t			 i;
 
 	text_add(t, ROLE_NORMAL, 0, "");
-	if ((r = store_task_launch(session_store(), task, &cause)) == NULL) {
+	if ((r = store_launch_task(session_store(), task, &cause)) == NULL) {
 		text_addf(t, ROLE_ERROR, 1, "%s", cause);
 		free(cause);
 		return;
@@ -53,7 +53,7 @@ view_detail_tasks(struct text *t, const char *type)
 	char				*filter, *cause = NULL;
 	size_t				 i;
 
-	if ((kt = store_table_find(session_store(), "op_summary")) == NULL)
+	if ((kt = store_tables_find(session_store(), "op_summary")) == NULL)
 		return;
 	xasprintf(&filter, "OP Type:^\\Q%s\\E$", type);
 	store_query_init(&q);

@@ -24,8 +24,8 @@ view_device_open(struct view *v, const void *arg, char **cause)
 
 	vd = xcalloc(1, sizeof *vd);
 	vd->rank = v->ops == &view_rank_ops;
-	if ((vd->rank ? store_ranks(session_store(), &vd->ids, &vd->n,
-	    cause) : store_devices(session_store(), &vd->ids, &vd->n,
+	if ((vd->rank ? store_query_ranks(session_store(), &vd->ids, &vd->n,
+	    cause) : store_query_devices(session_store(), &vd->ids, &vd->n,
 	    cause)) != 0) {
 		free(vd);
 		return -1;

@@ -22,13 +22,13 @@ static const char *view_flame_modes[] = {
 
 /* Rows of frames that fit in a body of H lines. */
 int
-view_flame_rows(int h)
+view_flame_draw_rows(int h)
 {
 	return h > FLAME_HEAD ? h - FLAME_HEAD : 0;
 }
 
 static void
-view_flame_place(struct view_flame *vf, const struct store_frame *f,
+view_flame_draw_place(struct view_flame *vf, const struct store_frame *f,
     int depth, double x0, double scale, flame_place_cb cb, void *arg)
 {
 	double	 x = x0;
@@ -39,7 +39,8 @@ view_flame_place(struct view_flame *vf, const struct store_frame *f,
 		return;
 	cb(vf, f, depth, a, b - a, arg);
 	for (i = 0; i < f->nkids; i++) {
-		view_flame_place(vf, f->kids[i], depth + 1, x, scale, cb, arg);
+		view_flame_draw_place(vf, f->kids[i], depth + 1, x, scale, cb,
+		    arg);
 		x += f->kids[i]->total * scale;
 	}
 }
@@ -50,18 +51,18 @@ view_flame_place(struct view_flame *vf, const struct store_frame *f,
  * its column and its width, callers before callees, left to right.
  */
 void
-view_flame_layout(struct view_flame *vf, int width, flame_place_cb cb,
+view_flame_draw_layout(struct view_flame *vf, int width, flame_place_cb cb,
     void *arg)
 {
 	if (vf->root->total <= 0)
 		return;
-	view_flame_place(vf, vf->root, 0, 0, (double)width /
+	view_flame_draw_place(vf, vf->root, 0, 0, (double)width /
 	    (double)vf->root->total, cb, arg);
 }
 
 /* The last part of a path-like frame name: what fits in a frame. */
 static const char *
-view_flame_short(const char *name)
+view_flame_draw_short(const char *name)
 {
 	const char	*slash = strrchr(name, '/');
 
@@ -74,7 +75,7 @@ struct view_flame_canvas {
 };
 
 static void
-view_flame_box(struct view_flame *vf, const struct store_frame *f,
+view_flame_draw_box(struct view_flame *vf, const struct store_frame *f,
     int depth, int x, int w, void *arg)
 {
 	struct view_flame_canvas	*c = arg;
@@ -85,19 +86,19 @@ view_flame_box(struct view_flame *vf, const struct store_frame *f,
 		return;
 	if (f == vf->sel)
 		role = ROLE_CURSOR;
-	else if (vf->m != NULL && store_frame_match(f, vf->m))
+	else if (vf->m != NULL && store_stacks_frame_match(f, vf->m))
 		role = ROLE_MATCH;
 	else
 		role = depth % 2 == 0 ? ROLE_HEADER : ROLE_TAB_ACTIVE;
 	draw_fill(c->y + row, x, w > 1 ? w - 1 : 1, role);
 	if (w >= 4)
 		draw_text(c->y + row, x + 1, w - 2, role,
-		    view_flame_short(f->name));
+		    view_flame_draw_short(f->name));
 }
 
 /* NS as microseconds with up to three decimals and the unit. */
 static void
-view_flame_time(char *buf, size_t size, int64_t ns)
+view_flame_draw_time(char *buf, size_t size, int64_t ns)
 {
 	size_t	 len;
 
@@ -107,7 +108,7 @@ view_flame_time(char *buf, size_t size, int64_t ns)
 }
 
 static double
-view_flame_pct(const struct view_flame *vf, int64_t v)
+view_flame_draw_pct(const struct view_flame *vf, int64_t v)
 {
 	return vf->st->whole > 0 ? 100.0 * (double)v /
 	    (double)vf->st->whole : 0;
@@ -115,7 +116,7 @@ view_flame_pct(const struct view_flame *vf, int64_t v)
 
 /* What the stacks are, and the selected frame or line. */
 static void
-view_flame_header(struct view_flame *vf, int y)
+view_flame_draw_header(struct view_flame *vf, int y)
 {
 	const struct store_frame	*f = vf->sel;
 	char				 total[64], self[64];
@@ -129,27 +130,27 @@ view_flame_header(struct view_flame *vf, int y)
 	draw_textf(y, 1, COLS - 1, ROLE_TITLE, "%s, %s%s%s  [%s]",
 	    vf->st->from, store_stacks_unit(vf->st), vf->root->parent !=
 	    NULL ? "  zoomed into " : "", vf->root->parent != NULL ?
-	    view_flame_short(vf->root->name) : "",
+	    view_flame_draw_short(vf->root->name) : "",
 	    view_flame_modes[vf->mode]);
 	if (f == NULL)
 		return;
-	view_flame_time(total, sizeof total, f->total);
-	view_flame_time(self, sizeof self, f->self);
+	view_flame_draw_time(total, sizeof total, f->total);
+	view_flame_draw_time(self, sizeof self, f->self);
 	if (outward)
 		draw_textf(y + 1, 1, COLS - 1, ROLE_LABEL, "%s  total %s "
 		    "(%.2f%%) on this path  count %lld", f->name, total,
-		    view_flame_pct(vf, f->total), (long long)f->count);
+		    view_flame_draw_pct(vf, f->total), (long long)f->count);
 	else
 		draw_textf(y + 1, 1, COLS - 1, ROLE_LABEL, "%s  total %s "
 		    "(%.2f%%)  self %s (%.2f%%)  count %lld",
 		    f->parent != NULL ? f->name : "all", total,
-		    view_flame_pct(vf, f->total), self,
-		    view_flame_pct(vf, f->self), (long long)f->count);
+		    view_flame_draw_pct(vf, f->total), self,
+		    view_flame_draw_pct(vf, f->self), (long long)f->count);
 }
 
 /* One line of a tree: shares, times, count and the frame, indented. */
 static void
-view_flame_line(struct view_flame *vf, const struct flame_line *l, int y,
+view_flame_draw_line(struct view_flame *vf, const struct flame_line *l, int y,
     bool cur)
 {
 	enum role	 role = cur ? ROLE_CURSOR : ROLE_NORMAL;
@@ -161,14 +162,14 @@ view_flame_line(struct view_flame *vf, const struct flame_line *l, int y,
 		draw_text(y, 1, COLS - 1, cur ? role : ROLE_TITLE, l->heading);
 		return;
 	}
-	if (!cur && vf->m != NULL && store_frame_match(l->f, vf->m))
+	if (!cur && vf->m != NULL && store_stacks_frame_match(l->f, vf->m))
 		role = ROLE_MATCH;
-	view_flame_time(total, sizeof total, l->f->total);
+	view_flame_draw_time(total, sizeof total, l->f->total);
 	if (!l->outward)
 		snprintf(self, sizeof self, "%.2f%%",
-		    view_flame_pct(vf, l->f->self));
+		    view_flame_draw_pct(vf, l->f->self));
 	x = draw_textf(y, 1, COLS - 1, role, "%7.2f%% %8s %14s %8lld ",
-	    view_flame_pct(vf, l->f->total), self, total,
+	    view_flame_draw_pct(vf, l->f->total), self, total,
 	    (long long)l->f->count);
 	x += 1 + 2 * l->depth;
 	if (x < COLS)
@@ -176,14 +177,15 @@ view_flame_line(struct view_flame *vf, const struct flame_line *l, int y,
 }
 
 static void
-view_flame_tree(struct view_flame *vf, int y, int h)
+view_flame_draw_tree(struct view_flame *vf, int y, int h)
 {
 	size_t	 i;
 
 	draw_text(y, 1, COLS - 1, ROLE_HEADER, " Total%   Self%       "
 	    "Total time    Count  Frame");
 	for (i = vf->top; i < vf->nlines && (int)(i - vf->top) + 1 < h; i++)
-		view_flame_line(vf, &vf->lines[i], y + 1 + (int)(i - vf->top),
+		view_flame_draw_line(vf, &vf->lines[i], y + 1 + (int)(i
+		    - vf->top),
 		    i == vf->cur);
 }
 
@@ -193,12 +195,12 @@ view_flame_draw(struct view *v, int y, int h)
 	struct view_flame		*vf = v->data;
 	struct view_flame_canvas	 c;
 
-	view_flame_header(vf, y);
+	view_flame_draw_header(vf, y);
 	if (vf->mode != FLAME_ICICLE) {
-		view_flame_tree(vf, y + FLAME_HEAD, h - FLAME_HEAD);
+		view_flame_draw_tree(vf, y + FLAME_HEAD, h - FLAME_HEAD);
 		return;
 	}
 	c.y = y + FLAME_HEAD;
-	c.rows = view_flame_rows(h);
-	view_flame_layout(vf, COLS, view_flame_box, &c);
+	c.rows = view_flame_draw_rows(h);
+	view_flame_draw_layout(vf, COLS, view_flame_draw_box, &c);
 }

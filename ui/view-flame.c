@@ -190,7 +190,7 @@ view_flame_scroll(struct view_flame *vf)
 
 	for (f = vf->sel; f != vf->root && f != NULL; f = f->parent)
 		d++;
-	rows = view_flame_rows(view_body_lines());
+	rows = view_flame_draw_rows(view_body_lines());
 	if (d < vf->depth0)
 		vf->depth0 = d;
 	else if (rows > 0 && d >= vf->depth0 + rows)
@@ -225,7 +225,7 @@ view_flame_side(struct view_flame *vf, int dir)
 
 	for (f = vf->sel; f != vf->root; f = f->parent)
 		r.depth++;
-	view_flame_layout(vf, COLS, view_flame_collect, &r);
+	view_flame_draw_layout(vf, COLS, view_flame_collect, &r);
 	for (i = 0; i < r.n; i++) {
 		if (r.v[i] != vf->sel)
 			continue;
@@ -294,7 +294,7 @@ view_flame_next_match(struct view_flame *vf, bool back)
 
 	do {
 		f = view_flame_step(vf, f, back);
-		if (f->parent != NULL && store_frame_match(f, vf->m)) {
+		if (f->parent != NULL && store_stacks_frame_match(f, vf->m)) {
 			vf->sel = f;
 			view_flame_scroll(vf);
 			return;

@@ -63,7 +63,8 @@ view_jump_open(int64_t id, view_timeline_step_cb step)
 	char				*cause = NULL;
 	int				 rc;
 
-	if ((rc = store_task_span(session_store(), id, &sp, &cause)) != 1) {
+	if ((rc = store_jump_task_span(session_store(), id, &sp,
+	    &cause)) != 1) {
 		status_set(ROLE_ERROR, "%s", rc < 0 ? cause :
 		    "the task is not in the timeline");
 		free(cause);
@@ -72,7 +73,7 @@ view_jump_open(int64_t id, view_timeline_step_cb step)
 	arg.span = &sp;
 	arg.step = step;
 	rc = view_push(&view_timeline_ops, &arg, NULL);
-	store_span_release(&sp);
+	store_spans_release(&sp);
 	return rc == 0 ? REDRAW_ALL : REDRAW_STATUS;
 }
 
@@ -89,7 +90,7 @@ view_jump_task(struct view_table *vt, size_t i)
 		status_set(ROLE_ERROR, "this row has no start time");
 		return REDRAW_STATUS;
 	}
-	rc = store_task_locate(session_store(), view_jump_int(
+	rc = store_jump_locate(session_store(), view_jump_int(
 	    view_jump_cell(vt, i, "Device_id")), session_rank(),
 	    view_jump_int(view_jump_cell(vt, i, "Stream ID")),
 	    view_jump_int(view_jump_cell(vt, i, "Task ID")), ns, &id, &cause);
@@ -123,11 +124,11 @@ view_jump_move(enum store_span_dir dir, int64_t *id)
 	char		*cause = NULL;
 	int		 rc;
 
-	rc = store_op_instance(s, &view_jump_at.q, view_jump_at.start,
+	rc = store_jump_op_instance(s, &view_jump_at.q, view_jump_at.start,
 	    view_jump_at.id, dir, id, &start, &cause);
 	if (rc == 0 && view_jump_at.id != 0) {
 		/* Past the last (or first): around to the other end. */
-		rc = store_op_instance(s, &view_jump_at.q, 0, 0, dir, id,
+		rc = store_jump_op_instance(s, &view_jump_at.q, 0, 0, dir, id,
 		    &start, &cause);
 		view_jump_at.k = dir == SPAN_NEXT ? 0 : view_jump_at.count + 1;
 	}
@@ -173,7 +174,7 @@ view_jump_step(enum store_span_dir dir, struct store_span *sp)
 	}
 	if (view_jump_move(dir, &id) != 1)
 		return 0;
-	if (store_task_span(session_store(), id, sp, &cause) != 1) {
+	if (store_jump_task_span(session_store(), id, sp, &cause) != 1) {
 		status_set(ROLE_ERROR, "%s", cause != NULL ? cause :
 		    "the task is not in the timeline");
 		free(cause);
@@ -210,7 +211,7 @@ view_jump_op(struct view_table *vt, size_t i)
 		view_jump_at.q.device = device;
 		view_jump_at.q.rank = session_rank();
 		view_jump_at.q.from_ns = view_jump_at.q.to_ns = NP_NA;
-		view_jump_at.count = store_op_instances_count(session_store(),
+		view_jump_at.count = store_jump_op_count(session_store(),
 		    &view_jump_at.q, &cause);
 		if (view_jump_at.count < 0) {
 			status_set(ROLE_ERROR, "%s", cause);
@@ -232,10 +233,10 @@ view_jump_op(struct view_table *vt, size_t i)
 int
 view_jump_key(struct view_table *vt)
 {
-	const char	*name = store_table_name(vt->t);
+	const char	*name = store_tables_name(vt->t);
 	size_t		 i;
 
-	if (view_table_row(vt, vt->cur, &i) == NULL)
+	if (view_table_page_row(vt, vt->cur, &i) == NULL)
 		return REDRAW_NONE;
 	if (strcmp(name, "op_summary") == 0)
 		return view_jump_task(vt, i);

@@ -21,7 +21,7 @@ view_summary_query(const char *table, const char *sort, int64_t limit)
 	struct store_rows		*r;
 	char				*cause = NULL;
 
-	if ((t = store_table_find(session_store(), table)) == NULL)
+	if ((t = store_tables_find(session_store(), table)) == NULL)
 		return NULL;
 	store_query_init(&q);
 	q.sort = sort;
@@ -73,7 +73,7 @@ view_summary_info(struct text *t)
 		store_rows_free(r);
 	}
 	strbuf_init(&b);
-	if (store_devices(session_store(), &ids, &n, &cause) == 0) {
+	if (store_query_devices(session_store(), &ids, &n, &cause) == 0) {
 		for (i = 0; i < n; i++) {
 			if (ids[i] == NP_HOST_DEVICE)
 				strbuf_addf(&b, "%shost", i > 0 ? ", " : "");

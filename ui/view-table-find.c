@@ -62,8 +62,9 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 				continue;
 			if (view_table_find_row(m, r, (size_t)i)) {
 				store_rows_free(r);
-				view_table_goto(vt, off + i);
-				if (view_table_fill(vt, false, &cause) != 0)
+				view_table_page_goto(vt, off + i);
+				if (view_table_page_fill(vt, false,
+				    &cause) != 0)
 					free(cause);
 				return;
 			}
@@ -77,8 +78,9 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 			 */
 			if (vt->busy) {
 				vt->search_wait = true;
-				view_table_goto(vt, off + (int64_t)k - 1);
-				if (view_table_fill(vt, false, &cause) != 0)
+				view_table_page_goto(vt, off + (int64_t)k - 1);
+				if (view_table_page_fill(vt, false,
+				    &cause) != 0)
 					free(cause);
 				status_set(ROLE_NORMAL, "search goes on when "
 				    "the %s is done", vt->filter != NULL ?
@@ -92,8 +94,8 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 		if (util_now() - t0 > FIND_SECONDS) {
 			status_set(ROLE_ERROR, "search stopped at row %lld: "
 			    "press n to go on", (long long)from + 1);
-			view_table_goto(vt, from);
-			if (view_table_fill(vt, false, &cause) != 0)
+			view_table_page_goto(vt, from);
+			if (view_table_page_fill(vt, false, &cause) != 0)
 				free(cause);
 			return;
 		}
@@ -102,7 +104,7 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 }
 
 static void
-view_table_search_run(struct view_table *vt, bool back)
+view_table_find_search_run(struct view_table *vt, bool back)
 {
 	struct matcher	*m;
 	char		*cause = NULL;
@@ -118,17 +120,17 @@ view_table_search_run(struct view_table *vt, bool back)
 
 /* The scan has ended: carry on with the search that waited for it. */
 void
-view_table_search_resume(struct view_table *vt)
+view_table_find_search_resume(struct view_table *vt)
 {
 	if (!vt->search_wait)
 		return;
 	vt->search_wait = false;
 	if (vt->search != NULL)
-		view_table_search_run(vt, false);
+		view_table_find_search_run(vt, false);
 }
 
 static void
-view_table_search_done(void *arg, const char *text)
+view_table_find_search_done(void *arg, const char *text)
 {
 	struct view_table	*vt = arg;
 
@@ -136,26 +138,26 @@ view_table_search_done(void *arg, const char *text)
 		return;
 	free(vt->search);
 	vt->search = xstrdup(text);
-	view_table_search_run(vt, vt->search_back);
+	view_table_find_search_run(vt, vt->search_back);
 }
 
 /* The search keys: / and ? prompt, n and N repeat. */
 int
-view_table_search_key(struct view_table *vt, enum action a)
+view_table_find_search_key(struct view_table *vt, enum action a)
 {
 	switch (a) {
 	case ACTION_SEARCH:
 	case ACTION_SEARCH_BACK:
 		vt->search_back = a == ACTION_SEARCH_BACK;
 		prompt_start(vt->search_back ? "search backward: " :
-		    "search: ", NULL, view_table_search_done, vt);
+		    "search: ", NULL, view_table_find_search_done, vt);
 		return REDRAW_STATUS;
 	default:
 		if (vt->search == NULL) {
 			status_set(ROLE_ERROR, "no search yet: press /");
 			return REDRAW_STATUS;
 		}
-		view_table_search_run(vt, (a == ACTION_PREV_MATCH) !=
+		view_table_find_search_run(vt, (a == ACTION_PREV_MATCH) !=
 		    vt->search_back);
 		return REDRAW_ALL;
 	}
@@ -163,7 +165,7 @@ view_table_search_key(struct view_table *vt, enum action a)
 
 /* Write the view to PATH: TSV if it ends in .tsv, else CSV. */
 static void
-view_table_save_done(void *arg, const char *path)
+view_table_find_save_done(void *arg, const char *path)
 {
 	struct view_table	*vt = arg;
 	struct store_print_opts	 po;
@@ -174,7 +176,7 @@ view_table_save_done(void *arg, const char *path)
 
 	if (path == NULL || *path == '\0')
 		return;
-	view_table_query(vt, &q);
+	view_table_page_query(vt, &q);
 	if ((r = store_query_table(session_store(), vt->t, &q,
 	    &cause)) == NULL) {
 		status_set(ROLE_ERROR, "%s", cause);
@@ -200,12 +202,13 @@ view_table_save_done(void *arg, const char *path)
 }
 
 int
-view_table_save_key(struct view_table *vt)
+view_table_find_save_key(struct view_table *vt)
 {
 	char	*name;
 
-	xasprintf(&name, "%s.csv", store_table_name(vt->t));
-	prompt_start("save as (.csv or .tsv): ", name, view_table_save_done,
+	xasprintf(&name, "%s.csv", store_tables_name(vt->t));
+	prompt_start("save as (.csv or .tsv): ", name,
+	    view_table_find_save_done,
 	    vt);
 	free(name);
 	return REDRAW_STATUS;

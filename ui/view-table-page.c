@@ -13,7 +13,7 @@
 
 /* The first of the " "-separated NAMES the store has. */
 const struct store_table *
-view_table_find(const char *names)
+view_table_page_find(const char *names)
 {
 	const struct store_table	*t = NULL;
 	char				*copy, *p, *word;
@@ -21,7 +21,7 @@ view_table_find(const char *names)
 	copy = p = xstrdup(names);
 	while (t == NULL && (word = strsep(&p, " ")) != NULL) {
 		if (*word != '\0')
-			t = store_table_find(session_store(), word);
+			t = store_tables_find(session_store(), word);
 	}
 	free(copy);
 	return t;
@@ -29,7 +29,7 @@ view_table_find(const char *names)
 
 /* The rows visible below the header. */
 int64_t
-view_table_height(void)
+view_table_page_height(void)
 {
 	int	 h = view_body_lines() - 1;
 
@@ -38,7 +38,7 @@ view_table_height(void)
 
 /* Widen the columns to fit what PAGE holds, up to a limit. */
 static void
-view_table_widths(struct view_table *vt, const struct store_rows *r)
+view_table_page_widths(struct view_table *vt, const struct store_rows *r)
 {
 	size_t	 i, j;
 	int	 w;
@@ -67,7 +67,7 @@ view_table_widths(struct view_table *vt, const struct store_rows *r)
 
 /* Fill Q with the view's sort, filter and device. */
 void
-view_table_query(struct view_table *vt, struct store_query *q)
+view_table_page_query(struct view_table *vt, struct store_query *q)
 {
 	store_query_init(q);
 	q->sort = vt->sort;
@@ -82,10 +82,10 @@ view_table_query(struct view_table *vt, struct store_query *q)
  * table ends. Return 0, or -1 with *cause set.
  */
 int
-view_table_fill(struct view_table *vt, bool force, char **cause)
+view_table_page_fill(struct view_table *vt, bool force, char **cause)
 {
 	struct store_rows	*r;
-	int64_t			 h = view_table_height(), off;
+	int64_t			 h = view_table_page_height(), off;
 
 	if (!force && vt->page != NULL && vt->top >= vt->page_off &&
 	    (vt->top + h <= vt->page_off + (int64_t)vt->page->nrows ||
@@ -100,13 +100,13 @@ view_table_fill(struct view_table *vt, bool force, char **cause)
 	vt->page_off = off;
 	if ((int64_t)r->nrows < 3 * h && !vt->busy)
 		vt->total = off + (int64_t)r->nrows;
-	view_table_widths(vt, r);
+	view_table_page_widths(vt, r);
 	return 0;
 }
 
 /* The page if it holds row I, with the row's index in it in *IN_PAGE. */
 const struct store_rows *
-view_table_row(struct view_table *vt, int64_t i, size_t *in_page)
+view_table_page_row(struct view_table *vt, int64_t i, size_t *in_page)
 {
 	if (vt->page == NULL || i < vt->page_off ||
 	    i >= vt->page_off + (int64_t)vt->page->nrows)
@@ -120,13 +120,13 @@ view_table_row(struct view_table *vt, int64_t i, size_t *in_page)
  * column leaves the old one and returns -1 with *cause set.
  */
 int
-view_table_reload(struct view_table *vt, char **cause)
+view_table_page_reload(struct view_table *vt, char **cause)
 {
 	struct store_query	 q;
 	struct store_page	*p;
 	struct store_page_state	 st;
 
-	view_table_query(vt, &q);
+	view_table_page_query(vt, &q);
 	if ((p = store_page_create(session_store(), vt->t, &q, cause)) == NULL)
 		return -1;
 	store_page_free(vt->pager);
@@ -138,11 +138,11 @@ view_table_reload(struct view_table *vt, char **cause)
 	vt->total = vt->filter == NULL && !vt->busy ? store_page_count(p) :
 	    -1;
 	vt->cur = vt->top = 0;
-	return view_table_fill(vt, true, cause);
+	return view_table_page_fill(vt, true, cause);
 }
 
 void
-view_table_free(struct view_table *vt)
+view_table_page_free(struct view_table *vt)
 {
 	size_t	 i;
 
@@ -163,9 +163,9 @@ view_table_free(struct view_table *vt)
 
 /* Move the cursor to ROW (clamped) and the top so it shows. */
 void
-view_table_goto(struct view_table *vt, int64_t row)
+view_table_page_goto(struct view_table *vt, int64_t row)
 {
-	int64_t	 h = view_table_height();
+	int64_t	 h = view_table_page_height();
 
 	if (vt->total >= 0 && row >= vt->total)
 		row = vt->total - 1;

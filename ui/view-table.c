@@ -35,7 +35,7 @@ view_table_open(struct view *v, const void *arg, char **cause)
 	vt = xcalloc(1, sizeof *vt);
 	vt->sort_col = -1;
 	vt->total = -1;
-	if ((vt->t = view_table_find(v->ops->table)) == NULL) {
+	if ((vt->t = view_table_page_find(v->ops->table)) == NULL) {
 		xasprintf(cause, "no %s table in this store", v->ops->title);
 		free(vt);
 		return -1;
@@ -43,9 +43,9 @@ view_table_open(struct view *v, const void *arg, char **cause)
 	if (filter != NULL)
 		vt->filter = xstrdup(filter);
 	v->data = vt;
-	if (view_table_reload(vt, cause) != 0) {
+	if (view_table_page_reload(vt, cause) != 0) {
 		v->data = NULL;
-		view_table_free(vt);
+		view_table_page_free(vt);
 		return -1;
 	}
 	return 0;
@@ -54,7 +54,7 @@ view_table_open(struct view *v, const void *arg, char **cause)
 static void
 view_table_close(struct view *v)
 {
-	view_table_free(v->data);
+	view_table_page_free(v->data);
 }
 
 /* Draw the header: the sort column marked, the first column VT->col0. */
@@ -99,7 +99,7 @@ view_table_draw(struct view *v, int y, int h)
 	}
 	view_table_draw_header(vt, y);
 	for (row = 0; row < h - 1; row++) {
-		if ((r = view_table_row(vt, vt->top + row, &i)) == NULL)
+		if ((r = view_table_page_row(vt, vt->top + row, &i)) == NULL)
 			break;
 		role = vt->top + row == vt->cur ? ROLE_CURSOR : ROLE_NORMAL;
 		if (role == ROLE_CURSOR)
@@ -132,15 +132,16 @@ view_table_move(struct view_table *vt, int64_t row)
 {
 	char	*cause = NULL;
 
-	view_table_goto(vt, row);
-	if (view_table_fill(vt, false, &cause) != 0) {
+	view_table_page_goto(vt, row);
+	if (view_table_page_fill(vt, false, &cause) != 0) {
 		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 	}
-	view_table_goto(vt, vt->cur);
-	if (vt->total >= 0 && vt->top > 0 && vt->top + view_table_height() >
+	view_table_page_goto(vt, vt->cur);
+	if (vt->total >= 0 && vt->top > 0 && vt->top
+	    + view_table_page_height() >
 	    vt->total) {
-		vt->top = vt->total - view_table_height();
+		vt->top = vt->total - view_table_page_height();
 		if (vt->top < 0)
 			vt->top = 0;
 	}
@@ -161,7 +162,7 @@ view_table_sort(struct view_table *vt, int col, bool desc)
 	vt->sort = NULL;
 	if (col >= 0)
 		xasprintf(&vt->sort, "%s%s", desc ? "-" : "", vt->names[col]);
-	if (view_table_reload(vt, &cause) != 0) {
+	if (view_table_page_reload(vt, &cause) != 0) {
 		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 		free(vt->sort);
@@ -186,7 +187,7 @@ view_table_filter_done(void *arg, const char *text)
 	if (text == NULL)
 		return;
 	vt->filter = *text != '\0' ? xstrdup(text) : NULL;
-	if (view_table_reload(vt, &cause) != 0) {
+	if (view_table_page_reload(vt, &cause) != 0) {
 		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 		free(vt->filter);
@@ -229,7 +230,7 @@ view_table_key(struct view *v, enum action a, int key)
 {
 	struct view_table	*vt = v->data;
 	struct view_detail_arg	 d;
-	int64_t			 h = view_table_height();
+	int64_t			 h = view_table_page_height();
 	size_t			 i;
 	int			 col;
 
@@ -294,15 +295,15 @@ view_table_key(struct view *v, enum action a, int key)
 	case ACTION_SEARCH_BACK:
 	case ACTION_NEXT_MATCH:
 	case ACTION_PREV_MATCH:
-		return view_table_search_key(vt, a);
+		return view_table_find_search_key(vt, a);
 	case ACTION_SAVE:
-		return view_table_save_key(vt);
+		return view_table_find_save_key(vt);
 	case ACTION_JUMP:
 		return view_jump_key(vt);
 	case ACTION_OPEN:
-		if (view_table_row(vt, vt->cur, &i) == NULL)
+		if (view_table_page_row(vt, vt->cur, &i) == NULL)
 			return REDRAW_NONE;
-		d.table = store_table_name(vt->t);
+		d.table = store_tables_name(vt->t);
 		d.rows = vt->page;
 		d.row = i;
 		return view_push(&view_detail_ops, &d, NULL) == 0 ?
@@ -318,8 +319,8 @@ view_table_resize(struct view *v)
 	struct view_table	*vt = v->data;
 	char			*cause = NULL;
 
-	view_table_goto(vt, vt->cur);
-	if (view_table_fill(vt, false, &cause) != 0)
+	view_table_page_goto(vt, vt->cur);
+	if (view_table_page_fill(vt, false, &cause) != 0)
 		free(cause);
 }
 
@@ -384,7 +385,7 @@ view_table_tick(struct view *v, enum view_work *w)
 	store_page_state(vt->pager, &st);
 	shown = vt->page_off + (vt->page != NULL ?
 	    (int64_t)vt->page->nrows : 0);
-	want = vt->top + view_table_height();
+	want = vt->top + view_table_page_height();
 	vt->found = st.found;
 	if (st.phase != NULL && (shown >= want || st.found <= shown)) {
 		*w = shown >= want ? WORK_SHOWN : WORK_WAIT;
@@ -399,13 +400,13 @@ view_table_tick(struct view *v, enum view_work *w)
 			    NULL ? "filtered" : "sorted", util_now() - vt->t0);
 		vt->total = store_page_count(vt->pager);
 	}
-	if (view_table_fill(vt, true, &cause) != 0) {
+	if (view_table_page_fill(vt, true, &cause) != 0) {
 		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
 	}
-	view_table_goto(vt, vt->cur);
+	view_table_page_goto(vt, vt->cur);
 	if (!vt->busy)
-		view_table_search_resume(vt);
+		view_table_find_search_resume(vt);
 	if (vt->busy)
 		*w = vt->page != NULL && vt->page_off +
 		    (int64_t)vt->page->nrows >= want ? WORK_SHOWN : WORK_WAIT;

@@ -13,7 +13,7 @@
 
 /* The lane of the cursor's row, or NULL on a collapsed group. */
 const struct store_lane *
-view_timeline_lane_at(const struct view_tl *tl)
+view_timeline_lanes_lane_at(const struct view_tl *tl)
 {
 	const struct view_tl_item	*it;
 
@@ -25,7 +25,7 @@ view_timeline_lane_at(const struct view_tl *tl)
 
 /* Rows that fit: the body less the axis and the footer. */
 size_t
-view_timeline_height(void)
+view_timeline_lanes_height(void)
 {
 	int	 h = view_body_lines() - 3;
 
@@ -33,7 +33,7 @@ view_timeline_height(void)
 }
 
 static bool
-view_timeline_collapsed(const struct view_tl *tl, const char *group)
+view_timeline_lanes_collapsed(const struct view_tl *tl, const char *group)
 {
 	size_t	 i;
 
@@ -46,7 +46,7 @@ view_timeline_collapsed(const struct view_tl *tl, const char *group)
 
 /* Whether lane L is hidden: its name or its group matches the regex. */
 bool
-view_timeline_hidden(const struct view_tl *tl, const struct store_lane *l)
+view_timeline_lanes_hidden(const struct view_tl *tl, const struct store_lane *l)
 {
 	if (tl->hide == NULL)
 		return false;
@@ -60,7 +60,7 @@ view_timeline_hidden(const struct view_tl *tl, const struct store_lane *l)
  * lane it was on, when there is one.
  */
 void
-view_timeline_items(struct view_tl *tl)
+view_timeline_lanes_items(struct view_tl *tl)
 {
 	struct view_tl_item	*it;
 	size_t		 i, j, keep = 0;
@@ -72,10 +72,10 @@ view_timeline_items(struct view_tl *tl)
 	tl->items = xcalloc(tl->nlanes, sizeof *tl->items);
 	tl->nitems = 0;
 	for (i = 0; i < tl->nlanes; i++) {
-		if (view_timeline_hidden(tl, &tl->lanes[i]))
+		if (view_timeline_lanes_hidden(tl, &tl->lanes[i]))
 			continue;
 		found = false;
-		if (view_timeline_collapsed(tl, tl->lanes[i].group)) {
+		if (view_timeline_lanes_collapsed(tl, tl->lanes[i].group)) {
 			for (j = 0; j < tl->nitems && !found; j++) {
 				it = &tl->items[j];
 				if (it->group && strcmp(
@@ -90,7 +90,8 @@ view_timeline_items(struct view_tl *tl)
 		}
 		it = &tl->items[tl->nitems++];
 		it->lane = i;
-		it->group = view_timeline_collapsed(tl, tl->lanes[i].group);
+		it->group = view_timeline_lanes_collapsed(tl,
+		    tl->lanes[i].group);
 		it->nlanes = 1;
 	}
 	tl->cur = 0;
@@ -104,7 +105,7 @@ view_timeline_items(struct view_tl *tl)
 
 /* Put the cursor on the row of lane ID, expanding its group. */
 void
-view_timeline_to_lane(struct view_tl *tl, int64_t id)
+view_timeline_lanes_to_lane(struct view_tl *tl, int64_t id)
 {
 	size_t	 i, j;
 
@@ -116,7 +117,7 @@ view_timeline_to_lane(struct view_tl *tl, int64_t id)
 		if (strcmp(tl->collapsed[j], tl->lanes[i].group) == 0) {
 			free(tl->collapsed[j]);
 			tl->collapsed[j] = tl->collapsed[--tl->ncollapsed];
-			view_timeline_items(tl);
+			view_timeline_lanes_items(tl);
 			break;
 		}
 	}
@@ -131,7 +132,7 @@ view_timeline_to_lane(struct view_tl *tl, int64_t id)
  * (its busy time and type) and the spans of all.
  */
 void
-view_timeline_group(struct view_tl *tl, const struct view_tl_item *it,
+view_timeline_lanes_group(struct view_tl *tl, const struct view_tl_item *it,
     struct store_cell *cells)
 {
 	struct store_cell	*tmp;
@@ -146,10 +147,11 @@ view_timeline_group(struct view_tl *tl, const struct view_tl_item *it,
 	for (i = it->lane; i < tl->nlanes; i++) {
 		/* A counter has no busy time to compare with. */
 		if (strcmp(tl->lanes[i].group, group) != 0 ||
-		    view_timeline_hidden(tl, &tl->lanes[i]) ||
+		    view_timeline_lanes_hidden(tl, &tl->lanes[i]) ||
 		    tl->lanes[i].kind == LANE_COUNTER)
 			continue;
-		if (store_lane_cells(session_store(), tl->lanes[i].id, tl->f.t0,
+		if (store_timeline_cells(session_store(), tl->lanes[i].id,
+		    tl->f.t0,
 		    tl->f.t1, (size_t)tl->w, tmp, &cause) != 0) {
 			status_set(ROLE_ERROR, "%s", cause);
 			free(cause);
@@ -174,7 +176,7 @@ view_timeline_group(struct view_tl *tl, const struct view_tl_item *it,
  * the status line).
  */
 bool
-view_timeline_hide(struct view_tl *tl, const char *answer)
+view_timeline_lanes_hide(struct view_tl *tl, const char *answer)
 {
 	struct matcher	*m = NULL;
 	char		*cause = NULL;
@@ -192,7 +194,7 @@ view_timeline_hide(struct view_tl *tl, const char *answer)
 	free(tl->hide_re);
 	tl->hide = m;
 	tl->hide_re = m != NULL ? xstrdup(answer) : NULL;
-	for (i = 0; i < tl->nlanes && view_timeline_hidden(tl,
+	for (i = 0; i < tl->nlanes && view_timeline_lanes_hidden(tl,
 	    &tl->lanes[i]); i++)
 		continue;
 	if (i == tl->nlanes && m != NULL) {
@@ -202,13 +204,13 @@ view_timeline_hide(struct view_tl *tl, const char *answer)
 		tl->hide = NULL;
 		tl->hide_re = NULL;
 	}
-	view_timeline_items(tl);
+	view_timeline_lanes_items(tl);
 	return true;
 }
 
 /* c: collapse the cursor's group into one row, or expand it. */
 void
-view_timeline_collapse(struct view_tl *tl)
+view_timeline_lanes_collapse(struct view_tl *tl)
 {
 	const char	*group = tl->lanes[tl->items[tl->cur].lane].group;
 	size_t		 i;
@@ -217,12 +219,12 @@ view_timeline_collapse(struct view_tl *tl)
 		if (strcmp(tl->collapsed[i], group) == 0) {
 			free(tl->collapsed[i]);
 			tl->collapsed[i] = tl->collapsed[--tl->ncollapsed];
-			view_timeline_items(tl);
+			view_timeline_lanes_items(tl);
 			return;
 		}
 	}
 	tl->collapsed = xreallocarray(tl->collapsed, tl->ncollapsed + 1,
 	    sizeof *tl->collapsed);
 	tl->collapsed[tl->ncollapsed++] = xstrdup(group);
-	view_timeline_items(tl);
+	view_timeline_lanes_items(tl);
 }

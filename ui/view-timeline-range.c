@@ -15,7 +15,7 @@
 
 /* Make [T0, T1) the frame, kept inside sane bounds, saving the old one. */
 void
-view_timeline_set(struct view_tl *tl, int64_t t0, int64_t t1, bool save)
+view_timeline_range_set(struct view_tl *tl, int64_t t0, int64_t t1, bool save)
 {
 	int64_t	 pad = (tl->hi - tl->lo) / 2;
 
@@ -49,29 +49,31 @@ view_timeline_set(struct view_tl *tl, int64_t t0, int64_t t1, bool save)
 
 /* Zoom by NUM/DEN around instant AT, which stays where it is. */
 void
-view_timeline_zoom(struct view_tl *tl, int64_t at, int64_t num, int64_t den)
+view_timeline_range_zoom(struct view_tl *tl, int64_t at, int64_t num,
+    int64_t den)
 {
 	double	 left, span;
 
 	span = (double)(tl->f.t1 - tl->f.t0) * (double)num / (double)den;
 	left = (double)(at - tl->f.t0) * (double)num / (double)den;
-	view_timeline_set(tl, at - (int64_t)left,
+	view_timeline_range_set(tl, at - (int64_t)left,
 	    at - (int64_t)left + (int64_t)span, true);
 }
 
 /* The instant at screen column X, in the cells or at their edges. */
 static int64_t
-view_timeline_time_at(const struct view_tl *tl, int x)
+view_timeline_range_time_at(const struct view_tl *tl, int x)
 {
 	int	 c = x - tl->namew - 1;
 
 	c = c < 0 ? 0 : c >= tl->w ? tl->w - 1 : c;
-	return store_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w, (size_t)c);
+	return store_timeline_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
+	    (size_t)c);
 }
 
 /* Select the cells between columns X0 and X1, both included. */
 static void
-view_timeline_select_cols(struct view_tl *tl, int x0, int x1)
+view_timeline_range_select_cols(struct view_tl *tl, int x0, int x1)
 {
 	int	 t;
 
@@ -84,9 +86,9 @@ view_timeline_select_cols(struct view_tl *tl, int x0, int x1)
 	x1 -= tl->namew + 1;
 	x0 = x0 < 0 ? 0 : x0;
 	x1 = x1 >= tl->w ? tl->w - 1 : x1;
-	tl->sel0 = store_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
+	tl->sel0 = store_timeline_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
 	    (size_t)x0);
-	tl->sel1 = store_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
+	tl->sel1 = store_timeline_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
 	    (size_t)x1 + 1);
 }
 
@@ -96,21 +98,21 @@ view_timeline_select_cols(struct view_tl *tl, int x0, int x1)
  * put the cursor there (and on that row).
  */
 int
-view_timeline_mouse(struct view_tl *tl)
+view_timeline_range_mouse(struct view_tl *tl)
 {
 	int	 y, x, wheel, row;
 	bool	 click;
 
 	mouse_get(&y, &x, &click, &wheel);
 	if (wheel != 0) {
-		view_timeline_zoom(tl, x > tl->namew ?
-		    view_timeline_time_at(tl, x) : tl->f.cursor,
+		view_timeline_range_zoom(tl, x > tl->namew ?
+		    view_timeline_range_time_at(tl, x) : tl->f.cursor,
 		    wheel < 0 ? 1 : 2, wheel < 0 ? 2 : 1);
 		return 1;
 	}
 	switch (mouse_button()) {
 	case 1:
-		tl->drag = view_timeline_time_at(tl, x);
+		tl->drag = view_timeline_range_time_at(tl, x);
 		tl->dragx = x;
 		return 0;
 	case -1:
@@ -118,15 +120,15 @@ view_timeline_mouse(struct view_tl *tl)
 			return 0;
 		tl->drag = NP_NA;
 		if (x != tl->dragx && x > tl->namew && tl->dragx > tl->namew) {
-			view_timeline_select_cols(tl, tl->dragx, x);
+			view_timeline_range_select_cols(tl, tl->dragx, x);
 			return 1;
 		}
 		row = y - 2;
-		if (row >= 0 && (size_t)row < view_timeline_height() &&
+		if (row >= 0 && (size_t)row < view_timeline_lanes_height() &&
 		    tl->top + (size_t)row < tl->nitems)
 			tl->cur = tl->top + (size_t)row;
 		if (x > tl->namew)
-			tl->f.cursor = view_timeline_time_at(tl, x);
+			tl->f.cursor = view_timeline_range_time_at(tl, x);
 		return 1;
 	default:
 		return 0;

@@ -7,7 +7,7 @@
  * names carry the rank when there is one; the footer names the group. The
  * cursor is an instant and a lane; the span under it is highlighted and
  * described in the footer. Key handlers change the frame and refill the
- * cells from the store (store_lane_cells, exact busy time); drawing only
+ * cells from the store (store_timeline_cells, exact busy time); drawing only
  * reads what they left. The rows on screen are lanes or collapsed groups
  * (view-timeline-lanes.c). The mouse wheel zooms around the pointer, a
  * drag (or m then v) selects a range that a key turns into the op
@@ -65,13 +65,13 @@ view_timeline_clear(struct view_tl *tl)
 		free(tl->rows[i].cells);
 		tl->rows[i].cells = NULL;
 		for (j = 0; j < tl->rows[i].nspans; j++)
-			store_span_release(&tl->rows[i].spans[j]);
+			store_spans_release(&tl->rows[i].spans[j]);
 		free(tl->rows[i].spans);
 		tl->rows[i].spans = NULL;
 		tl->rows[i].nspans = 0;
 	}
 	if (tl->has_sel)
-		store_span_release(&tl->sel);
+		store_spans_release(&tl->sel);
 	tl->has_sel = false;
 	store_rows_free(tl->detail);
 	tl->detail = NULL;
@@ -87,7 +87,7 @@ view_timeline_fill(struct view_tl *tl)
 	struct store		*s = session_store();
 	const struct store_lane	*l;
 	struct view_tl_row		*r;
-	size_t			 i, h = view_timeline_height();
+	size_t			 i, h = view_timeline_lanes_height();
 	char			*cause = NULL;
 
 	view_timeline_clear(tl);
@@ -104,7 +104,7 @@ view_timeline_fill(struct view_tl *tl)
 		r = &tl->rows[i];
 		r->cells = xcalloc((size_t)tl->w, sizeof *r->cells);
 		if (tl->items[i].group) {
-			view_timeline_group(tl, &tl->items[i], r->cells);
+			view_timeline_lanes_group(tl, &tl->items[i], r->cells);
 			continue;
 		}
 		l = &tl->lanes[tl->items[i].lane];
@@ -117,26 +117,26 @@ view_timeline_fill(struct view_tl *tl)
 			}
 			continue;
 		}
-		if (store_lane_cells(s, l->id, tl->f.t0, tl->f.t1,
+		if (store_timeline_cells(s, l->id, tl->f.t0, tl->f.t1,
 		    (size_t)tl->w, r->cells, &cause) != 0) {
 			status_set(ROLE_ERROR, "%s", cause);
 			free(cause);
 			cause = NULL;
 			continue;
 		}
-		if (store_lane_spans(s, l->id, tl->f.t0, tl->f.t1,
+		if (store_spans_of_lane(s, l->id, tl->f.t0, tl->f.t1,
 		    (size_t)tl->w / 2, &r->spans, &r->nspans, &cause) != 0) {
 			free(cause);
 			cause = NULL;
 		}
 	}
-	if ((l = view_timeline_lane_at(tl)) == NULL ||
+	if ((l = view_timeline_lanes_lane_at(tl)) == NULL ||
 	    l->kind == LANE_COUNTER)
 		return;
-	if (store_lane_span_at(s, l->id, tl->f.cursor, &tl->sel,
+	if (store_spans_at(s, l->id, tl->f.cursor, &tl->sel,
 	    &cause) == 1) {
 		tl->has_sel = true;
-		tl->detail = store_span_detail(s, &tl->sel, &cause);
+		tl->detail = store_spans_detail(s, &tl->sel, &cause);
 	}
 	free(cause);
 }
@@ -176,7 +176,7 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 	tl->f.cursor = tl->lo;
 	tl->mark = tl->sel0 = tl->sel1 = tl->drag = NP_NA;
 	tl->namew = TL_NAMEW;
-	view_timeline_items(tl);
+	view_timeline_lanes_items(tl);
 	v->data = tl;
 	if (ta != NULL && ta->span != NULL) {
 		tl->step = ta->step;
@@ -337,9 +337,9 @@ view_timeline_lane(struct view_tl *tl, size_t i, int y)
 			    &tl->lanes[tl->items[i].lane], r->cells[x].value));
 			continue;
 		}
-		a = store_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
+		a = store_timeline_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
 		    (size_t)x);
-		b = store_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
+		b = store_timeline_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
 		    (size_t)x + 1);
 		selected = tl->has_sel && i == tl->cur &&
 		    tl->sel.start_ns < b && (tl->sel.end_ns > a ||
@@ -386,7 +386,7 @@ view_timeline_counter(struct view_tl *tl, const struct store_lane *l, int y)
 static void
 view_timeline_footer(struct view_tl *tl, int y)
 {
-	const struct store_lane	*l = view_timeline_lane_at(tl);
+	const struct store_lane	*l = view_timeline_lanes_lane_at(tl);
 	struct strbuf		 sb;
 	size_t			 i;
 
@@ -425,7 +425,7 @@ static void
 view_timeline_draw(struct view *v, int y, int h)
 {
 	struct view_tl	*tl = v->data;
-	size_t		 i, n = view_timeline_height();
+	size_t		 i, n = view_timeline_lanes_height();
 	int		 row;
 
 	view_timeline_axis(tl, y);
@@ -444,14 +444,14 @@ view_timeline_show(struct view_tl *tl, const struct store_span *sp, bool fit)
 {
 	int64_t	 span = tl->f.t1 - tl->f.t0, d;
 
-	view_timeline_to_lane(tl, sp->lane);
+	view_timeline_lanes_to_lane(tl, sp->lane);
 	tl->f.cursor = sp->start_ns;
 	if (fit) {
 		d = sp->end_ns - sp->start_ns;
-		view_timeline_set(tl, sp->start_ns - d / 10,
+		view_timeline_range_set(tl, sp->start_ns - d / 10,
 		    sp->end_ns + d / 10 + 1, true);
 	} else if (sp->start_ns < tl->f.t0 || sp->start_ns >= tl->f.t1)
-		view_timeline_set(tl, sp->start_ns - span / 2,
+		view_timeline_range_set(tl, sp->start_ns - span / 2,
 		    sp->start_ns + span - span / 2, true);
 }
 
@@ -467,8 +467,9 @@ view_timeline_focus(struct view_tl *tl, const struct store_span *sp)
 	if (d < VIEW_TL_MINSPAN * 64)
 		d = VIEW_TL_MINSPAN * 64;
 	mid = sp->start_ns + (sp->end_ns - sp->start_ns) / 2;
-	view_timeline_to_lane(tl, sp->lane);
-	view_timeline_set(tl, mid - d * 5 / 2, mid - d * 5 / 2 + d * 5, true);
+	view_timeline_lanes_to_lane(tl, sp->lane);
+	view_timeline_range_set(tl, mid - d * 5 / 2, mid - d * 5 / 2 + d * 5,
+	    true);
 	tl->f.cursor = sp->start_ns;
 }
 
@@ -505,7 +506,7 @@ view_timeline_goto(void *arg, const char *answer)
 	ns = (int64_t)v;
 	tl->f.cursor = rel != 0 ? tl->f.cursor + rel * ns : tl->lo + ns;
 	if (tl->f.cursor < tl->f.t0 || tl->f.cursor >= tl->f.t1)
-		view_timeline_set(tl, tl->f.cursor - span / 2,
+		view_timeline_range_set(tl, tl->f.cursor - span / 2,
 		    tl->f.cursor + span - span / 2, true);
 	view_timeline_fill(tl);
 }
@@ -516,7 +517,7 @@ view_timeline_hide_done(void *arg, const char *answer)
 {
 	struct view_tl	*tl = arg;
 
-	if (view_timeline_hide(tl, answer))
+	if (view_timeline_lanes_hide(tl, answer))
 		view_timeline_fill(tl);
 }
 
@@ -524,17 +525,17 @@ view_timeline_hide_done(void *arg, const char *answer)
 static void
 view_timeline_step(struct view_tl *tl, enum store_span_dir dir)
 {
-	const struct store_lane	*l = view_timeline_lane_at(tl);
+	const struct store_lane	*l = view_timeline_lanes_lane_at(tl);
 	struct store_span	 sp;
 	char			*cause = NULL;
 
 	if (l == NULL)
 		return;
-	if (store_lane_span_step(session_store(), l->id,
+	if (store_spans_step(session_store(), l->id,
 	    tl->has_sel ? &tl->sel : NULL, tl->f.cursor, dir, &sp,
 	    &cause) == 1) {
 		view_timeline_show(tl, &sp, false);
-		store_span_release(&sp);
+		store_spans_release(&sp);
 	} else
 		status_set(ROLE_NORMAL, "no %s span on this lane",
 		    dir == SPAN_NEXT ? "next" : "previous");
@@ -547,14 +548,14 @@ view_timeline_flow(struct view_tl *tl)
 	struct store_span	 sp;
 	char			*cause = NULL;
 
-	if (!tl->has_sel || store_span_flow(session_store(), &tl->sel, &sp,
+	if (!tl->has_sel || store_spans_flow(session_store(), &tl->sel, &sp,
 	    &cause) != 1) {
 		status_set(ROLE_NORMAL, "no flow from the span at the cursor");
 		free(cause);
 		return;
 	}
 	view_timeline_show(tl, &sp, false);
-	store_span_release(&sp);
+	store_spans_release(&sp);
 }
 
 /* n and N: the next or previous instance of the op type. */
@@ -566,7 +567,7 @@ view_timeline_instance(struct view_tl *tl, enum store_span_dir dir)
 	if (tl->step(dir, &sp) != 1)
 		return;
 	view_timeline_focus(tl, &sp);
-	store_span_release(&sp);
+	store_spans_release(&sp);
 }
 
 static int
@@ -576,26 +577,27 @@ view_timeline_key(struct view *v, enum action a, int key)
 	int64_t		 span = tl->f.t1 - tl->f.t0;
 
 	if (key == KEY_MOUSE) {
-		if (view_timeline_mouse(tl) == 0)
+		if (view_timeline_range_mouse(tl) == 0)
 			return REDRAW_NONE;
 		view_timeline_fill(tl);
 		return REDRAW_ALL;
 	}
 	switch (a) {
 	case ACTION_ZOOM_IN:
-		view_timeline_zoom(tl, tl->f.cursor, 1, 2);
+		view_timeline_range_zoom(tl, tl->f.cursor, 1, 2);
 		break;
 	case ACTION_ZOOM_OUT:
-		view_timeline_zoom(tl, tl->f.cursor, 2, 1);
+		view_timeline_range_zoom(tl, tl->f.cursor, 2, 1);
 		break;
 	case ACTION_PAN_LEFT:
 	case ACTION_PAN_RIGHT:
 		span = a == ACTION_PAN_LEFT ? -span / 4 : span / 4;
-		view_timeline_set(tl, tl->f.t0 + span, tl->f.t1 + span, true);
+		view_timeline_range_set(tl, tl->f.t0 + span, tl->f.t1 + span,
+		    true);
 		tl->f.cursor += span;
 		break;
 	case ACTION_FIT:
-		view_timeline_set(tl, tl->lo, tl->hi, true);
+		view_timeline_range_set(tl, tl->lo, tl->hi, true);
 		break;
 	case ACTION_UNDO:
 		if (tl->nundo == 0) {
@@ -641,7 +643,7 @@ view_timeline_key(struct view *v, enum action a, int key)
 		}
 		tl->f.cursor = tl->mark;
 		if (tl->mark < tl->f.t0 || tl->mark >= tl->f.t1)
-			view_timeline_set(tl, tl->mark - span / 2,
+			view_timeline_range_set(tl, tl->mark - span / 2,
 			    tl->mark + span - span / 2, true);
 		break;
 	case ACTION_GOTO_TIME:
@@ -654,7 +656,7 @@ view_timeline_key(struct view *v, enum action a, int key)
 	case ACTION_CLOSE:
 		return view_timeline_range_key(tl, a);
 	case ACTION_COLLAPSE:
-		view_timeline_collapse(tl);
+		view_timeline_lanes_collapse(tl);
 		break;
 	case ACTION_HIDE_LANES:
 		prompt_start("Hide lanes matching (empty shows all): ",

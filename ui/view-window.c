@@ -1,7 +1,7 @@
 /*
  * The op statistic of a time window, pushed from the timeline's selected
  * range: the tasks starting in the range grouped as op_statistic groups
- * them (store_op_stat_window), laid out as show prints a table, under a
+ * them (store_window_op_stat), laid out as show prints a table, under a
  * title naming the window. q returns to the timeline.
  */
 #include <curses.h>
@@ -41,7 +41,7 @@ view_window_open(struct view *v, const void *arg, char **cause)
 	size_t				 size = 0;
 	FILE				*f;
 
-	if ((r = store_op_stat_window(session_store(), w->from_ns, w->to_ns,
+	if ((r = store_window_op_stat(session_store(), w->from_ns, w->to_ns,
 	    session_device(), session_rank(), cause)) == NULL)
 		return -1;
 	util_fmt_time(a, sizeof a, w->from_ns - w->origin_ns);

@@ -117,18 +117,18 @@ import_svp_read(struct svp_file *sf, const char *path, char **cause)
 	size_t		  n, k;
 
 	memset(sf, 0, sizeof *sf);
-	if ((csv = csv_open(path, cause)) == NULL)
+	if ((csv = import_csv_open(path, cause)) == NULL)
 		return -1;
-	if (csv_next(csv, &f, &n) != 1) {
+	if (import_csv_next(csv, &f, &n) != 1) {
 		xasprintf(cause, "'%s' is empty", path);
-		csv_free(csv);
+		import_csv_free(csv);
 		return -1;
 	}
 	sf->head = import_svp_dup_row(f, n, n);
 	sf->nhead = n;
 	for (k = 0; k < SVP_NCOLS; k++)
 		sf->col[k] = import_svp_find(f, n, svp_prefixes[k]);
-	while (csv_next(csv, &f, &n) == 1) {
+	while (import_csv_next(csv, &f, &n) == 1) {
 		sf->rows = xreallocarray(sf->rows, sf->n + 1, sizeof *sf->rows);
 		sf->nrow = xreallocarray(sf->nrow, sf->n + 1, sizeof *sf->nrow);
 		sf->rows[sf->n] = import_svp_dup_row(f, n, sf->nhead);
@@ -137,7 +137,7 @@ import_svp_read(struct svp_file *sf, const char *path, char **cause)
 		    strcmp(f[sf->col[SVP_LAYER]], "-") == 0)
 			sf->has_total = true;
 	}
-	csv_free(csv);
+	import_csv_free(csv);
 	return 0;
 }
 

@@ -7,7 +7,7 @@
  * data/ holds files named by the legacy grammar, but never a PROF_*
  * directory with host/ or device_N/ parts, which belongs to the raw
  * importer. A JOB that also holds the tool's export, summary/ CSVs or
- * legacy timeline/ JSON (import-timeline.c), is read from that export
+ * legacy timeline/ JSON (import-tracedir.c), is read from that export
  * instead of its raw files.
  */
 #include <sys/stat.h>
@@ -213,8 +213,8 @@ import_job_export(struct job *j, const char *path)
 	}
 	free(sub);
 	sub = util_path_join(path, "timeline");
-	if (import_timeline_any(sub)) {
-		if (import_timeline_dir(j->s, sub, j->ctx, &why) == 0)
+	if (import_tracedir_any(sub)) {
+		if (import_tracedir_dir(j->s, sub, j->ctx, &why) == 0)
 			parts++;
 		else
 			store_load_warning(j->s, sub, -1, "%s", why);
@@ -252,7 +252,7 @@ import_job_load(struct store *s, const char *path, struct import_ctx *ctx,
 		    "files", path);
 		rc = -1;
 	}
-	job_ops_free(&j);
+	job_text_ops_free(&j);
 	job_files_free(&j);
 	free(j.iter_end);
 	return rc;

@@ -4,11 +4,12 @@
  * vendor's Python parser pairs them (the last start of a stream-task
  * meets the next end), batch ids counted the legacy way (doc/formats.md 4.7:
  * per iteration and stream, a task id not above the task id of the
- * stream's previous start begins a new batch), then joined to the ops of the task description on
- * (stream, task, batch) (doc/formats.md 4.8). When the task description
- * carries no batch ids (the text form, static graphs) the batch is not
- * part of the key. MindSpore-era text task descriptions give logical
- * stream ids that differ from the hardware streams in the HWTS log; when
+ * stream's previous start begins a new batch), then joined to the ops of
+ * the task description on (stream, task, batch) (doc/formats.md 4.8).
+ * When the task description carries no batch ids (the text form, static
+ * graphs) the batch is not part of the key. MindSpore-era text task
+ * descriptions give logical stream ids that differ from the hardware
+ * streams in the HWTS log; when
  * no (stream, task) pair matches at all, the join falls back to the task
  * id alone for task ids seen on a single HWTS stream, and says so. Each
  * matched pair is a task row, so op_statistic follows at commit. The logs

@@ -137,7 +137,7 @@ void		 job_text_graph_desc(struct job *, const char *, size_t);
 void		 job_text_point(struct job *, const char *, size_t);
 void		 job_text_hashes(struct job *, const char *, size_t);
 void		 job_text_table(struct job *);
-void		 job_ops_free(struct job *);
+void		 job_text_ops_free(struct job *);
 
 /* job-trace.c */
 #define JOB_TRACE_NCOLS	7
@@ -166,27 +166,27 @@ int		 job_tdt_load(struct job *);
 bool		 job_acl_check(const char *, size_t);
 int		 job_acl_load(struct job *);
 
-/* import-timeline.c: legacy per-device timeline/ JSON. */
-int		 import_timeline_dir(struct store *, const char *,
+/* import-tracedir.c: legacy per-device timeline/ JSON. */
+int		 import_tracedir_dir(struct store *, const char *,
 		     struct import_ctx *, char **);
-bool		 import_timeline_any(const char *);
+bool		 import_tracedir_any(const char *);
 
-/* timeline-clock.c */
-struct timeline_clock {
+/* tracedir-clock.c */
+struct tracedir_clock {
 	int64_t		 offset;	/* epoch ns minus monotonic ns */
 	int64_t		 below;		/* times below are monotonic; 0 none */
 	bool		 link;		/* tasks came from a CSV */
 };
-void		 timeline_clock_read(struct store *, const char *, int64_t,
-		     struct import_ctx *, struct timeline_clock *);
+void		 tracedir_clock_read(struct store *, const char *, int64_t,
+		     struct import_ctx *, struct tracedir_clock *);
 
-/* timeline-step.c */
-struct timeline_steps;
-struct timeline_steps *timeline_steps_create(struct store *, int64_t,
+/* tracedir-step.c */
+struct tracedir_steps;
+struct tracedir_steps *tracedir_step_create(struct store *, int64_t,
 		     int64_t, int64_t);
-bool		 timeline_steps_event(struct timeline_steps *, size_t,
+bool		 tracedir_step_event(struct tracedir_steps *, size_t,
 		     int64_t, int64_t, const struct trace_event *);
-int64_t		 timeline_steps_free(struct timeline_steps *);
+int64_t		 tracedir_step_free(struct tracedir_steps *);
 
 /* job-pmu.c: the aicore.data of a legacy JOB, through prof-pmu.c. */
 int64_t		 job_pmu_load(struct job *, struct prof_pmu *,

@@ -67,7 +67,7 @@ job_pmu_meta(struct job *j, struct prof_meta *m)
 	info = job_files_named(j, "info.json");
 	sample = job_files_named(j, "sample.json");
 	if ((freq = job_pmu_value(info, "aic_frequency")) != NULL &&
-	    prof_freq_parse(freq, &m->aic) != 0)
+	    prof_meta_freq_parse(freq, &m->aic) != 0)
 		memset(&m->aic, 0, sizeof m->aic);
 	m->ai_core_num = job_pmu_int(info, "ai_core_num");
 	m->aiv_num = job_pmu_int(info, "aiv_num");

@@ -44,7 +44,7 @@ job_runtime_api(struct job *j, const unsigned char *r)
 	char			*name, args[64];
 
 	name = job_runtime_text(r + 32, 64);
-	store_api_init(&a, importer_le32(r + 4), job_runtime_time(j,
+	store_load_api_init(&a, importer_le32(r + 4), job_runtime_time(j,
 	    importer_le64(r + 8)), job_runtime_time(j, importer_le64(r + 16)),
 	    "runtime", name);
 	a.rank = j->ctx->rank;
@@ -85,7 +85,7 @@ job_runtime_tx(struct job *j, const unsigned char *r)
 	int			 i;
 
 	msg = job_runtime_text(r + 52, 128);
-	store_api_init(&a, importer_le32(r + 8), job_runtime_time(j,
+	store_load_api_init(&a, importer_le32(r + 8), job_runtime_time(j,
 	    importer_le64(r + 32)), job_runtime_time(j, importer_le64(r + 40)),
 	    "msproftx", msg);
 	a.rank = j->ctx->rank;

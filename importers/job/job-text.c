@@ -374,7 +374,7 @@ job_text_table(struct job *j)
 }
 
 void
-job_ops_free(struct job *j)
+job_text_ops_free(struct job *j)
 {
 	struct job_op	*op;
 	size_t		 i;

@@ -171,8 +171,9 @@ job_trace_load(struct job *j)
 		    len % JOB_TRACE_SIZE);
 	if (t.bad > 0)
 		store_load_warning(j->s, job_files_first(j,
-		    JOB_TRAINING_TRACE), t.first_bad, "%lld iteration%s without FP start and BP end in order "
-		    "skipped", (long long)t.bad, t.bad == 1 ? "" : "s");
+		    JOB_TRAINING_TRACE), t.first_bad, "%lld iteration%s "
+		    "without FP start and BP end in order skipped",
+		    (long long)t.bad, t.bad == 1 ? "" : "s");
 	free(t.open);
 	free(data);
 	return (int)(t.iter - t.bad);

@@ -223,16 +223,16 @@ prof_additional_kind(struct store *s, const char *data, const char *kind,
 	const unsigned char	*r;
 	const char		*warned = NULL;
 
-	prof_files_list(data, kind, true, &f);
+	prof_slices_list(data, kind, true, &f);
 	h->bytes += f.total;
-	prof_stream_open(&st, s, &f, PROF_ADD_SIZE, true);
-	while ((r = prof_stream_next(&st)) != NULL) {
-		if (!prof_stream_magic(&st, r, &warned))
+	prof_slices_open(&st, s, &f, PROF_ADD_SIZE, true);
+	while ((r = prof_slices_next(&st)) != NULL) {
+		if (!prof_slices_magic(&st, r, &warned))
 			continue;
 		fn(h, r);
 	}
-	prof_stream_close(&st);
-	prof_files_release(&f);
+	prof_slices_close(&st);
+	prof_slices_release(&f);
 }
 
 /* Read tensor_info and context_id_info of host data directory DATA. */

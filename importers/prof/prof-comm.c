@@ -38,13 +38,13 @@ prof_comm_enum(struct prof_row *r, const char *const *names, size_t n,
     uint32_t v)
 {
 	if (v < n && names[v] != NULL)
-		prof_row_str(r, names[v]);
+		prof_extra_row_str(r, names[v]);
 	else if (v == 255)
-		prof_row_str(r, "RESERVED");
+		prof_extra_row_str(r, "RESERVED");
 	else if (v == PROF_COMM_INVALID)
-		prof_row_str(r, "INVALID_TYPE");
+		prof_extra_row_str(r, "INVALID_TYPE");
 	else
-		prof_row_u64(r, v);
+		prof_extra_row_u64(r, v);
 }
 
 #define PROF_COMM_ENUM(r, t, v)						\
@@ -70,20 +70,20 @@ prof_comm_span(struct prof_row *row, const struct prof_host *h,
 	const struct prof_span	*a;
 	int64_t			 b, e;
 
-	prof_row_u64(row, ix->tid);
+	prof_extra_row_u64(row, ix->tid);
 	if (sp < 0) {
-		prof_row_str(row, "N/A");
-		prof_row_us(row, prof_meta_host_ns(m, ix->ts));
-		prof_row_str(row, "N/A");
+		prof_extra_row_str(row, "N/A");
+		prof_extra_row_us(row, prof_meta_host_ns(m, ix->ts));
+		prof_extra_row_str(row, "N/A");
 		return;
 	}
 	a = &h->spans[sp];
-	prof_row_str(row, prof_dicts_hash(&h->dicts, a->item,
+	prof_extra_row_str(row, prof_dict_hash(&h->dicts, a->item,
 	    row->buf[row->n], sizeof row->buf[row->n]));
 	b = prof_meta_host_ns(m, a->begin);
 	e = prof_meta_host_ns(m, a->end);
-	prof_row_us(row, b);
-	prof_row_us(row, prof_meta_sane(b) && prof_meta_sane(e) ? e - b :
+	prof_extra_row_us(row, b);
+	prof_extra_row_us(row, prof_meta_sane(b) && prof_meta_sane(e) ? e - b :
 	    NP_NA);
 }
 
@@ -101,7 +101,8 @@ prof_comm_ops(struct store *s, const struct prof_host *h,
 	char			 ab[32], gb[32];
 	size_t			 i;
 
-	if (x->n == 0 || !prof_table_begin(s, "hccl_op_info", NP_HOST_DEVICE,
+	if (x->n == 0 || !prof_extra_table_begin(s, "hccl_op_info",
+	    NP_HOST_DEVICE,
 	    rank, cols, sizeof cols / sizeof cols[0]))
 		return;
 	owner = prof_comm_owners(h, x, PROF_LEVEL_NODE);
@@ -109,15 +110,15 @@ prof_comm_ops(struct store *s, const struct prof_host *h,
 	for (i = 0; i < x->n; i++) {
 		r = prof_extra_rec(x, i);
 		prof_comm_span(&row, h, m, &x->ix[i], owner[i]);
-		prof_row_u64(&row, r[24] & 1);
-		prof_row_u64(&row, r[24] >> 1 & 1);
+		prof_extra_row_u64(&row, r[24] & 1);
+		prof_extra_row_u64(&row, r[24] >> 1 & 1);
 		PROF_COMM_ENUM(&row, prof_comm_dtypes, r[25]);
-		prof_row_str(&row, prof_dicts_hash(&h->dicts,
+		prof_extra_row_str(&row, prof_dict_hash(&h->dicts,
 		    importer_le64(r + 26), ab, sizeof ab));
-		prof_row_u64(&row, importer_le64(r + 34));
-		prof_row_str(&row, prof_dicts_hash(&h->dicts,
+		prof_extra_row_u64(&row, importer_le64(r + 34));
+		prof_extra_row_str(&row, prof_dict_hash(&h->dicts,
 		    importer_le64(r + 42), gb, sizeof gb));
-		prof_row_load(s, &row);
+		prof_extra_row_load(s, &row);
 	}
 	free(owner);
 }
@@ -130,28 +131,28 @@ prof_comm_task_cols(struct prof_row *row, const struct prof_host *h,
 	double	 est;
 	uint64_t bits = importer_le64(r + 88);
 
-	prof_row_str(row, prof_dicts_hash(&h->dicts, importer_le64(r + 40),
+	prof_extra_row_str(row, prof_dict_hash(&h->dicts, importer_le64(r + 40),
 	    gb, size));
-	prof_row_u64(row, importer_le32(r + 64));
-	prof_row_u64(row, importer_le32(r + 48));
-	prof_row_u64(row, importer_le32(r + 52));
-	prof_row_u64(row, importer_le32(r + 56));
+	prof_extra_row_u64(row, importer_le32(r + 64));
+	prof_extra_row_u64(row, importer_le32(r + 48));
+	prof_extra_row_u64(row, importer_le32(r + 52));
+	prof_extra_row_u64(row, importer_le32(r + 56));
 	PROF_COMM_ENUM(row, prof_comm_transports, importer_le32(r + 132));
 	PROF_COMM_ENUM(row, prof_comm_links, importer_le32(r + 128));
 	PROF_COMM_ENUM(row, prof_comm_rdma, importer_le32(r + 136));
 	PROF_COMM_ENUM(row, prof_comm_dtypes, importer_le32(r + 124));
 	PROF_COMM_ENUM(row, prof_comm_reduce, importer_le32(r + 120));
-	prof_row_u64(row, importer_le64(r + 112));
-	prof_row_u64(row, importer_le64(r + 72));
-	prof_row_u64(row, importer_le32(r + 80));
-	prof_row_u64(row, importer_le32(r + 84));
-	prof_row_u64(row, importer_le32(r + 60));
+	prof_extra_row_u64(row, importer_le64(r + 112));
+	prof_extra_row_u64(row, importer_le64(r + 72));
+	prof_extra_row_u64(row, importer_le32(r + 80));
+	prof_extra_row_u64(row, importer_le32(r + 84));
+	prof_extra_row_u64(row, importer_le32(r + 60));
 	memcpy(&est, &bits, sizeof est);
 	if (row->n < PROF_ROW_MAX) {
 		snprintf(row->buf[row->n], sizeof row->buf[0], "%.3f", est);
-		prof_row_str(row, row->buf[row->n]);
+		prof_extra_row_str(row, row->buf[row->n]);
 	}
-	prof_row_u64(row, importer_le32(r + 68));
+	prof_extra_row_u64(row, importer_le32(r + 68));
 }
 
 static void
@@ -170,7 +171,7 @@ prof_comm_tasks(struct store *s, const struct prof_host *h,
 	char			 gb[32];
 	size_t			 i;
 
-	if (x->n == 0 || !prof_table_begin(s, "hccl_info", NP_HOST_DEVICE,
+	if (x->n == 0 || !prof_extra_table_begin(s, "hccl_info", NP_HOST_DEVICE,
 	    rank, cols, sizeof cols / sizeof cols[0]))
 		return;
 	owner = prof_comm_owners(h, x, PROF_LEVEL_HCCL);
@@ -178,12 +179,12 @@ prof_comm_tasks(struct store *s, const struct prof_host *h,
 	for (i = 0; i < x->n; i++) {
 		prof_comm_span(&row, h, m, &x->ix[i], owner[i]);
 		if (owner[i] < 0)
-			row.cells[1] = prof_dicts_hash(&h->dicts, importer_le64(
+			row.cells[1] = prof_dict_hash(&h->dicts, importer_le64(
 			    prof_extra_rec(x, i) + 24), row.buf[1],
 			    sizeof row.buf[1]);
 		prof_comm_task_cols(&row, h, prof_extra_rec(x, i), gb,
 		    sizeof gb);
-		prof_row_load(s, &row);
+		prof_extra_row_load(s, &row);
 	}
 	free(owner);
 }
@@ -202,7 +203,7 @@ prof_comm_kb(struct prof_row *row, uint64_t bytes)
 	    (double)bytes / 1024.0);
 	if (strpbrk(b, ".en") == NULL && len + 3 <= sizeof row->buf[0])
 		memcpy(b + len, ".0", 3);
-	prof_row_str(row, b);
+	prof_extra_row_str(row, b);
 }
 
 /* The model names of graph_id_map: the last record of a model id wins. */
@@ -220,7 +221,7 @@ prof_comm_model_name(const struct prof_host *h, uint64_t model, char *buf,
 			continue;
 		if (importer_le64(r + 24) == 0)
 			return "0";
-		return prof_dicts_hash(&h->dicts, importer_le64(r + 24), buf,
+		return prof_dict_hash(&h->dicts, importer_le64(r + 24), buf,
 		    size);
 	}
 	return "";
@@ -238,7 +239,7 @@ prof_comm_fused(const struct prof_host *h, const unsigned char *r,
 	for (j = 0; j < n && j < 8; j++) {
 		if (j > 0)
 			strbuf_addc(b, ';');
-		strbuf_adds(b, prof_dicts_hash(&h->dicts,
+		strbuf_adds(b, prof_dict_hash(&h->dicts,
 		    importer_le64(r + 76 + 8 * j), nb, sizeof nb));
 	}
 }
@@ -260,7 +261,7 @@ prof_comm_fusion(struct store *s, const struct prof_host *h, int64_t rank)
 	size_t			 i;
 	int			 k;
 
-	if (x->n == 0 || !prof_table_begin(s, "fusion_op", NP_HOST_DEVICE,
+	if (x->n == 0 || !prof_extra_table_begin(s, "fusion_op", NP_HOST_DEVICE,
 	    rank, cols, sizeof cols / sizeof cols[0]))
 		return;
 	owner = prof_comm_owners(h, x, PROF_LEVEL_MODEL);
@@ -270,17 +271,17 @@ prof_comm_fusion(struct store *s, const struct prof_host *h, int64_t rank)
 		r = prof_extra_rec(x, i);
 		model = owner[i] >= 0 ? h->spans[owner[i]].item :
 		    PROF_COMM_INVALID;
-		prof_row_str(&row, "host");
-		prof_row_str(&row, prof_comm_model_name(h, model, mb,
+		prof_extra_row_str(&row, "host");
+		prof_extra_row_str(&row, prof_comm_model_name(h, model, mb,
 		    sizeof mb));
-		prof_row_u64(&row, model);
-		prof_row_str(&row, prof_dicts_hash(&h->dicts,
+		prof_extra_row_u64(&row, model);
+		prof_extra_row_str(&row, prof_dict_hash(&h->dicts,
 		    importer_le64(r + 24), fb, sizeof fb));
 		prof_comm_fused(h, r, &ops);
-		prof_row_str(&row, ops.s != NULL ? ops.s : "");
+		prof_extra_row_str(&row, ops.s != NULL ? ops.s : "");
 		for (k = 0; k < 5; k++)
 			prof_comm_kb(&row, importer_le64(r + 36 + 8 * k));
-		prof_row_load(s, &row);
+		prof_extra_row_load(s, &row);
 	}
 	strbuf_release(&ops);
 	free(owner);

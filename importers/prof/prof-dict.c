@@ -11,7 +11,7 @@
 #include "prof-int.h"
 
 static void
-prof_dicts_add(struct prof_dicts *d, struct util_map *m, uint64_t key,
+prof_dict_add(struct prof_dicts *d, struct util_map *m, uint64_t key,
     const char *v)
 {
 	d->strs = util_grow(d->strs, d->nstrs, 1, sizeof *d->strs);
@@ -28,7 +28,7 @@ struct prof_dicts_ctx {
 };
 
 static void
-prof_dicts_line(void *arg, char *line, size_t len)
+prof_dict_line(void *arg, char *line, size_t len)
 {
 	struct prof_dicts_ctx	*c = arg;
 	char			*colon, *us, *end;
@@ -48,13 +48,13 @@ prof_dicts_line(void *arg, char *line, size_t len)
 		b = strtoull(us + 1, &end, 10);
 		if (*end != '\0' || end == us + 1)
 			goto bad;
-		prof_dicts_add(c->d, &c->d->type, a << 32 | (b & 0xFFFFFFFF),
+		prof_dict_add(c->d, &c->d->type, a << 32 | (b & 0xFFFFFFFF),
 		    colon + 1);
 	} else {
 		a = strtoull(line, &end, 10);
 		if (*end != '\0' || end == line)
 			goto bad;
-		prof_dicts_add(c->d, &c->d->hash, a, colon + 1);
+		prof_dict_add(c->d, &c->d->hash, a, colon + 1);
 	}
 	return;
 bad:
@@ -65,7 +65,7 @@ bad:
 
 /* Read hash_dic and type_info_dic from the host data directory DATA. */
 void
-prof_dicts_read(struct store *s, const char *data, struct prof_dicts *d)
+prof_dict_read(struct store *s, const char *data, struct prof_dicts *d)
 {
 	struct prof_dicts_ctx	 c;
 	struct prof_files	 f;
@@ -73,20 +73,20 @@ prof_dicts_read(struct store *s, const char *data, struct prof_dicts *d)
 
 	memset(d, 0, sizeof *d);
 	for (i = 0; i < 2; i++) {
-		prof_files_list(data, i == 0 ? "additional.hash_dic" :
+		prof_slices_list(data, i == 0 ? "additional.hash_dic" :
 		    "additional.type_info_dic", true, &f);
 		memset(&c, 0, sizeof c);
 		c.s = s;
 		c.d = d;
 		c.types = i == 1;
 		c.path = f.n > 0 ? f.paths[0] : data;
-		prof_lines_read(s, &f, prof_dicts_line, &c);
-		prof_files_release(&f);
+		prof_slices_lines_read(s, &f, prof_dict_line, &c);
+		prof_slices_release(&f);
 	}
 }
 
 void
-prof_dicts_release(struct prof_dicts *d)
+prof_dict_release(struct prof_dicts *d)
 {
 	size_t	 i;
 
@@ -100,7 +100,7 @@ prof_dicts_release(struct prof_dicts *d)
 
 /* The string of hash ID, or its number printed into BUF. */
 const char *
-prof_dicts_hash(const struct prof_dicts *d, uint64_t id, char *buf,
+prof_dict_hash(const struct prof_dicts *d, uint64_t id, char *buf,
     size_t size)
 {
 	uint64_t	 i;
@@ -112,7 +112,7 @@ prof_dicts_hash(const struct prof_dicts *d, uint64_t id, char *buf,
 }
 
 bool
-prof_dicts_has_type(const struct prof_dicts *d, unsigned level,
+prof_dict_has_type(const struct prof_dicts *d, unsigned level,
     uint64_t type)
 {
 	uint64_t	 i;
@@ -123,7 +123,7 @@ prof_dicts_has_type(const struct prof_dicts *d, unsigned level,
 
 /* The name of (LEVEL, TYPE), or the type number printed into BUF. */
 const char *
-prof_dicts_type(const struct prof_dicts *d, unsigned level, uint64_t type,
+prof_dict_type(const struct prof_dicts *d, unsigned level, uint64_t type,
     char *buf, size_t size)
 {
 	uint64_t	 i;

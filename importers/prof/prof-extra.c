@@ -29,14 +29,14 @@ static const struct {
 };
 
 void
-prof_row_str(struct prof_row *r, const char *s)
+prof_extra_row_str(struct prof_row *r, const char *s)
 {
 	if (r->n < PROF_ROW_MAX)
 		r->cells[r->n++] = s;
 }
 
 void
-prof_row_u64(struct prof_row *r, uint64_t v)
+prof_extra_row_u64(struct prof_row *r, uint64_t v)
 {
 	if (r->n >= PROF_ROW_MAX)
 		return;
@@ -50,7 +50,7 @@ prof_row_u64(struct prof_row *r, uint64_t v)
  * N/A for NP_NA and for a time no collection can have.
  */
 void
-prof_row_us(struct prof_row *r, int64_t ns)
+prof_extra_row_us(struct prof_row *r, int64_t ns)
 {
 	if (r->n >= PROF_ROW_MAX)
 		return;
@@ -62,7 +62,7 @@ prof_row_us(struct prof_row *r, int64_t ns)
 
 /* Add row R to the generic table begun last and empty R. */
 void
-prof_row_load(struct store *s, struct prof_row *r)
+prof_extra_row_load(struct store *s, struct prof_row *r)
 {
 	store_load_generic_row(s, (char **)r->cells, r->n);
 	r->n = 0;
@@ -70,7 +70,7 @@ prof_row_load(struct store *s, struct prof_row *r)
 
 /* Begin generic table NAME; on failure warn and return false. */
 bool
-prof_table_begin(struct store *s, const char *name, int64_t device,
+prof_extra_table_begin(struct store *s, const char *name, int64_t device,
     int64_t rank, const char *const *cols, size_t ncols)
 {
 	char	*cause = NULL;
@@ -114,11 +114,11 @@ prof_extra_read_kind(struct store *s, const char *data, struct prof_host *h,
 	size_t			 size = 0;
 
 	x->size = prof_extra_files[k].size;
-	prof_files_list(data, prof_extra_files[k].tag, true, &f);
+	prof_slices_list(data, prof_extra_files[k].tag, true, &f);
 	h->bytes += f.total;
-	prof_stream_open(&st, s, &f, x->size, true);
-	while ((r = prof_stream_next(&st)) != NULL) {
-		if (!prof_stream_magic(&st, r, &warned))
+	prof_slices_open(&st, s, &f, x->size, true);
+	while ((r = prof_slices_next(&st)) != NULL) {
+		if (!prof_slices_magic(&st, r, &warned))
 			continue;
 		if (x->n == size) {
 			size = size == 0 ? 64 : size * 2;
@@ -131,8 +131,8 @@ prof_extra_read_kind(struct store *s, const char *data, struct prof_host *h,
 		x->ix[x->n].i = (uint32_t)x->n;
 		x->n++;
 	}
-	prof_stream_close(&st);
-	prof_files_release(&f);
+	prof_slices_close(&st);
+	prof_slices_release(&f);
 	if (x->n > 1)
 		qsort(x->ix, x->n, sizeof *x->ix, prof_extra_xref_cmp);
 }
@@ -160,20 +160,22 @@ prof_extra_graphs(struct store *s, const struct prof_host *h,
 	char			 nb[32];
 	size_t			 i;
 
-	if (x->n == 0 || !prof_table_begin(s, "graph_id_map", NP_HOST_DEVICE,
+	if (x->n == 0 || !prof_extra_table_begin(s, "graph_id_map",
+	    NP_HOST_DEVICE,
 	    rank, cols, sizeof cols / sizeof cols[0]))
 		return;
 	memset(&row, 0, sizeof row);
 	for (i = 0; i < x->n; i++) {
 		r = prof_extra_rec(x, i);
-		prof_row_u64(&row, importer_le32(r + 8));
-		prof_row_us(&row, prof_meta_host_ns(m, importer_le64(r + 16)));
-		prof_row_u64(&row, importer_le32(r + 36));
-		prof_row_u64(&row, importer_le32(r + 32));
-		prof_row_str(&row, importer_le64(r + 24) == 0 ? "0" :
-		    prof_dicts_hash(&h->dicts, importer_le64(r + 24), nb,
+		prof_extra_row_u64(&row, importer_le32(r + 8));
+		prof_extra_row_us(&row, prof_meta_host_ns(m, importer_le64(r
+		    + 16)));
+		prof_extra_row_u64(&row, importer_le32(r + 36));
+		prof_extra_row_u64(&row, importer_le32(r + 32));
+		prof_extra_row_str(&row, importer_le64(r + 24) == 0 ? "0" :
+		    prof_dict_hash(&h->dicts, importer_le64(r + 24), nb,
 		    sizeof nb));
-		prof_row_load(s, &row);
+		prof_extra_row_load(s, &row);
 	}
 }
 
@@ -190,23 +192,24 @@ prof_extra_attrs(struct store *s, const struct prof_host *h,
 	char			 nb[32], ab[32];
 	size_t			 i;
 
-	if (x->n == 0 || !prof_table_begin(s, "node_attr_info",
+	if (x->n == 0 || !prof_extra_table_begin(s, "node_attr_info",
 	    NP_HOST_DEVICE, rank, cols, sizeof cols / sizeof cols[0]))
 		return;
 	memset(&row, 0, sizeof row);
 	for (i = 0; i < x->n; i++) {
 		r = prof_extra_rec(x, i);
-		prof_row_u64(&row, importer_le32(r + 8));
-		prof_row_us(&row, prof_meta_host_ns(m, importer_le64(r + 16)));
-		prof_row_str(&row, prof_dicts_hash(&h->dicts,
+		prof_extra_row_u64(&row, importer_le32(r + 8));
+		prof_extra_row_us(&row, prof_meta_host_ns(m, importer_le64(r
+		    + 16)));
+		prof_extra_row_str(&row, prof_dict_hash(&h->dicts,
 		    importer_le64(r + 24), nb, sizeof nb));
 		if (importer_le32(r + 32) == 0)
-			prof_row_str(&row, "OP_ATTR");
+			prof_extra_row_str(&row, "OP_ATTR");
 		else
-			prof_row_u64(&row, importer_le32(r + 32));
-		prof_row_str(&row, prof_dicts_hash(&h->dicts,
+			prof_extra_row_u64(&row, importer_le32(r + 32));
+		prof_extra_row_str(&row, prof_dict_hash(&h->dicts,
 		    importer_le64(r + 36), ab, sizeof ab));
-		prof_row_load(s, &row);
+		prof_extra_row_load(s, &row);
 	}
 }
 
@@ -344,18 +347,19 @@ prof_extra_captures(struct store *s, struct prof_host *h,
 		return;
 	n = prof_extra_cap_keep(h, &v);
 	prof_extra_cap_ranges(h, v, n);
-	if (n > 0 && prof_table_begin(s, "capture_stream_info", NP_HOST_DEVICE,
+	if (n > 0 && prof_extra_table_begin(s, "capture_stream_info",
+	    NP_HOST_DEVICE,
 	    rank, cols, sizeof cols / sizeof cols[0])) {
 		memset(&row, 0, sizeof row);
 		for (i = 0; i < n; i++) {
-			prof_row_u64(&row, v[i].device);
-			prof_row_u64(&row, v[i].model);
-			prof_row_u64(&row, v[i].mstream);
-			prof_row_u64(&row, v[i].ostream);
-			prof_row_u64(&row, v[i].batch);
-			prof_row_u64(&row, v[i].status);
-			prof_row_us(&row, prof_meta_host_ns(m, v[i].ts));
-			prof_row_load(s, &row);
+			prof_extra_row_u64(&row, v[i].device);
+			prof_extra_row_u64(&row, v[i].model);
+			prof_extra_row_u64(&row, v[i].mstream);
+			prof_extra_row_u64(&row, v[i].ostream);
+			prof_extra_row_u64(&row, v[i].batch);
+			prof_extra_row_u64(&row, v[i].status);
+			prof_extra_row_us(&row, prof_meta_host_ns(m, v[i].ts));
+			prof_extra_row_load(s, &row);
 		}
 	}
 	free(v);

@@ -36,9 +36,9 @@ prof_freq_read(struct store *s, const char *data, struct prof_freqs *c)
 	int64_t			 zero_off = -1;
 
 	memset(c, 0, sizeof *c);
-	prof_files_list(data, "lpmFreqConv.data", false, &f);
-	prof_stream_open(&st, s, &f, PROF_FREQ_SIZE, false);
-	while ((r = prof_stream_next(&st)) != NULL) {
+	prof_slices_list(data, "lpmFreqConv.data", false, &f);
+	prof_slices_open(&st, s, &f, PROF_FREQ_SIZE, false);
+	while ((r = prof_slices_next(&st)) != NULL) {
 		n = importer_le32(r);
 		if (n > PROF_FREQ_ENTRIES) {
 			store_load_warning(s, st.path, st.offset, "%u "
@@ -59,7 +59,7 @@ prof_freq_read(struct store *s, const char *data, struct prof_freqs *c)
 			c->n++;
 		}
 	}
-	prof_stream_close(&st);
+	prof_slices_close(&st);
 	if (zero_path != NULL) {
 		store_load_warning(s, zero_path, zero_off, "an AI Core "
 		    "frequency of 0: the frequency changes are ignored");
@@ -67,7 +67,7 @@ prof_freq_read(struct store *s, const char *data, struct prof_freqs *c)
 	}
 	if (c->n > 1)
 		qsort(c->v, c->n, sizeof *c->v, prof_freq_cmp);
-	prof_files_release(&f);
+	prof_slices_release(&f);
 }
 
 void

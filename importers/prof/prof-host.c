@@ -93,12 +93,12 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 	const char		*warned = NULL;
 	size_t			 size = 0, nstarts = 0, events = 0;
 
-	prof_files_list(data, "api_event.data", true, &f);
+	prof_slices_list(data, "api_event.data", true, &f);
 	h->bytes += f.total;
 	util_map_init(&pending);
-	prof_stream_open(&st, s, &f, PROF_API_SIZE, true);
-	while ((r = prof_stream_next(&st)) != NULL) {
-		if (!prof_stream_magic(&st, r, &warned))
+	prof_slices_open(&st, s, &f, PROF_API_SIZE, true);
+	while ((r = prof_slices_next(&st)) != NULL) {
+		if (!prof_slices_magic(&st, r, &warned))
 			continue;
 		memset(&sp, 0, sizeof sp);
 		sp.level = importer_le16(r + 2);
@@ -123,10 +123,10 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 		store_load_warning(s, f.n > 0 ? f.paths[0] : data, -1,
 		    "%zu event starts without an end, dropped",
 		    nstarts - (events - nstarts));
-	prof_stream_close(&st);
+	prof_slices_close(&st);
 	util_map_release(&pending);
 	free(starts);
-	prof_files_release(&f);
+	prof_slices_release(&f);
 }
 
 static void
@@ -140,11 +140,11 @@ prof_host_nodes(struct store *s, const char *data, struct prof_host *h)
 	size_t			 size = 0;
 	uint32_t		 id;
 
-	prof_files_list(data, "compact.node_basic_info", true, &f);
+	prof_slices_list(data, "compact.node_basic_info", true, &f);
 	h->bytes += f.total;
-	prof_stream_open(&st, s, &f, PROF_COMPACT_SIZE, true);
-	while ((r = prof_stream_next(&st)) != NULL) {
-		if (!prof_stream_magic(&st, r, &warned))
+	prof_slices_open(&st, s, &f, PROF_COMPACT_SIZE, true);
+	while ((r = prof_slices_next(&st)) != NULL) {
+		if (!prof_slices_magic(&st, r, &warned))
 			continue;
 		if (h->nnodes == size) {
 			size = size == 0 ? 1024 : size * 2;
@@ -162,8 +162,8 @@ prof_host_nodes(struct store *s, const char *data, struct prof_host *h)
 		n->op_flag = importer_le32(r + 48);
 		n->is_static = st.unaging;
 	}
-	prof_stream_close(&st);
-	prof_files_release(&f);
+	prof_slices_close(&st);
+	prof_slices_release(&f);
 }
 
 static void
@@ -177,11 +177,11 @@ prof_host_tracks(struct store *s, const char *data, struct prof_host *h)
 	size_t			 size = 0;
 	uint32_t		 id;
 
-	prof_files_list(data, "compact.task_track", true, &f);
+	prof_slices_list(data, "compact.task_track", true, &f);
 	h->bytes += f.total;
-	prof_stream_open(&st, s, &f, PROF_COMPACT_SIZE, true);
-	while ((r = prof_stream_next(&st)) != NULL) {
-		if (!prof_stream_magic(&st, r, &warned))
+	prof_slices_open(&st, s, &f, PROF_COMPACT_SIZE, true);
+	while ((r = prof_slices_next(&st)) != NULL) {
+		if (!prof_slices_magic(&st, r, &warned))
 			continue;
 		if (h->ntracks == size) {
 			size = size == 0 ? 1024 : size * 2;
@@ -202,8 +202,8 @@ prof_host_tracks(struct store *s, const char *data, struct prof_host *h)
 		t->model_id = 4294967295LL;
 		t->row = 0;
 	}
-	prof_stream_close(&st);
-	prof_files_release(&f);
+	prof_slices_close(&st);
+	prof_slices_release(&f);
 }
 
 static void
@@ -214,14 +214,14 @@ prof_host_expand(struct store *s, const char *data, struct prof_host *h)
 	const unsigned char	*r;
 	const char		*warned = NULL;
 
-	prof_files_list(data, "compact.expand_stream_spec", true, &f);
-	prof_stream_open(&st, s, &f, PROF_COMPACT_SIZE, true);
-	while ((r = prof_stream_next(&st)) != NULL) {
-		if (prof_stream_magic(&st, r, &warned))
+	prof_slices_list(data, "compact.expand_stream_spec", true, &f);
+	prof_slices_open(&st, s, &f, PROF_COMPACT_SIZE, true);
+	while ((r = prof_slices_next(&st)) != NULL) {
+		if (prof_slices_magic(&st, r, &warned))
 			h->expand = r[24] == 1;
 	}
-	prof_stream_close(&st);
-	prof_files_release(&f);
+	prof_slices_close(&st);
+	prof_slices_release(&f);
 }
 
 /*
@@ -234,7 +234,7 @@ void
 prof_host_read(struct store *s, const char *data, struct prof_host *h)
 {
 	memset(h, 0, sizeof *h);
-	prof_dicts_read(s, data, &h->dicts);
+	prof_dict_read(s, data, &h->dicts);
 	prof_host_api(s, data, h);
 	prof_extra_read(s, data, h);
 }
@@ -253,7 +253,7 @@ prof_host_read_records(struct store *s, const char *data,
 void
 prof_host_release(struct prof_host *h)
 {
-	prof_dicts_release(&h->dicts);
+	prof_dict_release(&h->dicts);
 	free(h->spans);
 	free(h->nodes);
 	free(h->tracks);

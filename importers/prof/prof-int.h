@@ -65,7 +65,7 @@ struct prof_meta {
 int		 prof_meta_read(struct store *, const char *, int64_t,
 		     struct prof_meta *);
 void		 prof_meta_release(struct prof_meta *);
-int		 prof_freq_parse(const char *, struct prof_freq *);
+int		 prof_meta_freq_parse(const char *, struct prof_freq *);
 int64_t		 prof_meta_dev_ns(const struct prof_meta *, uint64_t);
 int64_t		 prof_meta_dev_dur(const struct prof_meta *, uint64_t);
 int64_t		 prof_meta_host_ns(const struct prof_meta *, uint64_t);
@@ -86,7 +86,7 @@ struct prof_stream {
 	struct store		*s;
 	struct prof_files	*files;
 	size_t			 recsize;
-	bool			 per_file;	/* host: whole records per file */
+	bool			 per_file;	/* host: records per file */
 	size_t			 cur;		/* file being read */
 	FILE			*f;
 	int64_t			 file_off;	/* offset of buf[pos] in file */
@@ -99,17 +99,17 @@ struct prof_stream {
 	const char		*path;		/* of the current record */
 	int64_t			 offset;	/* of the current record */
 };
-void		 prof_files_list(const char *, const char *, bool,
+void		 prof_slices_list(const char *, const char *, bool,
 		     struct prof_files *);
-void		 prof_files_release(struct prof_files *);
-void		 prof_stream_open(struct prof_stream *, struct store *,
+void		 prof_slices_release(struct prof_files *);
+void		 prof_slices_open(struct prof_stream *, struct store *,
 		     struct prof_files *, size_t, bool);
-const unsigned char *prof_stream_next(struct prof_stream *);
-void		 prof_stream_close(struct prof_stream *);
-bool		 prof_stream_magic(struct prof_stream *, const unsigned char *,
+const unsigned char *prof_slices_next(struct prof_stream *);
+void		 prof_slices_close(struct prof_stream *);
+bool		 prof_slices_magic(struct prof_stream *, const unsigned char *,
 		     const char **);
 #define PROF_RECORD_MAGIC	0x5A5A
-int		 prof_lines_read(struct store *, struct prof_files *,
+int		 prof_slices_lines_read(struct store *, struct prof_files *,
 		     void (*)(void *, char *, size_t), void *);
 
 /* prof-dict.c: 64-bit keyed maps and the hash_dic/type_info_dic text. */
@@ -119,14 +119,14 @@ struct prof_dicts {
 	char		**strs;
 	size_t		  nstrs;
 };
-void		 prof_dicts_read(struct store *, const char *,
+void		 prof_dict_read(struct store *, const char *,
 		     struct prof_dicts *);
-void		 prof_dicts_release(struct prof_dicts *);
-const char	*prof_dicts_hash(const struct prof_dicts *, uint64_t, char *,
+void		 prof_dict_release(struct prof_dicts *);
+const char	*prof_dict_hash(const struct prof_dicts *, uint64_t, char *,
 		     size_t);
-const char	*prof_dicts_type(const struct prof_dicts *, unsigned,
+const char	*prof_dict_type(const struct prof_dicts *, unsigned,
 		     uint64_t, char *, size_t);
-bool		 prof_dicts_has_type(const struct prof_dicts *, unsigned,
+bool		 prof_dict_has_type(const struct prof_dicts *, unsigned,
 		     uint64_t);
 
 /* prof-host.c: the host records of sections 3.2-3.6. */
@@ -294,11 +294,11 @@ struct prof_row {
 	char		 buf[PROF_ROW_MAX][32];
 	size_t		 n;
 };
-void		 prof_row_str(struct prof_row *, const char *);
-void		 prof_row_u64(struct prof_row *, uint64_t);
-void		 prof_row_us(struct prof_row *, int64_t);
-void		 prof_row_load(struct store *, struct prof_row *);
-bool		 prof_table_begin(struct store *, const char *, int64_t,
+void		 prof_extra_row_str(struct prof_row *, const char *);
+void		 prof_extra_row_u64(struct prof_row *, uint64_t);
+void		 prof_extra_row_us(struct prof_row *, int64_t);
+void		 prof_extra_row_load(struct store *, struct prof_row *);
+bool		 prof_extra_table_begin(struct store *, const char *, int64_t,
 		     int64_t, const char *const *, size_t);
 void		 prof_extra_read(struct store *, const char *,
 		     struct prof_host *);

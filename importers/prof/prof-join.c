@@ -35,7 +35,7 @@ prof_join_has_ctx(const struct prof_host *h, const struct prof_track *t)
 	const char	*n;
 	char		 buf[32];
 
-	n = prof_dicts_type(&h->dicts, PROF_LEVEL_RUNTIME, t->type, buf,
+	n = prof_dict_type(&h->dicts, PROF_LEVEL_RUNTIME, t->type, buf,
 	    sizeof buf);
 	return strncmp(n, "KERNEL", 6) == 0 || strstr(n, "FFTS") != NULL;
 }
@@ -101,12 +101,12 @@ prof_join_compute(const struct prof_host *h, const struct prof_track *t)
 
 	if (t->span < 0)
 		return false;
-	n = prof_dicts_type(&h->dicts, PROF_LEVEL_RUNTIME, t->type, buf,
+	n = prof_dict_type(&h->dicts, PROF_LEVEL_RUNTIME, t->type, buf,
 	    sizeof buf);
 	if (strncmp(n, "KERNEL", 6) != 0 && strcmp(n, "STARS_COMMON") != 0 &&
 	    strcmp(n, "FFTS_PLUS") != 0)
 		return false;
-	n = prof_dicts_hash(&h->dicts, t->op_item, buf, sizeof buf);
+	n = prof_dict_hash(&h->dicts, t->op_item, buf, sizeof buf);
 	return strncmp(n, "Lccl", 4) != 0;
 }
 
@@ -126,7 +126,7 @@ prof_join_listed(const struct prof_host *h, const struct prof_track *t)
 		return true;
 	ge = prof_host_ge_type(h->nodes[t->node].ge_type);
 	if (strcmp(ge, "COMMUNICATION") == 0) {
-		n = prof_dicts_hash(&h->dicts, h->nodes[t->node].name, buf,
+		n = prof_dict_hash(&h->dicts, h->nodes[t->node].name, buf,
 		    sizeof buf);
 		len = strlen(n);
 		return len >= 9 && strcmp(n + len - 9, "AivKernel") == 0;
@@ -152,16 +152,16 @@ prof_join_op(const struct prof_host *h, const struct prof_track *t,
 	r->api = t->row != 0 ? t->row : NP_NA;
 	r->model_id = t->model_id;
 	if (t->node < 0) {
-		r->name = prof_dicts_hash(&h->dicts, t->op_item, nb->name,
+		r->name = prof_dict_hash(&h->dicts, t->op_item, nb->name,
 		    sizeof nb->name);
 		r->op_type = "N/A";
 		r->task_type = "N/A";
 		return;
 	}
 	n = &h->nodes[t->node];
-	r->name = prof_dicts_hash(&h->dicts, n->name, nb->name,
+	r->name = prof_dict_hash(&h->dicts, n->name, nb->name,
 	    sizeof nb->name);
-	r->op_type = prof_dicts_hash(&h->dicts, n->op_type, nb->type,
+	r->op_type = prof_dict_hash(&h->dicts, n->op_type, nb->type,
 	    sizeof nb->type);
 	r->task_type = prof_host_ge_type(n->ge_type);
 	r->op_state = n->is_static ? "static" : "dynamic";

@@ -75,9 +75,9 @@ prof_logs_stars(struct prof_logs *l, struct prof_files *f, bool v6,
 	int64_t			 first_bad = -1;
 	const char		*bad_path = NULL;
 
-	prof_stream_open(&st, l->s, f, v6 ? DEV_STARS_V6_SIZE :
+	prof_slices_open(&st, l->s, f, v6 ? DEV_STARS_V6_SIZE :
 	    DEV_STARS_SIZE, false);
-	while ((r = prof_stream_next(&st)) != NULL) {
+	while ((r = prof_slices_next(&st)) != NULL) {
 		if (dev_stars_decode(r, st.recsize, expand, &d) != 0 &&
 		    !accept_all) {
 			if ((*bad)++ == 0) {
@@ -106,7 +106,7 @@ prof_logs_stars(struct prof_logs *l, struct prof_files *f, bool v6,
 	if (*bad > 0 && !accept_all)
 		store_load_warning(l->s, bad_path, first_bad, "%lld records "
 		    "without the 0x6BD3 magic, skipped", (long long)*bad);
-	prof_stream_close(&st);
+	prof_slices_close(&st);
 }
 
 static void
@@ -117,8 +117,8 @@ prof_logs_hwts(struct prof_logs *l, struct prof_files *f)
 	struct dev_hwts		 d;
 	const unsigned char	*r;
 
-	prof_stream_open(&st, l->s, f, DEV_HWTS_SIZE, false);
-	while ((r = prof_stream_next(&st)) != NULL) {
+	prof_slices_open(&st, l->s, f, DEV_HWTS_SIZE, false);
+	while ((r = prof_slices_next(&st)) != NULL) {
 		dev_hwts_decode(r, &d);
 		prof_logs_cnt(l, &st, d.cnt);
 		if (d.log_type != DEV_HWTS_START && d.log_type != DEV_HWTS_END)
@@ -132,7 +132,7 @@ prof_logs_hwts(struct prof_logs *l, struct prof_files *f)
 		g.type = (uint8_t)d.sqe_type;
 		prof_logs_add(l, &g);
 	}
-	prof_stream_close(&st);
+	prof_slices_close(&st);
 }
 
 static int
@@ -163,16 +163,16 @@ prof_logs_flips(struct store *s, const char *data, struct prof_flips *fl,
 	struct dev_tstrack	 t;
 	const unsigned char	*r;
 
-	prof_files_list(data, "ts_track.data", false, &f);
+	prof_slices_list(data, "ts_track.data", false, &f);
 	*bytes += f.total;
-	prof_stream_open(&st, s, &f, DEV_TSTRACK_SIZE, false);
-	while ((r = prof_stream_next(&st)) != NULL) {
+	prof_slices_open(&st, s, &f, DEV_TSTRACK_SIZE, false);
+	while ((r = prof_slices_next(&st)) != NULL) {
 		dev_tstrack_decode(r, &t);
 		if (t.tag == DEV_TS_FLIP)
 			prof_flips_add(fl, t.stream, t.syscnt);
 	}
-	prof_stream_close(&st);
-	prof_files_release(&f);
+	prof_slices_close(&st);
+	prof_slices_release(&f);
 	prof_flips_sort(fl);
 }
 
@@ -263,13 +263,13 @@ prof_logs_read(struct store *s, const char *data, const struct prof_meta *m,
 	l.s = s;
 	l.sorted = true;
 	l.cnt = -1;
-	prof_files_list(data, stars ? "stars_soc.data" : "hwts.data", false,
+	prof_slices_list(data, stars ? "stars_soc.data" : "hwts.data", false,
 	    &f);
 	if (m->chip < 0 && f.n == 0) {
 		/* No platform_version: try the other log kind. */
-		prof_files_release(&f);
+		prof_slices_release(&f);
 		stars = true;
-		prof_files_list(data, "stars_soc.data", false, &f);
+		prof_slices_list(data, "stars_soc.data", false, &f);
 	}
 	d->bytes += f.total;
 	if (stars) {
@@ -284,7 +284,7 @@ prof_logs_read(struct store *s, const char *data, const struct prof_meta *m,
 		}
 	} else
 		prof_logs_hwts(&l, &f);
-	prof_files_release(&f);
+	prof_slices_release(&f);
 	d->logs = (int64_t)l.n;
 	if (!l.sorted)
 		prof_sort(l.v, l.n, sizeof *l.v, prof_logs_cmp);

@@ -102,7 +102,7 @@ prof_memcpy_is(const struct prof_host *h, uint32_t type)
 {
 	char	 buf[32];
 
-	return strcmp(prof_dicts_type(&h->dicts, PROF_LEVEL_RUNTIME, type, buf,
+	return strcmp(prof_dict_type(&h->dicts, PROF_LEVEL_RUNTIME, type, buf,
 	    sizeof buf), "MEMCPY_ASYNC") == 0;
 }
 
@@ -168,28 +168,28 @@ prof_memcpy_row(struct prof_row *row, const struct prof_host *h,
 {
 	const struct prof_track	*t = &h->tracks[mc->track];
 
-	prof_row_u64(row, t->device);
-	prof_row_u64(row, t->tid);
-	prof_row_u64(row, t->stream);
-	prof_row_u64(row, t->task);
-	prof_row_u64(row, t->batch);
+	prof_extra_row_u64(row, t->device);
+	prof_extra_row_u64(row, t->tid);
+	prof_extra_row_u64(row, t->stream);
+	prof_extra_row_u64(row, t->task);
+	prof_extra_row_u64(row, t->batch);
 	if (mc->start_ns == NP_NA) {
-		prof_row_str(row, "N/A");
-		prof_row_str(row, "N/A");
+		prof_extra_row_str(row, "N/A");
+		prof_extra_row_str(row, "N/A");
 	} else {
-		prof_row_us(row, mc->start_ns);
-		prof_row_us(row, mc->dur_ns);
+		prof_extra_row_us(row, mc->start_ns);
+		prof_extra_row_us(row, mc->dur_ns);
 	}
-	prof_row_u64(row, mc->size);
+	prof_extra_row_u64(row, mc->size);
 	if (mc->start_ns == NP_NA)
-		prof_row_str(row, "N/A");
+		prof_extra_row_str(row, "N/A");
 	else {
 		snprintf(row->buf[row->n], sizeof row->buf[0], "%.3f",
 		    mc->dur_ns > 0 ? (double)mc->size / (double)mc->dur_ns :
 		    0.0);
-		prof_row_str(row, row->buf[row->n]);
+		prof_extra_row_str(row, row->buf[row->n]);
 	}
-	prof_row_str(row, mc->dir == PROF_MEMCPY_OTHER ? "other" :
+	prof_extra_row_str(row, mc->dir == PROF_MEMCPY_OTHER ? "other" :
 	    prof_memcpy_dirs[mc->dir]);
 }
 
@@ -209,10 +209,10 @@ prof_memcpy_load(struct store *s, struct prof_host *h, int64_t device,
 	for (i = 0; i < h->nmcs; i++) {
 		if (h->tracks[h->mcs[i].track].device != device)
 			continue;
-		if (!begun && !(begun = prof_table_begin(s, "memcpy_info",
+		if (!begun && !(begun = prof_extra_table_begin(s, "memcpy_info",
 		    device, rank, cols, sizeof cols / sizeof cols[0])))
 			return;
 		prof_memcpy_row(&row, h, &h->mcs[i]);
-		prof_row_load(s, &row);
+		prof_extra_row_load(s, &row);
 	}
 }

@@ -45,7 +45,7 @@ prof_meta_is_stars(const struct prof_meta *m)
  * fraction. Return -1 for an empty, zero or malformed value.
  */
 int
-prof_freq_parse(const char *s, struct prof_freq *f)
+prof_meta_freq_parse(const char *s, struct prof_freq *f)
 {
 	int64_t	 num = 0, den = 1;
 	bool	 dot = false, digit = false;
@@ -158,14 +158,15 @@ prof_meta_freq(struct store *s, const char *path, yajl_val obj,
 	const char	*t;
 
 	t = prof_meta_text(obj, key, buf, sizeof buf);
-	if (t != NULL && *t != '\0' && prof_freq_parse(t, f) != 0)
+	if (t != NULL && *t != '\0' && prof_meta_freq_parse(t, f) != 0)
 		store_load_warning(s, path, -1, "bad %s '%s'", key, t);
 }
 
 static void
 prof_meta_info(struct store *s, const char *path, struct prof_meta *m)
 {
-	const char	*cpu[] = { "CPU", NULL }, *dev[] = { "DeviceInfo", NULL };
+	const char	*cpu[] = { "CPU", NULL }, *dev[] = { "DeviceInfo",
+	    NULL };
 	yajl_val	 root, v, last;
 	int64_t		 n;
 

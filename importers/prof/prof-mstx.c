@@ -88,10 +88,10 @@ prof_mstx_read(struct store *s, const char *data, struct prof_mstx *x,
 	const unsigned char	*r;
 	const char		*warned = NULL;
 
-	prof_files_list(data, "additional.msproftx", true, f);
-	prof_stream_open(&st, s, f, PROF_MSTX_SIZE, true);
-	while ((r = prof_stream_next(&st)) != NULL) {
-		if (!prof_stream_magic(&st, r, &warned))
+	prof_slices_list(data, "additional.msproftx", true, f);
+	prof_slices_open(&st, s, f, PROF_MSTX_SIZE, true);
+	while ((r = prof_slices_next(&st)) != NULL) {
+		if (!prof_slices_magic(&st, r, &warned))
 			continue;
 		prof_mstx_decode(r, &m);
 		m.path = st.path;
@@ -110,7 +110,7 @@ prof_mstx_read(struct store *s, const char *data, struct prof_mstx *x,
 			free(m.msg);
 		}
 	}
-	prof_stream_close(&st);
+	prof_slices_close(&st);
 }
 
 static int
@@ -288,7 +288,7 @@ prof_mstx_load(struct store *s, const char *data, const struct prof_host *h,
 	for (i = 0; i < x.n; i++)
 		free(x.v[i].msg);
 	free(x.v);
-	prof_files_release(&f);
+	prof_slices_release(&f);
 	n = x.n;
 	return n;
 }

@@ -267,8 +267,8 @@ prof_ops_name(const struct prof_host *h, const struct prof_span *sp,
     char *buf, size_t size)
 {
 	if (sp->level == PROF_LEVEL_HCCL)
-		return prof_dicts_hash(&h->dicts, sp->item, buf, size);
-	return prof_dicts_type(&h->dicts, sp->level, sp->type, buf, size);
+		return prof_dict_hash(&h->dicts, sp->item, buf, size);
+	return prof_dict_type(&h->dicts, sp->level, sp->type, buf, size);
 }
 
 /*
@@ -345,7 +345,8 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 	free(end);
 	free(row);
 	if (bad > 0)
-		store_load_warning(s, m->dir, -1, "%zu API span%s with impossible "
+		store_load_warning(s, m->dir, -1,
+		    "%zu API span%s with impossible "
 		    "times, skipped", bad, bad == 1 ? "" : "s");
 }
 

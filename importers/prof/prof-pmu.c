@@ -189,10 +189,10 @@ prof_pmu_read(struct store *s, const char *data, const struct prof_meta *m,
 	bool			 stars = prof_meta_is_stars(m);
 
 	memset(p, 0, sizeof *p);
-	prof_files_list(data, stars ? "ffts_profile.data" : "aicore.data",
+	prof_slices_list(data, stars ? "ffts_profile.data" : "aicore.data",
 	    false, &f);
-	prof_stream_open(&st, s, &f, DEV_PMU_SIZE, false);
-	while ((r = prof_stream_next(&st)) != NULL) {
+	prof_slices_open(&st, s, &f, DEV_PMU_SIZE, false);
+	while ((r = prof_slices_next(&st)) != NULL) {
 		if (stars)
 			dev_pmu_decode_ffts(r, expand, &d);
 		else
@@ -202,8 +202,8 @@ prof_pmu_read(struct store *s, const char *data, const struct prof_meta *m,
 		prof_pmu_add(p, &d);
 		p->v[p->n - 1].end = stars ? d.end : 0;
 	}
-	prof_stream_close(&st);
-	prof_files_release(&f);
+	prof_slices_close(&st);
+	prof_slices_release(&f);
 	if (stars && p->n > 0)
 		prof_freq_read(s, data, &p->freqs);
 	prof_pmu_finish(s, data, m, p);

@@ -24,7 +24,7 @@ struct prof_slice {
 };
 
 static int
-prof_slice_cmp(const void *a, const void *b)
+prof_slices_cmp(const void *a, const void *b)
 {
 	const struct prof_slice	*x = a, *y = b;
 
@@ -36,7 +36,7 @@ prof_slice_cmp(const void *a, const void *b)
 }
 
 static bool
-prof_slice_ignored(const char *name)
+prof_slices_ignored(const char *name)
 {
 	return util_has_suffix(name, ".done") ||
 	    util_has_suffix(name, ".complete") || util_has_suffix(name, ".zip");
@@ -48,7 +48,7 @@ prof_slice_ignored(const char *name)
  * "stars_soc.data"). Set *UNAGING and *NUM on a match.
  */
 static bool
-prof_slice_match(const char *name, const char *kind, bool host,
+prof_slices_match(const char *name, const char *kind, bool host,
     bool *unaging, long *num)
 {
 	const char	*p = name, *sl;
@@ -85,7 +85,7 @@ prof_slice_match(const char *name, const char *kind, bool host,
 
 /* List the files of kind KIND in DATA in reading order into F. */
 void
-prof_files_list(const char *data, const char *kind, bool host,
+prof_slices_list(const char *data, const char *kind, bool host,
     struct prof_files *f)
 {
 	struct prof_slice	*v = NULL;
@@ -98,7 +98,8 @@ prof_files_list(const char *data, const char *kind, bool host,
 	memset(f, 0, sizeof *f);
 	names = util_dir_list(data, &n);
 	for (i = 0; i < n; i++) {
-		if (prof_slice_ignored(names[i]) || !prof_slice_match(names[i],
+		if (prof_slices_ignored(names[i])
+		    || !prof_slices_match(names[i],
 		    kind, host, &unaging, &num))
 			continue;
 		v = xreallocarray(v, nv + 1, sizeof *v);
@@ -107,7 +108,7 @@ prof_files_list(const char *data, const char *kind, bool host,
 		v[nv++].num = num;
 	}
 	if (nv > 0)
-		qsort(v, nv, sizeof *v, prof_slice_cmp);
+		qsort(v, nv, sizeof *v, prof_slices_cmp);
 	f->paths = xreallocarray(NULL, nv + 1, sizeof *f->paths);
 	f->unaging = xreallocarray(NULL, nv + 1, sizeof *f->unaging);
 	f->sizes = xreallocarray(NULL, nv + 1, sizeof *f->sizes);
@@ -123,7 +124,7 @@ prof_files_list(const char *data, const char *kind, bool host,
 }
 
 void
-prof_files_release(struct prof_files *f)
+prof_slices_release(struct prof_files *f)
 {
 	size_t	 i;
 
@@ -141,7 +142,7 @@ prof_files_release(struct prof_files *f)
  * with the head-skip rule (device data).
  */
 void
-prof_stream_open(struct prof_stream *st, struct store *s,
+prof_slices_open(struct prof_stream *st, struct store *s,
     struct prof_files *f, size_t recsize, bool per_file)
 {
 	memset(st, 0, sizeof *st);
@@ -156,7 +157,7 @@ prof_stream_open(struct prof_stream *st, struct store *s,
 
 /* Open the next readable file; false at the end. */
 static bool
-prof_stream_next_file(struct prof_stream *st)
+prof_slices_next_file(struct prof_stream *st)
 {
 	while (st->cur < st->files->n) {
 		if (st->f != NULL) {
@@ -181,7 +182,7 @@ prof_stream_next_file(struct prof_stream *st)
 
 /* Top up the buffer; false when nothing more can be read. */
 static bool
-prof_stream_fill(struct prof_stream *st)
+prof_slices_fill(struct prof_stream *st)
 {
 	size_t	 got;
 
@@ -189,7 +190,7 @@ prof_stream_fill(struct prof_stream *st)
 	st->len -= st->pos;
 	st->pos = 0;
 	for (;;) {
-		if (st->f == NULL && !prof_stream_next_file(st))
+		if (st->f == NULL && !prof_slices_next_file(st))
 			return false;
 		got = fread(st->buf + st->len, 1, PROF_STREAM_BUF - st->len,
 		    st->f);
@@ -216,7 +217,7 @@ prof_stream_fill(struct prof_stream *st)
  * st->unaging.
  */
 const unsigned char *
-prof_stream_next(struct prof_stream *st)
+prof_slices_next(struct prof_stream *st)
 {
 	const unsigned char	*r;
 
@@ -231,7 +232,7 @@ prof_stream_next(struct prof_stream *st)
 			st->skip -= (int64_t)k;
 			continue;
 		}
-		if (!prof_stream_fill(st))
+		if (!prof_slices_fill(st))
 			return NULL;
 	}
 	r = st->buf + st->pos;
@@ -247,7 +248,7 @@ prof_stream_next(struct prof_stream *st)
 }
 
 void
-prof_stream_close(struct prof_stream *st)
+prof_slices_close(struct prof_stream *st)
 {
 	if (st->f != NULL)
 		fclose(st->f);
@@ -260,7 +261,7 @@ prof_stream_close(struct prof_stream *st)
  * line, NUL-terminated and without its newline. Return the line count.
  */
 int
-prof_lines_read(struct store *s, struct prof_files *f,
+prof_slices_lines_read(struct store *s, struct prof_files *f,
     void (*fn)(void *, char *, size_t), void *arg)
 {
 	FILE	*fp;
@@ -293,7 +294,7 @@ prof_lines_read(struct store *s, struct prof_files *f,
  * warn at the first one of each file.
  */
 bool
-prof_stream_magic(struct prof_stream *st, const unsigned char *r,
+prof_slices_magic(struct prof_stream *st, const unsigned char *r,
     const char **warned)
 {
 	if (importer_le16(r) == PROF_RECORD_MAGIC)

@@ -86,9 +86,9 @@ prof_step_read(struct store *s, const char *data, struct prof_step *p,
 	const unsigned char	*r;
 	size_t			 size = 0;
 
-	prof_files_list(data, "ts_track.data", false, f);
-	prof_stream_open(&st, s, f, DEV_TSTRACK_SIZE, false);
-	while ((r = prof_stream_next(&st)) != NULL) {
+	prof_slices_list(data, "ts_track.data", false, f);
+	prof_slices_open(&st, s, f, DEV_TSTRACK_SIZE, false);
+	while ((r = prof_slices_next(&st)) != NULL) {
 		if (r[1] != DEV_TS_STEP)
 			continue;
 		dev_tstrack_decode(r, &t);
@@ -105,7 +105,7 @@ prof_step_read(struct store *s, const char *data, struct prof_step *p,
 		p->r[p->nr].offset = st.offset;
 		p->r[p->nr++].tag = (uint16_t)t.tag_id;
 	}
-	prof_stream_close(&st);
+	prof_slices_close(&st);
 }
 
 /* Close the open iteration CUR at the time of record R and keep it. */
@@ -255,7 +255,7 @@ prof_step_load(struct store *s, const char *data, const struct prof_meta *m,
 		    p.first_empty->offset, "%lld step trace iteration%s "
 		    "ending where %s started left out", (long long)p.empty,
 		    p.empty == 1 ? "" : "s", p.empty == 1 ? "it" : "they");
-	prof_files_release(&f);
+	prof_slices_release(&f);
 	n = p.nit;
 	free(p.r);
 	free(p.it);

@@ -113,9 +113,9 @@ import_trace_file(struct store *s, const char *path, struct import_ctx *ctx,
 	free(legacy);
 	store_load_file(s, path);
 	store_load_progress(s, "reading", path, 0, -1);
-	l = trace_load_create(s, path, &fctx, link);
-	rc = trace_read_file(s, path, trace_load_event, l, cause);
-	trace_load_free(l);
+	l = trace_event_create(s, path, &fctx, link);
+	rc = trace_read_file(s, path, trace_event_event, l, cause);
+	trace_event_free(l);
 	return rc;
 }
 

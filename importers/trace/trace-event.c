@@ -8,9 +8,9 @@
  * or their category (python_function, enqueue, ...); spans of any other
  * process get the process name as level. Counters (C) and flow endpoints
  * (s, t, f) go to their own tables; other phases are counted and reported.
- * Legacy timeline/ files (import-timeline.c) name their processes the old
+ * Legacy timeline/ files (import-tracedir.c) name their processes the old
  * way (Task Scheduler for tasks, AscendCL for ACL spans), use plain process
- * ids as pids and host monotonic times, which trace_load_legacy() sets up.
+ * ids as pids and host monotonic times, which trace_event_legacy() sets up.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +67,7 @@ static const struct {
  * were loaded from a CSV already, so device tasks link to them.
  */
 struct trace_load *
-trace_load_create(struct store *s, const char *path, struct import_ctx *ctx,
+trace_event_create(struct store *s, const char *path, struct import_ctx *ctx,
     bool link)
 {
 	struct trace_load	*l;
@@ -88,7 +88,7 @@ trace_load_create(struct store *s, const char *path, struct import_ctx *ctx,
  * become epoch ns (doc/formats.md 2.6 step 4); BELOW 0 leaves times alone.
  */
 void
-trace_load_legacy(struct trace_load *l, int64_t model, int64_t iter,
+trace_event_legacy(struct trace_load *l, int64_t model, int64_t iter,
     int64_t offset, int64_t below)
 {
 	l->legacy = true;
@@ -100,13 +100,13 @@ trace_load_legacy(struct trace_load *l, int64_t model, int64_t iter,
 
 /* TS on the store's clock: monotonic times of a legacy file made epoch. */
 static int64_t
-trace_load_time(const struct trace_load *l, int64_t ts)
+trace_event_time(const struct trace_load *l, int64_t ts)
 {
 	return ts < l->mono_below ? ts + l->mono_offset : ts;
 }
 
 static struct trace_proc *
-trace_load_proc(struct trace_load *l, int64_t pid)
+trace_event_proc(struct trace_load *l, int64_t pid)
 {
 	size_t	 i;
 
@@ -121,7 +121,7 @@ trace_load_proc(struct trace_load *l, int64_t pid)
 }
 
 static void
-trace_load_bad(struct trace_load *l, const struct trace_event *ev,
+trace_event_bad(struct trace_load *l, const struct trace_event *ev,
     const char *why)
 {
 	if (l->bad++ == 0)
@@ -131,7 +131,7 @@ trace_load_bad(struct trace_load *l, const struct trace_event *ev,
 
 /* An integer field or arg; a string that is no number gets a hash. */
 static int64_t
-trace_load_int(const char *text)
+trace_event_int(const char *text)
 {
 	int64_t	 v;
 
@@ -147,7 +147,7 @@ trace_load_int(const char *text)
  * int64 of the same bits; NP_NA if TEXT is not one.
  */
 static int64_t
-trace_load_id(const char *text)
+trace_event_id(const char *text)
 {
 	uint64_t	 v = 0;
 	const char	*p;
@@ -164,7 +164,7 @@ trace_load_id(const char *text)
 
 /* The device of an event in process PID: msprof encodes it in the pid. */
 static int64_t
-trace_load_device(struct trace_load *l, int64_t pid, enum trace_kind kind)
+trace_event_device(struct trace_load *l, int64_t pid, enum trace_kind kind)
 {
 	if (kind == KIND_PYTHON || kind == KIND_CANN || kind == KIND_ACL)
 		return NP_HOST_DEVICE;
@@ -175,29 +175,29 @@ trace_load_device(struct trace_load *l, int64_t pid, enum trace_kind kind)
 
 /* True if EV is a device task: a task id and a stream. */
 static bool
-trace_load_is_task(const struct trace_event *ev)
+trace_event_is_task(const struct trace_event *ev)
 {
-	return trace_arg(ev, "Task Id") != NULL &&
-	    (trace_arg(ev, "Physic Stream Id") != NULL ||
-	    trace_arg(ev, "Stream Id") != NULL);
+	return trace_parse_arg(ev, "Task Id") != NULL &&
+	    (trace_parse_arg(ev, "Physic Stream Id") != NULL ||
+	    trace_parse_arg(ev, "Stream Id") != NULL);
 }
 
 /* What an X event of unknown process looks like. */
 static enum trace_kind
-trace_load_guess(const struct trace_event *ev)
+trace_event_guess(const struct trace_event *ev)
 {
-	if (trace_load_is_task(ev))
+	if (trace_event_is_task(ev))
 		return KIND_HARDWARE;
 	if (ev->cat.len > 0)
 		return KIND_PYTHON;
 	if (strchr(ev->name.s, '@') != NULL &&
-	    trace_arg(ev, "connection_id") != NULL)
+	    trace_parse_arg(ev, "connection_id") != NULL)
 		return KIND_CANN;
 	return KIND_UNKNOWN;
 }
 
 static enum trace_kind
-trace_load_kind_of(const char *process)
+trace_event_kind_of(const char *process)
 {
 	if (strcmp(process, "Python") == 0)
 		return KIND_PYTHON;
@@ -214,7 +214,7 @@ trace_load_kind_of(const char *process)
 
 /* Split a CANN span name "<Layer>@<API>" into level and name. */
 static void
-trace_load_cann(struct store_api *a, const struct trace_event *ev,
+trace_event_cann(struct store_api *a, const struct trace_event *ev,
     struct strbuf *level)
 {
 	const char	*at, *lv;
@@ -223,7 +223,7 @@ trace_load_cann(struct store_api *a, const struct trace_event *ev,
 	strbuf_reset(level);
 	a->name = ev->name.s;
 	if ((at = strchr(ev->name.s, '@')) == NULL) {
-		lv = trace_arg(ev, "level");
+		lv = trace_parse_arg(ev, "level");
 		strbuf_adds(level, lv != NULL ? lv : "cann");
 		return;
 	}
@@ -248,7 +248,7 @@ trace_load_cann(struct store_api *a, const struct trace_event *ev,
  * its lane, so the task table still holds exactly the CSV's rows.
  */
 static void
-trace_load_task(struct trace_load *l, const struct trace_event *ev,
+trace_event_task(struct trace_load *l, const struct trace_event *ev,
     int64_t pid, int64_t tid, int64_t start, int64_t dur)
 {
 	struct store_task	 t;
@@ -257,17 +257,17 @@ trace_load_task(struct trace_load *l, const struct trace_event *ev,
 	int64_t			 id;
 
 	memset(&t, 0, sizeof t);
-	t.device = trace_load_device(l, pid, KIND_HARDWARE);
+	t.device = trace_event_device(l, pid, KIND_HARDWARE);
 	t.rank = l->ctx->rank;
-	t.model_id = trace_load_int(trace_arg(ev, "Model Id"));
+	t.model_id = trace_event_int(trace_parse_arg(ev, "Model Id"));
 	if (t.model_id == NP_NA && l->legacy)
 		t.model_id = l->model;
-	if ((stream = trace_arg(ev, "Physic Stream Id")) == NULL)
-		stream = trace_arg(ev, "Stream Id");
-	t.stream = trace_load_int(stream);
-	t.task = trace_load_int(trace_arg(ev, "Task Id"));
-	t.batch = trace_load_int(trace_arg(ev, "Batch Id"));
-	t.context = trace_load_int(trace_arg(ev, "Subtask Id"));
+	if ((stream = trace_parse_arg(ev, "Physic Stream Id")) == NULL)
+		stream = trace_parse_arg(ev, "Stream Id");
+	t.stream = trace_event_int(stream);
+	t.task = trace_event_int(trace_parse_arg(ev, "Task Id"));
+	t.batch = trace_event_int(trace_parse_arg(ev, "Batch Id"));
+	t.context = trace_event_int(trace_parse_arg(ev, "Subtask Id"));
 	if (t.context == 4294967295LL)
 		t.context = NP_NA;
 	t.start_ns = start;
@@ -278,9 +278,9 @@ trace_load_task(struct trace_load *l, const struct trace_event *ev,
 		t.model_id = l->ctx->model;
 	t.step = l->legacy ? l->iter : l->ctx->iter;
 	t.api = NP_NA;
-	t.conn = trace_load_id(trace_arg(ev, "connection_id"));
+	t.conn = trace_event_id(trace_parse_arg(ev, "connection_id"));
 	t.name = ev->name.s;
-	t.task_type = trace_arg(ev, "Task Type");
+	t.task_type = trace_parse_arg(ev, "Task Type");
 	if ((id = store_trace_load_task_find(l->s, &t)) > 0) {
 		store_trace_load_task_link(l->s, id, &t);
 		return;
@@ -307,7 +307,7 @@ trace_load_task(struct trace_load *l, const struct trace_event *ev,
 
 /* A complete event: a span or a device task. */
 static void
-trace_load_x(struct trace_load *l, const struct trace_event *ev, int64_t pid,
+trace_event_x(struct trace_load *l, const struct trace_event *ev, int64_t pid,
     int64_t tid)
 {
 	struct trace_proc	*p;
@@ -318,25 +318,25 @@ trace_load_x(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 
 	if (ev->ts.len == 0 ||
 	    util_parse_ns(ev->ts.s, ev->ts.len, &start) != 0) {
-		trace_load_bad(l, ev, "bad or missing ts");
+		trace_event_bad(l, ev, "bad or missing ts");
 		return;
 	}
-	start = trace_load_time(l, start);
+	start = trace_event_time(l, start);
 	if (ev->dur.len > 0 && util_parse_ns(ev->dur.s, ev->dur.len, &dur) !=
 	    0) {
-		trace_load_bad(l, ev, "bad dur");
+		trace_event_bad(l, ev, "bad dur");
 		return;
 	}
-	p = trace_load_proc(l, pid);
-	kind = p->kind != KIND_UNKNOWN ? p->kind : trace_load_guess(ev);
+	p = trace_event_proc(l, pid);
+	kind = p->kind != KIND_UNKNOWN ? p->kind : trace_event_guess(ev);
 	if ((kind == KIND_HARDWARE || p->kind == KIND_UNKNOWN) &&
-	    trace_load_is_task(ev)) {
-		trace_load_task(l, ev, pid, tid, start, dur);
+	    trace_event_is_task(ev)) {
+		trace_event_task(l, ev, pid, tid, start, dur);
 		return;
 	}
 	memset(&a, 0, sizeof a);
 	strbuf_init(&level);
-	a.device = trace_load_device(l, pid, kind);
+	a.device = trace_event_device(l, pid, kind);
 	a.rank = l->ctx->rank;
 	a.pid = pid;
 	a.tid = tid;
@@ -348,9 +348,9 @@ trace_load_x(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 	a.args = ev->args.len > 0 ? ev->args.s : NULL;
 	switch (kind) {
 	case KIND_CANN:
-		trace_load_cann(&a, ev, &level);
+		trace_event_cann(&a, ev, &level);
 		a.level = level.s;
-		a.conn = trace_load_id(trace_arg(ev, "connection_id"));
+		a.conn = trace_event_id(trace_parse_arg(ev, "connection_id"));
 		break;
 	case KIND_ACL:
 		a.level = "acl";
@@ -385,7 +385,7 @@ static const struct {
 
 /* A metadata event: process and thread names and sort order. */
 static void
-trace_load_m(struct trace_load *l, const struct trace_event *ev, int64_t pid,
+trace_event_m(struct trace_load *l, const struct trace_event *ev, int64_t pid,
     int64_t tid)
 {
 	struct trace_proc	*p;
@@ -393,21 +393,21 @@ trace_load_m(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 	int64_t			 device;
 	size_t			 i;
 
-	p = trace_load_proc(l, pid);
-	device = trace_load_device(l, pid, p->kind);
+	p = trace_event_proc(l, pid);
+	device = trace_event_device(l, pid, p->kind);
 	if (strcmp(n, "process_name") == 0 &&
-	    (v = trace_arg(ev, "name")) != NULL) {
+	    (v = trace_parse_arg(ev, "name")) != NULL) {
 		free(p->name);
 		p->name = xstrdup(v);
-		p->kind = trace_load_kind_of(v);
-		store_trace_load_lane(l->s, trace_load_device(l, pid, p->kind),
+		p->kind = trace_event_kind_of(v);
+		store_trace_load_lane(l->s, trace_event_device(l, pid, p->kind),
 		    l->ctx->rank, pid, NP_NA, "name", v);
 		return;
 	}
 	for (i = 0; i < sizeof trace_load_meta / sizeof trace_load_meta[0];
 	    i++) {
 		if (strcmp(n, trace_load_meta[i].event) == 0 &&
-		    (v = trace_arg(ev, trace_load_meta[i].key)) != NULL) {
+		    (v = trace_parse_arg(ev, trace_load_meta[i].key)) != NULL) {
 			store_trace_load_lane(l->s, device, l->ctx->rank, pid,
 			    trace_load_meta[i].thread ? tid : NP_NA,
 			    trace_load_meta[i].key, v);
@@ -418,7 +418,7 @@ trace_load_m(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 
 /* A counter event: one sample per numeric member of args. */
 static void
-trace_load_c(struct trace_load *l, const struct trace_event *ev, int64_t pid,
+trace_event_c(struct trace_load *l, const struct trace_event *ev, int64_t pid,
     int64_t tid)
 {
 	struct store_counter	 c;
@@ -427,13 +427,13 @@ trace_load_c(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 
 	if (ev->ts.len == 0 ||
 	    util_parse_ns(ev->ts.s, ev->ts.len, &c.ts_ns) != 0) {
-		trace_load_bad(l, ev, "bad or missing ts");
+		trace_event_bad(l, ev, "bad or missing ts");
 		return;
 	}
-	c.ts_ns = trace_load_time(l, c.ts_ns);
-	p = trace_load_proc(l, pid);
+	c.ts_ns = trace_event_time(l, c.ts_ns);
+	p = trace_event_proc(l, pid);
 	p->early |= p->kind == KIND_UNKNOWN;
-	c.device = trace_load_device(l, pid, p->kind);
+	c.device = trace_event_device(l, pid, p->kind);
 	c.rank = l->ctx->rank;
 	c.pid = pid;
 	c.tid = tid;
@@ -449,7 +449,7 @@ trace_load_c(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 
 /* A flow endpoint. */
 static void
-trace_load_flow(struct trace_load *l, const struct trace_event *ev,
+trace_event_flow(struct trace_load *l, const struct trace_event *ev,
     int64_t pid, int64_t tid)
 {
 	struct store_flow	 f;
@@ -459,10 +459,10 @@ trace_load_flow(struct trace_load *l, const struct trace_event *ev,
 	    util_parse_ns(ev->ts.s, ev->ts.len, &f.ts_ns) != 0)
 		f.ts_ns = NP_NA;
 	else
-		f.ts_ns = trace_load_time(l, f.ts_ns);
-	p = trace_load_proc(l, pid);
+		f.ts_ns = trace_event_time(l, f.ts_ns);
+	p = trace_event_proc(l, pid);
 	p->early |= p->kind == KIND_UNKNOWN;
-	f.device = trace_load_device(l, pid, p->kind);
+	f.device = trace_event_device(l, pid, p->kind);
 	f.rank = l->ctx->rank;
 	f.pid = pid;
 	f.tid = tid;
@@ -476,32 +476,32 @@ trace_load_flow(struct trace_load *l, const struct trace_event *ev,
 
 /* Take one event of the trace (a trace_event_cb). */
 void
-trace_load_event(void *arg, const struct trace_event *ev)
+trace_event_event(void *arg, const struct trace_event *ev)
 {
 	struct trace_load	*l = arg;
 	int64_t			 pid, tid;
 	char			 ph;
 
 	if (ev->ph.len != 1 || ev->pid.len == 0) {
-		trace_load_bad(l, ev, "no ph or pid");
+		trace_event_bad(l, ev, "no ph or pid");
 		return;
 	}
-	pid = trace_load_int(ev->pid.s);
-	tid = trace_load_int(ev->tid.s);
+	pid = trace_event_int(ev->pid.s);
+	tid = trace_event_int(ev->tid.s);
 	switch (ph = ev->ph.s[0]) {
 	case 'X':
-		trace_load_x(l, ev, pid, tid);
+		trace_event_x(l, ev, pid, tid);
 		break;
 	case 'M':
-		trace_load_m(l, ev, pid, tid);
+		trace_event_m(l, ev, pid, tid);
 		break;
 	case 'C':
-		trace_load_c(l, ev, pid, tid);
+		trace_event_c(l, ev, pid, tid);
 		break;
 	case 's':
 	case 't':
 	case 'f':
-		trace_load_flow(l, ev, pid, tid);
+		trace_event_flow(l, ev, pid, tid);
 		break;
 	default:
 		if (l->other++ < 1000 && strchr(l->phases, ph) == NULL &&
@@ -517,7 +517,7 @@ trace_load_event(void *arg, const struct trace_event *ev)
  * device, tasks get the span that launched them, problems are reported.
  */
 void
-trace_load_free(struct trace_load *l)
+trace_event_free(struct trace_load *l)
 {
 	struct trace_proc	*p;
 	size_t			 i;

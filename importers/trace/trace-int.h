@@ -15,7 +15,7 @@ bool		 import_trace_is_msprof(const char *);
 /* trace-parse.c: a streaming reader of chrome-trace JSON. */
 #define TRACE_MAX_ARGS	32
 
-struct trace_arg {
+struct trace_parse_arg {
 	struct strbuf	 key;
 	struct strbuf	 val;		/* as written, numbers included */
 	bool		 str;		/* a JSON string */
@@ -32,7 +32,7 @@ struct trace_event {
 	struct strbuf	 dur;
 	struct strbuf	 bp;
 	struct strbuf	 args;		/* the args object as JSON text */
-	struct trace_arg argv[TRACE_MAX_ARGS];	/* its scalar members */
+	struct trace_parse_arg argv[TRACE_MAX_ARGS];	/* its scalar members */
 	size_t		 nargs;
 };
 typedef void	(*trace_event_cb)(void *, const struct trace_event *);
@@ -44,7 +44,7 @@ struct yajl_handle_t *trace_parse_handle(struct trace_parse *);
 bool		 trace_parse_done(struct trace_parse *);
 bool		 trace_parse_too_deep(struct trace_parse *);
 int64_t		 trace_parse_events(struct trace_parse *);
-const char	*trace_arg(const struct trace_event *, const char *);
+const char	*trace_parse_arg(const struct trace_event *, const char *);
 
 /* trace-read.c */
 int		 trace_read_file(struct store *, const char *,
@@ -52,11 +52,11 @@ int		 trace_read_file(struct store *, const char *,
 
 /* trace-event.c: chrome-trace events into the store. */
 struct trace_load;
-struct trace_load *trace_load_create(struct store *, const char *,
+struct trace_load *trace_event_create(struct store *, const char *,
 		     struct import_ctx *, bool);
-void		 trace_load_event(void *, const struct trace_event *);
-void		 trace_load_legacy(struct trace_load *, int64_t, int64_t,
+void		 trace_event_event(void *, const struct trace_event *);
+void		 trace_event_legacy(struct trace_load *, int64_t, int64_t,
 		     int64_t, int64_t);
-void		 trace_load_free(struct trace_load *);
+void		 trace_event_free(struct trace_load *);
 
 #endif /* TRACE_INT_H */

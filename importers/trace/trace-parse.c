@@ -44,7 +44,7 @@ struct trace_parse {
 	int			 args_depth;	/* depth of the args map */
 	bool			 after_key;
 	bool			 first[TRACE_MAX_DEPTH + 1];
-	struct trace_arg	*slot;		/* the arg a key opened */
+	struct trace_parse_arg	*slot;		/* the arg a key opened */
 	bool			 done;		/* the top value closed */
 	bool			 too_deep;
 	int64_t			 events;
@@ -61,7 +61,7 @@ static const struct {
 
 /* The text of member KEY of the event's args, or NULL. */
 const char *
-trace_arg(const struct trace_event *ev, const char *key)
+trace_parse_arg(const struct trace_event *ev, const char *key)
 {
 	size_t	 i;
 
@@ -297,7 +297,7 @@ static int
 trace_parse_key(void *arg, const unsigned char *key, size_t len)
 {
 	struct trace_parse	*p = arg;
-	struct trace_arg	*a;
+	struct trace_parse_arg	*a;
 	size_t			 i;
 
 	if (p->depth == 1 && p->top == '{')

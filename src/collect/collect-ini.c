@@ -96,7 +96,7 @@ collect_ini_parse(const char *path, char *data, struct collect_board *b,
 
 /*
  * Read the [ssh_config] section of PATH into B (released with
- * collect_board_release()). Return 0, or -1 with *cause.
+ * collect_ini_board_release()). Return 0, or -1 with *cause.
  */
 int
 collect_ini_read(const char *path, struct collect_board *b, char **cause)
@@ -120,12 +120,12 @@ collect_ini_read(const char *path, struct collect_board *b, char **cause)
 		rc = -1;
 	}
 	if (rc != 0)
-		collect_board_release(b);
+		collect_ini_board_release(b);
 	return rc;
 }
 
 void
-collect_board_release(struct collect_board *b)
+collect_ini_board_release(struct collect_board *b)
 {
 	if (b->pwd != NULL)
 		explicit_bzero(b->pwd, strlen(b->pwd));

@@ -278,7 +278,7 @@ collect_remote_fetch(struct collect_run *r, const char *rparent,
 			    from, to, strerror(errno));
 			rc = -1;
 		} else
-			collect_argv_add(&r->got, to);
+			collect_ssh_argv_add(&r->got, to);
 		free(from);
 		free(to);
 	}
@@ -299,7 +299,7 @@ collect_remote_names(const char *text, struct collect_argv *names)
 		name = xstrndup(s, (size_t)(nl - s));
 		if (*name != '\0' && strchr(name, '/') == NULL &&
 		    strcmp(name, ".") != 0 && strcmp(name, "..") != 0)
-			collect_argv_add(names, name);
+			collect_ssh_argv_add(names, name);
 		free(name);
 	}
 }

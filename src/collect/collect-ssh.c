@@ -26,7 +26,7 @@
 static volatile sig_atomic_t	collect_ssh_signal;
 
 void
-collect_argv_add(struct collect_argv *a, const char *s)
+collect_ssh_argv_add(struct collect_argv *a, const char *s)
 {
 	a->v = xreallocarray(a->v, a->n + 2, sizeof *a->v);
 	a->v[a->n++] = xstrdup(s);
@@ -34,7 +34,7 @@ collect_argv_add(struct collect_argv *a, const char *s)
 }
 
 void
-collect_argv_free(struct collect_argv *a)
+collect_ssh_argv_free(struct collect_argv *a)
 {
 	size_t	 i;
 
@@ -105,35 +105,35 @@ collect_ssh_argv(const struct collect_target *t, const char *cmd,
 {
 	size_t	 i;
 
-	collect_argv_add(a, "ssh");
-	collect_argv_add(a, "-T");
+	collect_ssh_argv_add(a, "ssh");
+	collect_ssh_argv_add(a, "-T");
 	if (t->config != NULL) {
-		collect_argv_add(a, "-F");
-		collect_argv_add(a, t->config);
+		collect_ssh_argv_add(a, "-F");
+		collect_ssh_argv_add(a, t->config);
 	}
 	for (i = 0; t->options != NULL && i < t->options->n; i++) {
-		collect_argv_add(a, "-o");
-		collect_argv_add(a, t->options->v[i]);
+		collect_ssh_argv_add(a, "-o");
+		collect_ssh_argv_add(a, t->options->v[i]);
 	}
 	if (t->user != NULL) {
-		collect_argv_add(a, "-l");
-		collect_argv_add(a, t->user);
+		collect_ssh_argv_add(a, "-l");
+		collect_ssh_argv_add(a, t->user);
 	}
 	if (t->port != NULL) {
-		collect_argv_add(a, "-p");
-		collect_argv_add(a, t->port);
+		collect_ssh_argv_add(a, "-p");
+		collect_ssh_argv_add(a, t->port);
 	}
 	if (t->accept_new)
-		collect_argv_add(a, "-oStrictHostKeyChecking=accept-new");
+		collect_ssh_argv_add(a, "-oStrictHostKeyChecking=accept-new");
 	else if (t->askpass != NULL) {
 		/* Never let the helper see a yes/no host key question. */
-		collect_argv_add(a, "-oStrictHostKeyChecking=yes");
+		collect_ssh_argv_add(a, "-oStrictHostKeyChecking=yes");
 	}
 	if (t->askpass != NULL)
-		collect_argv_add(a, "-oNumberOfPasswordPrompts=1");
-	collect_argv_add(a, "--");
-	collect_argv_add(a, t->host);
-	collect_argv_add(a, cmd);
+		collect_ssh_argv_add(a, "-oNumberOfPasswordPrompts=1");
+	collect_ssh_argv_add(a, "--");
+	collect_ssh_argv_add(a, t->host);
+	collect_ssh_argv_add(a, cmd);
 }
 
 /*
@@ -247,7 +247,7 @@ collect_ssh_command(const struct collect_target *t, const char *cmd,
 	in = collect_ssh_devnull();
 	collect_ssh_argv(t, cmd, &a);
 	pid = collect_ssh_spawn(a.v, t->askpass, in, p[1], cause);
-	collect_argv_free(&a);
+	collect_ssh_argv_free(&a);
 	close(p[1]);
 	close(in);
 	if (pid == -1) {
@@ -310,7 +310,7 @@ collect_ssh_stream(const struct collect_target *t, const char *cmd,
 	in = collect_ssh_devnull();
 	collect_ssh_argv(t, cmd, &a);
 	pid = collect_ssh_spawn(a.v, t->askpass, in, p[1], &cause);
-	collect_argv_free(&a);
+	collect_ssh_argv_free(&a);
 	close(p[1]);
 	close(in);
 	if (pid == -1) {
@@ -382,16 +382,16 @@ collect_ssh_upload(const struct collect_target *t, char **tar_args,
 	struct collect_argv	 tar = { NULL, 0 }, ssh = { NULL, 0 };
 	int			 rc;
 
-	collect_argv_add(&tar, "tar");
-	collect_argv_add(&tar, "-cf");
-	collect_argv_add(&tar, "-");
+	collect_ssh_argv_add(&tar, "tar");
+	collect_ssh_argv_add(&tar, "-cf");
+	collect_ssh_argv_add(&tar, "-");
 	for (; *tar_args != NULL; tar_args++)
-		collect_argv_add(&tar, *tar_args);
+		collect_ssh_argv_add(&tar, *tar_args);
 	collect_ssh_argv(t, remote_cmd, &ssh);
 	rc = collect_ssh_pipeline(tar.v, NULL, ssh.v, t->askpass, "upload",
 	    cause);
-	collect_argv_free(&tar);
-	collect_argv_free(&ssh);
+	collect_ssh_argv_free(&tar);
+	collect_ssh_argv_free(&ssh);
 	return rc;
 }
 
@@ -408,16 +408,16 @@ collect_ssh_download(const struct collect_target *t, const char *remote_cmd,
 	int			 rc;
 
 	collect_ssh_argv(t, remote_cmd, &ssh);
-	collect_argv_add(&tar, "tar");
-	collect_argv_add(&tar, "-C");
-	collect_argv_add(&tar, dir);
-	collect_argv_add(&tar, "--no-same-owner");
-	collect_argv_add(&tar, "--no-same-permissions");
-	collect_argv_add(&tar, "-xf");
-	collect_argv_add(&tar, "-");
+	collect_ssh_argv_add(&tar, "tar");
+	collect_ssh_argv_add(&tar, "-C");
+	collect_ssh_argv_add(&tar, dir);
+	collect_ssh_argv_add(&tar, "--no-same-owner");
+	collect_ssh_argv_add(&tar, "--no-same-permissions");
+	collect_ssh_argv_add(&tar, "-xf");
+	collect_ssh_argv_add(&tar, "-");
 	rc = collect_ssh_pipeline(ssh.v, t->askpass, tar.v, NULL, "download",
 	    cause);
-	collect_argv_free(&tar);
-	collect_argv_free(&ssh);
+	collect_ssh_argv_free(&tar);
+	collect_ssh_argv_free(&ssh);
 	return rc;
 }

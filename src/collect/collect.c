@@ -186,7 +186,7 @@ collect_options(int argc, char **argv, struct collect_run *r)
 			r->ssh_config = optarg;
 			break;
 		case OPT_SSH_OPTION:
-			collect_argv_add(&r->ssh_options, optarg);
+			collect_ssh_argv_add(&r->ssh_options, optarg);
 			break;
 		case OPT_ACCEPT_NEW:
 			r->accept_new = true;
@@ -454,7 +454,7 @@ collect_flow(struct collect_run *r, collect_import_cb cb, void *arg,
 	if (r->all && (status = collect_import(r, cb, arg)) != 0 && rc == 0)
 		rc = status;
 out:
-	collect_argv_free(&names);
+	collect_ssh_argv_free(&names);
 	free(dir);
 	free(base);
 	return rc;
@@ -497,7 +497,7 @@ collect_pull(struct collect_run *r, collect_import_cb cb, void *arg,
 		rc = 128 + collect_ssh_interrupted();
 	else if (rc == 0 && r->all)
 		rc = collect_import(r, cb, arg);
-	collect_argv_free(&names);
+	collect_ssh_argv_free(&names);
 	free(parent);
 	free(path);
 	return rc;
@@ -508,7 +508,7 @@ static void
 collect_release(struct collect_run *r)
 {
 	collect_askpass_stop(r->askpass);
-	collect_board_release(&r->board);
+	collect_ini_board_release(&r->board);
 	if (r->ltmp != NULL)
 		collect_remote_rmtree(r->ltmp);
 	free(r->ltmp);
@@ -517,8 +517,8 @@ collect_release(struct collect_run *r)
 	free(r->t.host);
 	free(r->t.user);
 	free(r->t.port);
-	collect_argv_free(&r->got);
-	collect_argv_free(&r->ssh_options);
+	collect_ssh_argv_free(&r->got);
+	collect_ssh_argv_free(&r->ssh_options);
 	strbuf_release(&r->times);
 }
 

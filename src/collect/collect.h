@@ -98,8 +98,8 @@ int		 collect_remote_fetch(struct collect_run *, const char *,
 void		 collect_remote_names(const char *, struct collect_argv *);
 
 /* collect-ssh.c */
-void		 collect_argv_add(struct collect_argv *, const char *);
-void		 collect_argv_free(struct collect_argv *);
+void		 collect_ssh_argv_add(struct collect_argv *, const char *);
+void		 collect_ssh_argv_free(struct collect_argv *);
 char		*collect_ssh_quote(const char *);
 void		 collect_ssh_catch_signals(void);
 int		 collect_ssh_interrupted(void);
@@ -115,7 +115,7 @@ int		 collect_ssh_download(const struct collect_target *,
 /* collect-ini.c */
 int		 collect_ini_read(const char *, struct collect_board *,
 		     char **);
-void		 collect_board_release(struct collect_board *);
+void		 collect_ini_board_release(struct collect_board *);
 
 /* collect-acl.c */
 char		*collect_acl_rewrite(const char *, const struct collect_acl *,

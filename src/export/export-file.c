@@ -19,7 +19,7 @@
  * fixes it, for reproducible output.
  */
 void
-export_stamp(char *buf, size_t size)
+export_file_stamp(char *buf, size_t size)
 {
 	const char	*sde = getenv("SOURCE_DATE_EPOCH");
 	struct tm	 tm;
@@ -36,7 +36,7 @@ export_stamp(char *buf, size_t size)
 
 /* Fail unless PATH is free or FORCE allows replacing it. */
 int
-export_check_free(const char *path, bool force, char **cause)
+export_file_check_free(const char *path, bool force, char **cause)
 {
 	if (!force && access(path, F_OK) == 0) {
 		xasprintf(cause, "'%s' exists (use --force to overwrite)",
@@ -147,7 +147,7 @@ export_file_commit(struct export_file *ef, char **cause)
  * vendor's files print them.
  */
 static int
-export_range_end(const char *s, size_t len, int64_t first, int64_t *out)
+export_file_range_end(const char *s, size_t len, int64_t first, int64_t *out)
 {
 	static const struct {
 		const char	*unit;
@@ -183,13 +183,13 @@ export_range_end(const char *s, size_t len, int64_t first, int64_t *out)
  * from FIRST. On bad syntax or an empty window return -1 and set *cause.
  */
 int
-export_parse_range(const char *spec, int64_t first, int64_t *from,
+export_file_parse_range(const char *spec, int64_t first, int64_t *from,
     int64_t *to, char **cause)
 {
 	const char	*colon = strchr(spec, ':');
 
-	if (colon == NULL || export_range_end(spec, (size_t)(colon - spec),
-	    first, from) != 0 || export_range_end(colon + 1,
+	if (colon == NULL || export_file_range_end(spec, (size_t)(colon - spec),
+	    first, from) != 0 || export_file_range_end(colon + 1,
 	    strlen(colon + 1), first, to) != 0) {
 		xasprintf(cause, "bad range '%s' (START:END, each empty, a "
 		    "time with a unit s, ms, us or ns from the start, or "

@@ -15,7 +15,7 @@
  * return NULL and set *cause.
  */
 struct store_stacks *
-export_stacks(struct store *s, const struct export_opts *o, char **cause)
+export_folded_stacks(struct store *s, const struct export_opts *o, char **cause)
 {
 	struct store_stacks_opts	 so;
 	struct store_stacks		*st;
@@ -61,7 +61,7 @@ export_folded(struct store *s, const struct export_opts *o, char **cause)
 	struct store_stacks	*st;
 	int			 rc = 0;
 
-	if ((st = export_stacks(s, o, cause)) == NULL)
+	if ((st = export_folded_stacks(s, o, cause)) == NULL)
 		return -1;
 	store_stacks_fold(stdout, st);
 	if (fflush(stdout) != 0) {

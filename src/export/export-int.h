@@ -1,7 +1,7 @@
 /*
  * What only the export's own files share: the output files, the kinds'
  * entry points, and the state of one trace being written
- * (export-timeline.c, export-trace.c, export-tracks.c). Nothing outside
+ * (export-chrome.c, export-trace.c, export-tracks.c). Nothing outside
  * src/export/ includes this file but the export unit test.
  */
 #ifndef EXPORT_INT_H
@@ -17,23 +17,23 @@ struct export_file {
 };
 
 /* export-file.c */
-void		 export_stamp(char *, size_t);
+void		 export_file_stamp(char *, size_t);
 struct export_file *export_file_open(const char *, const char *, char **);
 int		 export_file_close(struct export_file *, char **);
 int		 export_file_commit(struct export_file *, char **);
 void		 export_file_abort(struct export_file *);
-int		 export_check_free(const char *, bool, char **);
+int		 export_file_check_free(const char *, bool, char **);
 
 /* export-summary.c */
 int		 export_summary(struct store *, const struct export_opts *,
 		     const char *, const char *, char **);
 
-/* export-timeline.c */
-int		 export_timeline(struct store *, const struct export_opts *,
+/* export-chrome.c */
+int		 export_chrome(struct store *, const struct export_opts *,
 		     const char *, const char *, char **);
 
 /* A stream (LEVEL NULL) or host thread that has events. */
-struct timeline_lane {
+struct chrome_lane {
 	int64_t		 rank;
 	int64_t		 device;
 	int64_t		 id;		/* stream or tid */
@@ -41,7 +41,7 @@ struct timeline_lane {
 };
 
 /* A process with counter tracks, under the pid it is written with. */
-struct timeline_track {
+struct chrome_track {
 	int64_t		 rank;
 	int64_t		 pid;		/* as stored */
 	int64_t		 out;		/* as written */
@@ -50,16 +50,16 @@ struct timeline_track {
 	int64_t		 sort;
 };
 
-struct timeline {
+struct chrome {
 	const struct export_opts	 *o;
 	struct store_query		  q;
 	const char			 *dir;
 	const char			 *stamp;
-	struct timeline_lane		 *lanes;
+	struct chrome_lane		 *lanes;
 	size_t				  nlanes;
 	char				**levels;	/* not CANN, sorted */
 	size_t				  nlevels;
-	struct timeline_track		 *tracks;
+	struct chrome_track		 *tracks;
 	size_t				  ntracks;
 	struct export_file		**files;
 	size_t				  nfiles;
@@ -69,7 +69,7 @@ struct timeline {
 	int64_t				  total;
 	bool				  open;	/* a C event is open */
 	char				**cause;
-	int				(*slice)(struct timeline *);
+	int				(*slice)(struct chrome *);
 					/* open the next slice file */
 };
 
@@ -77,17 +77,17 @@ struct timeline {
 int64_t		 export_trace_pid(int64_t, int, int64_t);
 void		 export_trace_ts(FILE *, int64_t);
 void		 export_trace_dur(FILE *, int64_t);
-FILE		*export_trace_sep(struct timeline *);
-FILE		*export_trace_event(struct timeline *);
-void		 export_trace_process(struct timeline *, int64_t, const char *,
+FILE		*export_trace_sep(struct chrome *);
+FILE		*export_trace_event(struct chrome *);
+void		 export_trace_process(struct chrome *, int64_t, const char *,
 		     const char *, int);
-void		 export_trace_thread(struct timeline *, int64_t, int64_t,
+void		 export_trace_thread(struct chrome *, int64_t, int64_t,
 		     const char *);
 
 /* export-tracks.c */
-int		 export_tracks_load(struct store *, struct timeline *);
-void		 export_tracks_metadata(struct timeline *);
-int		 export_tracks_write(struct store *, struct timeline *);
-void		 export_tracks_free(struct timeline *);
+int		 export_tracks_load(struct store *, struct chrome *);
+void		 export_tracks_metadata(struct chrome *);
+int		 export_tracks_write(struct store *, struct chrome *);
+void		 export_tracks_free(struct chrome *);
 
 #endif /* EXPORT_INT_H */

@@ -167,7 +167,7 @@ export_summary_json_row(struct summary_out *so, const struct store_rows *hdr,
 			fputs("null", f);
 		else if (store_fmt_numeric(hdr->fmts[i]) && hdr->fmts[i] !=
 		    FMT_NUMTEXT && vals[i].kind != VAL_NONE &&
-		    isfinite(store_val_num(&vals[i])))
+		    isfinite(store_rows_val_num(&vals[i])))
 			fputs(cells[i], f);
 		else
 			util_json_string(f, cells[i]);
@@ -359,7 +359,7 @@ export_summary_tables(struct store *s, const char ***out)
 	const char	**names, **v = NULL;
 	size_t		  n, i, j, k = 0;
 
-	n = store_table_list(s, &names);
+	n = store_tables_list(s, &names);
 	for (i = 0; i < n; i++) {
 		if (strcmp(names[i], "info") == 0 ||
 		    strcmp(names[i], "warnings") == 0)
@@ -408,7 +408,7 @@ static const struct store_table *
 export_summary_table(struct store *s, const char *name,
     const struct store_query *q, char **cause)
 {
-	const struct store_table	*t = store_table_find(s, name);
+	const struct store_table	*t = store_tables_find(s, name);
 
 	if (t != NULL && store_legacy(s))
 		t = store_legacy_table(s, t);
@@ -442,7 +442,7 @@ export_summary_check_row(void *arg, const struct store_rows *hdr, char **cells,
 	c->last = xstrdup(cells[0]);
 	xasprintf(&path, "%s/%s.%s", c->dir, cells[0], c->o->format ==
 	    EXPORT_JSON ? "json" : "csv");
-	rc = export_check_free(path, c->o->force, c->cause);
+	rc = export_file_check_free(path, c->o->force, c->cause);
 	free(path);
 	return rc;
 }
@@ -485,7 +485,7 @@ export_summary_plan(struct store *s, const struct export_opts *o,
 			*cause = why;
 			return -1;
 		}
-		if ((totals[i] = store_count_table(s, t, &q, cause)) < 0)
+		if ((totals[i] = store_query_count(s, t, &q, cause)) < 0)
 			return -1;
 		if (store_legacy(s)) {
 			if (totals[i] > 0 && export_summary_check_legacy(s, t,
@@ -501,7 +501,7 @@ export_summary_plan(struct store *s, const struct export_opts *o,
 			    totals[i], j);
 			free(base);
 			path = util_path_join(dir, file);
-			rc = export_check_free(path, o->force, cause);
+			rc = export_file_check_free(path, o->force, cause);
 			free(path);
 			free(file);
 			if (rc != 0)

@@ -40,7 +40,7 @@ export_trace_dur(FILE *f, int64_t ns)
 
 /* Separate the next value of the array from the one before. */
 FILE *
-export_trace_sep(struct timeline *tl)
+export_trace_sep(struct chrome *tl)
 {
 	if (tl->items++ > 0)
 		fputs(",\n", tl->ef->f);
@@ -48,7 +48,7 @@ export_trace_sep(struct timeline *tl)
 }
 
 static void
-export_trace_meta(struct timeline *tl, const char *name, int64_t pid,
+export_trace_meta(struct chrome *tl, const char *name, int64_t pid,
     int64_t tid, const char *key, const char *text, int64_t num)
 {
 	FILE	*f = export_trace_sep(tl);
@@ -63,7 +63,7 @@ export_trace_meta(struct timeline *tl, const char *name, int64_t pid,
 }
 
 void
-export_trace_process(struct timeline *tl, int64_t pid, const char *name,
+export_trace_process(struct chrome *tl, int64_t pid, const char *name,
     const char *label, int sort)
 {
 	export_trace_meta(tl, "process_name", pid, 0, "name", name, 0);
@@ -73,7 +73,7 @@ export_trace_process(struct timeline *tl, int64_t pid, const char *name,
 }
 
 void
-export_trace_thread(struct timeline *tl, int64_t pid, int64_t tid,
+export_trace_thread(struct chrome *tl, int64_t pid, int64_t tid,
     const char *name)
 {
 	export_trace_meta(tl, "thread_name", pid, tid, "name", name, 0);
@@ -86,7 +86,7 @@ export_trace_thread(struct timeline *tl, int64_t pid, int64_t tid,
  * full. Return the file to write it to, or NULL with *cause set.
  */
 FILE *
-export_trace_event(struct timeline *tl)
+export_trace_event(struct chrome *tl)
 {
 	if (tl->ef != NULL && tl->o->split_bytes > 0 && tl->events > 0 &&
 	    ftello(tl->ef->f) >= tl->o->split_bytes) {

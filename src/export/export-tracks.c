@@ -12,13 +12,13 @@
 
 #include "export-int.h"
 
-/* The layers export-timeline.c gives its own processes. */
+/* The layers export-chrome.c gives its own processes. */
 #define TRACKS_FIRST_FREE	24
 #define TRACKS_LAST_LAYER	31
 
 /* The samples of the event being written. */
 struct tracks_walk {
-	struct timeline	*tl;
+	struct chrome	*tl;
 	int64_t		 rank;
 	int64_t		 pid;
 	int64_t		 tid;
@@ -36,8 +36,8 @@ export_tracks_taken(int layer)
 static int
 export_tracks_add(void *arg, const struct store_track *t)
 {
-	struct timeline		*tl = arg;
-	struct timeline_track	*k;
+	struct chrome		*tl = arg;
+	struct chrome_track	*k;
 	int			 layer;
 
 	tl->tracks = xreallocarray(tl->tracks, tl->ntracks + 1,
@@ -67,16 +67,17 @@ export_tracks_add(void *arg, const struct store_track *t)
  * return -1 and set TL's *cause.
  */
 int
-export_tracks_load(struct store *s, struct timeline *tl)
+export_tracks_load(struct store *s, struct chrome *tl)
 {
-	return store_counters_tracks(s, &tl->q, export_tracks_add, tl, tl->cause);
+	return store_counters_tracks(s, &tl->q, export_tracks_add, tl,
+	    tl->cause);
 }
 
 /* Name the counter processes, after the other metadata of a slice. */
 void
-export_tracks_metadata(struct timeline *tl)
+export_tracks_metadata(struct chrome *tl)
 {
-	const struct timeline_track	*k;
+	const struct chrome_track	*k;
 	size_t				 i, j;
 
 	for (i = 0; i < tl->ntracks; i++) {
@@ -90,7 +91,7 @@ export_tracks_metadata(struct timeline *tl)
 }
 
 void
-export_tracks_free(struct timeline *tl)
+export_tracks_free(struct chrome *tl)
 {
 	size_t	 i;
 
@@ -134,7 +135,7 @@ export_tracks_value(FILE *f, double v)
 static int64_t
 export_tracks_pid(struct tracks_walk *w, int64_t rank, int64_t pid)
 {
-	struct timeline	*tl = w->tl;
+	struct chrome	*tl = w->tl;
 	size_t		 i;
 
 	if (w->track < tl->ntracks && tl->tracks[w->track].pid == pid &&
@@ -193,7 +194,7 @@ export_tracks_sample(void *arg, const struct store_counter *c)
  * return -1 and set TL's *cause.
  */
 int
-export_tracks_write(struct store *s, struct timeline *tl)
+export_tracks_write(struct store *s, struct chrome *tl)
 {
 	struct tracks_walk	 w;
 	int			 rc;

@@ -21,7 +21,7 @@ struct export_kind {
 
 static const struct export_kind export_kind_table[] = {
 	{ .name = "summary", .run = export_summary },
-	{ .name = "timeline", .run = export_timeline }
+	{ .name = "timeline", .run = export_chrome }
 };
 
 #define EXPORT_NKINDS	(sizeof export_kind_table / sizeof export_kind_table[0])
@@ -139,7 +139,7 @@ export_run(struct store *s, const char *kind, const struct export_opts *o,
 	}
 	if (export_check_output(s, o, cause) != 0)
 		return -1;
-	export_stamp(stamp, sizeof stamp);
+	export_file_stamp(stamp, sizeof stamp);
 	if (store_iter_ranks(s, &ranks, &n, cause) != 0)
 		return -1;
 	for (i = 0; i < n; i++)

@@ -39,12 +39,13 @@ const char	*export_kinds(void);
 bool		 export_kind_valid(const char *);
 
 /* export-file.c */
-int		 export_parse_range(const char *, int64_t, int64_t *, int64_t *,
+int		 export_file_parse_range(const char *, int64_t, int64_t *,
+		     int64_t *,
 		     char **);
 
 /* export-folded.c */
-struct store_stacks *export_stacks(struct store *, const struct export_opts *,
-		     char **);
+struct store_stacks *export_folded_stacks(struct store *,
+		     const struct export_opts *, char **);
 int		 export_folded(struct store *, const struct export_opts *,
 		     char **);
 

@@ -20,12 +20,12 @@
 static void
 store_counter_lanes_bind(sqlite3_stmt *stmt, const struct store_lane *l)
 {
-	store_bind_i64(stmt, 1, l->stream);
-	store_bind_i64(stmt, 2, l->depth);
-	store_bind_i64(stmt, 3, l->device);
-	store_bind_i64(stmt, 4, l->rank);
-	store_bind_i64(stmt, 5, l->pid);
-	store_bind_i64(stmt, 6, l->tid);
+	store_load_bind_i64(stmt, 1, l->stream);
+	store_load_bind_i64(stmt, 2, l->depth);
+	store_load_bind_i64(stmt, 3, l->device);
+	store_load_bind_i64(stmt, 4, l->rank);
+	store_load_bind_i64(stmt, 5, l->pid);
+	store_load_bind_i64(stmt, 6, l->tid);
 }
 
 /*
@@ -63,9 +63,9 @@ store_counter_lanes_cell(int64_t t0, int64_t t1, size_t w, int64_t t)
 	i = (size_t)((double)(t - t0) / (double)(t1 - t0) * (double)w);
 	if (i >= w)
 		i = w - 1;
-	while (i > 0 && store_cell_edge(t0, t1, w, i) > t)
+	while (i > 0 && store_timeline_cell_edge(t0, t1, w, i) > t)
 		i--;
-	while (i + 1 < w && store_cell_edge(t0, t1, w, i + 1) <= t)
+	while (i + 1 < w && store_timeline_cell_edge(t0, t1, w, i + 1) <= t)
 		i++;
 	return i;
 }
@@ -81,7 +81,7 @@ store_counter_lanes_put(struct store_cell *c, double v)
 
 /*
  * Fill CELLS[0..W) for counter lane L over [T0, T1), cells as
- * store_lane_cells() cuts them: each cell's highest value (type 0), the
+ * store_timeline_cells() cuts them: each cell's highest value (type 0), the
  * samples in it as spans, type -1 where the series has no value. On
  * failure return -1 and set *cause.
  */
@@ -130,7 +130,7 @@ store_counter_lanes_cells(struct store *s, const struct store_lane *l,
 		return -1;
 	}
 	/* The last value holds until the series' last sample. */
-	for (i = cur; have && i < w && store_cell_edge(t0, t1, w, i) <=
+	for (i = cur; have && i < w && store_timeline_cell_edge(t0, t1, w, i) <=
 	    l->end_ns; i++)
 		store_counter_lanes_put(&cells[i], held);
 	return 0;

@@ -79,7 +79,7 @@ store_foreign_has(struct store_foreign *f, const char *name, const char *col)
 	    " WHERE ?2 IS NULL OR name = ?2", -1, &stmt, NULL) != SQLITE_OK)
 		return false;
 	sqlite3_bind_text(stmt, 1, name, -1, SQLITE_STATIC);
-	store_bind_str(stmt, 2, col);
+	store_load_bind_str(stmt, 2, col);
 	found = sqlite3_step(stmt) == SQLITE_ROW;
 	sqlite3_finalize(stmt);
 	return found;

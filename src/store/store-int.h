@@ -83,12 +83,12 @@ struct stats_ops {
 struct store {
 	sqlite3			*db;
 	char			*path;		/* final path */
-	char			*tmp;		/* temporary path while loading */
+	char			*tmp;		/* the path while loading */
 	char			*root;		/* the PATH the store is for */
 	bool			 loading;
 	sqlite3_stmt		*stmt[STMT_COUNT];
 	struct store_intern	*intern;
-	struct stats_ops	*ops;		/* op_statistic being gathered */
+	struct stats_ops	*ops;		/* op_statistic so far */
 	int64_t			 records;
 	size_t			 generic_ncols;
 	int64_t			 pmu_set;
@@ -144,6 +144,7 @@ struct store_iter_field {
 
 int64_t		 store_iter_i64(sqlite3_stmt *, int);
 const char	*store_iter_str(sqlite3_stmt *, int);
+char		*store_iter_dup(sqlite3_stmt *, int);
 void		 store_iter_fill(sqlite3_stmt *, int,
 		     const struct store_iter_field *, size_t, void *);
 int		 store_iter_finish(struct store *, sqlite3_stmt *, int, int,
@@ -154,9 +155,9 @@ bool		 store_is_own_file(const char *);
 
 /* store-load.c */
 extern const char	*store_load_pragmas;
-void		 store_bind_i64(sqlite3_stmt *, int, int64_t);
-void		 store_bind_str(sqlite3_stmt *, int, const char *);
-void		 store_quote_ident(struct strbuf *, const char *);
+void		 store_load_bind_i64(sqlite3_stmt *, int, int64_t);
+void		 store_load_bind_str(sqlite3_stmt *, int, const char *);
+void		 store_load_quote_ident(struct strbuf *, const char *);
 
 /* store-nest.c */
 /* The index of spans by thread and time; it holds what the nesting reads. */
@@ -250,9 +251,9 @@ struct stacks_where {
 };
 
 /* store-stacks-build.c */
-void		 store_stacks_where(struct strbuf *,
+void		 store_stacks_walk_where(struct strbuf *,
 		     const struct stacks_where *, const char *, bool);
-const char	*store_stacks_text(sqlite3_stmt *, int);
+const char	*store_stacks_walk_text(sqlite3_stmt *, int);
 struct store_frame *store_stacks_python(struct store_frame *, const char *);
 
 /* store-stacks-walk.c */
@@ -328,7 +329,7 @@ struct store_scan {
 	int64_t			*pend;
 	size_t			 npend;
 };
-void		 store_scan_count(struct store_scan *);
+void		 store_scan_sort_count(struct store_scan *);
 struct store_scan *store_scan_start(struct store *, const struct store_table *,
 		     const struct store_query *, char **);
 void		 store_scan_free(struct store_scan *);
@@ -371,7 +372,7 @@ bool		 store_sort_add(struct store_sort *, int64_t, sqlite3_value *,
 int64_t		*store_sort_finish(struct store_sort *, bool, size_t *);
 
 /* store-scan-sort.c: a scan's sort in memory, in two halves */
-int		 store_scan_sorted(struct store_scan *,
+int		 store_scan_sort_ids(struct store_scan *,
 		     const struct store_sort_key *, int64_t, char **);
 
 #endif /* STORE_INT_H */

@@ -103,6 +103,15 @@ store_iter_str(sqlite3_stmt *stmt, int i)
 	return (const char *)sqlite3_column_text(stmt, i);
 }
 
+/* A copy of the text of column I, "" for NULL. */
+char *
+store_iter_dup(sqlite3_stmt *stmt, int i)
+{
+	const char	*t = (const char *)sqlite3_column_text(stmt, i);
+
+	return xstrdup(t != NULL ? t : "");
+}
+
 /* Add " AND EXPR ?" with V bound to it. */
 /* Fill OUT from the columns FIRST onwards of the current row of STMT. */
 void

@@ -16,7 +16,7 @@
  * if not, -1 with *cause set on failure.
  */
 int
-store_task_locate(struct store *s, int64_t device, int64_t rank,
+store_jump_locate(struct store *s, int64_t device, int64_t rank,
     int64_t stream, int64_t task, int64_t start_ns, int64_t *id,
     char **cause)
 {
@@ -28,11 +28,11 @@ store_task_locate(struct store *s, int64_t device, int64_t rank,
 	    " (?5 IS NULL OR rank = ?5) ORDER BY rank, id LIMIT 1",
 	    cause) != 0)
 		return -1;
-	store_bind_i64(stmt, 1, device);
+	store_load_bind_i64(stmt, 1, device);
 	sqlite3_bind_int64(stmt, 2, start_ns);
-	store_bind_i64(stmt, 3, stream);
-	store_bind_i64(stmt, 4, task);
-	store_bind_i64(stmt, 5, rank);
+	store_load_bind_i64(stmt, 3, stream);
+	store_load_bind_i64(stmt, 4, task);
+	store_load_bind_i64(stmt, 5, rank);
 	if ((found = sqlite3_step(stmt) == SQLITE_ROW))
 		*id = sqlite3_column_int64(stmt, 0);
 	sqlite3_finalize(stmt);
@@ -44,7 +44,7 @@ store_task_locate(struct store *s, int64_t device, int64_t rank,
  * found, 0 if not (no such task, or no timeline), -1 with *cause set.
  */
 int
-store_task_span(struct store *s, int64_t id, struct store_span *sp,
+store_jump_task_span(struct store *s, int64_t id, struct store_span *sp,
     char **cause)
 {
 	sqlite3_stmt	*stmt;
@@ -73,13 +73,13 @@ store_task_span(struct store *s, int64_t id, struct store_span *sp,
 	}
 	sqlite3_finalize(stmt);
 	if (found)
-		sp->name = store_task_name(s, id);
+		sp->name = store_jump_task_name(s, id);
 	return found;
 }
 
 /* The name of task ID, or NULL. */
 char *
-store_task_name(struct store *s, int64_t id)
+store_jump_task_name(struct store *s, int64_t id)
 {
 	sqlite3_stmt	*stmt;
 	char		*name = NULL;
@@ -107,8 +107,8 @@ store_jump_bind(sqlite3_stmt *stmt, const struct store_op_instances *q,
 	sqlite3_bind_text(stmt, 1, q->op_type, -1, SQLITE_STATIC);
 	if (q->core_type != NULL)
 		sqlite3_bind_text(stmt, 2, q->core_type, -1, SQLITE_STATIC);
-	store_bind_i64(stmt, 3, q->device);
-	store_bind_i64(stmt, 4, q->rank);
+	store_load_bind_i64(stmt, 3, q->device);
+	store_load_bind_i64(stmt, 4, q->rank);
 	sqlite3_bind_int64(stmt, 5, lo);
 	sqlite3_bind_int64(stmt, 6, hi);
 }
@@ -120,7 +120,7 @@ store_jump_bind(sqlite3_stmt *stmt, const struct store_op_instances *q,
  * *START. Return 1 if there is one, 0 if not, -1 with *cause set.
  */
 int
-store_op_instance(struct store *s, const struct store_op_instances *q,
+store_jump_op_instance(struct store *s, const struct store_op_instances *q,
     int64_t after_ns, int64_t after_id, enum store_span_dir dir,
     int64_t *id, int64_t *start, char **cause)
 {
@@ -165,7 +165,7 @@ store_op_instance(struct store *s, const struct store_op_instances *q,
 
 /* How many tasks Q walks, or -1 with *cause set. */
 int64_t
-store_op_instances_count(struct store *s, const struct store_op_instances *q,
+store_jump_op_count(struct store *s, const struct store_op_instances *q,
     char **cause)
 {
 	sqlite3_stmt	*stmt;

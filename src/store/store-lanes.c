@@ -1,7 +1,7 @@
 /*
  * The timeline's lanes and busy summaries, built once at commit so that a
  * frame at any zoom reads a few rows per cell, never all the spans of a
- * lane.
+ * lane; and the lane list the timeline draws (store_lanes()).
  *
  * Spans are read lane by lane in start order. Each becomes a piece: the
  * part of it not covered by earlier spans of the lane, [cend - clen, cend),
@@ -88,7 +88,7 @@ static const char *store_lanes_type_names[] = {
 
 /* The name of span type T ("ai_core"), or "none". */
 const char *
-store_span_type_name(int t)
+store_lanes_type_name(int t)
 {
 	if (t < 0 || t >= SPAN_NTYPES)
 		return "none";
@@ -326,7 +326,7 @@ store_lanes_begin(struct lanes_build *b, enum store_lane_kind kind,
 
 	sqlite3_bind_int(stmt, 1, kind);
 	for (i = 0; i < 6; i++)
-		store_bind_i64(stmt, 2 + i, key[i]);
+		store_load_bind_i64(stmt, 2 + i, key[i]);
 	sqlite3_bind_text(stmt, 8, name, -1, SQLITE_STATIC);
 	sqlite3_bind_text(stmt, 9, group, -1, SQLITE_STATIC);
 	sqlite3_step(stmt);
@@ -403,7 +403,7 @@ store_lanes_end(struct lanes_build *b)
 	sqlite3_bind_int64(stmt, 2, b->start);
 	sqlite3_bind_int64(stmt, 3, b->end);
 	sqlite3_bind_int64(stmt, 4, b->maxdur);
-	store_bind_i64(stmt, 5, b->k0 >= 0 ? b->k0 : NP_NA);
+	store_load_bind_i64(stmt, 5, b->k0 >= 0 ? b->k0 : NP_NA);
 	sqlite3_bind_int64(stmt, 6, b->id);
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
@@ -423,8 +423,8 @@ store_lanes_link(struct lanes_build *b, int64_t id, int64_t start,
 	if (api == NP_NA && conn == NP_NA)
 		return;
 	sqlite3_bind_int64(stmt, 1, id);
-	store_bind_i64(stmt, 2, api);
-	store_bind_i64(stmt, 3, conn);
+	store_load_bind_i64(stmt, 2, api);
+	store_load_bind_i64(stmt, 3, conn);
 	sqlite3_bind_int64(stmt, 4, b->id);
 	sqlite3_bind_int64(stmt, 5, start);
 	sqlite3_bind_int64(stmt, 6, b->ord - 1);
@@ -470,10 +470,10 @@ store_lanes_meta(struct lanes_build *b, const int64_t key[6], int64_t tid,
 
 	if (stmt == NULL)
 		return false;
-	store_bind_i64(stmt, 1, key[0]);
-	store_bind_i64(stmt, 2, key[1]);
-	store_bind_i64(stmt, 3, key[2]);
-	store_bind_i64(stmt, 4, tid);
+	store_load_bind_i64(stmt, 1, key[0]);
+	store_load_bind_i64(stmt, 2, key[1]);
+	store_load_bind_i64(stmt, 3, key[2]);
+	store_load_bind_i64(stmt, 4, tid);
 	if (sqlite3_step(stmt) == SQLITE_ROW &&
 	    (name = (const char *)sqlite3_column_text(stmt, 0)) != NULL &&
 	    *name != '\0') {
@@ -563,7 +563,8 @@ store_lanes_source(struct lanes_build *b, enum store_lane_kind kind,
 		}
 		store_lanes_span(b, start, end, id, type);
 		if (kind == LANE_STREAM)
-			store_lanes_link(b, id, start, store_lanes_col(stmt, 10),
+			store_lanes_link(b, id, start, store_lanes_col(stmt,
+			    10),
 			    store_lanes_col(stmt, 11));
 	}
 	store_lanes_end(b);
@@ -737,4 +738,78 @@ out:
 	free(b.probe);
 	free(b.types);
 	return rc;
+}
+
+/*
+ * The lanes in display order (per rank: host threads, then per device its
+ * steps, its streams and the trace's other device lanes, such as Overlap
+ * Analysis, and last its counter series); the caller frees them with
+ * store_lanes_free(). On failure return -1 and set *cause.
+ */
+int
+store_lanes(struct store *s, struct store_lane **lanes, size_t *n,
+    char **cause)
+{
+	sqlite3_stmt		*stmt;
+	struct store_lane	*l, *v = NULL;
+	size_t			 size = 0;
+	int			 rc;
+
+	*lanes = NULL;
+	*n = 0;
+	if (store_prepare(s, &stmt, "SELECT * FROM (SELECT id, kind, device,"
+	    " rank, pid, tid, stream, depth, name, grp, nspans, start_ns,"
+	    " end_ns, NULL AS unit, NULL AS vmin, NULL AS vmax FROM tl_lane"
+	    " UNION ALL " STORE_COUNTER_LANES_SQL ")"
+	    " ORDER BY ifnull(rank, -1), kind <> 0 OR ifnull(device, 64) <> 64,"
+	    " device, kind = 3, kind = 0, kind, pid, tid, stream, depth",
+	    cause) != 0)
+		return -1;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		if (*n == size) {
+			size = size == 0 ? 64 : size * 2;
+			v = xreallocarray(v, size, sizeof *v);
+		}
+		l = &v[(*n)++];
+		l->id = sqlite3_column_int64(stmt, 0);
+		l->kind = sqlite3_column_int(stmt, 1);
+		l->device = store_iter_i64(stmt, 2);
+		l->rank = store_iter_i64(stmt, 3);
+		l->pid = store_iter_i64(stmt, 4);
+		l->tid = store_iter_i64(stmt, 5);
+		l->stream = store_iter_i64(stmt, 6);
+		l->depth = store_iter_i64(stmt, 7);
+		l->name = store_iter_dup(stmt, 8);
+		l->group = store_iter_dup(stmt, 9);
+		l->nspans = sqlite3_column_int64(stmt, 10);
+		l->start_ns = sqlite3_column_int64(stmt, 11);
+		l->end_ns = sqlite3_column_int64(stmt, 12);
+		l->unit = store_iter_dup(stmt, 13);
+		l->vmin = sqlite3_column_double(stmt, 14);
+		l->vmax = sqlite3_column_double(stmt, 15);
+	}
+	sqlite3_finalize(stmt);
+	*lanes = v;
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot read the timeline lanes: %s",
+		    sqlite3_errmsg(s->db));
+		store_lanes_free(v, *n);
+		*lanes = NULL;
+		*n = 0;
+		return -1;
+	}
+	return 0;
+}
+
+void
+store_lanes_free(struct store_lane *lanes, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		free(lanes[i].name);
+		free(lanes[i].group);
+		free(lanes[i].unit);
+	}
+	free(lanes);
 }

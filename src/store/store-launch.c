@@ -80,7 +80,7 @@ store_launch_add(sqlite3_stmt *stmt, int64_t id, struct store_rows *r)
  * error.
  */
 struct store_rows *
-store_task_launch(struct store *s, int64_t task, char **cause)
+store_launch_task(struct store *s, int64_t task, char **cause)
 {
 	struct store_rows	*r;
 	sqlite3_stmt		*stmt;

@@ -45,7 +45,8 @@ static char	*store_load_tmp_path;
 
 static const char *store_load_sql[STMT_COUNT] = {
 	[STMT_TASK] = "INSERT INTO task VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?,"
-	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+	    " ?, ?)",
 	[STMT_API] = "INSERT INTO api VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
 	    " ?, ?, ?)",
 	[STMT_OP_STAT] = "INSERT INTO op_stat VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
@@ -68,7 +69,7 @@ store_load_tmp(void)
 }
 
 void
-store_bind_i64(sqlite3_stmt *stmt, int i, int64_t v)
+store_load_bind_i64(sqlite3_stmt *stmt, int i, int64_t v)
 {
 	if (v == NP_NA)
 		sqlite3_bind_null(stmt, i);
@@ -77,7 +78,7 @@ store_bind_i64(sqlite3_stmt *stmt, int i, int64_t v)
 }
 
 void
-store_bind_str(sqlite3_stmt *stmt, int i, const char *v)
+store_load_bind_str(sqlite3_stmt *stmt, int i, const char *v)
 {
 	if (v == NULL)
 		sqlite3_bind_null(stmt, i);
@@ -86,7 +87,7 @@ store_bind_str(sqlite3_stmt *stmt, int i, const char *v)
 }
 
 static void
-store_intern_grow(struct store_intern *in)
+store_load_intern_grow(struct store_intern *in)
 {
 	struct store_intern_slot	*old = in->v;
 	size_t				 oldsize = in->size, i, j;
@@ -105,7 +106,7 @@ store_intern_grow(struct store_intern *in)
 }
 
 static void
-store_intern_free(struct store_intern *in)
+store_load_intern_free(struct store_intern *in)
 {
 	size_t	 i;
 
@@ -132,7 +133,7 @@ store_load_intern(struct store *s, const char *str)
 	len = strlen(str);
 	h = util_hash64(str, len);
 	if ((in->n + 1) * 2 > in->size)
-		store_intern_grow(in);
+		store_load_intern_grow(in);
 	j = h & (in->size - 1);
 	while (in->v[j].s != NULL) {
 		if (in->v[j].hash == h && strcmp(in->v[j].s, str) == 0)
@@ -163,11 +164,12 @@ store_load_string(struct store *s, int64_t id)
 }
 
 static int64_t
-store_bind_intern(struct store *s, sqlite3_stmt *stmt, int i, const char *v)
+store_load_bind_intern(struct store *s, sqlite3_stmt *stmt, int i,
+    const char *v)
 {
 	int64_t	 id = store_load_intern(s, v);
 
-	store_bind_i64(stmt, i, id);
+	store_load_bind_i64(stmt, i, id);
 	return id;
 }
 
@@ -244,7 +246,7 @@ store_load_abort(struct store *s)
 	if (s->db != NULL)
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 	store_stats_free(s);
-	store_intern_free(s->intern);
+	store_load_intern_free(s->intern);
 	s->intern = NULL;
 	if (s->tmp != NULL) {
 		unlink(s->tmp);
@@ -262,7 +264,7 @@ int
 store_load_close(struct store *s, char **cause)
 {
 	store_stats_free(s);
-	store_intern_free(s->intern);
+	store_load_intern_free(s->intern);
 	s->intern = NULL;
 	for (int i = 0; i < STMT_COUNT; i++) {
 		sqlite3_finalize(s->stmt[i]);
@@ -299,7 +301,7 @@ store_load_meta(struct store *s, const char *key, const char *value)
 	    &stmt, NULL) != SQLITE_OK)
 		return;
 	sqlite3_bind_text(stmt, 1, key, -1, SQLITE_STATIC);
-	store_bind_str(stmt, 2, value);
+	store_load_bind_str(stmt, 2, value);
 	sqlite3_step(stmt);
 	sqlite3_finalize(stmt);
 }
@@ -313,7 +315,7 @@ store_load_file(struct store *s, const char *path)
 
 	store_meta_get(s, "importer.current", &importer);
 	sqlite3_bind_text(stmt, 1, path, -1, SQLITE_STATIC);
-	store_bind_str(stmt, 2, importer);
+	store_load_bind_str(stmt, 2, importer);
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
 	free(importer);
@@ -339,7 +341,7 @@ store_load_warning(struct store *s, const char *file, int64_t offset,
 	else
 		log_warnx("%s: %s", file, msg);
 	sqlite3_bind_text(stmt, 1, file, -1, SQLITE_STATIC);
-	store_bind_i64(stmt, 2, offset >= 0 ? offset : NP_NA);
+	store_load_bind_i64(stmt, 2, offset >= 0 ? offset : NP_NA);
 	sqlite3_bind_text(stmt, 3, msg, -1, SQLITE_STATIC);
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
@@ -399,32 +401,32 @@ store_load_task(struct store *s, const struct store_task *t)
 	int64_t		 op, core;
 	int		 i = 1;
 
-	store_bind_i64(stmt, i++, t->device);
-	store_bind_i64(stmt, i++, t->rank);
-	store_bind_i64(stmt, i++, t->model_id);
-	store_bind_i64(stmt, i++, t->stream);
-	store_bind_i64(stmt, i++, t->task);
-	store_bind_i64(stmt, i++, t->batch);
-	store_bind_i64(stmt, i++, t->context);
-	store_bind_i64(stmt, i++, t->start_ns);
-	store_bind_i64(stmt, i++, t->dur_ns);
-	store_bind_i64(stmt, i++, t->wait_ns);
-	store_bind_i64(stmt, i++, t->block_num);
-	store_bind_i64(stmt, i++, t->mix_block_num);
-	store_bind_i64(stmt, i++, t->step);
-	store_bind_i64(stmt, i++, t->conn);
-	store_bind_i64(stmt, i++, t->api);
-	store_bind_intern(s, stmt, i++, t->name);
-	op = store_bind_intern(s, stmt, i++, t->op_type);
-	core = store_bind_intern(s, stmt, i++, t->task_type);
-	store_bind_intern(s, stmt, i++, t->op_state);
-	store_bind_intern(s, stmt, i++, t->hf32);
-	store_bind_intern(s, stmt, i++, t->in_shapes);
-	store_bind_intern(s, stmt, i++, t->in_dtypes);
-	store_bind_intern(s, stmt, i++, t->in_formats);
-	store_bind_intern(s, stmt, i++, t->out_shapes);
-	store_bind_intern(s, stmt, i++, t->out_dtypes);
-	store_bind_intern(s, stmt, i++, t->out_formats);
+	store_load_bind_i64(stmt, i++, t->device);
+	store_load_bind_i64(stmt, i++, t->rank);
+	store_load_bind_i64(stmt, i++, t->model_id);
+	store_load_bind_i64(stmt, i++, t->stream);
+	store_load_bind_i64(stmt, i++, t->task);
+	store_load_bind_i64(stmt, i++, t->batch);
+	store_load_bind_i64(stmt, i++, t->context);
+	store_load_bind_i64(stmt, i++, t->start_ns);
+	store_load_bind_i64(stmt, i++, t->dur_ns);
+	store_load_bind_i64(stmt, i++, t->wait_ns);
+	store_load_bind_i64(stmt, i++, t->block_num);
+	store_load_bind_i64(stmt, i++, t->mix_block_num);
+	store_load_bind_i64(stmt, i++, t->step);
+	store_load_bind_i64(stmt, i++, t->conn);
+	store_load_bind_i64(stmt, i++, t->api);
+	store_load_bind_intern(s, stmt, i++, t->name);
+	op = store_load_bind_intern(s, stmt, i++, t->op_type);
+	core = store_load_bind_intern(s, stmt, i++, t->task_type);
+	store_load_bind_intern(s, stmt, i++, t->op_state);
+	store_load_bind_intern(s, stmt, i++, t->hf32);
+	store_load_bind_intern(s, stmt, i++, t->in_shapes);
+	store_load_bind_intern(s, stmt, i++, t->in_dtypes);
+	store_load_bind_intern(s, stmt, i++, t->in_formats);
+	store_load_bind_intern(s, stmt, i++, t->out_shapes);
+	store_load_bind_intern(s, stmt, i++, t->out_dtypes);
+	store_load_bind_intern(s, stmt, i++, t->out_formats);
 	if (t->pmu != NULL && s->pmu_set != NP_NA) {
 		sqlite3_bind_int64(stmt, i++, s->pmu_set);
 		sqlite3_bind_text(stmt, i++, t->pmu, -1, SQLITE_STATIC);
@@ -432,7 +434,7 @@ store_load_task(struct store *s, const struct store_task *t)
 		sqlite3_bind_null(stmt, i++);
 		sqlite3_bind_null(stmt, i++);
 	}
-	store_bind_intern(s, stmt, i++, t->model_name);
+	store_load_bind_intern(s, stmt, i++, t->model_name);
 	if (s->colset > 0)
 		sqlite3_bind_int64(stmt, i++, s->colset);
 	else
@@ -450,7 +452,7 @@ store_load_task(struct store *s, const struct store_task *t)
  * parent or args: the caller sets those it knows.
  */
 void
-store_api_init(struct store_api *a, int64_t tid, int64_t start_ns,
+store_load_api_init(struct store_api *a, int64_t tid, int64_t start_ns,
     int64_t end_ns, const char *level, const char *name)
 {
 	memset(a, 0, sizeof *a);
@@ -470,18 +472,18 @@ store_load_api(struct store *s, const struct store_api *a)
 	sqlite3_stmt	*stmt = s->stmt[STMT_API];
 	int		 i = 1;
 
-	store_bind_i64(stmt, i++, a->device);
-	store_bind_i64(stmt, i++, a->rank);
-	store_bind_i64(stmt, i++, a->pid);
-	store_bind_i64(stmt, i++, a->tid);
-	store_bind_i64(stmt, i++, a->start_ns);
-	store_bind_i64(stmt, i++, a->end_ns);
-	store_bind_i64(stmt, i++, a->conn);
-	store_bind_i64(stmt, i++, a->depth);
-	store_bind_i64(stmt, i++, a->parent);
-	store_bind_intern(s, stmt, i++, a->level);
-	store_bind_intern(s, stmt, i++, a->name);
-	store_bind_str(stmt, i++, a->args);
+	store_load_bind_i64(stmt, i++, a->device);
+	store_load_bind_i64(stmt, i++, a->rank);
+	store_load_bind_i64(stmt, i++, a->pid);
+	store_load_bind_i64(stmt, i++, a->tid);
+	store_load_bind_i64(stmt, i++, a->start_ns);
+	store_load_bind_i64(stmt, i++, a->end_ns);
+	store_load_bind_i64(stmt, i++, a->conn);
+	store_load_bind_i64(stmt, i++, a->depth);
+	store_load_bind_i64(stmt, i++, a->parent);
+	store_load_bind_intern(s, stmt, i++, a->level);
+	store_load_bind_intern(s, stmt, i++, a->name);
+	store_load_bind_str(stmt, i++, a->args);
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
 	s->records++;
@@ -499,20 +501,20 @@ store_load_op_stat(struct store *s, const struct store_op_stat *o)
 	sqlite3_stmt	*stmt = s->stmt[STMT_OP_STAT];
 	int		 i = 1;
 
-	store_bind_i64(stmt, i++, o->device);
-	store_bind_i64(stmt, i++, o->rank);
-	store_bind_str(stmt, i++, o->op_type);
-	store_bind_str(stmt, i++, o->core_type);
-	store_bind_i64(stmt, i++, o->count);
-	store_bind_i64(stmt, i++, o->total_ns);
-	store_bind_i64(stmt, i++, o->min_ns);
-	store_bind_i64(stmt, i++, o->avg_ns);
-	store_bind_i64(stmt, i++, o->max_ns);
+	store_load_bind_i64(stmt, i++, o->device);
+	store_load_bind_i64(stmt, i++, o->rank);
+	store_load_bind_str(stmt, i++, o->op_type);
+	store_load_bind_str(stmt, i++, o->core_type);
+	store_load_bind_i64(stmt, i++, o->count);
+	store_load_bind_i64(stmt, i++, o->total_ns);
+	store_load_bind_i64(stmt, i++, o->min_ns);
+	store_load_bind_i64(stmt, i++, o->avg_ns);
+	store_load_bind_i64(stmt, i++, o->max_ns);
 	sqlite3_bind_double(stmt, i++, o->ratio);
 	sqlite3_bind_int(stmt, i++, o->origin);
-	store_bind_i64(stmt, i++, o->model_id);
-	store_bind_i64(stmt, i++, o->iter);
-	store_bind_str(stmt, i++, o->model_name);
+	store_load_bind_i64(stmt, i++, o->model_id);
+	store_load_bind_i64(stmt, i++, o->iter);
+	store_load_bind_str(stmt, i++, o->model_name);
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
 	s->records++;
@@ -525,15 +527,15 @@ store_load_api_stat(struct store *s, const struct store_api_stat *a)
 	sqlite3_stmt	*stmt = s->stmt[STMT_API_STAT];
 	int		 i = 1;
 
-	store_bind_i64(stmt, i++, a->device);
-	store_bind_i64(stmt, i++, a->rank);
-	store_bind_str(stmt, i++, a->level);
-	store_bind_str(stmt, i++, a->name);
-	store_bind_i64(stmt, i++, a->total_ns);
-	store_bind_i64(stmt, i++, a->count);
-	store_bind_i64(stmt, i++, a->avg_ns);
-	store_bind_i64(stmt, i++, a->min_ns);
-	store_bind_i64(stmt, i++, a->max_ns);
+	store_load_bind_i64(stmt, i++, a->device);
+	store_load_bind_i64(stmt, i++, a->rank);
+	store_load_bind_str(stmt, i++, a->level);
+	store_load_bind_str(stmt, i++, a->name);
+	store_load_bind_i64(stmt, i++, a->total_ns);
+	store_load_bind_i64(stmt, i++, a->count);
+	store_load_bind_i64(stmt, i++, a->avg_ns);
+	store_load_bind_i64(stmt, i++, a->min_ns);
+	store_load_bind_i64(stmt, i++, a->max_ns);
 	sqlite3_bind_double(stmt, i++, a->variance);
 	sqlite3_bind_int(stmt, i++, a->origin);
 	sqlite3_step(stmt);
@@ -547,24 +549,24 @@ store_load_step(struct store *s, const struct store_step *st)
 	sqlite3_stmt	*stmt = s->stmt[STMT_STEP];
 	int		 i = 1;
 
-	store_bind_i64(stmt, i++, st->device);
-	store_bind_i64(stmt, i++, st->rank);
-	store_bind_i64(stmt, i++, st->model_id);
-	store_bind_i64(stmt, i++, st->iter);
-	store_bind_i64(stmt, i++, st->fp_start_ns);
-	store_bind_i64(stmt, i++, st->bp_end_ns);
-	store_bind_i64(stmt, i++, st->iter_end_ns);
-	store_bind_i64(stmt, i++, st->iter_time_ns);
-	store_bind_i64(stmt, i++, st->fp_bp_ns);
-	store_bind_i64(stmt, i++, st->refresh_ns);
-	store_bind_i64(stmt, i++, st->data_aug_ns);
+	store_load_bind_i64(stmt, i++, st->device);
+	store_load_bind_i64(stmt, i++, st->rank);
+	store_load_bind_i64(stmt, i++, st->model_id);
+	store_load_bind_i64(stmt, i++, st->iter);
+	store_load_bind_i64(stmt, i++, st->fp_start_ns);
+	store_load_bind_i64(stmt, i++, st->bp_end_ns);
+	store_load_bind_i64(stmt, i++, st->iter_end_ns);
+	store_load_bind_i64(stmt, i++, st->iter_time_ns);
+	store_load_bind_i64(stmt, i++, st->fp_bp_ns);
+	store_load_bind_i64(stmt, i++, st->refresh_ns);
+	store_load_bind_i64(stmt, i++, st->data_aug_ns);
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
 	s->records++;
 }
 
 void
-store_quote_ident(struct strbuf *b, const char *name)
+store_load_quote_ident(struct strbuf *b, const char *name)
 {
 	strbuf_addc(b, '"');
 	for (; *name != '\0'; name++) {
@@ -593,7 +595,7 @@ store_load_generic_begin(struct store *s, const char *name, int64_t device,
 	strbuf_init(&ins);
 	if (!store_has_table(s, name)) {
 		strbuf_adds(&b, "CREATE TABLE ");
-		store_quote_ident(&b, name);
+		store_load_quote_ident(&b, name);
 		strbuf_adds(&b, "(_device INTEGER, _rank INTEGER, _file TEXT)");
 		if (store_exec(s, b.s, cause) != 0) {
 			strbuf_release(&b);
@@ -610,18 +612,18 @@ store_load_generic_begin(struct store *s, const char *name, int64_t device,
 	for (i = 0; i < ncols; i++) {
 		strbuf_reset(&b);
 		strbuf_adds(&b, "ALTER TABLE ");
-		store_quote_ident(&b, name);
+		store_load_quote_ident(&b, name);
 		strbuf_adds(&b, " ADD COLUMN ");
-		store_quote_ident(&b, cols[i]);
+		store_load_quote_ident(&b, cols[i]);
 		strbuf_adds(&b, " TEXT");
 		sqlite3_exec(s->db, b.s, NULL, NULL, NULL);
 	}
 	strbuf_adds(&ins, "INSERT INTO ");
-	store_quote_ident(&ins, name);
+	store_load_quote_ident(&ins, name);
 	strbuf_adds(&ins, "(_device, _rank, _file");
 	for (i = 0; i < ncols; i++) {
 		strbuf_adds(&ins, ", ");
-		store_quote_ident(&ins, cols[i]);
+		store_load_quote_ident(&ins, cols[i]);
 	}
 	strbuf_adds(&ins, ") VALUES (?, ?, ?");
 	for (i = 0; i < ncols; i++)
@@ -637,7 +639,7 @@ store_load_generic_begin(struct store *s, const char *name, int64_t device,
 	strbuf_release(&ins);
 	sqlite3_bind_int64(s->stmt[STMT_GENERIC], 1, device == NP_NA ? -1 :
 	    device);
-	store_bind_i64(s->stmt[STMT_GENERIC], 2, rank);
+	store_load_bind_i64(s->stmt[STMT_GENERIC], 2, rank);
 	s->generic_ncols = ncols;
 	return 0;
 }
@@ -651,9 +653,10 @@ store_load_generic_row(struct store *s, char **cells, size_t ncells)
 
 	if (stmt == NULL)
 		return;
-	store_bind_str(stmt, 3, s->legacy);
+	store_load_bind_str(stmt, 3, s->legacy);
 	for (i = 0; i < s->generic_ncols; i++)
-		store_bind_str(stmt, (int)i + 4, i < ncells ? cells[i] : NULL);
+		store_load_bind_str(stmt, (int)i + 4, i < ncells ? cells[i]
+		    : NULL);
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
 	s->records++;

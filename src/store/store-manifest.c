@@ -139,7 +139,7 @@ store_manifest_write(struct store *s, char **cause)
  * rebuilt (and set *cause to why), -1 if it does not exist.
  */
 int
-store_is_current(const char *path, const char *root, char **cause)
+store_manifest_current(const char *path, const char *root, char **cause)
 {
 	struct store		*s;
 	struct store_manifest	 m;

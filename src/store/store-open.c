@@ -1,7 +1,4 @@
-/*
- * Opening a finished store read-only, closing it, reading its meta table,
- * and where the store of a PATH lives by default.
- */
+/* Opening a finished store read-only. */
 #include <sys/stat.h>
 
 #include <dirent.h>
@@ -11,8 +8,6 @@
 #include <unistd.h>
 
 #include "store-int.h"
-
-#define STORE_NAME		"npuprof-tui.db"
 
 int
 store_open_db(struct store *s, const char *path, int flags, char **cause)
@@ -68,109 +63,3 @@ store_open(const char *path, char **cause)
 	return s;
 }
 
-void
-store_free(struct store *s)
-{
-	int	 i;
-
-	if (s == NULL)
-		return;
-	for (i = 0; i < STMT_COUNT; i++)
-		sqlite3_finalize(s->stmt[i]);
-	store_timeline_free(s);
-	store_tables_free(s);
-	sqlite3_close(s->db);
-	free(s->path);
-	free(s->tmp);
-	free(s->root);
-	free(s->pmu_names);
-	free(s->legacy);
-	free(s);
-}
-
-const char *
-store_path(struct store *s)
-{
-	return s->path;
-}
-
-/* Set *value to the meta value of KEY (caller frees); -1 if absent. */
-int
-store_meta_get(struct store *s, const char *key, char **value)
-{
-	sqlite3_stmt	*stmt;
-	int		 rc = -1;
-
-	*value = NULL;
-	if (sqlite3_prepare_v2(s->db, "SELECT value FROM meta WHERE key = ?",
-	    -1, &stmt, NULL) != SQLITE_OK)
-		return -1;
-	sqlite3_bind_text(stmt, 1, key, -1, SQLITE_STATIC);
-	if (sqlite3_step(stmt) == SQLITE_ROW &&
-	    sqlite3_column_text(stmt, 0) != NULL) {
-		*value = xstrdup((const char *)sqlite3_column_text(stmt, 0));
-		rc = 0;
-	}
-	sqlite3_finalize(stmt);
-	return rc;
-}
-
-/* True for our own store files, which the manifest leaves out. */
-bool
-store_is_own_file(const char *name)
-{
-	return strstr(name, STORE_NAME) != NULL;
-}
-
-/*
- * The store for ROOT: beside the data when that directory is writable,
- * otherwise under $XDG_CACHE_HOME/npuprof-tui/. The caller frees it.
- */
-char *
-store_default_path(const char *root)
-{
-	struct stat	 st;
-	char		*real, *dir, *path, *cache, *base;
-	const char	*xdg, *home;
-	bool		 isdir;
-
-	if ((real = realpath(root, NULL)) == NULL)
-		real = xstrdup(root);
-	isdir = stat(real, &st) == 0 && S_ISDIR(st.st_mode);
-	if (isdir) {
-		dir = xstrdup(real);
-		path = util_path_join(real, STORE_NAME);
-	} else {
-		dir = xstrdup(real);
-		*strrchr(dir, '/') = '\0';
-		if (*dir == '\0')
-			strcpy(dir, "/");
-		xasprintf(&path, "%s.%s", real, STORE_NAME);
-	}
-	if (access(dir, W_OK) == 0 || (access(path, F_OK) == 0 &&
-	    access(path, W_OK) == 0)) {
-		free(dir);
-		free(real);
-		return path;
-	}
-	free(path);
-	free(dir);
-	if ((xdg = getenv("XDG_CACHE_HOME")) != NULL && *xdg == '/')
-		cache = util_path_join(xdg, "npuprof-tui");
-	else {
-		if ((home = getenv("HOME")) == NULL || *home == '\0')
-			home = "/tmp";
-		xasprintf(&cache, "%s/.cache/npuprof-tui", home);
-	}
-	base = xstrdup(util_basename(real));
-	if (*base == '\0') {
-		free(base);
-		base = xstrdup("root");
-	}
-	xasprintf(&path, "%s/%s-%016llx.db", cache, base,
-	    (unsigned long long)util_hash64(real, strlen(real)));
-	free(base);
-	free(cache);
-	free(real);
-	return path;
-}

@@ -400,7 +400,7 @@ store_page_count(struct store_page *p)
 	    p->q.from_ns == NP_NA)
 		p->count = store_page_count_base(p);
 	if (p->count < 0) {
-		p->count = store_count_table(p->s, p->t, &p->q, &cause);
+		p->count = store_query_count(p->s, p->t, &p->q, &cause);
 		free(cause);
 	}
 	return p->count;

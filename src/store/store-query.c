@@ -654,7 +654,7 @@ store_query_by_ids(struct store *s, const struct store_table *t,
 
 /* How many rows Q selects from T, or -1 with *cause set. */
 int64_t
-store_count_table(struct store *s, const struct store_table *t,
+store_query_count(struct store *s, const struct store_table *t,
     const struct store_query *q, char **cause)
 {
 	struct store_sql	 sql;
@@ -681,7 +681,7 @@ store_count_table(struct store *s, const struct store_table *t,
 
 /* Add device ID to the sorted set *IDS of *N unless it is there. */
 static void
-store_devices_add(int64_t **ids, size_t *n, int64_t id)
+store_query_devices_add(int64_t **ids, size_t *n, int64_t id)
 {
 	size_t	 i, j;
 
@@ -698,7 +698,7 @@ store_devices_add(int64_t **ids, size_t *n, int64_t id)
 
 /* Add every non-NULL id the query SQL yields to the set *IDS of *N. */
 static int
-store_devices_union(struct store *s, const char *sql, int64_t **ids,
+store_query_devices_union(struct store *s, const char *sql, int64_t **ids,
     size_t *n, char **cause)
 {
 	sqlite3_stmt	*stmt;
@@ -707,7 +707,7 @@ store_devices_union(struct store *s, const char *sql, int64_t **ids,
 		return -1;
 	while (sqlite3_step(stmt) == SQLITE_ROW) {
 		if (sqlite3_column_type(stmt, 0) != SQLITE_NULL)
-			store_devices_add(ids, n,
+			store_query_devices_add(ids, n,
 			    sqlite3_column_int64(stmt, 0));
 	}
 	sqlite3_finalize(stmt);
@@ -720,7 +720,7 @@ store_devices_union(struct store *s, const char *sql, int64_t **ids,
  * this costs a few lookups, not a pass over millions of rows.
  */
 int
-store_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
+store_query_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
 {
 	sqlite3_stmt	*stmt;
 	int64_t		 last = INT64_MIN;
@@ -736,11 +736,12 @@ store_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
 		    sqlite3_column_type(stmt, 0) == SQLITE_NULL)
 			break;
 		last = sqlite3_column_int64(stmt, 0);
-		store_devices_add(ids, n, last);
+		store_query_devices_add(ids, n, last);
 		sqlite3_reset(stmt);
 	}
 	sqlite3_finalize(stmt);
-	if (store_devices_union(s, "SELECT device FROM op_stat UNION SELECT"
+	if (store_query_devices_union(s,
+	    "SELECT device FROM op_stat UNION SELECT"
 	    " device FROM api_stat", ids, n, cause) != 0) {
 		free(*ids);
 		*ids = NULL;
@@ -756,10 +757,11 @@ store_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
  * name them all without a pass over millions of rows.
  */
 int
-store_ranks(struct store *s, int64_t **ids, size_t *n, char **cause)
+store_query_ranks(struct store *s, int64_t **ids, size_t *n, char **cause)
 {
 	*ids = NULL;
 	*n = 0;
-	return store_devices_union(s, "SELECT rank FROM op_stat UNION SELECT"
+	return store_query_devices_union(s,
+	    "SELECT rank FROM op_stat UNION SELECT"
 	    " rank FROM api_stat UNION SELECT rank FROM step", ids, n, cause);
 }

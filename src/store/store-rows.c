@@ -74,7 +74,7 @@ store_rows_cell(const struct store_rows *r, size_t row, size_t col)
 
 /* The number V is drawn as (us for a time), or NAN for no value. */
 double
-store_val_num(const struct store_val *v)
+store_rows_val_num(const struct store_val *v)
 {
 	switch (v->kind) {
 	case VAL_INT:
@@ -92,12 +92,6 @@ store_val_num(const struct store_val *v)
 double
 store_rows_num(const struct store_rows *r, size_t row, size_t col)
 {
-	return store_val_num(&r->vals[row * r->ncols + col]);
+	return store_rows_val_num(&r->vals[row * r->ncols + col]);
 }
 
-/* True for columns that hold numbers (right-aligned in tables). */
-bool
-store_fmt_numeric(enum store_fmt fmt)
-{
-	return fmt != FMT_TEXT && fmt != FMT_DEVICE;
-}

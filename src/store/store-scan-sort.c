@@ -55,7 +55,7 @@ store_scan_sort_half_tick(struct store_scan_half *h)
 	if (cancel)
 		sqlite3_interrupt(h->ws->db);
 	if (h->counts && h->ticks == 2 * HALF_PUBLISH)
-		store_scan_count(sc);
+		store_scan_sort_count(sc);
 }
 
 /* SQL np_match() for a half: a tick and the half's filter. */
@@ -129,7 +129,7 @@ store_scan_sort_half_main(void *arg)
  * all, -1 on an error (*cause set).
  */
 int
-store_scan_sorted(struct store_scan *sc, const struct store_sort_key *k,
+store_scan_sort_ids(struct store_scan *sc, const struct store_sort_key *k,
     int64_t maxid, char **cause)
 {
 	struct store_scan_half	 h[2];
@@ -222,7 +222,7 @@ out:
  * rank) and publish the count as its total.
  */
 void
-store_scan_count(struct store_scan *sc)
+store_scan_sort_count(struct store_scan *sc)
 {
 	struct store_query	 q;
 	struct store_table	 base;
@@ -237,7 +237,7 @@ store_scan_count(struct store_scan *sc)
 	q.rank = sc->q.rank;
 	q.from_ns = sc->q.from_ns;
 	q.to_ns = sc->q.to_ns;
-	n = store_count_table(sc->ws, &base, &q, &cause);
+	n = store_query_count(sc->ws, &base, &q, &cause);
 	free(cause);
 	pthread_mutex_lock(&sc->lock);
 	sc->total = n;

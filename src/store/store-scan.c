@@ -51,7 +51,7 @@ store_scan_tick(struct store_scan *sc)
 		return;
 	store_scan_publish(sc);
 	if (sc->ticks == 2 * SCAN_PUBLISH)
-		store_scan_count(sc);
+		store_scan_sort_count(sc);
 }
 
 /* SQL np_tick(id): counts the rows the scan looks at; always true. */
@@ -123,7 +123,7 @@ store_scan_run(struct store_scan *sc)
 
 	total = store_scan_max(sc);
 	if (store_sort_plan(sc->t, sc->sort, &k) &&
-	    store_scan_sorted(sc, &k, total, &cause) != 0)
+	    store_scan_sort_ids(sc, &k, total, &cause) != 0)
 		goto out;
 	/* Room for every row: pages never touched cost no memory. */
 	pthread_mutex_lock(&sc->lock);

@@ -1,8 +1,8 @@
 /*
- * The timeline's lanes and spans one at a time: the lane list, the spans
- * a zoomed-in frame draws, the span under the cursor, the next and
- * previous span, the flow from a device task to the API span that launched
- * it and back, and the details of a span for the footer. Every lookup is
+ * The timeline's spans one at a time: the spans a zoomed-in frame draws,
+ * the span under the cursor, the next and previous span, the flow from a
+ * device task to the API span that launched it and back, and the details
+ * of a span for the footer. Every lookup is
  * an index seek on tl_piece (see store-lanes.c), never a scan of a lane.
  */
 #include <stdlib.h>
@@ -63,103 +63,12 @@ store_spans_fetch(struct store *s, sqlite3_stmt *stmt, int64_t lane,
 }
 
 void
-store_span_release(struct store_span *sp)
+store_spans_release(struct store_span *sp)
 {
 	if (sp == NULL)
 		return;
 	free(sp->name);
 	sp->name = NULL;
-}
-
-static char *
-store_spans_text(sqlite3_stmt *stmt, int i)
-{
-	const unsigned char	*t = sqlite3_column_text(stmt, i);
-
-	return xstrdup(t != NULL ? (const char *)t : "");
-}
-
-static int64_t
-store_spans_i64(sqlite3_stmt *stmt, int i)
-{
-	if (sqlite3_column_type(stmt, i) == SQLITE_NULL)
-		return NP_NA;
-	return sqlite3_column_int64(stmt, i);
-}
-
-/*
- * The lanes in display order (per rank: host threads, then per device its
- * steps, its streams and the trace's other device lanes, such as Overlap
- * Analysis, and last its counter series); the caller frees them with
- * store_lanes_free(). On failure
- * return -1 and set *cause.
- */
-int
-store_lanes(struct store *s, struct store_lane **lanes, size_t *n,
-    char **cause)
-{
-	sqlite3_stmt		*stmt;
-	struct store_lane	*l, *v = NULL;
-	size_t			 size = 0;
-	int			 rc;
-
-	*lanes = NULL;
-	*n = 0;
-	if (store_prepare(s, &stmt, "SELECT * FROM (SELECT id, kind, device,"
-	    " rank, pid, tid, stream, depth, name, grp, nspans, start_ns,"
-	    " end_ns, NULL AS unit, NULL AS vmin, NULL AS vmax FROM tl_lane"
-	    " UNION ALL " STORE_COUNTER_LANES_SQL ")"
-	    " ORDER BY ifnull(rank, -1), kind <> 0 OR ifnull(device, 64) <> 64,"
-	    " device, kind = 3, kind = 0, kind, pid, tid, stream, depth",
-	    cause) != 0)
-		return -1;
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		if (*n == size) {
-			size = size == 0 ? 64 : size * 2;
-			v = xreallocarray(v, size, sizeof *v);
-		}
-		l = &v[(*n)++];
-		l->id = sqlite3_column_int64(stmt, 0);
-		l->kind = sqlite3_column_int(stmt, 1);
-		l->device = store_spans_i64(stmt, 2);
-		l->rank = store_spans_i64(stmt, 3);
-		l->pid = store_spans_i64(stmt, 4);
-		l->tid = store_spans_i64(stmt, 5);
-		l->stream = store_spans_i64(stmt, 6);
-		l->depth = store_spans_i64(stmt, 7);
-		l->name = store_spans_text(stmt, 8);
-		l->group = store_spans_text(stmt, 9);
-		l->nspans = sqlite3_column_int64(stmt, 10);
-		l->start_ns = sqlite3_column_int64(stmt, 11);
-		l->end_ns = sqlite3_column_int64(stmt, 12);
-		l->unit = store_spans_text(stmt, 13);
-		l->vmin = sqlite3_column_double(stmt, 14);
-		l->vmax = sqlite3_column_double(stmt, 15);
-	}
-	sqlite3_finalize(stmt);
-	*lanes = v;
-	if (rc != SQLITE_DONE) {
-		xasprintf(cause, "cannot read the timeline lanes: %s",
-		    sqlite3_errmsg(s->db));
-		store_lanes_free(v, *n);
-		*lanes = NULL;
-		*n = 0;
-		return -1;
-	}
-	return 0;
-}
-
-void
-store_lanes_free(struct store_lane *lanes, size_t n)
-{
-	size_t	 i;
-
-	for (i = 0; i < n; i++) {
-		free(lanes[i].name);
-		free(lanes[i].group);
-		free(lanes[i].unit);
-	}
-	free(lanes);
 }
 
 /* Append the row of STMT to *V (*N used, *SIZE allocated). */
@@ -184,7 +93,7 @@ store_spans_push(struct store *s, sqlite3_stmt *stmt, int64_t lane,
  * set *cause.
  */
 int
-store_lane_spans(struct store *s, int64_t lane, int64_t t0, int64_t t1,
+store_spans_of_lane(struct store *s, int64_t lane, int64_t t0, int64_t t1,
     size_t max, struct store_span **spans, size_t *n, char **cause)
 {
 	sqlite3_stmt		*stmt;
@@ -240,7 +149,7 @@ store_lane_spans(struct store *s, int64_t lane, int64_t t0, int64_t t1,
  * *SP. Return 1 if there is one, 0 if not, -1 with *cause set on failure.
  */
 int
-store_lane_span_at(struct store *s, int64_t lane, int64_t t,
+store_spans_at(struct store *s, int64_t lane, int64_t t,
     struct store_span *sp, char **cause)
 {
 	sqlite3_stmt	*stmt;
@@ -276,7 +185,7 @@ store_lane_span_at(struct store *s, int64_t lane, int64_t t,
  * before T. Return 1 and fill *SP, 0 if there is none, -1 on failure.
  */
 int
-store_lane_span_step(struct store *s, int64_t lane,
+store_spans_step(struct store *s, int64_t lane,
     const struct store_span *from, int64_t t, enum store_span_dir dir,
     struct store_span *sp, char **cause)
 {
@@ -300,7 +209,7 @@ store_lane_span_step(struct store *s, int64_t lane,
  * 0 if there is none, -1 with *cause set on failure.
  */
 int
-store_span_flow(struct store *s, const struct store_span *from,
+store_spans_flow(struct store *s, const struct store_span *from,
     struct store_span *sp, char **cause)
 {
 	sqlite3_stmt	*stmt;
@@ -346,7 +255,7 @@ store_span_flow(struct store *s, const struct store_span *from,
  * caller frees the rows. On failure return NULL and set *cause.
  */
 struct store_rows *
-store_span_detail(struct store *s, const struct store_span *sp,
+store_spans_detail(struct store *s, const struct store_span *sp,
     char **cause)
 {
 	static const char *task_fields[] = { "Name", "Type", "Stream",
@@ -413,7 +322,7 @@ store_span_detail(struct store *s, const struct store_span *sp,
 			cells[1] = store_fmt_dup(sqlite3_column_value(stmt,
 			    (int)i), FMT_US3, &vals[1]);
 		} else {
-			cells[1] = store_spans_text(stmt, (int)i);
+			cells[1] = store_iter_dup(stmt, (int)i);
 			vals[1].kind = VAL_NONE;
 		}
 		store_rows_add(r, cells, vals);

@@ -70,8 +70,8 @@ store_stacks_build_step(struct store *s, struct stacks_where *w, char **cause)
 	    " device = ?2) AND (?3 IS NULL OR rank = ?3)", cause) != 0)
 		return -1;
 	sqlite3_bind_int64(stmt, 1, w->o->step);
-	store_bind_i64(stmt, 2, w->o->device);
-	store_bind_i64(stmt, 3, w->o->rank);
+	store_load_bind_i64(stmt, 2, w->o->device);
+	store_load_bind_i64(stmt, 3, w->o->rank);
 	if (sqlite3_step(stmt) == SQLITE_ROW &&
 	    sqlite3_column_type(stmt, 0) == SQLITE_INTEGER &&
 	    sqlite3_column_type(stmt, 1) == SQLITE_INTEGER) {
@@ -104,7 +104,7 @@ store_stacks_build_ops(struct store *s, struct store_stacks *st,
 	    " LEFT JOIN str ty ON ty.id = t.task_type"
 	    " LEFT JOIN str n ON n.id = t.name"
 	    " LEFT JOIN str sh ON sh.id = t.in_shapes WHERE 1");
-	store_stacks_where(&b, w, "t", true);
+	store_stacks_walk_where(&b, w, "t", true);
 	strbuf_adds(&b, " GROUP BY t.op_type, t.task_type, t.name,"
 	    " t.in_shapes");
 	rc = store_prepare(s, &stmt, b.s, cause);
@@ -113,13 +113,15 @@ store_stacks_build_ops(struct store *s, struct store_stacks *st,
 		return -1;
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		n = sqlite3_column_int64(stmt, 4);
-		f = store_frame_child(st->root, store_stacks_text(stmt, 0));
+		f = store_stacks_frame_child(st->root,
+		    store_stacks_walk_text(stmt, 0));
 		f->count += n;
-		f = store_frame_child(f, store_stacks_text(stmt, 1));
+		f = store_stacks_frame_child(f, store_stacks_walk_text(stmt,
+		    1));
 		f->count += n;
 		shapes = (const char *)sqlite3_column_text(stmt, 2);
 		if (shapes != NULL && !util_is_na(shapes, strlen(shapes))) {
-			f = store_frame_child(f, shapes);
+			f = store_stacks_frame_child(f, shapes);
 			f->count += n;
 		}
 		f->self += sqlite3_column_int64(stmt, 3);
@@ -177,7 +179,8 @@ store_stacks_build_details(struct store *s, struct store_stacks *st,
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		stack = (const char *)sqlite3_column_text(stmt, 1);
 		f = store_stacks_python(st->root, stack != NULL ? stack : "");
-		f = store_frame_child(f, store_stacks_text(stmt, 0));
+		f = store_stacks_frame_child(f, store_stacks_walk_text(stmt,
+		    0));
 		f->self += store_stacks_build_us(stmt, 2);
 		f->count++;
 	}

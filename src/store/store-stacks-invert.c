@@ -18,7 +18,7 @@ store_stacks_invert_path(struct store_frame *root, const struct store_frame *f,
 	struct store_frame	*to = root;
 
 	for (; f->parent != NULL; f = f->parent) {
-		to = store_frame_child(to, f->name);
+		to = store_stacks_frame_child(to, f->name);
 		to->count += count;
 	}
 	to->self += weight;
@@ -64,7 +64,7 @@ store_stacks_invert_merge(struct store_frame *to,
 	to->self += from->self;
 	to->count += from->count;
 	for (i = 0; i < from->nkids; i++) {
-		k = store_frame_child(to, from->kids[i]->name);
+		k = store_stacks_frame_child(to, from->kids[i]->name);
 		store_stacks_invert_merge(k, from->kids[i]);
 	}
 }
@@ -77,7 +77,8 @@ store_stacks_invert_sandwich_frame(const struct store_frame *f,
 	size_t	 i;
 
 	if (f->parent != NULL && strcmp(f->name, name) == 0) {
-		store_stacks_invert_merge(store_frame_child(callees->root,
+		store_stacks_invert_merge(store_stacks_frame_child(
+		    callees->root,
 		    name), f);
 		store_stacks_invert_path(callers->root, f, f->total, f->count);
 		return;

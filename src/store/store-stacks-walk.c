@@ -158,7 +158,8 @@ store_stacks_walk_span(struct stacks_walk *wk, sqlite3_stmt *stmt, bool python)
 	o->dur = end - start;
 	o->kids = 0;
 	o->idx = wk->spans.n - 1;
-	o->frame = store_frame_child(caller, store_stacks_text(stmt, 7));
+	o->frame = store_stacks_frame_child(caller, store_stacks_walk_text(stmt,
+	    7));
 	o->frame->count++;
 	sp->tid = sqlite3_column_int64(stmt, 2);
 	sp->start = start;
@@ -333,7 +334,7 @@ store_stacks_walk_tasks(struct store *s, struct stacks_walk *wk,
 	    " l.start_ns FROM task t LEFT JOIN str n ON n.id = t.name"
 	    " LEFT JOIN api l ON l.id = COALESCE(t.api, (SELECT c.id FROM"
 	    " api c WHERE c.conn = t.conn ORDER BY c.id LIMIT 1)) WHERE 1");
-	store_stacks_where(&b, w, "t", true);
+	store_stacks_walk_where(&b, w, "t", true);
 	rc = store_prepare(s, &stmt, b.s, cause);
 	strbuf_release(&b);
 	if (rc != 0)
@@ -341,9 +342,10 @@ store_stacks_walk_tasks(struct store *s, struct stacks_walk *wk,
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		f = store_stacks_walk_task_frame(wk, stmt, python);
 		if (f == NULL)
-			f = store_frame_child(wk->st->root,
+			f = store_stacks_frame_child(wk->st->root,
 			    "[unlinked device tasks]");
-		f = store_frame_child(f, store_stacks_text(stmt, 3));
+		f = store_stacks_frame_child(f, store_stacks_walk_text(stmt,
+		    3));
 		f->self += sqlite3_column_int64(stmt, 2);
 		f->count++;
 	}
@@ -397,7 +399,7 @@ store_stacks_walk(struct store *s, struct store_stacks *st,
 	else
 		strbuf_adds(&b, python ? "l.s = 'python'" :
 		    "l.s IN " STORE_STACKS_CANN_LEVELS);
-	store_stacks_where(&b, w, "a", false);
+	store_stacks_walk_where(&b, w, "a", false);
 	strbuf_adds(&b, " ORDER BY a.tid, a.start_ns, a.end_ns DESC,"
 	    " a.id");
 	rc = store_prepare(s, &stmt, b.s, cause);
@@ -431,7 +433,7 @@ store_stacks_walk(struct store *s, struct store_stacks *st,
 
 /* Append the restriction of W on table alias T to B. */
 void
-store_stacks_where(struct strbuf *b, const struct stacks_where *w,
+store_stacks_walk_where(struct strbuf *b, const struct stacks_where *w,
     const char *t, bool tasks)
 {
 	if (w->o->rank != NP_NA)
@@ -449,7 +451,7 @@ store_stacks_where(struct strbuf *b, const struct stacks_where *w,
 
 /* The text of column COL, "?" if it is empty. */
 const char *
-store_stacks_text(sqlite3_stmt *stmt, int col)
+store_stacks_walk_text(sqlite3_stmt *stmt, int col)
 {
 	const char	*v = (const char *)sqlite3_column_text(stmt, col);
 

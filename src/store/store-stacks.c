@@ -103,7 +103,7 @@ store_stacks_clean(const char *name)
  * first, since sources hand in runs of the same path.
  */
 struct store_frame *
-store_frame_child(struct store_frame *parent, const char *name)
+store_stacks_frame_child(struct store_frame *parent, const char *name)
 {
 	struct store_frame	*f;
 	char			*clean;
@@ -230,7 +230,7 @@ store_stacks_fold(FILE *f, const struct store_stacks *st)
 
 /* The path of F from the root's child down, joined with ';'. */
 char *
-store_frame_path(const struct store_frame *f)
+store_stacks_frame_path(const struct store_frame *f)
 {
 	const struct store_frame	**v = NULL;
 	struct strbuf			  b;
@@ -277,7 +277,7 @@ store_stacks_rows_frame(struct store_rows *r, const struct store_frame *f,
 	size_t	 i;
 
 	if (f->parent != NULL) {
-		cells[0] = store_frame_path(f);
+		cells[0] = store_stacks_frame_path(f);
 		cells[1] = xstrdup(f->name);
 		xasprintf(&cells[2], "%lld", (long long)depth);
 		xasprintf(&cells[3], "%lld", (long long)f->total);
@@ -317,7 +317,7 @@ store_stacks_rows(const struct store_stacks *st)
 }
 
 bool
-store_frame_match(const struct store_frame *f, struct matcher *m)
+store_stacks_frame_match(const struct store_frame *f, struct matcher *m)
 {
 	return matcher_match(m, f->name, strlen(f->name));
 }
@@ -328,7 +328,7 @@ store_stacks_search_frame(const struct store_frame *f, struct matcher *m,
 {
 	int64_t	 sum = 0;
 	size_t	 i;
-	bool	 hit = f->parent != NULL && store_frame_match(f, m);
+	bool	 hit = f->parent != NULL && store_stacks_frame_match(f, m);
 
 	if (hit)
 		(*nframes)++;
@@ -362,7 +362,8 @@ store_stacks_prune_frame(struct store_frame *f, struct matcher *m,
     bool under)
 {
 	size_t	 i, n = 0;
-	bool	 hit = under || (f->parent != NULL && store_frame_match(f, m));
+	bool	 hit = under || (f->parent != NULL
+	    && store_stacks_frame_match(f, m));
 
 	for (i = 0; i < f->nkids; i++) {
 		if (store_stacks_prune_frame(f->kids[i], m, hit))
@@ -415,7 +416,7 @@ store_stacks_python(struct store_frame *f, const char *stack)
 		if (len == 0)
 			continue;
 		name = xstrndup(p, len);
-		f = store_frame_child(f, name);
+		f = store_stacks_frame_child(f, name);
 		f->count++;
 		free(name);
 	}

@@ -306,7 +306,8 @@ store_stats_write_api(struct store *s, char **cause)
 		rank = sqlite3_column_type(stmt, 0) == SQLITE_NULL ? NP_NA :
 		    sqlite3_column_int64(stmt, 0);
 		g = store_stats_write_groups_find(&a, rank,
-		    sqlite3_column_int64(stmt, 1), sqlite3_column_int64(stmt, 2));
+		    sqlite3_column_int64(stmt, 1),
+		    sqlite3_column_int64(stmt, 2));
 		d = sqlite3_column_int64(stmt, 3);
 		if (g->count == 0)
 			g->min = g->max = d;

@@ -238,14 +238,14 @@ store_tables_generic(struct store *s, const char *name)
 		cols = xreallocarray(cols, n + 1, sizeof *cols);
 		cols[n].name = xstrdup(col);
 		strbuf_reset(&b);
-		store_quote_ident(&b, col);
+		store_load_quote_ident(&b, col);
 		cols[n].expr = xstrdup(b.s);
 		cols[n].fmt = FMT_NUMTEXT;
 		n++;
 	}
 	sqlite3_finalize(stmt);
 	strbuf_reset(&b);
-	store_quote_ident(&b, name);
+	store_load_quote_ident(&b, name);
 	return store_tables_dyn_add(s, xstrdup(name), NULL, strbuf_detach(&b),
 	    cols, n, "rowid");
 }
@@ -268,7 +268,7 @@ store_tables_empty(struct store *s, const struct store_table *t)
  * empty table gives way to its fallback. NULL if there is no such table.
  */
 const struct store_table *
-store_table_find(struct store *s, const char *name)
+store_tables_find(struct store *s, const char *name)
 {
 	const struct store_table	*t = NULL, *g;
 	char				 key[128];
@@ -299,20 +299,20 @@ store_table_find(struct store *s, const char *name)
 }
 
 const char *
-store_table_name(const struct store_table *t)
+store_tables_name(const struct store_table *t)
 {
 	return t->name;
 }
 
 const char *
-store_table_title(const struct store_table *t)
+store_tables_title(const struct store_table *t)
 {
 	return t->title;
 }
 
 /* The names of the built-in tables, for usage and error messages. */
 const char *
-store_table_names_help(void)
+store_tables_names_help(void)
 {
 	return "op_statistic, api_statistic (acl_statistic), op_summary "
 	    "(kernels), task_time, step_trace, info, warnings, spans, lanes, "
@@ -344,7 +344,7 @@ store_tables_listed(const char **v, size_t n, const char *name)
  * (the array is the caller's, the strings are not). Return the count.
  */
 size_t
-store_table_list(struct store *s, const char ***names)
+store_tables_list(struct store *s, const char ***names)
 {
 	const char	**v = NULL;
 	sqlite3_stmt	 *stmt;
@@ -402,10 +402,10 @@ store_tables_summary(struct store *s, const struct store_query *q,
 	r->names[2] = xstrdup("Rows");
 	r->fmts[0] = r->fmts[1] = FMT_TEXT;
 	r->fmts[2] = FMT_INT;
-	n = store_table_list(s, &names);
+	n = store_tables_list(s, &names);
 	for (i = 0; i < n; i++) {
-		t = store_table_find(s, names[i]);
-		if (t == NULL || (count = store_count_table(s, t, q,
+		t = store_tables_find(s, names[i]);
+		if (t == NULL || (count = store_query_count(s, t, q,
 		    cause)) < 0) {
 			if (t == NULL)
 				continue;

@@ -196,7 +196,7 @@ store_timeline_failed(struct store *s, sqlite3_stmt *stmt, char **cause)
  * rounded down, without overflow. Cell I is [edge(I), edge(I + 1)).
  */
 int64_t
-store_cell_edge(int64_t t0, int64_t t1, size_t w, size_t i)
+store_timeline_cell_edge(int64_t t0, int64_t t1, size_t w, size_t i)
 {
 	int64_t	 q = (t1 - t0) / (int64_t)w, r = (t1 - t0) % (int64_t)w;
 
@@ -528,13 +528,13 @@ store_timeline_types(struct tl_frame *f, struct store_cell *cells,
 }
 
 /*
- * Fill CELLS[0..W) for LANE over [T0, T1), cell I being
- * [store_cell_edge(T0, T1, W, I), store_cell_edge(T0, T1, W, I + 1)):
- * the exact busy time, the spans starting in it and the dominant type. On
- * failure return -1 and set *cause.
+ * Fill CELLS[0..W) for LANE over [T0, T1), cell I being [E(I), E(I + 1)),
+ * E(I) = store_timeline_cell_edge(T0, T1, W, I): the exact busy time, the
+ * spans starting in it and the dominant type. On failure return -1 and set
+ * *cause.
  */
 int
-store_lane_cells(struct store *s, int64_t lane, int64_t t0, int64_t t1,
+store_timeline_cells(struct store *s, int64_t lane, int64_t t0, int64_t t1,
     size_t w, struct store_cell *cells, char **cause)
 {
 	struct tl_frame	 f;
@@ -557,7 +557,7 @@ store_lane_cells(struct store *s, int64_t lane, int64_t t0, int64_t t1,
 	f.score = xcalloc(w * SPAN_NTYPES, sizeof *f.score);
 	last = xreallocarray(NULL, w, sizeof *last);
 	for (i = 0; i <= w; i++)
-		f.edge[i] = store_cell_edge(t0, t1, w, i);
+		f.edge[i] = store_timeline_cell_edge(t0, t1, w, i);
 	memset(cells, 0, w * sizeof *cells);
 
 	if (store_timeline_seek(s, lane, t0, &prev, cause) != 0 ||

@@ -85,15 +85,15 @@ store_trace_load_lane(struct store *s, int64_t device, int64_t rank,
 			return;
 		}
 		free(sql);
-		store_bind_i64(stmt, 1, rank);
+		store_load_bind_i64(stmt, 1, rank);
 		sqlite3_bind_int64(stmt, 2, pid);
-		store_bind_i64(stmt, 3, tid);
+		store_load_bind_i64(stmt, 3, tid);
 		if (strcmp(field, "sort_index") == 0)
 			sqlite3_bind_int64(stmt, 4, strtoll(value, NULL, 10));
 		else
-			store_bind_str(stmt, 4, value);
+			store_load_bind_str(stmt, 4, value);
 		if (i == 1)
-			store_bind_i64(stmt, 5, device);
+			store_load_bind_i64(stmt, 5, device);
 		sqlite3_step(stmt);
 		sqlite3_finalize(stmt);
 		if (i == 0 && sqlite3_changes(s->db) > 0)
@@ -110,16 +110,16 @@ store_trace_load_flow(struct store *s, const struct store_flow *f)
 
 	if ((stmt = store_trace_stmt(s, STMT_FLOW)) == NULL)
 		return;
-	store_bind_i64(stmt, i++, f->device);
-	store_bind_i64(stmt, i++, f->rank);
-	store_bind_i64(stmt, i++, store_load_intern(s, f->cat));
-	store_bind_i64(stmt, i++, store_load_intern(s, f->name));
-	store_bind_str(stmt, i++, f->id);
-	store_bind_str(stmt, i++, f->phase);
-	store_bind_i64(stmt, i++, f->pid);
-	store_bind_i64(stmt, i++, f->tid);
-	store_bind_i64(stmt, i++, f->ts_ns);
-	store_bind_str(stmt, i++, f->bp);
+	store_load_bind_i64(stmt, i++, f->device);
+	store_load_bind_i64(stmt, i++, f->rank);
+	store_load_bind_i64(stmt, i++, store_load_intern(s, f->cat));
+	store_load_bind_i64(stmt, i++, store_load_intern(s, f->name));
+	store_load_bind_str(stmt, i++, f->id);
+	store_load_bind_str(stmt, i++, f->phase);
+	store_load_bind_i64(stmt, i++, f->pid);
+	store_load_bind_i64(stmt, i++, f->tid);
+	store_load_bind_i64(stmt, i++, f->ts_ns);
+	store_load_bind_str(stmt, i++, f->bp);
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
 	s->records++;
@@ -134,12 +134,12 @@ store_trace_load_counter(struct store *s, const struct store_counter *c)
 
 	if ((stmt = store_trace_stmt(s, STMT_COUNTER)) == NULL)
 		return;
-	store_bind_i64(stmt, i++, c->device);
-	store_bind_i64(stmt, i++, c->rank);
-	store_bind_i64(stmt, i++, c->pid);
-	store_bind_i64(stmt, i++, c->tid);
-	store_bind_i64(stmt, i++, store_load_intern(s, c->name));
-	store_bind_i64(stmt, i++, store_load_intern(s, c->key));
+	store_load_bind_i64(stmt, i++, c->device);
+	store_load_bind_i64(stmt, i++, c->rank);
+	store_load_bind_i64(stmt, i++, c->pid);
+	store_load_bind_i64(stmt, i++, c->tid);
+	store_load_bind_i64(stmt, i++, store_load_intern(s, c->name));
+	store_load_bind_i64(stmt, i++, store_load_intern(s, c->key));
 	sqlite3_bind_int64(stmt, i++, c->ts_ns);
 	sqlite3_bind_double(stmt, i++, c->value);
 	sqlite3_step(stmt);
@@ -161,11 +161,11 @@ store_trace_load_task_find(struct store *s, const struct store_task *t)
 	if ((stmt = store_trace_stmt(s, STMT_TASK_FIND)) == NULL)
 		return 0;
 	sqlite3_bind_int64(stmt, 1, t->start_ns);
-	store_bind_i64(stmt, 3, t->rank);
-	store_bind_i64(stmt, 4, t->stream);
-	store_bind_i64(stmt, 5, t->task);
-	store_bind_i64(stmt, 6, t->batch);
-	store_bind_i64(stmt, 7, t->context);
+	store_load_bind_i64(stmt, 3, t->rank);
+	store_load_bind_i64(stmt, 4, t->stream);
+	store_load_bind_i64(stmt, 5, t->task);
+	store_load_bind_i64(stmt, 6, t->batch);
+	store_load_bind_i64(stmt, 7, t->context);
 	if (sqlite3_step(stmt) == SQLITE_ROW)
 		id = sqlite3_column_int64(stmt, 0);
 	sqlite3_reset(stmt);
@@ -186,14 +186,14 @@ store_trace_load_task_link(struct store *s, int64_t id,
 	if ((stmt = store_trace_stmt(s, STMT_TASK_LINK)) == NULL)
 		return;
 	sqlite3_bind_int64(stmt, i++, id);
-	store_bind_i64(stmt, i++, t->conn);
-	store_bind_i64(stmt, i++, t->device);
-	store_bind_i64(stmt, i++, t->model_id);
-	store_bind_i64(stmt, i++, t->stream);
-	store_bind_i64(stmt, i++, t->task);
-	store_bind_i64(stmt, i++, t->batch);
-	store_bind_i64(stmt, i++, t->context);
-	store_bind_i64(stmt, i++, store_load_intern(s, t->task_type));
+	store_load_bind_i64(stmt, i++, t->conn);
+	store_load_bind_i64(stmt, i++, t->device);
+	store_load_bind_i64(stmt, i++, t->model_id);
+	store_load_bind_i64(stmt, i++, t->stream);
+	store_load_bind_i64(stmt, i++, t->task);
+	store_load_bind_i64(stmt, i++, t->batch);
+	store_load_bind_i64(stmt, i++, t->context);
+	store_load_bind_i64(stmt, i++, store_load_intern(s, t->task_type));
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
 }
@@ -208,7 +208,7 @@ store_trace_load_task_count(struct store *s, int64_t rank)
 	if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM task WHERE rank"
 	    " IS ?", -1, &stmt, NULL) != SQLITE_OK)
 		return 0;
-	store_bind_i64(stmt, 1, rank);
+	store_load_bind_i64(stmt, 1, rank);
 	if (sqlite3_step(stmt) == SQLITE_ROW)
 		n = sqlite3_column_int64(stmt, 0);
 	sqlite3_finalize(stmt);
@@ -225,8 +225,8 @@ store_trace_load_step_count(struct store *s, int64_t device, int64_t rank)
 	if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM step WHERE device"
 	    " IS ?1 AND rank IS ?2", -1, &stmt, NULL) != SQLITE_OK)
 		return 0;
-	store_bind_i64(stmt, 1, device);
-	store_bind_i64(stmt, 2, rank);
+	store_load_bind_i64(stmt, 1, device);
+	store_load_bind_i64(stmt, 2, rank);
 	if (sqlite3_step(stmt) == SQLITE_ROW)
 		n = sqlite3_column_int64(stmt, 0);
 	sqlite3_finalize(stmt);
@@ -247,9 +247,9 @@ store_trace_load_api_level(struct store *s, int64_t rank, int64_t pid,
 	    " IS NULL AND pid = ?2 AND rank IS ?3", -1, &stmt, NULL) !=
 	    SQLITE_OK)
 		return;
-	store_bind_i64(stmt, 1, store_load_intern(s, level));
+	store_load_bind_i64(stmt, 1, store_load_intern(s, level));
 	sqlite3_bind_int64(stmt, 2, pid);
-	store_bind_i64(stmt, 3, rank);
+	store_load_bind_i64(stmt, 3, rank);
 	sqlite3_step(stmt);
 	sqlite3_finalize(stmt);
 }
@@ -272,7 +272,7 @@ store_trace_load_api_link(struct store *s, int64_t rank)
 	    " AND conn IS NOT NULL AND rank IS ?1", -1, &stmt, NULL) !=
 	    SQLITE_OK)
 		return;
-	store_bind_i64(stmt, 1, rank);
+	store_load_bind_i64(stmt, 1, rank);
 	sqlite3_step(stmt);
 	sqlite3_finalize(stmt);
 }
@@ -294,7 +294,7 @@ store_trace_load_task_step(struct store *s, int64_t rank, int64_t iter,
 	    -1, &stmt, NULL) != SQLITE_OK)
 		return;
 	sqlite3_bind_int64(stmt, 1, iter);
-	store_bind_i64(stmt, 2, rank);
+	store_load_bind_i64(stmt, 2, rank);
 	sqlite3_bind_int64(stmt, 3, start);
 	sqlite3_bind_int64(stmt, 4, end);
 	sqlite3_step(stmt);
@@ -321,7 +321,7 @@ store_trace_load_trace_host(struct store *s, int64_t rank, int64_t pid)
 		    SQLITE_OK)
 			continue;
 		sqlite3_bind_int64(stmt, 1, pid);
-		store_bind_i64(stmt, 2, rank);
+		store_load_bind_i64(stmt, 2, rank);
 		sqlite3_step(stmt);
 		sqlite3_finalize(stmt);
 	}

@@ -60,7 +60,7 @@ store_window_devices(struct store *s, struct strbuf *sb)
 		return;
 	i = sqlite3_step(stmt) == SQLITE_ROW;
 	sqlite3_finalize(stmt);
-	if (i != 0 || store_devices(s, &ids, &n, &cause) != 0 || n == 0) {
+	if (i != 0 || store_query_devices(s, &ids, &n, &cause) != 0 || n == 0) {
 		free(cause);
 		return;
 	}
@@ -77,7 +77,7 @@ store_window_devices(struct store *s, struct strbuf *sb)
  * rows. On failure return NULL and set *cause.
  */
 struct store_rows *
-store_op_stat_window(struct store *s, int64_t from, int64_t to,
+store_window_op_stat(struct store *s, int64_t from, int64_t to,
     int64_t device, int64_t rank, char **cause)
 {
 	struct store_rows	*r;
@@ -98,8 +98,8 @@ store_op_stat_window(struct store *s, int64_t from, int64_t to,
 		return NULL;
 	sqlite3_bind_int64(stmt, 1, from);
 	sqlite3_bind_int64(stmt, 2, to);
-	store_bind_i64(stmt, 3, device);
-	store_bind_i64(stmt, 4, rank);
+	store_load_bind_i64(stmt, 3, device);
+	store_load_bind_i64(stmt, 4, rank);
 	r = store_rows_create(WINDOW_NCOLS);
 	for (i = 0; i < WINDOW_NCOLS; i++) {
 		r->names[i] = xstrdup(store_window_cols[i].name);

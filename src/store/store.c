@@ -2,7 +2,8 @@
  * The SQL layer every store file shares: prepared statements and checks
  * for rows and tables, the formats cells are printed in, and the SQL
  * functions and collation the queries use (regex filters, numeric text
- * order). Opening a store is store-open.c; its manifest is
+ * order); closing a store, its meta values, and where the store of a path
+ * lives by default. Opening a store is store-open.c; its manifest is
  * store-manifest.c.
  */
 #include <sys/stat.h>
@@ -14,6 +15,8 @@
 #include <unistd.h>
 
 #include "store-int.h"
+
+#define STORE_NAME		"npuprof-tui.db"
 
 int
 store_prepare(struct store *s, sqlite3_stmt **stmt, const char *sql,
@@ -256,9 +259,9 @@ store_fmt_cell(sqlite3_value *v, enum store_fmt fmt, char *buf, size_t *len)
 
 /*
  * The value of V into VAL: integers and reals as they are (integers of
- * the FMT_US formats as times in ns), the text of a
- * FMT_NUMTEXT column (the stored form of a number) as the number it holds,
- * anything else as no value.
+ * the FMT_US formats as times in ns), the text of a FMT_NUMTEXT column
+ * (the stored form of a number) as the number it holds, anything else as
+ * no value.
  */
 static void
 store_fmt_val(sqlite3_value *v, enum store_fmt fmt, struct store_val *val)
@@ -308,4 +311,118 @@ store_fmt_value(sqlite3_value *v, enum store_fmt fmt, struct strbuf *b)
 
 	t = store_fmt_cell(v, fmt, buf, &len);
 	strbuf_add(b, t, len);
+}
+
+void
+store_free(struct store *s)
+{
+	int	 i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < STMT_COUNT; i++)
+		sqlite3_finalize(s->stmt[i]);
+	store_timeline_free(s);
+	store_tables_free(s);
+	sqlite3_close(s->db);
+	free(s->path);
+	free(s->tmp);
+	free(s->root);
+	free(s->pmu_names);
+	free(s->legacy);
+	free(s);
+}
+
+const char *
+store_path(struct store *s)
+{
+	return s->path;
+}
+
+/* Set *value to the meta value of KEY (caller frees); -1 if absent. */
+int
+store_meta_get(struct store *s, const char *key, char **value)
+{
+	sqlite3_stmt	*stmt;
+	int		 rc = -1;
+
+	*value = NULL;
+	if (sqlite3_prepare_v2(s->db, "SELECT value FROM meta WHERE key = ?",
+	    -1, &stmt, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(stmt, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(stmt) == SQLITE_ROW &&
+	    sqlite3_column_text(stmt, 0) != NULL) {
+		*value = xstrdup((const char *)sqlite3_column_text(stmt, 0));
+		rc = 0;
+	}
+	sqlite3_finalize(stmt);
+	return rc;
+}
+
+/* True for our own store files, which the manifest leaves out. */
+bool
+store_is_own_file(const char *name)
+{
+	return strstr(name, STORE_NAME) != NULL;
+}
+
+/*
+ * The store for ROOT: beside the data when that directory is writable,
+ * otherwise under $XDG_CACHE_HOME/npuprof-tui/. The caller frees it.
+ */
+char *
+store_default_path(const char *root)
+{
+	struct stat	 st;
+	char		*real, *dir, *path, *cache, *base;
+	const char	*xdg, *home;
+	bool		 isdir;
+
+	if ((real = realpath(root, NULL)) == NULL)
+		real = xstrdup(root);
+	isdir = stat(real, &st) == 0 && S_ISDIR(st.st_mode);
+	if (isdir) {
+		dir = xstrdup(real);
+		path = util_path_join(real, STORE_NAME);
+	} else {
+		dir = xstrdup(real);
+		*strrchr(dir, '/') = '\0';
+		if (*dir == '\0')
+			strcpy(dir, "/");
+		xasprintf(&path, "%s.%s", real, STORE_NAME);
+	}
+	if (access(dir, W_OK) == 0 || (access(path, F_OK) == 0 &&
+	    access(path, W_OK) == 0)) {
+		free(dir);
+		free(real);
+		return path;
+	}
+	free(path);
+	free(dir);
+	if ((xdg = getenv("XDG_CACHE_HOME")) != NULL && *xdg == '/')
+		cache = util_path_join(xdg, "npuprof-tui");
+	else {
+		if ((home = getenv("HOME")) == NULL || *home == '\0')
+			home = "/tmp";
+		xasprintf(&cache, "%s/.cache/npuprof-tui", home);
+	}
+	base = xstrdup(util_basename(real));
+	if (*base == '\0') {
+		free(base);
+		base = xstrdup("root");
+	}
+	xasprintf(&path, "%s/%s-%016llx.db", cache, base,
+	    (unsigned long long)util_hash64(real, strlen(real)));
+	free(base);
+	free(cache);
+	free(real);
+	return path;
+}
+
+/* True for columns that hold numbers (right-aligned in tables). */
+bool
+store_fmt_numeric(enum store_fmt fmt)
+{
+	return fmt != FMT_TEXT && fmt != FMT_DEVICE;
 }

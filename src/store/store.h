@@ -196,13 +196,13 @@ struct store_span {
 	char		*name;		/* of the task, API or step, or NULL */
 };
 
-/* Where store_lane_span_step() moves. */
+/* Where store_spans_step() moves. */
 enum store_span_dir {
 	SPAN_NEXT,
 	SPAN_PREV
 };
 
-/* Which tasks store_op_instance() walks: one op type, in start order. */
+/* Which tasks store_jump_op_instance() walks: one op type, in start order. */
 struct store_op_instances {
 	const char	*op_type;
 	const char	*core_type;	/* the task type, or NULL for any */
@@ -419,7 +419,7 @@ struct store_stacks {
 struct store	*store_open(const char *, char **);
 void		 store_free(struct store *);
 char		*store_default_path(const char *);
-int		 store_is_current(const char *, const char *, char **);
+int		 store_manifest_current(const char *, const char *, char **);
 const char	*store_path(struct store *);
 int		 store_exec(struct store *, const char *, char **);
 int		 store_meta_get(struct store *, const char *, char **);
@@ -433,7 +433,8 @@ void		 store_load_file(struct store *, const char *);
 void		 store_load_warning(struct store *, const char *, int64_t,
 		     const char *, ...) PRINTFLIKE(4, 5);
 int64_t		 store_load_task(struct store *, const struct store_task *);
-void		 store_api_init(struct store_api *, int64_t, int64_t, int64_t,
+void		 store_load_api_init(struct store_api *, int64_t, int64_t,
+		     int64_t,
 		     const char *, const char *);
 int64_t		 store_load_api(struct store *, const struct store_api *);
 void		 store_load_op_stat(struct store *,
@@ -458,27 +459,27 @@ int64_t		 store_load_count(struct store *);
 
 /* store-lanes.c: timeline */
 int		 store_lanes_build(struct store *, char **);
-const char	*store_span_type_name(int);
+const char	*store_lanes_type_name(int);
 
 /* store-timeline.c: timeline */
 int		 store_lanes(struct store *, struct store_lane **, size_t *,
 		     char **);
 void		 store_lanes_free(struct store_lane *, size_t);
-int64_t		 store_cell_edge(int64_t, int64_t, size_t, size_t);
-int		 store_lane_cells(struct store *, int64_t, int64_t, int64_t,
+int64_t		 store_timeline_cell_edge(int64_t, int64_t, size_t, size_t);
+int		 store_timeline_cells(struct store *, int64_t, int64_t, int64_t,
 		     size_t, struct store_cell *, char **);
-int		 store_lane_spans(struct store *, int64_t, int64_t, int64_t,
+int		 store_spans_of_lane(struct store *, int64_t, int64_t, int64_t,
 		     size_t, struct store_span **, size_t *, char **);
-int		 store_lane_span_at(struct store *, int64_t, int64_t,
+int		 store_spans_at(struct store *, int64_t, int64_t,
 		     struct store_span *, char **);
-int		 store_lane_span_step(struct store *, int64_t,
+int		 store_spans_step(struct store *, int64_t,
 		     const struct store_span *, int64_t, enum store_span_dir,
 		     struct store_span *, char **);
-int		 store_span_flow(struct store *, const struct store_span *,
+int		 store_spans_flow(struct store *, const struct store_span *,
 		     struct store_span *, char **);
-struct store_rows *store_span_detail(struct store *,
+struct store_rows *store_spans_detail(struct store *,
 		     const struct store_span *, char **);
-void		 store_span_release(struct store_span *);
+void		 store_spans_release(struct store_span *);
 
 /* store-counter-lanes.c: counter series as timeline lanes */
 int		 store_counter_lanes_cells(struct store *,
@@ -488,19 +489,20 @@ int		 store_counter_lanes_at(struct store *,
 		     const struct store_lane *, int64_t, double *);
 
 /* store-jump.c: from a table row to the timeline */
-int		 store_task_locate(struct store *, int64_t, int64_t, int64_t,
+int		 store_jump_locate(struct store *, int64_t, int64_t, int64_t,
 		     int64_t, int64_t, int64_t *, char **);
-int		 store_task_span(struct store *, int64_t, struct store_span *,
+int		 store_jump_task_span(struct store *, int64_t,
+		     struct store_span *,
 		     char **);
-char		*store_task_name(struct store *, int64_t);
-int		 store_op_instance(struct store *,
+char		*store_jump_task_name(struct store *, int64_t);
+int		 store_jump_op_instance(struct store *,
 		     const struct store_op_instances *, int64_t, int64_t,
 		     enum store_span_dir, int64_t *, int64_t *, char **);
-int64_t		 store_op_instances_count(struct store *,
+int64_t		 store_jump_op_count(struct store *,
 		     const struct store_op_instances *, char **);
 
 /* store-window.c: the op statistic of a time window */
-struct store_rows *store_op_stat_window(struct store *, int64_t, int64_t,
+struct store_rows *store_window_op_stat(struct store *, int64_t, int64_t,
 		     int64_t, int64_t, char **);
 
 /* store-trace.c: trace JSON */
@@ -545,11 +547,11 @@ int		 store_floor(const char *, int64_t, double *, double *,
 double		 store_floor_cpu(void);
 
 /* store-tables.c */
-const struct store_table *store_table_find(struct store *, const char *);
-const char	*store_table_name(const struct store_table *);
-const char	*store_table_title(const struct store_table *);
-size_t		 store_table_list(struct store *, const char ***);
-const char	*store_table_names_help(void);
+const struct store_table *store_tables_find(struct store *, const char *);
+const char	*store_tables_name(const struct store_table *);
+const char	*store_tables_title(const struct store_table *);
+size_t		 store_tables_list(struct store *, const char ***);
+const char	*store_tables_names_help(void);
 
 /* store-legacy.c: for export */
 const struct store_table *store_legacy_table(struct store *,
@@ -570,11 +572,13 @@ struct store_rows *store_query_table(struct store *,
 int		 store_query_each(struct store *, const struct store_table *,
 		     const struct store_query *, store_row_cb, void *,
 		     char **);
-int64_t		 store_count_table(struct store *, const struct store_table *,
+int64_t		 store_query_count(struct store *, const struct store_table *,
 		     const struct store_query *, char **);
 void		 store_query_init(struct store_query *);
-int		 store_devices(struct store *, int64_t **, size_t *, char **);
-int		 store_ranks(struct store *, int64_t **, size_t *, char **);
+int		 store_query_devices(struct store *, int64_t **, size_t *,
+		     char **);
+int		 store_query_ranks(struct store *, int64_t **, size_t *,
+		     char **);
 
 /* store-iter.c: for export */
 int		 store_iter_tasks(struct store *, const struct store_query *,
@@ -622,7 +626,7 @@ void		 store_page_state(struct store_page *,
 		     struct store_page_state *);
 
 /* store-launch.c */
-struct store_rows *store_task_launch(struct store *, int64_t, char **);
+struct store_rows *store_launch_task(struct store *, int64_t, char **);
 
 /* store-print.c */
 void		 store_print_rows(FILE *, const struct store_rows *,
@@ -636,7 +640,7 @@ void		 store_rows_add(struct store_rows *, char **,
 		     const struct store_val *);
 const char	*store_rows_cell(const struct store_rows *, size_t, size_t);
 double		 store_rows_num(const struct store_rows *, size_t, size_t);
-double		 store_val_num(const struct store_val *);
+double		 store_rows_val_num(const struct store_val *);
 bool		 store_fmt_numeric(enum store_fmt);
 
 /* stacks */
@@ -645,7 +649,8 @@ void		 store_stacks_opts_init(struct store_stacks_opts *);
 struct store_stacks *store_stacks_create(enum store_stacks_source,
 		     enum store_stacks_weight);
 void		 store_stacks_free(struct store_stacks *);
-struct store_frame *store_frame_child(struct store_frame *, const char *);
+struct store_frame *store_stacks_frame_child(struct store_frame *,
+		     const char *);
 void		 store_stacks_finish(struct store_stacks *);
 int		 store_stacks_source_parse(const char *);
 const char	*store_stacks_source_name(enum store_stacks_source);
@@ -654,9 +659,9 @@ void		 store_stacks_fold(FILE *, const struct store_stacks *);
 struct store_rows *store_stacks_rows(const struct store_stacks *);
 int64_t		 store_stacks_search(const struct store_stacks *,
 		     struct matcher *, int64_t *);
-bool		 store_frame_match(const struct store_frame *,
+bool		 store_stacks_frame_match(const struct store_frame *,
 		     struct matcher *);
-char		*store_frame_path(const struct store_frame *);
+char		*store_stacks_frame_path(const struct store_frame *);
 void		 store_stacks_prune(struct store_stacks *, struct matcher *);
 
 /* store-stacks-invert.c */

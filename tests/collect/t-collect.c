@@ -38,7 +38,8 @@ t_shell_echo(const char *s)
 static void
 t_quote(void)
 {
-	const char	*cases[] = { "plain", "it's", "''", "$(touch x) `y` $HOME",
+	const char	*cases[] = { "plain", "it's", "''",
+	    "$(touch x) `y` $HOME",
 	    "a b\tc\nd", "-rf", "\\'\\", "*", "" };
 	char		*got;
 	size_t		 i;
@@ -115,7 +116,7 @@ t_ini(void)
 	ok(b.pwd != NULL && strcmp(b.pwd, "a = b") == 0,
 	    "pwd from [ssh_config] only, up to the first =");
 	ok(b.port != NULL && strcmp(b.port, "2222") == 0, "port");
-	collect_board_release(&b);
+	collect_ini_board_release(&b);
 
 	if ((fd = open(path, O_WRONLY | O_TRUNC)) == -1 ||
 	    write(fd, "[ssh_config]\nsecret-line\n", 25) != 25)

@@ -18,7 +18,7 @@ range(const char *spec, int64_t *from, int64_t *to)
 	char	*cause = NULL;
 	int	 rc;
 
-	rc = export_parse_range(spec, FIRST, from, to, &cause);
+	rc = export_file_parse_range(spec, FIRST, from, to, &cause);
 	free(cause);
 	return rc;
 }
@@ -28,7 +28,8 @@ main(void)
 {
 	struct export_file	*ef;
 	int64_t			 from, to;
-	char			 buf[32], dir[] = "/tmp/t-export.XXXXXX", *cause;
+	char			 buf[32], dir[] = "/tmp/t-export.XXXXXX",
+	    *cause;
 	char			*path;
 
 	ok(range("1.5s:2s", &from, &to) == 0 && from == FIRST + 1500000000 &&
@@ -50,7 +51,7 @@ main(void)
 
 	setenv("SOURCE_DATE_EPOCH", "1780000000", 1);
 	setenv("TZ", "UTC", 1);
-	export_stamp(buf, sizeof buf);
+	export_file_stamp(buf, sizeof buf);
 	is_str(buf, "20260528202640", "SOURCE_DATE_EPOCH fixes the stamp");
 
 	if (mkdtemp(dir) == NULL)
@@ -63,10 +64,12 @@ main(void)
 	ok(access(path, F_OK) != 0, "nothing under the final name yet");
 	ok(export_file_commit(ef, &cause) == 0 && access(path, F_OK) == 0,
 	    "commit renames into place");
-	ok(export_check_free(path, false, &cause) != 0, "an existing file");
+	ok(export_file_check_free(path, false, &cause) != 0,
+	    "an existing file");
 	free(cause);
 	cause = NULL;
-	ok(export_check_free(path, true, &cause) == 0, "--force allows it");
+	ok(export_file_check_free(path, true, &cause) == 0,
+	    "--force allows it");
 	ef = export_file_open(dir, "b.csv", &cause);
 	export_file_abort(ef);
 	free(path);

@@ -24,7 +24,7 @@ open_text(const char *text)
 		return NULL;
 	fputs(text, f);
 	fclose(f);
-	return csv_open(tmpl, &cause);
+	return import_csv_open(tmpl, &cause);
 }
 
 int
@@ -43,30 +43,33 @@ main(void)
 	    "\"b, with comma\",2.5\t,\"line1\r\nline2\"\r\n"
 	    "c,3");
 	ok(c != NULL, "open");
-	ok(csv_next(c, &f, &n) == 1 && n == 3, "header row");
+	ok(import_csv_next(c, &f, &n) == 1 && n == 3, "header row");
 	is_str(f[0], "Name", "BOM dropped from the first cell");
 	is_str(f[2], "Shapes", "CR dropped at the line end");
-	cols = csv_cols_create(f, n);
-	is_int(csv_cols_find(cols, "start time(us)"), 1, "find by name, any case");
-	is_int(csv_cols_find_any(cols, names), -1, "absent column");
-	csv_cols_free(cols);
-	ok(csv_next(c, &f, &n) == 1 && n == 3, "first row");
+	cols = import_columns_create(f, n);
+	is_int(import_columns_find(cols, "start time(us)"), 1,
+	    "find by name, any case");
+	is_int(import_columns_find_any(cols, names), -1, "absent column");
+	import_columns_free(cols);
+	ok(import_csv_next(c, &f, &n) == 1 && n == 3, "first row");
 	is_str(f[1], "1780295077844859.030", "trailing TAB stripped");
 	is_str(f[2], "\"32,1024;1024\"", "doubled quotes and comma kept");
-	ok(csv_next(c, &f, &n) == 1 && n == 3, "blank line skipped");
+	ok(import_csv_next(c, &f, &n) == 1 && n == 3, "blank line skipped");
 	is_str(f[0], "b, with comma", "quoted comma");
 	is_str(f[2], "line1\r\nline2", "quoted line break");
-	is_int(csv_offset(c) > 0, 1, "offset of the row");
-	ok(csv_next(c, &f, &n) == 1 && n == 2, "last row without newline");
+	is_int(import_csv_offset(c) > 0, 1, "offset of the row");
+	ok(import_csv_next(c, &f, &n) == 1 && n == 2,
+	    "last row without newline");
 	is_str(f[1], "3", "its last cell");
-	ok(csv_next(c, &f, &n) == 0, "end of file");
-	csv_free(c);
+	ok(import_csv_next(c, &f, &n) == 0, "end of file");
+	import_csv_free(c);
 	unlink(tmpl);
 
 	c = open_text("x,\"unterminated\n");
-	ok(csv_next(c, &f, &n) == 1 && n == 2, "an unterminated quote ends at EOF");
+	ok(import_csv_next(c, &f, &n) == 1 && n == 2,
+	    "an unterminated quote ends at EOF");
 	is_str(f[1], "unterminated\n", "with what it had");
-	csv_free(c);
+	import_csv_free(c);
 	unlink(tmpl);
 
 	/* A doubled quote and a quoted line break across the 1 MiB block. */
@@ -78,17 +81,19 @@ main(void)
 		strcpy(text + 2 + pad, "\nq,\"ab\"\"c\nd\",z\nlast,1\n");
 		c = open_text(text);
 		free(text);
-		ok(csv_next(c, &f, &n) == 1 && csv_next(c, &f, &n) == 1 &&
+		ok(import_csv_next(c, &f, &n) == 1 && import_csv_next(c, &f,
+		    &n) == 1 &&
 		    n == 3 && strcmp(f[1], "ab\"c\nd") == 0 &&
 		    strcmp(f[2], "z") == 0, "quote at block offset %+d", shift);
-		ok(csv_next(c, &f, &n) == 1 && csv_line(c) == 4 &&
+		ok(import_csv_next(c, &f, &n) == 1 && import_csv_line(c) == 4 &&
 		    strcmp(f[0], "last") == 0, "line count after it (%+d)",
 		    shift);
-		csv_free(c);
+		import_csv_free(c);
 		unlink(tmpl);
 	}
 
-	ok(csv_open("/nonexistent/x.csv", &cause) == NULL && cause != NULL,
+	ok(import_csv_open("/nonexistent/x.csv", &cause) == NULL
+	    && cause != NULL,
 	    "a missing file is an error");
 	free(cause);
 	return done_testing();

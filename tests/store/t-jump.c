@@ -76,7 +76,7 @@ check_window(struct store *s, int64_t from, int64_t to)
 	char			*cause = NULL;
 	double			 ratio;
 
-	r = store_op_stat_window(s, from, to, NP_NA, NP_NA, &cause);
+	r = store_window_op_stat(s, from, to, NP_NA, NP_NA, &cause);
 	ok(r != NULL, "window [%lld, %lld)", (long long)from, (long long)to);
 	if (r == NULL)
 		return;
@@ -109,15 +109,14 @@ check_window(struct store *s, int64_t from, int64_t to)
 				if (n == 0 || op == 2)
 					continue;
 				groups++;
-				/* Find the row: rows come by rank, then total. */
+				/* Rows come by rank, then total. */
 				for (row = 0; row < r->nrows; row++) {
 					if (strcmp(store_rows_cell(r, row, 1),
 					    ops[op]) == 0 && strcmp(
 					    store_rows_cell(r, row, 2),
 					    cores[core]) == 0 &&
-					    util_parse_ns(store_rows_cell(r, row,
-					    4), strlen(store_rows_cell(r, row, 4)),
-					    &ns) == 0 && ns == total)
+					    r->vals[row * r->ncols + 4].i ==
+					    total)
 						break;
 				}
 				if (row == r->nrows) {
@@ -142,7 +141,8 @@ check_window(struct store *s, int64_t from, int64_t to)
 		}
 	}
 	is_int(bad, 0, "every group of the window as brute force");
-	is_int((int64_t)r->nrows, groups, "no other groups (N/A, HCCL left out)");
+	is_int((int64_t)r->nrows, groups,
+	    "no other groups (N/A, HCCL left out)");
 	store_rows_free(r);
 }
 
@@ -157,14 +157,15 @@ check_whole(struct store *s)
 	int				 bad = 0;
 	char				*cause = NULL;
 
-	a = store_op_stat_window(s, INT64_MIN, INT64_MAX, NP_NA, NP_NA,
+	a = store_window_op_stat(s, INT64_MIN, INT64_MAX, NP_NA, NP_NA,
 	    &cause);
-	t = store_table_find(s, "op_statistic");
+	t = store_tables_find(s, "op_statistic");
 	store_query_init(&q);
 	q.origin = STORE_FROM_TASKS;
 	b = t != NULL ? store_query_table(s, t, &q, &cause) : NULL;
 	ok(a != NULL && b != NULL && a->nrows == b->nrows &&
-	    a->ncols == b->ncols, "the whole run: as many rows as op_statistic");
+	    a->ncols == b->ncols,
+	    "the whole run: as many rows as op_statistic");
 	if (a == NULL || b == NULL || a->nrows != b->nrows ||
 	    a->ncols != b->ncols) {
 		store_rows_free(a);
@@ -226,26 +227,26 @@ check_instances(struct store *s)
 	q.device = 0;
 	q.rank = 1;
 	q.from_ns = q.to_ns = NP_NA;
-	is_int(store_op_instances_count(s, &q, &cause), (int64_t)n,
+	is_int(store_jump_op_count(s, &q, &cause), (int64_t)n,
 	    "the instances are counted");
 	for (k = 0; k < n; k++) {
-		if (store_op_instance(s, &q, start, id, SPAN_NEXT, &id,
+		if (store_jump_op_instance(s, &q, start, id, SPAN_NEXT, &id,
 		    &start, &cause) != 1 || id != want[k]->id)
 			bad++;
 	}
 	is_int(bad, 0, "next walks the %zu instances in start order", n);
-	ok(store_op_instance(s, &q, start, id, SPAN_NEXT, &id, &start,
+	ok(store_jump_op_instance(s, &q, start, id, SPAN_NEXT, &id, &start,
 	    &cause) == 0, "none after the last");
 	bad = 0;
 	for (k = n - 1; k > 0; k--) {
-		if (store_op_instance(s, &q, start, id, SPAN_PREV, &id,
+		if (store_jump_op_instance(s, &q, start, id, SPAN_PREV, &id,
 		    &start, &cause) != 1 || id != want[k - 1]->id)
 			bad++;
 	}
 	is_int(bad, 0, "previous walks them back");
 	q.from_ns = want[n / 2]->start;
 	q.to_ns = want[n - 1]->start;
-	ok(store_op_instance(s, &q, 0, 0, SPAN_NEXT, &id, &start,
+	ok(store_jump_op_instance(s, &q, 0, 0, SPAN_NEXT, &id, &start,
 	    &cause) == 1 && start >= q.from_ns, "a window starts the walk");
 }
 
@@ -262,10 +263,10 @@ check_locate(struct store *s)
 
 	ok(store_lanes(s, &lanes, &n, &cause) == 0, "lanes");
 	for (i = 0; i < NTASKS; i += 97) {
-		if (store_task_locate(s, 0, tasks[i].rank, tasks[i].stream,
+		if (store_jump_locate(s, 0, tasks[i].rank, tasks[i].stream,
 		    tasks[i].task, tasks[i].start, &id, &cause) != 1 ||
 		    id != tasks[i].id ||
-		    store_task_span(s, id, &sp, &cause) != 1) {
+		    store_jump_task_span(s, id, &sp, &cause) != 1) {
 			bad++;
 			continue;
 		}
@@ -277,10 +278,10 @@ check_locate(struct store *s)
 		    sp.end_ns != tasks[i].start + tasks[i].dur ||
 		    sp.name == NULL || strcmp(sp.name, "k") != 0)
 			bad++;
-		store_span_release(&sp);
+		store_spans_release(&sp);
 	}
 	is_int(bad, 0, "tasks located and placed on their stream's lane");
-	ok(store_task_locate(s, 0, NP_NA, 40, 99999, 1, &id, &cause) == 0,
+	ok(store_jump_locate(s, 0, NP_NA, 40, 99999, 1, &id, &cause) == 0,
 	    "no such task");
 	store_lanes_free(lanes, n);
 }

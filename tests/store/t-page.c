@@ -194,7 +194,7 @@ kept(struct store *s, const char *f)
 
 	store_query_init(&q);
 	q.filter = f;
-	if ((r = store_query_table(s, store_table_find(s, "op_summary"), &q,
+	if ((r = store_query_table(s, store_tables_find(s, "op_summary"), &q,
 	    &cause)) == NULL) {
 		free(cause);
 		return -1;
@@ -290,7 +290,7 @@ main(void)
 	ok(store_load_commit(s, &cause) == 0, "commit %d tasks", NTASKS);
 	s = store_open(db, &cause);
 	ok(s != NULL, "open the store");
-	t = store_table_find(s, "op_summary");
+	t = store_tables_find(s, "op_summary");
 
 	check(s, t, "-Block Num", NULL, NP_NA);
 	check(s, t, "Op Name", NULL, NP_NA);
@@ -335,8 +335,8 @@ main(void)
 	s = store_open(db, &cause);
 	ok(s != NULL, "open the store");
 	filters(s);
-	ordered(s, store_table_find(s, "op_summary"));
-	ordered(s, store_table_find(s, "task_time"));
+	ordered(s, store_tables_find(s, "op_summary"));
+	ordered(s, store_tables_find(s, "task_time"));
 	store_free(s);
 	unlink(db);
 	rmdir(dir);

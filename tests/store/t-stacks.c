@@ -135,7 +135,7 @@ gen_api(struct gen *g, const char *level, const char *name, int tid,
 	char			*args = NULL;
 	int64_t			 row;
 
-	store_api_init(&a, tid, start, end, level, name);
+	store_load_api_init(&a, tid, start, end, level, name);
 	a.pid = 9;
 	if (corr != NP_NA)
 		xasprintf(&args, "{\"correlation_id\": %lld}", (long long)corr);
@@ -229,7 +229,7 @@ check_frames(const struct store_frame *f, struct truth *v, size_t n,
 	size_t		 i, seen = 0;
 
 	if (f->parent != NULL) {
-		p = store_frame_path(f);
+		p = store_stacks_frame_path(f);
 		for (i = 0; i < n; i++) {
 			if (strcmp(v[i].path, p) == 0)
 				t = &v[i];
@@ -364,7 +364,7 @@ add(struct store_stacks *st, const char *path, int64_t self)
 	char			*p = xstrdup(path), *name, *rest = p;
 
 	while ((name = strsep(&rest, ";")) != NULL)
-		f = store_frame_child(f, name);
+		f = store_stacks_frame_child(f, name);
 	f->self += self;
 	f->count++;
 	free(p);

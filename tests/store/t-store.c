@@ -79,11 +79,11 @@ main(void)
 	add_api(s, "aclnnAdd", 20000, 2660);
 	ok(store_load_commit(s, &cause) == 0, "commit");
 	ok(access(db, F_OK) == 0, "the store is in place");
-	is_int(store_is_current(db, dir, &cause), 1, "store is current");
+	is_int(store_manifest_current(db, dir, &cause), 1, "store is current");
 
 	s = store_open(db, &cause);
 	ok(s != NULL, "open the store");
-	t = store_table_find(s, "op_statistic");
+	t = store_tables_find(s, "op_statistic");
 	store_query_init(&q);
 	r = store_query_table(s, t, &q, &cause);
 	ok(r != NULL && r->nrows == 2, "two op types (N/A and HCCL left out)");
@@ -96,7 +96,7 @@ main(void)
 	is_str(store_rows_cell(r, 1, 8), "37.508", "ratio of the total");
 	store_rows_free(r);
 
-	t = store_table_find(s, "acl_statistic");
+	t = store_tables_find(s, "acl_statistic");
 	r = store_query_table(s, t, &q, &cause);
 	ok(r != NULL && r->nrows == 1, "one API");
 	is_str(store_rows_cell(r, 0, 0), "host", "device is host");
@@ -105,7 +105,7 @@ main(void)
 	is_str(store_rows_cell(r, 0, 8), "18.884", "population variance");
 	store_rows_free(r);
 
-	t = store_table_find(s, "kernels");
+	t = store_tables_find(s, "kernels");
 	q.sort = "-task dur";
 	q.filter = "Op Name:^Ca";
 	r = store_query_table(s, t, &q, &cause);

@@ -57,7 +57,7 @@ add_api(struct store *s, const char *name, int64_t start, int64_t end,
 {
 	struct store_api	 a;
 
-	store_api_init(&a, 11, start, end, "runtime", name);
+	store_load_api_init(&a, 11, start, end, "runtime", name);
 	a.rank = 0;
 	a.pid = 10;
 	a.conn = conn;
@@ -168,13 +168,13 @@ check_cells(struct store *s, int64_t lane, int l, int frames)
 			t1 = hi;
 			w = 200;
 		}
-		if (store_lane_cells(s, lane, t0, t1, w, c, &cause) != 0) {
+		if (store_timeline_cells(s, lane, t0, t1, w, c, &cause) != 0) {
 			ok(0, "cells: %s", cause);
 			return;
 		}
 		for (i = 0; i < w; i++) {
-			a = store_cell_edge(t0, t1, w, i);
-			b = store_cell_edge(t0, t1, w, i + 1);
+			a = store_timeline_cell_edge(t0, t1, w, i);
+			b = store_timeline_cell_edge(t0, t1, w, i + 1);
 			bad += c[i].busy_ns != truth_busy(l, a, b);
 			badn += c[i].spans != truth_starts(l, a, b);
 			badtype += (c[i].type < 0) != (c[i].busy_ns == 0 &&
@@ -198,7 +198,7 @@ check_spans(struct store *s, int64_t lane, int l)
 	for (f = 0; f < 50; f++) {
 		t0 = spans[l][rnd(nspans[l])].a + (int64_t)rnd(3000) - 1500;
 		t1 = t0 + (int64_t)rnd(20000);
-		if (store_lane_spans(s, lane, t0, t1, 100000, &v, &n,
+		if (store_spans_of_lane(s, lane, t0, t1, 100000, &v, &n,
 		    &cause) != 0) {
 			ok(0, "spans: %s", cause);
 			return;
@@ -207,26 +207,26 @@ check_spans(struct store *s, int64_t lane, int l)
 		for (i = 0; i < n; i++) {
 			bad += i > 0 && v[i].start_ns < v[i - 1].start_ns;
 			bad += v[i].name == NULL;
-			store_span_release(&v[i]);
+			store_spans_release(&v[i]);
 		}
 		free(v);
 	}
 	is_int(bad, 0, "lane %d: the spans meeting a window, in order", l);
 
-	found = store_lane_span_at(s, lane, spans[l][7].a, &sp, &cause);
+	found = store_spans_at(s, lane, spans[l][7].a, &sp, &cause);
 	ok(found == 1 && sp.start_ns <= spans[l][7].a &&
 	    (sp.end_ns > spans[l][7].a || sp.start_ns == spans[l][7].a),
 	    "lane %d: the span at an instant covers it", l);
-	found = store_lane_span_step(s, lane, &sp, 0, SPAN_NEXT, &next,
+	found = store_spans_step(s, lane, &sp, 0, SPAN_NEXT, &next,
 	    &cause);
 	ok(found == 1 && next.ord == sp.ord + 1, "next span");
-	store_span_release(&sp);
-	found = store_lane_span_step(s, lane, &next, 0, SPAN_PREV, &sp,
+	store_spans_release(&sp);
+	found = store_spans_step(s, lane, &next, 0, SPAN_PREV, &sp,
 	    &cause);
 	ok(found == 1 && sp.ord == next.ord - 1, "previous span");
-	store_span_release(&sp);
-	store_span_release(&next);
-	found = store_lane_span_step(s, lane, NULL, INT64_MIN + 1, SPAN_PREV,
+	store_spans_release(&sp);
+	store_spans_release(&next);
+	found = store_spans_step(s, lane, NULL, INT64_MIN + 1, SPAN_PREV,
 	    &sp, &cause);
 	is_int(found, 0, "nothing before the first span");
 }
@@ -249,27 +249,27 @@ check_flow(struct store *s, struct store_lane *lanes, size_t n)
 	ok(api > 0 && flane > 0, "nested API spans and a stream lane");
 	if (api <= 0 || flane <= 0)
 		return;
-	ok(store_lane_span_at(s, flane, 50000100, &sp, &cause) == 1,
+	ok(store_spans_at(s, flane, 50000100, &sp, &cause) == 1,
 	    "the launched task");
-	ok(store_span_flow(s, &sp, &to, &cause) == 1 && to.lane == api &&
+	ok(store_spans_flow(s, &sp, &to, &cause) == 1 && to.lane == api &&
 	    to.start_ns == 50000000 && to.name != NULL &&
 	    strcmp(to.name, "aclrtLaunchKernel") == 0,
 	    "flow from a task to its API span (by connection id)");
-	r = store_span_detail(s, &sp, &cause);
+	r = store_spans_detail(s, &sp, &cause);
 	ok(r != NULL && r->nrows == 10 &&
 	    strcmp(store_rows_cell(r, 9, 1), "aclrtLaunchKernel") == 0,
 	    "task details name the launching API");
 	store_rows_free(r);
-	store_span_release(&sp);
-	ok(store_span_flow(s, &to, &sp, &cause) == 1 && sp.lane == flane &&
+	store_spans_release(&sp);
+	ok(store_spans_flow(s, &to, &sp, &cause) == 1 && sp.lane == flane &&
 	    sp.start_ns == 50000100, "flow back from the API to the task");
-	store_span_release(&sp);
-	store_span_release(&to);
-	ok(store_lane_span_at(s, flane, 60000100, &sp, &cause) == 1 &&
-	    store_span_flow(s, &sp, &to, &cause) == 1 &&
+	store_spans_release(&sp);
+	store_spans_release(&to);
+	ok(store_spans_at(s, flane, 60000100, &sp, &cause) == 1 &&
+	    store_spans_flow(s, &sp, &to, &cause) == 1 &&
 	    to.start_ns == 60000000, "flow by API row id");
-	store_span_release(&sp);
-	store_span_release(&to);
+	store_spans_release(&sp);
+	store_spans_release(&to);
 }
 
 /* An epoch start in ns shows to the ns: a double of us would round it. */
@@ -290,9 +290,9 @@ check_detail_times(const char *dir)
 	if (s == NULL)
 		goto out;
 	r = NULL;
-	if (store_task_span(s, 1, &sp, &cause) == 1) {
-		r = store_span_detail(s, &sp, &cause);
-		store_span_release(&sp);
+	if (store_jump_task_span(s, 1, &sp, &cause) == 1) {
+		r = store_spans_detail(s, &sp, &cause);
+		store_spans_release(&sp);
 	}
 	ok(r != NULL && r->nrows == 10, "epoch task details");
 	if (r != NULL) {
@@ -347,15 +347,15 @@ main(void)
 	check_spans(s, lanes[4].id, 1);
 	check_flow(s, lanes, n);
 
-	ok(store_lane_cells(s, lanes[2].id, 60000000, 60001003, 3, c,
+	ok(store_timeline_cells(s, lanes[2].id, 60000000, 60001003, 3, c,
 	    &cause) == 0 && c[0].type == SPAN_MEMCPY &&
 	    c[0].busy_ns == 234 && c[1].busy_ns == 334 &&
 	    c[2].busy_ns == 332, "SDMA is memcpy; cells at odd edges");
-	ok(store_lane_cells(s, lanes[2].id, 10, 10, 3, c, &cause) == -1,
+	ok(store_timeline_cells(s, lanes[2].id, 10, 10, 3, c, &cause) == -1,
 	    "an empty frame is refused");
 	free(cause);
-	is_str(store_span_type_name(SPAN_COMM), "comm", "type names");
-	is_str(store_span_type_name(-1), "none", "no type");
+	is_str(store_lanes_type_name(SPAN_COMM), "comm", "type names");
+	is_str(store_lanes_type_name(-1), "none", "no type");
 	store_lanes_free(lanes, n);
 	store_free(s);
 	check_detail_times(dir);

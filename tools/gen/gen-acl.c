@@ -81,7 +81,7 @@ gen_acl_expect_iters(const struct demo_opts *g, struct gen_acl_api *it,
 		gen_acl_expect(&e, it + (size_t)w * n, n);
 		snprintf(name, sizeof name, "acl_statistic_0_%d_%d.csv", model,
 		    w + 1);
-		rc = gen_bin_write(g->expect, name, e.s, e.len, cause);
+		rc = gen_prof_bin_write(g->expect, name, e.s, e.len, cause);
 		strbuf_release(&e);
 	}
 	return rc;
@@ -95,7 +95,7 @@ gen_acl_expect_iters(const struct demo_opts *g, struct gen_acl_api *it,
  * too. On failure return -1 and set *cause.
  */
 int
-gen_job_acl(const char *dir, const struct demo_opts *g, uint64_t *rng,
+gen_acl_job(const char *dir, const struct demo_opts *g, uint64_t *rng,
     const uint64_t *win, int nwin, int model, char **cause)
 {
 	struct gen_acl_api	 api[] = {
@@ -139,24 +139,26 @@ gen_job_acl(const char *dir, const struct demo_opts *g, uint64_t *rng,
 		off = f[api[i].type - 1].len;
 		for (z = 0; z < 128; z++)
 			strbuf_addc(&f[api[i].type - 1], '\0');
-		gen_bin_put(&f[api[i].type - 1], off, 0x5a5a, 2);
-		gen_bin_put(&f[api[i].type - 1], off + 4, api[i].type, 4);
-		gen_bin_put(&f[api[i].type - 1], off + 8, at, 8);
-		gen_bin_put(&f[api[i].type - 1], off + 16, at + d, 8);
-		gen_bin_put(&f[api[i].type - 1], off + 24, api[i].pid, 4);
-		gen_bin_put(&f[api[i].type - 1], off + 28, api[i].tid, 4);
+		gen_prof_bin_put(&f[api[i].type - 1], off, 0x5a5a, 2);
+		gen_prof_bin_put(&f[api[i].type - 1], off + 4, api[i].type, 4);
+		gen_prof_bin_put(&f[api[i].type - 1], off + 8, at, 8);
+		gen_prof_bin_put(&f[api[i].type - 1], off + 16, at + d, 8);
+		gen_prof_bin_put(&f[api[i].type - 1], off + 24, api[i].pid, 4);
+		gen_prof_bin_put(&f[api[i].type - 1], off + 28, api[i].tid, 4);
 		memcpy(f[api[i].type - 1].s + off + 32, api[i].name,
 		    strlen(api[i].name));
 		util_stat_add(&api[i].st, (int64_t)d);
 		t += d + 1000;
 	}
 	gen_acl_expect(&e, api, n);
-	if ((f[0].len > 0 && gen_bin_write(dir, "AclModule.acl_op.0.slice_0",
+	if ((f[0].len > 0 && gen_prof_bin_write(dir,
+	    "AclModule.acl_op.0.slice_0",
 	    f[0].s, f[0].len, cause) != 0) || (f[1].len > 0 &&
-	    gen_bin_write(dir, "AclModule.acl_model.0.slice_0", f[1].s,
+	    gen_prof_bin_write(dir, "AclModule.acl_model.0.slice_0", f[1].s,
 	    f[1].len, cause) != 0))
 		goto out;
-	if (g->expect != NULL && (gen_bin_write(g->expect, "acl_statistic.csv",
+	if (g->expect != NULL && (gen_prof_bin_write(g->expect,
+	    "acl_statistic.csv",
 	    e.s, e.len, cause) != 0 || gen_acl_expect_iters(g, it, n, nwin,
 	    model, cause) != 0))
 		goto out;
@@ -191,7 +193,7 @@ gen_acl_kernel(const char *name, bool six, char *buf)
  * and the expected aicpu.csv. On failure return -1 and set *cause.
  */
 int
-gen_job_aicpu(const char *dir, const struct demo_opts *g, uint64_t *rng,
+gen_acl_aicpu(const char *dir, const struct demo_opts *g, uint64_t *rng,
     char **cause)
 {
 	static const char *const names[] = { "GetNext", "InitData",
@@ -238,9 +240,9 @@ gen_job_aicpu(const char *dir, const struct demo_opts *g, uint64_t *rng,
 	strbuf_addf(&f, "[%lld] Node:GetNext, Run start:%lld, Run end:%lld",
 	    (long long)start, (long long)start, (long long)start + 10);
 	strbuf_addc(&f, '\0');
-	if (gen_bin_write(dir, "DATA_PREPROCESS.dev.AICPU.0.slice_0", f.s,
+	if (gen_prof_bin_write(dir, "DATA_PREPROCESS.dev.AICPU.0.slice_0", f.s,
 	    f.len, cause) != 0 || (g->expect != NULL &&
-	    gen_bin_write(g->expect, "aicpu.csv", e.s, e.len, cause) != 0))
+	    gen_prof_bin_write(g->expect, "aicpu.csv", e.s, e.len, cause) != 0))
 		goto out;
 	rc = 0;
 out:
@@ -263,13 +265,13 @@ gen_acl_rt_api(struct strbuf *f, struct gen_rt_api *api, uint64_t t,
 
 	for (z = 0; z < 256; z++)
 		strbuf_addc(f, '\0');
-	gen_bin_put(f, off, 0x5a5a, 2);
-	gen_bin_put(f, off + 2, 40, 2);
-	gen_bin_put(f, off + 4, tid, 4);
-	gen_bin_put(f, off + 8, t, 8);
-	gen_bin_put(f, off + 16, t + d, 8);
+	gen_prof_bin_put(f, off, 0x5a5a, 2);
+	gen_prof_bin_put(f, off + 2, 40, 2);
+	gen_prof_bin_put(f, off + 4, tid, 4);
+	gen_prof_bin_put(f, off + 8, t, 8);
+	gen_prof_bin_put(f, off + 16, t + d, 8);
 	memcpy(f->s + off + 32, api->name, strlen(api->name));
-	gen_bin_put(f, off + 100, 3, 4);
+	gen_prof_bin_put(f, off + 100, 3, 4);
 	util_stat_add(&api->st, (int64_t)d);
 }
 
@@ -283,15 +285,15 @@ gen_acl_track(struct strbuf *f, struct strbuf *e, uint64_t t, int task,
 
 	for (z = 0; z < 64; z++)
 		strbuf_addc(f, '\0');
-	gen_bin_put(f, off, 0x5a5a, 2);
-	gen_bin_put(f, off + 2, 41, 2);
-	gen_bin_put(f, off + 4, 4301, 4);
-	gen_bin_put(f, off + 8, t, 8);
+	gen_prof_bin_put(f, off, 0x5a5a, 2);
+	gen_prof_bin_put(f, off + 2, 41, 2);
+	gen_prof_bin_put(f, off + 4, 4301, 4);
+	gen_prof_bin_put(f, off + 8, t, 8);
 	memcpy(f->s + off + 16, "KERNEL_AICORE", 13);
-	gen_bin_put(f, off + 48, (uint64_t)task, 2);
-	gen_bin_put(f, off + 50, 0, 2);
+	gen_prof_bin_put(f, off + 48, (uint64_t)task, 2);
+	gen_prof_bin_put(f, off + 50, 0, 2);
 	/* The upper bits of the stream field are not the stream. */
-	gen_bin_put(f, off + 52, (uint64_t)stream | 0x800, 2);
+	gen_prof_bin_put(f, off + 52, (uint64_t)stream | 0x800, 2);
 	util_fmt_us(buf, sizeof buf, (int64_t)t, 3, false);
 	strbuf_addf(e, "4301,%s,KERNEL_AICORE,%d,%d,0\n", buf, stream, task);
 }
@@ -309,17 +311,17 @@ gen_acl_tx(struct strbuf *f, struct strbuf *e, uint64_t t, uint64_t d,
 	for (z = 0; z < 256; z++)
 		strbuf_addc(f, '\0');
 	snprintf(msg, sizeof msg, "step %d", i);
-	gen_bin_put(f, off, 0x5a5a, 2);
-	gen_bin_put(f, off + 2, 120, 2);
-	gen_bin_put(f, off + 4, 4242, 4);
-	gen_bin_put(f, off + 8, 4300, 4);
-	gen_bin_put(f, off + 12, 1, 4);
-	gen_bin_put(f, off + 16, (uint64_t)type, 4);
-	gen_bin_put(f, off + 20, 0, 4);
-	gen_bin_put(f, off + 24, (uint64_t)i * 11, 8);
-	gen_bin_put(f, off + 32, t, 8);
-	gen_bin_put(f, off + 40, t + d, 8);
-	gen_bin_put(f, off + 48, 0, 4);
+	gen_prof_bin_put(f, off, 0x5a5a, 2);
+	gen_prof_bin_put(f, off + 2, 120, 2);
+	gen_prof_bin_put(f, off + 4, 4242, 4);
+	gen_prof_bin_put(f, off + 8, 4300, 4);
+	gen_prof_bin_put(f, off + 12, 1, 4);
+	gen_prof_bin_put(f, off + 16, (uint64_t)type, 4);
+	gen_prof_bin_put(f, off + 20, 0, 4);
+	gen_prof_bin_put(f, off + 24, (uint64_t)i * 11, 8);
+	gen_prof_bin_put(f, off + 32, t, 8);
+	gen_prof_bin_put(f, off + 40, t + d, 8);
+	gen_prof_bin_put(f, off + 48, 0, 4);
 	memcpy(f->s + off + 52, msg, strlen(msg));
 	util_fmt_us(a, sizeof a, (int64_t)t, 3, false);
 	util_fmt_us(b, sizeof b, (int64_t)(t + d), 3, false);
@@ -335,7 +337,7 @@ gen_acl_tx(struct strbuf *f, struct strbuf *e, uint64_t t, uint64_t d,
  * *cause.
  */
 int
-gen_job_runtime(const char *dir, const struct demo_opts *g, uint64_t *rng,
+gen_acl_runtime(const char *dir, const struct demo_opts *g, uint64_t *rng,
     char **cause)
 {
 	struct gen_rt_api	 api[] = {
@@ -363,7 +365,8 @@ gen_job_runtime(const char *dir, const struct demo_opts *g, uint64_t *rng,
 		d = 500 + util_rand_next(rng) % 20000;
 		gen_acl_rt_api(&fa, &api[k], t, d, 4300);
 		if (k == 0)
-			gen_acl_track(&ft, &et, t + d / 2, (int)i, (int)(i % 4));
+			gen_acl_track(&ft, &et, t + d / 2, (int)i,
+			    (int)(i % 4));
 		t += d + 700;
 	}
 	for (i = 0; i < 5; i++) {
@@ -381,15 +384,18 @@ gen_job_runtime(const char *dir, const struct demo_opts *g, uint64_t *rng,
 		strbuf_addf(&ea, "runtime,%s,%s,%lld,%s,%s\n", api[k].name,
 		    b[0], (long long)api[k].st.count, b[1], b[2]);
 	}
-	if (gen_bin_write(dir, "Runtime.api.0.slice_0", fa.s, fa.len,
-	    cause) != 0 || gen_bin_write(dir, "Runtime.task_track.0.slice_0",
-	    ft.s, ft.len, cause) != 0 || gen_bin_write(dir,
+	if (gen_prof_bin_write(dir, "Runtime.api.0.slice_0", fa.s, fa.len,
+	    cause) != 0 || gen_prof_bin_write(dir,
+	    "Runtime.task_track.0.slice_0",
+	    ft.s, ft.len, cause) != 0 || gen_prof_bin_write(dir,
 	    "Msprof.msproftx.slice_0", fx.s, fx.len, cause) != 0)
 		goto out;
-	if (g->expect != NULL && (gen_bin_write(g->expect, "runtime_api.csv",
-	    ea.s, ea.len, cause) != 0 || gen_bin_write(g->expect,
+	if (g->expect != NULL && (gen_prof_bin_write(g->expect,
+	    "runtime_api.csv",
+	    ea.s, ea.len, cause) != 0 || gen_prof_bin_write(g->expect,
 	    "runtime_task_track.csv", et.s, et.len, cause) != 0 ||
-	    gen_bin_write(g->expect, "msproftx.csv", ex.s, ex.len, cause) != 0))
+	    gen_prof_bin_write(g->expect, "msproftx.csv", ex.s, ex.len,
+	    cause) != 0))
 		goto out;
 	rc = 0;
 out:

@@ -19,11 +19,11 @@ gen_ge_one(struct strbuf *b, size_t off, int kind, int format, int dtype,
 	const char	*p = shape;
 	int		 k = 0;
 
-	gen_bin_put(b, off, (uint64_t)kind, 4);
-	gen_bin_put(b, off + 4, (uint64_t)format, 4);
-	gen_bin_put(b, off + 8, (uint64_t)dtype, 4);
+	gen_prof_bin_put(b, off, (uint64_t)kind, 4);
+	gen_prof_bin_put(b, off + 4, (uint64_t)format, 4);
+	gen_prof_bin_put(b, off + 8, (uint64_t)dtype, 4);
 	while (*p != '\0' && k < 8) {
-		gen_bin_put(b, off + 12 + 4 * (size_t)k++,
+		gen_prof_bin_put(b, off + 12 + 4 * (size_t)k++,
 		    strtoull(p, NULL, 10), 4);
 		p += strcspn(p, ",");
 		if (*p == ',')
@@ -41,14 +41,14 @@ void
 gen_ge_tensor(struct strbuf *b, int stream, int task, int batch,
     const char *shape)
 {
-	size_t	 off = gen_bin_record(b, 256, 0x5a5a);
+	size_t	 off = gen_prof_bin_record(b, 256, 0x5a5a);
 
-	gen_bin_put(b, off + 2, 22, 2);
-	gen_bin_put(b, off + 4, 1, 4);
-	gen_bin_put(b, off + 16, (uint64_t)stream, 4);
-	gen_bin_put(b, off + 20, (uint64_t)task, 2);
-	gen_bin_put(b, off + 22, (uint64_t)batch, 2);
-	gen_bin_put(b, off + 24, 3, 4);
+	gen_prof_bin_put(b, off + 2, 22, 2);
+	gen_prof_bin_put(b, off + 4, 1, 4);
+	gen_prof_bin_put(b, off + 16, (uint64_t)stream, 4);
+	gen_prof_bin_put(b, off + 20, (uint64_t)task, 2);
+	gen_prof_bin_put(b, off + 22, (uint64_t)batch, 2);
+	gen_prof_bin_put(b, off + 24, 3, 4);
 	gen_ge_one(b, off + 28, 0, 2, 0, shape);
 	gen_ge_one(b, off + 72, 0, 3, 1, "");
 	gen_ge_one(b, off + 116, 1, 2, 1, shape);
@@ -59,19 +59,19 @@ void
 gen_ge_step(struct strbuf *b, struct strbuf *e, int iter, bool end,
     uint64_t ns)
 {
-	size_t	 off = gen_bin_record(b, 64, 0x5a5a);
+	size_t	 off = gen_prof_bin_record(b, 64, 0x5a5a);
 	char	 buf[48];
 
 	if (e->len == 0)
 		strbuf_adds(e, "Model ID,Stream ID,Task ID,Timestamp(us),"
 		    "Iteration,Thread ID,Tag\n");
-	gen_bin_put(b, off + 2, 25, 2);
-	gen_bin_put(b, off + 4, 1, 4);
-	gen_bin_put(b, off + 8, 0, 4);
-	gen_bin_put(b, off + 12, end ? 2 : 1, 4);
-	gen_bin_put(b, off + 16, ns, 8);
-	gen_bin_put(b, off + 24, (uint64_t)iter, 8);
-	gen_bin_put(b, off + 32, 4300, 4);
+	gen_prof_bin_put(b, off + 2, 25, 2);
+	gen_prof_bin_put(b, off + 4, 1, 4);
+	gen_prof_bin_put(b, off + 8, 0, 4);
+	gen_prof_bin_put(b, off + 12, end ? 2 : 1, 4);
+	gen_prof_bin_put(b, off + 16, ns, 8);
+	gen_prof_bin_put(b, off + 24, (uint64_t)iter, 8);
+	gen_prof_bin_put(b, off + 32, 4300, 4);
 	b->s[off + 36] = end ? 1 : 0;
 	util_fmt_us(buf, sizeof buf, (int64_t)ns, 3, false);
 	strbuf_addf(e, "1,0,%d,%s,%d,4300,%s\n", end ? 2 : 1, buf, iter,
@@ -82,15 +82,15 @@ gen_ge_step(struct strbuf *b, struct strbuf *e, int iter, bool end,
 void
 gen_ge_id_map(struct strbuf *b, struct strbuf *e, uint64_t ns)
 {
-	size_t	 off = gen_bin_record(b, 32, 0x5a5a);
+	size_t	 off = gen_prof_bin_record(b, 32, 0x5a5a);
 	char	 buf[48];
 
-	gen_bin_put(b, off + 2, 26, 2);
-	gen_bin_put(b, off + 4, 3, 4);
-	gen_bin_put(b, off + 8, 1, 4);
-	gen_bin_put(b, off + 12, 7, 4);
-	gen_bin_put(b, off + 16, ns, 8);
-	gen_bin_put(b, off + 24, 1, 2);
+	gen_prof_bin_put(b, off + 2, 26, 2);
+	gen_prof_bin_put(b, off + 4, 3, 4);
+	gen_prof_bin_put(b, off + 8, 1, 4);
+	gen_prof_bin_put(b, off + 12, 7, 4);
+	gen_prof_bin_put(b, off + 16, ns, 8);
+	gen_prof_bin_put(b, off + 24, 1, 2);
 	util_fmt_us(buf, sizeof buf, (int64_t)ns, 3, false);
 	strbuf_addf(e, "Graph ID,Model ID,Session ID,Timestamp(us),Mode\n"
 	    "3,1,7,%s,1\n", buf);

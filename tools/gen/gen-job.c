@@ -4,9 +4,10 @@
  * point file, a 20-byte training_trace step trace, 64-byte HWTS task logs
  * (on the streams the task description names, task ids repeating every
  * iteration), 128-byte AclModule API records and the DATA_PREPROCESS AICPU
- * text log, written byte for byte as the old tools wrote them. With --quirks the
- * layout is the partly flattened one (Framework files at the JOB root,
- * no info.json, so the 100 MHz default clock applies); with --binary the
+ * text log, written byte for byte as the old tools wrote them. With
+ * --quirks the layout is the partly flattened one (Framework files at the
+ * JOB root, no info.json, so the 100 MHz default clock applies); with
+ * --binary the
  * task description is 256-byte GE records naming ops by hash id through
  * hash_dic, with batch ids where task ids wrap, and the step trace is in
  * ts_track records, as CANN-era JOBs have them; with --pmu each HWTS task
@@ -50,12 +51,12 @@ static void
 gen_job_trace(struct strbuf *b, uint64_t tag, uint16_t task, uint16_t stream,
     uint64_t syscnt)
 {
-	size_t	 off = gen_bin_record(b, 20, 0);
+	size_t	 off = gen_prof_bin_record(b, 20, 0);
 
-	gen_bin_put(b, off, tag, 8);
-	gen_bin_put(b, off + 8, task, 2);
-	gen_bin_put(b, off + 10, stream, 2);
-	gen_bin_put(b, off + 12, syscnt, 8);
+	gen_prof_bin_put(b, off, tag, 8);
+	gen_prof_bin_put(b, off + 8, task, 2);
+	gen_prof_bin_put(b, off + 10, stream, 2);
+	gen_prof_bin_put(b, off + 12, syscnt, 8);
 }
 
 /* A ts_track step trace record (tag 10) of model 1. */
@@ -63,27 +64,27 @@ static void
 gen_job_ts(struct strbuf *b, int point, uint64_t index, uint16_t stream,
     uint64_t syscnt)
 {
-	size_t	 off = gen_bin_record(b, 40, 0);
+	size_t	 off = gen_prof_bin_record(b, 40, 0);
 
 	b->s[off + 1] = 10;
-	gen_bin_put(b, off + 8, syscnt, 8);
-	gen_bin_put(b, off + 16, index, 8);
-	gen_bin_put(b, off + 24, 1, 8);
-	gen_bin_put(b, off + 32, stream, 2);
-	gen_bin_put(b, off + 36, (uint16_t)point, 2);
+	gen_prof_bin_put(b, off + 8, syscnt, 8);
+	gen_prof_bin_put(b, off + 16, index, 8);
+	gen_prof_bin_put(b, off + 24, 1, 8);
+	gen_prof_bin_put(b, off + 32, stream, 2);
+	gen_prof_bin_put(b, off + 36, (uint16_t)point, 2);
 }
 
 static void
 gen_job_hwts(struct strbuf *b, int type, int *cnt, uint16_t task,
     uint32_t stream, uint64_t syscnt)
 {
-	size_t	 off = gen_bin_record(b, 64, 0);
+	size_t	 off = gen_prof_bin_record(b, 64, 0);
 
 	b->s[off] = (char)(type | (*cnt & 0xf) << 4);
 	(*cnt)++;
-	gen_bin_put(b, off + 6, task, 2);
-	gen_bin_put(b, off + 8, syscnt, 8);
-	gen_bin_put(b, off + 16, (uint16_t)stream, 2);
+	gen_prof_bin_put(b, off + 6, task, 2);
+	gen_prof_bin_put(b, off + 8, syscnt, 8);
+	gen_prof_bin_put(b, off + 16, (uint16_t)stream, 2);
 }
 
 struct gen_job_stat {
@@ -187,7 +188,7 @@ gen_job_op_statistic(struct gen_job *j, char **cause)
 		gen_job_op_stat_rows(&b, j->st_it[w], "Model Name", "N/A");
 		snprintf(name, sizeof name, "op_statistic_0_%d_%d.csv",
 		    j->binary ? 1 : 0, w + 1);
-		rc = gen_bin_write(j->g->expect, name, b.s, b.len, cause);
+		rc = gen_prof_bin_write(j->g->expect, name, b.s, b.len, cause);
 		strbuf_release(&b);
 	}
 	return rc;
@@ -212,9 +213,9 @@ gen_job_anchor(struct gen_job *j, const char *dir, char **cause)
 	snprintf(start, sizeof start, "{\"collectionTimeBegin\": \"%lld\","
 	    " \"clockMonotonicRaw\": \"%llu\"}\n",
 	    (long long)GEN_JOB_EPOCH_US, (unsigned long long)GEN_JOB_MONO_NS);
-	return gen_bin_write(dir, "dev_start.log.0", dev, strlen(dev),
-	    cause) != 0 || gen_bin_write(dir, "host_start.log.0", host,
-	    strlen(host), cause) != 0 || gen_bin_write(dir, "start_info.0",
+	return gen_prof_bin_write(dir, "dev_start.log.0", dev, strlen(dev),
+	    cause) != 0 || gen_prof_bin_write(dir, "host_start.log.0", host,
+	    strlen(host), cause) != 0 || gen_prof_bin_write(dir, "start_info.0",
 	    start, strlen(start), cause) != 0 ? -1 : 0;
 }
 
@@ -269,21 +270,22 @@ gen_job_task(const struct gen_job *j, int i, int *batch)
 static void
 gen_job_ge(struct gen_job *j, int i, const char *type)
 {
-	size_t	 off = gen_bin_record(&j->task, 256, 0);
+	size_t	 off = gen_prof_bin_record(&j->task, 256, 0);
 	int	 batch, task = gen_job_task(j, i, &batch);
 	uint64_t hash = 0x1000 + (uint64_t)i * 7919;
 
-	gen_bin_put(&j->task, off, 0x5a5a, 2);
-	gen_bin_put(&j->task, off + 2, 20, 2);
-	gen_bin_put(&j->task, off + 16, hash, 8);
+	gen_prof_bin_put(&j->task, off, 0x5a5a, 2);
+	gen_prof_bin_put(&j->task, off + 2, 20, 2);
+	gen_prof_bin_put(&j->task, off + 16, hash, 8);
 	j->task.s[off + 136] = 1;
 	memcpy(j->task.s + off + 144, type, strlen(type));
-	gen_bin_put(&j->task, off + 220, (uint16_t)(1 + i % 32), 2);
+	gen_prof_bin_put(&j->task, off + 220, (uint16_t)(1 + i % 32), 2);
 	/* Model 1, the model of the ts_track step trace. */
-	gen_bin_put(&j->task, off + 224, 1, 2);
-	gen_bin_put(&j->task, off + 228, (uint16_t)gen_job_stream(j, i), 2);
-	gen_bin_put(&j->task, off + 232, (uint16_t)task, 2);
-	gen_bin_put(&j->task, off + 234, (uint16_t)batch, 2);
+	gen_prof_bin_put(&j->task, off + 224, 1, 2);
+	gen_prof_bin_put(&j->task, off + 228, (uint16_t)gen_job_stream(j, i),
+	    2);
+	gen_prof_bin_put(&j->task, off + 232, (uint16_t)task, 2);
+	gen_prof_bin_put(&j->task, off + 234, (uint16_t)batch, 2);
 	strbuf_addf(&j->dic, "%llu:Default/net/%s-op%d\n",
 	    (unsigned long long)hash, type, i);
 }
@@ -411,7 +413,7 @@ gen_job_expect(const struct demo_opts *g, const char *name, struct strbuf *b,
 {
 	if (g->expect == NULL)
 		return 0;
-	return gen_bin_write(g->expect, name, b->s, b->len, cause);
+	return gen_prof_bin_write(g->expect, name, b->s, b->len, cause);
 }
 
 static void
@@ -447,11 +449,12 @@ gen_job_ge_files(struct gen_job *j, const char *fw, char **cause)
 		    7000000000ULL + (uint64_t)i * 1000000 + 900000);
 	}
 	gen_ge_id_map(&j->idmap, &j->idmap_e, 6900000000ULL);
-	if (gen_bin_write(fw, "Framework.tensor_data_info.0.slice_0",
+	if (gen_prof_bin_write(fw, "Framework.tensor_data_info.0.slice_0",
 	    j->tensor.s, j->tensor.len, cause) != 0 ||
-	    gen_bin_write(fw, "Framework.step_info.0.slice_0", j->gstep.s,
+	    gen_prof_bin_write(fw, "Framework.step_info.0.slice_0", j->gstep.s,
 	    j->gstep.len, cause) != 0 ||
-	    gen_bin_write(fw, "Framework.id_map_info.0.slice_0", j->idmap.s,
+	    gen_prof_bin_write(fw, "Framework.id_map_info.0.slice_0",
+	    j->idmap.s,
 	    j->idmap.len, cause) != 0 ||
 	    gen_job_expect(j->g, "ge_step_info.csv", &j->gstep_e, cause) != 0 ||
 	    gen_job_expect(j->g, "ge_id_map.csv", &j->idmap_e, cause) != 0)
@@ -509,33 +512,34 @@ gen_job_write(const char *dir, const struct demo_opts *g, char **cause)
 	hostwin = gen_job_host_windows(&j);
 	if (gen_job_op_statistic(&j, cause) != 0 ||
 	    gen_job_anchor(&j, dir, cause) != 0 ||
-	    (!flat && gen_bin_write(dir, "info.json.0", info,
+	    (!flat && gen_prof_bin_write(dir, "info.json.0", info,
 	    sizeof info - 1, cause) != 0) ||
-	    gen_bin_write(fw, "Framework.host.vm.task_desc_info.0.slice_0",
+	    gen_prof_bin_write(fw, "Framework.host.vm.task_desc_info.0.slice_0",
 	    j.task.s, j.task.len, cause) != 0 ||
-	    (j.binary && gen_bin_write(fw, "Framework.hash_dic.0.slice_0",
+	    (j.binary && gen_prof_bin_write(fw, "Framework.hash_dic.0.slice_0",
 	    j.dic.s, j.dic.len, cause) != 0) ||
-	    (!j.binary && gen_bin_write(fw, "Framework.host.vm.graph_desc_info"
+	    (!j.binary && gen_prof_bin_write(fw,
+	    "Framework.host.vm.graph_desc_info"
 	    ".0.slice_0", j.graph.s, j.graph.len, cause) != 0) ||
 	    (j.binary && gen_job_ge_files(&j, fw, cause) != 0) ||
-	    gen_bin_write(fw, "Framework.host.vm.point.0.slice_0",
+	    gen_prof_bin_write(fw, "Framework.host.vm.point.0.slice_0",
 	    point, strlen(point), cause) != 0 ||
-	    gen_bin_write(data, j.binary ? "ts_track.data.0.slice_0" :
+	    gen_prof_bin_write(data, j.binary ? "ts_track.data.0.slice_0" :
 	    "training_trace.46.dev.profiler_default_tag.0.slice_0", j.trace.s,
 	    j.trace.len, cause) != 0 ||
-	    gen_bin_write(fw, "hwts.log.data.45.dev.profiler_default_tag.0"
+	    gen_prof_bin_write(fw, "hwts.log.data.45.dev.profiler_default_tag.0"
 	    ".slice_0", j.hwts.s, j.hwts.len, cause) != 0 ||
-	    gen_job_acl(data, g, &j.rng, hostwin, hostwin != NULL ? j.nwin :
+	    gen_acl_job(data, g, &j.rng, hostwin, hostwin != NULL ? j.nwin :
 	    0, j.binary ? 1 : 0, cause) != 0 ||
-	    gen_job_aicpu(data, g, &j.rng, cause) != 0 ||
-	    gen_job_runtime(data, g, &j.rng, cause) != 0 ||
+	    gen_acl_aicpu(data, g, &j.rng, cause) != 0 ||
+	    gen_acl_runtime(data, g, &j.rng, cause) != 0 ||
 	    gen_job_expect(g, "task_desc.csv", &j.ops, cause) != 0 ||
 	    gen_job_expect(g, "step_trace.csv", &j.steps, cause) != 0 ||
 	    gen_job_expect(g, "op_statistic.csv", &j.stat, cause) != 0)
 		goto out;
-	if ((g->flags & GEN_PMU) && (gen_bin_write(data,
+	if ((g->flags & GEN_PMU) && (gen_prof_bin_write(data,
 	    "aicore.data.0.slice_0", j.pmu.s, j.pmu.len, cause) != 0 ||
-	    gen_bin_write(dir, "sample.json", gen_job_pmu_sample(),
+	    gen_prof_bin_write(dir, "sample.json", gen_job_pmu_sample(),
 	    strlen(gen_job_pmu_sample()), cause) != 0 ||
 	    gen_job_expect(g, "pmu.csv", &j.pmu_e, cause) != 0))
 		goto out;

@@ -15,7 +15,7 @@
 #define GEN_BIN_STARS_MAGIC	0x6BD3
 
 void
-gen_buf_add(struct gen_buf *b, const void *p, size_t n)
+gen_prof_bin_buf_add(struct gen_buf *b, const void *p, size_t n)
 {
 	if (n == 0)
 		return;
@@ -30,47 +30,47 @@ gen_buf_add(struct gen_buf *b, const void *p, size_t n)
 }
 
 void
-gen_buf_u16(struct gen_buf *b, uint16_t v)
+gen_prof_bin_buf_u16(struct gen_buf *b, uint16_t v)
 {
 	unsigned char	 c[2] = { v & 0xFF, v >> 8 };
 
-	gen_buf_add(b, c, 2);
+	gen_prof_bin_buf_add(b, c, 2);
 }
 
 void
-gen_buf_u32(struct gen_buf *b, uint32_t v)
+gen_prof_bin_buf_u32(struct gen_buf *b, uint32_t v)
 {
-	gen_buf_u16(b, v & 0xFFFF);
-	gen_buf_u16(b, v >> 16);
+	gen_prof_bin_buf_u16(b, v & 0xFFFF);
+	gen_prof_bin_buf_u16(b, v >> 16);
 }
 
 void
-gen_buf_u64(struct gen_buf *b, uint64_t v)
+gen_prof_bin_buf_u64(struct gen_buf *b, uint64_t v)
 {
-	gen_buf_u32(b, (uint32_t)v);
-	gen_buf_u32(b, (uint32_t)(v >> 32));
+	gen_prof_bin_buf_u32(b, (uint32_t)v);
+	gen_prof_bin_buf_u32(b, (uint32_t)(v >> 32));
 }
 
 /* Pad with zero bytes up to a length that is a multiple of N. */
 void
-gen_buf_pad(struct gen_buf *b, size_t n)
+gen_prof_bin_buf_pad(struct gen_buf *b, size_t n)
 {
 	static const unsigned char zero[256];
 
 	while (b->len % n != 0)
-		gen_buf_add(b, zero, n - b->len % n > sizeof zero ?
+		gen_prof_bin_buf_add(b, zero, n - b->len % n > sizeof zero ?
 		    sizeof zero : n - b->len % n);
 }
 
 void
-gen_buf_free(struct gen_buf *b)
+gen_prof_bin_buf_free(struct gen_buf *b)
 {
 	free(b->p);
 	memset(b, 0, sizeof *b);
 }
 
 static int
-gen_bin_file(const char *path, const void *p, size_t n, char **cause)
+gen_prof_bin_file(const char *path, const void *p, size_t n, char **cause)
 {
 	FILE	*f;
 
@@ -88,14 +88,14 @@ gen_bin_file(const char *path, const void *p, size_t n, char **cause)
 
 /* Write the msprof bookkeeping file PATH.done. */
 static int
-gen_bin_done(const char *path, size_t n, char **cause)
+gen_prof_bin_done(const char *path, size_t n, char **cause)
 {
 	char	*done, text[64];
 	int	 rc;
 
 	xasprintf(&done, "%s.done", path);
 	snprintf(text, sizeof text, "filesize:%zu\n", n);
-	rc = gen_bin_file(done, text, strlen(text), cause);
+	rc = gen_prof_bin_file(done, text, strlen(text), cause);
 	free(done);
 	return rc;
 }
@@ -105,7 +105,7 @@ gen_bin_done(const char *path, size_t n, char **cause)
  * slice), cut on RECORD-byte boundaries when RECORD is not 0.
  */
 int
-gen_bin_slices(const char *dir, const char *base, const struct gen_buf *b,
+gen_prof_bin_slices(const char *dir, const char *base, const struct gen_buf *b,
     int64_t slice, size_t record, char **cause)
 {
 	char	*path;
@@ -118,9 +118,9 @@ gen_bin_slices(const char *dir, const char *base, const struct gen_buf *b,
 	do {
 		n = b->len - off < step ? b->len - off : step;
 		xasprintf(&path, "%s/%s.slice_%d", dir, base, k++);
-		rc = gen_bin_file(path, b->p + off, n, cause);
+		rc = gen_prof_bin_file(path, b->p + off, n, cause);
 		if (rc == 0)
-			rc = gen_bin_done(path, n, cause);
+			rc = gen_prof_bin_done(path, n, cause);
 		free(path);
 		off += n;
 	} while (rc == 0 && off < b->len);
@@ -129,16 +129,16 @@ gen_bin_slices(const char *dir, const char *base, const struct gen_buf *b,
 
 /* Write TEXT as DIR/NAME with its .done file. */
 int
-gen_bin_text(const char *dir, const char *name, const char *text,
+gen_prof_bin_text(const char *dir, const char *name, const char *text,
     char **cause)
 {
 	char	*path;
 	int	 rc;
 
 	path = util_path_join(dir, name);
-	rc = gen_bin_file(path, text, strlen(text), cause);
+	rc = gen_prof_bin_file(path, text, strlen(text), cause);
 	if (rc == 0)
-		rc = gen_bin_done(path, strlen(text), cause);
+		rc = gen_prof_bin_done(path, strlen(text), cause);
 	free(path);
 	return rc;
 }
@@ -148,30 +148,31 @@ gen_bin_text(const char *dir, const char *name, const char *text,
  * MsprofEvent with BEGIN as its time stamp and RESERVE its request id.
  */
 void
-gen_bin_api(struct gen_buf *b, uint16_t level, uint32_t type, uint32_t tid,
+gen_prof_bin_api(struct gen_buf *b, uint16_t level, uint32_t type, uint32_t tid,
     uint32_t reserve, uint64_t begin, uint64_t end, uint64_t item)
 {
-	gen_buf_u16(b, GEN_BIN_MAGIC);
-	gen_buf_u16(b, level);
-	gen_buf_u32(b, type);
-	gen_buf_u32(b, tid);
-	gen_buf_u32(b, reserve);
-	gen_buf_u64(b, begin);
-	gen_buf_u64(b, end);
-	gen_buf_u64(b, item);
+	gen_prof_bin_buf_u16(b, GEN_BIN_MAGIC);
+	gen_prof_bin_buf_u16(b, level);
+	gen_prof_bin_buf_u32(b, type);
+	gen_prof_bin_buf_u32(b, tid);
+	gen_prof_bin_buf_u32(b, reserve);
+	gen_prof_bin_buf_u64(b, begin);
+	gen_prof_bin_buf_u64(b, end);
+	gen_prof_bin_buf_u64(b, item);
 }
 
 /* The 24-byte header of compact and additional records (section 3.1). */
 void
-gen_bin_head(struct gen_buf *b, uint16_t level, uint32_t type, uint32_t tid,
+gen_prof_bin_head(struct gen_buf *b, uint16_t level, uint32_t type,
+    uint32_t tid,
     uint32_t len, uint64_t ts)
 {
-	gen_buf_u16(b, GEN_BIN_MAGIC);
-	gen_buf_u16(b, level);
-	gen_buf_u32(b, type);
-	gen_buf_u32(b, tid);
-	gen_buf_u32(b, len);
-	gen_buf_u64(b, ts);
+	gen_prof_bin_buf_u16(b, GEN_BIN_MAGIC);
+	gen_prof_bin_buf_u16(b, level);
+	gen_prof_bin_buf_u32(b, type);
+	gen_prof_bin_buf_u32(b, tid);
+	gen_prof_bin_buf_u32(b, len);
+	gen_prof_bin_buf_u64(b, ts);
 }
 
 /*
@@ -179,65 +180,68 @@ gen_bin_head(struct gen_buf *b, uint16_t level, uint32_t type, uint32_t tid,
  * FFTS+ subtask start/end with SUB its subtask type and CTX its id.
  */
 void
-gen_bin_stars(struct gen_buf *b, int func, int cnt, int sqe, uint16_t stream,
+gen_prof_bin_stars(struct gen_buf *b, int func, int cnt, int sqe,
+    uint16_t stream,
     uint16_t task, uint64_t syscnt, int sub, uint16_t ctx)
 {
 	size_t	 start = b->len;
 
-	gen_buf_u16(b, (uint16_t)((func & 0x3F) | (cnt & 0xF) << 6 |
+	gen_prof_bin_buf_u16(b, (uint16_t)((func & 0x3F) | (cnt & 0xF) << 6 |
 	    (sqe & 0x3F) << 10));
-	gen_buf_u16(b, GEN_BIN_STARS_MAGIC);
-	gen_buf_u16(b, stream);
-	gen_buf_u16(b, task);
-	gen_buf_u64(b, syscnt);
+	gen_prof_bin_buf_u16(b, GEN_BIN_STARS_MAGIC);
+	gen_prof_bin_buf_u16(b, stream);
+	gen_prof_bin_buf_u16(b, task);
+	gen_prof_bin_buf_u64(b, syscnt);
 	if (func >= 34) {
-		gen_buf_add(b, &(unsigned char){ (unsigned char)sub }, 1);
-		gen_buf_add(b, &(unsigned char){ 0 }, 1);
-		gen_buf_u16(b, ctx);
-		gen_buf_u16(b, 4 << 13);
-		gen_buf_u16(b, 0);
+		gen_prof_bin_buf_add(b, &(unsigned char){ (unsigned char)sub },
+		    1);
+		gen_prof_bin_buf_add(b, &(unsigned char){ 0 }, 1);
+		gen_prof_bin_buf_u16(b, ctx);
+		gen_prof_bin_buf_u16(b, 4 << 13);
+		gen_prof_bin_buf_u16(b, 0);
 	} else {
-		gen_buf_u16(b, 0);
-		gen_buf_u16(b, (uint16_t)((stream % 128) << 6));
+		gen_prof_bin_buf_u16(b, 0);
+		gen_prof_bin_buf_u16(b, (uint16_t)((stream % 128) << 6));
 	}
 	while (b->len - start < 64)
-		gen_buf_u16(b, 0);
+		gen_prof_bin_buf_u16(b, 0);
 }
 
 /* A 64-byte hwts.data log (section 4.4): TYPE 0 start, 1 end. */
 void
-gen_bin_hwts(struct gen_buf *b, int type, int cnt, int sqe, uint16_t stream,
+gen_prof_bin_hwts(struct gen_buf *b, int type, int cnt, int sqe,
+    uint16_t stream,
     uint16_t task, uint64_t syscnt)
 {
 	size_t	 start = b->len;
 
-	gen_buf_add(b, &(unsigned char){ (unsigned char)((type & 7) |
+	gen_prof_bin_buf_add(b, &(unsigned char){ (unsigned char)((type & 7) |
 	    (cnt & 0xF) << 4) }, 1);
-	gen_buf_add(b, &(unsigned char){ (unsigned char)sqe }, 1);
-	gen_buf_u16(b, 0);
-	gen_buf_u16(b, 0);
-	gen_buf_u16(b, task);
-	gen_buf_u64(b, syscnt);
-	gen_buf_u32(b, stream);
+	gen_prof_bin_buf_add(b, &(unsigned char){ (unsigned char)sqe }, 1);
+	gen_prof_bin_buf_u16(b, 0);
+	gen_prof_bin_buf_u16(b, 0);
+	gen_prof_bin_buf_u16(b, task);
+	gen_prof_bin_buf_u64(b, syscnt);
+	gen_prof_bin_buf_u32(b, stream);
 	while (b->len - start < 64)
-		gen_buf_u16(b, 0);
+		gen_prof_bin_buf_u16(b, 0);
 }
 
 /* A 40-byte ts_track task-flip record, tag 14 (section 4.5). */
 void
-gen_bin_flip(struct gen_buf *b, uint64_t syscnt, uint16_t stream,
+gen_prof_bin_flip(struct gen_buf *b, uint64_t syscnt, uint16_t stream,
     uint16_t flip)
 {
-	gen_buf_u16(b, 14 << 8);
-	gen_buf_u16(b, 0);
-	gen_buf_u32(b, 0);
-	gen_buf_u64(b, syscnt);
-	gen_buf_u16(b, stream);
-	gen_buf_u16(b, flip);
-	gen_buf_u16(b, 0);
-	gen_buf_u16(b, 0);
-	gen_buf_u64(b, 0);
-	gen_buf_u64(b, 0);
+	gen_prof_bin_buf_u16(b, 14 << 8);
+	gen_prof_bin_buf_u16(b, 0);
+	gen_prof_bin_buf_u32(b, 0);
+	gen_prof_bin_buf_u64(b, syscnt);
+	gen_prof_bin_buf_u16(b, stream);
+	gen_prof_bin_buf_u16(b, flip);
+	gen_prof_bin_buf_u16(b, 0);
+	gen_prof_bin_buf_u16(b, 0);
+	gen_prof_bin_buf_u64(b, 0);
+	gen_prof_bin_buf_u64(b, 0);
 }
 
 /*
@@ -246,7 +250,7 @@ gen_bin_flip(struct gen_buf *b, uint64_t syscnt, uint16_t stream,
  * or aicore.data (HWTS chips).
  */
 void
-gen_bin_pmu(struct gen_buf *b, bool stars, int cnt, uint16_t stream,
+gen_prof_bin_pmu(struct gen_buf *b, bool stars, int cnt, uint16_t stream,
     uint16_t task, int ctx, uint16_t sub, uint64_t total,
     const uint64_t *pmu, uint64_t start, uint64_t end)
 {
@@ -254,44 +258,46 @@ gen_bin_pmu(struct gen_buf *b, bool stars, int cnt, uint16_t stream,
 	int	 i;
 
 	if (stars) {
-		gen_buf_u16(b, (uint16_t)(40 | (cnt & 0xF) << 6));
-		gen_buf_u16(b, 0);
-		gen_buf_u16(b, stream);
-		gen_buf_u16(b, task);
-		gen_buf_u64(b, 0);
-		gen_buf_u16(b, sub);
-		gen_buf_u16(b, ctx >= 0 ? (uint16_t)ctx : 0);
-		gen_buf_u16(b, ctx >= 0 ? 4 << 13 : 0);
+		gen_prof_bin_buf_u16(b, (uint16_t)(40 | (cnt & 0xF) << 6));
+		gen_prof_bin_buf_u16(b, 0);
+		gen_prof_bin_buf_u16(b, stream);
+		gen_prof_bin_buf_u16(b, task);
+		gen_prof_bin_buf_u64(b, 0);
+		gen_prof_bin_buf_u16(b, sub);
+		gen_prof_bin_buf_u16(b, ctx >= 0 ? (uint16_t)ctx : 0);
+		gen_prof_bin_buf_u16(b, ctx >= 0 ? 4 << 13 : 0);
 		while (b->len - begin < 32)
-			gen_buf_u16(b, 0);
-		gen_buf_u64(b, total);
-		gen_buf_u64(b, 0);
+			gen_prof_bin_buf_u16(b, 0);
+		gen_prof_bin_buf_u64(b, total);
+		gen_prof_bin_buf_u64(b, 0);
 	} else {
-		gen_buf_add(b, &(unsigned char){ (unsigned char)((cnt & 0xF) <<
+		gen_prof_bin_buf_add(b, &(unsigned char){ (unsigned char)((
+		    cnt & 0xF) <<
 		    4) }, 1);
-		gen_buf_add(b, &(unsigned char){ 0 }, 1);
-		gen_buf_u16(b, 0);
-		gen_buf_u16(b, 0);
-		gen_buf_u16(b, task);
-		gen_buf_u64(b, 0);
-		gen_buf_u64(b, total);
-		gen_buf_u64(b, 0);
+		gen_prof_bin_buf_add(b, &(unsigned char){ 0 }, 1);
+		gen_prof_bin_buf_u16(b, 0);
+		gen_prof_bin_buf_u16(b, 0);
+		gen_prof_bin_buf_u16(b, task);
+		gen_prof_bin_buf_u64(b, 0);
+		gen_prof_bin_buf_u64(b, total);
+		gen_prof_bin_buf_u64(b, 0);
 	}
 	for (i = 0; i < 8; i++)
-		gen_buf_u64(b, pmu[i]);
+		gen_prof_bin_buf_u64(b, pmu[i]);
 	if (stars) {
-		gen_buf_u64(b, start);
-		gen_buf_u64(b, end);
+		gen_prof_bin_buf_u64(b, start);
+		gen_prof_bin_buf_u64(b, end);
 	} else {
-		gen_buf_u32(b, stream);
+		gen_prof_bin_buf_u32(b, stream);
 		while (b->len - begin < 128)
-			gen_buf_u16(b, 0);
+			gen_prof_bin_buf_u16(b, 0);
 	}
 }
 
 /* Write LEN bytes of DATA to DIR/NAME. */
 int
-gen_bin_write(const char *dir, const char *name, const char *data, size_t len,
+gen_prof_bin_write(const char *dir, const char *name, const char *data,
+    size_t len,
     char **cause)
 {
 	char	*path;
@@ -305,7 +311,7 @@ gen_bin_write(const char *dir, const char *name, const char *data, size_t len,
 
 /* Write the BYTES low bytes of V little-endian at OFF of B. */
 void
-gen_bin_put(struct strbuf *b, size_t off, uint64_t v, int bytes)
+gen_prof_bin_put(struct strbuf *b, size_t off, uint64_t v, int bytes)
 {
 	int	 i;
 
@@ -318,13 +324,13 @@ gen_bin_put(struct strbuf *b, size_t off, uint64_t v, int bytes)
  * unless it is 0; return its offset.
  */
 size_t
-gen_bin_record(struct strbuf *b, size_t size, uint16_t magic)
+gen_prof_bin_record(struct strbuf *b, size_t size, uint16_t magic)
 {
 	size_t	 off = b->len, i;
 
 	for (i = 0; i < size; i++)
 		strbuf_addc(b, '\0');
 	if (magic != 0)
-		gen_bin_put(b, off, magic, 2);
+		gen_prof_bin_put(b, off, magic, 2);
 	return off;
 }

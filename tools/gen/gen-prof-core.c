@@ -12,7 +12,7 @@
 
 /* The group of (DEVICE, A, B) in *V, added empty if new. */
 struct gen_prof_stat *
-gen_prof_stat_find(struct gen_prof_stat **v, size_t *n, int device,
+gen_prof_core_stat_find(struct gen_prof_stat **v, size_t *n, int device,
     const char *a, const char *b)
 {
 	size_t	 i;
@@ -32,7 +32,7 @@ gen_prof_stat_find(struct gen_prof_stat **v, size_t *n, int device,
 
 /* Count a value of D ns into the group S. */
 void
-gen_prof_stat_add(struct gen_prof_stat *s, int64_t d)
+gen_prof_core_stat_add(struct gen_prof_stat *s, int64_t d)
 {
 	util_stat_add(&s->v, d);
 	s->sumsq += (__int128)d * d;
@@ -40,15 +40,16 @@ gen_prof_stat_add(struct gen_prof_stat *s, int64_t d)
 
 /* Count one API span of NAME at LEVEL lasting DUR ns. */
 void
-gen_prof_api_add(struct gen_prof *g, const char *name, const char *level,
+gen_prof_core_api_add(struct gen_prof *g, const char *name, const char *level,
     int64_t dur)
 {
-	gen_prof_stat_add(gen_prof_stat_find(&g->api, &g->napi, 64, name,
+	gen_prof_core_stat_add(gen_prof_core_stat_find(&g->api, &g->napi, 64,
+	    name,
 	    level), dur);
 }
 
 uint64_t
-gen_prof_rand(struct gen_prof *g)
+gen_prof_core_rand(struct gen_prof *g)
 {
 	uint64_t	 z = (g->rng += 0x9E3779B97F4A7C15ULL);
 
@@ -58,14 +59,14 @@ gen_prof_rand(struct gen_prof *g)
 }
 
 int64_t
-gen_prof_range(struct gen_prof *g, int64_t lo, int64_t hi)
+gen_prof_core_range(struct gen_prof *g, int64_t lo, int64_t hi)
 {
-	return lo + (int64_t)(gen_prof_rand(g) % (uint64_t)(hi - lo));
+	return lo + (int64_t)(gen_prof_core_rand(g) % (uint64_t)(hi - lo));
 }
 
 /* The id of a dictionary string: two polynomial hashes (section 3.4). */
 uint64_t
-gen_prof_hash(const char *s)
+gen_prof_core_hash(const char *s)
 {
 	uint32_t	 h29 = 0, h131 = 0;
 
@@ -78,7 +79,7 @@ gen_prof_hash(const char *s)
 
 /* The op type as the vendor prints it: the id when the name is missing. */
 const char *
-gen_prof_type_name(const struct gen_prof *g, const struct gen_prof_op *op)
+gen_prof_core_type_name(const struct gen_prof *g, const struct gen_prof_op *op)
 {
 	const char	*t = g->kinds[op->kind].type;
 
@@ -92,10 +93,11 @@ gen_prof_type_name(const struct gen_prof *g, const struct gen_prof_op *op)
  * as a model's ops keep their shapes from step to step.
  */
 void
-gen_prof_shape(const struct gen_prof *g, const struct gen_prof_op *op,
+gen_prof_core_shape(const struct gen_prof *g, const struct gen_prof_op *op,
     int i, uint32_t *dims)
 {
-	uint64_t	 h = (uint64_t)(op->kind * GEN_PROF_NAMES + op->name + 1) *
+	uint64_t	 h = (uint64_t)(op->kind * GEN_PROF_NAMES + op->name
+	    + 1) *
 	    0x9E3779B97F4A7C15ULL ^
 	    (uint64_t)i * 0xBF58476D1CE4E5B9ULL ^ g->o->seed;
 	int		 n, j;
@@ -109,13 +111,13 @@ gen_prof_shape(const struct gen_prof *g, const struct gen_prof_op *op,
 
 /* NS rounded down to a whole tick of clock C. */
 int64_t
-gen_prof_align(const struct gen_prof_clock *c, int64_t ns)
+gen_prof_core_align(const struct gen_prof_clock *c, int64_t ns)
 {
 	return ns - ns % c->tick;
 }
 
 uint64_t
-gen_prof_host_raw(const struct gen_prof_clock *c, int64_t mono)
+gen_prof_core_host_raw(const struct gen_prof_clock *c, int64_t mono)
 {
 	if (c->tick == 1)
 		return (uint64_t)mono;
@@ -123,45 +125,47 @@ gen_prof_host_raw(const struct gen_prof_clock *c, int64_t mono)
 }
 
 uint64_t
-gen_prof_syscnt(const struct gen_prof_clock *c, int64_t mono)
+gen_prof_core_syscnt(const struct gen_prof_clock *c, int64_t mono)
 {
 	return c->dsync_cnt + (uint64_t)((mono - c->dsync) / c->dtick);
 }
 
 /* A host gap of LO..HI ns in whole host ticks, at least one. */
 int64_t
-gen_prof_gap(struct gen_prof *g, const struct gen_prof_clock *c, int64_t lo,
+gen_prof_core_gap(struct gen_prof *g, const struct gen_prof_clock *c,
+    int64_t lo,
     int64_t hi)
 {
-	int64_t	 v = gen_prof_align(c, gen_prof_range(g, lo, hi));
+	int64_t	 v = gen_prof_core_align(c, gen_prof_core_range(g, lo, hi));
 
 	return v < c->tick ? c->tick : v;
 }
 
 /* An API span: one record, or two event halves for some ACL spans. */
 void
-gen_prof_span(struct gen_prof *g, struct gen_prof_host *h,
+gen_prof_core_span(struct gen_prof *g, struct gen_prof_host *h,
     const struct gen_prof_clock *c, int t, int file, uint16_t level,
     uint32_t type, int64_t b, int64_t e, uint64_t item, const char *name,
     const char *lname)
 {
 	struct gen_buf	*buf = &h->f[file];
 
-	if (level == 20000 && (int)(gen_prof_rand(g) % 100) <
+	if (level == 20000 && (int)(gen_prof_core_rand(g) % 100) <
 	    g->o->event_pct) {
 		h->request[t]++;
-		gen_bin_api(buf, level, type, h->tids[t], h->request[t],
-		    gen_prof_host_raw(c, b), UINT64_MAX, item);
-		gen_bin_api(buf, level, type, h->tids[t], h->request[t],
-		    gen_prof_host_raw(c, e), UINT64_MAX, item);
+		gen_prof_bin_api(buf, level, type, h->tids[t], h->request[t],
+		    gen_prof_core_host_raw(c, b), UINT64_MAX, item);
+		gen_prof_bin_api(buf, level, type, h->tids[t], h->request[t],
+		    gen_prof_core_host_raw(c, e), UINT64_MAX, item);
 	} else
-		gen_bin_api(buf, level, type, h->tids[t], 0,
-		    gen_prof_host_raw(c, b), gen_prof_host_raw(c, e), item);
-	gen_prof_api_add(g, name, lname, e - b);
+		gen_prof_bin_api(buf, level, type, h->tids[t], 0,
+		    gen_prof_core_host_raw(c, b), gen_prof_core_host_raw(c, e),
+		    item);
+	gen_prof_core_api_add(g, name, lname, e - b);
 }
 
 int
-gen_prof_cores(const struct gen_prof *g)
+gen_prof_core_cores(const struct gen_prof *g)
 {
 	return g->o->chip == GEN_PROF_910B ? 24 : 8;
 }
@@ -171,7 +175,7 @@ gen_prof_cores(const struct gen_prof *g)
  * it, else aic_frequency.
  */
 double
-gen_prof_aic_mhz(const struct gen_prof *g, int64_t t)
+gen_prof_core_aic_mhz(const struct gen_prof *g, int64_t t)
 {
 	int	 i;
 
@@ -189,7 +193,7 @@ gen_prof_aic_mhz(const struct gen_prof *g, int64_t t)
  * decoding by event id gets the columns right.
  */
 const char *
-gen_prof_events(const struct gen_prof *g)
+gen_prof_core_events(const struct gen_prof *g)
 {
 	if (g->o->arith)
 		return "0x4f,0x49,0x4b,0x4a,0x4d,0x4c,0x4e,0x8";
@@ -202,7 +206,7 @@ gen_prof_events(const struct gen_prof *g)
  * them when PMU is on, vector tasks not.
  */
 bool
-gen_prof_pmu(const struct gen_prof *g, size_t i, uint64_t *total,
+gen_prof_core_pmu(const struct gen_prof *g, size_t i, uint64_t *total,
     uint64_t *pmu)
 {
 	const struct gen_prof_task *t = &g->tasks[i];

@@ -38,14 +38,14 @@ gen_prof_expect_close(FILE *f, const char *name, char **cause)
 }
 
 static const char *
-gen_prof_us(char *buf, size_t size, int64_t ns)
+gen_prof_expect_us(char *buf, size_t size, int64_t ns)
 {
 	util_fmt_us(buf, size, ns, 3, true);
 	return buf;
 }
 
 static int
-gen_prof_op_stat_cmp(const void *a, const void *b)
+gen_prof_expect_op_stat_cmp(const void *a, const void *b)
 {
 	const struct gen_prof_stat	*x = a, *y = b;
 	int				 c;
@@ -60,7 +60,7 @@ gen_prof_op_stat_cmp(const void *a, const void *b)
 }
 
 static int
-gen_prof_op_statistic(struct gen_prof *g, const char *dir, char **cause)
+gen_prof_expect_op_statistic(struct gen_prof *g, const char *dir, char **cause)
 {
 	struct gen_prof_stat	*v = NULL;
 	const struct gen_prof_op *op;
@@ -72,14 +72,15 @@ gen_prof_op_statistic(struct gen_prof *g, const char *dir, char **cause)
 
 	for (i = 0; i < g->ntasks; i++) {
 		op = &g->ops[g->tasks[i].op];
-		gen_prof_stat_add(gen_prof_stat_find(&v, &n, op->device,
-		    gen_prof_type_name(g, op),
+		gen_prof_core_stat_add(gen_prof_core_stat_find(&v, &n,
+		    op->device,
+		    gen_prof_core_type_name(g, op),
 		    gen_prof_expect_ge(g->kinds[op->kind].ge)),
 		    g->tasks[i].dur);
 		grand[op->device] += g->tasks[i].dur;
 	}
 	if (n > 1)
-		qsort(v, n, sizeof *v, gen_prof_op_stat_cmp);
+		qsort(v, n, sizeof *v, gen_prof_expect_op_stat_cmp);
 	if ((f = util_file_create(dir, "op_statistic.csv", cause)) ==
 	    NULL) {
 		free(v);
@@ -93,17 +94,18 @@ gen_prof_op_statistic(struct gen_prof *g, const char *dir, char **cause)
 		util_fmt_fixed(b[4], sizeof b[4], ratio, 3, true);
 		fprintf(f, "%d,%s,%s,%lld,%s,%s,%s,%s,%s\n", v[i].device,
 		    v[i].a, v[i].b, (long long)v[i].v.count,
-		    gen_prof_us(b[0], sizeof b[0], v[i].v.total),
-		    gen_prof_us(b[1], sizeof b[1], v[i].v.min),
-		    gen_prof_us(b[2], sizeof b[2], v[i].v.total / v[i].v.count),
-		    gen_prof_us(b[3], sizeof b[3], v[i].v.max), b[4]);
+		    gen_prof_expect_us(b[0], sizeof b[0], v[i].v.total),
+		    gen_prof_expect_us(b[1], sizeof b[1], v[i].v.min),
+		    gen_prof_expect_us(b[2], sizeof b[2],
+		    v[i].v.total / v[i].v.count),
+		    gen_prof_expect_us(b[3], sizeof b[3], v[i].v.max), b[4]);
 	}
 	free(v);
 	return gen_prof_expect_close(f, "op_statistic.csv", cause);
 }
 
 static int
-gen_prof_api_cmp(const void *a, const void *b)
+gen_prof_expect_api_cmp(const void *a, const void *b)
 {
 	const struct gen_prof_stat	*x = a, *y = b;
 	int				 c;
@@ -119,7 +121,7 @@ gen_prof_api_cmp(const void *a, const void *b)
  * 1.817, as real api_statistic files show).
  */
 static int64_t
-gen_prof_avg(const struct gen_prof_stat *s)
+gen_prof_expect_avg(const struct gen_prof_stat *s)
 {
 	char	 buf[64];
 	int64_t	 avg;
@@ -136,9 +138,9 @@ gen_prof_avg(const struct gen_prof_stat *s)
  * 3 decimals, computed exactly in integers.
  */
 static void
-gen_prof_variance(char *buf, size_t size, const struct gen_prof_stat *s)
+gen_prof_expect_variance(char *buf, size_t size, const struct gen_prof_stat *s)
 {
-	int64_t		 avg = gen_prof_avg(s);
+	int64_t		 avg = gen_prof_expect_avg(s);
 	__int128	 v, den, q;
 
 	v = s->sumsq - 2 * (__int128)avg * s->v.total +
@@ -151,7 +153,7 @@ gen_prof_variance(char *buf, size_t size, const struct gen_prof_stat *s)
 }
 
 static int
-gen_prof_api_statistic(struct gen_prof *g, const char *dir, char **cause)
+gen_prof_expect_api_statistic(struct gen_prof *g, const char *dir, char **cause)
 {
 	struct gen_prof_stat	*s;
 	size_t			 i;
@@ -159,7 +161,7 @@ gen_prof_api_statistic(struct gen_prof *g, const char *dir, char **cause)
 	FILE			*f;
 
 	if (g->napi > 1)
-		qsort(g->api, g->napi, sizeof *g->api, gen_prof_api_cmp);
+		qsort(g->api, g->napi, sizeof *g->api, gen_prof_expect_api_cmp);
 	if ((f = util_file_create(dir, "api_statistic.csv", cause)) ==
 	    NULL)
 		return -1;
@@ -167,23 +169,24 @@ gen_prof_api_statistic(struct gen_prof *g, const char *dir, char **cause)
 	    "Max(us),Variance\n");
 	for (i = 0; i < g->napi; i++) {
 		s = &g->api[i];
-		gen_prof_variance(b[4], sizeof b[4], s);
+		gen_prof_expect_variance(b[4], sizeof b[4], s);
 		fprintf(f, "host,%s,%s,%s,%lld,%s,%s,%s,%s\n", s->b, s->a,
-		    gen_prof_us(b[0], sizeof b[0], s->v.total),
-		    (long long)s->v.count, gen_prof_us(b[1], sizeof b[1],
-		    gen_prof_avg(s)),
-		    gen_prof_us(b[2], sizeof b[2], s->v.min),
-		    gen_prof_us(b[3], sizeof b[3], s->v.max), b[4]);
+		    gen_prof_expect_us(b[0], sizeof b[0], s->v.total),
+		    (long long)s->v.count, gen_prof_expect_us(b[1], sizeof b[1],
+		    gen_prof_expect_avg(s)),
+		    gen_prof_expect_us(b[2], sizeof b[2], s->v.min),
+		    gen_prof_expect_us(b[3], sizeof b[3], s->v.max), b[4]);
 	}
 	return gen_prof_expect_close(f, "api_statistic.csv", cause);
 }
 
 static int
-gen_prof_task_cmp(const void *a, const void *b, void *arg)
+gen_prof_expect_task_cmp(const void *a, const void *b, void *arg)
 {
 	const struct gen_prof_task	*x = a, *y = b;
 	const struct gen_prof		*g = arg;
-	const struct gen_prof_op	*p = &g->ops[x->op], *q = &g->ops[y->op];
+	const struct gen_prof_op	*p = &g->ops[x->op], *q
+	    = &g->ops[y->op];
 
 	if (p->device != q->device)
 		return p->device - q->device;
@@ -198,7 +201,8 @@ gen_prof_task_cmp(const void *a, const void *b, void *arg)
 
 /* The shapes (SHAPES true), data types or formats of OP's tensors. */
 static void
-gen_prof_tensors(struct gen_prof *g, const struct gen_prof_op *op, bool out,
+gen_prof_expect_tensors(struct gen_prof *g, const struct gen_prof_op *op,
+    bool out,
     int what, struct strbuf *b)
 {
 	int		 n = g->kinds[op->kind].ntensors, i, j;
@@ -210,7 +214,7 @@ gen_prof_tensors(struct gen_prof *g, const struct gen_prof_op *op, bool out,
 			strbuf_addc(b, ';');
 		any = true;
 		if (what == 0) {
-			gen_prof_shape(g, op, i, dims);
+			gen_prof_core_shape(g, op, i, dims);
 			for (j = 0; j < 4 && dims[j] != 0; j++)
 				strbuf_addf(b, "%s%u", j > 0 ? "," : "",
 				    dims[j]);
@@ -223,7 +227,7 @@ gen_prof_tensors(struct gen_prof *g, const struct gen_prof_op *op, bool out,
 }
 
 static void
-gen_prof_csv_field(FILE *f, const char *s)
+gen_prof_expect_csv_field(FILE *f, const char *s)
 {
 	if (strchr(s, ',') != NULL)
 		fprintf(f, ",\"%s\"", s);
@@ -234,13 +238,14 @@ gen_prof_csv_field(FILE *f, const char *s)
 /*
  * The ArithmeticUtilization columns from the counters PMU, which hold the
  * events 0x4f, 0x49, 0x4b, 0x4a, 0x4d, 0x4c, 0x4e, 0x8 in that order
- * (gen_prof_events): the cube and vector ratios by data type, vec_fp16
+ * (gen_prof_core_events): the cube and vector ratios by data type, vec_fp16
  * counting the 128-lane and 64-lane events, and the operation counts of a
  * 16x16x16 fp16 or 16x16x32 int8 cube instruction and of a vector one of
  * 32, 128, 64, 64 and 32 lanes.
  */
 static void
-gen_prof_arith_cols(FILE *f, uint64_t total, const uint64_t *pmu, bool v3)
+gen_prof_expect_arith_cols(FILE *f, uint64_t total, const uint64_t *pmu,
+    bool v3)
 {
 	uint64_t	 r49 = pmu[1], r4a = pmu[3], r4b = pmu[2], r4c = pmu[5];
 	uint64_t	 r4d = pmu[4], r4e = pmu[6], r4f = pmu[0];
@@ -266,29 +271,29 @@ gen_prof_arith_cols(FILE *f, uint64_t total, const uint64_t *pmu, bool v3)
 
 /* The PMU columns of task I (section 5.3), or N/A when it has none. */
 static void
-gen_prof_pmu_cols(struct gen_prof *g, FILE *f, size_t i)
+gen_prof_expect_pmu_cols(struct gen_prof *g, FILE *f, size_t i)
 {
 	static const int order[] = { 0, 1, 2, 3, 4, 5 };
 	const struct gen_prof_op *op = &g->ops[g->tasks[i].op];
 	uint64_t	 total, pmu[8];
-	double		 t, ratio, nb, cores = gen_prof_cores(g);
+	double		 t, ratio, nb, cores = gen_prof_core_cores(g);
 	char		 buf[64];
 	int		 j;
 	int64_t		 b = op->block_dim & 0xFFFF;
 
-	if (!gen_prof_pmu(g, i, &total, pmu)) {
+	if (!gen_prof_core_pmu(g, i, &total, pmu)) {
 		for (j = 0; j < (g->o->arith ? 10 : 15); j++)
 			fputs(",N/A", f);
 		return;
 	}
 	nb = (double)(b > 0 ? b : 1);
-	t = (double)total / gen_prof_aic_mhz(g, g->tasks[i].start +
+	t = (double)total / gen_prof_core_aic_mhz(g, g->tasks[i].start +
 	    g->tasks[i].dur) / nb *
 	    (double)((int64_t)(nb + cores - 1) / (int64_t)cores);
 	util_fmt_fixed(buf, sizeof buf, t, 3, false);
 	fprintf(f, ",%s,%llu", buf, (unsigned long long)total);
 	if (g->o->arith) {
-		gen_prof_arith_cols(f, total, pmu,
+		gen_prof_expect_arith_cols(f, total, pmu,
 		    g->o->chip == GEN_PROF_310P);
 		return;
 	}
@@ -305,7 +310,7 @@ gen_prof_pmu_cols(struct gen_prof *g, FILE *f, size_t i)
 }
 
 static void
-gen_prof_summary_row(struct gen_prof *g, FILE *f,
+gen_prof_expect_summary_row(struct gen_prof *g, FILE *f,
     const struct gen_prof_task *t, int64_t wait)
 {
 	const struct gen_prof_op *op = &g->ops[t->op];
@@ -321,7 +326,7 @@ gen_prof_summary_row(struct gen_prof *g, FILE *f,
 		util_fmt_us(s[2], sizeof s[2], wait, 6, false);
 	fprintf(f, "%d,%lld,%u,%d,%s,%s,%s,%s,%s,%s,%s,%u,%u,%s", op->device,
 	    (long long)op->model, op->task, op->stream + 2,
-	    g->names[op->kind][op->name], gen_prof_type_name(g, op),
+	    g->names[op->kind][op->name], gen_prof_core_type_name(g, op),
 	    op->is_static ? "static" : "dynamic",
 	    gen_prof_expect_ge(g->kinds[op->kind].ge), s[0], s[1], s[2],
 	    op->block_dim & 0xFFFF, (op->block_dim & 0xFFFF) *
@@ -329,8 +334,8 @@ gen_prof_summary_row(struct gen_prof *g, FILE *f,
 	strbuf_init(&b);
 	for (i = 0; i < 6; i++) {
 		strbuf_reset(&b);
-		gen_prof_tensors(g, op, i >= 3, i % 3, &b);
-		gen_prof_csv_field(f, b.s != NULL ? b.s : "");
+		gen_prof_expect_tensors(g, op, i >= 3, i % 3, &b);
+		gen_prof_expect_csv_field(f, b.s != NULL ? b.s : "");
 	}
 	strbuf_release(&b);
 	if (t->ctx >= 0)
@@ -338,12 +343,12 @@ gen_prof_summary_row(struct gen_prof *g, FILE *f,
 	else
 		fprintf(f, ",N/A");
 	if (g->o->pmu)
-		gen_prof_pmu_cols(g, f, t->index);
+		gen_prof_expect_pmu_cols(g, f, t->index);
 	fputc('\n', f);
 }
 
 static int
-gen_prof_op_summary(struct gen_prof *g, const char *dir, char **cause)
+gen_prof_expect_op_summary(struct gen_prof *g, const char *dir, char **cause)
 {
 	struct gen_prof_task	*v;
 	int64_t			 end = 0, wait;
@@ -352,7 +357,7 @@ gen_prof_op_summary(struct gen_prof *g, const char *dir, char **cause)
 
 	v = xreallocarray(NULL, g->ntasks + 1, sizeof *v);
 	memcpy(v, g->tasks, g->ntasks * sizeof *v);
-	qsort_r(v, g->ntasks, sizeof *v, gen_prof_task_cmp, g);
+	qsort_r(v, g->ntasks, sizeof *v, gen_prof_expect_task_cmp, g);
 	if ((f = util_file_create(dir, "op_summary.csv", cause)) == NULL) {
 		free(v);
 		return -1;
@@ -374,7 +379,7 @@ gen_prof_op_summary(struct gen_prof *g, const char *dir, char **cause)
 		    g->ops[v[i - 1].op].device || v[i].start < end ? 0 :
 		    v[i].start - end;
 		end = v[i].start + v[i].dur;
-		gen_prof_summary_row(g, f, &v[i], wait);
+		gen_prof_expect_summary_row(g, f, &v[i], wait);
 	}
 	free(v);
 	return gen_prof_expect_close(f, "op_summary.csv", cause);
@@ -389,9 +394,9 @@ gen_prof_expect(struct gen_prof *g, const char *dir, char **cause)
 		    strerror(errno));
 		return -1;
 	}
-	if (gen_prof_op_statistic(g, dir, cause) != 0)
+	if (gen_prof_expect_op_statistic(g, dir, cause) != 0)
 		return -1;
-	if (gen_prof_api_statistic(g, dir, cause) != 0)
+	if (gen_prof_expect_api_statistic(g, dir, cause) != 0)
 		return -1;
-	return gen_prof_op_summary(g, dir, cause);
+	return gen_prof_expect_op_summary(g, dir, cause);
 }

@@ -107,12 +107,13 @@ gen_prof_extra_graphs(struct gen_prof *g, struct gen_prof_host *h,
 
 	for (m = 1; m <= 2; m++) {
 		ts = c->begin + (10 + m) * c->tick;
-		gen_bin_head(b, 15000, 0, h->tids[0], 16,
-		    gen_prof_host_raw(c, ts));
-		gen_buf_u64(b, gen_prof_hash(gen_prof_extra_dict[m - 1]));
-		gen_buf_u32(b, (uint32_t)(100 + m));
-		gen_buf_u32(b, (uint32_t)m);
-		gen_buf_pad(b, 256);
+		gen_prof_bin_head(b, 15000, 0, h->tids[0], 16,
+		    gen_prof_core_host_raw(c, ts));
+		gen_prof_bin_buf_u64(b, gen_prof_core_hash(gen_prof_extra_dict[m
+		    - 1]));
+		gen_prof_bin_buf_u32(b, (uint32_t)(100 + m));
+		gen_prof_bin_buf_u32(b, (uint32_t)m);
+		gen_prof_bin_buf_pad(b, 256);
 		xasprintf(&line, "%u,%s,%d,%d,%s", h->tids[0],
 		    gen_prof_extra_us(g, tb, sizeof tb, ts), m, 100 + m,
 		    gen_prof_extra_dict[m - 1]);
@@ -138,21 +139,23 @@ gen_prof_extra_fusion(struct gen_prof *g, struct gen_prof_host *h,
 	struct gen_buf	*b = &h->f[GF_FUSION];
 	struct strbuf	 line;
 	uint64_t	 mem[5];
-	int		 i, n = 1 + (int)(gen_prof_rand(g) % 3), f, k;
+	int		 i, n = 1 + (int)(gen_prof_core_rand(g) % 3), f, k;
 
-	f = 7 + (int)(gen_prof_rand(g) % 3);
-	k = (int)(gen_prof_rand(g) % (uint64_t)g->nkinds);
+	f = 7 + (int)(gen_prof_core_rand(g) % 3);
+	k = (int)(gen_prof_core_rand(g) % (uint64_t)g->nkinds);
 	for (i = 0; i < 4; i++)
-		mem[i] = gen_prof_rand(g) % (i == 2 ? 1 : 50000000);
+		mem[i] = gen_prof_core_rand(g) % (i == 2 ? 1 : 50000000);
 	mem[4] = mem[0] + mem[1] + mem[2] + mem[3];
-	gen_bin_head(b, 10000, 2, h->tids[t], 116, gen_prof_host_raw(c, ts));
-	gen_buf_u64(b, gen_prof_hash(gen_prof_extra_dict[f]));
-	gen_buf_u32(b, (uint32_t)n);
+	gen_prof_bin_head(b, 10000, 2, h->tids[t], 116,
+	    gen_prof_core_host_raw(c, ts));
+	gen_prof_bin_buf_u64(b, gen_prof_core_hash(gen_prof_extra_dict[f]));
+	gen_prof_bin_buf_u32(b, (uint32_t)n);
 	for (i = 0; i < 5; i++)
-		gen_buf_u64(b, mem[i]);
+		gen_prof_bin_buf_u64(b, mem[i]);
 	for (i = 0; i < 8; i++)
-		gen_buf_u64(b, i < n ? gen_prof_hash(g->names[k][i]) : 0);
-	gen_buf_pad(b, 256);
+		gen_prof_bin_buf_u64(b, i < n
+		    ? gen_prof_core_hash(g->names[k][i]) : 0);
+	gen_prof_bin_buf_pad(b, 256);
 	strbuf_init(&line);
 	strbuf_addf(&line, "host,%s,%lld,%s,", model == 1 || model == 2 ?
 	    gen_prof_extra_dict[model - 1] : "", (long long)model,
@@ -172,17 +175,19 @@ gen_prof_extra_attr(struct gen_prof *g, struct gen_prof_host *h,
 {
 	struct gen_buf	*b = &h->f[GF_ATTR];
 	char		 attr[64], tb[32], *line;
-	uint32_t	 type = gen_prof_rand(g) % 5 == 0 ? 1 : 0;
+	uint32_t	 type = gen_prof_core_rand(g) % 5 == 0 ? 1 : 0;
 	uint64_t	 id;
 
 	snprintf(attr, sizeof attr, "attr:%s:%d", g->kinds[op->kind].type,
 	    op->name);
-	id = gen_prof_hash(attr);
-	gen_bin_head(b, 10000, 9, h->tids[t], 20, gen_prof_host_raw(c, ts));
-	gen_buf_u64(b, gen_prof_hash(g->names[op->kind][op->name]));
-	gen_buf_u32(b, type);
-	gen_buf_u64(b, id);
-	gen_buf_pad(b, 64);
+	id = gen_prof_core_hash(attr);
+	gen_prof_bin_head(b, 10000, 9, h->tids[t], 20, gen_prof_core_host_raw(c,
+	    ts));
+	gen_prof_bin_buf_u64(b, gen_prof_core_hash(
+	    g->names[op->kind][op->name]));
+	gen_prof_bin_buf_u32(b, type);
+	gen_prof_bin_buf_u64(b, id);
+	gen_prof_bin_buf_pad(b, 64);
 	/* The dictionary lists no attribute of an op's fourth name. */
 	if (op->name == GEN_PROF_NAMES - 1)
 		snprintf(attr, sizeof attr, "%llu", (unsigned long long)id);
@@ -203,12 +208,13 @@ gen_prof_extra_op(struct gen_prof *g, struct gen_prof_host *h,
 {
 	if (!g->o->extras)
 		return;
-	if (op->model != GEN_PROF_NO_MODEL && gen_prof_rand(g) % 3 == 0)
+	if (op->model != GEN_PROF_NO_MODEL && gen_prof_core_rand(g) % 3 == 0)
 		gen_prof_extra_fusion(g, h, c, t, mod_b + c->tick, op->model);
-	else if (op->model == GEN_PROF_NO_MODEL && gen_prof_rand(g) % 10 == 0)
+	else if (op->model == GEN_PROF_NO_MODEL
+	    && gen_prof_core_rand(g) % 10 == 0)
 		gen_prof_extra_fusion(g, h, c, t, acl_b + c->tick,
 		    GEN_PROF_NO_MODEL);
-	if (gen_prof_rand(g) % 4 == 0)
+	if (gen_prof_core_rand(g) % 4 == 0)
 		gen_prof_extra_attr(g, h, c, t, attr_ts, op);
 }
 
@@ -220,38 +226,39 @@ gen_prof_extra_hccl_task(struct gen_prof *g, struct gen_prof_host *h,
 {
 	struct gen_buf	*f = &h->f[GF_HCCL];
 	uint32_t	 v[8];
-	uint64_t	 notify = gen_prof_rand(g) % 100000, size;
-	double		 est = (double)(gen_prof_rand(g) % 100000) / 8.0;
+	uint64_t	 notify = gen_prof_core_rand(g) % 100000, size;
+	double		 est = (double)(gen_prof_core_rand(g) % 100000) / 8.0;
 	char		 sb[32], db[32], *line;
 	int		 i;
 
 	for (i = 0; i < 8; i++)
-		v[i] = (uint32_t)(gen_prof_rand(g) % 8);
-	size = gen_prof_rand(g) % 10000000;
-	gen_bin_head(f, 5500, 2, h->tids[t], 116, gen_prof_host_raw(c, ts));
-	gen_buf_u64(f, gen_prof_hash(name));
-	gen_buf_u64(f, 0);
-	gen_buf_u64(f, gen_prof_hash("group-world"));
-	gen_buf_u32(f, v[0]);			/* local rank */
-	gen_buf_u32(f, v[1]);			/* remote rank */
-	gen_buf_u32(f, 8);			/* rank size */
-	gen_buf_u32(f, v[2]);			/* work flow mode */
-	gen_buf_u32(f, v[3]);			/* plane id */
-	gen_buf_u32(f, v[4]);			/* context id */
-	gen_buf_u64(f, notify);
-	gen_buf_u32(f, v[5]);			/* stage */
-	gen_buf_u32(f, v[6] % 2);		/* role */
-	gen_buf_u64(f, 0);
+		v[i] = (uint32_t)(gen_prof_core_rand(g) % 8);
+	size = gen_prof_core_rand(g) % 10000000;
+	gen_prof_bin_head(f, 5500, 2, h->tids[t], 116, gen_prof_core_host_raw(c,
+	    ts));
+	gen_prof_bin_buf_u64(f, gen_prof_core_hash(name));
+	gen_prof_bin_buf_u64(f, 0);
+	gen_prof_bin_buf_u64(f, gen_prof_core_hash("group-world"));
+	gen_prof_bin_buf_u32(f, v[0]);			/* local rank */
+	gen_prof_bin_buf_u32(f, v[1]);			/* remote rank */
+	gen_prof_bin_buf_u32(f, 8);			/* rank size */
+	gen_prof_bin_buf_u32(f, v[2]);			/* work flow mode */
+	gen_prof_bin_buf_u32(f, v[3]);			/* plane id */
+	gen_prof_bin_buf_u32(f, v[4]);			/* context id */
+	gen_prof_bin_buf_u64(f, notify);
+	gen_prof_bin_buf_u32(f, v[5]);			/* stage */
+	gen_prof_bin_buf_u32(f, v[6] % 2);		/* role */
+	gen_prof_bin_buf_u64(f, 0);
 	memcpy(f->p + f->len - 8, &est, 8);
-	gen_buf_u64(f, 0x1000);
-	gen_buf_u64(f, 0x2000);
-	gen_buf_u64(f, size);
-	gen_buf_u32(f, v[7] % 4);		/* reduce op */
-	gen_buf_u32(f, v[0] % 12);		/* data type */
-	gen_buf_u32(f, v[1] % 5);		/* link type */
-	gen_buf_u32(f, v[2] % 3);		/* transport type */
-	gen_buf_u32(f, v[3] % 3 == 2 ? 0xFFFFFFFFu : v[3] % 2);
-	gen_buf_pad(f, 256);
+	gen_prof_bin_buf_u64(f, 0x1000);
+	gen_prof_bin_buf_u64(f, 0x2000);
+	gen_prof_bin_buf_u64(f, size);
+	gen_prof_bin_buf_u32(f, v[7] % 4);		/* reduce op */
+	gen_prof_bin_buf_u32(f, v[0] % 12);		/* data type */
+	gen_prof_bin_buf_u32(f, v[1] % 5);		/* link type */
+	gen_prof_bin_buf_u32(f, v[2] % 3);		/* transport type */
+	gen_prof_bin_buf_u32(f, v[3] % 3 == 2 ? 0xFFFFFFFFu : v[3] % 2);
+	gen_prof_bin_buf_pad(f, 256);
 	if (b >= 0)
 		xasprintf(&line, "%u,%s,%s,%s", h->tids[t], name,
 		    gen_prof_extra_us(g, sb, sizeof sb, b),
@@ -281,45 +288,48 @@ gen_prof_extra_hccl(struct gen_prof *g, struct gen_prof_host *h,
 	static const char *const tasks[] = { "Memcpy", "Notify_Wait" };
 	struct gen_buf	*b = &h->f[GF_HCCL_OP];
 	int64_t		 acl_b, node_b, node_e, acl_e, hb, he, ts;
-	uint64_t	 count = gen_prof_rand(g) % 1000000;
-	uint8_t		 bits = (uint8_t)(gen_prof_rand(g) % 4);
-	uint8_t		 dtype = (uint8_t)(gen_prof_rand(g) % 12);
-	bool		 ring = gen_prof_rand(g) % 2 == 0;
+	uint64_t	 count = gen_prof_core_rand(g) % 1000000;
+	uint8_t		 bits = (uint8_t)(gen_prof_core_rand(g) % 4);
+	uint8_t		 dtype = (uint8_t)(gen_prof_core_rand(g) % 12);
+	bool		 ring = gen_prof_core_rand(g) % 2 == 0;
 	char		 name[64], sb[32], db[32], *line;
 	int		 i;
 
 	snprintf(name, sizeof name, "hcom_allReduce__%d_0",
-	    (int)(gen_prof_rand(g) % 900));
+	    (int)(gen_prof_core_rand(g) % 900));
 	acl_b = h->cursor[t];
-	node_b = acl_b + gen_prof_gap(g, c, 500, 2000);
-	hb = node_b + gen_prof_gap(g, c, 500, 2000);
+	node_b = acl_b + gen_prof_core_gap(g, c, 500, 2000);
+	hb = node_b + gen_prof_core_gap(g, c, 500, 2000);
 	for (i = 0; i < 2; i++) {
-		he = hb + gen_prof_gap(g, c, 2000, 9000);
-		gen_prof_span(g, h, c, t, GF_API_AGING, 5500, 0x010000,
-		    hb, he, gen_prof_hash(tasks[i]), tasks[i],
+		he = hb + gen_prof_core_gap(g, c, 2000, 9000);
+		gen_prof_core_span(g, h, c, t, GF_API_AGING, 5500, 0x010000,
+		    hb, he, gen_prof_core_hash(tasks[i]), tasks[i],
 		    "communication");
 		gen_prof_extra_hccl_task(g, h, c, t, hb + c->tick, tasks[i],
 		    hb, he);
-		hb = he + gen_prof_gap(g, c, 300, 900);
+		hb = he + gen_prof_core_gap(g, c, 300, 900);
 	}
-	node_e = hb + gen_prof_gap(g, c, 300, 900);
-	acl_e = node_e + gen_prof_gap(g, c, 300, 900);
-	h->cursor[t] = acl_e + gen_prof_gap(g, c, 2000, 30000);
-	gen_prof_span(g, h, c, t, GF_API_AGING, 20000, 7u << 16 | 200, acl_b,
+	node_e = hb + gen_prof_core_gap(g, c, 300, 900);
+	acl_e = node_e + gen_prof_core_gap(g, c, 300, 900);
+	h->cursor[t] = acl_e + gen_prof_core_gap(g, c, 2000, 30000);
+	gen_prof_core_span(g, h, c, t, GF_API_AGING, 20000, 7u << 16 | 200,
+	    acl_b,
 	    acl_e, 0, "HcclAllReduce", "acl");
-	gen_prof_span(g, h, c, t, GF_API_AGING, 10000, 5, node_b, node_e,
-	    gen_prof_hash(name), "launch", "node");
-	if (gen_prof_rand(g) % 4 == 0)
+	gen_prof_core_span(g, h, c, t, GF_API_AGING, 10000, 5, node_b, node_e,
+	    gen_prof_core_hash(name), "launch", "node");
+	if (gen_prof_core_rand(g) % 4 == 0)
 		gen_prof_extra_hccl_task(g, h, c, t, acl_b + c->tick,
 		    tasks[0], -1, -1);
 	ts = node_b + c->tick;
-	gen_bin_head(b, 10000, 10, h->tids[t], 26, gen_prof_host_raw(c, ts));
-	gen_buf_add(b, &bits, 1);
-	gen_buf_add(b, &dtype, 1);
-	gen_buf_u64(b, gen_prof_hash(ring ? "RING-NHR" : "HD-MESH"));
-	gen_buf_u64(b, count);
-	gen_buf_u64(b, gen_prof_hash("group-world"));
-	gen_buf_pad(b, 64);
+	gen_prof_bin_head(b, 10000, 10, h->tids[t], 26,
+	    gen_prof_core_host_raw(c, ts));
+	gen_prof_bin_buf_add(b, &bits, 1);
+	gen_prof_bin_buf_add(b, &dtype, 1);
+	gen_prof_bin_buf_u64(b, gen_prof_core_hash(ring ? "RING-NHR"
+	    : "HD-MESH"));
+	gen_prof_bin_buf_u64(b, count);
+	gen_prof_bin_buf_u64(b, gen_prof_core_hash("group-world"));
+	gen_prof_bin_buf_pad(b, 64);
 	xasprintf(&line, "%u,%s,%s,%s,%d,%d,%s,%s,%llu,group-world",
 	    h->tids[t], name, gen_prof_extra_us(g, sb, sizeof sb, node_b),
 	    gen_prof_extra_dur(db, sizeof db, node_e - node_b), bits & 1,
@@ -349,13 +359,14 @@ gen_prof_extra_copy(struct gen_prof *g, struct gen_prof_host *h,
 	cp->ts = ts;
 	cp->size = size;
 	cp->dir = dir;
-	gen_bin_head(b, 5000, 802, h->tids[t], 33, gen_prof_host_raw(c, ts));
-	gen_buf_u16(b, (uint16_t)device);
-	gen_buf_u16(b, 1);
-	gen_buf_u32(b, cp->task);
-	gen_buf_u64(b, 5);
-	gen_buf_u64(b, 0);
-	gen_buf_pad(b, 64);
+	gen_prof_bin_head(b, 5000, 802, h->tids[t], 33,
+	    gen_prof_core_host_raw(c, ts));
+	gen_prof_bin_buf_u16(b, (uint16_t)device);
+	gen_prof_bin_buf_u16(b, 1);
+	gen_prof_bin_buf_u32(b, cp->task);
+	gen_prof_bin_buf_u64(b, 5);
+	gen_prof_bin_buf_u64(b, 0);
+	gen_prof_bin_buf_pad(b, 64);
 }
 
 /*
@@ -371,10 +382,12 @@ gen_prof_extra_log(struct gen_prof *g, struct gen_buf *b, uint16_t task,
 	for (i = 0; i < 2; i++) {
 		cnt = (int)(b->len / 64);
 		if (g->o->chip != GEN_PROF_910B)
-			gen_bin_hwts(b, i, cnt, 9, 1, task, i == 0 ? start :
+			gen_prof_bin_hwts(b, i, cnt, 9, 1, task, i == 0
+			    ? start :
 			    end);
 		else
-			gen_bin_stars(b, i, cnt, 11, 1, task, i == 0 ? start :
+			gen_prof_bin_stars(b, i, cnt, 11, 1, task, i == 0
+			    ? start :
 			    end, 0, 0);
 	}
 }
@@ -412,7 +425,8 @@ gen_prof_extra_copies(struct gen_prof *g, const struct gen_prof_clock *c,
 		    c->dtick;
 		free_at[cp->device] = start + dur + c->dtick;
 		gen_prof_extra_log(g, &dev[cp->device].logs, cp->task,
-		    gen_prof_syscnt(c, start), gen_prof_syscnt(c, start + dur));
+		    gen_prof_core_syscnt(c, start), gen_prof_core_syscnt(c,
+		    start + dur));
 		xasprintf(&line, "%d,%u,1,%u,0,%s,%s,%llu,%.3f,%s", cp->device,
 		    cp->tid, cp->task, gen_prof_extra_us(g, sb, sizeof sb,
 		    start), gen_prof_extra_dur(db, sizeof db, dur),
@@ -436,33 +450,35 @@ gen_prof_extra_memcpy(struct gen_prof *g, struct gen_prof_host *h,
 	struct gen_buf	*b = &h->f[GF_MEMCPY];
 	int64_t		 acl_b, rt_b, rt_e, acl_e, ts;
 	uint64_t	 size, left;
-	uint16_t	 dir = (uint16_t)(gen_prof_rand(g) % 9);
+	uint16_t	 dir = (uint16_t)(gen_prof_core_rand(g) % 9);
 	int		 device = g->nmemcpy++ % g->o->devices, kind, i, n;
 	const char	*dname = dir < 8 ? gen_prof_extra_dirs[dir] : "other";
 
-	kind = (int)(gen_prof_rand(g) % 8);	/* 0 lost, 1 extra, 2 old */
-	size = 1 + gen_prof_rand(g) % (kind == 2 ? 1000000 : 200000000);
+	/* 0 lost, 1 extra, 2 old */
+	kind = (int)(gen_prof_core_rand(g) % 8);
+	size = 1 + gen_prof_core_rand(g) % (kind == 2 ? 1000000 : 200000000);
 	acl_b = h->cursor[t];
-	rt_b = acl_b + gen_prof_gap(g, c, 300, 900);
+	rt_b = acl_b + gen_prof_core_gap(g, c, 300, 900);
 	ts = rt_b + c->tick;
-	rt_e = ts + gen_prof_gap(g, c, 2000, 6000);
-	acl_e = rt_e + gen_prof_gap(g, c, 300, 900);
-	h->cursor[t] = acl_e + gen_prof_gap(g, c, 2000, 30000);
-	gen_prof_span(g, h, c, t, GF_API_AGING, 20000, 3u << 16 | 201, acl_b,
+	rt_e = ts + gen_prof_core_gap(g, c, 2000, 6000);
+	acl_e = rt_e + gen_prof_core_gap(g, c, 300, 900);
+	h->cursor[t] = acl_e + gen_prof_core_gap(g, c, 2000, 30000);
+	gen_prof_core_span(g, h, c, t, GF_API_AGING, 20000, 3u << 16 | 201,
+	    acl_b,
 	    acl_e, 0, "aclrtMemcpyAsync", "acl");
-	gen_prof_span(g, h, c, t, GF_API_AGING, 5000, 1103, rt_b, rt_e, 0,
+	gen_prof_core_span(g, h, c, t, GF_API_AGING, 5000, 1103, rt_b, rt_e, 0,
 	    "MemcpyAsync", "runtime");
 	if (kind != 0) {
-		gen_bin_head(b, 5000, 0, h->tids[t], kind == 2 ? 10 : 18,
-		    gen_prof_host_raw(c, ts));
-		gen_buf_u64(b, size);
+		gen_prof_bin_head(b, 5000, 0, h->tids[t], kind == 2 ? 10 : 18,
+		    gen_prof_core_host_raw(c, ts));
+		gen_prof_bin_buf_u64(b, size);
 		if (kind == 2)
-			gen_buf_u16(b, dir);
+			gen_prof_bin_buf_u16(b, dir);
 		else {
-			gen_buf_u64(b, GEN_PROF_MAX_COPY);
-			gen_buf_u16(b, dir);
+			gen_prof_bin_buf_u64(b, GEN_PROF_MAX_COPY);
+			gen_prof_bin_buf_u16(b, dir);
 		}
-		gen_buf_pad(b, 64);
+		gen_prof_bin_buf_pad(b, 64);
 	}
 	n = kind == 2 ? 1 : (int)((size + GEN_PROF_MAX_COPY - 1) /
 	    GEN_PROF_MAX_COPY);
@@ -490,13 +506,14 @@ gen_prof_extra_cap(struct gen_prof *g, struct gen_prof_host *h,
 	struct gen_buf	*b = &h->f[GF_CAPTURE];
 	char		 tb[32], *line;
 
-	gen_bin_head(b, 5000, 3, h->tids[0], 10, gen_prof_host_raw(c, ts));
-	gen_buf_u16(b, status);
-	gen_buf_u16(b, 2);
-	gen_buf_u16(b, 9);
-	gen_buf_u16(b, GEN_PROF_CAPTURE_MODEL);
-	gen_buf_u16(b, 0);
-	gen_buf_pad(b, 64);
+	gen_prof_bin_head(b, 5000, 3, h->tids[0], 10, gen_prof_core_host_raw(c,
+	    ts));
+	gen_prof_bin_buf_u16(b, status);
+	gen_prof_bin_buf_u16(b, 2);
+	gen_prof_bin_buf_u16(b, 9);
+	gen_prof_bin_buf_u16(b, GEN_PROF_CAPTURE_MODEL);
+	gen_prof_bin_buf_u16(b, 0);
+	gen_prof_bin_buf_pad(b, 64);
 	if (batch < 0)
 		return;
 	xasprintf(&line, "0,%d,2,9,%d,%u,%s", GEN_PROF_CAPTURE_MODEL, batch,
@@ -554,19 +571,19 @@ gen_prof_extra_dicts(struct gen_prof *g, struct strbuf *hash,
 	for (i = 0; i < sizeof gen_prof_extra_dict /
 	    sizeof gen_prof_extra_dict[0]; i++)
 		strbuf_addf(hash, "%llu:%s\n", (unsigned long long)
-		    gen_prof_hash(gen_prof_extra_dict[i]),
+		    gen_prof_core_hash(gen_prof_extra_dict[i]),
 		    gen_prof_extra_dict[i]);
 	for (k = 0; k < g->nkinds; k++) {
 		for (n = 0; n < GEN_PROF_NAMES - 1; n++) {
 			snprintf(attr, sizeof attr, "attr:%s:%d",
 			    g->kinds[k].type, n);
 			strbuf_addf(hash, "%llu:%s\n", (unsigned long long)
-			    gen_prof_hash(attr), attr);
+			    gen_prof_core_hash(attr), attr);
 		}
 	}
 	for (i = 0; i < g->nhccl; i++)
 		strbuf_addf(hash, "%llu:%s\n", (unsigned long long)
-		    gen_prof_hash(g->hccl_names[i]), g->hccl_names[i]);
+		    gen_prof_core_hash(g->hccl_names[i]), g->hccl_names[i]);
 	strbuf_addf(types, "5000_5:MEMCPY_ASYNC\n5000_1103:MemcpyAsync\n"
 	    "20000_%u:HcclAllReduce\n20000_%u:aclrtMemcpyAsync\n",
 	    7u << 16 | 200, 3u << 16 | 201);

@@ -206,31 +206,32 @@ void		 gen_prof_freqs(struct gen_prof *,
 		     const struct gen_prof_clock *, struct gen_prof_dev *);
 
 /* gen-prof-core.c */
-uint64_t	 gen_prof_rand(struct gen_prof *);
-int64_t		 gen_prof_range(struct gen_prof *, int64_t, int64_t);
-uint64_t	 gen_prof_host_raw(const struct gen_prof_clock *, int64_t);
-int64_t		 gen_prof_align(const struct gen_prof_clock *, int64_t);
-uint64_t	 gen_prof_syscnt(const struct gen_prof_clock *, int64_t);
-uint64_t	 gen_prof_hash(const char *);
-int64_t		 gen_prof_gap(struct gen_prof *, const struct gen_prof_clock *,
+uint64_t	 gen_prof_core_rand(struct gen_prof *);
+int64_t		 gen_prof_core_range(struct gen_prof *, int64_t, int64_t);
+uint64_t	 gen_prof_core_host_raw(const struct gen_prof_clock *, int64_t);
+int64_t		 gen_prof_core_align(const struct gen_prof_clock *, int64_t);
+uint64_t	 gen_prof_core_syscnt(const struct gen_prof_clock *, int64_t);
+uint64_t	 gen_prof_core_hash(const char *);
+int64_t		 gen_prof_core_gap(struct gen_prof *,
+		     const struct gen_prof_clock *,
 		     int64_t, int64_t);
-void		 gen_prof_span(struct gen_prof *, struct gen_prof_host *,
+void		 gen_prof_core_span(struct gen_prof *, struct gen_prof_host *,
 		     const struct gen_prof_clock *, int, int, uint16_t,
 		     uint32_t, int64_t, int64_t, uint64_t, const char *,
 		     const char *);
-const char	*gen_prof_type_name(const struct gen_prof *,
+const char	*gen_prof_core_type_name(const struct gen_prof *,
 		     const struct gen_prof_op *);
-void		 gen_prof_shape(const struct gen_prof *,
+void		 gen_prof_core_shape(const struct gen_prof *,
 		     const struct gen_prof_op *, int, uint32_t *);
-bool		 gen_prof_pmu(const struct gen_prof *, size_t, uint64_t *,
+bool		 gen_prof_core_pmu(const struct gen_prof *, size_t, uint64_t *,
 		     uint64_t *);
-int		 gen_prof_cores(const struct gen_prof *);
-double		 gen_prof_aic_mhz(const struct gen_prof *, int64_t);
-const char	*gen_prof_events(const struct gen_prof *);
-struct gen_prof_stat *gen_prof_stat_find(struct gen_prof_stat **, size_t *,
+int		 gen_prof_core_cores(const struct gen_prof *);
+double		 gen_prof_core_aic_mhz(const struct gen_prof *, int64_t);
+const char	*gen_prof_core_events(const struct gen_prof *);
+struct gen_prof_stat *gen_prof_core_stat_find(struct gen_prof_stat **, size_t *,
 		     int, const char *, const char *);
-void		 gen_prof_stat_add(struct gen_prof_stat *, int64_t);
-void		 gen_prof_api_add(struct gen_prof *, const char *,
+void		 gen_prof_core_stat_add(struct gen_prof_stat *, int64_t);
+void		 gen_prof_core_api_add(struct gen_prof *, const char *,
 		     const char *, int64_t);
 
 /* gen-prof-expect.c */
@@ -245,7 +246,8 @@ void		 gen_prof_mstx_free(struct gen_prof *);
 
 /* gen-prof-extra.c */
 struct gen_prof_host;
-void		 gen_prof_extra_graphs(struct gen_prof *, struct gen_prof_host *,
+void		 gen_prof_extra_graphs(struct gen_prof *,
+		     struct gen_prof_host *,
 		     const struct gen_prof_clock *);
 void		 gen_prof_extra_op(struct gen_prof *, struct gen_prof_host *,
 		     const struct gen_prof_clock *, int,
@@ -266,9 +268,9 @@ int		 gen_prof_extra_expect(struct gen_prof *, const char *,
 void		 gen_prof_extra_free(struct gen_prof *);
 
 /* gen-prof-step.c */
-void		 gen_prof_steps(struct gen_prof *,
+void		 gen_prof_step_all(struct gen_prof *,
 		     const struct gen_prof_clock *, struct gen_prof_dev *);
-int		 gen_prof_steps_expect(struct gen_prof *, const char *,
+int		 gen_prof_step_expect(struct gen_prof *, const char *,
 		     char **);
 
 #endif /* GEN_PROF_INT_H */

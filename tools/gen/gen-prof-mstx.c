@@ -26,27 +26,27 @@ gen_prof_mstx_rec(struct gen_buf *b, const struct gen_prof_clock *c,
 {
 	char	 text[GEN_PROF_MSTX_MSG];
 
-	gen_bin_head(b, 20500, 0, m->tid, 232, gen_prof_host_raw(c,
+	gen_prof_bin_head(b, 20500, 0, m->tid, 232, gen_prof_core_host_raw(c,
 	    m->start));
-	gen_buf_u16(b, info);
-	gen_buf_u16(b, seg);
-	gen_buf_u32(b, 0);
-	gen_buf_u16(b, 0x5A5A);
-	gen_buf_u16(b, 120);
-	gen_buf_u32(b, m->pid);
-	gen_buf_u32(b, m->tid);
-	gen_buf_u32(b, m->category);
-	gen_buf_u32(b, (uint32_t)m->event);
-	gen_buf_u32(b, (uint32_t)m->payload_type);
-	gen_buf_u64(b, m->payload);
-	gen_buf_u64(b, gen_prof_host_raw(c, m->start));
-	gen_buf_u64(b, gen_prof_host_raw(c, m->end));
-	gen_buf_u64(b, m->mark);
-	gen_buf_u64(b, m->domain);
-	gen_buf_u32(b, (uint32_t)m->msg_type);
+	gen_prof_bin_buf_u16(b, info);
+	gen_prof_bin_buf_u16(b, seg);
+	gen_prof_bin_buf_u32(b, 0);
+	gen_prof_bin_buf_u16(b, 0x5A5A);
+	gen_prof_bin_buf_u16(b, 120);
+	gen_prof_bin_buf_u32(b, m->pid);
+	gen_prof_bin_buf_u32(b, m->tid);
+	gen_prof_bin_buf_u32(b, m->category);
+	gen_prof_bin_buf_u32(b, (uint32_t)m->event);
+	gen_prof_bin_buf_u32(b, (uint32_t)m->payload_type);
+	gen_prof_bin_buf_u64(b, m->payload);
+	gen_prof_bin_buf_u64(b, gen_prof_core_host_raw(c, m->start));
+	gen_prof_bin_buf_u64(b, gen_prof_core_host_raw(c, m->end));
+	gen_prof_bin_buf_u64(b, m->mark);
+	gen_prof_bin_buf_u64(b, m->domain);
+	gen_prof_bin_buf_u32(b, (uint32_t)m->msg_type);
 	memset(text, 0, sizeof text);
 	memcpy(text, msg, strlen(msg));
-	gen_buf_add(b, text, sizeof text);
+	gen_prof_bin_buf_add(b, text, sizeof text);
 }
 
 /* A MarkEx message of several segments of up to 155 bytes. */
@@ -54,7 +54,7 @@ static char *
 gen_prof_mstx_long(struct gen_prof *g, int i)
 {
 	struct strbuf	 b;
-	int		 n = 1 + (int)gen_prof_range(g, 1, 4), k;
+	int		 n = 1 + (int)gen_prof_core_range(g, 1, 4), k;
 
 	strbuf_init(&b);
 	strbuf_addf(&b, "markex-%d", i);
@@ -103,13 +103,14 @@ gen_prof_mstx(struct gen_prof *g, const struct gen_prof_clock *c,
 		m->event = i % 4;
 		m->tid = tids[i % g->o->threads];
 		m->pid = (uint32_t)(g->o->seed * 7 + 4242);
-		m->start = lo + step * i + gen_prof_range(g, 0, step / 2);
+		m->start = lo + step * i + gen_prof_core_range(g, 0, step / 2);
 		m->start -= m->start % tick;
 		m->end = m->event == 0 ? m->start : m->start + tick *
-		    gen_prof_range(g, 1, 5000);
+		    gen_prof_core_range(g, 1, 5000);
 		if (m->event == 3) {
 			m->mark = 1000 + (uint64_t)i;
-			m->domain = gen_prof_hash(i % 8 == 3 ? "domain-lost" :
+			m->domain = gen_prof_core_hash(i % 8 == 3
+			    ? "domain-lost" :
 			    "domain-net");
 			m->msg = gen_prof_mstx_long(g, i);
 			gen_prof_mstx_ex(b, c, m);
@@ -117,7 +118,7 @@ gen_prof_mstx(struct gen_prof *g, const struct gen_prof_clock *c,
 		}
 		m->category = (uint32_t)(i % 3);
 		m->payload_type = i % 3;
-		m->payload = gen_prof_rand(g);
+		m->payload = gen_prof_core_rand(g);
 		m->msg_type = i % 2;
 		xasprintf(&m->msg, "%s %d", m->event == 0 ? "mark" :
 		    "range", i);
@@ -174,7 +175,7 @@ gen_prof_mstx_expect(struct gen_prof *g, const char *dir, char **cause)
 		gen_prof_mstx_us(f, m->end + g->local_off);
 		if (m->event == 3)
 			fprintf(f, "N/A,%s,%s,%llu\n", m->msg,
-			    m->domain == gen_prof_hash("domain-net") ?
+			    m->domain == gen_prof_core_hash("domain-net") ?
 			    "domain-net" : "invalid",
 			    (unsigned long long)m->mark);
 		else

@@ -21,16 +21,17 @@ static void
 gen_prof_step_rec(struct gen_buf *b, const struct gen_prof_clock *c,
     int64_t t, uint64_t index, uint64_t model, uint16_t tag)
 {
-	gen_buf_u16(b, 10 << 8);
-	gen_buf_u16(b, 0);
-	gen_buf_u32(b, 0);
-	gen_buf_u64(b, gen_prof_syscnt(c, t));
-	gen_buf_u64(b, index);
-	gen_buf_u64(b, model);
-	gen_buf_u16(b, 0x800 | 5);	/* stream 5; bit 11 is not the stream */
-	gen_buf_u16(b, (uint16_t)(index * 3));
-	gen_buf_u16(b, tag);
-	gen_buf_u16(b, 0);
+	gen_prof_bin_buf_u16(b, 10 << 8);
+	gen_prof_bin_buf_u16(b, 0);
+	gen_prof_bin_buf_u32(b, 0);
+	gen_prof_bin_buf_u64(b, gen_prof_core_syscnt(c, t));
+	gen_prof_bin_buf_u64(b, index);
+	gen_prof_bin_buf_u64(b, model);
+	gen_prof_bin_buf_u16(
+	    b, 0x800 | 5);	/* stream 5; bit 11 is not the stream */
+	gen_prof_bin_buf_u16(b, (uint16_t)(index * 3));
+	gen_prof_bin_buf_u16(b, tag);
+	gen_prof_bin_buf_u16(b, 0);
 }
 
 static void
@@ -73,9 +74,9 @@ gen_prof_step_framed(struct gen_prof *g, const struct gen_prof_clock *c,
 	for (i = 0; i < n; i++) {
 		s = gen_prof_step_at(c, lo, hi, i, n, 20, false);
 		fp = gen_prof_step_at(c, lo, hi, i, n, 60 +
-		    (int)gen_prof_range(g, 0, 100), false);
+		    (int)gen_prof_core_range(g, 0, 100), false);
 		bp = gen_prof_step_at(c, lo, hi, i, n, 500 +
-		    (int)gen_prof_range(g, 0, 300), false);
+		    (int)gen_prof_core_range(g, 0, 300), false);
 		e = gen_prof_step_at(c, lo, hi, i, n, 900, false);
 		if (i == 1)	/* before the model start: cleared */
 			gen_prof_step_rec(b, c, s - 4 * c->dtick, (uint64_t)i,
@@ -119,7 +120,7 @@ gen_prof_step_chained(struct gen_prof *g, const struct gen_prof_clock *c,
 		fp = gen_prof_step_at(c, lo, hi, i, n, 400, true);
 		bp = gen_prof_step_at(c, lo, hi, i, n, 700, true);
 		e = gen_prof_step_at(c, lo, hi, i, n, 950 +
-		    (int)gen_prof_range(g, 0, 40), true);
+		    (int)gen_prof_core_range(g, 0, 40), true);
 		if (i == 0)
 			fp = -1;	/* the first has no FP */
 		else
@@ -140,7 +141,7 @@ gen_prof_step_chained(struct gen_prof *g, const struct gen_prof_clock *c,
  * collection window [C->begin, C->end).
  */
 void
-gen_prof_steps(struct gen_prof *g, const struct gen_prof_clock *c,
+gen_prof_step_all(struct gen_prof *g, const struct gen_prof_clock *c,
     struct gen_prof_dev *dev)
 {
 	int64_t	 lo = c->begin + 1000000, hi = c->end - 1000000;
@@ -195,7 +196,7 @@ gen_prof_step_aug(const struct gen_prof *g, const struct gen_prof_iter *it)
 
 /* Write DIR/step_trace.csv as show prints it. */
 int
-gen_prof_steps_expect(struct gen_prof *g, const char *dir, char **cause)
+gen_prof_step_expect(struct gen_prof *g, const char *dir, char **cause)
 {
 	struct gen_prof_iter	*it;
 	FILE			*f;

@@ -128,51 +128,54 @@ gen_prof_node_records(struct gen_prof *g, struct gen_prof_host *h,
 	const struct gen_prof_kind *k = &g->kinds[op->kind];
 	struct gen_buf	*b = &h->f[is_static ? GF_NODE_UNAGING :
 	    GF_NODE_AGING];
-	uint64_t	 name = gen_prof_hash(g->names[op->kind][op->name]);
+	uint64_t	 name = gen_prof_core_hash(
+	    g->names[op->kind][op->name]);
 	uint32_t	 dims[4];
 	int		 i, j, n;
 
-	gen_bin_head(b, 10000, 0, h->tids[t], 28, gen_prof_host_raw(c, nbi));
-	gen_buf_u64(b, name);
-	gen_buf_u32(b, (uint32_t)k->ge);
-	gen_buf_u64(b, gen_prof_hash(k->type));
-	gen_buf_u32(b, op->block_dim);
-	gen_buf_u32(b, op->hf32 ? 1 : 0);
-	gen_buf_pad(b, 64);
+	gen_prof_bin_head(b, 10000, 0, h->tids[t], 28, gen_prof_core_host_raw(c,
+	    nbi));
+	gen_prof_bin_buf_u64(b, name);
+	gen_prof_bin_buf_u32(b, (uint32_t)k->ge);
+	gen_prof_bin_buf_u64(b, gen_prof_core_hash(k->type));
+	gen_prof_bin_buf_u32(b, op->block_dim);
+	gen_prof_bin_buf_u32(b, op->hf32 ? 1 : 0);
+	gen_prof_bin_buf_pad(b, 64);
 	/* Tensors five to a record, same op, thread and time stamp. */
 	for (i = 0; i < k->ntensors; i += 5) {
 		n = k->ntensors - i < 5 ? k->ntensors - i : 5;
 		b = &h->f[GF_TENSOR];
-		gen_bin_head(b, 10000, 1, h->tids[t], 12 + 44 * n,
-		    gen_prof_host_raw(c, nbi + c->tick));
-		gen_buf_u64(b, name);
-		gen_buf_u32(b, (uint32_t)n);
+		gen_prof_bin_head(b, 10000, 1, h->tids[t], 12 + 44 * n,
+		    gen_prof_core_host_raw(c, nbi + c->tick));
+		gen_prof_bin_buf_u64(b, name);
+		gen_prof_bin_buf_u32(b, (uint32_t)n);
 		for (j = i; j < i + n; j++) {
 			bool out = j == k->ntensors - 1;
 
-			gen_buf_u32(b, out ? 1 : 0);
-			gen_buf_u32(b, out ? 0 : (j % 2 == 0 ? 2 : 29));
-			gen_buf_u32(b, out ? 0 : 1);
-			gen_prof_shape(g, op, j, dims);
-			gen_buf_u32(b, dims[0]);
-			gen_buf_u32(b, dims[1]);
-			gen_buf_u32(b, dims[2]);
-			gen_buf_u32(b, dims[3]);
-			gen_buf_u64(b, 0);
-			gen_buf_u64(b, 0);
+			gen_prof_bin_buf_u32(b, out ? 1 : 0);
+			gen_prof_bin_buf_u32(b, out ? 0 : (j % 2 == 0 ? 2
+			    : 29));
+			gen_prof_bin_buf_u32(b, out ? 0 : 1);
+			gen_prof_core_shape(g, op, j, dims);
+			gen_prof_bin_buf_u32(b, dims[0]);
+			gen_prof_bin_buf_u32(b, dims[1]);
+			gen_prof_bin_buf_u32(b, dims[2]);
+			gen_prof_bin_buf_u32(b, dims[3]);
+			gen_prof_bin_buf_u64(b, 0);
+			gen_prof_bin_buf_u64(b, 0);
 		}
-		gen_buf_pad(b, 256);
+		gen_prof_bin_buf_pad(b, 256);
 	}
 	if (op->nctx == 0)
 		return;
 	b = &h->f[GF_CTX];
-	gen_bin_head(b, 10000, 4, h->tids[t], 12 + 4 * op->nctx,
-	    gen_prof_host_raw(c, nbi + 2 * c->tick));
-	gen_buf_u64(b, name);
-	gen_buf_u32(b, (uint32_t)op->nctx);
+	gen_prof_bin_head(b, 10000, 4, h->tids[t], 12 + 4 * op->nctx,
+	    gen_prof_core_host_raw(c, nbi + 2 * c->tick));
+	gen_prof_bin_buf_u64(b, name);
+	gen_prof_bin_buf_u32(b, (uint32_t)op->nctx);
 	for (i = 0; i < op->nctx; i++)
-		gen_buf_u32(b, op->ctx[i]);
-	gen_buf_pad(b, 256);
+		gen_prof_bin_buf_u32(b, op->ctx[i]);
+	gen_prof_bin_buf_pad(b, 256);
 }
 
 /* One operator launch on thread T: its spans and host records. */
@@ -189,48 +192,52 @@ gen_prof_launch(struct gen_prof *g, struct gen_prof_host *h,
 
 	memset(op, 0, sizeof *op);
 	op->index = g->nops++;
-	op->kind = (int)(gen_prof_rand(g) % (uint64_t)g->nkinds);
+	op->kind = (int)(gen_prof_core_rand(g) % (uint64_t)g->nkinds);
 	k = &g->kinds[op->kind];
-	op->name = (int)(gen_prof_rand(g) % GEN_PROF_NAMES);
+	op->name = (int)(gen_prof_core_rand(g) % GEN_PROF_NAMES);
 	op->tid = h->tids[t];
-	op->block_dim = (uint32_t)(8 << gen_prof_rand(g) % 3);
+	op->block_dim = (uint32_t)(8 << gen_prof_core_rand(g) % 3);
 	if (k->ge == 4 || k->ge == 5)
 		op->block_dim |= 2u << 16;
-	op->hf32 = k->ge == 0 && gen_prof_rand(g) % 10 < 3;
+	op->hf32 = k->ge == 0 && gen_prof_core_rand(g) % 10 < 3;
 	if (k->ffts) {
-		op->nctx = 1 + (int)(gen_prof_rand(g) % GEN_PROF_MAX_CTX);
+		op->nctx = 1 + (int)(gen_prof_core_rand(g) % GEN_PROF_MAX_CTX);
 		for (i = 0; i < op->nctx; i++)
-			op->ctx[i] = (uint16_t)(i * 2 + (int)(gen_prof_rand(g) %
+			op->ctx[i] = (uint16_t)(i * 2
+			    + (int)(gen_prof_core_rand(g) %
 			    2));
 	}
 	for (i = 0; i < (op->nctx > 0 ? op->nctx : 1); i++)
-		op->dur[i] = k->mean_ns / 2 + gen_prof_range(g, 0, k->mean_ns);
-	model = (int)(gen_prof_rand(g) % 100) < g->o->model_pct;
+		op->dur[i] = k->mean_ns / 2 + gen_prof_core_range(g, 0,
+		    k->mean_ns);
+	model = (int)(gen_prof_core_rand(g) % 100) < g->o->model_pct;
 	op->model = model ? 1 + op->kind % 3 : GEN_PROF_NO_MODEL;
 
 	acl_b = h->cursor[t];
 	if (model)
-		mod_b = acl_b + gen_prof_gap(g, c, 300, 900);
-	node_b = (model ? mod_b : acl_b) + gen_prof_gap(g, c, 800, 4000);
-	nbi = node_b + gen_prof_gap(g, c, 200, 900);
-	rt_b = nbi + 2 * c->tick + gen_prof_gap(g, c, 300, 1500);
-	op->tt = rt_b + gen_prof_gap(g, c, 1000, 5000);
-	rt_e = op->tt + gen_prof_gap(g, c, 300, 1200);
-	node_e = rt_e + gen_prof_gap(g, c, 200, 800);
+		mod_b = acl_b + gen_prof_core_gap(g, c, 300, 900);
+	node_b = (model ? mod_b : acl_b) + gen_prof_core_gap(g, c, 800, 4000);
+	nbi = node_b + gen_prof_core_gap(g, c, 200, 900);
+	rt_b = nbi + 2 * c->tick + gen_prof_core_gap(g, c, 300, 1500);
+	op->tt = rt_b + gen_prof_core_gap(g, c, 1000, 5000);
+	rt_e = op->tt + gen_prof_core_gap(g, c, 300, 1200);
+	node_e = rt_e + gen_prof_core_gap(g, c, 200, 800);
 	if (model)
-		mod_e = node_e + gen_prof_gap(g, c, 200, 800);
-	acl_e = (model ? mod_e : node_e) + gen_prof_gap(g, c, 400, 2500);
-	h->cursor[t] = acl_e + gen_prof_gap(g, c, 2000, 30000);
+		mod_e = node_e + gen_prof_core_gap(g, c, 200, 800);
+	acl_e = (model ? mod_e : node_e) + gen_prof_core_gap(g, c, 400, 2500);
+	h->cursor[t] = acl_e + gen_prof_core_gap(g, c, 2000, 30000);
 
-	gen_prof_span(g, h, c, t, GF_API_AGING, 20000, gen_prof_acl_type(g,
+	gen_prof_core_span(g, h, c, t, GF_API_AGING, 20000, gen_prof_acl_type(g,
 	    k->acl, 5), acl_b, acl_e, 0, k->acl, "acl");
 	if (model)
-		gen_prof_span(g, h, c, t, GF_API_AGING, 15000, 1, mod_b, mod_e,
+		gen_prof_core_span(g, h, c, t, GF_API_AGING, 15000, 1, mod_b,
+		    mod_e,
 		    (uint64_t)op->model, "ModelExecute", "model");
-	gen_prof_span(g, h, c, t, GF_API_AGING, 10000, 5, node_b, node_e,
-	    gen_prof_hash(g->names[op->kind][op->name]), "launch", "node");
+	gen_prof_core_span(g, h, c, t, GF_API_AGING, 10000, 5, node_b, node_e,
+	    gen_prof_core_hash(g->names[op->kind][op->name]), "launch", "node");
 	rt = k->ge == 0 ? 63 : 3;
-	gen_prof_span(g, h, c, t, GF_API_AGING, 5000, 1000 + (uint32_t)rt, rt_b,
+	gen_prof_core_span(g, h, c, t, GF_API_AGING, 5000, 1000 + (uint32_t)rt,
+	    rt_b,
 	    rt_e, 0, gen_prof_rt_name(rt), "runtime");
 	op->is_static = static_names[op->kind * GEN_PROF_NAMES + op->name];
 	gen_prof_node_records(g, h, c, op, t, nbi, op->is_static);
@@ -242,24 +249,24 @@ static void
 gen_prof_call(struct gen_prof *g, struct gen_prof_host *h,
     const struct gen_prof_clock *c, int t)
 {
-	size_t		 i = gen_prof_rand(g) % GEN_PROF_NCALLS;
+	size_t		 i = gen_prof_core_rand(g) % GEN_PROF_NCALLS;
 	int		 file;
 	int64_t		 b, e, len;
 
-	file = gen_prof_rand(g) % 10 == 0 ? GF_API_UNAGING : GF_API_AGING;
+	file = gen_prof_core_rand(g) % 10 == 0 ? GF_API_UNAGING : GF_API_AGING;
 	b = h->cursor[t];
-	len = gen_prof_align(c, gen_prof_calls[i].mean_ns / 2 +
-	    gen_prof_range(g, 0, gen_prof_calls[i].mean_ns));
+	len = gen_prof_core_align(c, gen_prof_calls[i].mean_ns / 2 +
+	    gen_prof_core_range(g, 0, gen_prof_calls[i].mean_ns));
 	e = b + (len > 4 * c->tick ? len : 4 * c->tick);
-	gen_prof_span(g, h, c, t, file, 20000, gen_prof_acl_type(g,
+	gen_prof_core_span(g, h, c, t, file, 20000, gen_prof_acl_type(g,
 	    gen_prof_calls[i].acl, gen_prof_calls[i].cls), b, e, 0,
 	    gen_prof_calls[i].acl, "acl");
 	if (gen_prof_calls[i].rt >= 0)
-		gen_prof_span(g, h, c, t, file, 5000,
+		gen_prof_core_span(g, h, c, t, file, 5000,
 		    1000 + (uint32_t)gen_prof_calls[i].rt, b + c->tick,
 		    e - c->tick, 0, gen_prof_rt_name(gen_prof_calls[i].rt),
 		    "runtime");
-	h->cursor[t] = e + gen_prof_gap(g, c, 2000, 30000);
+	h->cursor[t] = e + gen_prof_core_gap(g, c, 2000, 30000);
 }
 
 static int
@@ -332,14 +339,15 @@ gen_prof_freqs(struct gen_prof *g, const struct gen_prof_clock *c,
 	for (d = 0; d < g->o->devices; d++) {
 		for (k = 0; k < GEN_PROF_FREQS; k += n) {
 			n = k == 0 ? 2 : 1;
-			gen_buf_u32(&dev[d].freq, (uint32_t)n);
-			gen_buf_u32(&dev[d].freq, 0);
+			gen_prof_bin_buf_u32(&dev[d].freq, (uint32_t)n);
+			gen_prof_bin_buf_u32(&dev[d].freq, 0);
 			for (i = 0; i < 55; i++) {
-				gen_buf_u64(&dev[d].freq, (int)i < n ?
-				    gen_prof_syscnt(c, g->freq_at[k + i]) : 0);
-				gen_buf_u32(&dev[d].freq, (int)i < n ?
+				gen_prof_bin_buf_u64(&dev[d].freq, (int)i < n ?
+				    gen_prof_core_syscnt(c, g->freq_at[k + i])
+				    : 0);
+				gen_prof_bin_buf_u32(&dev[d].freq, (int)i < n ?
 				    (uint32_t)g->freq_mhz[k + i] : 0);
-				gen_buf_u32(&dev[d].freq, 0);
+				gen_prof_bin_buf_u32(&dev[d].freq, 0);
 			}
 		}
 	}
@@ -368,15 +376,15 @@ gen_prof_track(struct gen_buf *b, const struct gen_prof_clock *c,
     uint32_t tid, int64_t ts, int device, int stream, uint16_t task,
     uint16_t batch, uint32_t type, uint64_t kernel)
 {
-	gen_bin_head(b, 5000, 802, tid, 33, gen_prof_host_raw(c, ts));
-	gen_buf_u16(b, (uint16_t)(device & 0xFFF));
-	gen_buf_u16(b, (uint16_t)stream);
-	gen_buf_u32(b, (uint32_t)batch << 16 | task);
-	gen_buf_u64(b, type);
-	gen_buf_u64(b, kernel);
-	gen_buf_u16(b, 8);
-	gen_buf_u16(b, 64);
-	gen_buf_pad(b, 64);
+	gen_prof_bin_head(b, 5000, 802, tid, 33, gen_prof_core_host_raw(c, ts));
+	gen_prof_bin_buf_u16(b, (uint16_t)(device & 0xFFF));
+	gen_prof_bin_buf_u16(b, (uint16_t)stream);
+	gen_prof_bin_buf_u32(b, (uint32_t)batch << 16 | task);
+	gen_prof_bin_buf_u64(b, type);
+	gen_prof_bin_buf_u64(b, kernel);
+	gen_prof_bin_buf_u16(b, 8);
+	gen_prof_bin_buf_u16(b, 64);
+	gen_prof_bin_buf_pad(b, 64);
 }
 
 /*
@@ -401,13 +409,13 @@ gen_prof_schedule(struct gen_prof *g, struct gen_prof_host *h,
 		ss[j].last_tt = -1;
 		ss[j].next = o->wrap ? (uint32_t)(65536 - (g->nops /
 		    (size_t)(o->devices * o->streams)) / 2 - 1) :
-		    (uint32_t)gen_prof_range(g, 0, 200);
+		    (uint32_t)gen_prof_core_range(g, 0, 200);
 	}
 	qsort(g->ops, g->nops, sizeof *g->ops, gen_prof_op_cmp);
 	for (i = 0; i < g->nops; i++) {
 		op = &g->ops[i];
 		op->device = (int)(op->index % (size_t)o->devices);
-		pick = (int)(gen_prof_rand(g) % (uint64_t)o->streams);
+		pick = (int)(gen_prof_core_rand(g) % (uint64_t)o->streams);
 		for (k = 0; k < o->streams; k++) {
 			j = (pick + k) % o->streams;
 			if (ss[op->device * o->streams + j].last_tt < op->tt)
@@ -416,18 +424,18 @@ gen_prof_schedule(struct gen_prof *g, struct gen_prof_host *h,
 		op->stream = k < o->streams ? j : pick;
 		s = &ss[op->device * o->streams + op->stream];
 		s->last_tt = op->tt;
-		start = op->tt + gen_prof_range(g, 2000, 9000);
+		start = op->tt + gen_prof_core_range(g, 2000, 9000);
 		if (start < s->free + 100)
-			start = s->free + gen_prof_range(g, 100, 1500);
+			start = s->free + gen_prof_core_range(g, 100, 1500);
 		start = c->dsync + (start - c->dsync + c->dtick - 1) /
 		    c->dtick * c->dtick;
-		cnt = gen_prof_syscnt(c, start);
+		cnt = gen_prof_core_syscnt(c, start);
 		if (s->next > 0xFFFF) {
 			s->batch++;
 			gen_prof_track(&h->f[GF_TRACK], c, op->tid,
 			    op->tt - c->tick, op->device, op->stream + 2, 0,
 			    s->batch, 98, 0);
-			gen_bin_flip(&dev[op->device].flips, (s->last_end +
+			gen_prof_bin_flip(&dev[op->device].flips, (s->last_end +
 			    cnt) / 2, (uint16_t)(op->stream + 2), s->batch);
 			s->next = 1;
 		}
@@ -435,7 +443,7 @@ gen_prof_schedule(struct gen_prof *g, struct gen_prof_host *h,
 		op->batch = s->batch;
 		gen_prof_track(&h->f[GF_TRACK], c, op->tid, op->tt, op->device,
 		    op->stream + 2, op->task, op->batch,
-		    (uint32_t)g->kinds[op->kind].rt, gen_prof_hash(
+		    (uint32_t)g->kinds[op->kind].rt, gen_prof_core_hash(
 		    g->kinds[op->kind].type));
 		for (k = 0; k < (op->nctx > 0 ? op->nctx : 1); k++) {
 			op->dur[k] = (op->dur[k] + c->dtick - 1) / c->dtick *
@@ -443,8 +451,9 @@ gen_prof_schedule(struct gen_prof *g, struct gen_prof_host *h,
 			gen_prof_add_task(g, i, op->nctx > 0 ? k : -1, start,
 			    op->dur[k]);
 			s->free = start + op->dur[k];
-			s->last_end = gen_prof_syscnt(c, s->free);
-			start = s->free + c->dtick * gen_prof_range(g, 1, 20);
+			s->last_end = gen_prof_core_syscnt(c, s->free);
+			start = s->free + c->dtick * gen_prof_core_range(g, 1,
+			    20);
 		}
 	}
 	free(ss);
@@ -464,10 +473,10 @@ gen_prof_logs(struct gen_prof *g, const struct gen_prof_clock *c,
 
 	l = xreallocarray(NULL, 2 * g->ntasks + 1, sizeof *l);
 	for (i = 0; i < g->ntasks; i++) {
-		l[n].syscnt = gen_prof_syscnt(c, g->tasks[i].start);
+		l[n].syscnt = gen_prof_core_syscnt(c, g->tasks[i].start);
 		l[n].task = (uint32_t)i;
 		l[n++].end = 0;
-		l[n].syscnt = gen_prof_syscnt(c, g->tasks[i].start +
+		l[n].syscnt = gen_prof_core_syscnt(c, g->tasks[i].start +
 		    g->tasks[i].dur);
 		l[n].task = (uint32_t)i;
 		l[n++].end = 1;
@@ -478,23 +487,24 @@ gen_prof_logs(struct gen_prof *g, const struct gen_prof_clock *c,
 		op = &g->ops[t->op];
 		sqe = g->kinds[op->kind].sqe;
 		if (g->o->chip != GEN_PROF_910B)
-			gen_bin_hwts(&dev[op->device].logs, l[i].end,
+			gen_prof_bin_hwts(&dev[op->device].logs, l[i].end,
 			    cnt[op->device]++, sqe, (uint16_t)(op->stream + 2),
 			    op->task, l[i].syscnt);
 		else if (t->ctx >= 0)
-			gen_bin_stars(&dev[op->device].logs, 34 + l[i].end,
+			gen_prof_bin_stars(&dev[op->device].logs, 34 + l[i].end,
 			    cnt[op->device]++, sqe, (uint16_t)(op->stream + 2),
 			    op->task, l[i].syscnt, 6, op->ctx[t->ctx]);
 		else
-			gen_bin_stars(&dev[op->device].logs, l[i].end,
+			gen_prof_bin_stars(&dev[op->device].logs, l[i].end,
 			    cnt[op->device]++, sqe, (uint16_t)(op->stream + 2),
 			    op->task, l[i].syscnt, 0, 0);
-		if (l[i].end && gen_prof_pmu(g, l[i].task, &total, pmu))
-			gen_bin_pmu(&dev[op->device].pmu, g->o->chip ==
+		if (l[i].end && gen_prof_core_pmu(g, l[i].task, &total, pmu))
+			gen_prof_bin_pmu(&dev[op->device].pmu, g->o->chip ==
 			    GEN_PROF_910B, pcnt[op->device]++,
 			    (uint16_t)(op->stream + 2), op->task, t->ctx >= 0 ?
 			    op->ctx[t->ctx] : -1, t->ctx >= 0 ? 6 : 0, total,
-			    pmu, gen_prof_syscnt(c, t->start), l[i].syscnt);
+			    pmu, gen_prof_core_syscnt(c, t->start),
+			    l[i].syscnt);
 	}
 	free(l);
 }
@@ -543,7 +553,7 @@ gen_prof_meta(struct gen_prof *g, const struct gen_prof_clock *c,
 	    "\"drvVersion\":467732,\"cannVersion\":\"8.0.0\"}\n",
 	    plat[o->chip], (unsigned long long)(o->seed * 7 + 4242));
 	xasprintf(&name, "info.json%s", sfx);
-	rc = gen_bin_text(dir, name, b.s, cause);
+	rc = gen_prof_bin_text(dir, name, b.s, cause);
 	free(name);
 	strbuf_reset(&b);
 	strbuf_addf(&b, "{\"devices\":\"%d\",\"profLevel\":\"l1\","
@@ -552,16 +562,16 @@ gen_prof_meta(struct gen_prof *g, const struct gen_prof_clock *c,
 	    "\"ai_core_profiling_events\":\"%s\",\"llc_profiling\":\"\"}\n",
 	    device < 0 ? 64 : device, o->pmu ? "on" : "off",
 	    o->arith ? "ArithmeticUtilization" : "PipeUtilization",
-	    gen_prof_events(g));
+	    gen_prof_core_events(g));
 	if (rc == 0)
-		rc = gen_bin_text(dir, "sample.json", b.s, cause);
+		rc = gen_prof_bin_text(dir, "sample.json", b.s, cause);
 	strbuf_reset(&b);
 	strbuf_addf(&b, "{\"collectionDateBegin\":\"\",\"collectionTimeBegin\":"
 	    "\"%lld\",\"clockMonotonicRaw\":\"%lld\"}\n",
 	    (long long)c->begin_us, (long long)c->begin);
 	xasprintf(&name, "start_info%s", sfx);
 	if (rc == 0)
-		rc = gen_bin_text(dir, name, b.s, cause);
+		rc = gen_prof_bin_text(dir, name, b.s, cause);
 	free(name);
 	strbuf_reset(&b);
 	strbuf_addf(&b, "{\"collectionDateEnd\":\"\",\"collectionTimeEnd\":"
@@ -570,7 +580,7 @@ gen_prof_meta(struct gen_prof *g, const struct gen_prof_clock *c,
 	    (long long)c->end);
 	xasprintf(&name, "end_info%s", sfx);
 	if (rc == 0)
-		rc = gen_bin_text(dir, name, b.s, cause);
+		rc = gen_prof_bin_text(dir, name, b.s, cause);
 	free(name);
 	strbuf_release(&b);
 	return rc;
@@ -594,13 +604,13 @@ gen_prof_clocks(const struct gen_prof_clock *c, const char *dir, int device,
 		snprintf(sect, sizeof sect, "Device%d", device);
 	xasprintf(&text, "[%s]\nclock_monotonic_raw: %lld\ncntvct: %llu\n"
 	    "cntvct_diff: %lld\n", sect, (long long)(sync - c->diff * c->tick),
-	    (unsigned long long)gen_prof_host_raw(c, sync),
+	    (unsigned long long)gen_prof_core_host_raw(c, sync),
 	    (long long)c->diff);
 	if (device < 0)
 		xasprintf(&name, "host_start.log");
 	else
 		xasprintf(&name, "host_start.log.%d", device);
-	rc = gen_bin_text(dir, name, text, cause);
+	rc = gen_prof_bin_text(dir, name, text, cause);
 	free(text);
 	free(name);
 	if (rc != 0 || device < 0)
@@ -608,7 +618,7 @@ gen_prof_clocks(const struct gen_prof_clock *c, const char *dir, int device,
 	xasprintf(&text, "clock_monotonic_raw: %lld\ncntvct: %llu\n",
 	    (long long)(c->dsync + 777), (unsigned long long)c->dsync_cnt);
 	xasprintf(&name, "dev_start.log.%d", device);
-	rc = gen_bin_text(dir, name, text, cause);
+	rc = gen_prof_bin_text(dir, name, text, cause);
 	free(text);
 	free(name);
 	return rc;
@@ -627,16 +637,17 @@ gen_prof_dicts(struct gen_prof *g, const char *data, char **cause)
 	for (i = 0; i < g->nkinds; i++) {
 		for (j = 0; j < GEN_PROF_NAMES; j++)
 			strbuf_addf(&b, "%llu:%s\n", (unsigned long long)
-			    gen_prof_hash(g->names[i][j]), g->names[i][j]);
+			    gen_prof_core_hash(g->names[i][j]), g->names[i][j]);
 		if (!g->o->missing_dict ||
 		    strcmp(g->kinds[i].type, "DropOutDoMask") != 0)
 			strbuf_addf(&b, "%llu:%s\n", (unsigned long long)
-			    gen_prof_hash(g->kinds[i].type), g->kinds[i].type);
+			    gen_prof_core_hash(g->kinds[i].type),
+			    g->kinds[i].type);
 	}
 	if (g->nmarkers > 0)
 		strbuf_addf(&b, "%llu:domain-net\n", (unsigned long long)
-		    gen_prof_hash("domain-net"));
-	rc = gen_bin_text(data, "unaging.additional.hash_dic.slice_0", b.s,
+		    gen_prof_core_hash("domain-net"));
+	rc = gen_prof_bin_text(data, "unaging.additional.hash_dic.slice_0", b.s,
 	    cause);
 	strbuf_reset(&b);
 	strbuf_adds(&b, "10000_0:node_basic_info\n10000_5:launch\n"
@@ -658,7 +669,8 @@ gen_prof_dicts(struct gen_prof *g, const char *data, char **cause)
 	if (types.s != NULL)
 		strbuf_adds(&b, types.s);
 	if (rc == 0)
-		rc = gen_bin_text(data, "unaging.additional.type_info_dic.slice_0",
+		rc = gen_prof_bin_text(data,
+		    "unaging.additional.type_info_dic.slice_0",
 		    b.s, cause);
 	strbuf_release(&types);
 	strbuf_release(&b);
@@ -671,16 +683,16 @@ gen_prof_clock_init(struct gen_prof *g, struct gen_prof_clock *c)
 	memset(c, 0, sizeof *c);
 	c->tick = g->o->host_mhz > 0 ? 1000 / g->o->host_mhz : 1;
 	c->dtick = g->o->chip == GEN_PROF_910B ? 20 : 10;
-	c->begin = gen_prof_range(g, 50, 900) * 1000000000000LL;
-	c->begin_us = (1748736000LL + gen_prof_range(g, 0, 86400 * 30)) *
-	    1000000 + gen_prof_range(g, 0, 1000000);
+	c->begin = gen_prof_core_range(g, 50, 900) * 1000000000000LL;
+	c->begin_us = (1748736000LL + gen_prof_core_range(g, 0, 86400 * 30)) *
+	    1000000 + gen_prof_core_range(g, 0, 1000000);
 	c->sync = c->begin - GEN_PROF_HOST_ANCHOR * 10;
-	c->sync_cnt = (uint64_t)gen_prof_range(g, 1000000000000LL,
+	c->sync_cnt = (uint64_t)gen_prof_core_range(g, 1000000000000LL,
 	    10000000000000LL);
 	c->dsync = c->begin - GEN_PROF_DEV_ANCHOR * 10;
-	c->dsync_cnt = (uint64_t)gen_prof_range(g, 100000000000LL,
+	c->dsync_cnt = (uint64_t)gen_prof_core_range(g, 100000000000LL,
 	    1000000000000LL);
-	c->diff = g->o->host_mhz > 0 ? gen_prof_range(g, 3, 40) : 0;
+	c->diff = g->o->host_mhz > 0 ? gen_prof_core_range(g, 3, 40) : 0;
 	g->local_off = c->begin_us * 1000 - c->begin;
 }
 
@@ -696,25 +708,26 @@ gen_prof_host(struct gen_prof *g, struct gen_prof_host *h,
 
 	static_names = xcalloc((size_t)g->nkinds * GEN_PROF_NAMES, 1);
 	for (i = 0; i < g->nkinds * GEN_PROF_NAMES; i++)
-		static_names[i] = (int)(gen_prof_rand(g) % 100) < o->static_pct;
+		static_names[i] = (int)(gen_prof_core_rand(
+		    g) % 100) < o->static_pct;
 	h->tids = xcalloc((size_t)o->threads, sizeof *h->tids);
 	h->request = xcalloc((size_t)o->threads, sizeof *h->request);
 	h->cursor = xcalloc((size_t)o->threads, sizeof *h->cursor);
 	for (i = 0; i < o->threads; i++) {
 		h->tids[i] = 100000 + (uint32_t)i * 1111 +
-		    (uint32_t)(gen_prof_rand(g) % 1000);
-		h->cursor[i] = c->begin + gen_prof_align(c,
-		    gen_prof_range(g, 1000000, 5000000));
+		    (uint32_t)(gen_prof_core_rand(g) % 1000);
+		h->cursor[i] = c->begin + gen_prof_core_align(c,
+		    gen_prof_core_range(g, 1000000, 5000000));
 	}
 	g->ops = xcalloc((size_t)o->ops + 1, sizeof *g->ops);
 	if (o->extras)
 		gen_prof_extra_graphs(g, h, c);
 	while (left_ops + left_apis > 0) {
-		if (o->extras && gen_prof_rand(g) % 16 == 0)
+		if (o->extras && gen_prof_core_rand(g) % 16 == 0)
 			gen_prof_extra_hccl(g, h, c, t);
-		else if (o->extras && gen_prof_rand(g) % 16 == 0)
+		else if (o->extras && gen_prof_core_rand(g) % 16 == 0)
 			gen_prof_extra_memcpy(g, h, c, t);
-		else if ((int64_t)(gen_prof_rand(g) % (uint64_t)(left_ops +
+		else if ((int64_t)(gen_prof_core_rand(g) % (uint64_t)(left_ops +
 		    left_apis)) < left_ops) {
 			gen_prof_launch(g, h, c, t, static_names);
 			left_ops--;
@@ -743,7 +756,8 @@ gen_prof_write_host(struct gen_prof *g, struct gen_prof_host *h,
 		rc = gen_prof_clocks(c, dir, -1, cause);
 	for (i = 0; rc == 0 && i < GF_NFILES; i++) {
 		if (h->f[i].len > 0)
-			rc = gen_bin_slices(data, gen_prof_files[i], &h->f[i],
+			rc = gen_prof_bin_slices(data, gen_prof_files[i],
+			    &h->f[i],
 			    g->o->host_slice, gen_prof_records[i], cause);
 	}
 	if (rc == 0)
@@ -772,27 +786,30 @@ gen_prof_write_dev(struct gen_prof *g, struct gen_prof_dev *d,
 	memset(&blob, 0, sizeof blob);
 	/* Bytes of a ring buffer's lost head (section 1.2). */
 	for (i = 0; i < g->o->head_skip; i++)
-		gen_buf_add(&blob, &(unsigned char){ 0xA5 }, 1);
-	gen_buf_add(&blob, d->logs.p, d->logs.len);
+		gen_prof_bin_buf_add(&blob, &(unsigned char){ 0xA5 }, 1);
+	gen_prof_bin_buf_add(&blob, d->logs.p, d->logs.len);
 	snprintf(name, sizeof name, "%s.%d", g->o->chip == GEN_PROF_910B ?
 	    "stars_soc.data" : "hwts.data", device);
 	if (rc == 0 && blob.len > 0)
-		rc = gen_bin_slices(data, name, &blob, g->o->dev_slice, 0,
+		rc = gen_prof_bin_slices(data, name, &blob, g->o->dev_slice, 0,
 		    cause);
 	snprintf(name, sizeof name, "%s.%d", g->o->chip == GEN_PROF_910B ?
 	    "ffts_profile.data" : "aicore.data", device);
 	if (rc == 0 && d->pmu.len > 0)
-		rc = gen_bin_slices(data, name, &d->pmu, g->o->dev_slice, 0,
+		rc = gen_prof_bin_slices(data, name, &d->pmu, g->o->dev_slice,
+		    0,
 		    cause);
 	snprintf(name, sizeof name, "lpmFreqConv.data.%d", device);
 	if (rc == 0 && d->freq.len > 0)
-		rc = gen_bin_slices(data, name, &d->freq, g->o->dev_slice, 0,
+		rc = gen_prof_bin_slices(data, name, &d->freq, g->o->dev_slice,
+		    0,
 		    cause);
 	snprintf(name, sizeof name, "ts_track.data.%d", device);
 	if (rc == 0 && d->flips.len > 0)
-		rc = gen_bin_slices(data, name, &d->flips, g->o->dev_slice, 0,
+		rc = gen_prof_bin_slices(data, name, &d->flips, g->o->dev_slice,
+		    0,
 		    cause);
-	gen_buf_free(&blob);
+	gen_prof_bin_buf_free(&blob);
 	free(data);
 	free(dir);
 	return rc;
@@ -805,15 +822,15 @@ gen_prof_free(struct gen_prof *g, struct gen_prof_host *h,
 	int	 i;
 
 	for (i = 0; i < GF_NFILES; i++)
-		gen_buf_free(&h->f[i]);
+		gen_prof_bin_buf_free(&h->f[i]);
 	free(h->tids);
 	free(h->request);
 	free(h->cursor);
 	for (i = 0; dev != NULL && i < g->o->devices; i++) {
-		gen_buf_free(&dev[i].logs);
-		gen_buf_free(&dev[i].flips);
-		gen_buf_free(&dev[i].pmu);
-		gen_buf_free(&dev[i].freq);
+		gen_prof_bin_buf_free(&dev[i].logs);
+		gen_prof_bin_buf_free(&dev[i].flips);
+		gen_prof_bin_buf_free(&dev[i].pmu);
+		gen_prof_bin_buf_free(&dev[i].freq);
 	}
 	free(dev);
 	free(g->ops);
@@ -853,11 +870,12 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 	    sizeof gen_prof_stars[0]) : (int)(sizeof gen_prof_hwts /
 	    sizeof gen_prof_hwts[0]);
 	snprintf(g.missing, sizeof g.missing, "%llu", (unsigned long long)
-	    gen_prof_hash("DropOutDoMask"));
+	    gen_prof_core_hash("DropOutDoMask"));
 	for (i = 0; i < g.nkinds; i++) {
 		for (j = 0; j < GEN_PROF_NAMES; j++)
 			snprintf(g.names[i][j], sizeof g.names[i][j], "%s-op%d",
-			    g.kinds[i].type, 1 + (int)(gen_prof_rand(&g) % 400));
+			    g.kinds[i].type, 1
+			    + (int)(gen_prof_core_rand(&g) % 400));
 	}
 	gen_prof_clock_init(&g, &c);
 	gen_prof_host(&g, &h, &c);
@@ -873,8 +891,8 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 		if (g.tasks[i].start + g.tasks[i].dur > c.end)
 			c.end = g.tasks[i].start + g.tasks[i].dur;
 	}
-	c.end = gen_prof_align(&c, c.end + 5000000);
-	gen_prof_steps(&g, &c, dev);
+	c.end = gen_prof_core_align(&c, c.end + 5000000);
+	gen_prof_step_all(&g, &c, dev);
 	gen_prof_freqs(&g, &c, dev);
 	gen_prof_mstx(&g, &c, h.tids, &h.f[GF_MSTX]);
 	xasprintf(&root, "%s/PROF_000001_%s_GEN%013llu", dir,
@@ -885,7 +903,7 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 	if (rc == 0 && o->expect != NULL)
 		rc = gen_prof_expect(&g, o->expect, cause);
 	if (rc == 0 && o->expect != NULL)
-		rc = gen_prof_steps_expect(&g, o->expect, cause);
+		rc = gen_prof_step_expect(&g, o->expect, cause);
 	if (rc == 0 && o->expect != NULL)
 		rc = gen_prof_mstx_expect(&g, o->expect, cause);
 	if (rc == 0 && o->expect != NULL)

@@ -146,7 +146,8 @@ gen_svp_stats(struct strbuf *op, struct strbuf *acl, uint64_t *rng,
 	for (i = 0; i < 3; i++) {
 		avg = 50 + (int64_t)(util_rand_next(rng) % 9000);
 		aclavg[i] = avg;
-		strbuf_addf(acl, "1200,1201,%s,%s,%d.25,%lld,2,%lld,%lld,%lld\n",
+		strbuf_addf(acl,
+		    "1200,1201,%s,%s,%d.25,%lld,2,%lld,%lld,%lld\n",
 		    i == 2 ? "ACL_RTS" : "ACL_MODEL", apis[i], 60 - 20 * i,
 		    (long long)avg * 2, (long long)avg, (long long)avg + 3,
 		    (long long)avg - 3);
@@ -185,7 +186,7 @@ gen_svp_timeline(const char *dir, const int64_t *opavg, const int64_t *aclavg,
 			at += 2000 + 10 * k;
 			strbuf_addf(&b, ", {\"name\": \"subgraph_%d\", "
 			    "\"pid\": 0, \"tid\": 0, ", i);
-			gen_timeline_span(&b, at, at + d);
+			gen_tracedir_span(&b, at, at + d);
 			strbuf_addf(&b, ", \"args\": {\"Task Type\": "
 			    "\"AA_CORE\", \"Stream Id\": 0, \"Task Id\": %d}, "
 			    "\"ph\": \"X\"}", i + 1);
@@ -198,7 +199,7 @@ gen_svp_timeline(const char *dir, const int64_t *opavg, const int64_t *aclavg,
 		}
 	}
 	strbuf_adds(&b, "]");
-	if (util_mkdir_p(tl, 0755) != 0 || gen_bin_write(tl,
+	if (util_mkdir_p(tl, 0755) != 0 || gen_prof_bin_write(tl,
 	    "task_time_0_1_1.json", b.s, b.len, cause) != 0)
 		goto out;
 	strbuf_reset(&b);
@@ -214,7 +215,7 @@ gen_svp_timeline(const char *dir, const int64_t *opavg, const int64_t *aclavg,
 			at += 5000;
 			strbuf_addf(&b, ", {\"name\": \"%s\", \"pid\": 1200, "
 			    "\"tid\": 1201, ", apis[i]);
-			gen_timeline_span(&b, at, at + d);
+			gen_tracedir_span(&b, at, at + d);
 			strbuf_addf(&b, ", \"args\": {\"Mode\": \"%s\", "
 			    "\"Process Id\": 1200, \"Thread Id\": 1201}, "
 			    "\"ph\": \"X\"}", i == 2 ? "ACL_RTS" : "ACL_MODEL");
@@ -227,7 +228,7 @@ gen_svp_timeline(const char *dir, const int64_t *opavg, const int64_t *aclavg,
 		    (long long)aclavg[i] * 2, (long long)aclavg[i] - 3,
 		    (long long)aclavg[i] + 3);
 	strbuf_adds(&b, "]");
-	if (gen_bin_write(tl, "acl_0_1_1.json", b.s, b.len, cause) != 0)
+	if (gen_prof_bin_write(tl, "acl_0_1_1.json", b.s, b.len, cause) != 0)
 		goto out;
 	rc = 0;
 out:
@@ -269,30 +270,33 @@ gen_svp_write(const char *dir, const struct demo_opts *g, char **cause)
 	}
 	gen_svp_layers(&layers, &exp, &rng);
 	gen_svp_stats(&op, &acl, &rng, opavg, aclavg);
-	if (gen_bin_write(dir, "info.json.0", info, sizeof info - 1,
+	if (gen_prof_bin_write(dir, "info.json.0", info, sizeof info - 1,
 	    cause) != 0 ||
-	    gen_bin_write(data, "aacore.data.0.slice_0", raw, sizeof raw - 1,
+	    gen_prof_bin_write(data, "aacore.data.0.slice_0", raw, sizeof raw
+	    - 1,
 	    cause) != 0 ||
-	    gen_job_acl(data, g, &rng, NULL, 0, 0, cause) != 0 ||
-	    gen_bin_write(sum, "op_summary_0.resnet18.1.1.1.10.0.800.csv",
+	    gen_acl_job(data, g, &rng, NULL, 0, 0, cause) != 0 ||
+	    gen_prof_bin_write(sum, "op_summary_0.resnet18.1.1.1.10.0.800.csv",
 	    layers.s, layers.len, cause) != 0 ||
-	    gen_bin_write(sum, "op_statistic_0_1_10_1.csv", op.s, op.len,
+	    gen_prof_bin_write(sum, "op_statistic_0_1_10_1.csv", op.s, op.len,
 	    cause) != 0 ||
-	    gen_bin_write(sum, "acl_statistic_0_1_1.csv", acl.s, acl.len,
+	    gen_prof_bin_write(sum, "acl_statistic_0_1_1.csv", acl.s, acl.len,
 	    cause) != 0 ||
 	    gen_svp_timeline(dir, opavg, aclavg, &tt, &api, cause) != 0)
 		goto out;
-	if (g->expect != NULL && (gen_bin_write(g->expect,
+	if (g->expect != NULL && (gen_prof_bin_write(g->expect,
 	    "aa_core_metrics.csv", exp.s, exp.len, cause) != 0 ||
-	    gen_bin_write(g->expect, "op_statistic.csv", op.s, op.len,
+	    gen_prof_bin_write(g->expect, "op_statistic.csv", op.s, op.len,
 	    cause) != 0 ||
-	    gen_bin_write(g->expect, "svp_acl_statistic.csv", acl.s, acl.len,
+	    gen_prof_bin_write(g->expect, "svp_acl_statistic.csv", acl.s,
+	    acl.len,
 	    cause) != 0 ||
-	    gen_bin_write(g->expect, "frequency.csv", freq, sizeof freq - 1,
+	    gen_prof_bin_write(g->expect, "frequency.csv", freq, sizeof freq
+	    - 1,
 	    cause) != 0 ||
-	    gen_bin_write(g->expect, "svp_task_time.csv", tt.s, tt.len,
+	    gen_prof_bin_write(g->expect, "svp_task_time.csv", tt.s, tt.len,
 	    cause) != 0 ||
-	    gen_bin_write(g->expect, "svp_acl_api.csv", api.s, api.len,
+	    gen_prof_bin_write(g->expect, "svp_acl_api.csv", api.s, api.len,
 	    cause) != 0))
 		goto out;
 	rc = 0;

@@ -61,32 +61,37 @@ struct gen_buf {
 	size_t		 len;
 	size_t		 size;
 };
-void		 gen_buf_add(struct gen_buf *, const void *, size_t);
-void		 gen_buf_u16(struct gen_buf *, uint16_t);
-void		 gen_buf_u32(struct gen_buf *, uint32_t);
-void		 gen_buf_u64(struct gen_buf *, uint64_t);
-void		 gen_buf_pad(struct gen_buf *, size_t);
-void		 gen_buf_free(struct gen_buf *);
-void		 gen_bin_put(struct strbuf *, size_t, uint64_t, int);
-size_t		 gen_bin_record(struct strbuf *, size_t, uint16_t);
-int		 gen_bin_slices(const char *, const char *,
+void		 gen_prof_bin_buf_add(struct gen_buf *, const void *, size_t);
+void		 gen_prof_bin_buf_u16(struct gen_buf *, uint16_t);
+void		 gen_prof_bin_buf_u32(struct gen_buf *, uint32_t);
+void		 gen_prof_bin_buf_u64(struct gen_buf *, uint64_t);
+void		 gen_prof_bin_buf_pad(struct gen_buf *, size_t);
+void		 gen_prof_bin_buf_free(struct gen_buf *);
+void		 gen_prof_bin_put(struct strbuf *, size_t, uint64_t, int);
+size_t		 gen_prof_bin_record(struct strbuf *, size_t, uint16_t);
+int		 gen_prof_bin_slices(const char *, const char *,
 		     const struct gen_buf *, int64_t, size_t, char **);
-int		 gen_bin_text(const char *, const char *, const char *,
+int		 gen_prof_bin_text(const char *, const char *, const char *,
 		     char **);
-void		 gen_bin_api(struct gen_buf *, uint16_t, uint32_t, uint32_t,
+void		 gen_prof_bin_api(struct gen_buf *, uint16_t, uint32_t,
+		     uint32_t,
 		     uint32_t, uint64_t, uint64_t, uint64_t);
-void		 gen_bin_head(struct gen_buf *, uint16_t, uint32_t, uint32_t,
+void		 gen_prof_bin_head(struct gen_buf *, uint16_t, uint32_t,
+		     uint32_t,
 		     uint32_t, uint64_t);
-void		 gen_bin_stars(struct gen_buf *, int, int, int, uint16_t,
+void		 gen_prof_bin_stars(struct gen_buf *, int, int, int, uint16_t,
 		     uint16_t, uint64_t, int, uint16_t);
-void		 gen_bin_hwts(struct gen_buf *, int, int, int, uint16_t,
+void		 gen_prof_bin_hwts(struct gen_buf *, int, int, int, uint16_t,
 		     uint16_t, uint64_t);
-void		 gen_bin_flip(struct gen_buf *, uint64_t, uint16_t, uint16_t);
-void		 gen_bin_pmu(struct gen_buf *, bool, int, uint16_t, uint16_t,
+void		 gen_prof_bin_flip(struct gen_buf *, uint64_t, uint16_t,
+		     uint16_t);
+void		 gen_prof_bin_pmu(struct gen_buf *, bool, int, uint16_t,
+		     uint16_t,
 		     int, uint16_t, uint64_t, const uint64_t *, uint64_t,
 		     uint64_t);
 /* gen-job.c */
-int		 gen_bin_write(const char *, const char *, const char *, size_t,
+int		 gen_prof_bin_write(const char *, const char *, const char *,
+		     size_t,
 		     char **);
 int		 gen_job_write(const char *, const struct demo_opts *, char **);
 
@@ -101,20 +106,20 @@ void		 gen_ge_step(struct strbuf *, struct strbuf *, int, bool,
 		     uint64_t);
 void		 gen_ge_id_map(struct strbuf *, struct strbuf *, uint64_t);
 
-/* gen-timeline.c: CANN 6.x device_N/timeline/ folders. */
-int		 gen_timeline_write(const char *, const struct demo_opts *,
+/* gen-tracedir.c: CANN 6.x device_N/timeline/ folders. */
+int		 gen_tracedir_write(const char *, const struct demo_opts *,
 		     char **);
-void		 gen_timeline_span(struct strbuf *, int64_t, int64_t);
+void		 gen_tracedir_span(struct strbuf *, int64_t, int64_t);
 
 /* gen-svp.c */
 int		 gen_svp_write(const char *, const struct demo_opts *, char **);
 
 /* gen-acl.c */
-int		 gen_job_acl(const char *, const struct demo_opts *, uint64_t *,
+int		 gen_acl_job(const char *, const struct demo_opts *, uint64_t *,
 		     const uint64_t *, int, int, char **);
-int		 gen_job_aicpu(const char *, const struct demo_opts *,
+int		 gen_acl_aicpu(const char *, const struct demo_opts *,
 		     uint64_t *, char **);
-int		 gen_job_runtime(const char *, const struct demo_opts *,
+int		 gen_acl_runtime(const char *, const struct demo_opts *,
 		     uint64_t *, char **);
 
 #endif /* GEN_H */

@@ -34,7 +34,7 @@
 #include "store.h"
 
 static int
-usage(void)
+npuprof_gen_usage(void)
 {
 	fprintf(stderr, "usage: npuprof-gen demo|job|svp|legacy-timeline DIR "
 	    "[-s seed] [-n tasks] "
@@ -50,15 +50,15 @@ usage(void)
 	return 2;
 }
 
-/* gen_span() inside the span PARENT (a row id). */
+/* npuprof_gen_span() inside the span PARENT (a row id). */
 static void
-gen_span_in(struct store *s, int64_t tid, const char *level,
+npuprof_gen_span_in(struct store *s, int64_t tid, const char *level,
     const char *name, int64_t start, int64_t end, int64_t conn,
     int64_t depth, int64_t parent, int64_t *id)
 {
 	struct store_api	 a;
 
-	store_api_init(&a, tid, start, end, level, name);
+	store_load_api_init(&a, tid, start, end, level, name);
 	a.rank = 0;
 	a.pid = 4242;
 	a.conn = conn;
@@ -69,15 +69,17 @@ gen_span_in(struct store *s, int64_t tid, const char *level,
 }
 
 static void
-gen_span(struct store *s, int64_t tid, const char *level, const char *name,
+npuprof_gen_span(struct store *s, int64_t tid, const char *level,
+    const char *name,
     int64_t start, int64_t end, int64_t conn, int64_t depth, int64_t *id)
 {
-	gen_span_in(s, tid, level, name, start, end, conn, depth, NP_NA, id);
+	npuprof_gen_span_in(s, tid, level, name, start, end, conn, depth, NP_NA,
+	    id);
 }
 
 /* Write the spans store DB for ROOT with OPS launched operators. */
 static int
-gen_spans(const char *db, const char *root, int64_t ops)
+npuprof_gen_spans(const char *db, const char *root, int64_t ops)
 {
 	static const char *const names[] = { "MatMulV2", "Add", "Cast" };
 	struct store		*s;
@@ -92,10 +94,13 @@ gen_spans(const char *db, const char *root, int64_t ops)
 		tid = 100 + i % 2;
 		at = t0 + i * 10000;
 		snprintf(name, sizeof name, "aclnn%s", names[i % 3]);
-		gen_span(s, tid, "acl", name, at, at + 8000, 2 * i + 1, 0, &id);
-		gen_span_in(s, tid, "node", "launch", at + 1000, at + 6000,
+		npuprof_gen_span(s, tid, "acl", name, at, at + 8000, 2 * i + 1,
+		    0, &id);
+		npuprof_gen_span_in(s, tid, "node", "launch", at + 1000, at
+		    + 6000,
 		    i % 3 == 1 ? NP_NA : 2 * i + 2, 1, id, &id);
-		gen_span_in(s, tid, "runtime", "KernelLaunch", at + 2000,
+		npuprof_gen_span_in(s, tid, "runtime", "KernelLaunch", at
+		    + 2000,
 		    at + 5000, NP_NA, 2, id, &id);
 		spans += 3;
 		memset(&t, 0, sizeof t);
@@ -120,7 +125,8 @@ gen_spans(const char *db, const char *root, int64_t ops)
 		store_load_task(s, &t);
 		tasks++;
 	}
-	gen_span(s, 7, "python", "torch/nn/modules/module.py: forward", t0,
+	npuprof_gen_span(s, 7, "python", "torch/nn/modules/module.py: forward",
+	    t0,
 	    t0 + ops * 10000, NP_NA, 0, &id);
 	spans++;
 	if (store_load_commit(s, &cause) != 0)
@@ -135,7 +141,7 @@ fail:
 
 /* The prof command: a raw PROF_* collection and its expected tables. */
 static int
-main_prof(int argc, char **argv)
+npuprof_gen_prof(int argc, char **argv)
 {
 	struct gen_prof_opts	 o;
 	char			*cause = NULL;
@@ -172,7 +178,7 @@ main_prof(int argc, char **argv)
 			else if (strcmp(optarg, "310P") == 0)
 				o.chip = GEN_PROF_310P;
 			else
-				return usage();
+				return npuprof_gen_usage();
 			break;
 		case 'm':
 			o.host_mhz = atoi(optarg);
@@ -226,11 +232,11 @@ main_prof(int argc, char **argv)
 			o.expect = optarg;
 			break;
 		default:
-			return usage();
+			return npuprof_gen_usage();
 		}
 	}
 	if (o.host_mhz != 0 && o.host_mhz != 100)
-		return usage();
+		return npuprof_gen_usage();
 	if (gen_prof_write(argv[2], &o, &cause) != 0) {
 		fprintf(stderr, "npuprof-gen: %s\n", cause);
 		return 1;
@@ -254,15 +260,15 @@ main(int argc, char **argv)
 	int		 ch, rc;
 
 	if (argc >= 4 && strcmp(argv[1], "spans") == 0)
-		return gen_spans(argv[2], argv[3], argc >= 6 &&
+		return npuprof_gen_spans(argv[2], argv[3], argc >= 6 &&
 		    strcmp(argv[4], "-n") == 0 ? strtoll(argv[5], NULL, 10) :
 		    30);
 	if (argc >= 3 && strcmp(argv[1], "prof") == 0)
-		return main_prof(argc, argv);
+		return npuprof_gen_prof(argc, argv);
 	if (argc < 3 || (strcmp(argv[1], "demo") != 0 &&
 	    strcmp(argv[1], "job") != 0 && strcmp(argv[1], "svp") != 0 &&
 	    strcmp(argv[1], "legacy-timeline") != 0))
-		return usage();
+		return npuprof_gen_usage();
 	demo_opts_init(&g);
 	optind = 3;
 	while ((ch = getopt_long(argc, argv, "s:n:S:t:r:a:e:", longopts,
@@ -305,7 +311,7 @@ main(int argc, char **argv)
 			g.flags |= GEN_ANCHOR;
 			break;
 		default:
-			return usage();
+			return npuprof_gen_usage();
 		}
 	}
 	if (strcmp(argv[1], "job") == 0)
@@ -313,7 +319,7 @@ main(int argc, char **argv)
 	else if (strcmp(argv[1], "svp") == 0)
 		rc = gen_svp_write(argv[2], &g, &cause);
 	else if (strcmp(argv[1], "legacy-timeline") == 0)
-		rc = gen_timeline_write(argv[2], &g, &cause);
+		rc = gen_tracedir_write(argv[2], &g, &cause);
 	else
 		rc = demo_write(argv[2], &g, &cause);
 	if (rc != 0) {

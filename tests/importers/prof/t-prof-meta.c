@@ -16,15 +16,15 @@ test_freq(void)
 {
 	struct prof_freq	 f;
 
-	ok(prof_freq_parse("50", &f) == 0 && f.num == 50 && f.den == 1,
+	ok(prof_meta_freq_parse("50", &f) == 0 && f.num == 50 && f.den == 1,
 	    "50 MHz");
-	ok(prof_freq_parse("49.000000", &f) == 0 && f.num == 49 &&
+	ok(prof_meta_freq_parse("49.000000", &f) == 0 && f.num == 49 &&
 	    f.den == 1, "49.000000 MHz is 49");
-	ok(prof_freq_parse("38.4", &f) == 0 && f.num == 384 && f.den == 10,
+	ok(prof_meta_freq_parse("38.4", &f) == 0 && f.num == 384 && f.den == 10,
 	    "38.4 MHz is 384/10");
-	ok(prof_freq_parse("", &f) != 0, "empty is no frequency");
-	ok(prof_freq_parse("0", &f) != 0, "zero is no frequency");
-	ok(prof_freq_parse("1x", &f) != 0, "junk is no frequency");
+	ok(prof_meta_freq_parse("", &f) != 0, "empty is no frequency");
+	ok(prof_meta_freq_parse("0", &f) != 0, "zero is no frequency");
+	ok(prof_meta_freq_parse("1x", &f) != 0, "junk is no frequency");
 }
 
 static void
@@ -34,7 +34,7 @@ test_time(void)
 
 	memset(&m, 0, sizeof m);
 	m.device = 0;
-	prof_freq_parse("50", &m.hwts);
+	prof_meta_freq_parse("50", &m.hwts);
 	m.ds_cnt = 1000000;
 	m.anchor_ns = 5000000000LL;
 	m.local_off = 1700000000000000000LL;
@@ -43,11 +43,11 @@ test_time(void)
 	is_int(prof_meta_dev_ns(&m, 999950), 5000000000LL - 1000 +
 	    1700000000000000000LL, "a syscnt before the anchor");
 	is_int(prof_meta_dev_dur(&m, 3), 60, "3 ticks are 60 ns");
-	prof_freq_parse("38.4", &m.hwts);
+	prof_meta_freq_parse("38.4", &m.hwts);
 	is_int(prof_meta_dev_dur(&m, 384), 10000, "384 ticks at 38.4 MHz");
 	is_int(prof_meta_dev_dur(&m, 1), 26, "one tick truncates to 26 ns");
 	/* A syscnt near 2^64 / 1000 would overflow 64-bit arithmetic. */
-	prof_freq_parse("100", &m.hwts);
+	prof_meta_freq_parse("100", &m.hwts);
 	m.ds_cnt = 0;
 	m.anchor_ns = 0;
 	m.local_off = 0;
@@ -57,7 +57,7 @@ test_time(void)
 	memset(&m, 0, sizeof m);
 	m.device = NP_HOST_DEVICE;
 	m.has_host_start = true;
-	prof_freq_parse("100", &m.host);
+	prof_meta_freq_parse("100", &m.host);
 	m.anchor_ns = 777000;
 	m.hs_cnt = 10000;
 	m.local_off = 10;
@@ -108,7 +108,8 @@ test_samples(struct store *s, const char *shared)
 
 	xasprintf(&dir, "%s/samples/mindinsight-prof-cann6x-timeline/"
 	    "PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0", shared);
-	is_int(prof_meta_read(s, dir, 0, &m), 0, "cann6x device_0: info.json.0");
+	is_int(prof_meta_read(s, dir, 0, &m), 0,
+	    "cann6x device_0: info.json.0");
 	is_int(m.chip, 1, "cann6x device_0: platform_version 1 (910A)");
 	is_int(m.host.num, 0, "cann6x device_0: numeric Frequency 1000 is "
 	    "the mono-ns sentinel");
@@ -122,7 +123,8 @@ test_samples(struct store *s, const char *shared)
 
 	xasprintf(&dir, "%s/samples/mindinsight-prof-cann6x-timeline/"
 	    "PROF_000001_20230818142704567_GQFAMHBKGODKJMLA/device_1", shared);
-	is_int(prof_meta_read(s, dir, 1, &m), 0, "cann6x device_1: info.json.1");
+	is_int(prof_meta_read(s, dir, 1, &m), 0,
+	    "cann6x device_1: info.json.1");
 	ok(m.has_start && m.has_end, "cann6x device_1: start and end info");
 	prof_meta_release(&m);
 	free(dir);

@@ -17,7 +17,7 @@
  * write them ("clockMonotonicRaw":"56579931060630", "rank_id":0).
  */
 static int
-timeline_clock_int(const char *text, const char *key, int64_t *v)
+tracedir_clock_int(const char *text, const char *key, int64_t *v)
 {
 	const char	*p, *q;
 	char		*k;
@@ -43,7 +43,7 @@ timeline_clock_int(const char *text, const char *key, int64_t *v)
  * NULL; *PATH is set to the file read.
  */
 static char *
-timeline_clock_file(const char *dir, const char *name, int64_t device,
+tracedir_clock_file(const char *dir, const char *name, int64_t device,
     char **path)
 {
 	char	*dirs[2], *cand, *text = NULL, *p, *cause = NULL;
@@ -89,23 +89,23 @@ timeline_clock_file(const char *dir, const char *name, int64_t device,
  * from info.json when it has none. A missing start_info is a warning.
  */
 void
-timeline_clock_read(struct store *s, const char *dir, int64_t device,
-    struct import_ctx *ctx, struct timeline_clock *clk)
+tracedir_clock_read(struct store *s, const char *dir, int64_t device,
+    struct import_ctx *ctx, struct tracedir_clock *clk)
 {
 	char	*text, *path;
 	int64_t	 begin, raw, rank;
 
 	memset(clk, 0, sizeof *clk);
-	if ((text = timeline_clock_file(dir, "info.json", device,
+	if ((text = tracedir_clock_file(dir, "info.json", device,
 	    &path)) != NULL) {
 		store_load_file(s, path);
-		if (ctx->rank == NP_NA && timeline_clock_int(text, "rank_id",
+		if (ctx->rank == NP_NA && tracedir_clock_int(text, "rank_id",
 		    &rank) == 0 && rank >= 0)
 			ctx->rank = rank;
 		free(text);
 		free(path);
 	}
-	if ((text = timeline_clock_file(dir, "start_info", device,
+	if ((text = tracedir_clock_file(dir, "start_info", device,
 	    &path)) == NULL) {
 		store_load_warning(s, dir, -1, "no start_info beside the "
 		    "timeline files: times stay on the host monotonic clock");
@@ -114,8 +114,8 @@ timeline_clock_read(struct store *s, const char *dir, int64_t device,
 		return;
 	}
 	store_load_file(s, path);
-	if (timeline_clock_int(text, "collectionTimeBegin", &begin) != 0 ||
-	    timeline_clock_int(text, "clockMonotonicRaw", &raw) != 0 ||
+	if (tracedir_clock_int(text, "collectionTimeBegin", &begin) != 0 ||
+	    tracedir_clock_int(text, "clockMonotonicRaw", &raw) != 0 ||
 	    begin <= 0 || raw < 0)
 		store_load_warning(s, path, -1, "no collectionTimeBegin and "
 		    "clockMonotonicRaw: times stay on the host monotonic "

@@ -15,7 +15,7 @@
 
 #include "job-int.h"
 
-struct timeline_iter {
+struct tracedir_iter {
 	int64_t		 device;
 	int64_t		 model;
 	int64_t		 iter;
@@ -24,24 +24,24 @@ struct timeline_iter {
 	struct store_step st;
 };
 
-struct timeline_steps {
+struct tracedir_steps {
 	struct store		*s;
 	int64_t			 rank;
 	int64_t			 offset;
 	int64_t			 below;
-	struct timeline_iter	*v;
+	struct tracedir_iter	*v;
 	size_t			 n;
 };
 
 /*
  * Gather the step trace of the files loaded for unit CTX. Times below
- * BELOW get OFFSET added, as in trace_load_legacy().
+ * BELOW get OFFSET added, as in trace_event_legacy().
  */
-struct timeline_steps *
-timeline_steps_create(struct store *s, int64_t rank, int64_t offset,
+struct tracedir_steps *
+tracedir_step_create(struct store *s, int64_t rank, int64_t offset,
     int64_t below)
 {
-	struct timeline_steps	*t;
+	struct tracedir_steps	*t;
 
 	t = xcalloc(1, sizeof *t);
 	t->s = s;
@@ -53,12 +53,12 @@ timeline_steps_create(struct store *s, int64_t rank, int64_t offset,
 
 /* The iteration EV belongs to, or NP_NA if it is no step trace event. */
 static int64_t
-timeline_steps_iter(const struct trace_event *ev)
+tracedir_step_iter(const struct trace_event *ev)
 {
 	const char	*v, *p;
 	int64_t		 n;
 
-	if ((v = trace_arg(ev, "Iteration ID")) != NULL &&
+	if ((v = trace_parse_arg(ev, "Iteration ID")) != NULL &&
 	    util_parse_int(v, strlen(v), &n) == 0)
 		return n;
 	/* The flow's second half names its iteration only in its name. */
@@ -69,11 +69,11 @@ timeline_steps_iter(const struct trace_event *ev)
 	return n;
 }
 
-static struct timeline_iter *
-timeline_steps_find(struct timeline_steps *t, int64_t device, int64_t model,
+static struct tracedir_iter *
+tracedir_step_find(struct tracedir_steps *t, int64_t device, int64_t model,
     int64_t iter, size_t file)
 {
-	struct timeline_iter	*it;
+	struct tracedir_iter	*it;
 	size_t			 i;
 
 	for (i = t->n; i > 0; i--) {
@@ -102,13 +102,13 @@ timeline_steps_find(struct timeline_steps *t, int64_t device, int64_t model,
 
 /* A point in time, microseconds as written, as epoch ns; NP_NA if none. */
 static int64_t
-timeline_steps_point(struct timeline_steps *t, const struct trace_event *ev,
+tracedir_step_point(struct tracedir_steps *t, const struct trace_event *ev,
     const char *key)
 {
 	const char	*v;
 	int64_t		 ns;
 
-	if ((v = trace_arg(ev, key)) == NULL ||
+	if ((v = trace_parse_arg(ev, key)) == NULL ||
 	    util_parse_ns(v, strlen(v), &ns) != 0)
 		return NP_NA;
 	return ns < t->below ? ns + t->offset : ns;
@@ -116,36 +116,36 @@ timeline_steps_point(struct timeline_steps *t, const struct trace_event *ev,
 
 /* A duration the file gives in ns, as a float ("47587810.0"). */
 static int64_t
-timeline_steps_ns(const struct trace_event *ev, const char *key)
+tracedir_step_ns(const struct trace_event *ev, const char *key)
 {
 	const char	*v;
 	double		 d;
 
-	if ((v = trace_arg(ev, key)) == NULL ||
+	if ((v = trace_parse_arg(ev, key)) == NULL ||
 	    util_parse_double(v, strlen(v), &d) != 0 || !isfinite(d))
 		return NP_NA;
 	return llround(d);
 }
 
 static void
-timeline_steps_gather(struct timeline_steps *t, struct store_step *st,
+tracedir_step_gather(struct tracedir_steps *t, struct store_step *st,
     const struct trace_event *ev)
 {
 	const char	*cat = ev->cat.len > 0 ? ev->cat.s : "", *v;
 	int64_t		 ns;
 
 	if (strcmp(cat, "Iteration Time") == 0) {
-		st->fp_start_ns = timeline_steps_point(t, ev, "FP Start");
-		st->bp_end_ns = timeline_steps_point(t, ev, "BP End");
-		st->iter_end_ns = timeline_steps_point(t, ev, "Iteration End");
-		st->iter_time_ns = timeline_steps_ns(ev, "Iteration Time(ns)");
+		st->fp_start_ns = tracedir_step_point(t, ev, "FP Start");
+		st->bp_end_ns = tracedir_step_point(t, ev, "BP End");
+		st->iter_end_ns = tracedir_step_point(t, ev, "Iteration End");
+		st->iter_time_ns = tracedir_step_ns(ev, "Iteration Time(ns)");
 	} else if (strcmp(cat, "FP_BP Time") == 0)
-		st->fp_bp_ns = timeline_steps_ns(ev, "FP_BP Time(ns)");
+		st->fp_bp_ns = tracedir_step_ns(ev, "FP_BP Time(ns)");
 	else if (strcmp(cat, "Iteration Refresh") == 0)
-		st->refresh_ns = timeline_steps_ns(ev,
+		st->refresh_ns = tracedir_step_ns(ev,
 		    "Iteration Refresh(ns)");
 	else if (strcmp(cat, "Data_aug Bound") == 0 &&
-	    (v = trace_arg(ev, "Data_aug Bound(us)")) != NULL &&
+	    (v = trace_parse_arg(ev, "Data_aug Bound(us)")) != NULL &&
 	    util_parse_ns(v, strlen(v), &ns) == 0)
 		st->data_aug_ns = ns;
 }
@@ -155,25 +155,25 @@ timeline_steps_gather(struct timeline_steps *t, struct store_step *st,
  * false if it repeats an iteration another file owns and must be dropped.
  */
 bool
-timeline_steps_event(struct timeline_steps *t, size_t file, int64_t device,
+tracedir_step_event(struct tracedir_steps *t, size_t file, int64_t device,
     int64_t model, const struct trace_event *ev)
 {
-	struct timeline_iter	*it;
+	struct tracedir_iter	*it;
 	int64_t			 iter;
 
-	if ((iter = timeline_steps_iter(ev)) == NP_NA)
+	if ((iter = tracedir_step_iter(ev)) == NP_NA)
 		return true;
-	it = timeline_steps_find(t, device, model, iter, file);
+	it = tracedir_step_find(t, device, model, iter, file);
 	if (it->file != file)
 		return false;
-	timeline_steps_gather(t, &it->st, ev);
+	tracedir_step_gather(t, &it->st, ev);
 	return true;
 }
 
 static int
-timeline_steps_cmp(const void *a, const void *b)
+tracedir_step_cmp(const void *a, const void *b)
 {
-	const struct timeline_iter	*x = a, *y = b;
+	const struct tracedir_iter	*x = a, *y = b;
 
 	if (x->device != y->device)
 		return x->device < y->device ? -1 : 1;
@@ -188,7 +188,7 @@ timeline_steps_cmp(const void *a, const void *b)
  * step_trace CSV of the same run), and free T. Return the rows written.
  */
 int64_t
-timeline_steps_free(struct timeline_steps *t)
+tracedir_step_free(struct tracedir_steps *t)
 {
 	struct store_step	*st;
 	int64_t			 n = 0;
@@ -197,7 +197,7 @@ timeline_steps_free(struct timeline_steps *t)
 	if (t == NULL)
 		return 0;
 	if (t->n > 1)
-		qsort(t->v, t->n, sizeof *t->v, timeline_steps_cmp);
+		qsort(t->v, t->n, sizeof *t->v, tracedir_step_cmp);
 	for (i = 0; i < t->n; i++) {
 		st = &t->v[i].st;
 		if (t->v[i].skip || st->iter_end_ns == NP_NA)

@@ -8,7 +8,7 @@
  * the import says so. msprof_* is the merge of the other modules of its
  * iteration, so a task_time_* or hccl_* file whose iteration has an
  * msprof_* file is not read a second time. step_trace_* files load first:
- * they own the step trace events (timeline-step.c). The events themselves
+ * they own the step trace events (tracedir-step.c). The events themselves
  * go through the chrome-trace loader (trace-event.c).
  */
 #include <stdlib.h>
@@ -16,7 +16,7 @@
 
 #include "job-int.h"
 
-struct timeline_file {
+struct tracedir_file {
 	char		*path;
 	char		*module;
 	int64_t		 device;
@@ -27,9 +27,9 @@ struct timeline_file {
 };
 
 /* Where events of one file go. */
-struct timeline_read {
+struct tracedir_read {
 	struct trace_load	*l;
-	struct timeline_steps	*steps;
+	struct tracedir_steps	*steps;
 	size_t			 file;
 	int64_t			 device;
 	int64_t			 model;
@@ -37,7 +37,7 @@ struct timeline_read {
 
 /* The last number of NAME before *END, which moves before its '_'. */
 static bool
-import_timeline_number(const char *name, const char **end, int64_t *v)
+import_tracedir_number(const char *name, const char **end, int64_t *v)
 {
 	const char	*p = *end;
 
@@ -55,7 +55,7 @@ import_timeline_number(const char *name, const char **end, int64_t *v)
  * Set *MODULE (allocated) and the numbers; false if NAME is not one.
  */
 static bool
-import_timeline_name(const char *name, char **module, int64_t *device,
+import_tracedir_name(const char *name, char **module, int64_t *device,
     int64_t *model, int64_t *iter)
 {
 	const char	*end;
@@ -63,9 +63,9 @@ import_timeline_name(const char *name, char **module, int64_t *device,
 	if (!util_has_suffix(name, ".json"))
 		return false;
 	end = name + strlen(name) - strlen(".json");
-	if (!import_timeline_number(name, &end, iter) ||
-	    !import_timeline_number(name, &end, model) ||
-	    !import_timeline_number(name, &end, device) ||
+	if (!import_tracedir_number(name, &end, iter) ||
+	    !import_tracedir_number(name, &end, model) ||
+	    !import_tracedir_number(name, &end, device) ||
 	    name[0] < 'a' || name[0] > 'z')
 		return false;
 	*module = xstrndup(name, (size_t)(end - name));
@@ -73,12 +73,12 @@ import_timeline_name(const char *name, char **module, int64_t *device,
 }
 
 static bool
-import_timeline_is_ours(const char *name)
+import_tracedir_is_ours(const char *name)
 {
 	char	*module;
 	int64_t	 d, m, i;
 
-	if (!import_timeline_name(name, &module, &d, &m, &i))
+	if (!import_tracedir_name(name, &module, &d, &m, &i))
 		return false;
 	free(module);
 	return true;
@@ -86,7 +86,7 @@ import_timeline_is_ours(const char *name)
 
 /* True if DIR holds a legacy timeline file. */
 bool
-import_timeline_any(const char *dir)
+import_tracedir_any(const char *dir)
 {
 	char	**names;
 	size_t	  n, i;
@@ -94,24 +94,24 @@ import_timeline_any(const char *dir)
 
 	names = util_dir_list(dir, &n);
 	for (i = 0; i < n && !found; i++)
-		found = import_timeline_is_ours(names[i]);
+		found = import_tracedir_is_ours(names[i]);
 	util_strv_free(names, n);
 	return found;
 }
 
 int
-import_timeline_probe(const char *path, bool isdir)
+import_tracedir_probe(const char *path, bool isdir)
 {
 	if (!isdir)
-		return import_timeline_is_ours(util_basename(path))
+		return import_tracedir_is_ours(util_basename(path))
 		    ? IMPORT_BEST : IMPORT_NO;
-	return import_timeline_any(path) ? IMPORT_BEST : IMPORT_NO;
+	return import_tracedir_any(path) ? IMPORT_BEST : IMPORT_NO;
 }
 
 static int
-import_timeline_cmp(const void *a, const void *b)
+import_tracedir_cmp(const void *a, const void *b)
 {
-	const struct timeline_file	*x = a, *y = b;
+	const struct tracedir_file	*x = a, *y = b;
 
 	if (x->order != y->order)
 		return x->order - y->order;
@@ -128,10 +128,10 @@ import_timeline_cmp(const void *a, const void *b)
  * The legacy timeline files of DIR (only the one named ONLY, if not NULL),
  * in load order, with the files an msprof_* file covers marked.
  */
-static struct timeline_file *
-import_timeline_list(const char *dir, const char *only, size_t *nf)
+static struct tracedir_file *
+import_tracedir_list(const char *dir, const char *only, size_t *nf)
 {
-	struct timeline_file	*v = NULL, *f;
+	struct tracedir_file	*v = NULL, *f;
 	char			**names, *module;
 	size_t			  n, i, k;
 	int64_t			  d, m, it;
@@ -140,7 +140,7 @@ import_timeline_list(const char *dir, const char *only, size_t *nf)
 	names = util_dir_list(dir, &n);
 	for (i = 0; i < n; i++) {
 		if ((only != NULL && strcmp(names[i], only) != 0) ||
-		    !import_timeline_name(names[i], &module, &d, &m, &it))
+		    !import_tracedir_name(names[i], &module, &d, &m, &it))
 			continue;
 		v = xreallocarray(v, *nf + 1, sizeof *v);
 		f = &v[(*nf)++];
@@ -162,12 +162,12 @@ import_timeline_list(const char *dir, const char *only, size_t *nf)
 		}
 	}
 	if (*nf > 1)
-		qsort(v, *nf, sizeof *v, import_timeline_cmp);
+		qsort(v, *nf, sizeof *v, import_tracedir_cmp);
 	return v;
 }
 
 static void
-import_timeline_list_free(struct timeline_file *v, size_t n)
+import_tracedir_list_free(struct tracedir_file *v, size_t n)
 {
 	size_t	 i;
 
@@ -180,22 +180,22 @@ import_timeline_list_free(struct timeline_file *v, size_t n)
 
 /* Take one event: step trace repeats are dropped, the rest loaded. */
 static void
-import_timeline_event(void *arg, const struct trace_event *ev)
+import_tracedir_event(void *arg, const struct trace_event *ev)
 {
-	struct timeline_read	*r = arg;
+	struct tracedir_read	*r = arg;
 
-	if (timeline_steps_event(r->steps, r->file, r->device, r->model, ev))
-		trace_load_event(r->l, ev);
+	if (tracedir_step_event(r->steps, r->file, r->device, r->model, ev))
+		trace_event_event(r->l, ev);
 }
 
 /* Load file F, number I of the unit, with the clock of CLK. */
 static int
-import_timeline_load_file(struct store *s, const struct timeline_file *f,
-    size_t i, struct import_ctx *ctx, const struct timeline_clock *clk,
-    struct timeline_steps *steps, char **cause)
+import_tracedir_load_file(struct store *s, const struct tracedir_file *f,
+    size_t i, struct import_ctx *ctx, const struct tracedir_clock *clk,
+    struct tracedir_steps *steps, char **cause)
 {
 	struct import_ctx	 fctx = *ctx;
-	struct timeline_read	 r;
+	struct tracedir_read	 r;
 	int			 rc;
 
 	fctx.device = f->device;
@@ -205,14 +205,14 @@ import_timeline_load_file(struct store *s, const struct timeline_file *f,
 	store_load_file(s, f->path);
 	store_load_progress(s, "reading", f->path, 0, -1);
 	memset(&r, 0, sizeof r);
-	r.l = trace_load_create(s, f->path, &fctx, clk->link);
-	trace_load_legacy(r.l, f->model, f->iter, clk->offset, clk->below);
+	r.l = trace_event_create(s, f->path, &fctx, clk->link);
+	trace_event_legacy(r.l, f->model, f->iter, clk->offset, clk->below);
 	r.steps = steps;
 	r.file = i;
 	r.device = f->device;
 	r.model = f->model;
-	rc = trace_read_file(s, f->path, import_timeline_event, &r, cause);
-	trace_load_free(r.l);
+	rc = trace_read_file(s, f->path, import_tracedir_event, &r, cause);
+	trace_event_free(r.l);
 	return rc;
 }
 
@@ -222,29 +222,29 @@ import_timeline_load_file(struct store *s, const struct timeline_file *f,
  * set *cause if none could be read.
  */
 static int
-timeline_load(struct store *s, const char *dir, const char *only,
+import_tracedir_walk(struct store *s, const char *dir, const char *only,
     struct import_ctx *ctx, bool link, char **cause)
 {
-	struct timeline_file	*v;
-	struct timeline_clock	 clk;
-	struct timeline_steps	*steps;
+	struct tracedir_file	*v;
+	struct tracedir_clock	 clk;
+	struct tracedir_steps	*steps;
 	char			*why = NULL;
 	size_t			 n, i, ok = 0, merged = 0;
 
-	v = import_timeline_list(dir, only, &n);
+	v = import_tracedir_list(dir, only, &n);
 	if (n == 0) {
 		xasprintf(cause, "no legacy timeline file in '%s'", dir);
 		free(v);
 		return -1;
 	}
-	timeline_clock_read(s, dir, v[0].device, ctx, &clk);
+	tracedir_clock_read(s, dir, v[0].device, ctx, &clk);
 	clk.link = link;
-	steps = timeline_steps_create(s, ctx->rank, clk.offset, clk.below);
+	steps = tracedir_step_create(s, ctx->rank, clk.offset, clk.below);
 	for (i = 0; i < n; i++) {
 		if (v[i].merged) {
 			store_load_file(s, v[i].path);
 			merged++;
-		} else if (import_timeline_load_file(s, &v[i], i, ctx, &clk,
+		} else if (import_tracedir_load_file(s, &v[i], i, ctx, &clk,
 		    steps, &why) == 0)
 			ok++;
 		else {
@@ -253,12 +253,12 @@ timeline_load(struct store *s, const char *dir, const char *only,
 			why = NULL;
 		}
 	}
-	timeline_steps_free(steps);
+	tracedir_step_free(steps);
 	if (merged > 0)
 		store_load_meta(s, "timeline.merged", "task_time_*, hccl_* "
 		    "and other modules of an iteration with an msprof_* file "
 		    "are read from that file");
-	import_timeline_list_free(v, n);
+	import_tracedir_list_free(v, n);
 	if (ok == 0) {
 		xasprintf(cause, "no timeline file in '%s' could be read", dir);
 		return -1;
@@ -271,22 +271,22 @@ timeline_load(struct store *s, const char *dir, const char *only,
  * the unit CTX (import-job.c). Return -1 and set *cause if nothing loads.
  */
 int
-import_timeline_dir(struct store *s, const char *dir, struct import_ctx *ctx,
+import_tracedir_dir(struct store *s, const char *dir, struct import_ctx *ctx,
     char **cause)
 {
-	return timeline_load(s, dir, NULL, ctx,
+	return import_tracedir_walk(s, dir, NULL, ctx,
 	    store_trace_load_task_count(s, ctx->rank) > 0, cause);
 }
 
 int
-import_timeline_load(struct store *s, const char *path,
+import_tracedir_load(struct store *s, const char *path,
     struct import_ctx *ctx, char **cause)
 {
 	char	*dir, *p;
 	int	 rc;
 
 	store_load_meta(s, "format", "legacy timeline");
-	if (import_timeline_is_ours(util_basename(path))) {
+	if (import_tracedir_is_ours(util_basename(path))) {
 		dir = xstrdup(path);
 		if ((p = strrchr(dir, '/')) != NULL)
 			*p = '\0';
@@ -294,10 +294,11 @@ import_timeline_load(struct store *s, const char *path,
 			free(dir);
 			dir = xstrdup(".");
 		}
-		rc = timeline_load(s, dir, util_basename(path), ctx, false,
+		rc = import_tracedir_walk(s, dir, util_basename(path), ctx,
+		    false,
 		    cause);
 		free(dir);
 		return rc;
 	}
-	return timeline_load(s, path, NULL, ctx, false, cause);
+	return import_tracedir_walk(s, path, NULL, ctx, false, cause);
 }

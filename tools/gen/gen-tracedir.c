@@ -20,7 +20,7 @@
 #define GEN_TL_BEGIN_US		1692340024324979LL
 #define GEN_TL_HCCL		4	/* HCCL events per iteration */
 
-struct gen_tl {
+struct gen_tracedir {
 	const struct demo_opts	*g;
 	uint64_t		 rng;
 	int64_t			 off;		/* epoch ns - mono ns */
@@ -32,14 +32,14 @@ struct gen_tl {
 };
 
 /* One iteration: its step trace points in monotonic ns. */
-struct gen_tl_iter {
+struct gen_tracedir_iter {
 	int64_t		 fp, bp, end, prev_end;
 	int64_t		 reduce_start, reduce_end;
 };
 
 /* NS monotonic nanoseconds as the microseconds a Python float prints. */
 static void
-gen_tl_float(struct strbuf *b, double us)
+gen_tracedir_float(struct strbuf *b, double us)
 {
 	char	 buf[64];
 	int	 p;
@@ -56,23 +56,23 @@ gen_tl_float(struct strbuf *b, double us)
 }
 
 static void
-gen_tl_ts(struct strbuf *b, const char *key, int64_t ns)
+gen_tracedir_ts(struct strbuf *b, const char *key, int64_t ns)
 {
 	strbuf_addf(b, "\"%s\": ", key);
-	gen_tl_float(b, (double)ns / 1000);
+	gen_tracedir_float(b, (double)ns / 1000);
 }
 
 /* "ts": start, "dur": end - start, both as floats of microseconds. */
 void
-gen_timeline_span(struct strbuf *b, int64_t start, int64_t end)
+gen_tracedir_span(struct strbuf *b, int64_t start, int64_t end)
 {
-	gen_tl_ts(b, "ts", start);
+	gen_tracedir_ts(b, "ts", start);
 	strbuf_adds(b, ", \"dur\": ");
-	gen_tl_float(b, (double)end / 1000 - (double)start / 1000);
+	gen_tracedir_float(b, (double)end / 1000 - (double)start / 1000);
 }
 
 static void
-gen_tl_meta(struct strbuf *b, const char *what, int pid, int tid,
+gen_tracedir_meta(struct strbuf *b, const char *what, int pid, int tid,
     const char *key, const char *value)
 {
 	strbuf_addf(b, "{\"name\": \"%s\", \"pid\": %d, \"tid\": %d, \"args\": "
@@ -81,56 +81,58 @@ gen_tl_meta(struct strbuf *b, const char *what, int pid, int tid,
 
 /* The step trace events of iteration IT on PID, TID. */
 static void
-gen_tl_step_events(struct gen_tl *t, struct strbuf *b, int pid, int tid,
-    int i, const struct gen_tl_iter *it)
+gen_tracedir_step_events(struct gen_tracedir *t, struct strbuf *b, int pid,
+    int tid,
+    int i, const struct gen_tracedir_iter *it)
 {
 	strbuf_addf(b, "{\"name\": \"Iteration %d\", \"pid\": %d, "
 	    "\"tid\": %d, ", i, pid, tid);
-	gen_timeline_span(b, i == 1 ? it->fp : it->prev_end, it->end);
+	gen_tracedir_span(b, i == 1 ? it->fp : it->prev_end, it->end);
 	strbuf_addf(b, ", \"args\": {\"Iteration ID\": %d, ", i);
-	gen_tl_ts(b, "FP Start", it->fp);
+	gen_tracedir_ts(b, "FP Start", it->fp);
 	strbuf_adds(b, ", ");
-	gen_tl_ts(b, "BP End", it->bp);
+	gen_tracedir_ts(b, "BP End", it->bp);
 	strbuf_adds(b, ", ");
-	gen_tl_ts(b, "Iteration End", it->end);
+	gen_tracedir_ts(b, "Iteration End", it->end);
 	strbuf_addf(b, ", \"Iteration Time(ns)\": %lld.0}, \"cat\": "
 	    "\"Iteration Time\", \"ph\": \"X\"}, ", (long long)(it->end -
 	    (i == 1 ? it->fp : it->prev_end)));
 	strbuf_addf(b, "{\"name\": \"FP_BP Time %d\", \"pid\": %d, "
 	    "\"tid\": %d, ", i, pid, tid);
-	gen_timeline_span(b, it->fp, it->bp);
+	gen_tracedir_span(b, it->fp, it->bp);
 	strbuf_addf(b, ", \"args\": {\"Iteration ID\": %d, \"FP_BP Time(ns)\": "
 	    "%lld.0}, \"cat\": \"FP_BP Time\", \"ph\": \"X\"}, ", i,
 	    (long long)(it->bp - it->fp));
 	strbuf_addf(b, "{\"name\": \"Iteration Refresh %d\", \"pid\": %d, "
 	    "\"tid\": %d, ", i, pid, tid);
-	gen_timeline_span(b, it->bp, it->end);
+	gen_tracedir_span(b, it->bp, it->end);
 	strbuf_addf(b, ", \"args\": {\"Iteration ID\": %d, \"Iteration "
 	    "Refresh(ns)\": %lld.0}, \"cat\": \"Iteration Refresh\", \"ph\": "
 	    "\"X\"}, ", i, (long long)(it->end - it->bp));
 	strbuf_addf(b, "{\"name\": \"Reduce_%d_0\", \"pid\": %d, \"tid\": %d, ",
 	    i, pid, tid);
-	gen_timeline_span(b, it->reduce_start, it->reduce_end);
+	gen_tracedir_span(b, it->reduce_start, it->reduce_end);
 	strbuf_addf(b, ", \"args\": {\"Iteration ID\": %d}, \"cat\": "
 	    "\"Reduce\", \"ph\": \"X\"}, ", i);
 	strbuf_addf(b, "{\"name\": \"Data_aug Bound %d\", \"cat\": \"Data_aug "
 	    "Bound\", \"ph\": \"s\", ", i);
-	gen_tl_ts(b, "ts", it->end);
+	gen_tracedir_ts(b, "ts", it->end);
 	strbuf_addf(b, ", \"pid\": %d, \"tid\": %d, \"id\": \"Data_aug Bound "
 	    "%d\", \"args\": {\"Iteration ID\": %d}}, ", pid, tid, i, i);
 	strbuf_addf(b, "{\"name\": \"Data_aug Bound %d\", \"cat\": \"Data_aug "
 	    "Bound\", \"ph\": \"t\", ", i);
-	gen_tl_ts(b, "ts", it->end);
+	gen_tracedir_ts(b, "ts", it->end);
 	strbuf_addf(b, ", \"pid\": %d, \"tid\": %d, \"id\": \"Data_aug Bound "
 	    "%d\", \"args\": {\"Data_aug Bound(us)\": ", pid, tid, i);
-	gen_tl_float(b, i == 1 ? 0 : (double)(it->fp - it->prev_end) / 1000);
+	gen_tracedir_float(b, i == 1 ? 0 : (double)(it->fp
+	    - it->prev_end) / 1000);
 	strbuf_adds(b, "}}, ");
 	(void)t;
 }
 
 /* Close a JSON array whose last element ends in ", ". */
 static void
-gen_tl_close(struct strbuf *b)
+gen_tracedir_close(struct strbuf *b)
 {
 	if (b->len >= 2 && b->s[b->len - 2] == ',')
 		b->len -= 2;
@@ -139,7 +141,8 @@ gen_tl_close(struct strbuf *b)
 
 /* The expected step_trace row of iteration I. */
 static void
-gen_tl_step_row(struct gen_tl *t, int i, const struct gen_tl_iter *it)
+gen_tracedir_step_row(struct gen_tracedir *t, int i,
+    const struct gen_tracedir_iter *it)
 {
 	char	 v[7][40];
 
@@ -162,7 +165,8 @@ gen_tl_step_row(struct gen_tl *t, int i, const struct gen_tl_iter *it)
  * the end of the last task.
  */
 static int64_t
-gen_tl_tasks(struct gen_tl *t, struct strbuf *tasks, struct strbuf *hccl,
+gen_tracedir_tasks(struct gen_tracedir *t, struct strbuf *tasks,
+    struct strbuf *hccl,
     int i, int64_t at)
 {
 	static const char *const types[] = { "Conv2D", "MatMul", "ReLU",
@@ -180,7 +184,7 @@ gen_tl_tasks(struct gen_tl *t, struct strbuf *tasks, struct strbuf *hccl,
 		strbuf_addf(tasks, "{\"name\": \"Default/net/%s-op%lld\", "
 		    "\"pid\": 3, \"tid\": %d, ", types[k % 5], (long long)k,
 		    stream);
-		gen_timeline_span(tasks, start, start + dur);
+		gen_tracedir_span(tasks, start, start + dur);
 		type = k % 7 == 3 ? "AI_CPU" : "AI_CORE";
 		strbuf_addf(tasks, ", \"args\": {\"Task Type\": \"%s\", "
 		    "\"Stream Id\": %d, \"Task Id\": %lld, \"Batch Id\": 0}, "
@@ -197,7 +201,7 @@ gen_tl_tasks(struct gen_tl *t, struct strbuf *tasks, struct strbuf *hccl,
 		strbuf_addf(hccl, "{\"name\": \"Notify_Wait\", \"pid\": %d, "
 		    "\"tid\": %lld, ", hp, (long long)k % 2);
 		h0 = at + 5000 * (k + 1);
-		gen_timeline_span(hccl, h0, h0 + 3250);
+		gen_tracedir_span(hccl, h0, h0 + 3250);
 		strbuf_addf(hccl, ", \"args\": {\"notify_id\": %lld, "
 		    "\"stream id\": 12, \"task id\": %lld, \"task type\": "
 		    "\"Notify_Wait\", \"src rank\": 0, \"dst rank\": "
@@ -210,23 +214,24 @@ gen_tl_tasks(struct gen_tl *t, struct strbuf *tasks, struct strbuf *hccl,
 
 /* Write NAME_<device>_<model>_<I>.json into DIR. */
 static int
-gen_tl_write(struct gen_tl *t, const char *dir, const char *name, int i,
+gen_tracedir_write_file(struct gen_tracedir *t, const char *dir,
+    const char *name, int i,
     struct strbuf *b, char **cause)
 {
 	char	*file;
 	int	 rc;
 
-	gen_tl_close(b);
+	gen_tracedir_close(b);
 	xasprintf(&file, "%s_%d_%d_%d.json", name, t->device, t->model, i);
-	rc = gen_bin_write(dir, file, b->s, b->len, cause);
+	rc = gen_prof_bin_write(dir, file, b->s, b->len, cause);
 	free(file);
 	return rc;
 }
 
 /* The files of iteration I: msprof_*, task_time_*, hccl_*. */
 static int
-gen_tl_iteration(struct gen_tl *t, const char *dir, int i,
-    struct gen_tl_iter *it, int64_t *at, char **cause)
+gen_tracedir_iteration(struct gen_tracedir *t, const char *dir, int i,
+    struct gen_tracedir_iter *it, int64_t *at, char **cause)
 {
 	struct strbuf	 tasks, hccl, b;
 	int		 k, rc = -1, hp = 1000000 + 2 * 100 + 11;
@@ -236,7 +241,7 @@ gen_tl_iteration(struct gen_tl *t, const char *dir, int i,
 	strbuf_init(&b);
 	it->prev_end = *at;
 	it->fp = *at + 20000 + (int64_t)(util_rand_next(&t->rng) % 100000);
-	*at = gen_tl_tasks(t, &tasks, &hccl, i, it->fp);
+	*at = gen_tracedir_tasks(t, &tasks, &hccl, i, it->fp);
 	it->bp = it->fp + (*at - it->fp) * 2 / 3;
 	it->end = *at + 5000 + (int64_t)(util_rand_next(&t->rng) % 10000);
 	it->reduce_start = it->bp + 100;
@@ -244,41 +249,43 @@ gen_tl_iteration(struct gen_tl *t, const char *dir, int i,
 	*at = it->end;
 
 	strbuf_adds(&b, "[");
-	gen_tl_meta(&b, "process_name", 3, 0, "name", "\"Ascend Hardware\"");
+	gen_tracedir_meta(&b, "process_name", 3, 0, "name",
+	    "\"Ascend Hardware\"");
 	for (k = 0; k < t->g->streams; k++)
 		strbuf_addf(&b, "{\"name\": \"thread_name\", \"pid\": 3, "
 		    "\"tid\": %d, \"args\": {\"name\": \"Stream %d\"}, \"ph\": "
 		    "\"M\"}, ", k + 2, k + 2);
 	strbuf_add(&b, tasks.s, tasks.len);
-	if (gen_tl_write(t, dir, "task_time", i, &b, cause) != 0)
+	if (gen_tracedir_write_file(t, dir, "task_time", i, &b, cause) != 0)
 		goto out;
 	strbuf_reset(&b);
 	strbuf_adds(&b, "[");
-	gen_tl_meta(&b, "process_name", hp, 0, "name", "\"HCCL\"");
-	gen_tl_meta(&b, "thread_name", hp, 0, "name", "\"Plane 0\"");
-	gen_tl_meta(&b, "thread_name", hp, 1, "name", "\"Plane 1\"");
+	gen_tracedir_meta(&b, "process_name", hp, 0, "name", "\"HCCL\"");
+	gen_tracedir_meta(&b, "thread_name", hp, 0, "name", "\"Plane 0\"");
+	gen_tracedir_meta(&b, "thread_name", hp, 1, "name", "\"Plane 1\"");
 	strbuf_add(&b, hccl.s, hccl.len);
-	if (gen_tl_write(t, dir, "hccl", i, &b, cause) != 0)
+	if (gen_tracedir_write_file(t, dir, "hccl", i, &b, cause) != 0)
 		goto out;
 	/* msprof_*: every module again, and this iteration's step trace. */
 	strbuf_reset(&b);
 	strbuf_adds(&b, "[");
-	gen_tl_meta(&b, "process_name", 3, 0, "name", "\"Ascend Hardware\"");
-	gen_tl_meta(&b, "thread_name", 3, 10036, "name",
+	gen_tracedir_meta(&b, "process_name", 3, 0, "name",
+	    "\"Ascend Hardware\"");
+	gen_tracedir_meta(&b, "thread_name", 3, 10036, "name",
 	    "\"Step Trace(Model ID)\"");
-	gen_tl_meta(&b, "process_name", 1000202, 0, "name", "\"CANN\"");
-	gen_tl_meta(&b, "process_name", hp, 0, "name", "\"HCCL\"");
+	gen_tracedir_meta(&b, "process_name", 1000202, 0, "name", "\"CANN\"");
+	gen_tracedir_meta(&b, "process_name", hp, 0, "name", "\"HCCL\"");
 	strbuf_adds(&b, "{\"name\": \"GE@Infer\", \"pid\": 1000202, \"tid\": "
 	    "16027, ");
-	gen_timeline_span(&b, it->fp - 300, it->end + 200);
+	gen_tracedir_span(&b, it->fp - 300, it->end + 200);
 	strbuf_addf(&b, ", \"args\": {\"Model Name\": null, \"Model Id\": %d}, "
 	    "\"ph\": \"X\"}, ", t->model);
-	gen_tl_step_events(t, &b, 3, 10036, i, it);
+	gen_tracedir_step_events(t, &b, 3, 10036, i, it);
 	strbuf_add(&b, tasks.s, tasks.len);
 	strbuf_add(&b, hccl.s, hccl.len);
-	if (gen_tl_write(t, dir, "msprof", i, &b, cause) != 0)
+	if (gen_tracedir_write_file(t, dir, "msprof", i, &b, cause) != 0)
 		goto out;
-	gen_tl_step_row(t, i, it);
+	gen_tracedir_step_row(t, i, it);
 	rc = 0;
 out:
 	strbuf_release(&tasks);
@@ -289,14 +296,15 @@ out:
 
 /* Write TEXT (freed) to DEV/STEM.N for the device N of T. */
 static int
-gen_tl_meta_file(struct gen_tl *t, const char *dev, const char *stem,
+gen_tracedir_meta_file(struct gen_tracedir *t, const char *dev,
+    const char *stem,
     char *text, char **cause)
 {
 	char	*name;
 	int	 rc;
 
 	xasprintf(&name, "%s.%d", stem, t->device);
-	rc = gen_bin_write(dev, name, text, strlen(text), cause);
+	rc = gen_prof_bin_write(dev, name, text, strlen(text), cause);
 	free(text);
 	free(name);
 	return rc;
@@ -304,7 +312,7 @@ gen_tl_meta_file(struct gen_tl *t, const char *dev, const char *stem,
 
 /* The control files of device_N: info.json.N, start_info.N, end_info.N. */
 static int
-gen_tl_meta_files(struct gen_tl *t, const char *dev, int64_t mono0,
+gen_tracedir_meta_files(struct gen_tracedir *t, const char *dev, int64_t mono0,
     int64_t end_mono, char **cause)
 {
 	char	*info, *start, *end;
@@ -321,23 +329,23 @@ gen_tl_meta_files(struct gen_tl *t, const char *dev, int64_t mono0,
 	xasprintf(&end, "{\"collectionDateEnd\":\"\",\"collectionTimeEnd\":"
 	    "\"%lld\",\"clockMonotonicRaw\":\"%lld\"}", (long long)
 	    (t->off + end_mono) / 1000, (long long)end_mono);
-	if (gen_tl_meta_file(t, dev, "info.json", info, cause) != 0) {
+	if (gen_tracedir_meta_file(t, dev, "info.json", info, cause) != 0) {
 		free(start);
 		free(end);
 		return -1;
 	}
-	if (gen_tl_meta_file(t, dev, "start_info", start, cause) != 0) {
+	if (gen_tracedir_meta_file(t, dev, "start_info", start, cause) != 0) {
 		free(end);
 		return -1;
 	}
-	return gen_tl_meta_file(t, dev, "end_info", end, cause);
+	return gen_tracedir_meta_file(t, dev, "end_info", end, cause);
 }
 
 /* One device_N directory of the run. */
 static int
-gen_tl_device(struct gen_tl *t, const char *dir, char **cause)
+gen_tracedir_device(struct gen_tracedir *t, const char *dir, char **cause)
 {
-	struct gen_tl_iter	*its;
+	struct gen_tracedir_iter	*its;
 	struct strbuf		 b;
 	char			*dev, *tl, *name;
 	int64_t			 mono0, at;
@@ -359,23 +367,25 @@ gen_tl_device(struct gen_tl *t, const char *dir, char **cause)
 	t->off = (GEN_TL_BEGIN_US + 1000 * t->device) * 1000 - mono0;
 	at = mono0 + 2000000000LL;
 	for (i = 1; i <= steps; i++) {
-		if (gen_tl_iteration(t, tl, i, &its[i], &at, cause) != 0)
+		if (gen_tracedir_iteration(t, tl, i, &its[i], &at, cause) != 0)
 			goto out;
 	}
 	/* Each step_trace_* file repeats the step trace of every iteration. */
 	for (i = 1; i <= steps; i++) {
 		strbuf_reset(&b);
 		strbuf_adds(&b, "[");
-		gen_tl_meta(&b, "process_name", 10036, 0, "name",
+		gen_tracedir_meta(&b, "process_name", 10036, 0, "name",
 		    "\"Step Trace\"");
 		for (k = 1; k <= steps; k++)
-			gen_tl_step_events(t, &b, 10036, 10036, k, &its[k]);
-		if (gen_tl_write(t, tl, "step_trace", i, &b, cause) != 0)
+			gen_tracedir_step_events(t, &b, 10036, 10036, k,
+			    &its[k]);
+		if (gen_tracedir_write_file(t, tl, "step_trace", i, &b,
+		    cause) != 0)
 			goto out;
 	}
 	strbuf_addf(&t->counts, "%d|%lld\n", t->device,
 	    (long long)steps * GEN_TL_HCCL);
-	rc = gen_tl_meta_files(t, dev, mono0, at + 1000000000LL, cause);
+	rc = gen_tracedir_meta_files(t, dev, mono0, at + 1000000000LL, cause);
 out:
 	strbuf_release(&b);
 	free(its);
@@ -390,9 +400,9 @@ out:
  * failure return -1 and set *cause.
  */
 int
-gen_timeline_write(const char *dir, const struct demo_opts *g, char **cause)
+gen_tracedir_write(const char *dir, const struct demo_opts *g, char **cause)
 {
-	struct gen_tl	 t;
+	struct gen_tracedir	 t;
 	int		 d, rc = -1;
 
 	memset(&t, 0, sizeof t);
@@ -409,15 +419,17 @@ gen_timeline_write(const char *dir, const struct demo_opts *g, char **cause)
 	for (d = 0; d < (g->ranks > 0 ? g->ranks : 1); d++) {
 		t.device = d;
 		t.model = 2 + d;
-		if (gen_tl_device(&t, dir, cause) != 0)
+		if (gen_tracedir_device(&t, dir, cause) != 0)
 			goto out;
 	}
 	if (g->expect != NULL && (util_mkdir_p(g->expect, 0755) != 0 ||
-	    gen_bin_write(g->expect, "task_time.csv", t.tasks.s, t.tasks.len,
+	    gen_prof_bin_write(g->expect, "task_time.csv", t.tasks.s,
+	    t.tasks.len,
 	    cause) != 0 ||
-	    gen_bin_write(g->expect, "step_trace.csv", t.steps.s, t.steps.len,
+	    gen_prof_bin_write(g->expect, "step_trace.csv", t.steps.s,
+	    t.steps.len,
 	    cause) != 0 ||
-	    gen_bin_write(g->expect, "hccl.txt", t.counts.s, t.counts.len,
+	    gen_prof_bin_write(g->expect, "hccl.txt", t.counts.s, t.counts.len,
 	    cause) != 0)) {
 		if (*cause == NULL)
 			xasprintf(cause, "cannot create '%s'", g->expect);

@@ -33,7 +33,7 @@
 static const struct {
 	const char	*level;
 	const char	*prefix;
-} timeline_cann_levels[] = {
+} export_chrome_cann_levels[] = {
 	{ "acl", "AscendCL" },
 	{ "model", "Model" },
 	{ "node", "Node" },
@@ -43,27 +43,27 @@ static const struct {
 };
 
 #define TL_NCANN							\
-	(sizeof timeline_cann_levels / sizeof timeline_cann_levels[0])
+	(sizeof export_chrome_cann_levels / sizeof export_chrome_cann_levels[0])
 
 static const char *
-export_timeline_cann_prefix(const char *level)
+export_chrome_cann_prefix(const char *level)
 {
 	size_t	 i;
 
 	for (i = 0; level != NULL && i < TL_NCANN; i++) {
-		if (strcmp(timeline_cann_levels[i].level, level) == 0)
-			return timeline_cann_levels[i].prefix;
+		if (strcmp(export_chrome_cann_levels[i].level, level) == 0)
+			return export_chrome_cann_levels[i].prefix;
 	}
 	return NULL;
 }
 
 /* The trace pid of a host span of LEVEL. */
 static int64_t
-export_timeline_api_pid(struct timeline *tl, int64_t rank, const char *level)
+export_chrome_api_pid(struct chrome *tl, int64_t rank, const char *level)
 {
 	size_t	 i;
 
-	if (export_timeline_cann_prefix(level) != NULL)
+	if (export_chrome_cann_prefix(level) != NULL)
 		return export_trace_pid(rank, TL_LAYER_CANN, TL_HOST_BITS);
 	for (i = 0; i < tl->nlevels; i++) {
 		if (strcmp(tl->levels[i], level != NULL ? level : "") == 0)
@@ -74,7 +74,7 @@ export_timeline_api_pid(struct timeline *tl, int64_t rank, const char *level)
 }
 
 static int64_t
-export_timeline_task_pid(int64_t rank, int64_t device)
+export_chrome_task_pid(int64_t rank, int64_t device)
 {
 	return export_trace_pid(rank, TL_LAYER_HARDWARE, device != NP_NA ?
 	    device : 0);
@@ -82,9 +82,9 @@ export_timeline_task_pid(int64_t rank, int64_t device)
 
 /* Does lane I start a new process (the lanes are sorted)? */
 static bool
-export_timeline_new_process(struct timeline *tl, size_t i)
+export_chrome_new_process(struct chrome *tl, size_t i)
 {
-	const struct timeline_lane	*a = &tl->lanes[i], *b;
+	const struct chrome_lane	*a = &tl->lanes[i], *b;
 
 	if (i == 0)
 		return true;
@@ -93,17 +93,17 @@ export_timeline_new_process(struct timeline *tl, size_t i)
 		return true;
 	if (a->level == NULL)
 		return a->device != b->device;
-	if (export_timeline_cann_prefix(a->level) != NULL)
-		return export_timeline_cann_prefix(b->level) == NULL;
-	return export_timeline_cann_prefix(b->level) != NULL ||
+	if (export_chrome_cann_prefix(a->level) != NULL)
+		return export_chrome_cann_prefix(b->level) == NULL;
+	return export_chrome_cann_prefix(b->level) != NULL ||
 	    strcmp(a->level, b->level) != 0;
 }
 
 /* The metadata events naming every process and thread. */
 static void
-export_timeline_metadata(struct timeline *tl)
+export_chrome_metadata(struct chrome *tl)
 {
-	const struct timeline_lane	*l;
+	const struct chrome_lane	*l;
 	char				 name[64];
 	int64_t				 pid;
 	size_t				 i;
@@ -112,8 +112,8 @@ export_timeline_metadata(struct timeline *tl)
 	for (i = 0; i < tl->nlanes; i++) {
 		l = &tl->lanes[i];
 		if (l->level == NULL) {
-			pid = export_timeline_task_pid(l->rank, l->device);
-			if (export_timeline_new_process(tl, i)) {
+			pid = export_chrome_task_pid(l->rank, l->device);
+			if (export_chrome_new_process(tl, i)) {
 				snprintf(name, sizeof name, "NPU %lld",
 				    (long long)(l->device != NP_NA ?
 				    l->device : 0));
@@ -129,12 +129,12 @@ export_timeline_metadata(struct timeline *tl)
 			    TL_NO_STREAM, name);
 			continue;
 		}
-		pid = export_timeline_api_pid(tl, l->rank, l->level);
-		cann = export_timeline_cann_prefix(l->level) != NULL;
-		if (export_timeline_new_process(tl, i))
+		pid = export_chrome_api_pid(tl, l->rank, l->level);
+		cann = export_chrome_cann_prefix(l->level) != NULL;
+		if (export_chrome_new_process(tl, i))
 			export_trace_process(tl, pid, cann ? "CANN" : l->level,
 			    "CPU", cann ? TL_LAYER_CANN : TL_LAYER_FRAMEWORK);
-		if (i > 0 && !export_timeline_new_process(tl, i) &&
+		if (i > 0 && !export_chrome_new_process(tl, i) &&
 		    tl->lanes[i - 1].level != NULL &&
 		    tl->lanes[i - 1].id == l->id)
 			continue;
@@ -147,7 +147,7 @@ export_timeline_metadata(struct timeline *tl)
 
 /* Start a new slice file, beginning with the metadata. */
 static int
-export_timeline_slice(struct timeline *tl)
+export_chrome_slice(struct chrome *tl)
 {
 	char	*name;
 
@@ -162,12 +162,12 @@ export_timeline_slice(struct timeline *tl)
 	tl->events = 0;
 	tl->items = 0;
 	fputs("[\n", tl->ef->f);
-	export_timeline_metadata(tl);
+	export_chrome_metadata(tl);
 	return 0;
 }
 
 static void
-export_timeline_arg_int(FILE *f, const char *key, int64_t v, bool *first)
+export_chrome_arg_int(FILE *f, const char *key, int64_t v, bool *first)
 {
 	if (v == NP_NA)
 		return;
@@ -176,9 +176,9 @@ export_timeline_arg_int(FILE *f, const char *key, int64_t v, bool *first)
 }
 
 static int
-export_timeline_task(void *arg, int64_t id, const struct store_task *t)
+export_chrome_task(void *arg, int64_t id, const struct store_task *t)
 {
-	struct timeline	*tl = arg;
+	struct chrome	*tl = arg;
 	FILE		*f;
 	bool		 first = true;
 	const char	*name;
@@ -190,30 +190,30 @@ export_timeline_task(void *arg, int64_t id, const struct store_task *t)
 	fputs("{\"name\":", f);
 	util_json_string(f, name);
 	fprintf(f, ",\"pid\":%lld,\"tid\":%lld,\"ts\":",
-	    (long long)export_timeline_task_pid(t->rank, t->device),
+	    (long long)export_chrome_task_pid(t->rank, t->device),
 	    (long long)(t->stream != NP_NA ? t->stream : TL_NO_STREAM));
 	export_trace_ts(f, t->start_ns);
 	fputs(",\"dur\":", f);
 	export_trace_dur(f, t->dur_ns);
 	fputs(",\"ph\":\"X\",\"args\":{", f);
-	export_timeline_arg_int(f, "Model Id", t->model_id, &first);
+	export_chrome_arg_int(f, "Model Id", t->model_id, &first);
 	if (t->task_type != NULL) {
 		fprintf(f, "%s\"Task Type\":", first ? "" : ",");
 		util_json_string(f, t->task_type);
 		first = false;
 	}
-	export_timeline_arg_int(f, "Physic Stream Id", t->stream, &first);
-	export_timeline_arg_int(f, "Task Id", t->task, &first);
-	export_timeline_arg_int(f, "Batch Id", t->batch, &first);
-	export_timeline_arg_int(f, "Subtask Id", t->context, &first);
-	export_timeline_arg_int(f, "connection_id", t->conn, &first);
+	export_chrome_arg_int(f, "Physic Stream Id", t->stream, &first);
+	export_chrome_arg_int(f, "Task Id", t->task, &first);
+	export_chrome_arg_int(f, "Batch Id", t->batch, &first);
+	export_chrome_arg_int(f, "Subtask Id", t->context, &first);
+	export_chrome_arg_int(f, "connection_id", t->conn, &first);
 	fputs("}}", f);
 	return 0;
 }
 
 /* The inside of a span's own args object, or NULL if it has none. */
 static const char *
-export_timeline_args_inner(const char *args, size_t *len)
+export_chrome_args_inner(const char *args, size_t *len)
 {
 	size_t	 n;
 
@@ -239,7 +239,7 @@ export_timeline_args_inner(const char *args, size_t *len)
 
 /* An mstx or msproftx marker: a point in time, not a range. */
 static bool
-export_timeline_is_marker(const struct store_api *a)
+export_chrome_is_marker(const struct store_api *a)
 {
 	return a->level != NULL && a->end_ns == a->start_ns &&
 	    (strcmp(a->level, "mstx") == 0 ||
@@ -247,11 +247,11 @@ export_timeline_is_marker(const struct store_api *a)
 }
 
 static int
-export_timeline_api(void *arg, int64_t id, const struct store_api *a)
+export_chrome_api(void *arg, int64_t id, const struct store_api *a)
 {
-	struct timeline	*tl = arg;
+	struct chrome	*tl = arg;
 	FILE		*f;
-	const char	*prefix = export_timeline_cann_prefix(a->level), *inner,
+	const char	*prefix = export_chrome_cann_prefix(a->level), *inner,
 	    *name;
 	struct strbuf	 b;
 	size_t		 plen, ilen;
@@ -271,10 +271,10 @@ export_timeline_api(void *arg, int64_t id, const struct store_api *a)
 	} else
 		util_json_string(f, name);
 	fprintf(f, ",\"pid\":%lld,\"tid\":%lld,\"ts\":",
-	    (long long)export_timeline_api_pid(tl, a->rank, a->level),
+	    (long long)export_chrome_api_pid(tl, a->rank, a->level),
 	        (long long)tid);
 	export_trace_ts(f, a->start_ns);
-	if (export_timeline_is_marker(a))
+	if (export_chrome_is_marker(a))
 		fputs(",\"ph\":\"i\",\"s\":\"t\"", f);
 	else {
 		fputs(",\"dur\":", f);
@@ -288,7 +288,7 @@ export_timeline_api(void *arg, int64_t id, const struct store_api *a)
 	}
 	if (a->conn != NP_NA)
 		fprintf(f, ",\"connection_id\":%lld", (long long)a->conn);
-	if ((inner = export_timeline_args_inner(a->args, &ilen)) != NULL) {
+	if ((inner = export_chrome_args_inner(a->args, &ilen)) != NULL) {
 		fputc(',', f);
 		fwrite(inner, 1, ilen, f);
 	}
@@ -302,7 +302,7 @@ export_timeline_api(void *arg, int64_t id, const struct store_api *a)
  * connection id, 2^63 + the task's row id, which cannot clash with those.
  */
 static uint64_t
-export_timeline_flow_id(const struct store_link *fl)
+export_chrome_flow_id(const struct store_link *fl)
 {
 	uint64_t	 ctx = 0;
 
@@ -316,18 +316,18 @@ export_timeline_flow_id(const struct store_link *fl)
 
 /* A flow pair: start at the launching span, end at the task. */
 static int
-export_timeline_flow(void *arg, const struct store_link *fl)
+export_chrome_flow(void *arg, const struct store_link *fl)
 {
-	struct timeline	*tl = arg;
+	struct chrome	*tl = arg;
 	FILE		*f;
-	uint64_t	 id = export_timeline_flow_id(fl);
+	uint64_t	 id = export_chrome_flow_id(fl);
 
 	if ((f = export_trace_event(tl)) == NULL)
 		return -1;
 	fprintf(f, "{\"name\":\"HostToDevice%llu\",\"pid\":%lld,"
 	    "\"tid\":%lld,\"ph\":\"s\",\"cat\":\"HostToDevice\","
 	    "\"id\":\"%llu\",\"ts\":", (unsigned long long)id,
-	    (long long)export_timeline_api_pid(tl, fl->rank, fl->level),
+	    (long long)export_chrome_api_pid(tl, fl->rank, fl->level),
 	    (long long)(fl->tid != NP_NA ? fl->tid : 0),
 	    (unsigned long long)id);
 	export_trace_ts(f, fl->api_start_ns);
@@ -336,7 +336,7 @@ export_timeline_flow(void *arg, const struct store_link *fl)
 	fprintf(f, "{\"name\":\"HostToDevice%llu\",\"pid\":%lld,"
 	    "\"tid\":%lld,\"ph\":\"f\",\"cat\":\"HostToDevice\","
 	    "\"id\":\"%llu\",\"ts\":", (unsigned long long)id,
-	    (long long)export_timeline_task_pid(fl->rank, fl->device),
+	    (long long)export_chrome_task_pid(fl->rank, fl->device),
 	    (long long)(fl->stream != NP_NA ? fl->stream : TL_NO_STREAM),
 	    (unsigned long long)id);
 	export_trace_ts(f, fl->task_start_ns);
@@ -345,11 +345,11 @@ export_timeline_flow(void *arg, const struct store_link *fl)
 }
 
 static int
-export_timeline_lane(void *arg, int64_t rank, int64_t device, int64_t id,
+export_chrome_lane(void *arg, int64_t rank, int64_t device, int64_t id,
     const char *level)
 {
-	struct timeline	*tl = arg;
-	struct timeline_lane	*l;
+	struct chrome	*tl = arg;
+	struct chrome_lane	*l;
 	size_t		 i;
 
 	tl->lanes = xreallocarray(tl->lanes, tl->nlanes + 1,
@@ -359,7 +359,7 @@ export_timeline_lane(void *arg, int64_t rank, int64_t device, int64_t id,
 	l->device = device;
 	l->id = id;
 	l->level = level != NULL ? xstrdup(level) : NULL;
-	if (level == NULL || export_timeline_cann_prefix(level) != NULL)
+	if (level == NULL || export_chrome_cann_prefix(level) != NULL)
 		return 0;
 	for (i = 0; i < tl->nlevels; i++) {
 		if (strcmp(tl->levels[i], level) == 0)
@@ -373,9 +373,9 @@ export_timeline_lane(void *arg, int64_t rank, int64_t device, int64_t id,
 
 /* CANN threads first, then the other levels, each by rank and thread. */
 static int
-export_timeline_lane_cmp(const void *va, const void *vb)
+export_chrome_lane_cmp(const void *va, const void *vb)
 {
-	const struct timeline_lane	*a = va, *b = vb;
+	const struct chrome_lane	*a = va, *b = vb;
 	int			 ca, cb, c;
 
 	if ((a->level == NULL) != (b->level == NULL))
@@ -387,8 +387,8 @@ export_timeline_lane_cmp(const void *va, const void *vb)
 			return a->device < b->device ? -1 : 1;
 		return a->id < b->id ? -1 : a->id > b->id;
 	}
-	ca = export_timeline_cann_prefix(a->level) != NULL;
-	cb = export_timeline_cann_prefix(b->level) != NULL;
+	ca = export_chrome_cann_prefix(a->level) != NULL;
+	cb = export_chrome_cann_prefix(b->level) != NULL;
 	if (ca != cb)
 		return ca ? -1 : 1;
 	if (!ca && (c = strcmp(a->level, b->level)) != 0)
@@ -397,7 +397,7 @@ export_timeline_lane_cmp(const void *va, const void *vb)
 }
 
 static void
-export_timeline_release(struct timeline *tl)
+export_chrome_release(struct chrome *tl)
 {
 	size_t	 i;
 
@@ -415,7 +415,7 @@ export_timeline_release(struct timeline *tl)
 
 /* Refuse to overwrite an earlier export of the same second. */
 static int
-export_timeline_check_free(struct timeline *tl)
+export_chrome_check_free(struct chrome *tl)
 {
 	char	*name, *path;
 	size_t	 i;
@@ -429,7 +429,7 @@ export_timeline_check_free(struct timeline *tl)
 			    tl->stamp);
 		path = util_path_join(tl->dir, name);
 		free(name);
-		rc = export_check_free(path, tl->o->force, tl->cause);
+		rc = export_file_check_free(path, tl->o->force, tl->cause);
 		if (rc == 0 && i > 0 && access(path, F_OK) != 0) {
 			free(path);
 			break;
@@ -444,7 +444,7 @@ export_timeline_check_free(struct timeline *tl)
  * is called msprof_<stamp>.json.
  */
 static int
-export_timeline_commit(struct timeline *tl)
+export_chrome_commit(struct chrome *tl)
 {
 	char	*name;
 	size_t	 i;
@@ -472,35 +472,35 @@ export_timeline_commit(struct timeline *tl)
  * return -1 and set *cause; no file is left behind.
  */
 int
-export_timeline(struct store *s, const struct export_opts *o,
+export_chrome(struct store *s, const struct export_opts *o,
     const char *dir, const char *stamp, char **cause)
 {
-	struct timeline	 tl;
+	struct chrome	 tl;
 	int64_t		 first, last;
 	int		 rc = -1;
 
 	memset(&tl, 0, sizeof tl);
 	tl.o = o;
-	tl.slice = export_timeline_slice;
+	tl.slice = export_chrome_slice;
 	tl.dir = dir;
 	tl.stamp = stamp;
 	tl.cause = cause;
 	store_query_init(&tl.q);
 	tl.q.device = o->device;
 	tl.q.rank = o->rank;
-	if (export_timeline_check_free(&tl) != 0 ||
+	if (export_chrome_check_free(&tl) != 0 ||
 	    store_iter_bounds(s, &tl.q, &first, &last, cause) != 0)
 		goto out;
-	if (o->range != NULL && export_parse_range(o->range, first,
+	if (o->range != NULL && export_file_parse_range(o->range, first,
 	    &tl.q.from_ns, &tl.q.to_ns, cause) != 0)
 		goto out;
-	if (store_iter_lanes(s, &tl.q, export_timeline_lane, &tl, cause) != 0 ||
+	if (store_iter_lanes(s, &tl.q, export_chrome_lane, &tl, cause) != 0 ||
 	    export_tracks_load(s, &tl) != 0)
 		goto out;
-	qsort(tl.lanes, tl.nlanes, sizeof *tl.lanes, export_timeline_lane_cmp);
-	if (store_iter_tasks(s, &tl.q, export_timeline_task, &tl, cause) != 0 ||
-	    store_iter_apis(s, &tl.q, export_timeline_api, &tl, cause) != 0 ||
-	    store_iter_links(s, &tl.q, export_timeline_flow, &tl, cause) != 0 ||
+	qsort(tl.lanes, tl.nlanes, sizeof *tl.lanes, export_chrome_lane_cmp);
+	if (store_iter_tasks(s, &tl.q, export_chrome_task, &tl, cause) != 0 ||
+	    store_iter_apis(s, &tl.q, export_chrome_api, &tl, cause) != 0 ||
+	    store_iter_links(s, &tl.q, export_chrome_flow, &tl, cause) != 0 ||
 	    export_tracks_write(s, &tl) != 0)
 		goto out;
 	if (tl.total == 0) {
@@ -508,8 +508,8 @@ export_timeline(struct store *s, const struct export_opts *o,
 		    o->range != NULL ? " in this range" : "");
 		goto out;
 	}
-	rc = export_timeline_commit(&tl);
+	rc = export_chrome_commit(&tl);
 out:
-	export_timeline_release(&tl);
+	export_chrome_release(&tl);
 	return rc;
 }
