@@ -235,40 +235,40 @@ import_rows_task_cols(const struct rows_summary_cols *k)
 	return strbuf_detach(&b);
 }
 
-/* The PMU columns: every column not asked for by name, comma-joined. */
-static char *
-import_rows_pmu_names(struct csv_cols *c, int **idx, size_t *n)
+/*
+ * The PMU columns: every column not asked for by name, their names packed
+ * into B and their indexes into *IDX, *N of them.
+ */
+static void
+import_rows_pmu_names(struct csv_cols *c, struct strbuf *b, int **idx,
+    size_t *n)
 {
-	struct strbuf	 b;
-	size_t		 i;
+	size_t	 i;
 
-	strbuf_init(&b);
 	*idx = NULL;
 	*n = 0;
 	for (i = 0; i < import_columns_count(c); i++) {
 		if (!import_columns_unused(c, i))
 			continue;
-		strbuf_addf(&b, "%s%s", *n == 0 ? "" : ",",
-		    import_columns_name(c, i));
+		store_pmu_name(b, import_columns_name(c, i));
 		*idx = xreallocarray(*idx, *n + 1, sizeof **idx);
 		(*idx)[(*n)++] = (int)i;
 	}
-	return *n > 0 ? strbuf_detach(&b) : (strbuf_release(&b), NULL);
 }
 
+/* The PMU values of a row, packed into B; a missing cell is N/A. */
 static void
 import_rows_pmu_values(struct strbuf *b, char **f, size_t n, const int *idx,
     size_t np)
 {
-	size_t	 i;
+	const char	*c;
+	size_t		 i;
 
 	strbuf_reset(b);
 	for (i = 0; i < np; i++) {
-		const char *c = import_rows_cell(f, n, idx[i]);
-
-		if (i > 0)
-			strbuf_addc(b, ',');
-		strbuf_adds(b, c != NULL ? c : "N/A");
+		c = import_rows_cell(f, n, idx[i]);
+		store_pmu_text(b, c != NULL ? c : "", c != NULL ? strlen(c) :
+		    0);
 	}
 }
 
@@ -284,8 +284,8 @@ import_rows_op_summary(struct store *s, const char *path,
 	struct rows_summary_cols	 k;
 	struct rows_trouble		 tr = { .path = path };
 	struct store_task		 t;
-	struct strbuf			 pv;
-	char				*pmu, *names;
+	struct strbuf			 pv, pmu;
+	char				*names;
 	int				*pidx;
 	size_t				 np;
 	int64_t				 row = 0;
@@ -300,8 +300,9 @@ import_rows_op_summary(struct store *s, const char *path,
 		import_rows_close(&r);
 		return -1;
 	}
-	pmu = import_rows_pmu_names(r.cols, &pidx, &np);
-	store_load_pmu_names(s, pmu);
+	strbuf_init(&pmu);
+	import_rows_pmu_names(r.cols, &pmu, &pidx, &np);
+	store_load_pmu_names(s, &pmu);
 	names = import_rows_task_cols(&k);
 	store_load_task_cols(s, names);
 	free(names);
@@ -352,6 +353,7 @@ import_rows_op_summary(struct store *s, const char *path,
 		if (np > 0) {
 			import_rows_pmu_values(&pv, r.f, r.n, pidx, np);
 			t.pmu = pv.s;
+			t.pmu_len = pv.len;
 		}
 		store_load_task(s, &t);
 	}
@@ -359,7 +361,7 @@ import_rows_op_summary(struct store *s, const char *path,
 	store_load_pmu_names(s, NULL);
 	store_load_task_cols(s, NULL);
 	strbuf_release(&pv);
-	free(pmu);
+	strbuf_release(&pmu);
 	free(pidx);
 	import_rows_close(&r);
 	return 0;

@@ -78,7 +78,7 @@ import_db_task(struct store *s, struct store_foreign_rows *r,
 	t.out_shapes = store_foreign_text(r, i++);
 	t.out_dtypes = store_foreign_text(r, i++);
 	t.out_formats = store_foreign_text(r, i++);
-	t.pmu = store_foreign_text(r, i++);
+	t.pmu = store_foreign_blob(r, i++, &t.pmu_len);
 	t.rank = ctx->rank;
 	t.batch = t.step = t.api = NP_NA;
 	store_load_task(s, &t);
@@ -86,21 +86,23 @@ import_db_task(struct store *s, struct store_foreign_rows *r,
 
 /*
  * The PMU metrics of TASK_PMU_INFO(globalTaskId, name, value): their
- * names, comma-joined in name id order, for store_load_pmu_names(), and
- * a temporary table indexed by task, so each task's values are a lookup.
- * Return the names (the caller frees them) or NULL if there are none.
+ * names, packed in name id order, into NAMES for store_load_pmu_names(),
+ * and a temporary table indexed by task, so each task's values are a
+ * lookup. False if there are none.
  */
-static char *
-import_db_pmu_names(struct store_foreign *f)
+static bool
+import_db_pmu_names(struct store_foreign *f, struct strbuf *names)
 {
 	struct store_foreign_rows	*r;
-	char				*names = NULL, *why = NULL;
+	const void			*blob;
+	size_t				 len;
+	char				*why = NULL;
 
 	if (!store_foreign_has(f, "TASK_PMU_INFO", "globalTaskId") ||
 	    !store_foreign_has(f, "TASK_PMU_INFO", "name") ||
 	    !store_foreign_has(f, "TASK_PMU_INFO", "value") ||
 	    !store_foreign_has(f, "STRING_IDS", NULL))
-		return NULL;
+		return false;
 	if ((r = store_foreign_query(f, "CREATE TEMP TABLE np_pmu AS SELECT"
 	    " globalTaskId, name, value FROM TASK_PMU_INFO", &why)) != NULL) {
 		store_foreign_next(r, &why);
@@ -111,17 +113,17 @@ import_db_pmu_names(struct store_foreign *f)
 		store_foreign_next(r, &why);
 		store_foreign_rows_free(r);
 	}
-	if ((r = store_foreign_query(f, "SELECT group_concat(n, ',') FROM"
+	if ((r = store_foreign_query(f, "SELECT np_pmu_names(n) FROM"
 	    " (SELECT ifnull((SELECT value FROM STRING_IDS WHERE id = name),"
 	    " name) AS n FROM (SELECT DISTINCT name FROM np_pmu) ORDER BY"
 	    " name)", &why)) != NULL) {
 		if (store_foreign_next(r, &why) == 1 &&
-		    store_foreign_text(r, 0) != NULL)
-			names = xstrdup(store_foreign_text(r, 0));
+		    (blob = store_foreign_blob(r, 0, &len)) != NULL)
+			strbuf_add(names, blob, len);
 		store_foreign_rows_free(r);
 	}
 	free(why);
-	return names;
+	return names->len > 0;
 }
 
 /* TASK x COMPUTE_TASK_INFO: the compute tasks, as task rows. */
@@ -133,8 +135,7 @@ import_db_tasks(struct store *s, struct store_foreign *f,
 	    "opState", "hf32Eligible", "inputShapes", "inputDataTypes",
 	    "inputFormats", "outputShapes", "outputDataTypes",
 	    "outputFormats", NULL };
-	struct strbuf	 sql, col;
-	char		*pmu;
+	struct strbuf	 sql, col, pmu;
 	int64_t		 n;
 	size_t		 i;
 
@@ -143,6 +144,7 @@ import_db_tasks(struct store *s, struct store_foreign *f,
 		return 0;
 	strbuf_init(&sql);
 	strbuf_init(&col);
+	strbuf_init(&pmu);
 	strbuf_adds(&sql, "SELECT t.startNs, t.endNs, t.deviceId,"
 	    " t.connectionId, t.streamId, t.taskId, t.contextId, t.modelId");
 	strbuf_addf(&sql, ", %s", import_db_col(f, "COMPUTE_TASK_INFO", "c",
@@ -154,10 +156,10 @@ import_db_tasks(struct store *s, struct store_foreign *f,
 	for (i = 0; strs[i] != NULL; i++)
 		import_db_str(&sql, f, "COMPUTE_TASK_INFO", strs[i]);
 	/* A task's PMU values in the order of the names; N/A if absent. */
-	if ((pmu = import_db_pmu_names(f)) != NULL)
+	if (import_db_pmu_names(f, &pmu))
 		strbuf_adds(&sql, ", CASE WHEN EXISTS (SELECT 1 FROM np_pmu p"
 		    " WHERE p.globalTaskId = t.globalTaskId) THEN (SELECT"
-		    " group_concat(ifnull(v, 'N/A'), ',') FROM (SELECT (SELECT"
+		    " np_pmu_pack(v) FROM (SELECT (SELECT"
 		    " p.value FROM np_pmu p WHERE p.globalTaskId ="
 		    " t.globalTaskId AND p.name = n.name) AS v FROM (SELECT"
 		    " DISTINCT name FROM np_pmu) n ORDER BY n.name)) END");
@@ -165,10 +167,10 @@ import_db_tasks(struct store *s, struct store_foreign *f,
 		strbuf_adds(&sql, ", NULL");
 	strbuf_adds(&sql, " FROM TASK t JOIN COMPUTE_TASK_INFO c"
 	    " ON c.globalTaskId = t.globalTaskId ORDER BY t.startNs");
-	store_load_pmu_names(s, pmu);
+	store_load_pmu_names(s, &pmu);
 	n = db_rows(s, f, sql.s, import_db_task, ctx, cause);
 	store_load_pmu_names(s, NULL);
-	free(pmu);
+	strbuf_release(&pmu);
 	strbuf_release(&sql);
 	strbuf_release(&col);
 	return n;

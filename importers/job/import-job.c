@@ -135,7 +135,7 @@ import_job_hwts(struct job *j)
 	n = job_pmu_load(j, &p, &m);
 	if (n > 0) {
 		j->pmu = &p;
-		store_load_pmu_names(j->s, p.names);
+		store_load_pmu_names(j->s, &p.names);
 	}
 	tasks = job_hwts_load(j);
 	if (n > 0) {

@@ -235,6 +235,7 @@ job_hwts_task(struct job_hwts *h, const struct job_hwts_pair *p,
 	if (h->j->pmu != NULL && prof_pmu_values(h->j->pmu, p->stream, p->task,
 	    DEV_NO_CONTEXT, op->block_dim, &h->pmu)) {
 		t.pmu = h->pmu.s;
+		t.pmu_len = h->pmu.len;
 		h->j->pmu_used++;
 	}
 	store_load_task(h->j->s, &t);

@@ -117,7 +117,7 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	data = util_path_join(dir, "data");
 	prof_logs_read(s, data, &m, h->expand, &d);
 	prof_pmu_read(s, data, &m, h->expand, &p);
-	store_load_pmu_names(s, p.n > 0 ? p.names : NULL);
+	store_load_pmu_names(s, p.n > 0 ? &p.names : NULL);
 	store_load_progress(s, "join", dir, d.bytes, d.bytes);
 	prof_join_load(s, h, &d, &m, &p, ctx->rank);
 	prof_step_load(s, data, &m, ctx->rank);

@@ -390,7 +390,7 @@ struct prof_pmu {
 	bool			 pipe;		/* PipeUtilization metrics */
 	bool			 arith;		/* ArithmeticUtilization */
 	struct prof_freqs	 freqs;
-	char			*names;
+	struct strbuf		 names;		/* packed (store-pmu.c) */
 	const struct prof_meta	*m;
 };
 void		 prof_pmu_read(struct store *, const char *,

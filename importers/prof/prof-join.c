@@ -259,8 +259,10 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		}
 		r.conn = r.api;
 		if (prof_pmu_values(p, t->stream, t->task, t->context,
-		    r.block_num, &pb))
+		    r.block_num, &pb)) {
 			r.pmu = pb.s;
+			r.pmu_len = pb.len;
+		}
 		store_load_task(s, &r);
 	}
 	strbuf_release(&pb);

@@ -99,9 +99,9 @@ prof_pmu_counter(const struct prof_pmu *p, int ev)
 static void
 prof_pmu_columns(struct prof_pmu *p, const char *events, const char *metric)
 {
-	struct strbuf	 b;
+	struct strbuf	*b = &p->names;
 	const char	*e = events;
-	char		*end;
+	char		*end, name[64];
 	size_t		 i;
 
 	while (e != NULL && *e != '\0' && p->nevents < DEV_PMU_COUNTERS) {
@@ -116,22 +116,30 @@ prof_pmu_columns(struct prof_pmu *p, const char *events, const char *metric)
 	    strcmp(metric, "ArithmeticUtilization") == 0;
 	for (i = 0; p->arith && i < PROF_PMU_NFOPS; i++)
 		p->arith = prof_pmu_counter(p, prof_pmu_fops[i].event) >= 0;
-	strbuf_init(&b);
-	strbuf_adds(&b, "aicore_time(us),total_cycles");
+	strbuf_reset(b);
+	store_pmu_name(b, "aicore_time(us)");
+	store_pmu_name(b, "total_cycles");
 	if (p->arith) {
 		for (i = 0; i < PROF_PMU_NARITH; i++)
-			strbuf_addf(&b, ",%s", prof_pmu_arith[i].name);
-		strbuf_adds(&b, ",cube_fops,vector_fops");
+			store_pmu_name(b, prof_pmu_arith[i].name);
+		store_pmu_name(b, "cube_fops");
+		store_pmu_name(b, "vector_fops");
 	} else if (p->pipe) {
-		for (i = 0; i < PROF_PMU_NPIPE; i++)
-			strbuf_addf(&b, ",%s_time(us),%s_ratio",
-			    prof_pmu_pipe[i].name, prof_pmu_pipe[i].name);
-		strbuf_adds(&b, ",icache_miss_rate");
+		for (i = 0; i < PROF_PMU_NPIPE; i++) {
+			snprintf(name, sizeof name, "%s_time(us)",
+			    prof_pmu_pipe[i].name);
+			store_pmu_name(b, name);
+			snprintf(name, sizeof name, "%s_ratio",
+			    prof_pmu_pipe[i].name);
+			store_pmu_name(b, name);
+		}
+		store_pmu_name(b, "icache_miss_rate");
 	} else {
-		for (i = 0; i < (size_t)p->nevents; i++)
-			strbuf_addf(&b, ",pmu_0x%x", p->events[i]);
+		for (i = 0; i < (size_t)p->nevents; i++) {
+			snprintf(name, sizeof name, "pmu_0x%x", p->events[i]);
+			store_pmu_name(b, name);
+		}
 	}
-	p->names = strbuf_detach(&b);
 }
 
 /* Add the decoded record D to P. */
@@ -213,20 +221,17 @@ void
 prof_pmu_release(struct prof_pmu *p)
 {
 	free(p->v);
-	free(p->names);
+	strbuf_release(&p->names);
 	util_map_release(&p->next);
 	prof_freq_release(&p->freqs);
 	memset(p, 0, sizeof *p);
 }
 
-/* Add V with 3 decimals, after a comma unless B is empty. */
+/* Add V, shown with 3 decimals. */
 static void
 prof_pmu_num(struct strbuf *b, double v)
 {
-	char	 buf[64];
-
-	util_fmt_fixed(buf, sizeof buf, v, 3, false);
-	strbuf_addf(b, "%s%s", b->len > 0 ? "," : "", buf);
+	store_pmu_num(b, v, 3);
 }
 
 /* The ArithmeticUtilization columns of record R into B. */
@@ -291,14 +296,14 @@ prof_pmu_values(struct prof_pmu *p, uint32_t stream, uint32_t task,
 	    (double)((nb + cores - 1) / cores) : 0;
 	strbuf_reset(b);
 	prof_pmu_num(b, t);
-	strbuf_addf(b, ",%llu", (unsigned long long)r->total);
+	store_pmu_u64(b, r->total);
 	if (p->arith) {
 		prof_pmu_arith_values(p, r, b);
 		return true;
 	}
 	if (!p->pipe) {
 		for (j = 0; j < (size_t)p->nevents; j++)
-			strbuf_addf(b, ",%llu", (unsigned long long)r->pmu[j]);
+			store_pmu_u64(b, r->pmu[j]);
 		return true;
 	}
 	for (j = 0; j < PROF_PMU_NPIPE; j++) {

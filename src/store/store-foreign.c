@@ -24,6 +24,51 @@ struct store_foreign_rows {
  * Open the database PATH read-only. On failure (not SQLite, unreadable)
  * return NULL and set *cause.
  */
+/*
+ * The aggregates np_pmu_pack(value) and np_pmu_names(name): a group's
+ * values, or names, packed as store-pmu.c packs them, so a task's PMU
+ * values come out of the vendor's database as one blob.
+ */
+static void
+store_foreign_pmu_step(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	struct strbuf	**b;
+	const char	 *t;
+	bool		  names = sqlite3_user_data(ctx) != NULL;
+
+	(void)argc;
+	if ((b = sqlite3_aggregate_context(ctx, sizeof *b)) == NULL)
+		return;
+	if (*b == NULL) {
+		*b = xcalloc(1, sizeof **b);
+		strbuf_init(*b);
+	}
+	t = (const char *)sqlite3_value_text(argv[0]);
+	if (names)
+		store_pmu_name(*b, t != NULL ? t : "?");
+	else if (sqlite3_value_type(argv[0]) == SQLITE_INTEGER &&
+	    sqlite3_value_int64(argv[0]) >= 0)
+		store_pmu_u64(*b, (uint64_t)sqlite3_value_int64(argv[0]));
+	else
+		store_pmu_text(*b, t != NULL ? t : "",
+		    t != NULL ? (size_t)sqlite3_value_bytes(argv[0]) : 0);
+}
+
+static void
+store_foreign_pmu_final(sqlite3_context *ctx)
+{
+	struct strbuf	**b = sqlite3_aggregate_context(ctx, 0);
+
+	if (b == NULL || *b == NULL) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	sqlite3_result_blob(ctx, (*b)->s != NULL ? (*b)->s : "",
+	    (int)(*b)->len, SQLITE_TRANSIENT);
+	strbuf_release(*b);
+	free(*b);
+}
+
 struct store_foreign *
 store_foreign_open(const char *path, char **cause)
 {
@@ -55,6 +100,10 @@ store_foreign_open(const char *path, char **cause)
 	}
 	sqlite3_finalize(stmt);
 	strbuf_release(&uri);
+	sqlite3_create_function(f->db, "np_pmu_pack", 1, SQLITE_UTF8, NULL,
+	    NULL, store_foreign_pmu_step, store_foreign_pmu_final);
+	sqlite3_create_function(f->db, "np_pmu_names", 1, SQLITE_UTF8, f,
+	    NULL, store_foreign_pmu_step, store_foreign_pmu_final);
 	return f;
 }
 
@@ -173,6 +222,14 @@ const char *
 store_foreign_text(struct store_foreign_rows *r, int i)
 {
 	return (const char *)sqlite3_column_text(r->stmt, i);
+}
+
+/* The bytes of column I of the current row, *LEN of them, or NULL. */
+const void *
+store_foreign_blob(struct store_foreign_rows *r, int i, size_t *len)
+{
+	*len = (size_t)sqlite3_column_bytes(r->stmt, i);
+	return sqlite3_column_blob(r->stmt, i);
 }
 
 void

@@ -92,7 +92,6 @@ struct store {
 	int64_t			 records;
 	size_t			 generic_ncols;
 	int64_t			 pmu_set;
-	char			*pmu_names;
 	store_progress_cb	 progress;
 	void			*progress_arg;
 	int64_t			 warnings;

@@ -350,27 +350,24 @@ store_load_warning(struct store *s, const char *file, int64_t offset,
 }
 
 /*
- * Name the PMU columns of the tasks loaded from now on (comma-joined, NULL
- * for none).
+ * Name the PMU columns of the tasks loaded from now on: NAMES packed with
+ * store_pmu_name(), NULL or empty for none.
  */
 void
-store_load_pmu_names(struct store *s, const char *names)
+store_load_pmu_names(struct store *s, const struct strbuf *names)
 {
 	sqlite3_stmt	*stmt;
 
-	free(s->pmu_names);
-	s->pmu_names = NULL;
 	s->pmu_set = NP_NA;
-	if (names == NULL || *names == '\0')
+	if (names == NULL || names->len == 0)
 		return;
 	if (sqlite3_prepare_v2(s->db, "INSERT INTO pmu_set VALUES (NULL, ?)",
 	    -1, &stmt, NULL) != SQLITE_OK)
 		return;
-	sqlite3_bind_text(stmt, 1, names, -1, SQLITE_STATIC);
+	sqlite3_bind_blob(stmt, 1, names->s, (int)names->len, SQLITE_STATIC);
 	sqlite3_step(stmt);
 	sqlite3_finalize(stmt);
 	s->pmu_set = sqlite3_last_insert_rowid(s->db);
-	s->pmu_names = xstrdup(names);
 }
 
 /*
@@ -429,7 +426,8 @@ store_load_task(struct store *s, const struct store_task *t)
 	store_load_bind_intern(s, stmt, i++, t->out_formats);
 	if (t->pmu != NULL && s->pmu_set != NP_NA) {
 		sqlite3_bind_int64(stmt, i++, s->pmu_set);
-		sqlite3_bind_text(stmt, i++, t->pmu, -1, SQLITE_STATIC);
+		sqlite3_bind_blob(stmt, i++, t->pmu, (int)t->pmu_len,
+		    SQLITE_STATIC);
 	} else {
 		sqlite3_bind_null(stmt, i++);
 		sqlite3_bind_null(stmt, i++);

@@ -259,40 +259,34 @@ store_query_keys(sqlite3_stmt *stmt, int ncols, struct store_keyset *k,
 	k->ids[k->nids++] = k->last[k->nkeys - 1];
 }
 
-/* The PMU column names when every task shares one set, else NULL. */
-static char *
-store_query_pmu_names(struct store *s)
+/*
+ * The PMU column names into *NAMES when every task shares one set; return
+ * how many (0 for none, or several sets).
+ */
+static size_t
+store_query_pmu_names(struct store *s, char ***names)
 {
-	sqlite3_stmt	*stmt;
-	char		*names = NULL;
+	struct store_pmu_iter	 it;
+	struct store_val	 v;
+	sqlite3_stmt		*stmt;
+	char			*t, **out = NULL;
+	size_t			 n = 0;
 
+	*names = NULL;
 	if (sqlite3_prepare_v2(s->db, "SELECT names FROM pmu_set WHERE"
 	    " (SELECT count(DISTINCT names) FROM pmu_set) = 1 LIMIT 1", -1,
 	    &stmt, NULL) != SQLITE_OK)
-		return NULL;
-	if (sqlite3_step(stmt) == SQLITE_ROW)
-		names = xstrdup((const char *)sqlite3_column_text(stmt, 0));
-	sqlite3_finalize(stmt);
-	return names;
-}
-
-static size_t
-store_query_split(const char *s, char ***out)
-{
-	char		**v = NULL;
-	size_t		  n = 0;
-	const char	 *p = s, *end;
-
-	for (;;) {
-		end = strchr(p, ',');
-		v = xreallocarray(v, n + 1, sizeof *v);
-		v[n++] = end != NULL ? xstrndup(p, (size_t)(end - p)) :
-		    xstrdup(p);
-		if (end == NULL)
-			break;
-		p = end + 1;
+		return 0;
+	if (sqlite3_step(stmt) == SQLITE_ROW) {
+		store_pmu_iter_init(&it, sqlite3_column_blob(stmt, 0),
+		    (size_t)sqlite3_column_bytes(stmt, 0));
+		while (store_pmu_next(&it, &t, &v)) {
+			out = xreallocarray(out, n + 1, sizeof *out);
+			out[n++] = t;
+		}
 	}
-	*out = v;
+	sqlite3_finalize(stmt);
+	*names = out;
 	return n;
 }
 
@@ -380,9 +374,8 @@ static void
 store_query_walk_row(sqlite3_stmt *stmt, const struct store_table *t,
     size_t np, char **cells, struct store_val *vals)
 {
-	const char	*pmu;
-	char		**pvals;
-	size_t		  i, nv;
+	struct store_pmu_iter	 it;
+	size_t			 i;
 
 	for (i = 0; i < t->ncols; i++) {
 		cells[i] = store_fmt_dup(sqlite3_column_value(stmt, (int)i),
@@ -390,16 +383,14 @@ store_query_walk_row(sqlite3_stmt *stmt, const struct store_table *t,
 	}
 	if (np == 0)
 		return;
-	pmu = (const char *)sqlite3_column_text(stmt, (int)t->ncols);
-	nv = pmu != NULL ? store_query_split(pmu, &pvals) : 0;
-	for (i = 0; i < np; i++) {
-		cells[t->ncols + i] = xstrdup(i < nv ? pvals[i] : "N/A");
-		vals[t->ncols + i].kind = i < nv && util_parse_double(
-		    pvals[i], strlen(pvals[i]), &vals[t->ncols + i].d) == 0 ?
-		    VAL_REAL : VAL_NONE;
+	store_pmu_iter_init(&it, sqlite3_column_blob(stmt, (int)t->ncols),
+	    (size_t)sqlite3_column_bytes(stmt, (int)t->ncols));
+	for (i = t->ncols; i < t->ncols + np; i++) {
+		if (!store_pmu_next(&it, &cells[i], &vals[i])) {
+			cells[i] = xstrdup("N/A");
+			vals[i].kind = VAL_NONE;
+		}
 	}
-	if (nv > 0)
-		util_strv_free(pvals, nv);
 }
 
 /*
@@ -417,7 +408,7 @@ store_query_walk(struct store *s, const struct store_table *t,
 	struct store_rows	*r = NULL;
 	struct matcher		*m = NULL;
 	sqlite3_stmt		*stmt = NULL;
-	char			*pmu = NULL, **pnames = NULL, **cells = NULL;
+	char			**pnames = NULL, **cells = NULL;
 	struct store_val	*vals = NULL;
 	size_t			 i, np = 0, nc;
 	int			 rc = SQLITE_DONE, ret = -1;
@@ -425,8 +416,8 @@ store_query_walk(struct store *s, const struct store_table *t,
 
 	memset(&sql, 0, sizeof sql);
 	strbuf_init(&sql.b);
-	if ((t->flags & TABLE_PMU) && (pmu = store_query_pmu_names(s)) != NULL)
-		np = store_query_split(pmu, &pnames);
+	if (t->flags & TABLE_PMU)
+		np = store_query_pmu_names(s, &pnames);
 	if (store_query_walk_sql(s, t, q, k, np, &sql, &m, cause) != 0 ||
 	    (stmt = store_query_prepare(s, &sql, cause)) == NULL)
 		goto out;
@@ -459,7 +450,6 @@ out:
 	matcher_free(m);
 	if (pnames != NULL)
 		util_strv_free(pnames, np);
-	free(pmu);
 	strbuf_release(&sql.b);
 	return ret;
 }

@@ -328,7 +328,6 @@ store_free(struct store *s)
 	free(s->path);
 	free(s->tmp);
 	free(s->root);
-	free(s->pmu_names);
 	free(s->legacy);
 	free(s);
 }

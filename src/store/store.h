@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	5
+#define STORE_SCHEMA_VERSION	6
 
 struct store;
 
@@ -47,7 +47,8 @@ struct store_task {
 	const char	*out_shapes;
 	const char	*out_dtypes;
 	const char	*out_formats;
-	const char	*pmu;		/* values, comma-joined, or NULL */
+	const char	*pmu;		/* values packed (store-pmu.c), or NULL */
+	size_t		 pmu_len;
 	const char	*model_name;	/* legacy op_summary's Model Name */
 };
 
@@ -274,6 +275,12 @@ struct store_val {
 	};
 };
 
+/* A reader of packed PMU values (store-pmu.c). */
+struct store_pmu_iter {
+	const unsigned char	*p;
+	const unsigned char	*end;
+};
+
 struct store_rows {
 	size_t		  ncols;
 	char		**names;
@@ -448,7 +455,7 @@ void		 store_load_generic_row(struct store *, char **, size_t);
 void		 store_load_legacy(struct store *, const char *);
 void		 store_load_task_cols(struct store *, const char *);
 int64_t		 store_load_intern(struct store *, const char *);
-void		 store_load_pmu_names(struct store *, const char *);
+void		 store_load_pmu_names(struct store *, const struct strbuf *);
 const char	*store_load_tmp(void);
 void		 store_load_set_progress(struct store *, store_progress_cb,
 		     void *);
@@ -538,6 +545,8 @@ struct store_foreign_rows *store_foreign_query(struct store_foreign *,
 int		 store_foreign_next(struct store_foreign_rows *, char **);
 int64_t		 store_foreign_int(struct store_foreign_rows *, int);
 const char	*store_foreign_text(struct store_foreign_rows *, int);
+const void	*store_foreign_blob(struct store_foreign_rows *, int,
+		     size_t *);
 int		 store_foreign_real(struct store_foreign_rows *, int, double *);
 void		 store_foreign_rows_free(struct store_foreign_rows *);
 
@@ -642,6 +651,17 @@ const char	*store_rows_cell(const struct store_rows *, size_t, size_t);
 double		 store_rows_num(const struct store_rows *, size_t, size_t);
 double		 store_rows_val_num(const struct store_val *);
 bool		 store_fmt_numeric(enum store_fmt);
+
+/* store-pmu.c */
+void		 store_pmu_num(struct strbuf *, double, int);
+void		 store_pmu_u64(struct strbuf *, uint64_t);
+void		 store_pmu_name(struct strbuf *, const char *);
+void		 store_pmu_text(struct strbuf *, const char *, size_t);
+void		 store_pmu_iter_init(struct store_pmu_iter *, const void *,
+		     size_t);
+bool		 store_pmu_next(struct store_pmu_iter *, char **,
+		     struct store_val *);
+size_t		 store_pmu_count(const void *, size_t);
 
 /* stacks */
 /* store-stacks.c */
