@@ -1,7 +1,10 @@
 /*
  * A map of 64-bit keys to 64-bit values by open addressing: the one hash
- * table the importers index records with (hash ids to names, join keys to
- * host tasks, task keys to slots).
+ * table of the program. Importers index records with it (hash ids to
+ * names, join keys to host tasks, task keys to slots); the store indexes
+ * interned strings and statistics groups with it by a hash of their key,
+ * each item linking to the one before with the same hash, so a collision
+ * of hashes never merges two keys.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -653,7 +653,8 @@ util_count_below(const uint64_t *v, size_t n, uint64_t key)
 /*
  * Make room in array V of N elements of SIZE bytes for ADD more, doubling
  * its capacity (the next power of two at or above N) when they do not fit,
- * so that arrays grown a record at a time are copied O(log n) times.
+ * so that arrays grown a record at a time are copied O(log n) times. Only
+ * for arrays that never lose elements: the capacity is known from N.
  */
 void *
 util_grow(void *v, size_t n, size_t add, size_t size)

@@ -30,10 +30,7 @@ prof_flips_add(struct prof_flips *fl, uint32_t stream, uint64_t ts)
 {
 	struct prof_flips	*p = &fl[stream % PROF_FLIPS_STREAMS];
 
-	if (p->n == p->size) {
-		p->size = p->size == 0 ? 16 : p->size * 2;
-		p->ts = xreallocarray(p->ts, p->size, sizeof *p->ts);
-	}
+	p->ts = util_grow(p->ts, p->n, 1, sizeof *p->ts);
 	p->ts[p->n++] = ts;
 }
 

@@ -34,12 +34,9 @@ prof_host_ge_type(uint32_t t)
 }
 
 static struct prof_span *
-prof_host_add_span(struct prof_host *h, size_t *size)
+prof_host_add_span(struct prof_host *h)
 {
-	if (h->nspans == *size) {
-		*size = *size == 0 ? 1024 : *size * 2;
-		h->spans = xreallocarray(h->spans, *size, sizeof *h->spans);
-	}
+	h->spans = util_grow(h->spans, h->nspans, 1, sizeof *h->spans);
 	return &h->spans[h->nspans++];
 }
 
@@ -59,8 +56,7 @@ prof_host_event_key(const struct prof_span *e)
  */
 static void
 prof_host_event(struct prof_host *h, struct util_map *pending,
-    struct prof_span **starts, size_t *nstarts, const struct prof_span *e,
-    size_t *size)
+    struct prof_span **starts, size_t *nstarts, const struct prof_span *e)
 {
 	struct prof_span	*sp, *st;
 	uint64_t		 key = prof_host_event_key(e), i;
@@ -70,7 +66,7 @@ prof_host_event(struct prof_host *h, struct util_map *pending,
 		if (st->level == e->level && st->type == e->type &&
 		    st->tid == e->tid && st->aux == e->aux &&
 		    st->item == e->item) {
-			sp = prof_host_add_span(h, size);
+			sp = prof_host_add_span(h);
 			*sp = *st;
 			sp->end = e->begin;
 			util_map_set(pending, key, PROF_NO_PENDING);
@@ -91,7 +87,7 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 	struct prof_span	 sp, *starts = NULL, *out;
 	const unsigned char	*r;
 	const char		*warned = NULL;
-	size_t			 size = 0, nstarts = 0, events = 0;
+	size_t			 nstarts = 0, events = 0;
 
 	prof_slices_list(data, "api_event.data", true, &f);
 	h->bytes += f.total;
@@ -110,11 +106,10 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 		sp.item = importer_le64(r + 32);
 		if (sp.end == PROF_EVENT_FLAG) {
 			events++;
-			prof_host_event(h, &pending, &starts, &nstarts, &sp,
-			    &size);
+			prof_host_event(h, &pending, &starts, &nstarts, &sp);
 		}
 		else if (sp.begin != 0) {
-			out = prof_host_add_span(h, &size);
+			out = prof_host_add_span(h);
 			*out = sp;
 		}
 	}
@@ -137,7 +132,6 @@ prof_host_nodes(struct store *s, const char *data, struct prof_host *h)
 	struct prof_node	*n;
 	const unsigned char	*r;
 	const char		*warned = NULL;
-	size_t			 size = 0;
 	uint32_t		 id;
 
 	prof_slices_list(data, "compact.node_basic_info", true, &f);
@@ -146,11 +140,7 @@ prof_host_nodes(struct store *s, const char *data, struct prof_host *h)
 	while ((r = prof_slices_next(&st)) != NULL) {
 		if (!prof_slices_magic(&st, r, &warned))
 			continue;
-		if (h->nnodes == size) {
-			size = size == 0 ? 1024 : size * 2;
-			h->nodes = xreallocarray(h->nodes, size,
-			    sizeof *h->nodes);
-		}
+		h->nodes = util_grow(h->nodes, h->nnodes, 1, sizeof *h->nodes);
 		n = &h->nodes[h->nnodes++];
 		n->tid = importer_le32(r + 8);
 		n->ts = importer_le64(r + 16);
@@ -174,7 +164,6 @@ prof_host_tracks(struct store *s, const char *data, struct prof_host *h)
 	struct prof_track	*t;
 	const unsigned char	*r;
 	const char		*warned = NULL;
-	size_t			 size = 0;
 	uint32_t		 id;
 
 	prof_slices_list(data, "compact.task_track", true, &f);
@@ -183,11 +172,8 @@ prof_host_tracks(struct store *s, const char *data, struct prof_host *h)
 	while ((r = prof_slices_next(&st)) != NULL) {
 		if (!prof_slices_magic(&st, r, &warned))
 			continue;
-		if (h->ntracks == size) {
-			size = size == 0 ? 1024 : size * 2;
-			h->tracks = xreallocarray(h->tracks, size,
-			    sizeof *h->tracks);
-		}
+		h->tracks = util_grow(h->tracks, h->ntracks, 1,
+		    sizeof *h->tracks);
 		t = &h->tracks[h->ntracks++];
 		t->tid = importer_le32(r + 8);
 		t->ts = importer_le64(r + 16);

@@ -383,7 +383,6 @@ struct prof_pmu_rec {
 struct prof_pmu {
 	struct prof_pmu_rec	*v;
 	size_t			 n;
-	size_t			 size;
 	struct util_map		 next;		/* key -> next unused index */
 	int			 events[DEV_PMU_COUNTERS];
 	int			 nevents;
@@ -420,7 +419,6 @@ size_t		 prof_step_load(struct store *, const char *,
 struct prof_flips {
 	uint64_t	*ts;
 	size_t		 n;
-	size_t		 size;
 };
 struct prof_flips *prof_flips_create(void);
 void		 prof_flips_add(struct prof_flips *, uint32_t, uint64_t);

@@ -29,7 +29,6 @@ struct prof_logs {
 	struct store	*s;
 	struct prof_log	*v;
 	size_t		 n;
-	size_t		 size;
 	bool		 sorted;
 	int		 cnt;		/* previous 4-bit counter, or -1 */
 	bool		 lost;		/* counter gap already reported */
@@ -38,10 +37,7 @@ struct prof_logs {
 static void
 prof_logs_add(struct prof_logs *l, const struct prof_log *g)
 {
-	if (l->n == l->size) {
-		l->size = l->size == 0 ? 4096 : l->size * 2;
-		l->v = xreallocarray(l->v, l->size, sizeof *l->v);
-	}
+	l->v = util_grow(l->v, l->n, 1, sizeof *l->v);
 	if (l->n > 0 && l->v[l->n - 1].ts > g->ts)
 		l->sorted = false;
 	l->v[l->n++] = *g;
@@ -196,7 +192,7 @@ prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
 	struct prof_dtask	*t;
 	struct prof_log		*g, *st;
 	uint16_t		*batch;
-	size_t			*next, i, size = 0;
+	size_t			*next, i;
 	uint64_t		 k, j;
 
 	batch = xcalloc(l->n + 1, sizeof *batch);
@@ -219,11 +215,7 @@ prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
 		}
 		st = &l->v[j];
 		util_map_set(&open, k, UINT64_MAX - 1);
-		if (d->ntasks == size) {
-			size = size == 0 ? 4096 : size * 2;
-			d->tasks = xreallocarray(d->tasks, size,
-			    sizeof *d->tasks);
-		}
+		d->tasks = util_grow(d->tasks, d->ntasks, 1, sizeof *d->tasks);
 		t = &d->tasks[d->ntasks++];
 		t->start = st->ts;
 		t->end = g->ts;

@@ -146,10 +146,7 @@ prof_pmu_columns(struct prof_pmu *p, const char *events, const char *metric)
 void
 prof_pmu_add(struct prof_pmu *p, const struct dev_pmu *d)
 {
-	if (p->n == p->size) {
-		p->size = p->size == 0 ? 4096 : p->size * 2;
-		p->v = xreallocarray(p->v, p->size, sizeof *p->v);
-	}
+	p->v = util_grow(p->v, p->n, 1, sizeof *p->v);
 	p->v[p->n].key = prof_pmu_key(d->stream, d->task, d->context);
 	p->v[p->n].total = d->total_cycle;
 	p->v[p->n].end = 0;

@@ -84,7 +84,6 @@ prof_step_read(struct store *s, const char *data, struct prof_step *p,
 	struct prof_stream	 st;
 	struct dev_tstrack	 t;
 	const unsigned char	*r;
-	size_t			 size = 0;
 
 	prof_slices_list(data, "ts_track.data", false, f);
 	prof_slices_open(&st, s, f, DEV_TSTRACK_SIZE, false);
@@ -94,10 +93,7 @@ prof_step_read(struct store *s, const char *data, struct prof_step *p,
 		dev_tstrack_decode(r, &t);
 		if (t.tag_id > PROF_STEP_ITER_END)
 			continue;	/* all-reduce, get-next, step points */
-		if (p->nr == size) {
-			size = size == 0 ? 64 : size * 2;
-			p->r = xreallocarray(p->r, size, sizeof *p->r);
-		}
+		p->r = util_grow(p->r, p->nr, 1, sizeof *p->r);
 		p->r[p->nr].ts = t.syscnt;
 		p->r[p->nr].model = t.model_id;
 		p->r[p->nr].seq = p->nr;

@@ -70,14 +70,14 @@ struct stats_op {
 	int64_t		 total;
 	int64_t		 min;
 	int64_t		 max;
-	bool		 used;
+	size_t		 same;		/* 1 + the group before of its hash */
 };
 
-/* The groups, an open-addressing hash table. */
+/* The groups in the order they came, indexed by a hash of their key. */
 struct stats_ops {
 	struct stats_op	*v;
 	size_t		 n;
-	size_t		 size;		/* a power of two */
+	struct util_map	 index;		/* hash -> 1 + the newest group */
 };
 
 struct store {

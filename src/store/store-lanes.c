@@ -752,7 +752,6 @@ store_lanes(struct store *s, struct store_lane **lanes, size_t *n,
 {
 	sqlite3_stmt		*stmt;
 	struct store_lane	*l, *v = NULL;
-	size_t			 size = 0;
 	int			 rc;
 
 	*lanes = NULL;
@@ -766,10 +765,7 @@ store_lanes(struct store *s, struct store_lane **lanes, size_t *n,
 	    cause) != 0)
 		return -1;
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		if (*n == size) {
-			size = size == 0 ? 64 : size * 2;
-			v = xreallocarray(v, size, sizeof *v);
-		}
+		v = util_grow(v, *n, 1, sizeof *v);
 		l = &v[(*n)++];
 		l->id = sqlite3_column_int64(stmt, 0);
 		l->kind = sqlite3_column_int(stmt, 1);

@@ -17,17 +17,15 @@
 
 #include "store-int.h"
 
-struct store_intern_slot {
-	char		*s;
-	uint64_t	 hash;
-	int64_t		 id;
-};
-
+/*
+ * The strings of a load by id, indexed by their hash: the map gives the
+ * newest id of a hash, same[] the one before it with the same hash.
+ */
 struct store_intern {
-	struct store_intern_slot	*v;
-	size_t				 n;
-	size_t				 size;	/* a power of two */
-	char				**by_id;	/* id - 1 -> string */
+	char		**by_id;	/* id - 1 -> string */
+	int64_t		 *same;		/* id - 1 -> id, 0 at the end */
+	size_t		  n;
+	struct util_map	  index;	/* hash -> id */
 };
 
 /*
@@ -87,35 +85,17 @@ store_load_bind_str(sqlite3_stmt *stmt, int i, const char *v)
 }
 
 static void
-store_load_intern_grow(struct store_intern *in)
-{
-	struct store_intern_slot	*old = in->v;
-	size_t				 oldsize = in->size, i, j;
-
-	in->size = oldsize == 0 ? 1024 : oldsize * 2;
-	in->v = xcalloc(in->size, sizeof *in->v);
-	for (i = 0; i < oldsize; i++) {
-		if (old[i].s == NULL)
-			continue;
-		j = old[i].hash & (in->size - 1);
-		while (in->v[j].s != NULL)
-			j = (j + 1) & (in->size - 1);
-		in->v[j] = old[i];
-	}
-	free(old);
-}
-
-static void
 store_load_intern_free(struct store_intern *in)
 {
 	size_t	 i;
 
 	if (in == NULL)
 		return;
-	for (i = 0; i < in->size; i++)
-		free(in->v[i].s);
-	free(in->v);
+	for (i = 0; i < in->n; i++)
+		free(in->by_id[i]);
 	free(in->by_id);
+	free(in->same);
+	util_map_release(&in->index);
 	free(in);
 }
 
@@ -125,33 +105,31 @@ store_load_intern(struct store *s, const char *str)
 {
 	struct store_intern	*in = s->intern;
 	sqlite3_stmt		*stmt = s->stmt[STMT_STR];
-	size_t			 len, j;
-	uint64_t		 h;
+	size_t			 len;
+	uint64_t		 h, head = 0;
+	int64_t			 id;
 
 	if (str == NULL)
 		return NP_NA;
 	len = strlen(str);
 	h = util_hash64(str, len);
-	if ((in->n + 1) * 2 > in->size)
-		store_load_intern_grow(in);
-	j = h & (in->size - 1);
-	while (in->v[j].s != NULL) {
-		if (in->v[j].hash == h && strcmp(in->v[j].s, str) == 0)
-			return in->v[j].id;
-		j = (j + 1) & (in->size - 1);
+	if (util_map_get(&in->index, h, &head)) {
+		for (id = (int64_t)head; id != 0; id = in->same[id - 1]) {
+			if (strcmp(in->by_id[id - 1], str) == 0)
+				return id;
+		}
 	}
-	in->v[j].s = xstrdup(str);
-	in->v[j].hash = h;
-	in->v[j].id = (int64_t)++in->n;
-	if ((in->n & (in->n - 1)) == 0)
-		in->by_id = xreallocarray(in->by_id, in->n * 2,
-		    sizeof *in->by_id);
-	in->by_id[in->n - 1] = in->v[j].s;
-	sqlite3_bind_int64(stmt, 1, in->v[j].id);
+	in->by_id = util_grow(in->by_id, in->n, 1, sizeof *in->by_id);
+	in->same = util_grow(in->same, in->n, 1, sizeof *in->same);
+	in->by_id[in->n] = xstrdup(str);
+	in->same[in->n] = (int64_t)head;
+	id = (int64_t)++in->n;
+	util_map_set(&in->index, h, (uint64_t)id);
+	sqlite3_bind_int64(stmt, 1, id);
 	sqlite3_bind_text(stmt, 2, str, (int)len, SQLITE_STATIC);
 	sqlite3_step(stmt);
 	sqlite3_reset(stmt);
-	return in->v[j].id;
+	return id;
 }
 
 /* The string with id ID interned by this load, or NULL. */

@@ -25,7 +25,6 @@ struct store_manifest_entry {
 struct store_manifest {
 	struct store_manifest_entry	*v;
 	size_t				 n;
-	size_t				 size;
 };
 
 static void
@@ -34,10 +33,7 @@ store_manifest_add(struct store_manifest *m, const char *path,
 {
 	struct store_manifest_entry	*e;
 
-	if (m->n == m->size) {
-		m->size = m->size == 0 ? 64 : m->size * 2;
-		m->v = xreallocarray(m->v, m->size, sizeof *m->v);
-	}
+	m->v = util_grow(m->v, m->n, 1, sizeof *m->v);
 	e = &m->v[m->n++];
 	e->path = xstrdup(path);
 	e->size = st->st_size;

@@ -38,7 +38,6 @@ struct nest_group {
 struct nest_walk {
 	struct nest_group	*g;
 	size_t			 ng;
-	size_t			 size;
 };
 
 static int64_t
@@ -64,10 +63,7 @@ store_nest_group(struct nest_walk *w, int64_t rank, int64_t device,
 		if (g->rank == rank && g->device == device && g->pid == pid)
 			return g;
 	}
-	if (w->ng == w->size) {
-		w->size = w->size == 0 ? 4 : w->size * 2;
-		w->g = xreallocarray(w->g, w->size, sizeof *w->g);
-	}
+	w->g = util_grow(w->g, w->ng, 1, sizeof *w->g);
 	g = &w->g[w->ng++];
 	memset(g, 0, sizeof *g);
 	g->rank = rank;
@@ -98,6 +94,7 @@ store_nest_push(struct nest_group *g, int64_t id, int64_t end,
 	while (g->n > 0 && g->open[g->n - 1].end < end)
 		g->n--;
 	*parent = g->n > 0 ? g->open[g->n - 1].id : NP_NA;
+	/* A stack: its depth falls, so util_grow() cannot size it. */
 	if (g->n == g->size) {
 		g->size = g->size == 0 ? 16 : g->size * 2;
 		g->open = xreallocarray(g->open, g->size, sizeof *g->open);

@@ -74,12 +74,9 @@ store_spans_release(struct store_span *sp)
 /* Append the row of STMT to *V (*N used, *SIZE allocated). */
 static void
 store_spans_push(struct store *s, sqlite3_stmt *stmt, int64_t lane,
-    struct store_span **v, size_t *n, size_t *size)
+    struct store_span **v, size_t *n)
 {
-	if (*n == *size) {
-		*size = *size == 0 ? 64 : *size * 2;
-		*v = xreallocarray(*v, *size, sizeof **v);
-	}
+	*v = util_grow(*v, *n, 1, sizeof **v);
 	store_spans_row(s, stmt, lane, &(*v)[(*n)++]);
 }
 
@@ -98,7 +95,7 @@ store_spans_of_lane(struct store *s, int64_t lane, int64_t t0, int64_t t1,
 {
 	sqlite3_stmt		*stmt;
 	struct store_span	*v = NULL, tmp;
-	size_t			 size = 0, i, before;
+	size_t			 i, before;
 	int			 rc;
 
 	*spans = NULL;
@@ -114,7 +111,7 @@ store_spans_of_lane(struct store *s, int64_t lane, int64_t t0, int64_t t1,
 		if (sqlite3_column_int64(stmt, 5) <= t0)
 			break;
 		if (sqlite3_column_int64(stmt, 2) > t0)
-			store_spans_push(s, stmt, lane, &v, n, &size);
+			store_spans_push(s, stmt, lane, &v, n);
 	}
 	sqlite3_finalize(stmt);
 	before = *n;
@@ -134,7 +131,7 @@ store_spans_of_lane(struct store *s, int64_t lane, int64_t t0, int64_t t1,
 	sqlite3_bind_int64(stmt, 2, t0);
 	sqlite3_bind_int64(stmt, 3, t1);
 	while (*n < max && (rc = sqlite3_step(stmt)) == SQLITE_ROW)
-		store_spans_push(s, stmt, lane, &v, n, &size);
+		store_spans_push(s, stmt, lane, &v, n);
 	sqlite3_finalize(stmt);
 	for (i = 0; i < *n; i++) {
 		if (v[i].end_ns - v[i].start_ns >= (t1 - t0) / (int64_t)max)

@@ -40,7 +40,6 @@ struct stacks_span {
 struct stacks_spans {
 	struct stacks_span	*v;
 	size_t			 n;
-	size_t			 size;
 };
 
 struct stacks_walk {
@@ -58,10 +57,7 @@ struct stacks_walk {
 static struct stacks_span *
 store_stacks_walk_add(struct stacks_spans *v)
 {
-	if (v->n == v->size) {
-		v->size = v->size == 0 ? 64 : v->size * 2;
-		v->v = xreallocarray(v->v, v->size, sizeof *v->v);
-	}
+	v->v = util_grow(v->v, v->n, 1, sizeof *v->v);
 	memset(&v->v[v->n], 0, sizeof v->v[v->n]);
 	v->v[v->n].parent = SIZE_MAX;
 	return &v->v[v->n++];
@@ -143,6 +139,7 @@ store_stacks_walk_span(struct stacks_walk *wk, sqlite3_stmt *stmt, bool python)
 		    stack != NULL ? stack : "");
 	} else
 		caller = wk->st->root;
+	/* A stack: its depth falls, so util_grow() cannot size it. */
 	if (wk->nopen == wk->size) {
 		wk->size = wk->size == 0 ? 16 : wk->size * 2;
 		wk->open = xreallocarray(wk->open, wk->size, sizeof *wk->open);

@@ -116,11 +116,8 @@ store_stacks_frame_child(struct store_frame *parent, const char *name)
 			return parent->kids[i - 1];
 		}
 	}
-	if (parent->nkids == parent->size) {
-		parent->size = parent->size == 0 ? 4 : parent->size * 2;
-		parent->kids = xreallocarray(parent->kids, parent->size,
-		    sizeof *parent->kids);
-	}
+	parent->kids = util_grow(parent->kids, parent->nkids, 1,
+	    sizeof *parent->kids);
 	f = store_stacks_frame(parent, "");
 	free(f->name);
 	f->name = clean;

@@ -65,10 +65,10 @@ store_stats_write_sums(struct store *s, const struct stats_ops *o,
 	size_t			 n = 0, i, j;
 	int64_t			 sum;
 
-	k = xreallocarray(NULL, o->size > 0 ? o->size : 1, sizeof *k);
-	for (i = 0; i < o->size; i++) {
+	k = xreallocarray(NULL, o->n > 0 ? o->n : 1, sizeof *k);
+	for (i = 0; i < o->n; i++) {
 		sums[i] = -1;
-		if (!o->v[i].used || !store_stats_write_op_kept(s, &o->v[i]))
+		if (!store_stats_write_op_kept(s, &o->v[i]))
 			continue;
 		k[n].device = o->v[i].device;
 		k[n].rank = o->v[i].rank;
@@ -102,9 +102,9 @@ store_stats_write_ops_write(struct store *s)
 
 	if (o == NULL)
 		return;
-	sums = xreallocarray(NULL, o->size > 0 ? o->size : 1, sizeof *sums);
+	sums = xreallocarray(NULL, o->n > 0 ? o->n : 1, sizeof *sums);
 	store_stats_write_sums(s, o, sums);
-	for (i = 0; i < o->size; i++) {
+	for (i = 0; i < o->n; i++) {
 		g = &o->v[i];
 		if (sums[i] < 0)
 			continue;
@@ -153,12 +153,14 @@ struct stats_group {
 	int64_t		 max;
 	double		 sum_us;
 	double		 sum_sq_us;
+	size_t		 same;		/* 1 + the group before of its hash */
 };
 
+/* The groups in the order they came, indexed by a hash of their key. */
 struct stats_groups {
 	struct stats_group	*v;
 	size_t			 n;
-	size_t			 size;		/* a power of two */
+	struct util_map		 index;	/* hash -> 1 + the newest group */
 };
 
 /* Round a positive mean of COUNT values totalling TOTAL ns to whole ns. */
@@ -207,50 +209,33 @@ store_stats_write_api_flush(struct store *s, struct stats_group *g)
 	memset(g, 0, sizeof *g);
 }
 
-static void
-store_stats_write_groups_grow(struct stats_groups *a)
-{
-	struct stats_group	*old = a->v;
-	size_t			 oldsize = a->size, i, j;
-
-	a->size = oldsize == 0 ? 256 : oldsize * 2;
-	a->v = xcalloc(a->size, sizeof *a->v);
-	for (i = 0; i < oldsize; i++) {
-		if (old[i].count == 0)
-			continue;
-		j = store_stats_hash(0, old[i].rank, old[i].level_id,
-		    old[i].name_id) & (a->size - 1);
-		while (a->v[j].count != 0)
-			j = (j + 1) & (a->size - 1);
-		a->v[j] = old[i];
-	}
-	free(old);
-}
-
 /* The group of (RANK, LEVEL, NAME) in A, made empty if new. */
 static struct stats_group *
 store_stats_write_groups_find(struct stats_groups *a, int64_t rank,
     int64_t level, int64_t name)
 {
 	struct stats_group	*g;
+	uint64_t		 h, head = 0;
 	size_t			 j;
 
-	if ((a->n + 1) * 2 > a->size)
-		store_stats_write_groups_grow(a);
-	j = store_stats_hash(0, rank, level, name) & (a->size - 1);
-	for (;; j = (j + 1) & (a->size - 1)) {
-		g = &a->v[j];
-		if (g->count == 0) {
-			g->rank = rank;
-			g->level_id = level;
-			g->name_id = name;
-			a->n++;
-			return g;
+	h = store_stats_hash(0, rank, level, name);
+	if (util_map_get(&a->index, h, &head)) {
+		for (j = (size_t)head; j != 0; j = a->v[j - 1].same) {
+			g = &a->v[j - 1];
+			if (g->rank == rank && g->level_id == level &&
+			    g->name_id == name)
+				return g;
 		}
-		if (g->rank == rank && g->level_id == level &&
-		    g->name_id == name)
-			return g;
 	}
+	a->v = util_grow(a->v, a->n, 1, sizeof *a->v);
+	g = &a->v[a->n++];
+	memset(g, 0, sizeof *g);
+	g->rank = rank;
+	g->level_id = level;
+	g->name_id = name;
+	g->same = (size_t)head;
+	util_map_set(&a->index, h, a->n);
+	return g;
 }
 
 static bool
@@ -274,10 +259,8 @@ store_stats_write_api_write(struct store *s, struct stats_groups *a)
 	const char		*level, *name;
 	size_t			 i;
 
-	for (i = 0; i < a->size; i++) {
+	for (i = 0; i < a->n; i++) {
 		g = &a->v[i];
-		if (g->count == 0)
-			continue;
 		level = store_load_string(s, g->level_id);
 		name = store_load_string(s, g->name_id);
 		if (!store_stats_write_api_level(level) || name == NULL)
@@ -287,6 +270,7 @@ store_stats_write_api_write(struct store *s, struct stats_groups *a)
 		store_stats_write_api_flush(s, g);
 	}
 	free(a->v);
+	util_map_release(&a->index);
 }
 
 static int
@@ -322,6 +306,7 @@ store_stats_write_api(struct store *s, char **cause)
 	sqlite3_finalize(stmt);
 	if (rc != SQLITE_DONE) {
 		free(a.v);
+		util_map_release(&a.index);
 		xasprintf(cause, "cannot compute api_statistic: %s",
 		    sqlite3_errmsg(s->db));
 		return -1;

@@ -10,7 +10,7 @@
 
 #include "store-int.h"
 
-/* The hash of a group key, for the open-addressing tables of statistics. */
+/* The hash of a group key, for the indexes of the statistics groups. */
 uint64_t
 store_stats_hash(int64_t device, int64_t rank, int64_t op, int64_t core)
 {
@@ -23,26 +23,6 @@ store_stats_hash(int64_t device, int64_t rank, int64_t op, int64_t core)
 	return h ^ (h >> 29);
 }
 
-static void
-store_stats_grow(struct stats_ops *o)
-{
-	struct stats_op	*old = o->v;
-	size_t		 oldsize = o->size, i, j;
-
-	o->size = oldsize == 0 ? 256 : oldsize * 2;
-	o->v = xcalloc(o->size, sizeof *o->v);
-	for (i = 0; i < oldsize; i++) {
-		if (!old[i].used)
-			continue;
-		j = store_stats_hash(old[i].device, old[i].rank, old[i].op,
-		    old[i].core) & (o->size - 1);
-		while (o->v[j].used)
-			j = (j + 1) & (o->size - 1);
-		o->v[j] = old[i];
-	}
-	free(old);
-}
-
 /*
  * Count task T (its op type and core type interned as OP and CORE) into
  * op_statistic as it is loaded: a hash table of groups is far cheaper
@@ -53,7 +33,8 @@ store_stats_add_task(struct store *s, const struct store_task *t, int64_t op,
     int64_t core)
 {
 	struct stats_ops	*o;
-	struct stats_op		*g;
+	struct stats_op		*g = NULL;
+	uint64_t		 h, head = 0;
 	size_t			 j;
 
 	if (op == NP_NA || core == NP_NA || t->dur_ns == NP_NA)
@@ -61,25 +42,27 @@ store_stats_add_task(struct store *s, const struct store_task *t, int64_t op,
 	if (s->ops == NULL)
 		s->ops = xcalloc(1, sizeof *s->ops);
 	o = s->ops;
-	if ((o->n + 1) * 2 > o->size)
-		store_stats_grow(o);
-	j = store_stats_hash(t->device, t->rank, op, core) & (o->size - 1);
-	for (;; j = (j + 1) & (o->size - 1)) {
-		g = &o->v[j];
-		if (!g->used) {
-			memset(g, 0, sizeof *g);
-			g->used = true;
-			g->device = t->device;
-			g->rank = t->rank;
-			g->op = op;
-			g->core = core;
-			g->min = g->max = t->dur_ns;
-			o->n++;
-			break;
+	h = store_stats_hash(t->device, t->rank, op, core);
+	if (util_map_get(&o->index, h, &head)) {
+		for (j = (size_t)head; j != 0; j = o->v[j - 1].same) {
+			g = &o->v[j - 1];
+			if (g->device == t->device && g->rank == t->rank &&
+			    g->op == op && g->core == core)
+				break;
+			g = NULL;
 		}
-		if (g->device == t->device && g->rank == t->rank &&
-		    g->op == op && g->core == core)
-			break;
+	}
+	if (g == NULL) {
+		o->v = util_grow(o->v, o->n, 1, sizeof *o->v);
+		g = &o->v[o->n++];
+		memset(g, 0, sizeof *g);
+		g->device = t->device;
+		g->rank = t->rank;
+		g->op = op;
+		g->core = core;
+		g->min = g->max = t->dur_ns;
+		g->same = (size_t)head;
+		util_map_set(&o->index, h, o->n);
 	}
 	g->count++;
 	g->total += t->dur_ns;
@@ -95,6 +78,7 @@ store_stats_free(struct store *s)
 	if (s->ops == NULL)
 		return;
 	free(s->ops->v);
+	util_map_release(&s->ops->index);
 	free(s->ops);
 	s->ops = NULL;
 }

@@ -47,7 +47,7 @@ struct store_task {
 	const char	*out_shapes;
 	const char	*out_dtypes;
 	const char	*out_formats;
-	const char	*pmu;		/* values packed (store-pmu.c), or NULL */
+	const char	*pmu;		/* packed (store-pmu.c), or NULL */
 	size_t		 pmu_len;
 	const char	*model_name;	/* legacy op_summary's Model Name */
 };
@@ -399,7 +399,6 @@ struct store_frame {
 	struct store_frame	 *parent;
 	struct store_frame	**kids;		/* sorted by name */
 	size_t			  nkids;
-	size_t			  size;
 };
 
 /* What store_stacks_build() gathers. */
