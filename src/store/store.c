@@ -2,9 +2,9 @@
  * The SQL layer every store file shares: prepared statements and checks
  * for rows and tables, the formats cells are printed in, and the SQL
  * functions and collation the queries use (regex filters, numeric text
- * order); closing a store, its meta values, and where the store of a path
- * lives by default. Opening a store is store-open.c; its manifest is
- * store-manifest.c.
+ * order); a store's path and meta values, and where the store of a path
+ * lives by default. Opening a store is store-open.c, closing it
+ * store-free.c; its manifest is store-manifest.c.
  */
 #include <sys/stat.h>
 
@@ -311,25 +311,6 @@ store_fmt_value(sqlite3_value *v, enum store_fmt fmt, struct strbuf *b)
 
 	t = store_fmt_cell(v, fmt, buf, &len);
 	strbuf_add(b, t, len);
-}
-
-void
-store_free(struct store *s)
-{
-	int	 i;
-
-	if (s == NULL)
-		return;
-	for (i = 0; i < STMT_COUNT; i++)
-		sqlite3_finalize(s->stmt[i]);
-	store_timeline_free(s);
-	store_tables_free(s);
-	sqlite3_close(s->db);
-	free(s->path);
-	free(s->tmp);
-	free(s->root);
-	free(s->legacy);
-	free(s);
 }
 
 const char *

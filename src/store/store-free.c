@@ -1,0 +1,27 @@
+/*
+ * Closing a store: its statements, the caches the timeline and the
+ * generic tables keep on it, and its connection. It sits above the files
+ * whose caches it frees, so none of them calls back into a lower file.
+ */
+#include <stdlib.h>
+
+#include "store-int.h"
+
+void
+store_free(struct store *s)
+{
+	int	 i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < STMT_COUNT; i++)
+		sqlite3_finalize(s->stmt[i]);
+	store_timeline_free(s);
+	store_tables_free(s);
+	sqlite3_close(s->db);
+	free(s->path);
+	free(s->tmp);
+	free(s->root);
+	free(s->legacy);
+	free(s);
+}
