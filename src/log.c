@@ -1,6 +1,8 @@
 /*
- * Messages on stderr. fatal() and fatalx() first run the hook the UI
- * installs, so a crash never leaves the terminal in curses mode.
+ * Messages on stderr, each one line starting with the program's name.
+ * -q silences progress and warnings, never errors. fatal() and fatalx()
+ * first run the hook the UI installs, so a crash never leaves the
+ * terminal in curses mode.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -50,6 +52,17 @@ log_warnx(const char *fmt, ...)
 		return;
 	va_start(ap, fmt);
 	log_vprint("warning: ", fmt, ap, 0);
+	va_end(ap);
+}
+
+/* An error: printed whatever -q says, since it ends what the user asked. */
+void
+log_errx(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	log_vprint("", fmt, ap, 0);
 	va_end(ap);
 }
 

@@ -6,11 +6,15 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -150,7 +154,7 @@ static const char *main_help_text =
 "  --step N          stacks: only step N\n"
 "                    (stacks take --range in epoch microseconds only)\n"
 "  --folded          export: PATH's call stacks as folded stacks\n"
-"  -q, --quiet       no progress and no warnings on stderr\n"
+"  -q, --quiet       no progress and no warnings (errors still)\n"
 "  -h, --help        this help\n"
 "  -V, --version     the version\n"
 "\n"
@@ -183,10 +187,23 @@ static const char *main_help_text =
 "several of these.\n"
 "See npuprof-tui(1).\n";
 
-static __dead void
-main_usage(void)
+/*
+ * A usage error: one line saying what is wrong, one pointing at --help,
+ * and exit status 2.
+ */
+static __dead PRINTFLIKE(1, 2) void
+main_usage_error(const char *fmt, ...)
 {
-	fputs(main_usage_text, stderr);
+	va_list	 ap;
+	char	*msg;
+
+	va_start(ap, fmt);
+	xvasprintf(&msg, fmt, ap);
+	va_end(ap);
+	log_errx("%s", msg);
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+	    log_progname());
+	free(msg);
 	exit(EXIT_USAGE);
 }
 
@@ -333,6 +350,29 @@ main_import(const char *path, const char *db, bool force, bool quiet,
 	return rc;
 }
 
+/*
+ * Whether PATH (ST its stat) can be read: a directory listed, a file
+ * opened. -1 with errno set if not, so that a permission problem is
+ * reported as one, not as a folder without profiling data.
+ */
+static int
+main_check_readable(const char *path, const struct stat *st)
+{
+	DIR	*d;
+	int	 fd;
+
+	if (S_ISDIR(st->st_mode)) {
+		if ((d = opendir(path)) == NULL)
+			return -1;
+		closedir(d);
+		return 0;
+	}
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK)) == -1)
+		return -1;
+	close(fd);
+	return 0;
+}
+
 /* Open the store for PATH, importing first if needed; exits on error. */
 static struct store *
 main_store(const char *path, const struct main_opts *o)
@@ -341,14 +381,14 @@ main_store(const char *path, const struct main_opts *o)
 	struct stat	 st;
 	char		*db, *cause = NULL;
 
-	if (stat(path, &st) != 0) {
-		log_warnx("cannot open '%s': %s", path, strerror(errno));
+	if (stat(path, &st) != 0 || main_check_readable(path, &st) != 0) {
+		log_errx("cannot open '%s': %s", path, strerror(errno));
 		exit(EXIT_DATA);
 	}
 	db = o->db != NULL ? xstrdup(o->db) : store_default_path(path);
 	if (main_import(path, db, o->reimport, o->quiet, &cause) != 0 ||
 	    (s = store_open(db, &cause)) == NULL) {
-		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		log_errx("%s", cause);
 		exit(EXIT_DATA);
 	}
 	free(db);
@@ -363,8 +403,7 @@ main_parse_device(const char *arg)
 	if (strcmp(arg, "host") == 0)
 		return NP_HOST_DEVICE;
 	if (util_parse_int(arg, strlen(arg), &v) != 0 || v < 0) {
-		log_warnx("bad device id '%s'", arg);
-		main_usage();
+		main_usage_error("bad device id '%s'", arg);
 	}
 	return v;
 }
@@ -375,8 +414,7 @@ main_parse_count(const char *what, const char *arg)
 	int64_t	 v;
 
 	if (util_parse_int(arg, strlen(arg), &v) != 0 || v < 0) {
-		log_warnx("bad %s '%s'", what, arg);
-		main_usage();
+		main_usage_error("bad %s '%s'", what, arg);
 	}
 	return v;
 }
@@ -400,8 +438,7 @@ main_parse_range(const char *arg, struct main_opts *o)
 		goto bad;
 	return;
 bad:
-	log_warnx("bad --range '%s' (START:END, epoch microseconds)", arg);
-	main_usage();
+	main_usage_error("bad --range '%s' (START:END, epoch microseconds)", arg);
 }
 
 enum {
@@ -454,6 +491,21 @@ static const struct option main_long_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/* The option getopt_long() refused, as the user wrote it. */
+static const char *
+main_bad_option(char **argv)
+{
+	static char	 buf[3];
+
+	if (optopt != 0 && optopt < 256) {
+		buf[0] = '-';
+		buf[1] = (char)optopt;
+		buf[2] = '\0';
+		return buf;
+	}
+	return argv[optind - 1];
+}
+
 /* Parse the options of every command; return the index of the first arg. */
 static int
 main_options(int argc, char **argv, struct main_opts *o)
@@ -465,10 +517,12 @@ main_options(int argc, char **argv, struct main_opts *o)
 	o->rank = NP_NA;
 	o->format = "table";
 	o->step = NP_NA;
+	o->limit = -1;
 	o->from_ns = NP_NA;
 	o->to_ns = NP_NA;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "qhV", main_long_opts,
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":qhV", main_long_opts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case OPT_DB:
@@ -479,9 +533,8 @@ main_options(int argc, char **argv, struct main_opts *o)
 			break;
 		case OPT_FORMAT:
 			if (store_print_format(optarg) < 0) {
-				log_warnx("unknown format '%s' (table, csv, "
+				main_usage_error("unknown format '%s' (table, csv, "
 				    "tsv or json)", optarg);
-				main_usage();
 			}
 			o->format = optarg;
 			o->format_set = true;
@@ -504,9 +557,8 @@ main_options(int argc, char **argv, struct main_opts *o)
 		case OPT_STATS:
 			if (strcmp(optarg, "auto") != 0 && strcmp(optarg,
 			    "file") != 0 && strcmp(optarg, "computed") != 0) {
-				log_warnx("bad --stats '%s' (auto, file or "
+				main_usage_error("bad --stats '%s' (auto, file or "
 				    "computed)", optarg);
-				main_usage();
 			}
 			o->stats = optarg;
 			break;
@@ -522,22 +574,20 @@ main_options(int argc, char **argv, struct main_opts *o)
 		case OPT_SPLIT_MB:
 			o->split_mb = main_parse_count("split size", optarg);
 			if (o->split_mb == 0)
-				main_usage();
+				main_usage_error("bad split size '0'");
 			break;
 		case OPT_WEIGHT:
 			if (strcmp(optarg, "device") != 0 &&
 			    strcmp(optarg, "host") != 0) {
-				log_warnx("bad --weight '%s' (device or host)",
+				main_usage_error("bad --weight '%s' (device or host)",
 				    optarg);
-				main_usage();
 			}
 			o->weight = optarg;
 			break;
 		case OPT_STACKS:
 			if (store_stacks_source_parse(optarg) < 0) {
-				log_warnx("bad --stacks '%s' (auto, cann, "
+				main_usage_error("bad --stacks '%s' (auto, cann, "
 				    "python or ops)", optarg);
-				main_usage();
 			}
 			o->stacks = optarg;
 			break;
@@ -566,8 +616,12 @@ main_options(int argc, char **argv, struct main_opts *o)
 		case 'V':
 			printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
 			exit(0);
+		case ':':
+			main_usage_error("option '%s' needs an argument",
+			    main_bad_option(argv));
 		default:
-			main_usage();
+			main_usage_error("unknown option '%s'",
+			    main_bad_option(argv));
 		}
 	}
 	return optind;
@@ -640,7 +694,7 @@ main_stacks(struct store *s, const struct main_opts *o)
 	w.folded = true;
 	main_export_opts(&w, &eo);
 	if ((st = export_folded_stacks(s, &eo, &cause)) == NULL) {
-		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		log_errx("%s", cause);
 		free(cause);
 	}
 	return st;
@@ -677,9 +731,8 @@ main_show_tables(struct store *s, char **names, int n,
 		if (strcmp(names[i], "tables") != 0 &&
 		    strcmp(names[i], "stacks") != 0 &&
 		    store_tables_find(s, names[i]) == NULL) {
-			log_warnx("unknown table '%s' (tables: %s)", names[i],
-			    store_tables_names_help());
-			return EXIT_USAGE;
+			main_usage_error("unknown table '%s' (tables: %s)",
+			    names[i], store_tables_names_help());
 		}
 	}
 	if (po.format == PRINT_JSON && n > 1) {
@@ -709,7 +762,7 @@ main_show_tables(struct store *s, char **names, int n,
 			r = store_query_table(s, t, &q, &cause);
 		}
 		if (r == NULL) {
-			fprintf(stderr, "%s: %s\n", log_progname(), cause);
+			log_errx("%s", cause);
 			free(cause);
 			return EXIT_USAGE;
 		}
@@ -747,7 +800,7 @@ main_show(int argc, char **argv, const struct main_opts *o)
 	int		 rc, n = 0, i;
 
 	if (argc < 1)
-		main_usage();
+		main_usage_error("show: no PATH");
 	s = main_store(argv[0], o);
 	/* An SVP run: the four tables the vendor's show prints. */
 	for (i = 0; i < 4 && store_tables_find(s, "aa_core_metrics") != NULL;
@@ -772,7 +825,8 @@ main_import_cmd(int argc, char **argv, const struct main_opts *o)
 	char		*records = NULL;
 
 	if (argc != 1)
-		main_usage();
+		main_usage_error(argc == 0 ? "import: no PATH" :
+		    "import: one PATH only");
 	s = main_store(argv[0], o);
 	store_meta_get(s, "records", &records);
 	if (!o->quiet)
@@ -812,7 +866,9 @@ main_open(int argc, char **argv, const struct main_opts *o)
 	int			 rc = 0;
 
 	if (argc != 1)
-		main_usage();
+		main_usage_error(argc == 0 ? "no PATH" : "one PATH only, "
+		    "or a command first (show, import, export, demo, "
+		    "collect)");
 	if (!isatty(STDOUT_FILENO) && o->replay == NULL)
 		return main_show(1, argv, o);
 	s = main_store(argv[0], o);
@@ -830,12 +886,17 @@ main_open(int argc, char **argv, const struct main_opts *o)
 	uo.replay = o->replay;
 	uo.t0 = main_t0;
 	if (ui_run(s, &uo, &cause) != 0) {
-		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		log_errx("%s", cause);
 		free(cause);
 		rc = EXIT_DATA;
 	}
 	store_free(ui_store() != NULL ? ui_store() : s);
 	free(r.db);
+	if (ui_interrupted()) {
+		/* Die of the signal, as the shell expects (status 130). */
+		signal(SIGINT, SIG_DFL);
+		raise(SIGINT);
+	}
 	return rc;
 }
 
@@ -853,41 +914,37 @@ main_export(int argc, char **argv, const struct main_opts *o)
 	int			 rc;
 
 	if (argc != (o->folded ? 1 : 2))
-		main_usage();
+		main_usage_error(o->folded ? "export --folded: one PATH" :
+		    "export: a KIND (%s) and a PATH", export_kinds());
 	if (!o->folded && !export_kind_valid(argv[0])) {
-		log_warnx("unknown export kind '%s' (%s)", argv[0],
+		main_usage_error("unknown export kind '%s' (%s)", argv[0],
 		    export_kinds());
-		main_usage();
 	}
 	if (!o->folded && strcmp(argv[0], "summary") == 0 &&
 	    (o->range != NULL || o->split_mb != 0)) {
-		log_warnx("--range and --split-mb are for export timeline");
-		main_usage();
+		main_usage_error("--range and --split-mb are for export timeline");
 	}
 	if (!o->folded && strcmp(argv[0], "timeline") == 0 &&
 	    strcmp(o->format, "table") != 0) {
-		log_warnx("--format is for export summary");
-		main_usage();
+		main_usage_error("--format is for export summary");
 	}
 	main_export_opts(o, &eo);
 	if (strcmp(o->format, "json") == 0)
 		eo.format = EXPORT_JSON;
 	else if (!o->folded && strcmp(o->format, "csv") != 0 &&
 	    strcmp(o->format, "table") != 0) {
-		log_warnx("export writes csv or json, not '%s'", o->format);
-		main_usage();
+		main_usage_error("export writes csv or json, not '%s'", o->format);
 	}
 	if (!o->folded && o->range != NULL && export_file_parse_range(o->range,
 	    0,
 	    &from, &to, &cause) != 0) {
-		log_warnx("%s", cause);
-		main_usage();
+		main_usage_error("%s", cause);
 	}
 	s = main_store(argv[o->folded ? 0 : 1], o);
 	rc = export_run(s, o->folded ? NULL : argv[0], &eo, &cause);
 	store_free(s);
 	if (rc != 0) {
-		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		log_errx("%s", cause);
 		free(cause);
 		return EXIT_DATA;
 	}
@@ -903,7 +960,7 @@ main_demo(int argc, char **argv, const struct main_opts *o)
 	int		 rc;
 
 	if (argc > 1)
-		main_usage();
+		main_usage_error("demo: one DIR at most");
 	if (argc == 1)
 		dir = xstrdup(argv[0]);
 	else if ((cache = getenv("XDG_CACHE_HOME")) != NULL && *cache == '/')
@@ -914,7 +971,7 @@ main_demo(int argc, char **argv, const struct main_opts *o)
 	demo_opts_init(&g);
 	g.flags |= DEMO_STATS;
 	if (demo_write(dir, &g, &cause) != 0) {
-		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		log_errx("%s", cause);
 		free(cause);
 		free(dir);
 		return EXIT_DATA;

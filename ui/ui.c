@@ -7,6 +7,7 @@
  */
 #include <curses.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,7 @@ static const struct ui_opts	*ui_o;
 static struct ui_config		 ui_cfg;
 static bool			 ui_started;
 static bool			 ui_quit;
+static volatile sig_atomic_t	 ui_sigint;
 static struct ui_replay		 ui_rp;
 
 /* The clock main.c times the launch with, as the UI times itself. */
@@ -412,6 +414,21 @@ ui_replay_wait(double t, enum view_work w, bool *answered, bool *worked)
 	return false;
 }
 
+/* Ctrl-C: leave the loop; ui_run() restores the terminal first. */
+static void
+ui_on_sigint(int sig)
+{
+	(void)sig;
+	ui_sigint = 1;
+}
+
+/* True once Ctrl-C ended the UI: the caller exits as SIGINT would. */
+bool
+ui_interrupted(void)
+{
+	return ui_sigint != 0;
+}
+
 static void
 ui_loop(void)
 {
@@ -420,7 +437,7 @@ ui_loop(void)
 	bool		 first = true, timing = false, answered, worked;
 	enum view_work	 w;
 
-	while (!ui_quit) {
+	while (!ui_quit && !ui_sigint) {
 		w = ui_tick(&redraw);
 		if (redraw != REDRAW_NONE) {
 			ui_draw(redraw);
@@ -447,6 +464,21 @@ ui_loop(void)
 	}
 }
 
+/*
+ * Catch Ctrl-C ourselves (curses' own handler exits 1): without
+ * SA_RESTART, so a blocked read of a key returns and the loop sees it.
+ */
+static void
+ui_catch_sigint(void)
+{
+	struct sigaction	 sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = ui_on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+}
+
 /* Start curses and the colours of the theme. Return -1 with *cause set. */
 static int
 ui_start(char **cause)
@@ -469,6 +501,7 @@ ui_start(char **cause)
 	}
 	cbreak();
 	noecho();
+	ui_catch_sigint();
 	nonl();
 	keypad(stdscr, TRUE);
 	set_escdelay(25);

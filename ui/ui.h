@@ -28,5 +28,6 @@ struct ui_opts {
 int		 ui_run(struct store *, const struct ui_opts *, char **);
 struct store	*ui_store(void);
 double		 ui_now(void);
+bool		 ui_interrupted(void);
 
 #endif /* UI_H */

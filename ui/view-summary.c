@@ -60,7 +60,7 @@ view_summary_info(struct text *t)
 	struct strbuf		 b;
 
 	text_add(t, ROLE_TITLE, 1, "Collection");
-	if ((r = view_summary_query("info", NULL, 0)) != NULL) {
+	if ((r = view_summary_query("info", NULL, -1)) != NULL) {
 		for (i = 0; i < r->nrows; i++) {
 			/* Where and how fast we imported is not the run's. */
 			if (strcmp(store_rows_cell(r, i, 0), "root") == 0 ||
@@ -181,7 +181,7 @@ view_summary_open(struct view *v, const void *arg, char **cause)
 
 	t = text_create();
 	view_summary_info(t);
-	if ((r = view_summary_query("op_statistic", "-Total Time(us)", 0)) !=
+	if ((r = view_summary_query("op_statistic", "-Total Time(us)", -1)) !=
 	    NULL) {
 		text_add(t, ROLE_NORMAL, 0, "");
 		text_addf(t, ROLE_TITLE, 1, "Top op types by device time "
@@ -190,7 +190,7 @@ view_summary_open(struct view *v, const void *arg, char **cause)
 		    "Total Time(us)", "Count");
 		store_rows_free(r);
 	}
-	if ((r = view_summary_query("api_statistic", "-Time(us)", 0)) !=
+	if ((r = view_summary_query("api_statistic", "-Time(us)", -1)) !=
 	    NULL) {
 		text_add(t, ROLE_NORMAL, 0, "");
 		text_addf(t, ROLE_TITLE, 1, "Top APIs by host time (%zu APIs)",

@@ -160,20 +160,8 @@ struct store *
 store_load_begin(const char *path, const char *root, char **cause)
 {
 	struct store	*s;
-	char		*dir, *real, *slash;
+	char		*real;
 	int		 fd, i;
-
-	dir = xstrdup(path);
-	if ((slash = strrchr(dir, '/')) != NULL && slash != dir) {
-		*slash = '\0';
-		if (util_mkdir_p(dir, 0750) != 0) {
-			xasprintf(cause, "cannot create '%s': %s", dir,
-			    strerror(errno));
-			free(dir);
-			return NULL;
-		}
-	}
-	free(dir);
 
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(path);
@@ -186,7 +174,7 @@ store_load_begin(const char *path, const char *root, char **cause)
 	store_load_tmp_path = s->tmp;
 	if ((fd = mkstemp(s->tmp)) == -1) {
 		store_load_tmp_path = NULL;
-		xasprintf(cause, "cannot create '%s': %s", s->tmp,
+		xasprintf(cause, "cannot create the store '%s': %s", path,
 		    strerror(errno));
 		store_free(s);
 		return NULL;

@@ -30,6 +30,7 @@ store_query_init(struct store_query *q)
 	q->from_ns = NP_NA;
 	q->to_ns = NP_NA;
 	q->origin = -1;
+	q->limit = -1;
 }
 
 /* The FROM clause: a statistic table restricted to one origin if asked. */
@@ -337,7 +338,7 @@ store_query_walk_sql(struct store *s, const struct store_table *t,
 	else if (store_query_order(t, q->sort != NULL ? q->sort : "",
 	    &sql->b, cause) != 0)
 		return -1;
-	if (q->limit > 0) {
+	if (q->limit >= 0) {
 		strbuf_addf(&sql->b, " LIMIT %lld OFFSET %lld",
 		    (long long)q->limit, (long long)q->offset);
 	} else if (q->offset > 0)

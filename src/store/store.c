@@ -394,6 +394,8 @@ store_default_path(const char *root)
 	}
 	xasprintf(&path, "%s/%s-%016llx.db", cache, base,
 	    (unsigned long long)util_hash64(real, strlen(real)));
+	/* Only the cache is made here: a --db's folder must exist. */
+	(void)util_mkdir_p(cache, 0750);
 	free(base);
 	free(cache);
 	free(real);

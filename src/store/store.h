@@ -299,7 +299,7 @@ struct store_query {
 	int64_t		 device;	/* NP_NA for all */
 	int64_t		 rank;		/* NP_NA for all */
 	int64_t		 offset;
-	int64_t		 limit;		/* <= 0 for no limit */
+	int64_t		 limit;		/* < 0 for no limit */
 	int64_t		 from_ns;	/* NP_NA, or a time window */
 	int64_t		 to_ns;
 	int		 origin;	/* -1 auto, or an enum store_origin */

@@ -5,7 +5,7 @@
 # columns, in order, and every view is named.
 . "$top_srcdir/tests/lib.sh"
 command -v sqlite3 >/dev/null 2>&1 || skip_all "no sqlite3 command"
-MAN="$top_srcdir/man/npuprof-tui.1"
+MAN="$top_builddir/man/npuprof-tui.1"
 "$GEN" prof "$T/p" -n 200 -g -u 5 -t 2 >/dev/null 2>&1 &&
     "$NPUPROF" import -q --db "$T/p.db" "$T"/p/PROF_* 2>/dev/null
 ok $? "a raw PROF store is built"

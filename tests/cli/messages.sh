@@ -1,0 +1,76 @@
+#!/bin/sh
+# Messages and exit codes as a Unix tool gives them: every message is one
+# line starting with "npuprof-tui: "; -q silences progress and warnings,
+# never an error; a usage error is one line and a pointer to --help, exit
+# 2; a data error says what went wrong with the data, exit 1.
+. "$top_srcdir/tests/lib.sh"
+
+"$GEN" demo "$T/d" -n 200 || exit 1
+
+"$NPUPROF" show -q "$T/missing" >"$T/out" 2>"$T/err"
+is $? 1 "show -q on a missing path exits 1"
+is "$(cat "$T/err")" \
+    "npuprof-tui: cannot open '$T/missing': No such file or directory" \
+    "-q still prints the error, as an error"
+
+"$NPUPROF" --bogus "$T/d" >"$T/out" 2>"$T/err"
+is $? 2 "an unknown option exits 2"
+is "$(cat "$T/err")" "npuprof-tui: unknown option '--bogus'
+Try 'npuprof-tui --help' for more information." \
+    "one line and a pointer to --help, not the whole usage"
+"$NPUPROF" show -Z "$T/d" >/dev/null 2>"$T/err"
+is "$(head -n 1 "$T/err")" "npuprof-tui: unknown option '-Z'" \
+    "an unknown short option"
+"$NPUPROF" show "$T/d" --db >/dev/null 2>"$T/err"
+is "$(head -n 1 "$T/err")" "npuprof-tui: option '--db' needs an argument" \
+    "an option without its argument"
+"$NPUPROF" show --limit x "$T/d" >/dev/null 2>"$T/err"
+is "$?:$(head -n 1 "$T/err")" "2:npuprof-tui: bad limit 'x'" "a bad number"
+"$NPUPROF" show >/dev/null 2>"$T/err"
+is "$?:$(head -n 1 "$T/err")" "2:npuprof-tui: show: no PATH" "no PATH"
+"$NPUPROF" show -q "$T/d" nosuch >/dev/null 2>"$T/err"
+is $? 2 "an unknown table exits 2, even with -q"
+grep -q "^npuprof-tui: unknown table 'nosuch'" "$T/err"
+ok $? "and says which"
+
+# Every line of stderr of each failure above starts with our name.
+for args in "show -q $T/missing" "--bogus x" "show --format xml x" \
+    "export bogus $T/d" "demo a b"; do
+	# shellcheck disable=SC2086
+	"$NPUPROF" $args >/dev/null 2>"$T/err"
+	grep -v -e '^npuprof-tui: ' -e "^Try 'npuprof-tui --help'" \
+	    "$T/err" >"$T/other"
+	[ ! -s "$T/other" ] && ! grep -q 'warning:' "$T/err"
+	ok $? "'$args': every line is ours, none says warning"
+done
+
+"$NPUPROF" show -q --db "$T/nodir-$$/x.db" "$T/d" >/dev/null 2>"$T/err"
+is $? 1 "--db in a missing folder is a data error"
+[ ! -e "$T/nodir-$$" ]
+ok $? "and the folder is not created"
+grep -q "cannot create the store '$T/nodir-$$/x.db': No such file" "$T/err"
+ok $? "the message names the store and the reason"
+
+"$NPUPROF" show -q --limit 0 --format csv "$T/d" op_statistic >"$T/out"
+is "$(wc -l <"$T/out" | tr -d ' ')" 1 "--limit 0 prints the header only"
+"$NPUPROF" show -q --limit 2 --format csv "$T/d" op_statistic >"$T/out"
+is "$(wc -l <"$T/out" | tr -d ' ')" 3 "--limit 2 prints two rows"
+
+"$NPUPROF" export -q --folded --weight host --stacks ops "$T/d" \
+    >/dev/null 2>"$T/err"
+is $? 1 "host weight without host data is a data error (exit 1)"
+
+if [ "$(id -u)" -ne 0 ]; then
+	mkdir "$T/locked"
+	chmod 000 "$T/locked"
+	"$NPUPROF" show -q "$T/locked" >/dev/null 2>"$T/err"
+	is $? 1 "an unreadable folder exits 1"
+	is "$(cat "$T/err")" \
+	    "npuprof-tui: cannot open '$T/locked': Permission denied" \
+	    "and says permission denied, not 'no profiling data'"
+	chmod 700 "$T/locked"
+else
+	echo "ok $((tap_n + 1)) # SKIP root reads any folder"
+	tap_n=$((tap_n + 1))
+fi
+done_testing
