@@ -855,7 +855,19 @@ main_reimport(void *arg, struct store *old, char **cause)
 	return s;
 }
 
-/* Open PATH: the UI on a terminal, otherwise what show prints. */
+/* No TERM, or a dumb one: curses could not draw there. */
+static bool
+main_dumb_term(void)
+{
+	const char	*term = getenv("TERM");
+
+	return term == NULL || *term == '\0' || strcmp(term, "dumb") == 0;
+}
+
+/*
+ * Open PATH: the UI on a terminal that can draw it, otherwise what show
+ * prints (as less and git fall back on a dumb terminal).
+ */
 static int
 main_open(int argc, char **argv, const struct main_opts *o)
 {
@@ -871,6 +883,14 @@ main_open(int argc, char **argv, const struct main_opts *o)
 		    "collect)");
 	if (!isatty(STDOUT_FILENO) && o->replay == NULL)
 		return main_show(1, argv, o);
+	if (o->replay == NULL && main_dumb_term()) {
+		if (!o->quiet)
+			log_infox("terminal '%s' cannot show the UI; printing "
+			    "as show does", getenv("TERM") != NULL &&
+			    *getenv("TERM") != '\0' ? getenv("TERM") :
+			    "(unset)");
+		return main_show(1, argv, o);
+	}
 	s = main_store(argv[0], o);
 	memset(&r, 0, sizeof r);
 	r.path = argv[0];

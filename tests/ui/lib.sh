@@ -56,7 +56,8 @@ start_app() {
 	tmux_ kill-server 2>/dev/null
 	starts=$((starts + 1))
 	SOCK=npt$$-$starts
-	tmux_ new-session -d -x "$w" -y "$h" "env -u NO_COLOR \
+	# The shell outlives a Ctrl-C sent to the program, to record $?.
+	tmux_ new-session -d -x "$w" -y "$h" "trap : INT; env -u NO_COLOR \
 	    TERM=screen LC_ALL=C.UTF-8 TZ=UTC HOME='$HOME' \
 	    XDG_CONFIG_HOME='$XDG_CONFIG_HOME' \
 	    XDG_CACHE_HOME='$XDG_CACHE_HOME' \

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Terminal behaviour: resizing, a terminal too small, NO_COLOR, ASCII
 # drawing without UTF-8, other terminal types, each theme and the config
-# file (theme, default view, key bindings, errors naming the line).
+# file (theme, default view, key bindings, errors naming the line), a
+# dumb terminal (show's tables instead of the UI) and Ctrl-C (status 130).
 . "$top_srcdir/tests/ui/lib.sh"
 make_data
 
@@ -96,4 +97,24 @@ wait_exit
 is "$rc" 1 "a config error stops the UI"
 grep -q "config.yaml:3: unknown action 'launch'" "$T/stderr"
 ok $? "and names the line"
+rm -f "$XDG_CONFIG_HOME/npuprof-tui/config.yaml"
+start_app 100 20 TERM=dumb -- --limit 3 --db "$DB" "$DATA"
+wait_exit
+is "$rc" 0 "TERM=dumb: no UI, the tables are printed and it exits 0"
+grep -q "^npuprof-tui: terminal 'dumb' cannot show the UI" "$T/stderr"
+ok $? "with a note on stderr saying why"
+capture | grep -q 'Op Statistic'
+ok $? "the pane shows show's op_statistic"
+start_app 100 20 TERM= -- --db "$DB" "$DATA"
+wait_exit
+is "$rc" 0 "no TERM at all: the same"
+
+start_app 100 30 -- --db "$DB" "$DATA"
+wait_for 'Top op types'
+send_keys C-c
+wait_exit
+is "$rc" 130 "Ctrl-C ends the UI as SIGINT does (status 130)"
+capture | grep -q 'Top op types'
+[ $? -ne 0 ]
+ok $? "and the terminal is given back (the UI is gone)"
 done_testing
