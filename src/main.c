@@ -438,7 +438,8 @@ main_parse_range(const char *arg, struct main_opts *o)
 		goto bad;
 	return;
 bad:
-	main_usage_error("bad --range '%s' (START:END, epoch microseconds)", arg);
+	main_usage_error("bad --range '%s' (START:END, epoch microseconds)",
+	    arg);
 }
 
 enum {
@@ -533,8 +534,8 @@ main_options(int argc, char **argv, struct main_opts *o)
 			break;
 		case OPT_FORMAT:
 			if (store_print_format(optarg) < 0) {
-				main_usage_error("unknown format '%s' (table, csv, "
-				    "tsv or json)", optarg);
+				main_usage_error("unknown format '%s' "
+				    "(table, csv, tsv or json)", optarg);
 			}
 			o->format = optarg;
 			o->format_set = true;
@@ -557,8 +558,8 @@ main_options(int argc, char **argv, struct main_opts *o)
 		case OPT_STATS:
 			if (strcmp(optarg, "auto") != 0 && strcmp(optarg,
 			    "file") != 0 && strcmp(optarg, "computed") != 0) {
-				main_usage_error("bad --stats '%s' (auto, file or "
-				    "computed)", optarg);
+				main_usage_error("bad --stats '%s' "
+				    "(auto, file or computed)", optarg);
 			}
 			o->stats = optarg;
 			break;
@@ -579,15 +580,15 @@ main_options(int argc, char **argv, struct main_opts *o)
 		case OPT_WEIGHT:
 			if (strcmp(optarg, "device") != 0 &&
 			    strcmp(optarg, "host") != 0) {
-				main_usage_error("bad --weight '%s' (device or host)",
-				    optarg);
+				main_usage_error("bad --weight '%s' "
+				    "(device or host)", optarg);
 			}
 			o->weight = optarg;
 			break;
 		case OPT_STACKS:
 			if (store_stacks_source_parse(optarg) < 0) {
-				main_usage_error("bad --stacks '%s' (auto, cann, "
-				    "python or ops)", optarg);
+				main_usage_error("bad --stacks '%s' "
+				    "(auto, cann, python or ops)", optarg);
 			}
 			o->stacks = optarg;
 			break;
@@ -710,6 +711,7 @@ main_show_tables(struct store *s, char **names, int n,
 	struct store_print_opts		  po;
 	struct store_query		  q;
 	struct store_rows		 *r;
+	struct json			 *key = NULL;
 	char				 *cause = NULL;
 	int				  i;
 
@@ -738,11 +740,14 @@ main_show_tables(struct store *s, char **names, int n,
 	if (po.format == PRINT_JSON && n > 1) {
 		fputs("{\n", stdout);
 		po.indent = "  ";
+		key = json_open(stdout);
 	}
 	for (i = 0; i < n; i++) {
 		if (strcmp(names[i], "stacks") == 0) {
-			if ((st = main_stacks(s, o)) == NULL)
+			if ((st = main_stacks(s, o)) == NULL) {
+				json_free(key);
 				return EXIT_DATA;
+			}
 			if (!o->format_set) {
 				if (n > 1)
 					printf("%s# stacks\n", i > 0 ? "\n" :
@@ -764,6 +769,7 @@ main_show_tables(struct store *s, char **names, int n,
 		if (r == NULL) {
 			log_errx("%s", cause);
 			free(cause);
+			json_free(key);
 			return EXIT_USAGE;
 		}
 		if (po.format == PRINT_TABLE) {
@@ -774,9 +780,14 @@ main_show_tables(struct store *s, char **names, int n,
 			    strcmp(names[i], "stacks") == 0 ? "Stacks" :
 			    "Tables",
 			    po.color ? "\033[0m" : "");
-		} else if (po.format == PRINT_JSON && n > 1)
-			printf("%s  \"%s\": ", i > 0 ? ",\n" : "",
-			    t != NULL ? store_tables_name(t) : names[i]);
+		} else if (po.format == PRINT_JSON && n > 1) {
+			printf("%s  ", i > 0 ? ",\n" : "");
+			fflush(stdout);
+			json_next(key);
+			json_str(key, t != NULL ? store_tables_name(t) :
+			    names[i]);
+			fputs(": ", stdout);
+		}
 		else if (n > 1)
 			printf("%s# %s\n", i > 0 ? "\n" : "",
 			    t != NULL ? store_tables_name(t) : names[i]);
@@ -787,6 +798,7 @@ main_show_tables(struct store *s, char **names, int n,
 	}
 	if (po.format == PRINT_JSON && n > 1)
 		fputs("\n}\n", stdout);
+	json_free(key);
 	return fflush(stdout) == 0 ? 0 : EXIT_DATA;
 }
 
@@ -942,7 +954,8 @@ main_export(int argc, char **argv, const struct main_opts *o)
 	}
 	if (!o->folded && strcmp(argv[0], "summary") == 0 &&
 	    (o->range != NULL || o->split_mb != 0)) {
-		main_usage_error("--range and --split-mb are for export timeline");
+		main_usage_error("--range and --split-mb are for export "
+		    "timeline");
 	}
 	if (!o->folded && strcmp(argv[0], "timeline") == 0 &&
 	    strcmp(o->format, "table") != 0) {
@@ -953,7 +966,8 @@ main_export(int argc, char **argv, const struct main_opts *o)
 		eo.format = EXPORT_JSON;
 	else if (!o->folded && strcmp(o->format, "csv") != 0 &&
 	    strcmp(o->format, "table") != 0) {
-		main_usage_error("export writes csv or json, not '%s'", o->format);
+		main_usage_error("export writes csv or json, not '%s'",
+		    o->format);
 	}
 	if (!o->folded && o->range != NULL && export_file_parse_range(o->range,
 	    0,

@@ -114,7 +114,23 @@ uint64_t	 util_rand_next(uint64_t *);
 void		 util_stat_add(struct util_stat *, int64_t);
 void		*util_grow(void *, size_t, size_t, size_t);
 size_t		 util_count_below(const uint64_t *, size_t, uint64_t);
-void		 util_json_string(FILE *, const char *);
+/* json.c */
+struct json;
+struct json	*json_open(FILE *);
+void		 json_free(struct json *);
+void		 json_next(struct json *);
+void		 json_str(struct json *, const char *);
+void		 json_strn(struct json *, const char *, size_t);
+void		 json_int(struct json *, int64_t);
+void		 json_null(struct json *);
+void		 json_map_open(struct json *);
+void		 json_map_close(struct json *);
+void		 json_array_open(struct json *);
+void		 json_array_close(struct json *);
+bool		 json_is_number(const char *, size_t);
+bool		 json_number(struct json *, const char *);
+bool		 json_members(struct json *, const char *);
+
 FILE		*util_file_create(const char *, const char *, char **);
 int		 util_file_close(FILE *, const char *, const char *, char **);
 double		 util_now(void);

@@ -594,34 +594,6 @@ util_dir_has(const char *dir, const char *name)
 	return found;
 }
 
-/*
- * Write S to F as a JSON string: quotes, backslashes and control
- * characters escaped.
- */
-void
-util_json_string(FILE *f, const char *s)
-{
-	unsigned char	 c;
-
-	fputc('"', f);
-	for (; *s != '\0'; s++) {
-		c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", f);
-		else if (c == '\r')
-			fputs("\\r", f);
-		else if (c == '\t')
-			fputs("\\t", f);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 /* Count a value D into S: count, total, least and greatest. */
 void
 util_stat_add(struct util_stat *s, int64_t d)

@@ -150,91 +150,63 @@ static int
 export_chrome_slice(struct chrome *tl)
 {
 	char	*name;
+	int	 rc;
 
 	xasprintf(&name, "msprof_slice_%zu_%s.json", tl->nfiles, tl->stamp);
-	tl->ef = export_file_open(tl->dir, name, tl->cause);
+	rc = export_trace_slice(tl, name);
 	free(name);
-	if (tl->ef == NULL)
+	if (rc != 0)
 		return -1;
 	tl->files = xreallocarray(tl->files, tl->nfiles + 1,
 	    sizeof *tl->files);
 	tl->files[tl->nfiles++] = tl->ef;
-	tl->events = 0;
-	tl->items = 0;
-	fputs("[\n", tl->ef->f);
 	export_chrome_metadata(tl);
 	return 0;
 }
 
+/* KEY: V, unless V is not known. */
 static void
-export_chrome_arg_int(FILE *f, const char *key, int64_t v, bool *first)
+export_chrome_arg_int(struct json *j, const char *key, int64_t v)
 {
 	if (v == NP_NA)
 		return;
-	fprintf(f, "%s\"%s\":%lld", *first ? "" : ",", key, (long long)v);
-	*first = false;
+	json_str(j, key);
+	json_int(j, v);
 }
 
 static int
 export_chrome_task(void *arg, int64_t id, const struct store_task *t)
 {
 	struct chrome	*tl = arg;
-	FILE		*f;
-	bool		 first = true;
+	struct json	*j;
 	const char	*name;
 
-	if ((f = export_trace_event(tl)) == NULL)
+	if ((j = export_trace_event(tl)) == NULL)
 		return -1;
 	name = t->name != NULL ? t->name : t->task_type != NULL ?
 	    t->task_type : "N/A";
-	fputs("{\"name\":", f);
-	util_json_string(f, name);
-	fprintf(f, ",\"pid\":%lld,\"tid\":%lld,\"ts\":",
-	    (long long)export_chrome_task_pid(t->rank, t->device),
-	    (long long)(t->stream != NP_NA ? t->stream : TL_NO_STREAM));
-	export_trace_ts(f, t->start_ns);
-	fputs(",\"dur\":", f);
-	export_trace_dur(f, t->dur_ns);
-	fputs(",\"ph\":\"X\",\"args\":{", f);
-	export_chrome_arg_int(f, "Model Id", t->model_id, &first);
+	export_trace_head(j, name, export_chrome_task_pid(t->rank,
+	    t->device), t->stream != NP_NA ? t->stream : TL_NO_STREAM,
+	    t->start_ns);
+	json_str(j, "dur");
+	export_trace_dur(j, t->dur_ns);
+	json_str(j, "ph");
+	json_str(j, "X");
+	json_str(j, "args");
+	json_map_open(j);
+	export_chrome_arg_int(j, "Model Id", t->model_id);
 	if (t->task_type != NULL) {
-		fprintf(f, "%s\"Task Type\":", first ? "" : ",");
-		util_json_string(f, t->task_type);
-		first = false;
+		json_str(j, "Task Type");
+		json_str(j, t->task_type);
 	}
-	export_chrome_arg_int(f, "Physic Stream Id", t->stream, &first);
-	export_chrome_arg_int(f, "Task Id", t->task, &first);
-	export_chrome_arg_int(f, "Batch Id", t->batch, &first);
-	export_chrome_arg_int(f, "Subtask Id", t->context, &first);
-	export_chrome_arg_int(f, "connection_id", t->conn, &first);
-	fputs("}}", f);
+	export_chrome_arg_int(j, "Physic Stream Id", t->stream);
+	export_chrome_arg_int(j, "Task Id", t->task);
+	export_chrome_arg_int(j, "Batch Id", t->batch);
+	export_chrome_arg_int(j, "Subtask Id", t->context);
+	export_chrome_arg_int(j, "connection_id", t->conn);
+	json_map_close(j);
+	json_map_close(j);
 	return 0;
-}
-
-/* The inside of a span's own args object, or NULL if it has none. */
-static const char *
-export_chrome_args_inner(const char *args, size_t *len)
-{
-	size_t	 n;
-
-	if (args == NULL)
-		return NULL;
-	while (*args == ' ' || *args == '\n' || *args == '\t')
-		args++;
-	n = strlen(args);
-	while (n > 0 && (args[n - 1] == ' ' || args[n - 1] == '\n' ||
-	    args[n - 1] == '\t'))
-		n--;
-	if (n < 2 || args[0] != '{' || args[n - 1] != '}')
-		return NULL;
-	args++;
-	n -= 2;
-	while (n > 0 && (*args == ' ' || *args == '\n' || *args == '\t')) {
-		args++;
-		n--;
-	}
-	*len = n;
-	return n > 0 ? args : NULL;
 }
 
 /* An mstx or msproftx marker: a point in time, not a range. */
@@ -250,49 +222,50 @@ static int
 export_chrome_api(void *arg, int64_t id, const struct store_api *a)
 {
 	struct chrome	*tl = arg;
-	FILE		*f;
-	const char	*prefix = export_chrome_cann_prefix(a->level), *inner,
-	    *name;
+	struct json	*j;
+	const char	*prefix = export_chrome_cann_prefix(a->level), *name;
 	struct strbuf	 b;
-	size_t		 plen, ilen;
+	size_t		 plen;
 	int64_t		 tid = a->tid != NP_NA ? a->tid : 0;
 
-	if ((f = export_trace_event(tl)) == NULL)
+	if ((j = export_trace_event(tl)) == NULL)
 		return -1;
 	name = a->name != NULL ? a->name : "N/A";
 	plen = prefix != NULL ? strlen(prefix) : 0;
-	fputs("{\"name\":", f);
+	strbuf_init(&b);
 	if (prefix != NULL && !(strncmp(name, prefix, plen) == 0 &&
 	    name[plen] == '@')) {
-		strbuf_init(&b);
 		strbuf_addf(&b, "%s@%s", prefix, name);
-		util_json_string(f, b.s);
-		strbuf_release(&b);
-	} else
-		util_json_string(f, name);
-	fprintf(f, ",\"pid\":%lld,\"tid\":%lld,\"ts\":",
-	    (long long)export_chrome_api_pid(tl, a->rank, a->level),
-	        (long long)tid);
-	export_trace_ts(f, a->start_ns);
-	if (export_chrome_is_marker(a))
-		fputs(",\"ph\":\"i\",\"s\":\"t\"", f);
-	else {
-		fputs(",\"dur\":", f);
-		export_trace_dur(f, a->end_ns - a->start_ns);
-		fputs(",\"ph\":\"X\"", f);
+		name = b.s;
 	}
-	fprintf(f, ",\"args\":{\"Thread Id\":%lld", (long long)tid);
+	export_trace_head(j, name, export_chrome_api_pid(tl, a->rank,
+	    a->level), tid, a->start_ns);
+	strbuf_release(&b);
+	if (export_chrome_is_marker(a)) {
+		json_str(j, "ph");
+		json_str(j, "i");
+		json_str(j, "s");
+		json_str(j, "t");
+	} else {
+		json_str(j, "dur");
+		export_trace_dur(j, a->end_ns - a->start_ns);
+		json_str(j, "ph");
+		json_str(j, "X");
+	}
+	json_str(j, "args");
+	json_map_open(j);
+	json_str(j, "Thread Id");
+	json_int(j, tid);
 	if (a->level != NULL) {
-		fputs(",\"level\":", f);
-		util_json_string(f, a->level);
+		json_str(j, "level");
+		json_str(j, a->level);
 	}
-	if (a->conn != NP_NA)
-		fprintf(f, ",\"connection_id\":%lld", (long long)a->conn);
-	if ((inner = export_chrome_args_inner(a->args, &ilen)) != NULL) {
-		fputc(',', f);
-		fwrite(inner, 1, ilen, f);
-	}
-	fputs("}}", f);
+	export_chrome_arg_int(j, "connection_id", a->conn);
+	/* The span's own args, checked and written again, not pasted. */
+	if (a->args != NULL && !json_members(j, a->args))
+		tl->bad_args++;
+	json_map_close(j);
+	json_map_close(j);
 	return 0;
 }
 
@@ -314,33 +287,53 @@ export_chrome_flow_id(const struct store_link *fl)
 	return ((uint64_t)fl->conn << 32) | ctx;
 }
 
+/* One end (PH "s" or "f") of flow ID, its object left open. */
+static void
+export_chrome_flow_end(struct json *j, uint64_t id, const char *ph,
+    int64_t pid, int64_t tid, int64_t ts)
+{
+	char	 buf[64];
+
+	json_map_open(j);
+	json_str(j, "name");
+	snprintf(buf, sizeof buf, "HostToDevice%llu", (unsigned long long)id);
+	json_str(j, buf);
+	json_str(j, "pid");
+	json_int(j, pid);
+	json_str(j, "tid");
+	json_int(j, tid);
+	json_str(j, "ph");
+	json_str(j, ph);
+	json_str(j, "cat");
+	json_str(j, "HostToDevice");
+	json_str(j, "id");
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)id);
+	json_str(j, buf);
+	json_str(j, "ts");
+	export_trace_ts(j, ts);
+}
+
 /* A flow pair: start at the launching span, end at the task. */
 static int
 export_chrome_flow(void *arg, const struct store_link *fl)
 {
 	struct chrome	*tl = arg;
-	FILE		*f;
+	struct json	*j;
 	uint64_t	 id = export_chrome_flow_id(fl);
 
-	if ((f = export_trace_event(tl)) == NULL)
+	if ((j = export_trace_event(tl)) == NULL)
 		return -1;
-	fprintf(f, "{\"name\":\"HostToDevice%llu\",\"pid\":%lld,"
-	    "\"tid\":%lld,\"ph\":\"s\",\"cat\":\"HostToDevice\","
-	    "\"id\":\"%llu\",\"ts\":", (unsigned long long)id,
-	    (long long)export_chrome_api_pid(tl, fl->rank, fl->level),
-	    (long long)(fl->tid != NP_NA ? fl->tid : 0),
-	    (unsigned long long)id);
-	export_trace_ts(f, fl->api_start_ns);
-	fputs("}", f);
-	f = export_trace_sep(tl);
-	fprintf(f, "{\"name\":\"HostToDevice%llu\",\"pid\":%lld,"
-	    "\"tid\":%lld,\"ph\":\"f\",\"cat\":\"HostToDevice\","
-	    "\"id\":\"%llu\",\"ts\":", (unsigned long long)id,
-	    (long long)export_chrome_task_pid(fl->rank, fl->device),
-	    (long long)(fl->stream != NP_NA ? fl->stream : TL_NO_STREAM),
-	    (unsigned long long)id);
-	export_trace_ts(f, fl->task_start_ns);
-	fputs(",\"bp\":\"e\"}", f);
+	export_chrome_flow_end(j, id, "s", export_chrome_api_pid(tl,
+	    fl->rank, fl->level), fl->tid != NP_NA ? fl->tid : 0,
+	    fl->api_start_ns);
+	json_map_close(j);
+	j = export_trace_sep(tl);
+	export_chrome_flow_end(j, id, "f", export_chrome_task_pid(fl->rank,
+	    fl->device), fl->stream != NP_NA ? fl->stream : TL_NO_STREAM,
+	    fl->task_start_ns);
+	json_str(j, "bp");
+	json_str(j, "e");
+	json_map_close(j);
 	return 0;
 }
 
@@ -410,6 +403,8 @@ export_chrome_release(struct chrome *tl)
 	for (i = 0; i < tl->nfiles; i++)
 		export_file_abort(tl->files[i]);
 	free(tl->files);
+	json_free(tl->json);
+	tl->json = NULL;
 	export_tracks_free(tl);
 }
 
@@ -450,7 +445,7 @@ export_chrome_commit(struct chrome *tl)
 	size_t	 i;
 	int	 rc = 0;
 
-	fputs("\n]\n", tl->ef->f);
+	export_trace_end(tl);
 	if (tl->nfiles == 1) {
 		free(tl->files[0]->path);
 		xasprintf(&name, "msprof_%s.json", tl->stamp);
@@ -509,6 +504,10 @@ export_chrome(struct store *s, const struct export_opts *o,
 		goto out;
 	}
 	rc = export_chrome_commit(&tl);
+	if (tl.bad_args > 0)
+		log_warnx("%lld spans' args were not a JSON object of valid "
+		    "UTF-8 and were left out of the trace",
+		    (long long)tl.bad_args);
 out:
 	export_chrome_release(&tl);
 	return rc;

@@ -64,10 +64,12 @@ struct chrome {
 	struct export_file		**files;
 	size_t				  nfiles;
 	struct export_file		 *ef;	/* the slice being written */
+	struct json			 *json;	/* its JSON writer */
 	int64_t				  events;	/* in this slice */
 	int64_t				  items;	/* JSON values in it */
 	int64_t				  total;
 	bool				  open;	/* a C event is open */
+	int64_t				  bad_args; /* spans' args left out */
 	char				**cause;
 	int				(*slice)(struct chrome *);
 					/* open the next slice file */
@@ -75,10 +77,14 @@ struct chrome {
 
 /* export-trace.c */
 int64_t		 export_trace_pid(int64_t, int, int64_t);
-void		 export_trace_ts(FILE *, int64_t);
-void		 export_trace_dur(FILE *, int64_t);
-FILE		*export_trace_sep(struct chrome *);
-FILE		*export_trace_event(struct chrome *);
+void		 export_trace_ts(struct json *, int64_t);
+void		 export_trace_head(struct json *, const char *, int64_t,
+		     int64_t, int64_t);
+void		 export_trace_dur(struct json *, int64_t);
+struct json	*export_trace_sep(struct chrome *);
+struct json	*export_trace_event(struct chrome *);
+int		 export_trace_slice(struct chrome *, const char *);
+void		 export_trace_end(struct chrome *);
 void		 export_trace_process(struct chrome *, int64_t, const char *,
 		     const char *, int);
 void		 export_trace_thread(struct chrome *, int64_t, int64_t,

@@ -71,6 +71,7 @@ struct summary_out {
 	int			 wait;
 	int64_t			 prev_end;	/* of the last row, or NP_NA */
 	struct export_file	*ef;
+	struct json		*json;		/* the JSON writer of ef */
 	char			**cause;
 	bool			 legacy;	/* cells[0] names the file */
 	char			*file;		/* the legacy file written */
@@ -148,31 +149,14 @@ export_summary_csv_row(struct summary_out *so, const struct store_rows *hdr,
 	fputc('\n', so->ef->f);
 }
 
-/* A JSON row: numbers as numbers, N/A in a number column as null. */
+/* A JSON row, as show writes one (store_print_json_row()). */
 static void
 export_summary_json_row(struct summary_out *so, const struct store_rows *hdr,
     char **cells, const struct store_val *vals)
 {
-	FILE	*f = so->ef->f;
-	size_t	 i;
-
-	fprintf(f, "%s  {", so->rows == 0 ? "" : ",\n");
-	for (i = 0; i < hdr->ncols; i++) {
-		if (i > 0)
-			fputs(", ", f);
-		util_json_string(f, hdr->names[i]);
-		fputs(": ", f);
-		if (hdr->fmts[i] != FMT_TEXT && vals[i].kind == VAL_NONE &&
-		    strcmp(cells[i], "N/A") == 0)
-			fputs("null", f);
-		else if (store_fmt_numeric(hdr->fmts[i]) && hdr->fmts[i] !=
-		    FMT_NUMTEXT && vals[i].kind != VAL_NONE &&
-		    isfinite(store_rows_val_num(&vals[i])))
-			fputs(cells[i], f);
-		else
-			util_json_string(f, cells[i]);
-	}
-	fputc('}', f);
+	fputs(so->rows == 0 ? "  " : ",\n  ", so->ef->f);
+	json_next(so->json);
+	store_print_json_row(so->json, hdr, cells, vals);
 }
 
 /* Finish the current file: close the JSON array, rename into place. */
@@ -185,6 +169,8 @@ export_summary_close(struct summary_out *so)
 		return 0;
 	if (so->o->format == EXPORT_JSON)
 		fputs("\n]\n", so->ef->f);
+	json_free(so->json);
+	so->json = NULL;
 	rc = export_file_commit(so->ef, so->cause);
 	so->ef = NULL;
 	return rc;
@@ -206,9 +192,10 @@ export_summary_open(struct summary_out *so, const struct store_rows *hdr)
 	if (so->ef == NULL)
 		return -1;
 	so->rows = 0;
-	if (so->o->format == EXPORT_JSON)
+	if (so->o->format == EXPORT_JSON) {
 		fputs("[\n", so->ef->f);
-	else
+		so->json = json_open(so->ef->f);
+	} else
 		export_summary_csv_row(so, hdr, NULL);
 	return 0;
 }
@@ -555,8 +542,10 @@ export_summary(struct store *s, const struct export_opts *o, const char *dir,
 		rc = store_query_each(s, t, &q, export_summary_row, &so, cause);
 		if (rc == 0)
 			rc = export_summary_close(&so);
-		else
+		else {
+			json_free(so.json);
 			export_file_abort(so.ef);
+		}
 		free(so.flags);
 		free(so.file);
 		free(base);

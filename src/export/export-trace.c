@@ -20,46 +20,101 @@ export_trace_pid(int64_t rank, int layer, int64_t low)
 
 /* Epoch ns as the vendor's "ts": microseconds, 3 decimals, a string. */
 void
-export_trace_ts(FILE *f, int64_t ns)
+export_trace_ts(struct json *j, int64_t ns)
 {
 	char	 buf[64];
 
 	util_fmt_us(buf, sizeof buf, ns, 3, false);
-	fprintf(f, "\"%s\"", buf);
+	json_str(j, buf);
 }
 
 /* A duration as a JSON number of microseconds, as Python prints floats. */
 void
-export_trace_dur(FILE *f, int64_t ns)
+export_trace_dur(struct json *j, int64_t ns)
 {
 	char	 buf[64];
 
-	util_fmt_us(buf, sizeof buf, ns > 0 ? ns : 0, 3, true);
-	fprintf(f, "%s%s", buf, strchr(buf, '.') == NULL ? ".0" : "");
+	util_fmt_us(buf, sizeof buf - 2, ns > 0 ? ns : 0, 3, true);
+	if (strchr(buf, '.') == NULL)
+		memcpy(buf + strlen(buf), ".0", 3);
+	json_number(j, buf);
+}
+
+/* Open an event with the members every one starts with: name, pid, tid. */
+static void
+export_trace_open(struct json *j, const char *name, int64_t pid,
+    int64_t tid)
+{
+	json_map_open(j);
+	json_str(j, "name");
+	json_str(j, name);
+	json_str(j, "pid");
+	json_int(j, pid);
+	json_str(j, "tid");
+	json_int(j, tid);
+}
+
+/* Open an event at TS: name, pid, tid, ts. */
+void
+export_trace_head(struct json *j, const char *name, int64_t pid,
+    int64_t tid, int64_t ts)
+{
+	export_trace_open(j, name, pid, tid);
+	json_str(j, "ts");
+	export_trace_ts(j, ts);
+}
+
+/* Start slice EF's array; its events are written through TL->json. */
+int
+export_trace_slice(struct chrome *tl, const char *name)
+{
+	tl->ef = export_file_open(tl->dir, name, tl->cause);
+	if (tl->ef == NULL)
+		return -1;
+	tl->json = json_open(tl->ef->f);
+	tl->events = 0;
+	tl->items = 0;
+	fputs("[\n", tl->ef->f);
+	return 0;
+}
+
+/* End the array of the slice being written. */
+void
+export_trace_end(struct chrome *tl)
+{
+	fputs("\n]\n", tl->ef->f);
+	json_free(tl->json);
+	tl->json = NULL;
 }
 
 /* Separate the next value of the array from the one before. */
-FILE *
+struct json *
 export_trace_sep(struct chrome *tl)
 {
 	if (tl->items++ > 0)
 		fputs(",\n", tl->ef->f);
-	return tl->ef->f;
+	json_next(tl->json);
+	return tl->json;
 }
 
 static void
 export_trace_meta(struct chrome *tl, const char *name, int64_t pid,
     int64_t tid, const char *key, const char *text, int64_t num)
 {
-	FILE	*f = export_trace_sep(tl);
+	struct json	*j = export_trace_sep(tl);
 
-	fprintf(f, "{\"name\":\"%s\",\"pid\":%lld,\"tid\":%lld,\"ph\":\"M\","
-	    "\"args\":{\"%s\":", name, (long long)pid, (long long)tid, key);
+	export_trace_open(j, name, pid, tid);
+	json_str(j, "ph");
+	json_str(j, "M");
+	json_str(j, "args");
+	json_map_open(j);
+	json_str(j, key);
 	if (text != NULL)
-		util_json_string(f, text);
+		json_str(j, text);
 	else
-		fprintf(f, "%lld", (long long)num);
-	fputs("}}", f);
+		json_int(j, num);
+	json_map_close(j);
+	json_map_close(j);
 }
 
 void
@@ -83,14 +138,14 @@ export_trace_thread(struct chrome *tl, int64_t pid, int64_t tid,
 
 /*
  * Start the next event (or flow pair): a new slice first if this one is
- * full. Return the file to write it to, or NULL with *cause set.
+ * full. Return the writer to write it with, or NULL with *cause set.
  */
-FILE *
+struct json *
 export_trace_event(struct chrome *tl)
 {
 	if (tl->ef != NULL && tl->o->split_bytes > 0 && tl->events > 0 &&
 	    ftello(tl->ef->f) >= tl->o->split_bytes) {
-		fputs("\n]\n", tl->ef->f);
+		export_trace_end(tl);
 		if (export_file_close(tl->ef, tl->cause) != 0)
 			return NULL;
 		tl->ef = NULL;

@@ -109,17 +109,18 @@ export_tracks_free(struct chrome *tl)
  * them, else the shortest text that reads back the same.
  */
 static void
-export_tracks_value(FILE *f, double v)
+export_tracks_value(struct json *j, double v)
 {
 	char	 buf[64];
 	int	 prec;
 
 	if (!isfinite(v)) {
-		fputs("null", f);
+		json_null(j);
 		return;
 	}
 	if (v == floor(v) && fabs(v) < 1e15) {
-		fprintf(f, "%.0f", v);
+		snprintf(buf, sizeof buf, "%.0f", v);
+		json_number(j, buf);
 		return;
 	}
 	for (prec = 1; prec < 17; prec++) {
@@ -128,7 +129,17 @@ export_tracks_value(FILE *f, double v)
 			break;
 	}
 	snprintf(buf, sizeof buf, "%.*g", prec, v);
-	fputs(buf, f);
+	if (!json_number(j, buf))
+		json_null(j);
+}
+
+/* End the open "C" event: its args, then itself. */
+static void
+export_tracks_close(struct chrome *tl)
+{
+	json_map_close(tl->json);
+	json_map_close(tl->json);
+	tl->open = false;
 }
 
 /* The written pid of the counter process (RANK, PID). */
@@ -154,16 +165,15 @@ static int
 export_tracks_sample(void *arg, const struct store_counter *c)
 {
 	struct tracks_walk	*w = arg;
-	FILE			*f;
+	struct json		*j;
 	const char		*name = c->name != NULL ? c->name : "";
 
 	if (!w->tl->open || c->rank != w->rank || c->pid != w->pid ||
 	    c->tid != w->tid || c->ts_ns != w->ts || strcmp(name,
 	    w->name) != 0) {
 		if (w->tl->open)
-			fputs("}}", w->tl->ef->f);
-		w->tl->open = false;
-		if ((f = export_trace_event(w->tl)) == NULL)
+			export_tracks_close(w->tl);
+		if ((j = export_trace_event(w->tl)) == NULL)
 			return -1;
 		w->tl->open = true;
 		w->rank = c->rank;
@@ -172,20 +182,16 @@ export_tracks_sample(void *arg, const struct store_counter *c)
 		w->ts = c->ts_ns;
 		free(w->name);
 		w->name = xstrdup(name);
-		fputs("{\"name\":", f);
-		util_json_string(f, name);
-		fprintf(f, ",\"pid\":%lld,\"tid\":%lld,\"ts\":",
-		    (long long)export_tracks_pid(w, c->rank, c->pid),
-		    (long long)(c->tid != NP_NA ? c->tid : 0));
-		export_trace_ts(f, c->ts_ns);
-		fputs(",\"ph\":\"C\",\"args\":{", f);
-	} else {
-		f = w->tl->ef->f;
-		fputc(',', f);
-	}
-	util_json_string(f, c->key != NULL ? c->key : "value");
-	fputc(':', f);
-	export_tracks_value(f, c->value);
+		export_trace_head(j, name, export_tracks_pid(w, c->rank,
+		    c->pid), c->tid != NP_NA ? c->tid : 0, c->ts_ns);
+		json_str(j, "ph");
+		json_str(j, "C");
+		json_str(j, "args");
+		json_map_open(j);
+	} else
+		j = w->tl->json;
+	json_str(j, c->key != NULL ? c->key : "value");
+	export_tracks_value(j, c->value);
 	return 0;
 }
 
@@ -205,7 +211,7 @@ export_tracks_write(struct store *s, struct chrome *tl)
 	rc = store_counters_each(s, &tl->q, export_tracks_sample, &w,
 	    tl->cause);
 	if (tl->open && tl->ef != NULL)
-		fputs("}}", tl->ef->f);
+		export_tracks_close(tl);
 	tl->open = false;
 	free(w.name);
 	return rc;

@@ -148,36 +148,53 @@ store_print_sv(FILE *f, const struct store_rows *r, bool tsv)
 	}
 }
 
+/*
+ * One row as a JSON object of NAMES (HDR's) to values: N/A in any column
+ * but a text column is null; a cell of a number column whose value was a
+ * number is that number, written as the text it is shown as; everything
+ * else is a string. show, the UI's save and export summary share it.
+ */
+void
+store_print_json_row(struct json *j, const struct store_rows *hdr,
+    char *const *cells, const struct store_val *vals)
+{
+	enum store_fmt	 fmt;
+	size_t		 i;
+
+	json_map_open(j);
+	for (i = 0; i < hdr->ncols; i++) {
+		fmt = hdr->fmts[i];
+		json_str(j, hdr->names[i]);
+		if (fmt != FMT_TEXT && vals[i].kind == VAL_NONE &&
+		    strcmp(cells[i], "N/A") == 0)
+			json_null(j);
+		else if (fmt == FMT_TEXT || vals[i].kind == VAL_NONE ||
+		    !json_number(j, cells[i]))
+			json_str(j, cells[i]);
+	}
+	json_map_close(j);
+}
+
+/* R as a JSON array of row objects, a row a line, INDENT before each. */
 static void
 store_print_json(FILE *f, const struct store_rows *r, const char *indent)
 {
-	size_t	 i, j;
+	struct json	*j = json_open(f);
+	size_t		 i;
 
 	fputs("[", f);
 	for (i = 0; i < r->nrows; i++) {
-		fprintf(f, "%s\n%s  {", i == 0 ? "" : ",", indent);
-		for (j = 0; j < r->ncols; j++) {
-			const char *c = store_rows_cell(r, i, j);
-
-			if (j > 0)
-				fputs(", ", f);
-			util_json_string(f, r->names[j]);
-			fputs(": ", f);
-			if (strcmp(c, "N/A") == 0 && r->fmts[j] != FMT_TEXT)
-				fputs("null", f);
-			else if (store_fmt_numeric(r->fmts[j]) &&
-			    r->fmts[j] != FMT_NUMTEXT)
-				fputs(c, f);
-			else
-				util_json_string(f, c);
-		}
-		fputs("}", f);
+		fprintf(f, "%s\n%s  ", i == 0 ? "" : ",", indent);
+		json_next(j);
+		store_print_json_row(j, r, r->cells + i * r->ncols,
+		    r->vals + i * r->ncols);
 	}
 	fprintf(f, "%s]", r->nrows > 0 ? "\n" : "");
 	if (*indent == '\0')
 		fputc('\n', f);
 	else
 		fputs(indent, f);
+	json_free(j);
 }
 
 /* Write R to F in the format O asks for. */

@@ -639,6 +639,8 @@ struct store_rows *store_launch_task(struct store *, int64_t, char **);
 /* store-print.c */
 void		 store_print_rows(FILE *, const struct store_rows *,
 		     const struct store_print_opts *);
+void		 store_print_json_row(struct json *, const struct store_rows *,
+		     char *const *, const struct store_val *);
 int		 store_print_format(const char *);
 
 /* store-rows.c */

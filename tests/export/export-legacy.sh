@@ -62,7 +62,7 @@ ok $? "--format json"
 is "$(ls "$T/lj" | tr '\n' ' ')" "acl_statistic_0_1_1.json \
 op_statistic_0_1_1.json op_summary_0_1_1.json op_summary_0_1_2.json \
 step_trace_0_1_1.json " "JSON files under the legacy names"
-grep -q '"Model Name": "resnet50", "OP Type": "Conv2D"' \
+grep -q '"Model Name":"resnet50","OP Type":"Conv2D"' \
     "$T/lj/op_statistic_0_1_1.json"
 ok $? "Model Name is kept"
 

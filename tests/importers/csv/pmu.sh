@@ -30,9 +30,9 @@ is "$(sed -n 3p "$T/csv" | cut -d, -f22-)" 'N/A,"x ""q""",1e-05' \
 
 "$NPUPROF" show -q --db "$T/p.db" --format json "$T/p" op_summary \
     >"$T/json" 2>"$T/err"
-grep -q '"odd,name": "1,2", "aic_mac_ratio": "0.0"' "$T/json"
+grep -q '"odd,name":"1,2","aic_mac_ratio":0.0' "$T/json"
 ok $? "json: each value under its own name"
-grep -q '"aicore_time(us)": null' "$T/json"
+grep -q '"aicore_time(us)":null' "$T/json"
 ok $? "json: N/A is null"
 
 "$NPUPROF" show -q --db "$T/p.db" --sort -aic_mac_ratio "$T/p" op_summary \
