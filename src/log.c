@@ -66,6 +66,23 @@ log_errx(const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * A usage error: one line saying what is wrong, one pointing at the help
+ * of CMD ("" for the program's, "collect " for a command's), exit 2.
+ */
+void
+log_usagex(const char *cmd, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	log_vprint("", fmt, ap, 0);
+	va_end(ap);
+	fprintf(stderr, "Try '%s %s--help' for more information.\n",
+	    log_progname(), cmd);
+	exit(2);
+}
+
 void
 log_infox(const char *fmt, ...)
 {

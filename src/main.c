@@ -187,26 +187,6 @@ static const char *main_help_text =
 "several of these.\n"
 "See npuprof-tui(1).\n";
 
-/*
- * A usage error: one line saying what is wrong, one pointing at --help,
- * and exit status 2.
- */
-static __dead PRINTFLIKE(1, 2) void
-main_usage_error(const char *fmt, ...)
-{
-	va_list	 ap;
-	char	*msg;
-
-	va_start(ap, fmt);
-	xvasprintf(&msg, fmt, ap);
-	va_end(ap);
-	log_errx("%s", msg);
-	fprintf(stderr, "Try '%s --help' for more information.\n",
-	    log_progname());
-	free(msg);
-	exit(EXIT_USAGE);
-}
-
 static void
 main_help(void)
 {
@@ -403,7 +383,7 @@ main_parse_device(const char *arg)
 	if (strcmp(arg, "host") == 0)
 		return NP_HOST_DEVICE;
 	if (util_parse_int(arg, strlen(arg), &v) != 0 || v < 0) {
-		main_usage_error("bad device id '%s'", arg);
+		log_usagex("", "bad device id '%s'", arg);
 	}
 	return v;
 }
@@ -414,7 +394,7 @@ main_parse_count(const char *what, const char *arg)
 	int64_t	 v;
 
 	if (util_parse_int(arg, strlen(arg), &v) != 0 || v < 0) {
-		main_usage_error("bad %s '%s'", what, arg);
+		log_usagex("", "bad %s '%s'", what, arg);
 	}
 	return v;
 }
@@ -438,7 +418,7 @@ main_parse_range(const char *arg, struct main_opts *o)
 		goto bad;
 	return;
 bad:
-	main_usage_error("bad --range '%s' (START:END, epoch microseconds)",
+	log_usagex("", "bad --range '%s' (START:END, epoch microseconds)",
 	    arg);
 }
 
@@ -534,7 +514,7 @@ main_options(int argc, char **argv, struct main_opts *o)
 			break;
 		case OPT_FORMAT:
 			if (store_print_format(optarg) < 0) {
-				main_usage_error("unknown format '%s' "
+				log_usagex("", "unknown format '%s' "
 				    "(table, csv, tsv or json)", optarg);
 			}
 			o->format = optarg;
@@ -558,7 +538,7 @@ main_options(int argc, char **argv, struct main_opts *o)
 		case OPT_STATS:
 			if (strcmp(optarg, "auto") != 0 && strcmp(optarg,
 			    "file") != 0 && strcmp(optarg, "computed") != 0) {
-				main_usage_error("bad --stats '%s' "
+				log_usagex("", "bad --stats '%s' "
 				    "(auto, file or computed)", optarg);
 			}
 			o->stats = optarg;
@@ -575,19 +555,19 @@ main_options(int argc, char **argv, struct main_opts *o)
 		case OPT_SPLIT_MB:
 			o->split_mb = main_parse_count("split size", optarg);
 			if (o->split_mb == 0)
-				main_usage_error("bad split size '0'");
+				log_usagex("", "bad split size '0'");
 			break;
 		case OPT_WEIGHT:
 			if (strcmp(optarg, "device") != 0 &&
 			    strcmp(optarg, "host") != 0) {
-				main_usage_error("bad --weight '%s' "
+				log_usagex("", "bad --weight '%s' "
 				    "(device or host)", optarg);
 			}
 			o->weight = optarg;
 			break;
 		case OPT_STACKS:
 			if (store_stacks_source_parse(optarg) < 0) {
-				main_usage_error("bad --stacks '%s' "
+				log_usagex("", "bad --stacks '%s' "
 				    "(auto, cann, python or ops)", optarg);
 			}
 			o->stacks = optarg;
@@ -618,10 +598,10 @@ main_options(int argc, char **argv, struct main_opts *o)
 			printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
 			exit(0);
 		case ':':
-			main_usage_error("option '%s' needs an argument",
+			log_usagex("", "option '%s' needs an argument",
 			    main_bad_option(argv));
 		default:
-			main_usage_error("unknown option '%s'",
+			log_usagex("", "unknown option '%s'",
 			    main_bad_option(argv));
 		}
 	}
@@ -733,7 +713,7 @@ main_show_tables(struct store *s, char **names, int n,
 		if (strcmp(names[i], "tables") != 0 &&
 		    strcmp(names[i], "stacks") != 0 &&
 		    store_tables_find(s, names[i]) == NULL) {
-			main_usage_error("unknown table '%s' (tables: %s)",
+			log_usagex("", "unknown table '%s' (tables: %s)",
 			    names[i], store_tables_names_help());
 		}
 	}
@@ -812,7 +792,7 @@ main_show(int argc, char **argv, const struct main_opts *o)
 	int		 rc, n = 0, i;
 
 	if (argc < 1)
-		main_usage_error("show: no PATH");
+		log_usagex("", "show: no PATH");
 	s = main_store(argv[0], o);
 	/* An SVP run: the four tables the vendor's show prints. */
 	for (i = 0; i < 4 && store_tables_find(s, "aa_core_metrics") != NULL;
@@ -837,7 +817,7 @@ main_import_cmd(int argc, char **argv, const struct main_opts *o)
 	char		*records = NULL;
 
 	if (argc != 1)
-		main_usage_error(argc == 0 ? "import: no PATH" :
+		log_usagex("", argc == 0 ? "import: no PATH" :
 		    "import: one PATH only");
 	s = main_store(argv[0], o);
 	store_meta_get(s, "records", &records);
@@ -890,7 +870,7 @@ main_open(int argc, char **argv, const struct main_opts *o)
 	int			 rc = 0;
 
 	if (argc != 1)
-		main_usage_error(argc == 0 ? "no PATH" : "one PATH only, "
+		log_usagex("", argc == 0 ? "no PATH" : "one PATH only, "
 		    "or a command first (show, import, export, demo, "
 		    "collect)");
 	if (!isatty(STDOUT_FILENO) && o->replay == NULL)
@@ -946,33 +926,33 @@ main_export(int argc, char **argv, const struct main_opts *o)
 	int			 rc;
 
 	if (argc != (o->folded ? 1 : 2))
-		main_usage_error(o->folded ? "export --folded: one PATH" :
+		log_usagex("", o->folded ? "export --folded: one PATH" :
 		    "export: a KIND (%s) and a PATH", export_kinds());
 	if (!o->folded && !export_kind_valid(argv[0])) {
-		main_usage_error("unknown export kind '%s' (%s)", argv[0],
+		log_usagex("", "unknown export kind '%s' (%s)", argv[0],
 		    export_kinds());
 	}
 	if (!o->folded && strcmp(argv[0], "summary") == 0 &&
 	    (o->range != NULL || o->split_mb != 0)) {
-		main_usage_error("--range and --split-mb are for export "
+		log_usagex("", "--range and --split-mb are for export "
 		    "timeline");
 	}
 	if (!o->folded && strcmp(argv[0], "timeline") == 0 &&
 	    strcmp(o->format, "table") != 0) {
-		main_usage_error("--format is for export summary");
+		log_usagex("", "--format is for export summary");
 	}
 	main_export_opts(o, &eo);
 	if (strcmp(o->format, "json") == 0)
 		eo.format = EXPORT_JSON;
 	else if (!o->folded && strcmp(o->format, "csv") != 0 &&
 	    strcmp(o->format, "table") != 0) {
-		main_usage_error("export writes csv or json, not '%s'",
+		log_usagex("", "export writes csv or json, not '%s'",
 		    o->format);
 	}
 	if (!o->folded && o->range != NULL && export_file_parse_range(o->range,
 	    0,
 	    &from, &to, &cause) != 0) {
-		main_usage_error("%s", cause);
+		log_usagex("", "%s", cause);
 	}
 	s = main_store(argv[o->folded ? 0 : 1], o);
 	rc = export_run(s, o->folded ? NULL : argv[0], &eo, &cause);
@@ -994,7 +974,7 @@ main_demo(int argc, char **argv, const struct main_opts *o)
 	int		 rc;
 
 	if (argc > 1)
-		main_usage_error("demo: one DIR at most");
+		log_usagex("", "demo: one DIR at most");
 	if (argc == 1)
 		dir = xstrdup(argv[0]);
 	else if ((cache = getenv("XDG_CACHE_HOME")) != NULL && *cache == '/')

@@ -44,6 +44,7 @@ void		 log_set_hook(void (*)(void));
 void		 log_warnx(const char *, ...) PRINTFLIKE(1, 2);
 void		 log_infox(const char *, ...) PRINTFLIKE(1, 2);
 void		 log_errx(const char *, ...) PRINTFLIKE(1, 2);
+__dead void	 log_usagex(const char *, const char *, ...) PRINTFLIKE(2, 3);
 __dead void	 fatal(const char *, ...) PRINTFLIKE(1, 2);
 __dead void	 fatalx(const char *, ...) PRINTFLIKE(1, 2);
 const char	*log_progname(void);

@@ -19,7 +19,6 @@
 #include "collect.h"
 
 #define COLLECT_EXIT_DATA	1
-#define COLLECT_EXIT_USAGE	2
 
 static const char *collect_usage_text =
 "usage: npuprof-tui collect -m MAIN (--config BOARD.ini | --host "
@@ -33,13 +32,6 @@ static const char *collect_usage_text =
 "[-- ARGS...]\n"
 "       npuprof-tui collect --pull [USER@]HOST:DIR [--output DIR] "
 "[--all]\n";
-
-static __dead void
-collect_usage(void)
-{
-	fputs(collect_usage_text, stderr);
-	exit(COLLECT_EXIT_USAGE);
-}
 
 /* Start timing a step. */
 static void
@@ -81,8 +73,7 @@ static const char *
 collect_on_off(const char *opt, const char *arg)
 {
 	if (strcmp(arg, "on") != 0 && strcmp(arg, "off") != 0) {
-		log_warnx("bad --%s '%s' (on or off)", opt, arg);
-		collect_usage();
+		log_usagex("collect ", "bad --%s '%s' (on or off)", opt, arg);
 	}
 	return arg;
 }
@@ -135,7 +126,8 @@ collect_options(int argc, char **argv, struct collect_run *r)
 	int	 ch;
 
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+m:qh", collect_long_opts,
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+:m:qh", collect_long_opts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'm':
@@ -159,8 +151,8 @@ collect_options(int argc, char **argv, struct collect_run *r)
 		case OPT_INTERVAL:
 			if (util_parse_int(optarg, strlen(optarg), &v) != 0 ||
 			    v <= 0) {
-				log_warnx("bad --interval '%s'", optarg);
-				collect_usage();
+				log_usagex("collect ", "bad --interval '%s'",
+				    optarg);
 			}
 			collect_acl_set(r, "interval", optarg);
 			break;
@@ -198,17 +190,24 @@ collect_options(int argc, char **argv, struct collect_run *r)
 		case 'h':
 			fputs(collect_usage_text, stdout);
 			exit(0);
+		case ':':
+			log_usagex("collect ", "option '%s' needs an argument",
+			    argv[optind - 1]);
 		default:
-			collect_usage();
+			log_usagex("collect ", "unknown option '%s'",
+			    optopt != 0 && optopt < 256 ? (char []){ '-',
+			    (char)optopt, '\0' } : argv[optind - 1]);
 		}
 	}
 	r->args = argv + optind;
 	r->nargs = argc - optind;
-	if (r->pull != NULL ? r->main != NULL || r->nargs != 0 :
-	    r->main == NULL || (r->config == NULL) == (r->host == NULL))
-		collect_usage();
-	if (r->pull != NULL && r->host != NULL)
-		collect_usage();
+	if (r->pull != NULL && (r->main != NULL || r->nargs != 0 ||
+	    r->host != NULL))
+		log_usagex("collect ", "--pull takes no -m, --host or ARGS");
+	if (r->pull == NULL && r->main == NULL)
+		log_usagex("collect ", "no -m MAIN");
+	if (r->pull == NULL && (r->config == NULL) == (r->host == NULL))
+		log_usagex("collect ", "one of --config and --host");
 }
 
 /*
@@ -474,8 +473,8 @@ collect_pull(struct collect_run *r, collect_import_cb cb, void *arg,
 			return -1;
 		path = xstrdup(r->pull);
 	} else if (collect_parse_host(r, r->pull, &path) != 0) {
-		log_warnx("bad --pull '%s' (want [USER@]HOST:DIR)", r->pull);
-		collect_usage();
+		log_usagex("collect ", "bad --pull '%s' "
+		    "(want [USER@]HOST:DIR)", r->pull);
 	}
 	while (strlen(path) > 1 && path[strlen(path) - 1] == '/')
 		path[strlen(path) - 1] = '\0';
@@ -545,9 +544,8 @@ collect_main(int argc, char **argv, collect_import_cb cb, void *arg)
 	r.t.options = &r.ssh_options;
 	r.t.accept_new = r.accept_new;
 	if (r.host != NULL && collect_parse_host(&r, r.host, NULL) != 0) {
-		log_warnx("bad --host '%s' (want [USER@]HOST[:PORT])",
-		    r.host);
-		collect_usage();
+		log_usagex("collect ", "bad --host '%s' "
+		    "(want [USER@]HOST[:PORT])", r.host);
 	}
 	collect_ssh_catch_signals();
 	xasprintf(&r.ltmp, "%s/npuprof-collect.XXXXXX",

@@ -33,12 +33,20 @@ is $? 2 "an unknown table exits 2, even with -q"
 grep -q "^npuprof-tui: unknown table 'nosuch'" "$T/err"
 ok $? "and says which"
 
+"$NPUPROF" collect --bogus >/dev/null 2>"$T/err"
+is "$?:$(cat "$T/err")" "2:npuprof-tui: unknown option '--bogus'
+Try 'npuprof-tui collect --help' for more information." \
+    "collect: the same one line and a pointer to its own --help"
+"$NPUPROF" collect --host h >/dev/null 2>"$T/err"
+is "$?:$(head -n 1 "$T/err")" "2:npuprof-tui: no -m MAIN" \
+    "collect: what is missing"
+
 # Every line of stderr of each failure above starts with our name.
 for args in "show -q $T/missing" "--bogus x" "show --format xml x" \
-    "export bogus $T/d" "demo a b"; do
+    "export bogus $T/d" "demo a b" "collect -m" "collect --interval 0"; do
 	# shellcheck disable=SC2086
 	"$NPUPROF" $args >/dev/null 2>"$T/err"
-	grep -v -e '^npuprof-tui: ' -e "^Try 'npuprof-tui --help'" \
+	grep -v -e '^npuprof-tui: ' -e "^Try 'npuprof-tui " \
 	    "$T/err" >"$T/other"
 	[ ! -s "$T/other" ] && ! grep -q 'warning:' "$T/err"
 	ok $? "'$args': every line is ours, none says warning"
