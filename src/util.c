@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -592,6 +593,21 @@ util_dir_has(const char *dir, const char *name)
 	found = stat(p, &st) == 0;
 	free(p);
 	return found;
+}
+
+/*
+ * Call FN on signal SIG, without SA_RESTART: a blocking read returns, so
+ * a loop waiting on it sees the signal.
+ */
+void
+util_catch_signal(int sig, void (*fn)(int))
+{
+	struct sigaction	 sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
 }
 
 /* Count a value D into S: count, total, least and greatest. */

@@ -464,21 +464,6 @@ ui_loop(void)
 	}
 }
 
-/*
- * Catch Ctrl-C ourselves (curses' own handler exits 1): without
- * SA_RESTART, so a blocked read of a key returns and the loop sees it.
- */
-static void
-ui_catch_sigint(void)
-{
-	struct sigaction	 sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = ui_on_sigint;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-}
-
 /* Start curses and the colours of the theme. Return -1 with *cause set. */
 static int
 ui_start(char **cause)
@@ -501,7 +486,8 @@ ui_start(char **cause)
 	}
 	cbreak();
 	noecho();
-	ui_catch_sigint();
+	/* Ours, not curses' (which exits 1); a blocked key read returns. */
+	util_catch_signal(SIGINT, ui_on_sigint);
 	nonl();
 	keypad(stdscr, TRUE);
 	set_escdelay(25);

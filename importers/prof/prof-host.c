@@ -124,90 +124,82 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 	prof_slices_release(&f);
 }
 
+/*
+ * Call FN on each record of the compact slices NAME under DATA, and count
+ * their bytes into H when COUNT.
+ */
 static void
-prof_host_nodes(struct store *s, const char *data, struct prof_host *h)
-{
-	struct prof_files	 f;
-	struct prof_stream	 st;
-	struct prof_node	*n;
-	const unsigned char	*r;
-	const char		*warned = NULL;
-	uint32_t		 id;
-
-	prof_slices_list(data, "compact.node_basic_info", true, &f);
-	h->bytes += f.total;
-	prof_slices_open(&st, s, &f, PROF_COMPACT_SIZE, true);
-	while ((r = prof_slices_next(&st)) != NULL) {
-		if (!prof_slices_magic(&st, r, &warned))
-			continue;
-		h->nodes = util_grow(h->nodes, h->nnodes, 1, sizeof *h->nodes);
-		n = &h->nodes[h->nnodes++];
-		n->tid = importer_le32(r + 8);
-		n->ts = importer_le64(r + 16);
-		n->name = importer_le64(r + 24);
-		id = importer_le32(r + 32);
-		n->ge_type = (uint16_t)(id > 0xFFFF ? 0xFFFF : id);
-		n->op_type = importer_le64(r + 36);
-		n->block_dim = importer_le32(r + 44);
-		n->op_flag = importer_le32(r + 48);
-		n->is_static = st.unaging;
-	}
-	prof_slices_close(&st);
-	prof_slices_release(&f);
-}
-
-static void
-prof_host_tracks(struct store *s, const char *data, struct prof_host *h)
-{
-	struct prof_files	 f;
-	struct prof_stream	 st;
-	struct prof_track	*t;
-	const unsigned char	*r;
-	const char		*warned = NULL;
-	uint32_t		 id;
-
-	prof_slices_list(data, "compact.task_track", true, &f);
-	h->bytes += f.total;
-	prof_slices_open(&st, s, &f, PROF_COMPACT_SIZE, true);
-	while ((r = prof_slices_next(&st)) != NULL) {
-		if (!prof_slices_magic(&st, r, &warned))
-			continue;
-		h->tracks = util_grow(h->tracks, h->ntracks, 1,
-		    sizeof *h->tracks);
-		t = &h->tracks[h->ntracks++];
-		t->tid = importer_le32(r + 8);
-		t->ts = importer_le64(r + 16);
-		t->device = importer_le16(r + 24) & 0xFFF;
-		t->stream = importer_le16(r + 26);
-		id = importer_le32(r + 28);
-		t->task = id & 0xFFFF;
-		t->batch = id >> 16;
-		t->type = (uint32_t)importer_le64(r + 32);
-		t->node = t->span = t->model = t->tensor = t->ctx = -1;
-		t->op_item = 0;
-		t->model_id = 4294967295LL;
-		t->row = 0;
-	}
-	prof_slices_close(&st);
-	prof_slices_release(&f);
-}
-
-static void
-prof_host_expand(struct store *s, const char *data, struct prof_host *h)
+prof_host_compact(struct store *s, const char *data, struct prof_host *h,
+    const char *name, bool count, void (*fn)(struct prof_host *,
+    const unsigned char *, bool))
 {
 	struct prof_files	 f;
 	struct prof_stream	 st;
 	const unsigned char	*r;
 	const char		*warned = NULL;
 
-	prof_slices_list(data, "compact.expand_stream_spec", true, &f);
+	prof_slices_list(data, name, true, &f);
+	if (count)
+		h->bytes += f.total;
 	prof_slices_open(&st, s, &f, PROF_COMPACT_SIZE, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		if (prof_slices_magic(&st, r, &warned))
-			h->expand = r[24] == 1;
+			fn(h, r, st.unaging);
 	}
 	prof_slices_close(&st);
 	prof_slices_release(&f);
+}
+
+/* A node_basic_info record R (UNAGING: from the static slices). */
+static void
+prof_host_node(struct prof_host *h, const unsigned char *r, bool unaging)
+{
+	struct prof_node	*n;
+	uint32_t		 id;
+
+	h->nodes = util_grow(h->nodes, h->nnodes, 1, sizeof *h->nodes);
+	n = &h->nodes[h->nnodes++];
+	n->tid = importer_le32(r + 8);
+	n->ts = importer_le64(r + 16);
+	n->name = importer_le64(r + 24);
+	id = importer_le32(r + 32);
+	n->ge_type = (uint16_t)(id > 0xFFFF ? 0xFFFF : id);
+	n->op_type = importer_le64(r + 36);
+	n->block_dim = importer_le32(r + 44);
+	n->op_flag = importer_le32(r + 48);
+	n->is_static = unaging;
+}
+
+/* A task_track record R. */
+static void
+prof_host_track(struct prof_host *h, const unsigned char *r, bool unaging)
+{
+	struct prof_track	*t;
+	uint32_t		 id;
+
+	(void)unaging;
+	h->tracks = util_grow(h->tracks, h->ntracks, 1, sizeof *h->tracks);
+	t = &h->tracks[h->ntracks++];
+	t->tid = importer_le32(r + 8);
+	t->ts = importer_le64(r + 16);
+	t->device = importer_le16(r + 24) & 0xFFF;
+	t->stream = importer_le16(r + 26);
+	id = importer_le32(r + 28);
+	t->task = id & 0xFFFF;
+	t->batch = id >> 16;
+	t->type = (uint32_t)importer_le64(r + 32);
+	t->node = t->span = t->model = t->tensor = t->ctx = -1;
+	t->op_item = 0;
+	t->model_id = 4294967295LL;
+	t->row = 0;
+}
+
+/* An expand_stream_spec record R: whether streams were expanded. */
+static void
+prof_host_expand(struct prof_host *h, const unsigned char *r, bool unaging)
+{
+	(void)unaging;
+	h->expand = r[24] == 1;
 }
 
 /*
@@ -230,9 +222,12 @@ void
 prof_host_read_records(struct store *s, const char *data,
     struct prof_host *h)
 {
-	prof_host_nodes(s, data, h);
-	prof_host_tracks(s, data, h);
-	prof_host_expand(s, data, h);
+	prof_host_compact(s, data, h, "compact.node_basic_info", true,
+	    prof_host_node);
+	prof_host_compact(s, data, h, "compact.task_track", true,
+	    prof_host_track);
+	prof_host_compact(s, data, h, "compact.expand_stream_spec", false,
+	    prof_host_expand);
 	prof_additional_read(s, data, h);
 }
 

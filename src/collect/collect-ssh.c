@@ -80,14 +80,9 @@ collect_ssh_catch(int sig)
 void
 collect_ssh_catch_signals(void)
 {
-	struct sigaction	 sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = collect_ssh_catch;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	util_catch_signal(SIGINT, collect_ssh_catch);
+	util_catch_signal(SIGTERM, collect_ssh_catch);
+	util_catch_signal(SIGHUP, collect_ssh_catch);
 	signal(SIGPIPE, SIG_IGN);
 }
 

@@ -279,8 +279,6 @@ bool		 store_query_str_col(const struct store_table *, const char *,
 		     char *, size_t);
 const char	*store_fmt_cell(sqlite3_value *, enum store_fmt, char *,
 		     size_t *);
-void		 store_fmt_value(sqlite3_value *, enum store_fmt,
-		     struct strbuf *);
 char		*store_fmt_dup(sqlite3_value *, enum store_fmt,
 		     struct store_val *);
 int		 store_query_col(const struct store_table *, const char *,

@@ -301,18 +301,6 @@ store_fmt_dup(sqlite3_value *v, enum store_fmt fmt, struct store_val *val)
 	return xstrndup(t, len);
 }
 
-/* Format one value as show prints it; SQL NULL is N/A. */
-void
-store_fmt_value(sqlite3_value *v, enum store_fmt fmt, struct strbuf *b)
-{
-	char		 buf[STORE_CELL_MAX];
-	const char	*t;
-	size_t		 len;
-
-	t = store_fmt_cell(v, fmt, buf, &len);
-	strbuf_add(b, t, len);
-}
-
 const char *
 store_path(struct store *s)
 {
