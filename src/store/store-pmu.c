@@ -6,11 +6,13 @@
  * the text the profiler wrote.
  *
  *	PMU_NA		no value, shown as N/A
- *	PMU_FIXED	an 8-byte little-endian double and a decimals byte:
- *			shown as the double printed with that many decimals
- *	PMU_TEXT	a 4-byte little-endian length and the text: no number
- *	PMU_NUMTEXT	a double, then a length and the text it is shown as,
- *			for numbers that printing cannot give back (1e-05)
+ *	PMU_DECIMAL	a decimals byte D and a varint of the zigzagged
+ *			integer M: the number M / 10^D, shown with D
+ *			decimals (the usual case: 0.123 is D 3, M 123)
+ *	PMU_TEXT	a varint length and the text: no number
+ *	PMU_NUMTEXT	an 8-byte little-endian double, then a varint length
+ *			and the text it is shown as, for numbers no decimal
+ *			gives back (1e-05, 007, -0)
  */
 #include <math.h>
 #include <stdlib.h>
@@ -20,16 +22,30 @@
 
 enum {
 	PMU_NA,
-	PMU_FIXED,
+	PMU_DECIMAL,
 	PMU_TEXT,
 	PMU_NUMTEXT
 };
 
-/* The most decimals a PMU_FIXED value keeps. */
-#define PMU_MAX_DECIMALS	17
+/* The most decimals, and digits, a PMU_DECIMAL value holds. */
+#define PMU_MAX_DIGITS	18
 
-/* Doubles hold every integer up to this one exactly. */
-#define PMU_EXACT_INT		9007199254740992.0
+static void
+store_pmu_varint(struct strbuf *b, uint64_t v)
+{
+	while (v >= 0x80) {
+		strbuf_addc(b, (char)(v | 0x80));
+		v >>= 7;
+	}
+	strbuf_addc(b, (char)v);
+}
+
+static void
+store_pmu_bytes(struct strbuf *b, const char *s, size_t len)
+{
+	store_pmu_varint(b, len);
+	strbuf_add(b, s, len);
+}
 
 static void
 store_pmu_double(struct strbuf *b, double v)
@@ -44,35 +60,102 @@ store_pmu_double(struct strbuf *b, double v)
 	strbuf_add(b, (const char *)le, sizeof le);
 }
 
+/* M with D decimals as text into BUF (at least 48 bytes). */
 static void
-store_pmu_bytes(struct strbuf *b, const char *s, size_t len)
+store_pmu_decimal_text(int64_t m, int d, char *buf, size_t size)
 {
-	unsigned char	 le[4];
-	int		 i;
+	char		 digits[32];
+	uint64_t	 a = m < 0 ? (uint64_t)0 - (uint64_t)m : (uint64_t)m;
+	const char	*sign = m < 0 ? "-" : "";
+	int		 n;
 
-	if (len > UINT32_MAX)
-		len = UINT32_MAX;
-	for (i = 0; i < 4; i++)
-		le[i] = (unsigned char)(len >> (8 * i));
-	strbuf_add(b, (const char *)le, sizeof le);
-	strbuf_add(b, s, len);
+	/* Zero-padded to a digit before the point: 5, 3 decimals: 0005. */
+	n = snprintf(digits, sizeof digits, "%0*llu", d + 1,
+	    (unsigned long long)a);
+	if (d == 0)
+		snprintf(buf, size, "%s%s", sign, digits);
+	else
+		snprintf(buf, size, "%s%.*s.%s", sign, n - d, digits,
+		    digits + n - d);
 }
 
-/* A number shown with DECIMALS decimals. */
+/*
+ * The LEN bytes at S as a decimal: the integer *M of its digits and its
+ * decimals *D, if S is exactly how that decimal is written again. False
+ * for anything else (an exponent, leading zeros, -0, too many digits).
+ */
+static bool
+store_pmu_decimal(const char *s, size_t len, int64_t *m, int *d)
+{
+	char		 buf[48];
+	uint64_t	 a = 0;
+	size_t		 i = 0, digits = 0;
+	int		 dec = -1;
+	bool		 neg = false;
+
+	if (len == 0 || len >= sizeof buf - 8)
+		return false;
+	if (s[0] == '-') {
+		neg = true;
+		i++;
+	}
+	for (; i < len; i++) {
+		if (s[i] == '.' && dec < 0) {
+			dec = 0;
+			continue;
+		}
+		if (s[i] < '0' || s[i] > '9' || ++digits > PMU_MAX_DIGITS)
+			return false;
+		a = a * 10 + (uint64_t)(s[i] - '0');
+		if (dec >= 0)
+			dec++;
+	}
+	if (digits == 0 || dec == 0)
+		return false;
+	*m = neg ? -(int64_t)a : (int64_t)a;
+	*d = dec < 0 ? 0 : dec;
+	store_pmu_decimal_text(*m, *d, buf, sizeof buf);
+	return strlen(buf) == len && memcmp(buf, s, len) == 0;
+}
+
+static void
+store_pmu_add_decimal(struct strbuf *b, int64_t m, int d)
+{
+	strbuf_addc(b, PMU_DECIMAL);
+	strbuf_addc(b, (char)d);
+	/* Zigzag: small magnitudes of either sign take few bytes. */
+	store_pmu_varint(b, ((uint64_t)m << 1) ^ (uint64_t)(m >> 63));
+}
+
+static void
+store_pmu_add_numtext(struct strbuf *b, double v, const char *s, size_t len)
+{
+	strbuf_addc(b, PMU_NUMTEXT);
+	store_pmu_double(b, v);
+	store_pmu_bytes(b, s, len);
+}
+
+/* A number shown with DECIMALS decimals, as printf's %.*f shows it. */
 void
 store_pmu_num(struct strbuf *b, double v, int decimals)
 {
+	char	 buf[400];	/* any double with 17 decimals */
+	int64_t	 m;
+	int	 d;
+
 	if (isnan(v)) {
 		strbuf_addc(b, PMU_NA);
 		return;
 	}
 	if (decimals < 0)
 		decimals = 0;
-	if (decimals > PMU_MAX_DECIMALS)
-		decimals = PMU_MAX_DECIMALS;
-	strbuf_addc(b, PMU_FIXED);
-	store_pmu_double(b, v);
-	strbuf_addc(b, (char)decimals);
+	if (decimals > PMU_MAX_DIGITS)
+		decimals = PMU_MAX_DIGITS;
+	util_fmt_fixed(buf, sizeof buf, v, decimals, false);
+	if (store_pmu_decimal(buf, strlen(buf), &m, &d))
+		store_pmu_add_decimal(b, m, d);
+	else
+		store_pmu_add_numtext(b, v, buf, strlen(buf));
 }
 
 /* A counter: an integer, exact whatever its size. */
@@ -81,14 +164,12 @@ store_pmu_u64(struct strbuf *b, uint64_t v)
 {
 	char	 buf[32];
 
-	if ((double)v < PMU_EXACT_INT) {
-		store_pmu_num(b, (double)v, 0);
+	if (v <= INT64_MAX) {
+		store_pmu_add_decimal(b, (int64_t)v, 0);
 		return;
 	}
 	snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
-	strbuf_addc(b, PMU_NUMTEXT);
-	store_pmu_double(b, (double)v);
-	store_pmu_bytes(b, buf, strlen(buf));
+	store_pmu_add_numtext(b, (double)v, buf, strlen(buf));
 }
 
 /* Text that is never read as a number, such as a column's name. */
@@ -101,38 +182,44 @@ store_pmu_name(struct strbuf *b, const char *s)
 
 /*
  * A value as the profiler wrote it (LEN bytes of S): empty or N/A is no
- * value; a number is kept as one, with its text when printing the number
- * would not give the same text back; anything else is text.
+ * value; a number is kept as one, with its text when no decimal gives
+ * that text back; anything else is text.
  */
 void
 store_pmu_text(struct strbuf *b, const char *s, size_t len)
 {
-	char		 buf[64];
-	const char	*dot;
-	double		 v;
-	size_t		 decimals;
+	double	 v;
+	int64_t	 m;
+	int	 d;
 
 	if (len == 0 || (len == 3 && memcmp(s, "N/A", 3) == 0)) {
 		strbuf_addc(b, PMU_NA);
 		return;
 	}
-	if (util_parse_double(s, len, &v) != 0 || !isfinite(v)) {
-		strbuf_addc(b, PMU_TEXT);
-		store_pmu_bytes(b, s, len);
+	if (store_pmu_decimal(s, len, &m, &d)) {
+		store_pmu_add_decimal(b, m, d);
 		return;
 	}
-	dot = memchr(s, '.', len);
-	decimals = dot != NULL ? len - (size_t)(dot - s) - 1 : 0;
-	if (decimals <= PMU_MAX_DECIMALS && len < sizeof buf) {
-		util_fmt_fixed(buf, sizeof buf, v, (int)decimals, false);
-		if (strlen(buf) == len && memcmp(buf, s, len) == 0) {
-			store_pmu_num(b, v, (int)decimals);
-			return;
-		}
+	if (util_parse_double(s, len, &v) == 0 && isfinite(v)) {
+		store_pmu_add_numtext(b, v, s, len);
+		return;
 	}
-	strbuf_addc(b, PMU_NUMTEXT);
-	store_pmu_double(b, v);
+	strbuf_addc(b, PMU_TEXT);
 	store_pmu_bytes(b, s, len);
+}
+
+static bool
+store_pmu_get_varint(struct store_pmu_iter *it, uint64_t *v)
+{
+	int	 shift;
+
+	*v = 0;
+	for (shift = 0; shift < 64 && it->p < it->end; shift += 7) {
+		*v |= (uint64_t)(*it->p & 0x7f) << shift;
+		if ((*it->p++ & 0x80) == 0)
+			return true;
+	}
+	return false;
 }
 
 static bool
@@ -153,18 +240,12 @@ store_pmu_get_double(struct store_pmu_iter *it, double *v)
 static bool
 store_pmu_get_bytes(struct store_pmu_iter *it, const char **s, size_t *len)
 {
-	uint32_t	 n = 0;
-	int		 i;
+	uint64_t	 n;
 
-	if (it->end - it->p < 4)
-		return false;
-	for (i = 0; i < 4; i++)
-		n |= (uint32_t)it->p[i] << (8 * i);
-	it->p += 4;
-	if ((size_t)(it->end - it->p) < n)
+	if (!store_pmu_get_varint(it, &n) || (uint64_t)(it->end - it->p) < n)
 		return false;
 	*s = (const char *)it->p;
-	*len = n;
+	*len = (size_t)n;
 	it->p += n;
 	return true;
 }
@@ -177,6 +258,25 @@ store_pmu_iter_init(struct store_pmu_iter *it, const void *data, size_t len)
 	it->end = it->p + (data != NULL ? len : 0);
 }
 
+/* The decimal M / 10^D as text into *TEXT and its number into V. */
+static void
+store_pmu_get_decimal(int64_t m, int d, char **text, struct store_val *v)
+{
+	static const double	 tens[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
+	    1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+	    1e18 };
+	char			 buf[48];
+
+	store_pmu_decimal_text(m, d, buf, sizeof buf);
+	*text = xstrdup(buf);
+	v->kind = VAL_REAL;
+	/* Exact operands give the correctly rounded value, as parsing does. */
+	if (m > -(INT64_C(1) << 53) && m < (INT64_C(1) << 53))
+		v->d = (double)m / tens[d];
+	else if (util_parse_double(buf, strlen(buf), &v->d) != 0)
+		v->kind = VAL_NONE;
+}
+
 /*
  * The next value: its text as a copy into *TEXT and its number into V.
  * False at the end, or if the rest is damaged.
@@ -184,11 +284,11 @@ store_pmu_iter_init(struct store_pmu_iter *it, const void *data, size_t len)
 bool
 store_pmu_next(struct store_pmu_iter *it, char **text, struct store_val *v)
 {
-	char		 buf[400];	/* any double with 17 decimals */
 	const char	*s;
 	size_t		 len;
+	uint64_t	 z;
 	double		 d;
-	int		 tag;
+	int		 tag, dec;
 
 	if (it->p >= it->end)
 		return false;
@@ -198,12 +298,13 @@ store_pmu_next(struct store_pmu_iter *it, char **text, struct store_val *v)
 	case PMU_NA:
 		*text = xstrdup("N/A");
 		return true;
-	case PMU_FIXED:
-		if (!store_pmu_get_double(it, &d) || it->p >= it->end)
+	case PMU_DECIMAL:
+		if (it->p >= it->end || (dec = *it->p++) > PMU_MAX_DIGITS ||
+		    !store_pmu_get_varint(it, &z))
 			return false;
-		util_fmt_fixed(buf, sizeof buf, d, *it->p++, false);
-		*text = xstrdup(buf);
-		break;
+		store_pmu_get_decimal((int64_t)(z >> 1) ^ -(int64_t)(z & 1),
+		    dec, text, v);
+		return true;
 	case PMU_TEXT:
 		if (!store_pmu_get_bytes(it, &s, &len))
 			return false;
@@ -214,13 +315,12 @@ store_pmu_next(struct store_pmu_iter *it, char **text, struct store_val *v)
 		    !store_pmu_get_bytes(it, &s, &len))
 			return false;
 		*text = xstrndup(s, len);
-		break;
+		v->kind = VAL_REAL;
+		v->d = d;
+		return true;
 	default:
 		return false;
 	}
-	v->kind = VAL_REAL;
-	v->d = d;
-	return true;
 }
 
 /* How many values the LEN bytes at DATA hold (all, if they are sound). */

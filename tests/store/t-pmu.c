@@ -1,8 +1,8 @@
 /*
  * Packed PMU values: every value comes back as the exact text it was
- * read as, numbers also as numbers, text with commas and quotes intact,
- * counters of any size exact, and a damaged blob ends the values without
- * reading past its end.
+ * read as, numbers also as numbers (the number of the text shown), text
+ * with commas and quotes intact, counters of any size exact, and a damaged
+ * blob ends the values without reading past its end.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -21,6 +21,11 @@ static const struct {
 	{ "26227", 1, 26227 },
 	{ "0.33", 1, 0.33 },
 	{ "-1.5", 1, -1.5 },
+	{ "0.005", 1, 0.005 },
+	{ "-0.05", 1, -0.05 },
+	{ "123456789012345678", 1, 123456789012345678.0 },
+	{ "007", 1, 7 },
+	{ "-.5", 1, -0.5 },
 	{ "1e-05", 1, 1e-05 },
 	{ "-0", 1, 0 },
 	{ "12345678901234567890", 1, 12345678901234567890.0 },
@@ -88,8 +93,8 @@ check_numbers(void)
 		if (!store_pmu_next(&it, &t[i], &v))
 			t[i] = NULL;
 		if (i == 0)
-			ok(v.kind == VAL_REAL && v.d == 1.0 / 3,
-			    "the number is kept whole");
+			ok(v.kind == VAL_REAL && v.d == 0.333,
+			    "the number is the one shown");
 		if (i == 4)
 			ok(v.kind == VAL_NONE, "a name is never a number");
 	}
