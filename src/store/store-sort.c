@@ -52,7 +52,7 @@ store_sort_plan(const struct store_table *t, const char *sort,
 	if ((col = store_query_col(t, name, strlen(name))) < 0)
 		return false;
 	c = &t->cols[col];
-	if (c->fmt == FMT_NUMTEXT || c->fmt == FMT_REAL3)
+	if (c->fmt == FMT_NUMTEXT || c->fmt == FMT_REAL3 || c->fmt == FMT_REAL)
 		return false;
 	/* Ascending on the default order's first column is that order. */
 	if (!k->desc && strncmp(t->order, c->expr, strlen(c->expr)) == 0 &&

@@ -42,7 +42,7 @@ static const struct store_col store_tables_trace_counters[] = {
 	{ .name = "Track", .expr = "n.s", .fmt = FMT_TEXT },
 	{ .name = "Key", .expr = "k.s", .fmt = FMT_TEXT },
 	{ .name = "Time(us)", .expr = "c.ts_ns", .fmt = FMT_US3 },
-	{ .name = "Value", .expr = "c.value", .fmt = FMT_NUMTEXT }
+	{ .name = "Value", .expr = "c.value", .fmt = FMT_REAL }
 };
 
 static const struct store_col store_tables_trace_flows[] = {

@@ -213,7 +213,7 @@ store_fmt_cell(sqlite3_value *v, enum store_fmt fmt, char *buf, size_t *len)
 		return "N/A";
 	}
 	if (sqlite3_value_type(v) == SQLITE_TEXT || fmt == FMT_TEXT ||
-	    fmt == FMT_NUMTEXT) {
+	    fmt == FMT_NUMTEXT || fmt == FMT_REAL) {
 		t = (const char *)sqlite3_value_text(v);
 		*len = (size_t)sqlite3_value_bytes(v);
 		return t != NULL ? t : "";

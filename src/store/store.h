@@ -248,6 +248,7 @@ enum store_fmt {
 	FMT_US6,	/* ns printed as us, 6 decimals, 0 as "0" */
 	FMT_REAL3,	/* double, 3 decimals, zeros stripped */
 	FMT_DEVICE,	/* device id, 64 printed as host */
+	FMT_REAL,	/* double, printed as SQLite prints it */
 	FMT_NUMTEXT	/* text holding a number: sorts as a number */
 };
 
