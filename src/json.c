@@ -99,11 +99,11 @@ json_utf8_len(const unsigned char *s, size_t n)
 }
 
 /*
- * S as valid UTF-8: S itself when it is, otherwise a copy in J with each
- * byte that starts no valid sequence replaced by U+FFFD.
+ * S as valid UTF-8: S itself when it is, otherwise a copy in FIX with
+ * each byte that starts no valid sequence replaced by U+FFFD.
  */
 static const char *
-json_utf8(struct json *j, const char *s, size_t *len)
+json_utf8(struct strbuf *fix, const char *s, size_t *len)
 {
 	const unsigned char	*p = (const unsigned char *)s;
 	size_t			 i, n;
@@ -114,22 +114,22 @@ json_utf8(struct json *j, const char *s, size_t *len)
 	}
 	if (i == *len)
 		return s;
-	strbuf_reset(&j->fix);
+	strbuf_reset(fix);
 	for (i = 0; i < *len; i += n) {
 		if ((n = json_utf8_len(p + i, *len - i)) == 0) {
-			strbuf_adds(&j->fix, "\xef\xbf\xbd");
+			strbuf_adds(fix, "\xef\xbf\xbd");
 			n = 1;
 		} else
-			strbuf_add(&j->fix, s + i, n);
+			strbuf_add(fix, s + i, n);
 	}
-	*len = j->fix.len;
-	return j->fix.s;
+	*len = fix->len;
+	return fix->s;
 }
 
 void
 json_strn(struct json *j, const char *s, size_t len)
 {
-	s = json_utf8(j, s, &len);
+	s = json_utf8(&j->fix, s, &len);
 	yajl_gen_string(j->g, (const unsigned char *)s, len);
 }
 
@@ -231,7 +231,15 @@ struct json_copy {
 	yajl_gen	 g;
 	bool		 outer;
 	int		 depth;
+	struct strbuf	 fix;		/* strings made valid UTF-8 */
 };
+
+/*
+ * How deep args may nest: well below yajl's own limit once the event and
+ * args maps are around them, so a copy that passed its dry run can never
+ * stop half-way.
+ */
+#define JSON_COPY_DEPTH	64
 
 static int
 json_copy_null(void *arg)
@@ -254,10 +262,15 @@ json_copy_number(void *arg, const char *s, size_t len)
 	    yajl_gen_status_ok;
 }
 
+/* A string or key: yajl checks the byte structure only; we check all. */
 static int
 json_copy_string(void *arg, const unsigned char *s, size_t len)
 {
-	return yajl_gen_string(((struct json_copy *)arg)->g, s, len) ==
+	struct json_copy	*c = arg;
+	const char		*t;
+
+	t = json_utf8(&c->fix, (const char *)s, &len);
+	return yajl_gen_string(c->g, (const unsigned char *)t, len) ==
 	    yajl_gen_status_ok;
 }
 
@@ -268,6 +281,8 @@ json_copy_map_open(void *arg)
 
 	if (c->depth++ == 0 && !c->outer)
 		return 1;
+	if (c->depth > JSON_COPY_DEPTH)
+		return 0;
 	return yajl_gen_map_open(c->g) == yajl_gen_status_ok;
 }
 
@@ -286,7 +301,8 @@ json_copy_array_open(void *arg)
 {
 	struct json_copy	*c = arg;
 
-	c->depth++;
+	if (++c->depth > JSON_COPY_DEPTH)
+		return 0;
 	return yajl_gen_array_open(c->g) == yajl_gen_status_ok;
 }
 
@@ -322,16 +338,19 @@ json_copy(struct json_copy *c, const char *text)
 
 	if ((h = yajl_alloc(&json_copy_callbacks, NULL, c)) == NULL)
 		fatalx("%s: out of memory", __func__);
+	strbuf_init(&c->fix);
 	ok = yajl_parse(h, (const unsigned char *)text, strlen(text)) ==
 	    yajl_status_ok && yajl_complete_parse(h) == yajl_status_ok;
 	yajl_free(h);
+	strbuf_release(&c->fix);
 	return ok;
 }
 
 /*
  * Write the members of the JSON object TEXT into the map being written
- * (the object's own braces are not copied). False, writing nothing, if
- * TEXT is not one JSON object of valid UTF-8.
+ * (the object's own braces are not copied), bytes that are not UTF-8 as
+ * U+FFFD. False, writing nothing, if TEXT is not one JSON object or nests
+ * deeper than JSON_COPY_DEPTH.
  */
 bool
 json_members(struct json *j, const char *text)

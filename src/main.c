@@ -472,21 +472,6 @@ static const struct option main_long_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* The option getopt_long() refused, as the user wrote it. */
-static const char *
-main_bad_option(char **argv)
-{
-	static char	 buf[3];
-
-	if (optopt != 0 && optopt < 256) {
-		buf[0] = '-';
-		buf[1] = (char)optopt;
-		buf[2] = '\0';
-		return buf;
-	}
-	return argv[optind - 1];
-}
-
 /* Parse the options of every command; return the index of the first arg. */
 static int
 main_options(int argc, char **argv, struct main_opts *o)
@@ -597,12 +582,9 @@ main_options(int argc, char **argv, struct main_opts *o)
 		case 'V':
 			printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
 			exit(0);
-		case ':':
-			log_usagex("", "option '%s' needs an argument",
-			    main_bad_option(argv));
 		default:
-			log_usagex("", "unknown option '%s'",
-			    main_bad_option(argv));
+			log_usagex("", "%s", util_option_error(argv,
+			    main_long_opts, ch));
 		}
 	}
 	return optind;

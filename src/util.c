@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
@@ -593,6 +594,41 @@ util_dir_has(const char *dir, const char *name)
 	found = stat(p, &st) == 0;
 	free(p);
 	return found;
+}
+
+/*
+ * What is wrong with the option getopt_long() just refused with CH (':'
+ * for a missing argument, '?' otherwise), ARGV its argument vector and
+ * LONGOPTS its long options: the option named as the user wrote it.
+ */
+const char *
+util_option_error(char **argv, const struct option *longopts, int ch)
+{
+	static char	 buf[160];
+	const char	*arg = optind > 0 ? argv[optind - 1] : "?";
+	size_t		 n, i;
+
+	if (strncmp(arg, "--", 2) == 0) {
+		n = strcspn(arg, "=");
+		if (n > 100)
+			n = 100;
+		for (i = 0; ch != ':' && arg[n] == '=' &&
+		    longopts[i].name != NULL; i++) {
+			if (strlen(longopts[i].name) == n - 2 &&
+			    strncmp(longopts[i].name, arg + 2, n - 2) == 0) {
+				snprintf(buf, sizeof buf, "option '%.*s' takes "
+				    "no argument", (int)n, arg);
+				return buf;
+			}
+		}
+		snprintf(buf, sizeof buf, ch == ':' ? "option '%.*s' needs an "
+		    "argument" : "unknown option '%.*s'", (int)n, arg);
+	} else if (optopt > 0 && optopt < 256)
+		snprintf(buf, sizeof buf, ch == ':' ? "option '-%c' needs an "
+		    "argument" : "unknown option '-%c'", optopt);
+	else
+		snprintf(buf, sizeof buf, "unknown option '%.100s'", arg);
+	return buf;
 }
 
 /*

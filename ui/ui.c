@@ -32,6 +32,8 @@ static struct ui_config		 ui_cfg;
 static bool			 ui_started;
 static bool			 ui_quit;
 static volatile sig_atomic_t	 ui_sigint;
+
+static void	 ui_on_sigint(int);
 static struct ui_replay		 ui_rp;
 
 /* The clock main.c times the launch with, as the UI times itself. */
@@ -256,7 +258,7 @@ ui_getkey(void)
 	do {
 		errno = 0;
 		key = getch();
-	} while (key == ERR && errno == EINTR);
+	} while (key == ERR && errno == EINTR && !ui_sigint);
 	if (key == KEY_MOUSE && mouse_read() != OK)
 		return ERR;
 	return key;
@@ -283,6 +285,8 @@ ui_reimport(void)
 	def_prog_mode();
 	endwin();
 	ns = ui_o->reimport(ui_o->reimport_arg, session_store(), &cause);
+	/* The import set its own Ctrl-C handler; the UI's comes back. */
+	util_catch_signal(SIGINT, ui_on_sigint);
 	reset_prog_mode();
 	clearok(curscr, TRUE);
 	if (ns == NULL) {

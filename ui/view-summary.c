@@ -5,6 +5,7 @@
  * the small statistic tables, so it opens at once even on a huge store.
  */
 #include <curses.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,15 @@ view_summary_query(const char *table, const char *sort, int64_t limit)
 		r = NULL;
 	}
 	return r;
+}
+
+/* The number of row I, column C of R; 0 for N/A, so bars and sums hold. */
+static double
+view_summary_num(const struct store_rows *r, size_t i, int c)
+{
+	double	 v = store_rows_num(r, i, (size_t)c);
+
+	return isnan(v) ? 0 : v;
 }
 
 /* The column of R called NAME, or -1. */
@@ -117,13 +127,13 @@ view_summary_bars(struct text *t, struct store_rows *r, const char *name1,
 	if (c1 < 0 || cv < 0)
 		return;
 	for (i = 0; i < r->nrows; i++) {
-		v = store_rows_num(r, i, (size_t)cv);
+		v = view_summary_num(r, i, cv);
 		total += v;
 		if (v > max)
 			max = v;
 	}
 	for (i = 0; i < r->nrows && i < SUMMARY_TOP; i++) {
-		v = store_rows_num(r, i, (size_t)cv);
+		v = view_summary_num(r, i, cv);
 		dev[0] = '\0';
 		if (devs)
 			snprintf(dev, sizeof dev, "[%s] ",
@@ -158,12 +168,12 @@ view_summary_steps(struct text *t)
 		text_add(t, ROLE_NORMAL, 0, "");
 		text_add(t, ROLE_TITLE, 1, "Steps (iteration time)");
 		for (i = 0; i < r->nrows; i++) {
-			v = store_rows_num(r, i, (size_t)ct);
+			v = view_summary_num(r, i, ct);
 			if (v > max)
 				max = v;
 		}
 		for (i = 0; i < r->nrows; i++) {
-			v = store_rows_num(r, i, (size_t)ct);
+			v = view_summary_num(r, i, ct);
 			snprintf(left, sizeof left, "step %s",
 			    store_rows_cell(r, i, (size_t)ci));
 			snprintf(right, sizeof right, "%12.3f us", v);

@@ -190,13 +190,9 @@ collect_options(int argc, char **argv, struct collect_run *r)
 		case 'h':
 			fputs(collect_usage_text, stdout);
 			exit(0);
-		case ':':
-			log_usagex("collect ", "option '%s' needs an argument",
-			    argv[optind - 1]);
 		default:
-			log_usagex("collect ", "unknown option '%s'",
-			    optopt != 0 && optopt < 256 ? (char []){ '-',
-			    (char)optopt, '\0' } : argv[optind - 1]);
+			log_usagex("collect ", "%s", util_option_error(argv,
+			    collect_long_opts, ch));
 		}
 	}
 	r->args = argv + optind;

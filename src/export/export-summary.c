@@ -72,6 +72,7 @@ struct summary_out {
 	int64_t			 prev_end;	/* of the last row, or NP_NA */
 	struct export_file	*ef;
 	struct json		*json;		/* the JSON writer of ef */
+	struct store_val	*vbuf;		/* a row's values, changed */
 	char			**cause;
 	bool			 legacy;	/* cells[0] names the file */
 	char			*file;		/* the legacy file written */
@@ -252,9 +253,9 @@ export_summary_ns(const char *cell, const struct store_val *v, int64_t *ns)
  */
 static void
 export_summary_wait(struct summary_out *so, char **cells,
-    const struct store_val *vals)
+    struct store_val *vals)
 {
-	const struct store_val	*w = &vals[so->wait];
+	struct store_val	*w = &vals[so->wait];
 	int64_t			 start, dur, gap;
 	char			 buf[64];
 	bool			 ok;
@@ -267,12 +268,24 @@ export_summary_wait(struct summary_out *so, char **cells,
 		util_fmt_us(buf, sizeof buf, gap > 0 ? gap : 0, 6, false);
 		free(cells[so->wait]);
 		cells[so->wait] = xstrdup(so->prev_end == NP_NA ? "0" : buf);
+		w->kind = VAL_NS;
+		w->i = gap > 0 ? gap : 0;
 	} else if ((w->kind == VAL_NS || w->kind == VAL_INT) && w->i == 0 &&
 	    so->prev_end != NP_NA) {
 		free(cells[so->wait]);
 		cells[so->wait] = xstrdup("0.000000");
 	}
 	so->prev_end = ok ? start + dur : NP_NA;
+}
+
+/* The N values VALS as a copy in SO the wait rule may change. */
+static const struct store_val *
+export_summary_copy(struct summary_out *so, const struct store_val *vals,
+    size_t n)
+{
+	so->vbuf = xreallocarray(so->vbuf, n > 0 ? n : 1, sizeof *so->vbuf);
+	memcpy(so->vbuf, vals, n * sizeof *vals);
+	return so->vbuf;
 }
 
 /*
@@ -301,8 +314,10 @@ export_summary_legacy_row(struct summary_out *so, const struct store_rows *hdr,
 		if (export_summary_open(so, &h) != 0)
 			return -1;
 	}
-	if (so->wait >= 0 && so->start >= 0 && so->dur >= 0)
-		export_summary_wait(so, cells + 1, vals + 1);
+	if (so->wait >= 0 && so->start >= 0 && so->dur >= 0) {
+		vals = export_summary_copy(so, vals, hdr->ncols);
+		export_summary_wait(so, cells + 1, so->vbuf + 1);
+	}
 	if (so->o->format == EXPORT_JSON)
 		export_summary_json_row(so, &h, cells + 1, vals + 1);
 	else
@@ -329,8 +344,10 @@ export_summary_row(void *arg, const struct store_rows *hdr, char **cells,
 		    hdr) != 0)
 			return -1;
 	}
-	if (so->wait >= 0 && so->start >= 0 && so->dur >= 0)
-		export_summary_wait(so, cells, vals);
+	if (so->wait >= 0 && so->start >= 0 && so->dur >= 0) {
+		vals = export_summary_copy(so, vals, hdr->ncols);
+		export_summary_wait(so, cells, so->vbuf);
+	}
 	if (so->o->format == EXPORT_JSON)
 		export_summary_json_row(so, hdr, cells, vals);
 	else
@@ -547,6 +564,7 @@ export_summary(struct store *s, const struct export_opts *o, const char *dir,
 			export_file_abort(so.ef);
 		}
 		free(so.flags);
+		free(so.vbuf);
 		free(so.file);
 		free(base);
 		written++;

@@ -213,16 +213,21 @@ store_page_create(struct store *s, const struct store_table *t,
 static void
 store_page_reverse(struct store_rows *r)
 {
-	size_t	 i, j, n = r->ncols;
-	char	*c;
-	int64_t	 id;
+	struct store_val v;
+	size_t		 i, j, n = r->ncols, a, b;
+	char		*c;
+	int64_t		 id;
 
 	for (i = 0; i < r->nrows / 2; i++) {
 		for (j = 0; j < n; j++) {
-			c = r->cells[i * n + j];
-			r->cells[i * n + j] = r->cells[(r->nrows - 1 - i) * n +
-			    j];
-			r->cells[(r->nrows - 1 - i) * n + j] = c;
+			a = i * n + j;
+			b = (r->nrows - 1 - i) * n + j;
+			c = r->cells[a];
+			r->cells[a] = r->cells[b];
+			r->cells[b] = c;
+			v = r->vals[a];
+			r->vals[a] = r->vals[b];
+			r->vals[b] = v;
 		}
 		if (r->ids != NULL) {
 			id = r->ids[i];

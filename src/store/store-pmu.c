@@ -27,7 +27,7 @@ enum {
 	PMU_NUMTEXT
 };
 
-/* The most decimals, and digits, a PMU_DECIMAL value holds. */
+/* The most decimals, and digits of text, a PMU_DECIMAL value holds. */
 #define PMU_MAX_DIGITS	18
 
 static void
@@ -277,12 +277,9 @@ store_pmu_get_decimal(int64_t m, int d, char **text, struct store_val *v)
 		v->kind = VAL_NONE;
 }
 
-/*
- * The next value: its text as a copy into *TEXT and its number into V.
- * False at the end, or if the rest is damaged.
- */
-bool
-store_pmu_next(struct store_pmu_iter *it, char **text, struct store_val *v)
+/* store_pmu_next() without its stop at damage. */
+static bool
+store_pmu_read(struct store_pmu_iter *it, char **text, struct store_val *v)
 {
 	const char	*s;
 	size_t		 len;
@@ -321,6 +318,20 @@ store_pmu_next(struct store_pmu_iter *it, char **text, struct store_val *v)
 	default:
 		return false;
 	}
+}
+
+/*
+ * The next value: its text as a copy into *TEXT and its number into V.
+ * False at the end, or if the rest is damaged: then for good, so no later
+ * value is read from a wrong place.
+ */
+bool
+store_pmu_next(struct store_pmu_iter *it, char **text, struct store_val *v)
+{
+	if (store_pmu_read(it, text, v))
+		return true;
+	it->p = it->end;
+	return false;
 }
 
 /* How many values the LEN bytes at DATA hold (all, if they are sound). */

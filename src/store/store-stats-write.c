@@ -33,6 +33,9 @@ store_stats_write_op_kept(struct store *s, const struct stats_op *g)
 	return true;
 }
 
+/* No sum: a total of durations can be negative, never this. */
+#define STATS_NOT_KEPT	INT64_MIN
+
 /* A kept group's place in the table, sorted by device and rank. */
 struct stats_write_key {
 	int64_t		 device;
@@ -54,8 +57,8 @@ store_stats_write_by_rank(const void *a, const void *b)
 
 /*
  * The total of the kept groups of each group's device and rank into
- * SUMS (indexed as the table), -1 for groups not kept: one sort, not a
- * scan of every group for every group.
+ * SUMS (indexed as the table), STATS_NOT_KEPT for groups not kept: one
+ * sort, not a scan of every group for every group.
  */
 static void
 store_stats_write_sums(struct store *s, const struct stats_ops *o,
@@ -67,7 +70,7 @@ store_stats_write_sums(struct store *s, const struct stats_ops *o,
 
 	k = xreallocarray(NULL, o->n > 0 ? o->n : 1, sizeof *k);
 	for (i = 0; i < o->n; i++) {
-		sums[i] = -1;
+		sums[i] = STATS_NOT_KEPT;
 		if (!store_stats_write_op_kept(s, &o->v[i]))
 			continue;
 		k[n].device = o->v[i].device;
@@ -106,7 +109,7 @@ store_stats_write_ops_write(struct store *s)
 	store_stats_write_sums(s, o, sums);
 	for (i = 0; i < o->n; i++) {
 		g = &o->v[i];
-		if (sums[i] < 0)
+		if (sums[i] == STATS_NOT_KEPT)
 			continue;
 		memset(&r, 0, sizeof r);
 		r.device = g->device;

@@ -66,10 +66,11 @@ for f in "$T"/out/*.json; do
 done
 
 mkdir "$T/tr"
-cat >"$T/tr/trace_view.json" <<'TRACE'
+cat >"$T/tr/trace_view.json" <<TRACE
 {"traceEvents": [
 {"ph": "M", "name": "process_name", "pid": 7, "tid": 0, "args": {"name": "CANN"}},
-{"name": "AscendCL@aclnnAdd", "pid": 7, "tid": 70, "ts": "1700000000000000.123", "dur": 10.5, "ph": "X", "args": {"big": 18446744073709551615, "nested": {"a": [1, "x\"y\u00e9", null, true], "b": 1.50e3}}}
+{"name": "AscendCL@aclnnAdd", "pid": 7, "tid": 70, "ts": "1700000000000000.123", "dur": 10.5, "ph": "X", "args": {"big": 18446744073709551615, "nested": {"a": [1, "x\\"y\\u00e9", null, true], "b": 1.50e3}}},
+{"name": "AscendCL@lone", "pid": 7, "tid": 70, "ts": "1700000000000020.000", "dur": 1, "ph": "X", "args": {"k": "\\udc00", "\\ud800x": 1}}
 ]}
 TRACE
 "$NPUPROF" export timeline -q --db "$T/tr.db" --output "$T/tout" "$T/tr" \
@@ -83,4 +84,8 @@ assert a["big"] == 18446744073709551615 and e["dur"] == 10.5
 '
 grep -q '"b":1.50e3' "$T"/tout/msprof_*.json
 ok $? "the args' numbers are written as they were read"
+check "$T"/tout/msprof_*.json "a lone surrogate in args becomes U+FFFD" '
+e = [x for x in v if x.get("name") == "AscendCL@lone"][0]
+assert e["args"]["k"] == "\ufffd" * 3, e
+'
 done_testing

@@ -21,6 +21,9 @@ Try 'npuprof-tui --help' for more information." \
 "$NPUPROF" show -Z "$T/d" >/dev/null 2>"$T/err"
 is "$(head -n 1 "$T/err")" "npuprof-tui: unknown option '-Z'" \
     "an unknown short option"
+"$NPUPROF" --quiet=1 "$T/d" >/dev/null 2>"$T/err"
+is "$(head -n 1 "$T/err")" "npuprof-tui: option '--quiet' takes no argument" \
+    "a flag given an argument"
 "$NPUPROF" show "$T/d" --db >/dev/null 2>"$T/err"
 is "$(head -n 1 "$T/err")" "npuprof-tui: option '--db' needs an argument" \
     "an option without its argument"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # R re-imports: unchanged inputs keep the store, changed ones rebuild it
-# and every view reopens on the new rows, on the tab the user was on.
+# and every view reopens on the new rows, on the tab the user was on;
+# Ctrl-C still ends the UI cleanly afterwards (the import had its own).
 . "$top_srcdir/tests/ui/lib.sh"
 make_data
 
@@ -14,9 +15,12 @@ wait_for 'Kernels  row 1 of 400' && expect_screen reimport \
     "R after the inputs changed shows the new rows"
 send_keys 2
 wait_for 'Op statistic' && ok 0 "the other views reopen on the new store"
-send_keys Q
+send_keys C-c
 wait_exit
-is "$rc" 0 "Q quits"
+is "$rc" 130 "Ctrl-C after a re-import still ends the UI as SIGINT (130)"
+capture | grep -q 'Op statistic'
+[ $? -ne 0 ]
+ok $? "and gives the terminal back"
 grep -q "re-importing '.*'" "$T/stderr"
 ok $? "the re-import says why on stderr"
 done_testing
