@@ -66,38 +66,6 @@ json_next(struct json *j)
 	j->started = true;
 }
 
-/* The length of the UTF-8 sequence at S (N bytes left), 0 if invalid. */
-static size_t
-json_utf8_len(const unsigned char *s, size_t n)
-{
-	size_t		 len, i;
-	uint32_t	 c;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4;
-	else
-		return 0;
-	if (n < len)
-		return 0;
-	c = s[0] & (0x7f >> len);
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3f);
-	}
-	/* No overlong forms, no surrogates, nothing above U+10FFFF. */
-	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
-	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
-		return 0;
-	return len;
-}
-
 /*
  * S as valid UTF-8: S itself when it is, otherwise a copy in FIX with
  * each byte that starts no valid sequence replaced by U+FFFD.
@@ -109,14 +77,14 @@ json_utf8(struct strbuf *fix, const char *s, size_t *len)
 	size_t			 i, n;
 
 	for (i = 0; i < *len; i += n) {
-		if ((n = json_utf8_len(p + i, *len - i)) == 0)
+		if ((n = util_utf8_len(p + i, *len - i)) == 0)
 			break;
 	}
 	if (i == *len)
 		return s;
 	strbuf_reset(fix);
 	for (i = 0; i < *len; i += n) {
-		if ((n = json_utf8_len(p + i, *len - i)) == 0) {
+		if ((n = util_utf8_len(p + i, *len - i)) == 0) {
 			strbuf_adds(fix, "\xef\xbf\xbd");
 			n = 1;
 		} else

@@ -33,14 +33,26 @@ log_progname(void)
 	return PACKAGE_NAME;
 }
 
+/*
+ * One message: names from the data (files, ops) may hold control bytes,
+ * so the message is made visible before it reaches the terminal.
+ */
 static void
 log_vprint(const char *prefix, const char *fmt, va_list ap, int err)
 {
-	fprintf(stderr, "%s: %s", log_progname(), prefix);
-	vfprintf(stderr, fmt, ap);
+	struct strbuf	 b;
+	char		*msg;
+
+	if (vasprintf(&msg, fmt, ap) == -1)
+		msg = NULL;
+	strbuf_init(&b);
+	fprintf(stderr, "%s: %s%s", log_progname(), prefix, msg != NULL ?
+	    util_visible(msg, &b, true) : fmt);
 	if (err != 0)
 		fprintf(stderr, ": %s", strerror(err));
 	fputc('\n', stderr);
+	strbuf_release(&b);
+	free(msg);
 }
 
 void

@@ -113,6 +113,8 @@ void		 util_strv_free(char **, size_t);
 bool		 util_dir_has(const char *, const char *);
 uint64_t	 util_rand_next(uint64_t *);
 void		 util_catch_signal(int, void (*)(int));
+size_t		 util_utf8_len(const unsigned char *, size_t);
+const char	*util_visible(const char *, struct strbuf *, bool);
 struct option;
 const char	*util_option_error(char **, const struct option *, int);
 void		 util_stat_add(struct util_stat *, int64_t);

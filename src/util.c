@@ -596,6 +596,79 @@ util_dir_has(const char *dir, const char *name)
 	return found;
 }
 
+/* The length of the UTF-8 sequence at S (N bytes left), 0 if invalid. */
+size_t
+util_utf8_len(const unsigned char *s, size_t n)
+{
+	size_t		 len, i;
+	uint32_t	 c;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	c = s[0] & (0x7f >> len);
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	/* No overlong forms, no surrogates, nothing above U+10FFFF. */
+	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+		return 0;
+	return len;
+}
+
+/*
+ * S as it can be shown on a terminal without acting on it: a control
+ * character as ^X (ESC as ^[, DEL as ^?), a C1 control as \u0080 to
+ * \u009f, a byte that is not UTF-8 as \xNN; TAB and newline only when
+ * KEEP_LINES. S itself when nothing needs it, else B's text.
+ */
+const char *
+util_visible(const char *s, struct strbuf *b, bool keep_lines)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 len = strlen(s), i, n;
+	bool			 plain = true;
+
+	for (i = 0; i < len && plain; i += n) {
+		n = util_utf8_len(p + i, len - i);
+		plain = n != 0 && p[i] != 0x7f && (p[i] >= 0x20 ||
+		    (keep_lines && (p[i] == '\n' || p[i] == '\t'))) &&
+		    !(n == 2 && p[i] == 0xc2 && p[i + 1] < 0xa0);
+	}
+	if (plain)
+		return s;
+	strbuf_reset(b);
+	for (i = 0; i < len; i += n) {
+		n = util_utf8_len(p + i, len - i);
+		if (n == 0) {
+			strbuf_addf(b, "\\x%02x", p[i]);
+			n = 1;
+		} else if (n == 2 && p[i] == 0xc2 && p[i + 1] < 0xa0)
+			strbuf_addf(b, "\\u%04x", p[i + 1]);
+		else if (p[i] == 0x7f)
+			strbuf_adds(b, "^?");
+		else if (p[i] < 0x20 && !(keep_lines && (p[i] == '\n' ||
+		    p[i] == '\t'))) {
+			strbuf_addc(b, '^');
+			strbuf_addc(b, (char)(p[i] ^ 0x40));
+		} else
+			strbuf_add(b, s + i, n);
+	}
+	return b->s != NULL ? b->s : "";
+}
+
 /*
  * What is wrong with the option getopt_long() just refused with CH (':'
  * for a missing argument, '?' otherwise), ARGV its argument vector and

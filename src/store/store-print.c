@@ -8,13 +8,35 @@
 
 #include "store.h"
 
-/* Print S in WIDTH columns; PAD fills a left-aligned cell with blanks. */
+/*
+ * The columns S takes in a table: of its visible form, since a table is
+ * for a terminal and control bytes from the data must not act on it.
+ */
+static size_t
+store_print_width(const char *s)
+{
+	struct strbuf	 b;
+	size_t		 w;
+
+	strbuf_init(&b);
+	w = util_width(util_visible(s, &b, false), SIZE_MAX, NULL, true);
+	strbuf_release(&b);
+	return w;
+}
+
+/*
+ * Print S, made visible (util_visible()), in WIDTH columns; PAD fills a
+ * left-aligned cell with blanks.
+ */
 static void
 store_print_cell(FILE *f, const char *s, size_t width, bool right,
     bool utf8, bool pad)
 {
-	size_t	 w, bytes, i;
+	struct strbuf	 b;
+	size_t		 w, bytes, i;
 
+	strbuf_init(&b);
+	s = util_visible(s, &b, false);
 	w = util_width(s, SIZE_MAX, NULL, true);
 	if (w > width) {
 		/* Ellipsize: keep what fits in WIDTH - 1 columns. */
@@ -24,9 +46,7 @@ store_print_cell(FILE *f, const char *s, size_t width, bool right,
 			fputs(utf8 ? "\xe2\x80\xa6" : "~", f);
 		for (i = w + 1; pad && i < width; i++)
 			fputc(' ', f);
-		return;
-	}
-	if (right) {
+	} else if (right) {
 		for (i = w; i < width; i++)
 			fputc(' ', f);
 		fputs(s, f);
@@ -35,6 +55,7 @@ store_print_cell(FILE *f, const char *s, size_t width, bool right,
 		for (i = w; pad && i < width; i++)
 			fputc(' ', f);
 	}
+	strbuf_release(&b);
 }
 
 /* Shrink the widest columns until the table fits in WIDTH columns. */
@@ -65,10 +86,10 @@ store_print_table(FILE *f, const struct store_rows *r,
 
 	w = xcalloc(r->ncols, sizeof *w);
 	for (j = 0; j < r->ncols; j++) {
-		w[j] = util_width(r->names[j], SIZE_MAX, NULL, true);
+		w[j] = store_print_width(r->names[j]);
 		for (i = 0; i < r->nrows; i++) {
-			size_t cw = util_width(store_rows_cell(r, i, j),
-			    SIZE_MAX, NULL, true);
+			size_t cw = store_print_width(store_rows_cell(r, i,
+			    j));
 			if (cw > w[j])
 				w[j] = cw;
 		}
