@@ -37,9 +37,9 @@ import_csv_open(const char *path, char **cause)
 	struct csv	*c;
 
 	c = xcalloc(1, sizeof *c);
-	if ((c->f = fopen(path, "rb")) == NULL) {
+	if ((c->f = util_fopen_input(path)) == NULL) {
 		xasprintf(cause, "cannot open '%s': %s", path,
-		    strerror(errno));
+		    util_input_error(errno));
 		free(c);
 		return NULL;
 	}

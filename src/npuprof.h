@@ -102,6 +102,9 @@ char		*util_path_join(const char *, const char *);
 char		*util_abspath(const char *);
 const char	*util_basename(const char *);
 int		 util_mkdir_p(const char *, mode_t);
+int		 util_open_input(const char *);
+FILE		*util_fopen_input(const char *);
+const char	*util_input_error(int);
 int		 util_read_file(const char *, char **, size_t *, size_t,
 		     char **);
 int		 util_write_file_atomic(const char *, const char *, size_t,

@@ -362,6 +362,56 @@ util_mkdir_p(const char *dir, mode_t mode)
 }
 
 /*
+ * Open PATH, an input file, for reading without ever blocking on it: a
+ * FIFO, socket or device is refused (errno EINVAL; util_input_error()
+ * says what that means) before anything is read, so a FIFO named like a
+ * profile file cannot hang an import. Return the descriptor, or -1.
+ */
+int
+util_open_input(const char *path)
+{
+	struct stat	 st;
+	int		 fd, flags;
+
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
+		return -1;
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	if ((flags = fcntl(fd, F_GETFL)) != -1)
+		fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+	return fd;
+}
+
+/* util_open_input() as a stdio stream, or NULL with errno set. */
+FILE *
+util_fopen_input(const char *path)
+{
+	FILE	*f;
+	int	 fd, err;
+
+	if ((fd = util_open_input(path)) == -1)
+		return NULL;
+	if ((f = fdopen(fd, "rb")) == NULL) {
+		err = errno;
+		close(fd);
+		errno = err;
+	}
+	return f;
+}
+
+/* Why util_open_input() failed, for a message. */
+const char *
+util_input_error(int err)
+{
+	if (err == EINVAL)
+		return "not a regular file (a FIFO, socket or device)";
+	return strerror(err);
+}
+
+/*
  * Read the whole of PATH (at most MAX bytes) into a NUL-terminated buffer
  * the caller frees. On failure return -1 and set *cause.
  */
@@ -373,9 +423,9 @@ util_read_file(const char *path, char **data, size_t *len, size_t max,
 	char	*buf;
 	size_t	 n = 0, size = 4096, r;
 
-	if ((f = fopen(path, "rb")) == NULL) {
+	if ((f = util_fopen_input(path)) == NULL) {
 		xasprintf(cause, "cannot open '%s': %s", path,
-		    strerror(errno));
+		    util_input_error(errno));
 		return -1;
 	}
 	buf = xmalloc(size);

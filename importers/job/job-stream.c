@@ -49,13 +49,13 @@ job_stream_file(struct job_stream *r)
 		r->path = j->files[r->next].path;
 		if (!r->rewound)
 			store_load_file(j->s, r->path);
-		if ((r->f = fopen(r->path, "rb")) != NULL) {
+		if ((r->f = util_fopen_input(r->path)) != NULL) {
 			r->next++;
 			return true;
 		}
 		if (!r->rewound)
 			store_load_warning(j->s, r->path, -1, "cannot open: %s",
-			    strerror(errno));
+			    util_input_error(errno));
 	}
 	return false;
 }

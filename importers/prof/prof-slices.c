@@ -10,6 +10,7 @@
  */
 #include <sys/stat.h>
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,7 +167,7 @@ prof_slices_next_file(struct prof_stream *st)
 			if (++st->cur >= st->files->n)
 				return false;
 		}
-		st->f = fopen(st->files->paths[st->cur], "rb");
+		st->f = util_fopen_input(st->files->paths[st->cur]);
 		/* Bytes carried over belong to the previous slice. */
 		st->file_off = -(int64_t)(st->len - st->pos);
 		if (st->f != NULL) {
@@ -174,7 +175,7 @@ prof_slices_next_file(struct prof_stream *st)
 			return true;
 		}
 		store_load_warning(st->s, st->files->paths[st->cur], -1,
-		    "cannot open");
+		    "cannot open: %s", util_input_error(errno));
 		st->cur++;
 	}
 	return false;
@@ -271,8 +272,9 @@ prof_slices_lines_read(struct store *s, struct prof_files *f,
 	int	 n = 0;
 
 	for (i = 0; i < f->n; i++) {
-		if ((fp = fopen(f->paths[i], "r")) == NULL) {
-			store_load_warning(s, f->paths[i], -1, "cannot open");
+		if ((fp = util_fopen_input(f->paths[i])) == NULL) {
+			store_load_warning(s, f->paths[i], -1,
+			    "cannot open: %s", util_input_error(errno));
 			continue;
 		}
 		store_load_file(s, f->paths[i]);

@@ -24,7 +24,7 @@ import_trace_sniff(const char *file)
 	int	 fd;
 
 	if (!util_has_suffix(file, ".json") ||
-	    (fd = open(file, O_RDONLY)) == -1)
+	    (fd = util_open_input(file)) == -1)
 		return false;
 	n = read(fd, buf, TRACE_SNIFF);
 	close(fd);

@@ -138,9 +138,9 @@ trace_read_file(struct store *s, const char *path, trace_event_cb cb,
 	int64_t			 pos = 0, size;
 	int			 fd;
 
-	if ((fd = open(path, O_RDONLY)) == -1) {
+	if ((fd = util_open_input(path)) == -1) {
 		xasprintf(cause, "cannot open '%s': %s", path,
-		    strerror(errno));
+		    util_input_error(errno));
 		return -1;
 	}
 	size = lseek(fd, 0, SEEK_END);

@@ -5,8 +5,10 @@
  * read-only mount) and read through a small row iterator of integers and
  * text, so that importers never see SQLite itself.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "store-int.h"
 
@@ -76,7 +78,15 @@ store_foreign_open(const char *path, char **cause)
 	struct strbuf		 uri;
 	const char		*p;
 	sqlite3_stmt		*stmt;
+	int			 fd;
 
+	/* SQLite would block opening a FIFO: refuse all but files first. */
+	if ((fd = util_open_input(path)) == -1) {
+		xasprintf(cause, "cannot open '%s': %s", path,
+		    util_input_error(errno));
+		return NULL;
+	}
+	close(fd);
 	strbuf_init(&uri);
 	strbuf_adds(&uri, "file:");
 	for (p = path; *p != '\0'; p++) {
