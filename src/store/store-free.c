@@ -4,6 +4,7 @@
  * whose caches it frees, so none of them calls back into a lower file.
  */
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "store-int.h"
 
@@ -19,6 +20,8 @@ store_free(struct store *s)
 	store_timeline_free(s);
 	store_tables_free(s);
 	sqlite3_close(s->db);
+	if (s->locked)
+		close(s->lock);
 	free(s->path);
 	free(s->tmp);
 	free(s->root);

@@ -86,6 +86,8 @@ struct store {
 	char			*tmp;		/* the path while loading */
 	char			*root;		/* the PATH the store is for */
 	bool			 loading;
+	bool			 locked;	/* lock is open */
+	int			 lock;		/* tmp, flock()ed */
 	sqlite3_stmt		*stmt[STMT_COUNT];
 	struct store_intern	*intern;
 	struct stats_ops	*ops;		/* op_statistic so far */

@@ -6,6 +6,7 @@
  * and renames the file into place, so an interrupted or failed import
  * leaves any previous store untouched.
  */
+#include <sys/file.h>
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -152,6 +153,44 @@ store_load_bind_intern(struct store *s, sqlite3_stmt *stmt, int i,
 }
 
 /*
+ * Remove the temporary stores beside PATH that no live import holds: one
+ * that was killed (kill -9, the OOM killer, a power cut) leaves its file,
+ * and only an import that still runs holds the lock on its own.
+ */
+static void
+store_load_sweep(const char *path)
+{
+	char		*dir, *prefix, *p, **names;
+	const char	*base = util_basename(path);
+	size_t		 n, i;
+	int		 fd;
+
+	dir = xstrdup(path);
+	if ((p = strrchr(dir, '/')) != NULL)
+		*(p == dir ? p + 1 : p) = '\0';
+	else {
+		free(dir);
+		dir = xstrdup(".");
+	}
+	xasprintf(&prefix, "%s.tmp-", base);
+	names = util_dir_list(dir, &n);
+	for (i = 0; i < n; i++) {
+		if (strncmp(names[i], prefix, strlen(prefix)) != 0)
+			continue;
+		p = util_path_join(dir, names[i]);
+		fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		if (fd != -1 && flock(fd, LOCK_EX | LOCK_NB) == 0)
+			unlink(p);
+		if (fd != -1)
+			close(fd);
+		free(p);
+	}
+	util_strv_free(names, n);
+	free(prefix);
+	free(dir);
+}
+
+/*
  * Start a new store for ROOT that will replace PATH. The work happens in a
  * temporary file created with the process umask. On failure return NULL
  * and set *cause.
@@ -169,6 +208,7 @@ store_load_begin(const char *path, const char *root, char **cause)
 	if ((real = realpath(root, NULL)) == NULL)
 		real = xstrdup(root);
 	s->root = real;
+	store_load_sweep(path);
 	xasprintf(&s->tmp, "%s.tmp-XXXXXX", path);
 	/* Known to the signal handler before the file exists. */
 	store_load_tmp_path = s->tmp;
@@ -179,7 +219,12 @@ store_load_begin(const char *path, const char *root, char **cause)
 		store_free(s);
 		return NULL;
 	}
-	close(fd);
+	/* Held while this load lives: the mark of a live temporary store. */
+	if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+		s->lock = fd;
+		s->locked = true;
+	} else
+		close(fd);
 	if (store_open_db(s, s->tmp, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_NOMUTEX, cause) != 0 ||
 	    store_exec(s, store_load_pragmas, cause) != 0 ||
