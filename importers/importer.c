@@ -90,6 +90,7 @@ struct import_unit {
 struct import_walk {
 	struct import_unit	*v;
 	size_t			 n;
+	struct util_walk	 tree;	/* inside the root, each dir once */
 };
 
 /* The importer called NAME, or NULL. */
@@ -122,14 +123,15 @@ importer_looked_for(void)
 static void
 importer_walk(struct import_walk *w, const char *path, int depth)
 {
-	struct stat		 st;
+	struct stat		 st, lst;
 	const struct importer	*best = NULL;
 	char			**names, *child;
 	size_t			 n, i;
-	int			 score, top = 0;
+	int			 score, top = 0, pass;
 	bool			 isdir;
 
-	if (stat(path, &st) != 0 || w->n >= IMPORT_MAX_UNITS)
+	if (stat(path, &st) != 0 || w->n >= IMPORT_MAX_UNITS ||
+	    !util_walk_visit(&w->tree, path, &st))
 		return;
 	isdir = S_ISDIR(st.st_mode);
 	for (i = 0; i < NIMPORTERS; i++) {
@@ -148,10 +150,15 @@ importer_walk(struct import_walk *w, const char *path, int depth)
 	if (!isdir || depth >= IMPORT_MAX_DEPTH)
 		return;
 	names = util_dir_list(path, &n);
-	for (i = 0; i < n; i++) {
-		child = util_path_join(path, names[i]);
-		importer_walk(w, child, depth + 1);
-		free(child);
+	/* Real entries first: a link to one is then the copy skipped. */
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < n; i++) {
+			child = util_path_join(path, names[i]);
+			if ((lstat(child, &lst) == 0 && S_ISLNK(lst.st_mode)) ==
+			    (pass == 1))
+				importer_walk(w, child, depth + 1);
+			free(child);
+		}
 	}
 	util_strv_free(names, n);
 }
@@ -164,6 +171,7 @@ importer_walk_free(struct import_walk *w)
 	for (i = 0; i < w->n; i++)
 		free(w->v[i].path);
 	free(w->v);
+	util_walk_release(&w->tree);
 }
 
 /*
@@ -181,12 +189,14 @@ importer_run(struct store *s, const char *root, char **cause)
 	size_t			 i, ok = 0;
 
 	memset(&w, 0, sizeof w);
+	util_walk_init(&w.tree, root);
 	importer_walk(&w, root, 0);
 	if (w.n == 0) {
 		looked = importer_looked_for();
 		xasprintf(cause, "no profiling data found in '%s'; looked "
 		    "for:\n%s", root, looked);
 		free(looked);
+		importer_walk_free(&w);
 		return -1;
 	}
 	strbuf_init(&kinds);

@@ -102,6 +102,21 @@ char		*util_path_join(const char *, const char *);
 char		*util_abspath(const char *);
 const char	*util_basename(const char *);
 int		 util_mkdir_p(const char *, mode_t);
+/* A walk of a tree that stays inside it and sees each directory once. */
+struct util_walk {
+	char		*root;		/* its real path */
+	struct util_map	 seen;		/* inode -> 1 + newest index */
+	struct {
+		uint64_t	 dev;
+		size_t		 same;	/* 1 + the one before, same inode */
+	}		*dirs;
+	size_t		 ndirs;
+};
+void		 util_walk_init(struct util_walk *, const char *);
+void		 util_walk_release(struct util_walk *);
+struct stat;
+bool		 util_walk_visit(struct util_walk *, const char *,
+		     const struct stat *);
 int		 util_open_input(const char *);
 FILE		*util_fopen_input(const char *);
 const char	*util_input_error(int);

@@ -361,6 +361,65 @@ util_mkdir_p(const char *dir, mode_t mode)
 	return rc;
 }
 
+/* Start a walk of the tree under ROOT. */
+void
+util_walk_init(struct util_walk *w, const char *root)
+{
+	memset(w, 0, sizeof *w);
+	if ((w->root = realpath(root, NULL)) == NULL)
+		w->root = xstrdup(root);
+	util_map_init(&w->seen);
+}
+
+void
+util_walk_release(struct util_walk *w)
+{
+	free(w->root);
+	free(w->dirs);
+	util_map_release(&w->seen);
+	memset(w, 0, sizeof *w);
+}
+
+/*
+ * Whether a walk goes into PATH (ST its stat): not when PATH is a
+ * symbolic link leading out of the root (a link to / would walk the whole
+ * machine), and not into a directory already walked (a link to a parent
+ * would walk for ever, a link to a sibling would import it twice).
+ */
+bool
+util_walk_visit(struct util_walk *w, const char *path, const struct stat *st)
+{
+	struct stat	 lst;
+	char		*real;
+	size_t		 n = strlen(w->root), i;
+	uint64_t	 head = 0;
+	bool		 inside;
+
+	if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+		if ((real = realpath(path, NULL)) == NULL)
+			return false;
+		inside = strncmp(real, w->root, n) == 0 && (real[n] == '\0' ||
+		    real[n] == '/' || strcmp(w->root, "/") == 0);
+		free(real);
+		if (!inside)
+			return false;
+	}
+	if (!S_ISDIR(st->st_mode))
+		return true;
+	if (util_map_get(&w->seen, (uint64_t)st->st_ino, &head)) {
+		for (i = (size_t)head; i != 0; i = w->dirs[i - 1].same) {
+			if (w->dirs[i - 1].dev == (uint64_t)st->st_dev)
+				return false;
+		}
+	}
+	w->dirs = util_grow(w->dirs, w->ndirs, 1, sizeof *w->dirs);
+	w->dirs[w->ndirs].dev = (uint64_t)st->st_dev;
+	w->dirs[w->ndirs].same = (size_t)head;
+	w->ndirs++;
+	util_map_set(&w->seen, (uint64_t)st->st_ino, w->ndirs);
+	return true;
+}
+
 /*
  * Open PATH, an input file, for reading without ever blocking on it: a
  * FIFO, socket or device is refused (errno EINVAL; util_input_error()

@@ -42,15 +42,16 @@ store_manifest_add(struct store_manifest *m, const char *path,
 }
 
 static void
-store_manifest_walk(struct store_manifest *m, const char *path, int depth,
-    const char *skip)
+store_manifest_walk(struct store_manifest *m, struct util_walk *w,
+    const char *path, int depth, const char *skip)
 {
 	struct stat	 st;
 	DIR		*d;
 	struct dirent	*de;
 	char		*child;
 
-	if (stat(path, &st) != 0 || m->n >= STORE_MANIFEST_MAX)
+	if (stat(path, &st) != 0 || m->n >= STORE_MANIFEST_MAX ||
+	    !util_walk_visit(w, path, &st))
 		return;
 	if (S_ISREG(st.st_mode)) {
 		if (!store_is_own_file(util_basename(path)) &&
@@ -66,7 +67,7 @@ store_manifest_walk(struct store_manifest *m, const char *path, int depth,
 		    strcmp(de->d_name, "..") == 0)
 			continue;
 		child = util_path_join(path, de->d_name);
-		store_manifest_walk(m, child, depth + 1, skip);
+		store_manifest_walk(m, w, child, depth + 1, skip);
 		free(child);
 	}
 	closedir(d);
@@ -85,11 +86,14 @@ static void
 store_manifest_build(struct store_manifest *m, const char *root,
     const char *skip)
 {
-	char	*real;
+	struct util_walk	 w;
+	char			*real;
 
 	memset(m, 0, sizeof *m);
 	real = skip != NULL ? util_abspath(skip) : NULL;
-	store_manifest_walk(m, root, 0, real);
+	util_walk_init(&w, root);
+	store_manifest_walk(m, &w, root, 0, real);
+	util_walk_release(&w);
 	free(real);
 	if (m->n > 1)
 		qsort(m->v, m->n, sizeof *m->v, store_manifest_cmp);
