@@ -41,13 +41,19 @@ static void
 log_vprint(const char *prefix, const char *fmt, va_list ap, int err)
 {
 	struct strbuf	 b;
+	va_list		 ap2;
 	char		*msg;
 
+	va_copy(ap2, ap);
 	if (vasprintf(&msg, fmt, ap) == -1)
 		msg = NULL;
 	strbuf_init(&b);
-	fprintf(stderr, "%s: %s%s", log_progname(), prefix, msg != NULL ?
-	    util_visible(msg, &b, true) : fmt);
+	fprintf(stderr, "%s: %s", log_progname(), prefix);
+	if (msg != NULL)
+		fputs(util_visible(msg, &b, true), stderr);
+	else
+		vfprintf(stderr, fmt, ap2);	/* no memory: as it is */
+	va_end(ap2);
 	if (err != 0)
 		fprintf(stderr, ": %s", strerror(err));
 	fputc('\n', stderr);

@@ -972,9 +972,7 @@ main_demo(int argc, char **argv, const struct main_opts *o)
 		free(dir);
 		return EXIT_DATA;
 	}
-	if (!o->quiet)
-		fprintf(stderr, "%s: demo profile written to '%s'\n",
-		    log_progname(), dir);
+	log_infox("demo profile written to '%s'", dir);
 	path = dir;
 	rc = main_open(1, &path, o);
 	free(dir);

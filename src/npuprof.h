@@ -120,6 +120,8 @@ bool		 util_walk_visit(struct util_walk *, const char *,
 int		 util_open_input(const char *);
 FILE		*util_fopen_input(const char *);
 const char	*util_input_error(int);
+int		 util_read_config(const char *, char **, size_t *, size_t,
+		     char **);
 int		 util_read_file(const char *, char **, size_t *, size_t,
 		     char **);
 int		 util_write_file_atomic(const char *, const char *, size_t,

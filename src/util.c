@@ -383,8 +383,8 @@ util_walk_release(struct util_walk *w)
 /*
  * Whether a walk goes into PATH (ST its stat): not when PATH is a
  * symbolic link leading out of the root (a link to / would walk the whole
- * machine), and not into a directory already walked (a link to a parent
- * would walk for ever, a link to a sibling would import it twice).
+ * machine), and not into a directory or file already seen (a link to a
+ * parent would walk for ever, a link to a sibling would import it twice).
  */
 bool
 util_walk_visit(struct util_walk *w, const char *path, const struct stat *st)
@@ -404,7 +404,7 @@ util_walk_visit(struct util_walk *w, const char *path, const struct stat *st)
 		if (!inside)
 			return false;
 	}
-	if (!S_ISDIR(st->st_mode))
+	if (!S_ISDIR(st->st_mode) && !S_ISREG(st->st_mode))
 		return true;
 	if (util_map_get(&w->seen, (uint64_t)st->st_ino, &head)) {
 		for (i = (size_t)head; i != 0; i = w->dirs[i - 1].same) {
@@ -471,6 +471,36 @@ util_input_error(int err)
 }
 
 /*
+ * A config the user names, which may come through a pipe (--config
+ * <(pass show board)): a regular file or a FIFO, opened without blocking
+ * (a FIFO nobody writes reads as empty), as a stream, or NULL.
+ */
+static FILE *
+util_fopen_config(const char *path)
+{
+	struct stat	 st;
+	FILE		*f;
+	int		 fd, flags;
+
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
+		return NULL;
+	if (fstat(fd, &st) == -1 || !(S_ISREG(st.st_mode) ||
+	    S_ISFIFO(st.st_mode))) {
+		close(fd);
+		errno = EINVAL;
+		return NULL;
+	}
+	if ((flags = fcntl(fd, F_GETFL)) != -1)
+		fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+	if ((f = fdopen(fd, "rb")) == NULL)
+		close(fd);
+	return f;
+}
+
+static int	 util_read_stream(FILE *, const char *, char **, size_t *,
+		     size_t, char **);
+
+/*
  * Read the whole of PATH (at most MAX bytes) into a NUL-terminated buffer
  * the caller frees. On failure return -1 and set *cause.
  */
@@ -479,14 +509,39 @@ util_read_file(const char *path, char **data, size_t *len, size_t max,
     char **cause)
 {
 	FILE	*f;
-	char	*buf;
-	size_t	 n = 0, size = 4096, r;
 
 	if ((f = util_fopen_input(path)) == NULL) {
 		xasprintf(cause, "cannot open '%s': %s", path,
 		    util_input_error(errno));
 		return -1;
 	}
+	return util_read_stream(f, path, data, len, max, cause);
+}
+
+/* util_read_file() for a config, which may be a pipe. */
+int
+util_read_config(const char *path, char **data, size_t *len, size_t max,
+    char **cause)
+{
+	FILE	*f;
+
+	if ((f = util_fopen_config(path)) == NULL) {
+		xasprintf(cause, "cannot open '%s': %s", path,
+		    errno == EINVAL ? "not a file or a pipe" :
+		    strerror(errno));
+		return -1;
+	}
+	return util_read_stream(f, path, data, len, max, cause);
+}
+
+/* Read all of F (PATH) into *DATA, closing F. */
+static int
+util_read_stream(FILE *f, const char *path, char **data, size_t *len,
+    size_t max, char **cause)
+{
+	char	*buf;
+	size_t	 n = 0, size = 4096, r;
+
 	buf = xmalloc(size);
 	while ((r = fread(buf + n, 1, size - n - 1, f)) > 0) {
 		n += r;

@@ -107,7 +107,7 @@ collect_ini_read(const char *path, struct collect_board *b, char **cause)
 	int		 rc;
 
 	memset(b, 0, sizeof *b);
-	if (util_read_file(path, &data, &len, 65536, cause) != 0)
+	if (util_read_config(path, &data, &len, 65536, cause) != 0)
 		return -1;
 	if (stat(path, &st) == 0 && (st.st_mode & (S_IRGRP | S_IROTH)) != 0)
 		log_warnx("'%s' is readable by group or others: it holds "

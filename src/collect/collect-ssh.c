@@ -166,8 +166,7 @@ collect_ssh_spawn(char **argv, const char *askpass, int in, int out,
 		setenv(COLLECT_ASKPASS_ENV, askpass, 1);
 	}
 	execvp(argv[0], argv);
-	fprintf(stderr, "%s: cannot run '%s': %s\n", log_progname(), argv[0],
-	    strerror(errno));
+	log_errx("cannot run '%s': %s", argv[0], strerror(errno));
 	_exit(127);
 }
 

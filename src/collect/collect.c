@@ -555,7 +555,7 @@ collect_main(int argc, char **argv, collect_import_cb cb, void *arg)
 	if (rc < 0 && collect_ssh_interrupted())
 		rc = 128 + collect_ssh_interrupted();
 	if (cause != NULL) {
-		fprintf(stderr, "%s: %s\n", log_progname(), cause);
+		log_errx("%s", cause);
 		free(cause);
 	}
 	collect_report(&r);

@@ -9,11 +9,13 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "store-int.h"
@@ -155,14 +157,20 @@ store_load_bind_intern(struct store *s, sqlite3_stmt *stmt, int i,
 /*
  * Remove the temporary stores beside PATH that no live import holds: one
  * that was killed (kill -9, the OOM killer, a power cut) leaves its file,
- * and only an import that still runs holds the lock on its own.
+ * and only an import that still runs holds the lock on its own. A file
+ * younger than STORE_SWEEP_AGE is left alone too: an import that has just
+ * made it may not have locked it yet.
  */
+#define STORE_SWEEP_AGE	60
+
 static void
 store_load_sweep(const char *path)
 {
-	char		*dir, *prefix, *p, **names;
+	struct stat	 st;
+	struct dirent	*de;
+	DIR		*d;
+	char		*dir, *prefix, *p;
 	const char	*base = util_basename(path);
-	size_t		 n, i;
 	int		 fd;
 
 	dir = xstrdup(path);
@@ -173,19 +181,25 @@ store_load_sweep(const char *path)
 		dir = xstrdup(".");
 	}
 	xasprintf(&prefix, "%s.tmp-", base);
-	names = util_dir_list(dir, &n);
-	for (i = 0; i < n; i++) {
-		if (strncmp(names[i], prefix, strlen(prefix)) != 0)
+	/* readdir, not util_dir_list(): a hidden store has hidden temps. */
+	if ((d = opendir(dir)) == NULL)
+		goto out;
+	while ((de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, prefix, strlen(prefix)) != 0)
 			continue;
-		p = util_path_join(dir, names[i]);
-		fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-		if (fd != -1 && flock(fd, LOCK_EX | LOCK_NB) == 0)
+		p = util_path_join(dir, de->d_name);
+		/* O_RDWR: NFS emulates flock() with locks that need it. */
+		fd = open(p, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		if (fd != -1 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_mtime < time(NULL) - STORE_SWEEP_AGE &&
+		    flock(fd, LOCK_EX | LOCK_NB) == 0)
 			unlink(p);
 		if (fd != -1)
 			close(fd);
 		free(p);
 	}
-	util_strv_free(names, n);
+	closedir(d);
+out:
 	free(prefix);
 	free(dir);
 }
@@ -212,7 +226,7 @@ store_load_begin(const char *path, const char *root, char **cause)
 	xasprintf(&s->tmp, "%s.tmp-XXXXXX", path);
 	/* Known to the signal handler before the file exists. */
 	store_load_tmp_path = s->tmp;
-	if ((fd = mkstemp(s->tmp)) == -1) {
+	if ((fd = mkostemp(s->tmp, O_CLOEXEC)) == -1) {
 		store_load_tmp_path = NULL;
 		xasprintf(cause, "cannot create the store '%s': %s", path,
 		    strerror(errno));

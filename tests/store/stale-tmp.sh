@@ -1,13 +1,19 @@
 #!/bin/sh
 # An import killed with SIGKILL leaves its temporary store; the next
 # import into the same place removes it, but never one a live import
-# still writes (it holds a lock on its own).
+# still writes (it holds a lock on its own), nor one made in the last
+# minute (its import may not have locked it yet).
 . "$top_srcdir/tests/lib.sh"
 command -v flock >/dev/null || skip_all "no flock(1)"
 
 "$GEN" demo "$T/d" -n 200 >/dev/null || exit 1
+old=$(($(date +%s) - 600))
 : >"$T/s.db.tmp-dead01"
+: >"$T/.h.db.tmp-dead02"
+: >"$T/s.db.tmp-young1"
 : >"$T/s.db.tmp-live01"
+touch -d "@$old" "$T/s.db.tmp-dead01" "$T/.h.db.tmp-dead02" \
+    "$T/s.db.tmp-live01"
 flock "$T/s.db.tmp-live01" sleep 60 &
 holder=$!
 i=0
@@ -22,6 +28,11 @@ ok $? "import"
 ok $? "a dead import's temporary store is removed"
 [ -e "$T/s.db.tmp-live01" ]
 ok $? "a live import's is left alone"
+[ -e "$T/s.db.tmp-young1" ]
+ok $? "and so is one made in the last minute"
+"$NPUPROF" import -q --db "$T/.h.db" "$T/d" >/dev/null
+[ ! -e "$T/.h.db.tmp-dead02" ]
+ok $? "a hidden store's dead temporary store is removed too"
 kill "$holder" 2>/dev/null
 wait "$holder" 2>/dev/null
 
@@ -38,6 +49,7 @@ kill -9 "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 if ls "$T"/b.db.tmp-* >/dev/null 2>&1; then
 	ok 0 "kill -9 leaves a temporary store"
+	touch -d "@$old" "$T"/b.db.tmp-*
 	"$NPUPROF" import -q --db "$T/b.db" "$T/big" >/dev/null
 	ok $? "the next import runs"
 	! ls "$T"/b.db.tmp-* >/dev/null 2>&1

@@ -23,9 +23,9 @@ send_keys /
 wait_for 'search:' && type_text "$last" && send_keys Enter
 # When the filter is done the search goes on to the row (the message line
 # of a failed search names the start time too, but not the task name).
-# Up to 30 s: a sanitizer build on a loaded machine filters slowly.
+# Up to 90 s: a sanitizer build on a loaded machine filters slowly.
 i=0
-until capture | grep -F -- "$last" | grep -q 'aclnn_Conv2D' || [ $i -ge 1200 ]; do
+until capture | grep -F -- "$last" | grep -q 'aclnn_Conv2D' || [ $i -ge 3600 ]; do
 	sleep 0.025
 	i=$((i + 1))
 done
