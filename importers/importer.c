@@ -16,68 +16,35 @@
 #define IMPORT_MAX_DEPTH	8
 #define IMPORT_MAX_UNITS	4096
 
+/* An importer: its name, its F_probe and F_load, and what it reads. */
+#define IMPORTER(n, f, w)	{ .name = (n), .what = (w),		\
+	.probe = f##_probe, .load = f##_load }
+
 static const struct importer importers[] = {
-	{
-		.name = "prof",
-		.what = "raw PROF_* collection: host/ and device_N/ with "
-		    "data/ slices, or one bare host/ or device_N/ directory",
-		.probe = import_prof_probe,
-		.load = import_prof_load
-	},
-	{
-		.name = "pytorch",
-		.what = "PyTorch profiler: *_ascend_pt/ or "
-		    "ASCEND_PROFILER_OUTPUT/ (or any folder) with "
-		    "kernel_details.csv, op_statistic.csv, ...",
-		.probe = import_pytorch_probe,
-		.load = import_pytorch_load
-	},
-	{
-		.name = "msprof",
-		.what = "msprof export: mindstudio_profiler_output/ with "
-		    "op_summary_*, op_statistic_*, api_statistic_* CSVs (or "
-		    "one such CSV file)",
-		.probe = import_msprof_probe,
-		.load = import_msprof_load
-	},
-	{
-		.name = "summary",
-		.what = "legacy or SVP summary/: "
-		    "op_summary_<dev>_<model>_<iter>.csv, acl_statistic_*, "
-		    "op_statistic_* CSVs",
-		.probe = import_msprof_summary_probe,
-		.load = import_msprof_summary_load
-	},
-	{
-		.name = "job",
-		.what = "legacy JOB dir: data/ with Framework.*, "
-		    "training_trace.*, hwts.*, AclModule.*, DATA_PREPROCESS.* "
-		    "slices",
-		.probe = import_job_probe,
-		.load = import_job_load
-	},
-	{
-		.name = "legacy-timeline",
-		.what = "legacy timeline/ dir: "
-		    "<module>_<dev>_<model>_<iter>.json (msprof, task_time, "
-		    "step_trace, hccl, acl)",
-		.probe = import_tracedir_probe,
-		.load = import_tracedir_load
-	},
-	{
-		.name = "trace",
-		.what = "chrome-trace JSON: trace_view.json, msprof_*.json, "
-		    "timeline/*.json, or a folder of them",
-		.probe = import_trace_probe,
-		.load = import_trace_load
-	},
-	{
-		.name = "db",
-		.what = "vendor SQLite exports: msprof_*.db, "
-		    "ascend_pytorch_profiler*.db",
-		.probe = import_db_probe,
-		.load = import_db_load
-	}
+	IMPORTER("prof", import_prof,
+	    "raw PROF_* collection: host/ and device_N/ with data/ slices, "
+	    "or one bare host/ or device_N/ directory"),
+	IMPORTER("pytorch", import_pytorch,
+	    "PyTorch profiler: *_ascend_pt/ or ASCEND_PROFILER_OUTPUT/ (or "
+	    "any folder) with kernel_details.csv, op_statistic.csv, ..."),
+	IMPORTER("msprof", import_msprof,
+	    "msprof export: mindstudio_profiler_output/ with op_summary_*, "
+	    "op_statistic_*, api_statistic_* CSVs (or one such CSV file)"),
+	IMPORTER("summary", import_msprof_summary,
+	    "legacy or SVP summary/: op_summary_<dev>_<model>_<iter>.csv, "
+	    "acl_statistic_*, op_statistic_* CSVs"),
+	IMPORTER("job", import_job,
+	    "legacy JOB dir: data/ with Framework.*, training_trace.*, "
+	    "hwts.*, AclModule.*, DATA_PREPROCESS.* slices"),
+	IMPORTER("legacy-timeline", import_tracedir,
+	    "legacy timeline/ dir: <module>_<dev>_<model>_<iter>.json "
+	    "(msprof, task_time, step_trace, hccl, acl)"),
+	IMPORTER("trace", import_trace,
+	    "chrome-trace JSON: trace_view.json, msprof_*.json, "
+	    "timeline/*.json, or a folder of them"),
+	IMPORTER("db", import_db,
+	    "vendor SQLite exports: msprof_*.db, "
+	    "ascend_pytorch_profiler*.db")
 };
 
 #define NIMPORTERS	(sizeof importers / sizeof importers[0])

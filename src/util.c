@@ -508,14 +508,8 @@ int
 util_read_file(const char *path, char **data, size_t *len, size_t max,
     char **cause)
 {
-	FILE	*f;
-
-	if ((f = util_fopen_input(path)) == NULL) {
-		xasprintf(cause, "cannot open '%s': %s", path,
-		    util_input_error(errno));
-		return -1;
-	}
-	return util_read_stream(f, path, data, len, max, cause);
+	return util_read_stream(util_fopen_input(path), path, data, len, max,
+	    cause);
 }
 
 /* util_read_file() for a config, which may be a pipe. */
@@ -523,18 +517,11 @@ int
 util_read_config(const char *path, char **data, size_t *len, size_t max,
     char **cause)
 {
-	FILE	*f;
-
-	if ((f = util_fopen_config(path)) == NULL) {
-		xasprintf(cause, "cannot open '%s': %s", path,
-		    errno == EINVAL ? "not a file or a pipe" :
-		    strerror(errno));
-		return -1;
-	}
-	return util_read_stream(f, path, data, len, max, cause);
+	return util_read_stream(util_fopen_config(path), path, data, len,
+	    max, cause);
 }
 
-/* Read all of F (PATH) into *DATA, closing F. */
+/* Read all of F (PATH, NULL if it did not open) into *DATA, closing F. */
 static int
 util_read_stream(FILE *f, const char *path, char **data, size_t *len,
     size_t max, char **cause)
@@ -542,6 +529,11 @@ util_read_stream(FILE *f, const char *path, char **data, size_t *len,
 	char	*buf;
 	size_t	 n = 0, size = 4096, r;
 
+	if (f == NULL) {
+		xasprintf(cause, "cannot open '%s': %s", path,
+		    util_input_error(errno));
+		return -1;
+	}
 	buf = xmalloc(size);
 	while ((r = fread(buf + n, 1, size - n - 1, f)) > 0) {
 		n += r;
