@@ -424,17 +424,19 @@ util_walk_visit(struct util_walk *w, const char *path, const struct stat *st)
  * Open PATH, an input file, for reading without ever blocking on it: a
  * FIFO, socket or device is refused (errno EINVAL; util_input_error()
  * says what that means) before anything is read, so a FIFO named like a
- * profile file cannot hang an import. Return the descriptor, or -1.
+ * profile file cannot hang an import; a FIFO only when FIFO_OK. Return
+ * the descriptor, or -1.
  */
-int
-util_open_input(const char *path)
+static int
+util_open_nonblock(const char *path, bool fifo_ok)
 {
 	struct stat	 st;
 	int		 fd, flags;
 
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
 		return -1;
-	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) == -1 || !(S_ISREG(st.st_mode) ||
+	    (fifo_ok && S_ISFIFO(st.st_mode)))) {
 		close(fd);
 		errno = EINVAL;
 		return -1;
@@ -444,14 +446,20 @@ util_open_input(const char *path)
 	return fd;
 }
 
-/* util_open_input() as a stdio stream, or NULL with errno set. */
-FILE *
-util_fopen_input(const char *path)
+int
+util_open_input(const char *path)
+{
+	return util_open_nonblock(path, false);
+}
+
+/* util_open_nonblock() as a stdio stream, or NULL with errno set. */
+static FILE *
+util_fopen_nonblock(const char *path, bool fifo_ok)
 {
 	FILE	*f;
 	int	 fd, err;
 
-	if ((fd = util_open_input(path)) == -1)
+	if ((fd = util_open_nonblock(path, fifo_ok)) == -1)
 		return NULL;
 	if ((f = fdopen(fd, "rb")) == NULL) {
 		err = errno;
@@ -461,6 +469,13 @@ util_fopen_input(const char *path)
 	return f;
 }
 
+/* util_open_input() as a stdio stream, or NULL with errno set. */
+FILE *
+util_fopen_input(const char *path)
+{
+	return util_fopen_nonblock(path, false);
+}
+
 /* Why util_open_input() failed, for a message. */
 const char *
 util_input_error(int err)
@@ -468,33 +483,6 @@ util_input_error(int err)
 	if (err == EINVAL)
 		return "not a regular file (a FIFO, socket or device)";
 	return strerror(err);
-}
-
-/*
- * A config the user names, which may come through a pipe (--config
- * <(pass show board)): a regular file or a FIFO, opened without blocking
- * (a FIFO nobody writes reads as empty), as a stream, or NULL.
- */
-static FILE *
-util_fopen_config(const char *path)
-{
-	struct stat	 st;
-	FILE		*f;
-	int		 fd, flags;
-
-	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
-		return NULL;
-	if (fstat(fd, &st) == -1 || !(S_ISREG(st.st_mode) ||
-	    S_ISFIFO(st.st_mode))) {
-		close(fd);
-		errno = EINVAL;
-		return NULL;
-	}
-	if ((flags = fcntl(fd, F_GETFL)) != -1)
-		fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
-	if ((f = fdopen(fd, "rb")) == NULL)
-		close(fd);
-	return f;
 }
 
 static int	 util_read_stream(FILE *, const char *, char **, size_t *,
@@ -512,13 +500,17 @@ util_read_file(const char *path, char **data, size_t *len, size_t max,
 	    cause);
 }
 
-/* util_read_file() for a config, which may be a pipe. */
+/*
+ * util_read_file() for a config the user names, which may come through a
+ * pipe (--config <(pass show board)): a FIFO too, opened without blocking,
+ * so one nobody writes reads as empty.
+ */
 int
 util_read_config(const char *path, char **data, size_t *len, size_t max,
     char **cause)
 {
-	return util_read_stream(util_fopen_config(path), path, data, len,
-	    max, cause);
+	return util_read_stream(util_fopen_nonblock(path, true), path, data,
+	    len, max, cause);
 }
 
 /* Read all of F (PATH, NULL if it did not open) into *DATA, closing F. */
