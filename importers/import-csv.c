@@ -3,6 +3,10 @@
  * blocks and copes with what the vendor's tools write: a UTF-8 BOM, CRLF or
  * LF, quoted fields holding commas, doubled quotes and line breaks, a
  * trailing TAB after timestamps, and no newline at the end.
+ *
+ * A row longer than IMPORT_CSV_MAX_ROW bytes or with more than
+ * IMPORT_CSV_MAX_FIELDS cells is read past, not kept, so one broken line
+ * cannot take memory without bound; such rows are counted for the caller.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,6 +27,11 @@ struct csv {
 	int64_t		 row_offset;	/* offset of the row last read */
 	int64_t		 line;
 	bool		 eof;
+	bool		 over;		/* the row being read is too big */
+	int64_t		 skipped;	/* rows read past for their size */
+	int64_t		 skip_offset;	/* the first one's offset and size */
+	int64_t		 skip_size;
+	int64_t		 open_quote;	/* row whose quote never closed */
 	struct strbuf	 field;		/* the row's fields, NUL-separated */
 	size_t		*starts;
 	char		**fields;
@@ -44,6 +53,7 @@ import_csv_open(const char *path, char **cause)
 		return NULL;
 	}
 	c->path = xstrdup(path);
+	c->open_quote = -1;
 	c->buf = xmalloc(CSV_BLOCK);
 	strbuf_init(&c->field);
 	return c;
@@ -93,6 +103,35 @@ import_csv_getc(struct csv *c)
 	return (unsigned char)c->buf[c->pos++];
 }
 
+/* Drop the row being read: it is over a limit. */
+static void
+import_csv_overflow(struct csv *c)
+{
+	c->over = true;
+	strbuf_release(&c->field);
+	strbuf_init(&c->field);
+	c->nfields = 0;
+}
+
+/* Add N bytes at P to the row, unless that makes it too long. */
+static inline void
+import_csv_add(struct csv *c, const char *p, size_t n)
+{
+	if (c->over)
+		return;
+	if (c->field.len + n > IMPORT_CSV_MAX_ROW) {
+		import_csv_overflow(c);
+		return;
+	}
+	strbuf_add(&c->field, p, n);
+}
+
+static inline void
+import_csv_addc(struct csv *c, char ch)
+{
+	import_csv_add(c, &ch, 1);
+}
+
 /*
  * Copy the rest of an unquoted field in runs, up to the comma or line end,
  * which is returned (or -1 at the end of the file). Most of a file is
@@ -113,7 +152,7 @@ import_csv_unquoted(struct csv *c)
 			if (*p == ',' || *p == '\n' || *p == '\r')
 				break;
 		}
-		strbuf_add(&c->field, start, (size_t)(p - start));
+		import_csv_add(c, start, (size_t)(p - start));
 		c->pos = (size_t)(p - c->buf);
 		if (p == end)
 			continue;
@@ -125,7 +164,7 @@ import_csv_unquoted(struct csv *c)
 			c->pos++;
 			return '\n';
 		}
-		strbuf_addc(&c->field, '\r');
+		import_csv_addc(c, '\r');
 	}
 }
 
@@ -148,7 +187,7 @@ import_csv_quoted(struct csv *c)
 			if (*p == '\n')
 				c->line++;
 		}
-		strbuf_add(&c->field, start, (size_t)(p - start));
+		import_csv_add(c, start, (size_t)(p - start));
 		c->pos = (size_t)(p - c->buf);
 		if (p < end) {
 			c->pos++;
@@ -171,8 +210,11 @@ static void
 import_csv_end_field(struct csv *c, bool quoted)
 {
 	struct strbuf	*b = &c->field;
-	size_t		 start = c->starts[c->nfields];
+	size_t		 start;
 
+	if (c->over)
+		return;
+	start = c->starts[c->nfields];
 	/* Unquoted fields lose the trailing TAB or blanks Excel guards add. */
 	if (!quoted) {
 		while (b->len > start && (b->s[b->len - 1] == '\t' ||
@@ -186,6 +228,12 @@ import_csv_end_field(struct csv *c, bool quoted)
 static void
 import_csv_new_field(struct csv *c)
 {
+	if (c->over)
+		return;
+	if (c->nfields >= IMPORT_CSV_MAX_FIELDS) {
+		import_csv_overflow(c);
+		return;
+	}
 	if (c->nfields + 1 >= c->size) {
 		c->size = c->size == 0 ? 64 : c->size * 2;
 		c->starts = xreallocarray(c->starts, c->size,
@@ -199,7 +247,8 @@ import_csv_new_field(struct csv *c)
 /*
  * Read the next row. Set *FIELDS to its cells (valid until the next call)
  * and *N to their count. Return 1 for a row, 0 at the end of the file.
- * Blank lines are skipped.
+ * Blank lines are skipped, and so are rows over the size limits (see
+ * import_csv_skipped()).
  */
 int
 import_csv_next(struct csv *c, char ***fields, size_t *n)
@@ -218,34 +267,38 @@ import_csv_next(struct csv *c, char ***fields, size_t *n)
 		for (;;) {
 			import_csv_new_field(c);
 			quoted = inq = false;
-			while ((ch = import_csv_getc(c)) == ' '
-			    && c->field.len ==
-			    c->starts[c->nfields])
+			while ((ch = import_csv_getc(c)) == ' ' && !c->over
+			    && c->field.len == c->starts[c->nfields])
 				;
 			if (ch == '"') {
 				quoted = inq = true;
 				ch = import_csv_getc(c);
 			} else if (ch != ',' && ch != '\n' && ch != -1 &&
 			    ch != '\r') {
-				strbuf_addc(&c->field, (char)ch);
+				import_csv_addc(c, (char)ch);
 				ch = import_csv_unquoted(c);
 			}
 			for (;; ch = import_csv_getc(c)) {
-				if (ch == -1)
+				if (ch == -1) {
+					if (inq)
+						c->open_quote = c->row_offset;
 					break;
+				}
 				if (inq) {
 					if (ch != '"') {
 						if (ch == '\n')
 							c->line++;
-						strbuf_addc(&c->field,
-						    (char)ch);
+						import_csv_addc(c, (char)ch);
 						ch = import_csv_quoted(c);
-						if (ch == -1)
+						if (ch == -1) {
+							c->open_quote =
+							    c->row_offset;
 							break;
+						}
 					}
 					if (import_csv_peek(c) == '"') {
 						import_csv_getc(c);
-						strbuf_addc(&c->field, '"');
+						import_csv_addc(c, '"');
 					} else
 						inq = false;
 					continue;
@@ -254,11 +307,20 @@ import_csv_next(struct csv *c, char ***fields, size_t *n)
 					break;
 				if (ch == '\r' && import_csv_peek(c) == '\n')
 					continue;
-				strbuf_addc(&c->field, (char)ch);
+				import_csv_addc(c, (char)ch);
 			}
 			import_csv_end_field(c, quoted);
 			if (ch != ',')
 				break;
+		}
+		if (c->over) {
+			if (c->skipped++ == 0) {
+				c->skip_offset = c->row_offset;
+				c->skip_size = import_csv_bytes(c) -
+				    c->row_offset;
+			}
+			c->over = false;
+			continue;
 		}
 		if (c->nfields == 1 && c->field.s[0] == '\0')
 			continue;
@@ -269,6 +331,25 @@ import_csv_next(struct csv *c, char ***fields, size_t *n)
 	*fields = c->fields;
 	*n = c->nfields;
 	return 1;
+}
+
+/*
+ * Read the header row, as import_csv_next(). Return 0, or -1 with *cause
+ * set when the file is empty or its first row is over the limits.
+ */
+int
+import_csv_header(struct csv *c, char ***fields, size_t *n, char **cause)
+{
+	if (import_csv_next(c, fields, n) == 1 && c->skipped == 0)
+		return 0;
+	if (c->skipped > 0)
+		xasprintf(cause, "'%s': the header row (%lld bytes) is over "
+		    "the limit of %d MiB or %d cells", c->path,
+		    (long long)c->skip_size, IMPORT_CSV_MAX_ROW >> 20,
+		    IMPORT_CSV_MAX_FIELDS);
+	else
+		xasprintf(cause, "'%s' is empty", c->path);
+	return -1;
 }
 
 /* Byte offset of the row import_csv_next() returned last. */
@@ -283,6 +364,38 @@ int64_t
 import_csv_line(struct csv *c)
 {
 	return c->line;
+}
+
+/*
+ * How many rows were read past for being over a size limit; the first
+ * one's offset and size go to *OFFSET and *SIZE.
+ */
+int64_t
+import_csv_skipped(struct csv *c, int64_t *offset, int64_t *size)
+{
+	*offset = c->skip_offset;
+	*size = c->skip_size;
+	return c->skipped;
+}
+
+/*
+ * Warn once in S about the rows of C read past for their size, and about
+ * a quote still open at the end of the file.
+ */
+void
+import_csv_report(struct csv *c, struct store *s)
+{
+	if (c->open_quote >= 0)
+		store_load_warning(s, c->path, c->open_quote, "quoted cell "
+		    "not closed before the end of the file (cut short?): its "
+		    "row runs to the end");
+	if (c->skipped == 0)
+		return;
+	store_load_warning(s, c->path, c->skip_offset, "row of %lld bytes "
+	    "is over the limit of %d MiB or %d cells, skipped (%lld row%s)",
+	    (long long)c->skip_size, IMPORT_CSV_MAX_ROW >> 20,
+	    IMPORT_CSV_MAX_FIELDS, (long long)c->skipped,
+	    c->skipped == 1 ? "" : "s");
 }
 
 /* Bytes consumed so far. */

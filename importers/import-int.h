@@ -39,13 +39,18 @@ struct importer {
 const struct importer *importer_find(const char *);
 
 /* import-csv.c: the CSV reader every text importer shares. */
+#define IMPORT_CSV_MAX_ROW	(16 << 20)	/* bytes of one row */
+#define IMPORT_CSV_MAX_FIELDS	10000		/* cells of one row */
 struct csv;
 struct csv	*import_csv_open(const char *, char **);
 void		 import_csv_free(struct csv *);
 int		 import_csv_next(struct csv *, char ***, size_t *);
+int		 import_csv_header(struct csv *, char ***, size_t *, char **);
 int64_t		 import_csv_offset(struct csv *);
 int64_t		 import_csv_line(struct csv *);
 int64_t		 import_csv_bytes(struct csv *);
+int64_t		 import_csv_skipped(struct csv *, int64_t *, int64_t *);
+void		 import_csv_report(struct csv *, struct store *);
 
 /* import-columns.c: find columns by header name. */
 struct csv_cols;

@@ -135,8 +135,7 @@ import_rows_open(struct rows_file *r, const char *path, char **cause)
 	memset(r, 0, sizeof *r);
 	if ((r->csv = import_csv_open(path, cause)) == NULL)
 		return -1;
-	if (import_csv_next(r->csv, &r->f, &r->n) != 1) {
-		xasprintf(cause, "'%s' is empty", path);
+	if (import_csv_header(r->csv, &r->f, &r->n, cause) != 0) {
 		import_csv_free(r->csv);
 		return -1;
 	}
@@ -144,9 +143,12 @@ import_rows_open(struct rows_file *r, const char *path, char **cause)
 	return 0;
 }
 
+/* Close R; with S, first warn there about rows too big to read. */
 static void
-import_rows_close(struct rows_file *r)
+import_rows_close(struct store *s, struct rows_file *r)
 {
+	if (s != NULL)
+		import_csv_report(r->csv, s);
 	import_columns_free(r->cols);
 	import_csv_free(r->csv);
 }
@@ -297,7 +299,7 @@ import_rows_op_summary(struct store *s, const char *path,
 	if (k.start == -1 || k.dur == -1) {
 		xasprintf(cause, "'%s' has no start time or duration column",
 		    path);
-		import_rows_close(&r);
+		import_rows_close(s, &r);
 		return -1;
 	}
 	strbuf_init(&pmu);
@@ -363,7 +365,7 @@ import_rows_op_summary(struct store *s, const char *path,
 	strbuf_release(&pv);
 	strbuf_release(&pmu);
 	free(pidx);
-	import_rows_close(&r);
+	import_rows_close(s, &r);
 	return 0;
 }
 
@@ -395,7 +397,7 @@ import_rows_op_statistic(struct store *s, const char *path,
 	if (type == -1 || total == -1 || count == -1) {
 		xasprintf(cause, "'%s' has no OP Type, Count or Total Time(us) "
 		    "column", path);
-		import_rows_close(&r);
+		import_rows_close(s, &r);
 		return -1;
 	}
 	while (import_csv_next(r.csv, &r.f, &r.n) == 1) {
@@ -425,7 +427,7 @@ import_rows_op_statistic(struct store *s, const char *path,
 		store_load_op_stat(s, &o);
 	}
 	import_rows_trouble_report(s, &tr);
-	import_rows_close(&r);
+	import_rows_close(s, &r);
 	return 0;
 }
 
@@ -456,7 +458,7 @@ import_rows_api_statistic(struct store *s, const char *path,
 	if (name == -1 || time == -1 || count == -1) {
 		xasprintf(cause, "'%s' has no API Name, Time(us) or Count "
 		    "column", path);
-		import_rows_close(&r);
+		import_rows_close(s, &r);
 		return -1;
 	}
 	while (import_csv_next(r.csv, &r.f, &r.n) == 1) {
@@ -484,7 +486,7 @@ import_rows_api_statistic(struct store *s, const char *path,
 		store_load_api_stat(s, &a);
 	}
 	import_rows_trouble_report(s, &tr);
-	import_rows_close(&r);
+	import_rows_close(s, &r);
 	return 0;
 }
 
@@ -515,7 +517,7 @@ import_rows_step_trace(struct store *s, const char *path,
 	c[9] = import_columns_find(r.cols, "Model ID");
 	if (c[1] == -1) {
 		xasprintf(cause, "'%s' has no Iteration ID column", path);
-		import_rows_close(&r);
+		import_rows_close(s, &r);
 		return -1;
 	}
 	while (import_csv_next(r.csv, &r.f, &r.n) == 1) {
@@ -540,7 +542,7 @@ import_rows_step_trace(struct store *s, const char *path,
 		store_load_step(s, &st);
 	}
 	import_rows_trouble_report(s, &tr);
-	import_rows_close(&r);
+	import_rows_close(s, &r);
 	return 0;
 }
 
@@ -560,9 +562,12 @@ import_rows_generic(struct store *s, const char *path, const char *name,
 	if (import_rows_open(&r, path, cause) != 0)
 		return -1;
 	ncols = r.n;
+	if (ncols > STORE_GENERIC_MAX_COLS)
+		store_load_warning(s, path, 0, "%zu columns; only the first "
+		    "%d are kept", ncols, STORE_GENERIC_MAX_COLS);
 	if (store_load_generic_begin(s, name, ctx->device, ctx->rank, r.f,
 	    r.n, cause) != 0) {
-		import_rows_close(&r);
+		import_rows_close(s, &r);
 		return -1;
 	}
 	while (import_csv_next(r.csv, &r.f, &r.n) == 1) {
@@ -576,7 +581,7 @@ import_rows_generic(struct store *s, const char *path, const char *name,
 		store_load_generic_row(s, r.f, r.n);
 	}
 	import_rows_trouble_report(s, &tr);
-	import_rows_close(&r);
+	import_rows_close(s, &r);
 	return 0;
 }
 
@@ -699,7 +704,7 @@ import_rows_has_column(const char *path, const char *name)
 		return false;
 	}
 	found = import_columns_find(r.cols, name) != -1;
-	import_rows_close(&r);
+	import_rows_close(NULL, &r);
 	return found;
 }
 

@@ -168,6 +168,12 @@ importer_run(struct store *s, const char *root, char **cause)
 	}
 	strbuf_init(&kinds);
 	for (i = 0; i < w.n; i++) {
+		/* A failed write ends the load: the store cannot be kept. */
+		if (store_failed(s, cause) != 0) {
+			strbuf_release(&kinds);
+			importer_walk_free(&w);
+			return -1;
+		}
 		memset(&ctx, 0, sizeof ctx);
 		ctx.device = NP_NA;
 		ctx.rank = NP_NA;
@@ -197,6 +203,11 @@ importer_run(struct store *s, const char *root, char **cause)
 	store_load_meta(s, "source", kinds.s);
 	strbuf_release(&kinds);
 	importer_walk_free(&w);
+	if (store_failed(s, &why) != 0) {
+		free(*cause);
+		*cause = why;
+		return -1;
+	}
 	if (ok == 0) {
 		if (*cause == NULL)
 			xasprintf(cause, "nothing under '%s' could be "

@@ -110,7 +110,8 @@ import_svp_free(struct svp_file *sf)
 
 /* Read the whole file: layer tables are small. */
 static int
-import_svp_read(struct svp_file *sf, const char *path, char **cause)
+import_svp_read(struct store *s, struct svp_file *sf, const char *path,
+    char **cause)
 {
 	struct csv	*csv;
 	char		**f;
@@ -119,8 +120,7 @@ import_svp_read(struct svp_file *sf, const char *path, char **cause)
 	memset(sf, 0, sizeof *sf);
 	if ((csv = import_csv_open(path, cause)) == NULL)
 		return -1;
-	if (import_csv_next(csv, &f, &n) != 1) {
-		xasprintf(cause, "'%s' is empty", path);
+	if (import_csv_header(csv, &f, &n, cause) != 0) {
 		import_csv_free(csv);
 		return -1;
 	}
@@ -137,6 +137,7 @@ import_svp_read(struct svp_file *sf, const char *path, char **cause)
 		    strcmp(f[sf->col[SVP_LAYER]], "-") == 0)
 			sf->has_total = true;
 	}
+	import_csv_report(csv, s);
 	import_csv_free(csv);
 	return 0;
 }
@@ -279,7 +280,7 @@ import_svp_aa_core(struct store *s, const char *path, struct import_ctx *ctx,
 	struct svp_file	 sf;
 	int		 rc;
 
-	if (import_svp_read(&sf, path, cause) != 0)
+	if (import_svp_read(s, &sf, path, cause) != 0)
 		return -1;
 	rc = import_svp_write(s, &sf, ctx, cause);
 	import_svp_free(&sf);

@@ -109,6 +109,7 @@ void		 prof_slices_close(struct prof_stream *);
 bool		 prof_slices_magic(struct prof_stream *, const unsigned char *,
 		     const char **);
 #define PROF_RECORD_MAGIC	0x5A5A
+#define PROF_LINE_MAX		(1 << 20)	/* of a dictionary line */
 int		 prof_slices_lines_read(struct store *, struct prof_files *,
 		     void (*)(void *, char *, size_t), void *);
 

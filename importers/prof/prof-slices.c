@@ -258,19 +258,54 @@ prof_slices_close(struct prof_stream *st)
 }
 
 /*
+ * Read one line of FP into B, without its line end. A line longer than
+ * PROF_LINE_MAX is read past, not kept: *LONG is set and B is left empty.
+ * Return false at the end of the file.
+ */
+static bool
+prof_slices_line(FILE *fp, struct strbuf *b, bool *lng)
+{
+	char	 chunk[8192];
+	size_t	 n;
+	bool	 any = false;
+
+	strbuf_reset(b);
+	*lng = false;
+	while (fgets(chunk, sizeof chunk, fp) != NULL) {
+		any = true;
+		n = strlen(chunk);
+		if (!*lng && b->len + n > PROF_LINE_MAX) {
+			*lng = true;
+			strbuf_release(b);
+		}
+		if (!*lng)
+			strbuf_add(b, chunk, n);
+		if (n > 0 && chunk[n - 1] == '\n')
+			break;
+	}
+	while (b->len > 0 && (b->s[b->len - 1] == '\n' ||
+	    b->s[b->len - 1] == '\r'))
+		b->s[--b->len] = '\0';
+	return any;
+}
+
+/*
  * Read the text files F line by line (dictionaries), calling FN with each
- * line, NUL-terminated and without its newline. Return the line count.
+ * line, NUL-terminated and without its newline. Lines over PROF_LINE_MAX
+ * are skipped with one warning per file. Return the line count.
  */
 int
 prof_slices_lines_read(struct store *s, struct prof_files *f,
     void (*fn)(void *, char *, size_t), void *arg)
 {
-	FILE	*fp;
-	char	*line = NULL;
-	size_t	 size = 0, i;
-	ssize_t	 len;
-	int	 n = 0;
+	FILE		*fp;
+	struct strbuf	 line;
+	size_t		 i;
+	int64_t		 offset, first, skipped;
+	bool		 lng;
+	int		 n = 0;
 
+	strbuf_init(&line);
 	for (i = 0; i < f->n; i++) {
 		if ((fp = util_fopen_input(f->paths[i])) == NULL) {
 			store_load_warning(s, f->paths[i], -1,
@@ -278,16 +313,25 @@ prof_slices_lines_read(struct store *s, struct prof_files *f,
 			continue;
 		}
 		store_load_file(s, f->paths[i]);
-		while ((len = getline(&line, &size, fp)) > 0) {
-			while (len > 0 && (line[len - 1] == '\n' ||
-			    line[len - 1] == '\r'))
-				line[--len] = '\0';
-			fn(arg, line, (size_t)len);
-			n++;
+		skipped = first = offset = 0;
+		while (prof_slices_line(fp, &line, &lng)) {
+			if (lng) {
+				if (skipped++ == 0)
+					first = offset;
+			} else {
+				fn(arg, line.s, line.len);
+				n++;
+			}
+			offset = ftello(fp);
 		}
+		if (skipped > 0)
+			store_load_warning(s, f->paths[i], first, "line over "
+			    "the limit of %d MiB skipped (%lld line%s)",
+			    PROF_LINE_MAX >> 20, (long long)skipped,
+			    skipped == 1 ? "" : "s");
 		fclose(fp);
 	}
-	free(line);
+	strbuf_release(&line);
 	return n;
 }
 

@@ -14,6 +14,8 @@ bool		 import_trace_is_msprof(const char *);
 
 /* trace-parse.c: a streaming reader of chrome-trace JSON. */
 #define TRACE_MAX_ARGS	32
+#define TRACE_MAX_EVENT	(16 << 20)	/* bytes of one event's text */
+#define TRACE_MAX_STRING (4 << 20)	/* bytes of one JSON string */
 
 struct trace_parse_arg {
 	struct strbuf	 key;
@@ -44,6 +46,9 @@ struct yajl_handle_t *trace_parse_handle(struct trace_parse *);
 bool		 trace_parse_done(struct trace_parse *);
 bool		 trace_parse_too_deep(struct trace_parse *);
 int64_t		 trace_parse_events(struct trace_parse *);
+void		 trace_parse_drop(struct trace_parse *);
+void		 trace_parse_at(struct trace_parse *, int64_t);
+int64_t		 trace_parse_big(struct trace_parse *, int64_t *);
 const char	*trace_parse_arg(const struct trace_event *, const char *);
 
 /* trace-read.c */

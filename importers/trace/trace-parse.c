@@ -48,6 +48,12 @@ struct trace_parse {
 	bool			 done;		/* the top value closed */
 	bool			 too_deep;
 	int64_t			 events;
+	int64_t			 ev_bytes;	/* text of the event so far */
+	bool			 ev_big;	/* it is being dropped */
+	int64_t			 big;		/* events dropped for size */
+	int64_t			 big_offset;	/* where the first one ended */
+	int64_t			 base;		/* file offset of the chunk */
+	yajl_handle		 h;
 };
 
 static const struct {
@@ -183,6 +189,35 @@ trace_parse_in_args(struct trace_parse *p)
 	return p->args_depth != 0 && p->depth >= p->args_depth;
 }
 
+/*
+ * Stop keeping the event being read: it is too big. Its text is freed, and
+ * it is counted, not handed on, when it closes.
+ */
+void
+trace_parse_drop(struct trace_parse *p)
+{
+	if (!p->in_event || p->ev_big)
+		return;
+	p->ev_big = true;
+	trace_parse_release(&p->ev);
+	p->ev.nargs = 0;
+	trace_parse_reset(&p->ev);
+	p->slot = NULL;
+}
+
+/* Count N more bytes of the event; false once it is being dropped. */
+static bool
+trace_parse_keep(struct trace_parse *p, size_t n)
+{
+	if (p->ev_big)
+		return false;
+	p->ev_bytes += (int64_t)n;
+	if (p->ev_bytes <= TRACE_MAX_EVENT)
+		return true;
+	trace_parse_drop(p);
+	return false;
+}
+
 /* A string, number or literal: TEXT of LEN bytes, a JSON string if STR. */
 static int
 trace_parse_scalar(struct trace_parse *p, const unsigned char *text,
@@ -194,6 +229,8 @@ trace_parse_scalar(struct trace_parse *p, const unsigned char *text,
 		p->done = true;
 		return 0;
 	}
+	if (p->in_event && !trace_parse_keep(p, len + 2))
+		return 1;
 	if (trace_parse_in_args(p)) {
 		trace_parse_sep(p);
 		if (str)
@@ -260,8 +297,10 @@ trace_parse_open(struct trace_parse *p, char open)
 		return 0;
 	}
 	if (trace_parse_in_args(p)) {
-		trace_parse_sep(p);
-		strbuf_addc(&p->ev.args, open);
+		if (trace_parse_keep(p, 2)) {
+			trace_parse_sep(p);
+			strbuf_addc(&p->ev.args, open);
+		}
 		p->slot = NULL;
 	} else if (p->in_event && p->field == F_ARGS && open == '{' &&
 	    p->depth == p->ev_array + 1) {
@@ -272,6 +311,8 @@ trace_parse_open(struct trace_parse *p, char open)
 	    p->depth == p->ev_array && !p->in_event) {
 		trace_parse_reset(&p->ev);
 		p->in_event = true;
+		p->ev_bytes = 0;
+		p->ev_big = false;
 	} else if (open == '[' && p->depth == 1 && p->top == '{' &&
 	    p->events_key)
 		p->ev_array = 2;
@@ -303,6 +344,10 @@ trace_parse_key(void *arg, const unsigned char *key, size_t len)
 	if (p->depth == 1 && p->top == '{')
 		p->events_key = len == 11 &&
 		    memcmp(key, "traceEvents", 11) == 0;
+	if (p->in_event && !trace_parse_keep(p, len + 3)) {
+		p->field = F_NONE;
+		return 1;
+	}
 	if (trace_parse_in_args(p)) {
 		trace_parse_sep(p);
 		trace_parse_quote(&p->ev.args, key, len);
@@ -335,13 +380,20 @@ static int
 trace_parse_close(struct trace_parse *p, char close)
 {
 	if (trace_parse_in_args(p)) {
-		strbuf_addc(&p->ev.args, close);
+		if (trace_parse_keep(p, 1))
+			strbuf_addc(&p->ev.args, close);
 		if (p->depth == p->args_depth)
 			p->args_depth = 0;
 	} else if (p->in_event && p->depth == p->ev_array + 1) {
 		p->in_event = false;
-		p->events++;
-		p->cb(p->arg, &p->ev);
+		if (p->ev_big) {
+			if (p->big++ == 0)
+				p->big_offset = p->base + (int64_t)
+				    yajl_get_bytes_consumed(p->h);
+		} else {
+			p->events++;
+			p->cb(p->arg, &p->ev);
+		}
 	} else if (p->depth == p->ev_array)
 		p->ev_array = 0;
 	p->slot = NULL;
@@ -416,6 +468,7 @@ trace_parse_handle(struct trace_parse *p)
 	p->slot = NULL;
 	if ((h = yajl_alloc(&trace_parse_callbacks, NULL, p)) == NULL)
 		fatalx("%s: yajl_alloc failed", __func__);
+	p->h = h;
 	return h;
 }
 
@@ -431,6 +484,24 @@ bool
 trace_parse_too_deep(struct trace_parse *p)
 {
 	return p->too_deep;
+}
+
+/* The next bytes fed to the handle start at file offset BASE. */
+void
+trace_parse_at(struct trace_parse *p, int64_t base)
+{
+	p->base = base;
+}
+
+/*
+ * How many events were dropped for being over TRACE_MAX_EVENT; *OFFSET is
+ * where the first one ended.
+ */
+int64_t
+trace_parse_big(struct trace_parse *p, int64_t *offset)
+{
+	*offset = p->big_offset;
+	return p->big;
 }
 
 /* How many events were handed on so far. */

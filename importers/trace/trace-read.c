@@ -33,6 +33,19 @@ trace_read_error(yajl_handle h, const unsigned char *buf, size_t len)
 	return s;
 }
 
+/*
+ * Where the bytes fed to yajl stand in JSON's strings. yajl keeps a string
+ * whole in memory however long it is, so a string longer than
+ * TRACE_MAX_STRING is cut: the rest of it, up to its closing quote, is
+ * never fed, and the event holding it is dropped.
+ */
+struct trace_scan {
+	bool		 in_str;
+	bool		 dropping;	/* inside a string being cut */
+	int		 esc;		/* 1 after a backslash, 2-5 in \uXXXX */
+	int64_t		 len;		/* bytes of the string so far */
+};
+
 /* Where a file stands while it is read. */
 struct trace_file {
 	struct store		*s;
@@ -41,7 +54,113 @@ struct trace_file {
 	yajl_handle		 h;
 	int64_t			 values;	/* top-level values begun */
 	bool			 stop;
+	struct trace_scan	 scan;
+	int64_t			 cuts;		/* strings cut */
+	int64_t			 cut_offset;	/* where the first one was */
 };
+
+/* Move the escape state of T over the string byte B. */
+static void
+trace_read_escape(struct trace_scan *t, unsigned char b)
+{
+	if (t->esc == 1)
+		t->esc = b == 'u' ? 5 : 0;
+	else if (t->esc > 1)
+		t->esc = t->esc == 2 ? 0 : t->esc - 1;
+	else if (b == '\\')
+		t->esc = 1;
+}
+
+/*
+ * Scan BUF for feeding. Return how many bytes may be fed; if CUT, stop
+ * where a string grows over the limit and start dropping it there.
+ */
+static size_t
+trace_read_scan(struct trace_scan *t, const unsigned char *buf, size_t len,
+    bool cut)
+{
+	size_t		 i;
+	unsigned char	 b;
+
+	for (i = 0; i < len; i++) {
+		b = buf[i];
+		if (!t->in_str) {
+			if (b == '"') {
+				t->in_str = true;
+				t->len = 0;
+				t->esc = 0;
+			}
+			continue;
+		}
+		if (t->esc == 0 && b == '"') {
+			t->in_str = false;
+			continue;
+		}
+		if (cut && t->esc == 0 && t->len >= TRACE_MAX_STRING &&
+		    (b & 0xc0) != 0x80) {
+			t->dropping = true;
+			return i;
+		}
+		trace_read_escape(t, b);
+		t->len++;
+	}
+	return len;
+}
+
+/* Skip the bytes of a string being cut, up to its closing quote. */
+static size_t
+trace_read_drop(struct trace_scan *t, const unsigned char *buf, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < len; i++) {
+		if (t->esc == 0 && buf[i] == '"') {
+			t->dropping = false;
+			break;
+		}
+		trace_read_escape(t, buf[i]);
+	}
+	return i;
+}
+
+/*
+ * Feed BUF, at file offset POS, to the handle, leaving out what is cut of
+ * long strings. On a status other than ok, *USED is how many bytes of BUF
+ * the handle took.
+ */
+static yajl_status
+trace_read_feed(struct trace_file *f, const unsigned char *buf, size_t len,
+    int64_t pos, size_t *used)
+{
+	struct trace_scan	 save;
+	yajl_status		 st;
+	size_t			 i = 0, run, took;
+
+	while (i < len) {
+		if (f->scan.dropping) {
+			i += trace_read_drop(&f->scan, buf + i, len - i);
+			continue;
+		}
+		save = f->scan;
+		run = trace_read_scan(&f->scan, buf + i, len - i, true);
+		trace_parse_at(f->p, pos + (int64_t)i);
+		st = yajl_parse(f->h, buf + i, run);
+		if (st != yajl_status_ok) {
+			took = yajl_get_bytes_consumed(f->h);
+			f->scan = save;
+			trace_read_scan(&f->scan, buf + i, took, false);
+			*used = i + took;
+			return st;
+		}
+		i += run;
+		if (f->scan.dropping) {
+			if (f->cuts++ == 0)
+				f->cut_offset = pos + (int64_t)i;
+			trace_parse_drop(f->p);
+		}
+	}
+	return yajl_status_ok;
+}
 
 static void
 trace_read_stop(struct trace_file *f, int64_t offset, const char *why)
@@ -99,10 +218,9 @@ trace_read_chunk(struct trace_file *f, const unsigned char *buf,
 			pos += (int64_t)used;
 			continue;
 		}
-		st = yajl_parse(f->h, buf, len);
+		st = trace_read_feed(f, buf, len, pos, &used);
 		if (st == yajl_status_ok)
 			return;
-		used = yajl_get_bytes_consumed(f->h);
 		if (st == yajl_status_client_canceled &&
 		    trace_parse_done(f->p)) {
 			yajl_free(f->h);
@@ -121,6 +239,25 @@ trace_read_chunk(struct trace_file *f, const unsigned char *buf,
 		free(msg);
 		free(why);
 	}
+}
+
+/* Say once what was cut or dropped for its size. */
+static void
+trace_read_report(struct trace_file *f)
+{
+	int64_t	 n, offset;
+
+	if (f->cuts > 0)
+		store_load_warning(f->s, f->path, f->cut_offset, "string over "
+		    "the limit of %d MiB cut here (%lld string%s); an event "
+		    "holding one is skipped", TRACE_MAX_STRING >> 20,
+		    (long long)f->cuts, f->cuts == 1 ? "" : "s");
+	if ((n = trace_parse_big(f->p, &offset)) > 0)
+		store_load_warning(f->s, f->path, offset, "event over the "
+		    "limit of %d MiB or holding a cut string skipped (%lld "
+		    "event%s; the offset is where the first one ends)",
+		    TRACE_MAX_EVENT >> 20,
+		    (long long)n, n == 1 ? "" : "s");
 }
 
 /*
@@ -163,6 +300,7 @@ trace_read_file(struct store *s, const char *path, trace_event_cb cb,
 		    "(cut short?)");
 	if (!f.stop && f.values == 0)
 		store_load_warning(s, path, 0, "no trace events in the file");
+	trace_read_report(&f);
 	if (f.h != NULL)
 		yajl_free(f.h);
 	free(buf);

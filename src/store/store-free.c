@@ -25,6 +25,7 @@ store_free(struct store *s)
 	free(s->path);
 	free(s->tmp);
 	free(s->root);
+	free(s->failed);
 	free(s->legacy);
 	free(s);
 }

@@ -106,6 +106,7 @@ struct store {
 	int64_t			 colset;	/* its task columns, or 0 */
 	int64_t			 nest_todo;	/* spans loaded without depth */
 	int64_t			 nest_done;	/* and with one */
+	char			*failed;	/* the first failed write */
 };
 
 /* store-schema.c */
@@ -123,6 +124,12 @@ void		 store_register_match(struct store *, struct matcher *);
 int		 store_manifest_write(struct store *, char **);
 bool		 store_exists(struct store *, const char *);
 bool		 store_has_table(struct store *, const char *);
+bool		 store_has_column(struct store *, const char *, const char *);
+void		 store_write(struct store *, sqlite3_stmt *);
+bool		 store_read(struct store *, sqlite3_stmt *);
+int		 store_load_prepare(struct store *, sqlite3_stmt **,
+		     const char *);
+void		 store_load_exec(struct store *, const char *);
 
 /* store-tables.c: specs of the tables kept from vendor files */
 const struct store_table *store_tables_dyn_find(struct store *, const char *);

@@ -172,8 +172,7 @@ store_lanes_bin_flush(struct lanes_build *b, int level)
 	sqlite3_bind_int64(stmt, 4, acc->n);
 	for (i = 0; i < SPAN_NTYPES; i++)
 		sqlite3_bind_int64(stmt, 5 + i, acc->busy[i]);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(b->s, stmt);
 	memset(acc, 0, sizeof *acc);
 	acc->run = -1;
 }
@@ -288,8 +287,7 @@ store_lanes_block_flush(struct lanes_build *b)
 	sqlite3_bind_int64(stmt, 4, b->bcum);
 	sqlite3_bind_int64(stmt, 5, b->bcend);
 	sqlite3_bind_blob(stmt, 6, b->data, (int)b->len, SQLITE_STATIC);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(b->s, stmt);
 	b->npacked = b->len = 0;
 }
 
@@ -329,8 +327,7 @@ store_lanes_begin(struct lanes_build *b, enum store_lane_kind kind,
 		store_load_bind_i64(stmt, 2 + i, key[i]);
 	sqlite3_bind_text(stmt, 8, name, -1, SQLITE_STATIC);
 	sqlite3_bind_text(stmt, 9, group, -1, SQLITE_STATIC);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(b->s, stmt);
 	b->id = sqlite3_last_insert_rowid(b->s->db);
 	b->ord = b->cum = b->maxdur = 0;
 	b->nprobe = 0;
@@ -370,8 +367,7 @@ store_lanes_span(struct lanes_build *b, int64_t start, int64_t end,
 	sqlite3_bind_int64(stmt, 7, b->cum);
 	sqlite3_bind_int64(stmt, 8, ce);
 	sqlite3_bind_int64(stmt, 9, ce - cs);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(b->s, stmt);
 	if (ce == cs)
 		return;
 	if (b->k0 >= 0) {
@@ -405,8 +401,7 @@ store_lanes_end(struct lanes_build *b)
 	sqlite3_bind_int64(stmt, 4, b->maxdur);
 	store_load_bind_i64(stmt, 5, b->k0 >= 0 ? b->k0 : NP_NA);
 	sqlite3_bind_int64(stmt, 6, b->id);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(b->s, stmt);
 	b->id = 0;
 }
 
@@ -428,8 +423,7 @@ store_lanes_link(struct lanes_build *b, int64_t id, int64_t start,
 	sqlite3_bind_int64(stmt, 4, b->id);
 	sqlite3_bind_int64(stmt, 5, start);
 	sqlite3_bind_int64(stmt, 6, b->ord - 1);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(b->s, stmt);
 }
 
 static int64_t

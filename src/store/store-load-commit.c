@@ -21,12 +21,14 @@ store_load_commit(struct store *s, char **cause)
 	store_load_progress(s, "indexing", NULL, 0, 0);
 	snprintf(buf, sizeof buf, "%lld", (long long)s->records);
 	store_load_meta(s, "records", buf);
-	if (store_nest_spans(s, cause) != 0 ||
+	if (store_failed(s, cause) != 0 ||
+	    store_nest_spans(s, cause) != 0 ||
 	    store_stats_write(s, cause) != 0 ||
 	    store_lanes_build(s, cause) != 0 ||
 	    store_exec(s, store_schema_index_sql, cause) != 0 ||
 	    store_exec(s, store_schema_view_sql, cause) != 0 ||
-	    store_manifest_write(s, cause) != 0) {
+	    store_manifest_write(s, cause) != 0 ||
+	    store_failed(s, cause) != 0) {
 		store_load_abort(s);
 		return -1;
 	}

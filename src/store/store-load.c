@@ -130,8 +130,7 @@ store_load_intern(struct store *s, const char *str)
 	util_map_set(&in->index, h, (uint64_t)id);
 	sqlite3_bind_int64(stmt, 1, id);
 	sqlite3_bind_text(stmt, 2, str, (int)len, SQLITE_STATIC);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(s, stmt);
 	return id;
 }
 
@@ -321,13 +320,13 @@ store_load_meta(struct store *s, const char *key, const char *value)
 {
 	sqlite3_stmt	*stmt;
 
-	if (sqlite3_prepare_v2(s->db, value != NULL ? "INSERT OR REPLACE INTO"
-	    " meta VALUES (?, ?)" : "DELETE FROM meta WHERE key = ?", -1,
-	    &stmt, NULL) != SQLITE_OK)
+	if (store_load_prepare(s, &stmt, value != NULL ? "INSERT OR REPLACE"
+	    " INTO meta VALUES (?, ?)" : "DELETE FROM meta WHERE key = ?") !=
+	    0)
 		return;
 	sqlite3_bind_text(stmt, 1, key, -1, SQLITE_STATIC);
 	store_load_bind_str(stmt, 2, value);
-	sqlite3_step(stmt);
+	store_write(s, stmt);
 	sqlite3_finalize(stmt);
 }
 
@@ -341,8 +340,7 @@ store_load_file(struct store *s, const char *path)
 	store_meta_get(s, "importer.current", &importer);
 	sqlite3_bind_text(stmt, 1, path, -1, SQLITE_STATIC);
 	store_load_bind_str(stmt, 2, importer);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(s, stmt);
 	free(importer);
 }
 
@@ -368,8 +366,7 @@ store_load_warning(struct store *s, const char *file, int64_t offset,
 	sqlite3_bind_text(stmt, 1, file, -1, SQLITE_STATIC);
 	store_load_bind_i64(stmt, 2, offset >= 0 ? offset : NP_NA);
 	sqlite3_bind_text(stmt, 3, msg, -1, SQLITE_STATIC);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(s, stmt);
 	s->warnings++;
 	free(msg);
 }
@@ -386,11 +383,11 @@ store_load_pmu_names(struct store *s, const struct strbuf *names)
 	s->pmu_set = NP_NA;
 	if (names == NULL || names->len == 0)
 		return;
-	if (sqlite3_prepare_v2(s->db, "INSERT INTO pmu_set VALUES (NULL, ?)",
-	    -1, &stmt, NULL) != SQLITE_OK)
+	if (store_load_prepare(s, &stmt, "INSERT INTO pmu_set VALUES"
+	    " (NULL, ?)") != 0)
 		return;
 	sqlite3_bind_blob(stmt, 1, names->s, (int)names->len, SQLITE_STATIC);
-	sqlite3_step(stmt);
+	store_write(s, stmt);
 	sqlite3_finalize(stmt);
 	s->pmu_set = sqlite3_last_insert_rowid(s->db);
 }
@@ -406,11 +403,12 @@ store_load_task_cols(struct store *s, const char *names)
 	sqlite3_stmt	*stmt;
 
 	s->colset = 0;
-	if (names == NULL || sqlite3_prepare_v2(s->db, "INSERT INTO colset"
-	    " VALUES (NULL, ?)", -1, &stmt, NULL) != SQLITE_OK)
+	if (names == NULL || store_load_prepare(s, &stmt, "INSERT INTO colset"
+	    " VALUES (NULL, ?)") != 0)
 		return;
 	sqlite3_bind_text(stmt, 1, names, -1, SQLITE_STATIC);
-	if (sqlite3_step(stmt) == SQLITE_DONE)
+	store_write(s, stmt);
+	if (s->failed == NULL)
 		s->colset = sqlite3_last_insert_rowid(s->db);
 	sqlite3_finalize(stmt);
 }
@@ -462,8 +460,7 @@ store_load_task(struct store *s, const struct store_task *t)
 		sqlite3_bind_int64(stmt, i++, s->colset);
 	else
 		sqlite3_bind_null(stmt, i++);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(s, stmt);
 	store_stats_add_task(s, t, op, core);
 	s->records++;
 	return sqlite3_last_insert_rowid(s->db);
@@ -507,8 +504,7 @@ store_load_api(struct store *s, const struct store_api *a)
 	store_load_bind_intern(s, stmt, i++, a->level);
 	store_load_bind_intern(s, stmt, i++, a->name);
 	store_load_bind_str(stmt, i++, a->args);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(s, stmt);
 	s->records++;
 	if (a->depth == NP_NA)
 		s->nest_todo++;
@@ -538,8 +534,7 @@ store_load_op_stat(struct store *s, const struct store_op_stat *o)
 	store_load_bind_i64(stmt, i++, o->model_id);
 	store_load_bind_i64(stmt, i++, o->iter);
 	store_load_bind_str(stmt, i++, o->model_name);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(s, stmt);
 	s->records++;
 }
 
@@ -561,8 +556,7 @@ store_load_api_stat(struct store *s, const struct store_api_stat *a)
 	store_load_bind_i64(stmt, i++, a->max_ns);
 	sqlite3_bind_double(stmt, i++, a->variance);
 	sqlite3_bind_int(stmt, i++, a->origin);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(s, stmt);
 	s->records++;
 }
 
@@ -583,8 +577,7 @@ store_load_step(struct store *s, const struct store_step *st)
 	store_load_bind_i64(stmt, i++, st->fp_bp_ns);
 	store_load_bind_i64(stmt, i++, st->refresh_ns);
 	store_load_bind_i64(stmt, i++, st->data_aug_ns);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(s, stmt);
 	s->records++;
 }
 
@@ -601,10 +594,39 @@ store_load_quote_ident(struct strbuf *b, const char *name)
 }
 
 /*
+ * The column names of a generic table for the header COLS: at most
+ * STORE_GENERIC_MAX_COLS of them, and a name met before (SQL names ignore
+ * case) gets ".1", ".2", ... as pandas does, so no cell is lost to a
+ * repeated header.
+ */
+static char **
+store_load_generic_names(char **cols, size_t ncols, size_t *n)
+{
+	char	**names;
+	size_t	  i, j;
+	int	  k;
+
+	*n = ncols < STORE_GENERIC_MAX_COLS ? ncols : STORE_GENERIC_MAX_COLS;
+	names = xcalloc(*n + 1, sizeof *names);
+	for (i = 0; i < *n; i++) {
+		names[i] = xstrdup(cols[i]);
+		for (k = 1, j = 0; j < i; j++) {
+			if (strcasecmp(names[j], names[i]) != 0)
+				continue;
+			free(names[i]);
+			xasprintf(&names[i], "%s.%d", cols[i], k++);
+			j = (size_t)-1;
+		}
+	}
+	return names;
+}
+
+/*
  * Start rows of the generic table NAME (a vendor CSV kept as it is, all
  * cells text) with the header COLS; later rows go through
  * store_load_generic_row() until the next begin. Columns new to an
- * existing table are added. On failure return -1 and set *cause.
+ * existing table are added. Only the first STORE_GENERIC_MAX_COLS columns
+ * are kept. On failure return -1 and set *cause.
  */
 int
 store_load_generic_begin(struct store *s, const char *name, int64_t device,
@@ -612,59 +634,66 @@ store_load_generic_begin(struct store *s, const char *name, int64_t device,
 {
 	struct strbuf	 b, ins;
 	sqlite3_stmt	*stmt;
-	size_t		 i;
+	char		**names;
+	size_t		 i, n;
+	int		 rc = -1;
 
 	strbuf_init(&b);
 	strbuf_init(&ins);
+	names = store_load_generic_names(cols, ncols, &n);
 	if (!store_has_table(s, name)) {
 		strbuf_adds(&b, "CREATE TABLE ");
 		store_load_quote_ident(&b, name);
 		strbuf_adds(&b, "(_device INTEGER, _rank INTEGER, _file TEXT)");
-		if (store_exec(s, b.s, cause) != 0) {
-			strbuf_release(&b);
-			return -1;
-		}
-		if (sqlite3_prepare_v2(s->db, "INSERT INTO generic VALUES"
-		    " (?, ?)", -1, &stmt, NULL) == SQLITE_OK) {
-			sqlite3_bind_text(stmt, 1, name, -1, SQLITE_STATIC);
-			sqlite3_bind_text(stmt, 2, name, -1, SQLITE_STATIC);
-			sqlite3_step(stmt);
-			sqlite3_finalize(stmt);
-		}
+		if (store_exec(s, b.s, cause) != 0)
+			goto out;
+		if (store_prepare(s, &stmt, "INSERT INTO generic VALUES (?, ?)",
+		    cause) != 0)
+			goto out;
+		sqlite3_bind_text(stmt, 1, name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(stmt, 2, name, -1, SQLITE_STATIC);
+		store_write(s, stmt);
+		sqlite3_finalize(stmt);
 	}
-	for (i = 0; i < ncols; i++) {
+	for (i = 0; i < n; i++) {
+		if (store_has_column(s, name, names[i]))
+			continue;
 		strbuf_reset(&b);
 		strbuf_adds(&b, "ALTER TABLE ");
 		store_load_quote_ident(&b, name);
 		strbuf_adds(&b, " ADD COLUMN ");
-		store_load_quote_ident(&b, cols[i]);
+		store_load_quote_ident(&b, names[i]);
 		strbuf_adds(&b, " TEXT");
-		sqlite3_exec(s->db, b.s, NULL, NULL, NULL);
+		if (store_exec(s, b.s, cause) != 0)
+			goto out;
 	}
 	strbuf_adds(&ins, "INSERT INTO ");
 	store_load_quote_ident(&ins, name);
 	strbuf_adds(&ins, "(_device, _rank, _file");
-	for (i = 0; i < ncols; i++) {
+	for (i = 0; i < n; i++) {
 		strbuf_adds(&ins, ", ");
-		store_load_quote_ident(&ins, cols[i]);
+		store_load_quote_ident(&ins, names[i]);
 	}
 	strbuf_adds(&ins, ") VALUES (?, ?, ?");
-	for (i = 0; i < ncols; i++)
+	for (i = 0; i < n; i++)
 		strbuf_adds(&ins, ", ?");
 	strbuf_addc(&ins, ')');
-	strbuf_release(&b);
 	sqlite3_finalize(s->stmt[STMT_GENERIC]);
 	s->stmt[STMT_GENERIC] = NULL;
-	if (store_prepare(s, &s->stmt[STMT_GENERIC], ins.s, cause) != 0) {
-		strbuf_release(&ins);
-		return -1;
-	}
-	strbuf_release(&ins);
+	if (store_prepare(s, &s->stmt[STMT_GENERIC], ins.s, cause) != 0)
+		goto out;
 	sqlite3_bind_int64(s->stmt[STMT_GENERIC], 1, device == NP_NA ? -1 :
 	    device);
 	store_load_bind_i64(s->stmt[STMT_GENERIC], 2, rank);
-	s->generic_ncols = ncols;
-	return 0;
+	s->generic_ncols = n;
+	rc = 0;
+out:
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	strbuf_release(&ins);
+	strbuf_release(&b);
+	return rc;
 }
 
 /* Add one row to the generic table begun last; missing cells are NULL. */
@@ -680,8 +709,7 @@ store_load_generic_row(struct store *s, char **cells, size_t ncells)
 	for (i = 0; i < s->generic_ncols; i++)
 		store_load_bind_str(stmt, (int)i + 4, i < ncells ? cells[i]
 		    : NULL);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(s, stmt);
 	s->records++;
 }
 

@@ -125,8 +125,7 @@ store_manifest_write(struct store *s, char **cause)
 		sqlite3_bind_text(stmt, 1, m.v[i].path, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(stmt, 2, m.v[i].size);
 		sqlite3_bind_int64(stmt, 3, m.v[i].mtime_ns);
-		sqlite3_step(stmt);
-		sqlite3_reset(stmt);
+		store_write(s, stmt);
 	}
 	sqlite3_finalize(stmt);
 	store_manifest_release(&m);

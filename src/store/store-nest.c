@@ -146,8 +146,7 @@ store_nest_walk(struct store *s, char **cause)
 		sqlite3_bind_int64(upd, 1, id);
 		sqlite3_bind_int64(upd, 2, depth);
 		store_load_bind_i64(upd, 3, parent);
-		sqlite3_step(upd);
-		sqlite3_reset(upd);
+		store_write(s, upd);
 	}
 	store_nest_reset(&w);
 	free(w.g);

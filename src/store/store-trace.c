@@ -40,18 +40,13 @@ static const char *store_trace_sql[STMT_COUNT] = {
 static sqlite3_stmt *
 store_trace_stmt(struct store *s, enum store_stmt i)
 {
-	char	*cause = NULL;
-
 	if (s->stmt[i] == NULL) {
 		if (i == STMT_TASK_FIND)
-			sqlite3_exec(s->db, "CREATE INDEX IF NOT EXISTS"
-			    " task_link ON task(start_ns)", NULL, NULL, NULL);
-		if (store_prepare(s, &s->stmt[i], store_trace_sql[i],
-		    &cause) != 0) {
-			log_warnx("%s", cause);
-			free(cause);
+			store_load_exec(s, "CREATE INDEX IF NOT EXISTS"
+			    " task_link ON task(start_ns)");
+		if (store_load_prepare(s, &s->stmt[i], store_trace_sql[i]) !=
+		    0)
 			return NULL;
-		}
 	}
 	return s->stmt[i];
 }
@@ -79,8 +74,7 @@ store_trace_load_lane(struct store *s, int64_t device, int64_t rank,
 		else
 			xasprintf(&sql, "INSERT INTO lane (rank, pid, tid, %s,"
 			    " device) VALUES (?1, ?2, ?3, ?4, ?5)", field);
-		if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) !=
-		    SQLITE_OK) {
+		if (store_load_prepare(s, &stmt, sql) != 0) {
 			free(sql);
 			return;
 		}
@@ -94,7 +88,7 @@ store_trace_load_lane(struct store *s, int64_t device, int64_t rank,
 			store_load_bind_str(stmt, 4, value);
 		if (i == 1)
 			store_load_bind_i64(stmt, 5, device);
-		sqlite3_step(stmt);
+		store_write(s, stmt);
 		sqlite3_finalize(stmt);
 		if (i == 0 && sqlite3_changes(s->db) > 0)
 			return;
@@ -120,8 +114,7 @@ store_trace_load_flow(struct store *s, const struct store_flow *f)
 	store_load_bind_i64(stmt, i++, f->tid);
 	store_load_bind_i64(stmt, i++, f->ts_ns);
 	store_load_bind_str(stmt, i++, f->bp);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(s, stmt);
 	s->records++;
 }
 
@@ -142,8 +135,7 @@ store_trace_load_counter(struct store *s, const struct store_counter *c)
 	store_load_bind_i64(stmt, i++, store_load_intern(s, c->key));
 	sqlite3_bind_int64(stmt, i++, c->ts_ns);
 	sqlite3_bind_double(stmt, i++, c->value);
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(s, stmt);
 	s->records++;
 }
 
@@ -166,7 +158,7 @@ store_trace_load_task_find(struct store *s, const struct store_task *t)
 	store_load_bind_i64(stmt, 5, t->task);
 	store_load_bind_i64(stmt, 6, t->batch);
 	store_load_bind_i64(stmt, 7, t->context);
-	if (sqlite3_step(stmt) == SQLITE_ROW)
+	if (store_read(s, stmt))
 		id = sqlite3_column_int64(stmt, 0);
 	sqlite3_reset(stmt);
 	return id;
@@ -194,8 +186,7 @@ store_trace_load_task_link(struct store *s, int64_t id,
 	store_load_bind_i64(stmt, i++, t->batch);
 	store_load_bind_i64(stmt, i++, t->context);
 	store_load_bind_i64(stmt, i++, store_load_intern(s, t->task_type));
-	sqlite3_step(stmt);
-	sqlite3_reset(stmt);
+	store_write(s, stmt);
 }
 
 /* How many task rows of rank RANK (NP_NA: unknown rank) are loaded. */
@@ -205,11 +196,11 @@ store_trace_load_task_count(struct store *s, int64_t rank)
 	sqlite3_stmt	*stmt;
 	int64_t		 n = 0;
 
-	if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM task WHERE rank"
-	    " IS ?", -1, &stmt, NULL) != SQLITE_OK)
+	if (store_load_prepare(s, &stmt, "SELECT count(*) FROM task WHERE rank"
+	    " IS ?") != 0)
 		return 0;
 	store_load_bind_i64(stmt, 1, rank);
-	if (sqlite3_step(stmt) == SQLITE_ROW)
+	if (store_read(s, stmt))
 		n = sqlite3_column_int64(stmt, 0);
 	sqlite3_finalize(stmt);
 	return n;
@@ -222,12 +213,12 @@ store_trace_load_step_count(struct store *s, int64_t device, int64_t rank)
 	sqlite3_stmt	*stmt;
 	int64_t		 n = 0;
 
-	if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM step WHERE device"
-	    " IS ?1 AND rank IS ?2", -1, &stmt, NULL) != SQLITE_OK)
+	if (store_load_prepare(s, &stmt, "SELECT count(*) FROM step WHERE"
+	    " device IS ?1 AND rank IS ?2") != 0)
 		return 0;
 	store_load_bind_i64(stmt, 1, device);
 	store_load_bind_i64(stmt, 2, rank);
-	if (sqlite3_step(stmt) == SQLITE_ROW)
+	if (store_read(s, stmt))
 		n = sqlite3_column_int64(stmt, 0);
 	sqlite3_finalize(stmt);
 	return n;
@@ -243,14 +234,13 @@ store_trace_load_api_level(struct store *s, int64_t rank, int64_t pid,
 {
 	sqlite3_stmt	*stmt;
 
-	if (sqlite3_prepare_v2(s->db, "UPDATE api SET level = ?1 WHERE level"
-	    " IS NULL AND pid = ?2 AND rank IS ?3", -1, &stmt, NULL) !=
-	    SQLITE_OK)
+	if (store_load_prepare(s, &stmt, "UPDATE api SET level = ?1 WHERE"
+	    " level IS NULL AND pid = ?2 AND rank IS ?3") != 0)
 		return;
 	store_load_bind_i64(stmt, 1, store_load_intern(s, level));
 	sqlite3_bind_int64(stmt, 2, pid);
 	store_load_bind_i64(stmt, 3, rank);
-	sqlite3_step(stmt);
+	store_write(s, stmt);
 	sqlite3_finalize(stmt);
 }
 
@@ -264,16 +254,15 @@ store_trace_load_api_link(struct store *s, int64_t rank)
 {
 	sqlite3_stmt	*stmt;
 
-	sqlite3_exec(s->db, "CREATE INDEX IF NOT EXISTS api_conn ON"
-	    " api(conn) WHERE conn IS NOT NULL", NULL, NULL, NULL);
-	if (sqlite3_prepare_v2(s->db, "UPDATE task SET api = (SELECT a.id"
+	store_load_exec(s, "CREATE INDEX IF NOT EXISTS api_conn ON"
+	    " api(conn) WHERE conn IS NOT NULL");
+	if (store_load_prepare(s, &stmt, "UPDATE task SET api = (SELECT a.id"
 	    " FROM api a WHERE a.conn = task.conn AND a.rank IS task.rank"
 	    " AND a.device = 64 ORDER BY a.id LIMIT 1) WHERE api IS NULL"
-	    " AND conn IS NOT NULL AND rank IS ?1", -1, &stmt, NULL) !=
-	    SQLITE_OK)
+	    " AND conn IS NOT NULL AND rank IS ?1") != 0)
 		return;
 	store_load_bind_i64(stmt, 1, rank);
-	sqlite3_step(stmt);
+	store_write(s, stmt);
 	sqlite3_finalize(stmt);
 }
 
@@ -288,16 +277,16 @@ store_trace_load_task_step(struct store *s, int64_t rank, int64_t iter,
 {
 	sqlite3_stmt	*stmt;
 
-	if (sqlite3_prepare_v2(s->db, "UPDATE task SET step = ?1 WHERE"
+	if (store_load_prepare(s, &stmt, "UPDATE task SET step = ?1 WHERE"
 	    " step IS NULL AND rank IS ?2 AND coalesce((SELECT a.start_ns"
-	    " FROM api a WHERE a.id = task.api), start_ns) BETWEEN ?3 AND ?4",
-	    -1, &stmt, NULL) != SQLITE_OK)
+	    " FROM api a WHERE a.id = task.api), start_ns) BETWEEN ?3 AND"
+	    " ?4") != 0)
 		return;
 	sqlite3_bind_int64(stmt, 1, iter);
 	store_load_bind_i64(stmt, 2, rank);
 	sqlite3_bind_int64(stmt, 3, start);
 	sqlite3_bind_int64(stmt, 4, end);
-	sqlite3_step(stmt);
+	store_write(s, stmt);
 	sqlite3_finalize(stmt);
 }
 
@@ -317,12 +306,11 @@ store_trace_load_trace_host(struct store *s, int64_t rank, int64_t pid)
 	size_t		 i;
 
 	for (i = 0; i < sizeof sql / sizeof *sql; i++) {
-		if (sqlite3_prepare_v2(s->db, sql[i], -1, &stmt, NULL) !=
-		    SQLITE_OK)
+		if (store_load_prepare(s, &stmt, sql[i]) != 0)
 			continue;
 		sqlite3_bind_int64(stmt, 1, pid);
 		store_load_bind_i64(stmt, 2, rank);
-		sqlite3_step(stmt);
+		store_write(s, stmt);
 		sqlite3_finalize(stmt);
 	}
 }

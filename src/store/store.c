@@ -36,6 +36,11 @@ store_exec(struct store *s, const char *sql, char **cause)
 {
 	char	*err = NULL;
 
+	/* After a failed write of a load, that failure is the answer. */
+	if (s->failed != NULL) {
+		*cause = xstrdup(s->failed);
+		return -1;
+	}
 	if (sqlite3_exec(s->db, sql, NULL, NULL, &err) != SQLITE_OK) {
 		xasprintf(cause, "store '%s': %s", s->path,
 		    err != NULL ? err : sqlite3_errmsg(s->db));
@@ -72,6 +77,106 @@ store_has_table(struct store *s, const char *name)
 	found = sqlite3_step(stmt) == SQLITE_ROW;
 	sqlite3_finalize(stmt);
 	return found;
+}
+
+/* True if table TABLE has the column COL (any case). */
+bool
+store_has_column(struct store *s, const char *table, const char *col)
+{
+	sqlite3_stmt	*stmt;
+	bool		 found;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM pragma_table_info(?)"
+	    " WHERE name = ? COLLATE NOCASE", -1, &stmt, NULL) != SQLITE_OK)
+		return false;
+	sqlite3_bind_text(stmt, 1, table, -1, SQLITE_STATIC);
+	sqlite3_bind_text(stmt, 2, col, -1, SQLITE_STATIC);
+	found = sqlite3_step(stmt) == SQLITE_ROW;
+	sqlite3_finalize(stmt);
+	return found;
+}
+
+/* Keep the first failure of the load S, from sqlite3 result RC. */
+static void
+store_fail(struct store *s, int rc)
+{
+	if (s->failed != NULL)
+		return;
+	xasprintf(&s->failed, "cannot write the store '%s': %s",
+	    s->tmp != NULL ? s->tmp : s->path, rc == SQLITE_FULL ?
+	    "the disk is full" : sqlite3_errmsg(s->db));
+}
+
+/*
+ * Run the write statement STMT of a load and reset it. Its first failure
+ * is kept and fails the load (store_failed()); after it, nothing more is
+ * written.
+ */
+void
+store_write(struct store *s, sqlite3_stmt *stmt)
+{
+	int	 rc;
+
+	if (s->failed == NULL && (rc = sqlite3_step(stmt)) != SQLITE_DONE &&
+	    rc != SQLITE_ROW)
+		store_fail(s, rc);
+	sqlite3_reset(stmt);
+}
+
+/*
+ * Step the query STMT of a load: true for a row. A failure is kept as
+ * store_write() keeps it, and reads as no row.
+ */
+bool
+store_read(struct store *s, sqlite3_stmt *stmt)
+{
+	int	 rc;
+
+	if (s->failed != NULL)
+		return false;
+	if ((rc = sqlite3_step(stmt)) == SQLITE_ROW)
+		return true;
+	if (rc != SQLITE_DONE)
+		store_fail(s, rc);
+	return false;
+}
+
+/*
+ * Prepare SQL for a write of the load S; a failure is kept as
+ * store_write() keeps it. Return -1 on failure.
+ */
+int
+store_load_prepare(struct store *s, sqlite3_stmt **stmt, const char *sql)
+{
+	int	 rc;
+
+	if ((rc = sqlite3_prepare_v2(s->db, sql, -1, stmt, NULL)) ==
+	    SQLITE_OK)
+		return 0;
+	*stmt = NULL;
+	store_fail(s, rc);
+	return -1;
+}
+
+/* Run SQL in the load S; a failure is kept as store_write() keeps it. */
+void
+store_load_exec(struct store *s, const char *sql)
+{
+	int	 rc;
+
+	if (s->failed == NULL && (rc = sqlite3_exec(s->db, sql, NULL, NULL,
+	    NULL)) != SQLITE_OK)
+		store_fail(s, rc);
+}
+
+/* -1 with *CAUSE set if a write of the load S failed, else 0. */
+int
+store_failed(struct store *s, char **cause)
+{
+	if (s->failed == NULL)
+		return 0;
+	*cause = xstrdup(s->failed);
+	return -1;
 }
 
 static void

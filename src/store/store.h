@@ -435,6 +435,7 @@ int		 store_meta_get(struct store *, const char *, char **);
 struct store	*store_load_begin(const char *, const char *, char **);
 int		 store_load_commit(struct store *, char **);
 void		 store_load_abort(struct store *);
+int		 store_failed(struct store *, char **);
 void		 store_load_meta(struct store *, const char *, const char *);
 void		 store_load_file(struct store *, const char *);
 void		 store_load_warning(struct store *, const char *, int64_t,
@@ -449,6 +450,7 @@ void		 store_load_op_stat(struct store *,
 void		 store_load_api_stat(struct store *,
 		     const struct store_api_stat *);
 void		 store_load_step(struct store *, const struct store_step *);
+#define STORE_GENERIC_MAX_COLS	1000	/* columns kept of a vendor CSV */
 int		 store_load_generic_begin(struct store *, const char *,
 		     int64_t, int64_t, char **, size_t, char **);
 void		 store_load_generic_row(struct store *, char **, size_t);

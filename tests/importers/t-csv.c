@@ -1,7 +1,8 @@
 /*
  * The CSV reader on what the vendor's tools write: BOM, CRLF, trailing TAB,
  * quoted fields with doubled quotes, commas and line breaks, blank lines,
- * no final newline; and columns found by name.
+ * no final newline; rows over the size limits read past and counted; and
+ * columns found by name.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,8 @@ main(void)
 	char		**f, *cause = NULL, *text;
 	size_t		 n;
 	int		 shift, pad;
+	int64_t		 off, size;
+	size_t		 big;
 	const char	*names[] = { "Block Num", "Block Dim", NULL };
 
 	c = open_text("\xef\xbb\xbfName,Start Time(us),Shapes\r\n"
@@ -91,6 +94,52 @@ main(void)
 		import_csv_free(c);
 		unlink(tmpl);
 	}
+
+	/*
+	 * A row over IMPORT_CSV_MAX_ROW bytes (unquoted and quoted) and one
+	 * of more than IMPORT_CSV_MAX_FIELDS cells are read past.
+	 */
+	big = IMPORT_CSV_MAX_ROW + 100;
+	text = xmalloc(3 * big + 256);
+	strcpy(text, "h1,h2\nr1,1\nx,");
+	n = strlen(text);
+	memset(text + n, 'a', big);
+	n += big;
+	strcpy(text + n, "\nr2,2\ny,\"");
+	n += strlen(text + n);
+	memset(text + n, 'b', big);
+	n += big;
+	strcpy(text + n, "\",q\nr3,3\n");
+	n += strlen(text + n);
+	memset(text + n, ',', IMPORT_CSV_MAX_FIELDS + 5);
+	n += IMPORT_CSV_MAX_FIELDS + 5;
+	strcpy(text + n, "\nr4,4");
+	c = open_text(text);
+	ok(import_csv_header(c, &f, &n, &cause) == 0 && n == 2, "header");
+	ok(import_csv_next(c, &f, &n) == 1 && strcmp(f[0], "r1") == 0,
+	    "row before the long ones");
+	ok(import_csv_next(c, &f, &n) == 1 && strcmp(f[0], "r2") == 0,
+	    "a long unquoted row is read past");
+	ok(import_csv_next(c, &f, &n) == 1 && strcmp(f[0], "r3") == 0,
+	    "a long quoted row is read past");
+	ok(import_csv_next(c, &f, &n) == 1 && strcmp(f[0], "r4") == 0 &&
+	    n == 2, "a row of too many cells is read past");
+	ok(import_csv_next(c, &f, &n) == 0, "then the end");
+	is_int(import_csv_skipped(c, &off, &size), 3, "three rows counted");
+	is_int(off, 11, "the first one's offset");
+	is_int(size, (int64_t)big + 3, "and size");
+	is_int(import_csv_line(c), 8, "lines still counted");
+	import_csv_free(c);
+	unlink(tmpl);
+	c = open_text(text + 11);
+	ok(import_csv_header(c, &f, &n, &cause) == -1 && cause != NULL &&
+	    strstr(cause, "header row") != NULL, "a header over the limit "
+	    "is an error");
+	free(cause);
+	cause = NULL;
+	import_csv_free(c);
+	unlink(tmpl);
+	free(text);
 
 	ok(import_csv_open("/nonexistent/x.csv", &cause) == NULL
 	    && cause != NULL,
