@@ -86,6 +86,32 @@ void		 strbuf_addf(struct strbuf *, const char *, ...)
 		     PRINTFLIKE(2, 3);
 char		*strbuf_detach(struct strbuf *);
 
+/*
+ * Checked arithmetic on values read from input: *R = A - B (or A + B);
+ * false, and *R NP_NA, when either is NP_NA or the result overflows.
+ */
+static inline bool
+util_sub(int64_t a, int64_t b, int64_t *r)
+{
+	if (a == NP_NA || b == NP_NA || __builtin_sub_overflow(a, b, r) ||
+	    *r == NP_NA) {
+		*r = NP_NA;
+		return false;
+	}
+	return true;
+}
+
+static inline bool
+util_add(int64_t a, int64_t b, int64_t *r)
+{
+	if (a == NP_NA || b == NP_NA || __builtin_add_overflow(a, b, r) ||
+	    *r == NP_NA) {
+		*r = NP_NA;
+		return false;
+	}
+	return true;
+}
+
 int		 util_parse_ns(const char *, size_t, int64_t *);
 int		 util_parse_int(const char *, size_t, int64_t *);
 int		 util_parse_double(const char *, size_t, double *);

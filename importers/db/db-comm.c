@@ -44,12 +44,13 @@ db_comm_arg(struct strbuf *sql, struct store_foreign *f, const char *table,
 	free(ref);
 }
 
-static void
+static bool
 db_comm_span(struct store *s, struct store_foreign_rows *r,
-    struct import_ctx *ctx)
+    struct import_ctx *ctx, const char **why)
 {
 	struct store_api	 a;
 	const char		*name;
+	int64_t			 dur;
 
 	memset(&a, 0, sizeof a);
 	a.start_ns = store_foreign_int(r, 0);
@@ -64,11 +65,12 @@ db_comm_span(struct store *s, struct store_foreign_rows *r,
 	a.pid = NP_NA;
 	a.depth = a.parent = NP_NA;
 	a.level = "HCCL";
-	if (a.start_ns == NP_NA || a.end_ns == NP_NA)
-		return;
+	if (!db_rows_dur(a.start_ns, a.end_ns, &dur, why))
+		return false;
 	if (a.device == NP_NA)
 		a.device = ctx->device;
 	store_load_api(s, &a);
+	return true;
 }
 
 /* The SQL of the communication tasks: TASK x COMMUNICATION_TASK_INFO. */
@@ -174,7 +176,9 @@ db_comm_load(struct store *s, struct store_foreign *f, const char *path,
 			db_comm_ops_sql(&sql, f);
 		else
 			continue;
-		if ((n = db_rows(s, f, sql.s, db_comm_span, ctx, &why)) < 0) {
+		if ((n = db_rows(s, f, path, i == 0 ?
+		    "COMMUNICATION_TASK_INFO" : "COMMUNICATION_OP", sql.s,
+		    db_comm_span, ctx, &why)) < 0) {
 			store_load_warning(s, path, -1, "%s not imported: %s",
 			    i == 0 ? "COMMUNICATION_TASK_INFO" :
 			    "COMMUNICATION_OP", why);

@@ -30,9 +30,15 @@ int64_t		 db_tables_load(struct store *, struct store_foreign *,
 		     const char *, struct import_ctx *, bool);
 void		 db_tables_repr(char *, size_t, double);
 
-/* db-rows.c */
+/*
+ * db-rows.c: a row loader returns whether it loaded the row; *WHY says why
+ * it did not, or what the loaded row lacks.
+ */
+typedef bool	(*db_row_fn)(struct store *, struct store_foreign_rows *,
+		     struct import_ctx *, const char **);
 int64_t		 db_rows(struct store *, struct store_foreign *, const char *,
-		     void (*)(struct store *, struct store_foreign_rows *,
-		     struct import_ctx *), struct import_ctx *, char **);
+		     const char *, const char *, db_row_fn, struct import_ctx *,
+		     char **);
+bool		 db_rows_dur(int64_t, int64_t, int64_t *, const char **);
 
 #endif /* DB_INT_H */

@@ -46,16 +46,18 @@ import_db_str(struct strbuf *sql, struct store_foreign *f, const char *table,
 		strbuf_adds(sql, ", NULL");
 }
 
-static void
+static bool
 import_db_task(struct store *s, struct store_foreign_rows *r,
-    struct import_ctx *ctx)
+    struct import_ctx *ctx, const char **why)
 {
 	struct store_task	 t;
 	int			 i = 0;
 
 	memset(&t, 0, sizeof t);
 	t.start_ns = store_foreign_int(r, i++);
-	t.dur_ns = store_foreign_int(r, i++) - t.start_ns;
+	if (!db_rows_dur(t.start_ns, store_foreign_int(r, i++), &t.dur_ns,
+	    why))
+		return false;
 	t.device = store_foreign_int(r, i++);
 	t.conn = store_foreign_int(r, i++);
 	t.stream = store_foreign_int(r, i++);
@@ -82,6 +84,7 @@ import_db_task(struct store *s, struct store_foreign_rows *r,
 	t.rank = ctx->rank;
 	t.batch = t.step = t.api = NP_NA;
 	store_load_task(s, &t);
+	return true;
 }
 
 /*
@@ -128,7 +131,7 @@ import_db_pmu_names(struct store_foreign *f, struct strbuf *names)
 
 /* TASK x COMPUTE_TASK_INFO: the compute tasks, as task rows. */
 static int64_t
-import_db_tasks(struct store *s, struct store_foreign *f,
+import_db_tasks(struct store *s, struct store_foreign *f, const char *path,
     struct import_ctx *ctx, char **cause)
 {
 	static const char *const strs[] = { "name", "taskType", "opType",
@@ -168,7 +171,7 @@ import_db_tasks(struct store *s, struct store_foreign *f,
 	strbuf_adds(&sql, " FROM TASK t JOIN COMPUTE_TASK_INFO c"
 	    " ON c.globalTaskId = t.globalTaskId ORDER BY t.startNs");
 	store_load_pmu_names(s, &pmu);
-	n = db_rows(s, f, sql.s, import_db_task, ctx, cause);
+	n = db_rows(s, f, path, "TASK", sql.s, import_db_task, ctx, cause);
 	store_load_pmu_names(s, NULL);
 	strbuf_release(&pmu);
 	strbuf_release(&sql);
@@ -201,12 +204,12 @@ import_db_level(const char *level, const char *name)
 	return level;
 }
 
-static void
+static bool
 import_db_api(struct store *s, struct store_foreign_rows *r,
-    struct import_ctx *ctx)
+    struct import_ctx *ctx, const char **why)
 {
 	struct store_api	 a;
-	int64_t			 gtid;
+	int64_t			 gtid, dur;
 	const char		*level;
 
 	memset(&a, 0, sizeof a);
@@ -225,9 +228,76 @@ import_db_api(struct store *s, struct store_foreign_rows *r,
 		a.device = NP_HOST_DEVICE;
 	a.rank = ctx->rank;
 	a.depth = a.parent = NP_NA;
-	if (a.start_ns == NP_NA || a.end_ns == NP_NA)
-		return;
+	if (!db_rows_dur(a.start_ns, a.end_ns, &dur, why))
+		return false;
+	if (level == NULL)
+		*why = "type number no ENUM_API_TYPE row names: level unknown, "
+		    "kept in the timeline but not in api_statistic";
 	store_load_api(s, &a);
+	return true;
+}
+
+/*
+ * Tables the span queries read but can do without: when one is missing, a
+ * temporary stand-in of the same name takes its place, and a warning says
+ * what is lost. ENUM_API_TYPE's ids are the vendor's fixed level numbers,
+ * so its stand-in holds them.
+ */
+static const struct {
+	const char	*table;
+	const char	*users;		/* the tables that read it */
+	const char	*sql;
+	const char	*loss;
+} import_db_standins[] = {
+	{ "ENUM_API_TYPE", "CANN_API PYTORCH_API",
+	    "CREATE TEMP TABLE ENUM_API_TYPE AS SELECT column1 AS id,"
+	    " column2 AS name FROM (VALUES (20000, 'acl'), (15000, 'model'),"
+	    " (10000, 'node'), (5500, 'hccl'), (5000, 'runtime'),"
+	    " (50001, 'op'), (50002, 'queue'), (50003, 'trace'),"
+	    " (50004, 'mstx'))",
+	    "API levels are taken from the vendor's fixed type numbers, and"
+	    " an unknown number is level unknown" },
+	{ "PYTORCH_CALLCHAINS", "PYTORCH_API",
+	    "CREATE TEMP TABLE PYTORCH_CALLCHAINS(id, stack, stackDepth)",
+	    "PyTorch ops have no call stacks" },
+	{ "CONNECTION_IDS", "PYTORCH_API",
+	    "CREATE TEMP TABLE CONNECTION_IDS(id, connectionId)",
+	    "PyTorch ops are not linked to the CANN APIs they called" }
+};
+
+/* Put stand-ins in F (file PATH) for the tables it lacks, with warnings. */
+static void
+import_db_stand_in(struct store *s, struct store_foreign *f,
+    const char *path)
+{
+	struct store_foreign_rows	*r;
+	char				*why = NULL, *users, *p, *t;
+	bool				 used;
+	size_t				 i;
+
+	for (i = 0; i < sizeof import_db_standins /
+	    sizeof *import_db_standins; i++) {
+		if (store_foreign_has(f, import_db_standins[i].table, NULL))
+			continue;
+		used = false;
+		users = p = xstrdup(import_db_standins[i].users);
+		while ((t = strsep(&p, " ")) != NULL)
+			used = used || store_foreign_has(f, t, NULL);
+		free(users);
+		if (!used)
+			continue;
+		if ((r = store_foreign_query(f, import_db_standins[i].sql,
+		    &why)) != NULL) {
+			while (store_foreign_next(r, &why) == 1)
+				;
+			store_foreign_rows_free(r);
+		}
+		store_load_warning(s, path, -1, "no %s table: %s",
+		    import_db_standins[i].table, why != NULL ? why :
+		    import_db_standins[i].loss);
+		free(why);
+		why = NULL;
+	}
 }
 
 /*
@@ -236,16 +306,17 @@ import_db_api(struct store *s, struct store_foreign_rows *r,
  * as in the trace.
  */
 static const struct {
+	const char	*what;		/* the table its rows come from */
 	const char	*tables;	/* the tables it needs */
 	const char	*sql;
 } import_db_spans[] = {
-	{ "CANN_API STRING_IDS ENUM_API_TYPE",
+	{ "CANN_API", "CANN_API STRING_IDS",
 	    "SELECT a.startNs, a.endNs, a.globalTid, a.connectionId,"
 	    " (SELECT value FROM STRING_IDS WHERE id = a.name),"
 	    " (SELECT name FROM ENUM_API_TYPE WHERE id = a.type), NULL, NULL"
 	    " FROM CANN_API a ORDER BY a.startNs" },
-	{ "PYTORCH_API STRING_IDS ENUM_API_TYPE PYTORCH_CALLCHAINS"
-	    " CONNECTION_IDS", "SELECT CAST(p.startNs AS INTEGER),"
+	{ "PYTORCH_API", "PYTORCH_API STRING_IDS",
+	    "SELECT CAST(p.startNs AS INTEGER),"
 	    " CAST(p.endNs AS INTEGER), p.globalTid, NULL,"
 	    " (SELECT value FROM STRING_IDS WHERE id = p.name),"
 	    " (SELECT name FROM ENUM_API_TYPE WHERE id = p.type),"
@@ -262,13 +333,15 @@ static const struct {
 	    " 'connection_ids', (SELECT json_group_array(connectionId)"
 	    " FROM CONNECTION_IDS WHERE id = p.connectionId)), NULL"
 	    " FROM PYTORCH_API p ORDER BY CAST(p.startNs AS INTEGER)" },
-	{ "GC_RECORD", "SELECT g.startNs, g.endNs, g.globalTid, NULL, 'GC',"
+	{ "GC_RECORD", "GC_RECORD",
+	    "SELECT g.startNs, g.endNs, g.globalTid, NULL, 'GC',"
 	    " 'gc', NULL, NULL FROM GC_RECORD g ORDER BY g.startNs" },
-	{ "MSTX_EVENTS STRING_IDS", "SELECT m.startNs, m.endNs, m.globalTid,"
+	{ "MSTX_EVENTS", "MSTX_EVENTS STRING_IDS",
+	    "SELECT m.startNs, m.endNs, m.globalTid,"
 	    " m.connectionId, (SELECT value FROM STRING_IDS"
 	    " WHERE id = m.message), 'mstx', NULL, NULL FROM MSTX_EVENTS m"
 	    " ORDER BY m.startNs" },
-	{ "TASK COMPUTE_TASK_INFO STRING_IDS",
+	{ "TASK (non-compute)", "TASK COMPUTE_TASK_INFO STRING_IDS",
 	    "SELECT t.startNs, t.endNs, t.streamId, t.connectionId,"
 	    " (SELECT value FROM STRING_IDS WHERE id = t.taskType),"
 	    " 'Ascend Hardware', json_object('Physic Stream Id', t.streamId,"
@@ -277,15 +350,17 @@ static const struct {
 	    " FROM COMPUTE_TASK_INFO) ORDER BY t.startNs" }
 };
 
-static void
+static bool
 import_db_comm_task(struct store *s, struct store_foreign_rows *r,
-    struct import_ctx *ctx)
+    struct import_ctx *ctx, const char **why)
 {
 	struct store_task	 t;
 
 	memset(&t, 0, sizeof t);
 	t.start_ns = store_foreign_int(r, 0);
-	t.dur_ns = store_foreign_int(r, 1) - t.start_ns;
+	if (!db_rows_dur(t.start_ns, store_foreign_int(r, 1), &t.dur_ns,
+	    why))
+		return false;
 	t.conn = store_foreign_int(r, 2);
 	t.device = store_foreign_int(r, 3);
 	t.name = store_foreign_text(r, 4);
@@ -296,6 +371,7 @@ import_db_comm_task(struct store *s, struct store_foreign_rows *r,
 	t.model_id = t.stream = t.task = t.batch = t.context = NP_NA;
 	t.block_num = t.mix_block_num = t.step = t.api = NP_NA;
 	store_load_task(s, &t);
+	return true;
 }
 
 /*
@@ -364,18 +440,19 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 	store_load_file(s, path);
 	store_load_progress(s, "reading", path, 0, -1);
 	import_db_meta(s, f);
-	if ((n = import_db_tasks(s, f, ctx, &why)) < 0) {
+	if ((n = import_db_tasks(s, f, path, ctx, &why)) < 0) {
 		store_load_warning(s, path, -1, "%s", why);
 		free(why);
 		why = NULL;
 	} else
 		total += n;
+	import_db_stand_in(s, f, path);
 	for (i = 0; i < sizeof import_db_spans / sizeof *import_db_spans;
 	    i++) {
 		if (!store_foreign_has_all(f, import_db_spans[i].tables))
 			continue;
-		n = db_rows(s, f, import_db_spans[i].sql, import_db_api,
-		    ctx, &why);
+		n = db_rows(s, f, path, import_db_spans[i].what,
+		    import_db_spans[i].sql, import_db_api, ctx, &why);
 		total += import_db_counted(s, path, n, &why);
 	}
 	if (store_foreign_has_all(f, "COMMUNICATION_OP STRING_IDS")) {
@@ -387,7 +464,8 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 		    " WHERE id = o.opName), (SELECT value FROM STRING_IDS"
 		    " WHERE id = o.opType), NULL FROM COMMUNICATION_OP o"
 		    " ORDER BY o.startNs");
-		n = db_rows(s, f, sql.s, import_db_comm_task, ctx, &why);
+		n = db_rows(s, f, path, "COMMUNICATION_OP", sql.s,
+		    import_db_comm_task, ctx, &why);
 		strbuf_release(&sql);
 		total += import_db_counted(s, path, n, &why);
 	}

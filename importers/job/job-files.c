@@ -287,6 +287,9 @@ job_files_append(struct job *j, const struct job_file *f, struct strbuf *b)
 		free(cause);
 		return -1;
 	}
+	if (n == 0)
+		store_load_warning(j->s, f->path, -1, "empty slice: no "
+		    "records");
 	strbuf_add(b, buf, n);
 	free(buf);
 	return 0;

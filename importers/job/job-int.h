@@ -111,6 +111,7 @@ struct job_stream {
 	size_t		 next;		/* the next file to open */
 	const char	*path;		/* the file being read */
 	FILE		*f;
+	int64_t		 file_read;	/* bytes read of it */
 	char		*buf;
 	size_t		 have;
 	size_t		 pos;

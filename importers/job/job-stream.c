@@ -50,6 +50,7 @@ job_stream_file(struct job_stream *r)
 		if (!r->rewound)
 			store_load_file(j->s, r->path);
 		if ((r->f = util_fopen_input(r->path)) != NULL) {
+			r->file_read = 0;
 			r->next++;
 			return true;
 		}
@@ -74,10 +75,15 @@ job_stream_fill(struct job_stream *r)
 			return;
 		n = fread(r->buf + r->have, 1, JOB_STREAM_BUF - r->have, r->f);
 		r->have += n;
+		r->file_read += (int64_t)n;
 		if (n == 0 || feof(r->f) || ferror(r->f)) {
 			if (ferror(r->f) && !r->rewound)
+				store_load_warning(r->j->s, r->path,
+				    r->file_read, "read error: %s; the rest "
+				    "of the file is skipped", strerror(errno));
+			else if (r->file_read == 0 && !r->rewound)
 				store_load_warning(r->j->s, r->path, -1,
-				    "read error");
+				    "empty slice: no records");
 			fclose(r->f);
 			r->f = NULL;
 		}

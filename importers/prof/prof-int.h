@@ -90,6 +90,7 @@ struct prof_stream {
 	size_t			 cur;		/* file being read */
 	FILE			*f;
 	int64_t			 file_off;	/* offset of buf[pos] in file */
+	int64_t			 file_read;	/* bytes read of the file */
 	unsigned char		*buf;
 	size_t			 len;
 	size_t			 pos;

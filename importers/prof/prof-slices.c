@@ -170,6 +170,7 @@ prof_slices_next_file(struct prof_stream *st)
 		st->f = util_fopen_input(st->files->paths[st->cur]);
 		/* Bytes carried over belong to the previous slice. */
 		st->file_off = -(int64_t)(st->len - st->pos);
+		st->file_read = 0;
 		if (st->f != NULL) {
 			store_load_file(st->s, st->files->paths[st->cur]);
 			return true;
@@ -196,8 +197,16 @@ prof_slices_fill(struct prof_stream *st)
 		got = fread(st->buf + st->len, 1, PROF_STREAM_BUF - st->len,
 		    st->f);
 		st->len += got;
+		st->file_read += (int64_t)got;
 		if (got > 0)
 			return true;
+		if (ferror(st->f))
+			store_load_warning(st->s, st->files->paths[st->cur],
+			    st->file_read, "read error: %s; the rest of the "
+			    "file is skipped", strerror(errno));
+		else if (st->file_read == 0)
+			store_load_warning(st->s, st->files->paths[st->cur],
+			    -1, "empty slice: no records");
 		if (st->per_file && st->len > 0) {
 			store_load_warning(st->s, st->files->paths[st->cur],
 			    st->file_off, "truncated last record (%zu of %zu "
