@@ -67,13 +67,13 @@ job_acl_add(struct job_acl *a, const char *name, const char *type,
 	struct job_acl_group	*g;
 	size_t			 i;
 
-	a->all += d;
+	util_add(a->all, d, &a->all);
 	for (i = 0; i < a->ng; i++) {
 		g = &a->g[i];
 		if (strcmp(g->name, name) != 0)
 			continue;
 		g->count++;
-		g->total += d;
+		util_add(g->total, d, &g->total);
 		g->min = d < g->min ? d : g->min;
 		g->max = d > g->max ? d : g->max;
 		return;
@@ -119,12 +119,19 @@ job_acl_statistic(struct job_acl *a)
 		g = &a->g[i];
 		snprintf(v[0], sizeof v[0], "%s", g->name);
 		snprintf(v[1], sizeof v[1], "%s", g->type);
-		util_fmt_fixed(v[2], sizeof v[2], a->all > 0 ? 100.0 *
-		    g->total / a->all : 0, 6, true);
+		/* A total that overflowed is N/A, and so is what it gives. */
+		if (g->total == NP_NA || a->all == NP_NA)
+			snprintf(v[2], sizeof v[2], "N/A");
+		else
+			util_fmt_fixed(v[2], sizeof v[2], a->all > 0 ? 100.0 *
+			    g->total / a->all : 0, 6, true);
 		util_fmt_us(v[3], sizeof v[3], g->total, 3, true);
 		snprintf(v[4], sizeof v[4], "%lld", (long long)g->count);
-		util_fmt_fixed(v[5], sizeof v[5], g->total / 1000.0 /
-		    g->count, 3, true);
+		if (g->total == NP_NA)
+			snprintf(v[5], sizeof v[5], "N/A");
+		else
+			util_fmt_fixed(v[5], sizeof v[5], g->total / 1000.0 /
+			    g->count, 3, true);
 		util_fmt_us(v[6], sizeof v[6], g->min, 3, true);
 		util_fmt_us(v[7], sizeof v[7], g->max, 3, true);
 		snprintf(v[8], sizeof v[8], "%u", g->pid);
@@ -160,8 +167,10 @@ job_acl_record(struct job_acl *a, const unsigned char *r)
 	api.rank = a->j->ctx->rank;
 	api.pid = job_acl_u32(r + 24);
 	api.tid = job_acl_u32(r + 28);
-	api.start_ns = (int64_t)begin + (c->host_epoch ? c->host_offset : 0);
-	api.end_ns = (int64_t)end + (c->host_epoch ? c->host_offset : 0);
+	api.start_ns = job_clock_host(c, begin);
+	api.end_ns = job_clock_host(c, end);
+	if (api.start_ns == NP_NA || api.end_ns == NP_NA)
+		return false;
 	api.conn = api.parent = NP_NA;
 	api.level = "acl";
 	api.name = name;

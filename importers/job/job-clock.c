@@ -15,6 +15,16 @@
 
 #define JOB_CLOCK_DEFAULT_MHZ	100.0
 
+
+/* V as an int64_t, or NP_NA when it is not a number that fits. */
+static int64_t
+job_clock_fit(long double v)
+{
+	if (!(v > -9.2e18L && v < 9.2e18L))
+		return NP_NA;
+	return (int64_t)v;
+}
+
 /*
  * The number after KEY in TEXT: "key: 123" lines of the .log files or
  * "key": "123" / "key": 123 members of the JSON files.
@@ -52,17 +62,18 @@ job_clock_init(struct job *j)
 	start = job_files_named(j, "start_info");
 	if (job_clock_value(start, "\"collectionTimeBegin\"", &begin) == 0 &&
 	    job_clock_value(start, "\"clockMonotonicRaw\"", &raw) == 0) {
-		c->host_epoch = true;
-		c->host_offset = (int64_t)begin * 1000 - (int64_t)raw;
+		c->host_offset = job_clock_fit((long double)begin * 1000 -
+		    (long double)raw);
+		c->host_epoch = c->host_offset != NP_NA;
 	}
 	if (job_clock_value(dev, "cntvct", &cnt) == 0 &&
 	    job_clock_value(host, "clock_monotonic_raw", &mono) == 0 &&
 	    job_clock_value(start, "\"collectionTimeBegin\"", &begin) == 0 &&
 	    job_clock_value(start, "\"clockMonotonicRaw\"", &raw) == 0) {
-		c->anchored = true;
-		c->syscnt_0 = (int64_t)cnt;
-		c->ns_0 = (int64_t)mono + ((int64_t)begin * 1000 -
-		    (int64_t)raw);
+		c->syscnt_0 = job_clock_fit(cnt);
+		c->ns_0 = job_clock_fit((long double)mono +
+		    ((long double)begin * 1000 - (long double)raw));
+		c->anchored = c->syscnt_0 != NP_NA && c->ns_0 != NP_NA;
 	}
 	store_load_meta(j->s, "job.clock", c->anchored ? "epoch (dev_start.log,"
 	    " host_start.log, start_info)" : "device syscnt as ns since the "
@@ -73,23 +84,42 @@ job_clock_init(struct job *j)
 	free(start);
 }
 
-/* SYSCNT as nanoseconds on J's clock. */
+/* SYSCNT as nanoseconds on J's clock; NP_NA if it does not fit. */
 int64_t
 job_clock_ns(const struct job_clock *c, uint64_t syscnt)
 {
 	long double	 d;
 
 	if (!c->anchored)
-		return (int64_t)((long double)syscnt * 1000 / c->freq_mhz);
+		return job_clock_fit((long double)syscnt * 1000 / c->freq_mhz);
 	d = ((long double)syscnt - c->syscnt_0) * 1000 / c->freq_mhz;
-	return c->ns_0 + (int64_t)d;
+	return job_clock_fit(c->ns_0 + d);
 }
 
-/* A span of TICKS syscnt cycles in nanoseconds. */
+/*
+ * The span from syscnt START to END in nanoseconds; NP_NA if END is before
+ * START or the span does not fit.
+ */
 int64_t
-job_clock_dur(const struct job_clock *c, uint64_t ticks)
+job_clock_dur(const struct job_clock *c, uint64_t start, uint64_t end)
 {
-	return (int64_t)((long double)ticks * 1000 / c->freq_mhz);
+	if (end < start)
+		return NP_NA;
+	return job_clock_fit((long double)(end - start) * 1000 / c->freq_mhz);
+}
+
+/* Host monotonic NS as J's host time (epoch ns when anchored), or NP_NA. */
+int64_t
+job_clock_host(const struct job_clock *c, uint64_t ns)
+{
+	int64_t	 t;
+
+	if (ns > INT64_MAX)
+		return NP_NA;
+	if (!c->host_epoch)
+		return (int64_t)ns;
+	util_add((int64_t)ns, c->host_offset, &t);
+	return t;
 }
 
 /*
@@ -112,9 +142,9 @@ job_clock_step(struct job *j, int64_t model, int64_t iter, uint64_t fp,
 	st.fp_start_ns = job_clock_ns(c, fp);
 	st.bp_end_ns = job_clock_ns(c, bp);
 	st.iter_end_ns = job_clock_ns(c, end);
-	st.iter_time_ns = job_clock_dur(c, end - start);
-	st.fp_bp_ns = job_clock_dur(c, bp - fp);
-	st.refresh_ns = job_clock_dur(c, end - bp);
-	st.data_aug_ns = fp >= start ? job_clock_dur(c, fp - start) : 0;
+	st.iter_time_ns = job_clock_dur(c, start, end);
+	st.fp_bp_ns = job_clock_dur(c, fp, bp);
+	st.refresh_ns = job_clock_dur(c, bp, end);
+	st.data_aug_ns = fp >= start ? job_clock_dur(c, start, fp) : 0;
 	store_load_step(j->s, &st);
 }

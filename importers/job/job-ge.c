@@ -131,9 +131,7 @@ job_ge_head(struct job *j, const unsigned char *r, char v[][32])
 {
 	int64_t	 t;
 
-	t = (int64_t)importer_le64(r + 16);
-	if (j->clock.host_epoch)
-		t += j->clock.host_offset;
+	t = job_clock_host(&j->clock, importer_le64(r + 16));
 	snprintf(v[0], sizeof v[0], "%u", importer_le32(r + 4));
 	snprintf(v[1], sizeof v[1], "%u", importer_le32(r + 8));
 	snprintf(v[2], sizeof v[2], "%u", importer_le32(r + 12));

@@ -56,6 +56,7 @@ struct job_hwts {
 	struct util_map		 slots;		/* key -> index in slot */
 	struct job_hwts_stream	 st[2048];
 	int64_t			 orphans;
+	int64_t			 bad_times;	/* start or length unfit */
 	const struct job_op	**by_task;	/* ops sorted by task id */
 	bool			 by_batch;	/* the ops carry batch ids */
 	bool			 join;		/* second pass: write rows */
@@ -220,7 +221,11 @@ job_hwts_task(struct job_hwts *h, const struct job_hwts_pair *p,
 	t.batch = p->batch;
 	t.context = t.wait_ns = t.mix_block_num = t.conn = t.api = NP_NA;
 	t.start_ns = job_clock_ns(c, p->start);
-	t.dur_ns = job_clock_dur(c, p->end - p->start);
+	t.dur_ns = job_clock_dur(c, p->start, p->end);
+	if (t.start_ns == NP_NA || t.dur_ns == NP_NA) {
+		h->bad_times++;
+		return;
+	}
 	t.block_num = op->block_dim;
 	t.step = p->iter;
 	t.name = op->name;
@@ -303,6 +308,11 @@ job_hwts_report(struct job_hwts *h, struct job_stream *r)
 	if ((rest = job_stream_trailing(r, &off)) > 0)
 		store_load_warning(j->s, first, off, "%zu trailing bytes "
 		    "are not a whole 64-byte record", rest);
+	if (h->bad_times > 0)
+		store_load_warning(j->s, first, -1, "%lld task%s skipped: "
+		    "start or duration out of range (end before start, or a "
+		    "time past 64 bits of ns)", (long long)h->bad_times,
+		    h->bad_times == 1 ? "" : "s");
 	if (h->orphans > 0)
 		store_load_warning(j->s, first, -1, "%lld task end log%s "
 		    "without a start skipped", (long long)h->orphans,

@@ -128,7 +128,8 @@ void		 job_stream_close(struct job_stream *);
 /* job-clock.c */
 void		 job_clock_init(struct job *);
 int64_t		 job_clock_ns(const struct job_clock *, uint64_t);
-int64_t		 job_clock_dur(const struct job_clock *, uint64_t);
+int64_t		 job_clock_dur(const struct job_clock *, uint64_t, uint64_t);
+int64_t		 job_clock_host(const struct job_clock *, uint64_t);
 void		 job_clock_step(struct job *, int64_t, int64_t, uint64_t,
 		     uint64_t, uint64_t, uint64_t);
 

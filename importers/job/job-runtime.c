@@ -27,7 +27,7 @@ struct job_rt_kind {
 static int64_t
 job_runtime_time(const struct job *j, uint64_t ns)
 {
-	return (int64_t)ns + (j->clock.host_epoch ? j->clock.host_offset : 0);
+	return job_clock_host(&j->clock, ns);
 }
 
 /* Inline text of at most MAX bytes at P, NUL-padded. */

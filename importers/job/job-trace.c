@@ -60,7 +60,7 @@ job_trace_reduce_row(struct job_trace *t, uint16_t stream, uint64_t tag0,
 	snprintf(v[3], sizeof v[3], "%llu", (unsigned long long)tag1);
 	util_fmt_us(v[4], sizeof v[4], job_clock_ns(c, a), 3, false);
 	util_fmt_us(v[5], sizeof v[5], job_clock_ns(c, b), 3, false);
-	util_fmt_us(v[6], sizeof v[6], job_clock_dur(c, b - a), 3, false);
+	util_fmt_us(v[6], sizeof v[6], job_clock_dur(c, a, b), 3, false);
 	for (i = 0; i < 7; i++)
 		cells[i] = v[i];
 	store_load_generic_row(t->j->s, cells, 7);

@@ -84,8 +84,8 @@ job_tstrack_reduce(struct job_ts *t, struct job_ts_model *m,
 		    m->open_at[i]), 3, false);
 		util_fmt_us(v[5], sizeof v[5], job_clock_ns(c, r->syscnt), 3,
 		    false);
-		util_fmt_us(v[6], sizeof v[6], job_clock_dur(c, r->syscnt -
-		    m->open_at[i]), 3, false);
+		util_fmt_us(v[6], sizeof v[6], job_clock_dur(c,
+		    m->open_at[i], r->syscnt), 3, false);
 		for (k = 0; k < 7; k++)
 			cells[k] = v[k];
 		store_load_generic_row(t->j->s, cells, 7);

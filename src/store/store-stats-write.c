@@ -34,7 +34,7 @@ store_stats_write_op_kept(struct store *s, const struct stats_op *g)
 }
 
 /* No sum: a total of durations can be negative, never this. */
-#define STATS_NOT_KEPT	INT64_MIN
+#define STATS_NOT_KEPT	(INT64_MIN + 1)	/* not NP_NA: a sum that overflows */
 
 /* A kept group's place in the table, sorted by device and rank. */
 struct stats_write_key {
@@ -82,11 +82,25 @@ store_stats_write_sums(struct store *s, const struct stats_ops *o,
 		sum = 0;
 		for (j = i; j < n && store_stats_write_by_rank(&k[i],
 		    &k[j]) == 0; j++)
-			sum += o->v[k[j].i].total;
+			util_add(sum, o->v[k[j].i].total, &sum);
 		while (i < j)
 			sums[k[i++].i] = sum;
 	}
 	free(k);
+}
+
+/*
+ * Say that the total of the group A/B of TABLE does not fit in 64 bits
+ * (damaged times): its total, average and ratio are N/A.
+ */
+static void
+store_stats_write_overflow(struct store *s, const char *table,
+    const char *a, const char *b)
+{
+	store_load_warning(s, s->root, -1, "%s: the total time of %s/%s "
+	    "does not fit in 64 bits (damaged times?); its total, average "
+	    "and ratio are N/A", table, a != NULL ? a : "N/A", b != NULL ? b :
+	    "N/A");
 }
 
 /*
@@ -119,10 +133,16 @@ store_stats_write_ops_write(struct store *s)
 		r.count = g->count;
 		r.total_ns = g->total;
 		r.min_ns = g->min;
-		r.avg_ns = g->total / g->count;
+		r.avg_ns = g->total != NP_NA ? g->total / g->count : NP_NA;
 		r.max_ns = g->max;
-		r.ratio = sums[i] > 0 ? round((double)g->total * 100.0 /
-		    (double)sums[i] * 1e6) / 1e6 : 0;
+		if (g->total == NP_NA)
+			store_stats_write_overflow(s, "op_statistic", r.op_type,
+			    r.core_type);
+		if (g->total == NP_NA || sums[i] == NP_NA)
+			r.ratio = NAN;	/* stored as NULL: N/A */
+		else
+			r.ratio = sums[i] > 0 ? round((double)g->total * 100.0 /
+			    (double)sums[i] * 1e6) / 1e6 : 0;
 		r.origin = STORE_FROM_TASKS;
 		r.model_id = r.iter = NP_NA;
 		store_load_op_stat(s, &r);
@@ -167,12 +187,15 @@ struct stats_groups {
 };
 
 /* Round a positive mean of COUNT values totalling TOTAL ns to whole ns. */
+/* TOTAL / COUNT rounded half away from zero, without overflow. */
 static int64_t
 store_stats_write_round_div(int64_t total, int64_t count)
 {
-	if (total >= 0)
-		return (2 * total + count) / (2 * count);
-	return -((2 * -total + count) / (2 * count));
+	__int128	 t = total, c = count;
+
+	if (t >= 0)
+		return (int64_t)((2 * t + c) / (2 * c));
+	return (int64_t)-((2 * -t + c) / (2 * c));
 }
 
 static void
@@ -191,6 +214,17 @@ store_stats_write_api_flush(struct store *s, struct stats_group *g)
 	a.name = g->name;
 	a.total_ns = g->total;
 	a.count = g->count;
+	if (g->total == NP_NA) {
+		store_stats_write_overflow(s, "api_statistic", g->level,
+		    g->name);
+		a.avg_ns = NP_NA;
+		a.min_ns = g->min;
+		a.max_ns = g->max;
+		a.variance = NAN;
+		a.origin = STORE_FROM_TASKS;
+		store_load_api_stat(s, &a);
+		goto out;
+	}
 	/*
 	 * The vendor divides a double sum of us and rounds the binary result
 	 * to 3 decimals: 7.27 / 4 = 1.8175 prints 1.817, not 1.818.
@@ -207,6 +241,7 @@ store_stats_write_api_flush(struct store *s, struct stats_group *g)
 	a.variance = round(fmax(var, 0) * 1000.0) / 1000.0;
 	a.origin = STORE_FROM_TASKS;
 	store_load_api_stat(s, &a);
+out:
 	free(g->level);
 	free(g->name);
 	memset(g, 0, sizeof *g);
@@ -299,7 +334,7 @@ store_stats_write_api(struct store *s, char **cause)
 		if (g->count == 0)
 			g->min = g->max = d;
 		g->count++;
-		g->total += d;
+		util_add(g->total, d, &g->total);
 		g->min = d < g->min ? d : g->min;
 		g->max = d > g->max ? d : g->max;
 		us = d / 1000.0;

@@ -65,7 +65,8 @@ store_stats_add_task(struct store *s, const struct store_task *t, int64_t op,
 		util_map_set(&o->index, h, o->n);
 	}
 	g->count++;
-	g->total += t->dur_ns;
+	/* A total that does not fit stays N/A (store-stats-write.c). */
+	util_add(g->total, t->dur_ns, &g->total);
 	if (t->dur_ns < g->min)
 		g->min = t->dur_ns;
 	if (t->dur_ns > g->max)

@@ -1,0 +1,91 @@
+#!/bin/sh
+# make fuzz: run each fuzz target for SECONDS, seeded from the generators
+# and the built-in seeds. With clang's libFuzzer (CC_FUZZ, else clang if
+# it links -fsanitize=fuzzer), the targets are built here with ASan and
+# UBSan and coverage-guided; otherwise the driver tests/fuzz/npuprof-fuzz
+# mutates blindly. Corpora and crashes stay in fuzz/ of the build
+# directory. usage: tests/fuzz/run.sh SECONDS [TARGET...]
+# (make fuzz passes FUZZ_CFLAGS, FUZZ_PKGDATADIR, FUZZ_LIBS, FUZZ_SRCS.)
+set -u
+secs=${1:-60}
+shift
+targets=${*:-csv trace db prof job timeline}
+gen=tools/gen/npuprof-gen
+drv=tests/fuzz/npuprof-fuzz
+out=fuzz
+mkdir -p "$out/base"
+[ -d "$out/base/prof" ] || "$gen" prof "$out/base/prof" -s 5 -n 300 -p \
+    >/dev/null
+[ -d "$out/base/job" ] || "$gen" job "$out/base/job" -n 60 --pmu \
+    >/dev/null
+[ -d "$out/base/timeline" ] || "$gen" legacy-timeline \
+    "$out/base/timeline" -n 30 >/dev/null
+[ -d "$out/base/csv" ] || "$gen" demo "$out/base/csv" -n 40 >/dev/null
+
+cc=${CC_FUZZ:-}
+if [ -z "$cc" ] && command -v clang >/dev/null; then
+	echo 'int LLVMFuzzerTestOneInput(const char *d, long n){return 0;}' \
+	    >"$out/probe.c"
+	clang -fsanitize=fuzzer "$out/probe.c" -o "$out/probe" \
+	    2>/dev/null && cc=clang
+	rm -f "$out/probe.c" "$out/probe"
+fi
+if [ -n "$cc" ]; then
+	srcs=
+	for f in ${FUZZ_SRCS:?}; do
+		case $f in *.c) srcs="$srcs $f" ;; esac
+	done
+	# The make variable's quotes do not survive the environment.
+	flags=
+	for w in ${FUZZ_CFLAGS:?}; do
+		case $w in -DPKGDATADIR=*) ;; *) flags="$flags $w" ;; esac
+	done
+	flags="$flags -DPKGDATADIR=\"${FUZZ_PKGDATADIR:-/nonexistent}\""
+	echo "building the libFuzzer targets with $cc"
+	# shellcheck disable=SC2086
+	$cc -g -O1 -fsanitize=fuzzer,address,undefined \
+	    -fno-sanitize-recover=undefined -std=gnu99 $flags \
+	    -Wno-everything $srcs ${FUZZ_LIBS:?} -o "$out/npuprof-fuzz-lf" ||
+	    exit 1
+fi
+
+status=0
+for t in $targets; do
+	mkdir -p "$out/corpus/$t" "$out/crash/$t"
+	base=
+	case $t in prof|job|timeline) base="-b $out/base/$t" ;; esac
+	# shellcheck disable=SC2086
+	"$drv" "$t" $base -w "$out/corpus/$t" || exit 1
+	if [ "$t" = csv ]; then
+		f=$(find "$out/base/csv" -name kernel_details.csv | head -n 1)
+		{ printf '\000'; cat "$f"; } >"$out/corpus/csv/seed-demo"
+	fi
+	if [ "$t" = trace ]; then
+		i=0
+		for f in "$out/base/timeline"/*/timeline/*.json; do
+			cp "$f" "$out/corpus/trace/seed-timeline-$i"
+			i=$((i + 1))
+		done
+	fi
+	if [ -n "$cc" ]; then
+		echo "== $t: libFuzzer, $secs s"
+		FUZZ_TARGET=$t FUZZ_BASE=$out/base/$t "$out/npuprof-fuzz-lf" \
+		    -max_total_time="$secs" -timeout=30 -rss_limit_mb=2048 \
+		    -artifact_prefix="$out/crash/$t/" -print_final_stats=1 \
+		    "$out/corpus/$t" 2>"$out/$t.log"
+		st=$?
+		grep -E 'stat::number_of_executed_units|stat::peak_rss|cov:' \
+		    "$out/$t.log" | tail -n 3
+	else
+		echo "== $t: driver (no libFuzzer), $secs s"
+		# shellcheck disable=SC2086
+		"$drv" "$t" $base -t "$secs" -o "$out/crash/$t" \
+		    -s "$(date +%s)" "$out/corpus/$t"
+		st=$?
+	fi
+	if [ $st -ne 0 ]; then
+		echo "$t: FAILED (exit $st); the input is in $out/crash/$t"
+		status=1
+	fi
+done
+exit $status

@@ -1,0 +1,31 @@
+#!/bin/sh
+# The smoke run of the fuzz targets: each decoder family runs its seeds
+# and then 150 mutations of them (a fixed random seed, so a failure
+# repeats) without a crash, a hang or a sanitizer report (under
+# --enable-asan). make fuzz runs the same targets for longer.
+. "$top_srcdir/tests/lib.sh"
+FUZZ="$top_builddir/tests/fuzz/npuprof-fuzz"
+runs=${FUZZ_SMOKE_RUNS:-150}
+
+"$GEN" prof "$T/base/prof" -s 5 -n 60 -p >/dev/null || exit 1
+"$GEN" job "$T/base/job" -n 20 --pmu >/dev/null || exit 1
+"$GEN" legacy-timeline "$T/base/timeline" -n 10 >/dev/null || exit 1
+for t in csv trace db prof job timeline; do
+	base=
+	case $t in prof|job|timeline) base="-b $T/base/$t" ;; esac
+	# shellcheck disable=SC2086
+	"$FUZZ" "$t" $base -w "$T/seeds/$t" >"$T/out" 2>&1
+	ok $? "$t: seeds written"
+	# shellcheck disable=SC2086
+	timeout 600 "$FUZZ" "$t" $base -n "$runs" -s 7 -o "$T/crash/$t" \
+	    "$T/seeds/$t" >"$T/out" 2>&1
+	st=$?
+	ok $st "$t: $runs mutated inputs run clean"
+	if [ $st -ne 0 ]; then
+		tail -n 20 "$T/out" | sed 's/^/#   /'
+		[ -f "$T/crash/$t/current" ] &&
+		    cp "$T/crash/$t/current" "$top_builddir/fuzz-crash-$t" &&
+		    echo "#   input kept in $top_builddir/fuzz-crash-$t"
+	fi
+done
+done_testing
