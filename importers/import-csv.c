@@ -352,6 +352,13 @@ import_csv_header(struct csv *c, char ***fields, size_t *n, char **cause)
 	return -1;
 }
 
+/* The path C reads. */
+const char *
+import_csv_path(struct csv *c)
+{
+	return c->path;
+}
+
 /* Byte offset of the row import_csv_next() returned last. */
 int64_t
 import_csv_offset(struct csv *c)

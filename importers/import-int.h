@@ -47,6 +47,7 @@ void		 import_csv_free(struct csv *);
 int		 import_csv_next(struct csv *, char ***, size_t *);
 int		 import_csv_header(struct csv *, char ***, size_t *, char **);
 int64_t		 import_csv_offset(struct csv *);
+const char	*import_csv_path(struct csv *);
 int64_t		 import_csv_line(struct csv *);
 int64_t		 import_csv_bytes(struct csv *);
 int64_t		 import_csv_skipped(struct csv *, int64_t *, int64_t *);

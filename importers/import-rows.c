@@ -127,6 +127,10 @@ struct rows_file {
 	struct csv_cols	*cols;
 	char		**f;
 	size_t		 n;
+	char		**head;		/* the header's cells */
+	size_t		 nhead;
+	int64_t		 repeats;	/* header rows met again */
+	int64_t		 repeat_offset;	/* the first one's offset */
 };
 
 static int
@@ -140,15 +144,61 @@ import_rows_open(struct rows_file *r, const char *path, char **cause)
 		return -1;
 	}
 	r->cols = import_columns_create(r->f, r->n);
+	r->head = xreallocarray(NULL, r->n + 1, sizeof *r->head);
+	for (r->nhead = 0; r->nhead < r->n; r->nhead++)
+		r->head[r->nhead] = xstrdup(r->f[r->nhead]);
 	return 0;
 }
 
-/* Close R; with S, first warn there about rows too big to read. */
+/* True if the row just read repeats the header (files written twice). */
+static bool
+import_rows_is_header(struct rows_file *r)
+{
+	size_t	 i;
+
+	if (r->n != r->nhead)
+		return false;
+	for (i = 0; i < r->n; i++) {
+		if (strcmp(r->f[i], r->head[i]) != 0)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The next data row of R: 1, or 0 at the end of the file. A row that
+ * repeats the header is skipped and counted.
+ */
+static int
+import_rows_next(struct rows_file *r)
+{
+	while (import_csv_next(r->csv, &r->f, &r->n) == 1) {
+		if (!import_rows_is_header(r))
+			return 1;
+		if (r->repeats++ == 0)
+			r->repeat_offset = import_csv_offset(r->csv);
+	}
+	return 0;
+}
+
+/*
+ * Close R; with S, first warn there about rows too big to read and rows
+ * that repeat the header.
+ */
 static void
 import_rows_close(struct store *s, struct rows_file *r)
 {
+	size_t	 i;
+
 	if (s != NULL)
 		import_csv_report(r->csv, s);
+	if (s != NULL && r->repeats > 0)
+		store_load_warning(s, import_csv_path(r->csv), r->repeat_offset,
+		    "the header row again, skipped (%lld row%s)",
+		    (long long)r->repeats, r->repeats == 1 ? "" : "s");
+	for (i = 0; i < r->nhead; i++)
+		free(r->head[i]);
+	free(r->head);
 	import_columns_free(r->cols);
 	import_csv_free(r->csv);
 }
@@ -309,7 +359,7 @@ import_rows_op_summary(struct store *s, const char *path,
 	store_load_task_cols(s, names);
 	free(names);
 	strbuf_init(&pv);
-	while (import_csv_next(r.csv, &r.f, &r.n) == 1) {
+	while (import_rows_next(&r) == 1) {
 		import_rows_progress(s, &r, path, ++row);
 		memset(&t, 0, sizeof t);
 		bad = false;
@@ -400,7 +450,7 @@ import_rows_op_statistic(struct store *s, const char *path,
 		import_rows_close(s, &r);
 		return -1;
 	}
-	while (import_csv_next(r.csv, &r.f, &r.n) == 1) {
+	while (import_rows_next(&r) == 1) {
 		memset(&o, 0, sizeof o);
 		bad = false;
 		o.device = import_rows_device(r.f, r.n, dev, ctx);
@@ -461,7 +511,7 @@ import_rows_api_statistic(struct store *s, const char *path,
 		import_rows_close(s, &r);
 		return -1;
 	}
-	while (import_csv_next(r.csv, &r.f, &r.n) == 1) {
+	while (import_rows_next(&r) == 1) {
 		memset(&a, 0, sizeof a);
 		bad = false;
 		a.device = dev >= 0 ? import_rows_device(r.f, r.n, dev, ctx) :
@@ -520,7 +570,7 @@ import_rows_step_trace(struct store *s, const char *path,
 		import_rows_close(s, &r);
 		return -1;
 	}
-	while (import_csv_next(r.csv, &r.f, &r.n) == 1) {
+	while (import_rows_next(&r) == 1) {
 		bad = false;
 		st.device = import_rows_device(r.f, r.n, c[0], ctx);
 		st.rank = ctx->rank;
@@ -570,7 +620,7 @@ import_rows_generic(struct store *s, const char *path, const char *name,
 		import_rows_close(s, &r);
 		return -1;
 	}
-	while (import_csv_next(r.csv, &r.f, &r.n) == 1) {
+	while (import_rows_next(&r) == 1) {
 		import_rows_progress(s, &r, path, ++row);
 		if (r.n != ncols)
 			import_rows_trouble_add(&tr, import_csv_offset(r.csv),

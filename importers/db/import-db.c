@@ -111,11 +111,15 @@ import_db_pmu_names(struct store_foreign *f, struct strbuf *names)
 		store_foreign_next(r, &why);
 		store_foreign_rows_free(r);
 	}
+	free(why);
+	why = NULL;
 	if ((r = store_foreign_query(f, "CREATE INDEX temp.np_pmu_task ON"
 	    " np_pmu(globalTaskId, name)", &why)) != NULL) {
 		store_foreign_next(r, &why);
 		store_foreign_rows_free(r);
 	}
+	free(why);
+	why = NULL;
 	if ((r = store_foreign_query(f, "SELECT np_pmu_names(n) FROM"
 	    " (SELECT ifnull((SELECT value FROM STRING_IDS WHERE id = name),"
 	    " name) AS n FROM (SELECT DISTINCT name FROM np_pmu) ORDER BY"

@@ -1,0 +1,29 @@
+#!/bin/sh
+# A CSV written twice into one file (the header again in the middle) has
+# the repeated header skipped and counted, in task rows and in tables
+# kept whole alike; it never becomes a row of data.
+. "$top_srcdir/tests/lib.sh"
+
+d="$T/p_ascend_pt/ASCEND_PROFILER_OUTPUT"
+mkdir -p "$d"
+h='Step Id,Name,Type,Accelerator Core,Start Time(us),Duration(us)'
+printf '%s\r\n1,a,MatMul,AI_CORE,100,2\r\n%s\r\n1,b,MatMul,AI_CORE,200,3\r\n' \
+    "$h" "$h" >"$d/kernel_details.csv"
+printf 'Step,Computing,Free\n1,10,2\nStep,Computing,Free\n2,11,3\n' \
+    >"$d/step_trace_time.csv"
+"$NPUPROF" show --db "$T/s.db" --format csv "$T/p_ascend_pt" \
+    op_statistic >"$T/out" 2>"$T/err"
+is $? 0 "import"
+is "$(tail -n 1 "$T/out" | cut -d, -f2-5)" "MatMul,AI_CORE,2,5" \
+    "both task rows count, the header between them does not"
+grep -q "kernel_details.csv: offset [0-9]*: the header row again, skipped" \
+    "$T/err"
+ok $? "the repeated header is a warning with its offset"
+"$NPUPROF" show -q --db "$T/s.db" --format csv "$T/p_ascend_pt" \
+    step_trace_time >"$T/out"
+is "$(cut -d, -f1-3 "$T/out" | tr '\n' ' ')" \
+    "Step,Computing,Free 1,10,2 2,11,3 " \
+    "a table kept whole does not keep it as a row"
+grep -q "step_trace_time.csv: offset 27: the header row again" "$T/err"
+ok $? "and warns about it too"
+done_testing
