@@ -250,3 +250,35 @@ store_foreign_rows_free(struct store_foreign_rows *r)
 	sqlite3_finalize(r->stmt);
 	free(r);
 }
+
+/*
+ * Write a new database at PATH (replacing any file there) from the
+ * statements in SQL: how the fuzz seeds build a vendor export without
+ * SQLite leaving this layer.
+ */
+int
+store_foreign_write(const char *path, const char *sql, char **cause)
+{
+	sqlite3	*db = NULL;
+	char	*err = NULL;
+	int	 rc;
+
+	if (unlink(path) != 0 && errno != ENOENT) {
+		xasprintf(cause, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if ((rc = sqlite3_open(path, &db)) == SQLITE_OK)
+		rc = sqlite3_exec(db, sql, NULL, NULL, &err);
+	if (rc != SQLITE_OK) {
+		xasprintf(cause, "%s: %s", path, err != NULL ? err :
+		    db != NULL ? sqlite3_errmsg(db) : "out of memory");
+		sqlite3_free(err);
+		sqlite3_close(db);
+		return -1;
+	}
+	if (sqlite3_close(db) != SQLITE_OK) {
+		xasprintf(cause, "%s: cannot close", path);
+		return -1;
+	}
+	return 0;
+}

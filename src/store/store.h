@@ -551,6 +551,7 @@ const void	*store_foreign_blob(struct store_foreign_rows *, int,
 		     size_t *);
 int		 store_foreign_real(struct store_foreign_rows *, int, double *);
 void		 store_foreign_rows_free(struct store_foreign_rows *);
+int		 store_foreign_write(const char *, const char *, char **);
 
 /* store-floor.c: for bench/floor */
 int		 store_floor(const char *, int64_t, double *, double *,

@@ -9,9 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
-
 #include "npuprof.h"
+#include "store.h"
 #include "fuzz.h"
 
 /* CSV seeds: the first byte is the file, as fuzz.c reads it. */
@@ -166,20 +165,14 @@ static const char fuzz_seeds_db_sql[] =
 static void
 fuzz_seeds_db(const char *dir, const char *work)
 {
-	sqlite3	*db;
 	char	*path, *out, *data, *cause = NULL;
 	size_t	 len;
 
 	path = util_path_join(work, "seed.db");
-	unlink(path);
-	if (sqlite3_open(path, &db) != SQLITE_OK ||
-	    sqlite3_exec(db, fuzz_seeds_db_sql, NULL, NULL, NULL) !=
-	    SQLITE_OK) {
-		fprintf(stderr, "fuzz: seed database: %s\n",
-		    sqlite3_errmsg(db));
+	if (store_foreign_write(path, fuzz_seeds_db_sql, &cause) != 0) {
+		fprintf(stderr, "fuzz: seed database: %s\n", cause);
 		exit(1);
 	}
-	sqlite3_close(db);
 	if (util_read_file(path, &data, &len, 1 << 20, &cause) != 0) {
 		fprintf(stderr, "fuzz: %s\n", cause);
 		exit(1);

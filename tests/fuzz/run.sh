@@ -69,10 +69,15 @@ for t in $targets; do
 	fi
 	if [ -n "$cc" ]; then
 		echo "== $t: libFuzzer, $secs s"
+		# A whole-profile input is mutated at its full length from
+		# the start, not grown from a few bytes.
+		lc=
+		[ -n "$base" ] && lc=-len_control=0
+		# shellcheck disable=SC2086
 		FUZZ_TARGET=$t FUZZ_BASE=$out/base/$t "$out/npuprof-fuzz-lf" \
 		    -max_total_time="$secs" -timeout=30 -rss_limit_mb=2048 \
 		    -artifact_prefix="$out/crash/$t/" -print_final_stats=1 \
-		    "$out/corpus/$t" 2>"$out/$t.log"
+		    $lc "$out/corpus/$t" 2>"$out/$t.log"
 		st=$?
 		grep -E 'stat::number_of_executed_units|stat::peak_rss|cov:' \
 		    "$out/$t.log" | tail -n 3

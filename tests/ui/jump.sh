@@ -72,7 +72,7 @@ wait_for 'Flame  ops device  range 2.57ms-8.698ms' &&
 ok $? "F: the flame graph of just the range ($part of $full us)"
 send_keys q
 wait_for 'range 6.128ms' && send_keys Escape
-wait_for 'cell 198us' && ! capture | grep -q 'range'
+wait_gone 'range' && wait_for 'cell 198us'
 ok $? "Esc drops the range"
 send_keys m . . . v
 wait_for 'range ' && send_keys a

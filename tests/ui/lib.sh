@@ -91,6 +91,21 @@ wait_for() {
 	return 1
 }
 
+# wait_gone TEXT: poll until TEXT has left the screen (10 s at most).
+wait_gone() {
+	i=0
+	while [ $i -lt 400 ]; do
+		if ! capture | grep -qF -- "$1"; then
+			return 0
+		fi
+		i=$((i + 1))
+		sleep 0.025
+	done
+	echo "# timed out waiting for '$1' to go; the screen was:"
+	capture | sed 's/^/#   /'
+	return 1
+}
+
 # settle: poll until the screen stays the same for 0.2 s.
 settle() {
 	prev=$(capture -e)
