@@ -44,6 +44,31 @@ import_meta_value(struct store *s, const char *key, yajl_val v)
 }
 
 /*
+ * An id as producers write it: a JSON integer, or a string of one
+ * (torch_npu 2.7 writes "rank_id": "0"). Return 0 and set *OUT if V is one.
+ */
+static int
+import_meta_id(yajl_val v, int64_t *out)
+{
+	const char	*t;
+	size_t		 len;
+
+	if (YAJL_IS_INTEGER(v)) {
+		*out = YAJL_GET_INTEGER(v);
+		return 0;
+	}
+	if (!YAJL_IS_STRING(v))
+		return -1;
+	t = YAJL_GET_STRING(v);
+	while (*t == ' ')
+		t++;
+	len = strlen(t);
+	while (len > 0 && t[len - 1] == ' ')
+		len--;
+	return util_parse_int(t, len, out);
+}
+
+/*
  * Read the PyTorch profiler's info JSON at PATH into the meta table and set
  * CTX's rank from rank_id. A broken file is a warning, not an error.
  */
@@ -53,6 +78,7 @@ import_meta_profiler_info(struct store *s, const char *path,
 {
 	char		*data, err[256];
 	yajl_val	 root, v;
+	int64_t		 rank;
 	size_t		 i;
 
 	if (util_read_file(path, &data, NULL, META_MAX_BYTES, cause) != 0)
@@ -72,9 +98,12 @@ import_meta_profiler_info(struct store *s, const char *path,
 			import_meta_value(s, import_meta_keys[i].key, v);
 	}
 	v = yajl_tree_get(root, (const char **)(uintptr_t)
-	    import_meta_keys[5].path, yajl_t_number);
-	if (v != NULL && YAJL_IS_INTEGER(v) && YAJL_GET_INTEGER(v) >= 0)
-		ctx->rank = YAJL_GET_INTEGER(v);
+	    import_meta_keys[5].path, yajl_t_any);
+	if (v != NULL && import_meta_id(v, &rank) != 0)
+		store_load_warning(s, path, -1, "rank_id is not a number: "
+		    "the rows of this profile carry no rank");
+	else if (v != NULL && rank >= 0)
+		ctx->rank = rank;
 	yajl_tree_free(root);
 	free(data);
 	return 0;

@@ -255,8 +255,9 @@ demo_api_statistic(struct util_state *st, const char *dir,
 	return util_file_close(f, dir, "api_statistic.csv", cause);
 }
 
+/* The rank's info file; with quirks rank_id is a string, as torch_npu 2.7. */
 static int
-demo_info(const char *top, int rank, char **cause)
+demo_info(const char *top, int rank, bool quirks, char **cause)
 {
 	char	 name[64];
 	FILE	*f;
@@ -266,8 +267,9 @@ demo_info(const char *top, int rank, char **cause)
 		return -1;
 	fprintf(f, "{\n    \"config\": {\"experimental_config\": "
 	    "{\"_profiler_level\": \"Level1\"}},\n    \"torch_npu_version\": "
-	    "\"demo\",\n    \"cann_version\": \"demo\",\n    \"rank_id\": %d\n"
-	    "}\n", rank);
+	    "\"demo\",\n    \"cann_version\": \"demo\",\n"
+	    "    \"rank_id\": %s%d%s\n}\n", quirks ? "\"" : "", rank,
+	    quirks ? "\"" : "");
 	return util_file_close(f, top, name, cause);
 }
 
@@ -289,7 +291,8 @@ demo_rank(const char *dir, int rank, const struct demo_opts *g, char **cause)
 		    strerror(errno));
 		rc = -1;
 	} else
-		rc = demo_info(top, rank, cause);
+		rc = demo_info(top, rank, (g->flags & DEMO_QUIRKS) != 0,
+		    cause);
 	if (rc == 0)
 		rc = demo_kernels(&st, out, rank, g, cause);
 	if (rc == 0 && (g->flags & DEMO_STATS))

@@ -97,7 +97,7 @@ job_files_numbers(const char *name, int64_t *device, int64_t *slice)
 		*device = last;
 }
 
-/* The kind of a Framework.[host.][vm.]TYPE... file. */
+/* The kind of a Framework.[host.][vm.|vm_]TYPE... file. */
 static enum job_kind
 job_files_framework(const char *name)
 {
@@ -105,7 +105,8 @@ job_files_framework(const char *name)
 
 	if (strncmp(p, "host.", 5) == 0)
 		p += 5;
-	if (strncmp(p, "vm.", 3) == 0)
+	/* MindSpore's tags: vm.task_desc_info, later vm_task_desc_info. */
+	if (strncmp(p, "vm.", 3) == 0 || strncmp(p, "vm_", 3) == 0)
 		p += 3;
 	if (util_has_prefix(p, "task_desc_info") ||
 	    util_has_prefix(p, "single_op_task_info"))

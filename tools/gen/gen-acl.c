@@ -189,7 +189,8 @@ gen_acl_kernel(const char *name, bool six, char *buf)
 
 /*
  * Write DIR/DATA_PREPROCESS.dev.AICPU.0.slice_0 (NUL-separated node and
- * thread records, both node forms, and a node without its thread record)
+ * thread records, both node forms, a thread record without its node and a
+ * node without its thread record)
  * and the expected aicpu.csv. On failure return -1 and set *cause.
  */
 int
@@ -236,6 +237,11 @@ gen_acl_aicpu(const char *dir, const struct demo_opts *g, uint64_t *rng,
 		    buf[1], (long long)start, (long long)start + total);
 		start += total + 1000;
 	}
+	/* A thread record whose node record was lost, as real logs have. */
+	strbuf_addf(&f, "Thread[ 3] process device[0]:aicpu[ 0] task end, "
+	    "tickDrvTopHalf=1,tickDrvBottomHalf=2, tickBeforeRun=3,"
+	    "tickAfterRun=4, dispatchTime=7 us, totalTime=70 us.");
+	strbuf_addc(&f, '\0');
 	/* A node the tool stopped writing before its thread record. */
 	strbuf_addf(&f, "[%lld] Node:GetNext, Run start:%lld, Run end:%lld",
 	    (long long)start, (long long)start, (long long)start + 10);

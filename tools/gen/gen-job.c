@@ -6,13 +6,13 @@
  * iteration), 128-byte AclModule API records and the DATA_PREPROCESS AICPU
  * text log, written byte for byte as the old tools wrote them. With
  * --quirks the layout is the partly flattened one (Framework files at the
- * JOB root, no info.json, so the 100 MHz default clock applies); with
- * --binary the
- * task description is 256-byte GE records naming ops by hash id through
- * hash_dic, with batch ids where task ids wrap, and the step trace is in
- * ts_track records, as CANN-era JOBs have them; with --pmu each HWTS task
- * has an aicore.data PMU record (gen-job-pmu.c). The expected
- * tables are computed here from the generated values.
+ * JOB root under the later vm_ names, no info.json, so the 100 MHz
+ * default clock applies); with --binary the task description is 256-byte
+ * GE records naming ops by hash id through hash_dic, with batch ids where
+ * task ids wrap, the step trace is in ts_track records and the AI CPU log
+ * is 128-byte records, as CANN-era JOBs have them; with --pmu each HWTS
+ * task has an aicore.data PMU record (gen-job-pmu.c). The expected tables
+ * are computed here from the generated values.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -463,6 +463,68 @@ gen_job_ge_files(struct gen_job *j, const char *fw, char **cause)
 }
 
 /*
+ * The binary AI CPU slice of a CANN-era JOB: 128-byte records (magic
+ * 0x5A5A, tag 60) for the first ops (batch 0), one of a task the task
+ * description does not have, and one with a bad magic, with the expected
+ * aicpu table (times on the JOB's clock in microseconds).
+ */
+static int
+gen_job_aicpu_bin(struct gen_job *j, const char *dir, char **cause)
+{
+	struct strbuf	 f, e;
+	char		 tot[32], disp[32];
+	uint64_t	 t = GEN_JOB_BASE_TICKS + 5000, run, sub, after;
+	uint32_t	 dispatch;
+	int		 i, n = j->nops / 2 < 6 ? j->nops / 2 : 6, batch, task;
+	size_t		 off;
+	int		 rc;
+
+	strbuf_init(&f);
+	strbuf_init(&e);
+	strbuf_adds(&e, "serial_number,node_type_name,total_time(ms),"
+	    "dispatch_time(ms),run_start,run_end\n");
+	for (i = 0; i <= n + 1; i++) {
+		run = 200 + util_rand_next(&j->rng) % 5000;
+		sub = 20 + util_rand_next(&j->rng) % 100;
+		after = run + sub + util_rand_next(&j->rng) % 50;
+		dispatch = 10 + (uint32_t)(util_rand_next(&j->rng) % 900);
+		task = i < n ? gen_job_task(j, i, &batch) : 60000;
+		off = gen_prof_bin_record(&f, 128, 0);
+		gen_prof_bin_put(&f, off, i == n + 1 ? 0x5a5b : 0x5a5a, 2);
+		gen_prof_bin_put(&f, off + 2, 60, 2);
+		gen_prof_bin_put(&f, off + 4, (uint16_t)gen_job_stream(j,
+		    i), 2);
+		gen_prof_bin_put(&f, off + 6, (uint16_t)task, 2);
+		gen_prof_bin_put(&f, off + 16, t, 8);
+		gen_prof_bin_put(&f, off + 56, t + run, 8);
+		gen_prof_bin_put(&f, off + 72, t - sub, 8);
+		gen_prof_bin_put(&f, off + 96, t + after, 8);
+		gen_prof_bin_put(&f, off + 108, dispatch, 4);
+		if (i <= n) {
+			util_fmt_fixed(tot, sizeof tot, (double)(gen_job_ns(j,
+			    t + after) - gen_job_ns(j, t - sub)) / 1e6, 3,
+			    true);
+			util_fmt_fixed(disp, sizeof disp, dispatch / 1000.0, 3,
+			    true);
+			strbuf_addf(&e, "%d,%s,%s,%s,%lld,%lld\n", i + 1,
+			    i < n ? gen_job_ops[i % GEN_JOB_NOPS].type : "",
+			    tot, disp, (long long)((j->epoch + gen_job_ns(j,
+			    t)) / 1000), (long long)((j->epoch + gen_job_ns(j,
+			    t + run)) / 1000));
+		}
+		t += run + 1000;
+	}
+	rc = gen_prof_bin_write(dir, "DATA_PREPROCESS.AICPU.0.slice_0", f.s,
+	    f.len, cause);
+	if (rc == 0 && j->g->expect != NULL)
+		rc = gen_prof_bin_write(j->g->expect, "aicpu.csv", e.s, e.len,
+		    cause);
+	strbuf_release(&f);
+	strbuf_release(&e);
+	return rc;
+}
+
+/*
  * Write a legacy JOB directory DIR for device 0 and, with G->expect, the
  * expected task_desc, step_trace, op_statistic, acl_statistic and aicpu
  * tables as CSV.
@@ -514,16 +576,20 @@ gen_job_write(const char *dir, const struct demo_opts *g, char **cause)
 	    gen_job_anchor(&j, dir, cause) != 0 ||
 	    (!flat && gen_prof_bin_write(dir, "info.json.0", info,
 	    sizeof info - 1, cause) != 0) ||
-	    gen_prof_bin_write(fw, "Framework.host.vm.task_desc_info.0.slice_0",
+	    gen_prof_bin_write(fw, flat ?
+	    "Framework.host.vm_task_desc_info.0.slice_0" :
+	    "Framework.host.vm.task_desc_info.0.slice_0",
 	    j.task.s, j.task.len, cause) != 0 ||
 	    (j.binary && gen_prof_bin_write(fw, "Framework.hash_dic.0.slice_0",
 	    j.dic.s, j.dic.len, cause) != 0) ||
-	    (!j.binary && gen_prof_bin_write(fw,
-	    "Framework.host.vm.graph_desc_info"
-	    ".0.slice_0", j.graph.s, j.graph.len, cause) != 0) ||
+	    (!j.binary && gen_prof_bin_write(fw, flat ?
+	    "Framework.host.vm_graph_desc_info.0.slice_0" :
+	    "Framework.host.vm.graph_desc_info.0.slice_0", j.graph.s,
+	    j.graph.len, cause) != 0) ||
 	    (j.binary && gen_job_ge_files(&j, fw, cause) != 0) ||
-	    gen_prof_bin_write(fw, "Framework.host.vm.point.0.slice_0",
-	    point, strlen(point), cause) != 0 ||
+	    gen_prof_bin_write(fw, flat ? "Framework.host.vm_point.0.slice_0" :
+	    "Framework.host.vm.point.0.slice_0", point, strlen(point),
+	    cause) != 0 ||
 	    gen_prof_bin_write(data, j.binary ? "ts_track.data.0.slice_0" :
 	    "training_trace.46.dev.profiler_default_tag.0.slice_0", j.trace.s,
 	    j.trace.len, cause) != 0 ||
@@ -531,7 +597,8 @@ gen_job_write(const char *dir, const struct demo_opts *g, char **cause)
 	    ".slice_0", j.hwts.s, j.hwts.len, cause) != 0 ||
 	    gen_acl_job(data, g, &j.rng, hostwin, hostwin != NULL ? j.nwin :
 	    0, j.binary ? 1 : 0, cause) != 0 ||
-	    gen_acl_aicpu(data, g, &j.rng, cause) != 0 ||
+	    (!j.binary && gen_acl_aicpu(data, g, &j.rng, cause) != 0) ||
+	    (j.binary && gen_job_aicpu_bin(&j, data, cause) != 0) ||
 	    gen_acl_runtime(data, g, &j.rng, cause) != 0 ||
 	    gen_job_expect(g, "task_desc.csv", &j.ops, cause) != 0 ||
 	    gen_job_expect(g, "step_trace.csv", &j.steps, cause) != 0 ||

@@ -4,7 +4,7 @@
 # exactly the tables the generator computed from its own values: step
 # trace, task description, op_statistic from the HWTS logs joined to the
 # ops, the legacy acl_statistic, runtime API spans, task_track, msproftx
-# markers, the AI CPU table, and for binary JOBs the shapes from
+# markers, the AI CPU table (text or binary records), and for binary JOBs the shapes from
 # tensor_data_info, step_info and id_map_info; with aicore.data, the PMU
 # columns of op_summary.
 # Damaged files import what is sound and say where the damage is.
@@ -28,6 +28,22 @@ for seed in 1 7; do
 			same_file "$d/$t.got" "$d/expect/$t.csv" \
 			    "seed $seed $layout: $t as generated"
 		done
+		if [ $layout = data ]; then
+			"$NPUPROF" show -q --db "$d.db" --format csv "$d/JOB" \
+			    warnings >"$d/warn"
+			grep -q '1 AI CPU thread record without a node record' \
+			    "$d/warn" && grep -q '1 AI CPU node record without' \
+			    "$d/warn"
+			ok $? "seed $seed data: lone AI CPU records are counted"
+		fi
+		if [ $layout = binary ]; then
+			"$NPUPROF" show -q --db "$d.db" --format csv "$d/JOB" \
+			    warnings >"$d/warn"
+			grep -q 'AICPU.0.slice_0,896,"1 of 8 AI CPU records skipped' \
+			    "$d/warn" && grep -q '1 AI CPU record matches no task' \
+			    "$d/warn"
+			ok $? "seed $seed binary: AI CPU records skipped or unnamed are counted"
+		fi
 		ge=
 		[ $layout = binary ] && ge="ge_step_info ge_id_map"
 		for t in runtime_task_track msproftx $ge; do
