@@ -6,10 +6,10 @@
  * data type and shape[8]) fills in the tensors of the op with the same
  * stream, task and batch when graph_desc_info gave none, and is kept as
  * the generic table tensor_data_info; step_info (64 bytes: model @4,
- * stream @8, task @12, time @16, iteration @24, thread @32, tag @36, 0
- * begin 1 end) becomes the generic table ge_step_info; id_map_info (32
- * bytes: graph @4, model @8, session @12, time @16, mode @24) becomes
- * ge_id_map.
+ * stream @8, task @12, time @16, iteration @24, thread @32, tag @36: 0
+ * begin, 1 end, 2 FP start, 3 BP end, 4 iteration end) becomes the
+ * generic table ge_step_info; id_map_info (32 bytes: graph @4, model @8,
+ * session @12, time @16, mode @24) becomes ge_id_map.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +22,14 @@
 static const char *const job_ge_dtypes[] = {
 	"FLOAT", "FLOAT16", "INT8", "INT32", "UINT8", NULL, "INT16",
 	"UINT16", "UINT32", "INT64", "UINT64", "DOUBLE", "BOOL"
+};
+
+/*
+ * step_info tags: the tags of the step trace the same call writes (GE's
+ * step begin and end, then the FP, BP and iteration end points).
+ */
+static const char *const job_ge_tags[] = {
+	"begin", "end", "FP start", "BP end", "iteration end"
 };
 
 static const char *const job_ge_formats[] = {
@@ -148,8 +156,10 @@ job_ge_step(struct job *j, const unsigned char *r)
 	snprintf(v[4], sizeof v[4], "%llu",
 	    (unsigned long long)importer_le64(r + 24));
 	snprintf(v[5], sizeof v[5], "%u", importer_le32(r + 32));
-	snprintf(v[6], sizeof v[6], "%s", r[36] == 0 ? "begin" : r[36] == 1 ?
-	    "end" : "N/A");
+	if (r[36] < sizeof job_ge_tags / sizeof job_ge_tags[0])
+		snprintf(v[6], sizeof v[6], "%s", job_ge_tags[r[36]]);
+	else
+		snprintf(v[6], sizeof v[6], "%u", r[36]);
 	for (k = 0; k < 7; k++)
 		cells[k] = v[k];
 	store_load_generic_row(j->s, cells, 7);

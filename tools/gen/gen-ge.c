@@ -2,7 +2,8 @@
  * The binary Framework records of a generated CANN-era JOB (doc/formats.md
  * 3.8) besides the task description: tensor_data_info with each op's
  * input and output tensors (which then give the task_desc table its
- * shapes, as no graph_desc_info is written), step_info begin and end
+ * shapes, as no graph_desc_info is written), step_info begin, FP, BP,
+ * iteration end and end
  * records per iteration and one id_map_info record, with the expected
  * ge_step_info and ge_id_map tables.
  */
@@ -54,13 +55,19 @@ gen_ge_tensor(struct strbuf *b, int stream, int task, int batch,
 	gen_ge_one(b, off + 116, 1, 2, 1, shape);
 }
 
-/* step_info begin or end of iteration ITER at host time NS. */
+/*
+ * A step_info record of iteration ITER at host time NS with TAG: 0 begin,
+ * 1 end, 2 FP start, 3 BP end, 4 iteration end (the step trace's tags);
+ * any other tag is written as its number.
+ */
 void
-gen_ge_step(struct strbuf *b, struct strbuf *e, int iter, bool end,
+gen_ge_step(struct strbuf *b, struct strbuf *e, int iter, int tag,
     uint64_t ns)
 {
+	static const char *const names[] = { "begin", "end", "FP start",
+	    "BP end", "iteration end" };
 	size_t	 off = gen_prof_bin_record(b, 64, 0x5a5a);
-	char	 buf[48];
+	char	 buf[48], t[16];
 
 	if (e->len == 0)
 		strbuf_adds(e, "Model ID,Stream ID,Task ID,Timestamp(us),"
@@ -68,14 +75,17 @@ gen_ge_step(struct strbuf *b, struct strbuf *e, int iter, bool end,
 	gen_prof_bin_put(b, off + 2, 25, 2);
 	gen_prof_bin_put(b, off + 4, 1, 4);
 	gen_prof_bin_put(b, off + 8, 0, 4);
-	gen_prof_bin_put(b, off + 12, end ? 2 : 1, 4);
+	gen_prof_bin_put(b, off + 12, (uint64_t)tag + 1, 4);
 	gen_prof_bin_put(b, off + 16, ns, 8);
 	gen_prof_bin_put(b, off + 24, (uint64_t)iter, 8);
 	gen_prof_bin_put(b, off + 32, 4300, 4);
-	b->s[off + 36] = end ? 1 : 0;
+	b->s[off + 36] = (char)tag;
 	util_fmt_us(buf, sizeof buf, (int64_t)ns, 3, false);
-	strbuf_addf(e, "1,0,%d,%s,%d,4300,%s\n", end ? 2 : 1, buf, iter,
-	    end ? "end" : "begin");
+	if (tag >= 0 && tag < 5)
+		snprintf(t, sizeof t, "%s", names[tag]);
+	else
+		snprintf(t, sizeof t, "%d", tag);
+	strbuf_addf(e, "1,0,%d,%s,%d,4300,%s\n", tag + 1, buf, iter, t);
 }
 
 /* The id_map_info record of graph 3, model 1, session 7. */

@@ -440,14 +440,20 @@ gen_job_release(struct gen_job *j)
 static int
 gen_job_ge_files(struct gen_job *j, const char *fw, char **cause)
 {
-	int	 i;
+	int		 i;
+
+	static const int tags[] = { 0, 2, 3, 4, 1 };
+	uint64_t	 t;
+	int		 k;
 
 	for (i = 1; i <= (j->g->steps > 0 ? j->g->steps : 1); i++) {
-		gen_ge_step(&j->gstep, &j->gstep_e, i, false,
-		    7000000000ULL + (uint64_t)i * 1000000);
-		gen_ge_step(&j->gstep, &j->gstep_e, i, true,
-		    7000000000ULL + (uint64_t)i * 1000000 + 900000);
+		t = 7000000000ULL + (uint64_t)i * 1000000;
+		for (k = 0; k < 5; k++)
+			gen_ge_step(&j->gstep, &j->gstep_e, i, tags[k],
+			    t + (uint64_t)k * 200000);
 	}
+	/* A tag of no known meaning is shown as its number. */
+	gen_ge_step(&j->gstep, &j->gstep_e, i, 9, t + 1000000);
 	gen_ge_id_map(&j->idmap, &j->idmap_e, 6900000000ULL);
 	if (gen_prof_bin_write(fw, "Framework.tensor_data_info.0.slice_0",
 	    j->tensor.s, j->tensor.len, cause) != 0 ||

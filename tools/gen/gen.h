@@ -102,7 +102,7 @@ const char	*gen_job_pmu_sample(void);
 
 /* gen-ge.c */
 void		 gen_ge_tensor(struct strbuf *, int, int, int, const char *);
-void		 gen_ge_step(struct strbuf *, struct strbuf *, int, bool,
+void		 gen_ge_step(struct strbuf *, struct strbuf *, int, int,
 		     uint64_t);
 void		 gen_ge_id_map(struct strbuf *, struct strbuf *, uint64_t);
 
