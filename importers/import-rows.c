@@ -272,7 +272,7 @@ import_rows_task_cols(const struct rows_summary_cols *k)
 		{ k->idt, "in_dtypes" }, { k->ifm, "in_formats" },
 		{ k->osh, "out_shapes" }, { k->odt, "out_dtypes" },
 		{ k->ofm, "out_formats" }, { k->ctx, "context" },
-		{ k->step >= 0 ? k->step : k->infer, "step" },
+		{ k->step, "step" }, { k->step < 0 ? k->infer : -1, "infer" },
 		{ k->mname, "model_name" }
 	};
 	struct strbuf	 b;

@@ -17,7 +17,8 @@ struct store_tl;
 enum store_table_flags {
 	TABLE_PMU = 1 << 0,		/* PMU columns follow the fixed ones */
 	TABLE_FILE_FIRST = 1 << 1,	/* a vendor file of this name wins */
-	TABLE_GENERIC = 1 << 2		/* a vendor CSV kept as it is */
+	TABLE_GENERIC = 1 << 2,		/* a vendor CSV kept as it is */
+	TABLE_STEP = 1 << 3		/* Step Id leads when tasks have one */
 };
 
 /* The characters of a column's name in the task tables' SQL. */
@@ -101,6 +102,8 @@ struct store {
 	int64_t			 files_total;
 	struct store_table	**dyn;		/* generic table specs */
 	size_t			 ndyn;
+	struct store_table	*stepped;	/* op_summary with Step Id */
+	int			 steps;		/* files with Step Id: 1, 0, -1 */
 	struct store_tl		*tl;		/* timeline statements */
 	char			*legacy;	/* the legacy file being read */
 	int64_t			 colset;	/* its task columns, or 0 */

@@ -25,23 +25,30 @@ static const struct {
 	{ "is_.s", "in_shapes" }, { "idt.s", "in_dtypes" },
 	{ "ifm.s", "in_formats" }, { "os_.s", "out_shapes" },
 	{ "odt.s", "out_dtypes" }, { "ofm.s", "out_formats" },
-	{ "t.context", "context" }, { "t.step", "step" },
+	{ "t.context", "context" }, { "t.step", "step" }, { "t.step", "infer" },
 	{ "mn.s", "model_name" }
 };
 
 #define STORE_NMASK	(sizeof store_mask_cols / sizeof store_mask_cols[0])
 
-/* Whether the column with expression EXPR is in the union ALL. */
+/*
+ * Whether the column with expression EXPR is in the union ALL: any task
+ * column behind it listed (a step came from Step Id or Infer ID).
+ */
 static bool
 store_mask_kept(const char *all, const char *expr)
 {
 	size_t	 i;
+	bool	 known = false;
 
 	for (i = 0; i < STORE_NMASK; i++) {
-		if (strcmp(store_mask_cols[i].expr, expr) == 0)
-			return util_listed(all, store_mask_cols[i].col);
+		if (strcmp(store_mask_cols[i].expr, expr) != 0)
+			continue;
+		if (util_listed(all, store_mask_cols[i].col))
+			return true;
+		known = true;
 	}
-	return true;
+	return !known;
 }
 
 /*

@@ -125,8 +125,8 @@ static const struct store_table store_tables[] = {
 	{ .name = "op_summary", .aliases = " kernels kernel_details ",
 	  .title = "Op Summary", .from = TASK_FROM,
 	  TABLE_COLS(store_tables_op_summary), .device = "t.device",
-	  .rank = "t.rank", .time = "t.start_ns", .flags = TABLE_PMU,
-	  .order = STORE_TASK_ORDER },
+	  .rank = "t.rank", .time = "t.start_ns",
+	  .flags = TABLE_PMU | TABLE_STEP, .order = STORE_TASK_ORDER },
 	{ .name = "task_time", .aliases = " ", .title = "Task Time",
 	  .from = TASK_FROM, TABLE_COLS(store_tables_task_time),
 	  .device = "t.device", .rank = "t.rank", .time = "t.start_ns",
@@ -162,6 +162,42 @@ store_tables_free(struct store *s)
 	free(s->dyn);
 	s->dyn = NULL;
 	s->ndyn = 0;
+	if (s->stepped != NULL)
+		free((struct store_col *)s->stepped->cols);
+	free(s->stepped);
+	s->stepped = NULL;
+}
+
+/*
+ * T with a Step Id column first where the producer showed one: when a
+ * kernel_details or op_summary file of the store had a Step Id column
+ * (torch_npu's, older msprof's); else T. Raw and database sources know
+ * steps too, but the vendor's op_summary of them has no such column.
+ */
+static const struct store_table *
+store_tables_stepped(struct store *s, const struct store_table *t)
+{
+	struct store_col	*cols;
+
+	if (!(t->flags & TABLE_STEP))
+		return t;
+	if (s->steps == 0)
+		s->steps = store_exists(s, "SELECT 1 FROM colset WHERE ',' || "
+		    "names || ',' LIKE '%,step,%' LIMIT 1") ? 1 : -1;
+	if (s->steps < 0)
+		return t;
+	if (s->stepped != NULL)
+		return s->stepped;
+	cols = xreallocarray(NULL, t->ncols + 1, sizeof *cols);
+	cols[0].name = "Step Id";
+	cols[0].expr = "t.step";
+	cols[0].fmt = FMT_INT;
+	memcpy(cols + 1, t->cols, t->ncols * sizeof *cols);
+	s->stepped = xmalloc(sizeof *s->stepped);
+	*s->stepped = *t;
+	s->stepped->cols = cols;
+	s->stepped->ncols = t->ncols + 1;
+	return s->stepped;
 }
 
 /* The spec of the table kept from vendor files called NAME, or NULL. */
@@ -265,7 +301,8 @@ store_tables_empty(struct store *s, const struct store_table *t)
 /*
  * The table called NAME (or an alias of it). A generic table of the same
  * name wins over an alias and over tables marked TABLE_FILE_FIRST; an
- * empty table gives way to its fallback. NULL if there is no such table.
+ * empty table gives way to its fallback; op_summary may gain a Step Id
+ * (store_tables_stepped). NULL if there is no such table.
  */
 const struct store_table *
 store_tables_find(struct store *s, const char *name)
@@ -295,8 +332,9 @@ store_tables_find(struct store *s, const char *name)
 	if (t->fallback != NULL && store_tables_empty(s, t) &&
 	    (g = store_tables_generic(s, t->fallback)) != NULL)
 		return g;
-	return t;
+	return store_tables_stepped(s, t);
 }
+
 
 const char *
 store_tables_name(const struct store_table *t)

@@ -1,13 +1,13 @@
 #!/bin/sh
 # export summary writes the op_summary columns its input had: a PyTorch
-# Level0 kernel_details (Name, Type, Accelerator Core, the times, Block
-# Num) gives an op_summary of those columns only, a full one every column,
-# and the export re-imports to the same rows and columns.
+# Level0 kernel_details (Step Id, Name, Type, Accelerator Core, the times,
+# Block Num) gives an op_summary of those columns only, a full one every
+# column, and the export re-imports to the same rows and columns.
 . "$top_srcdir/tests/lib.sh"
 
 export SOURCE_DATE_EPOCH=1780000000
 STAMP=20260528202640
-L0HEAD='Device_id,Op Name,OP Type,Task Type,Task Start Time(us),'
+L0HEAD='Step Id,Device_id,Op Name,OP Type,Task Type,Task Start Time(us),'
 L0HEAD=$L0HEAD'Task Duration(us),Task Wait Time(us),Block Num'
 
 rows() {
@@ -24,7 +24,7 @@ printf '%s\n' 'Step Id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Wa
 ok $? "export summary of a Level0 kernel_details"
 f=$T/o/op_summary_$STAMP.csv
 is "$(head -n 1 "$f")" "$L0HEAD" "only the Level0 columns"
-is "$(sed -n 3p "$f")" "$(printf '0,Cast_2,Cast,AI_VECTOR_CORE,1736405443881500.000\t,6.280,39.059000,8')" \
+is "$(sed -n 3p "$f")" "$(printf '3,0,Cast_2,Cast,AI_VECTOR_CORE,1736405443881500.000\t,6.280,39.059000,8')" \
     "the values, as the vendor prints them"
 "$NPUPROF" export summary -q --db "$T/r.db" --output "$T/o2" "$T/o"
 ok $? "export of the re-imported export"
@@ -45,13 +45,13 @@ for level in level0 level1; do
 	if [ $level = level0 ]; then
 		is "$(cat "$T/h")" "$L0HEAD" "$level sample: the Level0 columns"
 	else
-		grep -q '^Device_id,Model ID,Task ID,Stream ID,Op Name,OP Type,OP State,Task Type,.*,Context ID,aicore_time(us),' "$T/h"
+		grep -q '^Step Id,Device_id,Model ID,Task ID,Stream ID,Op Name,OP Type,OP State,Task Type,.*,Context ID,aicore_time(us),' "$T/h"
 		ok $? "$level sample: every column, PMU ones too"
 	fi
 	# The trace adds ids a Level0 kernel_details has not: compare what
 	# the file had.
 	f=1-
-	[ $level = level0 ] && f=1,5,6,8-12
+	[ $level = level0 ] && f=1,2,6,7,9-13
 	rows "$T/$level.db" "$P" op_summary | cut -d, -f$f >"$T/before"
 	rows "$T/${level}r.db" "$T/$level" op_summary | cut -d, -f$f >"$T/after"
 	same_file "$T/after" "$T/before" "$level sample: round trip"

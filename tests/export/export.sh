@@ -28,7 +28,7 @@ rows() {
 ok $? "export summary"
 catdir "$T/s" >"$T/s.txt"
 golden "$T/s.txt" export-g.summary "summary files, names and bytes"
-grep -q "$(printf '^0,.*,[0-9]*\\.[0-9][0-9][0-9]\t,')" \
+grep -q "$(printf '^[0-9]*,0,.*,[0-9]*\\.[0-9][0-9][0-9]\t,')" \
     "$T/s/op_summary_$STAMP.csv"
 ok $? "Task Start Time(us) has 3 decimals and a TAB"
 grep -q '"""32,1024;1024,1024"""' "$T/s/op_summary_$STAMP.csv"
