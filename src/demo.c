@@ -190,8 +190,9 @@ demo_op_statistic(struct util_state *st, const char *dir, int rank,
 		k = (size_t)(order[i] - st->op);
 		demo_us(b[0], sizeof b[0], order[i]->total, true);
 		demo_us(b[1], sizeof b[1], order[i]->min, true);
-		demo_us(b[2], sizeof b[2], order[i]->total / order[i]->count,
-		    true);
+		/* torch_npu rounds the average to whole ns. */
+		demo_us(b[2], sizeof b[2], (2 * order[i]->total +
+		    order[i]->count) / (2 * order[i]->count), true);
 		demo_us(b[3], sizeof b[3], order[i]->max, true);
 		util_fmt_fixed(b[4], sizeof b[4], (double)order[i]->total *
 		    100.0 / (double)sum, 3, true);

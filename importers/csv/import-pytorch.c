@@ -103,6 +103,7 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 	}
 	import_pytorch_info(s, top, ctx);
 	store_load_meta(s, "format", "pytorch");
+	store_load_avg_rounded(s);
 	before = store_trace_load_task_count(s, ctx->rank);
 	rc = import_rows_dir(s, out, ctx, cause);
 	trace = util_path_join(out, PT_TRACE);

@@ -539,6 +539,7 @@ import_db_load(struct store *s, const char *path, struct import_ctx *ctx,
 	size_t	  n, i, ok = 0;
 
 	store_load_meta(s, "format", "db");
+	store_load_avg_rounded(s);
 	if (util_has_suffix(path, ".db"))
 		return import_db_file(s, path, ctx, cause);
 	names = util_dir_list(path, &n);

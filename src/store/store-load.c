@@ -314,6 +314,18 @@ store_load_close(struct store *s, char **cause)
 	return 0;
 }
 
+/*
+ * Say that the tasks loaded come from torch_npu (its kernel_details or
+ * database), whose op_statistic rounds the average to whole ns where
+ * msprof floors it; the info table says which rule the store used.
+ */
+void
+store_load_avg_rounded(struct store *s)
+{
+	s->avg_rounded = true;
+	store_load_meta(s, "stats.average", "rounded to ns, as torch_npu");
+}
+
 /* Set meta KEY to VALUE; a NULL VALUE removes KEY. */
 void
 store_load_meta(struct store *s, const char *key, const char *value)

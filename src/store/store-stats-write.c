@@ -103,10 +103,23 @@ store_stats_write_overflow(struct store *s, const char *table,
 	    "N/A");
 }
 
+/* TOTAL / COUNT rounded half away from zero, without overflow. */
+static int64_t
+store_stats_write_round_div(int64_t total, int64_t count)
+{
+	__int128	 t = total, c = count;
+
+	if (t >= 0)
+		return (int64_t)((2 * t + c) / (2 * c));
+	return (int64_t)-((2 * -t + c) / (2 * c));
+}
+
 /*
  * Write the gathered groups as op_statistic rows: the average is the
- * integer division of the total by the count, the ratio the share of the
- * total of the same device and rank, rounded to 6 decimals.
+ * total by the count, floored to whole ns as msprof does, or rounded as
+ * torch_npu does when an importer said its source is torch_npu's
+ * (store_load_avg_rounded); the ratio is the share of the total of the
+ * same device and rank, rounded to 6 decimals.
  */
 static void
 store_stats_write_ops_write(struct store *s)
@@ -133,7 +146,13 @@ store_stats_write_ops_write(struct store *s)
 		r.count = g->count;
 		r.total_ns = g->total;
 		r.min_ns = g->min;
-		r.avg_ns = g->total != NP_NA ? g->total / g->count : NP_NA;
+		if (g->total == NP_NA)
+			r.avg_ns = NP_NA;
+		else if (s->avg_rounded)
+			r.avg_ns = store_stats_write_round_div(g->total,
+			    g->count);
+		else
+			r.avg_ns = g->total / g->count;
 		r.max_ns = g->max;
 		if (g->total == NP_NA)
 			store_stats_write_overflow(s, "op_statistic", r.op_type,
@@ -185,18 +204,6 @@ struct stats_groups {
 	size_t			 n;
 	struct util_map		 index;	/* hash -> 1 + the newest group */
 };
-
-/* Round a positive mean of COUNT values totalling TOTAL ns to whole ns. */
-/* TOTAL / COUNT rounded half away from zero, without overflow. */
-static int64_t
-store_stats_write_round_div(int64_t total, int64_t count)
-{
-	__int128	 t = total, c = count;
-
-	if (t >= 0)
-		return (int64_t)((2 * t + c) / (2 * c));
-	return (int64_t)-((2 * -t + c) / (2 * c));
-}
 
 static void
 store_stats_write_api_flush(struct store *s, struct stats_group *g)

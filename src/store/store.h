@@ -437,6 +437,7 @@ int		 store_load_commit(struct store *, char **);
 void		 store_load_abort(struct store *);
 int		 store_failed(struct store *, char **);
 void		 store_load_meta(struct store *, const char *, const char *);
+void		 store_load_avg_rounded(struct store *);
 void		 store_load_file(struct store *, const char *);
 void		 store_load_warning(struct store *, const char *, int64_t,
 		     const char *, ...) PRINTFLIKE(4, 5);

@@ -35,7 +35,9 @@ def us(ns):
     return s.rstrip("0").rstrip(".")
 total = sum(r[4] for r in rows)
 for d, op, ty, n, tot, mn, mx in rows:
-    print(",".join([str(d), op, ty, str(n), us(tot), us(mn), us(tot // n),
+    # torch_npu rounds the average to whole ns.
+    avg = (2 * tot + n) // (2 * n)
+    print(",".join([str(d), op, ty, str(n), us(tot), us(mn), us(avg),
         us(mx), us(round(tot * 100.0 / total * 1000))]))
 PY
 }
