@@ -18,22 +18,12 @@
 
 #define JOB_GE_MAGIC	0x5a5a
 
-/* GE data types and formats by number (doc/formats.md 3.6). */
-static const char *const job_ge_dtypes[] = {
-	"FLOAT", "FLOAT16", "INT8", "INT32", "UINT8", NULL, "INT16",
-	"UINT16", "UINT32", "INT64", "UINT64", "DOUBLE", "BOOL"
-};
-
 /*
  * step_info tags: the tags of the step trace the same call writes (GE's
  * step begin and end, then the FP, BP and iteration end points).
  */
 static const char *const job_ge_tags[] = {
 	"begin", "end", "FP start", "BP end", "iteration end"
-};
-
-static const char *const job_ge_formats[] = {
-	"NCHW", "NHWC", "ND", "NC1HWC0", "FRACTAL_Z"
 };
 
 struct job_ge_kind {
@@ -45,47 +35,102 @@ struct job_ge_kind {
 	void		(*record)(struct job *, const unsigned char *);
 };
 
-static void
-job_ge_name(char *buf, size_t size, const char *const *names, size_t n,
-    uint32_t v)
+/*
+ * MindSpore's own tensor enums (its profiler's framework tables, 1.6 on):
+ * MindSpore writes them into the GE records plus 200, and its parser
+ * reads every code of its JOBs with them; data types start at 29.
+ */
+#define JOB_GE_MS_MARK		200
+#define JOB_GE_MS_DTYPE0	29
+
+static const char *const job_ge_ms_formats[] = {
+	"UNKNOWN", "DEFAULT", "NC1KHKWHWC0", "ND", "NCHW", "NHWC", "HWCN",
+	"NC1HWC0", "FRAC_Z", "C1HWNCOC0", "FRAC_NZ", "NC1HWC0_C04",
+	"FRACTAL_Z_C04", "NDHWC", "FRACTAL_ZN_LSTM", "FRACTAL_ZN_RNN",
+	"ND_RNN_BIAS", "NDC1HWC0", "NCDHW", "FRACTAL_Z_3D", "DHWNC", "DHWCN"
+};
+
+static const char *const job_ge_ms_dtypes[] = {
+	"NUMBER_TYPE_BEGIN", "BOOL", "INT", "INT8", "INT16", "INT32", "INT64",
+	"UINT", "UINT8", "UINT16", "UINT32", "UINT64", "FLOAT", "FLOAT16",
+	"FLOAT32", "FLOAT64", "COMPLEX", "NUMBER_TYPE_END"
+};
+
+#define JOB_GE_N(a)	(sizeof (a) / sizeof (a)[0])
+
+/*
+ * Append the name of tensor code V (a format if FORMAT, else a data
+ * type) as its producer names it: a code marked by MindSpore (200 to
+ * 255), or any code of a MindSpore JOB (MS), by MindSpore's tables; other
+ * codes by GE's, as the raw decoder prints them. A code no table names
+ * is written as its number.
+ */
+void
+job_ge_enum(struct strbuf *b, uint32_t v, bool format, bool ms)
 {
-	if (v < n && names[v] != NULL)
-		snprintf(buf, size, "%s", names[v]);
-	else if (v == 29)
-		snprintf(buf, size, "FRACTAL_NZ");
+	const char	*n = NULL;
+	uint32_t	 c = v;
+
+	/* Above 255 a GE format carries a sub-format: not a mark. */
+	if (v >= JOB_GE_MS_MARK && v < 256) {
+		c = v - JOB_GE_MS_MARK;
+		ms = true;
+	}
+	if (!ms) {
+		prof_additional_enum(b, v, format);
+		return;
+	}
+	if (format && c < JOB_GE_N(job_ge_ms_formats))
+		n = job_ge_ms_formats[c];
+	else if (!format && c >= JOB_GE_MS_DTYPE0 &&
+	    c - JOB_GE_MS_DTYPE0 < JOB_GE_N(job_ge_ms_dtypes))
+		n = job_ge_ms_dtypes[c - JOB_GE_MS_DTYPE0];
+	if (n != NULL)
+		strbuf_adds(b, n);
 	else
-		snprintf(buf, size, "%u", v);
+		strbuf_addf(b, "%u", v);
 }
 
-/* Append one tensor's shape, type and format to the lists of its side. */
+/*
+ * Append one tensor's shape, type and format to the lists of its side;
+ * N counts the tensors of each side, so an empty shape keeps its place.
+ */
 static void
-job_ge_tensor(struct strbuf *lists, const unsigned char *t)
+job_ge_tensor(struct job *j, struct strbuf *lists, size_t *n,
+    const unsigned char *t)
 {
-	struct strbuf	*l = &lists[importer_le32(t) == 1 ? 3 : 0];
-	char		 buf[32];
+	int		 side = importer_le32(t) == 1 ? 1 : 0;
+	struct strbuf	*l = &lists[3 * side];
 	uint32_t	 d;
 	int		 k;
 
-	if (l[0].len > 0) {
+	if (n[side]++ > 0) {
 		strbuf_addc(&l[0], ';');
 		strbuf_addc(&l[1], ';');
 		strbuf_addc(&l[2], ';');
 	}
 	for (k = 0; k < 8 && (d = importer_le32(t + 12 + 4 * k)) != 0; k++)
 		strbuf_addf(&l[0], "%s%u", k > 0 ? "," : "", d);
-	job_ge_name(buf, sizeof buf, job_ge_dtypes, sizeof job_ge_dtypes /
-	    sizeof job_ge_dtypes[0], importer_le32(t + 8));
-	strbuf_adds(&l[1], buf);
-	job_ge_name(buf, sizeof buf, job_ge_formats, sizeof job_ge_formats /
-	    sizeof job_ge_formats[0], importer_le32(t + 4) & 0xff);
-	strbuf_adds(&l[2], buf);
+	job_ge_enum(&l[1], importer_le32(t + 8), false, j->mindspore);
+	job_ge_enum(&l[2], importer_le32(t + 4), true, j->mindspore);
 }
 
-static void
-job_ge_set(char **field, struct strbuf *b)
+/* The tensor list K of OP: input shapes, types, formats, then output. */
+static char **
+job_ge_field(struct job_op *op, int k)
 {
-	if (*field == NULL && b->len > 0)
-		*field = xstrdup(b->s);
+	char	**f[6] = { &op->in_shapes, &op->in_dtypes, &op->in_formats,
+	    &op->out_shapes, &op->out_dtypes, &op->out_formats };
+
+	return f[k];
+}
+
+/* Set *FIELD to the list B of N tensors, unless it has a value. */
+static void
+job_ge_set(char **field, struct strbuf *b, size_t n)
+{
+	if (*field == NULL && n > 0)
+		*field = xstrdup(b->len > 0 ? b->s : "");
 }
 
 static void
@@ -95,24 +140,21 @@ job_ge_tensor_data(struct job *j, const unsigned char *r)
 	struct job_op	*op;
 	char		 v[6][24], *cells[12];
 	uint32_t	 n = importer_le32(r + 24), i;
+	size_t		 sides[2] = { 0, 0 };
 	int		 k;
 
 	for (k = 0; k < 6; k++)
 		strbuf_init(&l[k]);
 	for (i = 0; i < n && i < 5; i++)
-		job_ge_tensor(l, r + 28 + 44 * i);
+		job_ge_tensor(j, l, sides, r + 28 + 44 * i);
 	for (i = 0; i < j->nops; i++) {
 		op = &j->ops[i];
 		if (op->stream != importer_le32(r + 16) % 2048 ||
 		    op->task != importer_le16(r + 20) ||
 		    op->batch != importer_le16(r + 22))
 			continue;
-		job_ge_set(&op->in_shapes, &l[0]);
-		job_ge_set(&op->in_dtypes, &l[1]);
-		job_ge_set(&op->in_formats, &l[2]);
-		job_ge_set(&op->out_shapes, &l[3]);
-		job_ge_set(&op->out_dtypes, &l[4]);
-		job_ge_set(&op->out_formats, &l[5]);
+		for (k = 0; k < 6; k++)
+			job_ge_set(job_ge_field(op, k), &l[k], sides[k / 3]);
 	}
 	snprintf(v[0], sizeof v[0], "%u", importer_le32(r + 4));
 	snprintf(v[1], sizeof v[1], "%llu",
@@ -123,7 +165,8 @@ job_ge_tensor_data(struct job *j, const unsigned char *r)
 	snprintf(v[5], sizeof v[5], "%u", n);
 	for (k = 0; k < 6; k++) {
 		cells[k] = v[k];
-		cells[6 + k] = l[k].len > 0 ? l[k].s : "N/A";
+		cells[6 + k] = sides[k / 3] == 0 ? "N/A" : l[k].len > 0 ?
+		    l[k].s : "";
 	}
 	store_load_generic_row(j->s, cells, 12);
 	for (k = 0; k < 6; k++)
@@ -242,6 +285,37 @@ job_ge_file(struct job *j, size_t i, const struct job_ge_kind *k,
 }
 
 /*
+ * Whether MindSpore wrote J: its Framework files carry MindSpore's vm
+ * tags, or its ops MindSpore's full names (Default/..., Gradients/...),
+ * as MindSpore's own parser tells its subgraphs apart.
+ */
+static bool
+job_ge_mindspore(const struct job *j)
+{
+	const char	*n;
+	size_t		 i;
+
+	for (i = 0; i < j->nfiles; i++) {
+		n = j->files[i].name;
+		if (util_has_prefix(n, "Framework.host."))
+			n += strlen("Framework.host.");
+		else if (util_has_prefix(n, "Framework."))
+			n += strlen("Framework.");
+		else
+			continue;
+		if (util_has_prefix(n, "vm.") || util_has_prefix(n, "vm_"))
+			return true;
+	}
+	for (i = 0; i < j->nops; i++) {
+		n = j->ops[i].name;
+		if (n != NULL && (util_has_prefix(n, "Default/") ||
+		    util_has_prefix(n, "Gradients/")))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Load J's tensor_data_info, step_info and id_map_info files; run after
  * the task description so tensors reach their ops. Other Framework
  * records are reported as not decoded. Return the number of files read.
@@ -254,6 +328,7 @@ job_ge_load(struct job *j)
 	size_t				 len, i, next;
 	int				 files = 0;
 
+	j->mindspore = job_ge_mindspore(j);
 	for (i = 0; i < j->nfiles; i = next) {
 		next = i + 1;
 		if (j->files[i].kind != JOB_GE_OTHER)

@@ -85,6 +85,7 @@ struct job {
 	size_t		 niter;
 	struct prof_pmu	*pmu;		/* AI Core PMU records, or NULL */
 	int64_t		 pmu_used;	/* records given to task rows */
+	bool		 mindspore;	/* MindSpore wrote it: its enums */
 };
 
 /* job-files.c */
@@ -148,6 +149,7 @@ int		 job_trace_load(struct job *);
 
 /* job-ge.c */
 int		 job_ge_load(struct job *);
+void		 job_ge_enum(struct strbuf *, uint32_t, bool, bool);
 
 /* job-tstrack.c */
 int		 job_tstrack_load(struct job *);

@@ -246,7 +246,12 @@ prof_additional_read(struct store *s, const char *data, struct prof_host *h)
 	    prof_additional_ctx);
 }
 
-static void
+/*
+ * Append the name of GE tensor code V, a format if FORMAT (its low 8 bits,
+ * then ":<sub-format>" when set), else a data type; unnamed codes as
+ * numbers. The legacy JOB decoder names GE codes the same way.
+ */
+void
 prof_additional_enum(struct strbuf *b, uint32_t v, bool format)
 {
 	const char	*n = NULL;

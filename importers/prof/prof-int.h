@@ -326,6 +326,7 @@ void		 prof_memcpy_load(struct store *, struct prof_host *, int64_t,
 void		 prof_additional_read(struct store *, const char *,
 		     struct prof_host *);
 void		 prof_additional_release(struct prof_host *);
+void		 prof_additional_enum(struct strbuf *, uint32_t, bool);
 
 /* prof-ops.c: ops rebuilt by time containment (section 3.7). */
 void		 prof_ops_build(struct prof_host *);

@@ -33,10 +33,13 @@ gen_ge_one(struct strbuf *b, size_t off, int kind, int format, int dtype,
 }
 
 /*
- * A tensor_data_info record for the op on STREAM, TASK, BATCH: input
- * SHAPE (FLOAT, ND), an empty second input (FLOAT16, NC1HWC0) and output
- * SHAPE (FLOAT16, ND), rendered in the task_desc table as
- * "SHAPE;", "FLOAT;FLOAT16", "ND;NC1HWC0", "SHAPE", "FLOAT16", "ND".
+ * A tensor_data_info record for the op on STREAM, TASK, BATCH, in
+ * MindSpore's enums (a MindSpore JOB: its ops are named Default/...): an
+ * empty first input (FLOAT16, DEFAULT, marked +200 as MindSpore writes
+ * them), input SHAPE (FLOAT32 43, ND 3, unmarked) and output SHAPE
+ * (FLOAT16 42, DEFAULT 1, which GE's table would call NHWC), rendered in
+ * the task_desc table as ";SHAPE", "FLOAT16;FLOAT32", "DEFAULT;ND",
+ * "SHAPE", "FLOAT16", "DEFAULT".
  */
 void
 gen_ge_tensor(struct strbuf *b, int stream, int task, int batch,
@@ -50,9 +53,9 @@ gen_ge_tensor(struct strbuf *b, int stream, int task, int batch,
 	gen_prof_bin_put(b, off + 20, (uint64_t)task, 2);
 	gen_prof_bin_put(b, off + 22, (uint64_t)batch, 2);
 	gen_prof_bin_put(b, off + 24, 3, 4);
-	gen_ge_one(b, off + 28, 0, 2, 0, shape);
-	gen_ge_one(b, off + 72, 0, 3, 1, "");
-	gen_ge_one(b, off + 116, 1, 2, 1, shape);
+	gen_ge_one(b, off + 28, 0, 201, 242, "");
+	gen_ge_one(b, off + 72, 0, 3, 43, shape);
+	gen_ge_one(b, off + 116, 1, 1, 42, shape);
 }
 
 /*

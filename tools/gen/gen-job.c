@@ -309,9 +309,9 @@ gen_job_describe(struct gen_job *j)
 			gen_ge_tensor(&j->tensor, stream, task, batch,
 			    o->shape);
 			strbuf_addf(&j->ops, "%d,%d,%d,Default/net/%s-op%d,%s,"
-			    "\"%s;\",FLOAT;FLOAT16,ND;NC1HWC0,\"%s\",FLOAT16,"
-			    "ND\n", task, stream, 1 + i % 32, o->type, i,
-			    o->type, o->shape, o->shape);
+			    "\";%s\",FLOAT16;FLOAT32,DEFAULT;ND,\"%s\","
+			    "FLOAT16,DEFAULT\n", task, stream, 1 + i % 32,
+			    o->type, i, o->type, o->shape, o->shape);
 			continue;
 		}
 		strbuf_addf(&j->task, "Default/net/%s-op%d %d %d %d\n",
