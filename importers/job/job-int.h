@@ -57,6 +57,8 @@ struct job_op {
 	int64_t		 batch;
 	int64_t		 model;
 	bool		 ai_cpu;
+	bool		 name_hash;	/* name/type: a hash id, as digits */
+	bool		 type_hash;
 };
 
 /* Device syscnt to nanoseconds. */

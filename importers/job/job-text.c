@@ -55,14 +55,19 @@ job_text_add(struct job *j)
 	return op;
 }
 
-/* A string field of a GE record: inline text of at most MAX bytes. */
+/*
+ * A string field of a GE record: inline text of at most MAX bytes (kind
+ * 1), else a hash id, kept as its digits with *HASH set until
+ * job_text_hashes() resolves it.
+ */
 static char *
 job_text_field(const unsigned char *rec, size_t kind_off, size_t off,
-    size_t max)
+    size_t max, bool *hash)
 {
 	char	*s;
 
-	if (rec[kind_off] == 1)
+	*hash = rec[kind_off] != 1;
+	if (!*hash)
 		return xstrndup((const char *)rec + off, max);
 	xasprintf(&s, "%llu", (unsigned long long)job_text_u64(rec + off));
 	return s;
@@ -92,8 +97,8 @@ job_text_task_binary(struct job *j, const char *path, const char *data,
 		op = job_text_add(j);
 		ttype = job_text_u32(r + 4);
 		op->ai_cpu = ttype == 1;
-		op->name = job_text_field(r, 8, 16, 120);
-		op->type = job_text_field(r, 136, 144, 56);
+		op->name = job_text_field(r, 8, 16, 120, &op->name_hash);
+		op->type = job_text_field(r, 136, 144, 56, &op->type_hash);
 		op->block_dim = job_text_u32(r + 220) & 0xffff;
 		op->model = job_text_u32(r + 224);
 		op->stream = job_text_u32(r + 228) % 2048;
@@ -143,6 +148,8 @@ job_text_task_lines(struct job *j, const char *path, const char *data,
 		}
 		op = job_text_add(j);
 		op->name = xstrdup(f[0]);
+		/* A name of digits only is a hash id, as in binary records. */
+		op->name_hash = strspn(f[0], "0123456789") == strlen(f[0]);
 		op->block_dim = v[0];
 		op->task = v[1];
 		op->stream = v[2];
@@ -298,6 +305,62 @@ job_text_point(struct job *j, const char *data, size_t len)
 	}
 }
 
+/* The unsigned decimal S..S+LEN as *V; -1 if it is not one or too big. */
+static int
+job_text_id(const char *s, size_t len, uint64_t *v)
+{
+	size_t	 i;
+
+	*v = 0;
+	if (len == 0 || len > 20)
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9' ||
+		    *v > (UINT64_MAX - (uint64_t)(s[i] - '0')) / 10)
+			return -1;
+		*v = *v * 10 + (uint64_t)(s[i] - '0');
+	}
+	return 0;
+}
+
+/*
+ * Replace the hash id *FIELD (its digits) by the text of its line in the
+ * dictionary DATA..END, found through MAP. False if MAP has no such id.
+ */
+static bool
+job_text_lookup(const struct util_map *map, const char *data,
+    const char *end, char **field)
+{
+	const char	*line, *colon, *nl;
+	uint64_t	 id, off;
+	size_t		 len;
+
+	if (job_text_id(*field, strlen(*field), &id) != 0 ||
+	    !util_map_get(map, id, &off))
+		return false;
+	line = data + off;
+	colon = memchr(line, ':', (size_t)(end - line));
+	if ((nl = memchr(line, '\n', (size_t)(end - line))) == NULL)
+		nl = end;
+	len = (size_t)(nl - colon - 1);
+	if (len > 0 && colon[len] == '\r')
+		len--;
+	free(*field);
+	*field = xstrndup(colon + 1, len);
+	return true;
+}
+
+/* Rewrite the hash id *FIELD (digits) in hex; false if it is not one. */
+static bool
+job_text_hex(char **field, uint64_t *v)
+{
+	if (job_text_id(*field, strlen(*field), v) != 0)
+		return false;
+	free(*field);
+	xasprintf(field, "0x%016llx", (unsigned long long)*v);
+	return true;
+}
+
 /*
  * Resolve op names and types given as hash ids through a hash_dic file
  * ("id:string" lines).
@@ -306,31 +369,57 @@ void
 job_text_hashes(struct job *j, const char *data, size_t len)
 {
 	const char	*p = data, *end = data + len, *nl, *colon;
+	struct util_map	 map;
 	struct job_op	*op;
-	size_t		 i, idlen;
+	size_t		 i;
+	uint64_t	 id;
 
+	/* Each id's line, by the id; ops look theirs up. */
+	util_map_init(&map);
 	for (; p < end; p = nl + 1) {
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			nl = end;
-		if ((colon = memchr(p, ':', (size_t)(nl - p))) == NULL)
+		if ((colon = memchr(p, ':', (size_t)(nl - p))) == NULL ||
+		    job_text_id(p, (size_t)(colon - p), &id) != 0)
 			continue;
-		idlen = (size_t)(colon - p);
-		for (i = 0; i < j->nops; i++) {
-			op = &j->ops[i];
-			if (strlen(op->name) == idlen &&
-			    memcmp(op->name, p, idlen) == 0) {
-				free(op->name);
-				op->name = xstrndup(colon + 1,
-				    (size_t)(nl - colon - 1));
-			}
-			if (op->type != NULL && strlen(op->type) == idlen &&
-			    memcmp(op->type, p, idlen) == 0) {
-				free(op->type);
-				op->type = xstrndup(colon + 1,
-				    (size_t)(nl - colon - 1));
-			}
-		}
+		util_map_set(&map, id, (uint64_t)(p - data));
 	}
+	for (i = 0; i < j->nops; i++) {
+		op = &j->ops[i];
+		if (op->name_hash && job_text_lookup(&map, data, end,
+		    &op->name))
+			op->name_hash = false;
+		if (op->type_hash && job_text_lookup(&map, data, end,
+		    &op->type))
+			op->type_hash = false;
+	}
+	util_map_release(&map);
+}
+
+/*
+ * Ops whose name or type is a hash id no dictionary resolved: show the id
+ * in hex and say once how many, naming the task description.
+ */
+static void
+job_text_unresolved(struct job *j)
+{
+	struct job_op	*op;
+	size_t		 i, n = 0;
+	uint64_t	 v;
+
+	for (i = 0; i < j->nops; i++) {
+		op = &j->ops[i];
+		if (op->name_hash && job_text_hex(&op->name, &v))
+			n++;
+		if (op->type_hash)
+			job_text_hex(&op->type, &v);
+	}
+	if (n > 0)
+		store_load_warning(j->s, job_files_first(j, JOB_TASK_DESC), -1,
+		    "%zu of %zu op names are hash ids that %s: shown in hex",
+		    n, j->nops, job_files_first(j, JOB_HASH_DIC) != NULL ?
+		    "no hash_dic line resolves" : "the JOB has no hash_dic to "
+		    "resolve");
 }
 
 /*
@@ -350,6 +439,7 @@ job_text_table(struct job *j)
 
 	if (j->nops == 0)
 		return;
+	job_text_unresolved(j);
 	if (job_files_table(j, NULL, "task_desc", cols, 11) != 0) {
 		return;
 	}

@@ -286,8 +286,10 @@ gen_job_ge(struct gen_job *j, int i, const char *type)
 	    2);
 	gen_prof_bin_put(&j->task, off + 232, (uint16_t)task, 2);
 	gen_prof_bin_put(&j->task, off + 234, (uint16_t)batch, 2);
-	strbuf_addf(&j->dic, "%llu:Default/net/%s-op%d\n",
-	    (unsigned long long)hash, type, i);
+	/* Op 1's id is missing from the dictionary: it shows in hex. */
+	if (i != 1)
+		strbuf_addf(&j->dic, "%llu:Default/net/%s-op%d\n",
+		    (unsigned long long)hash, type, i);
 }
 
 /* The op table: task_desc_info, graph_desc_info and the expected rows. */
@@ -308,10 +310,17 @@ gen_job_describe(struct gen_job *j)
 			gen_job_ge(j, i, o->type);
 			gen_ge_tensor(&j->tensor, stream, task, batch,
 			    o->shape);
-			strbuf_addf(&j->ops, "%d,%d,%d,Default/net/%s-op%d,%s,"
-			    "\";%s\",FLOAT16;FLOAT32,DEFAULT;ND,\"%s\","
-			    "FLOAT16,DEFAULT\n", task, stream, 1 + i % 32,
-			    o->type, i, o->type, o->shape, o->shape);
+			strbuf_addf(&j->ops, "%d,%d,%d,", task, stream,
+			    1 + i % 32);
+			if (i == 1)
+				strbuf_addf(&j->ops, "0x%016llx,",
+				    (unsigned long long)(0x1000 + 7919));
+			else
+				strbuf_addf(&j->ops, "Default/net/%s-op%d,",
+				    o->type, i);
+			strbuf_addf(&j->ops, "%s,\";%s\",FLOAT16;FLOAT32,"
+			    "DEFAULT;ND,\"%s\",FLOAT16,DEFAULT\n", o->type,
+			    o->shape, o->shape);
 			continue;
 		}
 		strbuf_addf(&j->task, "Default/net/%s-op%d %d %d %d\n",

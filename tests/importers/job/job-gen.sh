@@ -4,7 +4,8 @@
 # exactly the tables the generator computed from its own values: step
 # trace, task description, op_statistic from the HWTS logs joined to the
 # ops, the legacy acl_statistic, runtime API spans, task_track, msproftx
-# markers, the AI CPU table (text or binary records), and for binary JOBs the shapes from
+# markers, the AI CPU table (text or binary records), op names by hash id
+# (one unresolved, in hex), and for binary JOBs the shapes from
 # tensor_data_info, step_info and id_map_info; with aicore.data, the PMU
 # columns of op_summary.
 # Damaged files import what is sound and say where the damage is.
@@ -43,6 +44,9 @@ for seed in 1 7; do
 			    "$d/warn" && grep -q '1 AI CPU record matches no task' \
 			    "$d/warn"
 			ok $? "seed $seed binary: AI CPU records skipped or unnamed are counted"
+			grep -q '1 of 20 op names are hash ids that no hash_dic line resolves: shown in hex' \
+			    "$d/warn"
+			ok $? "seed $seed binary: an op name no hash_dic resolves is reported"
 		fi
 		ge=
 		[ $layout = binary ] && ge="ge_step_info ge_id_map"
