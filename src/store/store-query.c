@@ -87,13 +87,39 @@ store_query_colnames(const struct store_table *t)
 	return strbuf_detach(&b);
 }
 
-/* Append ORDER BY for SPEC ("col", "-col", comma-separated). */
+static size_t	 store_query_pmu_names(struct store *, char ***);
+
+/*
+ * The SQL of PMU column NAME (LEN bytes) of S, "np_pmu(t.pmu, K)", or
+ * NULL if the store's PMU columns have no such name.
+ */
+static char *
+store_query_pmu_col(struct store *s, const char *name, size_t len)
+{
+	char	**names, *expr = NULL;
+	size_t	  n, i;
+
+	n = store_query_pmu_names(s, &names);
+	for (i = 0; i < n && expr == NULL; i++) {
+		if (strlen(names[i]) == len &&
+		    strncasecmp(names[i], name, len) == 0)
+			xasprintf(&expr, "np_pmu(t.pmu, %zu)", i);
+	}
+	if (names != NULL)
+		util_strv_free(names, n);
+	return expr;
+}
+
+/*
+ * Append ORDER BY for SPEC ("col", "-col", comma-separated); a PMU column
+ * of S, named in full, sorts by its value.
+ */
 static int
-store_query_order(const struct store_table *t, const char *spec,
-    struct strbuf *b, char **cause)
+store_query_order(struct store *s, const struct store_table *t,
+    const char *spec, struct strbuf *b, char **cause)
 {
 	const char	*p = spec, *end;
-	char		*names;
+	char		*names, *pmu;
 	bool		 desc = false;
 	int		 col;
 	size_t		 start;
@@ -108,6 +134,13 @@ store_query_order(const struct store_table *t, const char *spec,
 		if (end == NULL)
 			end = p + strlen(p);
 		col = store_query_col(t, p, (size_t)(end - p));
+		if (col == -1 && (t->flags & TABLE_PMU) && (pmu =
+		    store_query_pmu_col(s, p, (size_t)(end - p))) != NULL) {
+			strbuf_addf(b, "%s%s, ", pmu, desc ? " DESC" : "");
+			free(pmu);
+			p = *end == ',' ? end + 1 : end;
+			continue;
+		}
 		if (col < 0) {
 			names = store_query_colnames(t);
 			xasprintf(cause, "%s sort column '%.*s' in %s "
@@ -335,7 +368,7 @@ store_query_walk_sql(struct store *s, const struct store_table *t,
 	}
 	if (k != NULL)
 		strbuf_addf(&sql->b, " ORDER BY %s", k->order);
-	else if (store_query_order(t, q->sort != NULL ? q->sort : "",
+	else if (store_query_order(s, t, q->sort != NULL ? q->sort : "",
 	    &sql->b, cause) != 0)
 		return -1;
 	if (q->limit >= 0) {
@@ -577,7 +610,7 @@ store_query_select_sql(struct store *s, const struct store_table *t,
 	if (store_query_where(s, t, q, &sql, m, cause) == 0) {
 		if (extra != NULL)
 			strbuf_addf(&sql.b, " AND %s", extra);
-		if (!order || store_query_order(t, q->sort != NULL ?
+		if (!order || store_query_order(s, t, q->sort != NULL ?
 		    q->sort : "", &sql.b, cause) == 0) {
 			memcpy(binds, sql.binds, sizeof sql.binds);
 			*nbinds = sql.nbinds;

@@ -268,6 +268,37 @@ store_sql_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 }
 
 /*
+ * np_pmu(blob, k): the value of a task's PMU column K, for sorting on it:
+ * a number, or NULL where the task has none (N/A sorts first).
+ */
+static void
+store_sql_pmu(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	struct store_pmu_iter	 it;
+	struct store_val	 v;
+	char			*t;
+	int64_t			 k, i = 0;
+
+	(void)argc;
+	k = sqlite3_value_int64(argv[1]);
+	store_pmu_iter_init(&it, sqlite3_value_blob(argv[0]),
+	    (size_t)sqlite3_value_bytes(argv[0]));
+	while (store_pmu_next(&it, &t, &v)) {
+		free(t);
+		if (i++ != k)
+			continue;
+		if (v.kind == VAL_REAL)
+			sqlite3_result_double(ctx, v.d);
+		else if (v.kind == VAL_INT || v.kind == VAL_NS)
+			sqlite3_result_int64(ctx, v.i);
+		else
+			sqlite3_result_null(ctx);
+		return;
+	}
+	sqlite3_result_null(ctx);
+}
+
+/*
  * Collation NUMTEXT: numbers stored as text compare as numbers, anything
  * else as text after all numbers.
  */
@@ -292,6 +323,8 @@ store_register_functions(struct store *s)
 {
 	sqlite3_create_collation(s->db, "NUMTEXT", SQLITE_UTF8, NULL,
 	    store_sql_numtext);
+	sqlite3_create_function(s->db, "np_pmu", 2, SQLITE_UTF8 |
+	    SQLITE_DETERMINISTIC, NULL, store_sql_pmu, NULL, NULL);
 }
 
 /* Register np_match() for one query with matcher M (borrowed). */

@@ -21,6 +21,19 @@ wait_for 'row 1 of 600' && ok 0 "g goes to the top"
 send_keys l l l
 wait_for 'col +' && expect_screen kernels-right "l scrolls the columns"
 send_keys h h h
+# The last columns are PMU ones: they sort by their values too.
+send_keys '<'
+wait_for 'sort -aic_total_cycles' && ! capture | grep -q 'unknown sort'
+ok $? "< from no sort picks the last column, a PMU column, largest first"
+want=$("$NPUPROF" show -q --db "$DB" --format csv --sort -aic_total_cycles \
+    --limit 1 "$DATA" op_summary | awk -F, 'NR == 2 { print $6 }')
+settle
+capture | sed -n 3p | grep -q " $want "
+ok $? "and its first row is the one show puts first ($want)"
+send_keys '<'
+wait_for 'sort -aicore_time' && ok 0 "< again: the PMU column before it"
+send_keys '>' '>'
+wait_gone 'sort -aic' && ok 0 "> twice: back to the table's own order"
 
 send_keys 2
 wait_for 'Op statistic  row 1 of 22'
