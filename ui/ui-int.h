@@ -119,7 +119,7 @@ enum role {
 	X(WIDEN,	"widen",	"Widen the lane name column")	\
 	X(HELP,		"help",		"Show this help")		\
 	X(REDRAW,	"redraw",	"Redraw the screen")		\
-	X(CLOSE,	"close",	"Close the view")		\
+	X(CLOSE,	"close",	"Close the view; q quits at the top") \
 	X(QUIT,		"quit",		"Quit")
 
 #define ACTION_ENUM(e, name, help)	ACTION_##e,

@@ -369,7 +369,16 @@ ui_key(int key)
 	if ((a = keys_lookup(v->ops->keymap, key)) == ACTION_NONE)
 		a = keys_global(key);
 	if ((redraw = v->ops->key(v, a, key)) < 0) {
-		if (a == ACTION_CLOSE) {
+		if (a == ACTION_CLOSE && v->below == NULL && key == 0x1b) {
+			/*
+			 * Esc closes what was opened over a view, never the
+			 * program: a stray Esc, or Alt-x sent as Esc x, must
+			 * not quit.
+			 */
+			status_set(ROLE_NORMAL, "nothing to close: q or Q "
+			    "quits");
+			redraw = REDRAW_STATUS;
+		} else if (a == ACTION_CLOSE) {
 			if (v->below == NULL)
 				ui_quit = true;
 			else
