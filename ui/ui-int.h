@@ -458,6 +458,8 @@ struct view_tl {
 	size_t			 top;		/* first row shown */
 	int64_t			 lo;		/* extent of every lane */
 	int64_t			 hi;
+	int64_t			 fit0;		/* extent of spans and tasks */
+	int64_t			 fit1;
 	struct view_tl_frame	 f;
 	struct view_tl_frame	 undo[VIEW_TL_UNDO];
 	size_t			 nundo;

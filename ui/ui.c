@@ -97,20 +97,33 @@ ui_device_label(char *buf, size_t len)
 	snprintf(buf, len, "device %s rank %s", d, r);
 }
 
-/* The tab bar on the first line: the views with data, then the device. */
+/*
+ * The tab bar on the first line: the views with data, then the device.
+ * When the titles do not all fit, the other tabs show their numbers only,
+ * so the active one is always named.
+ */
 static void
 ui_draw_tabs(void)
 {
 	char	 dev[64];
-	int	 i, x = 0, w;
+	int	 i, x = 0, w, full = 0;
+	bool	 narrow;
 
 	draw_fill(0, 0, COLS, ROLE_TAB);
 	for (i = 0; i < tabs_count(); i++) {
+		if (tabs_available(i))
+			full += draw_width(tabs_ops(i)->title) + 4;
+	}
+	narrow = full > COLS;
+	for (i = 0; i < tabs_count(); i++) {
 		if (!tabs_available(i))
 			continue;
-		x += draw_textf(0, x, COLS - x, i == tabs_current() ?
-		    ROLE_TAB_ACTIVE : ROLE_TAB, " %d %s ", i + 1,
-		    tabs_ops(i)->title);
+		if (narrow && i != tabs_current())
+			x += draw_textf(0, x, COLS - x, ROLE_TAB, " %d", i + 1);
+		else
+			x += draw_textf(0, x, COLS - x, i == tabs_current() ?
+			    ROLE_TAB_ACTIVE : ROLE_TAB, " %d %s ", i + 1,
+			    tabs_ops(i)->title);
 	}
 	ui_device_label(dev, sizeof dev);
 	w = draw_width(dev);

@@ -127,8 +127,10 @@ view_flame_draw_header(struct view_flame *vf, int y)
 		f = vf->lines[vf->cur].f;
 		outward = vf->lines[vf->cur].outward;
 	}
-	draw_textf(y, 1, COLS - 1, ROLE_TITLE, "%s, %s%s%s  [%s]",
-	    vf->st->from, store_stacks_unit(vf->st), vf->root->parent !=
+	/* The numbers below are in us, whatever the store counts in. */
+	draw_textf(y, 1, COLS - 1, ROLE_TITLE, "%s, us of %s time%s%s  [%s]",
+	    vf->st->from, store_stacks_host(vf->st) ? "host" : "device",
+	    vf->root->parent !=
 	    NULL ? "  zoomed into " : "", vf->root->parent != NULL ?
 	    view_flame_draw_short(vf->root->name) : "",
 	    view_flame_modes[vf->mode]);

@@ -78,6 +78,32 @@ view_timeline_clear(struct view_tl *tl)
 }
 
 /*
+ * What 0 (fit) and the first frame show: the extent of the span and task
+ * lanes, without counter tracks, which often run far longer than the
+ * work (memory sampled before and after); all lanes if only counters.
+ */
+static void
+view_timeline_fit_range(struct view_tl *tl)
+{
+	size_t	 i;
+
+	tl->fit0 = INT64_MAX;
+	tl->fit1 = INT64_MIN;
+	for (i = 0; i < tl->nlanes; i++) {
+		if (tl->lanes[i].kind == LANE_COUNTER)
+			continue;
+		if (tl->lanes[i].start_ns < tl->fit0)
+			tl->fit0 = tl->lanes[i].start_ns;
+		if (tl->lanes[i].end_ns > tl->fit1)
+			tl->fit1 = tl->lanes[i].end_ns;
+	}
+	if (tl->fit0 == INT64_MAX || tl->fit1 - tl->fit0 < VIEW_TL_MINSPAN) {
+		tl->fit0 = tl->lo;
+		tl->fit1 = tl->hi;
+	}
+}
+
+/*
  * Query the cells (and, zoomed in, the spans) of the rows on screen and
  * the span under the cursor.
  */
@@ -170,10 +196,11 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 	}
 	if (tl->hi - tl->lo < VIEW_TL_MINSPAN)
 		tl->hi = tl->lo + VIEW_TL_MINSPAN;
+	view_timeline_fit_range(tl);
 	tl->rows = xcalloc(tl->nlanes, sizeof *tl->rows);
-	tl->f.t0 = tl->lo;
-	tl->f.t1 = tl->hi;
-	tl->f.cursor = tl->lo;
+	tl->f.t0 = tl->fit0;
+	tl->f.t1 = tl->fit1;
+	tl->f.cursor = tl->fit0;
 	tl->mark = tl->sel0 = tl->sel1 = tl->drag = NP_NA;
 	tl->namew = TL_NAMEW;
 	view_timeline_lanes_items(tl);
@@ -249,24 +276,60 @@ view_timeline_sel_cols(const struct view_tl *tl, int *x0, int *x1)
 	return *x1 > *x0;
 }
 
-/* The time axis: the frame's start, ticks, the cursor and the range. */
+/*
+ * A tick label: time T in the unit of the ticks' spacing SPACING (ns),
+ * with the decimals that keep neighbouring ticks apart ("2.7ms",
+ * "5.3ms"), so every tick of the axis reads in one unit.
+ */
+static void
+view_timeline_tick(char *buf, size_t size, int64_t t, double spacing)
+{
+	static const struct {
+		double		 ns;
+		const char	*unit;
+	} units[] = { { 1, "ns" }, { 1e3, "us" }, { 1e6, "ms" }, { 1e9, "s" } };
+	size_t	 u = 0;
+	int	 decimals;
+	double	 s;
+
+	while (u + 1 < sizeof units / sizeof units[0] &&
+	    spacing >= units[u + 1].ns)
+		u++;
+	s = spacing / units[u].ns;
+	decimals = s >= 10 ? 0 : s >= 1 ? 1 : s >= 0.1 ? 2 : 3;
+	if (u == 0)
+		decimals = 0;
+	snprintf(buf, size, "%.*f%s", decimals, (double)t / units[u].ns,
+	    units[u].unit);
+}
+
+/*
+ * The time axis: the cursor's time, then ticks in one unit (a label that
+ * would be cut at the right edge is left out) and the range.
+ */
 static void
 view_timeline_axis(struct view_tl *tl, int y)
 {
 	char	 a[32], c[32];
 	int	 x, x0 = 0, x1 = 0, step = 20;
+	double	 spacing;
 	bool	 sel;
 
 	draw_fill(y, 0, COLS, ROLE_HEADER);
 	util_fmt_time(a, sizeof a, tl->f.cursor - tl->lo);
 	draw_textf(y, 0, tl->namew, ROLE_HEADER, "@%s", a);
 	sel = view_timeline_sel_cols(tl, &x0, &x1);
+	spacing = (double)(tl->f.t1 - tl->f.t0) * step / (tl->w > 0 ? tl->w :
+	    1);
 	for (x = 0; x < tl->w; x += step) {
 		/* Ticks under the range would show through its ends. */
 		if (sel && x < x1 && x + step > x0)
 			continue;
-		util_fmt_time(c, sizeof c, tl->f.t0 - tl->lo +
-		    (int64_t)((double)(tl->f.t1 - tl->f.t0) * x / tl->w));
+		view_timeline_tick(c, sizeof c, tl->f.t0 - tl->lo +
+		    (int64_t)((double)(tl->f.t1 - tl->f.t0) * x / tl->w),
+		    spacing);
+		if (x + 1 + (int)strlen(c) > tl->w)
+			break;
 		draw_textf(y, tl->namew + 1 + x, step, ROLE_HEADER, "|%s", c);
 	}
 	if (sel) {
@@ -597,7 +660,7 @@ view_timeline_key(struct view *v, enum action a, int key)
 		tl->f.cursor += span;
 		break;
 	case ACTION_FIT:
-		view_timeline_range_set(tl, tl->lo, tl->hi, true);
+		view_timeline_range_set(tl, tl->fit0, tl->fit1, true);
 		break;
 	case ACTION_UNDO:
 		if (tl->nundo == 0) {

@@ -187,6 +187,13 @@ store_stacks_source_name(enum store_stacks_source source)
 	return store_stacks_sources[source];
 }
 
+/* Whether ST weighs host time (API spans), not device time. */
+bool
+store_stacks_host(const struct store_stacks *st)
+{
+	return st->weight == STACKS_HOST;
+}
+
 /* What the numbers count, for headers and messages. */
 const char *
 store_stacks_unit(const struct store_stacks *st)

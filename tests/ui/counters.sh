@@ -43,7 +43,7 @@ wait_for 'Counter: APP/HBM' && expect_screen timeline-counters \
 send_keys t
 wait_for 'Go to time' && type_text "6250015ns" && send_keys Enter
 wait_for 'Value: 9000' && send_keys W W W W W W W W
-wait_for 'frame 39.1us' && expect_screen timeline-counters-zoom \
+wait_for 'frame 35.2us' && expect_screen timeline-counters-zoom \
     "zoomed in at the spike: the value at the cursor"
 send_keys Q
 
