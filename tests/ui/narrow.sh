@@ -12,10 +12,14 @@ ruler_whole() {
 	return 0
 }
 
-start_app 40 16 -- --db "$DB" "$DATA"
-wait_for 'Top op types'
-send_keys 9
-wait_for 'Timeline  lane'
+# timeline COLS LINES: the demo's timeline at that size.
+timeline() {
+	start_app "$1" "$2" -- --db "$DB" "$DATA"
+	wait_for 'Top op types' && send_keys 9
+	wait_for 'Timeline  lane'
+}
+
+timeline 40 16
 capture | sed -n 1p | grep -q ' 1 2 3 4 8 9 Timeline'
 ok $? "40 columns: the active tab is named, the others numbered"
 ruler_whole
@@ -23,10 +27,7 @@ ok $? "40 columns: no ruler label is cut"
 send_keys Q
 wait_exit
 
-start_app 140 20 -- --db "$DB" "$DATA"
-wait_for 'Top op types'
-send_keys 9
-wait_for 'Timeline  lane'
+timeline 140 20
 capture | sed -n 1p | grep -q '8 Flame  9 Timeline'
 ok $? "140 columns: every tab named"
 ruler_whole
