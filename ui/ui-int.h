@@ -481,6 +481,9 @@ struct view_tl {
 	int64_t			 drag;		/* a press's time, or NP_NA */
 	int			 dragx;
 	view_timeline_step_cb	 step;		/* n, N walk an op type */
+	struct matcher		*search;	/* / on task names */
+	char			*search_re;
+	bool			 searching;	/* n, N repeat the search */
 };
 
 struct view_timeline_arg {
@@ -489,6 +492,11 @@ struct view_timeline_arg {
 };
 extern const struct view_ops view_timeline_ops;
 void		 view_timeline_fill(struct view_tl *);
+void		 view_timeline_focus(struct view_tl *,
+		     const struct store_span *);
+
+/* view-timeline-search.c */
+int		 view_timeline_search_key(struct view_tl *, enum action);
 
 /* view-timeline-range.c */
 void		 view_timeline_range_set(struct view_tl *, int64_t, int64_t,

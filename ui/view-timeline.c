@@ -51,8 +51,10 @@ static const struct key_binding view_timeline_keys[] = {
 	{ 'x', ACTION_HIDE_LANES, NULL },
 	{ '<', ACTION_NARROW, NULL },
 	{ '>', ACTION_WIDEN, NULL },
-	{ 'n', ACTION_NEXT_MATCH, "Next instance of the op type" },
-	{ 'N', ACTION_PREV_MATCH, "Previous instance of the op type" },
+	{ '/', ACTION_SEARCH, "Search the task names (regex)" },
+	{ 'n', ACTION_NEXT_MATCH, "Next match, or instance of the op type" },
+	{ 'N', ACTION_PREV_MATCH, "Previous match, or instance of the op "
+	  "type" },
 	{ 0, ACTION_NONE, NULL }
 };
 
@@ -167,7 +169,6 @@ view_timeline_fill(struct view_tl *tl)
 	free(cause);
 }
 
-static void view_timeline_focus(struct view_tl *, const struct store_span *);
 
 static int
 view_timeline_open(struct view *v, const void *arg, char **cause)
@@ -228,6 +229,8 @@ view_timeline_close(struct view *v)
 	free(tl->collapsed);
 	matcher_free(tl->hide);
 	free(tl->hide_re);
+	matcher_free(tl->search);
+	free(tl->search_re);
 	store_lanes_free(tl->lanes, tl->nlanes);
 	free(tl);
 }
@@ -522,7 +525,7 @@ view_timeline_show(struct view_tl *tl, const struct store_span *sp, bool fit)
  * Centre the frame on SP, five times as wide as it (so its neighbours
  * show), with the cursor on it: where a jump from a table lands.
  */
-static void
+void
 view_timeline_focus(struct view_tl *tl, const struct store_span *sp)
 {
 	int64_t	 d = sp->end_ns - sp->start_ns, mid;
@@ -732,8 +735,12 @@ view_timeline_key(struct view *v, enum action a, int key)
 		if (tl->namew < TL_MINNAMEW)
 			tl->namew = TL_MINNAMEW;
 		break;
+	case ACTION_SEARCH:
+		return view_timeline_search_key(tl, a);
 	case ACTION_NEXT_MATCH:
 	case ACTION_PREV_MATCH:
+		if (tl->searching)
+			return view_timeline_search_key(tl, a);
 		if (tl->step == NULL)
 			return -1;
 		view_timeline_instance(tl, a == ACTION_NEXT_MATCH ? SPAN_NEXT :

@@ -3,7 +3,9 @@
  * (device, stream, task id and start), the timeline span of a task, and
  * the instances of an op type one after another, in start order, for the
  * table views' jump key and the timeline's n and N. The instances are
- * walked through the (op type, start) index, one seek per step.
+ * walked through the (op type, start) index, one seek per step. The
+ * timeline's search walks the tasks whose name matches a regex the same
+ * way, the regex tried once per distinct name.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +76,42 @@ store_jump_task_span(struct store *s, int64_t id, struct store_span *sp,
 	sqlite3_finalize(stmt);
 	if (found)
 		sp->name = store_jump_task_name(s, id);
+	return found;
+}
+
+/*
+ * The task after the one at START_NS with row id ID in start order (before
+ * it with SPAN_PREV) whose name M matches, on DEVICE and RANK unless they
+ * are NP_NA, in *OUT. Return 1 if found, 0 if not, -1 with *cause set.
+ */
+int
+store_jump_search(struct store *s, struct matcher *m, int64_t device,
+    int64_t rank, int64_t start_ns, int64_t id, enum store_span_dir dir,
+    int64_t *out, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	char		*sql;
+	int		 found;
+	bool		 next = dir == SPAN_NEXT;
+
+	xasprintf(&sql, "SELECT t.id FROM task t WHERE (t.start_ns %s ?1 OR"
+	    " (t.start_ns = ?1 AND t.id %s ?2)) AND (?3 IS NULL OR"
+	    " t.device = ?3) AND (?4 IS NULL OR t.rank = ?4) AND"
+	    " np_match(t.name, %d) ORDER BY t.start_ns %s, t.id %s LIMIT 1",
+	    next ? ">" : "<", next ? ">" : "<", STORE_FMT_STRID,
+	    next ? "" : "DESC", next ? "" : "DESC");
+	store_register_match(s, m);
+	found = store_prepare(s, &stmt, sql, cause);
+	free(sql);
+	if (found != 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, start_ns);
+	sqlite3_bind_int64(stmt, 2, id);
+	store_load_bind_i64(stmt, 3, device);
+	store_load_bind_i64(stmt, 4, rank);
+	if ((found = sqlite3_step(stmt) == SQLITE_ROW))
+		*out = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
 	return found;
 }
 
