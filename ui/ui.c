@@ -98,9 +98,11 @@ ui_device_label(char *buf, size_t len)
 }
 
 /*
- * The tab bar on the first line: the views with data, then the device.
- * When the titles do not all fit, the other tabs show their numbers only,
- * so the active one is always named.
+ * The tab bar on the first line: the views with data, then the device and
+ * rank shown. When the titles do not fit, or they leave no room for a
+ * device or rank that is chosen (not "all"), the other tabs show their
+ * numbers only, so the active one is always named and a choice that
+ * hides rows stays in sight.
  */
 static void
 ui_draw_tabs(void)
@@ -110,11 +112,14 @@ ui_draw_tabs(void)
 	bool	 narrow;
 
 	draw_fill(0, 0, COLS, ROLE_TAB);
+	ui_device_label(dev, sizeof dev);
+	w = draw_width(dev);
 	for (i = 0; i < tabs_count(); i++) {
 		if (tabs_available(i))
 			full += draw_width(tabs_ops(i)->title) + 4;
 	}
-	narrow = full > COLS;
+	narrow = full > COLS || (full + w + 1 >= COLS &&
+	    (session_device() != NP_NA || session_rank() != NP_NA));
 	for (i = 0; i < tabs_count(); i++) {
 		if (!tabs_available(i))
 			continue;
@@ -125,8 +130,6 @@ ui_draw_tabs(void)
 			    ROLE_TAB_ACTIVE : ROLE_TAB, " %d %s ", i + 1,
 			    tabs_ops(i)->title);
 	}
-	ui_device_label(dev, sizeof dev);
-	w = draw_width(dev);
 	if (x + w + 1 < COLS)
 		draw_text(0, COLS - w - 1, w, ROLE_TAB, dev);
 }

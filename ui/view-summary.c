@@ -157,13 +157,19 @@ view_summary_steps(struct text *t)
 	struct store_rows	*r;
 	double			 max = 0, v;
 	size_t			 i;
-	int			 ci, ct;
+	int			 ci, ct, cd;
+	bool			 devices = false;
 	char			 left[64], right[64];
 
 	if ((r = view_summary_query("step_trace", NULL, 200)) == NULL)
 		return;
 	ci = view_summary_col(r, "Iteration ID");
 	ct = view_summary_col(r, "Iteration Time(us)");
+	/* Steps of several devices say whose they are. */
+	cd = view_summary_col(r, "Device_id");
+	for (i = 1; cd >= 0 && i < r->nrows && !devices; i++)
+		devices = strcmp(store_rows_cell(r, i, (size_t)cd),
+		    store_rows_cell(r, 0, (size_t)cd)) != 0;
 	if (ci >= 0 && ct >= 0) {
 		text_add(t, ROLE_NORMAL, 0, "");
 		text_add(t, ROLE_TITLE, 1, "Steps (iteration time)");
@@ -174,8 +180,13 @@ view_summary_steps(struct text *t)
 		}
 		for (i = 0; i < r->nrows; i++) {
 			v = view_summary_num(r, i, ct);
-			snprintf(left, sizeof left, "step %s",
-			    store_rows_cell(r, i, (size_t)ci));
+			if (devices)
+				snprintf(left, sizeof left, "device %s step %s",
+				    store_rows_cell(r, i, (size_t)cd),
+				    store_rows_cell(r, i, (size_t)ci));
+			else
+				snprintf(left, sizeof left, "step %s",
+				    store_rows_cell(r, i, (size_t)ci));
 			snprintf(right, sizeof right, "%12.3f us", v);
 			text_add_bar(t, 3, left, max > 0 ? v / max : 0, right);
 		}

@@ -145,10 +145,14 @@ view_timeline_lanes_group(struct view_tl *tl, const struct view_tl_item *it,
 	for (x = 0; x < tl->w; x++)
 		cells[x].type = -1;
 	for (i = it->lane; i < tl->nlanes; i++) {
-		/* A counter has no busy time to compare with. */
+		/*
+		 * A counter has no busy time to compare with, and a step
+		 * covers its whole iteration: either would hide the work.
+		 */
 		if (strcmp(tl->lanes[i].group, group) != 0 ||
 		    view_timeline_lanes_hidden(tl, &tl->lanes[i]) ||
-		    tl->lanes[i].kind == LANE_COUNTER)
+		    tl->lanes[i].kind == LANE_COUNTER ||
+		    tl->lanes[i].kind == LANE_STEP)
 			continue;
 		if (store_timeline_cells(session_store(), tl->lanes[i].id,
 		    tl->f.t0,

@@ -49,7 +49,7 @@ catdir "$T/s" | cmp -s - "$T/s.txt"
 ok $? "nothing changed"
 "$NPUPROF" export summary -q --force --db "$T/g.db" --output "$T/s" "$T/g"
 ok $? "--force overwrites"
-[ "$(ls "$T/s" | wc -l)" -eq 4 ] && ! ls "$T/s" | grep -q tmp
+[ "$(ls "$T/s" | wc -l)" -eq 5 ] && ! ls "$T/s" | grep -q tmp
 ok $? "no temporary files are left"
 
 "$NPUPROF" export summary -q --db "$T/g.db" --output "$T/g/out" "$T/g" \

@@ -14,8 +14,9 @@ CELLS="$top_builddir/tests/tl-cells"
 "$NPUPROF" import -q --db "$T/s.db" "$T/d" || exit 1
 K="$T/d/demo_rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"
 "$CELLS" "$T/s.db" lanes >"$T/lanes"
-is "$(cut -f3 "$T/lanes" | tr '\n' ' ')" "Stream 40 Stream 41 Stream 42 Stream 43 " \
-    "one lane per stream"
+is "$(cut -f3 "$T/lanes" | tr '\n' ' ')" \
+    "Steps Stream 40 Stream 41 Stream 42 Stream 43 " \
+    "the steps (from the tasks' Step Id), then one lane per stream"
 
 frame() {	# frame STREAM T0 T1 W WHAT
 	lane=$(awk -F'\t' -v s="$1" '$5 == s { print $1 }' "$T/lanes")

@@ -74,7 +74,8 @@ send_keys q
 wait_for 'range 6.128ms' && send_keys Escape
 wait_gone 'range' && wait_for 'cell 198us'
 ok $? "Esc drops the range"
-send_keys m . . . v
+# The first lane is rank 0's steps: . walks the tasks of Stream 40.
+send_keys j m . . . v
 wait_for 'range ' && send_keys a
 wait_for 'Op statistic of the tasks starting in [7.364ms, 7.77ms)' &&
     ok 0 "m, then v at another time selects from the mark"
@@ -82,19 +83,19 @@ send_keys q
 
 # Lanes: collapse a group, hide by regex, narrow the names.
 wait_for 'range 407us' && send_keys Escape g c
-wait_for 'lane 1 of 4' && send_keys '<' '<' '<'
-wait_for 'lane 1 of 4' && expect_screen timeline-collapsed \
+wait_for 'lane 1 of 5' && send_keys '<' '<' '<'
+wait_for 'lane 1 of 5' && expect_screen timeline-collapsed \
     "c collapses a rank's device into one row, < narrows the names"
 send_keys c '>' '>' '>'
-wait_for 'lane 1 of 6' && ok 0 "c again expands it"
+wait_for 'lane 1 of 8' && ok 0 "c again expands it"
 send_keys x
-wait_for 'Hide lanes' && type_text 'Stream 4[01]' && send_keys Enter
+wait_for 'Hide lanes' && type_text 'Stream 4[01]|Steps' && send_keys Enter
 wait_for 'lane 1 of 2' && capture | grep -q '1 Stream 42' &&
     ! capture | grep -q 'Stream 40'
 ok $? "x hides the lanes whose name matches"
 send_keys x
 wait_for 'Hide lanes' && send_keys C-u Enter
-wait_for 'lane 3 of 6' &&
+wait_for 'lane 4 of 8' &&
     ok 0 "an empty regex shows every lane again, the cursor stays"
 send_keys x
 wait_for 'Hide lanes' && type_text '.' && send_keys Enter

@@ -20,7 +20,7 @@ timeline() {
 }
 
 timeline 40 16
-capture | sed -n 1p | grep -q ' 1 2 3 4 8 9 Timeline'
+capture | sed -n 1p | grep -q ' 1 2 3 4 5 8 9 Timeline'
 ok $? "40 columns: the active tab is named, the others numbered"
 ruler_whole
 ok $? "40 columns: no ruler label is cut"

@@ -8,13 +8,15 @@ make_data
 
 start_app 100 30 -- --db "$DB" "$DATA"
 wait_for 'Top op types' && send_keys 9
-wait_for 'Timeline  lane 1 of 6  frame 16.41ms' &&
-    expect_screen timeline-fit "9 shows every stream of both ranks"
-send_keys . W W W W W
+wait_for 'Timeline  lane 1 of 8  frame 16.41ms' &&
+    expect_screen timeline-fit \
+    "9 shows the steps and every stream of both ranks"
+# The first lane is rank 0's steps; the streams follow.
+send_keys j . W W W W W
 wait_for 'frame 513us' && expect_screen timeline-zoom \
     "zoomed in around the next span: names inside spans, its details"
 send_keys j j .
-wait_for 'lane 3 of 6' && wait_for 'Stream: 42' &&
+wait_for 'lane 4 of 8' && wait_for 'Stream: 42' &&
     ok 0 "j moves down a lane, . finds the next span there"
 send_keys z
 wait_for 'frame 210us' && expect_screen timeline-span "z zooms to the span"

@@ -32,8 +32,8 @@ wait_for 'npuprof-tui keys' && expect_screen help-kernels \
     "F1 shows the keys of the view and the global ones"
 send_keys q 1 '?'
 wait_for 'npuprof-tui keys' && ok 0 "? opens the help from the summary"
-send_keys q 5
-wait_for 'no Steps data in this store' && ok 0 "a view without data says so"
+send_keys q 6
+wait_for 'no Memory data in this store' && ok 0 "a view without data says so"
 send_keys d
 wait_for 'Choose a device' && send_keys j Enter
 wait_for 'device 0 rank all' && expect_screen device-0 \
