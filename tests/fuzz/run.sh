@@ -9,7 +9,7 @@
 set -u
 secs=${1:-60}
 shift
-targets=${*:-csv trace db prof job timeline}
+targets=${*:-csv trace db prof job job-binary timeline}
 gen=tools/gen/npuprof-gen
 drv=tests/fuzz/npuprof-fuzz
 out=fuzz
@@ -18,6 +18,9 @@ mkdir -p "$out/base"
     >/dev/null
 [ -d "$out/base/job" ] || "$gen" job "$out/base/job" -n 60 --pmu \
     >/dev/null
+# The CANN-era JOB: binary GE records, hash ids, binary AI CPU records.
+[ -d "$out/base/job-binary" ] || "$gen" job "$out/base/job-binary" -n 60 \
+    --pmu --binary >/dev/null
 [ -d "$out/base/timeline" ] || "$gen" legacy-timeline \
     "$out/base/timeline" -n 30 >/dev/null
 [ -d "$out/base/csv" ] || "$gen" demo "$out/base/csv" -n 40 >/dev/null
@@ -52,10 +55,13 @@ fi
 status=0
 for t in $targets; do
 	mkdir -p "$out/corpus/$t" "$out/crash/$t"
+	# job-binary is the job target on the binary JOB.
+	ft=$t
+	[ "$t" = job-binary ] && ft=job
 	base=
-	case $t in prof|job|timeline) base="-b $out/base/$t" ;; esac
+	case $t in prof|job|job-binary|timeline) base="-b $out/base/$t" ;; esac
 	# shellcheck disable=SC2086
-	"$drv" "$t" $base -w "$out/corpus/$t" || exit 1
+	"$drv" "$ft" $base -w "$out/corpus/$t" || exit 1
 	if [ "$t" = csv ]; then
 		f=$(find "$out/base/csv" -name kernel_details.csv | head -n 1)
 		{ printf '\000'; cat "$f"; } >"$out/corpus/csv/seed-demo"
@@ -74,7 +80,7 @@ for t in $targets; do
 		lc=
 		[ -n "$base" ] && lc=-len_control=0
 		# shellcheck disable=SC2086
-		FUZZ_TARGET=$t FUZZ_BASE=$out/base/$t "$out/npuprof-fuzz-lf" \
+		FUZZ_TARGET=$ft FUZZ_BASE=$out/base/$t "$out/npuprof-fuzz-lf" \
 		    -max_total_time="$secs" -timeout=30 -rss_limit_mb=2048 \
 		    -artifact_prefix="$out/crash/$t/" -print_final_stats=1 \
 		    $lc "$out/corpus/$t" 2>"$out/$t.log"
@@ -84,7 +90,7 @@ for t in $targets; do
 	else
 		echo "== $t: driver (no libFuzzer), $secs s"
 		# shellcheck disable=SC2086
-		"$drv" "$t" $base -t "$secs" -o "$out/crash/$t" \
+		"$drv" "$ft" $base -t "$secs" -o "$out/crash/$t" \
 		    -s "$(date +%s)" "$out/corpus/$t"
 		st=$?
 	fi

@@ -1,5 +1,6 @@
 #!/bin/sh
-# The smoke run of the fuzz targets: each decoder family runs its seeds
+# The smoke run of the fuzz targets: each decoder family (the legacy JOB
+# twice, text and binary) runs its seeds
 # and then 150 mutations of them (a fixed random seed, so a failure
 # repeats) without a crash, a hang or a sanitizer report (under
 # --enable-asan). make fuzz runs the same targets for longer.
@@ -9,15 +10,18 @@ runs=${FUZZ_SMOKE_RUNS:-150}
 
 "$GEN" prof "$T/base/prof" -s 5 -n 60 -p >/dev/null || exit 1
 "$GEN" job "$T/base/job" -n 20 --pmu >/dev/null || exit 1
+"$GEN" job "$T/base/job-binary" -n 20 --pmu --binary >/dev/null || exit 1
 "$GEN" legacy-timeline "$T/base/timeline" -n 10 >/dev/null || exit 1
-for t in csv trace db prof job timeline; do
+for t in csv trace db prof job job-binary timeline; do
+	ft=$t
+	[ "$t" = job-binary ] && ft=job
 	base=
-	case $t in prof|job|timeline) base="-b $T/base/$t" ;; esac
+	case $t in prof|job|job-binary|timeline) base="-b $T/base/$t" ;; esac
 	# shellcheck disable=SC2086
-	"$FUZZ" "$t" $base -w "$T/seeds/$t" >"$T/out" 2>&1
+	"$FUZZ" "$ft" $base -w "$T/seeds/$t" >"$T/out" 2>&1
 	ok $? "$t: seeds written"
 	# shellcheck disable=SC2086
-	timeout 600 "$FUZZ" "$t" $base -n "$runs" -s 7 -o "$T/crash/$t" \
+	timeout 600 "$FUZZ" "$ft" $base -n "$runs" -s 7 -o "$T/crash/$t" \
 	    "$T/seeds/$t" >"$T/out" 2>&1
 	st=$?
 	ok $st "$t: $runs mutated inputs run clean"
