@@ -40,6 +40,7 @@ view_table_page_height(void)
 static void
 view_table_page_widths(struct view_table *vt, const struct store_rows *r)
 {
+	char	 buf[STORE_READABLE_MAX];
 	size_t	 i, j;
 	int	 w;
 
@@ -56,7 +57,7 @@ view_table_page_widths(struct view_table *vt, const struct store_rows *r)
 	}
 	for (i = 0; i < r->nrows; i++) {
 		for (j = 0; j < r->ncols && j < vt->ncols; j++) {
-			w = draw_width(store_rows_cell(r, i, j));
+			w = draw_width(store_print_readable(r, i, j, buf));
 			if (w > TABLE_MAX_WIDTH)
 				w = TABLE_MAX_WIDTH;
 			if (w > vt->widths[j])

@@ -92,6 +92,7 @@ view_table_draw(struct view *v, int y, int h)
 	int64_t				 row;
 	int				 x, w;
 	enum role			 role;
+	char				 buf[STORE_READABLE_MAX];
 
 	if (vt->ncols == 0) {
 		draw_text(y, 1, COLS - 1, ROLE_DIM, "(no rows)");
@@ -111,7 +112,7 @@ view_table_draw(struct view *v, int y, int h)
 				w = w > draw_width(vt->names[j]) + 1 ? w :
 				    draw_width(vt->names[j]) + 1;
 			draw_cell(y + 1 + (int)row, x, w < COLS - x ? w :
-			    COLS - x, role, store_rows_cell(r, i, j),
+			    COLS - x, role, store_print_readable(r, i, j, buf),
 			    j < vt->ncols && vt->numeric[j]);
 			x += w + 1;
 		}

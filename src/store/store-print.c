@@ -78,18 +78,41 @@ store_print_fit(size_t *w, size_t n, size_t width)
 	}
 }
 
+/*
+ * Cell I, J of R as a person reads it: a number kept as the vendor's text
+ * with a binary float's tail ("7129.459999999992") is rounded to three
+ * decimals into BUF (STORE_READABLE_MAX bytes). Tables and the UI show this;
+ * CSV, TSV and JSON keep the text exact.
+ */
+const char *
+store_print_readable(const struct store_rows *r, size_t i, size_t j,
+    char *buf)
+{
+	const char	*c = store_rows_cell(r, i, j), *dot;
+	double		 v;
+
+	if (r->fmts[j] != FMT_NUMTEXT || (dot = strchr(c, '.')) == NULL ||
+	    strspn(dot + 1, "0123456789") <= 6 || dot[1 + strspn(dot + 1,
+	    "0123456789")] != '\0' || util_parse_double(c, strlen(c),
+	    &v) != 0)
+		return c;
+	util_fmt_fixed(buf, STORE_READABLE_MAX, v, 3, true);
+	return buf;
+}
+
 static void
 store_print_table(FILE *f, const struct store_rows *r,
     const struct store_print_opts *o)
 {
 	size_t	*w, i, j, total = 0;
+	char	 buf[STORE_READABLE_MAX];
 
 	w = xcalloc(r->ncols, sizeof *w);
 	for (j = 0; j < r->ncols; j++) {
 		w[j] = store_print_width(r->names[j]);
 		for (i = 0; i < r->nrows; i++) {
-			size_t cw = store_print_width(store_rows_cell(r, i,
-			    j));
+			size_t cw = store_print_width(store_print_readable(r,
+			    i, j, buf));
 			if (cw > w[j])
 				w[j] = cw;
 		}
@@ -113,7 +136,8 @@ store_print_table(FILE *f, const struct store_rows *r,
 	fputc('\n', f);
 	for (i = 0; i < r->nrows; i++) {
 		for (j = 0; j < r->ncols; j++) {
-			store_print_cell(f, store_rows_cell(r, i, j), w[j],
+			store_print_cell(f, store_print_readable(r, i, j, buf),
+			    w[j],
 			    store_fmt_numeric(r->fmts[j]), o->utf8,
 			    j + 1 < r->ncols);
 			if (j + 1 < r->ncols)

@@ -645,8 +645,11 @@ void		 store_page_state(struct store_page *,
 struct store_rows *store_launch_task(struct store *, int64_t, char **);
 
 /* store-print.c */
+#define STORE_READABLE_MAX	64	/* store_print_readable()'s buffer */
 void		 store_print_rows(FILE *, const struct store_rows *,
 		     const struct store_print_opts *);
+const char	*store_print_readable(const struct store_rows *, size_t,
+		     size_t, char *);
 void		 store_print_json_row(struct json *, const struct store_rows *,
 		     char *const *, const struct store_val *);
 int		 store_print_format(const char *);

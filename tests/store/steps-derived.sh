@@ -2,7 +2,8 @@
 # A profile whose task rows carry a Step Id but that has no step trace of
 # its own (the demo's kernel_details) gets its steps from the tasks: per
 # device and step, the first task's start to the last task's end, computed
-# here again from op_summary; a step_trace_time.csv of its own wins.
+# here again from op_summary; a step_trace_time.csv of its own wins, its
+# floats' binary tails rounded in tables but kept in CSV.
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -39,10 +40,15 @@ ok $? "the info table says where the steps came from"
 
 # With a step_trace_time.csv, that file is the Steps table.
 for r in 0 1; do
-	printf 'Step,Computing,Free\n1,10,2\n' \
+	printf 'Step,Computing,Free\n1,7129.459999999992,2\n' \
 	    >"$T/d/demo_rank${r}_ascend_pt/ASCEND_PROFILER_OUTPUT/step_trace_time.csv"
 done
 "$NPUPROF" show -q --db "$T/d2.db" --format csv "$T/d" step_trace >"$T/own"
 is "$(head -n 1 "$T/own")" "Step,Computing,Free" \
     "a step_trace_time.csv of its own wins"
+# A binary float's tail: exact in CSV, rounded where people read it.
+grep -q '^1,7129.459999999992,2$' "$T/own"
+ok $? "CSV keeps the file's text"
+"$NPUPROF" show -q --db "$T/d2.db" "$T/d" step_trace | grep -q ' 7129\.46 '
+ok $? "the table shows it rounded to 3 decimals"
 done_testing
