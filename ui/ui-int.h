@@ -109,7 +109,7 @@ enum role {
 	X(MARK,		"mark",		"Set the mark at the cursor")	\
 	X(GOTO_MARK,	"goto-mark",	"Return to the mark")		\
 	X(JUMP,		"timeline",					\
-	    "Show the task or op type in the timeline")			\
+	    "Show the task, op type or step in the timeline")	\
 	X(SELECT,	"select",	"Select the range from the mark") \
 	X(APPLY_RANGE,	"apply-range",	"Op statistic of the selected range") \
 	X(RANGE_FLAME,	"range-flame",	"Flame graph of the selected range") \
@@ -489,6 +489,7 @@ struct view_tl {
 struct view_timeline_arg {
 	const struct store_span	*span;		/* to show, selected */
 	view_timeline_step_cb	 step;		/* n, N walk its op type */
+	bool			 fit;		/* frame the span itself */
 };
 extern const struct view_ops view_timeline_ops;
 void		 view_timeline_fill(struct view_tl *);

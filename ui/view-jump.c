@@ -1,10 +1,10 @@
 /*
  * From a table to the timeline: t on a task row of Kernels opens the
- * timeline centred on that task, t on an op type of Op statistic on its
- * first instance, and t again on the same row (or n and N in the timeline
- * it opened) on the next and previous ones, in start order. Which
- * instance was shown last is kept here, so the table and the timeline
- * walk the same list.
+ * timeline centred on that task, t on a step of Steps framing that step,
+ * t on an op type of Op statistic on its first instance, and t again on
+ * the same row (or n and N in the timeline it opened) on the next and
+ * previous ones, in start order. Which instance was shown last is kept
+ * here, so the table and the timeline walk the same list.
  */
 #include <curses.h>
 #include <stdlib.h>
@@ -52,29 +52,40 @@ view_jump_int(const char *s)
 }
 
 /*
- * Open the timeline over the current view on task ID, its n and N calling
- * STEP (NULL: the keys walk nothing).
+ * Open the timeline over the current view on span SP (found if RC is 1;
+ * else the error CAUSE or WHY), framing it when FIT, its n and N calling
+ * STEP (NULL: the keys walk nothing). SP is released.
  */
 static int
-view_jump_open(int64_t id, view_timeline_step_cb step)
+view_jump_push(int rc, char *cause, const char *why, struct store_span *sp,
+    view_timeline_step_cb step, bool fit)
 {
 	struct view_timeline_arg	 arg;
-	struct store_span		 sp;
-	char				*cause = NULL;
-	int				 rc;
 
-	if ((rc = store_jump_task_span(session_store(), id, &sp,
-	    &cause)) != 1) {
-		status_set(ROLE_ERROR, "%s", rc < 0 ? cause :
-		    "the task is not in the timeline");
+	if (rc != 1) {
+		status_set(ROLE_ERROR, "%s", rc < 0 ? cause : why);
 		free(cause);
 		return REDRAW_STATUS;
 	}
-	arg.span = &sp;
+	arg.span = sp;
 	arg.step = step;
+	arg.fit = fit;
 	rc = view_push(&view_timeline_ops, &arg, NULL);
-	store_spans_release(&sp);
+	store_spans_release(sp);
 	return rc == 0 ? REDRAW_ALL : REDRAW_STATUS;
+}
+
+/* The timeline on task ID, its n and N calling STEP (or NULL). */
+static int
+view_jump_open(int64_t id, view_timeline_step_cb step)
+{
+	struct store_span	 sp;
+	char			*cause = NULL;
+	int			 rc;
+
+	rc = store_jump_task_span(session_store(), id, &sp, &cause);
+	return view_jump_push(rc, cause, "the task is not in the timeline",
+	    &sp, step, false);
 }
 
 /* t on a row of op_summary: its task. */
@@ -226,9 +237,30 @@ view_jump_op(struct view_table *vt, size_t i)
 	return view_jump_open(id, view_jump_step) | REDRAW_STATUS;
 }
 
+/* t on a row of step_trace: the timeline framing that step. */
+static int
+view_jump_step_row(struct view_table *vt, size_t i)
+{
+	struct store_span	 sp;
+	char			*cause = NULL;
+	int64_t			 iter;
+	int			 rc;
+
+	iter = view_jump_int(view_jump_cell(vt, i, "Iteration ID"));
+	if (iter == NP_NA) {
+		status_set(ROLE_ERROR, "this row has no iteration");
+		return REDRAW_STATUS;
+	}
+	rc = store_jump_step_span(session_store(), view_jump_int(
+	    view_jump_cell(vt, i, "Device_id")), session_rank(), iter, &sp,
+	    &cause);
+	return view_jump_push(rc, cause, "the step is not in the timeline "
+	    "(no start or time)", &sp, NULL, true);
+}
+
 /*
- * The jump key of a table view: a task of op_summary, or an op type of
- * op_statistic, in the timeline.
+ * The jump key of a table view: a task of op_summary, an op type of
+ * op_statistic or a step of step_trace, in the timeline.
  */
 int
 view_jump_key(struct view_table *vt)
@@ -242,7 +274,9 @@ view_jump_key(struct view_table *vt)
 		return view_jump_task(vt, i);
 	if (strcmp(name, "op_statistic") == 0)
 		return view_jump_op(vt, i);
-	status_set(ROLE_ERROR, "t shows a task (Kernels) or an op type "
-	    "(Op statistic) in the timeline");
+	if (strcmp(name, "step_trace") == 0)
+		return view_jump_step_row(vt, i);
+	status_set(ROLE_ERROR, "t shows a task (Kernels), an op type "
+	    "(Op statistic) or a step (Steps) in the timeline");
 	return REDRAW_STATUS;
 }

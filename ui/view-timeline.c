@@ -170,6 +170,9 @@ view_timeline_fill(struct view_tl *tl)
 }
 
 
+static void	view_timeline_show(struct view_tl *, const struct store_span *,
+		    bool);
+
 static int
 view_timeline_open(struct view *v, const void *arg, char **cause)
 {
@@ -208,7 +211,10 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 	v->data = tl;
 	if (ta != NULL && ta->span != NULL) {
 		tl->step = ta->step;
-		view_timeline_focus(tl, ta->span);
+		if (ta->fit)
+			view_timeline_show(tl, ta->span, true);
+		else
+			view_timeline_focus(tl, ta->span);
 		tl->nundo = 0;
 	}
 	view_timeline_fill(tl);

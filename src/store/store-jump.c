@@ -41,6 +41,37 @@ store_jump_locate(struct store *s, int64_t device, int64_t rank,
 	return found;
 }
 
+/* Prepare SQL over the timeline tables, which an old store may lack. */
+static int
+store_jump_prepare(struct store *s, sqlite3_stmt **stmt, const char *sql,
+    char **cause)
+{
+	if (!store_has_table(s, "tl_lane")) {
+		xasprintf(cause, "store '%s' has no timeline", s->path);
+		return -1;
+	}
+	return store_prepare(s, stmt, sql, cause);
+}
+
+/*
+ * Step STMT and read its row (lane, start, position, end, type, row id)
+ * into *SP; false if it gave none.
+ */
+static bool
+store_jump_read_span(sqlite3_stmt *stmt, struct store_span *sp)
+{
+	memset(sp, 0, sizeof *sp);
+	if (sqlite3_step(stmt) != SQLITE_ROW)
+		return false;
+	sp->lane = sqlite3_column_int64(stmt, 0);
+	sp->start_ns = sqlite3_column_int64(stmt, 1);
+	sp->ord = sqlite3_column_int64(stmt, 2);
+	sp->end_ns = sqlite3_column_int64(stmt, 3);
+	sp->type = sqlite3_column_int(stmt, 4);
+	sp->id = sqlite3_column_int64(stmt, 5);
+	return true;
+}
+
 /*
  * The timeline span of the task with row id ID in *SP, named. Return 1 if
  * found, 0 if not (no such task, or no timeline), -1 with *cause set.
@@ -52,27 +83,15 @@ store_jump_task_span(struct store *s, int64_t id, struct store_span *sp,
 	sqlite3_stmt	*stmt;
 	int		 found;
 
-	if (!store_has_table(s, "tl_lane")) {
-		xasprintf(cause, "store '%s' has no timeline", s->path);
-		return -1;
-	}
-	if (store_prepare(s, &stmt, "SELECT p.lane, p.start, p.ord, p.end,"
-	    " p.type FROM task t JOIN tl_lane l ON l.kind = 2"
+	if (store_jump_prepare(s, &stmt, "SELECT p.lane, p.start, p.ord, p.end,"
+	    " p.type, t.id FROM task t JOIN tl_lane l ON l.kind = 2"
 	    " AND l.device IS t.device AND l.rank IS t.rank"
 	    " AND l.stream IS t.stream JOIN tl_piece p ON p.lane = l.id"
 	    " AND p.start = t.start_ns AND p.id = t.id WHERE t.id = ?",
 	    cause) != 0)
 		return -1;
 	sqlite3_bind_int64(stmt, 1, id);
-	memset(sp, 0, sizeof *sp);
-	if ((found = sqlite3_step(stmt) == SQLITE_ROW)) {
-		sp->lane = sqlite3_column_int64(stmt, 0);
-		sp->start_ns = sqlite3_column_int64(stmt, 1);
-		sp->ord = sqlite3_column_int64(stmt, 2);
-		sp->end_ns = sqlite3_column_int64(stmt, 3);
-		sp->type = sqlite3_column_int(stmt, 4);
-		sp->id = id;
-	}
+	found = store_jump_read_span(stmt, sp);
 	sqlite3_finalize(stmt);
 	if (found)
 		sp->name = store_jump_task_name(s, id);
@@ -111,6 +130,33 @@ store_jump_search(struct store *s, struct matcher *m, int64_t device,
 	store_load_bind_i64(stmt, 4, rank);
 	if ((found = sqlite3_step(stmt) == SQLITE_ROW))
 		*out = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	return found;
+}
+
+/*
+ * The timeline span of step ITER of DEVICE (on RANK unless NP_NA) in *SP,
+ * named "Step ITER". Return 1 if found, 0 if not, -1 with *cause set.
+ */
+int
+store_jump_step_span(struct store *s, int64_t device, int64_t rank,
+    int64_t iter, struct store_span *sp, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	int		 found;
+
+	if (store_jump_prepare(s, &stmt, "SELECT p.lane, p.start, p.ord, p.end,"
+	    " p.type, st.rowid FROM step st JOIN tl_lane l ON l.kind = 1"
+	    " AND l.device IS st.device AND l.rank IS st.rank"
+	    " JOIN tl_piece p ON p.lane = l.id AND p.id = st.rowid"
+	    " WHERE st.device IS ?1 AND (?2 IS NULL OR st.rank = ?2)"
+	    " AND st.iter = ?3 ORDER BY st.rank LIMIT 1", cause) != 0)
+		return -1;
+	store_load_bind_i64(stmt, 1, device);
+	store_load_bind_i64(stmt, 2, rank);
+	sqlite3_bind_int64(stmt, 3, iter);
+	if ((found = store_jump_read_span(stmt, sp)))
+		xasprintf(&sp->name, "Step %lld", (long long)iter);
 	sqlite3_finalize(stmt);
 	return found;
 }
