@@ -70,6 +70,7 @@ enum role {
 	X(SORT_PREV,	"sort-prev",	"Sort on the previous column")	\
 	X(SORT_NEXT,	"sort-next",	"Sort on the next column")	\
 	X(SORT_INVERT,	"sort-invert",	"Invert the sort order")	\
+	X(SORT_MENU,	"sort-menu",	"Choose the sort column from a list") \
 	X(FILTER,	"filter",	"Filter rows (regex or col:regex)") \
 	X(SEARCH,	"search",	"Search forward")		\
 	X(SEARCH_BACK,	"search-back",	"Search backward")		\
@@ -334,6 +335,8 @@ struct view_table {
 	double			 t0;		/* when it started */
 };
 
+int		 view_table_sort(struct view_table *, int, bool);
+
 /* view-table-page.c */
 const struct store_table *view_table_page_find(const char *);
 int64_t		 view_table_page_height(void);
@@ -365,6 +368,9 @@ struct view_detail_arg {
 /* view-device.c */
 extern const struct view_ops view_device_ops;
 extern const struct view_ops view_rank_ops;
+
+/* view-sort.c: the sort menu of a table view (its argument). */
+extern const struct view_ops view_sort_ops;
 
 /* view-flame.c */
 enum flame_mode {

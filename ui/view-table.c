@@ -15,6 +15,8 @@ static const struct key_binding view_table_keys[] = {
 	{ '<', ACTION_SORT_PREV, NULL },
 	{ '>', ACTION_SORT_NEXT, NULL },
 	{ 'I', ACTION_SORT_INVERT, NULL },
+	{ KEY_F(6), ACTION_SORT_MENU, NULL },
+	{ 'S', ACTION_SORT_MENU, NULL },
 	{ '\\', ACTION_FILTER, NULL },
 	{ KEY_F(4), ACTION_FILTER, NULL },
 	{ '/', ACTION_SEARCH, NULL },
@@ -150,7 +152,39 @@ view_table_move(struct view_table *vt, int64_t row)
 }
 
 /* Sort on column COL (or the default order for -1). */
-static int
+/*
+ * Scroll VT sideways, if need be, so that column COL shows whole; back to
+ * the first column for the table's own order (COL -1).
+ */
+static void
+view_table_show_col(struct view_table *vt, int col)
+{
+	int	 x;
+	size_t	 j;
+
+	if (col < 0)
+		vt->col0 = 0;
+	if (col < 0 || vt->widths == NULL)
+		return;
+	if ((size_t)col < vt->col0) {
+		vt->col0 = (size_t)col;
+		return;
+	}
+	for (;;) {
+		x = 0;
+		for (j = vt->col0; j < (size_t)col; j++)
+			x += vt->widths[j] + 1;
+		if (x + vt->widths[col] + 1 <= COLS || vt->col0 == (size_t)col)
+			return;
+		vt->col0++;
+	}
+}
+
+/*
+ * Sort VT on column COL (-1: the table's order), descending if DESC, and
+ * bring the column into view.
+ */
+int
 view_table_sort(struct view_table *vt, int col, bool desc)
 {
 	int	 old_col = vt->sort_col;
@@ -173,6 +207,7 @@ view_table_sort(struct view_table *vt, int col, bool desc)
 		return REDRAW_ALL;
 	}
 	free(old);
+	view_table_show_col(vt, col);
 	if (util_now() - t0 > 0.5)
 		status_set(ROLE_NORMAL, "sorted in %.1f s", util_now() - t0);
 	return REDRAW_ALL;
@@ -281,6 +316,11 @@ view_table_key(struct view *v, enum action a, int key)
 		else if (col < -1)
 			col = (int)vt->ncols - 1;
 		return view_table_sort(vt, col, col >= 0 && vt->numeric[col]);
+	case ACTION_SORT_MENU:
+		if (vt->ncols == 0)
+			return REDRAW_NONE;
+		return view_push(&view_sort_ops, vt, NULL) == 0 ? REDRAW_ALL :
+		    REDRAW_STATUS;
 	case ACTION_SORT_INVERT:
 		if (vt->sort_col < 0) {
 			status_set(ROLE_ERROR, "pick a sort column first "
