@@ -319,6 +319,7 @@ struct view_table {
 	int64_t			 cur;
 	int64_t			 top;
 	size_t			 col0;		/* first column shown */
+	int			 key;		/* column kept in view, or -1 */
 	size_t			 ncols;
 	char			**names;
 	int			*widths;

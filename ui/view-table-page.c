@@ -37,6 +37,25 @@ view_table_page_height(void)
 }
 
 /* Widen the columns to fit what PAGE holds, up to a limit. */
+/*
+ * Whether NAME is the column that says what a row is (the op, the op
+ * type, the API, the step): it stays on screen when the table scrolls
+ * right, as a spreadsheet's frozen column.
+ */
+static bool
+view_table_page_key(const char *name)
+{
+	static const char *const keys[] = { "Op Name", "OP Type",
+	    "API Name", "Iteration ID", "Name", "Step", NULL };
+	size_t	 i;
+
+	for (i = 0; keys[i] != NULL; i++) {
+		if (strcmp(name, keys[i]) == 0)
+			return true;
+	}
+	return false;
+}
+
 static void
 view_table_page_widths(struct view_table *vt, const struct store_rows *r)
 {
@@ -49,10 +68,13 @@ view_table_page_widths(struct view_table *vt, const struct store_rows *r)
 		vt->widths = xcalloc(r->ncols, sizeof *vt->widths);
 		vt->names = xcalloc(r->ncols, sizeof *vt->names);
 		vt->numeric = xcalloc(r->ncols, sizeof *vt->numeric);
+		vt->key = -1;
 		for (i = 0; i < r->ncols; i++) {
 			vt->names[i] = xstrdup(r->names[i]);
 			vt->widths[i] = draw_width(r->names[i]) + 1;
 			vt->numeric[i] = store_fmt_numeric(r->fmts[i]);
+			if (vt->key < 0 && view_table_page_key(r->names[i]))
+				vt->key = (int)i;
 		}
 	}
 	for (i = 0; i < r->nrows; i++) {

@@ -36,6 +36,7 @@ view_table_open(struct view *v, const void *arg, char **cause)
 
 	vt = xcalloc(1, sizeof *vt);
 	vt->sort_col = -1;
+	vt->key = -1;
 	vt->total = -1;
 	if ((vt->t = view_table_page_find(v->ops->table)) == NULL) {
 		xasprintf(cause, "no %s table in this store", v->ops->title);
@@ -59,30 +60,64 @@ view_table_close(struct view *v)
 	view_table_page_free(v->data);
 }
 
+/*
+ * The columns on screen, in order, into COLS (room for VT->ncols): the
+ * key column first when the table is scrolled past it, then from
+ * VT->col0 on. Return how many.
+ */
+static size_t
+view_table_order(const struct view_table *vt, size_t *cols)
+{
+	size_t	 n = 0, j;
+
+	if (vt->key >= 0 && (size_t)vt->key < vt->col0)
+		cols[n++] = (size_t)vt->key;
+	for (j = vt->col0; j < vt->ncols; j++)
+		cols[n++] = j;
+	return n;
+}
+
+/* The width column J takes on screen: the sorted one fits its mark. */
+static int
+view_table_colw(const struct view_table *vt, size_t j)
+{
+	int	 w = vt->widths[j], nw;
+
+	if ((int)j == vt->sort_col) {
+		nw = draw_width(vt->names[j]) + draw_width(vt->sort_desc ?
+		    draw_glyph_down() : draw_glyph_up());
+		if (nw > w)
+			w = nw;
+	}
+	return w;
+}
+
 /* Draw the header: the sort column marked, the first column VT->col0. */
 static void
 view_table_draw_header(struct view_table *vt, int y)
 {
-	size_t	 i;
+	size_t	*cols, n, k, i;
 	int	 x = 0, w;
 	char	 name[256];
 
 	draw_fill(y, 0, COLS, ROLE_HEADER);
-	for (i = vt->col0; i < vt->ncols && x < COLS; i++) {
-		w = vt->widths[i];
-		if ((int)i == vt->sort_col) {
+	cols = xreallocarray(NULL, vt->ncols, sizeof *cols);
+	n = view_table_order(vt, cols);
+	for (k = 0; k < n && x < COLS; k++) {
+		i = cols[k];
+		w = view_table_colw(vt, i);
+		if ((int)i == vt->sort_col)
 			snprintf(name, sizeof name, "%s%s", vt->names[i],
 			    vt->sort_desc ? draw_glyph_down() :
 			    draw_glyph_up());
-			if (draw_width(name) > w)
-				w = draw_width(name);
-		} else
+		else
 			snprintf(name, sizeof name, "%s", vt->names[i]);
 		draw_cell(y, x, w < COLS - x ? w : COLS - x, (int)i ==
 		    vt->sort_col ? ROLE_SORTED : ROLE_HEADER, name,
 		    vt->numeric[i]);
 		x += w + 1;
 	}
+	free(cols);
 }
 
 static void
@@ -90,7 +125,7 @@ view_table_draw(struct view *v, int y, int h)
 {
 	struct view_table		*vt = v->data;
 	const struct store_rows		*r;
-	size_t				 i, j;
+	size_t				 i, j, k, n, *cols;
 	int64_t				 row;
 	int				 x, w;
 	enum role			 role;
@@ -101,6 +136,8 @@ view_table_draw(struct view *v, int y, int h)
 		return;
 	}
 	view_table_draw_header(vt, y);
+	cols = xreallocarray(NULL, vt->ncols, sizeof *cols);
+	n = view_table_order(vt, cols);
 	for (row = 0; row < h - 1; row++) {
 		if ((r = view_table_page_row(vt, vt->top + row, &i)) == NULL)
 			break;
@@ -108,17 +145,17 @@ view_table_draw(struct view *v, int y, int h)
 		if (role == ROLE_CURSOR)
 			draw_fill(y + 1 + (int)row, 0, COLS, role);
 		x = 0;
-		for (j = vt->col0; j < r->ncols && x < COLS; j++) {
-			w = j < vt->ncols ? vt->widths[j] : 8;
-			if ((int)j == vt->sort_col)
-				w = w > draw_width(vt->names[j]) + 1 ? w :
-				    draw_width(vt->names[j]) + 1;
+		for (k = 0; k < n && x < COLS; k++) {
+			if ((j = cols[k]) >= r->ncols)
+				continue;
+			w = view_table_colw(vt, j);
 			draw_cell(y + 1 + (int)row, x, w < COLS - x ? w :
 			    COLS - x, role, store_print_readable(r, i, j, buf),
-			    j < vt->ncols && vt->numeric[j]);
+			    vt->numeric[j]);
 			x += w + 1;
 		}
 	}
+	free(cols);
 	if (vt->top == 0 && vt->page != NULL && vt->page->nrows == 0 &&
 	    vt->busy)
 		draw_text(y + 1, 1, COLS - 1, ROLE_DIM, vt->filter != NULL ?
@@ -172,9 +209,13 @@ view_table_show_col(struct view_table *vt, int col)
 	}
 	for (;;) {
 		x = 0;
+		if (vt->key >= 0 && (size_t)vt->key < vt->col0 &&
+		    vt->key != col)
+			x += view_table_colw(vt, (size_t)vt->key) + 1;
 		for (j = vt->col0; j < (size_t)col; j++)
-			x += vt->widths[j] + 1;
-		if (x + vt->widths[col] + 1 <= COLS || vt->col0 == (size_t)col)
+			x += view_table_colw(vt, j) + 1;
+		if (x + view_table_colw(vt, (size_t)col) + 1 <= COLS ||
+		    vt->col0 == (size_t)col)
 			return;
 		vt->col0++;
 	}
@@ -237,24 +278,31 @@ view_table_filter_done(void *arg, const char *text)
 static int
 view_table_mouse(struct view_table *vt)
 {
-	int	 y, x, wheel, cx = 0;
+	int	 y, x, wheel, cx = 0, w, rc = REDRAW_NONE;
 	bool	 click;
-	size_t	 i;
+	size_t	 i, k, n, *cols;
 
 	mouse_get(&y, &x, &click, &wheel);
 	if (wheel != 0)
 		return view_table_move(vt, vt->cur + 3 * wheel);
 	if (!click)
 		return REDRAW_NONE;
-	if (y == 1) {
-		for (i = vt->col0; i < vt->ncols; i++) {
-			if (x >= cx && x < cx + vt->widths[i] + 1)
-				return view_table_sort(vt, (int)i,
-				    (int)i == vt->sort_col ? !vt->sort_desc :
+	if (y == 1 && vt->ncols > 0) {
+		cols = xreallocarray(NULL, vt->ncols, sizeof *cols);
+		n = view_table_order(vt, cols);
+		for (k = 0; k < n; k++) {
+			i = cols[k];
+			w = view_table_colw(vt, i);
+			if (x >= cx && x < cx + w + 1) {
+				rc = view_table_sort(vt, (int)i, (int)i ==
+				    vt->sort_col ? !vt->sort_desc :
 				    vt->numeric[i]);
-			cx += vt->widths[i] + 1;
+				break;
+			}
+			cx += w + 1;
 		}
-		return REDRAW_NONE;
+		free(cols);
+		return rc;
 	}
 	if (y >= 2 && y < LINES - 1)
 		return view_table_move(vt, vt->top + (y - 2));
