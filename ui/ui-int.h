@@ -71,6 +71,7 @@ enum role {
 	X(SORT_NEXT,	"sort-next",	"Sort on the next column")	\
 	X(SORT_INVERT,	"sort-invert",	"Invert the sort order")	\
 	X(SORT_MENU,	"sort-menu",	"Choose the sort column from a list") \
+	X(SORT_TIME,	"sort-time",	"Sort on the time, largest first") \
 	X(FILTER,	"filter",	"Filter rows (regex or col:regex)") \
 	X(SEARCH,	"search",	"Search forward")		\
 	X(SEARCH_BACK,	"search-back",	"Search backward")		\

@@ -8,6 +8,7 @@
  */
 #include <curses.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ui-int.h"
 
@@ -17,6 +18,7 @@ static const struct key_binding view_table_keys[] = {
 	{ 'I', ACTION_SORT_INVERT, NULL },
 	{ KEY_F(6), ACTION_SORT_MENU, NULL },
 	{ 'S', ACTION_SORT_MENU, NULL },
+	{ 'D', ACTION_SORT_TIME, NULL },
 	{ '\\', ACTION_FILTER, NULL },
 	{ KEY_F(4), ACTION_FILTER, NULL },
 	{ '/', ACTION_SEARCH, NULL },
@@ -254,6 +256,31 @@ view_table_sort(struct view_table *vt, int col, bool desc)
 	return REDRAW_ALL;
 }
 
+/*
+ * D: sort on the column that says how long (a task's duration, a step's
+ * time, an op type's or API's total), largest first, as htop's P and M
+ * sort on what matters; pressed again, the other way round.
+ */
+static int
+view_table_sort_time(struct view_table *vt)
+{
+	static const char *const names[] = { "Task Duration(us)",
+	    "Iteration Time(us)", "Total Time(us)", "Time(us)",
+	    "Duration(us)", "task_time(us)", NULL };
+	size_t	 i, j;
+
+	for (i = 0; names[i] != NULL; i++) {
+		for (j = 0; j < vt->ncols; j++) {
+			if (strcmp(vt->names[j], names[i]) != 0)
+				continue;
+			return view_table_sort(vt, (int)j, (int)j ==
+			    vt->sort_col ? !vt->sort_desc : true);
+		}
+	}
+	status_set(ROLE_ERROR, "this table has no time column to sort on");
+	return REDRAW_STATUS;
+}
+
 /* The filter prompt's answer: apply it, or keep the old one if bad. */
 static void
 view_table_filter_done(void *arg, const char *text)
@@ -364,6 +391,8 @@ view_table_key(struct view *v, enum action a, int key)
 		else if (col < -1)
 			col = (int)vt->ncols - 1;
 		return view_table_sort(vt, col, col >= 0 && vt->numeric[col]);
+	case ACTION_SORT_TIME:
+		return view_table_sort_time(vt);
 	case ACTION_SORT_MENU:
 		if (vt->ncols == 0)
 			return REDRAW_NONE;
