@@ -103,8 +103,8 @@ struct store {
 	struct store_table	**dyn;		/* generic table specs */
 	size_t			 ndyn;
 	struct store_table	*stepped;	/* op_summary with Step Id */
-	int			 steps;		/* files with Step Id: 1, 0, -1 */
-	bool			 avg_rounded;	/* op averages round, not floor */
+	int			 steps;		/* Step Id files: 1, 0, -1 */
+	bool			 avg_rounded;	/* averages round, not floor */
 	struct store_tl		*tl;		/* timeline statements */
 	char			*legacy;	/* the legacy file being read */
 	int64_t			 colset;	/* its task columns, or 0 */
