@@ -330,6 +330,7 @@ struct view_table {
 	char			*sort;
 	char			*filter;
 	char			*search;
+	struct matcher		*search_m;	/* its matches are highlighted */
 	bool			 search_back;
 	bool			 search_wait;	/* resume when the scan ends */
 	bool			 busy;		/* a scan runs for the pager */

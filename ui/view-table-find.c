@@ -133,11 +133,16 @@ static void
 view_table_find_search_done(void *arg, const char *text)
 {
 	struct view_table	*vt = arg;
+	char			*cause = NULL;
 
 	if (text == NULL || *text == '\0')
 		return;
 	free(vt->search);
 	vt->search = xstrdup(text);
+	matcher_free(vt->search_m);
+	/* A bad one is reported by the search itself. */
+	if ((vt->search_m = matcher_create(text, false, &cause)) == NULL)
+		free(cause);
 	view_table_find_search_run(vt, vt->search_back);
 }
 

@@ -181,6 +181,7 @@ view_table_page_free(struct view_table *vt)
 	free(vt->sort);
 	free(vt->filter);
 	free(vt->search);
+	matcher_free(vt->search_m);
 	free(vt);
 }
 

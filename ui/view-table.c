@@ -132,6 +132,7 @@ view_table_draw(struct view *v, int y, int h)
 	int				 x, w;
 	enum role			 role;
 	char				 buf[STORE_READABLE_MAX];
+	const char			*c;
 
 	if (vt->ncols == 0) {
 		draw_text(y, 1, COLS - 1, ROLE_DIM, "(no rows)");
@@ -151,9 +152,12 @@ view_table_draw(struct view *v, int y, int h)
 			if ((j = cols[k]) >= r->ncols)
 				continue;
 			w = view_table_colw(vt, j);
+			c = store_print_readable(r, i, j, buf);
+			/* The search's matches stand out, as in less. */
 			draw_cell(y + 1 + (int)row, x, w < COLS - x ? w :
-			    COLS - x, role, store_print_readable(r, i, j, buf),
-			    vt->numeric[j]);
+			    COLS - x, vt->search_m != NULL &&
+			    matcher_match(vt->search_m, c, strlen(c)) ?
+			    ROLE_MATCH : role, c, vt->numeric[j]);
 			x += w + 1;
 		}
 	}

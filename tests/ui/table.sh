@@ -70,6 +70,9 @@ wait_for 'search:' && type_text 'LayerNorm'
 send_keys Enter
 wait_for 'Kernels  row 8 of 600' && expect_screen search \
     "/ finds the next row with a matching cell"
+expect_attrs search-match "every matching cell on the screen stands out"
+capture -e | grep 'aclnn_LayerNorm' | grep -q "$(printf '\033')\[[0-9;]*m[^ ]*LayerNorm"
+ok $? "a matching cell is drawn in its own attributes"
 send_keys n
 wait_for 'Kernels  row 11 of 600' && ok 0 "n finds the next one"
 send_keys N
