@@ -111,7 +111,7 @@ enum role {
 	X(MARK,		"mark",		"Set the mark at the cursor")	\
 	X(GOTO_MARK,	"goto-mark",	"Return to the mark")		\
 	X(JUMP,		"timeline",					\
-	    "Show the task, op type or step in the timeline")	\
+	    "Show the task, op type, step or marker in the timeline") \
 	X(SELECT,	"select",	"Select the range from the mark") \
 	X(APPLY_RANGE,	"apply-range",	"Op statistic of the selected range") \
 	X(RANGE_FLAME,	"range-flame",	"Flame graph of the selected range") \
@@ -330,7 +330,7 @@ struct view_table {
 	char			*sort;
 	char			*filter;
 	char			*search;
-	struct matcher		*search_m;	/* its matches are highlighted */
+	struct matcher		*search_m;	/* its matches stand out */
 	bool			 search_back;
 	bool			 search_wait;	/* resume when the scan ends */
 	bool			 busy;		/* a scan runs for the pager */

@@ -1,10 +1,11 @@
 /*
  * From a table to the timeline: t on a task row of Kernels opens the
  * timeline centred on that task, t on a step of Steps framing that step,
- * t on an op type of Op statistic on its first instance, and t again on
- * the same row (or n and N in the timeline it opened) on the next and
- * previous ones, in start order. Which instance was shown last is kept
- * here, so the table and the timeline walk the same list.
+ * t on a marker of Markers on its thread's marker lane, t on an op type
+ * of Op statistic on its first instance, and t again on the same row (or
+ * n and N in the timeline it opened) on the next and previous ones, in
+ * start order. Which instance was shown last is kept here, so the table
+ * and the timeline walk the same list.
  */
 #include <curses.h>
 #include <stdlib.h>
@@ -258,9 +259,32 @@ view_jump_step_row(struct view_table *vt, size_t i)
 	    "(no start or time)", &sp, NULL, true);
 }
 
+/* t on a row of the Markers (msprof_tx): the marker on its thread's lane. */
+static int
+view_jump_marker_row(struct view_table *vt, size_t i)
+{
+	struct store_span	 sp;
+	const char		*start;
+	char			*cause = NULL;
+	int64_t			 ns;
+	int			 rc;
+
+	start = view_jump_cell(vt, i, "Start_time(us)");
+	if (start == NULL || util_parse_ns(start, strlen(start), &ns) != 0) {
+		status_set(ROLE_ERROR, "this row has no start time");
+		return REDRAW_STATUS;
+	}
+	rc = store_jump_marker_span(session_store(), view_jump_int(
+	    view_jump_cell(vt, i, "pid")), view_jump_int(view_jump_cell(vt,
+	    i, "tid")), ns, view_jump_cell(vt, i, "message"), &sp, &cause);
+	return view_jump_push(rc, cause, "the marker is not in the timeline",
+	    &sp, NULL, false);
+}
+
 /*
  * The jump key of a table view: a task of op_summary, an op type of
- * op_statistic or a step of step_trace, in the timeline.
+ * op_statistic, a step of step_trace or a marker of msprof_tx, in the
+ * timeline.
  */
 int
 view_jump_key(struct view_table *vt)
@@ -276,7 +300,10 @@ view_jump_key(struct view_table *vt)
 		return view_jump_op(vt, i);
 	if (strcmp(name, "step_trace") == 0)
 		return view_jump_step_row(vt, i);
+	if (strcmp(name, "msprof_tx") == 0)
+		return view_jump_marker_row(vt, i);
 	status_set(ROLE_ERROR, "t shows a task (Kernels), an op type "
-	    "(Op statistic) or a step (Steps) in the timeline");
+	    "(Op statistic), a step (Steps) or a marker (Markers) in the "
+	    "timeline");
 	return REDRAW_STATUS;
 }

@@ -161,6 +161,33 @@ store_jump_step_span(struct store *s, int64_t device, int64_t rank,
 	return found;
 }
 
+/*
+ * The timeline span of the mstx marker or range of thread TID of process
+ * PID starting at START_NS, on that thread's marker lane, in *SP, named
+ * NAME. Return 1 if found, 0 if not, -1 with *cause set.
+ */
+int
+store_jump_marker_span(struct store *s, int64_t pid, int64_t tid,
+    int64_t start_ns, const char *name, struct store_span *sp, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	int		 found;
+
+	if (store_jump_prepare(s, &stmt, "SELECT p.lane, p.start, p.ord,"
+	    " p.end, p.type, p.id FROM tl_lane l JOIN tl_piece p ON"
+	    " p.lane = l.id AND p.start = ?3 WHERE l.kind = 0 AND"
+	    " l.depth = -1 AND l.pid IS ?1 AND l.tid IS ?2 LIMIT 1",
+	    cause) != 0)
+		return -1;
+	store_load_bind_i64(stmt, 1, pid);
+	store_load_bind_i64(stmt, 2, tid);
+	sqlite3_bind_int64(stmt, 3, start_ns);
+	if ((found = store_jump_read_span(stmt, sp)) && name != NULL)
+		sp->name = xstrdup(name);
+	sqlite3_finalize(stmt);
+	return found;
+}
+
 /* The name of task ID, or NULL. */
 char *
 store_jump_task_name(struct store *s, int64_t id)

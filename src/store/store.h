@@ -507,6 +507,8 @@ int		 store_jump_task_span(struct store *, int64_t,
 char		*store_jump_task_name(struct store *, int64_t);
 int		 store_jump_step_span(struct store *, int64_t, int64_t,
 		     int64_t, struct store_span *, char **);
+int		 store_jump_marker_span(struct store *, int64_t, int64_t,
+		     int64_t, const char *, struct store_span *, char **);
 int		 store_jump_search(struct store *, struct matcher *, int64_t,
 		     int64_t, int64_t, int64_t, enum store_span_dir,
 		     int64_t *, char **);
