@@ -64,7 +64,6 @@ struct main_progress {
 	bool		 shown;
 	char		*file;		/* the file being read */
 	int64_t		 size;		/* and its size */
-	char		 phase[32];	/* a phase after the reading */
 };
 
 /* What the UI's re-import callback needs. */
@@ -261,10 +260,9 @@ main_progress(void *arg, const struct store_progress *p)
 	 * fraction to give: say which phase runs instead of a stuck ETA.
 	 */
 	if (p->file == NULL && p->bytes_total == 0) {
-		snprintf(mp->phase, sizeof mp->phase, "%s", p->phase);
 		fprintf(stderr, "\r\033[K[%s] read %lld records in %.1fs; now "
 		    "%s...", "####################", (long long)p->records,
-		    main_elapsed(&mp->start, &now), mp->phase);
+		    main_elapsed(&mp->start, &now), p->phase);
 		mp->last = now;
 		mp->shown = true;
 		return;

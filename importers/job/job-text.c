@@ -8,6 +8,8 @@
  * type and tensors, and the point file ("tag op_name") naming the ops that
  * mark the training points. The result is the JOB's op table.
  */
+#include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -305,95 +307,67 @@ job_text_point(struct job *j, const char *data, size_t len)
 	}
 }
 
-/* The unsigned decimal S..S+LEN as *V; -1 if it is not one or too big. */
-static int
-job_text_id(const char *s, size_t len, uint64_t *v)
+/* The hash id *FIELD holds as digits in *ID; false if it holds none. */
+static bool
+job_text_id(const char *field, uint64_t *id)
 {
-	size_t	 i;
+	char	*end;
 
-	*v = 0;
-	if (len == 0 || len > 20)
-		return -1;
-	for (i = 0; i < len; i++) {
-		if (s[i] < '0' || s[i] > '9' ||
-		    *v > (UINT64_MAX - (uint64_t)(s[i] - '0')) / 10)
-			return -1;
-		*v = *v * 10 + (uint64_t)(s[i] - '0');
-	}
-	return 0;
+	if (!isdigit((unsigned char)*field))
+		return false;
+	errno = 0;
+	*id = strtoull(field, &end, 10);
+	return *end == '\0' && errno == 0;
 }
 
-/*
- * Replace the hash id *FIELD (its digits) by the text of its line in the
- * dictionary DATA..END, found through MAP. False if MAP has no such id.
- */
+/* Replace the hash id *FIELD by its string in D; false if D has none. */
 static bool
-job_text_lookup(const struct util_map *map, const char *data,
-    const char *end, char **field)
+job_text_lookup(const struct prof_dicts *d, char **field)
 {
-	const char	*line, *colon, *nl;
-	uint64_t	 id, off;
-	size_t		 len;
+	uint64_t	 id, i;
 
-	if (job_text_id(*field, strlen(*field), &id) != 0 ||
-	    !util_map_get(map, id, &off))
+	if (!job_text_id(*field, &id) || !util_map_get(&d->hash, id, &i))
 		return false;
-	line = data + off;
-	colon = memchr(line, ':', (size_t)(end - line));
-	if ((nl = memchr(line, '\n', (size_t)(end - line))) == NULL)
-		nl = end;
-	len = (size_t)(nl - colon - 1);
-	if (len > 0 && colon[len] == '\r')
-		len--;
 	free(*field);
-	*field = xstrndup(colon + 1, len);
+	*field = xstrdup(d->strs[i]);
 	return true;
 }
 
 /* Rewrite the hash id *FIELD (digits) in hex; false if it is not one. */
 static bool
-job_text_hex(char **field, uint64_t *v)
+job_text_hex(char **field)
 {
-	if (job_text_id(*field, strlen(*field), v) != 0)
+	uint64_t	 id;
+
+	if (!job_text_id(*field, &id))
 		return false;
 	free(*field);
-	xasprintf(field, "0x%016llx", (unsigned long long)*v);
+	xasprintf(field, "0x%016llx", (unsigned long long)id);
 	return true;
 }
 
 /*
- * Resolve op names and types given as hash ids through a hash_dic file
- * ("id:string" lines).
+ * Resolve op names and types given as hash ids through the hash_dic files
+ * ("id:string" lines, read as the raw decoder reads its dictionary).
  */
 void
 job_text_hashes(struct job *j, const char *data, size_t len)
 {
-	const char	*p = data, *end = data + len, *nl, *colon;
-	struct util_map	 map;
-	struct job_op	*op;
-	size_t		 i;
-	uint64_t	 id;
+	struct prof_dicts	 d;
+	struct job_op		*op;
+	size_t			 i;
 
-	/* Each id's line, by the id; ops look theirs up. */
-	util_map_init(&map);
-	for (; p < end; p = nl + 1) {
-		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
-			nl = end;
-		if ((colon = memchr(p, ':', (size_t)(nl - p))) == NULL ||
-		    job_text_id(p, (size_t)(colon - p), &id) != 0)
-			continue;
-		util_map_set(&map, id, (uint64_t)(p - data));
-	}
+	memset(&d, 0, sizeof d);
+	prof_dict_parse(j->s, job_files_first(j, JOB_HASH_DIC), data, len,
+	    &d);
 	for (i = 0; i < j->nops; i++) {
 		op = &j->ops[i];
-		if (op->name_hash && job_text_lookup(&map, data, end,
-		    &op->name))
+		if (op->name_hash && job_text_lookup(&d, &op->name))
 			op->name_hash = false;
-		if (op->type_hash && job_text_lookup(&map, data, end,
-		    &op->type))
+		if (op->type_hash && job_text_lookup(&d, &op->type))
 			op->type_hash = false;
 	}
-	util_map_release(&map);
+	prof_dict_release(&d);
 }
 
 /*
@@ -405,14 +379,13 @@ job_text_unresolved(struct job *j)
 {
 	struct job_op	*op;
 	size_t		 i, n = 0;
-	uint64_t	 v;
 
 	for (i = 0; i < j->nops; i++) {
 		op = &j->ops[i];
-		if (op->name_hash && job_text_hex(&op->name, &v))
+		if (op->name_hash && job_text_hex(&op->name))
 			n++;
 		if (op->type_hash)
-			job_text_hex(&op->type, &v);
+			job_text_hex(&op->type);
 	}
 	if (n > 0)
 		store_load_warning(j->s, job_files_first(j, JOB_TASK_DESC), -1,

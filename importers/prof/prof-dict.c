@@ -85,6 +85,36 @@ prof_dict_read(struct store *s, const char *data, struct prof_dicts *d)
 	}
 }
 
+/*
+ * Add the hash_dic lines of the LEN bytes at DATA (read from PATH, for
+ * warnings) to D, which is zeroed or filled before: how a legacy JOB's
+ * dictionary, read whole, takes the same rules.
+ */
+void
+prof_dict_parse(struct store *s, const char *path, const char *data,
+    size_t len, struct prof_dicts *d)
+{
+	struct prof_dicts_ctx	 c;
+	const char		*p = data, *end = data + len, *nl;
+	char			*line;
+	size_t			 n;
+
+	memset(&c, 0, sizeof c);
+	c.s = s;
+	c.d = d;
+	c.path = path;
+	for (; p < end; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		n = (size_t)(nl - p);
+		if (n > 0 && p[n - 1] == '\r')
+			n--;
+		line = xstrndup(p, n);
+		prof_dict_line(&c, line, n);
+		free(line);
+	}
+}
+
 void
 prof_dict_release(struct prof_dicts *d)
 {

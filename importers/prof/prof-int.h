@@ -123,6 +123,8 @@ struct prof_dicts {
 };
 void		 prof_dict_read(struct store *, const char *,
 		     struct prof_dicts *);
+void		 prof_dict_parse(struct store *, const char *, const char *,
+		     size_t, struct prof_dicts *);
 void		 prof_dict_release(struct prof_dicts *);
 const char	*prof_dict_hash(const struct prof_dicts *, uint64_t, char *,
 		     size_t);

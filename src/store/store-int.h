@@ -287,6 +287,11 @@ struct store_keyset {
 	size_t		 nids;
 };
 #define STORE_CELL_MAX	64	/* a number formatted as show prints it */
+
+/* A row if some task file had a Step Id column (its colset says "step"). */
+#define STORE_STEP_FILES_SQL						\
+	"SELECT 1 FROM colset"						\
+	" WHERE ',' || names || ',' LIKE '%,step,%' LIMIT 1"
 #define STORE_FMT_STRID	100	/* np_match(): a str id, matched as its text */
 bool		 store_query_str_col(const struct store_table *, const char *,
 		     char *, size_t);

@@ -89,11 +89,13 @@ store_print_readable(const struct store_rows *r, size_t i, size_t j,
     char *buf)
 {
 	const char	*c = store_rows_cell(r, i, j), *dot;
+	size_t		 n;
 	double		 v;
 
-	if (r->fmts[j] != FMT_NUMTEXT || (dot = strchr(c, '.')) == NULL ||
-	    strspn(dot + 1, "0123456789") <= 6 || dot[1 + strspn(dot + 1,
-	    "0123456789")] != '\0' || util_parse_double(c, strlen(c),
+	if (r->fmts[j] != FMT_NUMTEXT || (dot = strchr(c, '.')) == NULL)
+		return c;
+	n = strspn(dot + 1, "0123456789");
+	if (n <= 6 || dot[1 + n] != '\0' || util_parse_double(c, strlen(c),
 	    &v) != 0)
 		return c;
 	util_fmt_fixed(buf, STORE_READABLE_MAX, v, 3, true);

@@ -373,8 +373,7 @@ store_stats_write_steps(struct store *s, char **cause)
 	if (store_exists(s, "SELECT 1 FROM step LIMIT 1") ||
 	    store_exists(s, "SELECT 1 FROM generic WHERE name = "
 	    "'step_trace_time' LIMIT 1") ||
-	    !store_exists(s, "SELECT 1 FROM colset WHERE ',' || names || ',' "
-	    "LIKE '%,step,%' LIMIT 1"))
+	    !store_exists(s, STORE_STEP_FILES_SQL))
 		return 0;
 	if (store_exec(s, "INSERT INTO step(device, rank, model_id, iter,"
 	    " fp_start_ns, iter_end_ns, iter_time_ns)"

@@ -182,8 +182,7 @@ store_tables_stepped(struct store *s, const struct store_table *t)
 	if (!(t->flags & TABLE_STEP))
 		return t;
 	if (s->steps == 0)
-		s->steps = store_exists(s, "SELECT 1 FROM colset WHERE ',' || "
-		    "names || ',' LIKE '%,step,%' LIMIT 1") ? 1 : -1;
+		s->steps = store_exists(s, STORE_STEP_FILES_SQL) ? 1 : -1;
 	if (s->steps < 0)
 		return t;
 	if (s->stepped != NULL)

@@ -73,18 +73,25 @@ capture() {
 	tmux_ capture-pane -p "$@" 2>/dev/null
 }
 
-# wait_for TEXT: poll until TEXT is on the screen (10 s at most).
-wait_for() {
+# screen_poll WANT TEXT: poll (10 s at most) until TEXT is on the screen
+# (WANT 0) or off it (WANT 1); on a timeout show the screen, return 1.
+screen_poll() {
 	i=0
 	while [ $i -lt 400 ]; do
-		if capture | grep -qF -- "$1"; then
-			return 0
-		fi
+		capture | grep -qF -- "$2"
+		[ $? -eq "$1" ] && return 0
 		i=$((i + 1))
 		sleep 0.025
 	done
-	echo "# timed out waiting for '$1'; the screen was:"
+	echo "# timed out waiting for '$2'$([ "$1" -eq 1 ] && echo " to go");" \
+	    "the screen was:"
 	capture | sed 's/^/#   /'
+	return 1
+}
+
+# wait_for TEXT: poll until TEXT is on the screen (10 s at most).
+wait_for() {
+	screen_poll 0 "$1" && return 0
 	# A screen that never came is a failure, even where the caller
 	# would have skipped its own test point.
 	ok 1 "the screen shows '$1'"
@@ -93,17 +100,7 @@ wait_for() {
 
 # wait_gone TEXT: poll until TEXT has left the screen (10 s at most).
 wait_gone() {
-	i=0
-	while [ $i -lt 400 ]; do
-		if ! capture | grep -qF -- "$1"; then
-			return 0
-		fi
-		i=$((i + 1))
-		sleep 0.025
-	done
-	echo "# timed out waiting for '$1' to go; the screen was:"
-	capture | sed 's/^/#   /'
-	return 1
+	screen_poll 1 "$1"
 }
 
 # settle: poll until the screen stays the same for 0.2 s.
