@@ -12,8 +12,6 @@
 
 #include "ui-int.h"
 
-#define KEYS_CTRL(c)	((c) & 0x1f)
-
 #define ACTION_NAME(e, name, help)	name,
 static const char *keys_names[] = { ACTIONS(ACTION_NAME) };
 #undef ACTION_NAME
@@ -219,4 +217,70 @@ keys_bind(int key, enum action a)
 	keys_user[keys_nuser].key = key;
 	keys_user[keys_nuser].action = a;
 	keys_nuser++;
+}
+
+/* The action KEY does in a view with key map MAP. */
+static enum action
+keys_effective(const struct key_binding *map, int key)
+{
+	enum action	 a;
+
+	if ((a = keys_lookup(map, key)) == ACTION_NONE)
+		a = keys_global(key);
+	return a;
+}
+
+/* The first key doing A in a view with key map MAP, or -1 if none does. */
+int
+keys_for(const struct key_binding *map, enum action a)
+{
+	const struct key_binding	*maps[3];
+	size_t				 i, j;
+
+	maps[0] = keys_user;
+	maps[1] = map;
+	maps[2] = keys_global_keys;
+	for (i = 0; i < 3; i++) {
+		for (j = 0; maps[i] != NULL && maps[i][j].action !=
+		    ACTION_NONE; j++) {
+			if (maps[i][j].action == a &&
+			    keys_effective(map, maps[i][j].key) == a)
+				return maps[i][j].key;
+		}
+	}
+	return -1;
+}
+
+/*
+ * The key bar of view V into BUF: "key label" pairs two spaces apart, in
+ * the order of its hints, with the keys the user's bindings left doing
+ * them. q reads "quit" where it quits and "back" where it closes.
+ */
+void
+keys_bar(const struct view *v, char *buf, size_t len)
+{
+	const struct key_hint	*h;
+	const char		*label;
+	char			 name[32];
+	size_t			 used = 0;
+	int			 key, n;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	for (h = v->ops->hints; h != NULL && h->action != ACTION_NONE; h++) {
+		if ((key = keys_for(v->ops->keymap, h->action)) < 0)
+			continue;
+		keys_name(key, name, sizeof name);
+		label = h->label;
+		if (h->action == ACTION_CLOSE)
+			label = v->below == NULL ? "quit" : "back";
+		n = snprintf(buf + used, len - used, "%s%s %s",
+		    used > 0 ? "  " : "", name, label);
+		if (n < 0 || (size_t)n >= len - used) {
+			buf[used] = '\0';
+			return;
+		}
+		used += (size_t)n;
+	}
 }

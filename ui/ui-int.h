@@ -145,6 +145,14 @@ struct key_binding {
 	const char	*help;		/* NULL: the action's own text */
 };
 
+#define KEYS_CTRL(c)	((c) & 0x1f)
+
+/* One entry of a view's key bar: the action and its one-word label. */
+struct key_hint {
+	enum action	 action;
+	const char	*label;
+};
+
 struct view;
 
 /* How far a view's background work (a sort, a filter) has got. */
@@ -166,6 +174,7 @@ struct view_ops {
 	void		 (*status)(struct view *, char *, size_t);
 	int		 (*tick)(struct view *, enum view_work *);
 	const struct key_binding *keymap;
+	const struct key_hint	*hints;	/* the key bar, ACTION_NONE ends */
 };
 
 struct view {
@@ -230,6 +239,8 @@ enum action	 keys_global(int);
 const struct key_binding *keys_global_map(void);
 const struct key_binding *keys_user_map(void);
 void		 keys_bind(int, enum action);
+int		 keys_for(const struct key_binding *, enum action);
+void		 keys_bar(const struct view *, char *, size_t);
 
 /* config-yaml.c */
 struct config_yaml_entry {
@@ -261,6 +272,8 @@ struct view_range_arg {
 };
 
 /* view.c */
+extern const struct key_hint view_hints_page[];
+extern const struct key_hint view_hints_pick[];
 void		 view_set_stack(struct view **);
 int		 view_push(const struct view_ops *, const void *, char **);
 void		 view_pop(void);

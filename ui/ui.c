@@ -134,7 +134,30 @@ ui_draw_tabs(void)
 		draw_text(0, COLS - w - 1, w, ROLE_TAB, dev);
 }
 
-/* The status line: the view's state, then the message if any. */
+/*
+ * The key bar at the right of the status line, from column X on: the
+ * view's main keys, as many as fit whole, the first ones first.
+ */
+static void
+ui_draw_bar(const struct view *v, int x)
+{
+	char	 bar[256], *cut, *last;
+	int	 w;
+
+	keys_bar(v, bar, sizeof bar);
+	while ((w = draw_width(bar)) > 0 && x + 2 + w + 1 > COLS) {
+		last = NULL;
+		for (cut = bar; (cut = strstr(cut, "  ")) != NULL; cut++)
+			last = cut;
+		if (last == NULL)
+			return;
+		*last = '\0';
+	}
+	if (w > 0)
+		draw_text(LINES - 1, COLS - w - 1, w, ROLE_STATUS, bar);
+}
+
+/* The status line: the view's state, the message if any, the key bar. */
 static void
 ui_draw_status(void)
 {
@@ -156,7 +179,9 @@ ui_draw_status(void)
 	draw_fill(LINES - 1, 0, COLS, ROLE_STATUS);
 	x = draw_text(LINES - 1, 0, COLS, ROLE_STATUS, buf);
 	if ((msg = status_get(&role)) != NULL && x + 2 < COLS)
-		draw_text(LINES - 1, x + 2, COLS - x - 2, role, msg);
+		x += 2 + draw_text(LINES - 1, x + 2, COLS - x - 2, role, msg);
+	if (v != NULL)
+		ui_draw_bar(v, x);
 }
 
 static void

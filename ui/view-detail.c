@@ -112,7 +112,7 @@ view_detail_open(struct view *v, const void *arg, char **cause)
 static void
 view_detail_status(struct view *v, char *buf, size_t len)
 {
-	snprintf(buf, len, " Detail  %zu lines  q back ", text_lines(v->data));
+	snprintf(buf, len, " Detail  %zu lines ", text_lines(v->data));
 }
 
 const struct view_ops view_detail_ops = {
@@ -123,4 +123,5 @@ const struct view_ops view_detail_ops = {
 	.draw = text_draw,
 	.key = text_key,
 	.status = view_detail_status,
+	.hints = view_hints_page,
 };

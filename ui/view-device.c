@@ -116,6 +116,7 @@ const struct view_ops view_device_ops = {
 	.close = view_device_close,
 	.draw = view_device_draw,
 	.key = view_device_key,
+	.hints = view_hints_pick,
 };
 
 const struct view_ops view_rank_ops = {
@@ -125,4 +126,5 @@ const struct view_ops view_rank_ops = {
 	.close = view_device_close,
 	.draw = view_device_draw,
 	.key = view_device_key,
+	.hints = view_hints_pick,
 };

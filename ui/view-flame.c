@@ -14,18 +14,31 @@
 #include "ui-int.h"
 
 static const struct key_binding view_flame_keys[] = {
+	{ 'u', ACTION_ZOOM_OUT, NULL },
 	{ KEY_BACKSPACE, ACTION_ZOOM_OUT, NULL },
 	{ 0x7f, ACTION_ZOOM_OUT, NULL },
 	{ 0x08, ACTION_ZOOM_OUT, NULL },
-	{ 'u', ACTION_ZOOM_OUT, NULL },
 	{ 'v', ACTION_FLAME_MODE, NULL },
 	{ 'w', ACTION_WEIGHT, NULL },
 	{ 'c', ACTION_STACKS, NULL },
-	{ 'S', ACTION_STEP, NULL },
+	{ 's', ACTION_STEP, NULL },
 	{ '/', ACTION_SEARCH, "Highlight frames matching a regex" },
 	{ 'n', ACTION_NEXT_MATCH, NULL },
 	{ 'N', ACTION_PREV_MATCH, NULL },
 	{ 0, ACTION_NONE, NULL }
+};
+
+static const struct key_hint view_flame_hints[] = {
+	{ ACTION_HELP, "help" },
+	{ ACTION_CLOSE, "quit" },
+	{ ACTION_OPEN, "zoom" },
+	{ ACTION_ZOOM_OUT, "out" },
+	{ ACTION_SEARCH, "search" },
+	{ ACTION_FLAME_MODE, "mode" },
+	{ ACTION_WEIGHT, "weight" },
+	{ ACTION_STACKS, "stacks" },
+	{ ACTION_STEP, "step" },
+	{ ACTION_NONE, NULL }
 };
 
 /* Rebuild the stacks for the view's options; -1 with *cause. */
@@ -568,5 +581,6 @@ const struct view_ops view_flame_ops = {
 	.key = view_flame_key,
 	.resize = view_flame_resize,
 	.status = view_flame_status,
-	.keymap = view_flame_keys
+	.keymap = view_flame_keys,
+	.hints = view_flame_hints
 };

@@ -90,7 +90,7 @@ view_help_key(struct view *v, enum action a, int key)
 static void
 view_help_status(struct view *v, char *buf, size_t len)
 {
-	snprintf(buf, len, " Help  q back ");
+	snprintf(buf, len, " Help ");
 }
 
 const struct view_ops view_help_ops = {
@@ -101,4 +101,5 @@ const struct view_ops view_help_ops = {
 	.draw = text_draw,
 	.key = view_help_key,
 	.status = view_help_status,
+	.hints = view_hints_pick + 1,
 };

@@ -105,4 +105,5 @@ const struct view_ops view_sort_ops = {
 	.close = view_sort_close,
 	.draw = view_sort_draw,
 	.key = view_sort_key,
+	.hints = view_hints_pick,
 };

@@ -225,10 +225,17 @@ view_summary_open(struct view *v, const void *arg, char **cause)
 	return 0;
 }
 
+static const struct key_hint view_summary_hints[] = {
+	{ ACTION_HELP, "help" },
+	{ ACTION_CLOSE, "quit" },
+	{ ACTION_NEXT_VIEW, "next view" },
+	{ ACTION_NONE, NULL }
+};
+
 static void
 view_summary_status(struct view *v, char *buf, size_t len)
 {
-	snprintf(buf, len, " Summary  %zu lines  ? help  q quit ",
+	snprintf(buf, len, " Summary  %zu lines ",
 	    text_lines(v->data));
 }
 
@@ -240,4 +247,5 @@ const struct view_ops view_summary_ops = {
 	.draw = text_draw,
 	.key = text_key,
 	.status = view_summary_status,
+	.hints = view_summary_hints,
 };

@@ -16,18 +16,29 @@ static const struct key_binding view_table_keys[] = {
 	{ '<', ACTION_SORT_PREV, NULL },
 	{ '>', ACTION_SORT_NEXT, NULL },
 	{ 'I', ACTION_SORT_INVERT, NULL },
-	{ KEY_F(6), ACTION_SORT_MENU, NULL },
 	{ 'S', ACTION_SORT_MENU, NULL },
+	{ KEY_F(6), ACTION_SORT_MENU, NULL },
 	{ 'D', ACTION_SORT_TIME, NULL },
 	{ '\\', ACTION_FILTER, NULL },
 	{ KEY_F(4), ACTION_FILTER, NULL },
 	{ '/', ACTION_SEARCH, NULL },
-	{ '?', ACTION_SEARCH_BACK, NULL },
+	{ KEYS_CTRL('r'), ACTION_SEARCH_BACK, NULL },
 	{ 'n', ACTION_NEXT_MATCH, NULL },
 	{ 'N', ACTION_PREV_MATCH, NULL },
 	{ 'P', ACTION_SAVE, NULL },
 	{ 't', ACTION_JUMP, NULL },
 	{ 0, ACTION_NONE, NULL }
+};
+
+static const struct key_hint view_table_hints[] = {
+	{ ACTION_HELP, "help" },
+	{ ACTION_CLOSE, "quit" },
+	{ ACTION_SEARCH, "search" },
+	{ ACTION_FILTER, "filter" },
+	{ ACTION_SORT_MENU, "sort" },
+	{ ACTION_OPEN, "open" },
+	{ ACTION_JUMP, "timeline" },
+	{ ACTION_NONE, NULL }
 };
 
 static int
@@ -552,6 +563,7 @@ view_table_tick(struct view *v, enum view_work *w)
 		.status = view_table_status,				\
 		.tick = view_table_tick,				\
 		.keymap = view_table_keys,				\
+		.hints = view_table_hints,				\
 	},
 const struct view_ops view_table_ops[] = {
 	VIEW_TABLES(VIEW_TABLE_OPS)

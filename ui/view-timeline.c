@@ -58,6 +58,20 @@ static const struct key_binding view_timeline_keys[] = {
 	{ 0, ACTION_NONE, NULL }
 };
 
+static const struct key_hint view_timeline_hints[] = {
+	{ ACTION_HELP, "help" },
+	{ ACTION_CLOSE, "quit" },
+	{ ACTION_ZOOM_IN, "in" },
+	{ ACTION_ZOOM_OUT, "out" },
+	{ ACTION_FIT, "fit" },
+	{ ACTION_SEARCH, "search" },
+	{ ACTION_ZOOM_SPAN, "span" },
+	{ ACTION_NEXT_SPAN, "next" },
+	{ ACTION_SELECT, "select" },
+	{ ACTION_FOLLOW_FLOW, "flow" },
+	{ ACTION_NONE, NULL }
+};
+
 static void
 view_timeline_clear(struct view_tl *tl)
 {
@@ -777,7 +791,7 @@ view_timeline_status(struct view *v, char *buf, size_t len)
 		util_fmt_time(r, sizeof r, tl->sel1 - tl->sel0);
 		snprintf(c, sizeof c, "  range %s", r);
 	}
-	snprintf(buf, len, "Timeline  lane %zu of %zu  frame %s  cell %s%s",
+	snprintf(buf, len, " Timeline  lane %zu of %zu  frame %s  cell %s%s",
 	    tl->cur + 1, tl->nitems, a, b, c);
 }
 
@@ -791,4 +805,5 @@ const struct view_ops view_timeline_ops = {
 	.resize = view_timeline_resize,
 	.status = view_timeline_status,
 	.keymap = view_timeline_keys,
+	.hints = view_timeline_hints,
 };

@@ -71,7 +71,7 @@ view_window_open(struct view *v, const void *arg, char **cause)
 static void
 view_window_status(struct view *v, char *buf, size_t len)
 {
-	snprintf(buf, len, " Op statistic of a window  q back ");
+	snprintf(buf, len, " Op statistic of a window ");
 }
 
 const struct view_ops view_window_ops = {
@@ -82,4 +82,5 @@ const struct view_ops view_window_ops = {
 	.draw = text_draw,
 	.key = text_key,
 	.status = view_window_status,
+	.hints = view_hints_page,
 };

@@ -11,6 +11,18 @@
 
 static struct view	**view_stack;	/* the current stack's top */
 
+/* The key bars of views opened over others: a page, a list to pick from. */
+const struct key_hint view_hints_page[] = {
+	{ ACTION_HELP, "help" },
+	{ ACTION_CLOSE, "back" },
+	{ ACTION_NONE, NULL }
+};
+const struct key_hint view_hints_pick[] = {
+	{ ACTION_OPEN, "choose" },
+	{ ACTION_CLOSE, "back" },
+	{ ACTION_NONE, NULL }
+};
+
 /* Push and pop on the stack whose top is *TOP from now on. */
 void
 view_set_stack(struct view **top)

@@ -46,7 +46,7 @@ wait_for 'MatMulV2-op' && ok 0 "n selects a matching frame"
 send_keys w
 wait_for 'Flame  cann host' && expect_screen flame-host \
     "w weighs by host time"
-send_keys S
+send_keys s
 wait_for 'step (empty for all):'
 type_text 99
 send_keys Enter

@@ -77,10 +77,10 @@ send_keys n
 wait_for 'Kernels  row 11 of 600' && ok 0 "n finds the next one"
 send_keys N
 wait_for 'Kernels  row 8 of 600' && ok 0 "N finds the previous one"
-send_keys '?'
+send_keys C-r
 wait_for 'search backward:' && type_text 'Conv2D_0'
 send_keys Enter
-wait_for 'Kernels  row 1 of 600' && ok 0 "? searches backward"
+wait_for 'Kernels  row 1 of 600' && ok 0 "C-r searches backward"
 send_keys /
 type_text 'no such kernel'
 send_keys Enter

@@ -32,7 +32,14 @@ wait_for 'npuprof-tui keys' && expect_screen help-kernels \
     "F1 shows the keys of the view and the global ones"
 send_keys q 1 '?'
 wait_for 'npuprof-tui keys' && ok 0 "? opens the help from the summary"
-send_keys q 6
+send_keys q 2
+wait_for '? help  q quit  / search  \ filter  S sort  Enter open' &&
+    ok 0 "the status line ends in the view's main keys"
+send_keys '?'
+wait_for 'npuprof-tui keys' && ok 0 "? opens the help in a table view too"
+send_keys q 8
+wait_for 'u out  / search  v mode' && ok 0 "the flame view names its keys"
+send_keys 1 6
 wait_for 'no Memory data in this store' && ok 0 "a view without data says so"
 send_keys d
 wait_for 'Choose a device' && send_keys j Enter
