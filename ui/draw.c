@@ -13,6 +13,8 @@
 
 static bool	 draw_is_utf8;
 
+static int	 draw_attr_text(int, int, int, int, const char *);
+
 /*
  * Follow the locale: UTF-8 text and glyphs under a UTF-8 codeset, one
  * column a byte and ASCII glyphs otherwise. ui.c calls this once, first.
@@ -54,6 +56,13 @@ draw_fill(int y, int x, int width, enum role role)
 int
 draw_text(int y, int x, int width, enum role role, const char *s)
 {
+	return draw_attr_text(y, x, width, theme_attr(role), s);
+}
+
+/* draw_text() in curses attributes ATTR, for what no role names. */
+static int
+draw_attr_text(int y, int x, int width, int attr, const char *s)
+{
 	size_t	 n, i;
 	int	 used;
 	char	*copy;
@@ -61,7 +70,7 @@ draw_text(int y, int x, int width, enum role role, const char *s)
 	if (width <= 0 || s == NULL)
 		return 0;
 	used = (int)util_width(s, (size_t)width, &n, draw_utf8());
-	attrset(theme_attr(role));
+	attrset(attr);
 	if (draw_utf8())
 		mvaddnstr(y, x, s, (int)n);
 	else {
@@ -111,6 +120,40 @@ draw_cell(int y, int x, int width, enum role role, const char *s, bool right)
 	} else
 		draw_text(y, right ? x + width - w : x, width, role, s);
 	return width;
+}
+
+/*
+ * A timeline span as a filled bar of WIDTH columns: ROLE's colour as the
+ * background (reverse video, so it shows in mono and without colour too)
+ * with NAME inside, cut with '~' when it does not fit. The selected span
+ * is drawn in the cursor's colours between brackets, its outline.
+ */
+void
+draw_span(int y, int x, int width, enum role role, const char *name,
+    bool selected)
+{
+	int	 attr, inner = width, x0 = x;
+
+	if (width <= 0)
+		return;
+	attr = selected ? theme_attr(ROLE_CURSOR) : theme_attr(role) |
+	    A_REVERSE;
+	attrset(attr);
+	mvhline(y, x, ' ', width);
+	attrset(A_NORMAL);
+	if (selected && width >= 3) {
+		draw_attr_text(y, x, 1, attr, "[");
+		draw_attr_text(y, x + width - 1, 1, attr, "]");
+		x0++;
+		inner -= 2;
+	}
+	if (name == NULL || inner < 2)
+		return;
+	if (draw_width(name) > inner) {
+		draw_attr_text(y, x0, inner - 1, attr, name);
+		draw_attr_text(y, x0 + inner - 1, 1, attr, "~");
+	} else
+		draw_attr_text(y, x0, inner, attr, name);
 }
 
 /* A horizontal rule. */

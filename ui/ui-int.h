@@ -218,6 +218,7 @@ int		 draw_textf(int, int, int, enum role, const char *, ...)
 		     PRINTFLIKE(5, 6);
 int		 draw_width(const char *);
 int		 draw_cell(int, int, int, enum role, const char *, bool);
+void		 draw_span(int, int, int, enum role, const char *, bool);
 void		 draw_hline(int, int, int, enum role);
 void		 draw_bar(int, int, int, double, enum role);
 const char	*draw_glyph_up(void);

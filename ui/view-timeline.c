@@ -3,7 +3,8 @@
  * device streams, grouped per rank and device) over a time axis, each cell
  * shaded by how busy the lane is in it (eighth blocks, or a density glyph
  * without UTF-8) in the colour of the span type covering most of it.
- * Zoomed in far enough, span names are written inside their spans. Lane
+ * A span two cells wide is a filled bar, named inside when the name fits,
+ * the selected one outlined (draw_span). Lane
  * names carry the rank when there is one; the footer names the group. The
  * cursor is an instant and a lane; the span under it is highlighted and
  * described in the footer. Key handlers change the frame and refill the
@@ -435,17 +436,23 @@ view_timeline_lane(struct view_tl *tl, size_t i, int y)
 		draw_text(y, nx + x, 1, role, view_timeline_glyph(
 		    b > a ? (double)r->cells[x].busy_ns / (double)(b - a) : 1));
 	}
-	/* Names inside spans wide enough to hold a few letters. */
+	/*
+	 * Spans two cells wide or more as filled bars, named inside when
+	 * a few letters fit; the selected one outlined.
+	 */
 	for (j = 0; j < r->nspans; j++) {
 		sp = &r->spans[j];
 		x = view_timeline_col(tl, sp->start_ns < tl->f.t0 ?
 		    tl->f.t0 : sp->start_ns);
 		x1 = sp->end_ns >= tl->f.t1 ? tl->w :
 		    view_timeline_col(tl, sp->end_ns);
-		if (x < 0 || x1 - x < 4 || sp->name == NULL)
+		if (x < 0 || x1 - x < 2)
 			continue;
-		draw_cell(y, nx + x, x1 - x, view_timeline_role(sp->type),
-		    sp->name, false);
+		selected = tl->has_sel && i == tl->cur &&
+		    sp->start_ns == tl->sel.start_ns &&
+		    sp->end_ns == tl->sel.end_ns;
+		draw_span(y, nx + x, x1 - x, view_timeline_role(sp->type),
+		    x1 - x >= 4 ? sp->name : NULL, selected);
 	}
 	if (i == tl->cur && (cx = view_timeline_col(tl, tl->f.cursor)) >= 0)
 		mvchgat(y, nx + cx, 1, A_REVERSE, 0, NULL);

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The timeline view on a small generated profile: the whole trace, zoomed
-# in around the cursor (names inside spans), the next span with its
+# in around the cursor (filled bars, names inside spans), the next span with its
 # details in the footer, zoom to a span, undo, go to a time, mark and
 # return.
 . "$top_srcdir/tests/ui/lib.sh"
@@ -15,6 +15,11 @@ wait_for 'Timeline  lane 1 of 8  frame 16.41ms' &&
 send_keys j . W W W W W
 wait_for 'frame 513us' && expect_screen timeline-zoom \
     "zoomed in around the next span: names inside spans, its details"
+expect_attrs timeline-zoom \
+    "spans are filled bars in their colour, the selected one outlined"
+capture -e | grep -q "$(printf '\033')\[7m[^ ]*aclnn" &&
+capture -e | grep -q '\[[^]]*aclnn[^]]*\]'
+ok $? "a span's name is drawn on its bar, the selected span in brackets"
 send_keys j j .
 wait_for 'lane 4 of 8' && wait_for 'Stream: 42' &&
     ok 0 "j moves down a lane, . finds the next span there"
