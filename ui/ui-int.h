@@ -345,6 +345,11 @@ struct view_table {
 	char			*filter;
 	char			*search;
 	struct matcher		*search_m;	/* its matches stand out */
+	int64_t			*hits;		/* rows matching it, counted */
+	size_t			 nhits;		/* in the background */
+	size_t			 ahits;
+	int64_t			 hits_next;	/* the next row to look at */
+	bool			 hits_done;
 	bool			 search_back;
 	bool			 search_wait;	/* resume when the scan ends */
 	bool			 busy;		/* a scan runs for the pager */
@@ -369,6 +374,10 @@ void		 view_table_page_goto(struct view_table *, int64_t);
 /* view-table-find.c */
 int		 view_table_find_search_key(struct view_table *, enum action);
 void		 view_table_find_search_resume(struct view_table *);
+void		 view_table_find_hits_reset(struct view_table *);
+bool		 view_table_find_hits_tick(struct view_table *);
+void		 view_table_find_hits_status(const struct view_table *,
+		     char *, size_t);
 int		 view_table_find_save_key(struct view_table *);
 
 /* view-summary.c */

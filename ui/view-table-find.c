@@ -16,6 +16,8 @@
 
 #define FIND_CHUNK	512
 #define FIND_SECONDS	3.0
+#define HITS_MAX	(1 << 20)	/* match rows kept for "match i/N" */
+#define HITS_SECONDS	0.03
 
 static bool
 view_table_find_row(struct matcher *m, const struct store_rows *r, size_t i)
@@ -143,7 +145,93 @@ view_table_find_search_done(void *arg, const char *text)
 	/* A bad one is reported by the search itself. */
 	if ((vt->search_m = matcher_create(text, false, &cause)) == NULL)
 		free(cause);
+	view_table_find_hits_reset(vt);
 	view_table_find_search_run(vt, vt->search_back);
+}
+
+/* Count the search's matches afresh: a new search, sort or filter. */
+void
+view_table_find_hits_reset(struct view_table *vt)
+{
+	free(vt->hits);
+	vt->hits = NULL;
+	vt->nhits = vt->ahits = 0;
+	vt->hits_next = 0;
+	vt->hits_done = vt->search_m == NULL;
+}
+
+/*
+ * Count on for a moment: the rows from where the count got to, a chunk
+ * at a time, for at most HITS_SECONDS, so keys stay quick on a big table.
+ * The rows of the first HITS_MAX matches are kept to say which match
+ * the cursor is on. Return whether there is more to count.
+ */
+bool
+view_table_find_hits_tick(struct view_table *vt)
+{
+	struct store_rows	*r;
+	char			*cause = NULL;
+	double			 t0 = util_now();
+	size_t			 k;
+
+	if (vt->search_m == NULL)
+		vt->hits_done = true;
+	while (!vt->hits_done && !vt->busy && vt->pager != NULL) {
+		if ((r = store_page_fetch(vt->pager, vt->hits_next,
+		    FIND_CHUNK, &cause)) == NULL) {
+			free(cause);
+			vt->hits_done = true;
+			break;
+		}
+		for (k = 0; k < r->nrows; k++) {
+			if (!view_table_find_row(vt->search_m, r, k))
+				continue;
+			if (vt->nhits < HITS_MAX) {
+				if (vt->nhits == vt->ahits) {
+					vt->ahits = vt->ahits * 2 + 64;
+					vt->hits = xreallocarray(vt->hits,
+					    vt->ahits, sizeof *vt->hits);
+				}
+				vt->hits[vt->nhits] = vt->hits_next +
+				    (int64_t)k;
+			}
+			vt->nhits++;
+		}
+		vt->hits_next += (int64_t)r->nrows;
+		vt->hits_done = r->nrows < FIND_CHUNK;
+		store_rows_free(r);
+		if (util_now() - t0 > HITS_SECONDS)
+			break;
+	}
+	return !vt->hits_done && !vt->busy;
+}
+
+/*
+ * "  match I/N" for the status line: the cursor's match among the N found
+ * (N+ while counting), or "-" when the cursor is on no match.
+ */
+void
+view_table_find_hits_status(const struct view_table *vt, char *buf,
+    size_t len)
+{
+	size_t	 lo = 0, hi, mid;
+	char	 at[32] = "-";
+
+	buf[0] = '\0';
+	if (vt->search_m == NULL || (vt->nhits == 0 && !vt->hits_done))
+		return;
+	hi = vt->nhits < HITS_MAX ? vt->nhits : HITS_MAX;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (vt->hits[mid] < vt->cur)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < vt->nhits && lo < HITS_MAX && vt->hits[lo] == vt->cur)
+		snprintf(at, sizeof at, "%zu", lo + 1);
+	snprintf(buf, len, "  match %s/%zu%s", at, vt->nhits,
+	    vt->hits_done ? "" : "+");
 }
 
 /* The search keys: / and ? prompt, n and N repeat. */

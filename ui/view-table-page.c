@@ -161,6 +161,7 @@ view_table_page_reload(struct view_table *vt, char **cause)
 	vt->total = vt->filter == NULL && !vt->busy ? store_page_count(p) :
 	    -1;
 	vt->cur = vt->top = 0;
+	view_table_find_hits_reset(vt);
 	return view_table_page_fill(vt, true, cause);
 }
 
@@ -173,6 +174,7 @@ view_table_page_free(struct view_table *vt)
 		return;
 	store_page_free(vt->pager);
 	store_rows_free(vt->page);
+	free(vt->hits);
 	for (i = 0; i < vt->ncols; i++)
 		free(vt->names[i]);
 	free(vt->names);

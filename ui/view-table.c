@@ -481,7 +481,7 @@ static void
 view_table_status(struct view *v, char *buf, size_t len)
 {
 	struct view_table	*vt = v->data;
-	char			 total[32], busy[64];
+	char			 total[32], busy[64], hits[64];
 
 	if (vt->total >= 0)
 		snprintf(total, sizeof total, "%lld", (long long)vt->total);
@@ -490,13 +490,14 @@ view_table_status(struct view *v, char *buf, size_t len)
 	else
 		snprintf(total, sizeof total, "?");
 	view_table_progress(vt, busy, sizeof busy);
-	snprintf(buf, len, " %s  row %lld of %s%s%s%s%s%s%s ",
+	view_table_find_hits_status(vt, hits, sizeof hits);
+	snprintf(buf, len, " %s  row %lld of %s%s%s%s%s%s%s%s ",
 	    v->ops->title, (long long)(vt->total == 0 || (vt->busy &&
 	    vt->found == 0) ? 0 : vt->cur + 1),
 	    total, vt->sort != NULL ? "  sort " : "",
 	    vt->sort != NULL ? vt->sort : "", vt->filter != NULL ?
 	    "  filter " : "", vt->filter != NULL ? vt->filter : "",
-	    vt->col0 > 0 ? "  col +" : "", busy);
+	    vt->col0 > 0 ? "  col +" : "", hits, busy);
 }
 
 /*
@@ -513,6 +514,11 @@ view_table_tick(struct view *v, enum view_work *w)
 	int64_t			 shown, want;
 
 	*w = WORK_IDLE;
+	if (!vt->busy && !vt->hits_done) {
+		if (view_table_find_hits_tick(vt))
+			*w = WORK_SHOWN;
+		return REDRAW_STATUS;
+	}
 	if (!vt->busy)
 		return REDRAW_NONE;
 	store_page_state(vt->pager, &st);
@@ -543,6 +549,8 @@ view_table_tick(struct view *v, enum view_work *w)
 	if (vt->busy)
 		*w = vt->page != NULL && vt->page_off +
 		    (int64_t)vt->page->nrows >= want ? WORK_SHOWN : WORK_WAIT;
+	else if (!vt->hits_done)
+		*w = WORK_SHOWN;	/* the search's matches to count */
 	return REDRAW_ALL;
 }
 

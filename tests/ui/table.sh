@@ -73,9 +73,17 @@ wait_for 'Kernels  row 8 of 600' && expect_screen search \
 expect_attrs search-match "every matching cell on the screen stands out"
 capture -e | grep 'aclnn_LayerNorm' | grep -q "$(printf '\033')\[[0-9;]*m[^ ]*LayerNorm"
 ok $? "a matching cell is drawn in its own attributes"
+# As many matches as rows show keeps with the same regex as a filter.
+nhit=$("$NPUPROF" show --format csv --filter LayerNorm --db "$DB" "$DATA" \
+    kernels | sed 1d | wc -l)
+wait_for "row 8 of 600  match 1/$nhit " &&
+    ok 0 "the status line counts the matches: match 1/$nhit"
 send_keys n
 wait_for 'Kernels  row 11 of 600' && ok 0 "n finds the next one"
-send_keys N
+wait_for "match 2/$nhit " && send_keys j
+wait_for "row 12 of 600  match -/$nhit " &&
+    ok 0 "match 2 after n, - on a row that does not match"
+send_keys k N
 wait_for 'Kernels  row 8 of 600' && ok 0 "N finds the previous one"
 send_keys C-r
 wait_for 'search backward:' && type_text 'Conv2D_0'
