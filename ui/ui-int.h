@@ -72,6 +72,7 @@ enum role {
 	X(SORT_INVERT,	"sort-invert",	"Invert the sort order")	\
 	X(SORT_MENU,	"sort-menu",	"Choose the sort column from a list") \
 	X(SORT_TIME,	"sort-time",	"Sort on the time, largest first") \
+	X(COLUMNS,	"columns",	"Choose the columns shown")	\
 	X(FILTER,	"filter",	"Filter rows (regex or col:regex)") \
 	X(SEARCH,	"search",	"Search forward")		\
 	X(SEARCH_BACK,	"search-back",	"Search backward")		\
@@ -339,6 +340,7 @@ struct view_table {
 	char			**names;
 	int			*widths;
 	bool			*numeric;
+	bool			*hidden;	/* left out of the screen */
 	int			 sort_col;	/* -1: the table's order */
 	bool			 sort_desc;
 	char			*sort;
@@ -358,6 +360,10 @@ struct view_table {
 };
 
 int		 view_table_sort(struct view_table *, int, bool);
+bool		 view_table_shown(const struct view_table *, size_t);
+
+/* view-columns.c */
+extern const struct view_ops view_columns_ops;
 
 /* view-table-page.c */
 const struct store_table *view_table_page_find(const char *);

@@ -68,6 +68,7 @@ view_table_page_widths(struct view_table *vt, const struct store_rows *r)
 		vt->widths = xcalloc(r->ncols, sizeof *vt->widths);
 		vt->names = xcalloc(r->ncols, sizeof *vt->names);
 		vt->numeric = xcalloc(r->ncols, sizeof *vt->numeric);
+		vt->hidden = xcalloc(r->ncols, sizeof *vt->hidden);
 		vt->key = -1;
 		for (i = 0; i < r->ncols; i++) {
 			vt->names[i] = xstrdup(r->names[i]);
@@ -76,6 +77,9 @@ view_table_page_widths(struct view_table *vt, const struct store_rows *r)
 			if (vt->key < 0 && view_table_page_key(r->names[i]))
 				vt->key = (int)i;
 		}
+		/* Columns no row has a value in: hidden until asked for. */
+		store_empty_cols(session_store(), vt->t, vt->names, vt->ncols,
+		    vt->hidden);
 	}
 	for (i = 0; i < r->nrows; i++) {
 		for (j = 0; j < r->ncols && j < vt->ncols; j++) {
@@ -180,6 +184,7 @@ view_table_page_free(struct view_table *vt)
 	free(vt->names);
 	free(vt->widths);
 	free(vt->numeric);
+	free(vt->hidden);
 	free(vt->sort);
 	free(vt->filter);
 	free(vt->search);

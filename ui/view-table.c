@@ -19,6 +19,8 @@ static const struct key_binding view_table_keys[] = {
 	{ 'S', ACTION_SORT_MENU, NULL },
 	{ KEY_F(6), ACTION_SORT_MENU, NULL },
 	{ 'D', ACTION_SORT_TIME, NULL },
+	{ 'C', ACTION_COLUMNS, NULL },
+	{ KEY_F(2), ACTION_COLUMNS, NULL },
 	{ '\\', ACTION_FILTER, NULL },
 	{ KEY_F(4), ACTION_FILTER, NULL },
 	{ '/', ACTION_SEARCH, NULL },
@@ -36,6 +38,7 @@ static const struct key_hint view_table_hints[] = {
 	{ ACTION_SEARCH, "search" },
 	{ ACTION_FILTER, "filter" },
 	{ ACTION_SORT_MENU, "sort" },
+	{ ACTION_COLUMNS, "columns" },
 	{ ACTION_OPEN, "open" },
 	{ ACTION_JUMP, "timeline" },
 	{ ACTION_NONE, NULL }
@@ -73,21 +76,55 @@ view_table_close(struct view *v)
 	view_table_page_free(v->data);
 }
 
+/* Whether column J shows: not hidden, or sorted on. */
+bool
+view_table_shown(const struct view_table *vt, size_t j)
+{
+	return vt->hidden == NULL || !vt->hidden[j] || (int)j == vt->sort_col;
+}
+
 /*
  * The columns on screen, in order, into COLS (room for VT->ncols): the
- * key column first when the table is scrolled past it, then from
- * VT->col0 on. Return how many.
+ * key column first when the table is scrolled past it, then the shown
+ * ones from VT->col0 on. Return how many.
  */
 static size_t
 view_table_order(const struct view_table *vt, size_t *cols)
 {
 	size_t	 n = 0, j;
 
-	if (vt->key >= 0 && (size_t)vt->key < vt->col0)
+	if (vt->key >= 0 && (size_t)vt->key < vt->col0 &&
+	    view_table_shown(vt, (size_t)vt->key))
 		cols[n++] = (size_t)vt->key;
-	for (j = vt->col0; j < vt->ncols; j++)
-		cols[n++] = j;
+	for (j = vt->col0; j < vt->ncols; j++) {
+		if (view_table_shown(vt, j))
+			cols[n++] = j;
+	}
 	return n;
+}
+
+/* Scroll to the previous (DIR -1) or next (1) shown column, if any. */
+static void
+view_table_scroll(struct view_table *vt, int dir)
+{
+	size_t	 j;
+
+	if (dir < 0) {
+		for (j = vt->col0; j-- > 0;) {
+			if (view_table_shown(vt, j)) {
+				vt->col0 = j;
+				return;
+			}
+		}
+		vt->col0 = 0;
+		return;
+	}
+	for (j = vt->col0 + 1; j < vt->ncols; j++) {
+		if (view_table_shown(vt, j)) {
+			vt->col0 = j;
+			return;
+		}
+	}
 }
 
 /* The width column J takes on screen: the sorted one fits its mark. */
@@ -229,8 +266,10 @@ view_table_show_col(struct view_table *vt, int col)
 		if (vt->key >= 0 && (size_t)vt->key < vt->col0 &&
 		    vt->key != col)
 			x += view_table_colw(vt, (size_t)vt->key) + 1;
-		for (j = vt->col0; j < (size_t)col; j++)
-			x += view_table_colw(vt, j) + 1;
+		for (j = vt->col0; j < (size_t)col; j++) {
+			if (view_table_shown(vt, j))
+				x += view_table_colw(vt, j) + 1;
+		}
 		if (x + view_table_colw(vt, (size_t)col) + 1 <= COLS ||
 		    vt->col0 == (size_t)col)
 			return;
@@ -389,13 +428,16 @@ view_table_key(struct view *v, enum action a, int key)
 			vt->total = store_page_count(vt->pager);
 		return view_table_move(vt, vt->total - 1);
 	case ACTION_LEFT:
-		if (vt->col0 > 0)
-			vt->col0--;
+		view_table_scroll(vt, -1);
 		return REDRAW_BODY;
 	case ACTION_RIGHT:
-		if (vt->col0 + 1 < vt->ncols)
-			vt->col0++;
+		view_table_scroll(vt, 1);
 		return REDRAW_BODY;
+	case ACTION_COLUMNS:
+		if (vt->ncols == 0)
+			return REDRAW_NONE;
+		return view_push(&view_columns_ops, vt, NULL) == 0 ?
+		    REDRAW_ALL : REDRAW_STATUS;
 	case ACTION_SORT_NEXT:
 	case ACTION_SORT_PREV:
 		if (vt->ncols == 0)
@@ -481,7 +523,8 @@ static void
 view_table_status(struct view *v, char *buf, size_t len)
 {
 	struct view_table	*vt = v->data;
-	char			 total[32], busy[64], hits[64];
+	char			 total[32], busy[64], hits[64], hid[32] = "";
+	size_t			 j, n = 0;
 
 	if (vt->total >= 0)
 		snprintf(total, sizeof total, "%lld", (long long)vt->total);
@@ -491,13 +534,18 @@ view_table_status(struct view *v, char *buf, size_t len)
 		snprintf(total, sizeof total, "?");
 	view_table_progress(vt, busy, sizeof busy);
 	view_table_find_hits_status(vt, hits, sizeof hits);
-	snprintf(buf, len, " %s  row %lld of %s%s%s%s%s%s%s%s ",
+	for (j = 0; j < vt->ncols; j++)
+		n += !view_table_shown(vt, j);
+	if (n > 0)
+		snprintf(hid, sizeof hid, "  %zu col%s hidden", n, n > 1 ?
+		    "s" : "");
+	snprintf(buf, len, " %s  row %lld of %s%s%s%s%s%s%s%s%s ",
 	    v->ops->title, (long long)(vt->total == 0 || (vt->busy &&
 	    vt->found == 0) ? 0 : vt->cur + 1),
 	    total, vt->sort != NULL ? "  sort " : "",
 	    vt->sort != NULL ? vt->sort : "", vt->filter != NULL ?
 	    "  filter " : "", vt->filter != NULL ? vt->filter : "",
-	    vt->col0 > 0 ? "  col +" : "", hits, busy);
+	    vt->col0 > 0 ? "  col +" : "", hits, hid, busy);
 }
 
 /*

@@ -293,6 +293,9 @@ struct store_keyset {
 	"SELECT 1 FROM colset"						\
 	" WHERE ',' || names || ',' LIKE '%,step,%' LIMIT 1"
 #define STORE_FMT_STRID	100	/* np_match(): a str id, matched as its text */
+/* store-empty.c */
+int		 store_empty_write(struct store *, char **);
+
 bool		 store_query_str_col(const struct store_table *, const char *,
 		     char *, size_t);
 const char	*store_fmt_cell(sqlite3_value *, enum store_fmt, char *,

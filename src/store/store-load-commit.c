@@ -27,6 +27,7 @@ store_load_commit(struct store *s, char **cause)
 	    store_lanes_build(s, cause) != 0 ||
 	    store_exec(s, store_schema_index_sql, cause) != 0 ||
 	    store_exec(s, store_schema_view_sql, cause) != 0 ||
+	    store_empty_write(s, cause) != 0 ||
 	    store_manifest_write(s, cause) != 0 ||
 	    store_failed(s, cause) != 0) {
 		store_load_abort(s);

@@ -42,6 +42,7 @@ const char *store_schema_sql =
     " iter_end_ns INTEGER, iter_time_ns INTEGER, fp_bp_ns INTEGER,"
     " refresh_ns INTEGER, data_aug_ns INTEGER);"
     "CREATE TABLE generic(name TEXT PRIMARY KEY, tbl TEXT NOT NULL);"
+    "CREATE TABLE empty_col(tbl TEXT, col TEXT);"
     "CREATE TABLE lane(id INTEGER PRIMARY KEY, device INTEGER,"
     " rank INTEGER, pid INTEGER NOT NULL, tid INTEGER, name TEXT,"
     " labels TEXT, sort_index INTEGER);"

@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	6
+#define STORE_SCHEMA_VERSION	7
 
 struct store;
 
@@ -517,6 +517,10 @@ int		 store_jump_op_instance(struct store *,
 		     enum store_span_dir, int64_t *, int64_t *, char **);
 int64_t		 store_jump_op_count(struct store *,
 		     const struct store_op_instances *, char **);
+
+/* store-empty.c: the columns in which no row has a value */
+void		 store_empty_cols(struct store *, const struct store_table *,
+		     char *const *, size_t, bool *);
 
 /* store-window.c: the op statistic of a time window */
 struct store_rows *store_window_op_stat(struct store *, int64_t, int64_t,

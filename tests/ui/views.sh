@@ -33,7 +33,7 @@ wait_for 'npuprof-tui keys' && expect_screen help-kernels \
 send_keys q 1 '?'
 wait_for 'npuprof-tui keys' && ok 0 "? opens the help from the summary"
 send_keys q 2
-wait_for '? help  q quit  / search  \ filter  S sort  Enter open' &&
+wait_for '? help  q quit  / search  \ filter  S sort  C columns' &&
     ok 0 "the status line ends in the view's main keys"
 send_keys '?'
 wait_for 'npuprof-tui keys' && ok 0 "? opens the help in a table view too"
