@@ -81,7 +81,7 @@ static const char *main_usage_text =
 "       npuprof-tui import [--db FILE] [--reimport] PATH\n"
 "       npuprof-tui show [--format table|csv|tsv|json] [--sort SPEC]\n"
 "                        [--filter REGEX] [--limit N] [--device ID]\n"
-"                        [--rank N] [--stats auto|file|computed]\n"
+"                        [--rank N] [--step N] [--stats auto|file|computed]\n"
 "                        [--db FILE] [--reimport] PATH [TABLE...]\n"
 "       npuprof-tui export summary [--format csv|json] [--output DIR]\n"
 "                        [--device ID] [--force] [--db FILE] PATH\n"
@@ -152,7 +152,9 @@ static const char *main_help_text =
 "                    stacks (python), op type > name > shapes (ops),\n"
 "                    nn.Module > PyTorch op (modules), or the first\n"
 "                    of python, cann, ops there is (auto)\n"
-"  --step N          stacks: only step N\n"
+"  --step N          show, stacks: only step N (the kernels of it;\n"
+"                    op_statistic, api_statistic computed from its\n"
+"                    tasks and spans; its rows of step_trace)\n"
 "                    (stacks take --range in epoch microseconds only)\n"
 "  --folded          export: PATH's call stacks as folded stacks\n"
 "  -q, --quiet       no progress and no warnings (errors still)\n"
@@ -677,6 +679,30 @@ main_stacks(struct store *s, const struct main_opts *o)
 }
 
 /* Print the tables NAMES (NULL-terminated) of S. Return an exit status. */
+/*
+ * The rows of table *T for Q, of step --step only when given: the table
+ * then becomes the one computed for the step (store_window_table).
+ */
+static struct store_rows *
+main_show_table(struct store *s, const struct store_table **t,
+    const struct store_query *q, const struct main_opts *o, char **cause)
+{
+	struct store_window	 w;
+	struct store_query	 sq = *q;
+	int			 found;
+
+	if (o->step == NP_NA)
+		return store_query_table(s, *t, q, cause);
+	found = store_window_step(s, o->step, o->device, o->rank, &w, cause);
+	if (found == 0)
+		xasprintf(cause, "no step %lld in this profile",
+		    (long long)o->step);
+	if (found <= 0 || (*t = store_window_table(s, *t, &w, cause)) == NULL)
+		return NULL;
+	store_window_query(*t, &w, &sq);
+	return store_query_table(s, *t, &sq, cause);
+}
+
 static int
 main_show_tables(struct store *s, char **names, int n,
     const struct main_opts *o)
@@ -739,7 +765,7 @@ main_show_tables(struct store *s, char **names, int n,
 			r = store_tables_summary(s, &q, &cause);
 		} else {
 			t = store_tables_find(s, names[i]);
-			r = store_query_table(s, t, &q, &cause);
+			r = main_show_table(s, &t, &q, o, &cause);
 		}
 		if (r == NULL) {
 			log_errx("%s", cause);

@@ -328,6 +328,9 @@ extern const struct view_ops view_table_ops[VIEW_TABLE_COUNT];
 /* A table view's state, shared by view-table*.c and view-jump.c. */
 struct view_table {
 	const struct store_table *t;
+	const struct store_table *base;	/* t without a step */
+	int64_t			 step;		/* NP_NA: every step */
+	struct store_window	 win;		/* the step's */
 	struct store_page	*pager;
 	struct store_rows	*page;		/* rows around the screen */
 	int64_t			 page_off;
@@ -376,6 +379,11 @@ const struct store_rows *view_table_page_row(struct view_table *, int64_t,
 int		 view_table_page_reload(struct view_table *, char **);
 void		 view_table_page_free(struct view_table *);
 void		 view_table_page_goto(struct view_table *, int64_t);
+
+/* view-table-step.c */
+int		 view_table_step_key(struct view_table *);
+void		 view_table_step_query(const struct view_table *,
+		     struct store_query *);
 
 /* view-table-find.c */
 int		 view_table_find_search_key(struct view_table *, enum action);

@@ -101,6 +101,7 @@ view_table_page_query(struct view_table *vt, struct store_query *q)
 	q->filter = vt->filter;
 	q->device = session_device();
 	q->rank = session_rank();
+	view_table_step_query(vt, q);
 }
 
 /*

@@ -20,6 +20,7 @@ static const struct key_binding view_table_keys[] = {
 	{ KEY_F(6), ACTION_SORT_MENU, NULL },
 	{ 'D', ACTION_SORT_TIME, NULL },
 	{ 'C', ACTION_COLUMNS, NULL },
+	{ 's', ACTION_STEP, NULL },
 	{ KEY_F(2), ACTION_COLUMNS, NULL },
 	{ '\\', ACTION_FILTER, NULL },
 	{ KEY_F(4), ACTION_FILTER, NULL },
@@ -39,6 +40,7 @@ static const struct key_hint view_table_hints[] = {
 	{ ACTION_FILTER, "filter" },
 	{ ACTION_SORT_MENU, "sort" },
 	{ ACTION_COLUMNS, "columns" },
+	{ ACTION_STEP, "step" },
 	{ ACTION_OPEN, "open" },
 	{ ACTION_JUMP, "timeline" },
 	{ ACTION_NONE, NULL }
@@ -51,6 +53,7 @@ view_table_open(struct view *v, const void *arg, char **cause)
 	const char		*filter = arg;
 
 	vt = xcalloc(1, sizeof *vt);
+	vt->step = NP_NA;
 	vt->sort_col = -1;
 	vt->key = -1;
 	vt->total = -1;
@@ -59,6 +62,7 @@ view_table_open(struct view *v, const void *arg, char **cause)
 		free(vt);
 		return -1;
 	}
+	vt->base = vt->t;
 	if (filter != NULL)
 		vt->filter = xstrdup(filter);
 	v->data = vt;
@@ -466,6 +470,8 @@ view_table_key(struct view *v, enum action a, int key)
 		prompt_start("filter (regex or col:regex): ", vt->filter,
 		    view_table_filter_done, vt);
 		return REDRAW_STATUS;
+	case ACTION_STEP:
+		return view_table_step_key(vt);
 	case ACTION_SEARCH:
 	case ACTION_SEARCH_BACK:
 	case ACTION_NEXT_MATCH:
@@ -524,6 +530,7 @@ view_table_status(struct view *v, char *buf, size_t len)
 {
 	struct view_table	*vt = v->data;
 	char			 total[32], busy[64], hits[64], hid[32] = "";
+	char			 step[40] = "";
 	size_t			 j, n = 0;
 
 	if (vt->total >= 0)
@@ -539,10 +546,12 @@ view_table_status(struct view *v, char *buf, size_t len)
 	if (n > 0)
 		snprintf(hid, sizeof hid, "  %zu col%s hidden", n, n > 1 ?
 		    "s" : "");
-	snprintf(buf, len, " %s  row %lld of %s%s%s%s%s%s%s%s%s ",
+	if (vt->step != NP_NA)
+		snprintf(step, sizeof step, "  step %lld", (long long)vt->step);
+	snprintf(buf, len, " %s  row %lld of %s%s%s%s%s%s%s%s%s%s ",
 	    v->ops->title, (long long)(vt->total == 0 || (vt->busy &&
 	    vt->found == 0) ? 0 : vt->cur + 1),
-	    total, vt->sort != NULL ? "  sort " : "",
+	    total, step, vt->sort != NULL ? "  sort " : "",
 	    vt->sort != NULL ? vt->sort : "", vt->filter != NULL ?
 	    "  filter " : "", vt->filter != NULL ? vt->filter : "",
 	    vt->col0 > 0 ? "  col +" : "", hits, hid, busy);

@@ -38,6 +38,7 @@ struct store_table {
 	const char		*device;	/* column of the device id */
 	const char		*rank;
 	const char		*time;		/* column of the start time */
+	const char		*step;		/* column of the step id */
 	const char		*order;		/* default ORDER BY */
 	const char		*fallback;	/* generic table when empty */
 	const char		*all;		/* FROM for a chosen origin */
@@ -103,6 +104,7 @@ struct store {
 	struct store_table	**dyn;		/* generic table specs */
 	size_t			 ndyn;
 	struct store_table	*stepped;	/* op_summary with Step Id */
+	struct store_table	*window[2];	/* op, api stats of a window */
 	int			 steps;		/* Step Id files: 1, 0, -1 */
 	bool			 avg_rounded;	/* averages round, not floor */
 	struct store_tl		*tl;		/* timeline statements */
@@ -239,12 +241,25 @@ int		 store_load_close(struct store *, char **);
 
 /* store-stats.c */
 uint64_t	 store_stats_hash(int64_t, int64_t, int64_t, int64_t);
+int64_t		 store_stats_round_div(int64_t, int64_t);
 void		 store_stats_add_task(struct store *, const struct store_task *,
 		     int64_t, int64_t);
 void		 store_stats_free(struct store *);
 
 /* store-stats-write.c */
 int		 store_stats_write(struct store *, char **);
+
+/* store-stats-api.c: api_statistic of all spans, or of a window's */
+struct store_stats_window {
+	int64_t		 from_ns;	/* NP_NA: no bound */
+	int64_t		 to_ns;
+	int64_t		 rank;		/* NP_NA: every rank */
+};
+typedef void	(*store_stats_api_emit)(struct store *,
+		     const struct store_api_stat *, void *);
+int		 store_stats_api(struct store *,
+		     const struct store_stats_window *, store_stats_api_emit,
+		     void *, char **);
 
 /* store-timeline.c */
 void		 store_timeline_free(struct store *);
@@ -293,6 +308,9 @@ struct store_keyset {
 	"SELECT 1 FROM colset"						\
 	" WHERE ',' || names || ',' LIKE '%,step,%' LIMIT 1"
 #define STORE_FMT_STRID	100	/* np_match(): a str id, matched as its text */
+/* store-window.c */
+void		 store_window_devices(struct store *, struct strbuf *);
+
 /* store-empty.c */
 int		 store_empty_write(struct store *, char **);
 

@@ -28,6 +28,7 @@ store_query_init(struct store_query *q)
 	q->device = NP_NA;
 	q->rank = NP_NA;
 	q->from_ns = NP_NA;
+	q->step = NP_NA;
 	q->to_ns = NP_NA;
 	q->origin = -1;
 	q->limit = -1;
@@ -229,10 +230,18 @@ store_query_where(struct store *s, const struct store_table *t,
 		sql->binds[sql->nbinds++] = q->rank;
 	}
 	if (q->from_ns != NP_NA && t->time != NULL) {
-		strbuf_addf(&sql->b, " AND %s >= ? AND %s < ?", t->time,
-		    t->time);
+		/* Every device named, so the (device, start) index serves. */
+		strbuf_adds(&sql->b, " AND ");
+		if (q->device == NP_NA && t->device != NULL &&
+		    strcmp(t->device, "t.device") == 0)
+			store_window_devices(s, &sql->b);
+		strbuf_addf(&sql->b, " %s >= ? AND %s < ?", t->time, t->time);
 		sql->binds[sql->nbinds++] = q->from_ns;
 		sql->binds[sql->nbinds++] = q->to_ns;
+	}
+	if (q->step != NP_NA && t->step != NULL) {
+		strbuf_addf(&sql->b, " AND %s = ?", t->step);
+		sql->binds[sql->nbinds++] = q->step;
 	}
 	*m = NULL;
 	if (pattern == NULL || *pattern == '\0')

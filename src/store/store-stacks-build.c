@@ -49,41 +49,22 @@ store_stacks_build_have(struct store *s, enum store_stacks_source src,
 static int
 store_stacks_build_step(struct store *s, struct stacks_where *w, char **cause)
 {
-	sqlite3_stmt	*stmt;
-	bool		 found = false;
+	struct store_window	 win;
+	int			 found;
 
-	if (store_prepare(s, &stmt, "SELECT MIN(start_ns), MAX(start_ns +"
-	    " dur_ns) FROM task WHERE step = ?", cause) != 0)
+	found = store_window_step(s, w->o->step, w->o->device, w->o->rank,
+	    &win, cause);
+	if (found < 0)
 		return -1;
-	sqlite3_bind_int64(stmt, 1, w->o->step);
-	if (sqlite3_step(stmt) == SQLITE_ROW &&
-	    sqlite3_column_type(stmt, 0) == SQLITE_INTEGER) {
-		w->step = w->o->step;
-		w->from = sqlite3_column_int64(stmt, 0);
-		w->to = sqlite3_column_int64(stmt, 1) + 1;
-		found = true;
-	}
-	sqlite3_finalize(stmt);
-	if (store_prepare(s, &stmt, "SELECT MIN(CASE WHEN iter_time_ns IS NOT"
-	    " NULL THEN iter_end_ns - iter_time_ns ELSE fp_start_ns END),"
-	    " MAX(iter_end_ns) FROM step WHERE iter = ?1 AND (?2 IS NULL OR"
-	    " device = ?2) AND (?3 IS NULL OR rank = ?3)", cause) != 0)
-		return -1;
-	sqlite3_bind_int64(stmt, 1, w->o->step);
-	store_load_bind_i64(stmt, 2, w->o->device);
-	store_load_bind_i64(stmt, 3, w->o->rank);
-	if (sqlite3_step(stmt) == SQLITE_ROW &&
-	    sqlite3_column_type(stmt, 0) == SQLITE_INTEGER &&
-	    sqlite3_column_type(stmt, 1) == SQLITE_INTEGER) {
-		w->from = sqlite3_column_int64(stmt, 0);
-		w->to = sqlite3_column_int64(stmt, 1) + 1;
-		found = true;
-	}
-	sqlite3_finalize(stmt);
-	if (!found)
+	if (found == 0) {
 		xasprintf(cause, "no step %lld in this profile",
 		    (long long)w->o->step);
-	return found ? 0 : -1;
+		return -1;
+	}
+	w->step = win.step;
+	w->from = win.from_ns;
+	w->to = win.to_ns;
+	return 0;
 }
 
 /* op type > op name > input shapes, weighted by device time. */

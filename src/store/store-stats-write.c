@@ -103,17 +103,6 @@ store_stats_write_overflow(struct store *s, const char *table,
 	    "N/A");
 }
 
-/* TOTAL / COUNT rounded half away from zero, without overflow. */
-static int64_t
-store_stats_write_round_div(int64_t total, int64_t count)
-{
-	__int128	 t = total, c = count;
-
-	if (t >= 0)
-		return (int64_t)((2 * t + c) / (2 * c));
-	return (int64_t)-((2 * -t + c) / (2 * c));
-}
-
 /*
  * Write the gathered groups as op_statistic rows: the average is the
  * total by the count, floored to whole ns as msprof does, or rounded as
@@ -149,7 +138,7 @@ store_stats_write_ops_write(struct store *s)
 		if (g->total == NP_NA)
 			r.avg_ns = NP_NA;
 		else if (s->avg_rounded)
-			r.avg_ns = store_stats_write_round_div(g->total,
+			r.avg_ns = store_stats_round_div(g->total,
 			    g->count);
 		else
 			r.avg_ns = g->total / g->count;
@@ -169,195 +158,16 @@ store_stats_write_ops_write(struct store *s)
 	free(sums);
 }
 
-/*
- * The spans api_statistic counts, scanned in table order and grouped in a
- * hash table: a sort of millions of spans by their names was most of the
- * commit of a large raw collection.
- */
-#define STATS_API_SQL							\
-	"SELECT rank, level, name, end_ns - start_ns FROM api"		\
-	" WHERE start_ns > 0 AND level IS NOT NULL AND name IS NOT NULL"
-
-/* The levels api_statistic has (doc/formats.md 8.2). */
-static const char *const store_stats_write_api_levels[] = {
-	"acl", "model", "node", "communication", "hccl", "runtime", NULL
-};
-
-struct stats_group {
-	int64_t		 rank;
-	int64_t		 level_id;	/* str ids */
-	int64_t		 name_id;
-	char		*level;
-	char		*name;
-	int64_t		 count;
-	int64_t		 total;
-	int64_t		 min;
-	int64_t		 max;
-	double		 sum_us;
-	double		 sum_sq_us;
-	size_t		 same;		/* 1 + the group before of its hash */
-};
-
-/* The groups in the order they came, indexed by a hash of their key. */
-struct stats_groups {
-	struct stats_group	*v;
-	size_t			 n;
-	struct util_map		 index;	/* hash -> 1 + the newest group */
-};
-
+/* The load's sink for api_statistic rows: the api_stat table. */
 static void
-store_stats_write_api_flush(struct store *s, struct stats_group *g)
+store_stats_write_api_row(struct store *s, const struct store_api_stat *a,
+    void *arg)
 {
-	struct store_api_stat	 a;
-	double			 avg_us, var;
-	char			 buf[64];
-
-	if (g->count == 0)
-		return;
-	memset(&a, 0, sizeof a);
-	a.device = NP_HOST_DEVICE;
-	a.rank = g->rank;
-	a.level = g->level;
-	a.name = g->name;
-	a.total_ns = g->total;
-	a.count = g->count;
-	if (g->total == NP_NA) {
-		store_stats_write_overflow(s, "api_statistic", g->level,
-		    g->name);
-		a.avg_ns = NP_NA;
-		a.min_ns = g->min;
-		a.max_ns = g->max;
-		a.variance = NAN;
-		a.origin = STORE_FROM_TASKS;
-		store_load_api_stat(s, &a);
-		goto out;
-	}
-	/*
-	 * The vendor divides a double sum of us and rounds the binary result
-	 * to 3 decimals: 7.27 / 4 = 1.8175 prints 1.817, not 1.818.
-	 */
-	snprintf(buf, sizeof buf, "%.3f", g->total / 1000.0 / g->count);
-	if (util_parse_ns(buf, strlen(buf), &a.avg_ns) != 0)
-		a.avg_ns = store_stats_write_round_div(g->total, g->count);
-	a.min_ns = g->min;
-	a.max_ns = g->max;
-	avg_us = a.avg_ns / 1000.0;
-	/* Population variance around the rounded mean, in us squared. */
-	var = (g->sum_sq_us - 2 * avg_us * g->sum_us +
-	    g->count * avg_us * avg_us) / g->count;
-	a.variance = round(fmax(var, 0) * 1000.0) / 1000.0;
-	a.origin = STORE_FROM_TASKS;
-	store_load_api_stat(s, &a);
-out:
-	free(g->level);
-	free(g->name);
-	memset(g, 0, sizeof *g);
-}
-
-/* The group of (RANK, LEVEL, NAME) in A, made empty if new. */
-static struct stats_group *
-store_stats_write_groups_find(struct stats_groups *a, int64_t rank,
-    int64_t level, int64_t name)
-{
-	struct stats_group	*g;
-	uint64_t		 h, head = 0;
-	size_t			 j;
-
-	h = store_stats_hash(0, rank, level, name);
-	if (util_map_get(&a->index, h, &head)) {
-		for (j = (size_t)head; j != 0; j = a->v[j - 1].same) {
-			g = &a->v[j - 1];
-			if (g->rank == rank && g->level_id == level &&
-			    g->name_id == name)
-				return g;
-		}
-	}
-	a->v = util_grow(a->v, a->n, 1, sizeof *a->v);
-	g = &a->v[a->n++];
-	memset(g, 0, sizeof *g);
-	g->rank = rank;
-	g->level_id = level;
-	g->name_id = name;
-	g->same = (size_t)head;
-	util_map_set(&a->index, h, a->n);
-	return g;
-}
-
-static bool
-store_stats_write_api_level(const char *level)
-{
-	int	 i;
-
-	for (i = 0; level != NULL && store_stats_write_api_levels[i] != NULL;
-	    i++) {
-		if (strcmp(level, store_stats_write_api_levels[i]) == 0)
-			return true;
-	}
-	return false;
-}
-
-/* Store the groups of A whose level api_statistic has, and free them. */
-static void
-store_stats_write_api_write(struct store *s, struct stats_groups *a)
-{
-	struct stats_group	*g;
-	const char		*level, *name;
-	size_t			 i;
-
-	for (i = 0; i < a->n; i++) {
-		g = &a->v[i];
-		level = store_load_string(s, g->level_id);
-		name = store_load_string(s, g->name_id);
-		if (!store_stats_write_api_level(level) || name == NULL)
-			continue;
-		g->level = xstrdup(level);
-		g->name = xstrdup(name);
-		store_stats_write_api_flush(s, g);
-	}
-	free(a->v);
-	util_map_release(&a->index);
-}
-
-static int
-store_stats_write_api(struct store *s, char **cause)
-{
-	struct stats_groups	 a;
-	struct stats_group	*g;
-	sqlite3_stmt		*stmt;
-	int64_t			 rank, d;
-	double			 us;
-	int			 rc;
-
-	if (store_prepare(s, &stmt, STATS_API_SQL, cause) != 0)
-		return -1;
-	memset(&a, 0, sizeof a);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		rank = sqlite3_column_type(stmt, 0) == SQLITE_NULL ? NP_NA :
-		    sqlite3_column_int64(stmt, 0);
-		g = store_stats_write_groups_find(&a, rank,
-		    sqlite3_column_int64(stmt, 1),
-		    sqlite3_column_int64(stmt, 2));
-		d = sqlite3_column_int64(stmt, 3);
-		if (g->count == 0)
-			g->min = g->max = d;
-		g->count++;
-		util_add(g->total, d, &g->total);
-		g->min = d < g->min ? d : g->min;
-		g->max = d > g->max ? d : g->max;
-		us = d / 1000.0;
-		g->sum_us += us;
-		g->sum_sq_us += us * us;
-	}
-	sqlite3_finalize(stmt);
-	if (rc != SQLITE_DONE) {
-		free(a.v);
-		util_map_release(&a.index);
-		xasprintf(cause, "cannot compute api_statistic: %s",
-		    sqlite3_errmsg(s->db));
-		return -1;
-	}
-	store_stats_write_api_write(s, &a);
-	return 0;
+	(void)arg;
+	if (a->total_ns == NP_NA)
+		store_stats_write_overflow(s, "api_statistic", a->level,
+		    a->name);
+	store_load_api_stat(s, a);
 }
 
 /*
@@ -399,5 +209,6 @@ store_stats_write(struct store *s, char **cause)
 	store_stats_write_ops_write(s);
 	if (store_stats_write_steps(s, cause) != 0)
 		return -1;
-	return store_stats_write_api(s, cause);
+	return store_stats_api(s, NULL, store_stats_write_api_row, NULL,
+	    cause);
 }

@@ -83,3 +83,14 @@ store_stats_free(struct store *s)
 	free(s->ops);
 	s->ops = NULL;
 }
+
+/* TOTAL / COUNT rounded half away from zero, without overflow. */
+int64_t
+store_stats_round_div(int64_t total, int64_t count)
+{
+	__int128	 t = total, c = count;
+
+	if (t >= 0)
+		return (int64_t)((2 * t + c) / (2 * c));
+	return (int64_t)-((2 * -t + c) / (2 * c));
+}

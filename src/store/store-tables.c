@@ -125,15 +125,16 @@ static const struct store_table store_tables[] = {
 	{ .name = "op_summary", .aliases = " kernels kernel_details ",
 	  .title = "Op Summary", .from = TASK_FROM,
 	  TABLE_COLS(store_tables_op_summary), .device = "t.device",
-	  .rank = "t.rank", .time = "t.start_ns",
+	  .rank = "t.rank", .time = "t.start_ns", .step = "t.step",
 	  .flags = TABLE_PMU | TABLE_STEP, .order = STORE_TASK_ORDER },
 	{ .name = "task_time", .aliases = " ", .title = "Task Time",
 	  .from = TASK_FROM, TABLE_COLS(store_tables_task_time),
 	  .device = "t.device", .rank = "t.rank", .time = "t.start_ns",
-	  .flags = TABLE_FILE_FIRST, .order = STORE_TASK_ORDER },
+	  .step = "t.step", .flags = TABLE_FILE_FIRST,
+	  .order = STORE_TASK_ORDER },
 	{ .name = "step_trace", .aliases = " steps ", .title = "Step Trace",
 	  .from = "step", TABLE_COLS(store_tables_step), .device = "device",
-	  .rank = "rank", .fallback = "step_trace_time",
+	  .rank = "rank", .step = "iter", .fallback = "step_trace_time",
 	  .order = "device, model_id, iter" },
 	{ .name = "info", .aliases = " meta ", .title = "Info",
 	  .from = "meta", TABLE_COLS(store_tables_info), .order = "key" },
@@ -166,6 +167,9 @@ store_tables_free(struct store *s)
 		free((struct store_col *)s->stepped->cols);
 	free(s->stepped);
 	s->stepped = NULL;
+	free(s->window[0]);
+	free(s->window[1]);
+	s->window[0] = s->window[1] = NULL;
 }
 
 /*
@@ -222,6 +226,7 @@ store_tables_dyn_add(struct store *s, char *name, const char *title,
     char *from, struct store_col *cols, size_t n, const char *order)
 {
 	struct store_table	*t;
+	size_t			 i;
 
 	t = xcalloc(1, sizeof *t);
 	t->name = name;
@@ -234,6 +239,11 @@ store_tables_dyn_add(struct store *s, char *name, const char *title,
 	t->rank = "_rank";
 	t->order = order;
 	t->flags = TABLE_GENERIC;
+	/* torch_npu's step_trace_time and others name the step "Step". */
+	for (i = 0; i < n; i++) {
+		if (strcmp(cols[i].name, "Step") == 0)
+			t->step = cols[i].expr;
+	}
 	s->dyn = xreallocarray(s->dyn, s->ndyn + 1, sizeof *s->dyn);
 	s->dyn[s->ndyn++] = t;
 	return t;

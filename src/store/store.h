@@ -303,6 +303,7 @@ struct store_query {
 	int64_t		 limit;		/* < 0 for no limit */
 	int64_t		 from_ns;	/* NP_NA, or a time window */
 	int64_t		 to_ns;
+	int64_t		 step;		/* NP_NA, or the tasks' step id */
 	int		 origin;	/* -1 auto, or an enum store_origin */
 };
 
@@ -522,7 +523,24 @@ int64_t		 store_jump_op_count(struct store *,
 void		 store_empty_cols(struct store *, const struct store_table *,
 		     char *const *, size_t, bool *);
 
+/* A step or a time window: [from_ns, to_ns), and the tasks' step id. */
+struct store_window {
+	int64_t		 from_ns;
+	int64_t		 to_ns;
+	int64_t		 iter;		/* the step asked for */
+	int64_t		 step;		/* NP_NA: tasks have no step ids */
+	int64_t		 device;	/* NP_NA for all */
+	int64_t		 rank;
+};
+
 /* store-window.c: the op statistic of a time window */
+int		 store_window_step(struct store *, int64_t, int64_t, int64_t,
+		     struct store_window *, char **);
+const struct store_table *store_window_table(struct store *,
+		     const struct store_table *, const struct store_window *,
+		     char **);
+void		 store_window_query(const struct store_table *,
+		     const struct store_window *, struct store_query *);
 struct store_rows *store_window_op_stat(struct store *, int64_t, int64_t,
 		     int64_t, int64_t, char **);
 

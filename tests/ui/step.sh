@@ -1,0 +1,41 @@
+#!/bin/sh
+# s in a table view keeps one step: op_statistic computed from the step's
+# tasks (its first row as show --step prints it), the kernels of the step,
+# every step again on an empty answer, errors for a step the profile lacks
+# and for a table that cannot be cut by step.
+. "$top_srcdir/tests/ui/lib.sh"
+make_data
+
+first=$("$NPUPROF" show -q --db "$DB" --format csv --step 3 "$DATA" \
+    op_statistic | awk -F, 'NR == 2 { print $2 " " $5 }')
+n3=$("$NPUPROF" show -q --db "$DB" --format csv --step 3 "$DATA" kernels |
+    sed 1d | wc -l)
+start_app 120 24 -- --db "$DB" "$DATA"
+wait_for 'Top op types' && send_keys 2 s
+wait_for 'step (empty for all):' && type_text 3
+send_keys Enter
+wait_for 'Op statistic  row 1 of 22  step 3' &&
+    capture | sed -n 3p | awk '{ print $2 " " $5 }' | grep -qx "$first"
+ok $? "s 3: the op statistic of step 3, first $first as show --step"
+send_keys 4 s
+wait_for 'step (empty for all):' && type_text 3
+send_keys Enter
+wait_for "Kernels  row 1 of $n3  step 3" &&
+    ok 0 "the kernels of step 3: $n3 rows"
+send_keys s C-u Enter
+wait_for 'Kernels  row 1 of 600' && ! capture | grep -q 'step 3'
+ok $? "an empty answer shows every step again"
+send_keys s
+wait_for 'step (empty for all):' && type_text 99
+send_keys Enter
+wait_for 'no step 99 in this profile' &&
+    ok 0 "a step the profile lacks: a message, the rows stay"
+send_keys 3 s
+wait_for 'step (empty for all):' && type_text 3
+send_keys Enter
+wait_for 'needs the API spans' &&
+    ok 0 "api_statistic of a profile without spans says what it needs"
+send_keys Q
+wait_exit
+is "$rc" 0 "Q quits"
+done_testing
