@@ -13,6 +13,7 @@
 
 struct store_intern;
 struct store_tl;
+struct task_sums;
 
 enum store_table_flags {
 	TABLE_PMU = 1 << 0,		/* PMU columns follow the fixed ones */
@@ -93,6 +94,7 @@ struct store {
 	sqlite3_stmt		*stmt[STMT_COUNT];
 	struct store_intern	*intern;
 	struct stats_ops	*ops;		/* op_statistic so far */
+	struct task_sums	*sums;		/* task_sum so far */
 	int64_t			 records;
 	size_t			 generic_ncols;
 	int64_t			 pmu_set;
@@ -260,6 +262,24 @@ typedef void	(*store_stats_api_emit)(struct store *,
 int		 store_stats_api(struct store *,
 		     const struct store_stats_window *, store_stats_api_emit,
 		     void *, char **);
+
+/* The key of a task_sum group: str ids and numbers, NP_NA for NULL. */
+struct task_sum_key {
+	int64_t		 device;
+	int64_t		 rank;
+	int64_t		 step;
+	int64_t		 op;
+	int64_t		 core;
+	int64_t		 name;
+	int64_t		 shapes;
+};
+
+/* store-task-sum.c */
+void		 store_task_sum_add(struct store *,
+		     const struct task_sum_key *, int64_t, int64_t);
+void		 store_task_sum_stale(struct store *);
+void		 store_task_sum_free(struct store *);
+int		 store_task_sum_write(struct store *, char **);
 
 /* store-timeline.c */
 void		 store_timeline_free(struct store *);

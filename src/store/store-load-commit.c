@@ -1,8 +1,8 @@
 /*
  * The end of a load: the tables derived from what was loaded (span
- * nesting, the statistics, the timeline lanes), then the indexes, views
- * and manifest, in the load's one transaction, before store-load.c closes
- * the file and renames it into place.
+ * nesting, the statistics, the task sums, the timeline lanes), then the
+ * indexes, views and manifest, in the load's one transaction, before
+ * store-load.c closes the file and renames it into place.
  */
 #include <stdio.h>
 
@@ -24,6 +24,7 @@ store_load_commit(struct store *s, char **cause)
 	if (store_failed(s, cause) != 0 ||
 	    store_nest_spans(s, cause) != 0 ||
 	    store_stats_write(s, cause) != 0 ||
+	    store_task_sum_write(s, cause) != 0 ||
 	    store_lanes_build(s, cause) != 0 ||
 	    store_exec(s, store_schema_index_sql, cause) != 0 ||
 	    store_exec(s, store_schema_view_sql, cause) != 0 ||

@@ -270,6 +270,7 @@ store_load_abort(struct store *s)
 	if (s->db != NULL)
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 	store_stats_free(s);
+	store_task_sum_free(s);
 	store_load_intern_free(s->intern);
 	s->intern = NULL;
 	if (s->tmp != NULL) {
@@ -288,6 +289,7 @@ int
 store_load_close(struct store *s, char **cause)
 {
 	store_stats_free(s);
+	store_task_sum_free(s);
 	store_load_intern_free(s->intern);
 	s->intern = NULL;
 	for (int i = 0; i < STMT_COUNT; i++) {
@@ -429,9 +431,9 @@ store_load_task_cols(struct store *s, const char *names)
 int64_t
 store_load_task(struct store *s, const struct store_task *t)
 {
-	sqlite3_stmt	*stmt = s->stmt[STMT_TASK];
-	int64_t		 op, core;
-	int		 i = 1;
+	sqlite3_stmt		*stmt = s->stmt[STMT_TASK];
+	struct task_sum_key	 k;
+	int			 i = 1;
 
 	store_load_bind_i64(stmt, i++, t->device);
 	store_load_bind_i64(stmt, i++, t->rank);
@@ -448,12 +450,12 @@ store_load_task(struct store *s, const struct store_task *t)
 	store_load_bind_i64(stmt, i++, t->step);
 	store_load_bind_i64(stmt, i++, t->conn);
 	store_load_bind_i64(stmt, i++, t->api);
-	store_load_bind_intern(s, stmt, i++, t->name);
-	op = store_load_bind_intern(s, stmt, i++, t->op_type);
-	core = store_load_bind_intern(s, stmt, i++, t->task_type);
+	k.name = store_load_bind_intern(s, stmt, i++, t->name);
+	k.op = store_load_bind_intern(s, stmt, i++, t->op_type);
+	k.core = store_load_bind_intern(s, stmt, i++, t->task_type);
 	store_load_bind_intern(s, stmt, i++, t->op_state);
 	store_load_bind_intern(s, stmt, i++, t->hf32);
-	store_load_bind_intern(s, stmt, i++, t->in_shapes);
+	k.shapes = store_load_bind_intern(s, stmt, i++, t->in_shapes);
 	store_load_bind_intern(s, stmt, i++, t->in_dtypes);
 	store_load_bind_intern(s, stmt, i++, t->in_formats);
 	store_load_bind_intern(s, stmt, i++, t->out_shapes);
@@ -473,7 +475,11 @@ store_load_task(struct store *s, const struct store_task *t)
 	else
 		sqlite3_bind_null(stmt, i++);
 	store_write(s, stmt);
-	store_stats_add_task(s, t, op, core);
+	store_stats_add_task(s, t, k.op, k.core);
+	k.device = t->device;
+	k.rank = t->rank;
+	k.step = t->step;
+	store_task_sum_add(s, &k, t->start_ns, t->dur_ns);
 	s->records++;
 	return sqlite3_last_insert_rowid(s->db);
 }

@@ -41,6 +41,16 @@ store_stacks_build_have(struct store *s, enum store_stacks_source src,
 }
 
 /*
+ * Whether S has the task sums: task_sum is left empty when a sum did not
+ * fit in 64 bits.
+ */
+static bool
+store_stacks_build_summed(struct store *s)
+{
+	return store_exists(s, "SELECT 1 FROM task_sum LIMIT 1");
+}
+
+/*
  * Turn the step of W's options into a filter on the tasks' own step ids,
  * when they have them, and into a time window for spans: the step's
  * interval in the step table, else the span of its tasks. -1 with *cause
@@ -67,7 +77,11 @@ store_stacks_build_step(struct store *s, struct stacks_where *w, char **cause)
 	return 0;
 }
 
-/* op type > op name > input shapes, weighted by device time. */
+/*
+ * op type > op name > input shapes, weighted by device time: from the
+ * task sums of store-task-sum.c unless W is a time window (a step is one
+ * only when the tasks have no step ids), else from every task.
+ */
 static int
 store_stacks_build_ops(struct store *s, struct store_stacks *st,
     const struct stacks_where *w, char **cause)
@@ -78,10 +92,15 @@ store_stacks_build_ops(struct store *s, struct store_stacks *st,
 	const char		*shapes;
 	int64_t			 n;
 	int			 rc;
+	bool			 summed;
 
+	summed = (w->from == NP_NA || w->step != NP_NA) &&
+	    store_stacks_build_summed(s);
 	strbuf_init(&b);
-	strbuf_adds(&b, "SELECT COALESCE(o.s, ty.s), n.s, sh.s, SUM(t.dur_ns),"
-	    " COUNT(*) FROM task t LEFT JOIN str o ON o.id = t.op_type"
+	strbuf_addf(&b, "SELECT COALESCE(o.s, ty.s), n.s, sh.s, SUM(t.dur_ns),"
+	    " %s FROM %s t", summed ? "SUM(t.count)" : "COUNT(*)",
+	    summed ? "task_sum" : "task");
+	strbuf_adds(&b, " LEFT JOIN str o ON o.id = t.op_type"
 	    " LEFT JOIN str ty ON ty.id = t.task_type"
 	    " LEFT JOIN str n ON n.id = t.name"
 	    " LEFT JOIN str sh ON sh.id = t.in_shapes WHERE 1");

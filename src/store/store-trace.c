@@ -187,6 +187,7 @@ store_trace_load_task_link(struct store *s, int64_t id,
 	store_load_bind_i64(stmt, i++, t->context);
 	store_load_bind_i64(stmt, i++, store_load_intern(s, t->task_type));
 	store_write(s, stmt);
+	store_task_sum_stale(s);
 }
 
 /* How many task rows of rank RANK (NP_NA: unknown rank) are loaded. */
@@ -288,6 +289,7 @@ store_trace_load_task_step(struct store *s, int64_t rank, int64_t iter,
 	sqlite3_bind_int64(stmt, 4, end);
 	store_write(s, stmt);
 	sqlite3_finalize(stmt);
+	store_task_sum_stale(s);
 }
 
 /*

@@ -170,7 +170,10 @@ store_window_step(struct store *s, int64_t iter, int64_t device,
 	w->step = NP_NA;
 	w->device = device;
 	w->rank = rank;
-	if (store_prepare(s, &stmt, "SELECT MIN(start_ns), MAX(start_ns +"
+	/* The task sums answer at once; the tasks need a pass over all. */
+	if (store_prepare(s, &stmt, store_exists(s, "SELECT 1 FROM task_sum"
+	    " LIMIT 1") ? "SELECT MIN(start_ns), MAX(end_ns) FROM task_sum"
+	    " WHERE step = ?" : "SELECT MIN(start_ns), MAX(start_ns +"
 	    " dur_ns) FROM task WHERE step = ?", cause) != 0)
 		return -1;
 	sqlite3_bind_int64(stmt, 1, iter);
