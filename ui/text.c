@@ -2,8 +2,12 @@
  * Scrolling text for the summary, detail, window and help views: lines of
  * a role and indent, optionally with a bar (a share of the largest value),
  * drawn from a first line the keys move. Its close, draw and key hooks
- * serve those views as they are.
+ * serve those views as they are. Lines may carry an id (a task's row):
+ * then the keys move a cursor over those lines, scrolling to keep it in
+ * view, and the view asks which id is under it.
  */
+#include <sys/types.h>
+
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +20,15 @@ struct text_line {
 	char		*s;
 	double		 bar;		/* < 0: no bar */
 	char		*right;		/* the text after the bar */
+	int64_t		 id;		/* NP_NA: not selectable */
 };
 
 struct text {
 	struct text_line	*v;
 	size_t			 n;
 	size_t			 first;
+	size_t			 cur;		/* a line with an id, if any */
+	bool			 ids;		/* some line has one */
 };
 
 struct text *
@@ -63,7 +70,27 @@ text_new(struct text *t, enum role role, int indent, const char *s)
 	l->s = xstrdup(s);
 	l->bar = -1;
 	l->right = NULL;
+	l->id = NP_NA;
 	return l;
+}
+
+/* Give the last line added id ID: the cursor can select it. */
+void
+text_set_id(struct text *t, int64_t id)
+{
+	if (t->n == 0)
+		return;
+	t->v[t->n - 1].id = id;
+	if (!t->ids)
+		t->cur = t->n - 1;
+	t->ids = true;
+}
+
+/* The id of the line under the cursor, or NP_NA. */
+int64_t
+text_cur_id(const struct text *t)
+{
+	return t->ids ? t->v[t->cur].id : NP_NA;
 }
 
 void
@@ -120,6 +147,11 @@ text_draw(struct view *v, int y, int h)
 		i = t->first + (size_t)row;
 		l = &t->v[i];
 		x = l->indent;
+		if (t->ids && i == t->cur) {
+			draw_fill(y + row, 0, COLS, ROLE_CURSOR);
+			draw_text(y + row, x, COLS - x, ROLE_CURSOR, l->s);
+			continue;
+		}
 		if (l->bar < 0) {
 			draw_text(y + row, x, COLS - x, l->role, l->s);
 			continue;
@@ -136,13 +168,79 @@ text_draw(struct view *v, int y, int h)
 	}
 }
 
+/*
+ * The line with an id nearest I the way DIR goes (1 or -1), I itself
+ * included, or -1 if there is none.
+ */
+static ssize_t
+text_find(const struct text *t, ssize_t i, int dir)
+{
+	for (; i >= 0 && (size_t)i < t->n; i += dir) {
+		if (t->v[i].id != NP_NA)
+			return i;
+	}
+	return -1;
+}
+
+/*
+ * The cursor's keys, in a text with selectable lines: up and down go from
+ * one to the next, and past the first or last scroll the text; a page
+ * moves the cursor a page. The cursor stays in view.
+ */
+static int
+text_key_cursor(struct text *t, enum action a, size_t h)
+{
+	ssize_t	 c = (ssize_t)t->cur, j;
+
+	switch (a) {
+	case ACTION_UP:
+		if ((j = text_find(t, c - 1, -1)) < 0 && t->first > 0)
+			t->first--;
+		break;
+	case ACTION_DOWN:
+		if ((j = text_find(t, c + 1, 1)) < 0 && t->first + h < t->n)
+			t->first++;
+		break;
+	case ACTION_PAGE_UP:
+	case ACTION_HALF_UP:
+		j = c - (ssize_t)(a == ACTION_HALF_UP ? h / 2 : h);
+		j = text_find(t, j > 0 ? j : 0, 1);
+		break;
+	case ACTION_PAGE_DOWN:
+	case ACTION_HALF_DOWN:
+		j = c + (ssize_t)(a == ACTION_HALF_DOWN ? h / 2 : h);
+		j = text_find(t, j < (ssize_t)t->n ? j : (ssize_t)t->n - 1, -1);
+		break;
+	case ACTION_TOP:
+		t->first = 0;
+		j = text_find(t, 0, 1);
+		break;
+	case ACTION_BOTTOM:
+		j = text_find(t, (ssize_t)t->n - 1, -1);
+		break;
+	default:
+		return -1;
+	}
+	if (j < 0)
+		return REDRAW_BODY;
+	t->cur = (size_t)j;
+	if (t->cur < t->first)
+		t->first = t->cur;
+	else if (t->cur >= t->first + h)
+		t->first = t->cur - h + 1;
+	return REDRAW_BODY;
+}
+
 /* Scroll for A; -1 if A is not a movement. */
 int
 text_key(struct view *v, enum action a, int key)
 {
 	struct text	*t = v->data;
 	size_t		 h = (size_t)view_body_lines(), max;
+	int		 rc;
 
+	if (t->ids && (rc = text_key_cursor(t, a, h)) >= 0)
+		return rc;
 	max = t->n > h ? t->n - h : 0;
 	switch (a) {
 	case ACTION_UP:

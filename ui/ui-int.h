@@ -566,6 +566,7 @@ bool		 view_timeline_lanes_hide(struct view_tl *, const char *);
 void		 view_timeline_lanes_collapse(struct view_tl *);
 
 /* view-jump.c */
+int		 view_jump_task_id(int64_t);
 int		 view_jump_key(struct view_table *);
 
 /* view-window.c */
@@ -584,5 +585,7 @@ void		 text_close(struct view *);
 void		 text_draw(struct view *, int, int);
 int		 text_key(struct view *, enum action, int);
 size_t		 text_lines(struct text *);
+void		 text_set_id(struct text *, int64_t);
+int64_t		 text_cur_id(const struct text *);
 
 #endif /* UI_INT_H */

@@ -1,8 +1,10 @@
 /*
  * The detail of one row: every field, one per line, so wide rows (shapes,
- * PMU counters) are readable; for an op type, its slowest tasks; for a
- * task, the API span that launched it and the spans around that one. The view
- * copies what it shows, so the table below may page on freely.
+ * PMU counters) are readable; for an op type, its slowest tasks, which the
+ * cursor selects; for a task, the API span that launched it and the spans
+ * around that one. Enter (or t) shows the selected task, or the task of
+ * the page, in the timeline. The view copies what it shows, so the table
+ * below may page on freely.
  */
 #include <curses.h>
 #include <stdlib.h>
@@ -43,15 +45,29 @@ view_detail_launch(struct text *t, int64_t task)
 	store_rows_free(r);
 }
 
-/* The tasks of op type TYPE, slowest first. */
+/* Cell COL of row I of R, or "" for a column R lacks (COL -1). */
+static const char *
+view_detail_cell(const struct store_rows *r, size_t i, int col)
+{
+	return col >= 0 ? store_rows_cell(r, i, (size_t)col) : "";
+}
+
+/*
+ * The tasks of op type TYPE, slowest first, each a line the cursor
+ * selects: Enter shows it in the timeline.
+ */
 static void
 view_detail_tasks(struct text *t, const char *type)
 {
+	static const char *const	 names[] = { "Task Duration(us)",
+					    "Task Start Time(us)", "Stream ID",
+					    "Op Name" };
 	const struct store_table	*kt;
 	struct store_query		 q;
 	struct store_rows		*r;
 	char				*filter, *cause = NULL;
 	size_t				 i;
+	int				 col[4];
 
 	if ((kt = store_tables_find(session_store(), "op_summary")) == NULL)
 		return;
@@ -62,22 +78,30 @@ view_detail_tasks(struct text *t, const char *type)
 	q.limit = DETAIL_TASKS;
 	q.device = session_device();
 	q.rank = session_rank();
-	r = store_query_table(session_store(), kt, &q, &cause);
+	r = store_query_table_ids(session_store(), kt, &q, &cause);
 	free(filter);
 	free(cause);
 	if (r == NULL || r->nrows == 0) {
 		store_rows_free(r);
 		return;
 	}
+	for (i = 0; i < 4; i++)
+		col[i] = store_rows_col(r, names[i]);
 	text_add(t, ROLE_NORMAL, 0, "");
-	text_addf(t, ROLE_TITLE, 1, "Tasks of %s, slowest first%s", type,
-	    r->nrows == DETAIL_TASKS ? " (first 100)" : "");
-	text_addf(t, ROLE_LABEL, 3, "%14s  %18s  %-8s %s", "Duration(us)",
+	text_addf(t, ROLE_TITLE, 1, "Tasks of %s, slowest first%s "
+	    "(Enter shows one in the timeline)", type, r->nrows ==
+	    DETAIL_TASKS ? " (first 100)" : "");
+	text_addf(t, ROLE_LABEL, 3, "%14s  %21s  %-8s %s", "Duration(us)",
 	    "Start(us)", "Stream", "Op Name");
-	for (i = 0; i < r->nrows; i++)
-		text_addf(t, ROLE_NORMAL, 3, "%14s  %18s  %-8s %s",
-		    store_rows_cell(r, i, 9), store_rows_cell(r, i, 8),
-		    store_rows_cell(r, i, 3), store_rows_cell(r, i, 4));
+	for (i = 0; i < r->nrows; i++) {
+		text_addf(t, ROLE_NORMAL, 3, "%14s  %21s  %-8s %s",
+		    view_detail_cell(r, i, col[0]),
+		    view_detail_cell(r, i, col[1]),
+		    view_detail_cell(r, i, col[2]),
+		    view_detail_cell(r, i, col[3]));
+		if (r->ids != NULL)
+			text_set_id(t, r->ids[i]);
+	}
 	store_rows_free(r);
 }
 
@@ -91,7 +115,11 @@ view_detail_open(struct view *v, const void *arg, char **cause)
 	int				 type = -1;
 
 	t = text_create();
-	text_addf(t, ROLE_TITLE, 1, "%s: row detail", d->table);
+	text_addf(t, ROLE_TITLE, 1, "%s: row detail%s", d->table,
+	    r->ids != NULL ? " (Enter shows the task in the timeline)" : "");
+	/* A task's own detail: Enter on its title shows it. */
+	if (r->ids != NULL)
+		text_set_id(t, r->ids[d->row]);
 	for (j = 0; j < r->ncols; j++) {
 		if (strlen(r->names[j]) > w)
 			w = strlen(r->names[j]);
@@ -109,6 +137,33 @@ view_detail_open(struct view *v, const void *arg, char **cause)
 	return 0;
 }
 
+static const struct key_binding view_detail_keys[] = {
+	{ 't', ACTION_JUMP, NULL },
+	{ 0, ACTION_NONE, NULL }
+};
+
+static const struct key_hint view_detail_hints[] = {
+	{ ACTION_HELP, "help" },
+	{ ACTION_CLOSE, "back" },
+	{ ACTION_OPEN, "timeline" },
+	{ ACTION_NONE, NULL }
+};
+
+/* Enter or t on a task line: that task in the timeline. */
+static int
+view_detail_key(struct view *v, enum action a, int key)
+{
+	int64_t	 id;
+
+	if (a != ACTION_OPEN && a != ACTION_JUMP)
+		return text_key(v, a, key);
+	if ((id = text_cur_id(v->data)) == NP_NA) {
+		status_set(ROLE_ERROR, "no task here to show");
+		return REDRAW_STATUS;
+	}
+	return view_jump_task_id(id);
+}
+
 static void
 view_detail_status(struct view *v, char *buf, size_t len)
 {
@@ -121,7 +176,8 @@ const struct view_ops view_detail_ops = {
 	.open = view_detail_open,
 	.close = text_close,
 	.draw = text_draw,
-	.key = text_key,
+	.key = view_detail_key,
 	.status = view_detail_status,
-	.hints = view_hints_page,
+	.keymap = view_detail_keys,
+	.hints = view_detail_hints,
 };

@@ -89,6 +89,13 @@ view_jump_open(int64_t id, view_timeline_step_cb step)
 	    &sp, step, false);
 }
 
+/* The timeline on task row ID (a line of a detail page). */
+int
+view_jump_task_id(int64_t id)
+{
+	return view_jump_open(id, NULL);
+}
+
 /* t on a row of op_summary: its task. */
 static int
 view_jump_task(struct view_table *vt, size_t i)

@@ -685,6 +685,49 @@ store_query_by_ids(struct store *s, const struct store_table *t,
 	return out;
 }
 
+/*
+ * store_query_table() on task table T with each row's task row id in the
+ * rows' ids, for a view that goes from a row to its task: the ids of Q's
+ * rows first, then those rows. NULL with *cause set on an error.
+ */
+struct store_rows *
+store_query_table_ids(struct store *s, const struct store_table *t,
+    const struct store_query *q, char **cause)
+{
+	struct store_rows	*r = NULL;
+	struct matcher		*m = NULL;
+	sqlite3_stmt		*stmt;
+	int64_t			 binds[12], *ids = NULL;
+	size_t			 n = 0;
+	int			 nbinds = 0, i, rc;
+	char			*sql;
+
+	if ((sql = store_query_ids_sql(s, t, q, NULL, binds, &nbinds, &m,
+	    cause)) == NULL)
+		return NULL;
+	rc = store_prepare(s, &stmt, sql, cause);
+	free(sql);
+	if (rc != 0) {
+		matcher_free(m);
+		return NULL;
+	}
+	for (i = 0; i < nbinds; i++)
+		sqlite3_bind_int64(stmt, i + 1, binds[i]);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		ids = util_grow(ids, n, 1, sizeof *ids);
+		ids[n++] = sqlite3_column_int64(stmt, 0);
+	}
+	if (rc != SQLITE_DONE)
+		xasprintf(cause, "cannot read %s: %s", t->name,
+		    sqlite3_errmsg(s->db));
+	sqlite3_finalize(stmt);
+	matcher_free(m);
+	if (rc == SQLITE_DONE)
+		r = store_query_by_ids(s, t, q, ids, n, cause);
+	free(ids);
+	return r;
+}
+
 /* How many rows Q selects from T, or -1 with *cause set. */
 int64_t
 store_query_count(struct store *s, const struct store_table *t,

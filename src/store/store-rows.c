@@ -72,6 +72,19 @@ store_rows_cell(const struct store_rows *r, size_t row, size_t col)
 	return r->cells[row * r->ncols + col];
 }
 
+/* The index of the column called NAME in R, or -1. */
+int
+store_rows_col(const struct store_rows *r, const char *name)
+{
+	size_t	 j;
+
+	for (j = 0; j < r->ncols; j++) {
+		if (strcmp(r->names[j], name) == 0)
+			return (int)j;
+	}
+	return -1;
+}
+
 /* The number V is drawn as (us for a time), or NAN for no value. */
 double
 store_rows_val_num(const struct store_val *v)

@@ -608,6 +608,9 @@ struct store_rows *store_tables_summary(struct store *,
 		     const struct store_query *, char **);
 
 /* store-query.c */
+struct store_rows *store_query_table_ids(struct store *,
+		     const struct store_table *, const struct store_query *,
+		     char **);
 struct store_rows *store_query_table(struct store *,
 		     const struct store_table *, const struct store_query *,
 		     char **);
@@ -686,6 +689,7 @@ void		 store_rows_free(struct store_rows *);
 void		 store_rows_add(struct store_rows *, char **,
 		     const struct store_val *);
 const char	*store_rows_cell(const struct store_rows *, size_t, size_t);
+int		 store_rows_col(const struct store_rows *, const char *);
 double		 store_rows_num(const struct store_rows *, size_t, size_t);
 double		 store_rows_val_num(const struct store_val *);
 bool		 store_fmt_numeric(enum store_fmt);

@@ -22,12 +22,23 @@ wait_for 'Kernels  row' && ok 0 "Shift-Tab goes back"
 send_keys 2 j j Enter
 wait_for 'op_statistic: row detail' && expect_screen op-detail \
     "Enter on an op type shows its fields and its tasks"
-send_keys q
+expect_attrs op-detail "the cursor is on the slowest task"
+# The third slowest task: Enter shows it, selected, in the timeline.
+third=$(capture | awk '/slowest first/ { n = NR } n && NR == n + 4 {
+    print "Name: " $4 "  Type: MIX_AIC  Stream: " $3 }')
+send_keys j j Enter
+wait_for 'Timeline  lane' && capture | grep -qF "$third"
+ok $? "j j Enter: the third task in the timeline ($third)"
+send_keys q q
 wait_for 'Op statistic  row 3 of' && ok 0 "q goes back with the cursor kept"
 send_keys 4 G Enter
 wait_for 'op_summary: row detail' && expect_screen kernel-detail \
     "Enter on a task shows every field"
-send_keys q F1
+name=$(capture | awk '$1 == "Op" && $2 == "Name" { print $3 }')
+send_keys Enter
+wait_for 'Timeline  lane' && capture | grep -qF "Name: $name "
+ok $? "Enter on a task's page shows it in the timeline ($name)"
+send_keys q q F1
 wait_for 'npuprof-tui keys' && expect_screen help-kernels \
     "F1 shows the keys of the view and the global ones"
 send_keys q 1 '?'
