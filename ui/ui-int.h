@@ -326,6 +326,9 @@ enum view_table_kind {
 extern const struct view_ops view_table_ops[VIEW_TABLE_COUNT];
 
 /* A table view's state, shared by view-table*.c and view-jump.c. */
+/* Epoch instants from here on (ns): about 1970-01-12, past any duration. */
+#define VIEW_TABLE_EPOCH	INT64_C(1000000000000000)
+
 struct view_table {
 	const struct store_table *t;
 	const struct store_table *base;	/* t without a step */
@@ -344,6 +347,10 @@ struct view_table {
 	int			*widths;
 	bool			*numeric;
 	bool			*hidden;	/* left out of the screen */
+	bool			*instant;	/* starts, ends: shown relative */
+	int			*intw;		/* numbers: integer part, */
+	int			*fracw;		/* decimals, widest */
+	int64_t			 origin;	/* the trace's start, or NP_NA */
 	int			 sort_col;	/* -1: the table's order */
 	bool			 sort_desc;
 	char			*sort;
@@ -379,6 +386,12 @@ const struct store_rows *view_table_page_row(struct view_table *, int64_t,
 int		 view_table_page_reload(struct view_table *, char **);
 void		 view_table_page_free(struct view_table *);
 void		 view_table_page_goto(struct view_table *, int64_t);
+const char	*view_table_page_text(const struct view_table *,
+		     const struct store_rows *, size_t, size_t, char *);
+bool		 view_table_page_match(struct matcher *,
+		     const struct store_rows *, size_t, size_t, const char *);
+int		 view_table_page_draw_cell(const struct view_table *, size_t,
+		     int, int, int, enum role, const char *);
 
 /* view-table-step.c */
 int		 view_table_step_key(struct view_table *);

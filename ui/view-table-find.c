@@ -19,15 +19,18 @@
 #define HITS_MAX	(1 << 20)	/* match rows kept for "match i/N" */
 #define HITS_SECONDS	0.03
 
+/* Whether a cell of row I of R, as the table shows it, matches M. */
 static bool
-view_table_find_row(struct matcher *m, const struct store_rows *r, size_t i)
+view_table_find_row(const struct view_table *vt, struct matcher *m,
+    const struct store_rows *r, size_t i)
 {
+	char		 buf[STORE_READABLE_MAX];
 	size_t		 j;
 	const char	*c;
 
 	for (j = 0; j < r->ncols; j++) {
-		c = store_rows_cell(r, i, j);
-		if (matcher_match(m, c, strlen(c)))
+		c = view_table_page_text(vt, r, i, j, buf);
+		if (view_table_page_match(m, r, i, j, c))
 			return true;
 	}
 	return false;
@@ -62,7 +65,7 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 			i = back ? from - off - (int64_t)k : (int64_t)k;
 			if (i < 0 || i >= (int64_t)r->nrows)
 				continue;
-			if (view_table_find_row(m, r, (size_t)i)) {
+			if (view_table_find_row(vt, m, r, (size_t)i)) {
 				store_rows_free(r);
 				view_table_page_goto(vt, off + i);
 				if (view_table_page_fill(vt, false,
@@ -184,7 +187,7 @@ view_table_find_hits_tick(struct view_table *vt)
 			break;
 		}
 		for (k = 0; k < r->nrows; k++) {
-			if (!view_table_find_row(vt->search_m, r, k))
+			if (!view_table_find_row(vt, vt->search_m, r, k))
 				continue;
 			if (vt->nhits < HITS_MAX) {
 				if (vt->nhits == vt->ahits) {

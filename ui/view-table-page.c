@@ -56,12 +56,91 @@ view_table_page_key(const char *name)
 	return false;
 }
 
+/*
+ * Whether column NAME holds instants (a start or an end): those in epoch
+ * time show from the start of the trace.
+ */
+static bool
+view_table_page_instant(const char *name)
+{
+	return strcasestr(name, "start") != NULL ||
+	    strcasestr(name, "end") != NULL ||
+	    strcasestr(name, "stop") != NULL;
+}
+
+/* The columns of TEXT from its decimal point on, for a number; else 0. */
+static int
+view_table_page_frac(const char *text)
+{
+	const char	*dot;
+
+	if (strspn(text, "+-0123456789.") != strlen(text) ||
+	    (dot = strchr(text, '.')) == NULL)
+		return 0;
+	return (int)strlen(dot);
+}
+
+/*
+ * Cell J of row I of R as the table shows it, in BUF if it changes
+ * (STORE_READABLE_MAX bytes): an instant in epoch time as "+us" from the
+ * start of the trace (the detail page keeps the epoch time), a float with
+ * a binary tail rounded (store_print_readable).
+ */
+const char *
+view_table_page_text(const struct view_table *vt, const struct store_rows *r,
+    size_t i, size_t j, char *buf)
+{
+	const char	*c = store_print_readable(r, i, j, buf);
+	int64_t		 ns;
+
+	if (j >= vt->ncols || !vt->instant[j] || vt->origin == NP_NA ||
+	    util_parse_ns(c, strlen(c), &ns) != 0 || ns < VIEW_TABLE_EPOCH)
+		return c;
+	buf[0] = '+';
+	util_fmt_us(buf + 1, STORE_READABLE_MAX - 1, ns - vt->origin, 3,
+	    false);
+	return buf;
+}
+
+/*
+ * Whether M matches cell J of row I of R: as shown (TEXT) or as stored,
+ * so that an epoch time copied from elsewhere is found too.
+ */
+bool
+view_table_page_match(struct matcher *m, const struct store_rows *r,
+    size_t i, size_t j, const char *text)
+{
+	const char	*c = store_rows_cell(r, i, j);
+
+	return matcher_match(m, text, strlen(text)) || (c != text &&
+	    strcmp(c, text) != 0 && matcher_match(m, c, strlen(c)));
+}
+
+/*
+ * Draw cell TEXT of column J at Y, X in WIDTH columns: numbers right
+ * aligned with their decimal points in line, text on the left.
+ */
+int
+view_table_page_draw_cell(const struct view_table *vt, size_t j, int y,
+    int x, int width, enum role role, const char *text)
+{
+	char	 pad[STORE_READABLE_MAX + 16];
+	int	 n;
+
+	if (!vt->numeric[j])
+		return draw_cell(y, x, width, role, text, false);
+	n = vt->fracw[j] - view_table_page_frac(text);
+	snprintf(pad, sizeof pad, "%s%*s", text, n > 0 ? n : 0, "");
+	return draw_cell(y, x, width, role, pad, true);
+}
+
 static void
 view_table_page_widths(struct view_table *vt, const struct store_rows *r)
 {
-	char	 buf[STORE_READABLE_MAX];
-	size_t	 i, j;
-	int	 w;
+	char		 buf[STORE_READABLE_MAX];
+	const char	*c;
+	size_t		 i, j;
+	int		 w, f;
 
 	if (vt->widths == NULL) {
 		vt->ncols = r->ncols;
@@ -69,11 +148,17 @@ view_table_page_widths(struct view_table *vt, const struct store_rows *r)
 		vt->names = xcalloc(r->ncols, sizeof *vt->names);
 		vt->numeric = xcalloc(r->ncols, sizeof *vt->numeric);
 		vt->hidden = xcalloc(r->ncols, sizeof *vt->hidden);
+		vt->instant = xcalloc(r->ncols, sizeof *vt->instant);
+		vt->intw = xcalloc(r->ncols, sizeof *vt->intw);
+		vt->fracw = xcalloc(r->ncols, sizeof *vt->fracw);
+		vt->origin = store_lanes_origin(session_store());
 		vt->key = -1;
 		for (i = 0; i < r->ncols; i++) {
 			vt->names[i] = xstrdup(r->names[i]);
 			vt->widths[i] = draw_width(r->names[i]) + 1;
 			vt->numeric[i] = store_fmt_numeric(r->fmts[i]);
+			vt->instant[i] = vt->numeric[i] &&
+			    view_table_page_instant(r->names[i]);
 			if (vt->key < 0 && view_table_page_key(r->names[i]))
 				vt->key = (int)i;
 		}
@@ -81,9 +166,19 @@ view_table_page_widths(struct view_table *vt, const struct store_rows *r)
 		store_empty_cols(session_store(), vt->t, vt->names, vt->ncols,
 		    vt->hidden);
 	}
+	/* A number's width: its integer part's and its decimals' widest. */
 	for (i = 0; i < r->nrows; i++) {
 		for (j = 0; j < r->ncols && j < vt->ncols; j++) {
-			w = draw_width(store_print_readable(r, i, j, buf));
+			c = view_table_page_text(vt, r, i, j, buf);
+			w = draw_width(c);
+			if (vt->numeric[j]) {
+				f = view_table_page_frac(c);
+				if (w - f > vt->intw[j])
+					vt->intw[j] = w - f;
+				if (f > vt->fracw[j])
+					vt->fracw[j] = f;
+				w = vt->intw[j] + vt->fracw[j];
+			}
 			if (w > TABLE_MAX_WIDTH)
 				w = TABLE_MAX_WIDTH;
 			if (w > vt->widths[j])
@@ -186,6 +281,9 @@ view_table_page_free(struct view_table *vt)
 	free(vt->widths);
 	free(vt->numeric);
 	free(vt->hidden);
+	free(vt->instant);
+	free(vt->intw);
+	free(vt->fracw);
 	free(vt->sort);
 	free(vt->filter);
 	free(vt->search);

@@ -204,12 +204,12 @@ view_table_draw(struct view *v, int y, int h)
 			if ((j = cols[k]) >= r->ncols)
 				continue;
 			w = view_table_colw(vt, j);
-			c = store_print_readable(r, i, j, buf);
+			c = view_table_page_text(vt, r, i, j, buf);
 			/* The search's matches stand out, as in less. */
-			draw_cell(y + 1 + (int)row, x, w < COLS - x ? w :
-			    COLS - x, vt->search_m != NULL &&
-			    matcher_match(vt->search_m, c, strlen(c)) ?
-			    ROLE_MATCH : role, c, vt->numeric[j]);
+			view_table_page_draw_cell(vt, j, y + 1 + (int)row, x,
+			    w < COLS - x ? w : COLS - x, vt->search_m != NULL &&
+			    view_table_page_match(vt->search_m, r, i, j, c) ?
+			    ROLE_MATCH : role, c);
 			x += w + 1;
 		}
 	}

@@ -471,6 +471,7 @@ int64_t		 store_load_count(struct store *);
 /* store-lanes.c: timeline */
 int		 store_lanes_build(struct store *, char **);
 const char	*store_lanes_type_name(int);
+int64_t		 store_lanes_origin(struct store *);
 
 /* store-timeline.c: timeline */
 int		 store_lanes(struct store *, struct store_lane **, size_t *,
