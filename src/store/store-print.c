@@ -102,19 +102,62 @@ store_print_readable(const struct store_rows *r, size_t i, size_t j,
 	return buf;
 }
 
+/* The columns of number TEXT from its decimal point on; else 0. */
+static size_t
+store_print_frac(const char *text)
+{
+	const char	*dot;
+
+	if (strspn(text, "+-0123456789.") != strlen(text) ||
+	    (dot = strchr(text, '.')) == NULL)
+		return 0;
+	return strlen(dot);
+}
+
+/*
+ * Cell I, J of R as a table shows it into PAD (STORE_READABLE_MAX + 16
+ * bytes): numbers followed by the spaces that line their decimal point up
+ * with the column's widest decimals FRAC.
+ */
+static const char *
+store_print_aligned(const struct store_rows *r, size_t i, size_t j,
+    size_t frac, char *pad)
+{
+	char		 buf[STORE_READABLE_MAX];
+	const char	*c = store_print_readable(r, i, j, buf);
+	size_t		 n;
+
+	if (frac == 0)
+		return c == buf ? strcpy(pad, buf) : c;
+	n = frac - store_print_frac(c);
+	snprintf(pad, STORE_READABLE_MAX + 16, "%s%*s", c, (int)n, "");
+	return pad;
+}
+
 static void
 store_print_table(FILE *f, const struct store_rows *r,
     const struct store_print_opts *o)
 {
-	size_t	*w, i, j, total = 0;
-	char	 buf[STORE_READABLE_MAX];
+	size_t	*w, *frac, i, j, total = 0, cw;
+	char	 buf[STORE_READABLE_MAX + 16];
 
 	w = xcalloc(r->ncols, sizeof *w);
+	frac = xcalloc(r->ncols, sizeof *frac);
+	for (j = 0; j < r->ncols; j++) {
+		if (!store_fmt_numeric(r->fmts[j]))
+			continue;
+		for (i = 0; i < r->nrows; i++) {
+			cw = store_print_frac(store_print_readable(r, i, j,
+			    buf));
+			if (cw > frac[j])
+				frac[j] = cw;
+		}
+	}
 	for (j = 0; j < r->ncols; j++) {
 		w[j] = store_print_width(r->names[j]);
 		for (i = 0; i < r->nrows; i++) {
-			size_t cw = store_print_width(store_print_readable(r,
-			    i, j, buf));
+			cw = store_print_width(store_print_aligned(r, i, j,
+			    frac[j], buf));
 			if (cw > w[j])
 				w[j] = cw;
 		}
@@ -138,8 +181,8 @@ store_print_table(FILE *f, const struct store_rows *r,
 	fputc('\n', f);
 	for (i = 0; i < r->nrows; i++) {
 		for (j = 0; j < r->ncols; j++) {
-			store_print_cell(f, store_print_readable(r, i, j, buf),
-			    w[j],
+			store_print_cell(f, store_print_aligned(r, i, j,
+			    frac[j], buf), w[j],
 			    store_fmt_numeric(r->fmts[j]), o->utf8,
 			    j + 1 < r->ncols);
 			if (j + 1 < r->ncols)
@@ -148,6 +191,7 @@ store_print_table(FILE *f, const struct store_rows *r,
 		fputc('\n', f);
 	}
 	free(w);
+	free(frac);
 }
 
 /* A CSV field: quoted only when it must be (comma, quote, line break). */
