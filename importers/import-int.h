@@ -55,6 +55,20 @@ void		 import_csv_report(struct csv *, struct store *);
 
 /* import-columns.c: find columns by header name. */
 struct csv_cols;
+
+/* import-memory.c: memory_record.csv as counter series */
+#define IMPORT_MEMORY_NVALS	3
+struct import_memory {
+	int		 ts;
+	int		 comp;
+	int		 dev;
+	int		 val[IMPORT_MEMORY_NVALS];
+	bool		 on;		/* the file has a time and values */
+};
+void		 import_memory_init(struct import_memory *, struct csv_cols *);
+int		 import_memory_row(struct store *, const struct import_memory *,
+		     char **, size_t, const struct import_ctx *);
+
 struct csv_cols	*import_columns_create(char **, size_t);
 void		 import_columns_free(struct csv_cols *);
 int		 import_columns_find(struct csv_cols *, const char *);

@@ -606,12 +606,17 @@ import_rows_generic(struct store *s, const char *path, const char *name,
 {
 	struct rows_file	 r;
 	struct rows_trouble	 tr = { .path = path };
+	struct import_memory	 mem;
 	int64_t			 row = 0;
 	size_t			 ncols;
 
 	if (import_rows_open(&r, path, cause) != 0)
 		return -1;
 	ncols = r.n;
+	/* torch_npu's memory over time: a chart in the timeline too. */
+	memset(&mem, 0, sizeof mem);
+	if (strcmp(name, "memory_record") == 0)
+		import_memory_init(&mem, r.cols);
 	if (ncols > STORE_GENERIC_MAX_COLS)
 		store_load_warning(s, path, 0, "%zu columns; only the first "
 		    "%d are kept", ncols, STORE_GENERIC_MAX_COLS);
@@ -629,6 +634,10 @@ import_rows_generic(struct store *s, const char *path, const char *name,
 			    "ones read as N/A" : "row has more cells than the "
 			    "header, the extra ones dropped");
 		store_load_generic_row(s, r.f, r.n);
+		if (import_memory_row(s, &mem, r.f, r.n, ctx) != 0)
+			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
+			    "a time or memory value that is not a number: kept "
+			    "in the table, left out of the memory chart");
 	}
 	import_rows_trouble_report(s, &tr);
 	import_rows_close(s, &r);

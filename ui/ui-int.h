@@ -109,6 +109,7 @@ enum role {
 	X(FOLLOW_FLOW,	"follow-flow",	"Follow launch to task and back") \
 	X(ZOOM_SPAN,	"zoom-span",	"Zoom to the span at the cursor") \
 	X(GOTO_TIME,	"goto-time",	"Go to a time (or +/- relative)") \
+	X(PEAK,		"peak",		"Go to the peak of the counter lane") \
 	X(MARK,		"mark",		"Set the mark at the cursor")	\
 	X(GOTO_MARK,	"goto-mark",	"Return to the mark")		\
 	X(JUMP,		"timeline",					\
@@ -549,11 +550,17 @@ struct view_timeline_arg {
 	const struct store_span	*span;		/* to show, selected */
 	view_timeline_step_cb	 step;		/* n, N walk its op type */
 	bool			 fit;		/* frame the span itself */
+	int64_t			 cursor;	/* in the frame, or NP_NA */
 };
 extern const struct view_ops view_timeline_ops;
 void		 view_timeline_fill(struct view_tl *);
 void		 view_timeline_focus(struct view_tl *,
 		     const struct store_span *);
+
+/* view-timeline-counter.c */
+void		 view_timeline_counter_footer(struct view_tl *,
+		     const struct store_lane *, int);
+int		 view_timeline_counter_peak(struct view_tl *);
 
 /* view-timeline-search.c */
 int		 view_timeline_search_key(struct view_tl *, enum action);

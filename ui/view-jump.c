@@ -71,6 +71,7 @@ view_jump_push(int rc, char *cause, const char *why, struct store_span *sp,
 	arg.span = sp;
 	arg.step = step;
 	arg.fit = fit;
+	arg.cursor = NP_NA;
 	rc = view_push(&view_timeline_ops, &arg, NULL);
 	store_spans_release(sp);
 	return rc == 0 ? REDRAW_ALL : REDRAW_STATUS;
@@ -266,6 +267,79 @@ view_jump_step_row(struct view_table *vt, size_t i)
 	    "(no start or time)", &sp, NULL, true);
 }
 
+/*
+ * The counter lane of memory_record's component COMP into *SP, its first
+ * and last sample as its start and end: its Total Allocated series where
+ * it has one, else its first one. False if it has none.
+ */
+static bool
+view_jump_memory_lane(const char *comp, struct store_span *sp)
+{
+	struct store_lane	*lanes;
+	size_t			 n, i, len;
+	bool			 found = false;
+	char			 want[128], *cause = NULL;
+
+	if (store_lanes(session_store(), &lanes, &n, &cause) != 0) {
+		free(cause);
+		return false;
+	}
+	len = (size_t)snprintf(want, sizeof want, "Memory %s", comp);
+	for (i = 0; i < n; i++) {
+		if (lanes[i].kind != LANE_COUNTER ||
+		    strncmp(lanes[i].name, want, len) != 0 ||
+		    (lanes[i].name[len] != '\0' && lanes[i].name[len] != ' ') ||
+		    (session_rank() != NP_NA && lanes[i].rank != session_rank()))
+			continue;
+		/* Counter lane ids are below zero: -1 is one of them. */
+		if (found && strstr(lanes[i].name, "Allocated") == NULL)
+			continue;
+		found = true;
+		sp->lane = lanes[i].id;
+		sp->start_ns = lanes[i].start_ns;
+		sp->end_ns = lanes[i].end_ns > lanes[i].start_ns ?
+		    lanes[i].end_ns : lanes[i].start_ns + 1;
+	}
+	store_lanes_free(lanes, n);
+	return found;
+}
+
+/*
+ * t on a row of memory_record: the memory chart in the timeline, the
+ * cursor at the row's time on its component's lane.
+ */
+static int
+view_jump_memory_row(struct view_table *vt, size_t i)
+{
+	struct view_timeline_arg	 arg;
+	struct store_span		 sp;
+	const char			*ts, *comp;
+	int64_t				 ns;
+	size_t				 len;
+
+	ts = view_jump_cell(vt, i, "Timestamp(us)");
+	comp = view_jump_cell(vt, i, "Component");
+	len = ts != NULL ? strcspn(ts, " \t") : 0;
+	if (ts == NULL || util_parse_ns(ts, len, &ns) != 0) {
+		status_set(ROLE_ERROR, "this row has no time");
+		return REDRAW_STATUS;
+	}
+	memset(&sp, 0, sizeof sp);
+	if (!view_jump_memory_lane(comp != NULL ? comp : "", &sp)) {
+		status_set(ROLE_ERROR, "no memory chart for this component "
+		    "in the timeline");
+		return REDRAW_STATUS;
+	}
+	/* The whole series framed, the cursor at the row's time. */
+	sp.type = -1;
+	arg.span = &sp;
+	arg.step = NULL;
+	arg.fit = true;
+	arg.cursor = ns;
+	return view_push(&view_timeline_ops, &arg, NULL) == 0 ? REDRAW_ALL :
+	    REDRAW_STATUS;
+}
+
 /* t on a row of the Markers (msprof_tx): the marker on its thread's lane. */
 static int
 view_jump_marker_row(struct view_table *vt, size_t i)
@@ -309,8 +383,10 @@ view_jump_key(struct view_table *vt)
 		return view_jump_step_row(vt, i);
 	if (strcmp(name, "msprof_tx") == 0)
 		return view_jump_marker_row(vt, i);
+	if (strcmp(name, "memory_record") == 0)
+		return view_jump_memory_row(vt, i);
 	status_set(ROLE_ERROR, "t shows a task (Kernels), an op type "
-	    "(Op statistic), a step (Steps) or a marker (Markers) in the "
-	    "timeline");
+	    "(Op statistic), a step (Steps), a marker (Markers) or memory "
+	    "(memory_record) in the timeline");
 	return REDRAW_STATUS;
 }

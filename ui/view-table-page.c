@@ -65,6 +65,7 @@ view_table_page_instant(const char *name)
 {
 	return strcasestr(name, "start") != NULL ||
 	    strcasestr(name, "end") != NULL ||
+	    strcasestr(name, "timestamp") != NULL ||
 	    strcasestr(name, "stop") != NULL;
 }
 

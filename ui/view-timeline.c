@@ -43,6 +43,7 @@ static const struct key_binding view_timeline_keys[] = {
 	{ 'f', ACTION_FOLLOW_FLOW, NULL },
 	{ 'z', ACTION_ZOOM_SPAN, NULL },
 	{ 't', ACTION_GOTO_TIME, NULL },
+	{ 'p', ACTION_PEAK, NULL },
 	{ 'm', ACTION_MARK, NULL },
 	{ '\'', ACTION_GOTO_MARK, NULL },
 	{ 'v', ACTION_SELECT, NULL },
@@ -230,6 +231,8 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 			view_timeline_show(tl, ta->span, true);
 		else
 			view_timeline_focus(tl, ta->span);
+		if (ta->cursor >= tl->f.t0 && ta->cursor < tl->f.t1)
+			tl->f.cursor = ta->cursor;
 		tl->nundo = 0;
 	}
 	view_timeline_fill(tl);
@@ -401,12 +404,13 @@ static void
 view_timeline_lane(struct view_tl *tl, size_t i, int y)
 {
 	struct view_tl_row		*r = &tl->rows[i];
+	const struct store_lane	*l;
 	struct store_span	*sp;
 	int64_t			 a, b;
 	size_t			 j;
 	int			 x, x1, cx, nx = tl->namew + 1;
 	enum role		 role;
-	bool			 selected;
+	bool			 selected, peak = false;
 	char			 name[96];
 
 	draw_fill(y, 0, COLS, ROLE_NORMAL);
@@ -420,8 +424,17 @@ view_timeline_lane(struct view_tl *tl, size_t i, int y)
 			continue;
 		if (!tl->items[i].group &&
 		    tl->lanes[tl->items[i].lane].kind == LANE_COUNTER) {
+			l = &tl->lanes[tl->items[i].lane];
+			/* The series' peak, the first cell reaching it. */
+			if (!peak && l->vmax > l->vmin &&
+			    r->cells[x].value >= l->vmax) {
+				draw_text(y, nx + x, 1, ROLE_HOT,
+				    draw_glyph_up());
+				peak = true;
+				continue;
+			}
 			draw_text(y, nx + x, 1, ROLE_SPARK, view_timeline_spark(
-			    &tl->lanes[tl->items[i].lane], r->cells[x].value));
+			    l, r->cells[x].value));
 			continue;
 		}
 		a = store_timeline_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
@@ -458,23 +471,6 @@ view_timeline_lane(struct view_tl *tl, size_t i, int y)
 		mvchgat(y, nx + cx, 1, A_REVERSE, 0, NULL);
 }
 
-/* The footer of a counter lane: its value at the cursor and its range. */
-static void
-view_timeline_counter(struct view_tl *tl, const struct store_lane *l, int y)
-{
-	char	 at[32] = "no value", lo[32], hi[32];
-	double	 v;
-
-	if (store_counter_lanes_at(session_store(), l, tl->f.cursor, &v) == 1)
-		util_fmt_fixed(at, sizeof at, v, 3, true);
-	util_fmt_fixed(lo, sizeof lo, l->vmin, 3, true);
-	util_fmt_fixed(hi, sizeof hi, l->vmax, 3, true);
-	draw_textf(y, 0, COLS, ROLE_NORMAL, "%s  Counter: %s  Value: %s  "
-	    "Unit: %s  Min: %s  Max: %s  Samples: %lld  (a cell shows its"
-	    " highest value)", l->group, l->name, at, *l->unit != '\0' ?
-	    l->unit : "-", lo, hi, (long long)l->nspans);
-}
-
 /* The footer: the selected span's details on two lines. */
 static void
 view_timeline_footer(struct view_tl *tl, int y)
@@ -492,7 +488,7 @@ view_timeline_footer(struct view_tl *tl, int y)
 		return;
 	}
 	if (l->kind == LANE_COUNTER) {
-		view_timeline_counter(tl, l, y + 1);
+		view_timeline_counter_footer(tl, l, y + 1);
 		return;
 	}
 	if (tl->detail == NULL) {
@@ -739,6 +735,8 @@ view_timeline_key(struct view *v, enum action a, int key)
 			view_timeline_range_set(tl, tl->mark - span / 2,
 			    tl->mark + span - span / 2, true);
 		break;
+	case ACTION_PEAK:
+		return view_timeline_counter_peak(tl);
 	case ACTION_GOTO_TIME:
 		prompt_start("Go to time (us, or with ns/us/ms/s; +/- "
 		    "relative): ", "", view_timeline_goto, tl);

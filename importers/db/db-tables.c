@@ -230,11 +230,20 @@ db_tables_copy(struct store *s, struct store_foreign *f,
 	const char *const		 *cols;
 	const char			**cells;
 	char				(*bufs)[64];
+	struct import_memory		  mem;
+	struct csv_cols			 *cc;
 	size_t				  ncols, i;
 	int64_t				  n = 0, dev, last = NP_NA;
 	int				  rc;
 
 	cols = db_tables_header(src->table, msprof, &ncols);
+	/* memory_record is a chart in the timeline too, as from a CSV. */
+	memset(&mem, 0, sizeof mem);
+	if (strcmp(src->table, "memory_record") == 0) {
+		cc = import_columns_create((char **)cols, ncols);
+		import_memory_init(&mem, cc);
+		import_columns_free(cc);
+	}
 	if (strlen(src->cells) != ncols)
 		fatalx("%s: %s: %zu cells for %zu columns", __func__,
 		    src->table, strlen(src->cells), ncols);
@@ -257,6 +266,8 @@ db_tables_copy(struct store *s, struct store_foreign *f,
 			cells[i] = db_tables_cell(r, (int)i, src->cells[i],
 			    bufs[i], sizeof bufs[i]);
 		store_load_generic_row(s, (char **)cells, ncols);
+		/* Cells the database gave as numbers are numbers. */
+		(void)import_memory_row(s, &mem, (char **)cells, ncols, ctx);
 		n++;
 	}
 	free(bufs);

@@ -54,6 +54,31 @@ store_counter_lanes_at(struct store *s, const struct store_lane *l, int64_t t,
 	return found;
 }
 
+/*
+ * When lane L's series first reaches its highest value, into *T: 1 if
+ * found, else 0.
+ */
+int
+store_counter_lanes_peak(struct store *s, const struct store_lane *l,
+    int64_t *t)
+{
+	sqlite3_stmt	*stmt;
+	int		 found = 0;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT ts_ns" COUNTER_SERIES
+	    " AND value >= ?7 ORDER BY ts_ns LIMIT 1", -1, &stmt, NULL) !=
+	    SQLITE_OK)
+		return 0;
+	store_counter_lanes_bind(stmt, l);
+	sqlite3_bind_double(stmt, 7, l->vmax);
+	if (sqlite3_step(stmt) == SQLITE_ROW) {
+		*t = sqlite3_column_int64(stmt, 0);
+		found = 1;
+	}
+	sqlite3_finalize(stmt);
+	return found;
+}
+
 /* The cell of the W cells over [T0, T1) holding T, which lies inside. */
 static size_t
 store_counter_lanes_cell(int64_t t0, int64_t t1, size_t w, int64_t t)

@@ -543,7 +543,9 @@ store_lanes_source(struct lanes_build *b, enum store_lane_kind kind,
 			store_lanes_end(b);
 			store_lanes_group(group, sizeof group, key[0], key[1],
 			    key[2]);
-			if (kind == LANE_STREAM)
+			if (kind == LANE_STREAM && key[4] == NP_NA)
+				snprintf(name, sizeof name, "Stream N/A");
+			else if (kind == LANE_STREAM)
 				snprintf(name, sizeof name, "Stream %lld",
 				    (long long)key[4]);
 			else if (kind == LANE_STEP)

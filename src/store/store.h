@@ -497,6 +497,8 @@ void		 store_spans_release(struct store_span *);
 int		 store_counter_lanes_cells(struct store *,
 		     const struct store_lane *,
 		     int64_t, int64_t, size_t, struct store_cell *, char **);
+int		 store_counter_lanes_peak(struct store *,
+		     const struct store_lane *, int64_t *);
 int		 store_counter_lanes_at(struct store *,
 		     const struct store_lane *, int64_t, double *);
 

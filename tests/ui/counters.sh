@@ -1,8 +1,9 @@
 #!/bin/sh
 # Counter sparklines and an mstx lane in the timeline, on a trace written
 # here: a series that ramps up, a one-sample spike that must show at the
-# whole-trace zoom, a series that never leaves zero, and the footer of a
-# counter lane; then the same in ASCII.
+# whole-trace zoom and is marked as the peak (p goes there), a series that
+# never leaves zero, and the footer of a counter lane; then the same in
+# ASCII.
 . "$top_srcdir/tests/ui/lib.sh"
 
 DATA="$T/t.json"
@@ -40,6 +41,11 @@ wait_for 'Timeline  lane 1 of 3' && send_keys G
 wait_for 'Counter: APP/DDR' && send_keys k
 wait_for 'Counter: APP/HBM' && expect_screen timeline-counters \
     "sparklines: a ramp with its spike, a flat zero, the footer"
+expect_attrs timeline-counters "the peak is marked in its own colour"
+capture | grep -q 'Max: 9000 at +6.25ms (p)'
+ok $? "the footer says when the peak came"
+send_keys p
+wait_for 'Value: 9000' && ok 0 "p takes the cursor to the peak"
 send_keys t
 wait_for 'Go to time' && type_text "6250015ns" && send_keys Enter
 wait_for 'Value: 9000' && send_keys W W W W W W W W

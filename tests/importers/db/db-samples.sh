@@ -127,11 +127,20 @@ while read -r db; do
 	"$PYTHON3" - "$T/d$i.db" >"$T/cours" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
+# The memory_record series are the table's, checked below.
 for r in db.execute("SELECT n.s, k.s, count(*), min(c.ts_ns), max(c.ts_ns),"
         " min(c.value), max(c.value) FROM counter c JOIN str n ON n.id ="
-        " c.name JOIN str k ON k.id = c.key GROUP BY n.s, k.s ORDER BY n.s, k.s"):
+        " c.name JOIN str k ON k.id = c.key WHERE n.s NOT LIKE 'Memory %'"
+        " GROUP BY n.s, k.s ORDER BY n.s, k.s"):
     print("%s|%s|%d|%d|%d|%.17g|%.17g" % r)
 PY
+	# Each value cell of memory_record is one sample of its series.
+	is "$(q "$T/d$i.db" "SELECT count(*) FROM counter c JOIN str n
+	    ON n.id = c.name WHERE n.s LIKE 'Memory %'")" \
+	    "$(q "$T/d$i.db" "SELECT ifnull(sum((\"Total Allocated(MB)\" <> '')
+	    + (\"Total Reserved(MB)\" <> '') + (\"Total Active(MB)\" <> '')),
+	    0) FROM memory_record" 2>/dev/null || echo 0)" \
+	    "$rel: one memory sample per value of memory_record"
 	# TASK_PMU_INFO: every value of every metric, as the task rows hold
 	# them (SQLite's text of the NUMERIC value), against the .db.
 	"$PYTHON3" - "$db" >"$T/pref" <<'PY'

@@ -1,0 +1,104 @@
+/*
+ * torch_npu's memory_record.csv as counter series beside its table: per
+ * component (APP, PTA, GE, ...) its Total Allocated, Reserved and Active
+ * MB over time, so the timeline draws memory as a chart, its peak marked,
+ * as it draws the counter tracks of a trace. A row whose time or value is
+ * not a number adds no sample and is counted by the caller.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "import-int.h"
+
+static const char *const import_memory_keys[IMPORT_MEMORY_NVALS] = {
+	"Total Allocated(MB)", "Total Reserved(MB)", "Total Active(MB)"
+};
+
+/* Find the columns in C; M->on is false if the file lacks time or values. */
+void
+import_memory_init(struct import_memory *m, struct csv_cols *c)
+{
+	size_t	 i;
+	bool	 any = false;
+
+	m->ts = import_columns_find(c, "Timestamp(us)");
+	m->comp = import_columns_find(c, "Component");
+	m->dev = import_columns_find(c, "Device Type");
+	for (i = 0; i < IMPORT_MEMORY_NVALS; i++) {
+		m->val[i] = import_columns_find(c, import_memory_keys[i]);
+		any = any || m->val[i] >= 0;
+	}
+	m->on = m->ts >= 0 && any;
+}
+
+/* Cell COL of F (N cells) without blanks around it, in BUF; NULL if none. */
+static const char *
+import_memory_cell(char **f, size_t n, int col, char *buf, size_t size)
+{
+	const char	*c;
+	size_t		 len;
+
+	if (col < 0 || (size_t)col >= n)
+		return NULL;
+	c = f[col] + strspn(f[col], " \t");
+	len = strlen(c);
+	while (len > 0 && (c[len - 1] == ' ' || c[len - 1] == '\t' ||
+	    c[len - 1] == '\r'))
+		len--;
+	if (len == 0 || len >= size || util_is_na(c, len))
+		return NULL;
+	memcpy(buf, c, len);
+	buf[len] = '\0';
+	return buf;
+}
+
+/*
+ * The samples of one row F (N cells) of the file: -1 if its time or one
+ * of its values is there but not a number (nothing is added then).
+ */
+int
+import_memory_row(struct store *s, const struct import_memory *m, char **f,
+    size_t n, const struct import_ctx *ctx)
+{
+	struct store_counter	 c;
+	char			 buf[64], name[128];
+	const char		*v, *comp, *dev;
+	double			 vals[IMPORT_MEMORY_NVALS];
+	bool			 has[IMPORT_MEMORY_NVALS];
+	size_t			 i;
+	int64_t			 d;
+
+	if (!m->on)
+		return 0;
+	memset(&c, 0, sizeof c);
+	if ((v = import_memory_cell(f, n, m->ts, buf, sizeof buf)) == NULL)
+		return 0;
+	if (util_parse_ns(v, strlen(v), &c.ts_ns) != 0)
+		return -1;
+	for (i = 0; i < IMPORT_MEMORY_NVALS; i++) {
+		v = import_memory_cell(f, n, m->val[i], buf, sizeof buf);
+		if ((has[i] = v != NULL) && util_parse_double(v, strlen(v),
+		    &vals[i]) != 0)
+			return -1;
+	}
+	/* "NPU:0" names the device; the file's unit says otherwise. */
+	c.device = ctx->device != NP_NA ? ctx->device : 0;
+	if ((dev = import_memory_cell(f, n, m->dev, buf, sizeof buf)) !=
+	    NULL && strncmp(dev, "NPU:", 4) == 0 &&
+	    util_parse_int(dev + 4, strlen(dev + 4), &d) == 0)
+		c.device = d;
+	c.rank = ctx->rank;
+	c.pid = NP_NA;
+	c.tid = NP_NA;
+	comp = import_memory_cell(f, n, m->comp, buf, sizeof buf);
+	snprintf(name, sizeof name, "Memory %s", comp != NULL ? comp : "");
+	c.name = name;
+	for (i = 0; i < IMPORT_MEMORY_NVALS; i++) {
+		if (!has[i])
+			continue;
+		c.key = import_memory_keys[i];
+		c.value = vals[i];
+		store_trace_load_counter(s, &c);
+	}
+	return 0;
+}

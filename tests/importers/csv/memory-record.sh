@@ -1,0 +1,50 @@
+#!/bin/sh
+# torch_npu's memory_record.csv: kept as its table, and each component's
+# Total Allocated, Reserved and Active MB become counter series (exact
+# times, the trailing TAB the vendor writes ignored, empty cells no
+# sample); a row with a value that is not a number stays in the table,
+# adds no sample and is warned about with its offset. (tests/ui/memory.sh
+# looks at the chart.)
+. "$top_srcdir/tests/lib.sh"
+
+d="$T/p_ascend_pt/ASCEND_PROFILER_OUTPUT"
+mkdir -p "$d"
+printf 'Step Id,Name,Type,Accelerator Core,Start Time(us),Duration(us)\n' \
+    >"$d/kernel_details.csv"
+printf '1,a,MatMul,AI_CORE,1736408883573957.900,20\n' >>"$d/kernel_details.csv"
+{
+	printf 'Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),'
+	printf 'Total Active(MB),Stream Ptr,Device Type\n'
+	printf 'APP,1736408883573957.920\t,,2109.6015625,,,NPU:0\n'
+	printf 'PTA,1736408883573960.001\t,10.5,20,10.5,281473,NPU:0\n'
+	printf 'PTA,1736408883573970.002\t,12.25,20,11,281473,NPU:0\n'
+	printf 'PTA,1736408883573980.003\t,lots,20,11,281473,NPU:0\n'
+	printf 'PTA,1736408883573990.004\t,8,20,8,281473,NPU:0\n'
+} >"$d/memory_record.csv"
+"$NPUPROF" import --db "$T/s.db" "$T/p_ascend_pt" 2>"$T/err"
+is $? 0 "import"
+"$NPUPROF" show -q --db "$T/s.db" --format csv "$T/p_ascend_pt" \
+    memory_record | sed 1d | wc -l >"$T/n"
+is "$(cat "$T/n" | tr -d ' ')" 5 "every row stays in the table"
+"$NPUPROF" show -q --db "$T/s.db" --format csv "$T/p_ascend_pt" counters |
+    awk -F, '$3 ~ /^Memory/ { print $3 "|" $4 "|" $5 "|" $6 }' |
+    sort >"$T/c"
+cat >"$T/want" <<'EOW'
+Memory APP|Total Reserved(MB)|1736408883573957.920|2109.6015625
+Memory PTA|Total Active(MB)|1736408883573960.001|10.5
+Memory PTA|Total Active(MB)|1736408883573970.002|11.0
+Memory PTA|Total Active(MB)|1736408883573990.004|8.0
+Memory PTA|Total Allocated(MB)|1736408883573960.001|10.5
+Memory PTA|Total Allocated(MB)|1736408883573970.002|12.25
+Memory PTA|Total Allocated(MB)|1736408883573990.004|8.0
+Memory PTA|Total Reserved(MB)|1736408883573960.001|20.0
+Memory PTA|Total Reserved(MB)|1736408883573970.002|20.0
+Memory PTA|Total Reserved(MB)|1736408883573990.004|20.0
+EOW
+same_file "$T/c" "$T/want" \
+    "the series per component and value, exact times, no empty samples"
+grep -q 'memory_record.csv: offset [0-9]*: a time or memory value that is not a number' \
+    "$T/err"
+ok $? "the row with a bad value is warned about with its offset"
+
+done_testing
