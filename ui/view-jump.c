@@ -288,8 +288,9 @@ view_jump_memory_lane(const char *comp, struct store_span *sp)
 	for (i = 0; i < n; i++) {
 		if (lanes[i].kind != LANE_COUNTER ||
 		    strncmp(lanes[i].name, want, len) != 0 ||
-		    (lanes[i].name[len] != '\0' && lanes[i].name[len] != ' ') ||
-		    (session_rank() != NP_NA && lanes[i].rank != session_rank()))
+		    (lanes[i].name[len] != '\0' &&
+		    lanes[i].name[len] != ' ') || (session_rank() != NP_NA &&
+		    lanes[i].rank != session_rank()))
 			continue;
 		/* Counter lane ids are below zero: -1 is one of them. */
 		if (found && strstr(lanes[i].name, "Allocated") == NULL)
