@@ -501,7 +501,8 @@ struct view_tl_frame {
 /* A row on screen: lane LANE, or the collapsed group of lane LANE. */
 struct view_tl_item {
 	size_t		 lane;
-	bool		 group;
+	bool		 group;		/* a collapsed group */
+	bool		 header;	/* the header of an expanded group */
 	size_t		 nlanes;	/* in the group */
 };
 

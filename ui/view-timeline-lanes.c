@@ -20,7 +20,7 @@ view_timeline_lanes_lane_at(const struct view_tl *tl)
 	if (tl->nitems == 0)
 		return NULL;
 	it = &tl->items[tl->cur];
-	return it->group ? NULL : &tl->lanes[it->lane];
+	return it->group || it->header ? NULL : &tl->lanes[it->lane];
 }
 
 /* Rows that fit: the body less the axis and the footer. */
@@ -54,53 +54,72 @@ view_timeline_lanes_hidden(const struct view_tl *tl, const struct store_lane *l)
 	    matcher_match(tl->hide, l->group, strlen(l->group));
 }
 
+/* Add a row for lane I of TL: a lane, a group's header or its summary. */
+static struct view_tl_item *
+view_timeline_lanes_add(struct view_tl *tl, size_t i, bool group,
+    bool header)
+{
+	struct view_tl_item	*it = &tl->items[tl->nitems++];
+
+	it->lane = i;
+	it->group = group;
+	it->header = header;
+	it->nlanes = 1;
+	return it;
+}
+
 /*
- * Build the rows: every lane not hidden, a collapsed group as one row in
- * the place of its first lane. The cursor stays on the row holding the
- * lane it was on, when there is one.
+ * Build the rows: every lane not hidden under a header row naming its
+ * group (rank and device, or host process) with the count of its lanes;
+ * a collapsed group as one row in the place of its header. The cursor
+ * stays on the row holding the lane it was on, when there is one.
  */
 void
 view_timeline_lanes_items(struct view_tl *tl)
 {
-	struct view_tl_item	*it;
+	struct view_tl_item	*it, *head = NULL;
 	size_t		 i, j, keep = 0;
-	bool		 found;
+	bool		 collapsed, had = tl->nitems > 0, on_head = false;
+	bool		 found = false;
+	const char	*group;
 
-	if (tl->nitems > 0)
+	if (had) {
 		keep = tl->items[tl->cur].lane;
+		on_head = tl->items[tl->cur].header;
+	}
 	free(tl->items);
-	tl->items = xcalloc(tl->nlanes, sizeof *tl->items);
+	tl->items = xcalloc(2 * tl->nlanes, sizeof *tl->items);
 	tl->nitems = 0;
 	for (i = 0; i < tl->nlanes; i++) {
 		if (view_timeline_lanes_hidden(tl, &tl->lanes[i]))
 			continue;
-		found = false;
-		if (view_timeline_lanes_collapsed(tl, tl->lanes[i].group)) {
-			for (j = 0; j < tl->nitems && !found; j++) {
-				it = &tl->items[j];
-				if (it->group && strcmp(
-				    tl->lanes[it->lane].group,
-				    tl->lanes[i].group) == 0) {
-					it->nlanes++;
-					found = true;
-				}
-			}
-			if (found)
-				continue;
+		group = tl->lanes[i].group;
+		collapsed = view_timeline_lanes_collapsed(tl, group);
+		if (head != NULL && strcmp(tl->lanes[head->lane].group,
+		    group) == 0) {
+			head->nlanes++;
+			if (!head->group)
+				view_timeline_lanes_add(tl, i, false, false);
+			continue;
 		}
-		it = &tl->items[tl->nitems++];
-		it->lane = i;
-		it->group = view_timeline_lanes_collapsed(tl,
-		    tl->lanes[i].group);
-		it->nlanes = 1;
+		head = view_timeline_lanes_add(tl, i, collapsed, !collapsed);
+		if (!collapsed)
+			view_timeline_lanes_add(tl, i, false, false);
 	}
 	tl->cur = 0;
-	for (j = 0; j < tl->nitems; j++) {
+	for (j = 0; had && j < tl->nitems && !found; j++) {
 		it = &tl->items[j];
-		if (it->lane == keep || (it->group && strcmp(
-		    tl->lanes[it->lane].group, tl->lanes[keep].group) == 0))
+		if ((it->header == on_head && it->lane == keep) ||
+		    ((it->group || (on_head && it->header)) &&
+		    strcmp(tl->lanes[it->lane].group,
+		    tl->lanes[keep].group) == 0)) {
 			tl->cur = j;
+			found = true;
+		}
 	}
+	/* At first, or if its lane is gone: on a lane, not a header. */
+	if (!found && tl->nitems > 1 && tl->items[0].header)
+		tl->cur = 1;
 }
 
 /* Put the cursor on the row of lane ID, expanding its group. */
@@ -122,7 +141,7 @@ view_timeline_lanes_to_lane(struct view_tl *tl, int64_t id)
 		}
 	}
 	for (j = 0; j < tl->nitems; j++) {
-		if (tl->items[j].lane == i)
+		if (tl->items[j].lane == i && !tl->items[j].header)
 			tl->cur = j;
 	}
 }

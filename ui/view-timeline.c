@@ -79,7 +79,8 @@ view_timeline_clear(struct view_tl *tl)
 {
 	size_t	 i, j;
 
-	for (i = 0; i < tl->nlanes; i++) {
+	/* A row per lane and per group header at most. */
+	for (i = 0; i < 2 * tl->nlanes; i++) {
 		free(tl->rows[i].cells);
 		tl->rows[i].cells = NULL;
 		for (j = 0; j < tl->rows[i].nspans; j++)
@@ -146,6 +147,8 @@ view_timeline_fill(struct view_tl *tl)
 		tl->top = tl->cur - h + 1;
 	for (i = tl->top; i < tl->nitems && i < tl->top + h; i++) {
 		r = &tl->rows[i];
+		if (tl->items[i].header)
+			continue;	/* a name, no cells */
 		r->cells = xcalloc((size_t)tl->w, sizeof *r->cells);
 		if (tl->items[i].group) {
 			view_timeline_lanes_group(tl, &tl->items[i], r->cells);
@@ -217,7 +220,7 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 	if (tl->hi - tl->lo < VIEW_TL_MINSPAN)
 		tl->hi = tl->lo + VIEW_TL_MINSPAN;
 	view_timeline_fit_range(tl);
-	tl->rows = xcalloc(tl->nlanes, sizeof *tl->rows);
+	tl->rows = xcalloc(2 * tl->nlanes, sizeof *tl->rows);
 	tl->f.t0 = tl->fit0;
 	tl->f.t1 = tl->fit1;
 	tl->f.cursor = tl->fit0;
@@ -367,20 +370,22 @@ view_timeline_axis(struct view_tl *tl, int y)
 	}
 }
 
-/* The name of row I: the lane's, with its rank, or the group's. */
+/*
+ * The name of row I: the lane's, under its group's header (which names
+ * the rank), or the group's with its count of lanes, open or collapsed.
+ */
 static void
 view_timeline_name(const struct view_tl *tl, size_t i, char *name, size_t size)
 {
 	const struct view_tl_item	*it = &tl->items[i];
 	const struct store_lane	*l = &tl->lanes[it->lane];
 
-	if (it->group)
-		snprintf(name, size, "%s%s (%zu)", draw_utf8() ? "\u25b8" : "+",
-		    l->group, it->nlanes);
-	else if (l->rank != NP_NA)
-		snprintf(name, size, "%lld %s", (long long)l->rank, l->name);
+	if (it->group || it->header)
+		snprintf(name, size, "%s%s (%zu)", it->header ? draw_utf8() ?
+		    "\u25be" : "-" : draw_utf8() ? "\u25b8" : "+", l->group,
+		    it->nlanes);
 	else
-		snprintf(name, size, "%s", l->name);
+		snprintf(name, size, " %s", l->name);
 }
 
 /*
@@ -415,6 +420,12 @@ view_timeline_lane(struct view_tl *tl, size_t i, int y)
 
 	draw_fill(y, 0, COLS, ROLE_NORMAL);
 	view_timeline_name(tl, i, name, sizeof name);
+	if (tl->items[i].header) {
+		/* A header takes the whole row: no cells to make room for. */
+		draw_text(y, 0, COLS, i == tl->cur ? ROLE_CURSOR : ROLE_TITLE,
+		    name);
+		return;
+	}
 	draw_cell(y, 0, tl->namew, i == tl->cur ? ROLE_CURSOR : ROLE_LABEL,
 	    name, false);
 	if (r->cells == NULL)
@@ -483,8 +494,9 @@ view_timeline_footer(struct view_tl *tl, int y)
 	draw_fill(y + 1, 0, COLS, ROLE_NORMAL);
 	draw_hline(y, 0, COLS, ROLE_DIM);
 	if (l == NULL) {
-		draw_text(y + 1, 0, COLS, ROLE_DIM, "a collapsed group: "
-		    "c expands it");
+		draw_text(y + 1, 0, COLS, ROLE_DIM, tl->items[tl->cur].header ?
+		    "a group of lanes: c collapses it into one row" :
+		    "a collapsed group: c expands it");
 		return;
 	}
 	if (l->kind == LANE_COUNTER) {
@@ -788,16 +800,28 @@ static void
 view_timeline_status(struct view *v, char *buf, size_t len)
 {
 	struct view_tl	*tl = v->data;
-	char		 a[32], b[32], r[32], c[48] = "";
+	char		 a[32], b[32], r[32], c[48] = "", at[48];
+	size_t		 i, n = 0, k = 0;
 
+	/* Lanes and collapsed groups count; a group's header does not. */
+	for (i = 0; i < tl->nitems; i++) {
+		if (tl->items[i].header)
+			continue;
+		n++;
+		k += i <= tl->cur;
+	}
+	if (tl->nitems > 0 && tl->items[tl->cur].header)
+		snprintf(at, sizeof at, "group of %zu",
+		    tl->items[tl->cur].nlanes);
+	else
+		snprintf(at, sizeof at, "lane %zu of %zu", k, n);
 	util_fmt_time(a, sizeof a, tl->f.t1 - tl->f.t0);
 	util_fmt_time(b, sizeof b, (tl->f.t1 - tl->f.t0) / tl->w);
 	if (tl->sel0 != NP_NA) {
 		util_fmt_time(r, sizeof r, tl->sel1 - tl->sel0);
 		snprintf(c, sizeof c, "  range %s", r);
 	}
-	snprintf(buf, len, " Timeline  lane %zu of %zu  frame %s  cell %s%s",
-	    tl->cur + 1, tl->nitems, a, b, c);
+	snprintf(buf, len, " Timeline  %s  frame %s  cell %s%s", at, a, b, c);
 }
 
 const struct view_ops view_timeline_ops = {

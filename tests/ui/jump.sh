@@ -90,8 +90,8 @@ send_keys c '>' '>' '>'
 wait_for 'lane 1 of 8' && ok 0 "c again expands it"
 send_keys x
 wait_for 'Hide lanes' && type_text 'Stream 4[01]|Steps' && send_keys Enter
-wait_for 'lane 1 of 2' && capture | grep -q '1 Stream 42' &&
-    ! capture | grep -q 'Stream 40'
+wait_for 'lane 1 of 2' && capture | grep -q 'Rank 1 Device 1 (1)' &&
+    capture | grep -q '^ Stream 42' && ! capture | grep -q 'Stream 40'
 ok $? "x hides the lanes whose name matches"
 send_keys x
 wait_for 'Hide lanes' && send_keys C-u Enter
@@ -106,7 +106,8 @@ mkdir "$T/sp" && echo spans >"$T/sp/README"
 "$GEN" spans "$T/sp.db" "$T/sp" -n 6 >/dev/null || exit 1
 start_app 100 24 -- --db "$T/sp.db" "$T/sp"
 wait_for 'Top op types' && send_keys 9
-wait_for 'lane 1 of 10' && send_keys j j j j j j j .
+# Down past the host's 7 lanes and the device's header to Stream 40.
+wait_for 'lane 1 of 10' && send_keys j j j j j j j j .
 wait_for 'Stream: 40  Task ID: 0' && send_keys f
 wait_for 'Name: launch  Level: node  Thread: 100' &&
     capture | grep -q 'lane 3 of 10'

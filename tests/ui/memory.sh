@@ -28,7 +28,7 @@ send_keys p
 wait_for 'Value: 12.25 ' && ok 0 "p goes to the peak"
 # kernel_details without a Stream ID column: its lane is "Stream N/A".
 send_keys q 9
-wait_for 'Timeline  lane 1' && capture | grep -q '^Stream N/A '
+wait_for 'Timeline  lane 1' && capture | grep -q '^ Stream N/A '
 ok $? "a stream that is not known is named N/A, not a huge number"
 send_keys Q
 wait_exit

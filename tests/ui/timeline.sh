@@ -11,6 +11,16 @@ wait_for 'Top op types' && send_keys 9
 wait_for 'Timeline  lane 1 of 8  frame 16.41ms' &&
     expect_screen timeline-fit \
     "9 shows the steps and every stream of both ranks"
+# Each group under a header naming it: k from the first lane is on it.
+capture | sed -n 3p | grep -q '^▾Rank 0 Device 0 (4)$' && send_keys k
+wait_for 'Timeline  group of 4' &&
+    capture | grep -q 'a group of lanes: c collapses it into one row'
+ok $? "a header row names each group and counts its lanes"
+send_keys c
+wait_for 'lane 1 of 5' && capture | sed -n 3p | grep -q '^▸Rank 0 Device'
+ok $? "c on a header collapses its group"
+send_keys c
+wait_for 'lane 1 of 8' && ok 0 "c again expands it, on its first lane"
 # The first lane is rank 0's steps; the streams follow.
 send_keys j . W W W W W
 wait_for 'frame 513us' && expect_screen timeline-zoom \
