@@ -349,6 +349,9 @@ struct view_table {
 	bool			*numeric;
 	bool			*hidden;	/* left out of the screen */
 	bool			*instant;	/* starts, ends: shown relative */
+	bool			*scaled;	/* us, ms, s: magnitudes mix */
+	int64_t			*lo;		/* durations seen: the least */
+	int64_t			*hi;		/* above zero, the greatest */
 	int			*intw;		/* numbers: integer part, */
 	int			*fracw;		/* decimals, widest */
 	int64_t			 origin;	/* the trace's start, or NP_NA */
@@ -387,6 +390,8 @@ const struct store_rows *view_table_page_row(struct view_table *, int64_t,
 int		 view_table_page_reload(struct view_table *, char **);
 void		 view_table_page_free(struct view_table *);
 void		 view_table_page_goto(struct view_table *, int64_t);
+const char	*view_table_page_header(const struct view_table *, size_t,
+		     char *, size_t);
 const char	*view_table_page_text(const struct view_table *,
 		     const struct store_rows *, size_t, size_t, char *);
 bool		 view_table_page_match(struct matcher *,

@@ -81,6 +81,87 @@ view_table_page_frac(const char *text)
 	return (int)strlen(dot);
 }
 
+/* A duration column's name ends in its unit: "Task Duration(us)". */
+static bool
+view_table_page_us(const char *name)
+{
+	return util_has_suffix(name, "(us)");
+}
+
+/*
+ * Which duration columns mix magnitudes (the largest value seen at least
+ * a millisecond and a thousand times the smallest above zero): those show
+ * each cell in its own unit, us, ms or s, so 175.220 ms and 3.240 us read
+ * at a glance. Every page the table fetches adds to what was seen; a
+ * column once scaled stays so.
+ */
+static void
+view_table_page_scale(struct view_table *vt, const struct store_rows *r)
+{
+	const char	*c;
+	int64_t		 ns;
+	size_t		 i, j;
+
+	for (j = 0; j < r->ncols && j < vt->ncols; j++) {
+		if (vt->scaled[j] || !vt->numeric[j] || vt->instant[j] ||
+		    !view_table_page_us(vt->names[j]))
+			continue;
+		for (i = 0; i < r->nrows; i++) {
+			c = store_rows_cell(r, i, j);
+			if (util_parse_ns(c, strlen(c), &ns) != 0)
+				continue;
+			ns = ns < 0 ? -ns : ns;
+			if (ns > 0 && ns < vt->lo[j])
+				vt->lo[j] = ns;
+			if (ns > vt->hi[j])
+				vt->hi[j] = ns;
+		}
+		if (vt->hi[j] >= 1000000 && vt->hi[j] / 1000 >= vt->lo[j]) {
+			vt->scaled[j] = true;
+			vt->intw[j] = vt->fracw[j] = 0;
+			vt->widths[j] = draw_width(vt->names[j]) - 3;
+		}
+	}
+}
+
+/* Column J's name as the header shows it: a scaled one has no "(us)". */
+const char *
+view_table_page_header(const struct view_table *vt, size_t j, char *buf,
+    size_t size)
+{
+	if (!vt->scaled[j])
+		return vt->names[j];
+	snprintf(buf, size, "%.*s", (int)(strlen(vt->names[j]) - 4),
+	    vt->names[j]);
+	return buf;
+}
+
+/* NS as "1.234 s ", "175.220 ms" or "3.240 us", to the microsecond. */
+static const char *
+view_table_page_scaled(int64_t ns, char *buf)
+{
+	const char	*sign = ns < 0 ? "-" : "";
+	uint64_t	 a = ns < 0 ? -(uint64_t)ns : (uint64_t)ns;
+
+	if (a < 1000000) {
+		util_fmt_us(buf, STORE_READABLE_MAX - 3, ns, 3, false);
+		strcat(buf, " us");
+		return buf;
+	}
+	a = (a + 500) / 1000;		/* us */
+	if (a < 1000000)
+		snprintf(buf, STORE_READABLE_MAX, "%s%llu.%03llu ms", sign,
+		    (unsigned long long)(a / 1000),
+		    (unsigned long long)(a % 1000));
+	else {
+		a = (a + 500) / 1000;	/* ms */
+		snprintf(buf, STORE_READABLE_MAX, "%s%llu.%03llu s ", sign,
+		    (unsigned long long)(a / 1000),
+		    (unsigned long long)(a % 1000));
+	}
+	return buf;
+}
+
 /*
  * Cell J of row I of R as the table shows it, in BUF if it changes
  * (STORE_READABLE_MAX bytes): an instant in epoch time as "+us" from the
@@ -94,6 +175,9 @@ view_table_page_text(const struct view_table *vt, const struct store_rows *r,
 	const char	*c = store_print_readable(r, i, j, buf);
 	int64_t		 ns;
 
+	if (j < vt->ncols && vt->scaled[j] && util_parse_ns(c, strlen(c),
+	    &ns) == 0)
+		return view_table_page_scaled(ns, buf);
 	if (j >= vt->ncols || !vt->instant[j] || vt->origin == NP_NA ||
 	    util_parse_ns(c, strlen(c), &ns) != 0 || ns < VIEW_TABLE_EPOCH)
 		return c;
@@ -150,6 +234,9 @@ view_table_page_widths(struct view_table *vt, const struct store_rows *r)
 		vt->numeric = xcalloc(r->ncols, sizeof *vt->numeric);
 		vt->hidden = xcalloc(r->ncols, sizeof *vt->hidden);
 		vt->instant = xcalloc(r->ncols, sizeof *vt->instant);
+		vt->scaled = xcalloc(r->ncols, sizeof *vt->scaled);
+		vt->lo = xcalloc(r->ncols, sizeof *vt->lo);
+		vt->hi = xcalloc(r->ncols, sizeof *vt->hi);
 		vt->intw = xcalloc(r->ncols, sizeof *vt->intw);
 		vt->fracw = xcalloc(r->ncols, sizeof *vt->fracw);
 		vt->origin = store_lanes_origin(session_store());
@@ -166,7 +253,10 @@ view_table_page_widths(struct view_table *vt, const struct store_rows *r)
 		/* Columns no row has a value in: hidden until asked for. */
 		store_empty_cols(session_store(), vt->t, vt->names, vt->ncols,
 		    vt->hidden);
+		for (i = 0; i < r->ncols; i++)
+			vt->lo[i] = INT64_MAX;
 	}
+	view_table_page_scale(vt, r);
 	/* A number's width: its integer part's and its decimals' widest. */
 	for (i = 0; i < r->nrows; i++) {
 		for (j = 0; j < r->ncols && j < vt->ncols; j++) {
@@ -283,6 +373,9 @@ view_table_page_free(struct view_table *vt)
 	free(vt->numeric);
 	free(vt->hidden);
 	free(vt->instant);
+	free(vt->scaled);
+	free(vt->lo);
+	free(vt->hi);
 	free(vt->intw);
 	free(vt->fracw);
 	free(vt->sort);

@@ -136,9 +136,11 @@ static int
 view_table_colw(const struct view_table *vt, size_t j)
 {
 	int	 w = vt->widths[j], nw;
+	char	 buf[256];
 
 	if ((int)j == vt->sort_col) {
-		nw = draw_width(vt->names[j]) + draw_width(vt->sort_desc ?
+		nw = draw_width(view_table_page_header(vt, j, buf,
+		    sizeof buf)) + draw_width(vt->sort_desc ?
 		    draw_glyph_down() : draw_glyph_up());
 		if (nw > w)
 			w = nw;
@@ -150,9 +152,10 @@ view_table_colw(const struct view_table *vt, size_t j)
 static void
 view_table_draw_header(struct view_table *vt, int y)
 {
-	size_t	*cols, n, k, i;
-	int	 x = 0, w;
-	char	 name[256];
+	size_t		*cols, n, k, i;
+	int		 x = 0, w;
+	char		 name[256], buf[256];
+	const char	*h;
 
 	draw_fill(y, 0, COLS, ROLE_HEADER);
 	cols = xreallocarray(NULL, vt->ncols, sizeof *cols);
@@ -160,12 +163,12 @@ view_table_draw_header(struct view_table *vt, int y)
 	for (k = 0; k < n && x < COLS; k++) {
 		i = cols[k];
 		w = view_table_colw(vt, i);
+		h = view_table_page_header(vt, i, buf, sizeof buf);
 		if ((int)i == vt->sort_col)
-			snprintf(name, sizeof name, "%s%s", vt->names[i],
-			    vt->sort_desc ? draw_glyph_down() :
-			    draw_glyph_up());
+			snprintf(name, sizeof name, "%s%s", h, vt->sort_desc ?
+			    draw_glyph_down() : draw_glyph_up());
 		else
-			snprintf(name, sizeof name, "%s", vt->names[i]);
+			snprintf(name, sizeof name, "%s", h);
 		draw_cell(y, x, w < COLS - x ? w : COLS - x, (int)i ==
 		    vt->sort_col ? ROLE_SORTED : ROLE_HEADER, name,
 		    vt->numeric[i]);

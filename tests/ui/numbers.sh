@@ -1,7 +1,8 @@
 #!/bin/sh
 # Numbers as people read them: starts and ends in epoch time show from the
 # start of the trace ("+us"), the detail page keeps the epoch time; the
-# decimal points of a column line up.
+# decimal points of a column line up; a duration column that mixes
+# magnitudes shows each cell in its own unit.
 . "$top_srcdir/tests/ui/lib.sh"
 make_data
 
@@ -33,4 +34,28 @@ is "$(cat "$T/points")" 1 "the points of Min Time(us) are in one column"
 send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"
+
+# Durations of many magnitudes: each in its own unit, the header without
+# "(us)", the points still in line.
+d="$T/m_ascend_pt/ASCEND_PROFILER_OUTPUT"
+mkdir -p "$d"
+{
+	echo 'Step Id,Name,Type,Accelerator Core,Start Time(us),Duration(us)'
+	echo '1,big,MatMul,AI_CORE,1000.000,79089.520'
+	echo '1,mid,MatMul,AI_CORE,2000.000,706.614'
+	echo '1,small,Add,AI_VECTOR_CORE,3000.000,0.520'
+	echo '1,huge,Conv2D,AI_CORE,4000.000,2500000.000'
+} >"$d/kernel_details.csv"
+"$NPUPROF" import -q --db "$T/m.db" "$T/m_ascend_pt" || exit 1
+start_app 160 12 -- --db "$T/m.db" "$T/m_ascend_pt"
+wait_for 'Top op types' && send_keys 4
+wait_for 'Kernels  row 1 of 4' && expect_screen numbers-scaled \
+    "a duration column of many magnitudes: us, ms and s per cell"
+capture | grep -q ' 79.090 ms' && capture | grep -q ' 0.520 us' &&
+    capture | grep -q ' 2.500 s$' && capture | sed -n 2p |
+    grep -q 'Task Duration$' && ! capture | sed -n 2p |
+    grep -q 'Task Duration(us)'
+ok $? "79.090 ms, 0.520 us, 2.500 s, under 'Task Duration'"
+send_keys Q
+wait_exit
 done_testing
