@@ -156,6 +156,9 @@ store_tables_free(struct store *s)
 			free((char *)s->dyn[i]->cols[j].expr);
 		}
 		free((struct store_col *)s->dyn[i]->cols);
+		/* Only generic tables' time is theirs (masked: op_summary's). */
+		if (s->dyn[i]->flags & TABLE_GENERIC)
+			free((char *)s->dyn[i]->time);
 		free((char *)s->dyn[i]->name);
 		free((char *)s->dyn[i]->from);
 		free(s->dyn[i]);
@@ -203,6 +206,22 @@ store_tables_stepped(struct store *s, const struct store_table *t)
 	return s->stepped;
 }
 
+/* Whether a vendor table's column NAME holds instants in microseconds. */
+static bool
+store_tables_time_col(const char *name)
+{
+	static const char *const names[] = { "Timestamp(us)",
+	    "Start_time(us)", "Start Time(us)", "Start(us)",
+	    "Task Start Time(us)", "task_start(us)", NULL };
+	size_t	 i;
+
+	for (i = 0; names[i] != NULL; i++) {
+		if (strcasecmp(name, names[i]) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* The spec of the table kept from vendor files called NAME, or NULL. */
 const struct store_table *
 store_tables_dyn_find(struct store *s, const char *name)
@@ -227,6 +246,7 @@ store_tables_dyn_add(struct store *s, char *name, const char *title,
 {
 	struct store_table	*t;
 	size_t			 i;
+	char			*time;
 
 	t = xcalloc(1, sizeof *t);
 	t->name = name;
@@ -239,10 +259,18 @@ store_tables_dyn_add(struct store *s, char *name, const char *title,
 	t->rank = "_rank";
 	t->order = order;
 	t->flags = TABLE_GENERIC;
-	/* torch_npu's step_trace_time and others name the step "Step". */
+	/*
+	 * torch_npu's step_trace_time and others name the step "Step"; a
+	 * start or timestamp in microseconds makes the rows' time, for a
+	 * step or time window.
+	 */
 	for (i = 0; i < n; i++) {
 		if (strcmp(cols[i].name, "Step") == 0)
 			t->step = cols[i].expr;
+		if (t->time == NULL && store_tables_time_col(cols[i].name)) {
+			xasprintf(&time, "np_ns(%s)", cols[i].expr);
+			t->time = time;
+		}
 	}
 	s->dyn = xreallocarray(s->dyn, s->ndyn + 1, sizeof *s->dyn);
 	s->dyn[s->ndyn++] = t;

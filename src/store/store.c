@@ -299,6 +299,31 @@ store_sql_pmu(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 }
 
 /*
+ * np_ns(text): a time in microseconds written as text, as vendor CSVs
+ * give it ("1736408883573957.920", a TAB after it), as integer ns, exactly;
+ * NULL if it is not one. Generic tables' time columns go through it.
+ */
+static void
+store_sql_ns(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const char	*c = (const char *)sqlite3_value_text(argv[0]);
+	size_t		 len;
+	int64_t		 ns;
+
+	(void)argc;
+	if (c == NULL) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	c += strspn(c, " \t");
+	len = strcspn(c, " \t\r");
+	if (util_parse_ns(c, len, &ns) != 0)
+		sqlite3_result_null(ctx);
+	else
+		sqlite3_result_int64(ctx, ns);
+}
+
+/*
  * Collation NUMTEXT: numbers stored as text compare as numbers, anything
  * else as text after all numbers.
  */
@@ -325,6 +350,8 @@ store_register_functions(struct store *s)
 	    store_sql_numtext);
 	sqlite3_create_function(s->db, "np_pmu", 2, SQLITE_UTF8 |
 	    SQLITE_DETERMINISTIC, NULL, store_sql_pmu, NULL, NULL);
+	sqlite3_create_function(s->db, "np_ns", 1, SQLITE_UTF8 |
+	    SQLITE_DETERMINISTIC, NULL, store_sql_ns, NULL, NULL);
 }
 
 /* Register np_match() for one query with matcher M (borrowed). */

@@ -3,8 +3,8 @@
 # Total Allocated, Reserved and Active MB become counter series (exact
 # times, the trailing TAB the vendor writes ignored, empty cells no
 # sample); a row with a value that is not a number stays in the table,
-# adds no sample and is warned about with its offset. (tests/ui/memory.sh
-# looks at the chart.)
+# adds no sample and is warned about with its offset; a step keeps the
+# rows of its interval. (tests/ui/memory.sh looks at the chart.)
 . "$top_srcdir/tests/lib.sh"
 
 d="$T/p_ascend_pt/ASCEND_PROFILER_OUTPUT"
@@ -47,4 +47,12 @@ grep -q 'memory_record.csv: offset [0-9]*: a time or memory value that is not a 
     "$T/err"
 ok $? "the row with a bad value is warned about with its offset"
 
+# A step keeps the rows whose time falls in it: the one kernel of step 1
+# runs from ...957.900 for 20 us, so three samples are in it.
+"$NPUPROF" show -q --db "$T/s.db" --format csv --step 1 \
+    "$T/p_ascend_pt" memory_record | sed 1d | cut -d, -f2 |
+    tr -d '\t' | tr '\n' ' ' >"$T/in1"
+is "$(cat "$T/in1")" \
+    "1736408883573957.920 1736408883573960.001 1736408883573970.002 " \
+    "show --step keeps the memory rows of the step's interval"
 done_testing
