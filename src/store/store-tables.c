@@ -156,7 +156,7 @@ store_tables_free(struct store *s)
 			free((char *)s->dyn[i]->cols[j].expr);
 		}
 		free((struct store_col *)s->dyn[i]->cols);
-		/* Only generic tables' time is theirs (masked: op_summary's). */
+		/* A generic table owns its time; a masked one has a copy. */
 		if (s->dyn[i]->flags & TABLE_GENERIC)
 			free((char *)s->dyn[i]->time);
 		free((char *)s->dyn[i]->name);
