@@ -450,7 +450,11 @@ struct flame_line {
 
 struct view_flame {
 	struct store_stacks_opts o;
-	struct store_stacks	*st;
+	struct store_stacks_opts old;		/* before the job's */
+	struct store_stacks_job	*job;		/* a tree being built */
+	double			 t0;		/* when it started */
+	char			*error;		/* why there is no tree */
+	struct store_stacks	*st;		/* NULL until built */
 	struct store_stacks	*inv;		/* bottom-up, when asked */
 	struct store_stacks	*callers;	/* the sandwich of ... */
 	struct store_stacks	*callees;

@@ -197,6 +197,17 @@ view_flame_draw(struct view *v, int y, int h)
 	struct view_flame		*vf = v->data;
 	struct view_flame_canvas	 c;
 
+	/* The first tree is still being built, or could not be. */
+	if (vf->st == NULL) {
+		if (vf->error != NULL)
+			draw_textf(y + 1, 1, COLS - 1, ROLE_ERROR, "%s",
+			    vf->error);
+		else
+			draw_textf(y + 1, 1, COLS - 1, ROLE_DIM, "building "
+			    "the call tree (%.0f s so far); keys and other "
+			    "views work meanwhile", util_now() - vf->t0);
+		return;
+	}
 	view_flame_draw_header(vf, y);
 	if (vf->mode != FLAME_ICICLE) {
 		view_flame_draw_tree(vf, y + FLAME_HEAD, h - FLAME_HEAD);

@@ -41,16 +41,10 @@ static const struct key_hint view_flame_hints[] = {
 	{ ACTION_NONE, NULL }
 };
 
-/* Rebuild the stacks for the view's options; -1 with *cause. */
-static int
-view_flame_build(struct view_flame *vf, char **cause)
+/* Show tree ST, built for the view's options, from its root. */
+static void
+view_flame_install(struct view_flame *vf, struct store_stacks *st)
 {
-	struct store_stacks	*st;
-
-	vf->o.device = session_device();
-	vf->o.rank = session_rank();
-	if ((st = store_stacks_build(session_store(), &vf->o, cause)) == NULL)
-		return -1;
 	store_stacks_free(vf->st);
 	store_stacks_free(vf->inv);
 	store_stacks_free(vf->callers);
@@ -65,7 +59,66 @@ view_flame_build(struct view_flame *vf, char **cause)
 	vf->mode = FLAME_ICICLE;
 	if (vf->m != NULL)
 		vf->hit = store_stacks_search(st, vf->m, &vf->nhit);
+	free(vf->error);
+	vf->error = NULL;
+}
+
+/*
+ * Rebuild the stacks for the view's options, OLD being those of the tree
+ * shown: in the background, the tree shown (if any) staying until the new
+ * one is there. -1 with *cause if not even that could start.
+ */
+static int
+view_flame_build(struct view_flame *vf,
+    const struct store_stacks_opts *old, char **cause)
+{
+	vf->o.device = session_device();
+	vf->o.rank = session_rank();
+	store_stacks_job_free(vf->job);
+	vf->old = *old;
+	vf->t0 = util_now();
+	if ((vf->job = store_stacks_job_start(session_store(), &vf->o,
+	    cause)) == NULL)
+		return -1;
 	return 0;
+}
+
+/*
+ * The job's progress: install its tree when it is done, or say why there
+ * is none and go back to the options of the tree shown.
+ */
+static int
+view_flame_tick(struct view *v, enum view_work *w)
+{
+	struct view_flame	*vf = v->data;
+	struct store_stacks	*st;
+	char			*cause = NULL;
+	int			 rc;
+
+	*w = WORK_IDLE;
+	if (vf->job == NULL)
+		return REDRAW_NONE;
+	if ((rc = store_stacks_job_poll(vf->job, &st, &cause)) == 0) {
+		*w = WORK_SHOWN;	/* its progress line is on screen */
+		return REDRAW_ALL;
+	}
+	store_stacks_job_free(vf->job);
+	vf->job = NULL;
+	if (rc == 1) {
+		view_flame_install(vf, st);
+		if (util_now() - vf->t0 > 0.5)
+			status_set(ROLE_NORMAL, "call tree built in %.1f s",
+			    util_now() - vf->t0);
+		return REDRAW_ALL;
+	}
+	status_set(ROLE_ERROR, "%s", cause);
+	if (vf->st == NULL) {
+		free(vf->error);
+		vf->error = cause;
+	} else
+		free(cause);
+	vf->o = vf->old;
+	return REDRAW_ALL;
 }
 
 static int
@@ -82,7 +135,7 @@ view_flame_open(struct view *v, const void *arg, char **cause)
 		vf->o.to_ns = fa->to_ns;
 		vf->origin = fa->origin_ns;
 	}
-	if (view_flame_build(vf, cause) != 0) {
+	if (view_flame_build(vf, &vf->o, cause) != 0) {
 		free(vf);
 		return -1;
 	}
@@ -95,6 +148,8 @@ view_flame_close(struct view *v)
 {
 	struct view_flame	*vf = v->data;
 
+	store_stacks_job_free(vf->job);
+	free(vf->error);
 	store_stacks_free(vf->st);
 	store_stacks_free(vf->inv);
 	store_stacks_free(vf->callers);
@@ -351,7 +406,7 @@ view_flame_rebuild(struct view_flame *vf, const struct store_stacks_opts *old)
 {
 	char	*cause = NULL;
 
-	if (view_flame_build(vf, &cause) == 0)
+	if (view_flame_build(vf, old, &cause) == 0)
 		return;
 	status_set(ROLE_ERROR, "%s", cause);
 	free(cause);
@@ -492,6 +547,10 @@ view_flame_key(struct view *v, enum action a, int key)
 	struct view_flame		*vf = v->data;
 	struct store_stacks_opts	 old = vf->o;
 
+	/* Until there is a tree, only the options change. */
+	if (vf->st == NULL && a != ACTION_WEIGHT && a != ACTION_STACKS &&
+	    a != ACTION_STEP)
+		return -1;
 	switch (a) {
 	case ACTION_ZOOM_OUT:
 		if (vf->mode != FLAME_ICICLE) {
@@ -556,20 +615,27 @@ view_flame_status(struct view *v, char *buf, size_t len)
 	if (vf->o.step != NP_NA)
 		snprintf(step, sizeof step, "  step %lld",
 		    (long long)vf->o.step);
-	if (vf->m != NULL)
+	if (vf->m != NULL && vf->st != NULL)
 		snprintf(search, sizeof search, "  /%s %.2f%%", vf->search,
 		    vf->st->whole > 0 ? 100.0 * (double)vf->hit /
 		    (double)vf->st->whole : 0);
+	if (vf->job != NULL)
+		snprintf(search + strlen(search), sizeof search -
+		    strlen(search), "  building... %.0f s", util_now() -
+		    vf->t0);
 	snprintf(buf, len, " Flame  %s %s%s%s%s ",
-	    store_stacks_source_name(vf->st->source),
-	    vf->o.weight == STACKS_HOST ? "host" : "device", range, step,
-	    search);
+	    store_stacks_source_name(vf->st != NULL ? vf->st->source :
+	    vf->o.source), vf->o.weight == STACKS_HOST ? "host" : "device",
+	    range, step, search);
 }
 
 static void
 view_flame_resize(struct view *v)
 {
-	view_flame_scroll(v->data);
+	struct view_flame	*vf = v->data;
+
+	if (vf->st != NULL)
+		view_flame_scroll(vf);
 }
 
 const struct view_ops view_flame_ops = {
@@ -581,6 +647,7 @@ const struct view_ops view_flame_ops = {
 	.key = view_flame_key,
 	.resize = view_flame_resize,
 	.status = view_flame_status,
+	.tick = view_flame_tick,
 	.keymap = view_flame_keys,
 	.hints = view_flame_hints
 };

@@ -740,4 +740,12 @@ void		 store_stacks_invert_sandwich(const struct store_stacks *,
 struct store_stacks *store_stacks_build(struct store *,
 		     const struct store_stacks_opts *, char **);
 
+/* store-stacks-job.c: a call tree built in a thread */
+struct store_stacks_job;
+struct store_stacks_job *store_stacks_job_start(struct store *,
+		     const struct store_stacks_opts *, char **);
+int		 store_stacks_job_poll(struct store_stacks_job *,
+		     struct store_stacks **, char **);
+void		 store_stacks_job_free(struct store_stacks_job *);
+
 #endif /* STORE_H */

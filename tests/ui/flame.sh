@@ -50,8 +50,23 @@ send_keys s
 wait_for 'step (empty for all):'
 type_text 99
 send_keys Enter
-wait_for 'no step 99' && ok 0 "a step the profile lacks: a message"
+wait_for 'no step 99' && capture | grep -q '^ all  total' &&
+    ok 0 "a step the profile lacks: a message, the tree stays"
 send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"
+
+# The tree is built in the background: a profile with nothing to build it
+# from says so in the view, which stays open; other views work.
+printf '[{"ph": "C", "name": "APP/HBM", "pid": 1, "tid": 0, "ts": "1000.0", "args": {"KB": 5}}]\n' \
+    >"$T/c.json"
+"$NPUPROF" import -q --db "$T/c.db" "$T/c.json" || exit 1
+start_app 100 12 -- --db "$T/c.db" "$T/c.json"
+wait_for 'Summary' && send_keys 8
+wait_for 'no stacks: no API spans, Python call stacks or kernel rows' &&
+    ok 0 "no stacks: the reason in the view"
+send_keys 1
+wait_for 'Summary  ' && ok 0 "and the other views work"
+send_keys Q
+wait_exit
 done_testing
