@@ -31,21 +31,35 @@ import_memory_init(struct import_memory *m, struct csv_cols *c)
 	m->on = m->ts >= 0 && any;
 }
 
-/* Cell COL of F (N cells) without blanks around it, in BUF; NULL if none. */
+/*
+ * Cell COL of F (N cells) without blanks around it: its start, its length
+ * in *LEN; NULL if it is empty or N/A.
+ */
+static const char *
+import_memory_trim(char **f, size_t n, int col, size_t *len)
+{
+	const char	*c;
+
+	if (col < 0 || (size_t)col >= n)
+		return NULL;
+	c = f[col] + strspn(f[col], " \t");
+	*len = strlen(c);
+	while (*len > 0 && (c[*len - 1] == ' ' || c[*len - 1] == '\t' ||
+	    c[*len - 1] == '\r'))
+		(*len)--;
+	if (*len == 0 || util_is_na(c, *len))
+		return NULL;
+	return c;
+}
+
+/* The trimmed cell COL in BUF (SIZE bytes); NULL if none or too long. */
 static const char *
 import_memory_cell(char **f, size_t n, int col, char *buf, size_t size)
 {
 	const char	*c;
 	size_t		 len;
 
-	if (col < 0 || (size_t)col >= n)
-		return NULL;
-	c = f[col] + strspn(f[col], " \t");
-	len = strlen(c);
-	while (len > 0 && (c[len - 1] == ' ' || c[len - 1] == '\t' ||
-	    c[len - 1] == '\r'))
-		len--;
-	if (len == 0 || len >= size || util_is_na(c, len))
+	if ((c = import_memory_trim(f, n, col, &len)) == NULL || len >= size)
 		return NULL;
 	memcpy(buf, c, len);
 	buf[len] = '\0';
@@ -61,11 +75,11 @@ import_memory_row(struct store *s, const struct import_memory *m, char **f,
     size_t n, const struct import_ctx *ctx)
 {
 	struct store_counter	 c;
-	char			 buf[64], name[128];
+	char			 buf[64], *name;
 	const char		*v, *comp, *dev;
 	double			 vals[IMPORT_MEMORY_NVALS];
 	bool			 has[IMPORT_MEMORY_NVALS];
-	size_t			 i;
+	size_t			 i, len = 0;
 	int64_t			 d;
 
 	if (!m->on)
@@ -90,8 +104,8 @@ import_memory_row(struct store *s, const struct import_memory *m, char **f,
 	c.rank = ctx->rank;
 	c.pid = NP_NA;
 	c.tid = NP_NA;
-	comp = import_memory_cell(f, n, m->comp, buf, sizeof buf);
-	snprintf(name, sizeof name, "Memory %s", comp != NULL ? comp : "");
+	comp = import_memory_trim(f, n, m->comp, &len);
+	xasprintf(&name, "Memory %.*s", (int)len, comp != NULL ? comp : "");
 	c.name = name;
 	for (i = 0; i < IMPORT_MEMORY_NVALS; i++) {
 		if (!has[i])
@@ -100,5 +114,6 @@ import_memory_row(struct store *s, const struct import_memory *m, char **f,
 		c.value = vals[i];
 		store_trace_load_counter(s, &c);
 	}
+	free(name);
 	return 0;
 }

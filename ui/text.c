@@ -194,11 +194,14 @@ text_key_cursor(struct text *t, enum action a, size_t h)
 
 	switch (a) {
 	case ACTION_UP:
-		if ((j = text_find(t, c - 1, -1)) < 0 && t->first > 0)
+		/* Past the first, scroll while the cursor stays in view. */
+		if ((j = text_find(t, c - 1, -1)) < 0 && t->first > 0 &&
+		    t->cur + 1 < t->first + h)
 			t->first--;
 		break;
 	case ACTION_DOWN:
-		if ((j = text_find(t, c + 1, 1)) < 0 && t->first + h < t->n)
+		if ((j = text_find(t, c + 1, 1)) < 0 && t->first + h < t->n &&
+		    t->cur > t->first)
 			t->first++;
 		break;
 	case ACTION_PAGE_UP:

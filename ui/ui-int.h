@@ -348,13 +348,13 @@ struct view_table {
 	int			*widths;
 	bool			*numeric;
 	bool			*hidden;	/* left out of the screen */
-	bool			*instant;	/* starts, ends: shown relative */
+	bool			*instant;	/* starts, ends: relative */
 	bool			*scaled;	/* us, ms, s: magnitudes mix */
 	int64_t			*lo;		/* durations seen: the least */
 	int64_t			*hi;		/* above zero, the greatest */
 	int			*intw;		/* numbers: integer part, */
 	int			*fracw;		/* decimals, widest */
-	int64_t			 origin;	/* the trace's start, or NP_NA */
+	int64_t			 origin;	/* trace start, or NP_NA */
 	int			 sort_col;	/* -1: the table's order */
 	bool			 sort_desc;
 	char			*sort;
@@ -422,6 +422,7 @@ struct view_detail_arg {
 	const char		*table;
 	const struct store_rows	*rows;
 	size_t			 row;
+	const struct store_window *win;	/* the table's step, or NULL */
 };
 
 /* view-device.c */

@@ -53,11 +53,13 @@ view_detail_cell(const struct store_rows *r, size_t i, int col)
 }
 
 /*
- * The tasks of op type TYPE, slowest first, each a line the cursor
- * selects: Enter shows it in the timeline.
+ * The tasks of op type TYPE on DEVICE (as a cell: "0", "host"; NULL for
+ * all) in window W (the table's step, or NULL), slowest first, each a
+ * line the cursor selects: Enter shows it in the timeline.
  */
 static void
-view_detail_tasks(struct text *t, const char *type)
+view_detail_tasks(struct text *t, const char *type, const char *device,
+    const struct store_window *w)
 {
 	static const char *const	 names[] = { "Task Duration(us)",
 					    "Task Start Time(us)", "Stream ID",
@@ -68,6 +70,7 @@ view_detail_tasks(struct text *t, const char *type)
 	char				*filter, *cause = NULL;
 	size_t				 i;
 	int				 col[4];
+	int64_t				 dev;
 
 	if ((kt = store_tables_find(session_store(), "op_summary")) == NULL)
 		return;
@@ -78,6 +81,11 @@ view_detail_tasks(struct text *t, const char *type)
 	q.limit = DETAIL_TASKS;
 	q.device = session_device();
 	q.rank = session_rank();
+	if (device != NULL && strcmp(device, "host") != 0 &&
+	    util_parse_int(device, strlen(device), &dev) == 0)
+		q.device = dev;
+	if (w != NULL)
+		store_window_query(kt, w, &q);
 	r = store_query_table_ids(session_store(), kt, &q, &cause);
 	free(filter);
 	free(cause);
@@ -88,9 +96,10 @@ view_detail_tasks(struct text *t, const char *type)
 	for (i = 0; i < 4; i++)
 		col[i] = store_rows_col(r, names[i]);
 	text_add(t, ROLE_NORMAL, 0, "");
-	text_addf(t, ROLE_TITLE, 1, "Tasks of %s, slowest first%s "
-	    "(Enter shows one in the timeline)", type, r->nrows ==
-	    DETAIL_TASKS ? " (first 100)" : "");
+	text_addf(t, ROLE_TITLE, 1, "Tasks of %s%s%s, slowest first%s "
+	    "(Enter shows one in the timeline)", type, w != NULL ?
+	    " in the step" : "", device != NULL ? " on this device" : "",
+	    r->nrows == DETAIL_TASKS ? " (first 100)" : "");
 	text_addf(t, ROLE_LABEL, 3, "%14s  %21s  %-8s %s", "Duration(us)",
 	    "Start(us)", "Stream", "Op Name");
 	for (i = 0; i < r->nrows; i++) {
@@ -112,7 +121,7 @@ view_detail_open(struct view *v, const void *arg, char **cause)
 	const struct store_rows		*r = d->rows;
 	struct text			*t;
 	size_t				 j, w = 0;
-	int				 type = -1;
+	int				 type = -1, dev;
 
 	t = text_create();
 	text_addf(t, ROLE_TITLE, 1, "%s: row detail%s", d->table,
@@ -130,7 +139,9 @@ view_detail_open(struct view *v, const void *arg, char **cause)
 		text_addf(t, ROLE_NORMAL, 3, "%-*s  %s", (int)w, r->names[j],
 		    store_rows_cell(r, d->row, j));
 	if (type >= 0 && strcmp(d->table, "op_statistic") == 0)
-		view_detail_tasks(t, store_rows_cell(r, d->row, (size_t)type));
+		view_detail_tasks(t, store_rows_cell(r, d->row, (size_t)type),
+		    (dev = store_rows_col(r, "Device_id")) >= 0 ?
+		    store_rows_cell(r, d->row, (size_t)dev) : NULL, d->win);
 	if (r->ids != NULL)
 		view_detail_launch(t, r->ids[d->row]);
 	v->data = t;

@@ -278,13 +278,14 @@ view_jump_memory_lane(const char *comp, struct store_span *sp)
 	struct store_lane	*lanes;
 	size_t			 n, i, len;
 	bool			 found = false;
-	char			 want[128], *cause = NULL;
+	char			*want, *cause = NULL;
 
 	if (store_lanes(session_store(), &lanes, &n, &cause) != 0) {
 		free(cause);
 		return false;
 	}
-	len = (size_t)snprintf(want, sizeof want, "Memory %s", comp);
+	xasprintf(&want, "Memory %s", comp);
+	len = strlen(want);
 	for (i = 0; i < n; i++) {
 		if (lanes[i].kind != LANE_COUNTER ||
 		    strncmp(lanes[i].name, want, len) != 0 ||
@@ -302,6 +303,7 @@ view_jump_memory_lane(const char *comp, struct store_span *sp)
 		    lanes[i].end_ns : lanes[i].start_ns + 1;
 	}
 	store_lanes_free(lanes, n);
+	free(want);
 	return found;
 }
 

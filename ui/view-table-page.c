@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ui-int.h"
 
@@ -63,10 +64,19 @@ view_table_page_key(const char *name)
 static bool
 view_table_page_instant(const char *name)
 {
-	return strcasestr(name, "start") != NULL ||
-	    strcasestr(name, "end") != NULL ||
-	    strcasestr(name, "timestamp") != NULL ||
-	    strcasestr(name, "stop") != NULL;
+	static const char *const names[] = { "Task Start Time(us)",
+	    "task_start(us)", "task_stop(us)", "FP Start(us)", "BP End(us)",
+	    "Iteration End(us)", "Start(us)", "End(us)", "Start Time(us)",
+	    "End Time(us)", "Start_time(us)", "End_time(us)",
+	    "Timestamp(us)", "Allocation Time(us)", "Release Time(us)",
+	    NULL };
+	size_t	 i;
+
+	for (i = 0; names[i] != NULL; i++) {
+		if (strcasecmp(name, names[i]) == 0)
+			return true;
+	}
+	return false;
 }
 
 /* The columns of TEXT from its decimal point on, for a number; else 0. */
@@ -148,13 +158,14 @@ view_table_page_scaled(int64_t ns, char *buf)
 		strcat(buf, " us");
 		return buf;
 	}
-	a = (a + 500) / 1000;		/* us */
-	if (a < 1000000)
+	/* Rounded once, from the ns: 1234499500 ns is 1.234 s. */
+	if (a < 999999500) {
+		a = (a + 500) / 1000;			/* us */
 		snprintf(buf, STORE_READABLE_MAX, "%s%llu.%03llu ms", sign,
 		    (unsigned long long)(a / 1000),
 		    (unsigned long long)(a % 1000));
-	else {
-		a = (a + 500) / 1000;	/* ms */
+	} else {
+		a = (a + 500000) / 1000000;		/* ms */
 		snprintf(buf, STORE_READABLE_MAX, "%s%llu.%03llu s ", sign,
 		    (unsigned long long)(a / 1000),
 		    (unsigned long long)(a % 1000));

@@ -490,6 +490,7 @@ view_table_key(struct view *v, enum action a, int key)
 		d.table = store_tables_name(vt->t);
 		d.rows = vt->page;
 		d.row = i;
+		d.win = vt->step != NP_NA ? &vt->win : NULL;
 		return view_push(&view_detail_ops, &d, NULL) == 0 ?
 		    REDRAW_ALL : REDRAW_STATUS;
 	default:

@@ -697,9 +697,9 @@ store_query_table_ids(struct store *s, const struct store_table *t,
 	struct store_rows	*r = NULL;
 	struct matcher		*m = NULL;
 	sqlite3_stmt		*stmt;
-	int64_t			 binds[12], *ids = NULL;
+	int64_t			 binds[12], *ids = NULL, skip = 0;
 	size_t			 n = 0;
-	int			 nbinds = 0, i, rc;
+	int			 nbinds = 0, i, rc = SQLITE_DONE;
 	char			*sql;
 
 	if ((sql = store_query_ids_sql(s, t, q, NULL, binds, &nbinds, &m,
@@ -713,10 +713,18 @@ store_query_table_ids(struct store *s, const struct store_table *t,
 	}
 	for (i = 0; i < nbinds; i++)
 		sqlite3_bind_int64(stmt, i + 1, binds[i]);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+	/* The SQL has no LIMIT (the scans share it): Q's is kept here. */
+	while ((q->limit < 0 || (int64_t)n < q->limit) &&
+	    (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		if (skip < q->offset) {
+			skip++;
+			continue;
+		}
 		ids = util_grow(ids, n, 1, sizeof *ids);
 		ids[n++] = sqlite3_column_int64(stmt, 0);
 	}
+	if (q->limit >= 0 && (int64_t)n >= q->limit)
+		rc = SQLITE_DONE;
 	if (rc != SQLITE_DONE)
 		xasprintf(cause, "cannot read %s: %s", t->name,
 		    sqlite3_errmsg(s->db));

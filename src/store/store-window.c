@@ -156,14 +156,16 @@ store_window_op_stat(struct store *s, int64_t from, int64_t to,
  * The window of step ITER on DEVICE and RANK (NP_NA: all) into *W: the
  * step's interval in the step table, else the span of the tasks with that
  * step id; W->step is ITER when the tasks carry step ids, which a filter
- * then keeps exactly. Return 1, 0 if the profile has no such step, or -1
- * with *cause.
+ * then keeps exactly, whatever their time (the window then holds both
+ * intervals). Return 1, 0 if the profile has no such step, or -1 with
+ * *cause.
  */
 int
 store_window_step(struct store *s, int64_t iter, int64_t device,
     int64_t rank, struct store_window *w, char **cause)
 {
 	sqlite3_stmt	*stmt;
+	int64_t		 from, to;
 	int		 found = 0;
 
 	w->iter = iter;
@@ -196,8 +198,19 @@ store_window_step(struct store *s, int64_t iter, int64_t device,
 	if (sqlite3_step(stmt) == SQLITE_ROW &&
 	    sqlite3_column_type(stmt, 0) == SQLITE_INTEGER &&
 	    sqlite3_column_type(stmt, 1) == SQLITE_INTEGER) {
-		w->from_ns = sqlite3_column_int64(stmt, 0);
-		w->to_ns = sqlite3_column_int64(stmt, 1) + 1;
+		from = sqlite3_column_int64(stmt, 0);
+		to = sqlite3_column_int64(stmt, 1) + 1;
+		/*
+		 * Tasks of the step id that ran past the step's interval
+		 * stay in: the window then only bounds the search.
+		 */
+		if (found && w->step != NP_NA) {
+			w->from_ns = from < w->from_ns ? from : w->from_ns;
+			w->to_ns = to > w->to_ns ? to : w->to_ns;
+		} else {
+			w->from_ns = from;
+			w->to_ns = to;
+		}
 		found = 1;
 	}
 	sqlite3_finalize(stmt);

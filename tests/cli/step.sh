@@ -20,6 +20,15 @@ is "$(awk -F, 'NR > 1 && $1 != 3' "$T/k3" | wc -l)" 0 \
     "and none of another step"
 
 # Each op_statistic row of the step: its kernels' count and total time.
+# Tasks of the step id that ran past the step's interval stay in: shrink
+# step 2 of the step table under its tasks.
+cp "$T/d.db" "$T/d2.db"
+q "$T/d2.db" "UPDATE step SET iter_time_ns = iter_time_ns / 2 WHERE
+    iter = 2"
+n2=$(show "$d" kernels | awk -F, 'NR > 1 && $1 == 2' | wc -l)
+is "$("$NPUPROF" show -q --db "$T/d2.db" --format csv --step 2 "$d" \
+    kernels | sed 1d | wc -l)" "$n2" \
+    "tasks of the step id outside the step table's interval stay ($n2)"
 show --step 3 "$d" op_statistic >"$T/o3"
 ok $? "show --step 3 op_statistic"
 awk -F, 'NR == FNR { if (FNR > 1) {

@@ -45,17 +45,20 @@ mkdir -p "$d"
 	echo '1,mid,MatMul,AI_CORE,2000.000,706.614'
 	echo '1,small,Add,AI_VECTOR_CORE,3000.000,0.520'
 	echo '1,huge,Conv2D,AI_CORE,4000.000,2500000.000'
+	echo '1,edge,Conv2D,AI_CORE,5000.000,1234499.500'
 } >"$d/kernel_details.csv"
 "$NPUPROF" import -q --db "$T/m.db" "$T/m_ascend_pt" || exit 1
 start_app 160 12 -- --db "$T/m.db" "$T/m_ascend_pt"
 wait_for 'Top op types' && send_keys 4
-wait_for 'Kernels  row 1 of 4' && expect_screen numbers-scaled \
+wait_for 'Kernels  row 1 of 5' && expect_screen numbers-scaled \
     "a duration column of many magnitudes: us, ms and s per cell"
 capture | grep -q ' 79.090 ms' && capture | grep -q ' 0.520 us' &&
     capture | grep -q ' 2.500 s$' && capture | sed -n 2p |
     grep -q 'Task Duration$' && ! capture | sed -n 2p |
     grep -q 'Task Duration(us)'
 ok $? "79.090 ms, 0.520 us, 2.500 s, under 'Task Duration'"
+capture | grep -q ' 1.234 s$'
+ok $? "rounded once from the ns: 1234499.500 us is 1.234 s"
 send_keys Q
 wait_exit
 done_testing

@@ -17,7 +17,14 @@ send_keys Enter
 wait_for 'Op statistic  row 1 of 22  step 3' &&
     capture | sed -n 3p | awk '{ print $2 " " $5 }' | grep -qx "$first"
 ok $? "s 3: the op statistic of step 3, first $first as show --step"
-send_keys 4 s
+# Its detail lists the tasks of that op type in the step, on the device.
+count=$(capture | sed -n 3p | awk '{ print $4 }')
+send_keys Enter
+wait_for 'in the step on this device' &&
+    n=$(capture | awk '/Duration\(us\)/ { on = 1; next } on && NF == 0 {
+    exit } on { n++ } END { print n + 0 }') && [ "$n" -eq "$count" ]
+ok $? "Enter: the op type's $count tasks of the step on its device"
+send_keys q 4 s
 wait_for 'step (empty for all):' && type_text 3
 send_keys Enter
 wait_for "Kernels  row 1 of $n3  step 3" &&
@@ -38,4 +45,14 @@ wait_for 'needs the API spans' &&
 send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"
+
+# An op type of many tasks: its detail lists the slowest 100.
+"$GEN" demo "$T/big" -n 2000 >/dev/null || exit 1
+"$NPUPROF" import -q --db "$T/big.db" "$T/big" || exit 1
+start_app 120 30 -- --db "$T/big.db" "$T/big"
+wait_for 'Top op types' && send_keys 2 Enter
+wait_for 'slowest first (first 100)' && wait_for 'Detail  113 lines' &&
+    ok 0 "the detail of an op type of 150 tasks lists the first 100"
+send_keys Q
+wait_exit
 done_testing
