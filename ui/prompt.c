@@ -15,6 +15,7 @@ static struct {
 	char		*label;
 	struct strbuf	 text;
 	void		 (*done)(void *, const char *);
+	void		 (*change)(void *, const char *);
 	void		*arg;
 } prompt;
 
@@ -35,8 +36,19 @@ prompt_start(const char *label, const char *initial,
 	strbuf_init(&prompt.text);
 	strbuf_adds(&prompt.text, initial != NULL ? initial : "");
 	prompt.done = done;
+	prompt.change = NULL;
 	prompt.arg = arg;
 	prompt.active = true;
+}
+
+/*
+ * Have CHANGE told the text after each edit, for an incremental search;
+ * the prompt opened last gets it.
+ */
+void
+prompt_on_change(void (*change)(void *, const char *))
+{
+	prompt.change = change;
 }
 
 void
@@ -120,6 +132,10 @@ prompt_key(int key)
 		if (key >= 0x20 && key <= 0xff && key != 0x7f)
 			strbuf_addc(&prompt.text, (char)key);
 		break;
+	}
+	if (prompt.change != NULL) {
+		prompt.change(prompt.arg, prompt.text.s);
+		return REDRAW_ALL;
 	}
 	return REDRAW_STATUS;
 }

@@ -298,6 +298,7 @@ void		 tabs_resize(void);
 bool		 prompt_active(void);
 void		 prompt_draw(void);
 int		 prompt_key(int);
+void		 prompt_on_change(void (*)(void *, const char *));
 void		 prompt_start(const char *, const char *,
 		     void (*)(void *, const char *), void *);
 

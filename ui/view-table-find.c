@@ -134,21 +134,62 @@ view_table_find_search_resume(struct view_table *vt)
 		view_table_find_search_run(vt, false);
 }
 
+/*
+ * The matcher of the search text, for its highlights: the last search's,
+ * or none.
+ */
+static void
+view_table_find_matcher(struct view_table *vt, const char *text)
+{
+	char	*cause = NULL;
+
+	matcher_free(vt->search_m);
+	vt->search_m = NULL;
+	/* A bad one is reported by the search itself. */
+	if (text != NULL && *text != '\0' &&
+	    (vt->search_m = matcher_create(text, false, &cause)) == NULL)
+		free(cause);
+	view_table_find_hits_reset(vt);
+}
+
+/*
+ * As the search text is typed: every cell it matches lights up at once,
+ * as less --incsearch does; a regex not yet complete leaves the last
+ * highlights.
+ */
+static void
+view_table_find_search_live(void *arg, const char *text)
+{
+	struct view_table	*vt = arg;
+	struct matcher		*m;
+	char			*cause = NULL;
+
+	if (*text == '\0') {
+		view_table_find_matcher(vt, NULL);
+		return;
+	}
+	if ((m = matcher_create(text, false, &cause)) == NULL) {
+		free(cause);
+		return;
+	}
+	matcher_free(vt->search_m);
+	vt->search_m = m;
+	view_table_find_hits_reset(vt);
+}
+
 static void
 view_table_find_search_done(void *arg, const char *text)
 {
 	struct view_table	*vt = arg;
-	char			*cause = NULL;
 
-	if (text == NULL || *text == '\0')
+	/* Cancelled: the last search's highlights come back. */
+	if (text == NULL || *text == '\0') {
+		view_table_find_matcher(vt, vt->search);
 		return;
+	}
 	free(vt->search);
 	vt->search = xstrdup(text);
-	matcher_free(vt->search_m);
-	/* A bad one is reported by the search itself. */
-	if ((vt->search_m = matcher_create(text, false, &cause)) == NULL)
-		free(cause);
-	view_table_find_hits_reset(vt);
+	view_table_find_matcher(vt, text);
 	view_table_find_search_run(vt, vt->search_back);
 }
 
@@ -247,6 +288,7 @@ view_table_find_search_key(struct view_table *vt, enum action a)
 		vt->search_back = a == ACTION_SEARCH_BACK;
 		prompt_start(vt->search_back ? "search backward: " :
 		    "search: ", NULL, view_table_find_search_done, vt);
+		prompt_on_change(view_table_find_search_live);
 		return REDRAW_STATUS;
 	default:
 		if (vt->search == NULL) {

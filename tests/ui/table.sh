@@ -93,6 +93,19 @@ send_keys /
 type_text 'no such kernel'
 send_keys Enter
 wait_for 'not found: no such kernel' && ok 0 "a failed search says so"
+# Incremental: the cells light up while the search is typed (Kernels row
+# 2 is aclnn_Relu_1), and go dark again when it is cancelled.
+send_keys /
+wait_for 'search:' && type_text 'Relu'
+wait_for 'search: Relu' && settle &&
+    capture -e | grep 'aclnn_Relu_1' |
+    grep -q "$(printf '\033')\[[0-9;]*m[^ ]*Relu"
+ok $? "typing a search highlights its matches at once"
+send_keys Escape
+wait_gone 'search: Relu' && settle &&
+    ! capture -e | grep 'aclnn_Relu_1' |
+    grep -q "$(printf '\033')\[[0-9;]*m[^ ]*Relu"
+ok $? "Esc drops them"
 
 send_keys 2 '\'
 type_text 'Conv|MatMul'
