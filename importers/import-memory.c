@@ -32,38 +32,15 @@ import_memory_init(struct import_memory *m, struct csv_cols *c)
 }
 
 /*
- * Cell COL of F (N cells) without blanks around it: its start, its length
- * in *LEN; NULL if it is empty or N/A.
+ * Cell COL of F (N cells), NULL if the row lacks it or it says no value;
+ * the parsers trim its blanks and the TAB after a vendor's time.
  */
 static const char *
-import_memory_trim(char **f, size_t n, int col, size_t *len)
+import_memory_cell(char **f, size_t n, int col)
 {
-	const char	*c;
-
-	if (col < 0 || (size_t)col >= n)
+	if (col < 0 || (size_t)col >= n || util_is_na(f[col], strlen(f[col])))
 		return NULL;
-	c = f[col] + strspn(f[col], " \t");
-	*len = strlen(c);
-	while (*len > 0 && (c[*len - 1] == ' ' || c[*len - 1] == '\t' ||
-	    c[*len - 1] == '\r'))
-		(*len)--;
-	if (*len == 0 || util_is_na(c, *len))
-		return NULL;
-	return c;
-}
-
-/* The trimmed cell COL in BUF (SIZE bytes); NULL if none or too long. */
-static const char *
-import_memory_cell(char **f, size_t n, int col, char *buf, size_t size)
-{
-	const char	*c;
-	size_t		 len;
-
-	if ((c = import_memory_trim(f, n, col, &len)) == NULL || len >= size)
-		return NULL;
-	memcpy(buf, c, len);
-	buf[len] = '\0';
-	return buf;
+	return f[col];
 }
 
 /*
@@ -75,36 +52,43 @@ import_memory_row(struct store *s, const struct import_memory *m, char **f,
     size_t n, const struct import_ctx *ctx)
 {
 	struct store_counter	 c;
-	char			 buf[64], *name;
+	char			*name;
 	const char		*v, *comp, *dev;
 	double			 vals[IMPORT_MEMORY_NVALS];
 	bool			 has[IMPORT_MEMORY_NVALS];
-	size_t			 i, len = 0;
+	size_t			 i, len;
 	int64_t			 d;
 
 	if (!m->on)
 		return 0;
 	memset(&c, 0, sizeof c);
-	if ((v = import_memory_cell(f, n, m->ts, buf, sizeof buf)) == NULL)
+	if ((v = import_memory_cell(f, n, m->ts)) == NULL)
 		return 0;
 	if (util_parse_ns(v, strlen(v), &c.ts_ns) != 0)
 		return -1;
 	for (i = 0; i < IMPORT_MEMORY_NVALS; i++) {
-		v = import_memory_cell(f, n, m->val[i], buf, sizeof buf);
+		v = import_memory_cell(f, n, m->val[i]);
 		if ((has[i] = v != NULL) && util_parse_double(v, strlen(v),
 		    &vals[i]) != 0)
 			return -1;
 	}
 	/* "NPU:0" names the device; the file's unit says otherwise. */
 	c.device = ctx->device != NP_NA ? ctx->device : 0;
-	if ((dev = import_memory_cell(f, n, m->dev, buf, sizeof buf)) !=
-	    NULL && strncmp(dev, "NPU:", 4) == 0 &&
-	    util_parse_int(dev + 4, strlen(dev + 4), &d) == 0)
-		c.device = d;
+	if ((dev = import_memory_cell(f, n, m->dev)) != NULL) {
+		len = strlen(dev);
+		util_trim(&dev, &len);
+		if (len > 4 && strncmp(dev, "NPU:", 4) == 0 &&
+		    util_parse_int(dev + 4, len - 4, &d) == 0)
+			c.device = d;
+	}
 	c.rank = ctx->rank;
 	c.pid = NP_NA;
 	c.tid = NP_NA;
-	comp = import_memory_trim(f, n, m->comp, &len);
+	len = 0;
+	if ((comp = import_memory_cell(f, n, m->comp)) != NULL) {
+		len = strlen(comp);
+		util_trim(&comp, &len);
+	}
 	xasprintf(&name, "Memory %.*s", (int)len, comp != NULL ? comp : "");
 	c.name = name;
 	for (i = 0; i < IMPORT_MEMORY_NVALS; i++) {

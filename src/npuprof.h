@@ -119,6 +119,7 @@ void		 util_fmt_us(char *, size_t, int64_t, int, bool);
 void		 util_fmt_time(char *, size_t, int64_t);
 char		*util_fmt_u64(char *, uint64_t);
 void		 util_fmt_fixed(char *, size_t, double, int, bool);
+void		 util_trim(const char **, size_t *);
 bool		 util_is_na(const char *, size_t);
 size_t		 util_width(const char *, size_t, size_t *, bool);
 bool		 util_listed(const char *, const char *);

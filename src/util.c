@@ -23,7 +23,7 @@
 #include "npuprof.h"
 
 /* Trim blanks, TABs, CR and one pair of surrounding double quotes. */
-static void
+void
 util_trim(const char **s, size_t *len)
 {
 	while (*len > 0 && isspace((unsigned char)**s)) {

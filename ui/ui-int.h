@@ -277,6 +277,8 @@ struct view_range_arg {
 /* view.c */
 extern const struct key_hint view_hints_page[];
 extern const struct key_hint view_hints_pick[];
+bool		 view_list_move(size_t *, size_t, enum action);
+void		 view_list_show(size_t, size_t *, size_t);
 void		 view_set_stack(struct view **);
 int		 view_push(const struct view_ops *, const void *, char **);
 void		 view_pop(void);

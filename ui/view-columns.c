@@ -67,10 +67,7 @@ view_columns_draw(struct view *v, int y, int h)
 
 	draw_text(y, 1, COLS - 1, ROLE_TITLE, "Columns shown (Enter or "
 	    "Space shows or hides one; a shows all)");
-	if (vc->cur < vc->top)
-		vc->top = vc->cur;
-	else if (vc->cur >= vc->top + rows)
-		vc->top = vc->cur - rows + 1;
+	view_list_show(vc->cur, &vc->top, rows);
 	for (i = vc->top, row = 0; i < vt->ncols && (size_t)row < rows;
 	    i++, row++) {
 		role = i == vc->cur ? ROLE_CURSOR : ROLE_NORMAL;
@@ -91,21 +88,9 @@ view_columns_key(struct view *v, enum action a, int key)
 	size_t			 i;
 
 	(void)key;
+	if (view_list_move(&vc->cur, vt->ncols, a))
+		return REDRAW_BODY;
 	switch (a) {
-	case ACTION_UP:
-		if (vc->cur > 0)
-			vc->cur--;
-		return REDRAW_BODY;
-	case ACTION_DOWN:
-		if (vc->cur + 1 < vt->ncols)
-			vc->cur++;
-		return REDRAW_BODY;
-	case ACTION_TOP:
-		vc->cur = 0;
-		return REDRAW_BODY;
-	case ACTION_BOTTOM:
-		vc->cur = vt->ncols - 1;
-		return REDRAW_BODY;
 	case ACTION_OPEN:
 		if ((int)vc->cur == vt->sort_col) {
 			status_set(ROLE_NORMAL, "the column sorted on "

@@ -80,21 +80,10 @@ view_device_key(struct view *v, enum action a, int key)
 	struct view_device	*vd = v->data;
 	int64_t			 id;
 
+	/* "all", then each id. */
+	if (view_list_move(&vd->cur, vd->n + 1, a))
+		return REDRAW_BODY;
 	switch (a) {
-	case ACTION_UP:
-		if (vd->cur > 0)
-			vd->cur--;
-		return REDRAW_BODY;
-	case ACTION_DOWN:
-		if (vd->cur < vd->n)
-			vd->cur++;
-		return REDRAW_BODY;
-	case ACTION_TOP:
-		vd->cur = 0;
-		return REDRAW_BODY;
-	case ACTION_BOTTOM:
-		vd->cur = vd->n;
-		return REDRAW_BODY;
 	case ACTION_OPEN:
 		id = vd->cur == 0 ? NP_NA : vd->ids[vd->cur - 1];
 		if (vd->rank)

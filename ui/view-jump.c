@@ -318,12 +318,10 @@ view_jump_memory_row(struct view_table *vt, size_t i)
 	struct store_span		 sp;
 	const char			*ts, *comp;
 	int64_t				 ns;
-	size_t				 len;
 
 	ts = view_jump_cell(vt, i, "Timestamp(us)");
 	comp = view_jump_cell(vt, i, "Component");
-	len = ts != NULL ? strcspn(ts, " \t") : 0;
-	if (ts == NULL || util_parse_ns(ts, len, &ns) != 0) {
+	if (ts == NULL || util_parse_ns(ts, strlen(ts), &ns) != 0) {
 		status_set(ROLE_ERROR, "this row has no time");
 		return REDRAW_STATUS;
 	}

@@ -47,10 +47,7 @@ view_sort_draw(struct view *v, int y, int h)
 
 	draw_text(y, 1, COLS - 1, ROLE_TITLE, "Sort on (Enter; q keeps the "
 	    "order)");
-	if (vs->cur < vs->top)
-		vs->top = vs->cur;
-	else if (vs->cur >= vs->top + rows)
-		vs->top = vs->cur - rows + 1;
+	view_list_show(vs->cur, &vs->top, rows);
 	for (i = vs->top, row = 0; i <= vt->ncols && (size_t)row < rows;
 	    i++, row++) {
 		role = i == vs->cur ? ROLE_CURSOR : ROLE_NORMAL;
@@ -74,21 +71,10 @@ view_sort_key(struct view *v, enum action a, int key)
 	int			 col;
 
 	(void)key;
+	/* The table's own order, then its columns. */
+	if (view_list_move(&vs->cur, vt->ncols + 1, a))
+		return REDRAW_BODY;
 	switch (a) {
-	case ACTION_UP:
-		if (vs->cur > 0)
-			vs->cur--;
-		return REDRAW_BODY;
-	case ACTION_DOWN:
-		if (vs->cur < vt->ncols)
-			vs->cur++;
-		return REDRAW_BODY;
-	case ACTION_TOP:
-		vs->cur = 0;
-		return REDRAW_BODY;
-	case ACTION_BOTTOM:
-		vs->cur = vt->ncols;
-		return REDRAW_BODY;
 	case ACTION_OPEN:
 		col = (int)vs->cur - 1;
 		view_pop();

@@ -79,18 +79,6 @@ view_table_page_instant(const char *name)
 	return false;
 }
 
-/* The columns of TEXT from its decimal point on, for a number; else 0. */
-static int
-view_table_page_frac(const char *text)
-{
-	const char	*dot;
-
-	if (strspn(text, "+-0123456789.") != strlen(text) ||
-	    (dot = strchr(text, '.')) == NULL)
-		return 0;
-	return (int)strlen(dot);
-}
-
 /* A duration column's name ends in its unit: "Task Duration(us)". */
 static bool
 view_table_page_us(const char *name)
@@ -225,7 +213,7 @@ view_table_page_draw_cell(const struct view_table *vt, size_t j, int y,
 
 	if (!vt->numeric[j])
 		return draw_cell(y, x, width, role, text, false);
-	n = vt->fracw[j] - view_table_page_frac(text);
+	n = vt->fracw[j] - (int)store_print_frac(text);
 	snprintf(pad, sizeof pad, "%s%*s", text, n > 0 ? n : 0, "");
 	return draw_cell(y, x, width, role, pad, true);
 }
@@ -274,7 +262,7 @@ view_table_page_widths(struct view_table *vt, const struct store_rows *r)
 			c = view_table_page_text(vt, r, i, j, buf);
 			w = draw_width(c);
 			if (vt->numeric[j]) {
-				f = view_table_page_frac(c);
+				f = (int)store_print_frac(c);
 				if (w - f > vt->intw[j])
 					vt->intw[j] = w - f;
 				if (f > vt->fracw[j])

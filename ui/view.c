@@ -23,6 +23,44 @@ const struct key_hint view_hints_pick[] = {
 	{ ACTION_NONE, NULL }
 };
 
+/*
+ * The moves of a list of N lines under a cursor *CUR (the device, sort and
+ * column choosers): up, down, to the first and the last. Whether A was
+ * one of them.
+ */
+bool
+view_list_move(size_t *cur, size_t n, enum action a)
+{
+	switch (a) {
+	case ACTION_UP:
+		if (*cur > 0)
+			(*cur)--;
+		return true;
+	case ACTION_DOWN:
+		if (*cur + 1 < n)
+			(*cur)++;
+		return true;
+	case ACTION_TOP:
+		*cur = 0;
+		return true;
+	case ACTION_BOTTOM:
+		*cur = n > 0 ? n - 1 : 0;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Scroll the first line shown, *TOP, so that CUR is among ROWS lines. */
+void
+view_list_show(size_t cur, size_t *top, size_t rows)
+{
+	if (cur < *top)
+		*top = cur;
+	else if (cur >= *top + rows)
+		*top = cur - rows + 1;
+}
+
 /* Push and pop on the stack whose top is *TOP from now on. */
 void
 view_set_stack(struct view **top)

@@ -107,6 +107,8 @@ struct store {
 	size_t			 ndyn;
 	struct store_table	*stepped;	/* op_summary with Step Id */
 	struct store_table	*window[2];	/* op, api stats of a window */
+	int64_t			 origin;	/* store_lanes_origin(), once */
+	bool			 origin_known;
 	int			 steps;		/* Step Id files: 1, 0, -1 */
 	bool			 avg_rounded;	/* averages round, not floor */
 	struct store_tl		*tl;		/* timeline statements */

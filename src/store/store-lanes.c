@@ -796,23 +796,26 @@ store_lanes(struct store *s, struct store_lane **lanes, size_t *n,
 /*
  * Where the timeline starts: the first start of any lane or counter
  * sample, the origin of the times the UI shows relative; NP_NA if the
- * store has none.
+ * store has none. Found once per store: the counters are read whole.
  */
 int64_t
 store_lanes_origin(struct store *s)
 {
 	sqlite3_stmt	*stmt;
-	int64_t		 origin = NP_NA;
 
+	if (s->origin_known)
+		return s->origin;
+	s->origin_known = true;
+	s->origin = NP_NA;
 	if (sqlite3_prepare_v2(s->db, "SELECT min(t) FROM (SELECT"
 	    " min(start_ns) AS t FROM tl_lane UNION ALL SELECT min(ts_ns)"
 	    " FROM counter)", -1, &stmt, NULL) != SQLITE_OK)
 		return NP_NA;
 	if (sqlite3_step(stmt) == SQLITE_ROW &&
 	    sqlite3_column_type(stmt, 0) == SQLITE_INTEGER)
-		origin = sqlite3_column_int64(stmt, 0);
+		s->origin = sqlite3_column_int64(stmt, 0);
 	sqlite3_finalize(stmt);
-	return origin;
+	return s->origin;
 }
 
 void

@@ -102,8 +102,11 @@ store_print_readable(const struct store_rows *r, size_t i, size_t j,
 	return buf;
 }
 
-/* The columns of number TEXT from its decimal point on; else 0. */
-static size_t
+/*
+ * The columns of number TEXT from its decimal point on, else 0: what
+ * lines a column's points up, in show's tables and the UI's.
+ */
+size_t
 store_print_frac(const char *text)
 {
 	const char	*dot;

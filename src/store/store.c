@@ -307,17 +307,10 @@ static void
 store_sql_ns(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
 	const char	*c = (const char *)sqlite3_value_text(argv[0]);
-	size_t		 len;
 	int64_t		 ns;
 
 	(void)argc;
-	if (c == NULL) {
-		sqlite3_result_null(ctx);
-		return;
-	}
-	c += strspn(c, " \t");
-	len = strcspn(c, " \t\r");
-	if (util_parse_ns(c, len, &ns) != 0)
+	if (c == NULL || util_parse_ns(c, strlen(c), &ns) != 0)
 		sqlite3_result_null(ctx);
 	else
 		sqlite3_result_int64(ctx, ns);
