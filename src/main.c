@@ -733,7 +733,7 @@ main_show_tables(struct store *s, char **names, int n,
 	for (i = 0; i < n; i++) {
 		if (strcmp(names[i], "tables") != 0 &&
 		    strcmp(names[i], "stacks") != 0 &&
-		    store_tables_find(s, names[i]) == NULL) {
+		    store_tables_find_rank(s, names[i], o->rank) == NULL) {
 			log_usagex("", "unknown table '%s' (tables: %s)",
 			    names[i], store_tables_names_help());
 		}
@@ -764,7 +764,7 @@ main_show_tables(struct store *s, char **names, int n,
 			t = NULL;
 			r = store_tables_summary(s, &q, &cause);
 		} else {
-			t = store_tables_find(s, names[i]);
+			t = store_tables_find_rank(s, names[i], o->rank);
 			r = main_show_table(s, &t, &q, o, &cause);
 		}
 		if (r == NULL) {

@@ -53,13 +53,13 @@ view_detail_cell(const struct store_rows *r, size_t i, int col)
 }
 
 /*
- * The tasks of op type TYPE on DEVICE (as a cell: "0", "host"; NULL for
- * all) in window W (the table's step, or NULL), slowest first, each a
+ * The tasks of op type TYPE on DEVICE and RANK (as cells: "0", "host";
+ * NULL for the session's) in window W (the table's step, or NULL), slowest first, each a
  * line the cursor selects: Enter shows it in the timeline.
  */
 static void
 view_detail_tasks(struct text *t, const char *type, const char *device,
-    const struct store_window *w)
+    const char *rank, const struct store_window *w)
 {
 	static const char *const	 names[] = { "Task Duration(us)",
 					    "Task Start Time(us)", "Stream ID",
@@ -72,7 +72,11 @@ view_detail_tasks(struct text *t, const char *type, const char *device,
 	int				 col[4];
 	int64_t				 dev;
 
-	if ((kt = store_tables_find(session_store(), "op_summary")) == NULL)
+	/* The tasks of one rank need no Rank column. */
+	kt = rank != NULL ? store_tables_find_base(session_store(),
+	    "op_summary") : store_tables_find_rank(session_store(),
+	    "op_summary", session_rank());
+	if (kt == NULL)
 		return;
 	xasprintf(&filter, "OP Type:^\\Q%s\\E$", type);
 	store_query_init(&q);
@@ -84,6 +88,8 @@ view_detail_tasks(struct text *t, const char *type, const char *device,
 	if (device != NULL && strcmp(device, "host") != 0 &&
 	    util_parse_int(device, strlen(device), &dev) == 0)
 		q.device = dev;
+	if (rank != NULL && util_parse_int(rank, strlen(rank), &dev) == 0)
+		q.rank = dev;
 	if (w != NULL)
 		store_window_query(kt, w, &q);
 	r = store_query_table_ids(session_store(), kt, &q, &cause);
@@ -121,7 +127,7 @@ view_detail_open(struct view *v, const void *arg, char **cause)
 	const struct store_rows		*r = d->rows;
 	struct text			*t;
 	size_t				 j, w = 0;
-	int				 type = -1, dev;
+	int				 type = -1, dev, rk;
 
 	t = text_create();
 	text_addf(t, ROLE_TITLE, 1, "%s: row detail%s", d->table,
@@ -141,7 +147,9 @@ view_detail_open(struct view *v, const void *arg, char **cause)
 	if (type >= 0 && strcmp(d->table, "op_statistic") == 0)
 		view_detail_tasks(t, store_rows_cell(r, d->row, (size_t)type),
 		    (dev = store_rows_col(r, "Device_id")) >= 0 ?
-		    store_rows_cell(r, d->row, (size_t)dev) : NULL, d->win);
+		    store_rows_cell(r, d->row, (size_t)dev) : NULL,
+		    (rk = store_rows_col(r, "Rank")) >= 0 ?
+		    store_rows_cell(r, d->row, (size_t)rk) : NULL, d->win);
 	if (r->ids != NULL)
 		view_detail_launch(t, r->ids[d->row]);
 	v->data = t;

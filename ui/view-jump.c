@@ -97,6 +97,18 @@ view_jump_task_id(int64_t id)
 	return view_jump_open(id, NULL);
 }
 
+/*
+ * The rank of row I: its Rank cell where the table has one (several
+ * ranks, all shown), else the rank the session shows.
+ */
+static int64_t
+view_jump_rank(const struct view_table *vt, size_t i)
+{
+	const char	*r = view_jump_cell(vt, i, "Rank");
+
+	return r != NULL ? view_jump_int(r) : session_rank();
+}
+
 /* t on a row of op_summary: its task. */
 static int
 view_jump_task(struct view_table *vt, size_t i)
@@ -111,7 +123,7 @@ view_jump_task(struct view_table *vt, size_t i)
 		return REDRAW_STATUS;
 	}
 	rc = store_jump_locate(session_store(), view_jump_int(
-	    view_jump_cell(vt, i, "Device_id")), session_rank(),
+	    view_jump_cell(vt, i, "Device_id")), view_jump_rank(vt, i),
 	    view_jump_int(view_jump_cell(vt, i, "Stream ID")),
 	    view_jump_int(view_jump_cell(vt, i, "Task ID")), ns, &id, &cause);
 	if (rc != 1) {
@@ -210,7 +222,7 @@ view_jump_op(struct view_table *vt, size_t i)
 {
 	const char	*op = view_jump_cell(vt, i, "OP Type");
 	const char	*core = view_jump_cell(vt, i, "Core Type");
-	int64_t		 device, id;
+	int64_t		 device, rank, id;
 	char		*cause = NULL;
 
 	if (op == NULL) {
@@ -218,18 +230,19 @@ view_jump_op(struct view_table *vt, size_t i)
 		return REDRAW_STATUS;
 	}
 	device = view_jump_int(view_jump_cell(vt, i, "Device_id"));
+	rank = view_jump_rank(vt, i);
 	if (view_jump_at.op == NULL || strcmp(view_jump_at.op, op) != 0 ||
 	    (view_jump_at.core == NULL) != (core == NULL) ||
 	    (core != NULL && strcmp(view_jump_at.core, core) != 0) ||
 	    view_jump_at.q.device != device ||
-	    view_jump_at.q.rank != session_rank()) {
+	    view_jump_at.q.rank != rank) {
 		view_jump_forget();
 		view_jump_at.op = xstrdup(op);
 		view_jump_at.core = core != NULL ? xstrdup(core) : NULL;
 		view_jump_at.q.op_type = view_jump_at.op;
 		view_jump_at.q.core_type = view_jump_at.core;
 		view_jump_at.q.device = device;
-		view_jump_at.q.rank = session_rank();
+		view_jump_at.q.rank = rank;
 		view_jump_at.q.from_ns = view_jump_at.q.to_ns = NP_NA;
 		view_jump_at.count = store_jump_op_count(session_store(),
 		    &view_jump_at.q, &cause);
@@ -261,8 +274,8 @@ view_jump_step_row(struct view_table *vt, size_t i)
 		return REDRAW_STATUS;
 	}
 	rc = store_jump_step_span(session_store(), view_jump_int(
-	    view_jump_cell(vt, i, "Device_id")), session_rank(), iter, &sp,
-	    &cause);
+	    view_jump_cell(vt, i, "Device_id")), view_jump_rank(vt, i), iter,
+	    &sp, &cause);
 	return view_jump_push(rc, cause, "the step is not in the timeline "
 	    "(no start or time)", &sp, NULL, true);
 }

@@ -22,7 +22,8 @@ view_summary_query(const char *table, const char *sort, int64_t limit)
 	struct store_rows		*r;
 	char				*cause = NULL;
 
-	if ((t = store_tables_find(session_store(), table)) == NULL)
+	if ((t = store_tables_find_rank(session_store(), table,
+	    session_rank())) == NULL)
 		return NULL;
 	store_query_init(&q);
 	q.sort = sort;

@@ -22,7 +22,8 @@ view_table_page_find(const char *names)
 	copy = p = xstrdup(names);
 	while (t == NULL && (word = strsep(&p, " ")) != NULL) {
 		if (*word != '\0')
-			t = store_tables_find(session_store(), word);
+			t = store_tables_find_rank(session_store(),
+			    word, session_rank());
 	}
 	free(copy);
 	return t;

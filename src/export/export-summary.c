@@ -412,7 +412,7 @@ static const struct store_table *
 export_summary_table(struct store *s, const char *name,
     const struct store_query *q, char **cause)
 {
-	const struct store_table	*t = store_tables_find(s, name);
+	const struct store_table	*t = store_tables_find_base(s, name);
 
 	if (t != NULL && store_legacy(s))
 		t = store_legacy_table(s, t);

@@ -109,7 +109,7 @@ store_empty_write(struct store *s, char **cause)
 
 	n = store_tables_list(s, &names);
 	for (i = 0; i < n && rc == 0; i++) {
-		if ((t = store_tables_find(s, names[i])) != NULL)
+		if ((t = store_tables_find_base(s, names[i])) != NULL)
 			rc = store_empty_table(s, t, cause);
 	}
 	free(names);

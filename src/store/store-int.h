@@ -107,6 +107,10 @@ struct store {
 	size_t			 ndyn;
 	struct store_table	*stepped;	/* op_summary with Step Id */
 	struct store_table	*window[2];	/* op, api stats of a window */
+	struct store_table	**ranked;	/* tables with a Rank column */
+	const struct store_table **ranked_of;	/* and the tables they copy */
+	size_t			 nranked;
+	int			 multirank;	/* ranks > 1: 1, 0, -1 */
 	int64_t			 origin;	/* store_lanes_origin(), once */
 	bool			 origin_known;
 	int			 steps;		/* Step Id files: 1, 0, -1 */

@@ -173,6 +173,17 @@ store_tables_free(struct store *s)
 	free(s->window[0]);
 	free(s->window[1]);
 	s->window[0] = s->window[1] = NULL;
+	for (i = 0; i < s->nranked; i++) {
+		free((struct store_col *)s->ranked[i]->cols);
+		free((char *)s->ranked[i]->order);
+		free(s->ranked[i]);
+	}
+	free(s->ranked);
+	free(s->ranked_of);
+	s->ranked = NULL;
+	s->ranked_of = NULL;
+	s->nranked = 0;
+	s->multirank = 0;
 }
 
 /*
@@ -336,13 +347,99 @@ store_tables_empty(struct store *s, const struct store_table *t)
 }
 
 /*
- * The table called NAME (or an alias of it). A generic table of the same
+ * T with a Rank column first and its rows ordered by rank first (but for
+ * the task tables, see below), when
+ * the store holds more than one rank, so that no row of a cluster is
+ * shown without the rank it belongs to. Rows without a rank are of a
+ * profile that did not say; with one known rank they are its own.
+ */
+static const struct store_table *
+store_tables_ranked(struct store *s, const struct store_table *t)
+{
+	struct store_table	*rt;
+	struct store_col	*cols;
+	int64_t			*ids;
+	char			*order, *cause = NULL;
+	size_t			 n, i, known;
+
+	if (t == NULL || t->rank == NULL)
+		return t;
+	if (s->multirank == 0) {
+		if (store_query_ranks(s, &ids, &n, &cause) != 0)
+			n = 0;
+		for (i = 0, known = 0; i < n; i++)
+			known += ids[i] != NP_NA;
+		free(cause);
+		free(ids);
+		s->multirank = known > 1 ? 1 : -1;
+	}
+	if (s->multirank < 0)
+		return t;
+	for (i = 0; i < s->nranked; i++) {
+		if (s->ranked_of[i] == t)
+			return s->ranked[i];
+	}
+	cols = xreallocarray(NULL, t->ncols + 1, sizeof *cols);
+	cols[0].name = "Rank";
+	cols[0].expr = t->rank;
+	cols[0].fmt = FMT_INT;
+	memcpy(cols + 1, t->cols, t->ncols * sizeof *cols);
+	/*
+	 * Task tables keep the order their index and keyset paging follow
+	 * (device, start): each row still says its rank.
+	 */
+	if (t->order != NULL && strcmp(t->order, STORE_TASK_ORDER) == 0)
+		order = xstrdup(t->order);
+	else if (t->order != NULL)
+		xasprintf(&order, "%s, %s", t->rank, t->order);
+	else
+		order = xstrdup(t->rank);
+	rt = xmalloc(sizeof *rt);
+	*rt = *t;
+	rt->cols = cols;
+	rt->ncols = t->ncols + 1;
+	rt->order = order;
+	s->ranked = xreallocarray(s->ranked, s->nranked + 1,
+	    sizeof *s->ranked);
+	s->ranked_of = xreallocarray(s->ranked_of, s->nranked + 1,
+	    sizeof *s->ranked_of);
+	s->ranked[s->nranked] = rt;
+	s->ranked_of[s->nranked++] = t;
+	return rt;
+}
+
+/*
+ * The table called NAME, as the UI and show print it: with a Rank column
+ * when the store holds several ranks (store_tables_ranked).
+ */
+const struct store_table *
+store_tables_find(struct store *s, const char *name)
+{
+	return store_tables_ranked(s, store_tables_find_base(s, name));
+}
+
+/*
+ * The table called NAME as shown for rank RANK: NP_NA (all ranks) as
+ * store_tables_find(); one rank without the Rank column, which would
+ * repeat what the user chose.
+ */
+const struct store_table *
+store_tables_find_rank(struct store *s, const char *name, int64_t rank)
+{
+	if (rank != NP_NA)
+		return store_tables_find_base(s, name);
+	return store_tables_find(s, name);
+}
+
+/*
+ * The table called NAME (or an alias of it), with the vendor's columns
+ * only. A generic table of the same
  * name wins over an alias and over tables marked TABLE_FILE_FIRST; an
  * empty table gives way to its fallback; op_summary may gain a Step Id
  * (store_tables_stepped). NULL if there is no such table.
  */
 const struct store_table *
-store_tables_find(struct store *s, const char *name)
+store_tables_find_base(struct store *s, const char *name)
 {
 	const struct store_table	*t = NULL, *g;
 	char				 key[128];

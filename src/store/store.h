@@ -593,6 +593,10 @@ double		 store_floor_cpu(void);
 
 /* store-tables.c */
 const struct store_table *store_tables_find(struct store *, const char *);
+const struct store_table *store_tables_find_base(struct store *,
+		     const char *);
+const struct store_table *store_tables_find_rank(struct store *,
+		     const char *, int64_t);
 const char	*store_tables_name(const struct store_table *);
 const char	*store_tables_title(const struct store_table *);
 size_t		 store_tables_list(struct store *, const char ***);

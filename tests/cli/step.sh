@@ -14,9 +14,10 @@ show() { "$NPUPROF" show -q --db "$T/d.db" --format csv "$@"; }
 
 show --step 3 "$d" kernels >"$T/k3"
 ok $? "show --step 3 kernels"
-n3=$(show "$d" kernels | awk -F, 'NR > 1 && $1 == 3' | wc -l)
+# Two ranks: the first column is the Rank, then the Step Id.
+n3=$(show "$d" kernels | awk -F, 'NR > 1 && $2 == 3' | wc -l)
 is "$(sed 1d "$T/k3" | wc -l)" "$n3" "the kernels of step 3, all $n3"
-is "$(awk -F, 'NR > 1 && $1 != 3' "$T/k3" | wc -l)" 0 \
+is "$(awk -F, 'NR > 1 && $2 != 3' "$T/k3" | wc -l)" 0 \
     "and none of another step"
 
 # Each op_statistic row of the step: its kernels' count and total time.
@@ -25,27 +26,28 @@ is "$(awk -F, 'NR > 1 && $1 != 3' "$T/k3" | wc -l)" 0 \
 cp "$T/d.db" "$T/d2.db"
 q "$T/d2.db" "UPDATE step SET iter_time_ns = iter_time_ns / 2 WHERE
     iter = 2"
-n2=$(show "$d" kernels | awk -F, 'NR > 1 && $1 == 2' | wc -l)
+n2=$(show "$d" kernels | awk -F, 'NR > 1 && $2 == 2' | wc -l)
 is "$("$NPUPROF" show -q --db "$T/d2.db" --format csv --step 2 "$d" \
     kernels | sed 1d | wc -l)" "$n2" \
     "tasks of the step id outside the step table's interval stay ($n2)"
 show --step 3 "$d" op_statistic >"$T/o3"
 ok $? "show --step 3 op_statistic"
 awk -F, 'NR == FNR { if (FNR > 1) {
-		k = $2 SUBSEP $7 SUBSEP $9; n[k]++; sum[k] += $11 * 1000 }
+		k = $1 SUBSEP $3 SUBSEP $8 SUBSEP $10; n[k]++
+		sum[k] += $12 * 1000 }
 		next }
-	FNR > 1 { k = $1 SUBSEP $2 SUBSEP $3; rows++
-		got = sprintf("%.0f", sum[k]); want = sprintf("%.0f", $5 * 1000)
-		if (n[k] != $4 || got != want) { bad++; print "bad: " $0 } }
+	FNR > 1 { k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4; rows++
+		got = sprintf("%.0f", sum[k]); want = sprintf("%.0f", $6 * 1000)
+		if (n[k] != $5 || got != want) { bad++; print "bad: " $0 } }
 	END { print rows + 0, bad + 0 }' "$T/k3" "$T/o3" >"$T/cmp"
 is "$(tail -1 "$T/cmp")" "22 0" \
     "each of the step's 22 op_statistic rows sums its kernels"
-head -1 "$T/o3" | grep -q '^Device_id,OP Type,Core Type,Count,Total'
+head -1 "$T/o3" | grep -q '^Rank,Device_id,OP Type,Core Type,Count,Total'
 ok $? "with op_statistic's columns"
 
-show --step 3 "$d" steps | awk -F, 'NR > 1 { print $1 ":" $2 }' \
+show --step 3 "$d" steps | awk -F, 'NR > 1 { print $1 ":" $3 }' \
     | tr '\n' ' ' >"$T/s3"
-is "$(cat "$T/s3")" "0:3 1:3 " "Steps keeps step 3 of each device"
+is "$(cat "$T/s3")" "0:3 1:3 " "Steps keeps step 3 of each rank"
 
 show --step 99 "$d" kernels >/dev/null 2>"$T/err"
 is "$?" 2 "a step the profile lacks fails"

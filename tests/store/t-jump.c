@@ -159,7 +159,7 @@ check_whole(struct store *s)
 
 	a = store_window_op_stat(s, INT64_MIN, INT64_MAX, NP_NA, NP_NA,
 	    &cause);
-	t = store_tables_find(s, "op_statistic");
+	t = store_tables_find_base(s, "op_statistic");
 	store_query_init(&q);
 	q.origin = STORE_FROM_TASKS;
 	b = t != NULL ? store_query_table(s, t, &q, &cause) : NULL;

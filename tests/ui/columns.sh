@@ -22,7 +22,7 @@ ok $? "columns without a value are hidden, the status line says how many"
 send_keys C
 wait_for 'Columns shown' && expect_screen columns \
     "C lists the columns, the hidden ones unmarked and why"
-send_keys j j Enter
+send_keys j j j Enter
 wait_for '[x] Model ID' && send_keys q
 wait_for 'Kernels  row 1 of 600  1 col hidden' &&
     capture | sed -n 2p | grep -q 'Model ID'

@@ -28,8 +28,8 @@ wait_for 'Kernels  row 3' && ok 0 "q returns to the table"
 
 row=$("$NPUPROF" show -q --format tsv --db "$DB" "$DATA" op_statistic |
     sed -n 2p)
-op=$(echo "$row" | cut -f2)
-count=$(echo "$row" | cut -f4)
+op=$(echo "$row" | cut -f3)
+count=$(echo "$row" | cut -f5)
 send_keys 2
 wait_for 'Op statistic  row 1' && send_keys t
 wait_for "$op: instance 1 of $count" &&

@@ -14,12 +14,12 @@ mouse() {
 }
 
 open_demo 2 'Op statistic  row 1 of 22'
-mouse 0 48 1
-mouse 3 48 1
+mouse 0 54 1
+mouse 3 54 1
 wait_for 'sort -Count' && expect_screen mouse-sort \
     "a click on a header sorts on it, numbers largest first"
-mouse 0 48 1
-mouse 3 48 1
+mouse 0 54 1
+mouse 3 54 1
 wait_for 'sort Count' && ok 0 "a second click inverts the order"
 mouse 0 5 6
 mouse 3 5 6

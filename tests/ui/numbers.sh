@@ -8,9 +8,10 @@ make_data
 
 # The first kernel's start from the trace's first instant, exactly.
 "$NPUPROF" show -q --db "$DB" --format csv "$DATA" kernels >"$T/k.csv"
-abs=$(awk -F, 'NR == 2 { print $10 }' "$T/k.csv")
+# (Two ranks: Rank, Step Id, ..., the start is the 11th column.)
+abs=$(awk -F, 'NR == 2 { print $11 }' "$T/k.csv")
 # (Whole us and their ns apart: a double holds 1.78e15 but not 1.78e18.)
-rel=$(awk -F, 'NR > 1 { split($10, p, "."); us = p[1] + 0; ns = p[2] + 0
+rel=$(awk -F, 'NR > 1 { split($11, p, "."); us = p[1] + 0; ns = p[2] + 0
 	if (NR == 2 || us < mu || (us == mu && ns < mn)) { mu = us; mn = ns }
 	if (NR == 2) { fu = us; fn = ns } }
 	END { d = (fu - mu) * 1000 + fn - mn

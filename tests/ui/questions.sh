@@ -11,10 +11,11 @@ csv() {	# csv TABLE SORT: the first row of TABLE sorted on SORT
 	"$NPUPROF" show -q --db "$DB" --format csv --sort "$2" --limit 1 \
 	    "$DATA" "$1" | sed -n 2p
 }
-top_op=$(csv op_statistic '-Total Time' | cut -d, -f2)
-step=$(csv step_trace '-Iteration Time' | cut -d, -f2)
-kernel=$(csv op_summary '-Task Duration' | cut -d, -f6)
-kernel_start=$(csv op_summary '-Task Duration' | cut -d, -f10)
+# The demo has two ranks: each table starts with a Rank column.
+top_op=$(csv op_statistic '-Total Time' | cut -d, -f3)
+step=$(csv step_trace '-Iteration Time' | cut -d, -f3)
+kernel=$(csv op_summary '-Task Duration' | cut -d, -f7)
+kernel_start=$(csv op_summary '-Task Duration' | cut -d, -f11)
 
 keys=0
 press() {
@@ -31,7 +32,7 @@ keys=0
 press 5
 wait_for 'Steps  row 1 of' && press D
 wait_for 'sort -Iteration Time' && settle
-capture | sed -n 3p | awk '{ print $2 }' | grep -qx "$step"
+capture | sed -n 3p | awk '{ print $3 }' | grep -qx "$step"
 ok $? "2: 5 D puts the slowest step ($step) first"
 press t
 wait_for "Name: Step $step " && [ $keys -le 6 ]

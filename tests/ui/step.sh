@@ -5,9 +5,10 @@
 # and for a table that cannot be cut by step.
 . "$top_srcdir/tests/ui/lib.sh"
 make_data
+# The demo has two ranks: each table starts with a Rank column.
 
 first=$("$NPUPROF" show -q --db "$DB" --format csv --step 3 "$DATA" \
-    op_statistic | awk -F, 'NR == 2 { print $2 " " $5 }')
+    op_statistic | awk -F, 'NR == 2 { print $3 " " $6 }')
 n3=$("$NPUPROF" show -q --db "$DB" --format csv --step 3 "$DATA" kernels |
     sed 1d | wc -l)
 start_app 120 24 -- --db "$DB" "$DATA"
@@ -15,10 +16,10 @@ wait_for 'Top op types' && send_keys 2 s
 wait_for 'step (empty for all):' && type_text 3
 send_keys Enter
 wait_for 'Op statistic  row 1 of 22  step 3' &&
-    capture | sed -n 3p | awk '{ print $2 " " $5 }' | grep -qx "$first"
+    capture | sed -n 3p | awk '{ print $3 " " $6 }' | grep -qx "$first"
 ok $? "s 3: the op statistic of step 3, first $first as show --step"
 # Its detail lists the tasks of that op type in the step, on the device.
-count=$(capture | sed -n 3p | awk '{ print $4 }')
+count=$(capture | sed -n 3p | awk '{ print $5 }')
 send_keys Enter
 wait_for 'in the step on this device' &&
     n=$(capture | awk '/Duration\(us\)/ { on = 1; next } on && NF == 0 {

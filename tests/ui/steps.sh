@@ -6,7 +6,7 @@
 make_data
 
 start=$("$NPUPROF" show -q --db "$DB" --format csv "$DATA" step_trace |
-    awk -F, '$1 == "0" && $2 == "2" { print $3 }')
+    awk -F, '$1 == "0" && $3 == "2" { print $4 }')
 start_app 120 30 -- --db "$DB" "$DATA"
 wait_for 'Top op types' && send_keys 5
 wait_for 'Steps  row 1 of 10' && ok 0 "5: a row per device and step"

@@ -38,7 +38,7 @@ wait_gone 'sort -aic' && ok 0 "> twice: back to the table's own order"
 
 send_keys 2
 wait_for 'Op statistic  row 1 of 22'
-send_keys '>' '>' '>' '>' '>'
+send_keys '>' '>' '>' '>' '>' '>'
 wait_for 'sort -Total Time' && expect_screen sort-total \
     "> picks the column, numbers sort largest first"
 send_keys I

@@ -49,7 +49,7 @@ start_app 80 12 TERM=vt100 LC_ALL=C -- --db "$DB" "$DATA"
 wait_for 'Summary  ' && send_keys G
 wait_for 'device 1 step 5' && expect_screen ascii-summary \
     "without UTF-8 the bars are ASCII"
-send_keys 4 '>' '>' '>' '>' '>' '>' '>' '>' '>' '>' '>'
+send_keys 4 '>' '>' '>' '>' '>' '>' '>' '>' '>' '>' '>' '>'
 wait_for 'sort -Task Duration' && expect_screen ascii-sorted \
     "and the sort mark too, on a vt100"
 send_keys Q
@@ -81,7 +81,7 @@ EOT
 start_app 80 12 -- --db "$DB" "$DATA"
 wait_for 'Kernels  row 1 of 600' && ok 0 "the config picks the first view"
 send_keys s
-wait_for 'sort -Step Id' && ok 0 "a key bound in the config"
+wait_for 'sort -Rank' && ok 0 "a key bound in the config"
 send_keys F1
 wait_for 'npuprof-tui keys' && send_keys PgDn
 wait_for 'Your bindings' && expect_screen help-config \

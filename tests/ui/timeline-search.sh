@@ -10,7 +10,7 @@ make_data
 names() {
 	"$NPUPROF" show -q --db "$DB" --format csv --sort 'Task Start Time' \
 	    --filter "Op Name:(?i)$1" "$DATA" op_summary |
-	    awk -F, 'NR > 1 { print $6 }'
+	    awk -F, 'NR > 1 { print $7 }'
 }
 names softmax >"$T/all"
 first=$(sed -n 1p "$T/all")
