@@ -96,6 +96,10 @@ int		 import_rows_file(struct store *, const char *,
 int		 import_rows_dir(struct store *, const char *,
 		     struct import_ctx *, char **);
 
+/* import-comm.c */
+int		 import_comm_dir(struct store *, const char *,
+		     struct import_ctx *, char **);
+
 /* import-meta.c */
 int		 import_meta_profiler_info(struct store *, const char *,
 		     struct import_ctx *, char **);

@@ -76,7 +76,7 @@ int
 import_meta_profiler_info(struct store *s, const char *path,
     struct import_ctx *ctx, char **cause)
 {
-	char		*data, err[256];
+	char		*data, err[256], *dir;
 	yajl_val	 root, v;
 	int64_t		 rank;
 	size_t		 i;
@@ -102,8 +102,15 @@ import_meta_profiler_info(struct store *s, const char *path,
 	if (v != NULL && import_meta_id(v, &rank) != 0)
 		store_load_warning(s, path, -1, "rank_id is not a number: "
 		    "the rows of this profile carry no rank");
-	else if (v != NULL && rank >= 0)
+	else if (v != NULL && rank >= 0) {
 		ctx->rank = rank;
+		/* The folder the info file is in is the profile. */
+		dir = xstrdup(path);
+		if (strrchr(dir, '/') != NULL)
+			*strrchr(dir, '/') = '\0';
+		store_load_rank(s, rank, dir);
+		free(dir);
+	}
 	yajl_tree_free(root);
 	free(data);
 	return 0;

@@ -115,6 +115,7 @@ util_add(int64_t a, int64_t b, int64_t *r)
 int		 util_parse_ns(const char *, size_t, int64_t *);
 int		 util_parse_int(const char *, size_t, int64_t *);
 int		 util_parse_double(const char *, size_t, double *);
+void		 util_fmt_pyfloat(char *, size_t, double);
 void		 util_fmt_us(char *, size_t, int64_t, int, bool);
 void		 util_fmt_time(char *, size_t, int64_t);
 char		*util_fmt_u64(char *, uint64_t);

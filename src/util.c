@@ -151,6 +151,65 @@ util_parse_double(const char *s, size_t len, double *out)
 	return 0;
 }
 
+/*
+ * D as Python's repr() writes a float, which is how the vendor's analysis
+ * tools write the numbers they compute: the fewest digits that read back
+ * as D; fixed notation for decimal exponents -4 to 15 (a whole number gets
+ * ".0"), else one digit, the rest, and a signed two-digit exponent.
+ */
+void
+util_fmt_pyfloat(char *buf, size_t size, double d)
+{
+	char	 tmp[40], digits[24], *p;
+	int	 prec, exp, n, i;
+	size_t	 o = 0;
+
+	if (isnan(d)) {
+		snprintf(buf, size, "nan");
+		return;
+	}
+	if (isinf(d)) {
+		snprintf(buf, size, d < 0 ? "-inf" : "inf");
+		return;
+	}
+	for (prec = 1; prec <= 17; prec++) {
+		snprintf(tmp, sizeof tmp, "%.*e", prec - 1, d);
+		if (strtod(tmp, NULL) == d)
+			break;
+	}
+	/* tmp is [-]d[.ddd]e[+-]xx: gather the digits and the exponent. */
+	p = tmp;
+	if (*p == '-')
+		buf[o++ % size] = *p++;
+	for (n = 0; *p != 'e'; p++) {
+		if (*p != '.')
+			digits[n++] = *p;
+	}
+	exp = atoi(p + 1);
+	while (n > 1 && digits[n - 1] == '0')
+		n--;
+	digits[n] = '\0';
+	if (exp < -4 || exp >= 16) {
+		snprintf(buf + o, size - o, "%c%s%se%c%02d", digits[0],
+		    n > 1 ? "." : "", digits + 1, exp < 0 ? '-' : '+',
+		    exp < 0 ? -exp : exp);
+		return;
+	}
+	if (exp < 0) {
+		o += (size_t)snprintf(buf + o, size - o, "0.");
+		for (i = 0; i < -exp - 1 && o + 1 < size; i++)
+			buf[o++] = '0';
+		snprintf(buf + o, size - o, "%s", digits);
+		return;
+	}
+	for (i = 0; i <= exp && o + 1 < size; i++)
+		buf[o++] = i < n ? digits[i] : '0';
+	if (n > exp + 1)
+		snprintf(buf + o, size - o, ".%s", digits + exp + 1);
+	else
+		snprintf(buf + o, size - o, ".0");
+}
+
 /* Drop trailing zeros and then a trailing dot: "12.500" -> "12.5". */
 static void
 util_strip_zeros(char *buf)

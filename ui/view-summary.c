@@ -73,10 +73,14 @@ view_summary_info(struct text *t)
 	text_add(t, ROLE_TITLE, 1, "Collection");
 	if ((r = view_summary_query("info", NULL, -1)) != NULL) {
 		for (i = 0; i < r->nrows; i++) {
-			/* Where and how fast we imported is not the run's. */
+			/*
+			 * Where and how fast we imported is not the run's;
+			 * the ranks are counted for the tables.
+			 */
 			if (strcmp(store_rows_cell(r, i, 0), "root") == 0 ||
 			    strcmp(store_rows_cell(r, i, 0),
-			    "timeline_seconds") == 0)
+			    "timeline_seconds") == 0 ||
+			    strcmp(store_rows_cell(r, i, 0), "ranks") == 0)
 				continue;
 			text_addf(t, ROLE_NORMAL, 3, "%-20s %s",
 			    store_rows_cell(r, i, 0), store_rows_cell(r, i, 1));

@@ -106,6 +106,12 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 	store_load_avg_rounded(s);
 	before = store_trace_load_task_count(s, ctx->rank);
 	rc = import_rows_dir(s, out, ctx, cause);
+	if (import_comm_dir(s, out, ctx, &why) != 0) {
+		free(*cause);
+		*cause = why;
+		why = NULL;
+		rc = -1;
+	}
 	trace = util_path_join(out, PT_TRACE);
 	if (util_dir_has(out, PT_TRACE)) {
 		link = store_trace_load_task_count(s, ctx->rank) > before;

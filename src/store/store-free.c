@@ -27,5 +27,9 @@ store_free(struct store *s)
 	free(s->root);
 	free(s->failed);
 	free(s->legacy);
+	for (i = 0; i < (int)s->nrank_dirs; i++)
+		free(s->rank_dirs[i]);
+	free(s->rank_dirs);
+	free(s->rank_ids);
 	free(s);
 }

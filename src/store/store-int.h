@@ -111,6 +111,9 @@ struct store {
 	const struct store_table **ranked_of;	/* and the tables they copy */
 	size_t			 nranked;
 	int			 multirank;	/* ranks > 1: 1, 0, -1 */
+	char			**rank_dirs;	/* the profile of each rank */
+	int64_t			*rank_ids;
+	size_t			 nrank_dirs;
 	int64_t			 origin;	/* store_lanes_origin(), once */
 	bool			 origin_known;
 	int			 steps;		/* Step Id files: 1, 0, -1 */
@@ -122,6 +125,9 @@ struct store {
 	int64_t			 nest_done;	/* and with one */
 	char			*failed;	/* the first failed write */
 };
+
+/* store-cluster.c */
+int		 store_cluster_write(struct store *, char **);
 
 /* store-schema.c */
 extern const char	*store_schema_sql;

@@ -24,6 +24,7 @@ store_load_commit(struct store *s, char **cause)
 	if (store_failed(s, cause) != 0 ||
 	    store_nest_spans(s, cause) != 0 ||
 	    store_stats_write(s, cause) != 0 ||
+	    store_cluster_write(s, cause) != 0 ||
 	    store_task_sum_write(s, cause) != 0 ||
 	    store_lanes_build(s, cause) != 0 ||
 	    store_exec(s, store_schema_index_sql, cause) != 0 ||

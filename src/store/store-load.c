@@ -328,6 +328,35 @@ store_load_avg_rounded(struct store *s)
 	store_load_meta(s, "stats.average", "rounded to ns, as torch_npu");
 }
 
+/*
+ * Say that the profile in DIR is rank RANK. A second profile of the same
+ * rank is a warning: the two runs' rows are of one rank in every table,
+ * and the cluster tables sum them as one.
+ */
+void
+store_load_rank(struct store *s, int64_t rank, const char *dir)
+{
+	size_t	 i;
+
+	for (i = 0; i < s->nrank_dirs; i++) {
+		if (s->rank_ids[i] != rank)
+			continue;
+		if (strcmp(s->rank_dirs[i], dir) != 0)
+			store_load_warning(s, dir, -1, "rank %lld again, as in"
+			    " %s: the rows of both are rank %lld; import one"
+			    " run at a time to tell them apart",
+			    (long long)rank, s->rank_dirs[i],
+			    (long long)rank);
+		return;
+	}
+	s->rank_dirs = xreallocarray(s->rank_dirs, s->nrank_dirs + 1,
+	    sizeof *s->rank_dirs);
+	s->rank_ids = xreallocarray(s->rank_ids, s->nrank_dirs + 1,
+	    sizeof *s->rank_ids);
+	s->rank_dirs[s->nrank_dirs] = xstrdup(dir);
+	s->rank_ids[s->nrank_dirs++] = rank;
+}
+
 /* Set meta KEY to VALUE; a NULL VALUE removes KEY. */
 void
 store_load_meta(struct store *s, const char *key, const char *value)

@@ -362,8 +362,16 @@ store_tables_ranked(struct store *s, const struct store_table *t)
 	char			*order, *cause = NULL;
 	size_t			 n, i, known;
 
-	if (t == NULL || t->rank == NULL)
+	/* The cluster tables name their ranks themselves, in their order. */
+	if (t == NULL || t->rank == NULL || strncmp(t->name, "cluster_", 8)
+	    == 0)
 		return t;
+	if (s->multirank == 0 && store_meta_get(s, "ranks", &cause) == 0) {
+		/* Counted at the end of the load, vendor tables too. */
+		s->multirank = strtoll(cause, NULL, 10) > 1 ? 1 : -1;
+		free(cause);
+		cause = NULL;
+	}
 	if (s->multirank == 0) {
 		if (store_query_ranks(s, &ids, &n, &cause) != 0)
 			n = 0;
@@ -495,7 +503,11 @@ store_tables_names_help(void)
 	    "for raw PROF_* collections msprof_tx, memcpy_info, "
 	    "hccl_op_info, hccl_info, fusion_op, graph_id_map, "
 	    "node_attr_info, capture_stream_info, for SVP runs "
-	    "aa_core_metrics, frequency, or a table kept from a vendor CSV "
+	    "aa_core_metrics, frequency, for torch_npu outputs "
+	    "communication, communication_bandwidth, communication_matrix, "
+	    "with several ranks cluster_step_trace_time, "
+	    "cluster_communication, cluster_communication_matrix, "
+	    "or a table kept from a vendor CSV "
 	    "(memory_record, operator_details, ...)";
 }
 

@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	8
+#define STORE_SCHEMA_VERSION	9
 
 struct store;
 
@@ -438,6 +438,7 @@ int		 store_load_commit(struct store *, char **);
 void		 store_load_abort(struct store *);
 int		 store_failed(struct store *, char **);
 void		 store_load_meta(struct store *, const char *, const char *);
+void		 store_load_rank(struct store *, int64_t, const char *);
 void		 store_load_avg_rounded(struct store *);
 void		 store_load_file(struct store *, const char *);
 void		 store_load_warning(struct store *, const char *, int64_t,

@@ -60,11 +60,41 @@ us_same(void)
 	return bad == 0;
 }
 
+/* Doubles and how Python's repr() writes them (from Python 3.11). */
+static const struct {
+	double		 d;
+	const char	*repr;
+} pyfloats[] = {
+	{ 0x0.0p+0, "0.0" },
+	{ 0x1.0000000000000p+0, "1.0" },
+	{ -0x1.0000000000000p+0, "-1.0" },
+	{ 0x1.999999999999ap-4, "0.1" },
+	{ 0x1.4f8b588e368f1p-16, "2e-05" },
+	{ 0x1.f75104d551d69p-17, "1.5e-05" },
+	{ 0x1.a36e2eb1c432dp-14, "0.0001" },
+	{ 0x1.1c37937e08000p+53, "1e+16" },
+	{ 0x1.c6bf526340000p+49, "1000000000000000.0" },
+	{ 0x1.b69b4ba630f35p+56, "1.2345678901234568e+17" },
+	{ 0x1.154e0c49ba5e4p+13, "8873.756000000001" },
+	{ 0x1.f7959999999c0p+11, "4028.6750000000175" },
+	{ 0x1.e9d9b5e95b78cp-3, "0.23918478124999998" },
+	{ -0x0.0p+0, "-0.0" },
+	{ 0x1.8ad04cacc7c46p+50, "1736408883732241.5" },
+	{ 0x1.a7f7aecaeea64p+6, "105.99187771875" },
+	{ 0x0.0000000002b7cp-1022, "5.5e-320" },
+	{ 0x1.fffffffffffffp+1023, "1.7976931348623157e+308" },
+	{ 0x1.9000000000000p+6, "100.0" },
+	{ 0x1.3333333333334p-2, "0.30000000000000004" },
+	{ 0x1.81cd6c8b43958p+13, "12345.678" }
+};
+
 int
 main(void)
 {
 	char	 buf[64];
 	int64_t	 v;
+	size_t	 i;
+	int	 bad = 0;
 
 	is_int(ns("1780295077844859.030"), 1780295077844859030LL,
 	    "epoch us with 3 decimals keeps every digit");
@@ -101,5 +131,13 @@ main(void)
 	    "u64 max is refused as int64");
 	ok(util_is_na("N/A", 3) && util_is_na("", 0) && !util_is_na("0", 1),
 	    "N/A spellings");
+	for (i = 0; i < sizeof pyfloats / sizeof pyfloats[0]; i++) {
+		util_fmt_pyfloat(buf, sizeof buf, pyfloats[i].d);
+		if (strcmp(buf, pyfloats[i].repr) != 0) {
+			printf("#   %s, not %s\n", buf, pyfloats[i].repr);
+			bad++;
+		}
+	}
+	ok(bad == 0, "floats written as Python's repr() writes them");
 	return done_testing();
 }

@@ -1,0 +1,65 @@
+#!/bin/sh
+# The cluster tables of a store of several ranks, as msprof-analyze's
+# cluster analysis writes them: cluster_step_trace_time,
+# cluster_communication (with the per-group "Total Op Info" rows) and
+# cluster_communication_matrix (links summed over ranks, local ranks made
+# global), checked cell for cell against cluster-ref.py, a Python
+# rendering of the tool's arithmetic, on a generated cluster and on the
+# two-rank samples; links whose local rank has no global one are left out
+# with a warning; --rank keeps a rank's rows; one rank has no cluster; a
+# rank that comes twice is a warning.
+. "$top_srcdir/tests/lib.sh"
+
+PY=${PYTHON3:-python3}
+command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
+here="$top_srcdir/tests/cluster"
+tables="cluster_communication cluster_communication_matrix
+    cluster_step_trace_time"
+
+check() {	# check DIR NAME: our tables against the reference
+	rm -rf "$T/ref" && mkdir "$T/ref"
+	"$PY" "$here/cluster-ref.py" "$1" "$T/ref" || return 1
+	for t in $tables; do
+		"$NPUPROF" show -q --db "$T/$2.db" --format csv "$1" $t \
+		    >"$T/$2.$t.csv"
+		same_file "$T/$2.$t.csv" "$T/ref/$t.csv" \
+		    "$2: $t as msprof-analyze computes it"
+	done
+}
+
+"$PY" "$here/gen-cluster.py" "$T/c" --ranks 4 --seed 2 --lost ||
+    skip_all "cannot generate a cluster"
+"$NPUPROF" import --db "$T/gen.db" "$T/c" 2>"$T/err"
+ok $? "import of a generated 4-rank cluster"
+check "$T/c" gen
+grep -Eq 'cluster_communication_matrix: [0-9]+ links left out: no rank' \
+    "$T/err"
+ok $? "links without a global rank: one warning with their count"
+is "$(grep -c 'links left out' "$T/err")" 1 "and only one"
+is "$(sed 1d "$T/gen.cluster_communication.csv" | grep -c 'Total Op Info@')" \
+    24 "a Total Op Info row per step, group and rank (2 x 3 x 4)"
+is "$("$NPUPROF" show -q --db "$T/gen.db" --format csv --rank 2 "$T/c" \
+    cluster_communication | sed 1d | awk -F, '{ print $(NF - 8) }' |
+    sort -u)" 2 "--rank 2: rank 2's rows only"
+"$NPUPROF" show -q --db "$T/gen.db" --format csv "$T/c" \
+    cluster_communication | head -1 | grep -q '^Rank Set,Step,Op Name,Rank,'
+ok $? "the cluster tables name the rank themselves, no Rank column first"
+
+# One rank of it is not a cluster.
+"$NPUPROF" show -q --db "$T/one.db" "$T/c/node_0_17_ascend_pt" \
+    cluster_communication >/dev/null 2>&1
+is $? 2 "one rank: no cluster tables"
+
+# Two runs of the same rank in one folder: said, with both folders.
+cp -R "$T/c/node_1_18_ascend_pt" "$T/c/node_1_99_ascend_pt"
+"$NPUPROF" import --db "$T/dup.db" "$T/c" 2>"$T/err"
+grep -q "node_1_99_ascend_pt: rank 1 again, as in .*node_1_18_ascend_pt" \
+    "$T/err"
+ok $? "a rank twice: a warning names both folders"
+
+# The real two-rank samples, when they are there.
+if [ -d "$SAMPLES/msinsight-pt-text/level1" ]; then
+	check "$SAMPLES/msinsight-pt-text/level1" level1
+	check "$SAMPLES/msinsight-server-testdata" testdata
+fi
+done_testing

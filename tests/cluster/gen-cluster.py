@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Write a small torch_npu cluster as the profiler's analysis leaves it:
+one <name>_ascend_pt folder per rank with profiler_info_<rank>.json and
+ASCEND_PROFILER_OUTPUT/ holding communication.json,
+communication_matrix.json and step_trace_time.csv, numbers as Python's
+json and csv write them. Made to exercise the cluster tables: two steps,
+collective groups of all ranks and of pairs, point-to-point send and
+receive in pairs,
+the ranks' own "Total Op Info", values that are JSON integers, an op kind
+split in top/middle/bottom parts beside its total, and (with --lost) a
+rank that reports no own link, so its local rank has no global one.
+
+usage: gen-cluster.py DIR [--ranks N] [--seed S] [--lost]
+"""
+import argparse
+import json
+import os
+import random
+
+
+def op_info(rnd, start):
+    transit = rnd.choice([0, round(rnd.uniform(0.01, 3), 9)])
+    wait = round(rnd.uniform(0, 2), 9)
+    sync = round(wait * rnd.uniform(0, 1), 9)
+    elapse = transit + wait + round(rnd.uniform(0, 5), 9)
+    idle = elapse - transit - wait
+    bw = {}
+    for t in ("RDMA", "HCCS", "PCIE", "SDMA", "SIO"):
+        size = rnd.choice([0, round(rnd.uniform(0.001, 64), 6)])
+        time = round(rnd.uniform(0.001, 4), 9) if size else 0
+        bw[t] = {"Transit Size(MB)": size, "Transit Time(ms)": time,
+                 "Bandwidth(GB/s)": round(size / time, 4) if time else 0,
+                 "Large Packet Ratio": 0,
+                 "Size Distribution": {str(size): [1, time]} if size
+                 else {}}
+    return {"Communication Time Info": {
+        "Start Timestamp(us)": start, "Elapse Time(ms)": elapse,
+        "Transit Time(ms)": transit, "Wait Time(ms)": wait,
+        "Synchronization Time(ms)": sync, "Idle Time(ms)": idle,
+        "Wait Time Ratio": round(wait / (wait + transit), 4)
+        if wait + transit else 0,
+        "Synchronization Time Ratio": round(sync / (sync + transit), 4)
+        if sync + transit else 0},
+        "Communication Bandwidth Info": bw}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dir")
+    ap.add_argument("--ranks", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--lost", action="store_true")
+    a = ap.parse_args()
+    rnd = random.Random(a.seed)
+    n = a.ranks
+    world = "1000%d" % a.seed
+    pairs = ["2000%d%d" % (a.seed, i) for i in range(n // 2)]
+    p2p = ["3000%d%d" % (a.seed, i) for i in range(n // 2)]
+    for rank in range(n):
+        top = os.path.join(a.dir, "node_%d_%d_ascend_pt" % (rank, 17 + rank))
+        out = os.path.join(top, "ASCEND_PROFILER_OUTPUT")
+        os.makedirs(out, exist_ok=True)
+        with open(os.path.join(top, "profiler_info_%d.json" % rank),
+                  "w") as f:
+            json.dump({"rank_id": rank}, f)
+        comm, matrix, steps = {}, {}, []
+        t = 1700000000000000.0 + rank * 7.25
+        for step in (3, 4):
+            coll, pp = {}, {}
+            for i in range(3):
+                t += rnd.uniform(100, 900)
+                coll["hcom_allReduce__%d_%d_1@%s" % (step, i, world)] = \
+                    op_info(rnd, t)
+            t += 50.5
+            coll["hcom_broadcast__%d_0@%s" % (step, pairs[rank // 2])] = \
+                op_info(rnd, t)
+            t += 12.0
+            peer = rank ^ 1
+            kind = "send" if rank % 2 == 0 else "receive"
+            pp["hcom_%s__%d_0@%s" % (kind, step, p2p[rank // 2])] = \
+                op_info(rnd, t)
+            total = {"Communication Time Info": {
+                "Elapse Time(ms)": 1.5, "Transit Time(ms)": 0.5,
+                "Wait Time(ms)": 0.25, "Synchronization Time(ms)": 0,
+                "Idle Time(ms)": 0.75, "Wait Time Ratio": 0.3333,
+                "Synchronization Time Ratio": 0}}
+            coll["Total Op Info"] = total
+            comm["step%d" % step] = {"p2p": pp, "collective": coll}
+            mc = {}
+            local = rank
+            peers = sorted({rank, (rank + 1) % n, (rank + n - 1) % n})
+            for part in ("top1", "middle", "bottom1", "total"):
+                links = {}
+                for dst in peers:
+                    if args_lost(a, rank) and dst == local:
+                        continue
+                    size = round(rnd.uniform(0.5, 40), 6)
+                    time = round(rnd.uniform(0.005, 3), 9)
+                    links["%d-%d" % (local, dst)] = {
+                        "Transport Type": "LOCAL" if dst == local
+                        else "HCCS",
+                        "Transit Size(MB)": size, "Transit Time(ms)": time,
+                        "Bandwidth(GB/s)": round(size / time, 4),
+                        "Op Name": "hcom_allReduce__%d_0_1" % step}
+                if part == "total":
+                    for v in links.values():
+                        del v["Op Name"]
+                mc["allreduce-%s@%s" % (part, world)] = links
+            mp = {"send-top1@%s" % p2p[rank // 2]: {"%d-%d" % (rank % 2, peer % 2): {
+                "Transport Type": "HCCS", "Transit Size(MB)": 0,
+                "Transit Time(ms)": 0, "Bandwidth(GB/s)": 0,
+                "Op Name": "hcom_send__%d_0" % step},
+                "%d-%d" % (rank % 2, rank % 2): {
+                "Transport Type": "LOCAL", "Transit Size(MB)": 1.25,
+                "Transit Time(ms)": 0.5, "Bandwidth(GB/s)": 2.5,
+                "Op Name": "hcom_send__%d_0" % step}}}
+            matrix["step%d" % step] = {"p2p": mp, "collective": mc}
+            c = rnd.uniform(5000, 9000) * (3 if rank == n - 1 else 1)
+            steps.append([step, c, rnd.uniform(1000, 5000), 0,
+                          rnd.uniform(100, 900), rnd.uniform(10, 99),
+                          c * 1.5, 0, rnd.uniform(0, 9)])
+        with open(os.path.join(out, "communication.json"), "w") as f:
+            json.dump(comm, f, indent=4)
+        with open(os.path.join(out, "communication_matrix.json"), "w") as f:
+            json.dump(matrix, f, indent=4)
+        with open(os.path.join(out, "step_trace_time.csv"), "w") as f:
+            f.write("Step,Computing,Communication(Not Overlapped),"
+                    "Overlapped,Communication,Free,Stage,Bubble,"
+                    "Preparing\r\n")
+            for s in steps:
+                f.write(",".join(str(x) for x in s) + "\r\n")
+
+
+def args_lost(a, rank):
+    return a.lost and rank == 1
+
+
+main()
