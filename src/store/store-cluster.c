@@ -444,6 +444,8 @@ store_cluster_merge(void *v, size_t n, size_t size,
 	struct cluster_key	*x, *y;
 	size_t			 i, j, k, m = 0, g;
 
+	if (n == 0)
+		return 0;
 	qsort(v, n, size, store_cluster_by_key);
 	for (i = 0; i < n; i = j) {
 		x = (struct cluster_key *)(base + i * size);
@@ -895,13 +897,15 @@ store_cluster_write(struct store *s, char **cause)
 	comm = store_cluster_input(s, "communication");
 	matrix = store_cluster_input(s, "communication_matrix");
 	if (!comm && !matrix)
-		return 0;
+		return store_cluster_find(s, cause);
 	rc = store_exec(s, comm ? CLUSTER_OPS_SQL : CLUSTER_EMPTY_OPS_SQL,
 	    cause) != 0 || store_exec(s, matrix ? CLUSTER_LINKS_SQL :
 	    CLUSTER_EMPTY_LINKS_SQL, cause) != 0 ||
 	    store_cluster_groups(s, cause) != 0 ||
 	    (comm && store_cluster_comm(s, cause) != 0) ||
 	    (matrix && store_cluster_matrix(s, cause) != 0) ? -1 : 0;
+	if (rc == 0)
+		rc = store_cluster_find(s, cause);
 	if (store_exec(s, "DROP TABLE IF EXISTS temp.cl_c;"
 	    " DROP TABLE IF EXISTS temp.cl_l; DROP TABLE IF EXISTS temp.cl_g",
 	    rc == 0 ? cause : NULL) != 0)

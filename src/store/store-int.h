@@ -129,6 +129,9 @@ struct store {
 /* store-cluster.c */
 int		 store_cluster_write(struct store *, char **);
 
+/* store-cluster-find.c */
+int		 store_cluster_find(struct store *, char **);
+
 /* store-schema.c */
 extern const char	*store_schema_sql;
 extern const char	*store_schema_index_sql;

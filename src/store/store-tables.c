@@ -507,6 +507,7 @@ store_tables_names_help(void)
 	    "communication, communication_bandwidth, communication_matrix, "
 	    "with several ranks cluster_step_trace_time, "
 	    "cluster_communication, cluster_communication_matrix, "
+	    "cluster_findings, "
 	    "or a table kept from a vendor CSV "
 	    "(memory_record, operator_details, ...)";
 }

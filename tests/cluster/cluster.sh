@@ -7,7 +7,8 @@
 # rendering of the tool's arithmetic, on a generated cluster and on the
 # two-rank samples; links whose local rank has no global one are left out
 # with a warning; --rank keeps a rank's rows; one rank has no cluster; a
-# rank that comes twice is a warning.
+# rank that comes twice is a warning. cluster_findings names an injected
+# slow rank, its straggling and a slow link, with their numbers.
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -44,6 +45,32 @@ is "$("$NPUPROF" show -q --db "$T/gen.db" --format csv --rank 2 "$T/c" \
 "$NPUPROF" show -q --db "$T/gen.db" --format csv "$T/c" \
     cluster_communication | head -1 | grep -q '^Rank Set,Step,Op Name,Rank,'
 ok $? "the cluster tables name the rank themselves, no Rank column first"
+
+# Findings on a cluster with a slow rank (the last) and a slow link
+# (rank 0 to 1): each named, with its numbers, and nothing else is.
+"$PY" "$here/gen-cluster.py" "$T/f" --ranks 8 --seed 4 --slow-link || exit 1
+fshow() { "$NPUPROF" show -q --db "$T/f.db" --format csv "$T/f" "$@"; }
+fshow cluster_findings >"$T/find"
+is "$(awk -F, '$1 == "slow rank" { print $2 ":" $3 ":" $5 }' "$T/find" |
+    tr '\n' ' ')" "3:7:Computing 4:7:Computing " \
+    "slow rank: rank 7's computing, in each step, and no other"
+want=$(fshow cluster_step_trace_time | awk -F, '$1 == 3 && $2 == "rank" &&
+    $3 == 7 { printf "%.4f", $4 }')
+is "$(awk -F, '$1 == "slow rank" && $2 == 3 { printf "%.4f", $6 }' \
+    "$T/find")" "$want" "with its computing time ($want us)"
+is "$(awk -F, '$1 == "straggler" { print $2 ":" $3 ":" $4 }' "$T/find" |
+    tr '\n' ' ')" "3:7:10004 4:7:10004 " \
+    "straggler: the others wait for rank 7 in the world group"
+is "$(awk -F, '$1 == "slow link" { print $2 ":" $4 }' "$T/find" |
+    tr '\n' ' ')" "3:0-1 10004 4:0-1 10004 " \
+    "slow link: 0-1, in each step, and no other"
+is "$(awk -F, '$1 == "high wait" && $3 == 7' "$T/find" | wc -l)" 0 \
+    "the slow rank does not wait"
+is "$(awk -F, '$1 == "high wait"' "$T/find" | wc -l)" 14 \
+    "the 7 others wait, in both steps"
+grep -q 'rank 7 waits 0\.[0-9]* ms in group 10004 in step 3, the ranks' \
+    "$T/find"
+ok $? "each finding says why in words and numbers"
 
 # One rank of it is not a cluster.
 "$NPUPROF" show -q --db "$T/one.db" "$T/c/node_0_17_ascend_pt" \

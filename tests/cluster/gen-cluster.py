@@ -9,8 +9,11 @@ receive in pairs,
 the ranks' own "Total Op Info", values that are JSON integers, an op kind
 split in top/middle/bottom parts beside its total, and (with --lost) a
 rank that reports no own link, so its local rank has no global one.
+The last rank computes three times as long as the others (a slow rank);
+with --slow-link the link from rank 0 to rank 1 takes four times as
+long as the others of its kind.
 
-usage: gen-cluster.py DIR [--ranks N] [--seed S] [--lost]
+usage: gen-cluster.py DIR [--ranks N] [--seed S] [--lost] [--slow-link]
 """
 import argparse
 import json
@@ -18,9 +21,11 @@ import os
 import random
 
 
-def op_info(rnd, start):
-    transit = rnd.choice([0, round(rnd.uniform(0.01, 3), 9)])
-    wait = round(rnd.uniform(0, 2), 9)
+def op_info(rnd, start, wait_ms=(0, 0.1), idle=False):
+    """An op's time and bandwidth info: WAIT_MS the range of its wait;
+    an IDLE op moves nothing (a transit of the integer 0) and waits 0."""
+    transit = 0 if idle else round(rnd.uniform(0.5, 3), 9)
+    wait = 0.0 if idle else round(rnd.uniform(*wait_ms), 9)
     sync = round(wait * rnd.uniform(0, 1), 9)
     elapse = transit + wait + round(rnd.uniform(0, 5), 9)
     idle = elapse - transit - wait
@@ -50,6 +55,7 @@ def main():
     ap.add_argument("--ranks", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--lost", action="store_true")
+    ap.add_argument("--slow-link", action="store_true")
     a = ap.parse_args()
     rnd = random.Random(a.seed)
     n = a.ranks
@@ -67,13 +73,15 @@ def main():
         t = 1700000000000000.0 + rank * 7.25
         for step in (3, 4):
             coll, pp = {}, {}
+            # The others wait for the slow last rank in the world group.
+            wait = (0, 0.05) if rank == n - 1 else (2, 3)
             for i in range(3):
                 t += rnd.uniform(100, 900)
                 coll["hcom_allReduce__%d_%d_1@%s" % (step, i, world)] = \
-                    op_info(rnd, t)
+                    op_info(rnd, t, wait)
             t += 50.5
             coll["hcom_broadcast__%d_0@%s" % (step, pairs[rank // 2])] = \
-                op_info(rnd, t)
+                op_info(rnd, t, idle=rnd.random() < 0.5)
             t += 12.0
             peer = rank ^ 1
             kind = "send" if rank % 2 == 0 else "receive"
@@ -94,8 +102,10 @@ def main():
                 for dst in peers:
                     if args_lost(a, rank) and dst == local:
                         continue
-                    size = round(rnd.uniform(0.5, 40), 6)
-                    time = round(rnd.uniform(0.005, 3), 9)
+                    size = round(rnd.uniform(30, 40), 6)
+                    time = round(size / rnd.uniform(15, 17), 9)
+                    if a.slow_link and (local, dst) == (0, 1):
+                        time = round(time * 4, 9)
                     links["%d-%d" % (local, dst)] = {
                         "Transport Type": "LOCAL" if dst == local
                         else "HCCS",
@@ -115,9 +125,9 @@ def main():
                 "Transit Time(ms)": 0.5, "Bandwidth(GB/s)": 2.5,
                 "Op Name": "hcom_send__%d_0" % step}}}
             matrix["step%d" % step] = {"p2p": mp, "collective": mc}
-            c = rnd.uniform(5000, 9000) * (3 if rank == n - 1 else 1)
-            steps.append([step, c, rnd.uniform(1000, 5000), 0,
-                          rnd.uniform(100, 900), rnd.uniform(10, 99),
+            c = rnd.uniform(6000, 6100) * (3 if rank == n - 1 else 1)
+            steps.append([step, c, rnd.uniform(2000, 2050), 0,
+                          rnd.uniform(2000, 2050), rnd.uniform(100, 110),
                           c * 1.5, 0, rnd.uniform(0, 9)])
         with open(os.path.join(out, "communication.json"), "w") as f:
             json.dump(comm, f, indent=4)
