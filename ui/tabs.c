@@ -18,7 +18,8 @@ static const struct view_ops *const tabs_list[] = {
 	&view_table_ops[VIEW_TABLE_MEMORY],
 	&view_table_ops[VIEW_TABLE_MARKERS],
 	&view_flame_ops,
-	&view_timeline_ops
+	&view_timeline_ops,
+	&view_cluster_ops
 };
 
 #define TABS_N	(sizeof tabs_list / sizeof tabs_list[0])

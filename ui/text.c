@@ -19,6 +19,7 @@ struct text_line {
 	int		 indent;
 	char		*s;
 	double		 bar;		/* < 0: no bar */
+	double		 stack[TEXT_STACK];	/* a stacked bar's parts */
 	char		*right;		/* the text after the bar */
 	int64_t		 id;		/* NP_NA: not selectable */
 };
@@ -69,6 +70,7 @@ text_new(struct text *t, enum role role, int indent, const char *s)
 	l->indent = indent;
 	l->s = xstrdup(s);
 	l->bar = -1;
+	memset(l->stack, 0, sizeof l->stack);
 	l->right = NULL;
 	l->id = NP_NA;
 	return l;
@@ -125,6 +127,49 @@ text_add_bar(struct text *t, int indent, const char *left, double fraction,
 }
 
 /*
+ * A line LEFT, a bar of TEXT_STACK parts each its own glyph and colour
+ * (PARTS: shares of the largest total, summing to at most 1), then RIGHT.
+ */
+void
+text_add_stack(struct text *t, int indent, const char *left,
+    const double *parts, const char *right)
+{
+	struct text_line	*l;
+
+	l = text_new(t, ROLE_NORMAL, indent, left);
+	l->bar = 0;
+	memcpy(l->stack, parts, sizeof l->stack);
+	l->right = xstrdup(right);
+}
+
+/*
+ * The parts of a stacked bar from X, W cells wide: each part its cells,
+ * rounded at the running sum so the parts add up; glyphs tell them apart
+ * without colour.
+ */
+static void
+text_draw_stack(int y, int x, int w, const double *parts)
+{
+	static const enum role	 roles[TEXT_STACK] = { ROLE_SPAN_AI_CORE,
+				    ROLE_SPAN_COMM, ROLE_DIM };
+	static const char *const utf8[TEXT_STACK] = { "\u2588", "\u2593",
+				    "\u2591" };
+	static const char *const ascii[TEXT_STACK] = { "#", "=", "." };
+	double	 sum = 0;
+	int	 k, from = 0, to, i;
+
+	for (k = 0; k < TEXT_STACK; k++) {
+		sum += parts[k];
+		to = (int)(sum * w + 0.5);
+		to = to > w ? w : to;
+		for (i = from; i < to; i++)
+			draw_text(y, x + i, 1, roles[k], draw_utf8() ?
+			    utf8[k] : ascii[k]);
+		from = to > from ? to : from;
+	}
+}
+
+/*
  * The ops of a view whose data is a struct text use text_close, text_draw
  * and text_key as their hooks.
  */
@@ -142,29 +187,32 @@ text_draw(struct view *v, int y, int h)
 	struct text_line	*l;
 	size_t			 i;
 	int			 x, row, bw;
+	bool			 cur;
 
 	for (row = 0; row < h && t->first + (size_t)row < t->n; row++) {
 		i = t->first + (size_t)row;
 		l = &t->v[i];
 		x = l->indent;
-		if (t->ids && i == t->cur) {
+		cur = t->ids && i == t->cur;
+		if (cur)
 			draw_fill(y + row, 0, COLS, ROLE_CURSOR);
-			draw_text(y + row, x, COLS - x, ROLE_CURSOR, l->s);
-			continue;
-		}
 		if (l->bar < 0) {
-			draw_text(y + row, x, COLS - x, l->role, l->s);
+			draw_text(y + row, x, COLS - x, cur ? ROLE_CURSOR :
+			    l->role, l->s);
 			continue;
 		}
 		/* Name column, bar, then the figures. */
 		x += draw_cell(y + row, x, 28 < COLS - x ? 28 : COLS - x,
-		    ROLE_NORMAL, l->s, false);
+		    cur ? ROLE_CURSOR : ROLE_NORMAL, l->s, false);
 		bw = COLS - x - 2 - 36 > 10 ? 20 : 0;
-		if (bw > 0) {
+		if (bw > 0 && l->stack[0] + l->stack[1] + l->stack[2] > 0)
+			text_draw_stack(y + row, x + 1, bw, l->stack);
+		else if (bw > 0)
 			draw_bar(y + row, x + 1, bw, l->bar, ROLE_BAR);
+		if (bw > 0)
 			x += bw + 2;
-		}
-		draw_text(y + row, x + 1, COLS - x - 1, ROLE_NORMAL, l->right);
+		draw_text(y + row, x + 1, COLS - x - 1, cur ? ROLE_CURSOR :
+		    ROLE_NORMAL, l->right);
 	}
 }
 

@@ -94,6 +94,7 @@ enum role {
 	X(VIEW_7,	"view-7",	"Markers view")			\
 	X(VIEW_8,	"view-8",	"Flame graph view")		\
 	X(VIEW_9,	"view-9",	"Timeline view")		\
+	X(VIEW_0,	"view-0",	"Cluster view (several ranks)")	\
 	X(ZOOM_IN,	"zoom-in",	"Zoom in around the cursor")	\
 	X(ZOOM_OUT,	"zoom-out",	"Zoom out")			\
 	X(FLAME_MODE,	"flame-mode",	"Cycle icicle, trees, sandwich") \
@@ -418,6 +419,7 @@ int		 view_table_find_save_key(struct view_table *);
 
 /* view-summary.c */
 extern const struct view_ops view_summary_ops;
+extern const struct view_ops view_cluster_ops;
 
 /* view-detail.c */
 extern const struct view_ops view_detail_ops;
@@ -613,6 +615,9 @@ void		 text_free(struct text *);
 void		 text_add(struct text *, enum role, int, const char *);
 void		 text_addf(struct text *, enum role, int, const char *, ...)
 		     PRINTFLIKE(4, 5);
+#define TEXT_STACK	3	/* parts of a stacked bar */
+void		 text_add_stack(struct text *, int, const char *,
+		     const double *, const char *);
 void		 text_add_bar(struct text *, int, const char *, double,
 		     const char *);
 void		 text_close(struct view *);

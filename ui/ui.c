@@ -124,11 +124,12 @@ ui_draw_tabs(void)
 		if (!tabs_available(i))
 			continue;
 		if (narrow && i != tabs_current())
-			x += draw_textf(0, x, COLS - x, ROLE_TAB, " %d", i + 1);
+			x += draw_textf(0, x, COLS - x, ROLE_TAB, " %d",
+			    (i + 1) % 10);
 		else
 			x += draw_textf(0, x, COLS - x, i == tabs_current() ?
-			    ROLE_TAB_ACTIVE : ROLE_TAB, " %d %s ", i + 1,
-			    tabs_ops(i)->title);
+			    ROLE_TAB_ACTIVE : ROLE_TAB, " %d %s ",
+			    (i + 1) % 10, tabs_ops(i)->title);
 	}
 	if (x + w + 1 < COLS)
 		draw_text(0, COLS - w - 1, w, ROLE_TAB, dev);
@@ -377,6 +378,7 @@ ui_global(enum action a)
 	case ACTION_VIEW_7:
 	case ACTION_VIEW_8:
 	case ACTION_VIEW_9:
+	case ACTION_VIEW_0:
 		return tabs_switch(a);
 	default:
 		return REDRAW_NONE;
@@ -573,7 +575,8 @@ ui_first_view(char **cause)
 		{ "memory", ACTION_VIEW_6 },
 		{ "markers", ACTION_VIEW_7 },
 		{ "flame", ACTION_VIEW_8 },
-		{ "timeline", ACTION_VIEW_9 }
+		{ "timeline", ACTION_VIEW_9 },
+		{ "cluster", ACTION_VIEW_0 }
 	};
 	const char	*msg;
 	enum role	 role;

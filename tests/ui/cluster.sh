@@ -1,0 +1,44 @@
+#!/bin/sh
+# The Cluster tab (0) of a folder of ranks: the findings with their
+# numbers, then per step a stacked bar per rank, the ranks a finding names
+# marked with "!"; Enter on a line with a rank shows that rank in every
+# view; without UTF-8 the bar's parts are #, = and . apart; a store of
+# one rank has no Cluster tab.
+. "$top_srcdir/tests/ui/lib.sh"
+
+PY=${PYTHON3:-python3}
+command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
+"$PY" "$top_srcdir/tests/cluster/gen-cluster.py" "$T/c" --ranks 4 \
+    --seed 6 --slow-link >/dev/null || skip_all "cannot generate"
+"$NPUPROF" import -q --db "$T/c.db" "$T/c" || skip_all "cannot import"
+
+start_app 130 40 -- --db "$T/c.db" "$T/c"
+wait_for ' 0 Cluster ' && send_keys 0
+wait_for 'Findings (' && expect_screen cluster \
+    "0: the findings, then a stacked bar per step and rank"
+capture | grep -q '^   ! step 3 rank 3 '
+ok $? "the slow rank is marked"
+send_keys Enter
+wait_for 'rank 3 in every view' && ok 0 "Enter on a finding: its rank"
+send_keys 5
+wait_for 'rank 3' && capture | sed -n 3,9p | awk 'NF > 0' | wc -l >"$T/n"
+is "$(cat "$T/n")" 2 "the Steps tab now shows rank 3's two steps"
+send_keys Q
+wait_exit
+is "$rc" 0 "Q quits"
+
+start_app 100 30 TERM=vt100 LC_ALL=C NO_COLOR=1 -- --db "$T/c.db" "$T/c"
+wait_for ' 0 Cluster ' && send_keys 0
+wait_for 'Findings (' && capture | grep -q 'rank 3 *#*=*\.* '
+ok $? "ASCII: computing #, communication =, free ."
+send_keys Q
+wait_exit
+
+"$NPUPROF" import -q --db "$T/one.db" "$T/c/node_0_17_ascend_pt" ||
+    exit 1
+start_app 100 30 -- --db "$T/one.db" "$T/c/node_0_17_ascend_pt"
+wait_for ' 1 Summary' && send_keys 0
+wait_for 'no Cluster data in this store' && ok 0 "one rank: no Cluster tab"
+send_keys Q
+wait_exit
+done_testing
