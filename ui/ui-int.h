@@ -205,6 +205,8 @@ void		 session_set_store(struct store *);
 int64_t		 session_device(void);
 int64_t		 session_rank(void);
 void		 session_set_device(int64_t, int64_t);
+struct store_rows *session_query(const char *, const char *, int64_t,
+		     bool);
 
 /* mouse.c */
 void		 mouse_init(void);

@@ -11,29 +11,6 @@
 
 #include "ui-int.h"
 
-/* All rows of TABLE sorted on SORT (NULL: its own order), or NULL. */
-static struct store_rows *
-view_cluster_rows(const char *table, const char *sort)
-{
-	const struct store_table	*t;
-	struct store_query		 q;
-	struct store_rows		*r;
-	char				*cause = NULL;
-
-	if ((t = store_tables_find_rank(session_store(), table, NP_NA)) ==
-	    NULL)
-		return NULL;
-	store_query_init(&q);
-	q.sort = sort;
-	r = store_query_table(session_store(), t, &q, &cause);
-	free(cause);
-	if (r != NULL && r->nrows == 0) {
-		store_rows_free(r);
-		r = NULL;
-	}
-	return r;
-}
-
 /* The cell of column NAME of row I of R, or "". */
 static const char *
 view_cluster_cell(const struct store_rows *r, size_t i, const char *name)
@@ -142,8 +119,8 @@ view_cluster_open(struct view *v, const void *arg, char **cause)
 	struct text		*t;
 
 	(void)arg;
-	r = view_cluster_rows("cluster_step_trace_time", "Step");
-	f = view_cluster_rows("cluster_findings", NULL);
+	r = session_query("cluster_step_trace_time", "Step", -1, true);
+	f = session_query("cluster_findings", NULL, -1, true);
 	if (r == NULL && f == NULL) {
 		*cause = xstrdup("no cluster tables in this store");
 		return -1;

@@ -13,32 +13,6 @@
 
 #define SUMMARY_TOP	10
 
-/* Rows of TABLE sorted by SORT, at most LIMIT; NULL if there is none. */
-static struct store_rows *
-view_summary_query(const char *table, const char *sort, int64_t limit)
-{
-	const struct store_table	*t;
-	struct store_query		 q;
-	struct store_rows		*r;
-	char				*cause = NULL;
-
-	if ((t = store_tables_find_rank(session_store(), table,
-	    session_rank())) == NULL)
-		return NULL;
-	store_query_init(&q);
-	q.sort = sort;
-	q.limit = limit;
-	q.device = session_device();
-	q.rank = session_rank();
-	r = store_query_table(session_store(), t, &q, &cause);
-	free(cause);
-	if (r != NULL && r->nrows == 0) {
-		store_rows_free(r);
-		r = NULL;
-	}
-	return r;
-}
-
 /* The number of row I, column C of R; 0 for N/A, so bars and sums hold. */
 static double
 view_summary_num(const struct store_rows *r, size_t i, int c)
@@ -71,7 +45,7 @@ view_summary_info(struct text *t)
 	struct strbuf		 b;
 
 	text_add(t, ROLE_TITLE, 1, "Collection");
-	if ((r = view_summary_query("info", NULL, -1)) != NULL) {
+	if ((r = session_query("info", NULL, -1, false)) != NULL) {
 		for (i = 0; i < r->nrows; i++) {
 			/*
 			 * Where and how fast we imported is not the run's;
@@ -166,7 +140,7 @@ view_summary_steps(struct text *t)
 	bool			 devices = false;
 	char			 left[64], right[64];
 
-	if ((r = view_summary_query("step_trace", NULL, 200)) == NULL)
+	if ((r = session_query("step_trace", NULL, 200, false)) == NULL)
 		return;
 	ci = view_summary_col(r, "Iteration ID");
 	ct = view_summary_col(r, "Iteration Time(us)");
@@ -207,8 +181,8 @@ view_summary_open(struct view *v, const void *arg, char **cause)
 
 	t = text_create();
 	view_summary_info(t);
-	if ((r = view_summary_query("op_statistic", "-Total Time(us)", -1)) !=
-	    NULL) {
+	r = session_query("op_statistic", "-Total Time(us)", -1, false);
+	if (r != NULL) {
 		text_add(t, ROLE_NORMAL, 0, "");
 		text_addf(t, ROLE_TITLE, 1, "Top op types by device time "
 		    "(%zu types)", r->nrows);
@@ -216,7 +190,7 @@ view_summary_open(struct view *v, const void *arg, char **cause)
 		    "Total Time(us)", "Count");
 		store_rows_free(r);
 	}
-	if ((r = view_summary_query("api_statistic", "-Time(us)", -1)) !=
+	if ((r = session_query("api_statistic", "-Time(us)", -1, false)) !=
 	    NULL) {
 		text_add(t, ROLE_NORMAL, 0, "");
 		text_addf(t, ROLE_TITLE, 1, "Top APIs by host time (%zu APIs)",
