@@ -103,6 +103,8 @@ int		 import_comm_dir(struct store *, const char *,
 /* import-meta.c */
 int		 import_meta_profiler_info(struct store *, const char *,
 		     struct import_ctx *, char **);
+int		 import_meta_profiler_metadata(struct store *, const char *,
+		     const struct import_ctx *, char **);
 
 /* The probes and loaders of importer.c's table, one pair per family. */
 int		 import_msprof_probe(const char *, bool);

@@ -2,7 +2,8 @@
  * Small metadata JSON files beside the exported tables (the PyTorch
  * profiler's profiler_info*.json and profiler_metadata.json): versions,
  * profiler level and rank go to the store's meta table and the unit's
- * context. They are read whole with yajl's tree API; they are tiny.
+ * context, the parallel layout to tables distributed_args and
+ * parallel_group_info. They are read whole with yajl's tree API; they are tiny.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -114,4 +115,121 @@ import_meta_profiler_info(struct store *s, const char *path,
 	yajl_tree_free(root);
 	free(data);
 	return 0;
+}
+
+static const char *const import_meta_dist_keys[] = {
+	"world_size", "tensor_model_parallel_size",
+	"pipeline_model_parallel_size", "data_parallel_size",
+	"context_parallel_size", "expert_model_parallel_size"
+};
+#define META_NDIST	6
+
+static const char *const import_meta_group_cols[] = {
+	"Group Id", "Group Name", "Group Rank", "Global Ranks"
+};
+
+/* V as a cell: a string, a number as written, or NULL. */
+static char *
+import_meta_cell(yajl_val v)
+{
+	if (v != NULL && YAJL_IS_STRING(v))
+		return xstrdup(YAJL_GET_STRING(v));
+	if (v != NULL && YAJL_IS_NUMBER(v))
+		return xstrdup(YAJL_GET_NUMBER(v));
+	return NULL;
+}
+
+/*
+ * The parallel layout of profiler_metadata.json: distributed_args (the
+ * Megatron sizes) as a row of table distributed_args, and each group of
+ * parallel_group_info as a row of table parallel_group_info, the global
+ * ranks written "0,1,2".
+ */
+static int
+import_meta_parallel(struct store *s, yajl_val root,
+    const struct import_ctx *ctx, char **cause)
+{
+	yajl_val	 d, g, r;
+	struct strbuf	 b;
+	char		*cells[META_NDIST];
+	size_t		 i, j;
+
+	d = yajl_tree_get(root, (const char *[]){ "distributed_args", NULL },
+	    yajl_t_object);
+	if (d != NULL) {
+		for (i = 0; i < META_NDIST; i++)
+			cells[i] = import_meta_cell(yajl_tree_get(d,
+			    (const char *[]){ import_meta_dist_keys[i],
+			    NULL }, yajl_t_any));
+		if (store_load_generic_begin(s, "distributed_args",
+		    ctx->device, ctx->rank, (char **)(uintptr_t)
+		    import_meta_dist_keys, META_NDIST, cause) != 0)
+			return -1;
+		store_load_generic_row(s, cells, META_NDIST);
+		for (i = 0; i < META_NDIST; i++)
+			free(cells[i]);
+	}
+	g = yajl_tree_get(root, (const char *[]){ "parallel_group_info",
+	    NULL }, yajl_t_object);
+	if (g == NULL || g->u.object.len == 0)
+		return 0;
+	if (store_load_generic_begin(s, "parallel_group_info", ctx->device,
+	    ctx->rank, (char **)(uintptr_t)import_meta_group_cols, 4, cause)
+	    != 0)
+		return -1;
+	strbuf_init(&b);
+	for (i = 0; i < g->u.object.len; i++) {
+		d = g->u.object.values[i];
+		cells[0] = xstrdup(g->u.object.keys[i]);
+		cells[1] = import_meta_cell(yajl_tree_get(d, (const char *[]){
+		    "group_name", NULL }, yajl_t_any));
+		cells[2] = import_meta_cell(yajl_tree_get(d, (const char *[]){
+		    "group_rank", NULL }, yajl_t_any));
+		r = yajl_tree_get(d, (const char *[]){ "global_ranks", NULL },
+		    yajl_t_array);
+		strbuf_reset(&b);
+		for (j = 0; r != NULL && j < r->u.array.len; j++) {
+			if (YAJL_IS_NUMBER(r->u.array.values[j]))
+				strbuf_addf(&b, "%s%s", j > 0 ? "," : "",
+				    YAJL_GET_NUMBER(r->u.array.values[j]));
+		}
+		cells[3] = r != NULL ? xstrdup(b.s != NULL ? b.s : "") : NULL;
+		store_load_generic_row(s, cells, 4);
+		for (j = 0; j < 4; j++)
+			free(cells[j]);
+	}
+	strbuf_release(&b);
+	return 0;
+}
+
+/*
+ * Read torch_npu's profiler_metadata.json at PATH: its parallel layout
+ * (import_meta_parallel). A broken file is a warning; -1 with *cause only
+ * when the store cannot be written.
+ */
+int
+import_meta_profiler_metadata(struct store *s, const char *path,
+    const struct import_ctx *ctx, char **cause)
+{
+	char		*data, err[256], *why = NULL;
+	yajl_val	 root;
+	int		 rc;
+
+	if (util_read_file(path, &data, NULL, META_MAX_BYTES, &why) != 0) {
+		store_load_warning(s, path, -1, "%s", why);
+		free(why);
+		return 0;
+	}
+	store_load_file(s, path);
+	root = yajl_tree_parse(data, err, sizeof err);
+	free(data);
+	if (root == NULL || !YAJL_IS_OBJECT(root)) {
+		store_load_warning(s, path, -1, "not a valid JSON object: %s",
+		    root == NULL ? strtok(err, "\n") : "another value");
+		yajl_tree_free(root);
+		return 0;
+	}
+	rc = import_meta_parallel(s, root, ctx, cause);
+	yajl_tree_free(root);
+	return rc;
 }

@@ -54,8 +54,9 @@ view_detail_cell(const struct store_rows *r, size_t i, int col)
 
 /*
  * The tasks of op type TYPE on DEVICE and RANK (as cells: "0", "host";
- * NULL for the session's) in window W (the table's step, or NULL), slowest first, each a
- * line the cursor selects: Enter shows it in the timeline.
+ * NULL for the session's) in window W (the table's step, or NULL),
+ * slowest first, each a line the cursor selects: Enter shows it in the
+ * timeline.
  */
 static void
 view_detail_tasks(struct text *t, const char *type, const char *device,

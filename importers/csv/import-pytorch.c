@@ -88,7 +88,7 @@ int
 import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
-	char	*top, *out, *trace, *why = NULL;
+	char	*top, *out, *trace, *meta, *why = NULL;
 	int64_t	 before;
 	int	 rc;
 	bool	 link;
@@ -102,6 +102,16 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 		top = xstrdup(path);
 	}
 	import_pytorch_info(s, top, ctx);
+	if (util_dir_has(top, "profiler_metadata.json")) {
+		meta = util_path_join(top, "profiler_metadata.json");
+		rc = import_meta_profiler_metadata(s, meta, ctx, cause);
+		free(meta);
+		if (rc != 0) {
+			free(out);
+			free(top);
+			return -1;
+		}
+	}
 	store_load_meta(s, "format", "pytorch");
 	store_load_avg_rounded(s);
 	before = store_trace_load_task_count(s, ctx->rank);

@@ -232,8 +232,9 @@ store_find_waits(struct store *s, struct find_out *o, char **cause)
 	size_t		 n, i, j, r, least;
 
 	if (store_find_read(s, "SELECT \"Step\", substr(\"Op Name\", 15),"
-	    " CAST(\"Rank\" AS INTEGER), \"Wait Time Ratio\", \"Wait Time(ms)\","
-	    " \"Transit Time(ms)\", NULL FROM cluster_communication"
+	    " CAST(\"Rank\" AS INTEGER), \"Wait Time Ratio\","
+	    " \"Wait Time(ms)\", \"Transit Time(ms)\", NULL"
+	    " FROM cluster_communication"
 	    " WHERE \"Op Name\" LIKE 'Total Op Info@%'"
 	    " ORDER BY \"Step\", \"Op Name\", rowid", 3, &v, &n, cause) != 0)
 		return -1;

@@ -57,12 +57,6 @@ static const char *const store_cluster_matrix_cols[] = {
 };
 #define CLUSTER_MATRIX_NCOLS	10
 
-/* A table being written: its insert, rank first, then its cells. */
-struct cluster_out {
-	sqlite3_stmt	*stmt;
-	size_t		 ncols;
-};
-
 /* A number as Python holds it: an int until a float is added. */
 struct cluster_num {
 	double		 v;
@@ -74,7 +68,7 @@ struct cluster_num {
  * tables' _device, _rank, _file), listed as kept from files so that
  * show and the UI find it; O gets its insert.
  */
-static int
+int
 store_cluster_begin(struct store *s, struct cluster_out *o, const char *name,
     const char *const *cols, size_t ncols, char **cause)
 {
@@ -127,7 +121,7 @@ store_cluster_open(struct store *s, struct cluster_out *o, const char *name,
 }
 
 /* One row: RANK (NP_NA for none) and NCOLS cells (NULL for none). */
-static void
+void
 store_cluster_row(struct store *s, struct cluster_out *o, int64_t rank,
     const char *const *cells)
 {
@@ -147,7 +141,7 @@ store_cluster_row(struct store *s, struct cluster_out *o, int64_t rank,
 	store_write(s, o->stmt);
 }
 
-static void
+void
 store_cluster_end(struct cluster_out *o)
 {
 	sqlite3_finalize(o->stmt);
@@ -202,7 +196,7 @@ store_cluster_ratio(char *buf, size_t size, double a, double b)
 }
 
 /* Whether the store has table T with rows of known ranks. */
-static bool
+bool
 store_cluster_input(struct store *s, const char *t)
 {
 	char	*sql;
@@ -217,81 +211,86 @@ store_cluster_input(struct store *s, const char *t)
 	return any;
 }
 
-/* cluster_step_trace_time from the ranks' step_trace_time rows. */
-static int
-store_cluster_steps(struct store *s, char **cause)
+/* "(0, 1)" as Python writes a tuple of the N RANKS: "(3,)", "()". */
+char *
+store_cluster_tuple(const int64_t *ranks, size_t n)
 {
-	struct cluster_out	 o = { NULL, 0 };
-	struct strbuf		 b;
-	sqlite3_stmt		*stmt;
-	const char		**cols = NULL, *cell;
-	char			**cells, num[64];
-	size_t			 n = 3, i;
-	int			 rc;
-	double			 d;
+	struct strbuf	 b;
+	size_t		 i;
 
-	if (!store_cluster_input(s, "step_trace_time"))
-		return 0;
-	if (store_prepare(s, &stmt, "SELECT name FROM"
-	    " pragma_table_info('step_trace_time')", cause) != 0)
-		return -1;
-	cols = xreallocarray(NULL, 3, sizeof *cols);
-	cols[0] = "Step";
-	cols[1] = "Type";
-	cols[2] = "Index";
 	strbuf_init(&b);
-	strbuf_adds(&b, "SELECT _rank, \"Step\"");
-	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		cell = store_cluster_text(stmt, 0);
-		if (cell == NULL || cell[0] == '_' ||
-		    strcmp(cell, "Step") == 0 || strcmp(cell, "Device_id") == 0)
-			continue;
-		cols = xreallocarray(cols, n + 1, sizeof *cols);
-		cols[n++] = xstrdup(cell);
-		strbuf_adds(&b, ", ");
-		store_load_quote_ident(&b, cell);
+	strbuf_addc(&b, '(');
+	for (i = 0; i < n; i++)
+		strbuf_addf(&b, "%s%lld", i > 0 ? ", " : "",
+		    (long long)ranks[i]);
+	strbuf_adds(&b, n == 1 ? ",)" : ")");
+	return strbuf_detach(&b);
+}
+
+/*
+ * Call FN with ARG for each collective and point-to-point group of the
+ * ops in temp.cl_c and the links in temp.cl_l: its type, name and ranks
+ * (N of them, ascending), by type and name.
+ */
+int
+store_cluster_each_group(struct store *s, void (*fn)(void *, const char *,
+    const char *, const int64_t *, size_t), void *arg, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	char		*type = NULL, *grp = NULL;
+	const char	*t, *g;
+	int64_t		*ranks = NULL;
+	size_t		 n = 0;
+	int		 rc;
+
+	if (store_prepare(s, &stmt, "SELECT DISTINCT type, grp, rank FROM"
+	    " (SELECT type, grp, rank FROM cl_c UNION ALL SELECT type, grp,"
+	    " rank FROM cl_l) WHERE type IN ('collective', 'p2p')"
+	    " ORDER BY type, grp, rank", cause) != 0)
+		return -1;
+	for (;;) {
+		rc = sqlite3_step(stmt);
+		t = rc == SQLITE_ROW ? store_cluster_text(stmt, 0) : NULL;
+		g = rc == SQLITE_ROW ? store_cluster_text(stmt, 1) : NULL;
+		if (type != NULL && (rc != SQLITE_ROW || strcmp(t, type) != 0 ||
+		    strcmp(g, grp) != 0)) {
+			fn(arg, type, grp, ranks, n);
+			free(type);
+			free(grp);
+			type = grp = NULL;
+			n = 0;
+		}
+		if (rc != SQLITE_ROW)
+			break;
+		if (type == NULL) {
+			type = xstrdup(t);
+			grp = xstrdup(g);
+		}
+		ranks = util_grow(ranks, n, 1, sizeof *ranks);
+		ranks[n++] = sqlite3_column_int64(stmt, 2);
 	}
 	sqlite3_finalize(stmt);
-	strbuf_adds(&b, " FROM step_trace_time WHERE _rank IS NOT NULL"
-	    " ORDER BY _rank, rowid");
-	cells = xcalloc(n, sizeof *cells);
-	rc = store_cluster_begin(s, &o, "cluster_step_trace_time", cols, n,
-	    cause);
-	if (rc == 0 && (rc = store_prepare(s, &stmt, b.s, cause)) == 0) {
-		while (sqlite3_step(stmt) == SQLITE_ROW) {
-			cells[0] = xstrdup(store_cluster_text(stmt, 1) ?
-			    store_cluster_text(stmt, 1) : "");
-			cells[1] = xstrdup("rank");
-			xasprintf(&cells[2], "%lld", (long long)
-			    sqlite3_column_int64(stmt, 0));
-			for (i = 3; i < n; i++) {
-				cell = store_cluster_text(stmt, (int)i - 1);
-				if (cell == NULL)
-					cells[i] = NULL;
-				else if (util_parse_double(cell, strlen(cell),
-				    &d) != 0)
-					cells[i] = xstrdup("0");
-				else {
-					util_fmt_pyfloat(num, sizeof num, d);
-					cells[i] = xstrdup(num);
-				}
-			}
-			store_cluster_row(s, &o, sqlite3_column_int64(stmt, 0),
-			    (const char *const *)cells);
-			for (i = 0; i < n; i++) {
-				free(cells[i]);
-				cells[i] = NULL;
-			}
-		}
-		sqlite3_finalize(stmt);
-	}
-	store_cluster_end(&o);
-	for (i = 3; i < n; i++)
-		free((char *)cols[i]);
-	free(cols);
-	free(cells);
-	strbuf_release(&b);
-	return rc;
+	free(ranks);
+	return 0;
+}
+
+struct cluster_groups {
+	struct store	*s;
+	sqlite3_stmt	*ins;
+};
+
+static void
+store_cluster_group_row(void *arg, const char *type, const char *grp,
+    const int64_t *ranks, size_t n)
+{
+	struct cluster_groups	*g = arg;
+	char			*set = store_cluster_tuple(ranks, n);
+
+	sqlite3_bind_text(g->ins, 1, type, -1, SQLITE_STATIC);
+	sqlite3_bind_text(g->ins, 2, grp, -1, SQLITE_STATIC);
+	sqlite3_bind_text(g->ins, 3, set, -1, SQLITE_STATIC);
+	store_write(g->s, g->ins);
+	free(set);
 }
 
 /*
@@ -302,57 +301,17 @@ store_cluster_steps(struct store *s, char **cause)
 static int
 store_cluster_groups(struct store *s, char **cause)
 {
-	sqlite3_stmt	*stmt, *ins;
-	struct strbuf	 set;
-	char		*type = NULL, *grp = NULL;
-	const char	*t, *g;
-	size_t		 n = 0;
-	int		 rc;
+	struct cluster_groups	 g = { s, NULL };
+	int			 rc;
 
 	if (store_exec(s, "CREATE TEMP TABLE cl_g(type TEXT, grp TEXT,"
 	    " rset TEXT, PRIMARY KEY (type, grp))", cause) != 0 ||
-	    store_prepare(s, &ins, "INSERT INTO cl_g VALUES (?, ?, ?)",
+	    store_prepare(s, &g.ins, "INSERT INTO cl_g VALUES (?, ?, ?)",
 	    cause) != 0)
 		return -1;
-	if (store_prepare(s, &stmt, "SELECT DISTINCT type, grp, rank FROM"
-	    " (SELECT type, grp, rank FROM cl_c UNION ALL SELECT type, grp,"
-	    " rank FROM cl_l) WHERE type IN ('collective', 'p2p')"
-	    " ORDER BY type, grp, rank", cause) != 0) {
-		sqlite3_finalize(ins);
-		return -1;
-	}
-	strbuf_init(&set);
-	for (;;) {
-		rc = sqlite3_step(stmt);
-		t = rc == SQLITE_ROW ? store_cluster_text(stmt, 0) : NULL;
-		g = rc == SQLITE_ROW ? store_cluster_text(stmt, 1) : NULL;
-		if (type != NULL && (rc != SQLITE_ROW || strcmp(t, type) != 0 ||
-		    strcmp(g, grp) != 0)) {
-			strbuf_adds(&set, n == 1 ? ",)" : ")");
-			sqlite3_bind_text(ins, 1, type, -1, SQLITE_STATIC);
-			sqlite3_bind_text(ins, 2, grp, -1, SQLITE_STATIC);
-			sqlite3_bind_text(ins, 3, set.s, -1, SQLITE_STATIC);
-			store_write(s, ins);
-			free(type);
-			free(grp);
-			type = grp = NULL;
-		}
-		if (rc != SQLITE_ROW)
-			break;
-		if (type == NULL) {
-			type = xstrdup(t);
-			grp = xstrdup(g);
-			strbuf_reset(&set);
-			strbuf_addc(&set, '(');
-			n = 0;
-		}
-		strbuf_addf(&set, "%s%lld", n++ > 0 ? ", " : "",
-		    (long long)sqlite3_column_int64(stmt, 2));
-	}
-	sqlite3_finalize(stmt);
-	sqlite3_finalize(ins);
-	strbuf_release(&set);
-	return 0;
+	rc = store_cluster_each_group(s, store_cluster_group_row, &g, cause);
+	sqlite3_finalize(g.ins);
+	return rc;
 }
 
 /* The step of a rank set being written: rows come a block at a time. */
@@ -892,16 +851,17 @@ store_cluster_write(struct store *s, char **cause)
 		return -1;
 	if (known < 2)
 		return 0;
-	if (store_cluster_steps(s, cause) != 0)
-		return -1;
 	comm = store_cluster_input(s, "communication");
 	matrix = store_cluster_input(s, "communication_matrix");
 	if (!comm && !matrix)
-		return store_cluster_find(s, cause);
+		return store_cluster_steps(s, cause) != 0 ? -1 :
+		    store_cluster_find(s, cause);
+	/* The groups first: the steps' stages need them. */
 	rc = store_exec(s, comm ? CLUSTER_OPS_SQL : CLUSTER_EMPTY_OPS_SQL,
 	    cause) != 0 || store_exec(s, matrix ? CLUSTER_LINKS_SQL :
 	    CLUSTER_EMPTY_LINKS_SQL, cause) != 0 ||
 	    store_cluster_groups(s, cause) != 0 ||
+	    store_cluster_steps(s, cause) != 0 ||
 	    (comm && store_cluster_comm(s, cause) != 0) ||
 	    (matrix && store_cluster_matrix(s, cause) != 0) ? -1 : 0;
 	if (rc == 0)

@@ -127,7 +127,24 @@ struct store {
 };
 
 /* store-cluster.c */
+struct cluster_out {			/* a cluster table being written */
+	sqlite3_stmt	*stmt;		/* its insert: rank, then cells */
+	size_t		 ncols;
+};
 int		 store_cluster_write(struct store *, char **);
+int		 store_cluster_begin(struct store *, struct cluster_out *,
+		     const char *, const char *const *, size_t, char **);
+void		 store_cluster_row(struct store *, struct cluster_out *,
+		     int64_t, const char *const *);
+void		 store_cluster_end(struct cluster_out *);
+bool		 store_cluster_input(struct store *, const char *);
+char		*store_cluster_tuple(const int64_t *, size_t);
+int		 store_cluster_each_group(struct store *, void (*)(void *,
+		     const char *, const char *, const int64_t *, size_t), void *,
+		     char **);
+
+/* store-cluster-steps.c */
+int		 store_cluster_steps(struct store *, char **);
 
 /* store-cluster-find.c */
 int		 store_cluster_find(struct store *, char **);

@@ -505,6 +505,7 @@ store_tables_names_help(void)
 	    "node_attr_info, capture_stream_info, for SVP runs "
 	    "aa_core_metrics, frequency, for torch_npu outputs "
 	    "communication, communication_bandwidth, communication_matrix, "
+	    "distributed_args, parallel_group_info, "
 	    "with several ranks cluster_step_trace_time, "
 	    "cluster_communication, cluster_communication_matrix, "
 	    "cluster_findings, "

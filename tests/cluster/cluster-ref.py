@@ -177,8 +177,91 @@ def matrix_table(data, coll, p2p):
     return rows
 
 
-def steps_table(found):
-    rows, header = [], None
+def double_hash(s):
+    h0 = h1 = 0
+    for c in s:
+        h0 = (h0 * 29 + ord(c)) & 0xFFFFFFFF
+        h1 = (h1 * 131 + ord(c)) & 0xFFFFFFFF
+    return (h0 << 32) | h1
+
+
+def metadata(found):
+    """The first rank's distributed_args and every group's name and
+    global ranks, by the number torch_npu names the group with."""
+    args, info = None, {}
+    for rank, out in found.items():
+        p = os.path.join(os.path.dirname(out), "profiler_metadata.json")
+        if not os.path.exists(p):
+            continue
+        with open(p) as f:
+            m = json.load(f)
+        if args is None:
+            args = m.get("distributed_args")
+        for gid, g in m.get("parallel_group_info", {}).items():
+            info.setdefault(str(double_hash(gid)), g)
+    return args, info
+
+
+def stages(coll, p2p, info):
+    def ranks_of(grp, s):
+        g = info.get(grp)
+        return set(g["global_ranks"]) if g and g.get("global_ranks") else s
+    links = [ranks_of(g, s) for g, s in p2p.items()
+             if info.get(g, {}).get("group_name", "").lower()
+             .startswith("pp")]
+    if not links:
+        return []
+    unions = []
+    for link in sorted(links, key=min):
+        link = set(link)
+        for u in [u for u in unions if u & link]:
+            link |= u
+            unions.remove(u)
+        unions.append(link)
+    found = []
+    for g, s in coll.items():
+        s = ranks_of(g, s)
+        if any(len(s & u) > 1 for u in unions):
+            continue
+        s = set(s)
+        for st in [st for st in found if st & s]:
+            s |= st
+            found.remove(st)
+        found.append(s)
+    return sorted((sorted(st) for st in found), key=lambda x: x[0])
+
+
+def layout(args, nranks):
+    """(DP, PP, TP Index) per rank of the Megatron sizes, or None."""
+    if not isinstance(args, dict):
+        return None
+    keys = ["world_size", "tensor_model_parallel_size",
+            "pipeline_model_parallel_size", "data_parallel_size",
+            "context_parallel_size", "expert_model_parallel_size"]
+    w, tp, pp, dp, cp, ep = (args.get(k, 1) for k in keys)
+    tp, pp, dp, ep = tp or 1, pp or 1, dp or 1, ep or 1
+    if dp % ep or dp * cp % ep or w != tp * pp * dp or w < nranks:
+        return None
+    npg = w // pp
+    groups = []
+    for i in range(pp):
+        for k in range(tp * cp):
+            groups.append(list(range(npg * i + k, npg * (i + 1), tp * cp)))
+    out = [None] * w
+    try:
+        for i in range(dp):
+            mp = [g[i] for g in groups]
+            for pi, j in enumerate(range(0, len(mp), tp)):
+                for k, r in enumerate(mp[j:j + tp]):
+                    out[r] = (i, pi, k)
+    except IndexError:
+        return None
+    return out
+
+
+def steps_table(found, coll, p2p):
+    rows, header, vals_of = [], None, []
+    args, info = metadata(found)
     for rank, out in found.items():
         p = os.path.join(out, "step_trace_time.csv")
         if not os.path.exists(p):
@@ -191,10 +274,27 @@ def steps_table(found):
                 vals = []
                 for k in keys:
                     try:
-                        vals.append(repr(float(r[k])))
+                        vals.append(float(r[k]))
                     except ValueError:
-                        vals.append("0")
-                rows.append([r["Step"], "rank", str(rank)] + vals)
+                        vals.append(0)
+                rows.append([r["Step"], "rank", str(rank)] +
+                            [repr(v) for v in vals])
+                vals_of.append((r["Step"], rank, vals))
+    st = stages(coll, p2p, info)
+    ptd = layout(args, len({v[1] for v in vals_of}))
+    if header and ptd is not None:
+        header += ["DP Index", "PP Index", "TP Index"]
+        for row in rows:
+            m = ptd[int(row[2])] if int(row[2]) < len(ptd) else None
+            row += [str(x) for x in m] if m else ["NA"] * 3
+    groups = {}
+    for step, rank, vals in vals_of:
+        stage = next((tuple(x) for x in st if rank in x), ())
+        if st:
+            groups.setdefault((step, stage), []).append(vals)
+    for (step, stage), vs in groups.items():
+        row = [step, "stage", str(stage)] + [repr(max(c)) for c in zip(*vs)]
+        rows.append(row + (["NA"] * 3 if ptd is not None else []))
     return header, rows
 
 
@@ -221,7 +321,7 @@ def main():
            "Transport Type", "Transit Size(MB)", "Transit Time(ms)",
            "Bandwidth(GB/s)", "Link Op Name"],
           matrix_table(data, coll, p2p))
-    header, rows = steps_table(found)
+    header, rows = steps_table(found, coll, p2p)
     if header:
         write(os.path.join(out, "cluster_step_trace_time.csv"), header,
               rows)

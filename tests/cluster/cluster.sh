@@ -46,6 +46,24 @@ is "$("$NPUPROF" show -q --db "$T/gen.db" --format csv --rank 2 "$T/c" \
     cluster_communication | head -1 | grep -q '^Rank Set,Step,Op Name,Rank,'
 ok $? "the cluster tables name the rank themselves, no Rank column first"
 
+# A pipeline-parallel layout (tp 2, pp 2, dp 2): stage rows, the most of
+# each column over a stage's ranks, and each rank's DP, PP and TP Index.
+"$PY" "$here/gen-cluster.py" "$T/p" --ranks 8 --seed 3 --parallel 2,2 ||
+    exit 1
+check "$T/p" parallel
+is "$(grep ',stage,' "$T/parallel.cluster_step_trace_time.csv" |
+    cut -d'"' -f1,2 | tr '\n' ' ')" \
+    '3,stage,"(0, 1, 2, 3) 4,stage,"(0, 1, 2, 3) 3,stage,"(4, 5, 6, 7) 4,stage,"(4, 5, 6, 7) ' \
+    "two stages, each step"
+head -1 "$T/parallel.cluster_step_trace_time.csv" |
+    grep -q ',DP Index,PP Index,TP Index$'
+ok $? "DP, PP and TP Index columns"
+grep -q '^3,rank,5,.*,0,1,1$' "$T/parallel.cluster_step_trace_time.csv"
+ok $? "rank 5 is DP 0, PP 1, TP 1"
+"$NPUPROF" show -q --db "$T/parallel.db" --format csv "$T/p" \
+    parallel_group_info | awk -F, '$1 == 5' | wc -l >"$T/n"
+is "$(cat "$T/n")" 3 "parallel_group_info: rank 5's three groups"
+
 # Findings on a cluster with a slow rank (the last) and a slow link
 # (rank 0 to 1): each named, with its numbers, and nothing else is.
 "$PY" "$here/gen-cluster.py" "$T/f" --ranks 8 --seed 4 --slow-link || exit 1

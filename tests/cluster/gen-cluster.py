@@ -13,7 +13,12 @@ The last rank computes three times as long as the others (a slow rank);
 with --slow-link the link from rank 0 to rank 1 takes four times as
 long as the others of its kind.
 
+With --parallel TP,PP each rank's profiler_metadata.json gives the
+Megatron layout and its tensor-, data- and pipeline-parallel groups, and
+each rank has an op of each of its groups (a send in a pipeline group).
+
 usage: gen-cluster.py DIR [--ranks N] [--seed S] [--lost] [--slow-link]
+           [--parallel TP,PP]
 """
 import argparse
 import json
@@ -56,6 +61,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--lost", action="store_true")
     ap.add_argument("--slow-link", action="store_true")
+    ap.add_argument("--parallel", metavar="TP,PP")
     a = ap.parse_args()
     rnd = random.Random(a.seed)
     n = a.ranks
@@ -71,8 +77,15 @@ def main():
             json.dump({"rank_id": rank}, f)
         comm, matrix, steps = {}, {}, []
         t = 1700000000000000.0 + rank * 7.25
+        groups = parallel(a, n, rank, top)
         for step in (3, 4):
             coll, pp = {}, {}
+            for gid, kind, ranks in groups:
+                target = pp if kind == "p2p" else coll
+                t += 20.0
+                target["hcom_%s__%d_%s@%d" % (
+                    "send" if kind == "p2p" else "allReduce", step,
+                    gid[-3:], double_hash(gid))] = op_info(rnd, t)
             # The others wait for the slow last rank in the world group.
             wait = (0, 0.05) if rank == n - 1 else (2, 3)
             for i in range(3):
@@ -116,7 +129,8 @@ def main():
                     for v in links.values():
                         del v["Op Name"]
                 mc["allreduce-%s@%s" % (part, world)] = links
-            mp = {"send-top1@%s" % p2p[rank // 2]: {"%d-%d" % (rank % 2, peer % 2): {
+            here = "%d-%d" % (rank % 2, peer % 2)
+            mp = {"send-top1@%s" % p2p[rank // 2]: {here: {
                 "Transport Type": "HCCS", "Transit Size(MB)": 0,
                 "Transit Time(ms)": 0, "Bandwidth(GB/s)": 0,
                 "Op Name": "hcom_send__%d_0" % step},
@@ -143,6 +157,57 @@ def main():
 
 def args_lost(a, rank):
     return a.lost and rank == 1
+
+
+def double_hash(s):
+    """The number torch_npu names a group with, from its id."""
+    h0 = h1 = 0
+    for c in s:
+        h0 = (h0 * 29 + ord(c)) & 0xFFFFFFFF
+        h1 = (h1 * 131 + ord(c)) & 0xFFFFFFFF
+    return (h0 << 32) | h1
+
+
+def parallel(a, n, rank, top):
+    """With --parallel TP,PP: profiler_metadata.json with the Megatron
+    layout (distributed_args) and the groups of RANK (parallel_group_info):
+    tensor- and data-parallel groups, and pipeline groups whose ranks send
+    to each other. Return the groups as (id, kind, ranks)."""
+    meta = {"ENV_VARIABLES": {"HCCL_RDMA_TC": ""}}
+    groups = []
+    if a.parallel:
+        tp, pp = (int(x) for x in a.parallel.split(","))
+        dp = n // (tp * pp)
+        meta["distributed_args"] = {
+            "tensor_model_parallel_size": tp,
+            "pipeline_model_parallel_size": pp,
+            "data_parallel_size": dp, "context_parallel_size": 1,
+            "expert_model_parallel_size": 1, "sequence_parallel": True,
+            "rank": rank, "world_size": n}
+        npp = n // pp
+        cand = []
+        for i in range(n // tp):
+            cand.append(("tp", "collective", list(range(i * tp,
+                                                        (i + 1) * tp))))
+        for i in range(pp):
+            for k in range(tp):
+                cand.append(("dp", "collective",
+                             list(range(npp * i + k, npp * (i + 1), tp))))
+        for p in range(npp):
+            cand.append(("pp", "p2p", list(range(p, n, npp))))
+        info = {}
+        for j, (name, kind, ranks) in enumerate(cand):
+            if rank not in ranks:
+                continue
+            gid = "10.0.0.1%%eth0_60000_0_17%08d" % (j * 7 + a.seed)
+            info[gid] = {"group_name": name,
+                         "group_rank": ranks.index(rank),
+                         "global_ranks": ranks}
+            groups.append((gid, kind, ranks))
+        meta["parallel_group_info"] = info
+    with open(os.path.join(top, "profiler_metadata.json"), "w") as f:
+        json.dump(meta, f)
+    return groups
 
 
 main()

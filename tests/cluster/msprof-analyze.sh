@@ -39,7 +39,8 @@ compare() {	# compare DIR NAME
 	sed 's/^/# /' "$T/$2.cmp"
 }
 
-for c in "4 2 --lost" "8 5" "6 9 --lost"; do
+for c in "4 2 --lost" "8 5" "6 9 --lost" "16 5 --parallel=2,4" \
+    "8 3 --parallel=2,2"; do
 	set -- $c
 	"$PY" "$top_srcdir/tests/cluster/gen-cluster.py" "$T/g$1" \
 	    --ranks "$1" --seed "$2" ${3:-} || exit 1
