@@ -3,7 +3,9 @@
  * ranks, high waits, stragglers, slow links, each with its numbers), then
  * per step one line per rank with a stacked bar of its computing,
  * communication not overlapped and free time, the ranks a finding names
- * marked. Enter on a line with a rank shows that rank in every view.
+ * marked, then per step the links of its largest group as a grid of
+ * their bandwidth. Enter on a line with a rank shows that rank in every
+ * view.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,10 +114,164 @@ view_cluster_steps(struct text *t, const struct store_rows *r,
 	}
 }
 
+#define CLUSTER_GRID_MAX	64	/* ranks a link grid is drawn for */
+
+/* The ranks of group GRP's total links in step STEP of M, ascending. */
+static size_t
+view_cluster_grid_ranks(const struct store_rows *m, const char *step,
+    const char *op, int64_t **ranks)
+{
+	int64_t		 v[2];
+	size_t		 i, j, k, n = 0;
+
+	*ranks = NULL;
+	for (i = 0; i < m->nrows; i++) {
+		if (strcmp(view_cluster_cell(m, i, "Step"), step) != 0 ||
+		    strcmp(view_cluster_cell(m, i, "Op Name"), op) != 0)
+			continue;
+		v[0] = strtoll(view_cluster_cell(m, i, "Src Rank"), NULL, 10);
+		v[1] = strtoll(view_cluster_cell(m, i, "Dst Rank"), NULL, 10);
+		for (k = 0; k < 2; k++) {
+			for (j = 0; j < n && (*ranks)[j] != v[k]; j++)
+				continue;
+			if (j < n)
+				continue;
+			*ranks = xreallocarray(*ranks, n + 1, sizeof **ranks);
+			(*ranks)[n++] = v[k];
+		}
+	}
+	for (i = 1; i < n; i++) {
+		for (j = i; j > 0 && (*ranks)[j - 1] > (*ranks)[j]; j--) {
+			v[0] = (*ranks)[j];
+			(*ranks)[j] = (*ranks)[j - 1];
+			(*ranks)[j - 1] = v[0];
+		}
+	}
+	return n;
+}
+
+/* The place of rank R among the N RANKS, or -1. */
+static int
+view_cluster_grid_at(const int64_t *ranks, size_t n, int64_t r)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		if (ranks[i] == r)
+			return (int)i;
+	}
+	return -1;
+}
+
+/*
+ * For each step, the links of its group with the most ranks as a src x
+ * dst grid of their bandwidth: a darker glyph is a faster link, a light
+ * one a slow link; "-" moved nothing, the diagonal (a rank to itself) is
+ * left out. Without UTF-8 the glyphs are ".:+#". A row's line names its
+ * src rank for Enter.
+ */
+static void
+view_cluster_grid(struct text *t, const struct store_rows *m)
+{
+	static const char *const utf8[] = { "\u2591", "\u2592", "\u2593",
+	    "\u2588" };
+	static const char *const ascii[] = { ".", ":", "+", "#" };
+	struct strbuf	 b;
+	const char	*step, *op, *last = "", *best = NULL;
+	int64_t		*ranks;
+	double		*bw, max;
+	size_t		 i, j, n, most;
+	int		 x, y, g;
+
+	strbuf_init(&b);
+	for (i = 0; i < m->nrows; i++) {
+		step = view_cluster_cell(m, i, "Step");
+		if (strcmp(step, last) == 0)
+			continue;
+		last = step;
+		/* The step's total with the most ranks. */
+		best = NULL;
+		for (j = i, most = 0; j < m->nrows && strcmp(
+		    view_cluster_cell(m, j, "Step"), step) == 0; j++) {
+			op = view_cluster_cell(m, j, "Op Name");
+			if (strncmp(op, "Total Op Info@", 14) != 0)
+				continue;
+			n = view_cluster_grid_ranks(m, step, op, &ranks);
+			free(ranks);
+			if (n > most) {
+				most = n;
+				best = op;
+			}
+		}
+		if (best == NULL)
+			continue;
+		n = view_cluster_grid_ranks(m, step, best, &ranks);
+		text_add(t, ROLE_NORMAL, 0, "");
+		text_addf(t, ROLE_TITLE, 1, "Links of step %s, group %s: src "
+		    "down, dst across, darker is faster (%zu ranks)", step,
+		    best + 14, n);
+		if (n > CLUSTER_GRID_MAX) {
+			text_addf(t, ROLE_NORMAL, 3, "too many to draw: show "
+			    "PATH cluster_communication_matrix lists them");
+			free(ranks);
+			continue;
+		}
+		bw = xcalloc(n * n, sizeof *bw);
+		for (j = 0; j < n * n; j++)
+			bw[j] = -1;
+		max = 0;
+		for (j = i; j < m->nrows && strcmp(view_cluster_cell(m, j,
+		    "Step"), step) == 0; j++) {
+			if (strcmp(view_cluster_cell(m, j, "Op Name"), best)
+			    != 0)
+				continue;
+			y = view_cluster_grid_at(ranks, n, strtoll(
+			    view_cluster_cell(m, j, "Src Rank"), NULL, 10));
+			x = view_cluster_grid_at(ranks, n, strtoll(
+			    view_cluster_cell(m, j, "Dst Rank"), NULL, 10));
+			if (x < 0 || y < 0 || x == y)
+				continue;
+			bw[(size_t)y * n + (size_t)x] = view_cluster_num(m, j,
+			    "Bandwidth(GB/s)");
+			if (bw[(size_t)y * n + (size_t)x] > max)
+				max = bw[(size_t)y * n + (size_t)x];
+		}
+		/* The dst ranks' last digits above their columns. */
+		strbuf_reset(&b);
+		strbuf_adds(&b, "   dst ");
+		for (x = 0; (size_t)x < n; x++)
+			strbuf_addf(&b, "%lld", (long long)(ranks[x] % 10));
+		text_add(t, ROLE_LABEL, 1, b.s);
+		for (y = 0; (size_t)y < n; y++) {
+			strbuf_reset(&b);
+			strbuf_addf(&b, "%6lld ", (long long)ranks[y]);
+			for (x = 0; (size_t)x < n; x++) {
+				g = max > 0 ? (int)(4 * bw[(size_t)y * n +
+				    (size_t)x] / max) : 0;
+				g = g > 3 ? 3 : g;
+				if (x == y)
+					strbuf_adds(&b, " ");
+				else if (bw[(size_t)y * n + (size_t)x] <= 0)
+					strbuf_adds(&b, "-");
+				else
+					strbuf_adds(&b, draw_utf8() ? utf8[g] :
+					    ascii[g]);
+			}
+			text_add(t, ROLE_NORMAL, 1, b.s);
+			text_set_id(t, ranks[y]);
+		}
+		text_addf(t, ROLE_NORMAL, 3, "fastest %.4f GB/s; each step "
+		    "of shade a quarter of it", max);
+		free(bw);
+		free(ranks);
+	}
+	strbuf_release(&b);
+}
+
 static int
 view_cluster_open(struct view *v, const void *arg, char **cause)
 {
-	struct store_rows	*r, *f;
+	struct store_rows	*r, *f, *m;
 	struct text		*t;
 
 	(void)arg;
@@ -125,12 +281,16 @@ view_cluster_open(struct view *v, const void *arg, char **cause)
 		*cause = xstrdup("no cluster tables in this store");
 		return -1;
 	}
+	m = session_query("cluster_communication_matrix", "Step", -1, true);
 	t = text_create();
 	view_cluster_findings(t, f);
 	if (r != NULL)
 		view_cluster_steps(t, r, f);
+	if (m != NULL)
+		view_cluster_grid(t, m);
 	store_rows_free(r);
 	store_rows_free(f);
+	store_rows_free(m);
 	v->data = t;
 	return 0;
 }

@@ -1,9 +1,10 @@
 #!/bin/sh
 # The Cluster tab (0) of a folder of ranks: the findings with their
 # numbers, then per step a stacked bar per rank, the ranks a finding names
-# marked with "!"; Enter on a line with a rank shows that rank in every
-# view; without UTF-8 the bar's parts are #, = and . apart; a store of
-# one rank has no Cluster tab.
+# marked with "!", a grid of each step's links where the slow one is
+# light; Enter on a line with a rank shows that rank in every view;
+# without UTF-8 the bar's parts are #, = and . apart; a store of one rank
+# has no Cluster tab.
 . "$top_srcdir/tests/ui/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -18,7 +19,11 @@ wait_for 'Findings (' && expect_screen cluster \
     "0: the findings, then a stacked bar per step and rank"
 capture | grep -q '^   ! step 3 rank 3 '
 ok $? "the slow rank is marked"
-send_keys Enter
+send_keys G
+wait_for 'Links of step 4' && capture | grep -A3 'Links of step 3' |
+    grep -q '^      0  '"$(printf '\342\226\221')"
+ok $? "the link grid: 0 to 1 is the light glyph of a slow link"
+send_keys g Enter
 wait_for 'rank 3 in every view' && ok 0 "Enter on a finding: its rank"
 send_keys 5
 wait_for 'rank 3' && capture | sed -n 3,9p | awk 'NF > 0' | wc -l >"$T/n"
@@ -31,6 +36,10 @@ start_app 100 30 TERM=vt100 LC_ALL=C NO_COLOR=1 -- --db "$T/c.db" "$T/c"
 wait_for ' 0 Cluster ' && send_keys 0
 wait_for 'Findings (' && capture | grep -q 'rank 3 *#*=*\.* '
 ok $? "ASCII: computing #, communication =, free ."
+send_keys G
+wait_for 'Links of step 4' && capture | grep -A3 'Links of step 3' |
+    grep -q '^      0  \.'
+ok $? "ASCII: the slow link is ."
 send_keys Q
 wait_exit
 
