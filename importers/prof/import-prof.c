@@ -154,6 +154,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 			store_load_warning(s, hostdir, -1, "no info.json: "
 			    "host times taken as monotonic ns");
 		ctx->rank = hm.rank;
+		if (hm.rank != NP_NA)
+			store_load_rank(s, hm.rank, path);
 		data = util_path_join(hostdir, "data");
 		prof_host_read(s, data, &h);
 		prof_mstx_load(s, data, &h, &hm, ctx->rank);

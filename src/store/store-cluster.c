@@ -797,6 +797,47 @@ store_cluster_matrix(struct store *s, char **cause)
 	" transport, size, time, linkop)"
 
 /*
+ * Warn once about the ranks below the highest one that have no rows:
+ * a cluster whose profile of a rank is missing, or was left out.
+ */
+static void
+store_cluster_missing(struct store *s)
+{
+	sqlite3_stmt	*stmt;
+	struct strbuf	 b;
+	int64_t		 r, next = 0, gaps = 0;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT DISTINCT rank FROM (SELECT rank"
+	    " FROM op_stat UNION SELECT rank FROM api_stat UNION SELECT rank"
+	    " FROM step UNION SELECT _rank FROM step_trace_time"
+	    " UNION SELECT _rank FROM communication) WHERE rank IS NOT NULL"
+	    " ORDER BY 1", -1, &stmt, NULL) != SQLITE_OK &&
+	    sqlite3_prepare_v2(s->db, "SELECT DISTINCT rank FROM (SELECT rank"
+	    " FROM op_stat UNION SELECT rank FROM api_stat UNION SELECT rank"
+	    " FROM step) WHERE rank IS NOT NULL ORDER BY 1", -1, &stmt, NULL)
+	    != SQLITE_OK)
+		return;
+	strbuf_init(&b);
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		r = sqlite3_column_int64(stmt, 0);
+		for (; next < r && r >= 0; next++) {
+			if (gaps++ < 10)
+				strbuf_addf(&b, "%s%lld", gaps > 1 ? ", " : "",
+				    (long long)next);
+		}
+		next = r + 1;
+	}
+	sqlite3_finalize(stmt);
+	if (gaps > 0)
+		store_load_warning(s, "ranks", -1, "%lld rank%s below %lld "
+		    "ha%s no profile here (%s%s): the cluster tables hold the "
+		    "others", (long long)gaps, gaps == 1 ? "" : "s",
+		    (long long)(next - 1), gaps == 1 ? "s" : "ve", b.s,
+		    gaps > 10 ? ", ..." : "");
+	strbuf_release(&b);
+}
+
+/*
  * The number of known ranks with rows in the store: in the statistics
  * and steps, or in a table kept from vendor files. It goes to the meta
  * table as "ranks" (store_tables_ranked() reads it). -1 on failure.
@@ -833,6 +874,8 @@ store_cluster_ranks(struct store *s, char **cause)
 		snprintf(buf, sizeof buf, "%lld", (long long)n);
 		store_load_meta(s, "ranks", buf);
 	}
+	if (n > 1)
+		store_cluster_missing(s);
 	return n;
 }
 

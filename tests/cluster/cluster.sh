@@ -7,7 +7,7 @@
 # rendering of the tool's arithmetic, on a generated cluster and on the
 # two-rank samples; links whose local rank has no global one are left out
 # with a warning; --rank keeps a rank's rows; one rank has no cluster; a
-# rank that comes twice is a warning. cluster_findings names an injected
+# rank that comes twice, or ranks missing below the highest, a warning. cluster_findings names an injected
 # slow rank, its straggling and a slow link, with their numbers.
 . "$top_srcdir/tests/lib.sh"
 
@@ -101,6 +101,13 @@ cp -R "$T/c/node_1_18_ascend_pt" "$T/c/node_1_99_ascend_pt"
 grep -q "node_1_99_ascend_pt: rank 1 again, as in .*node_1_18_ascend_pt" \
     "$T/err"
 ok $? "a rank twice: a warning names both folders"
+
+# Ranks 1 and 2 of a 4-rank cluster left out: said, once.
+"$PY" "$here/gen-cluster.py" "$T/m" --ranks 4 --seed 2 || exit 1
+rm -rf "$T/m/node_1_18_ascend_pt" "$T/m/node_2_19_ascend_pt"
+"$NPUPROF" import --db "$T/m.db" "$T/m" 2>"$T/err"
+is "$(grep -c 'ranks: 2 ranks below 3 have no profile here (1, 2)' \
+    "$T/err")" 1 "missing ranks: one warning naming them"
 
 # The real two-rank samples, when they are there.
 if [ -d "$SAMPLES/msinsight-pt-text/level1" ]; then
