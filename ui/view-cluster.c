@@ -3,9 +3,9 @@
  * ranks, high waits, stragglers, slow links, each with its numbers), then
  * per step one line per rank with a stacked bar of its computing,
  * communication not overlapped and free time, the ranks a finding names
- * marked, then per step the links of its largest group as a grid of
- * their bandwidth. Enter on a line with a rank shows that rank in every
- * view.
+ * marked (> and < sort them on a time, I inverts), then per step the
+ * links of its largest group as a grid of their bandwidth. Enter on a
+ * line with a rank shows that rank in every view.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,44 +74,108 @@ view_cluster_findings(struct text *t, const struct store_rows *f)
 	}
 }
 
-/* One line per step and rank, bars scaled to the longest step. */
+static const char *const view_cluster_cols[TEXT_STACK] = { "Computing",
+    "Communication(Not Overlapped)", "Free" };
+
+/* What the rank lines of a step are sorted on, and which way. */
+static const char *const view_cluster_sorts[] = { "Rank", "Computing",
+    "Communication", "Free", "Step Time" };
+#define CLUSTER_NSORTS	5
+static int		 view_cluster_sort;	/* into view_cluster_sorts */
+static bool		 view_cluster_asc;
+static const struct store_rows *view_cluster_by;
+
+/* Whether the sort puts the largest first: times unless inverted. */
+static bool
+view_cluster_desc(void)
+{
+	return (view_cluster_sort == 0) == view_cluster_asc;
+}
+
+/* Row I's value for the sort: its rank, one of the times, or the sum. */
+static double
+view_cluster_key_of(size_t i)
+{
+	const struct store_rows	*r = view_cluster_by;
+	double			 v = 0;
+	size_t			 k;
+
+	if (view_cluster_sort == 0)
+		return (double)strtoll(view_cluster_cell(r, i, "Index"), NULL,
+		    10);
+	if (view_cluster_sort <= TEXT_STACK)
+		return view_cluster_num(r, i,
+		    view_cluster_cols[view_cluster_sort - 1]);
+	for (k = 0; k < TEXT_STACK; k++)
+		v += view_cluster_num(r, i, view_cluster_cols[k]);
+	return v;
+}
+
+/* Rows by step (as read), then the sort's key, then as read. */
+static int
+view_cluster_by_key(const void *a, const void *b)
+{
+	size_t	 x = *(const size_t *)a, y = *(const size_t *)b;
+	double	 kx, ky;
+	int	 c;
+
+	c = strcmp(view_cluster_cell(view_cluster_by, x, "Step"),
+	    view_cluster_cell(view_cluster_by, y, "Step"));
+	if (c != 0)
+		return x < y ? -1 : 1;
+	kx = view_cluster_key_of(x);
+	ky = view_cluster_key_of(y);
+	if (kx != ky)
+		return (kx < ky) == view_cluster_desc() ? 1 : -1;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * One line per step and rank, bars scaled to the longest step, each
+ * step's ranks in the order view_cluster_sort chooses.
+ */
 static void
 view_cluster_steps(struct text *t, const struct store_rows *r,
     const struct store_rows *f)
 {
-	static const char *const cols[TEXT_STACK] = { "Computing",
-	    "Communication(Not Overlapped)", "Free" };
 	double		 max = 0, sum, parts[TEXT_STACK];
 	char		 left[64], right[96];
 	const char	*step, *rank;
-	size_t		 i, k;
+	size_t		 i, j, k, n = 0, *order;
 
+	order = xcalloc(r->nrows > 0 ? r->nrows : 1, sizeof *order);
 	for (i = 0; i < r->nrows; i++) {
 		for (sum = 0, k = 0; k < TEXT_STACK; k++)
-			sum += view_cluster_num(r, i, cols[k]);
+			sum += view_cluster_num(r, i, view_cluster_cols[k]);
 		max = sum > max ? sum : max;
+		if (strcmp(view_cluster_cell(r, i, "Type"), "rank") == 0)
+			order[n++] = i;
 	}
+	view_cluster_by = r;
+	qsort(order, n, sizeof *order, view_cluster_by_key);
 	text_add(t, ROLE_NORMAL, 0, "");
-	text_add(t, ROLE_TITLE, 1, "Per step and rank: computing, "
-	    "communication not overlapped, free (! a finding names it)");
-	for (i = 0; i < r->nrows; i++) {
-		if (strcmp(view_cluster_cell(r, i, "Type"), "rank") != 0)
-			continue;
+	text_addf(t, ROLE_TITLE, 1, "Per step and rank: computing, "
+	    "communication not overlapped, free (! a finding names it; "
+	    "sort %s%s)", view_cluster_desc() ? "-" : "",
+	    view_cluster_sorts[view_cluster_sort]);
+	for (j = 0; j < n; j++) {
+		i = order[j];
 		step = view_cluster_cell(r, i, "Step");
 		rank = view_cluster_cell(r, i, "Index");
 		snprintf(left, sizeof left, "%sstep %s rank %s",
 		    view_cluster_named(f, step, rank) ? "! " : "  ", step,
 		    rank);
 		for (k = 0; k < TEXT_STACK; k++)
-			parts[k] = max > 0 ?
-			    view_cluster_num(r, i, cols[k]) / max : 0;
+			parts[k] = max > 0 ? view_cluster_num(r, i,
+			    view_cluster_cols[k]) / max : 0;
 		snprintf(right, sizeof right, "%10.3f %10.3f %10.3f ms",
-		    view_cluster_num(r, i, cols[0]) / 1000,
-		    view_cluster_num(r, i, cols[1]) / 1000,
-		    view_cluster_num(r, i, cols[2]) / 1000);
+		    view_cluster_num(r, i, view_cluster_cols[0]) / 1000,
+		    view_cluster_num(r, i, view_cluster_cols[1]) / 1000,
+		    view_cluster_num(r, i, view_cluster_cols[2]) / 1000);
 		text_add_stack(t, 3, left, parts, right);
 		text_set_id(t, strtoll(rank, NULL, 10));
 	}
+	free(order);
 }
 
 #define CLUSTER_GRID_MAX	64	/* ranks a link grid is drawn for */
@@ -299,7 +363,28 @@ static int
 view_cluster_key(struct view *v, enum action a, int key)
 {
 	int64_t	 rank;
+	char	*cause = NULL;
 
+	if (a == ACTION_SORT_NEXT || a == ACTION_SORT_PREV ||
+	    a == ACTION_SORT_INVERT) {
+		if (a == ACTION_SORT_INVERT)
+			view_cluster_asc = !view_cluster_asc;
+		else {
+			view_cluster_sort = (view_cluster_sort +
+			    (a == ACTION_SORT_NEXT ? 1 : CLUSTER_NSORTS - 1)) %
+			    CLUSTER_NSORTS;
+			view_cluster_asc = false;
+		}
+		/* The same lines again, in the new order. */
+		text_free(v->data);
+		v->data = NULL;
+		if (view_cluster_open(v, NULL, &cause) != 0) {
+			status_set(ROLE_ERROR, "%s", cause);
+			free(cause);
+			return REDRAW_STATUS;
+		}
+		return REDRAW_BODY | REDRAW_STATUS;
+	}
 	if (a != ACTION_OPEN)
 		return text_key(v, a, key);
 	if ((rank = text_cur_id(v->data)) == NP_NA) {
@@ -317,13 +402,23 @@ view_cluster_key(struct view *v, enum action a, int key)
 static void
 view_cluster_status(struct view *v, char *buf, size_t len)
 {
-	snprintf(buf, len, " Cluster  %zu lines ", text_lines(v->data));
+	snprintf(buf, len, " Cluster  %zu lines  sort %s%s ",
+	    text_lines(v->data), view_cluster_desc() ? "-" : "",
+	    view_cluster_sorts[view_cluster_sort]);
 }
+
+static const struct key_binding view_cluster_keys[] = {
+	{ '<', ACTION_SORT_PREV, NULL },
+	{ '>', ACTION_SORT_NEXT, NULL },
+	{ 'I', ACTION_SORT_INVERT, NULL },
+	{ 0, ACTION_NONE, NULL }
+};
 
 static const struct key_hint view_cluster_hints[] = {
 	{ ACTION_HELP, "help" },
 	{ ACTION_CLOSE, "quit" },
 	{ ACTION_OPEN, "show rank" },
+	{ ACTION_SORT_NEXT, "sort" },
 	{ ACTION_RANK, "ranks" },
 	{ ACTION_NONE, NULL }
 };
@@ -337,5 +432,6 @@ const struct view_ops view_cluster_ops = {
 	.draw = text_draw,
 	.key = view_cluster_key,
 	.status = view_cluster_status,
+	.keymap = view_cluster_keys,
 	.hints = view_cluster_hints,
 };

@@ -2,7 +2,8 @@
 # The Cluster tab (0) of a folder of ranks: the findings with their
 # numbers, then per step a stacked bar per rank, the ranks a finding names
 # marked with "!", a grid of each step's links where the slow one is
-# light; Enter on a line with a rank shows that rank in every view;
+# light; > < and I sort the rank lines; Enter on a line with a rank shows
+# that rank in every view;
 # without UTF-8 the bar's parts are #, = and . apart; a store of one rank
 # has no Cluster tab.
 . "$top_srcdir/tests/ui/lib.sh"
@@ -19,6 +20,16 @@ wait_for 'Findings (' && expect_screen cluster \
     "0: the findings, then a stacked bar per step and rank"
 capture | grep -q '^   ! step 3 rank 3 '
 ok $? "the slow rank is marked"
+send_keys '>'
+wait_for 'sort -Computing' && capture | grep -A1 'sort -Computing)' |
+    tail -1 | grep -q '^   ! step 3 rank 3 '
+ok $? "> sorts each step's ranks on computing, the slowest first"
+send_keys I
+wait_for 'sort Computing' && capture | grep -A1 'sort Computing)' |
+    tail -1 | grep -qv 'rank 3 '
+ok $? "I inverts it"
+send_keys '<'
+wait_for 'sort Rank' && ok 0 "< goes back to the rank order"
 send_keys G
 wait_for 'Links of step 4' && capture | grep -A3 'Links of step 3' |
     grep -q '^      0  '"$(printf '\342\226\221')"
