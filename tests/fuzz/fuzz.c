@@ -11,6 +11,9 @@
  *             byte picks it, the rest is its new content)
  *   job       the same for a legacy JOB directory
  *   timeline  the same for a legacy timeline/ folder
+ *   cluster   the same for a folder of torch_npu ranks with their
+ *             communication files and parallel layout (the cluster
+ *             tables, findings and all)
  *
  * fuzz-main.c drives the same code without libFuzzer (a plain build, or
  * afl-fuzz), and writes the seed corpora.
@@ -132,7 +135,8 @@ fuzz_based(void)
 {
 	return strcmp(fuzz.target, "prof") == 0 ||
 	    strcmp(fuzz.target, "job") == 0 ||
-	    strcmp(fuzz.target, "timeline") == 0;
+	    strcmp(fuzz.target, "timeline") == 0 ||
+	    strcmp(fuzz.target, "cluster") == 0;
 }
 
 /* Set up the target named in FUZZ_TARGET; exit on a bad setting. */
@@ -149,7 +153,7 @@ fuzz_init(void)
 	    strcmp(fuzz.target, "trace") != 0 &&
 	    strcmp(fuzz.target, "db") != 0 && !fuzz_based())) {
 		fprintf(stderr, "fuzz: FUZZ_TARGET must be csv, trace, db, "
-		    "prof, job or timeline\n");
+		    "prof, job, timeline or cluster\n");
 		exit(2);
 	}
 	log_set_quiet(true);

@@ -9,7 +9,7 @@
 set -u
 secs=${1:-60}
 shift
-targets=${*:-csv trace db prof job job-binary timeline}
+targets=${*:-csv trace db prof job job-binary timeline cluster}
 gen=tools/gen/npuprof-gen
 drv=tests/fuzz/npuprof-fuzz
 out=fuzz
@@ -24,6 +24,9 @@ mkdir -p "$out/base"
 [ -d "$out/base/timeline" ] || "$gen" legacy-timeline \
     "$out/base/timeline" -n 30 >/dev/null
 [ -d "$out/base/csv" ] || "$gen" demo "$out/base/csv" -n 40 >/dev/null
+[ -d "$out/base/cluster" ] ||
+    python3 "$(dirname "$0")/../cluster/gen-cluster.py" \
+    "$out/base/cluster" --ranks 2 --seed 4 --parallel 1,2 >/dev/null
 
 cc=${CC_FUZZ:-}
 if [ -z "$cc" ] && command -v clang >/dev/null; then
@@ -59,7 +62,9 @@ for t in $targets; do
 	ft=$t
 	[ "$t" = job-binary ] && ft=job
 	base=
-	case $t in prof|job|job-binary|timeline) base="-b $out/base/$t" ;; esac
+	case $t in prof|job|job-binary|timeline|cluster)
+		base="-b $out/base/$t" ;;
+	esac
 	# shellcheck disable=SC2086
 	"$drv" "$ft" $base -w "$out/corpus/$t" || exit 1
 	if [ "$t" = csv ]; then

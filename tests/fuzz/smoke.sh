@@ -1,6 +1,7 @@
 #!/bin/sh
 # The smoke run of the fuzz targets: each decoder family (the legacy JOB
-# twice, text and binary) runs its seeds
+# twice, text and binary; the cluster tables where python3 can make a
+# cluster) runs its seeds
 # and then 150 mutations of them (a fixed random seed, so a failure
 # repeats) without a crash, a hang or a sanitizer report (under
 # --enable-asan). make fuzz runs the same targets for longer.
@@ -12,11 +13,20 @@ runs=${FUZZ_SMOKE_RUNS:-150}
 "$GEN" job "$T/base/job" -n 20 --pmu >/dev/null || exit 1
 "$GEN" job "$T/base/job-binary" -n 20 --pmu --binary >/dev/null || exit 1
 "$GEN" legacy-timeline "$T/base/timeline" -n 10 >/dev/null || exit 1
-for t in csv trace db prof job job-binary timeline; do
+targets="csv trace db prof job job-binary timeline"
+# A two-rank cluster, where python3 can write one.
+if "${PYTHON3:-python3}" "$top_srcdir/tests/cluster/gen-cluster.py" \
+    "$T/base/cluster" --ranks 2 --seed 4 --parallel 1,2 >/dev/null 2>&1
+then
+	targets="$targets cluster"
+fi
+for t in $targets; do
 	ft=$t
 	[ "$t" = job-binary ] && ft=job
 	base=
-	case $t in prof|job|job-binary|timeline) base="-b $T/base/$t" ;; esac
+	case $t in prof|job|job-binary|timeline|cluster)
+		base="-b $T/base/$t" ;;
+	esac
 	# shellcheck disable=SC2086
 	"$FUZZ" "$ft" $base -w "$T/seeds/$t" >"$T/out" 2>&1
 	ok $? "$t: seeds written"
