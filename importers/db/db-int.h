@@ -28,7 +28,6 @@ int64_t		 db_steps_load(struct store *, struct store_foreign *,
 /* db-tables.c */
 int64_t		 db_tables_load(struct store *, struct store_foreign *,
 		     const char *, struct import_ctx *, bool);
-void		 db_tables_repr(char *, size_t, double);
 
 /*
  * db-rows.c: a row loader returns whether it loaded the row; *WHY says why

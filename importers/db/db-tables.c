@@ -101,60 +101,6 @@ static const struct db_source db_tables_sources[] = {
 };
 
 /*
- * V as Python's repr() prints a float: the fewest digits that read back
- * as V, positional from 1e-4 up to 1e16 with at least one decimal, else
- * in exponent form. Immune to the locale's decimal point.
- */
-void
-db_tables_repr(char *buf, size_t size, double v)
-{
-	char		 tmp[40], digits[24];
-	const char	*p;
-	size_t		 nd = 0, i;
-	int		 prec, exp;
-	struct strbuf	 b;
-
-	for (prec = 1; prec <= 17; prec++) {
-		snprintf(tmp, sizeof tmp, "%.*e", prec - 1, v);
-		if (strtod(tmp, NULL) == v)
-			break;
-	}
-	for (p = tmp; *p != '\0' && *p != 'e'; p++) {
-		if (*p >= '0' && *p <= '9' && nd < sizeof digits - 1)
-			digits[nd++] = *p;
-	}
-	digits[nd] = '\0';
-	exp = *p == 'e' ? atoi(p + 1) : 0;
-	while (nd > 1 && digits[nd - 1] == '0')
-		digits[--nd] = '\0';
-	strbuf_init(&b);
-	if (tmp[0] == '-')
-		strbuf_addc(&b, '-');
-	if (exp < -4 || exp >= 16) {
-		strbuf_addc(&b, digits[0]);
-		if (nd > 1)
-			strbuf_addf(&b, ".%s", digits + 1);
-		strbuf_addf(&b, "e%c%02d", exp < 0 ? '-' : '+',
-		    exp < 0 ? -exp : exp);
-	} else if (exp < 0) {
-		strbuf_adds(&b, "0.");
-		for (i = 0; i < (size_t)(-exp - 1); i++)
-			strbuf_addc(&b, '0');
-		strbuf_adds(&b, digits);
-	} else {
-		for (i = 0; i <= (size_t)exp || i < nd; i++) {
-			if (i == (size_t)exp + 1)
-				strbuf_addc(&b, '.');
-			strbuf_addc(&b, i < nd ? digits[i] : '0');
-		}
-		if ((size_t)exp + 1 >= nd)
-			strbuf_adds(&b, ".0");
-	}
-	snprintf(buf, size, "%s", b.s);
-	strbuf_release(&b);
-}
-
-/*
  * Column I of the row as cell kind K: text is borrowed from the row, until
  * the next step; numbers are printed into BUF.
  */
@@ -177,16 +123,16 @@ db_tables_cell(struct store_foreign_rows *r, int i, char k, char *buf,
 		snprintf(buf, size, "NPU:%lld", (long long)v);
 		break;
 	case 'm':
-		db_tables_repr(buf, size, (double)v / 1048576.0);
+		util_fmt_pyfloat(buf, size, (double)v / 1048576.0);
 		break;
 	case 'k':
-		db_tables_repr(buf, size, (double)v / 1024.0);
+		util_fmt_pyfloat(buf, size, (double)v / 1024.0);
 		break;
 	case 'K':
 		snprintf(buf, size, "%lld", (long long)(v / 1024));
 		break;
 	case 'M':
-		db_tables_repr(buf, size, (double)(v / 1024) / 1024.0);
+		util_fmt_pyfloat(buf, size, (double)(v / 1024) / 1024.0);
 		break;
 	default:
 		snprintf(buf, size, "%lld", (long long)v);
