@@ -45,6 +45,7 @@ static const char *const import_comm_matrix_cols[] = {
 struct import_comm {
 	struct store	*s;
 	const char	*path;
+	int64_t		 rows;		/* written */
 	int64_t		 skipped;	/* entries that were not objects */
 	char		*unknown;	/* the first key not known */
 	int64_t		 nunknown;
@@ -119,6 +120,7 @@ import_comm_put(struct import_comm *c, char **cells, size_t n,
 	size_t	 i;
 
 	store_load_generic_row(c->s, cells, n);
+	c->rows++;
 	for (i = 0; i < n; i++) {
 		if (i >= borrowed)
 			free(cells[i]);
@@ -343,16 +345,17 @@ import_comm_report(struct import_comm *c)
 
 /*
  * Import communication.json and communication_matrix.json of torch_npu's
- * output folder OUT, when there. Problems are warnings; return -1 with
- * *cause only when the store cannot be written.
+ * output folder OUT, when there. Problems are warnings. Return the rows
+ * written, or -1 with *cause only when the store cannot be written.
  */
-int
+int64_t
 import_comm_dir(struct store *s, const char *out, struct import_ctx *ctx,
     char **cause)
 {
 	struct import_comm	 c = { .s = s };
 	yajl_val		 root;
 	char			*path;
+	int64_t			 rows = 0;
 	int			 rc = 0;
 
 	if ((root = import_comm_parse(s, out, "communication.json", &path))
@@ -373,6 +376,7 @@ import_comm_dir(struct store *s, const char *out, struct import_ctx *ctx,
 		yajl_tree_free(root);
 	}
 	free(path);
+	rows = c.rows;
 	memset(&c, 0, sizeof c);
 	c.s = s;
 	if (rc == 0 && (root = import_comm_parse(s, out,
@@ -389,5 +393,5 @@ import_comm_dir(struct store *s, const char *out, struct import_ctx *ctx,
 		free(path);
 	} else if (rc == 0)
 		free(path);
-	return rc;
+	return rc != 0 ? -1 : rows + c.rows;
 }

@@ -97,7 +97,7 @@ int		 import_rows_dir(struct store *, const char *,
 		     struct import_ctx *, char **);
 
 /* import-comm.c */
-int		 import_comm_dir(struct store *, const char *,
+int64_t		 import_comm_dir(struct store *, const char *,
 		     struct import_ctx *, char **);
 
 /* import-meta.c */

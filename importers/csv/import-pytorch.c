@@ -5,8 +5,10 @@
  * statistics, the rest is kept as generic tables; trace_view.json, read
  * after them, adds host spans, flows and counters and links its device
  * tasks to the kernel rows; profiler_info*.json gives the rank and
- * versions. The PROF_* export inside the folder describes the
- * same run and is not read again.
+ * versions, profiler_metadata.json the parallel layout,
+ * communication*.json (or a db export's analysis.db) the communication
+ * statistics. The PROF_* export inside the folder describes the same run
+ * and is not read again.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,7 @@
 
 #define PT_OUTPUT	"ASCEND_PROFILER_OUTPUT"
 #define PT_TRACE	"trace_view.json"
+#define PT_ANALYSIS	"analysis.db"
 
 int
 import_pytorch_probe(const char *path, bool isdir)
@@ -89,7 +92,7 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
 	char	*top, *out, *trace, *meta, *why = NULL;
-	int64_t	 before;
+	int64_t	 before, n, m;
 	int	 rc;
 	bool	 link;
 
@@ -116,11 +119,30 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 	store_load_avg_rounded(s);
 	before = store_trace_load_task_count(s, ctx->rank);
 	rc = import_rows_dir(s, out, ctx, cause);
-	if (import_comm_dir(s, out, ctx, &why) != 0) {
+	if ((n = import_comm_dir(s, out, ctx, &why)) < 0) {
 		free(*cause);
 		*cause = why;
 		why = NULL;
-		rc = -1;
+		free(out);
+		free(top);
+		return -1;
+	}
+	/* A db export's twin of the step and communication files. */
+	if (util_dir_has(out, PT_ANALYSIS) &&
+	    !util_dir_has(out, "communication.json") &&
+	    !util_dir_has(out, "communication_matrix.json") &&
+	    !util_dir_has(out, "step_trace_time.csv")) {
+		meta = util_path_join(out, PT_ANALYSIS);
+		m = db_analysis_load(s, meta, ctx, &why);
+		free(meta);
+		if (m < 0) {
+			free(*cause);
+			*cause = why;
+			free(out);
+			free(top);
+			return -1;
+		}
+		n += m;
 	}
 	trace = util_path_join(out, PT_TRACE);
 	if (util_dir_has(out, PT_TRACE)) {
@@ -136,6 +158,12 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 	}
 	free(trace);
 	if (rc != 0 && import_pytorch_db(s, out, ctx) == 0) {
+		free(*cause);
+		*cause = NULL;
+		rc = 0;
+	}
+	/* Communication statistics alone are a profile of the rank. */
+	if (rc != 0 && n > 0) {
 		free(*cause);
 		*cause = NULL;
 		rc = 0;

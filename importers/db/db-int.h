@@ -11,6 +11,10 @@ int		 import_db_file(struct store *, const char *,
 		     struct import_ctx *, char **);
 bool		 import_db_is_vendor(const char *);
 
+/* db-analysis.c */
+int64_t		 db_analysis_load(struct store *, const char *,
+		     struct import_ctx *, char **);
+
 /* db-comm.c */
 int64_t		 db_comm_load(struct store *, struct store_foreign *,
 		     const char *, struct import_ctx *);

@@ -196,6 +196,13 @@ store_foreign_next(struct store_foreign_rows *r, char **cause)
 	return -1;
 }
 
+/* Whether column I of the row is stored as an integer. */
+bool
+store_foreign_is_int(struct store_foreign_rows *r, int i)
+{
+	return sqlite3_column_type(r->stmt, i) == SQLITE_INTEGER;
+}
+
 /* Column I of the row as an integer; NP_NA for NULL. */
 int64_t
 store_foreign_int(struct store_foreign_rows *r, int i)
