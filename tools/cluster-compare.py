@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Compare npuprof-tui's cluster tables with msprof-analyze's output.
 
-usage: cluster-compare.py OUTDIR COMM.csv MATRIX.csv STEPS.csv
+usage: cluster-compare.py OUTDIR COMM.csv MATRIX.csv STEPS.csv [BW.csv]
 
 OUTDIR is msprof-analyze's cluster_analysis_output directory (text mode);
 the CSV files are `npuprof-tui show --format csv PATH TABLE` of
-cluster_communication, cluster_communication_matrix and
-cluster_step_trace_time. Prints the first differences and exits 1 if any
+cluster_communication, cluster_communication_matrix,
+cluster_step_trace_time and cluster_communication_bandwidth. Prints the first differences and exits 1 if any
 row or cell differs. Numbers are compared as text, after writing the
 vendor's values as Python writes them. msprof-analyze takes the ranks in
 the order the directory lists them, npuprof-tui in ascending order, so
@@ -51,18 +51,42 @@ def step_of(key):
     return key[4:] if key.startswith("step") and key[4:].isdigit() else key
 
 
-def vendor_comm(path):
-    rows = []
+def each_op(path):
+    """(rank set, step, op, rank, info) of cluster_communication.json."""
     with open(path) as f:
         data = json.load(f)
     for rset, steps in data.items():
         for step, ops in steps.items():
             for op, ranks in ops.items():
                 for rank, info in ranks.items():
-                    t = info.get("Communication Time Info", {})
-                    rows.append([rank_tuple(rset), step_of(step), op,
-                                 str(rank)] +
-                                [cell(t.get(k)) for k in TIME_KEYS])
+                    yield rank_tuple(rset), step_of(step), op, str(rank), info
+
+
+def vendor_comm(path):
+    rows = []
+    for rset, step, op, rank, info in each_op(path):
+        t = info.get("Communication Time Info", {})
+        rows.append([rset, step, op, rank] +
+                    [cell(t.get(k)) for k in TIME_KEYS])
+    return rows
+
+
+def dist_text(d):
+    return ";".join("%s:%s:%s" % (k, cell(v[0]), cell(v[1]))
+                    for k, v in d.items())
+
+
+def vendor_bw(path):
+    rows = []
+    for rset, step, op, rank, info in each_op(path):
+        bw = info.get("Communication Bandwidth Info", {})
+        for tr, v in bw.items():
+            rows.append([rset, step, op, rank, tr,
+                         cell(v.get("Transit Size(MB)")),
+                         cell(v.get("Transit Time(ms)")),
+                         cell(v.get("Bandwidth(GB/s)")),
+                         cell(v.get("Large Packet Ratio")),
+                         dist_text(v.get("Size Distribution", {})) or "N/A"])
     return rows
 
 
@@ -120,6 +144,9 @@ def main():
     p = os.path.join(out, "cluster_communication.json")
     if os.path.exists(p):
         bad += compare("cluster_communication", vendor_comm(p), ours(comm))
+        if len(sys.argv) > 5:
+            bad += compare("cluster_communication_bandwidth", vendor_bw(p),
+                           ours(sys.argv[5]))
     p = os.path.join(out, "cluster_communication_matrix.json")
     if os.path.exists(p):
         bad += compare("cluster_communication_matrix", vendor_matrix(p),

@@ -57,12 +57,6 @@ static const char *const store_cluster_matrix_cols[] = {
 };
 #define CLUSTER_MATRIX_NCOLS	10
 
-/* A number as Python holds it: an int until a float is added. */
-struct cluster_num {
-	double		 v;
-	bool		 real;
-};
-
 /*
  * Create table NAME with NCOLS text columns COLS (and the generic
  * tables' _device, _rank, _file), listed as kept from files so that
@@ -149,7 +143,7 @@ store_cluster_end(struct cluster_out *o)
 }
 
 /* Column I of STMT as text, or NULL. */
-static const char *
+const char *
 store_cluster_text(sqlite3_stmt *stmt, int i)
 {
 	return (const char *)sqlite3_column_text(stmt, i);
@@ -159,7 +153,7 @@ store_cluster_text(sqlite3_stmt *stmt, int i)
  * Add cell TEXT to N as Python adds a JSON number: false if it is not a
  * number (then N is unchanged).
  */
-static bool
+bool
 store_cluster_add(struct cluster_num *n, const char *text)
 {
 	double	 d;
@@ -172,7 +166,7 @@ store_cluster_add(struct cluster_num *n, const char *text)
 	return true;
 }
 
-static void
+void
 store_cluster_fmt(char *buf, size_t size, const struct cluster_num *n)
 {
 	if (n->real)
@@ -182,7 +176,7 @@ store_cluster_fmt(char *buf, size_t size, const struct cluster_num *n)
 }
 
 /* A / B rounded to 4 decimals, 0 (an int) if B is about 0. */
-static void
+void
 store_cluster_ratio(char *buf, size_t size, double a, double b)
 {
 	char	 tmp[64];
@@ -906,6 +900,7 @@ store_cluster_write(struct store *s, char **cause)
 	    store_cluster_groups(s, cause) != 0 ||
 	    store_cluster_steps(s, cause) != 0 ||
 	    (comm && store_cluster_comm(s, cause) != 0) ||
+	    (comm && store_cluster_bandwidth(s, cause) != 0) ||
 	    (matrix && store_cluster_matrix(s, cause) != 0) ? -1 : 0;
 	if (rc == 0)
 		rc = store_cluster_find(s, cause);

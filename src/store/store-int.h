@@ -127,6 +127,10 @@ struct store {
 };
 
 /* store-cluster.c */
+struct cluster_num {			/* a number as Python holds it: */
+	double		 v;		/* an int until a float is added */
+	bool		 real;
+};
 struct cluster_out {			/* a cluster table being written */
 	sqlite3_stmt	*stmt;		/* its insert: rank, then cells */
 	size_t		 ncols;
@@ -138,10 +142,17 @@ void		 store_cluster_row(struct store *, struct cluster_out *,
 		     int64_t, const char *const *);
 void		 store_cluster_end(struct cluster_out *);
 bool		 store_cluster_input(struct store *, const char *);
+const char	*store_cluster_text(sqlite3_stmt *, int);
+bool		 store_cluster_add(struct cluster_num *, const char *);
+void		 store_cluster_fmt(char *, size_t, const struct cluster_num *);
+void		 store_cluster_ratio(char *, size_t, double, double);
 char		*store_cluster_tuple(const int64_t *, size_t);
 int		 store_cluster_each_group(struct store *, void (*)(void *,
 		     const char *, const char *, const int64_t *, size_t), void *,
 		     char **);
+
+/* store-cluster-bw.c */
+int		 store_cluster_bandwidth(struct store *, char **);
 
 /* store-cluster-steps.c */
 int		 store_cluster_steps(struct store *, char **);

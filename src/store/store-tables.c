@@ -507,8 +507,8 @@ store_tables_names_help(void)
 	    "communication, communication_bandwidth, communication_matrix, "
 	    "distributed_args, parallel_group_info, "
 	    "with several ranks cluster_step_trace_time, "
-	    "cluster_communication, cluster_communication_matrix, "
-	    "cluster_findings, "
+	    "cluster_communication, cluster_communication_bandwidth, "
+	    "cluster_communication_matrix, cluster_findings, "
 	    "or a table kept from a vendor CSV "
 	    "(memory_record, operator_details, ...)";
 }

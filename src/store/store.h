@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	9
+#define STORE_SCHEMA_VERSION	10
 
 struct store;
 

@@ -6,8 +6,8 @@ the tests, in Python's own arithmetic: what npuprof-tui derives in C must
 equal it cell for cell.
 
 usage: cluster-ref.py DIR OUTDIR
-writes OUTDIR/cluster_communication.csv, cluster_communication_matrix.csv
-and cluster_step_trace_time.csv.
+writes OUTDIR/cluster_communication.csv, cluster_communication_matrix.csv,
+cluster_communication_bandwidth.csv and cluster_step_trace_time.csv.
 """
 import csv
 import json
@@ -70,7 +70,8 @@ def rank_set(coll, p2p, kind, grp):
     return str(tuple(sorted(s)))
 
 
-def comm_table(data, coll, p2p):
+def op_struct(data, coll, p2p):
+    """rank set -> step -> op -> rank -> the op's info, as first given."""
     struct = {}
     for rank, (comm, _) in data.items():
         for step, sd in comm.items():
@@ -81,6 +82,11 @@ def comm_table(data, coll, p2p):
                     rs = rank_set(coll, p2p, kind, op.split("@")[-1])
                     struct.setdefault(rs, {}).setdefault(
                         step, {}).setdefault(op, {}).setdefault(rank, info)
+    return struct
+
+
+def comm_table(data, coll, p2p):
+    struct = op_struct(data, coll, p2p)
     rows = []
     for rs, steps in struct.items():
         for step, ops in steps.items():
@@ -105,6 +111,49 @@ def comm_table(data, coll, p2p):
                                 [text(tot.get(k)) for k in SUMMED] +
                                 [text(ratio(w, w + tr)),
                                  text(ratio(sy, sy + tr))])
+    return rows
+
+
+def dist_text(d):
+    return ";".join("%s:%s:%s" % (k, text(v[0]), text(v[1]))
+                    for k, v in d.items())
+
+
+def bw_table(data, coll, p2p):
+    struct = op_struct(data, coll, p2p)
+    rows = []
+    for rs, steps in struct.items():
+        for step, ops in steps.items():
+            totals = {}
+            for op, rinfo in ops.items():
+                g = op.split("@")[-1]
+                for rank, info in rinfo.items():
+                    bw = info.get("Communication Bandwidth Info", {})
+                    tot = totals.setdefault(g, {}).setdefault(rank, {})
+                    for tr, v in bw.items():
+                        rows.append([rs, step_of(step), op, str(rank), tr,
+                                     text(v.get("Transit Size(MB)")),
+                                     text(v.get("Transit Time(ms)")),
+                                     text(v.get("Bandwidth(GB/s)")),
+                                     text(v.get("Large Packet Ratio")),
+                                     dist_text(v.get("Size Distribution",
+                                                     {}))])
+                        t = tot.setdefault(tr, {"size": 0, "time": 0,
+                                                "dist": {}})
+                        t["size"] += v.get("Transit Size(MB)", 0)
+                        t["time"] += v.get("Transit Time(ms)", 0)
+                        for k, pv in v.get("Size Distribution", {}).items():
+                            c = t["dist"].setdefault(k, [0, 0])
+                            c[0] += pv[0]
+                            c[1] += pv[1]
+            for g, rd in totals.items():
+                for rank, tot in rd.items():
+                    for tr, t in tot.items():
+                        rows.append([rs, step_of(step), "Total Op Info@" + g,
+                                     str(rank), tr, text(t["size"]),
+                                     text(t["time"]),
+                                     text(ratio(t["size"], t["time"])),
+                                     "N/A", dist_text(t["dist"])])
     return rows
 
 
@@ -321,6 +370,11 @@ def main():
            "Transport Type", "Transit Size(MB)", "Transit Time(ms)",
            "Bandwidth(GB/s)", "Link Op Name"],
           matrix_table(data, coll, p2p))
+    write(os.path.join(out, "cluster_communication_bandwidth.csv"),
+          ["Rank Set", "Step", "Op Name", "Rank", "Transport Type",
+           "Transit Size(MB)", "Transit Time(ms)", "Bandwidth(GB/s)",
+           "Large Packet Ratio", "Size Distribution"],
+          bw_table(data, coll, p2p))
     header, rows = steps_table(found, coll, p2p)
     if header:
         write(os.path.join(out, "cluster_step_trace_time.csv"), header,

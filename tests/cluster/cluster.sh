@@ -15,7 +15,7 @@ PY=${PYTHON3:-python3}
 command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
 here="$top_srcdir/tests/cluster"
 tables="cluster_communication cluster_communication_matrix
-    cluster_step_trace_time"
+    cluster_step_trace_time cluster_communication_bandwidth"
 
 check() {	# check DIR NAME: our tables against the reference
 	rm -rf "$T/ref" && mkdir "$T/ref"

@@ -25,7 +25,7 @@ msprof_analyze_cli()' "$1" "$2" >/dev/null 2>&1
 
 compare() {	# compare DIR NAME
 	for t in cluster_communication cluster_communication_matrix \
-	    cluster_step_trace_time; do
+	    cluster_step_trace_time cluster_communication_bandwidth; do
 		"$NPUPROF" show -q --db "$T/$2.db" --format csv "$1" $t \
 		    >"$T/$2.$t.csv"
 	done
@@ -34,7 +34,8 @@ compare() {	# compare DIR NAME
 	    "$T/$2.out/cluster_analysis_output" \
 	    "$T/$2.cluster_communication.csv" \
 	    "$T/$2.cluster_communication_matrix.csv" \
-	    "$T/$2.cluster_step_trace_time.csv" >"$T/$2.cmp"
+	    "$T/$2.cluster_step_trace_time.csv" \
+	    "$T/$2.cluster_communication_bandwidth.csv" >"$T/$2.cmp"
 	ok $? "$2: equal to msprof-analyze"
 	sed 's/^/# /' "$T/$2.cmp"
 }
