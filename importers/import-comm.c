@@ -267,7 +267,9 @@ import_comm_matrix_op(struct import_comm *c, char **key, yajl_val op)
 	for (i = 0; i < op->u.object.len; i++) {
 		v = op->u.object.values[i];
 		link = op->u.object.keys[i];
-		if (!YAJL_IS_OBJECT(v) || (dash = strchr(link, '-')) == NULL) {
+		/* "src-dst", both ranks there. */
+		if (!YAJL_IS_OBJECT(v) || (dash = strchr(link, '-')) == NULL ||
+		    dash == link || dash[1] == '\0') {
 			c->skipped++;
 			continue;
 		}
@@ -332,9 +334,9 @@ static void
 import_comm_report(struct import_comm *c)
 {
 	if (c->skipped > 0)
-		store_load_warning(c->s, c->path, -1, "%lld entr%s not an "
-		    "object and skipped", (long long)c->skipped,
-		    c->skipped == 1 ? "y is" : "ies are");
+		store_load_warning(c->s, c->path, -1, "%lld entr%s skipped: "
+		    "not an object, or a link not named src-dst",
+		    (long long)c->skipped, c->skipped == 1 ? "y" : "ies");
 	if (c->nunknown > 0)
 		store_load_warning(c->s, c->path, -1, "%lld value%s of keys "
 		    "not known (the first: \"%s\") not kept",

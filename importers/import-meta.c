@@ -152,7 +152,8 @@ import_meta_parallel(struct store *s, yajl_val root,
 	yajl_val	 d, g, r;
 	struct strbuf	 b;
 	char		*cells[META_NDIST];
-	size_t		 i, j;
+	size_t		 i, j, k;
+	int		 rc;
 
 	d = yajl_tree_get(root, (const char *[]){ "distributed_args", NULL },
 	    yajl_t_object);
@@ -161,13 +162,15 @@ import_meta_parallel(struct store *s, yajl_val root,
 			cells[i] = import_meta_cell(yajl_tree_get(d,
 			    (const char *[]){ import_meta_dist_keys[i],
 			    NULL }, yajl_t_any));
-		if (store_load_generic_begin(s, "distributed_args",
+		rc = store_load_generic_begin(s, "distributed_args",
 		    ctx->device, ctx->rank, (char **)(uintptr_t)
-		    import_meta_dist_keys, META_NDIST, cause) != 0)
-			return -1;
-		store_load_generic_row(s, cells, META_NDIST);
+		    import_meta_dist_keys, META_NDIST, cause);
+		if (rc == 0)
+			store_load_generic_row(s, cells, META_NDIST);
 		for (i = 0; i < META_NDIST; i++)
 			free(cells[i]);
+		if (rc != 0)
+			return -1;
 	}
 	g = yajl_tree_get(root, (const char *[]){ "parallel_group_info",
 	    NULL }, yajl_t_object);
@@ -188,9 +191,9 @@ import_meta_parallel(struct store *s, yajl_val root,
 		r = yajl_tree_get(d, (const char *[]){ "global_ranks", NULL },
 		    yajl_t_array);
 		strbuf_reset(&b);
-		for (j = 0; r != NULL && j < r->u.array.len; j++) {
+		for (j = k = 0; r != NULL && j < r->u.array.len; j++) {
 			if (YAJL_IS_NUMBER(r->u.array.values[j]))
-				strbuf_addf(&b, "%s%s", j > 0 ? "," : "",
+				strbuf_addf(&b, "%s%s", k++ > 0 ? "," : "",
 				    YAJL_GET_NUMBER(r->u.array.values[j]));
 		}
 		cells[3] = r != NULL ? xstrdup(b.s != NULL ? b.s : "") : NULL;

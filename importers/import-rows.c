@@ -650,7 +650,12 @@ static const char *const rows_reserved[] = {
 	"task_pmu", "api", "op_stat", "api_stat", "step", "generic",
 	"strings", "op_summary", "kernels", "op_stat_best", "api_stat_best",
 	"op_statistic", "api_statistic", "step_trace", "api_spans", "info",
-	"warnings", "lane", "counter", "flow", "counters", "flows", NULL
+	"warnings", "lane", "counter", "flow", "counters", "flows",
+	/* Tables other files and the cluster analysis fill. */
+	"communication", "communication_bandwidth", "communication_matrix",
+	"distributed_args", "parallel_group_info", "cluster_step_trace_time",
+	"cluster_communication", "cluster_communication_bandwidth",
+	"cluster_communication_matrix", "cluster_findings", NULL
 };
 
 /*

@@ -144,12 +144,14 @@ view_cluster_steps(struct text *t, const struct store_rows *r,
 	size_t		 i, j, k, n = 0, *order;
 
 	order = xcalloc(r->nrows > 0 ? r->nrows : 1, sizeof *order);
+	/* The rank rows: stage rows are the most of each column apart. */
 	for (i = 0; i < r->nrows; i++) {
+		if (strcmp(view_cluster_cell(r, i, "Type"), "rank") != 0)
+			continue;
 		for (sum = 0, k = 0; k < TEXT_STACK; k++)
 			sum += view_cluster_num(r, i, view_cluster_cols[k]);
 		max = sum > max ? sum : max;
-		if (strcmp(view_cluster_cell(r, i, "Type"), "rank") == 0)
-			order[n++] = i;
+		order[n++] = i;
 	}
 	view_cluster_by = r;
 	qsort(order, n, sizeof *order, view_cluster_by_key);
@@ -244,7 +246,7 @@ view_cluster_grid(struct text *t, const struct store_rows *m)
 	const char	*step, *op, *last = "", *best = NULL;
 	int64_t		*ranks;
 	double		*bw, max;
-	size_t		 i, j, n, most;
+	size_t		 i, j, n, most, run;
 	int		 x, y, g;
 
 	strbuf_init(&b);
@@ -253,17 +255,20 @@ view_cluster_grid(struct text *t, const struct store_rows *m)
 		if (strcmp(step, last) == 0)
 			continue;
 		last = step;
-		/* The step's total with the most ranks. */
+		/*
+		 * The step's total with the most links (the table holds an
+		 * op's links together): its group is the largest.
+		 */
 		best = NULL;
-		for (j = i, most = 0; j < m->nrows && strcmp(
+		for (j = i, most = 0, run = 0; j < m->nrows && strcmp(
 		    view_cluster_cell(m, j, "Step"), step) == 0; j++) {
 			op = view_cluster_cell(m, j, "Op Name");
 			if (strncmp(op, "Total Op Info@", 14) != 0)
 				continue;
-			n = view_cluster_grid_ranks(m, step, op, &ranks);
-			free(ranks);
-			if (n > most) {
-				most = n;
+			run = j > i && strcmp(view_cluster_cell(m, j - 1,
+			    "Op Name"), op) == 0 ? run + 1 : 1;
+			if (run > most) {
+				most = run;
 				best = op;
 			}
 		}

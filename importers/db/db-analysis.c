@@ -49,12 +49,14 @@ static const struct db_analysis db_analysis_sources[] = {
 	    " communication_not_overlapped_and_exclude_receive, %s"
 	    " FROM StepTraceTime ORDER BY rowid", db_analysis_steps },
 	{ "communication", "CommAnalyzerTime", "sttnnnnnn--",
-	    "SELECT step, type, hccl_op_name || '@' || group_name,"
+	    "SELECT step, type, coalesce(hccl_op_name, '') || '@' ||"
+	    " coalesce(group_name, ''),"
 	    " start_timestamp, elapse_time, transit_time, wait_time,"
 	    " synchronization_time, idle_time, NULL, NULL"
 	    " FROM CommAnalyzerTime ORDER BY rowid", db_analysis_time },
 	{ "communication_matrix", "CommAnalyzerMatrix", "stttttnnnt",
-	    "SELECT step, type, hccl_op_name || '@' || group_name, src_rank,"
+	    "SELECT step, type, coalesce(hccl_op_name, '') || '@' ||"
+	    " coalesce(group_name, ''), src_rank,"
 	    " dst_rank, transport_type, transit_size, transit_time,"
 	    " bandwidth, op_name FROM CommAnalyzerMatrix ORDER BY rowid",
 	    db_analysis_matrix }
@@ -184,8 +186,9 @@ db_analysis_bandwidth(struct store *s, struct store_foreign *f,
 	size_t				 i;
 	int				 rc;
 
-	r = store_foreign_query(f, "SELECT step, type, hccl_op_name || '@' ||"
-	    " group_name, transport_type, transit_size, transit_time,"
+	r = store_foreign_query(f, "SELECT step, type,"
+	    " coalesce(hccl_op_name, '') || '@' || coalesce(group_name, ''),"
+	    " transport_type, transit_size, transit_time,"
 	    " bandwidth, large_packet_ratio, package_size, count,"
 	    " total_duration FROM CommAnalyzerBandwidth ORDER BY rowid",
 	    cause);

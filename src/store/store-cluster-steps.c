@@ -19,6 +19,8 @@
 
 #include "store-int.h"
 
+#define CLUSTER_MAX_WORLD	(INT64_C(1) << 24)	/* ranks in a layout */
+
 /* A set of ranks, ascending. */
 struct cluster_set {
 	int64_t		*r;
@@ -305,9 +307,16 @@ store_cluster_layout(struct store *s, size_t nranks, int64_t **map,
 	dp = v[3] == 0 ? 1 : v[3];
 	cp = v[4];
 	ep = v[5] == 0 ? 1 : v[5];
-	if (!ok || tp < 0 || pp < 0 || dp < 0 || cp <= 0 || ep < 0 ||
-	    dp % ep != 0 || dp * cp % ep != 0 || w != tp * pp * dp || w <= 0 ||
-	    (size_t)w < nranks)
+	/*
+	 * Every size is at least 1 and at most the world (larger ones make
+	 * no layout, and their products would overflow); a data-parallel
+	 * group wider than a stage is one the tool finds empty and fails on.
+	 */
+	if (!ok || w < 1 || w > CLUSTER_MAX_WORLD || tp < 1 || tp > w ||
+	    pp < 1 || pp > w || dp < 1 || dp > w || cp < 1 || cp > w ||
+	    ep < 1 || ep > w || tp * pp > w || tp * pp * dp != w ||
+	    dp % ep != 0 || dp * cp % ep != 0 || (size_t)w < nranks ||
+	    tp * cp > w / pp)
 		return false;
 	/* The data-parallel groups, then per model-parallel group i the
 	 * i-th rank of each: its ranks tp at a time are the stages. */

@@ -791,34 +791,43 @@ store_cluster_matrix(struct store *s, char **cause)
 	" transport, size, time, linkop)"
 
 /*
- * Warn once about the ranks below the highest one that have no rows:
- * a cluster whose profile of a rank is missing, or was left out.
+ * Warn once about the ranks below the highest one that have no rows (in
+ * the statistics, the steps, or the vendor tables that name ranks): a
+ * cluster whose profile of a rank is missing, or was left out.
  */
 static void
 store_cluster_missing(struct store *s)
 {
+	static const char *const tables[] = { "step_trace_time",
+	    "communication", "communication_matrix", NULL };
 	sqlite3_stmt	*stmt;
-	struct strbuf	 b;
-	int64_t		 r, next = 0, gaps = 0;
+	struct strbuf	 b, sql;
+	int64_t		 r, next = 0, gaps = 0, k;
+	size_t		 i;
 
-	if (sqlite3_prepare_v2(s->db, "SELECT DISTINCT rank FROM (SELECT rank"
-	    " FROM op_stat UNION SELECT rank FROM api_stat UNION SELECT rank"
-	    " FROM step UNION SELECT _rank FROM step_trace_time"
-	    " UNION SELECT _rank FROM communication) WHERE rank IS NOT NULL"
-	    " ORDER BY 1", -1, &stmt, NULL) != SQLITE_OK &&
-	    sqlite3_prepare_v2(s->db, "SELECT DISTINCT rank FROM (SELECT rank"
-	    " FROM op_stat UNION SELECT rank FROM api_stat UNION SELECT rank"
-	    " FROM step) WHERE rank IS NOT NULL ORDER BY 1", -1, &stmt, NULL)
-	    != SQLITE_OK)
+	strbuf_init(&sql);
+	strbuf_adds(&sql, "SELECT DISTINCT rank FROM (SELECT rank FROM op_stat"
+	    " UNION SELECT rank FROM api_stat UNION SELECT rank FROM step");
+	for (i = 0; tables[i] != NULL; i++) {
+		if (store_has_table(s, tables[i]))
+			strbuf_addf(&sql, " UNION SELECT _rank FROM %s",
+			    tables[i]);
+	}
+	strbuf_adds(&sql, ") WHERE rank IS NOT NULL AND rank >= 0"
+	    " ORDER BY 1");
+	if (sqlite3_prepare_v2(s->db, sql.s, -1, &stmt, NULL) != SQLITE_OK) {
+		strbuf_release(&sql);
 		return;
+	}
+	strbuf_release(&sql);
 	strbuf_init(&b);
 	while (sqlite3_step(stmt) == SQLITE_ROW) {
 		r = sqlite3_column_int64(stmt, 0);
-		for (; next < r && r >= 0; next++) {
-			if (gaps++ < 10)
-				strbuf_addf(&b, "%s%lld", gaps > 1 ? ", " : "",
-				    (long long)next);
-		}
+		/* Name the first ten only, count them all. */
+		for (k = next; k < r && gaps + (k - next) < 10; k++)
+			strbuf_addf(&b, "%s%lld", gaps + (k - next) > 0 ?
+			    ", " : "", (long long)k);
+		gaps += r - next;
 		next = r + 1;
 	}
 	sqlite3_finalize(stmt);

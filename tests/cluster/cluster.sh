@@ -109,6 +109,42 @@ rm -rf "$T/m/node_1_18_ascend_pt" "$T/m/node_2_19_ascend_pt"
 is "$(grep -c 'ranks: 2 ranks below 3 have no profile here (1, 2)' \
     "$T/err")" 1 "missing ranks: one warning naming them"
 
+# Damaged layouts and names: sizes whose product wraps, a context size
+# past the world, a rank id of 6e9, a vendor CSV named as a cluster
+# table: the import goes on, says what it must, and takes no time.
+"$PY" "$here/gen-cluster.py" "$T/x" --ranks 4 --seed 2 --parallel 2,2 ||
+    exit 1
+for f in "$T"/x/*/profiler_metadata.json; do
+	"$PY" - "$f" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["distributed_args"].update(tensor_model_parallel_size=3,
+    pipeline_model_parallel_size=6148914691236517207, data_parallel_size=1,
+    world_size=5, context_parallel_size=100000000000000)
+json.dump(m, open(sys.argv[1], "w"))
+PY
+done
+printf '{"rank_id": 6000000000}' \
+    >"$T/x/node_3_20_ascend_pt/profiler_info_3.json"
+printf 'Step,Type\n1,x\n' \
+    >"$T/x/node_0_17_ascend_pt/ASCEND_PROFILER_OUTPUT/cluster_step_trace_time.csv"
+"$NPUPROF" import --db "$T/x.db" "$T/x" 2>"$T/err"
+ok $? "a damaged layout imports"
+"$NPUPROF" show -q --db "$T/x.db" --format csv "$T/x" \
+    cluster_step_trace_time | head -1 | grep -qv 'DP Index'
+ok $? "sizes that make no layout: no DP, PP, TP Index"
+grep -q 'ranks: 5999999997 ranks below 6000000000 have no profile here (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, ...)' "$T/err"
+ok $? "a rank id of 6e9: the missing ranks counted, ten named"
+is "$(q "$T/x.db" 'SELECT count(*) FROM cluster_step_trace_time_csv')" 1 \
+    "a CSV named cluster_step_trace_time is kept apart"
+# Ranks with steps but no communication files: none is missing.
+rm -f "$T"/m/*/ASCEND_PROFILER_OUTPUT/communication*.json
+"$PY" "$here/gen-cluster.py" "$T/s" --ranks 4 --seed 2 || exit 1
+rm -f "$T"/s/*/ASCEND_PROFILER_OUTPUT/communication*.json
+"$NPUPROF" import --db "$T/s.db" "$T/s" 2>"$T/err"
+is "$(grep -c 'no profile here' "$T/err")" 0 \
+    "steps without communication: no rank said missing"
+
 # The real two-rank samples, when they are there.
 if [ -d "$SAMPLES/msinsight-pt-text/level1" ]; then
 	check "$SAMPLES/msinsight-pt-text/level1" level1

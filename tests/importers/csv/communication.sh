@@ -59,12 +59,23 @@ op = d["step3"]["collective"]["hcom_allReduce__3_0_1@10003"]
 op["Communication Time Info"]["Future Time(ms)"] = 1.5
 json.dump(d, open(sys.argv[1], "w"), indent=4)
 PY
+# A link without a src rank in rank 0's matrix.
+"$PY" - "$r0/communication_matrix.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["step3"]["collective"]["allreduce-top1@10003"]["-1"] = {
+    "Transport Type": "HCCS", "Transit Size(MB)": 1, "Transit Time(ms)": 1}
+json.dump(d, open(sys.argv[1], "w"), indent=4)
+PY
 "$NPUPROF" import --db "$T/b.db" "$T/c" 2>"$T/err"
 ok $? "a damaged rank still imports"
 grep -q "node_1_18_ascend_pt/ASCEND_PROFILER_OUTPUT/communication.json:.*not valid JSON, nothing of it is kept" "$T/err"
 ok $? "the cut file: one warning naming it"
 is "$(grep -c 'communication.json' "$T/err")" 3 "three warnings in all"
-grep -q '1 entry is not an object and skipped' "$T/err"
+grep -q 'communication_matrix.json: 1 entry skipped: not an object, or a link' \
+    "$T/err"
+ok $? "a link without a src rank is skipped and counted"
+grep -q 'communication.json: 1 entry skipped: not an object' "$T/err"
 ok $? "an entry that is not an object is counted"
 grep -q '1 value of keys not known (the first: "Future Time(ms)") not kept' \
     "$T/err"
