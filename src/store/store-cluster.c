@@ -791,70 +791,23 @@ store_cluster_matrix(struct store *s, char **cause)
 	" transport, size, time, linkop)"
 
 /*
- * Warn once about the ranks below the highest one that have no rows (in
- * the statistics, the steps, or the vendor tables that name ranks): a
- * cluster whose profile of a rank is missing, or was left out.
- */
-static void
-store_cluster_missing(struct store *s)
-{
-	static const char *const tables[] = { "step_trace_time",
-	    "communication", "communication_matrix", NULL };
-	sqlite3_stmt	*stmt;
-	struct strbuf	 b, sql;
-	int64_t		 r, next = 0, gaps = 0, k;
-	size_t		 i;
-
-	strbuf_init(&sql);
-	strbuf_adds(&sql, "SELECT DISTINCT rank FROM (SELECT rank FROM op_stat"
-	    " UNION SELECT rank FROM api_stat UNION SELECT rank FROM step");
-	for (i = 0; tables[i] != NULL; i++) {
-		if (store_has_table(s, tables[i]))
-			strbuf_addf(&sql, " UNION SELECT _rank FROM %s",
-			    tables[i]);
-	}
-	strbuf_adds(&sql, ") WHERE rank IS NOT NULL AND rank >= 0"
-	    " ORDER BY 1");
-	if (sqlite3_prepare_v2(s->db, sql.s, -1, &stmt, NULL) != SQLITE_OK) {
-		strbuf_release(&sql);
-		return;
-	}
-	strbuf_release(&sql);
-	strbuf_init(&b);
-	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		r = sqlite3_column_int64(stmt, 0);
-		/* Name the first ten only, count them all. */
-		for (k = next; k < r && gaps + (k - next) < 10; k++)
-			strbuf_addf(&b, "%s%lld", gaps + (k - next) > 0 ?
-			    ", " : "", (long long)k);
-		gaps += r - next;
-		next = r + 1;
-	}
-	sqlite3_finalize(stmt);
-	if (gaps > 0)
-		store_load_warning(s, "ranks", -1, "%lld rank%s below %lld "
-		    "ha%s no profile here (%s%s): the cluster tables hold the "
-		    "others", (long long)gaps, gaps == 1 ? "" : "s",
-		    (long long)(next - 1), gaps == 1 ? "s" : "ve", b.s,
-		    gaps > 10 ? ", ..." : "");
-	strbuf_release(&b);
-}
-
-/*
  * The number of known ranks with rows in the store: in the statistics
  * and steps, or in a table kept from vendor files. It goes to the meta
- * table as "ranks" (store_tables_ranked() reads it). -1 on failure.
+ * table as "ranks" (store_tables_ranked() reads it). With several, the
+ * ranks below the highest that have no rows are one warning: a cluster
+ * whose profile of a rank is missing, or was left out. -1 on failure.
  */
 static int64_t
 store_cluster_ranks(struct store *s, char **cause)
 {
-	struct strbuf	 b;
+	struct strbuf	 b, gap;
 	sqlite3_stmt	*stmt;
-	int64_t		 n = -1;
+	int64_t		 n = 0, r, k, next = 0, gaps = 0;
 	char		 buf[32];
+	int		 rc;
 
 	strbuf_init(&b);
-	strbuf_adds(&b, "SELECT count(*) FROM (SELECT rank FROM op_stat"
+	strbuf_adds(&b, "SELECT DISTINCT rank FROM (SELECT rank FROM op_stat"
 	    " UNION SELECT rank FROM api_stat UNION SELECT rank FROM step");
 	if (store_prepare(s, &stmt, "SELECT tbl FROM generic ORDER BY tbl",
 	    cause) != 0) {
@@ -866,19 +819,33 @@ store_cluster_ranks(struct store *s, char **cause)
 		store_load_quote_ident(&b, store_cluster_text(stmt, 0));
 	}
 	sqlite3_finalize(stmt);
-	strbuf_adds(&b, ") WHERE rank IS NOT NULL");
-	if (store_prepare(s, &stmt, b.s, cause) == 0) {
-		if (sqlite3_step(stmt) == SQLITE_ROW)
-			n = sqlite3_column_int64(stmt, 0);
-		sqlite3_finalize(stmt);
-	}
+	strbuf_adds(&b, ") WHERE rank IS NOT NULL ORDER BY 1");
+	rc = store_prepare(s, &stmt, b.s, cause);
 	strbuf_release(&b);
-	if (n >= 0) {
-		snprintf(buf, sizeof buf, "%lld", (long long)n);
-		store_load_meta(s, "ranks", buf);
+	if (rc != 0)
+		return -1;
+	strbuf_init(&gap);
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		n++;
+		if ((r = sqlite3_column_int64(stmt, 0)) < 0)
+			continue;
+		/* Name the first ten missing only, count them all. */
+		for (k = next; k < r && gaps + (k - next) < 10; k++)
+			strbuf_addf(&gap, "%s%lld", gaps + (k - next) > 0 ?
+			    ", " : "", (long long)k);
+		gaps += r - next;
+		next = r + 1;
 	}
-	if (n > 1)
-		store_cluster_missing(s);
+	sqlite3_finalize(stmt);
+	snprintf(buf, sizeof buf, "%lld", (long long)n);
+	store_load_meta(s, "ranks", buf);
+	if (n > 1 && gaps > 0)
+		store_load_warning(s, "ranks", -1, "%lld rank%s below %lld "
+		    "ha%s no profile here (%s%s): the cluster tables hold the "
+		    "others", (long long)gaps, gaps == 1 ? "" : "s",
+		    (long long)(next - 1), gaps == 1 ? "s" : "ve", gap.s,
+		    gaps > 10 ? ", ..." : "");
+	strbuf_release(&gap);
 	return n;
 }
 
