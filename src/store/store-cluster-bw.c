@@ -202,8 +202,7 @@ store_cluster_bw_totals(struct store *s, struct cluster_out *o,
 #define CLUSTER_BW_SQL							\
 	"WITH b AS (SELECT row_number() OVER (ORDER BY _rank, rowid)"	\
 	" AS seq, _rank AS rank, \"Step\" AS step, \"Type\" AS type,"	\
-	" \"Op Name\" AS op, substr(\"Op Name\", length(rtrim(\"Op Name\","\
-	" replace(\"Op Name\", '@', ''))) + 1) AS grp,"			\
+	" \"Op Name\" AS op, " CLUSTER_GROUP("\"Op Name\"") " AS grp,"	\
 	" \"Transport Type\" AS tr, \"Transit Size(MB)\" AS size,"	\
 	" \"Transit Time(ms)\" AS time, \"Bandwidth(GB/s)\" AS bw,"	\
 	" \"Large Packet Ratio\" AS lpr, \"Size Distribution\" AS dist"	\
@@ -226,9 +225,9 @@ store_cluster_bandwidth(struct store *s, char **cause)
 	struct cluster_out	 o = { NULL, 0 };
 	struct cluster_bw	*v = NULL;
 	sqlite3_stmt		*stmt;
+	struct cluster_block	 b = { -1, NULL, NULL };
 	const char		*cells[CLUSTER_BW_NCOLS], *c;
-	char			*set = NULL, *step = NULL, rank[32];
-	int64_t			 block = -1;
+	char			 rank[32];
 	size_t			 n = 0, idx = 0, k;
 	int			 rc;
 
@@ -243,32 +242,25 @@ store_cluster_bandwidth(struct store *s, char **cause)
 	}
 	for (;;) {
 		rc = sqlite3_step(stmt);
-		if (block >= 0 && (rc != SQLITE_ROW ||
-		    sqlite3_column_int64(stmt, 11) != block)) {
-			store_cluster_bw_totals(s, &o, set, step, v, n);
+		if (b.id >= 0 && (rc != SQLITE_ROW ||
+		    sqlite3_column_int64(stmt, 11) != b.id)) {
+			store_cluster_bw_totals(s, &o, b.set, b.step, v, n);
 			for (k = 0; k < n; k++) {
 				free(v[k].grp);
 				free(v[k].tr);
 				free(v[k].dist);
 			}
 			n = 0;
-			free(set);
-			free(step);
-			set = step = NULL;
-			block = -1;
+			store_cluster_block_end(&b);
 		}
 		if (rc != SQLITE_ROW)
 			break;
-		if (block < 0) {
-			block = sqlite3_column_int64(stmt, 11);
-			set = xstrdup(store_cluster_text(stmt, 0));
-			c = store_cluster_text(stmt, 1);
-			step = xstrdup(c != NULL ? c : "");
-		}
+		if (b.id < 0)
+			store_cluster_block_start(&b, stmt, 11);
 		snprintf(rank, sizeof rank, "%lld",
 		    (long long)sqlite3_column_int64(stmt, 3));
-		cells[0] = set;
-		cells[1] = step;
+		cells[0] = b.set;
+		cells[1] = b.step;
 		cells[2] = store_cluster_text(stmt, 2);
 		cells[3] = rank;
 		for (k = 4; k < CLUSTER_BW_NCOLS; k++)

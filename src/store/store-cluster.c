@@ -31,10 +31,6 @@
 
 #define CLUSTER_EPS	1e-15
 
-/* The group of an op: what follows its last "@" (all of it without). */
-#define CLUSTER_GROUP(c)						\
-	"substr(" c ", length(rtrim(" c ", replace(" c ", '@', ''))) + 1)"
-
 static const char *const store_cluster_comm_vals[] = {
 	"Start Timestamp(us)", "Elapse Time(ms)", "Transit Time(ms)",
 	"Wait Time(ms)", "Synchronization Time(ms)", "Idle Time(ms)",
@@ -308,15 +304,8 @@ store_cluster_groups(struct store *s, char **cause)
 	return rc;
 }
 
-/* The step of a rank set being written: rows come a block at a time. */
-struct cluster_block {
-	int64_t		 id;		/* its first row's number, or -1 */
-	char		*set;
-	char		*step;
-};
-
 /* Start block B at STMT's row, whose column COL numbers the block. */
-static void
+void
 store_cluster_block_start(struct cluster_block *b, sqlite3_stmt *stmt,
     int col)
 {
@@ -327,7 +316,7 @@ store_cluster_block_start(struct cluster_block *b, sqlite3_stmt *stmt,
 	b->step = xstrdup(step != NULL ? step : "");
 }
 
-static void
+void
 store_cluster_block_end(struct cluster_block *b)
 {
 	free(b->set);

@@ -135,7 +135,18 @@ struct cluster_out {			/* a cluster table being written */
 	sqlite3_stmt	*stmt;		/* its insert: rank, then cells */
 	size_t		 ncols;
 };
+struct cluster_block {			/* a step of a rank set written: */
+	int64_t		 id;		/* its first row's number, or -1 */
+	char		*set;		/* rows come a block at a time */
+	char		*step;
+};
+/* The group of an op: what follows its last "@" (all of it without). */
+#define CLUSTER_GROUP(c)						\
+	"substr(" c ", length(rtrim(" c ", replace(" c ", '@', ''))) + 1)"
 int		 store_cluster_write(struct store *, char **);
+void		 store_cluster_block_start(struct cluster_block *,
+		     sqlite3_stmt *, int);
+void		 store_cluster_block_end(struct cluster_block *);
 int		 store_cluster_begin(struct store *, struct cluster_out *,
 		     const char *, const char *const *, size_t, char **);
 void		 store_cluster_row(struct store *, struct cluster_out *,
@@ -148,8 +159,8 @@ void		 store_cluster_fmt(char *, size_t, const struct cluster_num *);
 void		 store_cluster_ratio(char *, size_t, double, double);
 char		*store_cluster_tuple(const int64_t *, size_t);
 int		 store_cluster_each_group(struct store *, void (*)(void *,
-		     const char *, const char *, const int64_t *, size_t), void *,
-		     char **);
+		     const char *, const char *, const int64_t *, size_t),
+		     void *, char **);
 
 /* store-cluster-bw.c */
 int		 store_cluster_bandwidth(struct store *, char **);
