@@ -70,11 +70,12 @@ def rank_set(coll, p2p, kind, grp):
     return str(tuple(sorted(s)))
 
 
-def op_struct(data, coll, p2p):
-    """rank set -> step -> op -> rank -> the op's info, as first given."""
+def op_struct(data, coll, p2p, matrix=False):
+    """rank set -> step -> op -> rank -> the op's info (its links with
+    MATRIX), as first given."""
     struct = {}
-    for rank, (comm, _) in data.items():
-        for step, sd in comm.items():
+    for rank, files in data.items():
+        for step, sd in files[1 if matrix else 0].items():
             for kind, ops in sd.items():
                 for op, info in ops.items():
                     if op.startswith("Total"):
@@ -163,16 +164,7 @@ def adds(op):
 
 
 def matrix_table(data, coll, p2p):
-    struct = {}
-    for rank, (_, matrix) in data.items():
-        for step, sd in matrix.items():
-            for kind, ops in sd.items():
-                for op, links in ops.items():
-                    if op.startswith("Total"):
-                        continue
-                    rs = rank_set(coll, p2p, kind, op.split("@")[-1])
-                    struct.setdefault(rs, {}).setdefault(
-                        step, {}).setdefault(op, {}).setdefault(rank, links)
+    struct = op_struct(data, coll, p2p, matrix=True)
     rows, lost = [], 0
     for rs, steps in struct.items():
         for step, ops in steps.items():
