@@ -142,6 +142,28 @@ importer_walk_free(struct import_walk *w)
 }
 
 /*
+ * The paths of the units (profiles) under ROOT, as importer_run() would
+ * load them, in *N. The caller frees them with util_strv_free().
+ */
+char **
+importer_units(const char *root, size_t *n)
+{
+	struct import_walk	 w;
+	char			**v;
+	size_t			 i;
+
+	memset(&w, 0, sizeof w);
+	util_walk_init(&w.tree, root);
+	importer_walk(&w, root, 0);
+	v = xcalloc(w.n + 1, sizeof *v);
+	for (i = 0; i < w.n; i++)
+		v[i] = xstrdup(w.v[i].path);
+	*n = w.n;
+	importer_walk_free(&w);
+	return v;
+}
+
+/*
  * Find every unit under ROOT and load it into S. A unit that fails is a
  * warning as long as another one loads; if none is found or none loads,
  * return -1 and set *cause.

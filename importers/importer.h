@@ -13,5 +13,6 @@
 /* importer.c */
 int		 importer_run(struct store *, const char *, char **);
 char		*importer_looked_for(void);
+char		**importer_units(const char *, size_t *);
 
 #endif /* IMPORTER_H */

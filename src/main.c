@@ -27,9 +27,19 @@
 #include "collect.h"
 #include "export.h"
 #include "ui.h"
+#include "cli.h"
 
 #define EXIT_DATA	1
 #define EXIT_USAGE	2
+
+/* A cluster this big (bytes of input) gets a store per profile. */
+#define MAIN_SET_BYTES	(512LL << 20)
+
+enum main_stores {
+	STORES_AUTO,
+	STORES_ONE,
+	STORES_RANK
+};
 
 struct main_opts {
 	const char	*db;
@@ -56,6 +66,8 @@ struct main_opts {
 	const char	*theme;
 	bool		 no_mouse;
 	const char	*replay;
+	int		 jobs;
+	enum main_stores stores;
 };
 
 struct main_progress {
@@ -77,8 +89,10 @@ static double	main_t0;
 
 static const char *main_usage_text =
 "usage: npuprof-tui [--db FILE] [--reimport] [--device ID] [--rank N]\n"
+"                   [-j N] [--stores auto|one|rank]\n"
 "                   [--theme NAME|FILE] [--no-mouse] [--replay FILE] PATH\n"
-"       npuprof-tui import [--db FILE] [--reimport] PATH\n"
+"       npuprof-tui import [--db FILE] [--reimport] [-j N]\n"
+"                   [--stores auto|one|rank] PATH\n"
 "       npuprof-tui show [--format table|csv|tsv|json] [--sort SPEC]\n"
 "                        [--filter REGEX] [--limit N] [--device ID]\n"
 "                        [--rank N] [--step N] [--stats auto|file|computed]\n"
@@ -121,6 +135,12 @@ static const char *main_help_text =
 "  --db FILE         the store to use (default: beside PATH, else the\n"
 "                    cache directory)\n"
 "  --reimport        rebuild the store even if it is current\n"
+"  -j, --jobs N      import N profiles of a cluster at a time (default:\n"
+"                    the cores online)\n"
+"  --stores HOW      a folder of several profiles: one store (one), a\n"
+"                    store per profile and the cluster's made of theirs\n"
+"                    (rank), or rank when its files reach 512 MiB (auto,\n"
+"                    the default); see CLUSTERS in npuprof-tui(1)\n"
 "  --format FMT      show: table (default), csv, tsv or json;\n"
 "                    export summary: csv (default) or json\n"
 "  --sort SPEC       show: sort on columns, e.g. '-Total Time(us),OP Type'\n"
@@ -296,22 +316,12 @@ main_progress(void *arg, const struct store_progress *p)
  * with *cause set.
  */
 static int
-main_import(const char *path, const char *db, bool force, bool quiet,
-    char **cause)
+main_import_one(const char *path, const char *db, bool quiet, char **cause)
 {
 	struct main_progress	 mp;
 	struct store		*s;
-	char			*why = NULL;
 	int			 rc;
 
-	if (!force) {
-		rc = store_manifest_current(db, path, &why);
-		if (rc == 1)
-			return 0;
-		if (rc == 0 && !quiet)
-			log_infox("re-importing '%s': %s", path, why);
-		free(why);
-	}
 	/*
 	 * Catch Ctrl-C before the temporary store exists: a job started in
 	 * the background by a script begins with SIGINT ignored, and one
@@ -342,6 +352,86 @@ main_import(const char *path, const char *db, bool force, bool quiet,
 	if (mp.shown)
 		fputs("\r\033[K", stderr);
 	free(mp.file);
+	return rc;
+}
+
+/* A profile of a set into its store, in a child of cli_set_import(). */
+static int
+main_import_unit(void *arg, const char *path, const char *db, char **cause)
+{
+	(void)arg;
+	return main_import_one(path, db, true, cause);
+}
+
+/*
+ * Whether the current store DB was built the way O asks: one store, or a
+ * set of stores (the answer of --stores auto is always yes).
+ */
+static bool
+main_stores_match(const char *db, size_t units, const struct main_opts *o)
+{
+	struct store	*s;
+	char		*cause = NULL;
+	bool		 set;
+
+	if (o->stores == STORES_AUTO)
+		return true;
+	if ((s = store_open(db, &cause)) == NULL) {
+		free(cause);
+		return false;
+	}
+	set = store_set_is(s);
+	store_free(s);
+	return set == (o->stores == STORES_RANK && units > 1);
+}
+
+/*
+ * Build the store for PATH at DB unless it is current (FORCE: even if
+ * it is). A folder of several profiles becomes a set of stores, one per
+ * profile, with --stores rank or when its files are large. Return 0, or
+ * -1 with *cause set.
+ */
+static int
+main_import(const char *path, const char *db, bool force,
+    const struct main_opts *o, char **cause)
+{
+	struct cli_set	 cs;
+	char		**units, *why = NULL;
+	size_t		 n;
+	int		 rc, current = -1;
+
+	units = importer_units(path, &n);
+	if (!force) {
+		current = store_manifest_current(db, path, &why);
+		if (current == 1 && main_stores_match(db, n, o)) {
+			util_strv_free(units, n);
+			free(why);
+			return 0;
+		}
+		if (current == 0 && !o->quiet)
+			log_infox("re-importing '%s': %s", path, why);
+		free(why);
+	}
+	if (n < 2 || o->stores == STORES_ONE || (o->stores == STORES_AUTO &&
+	    store_manifest_bytes(path) < MAIN_SET_BYTES)) {
+		util_strv_free(units, n);
+		return main_import_one(path, db, o->quiet, cause);
+	}
+	memset(&cs, 0, sizeof cs);
+	cs.root = path;
+	cs.db = db;
+	cs.units = units;
+	cs.n = n;
+	cs.jobs = o->jobs;
+	cs.force = force;
+	cs.quiet = o->quiet;
+	cs.import = main_import_unit;
+	signal(SIGINT, main_interrupt);
+	signal(SIGTERM, main_interrupt);
+	rc = cli_set_import(&cs, cause);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	util_strv_free(units, n);
 	return rc;
 }
 
@@ -381,7 +471,7 @@ main_store(const char *path, const struct main_opts *o)
 		exit(EXIT_DATA);
 	}
 	db = o->db != NULL ? xstrdup(o->db) : store_default_path(path);
-	if (main_import(path, db, o->reimport, o->quiet, &cause) != 0 ||
+	if (main_import(path, db, o->reimport, o, &cause) != 0 ||
 	    (s = store_open(db, &cause)) == NULL) {
 		log_errx("%s", cause);
 		exit(EXIT_DATA);
@@ -457,7 +547,8 @@ enum {
 	OPT_FOLDED,
 	OPT_THEME,
 	OPT_NO_MOUSE,
-	OPT_REPLAY
+	OPT_REPLAY,
+	OPT_STORES
 };
 
 static const struct option main_long_opts[] = {
@@ -481,11 +572,22 @@ static const struct option main_long_opts[] = {
 	{ "theme", required_argument, NULL, OPT_THEME },
 	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
 	{ "replay", required_argument, NULL, OPT_REPLAY },
+	{ "stores", required_argument, NULL, OPT_STORES },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
+
+/* The cores this process may use: -j's default. */
+static int
+main_cores(void)
+{
+	long	 n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
+}
 
 /* Parse the options of every command; return the index of the first arg. */
 static int
@@ -503,7 +605,8 @@ main_options(int argc, char **argv, struct main_opts *o)
 	o->to_ns = NP_NA;
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":qhV", main_long_opts,
+	o->jobs = main_cores();
+	while ((ch = getopt_long(argc, argv, ":qhVj:", main_long_opts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case OPT_DB:
@@ -586,6 +689,25 @@ main_options(int argc, char **argv, struct main_opts *o)
 			break;
 		case OPT_REPLAY:
 			o->replay = optarg;
+			break;
+		case OPT_STORES:
+			if (strcmp(optarg, "auto") == 0)
+				o->stores = STORES_AUTO;
+			else if (strcmp(optarg, "one") == 0)
+				o->stores = STORES_ONE;
+			else if (strcmp(optarg, "rank") == 0)
+				o->stores = STORES_RANK;
+			else {
+				log_usagex("", "bad --stores '%s' (auto, one "
+				    "or rank)", optarg);
+			}
+			break;
+		case 'j':
+			if (main_parse_count("number of jobs", optarg) < 1 ||
+			    main_parse_count("number of jobs", optarg) > 1024)
+				log_usagex("", "bad number of jobs '%s' (1 to "
+				    "1024)", optarg);
+			o->jobs = (int)main_parse_count("jobs", optarg);
 			break;
 		case 'q':
 			o->quiet = true;
@@ -703,6 +825,123 @@ main_show_table(struct store *s, const struct store_table **t,
 	return store_query_table(s, *t, &sq, cause);
 }
 
+/*
+ * The store with the task rows of S for O's rank: S itself, or in a set
+ * of stores the rank's own, opened into *RS once. Without --rank a set
+ * has no such store: say so and exit. WHAT names what needs it.
+ */
+static struct store *
+main_rank_store(struct store *s, struct store **rs, const char *what,
+    const struct main_opts *o)
+{
+	char	*cause = NULL;
+
+	if (!store_set_is(s))
+		return s;
+	if (o->rank == NP_NA) {
+		log_errx("%s: this cluster keeps each rank's tasks in a store "
+		    "of its own; give --rank N", what);
+		exit(EXIT_USAGE);
+	}
+	if (*rs == NULL && (*rs = store_set_open(s, o->rank, &cause)) ==
+	    NULL) {
+		log_errx("%s", cause);
+		exit(EXIT_DATA);
+	}
+	return *rs;
+}
+
+/*
+ * Whether table NAME is known: in S, or in a set of stores in the store
+ * of O's rank, or (no rank given) in the first rank's store.
+ */
+static bool
+main_show_known(struct store *s, struct store **rs, const char *name,
+    const struct main_opts *o)
+{
+	struct store	*u;
+	char		**paths, *cause = NULL;
+	int64_t		*first;
+	size_t		 n;
+	bool		 known;
+
+	if (!store_set_is(s))
+		return store_tables_find_rank(s, name, o->rank) != NULL;
+	if (store_set_holds(s, name))
+		return true;
+	if (o->rank != NP_NA)
+		return store_tables_find_rank(main_rank_store(s, rs, name, o),
+		    name, o->rank) != NULL;
+	if (store_set_list(s, &paths, &first, &n, &cause) != 0 || n == 0) {
+		free(cause);
+		return false;
+	}
+	if ((u = store_set_open_path(s, paths[0], true, &cause)) == NULL) {
+		log_errx("%s", cause);
+		exit(EXIT_DATA);
+	}
+	known = store_tables_find_rank(u, name, NP_NA) != NULL;
+	store_free(u);
+	store_set_list_free(paths, first, n);
+	return known;
+}
+
+/*
+ * Table NAME of every rank of the set S, one rank's store after the other
+ * (so rows come by rank, then in Q's order), at most Q's limit in all.
+ * *TITLE is set to the table's title. NULL with *cause set on failure.
+ */
+static struct store_rows *
+main_show_ranks(struct store *s, const char *name,
+    const struct store_query *q, const struct main_opts *o, char **title,
+    char **cause)
+{
+	const struct store_table	*t;
+	struct store_query		 sq;
+	struct store_rows		*all = NULL, *r;
+	struct store			*u;
+	char				**paths;
+	int64_t				*first;
+	size_t				 n, i, lost = 0;
+
+	if (store_set_list(s, &paths, &first, &n, cause) != 0)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		sq = *q;
+		if (q->limit >= 0 && all != NULL &&
+		    (sq.limit = q->limit - (int64_t)all->nrows) <= 0)
+			break;
+		if ((u = store_set_open_path(s, paths[i], true, cause)) ==
+		    NULL)
+			goto fail;
+		if ((t = store_tables_find_rank(u, name, NP_NA)) == NULL) {
+			store_free(u);
+			continue;
+		}
+		r = main_show_table(u, &t, &sq, o, cause);
+		if (r != NULL && *title == NULL)
+			*title = xstrdup(store_tables_title(t));
+		store_free(u);
+		if (r == NULL)
+			goto fail;
+		if (all == NULL)
+			all = r;
+		else
+			lost += store_rows_append(all, r);
+	}
+	store_set_list_free(paths, first, n);
+	if (lost > 0)
+		log_warnx("%s: some ranks have columns the first has not; "
+		    "--rank N shows them", name);
+	if (all == NULL)
+		xasprintf(cause, "no rank has a table '%s'", name);
+	return all;
+fail:
+	store_rows_free(all);
+	store_set_list_free(paths, first, n);
+	return NULL;
+}
+
 static int
 main_show_tables(struct store *s, char **names, int n,
     const struct main_opts *o)
@@ -712,9 +951,10 @@ main_show_tables(struct store *s, char **names, int n,
 	struct store_print_opts		  po;
 	struct store_query		  q;
 	struct store_rows		 *r;
+	struct store			 *rs = NULL, *src;
 	struct json			 *key = NULL;
-	char				 *cause = NULL;
-	int				  i;
+	char				 *cause = NULL, *title = NULL;
+	int				  i, rc = 0;
 
 	memset(&po, 0, sizeof po);
 	po.format = (enum store_print_format)store_print_format(o->format);
@@ -733,7 +973,7 @@ main_show_tables(struct store *s, char **names, int n,
 	for (i = 0; i < n; i++) {
 		if (strcmp(names[i], "tables") != 0 &&
 		    strcmp(names[i], "stacks") != 0 &&
-		    store_tables_find_rank(s, names[i], o->rank) == NULL) {
+		    !main_show_known(s, &rs, names[i], o)) {
 			log_usagex("", "unknown table '%s' (tables: %s)",
 			    names[i], store_tables_names_help());
 		}
@@ -744,10 +984,15 @@ main_show_tables(struct store *s, char **names, int n,
 		key = json_open(stdout);
 	}
 	for (i = 0; i < n; i++) {
+		t = NULL;
+		free(title);
+		title = NULL;
 		if (strcmp(names[i], "stacks") == 0) {
-			if ((st = main_stacks(s, o)) == NULL) {
-				json_free(key);
-				return EXIT_DATA;
+			st = main_stacks(main_rank_store(s, &rs, "stacks", o),
+			    o);
+			if (st == NULL) {
+				rc = EXIT_DATA;
+				break;
 			}
 			if (!o->format_set) {
 				if (n > 1)
@@ -757,27 +1002,30 @@ main_show_tables(struct store *s, char **names, int n,
 				store_stacks_free(st);
 				continue;
 			}
-			t = NULL;
 			r = store_stacks_rows(st);
 			store_stacks_free(st);
-		} else if (strcmp(names[i], "tables") == 0) {
-			t = NULL;
+		} else if (strcmp(names[i], "tables") == 0)
 			r = store_tables_summary(s, &q, &cause);
-		} else {
-			t = store_tables_find_rank(s, names[i], o->rank);
-			r = main_show_table(s, &t, &q, o, &cause);
-		}
+		else if (store_set_holds(s, names[i]) || o->rank != NP_NA) {
+			src = store_set_holds(s, names[i]) ? s :
+			    main_rank_store(s, &rs, names[i], o);
+			t = store_tables_find_rank(src, names[i], o->rank);
+			r = main_show_table(src, &t, &q, o, &cause);
+		} else
+			r = main_show_ranks(s, names[i], &q, o, &title, &cause);
 		if (r == NULL) {
 			log_errx("%s", cause);
 			free(cause);
-			json_free(key);
-			return EXIT_USAGE;
+			rc = EXIT_USAGE;
+			break;
 		}
+		if (t != NULL)
+			title = xstrdup(store_tables_title(t));
 		if (po.format == PRINT_TABLE) {
 			if (i > 0)
 				fputc('\n', stdout);
 			printf("%s%s%s\n", po.color ? "\033[1m" : "",
-			    t != NULL ? store_tables_title(t) :
+			    title != NULL ? title :
 			    strcmp(names[i], "stacks") == 0 ? "Stacks" :
 			    "Tables",
 			    po.color ? "\033[0m" : "");
@@ -797,9 +1045,13 @@ main_show_tables(struct store *s, char **names, int n,
 			puts("(no rows)");
 		store_rows_free(r);
 	}
-	if (po.format == PRINT_JSON && n > 1)
+	if (rc == 0 && po.format == PRINT_JSON && n > 1)
 		fputs("\n}\n", stdout);
+	free(title);
 	json_free(key);
+	store_free(rs);
+	if (rc != 0)
+		return rc;
 	return fflush(stdout) == 0 ? 0 : EXIT_DATA;
 }
 
@@ -861,7 +1113,7 @@ main_reimport(void *arg, struct store *old, char **cause)
 	struct main_reimport	*r = arg;
 	struct store		*s;
 
-	if (main_import(r->path, r->db, false, r->o->quiet, cause) != 0 ||
+	if (main_import(r->path, r->db, false, r->o, cause) != 0 ||
 	    (s = store_open(r->db, cause)) == NULL)
 		return NULL;
 	store_free(old);
@@ -941,7 +1193,7 @@ static int
 main_export(int argc, char **argv, const struct main_opts *o)
 {
 	struct export_opts	 eo;
-	struct store		*s;
+	struct store		*s, *rs = NULL;
 	char			*cause = NULL;
 	int64_t			 from, to;
 	int			 rc;
@@ -976,7 +1228,9 @@ main_export(int argc, char **argv, const struct main_opts *o)
 		log_usagex("", "%s", cause);
 	}
 	s = main_store(argv[o->folded ? 0 : 1], o);
-	rc = export_run(s, o->folded ? NULL : argv[0], &eo, &cause);
+	rc = export_run(main_rank_store(s, &rs, "export", o), o->folded ?
+	    NULL : argv[0], &eo, &cause);
+	store_free(rs);
 	store_free(s);
 	if (rc != 0) {
 		log_errx("%s", cause);

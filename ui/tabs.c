@@ -74,14 +74,20 @@ tabs_available(int i)
 	if (tabs_avail[i] >= 0)
 		return tabs_avail[i];
 	tabs_avail[i] = 1;
+	/* A set of stores has tasks, spans and stacks in a rank's store. */
+	if (session_store() == session_base() && store_set_is(session_base())
+	    && (tabs_list[i] == &view_flame_ops || tabs_list[i] ==
+	    &view_timeline_ops))
+		tabs_avail[i] = 0;
 	if (tabs_list[i]->table == NULL)
-		return true;
+		return tabs_avail[i];
 	tabs_avail[i] = 0;
 	if ((t = view_table_page_find(tabs_list[i]->table)) == NULL)
 		return false;
 	store_query_init(&q);
 	q.limit = 1;
-	if ((r = store_query_table(session_store(), t, &q, &cause)) != NULL) {
+	if ((r = store_query_table(session_store_for(tabs_list[i]->table), t,
+	    &q, &cause)) != NULL) {
 		tabs_avail[i] = r->nrows > 0;
 		store_rows_free(r);
 	}
@@ -113,8 +119,15 @@ tabs_switch(enum action a)
 	if (want < 0 || want >= n)
 		fatalx("%s: bad view %d", __func__, want);
 	if (!tabs_available(want)) {
-		status_set(ROLE_ERROR, "no %s data in this store",
-		    tabs_list[want]->title);
+		if (session_store() == session_base() &&
+		    store_set_is(session_base()))
+			status_set(ROLE_ERROR, "no %s data here: this cluster "
+			    "keeps each rank's tasks in a store of its own; "
+			    "choose a rank (r, or Enter in the Cluster view)",
+			    tabs_list[want]->title);
+		else
+			status_set(ROLE_ERROR, "no %s data in this store",
+			    tabs_list[want]->title);
 		return REDRAW_STATUS;
 	}
 	if (tabs_stacks[want] == NULL) {

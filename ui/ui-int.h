@@ -201,10 +201,13 @@ void		 status_clear(void);
 
 /* session.c */
 struct store	*session_store(void);
+struct store	*session_base(void);
+struct store	*session_store_for(const char *);
+void		 session_release(void);
 void		 session_set_store(struct store *);
 int64_t		 session_device(void);
 int64_t		 session_rank(void);
-void		 session_set_device(int64_t, int64_t);
+int		 session_set_device(int64_t, int64_t, char **);
 struct store_rows *session_query(const char *, const char *, int64_t,
 		     bool);
 

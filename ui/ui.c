@@ -50,7 +50,7 @@ ui_now(void)
 struct store *
 ui_store(void)
 {
-	return session_store();
+	return session_base();
 }
 
 /* The shutdown hook: leave curses so a fatal message is readable. */
@@ -318,6 +318,7 @@ ui_reimport(void)
 	struct store	*ns;
 	char		*cause = NULL;
 	int		 tab = tabs_current();
+	int64_t		 was = session_rank();
 
 	if (ui_o->reimport == NULL) {
 		status_set(ROLE_ERROR, "re-import is not possible here");
@@ -326,7 +327,7 @@ ui_reimport(void)
 	tabs_close_all();
 	def_prog_mode();
 	endwin();
-	ns = ui_o->reimport(ui_o->reimport_arg, session_store(), &cause);
+	ns = ui_o->reimport(ui_o->reimport_arg, session_base(), &cause);
 	/* The import set its own Ctrl-C handler; the UI's comes back. */
 	util_catch_signal(SIGINT, ui_on_sigint);
 	reset_prog_mode();
@@ -336,7 +337,11 @@ ui_reimport(void)
 		free(cause);
 	} else {
 		session_set_store(ns);
-		status_set(ROLE_NORMAL, "re-imported");
+		if (session_rank() == was)
+			status_set(ROLE_NORMAL, "re-imported");
+		else
+			status_set(ROLE_ERROR, "re-imported; rank %lld has no "
+			    "store now, all ranks are shown", (long long)was);
 	}
 	tabs_reopen(tab);
 	return REDRAW_ALL;
@@ -591,6 +596,10 @@ ui_first_view(char **cause)
 		    tabs_switch(names[i].a) != REDRAW_STATUS)
 			return 0;
 	}
+	/* A cluster kept as a store per rank opens on its ranks. */
+	if (store_set_is(session_base()) && session_rank() == NP_NA &&
+	    tabs_switch(ACTION_VIEW_0) != REDRAW_STATUS)
+		return 0;
 	if (tabs_switch(ACTION_VIEW_1) == REDRAW_STATUS) {
 		msg = status_get(&role);
 		xasprintf(cause, "cannot open the summary: %s",
@@ -613,7 +622,8 @@ ui_run(struct store *s, const struct ui_opts *o, char **cause)
 	int		 rc = 0;
 
 	session_set_store(s);
-	session_set_device(o->device, o->rank);
+	if (session_set_device(o->device, o->rank, cause) != 0)
+		return -1;
 	ui_o = o;
 	path = config_path();
 	rc = config_load(&ui_cfg, path, cause);
@@ -632,6 +642,7 @@ ui_run(struct store *s, const struct ui_opts *o, char **cause)
 	if ((rc = ui_start(cause)) == 0 && (rc = ui_first_view(cause)) == 0)
 		ui_loop();
 	tabs_close_all();
+	session_release();
 	ui_stop();
 	log_set_hook(NULL);
 	if (ui_rp.f != NULL)

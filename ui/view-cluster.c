@@ -396,7 +396,12 @@ view_cluster_key(struct view *v, enum action a, int key)
 		status_set(ROLE_ERROR, "this line names no rank");
 		return REDRAW_STATUS;
 	}
-	session_set_device(session_device(), rank);
+	if (session_set_device(session_device(), rank, &cause) != 0) {
+		tabs_reopen(tabs_current());
+		status_set(ROLE_ERROR, "%s", cause);
+		free(cause);
+		return REDRAW_ALL;
+	}
 	/* Every other view reopens for the rank; this one stays. */
 	tabs_reopen(tabs_current());
 	status_set(ROLE_NORMAL, "rank %lld in every view (r: all ranks)",

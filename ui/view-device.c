@@ -24,7 +24,8 @@ view_device_open(struct view *v, const void *arg, char **cause)
 
 	vd = xcalloc(1, sizeof *vd);
 	vd->rank = v->ops == &view_rank_ops;
-	if ((vd->rank ? store_query_ranks(session_store(), &vd->ids, &vd->n,
+	/* A set of stores knows its ranks; a rank's store only its own. */
+	if ((vd->rank ? store_query_ranks(session_base(), &vd->ids, &vd->n,
 	    cause) : store_query_devices(session_store(), &vd->ids, &vd->n,
 	    cause)) != 0) {
 		free(vd);
@@ -79,6 +80,7 @@ view_device_key(struct view *v, enum action a, int key)
 {
 	struct view_device	*vd = v->data;
 	int64_t			 id;
+	char			*cause = NULL;
 
 	/* "all", then each id. */
 	if (view_list_move(&vd->cur, vd->n + 1, a))
@@ -86,10 +88,14 @@ view_device_key(struct view *v, enum action a, int key)
 	switch (a) {
 	case ACTION_OPEN:
 		id = vd->cur == 0 ? NP_NA : vd->ids[vd->cur - 1];
-		if (vd->rank)
-			session_set_device(session_device(), id);
-		else
-			session_set_device(id, session_rank());
+		if ((vd->rank ? session_set_device(session_device(), id,
+		    &cause) : session_set_device(id, session_rank(),
+		    &cause)) != 0) {
+			tabs_reopen(tabs_current());
+			status_set(ROLE_ERROR, "%s", cause);
+			free(cause);
+			return REDRAW_ALL;
+		}
 		/* Every view reopens for the new device. */
 		tabs_reopen(tabs_current());
 		return REDRAW_ALL;

@@ -22,7 +22,7 @@ view_table_page_find(const char *names)
 	copy = p = xstrdup(names);
 	while (t == NULL && (word = strsep(&p, " ")) != NULL) {
 		if (*word != '\0')
-			t = store_tables_find_rank(session_store(),
+			t = store_tables_find_rank(session_store_for(word),
 			    word, session_rank());
 	}
 	free(copy);

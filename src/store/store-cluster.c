@@ -786,32 +786,44 @@ store_cluster_matrix(struct store *s, char **cause)
  * ranks below the highest that have no rows are one warning: a cluster
  * whose profile of a rank is missing, or was left out. -1 on failure.
  */
-static int64_t
-store_cluster_ranks(struct store *s, char **cause)
+/*
+ * Prepare in *STMT the known ranks of S, ascending, once each: those of
+ * its statistics, steps and vendor tables. -1 with *cause set on failure.
+ */
+int
+store_cluster_ranks_stmt(struct store *s, sqlite3_stmt **stmt, char **cause)
 {
-	struct strbuf	 b, gap;
-	sqlite3_stmt	*stmt;
-	int64_t		 n = 0, r, k, next = 0, gaps = 0;
-	char		 buf[32];
+	struct strbuf	 b;
 	int		 rc;
 
 	strbuf_init(&b);
 	strbuf_adds(&b, "SELECT DISTINCT rank FROM (SELECT rank FROM op_stat"
 	    " UNION SELECT rank FROM api_stat UNION SELECT rank FROM step");
-	if (store_prepare(s, &stmt, "SELECT tbl FROM generic ORDER BY tbl",
+	if (store_prepare(s, stmt, "SELECT tbl FROM generic ORDER BY tbl",
 	    cause) != 0) {
 		strbuf_release(&b);
 		return -1;
 	}
-	while (sqlite3_step(stmt) == SQLITE_ROW) {
+	while (sqlite3_step(*stmt) == SQLITE_ROW) {
 		strbuf_adds(&b, " UNION SELECT _rank FROM ");
-		store_load_quote_ident(&b, store_cluster_text(stmt, 0));
+		store_load_quote_ident(&b, store_cluster_text(*stmt, 0));
 	}
-	sqlite3_finalize(stmt);
+	sqlite3_finalize(*stmt);
 	strbuf_adds(&b, ") WHERE rank IS NOT NULL ORDER BY 1");
-	rc = store_prepare(s, &stmt, b.s, cause);
+	rc = store_prepare(s, stmt, b.s, cause);
 	strbuf_release(&b);
-	if (rc != 0)
+	return rc;
+}
+
+static int64_t
+store_cluster_ranks(struct store *s, char **cause)
+{
+	struct strbuf	 gap;
+	sqlite3_stmt	*stmt;
+	int64_t		 n = 0, r, k, next = 0, gaps = 0;
+	char		 buf[32];
+
+	if (store_cluster_ranks_stmt(s, &stmt, cause) != 0)
 		return -1;
 	strbuf_init(&gap);
 	while (sqlite3_step(stmt) == SQLITE_ROW) {

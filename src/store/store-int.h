@@ -111,6 +111,7 @@ struct store {
 	const struct store_table **ranked_of;	/* and the tables they copy */
 	size_t			 nranked;
 	int			 multirank;	/* ranks > 1: 1, 0, -1 */
+	int			 set;		/* a set of stores: 1, 0, -1 */
 	char			**rank_dirs;	/* the profile of each rank */
 	int64_t			*rank_ids;
 	size_t			 nrank_dirs;
@@ -144,6 +145,8 @@ struct cluster_block {			/* a step of a rank set written: */
 #define CLUSTER_GROUP(c)						\
 	"substr(" c ", length(rtrim(" c ", replace(" c ", '@', ''))) + 1)"
 int		 store_cluster_write(struct store *, char **);
+int		 store_cluster_ranks_stmt(struct store *, sqlite3_stmt **,
+		     char **);
 void		 store_cluster_block_start(struct cluster_block *,
 		     sqlite3_stmt *, int);
 void		 store_cluster_block_end(struct cluster_block *);

@@ -109,6 +109,21 @@ store_manifest_release(struct store_manifest *m)
 	free(m->v);
 }
 
+/* The bytes of the input files under ROOT (our own stores left out). */
+int64_t
+store_manifest_bytes(const char *root)
+{
+	struct store_manifest	 m;
+	int64_t			 bytes = 0;
+	size_t			 i;
+
+	store_manifest_build(&m, root, NULL);
+	for (i = 0; i < m.n; i++)
+		bytes += m.v[i].size;
+	store_manifest_release(&m);
+	return bytes;
+}
+
 /* Record every input file under the store's root with size and mtime. */
 int
 store_manifest_write(struct store *s, char **cause)

@@ -65,6 +65,50 @@ store_rows_add(struct store_rows *r, char **cells,
 	r->nrows++;
 }
 
+/*
+ * Append the rows of SRC to DST, each cell under the column of DST with
+ * its name (empty where SRC has none); SRC is freed. Return how many of
+ * SRC's columns DST has no place for (their cells are dropped).
+ */
+size_t
+store_rows_append(struct store_rows *dst, struct store_rows *src)
+{
+	struct store_val	*vals;
+	char			**cells;
+	int			*map;
+	size_t			 i, j, lost = 0;
+	int			 c;
+
+	map = xcalloc(dst->ncols, sizeof *map);
+	for (j = 0; j < dst->ncols; j++)
+		map[j] = store_rows_col(src, dst->names[j]);
+	for (j = 0; j < src->ncols; j++)
+		lost += store_rows_col(dst, src->names[j]) < 0;
+	cells = xcalloc(dst->ncols, sizeof *cells);
+	vals = xcalloc(dst->ncols, sizeof *vals);
+	for (i = 0; i < src->nrows; i++) {
+		for (j = 0; j < dst->ncols; j++) {
+			if ((c = map[j]) < 0) {
+				cells[j] = xstrdup("");
+				vals[j].kind = VAL_NONE;
+				continue;
+			}
+			cells[j] = src->cells[i * src->ncols + (size_t)c];
+			src->cells[i * src->ncols + (size_t)c] = NULL;
+			vals[j] = src->vals[i * src->ncols + (size_t)c];
+		}
+		store_rows_add(dst, cells, vals);
+	}
+	/* Row ids are of one store; rows of several have none. */
+	free(dst->ids);
+	dst->ids = NULL;
+	free(vals);
+	free(cells);
+	free(map);
+	store_rows_free(src);
+	return lost;
+}
+
 /* The cell at ROW, COL, borrowed from R. */
 const char *
 store_rows_cell(const struct store_rows *r, size_t row, size_t col)

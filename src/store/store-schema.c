@@ -14,6 +14,7 @@ const char *store_schema_sql =
     "CREATE TABLE warning(id INTEGER PRIMARY KEY, file TEXT,"
     " offset INTEGER, message TEXT);"
     "CREATE TABLE str(id INTEGER PRIMARY KEY, s TEXT NOT NULL);"
+    "CREATE TABLE rank_store(rank INTEGER, path TEXT, unit TEXT);"
     "CREATE TABLE task(id INTEGER PRIMARY KEY, device INTEGER,"
     " rank INTEGER, model_id INTEGER, stream INTEGER, task INTEGER,"
     " batch INTEGER, context INTEGER, start_ns INTEGER NOT NULL,"

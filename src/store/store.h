@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	10
+#define STORE_SCHEMA_VERSION	11
 
 struct store;
 
@@ -428,6 +428,7 @@ struct store	*store_open(const char *, char **);
 void		 store_free(struct store *);
 char		*store_default_path(const char *);
 int		 store_manifest_current(const char *, const char *, char **);
+int64_t		 store_manifest_bytes(const char *);
 const char	*store_path(struct store *);
 int		 store_exec(struct store *, const char *, char **);
 int		 store_meta_get(struct store *, const char *, char **);
@@ -588,6 +589,18 @@ int		 store_foreign_real(struct store_foreign_rows *, int, double *);
 void		 store_foreign_rows_free(struct store_foreign_rows *);
 int		 store_foreign_write(const char *, const char *, char **);
 
+/* store-set.c: a cluster kept as one store per rank */
+int		 store_set_add(struct store *, const char *, const char *,
+		     char **);
+bool		 store_set_is(struct store *);
+bool		 store_set_holds(struct store *, const char *);
+int		 store_set_list(struct store *, char ***, int64_t **, size_t *,
+		     char **);
+void		 store_set_list_free(char **, int64_t *, size_t);
+struct store	*store_set_open(struct store *, int64_t, char **);
+struct store	*store_set_open_path(struct store *, const char *, bool,
+		     char **);
+
 /* store-floor.c: for bench/floor */
 int		 store_floor(const char *, int64_t, double *, double *,
 		     char **);
@@ -696,6 +709,7 @@ int		 store_print_format(const char *);
 /* store-rows.c */
 struct store_rows *store_rows_create(size_t);
 void		 store_rows_free(struct store_rows *);
+size_t		 store_rows_append(struct store_rows *, struct store_rows *);
 void		 store_rows_add(struct store_rows *, char **,
 		     const struct store_val *);
 const char	*store_rows_cell(const struct store_rows *, size_t, size_t);

@@ -17,8 +17,12 @@ With --parallel TP,PP each rank's profiler_metadata.json gives the
 Megatron layout and its tensor-, data- and pipeline-parallel groups, and
 each rank has an op of each of its groups (a send in a pipeline group).
 
+With --tasks N each rank also has a kernel_details.csv of N kernels
+over its two steps (a few op types on two streams, durations from the
+rank and the row number), for the tables and views of tasks.
+
 usage: gen-cluster.py DIR [--ranks N] [--seed S] [--lost] [--slow-link]
-           [--parallel TP,PP]
+           [--parallel TP,PP] [--tasks N]
 """
 import argparse
 import json
@@ -62,6 +66,7 @@ def main():
     ap.add_argument("--lost", action="store_true")
     ap.add_argument("--slow-link", action="store_true")
     ap.add_argument("--parallel", metavar="TP,PP")
+    ap.add_argument("--tasks", type=int, default=0)
     a = ap.parse_args()
     rnd = random.Random(a.seed)
     n = a.ranks
@@ -143,6 +148,8 @@ def main():
             steps.append([step, c, rnd.uniform(2000, 2050), 0,
                           rnd.uniform(2000, 2050), rnd.uniform(100, 110),
                           c * 1.5, 0, rnd.uniform(0, 9)])
+        if a.tasks > 0:
+            kernels(out, rank, a.tasks)
         with open(os.path.join(out, "communication.json"), "w") as f:
             json.dump(comm, f, indent=4)
         with open(os.path.join(out, "communication_matrix.json"), "w") as f:
@@ -153,6 +160,38 @@ def main():
                     "Preparing\r\n")
             for s in steps:
                 f.write(",".join(str(x) for x in s) + "\r\n")
+
+
+KERNEL_OPS = (("MatMulV2", "AI_CORE", 61.25), ("Add", "AI_VECTOR_CORE",
+               3.5), ("Conv2D", "AI_CORE", 42.0), ("Cast", "AI_VECTOR_CORE",
+               2.75), ("hcom_allReduce_", "COMMUNICATION", 120.0))
+
+
+def kernels(out, rank, n):
+    """N kernels of RANK into OUT/kernel_details.csv, half in each of the
+    steps 3 and 4, as torch_npu writes them."""
+    t = 1700000000000000.0 + rank * 7.25
+    lines = ["Step Id,Device_id,Model ID,Task ID,Stream ID,Name,Type,"
+             "OP State,Accelerator Core,Start Time(us),Duration(us),"
+             "Wait Time(us),Block Num,Mix Block Num,HF32 Eligible,"
+             "Input Shapes,Input Data Types,Input Formats,Output Shapes,"
+             "Output Data Types,Output Formats,Context ID,"
+             "aicore_time(us),aic_total_cycles\r\n"]
+    with open(os.path.join(out, "kernel_details.csv"), "w") as f:
+        for i in range(n):
+            op, core, base = KERNEL_OPS[i % len(KERNEL_OPS)]
+            dur = base + (i * 7919 + rank * 31) % 97 / 10.0
+            lines.append('%d,%d,4294967295,%d,%d,%s_%d,%s,dynamic,%s,'
+                         '%.3f\t,%.3f,0,8,0,NO,"""8,64""",FLOAT16,ND,'
+                         '"""8,64""",FLOAT16,ND,N/A,%.3f,%d\r\n' % (
+                             3 if i < n // 2 else 4, rank, i % 65536,
+                             40 + i % 2, op, i, op, core, t, dur, dur,
+                             int(dur * 1800)))
+            t += dur + 1.5
+            if len(lines) >= 65536:
+                f.write("".join(lines))
+                lines = []
+        f.write("".join(lines))
 
 
 def args_lost(a, rank):
