@@ -21,6 +21,9 @@ struct text_line {
 	double		 bar;		/* < 0: no bar */
 	double		 stack[TEXT_STACK];	/* a stacked bar's parts */
 	char		*right;		/* the text after the bar */
+	const char	**cell;		/* glyphs after s, each its role */
+	enum role	*cellrole;
+	size_t		 ncells;
 	int64_t		 id;		/* NP_NA: not selectable */
 };
 
@@ -48,6 +51,8 @@ text_free(struct text *t)
 	for (i = 0; i < t->n; i++) {
 		free(t->v[i].s);
 		free(t->v[i].right);
+		free(t->v[i].cell);
+		free(t->v[i].cellrole);
 	}
 	free(t->v);
 	free(t);
@@ -66,12 +71,11 @@ text_new(struct text *t, enum role role, int indent, const char *s)
 
 	t->v = xreallocarray(t->v, t->n + 1, sizeof *t->v);
 	l = &t->v[t->n++];
+	memset(l, 0, sizeof *l);
 	l->role = role;
 	l->indent = indent;
 	l->s = xstrdup(s);
 	l->bar = -1;
-	memset(l->stack, 0, sizeof l->stack);
-	l->right = NULL;
 	l->id = NP_NA;
 	return l;
 }
@@ -124,6 +128,24 @@ text_add_bar(struct text *t, int indent, const char *left, double fraction,
 	l = text_new(t, ROLE_NORMAL, indent, left);
 	l->bar = fraction;
 	l->right = xstrdup(right);
+}
+
+/*
+ * A line LEFT, then N cells each a glyph (static strings, one column
+ * wide) drawn in its own role: the cells of a heat map.
+ */
+void
+text_add_cells(struct text *t, int indent, const char *left,
+    const char *const *glyphs, const enum role *roles, size_t n)
+{
+	struct text_line	*l;
+
+	l = text_new(t, ROLE_NORMAL, indent, left);
+	l->cell = xcalloc(n + 1, sizeof *l->cell);
+	l->cellrole = xcalloc(n + 1, sizeof *l->cellrole);
+	memcpy(l->cell, glyphs, n * sizeof *glyphs);
+	memcpy(l->cellrole, roles, n * sizeof *roles);
+	l->ncells = n;
 }
 
 /*
@@ -185,7 +207,7 @@ text_draw(struct view *v, int y, int h)
 {
 	struct text		*t = v->data;
 	struct text_line	*l;
-	size_t			 i;
+	size_t			 i, k;
 	int			 x, row, bw;
 	bool			 cur;
 
@@ -199,6 +221,10 @@ text_draw(struct view *v, int y, int h)
 		if (l->bar < 0) {
 			draw_text(y + row, x, COLS - x, cur ? ROLE_CURSOR :
 			    l->role, l->s);
+			x += draw_width(l->s);
+			for (k = 0; k < l->ncells && x < COLS; k++, x++)
+				draw_text(y + row, x, 1, l->cellrole[k],
+				    l->cell[k]);
 			continue;
 		}
 		/* Name column, bar, then the figures. */

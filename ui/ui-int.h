@@ -41,7 +41,11 @@
 	X(SPAN_OTHER,	"span-other",	7,	-1,	0)		\
 	X(SPAN_API,	"span-api",	12,	-1,	0)		\
 	X(SPAN_STEP,	"span-step",	11,	-1,	0)		\
-	X(SPARK,	"spark",	13,	-1,	0)
+	X(SPARK,	"spark",	13,	-1,	0)		\
+	X(HEAT_1,	"heat-1",	1,	-1,	0)		\
+	X(HEAT_2,	"heat-2",	3,	-1,	0)		\
+	X(HEAT_3,	"heat-3",	6,	-1,	0)		\
+	X(HEAT_4,	"heat-4",	2,	-1,	0)
 
 #define ROLE_ENUM(e, name, fg, bg, mono)	ROLE_##e,
 enum role {
@@ -122,6 +126,8 @@ enum role {
 	X(HIDE_LANES,	"hide-lanes",	"Hide lanes matching a regex")	\
 	X(NARROW,	"narrow",	"Narrow the lane name column")	\
 	X(WIDEN,	"widen",	"Widen the lane name column")	\
+	X(GRID_METRIC,	"grid-metric",					\
+	    "Cluster: the link grids' bandwidth or transit time")	\
 	X(HELP,		"help",		"Show this help")		\
 	X(REDRAW,	"redraw",	"Redraw the screen")		\
 	X(CLOSE,	"close",	"Close the view; q quits at the top") \
@@ -625,6 +631,8 @@ void		 text_add_stack(struct text *, int, const char *,
 		     const double *, const char *);
 void		 text_add_bar(struct text *, int, const char *, double,
 		     const char *);
+void		 text_add_cells(struct text *, int, const char *,
+		     const char *const *, const enum role *, size_t);
 void		 text_close(struct view *);
 void		 text_draw(struct view *, int, int);
 int		 text_key(struct view *, enum action, int);

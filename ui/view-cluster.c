@@ -229,12 +229,34 @@ view_cluster_grid_at(const int64_t *ranks, size_t n, int64_t r)
 	return -1;
 }
 
+/* The link grids show transit time, not bandwidth (m switches). */
+static bool	 view_cluster_bytime;
+
+/*
+ * The shade (0 to 3, more is a larger value) and role of a link's value V
+ * of MAX: the heat roles go from heat-1, the worst (the lowest bandwidth,
+ * the longest time), to heat-4, the best.
+ */
+static int
+view_cluster_shade(double v, double max, enum role *role)
+{
+	static const enum role	 heat[] = { ROLE_HEAT_1, ROLE_HEAT_2,
+				    ROLE_HEAT_3, ROLE_HEAT_4 };
+	int			 g;
+
+	g = max > 0 ? (int)(4 * v / max) : 0;
+	g = g > 3 ? 3 : g < 0 ? 0 : g;
+	*role = heat[view_cluster_bytime ? 3 - g : g];
+	return g;
+}
+
 /*
  * For each step, the links of its group with the most ranks as a src x
- * dst grid of their bandwidth: a darker glyph is a faster link, a light
- * one a slow link; "-" moved nothing, the diagonal (a rank to itself) is
- * left out. Without UTF-8 the glyphs are ".:+#". A row's line names its
- * src rank for Enter.
+ * dst heat map of their bandwidth, or with m of their transit time: a
+ * darker glyph is a larger value, and in colour the worst quarter (slow,
+ * or long) is heat-1, the best heat-4; "-" moved nothing, the diagonal
+ * (a rank to itself) is left out. Without UTF-8 the glyphs are ".:+#".
+ * A row's line names its src rank for Enter.
  */
 static void
 view_cluster_grid(struct text *t, const struct store_rows *m)
@@ -242,8 +264,11 @@ view_cluster_grid(struct text *t, const struct store_rows *m)
 	static const char *const utf8[] = { "\u2591", "\u2592", "\u2593",
 	    "\u2588" };
 	static const char *const ascii[] = { ".", ":", "+", "#" };
+	const char	*col = view_cluster_bytime ? "Transit Time(ms)" :
+			    "Bandwidth(GB/s)";
 	struct strbuf	 b;
-	const char	*step, *op, *last = "", *best = NULL;
+	const char	*step, *op, *last = "", *best = NULL, **glyph;
+	enum role	*role;
 	int64_t		*ranks;
 	double		*bw, max;
 	size_t		 i, j, n, most, run;
@@ -277,8 +302,9 @@ view_cluster_grid(struct text *t, const struct store_rows *m)
 		n = view_cluster_grid_ranks(m, step, best, &ranks);
 		text_add(t, ROLE_NORMAL, 0, "");
 		text_addf(t, ROLE_TITLE, 1, "Links of step %s, group %s: src "
-		    "down, dst across, darker is faster (%zu ranks)", step,
-		    best + 14, n);
+		    "down, dst across, %s (%zu ranks)", step, best + 14,
+		    view_cluster_bytime ? "darker takes longer" :
+		    "darker is faster", n);
 		if (n > CLUSTER_GRID_MAX) {
 			text_addf(t, ROLE_NORMAL, 3, "too many to draw: show "
 			    "PATH cluster_communication_matrix lists them");
@@ -300,8 +326,11 @@ view_cluster_grid(struct text *t, const struct store_rows *m)
 			    view_cluster_cell(m, j, "Dst Rank"), NULL, 10));
 			if (x < 0 || y < 0 || x == y)
 				continue;
+			/* A link that moved nothing has no time to show. */
+			if (view_cluster_num(m, j, "Bandwidth(GB/s)") <= 0)
+				continue;
 			bw[(size_t)y * n + (size_t)x] = view_cluster_num(m, j,
-			    "Bandwidth(GB/s)");
+			    col);
 			if (bw[(size_t)y * n + (size_t)x] > max)
 				max = bw[(size_t)y * n + (size_t)x];
 		}
@@ -311,26 +340,30 @@ view_cluster_grid(struct text *t, const struct store_rows *m)
 		for (x = 0; (size_t)x < n; x++)
 			strbuf_addf(&b, "%lld", (long long)(ranks[x] % 10));
 		text_add(t, ROLE_LABEL, 1, b.s);
+		glyph = xcalloc(n, sizeof *glyph);
+		role = xcalloc(n, sizeof *role);
 		for (y = 0; (size_t)y < n; y++) {
 			strbuf_reset(&b);
 			strbuf_addf(&b, "%6lld ", (long long)ranks[y]);
 			for (x = 0; (size_t)x < n; x++) {
-				g = max > 0 ? (int)(4 * bw[(size_t)y * n +
-				    (size_t)x] / max) : 0;
-				g = g > 3 ? 3 : g;
-				if (x == y)
-					strbuf_adds(&b, " ");
-				else if (bw[(size_t)y * n + (size_t)x] <= 0)
-					strbuf_adds(&b, "-");
-				else
-					strbuf_adds(&b, draw_utf8() ? utf8[g] :
-					    ascii[g]);
+				g = view_cluster_shade(bw[(size_t)y * n +
+				    (size_t)x], max, &role[x]);
+				if (x == y || bw[(size_t)y * n + (size_t)x] <
+				    0) {
+					glyph[x] = x == y ? " " : "-";
+					role[x] = ROLE_NORMAL;
+				} else
+					glyph[x] = draw_utf8() ? utf8[g] :
+					    ascii[g];
 			}
-			text_add(t, ROLE_NORMAL, 1, b.s);
+			text_add_cells(t, 1, b.s, glyph, role, n);
 			text_set_id(t, ranks[y]);
 		}
-		text_addf(t, ROLE_NORMAL, 3, "fastest %.4f GB/s; each step "
-		    "of shade a quarter of it", max);
+		free(glyph);
+		free(role);
+		text_addf(t, ROLE_NORMAL, 3, "%s %.4f %s; each step of shade a "
+		    "quarter of it", view_cluster_bytime ? "longest" :
+		    "fastest", max, view_cluster_bytime ? "ms" : "GB/s");
 		free(bw);
 		free(ranks);
 	}
@@ -390,6 +423,19 @@ view_cluster_key(struct view *v, enum action a, int key)
 		}
 		return REDRAW_BODY | REDRAW_STATUS;
 	}
+	if (a == ACTION_GRID_METRIC) {
+		view_cluster_bytime = !view_cluster_bytime;
+		text_free(v->data);
+		v->data = NULL;
+		if (view_cluster_open(v, NULL, &cause) != 0) {
+			status_set(ROLE_ERROR, "%s", cause);
+			free(cause);
+			return REDRAW_STATUS;
+		}
+		status_set(ROLE_NORMAL, "link grids: %s",
+		    view_cluster_bytime ? "transit time" : "bandwidth");
+		return REDRAW_BODY | REDRAW_STATUS;
+	}
 	if (a != ACTION_OPEN)
 		return text_key(v, a, key);
 	if ((rank = text_cur_id(v->data)) == NP_NA) {
@@ -421,6 +467,7 @@ static const struct key_binding view_cluster_keys[] = {
 	{ '<', ACTION_SORT_PREV, NULL },
 	{ '>', ACTION_SORT_NEXT, NULL },
 	{ 'I', ACTION_SORT_INVERT, NULL },
+	{ 'm', ACTION_GRID_METRIC, NULL },
 	{ 0, ACTION_NONE, NULL }
 };
 

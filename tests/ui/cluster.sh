@@ -2,7 +2,8 @@
 # The Cluster tab (0) of a folder of ranks: the findings with their
 # numbers, then per step a stacked bar per rank, the ranks a finding names
 # marked with "!", a grid of each step's links where the slow one is
-# light; > < and I sort the rank lines; Enter on a line with a rank shows
+# light (in colour heat-1, red; m shows transit times instead); > < and I
+# sort the rank lines; Enter on a line with a rank shows
 # that rank in every view;
 # without UTF-8 the bar's parts are #, = and . apart; a store of one rank
 # has no Cluster tab.
@@ -34,6 +35,20 @@ send_keys G
 wait_for 'Links of step 4' && capture | grep -A3 'Links of step 3' |
     grep -q '^      0  '"$(printf '\342\226\221')"
 ok $? "the link grid: 0 to 1 is the light glyph of a slow link"
+capture -e | grep -A3 'Links of step 3' | grep '      0  ' |
+    grep -q "$(printf '\033\\[31m\342\226\221')"
+ok $? "in colour it is heat-1, red"
+capture -e | grep -A3 'Links of step 3' | grep '      1 ' |
+    grep -q "$(printf '\033\\[32m\342\226\210')"
+ok $? "a fast link is heat-4, green"
+send_keys m
+wait_for 'link grids: transit time' && capture | grep -A3 'Links of step 3' |
+    grep -q '^      0  '"$(printf '\342\226\210')"
+ok $? "m: transit times, the slow link now the darkest"
+capture | grep -q 'darker takes longer'
+ok $? "and the heading says so"
+send_keys m
+wait_for 'link grids: bandwidth' && ok 0 "m again: bandwidth"
 send_keys g Enter
 wait_for 'rank 3 in every view' && ok 0 "Enter on a finding: its rank"
 send_keys 5
