@@ -126,6 +126,8 @@ enum role {
 	X(HIDE_LANES,	"hide-lanes",	"Hide lanes matching a regex")	\
 	X(NARROW,	"narrow",	"Narrow the lane name column")	\
 	X(WIDEN,	"widen",	"Widen the lane name column")	\
+	X(ALIGN_STEPS,	"align-steps",					\
+	    "Line the ranks' lanes up at a step's start")		\
 	X(GRID_METRIC,	"grid-metric",					\
 	    "Cluster: the link grids' bandwidth or transit time")	\
 	X(HELP,		"help",		"Show this help")		\
@@ -571,6 +573,8 @@ struct view_tl {
 	struct matcher		*search;	/* / on task names */
 	char			*search_re;
 	bool			 searching;	/* n, N repeat the search */
+	int64_t			*off;		/* per lane: shift, or NULL */
+	int64_t			 align;		/* the step lined up, or NP_NA */
 };
 
 struct view_timeline_arg {
@@ -588,6 +592,12 @@ void		 view_timeline_focus(struct view_tl *,
 void		 view_timeline_counter_footer(struct view_tl *,
 		     const struct store_lane *, int);
 int		 view_timeline_counter_peak(struct view_tl *);
+
+/* view-timeline-align.c */
+int64_t		 view_timeline_align_at(const struct view_tl *, size_t);
+int64_t		 view_timeline_align_of(const struct view_tl *, int64_t);
+void		 view_timeline_align_extent(struct view_tl *);
+int		 view_timeline_align_key(struct view_tl *);
 
 /* view-timeline-search.c */
 int		 view_timeline_search_key(struct view_tl *, enum action);

@@ -19,13 +19,15 @@ view_timeline_counter_footer(struct view_tl *tl, const struct store_lane *l,
 	double	 v;
 	int64_t	 t;
 
-	if (store_counter_lanes_at(session_store(), l, tl->f.cursor, &v) == 1)
+	if (store_counter_lanes_at(session_store(), l, tl->f.cursor +
+	    view_timeline_align_of(tl, l->id), &v) == 1)
 		util_fmt_fixed(at, sizeof at, v, 3, true);
 	util_fmt_fixed(lo, sizeof lo, l->vmin, 3, true);
 	util_fmt_fixed(hi, sizeof hi, l->vmax, 3, true);
 	if (store_counter_lanes_peak(session_store(), l, &t) == 1) {
 		memcpy(when, " at +", 6);
-		util_fmt_time(when + 5, sizeof when - 5, t - tl->lo);
+		util_fmt_time(when + 5, sizeof when - 5, t -
+		    view_timeline_align_of(tl, l->id) - tl->lo);
 	}
 	draw_textf(y, 0, COLS, ROLE_NORMAL, "%s  Counter: %s  Value: %s  "
 	    "Unit: %s  Min: %s  Max: %s%s (p)  Samples: %lld  (a cell shows "
@@ -49,6 +51,7 @@ view_timeline_counter_peak(struct view_tl *tl)
 		status_set(ROLE_ERROR, "this counter has no samples");
 		return REDRAW_STATUS;
 	}
+	t -= view_timeline_align_of(tl, l->id);
 	tl->f.cursor = t;
 	if (t < tl->f.t0 || t >= tl->f.t1)
 		view_timeline_range_set(tl, t - span / 2, t + span - span / 2,

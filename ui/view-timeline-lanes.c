@@ -174,8 +174,9 @@ view_timeline_lanes_group(struct view_tl *tl, const struct view_tl_item *it,
 		    tl->lanes[i].kind == LANE_STEP)
 			continue;
 		if (store_timeline_cells(session_store(), tl->lanes[i].id,
-		    tl->f.t0,
-		    tl->f.t1, (size_t)tl->w, tmp, &cause) != 0) {
+		    tl->f.t0 + view_timeline_align_at(tl, i),
+		    tl->f.t1 + view_timeline_align_at(tl, i), (size_t)tl->w,
+		    tmp, &cause) != 0) {
 			status_set(ROLE_ERROR, "%s", cause);
 			free(cause);
 			cause = NULL;

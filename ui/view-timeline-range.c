@@ -144,6 +144,13 @@ view_timeline_range_key(struct view_tl *tl, enum action a)
 {
 	struct view_range_arg	 r;
 
+	/* A range of the screen's time is no one window of every rank. */
+	if ((a == ACTION_APPLY_RANGE || a == ACTION_RANGE_FLAME) &&
+	    tl->off != NULL) {
+		status_set(ROLE_ERROR, "the ranks are lined up at a step: L "
+		    "then Enter puts them back in their own time first");
+		return REDRAW_STATUS;
+	}
 	if ((a == ACTION_APPLY_RANGE || a == ACTION_RANGE_FLAME) &&
 	    tl->sel0 == NP_NA) {
 		status_set(ROLE_ERROR, "no range: drag with the mouse, "

@@ -34,7 +34,8 @@ view_timeline_search_go(struct view_tl *tl, enum store_span_dir dir)
 	bool		 wrapped = false;
 	int		 rc;
 
-	start = tl->has_sel ? tl->sel.start_ns : tl->f.cursor;
+	start = tl->has_sel ? tl->sel.start_ns : tl->f.cursor +
+	    view_timeline_align_at(tl, tl->items[tl->cur].lane);
 	after = tl->has_sel ? tl->sel.id : dir == SPAN_NEXT ? -1 : INT64_MAX;
 	rc = store_jump_search(s, tl->search, session_device(),
 	    session_rank(), start, after, dir, &id, &cause);

@@ -51,6 +51,7 @@ static const struct key_binding view_timeline_keys[] = {
 	{ 'F', ACTION_RANGE_FLAME, NULL },
 	{ 'c', ACTION_COLLAPSE, NULL },
 	{ 'x', ACTION_HIDE_LANES, NULL },
+	{ 'L', ACTION_ALIGN_STEPS, NULL },
 	{ '<', ACTION_NARROW, NULL },
 	{ '>', ACTION_WIDEN, NULL },
 	{ '/', ACTION_SEARCH, "Search the task names (regex)" },
@@ -97,32 +98,6 @@ view_timeline_clear(struct view_tl *tl)
 }
 
 /*
- * What 0 (fit) and the first frame show: the extent of the span and task
- * lanes, without counter tracks, which often run far longer than the
- * work (memory sampled before and after); all lanes if only counters.
- */
-static void
-view_timeline_fit_range(struct view_tl *tl)
-{
-	size_t	 i;
-
-	tl->fit0 = INT64_MAX;
-	tl->fit1 = INT64_MIN;
-	for (i = 0; i < tl->nlanes; i++) {
-		if (tl->lanes[i].kind == LANE_COUNTER)
-			continue;
-		if (tl->lanes[i].start_ns < tl->fit0)
-			tl->fit0 = tl->lanes[i].start_ns;
-		if (tl->lanes[i].end_ns > tl->fit1)
-			tl->fit1 = tl->lanes[i].end_ns;
-	}
-	if (tl->fit0 == INT64_MAX || tl->fit1 - tl->fit0 < VIEW_TL_MINSPAN) {
-		tl->fit0 = tl->lo;
-		tl->fit1 = tl->hi;
-	}
-}
-
-/*
  * Query the cells (and, zoomed in, the spans) of the rows on screen and
  * the span under the cursor.
  */
@@ -132,7 +107,8 @@ view_timeline_fill(struct view_tl *tl)
 	struct store		*s = session_store();
 	const struct store_lane	*l;
 	struct view_tl_row		*r;
-	size_t			 i, h = view_timeline_lanes_height();
+	size_t			 i, j, h = view_timeline_lanes_height();
+	int64_t			 off;
 	char			*cause = NULL;
 
 	view_timeline_clear(tl);
@@ -155,33 +131,42 @@ view_timeline_fill(struct view_tl *tl)
 			continue;
 		}
 		l = &tl->lanes[tl->items[i].lane];
+		off = view_timeline_align_at(tl, tl->items[i].lane);
 		if (l->kind == LANE_COUNTER) {
-			if (store_counter_lanes_cells(s, l, tl->f.t0, tl->f.t1,
-			    (size_t)tl->w, r->cells, &cause) != 0) {
+			if (store_counter_lanes_cells(s, l, tl->f.t0 + off,
+			    tl->f.t1 + off, (size_t)tl->w, r->cells,
+			    &cause) != 0) {
 				status_set(ROLE_ERROR, "%s", cause);
 				free(cause);
 				cause = NULL;
 			}
 			continue;
 		}
-		if (store_timeline_cells(s, l->id, tl->f.t0, tl->f.t1,
-		    (size_t)tl->w, r->cells, &cause) != 0) {
+		if (store_timeline_cells(s, l->id, tl->f.t0 + off,
+		    tl->f.t1 + off, (size_t)tl->w, r->cells, &cause) != 0) {
 			status_set(ROLE_ERROR, "%s", cause);
 			free(cause);
 			cause = NULL;
 			continue;
 		}
-		if (store_spans_of_lane(s, l->id, tl->f.t0, tl->f.t1,
-		    (size_t)tl->w / 2, &r->spans, &r->nspans, &cause) != 0) {
+		if (store_spans_of_lane(s, l->id, tl->f.t0 + off,
+		    tl->f.t1 + off, (size_t)tl->w / 2, &r->spans, &r->nspans,
+		    &cause) != 0) {
 			free(cause);
 			cause = NULL;
+		}
+		/* Drawn in the time of the screen. */
+		for (j = 0; j < r->nspans; j++) {
+			r->spans[j].start_ns -= off;
+			r->spans[j].end_ns -= off;
 		}
 	}
 	if ((l = view_timeline_lanes_lane_at(tl)) == NULL ||
 	    l->kind == LANE_COUNTER)
 		return;
-	if (store_spans_at(s, l->id, tl->f.cursor, &tl->sel,
-	    &cause) == 1) {
+	/* The selection stays in the store's time. */
+	if (store_spans_at(s, l->id, tl->f.cursor + view_timeline_align_of(tl,
+	    l->id), &tl->sel, &cause) == 1) {
 		tl->has_sel = true;
 		tl->detail = store_spans_detail(s, &tl->sel, &cause);
 	}
@@ -197,7 +182,6 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 {
 	const struct view_timeline_arg	*ta = arg;
 	struct view_tl			*tl;
-	size_t				 i;
 
 	tl = xcalloc(1, sizeof *tl);
 	if (store_lanes(session_store(), &tl->lanes, &tl->nlanes, cause) != 0) {
@@ -209,17 +193,8 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 		free(tl);
 		return -1;
 	}
-	tl->lo = INT64_MAX;
-	tl->hi = INT64_MIN;
-	for (i = 0; i < tl->nlanes; i++) {
-		if (tl->lanes[i].start_ns < tl->lo)
-			tl->lo = tl->lanes[i].start_ns;
-		if (tl->lanes[i].end_ns > tl->hi)
-			tl->hi = tl->lanes[i].end_ns;
-	}
-	if (tl->hi - tl->lo < VIEW_TL_MINSPAN)
-		tl->hi = tl->lo + VIEW_TL_MINSPAN;
-	view_timeline_fit_range(tl);
+	tl->align = NP_NA;
+	view_timeline_align_extent(tl);
 	tl->rows = xcalloc(2 * tl->nlanes, sizeof *tl->rows);
 	tl->f.t0 = tl->fit0;
 	tl->f.t1 = tl->fit1;
@@ -258,6 +233,7 @@ view_timeline_close(struct view *v)
 	free(tl->hide_re);
 	matcher_free(tl->search);
 	free(tl->search_re);
+	free(tl->off);
 	store_lanes_free(tl->lanes, tl->nlanes);
 	free(tl);
 }
@@ -411,7 +387,7 @@ view_timeline_lane(struct view_tl *tl, size_t i, int y)
 	struct view_tl_row		*r = &tl->rows[i];
 	const struct store_lane	*l;
 	struct store_span	*sp;
-	int64_t			 a, b;
+	int64_t			 a, b, off;
 	size_t			 j;
 	int			 x, x1, cx, nx = tl->namew + 1;
 	enum role		 role;
@@ -428,6 +404,8 @@ view_timeline_lane(struct view_tl *tl, size_t i, int y)
 	}
 	draw_cell(y, 0, tl->namew, i == tl->cur ? ROLE_CURSOR : ROLE_LABEL,
 	    name, false);
+	/* The selection is in the store's time, the cells in the screen's. */
+	off = view_timeline_align_at(tl, tl->items[i].lane);
 	if (r->cells == NULL)
 		return;
 	for (x = 0; x < tl->w; x++) {
@@ -453,8 +431,8 @@ view_timeline_lane(struct view_tl *tl, size_t i, int y)
 		b = store_timeline_cell_edge(tl->f.t0, tl->f.t1, (size_t)tl->w,
 		    (size_t)x + 1);
 		selected = tl->has_sel && i == tl->cur &&
-		    tl->sel.start_ns < b && (tl->sel.end_ns > a ||
-		    tl->sel.start_ns >= a);
+		    tl->sel.start_ns - off < b && (tl->sel.end_ns - off > a ||
+		    tl->sel.start_ns - off >= a);
 		role = selected ? ROLE_CURSOR :
 		    view_timeline_role(r->cells[x].type);
 		draw_text(y, nx + x, 1, role, view_timeline_glyph(
@@ -473,8 +451,8 @@ view_timeline_lane(struct view_tl *tl, size_t i, int y)
 		if (x < 0 || x1 - x < 2)
 			continue;
 		selected = tl->has_sel && i == tl->cur &&
-		    sp->start_ns == tl->sel.start_ns &&
-		    sp->end_ns == tl->sel.end_ns;
+		    sp->start_ns + off == tl->sel.start_ns &&
+		    sp->end_ns + off == tl->sel.end_ns;
 		draw_span(y, nx + x, x1 - x, view_timeline_role(sp->type),
 		    x1 - x >= 4 ? sp->name : NULL, selected);
 	}
@@ -544,16 +522,18 @@ static void
 view_timeline_show(struct view_tl *tl, const struct store_span *sp, bool fit)
 {
 	int64_t	 span = tl->f.t1 - tl->f.t0, d;
+	int64_t	 s0 = sp->start_ns - view_timeline_align_of(tl, sp->lane);
+	int64_t	 s1 = sp->end_ns - view_timeline_align_of(tl, sp->lane);
 
 	view_timeline_lanes_to_lane(tl, sp->lane);
-	tl->f.cursor = sp->start_ns;
+	tl->f.cursor = s0;
 	if (fit) {
-		d = sp->end_ns - sp->start_ns;
-		view_timeline_range_set(tl, sp->start_ns - d / 10,
-		    sp->end_ns + d / 10 + 1, true);
-	} else if (sp->start_ns < tl->f.t0 || sp->start_ns >= tl->f.t1)
-		view_timeline_range_set(tl, sp->start_ns - span / 2,
-		    sp->start_ns + span - span / 2, true);
+		d = s1 - s0;
+		view_timeline_range_set(tl, s0 - d / 10, s1 + d / 10 + 1,
+		    true);
+	} else if (s0 < tl->f.t0 || s0 >= tl->f.t1)
+		view_timeline_range_set(tl, s0 - span / 2,
+		    s0 + span - span / 2, true);
 }
 
 /*
@@ -564,14 +544,15 @@ void
 view_timeline_focus(struct view_tl *tl, const struct store_span *sp)
 {
 	int64_t	 d = sp->end_ns - sp->start_ns, mid;
+	int64_t	 s0 = sp->start_ns - view_timeline_align_of(tl, sp->lane);
 
 	if (d < VIEW_TL_MINSPAN * 64)
 		d = VIEW_TL_MINSPAN * 64;
-	mid = sp->start_ns + (sp->end_ns - sp->start_ns) / 2;
+	mid = s0 + (sp->end_ns - sp->start_ns) / 2;
 	view_timeline_lanes_to_lane(tl, sp->lane);
 	view_timeline_range_set(tl, mid - d * 5 / 2, mid - d * 5 / 2 + d * 5,
 	    true);
-	tl->f.cursor = sp->start_ns;
+	tl->f.cursor = s0;
 }
 
 /* The answer to t: an absolute time from the start, or +/- relative. */
@@ -633,7 +614,8 @@ view_timeline_step(struct view_tl *tl, enum store_span_dir dir)
 	if (l == NULL)
 		return;
 	if (store_spans_step(session_store(), l->id,
-	    tl->has_sel ? &tl->sel : NULL, tl->f.cursor, dir, &sp,
+	    tl->has_sel ? &tl->sel : NULL, tl->f.cursor +
+	    view_timeline_align_of(tl, l->id), dir, &sp,
 	    &cause) == 1) {
 		view_timeline_show(tl, &sp, false);
 		store_spans_release(&sp);
@@ -761,6 +743,8 @@ view_timeline_key(struct view *v, enum action a, int key)
 	case ACTION_COLLAPSE:
 		view_timeline_lanes_collapse(tl);
 		break;
+	case ACTION_ALIGN_STEPS:
+		return view_timeline_align_key(tl);
 	case ACTION_HIDE_LANES:
 		prompt_start("Hide lanes matching (empty shows all): ",
 		    tl->hide_re != NULL ? tl->hide_re : "",
@@ -820,6 +804,11 @@ view_timeline_status(struct view *v, char *buf, size_t len)
 	if (tl->sel0 != NP_NA) {
 		util_fmt_time(r, sizeof r, tl->sel1 - tl->sel0);
 		snprintf(c, sizeof c, "  range %s", r);
+	}
+	if (tl->align != NP_NA) {
+		n = strlen(c);
+		snprintf(c + n, sizeof c - n, "  at step %lld",
+		    (long long)tl->align);
 	}
 	snprintf(buf, len, " Timeline  %s  frame %s  cell %s%s", at, a, b, c);
 }

@@ -175,10 +175,14 @@ store_window_step(struct store *s, int64_t iter, int64_t device,
 	/* The task sums answer at once; the tasks need a pass over all. */
 	if (store_prepare(s, &stmt, store_exists(s, "SELECT 1 FROM task_sum"
 	    " LIMIT 1") ? "SELECT MIN(start_ns), MAX(end_ns) FROM task_sum"
-	    " WHERE step = ?" : "SELECT MIN(start_ns), MAX(start_ns +"
-	    " dur_ns) FROM task WHERE step = ?", cause) != 0)
+	    " WHERE step = ?1 AND (?2 IS NULL OR device = ?2) AND (?3 IS NULL"
+	    " OR rank = ?3)" : "SELECT MIN(start_ns), MAX(start_ns +"
+	    " dur_ns) FROM task WHERE step = ?1 AND (?2 IS NULL OR device ="
+	    " ?2) AND (?3 IS NULL OR rank = ?3)", cause) != 0)
 		return -1;
 	sqlite3_bind_int64(stmt, 1, iter);
+	store_load_bind_i64(stmt, 2, device);
+	store_load_bind_i64(stmt, 3, rank);
 	if (sqlite3_step(stmt) == SQLITE_ROW &&
 	    sqlite3_column_type(stmt, 0) == SQLITE_INTEGER) {
 		w->step = iter;
