@@ -5,6 +5,7 @@
  * (or NULL). It draws only when the loop asks.
  */
 #include <curses.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,35 @@ prompt_start(const char *label, const char *initial,
 	prompt.change = NULL;
 	prompt.arg = arg;
 	prompt.active = true;
+}
+
+/* Ask LABEL for a step, CUR (NP_NA: none) as the initial text. */
+void
+prompt_step(const char *label, int64_t cur, void (*done)(void *,
+    const char *), void *arg)
+{
+	char	 now[32] = "";
+
+	if (cur != NP_NA)
+		snprintf(now, sizeof now, "%lld", (long long)cur);
+	prompt_start(label, now, done, arg);
+}
+
+/*
+ * The step number ANSWER into *STEP; -1 (said on the status line) if it
+ * is not one.
+ */
+int
+prompt_step_parse(const char *answer, int64_t *step)
+{
+	char	*end;
+
+	*step = strtoll(answer, &end, 10);
+	if (*end != '\0' || end == answer) {
+		status_set(ROLE_ERROR, "not a step number: %s", answer);
+		return -1;
+	}
+	return 0;
 }
 
 /*

@@ -317,6 +317,9 @@ int		 prompt_key(int);
 void		 prompt_on_change(void (*)(void *, const char *));
 void		 prompt_start(const char *, const char *,
 		     void (*)(void *, const char *), void *);
+void		 prompt_step(const char *, int64_t,
+		     void (*)(void *, const char *), void *);
+int		 prompt_step_parse(const char *, int64_t *);
 
 /*
  * view-table.c: the table views, one line each. VIEW_TABLE_<E> indexes its

@@ -43,8 +43,8 @@ view_table_step_done(void *arg, const char *answer)
 	struct view_table		*vt = arg;
 	const struct store_table	*t;
 	struct store_window		 w;
-	char				*end, *cause = NULL;
-	long long			 n;
+	char				*cause = NULL;
+	int64_t				 n;
 	int				 found;
 
 	if (answer == NULL)
@@ -53,17 +53,14 @@ view_table_step_done(void *arg, const char *answer)
 		view_table_step_all(vt);
 		return;
 	}
-	n = strtoll(answer, &end, 10);
-	if (*end != '\0' || end == answer) {
-		status_set(ROLE_ERROR, "not a step number: %s", answer);
+	if (prompt_step_parse(answer, &n) != 0)
 		return;
-	}
 	found = store_window_step(session_store(), n, session_device(),
 	    session_rank(), &w, &cause);
 	if (found <= 0) {
 		if (found == 0)
 			status_set(ROLE_ERROR, "no step %lld in this profile",
-			    n);
+			    (long long)n);
 		else
 			status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
@@ -89,10 +86,7 @@ view_table_step_done(void *arg, const char *answer)
 int
 view_table_step_key(struct view_table *vt)
 {
-	char	 cur[32] = "";
-
-	if (vt->step != NP_NA)
-		snprintf(cur, sizeof cur, "%lld", (long long)vt->step);
-	prompt_start("step (empty for all): ", cur, view_table_step_done, vt);
+	prompt_step("step (empty for all): ", vt->step, view_table_step_done,
+	    vt);
 	return REDRAW_STATUS;
 }

@@ -142,8 +142,7 @@ static void
 view_timeline_align_done(void *arg, const char *answer)
 {
 	struct view_tl	*tl = arg;
-	char		*end;
-	long long	 step;
+	int64_t		 step;
 
 	if (answer == NULL)
 		return;
@@ -158,11 +157,8 @@ view_timeline_align_done(void *arg, const char *answer)
 		view_timeline_fill(tl);
 		return;
 	}
-	step = strtoll(answer, &end, 10);
-	if (*end != '\0' || end == answer) {
-		status_set(ROLE_ERROR, "not a step number: %s", answer);
+	if (prompt_step_parse(answer, &step) != 0)
 		return;
-	}
 	if (view_timeline_align_step(tl, step))
 		view_timeline_fill(tl);
 }
@@ -171,11 +167,7 @@ view_timeline_align_done(void *arg, const char *answer)
 int
 view_timeline_align_key(struct view_tl *tl)
 {
-	char	 now[32] = "";
-
-	if (tl->align != NP_NA)
-		snprintf(now, sizeof now, "%lld", (long long)tl->align);
-	prompt_start("Line the ranks up at step (empty: their own time): ",
-	    now, view_timeline_align_done, tl);
+	prompt_step("Line the ranks up at step (empty: their own time): ",
+	    tl->align, view_timeline_align_done, tl);
 	return REDRAW_STATUS;
 }
