@@ -68,6 +68,8 @@ struct main_opts {
 	const char	*replay;
 	int		 jobs;
 	enum main_stores stores;
+	bool		 compare;
+	int64_t		 base_step;
 };
 
 struct main_progress {
@@ -97,6 +99,8 @@ static const char *main_usage_text =
 "                        [--filter REGEX] [--limit N] [--device ID]\n"
 "                        [--rank N] [--step N] [--stats auto|file|computed]\n"
 "                        [--db FILE] [--reimport] PATH [TABLE...]\n"
+"       npuprof-tui show --compare [--rank N] [--base-step N] [--step N]\n"
+"                        [--format F] [--limit N] BASE NEW [kernel_compare]\n"
 "       npuprof-tui export summary [--format csv|json] [--output DIR]\n"
 "                        [--device ID] [--force] [--db FILE] PATH\n"
 "       npuprof-tui export timeline [--output DIR] [--device ID]\n"
@@ -177,6 +181,9 @@ static const char *main_help_text =
 "                    tasks and spans; its rows of step_trace)\n"
 "                    (stacks take --range in epoch microseconds only)\n"
 "  --folded          export: PATH's call stacks as folded stacks\n"
+"  --compare         show: compare run NEW with run BASE (the two paths),\n"
+"                    as msprof-analyze compare: kernel_compare\n"
+"  --base-step N     --compare: step N of BASE (default: --step's)\n"
 "  -q, --quiet       no progress and no warnings (errors still)\n"
 "  -h, --help        this help\n"
 "  -V, --version     the version\n"
@@ -548,7 +555,9 @@ enum {
 	OPT_THEME,
 	OPT_NO_MOUSE,
 	OPT_REPLAY,
-	OPT_STORES
+	OPT_STORES,
+	OPT_COMPARE,
+	OPT_BASE_STEP
 };
 
 static const struct option main_long_opts[] = {
@@ -573,6 +582,8 @@ static const struct option main_long_opts[] = {
 	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
 	{ "replay", required_argument, NULL, OPT_REPLAY },
 	{ "stores", required_argument, NULL, OPT_STORES },
+	{ "compare", no_argument, NULL, OPT_COMPARE },
+	{ "base-step", required_argument, NULL, OPT_BASE_STEP },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
@@ -600,6 +611,7 @@ main_options(int argc, char **argv, struct main_opts *o)
 	o->rank = NP_NA;
 	o->format = "table";
 	o->step = NP_NA;
+	o->base_step = NP_NA;
 	o->limit = -1;
 	o->from_ns = NP_NA;
 	o->to_ns = NP_NA;
@@ -677,6 +689,12 @@ main_options(int argc, char **argv, struct main_opts *o)
 			break;
 		case OPT_STEP:
 			o->step = main_parse_count("step", optarg);
+			break;
+		case OPT_BASE_STEP:
+			o->base_step = main_parse_count("step", optarg);
+			break;
+		case OPT_COMPARE:
+			o->compare = true;
 			break;
 		case OPT_FOLDED:
 			o->folded = true;
@@ -1055,6 +1073,96 @@ main_show_tables(struct store *s, char **names, int n,
 	return fflush(stdout) == 0 ? 0 : EXIT_DATA;
 }
 
+/*
+ * The store of PATH for a comparison: of one rank (--rank, which a store
+ * of several ranks needs), opened into *RS for a set of stores. WHAT
+ * names the run in messages. Exits on error.
+ */
+static struct store *
+main_compare_store(const char *path, struct store **rs, const char *what,
+    const struct main_opts *o)
+{
+	struct store	*s;
+	int64_t		*ids;
+	size_t		 n = 0;
+	char		*cause = NULL;
+
+	s = main_store(path, o);
+	if (store_set_is(s))
+		return main_rank_store(s, rs, "--compare", o);
+	if (o->rank == NP_NA && store_query_ranks(s, &ids, &n, &cause) == 0) {
+		free(ids);
+		if (n > 1) {
+			log_errx("--compare: the %s run '%s' holds %zu ranks; "
+			    "give --rank N", what, path, n);
+			exit(EXIT_USAGE);
+		}
+	}
+	free(cause);
+	return s;
+}
+
+/*
+ * show --compare BASE NEW [TABLE...]: the comparison tables of two runs
+ * (kernel_compare when none is named). Return an exit status.
+ */
+static int
+main_show_compare(int argc, char **argv, const struct main_opts *o)
+{
+	struct store_print_opts	 po;
+	struct store_compare	 co;
+	struct store_rows	*r;
+	struct store		*b, *c, *brs = NULL, *crs = NULL;
+	char			*cause = NULL;
+	int			 i, rc = 0;
+
+	if (argc < 2)
+		log_usagex("", "show --compare: BASE and NEW, then tables");
+	for (i = 2; i < argc; i++) {
+		if (strcmp(argv[i], "kernel_compare") != 0)
+			log_usagex("", "unknown comparison table '%s' "
+			    "(kernel_compare)", argv[i]);
+	}
+	if (o->sort != NULL || o->filter != NULL)
+		log_usagex("", "--sort and --filter are not for comparison "
+		    "tables");
+	b = main_compare_store(argv[0], &brs, "base", o);
+	c = main_compare_store(argv[1], &crs, "comparison", o);
+	memset(&co, 0, sizeof co);
+	co.base_rank = co.rank = o->rank;
+	co.step = o->step;
+	co.base_step = o->base_step != NP_NA ? o->base_step : o->step;
+	memset(&po, 0, sizeof po);
+	po.format = (enum store_print_format)store_print_format(o->format);
+	po.width = main_term_width();
+	po.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	po.color = main_color();
+	r = store_compare_kernels(brs != NULL ? brs : b, crs != NULL ? crs :
+	    c, &co, &cause);
+	if (r == NULL) {
+		log_errx("%s", cause);
+		free(cause);
+		rc = EXIT_DATA;
+	} else {
+		while (o->limit >= 0 && r->nrows > (size_t)o->limit)
+			store_rows_drop_last(r);
+		if (po.format == PRINT_TABLE)
+			printf("%sKernel Compare%s\n", po.color ? "\033[1m" :
+			    "", po.color ? "\033[0m" : "");
+		store_print_rows(stdout, r, &po);
+		if (po.format == PRINT_TABLE && r->nrows == 0)
+			puts("(no rows: a run has no kernels)");
+		store_rows_free(r);
+	}
+	store_free(brs);
+	store_free(crs);
+	store_free(b);
+	store_free(c);
+	if (rc != 0)
+		return rc;
+	return fflush(stdout) == 0 ? 0 : EXIT_DATA;
+}
+
 static int
 main_show(int argc, char **argv, const struct main_opts *o)
 {
@@ -1064,6 +1172,8 @@ main_show(int argc, char **argv, const struct main_opts *o)
 			    "acl_statistic", "frequency" };
 	int		 rc, n = 0, i;
 
+	if (o->compare)
+		return main_show_compare(argc, argv, o);
 	if (argc < 1)
 		log_usagex("", "show: no PATH");
 	s = main_store(argv[0], o);
@@ -1314,6 +1424,9 @@ main(int argc, char **argv)
 	first = main_options(argc, argv, &o);
 	argc -= first;
 	argv += first;
+	if (o.compare && (cmd == NULL || strcmp(cmd, "show") != 0))
+		log_usagex("", "--compare is for show: npuprof-tui show "
+		    "--compare BASE NEW [TABLE...]");
 	if (cmd == NULL)
 		return main_open(argc, argv, &o);
 	if (strcmp(cmd, "import") == 0)

@@ -259,8 +259,10 @@ store_print_json_row(struct json *j, const struct store_rows *hdr,
 	for (i = 0; i < hdr->ncols; i++) {
 		fmt = hdr->fmts[i];
 		json_str(j, hdr->names[i]);
+		/* N/A, or nothing in a column of computed numbers. */
 		if (fmt != FMT_TEXT && vals[i].kind == VAL_NONE &&
-		    strcmp(cells[i], "N/A") == 0)
+		    (strcmp(cells[i], "N/A") == 0 || (*cells[i] == '\0' &&
+		    (fmt == FMT_INT || fmt == FMT_REAL))))
 			json_null(j);
 		else if (fmt == FMT_TEXT || vals[i].kind == VAL_NONE ||
 		    !json_number(j, cells[i]))

@@ -109,6 +109,19 @@ store_rows_append(struct store_rows *dst, struct store_rows *src)
 	return lost;
 }
 
+/* Drop the last row of R, if any. */
+void
+store_rows_drop_last(struct store_rows *r)
+{
+	size_t	 i;
+
+	if (r->nrows == 0)
+		return;
+	r->nrows--;
+	for (i = 0; i < r->ncols; i++)
+		free(r->cells[r->nrows * r->ncols + i]);
+}
+
 /* The cell at ROW, COL, borrowed from R. */
 const char *
 store_rows_cell(const struct store_rows *r, size_t row, size_t col)

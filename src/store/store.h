@@ -601,6 +601,16 @@ struct store	*store_set_open(struct store *, int64_t, char **);
 struct store	*store_set_open_path(struct store *, const char *, bool,
 		     char **);
 
+/* store-compare.c: two runs side by side */
+struct store_compare {
+	int64_t		 base_rank;	/* NP_NA: all */
+	int64_t		 base_step;
+	int64_t		 rank;		/* of the comparison run */
+	int64_t		 step;
+};
+struct store_rows *store_compare_kernels(struct store *, struct store *,
+		     const struct store_compare *, char **);
+
 /* store-floor.c: for bench/floor */
 int		 store_floor(const char *, int64_t, double *, double *,
 		     char **);
@@ -710,6 +720,7 @@ int		 store_print_format(const char *);
 struct store_rows *store_rows_create(size_t);
 void		 store_rows_free(struct store_rows *);
 size_t		 store_rows_append(struct store_rows *, struct store_rows *);
+void		 store_rows_drop_last(struct store_rows *);
 void		 store_rows_add(struct store_rows *, char **,
 		     const struct store_val *);
 const char	*store_rows_cell(const struct store_rows *, size_t, size_t);

@@ -1,0 +1,310 @@
+/*
+ * Two runs side by side, as msprof-analyze's compare tool puts them: the
+ * kernels of each grouped by op type and input shapes, their time summed,
+ * averaged and bounded in microseconds, and the ratios of the comparison
+ * run (NEW) to the base. The numbers are rounded as the tool rounds them
+ * (half to even on the binary value, as Python's round()), and groups
+ * come in its order: the base's op types as first met, each type's shapes
+ * as first met, then the groups only the comparison has.
+ */
+#include <sys/types.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+
+struct compare_group {
+	char		*type;
+	char		*shape;
+	int64_t		 type_order;	/* its op type's first appearance */
+	int64_t		 order;		/* its own */
+	double		 sum;		/* us, summed in the tasks' order */
+	double		 max;
+	double		 min;
+	int64_t		 n;
+	bool		 matched;	/* a group of the other run has it */
+};
+
+struct compare_side {
+	struct compare_group	*v;
+	size_t			 n;
+};
+
+/* X rounded to N decimals as Python's round() does. */
+static double
+store_compare_round(double x, int n)
+{
+	char	 buf[512];
+
+	if (!isfinite(x))
+		return x;
+	snprintf(buf, sizeof buf, "%.*f", n, x);
+	return strtod(buf, NULL);
+}
+
+static int
+store_compare_cmp(const void *a, const void *b)
+{
+	const struct compare_group	*x = a, *y = b;
+
+	if (x->type_order != y->type_order)
+		return x->type_order < y->type_order ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static void
+store_compare_side_free(struct compare_side *cs)
+{
+	size_t	 i;
+
+	for (i = 0; i < cs->n; i++) {
+		free(cs->v[i].type);
+		free(cs->v[i].shape);
+	}
+	free(cs->v);
+}
+
+/*
+ * The kernel groups of S (of rank RANK and step STEP, NP_NA for all) in
+ * *CS. Kernels without an op type are left out, as the tool leaves them;
+ * an empty shape is "N/A". -1 with *cause set on failure.
+ */
+static int
+store_compare_kernels_of(struct store *s, int64_t rank, int64_t step,
+    struct compare_side *cs, char **cause)
+{
+	struct util_map		 groups, types;
+	struct compare_group	*g;
+	sqlite3_stmt		*stmt;
+	const char		*type, *shape;
+	uint64_t		 key, at;
+	int64_t			 ntypes = 0;
+	double			 us;
+	int			 rc;
+
+	memset(cs, 0, sizeof *cs);
+	if (store_prepare(s, &stmt, "SELECT t.op_type, t.in_shapes, o.s,"
+	    " sh.s, t.dur_ns FROM task t LEFT JOIN str o ON o.id = t.op_type"
+	    " LEFT JOIN str sh ON sh.id = t.in_shapes WHERE (?1 IS NULL OR"
+	    " t.rank = ?1) AND (?2 IS NULL OR t.step = ?2) ORDER BY t.id",
+	    cause) != 0)
+		return -1;
+	store_load_bind_i64(stmt, 1, rank);
+	store_load_bind_i64(stmt, 2, step);
+	util_map_init(&groups);
+	util_map_init(&types);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		type = (const char *)sqlite3_column_text(stmt, 2);
+		shape = (const char *)sqlite3_column_text(stmt, 3);
+		if (type == NULL || *type == '\0' || strcmp(type, "N/A") == 0)
+			continue;
+		if (shape == NULL || *shape == '\0')
+			shape = "N/A";
+		key = (uint64_t)sqlite3_column_int64(stmt, 0) << 32 ^
+		    (uint64_t)sqlite3_column_int64(stmt, 1);
+		us = (double)sqlite3_column_int64(stmt, 4) / 1000.0;
+		if (util_map_get(&groups, key, &at)) {
+			g = &cs->v[at - 1];
+			g->sum += us;
+			g->max = us > g->max ? us : g->max;
+			g->min = us < g->min ? us : g->min;
+			g->n++;
+			continue;
+		}
+		cs->v = xreallocarray(cs->v, cs->n + 1, sizeof *cs->v);
+		g = &cs->v[cs->n++];
+		memset(g, 0, sizeof *g);
+		g->type = xstrdup(type);
+		g->shape = xstrdup(shape);
+		if (!util_map_get(&types, (uint64_t)sqlite3_column_int64(stmt,
+		    0), &at)) {
+			at = (uint64_t)++ntypes;
+			util_map_set(&types, (uint64_t)sqlite3_column_int64(
+			    stmt, 0), at);
+		}
+		g->type_order = (int64_t)at;
+		g->order = (int64_t)cs->n;
+		g->sum = g->max = g->min = us;
+		g->n = 1;
+		util_map_set(&groups, key, cs->n);
+	}
+	sqlite3_finalize(stmt);
+	util_map_release(&groups);
+	util_map_release(&types);
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot read the kernels of '%s': %s",
+		    s->path, sqlite3_errmsg(s->db));
+		store_compare_side_free(cs);
+		return -1;
+	}
+	if (cs->n > 1)
+		qsort(cs->v, cs->n, sizeof *cs->v, store_compare_cmp);
+	return 0;
+}
+
+/* The key of a group's op type and shape, the same in both runs. */
+static uint64_t
+store_compare_key(const struct compare_group *g)
+{
+	return util_hash64(g->type, strlen(g->type)) * 31 ^
+	    util_hash64(g->shape, strlen(g->shape));
+}
+
+/* The group of C with G's op type and shape not matched yet, or -1. */
+static ssize_t
+store_compare_find(struct compare_side *c, const struct util_map *m,
+    const struct compare_group *g)
+{
+	uint64_t	 at;
+	size_t		 j;
+
+	if (util_map_get(m, store_compare_key(g), &at) &&
+	    !c->v[at - 1].matched && strcmp(c->v[at - 1].type, g->type) ==
+	    0 && strcmp(c->v[at - 1].shape, g->shape) == 0)
+		return (ssize_t)at - 1;
+	/* Two keys alike: look through them all. */
+	for (j = 0; j < c->n; j++) {
+		if (!c->v[j].matched && strcmp(c->v[j].type, g->type) == 0 &&
+		    strcmp(c->v[j].shape, g->shape) == 0)
+			return (ssize_t)j;
+	}
+	return -1;
+}
+
+/* Cell I of *CELLS: the number V as Python prints it, kept in VALS too. */
+static void
+store_compare_num(char **cells, struct store_val *vals, size_t i, double v)
+{
+	char	 buf[64];
+
+	if (isinf(v)) {
+		cells[i] = xstrdup("INF");
+		vals[i].kind = VAL_NONE;
+		return;
+	}
+	util_fmt_pyfloat(buf, sizeof buf, v);
+	cells[i] = xstrdup(buf);
+	vals[i].kind = VAL_REAL;
+	vals[i].d = v;
+}
+
+/* The tool's ratio of C to B: 1 when both are 0, INF when B alone is. */
+static double
+store_compare_ratio(double b, double c)
+{
+	if (b == 0 && c == 0)
+		return 1.0;
+	return b == 0 ? INFINITY : store_compare_round(c / b, 4);
+}
+
+/*
+ * Cells 3 + 5 * SIDE on of a group G (NULL: the run has none): total,
+ * average, max, min and count; *TOTAL and *AVG get the first two.
+ */
+static void
+store_compare_group_cells(char **cells, struct store_val *vals,
+    size_t at, const struct compare_group *g, double *total, double *avg)
+{
+	*total = g != NULL ? store_compare_round(g->sum, 2) : 0;
+	*avg = g != NULL && *total != 0 ? store_compare_round(*total /
+	    (double)g->n, 2) : 0;
+	store_compare_num(cells, vals, at, *total);
+	store_compare_num(cells, vals, at + 1, *avg);
+	if (g == NULL) {
+		cells[at + 2] = xstrdup("");
+		cells[at + 3] = xstrdup("");
+		cells[at + 4] = xstrdup("");
+		vals[at + 2].kind = vals[at + 3].kind = vals[at + 4].kind =
+		    VAL_NONE;
+		return;
+	}
+	store_compare_num(cells, vals, at + 2, store_compare_round(g->max,
+	    2));
+	store_compare_num(cells, vals, at + 3, store_compare_round(g->min,
+	    2));
+	xasprintf(&cells[at + 4], "%lld", (long long)g->n);
+	vals[at + 4].kind = VAL_INT;
+	vals[at + 4].i = g->n;
+}
+
+/* Add the row of groups B and C (either NULL) to R as number ORDER. */
+static void
+store_compare_kernel_row(struct store_rows *r, int64_t order,
+    const struct compare_group *b, const struct compare_group *c)
+{
+	char			*cells[15];
+	struct store_val	 vals[15];
+	const struct compare_group *g = b != NULL ? b : c;
+	double			 bt, ba, ct, ca;
+
+	memset(vals, 0, sizeof vals);
+	xasprintf(&cells[0], "%lld", (long long)order);
+	vals[0].kind = VAL_INT;
+	vals[0].i = order;
+	cells[1] = xstrdup(g->type);
+	cells[2] = xstrdup(g->shape);
+	store_compare_group_cells(cells, vals, 3, b, &bt, &ba);
+	store_compare_group_cells(cells, vals, 8, c, &ct, &ca);
+	store_compare_num(cells, vals, 13, store_compare_ratio(bt, ct));
+	store_compare_num(cells, vals, 14, store_compare_ratio(ba, ca));
+	store_rows_add(r, cells, vals);
+}
+
+/*
+ * kernel_compare of BASE and NEW (each of its rank and step, NP_NA for
+ * all): a row per op type and input shapes of either run. NULL with
+ * *cause set on failure.
+ */
+struct store_rows *
+store_compare_kernels(struct store *base, struct store *new,
+    const struct store_compare *o, char **cause)
+{
+	static const char *const names[] = { "Order Id", "Kernel",
+	    "Input Shape", "Base Total Duration(us)",
+	    "Base Avg Duration(us)", "Base Max Duration(us)",
+	    "Base Min Duration(us)", "Base Calls",
+	    "Comparison Total Duration(us)", "Comparison Avg Duration(us)",
+	    "Comparison Max Duration(us)", "Comparison Min Duration(us)",
+	    "Comparison Calls", "Diff Total Ratio", "Diff Avg Ratio" };
+	struct compare_side	 b, c;
+	struct store_rows	*r;
+	struct util_map		 m;
+	size_t			 i, j;
+	ssize_t			 k;
+	int64_t			 order = 0;
+
+	if (store_compare_kernels_of(base, o->base_rank, o->base_step, &b,
+	    cause) != 0)
+		return NULL;
+	if (store_compare_kernels_of(new, o->rank, o->step, &c, cause) != 0) {
+		store_compare_side_free(&b);
+		return NULL;
+	}
+	r = store_rows_create(15);
+	for (i = 0; i < 15; i++) {
+		r->names[i] = xstrdup(names[i]);
+		r->fmts[i] = i == 1 || i == 2 ? FMT_TEXT : i == 0 || i == 7 ||
+		    i == 12 ? FMT_INT : FMT_REAL;
+	}
+	util_map_init(&m);
+	for (j = c.n; j > 0; j--)
+		util_map_set(&m, store_compare_key(&c.v[j - 1]), j);
+	/* The tool shows nothing unless both runs have kernels. */
+	for (i = 0; c.n > 0 && i < b.n; i++) {
+		if ((k = store_compare_find(&c, &m, &b.v[i])) >= 0)
+			c.v[k].matched = true;
+		store_compare_kernel_row(r, ++order, &b.v[i], k >= 0 ?
+		    &c.v[k] : NULL);
+	}
+	util_map_release(&m);
+	for (j = 0; b.n > 0 && j < c.n; j++) {
+		if (!c.v[j].matched)
+			store_compare_kernel_row(r, ++order, NULL, &c.v[j]);
+	}
+	store_compare_side_free(&b);
+	store_compare_side_free(&c);
+	return r;
+}
