@@ -843,6 +843,17 @@ main_show_table(struct store *s, const struct store_table **t,
 	return store_query_table(s, *t, &sq, cause);
 }
 
+/* How show prints for O: its format, the terminal's width and colour. */
+static void
+main_print_opts(const struct main_opts *o, struct store_print_opts *po)
+{
+	memset(po, 0, sizeof *po);
+	po->format = (enum store_print_format)store_print_format(o->format);
+	po->width = main_term_width();
+	po->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	po->color = main_color();
+}
+
 /*
  * The store with the task rows of S for O's rank: S itself, or in a set
  * of stores the rank's own, opened into *RS once. Without --rank a set
@@ -974,11 +985,7 @@ main_show_tables(struct store *s, char **names, int n,
 	char				 *cause = NULL, *title = NULL;
 	int				  i, rc = 0;
 
-	memset(&po, 0, sizeof po);
-	po.format = (enum store_print_format)store_print_format(o->format);
-	po.width = main_term_width();
-	po.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-	po.color = main_color();
+	main_print_opts(o, &po);
 	store_query_init(&q);
 	q.sort = o->sort;
 	q.filter = o->filter;
@@ -1132,11 +1139,7 @@ main_show_compare(int argc, char **argv, const struct main_opts *o)
 	co.base_rank = co.rank = o->rank;
 	co.step = o->step;
 	co.base_step = o->base_step != NP_NA ? o->base_step : o->step;
-	memset(&po, 0, sizeof po);
-	po.format = (enum store_print_format)store_print_format(o->format);
-	po.width = main_term_width();
-	po.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-	po.color = main_color();
+	main_print_opts(o, &po);
 	r = store_compare_kernels(brs != NULL ? brs : b, crs != NULL ? crs :
 	    c, &co, &cause);
 	if (r == NULL) {
@@ -1158,9 +1161,7 @@ main_show_compare(int argc, char **argv, const struct main_opts *o)
 	store_free(crs);
 	store_free(b);
 	store_free(c);
-	if (rc != 0)
-		return rc;
-	return fflush(stdout) == 0 ? 0 : EXIT_DATA;
+	return rc != 0 ? rc : fflush(stdout) == 0 ? 0 : EXIT_DATA;
 }
 
 static int

@@ -60,6 +60,22 @@ skip_all() {	# skip_all REASON: exit 77, which tests/tap-run reports as a skip
 	exit 77
 }
 
+# need_msprof_analyze [MODULE...]: skip unless msprof-analyze can be
+# imported by $PY (installed, or the source tree MSPROF_ANALYZE names,
+# which joins PYTHONPATH), with the Python modules named too.
+need_msprof_analyze() {
+	if [ -n "${MSPROF_ANALYZE:-}" ]; then
+		PYTHONPATH="$MSPROF_ANALYZE${PYTHONPATH:+:$PYTHONPATH}"
+		export PYTHONPATH
+	fi
+	m="msprof_analyze.cli.entrance"
+	for x in "$@"; do
+		m="$m, $x"
+	done
+	"$PY" -c "import $m" 2>/dev/null ||
+	    skip_all "msprof-analyze${1:+ (with $*)} is not installed"
+}
+
 need_samples() {
 	[ -d "$SAMPLES" ] || skip_all "no samples in $SAMPLES"
 }

@@ -8,12 +8,7 @@
 
 PY=${PYTHON3:-python3}
 command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
-if [ -n "${MSPROF_ANALYZE:-}" ]; then
-	PYTHONPATH="$MSPROF_ANALYZE${PYTHONPATH:+:$PYTHONPATH}"
-	export PYTHONPATH
-fi
-"$PY" -c 'import msprof_analyze.cli.entrance' 2>/dev/null ||
-    skip_all "msprof-analyze is not installed"
+need_msprof_analyze
 
 analyze() {	# analyze DIR OUT
 	"$PY" -c 'import sys

@@ -9,12 +9,7 @@
 
 PY=${PYTHON3:-python3}
 command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
-if [ -n "${MSPROF_ANALYZE:-}" ]; then
-	PYTHONPATH="$MSPROF_ANALYZE${PYTHONPATH:+:$PYTHONPATH}"
-	export PYTHONPATH
-fi
-"$PY" -c 'import msprof_analyze.cli.entrance, openpyxl' 2>/dev/null ||
-    skip_all "msprof-analyze (with openpyxl) is not installed"
+need_msprof_analyze openpyxl
 
 compare() {	# compare NAME BASE NEW [STEP]: ours against the tool's
 	rm -rf "$T/$1.out" && mkdir "$T/$1.out"
