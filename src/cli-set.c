@@ -4,9 +4,13 @@
  * it, JOBS at a time in child processes, the stores still current kept as
  * they are; then PATH's own store made of theirs (store-set.c).
  */
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +35,25 @@ struct cli_set_child {
 	int		 fd;		/* its cause, on failure */
 	size_t		 unit;
 };
+
+/* The children running, for cli_set_kill() in a signal handler. */
+static volatile pid_t	*cli_set_pids;
+static volatile int	 cli_set_npids;
+
+/*
+ * Stop the imports running (from a signal handler: only kill()); each
+ * removes its temporary store as it goes.
+ */
+void
+cli_set_kill(void)
+{
+	int	 i;
+
+	for (i = 0; i < cli_set_npids; i++) {
+		if (cli_set_pids != NULL && cli_set_pids[i] > 0)
+			kill(cli_set_pids[i], SIGTERM);
+	}
+}
 
 /* Say how far the stores are, on a terminal, at most ten times a second. */
 static void
@@ -63,8 +86,8 @@ cli_set_progress(const struct cli_set *cs, size_t done, size_t todo,
 
 /* Start the import of unit I in a child on slot K. */
 static int
-cli_set_spawn(const struct cli_set *cs, struct cli_set_child *k, size_t i,
-    char **dbs)
+cli_set_spawn(const struct cli_set *cs, struct cli_set_child *kids0,
+    struct cli_set_child *k, size_t i, char **dbs)
 {
 	char	*cause = NULL;
 	int	 p[2], rc;
@@ -80,6 +103,12 @@ cli_set_spawn(const struct cli_set *cs, struct cli_set_child *k, size_t i,
 		return -1;
 	}
 	if (k->pid == 0) {
+		/* Its signal handler must not stop the others. */
+		cli_set_npids = 0;
+#ifdef __linux__
+		/* Die with the parent, however it goes. */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+#endif
 		close(p[0]);
 		rc = cs->import(cs->arg, cs->units[i], dbs[i], &cause);
 		if (rc != 0 && cause != NULL) {
@@ -93,45 +122,55 @@ cli_set_spawn(const struct cli_set *cs, struct cli_set_child *k, size_t i,
 	close(p[1]);
 	k->fd = p[0];
 	k->unit = i;
+	cli_set_pids[k - kids0] = k->pid;
 	return 0;
 }
 
-/* Wait for a child, read why it failed; return its slot, or -1. */
+/*
+ * Wait for one of our children (never another child of the process, such
+ * as collect's askpass helper), read why it failed; return its slot.
+ */
 static int
 cli_set_reap(struct cli_set_child *kids, int jobs, enum cli_set_state *st,
     char **why)
 {
-	char	 buf[CLI_SET_CAUSE_MAX + 1];
-	ssize_t	 n;
-	pid_t	 pid;
-	int	 status, j;
+	const struct timespec	 nap = { 0, 5000000 };
+	char			 buf[CLI_SET_CAUSE_MAX + 1];
+	ssize_t			 n;
+	pid_t			 pid;
+	int			 status, j;
 
-	while ((pid = wait(&status)) == -1 && errno == EINTR)
-		continue;
-	if (pid == -1)
-		return -1;
-	for (j = 0; j < jobs; j++) {
-		if (kids[j].pid == pid)
+	for (;;) {
+		for (j = 0; j < jobs; j++) {
+			if (kids[j].pid == 0)
+				continue;
+			pid = waitpid(kids[j].pid, &status, WNOHANG);
+			if (pid == kids[j].pid || (pid == -1 && errno !=
+			    EINTR))
+				break;
+		}
+		if (j < jobs)
 			break;
+		nanosleep(&nap, NULL);
 	}
-	if (j == jobs)
-		return -1;
 	n = read(kids[j].fd, buf, sizeof buf - 1);
 	buf[n > 0 ? n : 0] = '\0';
 	close(kids[j].fd);
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+	if (pid == kids[j].pid && WIFEXITED(status) &&
+	    WEXITSTATUS(status) == 0)
 		st[kids[j].unit] = SET_BUILT;
 	else {
 		st[kids[j].unit] = SET_FAILED;
 		if (n > 0)
 			why[kids[j].unit] = xstrdup(buf);
-		else if (WIFSIGNALED(status))
+		else if (pid == kids[j].pid && WIFSIGNALED(status))
 			xasprintf(&why[kids[j].unit], "its import ended on "
 			    "signal %d", WTERMSIG(status));
 		else
 			why[kids[j].unit] = xstrdup("its import failed");
 	}
 	kids[j].pid = 0;
+	cli_set_pids[j] = 0;
 	return j;
 }
 
@@ -152,6 +191,8 @@ cli_set_build(const struct cli_set *cs, char **dbs, enum cli_set_state *st,
 		log_infox("importing %zu of %zu profiles into stores of their"
 		    " own, %d at a time", todo, cs->n, cs->jobs);
 	kids = xcalloc((size_t)cs->jobs, sizeof *kids);
+	cli_set_pids = xcalloc((size_t)cs->jobs, sizeof *cli_set_pids);
+	cli_set_npids = cs->jobs;
 	for (;;) {
 		for (j = 0; j < cs->jobs && next < cs->n; j++) {
 			if (kids[j].pid != 0)
@@ -160,7 +201,7 @@ cli_set_build(const struct cli_set *cs, char **dbs, enum cli_set_state *st,
 				next++;
 			if (next == cs->n)
 				break;
-			if (cli_set_spawn(cs, &kids[j], next, dbs) != 0) {
+			if (cli_set_spawn(cs, kids, &kids[j], next, dbs) != 0) {
 				st[next] = SET_FAILED;
 				xasprintf(&why[next], "cannot start its import:"
 				    " %s", strerror(errno));
@@ -170,16 +211,20 @@ cli_set_build(const struct cli_set *cs, char **dbs, enum cli_set_state *st,
 				running++;
 			next++;
 		}
+		if (running == 0 && next == cs->n)
+			break;
 		if (running == 0)
-			break;
-		if ((j = cli_set_reap(kids, cs->jobs, st, why)) < 0)
-			break;
+			continue;
+		j = cli_set_reap(kids, cs->jobs, st, why);
 		running--;
 		done++;
 		failed += st[kids[j].unit] == SET_FAILED;
 		cli_set_progress(cs, done, todo, failed, false);
 	}
 	cli_set_progress(cs, done, todo, failed, true);
+	cli_set_npids = 0;
+	free((void *)cli_set_pids);
+	cli_set_pids = NULL;
 	free(kids);
 }
 
@@ -214,9 +259,11 @@ cli_set_import(const struct cli_set *cs, char **cause)
 	if ((s = store_load_begin(cs->db, cs->root, cause)) == NULL)
 		goto out;
 	for (i = 0; i < cs->n; i++) {
-		if (st[i] == SET_FAILED) {
+		/* Only a store current or built now: never a stale one. */
+		if (st[i] != SET_CURRENT && st[i] != SET_BUILT) {
 			store_load_warning(s, cs->units[i], -1, "not imported:"
-			    " %s", why[i]);
+			    " %s", why[i] != NULL ? why[i] : "its import did "
+			    "not run");
 			continue;
 		}
 		if (store_set_add(s, dbs[i], cs->units[i], &w) != 0) {

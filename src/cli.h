@@ -22,5 +22,6 @@ struct cli_set {
 };
 
 int		 cli_set_import(const struct cli_set *, char **);
+void		 cli_set_kill(void);
 
 #endif /* CLI_H */

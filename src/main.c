@@ -88,6 +88,7 @@ struct main_reimport {
 };
 
 static double	main_t0;
+static volatile sig_atomic_t main_child;	/* an import of a set's */
 
 static const char *main_usage_text =
 "usage: npuprof-tui [--db FILE] [--reimport] [--device ID] [--rank N]\n"
@@ -234,7 +235,9 @@ main_interrupt(int sig)
 
 	if (tmp != NULL)
 		unlink(tmp);
-	if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0)
+	cli_set_kill();
+	/* The parent of a set's imports speaks for them. */
+	if (!main_child && write(STDERR_FILENO, msg, sizeof msg - 1) < 0)
 		_exit(130);
 	_exit(128 + sig);
 }
@@ -367,29 +370,32 @@ static int
 main_import_unit(void *arg, const char *path, const char *db, char **cause)
 {
 	(void)arg;
+	main_child = 1;
 	return main_import_one(path, db, true, cause);
 }
 
 /*
- * Whether the current store DB was built the way O asks: one store, or a
- * set of stores (the answer of --stores auto is always yes).
+ * What the store DB is: -1 none (or not readable), 0 one store, 1 a set of
+ * stores; for a set, *STALE says whether one of its ranks' stores is gone
+ * or no longer current (and *WHY which).
  */
-static bool
-main_stores_match(const char *db, size_t units, const struct main_opts *o)
+static int
+main_store_kind(const char *db, bool *stale, char **why)
 {
 	struct store	*s;
 	char		*cause = NULL;
-	bool		 set;
+	int		 kind;
 
-	if (o->stores == STORES_AUTO)
-		return true;
-	if ((s = store_open(db, &cause)) == NULL) {
+	*stale = false;
+	if (access(db, F_OK) != 0 || (s = store_open(db, &cause)) == NULL) {
 		free(cause);
-		return false;
+		return -1;
 	}
-	set = store_set_is(s);
+	kind = store_set_is(s) ? 1 : 0;
+	if (kind == 1)
+		*stale = store_set_current(s, why) != 1;
 	store_free(s);
-	return set == (o->stores == STORES_RANK && units > 1);
+	return kind;
 }
 
 /*
@@ -405,22 +411,26 @@ main_import(const char *path, const char *db, bool force,
 	struct cli_set	 cs;
 	char		**units, *why = NULL;
 	size_t		 n;
-	int		 rc, current = -1;
+	int		 rc, kind;
+	bool		 set, stale;
 
 	units = importer_units(path, &n);
-	if (!force) {
-		current = store_manifest_current(db, path, &why);
-		if (current == 1 && main_stores_match(db, n, o)) {
-			util_strv_free(units, n);
-			free(why);
-			return 0;
-		}
-		if (current == 0 && !o->quiet)
-			log_infox("re-importing '%s': %s", path, why);
-		free(why);
+	kind = main_store_kind(db, &stale, &why);
+	/* Auto keeps a set a set, however small its folder. */
+	set = n > 1 && (o->stores == STORES_RANK || (o->stores ==
+	    STORES_AUTO && (kind == 1 || store_manifest_bytes(path) >=
+	    MAIN_SET_BYTES)));
+	if (!force && why == NULL && store_manifest_current(db, path,
+	    &why) == 1 && kind == (set ? 1 : 0)) {
+		util_strv_free(units, n);
+		return 0;
 	}
-	if (n < 2 || o->stores == STORES_ONE || (o->stores == STORES_AUTO &&
-	    store_manifest_bytes(path) < MAIN_SET_BYTES)) {
+	if (!force && kind >= 0 && !o->quiet)
+		log_infox("re-importing '%s': %s", path, why != NULL ? why :
+		    set ? "a store per rank was asked for" : "one store was "
+		    "asked for");
+	free(why);
+	if (!set) {
 		util_strv_free(units, n);
 		return main_import_one(path, db, o->quiet, cause);
 	}
@@ -917,13 +927,14 @@ main_show_known(struct store *s, struct store **rs, const char *name,
 
 /*
  * Table NAME of every rank of the set S, one rank's store after the other
- * (so rows come by rank, then in Q's order), at most Q's limit in all.
- * *TITLE is set to the table's title. NULL with *cause set on failure.
+ * (so rows come by rank) or, with a sort, merged in its order, at most
+ * Q's limit in all. *TITLE and *TNAME are set to the table's title and
+ * name. NULL with *cause set on failure.
  */
 static struct store_rows *
 main_show_ranks(struct store *s, const char *name,
     const struct store_query *q, const struct main_opts *o, char **title,
-    char **cause)
+    char **tname, char **cause)
 {
 	const struct store_table	*t;
 	struct store_query		 sq;
@@ -937,7 +948,8 @@ main_show_ranks(struct store *s, const char *name,
 		return NULL;
 	for (i = 0; i < n; i++) {
 		sq = *q;
-		if (q->limit >= 0 && all != NULL &&
+		/* Sorted, each rank's first LIMIT rows may all be wanted. */
+		if (q->sort == NULL && q->limit >= 0 && all != NULL &&
 		    (sq.limit = q->limit - (int64_t)all->nrows) <= 0)
 			break;
 		if ((u = store_set_open_path(s, paths[i], true, cause)) ==
@@ -948,8 +960,10 @@ main_show_ranks(struct store *s, const char *name,
 			continue;
 		}
 		r = main_show_table(u, &t, &sq, o, cause);
-		if (r != NULL && *title == NULL)
+		if (r != NULL && *title == NULL) {
 			*title = xstrdup(store_tables_title(t));
+			*tname = xstrdup(store_tables_name(t));
+		}
 		store_free(u);
 		if (r == NULL)
 			goto fail;
@@ -964,6 +978,14 @@ main_show_ranks(struct store *s, const char *name,
 		    "--rank N shows them", name);
 	if (all == NULL)
 		xasprintf(cause, "no rank has a table '%s'", name);
+	if (all != NULL && q->sort != NULL) {
+		if (store_rows_sort(all, q->sort, cause) != 0) {
+			store_rows_free(all);
+			return NULL;
+		}
+		while (q->limit >= 0 && all->nrows > (size_t)q->limit)
+			store_rows_drop_last(all);
+	}
 	return all;
 fail:
 	store_rows_free(all);
@@ -983,6 +1005,7 @@ main_show_tables(struct store *s, char **names, int n,
 	struct store			 *rs = NULL, *src;
 	struct json			 *key = NULL;
 	char				 *cause = NULL, *title = NULL;
+	char				 *tname = NULL;
 	int				  i, rc = 0;
 
 	main_print_opts(o, &po);
@@ -1011,7 +1034,8 @@ main_show_tables(struct store *s, char **names, int n,
 	for (i = 0; i < n; i++) {
 		t = NULL;
 		free(title);
-		title = NULL;
+		free(tname);
+		title = tname = NULL;
 		if (strcmp(names[i], "stacks") == 0) {
 			st = main_stacks(main_rank_store(s, &rs, "stacks", o),
 			    o);
@@ -1037,7 +1061,8 @@ main_show_tables(struct store *s, char **names, int n,
 			t = store_tables_find_rank(src, names[i], o->rank);
 			r = main_show_table(src, &t, &q, o, &cause);
 		} else
-			r = main_show_ranks(s, names[i], &q, o, &title, &cause);
+			r = main_show_ranks(s, names[i], &q, o, &title, &tname,
+			    &cause);
 		if (r == NULL) {
 			log_errx("%s", cause);
 			free(cause);
@@ -1059,12 +1084,13 @@ main_show_tables(struct store *s, char **names, int n,
 			fflush(stdout);
 			json_next(key);
 			json_str(key, t != NULL ? store_tables_name(t) :
-			    names[i]);
+			    tname != NULL ? tname : names[i]);
 			fputs(": ", stdout);
 		}
 		else if (n > 1)
 			printf("%s# %s\n", i > 0 ? "\n" : "",
-			    t != NULL ? store_tables_name(t) : names[i]);
+			    t != NULL ? store_tables_name(t) : tname != NULL ?
+			    tname : names[i]);
 		store_print_rows(stdout, r, &po);
 		if (po.format == PRINT_TABLE && r->nrows == 0)
 			puts("(no rows)");
@@ -1073,6 +1099,7 @@ main_show_tables(struct store *s, char **names, int n,
 	if (rc == 0 && po.format == PRINT_JSON && n > 1)
 		fputs("\n}\n", stdout);
 	free(title);
+	free(tname);
 	json_free(key);
 	store_free(rs);
 	if (rc != 0)
@@ -1130,9 +1157,8 @@ main_show_compare(int argc, char **argv, const struct main_opts *o)
 			log_usagex("", "unknown comparison table '%s' "
 			    "(kernel_compare)", argv[i]);
 	}
-	if (o->sort != NULL || o->filter != NULL)
-		log_usagex("", "--sort and --filter are not for comparison "
-		    "tables");
+	if (o->filter != NULL)
+		log_usagex("", "--filter is not for comparison tables");
 	b = main_compare_store(argv[0], &brs, "base", o);
 	c = main_compare_store(argv[1], &crs, "comparison", o);
 	memset(&co, 0, sizeof co);
@@ -1142,10 +1168,16 @@ main_show_compare(int argc, char **argv, const struct main_opts *o)
 	main_print_opts(o, &po);
 	r = store_compare_kernels(brs != NULL ? brs : b, crs != NULL ? crs :
 	    c, &co, &cause);
+	if (r != NULL && o->sort != NULL && store_rows_sort(r, o->sort,
+	    &cause) != 0) {
+		store_rows_free(r);
+		r = NULL;
+		rc = EXIT_USAGE;
+	}
 	if (r == NULL) {
 		log_errx("%s", cause);
 		free(cause);
-		rc = EXIT_DATA;
+		rc = rc != 0 ? rc : EXIT_DATA;
 	} else {
 		while (o->limit >= 0 && r->nrows > (size_t)o->limit)
 			store_rows_drop_last(r);

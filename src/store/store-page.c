@@ -301,6 +301,7 @@ store_page_fetch_keyed(struct store_page *p, int64_t offset, int64_t limit,
 	struct store_rows	*r;
 	int64_t			 d_start = offset, d_after = -1;
 	int64_t			 d_before = -1, n, first;
+	size_t			 i;
 	bool			 at_end;
 
 	at_end = p->count >= 0 && offset + limit >= p->count;
@@ -311,8 +312,15 @@ store_page_fetch_keyed(struct store_page *p, int64_t offset, int64_t limit,
 	if (at_end && (d_after < 0 || p->count - offset < d_after)) {
 		/* From the end, backwards. */
 		n = p->count - offset;
-		if (n <= 0)
-			return store_rows_create(p->t->ncols);
+		if (n <= 0) {
+			/* No rows, but the table's columns, named. */
+			r = store_rows_create(p->t->ncols);
+			for (i = 0; i < p->t->ncols; i++) {
+				r->names[i] = xstrdup(p->t->cols[i].name);
+				r->fmts[i] = p->t->cols[i].fmt;
+			}
+			return r;
+		}
 		first = offset;
 		r = store_page_keyed(p, NULL, true, 0, n, cause);
 	} else if (d_after >= 0 && d_after < d_start) {

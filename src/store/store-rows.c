@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "store.h"
 
@@ -107,6 +108,163 @@ store_rows_append(struct store_rows *dst, struct store_rows *src)
 	free(map);
 	store_rows_free(src);
 	return lost;
+}
+
+/*
+ * The column of R named NAME (LEN bytes) as a sort names it: exactly
+ * (case aside), else the one it is a prefix of, else the one holding it;
+ * -1 if none, -2 if several.
+ */
+static int
+store_rows_sort_col(const struct store_rows *r, const char *name,
+    size_t len)
+{
+	char	*key;
+	size_t	 i;
+	int	 found = -1, pass;
+
+	for (i = 0; i < r->ncols; i++) {
+		if (strlen(r->names[i]) == len &&
+		    strncasecmp(r->names[i], name, len) == 0)
+			return (int)i;
+	}
+	key = xstrndup(name, len);
+	for (pass = 0; pass < 2 && found == -1; pass++) {
+		for (i = 0; i < r->ncols; i++) {
+			if (pass == 0 ? strncasecmp(r->names[i], key,
+			    len) != 0 : strcasestr(r->names[i], key) == NULL)
+				continue;
+			found = found == -1 ? (int)i : -2;
+		}
+	}
+	free(key);
+	return found;
+}
+
+struct store_rows_key {
+	int	 col;
+	bool	 desc;
+};
+
+/*
+ * Compare cells A and B of column K as SQLite orders them: no value
+ * first, then numbers by value, then text by bytes.
+ */
+static int
+store_rows_cmp_cell(const struct store_rows *r, size_t a, size_t b, int k)
+{
+	const struct store_val	*x = &r->vals[a * r->ncols + (size_t)k];
+	const struct store_val	*y = &r->vals[b * r->ncols + (size_t)k];
+	const char		*s = r->cells[a * r->ncols + (size_t)k];
+	const char		*t = r->cells[b * r->ncols + (size_t)k];
+	int			 cx, cy;
+	double			 dx, dy;
+
+	cx = x->kind != VAL_NONE ? 1 : *s == '\0' || strcmp(s, "N/A") == 0 ?
+	    0 : 2;
+	cy = y->kind != VAL_NONE ? 1 : *t == '\0' || strcmp(t, "N/A") == 0 ?
+	    0 : 2;
+	if (cx != cy)
+		return cx < cy ? -1 : 1;
+	if (cx == 0)
+		return 0;
+	if (cx == 2)
+		return strcmp(s, t);
+	dx = store_rows_val_num(x);
+	dy = store_rows_val_num(y);
+	return dx < dy ? -1 : dx > dy;
+}
+
+static int
+store_rows_cmp(const struct store_rows *r, const struct store_rows_key *k,
+    size_t nk, size_t a, size_t b)
+{
+	size_t	 i;
+	int	 c;
+
+	for (i = 0; i < nk; i++) {
+		if ((c = store_rows_cmp_cell(r, a, b, k[i].col)) != 0)
+			return k[i].desc ? -c : c;
+	}
+	return 0;
+}
+
+/* Merge sort of the row numbers V (N of them), stable; T is scratch. */
+static void
+store_rows_msort(const struct store_rows *r, const struct store_rows_key *k,
+    size_t nk, size_t *v, size_t *t, size_t n)
+{
+	size_t	 h = n / 2, i = 0, j = h, o = 0;
+
+	if (n < 2)
+		return;
+	store_rows_msort(r, k, nk, v, t, h);
+	store_rows_msort(r, k, nk, v + h, t, n - h);
+	while (i < h && j < n)
+		t[o++] = store_rows_cmp(r, k, nk, v[j], v[i]) < 0 ? v[j++] :
+		    v[i++];
+	while (i < h)
+		t[o++] = v[i++];
+	while (j < n)
+		t[o++] = v[j++];
+	memcpy(v, t, n * sizeof *v);
+}
+
+/*
+ * Sort the rows of R on SPEC ("col" or "-col", comma-separated, names as
+ * show's --sort takes them), keeping the order of rows that tie. Return
+ * 0, or -1 with *cause set for a column R has not.
+ */
+int
+store_rows_sort(struct store_rows *r, const char *spec, char **cause)
+{
+	struct store_rows_key	*k = NULL;
+	struct store_val	*vals;
+	const char		*p = spec, *end;
+	char			**cells;
+	size_t			 nk = 0, *v, *t, i, j;
+	bool			 desc;
+	int			 col;
+
+	while (*p != '\0') {
+		desc = *p == '-';
+		if (*p == '-' || *p == '+')
+			p++;
+		end = strchr(p, ',');
+		if (end == NULL)
+			end = p + strlen(p);
+		if ((col = store_rows_sort_col(r, p, (size_t)(end - p))) < 0) {
+			xasprintf(cause, "%s sort column '%.*s'", col == -2 ?
+			    "ambiguous" : "no", (int)(end - p), p);
+			free(k);
+			return -1;
+		}
+		k = xreallocarray(k, nk + 1, sizeof *k);
+		k[nk].col = col;
+		k[nk++].desc = desc;
+		p = *end == ',' ? end + 1 : end;
+	}
+	v = xcalloc(r->nrows + 1, sizeof *v);
+	t = xcalloc(r->nrows + 1, sizeof *t);
+	for (i = 0; i < r->nrows; i++)
+		v[i] = i;
+	store_rows_msort(r, k, nk, v, t, r->nrows);
+	cells = xcalloc(r->nrows * r->ncols + 1, sizeof *cells);
+	vals = xcalloc(r->nrows * r->ncols + 1, sizeof *vals);
+	for (i = 0; i < r->nrows; i++) {
+		for (j = 0; j < r->ncols; j++) {
+			cells[i * r->ncols + j] = r->cells[v[i] * r->ncols + j];
+			vals[i * r->ncols + j] = r->vals[v[i] * r->ncols + j];
+		}
+	}
+	memcpy(r->cells, cells, r->nrows * r->ncols * sizeof *cells);
+	memcpy(r->vals, vals, r->nrows * r->ncols * sizeof *vals);
+	free(cells);
+	free(vals);
+	free(v);
+	free(t);
+	free(k);
+	return 0;
 }
 
 /* Drop the last row of R, if any. */

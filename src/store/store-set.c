@@ -188,8 +188,8 @@ store_set_add(struct store *s, const char *db, const char *unit,
 	if (n == 0) {
 		store_set_rank(s, NP_NA, db, unit);
 		store_load_warning(s, unit, -1, "this profile names no rank: "
-		    "its statistics show without one, and its tasks only "
-		    "with --db %s", db);
+		    "its rows show among every rank's but never for one rank"
+		    " (its own store is %s)", db);
 	}
 	free(ids);
 	for (i = 0; i < sizeof own / sizeof own[0]; i++) {
@@ -206,6 +206,36 @@ store_set_add(struct store *s, const char *db, const char *unit,
 	rc = 0;
 out:
 	store_free(u);
+	return rc;
+}
+
+/*
+ * Whether every store of the set S is still current for its profile:
+ * 1, or 0 with *why naming the first that is not (gone, or its profile
+ * changed), -1 with *why set on failure.
+ */
+int
+store_set_current(struct store *s, char **why)
+{
+	sqlite3_stmt	*stmt;
+	char		*cause = NULL;
+	int		 rc = 1;
+
+	if (store_prepare(s, &stmt, "SELECT DISTINCT path, unit FROM"
+	    " rank_store", why) != 0)
+		return -1;
+	while (rc == 1 && sqlite3_step(stmt) == SQLITE_ROW) {
+		if (store_manifest_current((const char *)sqlite3_column_text(
+		    stmt, 0), (const char *)sqlite3_column_text(stmt, 1),
+		    &cause) == 1)
+			continue;
+		xasprintf(why, "the store of '%s' is %s",
+		    (const char *)sqlite3_column_text(stmt, 1), cause != NULL ?
+		    cause : "gone");
+		rc = 0;
+	}
+	free(cause);
+	sqlite3_finalize(stmt);
 	return rc;
 }
 
@@ -330,16 +360,24 @@ store_set_open(struct store *s, int64_t rank, char **cause)
 	sqlite3_stmt	*stmt;
 	struct store	*u = NULL;
 
-	if (store_prepare(s, &stmt, "SELECT path FROM rank_store WHERE"
-	    " rank = ? ORDER BY rowid LIMIT 1", cause) != 0)
+	if (store_prepare(s, &stmt, "SELECT min(path), max(path), count(*)"
+	    " FROM rank_store WHERE rank = ?", cause) != 0)
 		return NULL;
 	sqlite3_bind_int64(stmt, 1, rank);
-	if (sqlite3_step(stmt) == SQLITE_ROW)
-		u = store_set_open_path(s, (const char *)
-		    sqlite3_column_text(stmt, 0), false, cause);
-	else
+	if (sqlite3_step(stmt) != SQLITE_ROW || sqlite3_column_int64(stmt,
+	    2) == 0)
 		xasprintf(cause, "no rank %lld in this cluster",
 		    (long long)rank);
+	else if (sqlite3_column_int64(stmt, 2) > 1)
+		/* Two runs of one rank: neither alone is the rank's. */
+		xasprintf(cause, "rank %lld is in %lld profiles' stores (%s, "
+		    "%s, ...): import one run at a time, or the folder with "
+		    "--stores one", (long long)rank, (long long)
+		    sqlite3_column_int64(stmt, 2), sqlite3_column_text(stmt, 0),
+		    sqlite3_column_text(stmt, 1));
+	else
+		u = store_set_open_path(s, (const char *)
+		    sqlite3_column_text(stmt, 0), false, cause);
 	sqlite3_finalize(stmt);
 	return u;
 }

@@ -593,6 +593,7 @@ int		 store_foreign_write(const char *, const char *, char **);
 int		 store_set_add(struct store *, const char *, const char *,
 		     char **);
 bool		 store_set_is(struct store *);
+int		 store_set_current(struct store *, char **);
 bool		 store_set_holds(struct store *, const char *);
 int		 store_set_list(struct store *, char ***, int64_t **, size_t *,
 		     char **);
@@ -721,6 +722,7 @@ struct store_rows *store_rows_create(size_t);
 void		 store_rows_free(struct store_rows *);
 size_t		 store_rows_append(struct store_rows *, struct store_rows *);
 void		 store_rows_drop_last(struct store_rows *);
+int		 store_rows_sort(struct store_rows *, const char *, char **);
 void		 store_rows_add(struct store_rows *, char **,
 		     const struct store_val *);
 const char	*store_rows_cell(const struct store_rows *, size_t, size_t);

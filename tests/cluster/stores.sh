@@ -7,8 +7,9 @@
 # import of the same folder; a changed profile is the only one imported
 # again, a store built beforehand (as srun would) is kept; a profile that
 # cannot be imported is a warning and the others load; a missing rank
-# store is an error naming it, not empty rows; export and stacks ask for
-# --rank.
+# store is made again (a gone or overwritten one, by the next show); a
+# rank in two profiles is an error for that rank; sorted rows of every
+# rank merge in the sort's order; export and stacks ask for --rank.
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -73,6 +74,40 @@ ok $? "the other three stores are kept"
 "$NPUPROF" import --stores rank "$T/c" >"$T/out" 2>"$T/err"
 is "$(cat "$T/err")" "" "nothing to do when all is current"
 
+# --stores auto (the default) keeps a set a set, however small.
+touch "$T/c/node_0_17_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"
+"$NPUPROF" show -q "$T/c" op_statistic >/dev/null
+is "$(q "$T/c/npuprof-tui.db" "SELECT value FROM meta WHERE key = 'stores'")" \
+    rank "a changed profile, default --stores: still a set"
+is "$(q "$T/c/npuprof-tui.db" "SELECT count(*) FROM task")" 0 \
+    "still without task rows"
+
+# A rank's store deleted: the set is current no more, the store is made.
+mv "$r1/npuprof-tui.db" "$T/r1.db"
+"$NPUPROF" import "$T/c" >"$T/out" 2>"$T/err"
+grep -q "re-importing .*node_1_18_ascend_pt' is" "$T/err"
+ok $? "a rank's store gone: the set is imported again, naming it"
+grep -q 'importing 1 of 4 profiles' "$T/err"
+ok $? "that profile alone"
+test -f "$r1/npuprof-tui.db"
+ok $? "its store is back"
+printf 'garbage' >"$r1/npuprof-tui.db"
+"$NPUPROF" show -q --rank 1 --format csv --limit 2 "$T/c" kernels \
+    >"$T/out" 2>"$T/err"
+is "$(wc -l <"$T/out")" 3 "a rank's store overwritten: rebuilt, its kernels"
+
+# Sorted across ranks: the rows of every rank merged in the sort's order.
+for args in "--sort -Duration,Task Start,Rank --limit 7" \
+    "--sort Name,Rank --limit 5" "--sort -Duration,Task Start,Rank"; do
+	"$NPUPROF" show -q --format csv "$T/c" kernels $args >"$T/set.csv"
+	"$NPUPROF" show -q --format csv --db "$T/one.db" "$T/c" kernels \
+	    $args >"$T/one.csv"
+	same_file "$T/set.csv" "$T/one.csv" "kernels $args: as one store"
+done
+"$NPUPROF" show -q --format json "$T/c" kernels op_statistic --limit 1 |
+    grep -q '^  "op_summary": \['
+ok $? "JSON of several tables: the kernels under their name, op_summary"
+
 # Export and stacks need a rank's store.
 "$NPUPROF" show -q "$T/c" stacks >"$T/out" 2>"$T/err"
 is $? 2 "stacks of every rank: a usage error"
@@ -86,15 +121,22 @@ ok $? "export summary --rank 2"
 test -s "$T/ex/op_statistic_0.csv" || test -n "$(ls "$T/ex")"
 ok $? "writes the rank's files"
 
-# A rank's store gone: an error that names it, not empty rows.
+# A rank's store gone while the set is open: an error naming it.
 mv "$r1/npuprof-tui.db" "$T/r1.db"
+"$NPUPROF" show -q --rank 1 --format csv "$T/c" kernels >"$T/out" 2>"$T/err"
+ok $? "show again: the store is made anew, not an error"
+is "$(sed 1d "$T/out" | wc -l)" 300 "with the rank's 300 kernels"
+
+# Two runs of one rank: a warning at import, an error for the rank.
+cp -r "$r1" "$T/c/node_1_dup_ascend_pt"
+"$NPUPROF" import --stores rank "$T/c" >"$T/out" 2>"$T/err"
+grep -q 'rank 1 again' "$T/err"
+ok $? "a rank in two profiles: a warning"
 "$NPUPROF" show -q --rank 1 "$T/c" kernels >"$T/out" 2>"$T/err"
-ok $((! $?)) "kernels of a rank whose store is gone fails"
-grep -q "$r1/npuprof-tui.db" "$T/err"
-ok $? "naming the store"
-"$NPUPROF" show -q "$T/c" kernels >"$T/out" 2>"$T/err"
-ok $((! $?)) "so do the kernels of every rank"
-mv "$T/r1.db" "$r1/npuprof-tui.db"
+ok $((! $?)) "the kernels of that rank: an error, not one run's alone"
+grep -q 'rank 1 is in 2 profiles' "$T/err"
+ok $? "that says so"
+rm -rf "$T/c/node_1_dup_ascend_pt"
 
 # A profile that cannot be imported: a warning, the others load.
 rm -rf "$T/c/node_3_20_ascend_pt/ASCEND_PROFILER_OUTPUT"

@@ -64,8 +64,20 @@ is $? 2 "one path: a usage error"
 is $? 2 "a table that is not compared: a usage error"
 grep -q kernel_compare "$T/err"
 ok $? "naming the tables there are"
-"$NPUPROF" show -q --compare --sort Kernel "$B" "$N" 2>"$T/err"
-is $? 2 "--sort: a usage error"
+"$NPUPROF" show -q --compare --format csv --sort '-Diff Total,Kernel' \
+    "$B" "$N" >"$T/sorted.csv"
+is "$(cut -d, -f1 "$T/sorted.csv" | sed 1d | tr '\n' ' ')" "5 1 2 3 4 " \
+    "--sort -Diff Total: INF (text, after the numbers) first, then 1.7143"
+"$NPUPROF" show -q --compare --format csv --sort 'Diff Total' --limit 1 \
+    "$B" "$N" >"$T/low.csv"
+is "$(sed -n 2p "$T/low.csv" | cut -d, -f2)" Cast \
+    "--sort 'Diff Total' --limit 1: the kernel that went away"
+"$NPUPROF" show -q --compare --filter Add "$B" "$N" 2>"$T/err"
+is $? 2 "--filter: a usage error"
+"$NPUPROF" show -q --compare --sort Nope "$B" "$N" 2>"$T/err"
+is $? 2 "--sort on a column the table has not: a usage error"
+grep -q "no sort column 'Nope'" "$T/err"
+ok $? "a sort on a column the table has not: an error naming it"
 "$NPUPROF" --compare "$B" "$N" </dev/null >/dev/null 2>"$T/err"
 is $? 2 "--compare outside show: a usage error"
 grep -q 'show --compare BASE NEW' "$T/err"

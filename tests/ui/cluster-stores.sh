@@ -4,8 +4,9 @@
 # chosen, and trying one says how to choose; Enter on a rank (or r) opens
 # that rank's store, so Kernels and the Timeline show its tasks, while
 # the Cluster view still shows every rank; r back to all ranks hides them
-# again; --rank N opens on the rank's store; a rank whose store is gone
-# is an error in the status line, not an empty view.
+# again; --rank N opens on the rank's store; a rank whose store went away
+# while the UI ran is an error in the status line, not an empty view, and
+# R makes it again.
 . "$top_srcdir/tests/ui/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -49,15 +50,19 @@ ok $? "--rank 1 opens on rank 1's store"
 send_keys Q
 wait_exit
 
-mv "$T/c/node_2_19_ascend_pt/npuprof-tui.db" "$T/gone.db"
 start_app 130 40 -- "$T/c"
-wait_for 'Findings (' && send_keys r
+wait_for 'Findings (' &&
+    mv "$T/c/node_2_19_ascend_pt/npuprof-tui.db" "$T/gone.db"
+send_keys r
 wait_for 'Choose a rank' && send_keys g j j j Enter
 wait_for 'cannot open store' &&
     capture | grep -q 'node_2_19_ascend_pt/npuprof-tui.db'
 ok $? "a rank whose store is gone: an error naming it"
 capture | head -1 | grep -q 'rank all'
 ok $? "and all ranks still shown"
+send_keys R
+wait_for 're-imported' && test -f "$T/c/node_2_19_ascend_pt/npuprof-tui.db"
+ok $? "R makes the rank's store again"
 send_keys Q
 wait_exit
 done_testing
