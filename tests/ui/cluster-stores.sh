@@ -50,6 +50,15 @@ ok $? "--rank 1 opens on rank 1's store"
 send_keys Q
 wait_exit
 
+# A device the rank has not: Kernels shows no rows (no crash).
+start_app 130 40 -- --rank 0 --device 2 "$T/c"
+wait_for ' 4 Kernels ' && send_keys 4
+wait_for 'row 0 of 0' && capture | grep -q '(no rows)'
+ok $? "--rank 0 --device 2: no kernels, said so"
+send_keys Q
+wait_exit
+is "$rc" 0 "and quits cleanly"
+
 start_app 130 40 -- "$T/c"
 wait_for 'Findings (' &&
     mv "$T/c/node_2_19_ascend_pt/npuprof-tui.db" "$T/gone.db"
