@@ -101,7 +101,8 @@ static const char *main_usage_text =
 "                        [--rank N] [--step N] [--stats auto|file|computed]\n"
 "                        [--db FILE] [--reimport] PATH [TABLE...]\n"
 "       npuprof-tui show --compare [--rank N] [--base-step N] [--step N]\n"
-"                        [--format F] [--limit N] BASE NEW [kernel_compare]\n"
+"                        [--format F] [--sort S] [--limit N] BASE NEW\n"
+"                        [kernel_compare] [api_compare]\n"
 "       npuprof-tui export summary [--format csv|json] [--output DIR]\n"
 "                        [--device ID] [--force] [--db FILE] PATH\n"
 "       npuprof-tui export timeline [--output DIR] [--device ID]\n"
@@ -183,7 +184,8 @@ static const char *main_help_text =
 "                    (stacks take --range in epoch microseconds only)\n"
 "  --folded          export: PATH's call stacks as folded stacks\n"
 "  --compare         show: compare run NEW with run BASE (the two paths),\n"
-"                    as msprof-analyze compare: kernel_compare\n"
+"                    as msprof-analyze compare: kernel_compare (the\n"
+"                    default), api_compare (PyTorch ops)\n"
 "  --base-step N     --compare: step N of BASE (default: --step's)\n"
 "  -q, --quiet       no progress and no warnings (errors still)\n"
 "  -h, --help        this help\n"
@@ -1136,6 +1138,63 @@ main_compare_store(const char *path, struct store **rs, const char *what,
 	return s;
 }
 
+/* The comparison tables: name, title, what makes them, what they hold. */
+static const struct {
+	const char	 *name;
+	const char	 *title;
+	struct store_rows *(*make)(struct store *, struct store *,
+			     const struct store_compare *, char **);
+	const char	 *what;
+} main_compare_tables[] = {
+	{ "kernel_compare", "Kernel Compare", store_compare_kernels,
+	  "kernels" },
+	{ "api_compare", "API Compare", store_compare_apis, "PyTorch ops" }
+};
+
+#define MAIN_NCOMPARE \
+	(sizeof main_compare_tables / sizeof main_compare_tables[0])
+
+/* Print comparison table K of B and C as O asks; return an exit status. */
+static int
+main_show_compared(struct store *b, struct store *c, size_t k,
+    const struct store_compare *co, const struct main_opts *o, int nth,
+    int n)
+{
+	struct store_print_opts	 po;
+	struct store_rows	*r;
+	char			*cause = NULL;
+
+	main_print_opts(o, &po);
+	r = main_compare_tables[k].make(b, c, co, &cause);
+	if (r != NULL && o->sort != NULL && store_rows_sort(r, o->sort,
+	    &cause) != 0) {
+		log_errx("%s", cause);
+		free(cause);
+		store_rows_free(r);
+		return EXIT_USAGE;
+	}
+	if (r == NULL) {
+		log_errx("%s", cause);
+		free(cause);
+		return EXIT_DATA;
+	}
+	while (o->limit >= 0 && r->nrows > (size_t)o->limit)
+		store_rows_drop_last(r);
+	if (po.format == PRINT_TABLE)
+		printf("%s%s%s%s\n", nth > 0 ? "\n" : "", po.color ?
+		    "\033[1m" : "", main_compare_tables[k].title, po.color ?
+		    "\033[0m" : "");
+	else if (n > 1)
+		printf("%s# %s\n", nth > 0 ? "\n" : "",
+		    main_compare_tables[k].name);
+	store_print_rows(stdout, r, &po);
+	if (po.format == PRINT_TABLE && r->nrows == 0)
+		printf("(no rows: a run has no %s)\n",
+		    main_compare_tables[k].what);
+	store_rows_free(r);
+	return 0;
+}
+
 /*
  * show --compare BASE NEW [TABLE...]: the comparison tables of two runs
  * (kernel_compare when none is named). Return an exit status.
@@ -1143,52 +1202,40 @@ main_compare_store(const char *path, struct store **rs, const char *what,
 static int
 main_show_compare(int argc, char **argv, const struct main_opts *o)
 {
-	struct store_print_opts	 po;
 	struct store_compare	 co;
-	struct store_rows	*r;
 	struct store		*b, *c, *brs = NULL, *crs = NULL;
-	char			*cause = NULL;
-	int			 i, rc = 0;
+	size_t			 k, *which;
+	int			 i, n, rc = 0;
 
 	if (argc < 2)
 		log_usagex("", "show --compare: BASE and NEW, then tables");
+	n = argc > 2 ? argc - 2 : 1;
+	which = xcalloc((size_t)n, sizeof *which);
 	for (i = 2; i < argc; i++) {
-		if (strcmp(argv[i], "kernel_compare") != 0)
+		for (k = 0; k < MAIN_NCOMPARE; k++) {
+			if (strcmp(argv[i], main_compare_tables[k].name) == 0)
+				break;
+		}
+		if (k == MAIN_NCOMPARE)
 			log_usagex("", "unknown comparison table '%s' "
-			    "(kernel_compare)", argv[i]);
+			    "(kernel_compare, api_compare)", argv[i]);
+		which[i - 2] = k;
 	}
 	if (o->filter != NULL)
 		log_usagex("", "--filter is not for comparison tables");
+	if (o->format_set && strcmp(o->format, "json") == 0 && n > 1)
+		log_usagex("", "--format json prints one comparison table at "
+		    "a time");
 	b = main_compare_store(argv[0], &brs, "base", o);
 	c = main_compare_store(argv[1], &crs, "comparison", o);
 	memset(&co, 0, sizeof co);
 	co.base_rank = co.rank = o->rank;
 	co.step = o->step;
 	co.base_step = o->base_step != NP_NA ? o->base_step : o->step;
-	main_print_opts(o, &po);
-	r = store_compare_kernels(brs != NULL ? brs : b, crs != NULL ? crs :
-	    c, &co, &cause);
-	if (r != NULL && o->sort != NULL && store_rows_sort(r, o->sort,
-	    &cause) != 0) {
-		store_rows_free(r);
-		r = NULL;
-		rc = EXIT_USAGE;
-	}
-	if (r == NULL) {
-		log_errx("%s", cause);
-		free(cause);
-		rc = rc != 0 ? rc : EXIT_DATA;
-	} else {
-		while (o->limit >= 0 && r->nrows > (size_t)o->limit)
-			store_rows_drop_last(r);
-		if (po.format == PRINT_TABLE)
-			printf("%sKernel Compare%s\n", po.color ? "\033[1m" :
-			    "", po.color ? "\033[0m" : "");
-		store_print_rows(stdout, r, &po);
-		if (po.format == PRINT_TABLE && r->nrows == 0)
-			puts("(no rows: a run has no kernels)");
-		store_rows_free(r);
-	}
+	for (i = 0; i < n && rc == 0; i++)
+		rc = main_show_compared(brs != NULL ? brs : b, crs != NULL ?
+		    crs : c, which[i], &co, o, i, n);
+	free(which);
 	store_free(brs);
 	store_free(crs);
 	store_free(b);

@@ -23,6 +23,13 @@ NAMES = {
         "Comparison Total Duration(us)", "Comparison Avg Duration(us)",
         "Comparison Max Duration(us)", "Comparison Min Duration(us)",
         "Comparison Calls", "Diff Total Ratio", "Diff Avg Ratio"],
+    "ApiCompare": [
+        "Order Id", "api name", "Base Total Duration(ms)",
+        "Base Self Time(ms)", "Base Avg Duration(ms)", "Base Calls",
+        "Comparison Total Duration(ms)", "Comparison Self Time(ms)",
+        "Comparison Avg Duration(ms)", "Comparison Calls",
+        "Diff Total Ratio", "Diff Self Ratio", "Diff Avg Ratio",
+        "Diff Calls Ratio"],
 }
 
 

@@ -1,11 +1,11 @@
 /*
  * Two runs side by side, as msprof-analyze's compare tool puts them: the
  * kernels of each grouped by op type and input shapes, their time summed,
- * averaged and bounded in microseconds, and the ratios of the comparison
- * run (NEW) to the base. The numbers are rounded as the tool rounds them
- * (half to even on the binary value, as Python's round()), and groups
- * come in its order: the base's op types as first met, each type's shapes
- * as first met, then the groups only the comparison has.
+ * averaged and bounded in microseconds (kernel_compare); the PyTorch ops
+ * grouped by name, their time and self time in milliseconds
+ * (api_compare); and the ratios of the comparison run (NEW) to the base.
+ * The numbers are rounded as the tool rounds them (half to even on the
+ * binary value, as Python's round()), and groups come in its order.
  */
 #include <sys/types.h>
 
@@ -143,6 +143,25 @@ store_compare_kernels_of(struct store *s, int64_t rank, int64_t step,
 	if (cs->n > 1)
 		qsort(cs->v, cs->n, sizeof *cs->v, store_compare_cmp);
 	return 0;
+}
+
+/*
+ * An empty table of N columns NAMES, each of the format its letter in
+ * FMTS says: I an integer, R a real, T text.
+ */
+static struct store_rows *
+store_compare_rows(const char *const *names, size_t n, const char *fmts)
+{
+	struct store_rows	*r;
+	size_t			 i;
+
+	r = store_rows_create(n);
+	for (i = 0; i < n; i++) {
+		r->names[i] = xstrdup(names[i]);
+		r->fmts[i] = fmts[i] == 'I' ? FMT_INT : fmts[i] == 'R' ?
+		    FMT_REAL : FMT_TEXT;
+	}
+	return r;
 }
 
 /* The key of a group's op type and shape, the same in both runs. */
@@ -283,12 +302,17 @@ store_compare_kernels(struct store *base, struct store *new,
 		store_compare_side_free(&b);
 		return NULL;
 	}
-	r = store_rows_create(15);
-	for (i = 0; i < 15; i++) {
-		r->names[i] = xstrdup(names[i]);
-		r->fmts[i] = i == 1 || i == 2 ? FMT_TEXT : i == 0 || i == 7 ||
-		    i == 12 ? FMT_INT : FMT_REAL;
+	/* A step asked for that a run has not: say so, as the tool does. */
+	if ((o->base_step != NP_NA && b.n == 0) || (o->step != NP_NA &&
+	    c.n == 0)) {
+		xasprintf(cause, "the %s run has no kernels in step %lld",
+		    b.n == 0 ? "base" : "comparison", (long long)(b.n == 0 ?
+		    o->base_step : o->step));
+		store_compare_side_free(&b);
+		store_compare_side_free(&c);
+		return NULL;
 	}
+	r = store_compare_rows(names, 15, "ITTRRRRIRRRRIRR");
 	util_map_init(&m);
 	for (j = c.n; j > 0; j--)
 		util_map_set(&m, store_compare_key(&c.v[j - 1]), j);
@@ -306,5 +330,274 @@ store_compare_kernels(struct store *base, struct store *new,
 	}
 	store_compare_side_free(&b);
 	store_compare_side_free(&c);
+	return r;
+}
+
+/* A PyTorch op of a run, a node of the tool's tree of ops. */
+struct compare_op {
+	int64_t		 start;		/* ns */
+	int64_t		 end;
+	double		 dur;		/* us, as the trace says it */
+	double		 kids;		/* the us of its children, summed */
+	int64_t		 parent;	/* index, or -1 */
+	int64_t		 kid;		/* its first child, or -1 */
+	int64_t		 lastkid;
+	int64_t		 next;		/* its next sibling, or -1 */
+	char		*name;
+	bool		 step;		/* a ProfilerStep#N */
+};
+
+struct compare_api {
+	char		*name;
+	double		 total;		/* us */
+	double		 self;
+	int64_t		 n;
+	bool		 matched;
+};
+
+struct compare_apis {
+	struct compare_api	*v;
+	size_t			 n;
+	struct util_map		 index;	/* hash of the name -> 1 + index */
+};
+
+static void
+store_compare_apis_free(struct compare_apis *ca)
+{
+	size_t	 i;
+
+	for (i = 0; i < ca->n; i++)
+		free(ca->v[i].name);
+	free(ca->v);
+	util_map_release(&ca->index);
+}
+
+/* The group of ops named NAME in CA, made if new. */
+static struct compare_api *
+store_compare_api_group(struct compare_apis *ca, const char *name)
+{
+	uint64_t	 h = util_hash64(name, strlen(name)), at;
+	size_t		 i;
+
+	if (util_map_get(&ca->index, h, &at) && strcmp(ca->v[at - 1].name,
+	    name) == 0)
+		return &ca->v[at - 1];
+	for (i = 0; i < ca->n; i++) {
+		if (strcmp(ca->v[i].name, name) == 0)
+			return &ca->v[i];
+	}
+	ca->v = xreallocarray(ca->v, ca->n + 1, sizeof *ca->v);
+	memset(&ca->v[ca->n], 0, sizeof ca->v[ca->n]);
+	ca->v[ca->n].name = xstrdup(name);
+	util_map_set(&ca->index, h, ++ca->n);
+	return &ca->v[ca->n - 1];
+}
+
+/* Add op I of OPS to its name's group. */
+static void
+store_compare_api_add(struct compare_apis *ca, const struct compare_op *ops,
+    size_t i)
+{
+	struct compare_api	*g = store_compare_api_group(ca, ops[i].name);
+
+	g->total += ops[i].dur;
+	g->self += ops[i].dur - ops[i].kids;
+	g->n++;
+}
+
+/*
+ * The PyTorch ops of S (of RANK, and under step STEP's ProfilerStep, NP_NA
+ * for all) grouped by name into *CA, as the tool builds them: the ops of
+ * every thread in one tree by start time, an op the child of the last one
+ * still open at its start (ending at it included); without a step every
+ * op but the ProfilerSteps in start order, with one those under its
+ * ProfilerStep, breadth first. -1 with *cause set on failure.
+ */
+static int
+store_compare_apis_of(struct store *s, int64_t rank, int64_t step,
+    struct compare_apis *ca, char **cause)
+{
+	struct compare_op	*ops = NULL;
+	sqlite3_stmt		*stmt;
+	size_t			 n = 0, i, head, tail, *queue;
+	int64_t			 last = -1, top, kid;
+	const char		*name;
+	char			 want[48];
+	int			 rc;
+
+	memset(ca, 0, sizeof *ca);
+	util_map_init(&ca->index);
+	if (store_prepare(s, &stmt, "SELECT a.start_ns, a.end_ns, n.s FROM"
+	    " api a JOIN str l ON l.id = a.level LEFT JOIN str n ON n.id ="
+	    " a.name WHERE l.s = 'python' AND (?1 IS NULL OR a.rank = ?1)"
+	    " ORDER BY a.start_ns, a.id", cause) != 0)
+		return -1;
+	store_load_bind_i64(stmt, 1, rank);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		ops = util_grow(ops, n, 1, sizeof *ops);
+		memset(&ops[n], 0, sizeof ops[n]);
+		ops[n].start = sqlite3_column_int64(stmt, 0);
+		ops[n].end = sqlite3_column_int64(stmt, 1);
+		ops[n].dur = (double)(ops[n].end - ops[n].start) / 1000.0;
+		name = (const char *)sqlite3_column_text(stmt, 2);
+		ops[n].name = xstrdup(name != NULL ? name : "");
+		ops[n].step = strstr(ops[n].name, "ProfilerStep#") != NULL;
+		/* Close the ops that ended before this one starts. */
+		while (last >= 0 && ops[n].start > ops[last].end)
+			last = ops[last].parent;
+		ops[n].parent = last;
+		ops[n].kid = ops[n].lastkid = ops[n].next = -1;
+		if (last >= 0) {
+			ops[last].kids += ops[n].dur;
+			if (ops[last].lastkid >= 0)
+				ops[ops[last].lastkid].next = (int64_t)n;
+			else
+				ops[last].kid = (int64_t)n;
+			ops[last].lastkid = (int64_t)n;
+		}
+		last = (int64_t)n++;
+	}
+	sqlite3_finalize(stmt);
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot read the PyTorch ops of '%s': %s",
+		    s->path, sqlite3_errmsg(s->db));
+		goto out;
+	}
+	if (step == NP_NA) {
+		for (i = 0; i < n; i++) {
+			if (!ops[i].step)
+				store_compare_api_add(ca, ops, i);
+		}
+		goto out;
+	}
+	/* Breadth first from the ops the step's ProfilerStep holds. */
+	snprintf(want, sizeof want, "ProfilerStep#%lld", (long long)step);
+	queue = xcalloc(n + 1, sizeof *queue);
+	head = tail = 0;
+	for (top = 0; (size_t)top < n; top++) {
+		if (ops[top].parent != -1 || !ops[top].step ||
+		    strcmp(strstr(ops[top].name, "ProfilerStep#"), want) != 0)
+			continue;
+		for (kid = ops[top].kid; kid >= 0; kid = ops[kid].next)
+			queue[tail++] = (size_t)kid;
+	}
+	while (head < tail) {
+		store_compare_api_add(ca, ops, queue[head]);
+		for (kid = ops[queue[head]].kid; kid >= 0; kid = ops[kid].next)
+			queue[tail++] = (size_t)kid;
+		head++;
+	}
+	free(queue);
+out:
+	for (i = 0; i < n; i++)
+		free(ops[i].name);
+	free(ops);
+	if (rc != SQLITE_DONE) {
+		store_compare_apis_free(ca);
+		return -1;
+	}
+	return 0;
+}
+
+/* Cells AT on of group G (NULL: none): total, self, average (ms), calls. */
+static void
+store_compare_api_cells(char **cells, struct store_val *vals, size_t at,
+    const struct compare_api *g, double *v)
+{
+	v[0] = g != NULL ? store_compare_round(g->total / 1000.0, 2) : 0;
+	v[1] = g != NULL ? store_compare_round(g->self / 1000.0, 2) : 0;
+	v[2] = g != NULL && g->n > 0 ? store_compare_round(v[0] /
+	    (double)g->n, 2) : 0;
+	v[3] = g != NULL ? (double)g->n : 0;
+	store_compare_num(cells, vals, at, v[0]);
+	store_compare_num(cells, vals, at + 1, v[1]);
+	store_compare_num(cells, vals, at + 2, v[2]);
+	xasprintf(&cells[at + 3], "%lld", (long long)v[3]);
+	vals[at + 3].kind = VAL_INT;
+	vals[at + 3].i = (int64_t)v[3];
+}
+
+static void
+store_compare_api_row(struct store_rows *r, int64_t order,
+    const struct compare_api *b, const struct compare_api *c)
+{
+	char			*cells[14];
+	struct store_val	 vals[14];
+	double			 bv[4], cv[4];
+	size_t			 i;
+
+	memset(vals, 0, sizeof vals);
+	xasprintf(&cells[0], "%lld", (long long)order);
+	vals[0].kind = VAL_INT;
+	vals[0].i = order;
+	cells[1] = xstrdup(b != NULL ? b->name : c->name);
+	store_compare_api_cells(cells, vals, 2, b, bv);
+	store_compare_api_cells(cells, vals, 6, c, cv);
+	for (i = 0; i < 4; i++)
+		store_compare_num(cells, vals, 10 + i, store_compare_ratio(
+		    bv[i], cv[i]));
+	store_rows_add(r, cells, vals);
+}
+
+/*
+ * api_compare of BASE and NEW: a row per PyTorch op name of either run.
+ * NULL with *cause set on failure.
+ */
+struct store_rows *
+store_compare_apis(struct store *base, struct store *new,
+    const struct store_compare *o, char **cause)
+{
+	static const char *const names[] = { "Order Id", "api name",
+	    "Base Total Duration(ms)", "Base Self Time(ms)",
+	    "Base Avg Duration(ms)", "Base Calls",
+	    "Comparison Total Duration(ms)", "Comparison Self Time(ms)",
+	    "Comparison Avg Duration(ms)", "Comparison Calls",
+	    "Diff Total Ratio", "Diff Self Ratio", "Diff Avg Ratio",
+	    "Diff Calls Ratio" };
+	struct compare_apis	 b, c;
+	struct compare_api	*g;
+	struct store_rows	*r;
+	uint64_t		 at;
+	size_t			 i, j;
+	int64_t			 order = 0;
+
+	if (store_compare_apis_of(base, o->base_rank, o->base_step, &b,
+	    cause) != 0)
+		return NULL;
+	if (store_compare_apis_of(new, o->rank, o->step, &c, cause) != 0) {
+		store_compare_apis_free(&b);
+		return NULL;
+	}
+	if ((o->base_step != NP_NA && b.n == 0) || (o->step != NP_NA &&
+	    c.n == 0)) {
+		xasprintf(cause, "the %s run has no PyTorch ops under "
+		    "ProfilerStep#%lld", b.n == 0 ? "base" : "comparison",
+		    (long long)(b.n == 0 ? o->base_step : o->step));
+		store_compare_apis_free(&b);
+		store_compare_apis_free(&c);
+		return NULL;
+	}
+	r = store_compare_rows(names, 14, "ITRRRIRRRIRRRR");
+	/* The tool shows nothing unless both runs have ops. */
+	for (i = 0; c.n > 0 && i < b.n; i++) {
+		g = NULL;
+		if (util_map_get(&c.index, util_hash64(b.v[i].name,
+		    strlen(b.v[i].name)), &at) && strcmp(c.v[at - 1].name,
+		    b.v[i].name) == 0)
+			g = &c.v[at - 1];
+		for (j = 0; g == NULL && j < c.n; j++) {
+			if (strcmp(c.v[j].name, b.v[i].name) == 0)
+				g = &c.v[j];
+		}
+		if (g != NULL)
+			g->matched = true;
+		store_compare_api_row(r, ++order, &b.v[i], g);
+	}
+	for (j = 0; b.n > 0 && j < c.n; j++) {
+		if (!c.v[j].matched)
+			store_compare_api_row(r, ++order, NULL, &c.v[j]);
+	}
+	store_compare_apis_free(&b);
+	store_compare_apis_free(&c);
 	return r;
 }

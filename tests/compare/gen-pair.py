@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Write two torch_npu runs, BASE and NEW, that differ in known ways, for
 the comparison tables: in NEW the MatMulV2 kernels of step 1 take twice
-as long, a Gelu kernel is added and the Cast kernel is gone; the rest is
-the same. Each run is a <name>_ascend_pt folder with profiler_info_0.json
+as long, a Gelu kernel is added and the Cast kernel is gone; its PyTorch
+ops of step 1 take longer (aten::mm twice as long, aten::linear around
+it 30 ms more) and an aten::gelu op is added in step 2; the rest is the
+same. Each run is a <name>_ascend_pt folder with profiler_info_0.json
 and ASCEND_PROFILER_OUTPUT/ holding kernel_details.csv (as torch_npu
-writes it: shapes in doubled quotes, CRLF) and an empty trace_view.json.
+writes it: shapes in doubled quotes, CRLF) and trace_view.json with the
+ops (cpu_op events under ProfilerStep#1 and #2, one on a second thread).
 
 usage: gen-pair.py DIR   (writes DIR/base_ascend_pt and DIR/new_ascend_pt)
 """
@@ -40,13 +43,38 @@ NEW = [(1, "MatMulV2", "AI_CORE", "8,64", 20.0),
        (2, "Add", "AI_VECTOR_CORE", "16", 3.25)]
 
 
-def write(top, rows):
+# name, thread, start and duration in us from the run's start.
+BASE_OPS = [("ProfilerStep#1", 1, 0, 100000),
+            ("aten::linear", 1, 1000, 50000),
+            ("aten::mm", 1, 2000, 30000),
+            ("aten::add", 1, 33000, 10000),
+            ("aten::relu", 1, 60000, 20000),
+            ("ProfilerStep#2", 1, 200000, 100000),
+            ("aten::linear", 1, 201000, 40000),
+            ("aten::mm", 1, 202000, 25000),
+            ("aten::add", 2, 250000, 5000)]
+NEW_OPS = [("ProfilerStep#1", 1, 0, 120000),
+           ("aten::linear", 1, 1000, 80000),
+           ("aten::mm", 1, 2000, 60000),
+           ("aten::add", 1, 63000, 10000),
+           ("aten::relu", 1, 85000, 20000),
+           ("ProfilerStep#2", 1, 200000, 100000),
+           ("aten::linear", 1, 201000, 40000),
+           ("aten::mm", 1, 202000, 25000),
+           ("aten::add", 2, 250000, 5000),
+           ("aten::gelu", 1, 260000, 3000)]
+
+
+def write(top, rows, ops):
     out = os.path.join(top, "ASCEND_PROFILER_OUTPUT")
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(top, "profiler_info_0.json"), "w") as f:
         json.dump({"rank_id": 0}, f)
     with open(os.path.join(out, "trace_view.json"), "w") as f:
-        f.write("[]")
+        json.dump([{"ph": "X", "cat": "cpu_op", "name": name, "pid": 7,
+                    "tid": tid, "ts": "%.3f" % (1700000000000000.0 + ts),
+                    "dur": dur, "args": {}}
+                   for name, tid, ts, dur in ops], f)
     t = 1700000000000000.0
     with open(os.path.join(out, "kernel_details.csv"), "w",
               newline="") as f:
@@ -60,5 +88,5 @@ def write(top, rows):
             t += dur + 2.0
 
 
-write(os.path.join(sys.argv[1], "base_ascend_pt"), BASE)
-write(os.path.join(sys.argv[1], "new_ascend_pt"), NEW)
+write(os.path.join(sys.argv[1], "base_ascend_pt"), BASE, BASE_OPS)
+write(os.path.join(sys.argv[1], "new_ascend_pt"), NEW, NEW_OPS)

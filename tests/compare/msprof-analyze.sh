@@ -1,10 +1,12 @@
 #!/bin/sh
-# kernel_compare against msprof-analyze's compare itself, when it is
-# installed (python3 -c 'import msprof_analyze' works, or MSPROF_ANALYZE
-# names a source tree of it) with openpyxl: its KernelCompare sheet for
-# the generated pair (all steps, and step 1 of both) and for the two ranks
-# of the samples, written as our CSV by tools/compare-sheet.py. Skipped
-# where the tool is not there, as on a clean machine.
+# kernel_compare and api_compare against msprof-analyze's compare itself,
+# when it is installed (python3 -c 'import msprof_analyze' works, or
+# MSPROF_ANALYZE names a source tree of it) with openpyxl: its
+# KernelCompare and ApiCompare sheets for the generated pair (all steps,
+# and step 1 of both, each way round) and for the two ranks of the
+# samples (all steps and their step 50), written as our CSV by
+# tools/compare-sheet.py. Skipped where the tool is not there, as on a
+# clean machine.
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -16,25 +18,32 @@ compare() {	# compare NAME BASE NEW [STEP]: ours against the tool's
 	"$PY" -c 'import sys
 from msprof_analyze.cli.entrance import msprof_analyze_cli
 args = ["msprof-analyze", "compare", "-bp", sys.argv[1], "-d", sys.argv[2],
-    "--output_path", sys.argv[3], "--enable_kernel_compare"]
+    "--output_path", sys.argv[3], "--enable_kernel_compare",
+    "--enable_api_compare"]
 if len(sys.argv) > 4:
     args += ["--base_step", sys.argv[4], "--comparison_step", sys.argv[4]]
 sys.argv = args
 msprof_analyze_cli()' "$2" "$3" "$T/$1.out" ${4:-} >/dev/null 2>&1
-	"$PY" "$top_srcdir/tools/compare-sheet.py" "$T/$1.out"/*.xlsx \
-	    KernelCompare >"$T/$1.want"
-	"$NPUPROF" show -q --compare --format csv ${4:+--step $4} "$2" "$3" \
-	    >"$T/$1.csv"
-	same_file "$T/$1.csv" "$T/$1.want" "$1: kernel_compare as msprof-analyze"
+	for t in KernelCompare:kernel_compare ApiCompare:api_compare; do
+		"$PY" "$top_srcdir/tools/compare-sheet.py" "$T/$1.out"/*.xlsx \
+		    "${t%%:*}" >"$T/$1.${t#*:}.want"
+		"$NPUPROF" show -q --compare --format csv ${4:+--step $4} \
+		    "$2" "$3" "${t#*:}" >"$T/$1.${t#*:}.csv"
+		same_file "$T/$1.${t#*:}.csv" "$T/$1.${t#*:}.want" \
+		    "$1: ${t#*:} as msprof-analyze"
+	done
 }
 
 "$PY" "$top_srcdir/tests/compare/gen-pair.py" "$T/p" || exit 1
 compare generated "$T/p/base_ascend_pt" "$T/p/new_ascend_pt"
 compare generated-step-1 "$T/p/base_ascend_pt" "$T/p/new_ascend_pt" 1
 compare generated-reversed "$T/p/new_ascend_pt" "$T/p/base_ascend_pt"
+compare generated-reversed-step-1 "$T/p/new_ascend_pt" \
+    "$T/p/base_ascend_pt" 1
 S="$SAMPLES/msinsight-pt-text/level1"
 if [ -d "$S" ]; then
 	compare samples-rank0-rank1 "$S/rank0_ascend_pt" "$S/rank1_ascend_pt"
 	compare samples-rank1-rank0 "$S/rank1_ascend_pt" "$S/rank0_ascend_pt"
+	compare samples-step-50 "$S/rank0_ascend_pt" "$S/rank1_ascend_pt" 50
 fi
 done_testing
