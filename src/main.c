@@ -103,6 +103,7 @@ static const char *main_usage_text =
 "       npuprof-tui show --compare [--rank N] [--base-step N] [--step N]\n"
 "                        [--format F] [--sort S] [--limit N] BASE NEW\n"
 "                        [kernel_compare] [api_compare]\n"
+"                        [communication_compare]\n"
 "       npuprof-tui export summary [--format csv|json] [--output DIR]\n"
 "                        [--device ID] [--force] [--db FILE] PATH\n"
 "       npuprof-tui export timeline [--output DIR] [--device ID]\n"
@@ -185,7 +186,8 @@ static const char *main_help_text =
 "  --folded          export: PATH's call stacks as folded stacks\n"
 "  --compare         show: compare run NEW with run BASE (the two paths),\n"
 "                    as msprof-analyze compare: kernel_compare (the\n"
-"                    default), api_compare (PyTorch ops)\n"
+"                    default), api_compare (PyTorch ops),\n"
+"                    communication_compare (HCCL ops and tasks)\n"
 "  --base-step N     --compare: step N of BASE (default: --step's)\n"
 "  -q, --quiet       no progress and no warnings (errors still)\n"
 "  -h, --help        this help\n"
@@ -1148,7 +1150,9 @@ static const struct {
 } main_compare_tables[] = {
 	{ "kernel_compare", "Kernel Compare", store_compare_kernels,
 	  "kernels" },
-	{ "api_compare", "API Compare", store_compare_apis, "PyTorch ops" }
+	{ "api_compare", "API Compare", store_compare_apis, "PyTorch ops" },
+	{ "communication_compare", "Communication Compare",
+	  store_compare_comms, "communication ops" }
 };
 
 #define MAIN_NCOMPARE \
@@ -1218,7 +1222,8 @@ main_show_compare(int argc, char **argv, const struct main_opts *o)
 		}
 		if (k == MAIN_NCOMPARE)
 			log_usagex("", "unknown comparison table '%s' "
-			    "(kernel_compare, api_compare)", argv[i]);
+			    "(kernel_compare, api_compare, "
+			    "communication_compare)", argv[i]);
 		which[i - 2] = k;
 	}
 	if (o->filter != NULL)

@@ -3,13 +3,20 @@
 `npuprof-tui show --compare --format csv` prints for the same table: the
 three title rows dropped, the base and comparison columns named with
 "Base " and "Comparison " in front, numbers as Python prints them (a
-float column's whole numbers, which the xlsx keeps as integers, too), inf as
-INF, and the quotes torch_npu wraps input shapes in left out (the store
+float column's whole numbers, which the xlsx keeps as integers, too), inf
+as INF, and the quotes torch_npu wraps input shapes in left out (the store
 keeps shapes without them). A development and test aid; needs openpyxl.
 
+With --close OURS.csv, compare OURS with the sheet instead and print the
+cells that differ, numbers allowed to differ by half a nanosecond per
+call (the store keeps times to the nanosecond, HCCL traces give them to
+1/32 ns); exit 1 if any does.
+
 usage: compare-sheet.py RESULT.xlsx SHEET >OUT.csv
+       compare-sheet.py --close OURS.csv RESULT.xlsx SHEET
 """
 import csv
+import io
 import sys
 
 import openpyxl
@@ -30,17 +37,30 @@ NAMES = {
         "Comparison Avg Duration(ms)", "Comparison Calls",
         "Diff Total Ratio", "Diff Self Ratio", "Diff Avg Ratio",
         "Diff Calls Ratio"],
+    "CommunicationCompare": [
+        "Order Id", "Base Communication OP Name", "Base Task Name",
+        "Base Calls", "Base Total Duration(us)", "Base Avg Duration(us)",
+        "Base Max Duration(us)", "Base Min Duration(us)",
+        "Comparison Communication OP Name", "Comparison Task Name",
+        "Comparison Calls", "Comparison Total Duration(us)",
+        "Comparison Avg Duration(us)", "Comparison Max Duration(us)",
+        "Comparison Min Duration(us)", "Diff Duration(us)", "Diff Ratio"],
 }
-
 
 # Columns of counts; the others hold floats, which the xlsx gives back as
 # integers when whole.
 COUNTS = {"Order Id", "Base Calls", "Comparison Calls"}
 
 
-def cell(v, col):
+def cell(v, col, row, names):
     if v is None:
         return ""
+    # The tool's total of a side without ops is the integer 0.
+    if col.endswith("Total Duration(us)") and v == 0 and \
+            "Communication OP Name" in " ".join(names):
+        side = col.split(" ")[0]
+        if row[names.index(side + " Calls")] is None:
+            return "0"
     if isinstance(v, int) and col not in COUNTS:
         v = float(v)
     if isinstance(v, float):
@@ -55,18 +75,56 @@ def cell(v, col):
     return str(v)
 
 
-def main():
-    wb = openpyxl.load_workbook(sys.argv[1], read_only=True)
-    names = NAMES[sys.argv[2]]
-    out = csv.writer(sys.stdout, lineterminator="\n")
-    out.writerow(names)
-    if sys.argv[2] not in wb.sheetnames:
-        return
-    for i, row in enumerate(wb[sys.argv[2]].iter_rows(values_only=True)):
+def sheet(path, name):
+    """The rows of sheet NAME as our CSV's cells, header first."""
+    wb = openpyxl.load_workbook(path, read_only=True)
+    names = NAMES[name]
+    rows = [names]
+    if name not in wb.sheetnames:
+        return rows
+    for i, row in enumerate(wb[name].iter_rows(values_only=True)):
         if i < 3 or all(v is None for v in row):
             continue
-        out.writerow([cell(v, names[k]) for k, v in
-                      enumerate(row[:len(names)])])
+        row = row[:len(names)]
+        rows.append([cell(v, names[k], row, names)
+                     for k, v in enumerate(row)])
+    return rows
+
+
+def close(ours, theirs):
+    bad = 0
+    if len(ours) != len(theirs):
+        print("rows: ours %d, the tool's %d" % (len(ours), len(theirs)))
+        return 1
+    names = theirs[0]
+    for r, (a, b) in enumerate(zip(ours, theirs)):
+        for k, (x, y) in enumerate(zip(a, b)):
+            if x == y:
+                continue
+            try:
+                fx, fy = float(x), float(y)
+            except ValueError:
+                fx = fy = None
+            calls = 1.0
+            for c in ("Base Calls", "Comparison Calls"):
+                if names[k].startswith(c.split(" ")[0]) and c in names:
+                    v = a[names.index(c)]
+                    calls = float(v) if v else 1.0
+            if fx is not None and abs(fx - fy) <= 0.0005 * calls + 1e-9:
+                continue
+            print("row %d %s: ours %s, the tool's %s" % (r, names[k], x, y))
+            bad += 1
+    return 1 if bad else 0
+
+
+def main():
+    if sys.argv[1] == "--close":
+        with open(sys.argv[2], newline="") as f:
+            ours = list(csv.reader(f))
+        sys.exit(close(ours, sheet(sys.argv[3], sys.argv[4])))
+    out = csv.writer(sys.stdout, lineterminator="\n")
+    for row in sheet(sys.argv[1], sys.argv[2]):
+        out.writerow(row)
 
 
 main()

@@ -9,10 +9,12 @@
  */
 #include <sys/types.h>
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "store-int.h"
 
@@ -599,5 +601,333 @@ store_compare_apis(struct store *base, struct store *new,
 	}
 	store_compare_apis_free(&b);
 	store_compare_apis_free(&c);
+	return r;
+}
+
+/* A communication op kind (allreduce, ...) of a run: its ops and tasks. */
+struct compare_task {
+	char		*name;
+	double		*dur;		/* us, as met */
+	size_t		 n;
+};
+
+struct compare_comm {
+	char			*name;
+	double			*dur;
+	size_t			 n;
+	struct compare_task	*task;
+	size_t			 ntask;
+	bool			 matched;
+};
+
+struct compare_comms {
+	struct compare_comm	*v;
+	size_t			 n;
+};
+
+static void
+store_compare_comms_free(struct compare_comms *cc)
+{
+	size_t	 i, j;
+
+	for (i = 0; i < cc->n; i++) {
+		for (j = 0; j < cc->v[i].ntask; j++) {
+			free(cc->v[i].task[j].name);
+			free(cc->v[i].task[j].dur);
+		}
+		free(cc->v[i].task);
+		free(cc->v[i].name);
+		free(cc->v[i].dur);
+	}
+	free(cc->v);
+}
+
+/* The kind of op NAME as the tool names it: hcom_allReduce_... allreduce. */
+static char *
+store_compare_comm_name(const char *name)
+{
+	const char	*p = strchr(name, '_'), *q;
+	char		*s, *c;
+
+	if (p == NULL)
+		return NULL;
+	if ((size_t)(p - name) == 4 && strncasecmp(name, "hcom", 4) == 0) {
+		q = strchr(p + 1, '_');
+		s = q != NULL ? xstrndup(p + 1, (size_t)(q - p - 1)) :
+		    xstrdup(p + 1);
+	} else
+		s = xstrndup(name, (size_t)(p - name));
+	for (c = s; *c != '\0'; c++)
+		*c = (char)tolower((unsigned char)*c);
+	return s;
+}
+
+static struct compare_comm *
+store_compare_comm_kind(struct compare_comms *cc, const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < cc->n; i++) {
+		if (strcmp(cc->v[i].name, name) == 0)
+			return &cc->v[i];
+	}
+	cc->v = xreallocarray(cc->v, cc->n + 1, sizeof *cc->v);
+	memset(&cc->v[cc->n], 0, sizeof cc->v[cc->n]);
+	cc->v[cc->n].name = xstrdup(name);
+	return &cc->v[cc->n++];
+}
+
+static void
+store_compare_comm_task(struct compare_comm *k, const char *name, double us)
+{
+	struct compare_task	*t = NULL;
+	size_t			 i;
+
+	for (i = 0; i < k->ntask && t == NULL; i++) {
+		if (strcmp(k->task[i].name, name) == 0)
+			t = &k->task[i];
+	}
+	if (t == NULL) {
+		k->task = xreallocarray(k->task, k->ntask + 1, sizeof *k->task);
+		t = &k->task[k->ntask++];
+		memset(t, 0, sizeof *t);
+		t->name = xstrdup(name);
+	}
+	t->dur = util_grow(t->dur, t->n, 1, sizeof *t->dur);
+	t->dur[t->n++] = us;
+}
+
+/*
+ * The communication of S (of RANK; within step STEP's ProfilerStep, NP_NA
+ * for all) into *CC, as the tool reads it from the trace: the spans of the
+ * HCCL process, those on a thread named "...Communication..." its ops,
+ * the others (the planes) their tasks; ops by kind, each task to the op
+ * in whose time it starts, by name. -1 with *cause set on failure.
+ */
+static int
+store_compare_comms_of(struct store *s, int64_t rank, int64_t step,
+    struct compare_comms *cc, char **cause)
+{
+	struct compare_comm	*k = NULL;
+	sqlite3_stmt		*stmt;
+	int64_t			 from = INT64_MIN, to = INT64_MAX, end = 0;
+	char			 want[48], *kind;
+	const char		*name;
+	bool			 op;
+	int			 rc;
+
+	memset(cc, 0, sizeof *cc);
+	if (step != NP_NA) {
+		snprintf(want, sizeof want, "ProfilerStep#%lld",
+		    (long long)step);
+		if (store_prepare(s, &stmt, "SELECT a.start_ns, a.end_ns FROM"
+		    " api a JOIN str n ON n.id = a.name WHERE n.s = ?1 AND"
+		    " (?2 IS NULL OR a.rank = ?2) ORDER BY a.start_ns LIMIT 1",
+		    cause) != 0)
+			return -1;
+		sqlite3_bind_text(stmt, 1, want, -1, SQLITE_STATIC);
+		store_load_bind_i64(stmt, 2, rank);
+		if (sqlite3_step(stmt) == SQLITE_ROW) {
+			from = sqlite3_column_int64(stmt, 0);
+			to = sqlite3_column_int64(stmt, 1);
+		}
+		sqlite3_finalize(stmt);
+		if (from == INT64_MIN)
+			return 0;
+	}
+	/*
+	 * Ops and tasks in one pass by start: a task starting before its
+	 * op is nobody's, as in the tool; ops first where they tie.
+	 */
+	if (store_prepare(s, &stmt, "WITH h AS (SELECT DISTINCT pid, rank FROM"
+	    " lane WHERE tid IS NULL AND name = 'HCCL'),"
+	    " c AS (SELECT l.pid, l.tid FROM lane l JOIN h USING (pid) WHERE"
+	    " l.tid IS NOT NULL AND l.name LIKE '%Communication%')"
+	    " SELECT a.start_ns, a.end_ns, n.s, EXISTS (SELECT 1 FROM c WHERE"
+	    " c.pid = a.pid AND c.tid = a.tid) AS op FROM api a JOIN h ON"
+	    " h.pid = a.pid AND h.rank IS a.rank LEFT JOIN str n ON"
+	    " n.id = a.name WHERE (?1 IS NULL OR a.rank = ?1) AND a.start_ns"
+	    " BETWEEN ?2 AND ?3 ORDER BY a.start_ns, op DESC, a.id", cause)
+	    != 0)
+		return -1;
+	store_load_bind_i64(stmt, 1, rank);
+	sqlite3_bind_int64(stmt, 2, from);
+	sqlite3_bind_int64(stmt, 3, to);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		name = (const char *)sqlite3_column_text(stmt, 2);
+		op = sqlite3_column_int(stmt, 3) != 0;
+		if (name == NULL)
+			name = "";
+		if (!op) {
+			if (k != NULL && sqlite3_column_int64(stmt, 0) <= end)
+				store_compare_comm_task(k, name, (double)(
+				    sqlite3_column_int64(stmt, 1) -
+				    sqlite3_column_int64(stmt, 0)) / 1000.0);
+			continue;
+		}
+		if ((kind = store_compare_comm_name(name)) == NULL)
+			continue;
+		k = store_compare_comm_kind(cc, kind);
+		free(kind);
+		end = sqlite3_column_int64(stmt, 1);
+		k->dur = util_grow(k->dur, k->n, 1, sizeof *k->dur);
+		k->dur[k->n++] = (double)(end - sqlite3_column_int64(stmt, 0))
+		    / 1000.0;
+	}
+	sqlite3_finalize(stmt);
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot read the communication of '%s': %s",
+		    s->path, sqlite3_errmsg(s->db));
+		store_compare_comms_free(cc);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Cells AT on of the durations DUR (N; none if 0): the op kind's or the
+ * task's name as the tool writes it (OPNAME, TASKNAME), calls, total,
+ * average, max, min, unrounded.
+ */
+static void
+store_compare_comm_cells(char **cells, struct store_val *vals, size_t at,
+    const char *opname, const char *taskname, const double *dur, size_t n)
+{
+	double	 sum = 0, max, min;
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		sum += dur[i];
+	cells[at] = xstrdup(n > 0 ? opname : "");
+	cells[at + 1] = xstrdup(n > 0 && taskname != NULL ? taskname : "");
+	if (n == 0) {
+		/* The tool's total of nothing is the integer 0. */
+		cells[at + 2] = xstrdup("");
+		cells[at + 3] = xstrdup("0");
+		vals[at + 3].kind = VAL_INT;
+		vals[at + 3].i = 0;
+		for (i = 4; i < 7; i++)
+			cells[at + i] = xstrdup("");
+		return;
+	}
+	max = min = dur[0];
+	for (i = 1; i < n; i++) {
+		max = dur[i] > max ? dur[i] : max;
+		min = dur[i] < min ? dur[i] : min;
+	}
+	xasprintf(&cells[at + 2], "%zu", n);
+	vals[at + 2].kind = VAL_INT;
+	vals[at + 2].i = (int64_t)n;
+	store_compare_num(cells, vals, at + 3, sum);
+	store_compare_num(cells, vals, at + 4, sum / (double)n);
+	store_compare_num(cells, vals, at + 5, max);
+	store_compare_num(cells, vals, at + 6, min);
+}
+
+/* The row of an op kind (TASK false) or of a task of it. */
+static void
+store_compare_comm_row(struct store_rows *r, int64_t order, bool task,
+    const char *bname, const double *bdur, size_t bn, const char *cname,
+    const double *cdur, size_t cn)
+{
+	char			*cells[17];
+	struct store_val	 vals[17];
+	double			 bt = 0, ct = 0;
+	size_t			 i;
+
+	memset(vals, 0, sizeof vals);
+	xasprintf(&cells[0], "%lld", (long long)order);
+	vals[0].kind = VAL_INT;
+	vals[0].i = order;
+	store_compare_comm_cells(cells, vals, 1, task ? "|" : bname,
+	    task ? bname : NULL, bdur, bn);
+	store_compare_comm_cells(cells, vals, 8, task ? "|" : cname,
+	    task ? cname : NULL, cdur, cn);
+	if (task) {
+		cells[15] = xstrdup("");
+		cells[16] = xstrdup("");
+	} else {
+		for (i = 0; i < bn; i++)
+			bt += bdur[i];
+		for (i = 0; i < cn; i++)
+			ct += cdur[i];
+		store_compare_num(cells, vals, 15, store_compare_round(ct - bt,
+		    2));
+		store_compare_num(cells, vals, 16, store_compare_ratio(bt, ct));
+	}
+	store_rows_add(r, cells, vals);
+}
+
+/*
+ * The rows of op kind B and C (either NULL): the kind's, then its tasks,
+ * paired as the tool pairs them, by place and not by name.
+ */
+static void
+store_compare_comm_rows(struct store_rows *r, int64_t *order,
+    const struct compare_comm *b, const struct compare_comm *c)
+{
+	const struct compare_comm	*g = b != NULL ? b : c;
+	size_t				 bt = b != NULL ? b->ntask : 0;
+	size_t				 ct = c != NULL ? c->ntask : 0;
+	size_t				 i;
+
+	store_compare_comm_row(r, ++*order, false, g->name, b != NULL ?
+	    b->dur : NULL, b != NULL ? b->n : 0, g->name, c != NULL ? c->dur :
+	    NULL, c != NULL ? c->n : 0);
+	for (i = 0; i < bt || i < ct; i++)
+		store_compare_comm_row(r, ++*order, true, i < bt ?
+		    b->task[i].name : "", i < bt ? b->task[i].dur : NULL,
+		    i < bt ? b->task[i].n : 0, i < ct ? c->task[i].name : "",
+		    i < ct ? c->task[i].dur : NULL, i < ct ? c->task[i].n : 0);
+}
+
+/*
+ * communication_compare of BASE and NEW: per kind of communication op a
+ * row, then a row per kind of task in it. NULL with *cause set on
+ * failure.
+ */
+struct store_rows *
+store_compare_comms(struct store *base, struct store *new,
+    const struct store_compare *o, char **cause)
+{
+	static const char *const names[] = { "Order Id",
+	    "Base Communication OP Name", "Base Task Name", "Base Calls",
+	    "Base Total Duration(us)", "Base Avg Duration(us)",
+	    "Base Max Duration(us)", "Base Min Duration(us)",
+	    "Comparison Communication OP Name", "Comparison Task Name",
+	    "Comparison Calls", "Comparison Total Duration(us)",
+	    "Comparison Avg Duration(us)", "Comparison Max Duration(us)",
+	    "Comparison Min Duration(us)", "Diff Duration(us)",
+	    "Diff Ratio" };
+	struct compare_comms	 b, c;
+	struct store_rows	*r;
+	size_t			 i, j;
+	int64_t			 order = 0;
+
+	if (store_compare_comms_of(base, o->base_rank, o->base_step, &b,
+	    cause) != 0)
+		return NULL;
+	if (store_compare_comms_of(new, o->rank, o->step, &c, cause) != 0) {
+		store_compare_comms_free(&b);
+		return NULL;
+	}
+	r = store_compare_rows(names, 17, "ITTIRRRRTTIRRRRRR");
+	for (i = 0; i < b.n; i++) {
+		for (j = 0; j < c.n; j++) {
+			if (!c.v[j].matched && strcmp(c.v[j].name,
+			    b.v[i].name) == 0)
+				break;
+		}
+		if (j < c.n)
+			c.v[j].matched = true;
+		store_compare_comm_rows(r, &order, &b.v[i], j < c.n ? &c.v[j] :
+		    NULL);
+	}
+	for (j = 0; j < c.n; j++) {
+		if (!c.v[j].matched)
+			store_compare_comm_rows(r, &order, NULL, &c.v[j]);
+	}
+	store_compare_comms_free(&b);
+	store_compare_comms_free(&c);
 	return r;
 }

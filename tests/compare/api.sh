@@ -9,11 +9,7 @@
 # a run has not is an error, not an empty table; two tables at once.
 . "$top_srcdir/tests/lib.sh"
 
-PY=${PYTHON3:-python3}
-command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
-"$PY" "$top_srcdir/tests/compare/gen-pair.py" "$T" || exit 1
-B="$T/base_ascend_pt"
-N="$T/new_ascend_pt"
+. "$top_srcdir/tests/compare/pair.sh"
 H='Order Id,api name,Base Total Duration(ms),Base Self Time(ms),Base Avg Duration(ms),Base Calls,Comparison Total Duration(ms),Comparison Self Time(ms),Comparison Avg Duration(ms),Comparison Calls,Diff Total Ratio,Diff Self Ratio,Diff Avg Ratio,Diff Calls Ratio'
 
 cat >"$T/all.want" <<EOT

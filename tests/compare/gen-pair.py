@@ -7,7 +7,10 @@ it 30 ms more) and an aten::gelu op is added in step 2; the rest is the
 same. Each run is a <name>_ascend_pt folder with profiler_info_0.json
 and ASCEND_PROFILER_OUTPUT/ holding kernel_details.csv (as torch_npu
 writes it: shapes in doubled quotes, CRLF) and trace_view.json with the
-ops (cpu_op events under ProfilerStep#1 and #2, one on a second thread).
+ops (cpu_op events under ProfilerStep#1 and #2, one on a second thread)
+and the HCCL process: allreduce ops on its "Group 0 Communication" thread
+and their tasks on "Plane 0"; in NEW the allreduce of step 1 takes 3 ms
+more (its Notify_Wait), and a broadcast is added in step 2.
 
 usage: gen-pair.py DIR   (writes DIR/base_ascend_pt and DIR/new_ascend_pt)
 """
@@ -65,16 +68,53 @@ NEW_OPS = [("ProfilerStep#1", 1, 0, 120000),
            ("aten::gelu", 1, 260000, 3000)]
 
 
-def write(top, rows, ops):
+# HCCL: name, thread (0 the ops, 1 the plane), start, duration (us).
+BASE_HCCL = [("hcom_allReduce__1_0_1", 0, 40000, 5000),
+             ("Notify_Wait", 1, 40100, 1000),
+             ("Memcpy", 1, 41200, 2000),
+             ("Notify_Record", 1, 43300, 500),
+             ("hcom_allReduce__2_0_1", 0, 210000, 3000),
+             ("Memcpy", 1, 210100, 1500),
+             ("Notify_Wait", 1, 211700, 800)]
+NEW_HCCL = [("hcom_allReduce__1_0_1", 0, 40000, 8000),
+            ("Notify_Wait", 1, 40100, 4000),
+            ("Memcpy", 1, 44200, 2000),
+            ("Notify_Record", 1, 46300, 500),
+            ("hcom_allReduce__2_0_1", 0, 210000, 3000),
+            ("Memcpy", 1, 210100, 1500),
+            ("Notify_Wait", 1, 211700, 800),
+            ("hcom_broadcast__2_1_1", 0, 220000, 1000),
+            ("Memcpy", 1, 220100, 500)]
+
+
+def trace(ops, hccl):
+    """The trace_view.json events of OPS and of HCCL."""
+    ev = [{"ph": "X", "cat": "cpu_op", "name": name, "pid": 7, "tid": tid,
+           "ts": "%.3f" % (1700000000000000.0 + ts), "dur": dur,
+           "args": {}} for name, tid, ts, dur in ops]
+    ev += [{"ph": "M", "name": "process_name", "pid": 9, "tid": 0,
+            "args": {"name": "HCCL"}},
+           {"ph": "M", "name": "thread_name", "pid": 9, "tid": 0,
+            "args": {"name": "Group 0 Communication"}},
+           {"ph": "M", "name": "thread_sort_index", "pid": 9, "tid": 0,
+            "args": {"sort_index": 0}},
+           {"ph": "M", "name": "thread_name", "pid": 9, "tid": 1,
+            "args": {"name": "Plane 0"}},
+           {"ph": "M", "name": "thread_sort_index", "pid": 9, "tid": 1,
+            "args": {"sort_index": 1}}]
+    ev += [{"ph": "X", "name": name, "pid": 9, "tid": tid,
+            "ts": "%.3f" % (1700000000000000.0 + ts), "dur": dur,
+            "args": {}} for name, tid, ts, dur in hccl]
+    return ev
+
+
+def write(top, rows, ops, hccl):
     out = os.path.join(top, "ASCEND_PROFILER_OUTPUT")
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(top, "profiler_info_0.json"), "w") as f:
         json.dump({"rank_id": 0}, f)
     with open(os.path.join(out, "trace_view.json"), "w") as f:
-        json.dump([{"ph": "X", "cat": "cpu_op", "name": name, "pid": 7,
-                    "tid": tid, "ts": "%.3f" % (1700000000000000.0 + ts),
-                    "dur": dur, "args": {}}
-                   for name, tid, ts, dur in ops], f)
+        json.dump(trace(ops, hccl), f)
     t = 1700000000000000.0
     with open(os.path.join(out, "kernel_details.csv"), "w",
               newline="") as f:
@@ -88,5 +128,6 @@ def write(top, rows, ops):
             t += dur + 2.0
 
 
-write(os.path.join(sys.argv[1], "base_ascend_pt"), BASE, BASE_OPS)
-write(os.path.join(sys.argv[1], "new_ascend_pt"), NEW, NEW_OPS)
+write(os.path.join(sys.argv[1], "base_ascend_pt"), BASE, BASE_OPS,
+      BASE_HCCL)
+write(os.path.join(sys.argv[1], "new_ascend_pt"), NEW, NEW_OPS, NEW_HCCL)

@@ -9,11 +9,7 @@
 # without --rank.
 . "$top_srcdir/tests/lib.sh"
 
-PY=${PYTHON3:-python3}
-command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
-"$PY" "$top_srcdir/tests/compare/gen-pair.py" "$T" || exit 1
-B="$T/base_ascend_pt"
-N="$T/new_ascend_pt"
+. "$top_srcdir/tests/compare/pair.sh"
 H='Order Id,Kernel,Input Shape,Base Total Duration(us),Base Avg Duration(us),Base Max Duration(us),Base Min Duration(us),Base Calls,Comparison Total Duration(us),Comparison Avg Duration(us),Comparison Max Duration(us),Comparison Min Duration(us),Comparison Calls,Diff Total Ratio,Diff Avg Ratio'
 
 cat >"$T/all.want" <<EOT

@@ -1,12 +1,15 @@
 #!/bin/sh
-# kernel_compare and api_compare against msprof-analyze's compare itself,
-# when it is installed (python3 -c 'import msprof_analyze' works, or
-# MSPROF_ANALYZE names a source tree of it) with openpyxl: its
-# KernelCompare and ApiCompare sheets for the generated pair (all steps,
-# and step 1 of both, each way round) and for the two ranks of the
-# samples (all steps and their step 50), written as our CSV by
-# tools/compare-sheet.py. Skipped where the tool is not there, as on a
-# clean machine.
+# kernel_compare, api_compare and communication_compare against
+# msprof-analyze's compare itself, when it is installed (python3 -c
+# 'import msprof_analyze' works, or MSPROF_ANALYZE names a source tree of
+# it) with openpyxl: its KernelCompare, ApiCompare and
+# CommunicationCompare sheets for the generated pair (all steps, and step
+# 1 of both, each way round) and for the two ranks of the samples (all
+# steps and their step 50), written as our CSV by tools/compare-sheet.py;
+# equal cell for cell but for the samples' communication times, which
+# their trace gives to 1/32 ns and the store keeps to the nanosecond
+# (compared to within half a nanosecond per call). Skipped where the tool
+# is not there, as on a clean machine.
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -19,7 +22,7 @@ compare() {	# compare NAME BASE NEW [STEP]: ours against the tool's
 from msprof_analyze.cli.entrance import msprof_analyze_cli
 args = ["msprof-analyze", "compare", "-bp", sys.argv[1], "-d", sys.argv[2],
     "--output_path", sys.argv[3], "--enable_kernel_compare",
-    "--enable_api_compare"]
+    "--enable_api_compare", "--enable_communication_compare"]
 if len(sys.argv) > 4:
     args += ["--base_step", sys.argv[4], "--comparison_step", sys.argv[4]]
 sys.argv = args
@@ -32,6 +35,21 @@ msprof_analyze_cli()' "$2" "$3" "$T/$1.out" ${4:-} >/dev/null 2>&1
 		same_file "$T/$1.${t#*:}.csv" "$T/$1.${t#*:}.want" \
 		    "$1: ${t#*:} as msprof-analyze"
 	done
+	"$NPUPROF" show -q --compare --format csv ${4:+--step $4} "$2" "$3" \
+	    communication_compare >"$T/$1.comm.csv"
+	case $1 in
+	samples*)
+		"$PY" "$top_srcdir/tools/compare-sheet.py" --close \
+		    "$T/$1.comm.csv" "$T/$1.out"/*.xlsx CommunicationCompare
+		ok $? "$1: communication_compare as msprof-analyze, to 0.5 ns"
+		;;
+	*)
+		"$PY" "$top_srcdir/tools/compare-sheet.py" "$T/$1.out"/*.xlsx \
+		    CommunicationCompare >"$T/$1.comm.want"
+		same_file "$T/$1.comm.csv" "$T/$1.comm.want" \
+		    "$1: communication_compare as msprof-analyze"
+		;;
+	esac
 }
 
 "$PY" "$top_srcdir/tests/compare/gen-pair.py" "$T/p" || exit 1
