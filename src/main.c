@@ -113,6 +113,8 @@ static const char *main_usage_text =
 "                        [--stacks auto|cann|python|ops|modules]\n"
 "                        [--step N] [--range S:E] [--filter REGEX]\n"
 "                        PATH stacks\n"
+"       npuprof-tui export --folded --compare [--step N] [--base-step N]\n"
+"                        [--weight W] [--stacks SRC] BASE NEW\n"
 "       npuprof-tui export --folded [--weight W] [--stacks SRC] [--step N]\n"
 "                        [--range S:E] [--filter REGEX] PATH\n"
 "       npuprof-tui demo [DIR]\n"
@@ -184,10 +186,12 @@ static const char *main_help_text =
 "                    tasks and spans; its rows of step_trace)\n"
 "                    (stacks take --range in epoch microseconds only)\n"
 "  --folded          export: PATH's call stacks as folded stacks\n"
-"  --compare         show: compare run NEW with run BASE (the two paths),\n"
-"                    as msprof-analyze compare: kernel_compare (the\n"
-"                    default), api_compare (PyTorch ops),\n"
-"                    communication_compare (HCCL ops and tasks)\n"
+"  --compare         the two paths are runs BASE and NEW: show prints\n"
+"                    them side by side as msprof-analyze compare does,\n"
+"                    kernel_compare (the default), api_compare (PyTorch\n"
+"                    ops), communication_compare (HCCL ops and tasks);\n"
+"                    export --folded writes both runs' stacks, each path\n"
+"                    with the base's time and new's (for flamegraph.pl)\n"
 "  --base-step N     --compare: step N of BASE (default: --step's)\n"
 "  -q, --quiet       no progress and no warnings (errors still)\n"
 "  -h, --help        this help\n"
@@ -1384,6 +1388,47 @@ main_open(int argc, char **argv, const struct main_opts *o)
  * export KIND PATH, or export --folded PATH: the vendor's files or the
  * call stacks, written by export.c.
  */
+/*
+ * export --folded --compare BASE NEW: the stacks of both runs as
+ * differential folded lines (path, base time, new time). Return an exit
+ * status.
+ */
+static int
+main_export_diff(int argc, char **argv, const struct main_opts *o)
+{
+	struct export_opts	 eo;
+	struct store_stacks	*sa, *sb = NULL;
+	struct store		*b, *c, *brs = NULL, *crs = NULL;
+	struct main_opts	 w = *o;
+	char			*cause = NULL;
+	int			 rc = 0;
+
+	if (argc != 2)
+		log_usagex("", "export --folded --compare: BASE and NEW");
+	b = main_compare_store(argv[0], &brs, "base", o);
+	c = main_compare_store(argv[1], &crs, "comparison", o);
+	w.step = o->base_step != NP_NA ? o->base_step : o->step;
+	main_export_opts(&w, &eo);
+	if ((sa = export_folded_stacks(brs != NULL ? brs : b, &eo,
+	    &cause)) != NULL) {
+		main_export_opts(o, &eo);
+		sb = export_folded_stacks(crs != NULL ? crs : c, &eo, &cause);
+	}
+	if (sa == NULL || sb == NULL) {
+		log_errx("%s", cause);
+		free(cause);
+		rc = EXIT_DATA;
+	} else
+		store_stacks_fold_diff(stdout, sa, sb);
+	store_stacks_free(sa);
+	store_stacks_free(sb);
+	store_free(brs);
+	store_free(crs);
+	store_free(b);
+	store_free(c);
+	return rc != 0 ? rc : fflush(stdout) == 0 ? 0 : EXIT_DATA;
+}
+
 static int
 main_export(int argc, char **argv, const struct main_opts *o)
 {
@@ -1393,6 +1438,8 @@ main_export(int argc, char **argv, const struct main_opts *o)
 	int64_t			 from, to;
 	int			 rc;
 
+	if (o->compare)
+		return main_export_diff(argc, argv, o);
 	if (argc != (o->folded ? 1 : 2))
 		log_usagex("", o->folded ? "export --folded: one PATH" :
 		    "export: a KIND (%s) and a PATH", export_kinds());
@@ -1509,9 +1556,11 @@ main(int argc, char **argv)
 	first = main_options(argc, argv, &o);
 	argc -= first;
 	argv += first;
-	if (o.compare && (cmd == NULL || strcmp(cmd, "show") != 0))
-		log_usagex("", "--compare is for show: npuprof-tui show "
-		    "--compare BASE NEW [TABLE...]");
+	if (o.compare && (cmd == NULL || (strcmp(cmd, "show") != 0 &&
+	    (strcmp(cmd, "export") != 0 || !o.folded))))
+		log_usagex("", "--compare is for show and export --folded: "
+		    "npuprof-tui show --compare BASE NEW [TABLE...], "
+		    "npuprof-tui export --folded --compare BASE NEW");
 	if (cmd == NULL)
 		return main_open(argc, argv, &o);
 	if (strcmp(cmd, "import") == 0)

@@ -232,6 +232,84 @@ store_stacks_fold(FILE *f, const struct store_stacks *st)
 	strbuf_release(&b);
 }
 
+struct stacks_line {
+	char		*path;
+	int64_t		 n[2];		/* self time in each run */
+};
+
+struct stacks_lines {
+	struct stacks_line	*v;
+	size_t			 n;
+};
+
+/* Add FR's path (in B) and self time, and its children's, as run K's. */
+static void
+store_stacks_lines(struct stacks_lines *l, struct strbuf *b,
+    const struct store_frame *fr, int k)
+{
+	size_t	 len = b->len, i;
+
+	if (fr->parent != NULL) {
+		if (b->len > 0)
+			strbuf_addc(b, ';');
+		strbuf_adds(b, fr->name);
+		if (fr->self > 0) {
+			l->v = util_grow(l->v, l->n, 1, sizeof *l->v);
+			l->v[l->n].path = xstrdup(b->s);
+			l->v[l->n].n[k] = fr->self;
+			l->v[l->n++].n[!k] = 0;
+		}
+	}
+	for (i = 0; i < fr->nkids; i++)
+		store_stacks_lines(l, b, fr->kids[i], k);
+	b->len = len;
+	if (b->s != NULL)
+		b->s[len] = '\0';
+}
+
+static int
+store_stacks_line_cmp(const void *a, const void *b)
+{
+	const struct stacks_line	*x = a, *y = b;
+
+	return strcmp(x->path, y->path);
+}
+
+/*
+ * Write the stacks of two runs, A (the base) and B, as the differential
+ * folded lines difffolded.pl writes and flamegraph.pl draws: a path, its
+ * self time in A, then in B (0 where a run has not the path), in the
+ * order of the paths.
+ */
+void
+store_stacks_fold_diff(FILE *f, const struct store_stacks *a,
+    const struct store_stacks *b)
+{
+	struct stacks_lines	 l;
+	struct strbuf		 sb;
+	size_t			 i, j;
+
+	memset(&l, 0, sizeof l);
+	strbuf_init(&sb);
+	store_stacks_lines(&l, &sb, a->root, 0);
+	store_stacks_lines(&l, &sb, b->root, 1);
+	strbuf_release(&sb);
+	if (l.n > 1)
+		qsort(l.v, l.n, sizeof *l.v, store_stacks_line_cmp);
+	for (i = 0; i < l.n; i = j) {
+		for (j = i + 1; j < l.n && strcmp(l.v[j].path,
+		    l.v[i].path) == 0; j++) {
+			l.v[i].n[0] += l.v[j].n[0];
+			l.v[i].n[1] += l.v[j].n[1];
+		}
+		fprintf(f, "%s %lld %lld\n", l.v[i].path,
+		    (long long)l.v[i].n[0], (long long)l.v[i].n[1]);
+	}
+	for (i = 0; i < l.n; i++)
+		free(l.v[i].path);
+	free(l.v);
+}
+
 /* The path of F from the root's child down, joined with ';'. */
 char *
 store_stacks_frame_path(const struct store_frame *f)

@@ -760,6 +760,8 @@ const char	*store_stacks_source_name(enum store_stacks_source);
 const char	*store_stacks_unit(const struct store_stacks *);
 bool		 store_stacks_host(const struct store_stacks *);
 void		 store_stacks_fold(FILE *, const struct store_stacks *);
+void		 store_stacks_fold_diff(FILE *, const struct store_stacks *,
+		     const struct store_stacks *);
 struct store_rows *store_stacks_rows(const struct store_stacks *);
 int64_t		 store_stacks_search(const struct store_stacks *,
 		     struct matcher *, int64_t *);
