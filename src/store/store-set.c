@@ -7,8 +7,11 @@
  * store holds each rank's task rows. The rows of tasks, spans and the
  * timeline stay in the rank's store, opened when a rank is asked for.
  */
+#include <sys/stat.h>
+
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "store-int.h"
 
@@ -90,20 +93,29 @@ out:
 	return rows;
 }
 
-/* Record that rank RANK (NP_NA: none known) of UNIT is in store DB. */
+/*
+ * Record that rank RANK (NP_NA: none known) of UNIT is in store DB, with
+ * the store file's size and time, by which the set knows it later.
+ */
 static void
 store_set_rank(struct store *s, int64_t rank, const char *db,
     const char *unit)
 {
 	sqlite3_stmt	*stmt;
+	struct stat	 st;
 
 	if (store_load_prepare(s, &stmt, "INSERT INTO rank_store VALUES"
-	    " (?, ?, ?)") != 0)
+	    " (?, ?, ?, ?, ?)") != 0)
 		return;
 	if (rank != NP_NA)
 		sqlite3_bind_int64(stmt, 1, rank);
 	sqlite3_bind_text(stmt, 2, db, -1, SQLITE_STATIC);
 	sqlite3_bind_text(stmt, 3, unit, -1, SQLITE_STATIC);
+	if (stat(db, &st) == 0) {
+		sqlite3_bind_int64(stmt, 4, st.st_size);
+		sqlite3_bind_int64(stmt, 5, (int64_t)st.st_mtim.tv_sec *
+		    1000000000 + st.st_mtim.tv_nsec);
+	}
 	store_write(s, stmt);
 	sqlite3_finalize(stmt);
 	if (rank != NP_NA)
@@ -210,31 +222,36 @@ out:
 }
 
 /*
- * Whether every store of the set S is still current for its profile:
- * 1, or 0 with *why naming the first that is not (gone, or its profile
- * changed), -1 with *why set on failure.
+ * Whether every store of the set S is the one it was made of (the same
+ * file, size and time: their profiles' inputs are in S's own manifest):
+ * 1, or 0 with *why naming the first that is not (gone, or rebuilt), -1
+ * with *why set on failure. A stat per store, so that opening a cluster
+ * of thousands of ranks stays quick.
  */
 int
 store_set_current(struct store *s, char **why)
 {
 	sqlite3_stmt	*stmt;
-	char		*cause = NULL;
+	struct stat	 st;
+	const char	*path;
 	int		 rc = 1;
 
-	if (store_prepare(s, &stmt, "SELECT DISTINCT path, unit FROM"
-	    " rank_store", why) != 0)
+	if (store_prepare(s, &stmt, "SELECT DISTINCT path, unit, size,"
+	    " mtime_ns FROM rank_store", why) != 0)
 		return -1;
 	while (rc == 1 && sqlite3_step(stmt) == SQLITE_ROW) {
-		if (store_manifest_current((const char *)sqlite3_column_text(
-		    stmt, 0), (const char *)sqlite3_column_text(stmt, 1),
-		    &cause) == 1)
+		path = (const char *)sqlite3_column_text(stmt, 0);
+		if (stat(path, &st) == 0 && st.st_size ==
+		    sqlite3_column_int64(stmt, 2) && (int64_t)st.st_mtim.tv_sec *
+		    1000000000 + st.st_mtim.tv_nsec ==
+		    sqlite3_column_int64(stmt, 3))
 			continue;
 		xasprintf(why, "the store of '%s' is %s",
-		    (const char *)sqlite3_column_text(stmt, 1), cause != NULL ?
-		    cause : "gone");
+		    (const char *)sqlite3_column_text(stmt, 1), access(path,
+		    F_OK) == 0 ? "not the one the cluster was made of" :
+		    "gone");
 		rc = 0;
 	}
-	free(cause);
 	sqlite3_finalize(stmt);
 	return rc;
 }
