@@ -899,6 +899,37 @@ main_rank_store(struct store *s, struct store **rs, const char *what,
 }
 
 /*
+ * Add to the table list R (of a set's own store) the tables of the rank's
+ * store U that R has not: those of the rank's tasks.
+ */
+static void
+main_show_rank_tables(struct store_rows *r, struct store *u,
+    const struct store_query *q)
+{
+	struct store_rows	*ur;
+	char			*cells[3], *cause = NULL;
+	size_t			 i, j, k;
+
+	if ((ur = store_tables_summary(u, q, &cause)) == NULL) {
+		free(cause);
+		return;
+	}
+	for (i = 0; i < ur->nrows; i++) {
+		for (j = 0; j < r->nrows; j++) {
+			if (strcmp(store_rows_cell(r, j, 0),
+			    store_rows_cell(ur, i, 0)) == 0)
+				break;
+		}
+		if (j < r->nrows)
+			continue;
+		for (k = 0; k < 3; k++)
+			cells[k] = xstrdup(store_rows_cell(ur, i, k));
+		store_rows_add(r, cells, ur->vals + i * ur->ncols);
+	}
+	store_rows_free(ur);
+}
+
+/*
  * Whether table NAME is known: in S, or in a set of stores in the store
  * of O's rank, or (no rank given) in the first rank's store.
  */
@@ -1061,8 +1092,13 @@ main_show_tables(struct store *s, char **names, int n,
 			}
 			r = store_stacks_rows(st);
 			store_stacks_free(st);
-		} else if (strcmp(names[i], "tables") == 0)
+		} else if (strcmp(names[i], "tables") == 0) {
 			r = store_tables_summary(s, &q, &cause);
+			/* A rank's tables in a set: its tasks' ones too. */
+			if (r != NULL && store_set_is(s) && o->rank != NP_NA)
+				main_show_rank_tables(r, main_rank_store(s,
+				    &rs, "tables", o), &q);
+		}
 		else if (store_set_holds(s, names[i]) || o->rank != NP_NA) {
 			src = store_set_holds(s, names[i]) ? s :
 			    main_rank_store(s, &rs, names[i], o);

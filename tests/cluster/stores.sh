@@ -74,6 +74,15 @@ ok $? "the other three stores are kept"
 "$NPUPROF" import --stores rank "$T/c" >"$T/out" 2>"$T/err"
 is "$(cat "$T/err")" "" "nothing to do when all is current"
 
+"$NPUPROF" show -q --format csv "$T/c" tables >"$T/t.csv"
+grep -q '^op_summary,' "$T/t.csv"
+ok $((! $?)) "tables of a set: no task tables among all ranks'"
+"$NPUPROF" show -q --format csv --rank 2 "$T/c" tables >"$T/t.csv"
+is "$(grep '^op_summary,' "$T/t.csv")" "op_summary,Op Summary,300" \
+    "tables --rank 2: the rank's task tables too, with its counts"
+grep -q '^cluster_findings,' "$T/t.csv"
+ok $? "and the cluster's tables"
+
 # --stores auto (the default) keeps a set a set, however small.
 touch "$T/c/node_0_17_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"
 "$NPUPROF" show -q "$T/c" op_statistic >/dev/null
