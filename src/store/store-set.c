@@ -9,6 +9,7 @@
  */
 #include <sys/stat.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -187,12 +188,21 @@ store_set_add(struct store *s, const char *db, const char *unit,
 {
 	static const char *const own[] = { "op_stat", "api_stat", "step" };
 	struct store	*u;
-	int64_t		*ids;
+	int64_t		*ids, origin;
 	size_t		 n, i;
 	int		 rc = -1;
+	char		 buf[32];
 
 	if ((u = store_open(db, cause)) == NULL)
 		return -1;
+	/* The cluster's first time: every rank's times count from it. */
+	if ((origin = store_lanes_origin(u)) != NP_NA && (!s->origin_known ||
+	    origin < s->origin)) {
+		s->origin = origin;
+		s->origin_known = true;
+		snprintf(buf, sizeof buf, "%lld", (long long)origin);
+		store_load_meta(s, "origin_ns", buf);
+	}
 	if (store_set_ranks_of(u, &ids, &n, cause) != 0)
 		goto out;
 	for (i = 0; i < n; i++)
@@ -364,6 +374,12 @@ store_set_open_path(struct store *s, const char *path, bool ranked,
 	}
 	if (ranked)
 		u->multirank = 1;
+	/* Relative times count from the cluster's start, as in one store. */
+	if (store_meta_get(s, "origin_ns", &why) == 0 && why != NULL) {
+		u->origin = strtoll(why, NULL, 10);
+		u->origin_known = true;
+	}
+	free(why);
 	return u;
 }
 

@@ -4,7 +4,8 @@
 # chosen, and trying one says how to choose; Enter on a rank (or r) opens
 # that rank's store, so Kernels and the Timeline show its tasks, while
 # the Cluster view still shows every rank; r back to all ranks hides them
-# again; --rank N opens on the rank's store; a rank whose store went away
+# again; --rank N opens on the rank's store, its times relative to the
+# cluster's start; a rank whose store went away
 # while the UI ran is an error in the status line, not an empty view, and
 # R makes it again.
 . "$top_srcdir/tests/ui/lib.sh"
@@ -47,6 +48,8 @@ start_app 130 40 -- --rank 1 "$T/c"
 wait_for ' 4 Kernels ' && send_keys 4
 wait_for 'row 1 of 40' && capture | sed -n 3p | grep -q ' 1 .*MatMulV2_0 '
 ok $? "--rank 1 opens on rank 1's store"
+capture | sed -n 3p | grep -q ' +7\.250 '
+ok $? "its times count from the cluster's start, as in one store (+7.250)"
 send_keys Q
 wait_exit
 
