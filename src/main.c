@@ -100,6 +100,8 @@ static const char *main_usage_text =
 "                        [--filter REGEX] [--limit N] [--device ID]\n"
 "                        [--rank N] [--step N] [--stats auto|file|computed]\n"
 "                        [--db FILE] [--reimport] PATH [TABLE...]\n"
+"       npuprof-tui --compare [--rank N] [--base-step N] [--step N]\n"
+"                   BASE NEW\n"
 "       npuprof-tui show --compare [--rank N] [--base-step N] [--step N]\n"
 "                        [--format F] [--sort S] [--limit N] BASE NEW\n"
 "                        [kernel_compare] [api_compare]\n"
@@ -186,8 +188,9 @@ static const char *main_help_text =
 "                    tasks and spans; its rows of step_trace)\n"
 "                    (stacks take --range in epoch microseconds only)\n"
 "  --folded          export: PATH's call stacks as folded stacks\n"
-"  --compare         the two paths are runs BASE and NEW: show prints\n"
-"                    them side by side as msprof-analyze compare does,\n"
+"  --compare         the two paths are runs BASE and NEW: the UI opens on\n"
+"                    NEW with a Compare view; show prints them side by\n"
+"                    side as msprof-analyze compare does,\n"
 "                    kernel_compare (the default), api_compare (PyTorch\n"
 "                    ops), communication_compare (HCCL ops and tasks);\n"
 "                    export --folded writes both runs' stacks, each path\n"
@@ -1180,6 +1183,37 @@ main_compare_store(const char *path, struct store **rs, const char *what,
 	return s;
 }
 
+/* Two runs opened for a comparison, each of one rank. */
+struct main_runs {
+	struct store		*b, *c;		/* as opened */
+	struct store		*brs, *crs;	/* their rank's, in a set */
+	struct store		*base, *new;	/* the ones compared */
+	struct store_compare	 co;
+};
+
+/* Open runs BASE and NEW (ARGV) as O says into *R; exits on error. */
+static void
+main_runs_open(char **argv, const struct main_opts *o, struct main_runs *r)
+{
+	memset(r, 0, sizeof *r);
+	r->b = main_compare_store(argv[0], &r->brs, "base", o);
+	r->c = main_compare_store(argv[1], &r->crs, "comparison", o);
+	r->base = r->brs != NULL ? r->brs : r->b;
+	r->new = r->crs != NULL ? r->crs : r->c;
+	r->co.base_rank = r->co.rank = o->rank;
+	r->co.step = o->step;
+	r->co.base_step = o->base_step != NP_NA ? o->base_step : o->step;
+}
+
+static void
+main_runs_close(struct main_runs *r)
+{
+	store_free(r->brs);
+	store_free(r->crs);
+	store_free(r->b);
+	store_free(r->c);
+}
+
 /* The comparison tables: name, title, what makes them, what they hold. */
 static const struct {
 	const char	 *name;
@@ -1246,8 +1280,7 @@ main_show_compared(struct store *b, struct store *c, size_t k,
 static int
 main_show_compare(int argc, char **argv, const struct main_opts *o)
 {
-	struct store_compare	 co;
-	struct store		*b, *c, *brs = NULL, *crs = NULL;
+	struct main_runs	 runs;
 	size_t			 k, *which;
 	int			 i, n, rc = 0;
 
@@ -1271,20 +1304,12 @@ main_show_compare(int argc, char **argv, const struct main_opts *o)
 	if (o->format_set && strcmp(o->format, "json") == 0 && n > 1)
 		log_usagex("", "--format json prints one comparison table at "
 		    "a time");
-	b = main_compare_store(argv[0], &brs, "base", o);
-	c = main_compare_store(argv[1], &crs, "comparison", o);
-	memset(&co, 0, sizeof co);
-	co.base_rank = co.rank = o->rank;
-	co.step = o->step;
-	co.base_step = o->base_step != NP_NA ? o->base_step : o->step;
+	main_runs_open(argv, o, &runs);
 	for (i = 0; i < n && rc == 0; i++)
-		rc = main_show_compared(brs != NULL ? brs : b, crs != NULL ?
-		    crs : c, which[i], &co, o, i, n);
+		rc = main_show_compared(runs.base, runs.new, which[i],
+		    &runs.co, o, i, n);
 	free(which);
-	store_free(brs);
-	store_free(crs);
-	store_free(b);
-	store_free(c);
+	main_runs_close(&runs);
 	return rc != 0 ? rc : fflush(stdout) == 0 ? 0 : EXIT_DATA;
 }
 
@@ -1368,6 +1393,42 @@ main_dumb_term(void)
  * Open PATH: the UI on a terminal that can draw it, otherwise what show
  * prints (as less and git fall back on a dumb terminal).
  */
+/*
+ * The UI on run NEW with the Compare view of BASE against it: --compare
+ * BASE NEW. Return an exit status.
+ */
+static int
+main_open_compare(char **argv, const struct main_opts *o)
+{
+	struct main_runs	 runs;
+	struct ui_opts		 uo;
+	char			*cause = NULL;
+	int			 rc = 0;
+
+	main_runs_open(argv, o, &runs);
+	memset(&uo, 0, sizeof uo);
+	uo.theme = o->theme;
+	uo.no_mouse = o->no_mouse;
+	uo.device = o->device;
+	/* The runs' stores are of one rank each already. */
+	uo.rank = runs.crs != NULL ? o->rank : NP_NA;
+	uo.replay = o->replay;
+	uo.t0 = main_t0;
+	uo.base = runs.base;
+	uo.compare = &runs.co;
+	if (ui_run(runs.new, &uo, &cause) != 0) {
+		log_errx("%s", cause);
+		free(cause);
+		rc = EXIT_DATA;
+	}
+	main_runs_close(&runs);
+	if (ui_interrupted()) {
+		signal(SIGINT, SIG_DFL);
+		raise(SIGINT);
+	}
+	return rc;
+}
+
 static int
 main_open(int argc, char **argv, const struct main_opts *o)
 {
@@ -1377,20 +1438,24 @@ main_open(int argc, char **argv, const struct main_opts *o)
 	char			*cause = NULL;
 	int			 rc = 0;
 
-	if (argc != 1)
+	if (o->compare && argc != 2)
+		log_usagex("", "--compare: BASE and NEW");
+	if (!o->compare && argc != 1)
 		log_usagex("", argc == 0 ? "no PATH" : "one PATH only, "
 		    "or a command first (show, import, export, demo, "
 		    "collect)");
 	if (!isatty(STDOUT_FILENO) && o->replay == NULL)
-		return main_show(1, argv, o);
+		return main_show(argc, argv, o);
 	if (o->replay == NULL && main_dumb_term()) {
 		if (!o->quiet)
 			log_infox("terminal '%s' cannot show the UI; printing "
 			    "as show does", getenv("TERM") != NULL &&
 			    *getenv("TERM") != '\0' ? getenv("TERM") :
 			    "(unset)");
-		return main_show(1, argv, o);
+		return main_show(argc, argv, o);
 	}
+	if (o->compare)
+		return main_open_compare(argv, o);
 	s = main_store(argv[0], o);
 	memset(&r, 0, sizeof r);
 	r.path = argv[0];
@@ -1434,21 +1499,19 @@ main_export_diff(int argc, char **argv, const struct main_opts *o)
 {
 	struct export_opts	 eo;
 	struct store_stacks	*sa, *sb = NULL;
-	struct store		*b, *c, *brs = NULL, *crs = NULL;
+	struct main_runs	 runs;
 	struct main_opts	 w = *o;
 	char			*cause = NULL;
 	int			 rc = 0;
 
 	if (argc != 2)
 		log_usagex("", "export --folded --compare: BASE and NEW");
-	b = main_compare_store(argv[0], &brs, "base", o);
-	c = main_compare_store(argv[1], &crs, "comparison", o);
-	w.step = o->base_step != NP_NA ? o->base_step : o->step;
+	main_runs_open(argv, o, &runs);
+	w.step = runs.co.base_step;
 	main_export_opts(&w, &eo);
-	if ((sa = export_folded_stacks(brs != NULL ? brs : b, &eo,
-	    &cause)) != NULL) {
+	if ((sa = export_folded_stacks(runs.base, &eo, &cause)) != NULL) {
 		main_export_opts(o, &eo);
-		sb = export_folded_stacks(crs != NULL ? crs : c, &eo, &cause);
+		sb = export_folded_stacks(runs.new, &eo, &cause);
 	}
 	if (sa == NULL || sb == NULL) {
 		log_errx("%s", cause);
@@ -1458,10 +1521,7 @@ main_export_diff(int argc, char **argv, const struct main_opts *o)
 		store_stacks_fold_diff(stdout, sa, sb);
 	store_stacks_free(sa);
 	store_stacks_free(sb);
-	store_free(brs);
-	store_free(crs);
-	store_free(b);
-	store_free(c);
+	main_runs_close(&runs);
 	return rc != 0 ? rc : fflush(stdout) == 0 ? 0 : EXIT_DATA;
 }
 
@@ -1592,11 +1652,12 @@ main(int argc, char **argv)
 	first = main_options(argc, argv, &o);
 	argc -= first;
 	argv += first;
-	if (o.compare && (cmd == NULL || (strcmp(cmd, "show") != 0 &&
-	    (strcmp(cmd, "export") != 0 || !o.folded))))
-		log_usagex("", "--compare is for show and export --folded: "
-		    "npuprof-tui show --compare BASE NEW [TABLE...], "
-		    "npuprof-tui export --folded --compare BASE NEW");
+	if (o.compare && cmd != NULL && strcmp(cmd, "show") != 0 &&
+	    (strcmp(cmd, "export") != 0 || !o.folded))
+		log_usagex("", "--compare is for the UI, show and export "
+		    "--folded: npuprof-tui --compare BASE NEW, npuprof-tui "
+		    "show --compare BASE NEW [TABLE...], npuprof-tui export "
+		    "--folded --compare BASE NEW");
 	if (cmd == NULL)
 		return main_open(argc, argv, &o);
 	if (strcmp(cmd, "import") == 0)

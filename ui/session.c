@@ -12,6 +12,8 @@
 static struct store	*session_s;	/* the store opened */
 static struct store	*session_rs;	/* of a set: the rank's, or NULL */
 static struct store	*session_old;	/* the rank's before, until views go */
+static struct store	*session_cmp;	/* --compare's BASE, or NULL */
+static const struct store_compare *session_cmp_opts;
 static int64_t		 session_dev = NP_NA;
 static int64_t		 session_rnk = NP_NA;
 
@@ -42,6 +44,26 @@ session_store_for(const char *table)
 {
 	return strncmp(table, "cluster_", 8) == 0 ? session_s :
 	    session_store();
+}
+
+/* Compare the store shown with BASE (the caller's), as CO says. */
+void
+session_set_compare(struct store *base, const struct store_compare *co)
+{
+	session_cmp = base;
+	session_cmp_opts = co;
+}
+
+struct store *
+session_compare_base(void)
+{
+	return session_cmp;
+}
+
+const struct store_compare *
+session_compare_opts(void)
+{
+	return session_cmp_opts;
 }
 
 /* Free the rank stores; the views that read them are closed. */

@@ -131,6 +131,31 @@ text_add_bar(struct text *t, int indent, const char *left, double fraction,
 }
 
 /*
+ * Add the lines of S (a printed table, say), each at INDENT: line I in
+ * ROLES[I] while I < NROLES, the others in DFLT.
+ */
+void
+text_add_lines(struct text *t, int indent, const char *s,
+    const enum role *roles, size_t nroles, enum role dflt)
+{
+	const char	*p = s, *nl;
+	char		*line;
+	size_t		 i = 0;
+
+	while (*p != '\0') {
+		nl = strchr(p, '\n');
+		xasprintf(&line, "%.*s", nl != NULL ? (int)(nl - p) :
+		    (int)strlen(p), p);
+		text_add(t, i < nroles ? roles[i] : dflt, indent, line);
+		free(line);
+		i++;
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+}
+
+/*
  * A line LEFT, then N cells each a glyph (static strings, one column
  * wide) drawn in its own role: the cells of a heat map.
  */

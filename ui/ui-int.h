@@ -128,6 +128,8 @@ enum role {
 	X(WIDEN,	"widen",	"Widen the lane name column")	\
 	X(ALIGN_STEPS,	"align-steps",					\
 	    "Line the ranks' lanes up at a step's start")		\
+	X(COMPARE_TABLE, "compare-table",				\
+	    "Compare: the next comparison table")			\
 	X(GRID_METRIC,	"grid-metric",					\
 	    "Cluster: the link grids' bandwidth or transit time")	\
 	X(HELP,		"help",		"Show this help")		\
@@ -211,6 +213,10 @@ void		 status_clear(void);
 struct store	*session_store(void);
 struct store	*session_base(void);
 struct store	*session_store_for(const char *);
+void		 session_set_compare(struct store *,
+		     const struct store_compare *);
+struct store	*session_compare_base(void);
+const struct store_compare *session_compare_opts(void);
 void		 session_release(void);
 void		 session_set_store(struct store *);
 int64_t		 session_device(void);
@@ -436,6 +442,7 @@ int		 view_table_find_save_key(struct view_table *);
 /* view-summary.c */
 extern const struct view_ops view_summary_ops;
 extern const struct view_ops view_cluster_ops;
+extern const struct view_ops view_compare_ops;
 
 /* view-detail.c */
 extern const struct view_ops view_detail_ops;
@@ -644,6 +651,8 @@ void		 text_add_stack(struct text *, int, const char *,
 		     const double *, const char *);
 void		 text_add_bar(struct text *, int, const char *, double,
 		     const char *);
+void		 text_add_lines(struct text *, int, const char *,
+		     const enum role *, size_t, enum role);
 void		 text_add_cells(struct text *, int, const char *,
 		     const char *const *, const enum role *, size_t);
 void		 text_close(struct view *);

@@ -596,6 +596,17 @@ ui_first_view(char **cause)
 		    tabs_switch(names[i].a) != REDRAW_STATUS)
 			return 0;
 	}
+	/* --compare: the Compare view over NEW's Summary. */
+	if (session_compare_base() != NULL) {
+		if (tabs_switch(ACTION_VIEW_1) == REDRAW_STATUS ||
+		    view_push(&view_compare_ops, NULL, NULL) != 0) {
+			msg = status_get(&role);
+			xasprintf(cause, "cannot compare: %s", msg != NULL ?
+			    msg : "no data");
+			return -1;
+		}
+		return 0;
+	}
 	/* A cluster kept as a store per rank opens on its ranks. */
 	if (store_set_is(session_base()) && session_rank() == NP_NA &&
 	    tabs_switch(ACTION_VIEW_0) != REDRAW_STATUS)
@@ -622,6 +633,7 @@ ui_run(struct store *s, const struct ui_opts *o, char **cause)
 	int		 rc = 0;
 
 	session_set_store(s);
+	session_set_compare(o->base, o->compare);
 	if (session_set_device(o->device, o->rank, cause) != 0)
 		return -1;
 	ui_o = o;

@@ -9,6 +9,7 @@
 #include "npuprof.h"
 
 struct store;
+struct store_compare;
 
 /* Called by the UI for R: rebuild the store and return the new one. */
 typedef struct store *(*ui_reimport_cb)(void *, struct store *, char **);
@@ -22,6 +23,8 @@ struct ui_opts {
 	void		*reimport_arg;
 	const char	*replay;	/* key file for measurements */
 	double		 t0;		/* launch time, ui_now() */
+	struct store	*base;		/* --compare: the base run, or NULL */
+	const struct store_compare *compare;
 };
 
 /* ui.c */

@@ -11,25 +11,6 @@
 
 #include "ui-int.h"
 
-/* Add the lines of TABLE to T, one text line each. */
-static void
-view_window_lines(struct text *t, const char *table)
-{
-	const char	*p = table, *nl;
-	char		*line;
-
-	while (*p != '\0') {
-		nl = strchr(p, '\n');
-		xasprintf(&line, "%.*s", nl != NULL ? (int)(nl - p) :
-		    (int)strlen(p), p);
-		text_add(t, ROLE_NORMAL, 1, line);
-		free(line);
-		if (nl == NULL)
-			break;
-		p = nl + 1;
-	}
-}
-
 static int
 view_window_open(struct view *v, const void *arg, char **cause)
 {
@@ -60,7 +41,7 @@ view_window_open(struct view *v, const void *arg, char **cause)
 		o.width = COLS - 2;
 		store_print_rows(f, r, &o);
 		fclose(f);
-		view_window_lines(t, buf);
+		text_add_lines(t, 1, buf, NULL, 0, ROLE_NORMAL);
 		free(buf);
 	}
 	store_rows_free(r);

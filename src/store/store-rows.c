@@ -219,10 +219,8 @@ int
 store_rows_sort(struct store_rows *r, const char *spec, char **cause)
 {
 	struct store_rows_key	*k = NULL;
-	struct store_val	*vals;
 	const char		*p = spec, *end;
-	char			**cells;
-	size_t			 nk = 0, *v, *t, i, j;
+	size_t			 nk = 0, *v, *t, i;
 	bool			 desc;
 	int			 col;
 
@@ -249,22 +247,37 @@ store_rows_sort(struct store_rows *r, const char *spec, char **cause)
 	for (i = 0; i < r->nrows; i++)
 		v[i] = i;
 	store_rows_msort(r, k, nk, v, t, r->nrows);
-	cells = xcalloc(r->nrows * r->ncols + 1, sizeof *cells);
-	vals = xcalloc(r->nrows * r->ncols + 1, sizeof *vals);
-	for (i = 0; i < r->nrows; i++) {
-		for (j = 0; j < r->ncols; j++) {
-			cells[i * r->ncols + j] = r->cells[v[i] * r->ncols + j];
-			vals[i * r->ncols + j] = r->vals[v[i] * r->ncols + j];
-		}
-	}
-	memcpy(r->cells, cells, r->nrows * r->ncols * sizeof *cells);
-	memcpy(r->vals, vals, r->nrows * r->ncols * sizeof *vals);
-	free(cells);
-	free(vals);
+	store_rows_permute(r, v);
 	free(v);
 	free(t);
 	free(k);
 	return 0;
+}
+
+/* Put the rows of R in the order ORDER gives: row I becomes ORDER[I]. */
+void
+store_rows_permute(struct store_rows *r, const size_t *order)
+{
+	struct store_val	*vals;
+	char			**cells;
+	size_t			 i, j;
+
+	cells = xcalloc(r->nrows * r->ncols + 1, sizeof *cells);
+	vals = xcalloc(r->nrows * r->ncols + 1, sizeof *vals);
+	for (i = 0; i < r->nrows; i++) {
+		for (j = 0; j < r->ncols; j++) {
+			cells[i * r->ncols + j] =
+			    r->cells[order[i] * r->ncols + j];
+			vals[i * r->ncols + j] =
+			    r->vals[order[i] * r->ncols + j];
+		}
+	}
+	if (r->nrows > 0) {
+		memcpy(r->cells, cells, r->nrows * r->ncols * sizeof *cells);
+		memcpy(r->vals, vals, r->nrows * r->ncols * sizeof *vals);
+	}
+	free(cells);
+	free(vals);
 }
 
 /* Drop the last row of R, if any. */

@@ -727,6 +727,7 @@ void		 store_rows_free(struct store_rows *);
 size_t		 store_rows_append(struct store_rows *, struct store_rows *);
 void		 store_rows_drop_last(struct store_rows *);
 int		 store_rows_sort(struct store_rows *, const char *, char **);
+void		 store_rows_permute(struct store_rows *, const size_t *);
 void		 store_rows_add(struct store_rows *, char **,
 		     const struct store_val *);
 const char	*store_rows_cell(const struct store_rows *, size_t, size_t);

@@ -74,10 +74,13 @@ is $? 2 "--filter: a usage error"
 is $? 2 "--sort on a column the table has not: a usage error"
 grep -q "no sort column 'Nope'" "$T/err"
 ok $? "a sort on a column the table has not: an error naming it"
-"$NPUPROF" --compare "$B" "$N" </dev/null >/dev/null 2>"$T/err"
-is $? 2 "--compare outside show: a usage error"
+"$NPUPROF" import --compare "$B" "$N" </dev/null >/dev/null 2>"$T/err"
+is $? 2 "--compare with import: a usage error"
 grep -q 'show --compare BASE NEW' "$T/err"
 ok $? "that says how"
+"$NPUPROF" --compare "$B" "$N" </dev/null >"$T/pipe.txt"
+is "$(head -1 "$T/pipe.txt")" "Kernel Compare" \
+    "--compare without a terminal prints as show does"
 
 "$PY" "$top_srcdir/tests/cluster/gen-cluster.py" "$T/c" --ranks 2 \
     --tasks 20 >/dev/null || exit 1

@@ -1,0 +1,44 @@
+#!/bin/sh
+# The UI of --compare BASE NEW on the generated pair: it opens on the
+# Compare view over NEW's Summary, kernel_compare with a Diff column,
+# sorted by the size of the difference (MatMulV2, 30 us more, first); a
+# row that got slower is hot (red), one that got faster green; t goes to
+# api_compare and communication_compare (in the tool's order, each op's
+# tasks after it) and round; > sorts on the next column, I inverts; q
+# leaves NEW's Summary.
+. "$top_srcdir/tests/ui/lib.sh"
+. "$top_srcdir/tests/compare/pair.sh"
+
+start_app 160 24 -- --compare "$B" "$N"
+wait_for 'Kernel compare: ' && ok 0 "--compare opens on the Compare view"
+capture | sed -n 6p | grep -q '^ *1  MatMulV2 .* 30$'
+ok $? "the largest difference first: MatMulV2, 30 us more"
+capture | tail -1 | grep -q 'sort -|Diff|'
+ok $? "the status line names the sort"
+capture -e | grep 'Cast ' | grep -q "$(printf '\033\\[32m')"
+ok $? "Cast, gone from NEW, got faster: green"
+capture -e | grep 'MatMulV2 ' | grep -q "$(printf '\033\\[31m')"
+ok $? "MatMulV2 got slower: red"
+send_keys t
+wait_for 'API compare: ' && capture | sed -n 6p | grep -q 'aten::li'
+ok $? "t: api_compare, aten::linear first"
+send_keys t
+wait_for 'Communication compare: ' && capture | sed -n 7p |
+    grep -q '^ *2  |  *Notify_'
+ok $? "t: communication_compare, the allreduce's tasks after it"
+capture | tail -1 | grep -q 'sort Order Id'
+ok $? "in the tool's order"
+send_keys t
+wait_for 'Kernel compare: ' && ok 0 "t again: back to kernel_compare"
+send_keys '>'
+wait_for 'sort -Order Id' && capture | sed -n 6p | grep -q '^ *5  Gelu'
+ok $? "> sorts on Order Id, largest first"
+send_keys I
+wait_for 'sort Order Id' && capture | sed -n 6p | grep -q '^ *1  MatMulV2'
+ok $? "I inverts it"
+send_keys q
+wait_for ' Collection' && ok 0 "q: NEW's Summary"
+send_keys Q
+wait_exit
+is "$rc" 0 "Q quits"
+done_testing

@@ -1,0 +1,308 @@
+/*
+ * The Compare view of --compare BASE NEW: one of the comparison tables of
+ * the two runs (kernel_compare, api_compare, communication_compare; t
+ * goes to the next) as show prints it, with a Diff column (NEW's total
+ * less BASE's); rows sorted by the size of that difference, largest
+ * first (communication_compare: in the tool's order, an op's tasks after
+ * it), or (> < I) on any column; a row that got slower is hot, one that
+ * got faster green. It opens over the Summary tab of NEW, the store every
+ * other view shows.
+ */
+#include <curses.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui-int.h"
+
+static const struct {
+	const char	*title;
+	struct store_rows *(*make)(struct store *, struct store *,
+			     const struct store_compare *, char **);
+	const char	*base;		/* the totals the Diff column takes */
+	const char	*cmp;
+	const char	*ratio;		/* better or worse */
+	bool		 ordered;	/* rows go together: the tool's order */
+} view_compare_tables[] = {
+	{ "Kernel compare", store_compare_kernels, "Base Total Duration(us)",
+	  "Comparison Total Duration(us)", "Diff Total Ratio", false },
+	{ "API compare", store_compare_apis, "Base Total Duration(ms)",
+	  "Comparison Total Duration(ms)", "Diff Total Ratio", false },
+	/* An op kind's rows of tasks follow it. */
+	{ "Communication compare", store_compare_comms,
+	  "Base Total Duration(us)", "Comparison Total Duration(us)",
+	  "Diff Ratio", true }
+};
+
+#define COMPARE_NTABLES \
+	(sizeof view_compare_tables / sizeof view_compare_tables[0])
+
+/* What the keys chose; it outlives the view, as the Cluster view's does. */
+static size_t	 view_compare_table;
+static int	 view_compare_sort = -1;	/* a column, or -1: |Diff| */
+static int	 view_compare_ncols;		/* of the table shown */
+static bool	 view_compare_asc;
+static char	 view_compare_sorted[64] = "|Diff|";
+
+/* R with a Diff column more: NEW's total less BASE's, of table K. */
+static struct store_rows *
+view_compare_diff(const struct store_rows *r, size_t k)
+{
+	struct store_rows	*d;
+	struct store_val	*vals;
+	char			**cells, buf[64];
+	int			 b = store_rows_col(r, view_compare_tables[k].base);
+	int			 c = store_rows_col(r, view_compare_tables[k].cmp);
+	size_t			 i, j, n = r->ncols + 1;
+	double			 v;
+
+	d = store_rows_create(n);
+	for (j = 0; j < r->ncols; j++) {
+		d->names[j] = xstrdup(r->names[j]);
+		d->fmts[j] = r->fmts[j];
+	}
+	d->names[r->ncols] = xstrdup("Diff");
+	d->fmts[r->ncols] = FMT_REAL;
+	cells = xcalloc(n, sizeof *cells);
+	vals = xcalloc(n, sizeof *vals);
+	for (i = 0; i < r->nrows; i++) {
+		for (j = 0; j < r->ncols; j++) {
+			cells[j] = xstrdup(store_rows_cell(r, i, j));
+			vals[j] = r->vals[i * r->ncols + j];
+		}
+		v = b < 0 || c < 0 ? 0 : store_rows_num(r, i, (size_t)c) -
+		    store_rows_num(r, i, (size_t)b);
+		if (isnan(v))
+			v = 0;
+		util_fmt_fixed(buf, sizeof buf, v, 3, true);
+		cells[r->ncols] = xstrdup(buf);
+		vals[r->ncols].kind = VAL_REAL;
+		vals[r->ncols].d = v;
+		store_rows_add(d, cells, vals);
+	}
+	free(cells);
+	free(vals);
+	return d;
+}
+
+/* The |Diff| of row I of R, for the default order. */
+static double
+view_compare_absdiff(const struct store_rows *r, size_t i)
+{
+	return fabs(r->vals[i * r->ncols + r->ncols - 1].d);
+}
+
+static const struct store_rows *view_compare_rows;	/* for the sort */
+
+static int
+view_compare_cmp(const void *a, const void *b)
+{
+	size_t	 x = *(const size_t *)a, y = *(const size_t *)b;
+	double	 kx = view_compare_absdiff(view_compare_rows, x);
+	double	 ky = view_compare_absdiff(view_compare_rows, y);
+
+	if (kx != ky)
+		return (kx > ky ? -1 : 1) * (view_compare_asc ? -1 : 1);
+	return x < y ? -1 : x > y;
+}
+
+/* Sort R as the keys chose; -1 with *cause set on a bad column. */
+static int
+view_compare_order(struct store_rows *r, char **cause)
+{
+	size_t	*order, i;
+
+	if (view_compare_sort >= 0) {
+		if ((size_t)view_compare_sort >= r->ncols)
+			view_compare_sort = (int)r->ncols - 1;
+		snprintf(view_compare_sorted, sizeof view_compare_sorted,
+		    "%s%s", view_compare_asc ? "" : "-",
+		    r->names[view_compare_sort]);
+		return store_rows_sort(r, view_compare_sorted, cause);
+	}
+	snprintf(view_compare_sorted, sizeof view_compare_sorted, "%s|Diff|",
+	    view_compare_asc ? "" : "-");
+	order = xcalloc(r->nrows + 1, sizeof *order);
+	for (i = 0; i < r->nrows; i++)
+		order[i] = i;
+	view_compare_rows = r;
+	if (r->nrows > 1)
+		qsort(order, r->nrows, sizeof *order, view_compare_cmp);
+	store_rows_permute(r, order);
+	free(order);
+	return 0;
+}
+
+/* The role of row I of R: hot if it got slower, green if faster. */
+static enum role
+view_compare_role(const struct store_rows *r, size_t i, size_t k)
+{
+	int		 c = store_rows_col(r, view_compare_tables[k].ratio);
+	const char	*cell;
+	double		 v;
+
+	if (c < 0 || *(cell = store_rows_cell(r, i, (size_t)c)) == '\0')
+		return ROLE_NORMAL;
+	if (strcmp(cell, "INF") == 0)
+		return ROLE_HOT;
+	v = store_rows_num(r, i, (size_t)c);
+	return v > 1 ? ROLE_HOT : v < 1 ? ROLE_BAR : ROLE_NORMAL;
+}
+
+/*
+ * Add the printed table TABLE of R (table K) to T: the header and its
+ * rule as labels, then each row in its role.
+ */
+static void
+view_compare_lines(struct text *t, const struct store_rows *r, size_t k,
+    const char *table)
+{
+	enum role	*roles;
+	size_t		 i;
+
+	roles = xcalloc(r->nrows + 2, sizeof *roles);
+	roles[0] = roles[1] = ROLE_LABEL;
+	for (i = 0; i < r->nrows; i++)
+		roles[i + 2] = view_compare_role(r, i, k);
+	text_add_lines(t, 1, table, roles, r->nrows + 2, ROLE_NORMAL);
+	free(roles);
+}
+
+/* The order a table opens in: |Diff|, or the tool's own. */
+static void
+view_compare_default(void)
+{
+	view_compare_sort = view_compare_tables[view_compare_table].ordered ?
+	    0 : -1;
+	view_compare_asc = view_compare_tables[view_compare_table].ordered;
+}
+
+static int
+view_compare_open(struct view *v, const void *arg, char **cause)
+{
+	struct store_print_opts	 o;
+	struct store_rows	*r, *d;
+	struct text		*t;
+	char			*buf = NULL;
+	size_t			 size = 0, k = view_compare_table;
+	FILE			*f;
+
+	(void)arg;
+	if (session_compare_base() == NULL) {
+		*cause = xstrdup("no second run: open two with --compare BASE "
+		    "NEW");
+		return -1;
+	}
+	if ((r = view_compare_tables[k].make(session_compare_base(),
+	    session_store(), session_compare_opts(), cause)) == NULL)
+		return -1;
+	d = view_compare_diff(r, k);
+	store_rows_free(r);
+	view_compare_ncols = (int)d->ncols;
+	if (view_compare_order(d, cause) != 0) {
+		store_rows_free(d);
+		return -1;
+	}
+	t = text_create();
+	text_addf(t, ROLE_TITLE, 1, "%s: %s against %s (t: next table)",
+	    view_compare_tables[k].title, store_path(session_store()),
+	    store_path(session_compare_base()));
+	text_add(t, ROLE_NORMAL, 0, "");
+	if (d->nrows == 0)
+		text_add(t, ROLE_DIM, 1, "(no rows: a run has none of these)");
+	else if ((f = open_memstream(&buf, &size)) != NULL) {
+		memset(&o, 0, sizeof o);
+		o.format = PRINT_TABLE;
+		o.utf8 = draw_utf8();
+		o.width = COLS - 2;
+		store_print_rows(f, d, &o);
+		fclose(f);
+		view_compare_lines(t, d, k, buf);
+		free(buf);
+	}
+	store_rows_free(d);
+	v->data = t;
+	return 0;
+}
+
+/* Open V again after a key changed the table or the sort. */
+static int
+view_compare_reopen(struct view *v)
+{
+	char	*cause = NULL;
+
+	text_free(v->data);
+	v->data = NULL;
+	if (view_compare_open(v, NULL, &cause) != 0) {
+		v->data = text_create();
+		status_set(ROLE_ERROR, "%s", cause);
+		free(cause);
+		return REDRAW_ALL;
+	}
+	return REDRAW_BODY | REDRAW_STATUS;
+}
+
+static int
+view_compare_key(struct view *v, enum action a, int key)
+{
+	int	 n = view_compare_ncols + 1;
+
+	switch (a) {
+	case ACTION_COMPARE_TABLE:
+		view_compare_table = (view_compare_table + 1) %
+		    COMPARE_NTABLES;
+		view_compare_default();
+		return view_compare_reopen(v);
+	case ACTION_SORT_NEXT:
+	case ACTION_SORT_PREV:
+		/* |Diff|, then each column, round. */
+		view_compare_sort = a == ACTION_SORT_NEXT ?
+		    (view_compare_sort + 2) % n - 1 :
+		    (view_compare_sort + n) % n - 1;
+		view_compare_asc = false;
+		return view_compare_reopen(v);
+	case ACTION_SORT_INVERT:
+		view_compare_asc = !view_compare_asc;
+		return view_compare_reopen(v);
+	default:
+		return text_key(v, a, key);
+	}
+}
+
+static void
+view_compare_status(struct view *v, char *buf, size_t len)
+{
+	snprintf(buf, len, " %s  %zu lines  sort %s ",
+	    view_compare_tables[view_compare_table].title,
+	    text_lines(v->data), view_compare_sorted);
+}
+
+static const struct key_binding view_compare_keys[] = {
+	{ 't', ACTION_COMPARE_TABLE, NULL },
+	{ '>', ACTION_SORT_NEXT, NULL },
+	{ '<', ACTION_SORT_PREV, NULL },
+	{ 'I', ACTION_SORT_INVERT, NULL },
+	{ 0, ACTION_NONE, NULL }
+};
+
+static const struct key_hint view_compare_hints[] = {
+	{ ACTION_HELP, "help" },
+	{ ACTION_CLOSE, "quit" },
+	{ ACTION_COMPARE_TABLE, "table" },
+	{ ACTION_SORT_NEXT, "sort" },
+	{ ACTION_SORT_INVERT, "invert" },
+	{ ACTION_NONE, NULL }
+};
+
+const struct view_ops view_compare_ops = {
+	.name = "compare",
+	.title = "Compare",
+	.open = view_compare_open,
+	.close = text_close,
+	.draw = text_draw,
+	.key = view_compare_key,
+	.status = view_compare_status,
+	.keymap = view_compare_keys,
+	.hints = view_compare_hints,
+};
