@@ -182,8 +182,10 @@ store_compare_find(struct compare_side *c, const struct util_map *m,
 	uint64_t	 at;
 	size_t		 j;
 
-	if (util_map_get(m, store_compare_key(g), &at) &&
-	    !c->v[at - 1].matched && strcmp(c->v[at - 1].type, g->type) ==
+	/* No group of C has the key: none has the type and shape. */
+	if (!util_map_get(m, store_compare_key(g), &at))
+		return -1;
+	if (!c->v[at - 1].matched && strcmp(c->v[at - 1].type, g->type) ==
 	    0 && strcmp(c->v[at - 1].shape, g->shape) == 0)
 		return (ssize_t)at - 1;
 	/* Two keys alike: look through them all. */
@@ -374,20 +376,36 @@ store_compare_apis_free(struct compare_apis *ca)
 	util_map_release(&ca->index);
 }
 
-/* The group of ops named NAME in CA, made if new. */
+/*
+ * The group of ops named NAME in CA, or NULL. The index holds one group
+ * per hash: only when another has NAME's hash are all looked through.
+ */
 static struct compare_api *
-store_compare_api_group(struct compare_apis *ca, const char *name)
+store_compare_api_find(const struct compare_apis *ca, const char *name)
 {
-	uint64_t	 h = util_hash64(name, strlen(name)), at;
+	uint64_t	 at;
 	size_t		 i;
 
-	if (util_map_get(&ca->index, h, &at) && strcmp(ca->v[at - 1].name,
-	    name) == 0)
+	if (!util_map_get(&ca->index, util_hash64(name, strlen(name)), &at))
+		return NULL;
+	if (strcmp(ca->v[at - 1].name, name) == 0)
 		return &ca->v[at - 1];
 	for (i = 0; i < ca->n; i++) {
 		if (strcmp(ca->v[i].name, name) == 0)
 			return &ca->v[i];
 	}
+	return NULL;
+}
+
+/* The group of ops named NAME in CA, made if new. */
+static struct compare_api *
+store_compare_api_group(struct compare_apis *ca, const char *name)
+{
+	struct compare_api	*g;
+	uint64_t		 h = util_hash64(name, strlen(name));
+
+	if ((g = store_compare_api_find(ca, name)) != NULL)
+		return g;
 	ca->v = xreallocarray(ca->v, ca->n + 1, sizeof *ca->v);
 	memset(&ca->v[ca->n], 0, sizeof ca->v[ca->n]);
 	ca->v[ca->n].name = xstrdup(name);
@@ -559,7 +577,6 @@ store_compare_apis(struct store *base, struct store *new,
 	struct compare_apis	 b, c;
 	struct compare_api	*g;
 	struct store_rows	*r;
-	uint64_t		 at;
 	size_t			 i, j;
 	int64_t			 order = 0;
 
@@ -582,16 +599,7 @@ store_compare_apis(struct store *base, struct store *new,
 	r = store_compare_rows(names, 14, "ITRRRIRRRIRRRR");
 	/* The tool shows nothing unless both runs have ops. */
 	for (i = 0; c.n > 0 && i < b.n; i++) {
-		g = NULL;
-		if (util_map_get(&c.index, util_hash64(b.v[i].name,
-		    strlen(b.v[i].name)), &at) && strcmp(c.v[at - 1].name,
-		    b.v[i].name) == 0)
-			g = &c.v[at - 1];
-		for (j = 0; g == NULL && j < c.n; j++) {
-			if (strcmp(c.v[j].name, b.v[i].name) == 0)
-				g = &c.v[j];
-		}
-		if (g != NULL)
+		if ((g = store_compare_api_find(&c, b.v[i].name)) != NULL)
 			g->matched = true;
 		store_compare_api_row(r, ++order, &b.v[i], g);
 	}
