@@ -387,24 +387,25 @@ main_import_unit(void *arg, const char *path, const char *db, char **cause)
 
 /*
  * What the store DB is: -1 none (or not readable), 0 one store, 1 a set of
- * stores; for a set, *STALE says whether one of its ranks' stores is gone
- * or no longer current (and *WHY which).
+ * stores; for a set, *WHY is set when one of its ranks' stores is gone or
+ * no longer current. *BYTES gets the size of the inputs it was built from.
  */
 static int
-main_store_kind(const char *db, bool *stale, char **why)
+main_store_kind(const char *db, int64_t *bytes, char **why)
 {
 	struct store	*s;
 	char		*cause = NULL;
 	int		 kind;
 
-	*stale = false;
+	*bytes = 0;
 	if (access(db, F_OK) != 0 || (s = store_open(db, &cause)) == NULL) {
 		free(cause);
 		return -1;
 	}
 	kind = store_set_is(s) ? 1 : 0;
-	if (kind == 1)
-		*stale = store_set_current(s, why) != 1;
+	if (kind == 1 && store_set_current(s, why) != 1 && *why == NULL)
+		*why = xstrdup("its ranks' stores cannot be read");
+	*bytes = store_manifest_sum(s);
 	store_free(s);
 	return kind;
 }
@@ -422,17 +423,28 @@ main_import(const char *path, const char *db, bool force,
 	struct cli_set	 cs;
 	char		**units, *why = NULL;
 	size_t		 n;
+	int64_t		 bytes;
 	int		 rc, kind;
-	bool		 set, stale;
+	bool		 set, current;
 
+	kind = main_store_kind(db, &bytes, &why);
+	current = !force && why == NULL && store_manifest_current(db, path,
+	    &why) == 1;
+	/*
+	 * A current store built as asked needs no walk of the profiles: a
+	 * set is kept unless one store is asked for; one store, unless a
+	 * set is (or its inputs, the same as at its build, are large).
+	 */
+	if (current && (kind == 1 ? o->stores != STORES_ONE :
+	    o->stores == STORES_ONE || (o->stores == STORES_AUTO &&
+	    bytes < MAIN_SET_BYTES)))
+		return 0;
 	units = importer_units(path, &n);
-	kind = main_store_kind(db, &stale, &why);
 	/* Auto keeps a set a set, however small its folder. */
 	set = n > 1 && (o->stores == STORES_RANK || (o->stores ==
-	    STORES_AUTO && (kind == 1 || store_manifest_bytes(path) >=
-	    MAIN_SET_BYTES)));
-	if (!force && why == NULL && store_manifest_current(db, path,
-	    &why) == 1 && kind == (set ? 1 : 0)) {
+	    STORES_AUTO && (kind == 1 || (current ? bytes :
+	    store_manifest_bytes(path)) >= MAIN_SET_BYTES)));
+	if (current && kind == (set ? 1 : 0)) {
 		util_strv_free(units, n);
 		return 0;
 	}

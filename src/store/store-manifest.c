@@ -124,6 +124,22 @@ store_manifest_bytes(const char *root)
 	return bytes;
 }
 
+/* The bytes of the input files finished store S was built from. */
+int64_t
+store_manifest_sum(struct store *s)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 bytes = 0;
+
+	if (store_prepare(s, &stmt, "SELECT sum(size) FROM manifest",
+	    NULL) != 0)
+		return 0;
+	if (sqlite3_step(stmt) == SQLITE_ROW)
+		bytes = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	return bytes;
+}
+
 /* Record every input file under the store's root with size and mtime. */
 int
 store_manifest_write(struct store *s, char **cause)

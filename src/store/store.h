@@ -429,6 +429,7 @@ void		 store_free(struct store *);
 char		*store_default_path(const char *);
 int		 store_manifest_current(const char *, const char *, char **);
 int64_t		 store_manifest_bytes(const char *);
+int64_t		 store_manifest_sum(struct store *);
 const char	*store_path(struct store *);
 int		 store_exec(struct store *, const char *, char **);
 int		 store_meta_get(struct store *, const char *, char **);
