@@ -58,21 +58,35 @@ store_print_cell(FILE *f, const char *s, size_t width, bool right,
 	strbuf_release(&b);
 }
 
-/* Shrink the widest columns until the table fits in WIDTH columns. */
+/*
+ * Shrink columns until the table fits in WIDTH columns: first those that
+ * only their name makes wide, down to their widest cell (CELL), widest
+ * first; then the widest of all.
+ */
 static void
-store_print_fit(size_t *w, size_t n, size_t width)
+store_print_fit(size_t *w, const size_t *cell, size_t n, size_t width)
 {
-	size_t	 total, i, widest;
+	size_t	 total, i, widest, named;
 
 	for (;;) {
 		total = n > 0 ? 2 * (n - 1) : 0;
 		widest = 0;
+		named = n;
 		for (i = 0; i < n; i++) {
 			total += w[i];
 			if (w[i] > w[widest])
 				widest = i;
+			if (w[i] > cell[i] && w[i] > 8 && (named == n ||
+			    w[i] > w[named]))
+				named = i;
 		}
-		if (total <= width || w[widest] <= 8)
+		if (total <= width)
+			return;
+		if (named < n) {
+			w[named]--;
+			continue;
+		}
+		if (w[widest] <= 8)
 			return;
 		w[widest]--;
 	}
@@ -141,10 +155,11 @@ static void
 store_print_table(FILE *f, const struct store_rows *r,
     const struct store_print_opts *o)
 {
-	size_t	*w, *frac, i, j, total = 0, cw;
+	size_t	*w, *cell, *frac, i, j, total = 0, cw;
 	char	 buf[STORE_READABLE_MAX + 16];
 
 	w = xcalloc(r->ncols, sizeof *w);
+	cell = xcalloc(r->ncols, sizeof *cell);
 	frac = xcalloc(r->ncols, sizeof *frac);
 	for (j = 0; j < r->ncols; j++) {
 		if (!store_fmt_numeric(r->fmts[j]))
@@ -157,16 +172,18 @@ store_print_table(FILE *f, const struct store_rows *r,
 		}
 	}
 	for (j = 0; j < r->ncols; j++) {
-		w[j] = store_print_width(r->names[j]);
 		for (i = 0; i < r->nrows; i++) {
 			cw = store_print_width(store_print_aligned(r, i, j,
 			    frac[j], buf));
-			if (cw > w[j])
-				w[j] = cw;
+			if (cw > cell[j])
+				cell[j] = cw;
 		}
+		w[j] = store_print_width(r->names[j]);
+		if (cell[j] > w[j])
+			w[j] = cell[j];
 	}
 	if (o->width > 0)
-		store_print_fit(w, r->ncols, (size_t)o->width);
+		store_print_fit(w, cell, r->ncols, (size_t)o->width);
 	if (o->color)
 		fputs("\033[1m", f);
 	for (j = 0; j < r->ncols; j++) {
@@ -195,6 +212,7 @@ store_print_table(FILE *f, const struct store_rows *r,
 	}
 	free(w);
 	free(frac);
+	free(cell);
 }
 
 /* A CSV field: quoted only when it must be (comma, quote, line break). */
