@@ -105,7 +105,7 @@ static const char *main_usage_text =
 "       npuprof-tui show --compare [--rank N] [--base-step N] [--step N]\n"
 "                        [--format F] [--sort S] [--limit N] BASE NEW\n"
 "                        [kernel_compare] [api_compare]\n"
-"                        [communication_compare]\n"
+"                        [communication_compare] [overall]\n"
 "       npuprof-tui export summary [--format csv|json] [--output DIR]\n"
 "                        [--device ID] [--force] [--db FILE] PATH\n"
 "       npuprof-tui export timeline [--output DIR] [--device ID]\n"
@@ -192,7 +192,9 @@ static const char *main_help_text =
 "                    NEW with a Compare view; show prints them side by\n"
 "                    side as msprof-analyze compare does,\n"
 "                    kernel_compare (the default), api_compare (PyTorch\n"
-"                    ops), communication_compare (HCCL ops and tasks);\n"
+"                    ops), communication_compare (HCCL ops and tasks),\n"
+"                    overall (computing by kind, uncovered\n"
+"                    communication by group, free and end-to-end time);\n"
 "                    export --folded writes both runs' stacks, each path\n"
 "                    with the base's time and new's (for flamegraph.pl)\n"
 "  --base-step N     --compare: step N of BASE (default: --step's)\n"
@@ -1238,7 +1240,9 @@ static const struct {
 	  "kernels" },
 	{ "api_compare", "API Compare", store_compare_apis, "PyTorch ops" },
 	{ "communication_compare", "Communication Compare",
-	  store_compare_comms, "communication ops" }
+	  store_compare_comms, "communication ops" },
+	{ "overall", "Overall Metrics", store_compare_overall,
+	  "end-to-end time" }
 };
 
 #define MAIN_NCOMPARE \
@@ -1307,7 +1311,7 @@ main_show_compare(int argc, char **argv, const struct main_opts *o)
 		}
 		if (k == MAIN_NCOMPARE)
 			log_usagex("", "unknown comparison table '%s' "
-			    "(kernel_compare, api_compare, "
+			    "(overall, kernel_compare, api_compare, "
 			    "communication_compare)", argv[i]);
 		which[i - 2] = k;
 	}

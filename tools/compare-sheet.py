@@ -10,7 +10,9 @@ keeps shapes without them). A development and test aid; needs openpyxl.
 With --close OURS.csv, compare OURS with the sheet instead and print the
 cells that differ, numbers allowed to differ by half a nanosecond per
 call (the store keeps times to the nanosecond, HCCL traces give them to
-1/32 ns); exit 1 if any does.
+1/32 ns), or for OverallMetrics by half a unit of the sixth decimal (we
+print its times and ratios rounded to 6 decimals); exit 1 if any does.
+Its Index column's TABs become two spaces each.
 
 usage: compare-sheet.py RESULT.xlsx SHEET >OUT.csv
        compare-sheet.py --close OURS.csv RESULT.xlsx SHEET
@@ -45,11 +47,16 @@ NAMES = {
         "Comparison Calls", "Comparison Total Duration(us)",
         "Comparison Avg Duration(us)", "Comparison Max Duration(us)",
         "Comparison Min Duration(us)", "Diff Duration(us)", "Diff Ratio"],
+    "OverallMetrics": [
+        "Index", "Base Duration(ms)", "Base Duration Ratio", "Base Number",
+        "Comparison Duration(ms)", "Comparison Duration Ratio",
+        "Comparison Number", "Diff Duration(ms)", "Diff Ratio"],
 }
 
 # Columns of counts; the others hold floats, which the xlsx gives back as
 # integers when whole.
-COUNTS = {"Order Id", "Base Calls", "Comparison Calls"}
+COUNTS = {"Order Id", "Base Calls", "Comparison Calls", "Base Number",
+          "Comparison Number"}
 
 
 def cell(v, col, row, names):
@@ -72,6 +79,9 @@ def cell(v, col, row, names):
         return v[1:-1]
     if isinstance(v, str) and v.lower() == "inf":
         return "INF"
+    # OverallMetrics nests its rows with TABs; we indent two spaces.
+    if col == "Index":
+        return "  " * (len(v) - len(v.lstrip("\t"))) + v.lstrip("\t")
     return str(v)
 
 
@@ -91,7 +101,7 @@ def sheet(path, name):
     return rows
 
 
-def close(ours, theirs):
+def close(ours, theirs, tol=None):
     bad = 0
     if len(ours) != len(theirs):
         print("rows: ours %d, the tool's %d" % (len(ours), len(theirs)))
@@ -110,7 +120,11 @@ def close(ours, theirs):
                 if names[k].startswith(c.split(" ")[0]) and c in names:
                     v = a[names.index(c)]
                     calls = float(v) if v else 1.0
-            if fx is not None and abs(fx - fy) <= 0.0005 * calls + 1e-9:
+            if tol is not None and fx is not None and \
+                    abs(fx - fy) <= tol:
+                continue
+            if tol is None and fx is not None and \
+                    abs(fx - fy) <= 0.0005 * calls + 1e-9:
                 continue
             print("row %d %s: ours %s, the tool's %s" % (r, names[k], x, y))
             bad += 1
@@ -121,7 +135,9 @@ def main():
     if sys.argv[1] == "--close":
         with open(sys.argv[2], newline="") as f:
             ours = list(csv.reader(f))
-        sys.exit(close(ours, sheet(sys.argv[3], sys.argv[4])))
+        # OverallMetrics: we print times and ratios to 6 decimals.
+        tol = 2.5e-6 if sys.argv[4] == "OverallMetrics" else None
+        sys.exit(close(ours, sheet(sys.argv[3], sys.argv[4]), tol))
     out = csv.writer(sys.stdout, lineterminator="\n")
     for row in sheet(sys.argv[1], sys.argv[2]):
         out.writerow(row)

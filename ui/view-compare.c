@@ -1,11 +1,12 @@
 /*
  * The Compare view of --compare BASE NEW: one of the comparison tables of
- * the two runs (kernel_compare, api_compare, communication_compare; t
- * goes to the next) as show prints it, with a Diff column (NEW's total
- * less BASE's); rows sorted by the size of that difference, largest
- * first (communication_compare: in the tool's order, an op's tasks after
- * it), or (> < I) on any column; a row that got slower is hot, one that
- * got faster green. It opens over the Summary tab of NEW, the store every
+ * the two runs (kernel_compare, api_compare, communication_compare,
+ * overall; t goes to the next) as show prints it, with a Diff column
+ * (NEW's total less BASE's); rows sorted by the size of that difference,
+ * largest first (communication_compare: in the tool's order, an op's
+ * tasks after it; overall: in its own order, parts under their whole),
+ * or (> < I) on any column; a row that got slower is hot, one that got
+ * faster green. It opens over the Summary tab of NEW, the store every
  * other view shows.
  */
 #include <curses.h>
@@ -16,6 +17,9 @@
 
 #include "ui-int.h"
 
+/* Sorts besides a column's: |Diff|, and the order the table comes in. */
+enum { COMPARE_TOOL = -2, COMPARE_DIFF = -1 };
+
 static const struct {
 	const char	*title;
 	struct store_rows *(*make)(struct store *, struct store *,
@@ -23,16 +27,19 @@ static const struct {
 	const char	*base;		/* the totals the Diff column takes */
 	const char	*cmp;
 	const char	*ratio;		/* better or worse */
-	bool		 ordered;	/* rows go together: the tool's order */
+	int		 order;		/* rows go together: sort first by */
 } view_compare_tables[] = {
 	{ "Kernel compare", store_compare_kernels, "Base Total Duration(us)",
-	  "Comparison Total Duration(us)", "Diff Total Ratio", false },
+	  "Comparison Total Duration(us)", "Diff Total Ratio", COMPARE_DIFF },
 	{ "API compare", store_compare_apis, "Base Total Duration(ms)",
-	  "Comparison Total Duration(ms)", "Diff Total Ratio", false },
-	/* An op kind's rows of tasks follow it. */
+	  "Comparison Total Duration(ms)", "Diff Total Ratio", COMPARE_DIFF },
+	/* An op kind's rows of tasks follow it (Order Id). */
 	{ "Communication compare", store_compare_comms,
 	  "Base Total Duration(us)", "Comparison Total Duration(us)",
-	  "Diff Ratio", true }
+	  "Diff Ratio", 0 },
+	/* Parts follow their whole. */
+	{ "Overall", store_compare_overall, "Base Duration(ms)",
+	  "Comparison Duration(ms)", "Diff Ratio", COMPARE_TOOL }
 };
 
 #define COMPARE_NTABLES \
@@ -40,7 +47,7 @@ static const struct {
 
 /* What the keys chose; it outlives the view, as the Cluster view's does. */
 static size_t	 view_compare_table;
-static int	 view_compare_sort = -1;	/* a column, or -1: |Diff| */
+static int	 view_compare_sort = COMPARE_DIFF;	/* or a column */
 static int	 view_compare_ncols;		/* of the table shown */
 static bool	 view_compare_asc;
 static char	 view_compare_sorted[64] = "|Diff|";
@@ -113,6 +120,11 @@ view_compare_order(struct store_rows *r, char **cause)
 {
 	size_t	*order, i;
 
+	if (view_compare_sort == COMPARE_TOOL) {
+		snprintf(view_compare_sorted, sizeof view_compare_sorted,
+		    "as the tool's");
+		return 0;
+	}
 	if (view_compare_sort >= 0) {
 		if ((size_t)view_compare_sort >= r->ncols)
 			view_compare_sort = (int)r->ncols - 1;
@@ -173,9 +185,8 @@ view_compare_lines(struct text *t, const struct store_rows *r, size_t k,
 static void
 view_compare_default(void)
 {
-	view_compare_sort = view_compare_tables[view_compare_table].ordered ?
-	    0 : -1;
-	view_compare_asc = view_compare_tables[view_compare_table].ordered;
+	view_compare_sort = view_compare_tables[view_compare_table].order;
+	view_compare_asc = view_compare_sort != COMPARE_DIFF;
 }
 
 static int
@@ -257,6 +268,9 @@ view_compare_key(struct view *v, enum action a, int key)
 	case ACTION_SORT_NEXT:
 	case ACTION_SORT_PREV:
 		/* |Diff|, then each column, round. */
+		if (view_compare_sort == COMPARE_TOOL && a ==
+		    ACTION_SORT_PREV)
+			view_compare_sort = COMPARE_DIFF;
 		view_compare_sort = a == ACTION_SORT_NEXT ?
 		    (view_compare_sort + 2) % n - 1 :
 		    (view_compare_sort + n) % n - 1;

@@ -36,7 +36,7 @@ struct compare_side {
 };
 
 /* X rounded to N decimals as Python's round() does. */
-static double
+double
 store_compare_round(double x, int n)
 {
 	char	 buf[512];
@@ -151,7 +151,7 @@ store_compare_kernels_of(struct store *s, int64_t rank, int64_t step,
  * An empty table of N columns NAMES, each of the format its letter in
  * FMTS says: I an integer, R a real, T text.
  */
-static struct store_rows *
+struct store_rows *
 store_compare_rows(const char *const *names, size_t n, const char *fmts)
 {
 	struct store_rows	*r;
@@ -198,7 +198,7 @@ store_compare_find(struct compare_side *c, const struct util_map *m,
 }
 
 /* Cell I of *CELLS: the number V as Python prints it, kept in VALS too. */
-static void
+void
 store_compare_num(char **cells, struct store_val *vals, size_t i, double v)
 {
 	char	 buf[64];
@@ -215,7 +215,7 @@ store_compare_num(char **cells, struct store_val *vals, size_t i, double v)
 }
 
 /* The tool's ratio of C to B: 1 when both are 0, INF when B alone is. */
-static double
+double
 store_compare_ratio(double b, double c)
 {
 	if (b == 0 && c == 0)

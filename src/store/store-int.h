@@ -488,4 +488,57 @@ int64_t		*store_sort_finish(struct store_sort *, bool, size_t *);
 int		 store_scan_sort_ids(struct store_scan *,
 		     const struct store_sort_key *, int64_t, char **);
 
+/* store-compare.c: the helpers of the comparison tables */
+struct store_rows *store_compare_rows(const char *const *, size_t,
+		     const char *);
+double		 store_compare_round(double, int);
+void		 store_compare_num(char **, struct store_val *, size_t,
+		     double);
+double		 store_compare_ratio(double, double);
+
+/* store-overall.c: where one run's time goes, as the tool splits it */
+struct store_overall_part {
+	double		 us;
+	int64_t		 n;
+};
+struct store_overall {
+	double		 e2e;		/* us, from the overlap analysis */
+	double		 compute;
+	double		 not_overlapped;
+	double		 lccl;
+	int64_t		 nlccl;
+	bool		 hide;		/* no PMU columns: no split */
+	struct store_overall_part fa[2][2];	/* [fwd, bwd][cube, vector] */
+	struct store_overall_part conv[2][2];
+	struct store_overall_part mm[2];	/* cube, vector */
+	struct store_overall_part vec[2];	/* trans, no trans */
+	struct store_overall_part pa;
+	struct store_overall_part sdma_tm;
+	struct store_overall_part cube;
+	struct store_overall_part sdma;		/* on computing streams */
+	struct store_overall_mc2 {
+		char	*name;
+		double	 us;
+		double	 compute;
+		double	 comm;
+		int64_t	 n;
+	}		*mc2;
+	size_t		 nmc2;
+	struct store_overall_group {
+		char	*name;		/* "Group 0 Communication" */
+		char	*pg;		/* its name in the metadata, or NULL */
+		double	 wait;		/* us */
+		double	 transmit;
+	}		*groups;
+	size_t		 ngroups;
+	struct store_overall_pair {
+		char	*a;
+		char	*b;
+		double	 ms;
+	}		*pairs;
+	size_t		 npairs;
+};
+struct store_overall *store_overall_of(struct store *, int64_t, char **);
+void		 store_overall_free(struct store_overall *);
+
 #endif /* STORE_INT_H */

@@ -616,6 +616,9 @@ struct store_rows *store_compare_apis(struct store *, struct store *,
 		     const struct store_compare *, char **);
 struct store_rows *store_compare_comms(struct store *, struct store *,
 		     const struct store_compare *, char **);
+/* store-compare-overall.c */
+struct store_rows *store_compare_overall(struct store *, struct store *,
+		     const struct store_compare *, char **);
 
 /* store-floor.c: for bench/floor */
 int		 store_floor(const char *, int64_t, double *, double *,

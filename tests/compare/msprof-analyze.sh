@@ -1,5 +1,5 @@
 #!/bin/sh
-# kernel_compare, api_compare and communication_compare against
+# kernel_compare, api_compare, communication_compare and overall against
 # msprof-analyze's compare itself, when it is installed (python3 -c
 # 'import msprof_analyze' works, or MSPROF_ANALYZE names a source tree of
 # it) with openpyxl: its KernelCompare, ApiCompare and
@@ -8,8 +8,11 @@
 # steps and their step 50), written as our CSV by tools/compare-sheet.py;
 # equal cell for cell but for the samples' communication times, which
 # their trace gives to 1/32 ns and the store keeps to the nanosecond
-# (compared to within half a nanosecond per call). Skipped where the tool
-# is not there, as on a clean machine.
+# (compared to within half a nanosecond per call); and its OverallMetrics
+# sheet for the pair of gen-overall.py each way round, one without PMU
+# columns and the samples' ranks, to the sixth decimal we print (and the
+# store's nanosecond). Skipped where the tool is not there, as on a clean
+# machine.
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -52,6 +55,31 @@ msprof_analyze_cli()' "$2" "$3" "$T/$1.out" ${4:-} >/dev/null 2>&1
 	esac
 }
 
+overall() {	# overall NAME BASE NEW: ours against OverallMetrics
+	rm -rf "$T/$1.out" && mkdir "$T/$1.out"
+	"$PY" -c 'import sys
+from msprof_analyze.cli.entrance import msprof_analyze_cli
+sys.argv = ["msprof-analyze", "compare", "-bp", sys.argv[1], "-d",
+    sys.argv[2], "--output_path", sys.argv[3], "--enable_profiling_compare"]
+msprof_analyze_cli()' "$2" "$3" "$T/$1.out" >/dev/null 2>&1
+	"$NPUPROF" show -q --compare --format csv "$2" "$3" overall \
+	    >"$T/$1.overall.csv"
+	"$PY" "$top_srcdir/tools/compare-sheet.py" --close \
+	    "$T/$1.overall.csv" "$T/$1.out"/*.xlsx OverallMetrics
+	ok $? "$1: overall as msprof-analyze's OverallMetrics"
+}
+
+"$PY" "$top_srcdir/tests/compare/gen-overall.py" "$T/o" || exit 1
+overall overall "$T/o/base_ascend_pt" "$T/o/new_ascend_pt"
+overall overall-reversed "$T/o/new_ascend_pt" "$T/o/base_ascend_pt"
+mkdir -p "$T/o/nopmu_ascend_pt/ASCEND_PROFILER_OUTPUT"
+cp "$T/o/base_ascend_pt/profiler_info_0.json" "$T/o/nopmu_ascend_pt/"
+cp "$T/o/base_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json" \
+    "$T/o/nopmu_ascend_pt/ASCEND_PROFILER_OUTPUT/"
+cut -d, -f1-23 "$T/o/base_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv" \
+    >"$T/o/nopmu_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"
+overall overall-no-pmu "$T/o/nopmu_ascend_pt" "$T/o/new_ascend_pt"
+
 "$PY" "$top_srcdir/tests/compare/gen-pair.py" "$T/p" || exit 1
 compare generated "$T/p/base_ascend_pt" "$T/p/new_ascend_pt"
 compare generated-step-1 "$T/p/base_ascend_pt" "$T/p/new_ascend_pt" 1
@@ -63,5 +91,8 @@ if [ -d "$S" ]; then
 	compare samples-rank0-rank1 "$S/rank0_ascend_pt" "$S/rank1_ascend_pt"
 	compare samples-rank1-rank0 "$S/rank1_ascend_pt" "$S/rank0_ascend_pt"
 	compare samples-step-50 "$S/rank0_ascend_pt" "$S/rank1_ascend_pt" 50
+	overall samples-overall "$S/rank0_ascend_pt" "$S/rank1_ascend_pt"
+	overall samples-overall-reversed "$S/rank1_ascend_pt" \
+	    "$S/rank0_ascend_pt"
 fi
 done_testing

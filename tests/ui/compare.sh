@@ -3,9 +3,11 @@
 # Compare view over NEW's Summary, kernel_compare with a Diff column,
 # sorted by the size of the difference (MatMulV2, 30 us more, first); a
 # row that got slower is hot (red), one that got faster green; t goes to
-# api_compare and communication_compare (in the tool's order, each op's
-# tasks after it) and round; > sorts on the next column, I inverts; q
-# leaves NEW's Summary.
+# api_compare, communication_compare (in the tool's order, each op's
+# tasks after it) and overall (an error here: these runs have no overlap
+# analysis) and round; > sorts on the next column, I inverts; q leaves
+# NEW's Summary. Then the pair of gen-overall.py: overall in its own
+# order, parts under their whole, a slower part hot.
 . "$top_srcdir/tests/ui/lib.sh"
 . "$top_srcdir/tests/compare/pair.sh"
 
@@ -29,6 +31,9 @@ ok $? "t: communication_compare, the allreduce's tasks after it"
 capture | tail -1 | grep -q 'sort Order Id'
 ok $? "in the tool's order"
 send_keys t
+wait_for 'no Overlap Analysis process' &&
+    ok 0 "t: overall, an error where a run has no overlap analysis"
+send_keys t
 wait_for 'Kernel compare: ' && ok 0 "t again: back to kernel_compare"
 send_keys '>'
 wait_for 'sort -Order Id' && capture | sed -n 6p | grep -q '^ *5  Gelu'
@@ -38,6 +43,26 @@ wait_for 'sort Order Id' && capture | sed -n 6p | grep -q '^ *1  MatMulV2'
 ok $? "I inverts it"
 send_keys q
 wait_for ' Collection' && ok 0 "q: NEW's Summary"
+send_keys Q
+wait_exit
+is "$rc" 0 "Q quits"
+
+"$PY" "$top_srcdir/tests/compare/gen-overall.py" "$T/o" || exit 1
+start_app 160 40 -- --compare "$T/o/base_ascend_pt" "$T/o/new_ascend_pt"
+wait_for 'Kernel compare: '
+send_keys t t t
+wait_for 'Overall: ' && capture | sed -n 6p | grep -q '^ *Computing Time '
+ok $? "overall: computing time first, in the tool's order"
+capture | tail -1 | grep -q "sort as the tool's"
+ok $? "overall: the status line says so"
+capture | grep -q '^     *Conv (Forward) (Cube) '
+ok $? "overall: a part indented under its whole"
+capture -e | grep 'Conv (Forward) (Cube)' | grep -q "$(printf '\033\\[31m')"
+ok $? "overall: the slower conv forward is red"
+send_keys '>'
+wait_for 'sort -|Diff|' && capture | sed -n 6,7p | cut -c1-30 | tr -s ' ' |
+    tr '\n' '|' | grep -q '^ E2E Time | Uncovered Communication Time |$'
+ok $? "overall: > sorts by |Diff|: E2E time, uncovered communication"
 send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"
