@@ -206,8 +206,40 @@ import_meta_parallel(struct store *s, yajl_val root,
 }
 
 /*
+ * The environment torch_npu recorded (ENV_VARIABLES: name to value, ""
+ * for unset) as rows of table env_variables.
+ */
+static int
+import_meta_env(struct store *s, yajl_val root, const struct import_ctx *ctx,
+    char **cause)
+{
+	static const char *const cols[] = { "Name", "Value" };
+	yajl_val	 e;
+	char		*cells[2];
+	size_t		 i;
+
+	e = yajl_tree_get(root, (const char *[]){ "ENV_VARIABLES", NULL },
+	    yajl_t_object);
+	if (e == NULL || e->u.object.len == 0)
+		return 0;
+	if (store_load_generic_begin(s, "env_variables", ctx->device,
+	    ctx->rank, (char **)(uintptr_t)cols, 2, cause) != 0)
+		return -1;
+	for (i = 0; i < e->u.object.len; i++) {
+		cells[0] = xstrdup(e->u.object.keys[i]);
+		cells[1] = import_meta_cell(e->u.object.values[i]);
+		if (cells[1] == NULL)
+			cells[1] = xstrdup("");
+		store_load_generic_row(s, cells, 2);
+		free(cells[0]);
+		free(cells[1]);
+	}
+	return 0;
+}
+
+/*
  * Read torch_npu's profiler_metadata.json at PATH: its parallel layout
- * (import_meta_parallel). A broken file is a warning; -1 with *cause only
+ * (import_meta_parallel) and environment (import_meta_env). A broken file is a warning; -1 with *cause only
  * when the store cannot be written.
  */
 int
@@ -233,6 +265,8 @@ import_meta_profiler_metadata(struct store *s, const char *path,
 		return 0;
 	}
 	rc = import_meta_parallel(s, root, ctx, cause);
+	if (rc == 0)
+		rc = import_meta_env(s, root, ctx, cause);
 	yajl_tree_free(root);
 	return rc;
 }

@@ -217,7 +217,8 @@ static const char *main_help_text =
 "  --pull [USER@]HOST:DIR  only copy DIR back from the board\n"
 "\n"
 "Tables: %s; stacks (folded call stacks; with --format, one row per\n"
-"frame).\n"
+"frame); advice (what to fix, with the numbers that prove it; its\n"
+"thresholds in config.yaml) and advice_rules (its rules).\n"
 "\n"
 "PATH: a raw PROF_* collection (host/, device_N/ with data/ slices) or\n"
 "one of its host/ or device_N/ directories, a mindstudio_profiler_output/\n"
@@ -981,6 +982,45 @@ main_show_known(struct store *s, struct store **rs, const char *name,
 	return known;
 }
 
+/* The advice's thresholds from config.yaml, once; a mistake is a warning. */
+static void
+main_advice_config(void)
+{
+	static bool	 done;
+	char		*why = NULL;
+
+	if (done)
+		return;
+	done = true;
+	if (ui_config_advice(&why) != 0) {
+		log_warnx("%s; the thresholds from there on are the defaults", why);
+		free(why);
+	}
+}
+
+/*
+ * The advice of S (--rank's rows only), sorted and cut as O asks; the
+ * rules that did not apply in *SKIPPED. NULL with *cause set on failure.
+ */
+static struct store_rows *
+main_show_advice(struct store *s, const struct main_opts *o,
+    const struct store_print_opts *po, char **skipped, char **cause)
+{
+	struct store_rows	*r;
+
+	(void)po;
+	main_advice_config();
+	if ((r = store_advice(s, o->rank, skipped, cause)) == NULL)
+		return NULL;
+	if (o->sort != NULL && store_rows_sort(r, o->sort, cause) != 0) {
+		store_rows_free(r);
+		return NULL;
+	}
+	while (o->limit >= 0 && r->nrows > (size_t)o->limit)
+		store_rows_drop_last(r);
+	return r;
+}
+
 /*
  * Table NAME of every rank of the set S, one rank's store after the other
  * (so rows come by rank) or, with a sort, merged in its order, at most
@@ -1061,7 +1101,7 @@ main_show_tables(struct store *s, char **names, int n,
 	struct store			 *rs = NULL, *src;
 	struct json			 *key = NULL;
 	char				 *cause = NULL, *title = NULL;
-	char				 *tname = NULL;
+	char				 *tname = NULL, *skipped = NULL;
 	int				  i, rc = 0;
 
 	main_print_opts(o, &po);
@@ -1077,9 +1117,12 @@ main_show_tables(struct store *s, char **names, int n,
 	for (i = 0; i < n; i++) {
 		if (strcmp(names[i], "tables") != 0 &&
 		    strcmp(names[i], "stacks") != 0 &&
+		    strcmp(names[i], "advice") != 0 &&
+		    strcmp(names[i], "advice_rules") != 0 &&
 		    !main_show_known(s, &rs, names[i], o)) {
-			log_usagex("", "unknown table '%s' (tables: %s)",
-			    names[i], store_tables_names_help());
+			log_usagex("", "unknown table '%s' (tables: %s; "
+			    "stacks, advice, advice_rules)", names[i],
+			    store_tables_names_help());
 		}
 	}
 	if (po.format == PRINT_JSON && n > 1) {
@@ -1109,6 +1152,15 @@ main_show_tables(struct store *s, char **names, int n,
 			}
 			r = store_stacks_rows(st);
 			store_stacks_free(st);
+		} else if (strcmp(names[i], "advice") == 0) {
+			r = main_show_advice(o->rank != NP_NA &&
+			    store_set_is(s) ? main_rank_store(s, &rs, "advice",
+			    o) : s, o, &po, &skipped, &cause);
+			title = xstrdup("Advice");
+		} else if (strcmp(names[i], "advice_rules") == 0) {
+			main_advice_config();
+			r = store_advice_rules_table();
+			title = xstrdup("Advice rules");
 		} else if (strcmp(names[i], "tables") == 0) {
 			r = store_tables_summary(s, &q, &cause);
 			/* A rank's tables in a set: its tasks' ones too. */
@@ -1155,6 +1207,12 @@ main_show_tables(struct store *s, char **names, int n,
 		store_print_rows(stdout, r, &po);
 		if (po.format == PRINT_TABLE && r->nrows == 0)
 			puts("(no rows)");
+		if (skipped != NULL && po.format == PRINT_TABLE)
+			printf("(rules not applied: %s)\n", skipped);
+		else if (skipped != NULL && !o->quiet)
+			log_infox("advice: rules not applied: %s", skipped);
+		free(skipped);
+		skipped = NULL;
 		store_rows_free(r);
 	}
 	if (rc == 0 && po.format == PRINT_JSON && n > 1)

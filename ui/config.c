@@ -1,7 +1,8 @@
 /*
  * The config file, $XDG_CONFIG_HOME/npuprof-tui/config.yaml (or
- * ~/.config/...): the theme, whether to use the mouse, the first view and
- * key bindings. A missing file is no error; a mistake in it names the line.
+ * ~/.config/...): the theme, whether to use the mouse, the first view,
+ * key bindings and the advice's thresholds. A missing file is no error;
+ * a mistake in it names the line.
  *
  *	theme: light
  *	mouse: false
@@ -9,6 +10,8 @@
  *	keys:
  *	  quit: x
  *	  sort-next: s
+ *	advice:
+ *	  free-time: 0.2
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -85,12 +88,36 @@ config_key(const struct config_yaml_entry *e, const char *path, char **cause)
 	return 0;
 }
 
+/* An "advice:" entry: RULE: THRESHOLD. */
+static int
+config_advice(const struct config_yaml_entry *e, const char *path,
+    char **cause)
+{
+	char	*end;
+	double	 v;
+
+	v = strtod(e->value, &end);
+	if (end == e->value || *end != '\0' || v != v) {
+		xasprintf(cause, "%s:%d: the threshold of '%s' must be a "
+		    "number, not '%s'", path, e->line, e->key, e->value);
+		return -1;
+	}
+	if (store_advice_set(e->key, v) != 0) {
+		xasprintf(cause, "%s:%d: unknown advice rule '%s' (show PATH "
+		    "advice_rules lists them)", path, e->line, e->key);
+		return -1;
+	}
+	return 0;
+}
+
 static int
 config_entry(struct ui_config *c, const struct config_yaml_entry *e,
     const char *path, char **cause)
 {
 	if (e->section != NULL && strcmp(e->section, "keys") == 0)
 		return config_key(e, path, cause);
+	if (e->section != NULL && strcmp(e->section, "advice") == 0)
+		return config_advice(e, path, cause);
 	if (e->section != NULL) {
 		xasprintf(cause, "%s:%d: unknown section '%s'", path, e->line,
 		    e->section);
@@ -106,7 +133,7 @@ config_entry(struct ui_config *c, const struct config_yaml_entry *e,
 		return config_bool(e, path, &c->mouse, cause);
 	else {
 		xasprintf(cause, "%s:%d: unknown setting '%s' (theme, mouse, "
-		    "view or keys)", path, e->line, e->key);
+		    "view, keys or advice)", path, e->line, e->key);
 		return -1;
 	}
 	return 0;
@@ -145,4 +172,22 @@ config_release(struct ui_config *c)
 	free(c->theme);
 	free(c->view);
 	memset(c, 0, sizeof *c);
+}
+
+/*
+ * Read the config file for the advice's thresholds alone (show PATH
+ * advice); -1 with *cause naming the line of a mistake in it.
+ */
+int
+ui_config_advice(char **cause)
+{
+	struct ui_config	 c;
+	char			*path = config_path();
+	int			 rc;
+
+	rc = config_load(&c, path, cause);
+	if (rc == 0)
+		config_release(&c);
+	free(path);
+	return rc;
 }

@@ -53,6 +53,7 @@ static const struct key_binding keys_global_keys[] = {
 	{ '8', ACTION_VIEW_8, NULL },
 	{ '9', ACTION_VIEW_9, NULL },
 	{ '0', ACTION_VIEW_0, NULL },
+	{ 'E', ACTION_VIEW_ADVICE, NULL },
 	{ 'd', ACTION_DEVICE, NULL },
 	{ 'r', ACTION_RANK, NULL },
 	{ 'a', ACTION_AA_CORE, NULL },

@@ -19,7 +19,8 @@ static const struct view_ops *const tabs_list[] = {
 	&view_table_ops[VIEW_TABLE_MARKERS],
 	&view_flame_ops,
 	&view_timeline_ops,
-	&view_cluster_ops
+	&view_cluster_ops,
+	&view_advice_ops
 };
 
 #define TABS_N	(sizeof tabs_list / sizeof tabs_list[0])
@@ -33,6 +34,13 @@ int
 tabs_count(void)
 {
 	return (int)TABS_N;
+}
+
+/* The key of tab I: 1 to 9, 0, then E (Advice). */
+int
+tabs_key(int i)
+{
+	return i < 10 ? '0' + (i + 1) % 10 : 'E';
 }
 
 const struct view_ops *

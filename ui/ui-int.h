@@ -99,6 +99,7 @@ enum role {
 	X(VIEW_8,	"view-8",	"Flame graph view")		\
 	X(VIEW_9,	"view-9",	"Timeline view")		\
 	X(VIEW_0,	"view-0",	"Cluster view (several ranks)")	\
+	X(VIEW_ADVICE,	"view-advice",	"Advice view: what to fix")	\
 	X(ZOOM_IN,	"zoom-in",	"Zoom in around the cursor")	\
 	X(ZOOM_OUT,	"zoom-out",	"Zoom out")			\
 	X(FLAME_MODE,	"flame-mode",	"Cycle icicle, trees, sandwich") \
@@ -312,6 +313,7 @@ const struct view_ops *tabs_ops(int);
 int		 tabs_current(void);
 bool		 tabs_available(int);
 int		 tabs_switch(enum action);
+int		 tabs_key(int);
 void		 tabs_close_all(void);
 void		 tabs_reopen(int);
 void		 tabs_resize(void);
@@ -442,6 +444,9 @@ int		 view_table_find_save_key(struct view_table *);
 /* view-summary.c */
 extern const struct view_ops view_summary_ops;
 extern const struct view_ops view_cluster_ops;
+
+/* view-advice.c */
+extern const struct view_ops view_advice_ops;
 extern const struct view_ops view_compare_ops;
 
 /* view-detail.c */

@@ -124,12 +124,12 @@ ui_draw_tabs(void)
 		if (!tabs_available(i))
 			continue;
 		if (narrow && i != tabs_current())
-			x += draw_textf(0, x, COLS - x, ROLE_TAB, " %d",
-			    (i + 1) % 10);
+			x += draw_textf(0, x, COLS - x, ROLE_TAB, " %c",
+			    tabs_key(i));
 		else
 			x += draw_textf(0, x, COLS - x, i == tabs_current() ?
-			    ROLE_TAB_ACTIVE : ROLE_TAB, " %d %s ",
-			    (i + 1) % 10, tabs_ops(i)->title);
+			    ROLE_TAB_ACTIVE : ROLE_TAB, " %c %s ",
+			    tabs_key(i), tabs_ops(i)->title);
 	}
 	if (x + w + 1 < COLS)
 		draw_text(0, COLS - w - 1, w, ROLE_TAB, dev);
@@ -384,6 +384,7 @@ ui_global(enum action a)
 	case ACTION_VIEW_8:
 	case ACTION_VIEW_9:
 	case ACTION_VIEW_0:
+	case ACTION_VIEW_ADVICE:
 		return tabs_switch(a);
 	default:
 		return REDRAW_NONE;
@@ -581,7 +582,8 @@ ui_first_view(char **cause)
 		{ "markers", ACTION_VIEW_7 },
 		{ "flame", ACTION_VIEW_8 },
 		{ "timeline", ACTION_VIEW_9 },
-		{ "cluster", ACTION_VIEW_0 }
+		{ "cluster", ACTION_VIEW_0 },
+		{ "advice", ACTION_VIEW_ADVICE }
 	};
 	const char	*msg;
 	enum role	 role;

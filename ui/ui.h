@@ -33,4 +33,7 @@ struct store	*ui_store(void);
 double		 ui_now(void);
 bool		 ui_interrupted(void);
 
+/* config.c */
+int		 ui_config_advice(char **);
+
 #endif /* UI_H */

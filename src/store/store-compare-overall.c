@@ -251,6 +251,26 @@ store_compare_overall_num(char **cells, struct store_val *vals, size_t i,
 	vals[i].d = v;
 }
 
+/*
+ * Call FN with each part of OV that is not 0 (its label, indented, ms,
+ * share of end to end and count, -1 for none), in the table's order.
+ */
+void
+store_overall_parts(const struct store_overall *ov,
+    void (*fn)(void *, const char *, double, double, int64_t), void *arg)
+{
+	struct ov_side	 sd;
+	size_t		 at[SEC_N], i;
+
+	store_compare_overall_side(ov, &sd, at);
+	for (i = 0; i < sd.n; i++) {
+		if (sd.v[i].ms != 0)
+			fn(arg, sd.v[i].label, sd.v[i].ms, sd.v[i].ratio,
+			    sd.v[i].n);
+	}
+	store_compare_overall_side_free(&sd);
+}
+
 /* Cells AT.. of one run's part P (NULL: the run has none). */
 static void
 store_compare_overall_cells(char **cells, struct store_val *vals,

@@ -540,5 +540,14 @@ struct store_overall {
 };
 struct store_overall *store_overall_of(struct store *, int64_t, char **);
 void		 store_overall_free(struct store_overall *);
+void		 store_pmu_places(struct store *, int64_t, const char *const *,
+		     size_t, int64_t *);
+void		 store_pmu_values(const void *, size_t, const int64_t *, size_t,
+		     double *);
+
+/* store-compare-overall.c: the parts of one run, as the table has them */
+void		 store_overall_parts(const struct store_overall *,
+		     void (*)(void *, const char *, double, double, int64_t),
+		     void *);
 
 #endif /* STORE_INT_H */

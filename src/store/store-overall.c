@@ -458,9 +458,13 @@ static const char *const overall_pmu[PMU_N] = { "aicore_time(us)",
 	"mac_time(us)", "aiv_vec_time(us)", "aic_mac_time(us)",
 	"aic_mte2_time(us)", "aiv_time(us)" };
 
-/* Where the PMU columns are in set SET: AT[k] the place, or -1. */
-static void
-store_overall_pmu_places(struct store *s, int64_t set, int64_t *at)
+/*
+ * Where the PMU columns NAMES (N of them) are in the values of set SET of
+ * S: AT[k] the place of NAMES[k], or -1.
+ */
+void
+store_pmu_places(struct store *s, int64_t set, const char *const *names,
+    size_t n, int64_t *at)
 {
 	struct store_pmu_iter	 it;
 	struct store_val	 v;
@@ -469,7 +473,7 @@ store_overall_pmu_places(struct store *s, int64_t set, int64_t *at)
 	int64_t			 i = 0;
 	size_t			 k;
 
-	for (k = 0; k < PMU_N; k++)
+	for (k = 0; k < n; k++)
 		at[k] = -1;
 	if (store_prepare(s, &stmt, "SELECT names FROM pmu_set WHERE id = ?1",
 	    NULL) != 0)
@@ -479,8 +483,8 @@ store_overall_pmu_places(struct store *s, int64_t set, int64_t *at)
 		store_pmu_iter_init(&it, sqlite3_column_blob(stmt, 0),
 		    (size_t)sqlite3_column_bytes(stmt, 0));
 		while (store_pmu_next(&it, &t, &v)) {
-			for (k = 0; t != NULL && k < PMU_N; k++) {
-				if (strcmp(t, overall_pmu[k]) == 0)
+			for (k = 0; t != NULL && k < n; k++) {
+				if (strcmp(t, names[k]) == 0)
 					at[k] = i;
 			}
 			free(t);
@@ -490,9 +494,12 @@ store_overall_pmu_places(struct store *s, int64_t set, int64_t *at)
 	sqlite3_finalize(stmt);
 }
 
-/* The PMU values of a task (BLOB of LEN bytes) at AT, NAN where none. */
-static void
-store_overall_pmu_values(const void *blob, size_t len, const int64_t *at,
+/*
+ * The N PMU values of a task (BLOB of LEN bytes) at the places AT (see
+ * store_pmu_places) in OUT, NAN where it has none.
+ */
+void
+store_pmu_values(const void *blob, size_t len, const int64_t *at, size_t n,
     double *out)
 {
 	struct store_pmu_iter	 it;
@@ -501,12 +508,12 @@ store_overall_pmu_values(const void *blob, size_t len, const int64_t *at,
 	int64_t			 i = 0;
 	size_t			 k;
 
-	for (k = 0; k < PMU_N; k++)
+	for (k = 0; k < n; k++)
 		out[k] = NAN;
 	store_pmu_iter_init(&it, blob, len);
 	while (store_pmu_next(&it, &t, &v)) {
 		free(t);
-		for (k = 0; k < PMU_N; k++) {
+		for (k = 0; k < n; k++) {
 			if (at[k] != i)
 				continue;
 			if (v.kind == VAL_REAL)
@@ -565,15 +572,15 @@ store_overall_kernels(struct store *s, int64_t rank,
 		}
 		if (sqlite3_column_int64(stmt, 4) != set) {
 			set = sqlite3_column_int64(stmt, 4);
-			store_overall_pmu_places(s, set, at);
+			store_pmu_places(s, set, overall_pmu, PMU_N, at);
 		}
 		/* The tool looks at the first row's columns only. */
 		if (first && at[PMU_MAC] == -1 && at[PMU_AIV_VEC] == -1)
 			break;
 		first = 0;
 		*hide = false;
-		store_overall_pmu_values(sqlite3_column_blob(stmt, 5),
-		    (size_t)sqlite3_column_bytes(stmt, 5), at, pmu);
+		store_pmu_values(sqlite3_column_blob(stmt, 5),
+		    (size_t)sqlite3_column_bytes(stmt, 5), at, PMU_N, pmu);
 		if (isnan(pmu[PMU_MAC]) && isnan(pmu[PMU_AIV_VEC]))
 			continue;
 		name = (const char *)sqlite3_column_text(stmt, 2);

@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	12
+#define STORE_SCHEMA_VERSION	13
 
 struct store;
 
@@ -616,6 +616,11 @@ struct store_rows *store_compare_apis(struct store *, struct store *,
 		     const struct store_compare *, char **);
 struct store_rows *store_compare_comms(struct store *, struct store *,
 		     const struct store_compare *, char **);
+/* store-advice.c: what to fix, with the numbers that prove it */
+int		 store_advice_set(const char *, double);
+struct store_rows *store_advice_rules_table(void);
+struct store_rows *store_advice(struct store *, int64_t, char **, char **);
+
 /* store-compare-overall.c */
 struct store_rows *store_compare_overall(struct store *, struct store *,
 		     const struct store_compare *, char **);

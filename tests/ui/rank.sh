@@ -19,7 +19,7 @@ send_keys g Enter
 wait_gone 'rank 1' && ok 0 "all ranks again: the bar no longer names rank 1"
 send_keys 4
 wait_for 'Kernels  row 1 of 600' && ok 0 "every task is back"
-send_keys F1 PgDn
+send_keys F1 PgDn j j
 wait_for 'Choose the rank' && ok 0 "the help lists r"
 send_keys q Q
 wait_exit

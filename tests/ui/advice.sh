@@ -1,0 +1,54 @@
+#!/bin/sh
+# The Advice tab (E) on the bad run of gen-advice.py: the overall
+# breakdown, then the findings, high ones first, each with its suggestion
+# and evidence, wrapped to the screen; j and k step from finding to
+# finding; Enter on the AI CPU finding opens Kernels filtered to Cast, q
+# comes back, Enter on the launch gap opens the timeline on the kernel
+# after the gap; Enter on a finding without a view says how to see it.
+. "$top_srcdir/tests/ui/lib.sh"
+
+PY=${PYTHON3:-python3}
+command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
+"$PY" "$top_srcdir/tests/advice/gen-advice.py" "$T" || exit 1
+
+start_app 160 60 -- "$T/bad_ascend_pt"
+wait_for ' Collection'
+capture | head -1 | grep -q ' E Advice '
+ok $? "the tab bar names the Advice tab, E"
+send_keys E
+wait_for 'Advice: ' && ok 0 "E opens the Advice tab"
+capture | grep -q '^ Where the time goes'
+ok $? "the overall breakdown first"
+capture | grep -q '^   Computing Time: 3.500 ms, 35.0% of 10.000 ms'
+ok $? "with its numbers"
+capture | grep -q '^ high   Scheduling free-time: the device is free'
+ok $? "then the findings, high ones first"
+capture -e | grep 'free-time:' | grep -q "$(printf '\033\\[1m')"
+ok $? "a high finding stands out"
+capture | grep -q '^        waiting, 1.000 ms transmitting$'
+ok $? "a long finding wraps under itself"
+capture | tail -1 | grep -q 'Advice  15 findings'
+ok $? "the status line counts the findings"
+send_keys j j j
+sleep 0.3
+send_keys Enter
+wait_for 'filter OP Type:^Cast$' && wait_for 'Kernels  row 1 of 3  ' &&
+    ok 0 "Enter on the AI CPU finding: Kernels, the Cast kernels"
+send_keys q
+wait_for 'Advice  15 findings'
+send_keys j
+sleep 0.3
+send_keys Enter
+wait_for 'Timeline ' && capture | grep -q 'Name: Relu_gap'
+ok $? "Enter on the launch gap: the timeline on the kernel after it"
+send_keys q
+wait_for 'Advice  15 findings'
+send_keys j j j j j j j
+sleep 0.3
+send_keys Enter
+wait_for 'show PATH env_variables prints it' &&
+    ok 0 "Enter where no view shows it: how to see it"
+send_keys Q
+wait_exit
+is "$rc" 0 "Q quits"
+done_testing
