@@ -106,6 +106,7 @@ static const char *main_usage_text =
 "                        [--format F] [--sort S] [--limit N] BASE NEW\n"
 "                        [kernel_compare] [api_compare]\n"
 "                        [communication_compare] [overall]\n"
+"                        [op_compare] [memory_compare]\n"
 "       npuprof-tui export summary [--format csv|json] [--output DIR]\n"
 "                        [--device ID] [--force] [--db FILE] PATH\n"
 "       npuprof-tui export timeline [--output DIR] [--device ID]\n"
@@ -194,7 +195,9 @@ static const char *main_help_text =
 "                    kernel_compare (the default), api_compare (PyTorch\n"
 "                    ops), communication_compare (HCCL ops and tasks),\n"
 "                    overall (computing by kind, uncovered\n"
-"                    communication by group, free and end-to-end time);\n"
+"                    communication by group, free and end-to-end time),\n"
+"                    op_compare and memory_compare (the top PyTorch ops'\n"
+"                    kernels' time and allocations);\n"
 "                    export --folded writes both runs' stacks, each path\n"
 "                    with the base's time and new's (for flamegraph.pl)\n"
 "  --base-step N     --compare: step N of BASE (default: --step's)\n"
@@ -1300,7 +1303,11 @@ static const struct {
 	{ "communication_compare", "Communication Compare",
 	  store_compare_comms, "communication ops" },
 	{ "overall", "Overall Metrics", store_compare_overall,
-	  "end-to-end time" }
+	  "end-to-end time" },
+	{ "op_compare", "Operator Compare Statistic", store_compare_ops,
+	  "PyTorch ops" },
+	{ "memory_compare", "Memory Compare Statistic", store_compare_memory,
+	  "PyTorch ops" }
 };
 
 #define MAIN_NCOMPARE \
@@ -1369,7 +1376,8 @@ main_show_compare(int argc, char **argv, const struct main_opts *o)
 		}
 		if (k == MAIN_NCOMPARE)
 			log_usagex("", "unknown comparison table '%s' "
-			    "(overall, kernel_compare, api_compare, "
+			    "(overall, op_compare, memory_compare, "
+			    "kernel_compare, api_compare, "
 			    "communication_compare)", argv[i]);
 		which[i - 2] = k;
 	}

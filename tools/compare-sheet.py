@@ -10,8 +10,11 @@ keeps shapes without them). A development and test aid; needs openpyxl.
 With --close OURS.csv, compare OURS with the sheet instead and print the
 cells that differ, numbers allowed to differ by half a nanosecond per
 call (the store keeps times to the nanosecond, HCCL traces give them to
-1/32 ns), or for OverallMetrics by half a unit of the sixth decimal (we
-print its times and ratios rounded to 6 decimals); exit 1 if any does.
+1/32 ns), for OverallMetrics by 2.5e-6 (we print its times and ratios
+rounded to 6 decimals, and the store keeps times to the nanosecond), for
+OperatorCompareStatistic and MemoryCompareStatistic by 10 ns and a unit
+of a ratio's fourth decimal (their sums add many times, each kept to the
+nanosecond); exit 1 if any does.
 Its Index column's TABs become two spaces each.
 
 usage: compare-sheet.py RESULT.xlsx SHEET >OUT.csv
@@ -47,6 +50,16 @@ NAMES = {
         "Comparison Calls", "Comparison Total Duration(us)",
         "Comparison Avg Duration(us)", "Comparison Max Duration(us)",
         "Comparison Min Duration(us)", "Diff Duration(us)", "Diff Ratio"],
+    "OperatorCompareStatistic": [
+        "Top", "Operator Name", "Base Device Duration(ms)",
+        "Base Operator Number", "Comparison Device Duration(ms)",
+        "Comparison Operator Number", "Diff Duration(ms)", "Diff Ratio"],
+    "MemoryCompareStatistic": [
+        "Top", "Operator Name", "Base Allocated Duration(ms)",
+        "Base Allocated Memory(MB)", "Base Operator Number",
+        "Comparison Allocated Duration(ms)",
+        "Comparison Allocated Memory(MB)", "Comparison Operator Number",
+        "Diff Memory(MB)", "Diff Ratio"],
     "OverallMetrics": [
         "Index", "Base Duration(ms)", "Base Duration Ratio", "Base Number",
         "Comparison Duration(ms)", "Comparison Duration Ratio",
@@ -55,8 +68,9 @@ NAMES = {
 
 # Columns of counts; the others hold floats, which the xlsx gives back as
 # integers when whole.
-COUNTS = {"Order Id", "Base Calls", "Comparison Calls", "Base Number",
-          "Comparison Number"}
+COUNTS = {"Order Id", "Top", "Base Calls", "Comparison Calls",
+          "Base Number", "Comparison Number", "Base Operator Number",
+          "Comparison Operator Number"}
 
 
 def cell(v, col, row, names):
@@ -121,7 +135,8 @@ def close(ours, theirs, tol=None):
                     v = a[names.index(c)]
                     calls = float(v) if v else 1.0
             if tol is not None and fx is not None and \
-                    abs(fx - fy) <= tol:
+                    abs(fx - fy) <= tol.get("Ratio" if "Ratio" in names[k]
+                                            else "", tol[""]):
                 continue
             if tol is None and fx is not None and \
                     abs(fx - fy) <= 0.0005 * calls + 1e-9:
@@ -135,8 +150,16 @@ def main():
     if sys.argv[1] == "--close":
         with open(sys.argv[2], newline="") as f:
             ours = list(csv.reader(f))
-        # OverallMetrics: we print times and ratios to 6 decimals.
-        tol = 2.5e-6 if sys.argv[4] == "OverallMetrics" else None
+        # OverallMetrics: times and ratios to 6 decimals, and the
+        # store's nanosecond. The operator sheets sum many kernels, each
+        # kept to the nanosecond: 10 ns, and a unit of the ratios' fourth
+        # decimal where a sum's last nanoseconds move its rounding.
+        tol = None
+        if sys.argv[4] == "OverallMetrics":
+            tol = {"": 2.5e-6}
+        elif sys.argv[4] in ("OperatorCompareStatistic",
+                             "MemoryCompareStatistic"):
+            tol = {"": 1e-5, "Ratio": 1.0001e-4}
         sys.exit(close(ours, sheet(sys.argv[3], sys.argv[4]), tol))
     out = csv.writer(sys.stdout, lineterminator="\n")
     for row in sheet(sys.argv[1], sys.argv[2]):

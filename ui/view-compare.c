@@ -1,7 +1,8 @@
 /*
  * The Compare view of --compare BASE NEW: one of the comparison tables of
  * the two runs (kernel_compare, api_compare, communication_compare,
- * overall; t goes to the next) as show prints it, with a Diff column
+ * overall, op_compare, memory_compare; t goes to the next) as show
+ * prints it, with a Diff column
  * (NEW's total less BASE's); rows sorted by the size of that difference,
  * largest first (communication_compare: in the tool's order, an op's
  * tasks after it; overall: in its own order, parts under their whole),
@@ -39,7 +40,12 @@ static const struct {
 	  "Diff Ratio", 0 },
 	/* Parts follow their whole. */
 	{ "Overall", store_compare_overall, "Base Duration(ms)",
-	  "Comparison Duration(ms)", "Diff Ratio", COMPARE_TOOL }
+	  "Comparison Duration(ms)", "Diff Ratio", COMPARE_TOOL },
+	{ "Operator compare", store_compare_ops, "Base Device Duration(ms)",
+	  "Comparison Device Duration(ms)", "Diff Ratio", COMPARE_DIFF },
+	{ "Memory compare", store_compare_memory,
+	  "Base Allocated Memory(MB)", "Comparison Allocated Memory(MB)",
+	  "Diff Ratio", COMPARE_DIFF }
 };
 
 #define COMPARE_NTABLES \

@@ -337,20 +337,6 @@ store_compare_kernels(struct store *base, struct store *new,
 	return r;
 }
 
-/* A PyTorch op of a run, a node of the tool's tree of ops. */
-struct compare_op {
-	int64_t		 start;		/* ns */
-	int64_t		 end;
-	double		 dur;		/* us, as the trace says it */
-	double		 kids;		/* the us of its children, summed */
-	int64_t		 parent;	/* index, or -1 */
-	int64_t		 kid;		/* its first child, or -1 */
-	int64_t		 lastkid;
-	int64_t		 next;		/* its next sibling, or -1 */
-	char		*name;
-	bool		 step;		/* a ProfilerStep#N */
-};
-
 struct compare_api {
 	char		*name;
 	double		 total;		/* us */
@@ -415,7 +401,7 @@ store_compare_api_group(struct compare_apis *ca, const char *name)
 
 /* Add op I of OPS to its name's group. */
 static void
-store_compare_api_add(struct compare_apis *ca, const struct compare_op *ops,
+store_compare_api_add(struct compare_apis *ca, const struct store_compare_op *ops,
     size_t i)
 {
 	struct compare_api	*g = store_compare_api_group(ca, ops[i].name);
@@ -425,30 +411,37 @@ store_compare_api_add(struct compare_apis *ca, const struct compare_op *ops,
 	g->n++;
 }
 
-/*
- * The PyTorch ops of S (of RANK, and under step STEP's ProfilerStep, NP_NA
- * for all) grouped by name into *CA, as the tool builds them: the ops of
- * every thread in one tree by start time, an op the child of the last one
- * still open at its start (ending at it included); without a step every
- * op but the ProfilerSteps in start order, with one those under its
- * ProfilerStep, breadth first. -1 with *cause set on failure.
- */
-static int
-store_compare_apis_of(struct store *s, int64_t rank, int64_t step,
-    struct compare_apis *ca, char **cause)
+void
+store_compare_tree_free(struct store_compare_op *ops, size_t n)
 {
-	struct compare_op	*ops = NULL;
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		free(ops[i].name);
+	free(ops);
+}
+
+/*
+ * The PyTorch ops of S (of RANK, NP_NA for all) in *OPS, as the tool
+ * builds its tree of them: the ops of every thread in one tree by start
+ * time, an op the child of the last one still open at its start (ending
+ * at it included). -1 with *cause set on failure.
+ */
+int
+store_compare_tree(struct store *s, int64_t rank, struct store_compare_op **out,
+    size_t *nout, char **cause)
+{
+	struct store_compare_op	*ops = NULL;
 	sqlite3_stmt		*stmt;
-	size_t			 n = 0, i, head, tail, *queue;
-	int64_t			 last = -1, top, kid;
+	size_t			 n = 0;
+	int64_t			 last = -1;
 	const char		*name;
-	char			 want[48];
 	int			 rc;
 
-	memset(ca, 0, sizeof *ca);
-	util_map_init(&ca->index);
-	if (store_prepare(s, &stmt, "SELECT a.start_ns, a.end_ns, n.s FROM"
-	    " api a JOIN str l ON l.id = a.level LEFT JOIN str n ON n.id ="
+	*out = NULL;
+	*nout = 0;
+	if (store_prepare(s, &stmt, "SELECT a.start_ns, a.end_ns, n.s, a.tid"
+	    " FROM api a JOIN str l ON l.id = a.level LEFT JOIN str n ON n.id ="
 	    " a.name WHERE l.s = 'python' AND (?1 IS NULL OR a.rank = ?1)"
 	    " ORDER BY a.start_ns, a.id", cause) != 0)
 		return -1;
@@ -462,6 +455,8 @@ store_compare_apis_of(struct store *s, int64_t rank, int64_t step,
 		name = (const char *)sqlite3_column_text(stmt, 2);
 		ops[n].name = xstrdup(name != NULL ? name : "");
 		ops[n].step = strstr(ops[n].name, "ProfilerStep#") != NULL;
+		ops[n].tid = sqlite3_column_type(stmt, 3) == SQLITE_NULL ?
+		    NP_NA : sqlite3_column_int64(stmt, 3);
 		/* Close the ops that ended before this one starts. */
 		while (last >= 0 && ops[n].start > ops[last].end)
 			last = ops[last].parent;
@@ -481,14 +476,42 @@ store_compare_apis_of(struct store *s, int64_t rank, int64_t step,
 	if (rc != SQLITE_DONE) {
 		xasprintf(cause, "cannot read the PyTorch ops of '%s': %s",
 		    s->path, sqlite3_errmsg(s->db));
-		goto out;
+		store_compare_tree_free(ops, n);
+		return -1;
+	}
+	*out = ops;
+	*nout = n;
+	return 0;
+}
+
+/*
+ * The PyTorch ops of S (of RANK, and under step STEP's ProfilerStep, NP_NA
+ * for all) grouped by name into *CA, as the tool groups them: without a
+ * step every op but the ProfilerSteps in start order, with one those
+ * under its ProfilerStep, breadth first. -1 with *cause set on failure.
+ */
+static int
+store_compare_apis_of(struct store *s, int64_t rank, int64_t step,
+    struct compare_apis *ca, char **cause)
+{
+	struct store_compare_op	*ops;
+	size_t			 n, i, head, tail, *queue;
+	int64_t			 top, kid;
+	char			 want[48];
+
+	memset(ca, 0, sizeof *ca);
+	util_map_init(&ca->index);
+	if (store_compare_tree(s, rank, &ops, &n, cause) != 0) {
+		store_compare_apis_free(ca);
+		return -1;
 	}
 	if (step == NP_NA) {
 		for (i = 0; i < n; i++) {
 			if (!ops[i].step)
 				store_compare_api_add(ca, ops, i);
 		}
-		goto out;
+		store_compare_tree_free(ops, n);
+		return 0;
 	}
 	/* Breadth first from the ops the step's ProfilerStep holds. */
 	snprintf(want, sizeof want, "ProfilerStep#%lld", (long long)step);
@@ -508,14 +531,7 @@ store_compare_apis_of(struct store *s, int64_t rank, int64_t step,
 		head++;
 	}
 	free(queue);
-out:
-	for (i = 0; i < n; i++)
-		free(ops[i].name);
-	free(ops);
-	if (rc != SQLITE_DONE) {
-		store_compare_apis_free(ca);
-		return -1;
-	}
+	store_compare_tree_free(ops, n);
 	return 0;
 }
 

@@ -489,6 +489,26 @@ int		 store_scan_sort_ids(struct store_scan *,
 		     const struct store_sort_key *, int64_t, char **);
 
 /* store-compare.c: the helpers of the comparison tables */
+/* A PyTorch op of a run, a node of the tool's tree of ops. */
+struct store_compare_op {
+	int64_t		 start;		/* ns */
+	int64_t		 end;
+	int64_t		 tid;
+	double		 dur;		/* us, as the trace says it */
+	double		 kids;		/* the us of its children, summed */
+	int64_t		 parent;	/* index, or -1 */
+	int64_t		 kid;		/* its first child, or -1 */
+	int64_t		 lastkid;
+	int64_t		 next;		/* its next sibling, or -1 */
+	char		*name;
+	bool		 step;		/* a ProfilerStep#N */
+	double		 dev;		/* its subtree's kernels, ms */
+	double		 mem_ms;	/* its subtree's allocations: time */
+	double		 mem_mb;	/* and size */
+};
+int		 store_compare_tree(struct store *, int64_t,
+		     struct store_compare_op **, size_t *, char **);
+void		 store_compare_tree_free(struct store_compare_op *, size_t);
 struct store_rows *store_compare_rows(const char *const *, size_t,
 		     const char *);
 double		 store_compare_round(double, int);

@@ -301,7 +301,8 @@ store_overall_overlap_pass(struct store *s, int64_t rank,
 		*unc = NULL;
 		return -1;
 	}
-	qsort(*unc, n, sizeof **unc, store_overall_span_cmp);
+	if (n > 1)
+		qsort(*unc, n, sizeof **unc, store_overall_span_cmp);
 	*nunc = n;
 	ov->e2e = lo <= hi ? (double)(hi - lo) / 1000.0 : 0;
 	return 0;
@@ -354,7 +355,8 @@ store_overall_flows(struct store *s, int64_t rank,
 		free(v);
 		return -1;
 	}
-	qsort(v, n, sizeof *v, store_overall_flow_cmp);
+	if (n > 1)
+		qsort(v, n, sizeof *v, store_overall_flow_cmp);
 	*flows = v;
 	*nflows = n;
 	return 0;
@@ -617,7 +619,8 @@ store_overall_kernels(struct store *s, int64_t rank,
 		free(v);
 		return -1;
 	}
-	qsort(v, n, sizeof *v, store_overall_kernel_cmp);
+	if (n > 1)
+		qsort(v, n, sizeof *v, store_overall_kernel_cmp);
 	*k = v;
 	*nk = n;
 	return 0;
@@ -858,7 +861,8 @@ store_overall_device(struct store *s, int64_t rank, struct store_overall *ov,
 		*sqe = NULL;
 		return -1;
 	}
-	qsort(*sqe, n, sizeof **sqe, store_overall_span_cmp);
+	if (n > 1)
+		qsort(*sqe, n, sizeof **sqe, store_overall_span_cmp);
 	*nsqe = n;
 	return 0;
 }

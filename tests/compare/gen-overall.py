@@ -18,11 +18,13 @@ communication groups with waits, overlapping each other. Each run is a
   an LCCL kernel_aivec;
 - the Overlap Analysis process (Computing, Communication, Communication
   (Not Overlapped), Free);
+- the task queue (an enqueue and its dequeue) and operator_memory.csv
+  with allocations under the ops, one of a CANN op inside the dequeue;
 - the HCCL process: groups 10 (dp) and 20 (tp), each an op thread and
   planes, with Notify_Wait tasks, some after RDMASend pairs (transfers,
   not waits); in NEW the groups are 11 and 21 with the same names, a
-  third group 30 (pp) is added, a convolution is slower, a kernel added
-  and the waits longer.
+  third group 30 (pp) is added, a convolution is slower, a kernel added,
+  the waits longer and the CANN op allocates more.
 
 usage: gen-overall.py DIR   (writes DIR/base_ascend_pt, DIR/new_ascend_pt)
 """
@@ -157,6 +159,21 @@ def ts(t):
     return "%.3f" % (T0 + t)
 
 
+# The task queue: a convolution's launch enqueued, then dequeued on its
+# own thread; allocations of operator_memory.csv: name, size (KB),
+# allocation and release (us; None: none). A CANN op's allocation within
+# the dequeue counts at the enqueue, under the convolution; one in no
+# dequeue and one without a time are left out.
+QUEUE = [("enqueue", 1, 1100, 10), ("dequeue", 3, 1500, 400)]
+BASE_MEM = [("aten::empty_strided", 1024, 1200, 3000),
+            ("cann::Conv2D", 512, 1600, 2600),
+            ("cann::Lost", 64, 9000, 9100),
+            ("aten::empty", 2048, 5500, None),
+            ("aten::empty", 16, None, None)]
+NEW_MEM = list(BASE_MEM)
+NEW_MEM[1] = ("cann::Conv2D", 2048, 1600, 3600)
+
+
 def trace(kernels, hw, ov, threads, hccl):
     ev = [{"ph": "M", "name": "process_name", "pid": p, "tid": 0,
            "args": {"name": n}} for p, n in
@@ -165,6 +182,9 @@ def trace(kernels, hw, ov, threads, hccl):
     ev += [{"ph": "X", "cat": "cpu_op", "name": n, "pid": 100, "tid": tid,
             "ts": ts(t), "dur": d, "args": {}} for n, tid, t, d in OPS]
     # The backward thread: a fwdbwd flow ends on it.
+    ev += [{"ph": "X", "cat": cat, "name": cat.capitalize(), "pid": 100,
+            "tid": tid, "ts": ts(t), "dur": d, "args": {"correlation_id": 7}}
+           for cat, tid, t, d in QUEUE]
     ev += [{"ph": "s", "cat": "fwdbwd", "name": "fwdbwd", "id": 1,
             "pid": 100, "tid": 1, "ts": ts(1500)},
            {"ph": "f", "cat": "fwdbwd", "name": "fwdbwd", "id": 1,
@@ -181,8 +201,7 @@ def trace(kernels, hw, ov, threads, hccl):
         o = OPS[op]
         fid = 1000 + i
         ev += [{"ph": "s", "cat": "async_npu", "name": "torch_to_npu",
-                "id": fid, "pid": 100, "tid": o[1],
-                "ts": ts(o[2] + 10 + i)},
+                "id": fid, "pid": 100, "tid": o[1], "ts": ts(o[2])},
                {"ph": "f", "cat": "async_npu", "name": "torch_to_npu",
                 "id": fid, "pid": 200, "tid": stream, "ts": ts(t),
                 "bp": "e"}]
@@ -208,6 +227,23 @@ def cell(v):
     return "N/A" if v is None else "%g" % v
 
 
+def write_mem(out, mem):
+    with open(os.path.join(out, "operator_memory.csv"), "w") as f:
+        f.write("Name,Size(KB),Allocation Time(us),Release Time(us),"
+                "Active Release Time(us),Duration(us),Active Duration(us),"
+                "Allocation Total Allocated(MB),Allocation Total Reserved(MB)"
+                ",Allocation Total Active(MB),Release Total Allocated(MB),"
+                "Release Total Reserved(MB),Release Total Active(MB),"
+                "Stream Ptr,Device Type\n")
+        for name, kb, a, r in mem:
+            f.write("%s,%g,%s,%s,%s,%s,%s,1,1,1,1,1,1,8,NPU:0\n" % (
+                name, kb, ts(a) if a is not None else "",
+                ts(r) if r is not None else "",
+                ts(r) if r is not None else "",
+                "%g" % (r - a) if r is not None else "",
+                "%g" % (r - a) if r is not None else ""))
+
+
 def write(top, key, kernels, hw, ov, threads, hccl):
     out = os.path.join(top, "ASCEND_PROFILER_OUTPUT")
     os.makedirs(out, exist_ok=True)
@@ -219,6 +255,7 @@ def write(top, key, kernels, hw, ov, threads, hccl):
             for g, n in GROUPS[key].items()}}, f)
     with open(os.path.join(out, "trace_view.json"), "w") as f:
         json.dump(trace(kernels, hw, ov, threads, hccl), f)
+    write_mem(out, BASE_MEM if key == "base" else NEW_MEM)
     with open(os.path.join(out, "kernel_details.csv"), "w",
               newline="") as f:
         f.write(HEAD + "\r\n")

@@ -8,11 +8,15 @@
 # steps and their step 50), written as our CSV by tools/compare-sheet.py;
 # equal cell for cell but for the samples' communication times, which
 # their trace gives to 1/32 ns and the store keeps to the nanosecond
-# (compared to within half a nanosecond per call); and its OverallMetrics
+# (compared to within half a nanosecond per call); its OverallMetrics
 # sheet for the pair of gen-overall.py each way round, one without PMU
 # columns and the samples' ranks, to the sixth decimal we print (and the
-# store's nanosecond). Skipped where the tool is not there, as on a clean
-# machine.
+# store's nanosecond); and op_compare and memory_compare against its
+# OperatorCompareStatistic and MemoryCompareStatistic sheets (all
+# comparisons on, as by default, but the module one, which replaces them
+# where the trace has Python calls) for both pairs, with and without a
+# step, and the samples, to 10 ns. Skipped where the tool is not there,
+# as on a clean machine.
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -69,7 +73,29 @@ msprof_analyze_cli()' "$2" "$3" "$T/$1.out" >/dev/null 2>&1
 	ok $? "$1: overall as msprof-analyze's OverallMetrics"
 }
 
+ops() {	# ops NAME BASE NEW [STEP]: ours against the operator sheets
+	rm -rf "$T/$1.out" && mkdir "$T/$1.out"
+	"$PY" -c 'import sys
+from msprof_analyze.cli.entrance import msprof_analyze_cli
+args = ["msprof-analyze", "compare", "-bp", sys.argv[1], "-d",
+    sys.argv[2], "--output_path", sys.argv[3], "--disable_module"]
+if len(sys.argv) > 4:
+    args += ["--base_step", sys.argv[4], "--comparison_step", sys.argv[4]]
+sys.argv = args
+msprof_analyze_cli()' "$2" "$3" "$T/$1.out" ${4:-} >/dev/null 2>&1
+	for t in OperatorCompareStatistic:op_compare \
+	    MemoryCompareStatistic:memory_compare; do
+		"$NPUPROF" show -q --compare --format csv ${4:+--step $4} \
+		    "$2" "$3" "${t#*:}" >"$T/$1.${t#*:}.csv"
+		"$PY" "$top_srcdir/tools/compare-sheet.py" --close \
+		    "$T/$1.${t#*:}.csv" "$T/$1.out"/*.xlsx "${t%%:*}"
+		ok $? "$1: ${t#*:} as msprof-analyze's ${t%%:*}"
+	done
+}
+
 "$PY" "$top_srcdir/tests/compare/gen-overall.py" "$T/o" || exit 1
+ops ops "$T/o/base_ascend_pt" "$T/o/new_ascend_pt"
+ops ops-reversed "$T/o/new_ascend_pt" "$T/o/base_ascend_pt"
 overall overall "$T/o/base_ascend_pt" "$T/o/new_ascend_pt"
 overall overall-reversed "$T/o/new_ascend_pt" "$T/o/base_ascend_pt"
 mkdir -p "$T/o/nopmu_ascend_pt/ASCEND_PROFILER_OUTPUT"
@@ -86,6 +112,8 @@ compare generated-step-1 "$T/p/base_ascend_pt" "$T/p/new_ascend_pt" 1
 compare generated-reversed "$T/p/new_ascend_pt" "$T/p/base_ascend_pt"
 compare generated-reversed-step-1 "$T/p/new_ascend_pt" \
     "$T/p/base_ascend_pt" 1
+ops pair-ops "$T/p/base_ascend_pt" "$T/p/new_ascend_pt"
+ops pair-ops-step-1 "$T/p/base_ascend_pt" "$T/p/new_ascend_pt" 1
 S="$SAMPLES/msinsight-pt-text/level1"
 if [ -d "$S" ]; then
 	compare samples-rank0-rank1 "$S/rank0_ascend_pt" "$S/rank1_ascend_pt"
@@ -94,5 +122,7 @@ if [ -d "$S" ]; then
 	overall samples-overall "$S/rank0_ascend_pt" "$S/rank1_ascend_pt"
 	overall samples-overall-reversed "$S/rank1_ascend_pt" \
 	    "$S/rank0_ascend_pt"
+	ops samples-ops "$S/rank0_ascend_pt" "$S/rank1_ascend_pt"
+	ops samples-ops-step-50 "$S/rank0_ascend_pt" "$S/rank1_ascend_pt" 50
 fi
 done_testing

@@ -4,8 +4,8 @@
 # sorted by the size of the difference (MatMulV2, 30 us more, first); a
 # row that got slower is hot (red), one that got faster green; t goes to
 # api_compare, communication_compare (in the tool's order, each op's
-# tasks after it) and overall (an error here: these runs have no overlap
-# analysis) and round; > sorts on the next column, I inverts; q leaves
+# tasks after it), overall (an error here: these runs have no overlap
+# analysis), op_compare and memory_compare, and round; > sorts on the next column, I inverts; q leaves
 # NEW's Summary. Then the pair of gen-overall.py: overall in its own
 # order, parts under their whole, a slower part hot.
 . "$top_srcdir/tests/ui/lib.sh"
@@ -33,6 +33,11 @@ ok $? "in the tool's order"
 send_keys t
 wait_for 'no Overlap Analysis process' &&
     ok 0 "t: overall, an error where a run has no overlap analysis"
+send_keys t
+wait_for 'Operator compare: ' && capture | sed -n 6,9p | grep -q 'aten::gelu'
+ok $? "t: op_compare, the top ops by name"
+send_keys t
+wait_for 'Memory compare: ' && ok 0 "t: memory_compare"
 send_keys t
 wait_for 'Kernel compare: ' && ok 0 "t again: back to kernel_compare"
 send_keys '>'
