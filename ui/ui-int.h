@@ -45,7 +45,9 @@
 	X(HEAT_1,	"heat-1",	1,	-1,	0)		\
 	X(HEAT_2,	"heat-2",	3,	-1,	0)		\
 	X(HEAT_3,	"heat-3",	6,	-1,	0)		\
-	X(HEAT_4,	"heat-4",	2,	-1,	0)
+	X(HEAT_4,	"heat-4",	2,	-1,	0)		\
+	X(DIFF_MORE,	"diff-more",	15,	1,	A_REVERSE | A_BOLD) \
+	X(DIFF_LESS,	"diff-less",	0,	2,	A_UNDERLINE)
 
 #define ROLE_ENUM(e, name, fg, bg, mono)	ROLE_##e,
 enum role {
@@ -489,6 +491,7 @@ struct view_flame {
 	double			 t0;		/* when it started */
 	char			*error;		/* why there is no tree */
 	struct store_stacks	*st;		/* NULL until built */
+	struct store_stacks	*base;		/* --compare: the base's */
 	struct store_stacks	*inv;		/* bottom-up, when asked */
 	struct store_stacks	*callers;	/* the sandwich of ... */
 	struct store_stacks	*callees;
@@ -519,6 +522,8 @@ void		 view_flame_draw_layout(struct view_flame *, int,
 		     void *);
 void		 view_flame_draw(struct view *, int, int);
 int		 view_flame_draw_rows(int);
+const struct store_frame *view_flame_base(const struct view_flame *,
+		     const struct store_frame *);
 
 /* view-help.c */
 extern const struct view_ops view_help_ops;

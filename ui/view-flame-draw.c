@@ -74,6 +74,29 @@ struct view_flame_canvas {
 	int	 rows;
 };
 
+/*
+ * With --compare, how frame F of the tree shown (icicle and top-down)
+ * changed from the base: DIFF_MORE when it grew by more than 5% of its
+ * time (or is new), DIFF_LESS when it shrank so, else NORMAL.
+ */
+static enum role
+view_flame_draw_diff(const struct view_flame *vf, const struct store_frame *f)
+{
+	const struct store_frame	*b;
+	int64_t				 d;
+
+	if (vf->base == NULL || (vf->mode != FLAME_ICICLE && vf->mode !=
+	    FLAME_TOP_DOWN))
+		return ROLE_NORMAL;
+	b = view_flame_base(vf, f);
+	d = f->total - (b != NULL ? b->total : 0);
+	if (d * 20 > f->total)
+		return ROLE_DIFF_MORE;
+	if (-d * 20 > f->total)
+		return ROLE_DIFF_LESS;
+	return ROLE_NORMAL;
+}
+
 static void
 view_flame_draw_box(struct view_flame *vf, const struct store_frame *f,
     int depth, int x, int w, void *arg)
@@ -88,7 +111,7 @@ view_flame_draw_box(struct view_flame *vf, const struct store_frame *f,
 		role = ROLE_CURSOR;
 	else if (vf->m != NULL && store_stacks_frame_match(f, vf->m))
 		role = ROLE_MATCH;
-	else
+	else if ((role = view_flame_draw_diff(vf, f)) == ROLE_NORMAL)
 		role = depth % 2 == 0 ? ROLE_HEADER : ROLE_TAB_ACTIVE;
 	draw_fill(c->y + row, x, w > 1 ? w - 1 : 1, role);
 	if (w >= 4)
@@ -118,8 +141,8 @@ view_flame_draw_pct(const struct view_flame *vf, int64_t v)
 static void
 view_flame_draw_header(struct view_flame *vf, int y)
 {
-	const struct store_frame	*f = vf->sel;
-	char				 total[64], self[64];
+	const struct store_frame	*f = vf->sel, *b;
+	char				 total[64], self[64], base[64];
 	bool				 outward = false;
 
 	if (vf->mode != FLAME_ICICLE && vf->cur < vf->nlines &&
@@ -142,7 +165,21 @@ view_flame_draw_header(struct view_flame *vf, int y)
 		draw_textf(y + 1, 1, COLS - 1, ROLE_LABEL, "%s  total %s "
 		    "(%.2f%%) on this path  count %lld", f->name, total,
 		    view_flame_draw_pct(vf, f->total), (long long)f->count);
-	else
+	else if (vf->base != NULL && (vf->mode == FLAME_ICICLE || vf->mode ==
+	    FLAME_TOP_DOWN)) {
+		/* With --compare: the base's time there, and the change. */
+		b = view_flame_base(vf, f);
+		view_flame_draw_time(base, sizeof base, b != NULL ? b->total :
+		    0);
+		view_flame_draw_time(self, sizeof self, f->total - (b != NULL ?
+		    b->total : 0));
+		draw_textf(y + 1, 1, COLS - 1, ROLE_LABEL, "%s  total %s "
+		    "(%.2f%%)  base %s  diff %s%s%s  count %lld",
+		    f->parent != NULL ? f->name : "all", total,
+		    view_flame_draw_pct(vf, f->total), base, f->total >=
+		    (b != NULL ? b->total : 0) ? "+" : "", self, b != NULL &&
+		    b->total > 0 ? "" : " (new)", (long long)f->count);
+	} else
 		draw_textf(y + 1, 1, COLS - 1, ROLE_LABEL, "%s  total %s "
 		    "(%.2f%%)  self %s (%.2f%%)  count %lld",
 		    f->parent != NULL ? f->name : "all", total,
@@ -166,6 +203,8 @@ view_flame_draw_line(struct view_flame *vf, const struct flame_line *l, int y,
 	}
 	if (!cur && vf->m != NULL && store_stacks_frame_match(l->f, vf->m))
 		role = ROLE_MATCH;
+	else if (!cur)
+		role = view_flame_draw_diff(vf, l->f);
 	view_flame_draw_time(total, sizeof total, l->f->total);
 	if (!l->outward)
 		snprintf(self, sizeof self, "%.2f%%",

@@ -41,10 +41,74 @@ static const struct key_hint view_flame_hints[] = {
 	{ ACTION_NONE, NULL }
 };
 
+/*
+ * With --compare, the base run's tree for the same options and the
+ * source ST was built from, to colour ST's frames by what they grew.
+ */
+static void
+view_flame_base_build(struct view_flame *vf, const struct store_stacks *st)
+{
+	struct store_stacks_opts	 o = vf->o;
+	char				*cause = NULL;
+
+	store_stacks_free(vf->base);
+	vf->base = NULL;
+	if (session_compare_base() == NULL)
+		return;
+	o.source = st->source;
+	if (session_compare_opts() != NULL &&
+	    session_compare_opts()->base_rank != NP_NA)
+		o.rank = session_compare_opts()->base_rank;
+	if ((vf->base = store_stacks_build(session_compare_base(), &o,
+	    &cause)) == NULL) {
+		status_set(ROLE_ERROR, "the base run's call tree: %s", cause);
+		free(cause);
+	}
+}
+
+/*
+ * The frame of the base run's tree at the path of F (a frame of the tree
+ * shown), or NULL if the base has none there.
+ */
+const struct store_frame *
+view_flame_base(const struct view_flame *vf, const struct store_frame *f)
+{
+	const struct store_frame	*path[256], *b, *found;
+	size_t				 n = 0, lo, hi, mid;
+	int				 c;
+
+	if (vf->base == NULL)
+		return NULL;
+	for (; f != NULL && f->parent != NULL; f = f->parent) {
+		if (n == sizeof path / sizeof path[0])
+			return NULL;
+		path[n++] = f;
+	}
+	for (b = vf->base->root; b != NULL && n > 0; n--) {
+		/* The callees are sorted by name. */
+		lo = 0;
+		hi = b->nkids;
+		found = NULL;
+		while (lo < hi && found == NULL) {
+			mid = lo + (hi - lo) / 2;
+			c = strcmp(b->kids[mid]->name, path[n - 1]->name);
+			if (c == 0)
+				found = b->kids[mid];
+			else if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		b = found;
+	}
+	return b;
+}
+
 /* Show tree ST, built for the view's options, from its root. */
 static void
 view_flame_install(struct view_flame *vf, struct store_stacks *st)
 {
+	view_flame_base_build(vf, st);
 	store_stacks_free(vf->st);
 	store_stacks_free(vf->inv);
 	store_stacks_free(vf->callers);
@@ -151,6 +215,7 @@ view_flame_close(struct view *v)
 	store_stacks_job_free(vf->job);
 	free(vf->error);
 	store_stacks_free(vf->st);
+	store_stacks_free(vf->base);
 	store_stacks_free(vf->inv);
 	store_stacks_free(vf->callers);
 	store_stacks_free(vf->callees);

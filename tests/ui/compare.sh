@@ -6,7 +6,8 @@
 # api_compare, communication_compare (in the tool's order, each op's
 # tasks after it), overall (an error here: these runs have no overlap
 # analysis), op_compare and memory_compare, and round; > sorts on the next column, I inverts; q leaves
-# NEW's Summary. Then the pair of gen-overall.py: overall in its own
+# NEW's Summary; 8 the differential flame graph (Gelu new, MatMulV2 30
+# us more: red). Then the pair of gen-overall.py: overall in its own
 # order, parts under their whole, a slower part hot.
 . "$top_srcdir/tests/ui/lib.sh"
 . "$top_srcdir/tests/compare/pair.sh"
@@ -48,6 +49,15 @@ wait_for 'sort Order Id' && capture | sed -n 6p | grep -q '^ *1  MatMulV2'
 ok $? "I inverts it"
 send_keys q
 wait_for ' Collection' && ok 0 "q: NEW's Summary"
+send_keys 8
+wait_for 'base 56.75 us  diff +33.25 us' &&
+    ok 0 "8: a differential flame graph, NEW's time against the base's"
+capture -e | grep ' Gelu ' | grep -q "$(printf '\033\\[41m')"
+ok $? "a frame only NEW has is on red"
+send_keys j
+wait_for 'MatMulV2  total 72 us (80.00%)  base 42 us  diff +30 us' &&
+    ok 0 "the selected frame: its base time and the difference"
+send_keys 1
 send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"
