@@ -107,6 +107,7 @@ static const char *main_usage_text =
 "                        [kernel_compare] [api_compare]\n"
 "                        [communication_compare] [overall]\n"
 "                        [op_compare] [memory_compare]\n"
+"                        [op_statistic_compare] [api_statistic_compare]\n"
 "       npuprof-tui export summary [--format csv|json] [--output DIR]\n"
 "                        [--device ID] [--force] [--db FILE] PATH\n"
 "       npuprof-tui export timeline [--output DIR] [--device ID]\n"
@@ -197,7 +198,9 @@ static const char *main_help_text =
 "                    overall (computing by kind, uncovered\n"
 "                    communication by group, free and end-to-end time),\n"
 "                    op_compare and memory_compare (the top PyTorch ops'\n"
-"                    kernels' time and allocations);\n"
+"                    kernels' time and allocations),\n"
+"                    op_statistic_compare, api_statistic_compare (any\n"
+"                    input's statistic tables side by side);\n"
 "                    export --folded writes both runs' stacks, each path\n"
 "                    with the base's time and new's (for flamegraph.pl)\n"
 "  --base-step N     --compare: step N of BASE (default: --step's)\n"
@@ -1307,7 +1310,11 @@ static const struct {
 	{ "op_compare", "Operator Compare Statistic", store_compare_ops,
 	  "PyTorch ops" },
 	{ "memory_compare", "Memory Compare Statistic", store_compare_memory,
-	  "PyTorch ops" }
+	  "PyTorch ops" },
+	{ "op_statistic_compare", "Op Statistic Compare",
+	  store_compare_op_stats, "op statistics" },
+	{ "api_statistic_compare", "API Statistic Compare",
+	  store_compare_api_stats, "API statistics" }
 };
 
 #define MAIN_NCOMPARE \
@@ -1378,7 +1385,8 @@ main_show_compare(int argc, char **argv, const struct main_opts *o)
 			log_usagex("", "unknown comparison table '%s' "
 			    "(overall, op_compare, memory_compare, "
 			    "kernel_compare, api_compare, "
-			    "communication_compare)", argv[i]);
+			    "communication_compare, op_statistic_compare, "
+			    "api_statistic_compare)", argv[i]);
 		which[i - 2] = k;
 	}
 	if (o->filter != NULL)

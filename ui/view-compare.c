@@ -1,8 +1,9 @@
 /*
  * The Compare view of --compare BASE NEW: one of the comparison tables of
  * the two runs (kernel_compare, api_compare, communication_compare,
- * overall, op_compare, memory_compare; t goes to the next) as show
- * prints it, with a Diff column
+ * overall, op_compare, memory_compare, op_statistic_compare,
+ * api_statistic_compare; t goes to the next) as show prints it, with a
+ * Diff column
  * (NEW's total less BASE's); rows sorted by the size of that difference,
  * largest first (communication_compare: in the tool's order, an op's
  * tasks after it; overall: in its own order, parts under their whole),
@@ -45,7 +46,12 @@ static const struct {
 	  "Comparison Device Duration(ms)", "Diff Ratio", COMPARE_DIFF },
 	{ "Memory compare", store_compare_memory,
 	  "Base Allocated Memory(MB)", "Comparison Allocated Memory(MB)",
-	  "Diff Ratio", COMPARE_DIFF }
+	  "Diff Ratio", COMPARE_DIFF },
+	{ "Op statistic compare", store_compare_op_stats,
+	  "Base Total Time(us)", "Comparison Total Time(us)", "Diff Ratio",
+	  COMPARE_DIFF },
+	{ "API statistic compare", store_compare_api_stats, "Base Time(us)",
+	  "Comparison Time(us)", "Diff Ratio", COMPARE_DIFF }
 };
 
 #define COMPARE_NTABLES \

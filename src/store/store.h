@@ -621,6 +621,12 @@ int		 store_advice_set(const char *, double);
 struct store_rows *store_advice_rules_table(void);
 struct store_rows *store_advice(struct store *, int64_t, char **, char **);
 
+/* store-compare-stats.c */
+struct store_rows *store_compare_op_stats(struct store *, struct store *,
+		     const struct store_compare *, char **);
+struct store_rows *store_compare_api_stats(struct store *, struct store *,
+		     const struct store_compare *, char **);
+
 /* store-compare-ops.c */
 struct store_rows *store_compare_ops(struct store *, struct store *,
 		     const struct store_compare *, char **);

@@ -5,7 +5,8 @@
 # row that got slower is hot (red), one that got faster green; t goes to
 # api_compare, communication_compare (in the tool's order, each op's
 # tasks after it), overall (an error here: these runs have no overlap
-# analysis), op_compare and memory_compare, and round; > sorts on the next column, I inverts; q leaves
+# analysis), op_compare, memory_compare, op_statistic_compare and
+# api_statistic_compare, and round; > sorts on the next column, I inverts; q leaves
 # NEW's Summary; 8 the differential flame graph (Gelu new, MatMulV2 30
 # us more: red). Then the pair of gen-overall.py: overall in its own
 # order, parts under their whole, a slower part hot.
@@ -39,6 +40,12 @@ wait_for 'Operator compare: ' && capture | sed -n 6,9p | grep -q 'aten::gelu'
 ok $? "t: op_compare, the top ops by name"
 send_keys t
 wait_for 'Memory compare: ' && ok 0 "t: memory_compare"
+send_keys t
+wait_for 'Op statistic compare: ' && capture | sed -n 6p |
+    grep -q '^ *MatMulV2 '
+ok $? "t: op_statistic_compare, MatMulV2 first"
+send_keys t
+wait_for 'API statistic compare: ' && ok 0 "t: api_statistic_compare"
 send_keys t
 wait_for 'Kernel compare: ' && ok 0 "t again: back to kernel_compare"
 send_keys '>'
