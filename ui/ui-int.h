@@ -614,6 +614,13 @@ void		 view_timeline_counter_footer(struct view_tl *,
 int		 view_timeline_counter_peak(struct view_tl *);
 
 /* view-timeline-align.c */
+/* Under --compare the base run's lanes follow NEW's, their ids this more. */
+#define VIEW_TL_BASE	(INT64_C(1) << 48)
+struct store	*view_timeline_store(int64_t, int64_t *);
+void		 view_timeline_span_in(struct store *, struct store_span *);
+struct store_lane view_timeline_lane_in(const struct store_lane *,
+		     struct store **);
+int		 view_timeline_align_runs(struct view_tl *);
 int64_t		 view_timeline_align_at(const struct view_tl *, size_t);
 int64_t		 view_timeline_align_of(const struct view_tl *, int64_t);
 void		 view_timeline_align_extent(struct view_tl *);

@@ -5,11 +5,49 @@
  * that are late within it stand out. Times on screen (the ruler, the
  * cursor, marks) are then those of the lowest rank; the store is always
  * asked in each lane's own time, through view_timeline_align_at().
+ *
+ * Under --compare the base run's lanes come after NEW's, in a store of
+ * their own (their ids VIEW_TL_BASE more in the view), and the two runs
+ * are lined up the same way: at their first common step, or at their
+ * starts.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ui-int.h"
+
+/*
+ * The store of the lane with id ID in the view (NEW's, or under --compare
+ * the base's), and in *SID its id there.
+ */
+struct store *
+view_timeline_store(int64_t id, int64_t *sid)
+{
+	if (id >= VIEW_TL_BASE && session_compare_base() != NULL) {
+		*sid = id - VIEW_TL_BASE;
+		return session_compare_base();
+	}
+	*sid = id;
+	return session_store();
+}
+
+/* Span SP, as store S gave it, in the view's lane ids. */
+void
+view_timeline_span_in(struct store *s, struct store_span *sp)
+{
+	if (s != session_store() && s == session_compare_base())
+		sp->lane += VIEW_TL_BASE;
+}
+
+/* A copy of lane L with its id in its store, which goes in *S. */
+struct store_lane
+view_timeline_lane_in(const struct store_lane *l, struct store **s)
+{
+	struct store_lane	 c = *l;
+
+	*s = view_timeline_store(l->id, &c.id);
+	return c;
+}
 
 /* What lane I's times are shifted by on screen (0 if not lined up). */
 int64_t
@@ -63,60 +101,84 @@ view_timeline_align_extent(struct view_tl *tl)
 	}
 }
 
+/* Which group of lanes lane I lines up with: its run and rank. */
+static int64_t
+view_timeline_align_group(const struct view_tl *tl, size_t i)
+{
+	int64_t	 r = tl->lanes[i].rank;
+
+	if (session_compare_base() == NULL)
+		return r;
+	/* Two runs: a run without ranks is one group. */
+	if (r == NP_NA)
+		r = -1;
+	return tl->lanes[i].id >= VIEW_TL_BASE ? r + VIEW_TL_BASE : r;
+}
+
 /*
- * Line the ranks up at step STEP: the shift of each lane, the frame on
- * the lowest rank's step. Return false (said on the status line) when
- * there is nothing to line up.
+ * Line the ranks (and under --compare the runs) up at step STEP: the
+ * shift of each lane, the frame on the first group's step. Return false
+ * (said on the status line) when there is nothing to line up.
  */
 static bool
 view_timeline_align_step(struct view_tl *tl, int64_t step)
 {
 	struct store_window	 w;
-	int64_t			*ranks = NULL, *start = NULL, ref = NP_NA;
-	int64_t			 end = NP_NA, low = NP_NA;
+	struct store		*s;
+	int64_t			*groups = NULL, *start = NULL, ref = NP_NA;
+	int64_t			 end = NP_NA, low = NP_NA, g, sid;
 	size_t			 n = 0, i, k, missing = 0;
 	char			*cause = NULL;
+	const char		*what;
 	int			 found;
 
+	what = session_compare_base() != NULL ? "runs" : "ranks";
 	for (i = 0; i < tl->nlanes; i++) {
-		for (k = 0; k < n && ranks[k] != tl->lanes[i].rank; k++)
+		g = view_timeline_align_group(tl, i);
+		for (k = 0; k < n && groups[k] != g; k++)
 			continue;
-		if (k == n && tl->lanes[i].rank != NP_NA) {
-			ranks = xreallocarray(ranks, n + 1, sizeof *ranks);
-			ranks[n++] = tl->lanes[i].rank;
+		if (k == n && g != NP_NA) {
+			groups = xreallocarray(groups, n + 1, sizeof *groups);
+			groups[n++] = g;
 		}
 	}
 	if (n < 2) {
 		status_set(ROLE_ERROR, "one rank here: nothing to line up");
-		free(ranks);
+		free(groups);
 		return false;
 	}
 	start = xcalloc(n, sizeof *start);
 	for (k = 0; k < n; k++) {
-		found = store_window_step(session_store(), step, NP_NA,
-		    ranks[k], &w, &cause);
+		s = view_timeline_store(groups[k] >= VIEW_TL_BASE - 1 ?
+		    VIEW_TL_BASE : 0, &sid);
+		g = groups[k] >= VIEW_TL_BASE - 1 ? groups[k] - VIEW_TL_BASE :
+		    groups[k];
+		found = store_window_step(s, step, NP_NA, g == -1 ? NP_NA : g,
+		    &w, &cause);
 		free(cause);
 		cause = NULL;
 		start[k] = found == 1 ? w.from_ns : NP_NA;
 		missing += found != 1;
-		/* The lowest rank with the step is the one shown as is. */
-		if (found == 1 && (low == NP_NA || ranks[k] < low)) {
-			low = ranks[k];
+		/* The first group with the step is the one shown as is. */
+		if (found == 1 && (low == NP_NA || groups[k] < low)) {
+			low = groups[k];
 			ref = w.from_ns;
 			end = w.to_ns;
 		}
 	}
 	if (missing == n) {
-		status_set(ROLE_ERROR, "no rank here has a step %lld",
+		status_set(ROLE_ERROR, "no %s here has a step %lld",
+		    session_compare_base() != NULL ? "run" : "rank",
 		    (long long)step);
-		free(ranks);
+		free(groups);
 		free(start);
 		return false;
 	}
 	free(tl->off);
 	tl->off = xcalloc(tl->nlanes, sizeof *tl->off);
 	for (i = 0; i < tl->nlanes; i++) {
-		for (k = 0; k < n && ranks[k] != tl->lanes[i].rank; k++)
+		g = view_timeline_align_group(tl, i);
+		for (k = 0; k < n && groups[k] != g; k++)
 			continue;
 		if (k < n && start[k] != NP_NA)
 			tl->off[i] = start[k] - ref;
@@ -127,14 +189,56 @@ view_timeline_align_step(struct view_tl *tl, int64_t step)
 	    VIEW_TL_MINSPAN, true);
 	tl->f.cursor = ref;
 	if (missing > 0)
-		status_set(ROLE_NORMAL, "ranks lined up at step %lld; %zu "
-		    "without it left as they are", (long long)step, missing);
+		status_set(ROLE_NORMAL, "%s lined up at step %lld; %zu "
+		    "without it left as they are", what, (long long)step,
+		    missing);
 	else
-		status_set(ROLE_NORMAL, "ranks lined up at step %lld",
+		status_set(ROLE_NORMAL, "%s lined up at step %lld", what,
 		    (long long)step);
-	free(ranks);
+	free(groups);
 	free(start);
 	return true;
+}
+
+/*
+ * Under --compare, line the two runs up when the timeline opens: at the
+ * first step NEW has, if the base has it too; else at their starts (the
+ * base's lanes shifted by how much later its first lane starts). Return
+ * 0, or -1 when there is no base run.
+ */
+int
+view_timeline_align_runs(struct view_tl *tl)
+{
+	struct store_window	 w;
+	int64_t			 step, a = INT64_MAX, b = INT64_MAX;
+	size_t			 i;
+	char			*cause = NULL;
+
+	if (session_compare_base() == NULL)
+		return -1;
+	step = store_window_first_step(session_store());
+	if (step != NP_NA && store_window_step(session_compare_base(), step,
+	    NP_NA, NP_NA, &w, &cause) == 1 && view_timeline_align_step(tl,
+	    step))
+		return 0;
+	free(cause);
+	for (i = 0; i < tl->nlanes; i++) {
+		if (tl->lanes[i].kind == LANE_COUNTER)
+			continue;
+		if (tl->lanes[i].id >= VIEW_TL_BASE)
+			b = tl->lanes[i].start_ns < b ? tl->lanes[i].start_ns : b;
+		else
+			a = tl->lanes[i].start_ns < a ? tl->lanes[i].start_ns : a;
+	}
+	if (a == INT64_MAX || b == INT64_MAX)
+		return 0;
+	free(tl->off);
+	tl->off = xcalloc(tl->nlanes, sizeof *tl->off);
+	for (i = 0; i < tl->nlanes; i++)
+		tl->off[i] = tl->lanes[i].id >= VIEW_TL_BASE ? b - a : 0;
+	view_timeline_align_extent(tl);
+	status_set(ROLE_NORMAL, "runs lined up at their starts");
+	return 0;
 }
 
 /* The answer to L: line up at that step, or (empty) no more. */
@@ -153,7 +257,8 @@ view_timeline_align_done(void *arg, const char *answer)
 		tl->off = NULL;
 		tl->align = NP_NA;
 		view_timeline_align_extent(tl);
-		status_set(ROLE_NORMAL, "ranks in their own time again");
+		status_set(ROLE_NORMAL, "%s in their own time again",
+		    session_compare_base() != NULL ? "runs" : "ranks");
 		view_timeline_fill(tl);
 		return;
 	}
@@ -167,7 +272,9 @@ view_timeline_align_done(void *arg, const char *answer)
 int
 view_timeline_align_key(struct view_tl *tl)
 {
-	prompt_step("Line the ranks up at step (empty: their own time): ",
-	    tl->align, view_timeline_align_done, tl);
+	prompt_step(session_compare_base() != NULL ? "Line the runs up at "
+	    "step (empty: their own time): " : "Line the ranks up at step "
+	    "(empty: their own time): ", tl->align, view_timeline_align_done,
+	    tl);
 	return REDRAW_STATUS;
 }

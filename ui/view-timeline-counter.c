@@ -15,19 +15,20 @@ void
 view_timeline_counter_footer(struct view_tl *tl, const struct store_lane *l,
     int y)
 {
-	char	 at[32] = "no value", lo[32], hi[32], when[48] = "";
-	double	 v;
-	int64_t	 t;
+	char		 at[32] = "no value", lo[32], hi[32], when[48] = "";
+	struct store	*s;
+	struct store_lane cl = view_timeline_lane_in(l, &s);
+	double		 v;
+	int64_t		 t, off = view_timeline_align_at(tl, (size_t)(l -
+			    tl->lanes));
 
-	if (store_counter_lanes_at(session_store(), l, tl->f.cursor +
-	    view_timeline_align_of(tl, l->id), &v) == 1)
+	if (store_counter_lanes_at(s, &cl, tl->f.cursor + off, &v) == 1)
 		util_fmt_fixed(at, sizeof at, v, 3, true);
 	util_fmt_fixed(lo, sizeof lo, l->vmin, 3, true);
 	util_fmt_fixed(hi, sizeof hi, l->vmax, 3, true);
-	if (store_counter_lanes_peak(session_store(), l, &t) == 1) {
+	if (store_counter_lanes_peak(s, &cl, &t) == 1) {
 		memcpy(when, " at +", 6);
-		util_fmt_time(when + 5, sizeof when - 5, t -
-		    view_timeline_align_of(tl, l->id) - tl->lo);
+		util_fmt_time(when + 5, sizeof when - 5, t - off - tl->lo);
 	}
 	draw_textf(y, 0, COLS, ROLE_NORMAL, "%s  Counter: %s  Value: %s  "
 	    "Unit: %s  Min: %s  Max: %s%s (p)  Samples: %lld  (a cell shows "
@@ -40,6 +41,8 @@ int
 view_timeline_counter_peak(struct view_tl *tl)
 {
 	const struct store_lane	*l = view_timeline_lanes_lane_at(tl);
+	struct store_lane	 cl;
+	struct store		*s;
 	int64_t			 t, span = tl->f.t1 - tl->f.t0;
 
 	if (l == NULL || l->kind != LANE_COUNTER) {
@@ -47,11 +50,12 @@ view_timeline_counter_peak(struct view_tl *tl)
 		    "(memory, bandwidth): move to one first");
 		return REDRAW_STATUS;
 	}
-	if (store_counter_lanes_peak(session_store(), l, &t) != 1) {
+	cl = view_timeline_lane_in(l, &s);
+	if (store_counter_lanes_peak(s, &cl, &t) != 1) {
 		status_set(ROLE_ERROR, "this counter has no samples");
 		return REDRAW_STATUS;
 	}
-	t -= view_timeline_align_of(tl, l->id);
+	t -= view_timeline_align_at(tl, (size_t)(l - tl->lanes));
 	tl->f.cursor = t;
 	if (t < tl->f.t0 || t >= tl->f.t1)
 		view_timeline_range_set(tl, t - span / 2, t + span - span / 2,

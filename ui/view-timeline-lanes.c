@@ -155,8 +155,10 @@ view_timeline_lanes_group(struct view_tl *tl, const struct view_tl_item *it,
     struct store_cell *cells)
 {
 	struct store_cell	*tmp;
+	struct store		*s;
 	const char		*group = tl->lanes[it->lane].group;
 	size_t			 i;
+	int64_t			 sid;
 	int			 x;
 	char			*cause = NULL;
 
@@ -173,7 +175,8 @@ view_timeline_lanes_group(struct view_tl *tl, const struct view_tl_item *it,
 		    tl->lanes[i].kind == LANE_COUNTER ||
 		    tl->lanes[i].kind == LANE_STEP)
 			continue;
-		if (store_timeline_cells(session_store(), tl->lanes[i].id,
+		s = view_timeline_store(tl->lanes[i].id, &sid);
+		if (store_timeline_cells(s, sid,
 		    tl->f.t0 + view_timeline_align_at(tl, i),
 		    tl->f.t1 + view_timeline_align_at(tl, i), (size_t)tl->w,
 		    tmp, &cause) != 0) {

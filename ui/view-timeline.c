@@ -104,8 +104,9 @@ view_timeline_clear(struct view_tl *tl)
 void
 view_timeline_fill(struct view_tl *tl)
 {
-	struct store		*s = session_store();
+	struct store		*s;
 	const struct store_lane	*l;
+	struct store_lane	 cl;
 	struct view_tl_row		*r;
 	size_t			 i, j, h = view_timeline_lanes_height();
 	int64_t			 off;
@@ -131,9 +132,10 @@ view_timeline_fill(struct view_tl *tl)
 			continue;
 		}
 		l = &tl->lanes[tl->items[i].lane];
+		cl = view_timeline_lane_in(l, &s);
 		off = view_timeline_align_at(tl, tl->items[i].lane);
 		if (l->kind == LANE_COUNTER) {
-			if (store_counter_lanes_cells(s, l, tl->f.t0 + off,
+			if (store_counter_lanes_cells(s, &cl, tl->f.t0 + off,
 			    tl->f.t1 + off, (size_t)tl->w, r->cells,
 			    &cause) != 0) {
 				status_set(ROLE_ERROR, "%s", cause);
@@ -142,14 +144,14 @@ view_timeline_fill(struct view_tl *tl)
 			}
 			continue;
 		}
-		if (store_timeline_cells(s, l->id, tl->f.t0 + off,
+		if (store_timeline_cells(s, cl.id, tl->f.t0 + off,
 		    tl->f.t1 + off, (size_t)tl->w, r->cells, &cause) != 0) {
 			status_set(ROLE_ERROR, "%s", cause);
 			free(cause);
 			cause = NULL;
 			continue;
 		}
-		if (store_spans_of_lane(s, l->id, tl->f.t0 + off,
+		if (store_spans_of_lane(s, cl.id, tl->f.t0 + off,
 		    tl->f.t1 + off, (size_t)tl->w / 2, &r->spans, &r->nspans,
 		    &cause) != 0) {
 			free(cause);
@@ -159,16 +161,19 @@ view_timeline_fill(struct view_tl *tl)
 		for (j = 0; j < r->nspans; j++) {
 			r->spans[j].start_ns -= off;
 			r->spans[j].end_ns -= off;
+			view_timeline_span_in(s, &r->spans[j]);
 		}
 	}
 	if ((l = view_timeline_lanes_lane_at(tl)) == NULL ||
 	    l->kind == LANE_COUNTER)
 		return;
 	/* The selection stays in the store's time. */
-	if (store_spans_at(s, l->id, tl->f.cursor + view_timeline_align_of(tl,
-	    l->id), &tl->sel, &cause) == 1) {
+	cl = view_timeline_lane_in(l, &s);
+	if (store_spans_at(s, cl.id, tl->f.cursor + view_timeline_align_at(tl,
+	    (size_t)(l - tl->lanes)), &tl->sel, &cause) == 1) {
 		tl->has_sel = true;
 		tl->detail = store_spans_detail(s, &tl->sel, &cause);
+		view_timeline_span_in(s, &tl->sel);
 	}
 	free(cause);
 }
@@ -176,6 +181,44 @@ view_timeline_fill(struct view_tl *tl)
 
 static void	view_timeline_show(struct view_tl *, const struct store_span *,
 		    bool);
+
+/*
+ * Under --compare: the base run's lanes after NEW's, their ids
+ * VIEW_TL_BASE more, each group named for its run ("new: Rank 0 ...",
+ * "base: ..."). -1 with *cause set if the base has none.
+ */
+static int
+view_timeline_open_base(struct view_tl *tl, char **cause)
+{
+	struct store_lane	*b;
+	size_t			 nb, i;
+	char			*g;
+
+	if (store_lanes(session_compare_base(), &b, &nb, cause) != 0)
+		return -1;
+	if (nb == 0) {
+		xasprintf(cause, "no timeline data in the base run");
+		store_lanes_free(b, nb);
+		return -1;
+	}
+	for (i = 0; i < tl->nlanes; i++) {
+		xasprintf(&g, "new: %s", tl->lanes[i].group);
+		free(tl->lanes[i].group);
+		tl->lanes[i].group = g;
+	}
+	tl->lanes = xreallocarray(tl->lanes, tl->nlanes + nb,
+	    sizeof *tl->lanes);
+	for (i = 0; i < nb; i++) {
+		tl->lanes[tl->nlanes + i] = b[i];
+		tl->lanes[tl->nlanes + i].id += VIEW_TL_BASE;
+		xasprintf(&g, "base: %s", b[i].group);
+		free(b[i].group);
+		tl->lanes[tl->nlanes + i].group = g;
+	}
+	tl->nlanes += nb;
+	free(b);
+	return 0;
+}
 
 static int
 view_timeline_open(struct view *v, const void *arg, char **cause)
@@ -193,6 +236,12 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 		free(tl);
 		return -1;
 	}
+	if (session_compare_base() != NULL &&
+	    view_timeline_open_base(tl, cause) != 0) {
+		store_lanes_free(tl->lanes, tl->nlanes);
+		free(tl);
+		return -1;
+	}
 	tl->align = NP_NA;
 	view_timeline_align_extent(tl);
 	tl->rows = xcalloc(2 * tl->nlanes, sizeof *tl->rows);
@@ -203,6 +252,12 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 	tl->namew = TL_NAMEW;
 	view_timeline_lanes_items(tl);
 	v->data = tl;
+	/* Two runs: lined up at once, the frame on both. */
+	if (view_timeline_align_runs(tl) == 0 && tl->align == NP_NA) {
+		tl->f.t0 = tl->fit0;
+		tl->f.t1 = tl->fit1;
+		tl->f.cursor = tl->fit0;
+	}
 	if (ta != NULL && ta->span != NULL) {
 		tl->step = ta->step;
 		if (ta->fit)
@@ -608,15 +663,20 @@ static void
 view_timeline_step(struct view_tl *tl, enum store_span_dir dir)
 {
 	const struct store_lane	*l = view_timeline_lanes_lane_at(tl);
-	struct store_span	 sp;
+	struct store_lane	 cl;
+	struct store_span	 sp, sel;
+	struct store		*s;
 	char			*cause = NULL;
 
 	if (l == NULL)
 		return;
-	if (store_spans_step(session_store(), l->id,
-	    tl->has_sel ? &tl->sel : NULL, tl->f.cursor +
-	    view_timeline_align_of(tl, l->id), dir, &sp,
-	    &cause) == 1) {
+	cl = view_timeline_lane_in(l, &s);
+	sel = tl->sel;
+	sel.lane = cl.id;
+	if (store_spans_step(s, cl.id, tl->has_sel ? &sel : NULL,
+	    tl->f.cursor + view_timeline_align_at(tl, (size_t)(l -
+	    tl->lanes)), dir, &sp, &cause) == 1) {
+		view_timeline_span_in(s, &sp);
 		view_timeline_show(tl, &sp, false);
 		store_spans_release(&sp);
 	} else
@@ -628,15 +688,18 @@ view_timeline_step(struct view_tl *tl, enum store_span_dir dir)
 static void
 view_timeline_flow(struct view_tl *tl)
 {
-	struct store_span	 sp;
+	struct store_span	 sp, sel;
+	struct store		*s;
 	char			*cause = NULL;
 
-	if (!tl->has_sel || store_spans_flow(session_store(), &tl->sel, &sp,
-	    &cause) != 1) {
+	sel = tl->sel;
+	s = view_timeline_store(tl->sel.lane, &sel.lane);
+	if (!tl->has_sel || store_spans_flow(s, &sel, &sp, &cause) != 1) {
 		status_set(ROLE_NORMAL, "no flow from the span at the cursor");
 		free(cause);
 		return;
 	}
+	view_timeline_span_in(s, &sp);
 	view_timeline_show(tl, &sp, false);
 	store_spans_release(&sp);
 }

@@ -152,6 +152,23 @@ store_window_op_stat(struct store *s, int64_t from, int64_t to,
 	return r;
 }
 
+/* The lowest step S has (of its step table or its tasks' sums), or NP_NA. */
+int64_t
+store_window_first_step(struct store *s)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 step = NP_NA;
+
+	if (store_prepare(s, &stmt, "SELECT min(v) FROM (SELECT min(iter) v"
+	    " FROM step UNION ALL SELECT min(step) FROM task_sum)", NULL) != 0)
+		return NP_NA;
+	if (sqlite3_step(stmt) == SQLITE_ROW &&
+	    sqlite3_column_type(stmt, 0) == SQLITE_INTEGER)
+		step = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	return step;
+}
+
 /*
  * The window of step ITER on DEVICE and RANK (NP_NA: all) into *W: the
  * step's interval in the step table, else the span of the tasks with that

@@ -540,6 +540,7 @@ struct store_window {
 };
 
 /* store-window.c: the op statistic of a time window */
+int64_t		 store_window_first_step(struct store *);
 int		 store_window_step(struct store *, int64_t, int64_t, int64_t,
 		     struct store_window *, char **);
 const struct store_table *store_window_table(struct store *,

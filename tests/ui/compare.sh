@@ -8,7 +8,8 @@
 # analysis), op_compare, memory_compare, op_statistic_compare and
 # api_statistic_compare, and round; > sorts on the next column, I inverts; q leaves
 # NEW's Summary; 8 the differential flame graph (Gelu new, MatMulV2 30
-# us more: red). Then the pair of gen-overall.py: overall in its own
+# us more: red); 9 both runs' timelines, one above the other, lined up
+# at step 1, a base span's details from the base's store. Then the pair of gen-overall.py: overall in its own
 # order, parts under their whole, a slower part hot.
 . "$top_srcdir/tests/ui/lib.sh"
 . "$top_srcdir/tests/compare/pair.sh"
@@ -64,6 +65,26 @@ ok $? "a frame only NEW has is on red"
 send_keys j
 wait_for 'MatMulV2  total 72 us (80.00%)  base 42 us  diff +30 us' &&
     ok 0 "the selected frame: its base time and the difference"
+send_keys 9
+wait_for 'runs lined up at step 1' &&
+    ok 0 "9: both runs' timelines, lined up at their first step"
+capture | grep -q '^.new: Rank 0 HCCL'
+ok $? "NEW's lanes first"
+send_keys G
+wait_for 'lane 16 of 16' && capture | grep -q '^.base: Rank 0 Device 0 (2)'
+ok $? "then the base's, below them"
+send_keys .
+wait_for 'base: Rank 0 Device 0  Name: ' &&
+    ok 0 "a span of the base selected, named for its run"
+# Cast_4 runs only in the base: its details come from the base's store.
+i=0
+while [ $i -lt 8 ] && ! capture | grep -q 'Name: Cast_4  Type: AI_VECTOR'; do
+	send_keys .
+	sleep 0.3
+	i=$((i + 1))
+done
+capture | tail -2 | grep -q 'Name: Cast_4  Type: AI_VECTOR_CORE.*Duration(us): 2.000'
+ok $? ". steps along the base's lane to Cast_4, which only the base has"
 send_keys 1
 send_keys Q
 wait_exit
