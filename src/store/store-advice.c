@@ -170,6 +170,20 @@ static struct store_advice_rule store_advice_rules[] = {
 	  "Use plain BatchNorm where the batch per rank is large enough"
 	  " (drop convert_sync_batchnorm), or an implementation that"
 	  " gathers all statistics in one collective." },
+	{ "fused-optimizer", "Scheduling", "PyTorch op spans", ADVICE_SPANS,
+	  1, "steps",
+	  "SELECT count(*) * 1.0 / ?1, printf('the optimizer steps with %s"
+	  " %s, %.3f ms: torch_npu has a fused %s', o, CASE count(*) WHEN 1"
+	  " THEN 'once' ELSE printf('%d times', count(*)) END, sum(d) / 1e6,"
+	  " o), printf('A fused optimizer updates all"
+	  " parameters in a few kernels instead of several per tensor:"
+	  " torch_npu.optim.NpuFused%s.', o), 'spans:Name:^Optimizer.step#'"
+	  " || o, rank FROM (SELECT a.rank, a.end_ns - a.start_ns d,"
+	  " substr(n.s, 16, length(n.s) - 20) o FROM api a JOIN str"
+	  " n ON n.id = a.name WHERE n.s LIKE 'Optimizer.step#%.step') WHERE"
+	  " o IN ('SGD', 'Adam', 'AdamW', 'Adadelta', 'Lamb', 'RMSprop',"
+	  " 'RMSpropTF', 'AdamP', 'Adagrad') GROUP BY rank, o HAVING count(*)"
+	  " >= ?1", NULL },
 	{ "launch-gap", "Scheduling", "kernels", ADVICE_TASKS, 0.1,
 	  "share of the device's time",
 	  "SELECT tot * 1.0 / span / ?1, printf('device %s is idle %s for 50"

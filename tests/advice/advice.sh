@@ -51,6 +51,7 @@ medium,alignment,0,"data not a multiple of 512 bytes goes over SDMA between chip
 medium,dynamic-shape,0,12 of 20 kernels (60%) have dynamic shapes: each is compiled or tiled as it runs,kernels:OP State:^dynamic$
 medium,synchronize,0,12 stream synchronizations (aclrtSynchronizeStream) take 0.120 ms: the host waits for the device each time,spans:Name:SynchronizeStream
 medium,syncbn,0,"25 SyncBatchNorm calls, 0.125 ms: each gathers statistics over the ranks",spans:Name:SyncBatchNorm
+medium,fused-optimizer,0,"the optimizer steps with Adam once, 0.500 ms: torch_npu has a fused Adam",spans:Name:^Optimizer.step#Adam
 medium,memory-ops,0,4 aclMallocMemInner calls take 12000.000 us: the device waits while memory is allocated or freed,spans:Name:aclMallocMemInner
 medium,env,0,ACLNN_CACHE_LIMIT is not set,env_variables
 medium,env,0,ASCEND_LAUNCH_BLOCKING is '1',env_variables
@@ -103,7 +104,7 @@ ok $? "a mistake in config.yaml: a warning naming the line"
 rm -rf "$T/cfg"
 
 is "$("$NPUPROF" show -q --format csv "$B" advice_rules | tail -n +2 |
-    wc -l | tr -d ' ')" 16 "advice_rules: every rule"
+    wc -l | tr -d ' ')" 17 "advice_rules: every rule"
 is "$("$NPUPROF" show -q --format csv --rank 1 "$B" advice | wc -l |
     tr -d ' ')" 1 "--rank 1: the findings of rank 1 only, none"
 is "$("$NPUPROF" show -q --format csv --sort Rule --limit 1 "$B" advice |

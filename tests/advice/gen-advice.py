@@ -11,7 +11,8 @@ same run without them. The bad run has:
 - the trace: an overlap analysis with 4 ms free of 10 ms and 2.5 ms of
   communication uncovered (1.5 ms of it waiting), 12
   AscendCL@aclrtSynchronizeStream and 4 AscendCL@aclMallocMemInner
-  spans of 3 ms, 25 SyncBatchNorm ops, an HCCL group whose plane waits
+  spans of 3 ms, 25 SyncBatchNorm ops, an Adam optimizer step (the good
+  run's is NpuFusedAdam), an HCCL group whose plane waits
   and copies 1000000 bytes over HCCS (not a multiple of 512);
 - communication.json with an op waiting 60% of its time;
 - memory_record.csv peaking at 3000 MB reserved;
@@ -101,6 +102,9 @@ def write_trace(out, bad):
     ev.append({"ph": "X", "cat": "cpu_op", "name": "ProfilerStep#1",
                "pid": 100, "tid": 1, "ts": ts(0), "dur": 10000,
                "args": {}})
+    ev.append({"ph": "X", "cat": "cpu_op", "name": "Optimizer.step#%s.step"
+               % ("Adam" if bad else "NpuFusedAdam"), "pid": 100, "tid": 1,
+               "ts": ts(9000), "dur": 500, "args": {}})
     for i in range(25 if bad else 2):
         ev.append({"ph": "X", "cat": "cpu_op", "name": "SyncBatchNorm",
                    "pid": 100, "tid": 1, "ts": ts(100 + i * 10),
