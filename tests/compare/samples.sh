@@ -1,0 +1,47 @@
+#!/bin/sh
+# show --compare on the two real ranks of ../shared/samples (skipped
+# without them), rank 0 against rank 1: rows of each comparison table
+# as msprof-analyze compare gives them for the same pair
+# (tests/compare/msprof-analyze.sh checks the tool itself, where it is
+# installed), so a clean machine checks the real data too.
+. "$top_srcdir/tests/lib.sh"
+
+need_samples
+S="$SAMPLES/msinsight-pt-text/level1"
+[ -d "$S/rank0_ascend_pt" ] || skip_all "no $S"
+B="$S/rank0_ascend_pt"
+N="$S/rank1_ascend_pt"
+
+row() {	# row TABLE LINE DESCRIPTION: LINE is a row of TABLE
+	"$NPUPROF" show -q --compare --format csv "$B" "$N" "$1" >"$T/$1.csv"
+	grep -qxF -- "$2" "$T/$1.csv"
+	ok $? "$1: $3"
+}
+row overall \
+    'Computing Time,8.873756,0.064971,185,8.878295,0.067304,185,0.0,1.0005' \
+    "computing time and its kernels"
+row overall \
+    'Uncovered Communication Time,101.963203,0.74654,/,96.359047,0.730476,/,-5.6,0.945' \
+    "uncovered communication"
+row overall 'E2E Time,136.581009,1.0,/,131.912616,1.0,/,-4.67,0.9658' \
+    "end to end"
+row op_compare '1,aten::to,0.844977,4,1.277345,4,0.43,1.5117' \
+    "the top op that grew most"
+row memory_compare \
+    '3,DistributedDataParallel.forward,411.86365,360.853516,1,421.69934,360.853516,1,0.0,1.0' \
+    "the forward's allocations"
+row kernel_compare \
+    '1,TransData,"32,3,224,224",124.54,62.27,70.8,53.74,2,123.08,61.54,69.24,53.84,2,0.9883,0.9883' \
+    "a kernel group"
+row api_compare \
+    '2,aten::empty,0.42,0.42,0.03,16,0.46,0.46,0.03,16,1.0952,1.0952,1.0,1.0' \
+    "a PyTorch op"
+row op_statistic_compare \
+    'MatMulV2,AI_CORE,8,921.498,115.187,8,947.559,118.445,26.061,1.0283' \
+    "an op type"
+"$NPUPROF" show -q --compare --format csv "$B" "$N" communication_compare \
+    >"$T/communication_compare.csv"
+is "$(sed -n 2p "$T/communication_compare.csv" | cut -d, -f2,4,9,11,16,17)" \
+    "allreduce,4,allreduce,4,-5616.59,0.947" \
+    "communication_compare: the allreduces"
+done_testing
