@@ -119,6 +119,29 @@ static struct store_advice_rule store_advice_rules[] = {
 	  "Unaligned transfers run at a fraction of the link's bandwidth:"
 	  " pad the tensors a collective moves (bucket sizes, hidden and"
 	  " vocabulary sizes) to multiples of 512 bytes." },
+	{ "packet", "Communication",
+	  "torch_npu's communication.json (its bandwidth per transport)",
+	  "SELECT 1 FROM generic WHERE name = 'communication_bandwidth'", 0.2,
+	  "share of ops",
+	  "SELECT r / ?1, printf('%.1f%% of the communication ops that use"
+	  " %s (%d of %d) move under %d MB each, %.3f ms of transfers in"
+	  " all', r * 100, t, k, n, m, ms), NULL,"
+	  " 'communication_bandwidth:Transport Type:^' || t || '$', _rank FROM"
+	  " (SELECT _rank, \"Transport Type\" t, CASE \"Transport Type\" WHEN"
+	  " 'SDMA' THEN 16 ELSE 1 END m, count(*) n, sum(CAST(\"Transit"
+	  " Size(MB)\" AS REAL) < CASE \"Transport Type\" WHEN 'SDMA' THEN 16"
+	  " ELSE 1 END) k, sum(CASE WHEN CAST(\"Transit Size(MB)\" AS REAL) <"
+	  " CASE \"Transport Type\" WHEN 'SDMA' THEN 16 ELSE 1 END THEN"
+	  " CAST(\"Transit Time(ms)\" AS REAL) ELSE 0 END) ms, sum(CAST("
+	  "\"Transit Size(MB)\" AS REAL) < CASE \"Transport Type\" WHEN"
+	  " 'SDMA' THEN 16 ELSE 1 END) * 1.0 / count(*) r FROM"
+	  " communication_bandwidth WHERE \"Transport Type\" IN ('SDMA',"
+	  " 'RDMA') AND CAST(\"Transit Size(MB)\" AS REAL) > 0 GROUP BY _rank,"
+	  " \"Transport Type\") WHERE r > ?1",
+	  "Many small transfers make the host the bottleneck: in data"
+	  " parallelism a larger batch or gradient accumulation (fewer, larger"
+	  " allreduces), ZeRO-2 or ZeRO-1 rather than ZeRO-3 where memory"
+	  " allows, fused optimizers and larger buckets." },
 	{ "aicpu", "Computing", "kernels and their core types", ADVICE_TASKS,
 	  20, "us per op type",
 	  "SELECT sum(t.dur_ns) / 1000.0 / ?1, printf('%s runs on the AI CPU:"

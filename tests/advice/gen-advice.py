@@ -14,7 +14,8 @@ same run without them. The bad run has:
   spans of 3 ms, 25 SyncBatchNorm ops, an Adam optimizer step (the good
   run's is NpuFusedAdam), an HCCL group whose plane waits
   and copies 1000000 bytes over HCCS (not a multiple of 512);
-- communication.json with an op waiting 60% of its time;
+- communication.json with an op waiting 60% of its time, and every op
+  moving 4 MB over SDMA (32 MB in the good run);
 - memory_record.csv peaking at 3000 MB reserved;
 - profiler_metadata.json with ACLNN_CACHE_LIMIT unset and
   ASCEND_LAUNCH_BLOCKING=1.
@@ -151,13 +152,17 @@ def write_trace(out, bad):
 
 def write_comm(out, bad):
     def op(wait, transit):
+        mb = 4 if bad else 32
         return {"Communication Time Info": {
             "Start Timestamp(us)": T0 + 5000, "Elapse Time(ms)":
             wait + transit, "Transit Time(ms)": transit, "Wait Time(ms)":
             wait, "Synchronization Time(ms)": 0, "Idle Time(ms)": 0,
             "Wait Time Ratio": round(wait / (wait + transit), 4),
             "Synchronization Time Ratio": 0},
-            "Communication Bandwidth Info": {}}
+            "Communication Bandwidth Info": {"SDMA": {
+                "Transit Size(MB)": mb, "Transit Time(ms)": 0.25,
+                "Bandwidth(GB/s)": mb / 0.25, "Large Packet Ratio": 0,
+                "Size Distribution": {str(mb): [1, 0.25]}}}}
     coll = {"hcom_allReduce__1_0_1@g0": op(1.5 if bad else 0.05, 1.0),
             "hcom_allReduce__2_0_1@g0": op(0.1, 1.0)}
     coll["Total Op Info"] = op(1.6 if bad else 0.15, 2.0)
