@@ -81,12 +81,12 @@ static int
 store_compare_ops_launches(struct store *s, int64_t rank,
     struct ops_launch **l, size_t *nl, char **cause)
 {
-	struct util_map	 kern, ids;
+	struct util_map	 kern;
+	struct store_npu_flow *fl = NULL;
 	sqlite3_stmt	*stmt;
-	int64_t		*fs = NULL, *fe = NULL, *fp = NULL, *ft = NULL;
 	int64_t		 hw = -1, hccl = -1, pid;
 	double		*dur = NULL;
-	const char	*id, *ph, *name;
+	const char	*name;
 	uint64_t	 at, key;
 	size_t		 n = 0, nk = 0, i;
 	int		 rc;
@@ -131,75 +131,34 @@ store_compare_ops_launches(struct store *s, int64_t rank,
 	sqlite3_finalize(stmt);
 	if (rc != SQLITE_DONE)
 		goto fail;
-	/* Python's dict of flows by id: the last start and end of each. */
-	util_map_init(&ids);
-	if (store_prepare(s, &stmt, "SELECT f.id, f.phase, f.ts_ns, f.pid,"
-	    " f.tid FROM flow f JOIN str c ON c.id = f.cat WHERE lower(c.s) ="
-	    " 'async_npu' AND (?1 IS NULL OR f.rank = ?1) ORDER BY f.rowid",
-	    cause) != 0) {
-		util_map_release(&ids);
-		goto fail;
+	if (store_npu_flows(s, rank, &fl, &n, cause) != 0) {
+		free(dur);
+		util_map_release(&kern);
+		return -1;
 	}
-	store_load_bind_i64(stmt, 1, rank);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		id = (const char *)sqlite3_column_text(stmt, 0);
-		ph = (const char *)sqlite3_column_text(stmt, 1);
-		if (id == NULL || ph == NULL || (*ph != 's' && *ph != 'f'))
-			continue;
-		key = util_hash64(id, strlen(id));
-		if (!util_map_get(&ids, key, &at)) {
-			fs = util_grow(fs, n, 1, sizeof *fs);
-			fe = util_grow(fe, n, 1, sizeof *fe);
-			fp = util_grow(fp, n, 1, sizeof *fp);
-			ft = util_grow(ft, n, 1, sizeof *ft);
-			fs[n] = fe[n] = INT64_MIN;
-			at = ++n;
-			util_map_set(&ids, key, at);
-		}
-		if (*ph == 's')
-			fs[at - 1] = sqlite3_column_int64(stmt, 2);
-		else {
-			fe[at - 1] = sqlite3_column_int64(stmt, 2);
-			fp[at - 1] = sqlite3_column_int64(stmt, 3);
-			ft[at - 1] = sqlite3_column_int64(stmt, 4);
-		}
-	}
-	sqlite3_finalize(stmt);
-	util_map_release(&ids);
-	if (rc != SQLITE_DONE)
-		goto fail;
 	for (i = 0; i < n; i++) {
-		if (fs[i] == INT64_MIN || fe[i] == INT64_MIN)
+		if (fl[i].start == INT64_MIN || fl[i].end == INT64_MIN)
 			continue;
-		pid = fp[i];
+		pid = fl[i].pid;
 		if ((pid != hw && pid != hccl) || !util_map_get(&kern,
-		    store_compare_ops_key(pid == hw ? 0 : 1, ft[i], fe[i]), &at))
+		    store_compare_ops_key(pid == hw ? 0 : 1, fl[i].tid,
+		    fl[i].end), &at))
 			continue;
 		*l = util_grow(*l, *nl, 1, sizeof **l);
-		(*l)[*nl].at = fs[i];
+		(*l)[*nl].at = fl[i].start;
 		(*l)[(*nl)++].us = dur[at - 1];
 	}
 	if (*nl > 1)
 		qsort(*l, *nl, sizeof **l, store_compare_ops_launch_cmp);
-	free(fs);
-	free(fe);
-	free(fp);
-	free(ft);
+	free(fl);
 	free(dur);
 	util_map_release(&kern);
 	return 0;
 fail:
-	xasprintf(cause, "cannot read the flows of '%s': %s", s->path,
+	xasprintf(cause, "cannot read the kernels of '%s': %s", s->path,
 	    sqlite3_errmsg(s->db));
-	free(fs);
-	free(fe);
-	free(fp);
-	free(ft);
 	free(dur);
 	util_map_release(&kern);
-	free(*l);
-	*l = NULL;
-	*nl = 0;
 	return -1;
 }
 

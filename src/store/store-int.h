@@ -558,6 +558,14 @@ struct store_overall {
 	}		*pairs;
 	size_t		 npairs;
 };
+struct store_npu_flow {
+	int64_t		 start;		/* ns, or INT64_MIN */
+	int64_t		 end;
+	int64_t		 pid;		/* of the end */
+	int64_t		 tid;
+};
+int		 store_npu_flows(struct store *, int64_t,
+		     struct store_npu_flow **, size_t *, char **);
 struct store_overall *store_overall_of(struct store *, int64_t, char **);
 void		 store_overall_free(struct store_overall *);
 void		 store_pmu_places(struct store *, int64_t, const char *const *,

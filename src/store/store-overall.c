@@ -308,23 +308,30 @@ store_overall_overlap_pass(struct store *s, int64_t rank,
 	return 0;
 }
 
-/* The flows from PyTorch ops to kernels, by end time, in *FLOWS. */
-static int
-store_overall_flows(struct store *s, int64_t rank,
-    struct overall_flow **flows, size_t *nflows, char **cause)
+/*
+ * The async_npu flows of S (of RANK) in *V, as Python's dict of them by
+ * id keeps them: in the order their ids first come, each with the last
+ * start and the last end (time, process and thread) of its id, INT64_MIN
+ * where it has none. -1 with *cause set on failure.
+ */
+int
+store_npu_flows(struct store *s, int64_t rank, struct store_npu_flow **out,
+    size_t *nout, char **cause)
 {
 	sqlite3_stmt		*stmt;
 	struct util_map		 ids;
-	struct overall_flow	*v = NULL;
+	struct store_npu_flow	*v = NULL;
 	const char		*id, *ph;
 	uint64_t		 key, at;
 	size_t			 n = 0;
 	int			 rc;
 
-	/* Python's dict of flows by id: the last start and end of each. */
-	if (store_prepare(s, &stmt, "SELECT f.id, f.phase, f.ts_ns FROM flow f"
-	    " JOIN str c ON c.id = f.cat WHERE lower(c.s) = 'async_npu' AND"
-	    " (?1 IS NULL OR f.rank = ?1) ORDER BY f.rowid", cause) != 0)
+	*out = NULL;
+	*nout = 0;
+	if (store_prepare(s, &stmt, "SELECT f.id, f.phase, f.ts_ns, f.pid,"
+	    " f.tid FROM flow f JOIN str c ON c.id = f.cat WHERE lower(c.s) ="
+	    " 'async_npu' AND (?1 IS NULL OR f.rank = ?1) ORDER BY f.rowid",
+	    cause) != 0)
 		return -1;
 	store_load_bind_i64(stmt, 1, rank);
 	util_map_init(&ids);
@@ -338,14 +345,17 @@ store_overall_flows(struct store *s, int64_t rank,
 		if (!util_map_get(&ids, key, &at)) {
 			v = util_grow(v, n, 1, sizeof *v);
 			v[n].start = v[n].end = INT64_MIN;
-			v[n].order = n;
+			v[n].pid = v[n].tid = INT64_MIN;
 			at = ++n;
 			util_map_set(&ids, key, at);
 		}
 		if (*ph == 's')
 			v[at - 1].start = sqlite3_column_int64(stmt, 2);
-		else
+		else {
 			v[at - 1].end = sqlite3_column_int64(stmt, 2);
+			v[at - 1].pid = sqlite3_column_int64(stmt, 3);
+			v[at - 1].tid = sqlite3_column_int64(stmt, 4);
+		}
 	}
 	sqlite3_finalize(stmt);
 	util_map_release(&ids);
@@ -355,6 +365,29 @@ store_overall_flows(struct store *s, int64_t rank,
 		free(v);
 		return -1;
 	}
+	*out = v;
+	*nout = n;
+	return 0;
+}
+
+/* The flows from PyTorch ops to kernels, by end time, in *FLOWS. */
+static int
+store_overall_flows(struct store *s, int64_t rank,
+    struct overall_flow **flows, size_t *nflows, char **cause)
+{
+	struct store_npu_flow	*f;
+	struct overall_flow	*v;
+	size_t			 n, i;
+
+	if (store_npu_flows(s, rank, &f, &n, cause) != 0)
+		return -1;
+	v = xcalloc(n + 1, sizeof *v);
+	for (i = 0; i < n; i++) {
+		v[i].start = f[i].start;
+		v[i].end = f[i].end;
+		v[i].order = i;
+	}
+	free(f);
 	if (n > 1)
 		qsort(v, n, sizeof *v, store_overall_flow_cmp);
 	*flows = v;
