@@ -1320,6 +1320,22 @@ static const struct {
 #define MAIN_NCOMPARE \
 	(sizeof main_compare_tables / sizeof main_compare_tables[0])
 
+/* Warn of what table K of runs B and C cannot see, as the tool would not. */
+static void
+main_compare_gaps(struct store *b, struct store *c, size_t k,
+    const struct main_opts *o)
+{
+	const char	*name = main_compare_tables[k].name, *gap;
+	bool		 memory = strcmp(name, "memory_compare") == 0;
+
+	if (o->quiet || (!memory && strcmp(name, "op_compare") != 0))
+		return;
+	if ((gap = store_compare_ops_gap(b, memory)) != NULL)
+		log_warnx("%s: the base run %s", name, gap);
+	if ((gap = store_compare_ops_gap(c, memory)) != NULL)
+		log_warnx("%s: the comparison run %s", name, gap);
+}
+
 /* Print comparison table K of B and C as O asks; return an exit status. */
 static int
 main_show_compared(struct store *b, struct store *c, size_t k,
@@ -1331,6 +1347,7 @@ main_show_compared(struct store *b, struct store *c, size_t k,
 	char			*cause = NULL;
 
 	main_print_opts(o, &po);
+	main_compare_gaps(b, c, k, o);
 	r = main_compare_tables[k].make(b, c, co, &cause);
 	if (r != NULL && o->sort != NULL && store_rows_sort(r, o->sort,
 	    &cause) != 0) {

@@ -206,6 +206,7 @@ view_compare_open(struct view *v, const void *arg, char **cause)
 {
 	struct store_print_opts	 o;
 	struct store_rows	*r, *d;
+	const char		*gap;
 	struct text		*t;
 	char			*buf = NULL;
 	size_t			 size = 0, k = view_compare_table;
@@ -220,6 +221,17 @@ view_compare_open(struct view *v, const void *arg, char **cause)
 	if ((r = view_compare_tables[k].make(session_compare_base(),
 	    session_store(), session_compare_opts(), cause)) == NULL)
 		return -1;
+	/* What the operator tables cannot see, as the tool would not say. */
+	if (view_compare_tables[k].make == store_compare_ops ||
+	    view_compare_tables[k].make == store_compare_memory) {
+		gap = store_compare_ops_gap(session_compare_base(),
+		    view_compare_tables[k].make == store_compare_memory);
+		if (gap == NULL)
+			gap = store_compare_ops_gap(session_store(),
+			    view_compare_tables[k].make == store_compare_memory);
+		if (gap != NULL)
+			status_set(ROLE_ERROR, "a run %s", gap);
+	}
 	d = view_compare_diff(r, k);
 	store_rows_free(r);
 	view_compare_ncols = (int)d->ncols;

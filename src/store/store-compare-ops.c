@@ -524,6 +524,26 @@ store_compare_ops_table(struct store *base, struct store *new,
 	return r;
 }
 
+/*
+ * What op_compare (MEMORY: memory_compare) cannot see in S, as a sentence
+ * for a warning, or NULL: the tool then shows zeros, and so do we.
+ */
+const char *
+store_compare_ops_gap(struct store *s, bool memory)
+{
+	if (!store_exists(s, "SELECT 1 FROM api a JOIN str l ON l.id ="
+	    " a.level WHERE l.s = 'python' LIMIT 1"))
+		return "has no PyTorch ops";
+	if (memory)
+		return store_has_table(s, "operator_memory") ? NULL : "has no"
+		    " operator_memory.csv: its allocations count as 0";
+	if (!store_exists(s, "SELECT 1 FROM flow f JOIN str c ON c.id ="
+	    " f.cat WHERE lower(c.s) = 'async_npu' LIMIT 1"))
+		return "has no async_npu flows from its PyTorch ops to their"
+		    " kernels: its device durations count as 0";
+	return NULL;
+}
+
 /* op_compare of BASE and NEW; NULL with *cause set on failure. */
 struct store_rows *
 store_compare_ops(struct store *base, struct store *new,

@@ -629,6 +629,7 @@ struct store_rows *store_compare_api_stats(struct store *, struct store *,
 		     const struct store_compare *, char **);
 
 /* store-compare-ops.c */
+const char	*store_compare_ops_gap(struct store *, bool);
 struct store_rows *store_compare_ops(struct store *, struct store *,
 		     const struct store_compare *, char **);
 struct store_rows *store_compare_memory(struct store *, struct store *,

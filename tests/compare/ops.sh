@@ -10,7 +10,8 @@
 # happened in (512 KB for 1 ms; 2048 KB for 2 ms in NEW), while a CANN
 # allocation in no dequeue and one without a time are left out; sorted by
 # the difference, largest first. On the pair of gen-pair.py (no flows, no
-# allocations): the counts, and --step 1 keeps the ops of ProfilerStep#1.
+# allocations): the counts, with a warning that their times and sizes
+# count as 0, and --step 1 keeps the ops of ProfilerStep#1.
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -52,10 +53,16 @@ Top,Operator Name,Base Device Duration(ms),Base Operator Number,Comparison Devic
 3,aten::add,0.0,1,0.0,1,0.0,1.0
 4,aten::gelu,0.0,0,0.0,1,0.0,1.0
 EOT
-"$NPUPROF" show -q --compare --format csv "$T/p/base_ascend_pt" \
-    "$T/p/new_ascend_pt" op_compare >"$T/pair.csv"
+"$NPUPROF" show --compare --format csv "$T/p/base_ascend_pt" \
+    "$T/p/new_ascend_pt" op_compare >"$T/pair.csv" 2>"$T/pair.err"
 same_file "$T/pair.csv" "$T/pair.want" \
     "the ops under ProfilerSteps; an op only NEW has"
+grep -q "op_compare: the base run has no async_npu flows" "$T/pair.err"
+ok $? "runs without flows: zeros, as the tool shows them, and a warning"
+"$NPUPROF" show --compare --format csv "$T/p/base_ascend_pt" \
+    "$T/p/new_ascend_pt" memory_compare 2>&1 >/dev/null |
+    grep -q "memory_compare: the comparison run has no operator_memory.csv"
+ok $? "runs without operator_memory.csv: a warning"
 cat >"$T/step.want" <<'EOT'
 Top,Operator Name,Base Device Duration(ms),Base Operator Number,Comparison Device Duration(ms),Comparison Operator Number,Diff Duration(ms),Diff Ratio
 1,aten::linear,0.0,1,0.0,1,0.0,1.0
