@@ -104,10 +104,11 @@ static struct store_advice_rule store_advice_rules[] = {
 	  " USING (pid) WHERE json_valid(a.args) AND json_extract(a.args,"
 	  " '$.\"transport type\"') = 'SDMA' AND json_extract(a.args,"
 	  " '$.\"link type\"') <> 'ON_CHIP' AND CAST(json_extract(a.args,"
-	  " '$.\"size(Byte)\"') AS INTEGER) > 512), u AS (SELECT o.rank,"
-	  " o.id, o.name, t.dur, t.size FROM t JOIN o ON o.pid = t.pid AND"
-	  " o.rank IS t.rank AND t.start_ns BETWEEN o.start_ns AND o.end_ns"
-	  " WHERE t.size % 512 <> 0) SELECT count(DISTINCT id) * 1.0 / ?1,"
+	  " '$.\"size(Byte)\"') AS INTEGER) > 512 AND CAST(json_extract("
+	  "a.args, '$.\"size(Byte)\"') AS INTEGER) % 512 <> 0), u AS (SELECT"
+	  " o.rank, o.id, o.name, t.dur, t.size FROM t JOIN o ON o.pid ="
+	  " t.pid AND o.rank IS t.rank AND t.start_ns BETWEEN o.start_ns AND"
+	  " o.end_ns) SELECT count(DISTINCT id) * 1.0 / ?1,"
 	  " printf('data not a multiple of 512 bytes goes over SDMA between"
 	  " chips in %s: %s, %.3f us, %d to %d bytes (%s among them)',"
 	  " CASE count(DISTINCT id) WHEN 1 THEN 'a communication op' ELSE"
@@ -217,13 +218,15 @@ static struct store_advice_rule store_advice_rules[] = {
 	  " tot * 100.0 / span, span / 1e6, big / 1e3, (SELECT n.s FROM task"
 	  " t JOIN str n ON n.id = t.name WHERE t.id = x.id), (at - ?2) /"
 	  " 1e6),"
-	  " NULL, 'task:' || id, rank FROM (SELECT rank, device,"
-	  " count(*) n, sum(gap) tot, max(gap) big, min(lo) lo, max(hi) -"
-	  " min(lo) span, (SELECT g2.start_ns FROM temp.advice_gap g2 WHERE"
+	  " NULL, 'task:' || id, rank FROM (SELECT g.rank, g.device,"
+	  " count(*) n, sum(gap) tot, max(gap) big, sp.lo lo, sp.hi - sp.lo"
+	  " span, (SELECT g2.start_ns FROM temp.advice_gap g2 WHERE"
 	  " g2.rank IS g.rank AND g2.device IS g.device ORDER BY g2.gap DESC"
 	  " LIMIT 1) at, (SELECT g2.id FROM temp.advice_gap g2 WHERE"
 	  " g2.rank IS g.rank AND g2.device IS g.device ORDER BY g2.gap DESC"
-	  " LIMIT 1) id FROM temp.advice_gap g GROUP BY rank, device) x"
+	  " LIMIT 1) id FROM temp.advice_gap g JOIN temp.advice_span sp ON"
+	  " sp.rank IS g.rank AND sp.device IS g.device GROUP BY g.rank,"
+	  " g.device) x"
 	  " WHERE span > 0 AND tot * 1.0 / span >= ?1",
 	  "The host launches kernels slower than the device runs them"
 	  " (host bound): fuse small ops, raise ACLNN_CACHE_LIMIT, set"
@@ -625,6 +628,7 @@ store_advice_drop(struct store *s)
 	store_advice_exec(s, "DROP TABLE IF EXISTS temp.overall_part;"
 	    " DROP TABLE IF EXISTS temp.overall_group;"
 	    " DROP TABLE IF EXISTS temp.advice_gap;"
+	    " DROP TABLE IF EXISTS temp.advice_span;"
 	    " DROP TABLE IF EXISTS temp.advice_pipe", NULL);
 }
 
@@ -688,13 +692,9 @@ store_advice(struct store *s, int64_t rank, char **skipped, char **cause)
 	    " start_ns - max(start_ns + dur_ns) OVER (PARTITION BY rank,"
 	    " device ORDER BY start_ns, id ROWS BETWEEN UNBOUNDED PRECEDING"
 	    " AND 1 PRECEDING) gap FROM task) WHERE gap >= 50000;"
-	    " ALTER TABLE temp.advice_gap ADD COLUMN lo INTEGER;"
-	    " ALTER TABLE temp.advice_gap ADD COLUMN hi INTEGER;"
-	    " UPDATE temp.advice_gap SET lo = (SELECT min(start_ns) FROM task"
-	    " t WHERE t.rank IS advice_gap.rank AND t.device IS"
-	    " advice_gap.device), hi = (SELECT max(start_ns + dur_ns) FROM"
-	    " task t WHERE t.rank IS advice_gap.rank AND t.device IS"
-	    " advice_gap.device)", cause) != 0)
+	    " CREATE TEMP TABLE advice_span AS SELECT rank, device,"
+	    " min(start_ns) lo, max(start_ns + dur_ns) hi FROM task GROUP BY"
+	    " rank, device", cause) != 0)
 		goto out;
 	for (k = 0; k < ADVICE_NRULES; k++) {
 		ru = &store_advice_rules[k];

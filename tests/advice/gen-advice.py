@@ -20,7 +20,10 @@ same run without them. The bad run has:
 - profiler_metadata.json with ACLNN_CACHE_LIMIT unset and
   ASCEND_LAUNCH_BLOCKING=1.
 
-usage: gen-advice.py DIR
+With --repeat N the kernels come N times over (for bench/advice.sh: 21
+kernels each time, the gap before each Relu_gap).
+
+usage: gen-advice.py DIR [--repeat N]
 """
 import json
 import os
@@ -66,13 +69,18 @@ def cell(v):
     return "N/A" if v is None else "%g" % v
 
 
+REPEAT = int(sys.argv[3]) if len(sys.argv) > 3 and \
+    sys.argv[2] == "--repeat" else 1
+
+
 def write_kernels(out, bad):
     t = 1000.0
     rows = []
     with open(os.path.join(out, "kernel_details.csv"), "w",
               newline="") as f:
         f.write(HEAD + "\r\n")
-        for i, (name, typ, core, dur, r, dyn) in enumerate(kernels(bad)):
+        for i, (name, typ, core, dur, r, dyn) in enumerate(
+                kernels(bad) * REPEAT):
             if name == "Relu_gap":
                 t += 2000 if bad else 10
             cube = r is not None and r[0] is not None
