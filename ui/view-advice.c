@@ -5,6 +5,8 @@
  * that evidence: the Kernels table filtered to the op type (or state) it
  * names, the timeline on the kernel after the longest launch gap, the
  * Memory or Cluster tab. The rules that had nothing to read close it.
+ * The rules run in the background (store-advice-job.c): on a million
+ * kernels they take seconds, which the view spends saying so.
  */
 #include <curses.h>
 #include <stdlib.h>
@@ -14,9 +16,11 @@
 
 /* The Where of each finding, by its line's id (its index). */
 struct view_advice {
-	struct text	*t;
-	char		**where;
-	size_t		 n;
+	struct store_advice_job	*job;	/* until the findings are in */
+	double			 t0;
+	struct text		*t;
+	char			**where;
+	size_t			 n;
 };
 
 /*
@@ -54,23 +58,17 @@ view_advice_wrap(struct text *t, enum role role, int indent, const char *s,
 	}
 }
 
-static int
-view_advice_open(struct view *v, const void *arg, char **cause)
+/* Lay the findings R (and the rules not applied, SKIPPED) out in VA. */
+static void
+view_advice_fill(struct view_advice *va, struct store_rows *r,
+    char *skipped)
 {
-	struct view_advice	*va;
-	struct store_rows	*r;
 	const char		*sev, *rule, *rank;
-	char			*skipped = NULL;
 	size_t			 i;
 	enum role		 role;
 	bool			 overall = false, ranks = false;
 	char			*line;
 
-	(void)arg;
-	if ((r = store_advice(session_store(), session_rank(), &skipped,
-	    cause)) == NULL)
-		return -1;
-	va = xcalloc(1, sizeof *va);
 	va->t = text_create();
 	va->where = xcalloc(r->nrows + 1, sizeof *va->where);
 	text_addf(va->t, ROLE_TITLE, 1, "Advice: %s (Enter: the evidence)",
@@ -126,9 +124,56 @@ view_advice_open(struct view *v, const void *arg, char **cause)
 		free(skipped);
 	}
 	store_rows_free(r);
+}
+
+static int
+view_advice_open(struct view *v, const void *arg, char **cause)
+{
+	struct view_advice	*va;
+
+	(void)arg;
+	va = xcalloc(1, sizeof *va);
+	va->t0 = util_now();
+	if ((va->job = store_advice_job_start(session_store(),
+	    session_rank(), cause)) == NULL) {
+		free(va);
+		return -1;
+	}
+	va->t = text_create();
 	v->data = va;
 	return 0;
 }
+
+/* The job's progress: lay its findings out once they are in. */
+static int
+view_advice_tick(struct view *v, enum view_work *w)
+{
+	struct view_advice	*va = v->data;
+	struct store_rows	*r;
+	char			*skipped = NULL, *cause = NULL;
+	int			 rc;
+
+	*w = WORK_IDLE;
+	if (va->job == NULL)
+		return REDRAW_NONE;
+	if ((rc = store_advice_job_poll(va->job, &r, &skipped, &cause)) == 0) {
+		*w = WORK_SHOWN;
+		return REDRAW_BODY;
+	}
+	store_advice_job_free(va->job);
+	va->job = NULL;
+	text_free(va->t);
+	if (rc == 1)
+		view_advice_fill(va, r, skipped);
+	else {
+		va->t = text_create();
+		text_addf(va->t, ROLE_ERROR, 1, "%s", cause);
+		status_set(ROLE_ERROR, "%s", cause);
+		free(cause);
+	}
+	return REDRAW_ALL;
+}
+
 
 static void
 view_advice_close(struct view *v)
@@ -138,6 +183,7 @@ view_advice_close(struct view *v)
 
 	if (va == NULL)
 		return;
+	store_advice_job_free(va->job);
 	for (i = 0; i < va->n; i++)
 		free(va->where[i]);
 	free(va->where);
@@ -152,6 +198,12 @@ view_advice_draw(struct view *v, int y, int h)
 {
 	struct view_advice	*va = v->data;
 
+	if (va->job != NULL) {
+		draw_textf(y + 1, 1, COLS - 1, ROLE_DIM, "working out the "
+		    "advice (%.0f s so far); keys and other views work "
+		    "meanwhile", util_now() - va->t0);
+		return;
+	}
 	v->data = va->t;
 	text_draw(v, y, h);
 	v->data = va;
@@ -194,6 +246,10 @@ view_advice_key(struct view *v, enum action a, int key)
 	int64_t			 id;
 	int			 rc;
 
+	if (a == ACTION_OPEN && va->job != NULL) {
+		status_set(ROLE_NORMAL, "the advice is still being worked out");
+		return REDRAW_STATUS;
+	}
 	if (a == ACTION_OPEN) {
 		id = text_cur_id(va->t);
 		if (id == NP_NA || (size_t)id >= va->n ||
@@ -220,7 +276,10 @@ view_advice_status(struct view *v, char *buf, size_t len)
 {
 	struct view_advice	*va = v->data;
 
-	snprintf(buf, len, " Advice  %zu findings ", va->n);
+	if (va->job != NULL)
+		snprintf(buf, len, " Advice  working... ");
+	else
+		snprintf(buf, len, " Advice  %zu findings ", va->n);
 }
 
 static const struct key_binding view_advice_keys[] = {
@@ -241,6 +300,7 @@ const struct view_ops view_advice_ops = {
 	.draw = view_advice_draw,
 	.key = view_advice_key,
 	.status = view_advice_status,
+	.tick = view_advice_tick,
 	.keymap = view_advice_keys,
 	.hints = view_advice_hints,
 };

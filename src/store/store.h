@@ -622,6 +622,14 @@ int		 store_advice_set(const char *, double);
 struct store_rows *store_advice_rules_table(void);
 struct store_rows *store_advice(struct store *, int64_t, char **, char **);
 
+/* store-advice-job.c: the advice worked out in a thread */
+struct store_advice_job;
+struct store_advice_job *store_advice_job_start(struct store *, int64_t,
+		     char **);
+int		 store_advice_job_poll(struct store_advice_job *,
+		     struct store_rows **, char **, char **);
+void		 store_advice_job_free(struct store_advice_job *);
+
 /* store-compare-stats.c */
 struct store_rows *store_compare_op_stats(struct store *, struct store *,
 		     const struct store_compare *, char **);
