@@ -39,8 +39,8 @@ wait_for 'Advice  17 findings'
 send_keys j
 sleep 0.3
 send_keys Enter
-wait_for 'Timeline ' && capture | grep -q 'Name: Relu_gap'
-ok $? "Enter on the launch gap: the timeline on the kernel after it"
+wait_for 'Timeline ' && wait_for 'Name: Relu_gap' &&
+    ok 0 "Enter on the launch gap: the timeline on the kernel after it"
 send_keys q
 wait_for 'Advice  17 findings'
 send_keys j j j j j j j j
