@@ -763,16 +763,25 @@ store_compare_comms_of(struct store *s, int64_t rank, int64_t step,
 	 * Ops and tasks in one pass by start: a task starting before its
 	 * op is nobody's, as in the tool; ops first where they tie.
 	 */
-	if (store_prepare(s, &stmt, "WITH h AS (SELECT DISTINCT pid, rank FROM"
-	    " lane WHERE tid IS NULL AND name = 'HCCL'),"
+	/*
+	 * A database export has no lanes: its HCCL spans are of level
+	 * HCCL, the ops on thread 0 (import-db's db-comm.c).
+	 */
+	if (store_prepare(s, &stmt, store_exists(s, "SELECT 1 FROM lane WHERE"
+	    " tid IS NULL AND name = 'HCCL'") ? "WITH h AS (SELECT DISTINCT"
+	    " pid, rank FROM lane WHERE tid IS NULL AND name = 'HCCL'),"
 	    " c AS (SELECT l.pid, l.tid FROM lane l JOIN h USING (pid) WHERE"
 	    " l.tid IS NOT NULL AND l.name LIKE '%Communication%')"
 	    " SELECT a.start_ns, a.end_ns, n.s, EXISTS (SELECT 1 FROM c WHERE"
 	    " c.pid = a.pid AND c.tid = a.tid) AS op FROM api a JOIN h ON"
 	    " h.pid = a.pid AND h.rank IS a.rank LEFT JOIN str n ON"
 	    " n.id = a.name WHERE (?1 IS NULL OR a.rank = ?1) AND a.start_ns"
-	    " BETWEEN ?2 AND ?3 ORDER BY a.start_ns, op DESC, a.id", cause)
-	    != 0)
+	    " BETWEEN ?2 AND ?3 ORDER BY a.start_ns, op DESC, a.id" :
+	    "SELECT a.start_ns, a.end_ns, n.s, a.tid = 0 AS op FROM api a"
+	    " JOIN str l ON l.id = a.level LEFT JOIN str n ON n.id = a.name"
+	    " WHERE l.s = 'HCCL' AND a.pid IS NULL AND (?1 IS NULL OR a.rank"
+	    " = ?1) AND a.start_ns BETWEEN ?2 AND ?3 ORDER BY a.start_ns, op"
+	    " DESC, a.id", cause) != 0)
 		return -1;
 	store_load_bind_i64(stmt, 1, rank);
 	sqlite3_bind_int64(stmt, 2, from);

@@ -123,6 +123,20 @@ if [ -d "$S" ]; then
 	overall samples-overall-reversed "$S/rank1_ascend_pt" \
 	    "$S/rank0_ascend_pt"
 	ops samples-ops "$S/rank0_ascend_pt" "$S/rank1_ascend_pt"
+	D="$SAMPLES/msinsight-pt-db/level1"
+	rm -rf "$T/db.out" && mkdir "$T/db.out"
+	"$PY" -c 'import sys
+from msprof_analyze.cli.entrance import msprof_analyze_cli
+sys.argv = ["msprof-analyze", "compare", "-bp", sys.argv[1], "-d",
+    sys.argv[2], "--output_path", sys.argv[3],
+    "--enable_communication_compare"]
+msprof_analyze_cli()' "$D/rank0_ascend_pt" "$D/rank1_ascend_pt" \
+	    "$T/db.out" >/dev/null 2>&1
+	"$NPUPROF" show -q --compare --format csv "$D/rank0_ascend_pt" \
+	    "$D/rank1_ascend_pt" communication_compare >"$T/db.comm.csv"
+	"$PY" "$top_srcdir/tools/compare-sheet.py" --close \
+	    "$T/db.comm.csv" "$T/db.out"/*.xlsx CommunicationCompare
+	ok $? "database exports: communication_compare as msprof-analyze"
 	ops samples-ops-step-50 "$S/rank0_ascend_pt" "$S/rank1_ascend_pt" 50
 fi
 done_testing

@@ -3,7 +3,8 @@
 # without them), rank 0 against rank 1: rows of each comparison table
 # as msprof-analyze compare gives them for the same pair
 # (tests/compare/msprof-analyze.sh checks the tool itself, where it is
-# installed), so a clean machine checks the real data too.
+# installed), so a clean machine checks the real data too; and the
+# communication of the same ranks exported as databases.
 . "$top_srcdir/tests/lib.sh"
 
 need_samples
@@ -44,4 +45,18 @@ row op_statistic_compare \
 is "$(sed -n 2p "$T/communication_compare.csv" | cut -d, -f2,4,9,11,16,17)" \
     "allreduce,4,allreduce,4,-5616.59,0.947" \
     "communication_compare: the allreduces"
+
+# The same two ranks exported as databases: their HCCL spans have no
+# lanes (the ops are thread 0 of level HCCL), as the tool reads them.
+D="$SAMPLES/msinsight-pt-db/level1"
+if [ -d "$D/rank1_ascend_pt" ]; then
+	"$NPUPROF" show -q --compare --format csv "$D/rank0_ascend_pt" \
+	    "$D/rank1_ascend_pt" communication_compare >"$T/db.csv"
+	is "$(sed -n 2p "$T/db.csv" | cut -d, -f2,4,9,11,16,17)" \
+	    "allreduce,4,allreduce,4,-3517.91,0.9655" \
+	    "database exports: communication_compare's allreduces"
+	is "$(sed -n 6p "$T/db.csv" | cut -d, -f3,4,10,11)" \
+	    "Notify_Wait,112,Notify_Wait,112" \
+	    "database exports: their Notify_Wait tasks"
+fi
 done_testing
