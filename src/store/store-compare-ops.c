@@ -47,6 +47,9 @@ struct ops_side {
 	size_t			 n;
 };
 
+static int	store_compare_ops_db_launches(struct store *, int64_t,
+		    struct ops_launch **, size_t *, char **);
+
 static int
 store_compare_ops_launch_cmp(const void *a, const void *b)
 {
@@ -136,6 +139,11 @@ store_compare_ops_launches(struct store *s, int64_t rank,
 		util_map_release(&kern);
 		return -1;
 	}
+	if (n == 0) {
+		free(dur);
+		util_map_release(&kern);
+		return store_compare_ops_db_launches(s, rank, l, nl, cause);
+	}
 	for (i = 0; i < n; i++) {
 		if (fl[i].start == INT64_MIN || fl[i].end == INT64_MIN)
 			continue;
@@ -160,6 +168,88 @@ fail:
 	free(dur);
 	util_map_release(&kern);
 	return -1;
+}
+
+/*
+ * A database export has no flows: its PyTorch ops name the connection
+ * ids of what they launched (their args' connection_ids) and its compute
+ * tasks carry theirs, as the tool joins them. The kernels of S's ops so,
+ * into *L (sorted) by the op's start.
+ */
+static int
+store_compare_ops_db_launches(struct store *s, int64_t rank,
+    struct ops_launch **l, size_t *nl, char **cause)
+{
+	struct util_map	 conn;
+	sqlite3_stmt	*stmt;
+	double		*dur = NULL;
+	uint64_t	 at;
+	size_t		 n = 0;
+	int		 rc;
+
+	util_map_init(&conn);
+	if (store_prepare(s, &stmt, "SELECT t.conn, t.dur_ns FROM task t LEFT"
+	    " JOIN str y ON y.id = t.task_type WHERE t.conn IS NOT NULL AND"
+	    " (y.s IS NULL OR y.s <> 'COMMUNICATION') AND (?1 IS NULL OR"
+	    " t.rank = ?1) ORDER BY t.id", cause) != 0) {
+		util_map_release(&conn);
+		return -1;
+	}
+	store_load_bind_i64(stmt, 1, rank);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		dur = util_grow(dur, n, 1, sizeof *dur);
+		dur[n++] = (double)sqlite3_column_int64(stmt, 1) / 1000.0;
+		util_map_set(&conn, (uint64_t)sqlite3_column_int64(stmt, 0), n);
+	}
+	sqlite3_finalize(stmt);
+	if (rc != SQLITE_DONE || store_prepare(s, &stmt, "SELECT a.start_ns,"
+	    " j.value FROM api a JOIN str l ON l.id = a.level, json_each(CASE"
+	    " WHEN json_valid(a.args) THEN a.args ELSE '{}' END,"
+	    " '$.connection_ids') j WHERE l.s = 'python' AND (?1 IS NULL OR"
+	    " a.rank = ?1)", cause) != 0) {
+		if (rc != SQLITE_DONE)
+			xasprintf(cause, "cannot read the tasks of '%s': %s",
+			    s->path, sqlite3_errmsg(s->db));
+		free(dur);
+		util_map_release(&conn);
+		return -1;
+	}
+	store_load_bind_i64(stmt, 1, rank);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		if (sqlite3_column_type(stmt, 1) != SQLITE_INTEGER ||
+		    !util_map_get(&conn, (uint64_t)sqlite3_column_int64(stmt,
+		    1), &at))
+			continue;
+		*l = util_grow(*l, *nl, 1, sizeof **l);
+		(*l)[*nl].at = sqlite3_column_int64(stmt, 0);
+		(*l)[(*nl)++].us = dur[at - 1];
+	}
+	sqlite3_finalize(stmt);
+	free(dur);
+	util_map_release(&conn);
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot read the PyTorch ops of '%s': %s",
+		    s->path, sqlite3_errmsg(s->db));
+		return -1;
+	}
+	if (*nl > 1)
+		qsort(*l, *nl, sizeof **l, store_compare_ops_launch_cmp);
+	return 0;
+}
+
+/*
+ * An allocation's time in ms as the tool works it out from a database
+ * export: each of its nanosecond times divided into a binary float of
+ * microseconds first, which keeps a quarter of a microsecond at most
+ * today, then their difference.
+ */
+static double
+store_compare_ops_db_ms(int64_t alloc, int64_t rel)
+{
+	double	 a = (double)((long double)alloc / 1000.0L);
+	double	 r = (double)((long double)rel / 1000.0L);
+
+	return (r - a) / 1000.0;
 }
 
 /* The correlation id in the arguments ARGS of a queue span, or -1. */
@@ -193,11 +283,13 @@ store_compare_ops_mems(struct store *s, int64_t rank, struct ops_mem **m,
 	uint64_t	 at;
 	size_t		 nd = 0, lo, hi, mid;
 	int		 rc;
+	bool		 db;
 
 	*m = NULL;
 	*nm = 0;
 	if (!store_has_table(s, "operator_memory"))
 		return 0;
+	db = store_exists(s, "SELECT 1 FROM meta WHERE key LIKE 'db.%'");
 	util_map_init(&enq);
 	if (store_prepare(s, &stmt, "SELECT l.s, a.start_ns, a.end_ns, a.args"
 	    " FROM api a JOIN str l ON l.id = a.level WHERE l.s IN"
@@ -245,8 +337,9 @@ store_compare_ops_mems(struct store *s, int64_t rank, struct ops_mem **m,
 		*m = util_grow(*m, *nm, 1, sizeof **m);
 		(*m)[*nm].at = alloc;
 		(*m)[*nm].order = *nm;
-		(*m)[*nm].ms = rel != 0 ? (double)(rel - alloc) / 1000.0 /
-		    1000.0 : 0;
+		(*m)[*nm].ms = rel == 0 ? 0 : db ?
+		    store_compare_ops_db_ms(alloc, rel) : (double)(rel - alloc) /
+		    1000.0 / 1000.0;
 		(*m)[*nm].mb = sqlite3_column_double(stmt, 3) / 1024.0;
 		if (name != NULL && strstr(name, "cann::") != NULL) {
 			/* The last dequeue starting at or before it. */
@@ -538,9 +631,13 @@ store_compare_ops_gap(struct store *s, bool memory)
 		return store_has_table(s, "operator_memory") ? NULL : "has no"
 		    " operator_memory.csv: its allocations count as 0";
 	if (!store_exists(s, "SELECT 1 FROM flow f JOIN str c ON c.id ="
-	    " f.cat WHERE lower(c.s) = 'async_npu' LIMIT 1"))
-		return "has no async_npu flows from its PyTorch ops to their"
-		    " kernels: its device durations count as 0";
+	    " f.cat WHERE lower(c.s) = 'async_npu' LIMIT 1") &&
+	    !store_exists(s, "SELECT 1 FROM api a JOIN str l ON l.id ="
+	    " a.level WHERE l.s = 'python' AND json_valid(a.args) AND"
+	    " json_array_length(a.args, '$.connection_ids') > 0 LIMIT 1"))
+		return "has no async_npu flows (nor connection ids) from its"
+		    " PyTorch ops to their kernels: its device durations count"
+		    " as 0";
 	return NULL;
 }
 

@@ -137,6 +137,7 @@ msprof_analyze_cli()' "$D/rank0_ascend_pt" "$D/rank1_ascend_pt" \
 	"$PY" "$top_srcdir/tools/compare-sheet.py" --close \
 	    "$T/db.comm.csv" "$T/db.out"/*.xlsx CommunicationCompare
 	ok $? "database exports: communication_compare as msprof-analyze"
+	ops samples-db-ops "$D/rank0_ascend_pt" "$D/rank1_ascend_pt"
 	ops samples-ops-step-50 "$S/rank0_ascend_pt" "$S/rank1_ascend_pt" 50
 fi
 done_testing

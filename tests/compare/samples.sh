@@ -58,5 +58,16 @@ if [ -d "$D/rank1_ascend_pt" ]; then
 	is "$(sed -n 6p "$T/db.csv" | cut -d, -f3,4,10,11)" \
 	    "Notify_Wait,112,Notify_Wait,112" \
 	    "database exports: their Notify_Wait tasks"
+	# No flows: ops and kernels meet through their connection ids.
+	"$NPUPROF" show -q --compare --format csv "$D/rank0_ascend_pt" \
+	    "$D/rank1_ascend_pt" op_compare >"$T/dbop.csv"
+	grep -qxF '1,DistributedDataParallel.forward,2.341748,1,2.352407,1,0.01,1.0046' \
+	    "$T/dbop.csv"
+	ok $? "database exports: op_compare through connection ids"
+	"$NPUPROF" show -q --compare --format csv "$D/rank0_ascend_pt" \
+	    "$D/rank1_ascend_pt" memory_compare >"$T/dbmem.csv"
+	grep -qxF '1,Optimizer.step#SGD.step,79.388,309.791504,1,77.903,358.354004,1,48.56,1.1568' \
+	    "$T/dbmem.csv"
+	ok $? "database exports: memory_compare, times as the tool rounds them"
 fi
 done_testing
