@@ -38,7 +38,8 @@ struct store_advice_rule {
 #define ADVICE_OVERALL	"SELECT 1 FROM temp.overall_part LIMIT 1"
 
 static struct store_advice_rule store_advice_rules[] = {
-	{ "overall", "Overall", "the trace's overlap analysis",
+	{ "overall", "Overall",
+	  "the trace's overlap analysis, or a database export",
 	  ADVICE_OVERALL, 0, "",
 	  "SELECT 0, printf('%s: %.3f ms, %.1f%% of %.3f ms end to end%s',"
 	  " label, ms, ratio * 100, (SELECT ms FROM temp.overall_part e"
@@ -47,7 +48,8 @@ static struct store_advice_rule store_advice_rules[] = {
 	  " 'overall', rank FROM temp.overall_part p WHERE ms > 0 AND"
 	  " label <> 'E2E Time' ORDER BY rank, ord",
 	  "Where the time goes, as msprof-analyze splits it." },
-	{ "free-time", "Scheduling", "the trace's overlap analysis",
+	{ "free-time", "Scheduling",
+	  "the trace's overlap analysis, or a database export",
 	  ADVICE_OVERALL, 0.1, "share of end to end",
 	  "SELECT ratio / ?1, printf('the device is free (neither computing"
 	  " nor communicating) %.3f ms, %.1f%% of the run', ms, ratio * 100),"
@@ -58,7 +60,8 @@ static struct store_advice_rule store_advice_rules[] = {
 	  " a larger ACLNN_CACHE_LIMIT, and no host work inside the step"
 	  " (data loading, logging) help." },
 	{ "uncovered-communication", "Communication",
-	  "the trace's overlap analysis and HCCL process",
+	  "the trace's overlap analysis and HCCL process, or a database"
+	  " export",
 	  "SELECT 1 FROM temp.overall_group LIMIT 1", 0.1,
 	  "share of end to end",
 	  "SELECT g.comm / e.ms / ?1, printf('communication group %s is"
@@ -574,8 +577,12 @@ store_advice_overall(struct store *s, char **cause)
 	    " CREATE TEMP TABLE overall_group(rank INTEGER, grp TEXT, comm"
 	    " REAL, wait REAL, transmit REAL)", cause) != 0)
 		return -1;
+	/* A database export has no overlap analysis: its tasks tell. */
 	if (store_prepare(s, &ranks, "SELECT DISTINCT rank FROM lane WHERE"
-	    " tid IS NULL AND name = 'Overlap Analysis'", cause) != 0)
+	    " tid IS NULL AND name = 'Overlap Analysis' UNION SELECT DISTINCT"
+	    " rank FROM task WHERE EXISTS (SELECT 1 FROM meta WHERE key LIKE"
+	    " 'db.%') AND NOT EXISTS (SELECT 1 FROM lane WHERE name ="
+	    " 'Overlap Analysis')", cause) != 0)
 		return -1;
 	if (store_prepare(s, &a.ins, "INSERT INTO temp.overall_part VALUES"
 	    " (?1, ?2, ?3, ?4, ?5, ?6)", cause) != 0 ||

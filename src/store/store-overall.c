@@ -1127,6 +1127,561 @@ out:
 	return rc == SQLITE_DONE && *cause == NULL ? 0 : -1;
 }
 
+/* The runtime task types the tool leaves out of a database's bounds. */
+static const char *const overall_db_filter[] = { "KERNEL_AICORE",
+	"KERNEL_AIVEC", "FFTS_PLUS", "KERNEL_MIX_AIC", "KERNEL_MIX_AIV",
+	"PROFILING_ENABLE", "PROFILING_DISABLE", NULL };
+
+/* The PMU values the database path reads, as the database names them. */
+enum { DBPMU_TOTAL, DBPMU_MAC, DBPMU_MTE2, DBPMU_AIV, DBPMU_N };
+static const char *const overall_db_pmu[DBPMU_N] = { "aic_total_time",
+	"aic_mac_time", "aic_mte2_time", "aiv_time" };
+
+/* Merge the spans V (sorted here) in place; return how many are left. */
+static size_t
+store_overall_merge(struct overall_span *v, size_t n)
+{
+	size_t	 i, m = 0;
+
+	if (n > 1)
+		qsort(v, n, sizeof *v, store_overall_span_cmp);
+	for (i = 0; i < n; i++) {
+		if (m > 0 && v[i].s <= v[m - 1].e) {
+			if (v[i].e > v[m - 1].e)
+				v[m - 1].e = v[i].e;
+			continue;
+		}
+		v[m++] = v[i];
+	}
+	return m;
+}
+
+/* A communication op or task of a database export: its group too. */
+struct overall_db_comm {
+	struct overall_span	 sp;
+	char			*group;
+	int64_t			 plane;
+	bool			 wait;		/* a Notify_Wait that is a wait */
+	double			 dur;		/* us */
+};
+
+static void
+store_overall_db_comm_free(struct overall_db_comm *v, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].group);
+	free(v);
+}
+
+/*
+ * The HCCL spans of a database export (level HCCL, the ops on thread 0,
+ * a task on its plane's thread) in *OPS and *TASKS, by start; a task's
+ * Notify_Wait marked a wait unless it ends an RDMA transfer, its last
+ * four tasks per group and plane telling.
+ */
+static int
+store_overall_db_comms(struct store *s, int64_t rank,
+    struct overall_db_comm **ops, size_t *nops,
+    struct overall_db_comm **tasks, size_t *ntasks, char **cause)
+{
+	struct overall_db_comm	*c;
+	sqlite3_stmt		*stmt;
+	const char		*name, *g;
+	char			(*mode)[5] = NULL, **keys = NULL, *m;
+	size_t			 nmode = 0, i;
+	int64_t			 plane;
+	bool			 rdma;
+	int			 rc;
+
+	*ops = *tasks = NULL;
+	*nops = *ntasks = 0;
+	if (store_prepare(s, &stmt, "SELECT a.tid, a.start_ns, a.end_ns, n.s,"
+	    " CASE WHEN json_valid(a.args) THEN json_extract(a.args,"
+	    " '$.\"group name\"') END FROM api a JOIN str l ON l.id = a.level"
+	    " LEFT JOIN str n ON n.id = a.name WHERE l.s = 'HCCL' AND a.pid IS"
+	    " NULL AND (?1 IS NULL OR a.rank = ?1) ORDER BY a.start_ns, a.id",
+	    cause) != 0)
+		return -1;
+	store_load_bind_i64(stmt, 1, rank);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		plane = sqlite3_column_int64(stmt, 0);
+		name = (const char *)sqlite3_column_text(stmt, 3);
+		g = (const char *)sqlite3_column_text(stmt, 4);
+		if (plane == 0) {
+			*ops = util_grow(*ops, *nops, 1, sizeof **ops);
+			c = &(*ops)[(*nops)++];
+		} else {
+			*tasks = util_grow(*tasks, *ntasks, 1, sizeof **tasks);
+			c = &(*tasks)[(*ntasks)++];
+		}
+		memset(c, 0, sizeof *c);
+		c->sp.s = sqlite3_column_int64(stmt, 1);
+		c->sp.e = sqlite3_column_int64(stmt, 2);
+		c->dur = (double)(c->sp.e - c->sp.s) / 1000.0;
+		c->group = xstrdup(g != NULL ? g : "");
+		c->plane = plane - 1;
+		if (plane == 0) {
+			/* kernel_aivec ops are LCCL's: their name marks them. */
+			c->wait = name != NULL && strcasecmp(name,
+			    "kernel_aivec") == 0;
+			continue;
+		}
+		/* The last four tasks of the group's plane: R, N or O. */
+		for (i = 0; i < nmode; i++) {
+			if (strcmp(keys[i], c->group) == 0 &&
+			    mode[i][4] == (char)plane)
+				break;
+		}
+		if (i == nmode) {
+			mode = util_grow(mode, nmode, 1, sizeof *mode);
+			keys = util_grow(keys, nmode, 1, sizeof *keys);
+			keys[nmode] = xstrdup(c->group);
+			memcpy(mode[nmode], "OOOO", 4);
+			mode[nmode][4] = (char)plane;
+			nmode++;
+		}
+		m = mode[i];
+		if (name != NULL && strcmp(name, "RDMASend") == 0) {
+			memmove(m, m + 1, 3);
+			m[3] = 'R';
+		} else if (name != NULL && strcmp(name, "Notify_Wait") == 0) {
+			rdma = strncmp(m, "RRNR", 4) == 0 || strncmp(m + 2,
+			    "RR", 2) == 0;
+			c->wait = !rdma;
+			memmove(m, m + 1, 3);
+			m[3] = 'N';
+		} else {
+			memmove(m, m + 1, 3);
+			m[3] = 'O';
+		}
+	}
+	sqlite3_finalize(stmt);
+	for (i = 0; i < nmode; i++)
+		free(keys[i]);
+	free(keys);
+	free(mode);
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot read the communication of '%s': %s",
+		    s->path, sqlite3_errmsg(s->db));
+		return -1;
+	}
+	return 0;
+}
+
+/* The spans of group G among C (N of them), new, sorted by start. */
+static struct overall_span *
+store_overall_db_group(const struct overall_db_comm *c, size_t n,
+    const char *g, int64_t plane, bool waits, size_t *out)
+{
+	struct overall_span	*v = NULL;
+	size_t			 i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(c[i].group, g) != 0 || (waits && (!c[i].wait ||
+		    c[i].plane != plane)))
+			continue;
+		v = util_grow(v, k, 1, sizeof *v);
+		v[k] = c[i].sp;
+		v[k].tid = (int64_t)k;
+		k++;
+	}
+	if (k > 1)
+		qsort(v, k, sizeof *v, store_overall_span_cmp);
+	*out = k;
+	return v;
+}
+
+/* Group G of OV, made if new. */
+static struct store_overall_group *
+store_overall_db_add_group(struct store *s, struct store_overall *ov,
+    const char *g)
+{
+	size_t	 i;
+
+	for (i = 0; i < ov->ngroups; i++) {
+		if (strcmp(ov->groups[i].name, g) == 0)
+			return &ov->groups[i];
+	}
+	ov->groups = util_grow(ov->groups, ov->ngroups, 1, sizeof *ov->groups);
+	memset(&ov->groups[ov->ngroups], 0, sizeof *ov->groups);
+	ov->groups[ov->ngroups].name = xstrdup(g);
+	ov->groups[ov->ngroups].pg = store_overall_pg(s, g);
+	return &ov->groups[ov->ngroups++];
+}
+
+/*
+ * The groups of a database export: per group the Notify_Wait of its
+ * plane that waits least and its ops, each against the uncovered spans
+ * UNC; first the groups with waits, in the order their first wait comes,
+ * then the others; and the time each two groups' uncovered ops overlap.
+ */
+static void
+store_overall_db_groups(struct store *s, struct store_overall *ov,
+    const struct overall_db_comm *ops, size_t nops,
+    const struct overall_db_comm *tasks, size_t ntasks,
+    const struct overall_span *unc, size_t nunc)
+{
+	struct store_overall_group	*g;
+	struct overall_span		*w, *o, *a, *b;
+	char				**order = NULL;
+	size_t				 norder = 0, i, j, k, nw, no, na, nb;
+	double				 best, sum;
+	int64_t				 bplane, u, v;
+
+	for (i = 0; i < ntasks; i++) {
+		if (!tasks[i].wait)
+			continue;
+		for (j = 0; j < norder && strcmp(order[j], tasks[i].group);
+		    j++)
+			;
+		if (j == norder) {
+			order = util_grow(order, norder, 1, sizeof *order);
+			order[norder++] = tasks[i].group;
+		}
+	}
+	for (j = 0; j < norder; j++) {
+		/* Planes in the order their first wait comes. */
+		best = INFINITY;
+		bplane = -1;
+		for (i = 0; i < ntasks; i++) {
+			if (!tasks[i].wait || strcmp(tasks[i].group, order[j]))
+				continue;
+			for (k = 0; k < i; k++) {
+				if (tasks[k].wait && tasks[k].plane ==
+				    tasks[i].plane && !strcmp(tasks[k].group,
+				    order[j]))
+					break;
+			}
+			if (k < i)
+				continue;
+			for (sum = 0, k = i; k < ntasks; k++) {
+				if (tasks[k].wait && tasks[k].plane ==
+				    tasks[i].plane && !strcmp(tasks[k].group,
+				    order[j]))
+					sum += tasks[k].dur;
+			}
+			if (sum < best) {
+				best = sum;
+				bplane = tasks[i].plane;
+			}
+		}
+		w = store_overall_db_group(tasks, ntasks, order[j], bplane,
+		    true, &nw);
+		o = store_overall_db_group(ops, nops, order[j], 0, false, &no);
+		g = store_overall_db_add_group(s, ov, order[j]);
+		u = store_overall_overlap(unc, nunc, w, nw);
+		v = store_overall_overlap(unc, nunc, o, no);
+		g->wait = (double)u / 1000.0;
+		g->transmit = (double)v / 1000.0 - g->wait;
+		free(w);
+		free(o);
+	}
+	for (i = 0; i < nops; i++) {
+		for (j = 0; j < norder && strcmp(order[j], ops[i].group); j++)
+			;
+		if (j < norder)
+			continue;
+		for (k = 0; k < ov->ngroups && strcmp(ov->groups[k].name,
+		    ops[i].group); k++)
+			;
+		if (k < ov->ngroups)
+			continue;
+		o = store_overall_db_group(ops, nops, ops[i].group, 0, false,
+		    &no);
+		g = store_overall_db_add_group(s, ov, ops[i].group);
+		g->transmit = (double)store_overall_overlap(unc, nunc, o, no) /
+		    1000.0;
+		free(o);
+	}
+	free(order);
+	/* Overlaps, the groups in the order their first op comes. */
+	order = NULL;
+	norder = 0;
+	for (i = 0; i < nops; i++) {
+		for (j = 0; j < norder && strcmp(order[j], ops[i].group); j++)
+			;
+		if (j == norder) {
+			order = util_grow(order, norder, 1, sizeof *order);
+			order[norder++] = ops[i].group;
+		}
+	}
+	for (i = 0; i + 1 < norder; i++) {
+		for (j = i + 1; j < norder; j++) {
+			o = store_overall_db_group(ops, nops, order[i], 0,
+			    false, &no);
+			a = store_overall_uncovered(o, no, unc, nunc, &na);
+			free(o);
+			o = store_overall_db_group(ops, nops, order[j], 0,
+			    false, &no);
+			b = store_overall_uncovered(o, no, unc, nunc, &nb);
+			free(o);
+			u = store_overall_overlap(a, na, b, nb);
+			free(a);
+			free(b);
+			if (u == 0)
+				continue;
+			ov->pairs = util_grow(ov->pairs, ov->npairs, 1,
+			    sizeof *ov->pairs);
+			ov->pairs[ov->npairs].a = xstrdup(order[i]);
+			ov->pairs[ov->npairs].b = xstrdup(order[j]);
+			ov->pairs[ov->npairs].ms = (double)u / 1000.0 / 1000.0;
+			ov->npairs++;
+		}
+	}
+	free(order);
+}
+
+/*
+ * The overall breakdown of a database export, as the tool works it out
+ * from a database, which has no overlap analysis: computing is the
+ * merged time of the compute tasks, uncovered communication that of the
+ * communication ops outside it, end to end from the first of them (or of
+ * the other device tasks, but kernels and profiling marks) to the last;
+ * a kernel goes to its PyTorch op through the connection ids the op
+ * lists, and is cube by its aic_total_time or aic_mac_time.
+ */
+static int
+store_overall_db(struct store *s, int64_t rank, struct store_overall *ov,
+    char **cause)
+{
+	struct overall_kernel	*k = NULL;
+	struct overall_op	*ops = NULL;
+	struct overall_span	*comp = NULL, *all = NULL, *unc = NULL;
+	struct overall_span	*sqe = NULL;
+	struct overall_db_comm	*cops = NULL, *ctasks = NULL;
+	struct overall_stream	*sdma = NULL;
+	struct util_map		 conn, wait, compute, sdma_at;
+	sqlite3_stmt		*stmt = NULL;
+	const char		*name, *type;
+	int64_t			 at[DBPMU_N], set = INT64_MIN, lo, hi, st, en;
+	int64_t			 stream;
+	double			 pmu[DBPMU_N];
+	uint64_t		 v;
+	size_t			 nk = 0, nops = 0, ncomp = 0, nall = 0, nunc = 0;
+	size_t			 nsqe = 0, ncops = 0, nctasks = 0, nsdma = 0;
+	size_t			 nwait = 0, i, j, mc, ma;
+	bool			 anypmu = false;
+	int			 rc = -1, src;
+
+	util_map_init(&conn);
+	util_map_init(&wait);
+	util_map_init(&compute);
+	util_map_init(&sdma_at);
+	/* Connection id -> the start of the PyTorch op listing it. */
+	if (store_prepare(s, &stmt, "SELECT a.start_ns, j.value FROM api a"
+	    " JOIN str l ON l.id = a.level, json_each(CASE WHEN"
+	    " json_valid(a.args) THEN a.args ELSE '{}' END,"
+	    " '$.connection_ids') j WHERE l.s = 'python' AND (?1 IS NULL OR"
+	    " a.rank = ?1) ORDER BY a.start_ns, a.id", cause) != 0)
+		goto out;
+	store_load_bind_i64(stmt, 1, rank);
+	while ((src = sqlite3_step(stmt)) == SQLITE_ROW) {
+		if (sqlite3_column_type(stmt, 1) == SQLITE_INTEGER)
+			util_map_set(&conn, (uint64_t)sqlite3_column_int64(stmt,
+			    1), (uint64_t)sqlite3_column_int64(stmt, 0));
+	}
+	sqlite3_finalize(stmt);
+	stmt = NULL;
+	/* The compute tasks, by connection id, as the tool sorts them. */
+	if (store_prepare(s, &stmt, "SELECT t.start_ns, t.dur_ns, n.s, o.s,"
+	    " t.conn, t.stream, t.pmu_set, t.pmu FROM task t LEFT JOIN str n"
+	    " ON n.id = t.name LEFT JOIN str o ON o.id = t.op_type LEFT JOIN"
+	    " str y ON y.id = t.task_type WHERE (y.s IS NULL OR y.s <>"
+	    " 'COMMUNICATION') AND (?1 IS NULL OR t.rank = ?1) ORDER BY"
+	    " t.conn, t.id", cause) != 0)
+		goto out;
+	store_load_bind_i64(stmt, 1, rank);
+	while ((src = sqlite3_step(stmt)) == SQLITE_ROW) {
+		k = util_grow(k, nk, 1, sizeof *k);
+		memset(&k[nk], 0, sizeof k[nk]);
+		name = (const char *)sqlite3_column_text(stmt, 2);
+		type = (const char *)sqlite3_column_text(stmt, 3);
+		k[nk].name = xstrdup(name != NULL ? name : "");
+		k[nk].type = xstrdup(type != NULL ? type : "");
+		k[nk].start = sqlite3_column_int64(stmt, 0);
+		k[nk].end = k[nk].start + sqlite3_column_int64(stmt, 1);
+		k[nk].dur = (double)sqlite3_column_int64(stmt, 1) / 1000.0;
+		k[nk].aicore = k[nk].mac = k[nk].aiv_vec = NAN;
+		if (sqlite3_column_type(stmt, 6) != SQLITE_NULL) {
+			if (sqlite3_column_int64(stmt, 6) != set) {
+				set = sqlite3_column_int64(stmt, 6);
+				store_pmu_places(s, set, overall_db_pmu,
+				    DBPMU_N, at);
+			}
+			store_pmu_values(sqlite3_column_blob(stmt, 7),
+			    (size_t)sqlite3_column_bytes(stmt, 7), at,
+			    DBPMU_N, pmu);
+			anypmu = anypmu || at[DBPMU_TOTAL] >= 0 ||
+			    at[DBPMU_MAC] >= 0;
+			k[nk].aicore = isnan(pmu[DBPMU_TOTAL]) ? 0 :
+			    pmu[DBPMU_TOTAL];
+			k[nk].mac = isnan(pmu[DBPMU_MAC]) ? 0 : pmu[DBPMU_MAC];
+			k[nk].mc2_compute = ((isnan(pmu[DBPMU_MAC]) ? 0 :
+			    pmu[DBPMU_MAC]) > (isnan(pmu[DBPMU_MTE2]) ? 0 :
+			    pmu[DBPMU_MTE2]) ? pmu[DBPMU_MAC] :
+			    (isnan(pmu[DBPMU_MTE2]) ? 0 : pmu[DBPMU_MTE2])) /
+			    1000.0 + (isnan(pmu[DBPMU_AIV]) ? 0 :
+			    pmu[DBPMU_AIV]) / 1000.0;
+		}
+		if (sqlite3_column_type(stmt, 4) == SQLITE_INTEGER &&
+		    util_map_get(&conn, (uint64_t)sqlite3_column_int64(stmt,
+		    4), &v))
+			k[nk].flow = (int64_t)v;
+		k[nk].order = nk;
+		if (sqlite3_column_type(stmt, 5) == SQLITE_INTEGER)
+			util_map_set(&compute, (uint64_t)sqlite3_column_int64(
+			    stmt, 5), 1);
+		comp = util_grow(comp, ncomp, 1, sizeof *comp);
+		comp[ncomp].s = k[nk].start;
+		comp[ncomp].e = k[nk].end;
+		comp[ncomp++].tid = 0;
+		nk++;
+	}
+	sqlite3_finalize(stmt);
+	stmt = NULL;
+	if (src != SQLITE_DONE) {
+		xasprintf(cause, "cannot read the tasks of '%s': %s", s->path,
+		    sqlite3_errmsg(s->db));
+		goto out;
+	}
+	if (store_overall_db_comms(s, rank, &cops, &ncops, &ctasks, &nctasks,
+	    cause) != 0 || store_overall_ops(s, rank, &ops, &nops,
+	    cause) != 0)
+		goto out;
+	/* Computing, and computing with communication, merged. */
+	all = xcalloc(ncomp + ncops + 1, sizeof *all);
+	memcpy(all, comp, ncomp * sizeof *all);
+	for (i = 0; i < ncops; i++)
+		all[ncomp + i] = cops[i].sp;
+	nall = ncomp + ncops;
+	mc = store_overall_merge(comp, ncomp);
+	ma = store_overall_merge(all, nall);
+	if (ma == 0) {
+		xasprintf(cause, "'%s' has no compute tasks nor communication"
+		    " ops: the overall table is built from them", s->path);
+		goto out;
+	}
+	for (i = 0; i < mc; i++)
+		ov->compute += (double)(comp[i].e - comp[i].s) / 1000.0;
+	for (i = 0, ov->not_overlapped = 0; i < ma; i++)
+		ov->not_overlapped += (double)(all[i].e - all[i].s) / 1000.0;
+	ov->not_overlapped -= ov->compute;
+	/* The uncovered spans: each merged span less the computing in it. */
+	for (i = j = 0; i < ma; i++) {
+		st = all[i].s;
+		while (j < mc && comp[j].s <= all[i].e) {
+			unc = util_grow(unc, nunc, 1, sizeof *unc);
+			unc[nunc].s = st;
+			unc[nunc].e = comp[j].s;
+			unc[nunc].tid = (int64_t)nunc;
+			nunc++;
+			st = comp[j++].e;
+		}
+		unc = util_grow(unc, nunc, 1, sizeof *unc);
+		unc[nunc].s = st;
+		unc[nunc].e = all[i].e;
+		unc[nunc].tid = (int64_t)nunc;
+		nunc++;
+	}
+	/* End to end, the other device tasks, SDMA, C_CORE_SQE. */
+	lo = all[0].s;
+	hi = all[ma - 1].e;
+	for (i = 0; i < nctasks; i++) {
+		lo = ctasks[i].sp.s < lo ? ctasks[i].sp.s : lo;
+		hi = ctasks[i].sp.e > hi ? ctasks[i].sp.e : hi;
+	}
+	if (store_prepare(s, &stmt, "SELECT a.start_ns, a.end_ns, n.s, a.tid"
+	    " FROM api a JOIN str l ON l.id = a.level LEFT JOIN str n ON n.id"
+	    " = a.name WHERE l.s = 'Ascend Hardware' AND (?1 IS NULL OR"
+	    " a.rank = ?1) ORDER BY a.start_ns, a.id", cause) != 0)
+		goto out;
+	store_load_bind_i64(stmt, 1, rank);
+	while ((src = sqlite3_step(stmt)) == SQLITE_ROW) {
+		st = sqlite3_column_int64(stmt, 0);
+		en = sqlite3_column_int64(stmt, 1);
+		name = (const char *)sqlite3_column_text(stmt, 2);
+		stream = sqlite3_column_int64(stmt, 3);
+		if (name == NULL)
+			name = "";
+		if (!store_overall_is(name, overall_db_filter)) {
+			lo = st < lo ? st : lo;
+			hi = en > hi ? en : hi;
+		}
+		if (strcmp(name, "C_CORE_SQE") == 0) {
+			sqe = util_grow(sqe, nsqe, 1, sizeof *sqe);
+			sqe[nsqe].s = st;
+			sqe[nsqe].e = en;
+			sqe[nsqe].tid = (int64_t)nsqe;
+			nsqe++;
+		}
+		if (strcmp(name, "EVENT_WAIT_SQE") == 0) {
+			util_map_set(&wait, (uint64_t)stream, 1);
+			nwait++;
+		} else if (strcmp(name, "SDMA_SQE") == 0 ||
+		    strcmp(name, "PCIE_DMA_SQE") == 0) {
+			if (!util_map_get(&sdma_at, (uint64_t)stream, &v)) {
+				sdma = util_grow(sdma, nsdma, 1, sizeof *sdma);
+				memset(&sdma[nsdma], 0, sizeof *sdma);
+				sdma[nsdma].stream = stream;
+				v = ++nsdma;
+				util_map_set(&sdma_at, (uint64_t)stream, v);
+			}
+			store_overall_add(&sdma[v - 1].part, (double)(en - st) /
+			    1000.0);
+		}
+	}
+	sqlite3_finalize(stmt);
+	stmt = NULL;
+	for (i = 0; i < nsdma; i++) {
+		if (!util_map_get(&compute, (uint64_t)sdma[i].stream, &v) ||
+		    (nwait > 0 && !util_map_get(&wait,
+		    (uint64_t)sdma[i].stream, &v)))
+			continue;
+		ov->sdma.us += sdma[i].part.us;
+		ov->sdma.n += sdma[i].part.n;
+	}
+	ov->e2e = (double)(hi - lo) / 1000.0;
+	for (i = 0; i < ncops; i++) {
+		if (cops[i].wait) {	/* an LCCL kernel_aivec */
+			ov->lccl += cops[i].dur;
+			ov->nlccl++;
+		}
+	}
+	if (nsqe > 1)
+		qsort(sqe, nsqe, sizeof *sqe, store_overall_span_cmp);
+	/* Without PMU data the tool goes by the runtime task type. */
+	for (i = 0; !anypmu && i < nk; i++)
+		k[i].mac = NAN;
+	ov->hide = false;
+	store_overall_split(ov, k, nk, ops, nops, sqe, nsqe);
+	store_overall_db_groups(s, ov, cops, ncops, ctasks, nctasks, unc,
+	    nunc);
+	rc = 0;
+out:
+	if (stmt != NULL)
+		sqlite3_finalize(stmt);
+	for (i = 0; i < nk; i++) {
+		free(k[i].name);
+		free(k[i].type);
+	}
+	free(k);
+	free(ops);
+	free(comp);
+	free(all);
+	free(unc);
+	free(sqe);
+	free(sdma);
+	store_overall_db_comm_free(cops, ncops);
+	store_overall_db_comm_free(ctasks, nctasks);
+	util_map_release(&conn);
+	util_map_release(&wait);
+	util_map_release(&compute);
+	util_map_release(&sdma_at);
+	return rc;
+}
+
 /*
  * The overall breakdown of S (its rank RANK, NP_NA when it holds one),
  * or NULL with *cause set: a run without the trace's Overlap Analysis
@@ -1145,6 +1700,14 @@ store_overall_of(struct store *s, int64_t rank, char **cause)
 
 	*cause = NULL;
 	ov = xcalloc(1, sizeof *ov);
+	/* A database export has no overlap analysis: the tool's db path. */
+	if (store_overall_pid(s, rank, "Overlap Analysis", "") == -1 &&
+	    store_exists(s, "SELECT 1 FROM meta WHERE key LIKE 'db.%'")) {
+		if (store_overall_db(s, rank, ov, cause) == 0)
+			return ov;
+		store_overall_free(ov);
+		return NULL;
+	}
 	if (store_overall_overlap_pass(s, rank, ov, &unc, &nunc, cause) != 0 ||
 	    store_overall_device(s, rank, ov, &sqe, &nsqe, cause) != 0 ||
 	    store_overall_kernels(s, rank, &k, &nk, &hide, cause) != 0 ||

@@ -7,7 +7,9 @@
 # Vector 4.146, SDMA 0.574), the two communication ops whose data are not
 # aligned to 512 bytes (397.008 us of their tasks), every op of dynamic
 # shape, ForeachAddList memory bound, TransData with headroom, the three
-# environment variables it names, and the plain SGD a fused one replaces.
+# environment variables it names, and the plain SGD a fused one replaces;
+# and the same rank exported as a database, its breakdown as the tool
+# works one out from a database.
 . "$top_srcdir/tests/lib.sh"
 
 need_samples
@@ -41,4 +43,17 @@ done
 is "$(grep -c ',Environment,env,' "$T/a.csv")" 3 \
     "environment: those three only"
 has "a fused SGD" '^medium,Scheduling,fused-optimizer,0,"the optimizer steps with SGD once'
+
+# The same rank exported as a database: the breakdown as the tool works
+# it out from a database (no overlap analysis there).
+D="$SAMPLES/msinsight-pt-db/level1/rank0_ascend_pt"
+if [ -d "$D" ]; then
+	"$NPUPROF" show -q --format csv "$D" advice >"$T/a.csv" || exit 1
+	has "database export: computing" \
+	    '^info,Overall,overall,0,"Computing Time: 8.903 ms, 6.5% of 137.919 ms'
+	has "database export: its group waits 2.676 ms" \
+	    '"    Wait: 2.676 ms, 1.9% of 137.919 ms'
+	has "database export: uncovered communication" \
+	    '^high,Communication,uncovered-communication,0,"communication group 90.91.105.46%enp189s0f0_60000_0_1736410538306028 is uncovered by computing 98.072 ms'
+fi
 done_testing

@@ -138,6 +138,7 @@ msprof_analyze_cli()' "$D/rank0_ascend_pt" "$D/rank1_ascend_pt" \
 	    "$T/db.comm.csv" "$T/db.out"/*.xlsx CommunicationCompare
 	ok $? "database exports: communication_compare as msprof-analyze"
 	ops samples-db-ops "$D/rank0_ascend_pt" "$D/rank1_ascend_pt"
+	overall samples-db-overall "$D/rank0_ascend_pt" "$D/rank1_ascend_pt"
 	ops samples-ops-step-50 "$S/rank0_ascend_pt" "$S/rank1_ascend_pt" 50
 fi
 done_testing

@@ -69,5 +69,14 @@ if [ -d "$D/rank1_ascend_pt" ]; then
 	grep -qxF '1,Optimizer.step#SGD.step,79.388,309.791504,1,77.903,358.354004,1,48.56,1.1568' \
 	    "$T/dbmem.csv"
 	ok $? "database exports: memory_compare, times as the tool rounds them"
+	# No overlap analysis: merged task intervals, as the tool's db path.
+	"$NPUPROF" show -q --compare --format csv "$D/rank0_ascend_pt" \
+	    "$D/rank1_ascend_pt" overall >"$T/dbov.csv"
+	for l in 'Computing Time,8.903431,0.064555,187,8.915634,0.066521,187,0.01,1.0014' \
+	    '    Wait,2.675633,0.0194,/,0.00018,0.000001,/,-2.68,0.0001' \
+	    'E2E Time,137.919295,1.0,/,134.027198,1.0,/,-3.89,0.9718'; do
+		grep -qxF -- "$l" "$T/dbov.csv"
+		ok $? "database exports: overall: ${l%%,*}"
+	done
 fi
 done_testing
