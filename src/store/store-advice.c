@@ -595,7 +595,7 @@ store_advice_overall(struct store *s, char **cause)
 		a.rank = sqlite3_column_type(ranks, 0) == SQLITE_NULL ? NP_NA :
 		    sqlite3_column_int64(ranks, 0);
 		a.ord = 0;
-		if ((ov = store_overall_of(s, a.rank, &why)) == NULL) {
+		if ((ov = store_overall_of(s, a.rank, NP_NA, &why)) == NULL) {
 			/* Not a failure of the advice: the rule does not apply. */
 			free(why);
 			why = NULL;

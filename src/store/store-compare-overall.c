@@ -445,9 +445,9 @@ store_compare_overall(struct store *base, struct store *new,
 	struct ov_side		 b, c;
 	size_t			 ba[SEC_N], ca[SEC_N];
 
-	if ((bo = store_overall_of(base, o->base_rank, cause)) == NULL)
+	if ((bo = store_overall_of(base, o->base_rank, o->base_step, cause)) == NULL)
 		return NULL;
-	if ((co = store_overall_of(new, o->rank, cause)) == NULL) {
+	if ((co = store_overall_of(new, o->rank, o->step, cause)) == NULL) {
 		store_overall_free(bo);
 		return NULL;
 	}

@@ -566,7 +566,8 @@ struct store_npu_flow {
 };
 int		 store_npu_flows(struct store *, int64_t,
 		     struct store_npu_flow **, size_t *, char **);
-struct store_overall *store_overall_of(struct store *, int64_t, char **);
+struct store_overall *store_overall_of(struct store *, int64_t, int64_t,
+		     char **);
 void		 store_overall_free(struct store_overall *);
 void		 store_pmu_places(struct store *, int64_t, const char *const *,
 		     size_t, int64_t *);

@@ -1182,7 +1182,7 @@ store_overall_db_comm_free(struct overall_db_comm *v, size_t n)
  * four tasks per group and plane telling.
  */
 static int
-store_overall_db_comms(struct store *s, int64_t rank,
+store_overall_db_comms(struct store *s, int64_t rank, int64_t w0, int64_t w1,
     struct overall_db_comm **ops, size_t *nops,
     struct overall_db_comm **tasks, size_t *ntasks, char **cause)
 {
@@ -1201,10 +1201,12 @@ store_overall_db_comms(struct store *s, int64_t rank,
 	    " CASE WHEN json_valid(a.args) THEN json_extract(a.args,"
 	    " '$.\"group name\"') END FROM api a JOIN str l ON l.id = a.level"
 	    " LEFT JOIN str n ON n.id = a.name WHERE l.s = 'HCCL' AND a.pid IS"
-	    " NULL AND (?1 IS NULL OR a.rank = ?1) ORDER BY a.start_ns, a.id",
-	    cause) != 0)
+	    " NULL AND (?1 IS NULL OR a.rank = ?1) AND a.start_ns BETWEEN ?2"
+	    " AND ?3 ORDER BY a.start_ns, a.id", cause) != 0)
 		return -1;
 	store_load_bind_i64(stmt, 1, rank);
+	sqlite3_bind_int64(stmt, 2, w0);
+	sqlite3_bind_int64(stmt, 3, w1);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		plane = sqlite3_column_int64(stmt, 0);
 		name = (const char *)sqlite3_column_text(stmt, 3);
@@ -1434,6 +1436,42 @@ store_overall_db_groups(struct store *s, struct store_overall *ov,
 }
 
 /*
+ * The window of step STEP of a database export (its STEP_TIME: the
+ * step's start to its end, both included) in *W0 and *W1, everything
+ * for NP_NA. -1 with *cause set if there is no such step.
+ */
+static int
+store_overall_db_step(struct store *s, int64_t step, int64_t *w0,
+    int64_t *w1, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	int		 found = 0;
+
+	*w0 = INT64_MIN;
+	*w1 = INT64_MAX;
+	if (step == NP_NA)
+		return 0;
+	if (store_prepare(s, &stmt, "SELECT min(iter_end_ns - iter_time_ns),"
+	    " max(iter_end_ns) FROM step WHERE iter = ?1 AND iter_time_ns IS"
+	    " NOT NULL", cause) != 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, step);
+	if (sqlite3_step(stmt) == SQLITE_ROW &&
+	    sqlite3_column_type(stmt, 0) == SQLITE_INTEGER) {
+		*w0 = sqlite3_column_int64(stmt, 0);
+		*w1 = sqlite3_column_int64(stmt, 1);
+		found = 1;
+	}
+	sqlite3_finalize(stmt);
+	if (!found) {
+		xasprintf(cause, "'%s' has no step %lld", s->path,
+		    (long long)step);
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * The overall breakdown of a database export, as the tool works it out
  * from a database, which has no overlap analysis: computing is the
  * merged time of the compute tasks, uncovered communication that of the
@@ -1443,8 +1481,8 @@ store_overall_db_groups(struct store *s, struct store_overall *ov,
  * lists, and is cube by its aic_total_time or aic_mac_time.
  */
 static int
-store_overall_db(struct store *s, int64_t rank, struct store_overall *ov,
-    char **cause)
+store_overall_db(struct store *s, int64_t rank, int64_t step,
+    struct store_overall *ov, char **cause)
 {
 	struct overall_kernel	*k = NULL;
 	struct overall_op	*ops = NULL;
@@ -1456,7 +1494,7 @@ store_overall_db(struct store *s, int64_t rank, struct store_overall *ov,
 	sqlite3_stmt		*stmt = NULL;
 	const char		*name, *type;
 	int64_t			 at[DBPMU_N], set = INT64_MIN, lo, hi, st, en;
-	int64_t			 stream;
+	int64_t			 stream, w0, w1;
 	double			 pmu[DBPMU_N];
 	uint64_t		 v;
 	size_t			 nk = 0, nops = 0, ncomp = 0, nall = 0, nunc = 0;
@@ -1465,6 +1503,9 @@ store_overall_db(struct store *s, int64_t rank, struct store_overall *ov,
 	bool			 anypmu = false;
 	int			 rc = -1, src;
 
+	/* A step: what starts within it, its ends included, as the tool. */
+	if (store_overall_db_step(s, step, &w0, &w1, cause) != 0)
+		return -1;
 	util_map_init(&conn);
 	util_map_init(&wait);
 	util_map_init(&compute);
@@ -1474,9 +1515,12 @@ store_overall_db(struct store *s, int64_t rank, struct store_overall *ov,
 	    " JOIN str l ON l.id = a.level, json_each(CASE WHEN"
 	    " json_valid(a.args) THEN a.args ELSE '{}' END,"
 	    " '$.connection_ids') j WHERE l.s = 'python' AND (?1 IS NULL OR"
-	    " a.rank = ?1) ORDER BY a.start_ns, a.id", cause) != 0)
+	    " a.rank = ?1) AND a.start_ns BETWEEN ?2 AND ?3 ORDER BY"
+	    " a.start_ns, a.id", cause) != 0)
 		goto out;
 	store_load_bind_i64(stmt, 1, rank);
+	sqlite3_bind_int64(stmt, 2, w0);
+	sqlite3_bind_int64(stmt, 3, w1);
 	while ((src = sqlite3_step(stmt)) == SQLITE_ROW) {
 		if (sqlite3_column_type(stmt, 1) == SQLITE_INTEGER)
 			util_map_set(&conn, (uint64_t)sqlite3_column_int64(stmt,
@@ -1489,10 +1533,12 @@ store_overall_db(struct store *s, int64_t rank, struct store_overall *ov,
 	    " t.conn, t.stream, t.pmu_set, t.pmu FROM task t LEFT JOIN str n"
 	    " ON n.id = t.name LEFT JOIN str o ON o.id = t.op_type LEFT JOIN"
 	    " str y ON y.id = t.task_type WHERE (y.s IS NULL OR y.s <>"
-	    " 'COMMUNICATION') AND (?1 IS NULL OR t.rank = ?1) ORDER BY"
-	    " t.conn, t.id", cause) != 0)
+	    " 'COMMUNICATION') AND (?1 IS NULL OR t.rank = ?1) AND"
+	    " t.start_ns BETWEEN ?2 AND ?3 ORDER BY t.conn, t.id", cause) != 0)
 		goto out;
 	store_load_bind_i64(stmt, 1, rank);
+	sqlite3_bind_int64(stmt, 2, w0);
+	sqlite3_bind_int64(stmt, 3, w1);
 	while ((src = sqlite3_step(stmt)) == SQLITE_ROW) {
 		k = util_grow(k, nk, 1, sizeof *k);
 		memset(&k[nk], 0, sizeof k[nk]);
@@ -1546,10 +1592,16 @@ store_overall_db(struct store *s, int64_t rank, struct store_overall *ov,
 		    sqlite3_errmsg(s->db));
 		goto out;
 	}
-	if (store_overall_db_comms(s, rank, &cops, &ncops, &ctasks, &nctasks,
-	    cause) != 0 || store_overall_ops(s, rank, &ops, &nops,
+	if (store_overall_db_comms(s, rank, w0, w1, &cops, &ncops, &ctasks,
+	    &nctasks, cause) != 0 || store_overall_ops(s, rank, &ops, &nops,
 	    cause) != 0)
 		goto out;
+	/* The PyTorch ops of the step only. */
+	for (i = j = 0; i < nops; i++) {
+		if (ops[i].s >= w0 && ops[i].s <= w1)
+			ops[j++] = ops[i];
+	}
+	nops = j;
 	/* Computing, and computing with communication, merged. */
 	all = xcalloc(ncomp + ncops + 1, sizeof *all);
 	memcpy(all, comp, ncomp * sizeof *all);
@@ -1595,9 +1647,12 @@ store_overall_db(struct store *s, int64_t rank, struct store_overall *ov,
 	if (store_prepare(s, &stmt, "SELECT a.start_ns, a.end_ns, n.s, a.tid"
 	    " FROM api a JOIN str l ON l.id = a.level LEFT JOIN str n ON n.id"
 	    " = a.name WHERE l.s = 'Ascend Hardware' AND (?1 IS NULL OR"
-	    " a.rank = ?1) ORDER BY a.start_ns, a.id", cause) != 0)
+	    " a.rank = ?1) AND a.start_ns BETWEEN ?2 AND ?3 ORDER BY"
+	    " a.start_ns, a.id", cause) != 0)
 		goto out;
 	store_load_bind_i64(stmt, 1, rank);
+	sqlite3_bind_int64(stmt, 2, w0);
+	sqlite3_bind_int64(stmt, 3, w1);
 	while ((src = sqlite3_step(stmt)) == SQLITE_ROW) {
 		st = sqlite3_column_int64(stmt, 0);
 		en = sqlite3_column_int64(stmt, 1);
@@ -1685,10 +1740,11 @@ out:
 /*
  * The overall breakdown of S (its rank RANK, NP_NA when it holds one),
  * or NULL with *cause set: a run without the trace's Overlap Analysis
- * has none.
+ * has none, but a database export. STEP (NP_NA: all) applies to a
+ * database export only, as in the tool.
  */
 struct store_overall *
-store_overall_of(struct store *s, int64_t rank, char **cause)
+store_overall_of(struct store *s, int64_t rank, int64_t step, char **cause)
 {
 	struct store_overall	*ov;
 	struct overall_span	*unc = NULL, *sqe = NULL;
@@ -1703,7 +1759,7 @@ store_overall_of(struct store *s, int64_t rank, char **cause)
 	/* A database export has no overlap analysis: the tool's db path. */
 	if (store_overall_pid(s, rank, "Overlap Analysis", "") == -1 &&
 	    store_exists(s, "SELECT 1 FROM meta WHERE key LIKE 'db.%'")) {
-		if (store_overall_db(s, rank, ov, cause) == 0)
+		if (store_overall_db(s, rank, step, ov, cause) == 0)
 			return ov;
 		store_overall_free(ov);
 		return NULL;

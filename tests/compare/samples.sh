@@ -78,5 +78,15 @@ if [ -d "$D/rank1_ascend_pt" ]; then
 		grep -qxF -- "$l" "$T/dbov.csv"
 		ok $? "database exports: overall: ${l%%,*}"
 	done
+	# A step applies there, as in the tool: 50 is their only one.
+	"$NPUPROF" show -q --compare --format csv --step 50 \
+	    "$D/rank0_ascend_pt" "$D/rank1_ascend_pt" overall >"$T/dbov50.csv"
+	same_file "$T/dbov50.csv" "$T/dbov.csv" \
+	    "database exports: overall --step 50, their only step"
+	"$NPUPROF" show -q --compare --format csv --step 7 \
+	    "$D/rank0_ascend_pt" "$D/rank1_ascend_pt" overall \
+	    >/dev/null 2>"$T/dbov7.err"
+	grep -q "has no step 7" "$T/dbov7.err"
+	ok $? "database exports: overall --step 7: no such step, an error"
 fi
 done_testing
