@@ -146,6 +146,30 @@ static struct store_advice_rule store_advice_rules[] = {
 	  " parallelism a larger batch or gradient accumulation (fewer, larger"
 	  " allreduces), ZeRO-2 or ZeRO-1 rather than ZeRO-3 where memory"
 	  " allows, fused optimizers and larger buckets." },
+	{ "bandwidth", "Communication",
+	  "torch_npu's communication.json (its bandwidth per transport)",
+	  "SELECT 1 FROM generic WHERE name = 'communication_bandwidth'", 0.5,
+	  "share of the median bandwidth",
+	  "WITH b AS (SELECT _rank r, \"Transport Type\" t, \"Op Name\" op,"
+	  " CAST(\"Bandwidth(GB/s)\" AS REAL) bw FROM communication_bandwidth"
+	  " WHERE \"Op Name\" <> 'Total Op Info' AND \"Transport Type\" NOT IN"
+	  " ('SDMA', 'LOCAL') AND CAST(\"Transit Size(MB)\" AS REAL) >= 1),"
+	  " m AS (SELECT r, t, avg(bw) med FROM (SELECT r, t, bw, row_number()"
+	  " OVER (PARTITION BY r, t ORDER BY bw) k, count(*) OVER (PARTITION"
+	  " BY r, t) n FROM b) WHERE k IN ((n + 1) / 2, (n + 2) / 2) GROUP BY"
+	  " r, t) SELECT (1 - min(b.bw) / m.med) / (1 - ?1), printf('%d of %d"
+	  " %s transfers of 1 MB or more run under %.0f%% of their median"
+	  " bandwidth, %.2f GB/s; the slowest, %s, at %.2f GB/s',"
+	  " sum(b.bw < ?1 * m.med), count(*), b.t, ?1 * 100, m.med, (SELECT"
+	  " op FROM b b3 WHERE b3.r IS b.r AND b3.t = b.t ORDER BY b3.bw"
+	  " LIMIT 1), min(b.bw)), NULL, 'communication_bandwidth:Transport"
+	  " Type:^' || b.t || '$', b.r FROM b JOIN m ON m.r IS b.r AND m.t ="
+	  " b.t GROUP BY b.r, b.t HAVING count(*) >= 3 AND sum(b.bw < ?1 *"
+	  " m.med) > 0",
+	  "Some transfers run far slower than the others on the same link:"
+	  " they may contend with computing for the memory (run the"
+	  " collective apart from heavy copies), or the link is shared with"
+	  " other jobs; on a cluster, the slow-link findings name the link." },
 	{ "aicpu", "Computing", "kernels and their core types", ADVICE_TASKS,
 	  20, "us per op type",
 	  "SELECT sum(t.dur_ns) / 1000.0 / ?1, printf('%s runs on the AI CPU:"

@@ -43,12 +43,13 @@ info,overall,0,"Free Time: 4.000 ms, 40.0% of 10.000 ms end to end",overall
 info,overall,0,"  Free: 4.000 ms, 40.0% of 10.000 ms end to end",overall
 high,free-time,0,"the device is free (neither computing nor communicating) 4.000 ms, 40.0% of the run",overall
 high,uncovered-communication,0,"communication group Group 0 Communication is uncovered by computing 2.500 ms, 25.0% of the run: 1.500 ms waiting, 1.000 ms transmitting",overall
-high,wait-ratio,0,"1 of 2 communication ops wait more than 20% of their time, 1.600 ms waiting in all; most hcom_allReduce__1_0_1@g0, 60.0%",communication:Wait Time Ratio
-high,packet,0,"100.0% of the communication ops that use SDMA (3 of 3) move under 16 MB each, 0.750 ms of transfers in all",communication_bandwidth:Transport Type:^SDMA$
+high,wait-ratio,0,"1 of 4 communication ops wait more than 20% of their time, 1.800 ms waiting in all; most hcom_allReduce__1_0_1@g0, 60.0%",communication:Wait Time Ratio
+high,packet,0,"100.0% of the communication ops that use SDMA (5 of 5) move under 16 MB each, 1.250 ms of transfers in all",communication_bandwidth:Transport Type:^SDMA$
 high,aicpu,0,"Cast runs on the AI CPU: 2 kernels, 60.000 us in all, the longest 30.000 us; the same op type runs on the AI Core elsewhere in this run",kernels:OP Type:^Cast$
 high,launch-gap,0,"device 0 is idle once for 50 us or more between kernels, 2.002 ms in all, 71.8% of its 2.787 ms; the longest, 2002.000 us, before the kernel Relu_gap at 3.782 ms",task:20
 high,headroom,0,"TransData takes 0.240 ms (32.0% of computing kernels' time, 4 kernels) yet its busiest pipe (mte2) is busy only 30%",kernels:OP Type:^TransData$
 medium,alignment,0,"data not a multiple of 512 bytes goes over SDMA between chips in a communication op: 1 task, 1000.000 us, 1000000 to 1000000 bytes (hcom_allReduce__1_0_1 among them)",spans:Name:^hcom_allReduce__1_0_1$
+medium,bandwidth,0,"1 of 4 HCCS transfers of 1 MB or more run under 50% of their median bandwidth, 20.00 GB/s; the slowest, hcom_allReduce__3_0_1@g0, at 5.00 GB/s",communication_bandwidth:Transport Type:^HCCS$
 medium,dynamic-shape,0,12 of 20 kernels (60%) have dynamic shapes: each is compiled or tiled as it runs,kernels:OP State:^dynamic$
 medium,synchronize,0,12 stream synchronizations (aclrtSynchronizeStream) take 0.120 ms: the host waits for the device each time,spans:Name:SynchronizeStream
 medium,syncbn,0,"25 SyncBatchNorm calls, 0.125 ms: each gathers statistics over the ranks",spans:Name:SyncBatchNorm
@@ -108,7 +109,7 @@ ok $? "a mistake in config.yaml: a warning naming the line"
 rm -rf "$T/cfg"
 
 is "$("$NPUPROF" show -q --format csv "$B" advice_rules | tail -n +2 |
-    wc -l | tr -d ' ')" 18 "advice_rules: every rule"
+    wc -l | tr -d ' ')" 19 "advice_rules: every rule"
 is "$("$NPUPROF" show -q --format csv --rank 1 "$B" advice | wc -l |
     tr -d ' ')" 1 "--rank 1: the findings of rank 1 only, none"
 is "$("$NPUPROF" show -q --format csv --sort Rule --limit 1 "$B" advice |

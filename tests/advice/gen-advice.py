@@ -14,8 +14,9 @@ same run without them. The bad run has:
   spans of 3 ms, 25 SyncBatchNorm ops, an Adam optimizer step (the good
   run's is NpuFusedAdam), an HCCL group whose plane waits
   and copies 1000000 bytes over HCCS (not a multiple of 512);
-- communication.json with an op waiting 60% of its time, and every op
-  moving 4 MB over SDMA (32 MB in the good run);
+- communication.json with an op waiting 60% of its time, every op
+  moving 4 MB over SDMA (32 MB in the good run), and one of four moving
+  32 MB over HCCS at 5 GB/s where the others reach 20 or more;
 - memory_record.csv peaking at 3000 MB reserved;
 - profiler_metadata.json with ACLNN_CACHE_LIMIT unset and
   ASCEND_LAUNCH_BLOCKING=1.
@@ -159,7 +160,7 @@ def write_trace(out, bad):
 
 
 def write_comm(out, bad):
-    def op(wait, transit):
+    def op(wait, transit, gbs=20.0):
         mb = 4 if bad else 32
         return {"Communication Time Info": {
             "Start Timestamp(us)": T0 + 5000, "Elapse Time(ms)":
@@ -170,9 +171,14 @@ def write_comm(out, bad):
             "Communication Bandwidth Info": {"SDMA": {
                 "Transit Size(MB)": mb, "Transit Time(ms)": 0.25,
                 "Bandwidth(GB/s)": mb / 0.25, "Large Packet Ratio": 0,
-                "Size Distribution": {str(mb): [1, 0.25]}}}}
+                "Size Distribution": {str(mb): [1, 0.25]}}, "HCCS": {
+                "Transit Size(MB)": 32, "Transit Time(ms)": 32 / gbs,
+                "Bandwidth(GB/s)": gbs, "Large Packet Ratio": 0,
+                "Size Distribution": {"32": [1, 32 / gbs]}}}}
     coll = {"hcom_allReduce__1_0_1@g0": op(1.5 if bad else 0.05, 1.0),
-            "hcom_allReduce__2_0_1@g0": op(0.1, 1.0)}
+            "hcom_allReduce__2_0_1@g0": op(0.1, 1.0),
+            "hcom_allReduce__3_0_1@g0": op(0.1, 1.0, 5.0 if bad else 20.0),
+            "hcom_allReduce__4_0_1@g0": op(0.1, 1.0, 21.0)}
     coll["Total Op Info"] = op(1.6 if bad else 0.15, 2.0)
     with open(os.path.join(out, "communication.json"), "w") as f:
         json.dump({"step1": {"p2p": {}, "collective": coll}}, f)

@@ -27,7 +27,7 @@ capture -e | grep 'free-time:' | grep -q "$(printf '\033\\[1m')"
 ok $? "a high finding stands out"
 capture | grep -q '^        waiting, 1.000 ms transmitting$'
 ok $? "a long finding wraps under itself"
-capture | tail -1 | grep -q 'Advice  17 findings'
+capture | tail -1 | grep -q 'Advice  18 findings'
 ok $? "the status line counts the findings"
 send_keys j j j j
 sleep 0.3
@@ -35,15 +35,15 @@ send_keys Enter
 wait_for 'filter OP Type:^Cast$' && wait_for 'Kernels  row 1 of 3  ' &&
     ok 0 "Enter on the AI CPU finding: Kernels, the Cast kernels"
 send_keys q
-wait_for 'Advice  17 findings'
+wait_for 'Advice  18 findings'
 send_keys j
 sleep 0.3
 send_keys Enter
 wait_for 'Timeline ' && wait_for 'Name: Relu_gap' &&
     ok 0 "Enter on the launch gap: the timeline on the kernel after it"
 send_keys q
-wait_for 'Advice  17 findings'
-send_keys j j j j j j j j
+wait_for 'Advice  18 findings'
+send_keys j j j j j j j j j
 sleep 0.3
 send_keys Enter
 wait_for 'show PATH env_variables prints it' &&
