@@ -156,7 +156,7 @@ expect_attrs() {
 # wait_exit: wait for the program to end; its status is in $rc.
 wait_exit() {
 	i=0
-	while [ ! -s "$T/rc" ] && [ $i -lt 400 ]; do
+	while [ ! -s "$T/rc" ] && [ $i -lt 800 ]; do
 		sleep 0.025
 		i=$((i + 1))
 	done
