@@ -9,7 +9,8 @@
  * tasks after it; overall: in its own order, parts under their whole),
  * or (> < I) on any column; a row that got slower is hot, one that got
  * faster green. It opens over the Summary tab of NEW, the store every
- * other view shows.
+ * other view shows. Tables are made in the background
+ * (store-compare-job.c) and kept, so a new sort is at once.
  */
 #include <curses.h>
 #include <math.h>
@@ -201,16 +202,67 @@ view_compare_default(void)
 	view_compare_asc = view_compare_sort != COMPARE_DIFF;
 }
 
+/* The view's state: the table being made, or made and laid out. */
+struct view_compare {
+	struct store_compare_job *job;	/* until the table is in */
+	double			 t0;
+	struct store_rows	*rows;	/* with the Diff column */
+	struct text		*t;
+};
+
+/* Lay VC's table out in its text, sorted as the keys chose. */
+static void
+view_compare_layout(struct view_compare *vc)
+{
+	struct store_print_opts	 o;
+	size_t			 size = 0, k = view_compare_table;
+	char			*buf = NULL, *cause = NULL;
+	FILE			*f;
+
+	text_free(vc->t);
+	vc->t = text_create();
+	if (view_compare_order(vc->rows, &cause) != 0) {
+		status_set(ROLE_ERROR, "%s", cause);
+		free(cause);
+	}
+	text_addf(vc->t, ROLE_TITLE, 1, "%s: %s against %s (t: next table)",
+	    view_compare_tables[k].title, store_path(session_store()),
+	    store_path(session_compare_base()));
+	text_add(vc->t, ROLE_NORMAL, 0, "");
+	if (vc->rows->nrows == 0)
+		text_add(vc->t, ROLE_DIM, 1,
+		    "(no rows: a run has none of these)");
+	else if ((f = open_memstream(&buf, &size)) != NULL) {
+		memset(&o, 0, sizeof o);
+		o.format = PRINT_TABLE;
+		o.utf8 = draw_utf8();
+		o.width = COLS - 2;
+		store_print_rows(f, vc->rows, &o);
+		fclose(f);
+		view_compare_lines(vc->t, vc->rows, k, buf);
+		free(buf);
+	}
+}
+
+/* Start making the current table of the two runs in the background. */
+static int
+view_compare_start(struct view_compare *vc, char **cause)
+{
+	store_compare_job_free(vc->job);
+	store_rows_free(vc->rows);
+	vc->job = NULL;
+	vc->rows = NULL;
+	vc->t0 = util_now();
+	vc->job = store_compare_job_start(session_compare_base(),
+	    session_store(), session_compare_opts(),
+	    view_compare_tables[view_compare_table].make, cause);
+	return vc->job != NULL ? 0 : -1;
+}
+
 static int
 view_compare_open(struct view *v, const void *arg, char **cause)
 {
-	struct store_print_opts	 o;
-	struct store_rows	*r, *d;
-	const char		*gap;
-	struct text		*t;
-	char			*buf = NULL;
-	size_t			 size = 0, k = view_compare_table;
-	FILE			*f;
+	struct view_compare	*vc;
 
 	(void)arg;
 	if (session_compare_base() == NULL) {
@@ -218,9 +270,45 @@ view_compare_open(struct view *v, const void *arg, char **cause)
 		    "NEW");
 		return -1;
 	}
-	if ((r = view_compare_tables[k].make(session_compare_base(),
-	    session_store(), session_compare_opts(), cause)) == NULL)
+	vc = xcalloc(1, sizeof *vc);
+	vc->t = text_create();
+	if (view_compare_start(vc, cause) != 0) {
+		text_free(vc->t);
+		free(vc);
 		return -1;
+	}
+	v->data = vc;
+	return 0;
+}
+
+/* The job's progress: lay the table out once it is in. */
+static int
+view_compare_tick(struct view *v, enum view_work *w)
+{
+	struct view_compare	*vc = v->data;
+	struct store_rows	*r;
+	const char		*gap;
+	char			*cause = NULL;
+	size_t			 k = view_compare_table;
+	int			 rc;
+
+	*w = WORK_IDLE;
+	if (vc->job == NULL)
+		return REDRAW_NONE;
+	if ((rc = store_compare_job_poll(vc->job, &r, &cause)) == 0) {
+		*w = WORK_SHOWN;
+		return REDRAW_BODY;
+	}
+	store_compare_job_free(vc->job);
+	vc->job = NULL;
+	if (rc != 1) {
+		text_free(vc->t);
+		vc->t = text_create();
+		text_addf(vc->t, ROLE_ERROR, 1, "%s", cause);
+		status_set(ROLE_ERROR, "%s", cause);
+		free(cause);
+		return REDRAW_ALL;
+	}
 	/* What the operator tables cannot see, as the tool would not say. */
 	if (view_compare_tables[k].make == store_compare_ops ||
 	    view_compare_tables[k].make == store_compare_memory) {
@@ -232,63 +320,73 @@ view_compare_open(struct view *v, const void *arg, char **cause)
 		if (gap != NULL)
 			status_set(ROLE_ERROR, "a run %s", gap);
 	}
-	d = view_compare_diff(r, k);
+	vc->rows = view_compare_diff(r, k);
 	store_rows_free(r);
-	view_compare_ncols = (int)d->ncols;
-	if (view_compare_order(d, cause) != 0) {
-		store_rows_free(d);
-		return -1;
-	}
-	t = text_create();
-	text_addf(t, ROLE_TITLE, 1, "%s: %s against %s (t: next table)",
-	    view_compare_tables[k].title, store_path(session_store()),
-	    store_path(session_compare_base()));
-	text_add(t, ROLE_NORMAL, 0, "");
-	if (d->nrows == 0)
-		text_add(t, ROLE_DIM, 1, "(no rows: a run has none of these)");
-	else if ((f = open_memstream(&buf, &size)) != NULL) {
-		memset(&o, 0, sizeof o);
-		o.format = PRINT_TABLE;
-		o.utf8 = draw_utf8();
-		o.width = COLS - 2;
-		store_print_rows(f, d, &o);
-		fclose(f);
-		view_compare_lines(t, d, k, buf);
-		free(buf);
-	}
-	store_rows_free(d);
-	v->data = t;
-	return 0;
+	view_compare_ncols = (int)vc->rows->ncols;
+	view_compare_layout(vc);
+	return REDRAW_ALL;
 }
 
-/* Open V again after a key changed the table or the sort. */
-static int
-view_compare_reopen(struct view *v)
+static void
+view_compare_close(struct view *v)
 {
-	char	*cause = NULL;
+	struct view_compare	*vc = v->data;
 
-	text_free(v->data);
+	if (vc == NULL)
+		return;
+	store_compare_job_free(vc->job);
+	store_rows_free(vc->rows);
+	v->data = vc->t;
+	text_close(v);
+	free(vc);
 	v->data = NULL;
-	if (view_compare_open(v, NULL, &cause) != 0) {
-		v->data = text_create();
-		status_set(ROLE_ERROR, "%s", cause);
-		free(cause);
-		return REDRAW_ALL;
+}
+
+static void
+view_compare_draw(struct view *v, int y, int h)
+{
+	struct view_compare	*vc = v->data;
+
+	if (vc->job != NULL) {
+		draw_textf(y + 1, 1, COLS - 1, ROLE_DIM, "working out %s "
+		    "(%.0f s so far); keys and other views work meanwhile",
+		    view_compare_tables[view_compare_table].title,
+		    util_now() - vc->t0);
+		return;
 	}
+	v->data = vc->t;
+	text_draw(v, y, h);
+	v->data = vc;
+}
+
+/* Lay the table out again after a key changed the sort. */
+static int
+view_compare_resort(struct view *v)
+{
+	struct view_compare	*vc = v->data;
+
+	if (vc->rows != NULL)
+		view_compare_layout(vc);
 	return REDRAW_BODY | REDRAW_STATUS;
 }
 
 static int
 view_compare_key(struct view *v, enum action a, int key)
 {
-	int	 n = view_compare_ncols + 1;
+	struct view_compare	*vc = v->data;
+	char			*cause = NULL;
+	int			 n = view_compare_ncols + 1, rc;
 
 	switch (a) {
 	case ACTION_COMPARE_TABLE:
 		view_compare_table = (view_compare_table + 1) %
 		    COMPARE_NTABLES;
 		view_compare_default();
-		return view_compare_reopen(v);
+		if (view_compare_start(vc, &cause) != 0) {
+			status_set(ROLE_ERROR, "%s", cause);
+			free(cause);
+		}
+		return REDRAW_ALL;
 	case ACTION_SORT_NEXT:
 	case ACTION_SORT_PREV:
 		/* |Diff|, then each column, round. */
@@ -299,21 +397,30 @@ view_compare_key(struct view *v, enum action a, int key)
 		    (view_compare_sort + 2) % n - 1 :
 		    (view_compare_sort + n) % n - 1;
 		view_compare_asc = false;
-		return view_compare_reopen(v);
+		return view_compare_resort(v);
 	case ACTION_SORT_INVERT:
 		view_compare_asc = !view_compare_asc;
-		return view_compare_reopen(v);
+		return view_compare_resort(v);
 	default:
-		return text_key(v, a, key);
+		v->data = vc->t;
+		rc = text_key(v, a, key);
+		v->data = vc;
+		return rc;
 	}
 }
 
 static void
 view_compare_status(struct view *v, char *buf, size_t len)
 {
-	snprintf(buf, len, " %s  %zu lines  sort %s ",
-	    view_compare_tables[view_compare_table].title,
-	    text_lines(v->data), view_compare_sorted);
+	struct view_compare	*vc = v->data;
+
+	if (vc->job != NULL)
+		snprintf(buf, len, " %s  working... ",
+		    view_compare_tables[view_compare_table].title);
+	else
+		snprintf(buf, len, " %s  %zu lines  sort %s ",
+		    view_compare_tables[view_compare_table].title,
+		    text_lines(vc->t), view_compare_sorted);
 }
 
 static const struct key_binding view_compare_keys[] = {
@@ -337,10 +444,11 @@ const struct view_ops view_compare_ops = {
 	.name = "compare",
 	.title = "Compare",
 	.open = view_compare_open,
-	.close = text_close,
-	.draw = text_draw,
+	.close = view_compare_close,
+	.draw = view_compare_draw,
 	.key = view_compare_key,
 	.status = view_compare_status,
+	.tick = view_compare_tick,
 	.keymap = view_compare_keys,
 	.hints = view_compare_hints,
 };

@@ -630,6 +630,17 @@ int		 store_advice_job_poll(struct store_advice_job *,
 		     struct store_rows **, char **, char **);
 void		 store_advice_job_free(struct store_advice_job *);
 
+/* store-compare-job.c: a comparison table made in a thread */
+typedef struct store_rows *(*store_compare_fn)(struct store *,
+		     struct store *, const struct store_compare *, char **);
+struct store_compare_job;
+struct store_compare_job *store_compare_job_start(struct store *,
+		     struct store *, const struct store_compare *,
+		     store_compare_fn, char **);
+int		 store_compare_job_poll(struct store_compare_job *,
+		     struct store_rows **, char **);
+void		 store_compare_job_free(struct store_compare_job *);
+
 /* store-compare-stats.c */
 struct store_rows *store_compare_op_stats(struct store *, struct store *,
 		     const struct store_compare *, char **);
