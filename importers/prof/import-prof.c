@@ -170,7 +170,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	} else if (!bare || import_prof_device(util_basename(path)) !=
 	    NP_HOST_DEVICE)
 		store_load_warning(s, path, -1, "no host directory: device "
-		    "tasks have no op names");
+		    "tasks have no op names, and op_summary, which lists "
+		    "compute ops only, has none (task_time has them all)");
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
 		import_prof_device_dir(s, path, import_prof_device(
 		    util_basename(path)), &h, ctx);

@@ -257,6 +257,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 			first = false;
 			prev_end = r.start_ns + r.dur_ns;
 		}
+		r.unlisted = !listed;
 		r.conn = r.api;
 		if (prof_pmu_values(p, t->stream, t->task, t->context,
 		    r.block_num, &pb)) {

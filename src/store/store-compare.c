@@ -90,8 +90,9 @@ store_compare_kernels_of(struct store *s, int64_t rank, int64_t step,
 	memset(cs, 0, sizeof *cs);
 	if (store_prepare(s, &stmt, "SELECT t.op_type, t.in_shapes, o.s,"
 	    " sh.s, t.dur_ns FROM task t LEFT JOIN str o ON o.id = t.op_type"
-	    " LEFT JOIN str sh ON sh.id = t.in_shapes WHERE (?1 IS NULL OR"
-	    " t.rank = ?1) AND (?2 IS NULL OR t.step = ?2) ORDER BY t.id",
+	    " LEFT JOIN str sh ON sh.id = t.in_shapes WHERE t.unlisted IS NULL"
+	    " AND (?1 IS NULL OR t.rank = ?1) AND (?2 IS NULL OR t.step = ?2)"
+	    " ORDER BY t.id",
 	    cause) != 0)
 		return -1;
 	store_load_bind_i64(stmt, 1, rank);

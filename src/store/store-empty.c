@@ -47,6 +47,8 @@ store_empty_col(struct store *s, const struct store_table *t, size_t i,
 
 	strbuf_init(&sql);
 	strbuf_addf(&sql, "SELECT 1 FROM %s WHERE ", t->from);
+	if (t->where != NULL)
+		strbuf_addf(&sql, "%s AND ", t->where);
 	store_empty_test(t, t->cols[i].expr, &sql);
 	strbuf_adds(&sql, " LIMIT 1");
 	rc = store_prepare(s, &stmt, sql.s, cause);
@@ -71,7 +73,8 @@ store_empty_table(struct store *s, const struct store_table *t, char **cause)
 	size_t		 i;
 	int		 empty;
 
-	xasprintf(&sql, "SELECT 1 FROM %s LIMIT 1", t->from);
+	xasprintf(&sql, "SELECT 1 FROM %s WHERE %s LIMIT 1", t->from,
+	    t->where != NULL ? t->where : "1");
 	empty = !store_exists(s, sql);
 	free(sql);
 	if (empty)

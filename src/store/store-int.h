@@ -43,6 +43,7 @@ struct store_table {
 	const char		*order;		/* default ORDER BY */
 	const char		*fallback;	/* generic table when empty */
 	const char		*all;		/* FROM for a chosen origin */
+	const char		*where;		/* which rows of FROM, or NULL */
 	int			 flags;
 };
 
@@ -96,6 +97,7 @@ struct store {
 	struct stats_ops	*ops;		/* op_statistic so far */
 	struct task_sums	*sums;		/* task_sum so far */
 	int64_t			 records;
+	int64_t			 unlisted;	/* tasks not in op_summary */
 	size_t			 generic_ncols;
 	int64_t			 pmu_set;
 	store_progress_cb	 progress;

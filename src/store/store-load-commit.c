@@ -21,6 +21,10 @@ store_load_commit(struct store *s, char **cause)
 	store_load_progress(s, "indexing", NULL, 0, 0);
 	snprintf(buf, sizeof buf, "%lld", (long long)s->records);
 	store_load_meta(s, "records", buf);
+	if (s->unlisted > 0) {
+		snprintf(buf, sizeof buf, "%lld", (long long)s->unlisted);
+		store_load_meta(s, "tasks_not_in_op_summary", buf);
+	}
 	if (store_failed(s, cause) != 0 ||
 	    store_nest_spans(s, cause) != 0 ||
 	    store_stats_write(s, cause) != 0 ||

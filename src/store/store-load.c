@@ -47,7 +47,7 @@ static char	*store_load_tmp_path;
 static const char *store_load_sql[STMT_COUNT] = {
 	[STMT_TASK] = "INSERT INTO task VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?,"
 	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-	    " ?, ?)",
+	    " ?, ?, ?)",
 	[STMT_API] = "INSERT INTO api VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
 	    " ?, ?, ?)",
 	[STMT_OP_STAT] = "INSERT INTO op_stat VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
@@ -502,6 +502,11 @@ store_load_task(struct store *s, const struct store_task *t)
 	if (s->colset > 0)
 		sqlite3_bind_int64(stmt, i++, s->colset);
 	else
+		sqlite3_bind_null(stmt, i++);
+	if (t->unlisted) {
+		sqlite3_bind_int64(stmt, i++, 1);
+		s->unlisted++;
+	} else
 		sqlite3_bind_null(stmt, i++);
 	store_write(s, stmt);
 	store_stats_add_task(s, t, k.op, k.core);

@@ -219,6 +219,8 @@ store_query_where(struct store *s, const struct store_table *t,
 	int		 only = -1;
 
 	strbuf_adds(&sql->b, " WHERE 1");
+	if (t->where != NULL)
+		strbuf_addf(&sql->b, " AND %s", t->where);
 	if (q->origin >= 0 && t->all != NULL)
 		strbuf_addf(&sql->b, " AND origin = %d", q->origin);
 	if (q->device != NP_NA && t->device != NULL) {

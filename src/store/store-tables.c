@@ -125,6 +125,7 @@ static const struct store_table store_tables[] = {
 	{ .name = "op_summary", .aliases = " kernels kernel_details ",
 	  .title = "Op Summary", .from = TASK_FROM,
 	  TABLE_COLS(store_tables_op_summary), .device = "t.device",
+	  .where = "t.unlisted IS NULL",
 	  .rank = "t.rank", .time = "t.start_ns", .step = "t.step",
 	  .flags = TABLE_PMU | TABLE_STEP, .order = STORE_TASK_ORDER },
 	{ .name = "task_time", .aliases = " ", .title = "Task Time",
@@ -340,7 +341,8 @@ store_tables_empty(struct store *s, const struct store_table *t)
 	char		*sql;
 	bool		 empty;
 
-	xasprintf(&sql, "SELECT 1 FROM %s LIMIT 1", t->from);
+	xasprintf(&sql, "SELECT 1 FROM %s WHERE %s LIMIT 1", t->from,
+	    t->where != NULL ? t->where : "1");
 	empty = !store_exists(s, sql);
 	free(sql);
 	return empty;

@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	13
+#define STORE_SCHEMA_VERSION	14
 
 struct store;
 
@@ -50,6 +50,7 @@ struct store_task {
 	const char	*pmu;		/* packed (store-pmu.c), or NULL */
 	size_t		 pmu_len;
 	const char	*model_name;	/* legacy op_summary's Model Name */
+	bool		 unlisted;	/* not a row of the vendor's op_summary */
 };
 
 /* One host API span (CANN levels, Python ops, markers). */

@@ -101,8 +101,10 @@ load bare "$P/device_0"
 is $st 0 "device dir without host dir: import succeeds"
 grep -q 'no host directory' "$T/bare/err"
 ok $? "device dir without host dir: warned"
-is "$(rows bare "$P/device_0" op_summary)" "$(want_rows bare op_summary)" \
+is "$(rows bare "$P/device_0" task_time)" "$(want_rows bare op_summary)" \
     "device dir without host dir: every device task kept"
+is "$(rows bare "$P/device_0" op_summary)" 0 \
+    "device dir without host dir: no op, so no op_summary row"
 is "$(rows bare "$P/device_0" op_statistic)" 0 \
     "device dir without host dir: no op types, no op_statistic"
 
