@@ -186,7 +186,7 @@ prof_host_track(struct prof_host *h, const unsigned char *r, bool unaging)
 	t->stream = importer_le16(r + 26);
 	id = importer_le32(r + 28);
 	t->task = id & 0xFFFF;
-	t->batch = id >> 16;
+	t->batch = t->task_hi = id >> 16;
 	t->type = (uint32_t)importer_le64(r + 32);
 	t->node = t->span = t->model = t->tensor = t->ctx = -1;
 	t->op_item = 0;

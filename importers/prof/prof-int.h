@@ -72,6 +72,7 @@ int64_t		 prof_meta_host_ns(const struct prof_meta *, uint64_t);
 int64_t		 prof_meta_begin_ns(const struct prof_meta *);
 bool		 prof_meta_sane(int64_t);
 bool		 prof_meta_is_stars(const struct prof_meta *);
+bool		 prof_meta_is_v6(const struct prof_meta *);
 const char	*prof_meta_chip_name(int);
 
 /* prof-slices.c: ordered slices read as one record stream. */
@@ -170,8 +171,9 @@ struct prof_track {
 	uint32_t	 type;		/* runtime task type */
 	uint16_t	 device;
 	uint16_t	 stream;
-	uint16_t	 task;
+	uint32_t	 task;		/* 16 bits; chip V6: 32 (prof-join.c) */
 	uint16_t	 batch;
+	uint16_t	 task_hi;	/* high half of the id: chip V6's task */
 	int32_t		 node;		/* prof_node index or -1 */
 	int32_t		 span;		/* node span index or -1 */
 	int32_t		 model;		/* model span index or -1 */

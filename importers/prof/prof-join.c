@@ -17,12 +17,24 @@
 
 #define PROF_JOIN_AMBIGUOUS	(UINT64_MAX - 1)
 
+/*
+ * The join key of a task: 16 bits each of stream, task, batch and context
+ * id; on chip V6, whose task ids are 32 bits and batches always 0, the
+ * whole task id in place of task and batch.
+ */
 static uint64_t
 prof_join_key(uint32_t stream, uint32_t task, uint32_t batch,
     uint32_t context)
 {
 	return (uint64_t)(stream & 0xFFFF) << 48 | (uint64_t)(task & 0xFFFF) <<
 	    32 | (uint64_t)(batch & 0xFFFF) << 16 | (context & 0xFFFF);
+}
+
+/* The whole 32-bit task id of host task T on chip V6. */
+static uint32_t
+prof_join_v6_task(const struct prof_track *t)
+{
+	return (uint32_t)t->task_hi << 16 | (t->task & 0xFFFF);
 }
 
 /*
@@ -56,8 +68,10 @@ prof_join_add(struct util_map *map, uint64_t k, size_t i)
  * key into MAP (value: track index).
  */
 static void
-prof_join_index(struct prof_host *h, int64_t device, struct util_map *map)
+prof_join_index(struct prof_host *h, int64_t device, bool v6,
+    struct util_map *map)
 {
+	uint32_t		 task;
 	struct prof_flips	*fl;
 	struct prof_track	*t;
 	const struct prof_list	*c;
@@ -78,16 +92,21 @@ prof_join_index(struct prof_host *h, int64_t device, struct util_map *map)
 		if (t->device != device || t->type == PROF_TASK_FLIP ||
 		    t->type == PROF_TASK_MAINTENANCE)
 			continue;
-		t->batch = prof_flips_batch(fl, t->stream, t->ts);
+		/* Chip V6: the whole id is the task's, its batch 0. */
+		t->batch = v6 ? 0 : prof_flips_batch(fl, t->stream, t->ts);
+		if (v6)
+			t->task = prof_join_v6_task(t);
+		task = t->task;
 		if (t->ctx < 0 || !prof_join_has_ctx(h, t)) {
-			prof_join_add(map, prof_join_key(t->stream, t->task,
-			    t->batch, UINT32_MAX), i);
+			prof_join_add(map, prof_join_key(t->stream, task,
+			    t->batch | task >> 16, UINT32_MAX), i);
 			continue;
 		}
 		c = &h->cinfos[t->ctx];
 		for (j = 0; j < c->n; j++)
-			prof_join_add(map, prof_join_key(t->stream, t->task,
-			    t->batch, h->ctx_ids[c->first + j]), i);
+			prof_join_add(map, prof_join_key(t->stream, task,
+			    t->batch | task >> 16, h->ctx_ids[c->first + j]),
+			    i);
 	}
 	prof_flips_free(fl);
 }
@@ -195,6 +214,54 @@ prof_join_start_cmp(const void *a, const void *b)
 }
 
 /*
+ * Give the device tasks D of chip V6 DEVICE, whose logs carry no stream
+ * id, the stream of the host task with the same 32-bit task id (section
+ * 4.3), as the vendor does: the first host task of an id names its stream;
+ * a task id no host task has leaves the stream unknown (65535). Both are
+ * counted and reported in the store's warnings.
+ */
+static void
+prof_join_v6_streams(struct store *s, struct prof_host *h, int64_t device,
+    const char *dir, struct prof_dev *d)
+{
+	struct util_map		 map;
+	const struct prof_track	*t;
+	uint64_t		 v;
+	size_t			 i, dup = 0, lost = 0;
+
+	util_map_init(&map);
+	util_map_reserve(&map, h->ntracks);
+	for (i = 0; i < h->ntracks; i++) {
+		t = &h->tracks[i];
+		if (t->device != device || t->type == PROF_TASK_FLIP ||
+		    t->type == PROF_TASK_MAINTENANCE)
+			continue;
+		if (util_map_get(&map, prof_join_v6_task(t), &v)) {
+			dup += v != t->stream;
+			continue;
+		}
+		util_map_set(&map, prof_join_v6_task(t), t->stream);
+	}
+	for (i = 0; i < d->ntasks; i++) {
+		if (util_map_get(&map, d->tasks[i].task, &v))
+			d->tasks[i].stream = (uint32_t)v;
+		else {
+			d->tasks[i].stream = 0xFFFF;
+			lost++;
+		}
+	}
+	util_map_release(&map);
+	if (dup > 0)
+		store_load_warning(s, dir, -1, "%zu host task%s of chip V6 "
+		    "reuse a task id of another stream: the first stream is "
+		    "taken", dup, dup == 1 ? "" : "s");
+	if (lost > 0)
+		store_load_warning(s, dir, -1, "%zu device task%s of chip V6 "
+		    "have a task id no host task has: stream unknown (65535)",
+		    lost, lost == 1 ? "" : "s");
+}
+
+/*
  * Join the device tasks D of device directory DM with the host tasks H and
  * their PMU records P, and load them. RANK is the unit's rank.
  */
@@ -211,11 +278,13 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	size_t			 i, bad = 0;
 	uint64_t		 v;
 	bool			 stars = prof_meta_is_stars(dm), first = true;
-	bool			 listed;
+	bool			 listed, v6 = prof_meta_is_v6(dm);
 
 	memset(&nb, 0, sizeof nb);
 	strbuf_init(&pb);
-	prof_join_index(h, dm->device, &map);
+	if (v6)
+		prof_join_v6_streams(s, h, dm->device, dm->dir, d);
+	prof_join_index(h, dm->device, v6, &map);
 	prof_memcpy_plan(h, dm->device);
 	prof_sort(d->tasks, d->ntasks, sizeof *d->tasks, prof_join_start_cmp);
 	prev_end = 0;
@@ -242,7 +311,8 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		r.task_type = prof_logs_type_name(t, stars);
 		listed = false;
 		if (util_map_get(&map, prof_join_key(t->stream, t->task,
-		    t->batch, t->context), &v) && v != PROF_JOIN_AMBIGUOUS) {
+		    t->batch | t->task >> 16, t->context), &v) &&
+		    v != PROF_JOIN_AMBIGUOUS) {
 			prof_memcpy_task(h, v, r.start_ns, r.dur_ns);
 			if (prof_join_compute(h, &h->tracks[v])) {
 				prof_join_op(h, &h->tracks[v], &r, &nb);

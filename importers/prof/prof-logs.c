@@ -265,14 +265,14 @@ prof_logs_read(struct store *s, const char *data, const struct prof_meta *m,
 	}
 	d->bytes += f.total;
 	if (stars) {
-		prof_logs_stars(&l, &f, m->chip == 15 || m->chip == 16,
-		    expand, false, &bad);
+		prof_logs_stars(&l, &f, prof_meta_is_v6(m), expand, false,
+		    &bad);
 		if (l.n == 0 && bad > 0) {
 			store_load_warning(s, f.paths[0], -1, "no record has "
 			    "the 0x6BD3 magic: reading them all");
 			l.cnt = -1;
-			prof_logs_stars(&l, &f, m->chip == 15 ||
-			    m->chip == 16, expand, true, &bad);
+			prof_logs_stars(&l, &f, prof_meta_is_v6(m), expand,
+			    true, &bad);
 		}
 	} else
 		prof_logs_hwts(&l, &f);

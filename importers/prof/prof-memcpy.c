@@ -26,7 +26,7 @@ static const char *const prof_memcpy_dirs[] = {
 
 struct prof_memcpy_sort {
 	uint16_t	 batch;
-	uint16_t	 task;
+	uint32_t	 task;
 	uint32_t	 track;
 };
 

@@ -41,6 +41,16 @@ prof_meta_is_stars(const struct prof_meta *m)
 }
 
 /*
+ * True for chip V6 (Ascend950), whose 32-byte task logs carry a 32-bit
+ * task id and no stream id (section 4.3).
+ */
+bool
+prof_meta_is_v6(const struct prof_meta *m)
+{
+	return m->chip == 15 || m->chip == 16;
+}
+
+/*
  * Parse a decimal MHz string ("50", "49.000000", "38.4") into an exact
  * fraction. Return -1 for an empty, zero or malformed value.
  */

@@ -207,6 +207,27 @@ gen_prof_bin_stars(struct gen_buf *b, int func, int cnt, int sqe,
 		gen_prof_bin_buf_u16(b, 0);
 }
 
+/*
+ * A 32-byte stars_soc task log of chip V6 (section 4.3): FUNC 0 start, 1
+ * end, a 32-bit TASK id and no stream id.
+ */
+void
+gen_prof_bin_stars_v6(struct gen_buf *b, int func, int cnt, int sqe,
+    uint32_t task, uint64_t syscnt)
+{
+	size_t	 start = b->len;
+
+	gen_prof_bin_buf_u16(b, (uint16_t)((func & 0x3F) | (cnt & 0xF) << 6 |
+	    (sqe & 0x3F) << 10));
+	gen_prof_bin_buf_u16(b, GEN_BIN_STARS_MAGIC);
+	gen_prof_bin_buf_u32(b, task);
+	gen_prof_bin_buf_u64(b, syscnt);
+	gen_prof_bin_buf_u16(b, 0);
+	gen_prof_bin_buf_u16(b, 0);
+	while (b->len - start < 32)
+		gen_prof_bin_buf_u16(b, 0);
+}
+
 /* A 64-byte hwts.data log (section 4.4): TYPE 0 start, 1 end. */
 void
 gen_prof_bin_hwts(struct gen_buf *b, int type, int cnt, int sqe,

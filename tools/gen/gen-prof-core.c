@@ -167,7 +167,7 @@ gen_prof_core_span(struct gen_prof *g, struct gen_prof_host *h,
 int
 gen_prof_core_cores(const struct gen_prof *g)
 {
-	return g->o->chip == GEN_PROF_910B ? 24 : 8;
+	return GEN_PROF_STARS(g->o) ? 24 : 8;
 }
 
 /*
@@ -183,7 +183,7 @@ gen_prof_core_aic_mhz(const struct gen_prof *g, int64_t t)
 		if (g->freq_at[i] <= t)
 			return g->freq_mhz[i];
 	}
-	return g->o->chip == GEN_PROF_910B ? 1800 : g->o->chip ==
+	return GEN_PROF_STARS(g->o) ? 1800 : g->o->chip ==
 	    GEN_PROF_910A ? 1000 : 1080;
 }
 

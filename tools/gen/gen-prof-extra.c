@@ -355,7 +355,9 @@ gen_prof_extra_copy(struct gen_prof *g, struct gen_prof_host *h,
 	cp = &g->copies[g->ncopies++];
 	cp->device = device;
 	cp->tid = h->tids[t];
-	cp->task = g->mc_task[device]++;
+	/* Chip V6's task ids are one space per device: keep off the ops'. */
+	cp->task = (g->o->chip == GEN_PROF_950 ? 1u << 20 : 0) +
+	    g->mc_task[device]++;
 	cp->ts = ts;
 	cp->size = size;
 	cp->dir = dir;

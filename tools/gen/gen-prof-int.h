@@ -33,7 +33,7 @@ struct gen_prof_op {
 	int		 name;
 	int		 device;
 	int		 stream;
-	uint16_t	 task;
+	uint32_t	 task;		/* 16 bits, 32 on chip V6 */
 	uint16_t	 batch;
 	int64_t		 model;		/* model id or GEN_PROF_NO_MODEL */
 	uint32_t	 block_dim;
@@ -140,7 +140,7 @@ struct gen_prof_copy {
 	uint64_t	 size;
 	const char	*dir;
 	uint32_t	 tid;
-	uint16_t	 task;
+	uint32_t	 task;		/* 16 bits, 32 on chip V6 */
 	int		 device;
 };
 

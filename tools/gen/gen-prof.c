@@ -73,7 +73,7 @@ gen_prof_rt_name(int i)
 	}
 }
 
-static const char *const gen_prof_chips[] = { "910B", "910A", "310P" };
+static const char *const gen_prof_chips[] = { "910B", "910A", "310P", "950" };
 
 void
 gen_prof_opts_init(struct gen_prof_opts *o)
@@ -200,7 +200,7 @@ gen_prof_launch(struct gen_prof *g, struct gen_prof_host *h,
 	if (k->ge == 4 || k->ge == 5)
 		op->block_dim |= 2u << 16;
 	op->hf32 = k->ge == 0 && gen_prof_core_rand(g) % 10 < 3;
-	if (k->ffts) {
+	if (k->ffts && g->o->chip != GEN_PROF_950) {
 		op->nctx = 1 + (int)(gen_prof_core_rand(g) % GEN_PROF_MAX_CTX);
 		for (i = 0; i < op->nctx; i++)
 			op->ctx[i] = (uint16_t)(i * 2
@@ -373,13 +373,13 @@ gen_prof_add_task(struct gen_prof *g, size_t op, int ctx, int64_t start,
 /* Write one task_track record (section 3.5). */
 static void
 gen_prof_track(struct gen_buf *b, const struct gen_prof_clock *c,
-    uint32_t tid, int64_t ts, int device, int stream, uint16_t task,
-    uint16_t batch, uint32_t type, uint64_t kernel)
+    uint32_t tid, int64_t ts, int device, int stream, uint32_t id,
+    uint32_t type, uint64_t kernel)
 {
 	gen_prof_bin_head(b, 5000, 802, tid, 33, gen_prof_core_host_raw(c, ts));
 	gen_prof_bin_buf_u16(b, (uint16_t)(device & 0xFFF));
 	gen_prof_bin_buf_u16(b, (uint16_t)stream);
-	gen_prof_bin_buf_u32(b, (uint32_t)batch << 16 | task);
+	gen_prof_bin_buf_u32(b, id);
 	gen_prof_bin_buf_u64(b, type);
 	gen_prof_bin_buf_u64(b, kernel);
 	gen_prof_bin_buf_u16(b, 8);
@@ -399,12 +399,18 @@ gen_prof_schedule(struct gen_prof *g, struct gen_prof_host *h,
 	const struct gen_prof_opts *o = g->o;
 	struct gen_prof_stream	*ss, *s;
 	struct gen_prof_op	*op;
+	uint32_t		*dnext;
 	int64_t			 start;
 	uint64_t		 cnt;
 	size_t			 i;
 	int			 j, k, pick;
 
 	ss = xcalloc((size_t)(o->devices * o->streams), sizeof *ss);
+	dnext = xcalloc((size_t)o->devices, sizeof *dnext);
+	for (j = 0; j < o->devices && o->chip == GEN_PROF_950; j++)
+		dnext[j] = o->wrap ? (uint32_t)(65536 - g->nops /
+		    (size_t)o->devices / 2) : (uint32_t)gen_prof_core_range(g,
+		    0, 200);
 	for (j = 0; j < o->devices * o->streams; j++) {
 		ss[j].last_tt = -1;
 		ss[j].next = o->wrap ? (uint32_t)(65536 - (g->nops /
@@ -430,19 +436,23 @@ gen_prof_schedule(struct gen_prof *g, struct gen_prof_host *h,
 		start = c->dsync + (start - c->dsync + c->dtick - 1) /
 		    c->dtick * c->dtick;
 		cnt = gen_prof_core_syscnt(c, start);
-		if (s->next > 0xFFFF) {
+		if (s->next > 0xFFFF && o->chip != GEN_PROF_950) {
 			s->batch++;
 			gen_prof_track(&h->f[GF_TRACK], c, op->tid,
-			    op->tt - c->tick, op->device, op->stream + 2, 0,
-			    s->batch, 98, 0);
+			    op->tt - c->tick, op->device, op->stream + 2,
+			    (uint32_t)s->batch << 16, 98, 0);
 			gen_prof_bin_flip(&dev[op->device].flips, (s->last_end +
 			    cnt) / 2, (uint16_t)(op->stream + 2), s->batch);
 			s->next = 1;
 		}
-		op->task = (uint16_t)s->next++;
+		if (o->chip == GEN_PROF_950)
+			/* One 32-bit id space per device, never flipped. */
+			op->task = dnext[op->device]++;
+		else
+			op->task = (uint16_t)s->next++;
 		op->batch = s->batch;
 		gen_prof_track(&h->f[GF_TRACK], c, op->tid, op->tt, op->device,
-		    op->stream + 2, op->task, op->batch,
+		    op->stream + 2, (uint32_t)op->batch << 16 | op->task,
 		    (uint32_t)g->kinds[op->kind].rt, gen_prof_core_hash(
 		    g->kinds[op->kind].type));
 		for (k = 0; k < (op->nctx > 0 ? op->nctx : 1); k++) {
@@ -457,6 +467,7 @@ gen_prof_schedule(struct gen_prof *g, struct gen_prof_host *h,
 		}
 	}
 	free(ss);
+	free(dnext);
 }
 
 /* Write the task logs of every device, in time order (section 4). */
@@ -486,22 +497,26 @@ gen_prof_logs(struct gen_prof *g, const struct gen_prof_clock *c,
 		t = &g->tasks[l[i].task];
 		op = &g->ops[t->op];
 		sqe = g->kinds[op->kind].sqe;
-		if (g->o->chip != GEN_PROF_910B)
+		if (g->o->chip == GEN_PROF_950)
+			gen_prof_bin_stars_v6(&dev[op->device].logs, l[i].end,
+			    cnt[op->device]++, sqe, op->task, l[i].syscnt);
+		else if (g->o->chip != GEN_PROF_910B)
 			gen_prof_bin_hwts(&dev[op->device].logs, l[i].end,
 			    cnt[op->device]++, sqe, (uint16_t)(op->stream + 2),
-			    op->task, l[i].syscnt);
+			    (uint16_t)op->task, l[i].syscnt);
 		else if (t->ctx >= 0)
 			gen_prof_bin_stars(&dev[op->device].logs, 34 + l[i].end,
 			    cnt[op->device]++, sqe, (uint16_t)(op->stream + 2),
-			    op->task, l[i].syscnt, 6, op->ctx[t->ctx]);
+			    (uint16_t)op->task, l[i].syscnt, 6, op->ctx[t->ctx]);
 		else
 			gen_prof_bin_stars(&dev[op->device].logs, l[i].end,
 			    cnt[op->device]++, sqe, (uint16_t)(op->stream + 2),
-			    op->task, l[i].syscnt, 0, 0);
+			    (uint16_t)op->task, l[i].syscnt, 0, 0);
 		if (l[i].end && gen_prof_core_pmu(g, l[i].task, &total, pmu))
 			gen_prof_bin_pmu(&dev[op->device].pmu, g->o->chip ==
 			    GEN_PROF_910B, pcnt[op->device]++,
-			    (uint16_t)(op->stream + 2), op->task, t->ctx >= 0 ?
+			    (uint16_t)(op->stream + 2), (uint16_t)op->task,
+			    t->ctx >= 0 ?
 			    op->ctx[t->ctx] : -1, t->ctx >= 0 ? 6 : 0, total,
 			    pmu, gen_prof_core_syscnt(c, t->start),
 			    l[i].syscnt);
@@ -525,9 +540,9 @@ static int
 gen_prof_meta(struct gen_prof *g, const struct gen_prof_clock *c,
     const char *dir, int device, char **cause)
 {
-	static const char *const plat[] = { "5", "1", "4" };
-	static const char *const hwts[] = { "50", "100", "100" };
-	static const char *const aic[] = { "1800", "1000", "1080" };
+	static const char *const plat[] = { "5", "1", "4", "15" };
+	static const char *const hwts[] = { "50", "100", "100", "50" };
+	static const char *const aic[] = { "1800", "1000", "1080", "1800" };
 	const struct gen_prof_opts *o = g->o;
 	struct strbuf	 b;
 	char		 sfx[16], *name;
@@ -545,8 +560,8 @@ gen_prof_meta(struct gen_prof *g, const struct gen_prof_clock *c,
 		strbuf_addf(&b, "{\"id\":%d,\"ai_core_num\":%d,\"aiv_num\":%d,"
 		    "\"hwts_frequency\":\"%s\",\"aic_frequency\":\"%s\","
 		    "\"aiv_frequency\":\"%s\"}", device,
-		    o->chip == GEN_PROF_910B ? 24 : 8,
-		    o->chip == GEN_PROF_910B ? 48 : 0, hwts[o->chip],
+		    GEN_PROF_STARS(o) ? 24 : 8,
+		    GEN_PROF_STARS(o) ? 48 : 0, hwts[o->chip],
 		    aic[o->chip], aic[o->chip]);
 	strbuf_addf(&b, "],\"platform_version\":\"%s\",\"pid\":\"%llu\","
 	    "\"memoryTotal\":791800000,\"netCard\":[],\"rank_id\":-1,"
@@ -682,7 +697,7 @@ gen_prof_clock_init(struct gen_prof *g, struct gen_prof_clock *c)
 {
 	memset(c, 0, sizeof *c);
 	c->tick = g->o->host_mhz > 0 ? 1000 / g->o->host_mhz : 1;
-	c->dtick = g->o->chip == GEN_PROF_910B ? 20 : 10;
+	c->dtick = GEN_PROF_STARS(g->o) ? 20 : 10;
 	c->begin = gen_prof_core_range(g, 50, 900) * 1000000000000LL;
 	c->begin_us = (1748736000LL + gen_prof_core_range(g, 0, 86400 * 30)) *
 	    1000000 + gen_prof_core_range(g, 0, 1000000);
@@ -788,7 +803,7 @@ gen_prof_write_dev(struct gen_prof *g, struct gen_prof_dev *d,
 	for (i = 0; i < g->o->head_skip; i++)
 		gen_prof_bin_buf_add(&blob, &(unsigned char){ 0xA5 }, 1);
 	gen_prof_bin_buf_add(&blob, d->logs.p, d->logs.len);
-	snprintf(name, sizeof name, "%s.%d", g->o->chip == GEN_PROF_910B ?
+	snprintf(name, sizeof name, "%s.%d", GEN_PROF_STARS(g->o) ?
 	    "stars_soc.data" : "hwts.data", device);
 	if (rc == 0 && blob.len > 0)
 		rc = gen_prof_bin_slices(data, name, &blob, g->o->dev_slice, 0,
@@ -857,16 +872,22 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 
 	if (o->ops < 1 || o->streams < 1 || o->streams > 2000 ||
 	    o->threads < 1 || o->devices < 1 || o->devices > 8 ||
-	    o->apis < 0 || o->chip < 0 || o->chip > GEN_PROF_310P) {
+	    o->apis < 0 || o->chip < 0 || o->chip > GEN_PROF_950) {
 		xasprintf(cause, "bad generator sizes");
+		return -1;
+	}
+	/* What chip V6's records of are not known well enough to write. */
+	if (o->chip == GEN_PROF_950 && (o->pmu || o->steps > 0 ||
+	    o->copies)) {
+		xasprintf(cause, "chip 950: no -p, -t or -G");
 		return -1;
 	}
 	memset(&g, 0, sizeof g);
 	memset(&h, 0, sizeof h);
 	g.o = o;
 	g.rng = o->seed;
-	g.kinds = o->chip == GEN_PROF_910B ? gen_prof_stars : gen_prof_hwts;
-	g.nkinds = o->chip == GEN_PROF_910B ? (int)(sizeof gen_prof_stars /
+	g.kinds = GEN_PROF_STARS(o) ? gen_prof_stars : gen_prof_hwts;
+	g.nkinds = GEN_PROF_STARS(o) ? (int)(sizeof gen_prof_stars /
 	    sizeof gen_prof_stars[0]) : (int)(sizeof gen_prof_hwts /
 	    sizeof gen_prof_hwts[0]);
 	snprintf(g.missing, sizeof g.missing, "%llu", (unsigned long long)

@@ -20,8 +20,12 @@ enum gen_flags {
 enum gen_prof_chip {
 	GEN_PROF_910B,		/* STARS: stars_soc, FFTS+ contexts */
 	GEN_PROF_910A,		/* HWTS: hwts.data */
-	GEN_PROF_310P		/* HWTS: hwts.data */
+	GEN_PROF_310P,		/* HWTS: hwts.data */
+	GEN_PROF_950		/* STARS chip V6: 32-byte logs, 32-bit ids */
 };
+/* True for the generator's chips whose task logs are stars_soc. */
+#define GEN_PROF_STARS(o)	((o)->chip == GEN_PROF_910B ||	\
+				 (o)->chip == GEN_PROF_950)
 
 struct gen_prof_opts {
 	uint64_t	 seed;
@@ -81,6 +85,8 @@ void		 gen_prof_bin_head(struct gen_buf *, uint16_t, uint32_t,
 		     uint32_t, uint64_t);
 void		 gen_prof_bin_stars(struct gen_buf *, int, int, int, uint16_t,
 		     uint16_t, uint64_t, int, uint16_t);
+void		 gen_prof_bin_stars_v6(struct gen_buf *, int, int, int,
+		     uint32_t, uint64_t);
 void		 gen_prof_bin_hwts(struct gen_buf *, int, int, int, uint16_t,
 		     uint16_t, uint64_t);
 void		 gen_prof_bin_flip(struct gen_buf *, uint64_t, uint16_t,

@@ -5,7 +5,7 @@
  *	    [-S STREAMS] [-t STEPS] [-r RANKS] [-a APIS] [-e EXPECT_DIR]
  *	    [--stats] [--quirks] [--binary] [--pmu] [--anchor]
  *	npuprof-gen prof DIR [-s SEED] [-n OPS] [-S STREAMS] [-T THREADS]
- *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P] [-m HOST_MHZ]
+ *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P|950] [-m HOST_MHZ]
  *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
  *	    [-P STATIC_PCT] [-M MODEL_PCT] [-t STEPS] [-u MARKERS] [-w]
  *	    [-x] [-p] [-A] [-F] [-g] [-G] [-e EXPECT_DIR]
@@ -177,6 +177,8 @@ npuprof_gen_prof(int argc, char **argv)
 				o.chip = GEN_PROF_910A;
 			else if (strcmp(optarg, "310P") == 0)
 				o.chip = GEN_PROF_310P;
+			else if (strcmp(optarg, "950") == 0)
+				o.chip = GEN_PROF_950;
 			else
 				return npuprof_gen_usage();
 			break;

@@ -20,7 +20,8 @@
 # over MEMCPY_ASYNC tasks, lost, redundant and old-layout records) and
 # capture_stream_info records that give ops a model id, each checked
 # against its expected table; with -G the memcpy tasks also run on the
-# devices, so their rows get times and bandwidths. The memcpy device
+# devices, so their rows get times and bandwidths. With -c 950 (chip V6)
+# the device logs are 32 bytes with 32-bit task ids and no stream id. The memcpy device
 # tasks are not compute tasks: as the vendor, op_summary leaves them out
 # (they stay in task_time and on the timeline), and info counts them.
 . "$top_srcdir/tests/lib.sh"
@@ -57,6 +58,9 @@ check p310-arith -s 10 -n 600 -c 310P -p -A
 check b910-freq -s 11 -n 600 -p -F -t 3 -u 4
 check b910-extras -s 14 -n 1200 -d 2 -T 3 -M 40 -E 30 -g
 check p310-extras -s 15 -n 900 -c 310P -w -g -H 1536 -u 3
+check v6 -s 21 -n 800 -c 950 -S 3 -T 2
+check v6-wrap -s 22 -n 3000 -c 950 -w -S 2 -d 2
+check v6-extras -s 23 -n 900 -c 950 -g -T 3 -D 777 -k 8 -E 30 -M 30 -u 5
 only="memcpy_info op_statistic api_statistic op_summary"
 check b910-copies -s 16 -n 800 -G -d 2 -D 3000
 only="memcpy_info op_statistic op_summary"
@@ -83,4 +87,26 @@ for name in b910-copies a910-copies; do
 	    "$name: info counts the tasks op_summary leaves out"
 	is "$left" "$copies" "$name: those are the memcpy tasks"
 done
+# Chip V6 logs carry no stream id: each task takes the stream of the host
+# task with its 32-bit id. Task ids of v6-wrap pass 65535 with no flip.
+is "$(awk -F, 'NR > 1 && $3 > 65535' "$T/v6-wrap/want/op_summary.csv" |
+    wc -l | tr -d ' ')" "$(awk -F, 'NR > 1 && $3 > 65535' \
+    "$T/v6-wrap/op_summary.csv" | wc -l | tr -d ' ')" \
+    "v6-wrap: the task ids over 65535 as generated"
+ok $([ "$(awk -F, 'NR > 1 && $3 > 65535' "$T/v6-wrap/op_summary.csv" |
+    wc -l)" -gt 0 ]; echo $?) "v6-wrap: some task ids are over 65535"
+# Without the host's task_track records no device task finds its stream:
+# each is kept, on stream 65535, and a warning counts them.
+d="$T/v6-lost"
+"$GEN" prof "$d/in" -s 24 -n 300 -c 950 >/dev/null
+rm -f "$d"/in/PROF_*/host/data/*task_track*
+"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" task_time \
+    >"$d/tt.csv" 2>"$d/err"
+ok $? "v6-lost: imported"
+n=$(tail -n +2 "$d/tt.csv" | wc -l | tr -d ' ')
+grep -q "$n device tasks of chip V6 have a task id no host task has" \
+    "$d/err"
+ok $? "v6-lost: a warning counts the $n tasks without a stream"
+is "$(awk -F, 'NR > 1 && $4 != 65535' "$d/tt.csv" | wc -l | tr -d ' ')" 0 \
+    "v6-lost: all on stream 65535"
 done_testing
