@@ -164,6 +164,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		prof_ops_keep(&h);
 		prof_extra_tables(s, &h, &hm, ctx->rank);
 		prof_host_read_records(s, data, &h);
+		if (h.track_v2)
+			store_load_meta(s, "task_track_layout", "V2");
 		free(data);
 		prof_ops_build(&h);
 		prof_ops_finish(&h);

@@ -187,11 +187,56 @@ prof_host_track(struct prof_host *h, const unsigned char *r, bool unaging)
 	id = importer_le32(r + 28);
 	t->task = id & 0xFFFF;
 	t->batch = t->task_hi = id >> 16;
-	t->type = (uint32_t)importer_le64(r + 32);
+	t->type = importer_le32(r + 32);
+	t->type_hi = importer_le32(r + 36);
 	t->node = t->span = t->model = t->tensor = t->ctx = -1;
 	t->op_item = 0;
 	t->model_id = 4294967295LL;
 	t->row = 0;
+}
+
+/*
+ * The task_track records of H read as the V2 layout if they are in it
+ * (section 3.5): u16 device, 2 reserved bytes, u32 stream @28, u32 task
+ * id @32, u32 task type @36. The V1 layout has u16 stream @26, u32 task
+ * id @28 and a u64 task type @32 that never exceeds 16 bits, so a record
+ * with a byte set at 36-39 is V2, and V2 leaves bytes 26-27 at zero: the
+ * records are V2 if none sets 26-27 and one sets 36-39. Both at once is
+ * damage, reported, and the records stay V1. The task id means the same
+ * in both (task and batch halves, or chip V6's whole id).
+ */
+static void
+prof_host_track_v2(struct store *s, const char *data, struct prof_host *h)
+{
+	struct prof_track	*t;
+	uint32_t		 stream;
+	size_t			 i, lo = 0, hi = 0, wide = 0;
+
+	for (i = 0; i < h->ntracks; i++) {
+		lo += h->tracks[i].stream != 0;
+		hi += h->tracks[i].type_hi != 0;
+	}
+	if (hi == 0)
+		return;
+	if (lo > 0) {
+		store_load_warning(s, data, -1, "task_track: %zu records look "
+		    "like the V2 layout and %zu like V1: read as V1", hi, lo);
+		return;
+	}
+	for (i = 0; i < h->ntracks; i++) {
+		t = &h->tracks[i];
+		stream = (uint32_t)t->task_hi << 16 | t->task;
+		if (stream > 0xFFFF)
+			wide++;
+		t->stream = (uint16_t)stream;
+		t->task = t->type & 0xFFFF;
+		t->batch = t->task_hi = (uint16_t)(t->type >> 16);
+		t->type = t->type_hi;
+	}
+	h->track_v2 = true;
+	if (wide > 0)
+		store_load_warning(s, data, -1, "task_track V2: %zu records "
+		    "name a stream over 65535, kept as its low 16 bits", wide);
 }
 
 /* An expand_stream_spec record R: whether streams were expanded. */
@@ -226,6 +271,7 @@ prof_host_read_records(struct store *s, const char *data,
 	    prof_host_node);
 	prof_host_compact(s, data, h, "compact.task_track", true,
 	    prof_host_track);
+	prof_host_track_v2(s, data, h);
 	prof_host_compact(s, data, h, "compact.expand_stream_spec", false,
 	    prof_host_expand);
 	prof_additional_read(s, data, h);

@@ -169,6 +169,7 @@ struct prof_track {
 	uint64_t	 ts;
 	uint32_t	 tid;
 	uint32_t	 type;		/* runtime task type */
+	uint32_t	 type_hi;	/* bytes 36-39 (prof_host_track_v2) */
 	uint16_t	 device;
 	uint16_t	 stream;
 	uint32_t	 task;		/* 16 bits; chip V6: 32 (prof-join.c) */
@@ -283,6 +284,7 @@ struct prof_host {
 	uint32_t		*ctx_ids;
 	size_t			 nctx_ids;
 	bool			 expand;	/* expand_stream_spec */
+	bool			 track_v2;	/* task_track in the V2 layout */
 	int64_t			 bytes;
 };
 void		 prof_host_read(struct store *, const char *,

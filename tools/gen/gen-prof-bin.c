@@ -228,6 +228,29 @@ gen_prof_bin_stars_v6(struct gen_buf *b, int func, int cnt, int sqe,
 		gen_prof_bin_buf_u16(b, 0);
 }
 
+/*
+ * The ids of a task_track record after its header (section 3.5): device,
+ * stream, task id and runtime task type, in the V1 layout (u16 stream, a
+ * u64 type) or with V2 the V2 one (2 reserved bytes, u32 stream, u32
+ * type), 16 bytes either way.
+ */
+void
+gen_prof_bin_track_ids(struct gen_buf *b, bool v2, int device, int stream,
+    uint32_t id, uint32_t type)
+{
+	gen_prof_bin_buf_u16(b, (uint16_t)(device & 0xFFF));
+	if (v2) {
+		gen_prof_bin_buf_u16(b, 0);
+		gen_prof_bin_buf_u32(b, (uint32_t)stream);
+		gen_prof_bin_buf_u32(b, id);
+		gen_prof_bin_buf_u32(b, type);
+	} else {
+		gen_prof_bin_buf_u16(b, (uint16_t)stream);
+		gen_prof_bin_buf_u32(b, id);
+		gen_prof_bin_buf_u64(b, type);
+	}
+}
+
 /* A 64-byte hwts.data log (section 4.4): TYPE 0 start, 1 end. */
 void
 gen_prof_bin_hwts(struct gen_buf *b, int type, int cnt, int sqe,

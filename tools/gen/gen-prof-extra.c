@@ -363,10 +363,7 @@ gen_prof_extra_copy(struct gen_prof *g, struct gen_prof_host *h,
 	cp->dir = dir;
 	gen_prof_bin_head(b, 5000, 802, h->tids[t], 33,
 	    gen_prof_core_host_raw(c, ts));
-	gen_prof_bin_buf_u16(b, (uint16_t)device);
-	gen_prof_bin_buf_u16(b, 1);
-	gen_prof_bin_buf_u32(b, cp->task);
-	gen_prof_bin_buf_u64(b, 5);
+	gen_prof_bin_track_ids(b, g->o->track_v2, device, 1, cp->task, 5);
 	gen_prof_bin_buf_u64(b, 0);
 	gen_prof_bin_buf_pad(b, 64);
 }

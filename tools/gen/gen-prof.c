@@ -373,14 +373,11 @@ gen_prof_add_task(struct gen_prof *g, size_t op, int ctx, int64_t start,
 /* Write one task_track record (section 3.5). */
 static void
 gen_prof_track(struct gen_buf *b, const struct gen_prof_clock *c,
-    uint32_t tid, int64_t ts, int device, int stream, uint32_t id,
+    bool v2, uint32_t tid, int64_t ts, int device, int stream, uint32_t id,
     uint32_t type, uint64_t kernel)
 {
 	gen_prof_bin_head(b, 5000, 802, tid, 33, gen_prof_core_host_raw(c, ts));
-	gen_prof_bin_buf_u16(b, (uint16_t)(device & 0xFFF));
-	gen_prof_bin_buf_u16(b, (uint16_t)stream);
-	gen_prof_bin_buf_u32(b, id);
-	gen_prof_bin_buf_u64(b, type);
+	gen_prof_bin_track_ids(b, v2, device, stream, id, type);
 	gen_prof_bin_buf_u64(b, kernel);
 	gen_prof_bin_buf_u16(b, 8);
 	gen_prof_bin_buf_u16(b, 64);
@@ -438,7 +435,7 @@ gen_prof_schedule(struct gen_prof *g, struct gen_prof_host *h,
 		cnt = gen_prof_core_syscnt(c, start);
 		if (s->next > 0xFFFF && o->chip != GEN_PROF_950) {
 			s->batch++;
-			gen_prof_track(&h->f[GF_TRACK], c, op->tid,
+			gen_prof_track(&h->f[GF_TRACK], c, o->track_v2, op->tid,
 			    op->tt - c->tick, op->device, op->stream + 2,
 			    (uint32_t)s->batch << 16, 98, 0);
 			gen_prof_bin_flip(&dev[op->device].flips, (s->last_end +
@@ -451,7 +448,8 @@ gen_prof_schedule(struct gen_prof *g, struct gen_prof_host *h,
 		else
 			op->task = (uint16_t)s->next++;
 		op->batch = s->batch;
-		gen_prof_track(&h->f[GF_TRACK], c, op->tid, op->tt, op->device,
+		gen_prof_track(&h->f[GF_TRACK], c, o->track_v2, op->tid, op->tt,
+		    op->device,
 		    op->stream + 2, (uint32_t)op->batch << 16 | op->task,
 		    (uint32_t)g->kinds[op->kind].rt, gen_prof_core_hash(
 		    g->kinds[op->kind].type));

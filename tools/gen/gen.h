@@ -52,6 +52,7 @@ struct gen_prof_opts {
 	bool		 extras;	/* graph, fusion, attr, HCCL, memcpy,
 					   capture records */
 	bool		 copies;	/* memcpy tasks on the devices too */
+	bool		 track_v2;	/* task_track records in the V2 layout */
 	const char	*expect;	/* directory for the expected CSVs */
 };
 
@@ -87,6 +88,8 @@ void		 gen_prof_bin_stars(struct gen_buf *, int, int, int, uint16_t,
 		     uint16_t, uint64_t, int, uint16_t);
 void		 gen_prof_bin_stars_v6(struct gen_buf *, int, int, int,
 		     uint32_t, uint64_t);
+void		 gen_prof_bin_track_ids(struct gen_buf *, bool, int, int,
+		     uint32_t, uint32_t);
 void		 gen_prof_bin_hwts(struct gen_buf *, int, int, int, uint16_t,
 		     uint16_t, uint64_t);
 void		 gen_prof_bin_flip(struct gen_buf *, uint64_t, uint16_t,

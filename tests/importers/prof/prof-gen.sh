@@ -21,7 +21,8 @@
 # capture_stream_info records that give ops a model id, each checked
 # against its expected table; with -G the memcpy tasks also run on the
 # devices, so their rows get times and bandwidths. With -c 950 (chip V6)
-# the device logs are 32 bytes with 32-bit task ids and no stream id. The memcpy device
+# the device logs are 32 bytes with 32-bit task ids and no stream id;
+# with -2 the host's task_track records are in the V2 layout. The memcpy device
 # tasks are not compute tasks: as the vendor, op_summary leaves them out
 # (they stay in task_time and on the timeline), and info counts them.
 . "$top_srcdir/tests/lib.sh"
@@ -58,7 +59,11 @@ check p310-arith -s 10 -n 600 -c 310P -p -A
 check b910-freq -s 11 -n 600 -p -F -t 3 -u 4
 check b910-extras -s 14 -n 1200 -d 2 -T 3 -M 40 -E 30 -g
 check p310-extras -s 15 -n 900 -c 310P -w -g -H 1536 -u 3
+check v2 -s 31 -n 1500 -2 -S 3 -T 2 -E 30 -M 30 -x -u 5
+check v2-wrap -s 32 -n 3000 -2 -w -S 2 -t 2
+check v2-p310 -s 33 -n 900 -2 -c 310P -w -g -d 2
 check v6 -s 21 -n 800 -c 950 -S 3 -T 2
+check v6-v2 -s 34 -n 800 -2 -c 950 -w -d 2
 check v6-wrap -s 22 -n 3000 -c 950 -w -S 2 -d 2
 check v6-extras -s 23 -n 900 -c 950 -g -T 3 -D 777 -k 8 -E 30 -M 30 -u 5
 only="memcpy_info op_statistic api_statistic op_summary"
@@ -87,6 +92,22 @@ for name in b910-copies a910-copies; do
 	    "$name: info counts the tasks op_summary leaves out"
 	is "$left" "$copies" "$name: those are the memcpy tasks"
 done
+# With -2 the host's task_track records are in the V2 layout: info says
+# so. A V1 record among them is damage: a warning, and all read as V1.
+is "$("$NPUPROF" show --db "$T/v2/s.db" --format csv "$T/v2/in" info |
+    awk -F, '$1 == "task_track_layout" { print $2 }')" V2 \
+    "v2: info names the task_track layout"
+d="$T/v2-mixed"
+"$GEN" prof "$d/v1" -s 36 -n 50 >/dev/null
+"$GEN" prof "$d/in" -s 36 -n 300 -2 >/dev/null
+f=$(ls "$d"/in/PROF_*/host/data/aging.compact.task_track.slice_0)
+dd if="$(ls "$d"/v1/PROF_*/host/data/aging.compact.task_track.slice_0)" \
+    of="$f" bs=64 count=1 conv=notrunc 2>/dev/null
+"$NPUPROF" import --db "$d/s.db" "$d/in" >/dev/null 2>"$d/err"
+ok $? "v2-mixed: imported"
+grep -q 'task_track: [0-9]* records look like the V2 layout and 1 like V1' \
+    "$d/err"
+ok $? "v2-mixed: a warning counts the records of each layout"
 # Chip V6 logs carry no stream id: each task takes the stream of the host
 # task with its 32-bit id. Task ids of v6-wrap pass 65535 with no flip.
 is "$(awk -F, 'NR > 1 && $3 > 65535' "$T/v6-wrap/want/op_summary.csv" |
