@@ -206,7 +206,8 @@ view_compare_default(void)
 struct view_compare {
 	struct store_compare_job *job;	/* until the table is in */
 	double			 t0;
-	struct store_rows	*rows;	/* with the Diff column */
+	struct store_rows	*orig;	/* the table, in the tool's order */
+	struct store_rows	*rows;	/* with the Diff column, sorted */
 	struct text		*t;
 };
 
@@ -221,6 +222,9 @@ view_compare_layout(struct view_compare *vc)
 
 	text_free(vc->t);
 	vc->t = text_create();
+	/* Each sort starts from the tool's order, so ties keep it. */
+	store_rows_free(vc->rows);
+	vc->rows = view_compare_diff(vc->orig, k);
 	if (view_compare_order(vc->rows, &cause) != 0) {
 		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
@@ -250,8 +254,9 @@ view_compare_start(struct view_compare *vc, char **cause)
 {
 	store_compare_job_free(vc->job);
 	store_rows_free(vc->rows);
+	store_rows_free(vc->orig);
 	vc->job = NULL;
-	vc->rows = NULL;
+	vc->rows = vc->orig = NULL;
 	vc->t0 = util_now();
 	vc->job = store_compare_job_start(session_compare_base(),
 	    session_store(), session_compare_opts(),
@@ -320,9 +325,8 @@ view_compare_tick(struct view *v, enum view_work *w)
 		if (gap != NULL)
 			status_set(ROLE_ERROR, "a run %s", gap);
 	}
-	vc->rows = view_compare_diff(r, k);
-	store_rows_free(r);
-	view_compare_ncols = (int)vc->rows->ncols;
+	vc->orig = r;
+	view_compare_ncols = (int)r->ncols + 1;
 	view_compare_layout(vc);
 	return REDRAW_ALL;
 }
@@ -336,6 +340,7 @@ view_compare_close(struct view *v)
 		return;
 	store_compare_job_free(vc->job);
 	store_rows_free(vc->rows);
+	store_rows_free(vc->orig);
 	v->data = vc->t;
 	text_close(v);
 	free(vc);
@@ -365,7 +370,7 @@ view_compare_resort(struct view *v)
 {
 	struct view_compare	*vc = v->data;
 
-	if (vc->rows != NULL)
+	if (vc->orig != NULL)
 		view_compare_layout(vc);
 	return REDRAW_BODY | REDRAW_STATUS;
 }
@@ -383,6 +388,10 @@ view_compare_key(struct view *v, enum action a, int key)
 		    COMPARE_NTABLES;
 		view_compare_default();
 		if (view_compare_start(vc, &cause) != 0) {
+			/* Not the last table's text under the new title. */
+			text_free(vc->t);
+			vc->t = text_create();
+			text_addf(vc->t, ROLE_ERROR, 1, "%s", cause);
 			status_set(ROLE_ERROR, "%s", cause);
 			free(cause);
 		}

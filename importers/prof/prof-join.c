@@ -295,6 +295,9 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		r.rank = rank;
 		r.stream = t->stream;
 		r.task = t->task;
+		/* Chip V6 has no flips: its batches are 0, as the host's. */
+		if (v6)
+			t->batch = 0;
 		r.batch = t->batch;
 		r.context = t->context == DEV_NO_CONTEXT ? NP_NA : t->context;
 		r.start_ns = prof_meta_dev_ns(dm, t->start);

@@ -172,12 +172,16 @@ prof_logs_flips(struct store *s, const char *data, struct prof_flips *fl,
 	prof_flips_sort(fl);
 }
 
+/*
+ * The pairing key of log G: 16 bits of stream, the task id's 32 (chip V6
+ * uses them all), 16 of context, 0xFFFF standing for none (FFTS+ context
+ * ids are far smaller).
+ */
 static uint64_t
 prof_logs_key(const struct prof_log *g)
 {
-	return (uint64_t)g->stream << 48 ^ (uint64_t)g->task << 16 ^
-	    (g->context & 0xFFFF) ^ (uint64_t)(g->context == DEV_NO_CONTEXT) <<
-	    47;
+	return (uint64_t)g->stream << 48 | (uint64_t)g->task << 16 |
+	    (g->context == DEV_NO_CONTEXT ? 0xFFFF : g->context & 0xFFFF);
 }
 
 /*

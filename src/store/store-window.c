@@ -386,6 +386,7 @@ store_window_table(struct store *s, const struct store_table *t,
 		wt = s->window[k] = xmalloc(sizeof *wt);
 	*wt = *t;
 	wt->from = store_window_kinds[k].from;
+	wt->where = NULL;
 	wt->all = NULL;
 	wt->fallback = NULL;
 	return wt;

@@ -6,7 +6,8 @@
 # api_compare, communication_compare (in the tool's order, each op's
 # tasks after it), overall (an error here: these runs have no overlap
 # analysis), op_compare, memory_compare, op_statistic_compare and
-# api_statistic_compare, and round; > sorts on the next column, I inverts; q leaves
+# api_statistic_compare, and round; > sorts on the next column, I inverts,
+# < back to |Diff| keeps the first order of ties; q leaves
 # NEW's Summary; 8 the differential flame graph (Gelu new, MatMulV2 30
 # us more: red); 9 both runs' timelines, one above the other, lined up
 # at step 1, a base span's details from the base's store. Then the pair of gen-overall.py: overall in its own
@@ -49,6 +50,14 @@ send_keys t
 wait_for 'API statistic compare: ' && ok 0 "t: api_statistic_compare"
 send_keys t
 wait_for 'Kernel compare: ' && ok 0 "t again: back to kernel_compare"
+settle
+capture | sed -n 3,20p >"$T/diff-order"
+send_keys '>'
+wait_for 'sort -Order Id'
+send_keys '<'
+wait_for 'sort -|Diff|' && settle
+capture | sed -n 3,20p | cmp -s - "$T/diff-order"
+ok $? "back on |Diff| after other sorts: ties in the first order again"
 send_keys '>'
 wait_for 'sort -Order Id' && capture | sed -n 6p | grep -q '^ *5  Gelu'
 ok $? "> sorts on Order Id, largest first"
