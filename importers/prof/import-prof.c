@@ -106,6 +106,7 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	struct prof_meta	 m;
 	struct prof_dev		 d;
 	struct prof_pmu		 p;
+	struct prof_aicpus	 a;
 	char			*data;
 
 	if (prof_meta_read(s, dir, device, &m) != 0)
@@ -117,9 +118,12 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	data = util_path_join(dir, "data");
 	prof_logs_read(s, data, &m, h->expand, &d);
 	prof_pmu_read(s, data, &m, h->expand, &p);
+	prof_aicpu_read(s, data, h->expand, &a);
 	store_load_pmu_names(s, p.n > 0 ? &p.names : NULL);
 	store_load_progress(s, "join", dir, d.bytes, d.bytes);
-	prof_join_load(s, h, &d, &m, &p, ctx->rank);
+	prof_join_load(s, h, &d, &m, &p, &a, ctx->rank);
+	prof_aicpu_load(s, &a, &m, device, ctx->rank);
+	prof_aicpu_release(&a);
 	prof_step_load(s, data, &m, ctx->rank);
 	store_load_pmu_names(s, NULL);
 	prof_pmu_release(&p);

@@ -436,9 +436,38 @@ uint16_t	 prof_flips_batch(const struct prof_flips *, uint32_t,
 		     uint64_t);
 void		 prof_flips_free(struct prof_flips *);
 
+/* prof-aicpu.c: AI CPU runs of aicpu.data, table aicpu (4.10). */
+struct prof_aicpu {
+	uint64_t	 start;		/* device counter */
+	uint64_t	 end;
+	uint64_t	 total;		/* submit to after the run, ticks */
+	int64_t		 compute_us;
+	int64_t		 memcpy_us;
+	uint32_t	 dispatch_us;
+	uint32_t	 stream;
+	uint32_t	 task;
+	size_t		 seq;		/* file order */
+	uint64_t	 same;		/* next run of the key + 1, or 0 */
+	bool		 matched;
+	char		*name;		/* the op, once matched */
+};
+struct prof_aicpus {
+	struct prof_aicpu	*v;
+	size_t			 n;
+	struct util_map		 index;	/* key -> first run + 1 */
+	int64_t			 bytes;
+};
+void		 prof_aicpu_read(struct store *, const char *, bool,
+		     struct prof_aicpus *);
+void		 prof_aicpu_task(struct prof_aicpus *, const struct prof_meta *,
+		     uint32_t, uint32_t, int64_t, int64_t, const char *);
+void		 prof_aicpu_load(struct store *, const struct prof_aicpus *,
+		     const struct prof_meta *, int64_t, int64_t);
+void		 prof_aicpu_release(struct prof_aicpus *);
+
 /* prof-join.c: host and device tasks joined into store rows (4.7-4.8). */
 void		 prof_join_load(struct store *, struct prof_host *,
 		     struct prof_dev *, const struct prof_meta *,
-		     struct prof_pmu *, int64_t);
+		     struct prof_pmu *, struct prof_aicpus *, int64_t);
 
 #endif /* PROF_INT_H */

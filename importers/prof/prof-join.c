@@ -111,6 +111,16 @@ prof_join_index(struct prof_host *h, int64_t device, bool v6,
 	prof_flips_free(fl);
 }
 
+/* True if host task T is an AI CPU kernel launch (KERNEL_AICPU). */
+static bool
+prof_join_is_aicpu(const struct prof_host *h, const struct prof_track *t)
+{
+	char	 buf[32];
+
+	return strcmp(prof_dict_type(&h->dicts, PROF_LEVEL_RUNTIME, t->type,
+	    buf, sizeof buf), "KERNEL_AICPU") == 0;
+}
+
 /* True if host task T is a compute task (section 3.7 step 5). */
 static bool
 prof_join_compute(const struct prof_host *h, const struct prof_track *t)
@@ -267,7 +277,8 @@ prof_join_v6_streams(struct store *s, struct prof_host *h, int64_t device,
  */
 void
 prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
-    const struct prof_meta *dm, struct prof_pmu *p, int64_t rank)
+    const struct prof_meta *dm, struct prof_pmu *p, struct prof_aicpus *a,
+    int64_t rank)
 {
 	struct util_map		 map;
 	struct prof_join_names	 nb;
@@ -278,7 +289,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	size_t			 i, bad = 0;
 	uint64_t		 v;
 	bool			 stars = prof_meta_is_stars(dm), first = true;
-	bool			 listed, v6 = prof_meta_is_v6(dm);
+	bool			 listed, compute, v6 = prof_meta_is_v6(dm);
 
 	memset(&nb, 0, sizeof nb);
 	strbuf_init(&pb);
@@ -317,10 +328,17 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		    t->batch | t->task >> 16, t->context), &v) &&
 		    v != PROF_JOIN_AMBIGUOUS) {
 			prof_memcpy_task(h, v, r.start_ns, r.dur_ns);
-			if (prof_join_compute(h, &h->tracks[v])) {
+			compute = prof_join_compute(h, &h->tracks[v]);
+			if (compute) {
 				prof_join_op(h, &h->tracks[v], &r, &nb);
 				listed = prof_join_listed(h, &h->tracks[v]);
 			}
+			/* An AI CPU run is named by its op of GE type AI_CPU. */
+			if (prof_join_is_aicpu(h, &h->tracks[v]))
+				prof_aicpu_task(a, dm, t->stream, t->task,
+				    r.start_ns, r.start_ns + r.dur_ns, compute &&
+				    strcmp(r.task_type, "AI_CPU") == 0 ? r.name :
+				    NULL);
 		}
 		/* The wait after the previous row the vendor lists. */
 		r.wait_ns = NP_NA;

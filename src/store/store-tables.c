@@ -502,7 +502,7 @@ store_tables_names_help(void)
 	    "list of tables), for legacy JOBs task_desc, step_trace_reduce, "
 	    "training_points, aicpu, tdt, runtime_task_track, msproftx, "
 	    "tensor_data_info, ge_step_info, ge_id_map, "
-	    "for raw PROF_* collections msprof_tx, memcpy_info, "
+	    "for raw PROF_* collections msprof_tx, memcpy_info, aicpu, "
 	    "hccl_op_info, hccl_info, fusion_op, graph_id_map, "
 	    "node_attr_info, capture_stream_info, for SVP runs "
 	    "aa_core_metrics, frequency, for torch_npu outputs "

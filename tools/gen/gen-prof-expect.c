@@ -19,6 +19,8 @@ gen_prof_expect_ge(int ge)
 	switch (ge) {
 	case 0:
 		return "AI_CORE";
+	case 1:
+		return "AI_CPU";
 	case 2:
 		return "AI_VECTOR_CORE";
 	case 4:

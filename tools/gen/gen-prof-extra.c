@@ -20,7 +20,7 @@
 
 static const char *const gen_prof_extra_names[GX_NTABLES] = {
 	"graph_id_map", "fusion_op", "hccl_info", "node_attr_info",
-	"hccl_op_info", "capture_stream_info", "memcpy_info"
+	"hccl_op_info", "capture_stream_info", "memcpy_info", "aicpu"
 };
 
 static const char *const gen_prof_extra_heads[GX_NTABLES] = {
@@ -38,7 +38,9 @@ static const char *const gen_prof_extra_heads[GX_NTABLES] = {
 	"Device_id,Model ID,Model Stream ID,Original Stream ID,Batch ID,"
 	"Capture Status,Timestamp(us)",
 	"Device_id,Thread ID,Stream ID,Task ID,Batch ID,Task Start Time(us),"
-	"Task Duration(us),Size(B),Bandwidth(GB/s),Operation"
+	"Task Duration(us),Size(B),Bandwidth(GB/s),Operation",
+	"Device_id,Timestamp(us),Node,Compute_time(us),Memcpy_time(us),"
+	"Task_time(us),Dispatch_time(us),Total_time(us),Stream ID,Task ID"
 };
 
 static const char *const gen_prof_extra_dtypes[] = {
@@ -598,6 +600,104 @@ gen_prof_extra_cmp(const void *a, const void *b)
 	if (x->k2 != y->k2)
 		return x->k2 < y->k2 ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * One aicpu.data node record (section 4.10) of a run on STREAM/TASK from
+ * mono ns RUN_B to RUN_E, submitted at SUBMIT and done at AFTER, and its
+ * expected aicpu row named NODE: compute, memcpy and dispatch times in
+ * whole us.
+ */
+static void
+gen_prof_extra_aicpu_run(struct gen_prof *g, const struct gen_prof_clock *c,
+    struct gen_buf *b, int device, uint16_t stream, uint16_t task,
+    int64_t run_b, int64_t run_e, int64_t submit, int64_t after,
+    const char *node)
+{
+	char		 t[4][32], sb[40];
+	uint64_t	 compute = 1000000 + (uint64_t)gen_prof_core_range(g, 0,
+			     900000);
+	uint64_t	 mc_b = compute + (uint64_t)gen_prof_core_range(g, 3,
+			     60);
+	uint64_t	 mc_e = mc_b + (uint64_t)gen_prof_core_range(g, 1, 25);
+	uint32_t	 dispatch = (uint32_t)gen_prof_core_range(g, 1, 40);
+	char		*line;
+
+	gen_prof_bin_buf_u16(b, 0x5A5A);
+	gen_prof_bin_buf_u16(b, 6000);
+	gen_prof_bin_buf_u32(b, 0);
+	gen_prof_bin_buf_u32(b, 4242);
+	gen_prof_bin_buf_u32(b, 232);
+	gen_prof_bin_buf_u64(b, gen_prof_core_syscnt(c, submit));
+	gen_prof_bin_buf_u16(b, stream);
+	gen_prof_bin_buf_u16(b, task);
+	gen_prof_bin_buf_u32(b, 0);
+	gen_prof_bin_buf_u64(b, (uint64_t)run_b / 1000);
+	gen_prof_bin_buf_u64(b, gen_prof_core_syscnt(c, run_b));
+	gen_prof_bin_buf_u64(b, compute);
+	gen_prof_bin_buf_u64(b, mc_b);
+	gen_prof_bin_buf_u64(b, mc_e);
+	gen_prof_bin_buf_u64(b, (uint64_t)run_e / 1000);
+	gen_prof_bin_buf_u64(b, gen_prof_core_syscnt(c, run_e));
+	gen_prof_bin_buf_u32(b, 4243);
+	gen_prof_bin_buf_u32(b, (uint32_t)device);
+	gen_prof_bin_buf_u64(b, gen_prof_core_syscnt(c, submit));
+	gen_prof_bin_buf_u64(b, gen_prof_core_syscnt(c, submit + c->dtick));
+	gen_prof_bin_buf_u64(b, gen_prof_core_syscnt(c, run_b - c->dtick));
+	gen_prof_bin_buf_u64(b, gen_prof_core_syscnt(c, after));
+	gen_prof_bin_buf_u32(b, 0);
+	gen_prof_bin_buf_u32(b, dispatch);
+	gen_prof_bin_buf_u32(b, (uint32_t)((after - submit) / 1000));
+	gen_prof_bin_buf_pad(b, 256);
+	util_fmt_pyfloat(t[0], sizeof t[0], (double)(mc_b - compute));
+	util_fmt_pyfloat(t[1], sizeof t[1], (double)(mc_e - mc_b));
+	util_fmt_pyfloat(t[2], sizeof t[2], (double)(run_e - run_b) / 1000.0);
+	util_fmt_pyfloat(t[3], sizeof t[3], (double)(after - submit) / 1000.0);
+	xasprintf(&line, "%d,%s,%s,%s,%s,%s,%u.0,%s,%u,%u", device,
+	    gen_prof_extra_us(g, sb, sizeof sb, run_b), node, t[0], t[1], t[2],
+	    dispatch, t[3], stream, task);
+	gen_prof_extra_row(g, GX_AICPU, (uint64_t)device, (uint64_t)run_b,
+	    line);
+}
+
+/*
+ * The aicpu.data of -C: a node record for each task of an AI CPU op,
+ * running inside it, and after each device's first one a run of the same
+ * task after it ended, which no task holds: its Node is N/A.
+ */
+void
+gen_prof_extra_aicpu(struct gen_prof *g, const struct gen_prof_clock *c,
+    struct gen_prof_dev *dev)
+{
+	const struct gen_prof_task	*t;
+	const struct gen_prof_op	*op;
+	bool				*late;
+	int64_t				 b, e;
+	size_t				 i;
+
+	late = xcalloc((size_t)g->o->devices, sizeof *late);
+	for (i = 0; i < g->ntasks; i++) {
+		t = &g->tasks[i];
+		op = &g->ops[t->op];
+		if (g->kinds[op->kind].ge != 1)
+			continue;
+		b = t->start + c->dtick;
+		e = t->start + t->dur - c->dtick;
+		gen_prof_extra_aicpu_run(g, c, &dev[op->device].aicpu,
+		    op->device, (uint16_t)(op->stream + 2), (uint16_t)op->task,
+		    b, e, t->start - c->dtick * gen_prof_core_range(g, 20, 200),
+		    t->start + t->dur + c->dtick * gen_prof_core_range(g, 1, 30),
+		    g->names[op->kind][op->name]);
+		if (late[op->device])
+			continue;
+		late[op->device] = true;
+		b = t->start + t->dur + 2 * c->dtick;
+		gen_prof_extra_aicpu_run(g, c, &dev[op->device].aicpu,
+		    op->device, (uint16_t)(op->stream + 2), (uint16_t)op->task,
+		    b, b + 3 * c->dtick, b - 10 * c->dtick, b + 5 * c->dtick,
+		    "N/A");
+	}
+	free(late);
 }
 
 /* Write the expected table of every kind that has rows. */

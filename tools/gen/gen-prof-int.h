@@ -83,6 +83,7 @@ struct gen_prof_dev {
 	struct gen_buf	 flips;
 	struct gen_buf	 pmu;
 	struct gen_buf	 freq;		/* lpmFreqConv.data */
+	struct gen_buf	 aicpu;		/* aicpu.data (-C) */
 };
 
 /* One generated step trace iteration, mono ns; FP or BP -1 if missing. */
@@ -121,6 +122,7 @@ enum gen_prof_xtable {
 	GX_HCCL_OP,
 	GX_CAPTURE,
 	GX_MEMCPY,
+	GX_AICPU,
 	GX_NTABLES
 };
 struct gen_prof_xrow {
@@ -258,6 +260,8 @@ void		 gen_prof_extra_memcpy(struct gen_prof *,
 		     struct gen_prof_host *, const struct gen_prof_clock *,
 		     int);
 void		 gen_prof_extra_copies(struct gen_prof *,
+		     const struct gen_prof_clock *, struct gen_prof_dev *);
+void		 gen_prof_extra_aicpu(struct gen_prof *,
 		     const struct gen_prof_clock *, struct gen_prof_dev *);
 void		 gen_prof_extra_captures(struct gen_prof *,
 		     struct gen_prof_host *, const struct gen_prof_clock *);

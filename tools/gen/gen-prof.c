@@ -30,7 +30,9 @@ static const struct gen_prof_kind gen_prof_stars[] = {
 	{ "SoftmaxV2", 2, 66, 2, "aclnnSoftmax", 6300, 2, false },
 	{ "FlashAttentionScore", 4, 108, 0, "aclnnFlashAttentionScore",
 	  30000, 4, true },
-	{ "DropOutDoMask", 2, 66, 2, "aclnnDropoutDoMask", 4000, 3, false }
+	{ "DropOutDoMask", 2, 66, 2, "aclnnDropoutDoMask", 4000, 3, false },
+	/* With -C only: an AI CPU op (GE AI_CPU, KERNEL_AICPU, SQE AI_CPU). */
+	{ "GatherV2", 1, 1, 1, "aclnnGather", 30000, 2, false }
 };
 
 static const struct gen_prof_kind gen_prof_hwts[] = {
@@ -667,6 +669,8 @@ gen_prof_dicts(struct gen_prof *g, const char *data, char **cause)
 	    "15000_1:ModelExecute\n5000_0:KERNEL_AICORE\n5000_66:KERNEL_AIVEC\n"
 	    "5000_108:KERNEL_MIX_AIC\n5000_98:FLIP_TASK\n5000_6:MAINTENANCE\n"
 	    "5000_802:task_track\n");
+	if (g->o->aicpu)
+		strbuf_adds(&b, "5000_1:KERNEL_AICPU\n");
 	for (i = 0; i < 64; i++) {
 		if (i == 3 || i == 9 || i == 14 || i == 63)
 			strbuf_addf(&b, "5000_%d:%s\n", 1000 + i,
@@ -812,6 +816,10 @@ gen_prof_write_dev(struct gen_prof *g, struct gen_prof_dev *d,
 		rc = gen_prof_bin_slices(data, name, &d->pmu, g->o->dev_slice,
 		    0,
 		    cause);
+	snprintf(name, sizeof name, "aicpu.data.%d", device);
+	if (rc == 0 && d->aicpu.len > 0)
+		rc = gen_prof_bin_slices(data, name, &d->aicpu, g->o->dev_slice,
+		    256, cause);
 	snprintf(name, sizeof name, "lpmFreqConv.data.%d", device);
 	if (rc == 0 && d->freq.len > 0)
 		rc = gen_prof_bin_slices(data, name, &d->freq, g->o->dev_slice,
@@ -844,6 +852,7 @@ gen_prof_free(struct gen_prof *g, struct gen_prof_host *h,
 		gen_prof_bin_buf_free(&dev[i].flips);
 		gen_prof_bin_buf_free(&dev[i].pmu);
 		gen_prof_bin_buf_free(&dev[i].freq);
+		gen_prof_bin_buf_free(&dev[i].aicpu);
 	}
 	free(dev);
 	free(g->ops);
@@ -880,14 +889,18 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 		xasprintf(cause, "chip 950: no -p, -t or -G");
 		return -1;
 	}
+	if (o->aicpu && (o->chip != GEN_PROF_910B || o->pmu)) {
+		xasprintf(cause, "-C: chip 910B only, no -p");
+		return -1;
+	}
 	memset(&g, 0, sizeof g);
 	memset(&h, 0, sizeof h);
 	g.o = o;
 	g.rng = o->seed;
 	g.kinds = GEN_PROF_STARS(o) ? gen_prof_stars : gen_prof_hwts;
 	g.nkinds = GEN_PROF_STARS(o) ? (int)(sizeof gen_prof_stars /
-	    sizeof gen_prof_stars[0]) : (int)(sizeof gen_prof_hwts /
-	    sizeof gen_prof_hwts[0]);
+	    sizeof gen_prof_stars[0]) - (o->aicpu ? 0 : 1) :
+	    (int)(sizeof gen_prof_hwts / sizeof gen_prof_hwts[0]);
 	snprintf(g.missing, sizeof g.missing, "%llu", (unsigned long long)
 	    gen_prof_core_hash("DropOutDoMask"));
 	for (i = 0; i < g.nkinds; i++) {
@@ -903,6 +916,8 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 	gen_prof_extra_captures(&g, &h, &c);
 	gen_prof_logs(&g, &c, dev);
 	gen_prof_extra_copies(&g, &c, dev);
+	if (o->aicpu)
+		gen_prof_extra_aicpu(&g, &c, dev);
 	c.end = c.begin;
 	for (i = 0; i < o->threads; i++)
 		c.end = h.cursor[i] > c.end ? h.cursor[i] : c.end;

@@ -53,6 +53,7 @@ struct gen_prof_opts {
 					   capture records */
 	bool		 copies;	/* memcpy tasks on the devices too */
 	bool		 track_v2;	/* task_track records in the V2 layout */
+	bool		 aicpu;		/* AI CPU ops, their aicpu.data runs */
 	const char	*expect;	/* directory for the expected CSVs */
 };
 

@@ -22,7 +22,8 @@
 # against its expected table; with -G the memcpy tasks also run on the
 # devices, so their rows get times and bandwidths. With -c 950 (chip V6)
 # the device logs are 32 bytes with 32-bit task ids and no stream id;
-# with -2 the host's task_track records are in the V2 layout. The memcpy device
+# with -2 the host's task_track records are in the V2 layout; -C adds
+# AI CPU ops and their runs in aicpu.data (table aicpu). The memcpy device
 # tasks are not compute tasks: as the vendor, op_summary leaves them out
 # (they stay in task_time and on the timeline), and info counts them.
 . "$top_srcdir/tests/lib.sh"
@@ -62,6 +63,9 @@ check p310-extras -s 15 -n 900 -c 310P -w -g -H 1536 -u 3
 check v2 -s 31 -n 1500 -2 -S 3 -T 2 -E 30 -M 30 -x -u 5
 check v2-wrap -s 32 -n 3000 -2 -w -S 2 -t 2
 check v2-p310 -s 33 -n 900 -2 -c 310P -w -g -d 2
+check aicpu -s 41 -n 1500 -C -S 3 -T 2
+check aicpu-devices -s 42 -n 2000 -C -d 2 -D 3000 -g -M 30
+check aicpu-wrap -s 43 -n 800 -C -w -S 2 -2
 check v6 -s 21 -n 800 -c 950 -S 3 -T 2
 check v6-v2 -s 34 -n 800 -2 -c 950 -w -d 2
 check v6-wrap -s 22 -n 3000 -c 950 -w -S 2 -d 2
@@ -108,6 +112,27 @@ ok $? "v2-mixed: imported"
 grep -q 'task_track: [0-9]* records look like the V2 layout and 1 like V1' \
     "$d/err"
 ok $? "v2-mixed: a warning counts the records of each layout"
+# AI CPU runs (-C): a run whose end no AI CPU task holds is N/A; a run
+# without an end time is skipped and counted, a record of another AI CPU
+# kind is counted as not decoded, and the rest stay.
+is "$(grep -c ',N/A,' "$T/aicpu/aicpu.csv")" 1 "aicpu: one run no task holds"
+d="$T/aicpu-bad"
+"$GEN" prof "$d/in" -s 45 -n 600 -C >/dev/null
+f=$(ls "$d"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)
+# Record 0: runEndTick (offset 80) to 0; record 1: struct type (4) to 1.
+printf '\000\000\000\000\000\000\000\000' |
+    dd of="$f" bs=1 seek=80 conv=notrunc 2>/dev/null
+printf '\001' | dd of="$f" bs=1 seek=260 conv=notrunc 2>/dev/null
+all=$(($(wc -c <"$f") / 256))
+"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" aicpu >"$d/a.csv" \
+    2>"$d/err"
+ok $? "aicpu-bad: imported"
+grep -q '1 AI CPU run without a start or an end time, skipped' "$d/err"
+ok $? "aicpu-bad: the run without an end is counted"
+grep -q '1 AI CPU record of other kinds' "$d/err"
+ok $? "aicpu-bad: the record of another kind is counted"
+is "$(tail -n +2 "$d/a.csv" | wc -l | tr -d ' ')" "$((all - 2))" \
+    "aicpu-bad: the other runs are kept"
 # Chip V6 logs carry no stream id: each task takes the stream of the host
 # task with its 32-bit id. Task ids of v6-wrap pass 65535 with no flip.
 is "$(awk -F, 'NR > 1 && $3 > 65535' "$T/v6-wrap/want/op_summary.csv" |

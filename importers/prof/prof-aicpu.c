@@ -1,0 +1,210 @@
+/*
+ * The AI CPU records of a device (doc/formats.md section 4.10): 256-byte
+ * additional records of level 6000 in aicpu.data, one per AI CPU kernel
+ * run, with its start and end on the device counter and the times the
+ * kernel spent computing, copying and being dispatched. They become table
+ * aicpu, the vendor's aicpu summary: a run takes the op name of the AI
+ * CPU task its end falls in (the same stream and task id), found while
+ * the device tasks are joined (prof-join.c), N/A if none holds it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+#define PROF_AICPU_SIZE		256
+#define PROF_AICPU_LEVEL	6000
+#define PROF_AICPU_NODE		0
+
+/* The pairing key of a run: stream and task id. */
+static uint64_t
+prof_aicpu_key(uint32_t stream, uint32_t task)
+{
+	return (uint64_t)stream << 32 | task;
+}
+
+static int
+prof_aicpu_cmp(const void *a, const void *b)
+{
+	const struct prof_aicpu	*x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Decode node record R into A's next run. */
+static void
+prof_aicpu_node(struct prof_aicpus *a, const unsigned char *r, bool expand)
+{
+	struct prof_aicpu	*u;
+
+	a->v = util_grow(a->v, a->n, 1, sizeof *a->v);
+	u = &a->v[a->n];
+	memset(u, 0, sizeof *u);
+	u->seq = a->n++;
+	dev_stars_unpack(importer_le16(r + 24), importer_le16(r + 26), 1,
+	    expand, &u->stream, &u->task);
+	u->start = importer_le64(r + 40);
+	u->compute_us = (int64_t)(importer_le64(r + 56) -
+	    importer_le64(r + 48));
+	u->memcpy_us = (int64_t)(importer_le64(r + 64) -
+	    importer_le64(r + 56));
+	u->end = importer_le64(r + 80);
+	u->total = importer_le64(r + 120) - importer_le64(r + 96);
+	u->dispatch_us = importer_le32(r + 132);
+}
+
+/*
+ * Read the aicpu.data records of device data directory DATA into A,
+ * sorted by start, indexed by stream and task. EXPAND: the streams were
+ * expanded (section 4.2). Records of other kinds, and runs without a
+ * start or an end, are counted in one warning each.
+ */
+void
+prof_aicpu_read(struct store *s, const char *data, bool expand,
+    struct prof_aicpus *a)
+{
+	struct prof_files	 f;
+	struct prof_stream	 st;
+	const unsigned char	*r;
+	const char		*warned = NULL, *path = NULL;
+	size_t			 other = 0, open = 0, i;
+	uint64_t		 v;
+
+	memset(a, 0, sizeof *a);
+	util_map_init(&a->index);
+	prof_slices_list(data, "aicpu.data", false, &f);
+	a->bytes = f.total;
+	if (f.n == 0) {
+		prof_slices_release(&f);
+		return;
+	}
+	prof_slices_open(&st, s, &f, PROF_AICPU_SIZE, false);
+	while ((r = prof_slices_next(&st)) != NULL) {
+		if (!prof_slices_magic(&st, r, &warned))
+			continue;
+		path = st.path;
+		if (importer_le16(r + 2) != PROF_AICPU_LEVEL ||
+		    importer_le32(r + 4) != PROF_AICPU_NODE) {
+			other++;
+			continue;
+		}
+		if (importer_le64(r + 40) == 0 || importer_le64(r + 80) == 0) {
+			open++;
+			continue;
+		}
+		prof_aicpu_node(a, r, expand);
+	}
+	prof_slices_close(&st);
+	prof_slices_release(&f);
+	if (other > 0)
+		store_load_warning(s, path, -1, "%zu AI CPU record%s of other "
+		    "kinds (data preprocessing, model, MindSpore, KFC), not "
+		    "decoded", other, other == 1 ? "" : "s");
+	if (open > 0)
+		store_load_warning(s, path, -1, "%zu AI CPU run%s without a "
+		    "start or an end time, skipped as the vendor does", open,
+		    open == 1 ? "" : "s");
+	prof_sort(a->v, a->n, sizeof *a->v, prof_aicpu_cmp);
+	/* Chain the runs of each key, in start order. */
+	for (i = a->n; i-- > 0;) {
+		a->v[i].same = util_map_get(&a->index, prof_aicpu_key(
+		    a->v[i].stream, a->v[i].task), &v) ? v : 0;
+		util_map_set(&a->index, prof_aicpu_key(a->v[i].stream,
+		    a->v[i].task), i + 1);
+	}
+}
+
+/*
+ * The AI CPU task STREAM/TASK ran from START_NS to END_NS on the device
+ * of A (M's times), as op NAME (NULL: none the vendor names): each run of
+ * that task whose end falls in it, and that has no op yet, takes it.
+ */
+void
+prof_aicpu_task(struct prof_aicpus *a, const struct prof_meta *m,
+    uint32_t stream, uint32_t task, int64_t start_ns, int64_t end_ns,
+    const char *name)
+{
+	struct prof_aicpu	*u;
+	uint64_t		 j;
+	int64_t			 t;
+
+	if (a->n == 0 || !util_map_get(&a->index, prof_aicpu_key(stream,
+	    task), &j))
+		return;
+	for (; j != 0; j = u->same) {
+		u = &a->v[j - 1];
+		if (u->matched)
+			continue;
+		t = prof_meta_dev_ns(m, u->end);
+		if (t < start_ns || t > end_ns)
+			continue;
+		u->matched = true;
+		u->name = xstrdup(name != NULL ? name : "N/A");
+	}
+}
+
+/* A time in us as the vendor's float, to three decimals. */
+static void
+prof_aicpu_us(struct prof_row *row, int64_t ns)
+{
+	if (row->n >= PROF_ROW_MAX)
+		return;
+	util_fmt_pyfloat(row->buf[row->n], sizeof row->buf[row->n],
+	    (double)ns / 1000.0);
+	row->cells[row->n] = row->buf[row->n];
+	row->n++;
+}
+
+/*
+ * Write A's runs of DEVICE (RANK), but those that started before the
+ * collection, as table aicpu.
+ */
+void
+prof_aicpu_load(struct store *s, const struct prof_aicpus *a,
+    const struct prof_meta *m, int64_t device, int64_t rank)
+{
+	static const char *const cols[] = { "Device_id", "Timestamp(us)",
+	    "Node", "Compute_time(us)", "Memcpy_time(us)", "Task_time(us)",
+	    "Dispatch_time(us)", "Total_time(us)", "Stream ID", "Task ID" };
+	const struct prof_aicpu	*u;
+	struct prof_row		 row;
+	int64_t			 begin = prof_meta_begin_ns(m), start;
+	size_t			 i;
+	bool			 begun = false;
+
+	memset(&row, 0, sizeof row);
+	for (i = 0; i < a->n; i++) {
+		u = &a->v[i];
+		start = prof_meta_dev_ns(m, u->start);
+		if (start < begin)
+			continue;
+		if (!begun && !(begun = prof_extra_table_begin(s, "aicpu",
+		    device, rank, cols, sizeof cols / sizeof cols[0])))
+			return;
+		prof_extra_row_u64(&row, (uint64_t)device);
+		prof_extra_row_us(&row, start);
+		prof_extra_row_str(&row, u->name != NULL ? u->name : "N/A");
+		prof_aicpu_us(&row, u->compute_us * 1000);
+		prof_aicpu_us(&row, u->memcpy_us * 1000);
+		prof_aicpu_us(&row, prof_meta_dev_dur(m, u->end - u->start));
+		prof_aicpu_us(&row, (int64_t)u->dispatch_us * 1000);
+		prof_aicpu_us(&row, prof_meta_dev_dur(m, u->total));
+		prof_extra_row_u64(&row, u->stream);
+		prof_extra_row_u64(&row, u->task);
+		prof_extra_row_load(s, &row);
+	}
+}
+
+void
+prof_aicpu_release(struct prof_aicpus *a)
+{
+	size_t	 i;
+
+	for (i = 0; i < a->n; i++)
+		free(a->v[i].name);
+	free(a->v);
+	util_map_release(&a->index);
+	memset(a, 0, sizeof *a);
+}
