@@ -96,8 +96,7 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 		}
 		prof_aicpu_node(a, r, expand);
 	}
-	prof_slices_close(&st);
-	prof_slices_release(&f);
+	/* The warnings name a file of the list: before it is freed. */
 	if (other > 0)
 		store_load_warning(s, path, -1, "%zu AI CPU record%s of other "
 		    "kinds (data preprocessing, model, MindSpore, KFC), not "
@@ -106,6 +105,8 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 		store_load_warning(s, path, -1, "%zu AI CPU run%s without a "
 		    "start or an end time, skipped as the vendor does", open,
 		    open == 1 ? "" : "s");
+	prof_slices_close(&st);
+	prof_slices_release(&f);
 	prof_sort(a->v, a->n, sizeof *a->v, prof_aicpu_cmp);
 	/* Chain the runs of each key, in start order. */
 	for (i = a->n; i-- > 0;) {
