@@ -146,14 +146,13 @@ prof_aicpu_task(struct prof_aicpus *a, const struct prof_meta *m,
 	}
 }
 
-/* A time in us as the vendor's float, to three decimals. */
+/* US microseconds as the vendor writes its float. */
 static void
-prof_aicpu_us(struct prof_row *row, int64_t ns)
+prof_aicpu_us(struct prof_row *row, double us)
 {
 	if (row->n >= PROF_ROW_MAX)
 		return;
-	util_fmt_pyfloat(row->buf[row->n], sizeof row->buf[row->n],
-	    (double)ns / 1000.0);
+	util_fmt_pyfloat(row->buf[row->n], sizeof row->buf[row->n], us);
 	row->cells[row->n] = row->buf[row->n];
 	row->n++;
 }
@@ -187,11 +186,13 @@ prof_aicpu_load(struct store *s, const struct prof_aicpus *a,
 		prof_extra_row_u64(&row, (uint64_t)device);
 		prof_extra_row_us(&row, start);
 		prof_extra_row_str(&row, u->name != NULL ? u->name : "N/A");
-		prof_aicpu_us(&row, u->compute_us * 1000);
-		prof_aicpu_us(&row, u->memcpy_us * 1000);
-		prof_aicpu_us(&row, prof_meta_dev_dur(m, u->end - u->start));
-		prof_aicpu_us(&row, (int64_t)u->dispatch_us * 1000);
-		prof_aicpu_us(&row, prof_meta_dev_dur(m, u->total));
+		prof_aicpu_us(&row, (double)u->compute_us);
+		prof_aicpu_us(&row, (double)u->memcpy_us);
+		prof_aicpu_us(&row, (double)prof_meta_dev_dur(m,
+		    u->end - u->start) / 1000.0);
+		prof_aicpu_us(&row, (double)u->dispatch_us);
+		prof_aicpu_us(&row, (double)prof_meta_dev_dur(m, u->total) /
+		    1000.0);
 		prof_extra_row_u64(&row, u->stream);
 		prof_extra_row_u64(&row, u->task);
 		prof_extra_row_load(s, &row);
