@@ -9,13 +9,18 @@
 set -u
 secs=${1:-60}
 shift
-targets=${*:-csv trace db prof job job-binary timeline cluster}
+targets=${*:-csv trace db prof prof-cpu prof-v6 job job-binary timeline cluster}
 gen=tools/gen/npuprof-gen
 drv=tests/fuzz/npuprof-fuzz
 out=fuzz
 mkdir -p "$out/base"
 [ -d "$out/base/prof" ] || "$gen" prof "$out/base/prof" -s 5 -n 300 -p \
     >/dev/null
+# 910B with AI CPU runs and V2 task_track records; chip V6.
+[ -d "$out/base/prof-cpu" ] || "$gen" prof "$out/base/prof-cpu" -s 6 \
+    -n 300 -C -2 >/dev/null
+[ -d "$out/base/prof-v6" ] || "$gen" prof "$out/base/prof-v6" -s 7 \
+    -n 300 -c 950 >/dev/null
 [ -d "$out/base/job" ] || "$gen" job "$out/base/job" -n 60 --pmu \
     >/dev/null
 # The CANN-era JOB: binary GE records, hash ids, binary AI CPU records.
@@ -58,11 +63,12 @@ fi
 status=0
 for t in $targets; do
 	mkdir -p "$out/corpus/$t" "$out/crash/$t"
-	# job-binary is the job target on the binary JOB.
+	# job-binary is the job target on the binary JOB, prof-* the prof
+	# target on other raw collections.
 	ft=$t
-	[ "$t" = job-binary ] && ft=job
+	case $t in job-binary) ft=job ;; prof-*) ft=prof ;; esac
 	base=
-	case $t in prof|job|job-binary|timeline|cluster)
+	case $t in prof|prof-*|job|job-binary|timeline|cluster)
 		base="-b $out/base/$t" ;;
 	esac
 	# shellcheck disable=SC2086
