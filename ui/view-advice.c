@@ -5,7 +5,7 @@
  * that evidence: the Kernels table filtered to the op type (or state) it
  * names, the timeline on the kernel after the longest launch gap, the
  * Memory or Cluster tab. The rules that had nothing to read close it.
- * The rules run in the background (store-advice-job.c): on a million
+ * The rules run in the background (store-job.c): on a million
  * kernels they take seconds, which the view spends saying so.
  */
 #include <curses.h>

@@ -623,7 +623,7 @@ int		 store_advice_set(const char *, double);
 struct store_rows *store_advice_rules_table(void);
 struct store_rows *store_advice(struct store *, int64_t, char **, char **);
 
-/* store-advice-job.c: the advice worked out in a thread */
+/* store-job.c: the advice worked out in a thread */
 struct store_advice_job;
 struct store_advice_job *store_advice_job_start(struct store *, int64_t,
 		     char **);
@@ -631,7 +631,7 @@ int		 store_advice_job_poll(struct store_advice_job *,
 		     struct store_rows **, char **, char **);
 void		 store_advice_job_free(struct store_advice_job *);
 
-/* store-compare-job.c: a comparison table made in a thread */
+/* store-job.c: a comparison table made in a thread */
 typedef struct store_rows *(*store_compare_fn)(struct store *,
 		     struct store *, const struct store_compare *, char **);
 struct store_compare_job;
@@ -824,7 +824,7 @@ void		 store_stacks_invert_sandwich(const struct store_stacks *,
 struct store_stacks *store_stacks_build(struct store *,
 		     const struct store_stacks_opts *, char **);
 
-/* store-stacks-job.c: a call tree built in a thread */
+/* store-job.c: a call tree built in a thread */
 struct store_stacks_job;
 struct store_stacks_job *store_stacks_job_start(struct store *,
 		     const struct store_stacks_opts *, char **);

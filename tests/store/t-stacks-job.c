@@ -1,5 +1,5 @@
 /*
- * The call tree built in a thread (store-stacks-job.c) is the one built
+ * The call tree built in a thread (store-job.c) is the one built
  * at once, folded line for line, for the whole profile, a device, a step
  * and a time window; a step the profile lacks fails with its reason; a
  * job freed while it runs stops (the sanitizer build checks that nothing
