@@ -10,7 +10,7 @@
  * or (> < I) on any column; a row that got slower is hot, one that got
  * faster green. It opens over the Summary tab of NEW, the store every
  * other view shows. Tables are made in the background
- * (store-compare-job.c) and kept, so a new sort is at once.
+ * (store-job.c) and kept, so a new sort is at once.
  */
 #include <curses.h>
 #include <math.h>
@@ -248,6 +248,17 @@ view_compare_layout(struct view_compare *vc)
 	}
 }
 
+/* Show CAUSE (freed) in VC's text and the status line, in place of a table. */
+static void
+view_compare_error(struct view_compare *vc, char *cause)
+{
+	text_free(vc->t);
+	vc->t = text_create();
+	text_addf(vc->t, ROLE_ERROR, 1, "%s", cause);
+	status_set(ROLE_ERROR, "%s", cause);
+	free(cause);
+}
+
 /* Start making the current table of the two runs in the background. */
 static int
 view_compare_start(struct view_compare *vc, char **cause)
@@ -307,11 +318,7 @@ view_compare_tick(struct view *v, enum view_work *w)
 	store_compare_job_free(vc->job);
 	vc->job = NULL;
 	if (rc != 1) {
-		text_free(vc->t);
-		vc->t = text_create();
-		text_addf(vc->t, ROLE_ERROR, 1, "%s", cause);
-		status_set(ROLE_ERROR, "%s", cause);
-		free(cause);
+		view_compare_error(vc, cause);
 		return REDRAW_ALL;
 	}
 	/* What the operator tables cannot see, as the tool would not say. */
@@ -387,14 +394,9 @@ view_compare_key(struct view *v, enum action a, int key)
 		view_compare_table = (view_compare_table + 1) %
 		    COMPARE_NTABLES;
 		view_compare_default();
-		if (view_compare_start(vc, &cause) != 0) {
-			/* Not the last table's text under the new title. */
-			text_free(vc->t);
-			vc->t = text_create();
-			text_addf(vc->t, ROLE_ERROR, 1, "%s", cause);
-			status_set(ROLE_ERROR, "%s", cause);
-			free(cause);
-		}
+		/* Not the last table's text under the new title. */
+		if (view_compare_start(vc, &cause) != 0)
+			view_compare_error(vc, cause);
 		return REDRAW_ALL;
 	case ACTION_SORT_NEXT:
 	case ACTION_SORT_PREV:

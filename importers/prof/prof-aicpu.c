@@ -131,8 +131,7 @@ prof_aicpu_task(struct prof_aicpus *a, const struct prof_meta *m,
 	uint64_t		 j;
 	int64_t			 t;
 
-	if (a->n == 0 || !util_map_get(&a->index, prof_aicpu_key(stream,
-	    task), &j))
+	if (!util_map_get(&a->index, prof_aicpu_key(stream, task), &j))
 		return;
 	for (; j != 0; j = u->same) {
 		u = &a->v[j - 1];

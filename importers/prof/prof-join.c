@@ -334,7 +334,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 				listed = prof_join_listed(h, &h->tracks[v]);
 			}
 			/* An AI CPU run is named by its op of GE type AI_CPU. */
-			if (prof_join_is_aicpu(h, &h->tracks[v]))
+			if (a->n > 0 && prof_join_is_aicpu(h, &h->tracks[v]))
 				prof_aicpu_task(a, dm, t->stream, t->task,
 				    r.start_ns, r.start_ns + r.dur_ns, compute &&
 				    strcmp(r.task_type, "AI_CPU") == 0 ? r.name :
