@@ -297,6 +297,9 @@ ui_getkey(void)
 
 	if (ui_rp.f != NULL)
 		return ui_replay_key();
+	/* A Ctrl-C while the screen was drawn: no read to interrupt. */
+	if (ui_sigint)
+		return ERR;
 	do {
 		errno = 0;
 		key = getch();
@@ -514,9 +517,13 @@ ui_loop(void)
 				continue;
 			timing = false;
 		}
-		/* While a scan runs, wake up to show how far it got. */
+		/*
+		 * While a scan runs, wake up to show how far it got; idle,
+		 * once a second, so a Ctrl-C that came just before the read
+		 * began (and so interrupted none) still ends the loop.
+		 */
 		if (ui_rp.f == NULL)
-			timeout(w != WORK_IDLE ? 100 : -1);
+			timeout(w != WORK_IDLE ? 100 : 1000);
 		if ((key = ui_getkey()) == ERR)
 			continue;
 		t = ui_now();
