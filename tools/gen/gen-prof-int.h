@@ -146,6 +146,23 @@ struct gen_prof_copy {
 	int		 device;
 };
 
+/* One HCCL task (-L), gen-prof-hccl.c's. */
+struct gen_hccl_step;
+struct gen_prof_htask {
+	int64_t				 tt;	/* task_track, host mono */
+	int64_t				 op_b;	/* its op's node span */
+	int64_t				 op_e;
+	int64_t				 start;	/* device, host mono */
+	int64_t				 dur;
+	uint64_t			 size;
+	const struct gen_hccl_step	*step;
+	uint32_t			 tid;
+	uint32_t			 task;
+	int				 device;
+	int				 stream;
+	int				 kind;
+	int				 op;
+};
 struct gen_prof {
 	const struct gen_prof_opts	*o;
 	const struct gen_prof_kind	*kinds;
@@ -174,6 +191,10 @@ struct gen_prof {
 	uint16_t			 mc_task[8];	/* per device */
 	struct gen_prof_copy		*copies;
 	size_t				 ncopies;
+	struct gen_prof_htask		*htasks;
+	size_t				 nhtasks;
+	int				 nhops;
+	void				*hstreams;
 };
 
 /* Host record buffers, one per file. */
@@ -271,6 +292,16 @@ int		 gen_prof_extra_expect(struct gen_prof *, const char *,
 		     char **);
 void		 gen_prof_extra_free(struct gen_prof *);
 
+/* gen-prof-hccl.c */
+void		 gen_prof_hccl_op(struct gen_prof *, struct gen_prof_host *,
+		     const struct gen_prof_clock *, int);
+void		 gen_prof_hccl_dicts(struct gen_prof *, struct strbuf *,
+		     struct strbuf *);
+void		 gen_prof_hccl_logs(struct gen_prof *,
+		     const struct gen_prof_clock *, struct gen_prof_dev *);
+int		 gen_prof_hccl_expect(struct gen_prof *,
+		     const struct gen_prof_clock *, const char *, char **);
+void		 gen_prof_hccl_free(struct gen_prof *);
 /* gen-prof-step.c */
 void		 gen_prof_step_all(struct gen_prof *,
 		     const struct gen_prof_clock *, struct gen_prof_dev *);

@@ -649,6 +649,7 @@ gen_prof_dicts(struct gen_prof *g, const char *data, char **cause)
 	strbuf_init(&b);
 	strbuf_init(&types);
 	gen_prof_extra_dicts(g, &b, &types);
+	gen_prof_hccl_dicts(g, &b, &types);
 	for (i = 0; i < g->nkinds; i++) {
 		for (j = 0; j < GEN_PROF_NAMES; j++)
 			strbuf_addf(&b, "%llu:%s\n", (unsigned long long)
@@ -740,7 +741,9 @@ gen_prof_host(struct gen_prof *g, struct gen_prof_host *h,
 	if (o->extras)
 		gen_prof_extra_graphs(g, h, c);
 	while (left_ops + left_apis > 0) {
-		if (o->extras && gen_prof_core_rand(g) % 16 == 0)
+		if (o->hccl && gen_prof_core_rand(g) % 10 == 0)
+			gen_prof_hccl_op(g, h, c, t);
+		else if (o->extras && gen_prof_core_rand(g) % 16 == 0)
 			gen_prof_extra_hccl(g, h, c, t);
 		else if (o->extras && gen_prof_core_rand(g) % 16 == 0)
 			gen_prof_extra_memcpy(g, h, c, t);
@@ -861,6 +864,7 @@ gen_prof_free(struct gen_prof *g, struct gen_prof_host *h,
 	free(g->iters);
 	gen_prof_mstx_free(g);
 	gen_prof_extra_free(g);
+	gen_prof_hccl_free(g);
 }
 
 /*
@@ -893,6 +897,12 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 		xasprintf(cause, "-C: chip 910B only, no -p");
 		return -1;
 	}
+	if (o->hccl && (o->chip != GEN_PROF_910B || o->extras || o->threads >
+	    16)) {
+		xasprintf(cause, "-L: chip 910B only, no -g, at most 16 "
+		    "threads");
+		return -1;
+	}
 	memset(&g, 0, sizeof g);
 	memset(&h, 0, sizeof h);
 	g.o = o;
@@ -916,6 +926,7 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 	gen_prof_extra_captures(&g, &h, &c);
 	gen_prof_logs(&g, &c, dev);
 	gen_prof_extra_copies(&g, &c, dev);
+	gen_prof_hccl_logs(&g, &c, dev);
 	if (o->aicpu)
 		gen_prof_extra_aicpu(&g, &c, dev);
 	c.end = c.begin;
@@ -942,6 +953,8 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 		rc = gen_prof_mstx_expect(&g, o->expect, cause);
 	if (rc == 0 && o->expect != NULL)
 		rc = gen_prof_extra_expect(&g, o->expect, cause);
+	if (rc == 0 && o->expect != NULL)
+		rc = gen_prof_hccl_expect(&g, &c, o->expect, cause);
 	free(root);
 	gen_prof_free(&g, &h, dev);
 	return rc;

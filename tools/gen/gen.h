@@ -54,6 +54,7 @@ struct gen_prof_opts {
 	bool		 copies;	/* memcpy tasks on the devices too */
 	bool		 track_v2;	/* task_track records in the V2 layout */
 	bool		 aicpu;		/* AI CPU ops, their aicpu.data runs */
+	bool		 hccl;		/* HCCL ops whose tasks run (-L) */
 	const char	*expect;	/* directory for the expected CSVs */
 };
 

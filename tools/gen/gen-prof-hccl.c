@@ -1,0 +1,424 @@
+/*
+ * HCCL ops (-L) for the raw PROF generator, as the runtime records them
+ * (doc/formats.md section 3.10): an ACL span, a node span with its
+ * node_basic_info (GE type COMMUNICATION) and hccl_op_info, and inside it
+ * one HCCL span per task (type master or slave), each holding the task's
+ * hccl_info and task_track records. The tasks run on their device on one
+ * stream per thread and plane, in launch order. Three op kinds follow the
+ * patterns the vendor's analysis looks for: an all-reduce (SDMA copies on
+ * chip links, reduces, notify waits on a master and a slave plane, an
+ * RDMA payload closed by 4 tasks), a send (RDMA payloads closed by 2
+ * tasks) and a broadcast on a second group. Each task is also written to
+ * hccl_truth.csv in the expect directory, with what the communication
+ * tables are made of; tests/importers/prof/hccl-expect.py computes the
+ * expected tables from it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen-prof-int.h"
+
+#define GEN_HCCL_STREAM		40	/* + 4 * thread + plane */
+#define GEN_HCCL_MASTER		0x010001u
+#define GEN_HCCL_SLAVE		0x010002u
+#define GEN_HCCL_RANK		2	/* this collection's rank */
+#define GEN_HCCL_NO_RANK	4294967295U
+
+/* hccl_info enums (section 3.6). */
+enum { GT_SDMA, GT_RDMA };
+enum { GL_ON_CHIP, GL_HCCS, GL_PCIE, GL_ROCE, GL_SIO, GL_HCCS_SW };
+enum { GR_NOTIFY, GR_PAYLOAD, GR_NONE = 255 };
+
+/* One task of an op pattern. */
+struct gen_hccl_step {
+	const char	*name;
+	int		 plane;
+	int		 transport;
+	int		 link;
+	int		 rdma;
+	int		 remote;	/* -1: none (0xFFFFFFFF) */
+	int64_t		 dur;		/* mean ns */
+	bool		 sized;
+};
+
+static const struct gen_hccl_step gen_hccl_allreduce[] = {
+	{ "Notify_Wait", 0, GT_SDMA, GL_HCCS, GR_NONE, 3, 9000, false },
+	{ "Notify_Record", 1, GT_SDMA, GL_HCCS, GR_NONE, 3, 600, false },
+	{ "Memcpy", 0, GT_SDMA, GL_HCCS, GR_NONE, 3, 30000, true },
+	{ "Memcpy", 1, GT_SDMA, GL_PCIE, GR_NONE, 5, 45000, true },
+	{ "Notify_Wait", 1, GT_SDMA, GL_PCIE, GR_NONE, 5, 7000, false },
+	{ "Reduce_Inline", 0, GT_SDMA, GL_HCCS_SW, GR_NONE, 6, 25000, true },
+	{ "Memcpy", 0, GT_SDMA, GL_ON_CHIP, GR_NONE, -1, 8000, true },
+	{ "Notify_Wait", 0, GT_SDMA, GL_HCCS, GR_NONE, 3, 4000, false },
+	{ "RDMASend", 2, GT_RDMA, GL_ROCE, GR_PAYLOAD, 10, 20000, true },
+	{ "RDMASend", 2, GT_RDMA, GL_ROCE, GR_NOTIFY, 10, 1500, false },
+	{ "Notify_Wait", 2, GT_RDMA, GL_ROCE, GR_NONE, 10, 6000, false },
+	{ "RDMASend", 2, GT_RDMA, GL_ROCE, GR_NOTIFY, 10, 1500, false },
+	{ "Notify_Wait", 2, GT_RDMA, GL_ROCE, GR_NONE, 10, 3000, false },
+	{ "Memcpy", 0, GT_SDMA, GL_SIO, GR_NONE, 3, 12000, true },
+	{ "Notify_Record", 0, GT_SDMA, GL_HCCS, GR_NONE, 3, 500, false }
+};
+static const struct gen_hccl_step gen_hccl_send[] = {
+	{ "Notify_Wait", 0, GT_RDMA, GL_ROCE, GR_NONE, 7, 5000, false },
+	{ "RDMASend", 0, GT_RDMA, GL_ROCE, GR_PAYLOAD, 7, 30000, true },
+	{ "RDMASend", 0, GT_RDMA, GL_ROCE, GR_PAYLOAD, 7, 30000, true },
+	{ "RDMASend", 0, GT_RDMA, GL_ROCE, GR_NOTIFY, 7, 1000, false },
+	{ "Notify_Wait", 0, GT_RDMA, GL_ROCE, GR_NONE, 7, 4000, false },
+	{ "Notify_Record", 0, GT_RDMA, GL_ROCE, GR_NONE, 7, 500, false }
+};
+static const struct gen_hccl_step gen_hccl_bcast[] = {
+	{ "Notify_Wait", 0, GT_SDMA, GL_HCCS, GR_NONE, 1, 2000, false },
+	{ "Memcpy", 0, GT_SDMA, GL_HCCS, GR_NONE, 1, 15000, true },
+	{ "Memcpy", 1, GT_SDMA, GL_HCCS, GR_NONE, 0, 15000, true },
+	{ "Notify_Wait", 1, GT_SDMA, GL_HCCS, GR_NONE, 0, 2500, false },
+	{ "Notify_Record", 0, GT_SDMA, GL_HCCS, GR_NONE, 1, 400, false }
+};
+
+static const struct {
+	const char			*acl;
+	const char			*node;
+	const char			*type;
+	const char			*group;
+	const struct gen_hccl_step	*steps;
+	size_t				 nsteps;
+} gen_hccl_kinds[] = {
+	{ "HcclAllReduce", "hcom_allReduce_", "HcomAllReduce",
+	  "10.0.0.1%enp189s0f0_60000_0_1749700000586", gen_hccl_allreduce,
+	  sizeof gen_hccl_allreduce / sizeof gen_hccl_allreduce[0] },
+	{ "HcclSend", "hcom_send_", "HcomSend",
+	  "10.0.0.1%enp189s0f0_60001_0_1749700000822", gen_hccl_send,
+	  sizeof gen_hccl_send / sizeof gen_hccl_send[0] },
+	{ "HcclBroadcast", "hcom_broadcast_", "HcomBroadcast",
+	  "10.0.0.1%enp189s0f0_60000_0_1749700000586", gen_hccl_bcast,
+	  sizeof gen_hccl_bcast / sizeof gen_hccl_bcast[0] }
+};
+#define GEN_HCCL_NKINDS	(sizeof gen_hccl_kinds / sizeof gen_hccl_kinds[0])
+
+/* Runtime task types of the HCCL tasks, from 5000_40 on. */
+static const char *const gen_hccl_rt[] = {
+	"NOTIFY_WAIT", "NOTIFY_RECORD", "MEMCPY_ADDR_ASYNC", "RDMA_SEND"
+};
+
+static int
+gen_prof_hccl_rt_type(const char *name)
+{
+	if (strcmp(name, "Notify_Wait") == 0)
+		return 40;
+	if (strcmp(name, "Notify_Record") == 0)
+		return 41;
+	if (strcmp(name, "RDMASend") == 0)
+		return 43;
+	return 42;
+}
+
+/* The per-stream state: next task id and when the stream is free. */
+struct gen_hccl_stream {
+	uint32_t	 next;
+	int64_t		 free;
+};
+
+static struct gen_hccl_stream *
+gen_prof_hccl_stream(struct gen_prof *g, int device, int stream)
+{
+	size_t	 i = (size_t)device * 64 + (size_t)(stream - GEN_HCCL_STREAM);
+
+	if (g->hstreams == NULL)
+		g->hstreams = xcalloc(8 * 64, sizeof (struct gen_hccl_stream));
+	return &((struct gen_hccl_stream *)g->hstreams)[i];
+}
+
+/* The hccl_info record of step S at TS. */
+static void
+gen_prof_hccl_info(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t, int64_t ts,
+    const struct gen_hccl_step *s, const char *group, uint64_t size)
+{
+	struct gen_buf	*f = &h->f[GF_HCCL];
+	double		 est = (double)s->dur;
+
+	gen_prof_bin_head(f, 5500, 2, h->tids[t], 116,
+	    gen_prof_core_host_raw(c, ts));
+	gen_prof_bin_buf_u64(f, gen_prof_core_hash(s->name));
+	gen_prof_bin_buf_u64(f, 0);
+	gen_prof_bin_buf_u64(f, gen_prof_core_hash(group));
+	gen_prof_bin_buf_u32(f, GEN_HCCL_RANK);
+	gen_prof_bin_buf_u32(f, s->remote < 0 ? GEN_HCCL_NO_RANK :
+	    (uint32_t)s->remote);
+	gen_prof_bin_buf_u32(f, 16);			/* rank size */
+	gen_prof_bin_buf_u32(f, 0);			/* work flow mode */
+	gen_prof_bin_buf_u32(f, (uint32_t)s->plane);
+	gen_prof_bin_buf_u32(f, GEN_HCCL_NO_RANK);	/* no context id */
+	gen_prof_bin_buf_u64(f, gen_prof_core_rand(g) % 100000);
+	gen_prof_bin_buf_u32(f, 0);			/* stage */
+	gen_prof_bin_buf_u32(f, 0);			/* role */
+	gen_prof_bin_buf_u64(f, 0);
+	memcpy(f->p + f->len - 8, &est, 8);
+	gen_prof_bin_buf_u64(f, 0x1000);
+	gen_prof_bin_buf_u64(f, 0x2000);
+	gen_prof_bin_buf_u64(f, size);
+	gen_prof_bin_buf_u32(f, 0);			/* reduce op */
+	gen_prof_bin_buf_u32(f, 3);			/* FP16 */
+	gen_prof_bin_buf_u32(f, (uint32_t)s->link);
+	gen_prof_bin_buf_u32(f, (uint32_t)s->transport);
+	gen_prof_bin_buf_u32(f, s->rdma == GR_NONE ? 255 : (uint32_t)s->rdma);
+	gen_prof_bin_buf_pad(f, 256);
+}
+
+/* Run step S of an op on DEVICE from host time TT: its device times. */
+static void
+gen_prof_hccl_run(struct gen_prof *g, const struct gen_prof_clock *c,
+    struct gen_hccl_stream *st, int64_t tt, const struct gen_hccl_step *s,
+    int64_t *start, int64_t *dur)
+{
+	*start = tt + gen_prof_core_range(g, 2000, 6000);
+	if (*start < st->free + 100)
+		*start = st->free + gen_prof_core_range(g, 100, 900);
+	*start = c->dsync + (*start - c->dsync + c->dtick - 1) / c->dtick *
+	    c->dtick;
+	*dur = s->dur / 2 + gen_prof_core_range(g, 0, s->dur);
+	*dur = (*dur + c->dtick - 1) / c->dtick * c->dtick;
+	st->free = *start + *dur;
+}
+
+/* Step S of op kind K on thread T, in HCCL span HB..HE, on DEVICE. */
+static void
+gen_prof_hccl_task(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t, int device, int k,
+    const struct gen_hccl_step *s, int64_t hb, int64_t he)
+{
+	struct gen_prof_htask	*x;
+	struct gen_hccl_stream	*st;
+	struct gen_buf		*b = &h->f[GF_TRACK];
+	int			 stream = GEN_HCCL_STREAM + 4 * t + s->plane;
+	uint64_t		 size;
+
+	/* Up to 2 MB, one in eight large (above 32 MB). */
+	size = !s->sized ? 0 : gen_prof_core_rand(g) % 8 == 0 ? 33554432 +
+	    1024 * (gen_prof_core_rand(g) % 8192) : 256 *
+	    (1 + gen_prof_core_rand(g) % 8192);
+	gen_prof_core_span(g, h, c, t, GF_API_AGING, 5500, s->plane == 0 ?
+	    GEN_HCCL_MASTER : GEN_HCCL_SLAVE, hb, he, gen_prof_core_hash(
+	    s->name), s->name, "communication");
+	gen_prof_hccl_info(g, h, c, t, hb + c->tick, s, gen_hccl_kinds[k].group,
+	    size);
+	st = gen_prof_hccl_stream(g, device, stream);
+	g->htasks = util_grow(g->htasks, g->nhtasks, 1, sizeof *g->htasks);
+	x = &g->htasks[g->nhtasks++];
+	memset(x, 0, sizeof *x);
+	x->device = device;
+	x->tid = h->tids[t];
+	x->tt = hb + 2 * c->tick;
+	x->kind = k;
+	x->step = s;
+	x->stream = stream;
+	x->task = ++st->next;
+	x->size = size;
+	x->op = g->nhops;
+	gen_prof_hccl_run(g, c, st, x->tt, s, &x->start, &x->dur);
+	gen_prof_bin_head(b, 5000, 802, h->tids[t], 33,
+	    gen_prof_core_host_raw(c, x->tt));
+	gen_prof_bin_track_ids(b, g->o->track_v2, device, stream, x->task,
+	    (uint32_t)gen_prof_hccl_rt_type(s->name));
+	gen_prof_bin_buf_u64(b, 0);
+	gen_prof_bin_buf_pad(b, 64);
+}
+
+/* The node_basic_info and hccl_op_info records of op kind K at TS. */
+static void
+gen_prof_hccl_node(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t, int k, int64_t ts)
+{
+	struct gen_buf	*b = &h->f[GF_NODE_AGING];
+	uint8_t		 bits = 0, dtype = 3;
+
+	gen_prof_bin_head(b, 10000, 0, h->tids[t], 28,
+	    gen_prof_core_host_raw(c, ts));
+	gen_prof_bin_buf_u64(b, gen_prof_core_hash(gen_hccl_kinds[k].node));
+	gen_prof_bin_buf_u32(b, 9);			/* COMMUNICATION */
+	gen_prof_bin_buf_u64(b, gen_prof_core_hash(gen_hccl_kinds[k].type));
+	gen_prof_bin_buf_u32(b, 0);
+	gen_prof_bin_buf_u32(b, 0);
+	gen_prof_bin_buf_pad(b, 64);
+	b = &h->f[GF_HCCL_OP];
+	gen_prof_bin_head(b, 10000, 10, h->tids[t], 26,
+	    gen_prof_core_host_raw(c, ts + c->tick));
+	gen_prof_bin_buf_add(b, &bits, 1);
+	gen_prof_bin_buf_add(b, &dtype, 1);
+	gen_prof_bin_buf_u64(b, gen_prof_core_hash("RING-NHR"));
+	gen_prof_bin_buf_u64(b, gen_prof_core_rand(g) % 1000000);
+	gen_prof_bin_buf_u64(b, gen_prof_core_hash(gen_hccl_kinds[k].group));
+	gen_prof_bin_buf_pad(b, 64);
+}
+
+/*
+ * One HCCL op on thread T: ACL > node > one HCCL span per task, each
+ * with its hccl_info and task_track; the tasks run on the op's device.
+ */
+void
+gen_prof_hccl_op(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t)
+{
+	int		 k = (int)(gen_prof_core_rand(g) % GEN_HCCL_NKINDS);
+	int		 device = g->nhops % g->o->devices;
+	int64_t		 acl_b, node_b, nbi, hb, he, node_e, acl_e;
+	size_t		 i, first = g->nhtasks;
+
+	acl_b = h->cursor[t];
+	node_b = acl_b + gen_prof_core_gap(g, c, 500, 2000);
+	nbi = node_b + gen_prof_core_gap(g, c, 200, 900);
+	gen_prof_hccl_node(g, h, c, t, k, nbi);
+	hb = nbi + 2 * c->tick + gen_prof_core_gap(g, c, 300, 900);
+	for (i = 0; i < gen_hccl_kinds[k].nsteps; i++) {
+		he = hb + gen_prof_core_gap(g, c, 1500, 4000);
+		gen_prof_hccl_task(g, h, c, t, device, k,
+		    &gen_hccl_kinds[k].steps[i], hb, he);
+		hb = he + gen_prof_core_gap(g, c, 300, 900);
+	}
+	node_e = hb + gen_prof_core_gap(g, c, 300, 900);
+	acl_e = node_e + gen_prof_core_gap(g, c, 300, 900);
+	h->cursor[t] = acl_e + gen_prof_core_gap(g, c, 2000, 30000);
+	gen_prof_core_span(g, h, c, t, GF_API_AGING, 20000, 7u << 16 |
+	    (uint32_t)(210 + k), acl_b, acl_e, 0, gen_hccl_kinds[k].acl, "acl");
+	gen_prof_core_span(g, h, c, t, GF_API_AGING, 10000, 5, node_b, node_e,
+	    gen_prof_core_hash(gen_hccl_kinds[k].node), "launch", "node");
+	for (i = first; i < g->nhtasks; i++) {
+		g->htasks[i].op_b = node_b;
+		g->htasks[i].op_e = node_e;
+	}
+	g->nhops++;
+}
+
+/* The dictionary entries of the HCCL ops' names and types. */
+void
+gen_prof_hccl_dicts(struct gen_prof *g, struct strbuf *hash,
+    struct strbuf *types)
+{
+	static const char *const names[] = { "Notify_Wait", "Notify_Record",
+	    "Memcpy", "Reduce_Inline", "RDMASend", "RING-NHR" };
+	size_t	 i;
+
+	if (!g->o->hccl)
+		return;
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		strbuf_addf(hash, "%llu:%s\n", (unsigned long long)
+		    gen_prof_core_hash(names[i]), names[i]);
+	for (i = 0; i < GEN_HCCL_NKINDS; i++) {
+		strbuf_addf(hash, "%llu:%s\n%llu:%s\n%llu:%s\n",
+		    (unsigned long long)gen_prof_core_hash(
+		    gen_hccl_kinds[i].node), gen_hccl_kinds[i].node,
+		    (unsigned long long)gen_prof_core_hash(
+		    gen_hccl_kinds[i].type), gen_hccl_kinds[i].type,
+		    (unsigned long long)gen_prof_core_hash(
+		    gen_hccl_kinds[i].group), gen_hccl_kinds[i].group);
+		strbuf_addf(types, "20000_%u:%s\n", 7u << 16 |
+		    (uint32_t)(210 + i), gen_hccl_kinds[i].acl);
+	}
+	for (i = 0; i < sizeof gen_hccl_rt / sizeof gen_hccl_rt[0]; i++)
+		strbuf_addf(types, "5000_%zu:%s\n", 40 + i, gen_hccl_rt[i]);
+	strbuf_addf(types, "5500_%u:master\n5500_%u:slave\n", GEN_HCCL_MASTER,
+	    GEN_HCCL_SLAVE);
+}
+
+static int
+gen_prof_hccl_log_cmp(const void *a, const void *b)
+{
+	const uint64_t	*x = a, *y = b;
+
+	if (x[0] != y[0])
+		return x[0] < y[0] ? -1 : 1;
+	return x[1] < y[1] ? -1 : x[1] > y[1];
+}
+
+/* The start and end logs of the HCCL tasks, after each device's others. */
+void
+gen_prof_hccl_logs(struct gen_prof *g, const struct gen_prof_clock *c,
+    struct gen_prof_dev *dev)
+{
+	const struct gen_prof_htask	*x;
+	uint64_t			*l;
+	size_t				 i, n = 2 * g->nhtasks;
+	struct gen_buf			*b;
+
+	if (n == 0)
+		return;
+	l = xreallocarray(NULL, n, 2 * sizeof *l);
+	for (i = 0; i < g->nhtasks; i++) {
+		l[4 * i] = gen_prof_core_syscnt(c, g->htasks[i].start);
+		l[4 * i + 1] = 2 * i;
+		l[4 * i + 2] = gen_prof_core_syscnt(c, g->htasks[i].start +
+		    g->htasks[i].dur);
+		l[4 * i + 3] = 2 * i + 1;
+	}
+	qsort(l, n, 2 * sizeof *l, gen_prof_hccl_log_cmp);
+	for (i = 0; i < n; i++) {
+		x = &g->htasks[l[2 * i + 1] / 2];
+		b = &dev[x->device].logs;
+		gen_prof_bin_stars(b, (int)(l[2 * i + 1] % 2),
+		    (int)(b->len / 64), 11, (uint16_t)x->stream,
+		    (uint16_t)x->task, l[2 * i], 0, 0);
+	}
+	free(l);
+}
+
+static const char *
+gen_prof_hccl_enum(int v, const char *const *names, size_t n)
+{
+	return v >= 0 && (size_t)v < n ? names[v] : "RESERVED";
+}
+
+/*
+ * hccl_truth.csv in DIR: one row per HCCL task in launch order, host
+ * times in host raw ticks, device times in epoch ns; its first line the
+ * collection's start in epoch ns.
+ */
+int
+gen_prof_hccl_expect(struct gen_prof *g, const struct gen_prof_clock *c,
+    const char *dir, char **cause)
+{
+	static const char *const tr[] = { "SDMA", "RDMA" };
+	static const char *const lk[] = { "ON_CHIP", "HCCS", "PCIE", "ROCE",
+	    "SIO", "HCCS_SW" };
+	static const char *const rd[] = { "RDMA_SEND_NOTIFY",
+	    "RDMA_SEND_PAYLOAD" };
+	const struct gen_prof_htask	*x;
+	const struct gen_hccl_step	*s;
+	struct strbuf			 b;
+	size_t				 i;
+	int				 rc;
+
+	if (!g->o->hccl)
+		return 0;
+	strbuf_init(&b);
+	strbuf_addf(&b, "begin_ns,%lld\ndevice,tid,host_ts,op,op_begin,op_end,"
+	    "op_name,op_type,op_group,name,group,plane,master,stream,task,"
+	    "start_ns,dur_ns,local,remote,transport,link,rdma,size\n",
+	    (long long)c->begin_us * 1000);
+	for (i = 0; i < g->nhtasks; i++) {
+		x = &g->htasks[i];
+		s = x->step;
+		strbuf_addf(&b, "%d,%u,%llu,%d,%llu,%llu,%s,%s,%s,%s,%s,%d,%d,"
+		    "%d,%u,%lld,%lld,%d,%u,%s,%s,%s,%llu\n", x->device, x->tid,
+		    (unsigned long long)gen_prof_core_host_raw(c, x->tt), x->op,
+		    (unsigned long long)gen_prof_core_host_raw(c, x->op_b),
+		    (unsigned long long)gen_prof_core_host_raw(c, x->op_e),
+		    gen_hccl_kinds[x->kind].node, gen_hccl_kinds[x->kind].type,
+		    gen_hccl_kinds[x->kind].group, s->name,
+		    gen_hccl_kinds[x->kind].group, s->plane, s->plane == 0,
+		    x->stream, x->task, (long long)(x->start + g->local_off),
+		    (long long)x->dur, GEN_HCCL_RANK, s->remote < 0 ?
+		    GEN_HCCL_NO_RANK : (unsigned)s->remote, tr[s->transport],
+		    gen_prof_hccl_enum(s->link, lk, 6), s->rdma == GR_NONE ?
+		    "RESERVED" : rd[s->rdma], (unsigned long long)x->size);
+	}
+	rc = gen_prof_bin_text(dir, "hccl_truth.csv", b.s, cause);
+	strbuf_release(&b);
+	return rc;
+}
+
+void
+gen_prof_hccl_free(struct gen_prof *g)
+{
+	free(g->htasks);
+	free(g->hstreams);
+}
