@@ -7,11 +7,14 @@
  * stream per thread and plane, in launch order. Three op kinds follow the
  * patterns the vendor's analysis looks for: an all-reduce (SDMA copies on
  * chip links, reduces, notify waits on a master and a slave plane, an
- * RDMA payload closed by 4 tasks), a send (RDMA payloads closed by 2
- * tasks) and a broadcast on a second group. Each task is also written to
- * hccl_truth.csv in the expect directory, with what the communication
- * tables are made of; tests/importers/prof/hccl-expect.py computes the
- * expected tables from it.
+ * RDMA payload closed by 4 tasks), a send on a second group (a copy on
+ * chip, RDMA payloads closed by 2 tasks) and a broadcast. With -r R/N
+ * the collection is rank R of N (info.json's rank_id, the local rank of
+ * every hccl_info, its peers so many ranks on, modulo N; else rank 2 of
+ * 16). Each task is
+ * also written to hccl_truth.csv in the expect directory, with what the
+ * communication tables are made of; tests/importers/prof/hccl-expect.py
+ * computes the expected tables from it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +25,7 @@
 #define GEN_HCCL_STREAM		40	/* + 4 * thread + plane */
 #define GEN_HCCL_MASTER		0x010001u
 #define GEN_HCCL_SLAVE		0x010002u
-#define GEN_HCCL_RANK		2	/* this collection's rank */
+#define GEN_HCCL_RANKS		16	/* ranks in a group */
 #define GEN_HCCL_NO_RANK	4294967295U
 
 /* hccl_info enums (section 3.6). */
@@ -37,7 +40,7 @@ struct gen_hccl_step {
 	int		 transport;
 	int		 link;
 	int		 rdma;
-	int		 remote;	/* -1: none (0xFFFFFFFF) */
+	int		 remote;	/* ranks on, -1: none (0xFFFFFFFF) */
 	int64_t		 dur;		/* mean ns */
 	bool		 sized;
 };
@@ -60,6 +63,7 @@ static const struct gen_hccl_step gen_hccl_allreduce[] = {
 	{ "Notify_Record", 0, GT_SDMA, GL_HCCS, GR_NONE, 3, 500, false }
 };
 static const struct gen_hccl_step gen_hccl_send[] = {
+	{ "Memcpy", 0, GT_SDMA, GL_ON_CHIP, GR_NONE, -1, 6000, true },
 	{ "Notify_Wait", 0, GT_RDMA, GL_ROCE, GR_NONE, 7, 5000, false },
 	{ "RDMASend", 0, GT_RDMA, GL_ROCE, GR_PAYLOAD, 7, 30000, true },
 	{ "RDMASend", 0, GT_RDMA, GL_ROCE, GR_PAYLOAD, 7, 30000, true },
@@ -70,8 +74,8 @@ static const struct gen_hccl_step gen_hccl_send[] = {
 static const struct gen_hccl_step gen_hccl_bcast[] = {
 	{ "Notify_Wait", 0, GT_SDMA, GL_HCCS, GR_NONE, 1, 2000, false },
 	{ "Memcpy", 0, GT_SDMA, GL_HCCS, GR_NONE, 1, 15000, true },
-	{ "Memcpy", 1, GT_SDMA, GL_HCCS, GR_NONE, 0, 15000, true },
-	{ "Notify_Wait", 1, GT_SDMA, GL_HCCS, GR_NONE, 0, 2500, false },
+	{ "Memcpy", 1, GT_SDMA, GL_HCCS, GR_NONE, 15, 15000, true },
+	{ "Notify_Wait", 1, GT_SDMA, GL_HCCS, GR_NONE, 15, 2500, false },
 	{ "Notify_Record", 0, GT_SDMA, GL_HCCS, GR_NONE, 1, 400, false }
 };
 
@@ -112,6 +116,32 @@ gen_prof_hccl_rt_type(const char *name)
 	return 42;
 }
 
+/* This collection's rank in its groups: -r, else 2. */
+static uint32_t
+gen_prof_hccl_local(const struct gen_prof *g)
+{
+	return g->o->rank >= 0 ? (uint32_t)g->o->rank : 2;
+}
+
+/* The ranks of a group: -r's, else 16. */
+static uint32_t
+gen_prof_hccl_ranks(const struct gen_prof *g)
+{
+	return g->o->rank >= 0 ? (uint32_t)g->o->ranks : GEN_HCCL_RANKS;
+}
+
+/* The remote rank of step S: so many ranks on (never itself), or none. */
+static uint32_t
+gen_prof_hccl_remote(const struct gen_prof *g, const struct gen_hccl_step *s)
+{
+	uint32_t	 n = gen_prof_hccl_ranks(g), r;
+
+	if (s->remote < 0)
+		return GEN_HCCL_NO_RANK;
+	r = (gen_prof_hccl_local(g) + (uint32_t)s->remote) % n;
+	return r != gen_prof_hccl_local(g) || n == 1 ? r : (r + 1) % n;
+}
+
 /* The per-stream state: next task id and when the stream is free. */
 struct gen_hccl_stream {
 	uint32_t	 next;
@@ -142,10 +172,9 @@ gen_prof_hccl_info(struct gen_prof *g, struct gen_prof_host *h,
 	gen_prof_bin_buf_u64(f, gen_prof_core_hash(s->name));
 	gen_prof_bin_buf_u64(f, 0);
 	gen_prof_bin_buf_u64(f, gen_prof_core_hash(group));
-	gen_prof_bin_buf_u32(f, GEN_HCCL_RANK);
-	gen_prof_bin_buf_u32(f, s->remote < 0 ? GEN_HCCL_NO_RANK :
-	    (uint32_t)s->remote);
-	gen_prof_bin_buf_u32(f, 16);			/* rank size */
+	gen_prof_bin_buf_u32(f, gen_prof_hccl_local(g));
+	gen_prof_bin_buf_u32(f, gen_prof_hccl_remote(g, s));
+	gen_prof_bin_buf_u32(f, gen_prof_hccl_ranks(g));	/* rank size */
 	gen_prof_bin_buf_u32(f, 0);			/* work flow mode */
 	gen_prof_bin_buf_u32(f, (uint32_t)s->plane);
 	gen_prof_bin_buf_u32(f, GEN_HCCL_NO_RANK);	/* no context id */
@@ -398,7 +427,7 @@ gen_prof_hccl_expect(struct gen_prof *g, const struct gen_prof_clock *c,
 		x = &g->htasks[i];
 		s = x->step;
 		strbuf_addf(&b, "%d,%u,%llu,%d,%llu,%llu,%s,%s,%s,%s,%s,%d,%d,"
-		    "%d,%u,%lld,%lld,%d,%u,%s,%s,%s,%llu\n", x->device, x->tid,
+		    "%d,%u,%lld,%lld,%u,%u,%s,%s,%s,%llu\n", x->device, x->tid,
 		    (unsigned long long)gen_prof_core_host_raw(c, x->tt), x->op,
 		    (unsigned long long)gen_prof_core_host_raw(c, x->op_b),
 		    (unsigned long long)gen_prof_core_host_raw(c, x->op_e),
@@ -406,8 +435,8 @@ gen_prof_hccl_expect(struct gen_prof *g, const struct gen_prof_clock *c,
 		    gen_hccl_kinds[x->kind].group, s->name,
 		    gen_hccl_kinds[x->kind].group, s->plane, s->plane == 0,
 		    x->stream, x->task, (long long)(x->start + g->local_off),
-		    (long long)x->dur, GEN_HCCL_RANK, s->remote < 0 ?
-		    GEN_HCCL_NO_RANK : (unsigned)s->remote, tr[s->transport],
+		    (long long)x->dur, gen_prof_hccl_local(g),
+		    gen_prof_hccl_remote(g, s), tr[s->transport],
 		    gen_prof_hccl_enum(s->link, lk, 6), s->rdma == GR_NONE ?
 		    "RESERVED" : rd[s->rdma], (unsigned long long)x->size);
 	}

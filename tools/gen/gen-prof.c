@@ -85,6 +85,7 @@ gen_prof_opts_init(struct gen_prof_opts *o)
 	o->ops = 2000;
 	o->streams = 2;
 	o->threads = 2;
+	o->rank = -1;
 	o->devices = 1;
 	o->apis = 200;
 	o->host_mhz = 100;
@@ -564,9 +565,9 @@ gen_prof_meta(struct gen_prof *g, const struct gen_prof_clock *c,
 		    GEN_PROF_STARS(o) ? 48 : 0, hwts[o->chip],
 		    aic[o->chip], aic[o->chip]);
 	strbuf_addf(&b, "],\"platform_version\":\"%s\",\"pid\":\"%llu\","
-	    "\"memoryTotal\":791800000,\"netCard\":[],\"rank_id\":-1,"
+	    "\"memoryTotal\":791800000,\"netCard\":[],\"rank_id\":%d,"
 	    "\"drvVersion\":467732,\"cannVersion\":\"8.0.0\"}\n",
-	    plat[o->chip], (unsigned long long)(o->seed * 7 + 4242));
+	    plat[o->chip], (unsigned long long)(o->seed * 7 + 4242), o->rank);
 	xasprintf(&name, "info.json%s", sfx);
 	rc = gen_prof_bin_text(dir, name, b.s, cause);
 	free(name);

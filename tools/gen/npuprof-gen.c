@@ -8,7 +8,8 @@
  *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P|950] [-m HOST_MHZ]
  *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
  *	    [-P STATIC_PCT] [-M MODEL_PCT] [-t STEPS] [-u MARKERS] [-w]
- *	    [-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-e EXPECT_DIR]
+ *	    [-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-r RANK/RANKS]
+ *	    [-e EXPECT_DIR]
  *	npuprof-gen spans DB ROOT [-n OPS]
  *
  * job writes a legacy JOB directory (--quirks: the flattened layout,
@@ -44,7 +45,7 @@ npuprof_gen_usage(void)
 	    "[-T threads] [-d devices] [-a apis] [-c chip] [-m host-mhz] "
 	    "[-H host-slice] [-D dev-slice] [-k head-skip] [-E event-pct] "
 	    "[-P static-pct] [-M model-pct] [-t steps] [-u markers] [-w] "
-	    "[-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] "
+	    "[-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-r rank/ranks] "
 	    "[-e expect-dir]\n"
 	    "       npuprof-gen spans DB ROOT [-n ops]\n");
 	return 2;
@@ -150,7 +151,7 @@ npuprof_gen_prof(int argc, char **argv)
 	gen_prof_opts_init(&o);
 	optind = 3;
 	while ((ch = getopt(argc, argv,
-	    "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:wxpAFgG2CLe:")) != -1) {
+	    "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:r:wxpAFgG2CLe:")) != -1) {
 		switch (ch) {
 		case 's':
 			o.seed = strtoull(optarg, NULL, 10);
@@ -238,6 +239,12 @@ npuprof_gen_prof(int argc, char **argv)
 			break;
 		case 'L':
 			o.hccl = true;
+			break;
+		case 'r':
+			/* R/N: rank R of N. */
+			if (sscanf(optarg, "%d/%d", &o.rank, &o.ranks) != 2 ||
+			    o.rank < 0 || o.ranks < 1 || o.rank >= o.ranks)
+				return npuprof_gen_usage();
 			break;
 		case 'e':
 			o.expect = optarg;
