@@ -172,6 +172,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 			store_load_meta(s, "task_track_layout", "V2");
 		free(data);
 		prof_ops_build(&h);
+		prof_hccl_build(&h);
 		prof_ops_finish(&h);
 	} else if (!bare || import_prof_device(util_basename(path)) !=
 	    NP_HOST_DEVICE)

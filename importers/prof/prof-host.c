@@ -286,5 +286,6 @@ prof_host_release(struct prof_host *h)
 	free(h->tracks);
 	prof_additional_release(h);
 	prof_extra_release(h);
+	prof_hccl_release(h);
 	memset(h, 0, sizeof *h);
 }

@@ -236,6 +236,29 @@ enum prof_extra_kind {
 	PX_MEMCPY,		/* compact.memcpy_info */
 	PX_NKINDS
 };
+/*
+ * One HCCL task (section 3.8): a task_track record under an HCCL span,
+ * once per hccl_info record of that span with its own context id.
+ */
+struct prof_hdesc {
+	uint32_t	 track;		/* index into tracks */
+	int32_t		 info;		/* hccl_info record (ix order) or -1 */
+	uint32_t	 ctx;
+	bool		 master;	/* the span's type is "master" */
+	int64_t		 start_ns;	/* of its device task, NP_NA if none */
+	int64_t		 dur_ns;
+};
+/* One HCCL op: a node span holding HCCL tasks. */
+struct prof_hop {
+	uint64_t	 begin;		/* host raw */
+	uint64_t	 end;
+	uint64_t	 item;		/* op name hash */
+	uint64_t	 op_type;	/* node_basic_info's, 0 if none */
+	uint64_t	 group;		/* hccl_op_info's, 0 if none */
+	uint32_t	 tid;
+	uint32_t	 track;		/* its first task */
+	uint16_t	 device;
+};
 /* A capture time range of a model stream (section 3.5). */
 struct prof_capture {
 	uint64_t	 start;		/* host raw */
@@ -283,6 +306,11 @@ struct prof_host {
 	size_t			 ncinfos;
 	uint32_t		*ctx_ids;
 	size_t			 nctx_ids;
+	struct prof_hdesc	*hdescs;	/* HCCL tasks (prof-hccl.c) */
+	size_t			 nhdescs;
+	struct util_map		 hdesc_of;	/* track -> 1 + first hdesc */
+	struct prof_hop		*hops;		/* HCCL ops */
+	size_t			 nhops;
 	bool			 expand;	/* expand_stream_spec */
 	bool			 track_v2;	/* task_track in the V2 layout */
 	int64_t			 bytes;
@@ -320,6 +348,121 @@ void		 prof_extra_release(struct prof_host *);
 /* prof-comm.c: the tables of records owned by API spans. */
 void		 prof_comm_load(struct store *, const struct prof_host *,
 		     const struct prof_meta *, int64_t);
+
+/* prof-hccl.c: HCCL ops, their tasks and their op_summary rows. */
+struct prof_hrow {			/* a COMMUNICATION row of op_summary */
+	int64_t		 start_ns;
+	int64_t		 dur_ns;
+	int64_t		 model_id;
+	char		*name;
+	const char	*op_type;
+};
+void		 prof_hccl_build(struct prof_host *);
+void		 prof_hccl_time(struct prof_host *, uint64_t, uint32_t, int64_t,
+		     int64_t);
+size_t		 prof_hccl_device(struct store *, struct prof_host *,
+		     const struct prof_meta *, int64_t, struct prof_hrow **);
+void		 prof_hccl_rows_free(struct prof_hrow *, size_t);
+void		 prof_hccl_release(struct prof_host *);
+
+/* prof-hccl-stats.c: communication statistics from the HCCL tasks. */
+struct prof_hevent {			/* an HCCL task given to its op */
+	const struct prof_hdesc	*d;
+	const unsigned char	*info;	/* its hccl_info record, or NULL */
+	char			*op;	/* the op's name, as the vendor's */
+	char			*group;
+	char			*key;	/* op@group */
+	uint64_t		 host_ts;
+	uint64_t		 first_ts;	/* its op's begin */
+	int64_t			 model_id;
+	uint64_t		 op_type;
+	uint32_t		 iter;
+	size_t			 seq;	/* in the merge's order */
+};
+#define HS_NTRANS	5		/* RDMA, HCCS, PCIE, SDMA, SIO */
+enum { HS_RDMA, HS_HCCS, HS_PCIE, HS_SDMA, HS_SIO };
+/* hccl_info's enums (section 3.6). */
+#define HS_TR_SDMA	0
+#define HS_TR_RDMA	1
+#define HS_LK_ON_CHIP	0
+#define HS_LK_HCCS	1
+#define HS_LK_PCIE	2
+#define HS_LK_SIO	4
+#define HS_LK_HCCS_SW	5
+#define HS_PAYLOAD	1
+#define HS_NO_RANK	4294967295U
+
+/* A number as Python holds it: an int until a float is added. */
+struct prof_hnum {
+	double		 v;
+	bool		 real;
+};
+
+struct prof_hdist {			/* the packets of one size */
+	double		 size;
+	struct prof_hnum	 count;
+	struct prof_hnum	 dur;
+};
+struct prof_hbw {				/* one transport of an op */
+	struct prof_hnum	 size;
+	struct prof_hnum	 time;
+	struct prof_hnum	 bw;
+	struct prof_hnum	 large;
+	struct prof_hdist	*dist;
+	size_t		 ndist;
+};
+struct prof_hlink {			/* one src-dst link of an op */
+	char		 key[24];
+	int		 type;		/* HCCS 0 PCIE 1 RDMA 2 LOCAL 3 SIO 4 */
+	struct prof_hnum	 size;
+	struct prof_hnum	 time;
+	int64_t		 large;
+	int64_t		 packets;
+	const char	*op;		/* the op's name, for the matrix */
+	struct prof_hnum	 bw;
+};
+struct prof_hstat {
+	const char	*key;
+	bool		 p2p;
+	bool		 dropped;	/* no master task */
+	size_t		*ev;		/* its events, in order */
+	size_t		 nev;
+	struct prof_hnum	 t[8];		/* the time columns */
+	struct prof_hbw	 bw[HS_NTRANS];
+	struct prof_hlink	*links;
+	size_t		 nlinks;
+};
+/* The time columns, in the table's order. */
+enum { HT_START, HT_ELAPSE, HT_TRANSIT, HT_WAIT, HT_SYNC, HT_IDLE,
+    HT_WRATIO, HT_SRATIO };
+
+struct prof_hstats {
+	struct store		*s;
+	const struct prof_host	*h;
+	struct prof_hevent	*ev;
+	struct prof_hstat		*ops;
+	size_t			 nops;
+	size_t			 odd;		/* payloads of odd transports */
+	size_t			 open;		/* payloads never closed */
+	size_t			 nomaster;
+};
+struct prof_hnum	 prof_hs_real(double);
+void		 prof_hs_add(struct prof_hnum *, struct prof_hnum);
+double		 prof_hs_round4(double);
+void		 prof_hs_ratios(struct prof_hnum *);
+void		 prof_hs_bandwidth(struct prof_hbw *, int);
+void		 prof_hs_release(struct prof_hstat *);
+void		 prof_hccl_stats(struct store *, const struct prof_host *,
+		     struct prof_hevent *, size_t, const struct prof_meta *,
+		     int64_t);
+
+/* prof-hccl-tables.c: the communication tables written. */
+void		 prof_ht_write(struct prof_hstats *, int64_t, int64_t);
+
+/* prof-overlap.c: step_trace_time from compute tasks and HCCL ops. */
+void		 prof_overlap_load(struct store *, const struct prof_meta *,
+		     int64_t, const int64_t *, size_t, const struct prof_hrow *,
+		     size_t);
 
 /* prof-memcpy.c: memcpy_info shared out over MEMCPY_ASYNC tasks. */
 void		 prof_memcpy_plan(struct prof_host *, int64_t);

@@ -272,6 +272,67 @@ prof_join_v6_streams(struct store *s, struct prof_host *h, int64_t device,
 }
 
 /*
+ * Give the HCCL tasks of H the times of the device tasks D they ran as
+ * (joined through MAP), then their ops; return the op_summary rows of the
+ * ops in *HR, in start order.
+ */
+static size_t
+prof_join_hccl(struct store *s, struct prof_host *h, const struct prof_dev *d,
+    const struct prof_meta *dm, const struct util_map *map, int64_t rank,
+    struct prof_hrow **hr)
+{
+	const struct prof_dtask	*t;
+	int64_t			 start, dur;
+	size_t			 i;
+	uint64_t		 v;
+
+	*hr = NULL;
+	if (h->nhdescs == 0)
+		return 0;
+	for (i = 0; i < d->ntasks; i++) {
+		t = &d->tasks[i];
+		if (!util_map_get(map, prof_join_key(t->stream, t->task,
+		    t->batch | t->task >> 16, t->context), &v) ||
+		    v == PROF_JOIN_AMBIGUOUS)
+			continue;
+		start = prof_meta_dev_ns(dm, t->start);
+		dur = prof_meta_dev_dur(dm, t->end - t->start);
+		if (prof_meta_sane(start) && prof_meta_sane(dur))
+			prof_hccl_time(h, v, t->context == DEV_NO_CONTEXT ?
+			    UINT32_MAX : t->context, start, dur);
+	}
+	return prof_hccl_device(s, h, dm, rank, hr);
+}
+
+/* Load the COMMUNICATION row R of op_summary, after the wait it had. */
+static void
+prof_join_comm(struct store *s, const struct prof_hrow *r, int64_t device,
+    int64_t rank, bool *first, int64_t *prev_end)
+{
+	struct store_task	 t;
+
+	memset(&t, 0, sizeof t);
+	t.device = device;
+	t.rank = rank;
+	t.model_id = r->model_id;
+	t.stream = t.task = t.batch = t.context = NP_NA;
+	t.start_ns = r->start_ns;
+	t.dur_ns = r->dur_ns;
+	t.wait_ns = *first || r->start_ns < *prev_end ? 0 :
+	    r->start_ns - *prev_end;
+	*first = false;
+	*prev_end = r->start_ns + r->dur_ns;
+	t.block_num = 0;
+	t.mix_block_num = t.step = t.conn = t.api = NP_NA;
+	t.name = r->name;
+	t.op_type = r->op_type;
+	t.task_type = "COMMUNICATION";
+	t.op_state = "N/A";
+	t.hf32 = "N/A";
+	store_load_task(s, &t);
+}
+
+/*
  * Join the device tasks D of device directory DM with the host tasks H and
  * their PMU records P, and load them. RANK is the unit's rank.
  */
@@ -285,8 +346,10 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	struct store_task	 r;
 	struct strbuf		 pb;
 	struct prof_dtask	*t;
+	struct prof_hrow	*hr;
 	int64_t			 begin = prof_meta_begin_ns(dm), prev_end;
-	size_t			 i, bad = 0;
+	int64_t			*cs = NULL;	/* compute ranges */
+	size_t			 i, bad = 0, nh, ih = 0, ncs = 0;
 	uint64_t		 v;
 	bool			 stars = prof_meta_is_stars(dm), first = true;
 	bool			 listed, compute, v6 = prof_meta_is_v6(dm);
@@ -298,6 +361,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	prof_join_index(h, dm->device, v6, &map);
 	prof_memcpy_plan(h, dm->device);
 	prof_sort(d->tasks, d->ntasks, sizeof *d->tasks, prof_join_start_cmp);
+	nh = prof_join_hccl(s, h, d, dm, &map, rank, &hr);
 	prev_end = 0;
 	for (i = 0; i < d->ntasks; i++) {
 		t = &d->tasks[i];
@@ -323,7 +387,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		r.block_num = r.mix_block_num = r.step = NP_NA;
 		r.conn = r.api = NP_NA;
 		r.task_type = prof_logs_type_name(t, stars);
-		listed = false;
+		listed = compute = false;
 		if (util_map_get(&map, prof_join_key(t->stream, t->task,
 		    t->batch | t->task >> 16, t->context), &v) &&
 		    v != PROF_JOIN_AMBIGUOUS) {
@@ -342,6 +406,9 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		}
 		/* The wait after the previous row the vendor lists. */
 		r.wait_ns = NP_NA;
+		while (ih < nh && hr[ih].start_ns <= r.start_ns)
+			prof_join_comm(s, &hr[ih++], dm->device, rank, &first,
+			    &prev_end);
 		if (listed) {
 			r.wait_ns = first || r.start_ns < prev_end ? 0 :
 			    r.start_ns - prev_end;
@@ -356,7 +423,19 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 			r.pmu_len = pb.len;
 		}
 		store_load_task(s, &r);
+		if (compute && nh > 0) {
+			cs = util_grow(cs, 2 * ncs, 2, sizeof *cs);
+			cs[2 * ncs] = r.start_ns;
+			cs[2 * ncs++ + 1] = r.start_ns + r.dur_ns;
+		}
 	}
+	while (ih < nh)
+		prof_join_comm(s, &hr[ih++], dm->device, rank, &first,
+		    &prev_end);
+	if (nh > 0)
+		prof_overlap_load(s, dm, rank, cs, ncs, hr, nh);
+	free(cs);
+	prof_hccl_rows_free(hr, nh);
 	strbuf_release(&pb);
 	util_map_release(&map);
 	if (bad > 0)

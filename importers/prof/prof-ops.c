@@ -272,10 +272,10 @@ prof_ops_name(const struct prof_host *h, const struct prof_span *sp,
 }
 
 /*
- * Keep only the node and model spans of H, the ones records attach to:
- * the ACL, HCCL and runtime spans are stored and no longer needed, and
- * they are most of a large collection's spans. Call it once the
- * communication tables, which read the HCCL spans, are loaded.
+ * Keep only the node, model and HCCL spans of H, the ones records attach
+ * to (HCCL tasks are the task_track records under an HCCL span): the ACL
+ * and runtime spans are stored and no longer needed, and they are most of
+ * a large collection's spans.
  */
 void
 prof_ops_keep(struct prof_host *h)
@@ -284,7 +284,8 @@ prof_ops_keep(struct prof_host *h)
 
 	for (i = 0; i < h->nspans; i++) {
 		if (h->spans[i].level == PROF_LEVEL_NODE ||
-		    h->spans[i].level == PROF_LEVEL_MODEL)
+		    h->spans[i].level == PROF_LEVEL_MODEL ||
+		    h->spans[i].level == PROF_LEVEL_HCCL)
 			h->spans[n++] = h->spans[i];
 	}
 	h->nspans = n;

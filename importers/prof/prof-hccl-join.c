@@ -1,0 +1,383 @@
+/*
+ * The HCCL tasks of one device given to their ops (doc/formats.md section
+ * 3.10), once the join has given them their device times: per thread, in
+ * host time order, a task goes to the first op not yet ended when it was
+ * launched; the ops are then named as the vendor names them, each becomes
+ * a COMMUNICATION row of op_summary, and prof-hccl-stats.c computes the
+ * communication tables. Tasks no op takes and tasks without a device
+ * task are counted and reported.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+/* What the merge works on: the device's tasks and ops, sorted. */
+struct prof_hccl_join {
+	struct prof_host	*h;
+	size_t			*tasks;		/* hdesc indices */
+	size_t			 ntasks;
+	size_t			*ops;		/* hop indices */
+	size_t			 nops;
+	struct prof_hevent	*ev;
+	size_t			 nev;
+	size_t			 lost;		/* tasks no op took */
+};
+
+static const struct prof_host	*prof_hccl_join_host;	/* for qsort */
+
+static int
+prof_hccl_join_task_cmp(const void *a, const void *b)
+{
+	const struct prof_host	*h = prof_hccl_join_host;
+	const struct prof_hdesc	*x = &h->hdescs[*(const size_t *)a];
+	const struct prof_hdesc	*y = &h->hdescs[*(const size_t *)b];
+	const struct prof_track	*p = &h->tracks[x->track];
+	const struct prof_track	*q = &h->tracks[y->track];
+
+	if (p->tid != q->tid)
+		return p->tid < q->tid ? -1 : 1;
+	if (p->ts != q->ts)
+		return p->ts < q->ts ? -1 : 1;
+	if (x->start_ns != y->start_ns)
+		return x->start_ns < y->start_ns ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+static int
+prof_hccl_join_op_cmp(const void *a, const void *b)
+{
+	const struct prof_host	*h = prof_hccl_join_host;
+	const struct prof_hop	*x = &h->hops[*(const size_t *)a];
+	const struct prof_hop	*y = &h->hops[*(const size_t *)b];
+
+	if (x->begin != y->begin)
+		return x->begin < y->begin ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+static int
+prof_hccl_join_ev_cmp(const void *a, const void *b)
+{
+	const struct prof_hevent	*x = a, *y = b;
+
+	if (x->host_ts != y->host_ts)
+		return x->host_ts < y->host_ts ? -1 : 1;
+	if (x->d->start_ns != y->d->start_ns)
+		return x->d->start_ns < y->d->start_ns ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Gather and sort the tasks and ops of DEVICE; count tasks never run. */
+static size_t
+prof_hccl_join_gather(struct prof_hccl_join *j, int64_t device)
+{
+	struct prof_host	*h = j->h;
+	size_t			 i, norun = 0;
+
+	j->tasks = xreallocarray(NULL, h->nhdescs + 1, sizeof *j->tasks);
+	j->ops = xreallocarray(NULL, h->nhops + 1, sizeof *j->ops);
+	for (i = 0; i < h->nhdescs; i++) {
+		if (h->tracks[h->hdescs[i].track].device != device)
+			continue;
+		if (h->hdescs[i].start_ns == NP_NA)
+			norun++;
+		else
+			j->tasks[j->ntasks++] = i;
+	}
+	for (i = 0; i < h->nhops; i++) {
+		if (h->hops[i].device == device)
+			j->ops[j->nops++] = i;
+	}
+	prof_hccl_join_host = h;
+	qsort(j->tasks, j->ntasks, sizeof *j->tasks, prof_hccl_join_task_cmp);
+	qsort(j->ops, j->nops, sizeof *j->ops, prof_hccl_join_op_cmp);
+	return norun;
+}
+
+/* The text of hash ID, or N/A for none. */
+static char *
+prof_hccl_join_name(const struct prof_host *h, uint64_t id)
+{
+	char	 buf[32];
+
+	if (id == 0)
+		return xstrdup("N/A");
+	return xstrdup(prof_dict_hash(&h->dicts, id, buf, sizeof buf));
+}
+
+/* Task D (index K) taken by op O, ITER its key's count so far. */
+static void
+prof_hccl_join_take(struct prof_hccl_join *j, const struct prof_hop *o,
+    size_t k, struct util_map *seen)
+{
+	struct prof_host	*h = j->h;
+	const struct prof_hdesc	*d = &h->hdescs[k];
+	const struct prof_track	*t = &h->tracks[d->track];
+	struct prof_hevent	*e;
+	uint64_t		 key, n = 0;
+
+	key = (uint64_t)t->stream << 48 | (uint64_t)(t->task & 0xFFFF) << 32 |
+	    (uint64_t)(d->ctx & 0xFFFF) << 16 | t->batch;
+	util_map_get(seen, key, &n);
+	util_map_set(seen, key, ++n);
+	j->ev = util_grow(j->ev, j->nev, 1, sizeof *j->ev);
+	e = &j->ev[j->nev++];
+	memset(e, 0, sizeof *e);
+	e->d = d;
+	e->info = d->info >= 0 ? prof_extra_rec(&h->extra[PX_HCCL],
+	    (size_t)d->info) : NULL;
+	e->op = prof_hccl_join_name(h, o->item);
+	e->group = e->info != NULL ? prof_hccl_join_name(h,
+	    importer_le64(e->info + 40)) : prof_hccl_join_name(h, o->group);
+	e->host_ts = t->ts;
+	e->first_ts = o->begin;
+	e->model_id = t->model_id;
+	e->op_type = o->op_type;
+	e->iter = (uint32_t)n;
+	e->seq = j->nev - 1;
+}
+
+/*
+ * The vendor's merge: per thread, in the order of the threads' first ops,
+ * each op in begin order takes the thread's next tasks launched up to its
+ * end. What is left of a thread's tasks, or a thread without ops, is
+ * lost.
+ */
+static void
+prof_hccl_join_merge(struct prof_hccl_join *j)
+{
+	struct prof_host	*h = j->h;
+	struct util_map		 seen, done;
+	const struct prof_hop	*o;
+	size_t			 i, a, b, k, m, taken = 0;
+	uint32_t		 tid;
+	uint64_t		 v;
+
+	util_map_init(&seen);
+	util_map_init(&done);
+	for (i = 0; i < j->nops; i++) {
+		tid = h->hops[j->ops[i]].tid;
+		if (util_map_get(&done, tid, &v))
+			continue;
+		util_map_set(&done, tid, 1);
+		for (a = 0; a < j->ntasks && h->tracks[h->hdescs[
+		    j->tasks[a]].track].tid != tid; a++)
+			;
+		for (b = a; b < j->ntasks && h->tracks[h->hdescs[
+		    j->tasks[b]].track].tid == tid; b++)
+			;
+		for (m = i; m < j->nops && a < b; m++) {
+			o = &h->hops[j->ops[m]];
+			if (o->tid != tid)
+				continue;
+			for (k = a; k < b && h->tracks[h->hdescs[
+			    j->tasks[k]].track].ts <= o->end; k++)
+				prof_hccl_join_take(j, o, j->tasks[k], &seen);
+			taken += k - a;
+			a = k;
+		}
+	}
+	j->lost = j->ntasks - taken;
+	util_map_release(&seen);
+	util_map_release(&done);
+}
+
+/*
+ * Name the ops as the vendor does: <op>_<last 3 characters of the
+ * group>_<index>_<iteration>, the index counting per group (and apart for
+ * AI CPU kernels) the ops with a later begin than the last counted, from
+ * -1, and only for tasks after the collection began (BEGIN).
+ */
+static void
+prof_hccl_join_names(struct prof_hccl_join *j, int64_t begin)
+{
+	struct {
+		const char	*group;
+		bool		 aicpu;
+		uint64_t	 first;
+		int64_t		 count;
+	}		*g = NULL;
+	size_t		 ng = 0, i, k, len;
+	struct prof_hevent *e;
+	char		*name;
+	bool		 aicpu;
+
+	for (i = 0; i < j->nev; i++) {
+		e = &j->ev[i];
+		aicpu = strstr(e->op, "AicpuKernel") != NULL;
+		for (k = 0; k < ng; k++) {
+			if (g[k].aicpu == aicpu && strcmp(g[k].group,
+			    e->group) == 0)
+				break;
+		}
+		if (k == ng) {
+			g = util_grow(g, ng, 1, sizeof *g);
+			g[ng].group = e->group;
+			g[ng].aicpu = aicpu;
+			g[ng].first = 0;
+			g[ng++].count = -1;
+		}
+		if (e->d->start_ns > begin && e->first_ts > g[k].first) {
+			g[k].first = e->first_ts;
+			g[k].count++;
+		}
+		len = strlen(e->group);
+		xasprintf(&name, "%s_%s_%lld_%u", e->op, e->group + (len > 3 ?
+		    len - 3 : 0), (long long)g[k].count, e->iter);
+		free(e->op);
+		e->op = name;
+		xasprintf(&e->key, "%s@%s", e->op, e->group);
+	}
+	free(g);
+}
+
+/* The index of KEY among the N keys AT indexes by hash, or N. */
+static size_t
+prof_hccl_join_find(const struct util_map *at, const char **keys, size_t n,
+    const char *key)
+{
+	uint64_t	 v;
+	size_t		 k;
+
+	if (!util_map_get(at, util_hash64(key, strlen(key)), &v))
+		return n;
+	if (strcmp(keys[v], key) == 0)
+		return (size_t)v;
+	/* Two keys of one hash: rare enough to look at them all. */
+	for (k = 0; k < n && strcmp(keys[k], key) != 0; k++)
+		;
+	return k;
+}
+
+static int
+prof_hccl_join_row_cmp(const void *a, const void *b)
+{
+	const struct prof_hrow	*x = a, *y = b;
+
+	if (x->start_ns != y->start_ns)
+		return x->start_ns < y->start_ns ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/*
+ * The COMMUNICATION rows: one per op name and group, from its
+ * earliest master task's start to the end of the master task that ends
+ * last; an op without a master task has none (counted in *NOMASTER).
+ */
+static size_t
+prof_hccl_join_rows(struct prof_hccl_join *j, struct prof_hrow **rowsp,
+    size_t *nomaster)
+{
+	struct prof_hrow	*rows = NULL, *r;
+	struct prof_hevent	*e;
+	struct util_map		 at;
+	const char		**key;
+	int64_t			*end;
+	size_t			 n = 0, i, k;
+	bool			*has;
+	char			 buf[32];
+
+	util_map_init(&at);
+	end = xreallocarray(NULL, j->nev + 1, sizeof *end);
+	key = xreallocarray(NULL, j->nev + 1, sizeof *key);
+	has = xcalloc(j->nev + 1, sizeof *has);
+	for (i = 0; i < j->nev; i++) {
+		e = &j->ev[i];
+		k = prof_hccl_join_find(&at, key, n, e->key);
+		if (k == n) {
+			util_map_set(&at, util_hash64(e->key, strlen(e->key)),
+			    n);
+			key[n] = e->key;
+			rows = util_grow(rows, n, 1, sizeof *rows);
+			r = &rows[n++];
+			r->name = xstrdup(e->op);
+			r->model_id = e->model_id;
+			r->op_type = e->op_type == 0 ? "N/A" :
+			    prof_dict_hash(&j->h->dicts, e->op_type, buf,
+			    sizeof buf);
+			if (r->op_type == buf)
+				r->op_type = "N/A";
+			r->start_ns = r->dur_ns = NP_NA;
+		}
+		if (!e->d->master)
+			continue;
+		r = &rows[k];
+		if (!has[k] || e->d->start_ns < r->start_ns)
+			r->start_ns = e->d->start_ns;
+		if (!has[k] || e->d->start_ns + e->d->dur_ns > end[k])
+			end[k] = e->d->start_ns + e->d->dur_ns;
+		has[k] = true;
+	}
+	for (i = k = 0; i < n; i++) {
+		if (!has[i]) {
+			free(rows[i].name);
+			continue;
+		}
+		rows[i].dur_ns = end[i] - rows[i].start_ns;
+		rows[k++] = rows[i];
+	}
+	*nomaster = n - k;
+	util_map_release(&at);
+	free(key);
+	free(end);
+	free(has);
+	qsort(rows, k, sizeof *rows, prof_hccl_join_row_cmp);
+	*rowsp = rows;
+	return k;
+}
+
+/*
+ * Give the HCCL tasks of device directory DM to their ops, write the
+ * device's communication tables, and return its op_summary COMMUNICATION
+ * rows in start order in *ROWSP (free with prof_hccl_rows_free).
+ */
+size_t
+prof_hccl_device(struct store *s, struct prof_host *h,
+    const struct prof_meta *dm, int64_t rank, struct prof_hrow **rowsp)
+{
+	struct prof_hccl_join	 j;
+	size_t			 n, norun, nomaster, noinfo = 0, i;
+
+	*rowsp = NULL;
+	memset(&j, 0, sizeof j);
+	j.h = h;
+	norun = prof_hccl_join_gather(&j, dm->device);
+	prof_hccl_join_merge(&j);
+	if (j.nev > 1)
+		qsort(j.ev, j.nev, sizeof *j.ev, prof_hccl_join_ev_cmp);
+	prof_hccl_join_names(&j, prof_meta_begin_ns(dm));
+	n = prof_hccl_join_rows(&j, rowsp, &nomaster);
+	if (j.nev > 0)
+		prof_hccl_stats(s, h, j.ev, j.nev, dm, rank);
+	for (i = 0; i < j.nev; i++)
+		noinfo += j.ev[i].info == NULL;
+	if (noinfo > 0)
+		store_load_warning(s, dm->dir, -1, "%zu HCCL task%s without "
+		    "an hccl_info record: no plane, ranks, link or size (plane "
+		    "0, not a copy, a wait or a payload)", noinfo, noinfo == 1 ?
+		    "" : "s");
+	if (norun > 0)
+		store_load_warning(s, dm->dir, -1, "%zu HCCL task%s without "
+		    "a device task: left out of the communication tables",
+		    norun, norun == 1 ? "" : "s");
+	if (j.lost > 0)
+		store_load_warning(s, dm->dir, -1, "%zu HCCL task%s launched "
+		    "after the last communication op of their thread, or on a "
+		    "thread without one: left out of the communication tables",
+		    j.lost, j.lost == 1 ? "" : "s");
+	if (nomaster > 0)
+		store_load_warning(s, dm->dir, -1, "%zu HCCL op%s without a "
+		    "master task: no op_summary row", nomaster,
+		    nomaster == 1 ? "" : "s");
+	for (i = 0; i < j.nev; i++) {
+		free(j.ev[i].op);
+		free(j.ev[i].group);
+		free(j.ev[i].key);
+	}
+	free(j.ev);
+	free(j.tasks);
+	free(j.ops);
+	return n;
+}

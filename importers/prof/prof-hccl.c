@@ -1,0 +1,224 @@
+/*
+ * HCCL ops and their tasks rebuilt from the host records (doc/formats.md
+ * section 3.10), as the vendor's parser builds them for op_summary and for
+ * its communication analysis: every task_track record under an HCCL span
+ * is an HCCL task, once per hccl_info record of that span (by context
+ * id), master if the span's type is "master"; every node span holding
+ * such a task is an HCCL op. Once a device's tasks have their device
+ * times, each thread's tasks are given to its ops in host time order (a
+ * task belongs to the first op not yet ended when it was launched), the
+ * ops are named <op>_<last 3 characters of the group>_<index>_<iteration>
+ * and each becomes one COMMUNICATION row of op_summary, from its first
+ * master task's start to the latest end of its master tasks.
+ * prof-hccl-stats.c computes the communication tables from the same
+ * tasks.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+#define PROF_HCCL_NO_CTX	4294967295U
+
+/* For each span of the node level, the last hccl_op_info it holds. */
+static int32_t *
+prof_hccl_op_infos(const struct prof_host *h)
+{
+	const struct prof_recs	*x = &h->extra[PX_HCCL_OP];
+	int32_t			*owner, *of;
+	size_t			 i;
+
+	of = xreallocarray(NULL, h->nspans + 1, sizeof *of);
+	for (i = 0; i < h->nspans; i++)
+		of[i] = -1;
+	owner = xreallocarray(NULL, x->n + 1, sizeof *owner);
+	prof_ops_owners(h, x->ix, x->n, sizeof *x->ix, PROF_LEVEL_NODE, owner);
+	for (i = 0; i < x->n; i++) {
+		if (owner[i] >= 0)
+			of[owner[i]] = (int32_t)i;
+	}
+	free(owner);
+	return of;
+}
+
+/*
+ * The hccl_info records of each HCCL span, as lists in thread and time
+ * order: FIRST[span] and NEXT[record index in ix order], -1 ending them.
+ */
+static void
+prof_hccl_infos(const struct prof_host *h, int32_t **first, int32_t **next)
+{
+	const struct prof_recs	*x = &h->extra[PX_HCCL];
+	int32_t			*owner, *last;
+	size_t			 i;
+
+	*first = xreallocarray(NULL, h->nspans + 1, sizeof **first);
+	last = xreallocarray(NULL, h->nspans + 1, sizeof *last);
+	*next = xreallocarray(NULL, x->n + 1, sizeof **next);
+	for (i = 0; i < h->nspans; i++)
+		(*first)[i] = last[i] = -1;
+	owner = xreallocarray(NULL, x->n + 1, sizeof *owner);
+	prof_ops_owners(h, x->ix, x->n, sizeof *x->ix, PROF_LEVEL_HCCL, owner);
+	for (i = 0; i < x->n; i++) {
+		(*next)[i] = -1;
+		if (owner[i] < 0)
+			continue;
+		if (last[owner[i]] < 0)
+			(*first)[owner[i]] = (int32_t)i;
+		else
+			(*next)[last[owner[i]]] = (int32_t)i;
+		last[owner[i]] = (int32_t)i;
+	}
+	free(owner);
+	free(last);
+}
+
+/* Add the tasks of track I under HCCL span SP: one per context id. */
+static void
+prof_hccl_add(struct prof_host *h, size_t i, int32_t sp, const int32_t *first,
+    const int32_t *next)
+{
+	const struct prof_recs	*x = &h->extra[PX_HCCL];
+	struct prof_hdesc	*d;
+	size_t			 base = h->nhdescs, j;
+	uint32_t		 ctx;
+	int32_t			 k;
+	char			 buf[32];
+	bool			 master;
+
+	master = strcmp(prof_dict_type(&h->dicts, PROF_LEVEL_HCCL,
+	    h->spans[sp].type, buf, sizeof buf), "master") == 0;
+	for (k = first[sp]; k >= 0; k = next[k]) {
+		ctx = importer_le32(prof_extra_rec(x, (size_t)k) + 68);
+		/* A later record of a context id replaces the earlier. */
+		for (j = base; j < h->nhdescs; j++) {
+			if (h->hdescs[j].ctx == ctx)
+				break;
+		}
+		if (j == h->nhdescs) {
+			h->hdescs = util_grow(h->hdescs, h->nhdescs, 1,
+			    sizeof *h->hdescs);
+			h->nhdescs++;
+		}
+		d = &h->hdescs[j];
+		d->track = (uint32_t)i;
+		d->info = k;
+		d->ctx = ctx;
+		d->master = master;
+		d->start_ns = d->dur_ns = NP_NA;
+	}
+	if (h->nhdescs == base) {
+		h->hdescs = util_grow(h->hdescs, h->nhdescs, 1,
+		    sizeof *h->hdescs);
+		d = &h->hdescs[h->nhdescs++];
+		d->track = (uint32_t)i;
+		d->info = -1;
+		d->ctx = PROF_HCCL_NO_CTX;
+		d->master = master;
+		d->start_ns = d->dur_ns = NP_NA;
+	}
+	util_map_set(&h->hdesc_of, i, base + 1);
+}
+
+/* The op of node span SP, made on its first task I. */
+static void
+prof_hccl_op(struct prof_host *h, struct util_map *ops, size_t i,
+    const int32_t *op_info)
+{
+	const struct prof_track	*t = &h->tracks[i];
+	const struct prof_span	*sp = &h->spans[t->span];
+	struct prof_hop		*o;
+	uint64_t		 v;
+
+	if (util_map_get(ops, (uint64_t)t->span, &v))
+		return;
+	h->hops = util_grow(h->hops, h->nhops, 1, sizeof *h->hops);
+	o = &h->hops[h->nhops];
+	util_map_set(ops, (uint64_t)t->span, h->nhops++);
+	o->begin = sp->begin;
+	o->end = sp->end;
+	o->item = sp->item;
+	o->tid = sp->tid;
+	o->track = (uint32_t)i;
+	o->device = t->device;
+	o->op_type = t->node >= 0 ? h->nodes[t->node].op_type : 0;
+	o->group = op_info[t->span] >= 0 ? importer_le64(prof_extra_rec(
+	    &h->extra[PX_HCCL_OP], (size_t)op_info[t->span]) + 42) : 0;
+}
+
+/*
+ * Find the HCCL tasks and ops of H. The spans must still hold the HCCL
+ * level and the tracks be sorted by thread and time (prof_ops_build).
+ */
+void
+prof_hccl_build(struct prof_host *h)
+{
+	struct util_map	 ops;
+	int32_t		*owner, *first, *next, *op_info;
+	size_t		 i;
+
+	util_map_init(&h->hdesc_of);
+	if (h->ntracks == 0 || h->nspans == 0)
+		return;
+	owner = xreallocarray(NULL, h->ntracks + 1, sizeof *owner);
+	prof_ops_owners(h, h->tracks, h->ntracks, sizeof *h->tracks,
+	    PROF_LEVEL_HCCL, owner);
+	prof_hccl_infos(h, &first, &next);
+	op_info = prof_hccl_op_infos(h);
+	util_map_init(&ops);
+	for (i = 0; i < h->ntracks; i++) {
+		if (owner[i] < 0 || h->tracks[i].type == PROF_TASK_FLIP ||
+		    h->tracks[i].type == PROF_TASK_MAINTENANCE)
+			continue;
+		prof_hccl_add(h, i, owner[i], first, next);
+		if (h->tracks[i].span >= 0)
+			prof_hccl_op(h, &ops, i, op_info);
+	}
+	util_map_release(&ops);
+	free(op_info);
+	free(first);
+	free(next);
+	free(owner);
+}
+
+/*
+ * Give the HCCL tasks of host task TRACK with context id CTX (0xFFFF for
+ * none) the times of the device task it ran as.
+ */
+void
+prof_hccl_time(struct prof_host *h, uint64_t track, uint32_t ctx,
+    int64_t start_ns, int64_t dur_ns)
+{
+	struct prof_hdesc	*d;
+	uint64_t		 v;
+	size_t			 j;
+
+	if (h->nhdescs == 0 || !util_map_get(&h->hdesc_of, track, &v))
+		return;
+	for (j = (size_t)v - 1; j < h->nhdescs && h->hdescs[j].track == track;
+	    j++) {
+		d = &h->hdescs[j];
+		if ((d->ctx & 0xFFFF) != (ctx & 0xFFFF))
+			continue;
+		d->start_ns = start_ns;
+		d->dur_ns = dur_ns;
+	}
+}
+
+void
+prof_hccl_release(struct prof_host *h)
+{
+	free(h->hdescs);
+	free(h->hops);
+	util_map_release(&h->hdesc_of);
+}
+
+void
+prof_hccl_rows_free(struct prof_hrow *rows, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		free(rows[i].name);
+	free(rows);
+}

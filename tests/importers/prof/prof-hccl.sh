@@ -1,0 +1,114 @@
+#!/bin/sh
+# HCCL ops of raw PROF collections (doc/formats.md sections 3.10 and
+# 8.7): npuprof-gen prof -L writes collections whose HCCL ops run their
+# tasks (SDMA copies, reduces, notify waits, RDMA payloads on master and
+# slave planes, three op kinds on two groups) with the truth of every
+# task in hccl_truth.csv; hccl-expect.py, an independent Python
+# implementation of the vendor's analysis, computes from it the
+# communication, communication_bandwidth and communication_matrix tables
+# and the op_summary with its COMMUNICATION rows, which the import must
+# give digit for digit. The generator's own expected tables must hold
+# too. Then damaged collections: device logs cut short, hccl_info lost,
+# the HCCL span types missing from the dictionary; each warns, names
+# what it left out and loses nothing else.
+. "$top_srcdir/tests/lib.sh"
+
+PY=${PYTHON3:-python3}
+command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
+here="$top_srcdir/tests/importers/prof"
+comm="communication communication_bandwidth communication_matrix
+    step_trace_time"
+
+check() {	# check NAME GEN-ARGS...
+	name=$1
+	shift
+	d="$T/$name"
+	"$GEN" prof "$d/in" -e "$d/want" -L "$@" 2>"$d.err"
+	ok $? "$name: generate -L $*"
+	mkdir -p "$d/exp"
+	"$PY" "$here/hccl-expect.py" "$d/want" "$d/exp"
+	ok $? "$name: expected tables computed"
+	for table in $(cd "$d/want" && ls *.csv | sed 's/\.csv$//') $comm; do
+		[ "$table" = hccl_truth ] && continue
+		want="$d/want/$table.csv"
+		[ -f "$d/exp/$table.csv" ] && want="$d/exp/$table.csv"
+		# Without step trace records step_trace shows step_trace_time.
+		[ "$table" = step_trace ] && [ "$(wc -l <"$want")" -eq 1 ] &&
+		    want="$d/exp/step_trace_time.csv"
+		"$NPUPROF" show --db "$d/s.db" --stats computed --format csv \
+		    "$d/in" $table >"$d/$table.csv" 2>>"$d.err"
+		same_file "$d/$table.csv" "$want" "$name: $table"
+	done
+	n=$(grep -c ',COMMUNICATION,' "$d/op_summary.csv")
+	[ "$n" -gt 5 ]
+	ok $? "$name: op_summary has COMMUNICATION rows ($n)"
+	if [ -n "${quirk:-}" ]; then
+		grep -q "$quirk" "$d.err"
+		ok $? "$name: warned: $quirk"
+	else
+		[ ! -s "$d.err" ]
+		ok $? "$name: no warnings"
+		[ -s "$d.err" ] && sed 's/^/#   /' "$d.err" | head -5
+	fi
+	return 0
+}
+
+check one -s 71 -n 1200 -T 1
+check wrap-v2 -s 74 -n 3000 -T 1 -w -S 2 -2 -H 1536 -D 2000
+# Ops of two threads interleave in host time: the vendor's index then
+# stays put, the tasks of two ops share a name, and an RDMA payload may
+# lose its closing tasks to the other op; that is warned about.
+quirk="RDMA payload runs\{0,1\} without the tasks that close them"
+check threads -s 72 -n 2500 -T 3 -S 3 -E 30
+check devices -s 73 -n 2500 -d 2 -T 2 -M 30
+check interleaved -s 61 -n 2000 -T 3 -d 2 -S 3
+quirk=
+
+# Damaged collections. The last ten records of device 0's logs lost: the
+# HCCL tasks that lost their logs are counted, the rest stays.
+d="$T/threads"
+cp -R "$d/in" "$T/cut"
+log=$(ls "$T"/cut/PROF_*/device_0/data/stars_soc.data.*.slice_* |
+    grep -v 'done$' | tail -1)
+size=$(wc -c <"$log")
+head -c $((size - 640)) "$log" >"$T/part" && mv "$T/part" "$log"
+"$NPUPROF" show --db "$T/cut.db" --format csv "$T/cut" communication \
+    >"$T/cut.csv" 2>"$T/cut.err"
+ok $? "cut logs: imported"
+grep -q "HCCL tasks\{0,1\} without a device task" "$T/cut.err"
+ok $? "cut logs: HCCL tasks without a device task are counted"
+[ "$(wc -l <"$T/cut.csv")" -gt 10 ]
+ok $? "cut logs: the communication table is still there"
+
+# hccl_info lost: the tasks have no plane or link; they still make ops.
+cp -R "$d/in" "$T/noinfo"
+rm -f "$T"/noinfo/PROF_*/host/data/*hccl_info*
+"$NPUPROF" show --db "$T/noinfo.db" --format csv "$T/noinfo" \
+    communication >"$T/noinfo.csv" 2>"$T/noinfo.err"
+ok $? "no hccl_info: imported"
+grep -q "without an hccl_info record" "$T/noinfo.err"
+ok $? "no hccl_info: the tasks are counted"
+"$NPUPROF" show --db "$T/noinfo.db" --format csv "$T/noinfo" \
+    op_summary >"$T/noinfo-ops.csv" 2>/dev/null
+is "$(grep -c ',COMMUNICATION,' "$T/noinfo-ops.csv")" \
+    "$(grep -c ',COMMUNICATION,' "$d/op_summary.csv")" \
+    "no hccl_info: the same COMMUNICATION rows"
+
+# No "master" in type_info_dic: no op has a master task.
+cp -R "$d/in" "$T/nomaster"
+dic=$(ls "$T"/nomaster/PROF_*/host/data/*type_info_dic.slice_0)
+grep -v ':master$' "$dic" >"$T/dic" && mv "$T/dic" "$dic"
+"$NPUPROF" show --db "$T/nomaster.db" --format csv "$T/nomaster" \
+    op_summary >"$T/nomaster.csv" 2>"$T/nomaster.err"
+ok $? "no master type: imported"
+grep -q "HCCL ops\{0,1\} without a master task: no op_summary row" \
+    "$T/nomaster.err"
+ok $? "no master type: the ops without a master task are counted"
+is "$(grep -c ',COMMUNICATION,' "$T/nomaster.csv")" 0 \
+    "no master type: no COMMUNICATION rows"
+"$NPUPROF" show --db "$T/nomaster.db" --format csv "$T/nomaster" \
+    op_statistic >"$T/nomaster-stat.csv" 2>/dev/null
+same_file "$T/nomaster-stat.csv" "$d/want/op_statistic.csv" \
+    "no master type: op_statistic as before"
+
+done_testing
