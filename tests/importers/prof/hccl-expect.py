@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Expected communication tables of a generated raw collection (-L).
 
-Usage: hccl-expect.py WANT_DIR OUT_DIR
+Usage: hccl-expect.py [--torch RANK] WANT_DIR OUT_DIR
+
+With --torch, OUT_DIR gets instead the files torch_npu would write for
+the same numbers, as rank RANK (device 0 only): communication.json,
+communication_matrix.json, step_trace_time.csv, profiler_info_RANK.json,
+from which tests/cluster/cluster-ref.py computes the cluster tables.
 
 Reads WANT_DIR/hccl_truth.csv (one row per HCCL task, written by
 npuprof-gen prof -L) and WANT_DIR/op_summary.csv, and writes to OUT_DIR
@@ -17,6 +22,7 @@ it), written in Python so its numbers are Python's own: the C importer
 must print the same digits.
 """
 import csv
+import json
 import os
 import re
 import sys
@@ -331,7 +337,9 @@ def total_of(ops):
     return t, b
 
 
-def matrix_rows(ops, kind):
+def matrix_fold(ops):
+    """Per op kind, group and link: the top, middle and bottom ops' links
+    and the total, by name in the order they are made."""
     sets = {}
     for o in ops:
         m = re.compile(KINDS).search(o["key"].lower())
@@ -357,8 +365,12 @@ def matrix_rows(ops, kind):
             named.setdefault(name("bottom2"), {})[link] = data[-2]
         if len(data) >= 3:
             named.setdefault(name("bottom3"), {})[link] = data[-3]
+    return named
+
+
+def matrix_rows(ops, kind):
     rows = []
-    for name, ls in named.items():
+    for name, ls in matrix_fold(ops).items():
         for link, v in ls.items():
             src, dst = link.split("-")
             rows.append(["step", kind, name, src, dst, v["type"] or "N/A",
@@ -367,7 +379,8 @@ def matrix_rows(ops, kind):
     return rows
 
 
-def tables(events, begin):
+def op_stats(events, begin):
+    """Per op from BEGIN on: its times, bandwidth and links."""
     ops = {}
     for e in events:
         if e["start_ns"] >= begin:
@@ -377,6 +390,11 @@ def tables(events, begin):
         out.append({"key": key, "p2p": key.lower().startswith(P2P),
                     "time": time_info(ev), "bw": bw_info(ev),
                     "links": links(ev)})
+    return out
+
+
+def tables(events, begin):
+    out = op_stats(events, begin)
     comm, bw, matrix = [], [], []
     for p2p, kind in ((True, "p2p"), (False, "collective")):
         these = [o for o in out if o["p2p"] == p2p]
@@ -526,6 +544,56 @@ def step_trace_time(comm_ops, comp):
     return ["N/A"] + [repr(v / 1000) for v in vals]
 
 
+TIME_KEYS = {"start": "Start Timestamp(us)", "elapse": "Elapse Time(ms)",
+             "transit": "Transit Time(ms)", "wait": "Wait Time(ms)",
+             "sync": "Synchronization Time(ms)", "idle": "Idle Time(ms)",
+             "wratio": "Wait Time Ratio",
+             "sratio": "Synchronization Time Ratio"}
+
+
+def torch_op(time, bw):
+    return {"Communication Time Info": {TIME_KEYS[k]: v
+                                        for k, v in time.items()},
+            "Communication Bandwidth Info": {tr: {
+                "Transit Size(MB)": x["size"], "Transit Time(ms)": x["time"],
+                "Bandwidth(GB/s)": x["bw"], "Large Packet Ratio": x["large"],
+                "Size Distribution": {repr(s): c for s, c in
+                                      x["dist"].items()}}
+                for tr, x in bw.items()}}
+
+
+def torch_files(events, begin, step, out, rank):
+    """A rank's torch_npu output files with the same numbers:
+    communication.json, communication_matrix.json, step_trace_time.csv
+    (the row STEP) and profiler_info_RANK.json."""
+    stats = op_stats(events, begin)
+    comm = {"step": {}}
+    matrix = {"step": {}}
+    for p2p, kind in ((True, "p2p"), (False, "collective")):
+        these = [o for o in stats if o["p2p"] == p2p]
+        comm["step"][kind] = {o["key"]: torch_op(o["time"], o["bw"])
+                              for o in these}
+        if these:
+            comm["step"][kind]["Total Op Info"] = torch_op(*total_of(these))
+        matrix["step"][kind] = {
+            name: {link: dict({"Transport Type": v["type"],
+                               "Transit Size(MB)": v["size"],
+                               "Transit Time(ms)": v["time"],
+                               "Bandwidth(GB/s)": v["bw"]},
+                              **({"Op Name": v["op"]} if v["op"] else {}))
+                   for link, v in ls.items()}
+            for name, ls in matrix_fold(these).items()}
+    d = os.path.join(out, "ASCEND_PROFILER_OUTPUT")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "communication.json"), "w") as f:
+        json.dump(comm, f)
+    with open(os.path.join(d, "communication_matrix.json"), "w") as f:
+        json.dump(matrix, f)
+    write(d, "step_trace_time", STEP_HEAD, [[""] + step[1:]])
+    with open(os.path.join(out, "profiler_info_%d.json" % rank), "w") as f:
+        json.dump({"rank_id": rank}, f)
+
+
 def write(out, name, head, rows):
     with open(os.path.join(out, name + ".csv"), "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
@@ -534,6 +602,10 @@ def write(out, name, head, rows):
 
 
 def main():
+    torch = None
+    if sys.argv[1] == "--torch":
+        torch = int(sys.argv[2])
+        del sys.argv[1:3]
     want, out = sys.argv[1], sys.argv[2]
     begin, truth = read_truth(os.path.join(want, "hccl_truth.csv"))
     ops = {}
@@ -553,9 +625,18 @@ def main():
         got["communication"] += c
         got["communication_bandwidth"] += b
         got["communication_matrix"] += m
+    comp = compute_ranges(want)
+    if torch is not None:
+        dev = min(t["device"] for t in truth)
+        tasks = [t for t in truth if t["device"] == dev]
+        events = merge(tasks, [o for (d, _), o in sorted(ops.items())
+                               if d == dev])
+        rename(events, begin)
+        step = step_trace_time(summary_rows(events), comp.get(dev, []))
+        torch_files(events, begin, step, out, torch)
+        return
     for k in HEADS:
         write(out, k, HEADS[k], got[k])
-    comp = compute_ranges(want)
     steps = [step_trace_time([o for o in comm_rows if o["dev"] == dev],
                              comp.get(dev, []))
              for dev in sorted({o["dev"] for o in comm_rows})]
