@@ -63,6 +63,19 @@ store_find_by_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * Where step STEP is, for a finding's evidence: "in step 50", or "over
+ * the run" for none or msprof's one step "step" (a raw collection).
+ */
+static const char *
+store_find_in(const char *step, char *buf, size_t size)
+{
+	if (step == NULL || *step == '\0' || strcmp(step, "step") == 0)
+		return "over the run";
+	snprintf(buf, size, "in step %s", step);
+	return buf;
+}
+
 /* The median of the N values of V (N > 0); V is sorted. */
 static double
 store_find_median(double *v, size_t n)
@@ -175,6 +188,7 @@ store_find_same(const struct find_val *v, size_t i, size_t j, bool where)
 static int
 store_find_slow_ranks(struct store *s, struct find_out *o, char **cause)
 {
+	char		 sb[64];
 	struct find_val	*v;
 	double		*m, med, mean, lim;
 	char		*ev;
@@ -202,11 +216,12 @@ store_find_slow_ranks(struct store *s, struct find_out *o, char **cause)
 			for (r = i; r < j; r++) {
 				if (v[r].v[k] - med <= lim)
 					continue;
-				xasprintf(&ev, "rank %lld: %s %.3f ms in step "
-				    "%s, the ranks' median %.3f ms: %.3f ms "
+				xasprintf(&ev, "rank %lld: %s %.3f ms %s, the "
+				    "ranks' median %.3f ms: %.3f ms "
 				    "more, %.1f%% of the mean step (%.3f ms)",
 				    (long long)v[r].rank, store_find_times[k],
-				    v[r].v[k] / 1000, v[r].step, med / 1000,
+				    v[r].v[k] / 1000, store_find_in(v[r].step,
+				    sb, sizeof sb), med / 1000,
 				    (v[r].v[k] - med) / 1000, mean > 0 ?
 				    100 * (v[r].v[k] - med) / mean : 0,
 				    mean / 1000);
@@ -226,6 +241,7 @@ store_find_slow_ranks(struct store *s, struct find_out *o, char **cause)
 static int
 store_find_waits(struct store *s, struct find_out *o, char **cause)
 {
+	char		 sb[64];
 	struct find_val	*v;
 	double		*m, med, worst;
 	char		*ev, *grp;
@@ -249,9 +265,10 @@ store_find_waits(struct store *s, struct find_out *o, char **cause)
 			if (v[r].v[0] <= FIND_WAIT)
 				continue;
 			xasprintf(&ev, "rank %lld waits %.3f ms of %.3f ms in "
-			    "group %s in step %s (wait ratio %.4f, over %.1f)",
+			    "group %s %s (wait ratio %.4f, over %.1f)",
 			    (long long)v[r].rank, v[r].v[1], v[r].v[1] +
-			    v[r].v[2], grp, v[r].step, v[r].v[0], FIND_WAIT);
+			    v[r].v[2], grp, store_find_in(v[r].step, sb,
+			    sizeof sb), v[r].v[0], FIND_WAIT);
 			store_find_row(s, o, "high wait", v[r].step,
 			    v[r].rank, grp, "Wait Time Ratio", v[r].v[0], NAN,
 			    FIND_WAIT, ev);
@@ -268,10 +285,10 @@ store_find_waits(struct store *s, struct find_out *o, char **cause)
 		med = store_find_median(m, j - i);
 		if (v[least].v[1] >= FIND_STRAGGLER * med)
 			continue;
-		xasprintf(&ev, "rank %lld waits %.3f ms in group %s in step "
-		    "%s, the ranks' median %.3f ms: the others wait for it",
+		xasprintf(&ev, "rank %lld waits %.3f ms in group %s %s, the "
+		    "ranks' median %.3f ms: the others wait for it",
 		    (long long)v[least].rank, v[least].v[1], grp,
-		    v[least].step, med);
+		    store_find_in(v[least].step, sb, sizeof sb), med);
 		store_find_row(s, o, "straggler", v[least].step,
 		    v[least].rank, grp, "Wait Time(ms)", v[least].v[1], med,
 		    FIND_STRAGGLER * med, ev);
@@ -286,6 +303,7 @@ store_find_waits(struct store *s, struct find_out *o, char **cause)
 static int
 store_find_links(struct store *s, struct find_out *o, char **cause)
 {
+	char		 sb[64];
 	struct find_val	*v;
 	double		*m, med;
 	char		*ev;
@@ -318,10 +336,11 @@ store_find_links(struct store *s, struct find_out *o, char **cause)
 		for (r = i; r < j; r++) {
 			if (v[r].v[0] >= FIND_LINK * med)
 				continue;
-			xasprintf(&ev, "link %s (%s) in step %s: %.4f GB/s "
+			xasprintf(&ev, "link %s (%s) %s: %.4f GB/s "
 			    "(%.3f MB in %.3f ms), the %zu %s links' median "
 			    "%.4f GB/s", v[r].where, v[r].type != NULL ?
-			    v[r].type : "N/A", v[r].step, v[r].v[0], v[r].v[1],
+			    v[r].type : "N/A", store_find_in(v[r].step, sb,
+			    sizeof sb), v[r].v[0], v[r].v[1],
 			    v[r].v[2], nm, v[r].type != NULL ? v[r].type :
 			    "N/A", med);
 			store_find_row(s, o, "slow link", v[r].step, NP_NA,
