@@ -34,6 +34,19 @@ view_cluster_num(const struct store_rows *r, size_t i, const char *name)
 	return v != v ? 0 : v;
 }
 
+/*
+ * How step STEP reads: "step 3", or "the run" for none or for msprof's
+ * one step "step" (a raw collection).
+ */
+static const char *
+view_cluster_step(const char *step, char *buf, size_t size)
+{
+	if (step == NULL || *step == '\0' || strcmp(step, "step") == 0)
+		return "the run";
+	snprintf(buf, size, "step %s", step);
+	return buf;
+}
+
 /* Whether finding rows F name rank RANK in step STEP. */
 static bool
 view_cluster_named(const struct store_rows *f, const char *step,
@@ -139,7 +152,7 @@ view_cluster_steps(struct text *t, const struct store_rows *r,
     const struct store_rows *f)
 {
 	double		 max = 0, sum, parts[TEXT_STACK];
-	char		 left[64], right[96];
+	char		 left[64], right[96], sb[40];
 	const char	*step, *rank;
 	size_t		 i, j, k, n = 0, *order;
 
@@ -164,9 +177,9 @@ view_cluster_steps(struct text *t, const struct store_rows *r,
 		i = order[j];
 		step = view_cluster_cell(r, i, "Step");
 		rank = view_cluster_cell(r, i, "Index");
-		snprintf(left, sizeof left, "%sstep %s rank %s",
-		    view_cluster_named(f, step, rank) ? "! " : "  ", step,
-		    rank);
+		snprintf(left, sizeof left, "%s%s rank %s",
+		    view_cluster_named(f, step, rank) ? "! " : "  ",
+		    view_cluster_step(step, sb, sizeof sb), rank);
 		for (k = 0; k < TEXT_STACK; k++)
 			parts[k] = max > 0 ? view_cluster_num(r, i,
 			    view_cluster_cols[k]) / max : 0;
@@ -273,6 +286,7 @@ view_cluster_grid(struct text *t, const struct store_rows *m)
 	double		*bw, max;
 	size_t		 i, j, n, most, run;
 	int		 x, y, g;
+	char		 sb[40];
 
 	strbuf_init(&b);
 	for (i = 0; i < m->nrows; i++) {
@@ -301,8 +315,9 @@ view_cluster_grid(struct text *t, const struct store_rows *m)
 			continue;
 		n = view_cluster_grid_ranks(m, step, best, &ranks);
 		text_add(t, ROLE_NORMAL, 0, "");
-		text_addf(t, ROLE_TITLE, 1, "Links of step %s, group %s: src "
-		    "down, dst across, %s (%zu ranks)", step, best + 14,
+		text_addf(t, ROLE_TITLE, 1, "Links of %s, group %s: src "
+		    "down, dst across, %s (%zu ranks)", view_cluster_step(step,
+		    sb, sizeof sb), best + 14,
 		    view_cluster_bytime ? "darker takes longer" :
 		    "darker is faster", n);
 		if (n > CLUSTER_GRID_MAX) {
