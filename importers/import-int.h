@@ -25,6 +25,7 @@ struct import_ctx {
 	const char	*root;		/* the PATH the user gave */
 	int64_t		 model;		/* a legacy file name's model and */
 	int64_t		 iter;		/* iteration (import_rows_file()) */
+	bool		 several;	/* one of several profiles */
 };
 
 struct importer {

@@ -163,6 +163,17 @@ importer_units(const char *root, size_t *n)
 	return v;
 }
 
+/* How many units of W are of the kind of unit I (I among them). */
+static size_t
+importer_same_kind(const struct import_walk *w, size_t i)
+{
+	size_t	 j, n = 0;
+
+	for (j = 0; j < w->n; j++)
+		n += w->v[j].imp == w->v[i].imp;
+	return n;
+}
+
 /*
  * Find every unit under ROOT and load it into S. A unit that fails is a
  * warning as long as another one loads; if none is found or none loads,
@@ -175,7 +186,8 @@ importer_run(struct store *s, const char *root, char **cause)
 	struct import_ctx	 ctx;
 	struct strbuf		 kinds;
 	char			*why = NULL, *looked;
-	size_t			 i, ok = 0;
+	size_t			 i, ok = 0, ranked = 0, nunranked = 0;
+	size_t			*unranked;
 
 	memset(&w, 0, sizeof w);
 	util_walk_init(&w.tree, root);
@@ -189,11 +201,13 @@ importer_run(struct store *s, const char *root, char **cause)
 		return -1;
 	}
 	strbuf_init(&kinds);
+	unranked = xreallocarray(NULL, w.n + 1, sizeof *unranked);
 	for (i = 0; i < w.n; i++) {
 		/* A failed write ends the load: the store cannot be kept. */
 		if (store_failed(s, cause) != 0) {
 			strbuf_release(&kinds);
 			importer_walk_free(&w);
+			free(unranked);
 			return -1;
 		}
 		memset(&ctx, 0, sizeof ctx);
@@ -201,6 +215,7 @@ importer_run(struct store *s, const char *root, char **cause)
 		ctx.rank = NP_NA;
 		ctx.model = ctx.iter = NP_NA;
 		ctx.root = root;
+		ctx.several = importer_same_kind(&w, i) > 1;
 		store_load_meta(s, "importer.current", w.v[i].imp->name);
 		store_load_progress_files(s, (int64_t)i, (int64_t)w.n);
 		store_load_progress(s, w.v[i].imp->name, w.v[i].path, 0, 0);
@@ -214,12 +229,20 @@ importer_run(struct store *s, const char *root, char **cause)
 			why = NULL;
 			continue;
 		}
+		ranked += ctx.rank != NP_NA;
+		if (ctx.rank == NP_NA)
+			unranked[nunranked++] = i;
 		if (strstr(kinds.s != NULL ? kinds.s : "",
 		    w.v[i].imp->name) == NULL)
 			strbuf_addf(&kinds, "%s%s", kinds.len > 0 ? "," : "",
 			    w.v[i].imp->name);
 		ok++;
 	}
+	/* Rows that carry no rank beside rows that do: say which. */
+	for (i = 0; ranked > 0 && i < nunranked; i++)
+		store_load_warning(s, w.v[unranked[i]].path, -1, "this profile "
+		    "names no rank, unlike others here: its rows carry none");
+	free(unranked);
 	store_load_progress_files(s, (int64_t)w.n, (int64_t)w.n);
 	store_load_meta(s, "importer.current", NULL);
 	store_load_meta(s, "source", kinds.s);

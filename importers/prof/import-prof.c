@@ -98,10 +98,15 @@ import_prof_meta(struct store *s, const struct prof_meta *m)
 		store_load_meta(s, "aic_metrics", m->aic_metrics);
 }
 
-/* Load the device directory DIR, joined with host data H (may be empty). */
+/*
+ * Load the device directory DIR, joined with host data H (may be empty),
+ * as rank RANK: the host's, else the device's info.json's, else, when
+ * the profile is one of several, the device id (warned). Set ctx->rank
+ * to the rank used, if any.
+ */
 static void
 import_prof_device_dir(struct store *s, const char *dir, int64_t device,
-    struct prof_host *h, struct import_ctx *ctx)
+    struct prof_host *h, int64_t rank, struct import_ctx *ctx)
 {
 	struct prof_meta	 m;
 	struct prof_dev		 d;
@@ -113,23 +118,58 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 		store_load_warning(s, dir, -1, "no info.json: chip and "
 		    "frequencies unknown");
 	import_prof_meta(s, &m);
-	if (ctx->rank == NP_NA)
-		ctx->rank = m.rank;
+	if (rank == NP_NA && m.rank != NP_NA) {
+		rank = m.rank;
+		store_load_rank(s, rank, dir);
+	} else if (rank == NP_NA && ctx->several && device >= 0) {
+		rank = device;
+		store_load_warning(s, dir, -1, "no rank_id: its device id %lld "
+		    "is taken as its rank", (long long)device);
+		store_load_rank(s, rank, dir);
+	}
+	if (rank != NP_NA)
+		ctx->rank = rank;
 	data = util_path_join(dir, "data");
 	prof_logs_read(s, data, &m, h->expand, &d);
 	prof_pmu_read(s, data, &m, h->expand, &p);
 	prof_aicpu_read(s, data, h->expand, &a);
 	store_load_pmu_names(s, p.n > 0 ? &p.names : NULL);
 	store_load_progress(s, "join", dir, d.bytes, d.bytes);
-	prof_join_load(s, h, &d, &m, &p, &a, ctx->rank);
-	prof_aicpu_load(s, &a, &m, device, ctx->rank);
+	prof_join_load(s, h, &d, &m, &p, &a, rank);
+	prof_aicpu_load(s, &a, &m, device, rank);
 	prof_aicpu_release(&a);
-	prof_step_load(s, data, &m, ctx->rank);
+	prof_step_load(s, data, &m, rank);
 	store_load_pmu_names(s, NULL);
 	prof_pmu_release(&p);
 	prof_logs_release(&d);
 	free(data);
 	prof_meta_release(&m);
+}
+
+/*
+ * The rank of a profile without rank_id in its host's info.json, when it
+ * is one of several: the id of its only device directory among the N
+ * NAMES of PATH (warned), else none.
+ */
+static int64_t
+import_prof_one_device(struct store *s, const char *path, char **names,
+    size_t n)
+{
+	int64_t	 dev, one = NP_NA;
+	size_t	 i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		dev = import_prof_device(names[i]);
+		if (dev == NP_NA || dev == NP_HOST_DEVICE)
+			continue;
+		one = dev;
+		k++;
+	}
+	if (k != 1)
+		return NP_NA;
+	store_load_warning(s, path, -1, "no rank_id: its one device's id "
+	    "%lld is taken as its rank", (long long)one);
+	return one;
 }
 
 int
@@ -140,7 +180,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	struct prof_meta	 hm;
 	char			**names, *hostdir = NULL, *p, *data;
 	size_t			  n, i;
-	int64_t			  dev;
+	int64_t			  dev, rank;
 	bool			  bare;
 
 	bare = import_prof_device(util_basename(path)) != NP_NA;
@@ -158,8 +198,10 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 			store_load_warning(s, hostdir, -1, "no info.json: "
 			    "host times taken as monotonic ns");
 		ctx->rank = hm.rank;
-		if (hm.rank != NP_NA)
-			store_load_rank(s, hm.rank, path);
+		if (hm.rank == NP_NA && ctx->several)
+			ctx->rank = import_prof_one_device(s, path, names, n);
+		if (ctx->rank != NP_NA)
+			store_load_rank(s, ctx->rank, path);
 		data = util_path_join(hostdir, "data");
 		prof_host_read(s, data, &h);
 		prof_mstx_load(s, data, &h, &hm, ctx->rank);
@@ -179,15 +221,16 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		store_load_warning(s, path, -1, "no host directory: device "
 		    "tasks have no op names, and op_summary, which lists "
 		    "compute ops only, has none (task_time has them all)");
+	rank = ctx->rank;
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
 		import_prof_device_dir(s, path, import_prof_device(
-		    util_basename(path)), &h, ctx);
+		    util_basename(path)), &h, rank, ctx);
 	for (i = 0; i < n; i++) {
 		dev = import_prof_device(names[i]);
 		if (dev == NP_NA || dev == NP_HOST_DEVICE)
 			continue;
 		p = util_path_join(path, names[i]);
-		import_prof_device_dir(s, p, dev, &h, ctx);
+		import_prof_device_dir(s, p, dev, &h, rank, ctx);
 		free(p);
 	}
 	util_strv_free(names, n);

@@ -47,4 +47,27 @@ for t in $tables; do
 	    >"$T/set.$t.csv"
 	same_file "$T/set.$t.csv" "$T/out/$t.csv" "stores: $t"
 done
+
+# Profiles without rank_id: each takes its one device's id as its rank,
+# which is warned about; two on the same device are rank 0 twice, which
+# is warned about too.
+"$GEN" prof "$T/norank/a" -L -T 1 -s 5 -n 300
+"$GEN" prof "$T/norank/b" -L -T 1 -s 6 -n 300
+"$NPUPROF" show --db "$T/n1.db" "$T/norank" info >"$T/n1.out" 2>"$T/n1.err"
+ok $? "two profiles without rank_id: imported"
+is "$(grep -c "no rank_id: its one device's id 0 is taken as its rank" \
+    "$T/n1.err")" 2 "each warned: device id 0 taken as its rank"
+grep -q "rank 0 again, as in" "$T/n1.err"
+ok $? "rank 0 twice: warned"
+d=$(ls -d "$T"/norank/b/PROF_*)
+mv "$d/device_0" "$d/device_1"
+for f in "$d"/device_1/*.0 "$d"/device_1/*.0.done; do
+	mv "$f" "$(echo "$f" | sed 's/\.0\(\.done\)\{0,1\}$/.1\1/')"
+done
+"$NPUPROF" show --db "$T/n2.db" "$T/norank" info >"$T/n2.out" 2>"$T/n2.err"
+ok $? "one of them on device 1: imported"
+grep -q "no rank_id: its one device's id 1 is taken as its rank" \
+    "$T/n2.err"
+ok $? "device id 1 taken as its rank"
+is "$(grep -c '^ranks  *2$' "$T/n2.out")" 1 "two ranks"
 done_testing

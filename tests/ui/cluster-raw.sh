@@ -25,7 +25,7 @@ send_keys g
 wait_for 'Findings (' && send_keys j j j j j Enter
 wait_for 'rank 1 in every view' && ok 0 "Enter on rank 1's line"
 send_keys 4
-wait_for 'device all rank 1' && capture | grep -q ' COMMUNICATION '
+wait_for ' Kernels  row ' && capture | grep -q ' COMMUNICATION '
 ok $? "Kernels: rank 1's rows, its COMMUNICATION rows among them"
 send_keys Q
 wait_exit
