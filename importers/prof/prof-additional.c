@@ -15,6 +15,7 @@
 #define PROF_ADD_TENSORS	5
 #define PROF_ADD_TENSOR_SIZE	44
 #define PROF_ADD_CTX_MAX	55
+#define PROF_ADD_HCTX_MAX	65536	/* contexts of one FFTS+ HCCL task */
 #define PROF_ADD_MEMO_MAX	65536	/* distinct tensor lists remembered */
 
 /* GE data type names (section 3.6), by enum value. */
@@ -198,7 +199,21 @@ prof_additional_ctx(struct prof_host *h, const unsigned char *r)
 {
 	uint32_t	 num, i;
 
-	/* HCCL-level ranges belong to communication tasks, not ops. */
+	/*
+	 * HCCL-level records give an inclusive range [first, last] of the
+	 * contexts of an FFTS+ communication task (prof-hccl.c).
+	 */
+	if (importer_le16(r + 2) == PROF_LEVEL_HCCL) {
+		prof_additional_list(&h->hcinfos, &h->nhcinfos, r,
+		    importer_le32(r + 36));
+		h->hcinfos[h->nhcinfos - 1].n = importer_le32(r + 32) == 2 &&
+		    importer_le32(r + 40) >= importer_le32(r + 36) &&
+		    importer_le32(r + 40) - importer_le32(r + 36) <
+		    PROF_ADD_HCTX_MAX ? importer_le32(r + 40) -
+		    importer_le32(r + 36) + 1 : 0;
+		h->hctx_bad += h->hcinfos[h->nhcinfos - 1].n == 0;
+		return;
+	}
 	if (importer_le16(r + 2) != PROF_LEVEL_NODE)
 		return;
 	num = importer_le32(r + 32);
@@ -244,6 +259,12 @@ prof_additional_read(struct store *s, const char *data, struct prof_host *h)
 	prof_additional_flush(h);
 	prof_additional_kind(s, data, "additional.context_id_info", h,
 	    prof_additional_ctx);
+	if (h->hctx_bad > 0)
+		store_load_warning(s, data, -1, "%zu HCCL-level context_id_info "
+		    "record%s without a range of two ids (at most %d apart): "
+		    "not used",
+		    h->hctx_bad, h->hctx_bad == 1 ? "" : "s",
+		    PROF_ADD_HCTX_MAX);
 }
 
 /*
@@ -323,5 +344,6 @@ prof_additional_release(struct prof_host *h)
 	free(h->tinfos);
 	free(h->tensors);
 	free(h->cinfos);
+	free(h->hcinfos);
 	free(h->ctx_ids);
 }

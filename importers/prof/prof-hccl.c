@@ -73,50 +73,95 @@ prof_hccl_infos(const struct prof_host *h, int32_t **first, int32_t **next)
 	free(last);
 }
 
-/* Add the tasks of track I under HCCL span SP: one per context id. */
+static int
+prof_hccl_rec_cmp(const void *a, const void *b)
+{
+	const struct prof_list	*x = a, *y = b;
+
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return 0;
+}
+
+/*
+ * For each HCCL span, its context range: the last HCCL-level
+ * context_id_info it holds, as an index into hcinfos, or -1.
+ */
+static int32_t *
+prof_hccl_ranges(struct prof_host *h)
+{
+	int32_t	*owner, *of;
+	size_t	 i;
+
+	of = xreallocarray(NULL, h->nspans + 1, sizeof *of);
+	for (i = 0; i < h->nspans; i++)
+		of[i] = -1;
+	prof_sort(h->hcinfos, h->nhcinfos, sizeof *h->hcinfos,
+	    prof_hccl_rec_cmp);
+	owner = xreallocarray(NULL, h->nhcinfos + 1, sizeof *owner);
+	prof_ops_owners(h, h->hcinfos, h->nhcinfos, sizeof *h->hcinfos,
+	    PROF_LEVEL_HCCL, owner);
+	for (i = 0; i < h->nhcinfos; i++) {
+		if (owner[i] >= 0)
+			of[owner[i]] = (int32_t)i;
+	}
+	free(owner);
+	return of;
+}
+
+/* A task of track I at context CTX, its record INFO (or -1), if new. */
+static struct prof_hdesc *
+prof_hccl_desc(struct prof_host *h, size_t base, size_t i, uint32_t ctx,
+    bool master)
+{
+	struct prof_hdesc	*d;
+	size_t			 j;
+
+	for (j = base; j < h->nhdescs; j++) {
+		if (h->hdescs[j].ctx == ctx)
+			return &h->hdescs[j];
+	}
+	h->hdescs = util_grow(h->hdescs, h->nhdescs, 1, sizeof *h->hdescs);
+	d = &h->hdescs[h->nhdescs++];
+	d->track = (uint32_t)i;
+	d->info = -1;
+	d->ctx = ctx;
+	d->master = master;
+	d->start_ns = d->dur_ns = NP_NA;
+	return d;
+}
+
+/*
+ * Add the tasks of track I under HCCL span SP: one per context id of its
+ * hccl_info records (a later record of an id replaces the earlier) and
+ * of its context range RANGE (an FFTS+ task; -1 for none), else one.
+ */
 static void
 prof_hccl_add(struct prof_host *h, size_t i, int32_t sp, const int32_t *first,
-    const int32_t *next)
+    const int32_t *next, int32_t range)
 {
 	const struct prof_recs	*x = &h->extra[PX_HCCL];
-	struct prof_hdesc	*d;
-	size_t			 base = h->nhdescs, j;
-	uint32_t		 ctx;
+	const struct prof_list	*r;
+	size_t			 base = h->nhdescs;
+	uint32_t		 c;
 	int32_t			 k;
 	char			 buf[32];
 	bool			 master;
 
 	master = strcmp(prof_dict_type(&h->dicts, PROF_LEVEL_HCCL,
 	    h->spans[sp].type, buf, sizeof buf), "master") == 0;
-	for (k = first[sp]; k >= 0; k = next[k]) {
-		ctx = importer_le32(prof_extra_rec(x, (size_t)k) + 68);
-		/* A later record of a context id replaces the earlier. */
-		for (j = base; j < h->nhdescs; j++) {
-			if (h->hdescs[j].ctx == ctx)
-				break;
-		}
-		if (j == h->nhdescs) {
-			h->hdescs = util_grow(h->hdescs, h->nhdescs, 1,
-			    sizeof *h->hdescs);
-			h->nhdescs++;
-		}
-		d = &h->hdescs[j];
-		d->track = (uint32_t)i;
-		d->info = k;
-		d->ctx = ctx;
-		d->master = master;
-		d->start_ns = d->dur_ns = NP_NA;
+	for (k = first[sp]; k >= 0; k = next[k])
+		prof_hccl_desc(h, base, i, importer_le32(prof_extra_rec(x,
+		    (size_t)k) + 68), master)->info = k;
+	if (range >= 0) {
+		r = &h->hcinfos[range];
+		for (c = 0; c < r->n; c++)
+			prof_hccl_desc(h, base, i, r->first + c, master);
 	}
-	if (h->nhdescs == base) {
-		h->hdescs = util_grow(h->hdescs, h->nhdescs, 1,
-		    sizeof *h->hdescs);
-		d = &h->hdescs[h->nhdescs++];
-		d->track = (uint32_t)i;
-		d->info = -1;
-		d->ctx = PROF_HCCL_NO_CTX;
-		d->master = master;
-		d->start_ns = d->dur_ns = NP_NA;
-	}
+	if (h->nhdescs == base)
+		prof_hccl_desc(h, base, i, PROF_HCCL_NO_CTX, master);
 	util_map_set(&h->hdesc_of, i, base + 1);
 }
 
@@ -154,7 +199,7 @@ void
 prof_hccl_build(struct prof_host *h)
 {
 	struct util_map	 ops;
-	int32_t		*owner, *first, *next, *op_info;
+	int32_t		*owner, *first, *next, *op_info, *range;
 	size_t		 i;
 
 	util_map_init(&h->hdesc_of);
@@ -165,16 +210,18 @@ prof_hccl_build(struct prof_host *h)
 	    PROF_LEVEL_HCCL, owner);
 	prof_hccl_infos(h, &first, &next);
 	op_info = prof_hccl_op_infos(h);
+	range = prof_hccl_ranges(h);
 	util_map_init(&ops);
 	for (i = 0; i < h->ntracks; i++) {
 		if (owner[i] < 0 || h->tracks[i].type == PROF_TASK_FLIP ||
 		    h->tracks[i].type == PROF_TASK_MAINTENANCE)
 			continue;
-		prof_hccl_add(h, i, owner[i], first, next);
+		prof_hccl_add(h, i, owner[i], first, next, range[owner[i]]);
 		if (h->tracks[i].span >= 0)
 			prof_hccl_op(h, &ops, i, op_info);
 	}
 	util_map_release(&ops);
+	free(range);
 	free(op_info);
 	free(first);
 	free(next);

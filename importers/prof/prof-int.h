@@ -304,6 +304,9 @@ struct prof_host {
 	struct util_map		 tmemo_map;
 	struct prof_list	*cinfos;
 	size_t			 ncinfos;
+	struct prof_list	*hcinfos;	/* HCCL level: first, count */
+	size_t			 nhcinfos;
+	size_t			 hctx_bad;	/* of them, not a range */
 	uint32_t		*ctx_ids;
 	size_t			 nctx_ids;
 	struct prof_hdesc	*hdescs;	/* HCCL tasks (prof-hccl.c) */

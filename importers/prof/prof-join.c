@@ -64,6 +64,36 @@ prof_join_add(struct util_map *map, uint64_t k, size_t i)
 }
 
 /*
+ * Index host task I of an FFTS+ HCCL op by the context ids of its HCCL
+ * tasks too, those its node's context list C (or NULL) does not hold.
+ */
+static void
+prof_join_hccl_ctx(const struct prof_host *h, struct util_map *map, size_t i,
+    const struct prof_list *c)
+{
+	const struct prof_track	*t = &h->tracks[i];
+	const struct prof_hdesc	*d;
+	uint64_t		 v;
+	uint32_t		 k;
+	size_t			 j;
+	bool			 seen;
+
+	if (h->nhdescs == 0 || !util_map_get(&h->hdesc_of, i, &v))
+		return;
+	for (j = (size_t)v - 1; j < h->nhdescs && h->hdescs[j].track == i;
+	    j++) {
+		d = &h->hdescs[j];
+		if (d->ctx == UINT32_MAX)
+			continue;
+		for (seen = false, k = 0; c != NULL && k < c->n && !seen; k++)
+			seen = h->ctx_ids[c->first + k] == d->ctx;
+		if (!seen)
+			prof_join_add(map, prof_join_key(t->stream, t->task,
+			    t->batch | t->task >> 16, d->ctx), i);
+	}
+}
+
+/*
  * Give the host tasks of DEVICE their batch ids and index them by join
  * key into MAP (value: track index).
  */
@@ -97,16 +127,18 @@ prof_join_index(struct prof_host *h, int64_t device, bool v6,
 		if (v6)
 			t->task = prof_join_v6_task(t);
 		task = t->task;
-		if (t->ctx < 0 || !prof_join_has_ctx(h, t)) {
+		c = t->ctx >= 0 ? &h->cinfos[t->ctx] : NULL;
+		if (!prof_join_has_ctx(h, t))
+			c = NULL;
+		if (c == NULL)
 			prof_join_add(map, prof_join_key(t->stream, task,
 			    t->batch | task >> 16, UINT32_MAX), i);
-			continue;
-		}
-		c = &h->cinfos[t->ctx];
-		for (j = 0; j < c->n; j++)
+		for (j = 0; c != NULL && j < c->n; j++)
 			prof_join_add(map, prof_join_key(t->stream, task,
 			    t->batch | task >> 16, h->ctx_ids[c->first + j]),
 			    i);
+		if (prof_join_has_ctx(h, t))
+			prof_join_hccl_ctx(h, map, i, c);
 	}
 	prof_flips_free(fl);
 }
@@ -127,6 +159,7 @@ prof_join_compute(const struct prof_host *h, const struct prof_track *t)
 {
 	const char	*n;
 	char		 buf[32];
+	uint64_t	 v;
 
 	if (t->span < 0)
 		return false;
@@ -134,6 +167,10 @@ prof_join_compute(const struct prof_host *h, const struct prof_track *t)
 	    sizeof buf);
 	if (strncmp(n, "KERNEL", 6) != 0 && strcmp(n, "STARS_COMMON") != 0 &&
 	    strcmp(n, "FFTS_PLUS") != 0)
+		return false;
+	/* An FFTS+ task of an HCCL op is communication (section 3.10). */
+	if (strcmp(n, "FFTS_PLUS") == 0 && h->nhdescs > 0 &&
+	    util_map_get(&h->hdesc_of, (uint64_t)(t - h->tracks), &v))
 		return false;
 	n = prof_dict_hash(&h->dicts, t->op_item, buf, sizeof buf);
 	return strncmp(n, "Lccl", 4) != 0;

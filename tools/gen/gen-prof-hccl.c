@@ -8,7 +8,9 @@
  * patterns the vendor's analysis looks for: an all-reduce (SDMA copies on
  * chip links, reduces, notify waits on a master and a slave plane, an
  * RDMA payload closed by 4 tasks), a send on a second group (a copy on
- * chip, RDMA payloads closed by 2 tasks) and a broadcast. With -r R/N
+ * chip, RDMA payloads closed by 2 tasks), a broadcast, and the
+ * all-reduce in graph mode: its tasks the contexts of one FFTS+ task,
+ * with a context range record at the HCCL level. With -r R/N
  * the collection is rank R of N (info.json's rank_id, the local rank of
  * every hccl_info, its peers so many ranks on, modulo N; else rank 2 of
  * 16). Each task is
@@ -86,6 +88,7 @@ static const struct {
 	const char			*group;
 	const struct gen_hccl_step	*steps;
 	size_t				 nsteps;
+	bool				 ffts;	/* one FFTS+ task */
 } gen_hccl_kinds[] = {
 	{ "HcclAllReduce", "hcom_allReduce_", "HcomAllReduce",
 	  "10.0.0.1%enp189s0f0_60000_0_1749700000586", gen_hccl_allreduce,
@@ -95,14 +98,20 @@ static const struct {
 	  sizeof gen_hccl_send / sizeof gen_hccl_send[0] },
 	{ "HcclBroadcast", "hcom_broadcast_", "HcomBroadcast",
 	  "10.0.0.1%enp189s0f0_60000_0_1749700000586", gen_hccl_bcast,
-	  sizeof gen_hccl_bcast / sizeof gen_hccl_bcast[0] }
+	  sizeof gen_hccl_bcast / sizeof gen_hccl_bcast[0] },
+	/* Graph mode: the all-reduce's tasks as contexts of one FFTS+ task. */
+	{ "HcclAllReduce", "hcom_allReduce_", "HcomAllReduce",
+	  "10.0.0.1%enp189s0f0_60000_0_1749700000586", gen_hccl_allreduce,
+	  sizeof gen_hccl_allreduce / sizeof gen_hccl_allreduce[0], true }
 };
 #define GEN_HCCL_NKINDS	(sizeof gen_hccl_kinds / sizeof gen_hccl_kinds[0])
 
 /* Runtime task types of the HCCL tasks, from 5000_40 on. */
 static const char *const gen_hccl_rt[] = {
-	"NOTIFY_WAIT", "NOTIFY_RECORD", "MEMCPY_ADDR_ASYNC", "RDMA_SEND"
+	"NOTIFY_WAIT", "NOTIFY_RECORD", "MEMCPY_ADDR_ASYNC", "RDMA_SEND",
+	"FFTS_PLUS"
 };
+#define GEN_HCCL_RT_FFTS	44
 
 static int
 gen_prof_hccl_rt_type(const char *name)
@@ -162,7 +171,8 @@ gen_prof_hccl_stream(struct gen_prof *g, int device, int stream)
 static void
 gen_prof_hccl_info(struct gen_prof *g, struct gen_prof_host *h,
     const struct gen_prof_clock *c, int t, int64_t ts,
-    const struct gen_hccl_step *s, const char *group, uint64_t size)
+    const struct gen_hccl_step *s, const char *group, uint64_t size,
+    uint32_t ctx)
 {
 	struct gen_buf	*f = &h->f[GF_HCCL];
 	double		 est = (double)s->dur;
@@ -177,7 +187,7 @@ gen_prof_hccl_info(struct gen_prof *g, struct gen_prof_host *h,
 	gen_prof_bin_buf_u32(f, gen_prof_hccl_ranks(g));	/* rank size */
 	gen_prof_bin_buf_u32(f, 0);			/* work flow mode */
 	gen_prof_bin_buf_u32(f, (uint32_t)s->plane);
-	gen_prof_bin_buf_u32(f, GEN_HCCL_NO_RANK);	/* no context id */
+	gen_prof_bin_buf_u32(f, ctx);			/* context id */
 	gen_prof_bin_buf_u64(f, gen_prof_core_rand(g) % 100000);
 	gen_prof_bin_buf_u32(f, 0);			/* stage */
 	gen_prof_bin_buf_u32(f, 0);			/* role */
@@ -192,6 +202,17 @@ gen_prof_hccl_info(struct gen_prof *g, struct gen_prof_host *h,
 	gen_prof_bin_buf_u32(f, (uint32_t)s->transport);
 	gen_prof_bin_buf_u32(f, s->rdma == GR_NONE ? 255 : (uint32_t)s->rdma);
 	gen_prof_bin_buf_pad(f, 256);
+}
+
+/* The bytes step S moves: up to 2 MB, one in eight above 32 MB. */
+static uint64_t
+gen_prof_hccl_size(struct gen_prof *g, const struct gen_hccl_step *s)
+{
+	if (!s->sized)
+		return 0;
+	if (gen_prof_core_rand(g) % 8 == 0)
+		return 33554432 + 1024 * (gen_prof_core_rand(g) % 8192);
+	return 256 * (1 + gen_prof_core_rand(g) % 8192);
 }
 
 /* Run step S of an op on DEVICE from host time TT: its device times. */
@@ -222,15 +243,12 @@ gen_prof_hccl_task(struct gen_prof *g, struct gen_prof_host *h,
 	int			 stream = GEN_HCCL_STREAM + 4 * t + s->plane;
 	uint64_t		 size;
 
-	/* Up to 2 MB, one in eight large (above 32 MB). */
-	size = !s->sized ? 0 : gen_prof_core_rand(g) % 8 == 0 ? 33554432 +
-	    1024 * (gen_prof_core_rand(g) % 8192) : 256 *
-	    (1 + gen_prof_core_rand(g) % 8192);
+	size = gen_prof_hccl_size(g, s);
 	gen_prof_core_span(g, h, c, t, GF_API_AGING, 5500, s->plane == 0 ?
 	    GEN_HCCL_MASTER : GEN_HCCL_SLAVE, hb, he, gen_prof_core_hash(
 	    s->name), s->name, "communication");
 	gen_prof_hccl_info(g, h, c, t, hb + c->tick, s, gen_hccl_kinds[k].group,
-	    size);
+	    size, GEN_HCCL_NO_RANK);
 	st = gen_prof_hccl_stream(g, device, stream);
 	g->htasks = util_grow(g->htasks, g->nhtasks, 1, sizeof *g->htasks);
 	x = &g->htasks[g->nhtasks++];
@@ -244,6 +262,7 @@ gen_prof_hccl_task(struct gen_prof *g, struct gen_prof_host *h,
 	x->task = ++st->next;
 	x->size = size;
 	x->op = g->nhops;
+	x->ctx = -1;
 	gen_prof_hccl_run(g, c, st, x->tt, s, &x->start, &x->dur);
 	gen_prof_bin_head(b, 5000, 802, h->tids[t], 33,
 	    gen_prof_core_host_raw(c, x->tt));
@@ -251,6 +270,78 @@ gen_prof_hccl_task(struct gen_prof *g, struct gen_prof_host *h,
 	    (uint32_t)gen_prof_hccl_rt_type(s->name));
 	gen_prof_bin_buf_u64(b, 0);
 	gen_prof_bin_buf_pad(b, 64);
+}
+
+/*
+ * The steps of op kind K as the contexts 0..n-1 of one FFTS+ task on
+ * thread T, in one master HCCL span HB..HE holding the context range, a
+ * hccl_info per context and the task's task_track; on the device the
+ * planes run side by side, each plane's contexts one after another.
+ */
+static void
+gen_prof_hccl_ffts(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t, int device, int k, int64_t hb,
+    int64_t he)
+{
+	const struct gen_hccl_step *s;
+	struct gen_prof_htask	*x;
+	struct gen_hccl_stream	*st;
+	struct gen_buf		*b = &h->f[GF_CTX];
+	int			 stream = GEN_HCCL_STREAM + 4 * t;
+	int64_t			 tt = hb + 2 * c->tick, base, at[3];
+	size_t			 i, n = gen_hccl_kinds[k].nsteps;
+	uint32_t		 task;
+
+	gen_prof_core_span(g, h, c, t, GF_API_AGING, 5500, GEN_HCCL_MASTER, hb,
+	    he, gen_prof_core_hash("AllReduceFfts"), "AllReduceFfts",
+	    "communication");
+	gen_prof_bin_head(b, 5500, 4, h->tids[t], 20,
+	    gen_prof_core_host_raw(c, hb + c->tick));
+	gen_prof_bin_buf_u64(b, gen_prof_core_hash("AllReduceFfts"));
+	gen_prof_bin_buf_u32(b, 2);
+	gen_prof_bin_buf_u32(b, 0);
+	gen_prof_bin_buf_u32(b, (uint32_t)(n - 1));
+	gen_prof_bin_buf_pad(b, 256);
+	st = gen_prof_hccl_stream(g, device, stream);
+	task = ++st->next;
+	b = &h->f[GF_TRACK];
+	gen_prof_bin_head(b, 5000, 802, h->tids[t], 33,
+	    gen_prof_core_host_raw(c, tt));
+	gen_prof_bin_track_ids(b, g->o->track_v2, device, stream, task,
+	    GEN_HCCL_RT_FFTS);
+	gen_prof_bin_buf_u64(b, 0);
+	gen_prof_bin_buf_pad(b, 64);
+	base = tt + gen_prof_core_range(g, 2000, 6000);
+	if (base < st->free + 100)
+		base = st->free + gen_prof_core_range(g, 100, 900);
+	at[0] = at[1] = at[2] = base;
+	for (i = 0; i < n; i++) {
+		s = &gen_hccl_kinds[k].steps[i];
+		g->htasks = util_grow(g->htasks, g->nhtasks, 1,
+		    sizeof *g->htasks);
+		x = &g->htasks[g->nhtasks++];
+		memset(x, 0, sizeof *x);
+		x->device = device;
+		x->tid = h->tids[t];
+		x->tt = tt;
+		x->kind = k;
+		x->step = s;
+		x->stream = stream;
+		x->task = task;
+		x->ctx = (int)i;
+		x->op = g->nhops;
+		x->size = gen_prof_hccl_size(g, s);
+		gen_prof_hccl_info(g, h, c, t, hb + c->tick, s,
+		    gen_hccl_kinds[k].group, x->size, (uint32_t)i);
+		x->start = c->dsync + (at[s->plane] - c->dsync + c->dtick - 1) /
+		    c->dtick * c->dtick;
+		x->dur = (s->dur / 2 + gen_prof_core_range(g, 0, s->dur) +
+		    c->dtick - 1) / c->dtick * c->dtick;
+		at[s->plane] = x->start + x->dur + gen_prof_core_range(g, 100,
+		    900);
+		if (x->start + x->dur > st->free)
+			st->free = x->start + x->dur;
+	}
 }
 
 /* The node_basic_info and hccl_op_info records of op kind K at TS. */
@@ -300,9 +391,14 @@ gen_prof_hccl_op(struct gen_prof *g, struct gen_prof_host *h,
 	hb = nbi + 2 * c->tick + gen_prof_core_gap(g, c, 300, 900);
 	for (i = 0; i < gen_hccl_kinds[k].nsteps; i++) {
 		he = hb + gen_prof_core_gap(g, c, 1500, 4000);
-		gen_prof_hccl_task(g, h, c, t, device, k,
-		    &gen_hccl_kinds[k].steps[i], hb, he);
+		if (gen_hccl_kinds[k].ffts)
+			gen_prof_hccl_ffts(g, h, c, t, device, k, hb, he);
+		else
+			gen_prof_hccl_task(g, h, c, t, device, k,
+			    &gen_hccl_kinds[k].steps[i], hb, he);
 		hb = he + gen_prof_core_gap(g, c, 300, 900);
+		if (gen_hccl_kinds[k].ffts)
+			break;
 	}
 	node_e = hb + gen_prof_core_gap(g, c, 300, 900);
 	acl_e = node_e + gen_prof_core_gap(g, c, 300, 900);
@@ -324,7 +420,8 @@ gen_prof_hccl_dicts(struct gen_prof *g, struct strbuf *hash,
     struct strbuf *types)
 {
 	static const char *const names[] = { "Notify_Wait", "Notify_Record",
-	    "Memcpy", "Reduce_Inline", "RDMASend", "RING-NHR" };
+	    "Memcpy", "Reduce_Inline", "RDMASend", "RING-NHR",
+	    "AllReduceFfts" };
 	size_t	 i;
 
 	if (!g->o->hccl)
@@ -383,9 +480,14 @@ gen_prof_hccl_logs(struct gen_prof *g, const struct gen_prof_clock *c,
 	for (i = 0; i < n; i++) {
 		x = &g->htasks[l[2 * i + 1] / 2];
 		b = &dev[x->device].logs;
-		gen_prof_bin_stars(b, (int)(l[2 * i + 1] % 2),
-		    (int)(b->len / 64), 11, (uint16_t)x->stream,
-		    (uint16_t)x->task, l[2 * i], 0, 0);
+		if (x->ctx >= 0)
+			gen_prof_bin_stars(b, 34 + (int)(l[2 * i + 1] % 2),
+			    (int)(b->len / 64), 11, (uint16_t)x->stream,
+			    (uint16_t)x->task, l[2 * i], 6, (uint16_t)x->ctx);
+		else
+			gen_prof_bin_stars(b, (int)(l[2 * i + 1] % 2),
+			    (int)(b->len / 64), 11, (uint16_t)x->stream,
+			    (uint16_t)x->task, l[2 * i], 0, 0);
 	}
 	free(l);
 }
@@ -421,20 +523,22 @@ gen_prof_hccl_expect(struct gen_prof *g, const struct gen_prof_clock *c,
 	strbuf_init(&b);
 	strbuf_addf(&b, "begin_ns,%lld\ndevice,tid,host_ts,op,op_begin,op_end,"
 	    "op_name,op_type,op_group,name,group,plane,master,stream,task,"
-	    "start_ns,dur_ns,local,remote,transport,link,rdma,size\n",
+	    "ctx,start_ns,dur_ns,local,remote,transport,link,rdma,size\n",
 	    (long long)c->begin_us * 1000);
 	for (i = 0; i < g->nhtasks; i++) {
 		x = &g->htasks[i];
 		s = x->step;
 		strbuf_addf(&b, "%d,%u,%llu,%d,%llu,%llu,%s,%s,%s,%s,%s,%d,%d,"
-		    "%d,%u,%lld,%lld,%u,%u,%s,%s,%s,%llu\n", x->device, x->tid,
+		    "%d,%u,%u,%lld,%lld,%u,%u,%s,%s,%s,%llu\n", x->device, x->tid,
 		    (unsigned long long)gen_prof_core_host_raw(c, x->tt), x->op,
 		    (unsigned long long)gen_prof_core_host_raw(c, x->op_b),
 		    (unsigned long long)gen_prof_core_host_raw(c, x->op_e),
 		    gen_hccl_kinds[x->kind].node, gen_hccl_kinds[x->kind].type,
 		    gen_hccl_kinds[x->kind].group, s->name,
-		    gen_hccl_kinds[x->kind].group, s->plane, s->plane == 0,
-		    x->stream, x->task, (long long)(x->start + g->local_off),
+		    gen_hccl_kinds[x->kind].group, s->plane, s->plane == 0 ||
+		    x->ctx >= 0, x->stream, x->task, x->ctx >= 0 ?
+		    (unsigned)x->ctx : GEN_HCCL_NO_RANK,
+		    (long long)(x->start + g->local_off),
 		    (long long)x->dur, gen_prof_hccl_local(g),
 		    gen_prof_hccl_remote(g, s), tr[s->transport],
 		    gen_prof_hccl_enum(s->link, lk, 6), s->rdma == GR_NONE ?

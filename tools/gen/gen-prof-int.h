@@ -162,6 +162,7 @@ struct gen_prof_htask {
 	int				 stream;
 	int				 kind;
 	int				 op;
+	int				 ctx;	/* FFTS+ context, or -1 */
 };
 struct gen_prof {
 	const struct gen_prof_opts	*o;

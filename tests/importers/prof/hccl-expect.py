@@ -64,7 +64,7 @@ def read_truth(path):
         begin = int(f.readline().split(",")[1])
         rows = list(csv.DictReader(f))
     ints = ("device", "tid", "host_ts", "op", "op_begin", "op_end", "plane",
-            "master", "stream", "task", "start_ns", "dur_ns", "local",
+            "master", "stream", "task", "ctx", "start_ns", "dur_ns", "local",
             "remote", "size")
     for r in rows:
         for k in ints:
@@ -92,7 +92,7 @@ def merge(tasks, ops):
                 break
             while i < len(tq) and tq[i]["host_ts"] <= o["end"]:
                 t = dict(tq[i])
-                key = (t["stream"], t["task"])
+                key = (t["stream"], t["task"], t["ctx"])
                 seen[key] = seen.get(key, 0) + 1
                 t["iter"] = seen[key]
                 t["op_name"] = o["name"]

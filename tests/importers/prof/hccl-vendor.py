@@ -72,7 +72,7 @@ def vendor_events(truth, dev, begin):
             hccl_name=t["name"], group_name=t["group"],
             plane_id=t["plane"], timestamp=t["start_ns"],
             duration=t["dur_ns"], stream_id=t["stream"], task_id=t["task"],
-            context_id=4294967295, batch_id=0, host_timestamp=t["host_ts"],
+            context_id=t["ctx"], batch_id=0, host_timestamp=t["host_ts"],
             is_master=t["master"], local_rank=t["local"],
             remote_rank=t["remote"], transport_type=t["transport"],
             link_type=t["link"], rdma_type=t["rdma"], size=t["size"],

@@ -2,7 +2,8 @@
 # HCCL ops of raw PROF collections (doc/formats.md sections 3.10 and
 # 8.7): npuprof-gen prof -L writes collections whose HCCL ops run their
 # tasks (SDMA copies, reduces, notify waits, RDMA payloads on master and
-# slave planes, three op kinds on two groups) with the truth of every
+# slave planes, three op kinds on two groups, and an all-reduce as the
+# contexts of one FFTS+ task as graph mode runs it) with the truth of every
 # task in hccl_truth.csv; hccl-expect.py, an independent Python
 # implementation of the vendor's analysis, computes from it the
 # communication, communication_bandwidth and communication_matrix tables
@@ -111,4 +112,26 @@ is "$(grep -c ',COMMUNICATION,' "$T/nomaster.csv")" 0 \
 same_file "$T/nomaster-stat.csv" "$d/want/op_statistic.csv" \
     "no master type: op_statistic as before"
 
+# A context range record of an FFTS+ op that is not two ids: warned and
+# not used; the op's contexts all have hccl_info, so nothing changes.
+d="$T/one"
+cp -R "$d/in" "$T/range"
+f=$(ls "$T"/range/PROF_*/host/data/*context_id_info.slice_0)
+"$PY" - "$f" <<'PYEOF'
+import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+for o in range(0, len(b) - 255, 256):
+    if struct.unpack_from("<H", b, o + 2)[0] == 5500:
+        struct.pack_into("<I", b, o + 32, 3)
+        break
+open(sys.argv[1], "wb").write(b)
+PYEOF
+"$NPUPROF" show --db "$T/range.db" --format csv "$T/range" communication \
+    >"$T/range.csv" 2>"$T/range.err"
+ok $? "bad context range: imported"
+grep -q "1 HCCL-level context_id_info record without a range of two ids" \
+    "$T/range.err"
+ok $? "bad context range: warned"
+same_file "$T/range.csv" "$d/exp/communication.csv" \
+    "bad context range: communication as before"
 done_testing
