@@ -161,7 +161,7 @@ void
 util_fmt_pyfloat(char *buf, size_t size, double d)
 {
 	char	 tmp[40], digits[24], *p;
-	int	 prec, exp, n, i;
+	int	 prec, lo, hi, exp, n, i;
 	size_t	 o = 0;
 
 	if (isnan(d)) {
@@ -172,11 +172,22 @@ util_fmt_pyfloat(char *buf, size_t size, double d)
 		snprintf(buf, size, d < 0 ? "-inf" : "inf");
 		return;
 	}
-	for (prec = 1; prec <= 17; prec++) {
+	/*
+	 * The fewest digits that read back: if p digits do, so do p + 1, so
+	 * a binary search over 1..17 finds them.
+	 */
+	lo = 1;
+	hi = 17;
+	while (lo < hi) {
+		prec = (lo + hi) / 2;
 		snprintf(tmp, sizeof tmp, "%.*e", prec - 1, d);
 		if (strtod(tmp, NULL) == d)
-			break;
+			hi = prec;
+		else
+			lo = prec + 1;
 	}
+	prec = lo;
+	snprintf(tmp, sizeof tmp, "%.*e", prec - 1, d);
 	/* tmp is [-]d[.ddd]e[+-]xx: gather the digits and the exponent. */
 	p = tmp;
 	if (*p == '-')

@@ -530,30 +530,31 @@ prof_hs_p2p(const char *key)
 static void
 prof_hs_group(struct prof_hstats *x, size_t n, int64_t begin)
 {
-	struct util_map	 at;
+	struct util_map		 at;
 	struct prof_hstat	*o;
-	uint64_t	 v, h;
-	size_t		 i;
+	uint64_t		 v, h;
+	size_t			 i;
+	bool			 found;
 
 	util_map_init(&at);
 	for (i = 0; i < n; i++) {
 		if (x->ev[i].d->start_ns < begin)
 			continue;
 		h = util_hash64(x->ev[i].key, strlen(x->ev[i].key));
-		if (!util_map_get(&at, h, &v) ||
-		    strcmp(x->ops[v].key, x->ev[i].key) != 0) {
+		found = util_map_get(&at, h, &v);
+		/* Two keys of one hash: rare enough to look at them all. */
+		if (found && strcmp(x->ops[v].key, x->ev[i].key) != 0)
 			for (v = 0; v < x->nops && strcmp(x->ops[v].key,
 			    x->ev[i].key) != 0; v++)
 				;
-			if (v == x->nops) {
-				x->ops = util_grow(x->ops, x->nops, 1,
-				    sizeof *x->ops);
-				o = &x->ops[x->nops++];
-				memset(o, 0, sizeof *o);
-				o->key = x->ev[i].key;
-				o->p2p = prof_hs_p2p(x->ev[i].key);
-				util_map_set(&at, h, v);
-			}
+		if (!found || v == x->nops) {
+			v = x->nops;
+			x->ops = util_grow(x->ops, x->nops, 1, sizeof *x->ops);
+			o = &x->ops[x->nops++];
+			memset(o, 0, sizeof *o);
+			o->key = x->ev[i].key;
+			o->p2p = prof_hs_p2p(x->ev[i].key);
+			util_map_set(&at, h, v);
 		}
 		o = &x->ops[v];
 		o->ev = util_grow(o->ev, o->nev, 1, sizeof *o->ev);

@@ -29,11 +29,14 @@ prof_ht_fmt(char *buf, size_t size, struct prof_hnum x)
 
 /* Add op O into TOTAL, as the vendor's combine adds them. */
 static void
-prof_ht_total_add(struct prof_hstat *total, const struct prof_hstat *o)
+prof_ht_total_add(struct prof_hstat *total, const struct prof_hstat *o,
+    struct util_map *at)
 {
-	struct prof_hbw	*b;
-	size_t		 i, k;
-	int		 t, c;
+	struct prof_hbw		*b;
+	const struct prof_hdist	*d;
+	uint64_t		 key, k;
+	size_t			 i;
+	int			 t, c;
 
 	for (c = HT_ELAPSE; c <= HT_IDLE; c++)
 		prof_hs_add(&total->t[c], o->t[c]);
@@ -44,18 +47,19 @@ prof_ht_total_add(struct prof_hstat *total, const struct prof_hstat *o)
 		if (t == HS_SDMA)
 			continue;
 		for (i = 0; i < o->bw[t].ndist; i++) {
-			for (k = 0; k < b->ndist && b->dist[k].size !=
-			    o->bw[t].dist[i].size; k++)
-				;
-			if (k == b->ndist) {
+			d = &o->bw[t].dist[i];
+			/* Sizes are never -0.0 or NaN: their bits are keys. */
+			memcpy(&key, &d->size, sizeof key);
+			if (!util_map_get(&at[t], key, &k)) {
 				b->dist = util_grow(b->dist, b->ndist, 1,
 				    sizeof *b->dist);
-				memset(&b->dist[b->ndist++], 0,
-				    sizeof *b->dist);
-				b->dist[k].size = o->bw[t].dist[i].size;
+				k = b->ndist++;
+				memset(&b->dist[k], 0, sizeof *b->dist);
+				b->dist[k].size = d->size;
+				util_map_set(&at[t], key, k);
 			}
-			prof_hs_add(&b->dist[k].count, o->bw[t].dist[i].count);
-			prof_hs_add(&b->dist[k].dur, o->bw[t].dist[i].dur);
+			prof_hs_add(&b->dist[k].count, d->count);
+			prof_hs_add(&b->dist[k].dur, d->dur);
 		}
 	}
 }
@@ -140,13 +144,15 @@ static void
 prof_ht_write_ops(struct prof_hstats *x, bool bw)
 {
 	struct prof_hstat	 total;
-	const char	*type;
-	size_t		 i, n;
-	int		 p, t;
+	struct util_map		 at[HS_NTRANS];	/* total's sizes */
+	const char		*type;
+	size_t			 i, n;
+	int			 p, t;
 
 	for (p = 1; p >= 0; p--) {
 		type = p ? "p2p" : "collective";
 		memset(&total, 0, sizeof total);
+		memset(at, 0, sizeof at);
 		for (i = n = 0; i < x->nops; i++) {
 			if (x->ops[i].p2p != p || x->ops[i].dropped)
 				continue;
@@ -157,7 +163,7 @@ prof_ht_write_ops(struct prof_hstats *x, bool bw)
 				prof_ht_time_row(x->s, &x->ops[i],
 				    x->ops[i].key,
 				    type);
-			prof_ht_total_add(&total, &x->ops[i]);
+			prof_ht_total_add(&total, &x->ops[i], at);
 			n++;
 		}
 		if (n == 0)
@@ -170,6 +176,8 @@ prof_ht_write_ops(struct prof_hstats *x, bool bw)
 		else
 			prof_ht_time_row(x->s, &total, "Total Op Info", type);
 		prof_hs_release(&total);
+		for (t = 0; t < HS_NTRANS; t++)
+			util_map_release(&at[t]);
 	}
 }
 
