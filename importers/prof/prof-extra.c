@@ -95,6 +95,23 @@ prof_extra_xref_cmp(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
+/*
+ * Keep only the first SIZE bytes of each record of X (the rest no longer
+ * read), in a smaller array.
+ */
+void
+prof_extra_shrink(struct prof_recs *x, size_t size)
+{
+	size_t	 i;
+
+	if (size >= x->size || x->n == 0)
+		return;
+	for (i = 0; i < x->n; i++)
+		memmove(x->v + i * size, x->v + i * x->size, size);
+	x->size = size;
+	x->v = xreallocarray(x->v, x->n, size);
+}
+
 /* Record I of X in thread and time order. */
 const unsigned char *
 prof_extra_rec(const struct prof_recs *x, size_t i)

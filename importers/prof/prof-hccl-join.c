@@ -23,6 +23,9 @@ struct prof_hccl_join {
 	struct prof_hevent	*ev;
 	size_t			 nev;
 	size_t			 lost;		/* tasks no op took */
+	char			**pool;		/* distinct strings of ev */
+	size_t			 npool;
+	struct util_map		 pool_at;	/* hash -> 1 + pool index */
 };
 
 static const struct prof_host	*prof_hccl_join_host;	/* for qsort */
@@ -96,15 +99,37 @@ prof_hccl_join_gather(struct prof_hccl_join *j, int64_t device)
 	return norun;
 }
 
-/* The text of hash ID, or N/A for none. */
+/*
+ * String S kept once in J's pool (events repeat their op's names); takes
+ * ownership of S.
+ */
 static char *
-prof_hccl_join_name(const struct prof_host *h, uint64_t id)
+prof_hccl_join_intern(struct prof_hccl_join *j, char *s)
+{
+	uint64_t	 h = util_hash64(s, strlen(s)), v;
+
+	for (; util_map_get(&j->pool_at, h, &v); h++) {
+		if (strcmp(j->pool[v], s) == 0) {
+			free(s);
+			return j->pool[v];
+		}
+	}
+	j->pool = util_grow(j->pool, j->npool, 1, sizeof *j->pool);
+	j->pool[j->npool] = s;
+	util_map_set(&j->pool_at, h, j->npool);
+	return j->pool[j->npool++];
+}
+
+/* The text of hash ID, or N/A for none, from J's pool. */
+static char *
+prof_hccl_join_name(struct prof_hccl_join *j, uint64_t id)
 {
 	char	 buf[32];
 
 	if (id == 0)
-		return xstrdup("N/A");
-	return xstrdup(prof_dict_hash(&h->dicts, id, buf, sizeof buf));
+		return prof_hccl_join_intern(j, xstrdup("N/A"));
+	return prof_hccl_join_intern(j, xstrdup(prof_dict_hash(&j->h->dicts,
+	    id, buf, sizeof buf)));
 }
 
 /* Task D (index K) taken by op O, ITER its key's count so far. */
@@ -128,9 +153,9 @@ prof_hccl_join_take(struct prof_hccl_join *j, const struct prof_hop *o,
 	e->d = d;
 	e->info = d->info >= 0 ? prof_extra_rec(&h->extra[PX_HCCL],
 	    (size_t)d->info) : NULL;
-	e->op = prof_hccl_join_name(h, o->item);
-	e->group = e->info != NULL ? prof_hccl_join_name(h,
-	    importer_le64(e->info + 40)) : prof_hccl_join_name(h, o->group);
+	e->op = prof_hccl_join_name(j, o->item);
+	e->group = e->info != NULL ? prof_hccl_join_name(j,
+	    importer_le64(e->info + 40)) : prof_hccl_join_name(j, o->group);
 	e->host_ts = t->ts;
 	e->first_ts = o->begin;
 	e->model_id = t->model_id;
@@ -226,9 +251,9 @@ prof_hccl_join_names(struct prof_hccl_join *j, int64_t begin)
 		len = strlen(e->group);
 		xasprintf(&name, "%s_%s_%lld_%u", e->op, e->group + (len > 3 ?
 		    len - 3 : 0), (long long)g[k].count, e->iter);
-		free(e->op);
-		e->op = name;
-		xasprintf(&e->key, "%s@%s", e->op, e->group);
+		e->op = prof_hccl_join_intern(j, name);
+		xasprintf(&name, "%s@%s", e->op, e->group);
+		e->key = prof_hccl_join_intern(j, name);
 	}
 	free(g);
 }
@@ -371,11 +396,10 @@ prof_hccl_device(struct store *s, struct prof_host *h,
 		store_load_warning(s, dm->dir, -1, "%zu HCCL op%s without a "
 		    "master task: no op_summary row", nomaster,
 		    nomaster == 1 ? "" : "s");
-	for (i = 0; i < j.nev; i++) {
-		free(j.ev[i].op);
-		free(j.ev[i].group);
-		free(j.ev[i].key);
-	}
+	for (i = 0; i < j.npool; i++)
+		free(j.pool[i]);
+	free(j.pool);
+	util_map_release(&j.pool_at);
 	free(j.ev);
 	free(j.tasks);
 	free(j.ops);

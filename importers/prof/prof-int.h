@@ -342,6 +342,7 @@ bool		 prof_extra_table_begin(struct store *, const char *, int64_t,
 void		 prof_extra_read(struct store *, const char *,
 		     struct prof_host *);
 const unsigned char *prof_extra_rec(const struct prof_recs *, size_t);
+void		 prof_extra_shrink(struct prof_recs *, size_t);
 void		 prof_extra_tables(struct store *, struct prof_host *,
 		     const struct prof_meta *, int64_t);
 int64_t		 prof_extra_model(const struct prof_host *,
