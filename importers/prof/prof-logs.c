@@ -59,10 +59,13 @@ prof_logs_cnt(struct prof_logs *l, const struct prof_stream *st, int cnt)
 /*
  * Read the stars_soc stream. Records with a wrong magic are counted and
  * skipped, unless every record has one (older firmware), section 11.2.
+ * With TAIL the records line up from the first byte (the stream lost
+ * bytes at its end, not at its head); the cut record left at the end is
+ * counted in *CUT.
  */
 static void
 prof_logs_stars(struct prof_logs *l, struct prof_files *f, bool v6,
-    bool expand, bool accept_all, int64_t *bad)
+    bool expand, bool accept_all, bool tail, int64_t *bad, int64_t *cut)
 {
 	struct prof_stream	 st;
 	struct prof_log		 g;
@@ -71,8 +74,13 @@ prof_logs_stars(struct prof_logs *l, struct prof_files *f, bool v6,
 	int64_t			 first_bad = -1;
 	const char		*bad_path = NULL;
 
+	*bad = 0;
 	prof_slices_open(&st, l->s, f, v6 ? DEV_STARS_V6_SIZE :
 	    DEV_STARS_SIZE, false);
+	if (tail) {
+		*cut = st.skip;
+		st.skip = 0;
+	}
 	while ((r = prof_slices_next(&st)) != NULL) {
 		if (dev_stars_decode(r, st.recsize, expand, &d) != 0 &&
 		    !accept_all) {
@@ -99,7 +107,8 @@ prof_logs_stars(struct prof_logs *l, struct prof_files *f, bool v6,
 		g.type = (uint8_t)(g.ffts ? d.sub_task_type : d.sqe_type);
 		prof_logs_add(l, &g);
 	}
-	if (*bad > 0 && !accept_all)
+	/* With no record kept, the caller tries the other readings. */
+	if (*bad > 0 && !accept_all && l->n > 0)
 		store_load_warning(l->s, bad_path, first_bad, "%lld records "
 		    "without the 0x6BD3 magic, skipped", (long long)*bad);
 	prof_slices_close(&st);
@@ -250,7 +259,7 @@ prof_logs_read(struct store *s, const char *data, const struct prof_meta *m,
 	struct prof_logs	 l;
 	struct prof_flips	*fl;
 	struct prof_files	 f;
-	int64_t			 bad = 0;
+	int64_t			 bad = 0, cut = 0;
 	size_t			 lone[2] = { 0, 0 };
 	bool			 stars = prof_meta_is_stars(m);
 
@@ -270,13 +279,29 @@ prof_logs_read(struct store *s, const char *data, const struct prof_meta *m,
 	d->bytes += f.total;
 	if (stars) {
 		prof_logs_stars(&l, &f, prof_meta_is_v6(m), expand, false,
-		    &bad);
+		    false, &bad, &cut);
+		/*
+		 * The vendor's rule takes bytes that are not a whole record
+		 * for the head of the stream; if no record then has the
+		 * magic, the stream may have lost its tail instead.
+		 */
+		if (l.n == 0 && bad > 0 && f.total % (prof_meta_is_v6(m) ?
+		    DEV_STARS_V6_SIZE : DEV_STARS_SIZE) != 0) {
+			l.cnt = -1;
+			prof_logs_stars(&l, &f, prof_meta_is_v6(m), expand,
+			    false, true, &bad, &cut);
+			if (l.n > 0)
+				store_load_warning(s, f.paths[f.n - 1], -1,
+				    "the records line up from the first byte: "
+				    "the last %lld bytes are a cut record, "
+				    "dropped", (long long)cut);
+		}
 		if (l.n == 0 && bad > 0) {
 			store_load_warning(s, f.paths[0], -1, "no record has "
 			    "the 0x6BD3 magic: reading them all");
 			l.cnt = -1;
 			prof_logs_stars(&l, &f, prof_meta_is_v6(m), expand,
-			    true, &bad);
+			    true, false, &bad, &cut);
 		}
 	} else
 		prof_logs_hwts(&l, &f);

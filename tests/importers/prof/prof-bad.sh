@@ -55,6 +55,24 @@ ok $? "bad stars magic: counted and located"
 is "$(rows magic "$P" op_summary)" "$(($(want_rows magic op_summary) - 1))" \
     "bad stars magic: only that task is lost"
 
+# The device logs lose their tail in the middle of a record: the vendor's
+# rule reads the stray bytes as the head, no record then has the magic,
+# and the records are read again from the first byte; only the tasks of
+# the cut record and after are lost.
+fresh tail
+f="$P/device_0/data/stars_soc.data.0.slice_0"
+sz=$(wc -c <"$f")
+head -c $((sz - 64 * 3 - 20)) "$f" >"$T/tail.cut" && mv "$T/tail.cut" "$f"
+load tail "$P"
+is $st 0 "device logs cut at the tail: import succeeds"
+grep -q "the records line up from the first byte: the last 44 bytes are a cut record, dropped" \
+    "$T/tail/err"
+ok $? "device logs cut at the tail: warned"
+n=$(rows tail "$P" op_summary)
+[ "$n" -ge $(($(want_rows tail op_summary) - 3)) ] &&
+    [ "$n" -lt "$(want_rows tail op_summary)" ]
+ok $? "device logs cut at the tail: only the last tasks lost ($n rows)"
+
 fresh hmagic
 printf '\000' | dd of="$P/host/data/aging.api_event.data.slice_0" bs=1 \
     seek=0 conv=notrunc 2>/dev/null
