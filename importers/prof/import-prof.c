@@ -172,6 +172,32 @@ import_prof_one_device(struct store *s, const char *path, char **names,
 	return one;
 }
 
+/*
+ * Warn when PATH is the PROF_* half of an un-analysed torch_npu profile:
+ * its FRAMEWORK/ records are not decoded, so what they hold is missing,
+ * not zero.
+ */
+static void
+import_prof_framework(struct store *s, const char *path)
+{
+	char	*parent, *slash;
+
+	parent = xstrdup(path);
+	while ((slash = strrchr(parent, '/')) != NULL && slash[1] == '\0')
+		*slash = '\0';
+	if ((slash = strrchr(parent, '/')) != NULL) {
+		*slash = '\0';
+		if (util_dir_has(parent, "FRAMEWORK") &&
+		    !util_dir_has(parent, "ASCEND_PROFILER_OUTPUT"))
+			store_load_warning(s, parent, -1, "FRAMEWORK/ "
+			    "(torch_npu's own records: PyTorch ops, memory, "
+			    "Python calls) is not decoded: only the CANN half "
+			    "of this profile is shown; analyse it with "
+			    "torch_npu to see the rest");
+	}
+	free(parent);
+}
+
 int
 import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
@@ -184,6 +210,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	bool			  bare;
 
 	bare = import_prof_device(util_basename(path)) != NP_NA;
+	if (!bare)
+		import_prof_framework(s, path);
 	names = bare ? NULL : util_dir_list(path, &n);
 	if (bare) {
 		n = 0;

@@ -73,6 +73,17 @@ n=$(rows tail "$P" op_summary)
     [ "$n" -lt "$(want_rows tail op_summary)" ]
 ok $? "device logs cut at the tail: only the last tasks lost ($n rows)"
 
+# An un-analysed torch_npu profile: FRAMEWORK/ beside its PROF_*, not
+# decoded, is said, not left silent.
+fresh fwk
+mkdir -p "$T/fwk/in/FRAMEWORK"
+: >"$T/fwk/in/FRAMEWORK/torch.op_range"
+load fwk "$T/fwk/in"
+is $st 0 "FRAMEWORK/ beside PROF_*: import succeeds"
+grep -q "FRAMEWORK/ (torch_npu's own records: PyTorch ops, memory, Python calls) is not decoded" \
+    "$T/fwk/err"
+ok $? "FRAMEWORK/ beside PROF_*: said not decoded"
+
 fresh hmagic
 printf '\000' | dd of="$P/host/data/aging.api_event.data.slice_0" bs=1 \
     seek=0 conv=notrunc 2>/dev/null
