@@ -9,7 +9,8 @@
 set -u
 secs=${1:-60}
 shift
-targets=${*:-csv trace db prof prof-cpu prof-v6 job job-binary timeline cluster}
+targets=${*:-csv trace db prof prof-cpu prof-v6 prof-hccl job job-binary timeline
+    cluster}
 gen=tools/gen/npuprof-gen
 drv=tests/fuzz/npuprof-fuzz
 out=fuzz
@@ -21,6 +22,9 @@ mkdir -p "$out/base"
     -n 300 -C -2 >/dev/null
 [ -d "$out/base/prof-v6" ] || "$gen" prof "$out/base/prof-v6" -s 7 \
     -n 300 -c 950 >/dev/null
+# 910B with HCCL ops (FFTS+ ones too) on two threads.
+[ -d "$out/base/prof-hccl" ] || "$gen" prof "$out/base/prof-hccl" -s 8 \
+    -n 300 -L -T 2 >/dev/null
 [ -d "$out/base/job" ] || "$gen" job "$out/base/job" -n 60 --pmu \
     >/dev/null
 # The CANN-era JOB: binary GE records, hash ids, binary AI CPU records.
