@@ -1,6 +1,6 @@
 #!/bin/sh
 # The raw PROF importer benchmark (run by bench/run, or alone:
-# sh bench/prof.sh path/to/npuprof-tui). Two inputs:
+# sh bench/prof.sh path/to/npuprof-tui). Three inputs:
 #  1. npuprof-gen prof with BENCH_PROF_OPS (1,000,000) device tasks on a
 #     310P (one task per op, with their ACL, node and runtime spans and
 #     host records, task ids wrapping with flips);
@@ -60,3 +60,23 @@ if [ -f "$ORACLE/genprof.py" ] && command -v python3 >/dev/null; then
 else
 	echo "oracle input skipped: no $ORACLE/genprof.py or python3"
 fi
+
+# 3. HCCL ops: the same generator with -L (BENCH_PROF_HCCL_OPS compute
+#    ops, 200,000; about one HCCL op in ten launches, ten tasks each),
+#    beside the same seed without them: what the HCCL tasks, their ops and
+#    the communication tables cost.
+HOPS=${BENCH_PROF_HCCL_OPS:-200000}
+for l in "" -L; do
+	rm -rf "$T/h" "$T/h.db"
+	"$GEN" prof "$T/h" -s 7 -n "$HOPS" -T 2 $l >/dev/null
+	bytes=$(du -sb "$T/h" | cut -f1)
+	run "$T/m" "$NPUPROF" import -q --db "$T/h.db" "$T/h"
+	ops=$("$NPUPROF" show -q --db "$T/h.db" --format csv "$T/h" \
+	    op_summary | grep -c ',COMMUNICATION,' || true)
+	tasks=$("$NPUPROF" show -q --db "$T/h.db" --format csv "$T/h" \
+	    task_time | tail -n +2 | wc -l)
+	report "prof -n $HOPS -T 2 ${l:-without -L}: $ops HCCL ops, $tasks device tasks" \
+	    "$tasks" "$bytes"
+done
+echo "(reproduce: $GEN prof DIR -s 7 -n $HOPS -T 2 [-L];" \
+    "/usr/bin/time -v $NPUPROF import -q --db S.db DIR)"
