@@ -348,7 +348,8 @@ prof_hccl_join_rows(struct prof_hccl_join *j, struct prof_hrow **rowsp,
 	free(key);
 	free(end);
 	free(has);
-	qsort(rows, k, sizeof *rows, prof_hccl_join_row_cmp);
+	if (k > 1)
+		qsort(rows, k, sizeof *rows, prof_hccl_join_row_cmp);
 	*rowsp = rows;
 	return k;
 }
