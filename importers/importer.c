@@ -163,15 +163,25 @@ importer_units(const char *root, size_t *n)
 	return v;
 }
 
-/* How many units of W are of the kind of unit I (I among them). */
+/*
+ * How many units of W are of the kind of unit I (I among them); SAME
+ * keeps the counts.
+ */
 static size_t
-importer_same_kind(const struct import_walk *w, size_t i)
+importer_same_kind(const struct import_walk *w, size_t i, size_t *same)
 {
-	size_t	 j, n = 0;
+	size_t	 j;
 
-	for (j = 0; j < w->n; j++)
-		n += w->v[j].imp == w->v[i].imp;
-	return n;
+	/* Counted once per kind, at its first unit. */
+	if (same[i] == 0) {
+		for (j = 0; j < w->n; j++)
+			same[i] += w->v[j].imp == w->v[i].imp;
+		for (j = i + 1; j < w->n; j++) {
+			if (w->v[j].imp == w->v[i].imp)
+				same[j] = same[i];
+		}
+	}
+	return same[i];
 }
 
 /*
@@ -187,7 +197,7 @@ importer_run(struct store *s, const char *root, char **cause)
 	struct strbuf		 kinds;
 	char			*why = NULL, *looked;
 	size_t			 i, ok = 0, ranked = 0, nunranked = 0;
-	size_t			*unranked;
+	size_t			*unranked, *same;
 
 	memset(&w, 0, sizeof w);
 	util_walk_init(&w.tree, root);
@@ -202,12 +212,14 @@ importer_run(struct store *s, const char *root, char **cause)
 	}
 	strbuf_init(&kinds);
 	unranked = xreallocarray(NULL, w.n + 1, sizeof *unranked);
+	same = xcalloc(w.n + 1, sizeof *same);
 	for (i = 0; i < w.n; i++) {
 		/* A failed write ends the load: the store cannot be kept. */
 		if (store_failed(s, cause) != 0) {
 			strbuf_release(&kinds);
 			importer_walk_free(&w);
 			free(unranked);
+			free(same);
 			return -1;
 		}
 		memset(&ctx, 0, sizeof ctx);
@@ -215,7 +227,7 @@ importer_run(struct store *s, const char *root, char **cause)
 		ctx.rank = NP_NA;
 		ctx.model = ctx.iter = NP_NA;
 		ctx.root = root;
-		ctx.several = importer_same_kind(&w, i) > 1;
+		ctx.several = importer_same_kind(&w, i, same) > 1;
 		store_load_meta(s, "importer.current", w.v[i].imp->name);
 		store_load_progress_files(s, (int64_t)i, (int64_t)w.n);
 		store_load_progress(s, w.v[i].imp->name, w.v[i].path, 0, 0);
@@ -243,6 +255,7 @@ importer_run(struct store *s, const char *root, char **cause)
 		store_load_warning(s, w.v[unranked[i]].path, -1, "this profile "
 		    "names no rank, unlike others here: its rows carry none");
 	free(unranked);
+	free(same);
 	store_load_progress_files(s, (int64_t)w.n, (int64_t)w.n);
 	store_load_meta(s, "importer.current", NULL);
 	store_load_meta(s, "source", kinds.s);

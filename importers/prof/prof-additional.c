@@ -260,9 +260,9 @@ prof_additional_read(struct store *s, const char *data, struct prof_host *h)
 	prof_additional_kind(s, data, "additional.context_id_info", h,
 	    prof_additional_ctx);
 	if (h->hctx_bad > 0)
-		store_load_warning(s, data, -1, "%zu HCCL-level context_id_info "
-		    "record%s without a range of two ids (at most %d apart): "
-		    "not used",
+		store_load_warning(s, data, -1, "%zu HCCL-level "
+		    "context_id_info record%s without a range of two ids (at "
+		    "most %d apart): not used",
 		    h->hctx_bad, h->hctx_bad == 1 ? "" : "s",
 		    PROF_ADD_HCTX_MAX);
 }

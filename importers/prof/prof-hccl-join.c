@@ -25,7 +25,7 @@ struct prof_hccl_join {
 	size_t			 lost;		/* tasks no op took */
 	char			**pool;		/* distinct strings of ev */
 	size_t			 npool;
-	struct util_map		 pool_at;	/* hash -> 1 + pool index */
+	struct util_map		 pool_at;	/* hash -> pool index */
 };
 
 static const struct prof_host	*prof_hccl_join_host;	/* for qsort */
@@ -142,9 +142,14 @@ prof_hccl_join_take(struct prof_hccl_join *j, const struct prof_hop *o,
 	const struct prof_track	*t = &h->tracks[d->track];
 	struct prof_hevent	*e;
 	uint64_t		 key, n = 0;
+	uint32_t		 ids[4];
 
-	key = (uint64_t)t->stream << 48 | (uint64_t)(t->task & 0xFFFF) << 32 |
-	    (uint64_t)(d->ctx & 0xFFFF) << 16 | t->batch;
+	/* The vendor's key is the whole stream, task, context and batch. */
+	ids[0] = t->stream;
+	ids[1] = t->task;
+	ids[2] = d->ctx;
+	ids[3] = t->batch;
+	key = util_hash64((const char *)ids, sizeof ids);
 	util_map_get(seen, key, &n);
 	util_map_set(seen, key, ++n);
 	j->ev = util_grow(j->ev, j->nev, 1, sizeof *j->ev);
@@ -292,8 +297,8 @@ prof_hccl_join_row_cmp(const void *a, const void *b)
  * last; an op without a master task has none (counted in *NOMASTER).
  */
 static size_t
-prof_hccl_join_rows(struct prof_hccl_join *j, struct prof_hrow **rowsp,
-    size_t *nomaster)
+prof_hccl_join_rows(struct prof_hccl_join *j, int64_t begin,
+    struct prof_hrow **rowsp, size_t *nomaster, size_t *early)
 {
 	struct prof_hrow	*rows = NULL, *r;
 	struct prof_hevent	*e;
@@ -336,14 +341,16 @@ prof_hccl_join_rows(struct prof_hccl_join *j, struct prof_hrow **rowsp,
 		has[k] = true;
 	}
 	for (i = k = 0; i < n; i++) {
-		if (!has[i]) {
+		/* The vendor drops ops that start before the collection. */
+		if (!has[i] || rows[i].start_ns < begin) {
+			*early += has[i];
 			free(rows[i].name);
 			continue;
 		}
 		rows[i].dur_ns = end[i] - rows[i].start_ns;
 		rows[k++] = rows[i];
 	}
-	*nomaster = n - k;
+	*nomaster = n - k - *early;
 	util_map_release(&at);
 	free(key);
 	free(end);
@@ -360,11 +367,12 @@ prof_hccl_join_rows(struct prof_hccl_join *j, struct prof_hrow **rowsp,
  * rows in start order in *ROWSP (free with prof_hccl_rows_free).
  */
 size_t
-prof_hccl_device(struct store *s, struct prof_host *h,
+prof_hccl_join_device(struct store *s, struct prof_host *h,
     const struct prof_meta *dm, int64_t rank, struct prof_hrow **rowsp)
 {
 	struct prof_hccl_join	 j;
-	size_t			 n, norun, nomaster, noinfo = 0, i;
+	struct prof_hstats	 x;
+	size_t			 n, norun, nomaster, early = 0, noinfo = 0, i;
 
 	*rowsp = NULL;
 	memset(&j, 0, sizeof j);
@@ -374,9 +382,18 @@ prof_hccl_device(struct store *s, struct prof_host *h,
 	if (j.nev > 1)
 		qsort(j.ev, j.nev, sizeof *j.ev, prof_hccl_join_ev_cmp);
 	prof_hccl_join_names(&j, prof_meta_begin_ns(dm));
-	n = prof_hccl_join_rows(&j, rowsp, &nomaster);
-	if (j.nev > 0)
-		prof_hccl_stats(s, h, j.ev, j.nev, dm, rank);
+	n = prof_hccl_join_rows(&j, prof_meta_begin_ns(dm), rowsp, &nomaster,
+	    &early);
+	if (j.nev > 0) {
+		prof_hccl_stats(&x, s, h, j.ev, j.nev, dm);
+		prof_ht_write(&x, dm->device, rank);
+		prof_hs_free(&x);
+	}
+	if (h->hdesc_lost > 0) {
+		store_load_warning(s, dm->dir, -1, "%zu HCCL tasks beyond the "
+		    "first %d not kept", h->hdesc_lost, PROF_HCCL_MAX_TASKS);
+		h->hdesc_lost = 0;
+	}
 	for (i = 0; i < j.nev; i++)
 		noinfo += j.ev[i].info == NULL;
 	if (noinfo > 0)
@@ -397,6 +414,10 @@ prof_hccl_device(struct store *s, struct prof_host *h,
 		store_load_warning(s, dm->dir, -1, "%zu HCCL op%s without a "
 		    "master task: no op_summary row", nomaster,
 		    nomaster == 1 ? "" : "s");
+	if (early > 0)
+		store_load_warning(s, dm->dir, -1, "%zu HCCL op%s starting "
+		    "before the collection: no op_summary row, as the "
+		    "vendor's", early, early == 1 ? "" : "s");
 	for (i = 0; i < j.npool; i++)
 		free(j.pool[i]);
 	free(j.pool);

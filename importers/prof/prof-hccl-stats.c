@@ -20,6 +20,9 @@
 
 #include "prof-int.h"
 
+/* Up to this many sizes or links are searched, past it mapped. */
+#define HS_LINEAR	16
+
 /* Bigger than this many MB is a large packet, per transport. */
 static const double prof_hs_large[HS_NTRANS] = { 0.5, 32, 32, 0, 32 };
 
@@ -51,6 +54,13 @@ static uint32_t
 prof_hs_u32(const struct prof_hevent *e, size_t off, uint32_t dflt)
 {
 	return e->info != NULL ? importer_le32(e->info + off) : dflt;
+}
+
+/* The plane of event E: -1 without a record, as the vendor's default. */
+static int64_t
+prof_hs_plane(const struct prof_hevent *e)
+{
+	return e->info != NULL ? (int64_t)importer_le32(e->info + 64) : -1;
 }
 
 static double
@@ -146,40 +156,55 @@ prof_hs_ratios(struct prof_hnum *t)
 }
 
 /*
- * The time columns of op O from the tasks of its master plane (the plane
- * of its first master task); false if it has no master task.
+ * The tasks of op O's master plane (the plane of its first master task)
+ * into V, their number returned; *FIRST the earliest master task's start.
+ * 0 if the op has no master task.
  */
-static bool
-prof_hs_times(struct prof_hstats *x, struct prof_hstat *o)
+static size_t
+prof_hs_master(const struct prof_hstats *x, const struct prof_hstat *o,
+    size_t *v, int64_t *first)
 {
 	const struct prof_hevent	*e;
-	struct prof_hnum			 w, rt;
-	int64_t				 lo = 0, hi = 0, first = 0;
-	size_t				*v, n = 0, i, cnt, jump;
-	uint32_t			 plane = 0;
-	bool				 found = false, flag = true;
-	double				 mb;
-	char				 buf[48];
+	int64_t				 plane = 0;
+	size_t				 i, n = 0;
+	bool				 found = false;
 
 	for (i = 0; i < o->nev && !found; i++) {
 		if (x->ev[o->ev[i]].d->master) {
-			plane = prof_hs_u32(&x->ev[o->ev[i]], 64, 0);
+			plane = prof_hs_plane(&x->ev[o->ev[i]]);
 			found = true;
 		}
 	}
 	if (!found)
-		return false;
-	v = xreallocarray(NULL, o->nev + 1, sizeof *v);
+		return 0;
 	found = false;
 	for (i = 0; i < o->nev; i++) {
 		e = &x->ev[o->ev[i]];
-		if (e->d->master && (!found || e->d->start_ns < first)) {
-			first = e->d->start_ns;
+		if (e->d->master && (!found || e->d->start_ns < *first)) {
+			*first = e->d->start_ns;
 			found = true;
 		}
-		if (prof_hs_u32(e, 64, 0) == plane)
+		if (prof_hs_plane(e) == plane)
 			v[n++] = o->ev[i];
 	}
+	return n;
+}
+
+/*
+ * Transit, wait and synchronization of op O from the N tasks V of its
+ * master plane: copies and closed payload runs are transit, notify waits
+ * are waits, and synchronization until the first transit.
+ */
+static void
+prof_hs_walk_times(struct prof_hstats *x, struct prof_hstat *o,
+    const size_t *v, size_t n)
+{
+	const struct prof_hevent	*e;
+	struct prof_hnum		 w, rt;
+	size_t				 i, cnt, jump;
+	bool				 flag = true;
+	double				 mb;
+
 	jump = prof_hs_jump(x, o);
 	for (i = 0; i < n;) {
 		e = &x->ev[v[i]];
@@ -206,6 +231,26 @@ prof_hs_times(struct prof_hstats *x, struct prof_hstat *o)
 		}
 		i++;
 	}
+}
+
+/*
+ * The time columns of op O from the tasks of its master plane; false if
+ * it has no master task.
+ */
+static bool
+prof_hs_times(struct prof_hstats *x, struct prof_hstat *o)
+{
+	const struct prof_hevent	*e;
+	int64_t				 lo = 0, hi = 0, first = 0;
+	size_t				*v, n, i;
+	char				 buf[48];
+
+	v = xreallocarray(NULL, o->nev + 1, sizeof *v);
+	if ((n = prof_hs_master(x, o, v, &first)) == 0) {
+		free(v);
+		return false;
+	}
+	prof_hs_walk_times(x, o, v, n);
 	for (i = 0; i < n; i++) {
 		e = &x->ev[v[i]];
 		if (i == 0 || e->d->start_ns < lo)
@@ -225,23 +270,58 @@ prof_hs_times(struct prof_hstats *x, struct prof_hstat *o)
 	return true;
 }
 
+/*
+ * Index size I of B once B has so many that a search would cost: the
+ * few sizes of most ops are searched, a map would cost them more.
+ */
+static void
+prof_hs_dist_index(struct prof_hbw *b, uint64_t i)
+{
+	uint64_t	 key, j;
+
+	if (b->ndist < HS_LINEAR)
+		return;
+	for (j = b->ndist == HS_LINEAR ? 0 : i; j <= i; j++) {
+		memcpy(&key, &b->dist[j].size, sizeof key);
+		util_map_set(&b->dist_at, key, j);
+	}
+}
+
+/*
+ * Add COUNT packets of SIZE MB taking DUR to the size distribution of B,
+ * sizes in the order first seen.
+ */
+void
+prof_hs_dist(struct prof_hbw *b, double size, struct prof_hnum count,
+    struct prof_hnum dur)
+{
+	uint64_t	 key, i;
+
+	/* Sizes are never -0.0 or NaN: their bits are keys. */
+	memcpy(&key, &size, sizeof key);
+	if (b->ndist < HS_LINEAR) {
+		for (i = 0; i < b->ndist && b->dist[i].size != size; i++)
+			;
+	} else if (!util_map_get(&b->dist_at, key, &i))
+		i = b->ndist;
+	if (i == b->ndist) {
+		b->dist = util_grow(b->dist, b->ndist, 1, sizeof *b->dist);
+		b->ndist++;
+		memset(&b->dist[i], 0, sizeof *b->dist);
+		b->dist[i].size = size;
+		prof_hs_dist_index(b, i);
+	}
+	prof_hs_add(&b->dist[i].count, count);
+	prof_hs_add(&b->dist[i].dur, dur);
+}
+
 /* Count SIZE MB moved in DUR into transport B. */
 static void
 prof_hs_record(struct prof_hbw *b, double size, struct prof_hnum dur)
 {
-	size_t	 i;
-
 	prof_hs_add(&b->size, prof_hs_real(size));
 	prof_hs_add(&b->time, dur);
-	for (i = 0; i < b->ndist && b->dist[i].size != size; i++)
-		;
-	if (i == b->ndist) {
-		b->dist = util_grow(b->dist, b->ndist, 1, sizeof *b->dist);
-		memset(&b->dist[b->ndist++], 0, sizeof *b->dist);
-		b->dist[i].size = size;
-	}
-	prof_hs_add(&b->dist[i].count, (struct prof_hnum){ 1, false });
-	prof_hs_add(&b->dist[i].dur, dur);
+	prof_hs_dist(b, size, (struct prof_hnum){ 1, false }, dur);
 }
 
 /* The transport an SDMA copy counts in: its link's, else SDMA. */
@@ -294,30 +374,39 @@ prof_hs_sdma_total(struct prof_hbw *b)
 	    b[HS_PCIE].time.real || b[HS_SIO].time.real });
 }
 
-/* The planes of op O in the order they first appear, then their tasks. */
+/*
+ * The tasks of op O plane by plane, the planes in the order they first
+ * appear, each plane's tasks in order: a counting sort.
+ */
 static size_t *
 prof_hs_by_plane(const struct prof_hstats *x, const struct prof_hstat *o)
 {
-	size_t		*v, n = 0, i, k, np = 0;
-	uint32_t	*planes;
+	struct util_map	 at;		/* plane + 1 -> its rank */
+	size_t		*v, *rank, *at_k, i, np = 0;
+	uint64_t	 k;
 
+	util_map_init(&at);
 	v = xreallocarray(NULL, o->nev + 1, sizeof *v);
-	planes = xreallocarray(NULL, o->nev + 1, sizeof *planes);
+	rank = xreallocarray(NULL, o->nev + 1, sizeof *rank);
+	at_k = xcalloc(o->nev + 1, sizeof *at_k);
 	for (i = 0; i < o->nev; i++) {
-		uint32_t p = prof_hs_u32(&x->ev[o->ev[i]], 64, 0);
-
-		for (k = 0; k < np && planes[k] != p; k++)
-			;
-		if (k == np)
-			planes[np++] = p;
-	}
-	for (k = 0; k < np; k++) {
-		for (i = 0; i < o->nev; i++) {
-			if (prof_hs_u32(&x->ev[o->ev[i]], 64, 0) == planes[k])
-				v[n++] = o->ev[i];
+		/* -1, no record, is key 0. */
+		if (!util_map_get(&at, (uint64_t)(prof_hs_plane(&x->ev[
+		    o->ev[i]]) + 1), &k)) {
+			k = np++;
+			util_map_set(&at, (uint64_t)(prof_hs_plane(&x->ev[
+			    o->ev[i]]) + 1), k);
 		}
+		rank[i] = (size_t)k;
+		at_k[k + 1]++;
 	}
-	free(planes);
+	for (k = 1; k <= np; k++)
+		at_k[k] += at_k[k - 1];
+	for (i = 0; i < o->nev; i++)
+		v[at_k[rank[i]]++] = o->ev[i];
+	free(rank);
+	free(at_k);
+	util_map_release(&at);
 	return v;
 }
 
@@ -326,9 +415,9 @@ static size_t
 prof_hs_plane_end(const struct prof_hstats *x, const size_t *v, size_t n,
     size_t i)
 {
-	uint32_t	 p = prof_hs_u32(&x->ev[v[i]], 64, 0);
+	int64_t		 p = prof_hs_plane(&x->ev[v[i]]);
 
-	while (i < n && prof_hs_u32(&x->ev[v[i]], 64, 0) == p)
+	while (i < n && prof_hs_plane(&x->ev[v[i]]) == p)
 		i++;
 	return i;
 }
@@ -352,17 +441,26 @@ prof_hs_link(struct prof_hstat *o, const struct prof_hevent *e)
 {
 	uint32_t	 src = prof_hs_u32(e, 48, HS_NO_RANK);
 	uint32_t	 dst = prof_hs_u32(e, 52, HS_NO_RANK);
-	char		 key[24];
-	size_t		 i;
+	uint64_t	 k, i, j;
 
-	snprintf(key, sizeof key, "%u-%u", src, dst == HS_NO_RANK ? src : dst);
-	for (i = 0; i < o->nlinks && strcmp(o->links[i].key, key) != 0; i++)
-		;
-	if (i == o->nlinks) {
-		o->links = util_grow(o->links, o->nlinks, 1, sizeof *o->links);
-		memset(&o->links[o->nlinks++], 0, sizeof *o->links);
-		memcpy(o->links[i].key, key, sizeof key);
-	}
+	if (dst == HS_NO_RANK)
+		dst = src;
+	k = (uint64_t)src << 32 | dst;
+	if (o->nlinks < HS_LINEAR) {
+		for (i = 0; i < o->nlinks && o->links[i].id != k; i++)
+			;
+	} else if (!util_map_get(&o->link_at, k, &i))
+		i = o->nlinks;
+	if (i < o->nlinks)
+		return &o->links[i];
+	o->links = util_grow(o->links, o->nlinks, 1, sizeof *o->links);
+	memset(&o->links[o->nlinks++], 0, sizeof *o->links);
+	o->links[i].id = k;
+	snprintf(o->links[i].key, sizeof o->links[i].key, "%u-%u", src, dst);
+	/* Many links (a large all-to-all): a map from then on. */
+	for (j = o->nlinks == HS_LINEAR ? 0 : i; o->nlinks >= HS_LINEAR &&
+	    j <= i; j++)
+		util_map_set(&o->link_at, o->links[j].id, j);
 	return &o->links[i];
 }
 
@@ -434,7 +532,17 @@ prof_hs_run(struct prof_hstats *x, struct prof_hstat *o,
 	int	 t;
 
 	if (links) {
-		t = prof_hs_u32(e, 132, HS_NO_RANK) == HS_TR_RDMA ? 2 : -1;
+		/* The matrix's numbers: RDMA 2, LOCAL 3; else none. */
+		switch (prof_hs_u32(e, 132, HS_NO_RANK)) {
+		case HS_TR_RDMA:
+			t = 2;
+			break;
+		case HS_TR_LOCAL:
+			t = 3;
+			break;
+		default:
+			t = -1;
+		}
 		prof_hs_link_add(prof_hs_link(o, e), t, mb, rt,
 		    t == 2 ? 0.5 : 0);
 	} else if ((t = prof_hs_rdma_trans(e)) >= 0)
@@ -568,56 +676,64 @@ prof_hs_release(struct prof_hstat *o)
 {
 	int	 t;
 
-	for (t = 0; t < HS_NTRANS; t++)
+	for (t = 0; t < HS_NTRANS; t++) {
 		free(o->bw[t].dist);
+		util_map_release(&o->bw[t].dist_at);
+	}
 	free(o->links);
+	util_map_release(&o->link_at);
 	free(o->ev);
 }
 
 /*
- * Compute and write the communication tables of device directory DM from
+ * Compute into X the communication statistics of device directory DM from
  * the N events EV (sorted in host time order, named), those from the
- * collection's start on.
+ * collection's start on; warn about what they leave out. Free X with
+ * prof_hs_free().
  */
 void
-prof_hccl_stats(struct store *s, const struct prof_host *h,
-    struct prof_hevent *ev, size_t n, const struct prof_meta *dm,
-    int64_t rank)
+prof_hccl_stats(struct prof_hstats *x, struct store *s,
+    const struct prof_host *h, struct prof_hevent *ev, size_t n,
+    const struct prof_meta *dm)
 {
-	struct prof_hstats	 x;
-	int64_t		 device = dm->device;
-	size_t		 i;
+	size_t	 i;
 
-	memset(&x, 0, sizeof x);
-	x.s = s;
-	x.h = h;
-	x.ev = ev;
-	prof_hs_group(&x, n, prof_meta_begin_ns(dm));
-	for (i = 0; i < x.nops; i++) {
-		if (!prof_hs_times(&x, &x.ops[i])) {
-			x.ops[i].dropped = true;
-			x.nomaster++;
+	memset(x, 0, sizeof *x);
+	x->s = s;
+	x->h = h;
+	x->ev = ev;
+	prof_hs_group(x, n, prof_meta_begin_ns(dm));
+	for (i = 0; i < x->nops; i++) {
+		/* The matrix needs no master task, the times do. */
+		prof_hs_links(x, &x->ops[i]);
+		if (!prof_hs_times(x, &x->ops[i])) {
+			x->ops[i].dropped = true;
+			x->nomaster++;
 			continue;
 		}
-		prof_hs_bandwidths(&x, &x.ops[i]);
-		prof_hs_links(&x, &x.ops[i]);
+		prof_hs_bandwidths(x, &x->ops[i]);
 	}
-	if (x.nops > x.nomaster)
-		prof_ht_write(&x, device, rank);
-	if (x.nomaster > 0)
+	if (x->nomaster > 0)
 		store_load_warning(s, dm->dir, -1, "%zu HCCL op%s "
-		    "without a master task: no communication statistics",
-		    x.nomaster, x.nomaster == 1 ? "" : "s");
-	if (x.odd > 0)
+		    "without a master task: no communication time or "
+		    "bandwidth", x->nomaster, x->nomaster == 1 ? "" : "s");
+	if (x->odd > 0)
 		store_load_warning(s, dm->dir, -1, "%zu RDMA payload "
 		    "run%s of a transport other than RDMA or SDMA: not in the "
-		    "bandwidth", x.odd, x.odd == 1 ? "" : "s");
-	if (x.open > 0)
+		    "bandwidth", x->odd, x->odd == 1 ? "" : "s");
+	if (x->open > 0)
 		store_load_warning(s, dm->dir, -1, "%zu RDMA payload "
 		    "run%s without the tasks that close them: not in the "
-		    "transit time, bandwidth or matrix", x.open, x.open == 1 ?
+		    "transit time, bandwidth or matrix", x->open, x->open == 1 ?
 		    "" : "s");
-	for (i = 0; i < x.nops; i++)
-		prof_hs_release(&x.ops[i]);
-	free(x.ops);
+}
+
+void
+prof_hs_free(struct prof_hstats *x)
+{
+	size_t	 i;
+
+	for (i = 0; i < x->nops; i++)
+		prof_hs_release(&x->ops[i]);
+	free(x->ops);
 }

@@ -29,12 +29,9 @@ prof_ht_fmt(char *buf, size_t size, struct prof_hnum x)
 
 /* Add op O into TOTAL, as the vendor's combine adds them. */
 static void
-prof_ht_total_add(struct prof_hstat *total, const struct prof_hstat *o,
-    struct util_map *at)
+prof_ht_total_add(struct prof_hstat *total, const struct prof_hstat *o)
 {
 	struct prof_hbw		*b;
-	const struct prof_hdist	*d;
-	uint64_t		 key, k;
 	size_t			 i;
 	int			 t, c;
 
@@ -46,21 +43,9 @@ prof_ht_total_add(struct prof_hstat *total, const struct prof_hstat *o,
 		prof_hs_add(&b->size, o->bw[t].size);
 		if (t == HS_SDMA)
 			continue;
-		for (i = 0; i < o->bw[t].ndist; i++) {
-			d = &o->bw[t].dist[i];
-			/* Sizes are never -0.0 or NaN: their bits are keys. */
-			memcpy(&key, &d->size, sizeof key);
-			if (!util_map_get(&at[t], key, &k)) {
-				b->dist = util_grow(b->dist, b->ndist, 1,
-				    sizeof *b->dist);
-				k = b->ndist++;
-				memset(&b->dist[k], 0, sizeof *b->dist);
-				b->dist[k].size = d->size;
-				util_map_set(&at[t], key, k);
-			}
-			prof_hs_add(&b->dist[k].count, d->count);
-			prof_hs_add(&b->dist[k].dur, d->dur);
-		}
+		for (i = 0; i < o->bw[t].ndist; i++)
+			prof_hs_dist(b, o->bw[t].dist[i].size,
+			    o->bw[t].dist[i].count, o->bw[t].dist[i].dur);
 	}
 }
 
@@ -144,7 +129,6 @@ static void
 prof_ht_write_ops(struct prof_hstats *x, bool bw)
 {
 	struct prof_hstat	 total;
-	struct util_map		 at[HS_NTRANS];	/* total's sizes */
 	const char		*type;
 	size_t			 i, n;
 	int			 p, t;
@@ -152,7 +136,6 @@ prof_ht_write_ops(struct prof_hstats *x, bool bw)
 	for (p = 1; p >= 0; p--) {
 		type = p ? "p2p" : "collective";
 		memset(&total, 0, sizeof total);
-		memset(at, 0, sizeof at);
 		for (i = n = 0; i < x->nops; i++) {
 			if (x->ops[i].p2p != p || x->ops[i].dropped)
 				continue;
@@ -163,7 +146,7 @@ prof_ht_write_ops(struct prof_hstats *x, bool bw)
 				prof_ht_time_row(x->s, &x->ops[i],
 				    x->ops[i].key,
 				    type);
-			prof_ht_total_add(&total, &x->ops[i], at);
+			prof_ht_total_add(&total, &x->ops[i]);
 			n++;
 		}
 		if (n == 0)
@@ -176,8 +159,6 @@ prof_ht_write_ops(struct prof_hstats *x, bool bw)
 		else
 			prof_ht_time_row(x->s, &total, "Total Op Info", type);
 		prof_hs_release(&total);
-		for (t = 0; t < HS_NTRANS; t++)
-			util_map_release(&at[t]);
 	}
 }
 
@@ -229,9 +210,11 @@ struct prof_ht_mrow {
 	const char		*link;
 	const struct prof_hlink	*l;		/* NULL for the total */
 	int			 type;
-	struct prof_hnum		 size;
-	struct prof_hnum		 time;
-	struct prof_hnum		 bw;
+	struct prof_hnum	 size;
+	struct prof_hnum	 time;
+	struct prof_hnum	 bw;
+	size_t			 order;		/* of its name */
+	size_t			 seq;
 };
 
 /* A link of a set and its place there, for a stable sort. */
@@ -268,16 +251,52 @@ prof_ht_mset_sort(struct prof_ht_mset *m)
 	free(it);
 }
 
+/* Whether set M is of op kind KIND, group GROUP and link LINK. */
+static bool
+prof_ht_mset_is(const struct prof_ht_mset *m, const char *kind,
+    const char *group, const char *link)
+{
+	return strcmp(m->kind, kind) == 0 && strcmp(m->group, group) == 0 &&
+	    strcmp(m->link, link) == 0;
+}
+
+/*
+ * The index of the set of KIND, GROUP and LINK among the N sets M (AT
+ * maps their hashes), or N.
+ */
+static size_t
+prof_ht_mset_find(const struct prof_ht_mset *m, size_t n,
+    const struct util_map *at, uint64_t h, const char *kind,
+    const char *group, const char *link)
+{
+	uint64_t	 v;
+	size_t		 k;
+
+	if (!util_map_get(at, h, &v))
+		return n;
+	if (prof_ht_mset_is(&m[v], kind, group, link))
+		return (size_t)v;
+	/* Two sets of one hash: rare enough to look at them all. */
+	for (k = 0; k < n && !prof_ht_mset_is(&m[k], kind, group, link); k++)
+		;
+	return k;
+}
+
 /* The sets of op kind, group and link of the ops of type P2P. */
 static struct prof_ht_mset *
 prof_ht_msets(const struct prof_hstats *x, bool p2p, size_t *np)
 {
-	struct prof_ht_mset		*m = NULL;
+	struct prof_ht_mset	*m = NULL;
 	const struct prof_hstat	*o;
+	struct util_map		 at;
+	struct strbuf		 b;
 	const char		*group;
 	char			*kind;
+	uint64_t		 h;
 	size_t			 n = 0, i, j, k;
 
+	util_map_init(&at);
+	strbuf_init(&b);
 	for (i = 0; i < x->nops; i++) {
 		o = &x->ops[i];
 		if (o->p2p != p2p || o->nlinks == 0)
@@ -285,22 +304,27 @@ prof_ht_msets(const struct prof_hstats *x, bool p2p, size_t *np)
 		kind = prof_ht_kind(o->key);
 		group = strrchr(o->key, '@') + 1;
 		for (j = 0; j < o->nlinks; j++) {
-			for (k = 0; k < n && (strcmp(m[k].kind, kind) != 0 ||
-			    strcmp(m[k].group, group) != 0 ||
-			    strcmp(m[k].link, o->links[j].key) != 0); k++)
-				;
+			strbuf_reset(&b);
+			strbuf_addf(&b, "%s@%s@%s", kind, group,
+			    o->links[j].key);
+			h = util_hash64(b.s, b.len);
+			k = prof_ht_mset_find(m, n, &at, h, kind, group,
+			    o->links[j].key);
 			if (k == n) {
 				m = util_grow(m, n, 1, sizeof *m);
 				memset(&m[n++], 0, sizeof *m);
 				m[k].kind = xstrdup(kind);
 				m[k].group = group;
 				m[k].link = o->links[j].key;
+				util_map_set(&at, h, k);
 			}
 			m[k].v = util_grow(m[k].v, m[k].n, 1, sizeof *m[k].v);
 			m[k].v[m[k].n++] = &o->links[j];
 		}
 		free(kind);
 	}
+	strbuf_release(&b);
+	util_map_release(&at);
 	*np = n;
 	return m;
 }
@@ -365,6 +389,47 @@ prof_ht_mrow_write(struct store *s, const struct prof_ht_mrow *r,
 	free(op);
 }
 
+static int
+prof_ht_mrow_cmp(const void *a, const void *b)
+{
+	const struct prof_ht_mrow	*x = a, *y = b;
+
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * Sort the N rows ROWS by name, the names in the order they were first
+ * made, each name's rows in the order they were made.
+ */
+static void
+prof_ht_mrow_order(struct prof_ht_mrow *rows, size_t n)
+{
+	struct util_map	 at;
+	uint64_t	 h, v;
+	size_t		 i, names = 0;
+
+	util_map_init(&at);
+	for (i = 0; i < n; i++) {
+		rows[i].seq = i;
+		h = util_hash64(rows[i].name, strlen(rows[i].name));
+		for (; util_map_get(&at, h, &v); h++) {
+			if (strcmp(rows[v].name, rows[i].name) == 0)
+				break;
+		}
+		if (util_map_get(&at, h, &v))
+			rows[i].order = rows[v].order;
+		else {
+			rows[i].order = names++;
+			util_map_set(&at, h, i);
+		}
+	}
+	util_map_release(&at);
+	if (n > 1)
+		qsort(rows, n, sizeof *rows, prof_ht_mrow_cmp);
+}
+
 /*
  * The matrix of the ops of type P2P as msprof-analyze folds a raw
  * collection's: per op kind, group and link, the fastest, middle and
@@ -377,8 +442,7 @@ prof_ht_write_matrix(struct prof_hstats *x, bool p2p)
 	    "total", "bottom2", "bottom3" };
 	struct prof_ht_mset	*m;
 	struct prof_ht_mrow	*rows = NULL;
-	char		*name;
-	size_t		 nm, n = 0, i, k, w;
+	size_t			 nm, n = 0, i, w;
 
 	m = prof_ht_msets(x, p2p, &nm);
 	for (i = 0; i < nm; i++) {
@@ -397,23 +461,10 @@ prof_ht_write_matrix(struct prof_hstats *x, bool p2p)
 			    m[i].v[m[i].n - 3]);
 	}
 	/* Each name's links together, names in the order they were made. */
+	prof_ht_mrow_order(rows, n);
 	for (i = 0; i < n; i++) {
-		if (rows[i].name == NULL)
-			continue;
-		name = rows[i].name;
-		for (k = i; k < n; k++) {
-			if (rows[k].name == NULL || (k > i && strcmp(
-			    rows[k].name, name) != 0))
-				continue;
-			prof_ht_mrow_write(x->s, &rows[k], p2p ? "p2p" :
-			    "collective");
-			if (k > i) {
-				free(rows[k].name);
-				rows[k].name = NULL;
-			}
-		}
-		free(name);
-		rows[i].name = NULL;
+		prof_ht_mrow_write(x->s, &rows[i], p2p ? "p2p" : "collective");
+		free(rows[i].name);
 	}
 	for (w = 0; w < nm; w++) {
 		free(m[w].kind);
@@ -426,21 +477,24 @@ prof_ht_write_matrix(struct prof_hstats *x, bool p2p)
 /*
  * Write the communication tables of the ops X computed, those of DEVICE
  * of RANK: per type (p2p, then collective) its ops and their total, and
- * the folded matrix.
+ * the folded matrix; nothing that has no row.
  */
 void
 prof_ht_write(struct prof_hstats *x, int64_t device, int64_t rank)
 {
 	struct store	*s = x->s;
+	size_t		 i, links = 0;
 
-	if (prof_extra_table_begin(s, "communication", device, rank,
-	    prof_ht_time_cols, 11))
+	for (i = 0; i < x->nops; i++)
+		links += x->ops[i].nlinks;
+	if (x->nops > x->nomaster && prof_extra_table_begin(s,
+	    "communication", device, rank, prof_ht_time_cols, 11))
 		prof_ht_write_ops(x, false);
-	if (prof_extra_table_begin(s, "communication_bandwidth", device,
-	    rank, prof_ht_bw_cols, 9))
+	if (x->nops > x->nomaster && prof_extra_table_begin(s,
+	    "communication_bandwidth", device, rank, prof_ht_bw_cols, 9))
 		prof_ht_write_ops(x, true);
-	if (prof_extra_table_begin(s, "communication_matrix", device, rank,
-	    prof_ht_matrix_cols, 10)) {
+	if (links > 0 && prof_extra_table_begin(s, "communication_matrix",
+	    device, rank, prof_ht_matrix_cols, 10)) {
 		prof_ht_write_matrix(x, true);
 		prof_ht_write_matrix(x, false);
 	}

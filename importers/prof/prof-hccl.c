@@ -111,32 +111,42 @@ prof_hccl_ranges(struct prof_host *h)
 	return of;
 }
 
-/* A task of track I at context CTX, its record INFO (or -1), if new. */
+/*
+ * The task of track I with context id KEY among those made for it (AT
+ * maps their keys), made if there is none yet; NULL past the cap.
+ */
 static struct prof_hdesc *
-prof_hccl_desc(struct prof_host *h, size_t base, size_t i, uint32_t ctx,
-    bool master)
+prof_hccl_desc(struct prof_host *h, struct util_map *at, size_t i,
+    uint32_t key, bool master)
 {
 	struct prof_hdesc	*d;
-	size_t			 j;
+	uint64_t		 v;
 
-	for (j = base; j < h->nhdescs; j++) {
-		if (h->hdescs[j].ctx == ctx)
-			return &h->hdescs[j];
+	if (util_map_get(at, key, &v))
+		return &h->hdescs[v];
+	if (h->nhdescs >= PROF_HCCL_MAX_TASKS) {
+		h->hdesc_lost++;
+		return NULL;
 	}
 	h->hdescs = util_grow(h->hdescs, h->nhdescs, 1, sizeof *h->hdescs);
+	util_map_set(at, key, h->nhdescs);
 	d = &h->hdescs[h->nhdescs++];
 	d->track = (uint32_t)i;
 	d->info = -1;
-	d->ctx = ctx;
+	d->key = key;
+	d->ctx = PROF_HCCL_NO_CTX;
+	d->same = -1;
 	d->master = master;
 	d->start_ns = d->dur_ns = NP_NA;
 	return d;
 }
 
 /*
- * Add the tasks of track I under HCCL span SP: one per context id of its
- * hccl_info records (a later record of an id replaces the earlier) and
- * of its context range RANGE (an FFTS+ task; -1 for none), else one.
+ * Add the tasks of track I under HCCL span SP, as the vendor's parser
+ * makes them: one per context id of its hccl_info records (a later record
+ * of an id replaces the earlier) and of its context range RANGE (an
+ * FFTS+ task; -1 for none), else one. Only the ids of the range are
+ * device contexts; a task made from a record alone has none.
  */
 static void
 prof_hccl_add(struct prof_host *h, size_t i, int32_t sp, const int32_t *first,
@@ -144,6 +154,8 @@ prof_hccl_add(struct prof_host *h, size_t i, int32_t sp, const int32_t *first,
 {
 	const struct prof_recs	*x = &h->extra[PX_HCCL];
 	const struct prof_list	*r;
+	struct prof_hdesc	*d;
+	struct util_map		 at;
 	size_t			 base = h->nhdescs;
 	uint32_t		 c;
 	int32_t			 k;
@@ -152,17 +164,52 @@ prof_hccl_add(struct prof_host *h, size_t i, int32_t sp, const int32_t *first,
 
 	master = strcmp(prof_dict_type(&h->dicts, PROF_LEVEL_HCCL,
 	    h->spans[sp].type, buf, sizeof buf), "master") == 0;
-	for (k = first[sp]; k >= 0; k = next[k])
-		prof_hccl_desc(h, base, i, importer_le32(prof_extra_rec(x,
-		    (size_t)k) + 68), master)->info = k;
+	util_map_init(&at);
+	for (k = first[sp]; k >= 0; k = next[k]) {
+		d = prof_hccl_desc(h, &at, i, importer_le32(
+		    prof_extra_rec(x, (size_t)k) + 68), master);
+		if (d != NULL)
+			d->info = k;
+	}
 	if (range >= 0) {
 		r = &h->hcinfos[range];
-		for (c = 0; c < r->n; c++)
-			prof_hccl_desc(h, base, i, r->first + c, master);
+		for (c = 0; c < r->n; c++) {
+			d = prof_hccl_desc(h, &at, i, r->first + c,
+			    master);
+			if (d != NULL)
+				d->ctx = r->first + c;
+		}
 	}
 	if (h->nhdescs == base)
-		prof_hccl_desc(h, base, i, PROF_HCCL_NO_CTX, master);
-	util_map_set(&h->hdesc_of, i, base + 1);
+		prof_hccl_desc(h, &at, i, PROF_HCCL_NO_CTX, master);
+	util_map_release(&at);
+	if (h->nhdescs > base)
+		util_map_set(&h->hdesc_of, i, base + 1);
+}
+
+/*
+ * Chain the tasks of each track by device context (low 16 bits, as the
+ * join keys them), in the order they were made: hdesc_at maps track and
+ * context to the first, same leads to the next.
+ */
+static void
+prof_hccl_index(struct prof_host *h)
+{
+	struct util_map	 tail;		/* track, ctx -> last task */
+	uint64_t	 key, v;
+	size_t		 j;
+
+	util_map_init(&tail);
+	for (j = 0; j < h->nhdescs; j++) {
+		key = (uint64_t)h->hdescs[j].track << 16 |
+		    (h->hdescs[j].ctx & 0xFFFF);
+		if (util_map_get(&tail, key, &v))
+			h->hdescs[v].same = (int32_t)j;
+		else
+			util_map_set(&h->hdesc_at, key, j);
+		util_map_set(&tail, key, j);
+	}
+	util_map_release(&tail);
 }
 
 /* The op of node span SP, made on its first task I. */
@@ -203,6 +250,7 @@ prof_hccl_build(struct prof_host *h)
 	size_t		 i;
 
 	util_map_init(&h->hdesc_of);
+	util_map_init(&h->hdesc_at);
 	if (h->ntracks == 0 || h->nspans == 0)
 		return;
 	owner = xreallocarray(NULL, h->ntracks + 1, sizeof *owner);
@@ -221,6 +269,7 @@ prof_hccl_build(struct prof_host *h)
 			prof_hccl_op(h, &ops, i, op_info);
 	}
 	util_map_release(&ops);
+	prof_hccl_index(h);
 	free(range);
 	free(op_info);
 	free(first);
@@ -229,8 +278,8 @@ prof_hccl_build(struct prof_host *h)
 }
 
 /*
- * Give the HCCL tasks of host task TRACK with context id CTX (0xFFFF for
- * none) the times of the device task it ran as.
+ * Give the HCCL tasks of host task TRACK with device context CTX
+ * (UINT32_MAX for none) the times of the device task it ran as.
  */
 void
 prof_hccl_time(struct prof_host *h, uint64_t track, uint32_t ctx,
@@ -238,15 +287,13 @@ prof_hccl_time(struct prof_host *h, uint64_t track, uint32_t ctx,
 {
 	struct prof_hdesc	*d;
 	uint64_t		 v;
-	size_t			 j;
+	int32_t			 j;
 
-	if (h->nhdescs == 0 || !util_map_get(&h->hdesc_of, track, &v))
+	if (h->nhdescs == 0 || !util_map_get(&h->hdesc_at, track << 16 |
+	    (ctx & 0xFFFF), &v))
 		return;
-	for (j = (size_t)v - 1; j < h->nhdescs && h->hdescs[j].track == track;
-	    j++) {
+	for (j = (int32_t)v; j >= 0; j = d->same) {
 		d = &h->hdescs[j];
-		if ((d->ctx & 0xFFFF) != (ctx & 0xFFFF))
-			continue;
 		d->start_ns = start_ns;
 		d->dur_ns = dur_ns;
 	}
@@ -258,6 +305,7 @@ prof_hccl_release(struct prof_host *h)
 	free(h->hdescs);
 	free(h->hops);
 	util_map_release(&h->hdesc_of);
+	util_map_release(&h->hdesc_at);
 }
 
 void

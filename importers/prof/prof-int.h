@@ -237,13 +237,16 @@ enum prof_extra_kind {
 	PX_NKINDS
 };
 /*
- * One HCCL task (section 3.8): a task_track record under an HCCL span,
+ * One HCCL task (section 3.10): a task_track record under an HCCL span,
  * once per hccl_info record of that span with its own context id.
  */
 struct prof_hdesc {
 	uint32_t	 track;		/* index into tracks */
 	int32_t		 info;		/* hccl_info record (ix order) or -1 */
-	uint32_t	 ctx;
+	uint32_t	 key;		/* its context id: one task per key */
+	uint32_t	 ctx;		/* the device context: the key if the
+					   span's range holds it, else none */
+	int32_t		 same;		/* next task of the track and ctx */
 	bool		 master;	/* the span's type is "master" */
 	int64_t		 start_ns;	/* of its device task, NP_NA if none */
 	int64_t		 dur_ns;
@@ -311,7 +314,9 @@ struct prof_host {
 	size_t			 nctx_ids;
 	struct prof_hdesc	*hdescs;	/* HCCL tasks (prof-hccl.c) */
 	size_t			 nhdescs;
+	size_t			 hdesc_lost;	/* beyond PROF_HCCL_MAX_TASKS */
 	struct util_map		 hdesc_of;	/* track -> 1 + first hdesc */
+	struct util_map		 hdesc_at;	/* track, ctx -> first hdesc */
 	struct prof_hop		*hops;		/* HCCL ops */
 	size_t			 nhops;
 	bool			 expand;	/* expand_stream_spec */
@@ -354,6 +359,7 @@ void		 prof_comm_load(struct store *, const struct prof_host *,
 		     const struct prof_meta *, int64_t);
 
 /* prof-hccl.c: HCCL ops, their tasks and their op_summary rows. */
+#define PROF_HCCL_MAX_TASKS	(1 << 24)	/* HCCL tasks kept */
 struct prof_hrow {			/* a COMMUNICATION row of op_summary */
 	int64_t		 start_ns;
 	int64_t		 dur_ns;
@@ -364,10 +370,12 @@ struct prof_hrow {			/* a COMMUNICATION row of op_summary */
 void		 prof_hccl_build(struct prof_host *);
 void		 prof_hccl_time(struct prof_host *, uint64_t, uint32_t, int64_t,
 		     int64_t);
-size_t		 prof_hccl_device(struct store *, struct prof_host *,
-		     const struct prof_meta *, int64_t, struct prof_hrow **);
 void		 prof_hccl_rows_free(struct prof_hrow *, size_t);
 void		 prof_hccl_release(struct prof_host *);
+
+/* prof-hccl-join.c: a device's HCCL tasks given to their ops. */
+size_t		 prof_hccl_join_device(struct store *, struct prof_host *,
+		     const struct prof_meta *, int64_t, struct prof_hrow **);
 
 /* prof-hccl-stats.c: communication statistics from the HCCL tasks. */
 struct prof_hevent {			/* an HCCL task given to its op */
@@ -388,6 +396,7 @@ enum { HS_RDMA, HS_HCCS, HS_PCIE, HS_SDMA, HS_SIO };
 /* hccl_info's enums (section 3.6). */
 #define HS_TR_SDMA	0
 #define HS_TR_RDMA	1
+#define HS_TR_LOCAL	2
 #define HS_LK_ON_CHIP	0
 #define HS_LK_HCCS	1
 #define HS_LK_PCIE	2
@@ -414,8 +423,10 @@ struct prof_hbw {				/* one transport of an op */
 	struct prof_hnum	 large;
 	struct prof_hdist	*dist;
 	size_t		 ndist;
+	struct util_map	 dist_at;	/* a size's bits -> dist index */
 };
 struct prof_hlink {			/* one src-dst link of an op */
+	uint64_t	 id;		/* src << 32 | dst */
 	char		 key[24];
 	int		 type;		/* HCCS 0 PCIE 1 RDMA 2 LOCAL 3 SIO 4 */
 	struct prof_hnum	 size;
@@ -435,6 +446,7 @@ struct prof_hstat {
 	struct prof_hbw	 bw[HS_NTRANS];
 	struct prof_hlink	*links;
 	size_t		 nlinks;
+	struct util_map	 link_at;	/* src << 32 | dst -> links index */
 };
 /* The time columns, in the table's order. */
 enum { HT_START, HT_ELAPSE, HT_TRANSIT, HT_WAIT, HT_SYNC, HT_IDLE,
@@ -455,10 +467,13 @@ void		 prof_hs_add(struct prof_hnum *, struct prof_hnum);
 double		 prof_hs_round4(double);
 void		 prof_hs_ratios(struct prof_hnum *);
 void		 prof_hs_bandwidth(struct prof_hbw *, int);
+void		 prof_hs_dist(struct prof_hbw *, double, struct prof_hnum,
+		     struct prof_hnum);
 void		 prof_hs_release(struct prof_hstat *);
-void		 prof_hccl_stats(struct store *, const struct prof_host *,
-		     struct prof_hevent *, size_t, const struct prof_meta *,
-		     int64_t);
+void		 prof_hccl_stats(struct prof_hstats *, struct store *,
+		     const struct prof_host *, struct prof_hevent *, size_t,
+		     const struct prof_meta *);
+void		 prof_hs_free(struct prof_hstats *);
 
 /* prof-hccl-tables.c: the communication tables written. */
 void		 prof_ht_write(struct prof_hstats *, int64_t, int64_t);

@@ -338,7 +338,7 @@ prof_join_hccl(struct store *s, struct prof_host *h, const struct prof_dev *d,
 			prof_hccl_time(h, v, t->context == DEV_NO_CONTEXT ?
 			    UINT32_MAX : t->context, start, dur);
 	}
-	return prof_hccl_device(s, h, dm, rank, hr);
+	return prof_hccl_join_device(s, h, dm, rank, hr);
 }
 
 /* Load the COMMUNICATION row R of op_summary, after the wait it had. */
@@ -443,7 +443,8 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		}
 		/* The wait after the previous row the vendor lists. */
 		r.wait_ns = NP_NA;
-		while (ih < nh && hr[ih].start_ns <= r.start_ns)
+		/* At one start the vendor lists the compute task first. */
+		while (ih < nh && hr[ih].start_ns < r.start_ns)
 			prof_join_comm(s, &hr[ih++], dm->device, rank, &first,
 			    &prev_end);
 		if (listed) {

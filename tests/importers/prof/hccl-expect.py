@@ -415,8 +415,9 @@ def tables(events, begin):
     return comm, bw, matrix
 
 
-def summary_rows(events):
-    """One COMMUNICATION row per op: first master start to last end."""
+def summary_rows(events, begin):
+    """One COMMUNICATION row per op: first master start to last end; none
+    for an op that starts before BEGIN."""
     ops = {}
     for e in events:
         o = ops.setdefault(e["key"], {"name": e["op_name"], "type":
@@ -425,7 +426,7 @@ def summary_rows(events):
             end = e["start_ns"] + e["dur_ns"]
             o["start"] = min(o.get("start", e["start_ns"]), e["start_ns"])
             o["end"] = max(o.get("end", end), end)
-    return [o for o in ops.values() if "start" in o]
+    return [o for o in ops.values() if "start" in o and o["start"] >= begin]
 
 
 def us(ns, places):
@@ -449,9 +450,9 @@ def op_summary(want, comm_rows, out):
              us(o["end"] - o["start"], 3), "0", "0"]
         r += ["N/A"] * (n - len(r))
         rows.append(r)
-    # By device, then start; a COMMUNICATION row before a task at its time.
+    # By device, then start; a task before a COMMUNICATION row at its time.
     rows.sort(key=lambda r: (int(r[0]), to_ns(r[8]),
-                             r[7] != "COMMUNICATION"))
+                             r[7] == "COMMUNICATION"))
     prev = None
     for r in rows:
         start, dur = to_ns(r[8]), to_ns(r[9])
@@ -620,7 +621,7 @@ def main():
         dops = [o for (d, _), o in sorted(ops.items()) if d == dev]
         events = merge(tasks, dops)
         rename(events, begin)
-        comm_rows += summary_rows(events)
+        comm_rows += summary_rows(events, begin)
         c, b, m = tables(events, begin)
         got["communication"] += c
         got["communication_bandwidth"] += b
@@ -632,7 +633,7 @@ def main():
         events = merge(tasks, [o for (d, _), o in sorted(ops.items())
                                if d == dev])
         rename(events, begin)
-        step = step_trace_time(summary_rows(events), comp.get(dev, []))
+        step = step_trace_time(summary_rows(events, begin), comp.get(dev, []))
         torch_files(events, begin, step, out, torch)
         return
     for k in HEADS:

@@ -113,7 +113,9 @@ same_file "$T/nomaster-stat.csv" "$d/want/op_statistic.csv" \
     "no master type: op_statistic as before"
 
 # A context range record of an FFTS+ op that is not two ids: warned and
-# not used; the op's contexts all have hccl_info, so nothing changes.
+# not used. As in the vendor's parser, the op's tasks then have no device
+# context and meet no device task: they are counted, and the other ops
+# keep their rows.
 d="$T/one"
 cp -R "$d/in" "$T/range"
 f=$(ls "$T"/range/PROF_*/host/data/*context_id_info.slice_0)
@@ -132,6 +134,9 @@ ok $? "bad context range: imported"
 grep -q "1 HCCL-level context_id_info record without a range of two ids" \
     "$T/range.err"
 ok $? "bad context range: warned"
-same_file "$T/range.csv" "$d/exp/communication.csv" \
-    "bad context range: communication as before"
+grep -q "HCCL tasks without a device task" "$T/range.err"
+ok $? "bad context range: its op's tasks counted as without a device task"
+is "$(grep -c "hcom_send" "$T/range.csv")" \
+    "$(grep -c "hcom_send" "$d/exp/communication.csv")" \
+    "bad context range: the other ops keep their rows"
 done_testing
