@@ -247,8 +247,14 @@ gen_prof_hccl_task(struct gen_prof *g, struct gen_prof_host *h,
 	gen_prof_core_span(g, h, c, t, GF_API_AGING, 5500, s->plane == 0 ?
 	    GEN_HCCL_MASTER : GEN_HCCL_SLAVE, hb, he, gen_prof_core_hash(
 	    s->name), s->name, "communication");
+	/*
+	 * Outside an FFTS+ task the record's context id names no device
+	 * context (the vendor's parser keeps it only to tell tasks apart):
+	 * some ids here, so that a decoder using it would miss the join.
+	 */
 	gen_prof_hccl_info(g, h, c, t, hb + c->tick, s, gen_hccl_kinds[k].group,
-	    size, GEN_HCCL_NO_RANK);
+	    size, gen_prof_core_rand(g) % 2 == 0 ? GEN_HCCL_NO_RANK :
+	    (uint32_t)(gen_prof_core_rand(g) % 4));
 	st = gen_prof_hccl_stream(g, device, stream);
 	g->htasks = util_grow(g->htasks, g->nhtasks, 1, sizeof *g->htasks);
 	x = &g->htasks[g->nhtasks++];
