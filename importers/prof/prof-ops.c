@@ -304,14 +304,14 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 {
 	struct store_api	 a;
 	struct prof_span	*sp;
-	int64_t			*end, *row, begin = prof_meta_begin_ns(m);
-	size_t			 i, n = 0, bad = 0;
+	int64_t			*end = NULL, *row = NULL;
+	int64_t			 begin = prof_meta_begin_ns(m);
+	size_t			 i, n = 0, bad = 0, room = 0;
 	char			 lb[32], nb[32];
 
 	prof_ops_sort(h->spans, h->nspans, sizeof *h->spans,
 	    prof_ops_span_cmp);
-	end = xreallocarray(NULL, h->nspans + 1, sizeof *end);
-	row = xreallocarray(NULL, h->nspans + 1, sizeof *row);
+	/* The open spans: a stack as deep as the nesting, not one a span. */
 	for (i = 0; i < h->nspans; i++) {
 		sp = &h->spans[i];
 		sp->aux = 0;
@@ -334,6 +334,11 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 			n--;
 		if (a.end_ns < begin)
 			continue;
+		if (n == room) {
+			end = util_grow(end, room, 1, sizeof *end);
+			row = util_grow(row, room, 1, sizeof *row);
+			room++;
+		}
 		a.depth = (int64_t)n;
 		a.parent = n > 0 ? row[n - 1] : NP_NA;
 		a.level = prof_ops_level(sp->level, lb, sizeof lb);
