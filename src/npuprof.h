@@ -69,6 +69,9 @@ void		 util_map_reserve(struct util_map *, size_t);
 void		 util_map_release(struct util_map *);
 bool		 util_map_get(const struct util_map *, uint64_t, uint64_t *);
 void		 util_map_set(struct util_map *, uint64_t, uint64_t);
+bool		 util_map_probe(const struct util_map *, uint64_t *,
+		     bool (*)(const void *, uint64_t), const void *,
+		     uint64_t *);
 
 /* util.c */
 struct strbuf {

@@ -112,3 +112,24 @@ util_map_set(struct util_map *m, uint64_t key, uint64_t val)
 	m->vals[j] = val + 1;
 	m->n++;
 }
+
+/*
+ * Look up a key known by its hash *H (a string's, say), where two keys
+ * may share a hash: try the map's keys from *H on until SAME(ARG, value)
+ * holds (true, *VAL set) or a key is free (false, *H is that key, where
+ * a new one goes).
+ */
+bool
+util_map_probe(const struct util_map *m, uint64_t *h,
+    bool (*same)(const void *, uint64_t), const void *arg, uint64_t *val)
+{
+	uint64_t	 v;
+
+	for (; util_map_get(m, *h, &v); (*h)++) {
+		if (same(arg, v)) {
+			*val = v;
+			return true;
+		}
+	}
+	return false;
+}

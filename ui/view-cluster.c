@@ -34,14 +34,11 @@ view_cluster_num(const struct store_rows *r, size_t i, const char *name)
 	return v != v ? 0 : v;
 }
 
-/*
- * How step STEP reads: "step 3", or "the run" for none or for msprof's
- * one step "step" (a raw collection).
- */
+/* How step STEP reads: "step 3", or "the run" (store_step_is_run()). */
 static const char *
 view_cluster_step(const char *step, char *buf, size_t size)
 {
-	if (step == NULL || *step == '\0' || strcmp(step, "step") == 0)
+	if (store_step_is_run(step))
 		return "the run";
 	snprintf(buf, size, "step %s", step);
 	return buf;

@@ -26,6 +26,7 @@ struct prof_hccl_join {
 	char			**pool;		/* distinct strings of ev */
 	size_t			 npool;
 	struct util_map		 pool_at;	/* hash -> pool index */
+	const char		*probe;		/* the string looked up */
 };
 
 static const struct prof_host	*prof_hccl_join_host;	/* for qsort */
@@ -99,20 +100,27 @@ prof_hccl_join_gather(struct prof_hccl_join *j, int64_t device)
 	return norun;
 }
 
+static bool
+prof_hccl_join_same(const void *arg, uint64_t v)
+{
+	const struct prof_hccl_join	*j = arg;
+
+	return strcmp(j->pool[v], j->probe) == 0;
+}
+
 /*
- * String S kept once in J's pool (events repeat their op's names); takes
- * ownership of S.
+ * String S kept once in J's pool (events repeat their op's names), so
+ * that one string is one pointer; takes ownership of S.
  */
 static char *
 prof_hccl_join_intern(struct prof_hccl_join *j, char *s)
 {
 	uint64_t	 h = util_hash64(s, strlen(s)), v;
 
-	for (; util_map_get(&j->pool_at, h, &v); h++) {
-		if (strcmp(j->pool[v], s) == 0) {
-			free(s);
-			return j->pool[v];
-		}
+	j->probe = s;
+	if (util_map_probe(&j->pool_at, &h, prof_hccl_join_same, j, &v)) {
+		free(s);
+		return j->pool[v];
 	}
 	j->pool = util_grow(j->pool, j->npool, 1, sizeof *j->pool);
 	j->pool[j->npool] = s;
@@ -130,6 +138,25 @@ prof_hccl_join_name(struct prof_hccl_join *j, uint64_t id)
 		return prof_hccl_join_intern(j, xstrdup("N/A"));
 	return prof_hccl_join_intern(j, xstrdup(prof_dict_hash(&j->h->dicts,
 	    id, buf, sizeof buf)));
+}
+
+/* What the hccl_info record R (or NULL) names its task, once. */
+static int
+prof_hccl_join_task(const struct prof_host *h, const unsigned char *r)
+{
+	const char	*n;
+	char		 buf[32];
+
+	if (r == NULL)
+		return HT_TASK_OTHER;
+	n = prof_dict_hash(&h->dicts, importer_le64(r + 24), buf, sizeof buf);
+	if (strcmp(n, "Memcpy") == 0)
+		return HT_TASK_MEMCPY;
+	if (strcmp(n, "Reduce_Inline") == 0)
+		return HT_TASK_REDUCE;
+	if (strcmp(n, "Notify_Wait") == 0)
+		return HT_TASK_WAIT;
+	return HT_TASK_OTHER;
 }
 
 /* Task D (index K) taken by op O, ITER its key's count so far. */
@@ -158,6 +185,7 @@ prof_hccl_join_take(struct prof_hccl_join *j, const struct prof_hop *o,
 	e->d = d;
 	e->info = d->info >= 0 ? prof_extra_rec(&h->extra[PX_HCCL],
 	    (size_t)d->info) : NULL;
+	e->task = prof_hccl_join_task(h, e->info);
 	e->op = prof_hccl_join_name(j, o->item);
 	e->group = e->info != NULL ? prof_hccl_join_name(j,
 	    importer_le64(e->info + 40)) : prof_hccl_join_name(j, o->group);
@@ -237,9 +265,9 @@ prof_hccl_join_names(struct prof_hccl_join *j, int64_t begin)
 	for (i = 0; i < j->nev; i++) {
 		e = &j->ev[i];
 		aicpu = strstr(e->op, "AicpuKernel") != NULL;
+		/* Groups are pooled: one group, one pointer. */
 		for (k = 0; k < ng; k++) {
-			if (g[k].aicpu == aicpu && strcmp(g[k].group,
-			    e->group) == 0)
+			if (g[k].aicpu == aicpu && g[k].group == e->group)
 				break;
 		}
 		if (k == ng) {
@@ -263,24 +291,6 @@ prof_hccl_join_names(struct prof_hccl_join *j, int64_t begin)
 	free(g);
 }
 
-/* The index of KEY among the N keys AT indexes by hash, or N. */
-static size_t
-prof_hccl_join_find(const struct util_map *at, const char **keys, size_t n,
-    const char *key)
-{
-	uint64_t	 v;
-	size_t		 k;
-
-	if (!util_map_get(at, util_hash64(key, strlen(key)), &v))
-		return n;
-	if (strcmp(keys[v], key) == 0)
-		return (size_t)v;
-	/* Two keys of one hash: rare enough to look at them all. */
-	for (k = 0; k < n && strcmp(keys[k], key) != 0; k++)
-		;
-	return k;
-}
-
 static int
 prof_hccl_join_row_cmp(const void *a, const void *b)
 {
@@ -302,24 +312,22 @@ prof_hccl_join_rows(struct prof_hccl_join *j, int64_t begin,
 {
 	struct prof_hrow	*rows = NULL, *r;
 	struct prof_hevent	*e;
-	struct util_map		 at;
-	const char		**key;
+	struct util_map		 at;		/* key pointer -> row */
 	int64_t			*end;
+	uint64_t		 v;
 	size_t			 n = 0, i, k;
 	bool			*has;
 	char			 buf[32];
 
 	util_map_init(&at);
 	end = xreallocarray(NULL, j->nev + 1, sizeof *end);
-	key = xreallocarray(NULL, j->nev + 1, sizeof *key);
 	has = xcalloc(j->nev + 1, sizeof *has);
 	for (i = 0; i < j->nev; i++) {
 		e = &j->ev[i];
-		k = prof_hccl_join_find(&at, key, n, e->key);
-		if (k == n) {
-			util_map_set(&at, util_hash64(e->key, strlen(e->key)),
-			    n);
-			key[n] = e->key;
+		/* Keys are pooled: one key, one pointer. */
+		if (!util_map_get(&at, (uint64_t)(uintptr_t)e->key, &v)) {
+			v = n;
+			util_map_set(&at, (uint64_t)(uintptr_t)e->key, n);
 			rows = util_grow(rows, n, 1, sizeof *rows);
 			r = &rows[n++];
 			r->name = xstrdup(e->op);
@@ -333,12 +341,12 @@ prof_hccl_join_rows(struct prof_hccl_join *j, int64_t begin,
 		}
 		if (!e->d->master)
 			continue;
-		r = &rows[k];
-		if (!has[k] || e->d->start_ns < r->start_ns)
+		r = &rows[v];
+		if (!has[v] || e->d->start_ns < r->start_ns)
 			r->start_ns = e->d->start_ns;
-		if (!has[k] || e->d->start_ns + e->d->dur_ns > end[k])
-			end[k] = e->d->start_ns + e->d->dur_ns;
-		has[k] = true;
+		if (!has[v] || e->d->start_ns + e->d->dur_ns > end[v])
+			end[v] = e->d->start_ns + e->d->dur_ns;
+		has[v] = true;
 	}
 	for (i = k = 0; i < n; i++) {
 		/* The vendor drops ops that start before the collection. */
@@ -352,7 +360,6 @@ prof_hccl_join_rows(struct prof_hccl_join *j, int64_t begin,
 	}
 	*nomaster = n - k - *early;
 	util_map_release(&at);
-	free(key);
 	free(end);
 	free(has);
 	if (k > 1)
@@ -385,7 +392,7 @@ prof_hccl_join_device(struct store *s, struct prof_host *h,
 	n = prof_hccl_join_rows(&j, prof_meta_begin_ns(dm), rowsp, &nomaster,
 	    &early);
 	if (j.nev > 0) {
-		prof_hccl_stats(&x, s, h, j.ev, j.nev, dm);
+		prof_hccl_stats(&x, s, j.ev, j.nev, dm);
 		prof_ht_write(&x, dm->device, rank);
 		prof_hs_free(&x);
 	}

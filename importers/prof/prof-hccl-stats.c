@@ -69,23 +69,11 @@ prof_hs_size(const struct prof_hevent *e)
 	return e->info != NULL ? (double)importer_le64(e->info + 112) : 0;
 }
 
-static bool
-prof_hs_named(const struct prof_hstats *x, const struct prof_hevent *e,
-    const char *name)
-{
-	char	 buf[32];
-
-	return e->info != NULL && strcmp(prof_dict_hash(&x->h->dicts,
-	    importer_le64(e->info + 24), buf, sizeof buf), name) == 0;
-}
-
 /* An SDMA copy (Memcpy or Reduce_Inline); ON_CHIP too with LOCAL. */
 static bool
-prof_hs_sdma(const struct prof_hstats *x, const struct prof_hevent *e,
-    bool local)
+prof_hs_sdma(const struct prof_hevent *e, bool local)
 {
-	return (prof_hs_named(x, e, "Memcpy") ||
-	    prof_hs_named(x, e, "Reduce_Inline")) &&
+	return (e->task == HT_TASK_MEMCPY || e->task == HT_TASK_REDUCE) &&
 	    prof_hs_u32(e, 132, HS_NO_RANK) == HS_TR_SDMA &&
 	    (local || prof_hs_u32(e, 128, HS_NO_RANK) != HS_LK_ON_CHIP);
 }
@@ -208,7 +196,7 @@ prof_hs_walk_times(struct prof_hstats *x, struct prof_hstat *o,
 	jump = prof_hs_jump(x, o);
 	for (i = 0; i < n;) {
 		e = &x->ev[v[i]];
-		if (prof_hs_sdma(x, e, false)) {
+		if (prof_hs_sdma(e, false)) {
 			flag = false;
 			prof_hs_add(&o->t[HT_TRANSIT],
 			    prof_hs_ms(e->d->dur_ns));
@@ -223,7 +211,7 @@ prof_hs_walk_times(struct prof_hstats *x, struct prof_hstat *o,
 			flag = false;
 			continue;
 		}
-		if (prof_hs_named(x, e, "Notify_Wait")) {
+		if (e->task == HT_TASK_WAIT) {
 			w = prof_hs_ms(e->d->dur_ns);
 			if (flag)
 				prof_hs_add(&o->t[HT_SYNC], w);
@@ -576,7 +564,7 @@ prof_hs_walk(struct prof_hstats *x, struct prof_hstat *o, bool links)
 				i++;
 				continue;
 			}
-			if (prof_hs_sdma(x, e, links))
+			if (prof_hs_sdma(e, links))
 				prof_hs_copy(o, e, links);
 			if (!prof_hs_payload(e)) {
 				i++;
@@ -634,35 +622,30 @@ prof_hs_p2p(const char *key)
 	    strncasecmp(key, "hcom_batchsendrecv", 18) == 0;
 }
 
-/* Group the events from BEGIN on by op key, in order of appearance. */
+/*
+ * Group the events from BEGIN on by op key, in order of appearance. The
+ * keys are pooled (prof-hccl-join.c): one key, one pointer.
+ */
 static void
 prof_hs_group(struct prof_hstats *x, size_t n, int64_t begin)
 {
-	struct util_map		 at;
+	struct util_map		 at;		/* key pointer -> op */
 	struct prof_hstat	*o;
-	uint64_t		 v, h;
+	uint64_t		 v;
 	size_t			 i;
-	bool			 found;
 
 	util_map_init(&at);
 	for (i = 0; i < n; i++) {
 		if (x->ev[i].d->start_ns < begin)
 			continue;
-		h = util_hash64(x->ev[i].key, strlen(x->ev[i].key));
-		found = util_map_get(&at, h, &v);
-		/* Two keys of one hash: rare enough to look at them all. */
-		if (found && strcmp(x->ops[v].key, x->ev[i].key) != 0)
-			for (v = 0; v < x->nops && strcmp(x->ops[v].key,
-			    x->ev[i].key) != 0; v++)
-				;
-		if (!found || v == x->nops) {
+		if (!util_map_get(&at, (uint64_t)(uintptr_t)x->ev[i].key, &v)) {
 			v = x->nops;
 			x->ops = util_grow(x->ops, x->nops, 1, sizeof *x->ops);
 			o = &x->ops[x->nops++];
 			memset(o, 0, sizeof *o);
 			o->key = x->ev[i].key;
 			o->p2p = prof_hs_p2p(x->ev[i].key);
-			util_map_set(&at, h, v);
+			util_map_set(&at, (uint64_t)(uintptr_t)x->ev[i].key, v);
 		}
 		o = &x->ops[v];
 		o->ev = util_grow(o->ev, o->nev, 1, sizeof *o->ev);
@@ -693,14 +676,12 @@ prof_hs_release(struct prof_hstat *o)
  */
 void
 prof_hccl_stats(struct prof_hstats *x, struct store *s,
-    const struct prof_host *h, struct prof_hevent *ev, size_t n,
-    const struct prof_meta *dm)
+    struct prof_hevent *ev, size_t n, const struct prof_meta *dm)
 {
 	size_t	 i;
 
 	memset(x, 0, sizeof *x);
 	x->s = s;
-	x->h = h;
 	x->ev = ev;
 	prof_hs_group(x, n, prof_meta_begin_ns(dm));
 	for (i = 0; i < x->nops; i++) {

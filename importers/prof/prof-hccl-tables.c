@@ -251,49 +251,58 @@ prof_ht_mset_sort(struct prof_ht_mset *m)
 	free(it);
 }
 
-/* Whether set M is of op kind KIND, group GROUP and link LINK. */
+/* The sets being made, and the one looked up, for util_map_probe(). */
+struct prof_ht_msets {
+	struct prof_ht_mset	*m;
+	size_t			 n;
+	struct prof_ht_mset	 probe;
+};
+
 static bool
-prof_ht_mset_is(const struct prof_ht_mset *m, const char *kind,
-    const char *group, const char *link)
+prof_ht_mset_same(const void *arg, uint64_t k)
 {
-	return strcmp(m->kind, kind) == 0 && strcmp(m->group, group) == 0 &&
-	    strcmp(m->link, link) == 0;
+	const struct prof_ht_msets	*ms = arg;
+	const struct prof_ht_mset	*m = &ms->m[k], *p = &ms->probe;
+
+	return strcmp(m->kind, p->kind) == 0 && strcmp(m->group,
+	    p->group) == 0 && strcmp(m->link, p->link) == 0;
 }
 
-/*
- * The index of the set of KIND, GROUP and LINK among the N sets M (AT
- * maps their hashes), or N.
- */
-static size_t
-prof_ht_mset_find(const struct prof_ht_mset *m, size_t n,
-    const struct util_map *at, uint64_t h, const char *kind,
-    const char *group, const char *link)
+/* The set of link J of op O, of op kind KIND, made if new. */
+static struct prof_ht_mset *
+prof_ht_mset(struct prof_ht_msets *ms, struct util_map *at,
+    const struct prof_hstat *o, size_t j, char *kind, struct strbuf *b)
 {
-	uint64_t	 v;
-	size_t		 k;
+	struct prof_ht_mset	*m;
+	uint64_t		 h, k;
 
-	if (!util_map_get(at, h, &v))
-		return n;
-	if (prof_ht_mset_is(&m[v], kind, group, link))
-		return (size_t)v;
-	/* Two sets of one hash: rare enough to look at them all. */
-	for (k = 0; k < n && !prof_ht_mset_is(&m[k], kind, group, link); k++)
-		;
-	return k;
+	ms->probe.kind = kind;
+	ms->probe.group = strrchr(o->key, '@') + 1;
+	ms->probe.link = o->links[j].key;
+	strbuf_reset(b);
+	strbuf_addf(b, "%s@%s@%s", kind, ms->probe.group, ms->probe.link);
+	h = util_hash64(b->s, b->len);
+	if (util_map_probe(at, &h, prof_ht_mset_same, ms, &k))
+		return &ms->m[k];
+	ms->m = util_grow(ms->m, ms->n, 1, sizeof *ms->m);
+	m = &ms->m[ms->n];
+	*m = ms->probe;
+	m->kind = xstrdup(kind);
+	util_map_set(at, h, ms->n++);
+	return m;
 }
 
 /* The sets of op kind, group and link of the ops of type P2P. */
 static struct prof_ht_mset *
 prof_ht_msets(const struct prof_hstats *x, bool p2p, size_t *np)
 {
-	struct prof_ht_mset	*m = NULL;
+	struct prof_ht_msets	 ms = { .m = NULL };
+	struct prof_ht_mset	*m;
 	const struct prof_hstat	*o;
 	struct util_map		 at;
 	struct strbuf		 b;
-	const char		*group;
 	char			*kind;
-	uint64_t		 h;
-	size_t			 n = 0, i, j, k;
+	size_t			 i, j;
 
 	util_map_init(&at);
 	strbuf_init(&b);
@@ -302,31 +311,17 @@ prof_ht_msets(const struct prof_hstats *x, bool p2p, size_t *np)
 		if (o->p2p != p2p || o->nlinks == 0)
 			continue;
 		kind = prof_ht_kind(o->key);
-		group = strrchr(o->key, '@') + 1;
 		for (j = 0; j < o->nlinks; j++) {
-			strbuf_reset(&b);
-			strbuf_addf(&b, "%s@%s@%s", kind, group,
-			    o->links[j].key);
-			h = util_hash64(b.s, b.len);
-			k = prof_ht_mset_find(m, n, &at, h, kind, group,
-			    o->links[j].key);
-			if (k == n) {
-				m = util_grow(m, n, 1, sizeof *m);
-				memset(&m[n++], 0, sizeof *m);
-				m[k].kind = xstrdup(kind);
-				m[k].group = group;
-				m[k].link = o->links[j].key;
-				util_map_set(&at, h, k);
-			}
-			m[k].v = util_grow(m[k].v, m[k].n, 1, sizeof *m[k].v);
-			m[k].v[m[k].n++] = &o->links[j];
+			m = prof_ht_mset(&ms, &at, o, j, kind, &b);
+			m->v = util_grow(m->v, m->n, 1, sizeof *m->v);
+			m->v[m->n++] = &o->links[j];
 		}
 		free(kind);
 	}
 	strbuf_release(&b);
 	util_map_release(&at);
-	*np = n;
-	return m;
+	*np = ms.n;
+	return ms.m;
 }
 
 /* Add row WHICH of set M (link L, or the total when L is NULL). */
@@ -399,6 +394,20 @@ prof_ht_mrow_cmp(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* Rows and the name looked up, for util_map_probe(). */
+struct prof_ht_mrows {
+	const struct prof_ht_mrow	*rows;
+	const char			*name;
+};
+
+static bool
+prof_ht_mrow_same(const void *arg, uint64_t v)
+{
+	const struct prof_ht_mrows	*r = arg;
+
+	return strcmp(r->rows[v].name, r->name) == 0;
+}
+
 /*
  * Sort the N rows ROWS by name, the names in the order they were first
  * made, each name's rows in the order they were made.
@@ -406,19 +415,17 @@ prof_ht_mrow_cmp(const void *a, const void *b)
 static void
 prof_ht_mrow_order(struct prof_ht_mrow *rows, size_t n)
 {
-	struct util_map	 at;
-	uint64_t	 h, v;
-	size_t		 i, names = 0;
+	struct prof_ht_mrows	 r = { rows, NULL };
+	struct util_map		 at;		/* name hash -> its first row */
+	uint64_t		 h, v;
+	size_t			 i, names = 0;
 
 	util_map_init(&at);
 	for (i = 0; i < n; i++) {
 		rows[i].seq = i;
+		r.name = rows[i].name;
 		h = util_hash64(rows[i].name, strlen(rows[i].name));
-		for (; util_map_get(&at, h, &v); h++) {
-			if (strcmp(rows[v].name, rows[i].name) == 0)
-				break;
-		}
-		if (util_map_get(&at, h, &v))
+		if (util_map_probe(&at, &h, prof_ht_mrow_same, &r, &v))
 			rows[i].order = rows[v].order;
 		else {
 			rows[i].order = names++;

@@ -73,18 +73,6 @@ prof_hccl_infos(const struct prof_host *h, int32_t **first, int32_t **next)
 	free(last);
 }
 
-static int
-prof_hccl_rec_cmp(const void *a, const void *b)
-{
-	const struct prof_list	*x = a, *y = b;
-
-	if (x->tid != y->tid)
-		return x->tid < y->tid ? -1 : 1;
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	return 0;
-}
-
 /*
  * For each HCCL span, its context range: the last HCCL-level
  * context_id_info it holds, as an index into hcinfos, or -1.
@@ -98,8 +86,6 @@ prof_hccl_ranges(struct prof_host *h)
 	of = xreallocarray(NULL, h->nspans + 1, sizeof *of);
 	for (i = 0; i < h->nspans; i++)
 		of[i] = -1;
-	prof_sort(h->hcinfos, h->nhcinfos, sizeof *h->hcinfos,
-	    prof_hccl_rec_cmp);
 	owner = xreallocarray(NULL, h->nhcinfos + 1, sizeof *owner);
 	prof_ops_owners(h, h->hcinfos, h->nhcinfos, sizeof *h->hcinfos,
 	    PROF_LEVEL_HCCL, owner);
@@ -240,7 +226,8 @@ prof_hccl_op(struct prof_host *h, struct util_map *ops, size_t i,
 
 /*
  * Find the HCCL tasks and ops of H. The spans must still hold the HCCL
- * level and the tracks be sorted by thread and time (prof_ops_build).
+ * level, the tracks and HCCL-level context ranges be sorted by thread and
+ * time (prof_ops_build).
  */
 void
 prof_hccl_build(struct prof_host *h)

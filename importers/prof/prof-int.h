@@ -390,7 +390,10 @@ struct prof_hevent {			/* an HCCL task given to its op */
 	uint64_t		 op_type;
 	uint32_t		 iter;
 	size_t			 seq;	/* in the merge's order */
+	int			 task;	/* what its record names it */
 };
+/* The task names the statistics look for (prof_hevent.task). */
+enum { HT_TASK_OTHER, HT_TASK_MEMCPY, HT_TASK_REDUCE, HT_TASK_WAIT };
 #define HS_NTRANS	5		/* RDMA, HCCS, PCIE, SDMA, SIO */
 enum { HS_RDMA, HS_HCCS, HS_PCIE, HS_SDMA, HS_SIO };
 /* hccl_info's enums (section 3.6). */
@@ -454,7 +457,6 @@ enum { HT_START, HT_ELAPSE, HT_TRANSIT, HT_WAIT, HT_SYNC, HT_IDLE,
 
 struct prof_hstats {
 	struct store		*s;
-	const struct prof_host	*h;
 	struct prof_hevent	*ev;
 	struct prof_hstat		*ops;
 	size_t			 nops;
@@ -471,8 +473,7 @@ void		 prof_hs_dist(struct prof_hbw *, double, struct prof_hnum,
 		     struct prof_hnum);
 void		 prof_hs_release(struct prof_hstat *);
 void		 prof_hccl_stats(struct prof_hstats *, struct store *,
-		     const struct prof_host *, struct prof_hevent *, size_t,
-		     const struct prof_meta *);
+		     struct prof_hevent *, size_t, const struct prof_meta *);
 void		 prof_hs_free(struct prof_hstats *);
 
 /* prof-hccl-tables.c: the communication tables written. */

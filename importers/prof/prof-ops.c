@@ -198,7 +198,8 @@ prof_ops_attach(const struct prof_host *h, const void *base, size_t n,
 /*
  * Attach node_basic_info, tensor_info, context_id_info and task_track
  * records to the node and model spans prof_ops_load_spans kept: fill each
- * track's span, model, node, tensor and ctx.
+ * track's span, model, node, tensor and ctx. The HCCL-level context ranges
+ * are sorted too, for prof-hccl.c.
  */
 void
 prof_ops_build(struct prof_host *h)
@@ -212,6 +213,8 @@ prof_ops_build(struct prof_host *h)
 	prof_ops_sort(h->tinfos, h->ntinfos, sizeof *h->tinfos,
 	    prof_ops_rec_cmp);
 	prof_ops_sort(h->cinfos, h->ncinfos, sizeof *h->cinfos,
+	    prof_ops_rec_cmp);
+	prof_ops_sort(h->hcinfos, h->nhcinfos, sizeof *h->hcinfos,
 	    prof_ops_rec_cmp);
 	prof_ops_sort(h->tracks, h->ntracks, sizeof *h->tracks,
 	    prof_ops_track_cmp);

@@ -64,13 +64,20 @@ store_find_by_double(const void *a, const void *b)
 }
 
 /*
- * Where step STEP is, for a finding's evidence: "in step 50", or "over
- * the run" for none or msprof's one step "step" (a raw collection).
+ * Whether step STEP stands for the whole run: none, or msprof's one step
+ * "step" (a raw collection).
  */
+bool
+store_step_is_run(const char *step)
+{
+	return step == NULL || *step == '\0' || strcmp(step, "step") == 0;
+}
+
+/* Where step STEP is, for evidence: "in step 50", "over the run". */
 static const char *
 store_find_in(const char *step, char *buf, size_t size)
 {
-	if (step == NULL || *step == '\0' || strcmp(step, "step") == 0)
+	if (store_step_is_run(step))
 		return "over the run";
 	snprintf(buf, size, "in step %s", step);
 	return buf;

@@ -592,6 +592,9 @@ int		 store_foreign_real(struct store_foreign_rows *, int, double *);
 void		 store_foreign_rows_free(struct store_foreign_rows *);
 int		 store_foreign_write(const char *, const char *, char **);
 
+/* store-cluster-find.c: findings */
+bool		 store_step_is_run(const char *);
+
 /* store-set.c: a cluster kept as one store per rank */
 int		 store_set_add(struct store *, const char *, const char *,
 		     char **);
