@@ -389,8 +389,8 @@ struct prof_hevent {			/* an HCCL task given to its op */
 	int64_t			 model_id;
 	uint64_t		 op_type;
 	uint32_t		 iter;
-	size_t			 seq;	/* in the merge's order */
 	int			 task;	/* what its record names it */
+	size_t			 seq;	/* in the merge's order */
 };
 /* The task names the statistics look for (prof_hevent.task). */
 enum { HT_TASK_OTHER, HT_TASK_MEMCPY, HT_TASK_REDUCE, HT_TASK_WAIT };
