@@ -22,7 +22,49 @@ struct matcher {
 	size_t			 nmemo;
 	void			*aux;
 	void			(*aux_free)(void *);
+	/* Code units every match holds (PCRE2's first and last), or -1. */
+	int32_t			 need[2];
 };
+
+/* Note the code units that every match must hold, if PCRE2 knows any. */
+static void
+matcher_needs(struct matcher *m)
+{
+	uint32_t	 type, unit;
+
+	m->need[0] = m->need[1] = -1;
+	if (pcre2_pattern_info(m->code, PCRE2_INFO_FIRSTCODETYPE, &type) ==
+	    0 && type == 1 && pcre2_pattern_info(m->code,
+	    PCRE2_INFO_FIRSTCODEUNIT, &unit) == 0)
+		m->need[0] = (int32_t)unit;
+	if (pcre2_pattern_info(m->code, PCRE2_INFO_LASTCODETYPE, &type) ==
+	    0 && type == 1 && pcre2_pattern_info(m->code,
+	    PCRE2_INFO_LASTCODEUNIT, &unit) == 0)
+		m->need[1] = (int32_t)unit;
+}
+
+/*
+ * Whether M could match a text made of the ASCII characters in CHARS
+ * only: false when a code unit every match holds is not among them in
+ * either case. A filter looking for a name thus skips numbers.
+ */
+bool
+matcher_may_match_chars(const struct matcher *m, const char *chars)
+{
+	int	 i, c;
+
+	for (i = 0; i < 2; i++) {
+		if ((c = m->need[i]) < 0)
+			continue;
+		if (c >= 0x80 || c == 0)
+			return false;
+		if (strchr(chars, c) == NULL &&
+		    strchr(chars, c >= 'a' && c <= 'z' ? c - 32 :
+		    c >= 'A' && c <= 'Z' ? c + 32 : c) == NULL)
+			return false;
+	}
+	return true;
+}
 
 /*
  * Compile PATTERN (UTF-8, caseless when CASELESS). On a bad pattern return
@@ -50,6 +92,7 @@ matcher_create(const char *pattern, bool caseless, char **cause)
 		return NULL;
 	}
 	m->jit = pcre2_jit_compile(m->code, PCRE2_JIT_COMPLETE) == 0;
+	matcher_needs(m);
 	m->md = pcre2_match_data_create_from_pattern(m->code, NULL);
 	return m;
 }

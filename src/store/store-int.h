@@ -387,6 +387,11 @@ struct store_keyset {
 	"SELECT 1 FROM colset"						\
 	" WHERE ',' || names || ',' LIKE '%,step,%' LIMIT 1"
 #define STORE_FMT_STRID	100	/* np_match(): a str id, matched as its text */
+/*
+ * Every character a number can be shown with, in any format: digits,
+ * signs, exponents, inf, NaN as N/A, and "host" for a device.
+ */
+#define STORE_NUM_CHARS	"0123456789+-./eEinfINFaAhost"
 /* store-window.c */
 void		 store_window_devices(struct store *, struct strbuf *);
 

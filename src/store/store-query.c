@@ -205,8 +205,35 @@ store_query_str_col(const struct store_table *t, const char *expr,
 }
 
 /*
+ * Whether column C of T is a number and nothing else: a column of the
+ * task table, whose numbers are written as integers or NULL (shown as
+ * N/A), in a format that prints numbers.
+ */
+static bool
+store_query_num_col(const struct store_table *t, const struct store_col *c)
+{
+	if (strncmp(t->from, "task t", 6) != 0 || (t->from[6] != '\0' &&
+	    t->from[6] != ' ') || strncmp(c->expr, "t.", 2) != 0 ||
+	    strspn(c->expr + 2, STORE_IDENT_CHARS) != strlen(c->expr + 2))
+		return false;
+	switch (c->fmt) {
+	case FMT_INT:
+	case FMT_US:
+	case FMT_US3:
+	case FMT_US6:
+	case FMT_REAL3:
+	case FMT_DEVICE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
  * Append the WHERE clause for Q; a filter becomes np_match() of each
- * column's value and format, a string joined from str by its id.
+ * column's value and format, a string joined from str by its id. A
+ * filter that needs a character no number is printed with leaves the
+ * number columns out: reading them is most of a filter's time.
  */
 static int
 store_query_where(struct store *s, const struct store_table *t,
@@ -215,8 +242,9 @@ store_query_where(struct store *s, const struct store_table *t,
 {
 	const char	*pattern = q->filter, *colon;
 	char		 col[64];
-	size_t		 i;
+	size_t		 i, n;
 	int		 only = -1;
+	bool		 nums;
 
 	strbuf_adds(&sql->b, " WHERE 1");
 	if (t->where != NULL)
@@ -255,16 +283,18 @@ store_query_where(struct store *s, const struct store_table *t,
 	if ((*m = matcher_create(pattern, false, cause)) == NULL)
 		return -1;
 	store_register_match(s, *m);
+	nums = matcher_may_match_chars(*m, STORE_NUM_CHARS);
 	strbuf_adds(&sql->b, " AND np_match(");
-	for (i = 0; i < t->ncols; i++) {
-		if (only >= 0 && (int)i != only)
+	for (i = 0, n = 0; i < t->ncols; i++) {
+		if ((only >= 0 && (int)i != only) ||
+		    (!nums && store_query_num_col(t, &t->cols[i])))
 			continue;
 		if (store_query_str_col(t, t->cols[i].expr, col, sizeof col))
-			strbuf_addf(&sql->b, "%s%s, %d", only >= 0 || i == 0 ?
-			    "" : ", ", col, STORE_FMT_STRID);
+			strbuf_addf(&sql->b, "%s%s, %d", n++ == 0 ? "" : ", ",
+			    col, STORE_FMT_STRID);
 		else
-			strbuf_addf(&sql->b, "%s%s, %d", only >= 0 || i == 0 ?
-			    "" : ", ", t->cols[i].expr, (int)t->cols[i].fmt);
+			strbuf_addf(&sql->b, "%s%s, %d", n++ == 0 ? "" : ", ",
+			    t->cols[i].expr, (int)t->cols[i].fmt);
 	}
 	strbuf_adds(&sql->b, ")");
 	return 0;

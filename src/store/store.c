@@ -242,8 +242,10 @@ store_match_values(sqlite3 *db, struct matcher *m, int argc,
 	char		 buf[STORE_CELL_MAX];
 	const char	*t;
 	size_t		 len;
-	int		 i, fmt;
+	int		 i, fmt, type;
+	bool		 nums;
 
+	nums = matcher_may_match_chars(m, STORE_NUM_CHARS);
 	for (i = 0; i + 1 < argc; i += 2) {
 		fmt = sqlite3_value_int(argv[i + 1]);
 		if (fmt == STORE_FMT_STRID) {
@@ -251,6 +253,9 @@ store_match_values(sqlite3 *db, struct matcher *m, int argc,
 				return true;
 			continue;
 		}
+		type = sqlite3_value_type(argv[i]);
+		if (!nums && (type == SQLITE_INTEGER || type == SQLITE_FLOAT))
+			continue;
 		t = store_fmt_cell(argv[i], (enum store_fmt)fmt, buf, &len);
 		if (matcher_match(m, t, len))
 			return true;

@@ -2,6 +2,7 @@
  * The PCRE2 matcher behind filters and search.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "npuprof.h"
 #include "tap.h"
@@ -24,6 +25,32 @@ main(void)
 	a = 0;
 	ok(matcher_find(m, "xxMatMul", 8, &a, &b) == 0 && a == 2 && b == 8,
 	    "find reports the span");
+	matcher_free(m);
+
+	/* What a text of digits and signs can never match. */
+	m = matcher_create("Conv2D", false, &cause);
+	ok(!matcher_may_match_chars(m, "0123456789.-"),
+	    "a name needs letters a number lacks");
+	ok(matcher_may_match_chars(m, "CDnov2"),
+	    "but may match a text of its letters");
+	matcher_free(m);
+	m = matcher_create("^1\\.2", false, &cause);
+	ok(matcher_may_match_chars(m, "0123456789.-"),
+	    "a pattern of digits may match a number");
+	matcher_free(m);
+	m = matcher_create("a|Z", false, &cause);
+	ok(matcher_may_match_chars(m, "0123456789"),
+	    "no character every match needs: it may match anything");
+	matcher_free(m);
+	m = matcher_create("(?i)HOST", false, &cause);
+	ok(matcher_may_match_chars(m, "host"),
+	    "letters are looked for in either case");
+	ok(!matcher_may_match_chars(m, "0123456789"),
+	    "and not found among digits");
+	matcher_free(m);
+	m = matcher_create("\xc3\xa9", false, &cause);
+	ok(!matcher_may_match_chars(m, "0123456789e"),
+	    "a character past ASCII is never among them");
 	matcher_free(m);
 
 	m = matcher_create("(", false, &cause);
