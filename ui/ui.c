@@ -518,12 +518,15 @@ ui_loop(void)
 			timing = false;
 		}
 		/*
-		 * While a scan runs, wake up to show how far it got; idle,
-		 * once a second, so a Ctrl-C that came just before the read
-		 * began (and so interrupted none) still ends the loop.
+		 * While a scan runs, wake up to show how far it got, soon
+		 * while its first rows are awaited (a filter walking a sorted
+		 * table has them in milliseconds); idle, once a second, so a
+		 * Ctrl-C that came just before the read began (and so
+		 * interrupted none) still ends the loop.
 		 */
 		if (ui_rp.f == NULL)
-			timeout(w != WORK_IDLE ? 100 : 1000);
+			timeout(w == WORK_WAIT ? 10 : w != WORK_IDLE ? 100 :
+			    1000);
 		if ((key = ui_getkey()) == ERR)
 			continue;
 		t = ui_now();

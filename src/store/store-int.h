@@ -127,6 +127,7 @@ struct store {
 	int64_t			 nest_todo;	/* spans loaded without depth */
 	int64_t			 nest_done;	/* and with one */
 	char			*failed;	/* the first failed write */
+	struct store_order	*order;		/* store-scan-walk.c keeps */
 };
 
 /* store-cluster.c */
@@ -426,6 +427,7 @@ struct store_rows *store_query_by_ids(struct store *,
 struct store_scan {
 	pthread_t		 thread;
 	pthread_mutex_t		 lock;
+	struct store		*s;		/* the UI's: it keeps orders */
 	struct store		*ws;		/* the worker's connection */
 	const struct store_table *t;
 	struct store_query	 q;
@@ -443,6 +445,9 @@ struct store_scan {
 	bool			 cancel;
 	bool			 in_memory;	/* store-scan-sort.c sorted */
 	char			*error;
+	struct store_order	*base;		/* the order, filter aside */
+	char			*walk;		/* or an index's ORDER BY */
+	bool			 shared;	/* ids are the base's */
 
 	/* The worker's own, published every SCAN_PUBLISH rows. */
 	int64_t			 ticks;
@@ -451,13 +456,33 @@ struct store_scan {
 };
 void		 store_scan_sort_count(struct store_scan *);
 struct store_scan *store_scan_start(struct store *, const struct store_table *,
-		     const struct store_query *, char **);
+		     const struct store_query *, const char *, char **);
 void		 store_scan_free(struct store_scan *);
 size_t		 store_scan_ids(struct store_scan *, int64_t, size_t,
 		     int64_t *);
 void		 store_scan_state(struct store_scan *,
 		     struct store_page_state *);
 
+
+/* store-scan-bits.c: the ids a scan's filter matches, read in halves */
+struct store_scan_bits;
+struct store_scan_bits *store_scan_bits_start(struct store_scan *, int64_t);
+bool		 store_scan_bits_over(struct store_scan_bits *, bool *);
+bool		 store_scan_bits_has(const struct store_scan_bits *, int64_t);
+void		 store_scan_bits_free(struct store_scan_bits *);
+
+/* store-scan-walk.c: a filter walking an order already sorted */
+struct store_order;
+struct store_order *store_scan_walk_find(struct store *,
+		     const struct store_table *, const struct store_query *);
+struct store_order *store_scan_walk_order(const struct store_scan *,
+		     int64_t *, size_t);
+void		 store_scan_walk_unref(struct store_order *);
+void		 store_scan_walk_forget(struct store *,
+		     const struct store_table *, const struct store_query *);
+void		 store_scan_walk_keep(struct store *, struct store_order *);
+int		 store_scan_walk_run(struct store_scan *, char **);
+int		 store_scan_walk_index(struct store_scan *, int64_t, char **);
 
 /* store-sort.c: the in-memory sort behind the scan's sorts */
 struct store_sort_key {

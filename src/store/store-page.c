@@ -193,9 +193,13 @@ store_page_create(struct store *s, const struct store_table *t,
 	p->q.filter = p->filter;
 	p->count = -1;
 	p->from = -1;
+	store_scan_walk_forget(s, t, &p->q);
 	store_page_setup_keys(p);
 	if (store_page_needs_scan(p)) {
-		if ((p->scan = store_scan_start(s, t, &p->q, cause)) == NULL) {
+		/* An index's order is read as the filter goes. */
+		p->scan = store_scan_start(s, t, &p->q, !p->keyset ? NULL :
+		    p->down ? p->desc : p->asc, cause);
+		if (p->scan == NULL) {
 			store_page_free(p);
 			return NULL;
 		}

@@ -110,6 +110,19 @@ store_scan_prepare(struct store_scan *sc, const char *sql,
 	return stmt;
 }
 
+/*
+ * The ids of a whole sort, unfiltered, become an order the UI's store can
+ * keep, for a filter to walk next (store-scan-walk.c).
+ */
+static void
+store_scan_share(struct store_scan *sc)
+{
+	pthread_mutex_lock(&sc->lock);
+	sc->base = store_scan_walk_order(sc, sc->ids, sc->nids);
+	sc->shared = true;
+	pthread_mutex_unlock(&sc->lock);
+}
+
 /* Run the scan's query on the worker's connection; set ERROR if it fails. */
 static void
 store_scan_run(struct store_scan *sc)
@@ -121,10 +134,22 @@ store_scan_run(struct store_scan *sc)
 	int			 nbinds, rc;
 	char			*sql = NULL, *cause = NULL;
 
-	total = store_scan_max(sc);
-	if (store_sort_plan(sc->t, sc->sort, &k) &&
-	    store_scan_sort_ids(sc, &k, total, &cause) != 0)
+	if (sc->base != NULL) {
+		store_scan_walk_run(sc, &cause);
 		goto out;
+	}
+	total = store_scan_max(sc);
+	if (sc->walk != NULL && sc->filter != NULL) {
+		store_scan_walk_index(sc, total, &cause);
+		goto out;
+	}
+	if (store_sort_plan(sc->t, sc->sort, &k)) {
+		if ((rc = store_scan_sort_ids(sc, &k, total, &cause)) == 1 &&
+		    sc->filter == NULL)
+			store_scan_share(sc);
+		if (rc != 0)
+			goto out;
+	}
 	/* Room for every row: pages never touched cost no memory. */
 	pthread_mutex_lock(&sc->lock);
 	sc->ticks = sc->scanned = 0;
@@ -171,11 +196,12 @@ store_scan_main(void *arg)
 /*
  * Check Q on task table T of store S (a bad sort column or regex is
  * reported here, with *cause set, and NULL returned), then start the scan
- * in a thread on a second connection to S's file.
+ * in a thread on a second connection to S's file. WALK, if not NULL, is
+ * the ORDER BY of an index that gives Q's order (store-scan-walk.c).
  */
 struct store_scan *
 store_scan_start(struct store *s, const struct store_table *t,
-    const struct store_query *q, char **cause)
+    const struct store_query *q, const char *walk, char **cause)
 {
 	struct store_scan	*sc;
 	struct matcher		*m = NULL;
@@ -201,6 +227,9 @@ store_scan_start(struct store *s, const struct store_table *t,
 		free(sc);
 		return NULL;
 	}
+	sc->s = s;
+	sc->base = store_scan_walk_find(s, t, q);
+	sc->walk = walk != NULL ? xstrdup(walk) : NULL;
 	sqlite3_exec(sc->ws->db, "PRAGMA cache_size = -32768", NULL, NULL,
 	    NULL);
 	sqlite3_create_function(sc->ws->db, "np_tick", 1, SQLITE_UTF8, sc,
@@ -217,6 +246,8 @@ store_scan_start(struct store *s, const struct store_table *t,
 	if (pthread_create(&sc->thread, NULL, store_scan_main, sc) != 0) {
 		xasprintf(cause, "cannot start a thread to sort");
 		pthread_mutex_destroy(&sc->lock);
+		store_scan_walk_unref(sc->base);
+		free(sc->walk);
 		store_free(sc->ws);
 		free(sc->sort);
 		free(sc->filter);
@@ -224,6 +255,23 @@ store_scan_start(struct store *s, const struct store_table *t,
 		return NULL;
 	}
 	return sc;
+}
+
+/*
+ * The scan's order (the one it sorted once it has, or the one it walks)
+ * stays on the UI's store for the next query, once the UI has seen it:
+ * not when the scan is freed, after the next query let it go.
+ */
+static void
+store_scan_keep(struct store_scan *sc)
+{
+	struct store_order	*o;
+
+	pthread_mutex_lock(&sc->lock);
+	o = sc->base;
+	pthread_mutex_unlock(&sc->lock);
+	if (o != NULL)
+		store_scan_walk_keep(sc->s, o);
 }
 
 /* Stop the scan if it still runs, and free it. */
@@ -239,11 +287,14 @@ store_scan_free(struct store_scan *sc)
 	pthread_join(sc->thread, NULL);
 	pthread_mutex_destroy(&sc->lock);
 	store_free(sc->ws);
-	free(sc->ids);
+	if (!sc->shared)
+		free(sc->ids);
+	store_scan_walk_unref(sc->base);
 	free(sc->pend);
 	free(sc->error);
 	free(sc->sort);
 	free(sc->filter);
+	free(sc->walk);
 	free(sc);
 }
 
@@ -277,4 +328,5 @@ store_scan_state(struct store_scan *sc, struct store_page_state *st)
 	st->error = sc->done ? sc->error : NULL;
 	st->in_memory = sc->in_memory;
 	pthread_mutex_unlock(&sc->lock);
+	store_scan_keep(sc);
 }

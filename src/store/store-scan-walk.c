@@ -1,0 +1,398 @@
+/*
+ * A filter over an order already sorted. A sort in memory of ten million
+ * tasks reads every row once (store-scan-sort.c); a filter typed next
+ * would read them all again and sort what it kept, so its first page came
+ * seconds later. Instead the sorted ids are kept (struct store_order, on
+ * the UI's store) and the filter walks them in order: each id is looked
+ * up and tested, and what matches is already in its final place, so the
+ * first page is there after a few hundred lookups. A lookup costs ten
+ * times a row read in sequence, so a second thread reads the table in
+ * sequence meanwhile and marks the matching ids in a bitmap. Once the
+ * walk has some screens of rows, or has looked long enough, it waits for
+ * that bitmap, so as not to take a core from it, and tests the rest of
+ * the ids against it. Clearing
+ * the filter brings the kept order back without reading anything.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "store-int.h"
+
+/* How often the walk publishes what it found, in ids looked at. */
+#define WALK_PUBLISH	1024
+
+/*
+ * The walk looks rows up until it has found WALK_AHEAD, some screens
+ * ahead of the first, or has looked up WALK_LOOKUPS (a quarter of a
+ * second): past that the bitmap, read ten times as fast a row, is the
+ * quicker way to the first page (matches sorted far down the order), and
+ * lookups would only take a core from its readers.
+ */
+#define WALK_AHEAD	512
+#define WALK_LOOKUPS	65536
+
+/* The walk's bound parameter: after any that the query itself binds. */
+#define WALK_PARAM	30
+
+struct store_order {
+	const struct store_table *t;
+	char			*sort;
+	int64_t			 device;
+	int64_t			 rank;
+	int64_t			 step;
+	int			 origin;
+	int64_t			*ids;
+	size_t			 n;
+	int			 refs;		/* changed on the UI's thread */
+};
+
+/* Whether O is the order of Q's rows of table T, filter aside. */
+static bool
+store_scan_walk_fits(const struct store_order *o, const struct store_table *t,
+    const struct store_query *q)
+{
+	return o->t == t && q->sort != NULL && strcmp(o->sort, q->sort) == 0 &&
+	    o->device == q->device && o->rank == q->rank &&
+	    o->step == q->step && o->origin == q->origin &&
+	    q->from_ns == NP_NA;
+}
+
+/*
+ * Let the order kept on S go if a new query Q on its table T does not
+ * fit it: the table is read again in another order, and two orders of
+ * ten million ids would double the memory a sort needs. Called on the
+ * UI's thread, for every new query.
+ */
+void
+store_scan_walk_forget(struct store *s, const struct store_table *t,
+    const struct store_query *q)
+{
+	struct store_sort_key	 k;
+
+	if (s->order == NULL || s->order->t != t)
+		return;
+	if (store_sort_plan(t, q->sort, &k) && store_scan_walk_fits(s->order,
+	    t, q))
+		return;
+	store_scan_walk_unref(s->order);
+	s->order = NULL;
+}
+
+/*
+ * The order kept on S for Q on T, with a reference the caller holds, or
+ * NULL. Called on the UI's thread.
+ */
+struct store_order *
+store_scan_walk_find(struct store *s, const struct store_table *t,
+    const struct store_query *q)
+{
+	store_scan_walk_forget(s, t, q);
+	if (s->order == NULL || s->order->t != t)
+		return NULL;
+	s->order->refs++;
+	return s->order;
+}
+
+/*
+ * Wrap the N sorted ids IDS of scan SC's unfiltered query (takes IDS) as
+ * an order with one reference. Called by the scan's thread before the UI
+ * can see the order.
+ */
+struct store_order *
+store_scan_walk_order(const struct store_scan *sc, int64_t *ids, size_t n)
+{
+	struct store_order	*o;
+
+	o = xcalloc(1, sizeof *o);
+	o->t = sc->t;
+	o->sort = xstrdup(sc->sort);
+	o->device = sc->q.device;
+	o->rank = sc->q.rank;
+	o->step = sc->q.step;
+	o->origin = sc->q.origin;
+	o->ids = ids;
+	o->n = n;
+	o->refs = 1;
+	return o;
+}
+
+/* Drop a reference to O; the last one frees it. */
+void
+store_scan_walk_unref(struct store_order *o)
+{
+	if (o == NULL || --o->refs > 0)
+		return;
+	free(o->ids);
+	free(o->sort);
+	free(o);
+}
+
+/* Keep O on S for the next query (one order is kept, the latest). */
+void
+store_scan_walk_keep(struct store *s, struct store_order *o)
+{
+	if (s->order == o)
+		return;
+	store_scan_walk_unref(s->order);
+	o->refs++;
+	s->order = o;
+}
+
+/*
+ * Wait until B is read; false if the scan was abandoned first. *READY
+ * says whether the bitmap is whole.
+ */
+static bool
+store_scan_walk_wait(struct store_scan *sc, struct store_scan_bits *b,
+    bool *ready)
+{
+	struct timespec	 ts = { 0, 2000000 };
+	bool		 cancel = false;
+
+	while (!store_scan_bits_over(b, ready)) {
+		pthread_mutex_lock(&sc->lock);
+		cancel = sc->cancel;
+		pthread_mutex_unlock(&sc->lock);
+		if (cancel)
+			return false;
+		nanosleep(&ts, NULL);
+	}
+	return true;
+}
+
+/* Publish the ids found since the last time and the ids looked at. */
+static bool
+store_scan_walk_publish(struct store_scan *sc, size_t looked)
+{
+	bool	 cancel;
+
+	pthread_mutex_lock(&sc->lock);
+	memcpy(sc->ids + sc->nids, sc->pend, sc->npend * sizeof *sc->pend);
+	sc->nids += sc->npend;
+	sc->scanned = (int64_t)looked;
+	cancel = sc->cancel;
+	pthread_mutex_unlock(&sc->lock);
+	sc->npend = 0;
+	return !cancel;
+}
+
+/* SQL np_match() for the walk's lookups. */
+static void
+store_scan_walk_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	sqlite3_result_int(ctx, store_match_values(
+	    sqlite3_context_db_handle(ctx), sqlite3_user_data(ctx), argc,
+	    argv));
+}
+
+/*
+ * Where the walk's ids come from: the kept order, or an index read as it
+ * goes ("SELECT t.id FROM task t ORDER BY" the index's columns), every
+ * task row in the order the view's rows take.
+ */
+struct store_scan_walk_src {
+	const int64_t	*ids;
+	size_t		 n;
+	sqlite3_stmt	*stmt;
+	int		 rc;		/* the stream's last step */
+};
+
+/* The next id of SRC into *ID; false at its end. */
+static bool
+store_scan_walk_next(struct store_scan_walk_src *src, size_t i, int64_t *id)
+{
+	if (src->stmt == NULL) {
+		if (i >= src->n)
+			return false;
+		*id = src->ids[i];
+		return true;
+	}
+	if ((src->rc = sqlite3_step(src->stmt)) != SQLITE_ROW)
+		return false;
+	*id = sqlite3_column_int64(src->stmt, 0);
+	return true;
+}
+
+/* Whether SC's query holds row ID: one lookup on the walk's statement. */
+static int
+store_scan_walk_lookup(struct store_scan *sc, sqlite3_stmt *stmt, int64_t id,
+    char **cause)
+{
+	int	 rc;
+
+	sqlite3_bind_int64(stmt, WALK_PARAM, id);
+	rc = sqlite3_step(stmt);
+	sqlite3_reset(stmt);
+	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+		return rc == SQLITE_ROW;
+	xasprintf(cause, "cannot read %s: %s", sc->t->name,
+	    sqlite3_errmsg(sc->ws->db));
+	return -1;
+}
+
+/* The statement that looks one row up for SC's query; NULL on an error. */
+static sqlite3_stmt *
+store_scan_walk_prepare(struct store_scan *sc, struct matcher **m,
+    char **cause)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 binds[12];
+	int		 nbinds, j, rc;
+	char		 extra[32], *sql;
+
+	snprintf(extra, sizeof extra, "t.id = ?%d", WALK_PARAM);
+	if ((sql = store_query_keys_sql(sc->ws, sc->t, &sc->q, "t.id", extra,
+	    binds, &nbinds, m, cause)) == NULL)
+		return NULL;
+	sqlite3_create_function(sc->ws->db, "np_match", -1, SQLITE_UTF8, *m,
+	    store_scan_walk_match, NULL, NULL);
+	rc = store_prepare(sc->ws, &stmt, sql, cause);
+	free(sql);
+	if (rc != 0)
+		return NULL;
+	for (j = 0; j < nbinds; j++)
+		sqlite3_bind_int64(stmt, j + 1, binds[j]);
+	return stmt;
+}
+
+/*
+ * Look the ids of SRC up one by one, in order, until bitmap B is whole
+ * (B may be NULL); then test the rest against it. Return how many were
+ * looked at (fewer than all if the scan was abandoned), or -1 with
+ * *cause set.
+ */
+static int64_t
+store_scan_walk_ids(struct store_scan *sc, struct store_scan_walk_src *src,
+    struct store_scan_bits *b, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	struct matcher	*m = NULL;
+	int64_t		 id;
+	size_t		 i;
+	int		 hit;
+	bool		 ready = false, waited = false, cancel;
+
+	if ((stmt = store_scan_walk_prepare(sc, &m, cause)) == NULL) {
+		matcher_free(m);
+		return -1;
+	}
+	for (i = 0; store_scan_walk_next(src, i, &id); i++) {
+		if (!ready && b != NULL && i % 256 == 0)
+			store_scan_bits_over(b, &ready);
+		if (ready)
+			hit = store_scan_bits_has(b, id);
+		else if ((hit = store_scan_walk_lookup(sc, stmt, id,
+		    cause)) < 0)
+			break;
+		if (hit)
+			sc->pend[sc->npend++] = id;
+		if ((i + 1) % WALK_PUBLISH == 0 &&
+		    !store_scan_walk_publish(sc, i + 1))
+			break;
+		if (!ready && !waited && b != NULL &&
+		    (sc->nids + sc->npend >= WALK_AHEAD ||
+		    i + 1 >= WALK_LOOKUPS)) {
+			waited = true;
+			store_scan_walk_publish(sc, i + 1);
+			if (!store_scan_walk_wait(sc, b, &ready))
+				break;
+		}
+	}
+	pthread_mutex_lock(&sc->lock);
+	cancel = sc->cancel;
+	pthread_mutex_unlock(&sc->lock);
+	if (*cause == NULL && src->stmt != NULL && src->rc != SQLITE_ROW &&
+	    src->rc != SQLITE_DONE && !cancel)
+		xasprintf(cause, "cannot read %s: %s", sc->t->name,
+		    sqlite3_errmsg(sc->ws->db));
+	sqlite3_finalize(stmt);
+	matcher_free(m);
+	return *cause != NULL ? -1 : (int64_t)i;
+}
+
+/* Walk SRC with a bitmap of ids up to MAXID read meanwhile. */
+static int
+store_scan_walk_with_bits(struct store_scan *sc,
+    struct store_scan_walk_src *src, int64_t maxid, char **cause)
+{
+	struct store_scan_bits	*b;
+	int64_t			 looked;
+
+	sc->pend = xreallocarray(NULL, WALK_PUBLISH, sizeof *sc->pend);
+	b = store_scan_bits_start(sc, maxid);
+	looked = store_scan_walk_ids(sc, src, b, cause);
+	store_scan_bits_free(b);
+	store_scan_walk_publish(sc, looked < 0 ? (size_t)sc->scanned :
+	    (size_t)looked);
+	return looked < 0 ? -1 : 0;
+}
+
+/*
+ * The scan's thread, when SC holds an order of its query: without a
+ * filter the order is the answer; with one, walk it. Return -1 with
+ * *cause set on an error.
+ */
+int
+store_scan_walk_run(struct store_scan *sc, char **cause)
+{
+	struct store_scan_walk_src	 src;
+	int64_t				 maxid = 0;
+	size_t				 i;
+
+	pthread_mutex_lock(&sc->lock);
+	sc->total = (int64_t)sc->base->n;
+	sc->in_memory = true;
+	if (sc->filter == NULL) {
+		sc->ids = sc->base->ids;
+		sc->nids = sc->size = sc->base->n;
+		sc->shared = true;
+		sc->scanned = sc->total;
+	} else {
+		/* Room for every id: pages never touched cost no memory. */
+		sc->size = sc->base->n > 0 ? sc->base->n : 1;
+		sc->ids = xreallocarray(NULL, sc->size, sizeof *sc->ids);
+	}
+	pthread_mutex_unlock(&sc->lock);
+	if (sc->filter == NULL)
+		return 0;
+	for (i = 0; i < sc->base->n; i++) {
+		if (sc->base->ids[i] > maxid)
+			maxid = sc->base->ids[i];
+	}
+	memset(&src, 0, sizeof src);
+	src.ids = sc->base->ids;
+	src.n = sc->base->n;
+	return store_scan_walk_with_bits(sc, &src, maxid, cause);
+}
+
+/*
+ * The scan's thread, for a filter on a view an index orders (SC's walk
+ * names its columns): the index gives every task id in that order as it
+ * goes, and the walk keeps the rows the filter takes. Return -1 with
+ * *cause set on an error.
+ */
+int
+store_scan_walk_index(struct store_scan *sc, int64_t maxid, char **cause)
+{
+	struct store_scan_walk_src	 src;
+	char				*sql;
+	int				 ret;
+
+	memset(&src, 0, sizeof src);
+	xasprintf(&sql, "SELECT t.id FROM task t ORDER BY %s", sc->walk);
+	ret = store_prepare(sc->ws, &src.stmt, sql, cause);
+	free(sql);
+	if (ret != 0)
+		return -1;
+	/* Room for every id: pages never touched cost no memory. */
+	pthread_mutex_lock(&sc->lock);
+	sc->size = maxid > 0 ? (size_t)maxid : 1;
+	sc->ids = xreallocarray(NULL, sc->size, sizeof *sc->ids);
+	sc->total = maxid;
+	pthread_mutex_unlock(&sc->lock);
+	ret = store_scan_walk_with_bits(sc, &src, maxid, cause);
+	sqlite3_finalize(src.stmt);
+	return ret;
+}
