@@ -506,6 +506,9 @@ void		 prof_ops_keep(struct prof_host *);
 void		 prof_ops_owners(const struct prof_host *, const void *, size_t,
 		     size_t, unsigned, int32_t *);
 
+/* prof-dedup.c: one node and tensor record of each distinct content. */
+void		 prof_dedup_ops(struct prof_host *);
+
 /* prof-logs.c: device task logs paired into tasks (sections 4.1-4.7). */
 struct prof_dtask {
 	uint64_t	 start;		/* syscnt */
