@@ -3,15 +3,19 @@
  * tasks reads every row once (store-scan-sort.c); a filter typed next
  * would read them all again and sort what it kept, so its first page came
  * seconds later. Instead the sorted ids are kept (struct store_order, on
- * the UI's store) and the filter walks them in order: each id is looked
- * up and tested, and what matches is already in its final place, so the
- * first page is there after a few hundred lookups. A lookup costs ten
- * times a row read in sequence, so a second thread reads the table in
- * sequence meanwhile and marks the matching ids in a bitmap. Once the
- * walk has some screens of rows, or has looked long enough, it waits for
- * that bitmap, so as not to take a core from it, and tests the rest of
- * the ids against it. Clearing
- * the filter brings the kept order back without reading anything.
+ * the UI's store) and the filter walks them in order: each id is looked up
+ * and tested, and what matches is already in its final place, so the first
+ * page is there after a few hundred lookups. A lookup costs ten times a
+ * row read in sequence, so two more threads read the table in sequence
+ * meanwhile (store-scan-bits.c) and mark the matching ids in a bitmap.
+ * Once the walk has some screens of rows, or has looked long enough, it
+ * waits for that bitmap, so as not to take a core from it, and tests the
+ * rest of the ids against it. Clearing the filter brings the kept order
+ * back without reading anything.
+ *
+ * A view an index orders (its own order, the start time, the duration)
+ * has its order for the reading: the index gives the ids in it about as
+ * fast as the bitmap's readers go, and the same walk runs over them.
  */
 #include <pthread.h>
 #include <stdlib.h>
