@@ -65,7 +65,8 @@ prof_dedup_kind(void **v, size_t *n, size_t size, size_t off, size_t len)
 	util_map_release(&seen);
 	/* A new array, so that the large one goes back whole. */
 	out = xreallocarray(NULL, kept + 1, size);
-	memcpy(out, d.v, kept * size);
+	if (kept > 0)
+		memcpy(out, d.v, kept * size);
 	free(*v);
 	*v = out;
 	*n = kept;
