@@ -173,6 +173,11 @@ store_scan_walk_publish(struct store_scan *sc, size_t looked)
 	bool	 cancel;
 
 	pthread_mutex_lock(&sc->lock);
+	/* An index may hold rows written after its size was read. */
+	if (sc->nids + sc->npend > sc->size) {
+		sc->size = (sc->nids + sc->npend) * 2;
+		sc->ids = xreallocarray(sc->ids, sc->size, sizeof *sc->ids);
+	}
 	memcpy(sc->ids + sc->nids, sc->pend, sc->npend * sizeof *sc->pend);
 	sc->nids += sc->npend;
 	sc->scanned = (int64_t)looked;
