@@ -141,26 +141,29 @@ prof_additional_flush(struct prof_host *h)
 	struct prof_tinfo	*l;
 	struct prof_tmemo	*m;
 	uint64_t		 key;
+	uint32_t		 str[6];
 	int			 i;
 
 	if (h->ntensors == 0 || h->ntinfos == 0)
 		return;
 	l = &h->tinfos[h->ntinfos - 1];
 	if ((m = prof_additional_memo(h, &key)) != NULL) {
-		memcpy(l->str, m->str, sizeof l->str);
+		l->kind = prof_dedup_tensor(h, m->str);
 		h->ntensors = 0;
 		return;
 	}
 	for (i = 0; i < 6; i++)
-		l->str[i] = prof_additional_intern(h,
+		str[i] = prof_additional_intern(h,
 		    prof_additional_column(h, (uint32_t)(i / 3), i % 3));
-	prof_additional_remember(h, key, l->str);
+	prof_additional_remember(h, key, str);
+	l->kind = prof_dedup_tensor(h, str);
 	h->ntensors = 0;
 }
 
 static void
 prof_additional_tensors(struct prof_host *h, const unsigned char *r)
 {
+	static const uint32_t	 zero[6];
 	struct prof_tinfo	*l;
 	struct prof_tensor	*t;
 	const unsigned char	*p;
@@ -177,6 +180,8 @@ prof_additional_tensors(struct prof_host *h, const unsigned char *r)
 		    sizeof *h->tinfos);
 		l = &h->tinfos[h->ntinfos++];
 		memset(l, 0, sizeof *l);
+		/* Until its tensors are read, an op's columns are string 0. */
+		l->kind = prof_dedup_tensor(h, zero);
 		l->tid = importer_le32(r + 8);
 		l->ts = importer_le64(r + 16);
 		h->tinfo_name = importer_le64(r + 24);

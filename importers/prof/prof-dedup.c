@@ -1,105 +1,120 @@
 /*
- * Once every task knows its op (prof-ops.c), the join needs of the
- * node_basic_info and tensor_info records only what they say, not when
- * or on which thread: a million launches of a few hundred ops hold a few
- * hundred distinct records. Keeping one of each, and pointing the tasks
- * at it, frees 80 bytes a task before the device logs are read, which is
- * when the importer's memory peaks.
+ * What node_basic_info and tensor_info records say, kept once: a million
+ * launches of a few hundred ops hold a few hundred distinct records. Each
+ * record keeps its time and thread and the index of what it says (16
+ * bytes, not 40) until every task knows its op (prof-ops.c); then the
+ * tasks point at what their op's records say and the records go, before
+ * the device logs are read.
  */
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "prof-int.h"
 
-/* The records of one kind: N of SIZE bytes, compared on LEN from OFF. */
-struct prof_dedup {
-	unsigned char	*v;
-	size_t		 size;
-	size_t		 off;
-	size_t		 len;
-	const void	*key;		/* the record looked for */
+/* A node kind looked up: the map's values index H's nkinds. */
+struct prof_dedup_nkey {
+	const struct prof_host	*h;
+	const struct prof_nkind	*k;
 };
 
-/* Whether kept record V says what D's key record says. */
 static bool
-prof_dedup_same(const void *arg, uint64_t v)
+prof_dedup_node_same(const void *arg, uint64_t v)
 {
-	const struct prof_dedup	*d = arg;
+	const struct prof_dedup_nkey	*d = arg;
+	const struct prof_nkind		*a = d->k, *b = &d->h->nkinds[v];
 
-	return memcmp(d->v + v * d->size + d->off, (const unsigned char *)
-	    d->key + d->off, d->len) == 0;
+	return a->name == b->name && a->op_type == b->op_type &&
+	    a->block_dim == b->block_dim && a->op_flag == b->op_flag &&
+	    a->ge_type == b->ge_type && a->is_static == b->is_static;
+}
+
+/* The index of node kind K in H's nkinds, added if new. */
+uint32_t
+prof_dedup_node(struct prof_host *h, const struct prof_nkind *k)
+{
+	struct prof_dedup_nkey	 d = { h, k };
+	unsigned char		 b[27];
+	uint64_t		 key, v;
+
+	memcpy(b, &k->name, 8);
+	memcpy(b + 8, &k->op_type, 8);
+	memcpy(b + 16, &k->block_dim, 4);
+	memcpy(b + 20, &k->op_flag, 4);
+	memcpy(b + 24, &k->ge_type, 2);
+	b[26] = k->is_static;
+	key = util_hash64((const char *)b, sizeof b);
+	if (util_map_probe(&h->nkind_map, &key, prof_dedup_node_same, &d, &v))
+		return (uint32_t)v;
+	h->nkinds = util_grow(h->nkinds, h->nnkinds, 1, sizeof *h->nkinds);
+	h->nkinds[h->nnkinds] = *k;
+	util_map_set(&h->nkind_map, key, h->nnkinds);
+	return (uint32_t)h->nnkinds++;
+}
+
+/* A tensor kind looked up: the map's values index H's tkinds. */
+struct prof_dedup_tkey {
+	const struct prof_host	*h;
+	const uint32_t		*str;
+};
+
+static bool
+prof_dedup_tensor_same(const void *arg, uint64_t v)
+{
+	const struct prof_dedup_tkey	*d = arg;
+
+	return memcmp(d->h->tkinds[v].str, d->str, sizeof
+	    d->h->tkinds[v].str) == 0;
+}
+
+/* The index of the six tensor strings STR in H's tkinds, added if new. */
+uint32_t
+prof_dedup_tensor(struct prof_host *h, const uint32_t *str)
+{
+	struct prof_dedup_tkey	 d = { h, str };
+	uint64_t		 key, v;
+
+	key = util_hash64((const char *)str, 6 * sizeof *str);
+	if (util_map_probe(&h->tkind_map, &key, prof_dedup_tensor_same, &d,
+	    &v))
+		return (uint32_t)v;
+	h->tkinds = util_grow(h->tkinds, h->ntkinds, 1, sizeof *h->tkinds);
+	memcpy(h->tkinds[h->ntkinds].str, str, sizeof h->tkinds->str);
+	util_map_set(&h->tkind_map, key, h->ntkinds);
+	return (uint32_t)h->ntkinds++;
 }
 
 /*
- * Keep the first of each distinct record of *V (*N of them), in order;
- * *V shrinks to the ones kept. Return each old index's new one.
+ * Point H's tasks at what their node and tensor records say, and free
+ * the records: from here a task's node indexes nkinds, its tensor tkinds.
  */
-static int32_t *
-prof_dedup_kind(void **v, size_t *n, size_t size, size_t off, size_t len)
-{
-	struct prof_dedup	 d;
-	struct util_map		 seen;
-	unsigned char		*out;
-	int32_t			*to;
-	uint64_t		 h, k;
-	size_t			 i, kept = 0;
-
-	d.v = *v;
-	d.size = size;
-	d.off = off;
-	d.len = len;
-	to = xreallocarray(NULL, *n + 1, sizeof *to);
-	util_map_init(&seen);
-	for (i = 0; i < *n; i++) {
-		d.key = d.v + i * size;
-		h = util_hash64((const char *)d.key + off, len);
-		if (!util_map_probe(&seen, &h, prof_dedup_same, &d, &k)) {
-			/* Kept records move down over ones already seen. */
-			memmove(d.v + kept * size, d.key, size);
-			util_map_set(&seen, h, kept);
-			k = kept++;
-		}
-		to[i] = (int32_t)k;
-	}
-	util_map_release(&seen);
-	/* A new array, so that the large one goes back whole. */
-	out = xreallocarray(NULL, kept + 1, size);
-	if (kept > 0)
-		memcpy(out, d.v, kept * size);
-	free(*v);
-	*v = out;
-	*n = kept;
-	return to;
-}
-
-/* Point H's tasks at one node and tensor record of each distinct kind. */
 void
 prof_dedup_ops(struct prof_host *h)
 {
 	struct prof_track	*t;
-	int32_t			*node, *tensor;
 	size_t			 i;
-	void			*v;
 
-	/* From block_dim to is_static: the fields after ts and tid. */
-	v = h->nodes;
-	node = prof_dedup_kind(&v, &h->nnodes, sizeof *h->nodes,
-	    offsetof(struct prof_node, block_dim),
-	    offsetof(struct prof_node, is_static) + 1 -
-	    offsetof(struct prof_node, block_dim));
-	h->nodes = v;
-	v = h->tinfos;
-	tensor = prof_dedup_kind(&v, &h->ntinfos, sizeof *h->tinfos,
-	    offsetof(struct prof_tinfo, str), sizeof h->tinfos->str);
-	h->tinfos = v;
 	for (i = 0; i < h->ntracks; i++) {
 		t = &h->tracks[i];
 		if (t->node >= 0)
-			t->node = node[t->node];
+			t->node = (int32_t)h->nodes[t->node].kind;
 		if (t->tensor >= 0)
-			t->tensor = tensor[t->tensor];
+			t->tensor = (int32_t)h->tinfos[t->tensor].kind;
 	}
-	free(node);
-	free(tensor);
+	free(h->nodes);
+	h->nodes = NULL;
+	h->nnodes = 0;
+	free(h->tinfos);
+	h->tinfos = NULL;
+	h->ntinfos = 0;
+	util_map_release(&h->nkind_map);
+	util_map_release(&h->tkind_map);
+}
+
+void
+prof_dedup_release(struct prof_host *h)
+{
+	free(h->nkinds);
+	free(h->tkinds);
+	util_map_release(&h->nkind_map);
+	util_map_release(&h->tkind_map);
 }

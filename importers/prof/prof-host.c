@@ -155,19 +155,22 @@ static void
 prof_host_node(struct prof_host *h, const unsigned char *r, bool unaging)
 {
 	struct prof_node	*n;
+	struct prof_nkind	 k;
 	uint32_t		 id;
 
+	memset(&k, 0, sizeof k);
+	k.name = importer_le64(r + 24);
+	id = importer_le32(r + 32);
+	k.ge_type = (uint16_t)(id > 0xFFFF ? 0xFFFF : id);
+	k.op_type = importer_le64(r + 36);
+	k.block_dim = importer_le32(r + 44);
+	k.op_flag = importer_le32(r + 48);
+	k.is_static = unaging;
 	h->nodes = util_grow(h->nodes, h->nnodes, 1, sizeof *h->nodes);
 	n = &h->nodes[h->nnodes++];
 	n->tid = importer_le32(r + 8);
 	n->ts = importer_le64(r + 16);
-	n->name = importer_le64(r + 24);
-	id = importer_le32(r + 32);
-	n->ge_type = (uint16_t)(id > 0xFFFF ? 0xFFFF : id);
-	n->op_type = importer_le64(r + 36);
-	n->block_dim = importer_le32(r + 44);
-	n->op_flag = importer_le32(r + 48);
-	n->is_static = unaging;
+	n->kind = prof_dedup_node(h, &k);
 }
 
 /* A task_track record R. */
@@ -283,6 +286,7 @@ prof_host_release(struct prof_host *h)
 	prof_dict_release(&h->dicts);
 	free(h->spans);
 	free(h->nodes);
+	prof_dedup_release(h);
 	free(h->tracks);
 	prof_additional_release(h);
 	prof_extra_release(h);

@@ -154,15 +154,20 @@ struct prof_rec {
 	uint64_t	 ts;
 	uint32_t	 tid;
 };
-struct prof_node {
-	uint64_t	 ts;
-	uint32_t	 tid;
-	uint32_t	 block_dim;
+/* What a node_basic_info record says: one of each (prof-dedup.c). */
+struct prof_nkind {
 	uint64_t	 name;
 	uint64_t	 op_type;
+	uint32_t	 block_dim;
 	uint32_t	 op_flag;
 	uint16_t	 ge_type;
 	bool		 is_static;	/* from an unaging file */
+};
+/* A node_basic_info record: when, on which thread, and what it says. */
+struct prof_node {
+	uint64_t	 ts;
+	uint32_t	 tid;
+	uint32_t	 kind;		/* nkinds index */
 };
 /* One task_track record, 64 bytes: there is one per device task. */
 struct prof_track {
@@ -175,10 +180,12 @@ struct prof_track {
 	uint32_t	 task;		/* 16 bits; chip V6: 32 (prof-join.c) */
 	uint16_t	 batch;
 	uint16_t	 task_hi;	/* high half of the id: chip V6's task */
-	int32_t		 node;		/* prof_node index or -1 */
+	int32_t		 node;		/* prof_node index or -1, then
+					   (prof_dedup_ops) its nkinds index */
 	int32_t		 span;		/* node span index or -1 */
 	int32_t		 model;		/* model span index or -1 */
-	int32_t		 tensor;	/* tinfos index or -1 */
+	int32_t		 tensor;	/* tinfos index or -1, then its
+					   tkinds index */
 	int32_t		 ctx;		/* cinfos index or -1 */
 	uint32_t	 row;		/* store row of the node span, or 0 */
 	uint64_t	 op_item;	/* item of the node span */
@@ -192,10 +199,14 @@ struct prof_tensor {
 	uint32_t	 shape[8];
 };
 /* The tensor columns of one op, as ids of strings in tstrs. */
+struct prof_tkind {
+	uint32_t	 str[6];	/* in/out shapes, dtypes, formats */
+};
+/* A tensor_info op: when, on which thread, and its columns. */
 struct prof_tinfo {
 	uint64_t	 ts;
 	uint32_t	 tid;
-	uint32_t	 str[6];	/* in/out shapes, dtypes, formats */
+	uint32_t	 kind;		/* tkinds index */
 };
 /* Tensor lists already turned into strings: TENSORS[FIRST..FIRST+N). */
 struct prof_tmemo {
@@ -290,6 +301,12 @@ struct prof_host {
 	size_t			 nspans;
 	struct prof_node	*nodes;
 	size_t			 nnodes;
+	struct prof_nkind	*nkinds;	/* what nodes say, once each */
+	size_t			 nnkinds;
+	struct util_map		 nkind_map;
+	struct prof_tkind	*tkinds;	/* tensor columns, once each */
+	size_t			 ntkinds;
+	struct util_map		 tkind_map;
 	struct prof_track	*tracks;
 	size_t			 ntracks;
 	struct prof_tinfo	*tinfos;
@@ -507,7 +524,10 @@ void		 prof_ops_owners(const struct prof_host *, const void *, size_t,
 		     size_t, unsigned, int32_t *);
 
 /* prof-dedup.c: one node and tensor record of each distinct content. */
+uint32_t	 prof_dedup_node(struct prof_host *, const struct prof_nkind *);
+uint32_t	 prof_dedup_tensor(struct prof_host *, const uint32_t *);
 void		 prof_dedup_ops(struct prof_host *);
+void		 prof_dedup_release(struct prof_host *);
 
 /* prof-logs.c: device task logs paired into tasks (sections 4.1-4.7). */
 struct prof_dtask {

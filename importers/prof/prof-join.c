@@ -190,9 +190,9 @@ prof_join_listed(const struct prof_host *h, const struct prof_track *t)
 
 	if (t->node < 0)
 		return true;
-	ge = prof_host_ge_type(h->nodes[t->node].ge_type);
+	ge = prof_host_ge_type(h->nkinds[t->node].ge_type);
 	if (strcmp(ge, "COMMUNICATION") == 0) {
-		n = prof_dict_hash(&h->dicts, h->nodes[t->node].name, buf,
+		n = prof_dict_hash(&h->dicts, h->nkinds[t->node].name, buf,
 		    sizeof buf);
 		len = strlen(n);
 		return len >= 9 && strcmp(n + len - 9, "AivKernel") == 0;
@@ -212,8 +212,8 @@ static void
 prof_join_op(const struct prof_host *h, const struct prof_track *t,
     struct store_task *r, struct prof_join_names *nb)
 {
-	const struct prof_node	*n;
-	const struct prof_tinfo	*l;
+	const struct prof_nkind	*n;
+	const struct prof_tkind	*l;
 
 	r->api = t->row != 0 ? t->row : NP_NA;
 	r->model_id = t->model_id;
@@ -224,7 +224,7 @@ prof_join_op(const struct prof_host *h, const struct prof_track *t,
 		r->task_type = "N/A";
 		return;
 	}
-	n = &h->nodes[t->node];
+	n = &h->nkinds[t->node];
 	r->name = prof_dict_hash(&h->dicts, n->name, nb->name,
 	    sizeof nb->name);
 	r->op_type = prof_dict_hash(&h->dicts, n->op_type, nb->type,
@@ -237,7 +237,7 @@ prof_join_op(const struct prof_host *h, const struct prof_track *t,
 	    (n->block_dim >> 16);
 	if (t->tensor < 0)
 		return;
-	l = &h->tinfos[t->tensor];
+	l = &h->tkinds[t->tensor];
 	r->in_shapes = h->tstrs[l->str[0]];
 	r->in_dtypes = h->tstrs[l->str[1]];
 	r->in_formats = h->tstrs[l->str[2]];
