@@ -1744,6 +1744,7 @@ main(int argc, char **argv)
 	main_t0 = ui_now();
 	setlocale(LC_ALL, "");
 	util_tighten_umask();
+	util_tune_malloc();
 	if (argc > 1 && strcmp(argv[1], "collect") == 0) {
 		main_options(1, argv, &o);
 		return collect_main(argc - 1, argv + 1, main_collect_import,

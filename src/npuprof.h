@@ -159,6 +159,7 @@ int		 util_write_file_atomic(const char *, const char *, size_t,
 		     bool, char **);
 uint64_t	 util_hash64(const char *, size_t);
 void		 util_tighten_umask(void);
+void		 util_tune_malloc(void);
 char		**util_dir_list(const char *, size_t *);
 void		 util_strv_free(char **, size_t);
 bool		 util_dir_has(const char *, const char *);

@@ -22,6 +22,11 @@
 
 #include "npuprof.h"
 
+/* Known once config.h, which npuprof.h includes, says it is there. */
+#ifdef HAVE_MALLOC_H
+#include <malloc.h>
+#endif
+
 /* Trim blanks, TABs, CR and one pair of surrounding double quotes. */
 void
 util_trim(const char **s, size_t *len)
@@ -672,6 +677,22 @@ util_hash64(const char *s, size_t len)
 		h *= 0x100000001b3ULL;
 	}
 	return h;
+}
+
+/*
+ * Give every allocation of a megabyte or more pages of its own. The raw
+ * importer grows arrays of tens of megabytes and frees them as it goes;
+ * from the heap, their pages would stay with the process, and glibc's
+ * moving threshold puts arrays up to 32 MB there once a large one was
+ * freed. Their own pages go back when freed, and a growing array is
+ * moved by remapping instead of copying.
+ */
+void
+util_tune_malloc(void)
+{
+#if defined(HAVE_MALLOPT) && defined(M_MMAP_THRESHOLD)
+	mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
+#endif
 }
 
 /*
