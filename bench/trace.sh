@@ -59,3 +59,19 @@ awk -v b="$bytes" -v s="$secs" -v u="$user" -v y="$sys" -v r="$rss_kb" \
 	    "%.2f s CPU (%.1f MB/s per core), peak RSS %.1f MB\n",
 	    "trace_view.json", b / 1048576, s, b / 1048576 / s, c,
 	    b / 1048576 / c, r / 1024 }'
+# yajl's own parse of the same file (json_verify, Debian's yajl-tools):
+# the import's rate against it, which #24 wants at 0.25 or more.
+if command -v json_verify >/dev/null; then
+	/usr/bin/time -f '%e' -o "$d/time2" json_verify -q \
+	    <"$d/trace_view.json" >/dev/null || true
+	read -r vsecs <"$d/time2"
+	awk -v b="$bytes" -v s="$secs" -v v="$vsecs" 'BEGIN {
+		if (v <= 0) v = 0.01
+		printf "json_verify of the same file: %.2f s (%.0f MB/s);" \
+		    " import rate / json_verify rate: %.3f (target 0.25)\n",
+		    v, b / 1048576 / v, v / s }'
+	echo "(reproduce: json_verify -q <FILE; $npuprof import -q" \
+	    "--db S.db FILE)"
+else
+	echo "json_verify (yajl-tools) not found: no ratio to yajl's rate"
+fi
