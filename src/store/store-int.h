@@ -469,6 +469,7 @@ struct store_scan_bits;
 struct store_scan_bits *store_scan_bits_start(struct store_scan *, int64_t);
 bool		 store_scan_bits_over(struct store_scan_bits *, bool *);
 bool		 store_scan_bits_has(const struct store_scan_bits *, int64_t);
+int64_t		 store_scan_bits_read_locked(const struct store_scan_bits *);
 void		 store_scan_bits_free(struct store_scan_bits *);
 
 /* store-scan-walk.c: a filter walking an order already sorted */

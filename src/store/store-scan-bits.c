@@ -37,6 +37,7 @@ struct store_scan_bits {
 	uint64_t			*v;
 	int64_t				 maxid;
 	bool				 stop;		/* under sc->lock */
+	int64_t				 read;		/* rows, sc->lock */
 	struct store_scan_bits_half	 h[2];
 	size_t				 nh;
 };
@@ -52,6 +53,7 @@ store_scan_bits_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	if (++h->ticks % BITS_TICK == 0) {
 		pthread_mutex_lock(&sc->lock);
 		stop = h->b->stop || sc->cancel;
+		h->b->read += BITS_TICK;
 		pthread_mutex_unlock(&sc->lock);
 		if (stop)
 			sqlite3_interrupt(h->ws->db);
@@ -162,6 +164,13 @@ store_scan_bits_over(struct store_scan_bits *b, bool *ready)
 	pthread_mutex_unlock(&b->sc->lock);
 	*ready = *ready && over;
 	return over;
+}
+
+/* How many rows B's readers looked at so far; under SC's lock. */
+int64_t
+store_scan_bits_read_locked(const struct store_scan_bits *b)
+{
+	return b != NULL ? b->read : 0;
 }
 
 /* Whether ID matched; only once B is over and ready. */

@@ -158,6 +158,8 @@ store_scan_walk_wait(struct store_scan *sc, struct store_scan_bits *b,
 	while (!store_scan_bits_over(b, ready)) {
 		pthread_mutex_lock(&sc->lock);
 		cancel = sc->cancel;
+		if (store_scan_bits_read_locked(b) > sc->scanned)
+			sc->scanned = store_scan_bits_read_locked(b);
 		pthread_mutex_unlock(&sc->lock);
 		if (cancel)
 			return false;
@@ -166,13 +168,23 @@ store_scan_walk_wait(struct store_scan *sc, struct store_scan_bits *b,
 	return true;
 }
 
-/* Publish the ids found since the last time and the ids looked at. */
+/*
+ * Publish the ids found since the last time, and how far the scan got:
+ * the ids the walk looked at, or the rows B's readers did if more.
+ */
 static bool
-store_scan_walk_publish(struct store_scan *sc, size_t looked)
+store_scan_walk_publish(struct store_scan *sc, const struct store_scan_bits *b,
+    size_t looked)
 {
+	int64_t	 read;
 	bool	 cancel;
 
 	pthread_mutex_lock(&sc->lock);
+	read = store_scan_bits_read_locked(b);
+	if (read < (int64_t)looked)
+		read = (int64_t)looked;
+	if (read > sc->scanned)
+		sc->scanned = read;
 	/* An index may hold rows written after its size was read. */
 	if (sc->nids + sc->npend > sc->size) {
 		sc->size = (sc->nids + sc->npend) * 2;
@@ -180,7 +192,6 @@ store_scan_walk_publish(struct store_scan *sc, size_t looked)
 	}
 	memcpy(sc->ids + sc->nids, sc->pend, sc->npend * sizeof *sc->pend);
 	sc->nids += sc->npend;
-	sc->scanned = (int64_t)looked;
 	cancel = sc->cancel;
 	pthread_mutex_unlock(&sc->lock);
 	sc->npend = 0;
@@ -298,13 +309,13 @@ store_scan_walk_ids(struct store_scan *sc, struct store_scan_walk_src *src,
 		if (hit)
 			sc->pend[sc->npend++] = id;
 		if ((i + 1) % WALK_PUBLISH == 0 &&
-		    !store_scan_walk_publish(sc, i + 1))
+		    !store_scan_walk_publish(sc, b, i + 1))
 			break;
 		if (!ready && !waited && b != NULL &&
 		    (sc->nids + sc->npend >= WALK_AHEAD ||
 		    i + 1 >= WALK_LOOKUPS)) {
 			waited = true;
-			store_scan_walk_publish(sc, i + 1);
+			store_scan_walk_publish(sc, b, i + 1);
 			if (!store_scan_walk_wait(sc, b, &ready))
 				break;
 		}
@@ -332,9 +343,8 @@ store_scan_walk_with_bits(struct store_scan *sc,
 	sc->pend = xreallocarray(NULL, WALK_PUBLISH, sizeof *sc->pend);
 	b = store_scan_bits_start(sc, maxid);
 	looked = store_scan_walk_ids(sc, src, b, cause);
+	store_scan_walk_publish(sc, b, looked < 0 ? 0 : (size_t)looked);
 	store_scan_bits_free(b);
-	store_scan_walk_publish(sc, looked < 0 ? (size_t)sc->scanned :
-	    (size_t)looked);
 	return looked < 0 ? -1 : 0;
 }
 

@@ -321,7 +321,8 @@ store_scan_state(struct store_scan *sc, struct store_page_state *st)
 {
 	pthread_mutex_lock(&sc->lock);
 	st->phase = sc->done ? NULL : sc->filter != NULL &&
-	    (sc->sort == NULL || sc->nids > 0) ? "filtering" : "sorting";
+	    (sc->sort == NULL || sc->nids > 0 || sc->base != NULL ||
+	    sc->walk != NULL) ? "filtering" : "sorting";
 	st->found = (int64_t)sc->nids;
 	st->scanned = sc->scanned;
 	st->total = sc->total;
