@@ -13,9 +13,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "collect.h"
@@ -171,43 +173,67 @@ collect_ssh_spawn(char **argv, const char *askpass, int in, int out,
 }
 
 /*
+ * When we were interrupted, pass SIGTERM on to PID, once. The flag is
+ * looked at before every wait, not only when a wait is interrupted: a
+ * signal that came just before a blocking call would interrupt nothing.
+ */
+static void
+collect_ssh_pass(pid_t pid, bool *passed)
+{
+	if (collect_ssh_signal != 0 && !*passed) {
+		kill(pid, SIGTERM);
+		*passed = true;
+	}
+}
+
+/*
  * Wait for PID and return its exit status, or 128 plus the signal that
  * killed it. When we are interrupted meanwhile, pass SIGTERM on once.
+ * The wait polls (every 50 ms), so that no interrupt goes unseen.
  */
 static int
 collect_ssh_wait(pid_t pid)
 {
-	bool	 passed = false;
-	int	 st;
+	struct timespec	 ts = { 0, 50 * 1000 * 1000 };
+	bool		 passed = false;
+	pid_t		 r;
+	int		 st;
 
 	for (;;) {
-		if (waitpid(pid, &st, 0) == pid)
+		collect_ssh_pass(pid, &passed);
+		if ((r = waitpid(pid, &st, WNOHANG)) == pid)
 			break;
-		if (errno != EINTR)
+		if (r == -1 && errno != EINTR)
 			return 127;
-		if (collect_ssh_signal != 0 && !passed) {
-			kill(pid, SIGTERM);
-			passed = true;
-		}
+		nanosleep(&ts, NULL);
 	}
 	if (WIFEXITED(st))
 		return WEXITSTATUS(st);
 	return 128 + WTERMSIG(st);
 }
 
-/* Read from FD, passing SIGTERM to PID once if we are interrupted. */
+/*
+ * Read from FD, passing SIGTERM to PID once if we are interrupted; the
+ * read waits for data at most 100 ms at a time, to look at the flag.
+ */
 static ssize_t
 collect_ssh_read(int fd, char *buf, size_t size, pid_t pid, bool *passed)
 {
-	ssize_t	 n;
+	struct pollfd	 pfd;
+	ssize_t		 n;
 
-	while ((n = read(fd, buf, size)) == -1 && errno == EINTR) {
-		if (collect_ssh_signal != 0 && !*passed) {
-			kill(pid, SIGTERM);
-			*passed = true;
-		}
+	for (;;) {
+		collect_ssh_pass(pid, passed);
+		pfd.fd = fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		if ((n = poll(&pfd, 1, 100)) == 0 || (n == -1 &&
+		    errno == EINTR))
+			continue;
+		if ((n = read(fd, buf, size)) == -1 && errno == EINTR)
+			continue;
+		return n;
 	}
-	return n;
 }
 
 static int

@@ -164,6 +164,36 @@ ok $? "nothing is left in the output"
 grep -q 'interrupted' "$T/e"
 ok $? "the interrupt is reported"
 
+# Interrupts that come at once, while ssh starts or the application does:
+# a signal that lands just before collect blocks must not be lost (it was:
+# the run then waited for the hung application for ever). Each is sent
+# once collect catches SIGINT (before that, a background job ignores it,
+# as the shell started it), after DELAY more. A watchdog turns a hang into
+# a failure.
+caught() {	# caught PID: SIGINT is in the process's caught set
+	m=$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status" 2>/dev/null)
+	[ -n "$m" ] && [ $((0x$m & 2)) -ne 0 ]
+}
+for delay in 0 0.1 0.2 0.4; do
+	rm -f "$T/mark2"
+	"$NPUPROF" $C -m app/main --host board --output out7 -- hang \
+	    "$T/mark2" >"$T/o" 2>"$T/e" &
+	pid=$!
+	( sleep 60; kill -9 $pid 2>/dev/null ) &
+	dog=$!
+	poll 2400 caught $pid
+	sleep "$delay"
+	kill -INT $pid
+	wait $pid
+	rc=$?
+	kill $dog 2>/dev/null
+	wait $dog 2>/dev/null
+	is "$rc" 130 "an interrupt after $delay s exits 130, without hanging"
+	set -- $(cat "$T/mark2" 2>/dev/null) 0 /nonexistent
+	[ "$1" = 0 ] || poll 600 eval "! kill -0 $1 2>/dev/null"
+	ok $? "and no application is left running"
+done
+
 "$NPUPROF" collect -m app/main >/dev/null 2>&1
 is $? 2 "collect without a board is a usage error"
 "$NPUPROF" collect --host board --config x -m app/main >/dev/null 2>&1
