@@ -482,7 +482,8 @@ void		 store_scan_walk_unref(struct store_order *);
 void		 store_scan_walk_forget(struct store *,
 		     const struct store_table *, const struct store_query *);
 void		 store_scan_walk_keep(struct store *, struct store_order *);
-int		 store_scan_walk_run(struct store_scan *, char **);
+void		 store_scan_walk_append_locked(struct store_scan *);
+int		 store_scan_walk_run(struct store_scan *, int64_t, char **);
 int		 store_scan_walk_index(struct store_scan *, int64_t, char **);
 
 /* store-sort.c: the in-memory sort behind the scan's sorts */

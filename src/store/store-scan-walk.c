@@ -169,6 +169,25 @@ store_scan_walk_wait(struct store_scan *sc, struct store_scan_bits *b,
 }
 
 /*
+ * Move SC's pending ids to the found ones, which grow if they must (an
+ * index may hold rows written after its size was read). The caller holds
+ * SC's lock; the scan and the walk both publish this way.
+ */
+void
+store_scan_walk_append_locked(struct store_scan *sc)
+{
+	if (sc->nids + sc->npend > sc->size) {
+		sc->size = (sc->nids + sc->npend) * 2;
+		sc->ids = xreallocarray(sc->ids, sc->size, sizeof *sc->ids);
+	}
+	if (sc->npend > 0)
+		memcpy(sc->ids + sc->nids, sc->pend, sc->npend *
+		    sizeof *sc->pend);
+	sc->nids += sc->npend;
+	sc->npend = 0;
+}
+
+/*
  * Publish the ids found since the last time, and how far the scan got:
  * the ids the walk looked at, or the rows B's readers did if more.
  */
@@ -185,16 +204,9 @@ store_scan_walk_publish(struct store_scan *sc, const struct store_scan_bits *b,
 		read = (int64_t)looked;
 	if (read > sc->scanned)
 		sc->scanned = read;
-	/* An index may hold rows written after its size was read. */
-	if (sc->nids + sc->npend > sc->size) {
-		sc->size = (sc->nids + sc->npend) * 2;
-		sc->ids = xreallocarray(sc->ids, sc->size, sizeof *sc->ids);
-	}
-	memcpy(sc->ids + sc->nids, sc->pend, sc->npend * sizeof *sc->pend);
-	sc->nids += sc->npend;
+	store_scan_walk_append_locked(sc);
 	cancel = sc->cancel;
 	pthread_mutex_unlock(&sc->lock);
-	sc->npend = 0;
 	return !cancel;
 }
 
@@ -332,14 +344,23 @@ store_scan_walk_ids(struct store_scan *sc, struct store_scan_walk_src *src,
 	return *cause != NULL ? -1 : (int64_t)i;
 }
 
-/* Walk SRC with a bitmap of ids up to MAXID read meanwhile. */
+/*
+ * Walk SRC, TOTAL ids, with a bitmap of ids up to MAXID read meanwhile;
+ * the found ids get room for ROOM (pages never touched cost no memory).
+ */
 static int
 store_scan_walk_with_bits(struct store_scan *sc,
-    struct store_scan_walk_src *src, int64_t maxid, char **cause)
+    struct store_scan_walk_src *src, size_t room, int64_t total,
+    int64_t maxid, char **cause)
 {
 	struct store_scan_bits	*b;
 	int64_t			 looked;
 
+	pthread_mutex_lock(&sc->lock);
+	sc->size = room > 0 ? room : 1;
+	sc->ids = xreallocarray(NULL, sc->size, sizeof *sc->ids);
+	sc->total = total;
+	pthread_mutex_unlock(&sc->lock);
 	sc->pend = xreallocarray(NULL, WALK_PUBLISH, sizeof *sc->pend);
 	b = store_scan_bits_start(sc, maxid);
 	looked = store_scan_walk_ids(sc, src, b, cause);
@@ -349,48 +370,38 @@ store_scan_walk_with_bits(struct store_scan *sc,
 }
 
 /*
- * The scan's thread, when SC holds an order of its query: without a
- * filter the order is the answer; with one, walk it. Return -1 with
- * *cause set on an error.
+ * The scan's thread, when SC holds an order of its query (of ids up to
+ * MAXID): without a filter the order is the answer; with one, walk it.
+ * Return -1 with *cause set on an error.
  */
 int
-store_scan_walk_run(struct store_scan *sc, char **cause)
+store_scan_walk_run(struct store_scan *sc, int64_t maxid, char **cause)
 {
 	struct store_scan_walk_src	 src;
-	int64_t				 maxid = 0;
-	size_t				 i;
 
 	pthread_mutex_lock(&sc->lock);
-	sc->total = (int64_t)sc->base->n;
 	sc->in_memory = true;
 	if (sc->filter == NULL) {
 		sc->ids = sc->base->ids;
 		sc->nids = sc->size = sc->base->n;
 		sc->shared = true;
-		sc->scanned = sc->total;
-	} else {
-		/* Room for every id: pages never touched cost no memory. */
-		sc->size = sc->base->n > 0 ? sc->base->n : 1;
-		sc->ids = xreallocarray(NULL, sc->size, sizeof *sc->ids);
+		sc->scanned = sc->total = (int64_t)sc->base->n;
 	}
 	pthread_mutex_unlock(&sc->lock);
 	if (sc->filter == NULL)
 		return 0;
-	for (i = 0; i < sc->base->n; i++) {
-		if (sc->base->ids[i] > maxid)
-			maxid = sc->base->ids[i];
-	}
 	memset(&src, 0, sizeof src);
 	src.ids = sc->base->ids;
 	src.n = sc->base->n;
-	return store_scan_walk_with_bits(sc, &src, maxid, cause);
+	return store_scan_walk_with_bits(sc, &src, src.n, (int64_t)src.n,
+	    maxid, cause);
 }
 
 /*
  * The scan's thread, for a filter on a view an index orders (SC's walk
- * names its columns): the index gives every task id in that order as it
- * goes, and the walk keeps the rows the filter takes. Return -1 with
- * *cause set on an error.
+ * names its columns): the index gives every task id, up to MAXID, in
+ * that order as it goes, and the walk keeps the rows the filter takes.
+ * Return -1 with *cause set on an error.
  */
 int
 store_scan_walk_index(struct store_scan *sc, int64_t maxid, char **cause)
@@ -405,13 +416,8 @@ store_scan_walk_index(struct store_scan *sc, int64_t maxid, char **cause)
 	free(sql);
 	if (ret != 0)
 		return -1;
-	/* Room for every id: pages never touched cost no memory. */
-	pthread_mutex_lock(&sc->lock);
-	sc->size = maxid > 0 ? (size_t)maxid : 1;
-	sc->ids = xreallocarray(NULL, sc->size, sizeof *sc->ids);
-	sc->total = maxid;
-	pthread_mutex_unlock(&sc->lock);
-	ret = store_scan_walk_with_bits(sc, &src, maxid, cause);
+	ret = store_scan_walk_with_bits(sc, &src, maxid > 0 ? (size_t)maxid :
+	    0, maxid, maxid, cause);
 	sqlite3_finalize(src.stmt);
 	return ret;
 }

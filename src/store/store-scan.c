@@ -24,18 +24,9 @@ store_scan_publish(struct store_scan *sc)
 	pthread_mutex_lock(&sc->lock);
 	if (sc->cancel)
 		sqlite3_interrupt(sc->ws->db);
-	if (sc->nids + sc->npend > sc->size) {
-		sc->size = (sc->nids + sc->npend) * 2;
-		sc->ids = xreallocarray(sc->ids, sc->size, sizeof *sc->ids);
-	}
-	if (sc->npend > 0) {
-		memcpy(sc->ids + sc->nids, sc->pend, sc->npend *
-		    sizeof *sc->pend);
-		sc->nids += sc->npend;
-	}
+	store_scan_walk_append_locked(sc);
 	sc->scanned = sc->ticks;
 	pthread_mutex_unlock(&sc->lock);
-	sc->npend = 0;
 }
 
 
@@ -134,11 +125,11 @@ store_scan_run(struct store_scan *sc)
 	int			 nbinds, rc;
 	char			*sql = NULL, *cause = NULL;
 
+	total = store_scan_max(sc);
 	if (sc->base != NULL) {
-		store_scan_walk_run(sc, &cause);
+		store_scan_walk_run(sc, total, &cause);
 		goto out;
 	}
-	total = store_scan_max(sc);
 	if (sc->walk != NULL && sc->filter != NULL) {
 		store_scan_walk_index(sc, total, &cause);
 		goto out;
