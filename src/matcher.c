@@ -24,6 +24,9 @@ struct matcher {
 	void			(*aux_free)(void *);
 	/* Code units every match holds (PCRE2's first and last), or -1. */
 	int32_t			 need[2];
+	/* The last set of characters asked about, and the answer. */
+	const char		*asked;
+	bool			 may;
 };
 
 /* Note the code units that every match must hold, if PCRE2 knows any. */
@@ -43,27 +46,37 @@ matcher_needs(struct matcher *m)
 		m->need[1] = (int32_t)unit;
 }
 
+/* Whether a code unit NEED of a match may be among the ASCII CHARS. */
+static bool
+matcher_may_hold(int32_t need, const char *chars)
+{
+	int	 c = (int)need;
+
+	if (c < 0)
+		return true;
+	if (c >= 0x80 || c == 0)
+		return false;
+	return strchr(chars, c) != NULL || strchr(chars, c >= 'a' &&
+	    c <= 'z' ? c - 32 : c >= 'A' && c <= 'Z' ? c + 32 : c) != NULL;
+}
+
 /*
  * Whether M could match a text made of the ASCII characters in CHARS
  * only: false when a code unit every match holds is not among them in
- * either case. A filter looking for a name thus skips numbers.
+ * either case. A filter looking for a name thus skips numbers. A filter
+ * asks this for every row, always with the same CHARS: the answer is
+ * kept for the last string asked about, known by its address (CHARS is a
+ * constant).
  */
 bool
-matcher_may_match_chars(const struct matcher *m, const char *chars)
+matcher_may_match_chars(struct matcher *m, const char *chars)
 {
-	int	 i, c;
-
-	for (i = 0; i < 2; i++) {
-		if ((c = m->need[i]) < 0)
-			continue;
-		if (c >= 0x80 || c == 0)
-			return false;
-		if (strchr(chars, c) == NULL &&
-		    strchr(chars, c >= 'a' && c <= 'z' ? c - 32 :
-		    c >= 'A' && c <= 'Z' ? c + 32 : c) == NULL)
-			return false;
+	if (m->asked != chars) {
+		m->may = matcher_may_hold(m->need[0], chars) &&
+		    matcher_may_hold(m->need[1], chars);
+		m->asked = chars;
 	}
-	return true;
+	return m->may;
 }
 
 /*
