@@ -178,6 +178,8 @@ collect_remote_cleanup(struct collect_run *r, bool kill)
 
 	if (r->rdir == NULL)
 		return;
+	/* Only a second interrupt stops the clean-up. */
+	collect_ssh_cleaning();
 	strbuf_init(&b);
 	pid = util_path_join(r->rdir, "npuprof.pid");
 	q = collect_ssh_quote(pid);

@@ -25,7 +25,19 @@
 /* The most a captured remote command may print. */
 #define COLLECT_SSH_MAX_OUTPUT	(1024 * 1024)
 
-static volatile sig_atomic_t	collect_ssh_signal;
+static volatile sig_atomic_t	collect_ssh_signal;	/* the last */
+static volatile sig_atomic_t	collect_ssh_nsignals;	/* how many */
+static sig_atomic_t		collect_ssh_handled;	/* of them */
+
+/*
+ * An ssh we started, and the signals already handled when it started:
+ * any other one is passed on to it.
+ */
+struct collect_ssh_child {
+	pid_t		 pid;
+	sig_atomic_t	 seen;
+	bool		 passed;
+};
 
 void
 collect_ssh_argv_add(struct collect_argv *a, const char *s)
@@ -72,6 +84,7 @@ static void
 collect_ssh_catch(int sig)
 {
 	collect_ssh_signal = sig;
+	collect_ssh_nsignals++;
 }
 
 /*
@@ -86,6 +99,16 @@ collect_ssh_catch_signals(void)
 	util_catch_signal(SIGTERM, collect_ssh_catch);
 	util_catch_signal(SIGHUP, collect_ssh_catch);
 	signal(SIGPIPE, SIG_IGN);
+}
+
+/*
+ * The interrupts so far are being handled (a clean-up starts): from now
+ * on an ssh is stopped only by a new one, a second Ctrl-C.
+ */
+void
+collect_ssh_cleaning(void)
+{
+	collect_ssh_handled = collect_ssh_nsignals;
 }
 
 /* The signal that interrupted us, or 0. */
@@ -134,25 +157,26 @@ collect_ssh_argv(const struct collect_target *t, const char *cmd,
 }
 
 /*
- * Start ARGV with IN and OUT (or ours when -1) as standard input and
- * output. With ASKPASS, ssh is told to ask our own binary for the
- * password, which fetches it from the socket ASKPASS: only the socket's
- * name is in the environment. Return the process id, or -1 with *cause.
+ * Start ARGV as child C with IN and OUT (or ours when -1) as standard
+ * input and output. With ASKPASS, ssh is told to ask our own binary for
+ * the password, which fetches it from the socket ASKPASS: only the
+ * socket's name is in the environment. Return 0, or -1 with *cause.
  */
-static pid_t
-collect_ssh_spawn(char **argv, const char *askpass, int in, int out,
-    char **cause)
+static int
+collect_ssh_spawn(struct collect_ssh_child *c, char **argv,
+    const char *askpass, int in, int out, char **cause)
 {
 	char	 self[PATH_MAX];
 	ssize_t	 n;
-	pid_t	 pid;
 
-	if ((pid = fork()) == -1) {
+	c->seen = collect_ssh_handled;
+	c->passed = false;
+	if ((c->pid = fork()) == -1) {
 		xasprintf(cause, "cannot fork: %s", strerror(errno));
 		return -1;
 	}
-	if (pid != 0)
-		return pid;
+	if (c->pid != 0)
+		return 0;
 	signal(SIGPIPE, SIG_DFL);
 	if ((in != -1 && dup2(in, STDIN_FILENO) == -1) ||
 	    (out != -1 && dup2(out, STDOUT_FILENO) == -1))
@@ -173,35 +197,35 @@ collect_ssh_spawn(char **argv, const char *askpass, int in, int out,
 }
 
 /*
- * When we were interrupted, pass SIGTERM on to PID, once. The flag is
- * looked at before every wait, not only when a wait is interrupted: a
- * signal that came just before a blocking call would interrupt nothing.
+ * When an interrupt not yet handled came, pass SIGTERM on to C, once.
+ * The count is looked at before every wait, not only when a wait is
+ * interrupted: a signal that came just before a blocking call would
+ * interrupt nothing.
  */
 static void
-collect_ssh_pass(pid_t pid, bool *passed)
+collect_ssh_pass(struct collect_ssh_child *c)
 {
-	if (collect_ssh_signal != 0 && !*passed) {
-		kill(pid, SIGTERM);
-		*passed = true;
+	if (collect_ssh_nsignals != c->seen && !c->passed) {
+		kill(c->pid, SIGTERM);
+		c->passed = true;
 	}
 }
 
 /*
- * Wait for PID and return its exit status, or 128 plus the signal that
+ * Wait for C and return its exit status, or 128 plus the signal that
  * killed it. When we are interrupted meanwhile, pass SIGTERM on once.
  * The wait polls (every 50 ms), so that no interrupt goes unseen.
  */
 static int
-collect_ssh_wait(pid_t pid)
+collect_ssh_wait(struct collect_ssh_child *c)
 {
 	struct timespec	 ts = { 0, 50 * 1000 * 1000 };
-	bool		 passed = false;
 	pid_t		 r;
 	int		 st;
 
 	for (;;) {
-		collect_ssh_pass(pid, &passed);
-		if ((r = waitpid(pid, &st, WNOHANG)) == pid)
+		collect_ssh_pass(c);
+		if ((r = waitpid(c->pid, &st, WNOHANG)) == c->pid)
 			break;
 		if (r == -1 && errno != EINTR)
 			return 127;
@@ -213,17 +237,17 @@ collect_ssh_wait(pid_t pid)
 }
 
 /*
- * Read from FD, passing SIGTERM to PID once if we are interrupted; the
- * read waits for data at most 100 ms at a time, to look at the flag.
+ * Read from FD, passing SIGTERM to C once if we are interrupted; the
+ * read waits for data at most 100 ms at a time, to look at the count.
  */
 static ssize_t
-collect_ssh_read(int fd, char *buf, size_t size, pid_t pid, bool *passed)
+collect_ssh_read(int fd, char *buf, size_t size, struct collect_ssh_child *c)
 {
 	struct pollfd	 pfd;
 	ssize_t		 n;
 
 	for (;;) {
-		collect_ssh_pass(pid, passed);
+		collect_ssh_pass(c);
 		pfd.fd = fd;
 		pfd.events = POLLIN;
 		pfd.revents = 0;
@@ -253,11 +277,10 @@ collect_ssh_command(const struct collect_target *t, const char *cmd,
 {
 	struct collect_argv	 a = { NULL, 0 };
 	struct strbuf		 b;
+	struct collect_ssh_child c;
 	char			 buf[8192];
-	int			 p[2], in;
-	bool			 passed = false;
+	int			 p[2], in, rc;
 	ssize_t			 n;
-	pid_t			 pid;
 
 	*out = NULL;
 	if (pipe2(p, O_CLOEXEC) != 0) {
@@ -266,17 +289,16 @@ collect_ssh_command(const struct collect_target *t, const char *cmd,
 	}
 	in = collect_ssh_devnull();
 	collect_ssh_argv(t, cmd, &a);
-	pid = collect_ssh_spawn(a.v, t->askpass, in, p[1], cause);
+	rc = collect_ssh_spawn(&c, a.v, t->askpass, in, p[1], cause);
 	collect_ssh_argv_free(&a);
 	close(p[1]);
 	close(in);
-	if (pid == -1) {
+	if (rc == -1) {
 		close(p[0]);
 		return -1;
 	}
 	strbuf_init(&b);
-	while ((n = collect_ssh_read(p[0], buf, sizeof buf, pid,
-	    &passed)) > 0) {
+	while ((n = collect_ssh_read(p[0], buf, sizeof buf, &c)) > 0) {
 		if (b.len < COLLECT_SSH_MAX_OUTPUT)
 			strbuf_add(&b, buf, (size_t)n);
 	}
@@ -284,7 +306,7 @@ collect_ssh_command(const struct collect_target *t, const char *cmd,
 	if (b.s == NULL)
 		strbuf_adds(&b, "");
 	*out = strbuf_detach(&b);
-	return collect_ssh_wait(pid);
+	return collect_ssh_wait(&c);
 }
 
 /* Write the complete lines of B with PREFIX to stdout, keep the rest. */
@@ -319,21 +341,20 @@ collect_ssh_stream(const struct collect_target *t, const char *cmd,
 {
 	struct collect_argv	 a = { NULL, 0 };
 	struct strbuf		 b;
+	struct collect_ssh_child c;
 	char			 buf[8192], *cause = NULL;
 	int			 p[2], in, rc;
-	bool			 passed = false;
 	ssize_t			 n;
-	pid_t			 pid;
 
 	if (pipe2(p, O_CLOEXEC) != 0)
 		fatal("pipe2");
 	in = collect_ssh_devnull();
 	collect_ssh_argv(t, cmd, &a);
-	pid = collect_ssh_spawn(a.v, t->askpass, in, p[1], &cause);
+	rc = collect_ssh_spawn(&c, a.v, t->askpass, in, p[1], &cause);
 	collect_ssh_argv_free(&a);
 	close(p[1]);
 	close(in);
-	if (pid == -1) {
+	if (rc == -1) {
 		log_warnx("%s", cause);
 		free(cause);
 		close(p[0]);
@@ -341,16 +362,14 @@ collect_ssh_stream(const struct collect_target *t, const char *cmd,
 	}
 	strbuf_init(&b);
 	strbuf_adds(&b, "");
-	while ((n = collect_ssh_read(p[0], buf, sizeof buf, pid,
-	    &passed)) > 0) {
+	while ((n = collect_ssh_read(p[0], buf, sizeof buf, &c)) > 0) {
 		strbuf_add(&b, buf, (size_t)n);
 		collect_ssh_lines(&b, prefix, false);
 	}
 	collect_ssh_lines(&b, prefix, true);
 	strbuf_release(&b);
 	close(p[0]);
-	rc = collect_ssh_wait(pid);
-	return rc;
+	return collect_ssh_wait(&c);
 }
 
 /*
@@ -361,30 +380,30 @@ static int
 collect_ssh_pipeline(char **from, const char *from_askpass, char **to,
     const char *to_askpass, const char *what, char **cause)
 {
-	int	 p[2], in, from_rc, to_rc;
-	pid_t	 from_pid, to_pid;
+	struct collect_ssh_child	 fc, tc;
+	int				 p[2], in, rc, from_rc, to_rc;
 
 	if (pipe2(p, O_CLOEXEC) != 0) {
 		xasprintf(cause, "cannot create a pipe: %s", strerror(errno));
 		return -1;
 	}
 	in = collect_ssh_devnull();
-	from_pid = collect_ssh_spawn(from, from_askpass, in, p[1], cause);
+	rc = collect_ssh_spawn(&fc, from, from_askpass, in, p[1], cause);
 	close(in);
 	close(p[1]);
-	if (from_pid == -1) {
+	if (rc == -1) {
 		close(p[0]);
 		return -1;
 	}
-	to_pid = collect_ssh_spawn(to, to_askpass, p[0], -1, cause);
+	rc = collect_ssh_spawn(&tc, to, to_askpass, p[0], -1, cause);
 	close(p[0]);
-	if (to_pid == -1) {
-		kill(from_pid, SIGTERM);
-		collect_ssh_wait(from_pid);
+	if (rc == -1) {
+		kill(fc.pid, SIGTERM);
+		collect_ssh_wait(&fc);
 		return -1;
 	}
-	from_rc = collect_ssh_wait(from_pid);
-	to_rc = collect_ssh_wait(to_pid);
+	from_rc = collect_ssh_wait(&fc);
+	to_rc = collect_ssh_wait(&tc);
 	if (from_rc == 0 && to_rc == 0)
 		return 0;
 	xasprintf(cause, "%s failed (exit %d and %d)", what, from_rc, to_rc);

@@ -102,6 +102,7 @@ void		 collect_ssh_argv_add(struct collect_argv *, const char *);
 void		 collect_ssh_argv_free(struct collect_argv *);
 char		*collect_ssh_quote(const char *);
 void		 collect_ssh_catch_signals(void);
+void		 collect_ssh_cleaning(void);
 int		 collect_ssh_interrupted(void);
 int		 collect_ssh_command(const struct collect_target *,
 		     const char *, char **, char **);
