@@ -173,27 +173,39 @@ import_prof_one_device(struct store *s, const char *path, char **names,
 }
 
 /*
- * Warn when PATH is the PROF_* half of an un-analysed torch_npu profile:
- * its FRAMEWORK/ records are not decoded, so what they hold is missing,
- * not zero.
+ * If PATH is the PROF_* half of an un-analysed torch_npu profile, decode
+ * the FRAMEWORK/ folder beside it, with the host metadata HM, for rank
+ * RANK; NAMES (N) are PATH's entries, for the first device's id.
  */
 static void
-import_prof_framework(struct store *s, const char *path)
+import_prof_framework(struct store *s, const char *path,
+    const struct prof_meta *hm, int64_t rank, char **names, size_t n)
 {
-	char	*parent, *slash;
+	char	*parent, *slash, *fwk;
+	int64_t	 dev = NP_NA, d;
+	size_t	 i;
 
 	parent = xstrdup(path);
-	while ((slash = strrchr(parent, '/')) != NULL && slash[1] == '\0')
+	while ((slash = strrchr(parent, '/')) != NULL && slash[1] == '\0' &&
+	    slash != parent)
 		*slash = '\0';
-	if ((slash = strrchr(parent, '/')) != NULL) {
+	if ((slash = strrchr(parent, '/')) != NULL)
 		*slash = '\0';
-		if (util_dir_has(parent, "FRAMEWORK") &&
-		    !util_dir_has(parent, "ASCEND_PROFILER_OUTPUT"))
-			store_load_warning(s, parent, -1, "FRAMEWORK/ "
-			    "(torch_npu's own records: PyTorch ops, memory, "
-			    "Python calls) is not decoded: only the CANN half "
-			    "of this profile is shown; analyse it with "
-			    "torch_npu to see the rest");
+	else {
+		free(parent);
+		parent = xstrdup(".");
+	}
+	if (util_dir_has(parent, "FRAMEWORK") &&
+	    !util_dir_has(parent, "ASCEND_PROFILER_OUTPUT")) {
+		for (i = 0; i < n; i++) {
+			d = import_prof_device(names[i]);
+			if (d != NP_NA && d != NP_HOST_DEVICE &&
+			    (dev == NP_NA || d < dev))
+				dev = d;
+		}
+		fwk = util_path_join(parent, "FRAMEWORK");
+		prof_fwk_load(s, parent, fwk, hm, rank, dev);
+		free(fwk);
 	}
 	free(parent);
 }
@@ -210,8 +222,6 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	bool			  bare;
 
 	bare = import_prof_device(util_basename(path)) != NP_NA;
-	if (!bare)
-		import_prof_framework(s, path);
 	names = bare ? NULL : util_dir_list(path, &n);
 	if (bare) {
 		n = 0;
@@ -253,6 +263,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		    "tasks have no op names, and op_summary, which lists "
 		    "compute ops only, has none (task_time has them all)");
 	rank = ctx->rank;
+	if (!bare)
+		import_prof_framework(s, path, &hm, rank, names, n);
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
 		import_prof_device_dir(s, path, import_prof_device(
 		    util_basename(path)), &h, rank, ctx);

@@ -656,4 +656,50 @@ void		 prof_join_load(struct store *, struct prof_host *,
 		     struct prof_dev *, const struct prof_meta *,
 		     struct prof_pmu *, struct prof_aicpus *, int64_t);
 
+/* prof-fwk.c: torch_npu's FRAMEWORK/ records into host spans (3.11). */
+struct prof_fwk_lane {
+	uint64_t	 pid;
+	uint64_t	 tid;
+};
+
+struct prof_fwk {
+	struct store		*s;
+	const struct prof_meta	*hm;
+	int64_t			 rank;
+	int64_t			 device;
+	bool			 syscnt;	/* records hold counter ticks */
+	int64_t			 freq_mhz;
+	uint64_t		 start_cnt;
+	int64_t			 start_mono;
+	int64_t			 local_off;	/* epoch ns minus mono ns */
+	struct prof_fwk_lane	*lanes;
+	size_t			 nlanes;
+	struct util_map		 lane_map;
+	struct prof_fwk_lane	 want;		/* the lane looked up */
+	uint64_t		 gc_pid;
+	struct fwk_fwd		*fwd;		/* by sequence number */
+	size_t			 nfwd;
+	struct util_map		 seqs;
+	int64_t			 ops;
+	int64_t			 calls;
+	int64_t			 short_recs;
+	int64_t			 bad_cats;
+	int64_t			 bad_times;
+	int64_t			 bad_tags;
+	int64_t			 unpaired[2];	/* enqueue, dequeue ends */
+	int64_t			 cut_at;
+	int64_t			 bad_op_at;
+};
+void		 prof_fwk_load(struct store *, const char *, const char *,
+		     const struct prof_meta *, int64_t, int64_t);
+int64_t		 prof_fwk_ns(const struct prof_fwk *, uint64_t);
+void		 prof_fwk_span(struct prof_fwk *, uint64_t, uint64_t, int64_t,
+		     int64_t, const char *, const char *, const char *);
+void		 prof_fwk_thread(struct prof_fwk *, uint64_t, uint64_t);
+void		 prof_fwk_json_str(struct strbuf *, const char *, bool);
+
+/* prof-fwk-py.c: the Python tracer's calls replayed into spans (3.11). */
+void		 prof_fwk_py_load(struct prof_fwk *, const char *,
+		     const char *);
+
 #endif /* PROF_INT_H */

@@ -43,6 +43,8 @@ struct gen_prof_op {
 	uint16_t	 ctx[GEN_PROF_MAX_CTX];
 	int64_t		 dur[GEN_PROF_MAX_CTX];	/* device ns */
 	size_t		 index;
+	int64_t		 acl_b;		/* its ACL span, host mono ns */
+	int64_t		 acl_e;
 };
 
 /* One device task (a context of an FFTS+ op is one too). */
@@ -303,6 +305,10 @@ void		 gen_prof_hccl_logs(struct gen_prof *,
 int		 gen_prof_hccl_expect(struct gen_prof *,
 		     const struct gen_prof_clock *, const char *, char **);
 void		 gen_prof_hccl_free(struct gen_prof *);
+/* gen-prof-fwk.c */
+int		 gen_prof_fwk(struct gen_prof *, const struct gen_prof_clock *,
+		     const uint32_t *, const char *, const char *, char **);
+
 /* gen-prof-step.c */
 void		 gen_prof_step_all(struct gen_prof *,
 		     const struct gen_prof_clock *, struct gen_prof_dev *);

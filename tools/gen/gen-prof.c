@@ -229,6 +229,8 @@ gen_prof_launch(struct gen_prof *g, struct gen_prof_host *h,
 		mod_e = node_e + gen_prof_core_gap(g, c, 200, 800);
 	acl_e = (model ? mod_e : node_e) + gen_prof_core_gap(g, c, 400, 2500);
 	h->cursor[t] = acl_e + gen_prof_core_gap(g, c, 2000, 30000);
+	op->acl_b = acl_b;
+	op->acl_e = acl_e;
 
 	gen_prof_core_span(g, h, c, t, GF_API_AGING, 20000, gen_prof_acl_type(g,
 	    k->acl, 5), acl_b, acl_e, 0, k->acl, "acl");
@@ -879,7 +881,7 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 	struct gen_prof_clock	 c;
 	struct gen_prof_host	 h;
 	struct gen_prof_dev	*dev;
-	char			*root;
+	char			*root, *top;
 	int			 i, j, rc = 0;
 
 	if (o->ops < 1 || o->streams < 1 || o->streams > 2000 ||
@@ -941,7 +943,17 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 	gen_prof_step_all(&g, &c, dev);
 	gen_prof_freqs(&g, &c, dev);
 	gen_prof_mstx(&g, &c, h.tids, &h.f[GF_MSTX]);
-	xasprintf(&root, "%s/PROF_000001_%s_GEN%013llu", dir,
+	if (o->torch) {
+		xasprintf(&top, "%s/gen%llu_ascend_pt", dir,
+		    (unsigned long long)o->seed);
+		if (gen_prof_mkdir(top, cause) != 0) {
+			free(top);
+			gen_prof_free(&g, &h, dev);
+			return -1;
+		}
+	} else
+		top = xstrdup(dir);
+	xasprintf(&root, "%s/PROF_000001_%s_GEN%013llu", top,
 	    gen_prof_chips[o->chip], (unsigned long long)(o->seed % 10000000));
 	rc = gen_prof_write_host(&g, &h, &c, root, cause);
 	for (i = 0; rc == 0 && i < o->devices; i++)
@@ -956,6 +968,9 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 		rc = gen_prof_extra_expect(&g, o->expect, cause);
 	if (rc == 0 && o->expect != NULL)
 		rc = gen_prof_hccl_expect(&g, &c, o->expect, cause);
+	if (rc == 0 && o->torch)
+		rc = gen_prof_fwk(&g, &c, h.tids, top, o->expect, cause);
+	free(top);
 	free(root);
 	gen_prof_free(&g, &h, dev);
 	return rc;

@@ -55,6 +55,8 @@ struct gen_prof_opts {
 	bool		 track_v2;	/* task_track records in the V2 layout */
 	bool		 aicpu;		/* AI CPU ops, their aicpu.data runs */
 	bool		 hccl;		/* HCCL ops whose tasks run (-L) */
+	bool		 torch;		/* in a torch_npu folder with
+					   FRAMEWORK/ records (-Y) */
 	int		 rank;		/* rank_id of info.json, -1 none */
 	int		 ranks;		/* of the HCCL groups, with rank */
 	const char	*expect;	/* directory for the expected CSVs */

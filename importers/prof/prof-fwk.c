@@ -1,0 +1,871 @@
+/*
+ * torch_npu's own records in the FRAMEWORK/ folder beside the raw PROF_*
+ * collection of a profile that was never analysed (doc/formats.md section
+ * 3.11): PyTorch op ranges, the task queue's enqueue and dequeue marks,
+ * Python tracer calls with their names, GC pauses. They become the host
+ * spans, flows and lanes the analysed twin's trace_view.json gives: level
+ * python for ops, enqueue and dequeue for the queue, python_function for
+ * the tracer, GC for the pauses. The Python tracer's replay is in
+ * prof-fwk-py.c; memory_usage and param_tensor_info are not decoded and
+ * are reported as such.
+ */
+#include <sys/types.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yajl/yajl_tree.h>
+
+#include "prof-int.h"
+
+#define FWK_MAX_RECORD	(64 << 20)	/* bytes of one TLV record */
+#define FWK_OP_FIXED	58		/* op range: with the scope byte */
+#define FWK_OP_FIXED_OLD 57		/* before the scope byte */
+#define FWK_MARK_FIXED	40
+#define FWK_GC_SIZE	24
+
+/* Record types of the TLV files (the outer T). */
+enum {
+	FWK_T_OP = 1,
+	FWK_T_MARK = 2,
+	FWK_T_MEMORY = 3,
+	FWK_T_HASH = 4
+};
+
+/* Op range fields (the inner T) printed in args, in the vendor's order. */
+static const struct {
+	int		 type;
+	const char	*key;
+	bool		 split;		/* ';' becomes ";\r\n" */
+} prof_fwk_op_args[] = {
+	{ 4, "Input Dims", true },
+	{ 3, "Input type", true },
+	{ 8, "Call stack", true },
+	{ 9, "Module Hierarchy", false },
+	{ 10, "flops", false }
+};
+
+/* A task queue mark. */
+struct fwk_mark {
+	int64_t		 ts;
+	uint64_t	 cat;
+	uint64_t	 corr;
+	uint64_t	 tid;
+	uint64_t	 pid;
+	char		*name;
+	size_t		 idx;		/* file order, for a stable sort */
+	int64_t		 start;		/* of the pair, for an end */
+};
+
+/* The latest forward or backward op of a sequence number. */
+struct fwk_fwd {
+	int64_t		 seq;
+	int64_t		 ts[2];		/* forward, backward; INT64_MIN */
+	uint64_t	 pid[2];
+	uint64_t	 tid[2];
+};
+
+/* Open a FRAMEWORK file; NULL (warned) if it cannot be read. */
+static FILE *
+prof_fwk_open(struct prof_fwk *fw, const char *path)
+{
+	FILE	*f;
+
+	if ((f = fopen(path, "rb")) == NULL) {
+		store_load_warning(fw->s, path, -1, "cannot open: %s",
+		    strerror(errno));
+		return NULL;
+	}
+	store_load_file(fw->s, path);
+	return f;
+}
+
+/*
+ * Read the next TLV record of PATH (open as F, at *OFF) of type TYPE into
+ * *BUF. Return its length, 0 at the end, -1 (warned once) when the rest of
+ * the file cannot be read: a cut record or another type.
+ */
+static ssize_t
+prof_fwk_next(struct prof_fwk *fw, FILE *f, const char *path, int type,
+    unsigned char **buf, size_t *size, int64_t *off)
+{
+	unsigned char	 head[6];
+	size_t		 got;
+	uint32_t	 len;
+	int		 t;
+
+	got = fread(head, 1, sizeof head, f);
+	if (got == 0)
+		return 0;
+	if (got < sizeof head) {
+		store_load_warning(fw->s, path, *off, "record header cut "
+		    "short (%zu of 6 bytes): the file ends there", got);
+		return -1;
+	}
+	t = importer_le16(head);
+	len = importer_le32(head + 2);
+	if (t != type || len > FWK_MAX_RECORD) {
+		store_load_warning(fw->s, path, *off, "record of type %d and "
+		    "%lu bytes where type %d was expected: the rest of the "
+		    "file is skipped", t, (unsigned long)len, type);
+		return -1;
+	}
+	if (len > *size) {
+		*buf = xreallocarray(*buf, len, 1);
+		*size = len;
+	}
+	if ((got = fread(*buf, 1, len, f)) < len) {
+		store_load_warning(fw->s, path, *off, "record cut short (%zu "
+		    "of %lu bytes): it is skipped", got, (unsigned long)len);
+		return -1;
+	}
+	*off += 6 + (int64_t)len;
+	return (ssize_t)len;
+}
+
+/*
+ * Find the string field TYPE in the fields P..P+LEN; return it as a
+ * NUL-terminated copy in *OUT (freed by the caller), or false. *CUT is set
+ * when the fields run past the record.
+ */
+static bool
+prof_fwk_field(const unsigned char *p, size_t len, int type, char **out,
+    bool *cut)
+{
+	size_t		 i = 0;
+	uint32_t	 n;
+
+	while (i < len) {
+		if (len - i < 6) {
+			*cut = true;
+			return false;
+		}
+		n = importer_le32(p + i + 2);
+		if (n > len - i - 6) {
+			*cut = true;
+			return false;
+		}
+		if (importer_le16(p + i) == type) {
+			*out = xstrndup((const char *)p + i + 6, n);
+			return true;
+		}
+		i += 6 + n;
+	}
+	return false;
+}
+
+/* Append S to B as the body of a JSON string. */
+void
+prof_fwk_json_str(struct strbuf *b, const char *s, bool split)
+{
+	const unsigned char	*p;
+
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		switch (*p) {
+		case '"':
+			strbuf_adds(b, "\\\"");
+			break;
+		case '\\':
+			strbuf_adds(b, "\\\\");
+			break;
+		case '\n':
+			strbuf_adds(b, "\\n");
+			break;
+		case '\r':
+			strbuf_adds(b, "\\r");
+			break;
+		case '\t':
+			strbuf_adds(b, "\\t");
+			break;
+		case ';':
+			strbuf_adds(b, split ? ";\\r\\n" : ";");
+			break;
+		default:
+			if (*p < 0x20)
+				strbuf_addf(b, "\\u%04x", *p);
+			else
+				strbuf_addc(b, (char)*p);
+			break;
+		}
+	}
+}
+
+/* A framework time stamp as epoch ns. */
+int64_t
+prof_fwk_ns(const struct prof_fwk *fw, uint64_t raw)
+{
+	__int128	 mono;
+
+	if (!fw->syscnt)
+		return (int64_t)raw + fw->local_off;
+	if (fw->hm->host.num != 0 && fw->hm->has_host_start)
+		return prof_meta_host_ns(fw->hm, raw);
+	mono = ((__int128)(int64_t)(raw - fw->start_cnt) * 1000) /
+	    fw->freq_mhz + fw->start_mono;
+	return (int64_t)mono + fw->local_off;
+}
+
+/* Load one span. */
+void
+prof_fwk_span(struct prof_fwk *fw, uint64_t pid, uint64_t tid,
+    int64_t start, int64_t end, const char *level, const char *name,
+    const char *args)
+{
+	struct store_api	 a;
+
+	if (end < start || !prof_meta_sane(start) || !prof_meta_sane(end)) {
+		fw->bad_times++;
+		return;
+	}
+	memset(&a, 0, sizeof a);
+	a.device = NP_HOST_DEVICE;
+	a.rank = fw->rank;
+	a.pid = (int64_t)pid;
+	a.tid = (int64_t)tid;
+	a.start_ns = start;
+	a.end_ns = end;
+	a.conn = a.depth = a.parent = NP_NA;
+	a.level = level;
+	a.name = name;
+	a.args = args;
+	store_load_api(fw->s, &a);
+	prof_fwk_thread(fw, pid, tid);
+}
+
+static bool
+prof_fwk_lane_same(const void *arg, uint64_t v)
+{
+	const struct prof_fwk	*fw = arg;
+
+	return fw->lanes[v].pid == fw->want.pid &&
+	    fw->lanes[v].tid == fw->want.tid;
+}
+
+/* Remember that thread TID of process PID has spans: its lane is named. */
+void
+prof_fwk_thread(struct prof_fwk *fw, uint64_t pid, uint64_t tid)
+{
+	uint64_t	 key, v;
+
+	fw->want.pid = pid;
+	fw->want.tid = tid;
+	key = pid * 0x9e3779b97f4a7c15ULL ^ tid;
+	if (util_map_probe(&fw->lane_map, &key, prof_fwk_lane_same, fw, &v))
+		return;
+	fw->lanes = util_grow(fw->lanes, fw->nlanes, 1, sizeof *fw->lanes);
+	fw->lanes[fw->nlanes] = fw->want;
+	util_map_set(&fw->lane_map, key, fw->nlanes++);
+}
+
+/* Load a flow event. */
+static void
+prof_fwk_flow(struct prof_fwk *fw, uint64_t pid, uint64_t tid, int64_t ts,
+    uint64_t id, const char *cat, const char *name, const char *phase)
+{
+	struct store_flow	 fl;
+	char			 buf[24];
+
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)id);
+	memset(&fl, 0, sizeof fl);
+	fl.device = NP_HOST_DEVICE;
+	fl.rank = fw->rank;
+	fl.pid = (int64_t)pid;
+	fl.tid = (int64_t)tid;
+	fl.ts_ns = ts;
+	fl.id = buf;
+	fl.cat = cat;
+	fl.name = name;
+	fl.phase = phase;
+	fl.bp = "e";
+	store_trace_load_flow(fw->s, &fl);
+}
+
+static int
+prof_fwk_mark_cmp(const void *a, const void *b)
+{
+	const struct fwk_mark	*x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static int
+prof_fwk_corr_cmp(const void *a, const void *b)
+{
+	const struct fwk_mark	*x = *(const struct fwk_mark *const *)a;
+	const struct fwk_mark	*y = *(const struct fwk_mark *const *)b;
+
+	if (x->corr != y->corr)
+		return x->corr < y->corr ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Read the marks of PATH; return their count. */
+static size_t
+prof_fwk_marks_read(struct prof_fwk *fw, const char *path,
+    struct fwk_mark **out)
+{
+	struct fwk_mark	*v = NULL, *m;
+	unsigned char	*buf = NULL;
+	size_t		 size = 0, n = 0;
+	ssize_t		 len;
+	int64_t		 off = 0, at;
+	bool		 cut = false;
+	FILE		*f;
+
+	if ((f = prof_fwk_open(fw, path)) == NULL)
+		return 0;
+	for (;;) {
+		at = off;
+		if ((len = prof_fwk_next(fw, f, path, FWK_T_MARK, &buf, &size,
+		    &off)) <= 0)
+			break;
+		if (len < FWK_MARK_FIXED) {
+			fw->short_recs++;
+			continue;
+		}
+		v = util_grow(v, n, 1, sizeof *v);
+		m = &v[n];
+		memset(m, 0, sizeof *m);
+		m->ts = prof_fwk_ns(fw, importer_le64(buf));
+		m->cat = importer_le64(buf + 8);
+		m->corr = importer_le64(buf + 16);
+		m->tid = importer_le64(buf + 24);
+		m->pid = importer_le64(buf + 32);
+		if (!prof_fwk_field(buf + FWK_MARK_FIXED, (size_t)len -
+		    FWK_MARK_FIXED, 1, &m->name, &cut))
+			m->name = xstrdup("");
+		if (cut && fw->cut_at < 0)
+			fw->cut_at = at;
+		m->idx = n++;
+	}
+	(void)at;
+	free(buf);
+	fclose(f);
+	*out = v;
+	return n;
+}
+
+/* Compare the queue side, thread and name of two marks. */
+static int
+prof_fwk_group_cmp_key(const struct fwk_mark *x, const struct fwk_mark *y)
+{
+	if ((x->cat >= 2) != (y->cat >= 2))
+		return x->cat >= 2 ? 1 : -1;
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static int
+prof_fwk_group_cmp(const void *a, const void *b)
+{
+	const struct fwk_mark	*x = *(const struct fwk_mark *const *)a;
+	const struct fwk_mark	*y = *(const struct fwk_mark *const *)b;
+	int			 c;
+
+	if ((c = prof_fwk_group_cmp_key(x, y)) != 0)
+		return c;
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/*
+ * Pair each end mark with the latest start of its queue side, thread and
+ * name since the last pair, as the vendor does: older starts are dropped.
+ * A paired end gets its start time; an end without one is counted.
+ */
+static void
+prof_fwk_marks_pair(struct prof_fwk *fw, struct fwk_mark *v, size_t n)
+{
+	struct fwk_mark	**g, *open = NULL;
+	size_t		  i;
+
+	g = xcalloc(n > 0 ? n : 1, sizeof *g);
+	for (i = 0; i < n; i++) {
+		v[i].start = INT64_MIN;
+		g[i] = &v[i];
+	}
+	if (n > 1)
+		qsort(g, n, sizeof *g, prof_fwk_group_cmp);
+	for (i = 0; i < n; i++) {
+		if (i == 0 || prof_fwk_group_cmp_key(g[i - 1], g[i]) != 0)
+			open = NULL;
+		if (g[i]->cat > 3) {
+			fw->bad_cats++;
+			continue;
+		}
+		if (g[i]->cat % 2 == 0) {
+			open = g[i];
+			continue;
+		}
+		if (open == NULL) {
+			fw->unpaired[g[i]->cat >= 2]++;
+			continue;
+		}
+		g[i]->start = open->ts;
+		open = NULL;
+	}
+	free(g);
+}
+
+/* Find the dequeue end of correlation id CORR in the sorted BY; or NULL. */
+static struct fwk_mark *
+prof_fwk_dequeue(struct fwk_mark **by, size_t n, uint64_t corr)
+{
+	size_t	 lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (by[mid]->corr < corr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* The vendor keeps the last dequeue of an id. */
+	if (lo >= n || by[lo]->corr != corr)
+		return NULL;
+	while (lo + 1 < n && by[lo + 1]->corr == corr)
+		lo++;
+	return by[lo];
+}
+
+/* The task queue: enqueue and dequeue spans, and the flows between them. */
+static void
+prof_fwk_marks(struct prof_fwk *fw, const char *path)
+{
+	struct fwk_mark	 *v, **deq = NULL, *d;
+	struct strbuf	  name;
+	size_t		  n, i, nd = 0;
+	char		  args[64];
+
+	n = prof_fwk_marks_read(fw, path, &v);
+	if (n > 1)
+		qsort(v, n, sizeof *v, prof_fwk_mark_cmp);
+	prof_fwk_marks_pair(fw, v, n);
+	for (i = 0; i < n; i++) {
+		if (v[i].cat != 3 || v[i].start == INT64_MIN)
+			continue;
+		deq = util_grow(deq, nd, 1, sizeof *deq);
+		deq[nd++] = &v[i];
+	}
+	if (nd > 1)
+		qsort(deq, nd, sizeof *deq, prof_fwk_corr_cmp);
+	strbuf_init(&name);
+	for (i = 0; i < n; i++) {
+		if ((v[i].cat != 1 && v[i].cat != 3) || v[i].start ==
+		    INT64_MIN)
+			continue;
+		snprintf(args, sizeof args, "{\"correlation_id\":%llu}",
+		    (unsigned long long)v[i].corr);
+		strbuf_reset(&name);
+		if (v[i].cat == 3) {
+			strbuf_addf(&name, "Dequeue@%s", v[i].name);
+			prof_fwk_span(fw, v[i].pid, v[i].tid, v[i].start,
+			    v[i].ts, "dequeue", name.s, args);
+			prof_fwk_flow(fw, v[i].pid, v[i].tid, v[i].start,
+			    v[i].corr, "async_task_queue",
+			    "enqueue_to_dequeue", "f");
+			continue;
+		}
+		strbuf_adds(&name, "Enqueue");
+		if ((d = prof_fwk_dequeue(deq, nd, v[i].corr)) != NULL)
+			strbuf_addf(&name, "@%s", d->name);
+		prof_fwk_span(fw, v[i].pid, v[i].tid, v[i].start, v[i].ts,
+		    "enqueue", name.s, args);
+		prof_fwk_flow(fw, v[i].pid, v[i].tid, v[i].start, v[i].corr,
+		    "async_task_queue", "enqueue_to_dequeue", "s");
+	}
+	strbuf_release(&name);
+	for (i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+	free(deq);
+}
+
+/* The op range's fixed part: 58 bytes, or 57 before the scope byte. */
+static size_t
+prof_fwk_op_fixed(const unsigned char *p, size_t len)
+{
+	/* The name (field 2) always comes first. */
+	if (len >= FWK_OP_FIXED + 6 && importer_le16(p + FWK_OP_FIXED) == 2 &&
+	    importer_le32(p + FWK_OP_FIXED + 2) <= len - FWK_OP_FIXED - 6)
+		return FWK_OP_FIXED;
+	if (len >= FWK_OP_FIXED_OLD + 6 &&
+	    importer_le16(p + FWK_OP_FIXED_OLD) == 2 &&
+	    importer_le32(p + FWK_OP_FIXED_OLD + 2) <= len -
+	    FWK_OP_FIXED_OLD - 6)
+		return FWK_OP_FIXED_OLD;
+	return 0;
+}
+
+/* Note an op of sequence number SEQ for the forward-backward flows. */
+static void
+prof_fwk_fwd(struct prof_fwk *fw, int64_t seq, uint64_t fwd_tid,
+    uint64_t pid, uint64_t tid, int64_t ts)
+{
+	struct fwk_fwd	*e;
+	uint64_t	 at;
+	int		 k = fwd_tid == 0 ? 0 : 1;
+
+	if (seq < 0)
+		return;
+	if (util_map_get(&fw->seqs, (uint64_t)seq, &at))
+		e = &fw->fwd[at];
+	else {
+		fw->fwd = util_grow(fw->fwd, fw->nfwd, 1, sizeof *fw->fwd);
+		util_map_set(&fw->seqs, (uint64_t)seq, fw->nfwd);
+		e = &fw->fwd[fw->nfwd++];
+		e->seq = seq;
+		e->ts[0] = e->ts[1] = INT64_MIN;
+	}
+	if (e->ts[k] < ts) {
+		e->ts[k] = ts;
+		e->pid[k] = pid;
+		e->tid[k] = tid;
+	}
+}
+
+/* One op range record (LEN bytes at P). */
+static void
+prof_fwk_op(struct prof_fwk *fw, const unsigned char *p, size_t len,
+    int64_t at, struct strbuf *args)
+{
+	char		*name = NULL, *v;
+	size_t		 fixed, i;
+	int64_t		 start, end, seq;
+	uint64_t	 pid, tid, fwd;
+	bool		 cut = false;
+
+	if ((fixed = prof_fwk_op_fixed(p, len)) == 0) {
+		fw->short_recs++;
+		if (fw->bad_op_at < 0)
+			fw->bad_op_at = at;
+		return;
+	}
+	start = prof_fwk_ns(fw, importer_le64(p));
+	end = prof_fwk_ns(fw, importer_le64(p + 8));
+	seq = (int64_t)importer_le64(p + 16);
+	pid = importer_le64(p + 24);
+	tid = importer_le64(p + 32);
+	fwd = importer_le64(p + 48);
+	(void)prof_fwk_field(p + fixed, len - fixed, 2, &name, &cut);
+	strbuf_reset(args);
+	strbuf_addf(args, "{\"Sequence number\":%lld,\"Fwd thread id\":%llu",
+	    (long long)seq, (unsigned long long)fwd);
+	for (i = 0; i < sizeof prof_fwk_op_args / sizeof *prof_fwk_op_args;
+	    i++) {
+		if (!prof_fwk_field(p + fixed, len - fixed,
+		    prof_fwk_op_args[i].type, &v, &cut))
+			continue;
+		strbuf_addf(args, ",\"%s\":\"", prof_fwk_op_args[i].key);
+		prof_fwk_json_str(args, v, prof_fwk_op_args[i].split);
+		strbuf_addc(args, '"');
+		free(v);
+	}
+	strbuf_addc(args, '}');
+	if (cut && fw->cut_at < 0)
+		fw->cut_at = at;
+	prof_fwk_span(fw, pid, tid, start, end, "python", name != NULL ?
+	    name : "", args->s);
+	if (name == NULL || strncmp(name, "mstx_", 5) != 0)
+		prof_fwk_fwd(fw, seq, fwd, pid, tid, start);
+	fw->ops++;
+	free(name);
+}
+
+/* The op ranges of PATH. */
+static void
+prof_fwk_ops(struct prof_fwk *fw, const char *path)
+{
+	unsigned char	*buf = NULL;
+	struct strbuf	 args;
+	size_t		 size = 0, i;
+	ssize_t		 len;
+	int64_t		 off = 0, at;
+	FILE		*f;
+	struct fwk_fwd	*e;
+
+	if ((f = prof_fwk_open(fw, path)) == NULL)
+		return;
+	strbuf_init(&args);
+	for (;;) {
+		at = off;
+		if ((len = prof_fwk_next(fw, f, path, FWK_T_OP, &buf, &size,
+		    &off)) <= 0)
+			break;
+		prof_fwk_op(fw, buf, (size_t)len, at, &args);
+	}
+	strbuf_release(&args);
+	free(buf);
+	fclose(f);
+	if (fw->bad_op_at >= 0)
+		store_load_warning(fw->s, path, fw->bad_op_at, "op range "
+		    "record without a name where one is expected: skipped");
+	/* Forward and backward ops of one sequence number, on two threads. */
+	for (i = 0; i < fw->nfwd; i++) {
+		e = &fw->fwd[i];
+		if (e->ts[0] == INT64_MIN || e->ts[1] == INT64_MIN ||
+		    e->tid[0] == e->tid[1])
+			continue;
+		prof_fwk_flow(fw, e->pid[0], e->tid[0], e->ts[0],
+		    (uint64_t)e->seq, "fwdbwd", "fwdbwd", "s");
+		prof_fwk_flow(fw, e->pid[1], e->tid[1], e->ts[1],
+		    (uint64_t)e->seq, "fwdbwd", "fwdbwd", "f");
+	}
+}
+
+/* The GC pauses of PATH: 24-byte records of pid, start and end. */
+static void
+prof_fwk_gc(struct prof_fwk *fw, const char *path)
+{
+	unsigned char	 rec[FWK_GC_SIZE];
+	size_t		 got;
+	int64_t		 off = 0;
+	uint64_t	 pid, gpid;
+	FILE		*f;
+
+	if ((f = prof_fwk_open(fw, path)) == NULL)
+		return;
+	while ((got = fread(rec, 1, sizeof rec, f)) == sizeof rec) {
+		pid = importer_le64(rec);
+		/* The vendor's process for GC: pid, sort index 1, device. */
+		gpid = pid << 10 | 1 << 5 | (uint64_t)(fw->device & 31);
+		prof_fwk_span(fw, gpid, pid, prof_fwk_ns(fw,
+		    importer_le64(rec + 8)), prof_fwk_ns(fw,
+		    importer_le64(rec + 16)), "GC", "GC", NULL);
+		if (fw->gc_pid == 0)
+			fw->gc_pid = gpid;
+		off += FWK_GC_SIZE;
+	}
+	if (got > 0)
+		store_load_warning(fw->s, path, off, "last record cut short "
+		    "(%zu of %d bytes): skipped", got, FWK_GC_SIZE);
+	fclose(f);
+}
+
+/* Read profiler_info*.json in TOP: the clock the records were taken on. */
+static void
+prof_fwk_info(struct prof_fwk *fw, const char *top)
+{
+	const char	*p_sys[] = { "start_info", "syscnt_enable", NULL };
+	const char	*p_freq[] = { "start_info", "freq", NULL };
+	const char	*p_cnt[] = { "start_info", "start_cnt", NULL };
+	const char	*p_mono[] = { "start_info", "start_monotonic", NULL };
+	const char	*p_end[] = { "end_info", "collectionTimeEnd", NULL };
+	const char	*p_emono[] = { "end_info", "MonotonicTimeEnd", NULL };
+	char		**names, *path, *data, *why = NULL, err[128];
+	size_t		  n, i;
+	yajl_val	  root = NULL, v, w;
+
+	names = util_dir_list(top, &n);
+	for (i = 0; i < n && root == NULL; i++) {
+		if (!util_has_prefix(names[i], "profiler_info") ||
+		    !util_has_suffix(names[i], ".json"))
+			continue;
+		path = util_path_join(top, names[i]);
+		if (util_read_file(path, &data, NULL, 1 << 20, &why) != 0) {
+			store_load_warning(fw->s, path, -1, "%s", why);
+			free(why);
+			why = NULL;
+		} else {
+			if ((root = yajl_tree_parse(data, err, sizeof err)) ==
+			    NULL)
+				store_load_warning(fw->s, path, -1, "not JSON: "
+				    "%s", strtok(err, "\n"));
+			free(data);
+		}
+		free(path);
+	}
+	util_strv_free(names, n);
+	fw->freq_mhz = 100;
+	fw->local_off = fw->hm->local_off;
+	if (root == NULL) {
+		store_load_warning(fw->s, top, -1, "no readable "
+		    "profiler_info*.json: PyTorch times are taken as "
+		    "monotonic ns%s", fw->hm->has_start ? "" : " and as "
+		    "epoch ns (no CANN host start either)");
+		return;
+	}
+	v = yajl_tree_get(root, p_sys, yajl_t_true);
+	fw->syscnt = v != NULL;
+	if ((v = yajl_tree_get(root, p_freq, yajl_t_number)) != NULL &&
+	    YAJL_GET_DOUBLE(v) >= 1)
+		fw->freq_mhz = (int64_t)YAJL_GET_DOUBLE(v);
+	if ((v = yajl_tree_get(root, p_cnt, yajl_t_number)) != NULL &&
+	    YAJL_IS_INTEGER(v))
+		fw->start_cnt = (uint64_t)YAJL_GET_INTEGER(v);
+	if ((v = yajl_tree_get(root, p_mono, yajl_t_number)) != NULL &&
+	    YAJL_IS_INTEGER(v))
+		fw->start_mono = YAJL_GET_INTEGER(v);
+	/* Without the CANN host's start, the end's pair gives the offset. */
+	v = yajl_tree_get(root, p_end, yajl_t_number);
+	w = yajl_tree_get(root, p_emono, yajl_t_number);
+	if (!fw->hm->has_start && v != NULL && w != NULL &&
+	    YAJL_IS_INTEGER(v) && YAJL_IS_INTEGER(w))
+		fw->local_off = YAJL_GET_INTEGER(v) - YAJL_GET_INTEGER(w);
+	yajl_tree_free(root);
+}
+
+/* Name the lanes the spans went to, as the analysed trace does. */
+static void
+prof_fwk_lanes(struct prof_fwk *fw)
+{
+	char		 buf[40];
+	int64_t		 pid, tid;
+	size_t		 i;
+	bool		 gc;
+
+	for (i = 0; i < fw->nlanes; i++) {
+		pid = (int64_t)fw->lanes[i].pid;
+		tid = (int64_t)fw->lanes[i].tid;
+		gc = fw->gc_pid != 0 && fw->lanes[i].pid == fw->gc_pid;
+		store_trace_load_lane(fw->s, NP_HOST_DEVICE, fw->rank, pid,
+		    NP_NA, "name", gc ? "Python GC" : "Python");
+		snprintf(buf, sizeof buf, "Thread %lld", (long long)tid);
+		store_trace_load_lane(fw->s, NP_HOST_DEVICE, fw->rank, pid,
+		    tid, "name", gc ? "Python GC" : buf);
+	}
+}
+
+/* Which decoder a FRAMEWORK file's name asks for. */
+enum fwk_kind {
+	FWK_NONE,
+	FWK_OPS,
+	FWK_MARKS,
+	FWK_GC,
+	FWK_PY_FUNC,
+	FWK_PY_HASH,
+	FWK_MEMORY,
+	FWK_PARAMS
+};
+
+static enum fwk_kind
+prof_fwk_kind(const char *name)
+{
+	static const struct {
+		const char	*prefix;
+		enum fwk_kind	 kind;
+	} kinds[] = {
+		{ "torch.op_range", FWK_OPS },
+		{ "torch.op_mark", FWK_MARKS },
+		{ "torch.gc_record", FWK_GC },
+		{ "torch.python_tracer_func", FWK_PY_FUNC },
+		{ "torch.python_tracer_hash", FWK_PY_HASH },
+		{ "torch.memory_usage", FWK_MEMORY },
+		{ "torch.param_tensor_info", FWK_PARAMS }
+	};
+	size_t	 i;
+
+	for (i = 0; i < sizeof kinds / sizeof *kinds; i++)
+		if (util_has_prefix(name, kinds[i].prefix))
+			return kinds[i].kind;
+	return FWK_NONE;
+}
+
+/* Report what was counted and not loaded. */
+static void
+prof_fwk_report(struct prof_fwk *fw, const char *dir)
+{
+	if (fw->short_recs > 0)
+		store_load_warning(fw->s, dir, -1, "%lld records shorter than "
+		    "their fixed part: skipped", (long long)fw->short_recs);
+	if (fw->cut_at >= 0)
+		store_load_warning(fw->s, dir, fw->cut_at, "a record's fields "
+		    "run past its end: the fields before are kept");
+	if (fw->unpaired[0] > 0)
+		store_load_warning(fw->s, dir, -1, "%lld enqueue ends without "
+		    "a start: skipped", (long long)fw->unpaired[0]);
+	if (fw->unpaired[1] > 0)
+		store_load_warning(fw->s, dir, -1, "%lld dequeue ends without "
+		    "a start: skipped", (long long)fw->unpaired[1]);
+	if (fw->bad_cats > 0)
+		store_load_warning(fw->s, dir, -1, "%lld task queue marks of "
+		    "an unknown category: skipped", (long long)fw->bad_cats);
+	if (fw->bad_times > 0)
+		store_load_warning(fw->s, dir, -1, "%lld spans ending before "
+		    "they start, or with times out of range: skipped",
+		    (long long)fw->bad_times);
+}
+
+/*
+ * Decode the FRAMEWORK/ folder DIR of the torch_npu profile TOP, whose CANN
+ * host metadata is HM (zeroed if the collection has no host), for rank
+ * RANK and the collection's first device DEVICE.
+ */
+void
+prof_fwk_load(struct store *s, const char *top, const char *dir,
+    const struct prof_meta *hm, int64_t rank, int64_t device)
+{
+	struct prof_fwk	 fw;
+	char		**names, *path, *hash = NULL, *func = NULL;
+	size_t		  n, i;
+
+	memset(&fw, 0, sizeof fw);
+	fw.s = s;
+	fw.hm = hm;
+	fw.rank = rank;
+	fw.device = device == NP_NA ? 0 : device;
+	fw.cut_at = fw.bad_op_at = -1;
+	util_map_init(&fw.lane_map);
+	util_map_init(&fw.seqs);
+	prof_fwk_info(&fw, top);
+	store_load_meta(s, "framework", "torch_npu FRAMEWORK/ (raw)");
+	names = util_dir_list(dir, &n);
+	for (i = 0; i < n; i++) {
+		path = util_path_join(dir, names[i]);
+		switch (prof_fwk_kind(names[i])) {
+		case FWK_OPS:
+			prof_fwk_ops(&fw, path);
+			break;
+		case FWK_MARKS:
+			prof_fwk_marks(&fw, path);
+			break;
+		case FWK_GC:
+			prof_fwk_gc(&fw, path);
+			break;
+		case FWK_PY_FUNC:
+			if (func == NULL) {
+				func = path;
+				path = NULL;
+			}
+			break;
+		case FWK_PY_HASH:
+			if (hash == NULL) {
+				hash = path;
+				path = NULL;
+			}
+			break;
+		case FWK_MEMORY:
+			store_load_warning(s, path, -1, "torch_npu's memory "
+			    "records are not decoded: memory_record and "
+			    "operator_memory are missing, not zero");
+			break;
+		case FWK_PARAMS:
+			store_load_warning(s, path, -1, "torch_npu's module "
+			    "parameter records are not decoded");
+			break;
+		case FWK_NONE:
+			break;
+		}
+		free(path);
+	}
+	util_strv_free(names, n);
+	if (func != NULL)
+		prof_fwk_py_load(&fw, func, hash);
+	else if (hash != NULL)
+		store_load_warning(s, hash, -1, "Python tracer names without "
+		    "the calls (torch.python_tracer_func): not used");
+	prof_fwk_lanes(&fw);
+	prof_fwk_report(&fw, dir);
+	free(func);
+	free(hash);
+	free(fw.fwd);
+	free(fw.lanes);
+	util_map_release(&fw.lane_map);
+	util_map_release(&fw.seqs);
+}

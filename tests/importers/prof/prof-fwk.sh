@@ -1,0 +1,148 @@
+#!/bin/sh
+# torch_npu's FRAMEWORK/ records of an un-analysed profile (npuprof-gen
+# prof -Y): PyTorch op ranges (both the 58- and the older 57-byte fixed
+# part), task queue marks, Python tracer calls and names, GC pauses. The
+# generator writes the spans and flows it expects; the store must hold
+# exactly those, on counter-tick and on nanosecond hosts, with the task
+# queue and without. Python call stacks must carry all device time of the
+# launched kernels. Damaged files warn with the file and offset and keep
+# what is sound.
+. "$top_srcdir/tests/lib.sh"
+command -v sqlite3 >/dev/null 2>&1 || skip_all "no sqlite3 command"
+
+LEVELS="'python','enqueue','dequeue','python_function','GC'"
+
+spans() {	# spans DB: the framework spans, one per line, sorted
+	sqlite3 -separator '|' "$1" "SELECT l.s, n.s, a.pid, a.tid,
+	    a.start_ns, a.end_ns, coalesce(a.args, '') FROM api a
+	    JOIN str l ON l.id = a.level JOIN str n ON n.id = a.name
+	    WHERE l.s IN ($LEVELS)" | LC_ALL=C sort
+}
+
+count() {	# count DB LEVEL
+	sqlite3 "$1" "SELECT count(*) FROM api a JOIN str l ON
+	    l.id = a.level WHERE l.s = '$2'"
+}
+
+load() {	# load NAME: import $T/NAME/in, warnings in $T/NAME/err
+	"$NPUPROF" import -q --db "$T/$1/s.db" "$T/$1/in" 2>/dev/null
+	st=$?
+	"$NPUPROF" show --db "$T/$1/s.db" --format tsv "$T/$1/in" warnings \
+	    2>/dev/null | tail -n +2 |
+	    sed 's/\t/: offset /; s/\t/: /' >"$T/$1/err"
+}
+
+check() {	# check NAME GEN-ARGS...
+	name=$1
+	shift
+	d="$T/$name"
+	"$GEN" prof "$d/in" -e "$d/want" -Y "$@"
+	ok $? "$name: generate $*"
+	load "$name"
+	is $st 0 "$name: import succeeds"
+	spans "$d/s.db" >"$d/spans.got"
+	LC_ALL=C sort "$d/want/fwk_spans.txt" >"$d/spans.want"
+	same_file "$d/spans.got" "$d/spans.want" "$name: spans as generated"
+	"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" flows |
+	    tail -n +2 | LC_ALL=C sort >"$d/flows.got"
+	LC_ALL=C sort "$d/want/fwk_flows.csv" >"$d/flows.want"
+	same_file "$d/flows.got" "$d/flows.want" "$name: flows as generated"
+	is "$(cat "$d/err")" \
+	    "$d/in/gen${seed}_ascend_pt/FRAMEWORK: offset N/A: 1 enqueue ends without a start: skipped" \
+	    "$name: the one lost enqueue start, and nothing else, warned"
+	# Every kernel's device time lands under a Python call stack.
+	dev=$("$NPUPROF" export --folded --db "$d/s.db" --stacks python \
+	    "$d/in" | awk '{ s += $NF } END { print s + 0 }')
+	want=$("$NPUPROF" show --db "$d/s.db" --format csv "$d/in" \
+	    op_summary | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++)
+	    if ($i == "Task Duration(us)") c = i; next }
+	    { split($c, p, "."); s += p[1] * 1000 + p[2] } END { print s }')
+	is "$dev" "$want" "$name: Python stacks hold all device time"
+	"$NPUPROF" export --folded --db "$d/s.db" --stacks python "$d/in" |
+	    grep -q '^train.py(9): <module>;train.py(10[0-2]): step;model.py([0-9]*): forward;aten::[a-z0-9]*;'
+	ok $? "$name: stacks run call stack > op > kernel"
+}
+
+seed=21 check ticks -s 21 -n 400 -T 4 -a 30
+seed=22 check mono -s 22 -n 300 -T 3 -c 310P -m 0
+seed=23 check one -s 23 -n 60 -T 1 -d 2
+
+# The layouts: every seventh op range of the generator is the old one.
+d="$T/ticks"
+n=$(count "$d/s.db" python)
+is "$n" "$(grep -c '^python|' "$d/want/fwk_spans.txt")" \
+    "op ranges of both layouts decoded ($n)"
+is "$(count "$d/s.db" enqueue)" "$(count "$d/s.db" dequeue)" \
+    "every enqueue has its dequeue"
+
+# The UI's Python lanes are named as the analysed trace names them.
+"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" lanes |
+    grep -q '^host,[0-9]*,N/A,Python,'
+ok $? "the process is named Python"
+"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" lanes |
+    grep -q ',Python GC,'
+ok $? "the GC lane is named Python GC"
+
+dam() {	# dam NAME: a fresh copy of the 'one' input in $T/NAME
+	rm -rf "$T/$1"
+	mkdir -p "$T/$1"
+	cp -R "$T/one/in" "$T/$1/in"
+	F="$T/$1/in/gen23_ascend_pt/FRAMEWORK"
+}
+
+# An op range file cut inside its last record: the ones before it stay.
+dam cut
+sz=$(wc -c <"$F/torch.op_range")
+head -c $((sz - 10)) "$F/torch.op_range" >"$T/cut/x"
+mv "$T/cut/x" "$F/torch.op_range"
+load cut
+is $st 0 "cut op range: import succeeds"
+grep -q 'torch.op_range: offset [0-9]*: record cut short' "$T/cut/err"
+ok $? "cut op range: warned at its offset"
+is "$(count "$T/cut/s.db" python)" "$(($(count "$T/one/s.db" python) - 1))" \
+    "cut op range: only the cut record lost"
+
+# A record of another type: the rest of the file cannot be framed.
+dam alien
+printf '\011\000\004\000\000\000abcd' >>"$F/torch.op_mark"
+load alien
+grep -q 'torch.op_mark: offset [0-9]*: record of type 9 and 4 bytes where type 2 was expected' \
+    "$T/alien/err"
+ok $? "alien record type: warned"
+is "$(count "$T/alien/s.db" dequeue)" "$(count "$T/one/s.db" dequeue)" \
+    "alien record type: the marks before it kept"
+
+# A tracer file cut inside its last event, and no names.
+dam py
+sz=$(wc -c <"$F/torch.python_tracer_func")
+head -c $((sz - 5)) "$F/torch.python_tracer_func" >"$T/py/x"
+mv "$T/py/x" "$F/torch.python_tracer_func"
+rm "$F/torch.python_tracer_hash"
+load py
+grep -q 'torch.python_tracer_func: offset [0-9]*: last record cut short (28 of 33 bytes): skipped' \
+    "$T/py/err"
+ok $? "cut tracer events: warned"
+grep -q 'no torch.python_tracer_hash: Python calls are named by their keys' \
+    "$T/py/err"
+ok $? "no tracer names: warned"
+is "$(sqlite3 "$T/py/s.db" "SELECT count(*) FROM api a JOIN str l ON
+    l.id = a.level JOIN str n ON n.id = a.name WHERE l.s =
+    'python_function' AND n.s GLOB '[0-9]*'")" \
+    "$(count "$T/py/s.db" python_function)" \
+    "no tracer names: every call named by its key"
+
+# A GC file cut short, and the clock description gone.
+dam gc
+printf 'xyz' >>"$F/torch.gc_record"
+rm "$T/gc/in/gen23_ascend_pt/profiler_info.json"
+load gc
+is $st 0 "damaged GC records: import succeeds"
+grep -q 'torch.gc_record: offset 72: last record cut short (3 of 24 bytes): skipped' \
+    "$T/gc/err"
+ok $? "cut GC record: warned at its offset"
+grep -q 'no readable profiler_info\*.json: PyTorch times are taken as monotonic ns' \
+    "$T/gc/err"
+ok $? "no profiler_info.json: said"
+is "$(count "$T/gc/s.db" GC)" 3 "damaged GC records: the whole ones kept"
+
+done_testing
