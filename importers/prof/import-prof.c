@@ -175,15 +175,18 @@ import_prof_one_device(struct store *s, const char *path, char **names,
 /*
  * If PATH is the PROF_* half of an un-analysed torch_npu profile, decode
  * the FRAMEWORK/ folder beside it, with the host metadata HM, for rank
- * RANK; NAMES (N) are PATH's entries, for the first device's id.
+ * RANK; NAMES (N) are PATH's entries, for the first device's id. Return
+ * true if it held PyTorch ops; set *QUEUE if it had task queue marks.
  */
-static void
+static bool
 import_prof_framework(struct store *s, const char *path,
-    const struct prof_meta *hm, int64_t rank, char **names, size_t n)
+    const struct prof_meta *hm, int64_t rank, char **names, size_t n,
+    bool *queue)
 {
 	char	*parent, *slash, *fwk;
 	int64_t	 dev = NP_NA, d;
 	size_t	 i;
+	bool	 ops = false;
 
 	parent = xstrdup(path);
 	while ((slash = strrchr(parent, '/')) != NULL && slash[1] == '\0' &&
@@ -204,10 +207,11 @@ import_prof_framework(struct store *s, const char *path,
 				dev = d;
 		}
 		fwk = util_path_join(parent, "FRAMEWORK");
-		prof_fwk_load(s, parent, fwk, hm, rank, dev);
+		ops = prof_fwk_load(s, parent, fwk, hm, rank, dev, queue);
 		free(fwk);
 	}
 	free(parent);
+	return ops;
 }
 
 int
@@ -219,7 +223,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	char			**names, *hostdir = NULL, *p, *data;
 	size_t			  n, i;
 	int64_t			  dev, rank;
-	bool			  bare;
+	bool			  bare, torch, queue = false;
 
 	bare = import_prof_device(util_basename(path)) != NP_NA;
 	names = bare ? NULL : util_dir_list(path, &n);
@@ -263,8 +267,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		    "tasks have no op names, and op_summary, which lists "
 		    "compute ops only, has none (task_time has them all)");
 	rank = ctx->rank;
-	if (!bare)
-		import_prof_framework(s, path, &hm, rank, names, n);
+	torch = !bare && import_prof_framework(s, path, &hm, rank, names, n,
+	    &queue);
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
 		import_prof_device_dir(s, path, import_prof_device(
 		    util_basename(path)), &h, rank, ctx);
@@ -277,6 +281,9 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		free(p);
 	}
 	util_strv_free(names, n);
+	/* PyTorch steps once the kernels are in. */
+	if (torch)
+		(void)store_trace_load_torch_steps(s, rank, queue);
 	prof_host_release(&h);
 	prof_meta_release(&hm);
 	free(hostdir);

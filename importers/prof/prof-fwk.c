@@ -21,8 +21,6 @@
 #include "prof-int.h"
 
 #define FWK_MAX_RECORD	(64 << 20)	/* bytes of one TLV record */
-#define FWK_OP_FIXED	58		/* op range: with the scope byte */
-#define FWK_OP_FIXED_OLD 57		/* before the scope byte */
 #define FWK_MARK_FIXED	40
 #define FWK_GC_SIZE	24
 
@@ -34,17 +32,30 @@ enum {
 	FWK_T_HASH = 4
 };
 
-/* Op range fields (the inner T) printed in args, in the vendor's order. */
+/*
+ * The op range layouts, newest first: the fixed part's size and the field
+ * numbers of the name and of what args print, in the vendor's order
+ * (Input Dims, Input type, Call stack, Module Hierarchy, flops).
+ */
 static const struct {
-	int		 type;
+	size_t		 fixed;
+	int		 name;
+	int		 args[5];
+} prof_fwk_layouts[] = {
+	{ 58, 2, { 4, 3, 8, 9, 10 } },
+	{ 58, 3, { 5, 4, 8, 9, 10 } },	/* before the renumbering */
+	{ 57, 3, { 5, 4, 6, 7, 8 } }	/* before the scope byte */
+};
+
+static const struct {
 	const char	*key;
 	bool		 split;		/* ';' becomes ";\r\n" */
 } prof_fwk_op_args[] = {
-	{ 4, "Input Dims", true },
-	{ 3, "Input type", true },
-	{ 8, "Call stack", true },
-	{ 9, "Module Hierarchy", false },
-	{ 10, "flops", false }
+	{ "Input Dims", true },
+	{ "Input type", true },
+	{ "Call stack", true },
+	{ "Module Hierarchy", false },
+	{ "flops", false }
 };
 
 /* A task queue mark. */
@@ -200,10 +211,17 @@ prof_fwk_ns(const struct prof_fwk *fw, uint64_t raw)
 
 	if (!fw->syscnt)
 		return (int64_t)raw + fw->local_off;
+	/*
+	 * The host's clock pair, without the cntvct_diff correction the
+	 * CANN records get: torch_npu's analysis leaves it out.
+	 */
 	if (fw->hm->host.num != 0 && fw->hm->has_host_start)
-		return prof_meta_host_ns(fw->hm, raw);
-	mono = ((__int128)(int64_t)(raw - fw->start_cnt) * 1000) /
-	    fw->freq_mhz + fw->start_mono;
+		mono = (__int128)(int64_t)(raw - (uint64_t)fw->hm->hs_cnt) *
+		    1000 * fw->hm->host.den / fw->hm->host.num +
+		    fw->hm->hs_mono;
+	else
+		mono = ((__int128)(int64_t)(raw - fw->start_cnt) * 1000) /
+		    fw->freq_mhz + fw->start_mono;
 	return (int64_t)mono + fw->local_off;
 }
 
@@ -487,20 +505,24 @@ prof_fwk_marks(struct prof_fwk *fw, const char *path)
 	free(deq);
 }
 
-/* The op range's fixed part: 58 bytes, or 57 before the scope byte. */
-static size_t
-prof_fwk_op_fixed(const unsigned char *p, size_t len)
+/*
+ * The layout of the op range record P (LEN bytes): the one after whose
+ * fixed part its name field comes first and fits; -1 if none does.
+ */
+static int
+prof_fwk_op_layout(const unsigned char *p, size_t len)
 {
-	/* The name (field 2) always comes first. */
-	if (len >= FWK_OP_FIXED + 6 && importer_le16(p + FWK_OP_FIXED) == 2 &&
-	    importer_le32(p + FWK_OP_FIXED + 2) <= len - FWK_OP_FIXED - 6)
-		return FWK_OP_FIXED;
-	if (len >= FWK_OP_FIXED_OLD + 6 &&
-	    importer_le16(p + FWK_OP_FIXED_OLD) == 2 &&
-	    importer_le32(p + FWK_OP_FIXED_OLD + 2) <= len -
-	    FWK_OP_FIXED_OLD - 6)
-		return FWK_OP_FIXED_OLD;
-	return 0;
+	size_t	 i, f;
+
+	for (i = 0; i < sizeof prof_fwk_layouts / sizeof *prof_fwk_layouts;
+	    i++) {
+		f = prof_fwk_layouts[i].fixed;
+		if (len >= f + 6 && importer_le16(p + f) ==
+		    prof_fwk_layouts[i].name && importer_le32(p + f + 2) <=
+		    len - f - 6)
+			return (int)i;
+	}
+	return -1;
 }
 
 /* Note an op of sequence number SEQ for the forward-backward flows. */
@@ -539,28 +561,31 @@ prof_fwk_op(struct prof_fwk *fw, const unsigned char *p, size_t len,
 	size_t		 fixed, i;
 	int64_t		 start, end, seq;
 	uint64_t	 pid, tid, fwd;
+	int		 k;
 	bool		 cut = false;
 
-	if ((fixed = prof_fwk_op_fixed(p, len)) == 0) {
-		fw->short_recs++;
+	if ((k = prof_fwk_op_layout(p, len)) < 0) {
+		fw->bad_ops++;
 		if (fw->bad_op_at < 0)
 			fw->bad_op_at = at;
 		return;
 	}
+	fixed = prof_fwk_layouts[k].fixed;
 	start = prof_fwk_ns(fw, importer_le64(p));
 	end = prof_fwk_ns(fw, importer_le64(p + 8));
 	seq = (int64_t)importer_le64(p + 16);
 	pid = importer_le64(p + 24);
 	tid = importer_le64(p + 32);
 	fwd = importer_le64(p + 48);
-	(void)prof_fwk_field(p + fixed, len - fixed, 2, &name, &cut);
+	(void)prof_fwk_field(p + fixed, len - fixed, prof_fwk_layouts[k].name,
+	    &name, &cut);
 	strbuf_reset(args);
 	strbuf_addf(args, "{\"Sequence number\":%lld,\"Fwd thread id\":%llu",
 	    (long long)seq, (unsigned long long)fwd);
 	for (i = 0; i < sizeof prof_fwk_op_args / sizeof *prof_fwk_op_args;
 	    i++) {
 		if (!prof_fwk_field(p + fixed, len - fixed,
-		    prof_fwk_op_args[i].type, &v, &cut))
+		    prof_fwk_layouts[k].args[i], &v, &cut))
 			continue;
 		strbuf_addf(args, ",\"%s\":\"", prof_fwk_op_args[i].key);
 		prof_fwk_json_str(args, v, prof_fwk_op_args[i].split);
@@ -572,8 +597,7 @@ prof_fwk_op(struct prof_fwk *fw, const unsigned char *p, size_t len,
 		fw->cut_at = at;
 	prof_fwk_span(fw, pid, tid, start, end, "python", name != NULL ?
 	    name : "", args->s);
-	if (name == NULL || strncmp(name, "mstx_", 5) != 0)
-		prof_fwk_fwd(fw, seq, fwd, pid, tid, start);
+	prof_fwk_fwd(fw, seq, fwd, pid, tid, start);
 	fw->ops++;
 	free(name);
 }
@@ -604,8 +628,10 @@ prof_fwk_ops(struct prof_fwk *fw, const char *path)
 	free(buf);
 	fclose(f);
 	if (fw->bad_op_at >= 0)
-		store_load_warning(fw->s, path, fw->bad_op_at, "op range "
-		    "record without a name where one is expected: skipped");
+		store_load_warning(fw->s, path, fw->bad_op_at, "%lld op range "
+		    "records of no known layout (no name field after a "
+		    "57- or 58-byte fixed part), the first here: skipped",
+		    (long long)fw->bad_ops);
 	/* Forward and backward ops of one sequence number, on two threads. */
 	for (i = 0; i < fw->nfwd; i++) {
 		e = &fw->fwd[i];
@@ -795,16 +821,20 @@ prof_fwk_report(struct prof_fwk *fw, const char *dir)
 /*
  * Decode the FRAMEWORK/ folder DIR of the torch_npu profile TOP, whose CANN
  * host metadata is HM (zeroed if the collection has no host), for rank
- * RANK and the collection's first device DEVICE.
+ * RANK and the collection's first device DEVICE. Return true if it held
+ * PyTorch ops: the kernels then take their steps from them; *QUEUE is set
+ * if it had task queue marks (torch_npu then counts a step's launches
+ * through its enqueues only).
  */
-void
+bool
 prof_fwk_load(struct store *s, const char *top, const char *dir,
-    const struct prof_meta *hm, int64_t rank, int64_t device)
+    const struct prof_meta *hm, int64_t rank, int64_t device, bool *queue)
 {
 	struct prof_fwk	 fw;
 	char		**names, *path, *hash = NULL, *func = NULL;
 	size_t		  n, i;
 
+	*queue = false;
 	memset(&fw, 0, sizeof fw);
 	fw.s = s;
 	fw.hm = hm;
@@ -824,6 +854,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 			break;
 		case FWK_MARKS:
 			prof_fwk_marks(&fw, path);
+			*queue = true;
 			break;
 		case FWK_GC:
 			prof_fwk_gc(&fw, path);
@@ -868,4 +899,5 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	free(fw.lanes);
 	util_map_release(&fw.lane_map);
 	util_map_release(&fw.seqs);
+	return fw.ops > 0;
 }

@@ -683,6 +683,7 @@ struct prof_fwk {
 	int64_t			 ops;
 	int64_t			 calls;
 	int64_t			 short_recs;
+	int64_t			 bad_ops;
 	int64_t			 bad_cats;
 	int64_t			 bad_times;
 	int64_t			 bad_tags;
@@ -690,8 +691,8 @@ struct prof_fwk {
 	int64_t			 cut_at;
 	int64_t			 bad_op_at;
 };
-void		 prof_fwk_load(struct store *, const char *, const char *,
-		     const struct prof_meta *, int64_t, int64_t);
+bool		 prof_fwk_load(struct store *, const char *, const char *,
+		     const struct prof_meta *, int64_t, int64_t, bool *);
 int64_t		 prof_fwk_ns(const struct prof_fwk *, uint64_t);
 void		 prof_fwk_span(struct prof_fwk *, uint64_t, uint64_t, int64_t,
 		     int64_t, const char *, const char *, const char *);

@@ -385,8 +385,9 @@ struct store_keyset {
 
 /* A row if some task file had a Step Id column (its colset says "step"). */
 #define STORE_STEP_FILES_SQL						\
-	"SELECT 1 FROM colset"						\
-	" WHERE ',' || names || ',' LIKE '%,step,%' LIMIT 1"
+	"SELECT 1 WHERE EXISTS (SELECT 1 FROM colset"			\
+	" WHERE ',' || names || ',' LIKE '%,step,%') OR EXISTS"		\
+	" (SELECT 1 FROM meta WHERE key = 'torch_steps')"
 #define STORE_FMT_STRID	100	/* np_match(): a str id, matched as its text */
 /*
  * Every character a number can be shown with, in any format: digits,

@@ -1,18 +1,24 @@
 /*
  * torch_npu's FRAMEWORK/ records of a generated un-analysed profile (-Y,
- * doc/formats.md section 3.11), and the spans and flows expected of them.
- * Each generated op launch gets a PyTorch op around it, on its own thread
- * (even host threads) or, for odd threads, on a Python thread that
- * enqueues it for the launch thread to dequeue (torch_npu's task queue).
- * A module call and a forward call of the Python tracer wrap each op;
- * the ops of thread 1 are the backward ops of thread 0's (same sequence
- * numbers). Every seventh op range is written in the older 57-byte
- * layout; one tracer key has no name; the last module call never
- * returns; GC pauses run on the first thread.
+ * doc/formats.md section 3.11), and the spans, flows and kernel steps
+ * expected of them. Each generated op launch gets a PyTorch op around it,
+ * on its own thread or, for host thread 1, on a Python thread that
+ * enqueues it for the launch thread to dequeue (torch_npu's task queue;
+ * one queue, so the vendor's walk over dequeues in end order finds every
+ * launch). A module call and a forward call of the Python tracer wrap
+ * each op; the ops of thread 1 are the backward ops of thread 0's (same
+ * sequence numbers). Two ProfilerStep#N ops cover the first and second
+ * half of the ops of the thread that enqueues (thread 0 with one
+ * thread): each kernel's expected step is the first whose device range
+ * holds its start. Op ranges come in all three layouts (every seventh
+ * the 57-byte one, every eleventh the 58-byte one with the older field
+ * numbers); one tracer key has no name; the last module call of each
+ * thread never returns; GC pauses run on the first thread.
  */
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +51,16 @@ struct gen_fwk {
 	size_t				 n;
 	struct strbuf			 flows;
 	uint64_t			 corr;
+	int64_t				 shift;		/* vendor's clock */
+	bool				 queue;
+	int				 step_ti;	/* the steps' thread */
+	int64_t				 step_b[2];	/* mono ns */
+	int64_t				 step_e[2];
+	int64_t				 dmin[2];	/* device ranges */
+	int64_t				 dmax[2];
+	int				 nsteps;
+	int64_t				*kmin;		/* per op: kernels */
+	int64_t				*kmax;
 };
 
 static void
@@ -108,8 +124,12 @@ gen_fwk_op(struct gen_fwk *f, const struct gen_prof_op *op, uint64_t tid,
 	struct strbuf	 args;
 	char		 dims[64], stack[160];
 	const char	*type = f->g->kinds[op->kind].type;
-	bool		 old = k % 7 == 6;
+	int		 lay = k % 7 == 6 ? 2 : k % 11 == 10 ? 1 : 0;
 	size_t		 i;
+	/* Field numbers: name, dtypes, shapes, stack, module hierarchy. */
+	static const uint16_t fid[3][5] = {
+		{ 2, 3, 4, 8, 9 }, { 3, 4, 5, 8, 9 }, { 3, 4, 5, 6, 7 }
+	};
 
 	memset(&rec, 0, sizeof rec);
 	snprintf(name, size, "aten::%s", type);
@@ -127,15 +147,15 @@ gen_fwk_op(struct gen_fwk *f, const struct gen_prof_op *op, uint64_t tid,
 	gen_prof_bin_buf_u64(&rec, tid);
 	gen_prof_bin_buf_u64(&rec, tid);
 	gen_prof_bin_buf_u64(&rec, fwd_tid);
-	if (!old)
+	if (lay < 2)
 		gen_prof_bin_buf_add(&rec, "\0", 1);	/* scope */
 	gen_prof_bin_buf_add(&rec, "\0", 1);		/* is_async */
-	gen_fwk_field(&rec, 2, name);
-	gen_fwk_field(&rec, 3, "float;float");
-	gen_fwk_field(&rec, 4, dims);
-	gen_fwk_field(&rec, 8, stack);
+	gen_fwk_field(&rec, fid[lay][0], name);
+	gen_fwk_field(&rec, fid[lay][1], "float;float");
+	gen_fwk_field(&rec, fid[lay][2], dims);
+	gen_fwk_field(&rec, fid[lay][3], stack);
 	if (k % 2 == 0)
-		gen_fwk_field(&rec, 9, "Net;Net.layer\"1\"");
+		gen_fwk_field(&rec, fid[lay][4], "Net;Net.layer\"1\"");
 	gen_fwk_record(&f->ops, 1, &rec);
 	free(rec.p);
 
@@ -254,7 +274,7 @@ static void
 gen_fwk_flow(struct gen_fwk *f, const char *cat, const char *name,
     uint64_t id, const char *ph, uint64_t tid, int64_t ts)
 {
-	ts += f->g->local_off;
+	ts += f->g->local_off + f->shift;
 	strbuf_addf(&f->flows, "host,%s,%s,%llu,%s,Python,%llu,"
 	    "%lld.%03lld,e\n", cat, name, (unsigned long long)id, ph,
 	    (unsigned long long)tid, (long long)(ts / 1000),
@@ -292,6 +312,98 @@ gen_fwk_queue(struct gen_fwk *f, const struct gen_prof_op *op, uint64_t py,
 }
 
 /*
+ * The kernel extent of the launches (node spans, of any thread) that
+ * start within LO..HI, Python times (mono ns): the vendor gives a dequeue
+ * every launch its time holds. Into *KMIN and *KMAX, epoch ns.
+ */
+static void
+gen_fwk_held(const struct gen_fwk *f, int64_t lo, int64_t hi, int64_t *kmin,
+    int64_t *kmax)
+{
+	const struct gen_prof	*g = f->g;
+	size_t			 i;
+
+	/* The launch spans are on the CANN clock, the Python times not. */
+	lo += f->shift;
+	hi += f->shift;
+	*kmin = INT64_MAX;
+	*kmax = INT64_MIN;
+	for (i = 0; i < g->nops; i++) {
+		if (g->ops[i].acl_e == 0 || g->ops[i].node_b < lo ||
+		    g->ops[i].node_b > hi || f->kmin[i] == INT64_MAX)
+			continue;
+		*kmin = f->kmin[i] < *kmin ? f->kmin[i] : *kmin;
+		*kmax = f->kmax[i] > *kmax ? f->kmax[i] : *kmax;
+	}
+	*kmin += g->local_off;
+	*kmax += g->local_off;
+}
+
+/*
+ * Widen step S to hold the op over OB..OE of its thread, the launch at I
+ * in the ops: with a task queue the step's first and last launches are
+ * what their dequeues hold, else the launch itself.
+ */
+static void
+gen_fwk_step_op(struct gen_fwk *f, int s, int64_t ob, int64_t oe, size_t i,
+    bool queued)
+{
+	const struct gen_prof_op	*op = &f->g->ops[i];
+	int64_t				 kmin, kmax;
+
+	if (queued)
+		gen_fwk_held(f, op->acl_b - 10 * f->c->tick, op->acl_e +
+		    10 * f->c->tick, &kmin, &kmax);
+	else {
+		kmin = f->kmin[i] + f->g->local_off;
+		kmax = f->kmax[i] + f->g->local_off;
+	}
+	if (s >= f->nsteps) {
+		/* The step's first launch: its kernels start the range. */
+		f->nsteps = s + 1;
+		f->step_b[s] = ob - 6 * f->c->tick;
+		f->dmin[s] = kmin;
+	}
+	/* The last step runs on long after its last op (say, on the CPU). */
+	f->step_e[s] = oe + (s == 1 ? 200000 : 6) * f->c->tick;
+	/* Its last launch's kernels end it, or the step's own end. */
+	f->dmax[s] = kmax;
+}
+
+/* Write the ProfilerStep#N ops of the steps, on Python thread PY. */
+static void
+gen_fwk_steps(struct gen_fwk *f, uint64_t py)
+{
+	struct gen_buf	 rec;
+	char		 name[32];
+	int64_t		 e;
+	int		 s;
+
+	memset(&rec, 0, sizeof rec);
+	for (s = 0; s < f->nsteps; s++) {
+		snprintf(name, sizeof name, "ProfilerStep#%d", s + 1);
+		gen_prof_bin_buf_u64(&rec, gen_prof_core_host_raw(f->c,
+		    f->step_b[s]));
+		gen_prof_bin_buf_u64(&rec, gen_prof_core_host_raw(f->c,
+		    f->step_e[s]));
+		gen_prof_bin_buf_u64(&rec, (uint64_t)-1);
+		gen_prof_bin_buf_u64(&rec, f->pid);
+		gen_prof_bin_buf_u64(&rec, py);
+		gen_prof_bin_buf_u64(&rec, py);
+		gen_prof_bin_buf_u64(&rec, 0);
+		gen_prof_bin_buf_add(&rec, "\0\0", 2);
+		gen_fwk_field(&rec, 2, name);
+		gen_fwk_record(&f->ops, 1, &rec);
+		gen_fwk_span(f, "python", name, f->pid, py, f->step_b[s],
+		    f->step_e[s], "{\"Sequence number\":-1,"
+		    "\"Fwd thread id\":0}");
+		e = f->step_e[s] + f->g->local_off + f->shift;
+		f->dmax[s] = e > f->dmax[s] ? e : f->dmax[s];
+	}
+	free(rec.p);
+}
+
+/*
  * Build every record from the launches of thread TI (tid TIDS[TI]); *T0
  * collects thread 0's forward op starts for thread 1's backward ops.
  */
@@ -307,7 +419,7 @@ gen_fwk_thread(struct gen_fwk *f, const uint32_t *tids, int ti,
 	uint64_t			 py, fwd_tid;
 	size_t				 i, n = 0, last = SIZE_MAX;
 	int				 k = 0;
-	bool				 queued = ti % 2 == 1;
+	bool				 queued = ti == 1;
 
 	py = queued ? (uint64_t)tids[ti] + 7 : tids[ti];
 	for (i = 0; i < g->nops; i++)
@@ -345,9 +457,13 @@ gen_fwk_thread(struct gen_fwk *f, const uint32_t *tids, int ti,
 		gen_fwk_frames(f, ti, py, ob, oe, k, &ev, i == last);
 		if (queued)
 			gen_fwk_queue(f, op, py, ob, oe, name);
+		if (ti == f->step_ti && n >= 2)
+			gen_fwk_step_op(f, (size_t)k < n / 2 ? 0 : 1, ob, oe,
+			    i, queued);
 		k++;
 	}
-	(void)n;
+	if (ti == f->step_ti && n >= 2)
+		gen_fwk_steps(f, py);
 }
 
 /* A few GC pauses of the process, at the start. */
@@ -396,6 +512,76 @@ gen_fwk_bin(const char *dir, const char *name, const struct gen_buf *b,
 	return util_file_close(f, dir, name, cause);
 }
 
+/* The start of cell COL of CSV line P, or NULL. */
+static const char *
+gen_fwk_cell(const char *p, int col)
+{
+	bool	 q = false;
+
+	for (; col > 0 && *p != '\0'; p++) {
+		if (*p == '"')
+			q = !q;
+		else if (*p == ',' && !q)
+			col--;
+	}
+	return col == 0 ? p : NULL;
+}
+
+/*
+ * The expected op_summary with the Step Id the ProfilerStep ops give:
+ * expect/op_summary.csv with a first column, each task in the first step
+ * whose device range holds its start.
+ */
+static int
+gen_fwk_stepped(struct gen_fwk *f, const char *expect, char **cause)
+{
+	char	*in, *line, *next, *c;
+	int64_t	 us, frac, ns;
+	int	 col = -1, i, s;
+	FILE	*out;
+
+	in = util_path_join(expect, "op_summary.csv");
+	if (util_read_file(in, &line, NULL, 1 << 30, cause) != 0) {
+		free(in);
+		return -1;
+	}
+	free(in);
+	in = line;
+	if ((out = util_file_create(expect, "fwk_op_summary.csv", cause)) ==
+	    NULL) {
+		free(in);
+		return -1;
+	}
+	for (; *line != '\0'; line = next) {
+		next = line + strcspn(line, "\n");
+		if (*next == '\n')
+			*next++ = '\0';
+		if (col < 0) {
+			for (i = 0; (c = (char *)gen_fwk_cell(line, i)) !=
+			    NULL; i++)
+				if (strncmp(c, "Task Start Time(us)", 19) == 0)
+					col = i;
+			fprintf(out, "Step Id,%s\n", line);
+			continue;
+		}
+		c = (char *)gen_fwk_cell(line, col);
+		s = -1;
+		if (c != NULL && sscanf(c, "%" SCNd64 ".%3" SCNd64, &us,
+		    &frac) == 2) {
+			ns = us * 1000 + frac;
+			for (s = 0; s < f->nsteps; s++)
+				if (ns >= f->dmin[s] && ns <= f->dmax[s])
+					break;
+		}
+		if (s >= 0 && s < f->nsteps)
+			fprintf(out, "%d,%s\n", s + 1, line);
+		else
+			fprintf(out, "N/A,%s\n", line);
+	}
+	free(in);
+	return util_file_close(out, expect, "fwk_op_summary.csv", cause);
+}
+
 /*
  * Write the FRAMEWORK/ folder and profiler_info.json of the torch_npu
  * profile TOP for the launches of G, the host threads TIDS, and the
@@ -408,8 +594,8 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	struct gen_fwk	 f;
 	struct strbuf	 b;
 	char		*dir;
-	int64_t		*t0 = NULL;
-	size_t		 nt0 = 0, i;
+	int64_t		*t0 = NULL, e;
+	size_t		 nt0 = 0, i, j;
 	int		 ti, rc = 0;
 	FILE		*out;
 
@@ -418,12 +604,30 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	f.c = c;
 	f.pid = g->o->seed * 7 + 4242;
 	strbuf_init(&f.flows);
+	f.kmin = xcalloc(g->nops + 1, sizeof *f.kmin);
+	f.kmax = xcalloc(g->nops + 1, sizeof *f.kmax);
+	for (i = 0; i < g->nops; i++) {
+		f.kmin[i] = INT64_MAX;
+		f.kmax[i] = INT64_MIN;
+	}
+	for (i = 0; i < g->ntasks; i++) {
+		j = g->tasks[i].op;
+		e = g->tasks[i].start + g->tasks[i].dur;
+		f.kmin[j] = g->tasks[i].start < f.kmin[j] ?
+		    g->tasks[i].start : f.kmin[j];
+		f.kmax[j] = e > f.kmax[j] ? e : f.kmax[j];
+	}
+	/* torch_npu's conversion leaves out the host's cntvct_diff. */
+	f.shift = c->tick > 1 ? -c->diff * c->tick : 0;
+	/* The steps run on the thread that enqueues, if one does. */
+	f.step_ti = g->o->threads > 1 ? 1 : 0;
 	gen_fwk_name(&f, 0x4242, "model.py(40): forward");
 	for (ti = 0; ti < g->o->threads; ti++)
 		gen_fwk_thread(&f, tids, ti, &t0, &nt0);
 	/* An enqueue end whose start was lost. */
-	gen_fwk_mark(&f, c->begin + 10 * c->tick, 1, 999999, tids[0] + 7,
-	    "aten::lost");
+	if (g->o->threads > 1)
+		gen_fwk_mark(&f, c->begin + 10 * c->tick, 1, 999999,
+		    tids[0] + 7, "aten::lost");
 	gen_fwk_gc(&f);
 	dir = util_path_join(top, "FRAMEWORK");
 	if (mkdir(dir, 0750) != 0 && errno != EEXIST) {
@@ -433,7 +637,7 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	}
 	if (rc == 0)
 		rc = gen_fwk_bin(dir, "torch.op_range", &f.ops, cause);
-	if (rc == 0)
+	if (rc == 0 && f.marks.len > 0)
 		rc = gen_fwk_bin(dir, "torch.op_mark", &f.marks, cause);
 	if (rc == 0)
 		rc = gen_fwk_bin(dir, "torch.python_tracer_func", &f.func,
@@ -452,7 +656,8 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	    "\"torch_npu_version\":\"2.7.1\",\"cann_version\":\"8.0.0\"}\n",
 	    c->tick > 1 ? "true" : "false",
 	    (unsigned long long)gen_prof_core_host_raw(c, c->sync),
-	    (long long)c->sync, (long long)(c->end + g->local_off),
+	    (long long)(c->sync - c->diff * c->tick),
+	    (long long)(c->end + g->local_off),
 	    (long long)c->end);
 	if (rc == 0 && (out = util_file_create(top, "profiler_info.json",
 	    cause)) != NULL) {
@@ -470,8 +675,9 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 			    f.v[i].level, f.v[i].name,
 			    (unsigned long long)f.v[i].pid,
 			    (unsigned long long)f.v[i].tid,
-			    (long long)(f.v[i].start + g->local_off),
-			    (long long)(f.v[i].end + g->local_off),
+			    (long long)(f.v[i].start + g->local_off +
+			    f.shift),
+			    (long long)(f.v[i].end + g->local_off + f.shift),
 			    f.v[i].args != NULL ? f.v[i].args : "");
 		rc = util_file_close(out, expect, "fwk_spans.txt", cause);
 		if (rc == 0 && (out = util_file_create(expect,
@@ -483,12 +689,16 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 			rc = -1;
 	} else if (rc == 0 && expect != NULL)
 		rc = -1;
+	if (rc == 0 && expect != NULL)
+		rc = gen_fwk_stepped(&f, expect, cause);
 	for (i = 0; i < f.n; i++) {
 		free(f.v[i].name);
 		free(f.v[i].args);
 	}
 	free(f.v);
 	free(t0);
+	free(f.kmin);
+	free(f.kmax);
 	free(dir);
 	strbuf_release(&f.flows);
 	gen_prof_bin_buf_free(&f.ops);

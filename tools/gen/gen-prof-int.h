@@ -45,6 +45,7 @@ struct gen_prof_op {
 	size_t		 index;
 	int64_t		 acl_b;		/* its ACL span, host mono ns */
 	int64_t		 acl_e;
+	int64_t		 node_b;	/* its launch (node) span's start */
 };
 
 /* One device task (a context of an FFTS+ op is one too). */

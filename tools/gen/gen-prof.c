@@ -231,6 +231,7 @@ gen_prof_launch(struct gen_prof *g, struct gen_prof_host *h,
 	h->cursor[t] = acl_e + gen_prof_core_gap(g, c, 2000, 30000);
 	op->acl_b = acl_b;
 	op->acl_e = acl_e;
+	op->node_b = node_b;
 
 	gen_prof_core_span(g, h, c, t, GF_API_AGING, 20000, gen_prof_acl_type(g,
 	    k->acl, 5), acl_b, acl_e, 0, k->acl, "acl");
@@ -953,8 +954,15 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 		}
 	} else
 		top = xstrdup(dir);
-	xasprintf(&root, "%s/PROF_000001_%s_GEN%013llu", top,
-	    gen_prof_chips[o->chip], (unsigned long long)(o->seed % 10000000));
+	/* torch_npu's analysis wants a time stamp in the name. */
+	if (o->torch)
+		xasprintf(&root, "%s/PROF_000001_20250601000000%03llu_%sGEN",
+		    top, (unsigned long long)(o->seed % 1000),
+		    gen_prof_chips[o->chip]);
+	else
+		xasprintf(&root, "%s/PROF_000001_%s_GEN%013llu", top,
+		    gen_prof_chips[o->chip], (unsigned long long)(o->seed %
+		    10000000));
 	rc = gen_prof_write_host(&g, &h, &c, root, cause);
 	for (i = 0; rc == 0 && i < o->devices; i++)
 		rc = gen_prof_write_dev(&g, &dev[i], &c, root, i, cause);
