@@ -174,18 +174,18 @@ import_prof_one_device(struct store *s, const char *path, char **names,
 
 /*
  * If PATH is the PROF_* half of an un-analysed torch_npu profile, decode
- * the FRAMEWORK/ folder beside it, with the host metadata HM, for rank
- * RANK; NAMES (N) are PATH's entries, for the first device's id. Return
+ * the FRAMEWORK/ folder beside it, with the host metadata HM, for the
+ * rank of CTX; NAMES (N) are PATH's entries, for the devices. Return
  * true if it held PyTorch ops; set *QUEUE if it had task queue marks.
  */
 static bool
 import_prof_framework(struct store *s, const char *path,
-    const struct prof_meta *hm, int64_t rank, char **names, size_t n,
-    bool *queue)
+    const struct prof_meta *hm, const struct import_ctx *ctx, char **names,
+    size_t n, bool *queue)
 {
 	char	*parent, *slash, *fwk;
 	int64_t	 dev = NP_NA, d;
-	size_t	 i;
+	size_t	 i, ndev = 0;
 	bool	 ops = false;
 
 	parent = xstrdup(path);
@@ -202,12 +202,14 @@ import_prof_framework(struct store *s, const char *path,
 	    !util_dir_has(parent, "ASCEND_PROFILER_OUTPUT")) {
 		for (i = 0; i < n; i++) {
 			d = import_prof_device(names[i]);
-			if (d != NP_NA && d != NP_HOST_DEVICE &&
-			    (dev == NP_NA || d < dev))
+			if (d == NP_NA || d == NP_HOST_DEVICE)
+				continue;
+			ndev++;
+			if (dev == NP_NA || d < dev)
 				dev = d;
 		}
 		fwk = util_path_join(parent, "FRAMEWORK");
-		ops = prof_fwk_load(s, parent, fwk, hm, rank, dev, queue);
+		ops = prof_fwk_load(s, parent, fwk, hm, ctx, dev, ndev, queue);
 		free(fwk);
 	}
 	free(parent);
@@ -267,7 +269,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		    "tasks have no op names, and op_summary, which lists "
 		    "compute ops only, has none (task_time has them all)");
 	rank = ctx->rank;
-	torch = !bare && import_prof_framework(s, path, &hm, rank, names, n,
+	torch = !bare && import_prof_framework(s, path, &hm, ctx, names, n,
 	    &queue);
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
 		import_prof_device_dir(s, path, import_prof_device(

@@ -12,7 +12,6 @@
  */
 #include <sys/types.h>
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,12 +89,8 @@ prof_fwk_py_names(struct prof_fwk *fw, const char *path,
 	int64_t		 off = 0;
 	FILE		*f;
 
-	if ((f = fopen(path, "rb")) == NULL) {
-		store_load_warning(fw->s, path, -1, "cannot open: %s",
-		    strerror(errno));
+	if ((f = prof_fwk_open(fw, path)) == NULL)
 		return;
-	}
-	store_load_file(fw->s, path);
 	while ((got = fread(head, 1, sizeof head, f)) == sizeof head) {
 		len = importer_le32(head + 2);
 		if (importer_le16(head) != FWK_PY_HASH_T || len > 1 << 24) {
@@ -147,12 +142,8 @@ prof_fwk_py_calls(struct prof_fwk *fw, const char *path,
 	FILE		*f;
 
 	*out = NULL;
-	if ((f = fopen(path, "rb")) == NULL) {
-		store_load_warning(fw->s, path, -1, "cannot open: %s",
-		    strerror(errno));
+	if ((f = prof_fwk_open(fw, path)) == NULL)
 		return 0;
-	}
-	store_load_file(fw->s, path);
 	while ((got = fread(rec, 1, sizeof rec, f)) == sizeof rec) {
 		v = util_grow(v, n, 1, sizeof *v);
 		c = &v[n];

@@ -6,8 +6,8 @@
  * spans, flows and lanes the analysed twin's trace_view.json gives: level
  * python for ops, enqueue and dequeue for the queue, python_function for
  * the tracer, GC for the pauses. The Python tracer's replay is in
- * prof-fwk-py.c; memory_usage and param_tensor_info are not decoded and
- * are reported as such.
+ * prof-fwk-py.c, the memory records in prof-fwk-mem.c; param_tensor_info
+ * is not decoded and is reported as such.
  */
 #include <sys/types.h>
 
@@ -79,7 +79,7 @@ struct fwk_fwd {
 };
 
 /* Open a FRAMEWORK file; NULL (warned) if it cannot be read. */
-static FILE *
+FILE *
 prof_fwk_open(struct prof_fwk *fw, const char *path)
 {
 	FILE	*f;
@@ -820,15 +820,17 @@ prof_fwk_report(struct prof_fwk *fw, const char *dir)
 
 /*
  * Decode the FRAMEWORK/ folder DIR of the torch_npu profile TOP, whose CANN
- * host metadata is HM (zeroed if the collection has no host), for rank
- * RANK and the collection's first device DEVICE. Return true if it held
+ * host metadata is HM (zeroed if the collection has no host), for the
+ * rank of CTX; DEVICE is the collection's first device of NDEVICES. Return
+ * true if it held
  * PyTorch ops: the kernels then take their steps from them; *QUEUE is set
  * if it had task queue marks (torch_npu then counts a step's launches
  * through its enqueues only).
  */
 bool
 prof_fwk_load(struct store *s, const char *top, const char *dir,
-    const struct prof_meta *hm, int64_t rank, int64_t device, bool *queue)
+    const struct prof_meta *hm, const struct import_ctx *ctx,
+    int64_t device, size_t ndevices, bool *queue)
 {
 	struct prof_fwk	 fw;
 	char		**names, *path, *hash = NULL, *func = NULL;
@@ -838,7 +840,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	memset(&fw, 0, sizeof fw);
 	fw.s = s;
 	fw.hm = hm;
-	fw.rank = rank;
+	fw.rank = ctx->rank;
 	fw.device = device == NP_NA ? 0 : device;
 	fw.cut_at = fw.bad_op_at = -1;
 	util_map_init(&fw.lane_map);
@@ -872,9 +874,8 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 			}
 			break;
 		case FWK_MEMORY:
-			store_load_warning(s, path, -1, "torch_npu's memory "
-			    "records are not decoded: memory_record and "
-			    "operator_memory are missing, not zero");
+			prof_fwk_mem_load(&fw, path, ndevices == 1 ? device :
+			    NP_NA, ctx);
 			break;
 		case FWK_PARAMS:
 			store_load_warning(s, path, -1, "torch_npu's module "

@@ -47,6 +47,11 @@ struct gen_fwk {
 	struct gen_buf			 func;
 	struct gen_buf			 hash;
 	struct gen_buf			 gc;
+	struct gen_buf			 mem;
+	struct strbuf			 mem_rows;	/* expected */
+	int64_t				 allocated;	/* bytes */
+	int64_t				 reserved;
+	int				 nmem;
 	struct gen_fwk_span		*v;
 	size_t				 n;
 	struct strbuf			 flows;
@@ -403,6 +408,76 @@ gen_fwk_steps(struct gen_fwk *f, uint64_t py)
 	free(rec.p);
 }
 
+/* An expected memory_record cell of BYTES, in MB as Python prints it. */
+static void
+gen_fwk_mb(struct strbuf *b, int64_t bytes)
+{
+	char	 buf[40];
+
+	util_fmt_pyfloat(buf, sizeof buf, (double)bytes / (1024.0 * 1024.0));
+	strbuf_addf(b, ",%s", buf);
+}
+
+/*
+ * A memory record of thread TID at TS: a malloc (TYPE 0) or free (1) of
+ * SIZE bytes. Every fourth is CPU memory (no row), every sixth a
+ * workspace; every fifth is written in the 76-byte layout (no component
+ * byte), every ninth in the 75-byte one (no allocator either).
+ */
+static void
+gen_fwk_mem(struct gen_fwk *f, uint64_t tid, int64_t ts, int64_t size,
+    int type)
+{
+	struct gen_buf	 rec;
+	int		 k = f->nmem++, len = 77;
+	bool		 npu = k % 4 != 3, ws;
+	unsigned char	 b[5];
+	char		 us[40];
+
+	if (k % 5 == 4)
+		len = 76;
+	else if (k % 9 == 8)
+		len = 75;
+	ws = len == 77 && k % 6 == 5;
+	if (npu) {
+		f->allocated += type == 0 ? size : -size;
+		while (f->reserved < f->allocated)
+			f->reserved += 2 << 20;
+	}
+	memset(&rec, 0, sizeof rec);
+	gen_prof_bin_buf_u64(&rec, 0x12340000u + (uint64_t)k * 4096);
+	gen_prof_bin_buf_u64(&rec, gen_prof_core_host_raw(f->c, ts));
+	gen_prof_bin_buf_u64(&rec, (uint64_t)size);
+	gen_prof_bin_buf_u64(&rec, (uint64_t)f->allocated);
+	gen_prof_bin_buf_u64(&rec, (uint64_t)f->reserved);
+	gen_prof_bin_buf_u64(&rec, (uint64_t)f->allocated);
+	gen_prof_bin_buf_u64(&rec, 0x7f0000 + (uint64_t)f->g->o->seed);
+	b[0] = npu ? 20 : 0;
+	b[1] = 0;
+	b[2] = ws;
+	b[3] = (unsigned char)type;
+	b[4] = 0;
+	if (len == 77)
+		gen_prof_bin_buf_add(&rec, b, 5);
+	else {
+		gen_prof_bin_buf_add(&rec, b, 2);
+		gen_prof_bin_buf_add(&rec, b + 3, len == 76 ? 2 : 1);
+	}
+	gen_prof_bin_buf_u64(&rec, tid);
+	gen_prof_bin_buf_u64(&rec, f->pid);
+	gen_fwk_record(&f->mem, 3, &rec);
+	free(rec.p);
+	if (!npu)
+		return;
+	util_fmt_us(us, sizeof us, ts + f->g->local_off + f->shift, 3, false);
+	strbuf_addf(&f->mem_rows, "%s,%s", ws ? "WORKSPACE" : "PTA", us);
+	gen_fwk_mb(&f->mem_rows, f->allocated);
+	gen_fwk_mb(&f->mem_rows, f->reserved);
+	gen_fwk_mb(&f->mem_rows, f->allocated);
+	strbuf_addf(&f->mem_rows, ",%llu,NPU:0\n", 0x7f0000 +
+	    (unsigned long long)f->g->o->seed);
+}
+
 /*
  * Build every record from the launches of thread TI (tid TIDS[TI]); *T0
  * collects thread 0's forward op starts for thread 1's backward ops.
@@ -455,6 +530,12 @@ gen_fwk_thread(struct gen_fwk *f, const uint32_t *tids, int ti,
 		gen_fwk_op(f, op, py, ob, oe, seq, fwd_tid, k, name,
 		    sizeof name);
 		gen_fwk_frames(f, ti, py, ob, oe, k, &ev, i == last);
+		if (ti == 0) {
+			gen_fwk_mem(f, py, ob + 5 * c->tick, 512 * (k + 1),
+			    0);
+			gen_fwk_mem(f, py, oe - 5 * c->tick, 512 * (k + 1),
+			    1);
+		}
 		if (queued)
 			gen_fwk_queue(f, op, py, ob, oe, name);
 		if (ti == f->step_ti && n >= 2)
@@ -604,6 +685,7 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	f.c = c;
 	f.pid = g->o->seed * 7 + 4242;
 	strbuf_init(&f.flows);
+	strbuf_init(&f.mem_rows);
 	f.kmin = xcalloc(g->nops + 1, sizeof *f.kmin);
 	f.kmax = xcalloc(g->nops + 1, sizeof *f.kmax);
 	for (i = 0; i < g->nops; i++) {
@@ -647,6 +729,8 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 		    cause);
 	if (rc == 0)
 		rc = gen_fwk_bin(dir, "torch.gc_record", &f.gc, cause);
+	if (rc == 0)
+		rc = gen_fwk_bin(dir, "torch.memory_usage", &f.mem, cause);
 	strbuf_init(&b);
 	strbuf_addf(&b, "{\"config\":{\"common_config\":{\"activities\":"
 	    "[\"ProfilerActivity.CPU\",\"ProfilerActivity.NPU\"]}},"
@@ -691,6 +775,16 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 		rc = -1;
 	if (rc == 0 && expect != NULL)
 		rc = gen_fwk_stepped(&f, expect, cause);
+	if (rc == 0 && expect != NULL && (out = util_file_create(expect,
+	    "fwk_memory_record.csv", cause)) != NULL) {
+		fprintf(out, "Component,Timestamp(us),Total Allocated(MB),"
+		    "Total Reserved(MB),Total Active(MB),Stream Ptr,"
+		    "Device Type\n%s", f.mem_rows.s != NULL ? f.mem_rows.s :
+		    "");
+		rc = util_file_close(out, expect, "fwk_memory_record.csv",
+		    cause);
+	} else if (rc == 0 && expect != NULL)
+		rc = -1;
 	for (i = 0; i < f.n; i++) {
 		free(f.v[i].name);
 		free(f.v[i].args);
@@ -701,10 +795,12 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	free(f.kmax);
 	free(dir);
 	strbuf_release(&f.flows);
+	strbuf_release(&f.mem_rows);
 	gen_prof_bin_buf_free(&f.ops);
 	gen_prof_bin_buf_free(&f.marks);
 	gen_prof_bin_buf_free(&f.func);
 	gen_prof_bin_buf_free(&f.hash);
 	gen_prof_bin_buf_free(&f.gc);
+	gen_prof_bin_buf_free(&f.mem);
 	return rc;
 }

@@ -1,0 +1,193 @@
+/*
+ * torch_npu's memory records of a raw profile (torch.memory_usage,
+ * doc/formats.md section 3.11) into the PTA rows of memory_record, as
+ * torch_npu's analysis writes them, and the timeline's memory chart. Each
+ * record is TLV-framed (type 3) with no fields; its size tells its
+ * layout. Only records of NPU memory (device type 20) are rows, in time
+ * order; a workspace record (component 1) is a WORKSPACE row. The GE,
+ * PTA+GE and APP rows need CANN's own memory records, which are not read,
+ * and so is operator_memory: both are said missing.
+ */
+#include <sys/types.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+#define FWK_MEM_T	3
+#define FWK_MEM_NPU	20
+
+/* One NPU memory record. */
+struct fwk_mem {
+	int64_t		 ts;
+	int64_t		 allocated;
+	int64_t		 reserved;
+	int64_t		 active;
+	int64_t		 stream;
+	int		 device;
+	bool		 workspace;
+	size_t		 idx;
+};
+
+static const char *const prof_fwk_mem_cols[] = { "Component",
+	"Timestamp(us)", "Total Allocated(MB)", "Total Reserved(MB)",
+	"Total Active(MB)", "Stream Ptr", "Device Type" };
+#define FWK_MEM_NCOLS	(sizeof prof_fwk_mem_cols / sizeof *prof_fwk_mem_cols)
+
+/*
+ * Decode record P of LEN bytes into *M; false if it is not an NPU record
+ * (*BAD set if its size is of no known layout). The layouts share their
+ * first 56 bytes (ptr, time, size, allocated, reserved, active, stream);
+ * then device type and index, [component,] data type, [allocator,] thread,
+ * pid: 77 bytes now, 76 before the component byte, 75 before the
+ * allocator byte.
+ */
+static bool
+prof_fwk_mem_decode(struct prof_fwk *fw, const unsigned char *p, size_t len,
+    struct fwk_mem *m, bool *bad)
+{
+	*bad = false;
+	if (len != 77 && len != 76 && len != 75) {
+		*bad = true;
+		return false;
+	}
+	if ((signed char)p[56] != FWK_MEM_NPU)
+		return false;
+	m->ts = prof_fwk_ns(fw, importer_le64(p + 8));
+	m->allocated = (int64_t)importer_le64(p + 24);
+	m->reserved = (int64_t)importer_le64(p + 32);
+	m->active = (int64_t)importer_le64(p + 40);
+	m->stream = (int64_t)importer_le64(p + 48);
+	m->device = (signed char)p[57];
+	m->workspace = len == 77 && p[58] == 1;
+	return true;
+}
+
+static int
+prof_fwk_mem_cmp(const void *a, const void *b)
+{
+	const struct fwk_mem	*x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Read PATH's NPU records; return their count. */
+static size_t
+prof_fwk_mem_read(struct prof_fwk *fw, const char *path,
+    struct fwk_mem **out)
+{
+	struct fwk_mem	*v = NULL, m;
+	unsigned char	 head[6], buf[128];
+	size_t		 n = 0, got, nbad = 0;
+	uint32_t	 len;
+	int64_t		 off = 0, first = -1;
+	bool		 bad;
+	FILE		*f;
+
+	*out = NULL;
+	if ((f = prof_fwk_open(fw, path)) == NULL)
+		return 0;
+	while ((got = fread(head, 1, sizeof head, f)) == sizeof head) {
+		len = importer_le32(head + 2);
+		if (importer_le16(head) != FWK_MEM_T || len > sizeof buf) {
+			store_load_warning(fw->s, path, off, "record of type "
+			    "%d and %lu bytes where type %d was expected: the "
+			    "rest of the file is skipped", importer_le16(head),
+			    (unsigned long)len, FWK_MEM_T);
+			got = 0;
+			break;
+		}
+		if (fread(buf, 1, len, f) < len) {
+			store_load_warning(fw->s, path, off, "record cut short "
+			    "(%lu bytes announced): it is skipped",
+			    (unsigned long)len);
+			got = 0;
+			break;
+		}
+		if (prof_fwk_mem_decode(fw, buf, len, &m, &bad)) {
+			m.idx = n;
+			v = util_grow(v, n, 1, sizeof *v);
+			v[n++] = m;
+		} else if (bad && nbad++ == 0)
+			first = off;
+		off += 6 + (int64_t)len;
+	}
+	if (got > 0)
+		store_load_warning(fw->s, path, off, "record header cut short: "
+		    "the file ends there");
+	if (nbad > 0)
+		store_load_warning(fw->s, path, first, "%zu memory records of "
+		    "a size of no known layout (75, 76 or 77 bytes), the "
+		    "first here: skipped", nbad);
+	fclose(f);
+	*out = v;
+	return n;
+}
+
+/* A number of bytes as the vendor's MB cell: bytes / 2^20, Python-style. */
+static void
+prof_fwk_mem_mb(char *buf, size_t size, int64_t bytes)
+{
+	util_fmt_pyfloat(buf, size, (double)bytes / (1024.0 * 1024.0));
+}
+
+/*
+ * Load PATH's NPU memory records as memory_record rows of component PTA
+ * (or WORKSPACE), for the collection's one device DEVICE (NP_NA if it
+ * has several: each record's own index is used), and as the memory chart.
+ */
+void
+prof_fwk_mem_load(struct prof_fwk *fw, const char *path, int64_t device,
+    const struct import_ctx *ctx)
+{
+	struct import_memory	 mem;
+	struct csv_cols		*cc;
+	struct fwk_mem		*v;
+	char			 cells[FWK_MEM_NCOLS][40], *row[FWK_MEM_NCOLS];
+	char			*cause = NULL;
+	size_t			 n, i, k;
+
+	n = prof_fwk_mem_read(fw, path, &v);
+	store_load_warning(fw->s, path, -1, "memory_record holds the PTA "
+	    "and WORKSPACE rows only: its GE, PTA+GE and APP rows and "
+	    "operator_memory need CANN's memory records, which are not "
+	    "decoded");
+	if (n == 0) {
+		free(v);
+		return;
+	}
+	if (n > 1)
+		qsort(v, n, sizeof *v, prof_fwk_mem_cmp);
+	if (store_load_generic_begin(fw->s, "memory_record", device != NP_NA ?
+	    device : ctx->device, fw->rank, (char **)prof_fwk_mem_cols,
+	    FWK_MEM_NCOLS, &cause) != 0) {
+		store_load_warning(fw->s, path, -1, "%s", cause);
+		free(cause);
+		free(v);
+		return;
+	}
+	cc = import_columns_create((char **)prof_fwk_mem_cols, FWK_MEM_NCOLS);
+	import_memory_init(&mem, cc);
+	import_columns_free(cc);
+	for (k = 0; k < FWK_MEM_NCOLS; k++)
+		row[k] = cells[k];
+	for (i = 0; i < n; i++) {
+		snprintf(cells[0], sizeof cells[0], "%s", v[i].workspace ?
+		    "WORKSPACE" : "PTA");
+		util_fmt_us(cells[1], sizeof cells[1], v[i].ts, 3, false);
+		prof_fwk_mem_mb(cells[2], sizeof cells[2], v[i].allocated);
+		prof_fwk_mem_mb(cells[3], sizeof cells[3], v[i].reserved);
+		prof_fwk_mem_mb(cells[4], sizeof cells[4], v[i].active);
+		snprintf(cells[5], sizeof cells[5], "%lld",
+		    (long long)v[i].stream);
+		snprintf(cells[6], sizeof cells[6], "NPU:%lld", device !=
+		    NP_NA ? (long long)device : (long long)v[i].device);
+		store_load_generic_row(fw->s, row, FWK_MEM_NCOLS);
+		(void)import_memory_row(fw->s, &mem, row, FWK_MEM_NCOLS, ctx);
+	}
+	free(v);
+}
