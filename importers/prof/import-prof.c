@@ -175,13 +175,14 @@ import_prof_one_device(struct store *s, const char *path, char **names,
 /*
  * If PATH is the PROF_* half of an un-analysed torch_npu profile, decode
  * the FRAMEWORK/ folder beside it, with the host metadata HM, for the
- * rank of CTX; NAMES (N) are PATH's entries, for the devices. Return
- * true if it held PyTorch ops; set *QUEUE if it had task queue marks.
+ * rank of CTX; NAMES (N) are PATH's entries, for the devices (the first
+ * into *DEVICE). Return true if it held PyTorch ops; set *QUEUE if it had
+ * task queue marks.
  */
 static bool
 import_prof_framework(struct store *s, const char *path,
     const struct prof_meta *hm, const struct import_ctx *ctx, char **names,
-    size_t n, bool *queue)
+    size_t n, bool *queue, int64_t *device)
 {
 	char	*parent, *slash, *fwk;
 	int64_t	 dev = NP_NA, d;
@@ -210,6 +211,7 @@ import_prof_framework(struct store *s, const char *path,
 		}
 		fwk = util_path_join(parent, "FRAMEWORK");
 		ops = prof_fwk_load(s, parent, fwk, hm, ctx, dev, ndev, queue);
+		*device = dev;
 		free(fwk);
 	}
 	free(parent);
@@ -224,7 +226,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	struct prof_meta	 hm;
 	char			**names, *hostdir = NULL, *p, *data;
 	size_t			  n, i;
-	int64_t			  dev, rank;
+	int64_t			  dev, rank, tdev = NP_NA;
+	char			 *why = NULL;
 	bool			  bare, torch, queue = false;
 
 	bare = import_prof_device(util_basename(path)) != NP_NA;
@@ -270,7 +273,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		    "compute ops only, has none (task_time has them all)");
 	rank = ctx->rank;
 	torch = !bare && import_prof_framework(s, path, &hm, ctx, names, n,
-	    &queue);
+	    &queue, &tdev);
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
 		import_prof_device_dir(s, path, import_prof_device(
 		    util_basename(path)), &h, rank, ctx);
@@ -283,9 +286,12 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		free(p);
 	}
 	util_strv_free(names, n);
-	/* PyTorch steps once the kernels are in. */
-	if (torch)
-		(void)store_trace_load_torch_steps(s, rank, queue);
+	/* PyTorch steps and operator_details once the kernels are in. */
+	if (torch && store_trace_load_torch(s, rank, queue, tdev, &why) !=
+	    0) {
+		store_load_warning(s, path, -1, "%s", why);
+		free(why);
+	}
 	prof_host_release(&h);
 	prof_meta_release(&hm);
 	free(hostdir);

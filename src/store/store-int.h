@@ -614,4 +614,41 @@ void		 store_overall_parts(const struct store_overall *,
 		     void (*)(void *, const char *, double, double, int64_t),
 		     void *);
 
+/* store-torch.c: PyTorch ops tied to kernels as torch_npu ties them. */
+struct store_torch_launch {
+	int64_t		 start;
+	int64_t		 end;
+	int64_t		 kmin;		/* its kernels' first start */
+	int64_t		 kmax;		/* and last end */
+	int64_t		 corr;		/* its dequeue's id, or -1 */
+	size_t		 k0;		/* its kernels in the kernel array */
+	size_t		 nk;
+};
+struct store_torch_kernel {
+	double		 dur_us;
+	bool		 aicore;
+};
+struct store_torch_corr {
+	int64_t		 corr;
+	size_t		 l;		/* a launch of it */
+};
+struct store_torch {
+	bool				 queue;
+	struct store_torch_launch	*l;	/* in start order */
+	size_t				 nl;
+	struct store_torch_kernel	*k;
+	size_t				 nk;
+	struct store_torch_corr		*c;	/* by id, then launch */
+	size_t				 nc;
+};
+int		 store_torch_load(struct store *, int64_t, bool,
+		     struct store_torch *);
+void		 store_torch_release(struct store_torch *);
+const struct store_torch_corr *store_torch_corr(const struct store_torch *,
+		     int64_t, size_t *);
+
+/* store-torch-ops.c */
+int		 store_torch_ops(struct store *, int64_t, int64_t,
+		     const struct store_torch *, char **);
+
 #endif /* STORE_INT_H */

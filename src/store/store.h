@@ -570,8 +570,9 @@ void		 store_trace_load_api_level(struct store *, int64_t, int64_t,
 void		 store_trace_load_api_link(struct store *, int64_t);
 void		 store_trace_load_task_step(struct store *, int64_t, int64_t,
 		     int64_t, int64_t);
-/* store-torch-steps.c */
-int64_t		 store_trace_load_torch_steps(struct store *, int64_t, bool);
+/* store-torch.c */
+int		 store_trace_load_torch(struct store *, int64_t, bool, int64_t,
+		     char **);
 void		 store_trace_load_trace_host(struct store *, int64_t, int64_t);
 
 /* store-foreign.c: the vendor's SQLite exports, read-only */

@@ -49,6 +49,7 @@ struct gen_fwk {
 	struct gen_buf			 gc;
 	struct gen_buf			 mem;
 	struct strbuf			 mem_rows;	/* expected */
+	struct strbuf			 op_rows;
 	int64_t				 allocated;	/* bytes */
 	int64_t				 reserved;
 	int				 nmem;
@@ -119,6 +120,73 @@ gen_fwk_json(struct strbuf *b, const char *s, bool split)
 	}
 }
 
+/* A CSV cell of TEXT, its ';' written ";\r\n", quoted as show quotes. */
+static void
+gen_fwk_csv_split(struct strbuf *b, const char *text)
+{
+	strbuf_addc(b, '"');
+	for (; *text != '\0'; text++) {
+		if (*text == ';')
+			strbuf_adds(b, ";\r\n");
+		else if (*text == '"')
+			strbuf_adds(b, "\"\"");
+		else
+			strbuf_addc(b, *text);
+	}
+	strbuf_addc(b, '"');
+}
+
+/*
+ * The expected operator_details row of the op NAME over START..END that
+ * launched OP, for a profile of one thread: each op is a leaf under its
+ * step, its own kernels are the launch's, summed in start order as
+ * floats, AI Core ones apart (Python's int 0 when there are none).
+ */
+static void
+gen_fwk_op_row(struct gen_fwk *f, const struct gen_prof_op *op,
+    const char *name, const char *dims, const char *stack, int64_t start,
+    int64_t end)
+{
+	const struct gen_prof	*g = f->g;
+	size_t			 i, pos = (size_t)(op - g->ops), n = 0;
+	int64_t			*st = NULL, *du = NULL, t;
+	double			 sum = 0;
+	char			 buf[40];
+	int			 j, k;
+
+	for (i = 0; i < g->ntasks; i++) {
+		if (g->tasks[i].op != pos)
+			continue;
+		st = util_grow(st, n, 1, sizeof *st);
+		du = util_grow(du, n, 1, sizeof *du);
+		st[n] = g->tasks[i].start;
+		du[n++] = g->tasks[i].dur;
+	}
+	/* In start order (insertion sort: an op has a few tasks). */
+	for (j = 1; j < (int)n; j++)
+		for (k = j; k > 0 && st[k] < st[k - 1]; k--) {
+			t = st[k], st[k] = st[k - 1], st[k - 1] = t;
+			t = du[k], du[k] = du[k - 1], du[k - 1] = t;
+		}
+	for (i = 0; i < n; i++)
+		sum += (double)du[i] / 1000.0;
+	strbuf_addf(&f->op_rows, "%s,", name);
+	gen_fwk_csv_split(&f->op_rows, dims);
+	strbuf_addc(&f->op_rows, ',');
+	gen_fwk_csv_split(&f->op_rows, stack);
+	util_fmt_pyfloat(buf, sizeof buf, (double)(end - start) / 1000.0);
+	strbuf_addf(&f->op_rows, ",%s,%s", buf, buf);
+	util_fmt_pyfloat(buf, sizeof buf, sum);
+	if (n == 0)
+		snprintf(buf, sizeof buf, "0");
+	strbuf_addf(&f->op_rows, ",%s,%s", buf, buf);
+	if (g->kinds[op->kind].ge != 0)
+		snprintf(buf, sizeof buf, "0");
+	strbuf_addf(&f->op_rows, ",%s,%s\n", buf, buf);
+	free(st);
+	free(du);
+}
+
 /* A PyTorch op of thread TID over START..END. */
 static void
 gen_fwk_op(struct gen_fwk *f, const struct gen_prof_op *op, uint64_t tid,
@@ -164,6 +232,8 @@ gen_fwk_op(struct gen_fwk *f, const struct gen_prof_op *op, uint64_t tid,
 	gen_fwk_record(&f->ops, 1, &rec);
 	free(rec.p);
 
+	if (f->g->o->threads == 1)
+		gen_fwk_op_row(f, op, name, dims, stack, start, end);
 	strbuf_init(&args);
 	strbuf_addf(&args, "{\"Sequence number\":%lld,\"Fwd thread id\":%llu,"
 	    "\"Input Dims\":\"", (long long)seq, (unsigned long long)fwd_tid);
@@ -686,6 +756,7 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	f.pid = g->o->seed * 7 + 4242;
 	strbuf_init(&f.flows);
 	strbuf_init(&f.mem_rows);
+	strbuf_init(&f.op_rows);
 	f.kmin = xcalloc(g->nops + 1, sizeof *f.kmin);
 	f.kmax = xcalloc(g->nops + 1, sizeof *f.kmax);
 	for (i = 0; i < g->nops; i++) {
@@ -775,6 +846,19 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 		rc = -1;
 	if (rc == 0 && expect != NULL)
 		rc = gen_fwk_stepped(&f, expect, cause);
+	if (rc == 0 && expect != NULL && g->o->threads == 1 &&
+	    (out = util_file_create(expect, "fwk_operator_details.csv",
+	    cause)) != NULL) {
+		fprintf(out, "Name,Input Shapes,Call Stack,"
+		    "Host Self Duration(us),Host Total Duration(us),"
+		    "Device Self Duration(us),Device Total Duration(us),"
+		    "Device Self Duration With AICore(us),"
+		    "Device Total Duration With AICore(us)\n%s",
+		    f.op_rows.s != NULL ? f.op_rows.s : "");
+		rc = util_file_close(out, expect, "fwk_operator_details.csv",
+		    cause);
+	} else if (rc == 0 && expect != NULL && g->o->threads == 1)
+		rc = -1;
 	if (rc == 0 && expect != NULL && (out = util_file_create(expect,
 	    "fwk_memory_record.csv", cause)) != NULL) {
 		fprintf(out, "Component,Timestamp(us),Total Allocated(MB),"
@@ -796,6 +880,7 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	free(dir);
 	strbuf_release(&f.flows);
 	strbuf_release(&f.mem_rows);
+	strbuf_release(&f.op_rows);
 	gen_prof_bin_buf_free(&f.ops);
 	gen_prof_bin_buf_free(&f.marks);
 	gen_prof_bin_buf_free(&f.func);

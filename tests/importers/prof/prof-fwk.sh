@@ -9,6 +9,7 @@
 # what is sound.
 . "$top_srcdir/tests/lib.sh"
 command -v sqlite3 >/dev/null 2>&1 || skip_all "no sqlite3 command"
+command -v python3 >/dev/null 2>&1 || skip_all "no python3"
 
 LEVELS="'python','enqueue','dequeue','python_function','GC'"
 
@@ -30,6 +31,25 @@ load() {	# load NAME: import $T/NAME/in, warnings in $T/NAME/err
 	"$NPUPROF" show --db "$T/$1/s.db" --format tsv "$T/$1/in" warnings \
 	    2>/dev/null | tail -n +2 |
 	    sed 's/\t/: offset /; s/\t/: /' >"$T/$1/err"
+}
+
+python_ops() {	# python_ops OPS.csv KERNELS.csv QUEUE: "ROWS ok" if sound
+	python3 - "$@" <<'PY'
+import csv, sys
+ops = list(csv.DictReader(open(sys.argv[1], newline='')))
+ker = list(csv.DictReader(open(sys.argv[2], newline='')))
+dev = sum(float(k['Task Duration(us)']) for k in ker)
+own = sum(float(o['Device Self Duration(us)']) for o in ops)
+good = all(float(o['Host Self Duration(us)']) <=
+           float(o['Host Total Duration(us)']) and
+           float(o['Device Self Duration(us)']) <=
+           float(o['Device Total Duration(us)']) + 1e-9 for o in ops)
+if sys.argv[3] == 'no':
+    good = good and abs(own - dev) < 1e-6 * max(dev, 1)
+else:
+    good = good and 0 < own <= dev + 1e-6
+print(len(ops), 'ok' if good else 'bad: own %r of %r' % (own, dev))
+PY
 }
 
 check() {	# check NAME GEN-ARGS...
@@ -56,6 +76,21 @@ check() {	# check NAME GEN-ARGS...
 	LC_ALL=C sort "$d/err" >"$d/err.got"
 	same_file "$d/err.got" "$d/err.want" \
 	    "$name: the rows memory_record lacks and the lost enqueue start warned, nothing else"
+	# operator_details: a row per PyTorch op but the steps; host self
+	# time within the total; without a task queue every kernel is some
+	# op's own, with one only those the queue carried.
+	"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" \
+	    operator_details >"$d/ops.csv"
+	"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" op_summary \
+	    >"$d/kernels.csv"
+	is "$(python_ops "$d/ops.csv" "$d/kernels.csv" "$queue")" \
+	    "$(($(grep -c '^python|' "$d/want/fwk_spans.txt") - \
+	    $(grep -c '^python|ProfilerStep#' "$d/want/fwk_spans.txt"))) ok" \
+	    "$name: operator_details rows and sums"
+	if [ -f "$d/want/fwk_operator_details.csv" ]; then
+		same_file "$d/ops.csv" "$d/want/fwk_operator_details.csv" \
+		    "$name: operator_details as generated"
+	fi
 	# torch_npu's memory_record rows of the PTA component, and its chart.
 	"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" memory_record \
 	    >"$d/memory_record.got"

@@ -1,0 +1,356 @@
+/*
+ * How torch_npu's analysis ties the PyTorch ops of a raw profile to its
+ * kernels (doc/formats.md section 3.11): the relation both the kernels'
+ * Step Id (here) and operator_details (store-torch-ops.c) are built on.
+ * A launch is a node launch span with kernels. With task queue marks each
+ * launch belongs to the first dequeue, in the order their ends were
+ * marked, that holds its start, walked as the vendor walks them; the
+ * enqueue of the same correlation id then stands for it.
+ *
+ * Steps: a ProfilerStep#N op's launches are those of the enqueues its
+ * thread made inside it or, without a queue, the launches that start
+ * inside it (any thread). Its device range runs from the earliest kernel
+ * start of its first launch to the later of the step's end and the latest
+ * kernel end of its last; a step without launches has no range. Each
+ * kernel without a step takes the first step, in start order, whose range
+ * holds its start.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+
+/* Read the launches of RANK with their kernels, in start order. */
+static int
+store_torch_launches(struct store *s, int64_t rank, struct store_torch *r)
+{
+	struct store_torch_launch	*l = NULL;
+	sqlite3_stmt			*stmt;
+	int64_t				 api, last = INT64_MIN, ks, ke;
+	int				 rc;
+
+	if (store_load_prepare(s, &stmt, "SELECT a.start_ns, a.end_ns,"
+	    " t.api, t.start_ns, t.dur_ns, tt.s = 'AI_CORE' FROM task t"
+	    " JOIN api a ON a.id = t.api LEFT JOIN str tt"
+	    " ON tt.id = t.task_type WHERE t.rank IS ?1"
+	    " ORDER BY a.start_ns, t.api, t.start_ns, t.id") != 0)
+		return -1;
+	store_load_bind_i64(stmt, 1, rank);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		api = sqlite3_column_int64(stmt, 2);
+		if (r->nl == 0 || api != last) {
+			r->l = util_grow(r->l, r->nl, 1, sizeof *r->l);
+			l = &r->l[r->nl++];
+			l->start = sqlite3_column_int64(stmt, 0);
+			l->end = sqlite3_column_int64(stmt, 1);
+			l->kmin = INT64_MAX;
+			l->kmax = INT64_MIN;
+			l->corr = -1;
+			l->k0 = r->nk;
+			l->nk = 0;
+			last = api;
+		}
+		ks = sqlite3_column_int64(stmt, 3);
+		ke = ks + sqlite3_column_int64(stmt, 4);
+		l->kmin = ks < l->kmin ? ks : l->kmin;
+		l->kmax = ke > l->kmax ? ke : l->kmax;
+		r->k = util_grow(r->k, r->nk, 1, sizeof *r->k);
+		r->k[r->nk].dur_us = (double)sqlite3_column_int64(stmt, 4) /
+		    1000.0;
+		r->k[r->nk].aicore = sqlite3_column_int(stmt, 5) == 1;
+		r->nk++;
+		l->nk++;
+	}
+	sqlite3_finalize(stmt);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static int
+store_torch_corr_cmp(const void *a, const void *b)
+{
+	const struct store_torch_corr	*x = a, *y = b;
+
+	if (x->corr != y->corr)
+		return (x->corr > y->corr) - (x->corr < y->corr);
+	return (x->l > y->l) - (x->l < y->l);
+}
+
+/* Index the launches by correlation id, each id's in launch order. */
+static void
+store_torch_corrs(struct store_torch *r)
+{
+	size_t	 i;
+
+	for (i = 0; i < r->nl; i++) {
+		if (r->l[i].corr < 0)
+			continue;
+		r->c = util_grow(r->c, r->nc, 1, sizeof *r->c);
+		r->c[r->nc].corr = r->l[i].corr;
+		r->c[r->nc].l = i;
+		r->nc++;
+	}
+	if (r->nc > 1)
+		qsort(r->c, r->nc, sizeof *r->c, store_torch_corr_cmp);
+}
+
+/*
+ * The launches of correlation id CORR: the first index entry, and their
+ * number in *N (0, with NULL, if it has none).
+ */
+const struct store_torch_corr *
+store_torch_corr(const struct store_torch *r, int64_t corr, size_t *n)
+{
+	size_t	 lo = 0, hi = r->nc, mid, k;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (r->c[mid].corr < corr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (k = lo; k < r->nc && r->c[k].corr == corr; k++)
+		;
+	*n = k - lo;
+	return *n > 0 ? &r->c[lo] : NULL;
+}
+
+/*
+ * Read the dequeues of RANK, in the order their ends were marked, and
+ * give each launch the first dequeue from the current one on that holds
+ * its start, as the vendor walks them.
+ */
+static int
+store_torch_dequeues(struct store *s, int64_t rank, struct store_torch *r)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		*ds = NULL, *de = NULL, *dc = NULL;
+	size_t		 i, k = 0, nd = 0;
+	int		 rc;
+
+	if (store_load_prepare(s, &stmt, "SELECT a.start_ns, a.end_ns,"
+	    " json_extract(a.args, '$.correlation_id') FROM api a"
+	    " JOIN str l ON l.id = a.level WHERE l.s = 'dequeue'"
+	    " AND a.rank IS ?1 AND json_valid(a.args)"
+	    " ORDER BY a.end_ns, a.id") != 0)
+		return -1;
+	store_load_bind_i64(stmt, 1, rank);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		if (sqlite3_column_type(stmt, 2) != SQLITE_INTEGER)
+			continue;
+		ds = util_grow(ds, nd, 1, sizeof *ds);
+		de = util_grow(de, nd, 1, sizeof *de);
+		dc = util_grow(dc, nd, 1, sizeof *dc);
+		ds[nd] = sqlite3_column_int64(stmt, 0);
+		de[nd] = sqlite3_column_int64(stmt, 1);
+		dc[nd++] = sqlite3_column_int64(stmt, 2);
+	}
+	sqlite3_finalize(stmt);
+	for (i = 0; rc == SQLITE_DONE && i < r->nl; i++) {
+		while (k < nd && ds[k] <= r->l[i].start) {
+			if (r->l[i].start <= de[k]) {
+				r->l[i].corr = dc[k];
+				break;
+			}
+			k++;
+		}
+	}
+	free(ds);
+	free(de);
+	free(dc);
+	if (rc != SQLITE_DONE)
+		return -1;
+	store_torch_corrs(r);
+	return 0;
+}
+
+/* Load the relation of RANK's ops and kernels; QUEUE if it has marks. */
+int
+store_torch_load(struct store *s, int64_t rank, bool queue,
+    struct store_torch *r)
+{
+	memset(r, 0, sizeof *r);
+	r->queue = queue;
+	if (store_torch_launches(s, rank, r) != 0)
+		return -1;
+	if (queue && store_torch_dequeues(s, rank, r) != 0)
+		return -1;
+	return 0;
+}
+
+void
+store_torch_release(struct store_torch *r)
+{
+	free(r->l);
+	free(r->k);
+	free(r->c);
+	memset(r, 0, sizeof *r);
+}
+
+/*
+ * The device range of the step whose launches are those of RANK's
+ * enqueues on thread TID within START..END (the task queue), into
+ * *DMIN and *DMAX. Return false if the step has no launches.
+ */
+static bool
+store_torch_steps_queued(struct store *s, int64_t rank, int64_t tid,
+    int64_t start, int64_t end, const struct store_torch *r,
+    int64_t *dmin, int64_t *dmax)
+{
+	const struct store_torch_corr	*c;
+	const struct store_torch_launch	*l;
+	sqlite3_stmt			*stmt;
+	int64_t				 corr, lo = INT64_MAX, hi = INT64_MIN;
+	int64_t				 first = INT64_MAX, last = INT64_MIN;
+	size_t				 i, n;
+	bool				 any = false;
+
+	if (store_load_prepare(s, &stmt, "SELECT json_extract(a.args,"
+	    " '$.correlation_id') FROM api a JOIN str l ON l.id = a.level"
+	    " WHERE l.s = 'enqueue' AND a.rank IS ?1 AND a.tid = ?2"
+	    " AND a.start_ns BETWEEN ?3 AND ?4 AND json_valid(a.args)") != 0)
+		return false;
+	store_load_bind_i64(stmt, 1, rank);
+	sqlite3_bind_int64(stmt, 2, tid);
+	sqlite3_bind_int64(stmt, 3, start);
+	sqlite3_bind_int64(stmt, 4, end);
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		if (sqlite3_column_type(stmt, 0) != SQLITE_INTEGER)
+			continue;
+		any = true;
+		corr = sqlite3_column_int64(stmt, 0);
+		if ((c = store_torch_corr(r, corr, &n)) == NULL)
+			continue;
+		/* The lowest and the highest ids that have kernels. */
+		if (corr < first) {
+			first = corr;
+			for (lo = INT64_MAX, i = 0; i < n; i++) {
+				l = &r->l[c[i].l];
+				lo = l->kmin < lo ? l->kmin : lo;
+			}
+		}
+		if (corr > last) {
+			last = corr;
+			for (hi = INT64_MIN, i = 0; i < n; i++) {
+				l = &r->l[c[i].l];
+				hi = l->kmax > hi ? l->kmax : hi;
+			}
+		}
+	}
+	sqlite3_finalize(stmt);
+	*dmin = lo != INT64_MAX ? lo : start;
+	*dmax = hi > end ? hi : end;
+	return any;
+}
+
+/* The same for a profile without a task queue: launches by time. */
+static bool
+store_torch_steps_direct(int64_t start, int64_t end,
+    const struct store_torch *r, int64_t *dmin, int64_t *dmax)
+{
+	size_t	 i, first = SIZE_MAX, last = SIZE_MAX;
+
+	for (i = 0; i < r->nl; i++) {
+		if (r->l[i].start < start || r->l[i].start > end)
+			continue;
+		if (first == SIZE_MAX)
+			first = i;
+		last = i;
+	}
+	if (first == SIZE_MAX)
+		return false;
+	/* Launches of one start are one key of the vendor's. */
+	*dmin = r->l[first].kmin;
+	for (i = first; i < r->nl && r->l[i].start == r->l[first].start; i++)
+		*dmin = r->l[i].kmin < *dmin ? r->l[i].kmin : *dmin;
+	*dmax = r->l[last].kmax;
+	for (i = last; i-- > 0 && r->l[i].start == r->l[last].start;)
+		*dmax = r->l[i].kmax > *dmax ? r->l[i].kmax : *dmax;
+	if (end > *dmax)
+		*dmax = end;
+	return true;
+}
+
+/*
+ * Give the kernels of rank RANK the steps of its ProfilerStep#N ops, by
+ * the relation R. Return the number of steps given a range.
+ */
+static int64_t
+store_torch_steps(struct store *s, int64_t rank, const struct store_torch *r)
+{
+	sqlite3_stmt	*stmt, *up;
+	const char	*name;
+	char		*endp;
+	long long	 n;
+	int64_t		 b, e, tid, dmin, dmax, done = 0;
+	bool		 have;
+
+	if (store_load_prepare(s, &stmt, "SELECT a.tid, a.start_ns, a.end_ns,"
+	    " n.s FROM api a JOIN str l ON l.id = a.level JOIN str n"
+	    " ON n.id = a.name WHERE l.s = 'python' AND a.rank IS ?1"
+	    " AND n.s GLOB 'ProfilerStep#*' ORDER BY a.start_ns, a.id") != 0)
+		return 0;
+	store_load_bind_i64(stmt, 1, rank);
+	if (store_load_prepare(s, &up, "UPDATE task SET step = ?1 WHERE"
+	    " rank IS ?2 AND step IS NULL AND start_ns BETWEEN ?3 AND ?4") !=
+	    0) {
+		sqlite3_finalize(stmt);
+		return 0;
+	}
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		tid = sqlite3_column_int64(stmt, 0);
+		b = sqlite3_column_int64(stmt, 1);
+		e = sqlite3_column_int64(stmt, 2);
+		name = (const char *)sqlite3_column_text(stmt, 3);
+		n = strtoll(strrchr(name, '#') + 1, &endp, 10);
+		if (*endp != '\0' || endp == strrchr(name, '#') + 1)
+			continue;
+		if (r->queue)
+			have = store_torch_steps_queued(s, rank, tid, b, e, r,
+			    &dmin, &dmax);
+		else
+			have = store_torch_steps_direct(b, e, r, &dmin, &dmax);
+		if (!have)
+			continue;
+		sqlite3_bind_int64(up, 1, n);
+		store_load_bind_i64(up, 2, rank);
+		sqlite3_bind_int64(up, 3, dmin);
+		sqlite3_bind_int64(up, 4, dmax);
+		store_write(s, up);
+		sqlite3_reset(up);
+		done++;
+	}
+	if (done > 0) {
+		store_load_meta(s, "torch_steps", "kernel Step Id from the "
+		    "ProfilerStep#N ops of FRAMEWORK/");
+		store_task_sum_stale(s);
+	}
+	sqlite3_finalize(stmt);
+	sqlite3_finalize(up);
+	return done;
+}
+
+/*
+ * Tie rank RANK's PyTorch ops to its kernels as torch_npu's analysis
+ * does, QUEUE if the profile has task queue marks: the kernels' steps
+ * and table operator_details (on device DEVICE). Return -1 with *cause
+ * set if the store cannot be read.
+ */
+int
+store_trace_load_torch(struct store *s, int64_t rank, bool queue,
+    int64_t device, char **cause)
+{
+	struct store_torch	 r;
+	int			 rc = 0;
+
+	if (store_torch_load(s, rank, queue, &r) != 0) {
+		xasprintf(cause, "cannot read the launches: %s",
+		    sqlite3_errmsg(s->db));
+		store_torch_release(&r);
+		return -1;
+	}
+	(void)store_torch_steps(s, rank, &r);
+	rc = store_torch_ops(s, rank, device, &r, cause);
+	store_torch_release(&r);
+	return rc;
+}
