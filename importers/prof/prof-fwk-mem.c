@@ -4,9 +4,10 @@
  * torch_npu's analysis writes them, and the timeline's memory chart. Each
  * record is TLV-framed (type 3) with no fields; its size tells its
  * layout. Only records of NPU memory (device type 20) are rows, in time
- * order; a workspace record (component 1) is a WORKSPACE row. The GE,
- * PTA+GE and APP rows need CANN's own memory records, which are not read,
- * and so is operator_memory: both are said missing.
+ * order; a workspace record (component 1) is a WORKSPACE row. The
+ * records are kept for operator_memory (src/store/store-torch-mem.c),
+ * built once the ops are in. The GE, PTA+GE and APP rows need CANN's own
+ * memory records, which are not read: they are said missing.
  */
 #include <sys/types.h>
 
@@ -19,16 +20,10 @@
 #define FWK_MEM_T	3
 #define FWK_MEM_NPU	20
 
-/* One NPU memory record. */
+/* One NPU memory record, and where it was in the file. */
 struct fwk_mem {
-	int64_t		 ts;
-	int64_t		 allocated;
-	int64_t		 reserved;
-	int64_t		 active;
-	int64_t		 stream;
-	int		 device;
-	bool		 workspace;
-	size_t		 idx;
+	struct store_torch_mem	 r;
+	size_t			 idx;
 };
 
 static const char *const prof_fwk_mem_cols[] = { "Component",
@@ -55,13 +50,21 @@ prof_fwk_mem_decode(struct prof_fwk *fw, const unsigned char *p, size_t len,
 	}
 	if ((signed char)p[56] != FWK_MEM_NPU)
 		return false;
-	m->ts = prof_fwk_ns(fw, importer_le64(p + 8));
-	m->allocated = (int64_t)importer_le64(p + 24);
-	m->reserved = (int64_t)importer_le64(p + 32);
-	m->active = (int64_t)importer_le64(p + 40);
-	m->stream = (int64_t)importer_le64(p + 48);
-	m->device = (signed char)p[57];
-	m->workspace = len == 77 && p[58] == 1;
+	memset(&m->r, 0, sizeof m->r);
+	m->r.ptr = (int64_t)importer_le64(p);
+	m->r.ts = prof_fwk_ns(fw, importer_le64(p + 8));
+	m->r.size = (int64_t)importer_le64(p + 16);
+	m->r.allocated = (int64_t)importer_le64(p + 24);
+	m->r.reserved = (int64_t)importer_le64(p + 32);
+	m->r.active = (int64_t)importer_le64(p + 40);
+	m->r.stream = (int64_t)importer_le64(p + 48);
+	m->r.device = (signed char)p[57];
+	m->r.workspace = len == 77 && p[58] == 1;
+	/* Then [component,] data type, [allocator,] thread, pid. */
+	m->r.type = p[len == 77 ? 59 : 58];
+	m->r.inner = len == 75 || p[len - 17] == 0;
+	m->r.tid = (int64_t)importer_le64(p + len - 16);
+	m->r.pid = (int64_t)importer_le64(p + len - 8);
 	return true;
 }
 
@@ -70,8 +73,8 @@ prof_fwk_mem_cmp(const void *a, const void *b)
 {
 	const struct fwk_mem	*x = a, *y = b;
 
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
+	if (x->r.ts != y->r.ts)
+		return x->r.ts < y->r.ts ? -1 : 1;
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
@@ -153,9 +156,9 @@ prof_fwk_mem_load(struct prof_fwk *fw, const char *path, int64_t device,
 
 	n = prof_fwk_mem_read(fw, path, &v);
 	store_load_warning(fw->s, path, -1, "memory_record holds the PTA "
-	    "and WORKSPACE rows only: its GE, PTA+GE and APP rows and "
-	    "operator_memory need CANN's memory records, which are not "
-	    "decoded");
+	    "and WORKSPACE rows only, operator_memory the PTA ones: their "
+	    "GE, PTA+GE and APP rows need CANN's memory records, which are "
+	    "not decoded");
 	if (n == 0) {
 		free(v);
 		return;
@@ -176,18 +179,46 @@ prof_fwk_mem_load(struct prof_fwk *fw, const char *path, int64_t device,
 	for (k = 0; k < FWK_MEM_NCOLS; k++)
 		row[k] = cells[k];
 	for (i = 0; i < n; i++) {
-		snprintf(cells[0], sizeof cells[0], "%s", v[i].workspace ?
+		snprintf(cells[0], sizeof cells[0], "%s", v[i].r.workspace ?
 		    "WORKSPACE" : "PTA");
-		util_fmt_us(cells[1], sizeof cells[1], v[i].ts, 3, false);
-		prof_fwk_mem_mb(cells[2], sizeof cells[2], v[i].allocated);
-		prof_fwk_mem_mb(cells[3], sizeof cells[3], v[i].reserved);
-		prof_fwk_mem_mb(cells[4], sizeof cells[4], v[i].active);
+		util_fmt_us(cells[1], sizeof cells[1], v[i].r.ts, 3, false);
+		prof_fwk_mem_mb(cells[2], sizeof cells[2], v[i].r.allocated);
+		prof_fwk_mem_mb(cells[3], sizeof cells[3], v[i].r.reserved);
+		prof_fwk_mem_mb(cells[4], sizeof cells[4], v[i].r.active);
 		snprintf(cells[5], sizeof cells[5], "%lld",
-		    (long long)v[i].stream);
+		    (long long)v[i].r.stream);
 		snprintf(cells[6], sizeof cells[6], "NPU:%lld", device !=
-		    NP_NA ? (long long)device : (long long)v[i].device);
+		    NP_NA ? (long long)device : (long long)v[i].r.device);
 		store_load_generic_row(fw->s, row, FWK_MEM_NCOLS);
 		(void)import_memory_row(fw->s, &mem, row, FWK_MEM_NCOLS, ctx);
 	}
+	/* Kept for operator_memory, once the ops are in. */
+	fw->mem = xreallocarray(fw->mem, fw->nmem + n, sizeof *fw->mem);
+	for (i = 0; i < n; i++)
+		fw->mem[fw->nmem++] = v[i].r;
 	free(v);
+}
+
+/*
+ * Write operator_memory from the records kept, for the collection's one
+ * device DEVICE (NP_NA if several), once the ops and marks are loaded.
+ */
+void
+prof_fwk_mem_ops(struct prof_fwk *fw, const char *dir, int64_t device)
+{
+	char	*cause = NULL;
+	int64_t	 incomplete;
+
+	if (fw->nmem == 0)
+		return;
+	if (store_trace_load_torch_memory(fw->s, fw->rank, device, fw->mem,
+	    fw->nmem, &incomplete, &cause) != 0) {
+		store_load_warning(fw->s, dir, -1, "%s", cause);
+		free(cause);
+		return;
+	}
+	if (incomplete > 0)
+		store_load_warning(fw->s, dir, -1, "%lld memory records are "
+		    "incomplete (an allocation without its free or block "
+		    "free)", (long long)incomplete);
 }

@@ -893,11 +893,13 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 		store_load_warning(s, hash, -1, "Python tracer names without "
 		    "the calls (torch.python_tracer_func): not used");
 	prof_fwk_lanes(&fw);
+	prof_fwk_mem_ops(&fw, dir, ndevices == 1 ? device : NP_NA);
 	prof_fwk_report(&fw, dir);
 	free(func);
 	free(hash);
 	free(fw.fwd);
 	free(fw.lanes);
+	free(fw.mem);
 	util_map_release(&fw.lane_map);
 	util_map_release(&fw.seqs);
 	return fw.ops > 0;

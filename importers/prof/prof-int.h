@@ -690,6 +690,8 @@ struct prof_fwk {
 	int64_t			 unpaired[2];	/* enqueue, dequeue ends */
 	int64_t			 cut_at;
 	int64_t			 bad_op_at;
+	struct store_torch_mem	*mem;		/* NPU memory records */
+	size_t			 nmem;
 };
 bool		 prof_fwk_load(struct store *, const char *, const char *,
 		     const struct prof_meta *, const struct import_ctx *,
@@ -704,6 +706,7 @@ void		 prof_fwk_json_str(struct strbuf *, const char *, bool);
 /* prof-fwk-mem.c: torch_npu's memory records into memory_record (3.11). */
 void		 prof_fwk_mem_load(struct prof_fwk *, const char *, int64_t,
 		     const struct import_ctx *);
+void		 prof_fwk_mem_ops(struct prof_fwk *, const char *, int64_t);
 
 /* prof-fwk-py.c: the Python tracer's calls replayed into spans (3.11). */
 void		 prof_fwk_py_load(struct prof_fwk *, const char *,

@@ -647,7 +647,33 @@ void		 store_torch_release(struct store_torch *);
 const struct store_torch_corr *store_torch_corr(const struct store_torch *,
 		     int64_t, size_t *);
 
-/* store-torch-ops.c */
+/* store-torch-ops.c: torch_npu's op tree, and operator_details. */
+struct store_torch_node {
+	int64_t		 start;
+	int64_t		 end;
+	int64_t		 tid;
+	int64_t		 pid;
+	int64_t		 kids_ns;	/* duration of the children */
+	size_t		 parent;	/* index, or SIZE_MAX for the top */
+	size_t		 kid0;		/* children, in kids[] */
+	size_t		 nkids;
+	double		 sum[4];	/* self, total, self AIC, total AIC */
+	bool		 any[4];	/* a kernel (an AI Core one) added */
+	char		*name;
+	char		*dims;
+	char		*stack;
+};
+struct store_torch_tree {
+	struct store_torch_node	*n;		/* in the store's order */
+	size_t			 nn;
+	size_t			*order;		/* the tree's order */
+	size_t			*kids;		/* children of each node */
+	size_t			*top;		/* the top's children */
+	size_t			 ntop;
+};
+int		 store_torch_tree_load(struct store *, int64_t,
+		     const struct store_torch *, struct store_torch_tree *);
+void		 store_torch_tree_release(struct store_torch_tree *);
 int		 store_torch_ops(struct store *, int64_t, int64_t,
 		     const struct store_torch *, char **);
 

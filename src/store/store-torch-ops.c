@@ -21,22 +21,6 @@
 
 #include "store-int.h"
 
-/* An op of the tree. */
-struct torch_node {
-	int64_t		 start;
-	int64_t		 end;
-	int64_t		 tid;
-	int64_t		 kids_ns;	/* duration of the children */
-	size_t		 parent;	/* index, or SIZE_MAX for the top */
-	size_t		 kid0;		/* children, in kids[] */
-	size_t		 nkids;
-	double		 sum[4];	/* self, total, self AIC, total AIC */
-	bool		 any[4];	/* a kernel (an AI Core one) added */
-	char		*name;
-	char		*dims;
-	char		*stack;
-};
-
 /* An event of the tree's build: an op or an enqueue. */
 struct torch_event {
 	int64_t		 ts;
@@ -45,14 +29,6 @@ struct torch_event {
 	size_t		 node;		/* op: its node */
 	int64_t		 tid;
 	int64_t		 corr;		/* enqueue */
-};
-
-struct torch_tree {
-	struct torch_node	*n;
-	size_t			 nn;
-	size_t			*kids;		/* children of each node */
-	size_t			*top;		/* the top's children */
-	size_t			 ntop;
 };
 
 static const char *const store_torch_ops_cols[] = { "Name", "Input Shapes",
@@ -86,17 +62,17 @@ store_torch_ops_event_cmp(const void *a, const void *b)
 /* Read RANK's ops (into T) and, with a queue, its enqueues, as events. */
 static int
 store_torch_ops_events(struct store *s, int64_t rank, bool queue,
-    struct torch_tree *t, struct torch_event **out, size_t *nout)
+    struct store_torch_tree *t, struct torch_event **out, size_t *nout)
 {
 	struct torch_event	*v = NULL;
-	struct torch_node	*nd;
+	struct store_torch_node	*nd;
 	sqlite3_stmt		*stmt;
 	size_t			 n = 0;
 	int			 rc;
 
 	if (store_load_prepare(s, &stmt, "SELECT a.start_ns, a.end_ns, a.tid,"
 	    " n.s, json_extract(a.args, '$.\"Input Dims\"'),"
-	    " json_extract(a.args, '$.\"Call stack\"') FROM api a"
+	    " json_extract(a.args, '$.\"Call stack\"'), a.pid FROM api a"
 	    " JOIN str l ON l.id = a.level JOIN str n ON n.id = a.name"
 	    " WHERE l.s = 'python' AND a.rank IS ?1 AND (a.args IS NULL"
 	    " OR json_valid(a.args)) ORDER BY a.id") != 0)
@@ -109,6 +85,7 @@ store_torch_ops_events(struct store *s, int64_t rank, bool queue,
 		nd->start = sqlite3_column_int64(stmt, 0);
 		nd->end = sqlite3_column_int64(stmt, 1);
 		nd->tid = sqlite3_column_int64(stmt, 2);
+		nd->pid = sqlite3_column_int64(stmt, 6);
 		nd->name = store_torch_ops_text(stmt, 3);
 		nd->dims = store_torch_ops_text(stmt, 4);
 		nd->stack = store_torch_ops_text(stmt, 5);
@@ -158,7 +135,8 @@ fail:
 
 /* Add the kernels of launch L of R to sum K (and K + 2, AI Core) of ND. */
 static void
-store_torch_ops_add(struct torch_node *nd, int k, const struct store_torch *r,
+store_torch_ops_add(struct store_torch_node *nd, int k,
+    const struct store_torch *r,
     const struct store_torch_launch *l)
 {
 	size_t	 i;
@@ -175,7 +153,7 @@ store_torch_ops_add(struct torch_node *nd, int k, const struct store_torch *r,
 
 /* An enqueue of CORR under open op AT: own and total kernels up the tree. */
 static void
-store_torch_ops_enqueue(struct torch_tree *t, size_t at, int64_t corr,
+store_torch_ops_enqueue(struct store_torch_tree *t, size_t at, int64_t corr,
     const struct store_torch *r)
 {
 	const struct store_torch_corr	*c;
@@ -192,16 +170,17 @@ store_torch_ops_enqueue(struct torch_tree *t, size_t at, int64_t corr,
 
 /* Build the tree from events V (N), as the vendor does. */
 static void
-store_torch_ops_build(struct torch_tree *t, const struct torch_event *v,
+store_torch_ops_build(struct store_torch_tree *t, const struct torch_event *v,
     size_t n, const struct store_torch *r)
 {
-	size_t	 i, open = SIZE_MAX, *fill, k;
+	size_t	 i, open = SIZE_MAX, *fill, k, m;
 
 	for (i = 0; i < n; i++) {
 		while (open != SIZE_MAX && v[i].ts > t->n[open].end)
 			open = t->n[open].parent;
 		if (v[i].kind == 1) {
-			if (open != SIZE_MAX && t->n[open].tid == v[i].tid)
+			if (open != SIZE_MAX && t->n[open].tid == v[i].tid &&
+			    r != NULL)
 				store_torch_ops_enqueue(t, open, v[i].corr, r);
 			continue;
 		}
@@ -223,10 +202,12 @@ store_torch_ops_build(struct torch_tree *t, const struct torch_event *v,
 		k += t->n[i].nkids;
 	}
 	t->ntop = 0;
-	for (i = 0; i < n; i++) {
+	t->order = xcalloc(t->nn + 1, sizeof *t->order);
+	for (i = 0, m = 0; i < n; i++) {
 		if (v[i].kind != 0)
 			continue;
 		k = v[i].node;
+		t->order[m++] = k;
 		if (t->n[k].parent == SIZE_MAX)
 			t->top[t->ntop++] = k;
 		else
@@ -241,7 +222,7 @@ store_torch_ops_build(struct torch_tree *t, const struct torch_event *v,
  * at or before it (the first if none does), if it ends after TS.
  */
 static size_t
-store_torch_ops_match(const struct torch_tree *t, const size_t *kids,
+store_torch_ops_match(const struct store_torch_tree *t, const size_t *kids,
     size_t n, int64_t ts)
 {
 	size_t	 lo = 0, hi, mid;
@@ -261,7 +242,8 @@ store_torch_ops_match(const struct torch_tree *t, const size_t *kids,
 
 /* Without a queue: each launch time down the tree. */
 static void
-store_torch_ops_launches(struct torch_tree *t, const struct store_torch *r)
+store_torch_ops_launches(struct store_torch_tree *t,
+    const struct store_torch *r)
 {
 	size_t	 i, j, m, at, next;
 
@@ -287,13 +269,53 @@ store_torch_ops_launches(struct torch_tree *t, const struct store_torch *r)
 
 /* A cell of a sum: Python's int 0 when nothing was added. */
 static void
-store_torch_ops_sum(char *buf, size_t size, const struct torch_node *nd,
+store_torch_ops_sum(char *buf, size_t size, const struct store_torch_node *nd,
     int k)
 {
 	if (!nd->any[k])
 		snprintf(buf, size, "0");
 	else
 		util_fmt_pyfloat(buf, size, nd->sum[k]);
+}
+
+/*
+ * Build the op tree of rank RANK into *T; with the relation R (NULL for
+ * the tree alone) the enqueues and launches give the ops their kernels.
+ * Return -1 if the store cannot be read.
+ */
+int
+store_torch_tree_load(struct store *s, int64_t rank,
+    const struct store_torch *r, struct store_torch_tree *t)
+{
+	struct torch_event	*v = NULL;
+	size_t			 n = 0;
+
+	memset(t, 0, sizeof *t);
+	if (store_torch_ops_events(s, rank, r != NULL && r->queue, t, &v,
+	    &n) != 0)
+		return -1;
+	store_torch_ops_build(t, v, n, r);
+	if (r != NULL && !r->queue)
+		store_torch_ops_launches(t, r);
+	free(v);
+	return 0;
+}
+
+void
+store_torch_tree_release(struct store_torch_tree *t)
+{
+	size_t	 i;
+
+	for (i = 0; i < t->nn; i++) {
+		free(t->n[i].name);
+		free(t->n[i].dims);
+		free(t->n[i].stack);
+	}
+	free(t->n);
+	free(t->kids);
+	free(t->top);
+	free(t->order);
+	memset(t, 0, sizeof *t);
 }
 
 /*
@@ -304,15 +326,13 @@ int
 store_torch_ops(struct store *s, int64_t rank, int64_t device,
     const struct store_torch *r, char **cause)
 {
-	struct torch_tree	 t;
-	struct torch_event	*v = NULL;
-	struct torch_node	*nd;
+	struct store_torch_tree	 t;
+	struct store_torch_node	*nd;
 	char			 num[6][40], *row[TORCH_OPS_NCOLS];
-	size_t			 n = 0, i, k;
+	size_t			 i, k;
 	int			 rc = -1;
 
-	memset(&t, 0, sizeof t);
-	if (store_torch_ops_events(s, rank, r->queue, &t, &v, &n) != 0) {
+	if (store_torch_tree_load(s, rank, r, &t) != 0) {
 		xasprintf(cause, "cannot read the PyTorch ops: %s",
 		    sqlite3_errmsg(s->db));
 		goto out;
@@ -321,18 +341,13 @@ store_torch_ops(struct store *s, int64_t rank, int64_t device,
 		rc = 0;
 		goto out;
 	}
-	store_torch_ops_build(&t, v, n, r);
-	if (!r->queue)
-		store_torch_ops_launches(&t, r);
 	if (store_load_generic_begin(s, "operator_details", device, rank,
 	    (char **)store_torch_ops_cols, TORCH_OPS_NCOLS, cause) != 0)
 		goto out;
 	for (k = 0; k < 6; k++)
 		row[3 + k] = num[k];
-	for (i = 0; i < n; i++) {
-		if (v[i].kind != 0)
-			continue;
-		nd = &t.n[v[i].node];
+	for (i = 0; i < t.nn; i++) {
+		nd = &t.n[t.order[i]];
 		if (strstr(nd->name, "ProfilerStep#") != NULL)
 			continue;
 		row[0] = nd->name;
@@ -350,14 +365,6 @@ store_torch_ops(struct store *s, int64_t rank, int64_t device,
 	}
 	rc = 0;
 out:
-	for (i = 0; i < t.nn; i++) {
-		free(t.n[i].name);
-		free(t.n[i].dims);
-		free(t.n[i].stack);
-	}
-	free(t.n);
-	free(t.kids);
-	free(t.top);
-	free(v);
+	store_torch_tree_release(&t);
 	return rc;
 }

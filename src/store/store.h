@@ -570,6 +570,28 @@ void		 store_trace_load_api_level(struct store *, int64_t, int64_t,
 void		 store_trace_load_api_link(struct store *, int64_t);
 void		 store_trace_load_task_step(struct store *, int64_t, int64_t,
 		     int64_t, int64_t);
+/* One torch_npu memory record of an NPU (store-torch-mem.c). */
+struct store_torch_mem {
+	int64_t		 ts;
+	int64_t		 ptr;
+	int64_t		 size;		/* bytes */
+	int64_t		 allocated;
+	int64_t		 reserved;
+	int64_t		 active;
+	int64_t		 stream;
+	int64_t		 tid;
+	int64_t		 pid;
+	int		 device;
+	int		 type;		/* 0 malloc, 1 free, 2 block free */
+	bool		 workspace;
+	bool		 inner;		/* torch_npu's own allocator */
+};
+
+/* store-torch-mem.c */
+int		 store_trace_load_torch_memory(struct store *, int64_t,
+		     int64_t, const struct store_torch_mem *, size_t,
+		     int64_t *, char **);
+
 /* store-torch.c */
 int		 store_trace_load_torch(struct store *, int64_t, bool, int64_t,
 		     char **);

@@ -38,6 +38,17 @@ struct gen_fwk_span {
 	char		*args;
 };
 
+/* Expected rows of a table in time order: each with its time. */
+struct gen_fwk_row {
+	int64_t		 ts;
+	size_t		 seq;
+	char		*line;
+};
+struct gen_fwk_rows {
+	struct gen_fwk_row	*v;
+	size_t			 n;
+};
+
 struct gen_fwk {
 	struct gen_prof			*g;
 	const struct gen_prof_clock	*c;
@@ -48,11 +59,13 @@ struct gen_fwk {
 	struct gen_buf			 hash;
 	struct gen_buf			 gc;
 	struct gen_buf			 mem;
-	struct strbuf			 mem_rows;	/* expected */
+	struct gen_fwk_rows		 mem_rows;	/* expected */
+	struct gen_fwk_rows		 opmem_rows;
 	struct strbuf			 op_rows;
 	int64_t				 allocated;	/* bytes */
 	int64_t				 reserved;
-	int				 nmem;
+	int64_t				 active;
+	int64_t				 incomplete;
 	struct gen_fwk_span		*v;
 	size_t				 n;
 	struct strbuf			 flows;
@@ -478,6 +491,55 @@ gen_fwk_steps(struct gen_fwk *f, uint64_t py)
 	free(rec.p);
 }
 
+/* Keep LINE (taken) as an expected row at TS. */
+static void
+gen_fwk_row(struct gen_fwk_rows *r, int64_t ts, struct strbuf *line)
+{
+	r->v = util_grow(r->v, r->n, 1, sizeof *r->v);
+	r->v[r->n].ts = ts;
+	r->v[r->n].seq = r->n;
+	r->v[r->n].line = strbuf_detach(line);
+	r->n++;
+}
+
+static int
+gen_fwk_row_cmp(const void *a, const void *b)
+{
+	const struct gen_fwk_row	*x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Write HEADER and the rows of R in time order to EXPECT/NAME. */
+static int
+gen_fwk_rows_write(struct gen_fwk_rows *r, const char *expect,
+    const char *name, const char *header, char **cause)
+{
+	FILE	*out;
+	size_t	 i;
+
+	if (r->n > 1)
+		qsort(r->v, r->n, sizeof *r->v, gen_fwk_row_cmp);
+	if ((out = util_file_create(expect, name, cause)) == NULL)
+		return -1;
+	fprintf(out, "%s\n", header);
+	for (i = 0; i < r->n; i++)
+		fputs(r->v[i].line, out);
+	return util_file_close(out, expect, name, cause);
+}
+
+static void
+gen_fwk_rows_free(struct gen_fwk_rows *r)
+{
+	size_t	 i;
+
+	for (i = 0; i < r->n; i++)
+		free(r->v[i].line);
+	free(r->v);
+}
+
 /* An expected memory_record cell of BYTES, in MB as Python prints it. */
 static void
 gen_fwk_mb(struct strbuf *b, int64_t bytes)
@@ -488,29 +550,27 @@ gen_fwk_mb(struct strbuf *b, int64_t bytes)
 	strbuf_addf(b, ",%s", buf);
 }
 
-/*
- * A memory record of thread TID at TS: a malloc (TYPE 0) or free (1) of
- * SIZE bytes. Every fourth is CPU memory (no row), every sixth a
- * workspace; every fifth is written in the 76-byte layout (no component
- * byte), every ninth in the 75-byte one (no allocator either).
- */
+/* One memory record of the block of op K, as its layout LEN writes it. */
 static void
-gen_fwk_mem(struct gen_fwk *f, uint64_t tid, int64_t ts, int64_t size,
-    int type)
+gen_fwk_mem_rec(struct gen_fwk *f, int k, int len, bool npu, bool ws,
+    uint64_t tid, int64_t ts, int64_t size, int type)
 {
 	struct gen_buf	 rec;
-	int		 k = f->nmem++, len = 77;
-	bool		 npu = k % 4 != 3, ws;
+	struct strbuf	 line;
 	unsigned char	 b[5];
 	char		 us[40];
 
-	if (k % 5 == 4)
-		len = 76;
-	else if (k % 9 == 8)
-		len = 75;
-	ws = len == 77 && k % 6 == 5;
 	if (npu) {
-		f->allocated += type == 0 ? size : -size;
+		if (type == 0) {
+			f->allocated += size;
+			f->active += size;
+		} else if (type == 2)
+			f->active -= size;
+		else {
+			f->allocated -= size;
+			if (f->active > f->allocated)
+				f->active = f->allocated;
+		}
 		while (f->reserved < f->allocated)
 			f->reserved += 2 << 20;
 	}
@@ -520,7 +580,7 @@ gen_fwk_mem(struct gen_fwk *f, uint64_t tid, int64_t ts, int64_t size,
 	gen_prof_bin_buf_u64(&rec, (uint64_t)size);
 	gen_prof_bin_buf_u64(&rec, (uint64_t)f->allocated);
 	gen_prof_bin_buf_u64(&rec, (uint64_t)f->reserved);
-	gen_prof_bin_buf_u64(&rec, (uint64_t)f->allocated);
+	gen_prof_bin_buf_u64(&rec, (uint64_t)f->active);
 	gen_prof_bin_buf_u64(&rec, 0x7f0000 + (uint64_t)f->g->o->seed);
 	b[0] = npu ? 20 : 0;
 	b[1] = 0;
@@ -539,13 +599,84 @@ gen_fwk_mem(struct gen_fwk *f, uint64_t tid, int64_t ts, int64_t size,
 	free(rec.p);
 	if (!npu)
 		return;
+	strbuf_init(&line);
 	util_fmt_us(us, sizeof us, ts + f->g->local_off + f->shift, 3, false);
-	strbuf_addf(&f->mem_rows, "%s,%s", ws ? "WORKSPACE" : "PTA", us);
-	gen_fwk_mb(&f->mem_rows, f->allocated);
-	gen_fwk_mb(&f->mem_rows, f->reserved);
-	gen_fwk_mb(&f->mem_rows, f->allocated);
-	strbuf_addf(&f->mem_rows, ",%llu,NPU:0\n", 0x7f0000 +
+	strbuf_addf(&line, "%s,%s", ws ? "WORKSPACE" : "PTA", us);
+	gen_fwk_mb(&line, f->allocated);
+	gen_fwk_mb(&line, f->reserved);
+	gen_fwk_mb(&line, f->active);
+	strbuf_addf(&line, ",%llu,NPU:0\n", 0x7f0000 +
 	    (unsigned long long)f->g->o->seed);
+	gen_fwk_row(&f->mem_rows, ts, &line);
+}
+
+/*
+ * The memory block of op K, NAME, of thread TID over OB..OE (the op, or
+ * the dequeue that ran it): a malloc, a block free for every third op, a
+ * free. Every seventh op's block is
+ * CPU memory (no rows), every sixth a workspace; every fifth is written
+ * in the 76-byte layout (no component byte), every ninth in the 75-byte
+ * one (no allocator either). The expected operator_memory row names the
+ * op.
+ */
+static void
+gen_fwk_mem(struct gen_fwk *f, int k, const char *name, uint64_t tid,
+    int64_t ob, int64_t oe)
+{
+	const struct gen_prof_clock	*c = f->c;
+	int64_t				 size = 512 * (k + 1), mb, bf, fr;
+	int64_t				 a[3], rel[3];
+	int				 len;
+	bool				 npu = k % 7 != 3, ws;
+	struct strbuf			 line;
+	char				 buf[3][40];
+	int				 i;
+
+	len = k % 5 == 4 ? 76 : k % 9 == 8 ? 75 : 77;
+	ws = len == 77 && k % 6 == 5;
+	mb = ob + 5 * c->tick;
+	bf = ob + 8 * c->tick;
+	fr = oe - 5 * c->tick;
+	gen_fwk_mem_rec(f, k, len, npu, ws, tid, mb, size, 0);
+	a[0] = f->allocated;
+	a[1] = f->reserved;
+	a[2] = f->active;
+	if (k % 3 == 0)
+		gen_fwk_mem_rec(f, k, len, npu, ws, tid, bf, size, 2);
+	gen_fwk_mem_rec(f, k, len, npu, ws, tid, fr, size, 1);
+	rel[0] = f->allocated;
+	rel[1] = f->reserved;
+	rel[2] = f->active;
+	if (!npu)
+		return;
+	/* A caching block without its block free is one record short. */
+	if (!ws && k % 3 != 0)
+		f->incomplete++;
+	util_fmt_pyfloat(buf[0], sizeof buf[0], (double)size / 1024.0);
+	util_fmt_us(buf[1], sizeof buf[1], mb + f->g->local_off + f->shift,
+	    3, false);
+	util_fmt_us(buf[2], sizeof buf[2], fr + f->g->local_off + f->shift,
+	    3, false);
+	strbuf_init(&line);
+	strbuf_addf(&line, "%s,%s,%s,%s,", name, buf[0], buf[1], buf[2]);
+	if (k % 3 == 0) {
+		util_fmt_us(buf[0], sizeof buf[0], bf + f->g->local_off +
+		    f->shift, 3, false);
+		strbuf_adds(&line, buf[0]);
+	}
+	util_fmt_us(buf[0], sizeof buf[0], fr - mb, 3, false);
+	strbuf_addf(&line, ",%s,", buf[0]);
+	if (k % 3 == 0) {
+		util_fmt_us(buf[0], sizeof buf[0], bf - mb, 3, false);
+		strbuf_adds(&line, buf[0]);
+	}
+	for (i = 0; i < 3; i++)
+		gen_fwk_mb(&line, a[i]);
+	for (i = 0; i < 3; i++)
+		gen_fwk_mb(&line, rel[i]);
+	strbuf_addf(&line, ",%llu,NPU:0\n", 0x7f0000 +
+	    (unsigned long long)f->g->o->seed);
+	gen_fwk_row(&f->opmem_rows, mb, &line);
 }
 
 /*
@@ -600,12 +731,12 @@ gen_fwk_thread(struct gen_fwk *f, const uint32_t *tids, int ti,
 		gen_fwk_op(f, op, py, ob, oe, seq, fwd_tid, k, name,
 		    sizeof name);
 		gen_fwk_frames(f, ti, py, ob, oe, k, &ev, i == last);
-		if (ti == 0) {
-			gen_fwk_mem(f, py, ob + 5 * c->tick, 512 * (k + 1),
-			    0);
-			gen_fwk_mem(f, py, oe - 5 * c->tick, 512 * (k + 1),
-			    1);
-		}
+		/* Memory of thread 0's ops, and of thread 1's dequeues. */
+		if (ti == 0)
+			gen_fwk_mem(f, k, name, py, ob, oe);
+		else if (queued)
+			gen_fwk_mem(f, 1000 + k, name, op->tid, op->acl_b -
+			    10 * c->tick, op->acl_e + 10 * c->tick);
 		if (queued)
 			gen_fwk_queue(f, op, py, ob, oe, name);
 		if (ti == f->step_ti && n >= 2)
@@ -755,7 +886,6 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	f.c = c;
 	f.pid = g->o->seed * 7 + 4242;
 	strbuf_init(&f.flows);
-	strbuf_init(&f.mem_rows);
 	strbuf_init(&f.op_rows);
 	f.kmin = xcalloc(g->nops + 1, sizeof *f.kmin);
 	f.kmax = xcalloc(g->nops + 1, sizeof *f.kmax);
@@ -860,15 +990,25 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	} else if (rc == 0 && expect != NULL && g->o->threads == 1)
 		rc = -1;
 	if (rc == 0 && expect != NULL && (out = util_file_create(expect,
-	    "fwk_memory_record.csv", cause)) != NULL) {
-		fprintf(out, "Component,Timestamp(us),Total Allocated(MB),"
-		    "Total Reserved(MB),Total Active(MB),Stream Ptr,"
-		    "Device Type\n%s", f.mem_rows.s != NULL ? f.mem_rows.s :
-		    "");
-		rc = util_file_close(out, expect, "fwk_memory_record.csv",
-		    cause);
+	    "fwk_incomplete.txt", cause)) != NULL) {
+		fprintf(out, "%lld\n", (long long)f.incomplete);
+		rc = util_file_close(out, expect, "fwk_incomplete.txt", cause);
 	} else if (rc == 0 && expect != NULL)
 		rc = -1;
+	if (rc == 0 && expect != NULL)
+		rc = gen_fwk_rows_write(&f.opmem_rows, expect,
+		    "fwk_operator_memory.csv", "Name,Size(KB),"
+		    "Allocation Time(us),Release Time(us),"
+		    "Active Release Time(us),Duration(us),Active Duration(us),"
+		    "Allocation Total Allocated(MB),"
+		    "Allocation Total Reserved(MB),Allocation Total Active(MB),"
+		    "Release Total Allocated(MB),Release Total Reserved(MB),"
+		    "Release Total Active(MB),Stream Ptr,Device Type", cause);
+	if (rc == 0 && expect != NULL)
+		rc = gen_fwk_rows_write(&f.mem_rows, expect,
+		    "fwk_memory_record.csv", "Component,Timestamp(us),"
+		    "Total Allocated(MB),Total Reserved(MB),Total Active(MB),"
+		    "Stream Ptr,Device Type", cause);
 	for (i = 0; i < f.n; i++) {
 		free(f.v[i].name);
 		free(f.v[i].args);
@@ -879,7 +1019,8 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	free(f.kmax);
 	free(dir);
 	strbuf_release(&f.flows);
-	strbuf_release(&f.mem_rows);
+	gen_fwk_rows_free(&f.mem_rows);
+	gen_fwk_rows_free(&f.opmem_rows);
 	strbuf_release(&f.op_rows);
 	gen_prof_bin_buf_free(&f.ops);
 	gen_prof_bin_buf_free(&f.marks);
