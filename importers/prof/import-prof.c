@@ -251,6 +251,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 			store_load_rank(s, ctx->rank, path);
 		data = util_path_join(hostdir, "data");
 		prof_host_read(s, data, &h);
+		h.meta = &hm;
 		prof_mstx_load(s, data, &h, &hm, ctx->rank);
 		prof_ops_load_spans(s, &h, &hm, ctx->rank);
 		prof_comm_load(s, &h, &hm, ctx->rank);

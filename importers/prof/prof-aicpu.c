@@ -6,6 +6,9 @@
  * aicpu, the vendor's aicpu summary: a run takes the op name of the AI
  * CPU task its end falls in (the same stream and task id), found while
  * the device tasks are joined (prof-join.c), N/A if none holds it.
+ * Records of kind 1 (data preprocessing: a queue's action, its source and
+ * the buffer it holds) become table dp, those of kind 3 (MindSpore's
+ * waits on its data queue) table aicpu_mi, as the vendor exports them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +18,8 @@
 #define PROF_AICPU_SIZE		256
 #define PROF_AICPU_LEVEL	6000
 #define PROF_AICPU_NODE		0
+#define PROF_AICPU_DP		1
+#define PROF_AICPU_MI		3
 
 /* The pairing key of a run: stream and task id. */
 static uint64_t
@@ -55,10 +60,58 @@ prof_aicpu_node(struct prof_aicpus *a, const unsigned char *r, bool expand)
 	u->dispatch_us = importer_le32(r + 132);
 }
 
+/* A NUL-ended text field of at most N bytes at P, its bad UTF-8 left out. */
+static void
+prof_aicpu_text(char *out, const unsigned char *p, size_t n)
+{
+	size_t	 i = 0, k, o = 0;
+
+	while (i < n && p[i] != '\0') {
+		if ((k = util_utf8_len(p + i, n - i)) == 0 ||
+		    memchr(p + i, '\0', k) != NULL) {
+			i++;
+			continue;
+		}
+		memcpy(out + o, p + i, k);
+		o += k;
+		i += k;
+	}
+	out[o] = '\0';
+}
+
+/* A data preprocessing record (kind 1). */
+static void
+prof_aicpu_dp(struct prof_aicpus *a, const unsigned char *r)
+{
+	struct prof_aicpu_dp	*d;
+
+	a->dp = util_grow(a->dp, a->ndp, 1, sizeof *a->dp);
+	d = &a->dp[a->ndp++];
+	d->ts = importer_le64(r + 16);
+	prof_aicpu_text(d->action, r + 24, 16);
+	prof_aicpu_text(d->source, r + 40, 64);
+	d->size = importer_le64(r + 112);
+}
+
+/* A MindSpore data queue wait (kind 3). */
+static void
+prof_aicpu_mi(struct prof_aicpus *a, const unsigned char *r)
+{
+	struct prof_aicpu_mi	*q;
+
+	a->mi = util_grow(a->mi, a->nmi, 1, sizeof *a->mi);
+	q = &a->mi[a->nmi++];
+	q->tag = importer_le32(r + 24);
+	q->queue = importer_le64(r + 32);
+	q->start = importer_le64(r + 40);
+	q->end = importer_le64(r + 48);
+}
+
 /*
  * Read the aicpu.data records of device data directory DATA into A,
- * sorted by start, indexed by stream and task. EXPAND: the streams were
- * expanded (section 4.2). Records of other kinds, and runs without a
+ * sorted by start, indexed by stream and task, and its data
+ * preprocessing and queue wait records in file order. EXPAND: the streams
+ * were expanded (section 4.2). Records of other kinds, and runs without a
  * start or an end, are counted in one warning each.
  */
 void
@@ -85,6 +138,16 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 		if (!prof_slices_magic(&st, r, &warned))
 			continue;
 		path = st.path;
+		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
+		    importer_le32(r + 4) == PROF_AICPU_DP) {
+			prof_aicpu_dp(a, r);
+			continue;
+		}
+		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
+		    importer_le32(r + 4) == PROF_AICPU_MI) {
+			prof_aicpu_mi(a, r);
+			continue;
+		}
 		if (importer_le16(r + 2) != PROF_AICPU_LEVEL ||
 		    importer_le32(r + 4) != PROF_AICPU_NODE) {
 			other++;
@@ -99,8 +162,8 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 	/* The warnings name a file of the list: before it is freed. */
 	if (other > 0)
 		store_load_warning(s, path, -1, "%zu AI CPU record%s of other "
-		    "kinds (data preprocessing, model, MindSpore, KFC), not "
-		    "decoded", other, other == 1 ? "" : "s");
+		    "kinds (model with queue, KFC, HCCL, flips, master stream "
+		    "tasks), not decoded", other, other == 1 ? "" : "s");
 	if (open > 0)
 		store_load_warning(s, path, -1, "%zu AI CPU run%s without a "
 		    "start or an end time, skipped as the vendor does", open,
@@ -156,9 +219,47 @@ prof_aicpu_us(struct prof_row *row, double us)
 	row->n++;
 }
 
+/* A's data preprocessing records and queue waits: tables dp, aicpu_mi. */
+static void
+prof_aicpu_queues(struct store *s, const struct prof_aicpus *a,
+    const struct prof_meta *m, int64_t device, int64_t rank)
+{
+	static const char *const dp[] = { "Timestamp(us)", "Action",
+	    "Source", "Cached Buffer Size" };
+	static const char *const mi[] = { "Node Name", "Start Time(us)",
+	    "End Time(us)", "Queue Size" };
+	struct prof_row		 row;
+	size_t			 i;
+
+	memset(&row, 0, sizeof row);
+	if (a->ndp > 0 && prof_extra_table_begin(s, "dp", device, rank, dp,
+	    sizeof dp / sizeof dp[0])) {
+		for (i = 0; i < a->ndp; i++) {
+			/* The vendor takes the stamp for monotonic ns. */
+			prof_extra_row_us(&row, (int64_t)a->dp[i].ts +
+			    m->local_off);
+			prof_extra_row_str(&row, a->dp[i].action);
+			prof_extra_row_str(&row, a->dp[i].source);
+			prof_extra_row_u64(&row, a->dp[i].size);
+			prof_extra_row_load(s, &row);
+		}
+	}
+	if (a->nmi > 0 && prof_extra_table_begin(s, "aicpu_mi", device, rank,
+	    mi, sizeof mi / sizeof mi[0])) {
+		for (i = 0; i < a->nmi; i++) {
+			prof_extra_row_str(&row, a->mi[i].tag == 1 ?
+			    "GetNext_dequeue_wait" : "");
+			prof_extra_row_u64(&row, a->mi[i].start);
+			prof_extra_row_u64(&row, a->mi[i].end);
+			prof_extra_row_u64(&row, a->mi[i].queue);
+			prof_extra_row_load(s, &row);
+		}
+	}
+}
+
 /*
  * Write A's runs of DEVICE (RANK), but those that started before the
- * collection, as table aicpu.
+ * collection, as table aicpu; and its tables dp and aicpu_mi.
  */
 void
 prof_aicpu_load(struct store *s, const struct prof_aicpus *a,
@@ -173,6 +274,7 @@ prof_aicpu_load(struct store *s, const struct prof_aicpus *a,
 	size_t			 i;
 	bool			 begun = false;
 
+	prof_aicpu_queues(s, a, m, device, rank);
 	memset(&row, 0, sizeof row);
 	for (i = 0; i < a->n; i++) {
 		u = &a->v[i];
@@ -206,6 +308,8 @@ prof_aicpu_release(struct prof_aicpus *a)
 	for (i = 0; i < a->n; i++)
 		free(a->v[i].name);
 	free(a->v);
+	free(a->dp);
+	free(a->mi);
 	util_map_release(&a->index);
 	memset(a, 0, sizeof *a);
 }

@@ -288,6 +288,7 @@ struct prof_memcpy {
 	int64_t		 dur_ns;
 };
 struct prof_host {
+	const struct prof_meta	*meta;		/* the host's, or NULL */
 	struct prof_dicts	 dicts;
 	struct prof_recs	 extra[PX_NKINDS];
 	struct prof_capture	*caps;
@@ -637,11 +638,27 @@ struct prof_aicpu {
 	bool		 matched;
 	char		*name;		/* the op, once matched */
 };
+struct prof_aicpu_dp {
+	uint64_t	 ts;		/* taken for monotonic ns */
+	char		 action[17];
+	char		 source[65];
+	uint64_t	 size;
+};
+struct prof_aicpu_mi {
+	uint32_t	 tag;
+	uint64_t	 queue;
+	uint64_t	 start;		/* µs, as written */
+	uint64_t	 end;
+};
 struct prof_aicpus {
 	struct prof_aicpu	*v;
 	size_t			 n;
 	struct util_map		 index;	/* key -> first run + 1 */
 	int64_t			 bytes;
+	struct prof_aicpu_dp	*dp;	/* kind 1, in file order */
+	size_t			 ndp;
+	struct prof_aicpu_mi	*mi;	/* kind 3 */
+	size_t			 nmi;
 };
 void		 prof_aicpu_read(struct store *, const char *, bool,
 		     struct prof_aicpus *);

@@ -216,6 +216,9 @@ prof_join_op(const struct prof_host *h, const struct prof_track *t,
 	const struct prof_tkind	*l;
 
 	r->api = t->row != 0 ? t->row : NP_NA;
+	/* The host task's time: torch_npu takes it for the launch. */
+	r->launch_ns = h->meta != NULL ? prof_meta_host_ns(h->meta, t->ts) :
+	    0;
 	r->model_id = t->model_id;
 	if (t->node < 0) {
 		r->name = prof_dict_hash(&h->dicts, t->op_item, nb->name,

@@ -16,7 +16,7 @@
 #include "store-int.h"
 
 /* The task table's columns after its row id. */
-#define STORE_FLOOR_COLS	31
+#define STORE_FLOOR_COLS	32
 
 /* CPU seconds this process has used. */
 double
@@ -59,6 +59,7 @@ store_floor_bind(sqlite3_stmt *stmt, int64_t i, int64_t start_ns)
 	sqlite3_bind_null(stmt, 29);			/* model_name */
 	sqlite3_bind_int64(stmt, 30, 1);		/* colset */
 	sqlite3_bind_null(stmt, 31);			/* unlisted */
+	sqlite3_bind_null(stmt, 32);			/* launch_ns */
 }
 
 /*

@@ -616,8 +616,7 @@ void		 store_overall_parts(const struct store_overall *,
 
 /* store-torch.c: PyTorch ops tied to kernels as torch_npu ties them. */
 struct store_torch_launch {
-	int64_t		 start;
-	int64_t		 end;
+	int64_t		 start;		/* its host tasks' time */
 	int64_t		 kmin;		/* its kernels' first start */
 	int64_t		 kmax;		/* and last end */
 	int64_t		 corr;		/* its dequeue's id, or -1 */
@@ -659,6 +658,10 @@ struct store_torch_node {
 	size_t		 nkids;
 	double		 sum[4];	/* self, total, self AIC, total AIC */
 	bool		 any[4];	/* a kernel (an AI Core one) added */
+	bool		 corrs;		/* an enqueue's id in its total */
+	bool		 kcorrs;	/* one with kernels: cmin..cmax */
+	int64_t		 cmin;
+	int64_t		 cmax;
 	char		*name;
 	char		*dims;
 	char		*stack;
@@ -675,6 +678,6 @@ int		 store_torch_tree_load(struct store *, int64_t,
 		     const struct store_torch *, struct store_torch_tree *);
 void		 store_torch_tree_release(struct store_torch_tree *);
 int		 store_torch_ops(struct store *, int64_t, int64_t,
-		     const struct store_torch *, char **);
+		     const struct store_torch_tree *, char **);
 
 #endif /* STORE_INT_H */

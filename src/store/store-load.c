@@ -47,7 +47,7 @@ static char	*store_load_tmp_path;
 static const char *store_load_sql[STMT_COUNT] = {
 	[STMT_TASK] = "INSERT INTO task VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?,"
 	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-	    " ?, ?, ?)",
+	    " ?, ?, ?, ?)",
 	[STMT_API] = "INSERT INTO api VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
 	    " ?, ?, ?)",
 	[STMT_OP_STAT] = "INSERT INTO op_stat VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
@@ -508,6 +508,9 @@ store_load_task(struct store *s, const struct store_task *t)
 		s->unlisted++;
 	} else
 		sqlite3_bind_null(stmt, i++);
+	/* 0 is no time a launch has: structs cleared to 0 give NULL. */
+	store_load_bind_i64(stmt, i++, t->launch_ns > 0 ? t->launch_ns :
+	    NP_NA);
 	store_write(s, stmt);
 	store_stats_add_task(s, t, k.op, k.core);
 	k.device = t->device;

@@ -159,13 +159,22 @@ store_torch_ops_enqueue(struct store_torch_tree *t, size_t at, int64_t corr,
 	const struct store_torch_corr	*c;
 	size_t				 i, n, k;
 
+	/* Every op up the tree has the id, kernels or not (steps use it). */
+	for (k = at; k != SIZE_MAX; k = t->n[k].parent)
+		t->n[k].corrs = true;
 	if ((c = store_torch_corr(r, corr, &n)) == NULL)
 		return;
 	for (i = 0; i < n; i++)
 		store_torch_ops_add(&t->n[at], 0, r, &r->l[c[i].l]);
-	for (k = at; k != SIZE_MAX; k = t->n[k].parent)
+	for (k = at; k != SIZE_MAX; k = t->n[k].parent) {
+		if (!t->n[k].kcorrs || corr < t->n[k].cmin)
+			t->n[k].cmin = corr;
+		if (!t->n[k].kcorrs || corr > t->n[k].cmax)
+			t->n[k].cmax = corr;
+		t->n[k].kcorrs = true;
 		for (i = 0; i < n; i++)
 			store_torch_ops_add(&t->n[k], 1, r, &r->l[c[i].l]);
+	}
 }
 
 /* Build the tree from events V (N), as the vendor does. */
@@ -248,7 +257,7 @@ store_torch_ops_launches(struct store_torch_tree *t,
 	size_t	 i, j, m, at, next;
 
 	for (i = 0; i < r->nl; i = j) {
-		/* Launches of one start are one key of the vendor's. */
+		/* One launch time is one key of the vendor's. */
 		for (j = i + 1; j < r->nl && r->l[j].start == r->l[i].start;
 		    j++)
 			;
@@ -269,8 +278,8 @@ store_torch_ops_launches(struct store_torch_tree *t,
 
 /* A cell of a sum: Python's int 0 when nothing was added. */
 static void
-store_torch_ops_sum(char *buf, size_t size, const struct store_torch_node *nd,
-    int k)
+store_torch_ops_sum(char *buf, size_t size,
+    const struct store_torch_node *nd, int k)
 {
 	if (!nd->any[k])
 		snprintf(buf, size, "0");
@@ -319,35 +328,26 @@ store_torch_tree_release(struct store_torch_tree *t)
 }
 
 /*
- * Write table operator_details of rank RANK (device DEVICE) from the
- * relation R. Return -1 with *cause set on failure.
+ * Write table operator_details of rank RANK (device DEVICE) from the op
+ * tree T built with the kernels. Return -1 with *cause set on failure.
  */
 int
 store_torch_ops(struct store *s, int64_t rank, int64_t device,
-    const struct store_torch *r, char **cause)
+    const struct store_torch_tree *t, char **cause)
 {
-	struct store_torch_tree	 t;
-	struct store_torch_node	*nd;
-	char			 num[6][40], *row[TORCH_OPS_NCOLS];
-	size_t			 i, k;
-	int			 rc = -1;
+	const struct store_torch_node	*nd;
+	char				 num[6][40], *row[TORCH_OPS_NCOLS];
+	size_t				 i, k;
 
-	if (store_torch_tree_load(s, rank, r, &t) != 0) {
-		xasprintf(cause, "cannot read the PyTorch ops: %s",
-		    sqlite3_errmsg(s->db));
-		goto out;
-	}
-	if (t.nn == 0) {
-		rc = 0;
-		goto out;
-	}
+	if (t->nn == 0)
+		return 0;
 	if (store_load_generic_begin(s, "operator_details", device, rank,
 	    (char **)store_torch_ops_cols, TORCH_OPS_NCOLS, cause) != 0)
-		goto out;
+		return -1;
 	for (k = 0; k < 6; k++)
 		row[3 + k] = num[k];
-	for (i = 0; i < t.nn; i++) {
-		nd = &t.n[t.order[i]];
+	for (i = 0; i < t->nn; i++) {
+		nd = &t->n[t->order[i]];
 		if (strstr(nd->name, "ProfilerStep#") != NULL)
 			continue;
 		row[0] = nd->name;
@@ -363,8 +363,5 @@ store_torch_ops(struct store *s, int64_t rank, int64_t device,
 		store_torch_ops_sum(num[5], sizeof num[5], nd, 3);
 		store_load_generic_row(s, row, TORCH_OPS_NCOLS);
 	}
-	rc = 0;
-out:
-	store_torch_tree_release(&t);
-	return rc;
+	return 0;
 }

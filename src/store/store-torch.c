@@ -2,14 +2,17 @@
  * How torch_npu's analysis ties the PyTorch ops of a raw profile to its
  * kernels (doc/formats.md section 3.11): the relation both the kernels'
  * Step Id (here) and operator_details (store-torch-ops.c) are built on.
- * A launch is a node launch span with kernels. With task queue marks each
+ * A launch is the time of host task records with kernels (task.launch_ns,
+ * where the vendor's host-to-device flows start). With task queue marks each
  * launch belongs to the first dequeue, in the order their ends were
  * marked, that holds its start, walked as the vendor walks them; the
  * enqueue of the same correlation id then stands for it.
  *
- * Steps: a ProfilerStep#N op's launches are those of the enqueues its
- * thread made inside it or, without a queue, the launches that start
- * inside it (any thread). Its device range runs from the earliest kernel
+ * Steps: only ProfilerStep#N ops at the top of the op tree count (the
+ * tree nests by time alone, so a step that starts while an op of another
+ * thread is open counts not). A step's launches are those of the enqueues
+ * the tree gave it or, without a queue, the launches that start inside it
+ * (any thread). Its device range runs from the earliest kernel
  * start of its first launch to the later of the step's end and the latest
  * kernel end of its last; a step without launches has no range. Each
  * kernel without a step takes the first step, in start order, whose range
@@ -20,44 +23,46 @@
 
 #include "store-int.h"
 
-/* Read the launches of RANK with their kernels, in start order. */
+/*
+ * Read the launches of RANK with their kernels, in time order: a launch is
+ * the time of the host tasks (task_track records) its kernels came from,
+ * the start of the vendor's host-to-device flows.
+ */
 static int
 store_torch_launches(struct store *s, int64_t rank, struct store_torch *r)
 {
 	struct store_torch_launch	*l = NULL;
 	sqlite3_stmt			*stmt;
-	int64_t				 api, last = INT64_MIN, ks, ke;
+	int64_t				 at, ks, ke;
 	int				 rc;
 
-	if (store_load_prepare(s, &stmt, "SELECT a.start_ns, a.end_ns,"
-	    " t.api, t.start_ns, t.dur_ns, tt.s = 'AI_CORE' FROM task t"
-	    " JOIN api a ON a.id = t.api LEFT JOIN str tt"
+	if (store_load_prepare(s, &stmt, "SELECT t.launch_ns, t.start_ns,"
+	    " t.dur_ns, tt.s = 'AI_CORE' FROM task t LEFT JOIN str tt"
 	    " ON tt.id = t.task_type WHERE t.rank IS ?1"
-	    " ORDER BY a.start_ns, t.api, t.start_ns, t.id") != 0)
+	    " AND t.launch_ns IS NOT NULL"
+	    " ORDER BY t.launch_ns, t.start_ns, t.id") != 0)
 		return -1;
 	store_load_bind_i64(stmt, 1, rank);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		api = sqlite3_column_int64(stmt, 2);
-		if (r->nl == 0 || api != last) {
+		at = sqlite3_column_int64(stmt, 0);
+		if (r->nl == 0 || at != l->start) {
 			r->l = util_grow(r->l, r->nl, 1, sizeof *r->l);
 			l = &r->l[r->nl++];
-			l->start = sqlite3_column_int64(stmt, 0);
-			l->end = sqlite3_column_int64(stmt, 1);
+			l->start = at;
 			l->kmin = INT64_MAX;
 			l->kmax = INT64_MIN;
 			l->corr = -1;
 			l->k0 = r->nk;
 			l->nk = 0;
-			last = api;
 		}
-		ks = sqlite3_column_int64(stmt, 3);
-		ke = ks + sqlite3_column_int64(stmt, 4);
+		ks = sqlite3_column_int64(stmt, 1);
+		ke = ks + sqlite3_column_int64(stmt, 2);
 		l->kmin = ks < l->kmin ? ks : l->kmin;
 		l->kmax = ke > l->kmax ? ke : l->kmax;
 		r->k = util_grow(r->k, r->nk, 1, sizeof *r->k);
-		r->k[r->nk].dur_us = (double)sqlite3_column_int64(stmt, 4) /
+		r->k[r->nk].dur_us = (double)sqlite3_column_int64(stmt, 2) /
 		    1000.0;
-		r->k[r->nk].aicore = sqlite3_column_int(stmt, 5) == 1;
+		r->k[r->nk].aicore = sqlite3_column_int(stmt, 3) == 1;
 		r->nk++;
 		l->nk++;
 	}
@@ -187,60 +192,49 @@ store_torch_release(struct store_torch *r)
 	memset(r, 0, sizeof *r);
 }
 
-/*
- * The device range of the step whose launches are those of RANK's
- * enqueues on thread TID within START..END (the task queue), into
- * *DMIN and *DMAX. Return false if the step has no launches.
- */
-static bool
-store_torch_steps_queued(struct store *s, int64_t rank, int64_t tid,
-    int64_t start, int64_t end, const struct store_torch *r,
-    int64_t *dmin, int64_t *dmax)
+/* The kernels' first start (LAST: last end) of correlation id CORR. */
+static int64_t
+store_torch_steps_corr(const struct store_torch *r, int64_t corr, bool last)
 {
 	const struct store_torch_corr	*c;
 	const struct store_torch_launch	*l;
-	sqlite3_stmt			*stmt;
-	int64_t				 corr, lo = INT64_MAX, hi = INT64_MIN;
-	int64_t				 first = INT64_MAX, last = INT64_MIN;
+	int64_t				 v = last ? INT64_MIN : INT64_MAX;
 	size_t				 i, n;
-	bool				 any = false;
 
-	if (store_load_prepare(s, &stmt, "SELECT json_extract(a.args,"
-	    " '$.correlation_id') FROM api a JOIN str l ON l.id = a.level"
-	    " WHERE l.s = 'enqueue' AND a.rank IS ?1 AND a.tid = ?2"
-	    " AND a.start_ns BETWEEN ?3 AND ?4 AND json_valid(a.args)") != 0)
-		return false;
-	store_load_bind_i64(stmt, 1, rank);
-	sqlite3_bind_int64(stmt, 2, tid);
-	sqlite3_bind_int64(stmt, 3, start);
-	sqlite3_bind_int64(stmt, 4, end);
-	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		if (sqlite3_column_type(stmt, 0) != SQLITE_INTEGER)
-			continue;
-		any = true;
-		corr = sqlite3_column_int64(stmt, 0);
-		if ((c = store_torch_corr(r, corr, &n)) == NULL)
-			continue;
-		/* The lowest and the highest ids that have kernels. */
-		if (corr < first) {
-			first = corr;
-			for (lo = INT64_MAX, i = 0; i < n; i++) {
-				l = &r->l[c[i].l];
-				lo = l->kmin < lo ? l->kmin : lo;
-			}
-		}
-		if (corr > last) {
-			last = corr;
-			for (hi = INT64_MIN, i = 0; i < n; i++) {
-				l = &r->l[c[i].l];
-				hi = l->kmax > hi ? l->kmax : hi;
-			}
-		}
+	if ((c = store_torch_corr(r, corr, &n)) == NULL)
+		return v;
+	for (i = 0; i < n; i++) {
+		l = &r->l[c[i].l];
+		if (last)
+			v = l->kmax > v ? l->kmax : v;
+		else
+			v = l->kmin < v ? l->kmin : v;
 	}
-	sqlite3_finalize(stmt);
-	*dmin = lo != INT64_MAX ? lo : start;
-	*dmax = hi > end ? hi : end;
-	return any;
+	return v;
+}
+
+/*
+ * The device range of step op ND of a profile with a task queue, by the
+ * enqueue ids the tree gave it, into *DMIN and *DMAX. Return false if it
+ * has none.
+ */
+static bool
+store_torch_steps_queued(const struct store_torch_node *nd,
+    const struct store_torch *r, int64_t *dmin, int64_t *dmax)
+{
+	int64_t	 hi;
+
+	if (!nd->corrs)
+		return false;
+	*dmin = nd->start;
+	*dmax = nd->end;
+	if (!nd->kcorrs)
+		return true;
+	/* The lowest and the highest ids that have kernels. */
+	*dmin = store_torch_steps_corr(r, nd->cmin, false);
+	hi = store_torch_steps_corr(r, nd->cmax, true);
+	*dmax = hi > nd->end ? hi : nd->end;
+	return true;
 }
 
 /* The same for a profile without a task queue: launches by time. */
@@ -259,57 +253,48 @@ store_torch_steps_direct(int64_t start, int64_t end,
 	}
 	if (first == SIZE_MAX)
 		return false;
-	/* Launches of one start are one key of the vendor's. */
 	*dmin = r->l[first].kmin;
-	for (i = first; i < r->nl && r->l[i].start == r->l[first].start; i++)
-		*dmin = r->l[i].kmin < *dmin ? r->l[i].kmin : *dmin;
 	*dmax = r->l[last].kmax;
-	for (i = last; i-- > 0 && r->l[i].start == r->l[last].start;)
-		*dmax = r->l[i].kmax > *dmax ? r->l[i].kmax : *dmax;
 	if (end > *dmax)
 		*dmax = end;
 	return true;
 }
 
 /*
- * Give the kernels of rank RANK the steps of its ProfilerStep#N ops, by
- * the relation R. Return the number of steps given a range.
+ * Give the kernels of rank RANK the steps of its ProfilerStep#N ops at the
+ * top of the op tree T (only those count for the vendor), by the relation
+ * R. Return the number of steps given a range.
  */
 static int64_t
-store_torch_steps(struct store *s, int64_t rank, const struct store_torch *r)
+store_torch_steps(struct store *s, int64_t rank, const struct store_torch *r,
+    const struct store_torch_tree *t)
 {
-	sqlite3_stmt	*stmt, *up;
-	const char	*name;
-	char		*endp;
-	long long	 n;
-	int64_t		 b, e, tid, dmin, dmax, done = 0;
-	bool		 have;
+	const struct store_torch_node	*nd;
+	sqlite3_stmt			*up;
+	const char			*num;
+	char				*endp;
+	long long			 n;
+	int64_t				 dmin, dmax, done = 0;
+	size_t				 i;
+	bool				 have;
 
-	if (store_load_prepare(s, &stmt, "SELECT a.tid, a.start_ns, a.end_ns,"
-	    " n.s FROM api a JOIN str l ON l.id = a.level JOIN str n"
-	    " ON n.id = a.name WHERE l.s = 'python' AND a.rank IS ?1"
-	    " AND n.s GLOB 'ProfilerStep#*' ORDER BY a.start_ns, a.id") != 0)
-		return 0;
-	store_load_bind_i64(stmt, 1, rank);
 	if (store_load_prepare(s, &up, "UPDATE task SET step = ?1 WHERE"
 	    " rank IS ?2 AND step IS NULL AND start_ns BETWEEN ?3 AND ?4") !=
-	    0) {
-		sqlite3_finalize(stmt);
+	    0)
 		return 0;
-	}
-	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		tid = sqlite3_column_int64(stmt, 0);
-		b = sqlite3_column_int64(stmt, 1);
-		e = sqlite3_column_int64(stmt, 2);
-		name = (const char *)sqlite3_column_text(stmt, 3);
-		n = strtoll(strrchr(name, '#') + 1, &endp, 10);
-		if (*endp != '\0' || endp == strrchr(name, '#') + 1)
+	for (i = 0; i < t->ntop; i++) {
+		nd = &t->n[t->top[i]];
+		if ((num = strstr(nd->name, "ProfilerStep#")) == NULL)
+			continue;
+		num = strrchr(nd->name, '#') + 1;
+		n = strtoll(num, &endp, 10);
+		if (*endp != '\0' || endp == num)
 			continue;
 		if (r->queue)
-			have = store_torch_steps_queued(s, rank, tid, b, e, r,
-			    &dmin, &dmax);
+			have = store_torch_steps_queued(nd, r, &dmin, &dmax);
 		else
-			have = store_torch_steps_direct(b, e, r, &dmin, &dmax);
+			have = store_torch_steps_direct(nd->start, nd->end, r,
+			    &dmin, &dmax);
 		if (!have)
 			continue;
 		sqlite3_bind_int64(up, 1, n);
@@ -325,7 +310,6 @@ store_torch_steps(struct store *s, int64_t rank, const struct store_torch *r)
 		    "ProfilerStep#N ops of FRAMEWORK/");
 		store_task_sum_stale(s);
 	}
-	sqlite3_finalize(stmt);
 	sqlite3_finalize(up);
 	return done;
 }
@@ -341,16 +325,25 @@ store_trace_load_torch(struct store *s, int64_t rank, bool queue,
     int64_t device, char **cause)
 {
 	struct store_torch	 r;
+	struct store_torch_tree	 t;
 	int			 rc = 0;
 
+	memset(&t, 0, sizeof t);
 	if (store_torch_load(s, rank, queue, &r) != 0) {
 		xasprintf(cause, "cannot read the launches: %s",
 		    sqlite3_errmsg(s->db));
 		store_torch_release(&r);
 		return -1;
 	}
-	(void)store_torch_steps(s, rank, &r);
-	rc = store_torch_ops(s, rank, device, &r, cause);
+	if (store_torch_tree_load(s, rank, &r, &t) != 0) {
+		xasprintf(cause, "cannot read the PyTorch ops: %s",
+		    sqlite3_errmsg(s->db));
+		rc = -1;
+	} else {
+		(void)store_torch_steps(s, rank, &r, &t);
+		rc = store_torch_ops(s, rank, device, &t, cause);
+	}
+	store_torch_tree_release(&t);
 	store_torch_release(&r);
 	return rc;
 }

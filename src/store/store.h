@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	15
+#define STORE_SCHEMA_VERSION	16
 
 struct store;
 
@@ -51,6 +51,7 @@ struct store_task {
 	size_t		 pmu_len;
 	const char	*model_name;	/* legacy op_summary's Model Name */
 	bool		 unlisted;	/* not a row of the vendor's op_summary */
+	int64_t		 launch_ns;	/* raw: its host task's time, or 0 */
 };
 
 /* One host API span (CANN levels, Python ops, markers). */

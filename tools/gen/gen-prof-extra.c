@@ -20,7 +20,8 @@
 
 static const char *const gen_prof_extra_names[GX_NTABLES] = {
 	"graph_id_map", "fusion_op", "hccl_info", "node_attr_info",
-	"hccl_op_info", "capture_stream_info", "memcpy_info", "aicpu"
+	"hccl_op_info", "capture_stream_info", "memcpy_info", "aicpu", "dp",
+	"aicpu_mi"
 };
 
 static const char *const gen_prof_extra_heads[GX_NTABLES] = {
@@ -40,7 +41,9 @@ static const char *const gen_prof_extra_heads[GX_NTABLES] = {
 	"Device_id,Thread ID,Stream ID,Task ID,Batch ID,Task Start Time(us),"
 	"Task Duration(us),Size(B),Bandwidth(GB/s),Operation",
 	"Device_id,Timestamp(us),Node,Compute_time(us),Memcpy_time(us),"
-	"Task_time(us),Dispatch_time(us),Total_time(us),Stream ID,Task ID"
+	"Task_time(us),Dispatch_time(us),Total_time(us),Stream ID,Task ID",
+	"Timestamp(us),Action,Source,Cached Buffer Size",
+	"Node Name,Start Time(us),End Time(us),Queue Size"
 };
 
 static const char *const gen_prof_extra_dtypes[] = {
@@ -661,9 +664,75 @@ gen_prof_extra_aicpu_run(struct gen_prof *g, const struct gen_prof_clock *c,
 }
 
 /*
+ * Device DEVICE's other AI CPU records of -C at mono time AT: three data
+ * preprocessing records (one source name with a byte that is not UTF-8,
+ * left out) and three queue waits (one of an unknown tag: no name).
+ */
+static void
+gen_prof_extra_aicpu_queues(struct gen_prof *g, struct gen_buf *b,
+    int device, int64_t at)
+{
+	static const char *const actions[] = { "Last queue dequeue",
+	    "Queue enqueue", "Dequeue" };
+	char		 text[64], *line, us[40];
+	uint64_t	 size, start, n = g->xtabs[GX_DP].n;
+	int		 i;
+
+	for (i = 0; i < 3; i++) {
+		size = (uint64_t)gen_prof_core_range(g, 1, 4096);
+		gen_prof_bin_buf_u16(b, 0x5A5A);
+		gen_prof_bin_buf_u16(b, 6000);
+		gen_prof_bin_buf_u32(b, 1);
+		gen_prof_bin_buf_u32(b, 4244);
+		gen_prof_bin_buf_u32(b, 232);
+		gen_prof_bin_buf_u64(b, (uint64_t)(at + i * 1000));
+		memset(text, 0, sizeof text);
+		snprintf(text, 16, "%s", actions[i]);
+		gen_prof_bin_buf_add(b, text, 16);
+		memset(text, 0, sizeof text);
+		snprintf(text, sizeof text, "iterator_default%s",
+		    i == 1 ? "\xff_x" : "");
+		gen_prof_bin_buf_add(b, text, 64);
+		gen_prof_bin_buf_u64(b, (uint64_t)i);
+		gen_prof_bin_buf_u64(b, size);
+		gen_prof_bin_buf_pad(b, 256);
+		util_fmt_us(us, sizeof us, at + i * 1000 + g->local_off, 3,
+		    false);
+		xasprintf(&line, "%s,%.15s,iterator_default%s,%llu", us,
+		    actions[i], i == 1 ? "_x" : "", (unsigned long long)size);
+		gen_prof_extra_row(g, GX_DP, (uint64_t)device, n + (uint64_t)i,
+		    line);
+	}
+	n = g->xtabs[GX_MI].n;
+	for (i = 0; i < 3; i++) {
+		start = (uint64_t)(at / 1000) + (uint64_t)i * 50;
+		size = (uint64_t)gen_prof_core_range(g, 0, 64);
+		gen_prof_bin_buf_u16(b, 0x5A5A);
+		gen_prof_bin_buf_u16(b, 6000);
+		gen_prof_bin_buf_u32(b, 3);
+		gen_prof_bin_buf_u32(b, 4245);
+		gen_prof_bin_buf_u32(b, 232);
+		gen_prof_bin_buf_u64(b, (uint64_t)at);
+		gen_prof_bin_buf_u32(b, i == 2 ? 7 : 1);
+		gen_prof_bin_buf_u32(b, 0);
+		gen_prof_bin_buf_u64(b, size);
+		gen_prof_bin_buf_u64(b, start);
+		gen_prof_bin_buf_u64(b, start + 20 + (uint64_t)i);
+		gen_prof_bin_buf_pad(b, 256);
+		xasprintf(&line, "%s,%llu,%llu,%llu", i == 2 ? "" :
+		    "GetNext_dequeue_wait", (unsigned long long)start,
+		    (unsigned long long)(start + 20 + (uint64_t)i),
+		    (unsigned long long)size);
+		gen_prof_extra_row(g, GX_MI, (uint64_t)device, n + (uint64_t)i,
+		    line);
+	}
+}
+
+/*
  * The aicpu.data of -C: a node record for each task of an AI CPU op,
  * running inside it, and after each device's first one a run of the same
- * task after it ended, which no task holds: its Node is N/A.
+ * task after it ended, which no task holds: its Node is N/A. Each device
+ * starts with its data preprocessing records and queue waits.
  */
 void
 gen_prof_extra_aicpu(struct gen_prof *g, const struct gen_prof_clock *c,
@@ -676,6 +745,9 @@ gen_prof_extra_aicpu(struct gen_prof *g, const struct gen_prof_clock *c,
 	size_t				 i;
 
 	late = xcalloc((size_t)g->o->devices, sizeof *late);
+	for (i = 0; i < (size_t)g->o->devices; i++)
+		gen_prof_extra_aicpu_queues(g, &dev[i].aicpu, (int)i,
+		    c->begin + 3000000);
 	for (i = 0; i < g->ntasks; i++) {
 		t = &g->tasks[i];
 		op = &g->ops[t->op];

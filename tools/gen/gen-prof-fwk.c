@@ -38,6 +38,15 @@ struct gen_fwk_span {
 	char		*args;
 };
 
+/* An enqueue and its dequeue, mono ns. */
+struct gen_fwk_q {
+	int64_t		 eb;
+	int64_t		 db;
+	int64_t		 de;
+	uint64_t	 tid;
+	uint64_t	 corr;
+};
+
 /* Expected rows of a table in time order: each with its time. */
 struct gen_fwk_row {
 	int64_t		 ts;
@@ -72,6 +81,12 @@ struct gen_fwk {
 	uint64_t			 corr;
 	int64_t				 shift;		/* vendor's clock */
 	bool				 queue;
+	struct gen_fwk_q		*q;		/* the enqueues */
+	size_t				 nq;
+	int64_t				(*sops)[3];	/* steps' thread ops */
+	size_t				 nsops;
+	uint64_t			 step_py;
+	bool				 ranged[2];
 	int				 step_ti;	/* the steps' thread */
 	int64_t				 step_b[2];	/* mono ns */
 	int64_t				 step_e[2];
@@ -383,6 +398,13 @@ gen_fwk_queue(struct gen_fwk *f, const struct gen_prof_op *op, uint64_t py,
 	db = op->acl_b - 10 * c->tick;
 	de = op->acl_e + 10 * c->tick;
 	f->corr++;
+	f->q = util_grow(f->q, f->nq, 1, sizeof *f->q);
+	f->q[f->nq].eb = eb;
+	f->q[f->nq].db = db;
+	f->q[f->nq].de = de;
+	f->q[f->nq].tid = py;
+	f->q[f->nq++].corr = f->corr;
+	f->queue = true;
 	gen_fwk_mark(f, eb, 0, f->corr, py, name);
 	gen_fwk_mark(f, ee, 1, f->corr, py, name);
 	gen_fwk_mark(f, db, 2, f->corr, op->tid, name);
@@ -400,75 +422,162 @@ gen_fwk_queue(struct gen_fwk *f, const struct gen_prof_op *op, uint64_t py,
 }
 
 /*
- * The kernel extent of the launches (node spans, of any thread) that
- * start within LO..HI, Python times (mono ns): the vendor gives a dequeue
- * every launch its time holds. Into *KMIN and *KMAX, epoch ns.
+ * The kernel extent of the launches (host task times, any thread) within
+ * LO..HI, Python times (mono ns): the vendor gives a dequeue every launch
+ * its time holds. Into *KMIN and *KMAX, epoch ns; false if none.
  */
-static void
+static bool
 gen_fwk_held(const struct gen_fwk *f, int64_t lo, int64_t hi, int64_t *kmin,
     int64_t *kmax)
 {
 	const struct gen_prof	*g = f->g;
 	size_t			 i;
 
-	/* The launch spans are on the CANN clock, the Python times not. */
+	/* The host tasks are on the CANN clock, the Python times not. */
 	lo += f->shift;
 	hi += f->shift;
 	*kmin = INT64_MAX;
 	*kmax = INT64_MIN;
 	for (i = 0; i < g->nops; i++) {
-		if (g->ops[i].acl_e == 0 || g->ops[i].node_b < lo ||
-		    g->ops[i].node_b > hi || f->kmin[i] == INT64_MAX)
+		if (g->ops[i].acl_e == 0 || g->ops[i].tt < lo ||
+		    g->ops[i].tt > hi || f->kmin[i] == INT64_MAX)
 			continue;
 		*kmin = f->kmin[i] < *kmin ? f->kmin[i] : *kmin;
 		*kmax = f->kmax[i] > *kmax ? f->kmax[i] : *kmax;
 	}
 	*kmin += g->local_off;
 	*kmax += g->local_off;
+	return *kmin != INT64_MAX + g->local_off;
+}
+
+/* A PyTorch op or an enqueue, for the vendor's tree. */
+struct gen_fwk_ev {
+	int64_t		 ts;
+	int64_t		 end;
+	uint64_t	 tid;
+	int		 kind;		/* 0 op, 1 enqueue */
+	size_t		 order;
+	int		 step;		/* 0, 1 for the steps, else -1 */
+	size_t		 q;		/* enqueue: index in f->q */
+};
+
+static int
+gen_fwk_ev_cmp(const void *a, const void *b)
+{
+	const struct gen_fwk_ev	*x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	if (x->kind != y->kind)
+		return x->kind - y->kind;
+	return (x->order > y->order) - (x->order < y->order);
 }
 
 /*
- * Widen step S to hold the op over OB..OE of its thread, the launch at I
- * in the ops: with a task queue the step's first and last launches are
- * what their dequeues hold, else the launch itself.
+ * The vendor's tree over the ops (steps last in file order) and the
+ * enqueues: which steps are at its top, and the first and last enqueue
+ * (by correlation id) each of those holds.
  */
 static void
-gen_fwk_step_op(struct gen_fwk *f, int s, int64_t ob, int64_t oe, size_t i,
-    bool queued)
+gen_fwk_tree(struct gen_fwk *f, bool top[2], size_t first[2],
+    size_t last[2])
 {
-	const struct gen_prof_op	*op = &f->g->ops[i];
-	int64_t				 kmin, kmax;
+	struct gen_fwk_ev	*v = NULL, **stack;
+	size_t			 n = 0, i, depth = 0, k;
+	int			 st;
 
-	if (queued)
-		gen_fwk_held(f, op->acl_b - 10 * f->c->tick, op->acl_e +
-		    10 * f->c->tick, &kmin, &kmax);
-	else {
-		kmin = f->kmin[i] + f->g->local_off;
-		kmax = f->kmax[i] + f->g->local_off;
+	for (i = 0; i < f->n; i++) {
+		if (strcmp(f->v[i].level, "python") != 0)
+			continue;
+		v = util_grow(v, n, 1, sizeof *v);
+		v[n].ts = f->v[i].start;
+		v[n].end = f->v[i].end;
+		v[n].tid = f->v[i].tid;
+		v[n].kind = 0;
+		v[n].order = n;
+		v[n].step = strncmp(f->v[i].name, "ProfilerStep#", 13) == 0 ?
+		    atoi(f->v[i].name + 13) - 1 : -1;
+		n++;
 	}
-	if (s >= f->nsteps) {
-		/* The step's first launch: its kernels start the range. */
-		f->nsteps = s + 1;
-		f->step_b[s] = ob - 6 * f->c->tick;
-		f->dmin[s] = kmin;
+	for (i = 0; i < f->nq; i++) {
+		v = util_grow(v, n, 1, sizeof *v);
+		v[n].ts = f->q[i].eb;
+		v[n].tid = f->q[i].tid;
+		v[n].kind = 1;
+		v[n].order = n;
+		v[n].q = i;
+		n++;
 	}
-	/* The last step runs on long after its last op (say, on the CPU). */
-	f->step_e[s] = oe + (s == 1 ? 200000 : 6) * f->c->tick;
-	/* Its last launch's kernels end it, or the step's own end. */
-	f->dmax[s] = kmax;
+	qsort(v, n, sizeof *v, gen_fwk_ev_cmp);
+	stack = xcalloc(n + 1, sizeof *stack);
+	top[0] = top[1] = false;
+	first[0] = first[1] = last[0] = last[1] = SIZE_MAX;
+	for (i = 0; i < n; i++) {
+		while (depth > 0 && v[i].ts > stack[depth - 1]->end)
+			depth--;
+		if (v[i].kind == 0) {
+			if (depth == 0 && v[i].step >= 0)
+				top[v[i].step] = true;
+			stack[depth++] = &v[i];
+			continue;
+		}
+		/* An enqueue counts for the open op of its own thread. */
+		if (depth == 0 || stack[depth - 1]->tid != v[i].tid)
+			continue;
+		st = stack[0]->step;
+		if (st < 0)
+			continue;
+		k = v[i].q;
+		if (first[st] == SIZE_MAX || f->q[k].corr < f->q[first[st]].corr)
+			first[st] = k;
+		if (last[st] == SIZE_MAX || f->q[k].corr > f->q[last[st]].corr)
+			last[st] = k;
+	}
+	free(stack);
+	free(v);
 }
 
-/* Write the ProfilerStep#N ops of the steps, on Python thread PY. */
+/*
+ * The two ProfilerStep#N ops, on the Python thread PY of the thread whose
+ * ops OPS (N, by start) they cover: the first from the collection's start
+ * to its thread's middle op, the second from the first moment after it
+ * when no op is open (so that both are at the top of the vendor's tree)
+ * to long after its thread's last op (as a step that ends on the CPU).
+ * Their device ranges, as the vendor computes them, go to f->dmin, dmax.
+ */
 static void
-gen_fwk_steps(struct gen_fwk *f, uint64_t py)
+gen_fwk_steps(struct gen_fwk *f, uint64_t py, const int64_t (*ops)[3],
+    size_t n)
 {
-	struct gen_buf	 rec;
-	char		 name[32];
-	int64_t		 e;
-	int		 s;
+	const struct gen_prof_op	*op;
+	struct gen_buf			 rec;
+	char				 name[32];
+	int64_t				 cand, kmin, kmax, e;
+	size_t				 i, first[2], last[2];
+	bool				 top[2], moved;
+	int				 s;
 
+	if (n < 2)
+		return;
+	f->step_b[0] = f->c->begin + 10 * f->c->tick;
+	f->step_e[0] = ops[n / 2 - 1][1] + 6 * f->c->tick;
+	cand = f->step_e[0] + f->c->tick;
+	do {
+		moved = false;
+		for (i = 0; i < f->n; i++)
+			if (strcmp(f->v[i].level, "python") == 0 &&
+			    f->v[i].start <= cand && cand <= f->v[i].end) {
+				cand = f->v[i].end + f->c->tick;
+				moved = true;
+			}
+	} while (moved);
+	f->step_b[1] = cand;
+	f->step_e[1] = ops[n - 1][1] + 200000 * f->c->tick;
+	if (f->step_e[1] <= cand)
+		f->step_e[1] = cand + f->c->tick;
+	f->nsteps = 2;
 	memset(&rec, 0, sizeof rec);
-	for (s = 0; s < f->nsteps; s++) {
+	for (s = 0; s < 2; s++) {
 		snprintf(name, sizeof name, "ProfilerStep#%d", s + 1);
 		gen_prof_bin_buf_u64(&rec, gen_prof_core_host_raw(f->c,
 		    f->step_b[s]));
@@ -485,10 +594,53 @@ gen_fwk_steps(struct gen_fwk *f, uint64_t py)
 		gen_fwk_span(f, "python", name, f->pid, py, f->step_b[s],
 		    f->step_e[s], "{\"Sequence number\":-1,"
 		    "\"Fwd thread id\":0}");
-		e = f->step_e[s] + f->g->local_off + f->shift;
-		f->dmax[s] = e > f->dmax[s] ? e : f->dmax[s];
 	}
 	free(rec.p);
+	gen_fwk_tree(f, top, first, last);
+	for (s = 0; s < 2; s++) {
+		f->ranged[s] = false;
+		if (!top[s])
+			continue;
+		e = f->step_e[s] + f->g->local_off + f->shift;
+		if (f->queue) {
+			/* Its enqueues' dequeues hold its launches. */
+			if (first[s] == SIZE_MAX)
+				continue;
+			f->ranged[s] = true;
+			f->dmin[s] = f->step_b[s] + f->g->local_off + f->shift;
+			f->dmax[s] = e;
+			if (gen_fwk_held(f, f->q[first[s]].db,
+			    f->q[first[s]].de, &kmin, &kmax))
+				f->dmin[s] = kmin;
+			if (gen_fwk_held(f, f->q[last[s]].db,
+			    f->q[last[s]].de, &kmin, &kmax) && kmax > e)
+				f->dmax[s] = kmax;
+			continue;
+		}
+		/* Without a queue: the launches inside it, any thread. */
+		kmin = INT64_MAX;
+		kmax = INT64_MIN;
+		for (i = 0; i < f->g->nops; i++) {
+			op = &f->g->ops[i];
+			if (op->acl_e == 0 || f->kmin[i] == INT64_MAX ||
+			    op->tt < f->step_b[s] + f->shift ||
+			    op->tt > f->step_e[s] + f->shift)
+				continue;
+			if (kmin == INT64_MAX || op->tt < kmin) {
+				kmin = op->tt;
+				f->dmin[s] = f->kmin[i] + f->g->local_off;
+			}
+			if (kmax == INT64_MIN || op->tt > kmax) {
+				kmax = op->tt;
+				f->dmax[s] = f->kmax[i] + f->g->local_off;
+			}
+		}
+		if (kmin == INT64_MAX)
+			continue;
+		f->ranged[s] = true;
+		if (e > f->dmax[s])
+			f->dmax[s] = e;
+	}
 }
 
 /* Keep LINE (taken) as an expected row at TS. */
@@ -739,13 +891,17 @@ gen_fwk_thread(struct gen_fwk *f, const uint32_t *tids, int ti,
 			    10 * c->tick, op->acl_e + 10 * c->tick);
 		if (queued)
 			gen_fwk_queue(f, op, py, ob, oe, name);
-		if (ti == f->step_ti && n >= 2)
-			gen_fwk_step_op(f, (size_t)k < n / 2 ? 0 : 1, ob, oe,
-			    i, queued);
+		if (ti == f->step_ti) {
+			f->sops = util_grow(f->sops, f->nsops, 1,
+			    sizeof *f->sops);
+			f->sops[f->nsops][0] = ob;
+			f->sops[f->nsops][1] = oe;
+			f->sops[f->nsops++][2] = (int64_t)i;
+			f->step_py = py;
+		}
 		k++;
 	}
-	if (ti == f->step_ti && n >= 2)
-		gen_fwk_steps(f, py);
+	(void)n;
 }
 
 /* A few GC pauses of the process, at the start. */
@@ -820,6 +976,7 @@ gen_fwk_stepped(struct gen_fwk *f, const char *expect, char **cause)
 	char	*in, *line, *next, *c;
 	int64_t	 us, frac, ns;
 	int	 col = -1, i, s;
+	bool	 any = f->ranged[0] || f->ranged[1];
 	FILE	*out;
 
 	in = util_path_join(expect, "op_summary.csv");
@@ -843,7 +1000,11 @@ gen_fwk_stepped(struct gen_fwk *f, const char *expect, char **cause)
 			    NULL; i++)
 				if (strncmp(c, "Task Start Time(us)", 19) == 0)
 					col = i;
-			fprintf(out, "Step Id,%s\n", line);
+			fprintf(out, "%s%s\n", any ? "Step Id," : "", line);
+			continue;
+		}
+		if (!any) {
+			fprintf(out, "%s\n", line);
 			continue;
 		}
 		c = (char *)gen_fwk_cell(line, col);
@@ -852,7 +1013,8 @@ gen_fwk_stepped(struct gen_fwk *f, const char *expect, char **cause)
 		    &frac) == 2) {
 			ns = us * 1000 + frac;
 			for (s = 0; s < f->nsteps; s++)
-				if (ns >= f->dmin[s] && ns <= f->dmax[s])
+				if (f->ranged[s] && ns >= f->dmin[s] &&
+				    ns <= f->dmax[s])
 					break;
 		}
 		if (s >= 0 && s < f->nsteps)
@@ -907,6 +1069,7 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	gen_fwk_name(&f, 0x4242, "model.py(40): forward");
 	for (ti = 0; ti < g->o->threads; ti++)
 		gen_fwk_thread(&f, tids, ti, &t0, &nt0);
+	gen_fwk_steps(&f, f.step_py, (const int64_t (*)[3])f.sops, f.nsops);
 	/* An enqueue end whose start was lost. */
 	if (g->o->threads > 1)
 		gen_fwk_mark(&f, c->begin + 10 * c->tick, 1, 999999,
@@ -1017,6 +1180,8 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	free(t0);
 	free(f.kmin);
 	free(f.kmax);
+	free(f.q);
+	free(f.sops);
 	free(dir);
 	strbuf_release(&f.flows);
 	gen_fwk_rows_free(&f.mem_rows);

@@ -126,6 +126,8 @@ enum gen_prof_xtable {
 	GX_CAPTURE,
 	GX_MEMCPY,
 	GX_AICPU,
+	GX_DP,
+	GX_MI,
 	GX_NTABLES
 };
 struct gen_prof_xrow {

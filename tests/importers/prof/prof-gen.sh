@@ -113,17 +113,18 @@ grep -q 'task_track: [0-9]* records look like the V2 layout and 1 like V1' \
     "$d/err"
 ok $? "v2-mixed: a warning counts the records of each layout"
 # AI CPU runs (-C): a run whose end no AI CPU task holds is N/A; a run
-# without an end time is skipped and counted, a record of another AI CPU
-# kind is counted as not decoded, and the rest stay.
+# without an end time is skipped and counted, a record of a kind not
+# decoded (2, model with queue) is counted, and the rest stay. The file
+# starts with three data preprocessing records and three queue waits.
 is "$(grep -c ',N/A,' "$T/aicpu/aicpu.csv")" 1 "aicpu: one run no task holds"
 d="$T/aicpu-bad"
 "$GEN" prof "$d/in" -s 45 -n 600 -C >/dev/null
 f=$(ls "$d"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)
-# Record 0: runEndTick (offset 80) to 0; record 1: struct type (4) to 1.
+# Run 0 (record 6): runEndTick (offset 80) to 0; run 1: struct type to 2.
 printf '\000\000\000\000\000\000\000\000' |
-    dd of="$f" bs=1 seek=80 conv=notrunc 2>/dev/null
-printf '\001' | dd of="$f" bs=1 seek=260 conv=notrunc 2>/dev/null
-all=$(($(wc -c <"$f") / 256))
+    dd of="$f" bs=1 seek=$((6 * 256 + 80)) conv=notrunc 2>/dev/null
+printf '\002' | dd of="$f" bs=1 seek=$((7 * 256 + 4)) conv=notrunc 2>/dev/null
+all=$(($(wc -c <"$f") / 256 - 6))
 "$NPUPROF" show --db "$d/s.db" --format csv "$d/in" aicpu >"$d/a.csv" \
     2>"$d/err"
 ok $? "aicpu-bad: imported"
