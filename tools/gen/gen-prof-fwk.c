@@ -445,9 +445,11 @@ gen_fwk_held(const struct gen_fwk *f, int64_t lo, int64_t hi, int64_t *kmin,
 		*kmin = f->kmin[i] < *kmin ? f->kmin[i] : *kmin;
 		*kmax = f->kmax[i] > *kmax ? f->kmax[i] : *kmax;
 	}
+	if (*kmin == INT64_MAX)
+		return false;
 	*kmin += g->local_off;
 	*kmax += g->local_off;
-	return *kmin != INT64_MAX + g->local_off;
+	return true;
 }
 
 /* A PyTorch op or an enqueue, for the vendor's tree. */
