@@ -173,6 +173,39 @@ import_prof_one_device(struct store *s, const char *path, char **names,
 }
 
 /*
+ * True if PATH is the first (by name) PROF_* collection in PARENT: the
+ * FRAMEWORK/ records beside them are the process's and are read once.
+ */
+static bool
+import_prof_first(const char *parent, const char *path)
+{
+	char		**names, *p, *own, *end;
+	const char	 *base, *first = NULL;
+	size_t		  n, i;
+	bool		  is;
+
+	own = xstrdup(path);
+	while ((end = strrchr(own, '/')) != NULL && end[1] == '\0' &&
+	    end != own)
+		*end = '\0';
+	base = util_basename(own);
+	names = util_dir_list(parent, &n);
+	for (i = 0; i < n; i++) {
+		if (!util_has_prefix(names[i], "PROF_") || (first != NULL &&
+		    strcmp(names[i], first) >= 0))
+			continue;
+		p = util_path_join(parent, names[i]);
+		if (import_prof_is_prof(p))
+			first = names[i];
+		free(p);
+	}
+	is = first == NULL || strcmp(first, base) == 0;
+	util_strv_free(names, n);
+	free(own);
+	return is;
+}
+
+/*
  * If PATH is the PROF_* half of an un-analysed torch_npu profile, decode
  * the FRAMEWORK/ folder beside it, with the host metadata HM, for the
  * rank of CTX; NAMES (N) are PATH's entries, for the devices (the first
@@ -194,13 +227,14 @@ import_prof_framework(struct store *s, const char *path,
 	    slash != parent)
 		*slash = '\0';
 	if ((slash = strrchr(parent, '/')) != NULL)
-		*slash = '\0';
+		slash[slash == parent ? 1 : 0] = '\0';
 	else {
 		free(parent);
 		parent = xstrdup(".");
 	}
 	if (util_dir_has(parent, "FRAMEWORK") &&
-	    !util_dir_has(parent, "ASCEND_PROFILER_OUTPUT")) {
+	    !util_dir_has(parent, "ASCEND_PROFILER_OUTPUT") &&
+	    import_prof_first(parent, path)) {
 		for (i = 0; i < n; i++) {
 			d = import_prof_device(names[i]);
 			if (d == NP_NA || d == NP_HOST_DEVICE)

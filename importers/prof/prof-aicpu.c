@@ -236,8 +236,8 @@ prof_aicpu_queues(struct store *s, const struct prof_aicpus *a,
 	    sizeof dp / sizeof dp[0])) {
 		for (i = 0; i < a->ndp; i++) {
 			/* The vendor takes the stamp for monotonic ns. */
-			prof_extra_row_us(&row, (int64_t)a->dp[i].ts +
-			    m->local_off);
+			prof_extra_row_us(&row, a->dp[i].ts > INT64_MAX / 2 ?
+			    NP_NA : (int64_t)a->dp[i].ts + m->local_off);
 			prof_extra_row_str(&row, a->dp[i].action);
 			prof_extra_row_str(&row, a->dp[i].source);
 			prof_extra_row_u64(&row, a->dp[i].size);

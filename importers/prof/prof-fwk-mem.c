@@ -41,9 +41,9 @@ static const char *const prof_fwk_mem_cols[] = { "Component",
  */
 static bool
 prof_fwk_mem_decode(struct prof_fwk *fw, const unsigned char *p, size_t len,
-    struct fwk_mem *m, bool *bad)
+    struct fwk_mem *m, bool *bad, bool *badtime)
 {
-	*bad = false;
+	*bad = *badtime = false;
 	if (len != 77 && len != 76 && len != 75) {
 		*bad = true;
 		return false;
@@ -65,6 +65,10 @@ prof_fwk_mem_decode(struct prof_fwk *fw, const unsigned char *p, size_t len,
 	m->r.inner = len == 75 || p[len - 17] == 0;
 	m->r.tid = (int64_t)importer_le64(p + len - 16);
 	m->r.pid = (int64_t)importer_le64(p + len - 8);
+	if (!prof_meta_sane(m->r.ts)) {
+		*badtime = true;
+		return false;
+	}
 	return true;
 }
 
@@ -85,10 +89,10 @@ prof_fwk_mem_read(struct prof_fwk *fw, const char *path,
 {
 	struct fwk_mem	*v = NULL, m;
 	unsigned char	 head[6], buf[128];
-	size_t		 n = 0, got, nbad = 0;
+	size_t		 n = 0, got, nbad = 0, ntime = 0;
 	uint32_t	 len;
-	int64_t		 off = 0, first = -1;
-	bool		 bad;
+	int64_t		 off = 0, first = -1, tfirst = -1;
+	bool		 bad, badtime;
 	FILE		*f;
 
 	*out = NULL;
@@ -111,12 +115,14 @@ prof_fwk_mem_read(struct prof_fwk *fw, const char *path,
 			got = 0;
 			break;
 		}
-		if (prof_fwk_mem_decode(fw, buf, len, &m, &bad)) {
+		if (prof_fwk_mem_decode(fw, buf, len, &m, &bad, &badtime)) {
 			m.idx = n;
 			v = util_grow(v, n, 1, sizeof *v);
 			v[n++] = m;
 		} else if (bad && nbad++ == 0)
 			first = off;
+		else if (badtime && ntime++ == 0)
+			tfirst = off;
 		off += 6 + (int64_t)len;
 	}
 	if (got > 0)
@@ -126,6 +132,10 @@ prof_fwk_mem_read(struct prof_fwk *fw, const char *path,
 		store_load_warning(fw->s, path, first, "%zu memory records of "
 		    "a size of no known layout (75, 76 or 77 bytes), the "
 		    "first here: skipped", nbad);
+	if (ntime > 0)
+		store_load_warning(fw->s, path, tfirst, "%zu NPU memory "
+		    "records with a time no collection can have, the first "
+		    "here: skipped", ntime);
 	fclose(f);
 	*out = v;
 	return n;
@@ -155,14 +165,14 @@ prof_fwk_mem_load(struct prof_fwk *fw, const char *path, int64_t device,
 	size_t			 n, i, k;
 
 	n = prof_fwk_mem_read(fw, path, &v);
-	store_load_warning(fw->s, path, -1, "memory_record holds the PTA "
-	    "and WORKSPACE rows only, operator_memory the PTA ones: their "
-	    "GE, PTA+GE and APP rows need CANN's memory records, which are "
-	    "not decoded");
 	if (n == 0) {
 		free(v);
 		return;
 	}
+	store_load_warning(fw->s, path, -1, "memory_record holds the PTA and "
+	    "WORKSPACE rows only, operator_memory the PTA ones: their GE, "
+	    "PTA+GE and APP rows need CANN's memory records, which are not "
+	    "decoded");
 	if (n > 1)
 		qsort(v, n, sizeof *v, prof_fwk_mem_cmp);
 	if (store_load_generic_begin(fw->s, "memory_record", device != NP_NA ?

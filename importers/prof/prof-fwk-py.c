@@ -113,7 +113,8 @@ prof_fwk_py_names(struct prof_fwk *fw, const char *path,
 		off += 6 + (int64_t)len;
 		if (len < 14 || importer_le16(buf + 8) != 1 ||
 		    (vlen = importer_le32(buf + 10)) > len - 14) {
-			fw->short_recs++;
+			if (fw->short_recs++ == 0)
+				fw->short_at = off - 6 - (int64_t)len;
 			continue;
 		}
 		key = importer_le64(buf);
@@ -270,11 +271,14 @@ prof_fwk_py_thread(struct prof_fwk *fw, struct fwk_names *nm,
 			if (depth == 0)
 				break;
 			depth--;
+			fw->at = (int64_t)v[i].idx * FWK_PY_SIZE;
 			prof_fwk_py_span(fw, nm, &stack[depth], v[i].pid,
 			    v[i].tid, v[i].ts, &name, &args);
 			break;
 		default:
-			fw->bad_tags++;
+			if (fw->bad_tags++ == 0)
+				fw->bad_tags_at = (int64_t)v[i].idx *
+				    FWK_PY_SIZE;
 			break;
 		}
 	}
@@ -301,9 +305,10 @@ prof_fwk_py_load(struct prof_fwk *fw, const char *func, const char *hash)
 
 	memset(&nm, 0, sizeof nm);
 	util_map_init(&nm.map);
-	if (hash != NULL)
+	if (hash != NULL) {
 		prof_fwk_py_names(fw, hash, &nm);
-	else
+		prof_fwk_report(fw, hash);
+	} else
 		store_load_warning(fw->s, func, -1, "no torch.python_tracer_"
 		    "hash: Python calls are named by their keys");
 	n = prof_fwk_py_calls(fw, func, &v);
@@ -314,9 +319,7 @@ prof_fwk_py_load(struct prof_fwk *fw, const char *func, const char *hash)
 			;
 		prof_fwk_py_thread(fw, &nm, v + i, j - i);
 	}
-	if (fw->bad_tags > 0)
-		store_load_warning(fw->s, func, -1, "%lld events of an unknown "
-		    "tag: skipped", (long long)fw->bad_tags);
+	prof_fwk_report(fw, func);
 	free(v);
 	for (i = 0; i < nm.n; i++)
 		free(nm.v[i]);

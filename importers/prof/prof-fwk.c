@@ -67,6 +67,7 @@ struct fwk_mark {
 	uint64_t	 pid;
 	char		*name;
 	size_t		 idx;		/* file order, for a stable sort */
+	int64_t		 off;		/* in the file */
 	int64_t		 start;		/* of the pair, for an end */
 };
 
@@ -203,14 +204,26 @@ prof_fwk_json_str(struct strbuf *b, const char *s, bool split)
 	}
 }
 
-/* A framework time stamp as epoch ns. */
+/*
+ * V as an int64_t; -1, a time no span can have (prof_meta_sane() says
+ * so), when it does not fit: damaged stamps are then skipped and counted.
+ */
+static int64_t
+prof_fwk_clamp(__int128 v)
+{
+	if (v < 0 || v > INT64_MAX)
+		return -1;
+	return (int64_t)v;
+}
+
+/* A framework time stamp as epoch ns, -1 if it cannot be one. */
 int64_t
 prof_fwk_ns(const struct prof_fwk *fw, uint64_t raw)
 {
 	__int128	 mono;
 
 	if (!fw->syscnt)
-		return (int64_t)raw + fw->local_off;
+		return prof_fwk_clamp((__int128)(int64_t)raw + fw->local_off);
 	/*
 	 * The host's clock pair, without the cntvct_diff correction the
 	 * CANN records get: torch_npu's analysis leaves it out.
@@ -222,7 +235,7 @@ prof_fwk_ns(const struct prof_fwk *fw, uint64_t raw)
 	else
 		mono = ((__int128)(int64_t)(raw - fw->start_cnt) * 1000) /
 		    fw->freq_mhz + fw->start_mono;
-	return (int64_t)mono + fw->local_off;
+	return prof_fwk_clamp(mono + fw->local_off);
 }
 
 /* Load one span. */
@@ -234,7 +247,8 @@ prof_fwk_span(struct prof_fwk *fw, uint64_t pid, uint64_t tid,
 	struct store_api	 a;
 
 	if (end < start || !prof_meta_sane(start) || !prof_meta_sane(end)) {
-		fw->bad_times++;
+		if (fw->bad_times++ == 0)
+			fw->bad_times_at = fw->at;
 		return;
 	}
 	memset(&a, 0, sizeof a);
@@ -342,12 +356,14 @@ prof_fwk_marks_read(struct prof_fwk *fw, const char *path,
 		    &off)) <= 0)
 			break;
 		if (len < FWK_MARK_FIXED) {
-			fw->short_recs++;
+			if (fw->short_recs++ == 0)
+				fw->short_at = at;
 			continue;
 		}
 		v = util_grow(v, n, 1, sizeof *v);
 		m = &v[n];
 		memset(m, 0, sizeof *m);
+		m->off = at;
 		m->ts = prof_fwk_ns(fw, importer_le64(buf));
 		m->cat = importer_le64(buf + 8);
 		m->corr = importer_le64(buf + 16);
@@ -360,7 +376,6 @@ prof_fwk_marks_read(struct prof_fwk *fw, const char *path,
 			fw->cut_at = at;
 		m->idx = n++;
 	}
-	(void)at;
 	free(buf);
 	fclose(f);
 	*out = v;
@@ -402,6 +417,7 @@ prof_fwk_marks_pair(struct prof_fwk *fw, struct fwk_mark *v, size_t n)
 {
 	struct fwk_mark	**g, *open = NULL;
 	size_t		  i;
+	int		  k;
 
 	g = xcalloc(n > 0 ? n : 1, sizeof *g);
 	for (i = 0; i < n; i++) {
@@ -414,7 +430,8 @@ prof_fwk_marks_pair(struct prof_fwk *fw, struct fwk_mark *v, size_t n)
 		if (i == 0 || prof_fwk_group_cmp_key(g[i - 1], g[i]) != 0)
 			open = NULL;
 		if (g[i]->cat > 3) {
-			fw->bad_cats++;
+			if (fw->bad_cats++ == 0 || g[i]->off < fw->bad_cats_at)
+				fw->bad_cats_at = g[i]->off;
 			continue;
 		}
 		if (g[i]->cat % 2 == 0) {
@@ -422,7 +439,10 @@ prof_fwk_marks_pair(struct prof_fwk *fw, struct fwk_mark *v, size_t n)
 			continue;
 		}
 		if (open == NULL) {
-			fw->unpaired[g[i]->cat >= 2]++;
+			k = g[i]->cat >= 2;
+			if (fw->unpaired[k]++ == 0 ||
+			    g[i]->off < fw->unpaired_at[k])
+				fw->unpaired_at[k] = g[i]->off;
 			continue;
 		}
 		g[i]->start = open->ts;
@@ -480,6 +500,7 @@ prof_fwk_marks(struct prof_fwk *fw, const char *path)
 			continue;
 		snprintf(args, sizeof args, "{\"correlation_id\":%llu}",
 		    (unsigned long long)v[i].corr);
+		fw->at = v[i].off;
 		strbuf_reset(&name);
 		if (v[i].cat == 3) {
 			strbuf_addf(&name, "Dequeue@%s", v[i].name);
@@ -564,9 +585,9 @@ prof_fwk_op(struct prof_fwk *fw, const unsigned char *p, size_t len,
 	int		 k;
 	bool		 cut = false;
 
+	fw->at = at;
 	if ((k = prof_fwk_op_layout(p, len)) < 0) {
-		fw->bad_ops++;
-		if (fw->bad_op_at < 0)
+		if (fw->bad_ops++ == 0)
 			fw->bad_op_at = at;
 		return;
 	}
@@ -608,11 +629,10 @@ prof_fwk_ops(struct prof_fwk *fw, const char *path)
 {
 	unsigned char	*buf = NULL;
 	struct strbuf	 args;
-	size_t		 size = 0, i;
+	size_t		 size = 0;
 	ssize_t		 len;
 	int64_t		 off = 0, at;
 	FILE		*f;
-	struct fwk_fwd	*e;
 
 	if ((f = prof_fwk_open(fw, path)) == NULL)
 		return;
@@ -627,12 +647,15 @@ prof_fwk_ops(struct prof_fwk *fw, const char *path)
 	strbuf_release(&args);
 	free(buf);
 	fclose(f);
-	if (fw->bad_op_at >= 0)
-		store_load_warning(fw->s, path, fw->bad_op_at, "%lld op range "
-		    "records of no known layout (no name field after a "
-		    "57- or 58-byte fixed part), the first here: skipped",
-		    (long long)fw->bad_ops);
-	/* Forward and backward ops of one sequence number, on two threads. */
+}
+
+/* Forward and backward ops of one sequence number, on two threads. */
+static void
+prof_fwk_fwd_flows(struct prof_fwk *fw)
+{
+	struct fwk_fwd	*e;
+	size_t		 i;
+
 	for (i = 0; i < fw->nfwd; i++) {
 		e = &fw->fwd[i];
 		if (e->ts[0] == INT64_MIN || e->ts[1] == INT64_MIN ||
@@ -658,6 +681,7 @@ prof_fwk_gc(struct prof_fwk *fw, const char *path)
 	if ((f = prof_fwk_open(fw, path)) == NULL)
 		return;
 	while ((got = fread(rec, 1, sizeof rec, f)) == sizeof rec) {
+		fw->at = off;
 		pid = importer_le64(rec);
 		/* The vendor's process for GC: pid, sort index 1, device. */
 		gpid = pid << 10 | 1 << 5 | (uint64_t)(fw->device & 31);
@@ -702,7 +726,7 @@ prof_fwk_info(struct prof_fwk *fw, const char *top)
 			if ((root = yajl_tree_parse(data, err, sizeof err)) ==
 			    NULL)
 				store_load_warning(fw->s, path, -1, "not JSON: "
-				    "%s", strtok(err, "\n"));
+				    "%.*s", (int)strcspn(err, "\n"), err);
 			free(data);
 		}
 		free(path);
@@ -719,8 +743,9 @@ prof_fwk_info(struct prof_fwk *fw, const char *top)
 	}
 	v = yajl_tree_get(root, p_sys, yajl_t_true);
 	fw->syscnt = v != NULL;
+	/* A frequency in MHz; beyond 100 GHz the file is damaged. */
 	if ((v = yajl_tree_get(root, p_freq, yajl_t_number)) != NULL &&
-	    YAJL_GET_DOUBLE(v) >= 1)
+	    YAJL_GET_DOUBLE(v) >= 1 && YAJL_GET_DOUBLE(v) <= 100000)
 		fw->freq_mhz = (int64_t)YAJL_GET_DOUBLE(v);
 	if ((v = yajl_tree_get(root, p_cnt, yajl_t_number)) != NULL &&
 	    YAJL_IS_INTEGER(v))
@@ -732,7 +757,9 @@ prof_fwk_info(struct prof_fwk *fw, const char *top)
 	v = yajl_tree_get(root, p_end, yajl_t_number);
 	w = yajl_tree_get(root, p_emono, yajl_t_number);
 	if (!fw->hm->has_start && v != NULL && w != NULL &&
-	    YAJL_IS_INTEGER(v) && YAJL_IS_INTEGER(w))
+	    YAJL_IS_INTEGER(v) && YAJL_IS_INTEGER(w) &&
+	    prof_meta_sane(YAJL_GET_INTEGER(v)) &&
+	    prof_meta_sane(YAJL_GET_INTEGER(w)))
 		fw->local_off = YAJL_GET_INTEGER(v) - YAJL_GET_INTEGER(w);
 	yajl_tree_free(root);
 }
@@ -793,29 +820,66 @@ prof_fwk_kind(const char *name)
 	return FWK_NONE;
 }
 
-/* Report what was counted and not loaded. */
-static void
-prof_fwk_report(struct prof_fwk *fw, const char *dir)
+/*
+ * Report what was counted and not loaded in the file PATH just decoded,
+ * each with the offset of its first case, and start the counts again.
+ */
+void
+prof_fwk_report(struct prof_fwk *fw, const char *path)
 {
 	if (fw->short_recs > 0)
-		store_load_warning(fw->s, dir, -1, "%lld records shorter than "
-		    "their fixed part: skipped", (long long)fw->short_recs);
+		store_load_warning(fw->s, path, fw->short_at, "%lld records "
+		    "shorter than their fixed part, the first here: skipped",
+		    (long long)fw->short_recs);
 	if (fw->cut_at >= 0)
-		store_load_warning(fw->s, dir, fw->cut_at, "a record's fields "
+		store_load_warning(fw->s, path, fw->cut_at, "a record's fields "
 		    "run past its end: the fields before are kept");
+	if (fw->bad_ops > 0)
+		store_load_warning(fw->s, path, fw->bad_op_at, "%lld op range "
+		    "records of no known layout (no name field after a "
+		    "57- or 58-byte fixed part), the first here: skipped",
+		    (long long)fw->bad_ops);
 	if (fw->unpaired[0] > 0)
-		store_load_warning(fw->s, dir, -1, "%lld enqueue ends without "
-		    "a start: skipped", (long long)fw->unpaired[0]);
+		store_load_warning(fw->s, path, fw->unpaired_at[0], "%lld "
+		    "enqueue ends without a start, the first here: skipped",
+		    (long long)fw->unpaired[0]);
 	if (fw->unpaired[1] > 0)
-		store_load_warning(fw->s, dir, -1, "%lld dequeue ends without "
-		    "a start: skipped", (long long)fw->unpaired[1]);
+		store_load_warning(fw->s, path, fw->unpaired_at[1], "%lld "
+		    "dequeue ends without a start, the first here: skipped",
+		    (long long)fw->unpaired[1]);
 	if (fw->bad_cats > 0)
-		store_load_warning(fw->s, dir, -1, "%lld task queue marks of "
-		    "an unknown category: skipped", (long long)fw->bad_cats);
+		store_load_warning(fw->s, path, fw->bad_cats_at, "%lld task "
+		    "queue marks of an unknown category, the first here: "
+		    "skipped", (long long)fw->bad_cats);
 	if (fw->bad_times > 0)
-		store_load_warning(fw->s, dir, -1, "%lld spans ending before "
-		    "they start, or with times out of range: skipped",
-		    (long long)fw->bad_times);
+		store_load_warning(fw->s, path, fw->bad_times_at, "%lld spans "
+		    "ending before they start, or with times out of range, "
+		    "the first here: skipped", (long long)fw->bad_times);
+	if (fw->bad_tags > 0)
+		store_load_warning(fw->s, path, fw->bad_tags_at, "%lld events "
+		    "of an unknown tag, the first here: skipped",
+		    (long long)fw->bad_tags);
+	fw->short_recs = fw->bad_ops = fw->bad_cats = fw->bad_times = 0;
+	fw->bad_tags = fw->unpaired[0] = fw->unpaired[1] = 0;
+	fw->cut_at = fw->at = -1;
+}
+
+/*
+ * Keep *PATH (taken) as the tracer file of its kind in *KEPT; a second
+ * file of the kind is warned about and not read.
+ */
+static void
+prof_fwk_py_file(struct store *s, const char *name, char **path,
+    char **kept)
+{
+	if (*kept == NULL) {
+		*kept = *path;
+		*path = NULL;
+		return;
+	}
+	store_load_warning(s, *path, -1, "a second Python tracer file of "
+	    "its kind (%s already read): not read", util_basename(*kept));
+	(void)name;
 }
 
 /*
@@ -842,7 +906,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	fw.hm = hm;
 	fw.rank = ctx->rank;
 	fw.device = device == NP_NA ? 0 : device;
-	fw.cut_at = fw.bad_op_at = -1;
+	fw.cut_at = fw.at = -1;
 	util_map_init(&fw.lane_map);
 	util_map_init(&fw.seqs);
 	prof_fwk_info(&fw, top);
@@ -853,29 +917,26 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 		switch (prof_fwk_kind(names[i])) {
 		case FWK_OPS:
 			prof_fwk_ops(&fw, path);
+			prof_fwk_report(&fw, path);
 			break;
 		case FWK_MARKS:
 			prof_fwk_marks(&fw, path);
+			prof_fwk_report(&fw, path);
 			*queue = true;
 			break;
 		case FWK_GC:
 			prof_fwk_gc(&fw, path);
+			prof_fwk_report(&fw, path);
 			break;
 		case FWK_PY_FUNC:
-			if (func == NULL) {
-				func = path;
-				path = NULL;
-			}
-			break;
 		case FWK_PY_HASH:
-			if (hash == NULL) {
-				hash = path;
-				path = NULL;
-			}
+			prof_fwk_py_file(s, names[i], &path, prof_fwk_kind(
+			    names[i]) == FWK_PY_FUNC ? &func : &hash);
 			break;
 		case FWK_MEMORY:
 			prof_fwk_mem_load(&fw, path, ndevices == 1 ? device :
 			    NP_NA, ctx);
+			prof_fwk_report(&fw, path);
 			break;
 		case FWK_PARAMS:
 			store_load_warning(s, path, -1, "torch_npu's module "
@@ -892,9 +953,9 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	else if (hash != NULL)
 		store_load_warning(s, hash, -1, "Python tracer names without "
 		    "the calls (torch.python_tracer_func): not used");
+	prof_fwk_fwd_flows(&fw);
 	prof_fwk_lanes(&fw);
 	prof_fwk_mem_ops(&fw, dir, ndevices == 1 ? device : NP_NA);
-	prof_fwk_report(&fw, dir);
 	free(func);
 	free(hash);
 	free(fw.fwd);

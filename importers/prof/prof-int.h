@@ -699,14 +699,20 @@ struct prof_fwk {
 	struct util_map		 seqs;
 	int64_t			 ops;
 	int64_t			 calls;
-	int64_t			 short_recs;
-	int64_t			 bad_ops;
+	int64_t			 at;		/* offset of the record read */
+	int64_t			 short_recs;	/* counts of the file read, */
+	int64_t			 bad_ops;	/* each with its first offset */
 	int64_t			 bad_cats;
 	int64_t			 bad_times;
 	int64_t			 bad_tags;
 	int64_t			 unpaired[2];	/* enqueue, dequeue ends */
-	int64_t			 cut_at;
+	int64_t			 short_at;
 	int64_t			 bad_op_at;
+	int64_t			 bad_cats_at;
+	int64_t			 bad_times_at;
+	int64_t			 bad_tags_at;
+	int64_t			 unpaired_at[2];
+	int64_t			 cut_at;
 	struct store_torch_mem	*mem;		/* NPU memory records */
 	size_t			 nmem;
 };
@@ -719,6 +725,7 @@ void		 prof_fwk_span(struct prof_fwk *, uint64_t, uint64_t, int64_t,
 		     int64_t, const char *, const char *, const char *);
 void		 prof_fwk_thread(struct prof_fwk *, uint64_t, uint64_t);
 void		 prof_fwk_json_str(struct strbuf *, const char *, bool);
+void		 prof_fwk_report(struct prof_fwk *, const char *);
 
 /* prof-fwk-mem.c: torch_npu's memory records into memory_record (3.11). */
 void		 prof_fwk_mem_load(struct prof_fwk *, const char *, int64_t,

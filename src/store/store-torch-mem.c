@@ -433,8 +433,10 @@ store_trace_load_torch_memory(struct store *s, int64_t rank, int64_t device,
 	struct torch_mem		  x;
 	struct torch_block		 *b = NULL;
 	const struct store_torch_mem	**p = NULL, *first = NULL;
+	struct util_map			  pids;
 	char				  dev[24];
 	size_t				  np = 0, nb = 0, i, j, k;
+	uint64_t			  v;
 	int64_t				  pid = 0;
 	int				  rc = -1;
 
@@ -450,15 +452,17 @@ store_trace_load_torch_memory(struct store *s, int64_t rank, int64_t device,
 	x.t = &t;
 	store_torch_mem_index(&x);
 	/* The first process, in time order, that has PyTorch ops. */
+	util_map_init(&pids);
+	for (k = 0; k < t.nn; k++)
+		util_map_set(&pids, (uint64_t)t.n[k].pid, 1);
 	for (i = 0; i < n; i++) {
 		if (!m[i].inner || (first != NULL && (m[i].ts > first->ts ||
 		    (m[i].ts == first->ts && &m[i] > first))))
 			continue;
-		for (k = 0; k < t.nn && t.n[k].pid != m[i].pid; k++)
-			;
-		if (k < t.nn)
+		if (util_map_get(&pids, (uint64_t)m[i].pid, &v))
 			first = &m[i];
 	}
+	util_map_release(&pids);
 	if (first == NULL) {
 		rc = 0;
 		goto out;

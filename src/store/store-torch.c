@@ -237,27 +237,103 @@ store_torch_steps_queued(const struct store_torch_node *nd,
 	return true;
 }
 
+/* The first launch of R that starts at or after T. */
+static size_t
+store_torch_steps_bisect(const struct store_torch *r, int64_t t)
+{
+	size_t	 lo = 0, hi = r->nl, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (r->l[mid].start < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* The same for a profile without a task queue: launches by time. */
 static bool
 store_torch_steps_direct(int64_t start, int64_t end,
     const struct store_torch *r, int64_t *dmin, int64_t *dmax)
 {
-	size_t	 i, first = SIZE_MAX, last = SIZE_MAX;
+	size_t	 first, last;
 
-	for (i = 0; i < r->nl; i++) {
-		if (r->l[i].start < start || r->l[i].start > end)
-			continue;
-		if (first == SIZE_MAX)
-			first = i;
-		last = i;
-	}
-	if (first == SIZE_MAX)
+	first = store_torch_steps_bisect(r, start);
+	last = end == INT64_MAX ? r->nl : store_torch_steps_bisect(r,
+	    end + 1);
+	if (first >= last)
 		return false;
 	*dmin = r->l[first].kmin;
-	*dmax = r->l[last].kmax;
+	*dmax = r->l[last - 1].kmax;
 	if (end > *dmax)
 		*dmax = end;
 	return true;
+}
+
+/* A step with a device range. */
+struct torch_range {
+	int64_t		 step;
+	int64_t		 dmin;
+	int64_t		 dmax;
+};
+
+/*
+ * Give each kernel of RANK without a step the first of the N ranges V (in
+ * start order) that holds its start: the kernels are read once, in start
+ * order, and each range takes those of its stretch still without one.
+ */
+static void
+store_torch_steps_assign(struct store *s, int64_t rank,
+    const struct torch_range *v, size_t n)
+{
+	sqlite3_stmt	*stmt, *up;
+	int64_t		*id = NULL, *st = NULL, *step;
+	size_t		 nt = 0, i, k, lo, hi, mid;
+	int		 rc;
+
+	if (store_load_prepare(s, &stmt, "SELECT id, start_ns FROM task"
+	    " WHERE rank IS ?1 AND step IS NULL ORDER BY start_ns, id") != 0)
+		return;
+	store_load_bind_i64(stmt, 1, rank);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		id = util_grow(id, nt, 1, sizeof *id);
+		st = util_grow(st, nt, 1, sizeof *st);
+		id[nt] = sqlite3_column_int64(stmt, 0);
+		st[nt++] = sqlite3_column_int64(stmt, 1);
+	}
+	sqlite3_finalize(stmt);
+	step = xcalloc(nt + 1, sizeof *step);
+	for (i = 0; i < nt; i++)
+		step[i] = INT64_MIN;
+	for (k = 0; rc == SQLITE_DONE && k < n; k++) {
+		for (lo = 0, hi = nt; lo < hi;) {
+			mid = lo + (hi - lo) / 2;
+			if (st[mid] < v[k].dmin)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (i = lo; i < nt && st[i] <= v[k].dmax; i++)
+			if (step[i] == INT64_MIN)
+				step[i] = v[k].step;
+	}
+	if (store_load_prepare(s, &up, "UPDATE task SET step = ?1 WHERE"
+	    " id = ?2") == 0) {
+		for (i = 0; i < nt; i++) {
+			if (step[i] == INT64_MIN)
+				continue;
+			sqlite3_bind_int64(up, 1, step[i]);
+			sqlite3_bind_int64(up, 2, id[i]);
+			store_write(s, up);
+			sqlite3_reset(up);
+		}
+		sqlite3_finalize(up);
+	}
+	free(id);
+	free(st);
+	free(step);
 }
 
 /*
@@ -270,21 +346,17 @@ store_torch_steps(struct store *s, int64_t rank, const struct store_torch *r,
     const struct store_torch_tree *t)
 {
 	const struct store_torch_node	*nd;
-	sqlite3_stmt			*up;
+	struct torch_range		*v = NULL;
 	const char			*num;
 	char				*endp;
 	long long			 n;
-	int64_t				 dmin, dmax, done = 0;
-	size_t				 i;
+	int64_t				 dmin, dmax;
+	size_t				 i, nv = 0;
 	bool				 have;
 
-	if (store_load_prepare(s, &up, "UPDATE task SET step = ?1 WHERE"
-	    " rank IS ?2 AND step IS NULL AND start_ns BETWEEN ?3 AND ?4") !=
-	    0)
-		return 0;
 	for (i = 0; i < t->ntop; i++) {
 		nd = &t->n[t->top[i]];
-		if ((num = strstr(nd->name, "ProfilerStep#")) == NULL)
+		if (strstr(nd->name, "ProfilerStep#") == NULL)
 			continue;
 		num = strrchr(nd->name, '#') + 1;
 		n = strtoll(num, &endp, 10);
@@ -297,21 +369,19 @@ store_torch_steps(struct store *s, int64_t rank, const struct store_torch *r,
 			    &dmin, &dmax);
 		if (!have)
 			continue;
-		sqlite3_bind_int64(up, 1, n);
-		store_load_bind_i64(up, 2, rank);
-		sqlite3_bind_int64(up, 3, dmin);
-		sqlite3_bind_int64(up, 4, dmax);
-		store_write(s, up);
-		sqlite3_reset(up);
-		done++;
+		v = util_grow(v, nv, 1, sizeof *v);
+		v[nv].step = n;
+		v[nv].dmin = dmin;
+		v[nv++].dmax = dmax;
 	}
-	if (done > 0) {
+	if (nv > 0) {
+		store_torch_steps_assign(s, rank, v, nv);
 		store_load_meta(s, "torch_steps", "kernel Step Id from the "
 		    "ProfilerStep#N ops of FRAMEWORK/");
 		store_task_sum_stale(s);
 	}
-	sqlite3_finalize(up);
-	return done;
+	free(v);
+	return (int64_t)nv;
 }
 
 /*

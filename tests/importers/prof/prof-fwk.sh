@@ -71,8 +71,9 @@ check() {	# check NAME GEN-ARGS...
 	{
 		echo "$F/torch.memory_usage: offset N/A: memory_record holds the PTA and WORKSPACE rows only, operator_memory the PTA ones: their GE, PTA+GE and APP rows need CANN's memory records, which are not decoded"
 		echo "$F: offset N/A: $(cat "$d/want/fwk_incomplete.txt") memory records are incomplete (an allocation without its free or block free)"
+		# The lost start's end is the last mark: 62 bytes.
 		[ "$queue" = yes ] &&
-		    echo "$F: offset N/A: 1 enqueue ends without a start: skipped"
+		    echo "$F/torch.op_mark: offset $(($(wc -c <"$F/torch.op_mark") - 62)): 1 enqueue ends without a start, the first here: skipped"
 	} | LC_ALL=C sort >"$d/err.want"
 	LC_ALL=C sort "$d/err" >"$d/err.got"
 	same_file "$d/err.got" "$d/err.want" \
@@ -207,6 +208,30 @@ grep -q 'no readable profiler_info\*.json: PyTorch times are taken as monotonic 
     "$T/gc/err"
 ok $? "no profiler_info.json: said"
 is "$(count "$T/gc/s.db" GC)" 3 "damaged GC records: the whole ones kept"
+
+# Two PROF_* beside one FRAMEWORK/: its records are read once.
+dam twice
+P=$(echo "$T/twice/in/gen23_ascend_pt"/PROF_*)
+cp -R "$P" "$P-2"
+load twice
+is "$(count "$T/twice/s.db" python)" "$(count "$T/one/s.db" python)" \
+    "two PROF_* dirs: the PyTorch ops once"
+is "$(count "$T/twice/s.db" GC)" 3 "two PROF_* dirs: the GC pauses once"
+
+# An op whose times overflow what a clock can give: counted, not loaded.
+dam huge
+printf '\001\000\104\000\000\000' >>"$F/torch.op_range"
+printf '\000\377\377\377\377\377\377\177' >>"$F/torch.op_range"
+printf '\000\377\377\377\377\377\377\177' >>"$F/torch.op_range"
+head -c 42 /dev/zero >>"$F/torch.op_range"
+printf '\002\000\004\000\000\000huge' >>"$F/torch.op_range"
+load huge
+is $st 0 "op with overflowing times: import succeeds"
+grep -q 'torch.op_range: offset [0-9]*: 1 spans ending before they start, or with times out of range, the first here: skipped' \
+    "$T/huge/err"
+ok $? "op with overflowing times: counted at its offset"
+is "$(count "$T/huge/s.db" python)" "$(count "$T/one/s.db" python)" \
+    "op with overflowing times: the others kept"
 
 # Memory records of an unknown size, and a cut one.
 dam mem
