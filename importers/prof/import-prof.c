@@ -322,7 +322,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	}
 	util_strv_free(names, n);
 	/* PyTorch steps and operator_details once the kernels are in. */
-	if (torch && store_trace_load_torch(s, rank, queue, tdev, &why) !=
+	if (torch && store_torch_ops_load(s, rank, queue, tdev, &why) !=
 	    0) {
 		store_load_warning(s, path, -1, "%s", why);
 		free(why);

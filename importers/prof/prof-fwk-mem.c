@@ -52,7 +52,7 @@ prof_fwk_mem_decode(struct prof_fwk *fw, const unsigned char *p, size_t len,
 		return false;
 	memset(&m->r, 0, sizeof m->r);
 	m->r.ptr = (int64_t)importer_le64(p);
-	m->r.ts = prof_fwk_ns(fw, importer_le64(p + 8));
+	m->r.ts = prof_fwk_rec_ns(fw, importer_le64(p + 8));
 	m->r.size = (int64_t)importer_le64(p + 16);
 	m->r.allocated = (int64_t)importer_le64(p + 24);
 	m->r.reserved = (int64_t)importer_le64(p + 32);
@@ -96,7 +96,7 @@ prof_fwk_mem_read(struct prof_fwk *fw, const char *path,
 	FILE		*f;
 
 	*out = NULL;
-	if ((f = prof_fwk_open(fw, path)) == NULL)
+	if ((f = prof_fwk_rec_open(fw, path)) == NULL)
 		return 0;
 	while ((got = fread(head, 1, sizeof head, f)) == sizeof head) {
 		len = importer_le32(head + 2);
@@ -221,7 +221,7 @@ prof_fwk_mem_ops(struct prof_fwk *fw, const char *dir, int64_t device)
 
 	if (fw->nmem == 0)
 		return;
-	if (store_trace_load_torch_memory(fw->s, fw->rank, device, fw->mem,
+	if (store_torch_mem_load(fw->s, fw->rank, device, fw->mem,
 	    fw->nmem, &incomplete, &cause) != 0) {
 		store_load_warning(fw->s, dir, -1, "%s", cause);
 		free(cause);

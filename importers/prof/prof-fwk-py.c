@@ -89,7 +89,7 @@ prof_fwk_py_names(struct prof_fwk *fw, const char *path,
 	int64_t		 off = 0;
 	FILE		*f;
 
-	if ((f = prof_fwk_open(fw, path)) == NULL)
+	if ((f = prof_fwk_rec_open(fw, path)) == NULL)
 		return;
 	while ((got = fread(head, 1, sizeof head, f)) == sizeof head) {
 		len = importer_le32(head + 2);
@@ -143,12 +143,12 @@ prof_fwk_py_calls(struct prof_fwk *fw, const char *path,
 	FILE		*f;
 
 	*out = NULL;
-	if ((f = prof_fwk_open(fw, path)) == NULL)
+	if ((f = prof_fwk_rec_open(fw, path)) == NULL)
 		return 0;
 	while ((got = fread(rec, 1, sizeof rec, f)) == sizeof rec) {
 		v = util_grow(v, n, 1, sizeof *v);
 		c = &v[n];
-		c->ts = prof_fwk_ns(fw, importer_le64(rec));
+		c->ts = prof_fwk_rec_ns(fw, importer_le64(rec));
 		c->tid = importer_le64(rec + 8);
 		c->pid = importer_le64(rec + 16);
 		c->key = importer_le64(rec + 24);
@@ -201,8 +201,8 @@ prof_fwk_py_span(struct prof_fwk *fw, struct fwk_names *nm,
 		strbuf_addf(args, ",\"Python module id\":%lld",
 		    (long long)f->module);
 	strbuf_addc(args, '}');
-	prof_fwk_span(fw, pid, tid, f->start, end, "python_function", name->s,
-	    args->s);
+	prof_fwk_rec_span(fw, pid, tid, f->start, end, "python_function",
+	    name->s, args->s);
 	fw->calls++;
 }
 
@@ -307,7 +307,7 @@ prof_fwk_py_load(struct prof_fwk *fw, const char *func, const char *hash)
 	util_map_init(&nm.map);
 	if (hash != NULL) {
 		prof_fwk_py_names(fw, hash, &nm);
-		prof_fwk_report(fw, hash);
+		prof_fwk_rec_report(fw, hash);
 	} else
 		store_load_warning(fw->s, func, -1, "no torch.python_tracer_"
 		    "hash: Python calls are named by their keys");
@@ -319,7 +319,7 @@ prof_fwk_py_load(struct prof_fwk *fw, const char *func, const char *hash)
 			;
 		prof_fwk_py_thread(fw, &nm, v + i, j - i);
 	}
-	prof_fwk_report(fw, func);
+	prof_fwk_rec_report(fw, func);
 	free(v);
 	for (i = 0; i < nm.n; i++)
 		free(nm.v[i]);

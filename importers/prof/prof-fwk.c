@@ -42,20 +42,22 @@ static const struct {
 	int		 name;
 	int		 args[5];
 } prof_fwk_layouts[] = {
-	{ 58, 2, { 4, 3, 8, 9, 10 } },
-	{ 58, 3, { 5, 4, 8, 9, 10 } },	/* before the renumbering */
-	{ 57, 3, { 5, 4, 6, 7, 8 } }	/* before the scope byte */
+	{ .fixed = 58, .name = 2, .args = { 4, 3, 8, 9, 10 } },
+	/* Before the renumbering. */
+	{ .fixed = 58, .name = 3, .args = { 5, 4, 8, 9, 10 } },
+	/* Before the scope byte. */
+	{ .fixed = 57, .name = 3, .args = { 5, 4, 6, 7, 8 } }
 };
 
 static const struct {
 	const char	*key;
 	bool		 split;		/* ';' becomes ";\r\n" */
 } prof_fwk_op_args[] = {
-	{ "Input Dims", true },
-	{ "Input type", true },
-	{ "Call stack", true },
-	{ "Module Hierarchy", false },
-	{ "flops", false }
+	{ .key = "Input Dims", .split = true },
+	{ .key = "Input type", .split = true },
+	{ .key = "Call stack", .split = true },
+	{ .key = "Module Hierarchy", .split = false },
+	{ .key = "flops", .split = false }
 };
 
 /* A task queue mark. */
@@ -78,21 +80,6 @@ struct fwk_fwd {
 	uint64_t	 pid[2];
 	uint64_t	 tid[2];
 };
-
-/* Open a FRAMEWORK file; NULL (warned) if it cannot be read. */
-FILE *
-prof_fwk_open(struct prof_fwk *fw, const char *path)
-{
-	FILE	*f;
-
-	if ((f = fopen(path, "rb")) == NULL) {
-		store_load_warning(fw->s, path, -1, "cannot open: %s",
-		    strerror(errno));
-		return NULL;
-	}
-	store_load_file(fw->s, path);
-	return f;
-}
 
 /*
  * Read the next TLV record of PATH (open as F, at *OFF) of type TYPE into
@@ -168,129 +155,6 @@ prof_fwk_field(const unsigned char *p, size_t len, int type, char **out,
 	return false;
 }
 
-/* Append S to B as the body of a JSON string. */
-void
-prof_fwk_json_str(struct strbuf *b, const char *s, bool split)
-{
-	const unsigned char	*p;
-
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		switch (*p) {
-		case '"':
-			strbuf_adds(b, "\\\"");
-			break;
-		case '\\':
-			strbuf_adds(b, "\\\\");
-			break;
-		case '\n':
-			strbuf_adds(b, "\\n");
-			break;
-		case '\r':
-			strbuf_adds(b, "\\r");
-			break;
-		case '\t':
-			strbuf_adds(b, "\\t");
-			break;
-		case ';':
-			strbuf_adds(b, split ? ";\\r\\n" : ";");
-			break;
-		default:
-			if (*p < 0x20)
-				strbuf_addf(b, "\\u%04x", *p);
-			else
-				strbuf_addc(b, (char)*p);
-			break;
-		}
-	}
-}
-
-/*
- * V as an int64_t; -1, a time no span can have (prof_meta_sane() says
- * so), when it does not fit: damaged stamps are then skipped and counted.
- */
-static int64_t
-prof_fwk_clamp(__int128 v)
-{
-	if (v < 0 || v > INT64_MAX)
-		return -1;
-	return (int64_t)v;
-}
-
-/* A framework time stamp as epoch ns, -1 if it cannot be one. */
-int64_t
-prof_fwk_ns(const struct prof_fwk *fw, uint64_t raw)
-{
-	__int128	 mono;
-
-	if (!fw->syscnt)
-		return prof_fwk_clamp((__int128)(int64_t)raw + fw->local_off);
-	/*
-	 * The host's clock pair, without the cntvct_diff correction the
-	 * CANN records get: torch_npu's analysis leaves it out.
-	 */
-	if (fw->hm->host.num != 0 && fw->hm->has_host_start)
-		mono = (__int128)(int64_t)(raw - (uint64_t)fw->hm->hs_cnt) *
-		    1000 * fw->hm->host.den / fw->hm->host.num +
-		    fw->hm->hs_mono;
-	else
-		mono = ((__int128)(int64_t)(raw - fw->start_cnt) * 1000) /
-		    fw->freq_mhz + fw->start_mono;
-	return prof_fwk_clamp(mono + fw->local_off);
-}
-
-/* Load one span. */
-void
-prof_fwk_span(struct prof_fwk *fw, uint64_t pid, uint64_t tid,
-    int64_t start, int64_t end, const char *level, const char *name,
-    const char *args)
-{
-	struct store_api	 a;
-
-	if (end < start || !prof_meta_sane(start) || !prof_meta_sane(end)) {
-		if (fw->bad_times++ == 0)
-			fw->bad_times_at = fw->at;
-		return;
-	}
-	memset(&a, 0, sizeof a);
-	a.device = NP_HOST_DEVICE;
-	a.rank = fw->rank;
-	a.pid = (int64_t)pid;
-	a.tid = (int64_t)tid;
-	a.start_ns = start;
-	a.end_ns = end;
-	a.conn = a.depth = a.parent = NP_NA;
-	a.level = level;
-	a.name = name;
-	a.args = args;
-	store_load_api(fw->s, &a);
-	prof_fwk_thread(fw, pid, tid);
-}
-
-static bool
-prof_fwk_lane_same(const void *arg, uint64_t v)
-{
-	const struct prof_fwk	*fw = arg;
-
-	return fw->lanes[v].pid == fw->want.pid &&
-	    fw->lanes[v].tid == fw->want.tid;
-}
-
-/* Remember that thread TID of process PID has spans: its lane is named. */
-void
-prof_fwk_thread(struct prof_fwk *fw, uint64_t pid, uint64_t tid)
-{
-	uint64_t	 key, v;
-
-	fw->want.pid = pid;
-	fw->want.tid = tid;
-	key = pid * 0x9e3779b97f4a7c15ULL ^ tid;
-	if (util_map_probe(&fw->lane_map, &key, prof_fwk_lane_same, fw, &v))
-		return;
-	fw->lanes = util_grow(fw->lanes, fw->nlanes, 1, sizeof *fw->lanes);
-	fw->lanes[fw->nlanes] = fw->want;
-	util_map_set(&fw->lane_map, key, fw->nlanes++);
-}
-
 /* Load a flow event. */
 static void
 prof_fwk_flow(struct prof_fwk *fw, uint64_t pid, uint64_t tid, int64_t ts,
@@ -348,7 +212,7 @@ prof_fwk_marks_read(struct prof_fwk *fw, const char *path,
 	bool		 cut = false;
 	FILE		*f;
 
-	if ((f = prof_fwk_open(fw, path)) == NULL)
+	if ((f = prof_fwk_rec_open(fw, path)) == NULL)
 		return 0;
 	for (;;) {
 		at = off;
@@ -364,7 +228,7 @@ prof_fwk_marks_read(struct prof_fwk *fw, const char *path,
 		m = &v[n];
 		memset(m, 0, sizeof *m);
 		m->off = at;
-		m->ts = prof_fwk_ns(fw, importer_le64(buf));
+		m->ts = prof_fwk_rec_ns(fw, importer_le64(buf));
 		m->cat = importer_le64(buf + 8);
 		m->corr = importer_le64(buf + 16);
 		m->tid = importer_le64(buf + 24);
@@ -504,7 +368,7 @@ prof_fwk_marks(struct prof_fwk *fw, const char *path)
 		strbuf_reset(&name);
 		if (v[i].cat == 3) {
 			strbuf_addf(&name, "Dequeue@%s", v[i].name);
-			prof_fwk_span(fw, v[i].pid, v[i].tid, v[i].start,
+			prof_fwk_rec_span(fw, v[i].pid, v[i].tid, v[i].start,
 			    v[i].ts, "dequeue", name.s, args);
 			prof_fwk_flow(fw, v[i].pid, v[i].tid, v[i].start,
 			    v[i].corr, "async_task_queue",
@@ -514,7 +378,7 @@ prof_fwk_marks(struct prof_fwk *fw, const char *path)
 		strbuf_adds(&name, "Enqueue");
 		if ((d = prof_fwk_dequeue(deq, nd, v[i].corr)) != NULL)
 			strbuf_addf(&name, "@%s", d->name);
-		prof_fwk_span(fw, v[i].pid, v[i].tid, v[i].start, v[i].ts,
+		prof_fwk_rec_span(fw, v[i].pid, v[i].tid, v[i].start, v[i].ts,
 		    "enqueue", name.s, args);
 		prof_fwk_flow(fw, v[i].pid, v[i].tid, v[i].start, v[i].corr,
 		    "async_task_queue", "enqueue_to_dequeue", "s");
@@ -592,8 +456,8 @@ prof_fwk_op(struct prof_fwk *fw, const unsigned char *p, size_t len,
 		return;
 	}
 	fixed = prof_fwk_layouts[k].fixed;
-	start = prof_fwk_ns(fw, importer_le64(p));
-	end = prof_fwk_ns(fw, importer_le64(p + 8));
+	start = prof_fwk_rec_ns(fw, importer_le64(p));
+	end = prof_fwk_rec_ns(fw, importer_le64(p + 8));
 	seq = (int64_t)importer_le64(p + 16);
 	pid = importer_le64(p + 24);
 	tid = importer_le64(p + 32);
@@ -609,14 +473,14 @@ prof_fwk_op(struct prof_fwk *fw, const unsigned char *p, size_t len,
 		    prof_fwk_layouts[k].args[i], &v, &cut))
 			continue;
 		strbuf_addf(args, ",\"%s\":\"", prof_fwk_op_args[i].key);
-		prof_fwk_json_str(args, v, prof_fwk_op_args[i].split);
+		prof_fwk_rec_json(args, v, prof_fwk_op_args[i].split);
 		strbuf_addc(args, '"');
 		free(v);
 	}
 	strbuf_addc(args, '}');
 	if (cut && fw->cut_at < 0)
 		fw->cut_at = at;
-	prof_fwk_span(fw, pid, tid, start, end, "python", name != NULL ?
+	prof_fwk_rec_span(fw, pid, tid, start, end, "python", name != NULL ?
 	    name : "", args->s);
 	prof_fwk_fwd(fw, seq, fwd, pid, tid, start);
 	fw->ops++;
@@ -634,7 +498,7 @@ prof_fwk_ops(struct prof_fwk *fw, const char *path)
 	int64_t		 off = 0, at;
 	FILE		*f;
 
-	if ((f = prof_fwk_open(fw, path)) == NULL)
+	if ((f = prof_fwk_rec_open(fw, path)) == NULL)
 		return;
 	strbuf_init(&args);
 	for (;;) {
@@ -678,15 +542,15 @@ prof_fwk_gc(struct prof_fwk *fw, const char *path)
 	uint64_t	 pid, gpid;
 	FILE		*f;
 
-	if ((f = prof_fwk_open(fw, path)) == NULL)
+	if ((f = prof_fwk_rec_open(fw, path)) == NULL)
 		return;
 	while ((got = fread(rec, 1, sizeof rec, f)) == sizeof rec) {
 		fw->at = off;
 		pid = importer_le64(rec);
 		/* The vendor's process for GC: pid, sort index 1, device. */
 		gpid = pid << 10 | 1 << 5 | (uint64_t)(fw->device & 31);
-		prof_fwk_span(fw, gpid, pid, prof_fwk_ns(fw,
-		    importer_le64(rec + 8)), prof_fwk_ns(fw,
+		prof_fwk_rec_span(fw, gpid, pid, prof_fwk_rec_ns(fw,
+		    importer_le64(rec + 8)), prof_fwk_rec_ns(fw,
 		    importer_le64(rec + 16)), "GC", "GC", NULL);
 		if (fw->gc_pid == 0)
 			fw->gc_pid = gpid;
@@ -804,13 +668,13 @@ prof_fwk_kind(const char *name)
 		const char	*prefix;
 		enum fwk_kind	 kind;
 	} kinds[] = {
-		{ "torch.op_range", FWK_OPS },
-		{ "torch.op_mark", FWK_MARKS },
-		{ "torch.gc_record", FWK_GC },
-		{ "torch.python_tracer_func", FWK_PY_FUNC },
-		{ "torch.python_tracer_hash", FWK_PY_HASH },
-		{ "torch.memory_usage", FWK_MEMORY },
-		{ "torch.param_tensor_info", FWK_PARAMS }
+		{ .prefix = "torch.op_range", .kind = FWK_OPS },
+		{ .prefix = "torch.op_mark", .kind = FWK_MARKS },
+		{ .prefix = "torch.gc_record", .kind = FWK_GC },
+		{ .prefix = "torch.python_tracer_func", .kind = FWK_PY_FUNC },
+		{ .prefix = "torch.python_tracer_hash", .kind = FWK_PY_HASH },
+		{ .prefix = "torch.memory_usage", .kind = FWK_MEMORY },
+		{ .prefix = "torch.param_tensor_info", .kind = FWK_PARAMS }
 	};
 	size_t	 i;
 
@@ -818,50 +682,6 @@ prof_fwk_kind(const char *name)
 		if (util_has_prefix(name, kinds[i].prefix))
 			return kinds[i].kind;
 	return FWK_NONE;
-}
-
-/*
- * Report what was counted and not loaded in the file PATH just decoded,
- * each with the offset of its first case, and start the counts again.
- */
-void
-prof_fwk_report(struct prof_fwk *fw, const char *path)
-{
-	if (fw->short_recs > 0)
-		store_load_warning(fw->s, path, fw->short_at, "%lld records "
-		    "shorter than their fixed part, the first here: skipped",
-		    (long long)fw->short_recs);
-	if (fw->cut_at >= 0)
-		store_load_warning(fw->s, path, fw->cut_at, "a record's fields "
-		    "run past its end: the fields before are kept");
-	if (fw->bad_ops > 0)
-		store_load_warning(fw->s, path, fw->bad_op_at, "%lld op range "
-		    "records of no known layout (no name field after a "
-		    "57- or 58-byte fixed part), the first here: skipped",
-		    (long long)fw->bad_ops);
-	if (fw->unpaired[0] > 0)
-		store_load_warning(fw->s, path, fw->unpaired_at[0], "%lld "
-		    "enqueue ends without a start, the first here: skipped",
-		    (long long)fw->unpaired[0]);
-	if (fw->unpaired[1] > 0)
-		store_load_warning(fw->s, path, fw->unpaired_at[1], "%lld "
-		    "dequeue ends without a start, the first here: skipped",
-		    (long long)fw->unpaired[1]);
-	if (fw->bad_cats > 0)
-		store_load_warning(fw->s, path, fw->bad_cats_at, "%lld task "
-		    "queue marks of an unknown category, the first here: "
-		    "skipped", (long long)fw->bad_cats);
-	if (fw->bad_times > 0)
-		store_load_warning(fw->s, path, fw->bad_times_at, "%lld spans "
-		    "ending before they start, or with times out of range, "
-		    "the first here: skipped", (long long)fw->bad_times);
-	if (fw->bad_tags > 0)
-		store_load_warning(fw->s, path, fw->bad_tags_at, "%lld events "
-		    "of an unknown tag, the first here: skipped",
-		    (long long)fw->bad_tags);
-	fw->short_recs = fw->bad_ops = fw->bad_cats = fw->bad_times = 0;
-	fw->bad_tags = fw->unpaired[0] = fw->unpaired[1] = 0;
-	fw->cut_at = fw->at = -1;
 }
 
 /*
@@ -917,16 +737,16 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 		switch (prof_fwk_kind(names[i])) {
 		case FWK_OPS:
 			prof_fwk_ops(&fw, path);
-			prof_fwk_report(&fw, path);
+			prof_fwk_rec_report(&fw, path);
 			break;
 		case FWK_MARKS:
 			prof_fwk_marks(&fw, path);
-			prof_fwk_report(&fw, path);
+			prof_fwk_rec_report(&fw, path);
 			*queue = true;
 			break;
 		case FWK_GC:
 			prof_fwk_gc(&fw, path);
-			prof_fwk_report(&fw, path);
+			prof_fwk_rec_report(&fw, path);
 			break;
 		case FWK_PY_FUNC:
 		case FWK_PY_HASH:
@@ -936,7 +756,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 		case FWK_MEMORY:
 			prof_fwk_mem_load(&fw, path, ndevices == 1 ? device :
 			    NP_NA, ctx);
-			prof_fwk_report(&fw, path);
+			prof_fwk_rec_report(&fw, path);
 			break;
 		case FWK_PARAMS:
 			store_load_warning(s, path, -1, "torch_npu's module "

@@ -719,13 +719,16 @@ struct prof_fwk {
 bool		 prof_fwk_load(struct store *, const char *, const char *,
 		     const struct prof_meta *, const struct import_ctx *,
 		     int64_t, size_t, bool *);
-FILE		*prof_fwk_open(struct prof_fwk *, const char *);
-int64_t		 prof_fwk_ns(const struct prof_fwk *, uint64_t);
-void		 prof_fwk_span(struct prof_fwk *, uint64_t, uint64_t, int64_t,
-		     int64_t, const char *, const char *, const char *);
-void		 prof_fwk_thread(struct prof_fwk *, uint64_t, uint64_t);
-void		 prof_fwk_json_str(struct strbuf *, const char *, bool);
-void		 prof_fwk_report(struct prof_fwk *, const char *);
+
+/* prof-fwk-rec.c: what the FRAMEWORK/ decoders share. */
+FILE		*prof_fwk_rec_open(struct prof_fwk *, const char *);
+int64_t		 prof_fwk_rec_ns(const struct prof_fwk *, uint64_t);
+void		 prof_fwk_rec_span(struct prof_fwk *, uint64_t, uint64_t,
+		     int64_t, int64_t, const char *, const char *,
+		     const char *);
+void		 prof_fwk_rec_thread(struct prof_fwk *, uint64_t, uint64_t);
+void		 prof_fwk_rec_json(struct strbuf *, const char *, bool);
+void		 prof_fwk_rec_report(struct prof_fwk *, const char *);
 
 /* prof-fwk-mem.c: torch_npu's memory records into memory_record (3.11). */
 void		 prof_fwk_mem_load(struct prof_fwk *, const char *, int64_t,

@@ -646,7 +646,7 @@ void		 store_torch_release(struct store_torch *);
 const struct store_torch_corr *store_torch_corr(const struct store_torch *,
 		     int64_t, size_t *);
 
-/* store-torch-ops.c: torch_npu's op tree, and operator_details. */
+/* store-torch-tree.c: torch_npu's op tree. */
 struct store_torch_node {
 	int64_t		 start;
 	int64_t		 end;
@@ -674,10 +674,15 @@ struct store_torch_tree {
 	size_t			*top;		/* the top's children */
 	size_t			 ntop;
 };
+
+/* store-torch-tree.c */
 int		 store_torch_tree_load(struct store *, int64_t,
 		     const struct store_torch *, struct store_torch_tree *);
 void		 store_torch_tree_release(struct store_torch_tree *);
-int		 store_torch_ops(struct store *, int64_t, int64_t,
-		     const struct store_torch_tree *, char **);
+
+/* store-torch-steps.c */
+int64_t		 store_torch_steps(struct store *, int64_t,
+		     const struct store_torch *,
+		     const struct store_torch_tree *);
 
 #endif /* STORE_INT_H */

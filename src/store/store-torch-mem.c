@@ -425,7 +425,7 @@ store_torch_mem_row(struct store *s, const struct torch_block *b,
  * with *cause set on failure.
  */
 int
-store_trace_load_torch_memory(struct store *s, int64_t rank, int64_t device,
+store_torch_mem_load(struct store *s, int64_t rank, int64_t device,
     const struct store_torch_mem *m, size_t n, int64_t *incomplete,
     char **cause)
 {

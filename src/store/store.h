@@ -589,12 +589,12 @@ struct store_torch_mem {
 };
 
 /* store-torch-mem.c */
-int		 store_trace_load_torch_memory(struct store *, int64_t,
-		     int64_t, const struct store_torch_mem *, size_t,
-		     int64_t *, char **);
+int		 store_torch_mem_load(struct store *, int64_t, int64_t,
+		     const struct store_torch_mem *, size_t, int64_t *,
+		     char **);
 
-/* store-torch.c */
-int		 store_trace_load_torch(struct store *, int64_t, bool, int64_t,
+/* store-torch-ops.c */
+int		 store_torch_ops_load(struct store *, int64_t, bool, int64_t,
 		     char **);
 void		 store_trace_load_trace_host(struct store *, int64_t, int64_t);
 

@@ -1,0 +1,196 @@
+/*
+ * What every decoder of torch_npu's FRAMEWORK/ records shares
+ * (prof-fwk.c, prof-fwk-py.c, prof-fwk-mem.c): opening a file, the
+ * records' clock, loading a span on its thread's lane, JSON text for
+ * args, and the warnings that count what a file's records lacked, each
+ * with the file and the offset of its first case.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+/* Open a FRAMEWORK file; NULL (warned) if it cannot be read. */
+FILE *
+prof_fwk_rec_open(struct prof_fwk *fw, const char *path)
+{
+	FILE	*f;
+
+	if ((f = fopen(path, "rb")) == NULL) {
+		store_load_warning(fw->s, path, -1, "cannot open: %s",
+		    strerror(errno));
+		return NULL;
+	}
+	store_load_file(fw->s, path);
+	return f;
+}
+
+/* Append S to B as the body of a JSON string. */
+void
+prof_fwk_rec_json(struct strbuf *b, const char *s, bool split)
+{
+	const unsigned char	*p;
+
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		switch (*p) {
+		case '"':
+			strbuf_adds(b, "\\\"");
+			break;
+		case '\\':
+			strbuf_adds(b, "\\\\");
+			break;
+		case '\n':
+			strbuf_adds(b, "\\n");
+			break;
+		case '\r':
+			strbuf_adds(b, "\\r");
+			break;
+		case '\t':
+			strbuf_adds(b, "\\t");
+			break;
+		case ';':
+			strbuf_adds(b, split ? ";\\r\\n" : ";");
+			break;
+		default:
+			if (*p < 0x20)
+				strbuf_addf(b, "\\u%04x", *p);
+			else
+				strbuf_addc(b, (char)*p);
+			break;
+		}
+	}
+}
+
+/*
+ * V as an int64_t; -1, a time no span can have (prof_meta_sane() says
+ * so), when it does not fit: damaged stamps are then skipped and counted.
+ */
+static int64_t
+prof_fwk_rec_clamp(__int128 v)
+{
+	if (v < 0 || v > INT64_MAX)
+		return -1;
+	return (int64_t)v;
+}
+
+/* A framework time stamp as epoch ns, -1 if it cannot be one. */
+int64_t
+prof_fwk_rec_ns(const struct prof_fwk *fw, uint64_t raw)
+{
+	__int128	 mono;
+
+	if (!fw->syscnt)
+		return prof_fwk_rec_clamp((__int128)(int64_t)raw +
+		    fw->local_off);
+	/*
+	 * The host's clock pair, without the cntvct_diff correction the
+	 * CANN records get: torch_npu's analysis leaves it out.
+	 */
+	if (fw->hm->host.num != 0 && fw->hm->has_host_start)
+		mono = (__int128)(int64_t)(raw - (uint64_t)fw->hm->hs_cnt) *
+		    1000 * fw->hm->host.den / fw->hm->host.num +
+		    fw->hm->hs_mono;
+	else
+		mono = ((__int128)(int64_t)(raw - fw->start_cnt) * 1000) /
+		    fw->freq_mhz + fw->start_mono;
+	return prof_fwk_rec_clamp(mono + fw->local_off);
+}
+
+/* Load one span. */
+void
+prof_fwk_rec_span(struct prof_fwk *fw, uint64_t pid, uint64_t tid,
+    int64_t start, int64_t end, const char *level, const char *name,
+    const char *args)
+{
+	struct store_api	 a;
+
+	if (end < start || !prof_meta_sane(start) || !prof_meta_sane(end)) {
+		if (fw->bad_times++ == 0)
+			fw->bad_times_at = fw->at;
+		return;
+	}
+	memset(&a, 0, sizeof a);
+	a.device = NP_HOST_DEVICE;
+	a.rank = fw->rank;
+	a.pid = (int64_t)pid;
+	a.tid = (int64_t)tid;
+	a.start_ns = start;
+	a.end_ns = end;
+	a.conn = a.depth = a.parent = NP_NA;
+	a.level = level;
+	a.name = name;
+	a.args = args;
+	store_load_api(fw->s, &a);
+	prof_fwk_rec_thread(fw, pid, tid);
+}
+
+static bool
+prof_fwk_rec_lane_same(const void *arg, uint64_t v)
+{
+	const struct prof_fwk	*fw = arg;
+
+	return fw->lanes[v].pid == fw->want.pid &&
+	    fw->lanes[v].tid == fw->want.tid;
+}
+
+/* Remember that thread TID of process PID has spans: its lane is named. */
+void
+prof_fwk_rec_thread(struct prof_fwk *fw, uint64_t pid, uint64_t tid)
+{
+	uint64_t	 key, v;
+
+	fw->want.pid = pid;
+	fw->want.tid = tid;
+	key = pid * 0x9e3779b97f4a7c15ULL ^ tid;
+	if (util_map_probe(&fw->lane_map, &key, prof_fwk_rec_lane_same, fw, &v))
+		return;
+	fw->lanes = util_grow(fw->lanes, fw->nlanes, 1, sizeof *fw->lanes);
+	fw->lanes[fw->nlanes] = fw->want;
+	util_map_set(&fw->lane_map, key, fw->nlanes++);
+}
+
+/*
+ * Report what was counted and not loaded in the file PATH just decoded,
+ * each with the offset of its first case, and start the counts again.
+ */
+void
+prof_fwk_rec_report(struct prof_fwk *fw, const char *path)
+{
+	if (fw->short_recs > 0)
+		store_load_warning(fw->s, path, fw->short_at, "%lld records "
+		    "shorter than their fixed part, the first here: skipped",
+		    (long long)fw->short_recs);
+	if (fw->cut_at >= 0)
+		store_load_warning(fw->s, path, fw->cut_at, "a record's fields "
+		    "run past its end: the fields before are kept");
+	if (fw->bad_ops > 0)
+		store_load_warning(fw->s, path, fw->bad_op_at, "%lld op range "
+		    "records of no known layout (no name field after a "
+		    "57- or 58-byte fixed part), the first here: skipped",
+		    (long long)fw->bad_ops);
+	if (fw->unpaired[0] > 0)
+		store_load_warning(fw->s, path, fw->unpaired_at[0], "%lld "
+		    "enqueue ends without a start, the first here: skipped",
+		    (long long)fw->unpaired[0]);
+	if (fw->unpaired[1] > 0)
+		store_load_warning(fw->s, path, fw->unpaired_at[1], "%lld "
+		    "dequeue ends without a start, the first here: skipped",
+		    (long long)fw->unpaired[1]);
+	if (fw->bad_cats > 0)
+		store_load_warning(fw->s, path, fw->bad_cats_at, "%lld task "
+		    "queue marks of an unknown category, the first here: "
+		    "skipped", (long long)fw->bad_cats);
+	if (fw->bad_times > 0)
+		store_load_warning(fw->s, path, fw->bad_times_at, "%lld spans "
+		    "ending before they start, or with times out of range, "
+		    "the first here: skipped", (long long)fw->bad_times);
+	if (fw->bad_tags > 0)
+		store_load_warning(fw->s, path, fw->bad_tags_at, "%lld events "
+		    "of an unknown tag, the first here: skipped",
+		    (long long)fw->bad_tags);
+	fw->short_recs = fw->bad_ops = fw->bad_cats = fw->bad_times = 0;
+	fw->bad_tags = fw->unpaired[0] = fw->unpaired[1] = 0;
+	fw->cut_at = fw->at = -1;
+}
