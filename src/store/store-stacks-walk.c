@@ -10,7 +10,8 @@
  * below the Python op whose thread issued the launch: the launching span's
  * own thread, or, when the launch ran in a dequeue of torch_npu's task
  * queue, the thread and time of the matching enqueue (same correlation
- * id).
+ * id). A task no span launched (a Level0 trace has no CANN spans) goes
+ * below the op, or the dequeue, its async_npu flow starts in.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,18 @@ struct stacks_spans {
 	size_t			 n;
 };
 
+/*
+ * A torch_npu async_npu flow of a trace: the kernel it ends on (stream
+ * and start) and the thread and time it starts at, in a PyTorch op or a
+ * dequeue.
+ */
+struct stacks_flow {
+	int64_t			 stream;
+	int64_t			 start;
+	int64_t			 tid;
+	int64_t			 ts;
+};
+
 struct stacks_walk {
 	struct store_stacks	*st;
 	struct stacks_open	*open;
@@ -52,6 +65,8 @@ struct stacks_walk {
 	struct stacks_spans	 conns;		/* by connection id */
 	struct stacks_spans	 deq;		/* dequeues, by thread, start */
 	struct stacks_spans	 enq;		/* enqueues, by correlation */
+	struct stacks_flow	*flows;		/* by stream, then start */
+	size_t			 nflows;
 };
 
 static struct stacks_span *
@@ -287,6 +302,71 @@ store_stacks_walk_queue(struct store *s, struct stacks_walk *wk, char **cause)
 	return 0;
 }
 
+static int
+store_stacks_walk_flow_cmp(const void *a, const void *b)
+{
+	const struct stacks_flow	*x = a, *y = b;
+
+	if (x->stream != y->stream)
+		return x->stream < y->stream ? -1 : 1;
+	return (x->start > y->start) - (x->start < y->start);
+}
+
+/*
+ * Load the async_npu flows of a trace: where an analysed torch_npu
+ * profile has no CANN spans (Level0), they are what ties a kernel to the
+ * PyTorch op (or the dequeue) that launched it.
+ */
+static int
+store_stacks_walk_flows(struct store *s, struct stacks_walk *wk, char **cause)
+{
+	struct stacks_flow	*fl;
+	sqlite3_stmt		*stmt;
+	int			 rc;
+
+	if (store_prepare(s, &stmt, "SELECT e.tid, e.ts_ns, b.tid, b.ts_ns"
+	    " FROM flow b JOIN flow e ON e.id = b.id AND e.cat = b.cat"
+	    " AND e.rank IS b.rank AND e.phase = 'f' JOIN str c"
+	    " ON c.id = b.cat WHERE b.phase = 's' AND lower(c.s) ="
+	    " 'async_npu'", cause) != 0)
+		return -1;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		wk->flows = util_grow(wk->flows, wk->nflows, 1,
+		    sizeof *wk->flows);
+		fl = &wk->flows[wk->nflows++];
+		fl->stream = sqlite3_column_int64(stmt, 0);
+		fl->start = sqlite3_column_int64(stmt, 1);
+		fl->tid = sqlite3_column_int64(stmt, 2);
+		fl->ts = sqlite3_column_int64(stmt, 3);
+	}
+	sqlite3_finalize(stmt);
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot read the flows: %s",
+		    sqlite3_errmsg(s->db));
+		return -1;
+	}
+	if (wk->nflows > 1)
+		qsort(wk->flows, wk->nflows, sizeof *wk->flows,
+		    store_stacks_walk_flow_cmp);
+	return 0;
+}
+
+/* The frame of the async_npu flow ending on the task STREAM at START. */
+static struct store_frame *
+store_stacks_walk_flow(struct stacks_walk *wk, int64_t stream, int64_t start)
+{
+	struct stacks_flow	 k, *fl;
+
+	if (wk->nflows == 0)
+		return NULL;
+	k.stream = stream;
+	k.start = start;
+	if ((fl = bsearch(&k, wk->flows, wk->nflows, sizeof *wk->flows,
+	    store_stacks_walk_flow_cmp)) == NULL)
+		return NULL;
+	return store_stacks_walk_issuer(wk, fl->tid, fl->ts);
+}
+
 /* The frame the task of the current row of STMT goes below. */
 static struct store_frame *
 store_stacks_walk_task_frame(struct stacks_walk *wk, sqlite3_stmt *stmt,
@@ -299,8 +379,13 @@ store_stacks_walk_task_frame(struct stacks_walk *wk, sqlite3_stmt *stmt,
 	    (sp = store_stacks_walk_find_key(&wk->conns,
 	    store_stacks_walk_i64(stmt, 1))) != NULL)
 		return sp->frame;
-	if (!python || sqlite3_column_type(stmt, 4) == SQLITE_NULL)
+	if (!python)
 		return NULL;
+	/* No CANN span launched it: the trace's flow may say who did. */
+	if (sqlite3_column_type(stmt, 4) == SQLITE_NULL)
+		return sqlite3_column_type(stmt, 7) == SQLITE_NULL ? NULL :
+		    store_stacks_walk_flow(wk, sqlite3_column_int64(stmt, 7),
+		    sqlite3_column_int64(stmt, 8));
 	return store_stacks_walk_issuer(wk, sqlite3_column_int64(stmt, 5),
 	    sqlite3_column_int64(stmt, 6));
 }
@@ -324,11 +409,13 @@ store_stacks_walk_tasks(struct store *s, struct stacks_walk *wk,
 	if (wk->conns.n > 1)
 		qsort(wk->conns.v, wk->conns.n, sizeof *wk->conns.v,
 		    store_stacks_walk_key_cmp);
-	if (python && store_stacks_walk_queue(s, wk, cause) != 0)
+	if (python && (store_stacks_walk_queue(s, wk, cause) != 0 ||
+	    store_stacks_walk_flows(s, wk, cause) != 0))
 		return -1;
 	strbuf_init(&b);
 	strbuf_adds(&b, "SELECT t.api, t.conn, t.dur_ns, n.s, l.pid, l.tid,"
-	    " l.start_ns FROM task t LEFT JOIN str n ON n.id = t.name"
+	    " l.start_ns, t.stream, t.start_ns FROM task t"
+	    " LEFT JOIN str n ON n.id = t.name"
 	    " LEFT JOIN api l ON l.id = COALESCE(t.api, (SELECT c.id FROM"
 	    " api c WHERE c.conn = t.conn ORDER BY c.id LIMIT 1)) WHERE 1");
 	store_stacks_walk_where(&b, w, "t", true);
@@ -364,6 +451,7 @@ store_stacks_walk_free(struct stacks_walk *wk)
 	free(wk->conns.v);
 	free(wk->deq.v);
 	free(wk->enq.v);
+	free(wk->flows);
 }
 
 /*

@@ -215,6 +215,17 @@ PY
 			ok $? "$n: modules nest in modules"
 		fi
 	done
+	# A Level0 profile has no CANN spans: its async_npu flows tie
+	# each kernel to the op (or the dequeue) that launched it.
+	d="$SAMPLES/msinsight-pt-text/level0/rank0_ascend_pt"
+	if [ -d "$d" ]; then
+		"$NPUPROF" show -q --db "$T/l0.db" "$d" stacks >"$T/l0py"
+		grep '^\[unlinked' "$T/l0py" |
+		    grep -v '^\[unlinked device tasks\];hcom_' >"$T/l0unl"
+		[ ! -s "$T/l0unl" ] &&
+		    grep -q ';aten::copy_;aclnnInplaceCopy;' "$T/l0py"
+		ok $? "pt-level0: each kernel but HCCL's is below a Python stack"
+	fi
 	# The PyTorch .db: PYTORCH_CALLCHAINS give the stacks, the task
 	# queue's halves (paired by connection id) the op of each launch.
 	d="$SAMPLES/msinsight-pt-db/level1/rank0_ascend_pt"
