@@ -9,8 +9,8 @@
 set -u
 secs=${1:-60}
 shift
-targets=${*:-csv trace db prof prof-cpu prof-v6 prof-hccl job job-binary timeline
-    cluster}
+targets=${*:-csv trace db prof prof-cpu prof-v6 prof-hccl prof-torch job
+    job-binary timeline cluster}
 gen=tools/gen/npuprof-gen
 drv=tests/fuzz/npuprof-fuzz
 out=fuzz
@@ -25,6 +25,9 @@ mkdir -p "$out/base"
 # 910B with HCCL ops (FFTS+ ones too) on two threads.
 [ -d "$out/base/prof-hccl" ] || "$gen" prof "$out/base/prof-hccl" -s 8 \
     -n 300 -L -T 2 >/dev/null
+# An un-analysed torch_npu folder: FRAMEWORK/ beside its PROF_*.
+[ -d "$out/base/prof-torch" ] || "$gen" prof "$out/base/prof-torch" -s 9 \
+    -n 200 -T 2 -Y >/dev/null
 [ -d "$out/base/job" ] || "$gen" job "$out/base/job" -n 60 --pmu \
     >/dev/null
 # The CANN-era JOB: binary GE records, hash ids, binary AI CPU records.
