@@ -206,21 +206,14 @@ import_prof_first(const char *parent, const char *path)
 }
 
 /*
- * If PATH is the PROF_* half of an un-analysed torch_npu profile, decode
- * the FRAMEWORK/ folder beside it, with the host metadata HM, for the
- * rank of CTX; NAMES (N) are PATH's entries, for the devices (the first
- * into *DEVICE). Return true if it held PyTorch ops; set *QUEUE if it had
- * task queue marks.
+ * The folder of PATH if PATH is the PROF_* half of an un-analysed
+ * torch_npu profile, beside its FRAMEWORK/ and the first of its PROF_*
+ * (the records are read once); NULL if not. The caller frees it.
  */
-static bool
-import_prof_framework(struct store *s, const char *path,
-    const struct prof_meta *hm, const struct import_ctx *ctx, char **names,
-    size_t n, bool *queue, int64_t *device)
+static char *
+import_prof_torch(const char *path)
 {
-	char	*parent, *slash, *fwk;
-	int64_t	 dev = NP_NA, d;
-	size_t	 i, ndev = 0;
-	bool	 ops = false;
+	char	*parent, *slash;
 
 	parent = xstrdup(path);
 	while ((slash = strrchr(parent, '/')) != NULL && slash[1] == '\0' &&
@@ -234,7 +227,30 @@ import_prof_framework(struct store *s, const char *path,
 	}
 	if (util_dir_has(parent, "FRAMEWORK") &&
 	    !util_dir_has(parent, "ASCEND_PROFILER_OUTPUT") &&
-	    import_prof_first(parent, path)) {
+	    import_prof_first(parent, path))
+		return parent;
+	free(parent);
+	return NULL;
+}
+
+/*
+ * If PATH is the PROF_* half of an un-analysed torch_npu profile, decode
+ * the FRAMEWORK/ folder beside it, with the host metadata HM, for the
+ * rank of CTX; NAMES (N) are PATH's entries, for the devices (the first
+ * into *DEVICE). Return true if it held PyTorch ops; set *QUEUE if it had
+ * task queue marks.
+ */
+static bool
+import_prof_framework(struct store *s, const char *path,
+    const struct prof_meta *hm, const struct import_ctx *ctx, char **names,
+    size_t n, bool *queue, int64_t *device)
+{
+	char	*parent, *fwk;
+	int64_t	 dev = NP_NA, d;
+	size_t	 i, ndev = 0;
+	bool	 ops = false;
+
+	if ((parent = import_prof_torch(path)) != NULL) {
 		for (i = 0; i < n; i++) {
 			d = import_prof_device(names[i]);
 			if (d == NP_NA || d == NP_HOST_DEVICE)
@@ -247,9 +263,43 @@ import_prof_framework(struct store *s, const char *path,
 		ops = prof_fwk_load(s, parent, fwk, hm, ctx, dev, ndev, queue);
 		*device = dev;
 		free(fwk);
+		free(parent);
 	}
-	free(parent);
 	return ops;
+}
+
+/*
+ * The rank of PATH, the PROF_* half of an un-analysed torch_npu profile,
+ * from its profiler_info*.json when CANN's info.json gives none (as
+ * torch_npu's analysis takes it). Return true if it set CTX's rank.
+ */
+static bool
+import_prof_torch_rank(struct store *s, const char *path,
+    struct import_ctx *ctx)
+{
+	char	**names, *parent, *p, *why = NULL;
+	size_t	  n, i;
+	bool	  done = false;
+
+	if ((parent = import_prof_torch(path)) == NULL)
+		return false;
+	names = util_dir_list(parent, &n);
+	for (i = 0; i < n && !done; i++) {
+		if (!util_has_prefix(names[i], "profiler_info") ||
+		    !util_has_suffix(names[i], ".json"))
+			continue;
+		p = util_path_join(parent, names[i]);
+		if (import_meta_profiler_info(s, p, ctx, &why) != 0) {
+			store_load_warning(s, p, -1, "%s", why);
+			free(why);
+			why = NULL;
+		}
+		done = ctx->rank != NP_NA;
+		free(p);
+	}
+	util_strv_free(names, n);
+	free(parent);
+	return done;
 }
 
 int
@@ -279,10 +329,14 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 			store_load_warning(s, hostdir, -1, "no info.json: "
 			    "host times taken as monotonic ns");
 		ctx->rank = hm.rank;
-		if (hm.rank == NP_NA && ctx->several)
-			ctx->rank = import_prof_one_device(s, path, names, n);
-		if (ctx->rank != NP_NA)
-			store_load_rank(s, ctx->rank, path);
+		if (hm.rank != NP_NA || bare ||
+		    !import_prof_torch_rank(s, path, ctx)) {
+			if (hm.rank == NP_NA && ctx->several)
+				ctx->rank = import_prof_one_device(s, path,
+				    names, n);
+			if (ctx->rank != NP_NA)
+				store_load_rank(s, ctx->rank, path);
+		}
 		data = util_path_join(hostdir, "data");
 		prof_host_read(s, data, &h);
 		h.meta = &hm;

@@ -1103,12 +1103,13 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	    "\"start_info\":{\"syscnt_enable\":%s,\"freq\":100,"
 	    "\"start_cnt\":%llu,\"start_monotonic\":%lld},\"end_info\":{"
 	    "\"collectionTimeEnd\":%lld,\"MonotonicTimeEnd\":%lld},"
-	    "\"torch_npu_version\":\"2.7.1\",\"cann_version\":\"8.0.0\"}\n",
-	    c->tick > 1 ? "true" : "false",
+	    "\"torch_npu_version\":\"2.7.1\",\"cann_version\":\"8.0.0\","
+	    "\"rank_id\":%d}\n", c->tick > 1 ? "true" : "false",
 	    (unsigned long long)gen_prof_core_host_raw(c, c->sync),
 	    (long long)(c->sync - c->diff * c->tick),
 	    (long long)(c->end + g->local_off),
-	    (long long)c->end);
+	    (long long)c->end, g->o->rank >= 0 ? g->o->rank :
+	    (int)(g->o->seed % 4));
 	if (rc == 0 && (out = util_file_create(top, "profiler_info.json",
 	    cause)) != NULL) {
 		fputs(b.s, out);

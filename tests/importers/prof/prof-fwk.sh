@@ -131,6 +131,14 @@ queue=yes seed=21 check ticks -s 21 -n 400 -T 4 -a 30
 queue=yes seed=22 check mono -s 22 -n 300 -T 3 -c 310P -m 0
 queue=no seed=23 check one -s 23 -n 60 -T 1 -d 2
 
+# CANN's info.json says no rank: profiler_info.json's rank_id is taken.
+is "$("$NPUPROF" show --db "$T/ticks/s.db" --format csv "$T/ticks/in" info |
+    awk -F, '$1 == "rank_id" { print $2 }')" 1 \
+    "the rank comes from profiler_info.json (seed 21: rank 1)"
+is "$(sqlite3 "$T/ticks/s.db" "SELECT count(*) FROM task WHERE rank = 1")" \
+    "$(sqlite3 "$T/ticks/s.db" "SELECT count(*) FROM task")" \
+    "every kernel carries that rank"
+
 # The layouts: every seventh op range of the generator is the old one.
 d="$T/ticks"
 n=$(count "$d/s.db" python)
