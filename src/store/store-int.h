@@ -631,6 +631,15 @@ struct store_torch_corr {
 	int64_t		 corr;
 	size_t		 l;		/* a launch of it */
 };
+/* A dequeue or enqueue of the task queue. */
+struct store_torch_mark {
+	int64_t		 start;
+	int64_t		 end;
+	int64_t		 pid;
+	int64_t		 tid;
+	int64_t		 corr;
+	size_t		 idx;		/* in end order */
+};
 struct store_torch {
 	bool				 queue;
 	struct store_torch_launch	*l;	/* in start order */
@@ -645,6 +654,8 @@ int		 store_torch_load(struct store *, int64_t, bool,
 void		 store_torch_release(struct store_torch *);
 const struct store_torch_corr *store_torch_corr(const struct store_torch *,
 		     int64_t, size_t *);
+int		 store_torch_marks(struct store *, int64_t, const char *,
+		     struct store_torch_mark **, size_t *);
 
 /* store-torch-tree.c: torch_npu's op tree. */
 struct store_torch_node {

@@ -20,16 +20,6 @@
 
 #include "store-int.h"
 
-/* A dequeue or enqueue of the task queue. */
-struct torch_mark {
-	int64_t		 start;
-	int64_t		 end;
-	int64_t		 pid;
-	int64_t		 tid;
-	int64_t		 corr;
-	size_t		 idx;
-};
-
 /* The ops of one thread, by start, and the two cursors over them. */
 struct torch_thread {
 	int64_t		 tid;
@@ -40,22 +30,22 @@ struct torch_thread {
 
 /* The dequeues of one thread of one process, and the cursor. */
 struct torch_deqs {
-	int64_t			 pid;
-	int64_t			 tid;
-	const struct torch_mark	*v;
-	size_t			 n;
-	size_t			 at;
+	int64_t				 pid;
+	int64_t				 tid;
+	const struct store_torch_mark	*v;
+	size_t				 n;
+	size_t				 at;
 };
 
 struct torch_mem {
 	const struct store_torch_tree	*t;
 	struct torch_thread		*th;
 	size_t				 nth;
-	struct torch_mark		*deq;
+	struct store_torch_mark		*deq;
 	size_t				 ndeq;
 	struct torch_deqs		*dg;
 	size_t				 ndg;
-	struct torch_mark		*enq;	/* by correlation id */
+	struct store_torch_mark		*enq;	/* by correlation id */
 	size_t				 nenq;
 };
 
@@ -69,47 +59,10 @@ static const char *const store_torch_mem_cols[] = { "Name", "Size(KB)",
 #define TORCH_MEM_NCOLS							\
 	(sizeof store_torch_mem_cols / sizeof *store_torch_mem_cols)
 
-/* Read RANK's spans of LEVEL (dequeue, enqueue), in end order. */
-static int
-store_torch_mem_marks(struct store *s, int64_t rank, const char *level,
-    struct torch_mark **out, size_t *nout)
-{
-	struct torch_mark	*v = NULL;
-	sqlite3_stmt		*stmt;
-	size_t			 n = 0;
-	int			 rc;
-
-	*out = NULL;
-	*nout = 0;
-	if (store_load_prepare(s, &stmt, "SELECT a.start_ns, a.end_ns, a.pid,"
-	    " a.tid, json_extract(a.args, '$.correlation_id') FROM api a"
-	    " JOIN str l ON l.id = a.level WHERE l.s = ?2 AND a.rank IS ?1"
-	    " AND json_valid(a.args) ORDER BY a.end_ns, a.id") != 0)
-		return -1;
-	store_load_bind_i64(stmt, 1, rank);
-	sqlite3_bind_text(stmt, 2, level, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		if (sqlite3_column_type(stmt, 4) != SQLITE_INTEGER)
-			continue;
-		v = util_grow(v, n, 1, sizeof *v);
-		v[n].start = sqlite3_column_int64(stmt, 0);
-		v[n].end = sqlite3_column_int64(stmt, 1);
-		v[n].pid = sqlite3_column_int64(stmt, 2);
-		v[n].tid = sqlite3_column_int64(stmt, 3);
-		v[n].corr = sqlite3_column_int64(stmt, 4);
-		v[n].idx = n;
-		n++;
-	}
-	sqlite3_finalize(stmt);
-	*out = v;
-	*nout = n;
-	return rc == SQLITE_DONE ? 0 : -1;
-}
-
 static int
 store_torch_mem_mark_cmp(const void *a, const void *b)
 {
-	const struct torch_mark	*x = a, *y = b;
+	const struct store_torch_mark	*x = a, *y = b;
 
 	if (x->pid != y->pid)
 		return x->pid < y->pid ? -1 : 1;
@@ -121,7 +74,7 @@ store_torch_mem_mark_cmp(const void *a, const void *b)
 static int
 store_torch_mem_corr_cmp(const void *a, const void *b)
 {
-	const struct torch_mark	*x = a, *y = b;
+	const struct store_torch_mark	*x = a, *y = b;
 
 	if (x->corr != y->corr)
 		return x->corr < y->corr ? -1 : 1;
@@ -199,11 +152,11 @@ store_torch_mem_last_op(struct torch_mem *x, int k, int64_t tid, int64_t ts)
 }
 
 /* The dequeue that holds malloc M, or NULL. */
-static const struct torch_mark *
+static const struct store_torch_mark *
 store_torch_mem_dequeue(struct torch_mem *x, const struct store_torch_mem *m)
 {
 	struct torch_deqs	*g;
-	const struct torch_mark	*d;
+	const struct store_torch_mark	*d;
 	size_t			 i;
 	bool			 pid = false, tid = false;
 
@@ -228,7 +181,7 @@ store_torch_mem_dequeue(struct torch_mem *x, const struct store_torch_mem *m)
 }
 
 /* The last enqueue of correlation id CORR, or NULL. */
-static const struct torch_mark *
+static const struct store_torch_mark *
 store_torch_mem_enqueue(const struct torch_mem *x, int64_t corr)
 {
 	size_t	 lo = 0, hi = x->nenq, mid;
@@ -248,7 +201,7 @@ static const char *
 store_torch_mem_name(struct torch_mem *x, const struct store_torch_mem *m)
 {
 	const struct store_torch_tree	*t = x->t;
-	const struct torch_mark		*d, *e;
+	const struct store_torch_mark	*d, *e;
 	size_t				 at;
 
 	if ((d = store_torch_mem_dequeue(x, m)) != NULL) {
@@ -443,8 +396,8 @@ store_torch_mem_load(struct store *s, int64_t rank, int64_t device,
 	*incomplete = 0;
 	memset(&x, 0, sizeof x);
 	if (store_torch_tree_load(s, rank, NULL, &t) != 0 ||
-	    store_torch_mem_marks(s, rank, "dequeue", &x.deq, &x.ndeq) != 0 ||
-	    store_torch_mem_marks(s, rank, "enqueue", &x.enq, &x.nenq) != 0) {
+	    store_torch_marks(s, rank, "dequeue", &x.deq, &x.ndeq) != 0 ||
+	    store_torch_marks(s, rank, "enqueue", &x.enq, &x.nenq) != 0) {
 		xasprintf(cause, "cannot read the PyTorch ops: %s",
 		    sqlite3_errmsg(s->db));
 		goto out;

@@ -111,51 +111,68 @@ store_torch_corr(const struct store_torch *r, int64_t corr, size_t *n)
 	return *n > 0 ? &r->c[lo] : NULL;
 }
 
+/* Read RANK's spans of LEVEL (dequeue, enqueue), in end order. */
+int
+store_torch_marks(struct store *s, int64_t rank, const char *level,
+    struct store_torch_mark **out, size_t *nout)
+{
+	struct store_torch_mark	*v = NULL;
+	sqlite3_stmt		*stmt;
+	size_t			 n = 0;
+	int			 rc;
+
+	*out = NULL;
+	*nout = 0;
+	if (store_load_prepare(s, &stmt, "SELECT a.start_ns, a.end_ns, a.pid,"
+	    " a.tid, json_extract(a.args, '$.correlation_id') FROM api a"
+	    " JOIN str l ON l.id = a.level WHERE l.s = ?2 AND a.rank IS ?1"
+	    " AND json_valid(a.args) ORDER BY a.end_ns, a.id") != 0)
+		return -1;
+	store_load_bind_i64(stmt, 1, rank);
+	sqlite3_bind_text(stmt, 2, level, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		if (sqlite3_column_type(stmt, 4) != SQLITE_INTEGER)
+			continue;
+		v = util_grow(v, n, 1, sizeof *v);
+		v[n].start = sqlite3_column_int64(stmt, 0);
+		v[n].end = sqlite3_column_int64(stmt, 1);
+		v[n].pid = sqlite3_column_int64(stmt, 2);
+		v[n].tid = sqlite3_column_int64(stmt, 3);
+		v[n].corr = sqlite3_column_int64(stmt, 4);
+		v[n].idx = n;
+		n++;
+	}
+	sqlite3_finalize(stmt);
+	*out = v;
+	*nout = n;
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
 /*
- * Read the dequeues of RANK, in the order their ends were marked, and
- * give each launch the first dequeue from the current one on that holds
- * its start, as the vendor walks them.
+ * Give each launch of RANK the first dequeue, in the order their ends
+ * were marked, from the current one on that holds its start, as the
+ * vendor walks them.
  */
 static int
 store_torch_dequeues(struct store *s, int64_t rank, struct store_torch *r)
 {
-	sqlite3_stmt	*stmt;
-	int64_t		*ds = NULL, *de = NULL, *dc = NULL;
-	size_t		 i, k = 0, nd = 0;
-	int		 rc;
+	struct store_torch_mark	*d;
+	size_t			 i, k = 0, nd;
 
-	if (store_load_prepare(s, &stmt, "SELECT a.start_ns, a.end_ns,"
-	    " json_extract(a.args, '$.correlation_id') FROM api a"
-	    " JOIN str l ON l.id = a.level WHERE l.s = 'dequeue'"
-	    " AND a.rank IS ?1 AND json_valid(a.args)"
-	    " ORDER BY a.end_ns, a.id") != 0)
+	if (store_torch_marks(s, rank, "dequeue", &d, &nd) != 0) {
+		free(d);
 		return -1;
-	store_load_bind_i64(stmt, 1, rank);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		if (sqlite3_column_type(stmt, 2) != SQLITE_INTEGER)
-			continue;
-		ds = util_grow(ds, nd, 1, sizeof *ds);
-		de = util_grow(de, nd, 1, sizeof *de);
-		dc = util_grow(dc, nd, 1, sizeof *dc);
-		ds[nd] = sqlite3_column_int64(stmt, 0);
-		de[nd] = sqlite3_column_int64(stmt, 1);
-		dc[nd++] = sqlite3_column_int64(stmt, 2);
 	}
-	sqlite3_finalize(stmt);
-	for (i = 0; rc == SQLITE_DONE && i < r->nl; i++) {
-		while (k < nd && ds[k] <= r->l[i].start) {
-			if (r->l[i].start <= de[k]) {
-				r->l[i].corr = dc[k];
+	for (i = 0; i < r->nl; i++) {
+		while (k < nd && d[k].start <= r->l[i].start) {
+			if (r->l[i].start <= d[k].end) {
+				r->l[i].corr = d[k].corr;
 				break;
 			}
 			k++;
 		}
 	}
-	free(ds);
-	free(de);
-	free(dc);
-	if (rc != SQLITE_DONE)
-		return -1;
+	free(d);
 	store_torch_corrs(r);
 	return 0;
 }
