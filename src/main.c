@@ -65,6 +65,7 @@ struct main_opts {
 	bool		 format_set;
 	const char	*theme;
 	bool		 no_mouse;
+	bool		 timeline;
 	const char	*replay;
 	int		 jobs;
 	enum main_stores stores;
@@ -95,7 +96,7 @@ static const char *main_usage_text =
 "                   [-j N] [--stores auto|one|rank]\n"
 "                   [--theme NAME|FILE] [--no-mouse] [--replay FILE] PATH\n"
 "       npuprof-tui import [--db FILE] [--reimport] [-j N]\n"
-"                   [--stores auto|one|rank] PATH\n"
+"                   [--stores auto|one|rank] [--timeline] PATH\n"
 "       npuprof-tui show [--format table|csv|tsv|json] [--sort SPEC]\n"
 "                        [--filter REGEX] [--limit N] [--device ID]\n"
 "                        [--rank N] [--step N] [--stats auto|file|computed]\n"
@@ -148,6 +149,8 @@ static const char *main_help_text =
 "  --db FILE         the store to use (default: beside PATH, else the\n"
 "                    cache directory)\n"
 "  --reimport        rebuild the store even if it is current\n"
+"  --timeline        import: also build the timeline's tables now, not\n"
+"                    the first time a timeline is shown\n"
 "  -j, --jobs N      import N profiles of a cluster at a time (default:\n"
 "                    the cores online)\n"
 "  --stores HOW      a folder of several profiles: one store (one), a\n"
@@ -599,7 +602,8 @@ enum {
 	OPT_REPLAY,
 	OPT_STORES,
 	OPT_COMPARE,
-	OPT_BASE_STEP
+	OPT_BASE_STEP,
+	OPT_TIMELINE
 };
 
 static const struct option main_long_opts[] = {
@@ -626,6 +630,7 @@ static const struct option main_long_opts[] = {
 	{ "stores", required_argument, NULL, OPT_STORES },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "base-step", required_argument, NULL, OPT_BASE_STEP },
+	{ "timeline", no_argument, NULL, OPT_TIMELINE },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
@@ -746,6 +751,9 @@ main_options(int argc, char **argv, struct main_opts *o)
 			break;
 		case OPT_NO_MOUSE:
 			o->no_mouse = true;
+			break;
+		case OPT_TIMELINE:
+			o->timeline = true;
 			break;
 		case OPT_REPLAY:
 			o->replay = optarg;
@@ -1450,16 +1458,50 @@ main_show(int argc, char **argv, const struct main_opts *o)
 	return rc;
 }
 
+/*
+ * import --timeline: build the timeline's tables of store S now, or of
+ * each rank's store of a set. -1 with *cause set on failure.
+ */
+static int
+main_import_timeline(struct store *s, char **cause)
+{
+	struct store	*rs;
+	char		**paths;
+	int64_t		*ranks;
+	size_t		 n, i;
+	int		 rc = 0;
+
+	if (!store_set_is(s))
+		return store_timeline_ensure(s, cause);
+	if (store_set_list(s, &paths, &ranks, &n, cause) != 0)
+		return -1;
+	for (i = 0; i < n && rc == 0; i++) {
+		if ((rs = store_set_open_path(s, paths[i], false, cause)) ==
+		    NULL ||
+		    store_timeline_ensure(rs, cause) != 0)
+			rc = -1;
+		store_free(rs);
+	}
+	store_set_list_free(paths, ranks, n);
+	return rc;
+}
+
 static int
 main_import_cmd(int argc, char **argv, const struct main_opts *o)
 {
 	struct store	*s;
-	char		*records = NULL;
+	char		*records = NULL, *cause = NULL;
 
 	if (argc != 1)
 		log_usagex("", argc == 0 ? "import: no PATH" :
 		    "import: one PATH only");
 	s = main_store(argv[0], o);
+	if (o->timeline && main_import_timeline(s, &cause) != 0) {
+		log_errx("%s", cause);
+		free(cause);
+		store_free(s);
+		return EXIT_DATA;
+	}
 	store_meta_get(s, "records", &records);
 	if (!o->quiet)
 		printf("%s: %s records in '%s'\n", argv[0],

@@ -2,7 +2,8 @@
  * What every view shows: the store, and the device and rank it is limited
  * to. ui.c sets the store when it starts and after a re-import; the
  * device and rank selectors change the rest. It calls nothing else in
- * ui/, so every view can read it.
+ * ui/, so every view can read it. A store set here starts building its
+ * timeline in the background (store-lanes-side.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -88,7 +89,16 @@ session_set_store(struct store *s)
 	session_release();
 	session_s = s;
 	if (s != NULL && session_rnk != NP_NA &&
-	    session_set_device(session_dev, session_rnk, &cause) != 0)
+	    session_set_device(session_dev, session_rnk, &cause) != 0) {
+		free(cause);
+		cause = NULL;
+	}
+	/*
+	 * The timeline's tables are built the first time a store shows
+	 * one: start on them now, while the statistics are read.
+	 */
+	if (s != NULL && !store_set_is(s) &&
+	    store_timeline_prefetch(s, &cause) != 0)
 		free(cause);
 }
 

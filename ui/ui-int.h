@@ -595,6 +595,9 @@ struct view_tl {
 	bool			 searching;	/* n, N repeat the search */
 	int64_t			*off;		/* per lane: shift, or NULL */
 	int64_t			 align;		/* the step lined up, or NP_NA */
+	bool			 pending;	/* its tables being built */
+	double			 t0;		/* since when */
+	char			*error;		/* why there is no timeline */
 };
 
 struct view_timeline_arg {

@@ -77,6 +77,31 @@ view_jump_push(int rc, char *cause, const char *why, struct store_span *sp,
 	return rc == 0 ? REDRAW_ALL : REDRAW_STATUS;
 }
 
+/*
+ * True if the timeline of the store shown is there to jump into. Its
+ * tables are built the first time they are asked for, in the background:
+ * until then the status line says how long that has taken.
+ */
+static bool
+view_jump_ready(void)
+{
+	struct store	*s = session_store();
+	double		 secs = 0;
+	char		*cause = NULL;
+	int		 rc = -1;
+
+	if (store_timeline_prefetch(s, &cause) == 0 &&
+	    (rc = store_timeline_poll(s, &secs, &cause)) == 1)
+		return true;
+	if (rc == 0)
+		status_set(ROLE_NORMAL, "the timeline is being built (%.0f s"
+		    " so far): try again when it is done", secs);
+	else
+		status_set(ROLE_ERROR, "%s", cause);
+	free(cause);
+	return false;
+}
+
 /* The timeline on task ID, its n and N calling STEP (or NULL). */
 static int
 view_jump_open(int64_t id, view_timeline_step_cb step)
@@ -94,6 +119,8 @@ view_jump_open(int64_t id, view_timeline_step_cb step)
 int
 view_jump_task_id(int64_t id)
 {
+	if (!view_jump_ready())
+		return REDRAW_STATUS;
 	return view_jump_open(id, NULL);
 }
 
@@ -389,6 +416,8 @@ view_jump_key(struct view_table *vt)
 
 	if (view_table_page_row(vt, vt->cur, &i) == NULL)
 		return REDRAW_NONE;
+	if (!view_jump_ready())
+		return REDRAW_STATUS;
 	if (strcmp(name, "op_summary") == 0)
 		return view_jump_task(vt, i);
 	if (strcmp(name, "op_statistic") == 0)

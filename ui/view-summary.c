@@ -42,19 +42,22 @@ view_summary_info(struct text *t)
 	int64_t			*ids;
 	size_t			 i, n;
 	char			*cause = NULL;
+	const char		*k;
 	struct strbuf		 b;
 
 	text_add(t, ROLE_TITLE, 1, "Collection");
 	if ((r = session_query("info", NULL, -1, false)) != NULL) {
 		for (i = 0; i < r->nrows; i++) {
 			/*
-			 * Where and how fast we imported is not the run's;
-			 * the ranks are counted for the tables.
+			 * Where we imported, and the store's own id and
+			 * time origin, are not the run's; the ranks are
+			 * counted for the tables.
 			 */
-			if (strcmp(store_rows_cell(r, i, 0), "root") == 0 ||
-			    strcmp(store_rows_cell(r, i, 0),
-			    "timeline_seconds") == 0 ||
-			    strcmp(store_rows_cell(r, i, 0), "ranks") == 0)
+			k = store_rows_cell(r, i, 0);
+			if (strcmp(k, "root") == 0 ||
+			    strcmp(k, "store_id") == 0 ||
+			    strcmp(k, "origin_ns") == 0 ||
+			    strcmp(k, "ranks") == 0)
 				continue;
 			text_addf(t, ROLE_NORMAL, 3, "%-20s %s",
 			    store_rows_cell(r, i, 0), store_rows_cell(r, i, 1));

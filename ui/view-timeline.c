@@ -220,26 +220,43 @@ view_timeline_open_base(struct view_tl *tl, char **cause)
 	return 0;
 }
 
+/*
+ * Where the timeline tables of the store shown (and of --compare's base)
+ * are: 1 ready, 0 still being built in the background (started here if
+ * not yet), -1 with *cause set if they cannot be had.
+ */
 static int
-view_timeline_open(struct view *v, const void *arg, char **cause)
+view_timeline_ready(char **cause)
 {
-	const struct view_timeline_arg	*ta = arg;
-	struct view_tl			*tl;
+	struct store	*s[2] = { session_store(), session_compare_base() };
+	int		 i, rc = 1, r;
 
-	tl = xcalloc(1, sizeof *tl);
-	if (store_lanes(session_store(), &tl->lanes, &tl->nlanes, cause) != 0) {
-		free(tl);
-		return -1;
+	for (i = 0; i < 2 && s[i] != NULL; i++) {
+		if (store_timeline_prefetch(s[i], cause) != 0 ||
+		    (r = store_timeline_poll(s[i], NULL, cause)) < 0)
+			return -1;
+		if (r == 0)
+			rc = 0;
 	}
+	return rc;
+}
+
+/* Read the lanes into TL and lay them out; -1 with *cause set if none. */
+static int
+view_timeline_load(struct view_tl *tl, const struct view_timeline_arg *ta,
+    char **cause)
+{
+	if (store_lanes(session_store(), &tl->lanes, &tl->nlanes, cause) != 0)
+		return -1;
 	if (tl->nlanes == 0) {
 		xasprintf(cause, "no timeline data in this store");
-		free(tl);
 		return -1;
 	}
 	if (session_compare_base() != NULL &&
 	    view_timeline_open_base(tl, cause) != 0) {
 		store_lanes_free(tl->lanes, tl->nlanes);
-		free(tl);
+		tl->lanes = NULL;
+		tl->nlanes = 0;
 		return -1;
 	}
 	tl->align = NP_NA;
@@ -251,7 +268,6 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 	tl->mark = tl->sel0 = tl->sel1 = tl->drag = NP_NA;
 	tl->namew = TL_NAMEW;
 	view_timeline_lanes_items(tl);
-	v->data = tl;
 	/* Two runs: lined up at once, the frame on both. */
 	if (view_timeline_align_runs(tl) == 0 && tl->align == NP_NA) {
 		tl->f.t0 = tl->fit0;
@@ -272,12 +288,67 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 	return 0;
 }
 
+/*
+ * Open the timeline. Its tables are built the first time a store's
+ * timeline is asked for (store-lanes-side.c): until they are there, the
+ * view says so and view_timeline_poll() waits for them. A span to show
+ * comes from a jump, which found it in tables already built.
+ */
+static int
+view_timeline_open(struct view *v, const void *arg, char **cause)
+{
+	const struct view_timeline_arg	*ta = arg;
+	struct view_tl			*tl;
+	int				 rc;
+
+	if ((rc = view_timeline_ready(cause)) < 0)
+		return -1;
+	tl = xcalloc(1, sizeof *tl);
+	tl->w = 1;
+	if (rc == 0) {
+		tl->pending = true;
+		tl->t0 = util_now();
+	} else if (view_timeline_load(tl, ta, cause) != 0) {
+		free(tl);
+		return -1;
+	}
+	v->data = tl;
+	return 0;
+}
+
+/* The tables being built: show the lanes once they are there. */
+static int
+view_timeline_poll(struct view *v, enum view_work *w)
+{
+	struct view_tl	*tl = v->data;
+	char		*cause = NULL;
+	int		 rc;
+
+	*w = WORK_IDLE;
+	if (!tl->pending)
+		return REDRAW_NONE;
+	if ((rc = view_timeline_ready(&cause)) == 0) {
+		*w = WORK_WAIT;
+		return REDRAW_ALL;
+	}
+	tl->pending = false;
+	if (rc == 1 && view_timeline_load(tl, NULL, &cause) == 0) {
+		if (util_now() - tl->t0 > 0.5)
+			status_set(ROLE_NORMAL, "timeline built in %.1f s",
+			    util_now() - tl->t0);
+		return REDRAW_ALL;
+	}
+	tl->error = cause;
+	return REDRAW_ALL;
+}
+
 static void
 view_timeline_close(struct view *v)
 {
 	struct view_tl	*tl = v->data;
 	size_t		 i;
 
+	free(tl->error);
 	view_timeline_clear(tl);
 	free(tl->rows);
 	free(tl->items);
@@ -555,6 +626,24 @@ view_timeline_footer(struct view_tl *tl, int y)
 	strbuf_release(&sb);
 }
 
+/* The view while its tables are built, or why it has none. */
+static void
+view_timeline_waiting(struct view_tl *tl, int y, int h)
+{
+	char	 buf[160];
+	int	 row;
+
+	if (tl->error != NULL)
+		snprintf(buf, sizeof buf, " No timeline: %s", tl->error);
+	else
+		snprintf(buf, sizeof buf, " Building the timeline (the first"
+		    " time this store shows one)... %.0f s", util_now() -
+		    tl->t0);
+	for (row = 0; row < h; row++)
+		draw_fill(y + row, 0, COLS, ROLE_NORMAL);
+	draw_text(y + 1, 0, COLS, ROLE_NORMAL, buf);
+}
+
 static void
 view_timeline_draw(struct view *v, int y, int h)
 {
@@ -562,6 +651,10 @@ view_timeline_draw(struct view *v, int y, int h)
 	size_t		 i, n = view_timeline_lanes_height();
 	int		 row;
 
+	if (tl->pending || tl->lanes == NULL) {
+		view_timeline_waiting(tl, y, h);
+		return;
+	}
 	view_timeline_axis(tl, y);
 	for (row = 0, i = tl->top; row < (int)n; row++, i++) {
 		if (i < tl->nitems)
@@ -722,6 +815,8 @@ view_timeline_key(struct view *v, enum action a, int key)
 	struct view_tl	*tl = v->data;
 	int64_t		 span = tl->f.t1 - tl->f.t0;
 
+	if (tl->pending || tl->lanes == NULL)
+		return -1;
 	if (key == KEY_MOUSE) {
 		if (view_timeline_range_mouse(tl) == 0)
 			return REDRAW_NONE;
@@ -840,7 +935,10 @@ view_timeline_key(struct view *v, enum action a, int key)
 static void
 view_timeline_resize(struct view *v)
 {
-	view_timeline_fill(v->data);
+	struct view_tl	*tl = v->data;
+
+	if (!tl->pending && tl->lanes != NULL)
+		view_timeline_fill(tl);
 }
 
 static void
@@ -850,6 +948,11 @@ view_timeline_status(struct view *v, char *buf, size_t len)
 	char		 a[32], b[32], r[32], c[48] = "", at[48];
 	size_t		 i, n = 0, k = 0;
 
+	if (tl->pending || tl->lanes == NULL) {
+		snprintf(buf, len, " Timeline  %s", tl->pending ?
+		    "building..." : "none");
+		return;
+	}
 	/* Lanes and collapsed groups count; a group's header does not. */
 	for (i = 0; i < tl->nitems; i++) {
 		if (tl->items[i].header)
@@ -885,6 +988,7 @@ const struct view_ops view_timeline_ops = {
 	.key = view_timeline_key,
 	.resize = view_timeline_resize,
 	.status = view_timeline_status,
+	.tick = view_timeline_poll,
 	.keymap = view_timeline_keys,
 	.hints = view_timeline_hints,
 };

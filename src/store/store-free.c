@@ -18,6 +18,7 @@ store_free(struct store *s)
 	for (i = 0; i < STMT_COUNT; i++)
 		sqlite3_finalize(s->stmt[i]);
 	store_timeline_free(s);
+	store_timeline_release(s);
 	store_scan_walk_unref(s->order);
 	store_tables_free(s);
 	sqlite3_close(s->db);

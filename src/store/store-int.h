@@ -13,6 +13,7 @@
 
 struct store_intern;
 struct store_tl;
+struct store_tl_job;
 struct task_sums;
 
 enum store_table_flags {
@@ -122,6 +123,9 @@ struct store {
 	int			 steps;		/* Step Id files: 1, 0, -1 */
 	bool			 avg_rounded;	/* averages round, not floor */
 	struct store_tl		*tl;		/* timeline statements */
+	char			*tl_side;	/* its attached file, or NULL */
+	bool			 tl_temp;	/* a temporary one */
+	struct store_tl_job	*tl_job;	/* its build, or NULL */
 	char			*legacy;	/* the legacy file being read */
 	int64_t			 colset;	/* its task columns, or 0 */
 	int64_t			 nest_todo;	/* spans loaded without depth */
@@ -231,6 +235,7 @@ bool		 store_is_own_file(const char *);
 
 /* store-load.c */
 extern const char	*store_load_pragmas;
+void		 store_load_sweep(const char *);
 void		 store_load_bind_i64(sqlite3_stmt *, int, int64_t);
 void		 store_load_bind_str(sqlite3_stmt *, int, const char *);
 void		 store_load_quote_ident(struct strbuf *, const char *);
@@ -340,6 +345,14 @@ void		 store_task_sum_add(struct store *,
 void		 store_task_sum_stale(struct store *);
 void		 store_task_sum_free(struct store *);
 int		 store_task_sum_write(struct store *, char **);
+
+/* store-lanes.c */
+int		 store_lanes_build(struct store *, char **);
+
+/* store-lanes-side.c */
+char		*store_timeline_side(const char *);
+void		 store_timeline_job_free(struct store *);
+void		 store_timeline_release(struct store *);
 
 /* store-timeline.c */
 void		 store_timeline_free(struct store *);

@@ -46,10 +46,8 @@ static int
 store_jump_prepare(struct store *s, sqlite3_stmt **stmt, const char *sql,
     char **cause)
 {
-	if (!store_has_table(s, "tl_lane")) {
-		xasprintf(cause, "store '%s' has no timeline", s->path);
+	if (store_timeline_ensure(s, cause) != 0)
 		return -1;
-	}
 	return store_prepare(s, stmt, sql, cause);
 }
 

@@ -1,7 +1,8 @@
 /*
- * The timeline's lanes and busy summaries, built once at commit so that a
- * frame at any zoom reads a few rows per cell, never all the spans of a
- * lane; and the lane list the timeline draws (store_lanes()).
+ * The timeline's lanes and busy summaries, built once (the first time a
+ * timeline is asked for, into a file of their own: store-lanes-side.c) so
+ * that a frame at any zoom reads a few rows per cell, never all the spans
+ * of a lane.
  *
  * Spans are read lane by lane in start order. Each becomes a piece: the
  * part of it not covered by earlier spans of the lane, [cend - clen, cend),
@@ -56,6 +57,7 @@ struct lanes_build {
 	sqlite3_stmt		*flow;
 	sqlite3_stmt		*block;
 	sqlite3_stmt		*meta;		/* lane names, or NULL */
+	sqlite3_stmt		*str;		/* a string by its id */
 	uint8_t			 data[LANES_BLOCK * 30];
 	size_t			 len;		/* bytes in data */
 	size_t			 npacked;	/* pieces in data */
@@ -143,9 +145,13 @@ store_lanes_task_type(struct lanes_build *b, int64_t id)
 		memset(b->types + b->ntypes, 0, n - b->ntypes);
 		b->ntypes = n;
 	}
-	if (b->types[id] == 0)
+	if (b->types[id] == 0) {
+		sqlite3_bind_int64(b->str, 1, id);
 		b->types[id] = (signed char)(1 + store_lanes_classify(
-		    store_load_string(b->s, id)));
+		    sqlite3_step(b->str) == SQLITE_ROW ?
+		    (const char *)sqlite3_column_text(b->str, 0) : NULL));
+		sqlite3_reset(b->str);
+	}
 	return b->types[id] - 1;
 }
 
@@ -615,13 +621,15 @@ store_lanes_prepare(struct lanes_build *b, char **cause)
 	    store_exec(s, "CREATE TEMP TABLE tl_block_build(lane, start, ord,"
 	    " cum, cend, data)", cause) != 0 ||
 	    store_prepare(s, &b->block, "INSERT INTO temp.tl_block_build"
-	    " VALUES (?, ?, ?, ?, ?, ?)", cause) != 0)
+	    " VALUES (?, ?, ?, ?, ?, ?)", cause) != 0 ||
+	    store_prepare(s, &b->str, "SELECT s FROM str WHERE id = ?",
+	    cause) != 0)
 		return -1;
 	/* Only traces have lane metadata; the table may be absent. */
-	if (store_has_table(s, "lane"))
-		sqlite3_prepare_v2(s->db, "SELECT name FROM lane WHERE device"
-		    " IS ?1 AND rank IS ?2 AND pid IS ?3 AND tid IS ?4 ORDER BY"
-		    " id DESC LIMIT 1", -1, &b->meta, NULL);
+	if (sqlite3_prepare_v2(s->db, "SELECT name FROM lane WHERE device"
+	    " IS ?1 AND rank IS ?2 AND pid IS ?3 AND tid IS ?4 ORDER BY"
+	    " id DESC LIMIT 1", -1, &b->meta, NULL) != SQLITE_OK)
+		b->meta = NULL;
 	return 0;
 }
 
@@ -654,10 +662,10 @@ store_lanes_sources(struct lanes_build *b, char **cause)
 	    " NULL, stream, NULL, start_ns, start_ns + dur_ns, id, task_type,"
 	    " api, conn FROM task ORDER BY device, rank, stream, start_ns, id",
 	    cause) != 0 ||
-	    store_exec(s, "CREATE INDEX IF NOT EXISTS api_conn ON api(conn);"
-	    " UPDATE tl_flow SET api = (SELECT a.id FROM api a WHERE a.conn ="
-	    " tl_flow.conn ORDER BY a.depth DESC, a.id LIMIT 1) WHERE api IS"
-	    " NULL; CREATE INDEX tl_flow_api ON tl_flow(api);", cause) != 0)
+	    store_exec(s, "UPDATE tl_flow SET api = (SELECT a.id FROM api a"
+	    " WHERE a.conn = tl_flow.conn ORDER BY a.depth DESC, a.id LIMIT 1)"
+	    " WHERE api IS NULL; CREATE INDEX tl_flow_api ON tl_flow(api);",
+	    cause) != 0)
 		rc = -1;
 	free(api);
 	return rc;
@@ -691,16 +699,16 @@ store_lanes_copy(struct lanes_build *b, char **cause)
 }
 
 /*
- * Build the timeline tables from the task, api and step rows of the load
- * under way. Called by store_load_commit(). On failure return -1 and set
- * *cause.
+ * Build the timeline tables into the main schema of S from the task, api
+ * and step rows it reads: those of the store attached beside it (see
+ * store-lanes-side.c). On failure return -1 and set *cause.
  */
 int
 store_lanes_build(struct store *s, char **cause)
 {
 	struct lanes_build	 b;
 	struct timespec		 t0, t1;
-	char			 buf[32];
+	char			 buf[96];
 	int			 rc = -1;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -713,11 +721,13 @@ store_lanes_build(struct store *s, char **cause)
 	if (store_lanes_sources(&b, cause) != 0 ||
 	    store_lanes_copy(&b, cause) != 0)
 		goto out;
-	/* What the timeline adds to an import, for bench/timeline.sh. */
+	/* What the timeline's build took, for bench/timeline.sh. */
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	snprintf(buf, sizeof buf, "%.3f", (double)(t1.tv_sec - t0.tv_sec) +
+	snprintf(buf, sizeof buf, "INSERT INTO main.meta VALUES"
+	    " ('timeline_seconds', '%.3f')", (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
-	store_load_meta(s, "timeline_seconds", buf);
+	if (store_exec(s, buf, cause) != 0 || store_failed(s, cause) != 0)
+		goto out;
 	rc = 0;
 out:
 	sqlite3_finalize(b.lane);
@@ -727,6 +737,7 @@ out:
 	sqlite3_finalize(b.flow);
 	sqlite3_finalize(b.block);
 	sqlite3_finalize(b.meta);
+	sqlite3_finalize(b.str);
 	if (rc != 0)
 		sqlite3_exec(s->db, "DROP TABLE IF EXISTS temp.tl_block_build;"
 		    " DROP TABLE IF EXISTS temp.tl_bin_build", NULL, NULL,
@@ -734,99 +745,4 @@ out:
 	free(b.probe);
 	free(b.types);
 	return rc;
-}
-
-/*
- * The lanes in display order (per rank: host threads, then per device its
- * steps, its streams and the trace's other device lanes, such as Overlap
- * Analysis, and last its counter series); the caller frees them with
- * store_lanes_free(). On failure return -1 and set *cause.
- */
-int
-store_lanes(struct store *s, struct store_lane **lanes, size_t *n,
-    char **cause)
-{
-	sqlite3_stmt		*stmt;
-	struct store_lane	*l, *v = NULL;
-	int			 rc;
-
-	*lanes = NULL;
-	*n = 0;
-	if (store_prepare(s, &stmt, "SELECT * FROM (SELECT id, kind, device,"
-	    " rank, pid, tid, stream, depth, name, grp, nspans, start_ns,"
-	    " end_ns, NULL AS unit, NULL AS vmin, NULL AS vmax FROM tl_lane"
-	    " UNION ALL " STORE_COUNTER_LANES_SQL ")"
-	    " ORDER BY ifnull(rank, -1), kind <> 0 OR ifnull(device, 64) <> 64,"
-	    " device, kind = 3, kind = 0, kind, pid, tid, stream, depth",
-	    cause) != 0)
-		return -1;
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		v = util_grow(v, *n, 1, sizeof *v);
-		l = &v[(*n)++];
-		l->id = sqlite3_column_int64(stmt, 0);
-		l->kind = sqlite3_column_int(stmt, 1);
-		l->device = store_iter_i64(stmt, 2);
-		l->rank = store_iter_i64(stmt, 3);
-		l->pid = store_iter_i64(stmt, 4);
-		l->tid = store_iter_i64(stmt, 5);
-		l->stream = store_iter_i64(stmt, 6);
-		l->depth = store_iter_i64(stmt, 7);
-		l->name = store_iter_dup(stmt, 8);
-		l->group = store_iter_dup(stmt, 9);
-		l->nspans = sqlite3_column_int64(stmt, 10);
-		l->start_ns = sqlite3_column_int64(stmt, 11);
-		l->end_ns = sqlite3_column_int64(stmt, 12);
-		l->unit = store_iter_dup(stmt, 13);
-		l->vmin = sqlite3_column_double(stmt, 14);
-		l->vmax = sqlite3_column_double(stmt, 15);
-	}
-	sqlite3_finalize(stmt);
-	*lanes = v;
-	if (rc != SQLITE_DONE) {
-		xasprintf(cause, "cannot read the timeline lanes: %s",
-		    sqlite3_errmsg(s->db));
-		store_lanes_free(v, *n);
-		*lanes = NULL;
-		*n = 0;
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * Where the timeline starts: the first start of any lane or counter
- * sample, the origin of the times the UI shows relative; NP_NA if the
- * store has none. Found once per store: the counters are read whole.
- */
-int64_t
-store_lanes_origin(struct store *s)
-{
-	sqlite3_stmt	*stmt;
-
-	if (s->origin_known)
-		return s->origin;
-	s->origin_known = true;
-	s->origin = NP_NA;
-	if (sqlite3_prepare_v2(s->db, "SELECT min(t) FROM (SELECT"
-	    " min(start_ns) AS t FROM tl_lane UNION ALL SELECT min(ts_ns)"
-	    " FROM counter)", -1, &stmt, NULL) != SQLITE_OK)
-		return NP_NA;
-	if (sqlite3_step(stmt) == SQLITE_ROW &&
-	    sqlite3_column_type(stmt, 0) == SQLITE_INTEGER)
-		s->origin = sqlite3_column_int64(stmt, 0);
-	sqlite3_finalize(stmt);
-	return s->origin;
-}
-
-void
-store_lanes_free(struct store_lane *lanes, size_t n)
-{
-	size_t	 i;
-
-	for (i = 0; i < n; i++) {
-		free(lanes[i].name);
-		free(lanes[i].group);
-		free(lanes[i].unit);
-	}
-	free(lanes);
 }

@@ -1,12 +1,28 @@
 /*
  * The end of a load: the tables derived from what was loaded (span
- * nesting, the statistics, the task sums, the timeline lanes), then the
- * indexes, views and manifest, in the load's one transaction, before
- * store-load.c closes the file and renames it into place.
+ * nesting, the statistics, the task sums), then the indexes, views and
+ * manifest, in the load's one transaction, before store-load.c closes the
+ * file and renames it into place. The timeline's tables are not built
+ * here but when first asked for (store-lanes-side.c).
  */
 #include <stdio.h>
 
 #include "store-int.h"
+
+/*
+ * Where the timeline will start: the first start of a span, task, step or
+ * counter sample, as meta origin_ns, so that the tables can show times
+ * from it before any timeline is built. -1 with *cause set on failure.
+ */
+static int
+store_load_commit_origin(struct store *s, char **cause)
+{
+	return store_exec(s, "INSERT OR REPLACE INTO meta SELECT 'origin_ns',"
+	    " min(t) FROM (SELECT min(start_ns) AS t FROM api UNION ALL"
+	    " SELECT min(start_ns) FROM task UNION ALL SELECT"
+	    " min(iter_end_ns - iter_time_ns) FROM step UNION ALL SELECT"
+	    " min(ts_ns) FROM counter) HAVING min(t) IS NOT NULL", cause);
+}
 
 /*
  * Finish the load: derived tables, indexes, views, manifest, then rename
@@ -30,8 +46,8 @@ store_load_commit(struct store *s, char **cause)
 	    store_stats_write(s, cause) != 0 ||
 	    store_cluster_write(s, cause) != 0 ||
 	    store_task_sum_write(s, cause) != 0 ||
-	    store_lanes_build(s, cause) != 0 ||
 	    store_exec(s, store_schema_index_sql, cause) != 0 ||
+	    store_load_commit_origin(s, cause) != 0 ||
 	    store_exec(s, store_schema_view_sql, cause) != 0 ||
 	    store_empty_write(s, cause) != 0 ||
 	    store_manifest_write(s, cause) != 0 ||

@@ -162,7 +162,7 @@ store_load_bind_intern(struct store *s, sqlite3_stmt *stmt, int i,
  */
 #define STORE_SWEEP_AGE	60
 
-static void
+void
 store_load_sweep(const char *path)
 {
 	struct stat	 st;
@@ -201,6 +201,27 @@ store_load_sweep(const char *path)
 out:
 	free(prefix);
 	free(dir);
+}
+
+/*
+ * A random id of the store being built, meta store_id: the timeline's own
+ * file (store-lanes-side.c) names the store it was built for with it.
+ */
+static void
+store_load_id(struct store *s)
+{
+	uint64_t	 v = 0;
+	char		 buf[32];
+	int		 fd;
+
+	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	if (fd == -1 || read(fd, &v, sizeof v) != (ssize_t)sizeof v)
+		v = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid() << 32 ^
+		    (uint64_t)(uintptr_t)s;
+	if (fd != -1)
+		close(fd);
+	snprintf(buf, sizeof buf, "%016llx", (unsigned long long)v);
+	store_load_meta(s, "store_id", buf);
 }
 
 /*
@@ -258,6 +279,7 @@ store_load_begin(const char *path, const char *root, char **cause)
 	s->intern = xcalloc(1, sizeof *s->intern);
 	store_load_meta(s, "root", s->root);
 	store_load_meta(s, "tool_version", PACKAGE_VERSION);
+	store_load_id(s);
 	return s;
 }
 
@@ -288,6 +310,8 @@ store_load_abort(struct store *s)
 int
 store_load_close(struct store *s, char **cause)
 {
+	char	*side;
+
 	store_stats_free(s);
 	store_task_sum_free(s);
 	store_load_intern_free(s->intern);
@@ -312,6 +336,10 @@ store_load_close(struct store *s, char **cause)
 	store_load_tmp_path = NULL;
 	free(s->tmp);
 	s->tmp = NULL;
+	/* The old store's timeline is of no use to the new one. */
+	side = store_timeline_side(s->path);
+	unlink(side);
+	free(side);
 	store_free(s);
 	return 0;
 }

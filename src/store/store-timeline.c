@@ -110,6 +110,8 @@ store_timeline_stmt(struct store *s, enum tl_stmt i, char **cause)
 {
 	sqlite3_stmt	*stmt;
 
+	if (store_timeline_ensure(s, cause) != 0)
+		return NULL;
 	if (s->tl == NULL) {
 		s->tl = xcalloc(1, sizeof *s->tl);
 		/*
@@ -120,10 +122,11 @@ store_timeline_stmt(struct store *s, enum tl_stmt i, char **cause)
 		 * The store is never written once committed.
 		 */
 		sqlite3_exec(s->db, "PRAGMA locking_mode = EXCLUSIVE;"
-		    " PRAGMA cache_size = -" TL_CACHE_KB, NULL, NULL, NULL);
+		    " PRAGMA cache_size = -" TL_CACHE_KB ";"
+		    " PRAGMA tl.cache_size = -" TL_CACHE_KB, NULL, NULL, NULL);
 		/*
 		 * The summaries every frame reads (tl_lane, tl_block and
-		 * tl_bin, which lie together at the end of the file) are
+		 * tl_bin, which lie together at the end of its file) are
 		 * read through a second connection that maps the file: a
 		 * zoomed-out frame touches most of tl_block, and mapping
 		 * pages the OS cache already holds costs a third of copying
@@ -132,8 +135,9 @@ store_timeline_stmt(struct store *s, enum tl_stmt i, char **cause)
 		 * through the page cache above, so the mapped pages the
 		 * process holds stay those of the summaries.
 		 */
-		if (sqlite3_open_v2(s->path, &s->tl->map, SQLITE_OPEN_READONLY |
-		    SQLITE_OPEN_NOMUTEX, NULL) == SQLITE_OK)
+		if (sqlite3_open_v2(s->tl_side, &s->tl->map,
+		    SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) ==
+		    SQLITE_OK)
 			sqlite3_exec(s->tl->map, "PRAGMA locking_mode ="
 			    " EXCLUSIVE; PRAGMA cache_size = -2048;"
 			    " PRAGMA mmap_size = " TL_MMAP_BYTES, NULL, NULL,
@@ -146,10 +150,6 @@ store_timeline_stmt(struct store *s, enum tl_stmt i, char **cause)
 	if ((stmt = s->tl->stmt[i]) != NULL) {
 		sqlite3_reset(stmt);
 		return stmt;
-	}
-	if (!store_has_table(s, "tl_lane")) {
-		xasprintf(cause, "store '%s' has no timeline", s->path);
-		return NULL;
 	}
 	if (i < TL_NEXT && s->tl->map != NULL) {
 		if (sqlite3_prepare_v2(s->tl->map, store_timeline_sql[i], -1,
@@ -595,4 +595,96 @@ out:
 	free(f.score);
 	free(last);
 	return rc;
+}
+
+/*
+ * The lanes in display order (per rank: host threads, then per device its
+ * steps, its streams and the trace's other device lanes, such as Overlap
+ * Analysis, and last its counter series); the caller frees them with
+ * store_lanes_free(). On failure return -1 and set *cause.
+ */
+int
+store_lanes(struct store *s, struct store_lane **lanes, size_t *n,
+    char **cause)
+{
+	sqlite3_stmt		*stmt;
+	struct store_lane	*l, *v = NULL;
+	int			 rc;
+
+	*lanes = NULL;
+	*n = 0;
+	if (store_timeline_ensure(s, cause) != 0 ||
+	    store_prepare(s, &stmt, "SELECT * FROM (SELECT id, kind, device,"
+	    " rank, pid, tid, stream, depth, name, grp, nspans, start_ns,"
+	    " end_ns, NULL AS unit, NULL AS vmin, NULL AS vmax FROM tl_lane"
+	    " UNION ALL " STORE_COUNTER_LANES_SQL ")"
+	    " ORDER BY ifnull(rank, -1), kind <> 0 OR ifnull(device, 64) <> 64,"
+	    " device, kind = 3, kind = 0, kind, pid, tid, stream, depth",
+	    cause) != 0)
+		return -1;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		v = util_grow(v, *n, 1, sizeof *v);
+		l = &v[(*n)++];
+		l->id = sqlite3_column_int64(stmt, 0);
+		l->kind = sqlite3_column_int(stmt, 1);
+		l->device = store_iter_i64(stmt, 2);
+		l->rank = store_iter_i64(stmt, 3);
+		l->pid = store_iter_i64(stmt, 4);
+		l->tid = store_iter_i64(stmt, 5);
+		l->stream = store_iter_i64(stmt, 6);
+		l->depth = store_iter_i64(stmt, 7);
+		l->name = store_iter_dup(stmt, 8);
+		l->group = store_iter_dup(stmt, 9);
+		l->nspans = sqlite3_column_int64(stmt, 10);
+		l->start_ns = sqlite3_column_int64(stmt, 11);
+		l->end_ns = sqlite3_column_int64(stmt, 12);
+		l->unit = store_iter_dup(stmt, 13);
+		l->vmin = sqlite3_column_double(stmt, 14);
+		l->vmax = sqlite3_column_double(stmt, 15);
+	}
+	sqlite3_finalize(stmt);
+	*lanes = v;
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot read the timeline lanes: %s",
+		    sqlite3_errmsg(s->db));
+		store_lanes_free(v, *n);
+		*lanes = NULL;
+		*n = 0;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Where the timeline starts: the first start of any span, task, step or
+ * counter sample (the import writes it as meta origin_ns), the origin of
+ * the times the UI shows relative; NP_NA if the store has none.
+ */
+int64_t
+store_lanes_origin(struct store *s)
+{
+	char	*v;
+
+	if (s->origin_known)
+		return s->origin;
+	s->origin_known = true;
+	s->origin = NP_NA;
+	if (store_meta_get(s, "origin_ns", &v) == 0 &&
+	    util_parse_int(v, strlen(v), &s->origin) != 0)
+		s->origin = NP_NA;
+	free(v);
+	return s->origin;
+}
+
+void
+store_lanes_free(struct store_lane *lanes, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		free(lanes[i].name);
+		free(lanes[i].group);
+		free(lanes[i].unit);
+	}
+	free(lanes);
 }

@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	16
+#define STORE_SCHEMA_VERSION	17
 
 struct store;
 
@@ -474,11 +474,15 @@ void		 store_load_progress_files(struct store *, int64_t, int64_t);
 int64_t		 store_load_count(struct store *);
 
 /* store-lanes.c: timeline */
-int		 store_lanes_build(struct store *, char **);
 const char	*store_lanes_type_name(int);
-int64_t		 store_lanes_origin(struct store *);
+
+/* store-lanes-side.c: the timeline's own file, built when first needed */
+int		 store_timeline_ensure(struct store *, char **);
+int		 store_timeline_prefetch(struct store *, char **);
+int		 store_timeline_poll(struct store *, double *, char **);
 
 /* store-timeline.c: timeline */
+int64_t		 store_lanes_origin(struct store *);
 int		 store_lanes(struct store *, struct store_lane **, size_t *,
 		     char **);
 void		 store_lanes_free(struct store_lane *, size_t);

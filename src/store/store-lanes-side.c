@@ -1,0 +1,404 @@
+/*
+ * The timeline's own file. An import no longer builds the timeline tables
+ * (store-lanes.c): they are as many rows again as the tasks and spans, and
+ * no statistic needs them. They are built the first time a timeline is
+ * asked for, into STORE-timeline beside the store (or a temporary file
+ * when that folder cannot be written), which is then attached to the
+ * store's connection as schema "tl", so the timeline's queries read them
+ * as if they were the store's. The file names the store it was built for
+ * (the store's random store_id) and the schema version; one that does not
+ * match is built again. The UI builds it in a thread while the other views
+ * work (store_timeline_prefetch(), store_timeline_poll()); everyone else
+ * builds it when first needed (store_timeline_ensure()).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "store-int.h"
+
+/* A build of the timeline's file in a thread of its own. */
+struct store_tl_job {
+	char		*store;		/* the store's path */
+	pthread_t	 thread;
+	pthread_mutex_t	 lock;
+	bool		 done;
+	bool		 cancel;
+	char		*side;		/* the file built, once done */
+	bool		 temp;		/* it is a temporary file */
+	char		*error;		/* or why not */
+	double		 t0;
+};
+
+/* The timeline's file of the store at PATH; the caller frees it. */
+char *
+store_timeline_side(const char *path)
+{
+	char	*side;
+
+	xasprintf(&side, "%s-timeline", path);
+	return side;
+}
+
+/* SQLite's progress handler: a cancelled build's statements stop. */
+static int
+store_timeline_check(void *arg)
+{
+	struct store_tl_job	*j = arg;
+	bool			 cancel;
+
+	if (j == NULL)
+		return 0;
+	pthread_mutex_lock(&j->lock);
+	cancel = j->cancel;
+	pthread_mutex_unlock(&j->lock);
+	return cancel;
+}
+
+/*
+ * A new temporary file for the timeline of the store at PATH: beside the
+ * store, or in TMPDIR when its folder cannot be written (*TEMP set). The
+ * file is created with mode 0600 and stays locked while its builder lives
+ * (*LOCK). NULL with *cause set if neither place works.
+ */
+static char *
+store_timeline_tmp(const char *path, bool *temp, int *lock, char **cause)
+{
+	const char	*dir;
+	char		*side, *tmp;
+	int		 fd;
+
+	side = store_timeline_side(path);
+	store_load_sweep(side);
+	xasprintf(&tmp, "%s.tmp-XXXXXX", side);
+	free(side);
+	*temp = false;
+	if ((fd = mkostemp(tmp, O_CLOEXEC)) == -1) {
+		free(tmp);
+		if ((dir = getenv("TMPDIR")) == NULL || *dir == '\0')
+			dir = "/tmp";
+		xasprintf(&tmp, "%s/npuprof-timeline-XXXXXX", dir);
+		if ((fd = mkostemp(tmp, O_CLOEXEC)) == -1) {
+			xasprintf(cause, "cannot create the timeline of '%s':"
+			    " %s", path, strerror(errno));
+			free(tmp);
+			return NULL;
+		}
+		*temp = true;
+	}
+	/* The mark of a live build for store_load_sweep(). */
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		close(fd);
+		fd = -1;
+	}
+	*lock = fd;
+	return tmp;
+}
+
+/*
+ * Build the tables of store-lanes.c from the store at PATH into the new
+ * file TMP: TMP is the connection's main schema, the store is attached
+ * beside it, so the builder's queries read the store and its writes go to
+ * TMP. J (or NULL) may cancel it. -1 with *cause set on failure.
+ */
+static int
+store_timeline_fill(const char *path, const char *tmp, struct store_tl_job *j,
+    char **cause)
+{
+	struct store	*b;
+	sqlite3_stmt	*stmt;
+	char		 buf[64];
+	int		 rc = -1;
+
+	b = xcalloc(1, sizeof *b);
+	b->path = xstrdup(tmp);
+	if (store_open_db(b, tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+	    cause) != 0)
+		goto out;
+	sqlite3_progress_handler(b->db, 1000, store_timeline_check, j);
+	if (store_exec(b, store_load_pragmas, cause) != 0 ||
+	    store_prepare(b, &stmt, "ATTACH DATABASE ? AS st", cause) != 0)
+		goto out;
+	sqlite3_bind_text(stmt, 1, path, -1, SQLITE_STATIC);
+	rc = sqlite3_step(stmt);
+	sqlite3_finalize(stmt);
+	if (rc != SQLITE_DONE) {
+		xasprintf(cause, "cannot read the store '%s': %s", path,
+		    sqlite3_errmsg(b->db));
+		rc = -1;
+		goto out;
+	}
+	snprintf(buf, sizeof buf, "INSERT INTO main.meta VALUES ('schema',"
+	    " '%d')", STORE_SCHEMA_VERSION);
+	rc = -1;
+	if (store_exec(b, "BEGIN; CREATE TABLE main.meta(key TEXT PRIMARY"
+	    " KEY, value TEXT); INSERT INTO main.meta SELECT key, value FROM"
+	    " st.meta WHERE key = 'store_id'", cause) != 0 ||
+	    store_lanes_build(b, cause) != 0 ||
+	    store_exec(b, buf, cause) != 0 ||
+	    store_exec(b, "COMMIT", cause) != 0)
+		goto out;
+	rc = 0;
+out:
+	if (rc != 0 && j != NULL && store_timeline_check(j)) {
+		free(*cause);
+		*cause = xstrdup("the timeline's build was cancelled");
+	}
+	store_free(b);
+	return rc;
+}
+
+/*
+ * Build the timeline's file of the store at PATH; on success set *SIDE to
+ * its path (the caller's) and *TEMP if it is a temporary file, not the
+ * one beside the store. J (or NULL) may cancel the build. -1 with *cause
+ * set on failure; no file is left behind then.
+ */
+static int
+store_timeline_make(const char *path, struct store_tl_job *j, char **side,
+    bool *temp, char **cause)
+{
+	char	*tmp, *final;
+	int	 lock;
+
+	if ((tmp = store_timeline_tmp(path, temp, &lock, cause)) == NULL)
+		return -1;
+	if (store_timeline_fill(path, tmp, j, cause) != 0) {
+		unlink(tmp);
+		free(tmp);
+		if (lock != -1)
+			close(lock);
+		return -1;
+	}
+	if (lock != -1)
+		close(lock);
+	if (*temp) {
+		*side = tmp;
+		return 0;
+	}
+	final = store_timeline_side(path);
+	if (rename(tmp, final) != 0) {
+		xasprintf(cause, "cannot rename '%s' to '%s': %s", tmp, final,
+		    strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		free(final);
+		return -1;
+	}
+	free(tmp);
+	*side = final;
+	return 0;
+}
+
+/*
+ * Attach the timeline's file SIDE to S if it was built for S: the same
+ * store_id and schema version. False if it was not, or cannot be read.
+ */
+static bool
+store_timeline_attach(struct store *s, const char *side, bool temp)
+{
+	sqlite3_stmt	*stmt;
+	bool		 ok = false;
+	int		 rc;
+
+	if (access(side, R_OK) != 0 || sqlite3_prepare_v2(s->db,
+	    "ATTACH DATABASE ? AS tl", -1, &stmt, NULL) != SQLITE_OK)
+		return false;
+	sqlite3_bind_text(stmt, 1, side, -1, SQLITE_STATIC);
+	rc = sqlite3_step(stmt);
+	sqlite3_finalize(stmt);
+	if (rc != SQLITE_DONE)
+		return false;
+	if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM tl.meta m, main.meta n,"
+	    " tl.meta v WHERE m.key = 'store_id' AND n.key = 'store_id' AND"
+	    " m.value = n.value AND v.key = 'schema' AND v.value = ?", -1,
+	    &stmt, NULL) == SQLITE_OK) {
+		sqlite3_bind_int(stmt, 1, STORE_SCHEMA_VERSION);
+		ok = sqlite3_step(stmt) == SQLITE_ROW;
+		sqlite3_finalize(stmt);
+	}
+	if (!ok) {
+		sqlite3_exec(s->db, "DETACH DATABASE tl", NULL, NULL, NULL);
+		return false;
+	}
+	free(s->tl_side);
+	s->tl_side = xstrdup(side);
+	s->tl_temp = temp;
+	return true;
+}
+
+/* True if S has its timeline attached, attaching a current file if any. */
+static bool
+store_timeline_ready(struct store *s)
+{
+	char	*side;
+	bool	 ok;
+
+	if (s->tl_side != NULL)
+		return true;
+	if (s->loading)
+		return false;
+	side = store_timeline_side(s->path);
+	ok = store_timeline_attach(s, side, false);
+	free(side);
+	return ok;
+}
+
+static void *
+store_timeline_job_main(void *arg)
+{
+	struct store_tl_job	*j = arg;
+	char			*side = NULL, *cause = NULL;
+	bool			 temp = false;
+	int			 rc;
+
+	rc = store_timeline_make(j->store, j, &side, &temp, &cause);
+	pthread_mutex_lock(&j->lock);
+	j->side = side;
+	j->temp = temp;
+	j->error = rc == 0 ? NULL : cause;
+	j->done = true;
+	pthread_mutex_unlock(&j->lock);
+	return NULL;
+}
+
+/* Cancel S's build if it runs, wait for it, and forget it. */
+void
+store_timeline_job_free(struct store *s)
+{
+	struct store_tl_job	*j = s->tl_job;
+
+	if (j == NULL)
+		return;
+	pthread_mutex_lock(&j->lock);
+	j->cancel = true;
+	pthread_mutex_unlock(&j->lock);
+	pthread_join(j->thread, NULL);
+	pthread_mutex_destroy(&j->lock);
+	if (j->side != NULL && j->temp)
+		unlink(j->side);
+	free(j->side);
+	free(j->error);
+	free(j->store);
+	free(j);
+	s->tl_job = NULL;
+}
+
+/*
+ * Start building S's timeline in the background unless it is there or
+ * being built. -1 with *cause set if no thread could be had.
+ */
+int
+store_timeline_prefetch(struct store *s, char **cause)
+{
+	struct store_tl_job	*j;
+
+	if (s->tl_job != NULL || store_timeline_ready(s))
+		return 0;
+	j = xcalloc(1, sizeof *j);
+	j->store = xstrdup(s->path);
+	j->t0 = util_now();
+	pthread_mutex_init(&j->lock, NULL);
+	if (pthread_create(&j->thread, NULL, store_timeline_job_main, j) !=
+	    0) {
+		pthread_mutex_destroy(&j->lock);
+		free(j->store);
+		free(j);
+		xasprintf(cause, "cannot start a thread to build the timeline");
+		return -1;
+	}
+	s->tl_job = j;
+	return 0;
+}
+
+/*
+ * Where S's timeline is: 1 ready (attached), 0 being built, *secs since it
+ * started (NULL allowed), -1 with *cause set if the build failed.
+ */
+int
+store_timeline_poll(struct store *s, double *secs, char **cause)
+{
+	struct store_tl_job	*j = s->tl_job;
+	bool			 done;
+	int			 rc;
+
+	if (store_timeline_ready(s))
+		return 1;
+	if (j == NULL) {
+		xasprintf(cause, "the timeline of '%s' is not built", s->path);
+		return -1;
+	}
+	pthread_mutex_lock(&j->lock);
+	done = j->done;
+	pthread_mutex_unlock(&j->lock);
+	if (!done) {
+		if (secs != NULL)
+			*secs = util_now() - j->t0;
+		return 0;
+	}
+	rc = 1;
+	if (j->error != NULL) {
+		*cause = j->error;
+		j->error = NULL;
+		rc = -1;
+	} else if (!store_timeline_attach(s, j->side, j->temp)) {
+		xasprintf(cause, "cannot read the timeline '%s'", j->side);
+		rc = -1;
+	} else if (j->temp) {
+		/* The store unlinks it when done with it. */
+		free(j->side);
+		j->side = NULL;
+	}
+	store_timeline_job_free(s);
+	return rc;
+}
+
+/*
+ * Make S's timeline ready: attach it, wait for a build under way, or build
+ * it here. -1 with *cause set on failure.
+ */
+int
+store_timeline_ensure(struct store *s, char **cause)
+{
+	char	*side = NULL;
+	bool	 temp;
+	int	 rc;
+
+	if (store_timeline_ready(s))
+		return 0;
+	if (s->loading) {
+		xasprintf(cause, "store '%s' has no timeline yet", s->path);
+		return -1;
+	}
+	if (s->tl_job != NULL) {
+		while ((rc = store_timeline_poll(s, NULL, cause)) == 0)
+			usleep(10000);
+		return rc == 1 ? 0 : -1;
+	}
+	if (store_timeline_make(s->path, NULL, &side, &temp, cause) != 0)
+		return -1;
+	rc = 0;
+	if (!store_timeline_attach(s, side, temp)) {
+		xasprintf(cause, "cannot read the timeline '%s'", side);
+		if (temp)
+			unlink(side);
+		rc = -1;
+	}
+	free(side);
+	return rc;
+}
+
+/* Let go of S's timeline: a build is cancelled, a temporary file goes. */
+void
+store_timeline_release(struct store *s)
+{
+	store_timeline_job_free(s);
+	if (s->tl_side != NULL && s->tl_temp)
+		unlink(s->tl_side);
+	free(s->tl_side);
+	s->tl_side = NULL;
+}
