@@ -226,17 +226,22 @@ view_timeline_open_base(struct view_tl *tl, char **cause)
  * not yet), -1 with *cause set if they cannot be had.
  */
 static int
-view_timeline_ready(char **cause)
+view_timeline_ready(double *secs, char **cause)
 {
 	struct store	*s[2] = { session_store(), session_compare_base() };
+	double		 t;
 	int		 i, rc = 1, r;
 
+	*secs = 0;
 	for (i = 0; i < 2 && s[i] != NULL; i++) {
+		t = 0;
 		if (store_timeline_prefetch(s[i], cause) != 0 ||
-		    (r = store_timeline_poll(s[i], NULL, cause)) < 0)
+		    (r = store_timeline_poll(s[i], &t, cause)) < 0)
 			return -1;
 		if (r == 0)
 			rc = 0;
+		if (t > *secs)
+			*secs = t;
 	}
 	return rc;
 }
@@ -299,15 +304,16 @@ view_timeline_open(struct view *v, const void *arg, char **cause)
 {
 	const struct view_timeline_arg	*ta = arg;
 	struct view_tl			*tl;
+	double				 secs;
 	int				 rc;
 
-	if ((rc = view_timeline_ready(cause)) < 0)
+	if ((rc = view_timeline_ready(&secs, cause)) < 0)
 		return -1;
 	tl = xcalloc(1, sizeof *tl);
 	tl->w = 1;
 	if (rc == 0) {
 		tl->pending = true;
-		tl->t0 = util_now();
+		tl->t0 = util_now() - secs;
 	} else if (view_timeline_load(tl, ta, cause) != 0) {
 		free(tl);
 		return -1;
@@ -322,13 +328,15 @@ view_timeline_poll(struct view *v, enum view_work *w)
 {
 	struct view_tl	*tl = v->data;
 	char		*cause = NULL;
+	double		 secs;
 	int		 rc;
 
 	*w = WORK_IDLE;
 	if (!tl->pending)
 		return REDRAW_NONE;
-	if ((rc = view_timeline_ready(&cause)) == 0) {
-		*w = WORK_WAIT;
+	if ((rc = view_timeline_ready(&secs, &cause)) == 0) {
+		tl->t0 = util_now() - secs;
+		*w = WORK_SHOWN;	/* the view says it is building */
 		return REDRAW_ALL;
 	}
 	tl->pending = false;

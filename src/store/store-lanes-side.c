@@ -11,12 +11,17 @@
  * work (store_timeline_prefetch(), store_timeline_poll()); everyone else
  * builds it when first needed (store_timeline_ensure()).
  */
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#endif
+#include <sys/file.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include "store-int.h"
@@ -256,6 +261,13 @@ store_timeline_job_main(void *arg)
 	bool			 temp = false;
 	int			 rc;
 
+#ifdef __linux__
+	/*
+	 * Yield to the UI's own work (its scans and sorts): on Linux a
+	 * thread has a nice value of its own.
+	 */
+	setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+#endif
 	rc = store_timeline_make(j->store, j, &side, &temp, &cause);
 	pthread_mutex_lock(&j->lock);
 	j->side = side;
