@@ -359,6 +359,8 @@ import_rows_op_summary(struct store *s, const char *path,
 	store_load_task_cols(s, names);
 	free(names);
 	strbuf_init(&pv);
+	/* SQLite writes the rows on another core while this one parses. */
+	store_load_async_begin(s);
 	while (import_rows_next(&r) == 1) {
 		import_rows_progress(s, &r, path, ++row);
 		memset(&t, 0, sizeof t);
@@ -409,6 +411,7 @@ import_rows_op_summary(struct store *s, const char *path,
 		}
 		store_load_task(s, &t);
 	}
+	store_load_async_end(s);
 	import_rows_trouble_report(s, &tr);
 	store_load_pmu_names(s, NULL);
 	store_load_task_cols(s, NULL);

@@ -14,6 +14,7 @@
 struct store_intern;
 struct store_tl;
 struct store_tl_job;
+struct store_async;
 struct task_sums;
 
 enum store_table_flags {
@@ -126,6 +127,7 @@ struct store {
 	char			*tl_side;	/* its attached file, or NULL */
 	bool			 tl_temp;	/* a temporary one */
 	struct store_tl_job	*tl_job;	/* its build, or NULL */
+	struct store_async	*async;		/* the task writer, or NULL */
 	char			*legacy;	/* the legacy file being read */
 	int64_t			 colset;	/* its task columns, or 0 */
 	int64_t			 nest_todo;	/* spans loaded without depth */
@@ -234,6 +236,10 @@ int		 store_iter_finish(struct store *, sqlite3_stmt *, int, int,
 bool		 store_is_own_file(const char *);
 
 /* store-load.c */
+#define TASK_NV		32	/* the parameters of a task row's insert */
+#define TASK_PMU	27	/* the PMU blob's, from 0 */
+void		 store_load_task_write(struct store *, const int64_t *,
+		     const void *, size_t);
 extern const char	*store_load_pragmas;
 void		 store_load_sweep(const char *);
 void		 store_load_bind_i64(sqlite3_stmt *, int, int64_t);
@@ -345,6 +351,11 @@ void		 store_task_sum_add(struct store *,
 void		 store_task_sum_stale(struct store *);
 void		 store_task_sum_free(struct store *);
 int		 store_task_sum_write(struct store *, char **);
+
+/* store-load-async.c */
+void		 store_load_async_str(struct store *, int64_t, const char *);
+void		 store_load_async_task(struct store *, const int64_t *,
+		     const void *, size_t);
 
 /* store-lanes.c */
 int		 store_lanes_build(struct store *, char **);

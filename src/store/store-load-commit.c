@@ -34,6 +34,7 @@ store_load_commit(struct store *s, char **cause)
 {
 	char	 buf[64];
 
+	store_load_async_end(s);
 	store_load_progress(s, "indexing", NULL, 0, 0);
 	snprintf(buf, sizeof buf, "%lld", (long long)s->records);
 	store_load_meta(s, "records", buf);

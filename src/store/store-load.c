@@ -128,6 +128,11 @@ store_load_intern(struct store *s, const char *str)
 	in->same[in->n] = (int64_t)head;
 	id = (int64_t)++in->n;
 	util_map_set(&in->index, h, (uint64_t)id);
+	/* A writer thread owns the connection: the string goes with it. */
+	if (s->async != NULL) {
+		store_load_async_str(s, id, in->by_id[id - 1]);
+		return id;
+	}
 	sqlite3_bind_int64(stmt, 1, id);
 	sqlite3_bind_text(stmt, 2, str, (int)len, SQLITE_STATIC);
 	store_write(s, stmt);
@@ -289,6 +294,7 @@ store_load_abort(struct store *s)
 {
 	if (s == NULL)
 		return;
+	store_load_async_end(s);
 	if (s->db != NULL)
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 	store_stats_free(s);
@@ -484,69 +490,101 @@ store_load_task_cols(struct store *s, const char *names)
 	sqlite3_finalize(stmt);
 }
 
-/* Add one device task; return its row id. */
+/*
+ * The values of task T's row, in the order of the insert's parameters
+ * (NP_NA for NULL; at TASK_PMU, not NP_NA if there is a PMU blob), its
+ * strings interned; its task-sum key into *K.
+ */
+static void
+store_load_task_values(struct store *s, const struct store_task *t,
+    int64_t *v, struct task_sum_key *k)
+{
+	int	 i = 0;
+
+	v[i++] = t->device;
+	v[i++] = t->rank;
+	v[i++] = t->model_id;
+	v[i++] = t->stream;
+	v[i++] = t->task;
+	v[i++] = t->batch;
+	v[i++] = t->context;
+	v[i++] = t->start_ns;
+	v[i++] = t->dur_ns;
+	v[i++] = t->wait_ns;
+	v[i++] = t->block_num;
+	v[i++] = t->mix_block_num;
+	v[i++] = t->step;
+	v[i++] = t->conn;
+	v[i++] = t->api;
+	v[i++] = k->name = store_load_intern(s, t->name);
+	v[i++] = k->op = store_load_intern(s, t->op_type);
+	v[i++] = k->core = store_load_intern(s, t->task_type);
+	v[i++] = store_load_intern(s, t->op_state);
+	v[i++] = store_load_intern(s, t->hf32);
+	v[i++] = k->shapes = store_load_intern(s, t->in_shapes);
+	v[i++] = store_load_intern(s, t->in_dtypes);
+	v[i++] = store_load_intern(s, t->in_formats);
+	v[i++] = store_load_intern(s, t->out_shapes);
+	v[i++] = store_load_intern(s, t->out_dtypes);
+	v[i++] = store_load_intern(s, t->out_formats);
+	if (t->pmu != NULL && s->pmu_set != NP_NA) {
+		v[i++] = s->pmu_set;
+		v[i++] = 1;
+	} else {
+		v[i++] = NP_NA;
+		v[i++] = NP_NA;
+	}
+	v[i++] = store_load_intern(s, t->model_name);
+	v[i++] = s->colset > 0 ? s->colset : NP_NA;
+	v[i++] = t->unlisted ? 1 : NP_NA;
+	/* 0 is no time a launch has: structs cleared to 0 give NULL. */
+	v[i++] = t->launch_ns > 0 ? t->launch_ns : NP_NA;
+	if (i != TASK_NV)
+		fatalx("%s: %d task values", __func__, i);
+}
+
+/* Insert a task row of values V, with the PMU blob PMU of LEN bytes. */
+void
+store_load_task_write(struct store *s, const int64_t *v, const void *pmu,
+    size_t len)
+{
+	sqlite3_stmt	*stmt = s->stmt[STMT_TASK];
+	int		 i;
+
+	for (i = 0; i < TASK_NV; i++) {
+		if (i == TASK_PMU && v[i] != NP_NA)
+			sqlite3_bind_blob(stmt, i + 1, pmu, (int)len,
+			    SQLITE_STATIC);
+		else
+			store_load_bind_i64(stmt, i + 1, v[i]);
+	}
+	store_write(s, stmt);
+}
+
+/*
+ * Add one device task; return its row id, or NP_NA while a writer thread
+ * inserts the rows (store-load-async.c).
+ */
 int64_t
 store_load_task(struct store *s, const struct store_task *t)
 {
-	sqlite3_stmt		*stmt = s->stmt[STMT_TASK];
 	struct task_sum_key	 k;
-	int			 i = 1;
+	int64_t			 v[TASK_NV];
 
-	store_load_bind_i64(stmt, i++, t->device);
-	store_load_bind_i64(stmt, i++, t->rank);
-	store_load_bind_i64(stmt, i++, t->model_id);
-	store_load_bind_i64(stmt, i++, t->stream);
-	store_load_bind_i64(stmt, i++, t->task);
-	store_load_bind_i64(stmt, i++, t->batch);
-	store_load_bind_i64(stmt, i++, t->context);
-	store_load_bind_i64(stmt, i++, t->start_ns);
-	store_load_bind_i64(stmt, i++, t->dur_ns);
-	store_load_bind_i64(stmt, i++, t->wait_ns);
-	store_load_bind_i64(stmt, i++, t->block_num);
-	store_load_bind_i64(stmt, i++, t->mix_block_num);
-	store_load_bind_i64(stmt, i++, t->step);
-	store_load_bind_i64(stmt, i++, t->conn);
-	store_load_bind_i64(stmt, i++, t->api);
-	k.name = store_load_bind_intern(s, stmt, i++, t->name);
-	k.op = store_load_bind_intern(s, stmt, i++, t->op_type);
-	k.core = store_load_bind_intern(s, stmt, i++, t->task_type);
-	store_load_bind_intern(s, stmt, i++, t->op_state);
-	store_load_bind_intern(s, stmt, i++, t->hf32);
-	k.shapes = store_load_bind_intern(s, stmt, i++, t->in_shapes);
-	store_load_bind_intern(s, stmt, i++, t->in_dtypes);
-	store_load_bind_intern(s, stmt, i++, t->in_formats);
-	store_load_bind_intern(s, stmt, i++, t->out_shapes);
-	store_load_bind_intern(s, stmt, i++, t->out_dtypes);
-	store_load_bind_intern(s, stmt, i++, t->out_formats);
-	if (t->pmu != NULL && s->pmu_set != NP_NA) {
-		sqlite3_bind_int64(stmt, i++, s->pmu_set);
-		sqlite3_bind_blob(stmt, i++, t->pmu, (int)t->pmu_len,
-		    SQLITE_STATIC);
-	} else {
-		sqlite3_bind_null(stmt, i++);
-		sqlite3_bind_null(stmt, i++);
-	}
-	store_load_bind_intern(s, stmt, i++, t->model_name);
-	if (s->colset > 0)
-		sqlite3_bind_int64(stmt, i++, s->colset);
+	store_load_task_values(s, t, v, &k);
+	if (s->async != NULL)
+		store_load_async_task(s, v, t->pmu, t->pmu_len);
 	else
-		sqlite3_bind_null(stmt, i++);
-	if (t->unlisted) {
-		sqlite3_bind_int64(stmt, i++, 1);
+		store_load_task_write(s, v, t->pmu, t->pmu_len);
+	if (t->unlisted)
 		s->unlisted++;
-	} else
-		sqlite3_bind_null(stmt, i++);
-	/* 0 is no time a launch has: structs cleared to 0 give NULL. */
-	store_load_bind_i64(stmt, i++, t->launch_ns > 0 ? t->launch_ns :
-	    NP_NA);
-	store_write(s, stmt);
 	store_stats_add_task(s, t, k.op, k.core);
 	k.device = t->device;
 	k.rank = t->rank;
 	k.step = t->step;
 	store_task_sum_add(s, &k, t->start_ns, t->dur_ns);
 	s->records++;
-	return sqlite3_last_insert_rowid(s->db);
+	return s->async != NULL ? NP_NA : sqlite3_last_insert_rowid(s->db);
 }
 
 /*

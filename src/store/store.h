@@ -473,6 +473,10 @@ void		 store_load_progress(struct store *, const char *,
 void		 store_load_progress_files(struct store *, int64_t, int64_t);
 int64_t		 store_load_count(struct store *);
 
+/* store-load-async.c: task rows written by a thread of their own */
+void		 store_load_async_begin(struct store *);
+void		 store_load_async_end(struct store *);
+
 /* store-lanes.c: timeline */
 const char	*store_lanes_type_name(int);
 

@@ -1,0 +1,208 @@
+/*
+ * Task rows written by a thread of their own. Between
+ * store_load_async_begin() and store_load_async_end() an importer's
+ * store_load_task() only works out a row's values (interning its strings,
+ * counting it into the statistics and task sums) and copies them into a
+ * batch; a writer thread inserts the batches, new strings first, in the
+ * order they came, so reading and parsing the input runs on one core while
+ * SQLite writes on another. The load's connection belongs to the writer
+ * while a batch is out: in between, the importer may call nothing else
+ * that writes the store, and store_load_task() returns no row id.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+
+#define ASYNC_BATCH	4096		/* rows a batch holds */
+#define ASYNC_DEPTH	3		/* batches in flight */
+
+struct async_batch {
+	int64_t		*v;		/* ASYNC_BATCH rows of TASK_NV */
+	size_t		 n;
+	size_t		*pmu;		/* per row: offset into blobs */
+	size_t		*pmu_len;
+	struct strbuf	 blobs;		/* the rows' PMU blobs */
+	int64_t		*str_id;	/* strings interned by this batch */
+	const char	**str;		/* borrowed from the intern table */
+	size_t		 nstr;
+	size_t		 strcap;
+	bool		 full;		/* handed to the writer */
+};
+
+struct store_async {
+	pthread_t		 thread;
+	pthread_mutex_t		 lock;
+	pthread_cond_t		 cond;
+	struct async_batch	 b[ASYNC_DEPTH];
+	size_t			 fill;		/* the batch being filled */
+	size_t			 next;		/* the batch the writer takes */
+	bool			 done;
+};
+
+/* Insert batch B: its new strings, then its rows. */
+static void
+store_load_async_write(struct store *s, struct async_batch *b)
+{
+	sqlite3_stmt	*stmt = s->stmt[STMT_STR];
+	size_t		 i;
+
+	for (i = 0; i < b->nstr; i++) {
+		sqlite3_bind_int64(stmt, 1, b->str_id[i]);
+		sqlite3_bind_text(stmt, 2, b->str[i], -1, SQLITE_STATIC);
+		store_write(s, stmt);
+	}
+	for (i = 0; i < b->n; i++)
+		store_load_task_write(s, b->v + i * TASK_NV,
+		    b->blobs.s != NULL ? b->blobs.s + b->pmu[i] : "",
+		    b->pmu_len[i]);
+}
+
+static void *
+store_load_async_main(void *arg)
+{
+	struct store		*s = arg;
+	struct store_async	*a = s->async;
+	struct async_batch	*b;
+
+	pthread_mutex_lock(&a->lock);
+	for (;;) {
+		while (!a->b[a->next].full && !a->done)
+			pthread_cond_wait(&a->cond, &a->lock);
+		b = &a->b[a->next];
+		if (!b->full)
+			break;
+		pthread_mutex_unlock(&a->lock);
+		store_load_async_write(s, b);
+		pthread_mutex_lock(&a->lock);
+		b->n = b->nstr = 0;
+		strbuf_reset(&b->blobs);
+		b->full = false;
+		a->next = (a->next + 1) % ASYNC_DEPTH;
+		pthread_cond_broadcast(&a->cond);
+	}
+	pthread_mutex_unlock(&a->lock);
+	return NULL;
+}
+
+/* Free A, whose thread is gone (or never was). */
+static void
+store_load_async_release(struct store_async *a)
+{
+	struct async_batch	*b;
+	size_t			 i;
+
+	for (i = 0; i < ASYNC_DEPTH; i++) {
+		b = &a->b[i];
+		free(b->v);
+		free(b->pmu);
+		free(b->pmu_len);
+		free(b->str_id);
+		free(b->str);
+		strbuf_release(&b->blobs);
+	}
+	pthread_mutex_destroy(&a->lock);
+	pthread_cond_destroy(&a->cond);
+	free(a);
+}
+
+/*
+ * From now on, store_load_task() hands its rows to a writer thread. If no
+ * thread can be had, rows are written as before.
+ */
+void
+store_load_async_begin(struct store *s)
+{
+	struct store_async	*a;
+	struct async_batch	*b;
+	size_t			 i;
+
+	if (s->async != NULL)
+		return;
+	a = xcalloc(1, sizeof *a);
+	for (i = 0; i < ASYNC_DEPTH; i++) {
+		b = &a->b[i];
+		b->v = xreallocarray(NULL, ASYNC_BATCH, TASK_NV *
+		    sizeof *b->v);
+		b->pmu = xreallocarray(NULL, ASYNC_BATCH, sizeof *b->pmu);
+		b->pmu_len = xreallocarray(NULL, ASYNC_BATCH,
+		    sizeof *b->pmu_len);
+		strbuf_init(&b->blobs);
+	}
+	pthread_mutex_init(&a->lock, NULL);
+	pthread_cond_init(&a->cond, NULL);
+	s->async = a;
+	if (pthread_create(&a->thread, NULL, store_load_async_main, s) != 0) {
+		s->async = NULL;
+		store_load_async_release(a);
+	}
+}
+
+/* Hand the batch being filled to the writer; wait for the next to be free. */
+static void
+store_load_async_flush(struct store_async *a)
+{
+	struct async_batch	*b = &a->b[a->fill];
+
+	if (b->n == 0 && b->nstr == 0)
+		return;
+	pthread_mutex_lock(&a->lock);
+	b->full = true;
+	a->fill = (a->fill + 1) % ASYNC_DEPTH;
+	pthread_cond_broadcast(&a->cond);
+	while (a->b[a->fill].full)
+		pthread_cond_wait(&a->cond, &a->lock);
+	pthread_mutex_unlock(&a->lock);
+}
+
+/* Write what is left, stop the writer: the connection is the caller's. */
+void
+store_load_async_end(struct store *s)
+{
+	struct store_async	*a = s->async;
+
+	if (a == NULL)
+		return;
+	store_load_async_flush(a);
+	pthread_mutex_lock(&a->lock);
+	a->done = true;
+	pthread_cond_broadcast(&a->cond);
+	pthread_mutex_unlock(&a->lock);
+	pthread_join(a->thread, NULL);
+	s->async = NULL;
+	store_load_async_release(a);
+}
+
+/* The string STR, interned as ID: inserted before the batch's rows. */
+void
+store_load_async_str(struct store *s, int64_t id, const char *str)
+{
+	struct async_batch	*b = &s->async->b[s->async->fill];
+
+	if (b->nstr == b->strcap) {
+		b->strcap = b->strcap == 0 ? 64 : b->strcap * 2;
+		b->str_id = xreallocarray(b->str_id, b->strcap,
+		    sizeof *b->str_id);
+		b->str = xreallocarray(b->str, b->strcap, sizeof *b->str);
+	}
+	b->str_id[b->nstr] = id;
+	b->str[b->nstr++] = str;
+}
+
+/* A task row of values V and PMU blob PMU (LEN bytes, or NULL). */
+void
+store_load_async_task(struct store *s, const int64_t *v, const void *pmu,
+    size_t len)
+{
+	struct store_async	*a = s->async;
+	struct async_batch	*b = &a->b[a->fill];
+
+	memcpy(b->v + b->n * TASK_NV, v, TASK_NV * sizeof *v);
+	b->pmu[b->n] = b->blobs.len;
+	b->pmu_len[b->n] = pmu != NULL ? len : 0;
+	if (pmu != NULL && len > 0)
+		strbuf_add(&b->blobs, (const char *)pmu, len);
+	if (++b->n == ASYNC_BATCH)
+		store_load_async_flush(a);
+}
