@@ -1,9 +1,10 @@
 /*
- * What every decoder of torch_npu's FRAMEWORK/ records shares
- * (prof-fwk.c, prof-fwk-py.c, prof-fwk-mem.c): opening a file, the
- * records' clock, loading a span on its thread's lane, JSON text for
- * args, and the warnings that count what a file's records lacked, each
- * with the file and the offset of its first case.
+ * What every decoder of FRAMEWORK/ records shares (torch_npu's in
+ * prof-fwk.c, prof-fwk-py.c, prof-fwk-mem.c, MindSpore's in
+ * prof-fwk-ms.c): opening a file, reading its TLV records and fields, the
+ * records' clock, loading a span on its thread's lane or a flow, JSON
+ * text for args, and the warnings that count what a file's records
+ * lacked, each with the file and the offset of its first case.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -193,4 +194,102 @@ prof_fwk_rec_report(struct prof_fwk *fw, const char *path)
 	fw->short_recs = fw->bad_ops = fw->bad_cats = fw->bad_times = 0;
 	fw->bad_tags = fw->unpaired[0] = fw->unpaired[1] = 0;
 	fw->cut_at = fw->at = -1;
+}
+
+/*
+ * Read the next TLV record of PATH (open as F, at *OFF) of type TYPE (any
+ * if TYPE is -1) into *BUF. Return its length, 0 at the end, -1 (warned
+ * once) when the rest of the file cannot be read: a cut record or another
+ * type.
+ */
+ssize_t
+prof_fwk_rec_next(struct prof_fwk *fw, FILE *f, const char *path, int type,
+    unsigned char **buf, size_t *size, int64_t *off)
+{
+	unsigned char	 head[6];
+	size_t		 got;
+	uint32_t	 len;
+	int		 t;
+
+	got = fread(head, 1, sizeof head, f);
+	if (got == 0)
+		return 0;
+	if (got < sizeof head) {
+		store_load_warning(fw->s, path, *off, "record header cut "
+		    "short (%zu of 6 bytes): the file ends there", got);
+		return -1;
+	}
+	t = importer_le16(head);
+	len = importer_le32(head + 2);
+	if ((type >= 0 && t != type) || len > FWK_MAX_RECORD) {
+		store_load_warning(fw->s, path, *off, "record of type %d and "
+		    "%lu bytes where type %d was expected: the rest of the "
+		    "file is skipped", t, (unsigned long)len, type);
+		return -1;
+	}
+	if (len > *size) {
+		*buf = xreallocarray(*buf, len, 1);
+		*size = len;
+	}
+	if ((got = fread(*buf, 1, len, f)) < len) {
+		store_load_warning(fw->s, path, *off, "record cut short (%zu "
+		    "of %lu bytes): it is skipped", got, (unsigned long)len);
+		return -1;
+	}
+	*off += 6 + (int64_t)len;
+	return (ssize_t)len;
+}
+
+/*
+ * Find the string field TYPE in the fields P..P+LEN; return it as a
+ * NUL-terminated copy in *OUT (freed by the caller), or false. *CUT is set
+ * when the fields run past the record.
+ */
+bool
+prof_fwk_rec_field(const unsigned char *p, size_t len, int type, char **out,
+    bool *cut)
+{
+	size_t		 i = 0;
+	uint32_t	 n;
+
+	while (i < len) {
+		if (len - i < 6) {
+			*cut = true;
+			return false;
+		}
+		n = importer_le32(p + i + 2);
+		if (n > len - i - 6) {
+			*cut = true;
+			return false;
+		}
+		if (importer_le16(p + i) == type) {
+			*out = xstrndup((const char *)p + i + 6, n);
+			return true;
+		}
+		i += 6 + n;
+	}
+	return false;
+}
+
+/* Load a flow event. */
+void
+prof_fwk_rec_flow(struct prof_fwk *fw, uint64_t pid, uint64_t tid, int64_t ts,
+    uint64_t id, const char *cat, const char *name, const char *phase)
+{
+	struct store_flow	 fl;
+	char			 buf[24];
+
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)id);
+	memset(&fl, 0, sizeof fl);
+	fl.device = NP_HOST_DEVICE;
+	fl.rank = fw->rank;
+	fl.pid = (int64_t)pid;
+	fl.tid = (int64_t)tid;
+	fl.ts_ns = ts;
+	fl.id = buf;
+	fl.cat = cat;
+	fl.name = name;
+	fl.phase = phase;
+	fl.bp = "e";
+	store_trace_load_flow(fw->s, &fl);
 }

@@ -7,7 +7,8 @@
  * python for ops, enqueue and dequeue for the queue, python_function for
  * the tracer, GC for the pauses. The Python tracer's replay is in
  * prof-fwk-py.c, the memory records in prof-fwk-mem.c; param_tensor_info
- * is not decoded and is reported as such.
+ * is not decoded and is reported as such. MindSpore's op ranges, in the
+ * same folder of a MindSpore profile, are decoded by prof-fwk-ms.c.
  */
 #include <sys/types.h>
 
@@ -20,7 +21,6 @@
 
 #include "prof-int.h"
 
-#define FWK_MAX_RECORD	(64 << 20)	/* bytes of one TLV record */
 #define FWK_MARK_FIXED	40
 #define FWK_GC_SIZE	24
 
@@ -81,103 +81,6 @@ struct fwk_fwd {
 	uint64_t	 tid[2];
 };
 
-/*
- * Read the next TLV record of PATH (open as F, at *OFF) of type TYPE into
- * *BUF. Return its length, 0 at the end, -1 (warned once) when the rest of
- * the file cannot be read: a cut record or another type.
- */
-static ssize_t
-prof_fwk_next(struct prof_fwk *fw, FILE *f, const char *path, int type,
-    unsigned char **buf, size_t *size, int64_t *off)
-{
-	unsigned char	 head[6];
-	size_t		 got;
-	uint32_t	 len;
-	int		 t;
-
-	got = fread(head, 1, sizeof head, f);
-	if (got == 0)
-		return 0;
-	if (got < sizeof head) {
-		store_load_warning(fw->s, path, *off, "record header cut "
-		    "short (%zu of 6 bytes): the file ends there", got);
-		return -1;
-	}
-	t = importer_le16(head);
-	len = importer_le32(head + 2);
-	if (t != type || len > FWK_MAX_RECORD) {
-		store_load_warning(fw->s, path, *off, "record of type %d and "
-		    "%lu bytes where type %d was expected: the rest of the "
-		    "file is skipped", t, (unsigned long)len, type);
-		return -1;
-	}
-	if (len > *size) {
-		*buf = xreallocarray(*buf, len, 1);
-		*size = len;
-	}
-	if ((got = fread(*buf, 1, len, f)) < len) {
-		store_load_warning(fw->s, path, *off, "record cut short (%zu "
-		    "of %lu bytes): it is skipped", got, (unsigned long)len);
-		return -1;
-	}
-	*off += 6 + (int64_t)len;
-	return (ssize_t)len;
-}
-
-/*
- * Find the string field TYPE in the fields P..P+LEN; return it as a
- * NUL-terminated copy in *OUT (freed by the caller), or false. *CUT is set
- * when the fields run past the record.
- */
-static bool
-prof_fwk_field(const unsigned char *p, size_t len, int type, char **out,
-    bool *cut)
-{
-	size_t		 i = 0;
-	uint32_t	 n;
-
-	while (i < len) {
-		if (len - i < 6) {
-			*cut = true;
-			return false;
-		}
-		n = importer_le32(p + i + 2);
-		if (n > len - i - 6) {
-			*cut = true;
-			return false;
-		}
-		if (importer_le16(p + i) == type) {
-			*out = xstrndup((const char *)p + i + 6, n);
-			return true;
-		}
-		i += 6 + n;
-	}
-	return false;
-}
-
-/* Load a flow event. */
-static void
-prof_fwk_flow(struct prof_fwk *fw, uint64_t pid, uint64_t tid, int64_t ts,
-    uint64_t id, const char *cat, const char *name, const char *phase)
-{
-	struct store_flow	 fl;
-	char			 buf[24];
-
-	snprintf(buf, sizeof buf, "%llu", (unsigned long long)id);
-	memset(&fl, 0, sizeof fl);
-	fl.device = NP_HOST_DEVICE;
-	fl.rank = fw->rank;
-	fl.pid = (int64_t)pid;
-	fl.tid = (int64_t)tid;
-	fl.ts_ns = ts;
-	fl.id = buf;
-	fl.cat = cat;
-	fl.name = name;
-	fl.phase = phase;
-	fl.bp = "e";
-	store_trace_load_flow(fw->s, &fl);
-}
-
 static int
 prof_fwk_mark_cmp(const void *a, const void *b)
 {
@@ -216,8 +119,8 @@ prof_fwk_marks_read(struct prof_fwk *fw, const char *path,
 		return 0;
 	for (;;) {
 		at = off;
-		if ((len = prof_fwk_next(fw, f, path, FWK_T_MARK, &buf, &size,
-		    &off)) <= 0)
+		if ((len = prof_fwk_rec_next(fw, f, path, FWK_T_MARK, &buf,
+		    &size, &off)) <= 0)
 			break;
 		if (len < FWK_MARK_FIXED) {
 			if (fw->short_recs++ == 0)
@@ -233,7 +136,7 @@ prof_fwk_marks_read(struct prof_fwk *fw, const char *path,
 		m->corr = importer_le64(buf + 16);
 		m->tid = importer_le64(buf + 24);
 		m->pid = importer_le64(buf + 32);
-		if (!prof_fwk_field(buf + FWK_MARK_FIXED, (size_t)len -
+		if (!prof_fwk_rec_field(buf + FWK_MARK_FIXED, (size_t)len -
 		    FWK_MARK_FIXED, 1, &m->name, &cut))
 			m->name = xstrdup("");
 		if (cut && fw->cut_at < 0)
@@ -370,7 +273,7 @@ prof_fwk_marks(struct prof_fwk *fw, const char *path)
 			strbuf_addf(&name, "Dequeue@%s", v[i].name);
 			prof_fwk_rec_span(fw, v[i].pid, v[i].tid, v[i].start,
 			    v[i].ts, "dequeue", name.s, args);
-			prof_fwk_flow(fw, v[i].pid, v[i].tid, v[i].start,
+			prof_fwk_rec_flow(fw, v[i].pid, v[i].tid, v[i].start,
 			    v[i].corr, "async_task_queue",
 			    "enqueue_to_dequeue", "f");
 			continue;
@@ -380,7 +283,7 @@ prof_fwk_marks(struct prof_fwk *fw, const char *path)
 			strbuf_addf(&name, "@%s", d->name);
 		prof_fwk_rec_span(fw, v[i].pid, v[i].tid, v[i].start, v[i].ts,
 		    "enqueue", name.s, args);
-		prof_fwk_flow(fw, v[i].pid, v[i].tid, v[i].start, v[i].corr,
+		prof_fwk_rec_flow(fw, v[i].pid, v[i].tid, v[i].start, v[i].corr,
 		    "async_task_queue", "enqueue_to_dequeue", "s");
 	}
 	strbuf_release(&name);
@@ -462,14 +365,14 @@ prof_fwk_op(struct prof_fwk *fw, const unsigned char *p, size_t len,
 	pid = importer_le64(p + 24);
 	tid = importer_le64(p + 32);
 	fwd = importer_le64(p + 48);
-	(void)prof_fwk_field(p + fixed, len - fixed, prof_fwk_layouts[k].name,
-	    &name, &cut);
+	(void)prof_fwk_rec_field(p + fixed, len - fixed,
+	    prof_fwk_layouts[k].name, &name, &cut);
 	strbuf_reset(args);
 	strbuf_addf(args, "{\"Sequence number\":%lld,\"Fwd thread id\":%llu",
 	    (long long)seq, (unsigned long long)fwd);
 	for (i = 0; i < sizeof prof_fwk_op_args / sizeof *prof_fwk_op_args;
 	    i++) {
-		if (!prof_fwk_field(p + fixed, len - fixed,
+		if (!prof_fwk_rec_field(p + fixed, len - fixed,
 		    prof_fwk_layouts[k].args[i], &v, &cut))
 			continue;
 		strbuf_addf(args, ",\"%s\":\"", prof_fwk_op_args[i].key);
@@ -503,7 +406,7 @@ prof_fwk_ops(struct prof_fwk *fw, const char *path)
 	strbuf_init(&args);
 	for (;;) {
 		at = off;
-		if ((len = prof_fwk_next(fw, f, path, FWK_T_OP, &buf, &size,
+		if ((len = prof_fwk_rec_next(fw, f, path, FWK_T_OP, &buf, &size,
 		    &off)) <= 0)
 			break;
 		prof_fwk_op(fw, buf, (size_t)len, at, &args);
@@ -525,9 +428,9 @@ prof_fwk_fwd_flows(struct prof_fwk *fw)
 		if (e->ts[0] == INT64_MIN || e->ts[1] == INT64_MIN ||
 		    e->tid[0] == e->tid[1])
 			continue;
-		prof_fwk_flow(fw, e->pid[0], e->tid[0], e->ts[0],
+		prof_fwk_rec_flow(fw, e->pid[0], e->tid[0], e->ts[0],
 		    (uint64_t)e->seq, "fwdbwd", "fwdbwd", "s");
-		prof_fwk_flow(fw, e->pid[1], e->tid[1], e->ts[1],
+		prof_fwk_rec_flow(fw, e->pid[1], e->tid[1], e->ts[1],
 		    (uint64_t)e->seq, "fwdbwd", "fwdbwd", "f");
 	}
 }
@@ -658,7 +561,8 @@ enum fwk_kind {
 	FWK_PY_FUNC,
 	FWK_PY_HASH,
 	FWK_MEMORY,
-	FWK_PARAMS
+	FWK_PARAMS,
+	FWK_MS_OPS
 };
 
 static enum fwk_kind
@@ -674,7 +578,8 @@ prof_fwk_kind(const char *name)
 		{ .prefix = "torch.python_tracer_func", .kind = FWK_PY_FUNC },
 		{ .prefix = "torch.python_tracer_hash", .kind = FWK_PY_HASH },
 		{ .prefix = "torch.memory_usage", .kind = FWK_MEMORY },
-		{ .prefix = "torch.param_tensor_info", .kind = FWK_PARAMS }
+		{ .prefix = "torch.param_tensor_info", .kind = FWK_PARAMS },
+		{ .prefix = "mindspore.op_range", .kind = FWK_MS_OPS }
 	};
 	size_t	 i;
 
@@ -729,9 +634,18 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	fw.cut_at = fw.at = -1;
 	util_map_init(&fw.lane_map);
 	util_map_init(&fw.seqs);
-	prof_fwk_info(&fw, top);
-	store_load_meta(s, "framework", "torch_npu FRAMEWORK/ (raw)");
 	names = util_dir_list(dir, &n);
+	/* MindSpore's records take the CANN host's clock, not torch_npu's. */
+	for (i = 0; i < n && prof_fwk_kind(names[i]) != FWK_MS_OPS; i++)
+		;
+	if (i < n) {
+		fw.freq_mhz = 100;
+		fw.local_off = hm->local_off;
+		store_load_meta(s, "framework", "MindSpore FRAMEWORK/ (raw)");
+	} else {
+		prof_fwk_info(&fw, top);
+		store_load_meta(s, "framework", "torch_npu FRAMEWORK/ (raw)");
+	}
 	for (i = 0; i < n; i++) {
 		path = util_path_join(dir, names[i]);
 		switch (prof_fwk_kind(names[i])) {
@@ -761,6 +675,9 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 		case FWK_PARAMS:
 			store_load_warning(s, path, -1, "torch_npu's module "
 			    "parameter records are not decoded");
+			break;
+		case FWK_MS_OPS:
+			prof_fwk_ms_load(&fw, path);
 			break;
 		case FWK_NONE:
 			break;

@@ -721,7 +721,15 @@ bool		 prof_fwk_load(struct store *, const char *, const char *,
 		     int64_t, size_t, bool *);
 
 /* prof-fwk-rec.c: what the FRAMEWORK/ decoders share. */
+#define FWK_MAX_RECORD	(64 << 20)	/* bytes of one TLV record */
 FILE		*prof_fwk_rec_open(struct prof_fwk *, const char *);
+ssize_t		 prof_fwk_rec_next(struct prof_fwk *, FILE *, const char *,
+		     int, unsigned char **, size_t *, int64_t *);
+bool		 prof_fwk_rec_field(const unsigned char *, size_t, int,
+		     char **, bool *);
+void		 prof_fwk_rec_flow(struct prof_fwk *, uint64_t, uint64_t,
+		     int64_t, uint64_t, const char *, const char *,
+		     const char *);
 int64_t		 prof_fwk_rec_ns(const struct prof_fwk *, uint64_t);
 void		 prof_fwk_rec_span(struct prof_fwk *, uint64_t, uint64_t,
 		     int64_t, int64_t, const char *, const char *,
@@ -734,6 +742,9 @@ void		 prof_fwk_rec_report(struct prof_fwk *, const char *);
 void		 prof_fwk_mem_load(struct prof_fwk *, const char *, int64_t,
 		     const struct import_ctx *);
 void		 prof_fwk_mem_ops(struct prof_fwk *, const char *, int64_t);
+
+/* prof-fwk-ms.c: MindSpore's op ranges into host spans (3.12). */
+int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *);
 
 /* prof-fwk-py.c: the Python tracer's calls replayed into spans (3.11). */
 void		 prof_fwk_py_load(struct prof_fwk *, const char *,

@@ -9,8 +9,8 @@
 set -u
 secs=${1:-60}
 shift
-targets=${*:-csv trace db prof prof-cpu prof-v6 prof-hccl prof-torch job
-    job-binary timeline cluster}
+targets=${*:-csv trace db prof prof-cpu prof-v6 prof-hccl prof-torch prof-ms
+    job job-binary timeline cluster}
 gen=tools/gen/npuprof-gen
 drv=tests/fuzz/npuprof-fuzz
 out=fuzz
@@ -28,6 +28,9 @@ mkdir -p "$out/base"
 # An un-analysed torch_npu folder: FRAMEWORK/ beside its PROF_*.
 [ -d "$out/base/prof-torch" ] || "$gen" prof "$out/base/prof-torch" -s 9 \
     -n 200 -T 2 -Y >/dev/null
+# An un-analysed MindSpore folder: FRAMEWORK/mindspore.op_range.
+[ -d "$out/base/prof-ms" ] || "$gen" prof "$out/base/prof-ms" -s 10 \
+    -n 200 -T 2 -Z >/dev/null
 [ -d "$out/base/job" ] || "$gen" job "$out/base/job" -n 60 --pmu \
     >/dev/null
 # The CANN-era JOB: binary GE records, hash ids, binary AI CPU records.

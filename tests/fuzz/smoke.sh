@@ -1,9 +1,10 @@
 #!/bin/sh
 # The smoke run of the fuzz targets: each decoder family (the legacy JOB
 # twice, text and binary; the cluster tables where python3 can make a
-# cluster; raw PROF five times: 910B with PMU, 910B with AI CPU runs and
+# cluster; raw PROF six times: 910B with PMU, 910B with AI CPU runs and
 # V2 task_track records, chip V6, 910B with HCCL ops, FFTS+ ones too, and
-# an un-analysed torch_npu folder with its FRAMEWORK/ records)
+# un-analysed torch_npu and MindSpore folders with their FRAMEWORK/
+# records)
 # runs its seeds
 # and then 150 mutations of them (a fixed random seed, so a failure
 # repeats) without a crash, a hang or a sanitizer report (under
@@ -17,10 +18,11 @@ runs=${FUZZ_SMOKE_RUNS:-150}
 "$GEN" prof "$T/base/prof-v6" -s 7 -n 60 -c 950 >/dev/null || exit 1
 "$GEN" prof "$T/base/prof-hccl" -s 8 -n 80 -L -T 2 >/dev/null || exit 1
 "$GEN" prof "$T/base/prof-torch" -s 9 -n 40 -T 2 -Y >/dev/null || exit 1
+"$GEN" prof "$T/base/prof-ms" -s 10 -n 40 -T 2 -Z >/dev/null || exit 1
 "$GEN" job "$T/base/job" -n 20 --pmu >/dev/null || exit 1
 "$GEN" job "$T/base/job-binary" -n 20 --pmu --binary >/dev/null || exit 1
 "$GEN" legacy-timeline "$T/base/timeline" -n 10 >/dev/null || exit 1
-targets="csv trace db prof prof-cpu prof-v6 prof-hccl prof-torch job"
+targets="csv trace db prof prof-cpu prof-v6 prof-hccl prof-torch prof-ms job"
 targets="$targets job-binary timeline"
 # A two-rank cluster, where python3 can write one.
 if "${PYTHON3:-python3}" "$top_srcdir/tests/cluster/gen-cluster.py" \

@@ -308,6 +308,10 @@ void		 gen_prof_hccl_logs(struct gen_prof *,
 int		 gen_prof_hccl_expect(struct gen_prof *,
 		     const struct gen_prof_clock *, const char *, char **);
 void		 gen_prof_hccl_free(struct gen_prof *);
+/* gen-prof-ms.c */
+int		 gen_prof_ms(struct gen_prof *, const struct gen_prof_clock *,
+		     const char *, const char *, char **);
+
 /* gen-prof-fwk.c */
 int		 gen_prof_fwk(struct gen_prof *, const struct gen_prof_clock *,
 		     const uint32_t *, const char *, const char *, char **);

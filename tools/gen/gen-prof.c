@@ -944,9 +944,9 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 	gen_prof_step_all(&g, &c, dev);
 	gen_prof_freqs(&g, &c, dev);
 	gen_prof_mstx(&g, &c, h.tids, &h.f[GF_MSTX]);
-	if (o->torch) {
-		xasprintf(&top, "%s/gen%llu_ascend_pt", dir,
-		    (unsigned long long)o->seed);
+	if (o->torch || o->mindspore) {
+		xasprintf(&top, "%s/gen%llu_ascend_%s", dir,
+		    (unsigned long long)o->seed, o->torch ? "pt" : "ms");
 		if (gen_prof_mkdir(top, cause) != 0) {
 			free(top);
 			gen_prof_free(&g, &h, dev);
@@ -955,7 +955,7 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 	} else
 		top = xstrdup(dir);
 	/* torch_npu's analysis wants a time stamp in the name. */
-	if (o->torch)
+	if (o->torch || o->mindspore)
 		xasprintf(&root, "%s/PROF_000001_20250601000000%03llu_%sGEN",
 		    top, (unsigned long long)(o->seed % 1000),
 		    gen_prof_chips[o->chip]);
@@ -978,6 +978,8 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 		rc = gen_prof_hccl_expect(&g, &c, o->expect, cause);
 	if (rc == 0 && o->torch)
 		rc = gen_prof_fwk(&g, &c, h.tids, top, o->expect, cause);
+	else if (rc == 0 && o->mindspore)
+		rc = gen_prof_ms(&g, &c, top, o->expect, cause);
 	free(top);
 	free(root);
 	gen_prof_free(&g, &h, dev);

@@ -57,6 +57,8 @@ struct gen_prof_opts {
 	bool		 hccl;		/* HCCL ops whose tasks run (-L) */
 	bool		 torch;		/* in a torch_npu folder with
 					   FRAMEWORK/ records (-Y) */
+	bool		 mindspore;	/* in a MindSpore folder with
+					   FRAMEWORK/ records (-Z) */
 	int		 rank;		/* rank_id of info.json, -1 none */
 	int		 ranks;		/* of the HCCL groups, with rank */
 	const char	*expect;	/* directory for the expected CSVs */

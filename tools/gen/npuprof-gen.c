@@ -8,7 +8,8 @@
  *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P|950] [-m HOST_MHZ]
  *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
  *	    [-P STATIC_PCT] [-M MODEL_PCT] [-t STEPS] [-u MARKERS] [-w]
- *	    [-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-Y] [-r RANK/RANKS]
+ *	    [-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-Y] [-Z]
+ *	    [-r RANK/RANKS]
  *	    [-e EXPECT_DIR]
  *	npuprof-gen spans DB ROOT [-n OPS]
  *
@@ -45,8 +46,8 @@ npuprof_gen_usage(void)
 	    "[-T threads] [-d devices] [-a apis] [-c chip] [-m host-mhz] "
 	    "[-H host-slice] [-D dev-slice] [-k head-skip] [-E event-pct] "
 	    "[-P static-pct] [-M model-pct] [-t steps] [-u markers] [-w] "
-	    "[-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-Y] [-r rank/ranks] "
-	    "[-e expect-dir]\n"
+	    "[-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-Y] [-Z] "
+	    "[-r rank/ranks] [-e expect-dir]\n"
 	    "       npuprof-gen spans DB ROOT [-n ops]\n");
 	return 2;
 }
@@ -151,7 +152,7 @@ npuprof_gen_prof(int argc, char **argv)
 	gen_prof_opts_init(&o);
 	optind = 3;
 	while ((ch = getopt(argc, argv,
-	    "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:r:wxpAFgG2CLYe:")) != -1) {
+	    "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:r:wxpAFgG2CLYZe:")) != -1) {
 		switch (ch) {
 		case 's':
 			o.seed = strtoull(optarg, NULL, 10);
@@ -242,6 +243,9 @@ npuprof_gen_prof(int argc, char **argv)
 			break;
 		case 'Y':
 			o.torch = true;
+			break;
+		case 'Z':
+			o.mindspore = true;
 			break;
 		case 'r':
 			/* R/N: rank R of N. */

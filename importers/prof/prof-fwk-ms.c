@@ -1,0 +1,394 @@
+/*
+ * MindSpore's own records in the FRAMEWORK/ folder beside the raw PROF_*
+ * collection of a profile that was never analysed (doc/formats.md section
+ * 3.12): the op ranges of FRAMEWORK/mindspore.op_range, written by
+ * MindSpore 2.5 and later. Each becomes the host span the analysed twin's
+ * trace_view.json has for it, in process MindSpore (pid 1) on the thread
+ * that recorded it, named as MindSpore names it (module::event::name, a
+ * graph's module::event::name, a stage's name, or a Python stack frame's
+ * name); ranges called "flow" are no spans but start the async_mindspore
+ * flow to the one range of the same flow id. Ranges of no length are
+ * instants there, which a trace's import leaves out: they are counted.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+#define MS_FIXED	54		/* the fixed part of an op range */
+#define MS_PID		1		/* MindSpore's process in the trace */
+#define MS_NO_FLOW	UINT64_MAX
+
+/* The fields after the fixed part. */
+enum {
+	MS_F_NAME = 13,
+	MS_F_FULL_NAME = 14,
+	MS_F_MODULE_GRAPH = 15,
+	MS_F_EVENT_GRAPH = 16
+};
+
+/* The names of the module, event and stage indexes, in MindSpore's order. */
+static const char *const prof_ms_modules[] = {
+	"Default", "GraphExecutorPy", "RuntimeFramework",
+	"PynativeFramework", "Kernel", "Python", "Capture", "Other"
+};
+
+static const char *const prof_ms_events[] = {
+	"Default", "KernelInfer", "KernelResize", "KernelInferAndResize",
+	"KernelLaunch", "KernelLaunckCallback", "KernelUpdate",
+	"KernelPrepareData", "GraphLaunch", "InputProcess", "OutputProcess",
+	"WaitTaskFinish", "PreLaunch", "PostLaunch", "SendOutput",
+	"MemoryAlloc", "MemoryFree", "CopyData", "StreamSync",
+	"ProcessMultiStream", "WaitKernelsInferFinish",
+	"WaitKernelsResizeFinish", "WaitKernelsLaunchFinish",
+	"KernelInferInner", "KernelInferDataSync", "KernelResizeInner",
+	"KernelLaunchInner", "BackendGraphRunInner", "RunOp",
+	"PyNativeFrontendTask", "PyNativeBackendTask", "PyNativeDeviceTask",
+	"PyNativeLaunchTask", "PyNativeBpropTask", "Wait",
+	"PyNativeGilAcquire", "PyNativeCast", "PyNativeInfer",
+	"PyNativeOpCompile", "PyNativeGradExpander",
+	"PyNativeGradUpdateSens", "PyNativeGradClearTopCell",
+	"PyNativeGradClearAutoGradCell", "PyBoostInferOutput",
+	"PyBoostInferByOpDef", "PyBoostCreateOutputTensor",
+	"PyBoostDeviceTask", "PyBoostMallocInput", "PyBoostMallocOutput",
+	"PyBoostLaunchAclnn", "PyBoostLaunchAtb", "PyNativeNewGraph",
+	"PyNativeEndGraph", "PythonObserved", "CaptureRunGraph",
+	"CaptureProcess", "CaptureCompile", "CaptureGuard",
+	"AclnnHitCacheStage1", "AclnnHitCacheStage2",
+	"AclnnMissCacheStage1", "AclnnMissCacheStage2",
+	"AclnnUpdateAddress", "AclnnRunOp", "RunExpanderFunc", "EmitOp",
+	"Execute", "ReleaseResource", "NativeFunc"
+};
+
+static const char *const prof_ms_stages[] = {
+	"Default", "Python", "Capture", "RunGraph", "RunGrad", "RunOp",
+	"Asnumpy", "CompileGradGraph", "WaitPipeline", "SyncStream"
+};
+
+/* One end of a flow between op ranges. */
+struct ms_end {
+	uint64_t	 id;
+	uint64_t	 tid;
+	int64_t		 ts;
+	int		 start;		/* 1 the "flow" range, 0 the other */
+};
+
+struct prof_ms {
+	struct prof_fwk		*fw;
+	struct ms_end		*ends;
+	size_t			 nends;
+	uint64_t		*tids;		/* threads with spans */
+	size_t			 ntids;
+	struct util_map		 tid_map;
+	int64_t			 instants;
+	int64_t			 instant_at;
+	int64_t			 zero;		/* start time 0 */
+	int64_t			 zero_at;
+	int64_t			 bad_index;	/* no such module, event */
+	int64_t			 bad_index_at;
+	int64_t			 not_utf8;
+	int64_t			 not_utf8_at;
+	int64_t			 spans;
+};
+
+/* The name of index I of TABLE (N names), or Default (counted). */
+static const char *
+prof_ms_index(struct prof_ms *ms, const char *const *table, size_t n,
+    unsigned int i)
+{
+	if (i < n)
+		return table[i];
+	if (ms->bad_index++ == 0)
+		ms->bad_index_at = ms->fw->at;
+	return table[0];
+}
+
+/*
+ * A field of the record's tail P (LEN bytes): "" if it has none, N/A (as
+ * MindSpore reads it, counted) if it is not UTF-8.
+ */
+static char *
+prof_ms_field(struct prof_ms *ms, const unsigned char *p, size_t len,
+    int type)
+{
+	const unsigned char	*u;
+	char			*v = NULL;
+	size_t			 n, k;
+	bool			 cut = false;
+
+	if (!prof_fwk_rec_field(p, len, type, &v, &cut)) {
+		if (cut && ms->fw->cut_at < 0)
+			ms->fw->cut_at = ms->fw->at;
+		return xstrdup("");
+	}
+	u = (const unsigned char *)v;
+	for (n = strlen(v); n > 0; u += k, n -= k) {
+		if ((k = util_utf8_len(u, n)) == 0) {
+			if (ms->not_utf8++ == 0)
+				ms->not_utf8_at = ms->fw->at;
+			free(v);
+			return xstrdup("N/A");
+		}
+	}
+	return v;
+}
+
+/* The name MindSpore gives the op range of fixed part P and fields F. */
+static char *
+prof_ms_name(struct prof_ms *ms, const unsigned char *p,
+    const unsigned char *f, size_t flen)
+{
+	char	*op, *full, *mg, *eg, *name;
+
+	op = prof_ms_field(ms, f, flen, MS_F_NAME);
+	if (p[53] != 0)			/* a Python stack frame */
+		return op;
+	full = prof_ms_field(ms, f, flen, MS_F_FULL_NAME);
+	if (p[51] != 0) {		/* graph data */
+		mg = prof_ms_field(ms, f, flen, MS_F_MODULE_GRAPH);
+		eg = prof_ms_field(ms, f, flen, MS_F_EVENT_GRAPH);
+		xasprintf(&name, "%s::%s::%s", mg, eg, op);
+		free(mg);
+		free(eg);
+	} else if (p[52] != 0)		/* a stage */
+		name = xstrdup(prof_ms_index(ms, prof_ms_stages,
+		    sizeof prof_ms_stages / sizeof *prof_ms_stages,
+		    importer_le16(p + 48)));
+	else if (strcmp(op, "flow") != 0)
+		xasprintf(&name, "%s::%s::%s", prof_ms_index(ms,
+		    prof_ms_modules, sizeof prof_ms_modules /
+		    sizeof *prof_ms_modules, importer_le16(p + 44)),
+		    prof_ms_index(ms, prof_ms_events, sizeof prof_ms_events /
+		    sizeof *prof_ms_events, importer_le16(p + 46)), full);
+	else
+		name = xstrdup(full);
+	free(op);
+	free(full);
+	return name;
+}
+
+static bool
+prof_ms_tid_same(const void *arg, uint64_t v)
+{
+	const struct prof_ms	*ms = arg;
+
+	return ms->tids[v] == ms->tids[ms->ntids];
+}
+
+/* Remember that thread TID has spans: its lane gets MindSpore's name. */
+static void
+prof_ms_thread(struct prof_ms *ms, uint64_t tid)
+{
+	uint64_t	 key = tid * 0x9e3779b97f4a7c15ULL, v;
+
+	ms->tids = util_grow(ms->tids, ms->ntids, 1, sizeof *ms->tids);
+	ms->tids[ms->ntids] = tid;
+	if (util_map_probe(&ms->tid_map, &key, prof_ms_tid_same, ms, &v))
+		return;
+	util_map_set(&ms->tid_map, key, ms->ntids++);
+}
+
+static void
+prof_ms_end(struct prof_ms *ms, uint64_t id, uint64_t tid, int64_t ts,
+    int start)
+{
+	struct ms_end	*e;
+
+	ms->ends = util_grow(ms->ends, ms->nends, 1, sizeof *ms->ends);
+	e = &ms->ends[ms->nends++];
+	e->id = id;
+	e->tid = tid;
+	e->ts = ts;
+	e->start = start;
+}
+
+/* One op range record P of LEN bytes. */
+static void
+prof_ms_range(struct prof_ms *ms, const unsigned char *p, size_t len)
+{
+	struct store_api	 a;
+	uint64_t		 tid, flow, raw0, raw1;
+	int64_t			 start, end;
+	char			*name;
+
+	if (len < MS_FIXED) {
+		if (ms->fw->short_recs++ == 0)
+			ms->fw->short_at = ms->fw->at;
+		return;
+	}
+	tid = importer_le64(p);
+	flow = importer_le64(p + 8);
+	raw0 = importer_le64(p + 24);
+	raw1 = importer_le64(p + 32);
+	if (raw0 == 0) {
+		if (ms->zero++ == 0)
+			ms->zero_at = ms->fw->at;
+		return;
+	}
+	if (raw0 == raw1) {
+		if (ms->instants++ == 0)
+			ms->instant_at = ms->fw->at;
+		return;
+	}
+	start = prof_fwk_rec_ns(ms->fw, raw0);
+	end = prof_fwk_rec_ns(ms->fw, raw1);
+	if (end < start || !prof_meta_sane(start) || !prof_meta_sane(end)) {
+		if (ms->fw->bad_times++ == 0)
+			ms->fw->bad_times_at = ms->fw->at;
+		return;
+	}
+	name = prof_ms_name(ms, p, p + MS_FIXED, len - MS_FIXED);
+	if (strcmp(name, "flow") == 0) {
+		prof_ms_end(ms, flow, tid, start, 1);
+		free(name);
+		return;
+	}
+	if (flow != MS_NO_FLOW)
+		prof_ms_end(ms, flow, tid, start, 0);
+	memset(&a, 0, sizeof a);
+	a.device = NP_HOST_DEVICE;
+	a.rank = ms->fw->rank;
+	a.pid = MS_PID;
+	a.tid = (int64_t)tid;
+	a.start_ns = start;
+	a.end_ns = end;
+	a.conn = a.depth = a.parent = NP_NA;
+	a.level = "MindSpore";
+	a.name = name;
+	store_load_api(ms->fw->s, &a);
+	prof_ms_thread(ms, tid);
+	ms->spans++;
+	free(name);
+}
+
+static int
+prof_ms_end_cmp(const void *a, const void *b)
+{
+	const struct ms_end	*x = a, *y = b;
+
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return x->start > y->start ? -1 : x->start < y->start;
+}
+
+/*
+ * The async_mindspore flows: a flow id with exactly one "flow" range and
+ * one other range goes from the first to the second; others are counted.
+ */
+static void
+prof_ms_flows(struct prof_ms *ms, const char *path)
+{
+	struct ms_end	*e = ms->ends;
+	size_t		 i, j, k;
+	int64_t		 odd = 0;
+
+	qsort(e, ms->nends, sizeof *e, prof_ms_end_cmp);
+	for (i = 0; i < ms->nends; i = j) {
+		for (j = i; j < ms->nends && e[j].id == e[i].id; j++)
+			;
+		for (k = i; k < j && e[k].start; k++)
+			;
+		if (k - i != 1 || j - k != 1) {
+			odd++;
+			continue;
+		}
+		prof_fwk_rec_flow(ms->fw, MS_PID, e[i].tid, e[i].ts, e[i].id,
+		    "async_mindspore", "mindspore_to_self", "s");
+		prof_fwk_rec_flow(ms->fw, MS_PID, e[k].tid, e[k].ts, e[k].id,
+		    "async_mindspore", "mindspore_to_self", "f");
+	}
+	if (odd > 0)
+		store_load_warning(ms->fw->s, path, -1, "%lld flow ids without "
+		    "exactly one \"flow\" range and one other: no flow drawn, "
+		    "as MindSpore draws none", (long long)odd);
+}
+
+/* Say what the file PATH's records lacked, each at its first case. */
+static void
+prof_ms_report(struct prof_ms *ms, const char *path)
+{
+	if (ms->zero > 0)
+		store_load_warning(ms->fw->s, path, ms->zero_at, "%lld op "
+		    "ranges starting at time 0, the first here: skipped, as "
+		    "MindSpore skips them", (long long)ms->zero);
+	if (ms->instants > 0)
+		store_load_warning(ms->fw->s, path, ms->instant_at, "%lld op "
+		    "ranges of no length, the first here: instants in "
+		    "MindSpore's trace, not spans: skipped",
+		    (long long)ms->instants);
+	if (ms->bad_index > 0)
+		store_load_warning(ms->fw->s, path, ms->bad_index_at, "%lld "
+		    "module, event or stage indexes MindSpore does not know, "
+		    "the first here: named Default, as MindSpore names them",
+		    (long long)ms->bad_index);
+	if (ms->not_utf8 > 0)
+		store_load_warning(ms->fw->s, path, ms->not_utf8_at, "%lld "
+		    "name fields that are not UTF-8, the first here: read as "
+		    "N/A, as MindSpore reads them", (long long)ms->not_utf8);
+	prof_fwk_rec_report(ms->fw, path);
+}
+
+/* Name the lanes: process MindSpore, its threads "Thread N". */
+static void
+prof_ms_lanes(struct prof_ms *ms)
+{
+	char	 buf[40];
+	size_t	 i;
+
+	if (ms->ntids == 0)
+		return;
+	store_trace_load_lane(ms->fw->s, NP_HOST_DEVICE, ms->fw->rank,
+	    MS_PID, NP_NA, "name", "MindSpore");
+	for (i = 0; i < ms->ntids; i++) {
+		snprintf(buf, sizeof buf, "Thread %llu",
+		    (unsigned long long)ms->tids[i]);
+		store_trace_load_lane(ms->fw->s, NP_HOST_DEVICE, ms->fw->rank,
+		    MS_PID, (int64_t)ms->tids[i], "name", buf);
+	}
+}
+
+/*
+ * Decode FRAMEWORK/mindspore.op_range at PATH with the clock of FW (the
+ * CANN host's: MindSpore's ranges are counter ticks). Return the spans
+ * loaded.
+ */
+int64_t
+prof_fwk_ms_load(struct prof_fwk *fw, const char *path)
+{
+	struct prof_ms	 ms;
+	unsigned char	*buf = NULL;
+	size_t		 size = 0;
+	ssize_t		 len;
+	int64_t		 off = 0;
+	FILE		*f;
+
+	if (fw->hm->host.num == 0 || !fw->hm->has_host_start) {
+		store_load_warning(fw->s, path, -1, "no host_start.log or host "
+		    "frequency in the PROF_* collection: MindSpore's times "
+		    "cannot be converted, the file is not read");
+		return 0;
+	}
+	if ((f = prof_fwk_rec_open(fw, path)) == NULL)
+		return 0;
+	memset(&ms, 0, sizeof ms);
+	ms.fw = fw;
+	fw->syscnt = true;
+	util_map_init(&ms.tid_map);
+	for (;;) {
+		fw->at = off;
+		if ((len = prof_fwk_rec_next(fw, f, path, -1, &buf, &size,
+		    &off)) <= 0)
+			break;
+		prof_ms_range(&ms, buf, (size_t)len);
+	}
+	fclose(f);
+	free(buf);
+	prof_ms_flows(&ms, path);
+	prof_ms_lanes(&ms);
+	prof_ms_report(&ms, path);
+	free(ms.ends);
+	free(ms.tids);
+	util_map_release(&ms.tid_map);
+	return ms.spans;
+}

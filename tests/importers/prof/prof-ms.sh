@@ -1,0 +1,112 @@
+#!/bin/sh
+# MindSpore's FRAMEWORK/mindspore.op_range of an un-analysed profile
+# (npuprof-gen prof -Z): op ranges become spans of process MindSpore, named
+# as MindSpore names them (launch ranges, a graph's ranges, stages, Python
+# frames), "flow" ranges become async_mindspore flows, and what MindSpore
+# leaves out (instants, ranges at time 0, flow ids of two starts) is
+# counted and warned with its offset. The generator writes the spans and
+# flows it expects; the store must hold exactly those. Damaged files warn
+# with the file and offset and keep what is sound.
+. "$top_srcdir/tests/lib.sh"
+command -v sqlite3 >/dev/null 2>&1 || skip_all "no sqlite3 command"
+
+spans() {	# spans DB: name|pid|tid|start|end, sorted
+	sqlite3 -separator '|' "$1" "SELECT n.s, a.pid, a.tid, a.start_ns,
+	    a.end_ns FROM api a JOIN str l ON l.id = a.level
+	    JOIN str n ON n.id = a.name WHERE l.s = 'MindSpore'" |
+	    LC_ALL=C sort
+}
+
+flows() {	# flows DB: phase|id|tid|ts, sorted
+	sqlite3 -separator '|' "$1" "SELECT phase, id, tid, ts_ns FROM flows
+	    WHERE cat = 'async_mindspore' AND name = 'mindspore_to_self'" |
+	    LC_ALL=C sort
+}
+
+load() {	# load NAME: import $T/NAME/in, warnings in $T/NAME/err
+	"$NPUPROF" import -q --db "$T/$1/s.db" "$T/$1/in" 2>/dev/null
+	st=$?
+	"$NPUPROF" show --db "$T/$1/s.db" --format tsv "$T/$1/in" warnings \
+	    2>/dev/null | tail -n +2 |
+	    sed 's/\t/: offset /; s/\t/: /' >"$T/$1/err"
+}
+
+d="$T/one"
+"$GEN" prof "$d/in" -e "$d/want" -s 5 -n 60 -T 2 -Z >/dev/null
+ok $? "generate a MindSpore profile"
+load one
+is $st 0 "import"
+LC_ALL=C sort "$d/want/ms_spans.txt" >"$d/want.spans"
+spans "$d/s.db" >"$d/got.spans"
+same_file "$d/got.spans" "$d/want.spans" \
+    "every op range is its span, named as MindSpore names it"
+[ "$(wc -l <"$d/want.spans")" -gt 60 ]
+ok $? "of launches, graph ranges, stages and Python frames ($(wc -l \
+    <"$d/want.spans") spans)"
+LC_ALL=C sort "$d/want/ms_flows.txt" >"$d/want.flows"
+flows "$d/s.db" >"$d/got.flows"
+same_file "$d/got.flows" "$d/want.flows" \
+    "each flow id of one \"flow\" range and one other is a flow"
+is "$(q "$d/s.db" "select name from lane where pid = 1 and tid is null")" \
+    MindSpore "its process is named MindSpore"
+is "$(q "$d/s.db" "select count(*) from lane where pid = 1 and
+    name = 'Thread ' || tid")" 2 "its threads Thread N"
+is "$(q "$d/s.db" "select value from meta where key = 'framework'")" \
+    "MindSpore FRAMEWORK/ (raw)" "info says where the spans came from"
+F=mindspore.op_range
+for w in "op ranges of no length, the first here: instants" \
+    "op ranges starting at time 0" \
+    "indexes MindSpore does not know, the first here: named Default" \
+    "not UTF-8, the first here: read as N/A" \
+    "flow ids without exactly one"; do
+	grep -q "$F.*1 .*$w" "$d/err"
+	ok $? "warned: $w"
+done
+grep -q "$F: offset [0-9][0-9]*: 1 op ranges of no length" "$d/err"
+ok $? "with the offset of the record"
+# MindSpore's ranges nest among themselves: a stage holds its launch.
+is "$(q "$d/s.db" "select count(*) from api c join api p on p.id = c.parent
+    join str n on n.id = p.name join str l on l.id = c.level
+    where n.s = 'RunOp' and l.s = 'MindSpore'")" \
+    "$(grep -c '^RunOp|' "$d/want.spans")" \
+    "each stage holds the launch range inside it"
+
+dam() {		# dam NAME: a copy of the sound input to damage
+	rm -rf "$T/$1"
+	mkdir -p "$T/$1"
+	cp -R "$d/in" "$T/$1/in"
+	G=$(echo "$T/$1"/in/*_ascend_ms/FRAMEWORK)
+}
+
+# Cut inside the last record: the ones before it stay.
+dam cut
+sz=$(wc -c <"$G/$F")
+head -c $((sz - 7)) "$G/$F" >"$T/cut/x"
+mv "$T/cut/x" "$G/$F"
+load cut
+is $st 0 "cut file: import succeeds"
+grep -q "$F: offset [0-9]*: record cut short" "$T/cut/err"
+ok $? "cut file: warned at the record's offset"
+is "$(spans "$T/cut/s.db" | wc -l)" "$(($(wc -l <"$d/want.spans") - 1))" \
+    "cut file: only the cut record lost"
+
+# A record shorter than the fixed part, then its fields cut inside.
+dam short
+printf '\001\000\010\000\000\000abcdefgh' >>"$G/$F"
+load short
+at=$(wc -c <"$d/in"/*_ascend_ms/FRAMEWORK/$F)
+grep -q "$F: offset $at: 1 records shorter than their fixed part" \
+    "$T/short/err"
+ok $? "short record: warned at its offset"
+is "$(spans "$T/short/s.db" | wc -l)" "$(wc -l <"$d/want.spans")" \
+    "short record: every sound one kept"
+
+# No host clock: the file is not read, and says why.
+dam noclock
+rm "$T/noclock"/in/*_ascend_ms/PROF_*/host/host_start.log
+load noclock
+grep -q "$F.*no host_start.log or host frequency.*not read" \
+    "$T/noclock/err"
+ok $? "no host_start.log: warned, not guessed"
+is "$(spans "$T/noclock/s.db" | wc -l)" 0 "no host_start.log: no spans"
+done_testing

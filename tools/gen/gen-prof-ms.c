@@ -1,0 +1,286 @@
+/*
+ * MindSpore's FRAMEWORK/mindspore.op_range of a generated un-analysed
+ * profile (-Z, doc/formats.md section 3.12), and the spans and flows
+ * expected of it. Each generated op launch gets MindSpore's launch range
+ * around its ACL span on the same thread (Kernel::KernelLaunch::NAME),
+ * every seventh a graph's range instead, every fifth a RunOp stage around
+ * it and every ninth a Python frame around that; every fourth launch
+ * starts with a "flow" range of the flow id the launch range carries.
+ * Besides: a range of no length, one starting at 0, one of an unknown
+ * module, one whose name is not UTF-8 and a flow id with two starts.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen-prof-int.h"
+
+#define GEN_MS_NO_FLOW	UINT64_MAX
+
+struct gen_ms {
+	struct gen_prof			*g;
+	const struct gen_prof_clock	*c;
+	struct gen_buf			 ops;
+	struct strbuf			 spans;		/* expected */
+	struct strbuf			 flows;
+	int64_t				 shift;		/* vendor's clock */
+};
+
+/* What kind of range, and so how MindSpore names it. */
+enum gen_ms_kind {
+	GEN_MS_PLAIN,		/* module::event::full name */
+	GEN_MS_GRAPH,		/* module graph::event graph::name */
+	GEN_MS_STAGE,		/* the stage's name */
+	GEN_MS_STACK		/* the name */
+};
+
+/* One range; its expected span when EXPECT names it. */
+struct gen_ms_range {
+	uint64_t		 tid;
+	uint64_t		 flow;
+	int64_t			 b;		/* mono ns */
+	int64_t			 e;
+	uint16_t		 module;
+	uint16_t		 event;
+	uint16_t		 stage;
+	enum gen_ms_kind	 kind;
+	const char		*name;
+	const char		*full;
+	const char		*expect;	/* or NULL: no span */
+};
+
+static void
+gen_ms_field(struct gen_buf *b, uint16_t type, const char *s)
+{
+	gen_prof_bin_buf_u16(b, type);
+	gen_prof_bin_buf_u32(b, (uint32_t)strlen(s));
+	gen_prof_bin_buf_add(b, s, strlen(s));
+}
+
+/* The counter ticks of mono time T; 0 stays 0 (a damaged record). */
+static uint64_t
+gen_ms_raw(const struct gen_ms *m, int64_t t)
+{
+	return t == 0 ? 0 : gen_prof_core_host_raw(m->c, t);
+}
+
+/* Write range R, and say what span it should give. */
+static void
+gen_ms_range(struct gen_ms *m, const struct gen_ms_range *r)
+{
+	struct gen_buf	 rec;
+	uint8_t		 b[4];
+	int32_t		 pid = 4242;
+
+	memset(&rec, 0, sizeof rec);
+	gen_prof_bin_buf_u64(&rec, r->tid);
+	gen_prof_bin_buf_u64(&rec, r->flow);
+	gen_prof_bin_buf_u64(&rec, 1);			/* step */
+	gen_prof_bin_buf_u64(&rec, gen_ms_raw(m, r->b));
+	gen_prof_bin_buf_u64(&rec, gen_ms_raw(m, r->e));
+	gen_prof_bin_buf_u32(&rec, (uint32_t)pid);
+	gen_prof_bin_buf_u16(&rec, r->module);
+	gen_prof_bin_buf_u16(&rec, r->event);
+	gen_prof_bin_buf_u16(&rec, r->stage);
+	b[0] = 0;					/* level */
+	b[1] = r->kind == GEN_MS_GRAPH;
+	b[2] = r->kind == GEN_MS_STAGE;
+	b[3] = r->kind == GEN_MS_STACK;
+	gen_prof_bin_buf_add(&rec, b, 4);
+	gen_ms_field(&rec, 13, r->name);
+	gen_ms_field(&rec, 14, r->full);
+	if (r->kind == GEN_MS_GRAPH) {
+		gen_ms_field(&rec, 15, "Graph");
+		gen_ms_field(&rec, 16, "Launch");
+	}
+	gen_ms_field(&rec, 17, "batch:1;size:64;");
+	gen_prof_bin_buf_u16(&m->ops, 0);		/* an op range */
+	gen_prof_bin_buf_u32(&m->ops, (uint32_t)rec.len);
+	gen_prof_bin_buf_add(&m->ops, rec.p, rec.len);
+	free(rec.p);
+	if (r->expect != NULL)
+		strbuf_addf(&m->spans, "%s|1|%llu|%lld|%lld\n", r->expect,
+		    (unsigned long long)r->tid,
+		    (long long)(r->b + m->g->local_off + m->shift),
+		    (long long)(r->e + m->g->local_off + m->shift));
+}
+
+/* An expected flow end of flow ID. */
+static void
+gen_ms_flow(struct gen_ms *m, const char *ph, uint64_t id, uint64_t tid,
+    int64_t ts)
+{
+	strbuf_addf(&m->flows, "%s|%llu|%llu|%lld\n", ph,
+	    (unsigned long long)id, (unsigned long long)tid,
+	    (long long)(ts + m->g->local_off + m->shift));
+}
+
+/* The ranges of launch K (op OP). */
+static void
+gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
+{
+	struct gen_ms_range	 r;
+	int64_t			 t = m->c->tick;
+	char			 full[64], name[96], gname[32];
+
+	memset(&r, 0, sizeof r);
+	r.tid = op->tid;
+	r.flow = GEN_MS_NO_FLOW;
+	if (k % 9 == 8) {
+		r.b = op->acl_b - 300 * t;
+		r.e = op->acl_e + 300 * t;
+		r.kind = GEN_MS_STACK;
+		r.name = r.full = r.expect = "model.py(12): construct";
+		gen_ms_range(m, &r);
+	}
+	if (k % 5 == 1) {
+		r.b = op->acl_b - 200 * t;
+		r.e = op->acl_e + 200 * t;
+		r.kind = GEN_MS_STAGE;
+		r.stage = 5;
+		r.name = r.full = "";
+		r.expect = "RunOp";
+		gen_ms_range(m, &r);
+		r.stage = 0;
+	}
+	if (k % 4 == 0) {
+		r.flow = 1000 + k;
+		r.b = op->acl_b - 100 * t;
+		r.e = op->acl_b - 90 * t;
+		r.kind = GEN_MS_PLAIN;
+		r.name = r.full = "flow";
+		r.expect = NULL;
+		gen_ms_range(m, &r);
+		gen_ms_flow(m, "s", r.flow, r.tid, r.b);
+		gen_ms_flow(m, "f", r.flow, r.tid, op->acl_b - 20 * t);
+	}
+	snprintf(full, sizeof full, "Default/network/Op%zu", k);
+	r.b = op->acl_b - 20 * t;
+	r.e = op->acl_e + 20 * t;
+	r.module = 4;			/* Kernel */
+	r.event = 4;			/* KernelLaunch */
+	if (k % 7 == 3) {
+		snprintf(gname, sizeof gname, "gop%zu", k);
+		r.kind = GEN_MS_GRAPH;
+		r.name = gname;
+		r.full = full;
+		snprintf(name, sizeof name, "Graph::Launch::%s", gname);
+	} else if (k == 5) {
+		/* Unknown to MindSpore: named Default. */
+		r.kind = GEN_MS_PLAIN;
+		r.module = 99;
+		r.name = "op";
+		r.full = full;
+		snprintf(name, sizeof name, "Default::KernelLaunch::%s", full);
+	} else if (k == 6) {
+		r.kind = GEN_MS_PLAIN;
+		r.name = "op";
+		r.full = "Op\xff\xfe";
+		snprintf(name, sizeof name, "Kernel::KernelLaunch::N/A");
+	} else {
+		r.kind = GEN_MS_PLAIN;
+		r.name = "op";
+		r.full = full;
+		snprintf(name, sizeof name, "Kernel::KernelLaunch::%s", full);
+	}
+	r.expect = name;
+	gen_ms_range(m, &r);
+}
+
+/* The records no span comes of, and a flow id of two starts. */
+static void
+gen_ms_odd(struct gen_ms *m, const struct gen_prof_op *op)
+{
+	struct gen_ms_range	 r;
+
+	memset(&r, 0, sizeof r);
+	r.tid = op->tid;
+	r.flow = GEN_MS_NO_FLOW;
+	r.kind = GEN_MS_PLAIN;
+	r.name = "op";
+	r.full = "Instant";
+	r.b = r.e = op->acl_b - 5 * m->c->tick;
+	gen_ms_range(m, &r);
+	r.full = "AtZero";
+	r.b = 0;
+	r.e = op->acl_b;
+	gen_ms_range(m, &r);
+	r.name = r.full = "flow";
+	r.flow = 7;
+	r.b = op->acl_b - 50 * m->c->tick;
+	r.e = op->acl_b - 45 * m->c->tick;
+	gen_ms_range(m, &r);
+	gen_ms_range(m, &r);
+}
+
+static int
+gen_ms_write(const char *dir, const char *name, const void *p, size_t len,
+    char **cause)
+{
+	FILE	*f;
+
+	if ((f = util_file_create(dir, name, cause)) == NULL)
+		return -1;
+	if (len > 0)
+		fwrite(p, 1, len, f);
+	return util_file_close(f, dir, name, cause);
+}
+
+/*
+ * Write FRAMEWORK/mindspore.op_range of the MindSpore profile TOP for the
+ * launches of G, and the expected spans (ms_spans.txt: name, pid, tid,
+ * start and end epoch ns) and flows (ms_flows.txt: phase, id, tid, time)
+ * into EXPECT if set.
+ */
+int
+gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
+    const char *top, const char *expect, char **cause)
+{
+	struct gen_ms	 m;
+	char		*dir;
+	size_t		 i, k = 0;
+	int		 rc = 0;
+
+	if (c->tick == 1) {
+		xasprintf(cause, "-Z: MindSpore's records are counter ticks;"
+		    " -m 0 leaves the host none");
+		return -1;
+	}
+	memset(&m, 0, sizeof m);
+	m.g = g;
+	m.c = c;
+	/* MindSpore's conversion leaves out the host's cntvct_diff. */
+	m.shift = -c->diff * c->tick;
+	strbuf_init(&m.spans);
+	strbuf_init(&m.flows);
+	for (i = 0; i < g->nops; i++) {
+		if (g->ops[i].acl_e == 0)
+			continue;
+		if (k == 2)
+			gen_ms_odd(&m, &g->ops[i]);
+		gen_ms_op(&m, &g->ops[i], k++);
+	}
+	dir = util_path_join(top, "FRAMEWORK");
+	if (mkdir(dir, 0750) != 0 && errno != EEXIST) {
+		xasprintf(cause, "cannot create '%s': %s", dir,
+		    strerror(errno));
+		rc = -1;
+	}
+	if (rc == 0)
+		rc = gen_ms_write(dir, "mindspore.op_range", m.ops.p,
+		    m.ops.len, cause);
+	if (rc == 0 && expect != NULL)
+		rc = gen_ms_write(expect, "ms_spans.txt", m.spans.s,
+		    m.spans.len, cause);
+	if (rc == 0 && expect != NULL)
+		rc = gen_ms_write(expect, "ms_flows.txt", m.flows.s,
+		    m.flows.len, cause);
+	free(dir);
+	free(m.ops.p);
+	strbuf_release(&m.spans);
+	strbuf_release(&m.flows);
+	return rc;
+}
