@@ -78,9 +78,6 @@ struct prof_ms {
 	struct prof_fwk		*fw;
 	struct ms_end		*ends;
 	size_t			 nends;
-	uint64_t		*tids;		/* threads with spans */
-	size_t			 ntids;
-	struct util_map		 tid_map;
 	int64_t			 instants;
 	int64_t			 instant_at;
 	int64_t			 zero;		/* start time 0 */
@@ -168,27 +165,6 @@ prof_ms_name(struct prof_ms *ms, const unsigned char *p,
 	return name;
 }
 
-static bool
-prof_ms_tid_same(const void *arg, uint64_t v)
-{
-	const struct prof_ms	*ms = arg;
-
-	return ms->tids[v] == ms->tids[ms->ntids];
-}
-
-/* Remember that thread TID has spans: its lane gets MindSpore's name. */
-static void
-prof_ms_thread(struct prof_ms *ms, uint64_t tid)
-{
-	uint64_t	 key = tid * 0x9e3779b97f4a7c15ULL, v;
-
-	ms->tids = util_grow(ms->tids, ms->ntids, 1, sizeof *ms->tids);
-	ms->tids[ms->ntids] = tid;
-	if (util_map_probe(&ms->tid_map, &key, prof_ms_tid_same, ms, &v))
-		return;
-	util_map_set(&ms->tid_map, key, ms->ntids++);
-}
-
 static void
 prof_ms_end(struct prof_ms *ms, uint64_t id, uint64_t tid, int64_t ts,
     int start)
@@ -207,7 +183,6 @@ prof_ms_end(struct prof_ms *ms, uint64_t id, uint64_t tid, int64_t ts,
 static void
 prof_ms_range(struct prof_ms *ms, const unsigned char *p, size_t len)
 {
-	struct store_api	 a;
 	uint64_t		 tid, flow, raw0, raw1;
 	int64_t			 start, end;
 	char			*name;
@@ -246,18 +221,8 @@ prof_ms_range(struct prof_ms *ms, const unsigned char *p, size_t len)
 	}
 	if (flow != MS_NO_FLOW)
 		prof_ms_end(ms, flow, tid, start, 0);
-	memset(&a, 0, sizeof a);
-	a.device = NP_HOST_DEVICE;
-	a.rank = ms->fw->rank;
-	a.pid = MS_PID;
-	a.tid = (int64_t)tid;
-	a.start_ns = start;
-	a.end_ns = end;
-	a.conn = a.depth = a.parent = NP_NA;
-	a.level = "MindSpore";
-	a.name = name;
-	store_load_api(ms->fw->s, &a);
-	prof_ms_thread(ms, tid);
+	prof_fwk_rec_span(ms->fw, MS_PID, tid, start, end, "MindSpore", name,
+	    NULL);
 	ms->spans++;
 	free(name);
 }
@@ -329,25 +294,6 @@ prof_ms_report(struct prof_ms *ms, const char *path)
 	prof_fwk_rec_report(ms->fw, path);
 }
 
-/* Name the lanes: process MindSpore, its threads "Thread N". */
-static void
-prof_ms_lanes(struct prof_ms *ms)
-{
-	char	 buf[40];
-	size_t	 i;
-
-	if (ms->ntids == 0)
-		return;
-	store_trace_load_lane(ms->fw->s, NP_HOST_DEVICE, ms->fw->rank,
-	    MS_PID, NP_NA, "name", "MindSpore");
-	for (i = 0; i < ms->ntids; i++) {
-		snprintf(buf, sizeof buf, "Thread %llu",
-		    (unsigned long long)ms->tids[i]);
-		store_trace_load_lane(ms->fw->s, NP_HOST_DEVICE, ms->fw->rank,
-		    MS_PID, (int64_t)ms->tids[i], "name", buf);
-	}
-}
-
 /*
  * Decode FRAMEWORK/mindspore.op_range at PATH with the clock of FW (the
  * CANN host's: MindSpore's ranges are counter ticks). Return the spans
@@ -374,7 +320,8 @@ prof_fwk_ms_load(struct prof_fwk *fw, const char *path)
 	memset(&ms, 0, sizeof ms);
 	ms.fw = fw;
 	fw->syscnt = true;
-	util_map_init(&ms.tid_map);
+	/* Its lanes: process MindSpore, threads "Thread N". */
+	fw->proc = "MindSpore";
 	for (;;) {
 		fw->at = off;
 		if ((len = prof_fwk_rec_next(fw, f, path, -1, &buf, &size,
@@ -385,10 +332,7 @@ prof_fwk_ms_load(struct prof_fwk *fw, const char *path)
 	fclose(f);
 	free(buf);
 	prof_ms_flows(&ms, path);
-	prof_ms_lanes(&ms);
 	prof_ms_report(&ms, path);
 	free(ms.ends);
-	free(ms.tids);
-	util_map_release(&ms.tid_map);
 	return ms.spans;
 }

@@ -545,7 +545,8 @@ prof_fwk_lanes(struct prof_fwk *fw)
 		tid = (int64_t)fw->lanes[i].tid;
 		gc = fw->gc_pid != 0 && fw->lanes[i].pid == fw->gc_pid;
 		store_trace_load_lane(fw->s, NP_HOST_DEVICE, fw->rank, pid,
-		    NP_NA, "name", gc ? "Python GC" : "Python");
+		    NP_NA, "name", gc ? "Python GC" : fw->proc != NULL ?
+		    fw->proc : "Python");
 		snprintf(buf, sizeof buf, "Thread %lld", (long long)tid);
 		store_trace_load_lane(fw->s, NP_HOST_DEVICE, fw->rank, pid,
 		    tid, "name", gc ? "Python GC" : buf);

@@ -689,6 +689,7 @@ struct prof_fwk {
 	uint64_t		 start_cnt;
 	int64_t			 start_mono;
 	int64_t			 local_off;	/* epoch ns minus mono ns */
+	const char		*proc;		/* lanes' process, or Python */
 	struct prof_fwk_lane	*lanes;
 	size_t			 nlanes;
 	struct util_map		 lane_map;

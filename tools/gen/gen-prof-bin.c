@@ -51,6 +51,26 @@ gen_prof_bin_buf_u64(struct gen_buf *b, uint64_t v)
 	gen_prof_bin_buf_u32(b, (uint32_t)(v >> 32));
 }
 
+/* A TLV field of the FRAMEWORK/ records: TYPE, length, the string S. */
+void
+gen_prof_bin_tlv_field(struct gen_buf *b, uint16_t type, const char *s)
+{
+	gen_prof_bin_buf_u16(b, type);
+	gen_prof_bin_buf_u32(b, (uint32_t)strlen(s));
+	gen_prof_bin_buf_add(b, s, strlen(s));
+}
+
+/* An outer TLV record of TYPE holding REC, which is emptied. */
+void
+gen_prof_bin_tlv_record(struct gen_buf *b, uint16_t type,
+    struct gen_buf *rec)
+{
+	gen_prof_bin_buf_u16(b, type);
+	gen_prof_bin_buf_u32(b, (uint32_t)rec->len);
+	gen_prof_bin_buf_add(b, rec->p, rec->len);
+	rec->len = 0;
+}
+
 /* Pad with zero bytes up to a length that is a multiple of N. */
 void
 gen_prof_bin_buf_pad(struct gen_buf *b, size_t n)

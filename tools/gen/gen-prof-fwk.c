@@ -114,25 +114,6 @@ gen_fwk_span(struct gen_fwk *f, const char *level, const char *name,
 	s->args = args != NULL ? xstrdup(args) : NULL;
 }
 
-/* A TLV field. */
-static void
-gen_fwk_field(struct gen_buf *b, uint16_t type, const char *s)
-{
-	gen_prof_bin_buf_u16(b, type);
-	gen_prof_bin_buf_u32(b, (uint32_t)strlen(s));
-	gen_prof_bin_buf_add(b, s, strlen(s));
-}
-
-/* An outer TLV record of TYPE holding REC. */
-static void
-gen_fwk_record(struct gen_buf *b, uint16_t type, struct gen_buf *rec)
-{
-	gen_prof_bin_buf_u16(b, type);
-	gen_prof_bin_buf_u32(b, (uint32_t)rec->len);
-	gen_prof_bin_buf_add(b, rec->p, rec->len);
-	rec->len = 0;
-}
-
 /* A JSON string body with ';' as ";\r\n" when SPLIT. */
 static void
 gen_fwk_json(struct strbuf *b, const char *s, bool split)
@@ -251,13 +232,13 @@ gen_fwk_op(struct gen_fwk *f, const struct gen_prof_op *op, uint64_t tid,
 	if (lay < 2)
 		gen_prof_bin_buf_add(&rec, "\0", 1);	/* scope */
 	gen_prof_bin_buf_add(&rec, "\0", 1);		/* is_async */
-	gen_fwk_field(&rec, fid[lay][0], name);
-	gen_fwk_field(&rec, fid[lay][1], "float;float");
-	gen_fwk_field(&rec, fid[lay][2], dims);
-	gen_fwk_field(&rec, fid[lay][3], stack);
+	gen_prof_bin_tlv_field(&rec, fid[lay][0], name);
+	gen_prof_bin_tlv_field(&rec, fid[lay][1], "float;float");
+	gen_prof_bin_tlv_field(&rec, fid[lay][2], dims);
+	gen_prof_bin_tlv_field(&rec, fid[lay][3], stack);
 	if (k % 2 == 0)
-		gen_fwk_field(&rec, fid[lay][4], "Net;Net.layer\"1\"");
-	gen_fwk_record(&f->ops, 1, &rec);
+		gen_prof_bin_tlv_field(&rec, fid[lay][4], "Net;Net.layer\"1\"");
+	gen_prof_bin_tlv_record(&f->ops, 1, &rec);
 	free(rec.p);
 
 	if (f->g->o->threads == 1)
@@ -294,8 +275,8 @@ gen_fwk_mark(struct gen_fwk *f, int64_t ts, int cat, uint64_t corr,
 	gen_prof_bin_buf_u64(&rec, corr);
 	gen_prof_bin_buf_u64(&rec, tid);
 	gen_prof_bin_buf_u64(&rec, f->pid);
-	gen_fwk_field(&rec, 1, name);
-	gen_fwk_record(&f->marks, 2, &rec);
+	gen_prof_bin_tlv_field(&rec, 1, name);
+	gen_prof_bin_tlv_record(&f->marks, 2, &rec);
 	free(rec.p);
 }
 
@@ -320,8 +301,8 @@ gen_fwk_name(struct gen_fwk *f, uint64_t key, const char *value)
 
 	memset(&rec, 0, sizeof rec);
 	gen_prof_bin_buf_u64(&rec, key);
-	gen_fwk_field(&rec, 1, value);
-	gen_fwk_record(&f->hash, 4, &rec);
+	gen_prof_bin_tlv_field(&rec, 1, value);
+	gen_prof_bin_tlv_record(&f->hash, 4, &rec);
 	free(rec.p);
 }
 
@@ -591,8 +572,8 @@ gen_fwk_steps(struct gen_fwk *f, uint64_t py, const int64_t (*ops)[3],
 		gen_prof_bin_buf_u64(&rec, py);
 		gen_prof_bin_buf_u64(&rec, 0);
 		gen_prof_bin_buf_add(&rec, "\0\0", 2);
-		gen_fwk_field(&rec, 2, name);
-		gen_fwk_record(&f->ops, 1, &rec);
+		gen_prof_bin_tlv_field(&rec, 2, name);
+		gen_prof_bin_tlv_record(&f->ops, 1, &rec);
 		gen_fwk_span(f, "python", name, f->pid, py, f->step_b[s],
 		    f->step_e[s], "{\"Sequence number\":-1,"
 		    "\"Fwd thread id\":0}");
@@ -749,7 +730,7 @@ gen_fwk_mem_rec(struct gen_fwk *f, int k, int len, bool npu, bool ws,
 	}
 	gen_prof_bin_buf_u64(&rec, tid);
 	gen_prof_bin_buf_u64(&rec, f->pid);
-	gen_fwk_record(&f->mem, 3, &rec);
+	gen_prof_bin_tlv_record(&f->mem, 3, &rec);
 	free(rec.p);
 	if (!npu)
 		return;

@@ -52,14 +52,6 @@ struct gen_ms_range {
 	const char		*expect;	/* or NULL: no span */
 };
 
-static void
-gen_ms_field(struct gen_buf *b, uint16_t type, const char *s)
-{
-	gen_prof_bin_buf_u16(b, type);
-	gen_prof_bin_buf_u32(b, (uint32_t)strlen(s));
-	gen_prof_bin_buf_add(b, s, strlen(s));
-}
-
 /* The counter ticks of mono time T; 0 stays 0 (a damaged record). */
 static uint64_t
 gen_ms_raw(const struct gen_ms *m, int64_t t)
@@ -90,16 +82,14 @@ gen_ms_range(struct gen_ms *m, const struct gen_ms_range *r)
 	b[2] = r->kind == GEN_MS_STAGE;
 	b[3] = r->kind == GEN_MS_STACK;
 	gen_prof_bin_buf_add(&rec, b, 4);
-	gen_ms_field(&rec, 13, r->name);
-	gen_ms_field(&rec, 14, r->full);
+	gen_prof_bin_tlv_field(&rec, 13, r->name);
+	gen_prof_bin_tlv_field(&rec, 14, r->full);
 	if (r->kind == GEN_MS_GRAPH) {
-		gen_ms_field(&rec, 15, "Graph");
-		gen_ms_field(&rec, 16, "Launch");
+		gen_prof_bin_tlv_field(&rec, 15, "Graph");
+		gen_prof_bin_tlv_field(&rec, 16, "Launch");
 	}
-	gen_ms_field(&rec, 17, "batch:1;size:64;");
-	gen_prof_bin_buf_u16(&m->ops, 0);		/* an op range */
-	gen_prof_bin_buf_u32(&m->ops, (uint32_t)rec.len);
-	gen_prof_bin_buf_add(&m->ops, rec.p, rec.len);
+	gen_prof_bin_tlv_field(&rec, 17, "batch:1;size:64;");
+	gen_prof_bin_tlv_record(&m->ops, 0, &rec);	/* an op range */
 	free(rec.p);
 	if (r->expect != NULL)
 		strbuf_addf(&m->spans, "%s|1|%llu|%lld|%lld\n", r->expect,

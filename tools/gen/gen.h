@@ -79,6 +79,10 @@ void		 gen_prof_bin_buf_u16(struct gen_buf *, uint16_t);
 void		 gen_prof_bin_buf_u32(struct gen_buf *, uint32_t);
 void		 gen_prof_bin_buf_u64(struct gen_buf *, uint64_t);
 void		 gen_prof_bin_buf_pad(struct gen_buf *, size_t);
+void		 gen_prof_bin_tlv_field(struct gen_buf *, uint16_t,
+		     const char *);
+void		 gen_prof_bin_tlv_record(struct gen_buf *, uint16_t,
+		     struct gen_buf *);
 void		 gen_prof_bin_buf_free(struct gen_buf *);
 void		 gen_prof_bin_put(struct strbuf *, size_t, uint64_t, int);
 size_t		 gen_prof_bin_record(struct strbuf *, size_t, uint16_t);
