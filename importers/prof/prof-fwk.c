@@ -563,7 +563,8 @@ enum fwk_kind {
 	FWK_PY_HASH,
 	FWK_MEMORY,
 	FWK_PARAMS,
-	FWK_MS_OPS
+	FWK_MS_OPS,
+	FWK_MS_OLD
 };
 
 static enum fwk_kind
@@ -580,7 +581,8 @@ prof_fwk_kind(const char *name)
 		{ .prefix = "torch.python_tracer_hash", .kind = FWK_PY_HASH },
 		{ .prefix = "torch.memory_usage", .kind = FWK_MEMORY },
 		{ .prefix = "torch.param_tensor_info", .kind = FWK_PARAMS },
-		{ .prefix = "mindspore.op_range", .kind = FWK_MS_OPS }
+		{ .prefix = "mindspore.op_range", .kind = FWK_MS_OPS },
+		{ .prefix = "op_range_", .kind = FWK_MS_OLD }
 	};
 	size_t	 i;
 
@@ -679,6 +681,10 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 			break;
 		case FWK_MS_OPS:
 			prof_fwk_ms_load(&fw, path);
+			break;
+		case FWK_MS_OLD:
+			store_load_warning(s, path, -1, "MindSpore 2.3 and 2.4 "
+			    "op ranges (op_range_N) are not decoded");
 			break;
 		case FWK_NONE:
 			break;

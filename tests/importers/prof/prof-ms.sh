@@ -101,6 +101,16 @@ ok $? "short record: warned at its offset"
 is "$(spans "$T/short/s.db" | wc -l)" "$(wc -l <"$d/want.spans")" \
     "short record: every sound one kept"
 
+# MindSpore 2.3/2.4's older file: said, not guessed at.
+dam old
+printf '\001\000\003\000\000\000abc' >"$G/op_range_0"
+load old
+grep -q "op_range_0.*MindSpore 2.3 and 2.4 op ranges .* not decoded" \
+    "$T/old/err"
+ok $? "an op_range_N file: warned as not decoded"
+is "$(spans "$T/old/s.db" | wc -l)" "$(wc -l <"$d/want.spans")" \
+    "an op_range_N file: the rest is read"
+
 # No host clock: the file is not read, and says why.
 dam noclock
 rm "$T/noclock"/in/*_ascend_ms/PROF_*/host/host_start.log
