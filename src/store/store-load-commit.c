@@ -43,15 +43,15 @@ store_load_commit(struct store *s, char **cause)
 		store_load_meta(s, "tasks_not_in_op_summary", buf);
 	}
 	if (store_failed(s, cause) != 0 ||
-	    (store_load_progress(s, "store_nest_spans", NULL, 0, 0), store_nest_spans(s, cause)) != 0 ||
-	    (store_load_progress(s, "store_stats_write", NULL, 0, 0), store_stats_write(s, cause)) != 0 ||
-	    (store_load_progress(s, "store_cluster_write", NULL, 0, 0), store_cluster_write(s, cause)) != 0 ||
-	    (store_load_progress(s, "store_task_sum_write", NULL, 0, 0), store_task_sum_write(s, cause)) != 0 ||
-	    (store_load_progress(s, "idx", NULL, 0, 0),store_exec(s, store_schema_index_sql, cause)) != 0 ||
-	    (store_load_progress(s, "store_load_commit_origin", NULL, 0, 0), store_load_commit_origin(s, cause)) != 0 ||
+	    store_nest_spans(s, cause) != 0 ||
+	    store_stats_write(s, cause) != 0 ||
+	    store_cluster_write(s, cause) != 0 ||
+	    store_task_sum_write(s, cause) != 0 ||
+	    store_exec(s, store_schema_index_sql, cause) != 0 ||
+	    store_load_commit_origin(s, cause) != 0 ||
 	    store_exec(s, store_schema_view_sql, cause) != 0 ||
-	    (store_load_progress(s, "store_empty_write", NULL, 0, 0), store_empty_write(s, cause)) != 0 ||
-	    (store_load_progress(s, "store_manifest_write", NULL, 0, 0), store_manifest_write(s, cause)) != 0 ||
+	    store_empty_write(s, cause) != 0 ||
+	    store_manifest_write(s, cause) != 0 ||
 	    store_failed(s, cause) != 0) {
 		store_load_abort(s);
 		return -1;
@@ -63,6 +63,5 @@ store_load_commit(struct store *s, char **cause)
 		store_load_abort(s);
 		return -1;
 	}
-	store_load_progress(s, "close", NULL, 0, 0);
-	{int r= store_load_close(s, cause);	store_load_progress(s, "end", NULL, 0, 0);return r;}
+	return store_load_close(s, cause);
 }

@@ -1,4 +1,3 @@
-#include <stdio.h>
 /*
  * The load interface importers write through. A load builds a new store in
  * a temporary file beside the final one, inside one transaction, with
@@ -864,15 +863,6 @@ store_load_progress(struct store *s, const char *phase, const char *file,
 {
 	struct store_progress	 p;
 
-	{ static const char *last; struct timespec ts;
-	  if (getenv("NPT_PHASE") && (last == NULL || strcmp(last, phase))) {
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		fprintf(stderr, "%ld.%03ld %s cpu=%.0f\n", (long)ts.tv_sec,
-		    ts.tv_nsec / 1000000, phase,
-		    (double)clock() / CLOCKS_PER_SEC * 1000);
-		last = phase;
-	  }
-	}
 	if (s->progress == NULL)
 		return;
 	memset(&p, 0, sizeof p);
