@@ -85,13 +85,18 @@ view_jump_push(int rc, char *cause, const char *why, struct store_span *sp,
 static bool
 view_jump_ready(void)
 {
-	struct store	*s = session_store();
+	struct store	*s[2] = { session_store(), session_compare_base() };
 	double		 secs = 0;
 	char		*cause = NULL;
-	int		 rc = -1;
+	int		 i, rc = 1;
 
-	if (store_timeline_prefetch(s, &cause) == 0 &&
-	    (rc = store_timeline_poll(s, &secs, &cause)) == 1)
+	/* Under --compare the timeline opens on both runs. */
+	for (i = 0; i < 2 && s[i] != NULL && rc == 1; i++) {
+		rc = -1;
+		if (store_timeline_prefetch(s[i], &cause) == 0)
+			rc = store_timeline_poll(s[i], &secs, &cause);
+	}
+	if (rc == 1)
 		return true;
 	if (rc == 0)
 		status_set(ROLE_NORMAL, "the timeline is being built (%.0f s"

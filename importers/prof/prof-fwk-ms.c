@@ -248,6 +248,8 @@ prof_ms_flows(struct prof_ms *ms, const char *path)
 	size_t		 i, j, k;
 	int64_t		 odd = 0;
 
+	if (ms->nends == 0)
+		return;
 	qsort(e, ms->nends, sizeof *e, prof_ms_end_cmp);
 	for (i = 0; i < ms->nends; i = j) {
 		for (j = i; j < ms->nends && e[j].id == e[i].id; j++)

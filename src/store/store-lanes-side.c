@@ -179,8 +179,15 @@ store_timeline_make(const char *path, struct store_tl_job *j, char **side,
 			close(lock);
 		return -1;
 	}
-	if (lock != -1)
+	/*
+	 * Built without a journal: on disk before its name is, so a crash
+	 * cannot leave a named file of missing pages that would pass the
+	 * identity check.
+	 */
+	if (lock != -1) {
+		(void)fsync(lock);
 		close(lock);
+	}
 	if (*temp) {
 		*side = tmp;
 		return 0;

@@ -101,6 +101,13 @@ ok $? "short record: warned at its offset"
 is "$(spans "$T/short/s.db" | wc -l)" "$(wc -l <"$d/want.spans")" \
     "short record: every sound one kept"
 
+# An empty file: nothing to read, nothing to pair.
+dam empty
+: >"$G/$F"
+load empty
+is $st 0 "empty file: import succeeds"
+is "$(spans "$T/empty/s.db" | wc -l)" 0 "empty file: no spans"
+
 # MindSpore 2.3/2.4's older file: said, not guessed at.
 dam old
 printf '\001\000\003\000\000\000abc' >"$G/op_range_0"
