@@ -9,6 +9,8 @@
  * name); ranges called "flow" are no spans but start the async_mindspore
  * flow to the one range of the same flow id. Ranges of no length are
  * instants there, which a trace's import leaves out: they are counted.
+ * The host spans of the rank are then nested again, the CANN ones with
+ * MindSpore's, by time on their thread, as the analysed trace's are.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -335,6 +337,9 @@ prof_fwk_ms_load(struct prof_fwk *fw, const char *path)
 	free(buf);
 	prof_ms_flows(&ms, path);
 	prof_ms_report(&ms, path);
+	/* As the analysed trace's import: one nesting by time per thread. */
+	if (ms.spans > 0)
+		store_nest_host_again(fw->s, fw->rank);
 	free(ms.ends);
 	return ms.spans;
 }

@@ -1,8 +1,9 @@
 /*
  * Span nesting: every API span loaded without a depth (chrome traces, the
- * vendor's databases, legacy JOBs) gets its depth and the row id of its
- * parent, the innermost span of the same thread that holds it, as the raw
- * PROF path records them while it decodes. Host spans of one rank nest by
+ * vendor's databases, legacy JOBs; a raw profile's host spans beside a
+ * framework's) gets its depth and the row id of its parent, the innermost
+ * span of the same thread that holds it, as the raw PROF path records
+ * them while it decodes. Host spans of one rank nest by
  * thread id alone: a chrome trace puts one thread's Python and CANN spans
  * in different pseudo-processes, and a Python op does hold the CANN calls
  * it makes. Device spans (HCCL planes, hardware streams) nest within their
@@ -172,4 +173,29 @@ store_nest_spans(struct store *s, char **cause)
 	if (store_exec(s, STORE_API_START_SQL, cause) != 0)
 		return -1;
 	return store_nest_walk(s, cause);
+}
+
+/*
+ * Let the commit nest RANK's host spans again, all of them, by time on
+ * their thread: for a framework's spans loaded beside CANN's, whose own
+ * records gave CANN's spans a nesting of their own (a raw MindSpore
+ * profile, whose analysed trace nests them together).
+ */
+void
+store_nest_host_again(struct store *s, int64_t rank)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 n;
+
+	if (store_load_prepare(s, &stmt, "UPDATE api SET depth = NULL,"
+	    " parent = NULL WHERE device = ?1 AND rank IS ?2 AND depth IS"
+	    " NOT NULL") != 0)
+		return;
+	sqlite3_bind_int64(stmt, 1, NP_HOST_DEVICE);
+	store_load_bind_i64(stmt, 2, rank);
+	store_write(s, stmt);
+	n = sqlite3_changes(s->db);
+	sqlite3_finalize(stmt);
+	s->nest_todo += n;
+	s->nest_done -= n;
 }

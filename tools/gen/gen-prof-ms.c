@@ -2,7 +2,9 @@
  * MindSpore's FRAMEWORK/mindspore.op_range of a generated un-analysed
  * profile (-Z, doc/formats.md section 3.12), and the spans and flows
  * expected of it. Each generated op launch gets MindSpore's launch range
- * around its ACL span on the same thread (Kernel::KernelLaunch::NAME),
+ * around its ACL span on the same thread (Kernel::KernelLaunch::NAME, a
+ * microsecond on each side, more than the cntvct_diff that moves CANN's
+ * times and not MindSpore's),
  * every seventh a graph's range instead, every fifth a RunOp stage around
  * it and every ninth a Python frame around that; every fourth launch
  * starts with a "flow" range of the flow id the launch range carries.
@@ -138,18 +140,19 @@ gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
 	}
 	if (k % 4 == 0) {
 		r.flow = 1000 + k;
-		r.b = op->acl_b - 100 * t;
-		r.e = op->acl_b - 90 * t;
+		r.b = op->acl_b - 150 * t;
+		r.e = op->acl_b - 140 * t;
 		r.kind = GEN_MS_PLAIN;
 		r.name = r.full = "flow";
 		r.expect = NULL;
 		gen_ms_range(m, &r);
 		gen_ms_flow(m, "s", r.flow, r.tid, r.b);
-		gen_ms_flow(m, "f", r.flow, r.tid, op->acl_b - 20 * t);
+		gen_ms_flow(m, "f", r.flow, r.tid, op->acl_b - 100 * t);
 	}
 	snprintf(full, sizeof full, "Default/network/Op%zu", k);
-	r.b = op->acl_b - 20 * t;
-	r.e = op->acl_e + 20 * t;
+	/* Wider than the host's cntvct_diff, which CANN's times get. */
+	r.b = op->acl_b - 100 * t;
+	r.e = op->acl_e + 100 * t;
 	r.module = 4;			/* Kernel */
 	r.event = 4;			/* KernelLaunch */
 	if (k % 7 == 3) {

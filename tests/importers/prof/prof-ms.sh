@@ -64,7 +64,13 @@ for w in "op ranges of no length, the first here: instants" \
 done
 grep -q "$F: offset [0-9][0-9]*: 1 op ranges of no length" "$d/err"
 ok $? "with the offset of the record"
-# MindSpore's ranges nest among themselves: a stage holds its launch.
+# Nested as the analysed trace nests them: a launch range holds its ACL
+# call, a stage its launch.
+is "$(q "$d/s.db" "select count(*) from api c join api p on p.id = c.parent
+    join str l on l.id = p.level join str cl on cl.id = c.level
+    where l.s = 'MindSpore' and cl.s = 'acl'")" \
+    "$(grep -c -e '::KernelLaunch::' -e '^Graph::Launch::' \
+    "$d/want.spans")" "each ACL call nests in its launch range"
 is "$(q "$d/s.db" "select count(*) from api c join api p on p.id = c.parent
     join str n on n.id = p.name join str l on l.id = c.level
     where n.s = 'RunOp' and l.s = 'MindSpore'")" \
