@@ -14,7 +14,7 @@ PY=${PYTHON3:-python3}
 command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
 "$PY" "$top_srcdir/tests/cluster/gen-cluster.py" "$T/c" --ranks 4 \
     --seed 6 --tasks 40 >/dev/null || skip_all "cannot generate"
-"$NPUPROF" import -q --stores rank "$T/c" || skip_all "cannot import"
+"$NPUPROF" import -q --timeline --stores rank "$T/c" || skip_all "cannot import"
 
 start_app 130 40 -- "$T/c"
 wait_for 'Findings (' && ok 0 "a cluster of stores opens on its Cluster view"

@@ -32,7 +32,7 @@ DATA="$T/t.json"
 	echo ']'
 } >"$DATA"
 DB="$T/s.db"
-"$NPUPROF" import -q --db "$DB" "$DATA" >/dev/null ||
+"$NPUPROF" import -q --timeline --db "$DB" "$DATA" >/dev/null ||
     skip_all "cannot import the trace"
 
 start_app 80 12 -- --db "$DB" "$DATA"

@@ -18,13 +18,15 @@ tmux_() {
 }
 
 # make_data: a small deterministic profile (two ranks, API statistics)
-# imported into $T/s.db; sets DATA and DB.
+# imported into $T/s.db with its timeline built, so that no screen races
+# the UI's background build of it (tests/ui/timeline-build.sh tests that
+# build); sets DATA and DB.
 make_data() {
 	DATA="$T/d"
 	DB="$T/s.db"
 	"$GEN" demo "$DATA" -n 300 -r 2 -a 40 --stats >/dev/null ||
 	    skip_all "cannot generate data"
-	"$NPUPROF" import -q --db "$DB" "$DATA" >/dev/null ||
+	"$NPUPROF" import -q --timeline --db "$DB" "$DATA" >/dev/null ||
 	    skip_all "cannot import data"
 }
 

@@ -16,7 +16,7 @@ mkdir -p "$d"
 	echo 'PTA,1010.000,12.25,NPU:0'
 	echo 'PTA,1020.000,8,NPU:0'
 } >"$d/memory_record.csv"
-"$NPUPROF" import -q --db "$T/s.db" "$T/p_ascend_pt" ||
+"$NPUPROF" import -q --timeline --db "$T/s.db" "$T/p_ascend_pt" ||
     skip_all "cannot import"
 start_app 120 16 -- --db "$T/s.db" "$T/p_ascend_pt"
 wait_for 'Top op types' && send_keys 6

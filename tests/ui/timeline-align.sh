@@ -12,7 +12,7 @@ PY=${PYTHON3:-python3}
 command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
 "$PY" "$top_srcdir/tests/cluster/gen-cluster.py" "$T/c" --ranks 4 \
     --seed 6 --tasks 40 >/dev/null || skip_all "cannot generate"
-"$NPUPROF" import -q --db "$T/c.db" "$T/c" || skip_all "cannot import"
+"$NPUPROF" import -q --timeline --db "$T/c.db" "$T/c" || skip_all "cannot import"
 
 first() {	# first RANK: the first cell of the rank's Stream 40 row
 	capture | grep -A1 "Rank $1 Device $1 (2)" | tail -1 | cut -c18
@@ -47,7 +47,7 @@ wait_for 'no rank here has a step 9' && ok 0 "a step no rank has: an error"
 send_keys Q
 wait_exit
 
-"$NPUPROF" import -q --db "$T/one.db" "$T/c/node_0_17_ascend_pt" || exit 1
+"$NPUPROF" import -q --timeline --db "$T/one.db" "$T/c/node_0_17_ascend_pt" || exit 1
 start_app 130 30 -- --db "$T/one.db" "$T/c/node_0_17_ascend_pt"
 wait_for ' 9 Timeline ' && send_keys 9
 wait_for 'Rank 0 Device 0' && send_keys L
