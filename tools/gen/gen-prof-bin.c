@@ -5,6 +5,8 @@
  * and hwts logs, 40-byte ts_track flips) and the writing of a buffer as
  * slices with their .done files. Written from the specification alone.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +51,25 @@ gen_prof_bin_buf_u64(struct gen_buf *b, uint64_t v)
 {
 	gen_prof_bin_buf_u32(b, (uint32_t)v);
 	gen_prof_bin_buf_u32(b, (uint32_t)(v >> 32));
+}
+
+/*
+ * The FRAMEWORK/ folder of the profile TOP, made if missing; its path, the
+ * caller's, or NULL with *cause set.
+ */
+char *
+gen_prof_bin_fwk_dir(const char *top, char **cause)
+{
+	char	*dir;
+
+	dir = util_path_join(top, "FRAMEWORK");
+	if (mkdir(dir, 0750) != 0 && errno != EEXIST) {
+		xasprintf(cause, "cannot create '%s': %s", dir,
+		    strerror(errno));
+		free(dir);
+		return NULL;
+	}
+	return dir;
 }
 
 /* A TLV field of the FRAMEWORK/ records: TYPE, length, the string S. */

@@ -15,9 +15,6 @@
  * numbers); one tracer key has no name; the last module call of each
  * thread never returns; GC pauses run on the first thread.
  */
-#include <sys/stat.h>
-
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -920,19 +917,6 @@ gen_fwk_span_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static int
-gen_fwk_bin(const char *dir, const char *name, const struct gen_buf *b,
-    char **cause)
-{
-	FILE	*f;
-
-	if ((f = util_file_create(dir, name, cause)) == NULL)
-		return -1;
-	if (b->len > 0)
-		fwrite(b->p, 1, b->len, f);
-	return util_file_close(f, dir, name, cause);
-}
-
 /* The start of cell COL of CSV line P, or NULL. */
 static const char *
 gen_fwk_cell(const char *p, int col)
@@ -1019,6 +1003,17 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
     const uint32_t *tids, const char *top, const char *expect, char **cause)
 {
 	struct gen_fwk	 f;
+	const struct {
+		const char		*name;
+		const struct gen_buf	*b;
+	} files[] = {
+		{ .name = "torch.op_range", .b = &f.ops },
+		{ .name = "torch.op_mark", .b = &f.marks },
+		{ .name = "torch.python_tracer_func", .b = &f.func },
+		{ .name = "torch.python_tracer_hash", .b = &f.hash },
+		{ .name = "torch.gc_record", .b = &f.gc },
+		{ .name = "torch.memory_usage", .b = &f.mem }
+	};
 	struct strbuf	 b;
 	char		*dir;
 	int64_t		*t0 = NULL, e;
@@ -1058,26 +1053,15 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 		gen_fwk_mark(&f, c->begin + 10 * c->tick, 1, 999999,
 		    tids[0] + 7, "aten::lost");
 	gen_fwk_gc(&f);
-	dir = util_path_join(top, "FRAMEWORK");
-	if (mkdir(dir, 0750) != 0 && errno != EEXIST) {
-		xasprintf(cause, "cannot create '%s': %s", dir,
-		    strerror(errno));
+	if ((dir = gen_prof_bin_fwk_dir(top, cause)) == NULL)
 		rc = -1;
+	for (i = 0; rc == 0 && i < sizeof files / sizeof *files; i++) {
+		/* No task queue: no mark file. */
+		if (files[i].b == &f.marks && f.marks.len == 0)
+			continue;
+		rc = gen_prof_bin_write(dir, files[i].name,
+		    (const char *)files[i].b->p, files[i].b->len, cause);
 	}
-	if (rc == 0)
-		rc = gen_fwk_bin(dir, "torch.op_range", &f.ops, cause);
-	if (rc == 0 && f.marks.len > 0)
-		rc = gen_fwk_bin(dir, "torch.op_mark", &f.marks, cause);
-	if (rc == 0)
-		rc = gen_fwk_bin(dir, "torch.python_tracer_func", &f.func,
-		    cause);
-	if (rc == 0)
-		rc = gen_fwk_bin(dir, "torch.python_tracer_hash", &f.hash,
-		    cause);
-	if (rc == 0)
-		rc = gen_fwk_bin(dir, "torch.gc_record", &f.gc, cause);
-	if (rc == 0)
-		rc = gen_fwk_bin(dir, "torch.memory_usage", &f.mem, cause);
 	strbuf_init(&b);
 	strbuf_addf(&b, "{\"config\":{\"common_config\":{\"activities\":"
 	    "[\"ProfilerActivity.CPU\",\"ProfilerActivity.NPU\"]}},"

@@ -11,9 +11,6 @@
  * Besides: a range of no length, one starting at 0, one of an unknown
  * module, one whose name is not UTF-8 and a flow id with two starts.
  */
-#include <sys/stat.h>
-
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,19 +206,6 @@ gen_ms_odd(struct gen_ms *m, const struct gen_prof_op *op)
 	gen_ms_range(m, &r);
 }
 
-static int
-gen_ms_write(const char *dir, const char *name, const void *p, size_t len,
-    char **cause)
-{
-	FILE	*f;
-
-	if ((f = util_file_create(dir, name, cause)) == NULL)
-		return -1;
-	if (len > 0)
-		fwrite(p, 1, len, f);
-	return util_file_close(f, dir, name, cause);
-}
-
 /*
  * Write FRAMEWORK/mindspore.op_range of the MindSpore profile TOP for the
  * launches of G, and the expected spans (ms_spans.txt: name, pid, tid,
@@ -256,20 +240,16 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 			gen_ms_odd(&m, &g->ops[i]);
 		gen_ms_op(&m, &g->ops[i], k++);
 	}
-	dir = util_path_join(top, "FRAMEWORK");
-	if (mkdir(dir, 0750) != 0 && errno != EEXIST) {
-		xasprintf(cause, "cannot create '%s': %s", dir,
-		    strerror(errno));
+	if ((dir = gen_prof_bin_fwk_dir(top, cause)) == NULL)
 		rc = -1;
-	}
 	if (rc == 0)
-		rc = gen_ms_write(dir, "mindspore.op_range", m.ops.p,
-		    m.ops.len, cause);
+		rc = gen_prof_bin_write(dir, "mindspore.op_range",
+		    (const char *)m.ops.p, m.ops.len, cause);
 	if (rc == 0 && expect != NULL)
-		rc = gen_ms_write(expect, "ms_spans.txt", m.spans.s,
+		rc = gen_prof_bin_write(expect, "ms_spans.txt", m.spans.s,
 		    m.spans.len, cause);
 	if (rc == 0 && expect != NULL)
-		rc = gen_ms_write(expect, "ms_flows.txt", m.flows.s,
+		rc = gen_prof_bin_write(expect, "ms_flows.txt", m.flows.s,
 		    m.flows.len, cause);
 	free(dir);
 	free(m.ops.p);

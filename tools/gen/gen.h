@@ -79,6 +79,7 @@ void		 gen_prof_bin_buf_u16(struct gen_buf *, uint16_t);
 void		 gen_prof_bin_buf_u32(struct gen_buf *, uint32_t);
 void		 gen_prof_bin_buf_u64(struct gen_buf *, uint64_t);
 void		 gen_prof_bin_buf_pad(struct gen_buf *, size_t);
+char		*gen_prof_bin_fwk_dir(const char *, char **);
 void		 gen_prof_bin_tlv_field(struct gen_buf *, uint16_t,
 		     const char *);
 void		 gen_prof_bin_tlv_record(struct gen_buf *, uint16_t,
