@@ -607,6 +607,7 @@ struct view_timeline_arg {
 	int64_t			 cursor;	/* in the frame, or NP_NA */
 };
 extern const struct view_ops view_timeline_ops;
+int		 view_timeline_ready(double *, char **);
 void		 view_timeline_fill(struct view_tl *);
 void		 view_timeline_focus(struct view_tl *,
 		     const struct store_span *);

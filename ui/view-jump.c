@@ -85,18 +85,12 @@ view_jump_push(int rc, char *cause, const char *why, struct store_span *sp,
 static bool
 view_jump_ready(void)
 {
-	struct store	*s[2] = { session_store(), session_compare_base() };
-	double		 secs = 0;
+	double		 secs;
 	char		*cause = NULL;
-	int		 i, rc = 1;
+	int		 rc;
 
 	/* Under --compare the timeline opens on both runs. */
-	for (i = 0; i < 2 && s[i] != NULL && rc == 1; i++) {
-		rc = -1;
-		if (store_timeline_prefetch(s[i], &cause) == 0)
-			rc = store_timeline_poll(s[i], &secs, &cause);
-	}
-	if (rc == 1)
+	if ((rc = view_timeline_ready(&secs, &cause)) == 1)
 		return true;
 	if (rc == 0)
 		status_set(ROLE_NORMAL, "the timeline is being built (%.0f s"

@@ -223,9 +223,10 @@ view_timeline_open_base(struct view_tl *tl, char **cause)
 /*
  * Where the timeline tables of the store shown (and of --compare's base)
  * are: 1 ready, 0 still being built in the background (started here if
- * not yet), -1 with *cause set if they cannot be had.
+ * not yet; *SECS says for how long), -1 with *cause set if they cannot
+ * be had.
  */
-static int
+int
 view_timeline_ready(double *secs, char **cause)
 {
 	struct store	*s[2] = { session_store(), session_compare_base() };
