@@ -349,8 +349,11 @@ view_table_page_reload(struct view_table *vt, char **cause)
 	vt->busy = st.phase != NULL;
 	vt->found = st.found;
 	vt->t0 = util_now();
-	vt->total = vt->filter == NULL && !vt->busy ? store_page_count(p) :
-	    -1;
+	/* A scan may be over already (a filter by the rows' tuples). */
+	vt->total = !vt->busy && (vt->filter == NULL || st.found >= 0) ?
+	    store_page_count(p) : -1;
+	if (!vt->busy && st.error != NULL)
+		status_set(ROLE_ERROR, "%s", st.error);
 	vt->cur = vt->top = 0;
 	view_table_find_hits_reset(vt);
 	return view_table_page_fill(vt, true, cause);
