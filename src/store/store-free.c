@@ -20,6 +20,7 @@ store_free(struct store *s)
 	store_timeline_free(s);
 	store_timeline_release(s);
 	store_scan_walk_unref(s->order);
+	store_scan_tuple_unref(s->tuples);
 	store_tables_free(s);
 	sqlite3_close(s->db);
 	if (s->locked)

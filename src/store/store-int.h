@@ -134,6 +134,7 @@ struct store {
 	int64_t			 nest_done;	/* and with one */
 	char			*failed;	/* the first failed write */
 	struct store_order	*order;		/* store-scan-walk.c keeps */
+	struct store_tuple_build *tuples;	/* store-scan-tuple.c keeps */
 };
 
 /* store-cluster.c */
@@ -434,6 +435,9 @@ int		 store_query_col(const struct store_table *, const char *,
 		     size_t);
 bool		 store_match_values(sqlite3 *, struct matcher *, int,
 		     sqlite3_value **);
+bool		 store_match_str_id(sqlite3 *, struct matcher *, int64_t);
+int		 store_query_filter_cols(const struct store_table *,
+		     const char *, bool *, struct matcher **, char **);
 struct store_rows *store_query_run(struct store *, const struct store_table *,
 		     const struct store_query *, struct store_keyset *,
 		     char **);
@@ -471,6 +475,7 @@ struct store_scan {
 	bool			 in_memory;	/* store-scan-sort.c sorted */
 	char			*error;
 	struct store_order	*base;		/* the order, filter aside */
+	struct store_tuple_build *tuples;	/* the rows' strings, or NULL */
 	char			*walk;		/* or an index's ORDER BY */
 	bool			 shared;	/* ids are the base's */
 
@@ -496,6 +501,24 @@ bool		 store_scan_bits_over(struct store_scan_bits *, bool *);
 bool		 store_scan_bits_has(const struct store_scan_bits *, int64_t);
 int64_t		 store_scan_bits_read_locked(const struct store_scan_bits *);
 void		 store_scan_bits_free(struct store_scan_bits *);
+
+/* store-scan-tuple.c: each task row's strings as one number */
+struct store_tuples;
+struct store_tuple_build;
+extern size_t	 store_scan_tuple_limit;
+struct store_tuple_build *store_scan_tuple_find(struct store *,
+		     const struct store_table *, const struct store_query *);
+void		 store_scan_tuple_unref(struct store_tuple_build *);
+int		 store_scan_tuple_ready(struct store_tuple_build *,
+		     const struct store_tuples **);
+bool		 store_scan_tuple_fits(const struct store_tuple_build *,
+		     const char *);
+uint64_t	*store_scan_tuple_match(const struct store_tuples *, sqlite3 *,
+		     const char *);
+int		 store_scan_tuple_has(const struct store_tuples *,
+		     const uint64_t *, int64_t);
+void		 store_scan_tuple_prefetch(const struct store_tuples *,
+		     int64_t);
 
 /* store-scan-walk.c: a filter walking an order already sorted */
 struct store_order;

@@ -230,21 +230,47 @@ store_query_num_col(const struct store_table *t, const struct store_col *c)
 }
 
 /*
+ * Which columns of T filter FILTER reads, into USE (T->ncols of them),
+ * and its matcher into *M: one column if it starts "col:", else every
+ * column, but the number columns only if the regex may match a number
+ * (reading them is most of a filter's time). -1 with *cause set for a
+ * bad regex.
+ */
+int
+store_query_filter_cols(const struct store_table *t, const char *filter,
+    bool *use, struct matcher **m, char **cause)
+{
+	const char	*colon;
+	size_t		 i;
+	int		 only = -1;
+	bool		 nums;
+
+	if ((colon = strchr(filter, ':')) != NULL && colon != filter &&
+	    (only = store_query_col(t, filter, (size_t)(colon - filter)))
+	    >= 0)
+		filter = colon + 1;
+	if ((*m = matcher_create(filter, false, cause)) == NULL)
+		return -1;
+	nums = matcher_may_match_chars(*m, STORE_NUM_CHARS);
+	for (i = 0; i < t->ncols; i++)
+		use[i] = (only < 0 || (int)i == only) &&
+		    (nums || !store_query_num_col(t, &t->cols[i]));
+	return 0;
+}
+
+/*
  * Append the WHERE clause for Q; a filter becomes np_match() of each
- * column's value and format, a string joined from str by its id. A
- * filter that needs a character no number is printed with leaves the
- * number columns out: reading them is most of a filter's time.
+ * column's value and format it reads, a string joined from str by its
+ * id.
  */
 static int
 store_query_where(struct store *s, const struct store_table *t,
     const struct store_query *q, struct store_sql *sql,
     struct matcher **m, char **cause)
 {
-	const char	*pattern = q->filter, *colon;
 	char		 col[64];
 	size_t		 i, n;
-	int		 only = -1;
-	bool		 nums;
+	bool		*use;
 
 	strbuf_adds(&sql->b, " WHERE 1");
 	if (t->where != NULL)
@@ -274,20 +300,17 @@ store_query_where(struct store *s, const struct store_table *t,
 		sql->binds[sql->nbinds++] = q->step;
 	}
 	*m = NULL;
-	if (pattern == NULL || *pattern == '\0')
+	if (q->filter == NULL || *q->filter == '\0')
 		return 0;
-	if ((colon = strchr(pattern, ':')) != NULL && colon != pattern &&
-	    (only = store_query_col(t, pattern, (size_t)(colon - pattern)))
-	    >= 0)
-		pattern = colon + 1;
-	if ((*m = matcher_create(pattern, false, cause)) == NULL)
+	use = xcalloc(t->ncols > 0 ? t->ncols : 1, sizeof *use);
+	if (store_query_filter_cols(t, q->filter, use, m, cause) != 0) {
+		free(use);
 		return -1;
+	}
 	store_register_match(s, *m);
-	nums = matcher_may_match_chars(*m, STORE_NUM_CHARS);
 	strbuf_adds(&sql->b, " AND np_match(");
 	for (i = 0, n = 0; i < t->ncols; i++) {
-		if ((only >= 0 && (int)i != only) ||
-		    (!nums && store_query_num_col(t, &t->cols[i])))
+		if (!use[i])
 			continue;
 		if (store_query_str_col(t, t->cols[i].expr, col, sizeof col))
 			strbuf_addf(&sql->b, "%s%s, %d", n++ == 0 ? "" : ", ",
@@ -297,6 +320,7 @@ store_query_where(struct store *s, const struct store_table *t,
 			    t->cols[i].expr, (int)t->cols[i].fmt);
 	}
 	strbuf_adds(&sql->b, ")");
+	free(use);
 	return 0;
 }
 

@@ -37,6 +37,9 @@
 #define WALK_AHEAD	512
 #define WALK_LOOKUPS	65536
 
+/* How far ahead of its tests the walk has rows fetched into the cache. */
+#define WALK_PREFETCH	32
+
 /* The walk's bound parameter: after any that the query itself binds. */
 #define WALK_PARAM	30
 
@@ -290,14 +293,14 @@ store_scan_walk_prepare(struct store_scan *sc, struct matcher **m,
 }
 
 /*
- * Look the ids of SRC up one by one, in order, until bitmap B is whole
- * (B may be NULL); then test the rest against it. Return how many were
- * looked at (fewer than all if the scan was abandoned), or -1 with
- * *cause set.
+ * Look the ids of SRC up one by one, in order from position START,
+ * until bitmap B is whole (B may be NULL); then test the rest against
+ * it. Return how many were looked at (fewer than all if the scan was
+ * abandoned), or -1 with *cause set.
  */
 static int64_t
 store_scan_walk_ids(struct store_scan *sc, struct store_scan_walk_src *src,
-    struct store_scan_bits *b, char **cause)
+    struct store_scan_bits *b, size_t start, char **cause)
 {
 	sqlite3_stmt	*stmt;
 	struct matcher	*m = NULL;
@@ -310,7 +313,7 @@ store_scan_walk_ids(struct store_scan *sc, struct store_scan_walk_src *src,
 		matcher_free(m);
 		return -1;
 	}
-	for (i = 0; store_scan_walk_next(src, i, &id); i++) {
+	for (i = start; store_scan_walk_next(src, i, &id); i++) {
 		if (!ready && b != NULL && i % 256 == 0)
 			store_scan_bits_over(b, &ready);
 		if (ready)
@@ -345,28 +348,151 @@ store_scan_walk_ids(struct store_scan *sc, struct store_scan_walk_src *src,
 }
 
 /*
- * Walk SRC, TOTAL ids, with a bitmap of ids up to MAXID read meanwhile;
- * the found ids get room for ROOM (pages never touched cost no memory).
+ * Room for ROOM found ids (pages never touched cost no memory) of TOTAL
+ * to look at, unless SC has it already.
  */
-static int
-store_scan_walk_with_bits(struct store_scan *sc,
-    struct store_scan_walk_src *src, size_t room, int64_t total,
-    int64_t maxid, char **cause)
+static void
+store_scan_walk_room(struct store_scan *sc, size_t room, int64_t total)
 {
-	struct store_scan_bits	*b;
-	int64_t			 looked;
-
+	if (sc->pend != NULL)
+		return;
 	pthread_mutex_lock(&sc->lock);
 	sc->size = room > 0 ? room : 1;
 	sc->ids = xreallocarray(NULL, sc->size, sizeof *sc->ids);
 	sc->total = total;
 	pthread_mutex_unlock(&sc->lock);
 	sc->pend = xreallocarray(NULL, WALK_PUBLISH, sizeof *sc->pend);
+}
+
+/*
+ * Walk SRC, TOTAL ids, from position START, with a bitmap of ids up to
+ * MAXID read meanwhile; the found ids get room for ROOM.
+ */
+static int
+store_scan_walk_with_bits(struct store_scan *sc,
+    struct store_scan_walk_src *src, size_t room, int64_t total,
+    int64_t maxid, size_t start, char **cause)
+{
+	struct store_scan_bits	*b;
+	int64_t			 looked;
+
+	store_scan_walk_room(sc, room, total);
 	b = store_scan_bits_start(sc, maxid);
-	looked = store_scan_walk_ids(sc, src, b, cause);
+	looked = store_scan_walk_ids(sc, src, b, start, cause);
 	store_scan_walk_publish(sc, b, looked < 0 ? 0 : (size_t)looked);
 	store_scan_bits_free(b);
 	return looked < 0 ? -1 : 0;
+}
+
+/*
+ * The scan's tuples into *TU and the bitmap of those its filter matches
+ * into *BITS, once they are there; if WAIT, wait for them. Return 0
+ * (*BITS is NULL while they are read), or -1 if they were given up or
+ * the scan was abandoned.
+ */
+static int
+store_scan_walk_tuple_bits(struct store_scan *sc, bool wait,
+    const struct store_tuples **tu, uint64_t **bits)
+{
+	struct timespec	 ts = { 0, 2000000 };
+	int		 r;
+	bool		 cancel;
+
+	while ((r = store_scan_tuple_ready(sc->tuples, tu)) == 0 && wait) {
+		pthread_mutex_lock(&sc->lock);
+		cancel = sc->cancel;
+		pthread_mutex_unlock(&sc->lock);
+		if (cancel)
+			return -1;
+		nanosleep(&ts, NULL);
+	}
+	if (r > 0 && (*bits = store_scan_tuple_match(*tu, sc->ws->db,
+	    sc->filter)) == NULL)
+		r = -1;
+	return r < 0 ? -1 : 0;
+}
+
+/*
+ * Walk SRC testing each row by its tuple. Until the scan's tuples are
+ * there, rows are looked up, as many as store_scan_walk_ids() would
+ * before it waits for its bitmap; then the walk waits for them. Return
+ * how many ids were taken from SRC: all, or fewer if the scan was
+ * abandoned or the tuples given up (then *LOST is set, and the walk goes
+ * on from there as without them); -1 with *cause set on an error.
+ */
+static int64_t
+store_scan_walk_tuples(struct store_scan *sc, struct store_scan_walk_src *src,
+    bool *lost, char **cause)
+{
+	const struct store_tuples	*tu = NULL;
+	sqlite3_stmt			*stmt = NULL;
+	struct matcher			*m = NULL;
+	uint64_t			*bits = NULL;
+	int64_t				 id;
+	size_t				 i;
+	int				 hit;
+	bool				 wait;
+
+	*lost = false;
+	for (i = 0;; i++) {
+		wait = sc->nids + sc->npend >= WALK_AHEAD || i >= WALK_LOOKUPS;
+		if (bits == NULL && (i % 256 == 0 || wait) &&
+		    store_scan_walk_tuple_bits(sc, wait, &tu, &bits) != 0) {
+			*lost = true;
+			break;
+		}
+		if (!store_scan_walk_next(src, i, &id))
+			break;
+		if (bits != NULL && src->stmt == NULL &&
+		    i + WALK_PREFETCH < src->n)
+			store_scan_tuple_prefetch(tu, src->ids[i +
+			    WALK_PREFETCH]);
+		hit = bits != NULL ? store_scan_tuple_has(tu, bits, id) : -1;
+		if (hit < 0 && stmt == NULL &&
+		    (stmt = store_scan_walk_prepare(sc, &m, cause)) == NULL)
+			break;
+		if (hit < 0 && (hit = store_scan_walk_lookup(sc, stmt, id,
+		    cause)) < 0)
+			break;
+		if (hit)
+			sc->pend[sc->npend++] = id;
+		if ((i + 1) % WALK_PUBLISH == 0 &&
+		    !store_scan_walk_publish(sc, NULL, i + 1))
+			break;
+	}
+	store_scan_walk_publish(sc, NULL, i);
+	sqlite3_finalize(stmt);
+	matcher_free(m);
+	free(bits);
+	if (*cause == NULL && src->stmt != NULL && src->rc != SQLITE_ROW &&
+	    src->rc != SQLITE_DONE && !*lost)
+		xasprintf(cause, "cannot read %s: %s", sc->t->name,
+		    sqlite3_errmsg(sc->ws->db));
+	return *cause != NULL ? -1 : (int64_t)i;
+}
+
+/*
+ * Walk SRC, TOTAL ids, by the scan's tuples if its filter reads only
+ * their strings, else (or from where they were given up) with a bitmap
+ * of ids up to MAXID read meanwhile; the found ids get room for ROOM.
+ * Return -1 with *cause set on an error.
+ */
+static int
+store_scan_walk_src(struct store_scan *sc, struct store_scan_walk_src *src,
+    size_t room, int64_t total, int64_t maxid, char **cause)
+{
+	int64_t	 looked = 0;
+	bool	 lost = true;
+
+	store_scan_walk_room(sc, room, total);
+	if (sc->tuples != NULL && store_scan_tuple_fits(sc->tuples,
+	    sc->filter) && (looked = store_scan_walk_tuples(sc, src, &lost,
+	    cause)) < 0)
+		return -1;
+	if (!lost)
+		return 0;
+	return store_scan_walk_with_bits(sc, src, room, total, maxid,
+	    (size_t)looked, cause);
 }
 
 /*
@@ -393,8 +519,8 @@ store_scan_walk_run(struct store_scan *sc, int64_t maxid, char **cause)
 	memset(&src, 0, sizeof src);
 	src.ids = sc->base->ids;
 	src.n = sc->base->n;
-	return store_scan_walk_with_bits(sc, &src, src.n, (int64_t)src.n,
-	    maxid, cause);
+	return store_scan_walk_src(sc, &src, src.n, (int64_t)src.n, maxid,
+	    cause);
 }
 
 /*
@@ -416,8 +542,8 @@ store_scan_walk_index(struct store_scan *sc, int64_t maxid, char **cause)
 	free(sql);
 	if (ret != 0)
 		return -1;
-	ret = store_scan_walk_with_bits(sc, &src, maxid > 0 ? (size_t)maxid :
-	    0, maxid, maxid, cause);
+	ret = store_scan_walk_src(sc, &src, maxid > 0 ? (size_t)maxid : 0,
+	    maxid, maxid, cause);
 	sqlite3_finalize(src.stmt);
 	return ret;
 }

@@ -220,6 +220,7 @@ store_scan_start(struct store *s, const struct store_table *t,
 	}
 	sc->s = s;
 	sc->base = store_scan_walk_find(s, t, q);
+	sc->tuples = store_scan_tuple_find(s, t, q);
 	sc->walk = walk != NULL ? xstrdup(walk) : NULL;
 	sqlite3_exec(sc->ws->db, "PRAGMA cache_size = -32768", NULL, NULL,
 	    NULL);
@@ -238,6 +239,7 @@ store_scan_start(struct store *s, const struct store_table *t,
 		xasprintf(cause, "cannot start a thread to sort");
 		pthread_mutex_destroy(&sc->lock);
 		store_scan_walk_unref(sc->base);
+		store_scan_tuple_unref(sc->tuples);
 		free(sc->walk);
 		store_free(sc->ws);
 		free(sc->sort);
@@ -281,6 +283,7 @@ store_scan_free(struct store_scan *sc)
 	if (!sc->shared)
 		free(sc->ids);
 	store_scan_walk_unref(sc->base);
+	store_scan_tuple_unref(sc->tuples);
 	free(sc->pend);
 	free(sc->error);
 	free(sc->sort);

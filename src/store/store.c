@@ -186,26 +186,19 @@ store_match_finalize(void *stmt)
 }
 
 /*
- * Whether M matches the string of str id V on DB (N/A for NULL or an id
- * without a string, as the join would show it). Each id is matched once:
- * M remembers the answer, and a statement to read strings with.
+ * Whether M matches the string of str id ID on DB (-1 for NULL, N/A as
+ * the join would show it, as for an id without a string). Each id is
+ * matched once: M remembers the answer, and a statement to read strings
+ * with.
  */
-static bool
-store_match_str(sqlite3 *db, struct matcher *m, sqlite3_value *v)
+bool
+store_match_str_id(sqlite3 *db, struct matcher *m, int64_t id)
 {
 	sqlite3_stmt	*stmt;
 	const char	*t = "N/A";
-	int64_t		 id = -1;
 	size_t		 len = 3;
 	int		 r;
 
-	if (sqlite3_value_type(v) == SQLITE_INTEGER)
-		id = sqlite3_value_int64(v);
-	else if (sqlite3_value_type(v) != SQLITE_NULL) {
-		t = (const char *)sqlite3_value_text(v);
-		return t != NULL && matcher_match(m, t,
-		    (size_t)sqlite3_value_bytes(v));
-	}
 	/* Ids from 0 up are remembered from 1 up, NULL as 0. */
 	if (id < -1 || (r = matcher_memo_get(m, id + 1)) < 0) {
 		if ((stmt = matcher_aux(m)) == NULL && sqlite3_prepare_v2(db,
@@ -227,6 +220,20 @@ store_match_str(sqlite3 *db, struct matcher *m, sqlite3_value *v)
 			matcher_memo_set(m, id + 1, r);
 	}
 	return r != 0;
+}
+
+/* Whether M matches value V of a str id column: an id, NULL or text. */
+static bool
+store_match_str(sqlite3 *db, struct matcher *m, sqlite3_value *v)
+{
+	const char	*t;
+
+	if (sqlite3_value_type(v) == SQLITE_INTEGER)
+		return store_match_str_id(db, m, sqlite3_value_int64(v));
+	if (sqlite3_value_type(v) == SQLITE_NULL)
+		return store_match_str_id(db, m, -1);
+	t = (const char *)sqlite3_value_text(v);
+	return t != NULL && matcher_match(m, t, (size_t)sqlite3_value_bytes(v));
 }
 
 /*
