@@ -637,7 +637,7 @@ view_flame_key(struct view *v, enum action a, int key)
 		view_flame_rebuild(vf, &old);
 		return REDRAW_ALL;
 	case ACTION_STACKS:
-		vf->o.source = (vf->o.source + 1) % (STACKS_MODULES + 1);
+		vf->o.source = (vf->o.source + 1) % (STACKS_MINDSPORE + 1);
 		view_flame_rebuild(vf, &old);
 		return REDRAW_ALL;
 	case ACTION_STEP:

@@ -30,6 +30,9 @@ store_stacks_build_have(struct store *s, enum store_stacks_source src,
 		    " '%\"Call stack\"%' LIMIT 1");
 	case STACKS_OPS:
 		return store_exists(s, "SELECT 1 FROM task LIMIT 1");
+	case STACKS_MINDSPORE:
+		return store_exists(s, "SELECT 1 FROM api a JOIN str l"
+		    " ON l.id = a.level WHERE l.s = 'MindSpore' LIMIT 1");
 	case STACKS_MODULES:
 		return store_exists(s, "SELECT 1 FROM api a JOIN str l"
 		    " ON l.id = a.level JOIN str n ON n.id = a.name WHERE"
@@ -212,6 +215,9 @@ store_stacks_build_pick(struct store *s, const struct stacks_where *w,
 			return STACKS_PYTHON;
 		}
 	}
+	if ((src == STACKS_MINDSPORE || src == STACKS_AUTO) &&
+	    store_stacks_build_have(s, STACKS_MINDSPORE, false))
+		return STACKS_MINDSPORE;
 	if ((src == STACKS_CANN || src == STACKS_AUTO) &&
 	    store_stacks_build_have(s, STACKS_CANN, false))
 		return STACKS_CANN;
@@ -228,6 +234,8 @@ store_stacks_build_pick(struct store *s, const struct stacks_where *w,
 		    "(profile with with_stack=True)");
 	else if (src == STACKS_CANN)
 		xasprintf(cause, "no CANN API spans in this profile");
+	else if (src == STACKS_MINDSPORE)
+		xasprintf(cause, "no MindSpore op ranges in this profile");
 	else
 		xasprintf(cause, "no stacks: no API spans, Python call stacks "
 		    "or kernel rows in this profile");

@@ -455,7 +455,8 @@ store_stacks_walk_free(struct stacks_walk *wk)
 }
 
 /*
- * Build ST from the spans of the CANN levels, of level python, or of the
+ * Build ST from the spans of the CANN levels (under MindSpore's ranges,
+ * level MindSpore, for that source), of level python, or of the
  * nn.Module spans and level python (SRC), that W selects. -1 with *cause
  * on failure.
  */
@@ -463,7 +464,8 @@ int
 store_stacks_walk(struct store *s, struct store_stacks *st,
     const struct stacks_where *w, enum store_stacks_source src, char **cause)
 {
-	bool			 python = src != STACKS_CANN;
+	bool			 python = src != STACKS_CANN &&
+				    src != STACKS_MINDSPORE;
 	struct stacks_walk	 wk;
 	struct strbuf		 b;
 	sqlite3_stmt		*stmt;
@@ -481,6 +483,9 @@ store_stacks_walk(struct store *s, struct store_stacks *st,
 	if (src == STACKS_MODULES)
 		strbuf_adds(&b, "(l.s = 'python' OR (l.s = 'python_function'"
 		    " AND n.s LIKE 'nn.Module:%'))");
+	else if (src == STACKS_MINDSPORE)
+		strbuf_adds(&b, "(l.s = 'MindSpore' OR l.s IN "
+		    STORE_STACKS_CANN_LEVELS ")");
 	else
 		strbuf_adds(&b, python ? "l.s = 'python'" :
 		    "l.s IN " STORE_STACKS_CANN_LEVELS);
@@ -512,7 +517,9 @@ store_stacks_walk(struct store *s, struct store_stacks *st,
 		rc = 0;
 	store_stacks_walk_free(&wk);
 	st->from = src == STACKS_MODULES ? "nn.Module spans and PyTorch ops" :
-	    python ? "Python spans with call stacks" : "CANN API spans";
+	    src == STACKS_MINDSPORE ? "MindSpore op ranges and CANN API"
+	    " spans" : python ? "Python spans with call stacks" :
+	    "CANN API spans";
 	return rc;
 }
 

@@ -164,7 +164,8 @@ static const char *store_stacks_sources[] = {
 	[STACKS_CANN] = "cann",
 	[STACKS_PYTHON] = "python",
 	[STACKS_OPS] = "ops",
-	[STACKS_MODULES] = "modules"
+	[STACKS_MODULES] = "modules",
+	[STACKS_MINDSPORE] = "mindspore"
 };
 
 /* The source named NAME, or -1. */

@@ -382,11 +382,12 @@ typedef void	(*store_progress_cb)(void *, const struct store_progress *);
 
 /* stacks: where the time goes, by call path (store-stacks*.c). */
 enum store_stacks_source {
-	STACKS_AUTO,		/* python, else cann, else ops */
+	STACKS_AUTO,		/* python, mindspore, cann, else ops */
 	STACKS_CANN,		/* acl > model > node > runtime > tasks */
 	STACKS_PYTHON,		/* Python call stacks of PyTorch ops */
 	STACKS_OPS,		/* op type > op name > input shapes */
-	STACKS_MODULES		/* nn.Module hierarchy > PyTorch ops */
+	STACKS_MODULES,		/* nn.Module hierarchy > PyTorch ops */
+	STACKS_MINDSPORE	/* MindSpore's ranges > cann */
 };
 
 enum store_stacks_weight {

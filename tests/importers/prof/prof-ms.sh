@@ -77,6 +77,44 @@ is "$(q "$d/s.db" "select count(*) from api c join api p on p.id = c.parent
     "$(grep -c '^RunOp|' "$d/want.spans")" \
     "each stage holds the launch range inside it"
 
+# The mindspore stacks: MindSpore's ranges over the CANN call path. Every
+# task is there once, and a line with its MindSpore frames taken off is a
+# line of the cann stacks (the same tasks under the same calls).
+stacks() {	# stacks SRC: the folded stacks of the sound profile
+	"$NPUPROF" show --db "$d/s.db" ${1:+--stacks "$1"} "$d/in" stacks \
+	    2>/dev/null
+}
+stacks cann >"$d/cann.folded"
+stacks mindspore >"$d/ms.folded"
+stacks >"$d/auto.folded"
+same_file "$d/auto.folded" "$d/ms.folded" \
+    "stacks: auto takes MindSpore's ranges when a profile has them"
+is "$(awk '{ s += $NF } END { print s }' "$d/ms.folded")" \
+    "$(awk '{ s += $NF } END { print s }' "$d/cann.folded")" \
+    "stacks mindspore: as much device time as cann"
+grep -q '^Kernel::KernelLaunch::[^;]*;aclnn[^;]*;launch;' "$d/ms.folded"
+ok $? "a kernel launch range over the ACL call it made"
+cut -d'|' -f1 "$d/want.spans" | LC_ALL=C sort -u >"$d/ms.names"
+awk 'NR == FNR { ms[$0] = 1; next }
+{
+	w = $NF
+	sub(/ [0-9]+$/, "")
+	n = split($0, f, ";")
+	for (i = 1; i < n && f[i] in ms; i++)
+		;
+	p = f[i]
+	for (i++; i <= n; i++)
+		p = p ";" f[i]
+	sum[p] += w
+}
+END { for (p in sum) print p, sum[p] }' "$d/ms.names" "$d/ms.folded" |
+    LC_ALL=C sort >"$d/ms.stripped"
+LC_ALL=C sort "$d/cann.folded" >"$d/cann.sorted"
+same_file "$d/ms.stripped" "$d/cann.sorted" \
+    "without MindSpore's frames, the cann stacks"
+[ "$(grep -c ';' "$d/ms.folded")" -gt "$(grep -c ';' "$d/cann.folded")" ]
+ok $? "and more paths with them"
+
 dam() {		# dam NAME: a copy of the sound input to damage
 	rm -rf "$T/$1"
 	mkdir -p "$T/$1"
