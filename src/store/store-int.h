@@ -519,6 +519,10 @@ int		 store_scan_tuple_has(const struct store_tuples *,
 		     const uint64_t *, int64_t);
 void		 store_scan_tuple_prefetch(const struct store_tuples *,
 		     int64_t);
+struct store_sort;
+bool		 store_scan_tuple_sort(const struct store_tuples *, int,
+		     const uint64_t *, struct store_sort *, const uint32_t *,
+		     size_t);
 
 /* store-scan-walk.c: a filter walking an order already sorted */
 struct store_order;
@@ -537,6 +541,7 @@ int		 store_scan_walk_index(struct store_scan *, int64_t, char **);
 /* store-sort.c: the in-memory sort behind the scan's sorts */
 struct store_sort_key {
 	char		 expr[64];	/* what to select: "t.block_num" */
+	int		 col;		/* its column of the table */
 	bool		 text;		/* a str id, sorted by its string */
 	bool		 desc;
 };
@@ -561,6 +566,8 @@ void		 store_sort_part(struct store_sort *, const struct store_sort *,
 		     size_t, size_t);
 void		 store_sort_join(struct store_sort *, const struct store_sort *,
 		     const struct store_sort *);
+bool		 store_sort_add_str(struct store_sort *, int64_t, int64_t,
+		     const uint32_t *, size_t);
 void		 store_sort_free(struct store_sort *);
 bool		 store_sort_add(struct store_sort *, int64_t, sqlite3_value *,
 		     const uint32_t *, size_t);

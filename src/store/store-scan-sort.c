@@ -4,7 +4,9 @@
  * the lower and upper ids, each on its own connection, the upper one in a
  * thread of its own, so that a second core halves the wait. Each half
  * counts the rows it looked at into the scan's progress, checks whether
- * the scan was abandoned, and has its own copy of the filter.
+ * the scan was abandoned, and has its own copy of the filter. A sort on
+ * a text column once the rows' tuples are read (store-scan-tuple.c) reads
+ * no row: the keys come from the tuples.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -124,6 +126,46 @@ store_scan_sort_half_main(void *arg)
 }
 
 /*
+ * Sort scan SC's rows by text key K from the rows' tuples, if they are
+ * there, hold K's column and the filter's (if any), with the strings
+ * ranked by RANK (NRANK ids), among ids up to MAXID: no row is read. 1
+ * with the ids in place, 0 if the tuples cannot serve.
+ */
+static int
+store_scan_sort_tuples(struct store_scan *sc, const struct store_sort_key *k,
+    const uint32_t *rank, size_t nrank, int64_t maxid)
+{
+	const struct store_tuples	*tu;
+	struct store_sort		 so;
+	uint64_t			*bits = NULL;
+	int64_t				*ids = NULL;
+	size_t				 n;
+
+	if (!k->text || sc->tuples == NULL ||
+	    store_scan_tuple_ready(sc->tuples, &tu) != 1)
+		return 0;
+	if (sc->filter != NULL && (!store_scan_tuple_fits(sc->tuples,
+	    sc->filter) || (bits = store_scan_tuple_match(tu, sc->ws->db,
+	    sc->filter)) == NULL))
+		return 0;
+	store_sort_init(&so, maxid);
+	if (store_scan_tuple_sort(tu, k->col, bits, &so, rank, nrank))
+		ids = store_sort_finish(&so, k->desc, &n);
+	free(bits);
+	store_sort_free(&so);
+	if (ids == NULL)
+		return 0;
+	pthread_mutex_lock(&sc->lock);
+	free(sc->ids);
+	sc->ids = ids;
+	sc->nids = sc->size = n;
+	sc->scanned = sc->total = (int64_t)n;
+	sc->in_memory = true;
+	pthread_mutex_unlock(&sc->lock);
+	return 1;
+}
+
+/*
  * Sort in memory what scan SC selects, by key K, among row ids up to
  * MAXID. Return 1 with the ids in place, 0 if SQLite must sort them after
  * all, -1 on an error (*cause set).
@@ -145,6 +187,10 @@ store_scan_sort_ids(struct store_scan *sc, const struct store_sort_key *k,
 	if (k->text && (rank = store_sort_ranks(sc->ws, &nrank, cause)) ==
 	    NULL)
 		return -1;
+	if (store_scan_sort_tuples(sc, k, rank, nrank, maxid) == 1) {
+		free(rank);
+		return 1;
+	}
 	store_sort_init(&whole, maxid);
 	/* The halves split the id bitmap between two of its words. */
 	mid = maxid >= HALF_MIN ? maxid / 2 / 64 * 64 : maxid + 1;

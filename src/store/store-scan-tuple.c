@@ -9,7 +9,8 @@
  * decided once per tuple (its regex once per string, as ever), and the
  * walk of the sorted order (store-scan-walk.c) tests each row by its
  * tuple without reading it again: the first page is there at once,
- * wherever the matches lie.
+ * wherever the matches lie. A sort on a text column takes its keys from
+ * the tuples too (store-scan-sort.c), and so reads no row either.
  *
  * Each thread fills a set of its own (over one rows array, in ranges of
  * ids that do not overlap); the last to end joins them. Too many tuples
@@ -627,4 +628,36 @@ store_scan_tuple_prefetch(const struct store_tuples *tu, int64_t id)
 {
 	if (id >= 0 && id <= tu->maxid)
 		__builtin_prefetch(&tu->row[id]);
+}
+
+/*
+ * Add to SO every row TU read (only those whose tuple is in BITS, unless
+ * BITS is NULL), in id order, with the string of T's column COL as the
+ * key, ranked by RANK (NRANK ids): a sort on a text column without
+ * reading a row. False if TU does not hold the column or SO gave up.
+ */
+bool
+store_scan_tuple_sort(const struct store_tuples *tu, int col,
+    const uint64_t *bits, struct store_sort *so, const uint32_t *rank,
+    size_t nrank)
+{
+	size_t		 j;
+	int64_t		 id;
+	uint32_t	 k;
+
+	for (j = 0; j < tu->ncols && tu->col[j] != col; j++)
+		;
+	if (j == tu->ncols)
+		return false;
+	for (id = 0; id <= tu->maxid; id++) {
+		if ((k = tu->row[id]) == 0)
+			continue;
+		k--;
+		if (bits != NULL && (bits[k / 64] >> (k % 64) & 1) == 0)
+			continue;
+		if (!store_sort_add_str(so, id, (int64_t)tu->tv[(size_t)k *
+		    tu->ncols + j] - 1, rank, nrank))
+			return false;
+	}
+	return true;
 }

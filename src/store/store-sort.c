@@ -52,6 +52,7 @@ store_sort_plan(const struct store_table *t, const char *sort,
 	if ((col = store_query_col(t, name, strlen(name))) < 0)
 		return false;
 	c = &t->cols[col];
+	k->col = col;
 	if (c->fmt == FMT_NUMTEXT || c->fmt == FMT_REAL3 || c->fmt == FMT_REAL)
 		return false;
 	/* Ascending on the default order's first column is that order. */
@@ -218,6 +219,35 @@ store_sort_free(struct store_sort *so)
 	memset(so, 0, sizeof *so);
 }
 
+/* Note row ID, above the ids added so far; false if that cannot be. */
+static bool
+store_sort_take(struct store_sort *so, int64_t id)
+{
+	if (!so->ok)
+		return false;
+	if (id <= so->lastid || id > so->maxid || so->n >= so->size) {
+		so->ok = false;
+		return false;
+	}
+	so->lastid = id;
+	so->ids[id / 64] |= (uint64_t)1 << (id % 64);
+	return true;
+}
+
+/* Append the key of the row just taken: KEY, or NULL (SORT_NULL). */
+static void
+store_sort_key(struct store_sort *so, int64_t key)
+{
+	if (key != SORT_NULL) {
+		if (so->nkeys == 0 || key < so->min)
+			so->min = key;
+		if (so->nkeys == 0 || key > so->max)
+			so->max = key;
+		so->nkeys++;
+	}
+	so->v[so->n++] = (uint64_t)key;
+}
+
 /*
  * Add the row ID, above the ids added so far, with key V (an sqlite3
  * value: an integer, NULL, or for a text key a string id RANK maps).
@@ -229,41 +259,46 @@ store_sort_add(struct store_sort *so, int64_t id, sqlite3_value *v,
 {
 	int64_t	 key;
 
-	if (!so->ok)
+	if (!store_sort_take(so, id))
 		return false;
-	if (id <= so->lastid || id > so->maxid || so->n >= so->size) {
-		so->ok = false;
-		return false;
-	}
-	so->lastid = id;
-	so->ids[id / 64] |= (uint64_t)1 << (id % 64);
 	switch (sqlite3_value_type(v)) {
 	case SQLITE_NULL:
-		so->v[so->n++] = (uint64_t)SORT_NULL;
+		store_sort_key(so, SORT_NULL);
 		return true;
 	case SQLITE_INTEGER:
 		key = sqlite3_value_int64(v);
 		if (rank != NULL) {
 			key = key >= 0 && (uint64_t)key < nrank ? rank[key] :
 			    0;
-			if (key == 0) {
-				so->v[so->n++] = (uint64_t)SORT_NULL;
-				return true;
-			}
+			store_sort_key(so, key == 0 ? SORT_NULL : key);
+			return true;
 		}
-		if (key != SORT_NULL)
-			break;
+		if (key != SORT_NULL) {
+			store_sort_key(so, key);
+			return true;
+		}
 		/* FALLTHROUGH */
 	default:
 		so->ok = false;
 		return false;
 	}
-	if (so->nkeys == 0 || key < so->min)
-		so->min = key;
-	if (so->nkeys == 0 || key > so->max)
-		so->max = key;
-	so->nkeys++;
-	so->v[so->n++] = (uint64_t)key;
+}
+
+/*
+ * Add the row ID, above the ids added so far, with the string of str id
+ * STR (-1 for NULL) as its key, by its rank in RANK. False once sorting
+ * here is known to be impossible.
+ */
+bool
+store_sort_add_str(struct store_sort *so, int64_t id, int64_t str,
+    const uint32_t *rank, size_t nrank)
+{
+	int64_t	 key;
+
+	if (!store_sort_take(so, id))
+		return false;
+	key = str >= 0 && (uint64_t)str < nrank ? rank[str] : 0;
+	store_sort_key(so, key == 0 ? SORT_NULL : key);
 	return true;
 }
 

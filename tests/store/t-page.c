@@ -250,6 +250,28 @@ walks(struct store *s, const struct store_table *t)
 	store_scan_tuple_limit = 1 << 20;
 }
 
+/* Wait until the tuples of all T's rows are read (20 s at most). */
+static void
+tuples(struct store *s, const struct store_table *t)
+{
+	struct store_tuple_build	*b;
+	const struct store_tuples	*tu;
+	struct store_query		 q;
+	struct timespec			 ts = { 0, 5000000 };
+	int				 i, r = 0;
+
+	store_query_init(&q);
+	if ((b = store_scan_tuple_find(s, t, &q)) == NULL) {
+		ok(0, "the rows' tuples");
+		return;
+	}
+	for (i = 0; i < 4000 && (r = store_scan_tuple_ready(b, &tu)) == 0;
+	    i++)
+		nanosleep(&ts, NULL);
+	is_int(r, 1, "the rows' tuples are read");
+	store_scan_tuple_unref(b);
+}
+
 /* Every column of T both ways, and with a device or a filter. */
 static void
 ordered(struct store *s, const struct store_table *t)
@@ -361,6 +383,9 @@ main(void)
 	ok(s != NULL, "open the store");
 	filters(s);
 	walks(s, store_tables_find(s, "op_summary"));
+	ordered(s, store_tables_find(s, "op_summary"));
+	/* Again with the rows' tuples read: text sorts take their keys. */
+	tuples(s, store_tables_find(s, "op_summary"));
 	ordered(s, store_tables_find(s, "op_summary"));
 	ordered(s, store_tables_find(s, "task_time"));
 	store_free(s);
