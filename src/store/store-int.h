@@ -198,6 +198,8 @@ void		 store_register_functions(struct store *);
 void		 store_register_match(struct store *, struct matcher *);
 int		 store_manifest_write(struct store *, char **);
 bool		 store_exists(struct store *, const char *);
+int64_t		 store_task_maxid(struct store *);
+struct store	*store_open_reader(const char *, char **);
 bool		 store_has_table(struct store *, const char *);
 bool		 store_has_column(struct store *, const char *, const char *);
 void		 store_write(struct store *, sqlite3_stmt *);

@@ -25,6 +25,22 @@ store_open_db(struct store *s, const char *path, int flags, char **cause)
 }
 
 /*
+ * A second connection to the store at PATH for a helper thread of the
+ * UI's (a scan's half, a bitmap's or tuples' reader), with a small cache:
+ * it reads the table through once. NULL with *cause set on failure.
+ */
+struct store *
+store_open_reader(const char *path, char **cause)
+{
+	struct store	*s;
+
+	if ((s = store_open(path, cause)) != NULL)
+		sqlite3_exec(s->db, "PRAGMA cache_size = -8192", NULL, NULL,
+		    NULL);
+	return s;
+}
+
+/*
  * Open the finished store at PATH for reading. On failure (missing file,
  * not a store, wrong schema version) return NULL and set *cause.
  */

@@ -126,10 +126,9 @@ store_scan_bits_start(struct store_scan *sc, int64_t maxid)
 		h->b = b;
 		h->lo = i == 0 ? 0 : mid;
 		h->hi = i == 0 ? mid - 1 : b->maxid;
-		if ((h->ws = store_open(store_path(sc->ws), &why)) == NULL)
+		if ((h->ws = store_open_reader(store_path(sc->ws), &why)) ==
+		    NULL)
 			break;
-		sqlite3_exec(h->ws->db, "PRAGMA cache_size = -8192", NULL,
-		    NULL, NULL);
 		if (pthread_create(&h->thread, NULL, store_scan_bits_main,
 		    h) != 0)
 			break;

@@ -214,13 +214,10 @@ store_scan_sort_ids(struct store_scan *sc, const struct store_sort_key *k,
 		pthread_mutex_unlock(&sc->lock);
 	} else
 		h[0].counts = true;
-	if (nh == 2 && (h[1].ws = store_open(store_path(sc->ws), &why)) !=
-	    NULL) {
-		sqlite3_exec(h[1].ws->db, "PRAGMA cache_size = -8192", NULL,
-		    NULL, NULL);
+	if (nh == 2 && (h[1].ws = store_open_reader(store_path(sc->ws),
+	    &why)) != NULL)
 		threaded = pthread_create(&thread, NULL,
 		    store_scan_sort_half_main, &h[1]) == 0;
-	}
 	free(why);
 	store_scan_sort_half_run(&h[0]);
 	if (threaded)

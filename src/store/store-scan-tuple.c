@@ -266,6 +266,48 @@ store_scan_tuple_join(struct store_tuples *tu, struct store_tuples *p,
 	return !tu->failed;
 }
 
+/* The position in TU's tuples of column COL of its table, or -1. */
+static int
+store_scan_tuple_at(const struct store_tuples *tu, int col)
+{
+	size_t	 j;
+
+	for (j = 0; j < tu->ncols; j++)
+		if (tu->col[j] == col)
+			return (int)j;
+	return -1;
+}
+
+/*
+ * The positions in TU's tuples of the columns filter FILTER reads, into
+ * AT (*NAT of them), and its matcher into *M (the caller frees it); false
+ * if the filter is not valid or reads a column the tuples do not hold (a
+ * number, or text not by id).
+ */
+static bool
+store_scan_tuple_plan(const struct store_tuples *tu, const char *filter,
+    int *at, int *nat, struct matcher **m)
+{
+	bool	*use, fits;
+	size_t	 i;
+	char	*cause = NULL;
+
+	*nat = 0;
+	use = xcalloc(tu->t->ncols > 0 ? tu->t->ncols : 1, sizeof *use);
+	fits = store_query_filter_cols(tu->t, filter, use, m, &cause) == 0;
+	for (i = 0; i < tu->t->ncols && fits; i++) {
+		if (!use[i])
+			continue;
+		if ((at[*nat] = store_scan_tuple_at(tu, (int)i)) < 0)
+			fits = false;
+		else
+			(*nat)++;
+	}
+	free(use);
+	free(cause);
+	return fits;
+}
+
 /* How often a reader hears whether to stop, in rows. */
 #define TUPLE_TICK	4096
 
@@ -418,10 +460,8 @@ store_scan_tuple_build(const char *path, const struct store_table *t,
 	}
 	for (i = 0; i < b->nh; i++) {
 		h = &b->h[i];
-		if ((h->ws = store_open(path, &why)) == NULL)
+		if ((h->ws = store_open_reader(path, &why)) == NULL)
 			break;
-		sqlite3_exec(h->ws->db, "PRAGMA cache_size = -8192", NULL,
-		    NULL, NULL);
 		if (pthread_create(&h->thread, NULL, store_scan_tuple_main,
 		    h) != 0)
 			break;
@@ -458,22 +498,10 @@ bool
 store_scan_tuple_fits(const struct store_tuple_build *b, const char *filter)
 {
 	struct matcher	*m = NULL;
-	bool		*use, fits = false;
-	size_t		 i, j;
-	char		*cause = NULL;
+	int		 at[TUPLE_COLS], nat;
+	bool		 fits;
 
-	use = xcalloc(b->t->ncols > 0 ? b->t->ncols : 1, sizeof *use);
-	if (store_query_filter_cols(b->t, filter, use, &m, &cause) == 0) {
-		fits = true;
-		for (i = 0; i < b->t->ncols && fits; i++) {
-			for (j = 0; j < b->h[0].tu->ncols &&
-			    b->h[0].tu->col[j] != (int)i; j++)
-				;
-			fits = !use[i] || j < b->h[0].tu->ncols;
-		}
-	}
-	free(use);
-	free(cause);
+	fits = store_scan_tuple_plan(b->h[0].tu, filter, at, &nat, &m);
 	matcher_free(m);
 	return fits;
 }
@@ -530,22 +558,10 @@ struct store_tuple_build *
 store_scan_tuple_find(struct store *s, const struct store_table *t,
     const struct store_query *q)
 {
-	sqlite3_stmt	*stmt;
-	int64_t		 maxid = -1;
-
 	if (s->tuples == NULL || !store_scan_tuple_same(s->tuples, t, q)) {
 		store_scan_tuple_unref(s->tuples);
-		s->tuples = NULL;
-		if (sqlite3_prepare_v2(s->db, "SELECT max(id) FROM task", -1,
-		    &stmt, NULL) == SQLITE_OK) {
-			if (sqlite3_step(stmt) == SQLITE_ROW &&
-			    sqlite3_column_type(stmt, 0) == SQLITE_INTEGER)
-				maxid = sqlite3_column_int64(stmt, 0);
-			sqlite3_finalize(stmt);
-		}
-		if (maxid >= 0)
-			s->tuples = store_scan_tuple_build(store_path(s), t, q,
-			    maxid);
+		s->tuples = store_scan_tuple_build(store_path(s), t, q,
+		    store_task_maxid(s));
 	}
 	if (s->tuples != NULL)
 		s->tuples->refs++;
@@ -563,38 +579,21 @@ store_scan_tuple_match(const struct store_tuples *tu, sqlite3 *db,
 {
 	struct matcher	*m = NULL;
 	uint64_t	*bits = NULL;
-	bool		*use;
-	size_t		 i, j, k;
-	int		 at[TUPLE_COLS], nat = 0;
-	char		*cause = NULL;
+	size_t		 i, k;
+	int		 at[TUPLE_COLS], nat;
 
-	if (tu->failed)
-		return NULL;
-	use = xcalloc(tu->t->ncols > 0 ? tu->t->ncols : 1, sizeof *use);
-	if (store_query_filter_cols(tu->t, filter, use, &m, &cause) != 0)
-		goto out;
-	for (i = 0; i < tu->t->ncols; i++) {
-		if (!use[i])
-			continue;
-		for (j = 0; j < tu->ncols && tu->col[j] != (int)i; j++)
-			;
-		if (j == tu->ncols)
-			goto out;
-		at[nat++] = (int)j;
-	}
-	bits = xcalloc(tu->n / 64 + 1, sizeof *bits);
-	for (i = 0; i < tu->n; i++) {
-		for (k = 0; k < (size_t)nat; k++) {
-			if (store_match_str_id(db, m,
-			    (int64_t)tu->tv[i * tu->ncols + at[k]] - 1)) {
-				bits[i / 64] |= (uint64_t)1 << (i % 64);
-				break;
+	if (!tu->failed && store_scan_tuple_plan(tu, filter, at, &nat, &m)) {
+		bits = xcalloc(tu->n / 64 + 1, sizeof *bits);
+		for (i = 0; i < tu->n; i++) {
+			for (k = 0; k < (size_t)nat; k++) {
+				if (store_match_str_id(db, m, (int64_t)tu->tv[
+				    i * tu->ncols + at[k]] - 1)) {
+					bits[i / 64] |= (uint64_t)1 << (i % 64);
+					break;
+				}
 			}
 		}
 	}
-out:
-	free(use);
-	free(cause);
 	matcher_free(m);
 	return bits;
 }
@@ -641,13 +640,11 @@ store_scan_tuple_sort(const struct store_tuples *tu, int col,
     const uint64_t *bits, struct store_sort *so, const uint32_t *rank,
     size_t nrank)
 {
-	size_t		 j;
 	int64_t		 id;
 	uint32_t	 k;
+	int		 j;
 
-	for (j = 0; j < tu->ncols && tu->col[j] != col; j++)
-		;
-	if (j == tu->ncols)
+	if ((j = store_scan_tuple_at(tu, col)) < 0)
 		return false;
 	for (id = 0; id <= tu->maxid; id++) {
 		if ((k = tu->row[id]) == 0)
@@ -656,7 +653,7 @@ store_scan_tuple_sort(const struct store_tuples *tu, int col,
 		if (bits != NULL && (bits[k / 64] >> (k % 64) & 1) == 0)
 			continue;
 		if (!store_sort_add_str(so, id, (int64_t)tu->tv[(size_t)k *
-		    tu->ncols + j] - 1, rank, nrank))
+		    tu->ncols + (size_t)j] - 1, rank, nrank))
 			return false;
 	}
 	return true;

@@ -64,22 +64,6 @@ store_scan_sql_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	    sqlite3_context_db_handle(ctx), sc->m, argc, argv));
 }
 
-/* The largest task row id: room enough for the ids of any scan. */
-static int64_t
-store_scan_max(struct store_scan *sc)
-{
-	sqlite3_stmt	*stmt;
-	int64_t		 n = 0;
-
-	if (sqlite3_prepare_v2(sc->ws->db, "SELECT max(id) FROM task", -1,
-	    &stmt, NULL) != SQLITE_OK)
-		return 0;
-	if (sqlite3_step(stmt) == SQLITE_ROW)
-		n = sqlite3_column_int64(stmt, 0);
-	sqlite3_finalize(stmt);
-	return n;
-}
-
 /*
  * Prepare SQL with its NBINDS values BINDS on the worker's connection;
  * the filter's matcher M becomes the worker's, and np_match() counts.
@@ -125,7 +109,8 @@ store_scan_run(struct store_scan *sc)
 	int			 nbinds, rc;
 	char			*sql = NULL, *cause = NULL;
 
-	total = store_scan_max(sc);
+	/* The largest task row id: room enough for the ids of any scan. */
+	total = store_task_maxid(sc->ws);
 	if (sc->base != NULL) {
 		store_scan_walk_run(sc, total, &cause);
 		goto out;

@@ -258,30 +258,22 @@ store_sort_add(struct store_sort *so, int64_t id, sqlite3_value *v,
     const uint32_t *rank, size_t nrank)
 {
 	int64_t	 key;
+	int	 type = sqlite3_value_type(v);
 
+	if (rank != NULL && (type == SQLITE_INTEGER || type == SQLITE_NULL))
+		return store_sort_add_str(so, id, type == SQLITE_NULL ? -1 :
+		    sqlite3_value_int64(v), rank, nrank);
 	if (!store_sort_take(so, id))
 		return false;
-	switch (sqlite3_value_type(v)) {
-	case SQLITE_NULL:
-		store_sort_key(so, SORT_NULL);
-		return true;
-	case SQLITE_INTEGER:
-		key = sqlite3_value_int64(v);
-		if (rank != NULL) {
-			key = key >= 0 && (uint64_t)key < nrank ? rank[key] :
-			    0;
-			store_sort_key(so, key == 0 ? SORT_NULL : key);
-			return true;
-		}
-		if (key != SORT_NULL) {
-			store_sort_key(so, key);
-			return true;
-		}
-		/* FALLTHROUGH */
-	default:
+	if (type == SQLITE_NULL)
+		key = SORT_NULL;
+	else if (type != SQLITE_INTEGER || rank != NULL ||
+	    (key = sqlite3_value_int64(v)) == SORT_NULL) {
 		so->ok = false;
 		return false;
 	}
+	store_sort_key(so, key);
+	return true;
 }
 
 /*

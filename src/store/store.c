@@ -50,6 +50,22 @@ store_exec(struct store *s, const char *sql, char **cause)
 	return 0;
 }
 
+/* The largest task row id of S, 0 if there is none. */
+int64_t
+store_task_maxid(struct store *s)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 n = 0;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT max(id) FROM task", -1, &stmt,
+	    NULL) != SQLITE_OK)
+		return 0;
+	if (sqlite3_step(stmt) == SQLITE_ROW)
+		n = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	return n;
+}
+
 /* True if SQL (a query, usually ending in LIMIT 1) yields a row. */
 bool
 store_exists(struct store *s, const char *sql)
