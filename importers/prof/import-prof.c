@@ -354,7 +354,6 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		prof_ops_build(&h);
 		prof_hccl_build(&h);
 		prof_ops_finish(&h);
-		prof_dedup_ops(&h);
 	} else if (!bare || import_prof_device(util_basename(path)) !=
 	    NP_HOST_DEVICE)
 		store_load_warning(s, path, -1, "no host directory: device "

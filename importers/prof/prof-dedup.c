@@ -84,22 +84,13 @@ prof_dedup_tensor(struct prof_host *h, const uint32_t *str)
 }
 
 /*
- * Point H's tasks at what their node and tensor records say, and free
- * the records: from here a task's node indexes nkinds, its tensor tkinds.
+ * Free the node and tensor records of H once their spans hold what they
+ * say (prof_ops_attach_records): from here a task's node indexes nkinds,
+ * its tensor tkinds.
  */
 void
-prof_dedup_ops(struct prof_host *h)
+prof_dedup_free(struct prof_host *h)
 {
-	struct prof_track	*t;
-	size_t			 i;
-
-	for (i = 0; i < h->ntracks; i++) {
-		t = &h->tracks[i];
-		if (t->node >= 0)
-			t->node = (int32_t)h->nodes[t->node].kind;
-		if (t->tensor >= 0)
-			t->tensor = (int32_t)h->tinfos[t->tensor].kind;
-	}
 	free(h->nodes);
 	h->nodes = NULL;
 	h->nnodes = 0;

@@ -220,7 +220,7 @@ prof_hccl_op(struct prof_host *h, struct util_map *ops, size_t i,
 	o->track = (uint32_t)i;
 	o->device = t->device;
 	o->op_type = t->node >= 0 ?
-	    h->nkinds[h->nodes[t->node].kind].op_type : 0;
+	    h->nkinds[t->node].op_type : 0;
 	o->group = op_info[t->span] >= 0 ? importer_le64(prof_extra_rec(
 	    &h->extra[PX_HCCL_OP], (size_t)op_info[t->span]) + 42) : 0;
 }

@@ -87,8 +87,9 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 	struct prof_span	 sp, *starts = NULL, *out;
 	const unsigned char	*r;
 	const char		*warned = NULL;
-	size_t			 nstarts = 0, events = 0;
+	size_t			 nstarts = 0, events = 0, run;
 
+	run = prof_runs_size();
 	prof_slices_list(data, "api_event.data", true, &f);
 	h->bytes += f.total;
 	util_map_init(&pending);
@@ -112,6 +113,8 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 			out = prof_host_add_span(h);
 			*out = sp;
 		}
+		if (h->nspans >= run)
+			prof_runs_spill(s, data, h);
 	}
 	/* Every pair used one start and one end. */
 	if (nstarts > events - nstarts)
@@ -265,19 +268,24 @@ prof_host_read(struct store *s, const char *data, struct prof_host *h)
 	prof_extra_read(s, data, h);
 }
 
-/* Read the node, task, stream and additional records of DATA into H. */
+/*
+ * Read the node and additional records of DATA into H and attach them to
+ * its spans (prof_ops_attach_records), then read the task and stream
+ * records.
+ */
 void
 prof_host_read_records(struct store *s, const char *data,
     struct prof_host *h)
 {
 	prof_host_compact(s, data, h, "compact.node_basic_info", true,
 	    prof_host_node);
+	prof_additional_read(s, data, h);
+	prof_ops_attach_records(h);
 	prof_host_compact(s, data, h, "compact.task_track", true,
 	    prof_host_track);
 	prof_host_track_v2(s, data, h);
 	prof_host_compact(s, data, h, "compact.expand_stream_spec", false,
 	    prof_host_expand);
-	prof_additional_read(s, data, h);
 }
 
 void
@@ -285,6 +293,8 @@ prof_host_release(struct prof_host *h)
 {
 	prof_dict_release(&h->dicts);
 	free(h->spans);
+	prof_runs_release(&h->runs);
+	prof_ops_attach_free(h);
 	free(h->nodes);
 	prof_dedup_release(h);
 	free(h->tracks);

@@ -149,6 +149,48 @@ struct prof_span {
 	uint32_t	 aux;
 	uint16_t	 level;
 };
+struct prof_host;
+/* Sorted runs of API spans in an unlinked temporary file (prof-runs.c). */
+struct prof_run {
+	int64_t		 off;		/* byte offset */
+	size_t		 n;		/* spans */
+};
+struct prof_runs {
+	bool		 open;
+	int		 fd;
+	struct prof_run	*v;
+	size_t		 n;
+	int64_t		 end;		/* bytes written */
+	bool		 off;		/* cannot write: spans stay in memory */
+};
+struct prof_runs_src {
+	struct prof_span *buf;
+	size_t		 len;
+	size_t		 pos;
+	int64_t		 off;		/* next byte of the run to read */
+	size_t		 left;		/* spans of the run not read yet */
+	bool		 mem;		/* the spans still in memory */
+};
+struct prof_runs_merge {
+	struct store		*s;
+	const char		*data;
+	int			 fd;
+	struct prof_runs_src	*src;
+	size_t			 nsrc;
+	size_t			*heap;		/* of src indices */
+	size_t			 nheap;
+	size_t			 lost;		/* spans not read back */
+};
+size_t		 prof_runs_size(void);
+void		 prof_runs_spill(struct store *, const char *,
+		     struct prof_host *);
+void		 prof_runs_merge_start(struct store *, const char *,
+		     struct prof_host *, struct prof_runs_merge *);
+bool		 prof_runs_merge_next(struct prof_runs_merge *,
+		     struct prof_span *);
+void		 prof_runs_merge_end(struct prof_runs_merge *);
+void		 prof_runs_release(struct prof_runs *);
+int		 prof_span_cmp(const void *, const void *);
 /* Every record attached to a span starts like this. */
 struct prof_rec {
 	uint64_t	 ts;
@@ -180,12 +222,10 @@ struct prof_track {
 	uint32_t	 task;		/* 16 bits; chip V6: 32 (prof-join.c) */
 	uint16_t	 batch;
 	uint16_t	 task_hi;	/* high half of the id: chip V6's task */
-	int32_t		 node;		/* prof_node index or -1, then
-					   (prof_dedup_ops) its nkinds index */
+	int32_t		 node;		/* nkinds index or -1 */
 	int32_t		 span;		/* node span index or -1 */
 	int32_t		 model;		/* model span index or -1 */
-	int32_t		 tensor;	/* tinfos index or -1, then its
-					   tkinds index */
+	int32_t		 tensor;	/* tkinds index or -1 */
 	int32_t		 ctx;		/* cinfos index or -1 */
 	uint32_t	 row;		/* store row of the node span, or 0 */
 	uint64_t	 op_item;	/* item of the node span */
@@ -300,6 +340,10 @@ struct prof_host {
 	struct util_map		 mc_map;	/* track index -> mcs index */
 	struct prof_span	*spans;
 	size_t			 nspans;
+	struct prof_runs	 runs;		/* spans spilled to disk */
+	int32_t			*span_node;	/* per span: its nkinds, */
+	int32_t			*span_tensor;	/* tkinds and cinfos index, */
+	int32_t			*span_ctx;	/* or -1 (prof_ops_build) */
 	struct prof_node	*nodes;
 	size_t			 nnodes;
 	struct prof_nkind	*nkinds;	/* what nodes say, once each */
@@ -516,6 +560,8 @@ void		 prof_additional_release(struct prof_host *);
 void		 prof_additional_enum(struct strbuf *, uint32_t, bool);
 
 /* prof-ops.c: ops rebuilt by time containment (section 3.7). */
+void		 prof_ops_attach_records(struct prof_host *);
+void		 prof_ops_attach_free(struct prof_host *);
 void		 prof_ops_build(struct prof_host *);
 void		 prof_ops_load_spans(struct store *, struct prof_host *,
 		     const struct prof_meta *, int64_t);
@@ -527,7 +573,7 @@ void		 prof_ops_owners(const struct prof_host *, const void *, size_t,
 /* prof-dedup.c: one node and tensor record of each distinct content. */
 uint32_t	 prof_dedup_node(struct prof_host *, const struct prof_nkind *);
 uint32_t	 prof_dedup_tensor(struct prof_host *, const uint32_t *);
-void		 prof_dedup_ops(struct prof_host *);
+void		 prof_dedup_free(struct prof_host *);
 void		 prof_dedup_release(struct prof_host *);
 
 /* prof-logs.c: device task logs paired into tasks (sections 4.1-4.7). */

@@ -6,13 +6,15 @@
  * task_track also takes the model id of the enclosing model span. The
  * spans go to the store with their depth and parent.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "prof-int.h"
 
-static int
-prof_ops_span_cmp(const void *a, const void *b)
+/* The order spans are stored and swept in: thread, begin, outer first. */
+int
+prof_span_cmp(const void *a, const void *b)
 {
 	const struct prof_span	*x = a, *y = b;
 
@@ -175,40 +177,46 @@ prof_ops_owners(const struct prof_host *h, const void *base, size_t n,
 /*
  * Attach the N records at BASE (STRIDE bytes each, starting like struct
  * prof_rec, sorted by thread and time) to the node spans holding them:
- * SPAN_OF[span] = record index. A later record of the same span wins.
+ * SPAN_OF[span] = KIND of the record (its index if KIND is NULL), or -1.
+ * A later record of the same span wins. KIND is read at offset KOFF.
  */
-static void
+static int32_t *
 prof_ops_attach(const struct prof_host *h, const void *base, size_t n,
-    size_t stride, int32_t *span_of)
+    size_t stride, bool kind, size_t koff)
 {
-	int32_t	*owner;
-	size_t	 i;
+	const unsigned char	*r;
+	int32_t			*owner, *span_of;
+	uint32_t		 k;
+	size_t			 i;
 
+	span_of = xreallocarray(NULL, h->nspans + 1, sizeof *span_of);
 	for (i = 0; i < h->nspans; i++)
 		span_of[i] = -1;
 	owner = xreallocarray(NULL, n + 1, sizeof *owner);
 	prof_ops_owners(h, base, n, stride, PROF_LEVEL_NODE, owner);
 	for (i = 0; i < n; i++) {
-		if (owner[i] >= 0)
-			span_of[owner[i]] = (int32_t)i;
+		if (owner[i] < 0)
+			continue;
+		r = (const unsigned char *)base + i * stride;
+		if (kind)
+			memcpy(&k, r + koff, sizeof k);
+		span_of[owner[i]] = kind ? (int32_t)k : (int32_t)i;
 	}
 	free(owner);
+	return span_of;
 }
 
 /*
- * Attach node_basic_info, tensor_info, context_id_info and task_track
- * records to the node and model spans prof_ops_load_spans kept: fill each
- * track's span, model, node, tensor and ctx. The HCCL-level context ranges
- * are sorted too, for prof-hccl.c.
+ * Attach the node_basic_info, tensor_info and context_id_info records of
+ * H to the node spans prof_ops_load_spans kept, before the task_track
+ * records are read: a node span takes what its node and tensor records
+ * say (their nkinds and tkinds indexes), and the node and tensor records
+ * are freed, so they and the tasks are never held together. The
+ * HCCL-level context ranges are sorted too, for prof-hccl.c.
  */
 void
-prof_ops_build(struct prof_host *h)
+prof_ops_attach_records(struct prof_host *h)
 {
-	struct prof_ops_sweep	 w;
-	struct prof_track	*t;
-	int32_t			*node_of, *tensor_of, *ctx_of;
-	size_t			 i;
-
 	prof_ops_sort(h->nodes, h->nnodes, sizeof *h->nodes, prof_ops_rec_cmp);
 	prof_ops_sort(h->tinfos, h->ntinfos, sizeof *h->tinfos,
 	    prof_ops_rec_cmp);
@@ -216,16 +224,29 @@ prof_ops_build(struct prof_host *h)
 	    prof_ops_rec_cmp);
 	prof_ops_sort(h->hcinfos, h->nhcinfos, sizeof *h->hcinfos,
 	    prof_ops_rec_cmp);
+	h->span_node = prof_ops_attach(h, h->nodes, h->nnodes,
+	    sizeof *h->nodes, true, offsetof(struct prof_node, kind));
+	h->span_tensor = prof_ops_attach(h, h->tinfos, h->ntinfos,
+	    sizeof *h->tinfos, true, offsetof(struct prof_tinfo, kind));
+	h->span_ctx = prof_ops_attach(h, h->cinfos, h->ncinfos,
+	    sizeof *h->cinfos, false, 0);
+	prof_dedup_free(h);
+}
+
+/*
+ * Attach the task_track records of H to the node and model spans: fill
+ * each track's span, model, node (an nkinds index), tensor (a tkinds
+ * index) and ctx.
+ */
+void
+prof_ops_build(struct prof_host *h)
+{
+	struct prof_ops_sweep	 w;
+	struct prof_track	*t;
+	size_t			 i;
+
 	prof_ops_sort(h->tracks, h->ntracks, sizeof *h->tracks,
 	    prof_ops_track_cmp);
-	node_of = xreallocarray(NULL, h->nspans + 1, sizeof *node_of);
-	tensor_of = xreallocarray(NULL, h->nspans + 1, sizeof *tensor_of);
-	ctx_of = xreallocarray(NULL, h->nspans + 1, sizeof *ctx_of);
-	prof_ops_attach(h, h->nodes, h->nnodes, sizeof *h->nodes, node_of);
-	prof_ops_attach(h, h->tinfos, h->ntinfos, sizeof *h->tinfos,
-	    tensor_of);
-	prof_ops_attach(h, h->cinfos, h->ncinfos, sizeof *h->cinfos, ctx_of);
-
 	prof_ops_sweep_init(&w, h);
 	for (i = 0; i < h->ntracks; i++) {
 		t = &h->tracks[i];
@@ -234,14 +255,24 @@ prof_ops_build(struct prof_host *h)
 		prof_ops_advance(&w, t->tid, t->ts);
 		t->span = prof_ops_top(h, w.node, &w.nnode, t->ts);
 		t->model = prof_ops_top(h, w.model, &w.nmodel, t->ts);
-		t->node = t->span >= 0 ? node_of[t->span] : -1;
-		t->tensor = t->span >= 0 ? tensor_of[t->span] : -1;
-		t->ctx = t->span >= 0 ? ctx_of[t->span] : -1;
+		if (t->span < 0 || h->span_node == NULL)
+			continue;
+		t->node = h->span_node[t->span];
+		t->tensor = h->span_tensor[t->span];
+		t->ctx = h->span_ctx[t->span];
 	}
 	prof_ops_sweep_free(&w);
-	free(node_of);
-	free(tensor_of);
-	free(ctx_of);
+	prof_ops_attach_free(h);
+}
+
+/* Free what prof_ops_attach_records made. */
+void
+prof_ops_attach_free(struct prof_host *h)
+{
+	free(h->span_node);
+	free(h->span_tensor);
+	free(h->span_ctx);
+	h->span_node = h->span_tensor = h->span_ctx = NULL;
 }
 
 /* The level name the vendor's api_statistic prints (section 8.2). */
@@ -274,6 +305,14 @@ prof_ops_name(const struct prof_host *h, const struct prof_span *sp,
 	return prof_dict_type(&h->dicts, sp->level, sp->type, buf, size);
 }
 
+/* Whether span SP is of a level records attach to. */
+static bool
+prof_ops_kept(const struct prof_span *sp)
+{
+	return sp->level == PROF_LEVEL_NODE || sp->level == PROF_LEVEL_MODEL ||
+	    sp->level == PROF_LEVEL_HCCL;
+}
+
 /*
  * Keep only the node, model and HCCL spans of H, the ones records attach
  * to (HCCL tasks are the task_track records under an HCCL span): the ACL
@@ -286,77 +325,139 @@ prof_ops_keep(struct prof_host *h)
 	size_t	 i, n = 0;
 
 	for (i = 0; i < h->nspans; i++) {
-		if (h->spans[i].level == PROF_LEVEL_NODE ||
-		    h->spans[i].level == PROF_LEVEL_MODEL ||
-		    h->spans[i].level == PROF_LEVEL_HCCL)
+		if (prof_ops_kept(&h->spans[i]))
 			h->spans[n++] = h->spans[i];
 	}
 	h->nspans = n;
 	h->spans = xreallocarray(h->spans, n + 1, sizeof *h->spans);
 }
 
+/* The state of storing spans in order: the open spans of a thread. */
+struct prof_ops_load {
+	struct store		*s;
+	const struct prof_host	*h;
+	const struct prof_meta	*m;
+	int64_t			 rank;
+	int64_t			 begin;		/* of the collection */
+	int64_t			*end;		/* of the open spans */
+	int64_t			*row;
+	size_t			 n;
+	size_t			 room;
+	size_t			 bad;
+	bool			 first;
+	uint32_t		 tid;
+};
+
+/*
+ * Store span SP, the next in prof_span_cmp order, with its depth and
+ * parent; set its row in its aux (0 if not stored).
+ */
+static void
+prof_ops_store(struct prof_ops_load *l, struct prof_span *sp)
+{
+	struct store_api	 a;
+	char			 lb[32], nb[32];
+
+	sp->aux = 0;
+	memset(&a, 0, sizeof a);
+	a.device = NP_HOST_DEVICE;
+	a.rank = l->rank;
+	a.pid = l->m->pid;
+	a.tid = sp->tid;
+	a.start_ns = prof_meta_host_ns(l->m, sp->begin);
+	a.end_ns = prof_meta_host_ns(l->m, sp->end);
+	a.conn = NP_NA;
+	if (!l->first && sp->tid != l->tid)
+		l->n = 0;
+	l->first = false;
+	l->tid = sp->tid;
+	if (!prof_meta_sane(a.start_ns) || !prof_meta_sane(a.end_ns) ||
+	    a.end_ns < a.start_ns) {
+		l->bad++;
+		return;
+	}
+	while (l->n > 0 && l->end[l->n - 1] < a.end_ns)
+		l->n--;
+	if (a.end_ns < l->begin)
+		return;
+	/* The open spans: a stack as deep as the nesting, not one a span. */
+	if (l->n == l->room) {
+		l->end = util_grow(l->end, l->room, 1, sizeof *l->end);
+		l->row = util_grow(l->row, l->room, 1, sizeof *l->row);
+		l->room++;
+	}
+	a.depth = (int64_t)l->n;
+	a.parent = l->n > 0 ? l->row[l->n - 1] : NP_NA;
+	a.level = prof_ops_level(sp->level, lb, sizeof lb);
+	a.name = prof_ops_name(l->h, sp, nb, sizeof nb);
+	l->row[l->n] = store_load_api(l->s, &a);
+	if (l->row[l->n] > 0 && l->row[l->n] <= UINT32_MAX)
+		sp->aux = (uint32_t)l->row[l->n];
+	l->end[l->n++] = a.end_ns;
+}
+
+/*
+ * Store the spans of H merged from their sorted runs and the spans it
+ * still holds (the last of them, never written), and keep only those
+ * prof_ops_keep would, in order.
+ */
+static void
+prof_ops_load_runs(struct prof_ops_load *l, struct prof_host *h)
+{
+	struct prof_runs_merge	 mg;
+	struct prof_span	 sp, *kept = NULL;
+	size_t			 n = 0;
+
+	prof_runs_merge_start(l->s, l->m->dir, h, &mg);
+	while (prof_runs_merge_next(&mg, &sp)) {
+		prof_ops_store(l, &sp);
+		if (!prof_ops_kept(&sp))
+			continue;
+		kept = util_grow(kept, n, 1, sizeof *kept);
+		kept[n++] = sp;
+	}
+	prof_runs_merge_end(&mg);
+	prof_runs_release(&h->runs);
+	free(h->spans);
+	h->spans = kept;
+	h->nspans = n;
+}
+
 /*
  * Load the spans of H, sorted by thread and time, into the store with
- * their nesting; times through
- * the host metadata M. Spans that end before the collection starts are
- * left out (section 2.6 step 5). Sets each span's row in its aux.
+ * their nesting; times through the host metadata M. Spans that end before
+ * the collection starts are left out (section 2.6 step 5). Sets each
+ * span's row in its aux. The spans of H are then sorted by prof_span_cmp;
+ * if the reader wrote them to sorted runs, only the kept levels are left.
  */
 void
 prof_ops_load_spans(struct store *s, struct prof_host *h,
     const struct prof_meta *m, int64_t rank)
 {
-	struct store_api	 a;
-	struct prof_span	*sp;
-	int64_t			*end = NULL, *row = NULL;
-	int64_t			 begin = prof_meta_begin_ns(m);
-	size_t			 i, n = 0, bad = 0, room = 0;
-	char			 lb[32], nb[32];
+	struct prof_ops_load	 l;
+	size_t			 i;
 
-	prof_ops_sort(h->spans, h->nspans, sizeof *h->spans,
-	    prof_ops_span_cmp);
-	/* The open spans: a stack as deep as the nesting, not one a span. */
-	for (i = 0; i < h->nspans; i++) {
-		sp = &h->spans[i];
-		sp->aux = 0;
-		memset(&a, 0, sizeof a);
-		a.device = NP_HOST_DEVICE;
-		a.rank = rank;
-		a.pid = m->pid;
-		a.tid = sp->tid;
-		a.start_ns = prof_meta_host_ns(m, sp->begin);
-		a.end_ns = prof_meta_host_ns(m, sp->end);
-		a.conn = NP_NA;
-		if (i > 0 && sp->tid != h->spans[i - 1].tid)
-			n = 0;
-		if (!prof_meta_sane(a.start_ns) || !prof_meta_sane(a.end_ns) ||
-		    a.end_ns < a.start_ns) {
-			bad++;
-			continue;
-		}
-		while (n > 0 && end[n - 1] < a.end_ns)
-			n--;
-		if (a.end_ns < begin)
-			continue;
-		if (n == room) {
-			end = util_grow(end, room, 1, sizeof *end);
-			row = util_grow(row, room, 1, sizeof *row);
-			room++;
-		}
-		a.depth = (int64_t)n;
-		a.parent = n > 0 ? row[n - 1] : NP_NA;
-		a.level = prof_ops_level(sp->level, lb, sizeof lb);
-		a.name = prof_ops_name(h, sp, nb, sizeof nb);
-		row[n] = store_load_api(s, &a);
-		if (row[n] > 0 && row[n] <= UINT32_MAX)
-			sp->aux = (uint32_t)row[n];
-		end[n++] = a.end_ns;
+	memset(&l, 0, sizeof l);
+	l.s = s;
+	l.h = h;
+	l.m = m;
+	l.rank = rank;
+	l.begin = prof_meta_begin_ns(m);
+	l.first = true;
+	if (h->runs.n > 0)
+		prof_ops_load_runs(&l, h);
+	else {
+		prof_ops_sort(h->spans, h->nspans, sizeof *h->spans,
+		    prof_span_cmp);
+		for (i = 0; i < h->nspans; i++)
+			prof_ops_store(&l, &h->spans[i]);
 	}
-	free(end);
-	free(row);
-	if (bad > 0)
+	free(l.end);
+	free(l.row);
+	if (l.bad > 0)
 		store_load_warning(s, m->dir, -1,
 		    "%zu API span%s with impossible "
-		    "times, skipped", bad, bad == 1 ? "" : "s");
+		    "times, skipped", l.bad, l.bad == 1 ? "" : "s");
 }
 
 /*

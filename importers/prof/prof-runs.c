@@ -1,0 +1,256 @@
+/*
+ * Sorted runs of API spans on disk, so that a large collection's spans are
+ * never all in memory at once (doc/formats.md section 3.7). The host reader
+ * sorts every NPUPROF_SPAN_RUN spans (1,048,576 by default, 40 MB) and
+ * writes them to an unlinked temporary file in TMPDIR; the spans are then
+ * stored in one merge of the runs, which yields them in the order an
+ * in-memory sort of them all would. If the file cannot be written the
+ * spans stay in memory, with a warning, and the merge reads them there.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "prof-int.h"
+
+#define PROF_RUNS_DEFAULT	((size_t)1 << 20)
+#define PROF_RUNS_READ		8192		/* spans read at once */
+
+/* The spans sorted in memory before they go to a run. */
+size_t
+prof_runs_size(void)
+{
+	const char	*e = getenv("NPUPROF_SPAN_RUN");
+	char		*end;
+	unsigned long	 v;
+
+	if (e == NULL || *e == '\0')
+		return PROF_RUNS_DEFAULT;
+	errno = 0;
+	v = strtoul(e, &end, 10);
+	if (errno != 0 || *end != '\0' || v < 2)
+		return PROF_RUNS_DEFAULT;
+	return v;
+}
+
+static bool
+prof_runs_open(struct store *s, const char *data, struct prof_runs *r)
+{
+	const char	*dir = getenv("TMPDIR");
+	char		*path;
+	int		 fd;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	xasprintf(&path, "%s/npuprof-spans-XXXXXX", dir);
+	if ((fd = mkostemp(path, O_CLOEXEC)) == -1) {
+		store_load_warning(s, data, -1, "cannot create '%s' for the "
+		    "sorted API spans: %s; they are held in memory", path,
+		    strerror(errno));
+		free(path);
+		return false;
+	}
+	/* Unlinked at once: the file goes when the import does. */
+	unlink(path);
+	free(path);
+	r->fd = fd;
+	r->open = true;
+	return true;
+}
+
+static bool
+prof_runs_write(int fd, const void *buf, size_t len)
+{
+	const char	*p = buf;
+	ssize_t		 w;
+
+	while (len > 0) {
+		if ((w = write(fd, p, len > INT_MAX ? INT_MAX : len)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return false;
+		}
+		p += w;
+		len -= (size_t)w;
+	}
+	return true;
+}
+
+/*
+ * Sort the spans of H and write them to a new run, then free them. If they
+ * cannot be written they stay, sorted, and H keeps every later span.
+ */
+void
+prof_runs_spill(struct store *s, const char *data, struct prof_host *h)
+{
+	struct prof_runs	*r = &h->runs;
+	size_t			 len = h->nspans * sizeof *h->spans;
+
+	if (r->off || h->nspans == 0)
+		return;
+	if (!r->open && !prof_runs_open(s, data, r)) {
+		r->off = true;
+		return;
+	}
+	prof_sort(h->spans, h->nspans, sizeof *h->spans, prof_span_cmp);
+	if (lseek(r->fd, r->end, SEEK_SET) == -1 ||
+	    !prof_runs_write(r->fd, h->spans, len)) {
+		store_load_warning(s, data, -1, "cannot write the sorted API "
+		    "spans to a temporary file: %s; they are held in memory",
+		    strerror(errno));
+		r->off = true;
+		return;
+	}
+	r->v = util_grow(r->v, r->n, 1, sizeof *r->v);
+	r->v[r->n].off = r->end;
+	r->v[r->n++].n = h->nspans;
+	r->end += (int64_t)len;
+	free(h->spans);
+	h->spans = NULL;
+	h->nspans = 0;
+}
+
+/* The current span of source I. */
+static const struct prof_span *
+prof_runs_head(const struct prof_runs_merge *m, size_t i)
+{
+	return &m->src[i].buf[m->src[i].pos];
+}
+
+static bool
+prof_runs_less(const struct prof_runs_merge *m, size_t a, size_t b)
+{
+	int	 c = prof_span_cmp(prof_runs_head(m, a), prof_runs_head(m, b));
+
+	return c < 0 || (c == 0 && a < b);
+}
+
+static void
+prof_runs_sift(struct prof_runs_merge *m, size_t i)
+{
+	size_t	 c, t;
+
+	while ((c = 2 * i + 1) < m->nheap) {
+		if (c + 1 < m->nheap && prof_runs_less(m, m->heap[c + 1],
+		    m->heap[c]))
+			c++;
+		if (!prof_runs_less(m, m->heap[c], m->heap[i]))
+			return;
+		t = m->heap[c];
+		m->heap[c] = m->heap[i];
+		m->heap[i] = t;
+		i = c;
+	}
+}
+
+/* Refill source I from its run; false when it has no more spans. */
+static bool
+prof_runs_fill(struct prof_runs_merge *m, size_t i)
+{
+	struct prof_runs_src	*src = &m->src[i];
+	size_t			 n, len;
+	ssize_t			 got;
+
+	if (src->pos < src->len)
+		return true;
+	if (src->left == 0)
+		return false;
+	n = src->left < PROF_RUNS_READ ? src->left : PROF_RUNS_READ;
+	len = n * sizeof *src->buf;
+	got = pread(m->fd, src->buf, len, (off_t)src->off);
+	if (got != (ssize_t)len) {
+		store_load_warning(m->s, m->data, -1, "cannot read the sorted "
+		    "API spans back from their temporary file at byte %lld: "
+		    "%s; %zu spans lost", (long long)src->off, got == -1 ?
+		    strerror(errno) : "short read", src->left);
+		m->lost += src->left;
+		src->left = 0;
+		return false;
+	}
+	src->off += (int64_t)len;
+	src->left -= n;
+	src->pos = 0;
+	src->len = n;
+	return true;
+}
+
+/*
+ * Start merging the runs of H and the spans it still holds (sorted here)
+ * into M; warnings name DATA.
+ */
+void
+prof_runs_merge_start(struct store *s, const char *data,
+    struct prof_host *h, struct prof_runs_merge *m)
+{
+	struct prof_runs	*r = &h->runs;
+	size_t			 i;
+
+	memset(m, 0, sizeof *m);
+	m->s = s;
+	m->data = data;
+	m->fd = r->fd;
+	m->src = xcalloc(r->n + 1, sizeof *m->src);
+	m->heap = xcalloc(r->n + 1, sizeof *m->heap);
+	for (i = 0; i < r->n; i++) {
+		m->src[i].buf = xreallocarray(NULL, PROF_RUNS_READ,
+		    sizeof *m->src[i].buf);
+		m->src[i].off = r->v[i].off;
+		m->src[i].left = r->v[i].n;
+	}
+	m->nsrc = r->n;
+	if (h->nspans > 0) {
+		prof_sort(h->spans, h->nspans, sizeof *h->spans,
+		    prof_span_cmp);
+		m->src[m->nsrc].buf = h->spans;
+		m->src[m->nsrc].len = h->nspans;
+		m->src[m->nsrc++].mem = true;
+	}
+	for (i = 0; i < m->nsrc; i++) {
+		if (prof_runs_fill(m, i))
+			m->heap[m->nheap++] = i;
+	}
+	for (i = m->nheap / 2; i-- > 0;)
+		prof_runs_sift(m, i);
+}
+
+/* The next span of M in order into SP; false when all are out. */
+bool
+prof_runs_merge_next(struct prof_runs_merge *m, struct prof_span *sp)
+{
+	size_t	 i;
+
+	if (m->nheap == 0)
+		return false;
+	i = m->heap[0];
+	*sp = *prof_runs_head(m, i);
+	m->src[i].pos++;
+	if (!prof_runs_fill(m, i))
+		m->heap[0] = m->heap[--m->nheap];
+	prof_runs_sift(m, 0);
+	return true;
+}
+
+void
+prof_runs_merge_end(struct prof_runs_merge *m)
+{
+	size_t	 i;
+
+	for (i = 0; i < m->nsrc; i++) {
+		if (!m->src[i].mem)
+			free(m->src[i].buf);
+	}
+	free(m->src);
+	free(m->heap);
+}
+
+void
+prof_runs_release(struct prof_runs *r)
+{
+	if (r->open)
+		close(r->fd);
+	free(r->v);
+	memset(r, 0, sizeof *r);
+}
