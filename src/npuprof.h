@@ -72,6 +72,22 @@ void		 util_map_set(struct util_map *, uint64_t, uint64_t);
 bool		 util_map_probe(const struct util_map *, uint64_t *,
 		     bool (*)(const void *, uint64_t), const void *,
 		     uint64_t *);
+/*
+ * The same for values below UINT32_MAX, in 12 bytes a slot and up to 0.8
+ * full: for the largest indexes, of a few million keys.
+ */
+struct util_map32 {
+	uint64_t	*keys;
+	uint32_t	*vals;		/* value + 1; 0 marks an empty slot */
+	size_t		 size;
+	size_t		 n;
+};
+void		 util_map32_init(struct util_map32 *);
+void		 util_map32_reserve(struct util_map32 *, size_t);
+void		 util_map32_release(struct util_map32 *);
+bool		 util_map32_get(const struct util_map32 *, uint64_t,
+		     uint32_t *);
+void		 util_map32_set(struct util_map32 *, uint64_t, uint32_t);
 
 /* util.c */
 struct strbuf {

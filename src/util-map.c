@@ -1,6 +1,7 @@
 /*
- * A map of 64-bit keys to 64-bit values by open addressing: the one hash
- * table of the program. Importers index records with it (hash ids to
+ * A map of 64-bit keys to 64-bit values by open addressing: the hash
+ * table of the program (util_map32 below is its compact twin for the
+ * largest indexes). Importers index records with it (hash ids to
  * names, join keys to host tasks, task keys to slots); the store indexes
  * interned strings and statistics groups with it by a hash of their key,
  * each item linking to the one before with the same hash, so a collision
@@ -25,13 +26,19 @@ util_map_release(struct util_map *m)
 	memset(m, 0, sizeof *m);
 }
 
-static size_t
-util_map_slot(uint64_t key, size_t size)
+/* KEY's bits mixed, so that keys differing in a few bits spread. */
+static uint64_t
+util_map_mix(uint64_t key)
 {
 	key ^= key >> 33;
 	key *= 0xff51afd7ed558ccdULL;
-	key ^= key >> 33;
-	return (size_t)key & (size - 1);
+	return key ^ key >> 33;
+}
+
+static size_t
+util_map_slot(uint64_t key, size_t size)
+{
+	return (size_t)util_map_mix(key) & (size - 1);
 }
 
 static void
@@ -132,4 +139,105 @@ util_map_probe(const struct util_map *m, uint64_t *h,
 		}
 	}
 	return false;
+}
+
+/*
+ * util_map32: the slots are any number (not a power of two), so a table of
+ * N keys takes about 15 bytes a key rather than 32 to 64.
+ */
+void
+util_map32_init(struct util_map32 *m)
+{
+	memset(m, 0, sizeof *m);
+}
+
+void
+util_map32_release(struct util_map32 *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof *m);
+}
+
+static size_t
+util_map32_slot(uint64_t key, size_t size)
+{
+	return (size_t)(util_map_mix(key) % size);
+}
+
+/* The slots for N keys at most 0.8 full. */
+static size_t
+util_map32_room(size_t n)
+{
+	return n + n / 4 + 64;
+}
+
+static void
+util_map32_put(struct util_map32 *m, uint64_t key, uint32_t val1)
+{
+	size_t	 j;
+
+	for (j = util_map32_slot(key, m->size); m->vals[j] != 0;
+	    j = j + 1 == m->size ? 0 : j + 1) {
+		if (m->keys[j] == key) {
+			m->vals[j] = val1;
+			return;
+		}
+	}
+	m->keys[j] = key;
+	m->vals[j] = val1;
+	m->n++;
+}
+
+static void
+util_map32_resize(struct util_map32 *m, size_t size)
+{
+	struct util_map32	 old = *m;
+	size_t			 i;
+
+	m->size = size;
+	m->n = 0;
+	m->keys = xcalloc(size, sizeof *m->keys);
+	m->vals = xcalloc(size, sizeof *m->vals);
+	for (i = 0; i < old.size; i++) {
+		if (old.vals[i] != 0)
+			util_map32_put(m, old.keys[i], old.vals[i]);
+	}
+	free(old.keys);
+	free(old.vals);
+}
+
+/* Size M for N keys at once, so that filling it never resizes it. */
+void
+util_map32_reserve(struct util_map32 *m, size_t n)
+{
+	if (m->size < util_map32_room(n))
+		util_map32_resize(m, util_map32_room(n));
+}
+
+/* Look KEY up; true and *VAL set if present. */
+bool
+util_map32_get(const struct util_map32 *m, uint64_t key, uint32_t *val)
+{
+	size_t	 j;
+
+	if (m->size == 0)
+		return false;
+	for (j = util_map32_slot(key, m->size); m->vals[j] != 0;
+	    j = j + 1 == m->size ? 0 : j + 1) {
+		if (m->keys[j] == key) {
+			*val = m->vals[j] - 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Set KEY to VAL (VAL below UINT32_MAX). */
+void
+util_map32_set(struct util_map32 *m, uint64_t key, uint32_t val)
+{
+	if (m->size == 0 || 5 * (m->n + 1) > 4 * m->size)
+		util_map32_resize(m, util_map32_room(m->n + m->n / 2));
+	util_map32_put(m, key, val + 1);
 }

@@ -191,7 +191,7 @@ prof_hccl_join_take(struct prof_hccl_join *j, const struct prof_hop *o,
 	    importer_le64(e->info + 40)) : prof_hccl_join_name(j, o->group);
 	e->host_ts = t->ts;
 	e->first_ts = o->begin;
-	e->model_id = t->model_id;
+	e->model_id = prof_track_model(h, t);
 	e->op_type = o->op_type;
 	e->iter = (uint32_t)n;
 	e->seq = j->nev - 1;

@@ -239,7 +239,12 @@ prof_hccl_build(struct prof_host *h)
 
 	util_map_init(&h->hdesc_of);
 	util_map_init(&h->hdesc_at);
-	if (h->ntracks == 0 || h->nspans == 0)
+	/* No HCCL span, no HCCL task: spare the per-span arrays. */
+	for (i = 0; i < h->nspans; i++) {
+		if (h->spans[i].level == PROF_LEVEL_HCCL)
+			break;
+	}
+	if (h->ntracks == 0 || i == h->nspans)
 		return;
 	owner = xreallocarray(NULL, h->ntracks + 1, sizeof *owner);
 	prof_ops_owners(h, h->tracks, h->ntracks, sizeof *h->tracks,

@@ -194,11 +194,9 @@ prof_host_track(struct prof_host *h, const unsigned char *r, bool unaging)
 	t->task = id & 0xFFFF;
 	t->batch = t->task_hi = id >> 16;
 	t->type = importer_le32(r + 32);
-	t->type_hi = importer_le32(r + 36);
+	t->row = importer_le32(r + 36);		/* until the layout is known */
 	t->node = t->span = t->model = t->tensor = t->ctx = -1;
-	t->op_item = 0;
-	t->model_id = 4294967295LL;
-	t->row = 0;
+	t->item = 0;
 }
 
 /*
@@ -215,30 +213,32 @@ static void
 prof_host_track_v2(struct store *s, const char *data, struct prof_host *h)
 {
 	struct prof_track	*t;
-	uint32_t		 stream;
+	uint32_t		 stream, type_hi;
 	size_t			 i, lo = 0, hi = 0, wide = 0;
 
 	for (i = 0; i < h->ntracks; i++) {
 		lo += h->tracks[i].stream != 0;
-		hi += h->tracks[i].type_hi != 0;
+		hi += h->tracks[i].row != 0;
 	}
-	if (hi == 0)
-		return;
-	if (lo > 0) {
+	if (hi > 0 && lo > 0)
 		store_load_warning(s, data, -1, "task_track: %zu records look "
 		    "like the V2 layout and %zu like V1: read as V1", hi, lo);
-		return;
-	}
 	for (i = 0; i < h->ntracks; i++) {
 		t = &h->tracks[i];
+		type_hi = t->row;
+		t->row = 0;
+		if (hi == 0 || lo > 0)
+			continue;
 		stream = (uint32_t)t->task_hi << 16 | t->task;
 		if (stream > 0xFFFF)
 			wide++;
 		t->stream = (uint16_t)stream;
 		t->task = t->type & 0xFFFF;
 		t->batch = t->task_hi = (uint16_t)(t->type >> 16);
-		t->type = t->type_hi;
+		t->type = type_hi;
 	}
+	if (hi == 0 || lo > 0)
+		return;
 	h->track_v2 = true;
 	if (wide > 0)
 		store_load_warning(s, data, -1, "task_track V2: %zu records "
@@ -284,6 +284,9 @@ prof_host_read_records(struct store *s, const char *data,
 	prof_host_compact(s, data, h, "compact.task_track", true,
 	    prof_host_track);
 	prof_host_track_v2(s, data, h);
+	/* The largest array of the device join: no room to spare. */
+	h->tracks = xreallocarray(h->tracks, h->ntracks + 1,
+	    sizeof *h->tracks);
 	prof_host_compact(s, data, h, "compact.expand_stream_spec", false,
 	    prof_host_expand);
 }
@@ -295,6 +298,8 @@ prof_host_release(struct prof_host *h)
 	free(h->spans);
 	prof_runs_release(&h->runs);
 	prof_ops_attach_free(h);
+	free(h->models);
+	free(h->items);
 	free(h->nodes);
 	prof_dedup_release(h);
 	free(h->tracks);

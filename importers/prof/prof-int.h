@@ -216,7 +216,6 @@ struct prof_track {
 	uint64_t	 ts;
 	uint32_t	 tid;
 	uint32_t	 type;		/* runtime task type */
-	uint32_t	 type_hi;	/* bytes 36-39 (prof_host_track_v2) */
 	uint16_t	 device;
 	uint16_t	 stream;
 	uint32_t	 task;		/* 16 bits; chip V6: 32 (prof-join.c) */
@@ -224,12 +223,15 @@ struct prof_track {
 	uint16_t	 task_hi;	/* high half of the id: chip V6's task */
 	int32_t		 node;		/* nkinds index or -1 */
 	int32_t		 span;		/* node span index or -1 */
-	int32_t		 model;		/* model span index or -1 */
+	int32_t		 model;		/* model span index or -1, then
+					   (prof_ops_finish) models index */
 	int32_t		 tensor;	/* tkinds index or -1 */
 	int32_t		 ctx;		/* cinfos index or -1 */
-	uint32_t	 row;		/* store row of the node span, or 0 */
-	uint64_t	 op_item;	/* item of the node span */
-	int64_t		 model_id;	/* item of the model span */
+	uint32_t	 row;		/* bytes 36-39 until prof_host_track_v2
+					   reads them, then the store row of
+					   the node span, or 0 */
+	uint32_t	 item;		/* items index of the node span's item
+					   (prof_ops_finish) */
 };
 /* One tensor of tensor_info (section 3.6). */
 struct prof_tensor {
@@ -344,6 +346,10 @@ struct prof_host {
 	int32_t			*span_node;	/* per span: its nkinds, */
 	int32_t			*span_tensor;	/* tkinds and cinfos index, */
 	int32_t			*span_ctx;	/* or -1 (prof_ops_build) */
+	uint64_t		*models;	/* tasks' model ids, once each */
+	size_t			 nmodels;
+	uint64_t		*items;		/* tasks' op items, once each */
+	size_t			 nitems;
 	struct prof_node	*nodes;
 	size_t			 nnodes;
 	struct prof_nkind	*nkinds;	/* what nodes say, once each */
@@ -567,6 +573,10 @@ void		 prof_ops_load_spans(struct store *, struct prof_host *,
 		     const struct prof_meta *, int64_t);
 void		 prof_ops_finish(struct prof_host *);
 void		 prof_ops_keep(struct prof_host *);
+int64_t		 prof_track_model(const struct prof_host *,
+		     const struct prof_track *);
+uint64_t	 prof_track_item(const struct prof_host *,
+		     const struct prof_track *);
 void		 prof_ops_owners(const struct prof_host *, const void *, size_t,
 		     size_t, unsigned, int32_t *);
 

@@ -15,7 +15,7 @@
 
 #include "prof-int.h"
 
-#define PROF_JOIN_AMBIGUOUS	(UINT64_MAX - 1)
+#define PROF_JOIN_AMBIGUOUS	(UINT32_MAX - 1)
 
 /*
  * The join key of a task: 16 bits each of stream, task, batch and context
@@ -53,14 +53,14 @@ prof_join_has_ctx(const struct prof_host *h, const struct prof_track *t)
 }
 
 static void
-prof_join_add(struct util_map *map, uint64_t k, size_t i)
+prof_join_add(struct util_map32 *map, uint64_t k, size_t i)
 {
-	uint64_t	 v;
+	uint32_t	 v;
 
-	if (util_map_get(map, k, &v))
-		util_map_set(map, k, PROF_JOIN_AMBIGUOUS);
+	if (util_map32_get(map, k, &v))
+		util_map32_set(map, k, PROF_JOIN_AMBIGUOUS);
 	else
-		util_map_set(map, k, i);
+		util_map32_set(map, k, (uint32_t)i);
 }
 
 /*
@@ -68,7 +68,7 @@ prof_join_add(struct util_map *map, uint64_t k, size_t i)
  * tasks too, those its node's context list C (or NULL) does not hold.
  */
 static void
-prof_join_hccl_ctx(const struct prof_host *h, struct util_map *map, size_t i,
+prof_join_hccl_ctx(const struct prof_host *h, struct util_map32 *map, size_t i,
     const struct prof_list *c)
 {
 	const struct prof_track	*t = &h->tracks[i];
@@ -99,7 +99,7 @@ prof_join_hccl_ctx(const struct prof_host *h, struct util_map *map, size_t i,
  */
 static void
 prof_join_index(struct prof_host *h, int64_t device, bool v6,
-    struct util_map *map)
+    struct util_map32 *map)
 {
 	uint32_t		 task;
 	struct prof_flips	*fl;
@@ -115,8 +115,8 @@ prof_join_index(struct prof_host *h, int64_t device, bool v6,
 			prof_flips_add(fl, t->stream, t->ts);
 	}
 	prof_flips_sort(fl);
-	util_map_init(map);
-	util_map_reserve(map, h->ntracks);
+	util_map32_init(map);
+	util_map32_reserve(map, h->ntracks);
 	for (i = 0; i < h->ntracks; i++) {
 		t = &h->tracks[i];
 		if (t->device != device || t->type == PROF_TASK_FLIP ||
@@ -172,7 +172,7 @@ prof_join_compute(const struct prof_host *h, const struct prof_track *t)
 	if (strcmp(n, "FFTS_PLUS") == 0 && h->nhdescs > 0 &&
 	    util_map_get(&h->hdesc_of, (uint64_t)(t - h->tracks), &v))
 		return false;
-	n = prof_dict_hash(&h->dicts, t->op_item, buf, sizeof buf);
+	n = prof_dict_hash(&h->dicts, prof_track_item(h, t), buf, sizeof buf);
 	return strncmp(n, "Lccl", 4) != 0;
 }
 
@@ -219,9 +219,9 @@ prof_join_op(const struct prof_host *h, const struct prof_track *t,
 	/* The host task's time: torch_npu takes it for the launch. */
 	r->launch_ns = h->meta != NULL ? prof_meta_host_ns(h->meta, t->ts) :
 	    0;
-	r->model_id = t->model_id;
+	r->model_id = prof_track_model(h, t);
 	if (t->node < 0) {
-		r->name = prof_dict_hash(&h->dicts, t->op_item, nb->name,
+		r->name = prof_dict_hash(&h->dicts, prof_track_item(h, t), nb->name,
 		    sizeof nb->name);
 		r->op_type = "N/A";
 		r->task_type = "N/A";
@@ -318,20 +318,20 @@ prof_join_v6_streams(struct store *s, struct prof_host *h, int64_t device,
  */
 static size_t
 prof_join_hccl(struct store *s, struct prof_host *h, const struct prof_dev *d,
-    const struct prof_meta *dm, const struct util_map *map, int64_t rank,
+    const struct prof_meta *dm, const struct util_map32 *map, int64_t rank,
     struct prof_hrow **hr)
 {
 	const struct prof_dtask	*t;
 	int64_t			 start, dur;
 	size_t			 i;
-	uint64_t		 v;
+	uint32_t		 v;
 
 	*hr = NULL;
 	if (h->nhdescs == 0)
 		return 0;
 	for (i = 0; i < d->ntasks; i++) {
 		t = &d->tasks[i];
-		if (!util_map_get(map, prof_join_key(t->stream, t->task,
+		if (!util_map32_get(map, prof_join_key(t->stream, t->task,
 		    t->batch | t->task >> 16, t->context), &v) ||
 		    v == PROF_JOIN_AMBIGUOUS)
 			continue;
@@ -381,7 +381,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
     const struct prof_meta *dm, struct prof_pmu *p, struct prof_aicpus *a,
     int64_t rank)
 {
-	struct util_map		 map;
+	struct util_map32	 map;
 	struct prof_join_names	 nb;
 	struct store_task	 r;
 	struct strbuf		 pb;
@@ -390,7 +390,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	int64_t			 begin = prof_meta_begin_ns(dm), prev_end;
 	int64_t			*cs = NULL;	/* compute ranges */
 	size_t			 i, bad = 0, nh, ih = 0, ncs = 0;
-	uint64_t		 v;
+	uint32_t		 v;
 	bool			 stars = prof_meta_is_stars(dm), first = true;
 	bool			 listed, compute, v6 = prof_meta_is_v6(dm);
 
@@ -428,7 +428,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		r.conn = r.api = NP_NA;
 		r.task_type = prof_logs_type_name(t, stars);
 		listed = compute = false;
-		if (util_map_get(&map, prof_join_key(t->stream, t->task,
+		if (util_map32_get(&map, prof_join_key(t->stream, t->task,
 		    t->batch | t->task >> 16, t->context), &v) &&
 		    v != PROF_JOIN_AMBIGUOUS) {
 			prof_memcpy_task(h, v, r.start_ns, r.dur_ns);
@@ -478,7 +478,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	free(cs);
 	prof_hccl_rows_free(hr, nh);
 	strbuf_release(&pb);
-	util_map_release(&map);
+	util_map32_release(&map);
 	if (bad > 0)
 		store_load_warning(s, dm->dir, -1, "%zu device task%s with "
 		    "impossible times, skipped", bad, bad == 1 ? "" : "s");

@@ -193,58 +193,92 @@ prof_logs_key(const struct prof_log *g)
 	    (g->context == DEV_NO_CONTEXT ? 0xFFFF : g->context & 0xFFFF);
 }
 
+/* A start log waiting for its end: what its task takes from it. */
+struct prof_logs_open {
+	uint64_t	 ts;
+	uint32_t	 context;	/* the key holds its low 16 bits */
+	uint16_t	 batch;
+	uint8_t		 type;
+	uint8_t		 ffts;
+};
+
 /*
  * Pair the time-ordered logs of L into D's tasks (section 4.6); count in
  * LONE[0] the start logs, in LONE[1] the end logs left without a pair.
+ * The tasks are written over the logs already read (a task is 32 bytes,
+ * and each took two logs of 24 before it), so the logs and the tasks
+ * are never held side by side; the starts still open are kept apart.
+ * L's logs are gone after.
  */
 static void
 prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
     struct prof_dev *d, size_t *lone)
 {
 	struct util_map		 open;
-	struct prof_dtask	*t;
-	struct prof_log		*g, *st;
-	uint16_t		*batch;
-	size_t			*next, i;
+	struct prof_dtask	 t;
+	struct prof_log		 g;
+	struct prof_logs_open	*op = NULL;
+	unsigned char		*out = (unsigned char *)l->v;
+	uint64_t		*spare = NULL;
+	size_t			*next, i, nop = 0, nspare = 0, ntasks = 0;
+	size_t			 starts = 0;
 	uint64_t		 k, j;
 
-	batch = xcalloc(l->n + 1, sizeof *batch);
 	next = xcalloc(PROF_FLIPS_STREAMS, sizeof *next);
 	util_map_init(&open);
 	for (i = 0; i < l->n; i++) {
-		g = &l->v[i];
-		k = prof_logs_key(g);
-		if (!g->end) {
-			while (next[g->stream] < fl[g->stream].n &&
-			    fl[g->stream].ts[next[g->stream]] < g->ts)
-				next[g->stream]++;
-			batch[i] = (uint16_t)next[g->stream];
-			util_map_set(&open, k, i);
+		g = l->v[i];
+		k = prof_logs_key(&g);
+		if (!g.end) {
+			starts++;
+			while (next[g.stream] < fl[g.stream].n &&
+			    fl[g.stream].ts[next[g.stream]] < g.ts)
+				next[g.stream]++;
+			/* A later start of the key takes the earlier's place. */
+			if (!util_map_get(&open, k, &j) || j == UINT64_MAX - 1) {
+				if (nspare > 0)
+					j = spare[--nspare];
+				else {
+					op = util_grow(op, nop, 1, sizeof *op);
+					j = nop++;
+				}
+				util_map_set(&open, k, j);
+			}
+			op[j].ts = g.ts;
+			op[j].context = g.context;
+			op[j].batch = (uint16_t)next[g.stream];
+			op[j].type = g.type;
+			op[j].ffts = g.ffts;
 			continue;
 		}
 		if (!util_map_get(&open, k, &j) || j == UINT64_MAX - 1) {
 			lone[1]++;
 			continue;
 		}
-		st = &l->v[j];
 		util_map_set(&open, k, UINT64_MAX - 1);
-		d->tasks = util_grow(d->tasks, d->ntasks, 1, sizeof *d->tasks);
-		t = &d->tasks[d->ntasks++];
-		t->start = st->ts;
-		t->end = g->ts;
-		t->stream = st->stream;
-		t->task = st->task;
-		t->context = st->context;
-		t->batch = batch[j];
-		t->type = st->type;
-		t->ffts = st->ffts;
+		spare = util_grow(spare, nspare, 1, sizeof *spare);
+		spare[nspare++] = j;
+		memset(&t, 0, sizeof t);
+		t.start = op[j].ts;
+		t.end = g.ts;
+		t.stream = g.stream;
+		t.task = g.task;
+		t.context = op[j].context;
+		t.batch = op[j].batch;
+		t.type = op[j].type;
+		t.ffts = op[j].ffts;
+		/* Bytes of logs before I: 24 * I >= 48 * NTASKS. */
+		memcpy(out + ntasks++ * sizeof t, &t, sizeof t);
 	}
-	for (i = 0; i < l->n; i++)
-		lone[0] += !l->v[i].end;
-	lone[0] -= d->ntasks;
+	lone[0] += starts - ntasks;
+	d->tasks = xreallocarray(out, ntasks + 1, sizeof *d->tasks);
+	d->ntasks = ntasks;
+	l->v = NULL;
+	l->n = 0;
 	util_map_release(&open);
 	free(next);
-	free(batch);
+	free(spare);
+	free(op);
 }
 
 /*

@@ -460,27 +460,64 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 		    "times, skipped", l.bad, l.bad == 1 ? "" : "s");
 }
 
+/* The index of V among the N values at *VS (MAP: value to index). */
+static int32_t
+prof_ops_intern(uint64_t **vs, size_t *n, struct util_map *map, uint64_t v)
+{
+	uint64_t	 j;
+
+	if (util_map_get(map, v, &j))
+		return (int32_t)j;
+	*vs = util_grow(*vs, *n, 1, sizeof **vs);
+	(*vs)[*n] = v;
+	util_map_set(map, v, *n);
+	return (int32_t)(*n)++;
+}
+
 /*
  * Copy what the join needs of each task's spans into the task, then free
- * the spans: the device half then runs without them.
+ * the spans: the device half then runs without them. A task's model id
+ * and op item go to small tables of the values there are (there are few).
  */
 void
 prof_ops_finish(struct prof_host *h)
 {
 	struct prof_track	*t;
+	struct util_map		 mm, im;
+	uint64_t		 model, item;
 	size_t			 i;
 
+	util_map_init(&mm);
+	util_map_init(&im);
 	for (i = 0; i < h->ntracks; i++) {
 		t = &h->tracks[i];
-		t->model_id = t->model >= 0 ? (int64_t)h->spans[t->model].item :
-		    prof_extra_model(h, t);
-		if (t->span < 0)
-			continue;
-		t->op_item = h->spans[t->span].item;
-		if (h->spans[t->span].aux != 0)
+		model = t->model >= 0 ? h->spans[t->model].item :
+		    (uint64_t)prof_extra_model(h, t);
+		t->model = prof_ops_intern(&h->models,
+		    &h->nmodels, &mm, model);
+		item = t->span >= 0 ? h->spans[t->span].item : 0;
+		t->item = (uint32_t)prof_ops_intern(&h->items, &h->nitems,
+		    &im, item);
+		if (t->span >= 0 && h->spans[t->span].aux != 0)
 			t->row = h->spans[t->span].aux;
 	}
+	util_map_release(&mm);
+	util_map_release(&im);
 	free(h->spans);
 	h->spans = NULL;
 	h->nspans = 0;
+}
+
+/* The model id of task T, once prof_ops_finish has run. */
+int64_t
+prof_track_model(const struct prof_host *h, const struct prof_track *t)
+{
+	return (int64_t)h->models[t->model];
+}
+
+/* The item of the node span of task T (0 if none), after prof_ops_finish. */
+uint64_t
+prof_track_item(const struct prof_host *h, const struct prof_track *t)
+{
+	return h->items[t->item];
 }

@@ -88,6 +88,47 @@ static const struct {
 	{ 0x1.81cd6c8b43958p+13, "12345.678" }
 };
 
+/*
+ * util_map32 against util_map, on N keys spread as join keys are (and as
+ * bad hash inputs): every key found with its last value, no other key.
+ */
+static bool
+map32_same(size_t n, bool reserve)
+{
+	struct util_map32	 m;
+	struct util_map		 r;
+	uint64_t		 k, v64;
+	uint32_t		 v;
+	size_t			 i, bad = 0;
+
+	util_map32_init(&m);
+	util_map_init(&r);
+	if (reserve)
+		util_map32_reserve(&m, n / 2);
+	for (i = 0; i < n; i++) {
+		k = (uint64_t)(i % 7) << 48 | (uint64_t)(i * 2654435761U %
+		    65536) << 32 | (uint64_t)(i / 65536) << 16 | 0xFFFF;
+		util_map32_set(&m, k, (uint32_t)i);
+		util_map_set(&r, k, i);
+		if (i % 3 == 0) {
+			util_map32_set(&m, k, (uint32_t)(i + 1));
+			util_map_set(&r, k, i + 1);
+		}
+	}
+	for (i = 0; i < 2 * n; i++) {
+		k = (uint64_t)(i % 7) << 48 | (uint64_t)(i * 2654435761U %
+		    65536) << 32 | (uint64_t)(i / 65536) << 16 | 0xFFFF;
+		if (util_map32_get(&m, k, &v) != util_map_get(&r, k, &v64) ||
+		    (util_map_get(&r, k, &v64) && v != v64))
+			bad++;
+	}
+	if (m.n != r.n || 5 * m.n > 4 * m.size)
+		bad++;
+	util_map32_release(&m);
+	util_map_release(&r);
+	return bad == 0;
+}
+
 int
 main(void)
 {
@@ -139,5 +180,10 @@ main(void)
 		}
 	}
 	ok(bad == 0, "floats written as Python's repr() writes them");
+	ok(map32_same(0, false), "map32: empty");
+	ok(map32_same(1, false), "map32: one key");
+	ok(map32_same(100000, false), "map32: grown to 100000 keys, "
+	    "as util_map");
+	ok(map32_same(300000, true), "map32: reserved, then grown");
 	return done_testing();
 }
