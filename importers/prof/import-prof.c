@@ -343,8 +343,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		prof_mstx_load(s, data, &h, &hm, ctx->rank);
 		prof_ops_load_spans(s, &h, &hm, ctx->rank);
 		prof_comm_load(s, &h, &hm, ctx->rank);
-		/* The HCCL tasks read hccl_info's fields up to byte 140. */
-		prof_extra_shrink(&h.extra[PX_HCCL], 144);
+		prof_hccl_pack(&h);
 		prof_ops_keep(&h);
 		prof_extra_tables(s, &h, &hm, ctx->rank);
 		prof_host_read_records(s, data, &h);

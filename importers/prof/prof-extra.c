@@ -15,17 +15,23 @@
 
 #define PROF_EXTRA_NO_MODEL	4294967295ULL
 
+/*
+ * Each kind's record size, and the bytes of a record kept: hccl_info's
+ * fields end at byte 140 (its table and the HCCL tasks read no further),
+ * and a training collection has a million of them.
+ */
 static const struct {
 	const char	*tag;
 	size_t		 size;
+	size_t		 keep;
 } prof_extra_files[PX_NKINDS] = {
-	{ "additional.graph_id_map", 256 },
-	{ "additional.fusion_op_info", 256 },
-	{ "additional.hccl_info", 256 },
-	{ "compact.node_attr_info", 64 },
-	{ "compact.hccl_op_info", 64 },
-	{ "compact.capture_stream_info", 64 },
-	{ "compact.memcpy_info", 64 }
+	{ "additional.graph_id_map", 256, 256 },
+	{ "additional.fusion_op_info", 256, 256 },
+	{ "additional.hccl_info", 256, 144 },
+	{ "compact.node_attr_info", 64, 64 },
+	{ "compact.hccl_op_info", 64, 64 },
+	{ "compact.capture_stream_info", 64, 64 },
+	{ "compact.memcpy_info", 64, 64 }
 };
 
 void
@@ -95,23 +101,6 @@ prof_extra_xref_cmp(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/*
- * Keep only the first SIZE bytes of each record of X (the rest no longer
- * read), in a smaller array.
- */
-void
-prof_extra_shrink(struct prof_recs *x, size_t size)
-{
-	size_t	 i;
-
-	if (size >= x->size || x->n == 0)
-		return;
-	for (i = 0; i < x->n; i++)
-		memmove(x->v + i * size, x->v + i * x->size, size);
-	x->size = size;
-	x->v = xreallocarray(x->v, x->n, size);
-}
-
 /* Record I of X in thread and time order. */
 const unsigned char *
 prof_extra_rec(const struct prof_recs *x, size_t i)
@@ -130,10 +119,10 @@ prof_extra_read_kind(struct store *s, const char *data, struct prof_host *h,
 	const char		*warned = NULL;
 	size_t			 size = 0;
 
-	x->size = prof_extra_files[k].size;
+	x->size = prof_extra_files[k].keep;
 	prof_slices_list(data, prof_extra_files[k].tag, true, &f);
 	h->bytes += f.total;
-	prof_slices_open(&st, s, &f, x->size, true);
+	prof_slices_open(&st, s, &f, prof_extra_files[k].size, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		if (!prof_slices_magic(&st, r, &warned))
 			continue;

@@ -142,14 +142,14 @@ prof_hccl_join_name(struct prof_hccl_join *j, uint64_t id)
 
 /* What the hccl_info record R (or NULL) names its task, once. */
 static int
-prof_hccl_join_task(const struct prof_host *h, const unsigned char *r)
+prof_hccl_join_task(const struct prof_host *h, const struct prof_hinfo *r)
 {
 	const char	*n;
 	char		 buf[32];
 
 	if (r == NULL)
 		return HT_TASK_OTHER;
-	n = prof_dict_hash(&h->dicts, importer_le64(r + 24), buf, sizeof buf);
+	n = prof_dict_hash(&h->dicts, r->name, buf, sizeof buf);
 	if (strcmp(n, "Memcpy") == 0)
 		return HT_TASK_MEMCPY;
 	if (strcmp(n, "Reduce_Inline") == 0)
@@ -183,12 +183,11 @@ prof_hccl_join_take(struct prof_hccl_join *j, const struct prof_hop *o,
 	e = &j->ev[j->nev++];
 	memset(e, 0, sizeof *e);
 	e->d = d;
-	e->info = d->info >= 0 ? prof_extra_rec(&h->extra[PX_HCCL],
-	    (size_t)d->info) : NULL;
+	e->info = d->info >= 0 ? &h->hinfos[d->info] : NULL;
 	e->task = prof_hccl_join_task(h, e->info);
 	e->op = prof_hccl_join_name(j, o->item);
-	e->group = e->info != NULL ? prof_hccl_join_name(j,
-	    importer_le64(e->info + 40)) : prof_hccl_join_name(j, o->group);
+	e->group = e->info != NULL ? prof_hccl_join_name(j, e->info->group) :
+	    prof_hccl_join_name(j, o->group);
 	e->host_ts = t->ts;
 	e->first_ts = o->begin;
 	e->model_id = prof_track_model(h, t);

@@ -49,24 +49,20 @@ prof_hs_round4(double x)
 	return strtod(buf, NULL);
 }
 
-/* Field OFF of event E's hccl_info record, DFLT without one. */
-static uint32_t
-prof_hs_u32(const struct prof_hevent *e, size_t off, uint32_t dflt)
-{
-	return e->info != NULL ? importer_le32(e->info + off) : dflt;
-}
+/* Field F of event E's hccl_info record, HS_NO_RANK without one. */
+#define PROF_HS(e, f)	((e)->info != NULL ? (e)->info->f : HS_NO_RANK)
 
 /* The plane of event E: -1 without a record, as the vendor's default. */
 static int64_t
 prof_hs_plane(const struct prof_hevent *e)
 {
-	return e->info != NULL ? (int64_t)importer_le32(e->info + 64) : -1;
+	return e->info != NULL ? (int64_t)e->info->plane : -1;
 }
 
 static double
 prof_hs_size(const struct prof_hevent *e)
 {
-	return e->info != NULL ? (double)importer_le64(e->info + 112) : 0;
+	return e->info != NULL ? (double)e->info->size : 0;
 }
 
 /* An SDMA copy (Memcpy or Reduce_Inline); ON_CHIP too with LOCAL. */
@@ -74,14 +70,14 @@ static bool
 prof_hs_sdma(const struct prof_hevent *e, bool local)
 {
 	return (e->task == HT_TASK_MEMCPY || e->task == HT_TASK_REDUCE) &&
-	    prof_hs_u32(e, 132, HS_NO_RANK) == HS_TR_SDMA &&
-	    (local || prof_hs_u32(e, 128, HS_NO_RANK) != HS_LK_ON_CHIP);
+	    PROF_HS(e, transport) == HS_TR_SDMA &&
+	    (local || PROF_HS(e, link) != HS_LK_ON_CHIP);
 }
 
 static bool
 prof_hs_payload(const struct prof_hevent *e)
 {
-	return prof_hs_u32(e, 136, HS_NO_RANK) == HS_PAYLOAD;
+	return PROF_HS(e, rdma) == HS_PAYLOAD;
 }
 
 static struct prof_hnum
@@ -316,7 +312,7 @@ prof_hs_record(struct prof_hbw *b, double size, struct prof_hnum dur)
 static int
 prof_hs_sdma_trans(const struct prof_hevent *e)
 {
-	switch (prof_hs_u32(e, 128, HS_NO_RANK)) {
+	switch (PROF_HS(e, link)) {
 	case HS_LK_HCCS:
 	case HS_LK_HCCS_SW:
 		return HS_HCCS;
@@ -414,7 +410,7 @@ prof_hs_plane_end(const struct prof_hstats *x, const size_t *v, size_t n,
 static int
 prof_hs_rdma_trans(const struct prof_hevent *e)
 {
-	switch (prof_hs_u32(e, 132, HS_NO_RANK)) {
+	switch (PROF_HS(e, transport)) {
 	case HS_TR_SDMA:
 		return HS_SDMA;
 	case HS_TR_RDMA:
@@ -427,8 +423,8 @@ prof_hs_rdma_trans(const struct prof_hevent *e)
 static struct prof_hlink *
 prof_hs_link(struct prof_hstat *o, const struct prof_hevent *e)
 {
-	uint32_t	 src = prof_hs_u32(e, 48, HS_NO_RANK);
-	uint32_t	 dst = prof_hs_u32(e, 52, HS_NO_RANK);
+	uint32_t	 src = PROF_HS(e, src);
+	uint32_t	 dst = PROF_HS(e, dst);
 	uint64_t	 k, i, j;
 
 	if (dst == HS_NO_RANK)
@@ -461,7 +457,7 @@ static int
 prof_hs_link_trans(const struct prof_hevent *e, double *large)
 {
 	*large = 0;
-	switch (prof_hs_u32(e, 128, HS_NO_RANK)) {
+	switch (PROF_HS(e, link)) {
 	case HS_LK_ON_CHIP:
 		return 3;
 	case HS_LK_HCCS:
@@ -521,7 +517,7 @@ prof_hs_run(struct prof_hstats *x, struct prof_hstat *o,
 
 	if (links) {
 		/* The matrix's numbers: RDMA 2, LOCAL 3; else none. */
-		switch (prof_hs_u32(e, 132, HS_NO_RANK)) {
+		switch (PROF_HS(e, transport)) {
 		case HS_TR_RDMA:
 			t = 2;
 			break;
@@ -559,7 +555,7 @@ prof_hs_walk(struct prof_hstats *x, struct prof_hstat *o, bool links)
 		b = prof_hs_plane_end(x, v, o->nev, a);
 		for (i = a; i < b;) {
 			e = &x->ev[v[i]];
-			if (links && prof_hs_u32(e, 48, HS_NO_RANK) ==
+			if (links && PROF_HS(e, src) ==
 			    HS_NO_RANK) {
 				i++;
 				continue;

@@ -152,8 +152,7 @@ prof_hccl_add(struct prof_host *h, size_t i, int32_t sp, const int32_t *first,
 	    h->spans[sp].type, buf, sizeof buf), "master") == 0;
 	util_map_init(&at);
 	for (k = first[sp]; k >= 0; k = next[k]) {
-		d = prof_hccl_desc(h, &at, i, importer_le32(
-		    prof_extra_rec(x, (size_t)k) + 68), master);
+		d = prof_hccl_desc(h, &at, i, h->hinfos[k].ctx, master);
 		if (d != NULL)
 			d->info = k;
 	}
@@ -169,8 +168,25 @@ prof_hccl_add(struct prof_host *h, size_t i, int32_t sp, const int32_t *first,
 	if (h->nhdescs == base)
 		prof_hccl_desc(h, &at, i, PROF_HCCL_NO_CTX, master);
 	util_map_release(&at);
-	if (h->nhdescs > base)
-		util_map_set(&h->hdesc_of, i, base + 1);
+}
+
+/*
+ * The first HCCL task of track I, or -1: the tasks are made in track
+ * order, a track's together.
+ */
+int64_t
+prof_hccl_first(const struct prof_host *h, size_t i)
+{
+	size_t	 lo = 0, hi = h->nhdescs, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (h->hdescs[mid].track < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < h->nhdescs && h->hdescs[lo].track == i ? (int64_t)lo : -1;
 }
 
 /*
@@ -181,21 +197,23 @@ prof_hccl_add(struct prof_host *h, size_t i, int32_t sp, const int32_t *first,
 static void
 prof_hccl_index(struct prof_host *h)
 {
-	struct util_map	 tail;		/* track, ctx -> last task */
-	uint64_t	 key, v;
-	size_t		 j;
+	struct util_map32	 tail;		/* track, ctx -> last task */
+	uint64_t		 key;
+	uint32_t		 v;
+	size_t			 j;
 
-	util_map_init(&tail);
+	util_map32_init(&tail);
+	util_map32_reserve(&h->hdesc_at, h->nhdescs);
 	for (j = 0; j < h->nhdescs; j++) {
 		key = (uint64_t)h->hdescs[j].track << 16 |
 		    (h->hdescs[j].ctx & 0xFFFF);
-		if (util_map_get(&tail, key, &v))
+		if (util_map32_get(&tail, key, &v))
 			h->hdescs[v].same = (int32_t)j;
 		else
-			util_map_set(&h->hdesc_at, key, j);
-		util_map_set(&tail, key, j);
+			util_map32_set(&h->hdesc_at, key, (uint32_t)j);
+		util_map32_set(&tail, key, (uint32_t)j);
 	}
-	util_map_release(&tail);
+	util_map32_release(&tail);
 }
 
 /* The op of node span SP, made on its first task I. */
@@ -237,8 +255,7 @@ prof_hccl_build(struct prof_host *h)
 	int32_t		*owner, *first, *next, *op_info, *range;
 	size_t		 i;
 
-	util_map_init(&h->hdesc_of);
-	util_map_init(&h->hdesc_at);
+	util_map32_init(&h->hdesc_at);
 	/* No HCCL span, no HCCL task: spare the per-span arrays. */
 	for (i = 0; i < h->nspans; i++) {
 		if (h->spans[i].level == PROF_LEVEL_HCCL)
@@ -279,10 +296,10 @@ prof_hccl_time(struct prof_host *h, uint64_t track, uint32_t ctx,
     int64_t start_ns, int64_t dur_ns)
 {
 	struct prof_hdesc	*d;
-	uint64_t		 v;
+	uint32_t		 v;
 	int32_t			 j;
 
-	if (h->nhdescs == 0 || !util_map_get(&h->hdesc_at, track << 16 |
+	if (h->nhdescs == 0 || !util_map32_get(&h->hdesc_at, track << 16 |
 	    (ctx & 0xFFFF), &v))
 		return;
 	for (j = (int32_t)v; j >= 0; j = d->same) {
@@ -292,13 +309,46 @@ prof_hccl_time(struct prof_host *h, uint64_t track, uint32_t ctx,
 	}
 }
 
+/*
+ * Pack what the HCCL tasks read of the hccl_info records of H, once their
+ * table is written, and free the records (their order stays).
+ */
+void
+prof_hccl_pack(struct prof_host *h)
+{
+	struct prof_recs	*x = &h->extra[PX_HCCL];
+	struct prof_hinfo	*o;
+	const unsigned char	*r;
+	size_t			 i;
+
+	if (x->n == 0)
+		return;
+	h->hinfos = xreallocarray(NULL, x->n, sizeof *h->hinfos);
+	for (i = 0; i < x->n; i++) {
+		r = prof_extra_rec(x, i);
+		o = &h->hinfos[i];
+		o->name = importer_le64(r + 24);
+		o->group = importer_le64(r + 40);
+		o->size = importer_le64(r + 112);
+		o->src = importer_le32(r + 48);
+		o->dst = importer_le32(r + 52);
+		o->plane = importer_le32(r + 64);
+		o->ctx = importer_le32(r + 68);
+		o->link = importer_le32(r + 128);
+		o->transport = importer_le32(r + 132);
+		o->rdma = importer_le32(r + 136);
+	}
+	free(x->v);
+	x->v = NULL;
+}
+
 void
 prof_hccl_release(struct prof_host *h)
 {
+	free(h->hinfos);
 	free(h->hdescs);
 	free(h->hops);
-	util_map_release(&h->hdesc_of);
-	util_map_release(&h->hdesc_at);
+	util_map32_release(&h->hdesc_at);
 }
 
 void

@@ -265,7 +265,7 @@ struct prof_list {
 	uint64_t	 name;
 };
 /*
- * Host records of one smaller kind (prof-extra.c), kept whole: V holds N
+ * Host records of one smaller kind (prof-extra.c): V holds N
  * records of SIZE bytes in file order, IX their thread and time order.
  */
 struct prof_xref {
@@ -288,6 +288,22 @@ enum prof_extra_kind {
 	PX_CAPTURE,		/* compact.capture_stream_info */
 	PX_MEMCPY,		/* compact.memcpy_info */
 	PX_NKINDS
+};
+/*
+ * What the HCCL tasks read of an hccl_info record (section 3.6), packed
+ * once its table is written (prof_hccl_pack): 56 bytes, not 144.
+ */
+struct prof_hinfo {
+	uint64_t	 name;		/* @24, a hash */
+	uint64_t	 group;		/* @40, a hash */
+	uint64_t	 size;		/* @112 */
+	uint32_t	 src;		/* @48, local rank */
+	uint32_t	 dst;		/* @52, remote rank */
+	uint32_t	 plane;		/* @64 */
+	uint32_t	 ctx;		/* @68, context id */
+	uint32_t	 link;		/* @128, link type */
+	uint32_t	 transport;	/* @132 */
+	uint32_t	 rdma;		/* @136, RDMA type */
 };
 /*
  * One HCCL task (section 3.10): a task_track record under an HCCL span,
@@ -383,8 +399,8 @@ struct prof_host {
 	struct prof_hdesc	*hdescs;	/* HCCL tasks (prof-hccl.c) */
 	size_t			 nhdescs;
 	size_t			 hdesc_lost;	/* beyond PROF_HCCL_MAX_TASKS */
-	struct util_map		 hdesc_of;	/* track -> 1 + first hdesc */
-	struct util_map		 hdesc_at;	/* track, ctx -> first hdesc */
+	struct prof_hinfo	*hinfos;	/* hccl_info, in ix order */
+	struct util_map32	 hdesc_at;	/* track, ctx -> first hdesc */
 	struct prof_hop		*hops;		/* HCCL ops */
 	size_t			 nhops;
 	bool			 expand;	/* expand_stream_spec */
@@ -415,7 +431,6 @@ bool		 prof_extra_table_begin(struct store *, const char *, int64_t,
 void		 prof_extra_read(struct store *, const char *,
 		     struct prof_host *);
 const unsigned char *prof_extra_rec(const struct prof_recs *, size_t);
-void		 prof_extra_shrink(struct prof_recs *, size_t);
 void		 prof_extra_tables(struct store *, struct prof_host *,
 		     const struct prof_meta *, int64_t);
 int64_t		 prof_extra_model(const struct prof_host *,
@@ -436,6 +451,8 @@ struct prof_hrow {			/* a COMMUNICATION row of op_summary */
 	const char	*op_type;
 };
 void		 prof_hccl_build(struct prof_host *);
+int64_t		 prof_hccl_first(const struct prof_host *, size_t);
+void		 prof_hccl_pack(struct prof_host *);
 void		 prof_hccl_time(struct prof_host *, uint64_t, uint32_t, int64_t,
 		     int64_t);
 void		 prof_hccl_rows_free(struct prof_hrow *, size_t);
@@ -448,7 +465,7 @@ size_t		 prof_hccl_join_device(struct store *, struct prof_host *,
 /* prof-hccl-stats.c: communication statistics from the HCCL tasks. */
 struct prof_hevent {			/* an HCCL task given to its op */
 	const struct prof_hdesc	*d;
-	const unsigned char	*info;	/* its hccl_info record, or NULL */
+	const struct prof_hinfo	*info;	/* its hccl_info record, or NULL */
 	char			*op;	/* the op's name, as the vendor's */
 	char			*group;
 	char			*key;	/* op@group */

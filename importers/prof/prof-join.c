@@ -73,14 +73,14 @@ prof_join_hccl_ctx(const struct prof_host *h, struct util_map32 *map, size_t i,
 {
 	const struct prof_track	*t = &h->tracks[i];
 	const struct prof_hdesc	*d;
-	uint64_t		 v;
+	int64_t			 v;
 	uint32_t		 k;
 	size_t			 j;
 	bool			 seen;
 
-	if (h->nhdescs == 0 || !util_map_get(&h->hdesc_of, i, &v))
+	if (h->nhdescs == 0 || (v = prof_hccl_first(h, i)) < 0)
 		return;
-	for (j = (size_t)v - 1; j < h->nhdescs && h->hdescs[j].track == i;
+	for (j = (size_t)v; j < h->nhdescs && h->hdescs[j].track == i;
 	    j++) {
 		d = &h->hdescs[j];
 		if (d->ctx == UINT32_MAX)
@@ -159,7 +159,6 @@ prof_join_compute(const struct prof_host *h, const struct prof_track *t)
 {
 	const char	*n;
 	char		 buf[32];
-	uint64_t	 v;
 
 	if (t->span < 0)
 		return false;
@@ -170,7 +169,7 @@ prof_join_compute(const struct prof_host *h, const struct prof_track *t)
 		return false;
 	/* An FFTS+ task of an HCCL op is communication (section 3.10). */
 	if (strcmp(n, "FFTS_PLUS") == 0 && h->nhdescs > 0 &&
-	    util_map_get(&h->hdesc_of, (uint64_t)(t - h->tracks), &v))
+	    prof_hccl_first(h, (size_t)(t - h->tracks)) >= 0)
 		return false;
 	n = prof_dict_hash(&h->dicts, prof_track_item(h, t), buf, sizeof buf);
 	return strncmp(n, "Lccl", 4) != 0;
