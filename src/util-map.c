@@ -237,6 +237,8 @@ util_map32_get(const struct util_map32 *m, uint64_t key, uint32_t *val)
 void
 util_map32_set(struct util_map32 *m, uint64_t key, uint32_t val)
 {
+	if (val == UINT32_MAX)
+		fatalx("%s: value %u out of range", __func__, val);
 	if (m->size == 0 || 5 * (m->n + 1) > 4 * m->size)
 		util_map32_resize(m, util_map32_room(m->n + m->n / 2));
 	util_map32_put(m, key, val + 1);

@@ -341,7 +341,14 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		prof_host_read(s, data, &h);
 		h.meta = &hm;
 		prof_mstx_load(s, data, &h, &hm, ctx->rank);
-		prof_ops_load_spans(s, &h, &hm, ctx->rank);
+		if (prof_ops_load_spans(s, &h, &hm, ctx->rank, cause) != 0) {
+			free(data);
+			util_strv_free(names, n);
+			prof_host_release(&h);
+			prof_meta_release(&hm);
+			free(hostdir);
+			return -1;
+		}
 		prof_comm_load(s, &h, &hm, ctx->rank);
 		prof_hccl_pack(&h);
 		prof_ops_keep(&h);
@@ -382,6 +389,5 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	prof_host_release(&h);
 	prof_meta_release(&hm);
 	free(hostdir);
-	(void)cause;
 	return 0;
 }

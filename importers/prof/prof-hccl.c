@@ -138,7 +138,6 @@ static void
 prof_hccl_add(struct prof_host *h, size_t i, int32_t sp, const int32_t *first,
     const int32_t *next, int32_t range)
 {
-	const struct prof_recs	*x = &h->extra[PX_HCCL];
 	const struct prof_list	*r;
 	struct prof_hdesc	*d;
 	struct util_map		 at;

@@ -167,25 +167,25 @@ struct prof_runs_src {
 	struct prof_span *buf;
 	size_t		 len;
 	size_t		 pos;
+	size_t		 cap;		/* spans BUF holds */
 	int64_t		 off;		/* next byte of the run to read */
 	size_t		 left;		/* spans of the run not read yet */
 	bool		 mem;		/* the spans still in memory */
 };
 struct prof_runs_merge {
-	struct store		*s;
-	const char		*data;
 	int			 fd;
 	struct prof_runs_src	*src;
 	size_t			 nsrc;
 	size_t			*heap;		/* of src indices */
 	size_t			 nheap;
-	size_t			 lost;		/* spans not read back */
+	bool			 failed;	/* a run could not be read */
+	char			*cause;
 };
 size_t		 prof_runs_size(void);
 void		 prof_runs_spill(struct store *, const char *,
 		     struct prof_host *);
-void		 prof_runs_merge_start(struct store *, const char *,
-		     struct prof_host *, struct prof_runs_merge *);
+void		 prof_runs_merge_start(struct prof_host *,
+		     struct prof_runs_merge *);
 bool		 prof_runs_merge_next(struct prof_runs_merge *,
 		     struct prof_span *);
 void		 prof_runs_merge_end(struct prof_runs_merge *);
@@ -211,7 +211,10 @@ struct prof_node {
 	uint32_t	 tid;
 	uint32_t	 kind;		/* nkinds index */
 };
-/* One task_track record, 64 bytes: there is one per device task. */
+/*
+ * One task_track record (64 bytes in the file, 56 here): there is one per
+ * device task.
+ */
 struct prof_track {
 	uint64_t	 ts;
 	uint32_t	 tid;
@@ -399,7 +402,9 @@ struct prof_host {
 	struct prof_hdesc	*hdescs;	/* HCCL tasks (prof-hccl.c) */
 	size_t			 nhdescs;
 	size_t			 hdesc_lost;	/* beyond PROF_HCCL_MAX_TASKS */
-	struct prof_hinfo	*hinfos;	/* hccl_info, in ix order */
+	struct prof_hinfo	*hinfos;	/* hccl_info, in ix order; from
+						   then extra[PX_HCCL] keeps
+						   its ix and n, not its v */
 	struct util_map32	 hdesc_at;	/* track, ctx -> first hdesc */
 	struct prof_hop		*hops;		/* HCCL ops */
 	size_t			 nhops;
@@ -586,8 +591,8 @@ void		 prof_additional_enum(struct strbuf *, uint32_t, bool);
 void		 prof_ops_attach_records(struct prof_host *);
 void		 prof_ops_attach_free(struct prof_host *);
 void		 prof_ops_build(struct prof_host *);
-void		 prof_ops_load_spans(struct store *, struct prof_host *,
-		     const struct prof_meta *, int64_t);
+int		 prof_ops_load_spans(struct store *, struct prof_host *,
+		     const struct prof_meta *, int64_t, char **);
 void		 prof_ops_finish(struct prof_host *);
 void		 prof_ops_keep(struct prof_host *);
 int64_t		 prof_track_model(const struct prof_host *,

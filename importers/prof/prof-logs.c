@@ -267,7 +267,13 @@ prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
 		t.batch = op[j].batch;
 		t.type = op[j].type;
 		t.ffts = op[j].ffts;
-		/* Bytes of logs before I: 24 * I >= 48 * NTASKS. */
+		/*
+		 * The logs read so far, up to I, are 24 * (I + 1) >=
+		 * 48 * (NTASKS + 1) bytes, as each task took two of them; the
+		 * task ends by byte 32 * (NTASKS + 1), within them.
+		 */
+		if (2 * sizeof *l->v < sizeof t)
+			fatalx("%s: a task outgrows two logs", __func__);
 		memcpy(out + ntasks++ * sizeof t, &t, sizeof t);
 	}
 	lone[0] += starts - ntasks;

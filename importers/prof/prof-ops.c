@@ -399,16 +399,18 @@ prof_ops_store(struct prof_ops_load *l, struct prof_span *sp)
 /*
  * Store the spans of H merged from their sorted runs and the spans it
  * still holds (the last of them, never written), and keep only those
- * prof_ops_keep would, in order.
+ * prof_ops_keep would, in order. On failure return -1 and set *CAUSE.
  */
-static void
-prof_ops_load_runs(struct prof_ops_load *l, struct prof_host *h)
+static int
+prof_ops_load_runs(struct prof_ops_load *l, struct prof_host *h,
+    char **cause)
 {
 	struct prof_runs_merge	 mg;
 	struct prof_span	 sp, *kept = NULL;
 	size_t			 n = 0;
+	int			 rc = 0;
 
-	prof_runs_merge_start(l->s, l->m->dir, h, &mg);
+	prof_runs_merge_start(h, &mg);
 	while (prof_runs_merge_next(&mg, &sp)) {
 		prof_ops_store(l, &sp);
 		if (!prof_ops_kept(&sp))
@@ -416,11 +418,17 @@ prof_ops_load_runs(struct prof_ops_load *l, struct prof_host *h)
 		kept = util_grow(kept, n, 1, sizeof *kept);
 		kept[n++] = sp;
 	}
+	if (mg.failed) {
+		*cause = mg.cause;
+		mg.cause = NULL;
+		rc = -1;
+	}
 	prof_runs_merge_end(&mg);
 	prof_runs_release(&h->runs);
 	free(h->spans);
 	h->spans = kept;
 	h->nspans = n;
+	return rc;
 }
 
 /*
@@ -429,13 +437,15 @@ prof_ops_load_runs(struct prof_ops_load *l, struct prof_host *h)
  * the collection starts are left out (section 2.6 step 5). Sets each
  * span's row in its aux. The spans of H are then sorted by prof_span_cmp;
  * if the reader wrote them to sorted runs, only the kept levels are left.
+ * Return -1 with *CAUSE set if a run could not be read back.
  */
-void
+int
 prof_ops_load_spans(struct store *s, struct prof_host *h,
-    const struct prof_meta *m, int64_t rank)
+    const struct prof_meta *m, int64_t rank, char **cause)
 {
 	struct prof_ops_load	 l;
 	size_t			 i;
+	int			 rc = 0;
 
 	memset(&l, 0, sizeof l);
 	l.s = s;
@@ -445,7 +455,7 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 	l.begin = prof_meta_begin_ns(m);
 	l.first = true;
 	if (h->runs.n > 0)
-		prof_ops_load_runs(&l, h);
+		rc = prof_ops_load_runs(&l, h, cause);
 	else {
 		prof_ops_sort(h->spans, h->nspans, sizeof *h->spans,
 		    prof_span_cmp);
@@ -458,6 +468,7 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 		store_load_warning(s, m->dir, -1,
 		    "%zu API span%s with impossible "
 		    "times, skipped", l.bad, l.bad == 1 ? "" : "s");
+	return rc;
 }
 
 /* The index of V among the N values at *VS (MAP: value to index). */

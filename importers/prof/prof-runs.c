@@ -5,7 +5,11 @@
  * writes them to an unlinked temporary file in TMPDIR; the spans are then
  * stored in one merge of the runs, which yields them in the order an
  * in-memory sort of them all would. If the file cannot be written the
- * spans stay in memory, with a warning, and the merge reads them there.
+ * spans stay in memory, with a warning, and the merge reads them there; if
+ * a run cannot be read back, the collection's import fails rather than
+ * lose spans. The merge reads each run through a buffer of a sixteenth of
+ * a run (16 to 8192 spans), so runs far smaller than the default cost
+ * more memory at the merge, not less.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,9 +21,13 @@
 #include "prof-int.h"
 
 #define PROF_RUNS_DEFAULT	((size_t)1 << 20)
-#define PROF_RUNS_READ		8192		/* spans read at once */
+#define PROF_RUNS_READ		8192		/* most spans read at once */
+#define PROF_RUNS_READ_MIN	16
 
-/* The spans sorted in memory before they go to a run. */
+/*
+ * The spans sorted in memory before they go to a run: NPUPROF_SPAN_RUN if
+ * it is a number of at least 2, else the default.
+ */
 size_t
 prof_runs_size(void)
 {
@@ -27,13 +35,24 @@ prof_runs_size(void)
 	char		*end;
 	unsigned long	 v;
 
-	if (e == NULL || *e == '\0')
+	if (e == NULL || *e < '0' || *e > '9')
 		return PROF_RUNS_DEFAULT;
 	errno = 0;
 	v = strtoul(e, &end, 10);
 	if (errno != 0 || *end != '\0' || v < 2)
 		return PROF_RUNS_DEFAULT;
 	return v;
+}
+
+/* The spans read from a run at once, for runs of RUN spans. */
+static size_t
+prof_runs_read_size(size_t run)
+{
+	size_t	 n = run / 16;
+
+	if (n < PROF_RUNS_READ_MIN)
+		return PROF_RUNS_READ_MIN;
+	return n > PROF_RUNS_READ ? PROF_RUNS_READ : n;
 }
 
 static bool
@@ -156,18 +175,19 @@ prof_runs_fill(struct prof_runs_merge *m, size_t i)
 
 	if (src->pos < src->len)
 		return true;
-	if (src->left == 0)
+	if (src->left == 0 || m->failed)
 		return false;
-	n = src->left < PROF_RUNS_READ ? src->left : PROF_RUNS_READ;
+	n = src->left < src->cap ? src->left : src->cap;
 	len = n * sizeof *src->buf;
-	got = pread(m->fd, src->buf, len, (off_t)src->off);
+	do
+		got = pread(m->fd, src->buf, len, (off_t)src->off);
+	while (got == -1 && errno == EINTR);
 	if (got != (ssize_t)len) {
-		store_load_warning(m->s, m->data, -1, "cannot read the sorted "
-		    "API spans back from their temporary file at byte %lld: "
-		    "%s; %zu spans lost", (long long)src->off, got == -1 ?
-		    strerror(errno) : "short read", src->left);
-		m->lost += src->left;
-		src->left = 0;
+		xasprintf(&m->cause, "cannot read the sorted API spans back "
+		    "from their temporary file at byte %lld: %s",
+		    (long long)src->off, got == -1 ? strerror(errno) :
+		    "short read");
+		m->failed = true;
 		return false;
 	}
 	src->off += (int64_t)len;
@@ -177,25 +197,21 @@ prof_runs_fill(struct prof_runs_merge *m, size_t i)
 	return true;
 }
 
-/*
- * Start merging the runs of H and the spans it still holds (sorted here)
- * into M; warnings name DATA.
- */
+/* Start merging the runs of H and the spans it still holds (sorted here). */
 void
-prof_runs_merge_start(struct store *s, const char *data,
-    struct prof_host *h, struct prof_runs_merge *m)
+prof_runs_merge_start(struct prof_host *h, struct prof_runs_merge *m)
 {
 	struct prof_runs	*r = &h->runs;
-	size_t			 i;
+	size_t			 i, each;
 
 	memset(m, 0, sizeof *m);
-	m->s = s;
-	m->data = data;
 	m->fd = r->fd;
+	each = prof_runs_read_size(prof_runs_size());
 	m->src = xcalloc(r->n + 1, sizeof *m->src);
 	m->heap = xcalloc(r->n + 1, sizeof *m->heap);
 	for (i = 0; i < r->n; i++) {
-		m->src[i].buf = xreallocarray(NULL, PROF_RUNS_READ,
+		m->src[i].cap = r->v[i].n < each ? r->v[i].n : each;
+		m->src[i].buf = xreallocarray(NULL, m->src[i].cap,
 		    sizeof *m->src[i].buf);
 		m->src[i].off = r->v[i].off;
 		m->src[i].left = r->v[i].n;
@@ -216,13 +232,16 @@ prof_runs_merge_start(struct store *s, const char *data,
 		prof_runs_sift(m, i);
 }
 
-/* The next span of M in order into SP; false when all are out. */
+/*
+ * The next span of M in order into SP; false when all are out, or a run
+ * could not be read (M's failed set, its cause said).
+ */
 bool
 prof_runs_merge_next(struct prof_runs_merge *m, struct prof_span *sp)
 {
 	size_t	 i;
 
-	if (m->nheap == 0)
+	if (m->nheap == 0 || m->failed)
 		return false;
 	i = m->heap[0];
 	*sp = *prof_runs_head(m, i);
@@ -244,6 +263,7 @@ prof_runs_merge_end(struct prof_runs_merge *m)
 	}
 	free(m->src);
 	free(m->heap);
+	free(m->cause);
 }
 
 void
