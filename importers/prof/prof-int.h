@@ -365,7 +365,7 @@ struct prof_host {
 	int32_t			*span_node;	/* per span: its nkinds, */
 	int32_t			*span_tensor;	/* tkinds and cinfos index, */
 	int32_t			*span_ctx;	/* or -1 (prof_ops_build) */
-	uint64_t		*models;	/* tasks' model ids, once each */
+	uint64_t		*models;	/* tasks' model ids, once */
 	size_t			 nmodels;
 	uint64_t		*items;		/* tasks' op items, once each */
 	size_t			 nitems;

@@ -220,8 +220,8 @@ prof_join_op(const struct prof_host *h, const struct prof_track *t,
 	    0;
 	r->model_id = prof_track_model(h, t);
 	if (t->node < 0) {
-		r->name = prof_dict_hash(&h->dicts, prof_track_item(h, t), nb->name,
-		    sizeof nb->name);
+		r->name = prof_dict_hash(&h->dicts, prof_track_item(h, t),
+		    nb->name, sizeof nb->name);
 		r->op_type = "N/A";
 		r->task_type = "N/A";
 		return;

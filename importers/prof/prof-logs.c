@@ -234,8 +234,9 @@ prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
 			while (next[g.stream] < fl[g.stream].n &&
 			    fl[g.stream].ts[next[g.stream]] < g.ts)
 				next[g.stream]++;
-			/* A later start of the key takes the earlier's place. */
-			if (!util_map_get(&open, k, &j) || j == UINT64_MAX - 1) {
+			/* A later start of a key takes the earlier's place. */
+			if (!util_map_get(&open, k, &j) ||
+			    j == UINT64_MAX - 1) {
 				if (nspare > 0)
 					j = spare[--nspare];
 				else {
