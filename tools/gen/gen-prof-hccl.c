@@ -151,10 +151,23 @@ gen_prof_hccl_remote(const struct gen_prof *g, const struct gen_hccl_step *s)
 	return r != gen_prof_hccl_local(g) || n == 1 ? r : (r + 1) % n;
 }
 
-/* The per-stream state: next task id and when the stream is free. */
+/*
+ * The per-stream state: the last task id, the flips so far and when the
+ * stream is free.
+ */
 struct gen_hccl_stream {
 	uint32_t	 next;
+	uint16_t	 batch;
+	bool		 started;
 	int64_t		 free;
+};
+
+/* A flip of an HCCL stream's task ids: written with the device's logs. */
+struct gen_hccl_flip {
+	int		 device;
+	int		 stream;
+	uint16_t	 batch;
+	int64_t		 at;		/* host mono ns, after the last end */
 };
 
 static struct gen_hccl_stream *
@@ -165,6 +178,41 @@ gen_prof_hccl_stream(struct gen_prof *g, int device, int stream)
 	if (g->hstreams == NULL)
 		g->hstreams = xcalloc(8 * 64, sizeof (struct gen_hccl_stream));
 	return &((struct gen_hccl_stream *)g->hstreams)[i];
+}
+
+/*
+ * The next task id of stream ST (DEVICE, STREAM) for a task launched at
+ * TT on thread T. Ids are 16 bits: past 65535 the stream flips, as the
+ * runtime does, with a FLIP task_track record on the host and a flip in
+ * the device's ts_track, and the ids start again at 1. With -w the ids
+ * start near the wrap, so that small collections flip too.
+ */
+static uint32_t
+gen_prof_hccl_next(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int t, int device, int stream,
+    struct gen_hccl_stream *st, int64_t tt)
+{
+	struct gen_hccl_flip	*f;
+
+	if (!st->started) {
+		st->started = true;
+		if (g->o->wrap)
+			st->next = 0xFFFF - 40;
+	}
+	if (st->next >= 0xFFFF) {
+		st->batch++;
+		st->next = 0;
+		gen_prof_track(&h->f[GF_TRACK], c, g->o->track_v2, h->tids[t],
+		    tt - c->tick, device, stream, (uint32_t)st->batch << 16,
+		    98, 0);
+		g->hflips = util_grow(g->hflips, g->nhflips, 1, sizeof *f);
+		f = &((struct gen_hccl_flip *)g->hflips)[g->nhflips++];
+		f->device = device;
+		f->stream = stream;
+		f->batch = st->batch;
+		f->at = st->free;
+	}
+	return ++st->next;
 }
 
 /* The hccl_info record of step S at TS. */
@@ -265,14 +313,16 @@ gen_prof_hccl_task(struct gen_prof *g, struct gen_prof_host *h,
 	x->kind = k;
 	x->step = s;
 	x->stream = stream;
-	x->task = ++st->next;
+	x->task = gen_prof_hccl_next(g, h, c, t, device, stream, st, x->tt);
+	x->batch = st->batch;
 	x->size = size;
 	x->op = g->nhops;
 	x->ctx = -1;
 	gen_prof_hccl_run(g, c, st, x->tt, s, &x->start, &x->dur);
 	gen_prof_bin_head(b, 5000, 802, h->tids[t], 33,
 	    gen_prof_core_host_raw(c, x->tt));
-	gen_prof_bin_track_ids(b, g->o->track_v2, device, stream, x->task,
+	gen_prof_bin_track_ids(b, g->o->track_v2, device, stream,
+	    (uint32_t)x->batch << 16 | x->task,
 	    (uint32_t)gen_prof_hccl_rt_type(s->name));
 	gen_prof_bin_buf_u64(b, 0);
 	gen_prof_bin_buf_pad(b, 64);
@@ -309,12 +359,12 @@ gen_prof_hccl_ffts(struct gen_prof *g, struct gen_prof_host *h,
 	gen_prof_bin_buf_u32(b, (uint32_t)(n - 1));
 	gen_prof_bin_buf_pad(b, 256);
 	st = gen_prof_hccl_stream(g, device, stream);
-	task = ++st->next;
+	task = gen_prof_hccl_next(g, h, c, t, device, stream, st, tt);
 	b = &h->f[GF_TRACK];
 	gen_prof_bin_head(b, 5000, 802, h->tids[t], 33,
 	    gen_prof_core_host_raw(c, tt));
-	gen_prof_bin_track_ids(b, g->o->track_v2, device, stream, task,
-	    GEN_HCCL_RT_FFTS);
+	gen_prof_bin_track_ids(b, g->o->track_v2, device, stream,
+	    (uint32_t)st->batch << 16 | task, GEN_HCCL_RT_FFTS);
 	gen_prof_bin_buf_u64(b, 0);
 	gen_prof_bin_buf_pad(b, 64);
 	base = tt + gen_prof_core_range(g, 2000, 6000);
@@ -334,6 +384,7 @@ gen_prof_hccl_ffts(struct gen_prof *g, struct gen_prof_host *h,
 		x->step = s;
 		x->stream = stream;
 		x->task = task;
+		x->batch = st->batch;
 		x->ctx = (int)i;
 		x->op = g->nhops;
 		x->size = gen_prof_hccl_size(g, s);
@@ -468,6 +519,7 @@ gen_prof_hccl_logs(struct gen_prof *g, const struct gen_prof_clock *c,
     struct gen_prof_dev *dev)
 {
 	const struct gen_prof_htask	*x;
+	const struct gen_hccl_flip	*f;
 	uint64_t			*l;
 	size_t				 i, n = 2 * g->nhtasks;
 	struct gen_buf			*b;
@@ -496,6 +548,12 @@ gen_prof_hccl_logs(struct gen_prof *g, const struct gen_prof_clock *c,
 			    (uint16_t)x->task, l[2 * i], 0, 0);
 	}
 	free(l);
+	/* Just after the stream's last end: before its next start. */
+	for (i = 0; i < g->nhflips; i++) {
+		f = &((const struct gen_hccl_flip *)g->hflips)[i];
+		gen_prof_bin_flip(&dev[f->device].flips, gen_prof_core_syscnt(c,
+		    f->at) + 1, (uint16_t)f->stream, f->batch);
+	}
 }
 
 static const char *
@@ -506,8 +564,9 @@ gen_prof_hccl_enum(int v, const char *const *names, size_t n)
 
 /*
  * hccl_truth.csv in DIR: one row per HCCL task in launch order, host
- * times in host raw ticks, device times in epoch ns; its first line the
- * collection's start in epoch ns.
+ * times in host raw ticks, device times in epoch ns, the task id with the
+ * stream's flips before it (batch); its first line the collection's start
+ * in epoch ns.
  */
 int
 gen_prof_hccl_expect(struct gen_prof *g, const struct gen_prof_clock *c,
@@ -529,13 +588,15 @@ gen_prof_hccl_expect(struct gen_prof *g, const struct gen_prof_clock *c,
 	strbuf_init(&b);
 	strbuf_addf(&b, "begin_ns,%lld\ndevice,tid,host_ts,op,op_begin,op_end,"
 	    "op_name,op_type,op_group,name,group,plane,master,stream,task,"
-	    "ctx,start_ns,dur_ns,local,remote,transport,link,rdma,size\n",
+	    "ctx,start_ns,dur_ns,local,remote,transport,link,rdma,size,"
+	    "batch\n",
 	    (long long)c->begin_us * 1000);
 	for (i = 0; i < g->nhtasks; i++) {
 		x = &g->htasks[i];
 		s = x->step;
 		strbuf_addf(&b, "%d,%u,%llu,%d,%llu,%llu,%s,%s,%s,%s,%s,%d,%d,"
-		    "%d,%u,%u,%lld,%lld,%u,%u,%s,%s,%s,%llu\n", x->device, x->tid,
+		    "%d,%u,%u,%lld,%lld,%u,%u,%s,%s,%s,%llu,%u\n", x->device,
+		    x->tid,
 		    (unsigned long long)gen_prof_core_host_raw(c, x->tt), x->op,
 		    (unsigned long long)gen_prof_core_host_raw(c, x->op_b),
 		    (unsigned long long)gen_prof_core_host_raw(c, x->op_e),
@@ -548,7 +609,8 @@ gen_prof_hccl_expect(struct gen_prof *g, const struct gen_prof_clock *c,
 		    (long long)x->dur, gen_prof_hccl_local(g),
 		    gen_prof_hccl_remote(g, s), tr[s->transport],
 		    gen_prof_hccl_enum(s->link, lk, 6), s->rdma == GR_NONE ?
-		    "RESERVED" : rd[s->rdma], (unsigned long long)x->size);
+		    "RESERVED" : rd[s->rdma], (unsigned long long)x->size,
+		    (unsigned)x->batch);
 	}
 	rc = gen_prof_bin_text(dir, "hccl_truth.csv", b.s, cause);
 	strbuf_release(&b);
@@ -560,4 +622,5 @@ gen_prof_hccl_free(struct gen_prof *g)
 {
 	free(g->htasks);
 	free(g->hstreams);
+	free(g->hflips);
 }

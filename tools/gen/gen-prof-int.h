@@ -162,7 +162,8 @@ struct gen_prof_htask {
 	uint64_t			 size;
 	const struct gen_hccl_step	*step;
 	uint32_t			 tid;
-	uint32_t			 task;
+	uint32_t			 task;	/* 16 bits, wrapping */
+	uint16_t			 batch;	/* the stream's flips so far */
 	int				 device;
 	int				 stream;
 	int				 kind;
@@ -201,6 +202,8 @@ struct gen_prof {
 	size_t				 nhtasks;
 	int				 nhops;
 	void				*hstreams;
+	void				*hflips;	/* HCCL streams' flips */
+	size_t				 nhflips;
 };
 
 /* Host record buffers, one per file. */
@@ -308,6 +311,9 @@ void		 gen_prof_hccl_logs(struct gen_prof *,
 int		 gen_prof_hccl_expect(struct gen_prof *,
 		     const struct gen_prof_clock *, const char *, char **);
 void		 gen_prof_hccl_free(struct gen_prof *);
+void		 gen_prof_track(struct gen_buf *, const struct gen_prof_clock *,
+		     bool, uint32_t, int64_t, int, int, uint32_t, uint32_t,
+		     uint64_t);
 /* gen-prof-ms.c */
 int		 gen_prof_ms(struct gen_prof *, const struct gen_prof_clock *,
 		     const char *, const char *, char **);

@@ -377,7 +377,7 @@ gen_prof_add_task(struct gen_prof *g, size_t op, int ctx, int64_t start,
 }
 
 /* Write one task_track record (section 3.5). */
-static void
+void
 gen_prof_track(struct gen_buf *b, const struct gen_prof_clock *c,
     bool v2, uint32_t tid, int64_t ts, int device, int stream, uint32_t id,
     uint32_t type, uint64_t kernel)

@@ -69,6 +69,8 @@ def read_truth(path):
     for r in rows:
         for k in ints:
             r[k] = int(r[k])
+        # The stream's flips before the task (0 in older truth files).
+        r["batch"] = int(r.get("batch") or 0)
     return begin, rows
 
 
@@ -92,7 +94,7 @@ def merge(tasks, ops):
                 break
             while i < len(tq) and tq[i]["host_ts"] <= o["end"]:
                 t = dict(tq[i])
-                key = (t["stream"], t["task"], t["ctx"])
+                key = (t["stream"], t["task"], t["ctx"], t["batch"])
                 seen[key] = seen.get(key, 0) + 1
                 t["iter"] = seen[key]
                 t["op_name"] = o["name"]
