@@ -579,18 +579,41 @@ prof_hs_walk(struct prof_hstats *x, struct prof_hstat *o, bool links)
 	free(v);
 }
 
-/* The bandwidth columns of op O. */
-static void
-prof_hs_bandwidths(struct prof_hstats *x, struct prof_hstat *o)
+/*
+ * Work out the bandwidth columns of op O (with WALK, from its events; a
+ * total only gets the room), in a transport array of its own until
+ * prof_hs_bw_end: the ops' bandwidths are not all held at once.
+ */
+void
+prof_hs_bw_begin(struct prof_hstats *x, struct prof_hstat *o, bool walk)
 {
 	int	 t;
 
+	o->bw = xcalloc(HS_NTRANS, sizeof *o->bw);
+	if (!walk)
+		return;
 	prof_hs_walk(x, o, false);
 	for (t = 0; t < HS_NTRANS; t++) {
 		if (t == HS_SDMA)
 			prof_hs_sdma_total(o->bw);
 		prof_hs_bandwidth(o->bw, t);
 	}
+}
+
+/* Free the bandwidth columns of op O. */
+void
+prof_hs_bw_end(struct prof_hstat *o)
+{
+	int	 t;
+
+	if (o->bw == NULL)
+		return;
+	for (t = 0; t < HS_NTRANS; t++) {
+		free(o->bw[t].dist);
+		util_map_release(&o->bw[t].dist_at);
+	}
+	free(o->bw);
+	o->bw = NULL;
 }
 
 /* The links of op O: SDMA copies and RDMA payloads between two ranks. */
@@ -653,12 +676,7 @@ prof_hs_group(struct prof_hstats *x, size_t n, int64_t begin)
 void
 prof_hs_release(struct prof_hstat *o)
 {
-	int	 t;
-
-	for (t = 0; t < HS_NTRANS; t++) {
-		free(o->bw[t].dist);
-		util_map_release(&o->bw[t].dist_at);
-	}
+	prof_hs_bw_end(o);
 	free(o->links);
 	util_map_release(&o->link_at);
 	free(o->ev);
@@ -688,7 +706,9 @@ prof_hccl_stats(struct prof_hstats *x, struct store *s,
 			x->nomaster++;
 			continue;
 		}
-		prof_hs_bandwidths(x, &x->ops[i]);
+		/* Once here for the warnings; the rows work it out again. */
+		prof_hs_bw_begin(x, &x->ops[i], true);
+		prof_hs_bw_end(&x->ops[i]);
 	}
 	if (x->nomaster > 0)
 		store_load_warning(s, dm->dir, -1, "%zu HCCL op%s "

@@ -37,7 +37,8 @@ prof_ht_total_add(struct prof_hstat *total, const struct prof_hstat *o)
 
 	for (c = HT_ELAPSE; c <= HT_IDLE; c++)
 		prof_hs_add(&total->t[c], o->t[c]);
-	for (t = 0; t < HS_NTRANS; t++) {
+	for (t = 0; o->bw != NULL && total->bw != NULL && t < HS_NTRANS;
+	    t++) {
 		b = &total->bw[t];
 		prof_hs_add(&b->time, o->bw[t].time);
 		prof_hs_add(&b->size, o->bw[t].size);
@@ -124,11 +125,14 @@ prof_ht_bw_rows(struct store *s, const struct prof_hstat *o, const char *name,
 	strbuf_release(&d);
 }
 
-/* Write the time or bandwidth table: per type, its ops and their total. */
+/*
+ * Write the time or bandwidth table: per type, its ops and their total.
+ * An op's bandwidth columns are worked out for its rows and freed after.
+ */
 static void
 prof_ht_write_ops(struct prof_hstats *x, bool bw)
 {
-	struct prof_hstat	 total;
+	struct prof_hstat	 total, *o;
 	const char		*type;
 	size_t			 i, n;
 	int			 p, t;
@@ -136,23 +140,27 @@ prof_ht_write_ops(struct prof_hstats *x, bool bw)
 	for (p = 1; p >= 0; p--) {
 		type = p ? "p2p" : "collective";
 		memset(&total, 0, sizeof total);
+		if (bw)
+			prof_hs_bw_begin(x, &total, false);
 		for (i = n = 0; i < x->nops; i++) {
-			if (x->ops[i].p2p != p || x->ops[i].dropped)
+			o = &x->ops[i];
+			if (o->p2p != p || o->dropped)
 				continue;
-			if (bw)
-				prof_ht_bw_rows(x->s, &x->ops[i], x->ops[i].key,
-				    type);
-			else
-				prof_ht_time_row(x->s, &x->ops[i],
-				    x->ops[i].key,
-				    type);
-			prof_ht_total_add(&total, &x->ops[i]);
+			if (bw) {
+				prof_hs_bw_begin(x, o, true);
+				prof_ht_bw_rows(x->s, o, o->key, type);
+			} else
+				prof_ht_time_row(x->s, o, o->key, type);
+			prof_ht_total_add(&total, o);
+			prof_hs_bw_end(o);
 			n++;
 		}
-		if (n == 0)
+		if (n == 0) {
+			prof_hs_release(&total);
 			continue;
+		}
 		prof_hs_ratios(total.t);
-		for (t = 0; t < HS_NTRANS; t++)
+		for (t = 0; bw && t < HS_NTRANS; t++)
 			prof_hs_bandwidth(total.bw, t);
 		if (bw)
 			prof_ht_bw_rows(x->s, &total, "Total Op Info", type);

@@ -536,7 +536,8 @@ struct prof_hstat {
 	size_t		*ev;		/* its events, in order */
 	size_t		 nev;
 	struct prof_hnum	 t[8];		/* the time columns */
-	struct prof_hbw	 bw[HS_NTRANS];
+	struct prof_hbw	*bw;		/* HS_NTRANS, only while its bandwidth
+					   rows are made (prof_hs_bw_begin) */
 	struct prof_hlink	*links;
 	size_t		 nlinks;
 	struct util_map	 link_at;	/* src << 32 | dst -> links index */
@@ -562,6 +563,9 @@ void		 prof_hs_bandwidth(struct prof_hbw *, int);
 void		 prof_hs_dist(struct prof_hbw *, double, struct prof_hnum,
 		     struct prof_hnum);
 void		 prof_hs_release(struct prof_hstat *);
+void		 prof_hs_bw_begin(struct prof_hstats *, struct prof_hstat *,
+		     bool);
+void		 prof_hs_bw_end(struct prof_hstat *);
 void		 prof_hccl_stats(struct prof_hstats *, struct store *,
 		     struct prof_hevent *, size_t, const struct prof_meta *);
 void		 prof_hs_free(struct prof_hstats *);
