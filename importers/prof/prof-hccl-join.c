@@ -64,10 +64,13 @@ prof_hccl_join_op_cmp(const void *a, const void *b)
 static int
 prof_hccl_join_ev_cmp(const void *a, const void *b)
 {
+	const struct prof_host		*h = prof_hccl_join_host;
 	const struct prof_hevent	*x = a, *y = b;
+	uint64_t			 p = h->tracks[x->d->track].ts;
+	uint64_t			 q = h->tracks[y->d->track].ts;
 
-	if (x->host_ts != y->host_ts)
-		return x->host_ts < y->host_ts ? -1 : 1;
+	if (p != q)
+		return p < q ? -1 : 1;
 	if (x->d->start_ns != y->d->start_ns)
 		return x->d->start_ns < y->d->start_ns ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
@@ -188,12 +191,9 @@ prof_hccl_join_take(struct prof_hccl_join *j, const struct prof_hop *o,
 	e->op = prof_hccl_join_name(j, o->item);
 	e->group = e->info != NULL ? prof_hccl_join_name(j, e->info->group) :
 	    prof_hccl_join_name(j, o->group);
-	e->host_ts = t->ts;
-	e->first_ts = o->begin;
-	e->model_id = prof_track_model(h, t);
-	e->op_type = o->op_type;
+	e->hop = (uint32_t)(o - h->hops);
 	e->iter = (uint32_t)n;
-	e->seq = j->nev - 1;
+	e->seq = (uint32_t)(j->nev - 1);
 }
 
 /*
@@ -276,8 +276,9 @@ prof_hccl_join_names(struct prof_hccl_join *j, int64_t begin)
 			g[ng].first = 0;
 			g[ng++].count = -1;
 		}
-		if (e->d->start_ns > begin && e->first_ts > g[k].first) {
-			g[k].first = e->first_ts;
+		if (e->d->start_ns > begin && j->h->hops[e->hop].begin >
+		    g[k].first) {
+			g[k].first = j->h->hops[e->hop].begin;
 			g[k].count++;
 		}
 		len = strlen(e->group);
@@ -313,7 +314,7 @@ prof_hccl_join_rows(struct prof_hccl_join *j, int64_t begin,
 	struct prof_hevent	*e;
 	struct util_map		 at;		/* key pointer -> row */
 	int64_t			*end;
-	uint64_t		 v;
+	uint64_t		 v, op_type;
 	size_t			 n = 0, i, k;
 	bool			*has;
 	char			 buf[32];
@@ -330,9 +331,11 @@ prof_hccl_join_rows(struct prof_hccl_join *j, int64_t begin,
 			rows = util_grow(rows, n, 1, sizeof *rows);
 			r = &rows[n++];
 			r->name = xstrdup(e->op);
-			r->model_id = e->model_id;
-			r->op_type = e->op_type == 0 ? "N/A" :
-			    prof_dict_hash(&j->h->dicts, e->op_type, buf,
+			r->model_id = prof_track_model(j->h,
+			    &j->h->tracks[e->d->track]);
+			op_type = j->h->hops[e->hop].op_type;
+			r->op_type = op_type == 0 ? "N/A" :
+			    prof_dict_hash(&j->h->dicts, op_type, buf,
 			    sizeof buf);
 			if (r->op_type == buf)
 				r->op_type = "N/A";
@@ -385,6 +388,7 @@ prof_hccl_join_device(struct store *s, struct prof_host *h,
 	j.h = h;
 	norun = prof_hccl_join_gather(&j, dm->device);
 	prof_hccl_join_merge(&j);
+	prof_hccl_join_host = h;
 	if (j.nev > 1)
 		qsort(j.ev, j.nev, sizeof *j.ev, prof_hccl_join_ev_cmp);
 	prof_hccl_join_names(&j, prof_meta_begin_ns(dm));

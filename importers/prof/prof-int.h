@@ -474,13 +474,12 @@ struct prof_hevent {			/* an HCCL task given to its op */
 	char			*op;	/* the op's name, as the vendor's */
 	char			*group;
 	char			*key;	/* op@group */
-	uint64_t		 host_ts;
-	uint64_t		 first_ts;	/* its op's begin */
-	int64_t			 model_id;
-	uint64_t		 op_type;
 	uint32_t		 iter;
 	int			 task;	/* what its record names it */
-	size_t			 seq;	/* in the merge's order */
+	uint32_t		 seq;	/* in the merge's order */
+	uint32_t		 hop;	/* its op (hops index): its begin and
+					   type; its host time and model id
+					   are its track's */
 };
 /* The task names the statistics look for (prof_hevent.task). */
 enum { HT_TASK_OTHER, HT_TASK_MEMCPY, HT_TASK_REDUCE, HT_TASK_WAIT };
