@@ -440,7 +440,6 @@ prof_hs_link(struct prof_hstat *o, const struct prof_hevent *e)
 	o->links = util_grow(o->links, o->nlinks, 1, sizeof *o->links);
 	memset(&o->links[o->nlinks++], 0, sizeof *o->links);
 	o->links[i].id = k;
-	snprintf(o->links[i].key, sizeof o->links[i].key, "%u-%u", src, dst);
 	/* Many links (a large all-to-all): a map from then on. */
 	for (j = o->nlinks == HS_LINEAR ? 0 : i; o->nlinks >= HS_LINEAR &&
 	    j <= i; j++)
@@ -623,13 +622,20 @@ prof_hs_links(struct prof_hstats *x, struct prof_hstat *o)
 	size_t	 i;
 
 	prof_hs_walk(x, o, true);
-	for (i = 0; i < o->nlinks; i++) {
+	for (i = 0; i < o->nlinks; i++)
 		o->links[i].op = o->key;
-		if (o->links[i].time.v != 0)
-			o->links[i].bw = prof_hs_real(prof_hs_round4(
-			    o->links[i].size.v /
-			    o->links[i].time.v));
-	}
+}
+
+/* The bandwidth of link L, worked out when asked: none without a time. */
+struct prof_hnum
+prof_hs_link_bw(const struct prof_hlink *l)
+{
+	struct prof_hnum	 z;
+
+	if (l->time.v != 0)
+		return prof_hs_real(prof_hs_round4(l->size.v / l->time.v));
+	memset(&z, 0, sizeof z);
+	return z;
 }
 
 /* Point-to-point ops are sends, receives and their batches. */

@@ -208,7 +208,7 @@ prof_ht_kind(const char *key)
 struct prof_ht_mset {
 	char			*kind;
 	const char		*group;
-	const char		*link;
+	char			*link;		/* "src-dst" */
 	const struct prof_hlink	**v;
 	size_t			 n;
 };
@@ -235,9 +235,11 @@ static int
 prof_ht_mitem_cmp(const void *a, const void *b)
 {
 	const struct prof_ht_mitem	*x = a, *y = b;
+	double				 p = prof_hs_link_bw(x->l).v;
+	double				 q = prof_hs_link_bw(y->l).v;
 
-	if (x->l->bw.v != y->l->bw.v)
-		return x->l->bw.v > y->l->bw.v ? -1 : 1;
+	if (p != q)
+		return p > q ? -1 : 1;
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
@@ -283,10 +285,13 @@ prof_ht_mset(struct prof_ht_msets *ms, struct util_map *at,
 {
 	struct prof_ht_mset	*m;
 	uint64_t		 h, k;
+	char			 link[24];
 
+	snprintf(link, sizeof link, "%u-%u", (unsigned)(o->links[j].id >> 32),
+	    (unsigned)(o->links[j].id & 0xFFFFFFFF));
 	ms->probe.kind = kind;
 	ms->probe.group = strrchr(o->key, '@') + 1;
-	ms->probe.link = o->links[j].key;
+	ms->probe.link = link;
 	strbuf_reset(b);
 	strbuf_addf(b, "%s@%s@%s", kind, ms->probe.group, ms->probe.link);
 	h = util_hash64(b->s, b->len);
@@ -296,6 +301,7 @@ prof_ht_mset(struct prof_ht_msets *ms, struct util_map *at,
 	m = &ms->m[ms->n];
 	*m = ms->probe;
 	m->kind = xstrdup(kind);
+	m->link = xstrdup(link);
 	util_map_set(at, h, ms->n++);
 	return m;
 }
@@ -351,7 +357,7 @@ prof_ht_mrow_add(struct prof_ht_mrow **rows, size_t *n,
 		r->type = l->type;
 		r->size = l->size;
 		r->time = l->time;
-		r->bw = l->bw;
+		r->bw = prof_hs_link_bw(l);
 		return;
 	}
 	r->type = m->v[0]->type;
@@ -483,6 +489,7 @@ prof_ht_write_matrix(struct prof_hstats *x, bool p2p)
 	}
 	for (w = 0; w < nm; w++) {
 		free(m[w].kind);
+		free(m[w].link);
 		free(m[w].v);
 	}
 	free(m);

@@ -519,14 +519,12 @@ struct prof_hbw {				/* one transport of an op */
 };
 struct prof_hlink {			/* one src-dst link of an op */
 	uint64_t	 id;		/* src << 32 | dst */
-	char		 key[24];
 	int		 type;		/* HCCS 0 PCIE 1 RDMA 2 LOCAL 3 SIO 4 */
 	struct prof_hnum	 size;
 	struct prof_hnum	 time;
 	int64_t		 large;
 	int64_t		 packets;
 	const char	*op;		/* the op's name, for the matrix */
-	struct prof_hnum	 bw;
 };
 struct prof_hstat {
 	const char	*key;
@@ -557,6 +555,7 @@ struct prof_hstats {
 struct prof_hnum	 prof_hs_real(double);
 void		 prof_hs_add(struct prof_hnum *, struct prof_hnum);
 double		 prof_hs_round4(double);
+struct prof_hnum prof_hs_link_bw(const struct prof_hlink *);
 void		 prof_hs_ratios(struct prof_hnum *);
 void		 prof_hs_bandwidth(struct prof_hbw *, int);
 void		 prof_hs_dist(struct prof_hbw *, double, struct prof_hnum,
