@@ -240,7 +240,10 @@ prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
 				if (nspare > 0)
 					j = spare[--nspare];
 				else {
+					/* A freed slot is one made: as many. */
 					op = util_grow(op, nop, 1, sizeof *op);
+					spare = util_grow(spare, nop, 1,
+					    sizeof *spare);
 					j = nop++;
 				}
 				util_map_set(&open, k, j);
@@ -257,7 +260,6 @@ prof_logs_pair(struct prof_logs *l, struct prof_flips *fl,
 			continue;
 		}
 		util_map_set(&open, k, UINT64_MAX - 1);
-		spare = util_grow(spare, nspare, 1, sizeof *spare);
 		spare[nspare++] = j;
 		memset(&t, 0, sizeof t);
 		t.start = op[j].ts;

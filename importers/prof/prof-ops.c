@@ -255,7 +255,7 @@ prof_ops_build(struct prof_host *h)
 		prof_ops_advance(&w, t->tid, t->ts);
 		t->span = prof_ops_top(h, w.node, &w.nnode, t->ts);
 		t->model = prof_ops_top(h, w.model, &w.nmodel, t->ts);
-		if (t->span < 0 || h->span_node == NULL)
+		if (t->span < 0)
 			continue;
 		t->node = h->span_node[t->span];
 		t->tensor = h->span_tensor[t->span];

@@ -206,7 +206,8 @@ prof_runs_merge_start(struct prof_host *h, struct prof_runs_merge *m)
 
 	memset(m, 0, sizeof *m);
 	m->fd = r->fd;
-	each = prof_runs_read_size(prof_runs_size());
+	/* Every run written holds a whole run's spans. */
+	each = prof_runs_read_size(r->n > 0 ? r->v[0].n : 0);
 	m->src = xcalloc(r->n + 1, sizeof *m->src);
 	m->heap = xcalloc(r->n + 1, sizeof *m->heap);
 	for (i = 0; i < r->n; i++) {
