@@ -284,6 +284,9 @@ main(int argc, char **argv)
 	char		*cause = NULL;
 	int		 ch, rc;
 
+	/* A DIR that looks like an option ("--help") is a slip, not a DIR. */
+	if (argc >= 3 && argv[2][0] == '-')
+		return npuprof_gen_usage();
 	if (argc >= 4 && strcmp(argv[1], "spans") == 0)
 		return npuprof_gen_spans(argv[2], argv[3], argc >= 6 &&
 		    strcmp(argv[4], "-n") == 0 ? strtoll(argv[5], NULL, 10) :
