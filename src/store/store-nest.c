@@ -12,8 +12,9 @@
  *
  * The walk reads the spans in thread and time order from the index
  * api_start, which holds every column it needs, so it neither sorts nor
- * reads the wide span rows; within a thread the spans it writes back come
- * in nearly row order.
+ * reads the wide span rows. What it works out is written back in batches
+ * sorted by row id: in thread order the rows of a trace whose threads
+ * interleave are met at random, and each would cost a page of the cache.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -36,9 +37,21 @@ struct nest_group {
 	size_t			 size;
 };
 
+/* The depth and parent worked out for one span, not yet written. */
+struct nest_set {
+	int64_t	 id;
+	int64_t	 depth;
+	int64_t	 parent;
+};
+
+/* Spans written back at a time: 24 MB. */
+#define NEST_BATCH	(1 << 20)
+
 struct nest_walk {
 	struct nest_group	*g;
 	size_t			 ng;
+	struct nest_set		*set;
+	size_t			 nset;
 };
 
 static int64_t
@@ -105,6 +118,32 @@ store_nest_push(struct nest_group *g, int64_t id, int64_t end,
 	return (int64_t)g->n - 1;
 }
 
+static int
+store_nest_set_cmp(const void *a, const void *b)
+{
+	const struct nest_set	*x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Write the batch of W back with UPD, in row order, and empty it. */
+static void
+store_nest_flush(struct store *s, struct nest_walk *w, sqlite3_stmt *upd)
+{
+	struct nest_set	*e;
+	size_t		 i;
+
+	qsort(w->set, w->nset, sizeof *w->set, store_nest_set_cmp);
+	for (i = 0; i < w->nset; i++) {
+		e = &w->set[i];
+		sqlite3_bind_int64(upd, 1, e->id);
+		sqlite3_bind_int64(upd, 2, e->depth);
+		store_load_bind_i64(upd, 3, e->parent);
+		store_write(s, upd);
+	}
+	w->nset = 0;
+}
+
 /*
  * Set the nesting of the spans that have none. When no span came with a
  * depth the walk needs nothing but the index. On failure return -1 and set
@@ -133,6 +172,7 @@ store_nest_walk(struct store *s, char **cause)
 		return -1;
 	}
 	memset(&w, 0, sizeof w);
+	w.set = xreallocarray(NULL, NEST_BATCH, sizeof *w.set);
 	while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
 		tid = store_nest_i64(sel, 0);
 		if (first || tid != last)
@@ -144,12 +184,15 @@ store_nest_walk(struct store *s, char **cause)
 		    store_nest_i64(sel, 4), store_nest_i64(sel, 5));
 		depth = store_nest_push(g, id, sqlite3_column_int64(sel, 2),
 		    &parent);
-		sqlite3_bind_int64(upd, 1, id);
-		sqlite3_bind_int64(upd, 2, depth);
-		store_load_bind_i64(upd, 3, parent);
-		store_write(s, upd);
+		w.set[w.nset].id = id;
+		w.set[w.nset].depth = depth;
+		w.set[w.nset++].parent = parent;
+		if (w.nset == NEST_BATCH)
+			store_nest_flush(s, &w, upd);
 	}
+	store_nest_flush(s, &w, upd);
 	store_nest_reset(&w);
+	free(w.set);
 	free(w.g);
 	sqlite3_finalize(upd);
 	sqlite3_finalize(sel);
