@@ -51,6 +51,25 @@ void		 trace_parse_at(struct trace_parse *, int64_t);
 int64_t		 trace_parse_big(struct trace_parse *, int64_t *);
 const char	*trace_parse_arg(const struct trace_event *, const char *);
 
+/* trace-pipe.c: events from the parsing thread to the loading one. */
+struct trace_pipe;
+struct trace_pipe_sink {
+	struct store	*s;
+	const char	*path;
+	trace_event_cb	 cb;
+	void		*arg;
+};
+int		 trace_pipe_start(struct trace_pipe **, void *(*)(void *),
+		     void *);
+void		 trace_pipe_event(struct trace_pipe *,
+		     const struct trace_event *);
+void		 trace_pipe_warning(struct trace_pipe *, int64_t,
+		     const char *);
+void		 trace_pipe_progress(struct trace_pipe *, int64_t, int64_t);
+void		 trace_pipe_close(struct trace_pipe *);
+void		 trace_pipe_drain(struct trace_pipe *,
+		     const struct trace_pipe_sink *);
+
 /* trace-read.c */
 int		 trace_read_file(struct store *, const char *,
 		     trace_event_cb, void *, char **);

@@ -1,6 +1,7 @@
 /*
  * Reading a chrome-trace file: chunks go to yajl through the parser of
- * trace-parse.c. A file cut short keeps every event that closed; arrays
+ * trace-parse.c, on a thread of its own whose events and warnings reach
+ * the importer through trace-pipe.c. A file cut short keeps every event that closed; arrays
  * written one after the other (torch_npu appends "][" or "]\n[" when a
  * run is saved twice) are read on with one warning; anything else that
  * follows the trace is reported once, with its byte offset, and ends the
@@ -8,6 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -50,6 +52,11 @@ struct trace_scan {
 struct trace_file {
 	struct store		*s;
 	const char		*path;
+	int			 fd;
+	int64_t			 size;
+	struct trace_pipe	*pipe;		/* NULL: parsed on the caller's */
+	trace_event_cb		 cb;
+	void			*arg;
 	struct trace_parse	*p;
 	yajl_handle		 h;
 	int64_t			 values;	/* top-level values begun */
@@ -58,6 +65,35 @@ struct trace_file {
 	int64_t			 cuts;		/* strings cut */
 	int64_t			 cut_offset;	/* where the first one was */
 };
+
+/* A warning at byte OFFSET of the file, through the pipe if there is one. */
+static void PRINTFLIKE(3, 4)
+trace_read_warn(struct trace_file *f, int64_t offset, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*msg;
+
+	va_start(ap, fmt);
+	xvasprintf(&msg, fmt, ap);
+	va_end(ap);
+	if (f->pipe != NULL)
+		trace_pipe_warning(f->pipe, offset, msg);
+	else
+		store_load_warning(f->s, f->path, offset, "%s", msg);
+	free(msg);
+}
+
+/* An event F's parser closed: into the pipe, or straight to the importer. */
+static void
+trace_read_event(void *arg, const struct trace_event *ev)
+{
+	struct trace_file	*f = arg;
+
+	if (f->pipe != NULL)
+		trace_pipe_event(f->pipe, ev);
+	else
+		f->cb(f->arg, ev);
+}
 
 /* Move the escape state of T over the string byte B. */
 static void
@@ -165,7 +201,7 @@ trace_read_feed(struct trace_file *f, const unsigned char *buf, size_t len,
 static void
 trace_read_stop(struct trace_file *f, int64_t offset, const char *why)
 {
-	store_load_warning(f->s, f->path, offset, "%s; %lld event%s before it "
+	trace_read_warn(f, offset, "%s; %lld event%s before it "
 	    "imported, the rest of the file skipped", why,
 	    (long long)trace_parse_events(f->p),
 	    trace_parse_events(f->p) == 1 ? "" : "s");
@@ -194,7 +230,7 @@ trace_read_between(struct trace_file *f, const unsigned char *buf,
 		return len;
 	}
 	if (f->values++ == 1)
-		store_load_warning(f->s, f->path, pos + (int64_t)i, "a second "
+		trace_read_warn(f, pos + (int64_t)i, "a second "
 		    "JSON value starts here (arrays written one after the "
 		    "other); reading on");
 	f->h = trace_parse_handle(f->p);
@@ -248,12 +284,12 @@ trace_read_report(struct trace_file *f)
 	int64_t	 n, offset;
 
 	if (f->cuts > 0)
-		store_load_warning(f->s, f->path, f->cut_offset, "string over "
+		trace_read_warn(f, f->cut_offset, "string over "
 		    "the limit of %d MiB cut here (%lld string%s); an event "
 		    "holding one is skipped", TRACE_MAX_STRING >> 20,
 		    (long long)f->cuts, f->cuts == 1 ? "" : "s");
 	if ((n = trace_parse_big(f->p, &offset)) > 0)
-		store_load_warning(f->s, f->path, offset, "event over the "
+		trace_read_warn(f, offset, "event over the "
 		    "limit of %d MiB or holding a cut string skipped (%lld "
 		    "event%s; the offset is where the first one ends)",
 		    TRACE_MAX_EVENT >> 20,
@@ -261,18 +297,54 @@ trace_read_report(struct trace_file *f)
 }
 
 /*
- * Read the chrome trace PATH and hand each complete event to CB with ARG.
- * Problems inside the file are warnings in S. Return -1 and set *cause
- * only if the file cannot be read at all.
+ * Read and parse the file of F (a struct trace_file) to its end, on the
+ * parsing thread if F has a pipe.
+ */
+static void *
+trace_read_run(void *arg)
+{
+	struct trace_file	*f = arg;
+	unsigned char		*buf;
+	ssize_t			 n = 0;
+	int64_t			 pos = 0;
+
+	buf = xmalloc(TRACE_CHUNK);
+	while (!f->stop && (n = read(f->fd, buf, TRACE_CHUNK)) > 0) {
+		trace_read_chunk(f, buf, (size_t)n, pos);
+		pos += n;
+		if (f->pipe != NULL)
+			trace_pipe_progress(f->pipe, pos, f->size);
+		else
+			store_load_progress(f->s, "reading", f->path, pos,
+			    f->size);
+	}
+	if (!f->stop && n < 0)
+		trace_read_stop(f, pos, strerror(errno));
+	if (!f->stop && f->h != NULL && yajl_complete_parse(f->h) !=
+	    yajl_status_ok && !trace_parse_done(f->p))
+		trace_read_stop(f, pos, "the file ends inside the trace "
+		    "(cut short?)");
+	if (!f->stop && f->values == 0)
+		trace_read_warn(f, 0, "no trace events in the file");
+	trace_read_report(f);
+	free(buf);
+	if (f->pipe != NULL)
+		trace_pipe_close(f->pipe);
+	return NULL;
+}
+
+/*
+ * Read the chrome trace PATH and hand each complete event to CB with ARG,
+ * on the caller's thread, in the file's order. Problems inside the file
+ * are warnings in S. Return -1 and set *cause only if the file cannot be
+ * read at all.
  */
 int
 trace_read_file(struct store *s, const char *path, trace_event_cb cb,
     void *arg, char **cause)
 {
+	struct trace_pipe_sink	 k;
 	struct trace_file	 f;
-	unsigned char		*buf;
-	ssize_t			 n = 0;
-	int64_t			 pos = 0, size;
 	int			 fd;
 
 	if ((fd = util_open_input(path)) == -1) {
@@ -280,30 +352,26 @@ trace_read_file(struct store *s, const char *path, trace_event_cb cb,
 		    util_input_error(errno));
 		return -1;
 	}
-	size = lseek(fd, 0, SEEK_END);
-	lseek(fd, 0, SEEK_SET);
 	memset(&f, 0, sizeof f);
 	f.s = s;
 	f.path = path;
-	f.p = trace_parse_create(cb, arg);
-	buf = xmalloc(TRACE_CHUNK);
-	while (!f.stop && (n = read(fd, buf, TRACE_CHUNK)) > 0) {
-		trace_read_chunk(&f, buf, (size_t)n, pos);
-		pos += n;
-		store_load_progress(s, "reading", path, pos, size);
-	}
-	if (!f.stop && n < 0)
-		trace_read_stop(&f, pos, strerror(errno));
-	if (!f.stop && f.h != NULL && yajl_complete_parse(f.h) !=
-	    yajl_status_ok && !trace_parse_done(f.p))
-		trace_read_stop(&f, pos, "the file ends inside the trace "
-		    "(cut short?)");
-	if (!f.stop && f.values == 0)
-		store_load_warning(s, path, 0, "no trace events in the file");
-	trace_read_report(&f);
+	f.fd = fd;
+	f.size = lseek(fd, 0, SEEK_END);
+	lseek(fd, 0, SEEK_SET);
+	f.cb = cb;
+	f.arg = arg;
+	f.p = trace_parse_create(trace_read_event, &f);
+	if (trace_pipe_start(&f.pipe, trace_read_run, &f) == 0) {
+		k.s = s;
+		k.path = path;
+		k.cb = cb;
+		k.arg = arg;
+		trace_pipe_drain(f.pipe, &k);
+		f.pipe = NULL;
+	} else
+		trace_read_run(&f);
 	if (f.h != NULL)
 		yajl_free(f.h);
-	free(buf);
 	close(fd);
 	trace_parse_free(f.p);
 	return 0;
