@@ -58,11 +58,13 @@ struct trace_parse {
 
 static const struct {
 	const char		*key;
+	size_t			 len;
 	enum trace_field	 field;
 } trace_fields[] = {
-	{ "ph", F_PH }, { "name", F_NAME }, { "cat", F_CAT }, { "id", F_ID },
-	{ "pid", F_PID }, { "tid", F_TID }, { "ts", F_TS }, { "dur", F_DUR },
-	{ "bp", F_BP }, { "args", F_ARGS }
+	{ "ph", 2, F_PH }, { "name", 4, F_NAME }, { "cat", 3, F_CAT },
+	{ "id", 2, F_ID }, { "pid", 3, F_PID }, { "tid", 3, F_TID },
+	{ "ts", 2, F_TS }, { "dur", 3, F_DUR }, { "bp", 2, F_BP },
+	{ "args", 4, F_ARGS }
 };
 
 /* The text of member KEY of the event's args, or NULL. */
@@ -151,8 +153,9 @@ trace_parse_release(struct trace_event *ev)
 static void
 trace_parse_quote(struct strbuf *b, const unsigned char *s, size_t len)
 {
-	size_t	 i, from = 0;
-	char	 esc[8];
+	static const char	 hex[] = "0123456789abcdef";
+	size_t			 i, from = 0;
+	char			 esc[6] = { '\\', 'u', '0', '0' };
 
 	strbuf_addc(b, '"');
 	for (i = 0; i < len; i++) {
@@ -160,12 +163,13 @@ trace_parse_quote(struct strbuf *b, const unsigned char *s, size_t len)
 			continue;
 		strbuf_add(b, (const char *)s + from, i - from);
 		if (s[i] == '"' || s[i] == '\\') {
-			esc[0] = '\\';
-			esc[1] = (char)s[i];
-			esc[2] = '\0';
-		} else
-			snprintf(esc, sizeof esc, "\\u%04x", s[i]);
-		strbuf_adds(b, esc);
+			strbuf_addc(b, '\\');
+			strbuf_addc(b, (char)s[i]);
+		} else {
+			esc[4] = hex[s[i] >> 4];
+			esc[5] = hex[s[i] & 0xf];
+			strbuf_add(b, esc, sizeof esc);
+		}
 		from = i + 1;
 	}
 	strbuf_add(b, (const char *)s + from, len - from);
@@ -367,9 +371,11 @@ trace_parse_key(void *arg, const unsigned char *key, size_t len)
 		p->field = F_NONE;
 		for (i = 0; i < sizeof trace_fields / sizeof *trace_fields;
 		    i++) {
-			if (strlen(trace_fields[i].key) == len &&
-			    memcmp(trace_fields[i].key, key, len) == 0)
+			if (trace_fields[i].len == len &&
+			    memcmp(trace_fields[i].key, key, len) == 0) {
 				p->field = trace_fields[i].field;
+				break;
+			}
 		}
 	}
 	return 1;

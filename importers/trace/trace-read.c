@@ -108,26 +108,55 @@ trace_read_escape(struct trace_scan *t, unsigned char b)
 }
 
 /*
+ * How many bytes of a string from BUF (LEN bytes, no escape pending) are
+ * plain: neither its closing quote nor a backslash.
+ */
+static size_t
+trace_read_plain(const unsigned char *buf, size_t len)
+{
+	const unsigned char	*q, *b;
+
+	if ((q = memchr(buf, '"', len)) != NULL)
+		len = (size_t)(q - buf);
+	if ((b = memchr(buf, '\\', len)) != NULL)
+		len = (size_t)(b - buf);
+	return len;
+}
+
+/*
  * Scan BUF for feeding. Return how many bytes may be fed; if CUT, stop
- * where a string grows over the limit and start dropping it there.
+ * where a string grows over the limit and start dropping it there. Runs
+ * of plain bytes are skipped with memchr(); quotes, escapes and the bytes
+ * near the limit are looked at one by one.
  */
 static size_t
 trace_read_scan(struct trace_scan *t, const unsigned char *buf, size_t len,
     bool cut)
 {
-	size_t		 i;
-	unsigned char	 b;
+	const unsigned char	*q;
+	size_t			 i = 0, run;
+	unsigned char		 b;
 
-	for (i = 0; i < len; i++) {
-		b = buf[i];
+	while (i < len) {
 		if (!t->in_str) {
-			if (b == '"') {
-				t->in_str = true;
-				t->len = 0;
-				t->esc = 0;
-			}
+			if ((q = memchr(buf + i, '"', len - i)) == NULL)
+				return len;
+			i = (size_t)(q - buf) + 1;
+			t->in_str = true;
+			t->len = 0;
+			t->esc = 0;
 			continue;
 		}
+		if (t->esc == 0) {
+			run = trace_read_plain(buf + i, len - i);
+			if (!cut || t->len + (int64_t)run <= TRACE_MAX_STRING) {
+				t->len += (int64_t)run;
+				i += run;
+				if (i == len)
+					break;
+			}
+		}
+		b = buf[i++];
 		if (t->esc == 0 && b == '"') {
 			t->in_str = false;
 			continue;
@@ -135,7 +164,7 @@ trace_read_scan(struct trace_scan *t, const unsigned char *buf, size_t len,
 		if (cut && t->esc == 0 && t->len >= TRACE_MAX_STRING &&
 		    (b & 0xc0) != 0x80) {
 			t->dropping = true;
-			return i;
+			return i - 1;
 		}
 		trace_read_escape(t, b);
 		t->len++;

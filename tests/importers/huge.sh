@@ -59,6 +59,27 @@ grep -q 'event over the limit of 16 MiB or holding a cut string skipped (2 ev' \
     "$T/err"
 ok $? "both events are counted as skipped"
 
+# Where a long string is cut, to the byte: at 4 MiB of its text as written,
+# escapes counted as their bytes, never inside a UTF-8 character.
+for kind in plain escaped euro; do
+	printf '[{"ph":"X","name":"' >"$T/cut.json"
+	case $kind in
+	plain)	head -c 4300000 /dev/zero | tr '\0' 'n'; at=4194304 ;;
+	escaped) head -c 2150000 /dev/zero | sed 's/./\\n/g' |
+		    tr -d '\n' | head -c 4300000; at=4194304 ;;
+	euro)	head -c 1450000 /dev/zero | tr '\0' '~' |
+		    sed 's/~/\xe2\x82\xac/g'; at=4194306 ;;
+	esac >>"$T/cut.json"
+	printf '","pid":1,"tid":1,"ts":5,"dur":2},\n' >>"$T/cut.json"
+	printf '{"ph":"X","name":"b","pid":1,"tid":1,"ts":9,"dur":2}]\n' \
+	    >>"$T/cut.json"
+	"$NPUPROF" import -q --db "$T/cut-$kind.db" "$T/cut.json" 2>/dev/null
+	is "$(sqlite3 "$T/cut-$kind.db" "SELECT offset FROM warnings WHERE
+	    message LIKE 'string over%'") $(sqlite3 "$T/cut-$kind.db" \
+	    "SELECT group_concat(s.s) FROM api JOIN str s ON s.id = api.name")" \
+	    "$((19 + at)) b" "the $kind string is cut at byte $((19 + at))"
+done
+
 w="$T/wide"
 mkdir "$w"
 awk 'BEGIN {
