@@ -1,11 +1,11 @@
 /*
  * Reading a chrome-trace file: chunks go to yajl through the parser of
  * trace-parse.c, on a thread of its own whose events and warnings reach
- * the importer through trace-pipe.c. A file cut short keeps every event that closed; arrays
- * written one after the other (torch_npu appends "][" or "]\n[" when a
- * run is saved twice) are read on with one warning; anything else that
- * follows the trace is reported once, with its byte offset, and ends the
- * file.
+ * the importer through trace-pipe.c. A file cut short keeps every event
+ * that closed; arrays written one after the other (torch_npu appends "]["
+ * or "]\n[" when a run is saved twice) are read on with one warning;
+ * anything else that follows the trace is reported once, with its byte
+ * offset, and ends the file.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -54,7 +54,7 @@ struct trace_file {
 	const char		*path;
 	int			 fd;
 	int64_t			 size;
-	struct trace_pipe	*pipe;		/* NULL: parsed on the caller's */
+	struct trace_pipe	*pipe;		/* NULL: parsed by the caller */
 	trace_event_cb		 cb;
 	void			*arg;
 	struct trace_parse	*p;

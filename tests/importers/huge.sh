@@ -74,9 +74,11 @@ for kind in plain escaped euro; do
 	printf '{"ph":"X","name":"b","pid":1,"tid":1,"ts":9,"dur":2}]\n' \
 	    >>"$T/cut.json"
 	"$NPUPROF" import -q --db "$T/cut-$kind.db" "$T/cut.json" 2>/dev/null
-	is "$(sqlite3 "$T/cut-$kind.db" "SELECT offset FROM warnings WHERE
-	    message LIKE 'string over%'") $(sqlite3 "$T/cut-$kind.db" \
-	    "SELECT group_concat(s.s) FROM api JOIN str s ON s.id = api.name")" \
+	off=$(sqlite3 "$T/cut-$kind.db" "SELECT offset FROM warnings WHERE
+	    message LIKE 'string over%'")
+	names=$(sqlite3 "$T/cut-$kind.db" "SELECT group_concat(s.s) FROM api
+	    JOIN str s ON s.id = api.name")
+	is "$off $names" \
 	    "$((19 + at)) b" "the $kind string is cut at byte $((19 + at))"
 done
 
