@@ -98,6 +98,7 @@ store_foreign_open(const char *path, char **cause)
 	strbuf_adds(&uri, "?immutable=1");
 	f = xcalloc(1, sizeof *f);
 	f->path = xstrdup(path);
+	store_open_init();
 	if (sqlite3_open_v2(uri.s, &f->db, SQLITE_OPEN_READONLY |
 	    SQLITE_OPEN_URI, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(f->db, "SELECT count(*) FROM sqlite_master",

@@ -9,9 +9,30 @@
 
 #include "store-int.h"
 
+static void
+store_open_setup(void)
+{
+	/*
+	 * No count of SQLite's memory: it is never asked for, and keeping
+	 * it takes a global lock around every allocation, which the load's
+	 * two threads (and the UI's readers) would share.
+	 */
+	sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
+/* SQLite set up as the store uses it, before its first connection. */
+void
+store_open_init(void)
+{
+	static pthread_once_t	 once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, store_open_setup);
+}
+
 int
 store_open_db(struct store *s, const char *path, int flags, char **cause)
 {
+	store_open_init();
 	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
 		xasprintf(cause, "cannot open store '%s': %s", path,
 		    s->db != NULL ? sqlite3_errmsg(s->db) : "out of memory");
