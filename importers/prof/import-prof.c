@@ -106,7 +106,8 @@ import_prof_meta(struct store *s, const struct prof_meta *m)
  */
 static void
 import_prof_device_dir(struct store *s, const char *dir, int64_t device,
-    struct prof_host *h, int64_t rank, struct import_ctx *ctx)
+    struct prof_host *h, int64_t rank, struct import_ctx *ctx,
+    struct prof_mems *mems)
 {
 	struct prof_meta	 m;
 	struct prof_dev		 d;
@@ -133,6 +134,8 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	prof_logs_read(s, data, &m, h->expand, &d);
 	prof_pmu_read(s, data, &m, h->expand, &p);
 	prof_aicpu_read(s, data, h->expand, &a);
+	if (mems != NULL)
+		prof_mem_app_read(s, data, &m, mems);
 	store_load_pmu_names(s, p.n > 0 ? &p.names : NULL);
 	store_load_progress(s, "join", dir, d.bytes, d.bytes);
 	prof_join_load(s, h, &d, &m, &p, &a, rank);
@@ -238,18 +241,21 @@ import_prof_torch(const char *path)
  * the FRAMEWORK/ folder beside it, with the host metadata HM, for the
  * rank of CTX; NAMES (N) are PATH's entries, for the devices (the first
  * into *DEVICE). Return true if it held PyTorch ops; set *QUEUE if it had
- * task queue marks.
+ * task queue marks. *MEM takes its NPU memory records (done set if the
+ * folder was read).
  */
 static bool
 import_prof_framework(struct store *s, const char *path,
     const struct prof_meta *hm, const struct import_ctx *ctx, char **names,
-    size_t n, bool *queue, int64_t *device)
+    size_t n, bool *queue, int64_t *device, struct prof_torch_mem *mem)
 {
 	char	*parent, *fwk;
 	int64_t	 dev = NP_NA, d;
 	size_t	 i, ndev = 0;
 	bool	 ops = false;
 
+	memset(mem, 0, sizeof *mem);
+	mem->device = NP_NA;
 	if ((parent = import_prof_torch(path)) != NULL) {
 		for (i = 0; i < n; i++) {
 			d = import_prof_device(names[i]);
@@ -260,7 +266,9 @@ import_prof_framework(struct store *s, const char *path,
 				dev = d;
 		}
 		fwk = util_path_join(parent, "FRAMEWORK");
-		ops = prof_fwk_load(s, parent, fwk, hm, ctx, dev, ndev, queue);
+		ops = prof_fwk_load(s, parent, fwk, hm, ctx, dev, ndev, queue,
+		    mem);
+		mem->done = true;
 		*device = dev;
 		free(fwk);
 		free(parent);
@@ -308,6 +316,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 {
 	struct prof_host	 h;
 	struct prof_meta	 hm;
+	struct prof_torch_mem	 tmem;
+	struct prof_mems	 mems;
 	char			**names, *hostdir = NULL, *p, *data;
 	size_t			  n, i;
 	int64_t			  dev, rank, tdev = NP_NA;
@@ -366,20 +376,34 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		    "tasks have no op names, and op_summary, which lists "
 		    "compute ops only, has none (task_time has them all)");
 	rank = ctx->rank;
+	memset(&tmem, 0, sizeof tmem);
+	memset(&mems, 0, sizeof mems);
 	torch = !bare && import_prof_framework(s, path, &hm, ctx, names, n,
-	    &queue, &tdev);
+	    &queue, &tdev, &tmem);
+	/* GE's memory records, for torch_npu's memory_record. */
+	if (tmem.done && hostdir != NULL) {
+		data = util_path_join(hostdir, "data");
+		prof_mem_ge_read(s, data, &hm, &mems);
+		free(data);
+	}
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
 		import_prof_device_dir(s, path, import_prof_device(
-		    util_basename(path)), &h, rank, ctx);
+		    util_basename(path)), &h, rank, ctx, NULL);
 	for (i = 0; i < n; i++) {
 		dev = import_prof_device(names[i]);
 		if (dev == NP_NA || dev == NP_HOST_DEVICE)
 			continue;
 		p = util_path_join(path, names[i]);
-		import_prof_device_dir(s, p, dev, &h, rank, ctx);
+		import_prof_device_dir(s, p, dev, &h, rank, ctx,
+		    tmem.done ? &mems : NULL);
 		free(p);
 	}
 	util_strv_free(names, n);
+	if (tmem.done)
+		prof_mem_record_write(s, &tmem, &mems, rank, ctx);
+	free(tmem.v);
+	free(tmem.path);
+	prof_mems_release(&mems);
 	/* PyTorch steps and operator_details once the kernels are in. */
 	if (torch && store_torch_ops_load(s, rank, queue, tdev, &why) !=
 	    0) {

@@ -1,13 +1,15 @@
 /*
  * torch_npu's memory records of a raw profile (torch.memory_usage,
- * doc/formats.md section 3.11) into the PTA rows of memory_record, as
- * torch_npu's analysis writes them, and the timeline's memory chart. Each
- * record is TLV-framed (type 3) with no fields; its size tells its
- * layout. Only records of NPU memory (device type 20) are rows, in time
- * order; a workspace record (component 1) is a WORKSPACE row. The
- * records are kept for operator_memory (src/store/store-torch-mem.c),
- * built once the ops are in. The GE, PTA+GE and APP rows need CANN's own
- * memory records, which are not read: they are said missing.
+ * doc/formats.md section 3.11) into memory_record, as torch_npu's
+ * analysis writes it, and the timeline's memory chart. Each record is
+ * TLV-framed (type 3) with no fields; its size tells its layout. Only
+ * records of NPU memory (device type 20) are rows, in time order; a
+ * workspace record (component 1) is a WORKSPACE row. The table is
+ * written once the device folders are read: their APP samples first,
+ * then the PTA rows merged in time with GE's records (prof-mem.c), each
+ * followed by a PTA+GE row of both totals. The records are also kept for
+ * operator_memory (src/store/store-torch-mem.c), built once the ops are
+ * in.
  */
 #include <sys/types.h>
 
@@ -25,11 +27,6 @@ struct fwk_mem {
 	struct store_torch_mem	 r;
 	size_t			 idx;
 };
-
-static const char *const prof_fwk_mem_cols[] = { "Component",
-	"Timestamp(us)", "Total Allocated(MB)", "Total Reserved(MB)",
-	"Total Active(MB)", "Stream Ptr", "Device Type" };
-#define FWK_MEM_NCOLS	(sizeof prof_fwk_mem_cols / sizeof *prof_fwk_mem_cols)
 
 /*
  * Decode record P of LEN bytes into *M; false if it is not an NPU record
@@ -141,72 +138,30 @@ prof_fwk_mem_read(struct prof_fwk *fw, const char *path,
 	return n;
 }
 
-/* A number of bytes as the vendor's MB cell: bytes / 2^20, Python-style. */
-static void
-prof_fwk_mem_mb(char *buf, size_t size, int64_t bytes)
-{
-	util_fmt_pyfloat(buf, size, (double)bytes / (1024.0 * 1024.0));
-}
-
 /*
- * Load PATH's NPU memory records as memory_record rows of component PTA
- * (or WORKSPACE), for the collection's one device DEVICE (NP_NA if it
- * has several: each record's own index is used), and as the memory chart.
+ * Read PATH's NPU memory records, for the collection's one device DEVICE
+ * (NP_NA if it has several: each record's own index is used), and keep
+ * them for memory_record and operator_memory.
  */
 void
-prof_fwk_mem_load(struct prof_fwk *fw, const char *path, int64_t device,
-    const struct import_ctx *ctx)
+prof_fwk_mem_load(struct prof_fwk *fw, const char *path, int64_t device)
 {
-	struct import_memory	 mem;
-	struct csv_cols		*cc;
-	struct fwk_mem		*v;
-	char			 cells[FWK_MEM_NCOLS][40], *row[FWK_MEM_NCOLS];
-	char			*cause = NULL;
-	size_t			 n, i, k;
+	struct fwk_mem	*v;
+	size_t		 n, i;
 
-	n = prof_fwk_mem_read(fw, path, &v);
-	if (n == 0) {
+	if ((n = prof_fwk_mem_read(fw, path, &v)) == 0) {
 		free(v);
 		return;
 	}
-	store_load_warning(fw->s, path, -1, "memory_record holds the PTA and "
-	    "WORKSPACE rows only, operator_memory the PTA ones: their GE, "
-	    "PTA+GE and APP rows need CANN's memory records, which are not "
-	    "decoded");
 	if (n > 1)
 		qsort(v, n, sizeof *v, prof_fwk_mem_cmp);
-	if (store_load_generic_begin(fw->s, "memory_record", device != NP_NA ?
-	    device : ctx->device, fw->rank, (char **)prof_fwk_mem_cols,
-	    FWK_MEM_NCOLS, &cause) != 0) {
-		store_load_warning(fw->s, path, -1, "%s", cause);
-		free(cause);
-		free(v);
-		return;
-	}
-	cc = import_columns_create((char **)prof_fwk_mem_cols, FWK_MEM_NCOLS);
-	import_memory_init(&mem, cc);
-	import_columns_free(cc);
-	for (k = 0; k < FWK_MEM_NCOLS; k++)
-		row[k] = cells[k];
-	for (i = 0; i < n; i++) {
-		snprintf(cells[0], sizeof cells[0], "%s", v[i].r.workspace ?
-		    "WORKSPACE" : "PTA");
-		util_fmt_us(cells[1], sizeof cells[1], v[i].r.ts, 3, false);
-		prof_fwk_mem_mb(cells[2], sizeof cells[2], v[i].r.allocated);
-		prof_fwk_mem_mb(cells[3], sizeof cells[3], v[i].r.reserved);
-		prof_fwk_mem_mb(cells[4], sizeof cells[4], v[i].r.active);
-		snprintf(cells[5], sizeof cells[5], "%lld",
-		    (long long)v[i].r.stream);
-		snprintf(cells[6], sizeof cells[6], "NPU:%lld", device !=
-		    NP_NA ? (long long)device : (long long)v[i].r.device);
-		store_load_generic_row(fw->s, row, FWK_MEM_NCOLS);
-		(void)import_memory_row(fw->s, &mem, row, FWK_MEM_NCOLS, ctx);
-	}
-	/* Kept for operator_memory, once the ops are in. */
 	fw->mem = xreallocarray(fw->mem, fw->nmem + n, sizeof *fw->mem);
 	for (i = 0; i < n; i++)
 		fw->mem[fw->nmem++] = v[i].r;
 	free(v);
+	if (fw->mem_path == NULL)
+		fw->mem_path = xstrdup(path);
+	fw->mem_device = device;
 }
 
 /*

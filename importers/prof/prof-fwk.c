@@ -617,12 +617,13 @@ prof_fwk_py_file(struct store *s, const char *name, char **path,
  * true if it held
  * PyTorch ops: the kernels then take their steps from them; *QUEUE is set
  * if it had task queue marks (torch_npu then counts a step's launches
- * through its enqueues only).
+ * through its enqueues only). *MEM takes the NPU memory records, for
+ * memory_record once the device folders are read; the caller frees them.
  */
 bool
 prof_fwk_load(struct store *s, const char *top, const char *dir,
     const struct prof_meta *hm, const struct import_ctx *ctx,
-    int64_t device, size_t ndevices, bool *queue)
+    int64_t device, size_t ndevices, bool *queue, struct prof_torch_mem *mem)
 {
 	struct prof_fwk	 fw;
 	char		**names, *path, *hash = NULL, *func = NULL;
@@ -635,6 +636,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	fw.rank = ctx->rank;
 	fw.device = device == NP_NA ? 0 : device;
 	fw.cut_at = fw.at = -1;
+	fw.mem_device = NP_NA;
 	util_map_init(&fw.lane_map);
 	util_map_init(&fw.seqs);
 	names = util_dir_list(dir, &n);
@@ -672,7 +674,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 			break;
 		case FWK_MEMORY:
 			prof_fwk_mem_load(&fw, path, ndevices == 1 ? device :
-			    NP_NA, ctx);
+			    NP_NA);
 			prof_fwk_rec_report(&fw, path);
 			break;
 		case FWK_PARAMS:
@@ -704,7 +706,10 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	free(hash);
 	free(fw.fwd);
 	free(fw.lanes);
-	free(fw.mem);
+	mem->v = fw.mem;
+	mem->n = fw.nmem;
+	mem->path = fw.mem_path;
+	mem->device = fw.mem_device;
 	util_map_release(&fw.lane_map);
 	util_map_release(&fw.seqs);
 	return fw.ops > 0;

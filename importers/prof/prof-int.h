@@ -35,6 +35,7 @@ struct prof_meta {
 	int64_t		 rank;		/* NP_NA if none */
 	int64_t		 pid;
 	int64_t		 drv_version;
+	bool		 info_v2;	/* info.json "version" 2.0 */
 	struct prof_freq hwts;		/* device syscnt; num 0 if unknown */
 	struct prof_freq aic;
 	struct prof_freq host;		/* num 0: host times are mono ns */
@@ -753,6 +754,31 @@ void		 prof_join_load(struct store *, struct prof_host *,
 		     struct prof_dev *, const struct prof_meta *,
 		     struct prof_pmu *, struct prof_aicpus *, int64_t);
 
+/* prof-mem.c: CANN's own memory records (3.13). */
+struct prof_ge_mem {
+	int64_t		 ts;		/* epoch ns */
+	int64_t		 allocated;	/* bytes, GE's pool */
+	int64_t		 reserved;
+	int64_t		 device;
+	size_t		 idx;		/* in file order */
+};
+struct prof_app_mem {
+	int64_t		 ts;		/* epoch ns */
+	int64_t		 bytes;		/* ddr + hbm */
+	int64_t		 device;
+};
+struct prof_mems {
+	struct prof_ge_mem	*ge;
+	size_t			 nge;
+	struct prof_app_mem	*app;
+	size_t			 napp;
+};
+void		 prof_mem_ge_read(struct store *, const char *,
+		     const struct prof_meta *, struct prof_mems *);
+void		 prof_mem_app_read(struct store *, const char *,
+		     const struct prof_meta *, struct prof_mems *);
+void		 prof_mems_release(struct prof_mems *);
+
 /* prof-fwk.c: torch_npu's FRAMEWORK/ records into host spans (3.11). */
 struct prof_fwk_lane {
 	uint64_t	 pid;
@@ -796,10 +822,20 @@ struct prof_fwk {
 	int64_t			 cut_at;
 	struct store_torch_mem	*mem;		/* NPU memory records */
 	size_t			 nmem;
+	char			*mem_path;	/* the file they came from */
+	int64_t			 mem_device;
+};
+/* torch_npu's NPU memory records, in time order, for memory_record. */
+struct prof_torch_mem {
+	struct store_torch_mem	*v;
+	size_t			 n;
+	char			*path;		/* torch.memory_usage */
+	int64_t			 device;	/* NP_NA: each record's own */
+	bool			 done;		/* FRAMEWORK/ was read */
 };
 bool		 prof_fwk_load(struct store *, const char *, const char *,
 		     const struct prof_meta *, const struct import_ctx *,
-		     int64_t, size_t, bool *);
+		     int64_t, size_t, bool *, struct prof_torch_mem *);
 
 /* prof-fwk-rec.c: what the FRAMEWORK/ decoders share. */
 #define FWK_MAX_RECORD	(64 << 20)	/* bytes of one TLV record */
@@ -820,9 +856,13 @@ void		 prof_fwk_rec_json(struct strbuf *, const char *, bool);
 void		 prof_fwk_rec_report(struct prof_fwk *, const char *);
 
 /* prof-fwk-mem.c: torch_npu's memory records into memory_record (3.11). */
-void		 prof_fwk_mem_load(struct prof_fwk *, const char *, int64_t,
-		     const struct import_ctx *);
+void		 prof_fwk_mem_load(struct prof_fwk *, const char *, int64_t);
 void		 prof_fwk_mem_ops(struct prof_fwk *, const char *, int64_t);
+
+/* prof-mem-record.c: memory_record of a torch_npu profile (3.13). */
+void		 prof_mem_record_write(struct store *,
+		     const struct prof_torch_mem *, const struct prof_mems *,
+		     int64_t, const struct import_ctx *);
 
 /* prof-fwk-ms.c: MindSpore's op ranges into host spans (3.12). */
 int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *);

@@ -179,9 +179,13 @@ prof_meta_info(struct store *s, const char *path, struct prof_meta *m)
 	    NULL };
 	yajl_val	 root, v, last;
 	int64_t		 n;
+	char		 buf[32];
+	const char	*t;
 
 	if ((root = prof_meta_json(s, path)) == NULL)
 		return;
+	t = prof_meta_text(root, "version", buf, sizeof buf);
+	m->info_v2 = t != NULL && strcmp(t, "2.0") == 0;
 	if (prof_meta_int(root, "platform_version", &n))
 		m->chip = (int)n;
 	if (prof_meta_int(root, "rank_id", &n) && n >= 0)

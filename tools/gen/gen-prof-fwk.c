@@ -65,7 +65,8 @@ struct gen_fwk {
 	struct gen_buf			 hash;
 	struct gen_buf			 gc;
 	struct gen_buf			 mem;
-	struct gen_fwk_rows		 mem_rows;	/* expected */
+	struct gen_mem_pta		*pta;		/* expected rows */
+	size_t				 npta;
 	struct gen_fwk_rows		 opmem_rows;
 	struct strbuf			 op_rows;
 	int64_t				 allocated;	/* bytes */
@@ -688,9 +689,7 @@ gen_fwk_mem_rec(struct gen_fwk *f, int k, int len, bool npu, bool ws,
     uint64_t tid, int64_t ts, int64_t size, int type)
 {
 	struct gen_buf	 rec;
-	struct strbuf	 line;
 	unsigned char	 b[5];
-	char		 us[40];
 
 	if (npu) {
 		if (type == 0) {
@@ -731,15 +730,14 @@ gen_fwk_mem_rec(struct gen_fwk *f, int k, int len, bool npu, bool ws,
 	free(rec.p);
 	if (!npu)
 		return;
-	strbuf_init(&line);
-	util_fmt_us(us, sizeof us, ts + f->g->local_off + f->shift, 3, false);
-	strbuf_addf(&line, "%s,%s", ws ? "WORKSPACE" : "PTA", us);
-	gen_fwk_mb(&line, f->allocated);
-	gen_fwk_mb(&line, f->reserved);
-	gen_fwk_mb(&line, f->active);
-	strbuf_addf(&line, ",%llu,NPU:0\n", 0x7f0000 +
-	    (unsigned long long)f->g->o->seed);
-	gen_fwk_row(&f->mem_rows, ts, &line);
+	f->pta = util_grow(f->pta, f->npta, 1, sizeof *f->pta);
+	f->pta[f->npta].ts = ts + f->g->local_off + f->shift;
+	f->pta[f->npta].seq = f->npta;
+	f->pta[f->npta].allocated = f->allocated;
+	f->pta[f->npta].reserved = f->reserved;
+	f->pta[f->npta].active = f->active;
+	f->pta[f->npta].stream = 0x7f0000 + (uint64_t)f->g->o->seed;
+	f->pta[f->npta++].ws = ws;
 }
 
 /*
@@ -1000,7 +998,8 @@ gen_fwk_stepped(struct gen_fwk *f, const char *expect, char **cause)
  */
 int
 gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
-    const uint32_t *tids, const char *top, const char *expect, char **cause)
+    const uint32_t *tids, const char *top, const char *root,
+    const char *expect, char **cause)
 {
 	struct gen_fwk	 f;
 	const struct {
@@ -1135,11 +1134,8 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 		    "Allocation Total Reserved(MB),Allocation Total Active(MB),"
 		    "Release Total Allocated(MB),Release Total Reserved(MB),"
 		    "Release Total Active(MB),Stream Ptr,Device Type", cause);
-	if (rc == 0 && expect != NULL)
-		rc = gen_fwk_rows_write(&f.mem_rows, expect,
-		    "fwk_memory_record.csv", "Component,Timestamp(us),"
-		    "Total Allocated(MB),Total Reserved(MB),Total Active(MB),"
-		    "Stream Ptr,Device Type", cause);
+	if (rc == 0)
+		rc = gen_prof_mem(g, c, root, f.pta, f.npta, expect, cause);
 	for (i = 0; i < f.n; i++) {
 		free(f.v[i].name);
 		free(f.v[i].args);
@@ -1152,7 +1148,7 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	free(f.sops);
 	free(dir);
 	strbuf_release(&f.flows);
-	gen_fwk_rows_free(&f.mem_rows);
+	free(f.pta);
 	gen_fwk_rows_free(&f.opmem_rows);
 	strbuf_release(&f.op_rows);
 	gen_prof_bin_buf_free(&f.ops);

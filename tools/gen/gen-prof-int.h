@@ -320,7 +320,22 @@ int		 gen_prof_ms(struct gen_prof *, const struct gen_prof_clock *,
 
 /* gen-prof-fwk.c */
 int		 gen_prof_fwk(struct gen_prof *, const struct gen_prof_clock *,
-		     const uint32_t *, const char *, const char *, char **);
+		     const uint32_t *, const char *, const char *,
+		     const char *, char **);
+
+/* gen-prof-mem.c: CANN's memory records beside torch_npu's. */
+struct gen_mem_pta {
+	int64_t		 ts;		/* the row's epoch ns */
+	size_t		 seq;
+	int64_t		 allocated;	/* bytes */
+	int64_t		 reserved;
+	int64_t		 active;
+	uint64_t	 stream;
+	bool		 ws;		/* a WORKSPACE row */
+};
+int		 gen_prof_mem(struct gen_prof *, const struct gen_prof_clock *,
+		     const char *, struct gen_mem_pta *, size_t, const char *,
+		     char **);
 
 /* gen-prof-step.c */
 void		 gen_prof_step_all(struct gen_prof *,

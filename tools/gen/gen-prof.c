@@ -977,7 +977,8 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 	if (rc == 0 && o->expect != NULL)
 		rc = gen_prof_hccl_expect(&g, &c, o->expect, cause);
 	if (rc == 0 && o->torch)
-		rc = gen_prof_fwk(&g, &c, h.tids, top, o->expect, cause);
+		rc = gen_prof_fwk(&g, &c, h.tids, top, root, o->expect,
+		    cause);
 	else if (rc == 0 && o->mindspore)
 		rc = gen_prof_ms(&g, &c, top, o->expect, cause);
 	free(top);

@@ -1,0 +1,224 @@
+/*
+ * memory_record of an un-analysed torch_npu profile (doc/formats.md
+ * sections 3.11 and 3.13), as torch_npu's analysis builds it from its own
+ * memory records (prof-fwk-mem.c) and CANN's (prof-mem.c): the APP
+ * samples first, in file order, then the PTA and GE rows merged by time
+ * (a PTA row first on a tie). Each PTA row is followed by a PTA+GE row of
+ * its totals plus those of the last GE row of its device, each GE row by
+ * one of its totals plus those of the last PTA row; a WORKSPACE row
+ * stands alone. The rows are also the timeline's memory chart.
+ *
+ * The vendor's path goes through msprof's CSVs: GE's totals become KB
+ * rounded to 3 decimals, then MB; APP's sum of DDR and HBM the same. The
+ * cells here are worked out in that order, so that they print alike.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-int.h"
+
+static const char *const prof_mem_record_cols[] = { "Component",
+	"Timestamp(us)", "Total Allocated(MB)", "Total Reserved(MB)",
+	"Total Active(MB)", "Stream Ptr", "Device Type" };
+#define MEM_NCOLS	(sizeof prof_mem_record_cols / \
+	sizeof *prof_mem_record_cols)
+
+/* The last PTA and GE totals of one device, in MB. */
+struct mem_last {
+	int64_t		 device;
+	bool		 pta;
+	double		 pta_mb[3];	/* allocated, reserved, active */
+	int64_t		 pta_stream;
+	bool		 ge;
+	double		 ge_mb[2];	/* allocated, reserved */
+};
+
+/* The rows being written. */
+struct mem_rows {
+	struct store		*s;
+	struct import_memory	 chart;
+	const struct import_ctx	*ctx;
+	struct mem_last		*last;
+	size_t			 nlast;
+	char			 cells[MEM_NCOLS][48];
+	char			*row[MEM_NCOLS];
+};
+
+/*
+ * BYTES as msprof's KB cell read back as a float: round(bytes / 1024, 3)
+ * as Python rounds (half to even on the exact value), then to the
+ * nearest double.
+ */
+static double
+prof_mem_record_kb(int64_t bytes)
+{
+	int64_t	 q, r;
+
+	if (bytes < 0 || bytes > INT64_MAX / 125)
+		return (double)bytes / 1024.0;
+	/* bytes / 1024 * 1000 = bytes * 125 / 128, exactly. */
+	q = bytes * 125 / 128;
+	r = bytes * 125 % 128;
+	if (r > 64 || (r == 64 && q % 2 == 1))
+		q++;
+	return (double)q / 1000.0;
+}
+
+/* The totals of DEVICE, made if new. */
+static struct mem_last *
+prof_mem_record_last(struct mem_rows *w, int64_t device)
+{
+	struct mem_last	*l;
+	size_t		 i;
+
+	for (i = 0; i < w->nlast; i++) {
+		if (w->last[i].device == device)
+			return &w->last[i];
+	}
+	w->last = util_grow(w->last, w->nlast, 1, sizeof *w->last);
+	l = &w->last[w->nlast++];
+	memset(l, 0, sizeof *l);
+	l->device = device;
+	return l;
+}
+
+static void
+prof_mem_record_mb(char *buf, double mb)
+{
+	util_fmt_pyfloat(buf, sizeof ((struct mem_rows *)0)->cells[0], mb);
+}
+
+/* Write the row of W's cells, into the table and the chart. */
+static void
+prof_mem_record_put(struct mem_rows *w)
+{
+	store_load_generic_row(w->s, w->row, MEM_NCOLS);
+	(void)import_memory_row(w->s, &w->chart, w->row, MEM_NCOLS, w->ctx);
+}
+
+/* Set the cells common to every row: COMP, the time TS and DEVICE. */
+static void
+prof_mem_record_head(struct mem_rows *w, const char *comp, int64_t ts,
+    int64_t device)
+{
+	size_t	 k;
+
+	for (k = 0; k < MEM_NCOLS; k++)
+		w->cells[k][0] = '\0';
+	snprintf(w->cells[0], sizeof w->cells[0], "%s", comp);
+	util_fmt_us(w->cells[1], sizeof w->cells[1], ts, 3, false);
+	snprintf(w->cells[6], sizeof w->cells[6], "NPU:%lld",
+	    (long long)device);
+}
+
+/* The PTA (or WORKSPACE) record R of DEVICE, and its PTA+GE row. */
+static void
+prof_mem_record_pta(struct mem_rows *w, const struct store_torch_mem *r,
+    int64_t device)
+{
+	struct mem_last	*l = prof_mem_record_last(w, device);
+	double		 mb[3];
+	int		 k;
+
+	mb[0] = (double)r->allocated / (1024.0 * 1024.0);
+	mb[1] = (double)r->reserved / (1024.0 * 1024.0);
+	mb[2] = (double)r->active / (1024.0 * 1024.0);
+	prof_mem_record_head(w, r->workspace ? "WORKSPACE" : "PTA", r->ts,
+	    device);
+	for (k = 0; k < 3; k++)
+		prof_mem_record_mb(w->cells[2 + k], mb[k]);
+	snprintf(w->cells[5], sizeof w->cells[5], "%lld",
+	    (long long)r->stream);
+	prof_mem_record_put(w);
+	if (r->workspace)
+		return;
+	snprintf(w->cells[0], sizeof w->cells[0], "PTA+GE");
+	if (l->ge) {
+		prof_mem_record_mb(w->cells[2], mb[0] + l->ge_mb[0]);
+		prof_mem_record_mb(w->cells[3], mb[1] + l->ge_mb[1]);
+		/* GE's stream is none: an empty cell. */
+		if (r->stream == 0)
+			w->cells[5][0] = '\0';
+	}
+	prof_mem_record_put(w);
+	l->pta = true;
+	memcpy(l->pta_mb, mb, sizeof l->pta_mb);
+	l->pta_stream = r->stream;
+}
+
+/* GE's record G, and its PTA+GE row. */
+static void
+prof_mem_record_ge(struct mem_rows *w, const struct prof_ge_mem *g)
+{
+	struct mem_last	*l = prof_mem_record_last(w, g->device);
+	double		 mb[2];
+
+	mb[0] = prof_mem_record_kb(g->allocated) / 1024.0;
+	mb[1] = prof_mem_record_kb(g->reserved) / 1024.0;
+	prof_mem_record_head(w, "GE", g->ts, g->device);
+	prof_mem_record_mb(w->cells[2], mb[0]);
+	prof_mem_record_mb(w->cells[3], mb[1]);
+	prof_mem_record_put(w);
+	snprintf(w->cells[0], sizeof w->cells[0], "PTA+GE");
+	if (l->pta) {
+		prof_mem_record_mb(w->cells[2], mb[0] + l->pta_mb[0]);
+		prof_mem_record_mb(w->cells[3], mb[1] + l->pta_mb[1]);
+		prof_mem_record_mb(w->cells[4], l->pta_mb[2]);
+		snprintf(w->cells[5], sizeof w->cells[5], "%lld",
+		    (long long)l->pta_stream);
+	} else
+		snprintf(w->cells[4], sizeof w->cells[4], "0");
+	prof_mem_record_put(w);
+	l->ge = true;
+	memcpy(l->ge_mb, mb, sizeof l->ge_mb);
+}
+
+/*
+ * Write memory_record of rank RANK from torch_npu's records T and CANN's
+ * M, into the unit of CTX. Nothing is written if both are empty.
+ */
+void
+prof_mem_record_write(struct store *s, const struct prof_torch_mem *t,
+    const struct prof_mems *m, int64_t rank, const struct import_ctx *ctx)
+{
+	struct mem_rows	 w;
+	struct csv_cols	*cc;
+	char		*cause = NULL;
+	size_t		 i, j, k;
+	int64_t		 dev;
+
+	if (t->n == 0 && m->nge == 0 && m->napp == 0)
+		return;
+	if (store_load_generic_begin(s, "memory_record", t->device != NP_NA ?
+	    t->device : ctx->device, rank, (char **)prof_mem_record_cols,
+	    MEM_NCOLS, &cause) != 0) {
+		store_load_warning(s, t->path, -1, "%s", cause);
+		free(cause);
+		return;
+	}
+	memset(&w, 0, sizeof w);
+	w.s = s;
+	w.ctx = ctx;
+	for (k = 0; k < MEM_NCOLS; k++)
+		w.row[k] = w.cells[k];
+	cc = import_columns_create((char **)prof_mem_record_cols, MEM_NCOLS);
+	import_memory_init(&w.chart, cc);
+	import_columns_free(cc);
+	for (i = 0; i < m->napp; i++) {
+		prof_mem_record_head(&w, "APP", m->app[i].ts,
+		    m->app[i].device);
+		prof_mem_record_mb(w.cells[3],
+		    prof_mem_record_kb(m->app[i].bytes) / 1024.0);
+		prof_mem_record_put(&w);
+	}
+	for (i = j = 0; i < t->n || j < m->nge;) {
+		if (i < t->n && (j == m->nge || m->ge[j].ts >= t->v[i].ts)) {
+			dev = t->device != NP_NA ? t->device :
+			    t->v[i].device;
+			prof_mem_record_pta(&w, &t->v[i++], dev);
+		} else
+			prof_mem_record_ge(&w, &m->ge[j++]);
+	}
+	free(w.last);
+}

@@ -1,0 +1,282 @@
+/*
+ * CANN's memory records of a generated torch_npu profile (doc/formats.md
+ * section 3.13): GE's task memory records in the host's data and the
+ * process memory samples (npu_mem.app) of device 0, and the expected
+ * memory_record that torch_npu's analysis builds of them and of its own
+ * records: the APP rows, then the PTA and GE rows by time, each but a
+ * WORKSPACE row followed by a PTA+GE row.
+ *
+ * The GE totals are not whole KB, one of them ending on half a thousandth
+ * of a KB (which the vendor's rounding takes to the even digit), and one
+ * GE record falls on a PTA row's time (the PTA row goes first). Eight
+ * APP samples span the collection, with a device-wide sample (event 1,
+ * not a row) between two of them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen-prof-int.h"
+
+#define GEN_MEM_GE	6		/* GE records per PTA row, as 1/N */
+#define GEN_MEM_APP_N	8		/* APP samples of a collection */
+
+/* One GE record, as the importer reads it. */
+struct gen_mem_ge {
+	int64_t		 ts;		/* epoch ns */
+	int64_t		 allocated;
+	int64_t		 reserved;
+};
+
+/* The generated rows, and the last totals of the one device. */
+struct gen_mem {
+	struct strbuf	 rows;
+	bool		 pta;
+	double		 pta_mb[3];
+	uint64_t	 pta_stream;
+	bool		 ge;
+	double		 ge_mb[2];
+};
+
+/* BYTES in KB as msprof's CSV rounds them (3 decimals, half to even). */
+static double
+gen_mem_kb(int64_t bytes)
+{
+	int64_t	 q = bytes * 125 / 128, r = bytes * 125 % 128;
+
+	if (r > 64 || (r == 64 && q % 2 == 1))
+		q++;
+	return (double)q / 1000.0;
+}
+
+static void
+gen_mem_mb(struct strbuf *b, double mb)
+{
+	char	 buf[40];
+
+	util_fmt_pyfloat(buf, sizeof buf, mb);
+	strbuf_addf(b, ",%s", buf);
+}
+
+static void
+gen_mem_head(struct strbuf *b, const char *comp, int64_t ts)
+{
+	char	 us[40];
+
+	util_fmt_us(us, sizeof us, ts, 3, false);
+	strbuf_addf(b, "%s,%s", comp, us);
+}
+
+static void
+gen_mem_pta_rows(struct gen_mem *m, const struct gen_mem_pta *p)
+{
+	double	 mb[3];
+	int	 k;
+
+	mb[0] = (double)p->allocated / 1048576.0;
+	mb[1] = (double)p->reserved / 1048576.0;
+	mb[2] = (double)p->active / 1048576.0;
+	gen_mem_head(&m->rows, p->ws ? "WORKSPACE" : "PTA", p->ts);
+	for (k = 0; k < 3; k++)
+		gen_mem_mb(&m->rows, mb[k]);
+	strbuf_addf(&m->rows, ",%llu,NPU:0\n", (unsigned long long)p->stream);
+	if (p->ws)
+		return;
+	gen_mem_head(&m->rows, "PTA+GE", p->ts);
+	gen_mem_mb(&m->rows, mb[0] + (m->ge ? m->ge_mb[0] : 0));
+	gen_mem_mb(&m->rows, mb[1] + (m->ge ? m->ge_mb[1] : 0));
+	gen_mem_mb(&m->rows, mb[2]);
+	strbuf_addf(&m->rows, ",%llu,NPU:0\n", (unsigned long long)p->stream);
+	m->pta = true;
+	memcpy(m->pta_mb, mb, sizeof mb);
+	m->pta_stream = p->stream;
+}
+
+static void
+gen_mem_ge_rows(struct gen_mem *m, const struct gen_mem_ge *e)
+{
+	double	 mb[2];
+
+	mb[0] = gen_mem_kb(e->allocated) / 1024.0;
+	mb[1] = gen_mem_kb(e->reserved) / 1024.0;
+	gen_mem_head(&m->rows, "GE", e->ts);
+	gen_mem_mb(&m->rows, mb[0]);
+	gen_mem_mb(&m->rows, mb[1]);
+	strbuf_adds(&m->rows, ",,,NPU:0\n");
+	gen_mem_head(&m->rows, "PTA+GE", e->ts);
+	if (m->pta) {
+		gen_mem_mb(&m->rows, mb[0] + m->pta_mb[0]);
+		gen_mem_mb(&m->rows, mb[1] + m->pta_mb[1]);
+		gen_mem_mb(&m->rows, m->pta_mb[2]);
+		strbuf_addf(&m->rows, ",%llu,NPU:0\n",
+		    (unsigned long long)m->pta_stream);
+	} else {
+		gen_mem_mb(&m->rows, mb[0]);
+		gen_mem_mb(&m->rows, mb[1]);
+		strbuf_adds(&m->rows, ",0,,NPU:0\n");
+	}
+	m->ge = true;
+	memcpy(m->ge_mb, mb, sizeof mb);
+}
+
+static int
+gen_mem_pta_cmp(const void *a, const void *b)
+{
+	const struct gen_mem_pta	*x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/*
+ * GE's records for N PTA rows P (sorted), in G's clock C, into *GE, and
+ * their file BUF: one record per GEN_MEM_GE rows, at whole host ticks
+ * between the rows, the second at the time of a PTA row.
+ */
+static size_t
+gen_mem_ge_make(struct gen_prof *g, const struct gen_prof_clock *c,
+    const struct gen_mem_pta *p, size_t n, struct gen_mem_ge **ge,
+    struct gen_buf *buf)
+{
+	struct gen_mem_ge	*v;
+	size_t			 k, nge = n / GEN_MEM_GE + 1, i;
+	int64_t			 mono, pool = 3 << 20;
+
+	v = xcalloc(nge, sizeof *v);
+	for (k = 0; k < nge; k++) {
+		i = k * GEN_MEM_GE < n ? k * GEN_MEM_GE : n - 1;
+		/* The row's time back on the host's monotonic clock. */
+		mono = n > 0 ? p[i].ts - g->local_off : c->begin;
+		if (k != 1)
+			mono = gen_prof_core_align(c, mono + 3 * c->tick +
+			    gen_prof_core_range(g, 0, 40000));
+		pool += (int64_t)(gen_prof_core_rand(g) % 900000) - 300000;
+		if (pool < 1 << 20)
+			pool = 1 << 20;
+		v[k].ts = mono + g->local_off;
+		v[k].allocated = k == 2 ? 1024 * 1000 + 64 : pool + 777;
+		v[k].reserved = (pool + (2 << 20)) / (2 << 20) * (2 << 20);
+		gen_prof_bin_buf_u16(buf, 0x5A5A);
+		gen_prof_bin_buf_u16(buf, 10000);
+		gen_prof_bin_buf_u32(buf, 6);
+		gen_prof_bin_buf_u32(buf, 4242);
+		gen_prof_bin_buf_u32(buf, 48);
+		gen_prof_bin_buf_u64(buf, gen_prof_core_host_raw(c, mono));
+		gen_prof_bin_buf_u64(buf, 0x12c0000000ull + k * 4096);
+		gen_prof_bin_buf_u64(buf, (uint64_t)(k % 2 ? -4096 : 4096));
+		gen_prof_bin_buf_u64(buf, 777);
+		gen_prof_bin_buf_u64(buf, (uint64_t)v[k].allocated);
+		gen_prof_bin_buf_u64(buf, (uint64_t)v[k].reserved);
+		gen_prof_bin_buf_u32(buf, 0);
+		gen_prof_bin_buf_u32(buf, 0);
+		gen_prof_bin_buf_add(buf, (unsigned char[184]){ 0 }, 184);
+	}
+	*ge = v;
+	return nge;
+}
+
+/*
+ * The APP samples of device 0 from the collection's start to its end,
+ * into BUF, and their expected rows into M.
+ */
+static void
+gen_mem_app_make(struct gen_prof *g, const struct gen_prof_clock *c,
+    struct gen_mem *m, struct gen_buf *buf)
+{
+	int64_t		 t, bytes, step;
+	uint32_t	 us;
+	int		 k = 0;
+
+	step = (c->end - c->begin) / GEN_MEM_APP_N;
+	step = step < 1000 ? 1000 : step;
+	for (t = c->begin; t < c->end; t += step, k++) {
+		/* Whole microseconds since device 0's clock pair. */
+		us = (uint32_t)((t - c->dsync) / 1000);
+		bytes = ((int64_t)2160232 + k * 4224) * 1024 + (k == 1 ? 300 :
+		    0);
+		gen_prof_bin_buf_u32(buf, us);
+		gen_prof_bin_buf_u32(buf, 0);
+		gen_prof_bin_buf_u64(buf, 0);
+		gen_prof_bin_buf_u64(buf, 0);
+		gen_prof_bin_buf_u64(buf, (uint64_t)bytes);
+		gen_mem_head(&m->rows, "APP", c->dsync + (int64_t)us * 1000 +
+		    g->local_off);
+		strbuf_adds(&m->rows, ",");
+		gen_mem_mb(&m->rows, gen_mem_kb(bytes) / 1024.0);
+		strbuf_adds(&m->rows, ",,,NPU:0\n");
+		if (k == 1) {
+			/* A device-wide sample: no row. */
+			gen_prof_bin_buf_u32(buf, us + 7);
+			gen_prof_bin_buf_u32(buf, 1);
+			gen_prof_bin_buf_u64(buf, 0);
+			gen_prof_bin_buf_u64(buf, 1 << 20);
+			gen_prof_bin_buf_u64(buf, (uint64_t)bytes * 2);
+		}
+	}
+}
+
+/*
+ * Write CANN's memory records of the collection ROOT (host and device_0
+ * written already) for the N PTA rows P of torch_npu's records, and the
+ * expected fwk_memory_record.csv into EXPECT if set. P is sorted here.
+ */
+int
+gen_prof_mem(struct gen_prof *g, const struct gen_prof_clock *c,
+    const char *root, struct gen_mem_pta *p, size_t n, const char *expect,
+    char **cause)
+{
+	struct gen_mem		 m;
+	struct gen_mem_ge	*ge;
+	struct gen_buf		 hb, db;
+	size_t			 nge, i, j;
+	char			*dir;
+	int			 rc;
+	FILE			*out;
+
+	if (n > 1)
+		qsort(p, n, sizeof *p, gen_mem_pta_cmp);
+	memset(&m, 0, sizeof m);
+	memset(&hb, 0, sizeof hb);
+	memset(&db, 0, sizeof db);
+	strbuf_init(&m.rows);
+	strbuf_adds(&m.rows, "Component,Timestamp(us),Total Allocated(MB),"
+	    "Total Reserved(MB),Total Active(MB),Stream Ptr,Device Type\n");
+	nge = gen_mem_ge_make(g, c, p, n, &ge, &hb);
+	gen_mem_app_make(g, c, &m, &db);
+	dir = util_path_join(root, "host/data");
+	rc = gen_prof_bin_slices(dir, "unaging.additional.task_memory_info",
+	    &hb, g->o->host_slice, 256, cause);
+	free(dir);
+	dir = util_path_join(root, "device_0/data");
+	if (rc == 0)
+		rc = gen_prof_bin_slices(dir, "npu_mem.app.0", &db,
+		    g->o->dev_slice, 32, cause);
+	free(dir);
+	/* GE's records in time order; a PTA row first on a tie. */
+	for (i = 1; i < nge; i++) {
+		for (j = i; j > 0 && ge[j - 1].ts > ge[j].ts; j--) {
+			struct gen_mem_ge t = ge[j];
+
+			ge[j] = ge[j - 1];
+			ge[j - 1] = t;
+		}
+	}
+	for (i = j = 0; i < n || j < nge;) {
+		if (i < n && (j == nge || ge[j].ts >= p[i].ts))
+			gen_mem_pta_rows(&m, &p[i++]);
+		else
+			gen_mem_ge_rows(&m, &ge[j++]);
+	}
+	if (rc == 0 && expect != NULL && (out = util_file_create(expect,
+	    "fwk_memory_record.csv", cause)) != NULL) {
+		fputs(m.rows.s, out);
+		rc = util_file_close(out, expect, "fwk_memory_record.csv",
+		    cause);
+	} else if (rc == 0 && expect != NULL)
+		rc = -1;
+	free(ge);
+	free(hb.p);
+	free(db.p);
+	strbuf_release(&m.rows);
+	return rc;
+}
