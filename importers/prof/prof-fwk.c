@@ -685,7 +685,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 			prof_fwk_ms_load(&fw, path);
 			break;
 		case FWK_MS_OLD:
-			store_load_warning(s, path, -1, "MindSpore 2.3 and 2.4 "
+			store_load_warning(s, path, -1, "MindSpore 2.3 to 2.5 "
 			    "op ranges (op_range_N) are not decoded");
 			break;
 		case FWK_NONE:

@@ -156,7 +156,7 @@ is "$(spans "$T/empty/s.db" | wc -l)" 0 "empty file: no spans"
 dam old
 printf '\001\000\003\000\000\000abc' >"$G/op_range_0"
 load old
-grep -q "op_range_0.*MindSpore 2.3 and 2.4 op ranges .* not decoded" \
+grep -q "op_range_0.*MindSpore 2.3 to 2.5 op ranges .* not decoded" \
     "$T/old/err"
 ok $? "an op_range_N file: warned as not decoded"
 is "$(spans "$T/old/s.db" | wc -l)" "$(wc -l <"$d/want.spans")" \
