@@ -247,7 +247,7 @@ import_prof_torch(const char *path)
 static bool
 import_prof_framework(struct store *s, const char *path,
     const struct prof_meta *hm, const struct import_ctx *ctx, char **names,
-    size_t n, bool *queue, int64_t *device, struct prof_torch_mem *mem)
+    size_t n, bool *queue, int64_t *device, struct prof_fwk_out *mem)
 {
 	char	*parent, *fwk;
 	int64_t	 dev = NP_NA, d;
@@ -310,13 +310,35 @@ import_prof_torch_rank(struct store *s, const char *path,
 	return done;
 }
 
+/*
+ * MindSpore's async_npu flows of RANK, from its launch ranges to the
+ * device tasks of the collection PATH, once both are loaded.
+ */
+static void
+import_prof_ms_flows(struct store *s, const char *path, int64_t rank)
+{
+	int64_t	 made, missed;
+	char	*why = NULL;
+
+	if (store_ms_flows_load(s, rank, &made, &missed, &why) != 0) {
+		store_load_warning(s, path, -1, "%s", why);
+		free(why);
+		return;
+	}
+	if (made > 0 && missed > 0)
+		store_load_warning(s, path, -1, "%lld launched device task%s "
+		    "in no MindSpore launch range of their thread: no "
+		    "async_npu flow, as MindSpore draws none",
+		    (long long)missed, missed == 1 ? "" : "s");
+}
+
 int
 import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
 	struct prof_host	 h;
 	struct prof_meta	 hm;
-	struct prof_torch_mem	 tmem;
+	struct prof_fwk_out	 fo;
 	struct prof_mems	 mems;
 	char			**names, *hostdir = NULL, *p, *data;
 	size_t			  n, i;
@@ -376,12 +398,12 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		    "tasks have no op names, and op_summary, which lists "
 		    "compute ops only, has none (task_time has them all)");
 	rank = ctx->rank;
-	memset(&tmem, 0, sizeof tmem);
+	memset(&fo, 0, sizeof fo);
 	memset(&mems, 0, sizeof mems);
 	torch = !bare && import_prof_framework(s, path, &hm, ctx, names, n,
-	    &queue, &tdev, &tmem);
+	    &queue, &tdev, &fo);
 	/* GE's memory records, for torch_npu's memory_record. */
-	if (tmem.done && hostdir != NULL) {
+	if (fo.done && hostdir != NULL) {
 		data = util_path_join(hostdir, "data");
 		prof_mem_ge_read(s, data, &hm, &mems);
 		free(data);
@@ -395,14 +417,16 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 			continue;
 		p = util_path_join(path, names[i]);
 		import_prof_device_dir(s, p, dev, &h, rank, ctx,
-		    tmem.done ? &mems : NULL);
+		    fo.done ? &mems : NULL);
 		free(p);
 	}
 	util_strv_free(names, n);
-	if (tmem.done)
-		prof_mem_record_write(s, &tmem, &mems, rank, ctx);
-	free(tmem.v);
-	free(tmem.path);
+	if (fo.done)
+		prof_mem_record_write(s, &fo, &mems, rank, ctx);
+	if (fo.mindspore)
+		import_prof_ms_flows(s, path, rank);
+	free(fo.v);
+	free(fo.path);
 	prof_mems_release(&mems);
 	/* PyTorch steps and operator_details once the kernels are in. */
 	if (torch && store_torch_ops_load(s, rank, queue, tdev, &why) !=

@@ -623,7 +623,7 @@ prof_fwk_py_file(struct store *s, const char *name, char **path,
 bool
 prof_fwk_load(struct store *s, const char *top, const char *dir,
     const struct prof_meta *hm, const struct import_ctx *ctx,
-    int64_t device, size_t ndevices, bool *queue, struct prof_torch_mem *mem)
+    int64_t device, size_t ndevices, bool *queue, struct prof_fwk_out *mem)
 {
 	struct prof_fwk	 fw;
 	char		**names, *path, *hash = NULL, *func = NULL;
@@ -644,6 +644,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	for (i = 0; i < n && prof_fwk_kind(names[i]) != FWK_MS_OPS; i++)
 		;
 	if (i < n) {
+		mem->mindspore = true;
 		fw.freq_mhz = 100;
 		fw.local_off = hm->local_off;
 		store_load_meta(s, "framework", "MindSpore FRAMEWORK/ (raw)");

@@ -825,17 +825,22 @@ struct prof_fwk {
 	char			*mem_path;	/* the file they came from */
 	int64_t			 mem_device;
 };
-/* torch_npu's NPU memory records, in time order, for memory_record. */
-struct prof_torch_mem {
+/*
+ * What a FRAMEWORK/ folder leaves for after the device folders: torch_npu's
+ * NPU memory records in time order, for memory_record, and whether it
+ * was MindSpore's.
+ */
+struct prof_fwk_out {
 	struct store_torch_mem	*v;
 	size_t			 n;
 	char			*path;		/* torch.memory_usage */
 	int64_t			 device;	/* NP_NA: each record's own */
 	bool			 done;		/* FRAMEWORK/ was read */
+	bool			 mindspore;
 };
 bool		 prof_fwk_load(struct store *, const char *, const char *,
 		     const struct prof_meta *, const struct import_ctx *,
-		     int64_t, size_t, bool *, struct prof_torch_mem *);
+		     int64_t, size_t, bool *, struct prof_fwk_out *);
 
 /* prof-fwk-rec.c: what the FRAMEWORK/ decoders share. */
 #define FWK_MAX_RECORD	(64 << 20)	/* bytes of one TLV record */
@@ -861,7 +866,7 @@ void		 prof_fwk_mem_ops(struct prof_fwk *, const char *, int64_t);
 
 /* prof-mem-record.c: memory_record of a torch_npu profile (3.13). */
 void		 prof_mem_record_write(struct store *,
-		     const struct prof_torch_mem *, const struct prof_mems *,
+		     const struct prof_fwk_out *, const struct prof_mems *,
 		     int64_t, const struct import_ctx *);
 
 /* prof-fwk-ms.c: MindSpore's op ranges into host spans (3.12). */

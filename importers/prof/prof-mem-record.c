@@ -179,7 +179,7 @@ prof_mem_record_ge(struct mem_rows *w, const struct prof_ge_mem *g)
  * M, into the unit of CTX. Nothing is written if both are empty.
  */
 void
-prof_mem_record_write(struct store *s, const struct prof_torch_mem *t,
+prof_mem_record_write(struct store *s, const struct prof_fwk_out *t,
     const struct prof_mems *m, int64_t rank, const struct import_ctx *ctx)
 {
 	struct mem_rows	 w;

@@ -606,6 +606,9 @@ int		 store_torch_mem_load(struct store *, int64_t, int64_t,
 		     char **);
 
 /* store-torch-ops.c */
+/* store-ms-flows.c */
+int		 store_ms_flows_load(struct store *, int64_t, int64_t *,
+		     int64_t *, char **);
 int		 store_torch_ops_load(struct store *, int64_t, bool, int64_t,
 		     char **);
 void		 store_trace_load_trace_host(struct store *, int64_t, int64_t);

@@ -6,7 +6,9 @@
  * microsecond on each side, more than the cntvct_diff that moves CANN's
  * times and not MindSpore's),
  * every seventh a graph's range instead, every fifth a RunOp stage around
- * it and every ninth a Python frame around that; every fourth launch
+ * it and every ninth a Python frame around that, every eleventh a
+ * PyNative launch task (whose async_npu flows start there, the outer
+ * range, and not at the kernel launch inside it); every fourth launch
  * starts with a "flow" range of the flow id the launch range carries.
  * Besides: a range of no length, one starting at 0, one of an unknown
  * module, one whose name is not UTF-8 and a flow id with two starts.
@@ -19,6 +21,13 @@
 
 #define GEN_MS_NO_FLOW	UINT64_MAX
 
+/* A launch range: where MindSpore's async_npu flows start. */
+struct gen_ms_launch {
+	uint64_t	 tid;
+	int64_t		 b;		/* epoch ns, MindSpore's clock */
+	int64_t		 e;
+};
+
 struct gen_ms {
 	struct gen_prof			*g;
 	const struct gen_prof_clock	*c;
@@ -26,6 +35,8 @@ struct gen_ms {
 	struct strbuf			 spans;		/* expected */
 	struct strbuf			 flows;
 	int64_t				 shift;		/* vendor's clock */
+	struct gen_ms_launch		*launch;
+	size_t				 nlaunch;
 };
 
 /* What kind of range, and so how MindSpore names it. */
@@ -107,12 +118,23 @@ gen_ms_flow(struct gen_ms *m, const char *ph, uint64_t id, uint64_t tid,
 	    (long long)(ts + m->g->local_off + m->shift));
 }
 
+/* Range R is one of MindSpore's launch ranges. */
+static void
+gen_ms_launch(struct gen_ms *m, const struct gen_ms_range *r)
+{
+	m->launch = util_grow(m->launch, m->nlaunch, 1, sizeof *m->launch);
+	m->launch[m->nlaunch].tid = r->tid;
+	m->launch[m->nlaunch].b = r->b + m->g->local_off + m->shift;
+	m->launch[m->nlaunch++].e = r->e + m->g->local_off + m->shift;
+}
+
 /* The ranges of launch K (op OP). */
 static void
 gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
 {
 	struct gen_ms_range	 r;
 	int64_t			 t = m->c->tick;
+	uint64_t		 flow;
 	char			 full[64], name[96], gname[32];
 
 	memset(&r, 0, sizeof r);
@@ -147,6 +169,24 @@ gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
 		gen_ms_flow(m, "f", r.flow, r.tid, op->acl_b - 100 * t);
 	}
 	snprintf(full, sizeof full, "Default/network/Op%zu", k);
+	if (k % 11 == 10) {
+		/* A PyNative launch task around the launch range. */
+		flow = r.flow;
+		r.flow = GEN_MS_NO_FLOW;
+		r.b = op->acl_b - 120 * t;
+		r.e = op->acl_e + 120 * t;
+		r.module = 3;		/* PynativeFramework */
+		r.event = 32;		/* PyNativeLaunchTask */
+		r.kind = GEN_MS_PLAIN;
+		r.name = "op";
+		r.full = full;
+		snprintf(name, sizeof name,
+		    "PynativeFramework::PyNativeLaunchTask::%s", full);
+		r.expect = name;
+		gen_ms_range(m, &r);
+		gen_ms_launch(m, &r);
+		r.flow = flow;
+	}
 	/* Wider than the host's cntvct_diff, which CANN's times get. */
 	r.b = op->acl_b - 100 * t;
 	r.e = op->acl_e + 100 * t;
@@ -178,6 +218,48 @@ gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
 	}
 	r.expect = name;
 	gen_ms_range(m, &r);
+	if (strstr(name, "KernelLaunch") != NULL)
+		gen_ms_launch(m, &r);
+}
+
+/*
+ * The expected async_npu flows (ms_npu_flows.txt: the launch range's
+ * thread and start, the task's device, stream and start): a task whose
+ * host task record lies in a launch range of its thread has one, from
+ * the earliest-starting such range.
+ */
+static int
+gen_ms_npu_flows(struct gen_ms *m, const char *expect, char **cause)
+{
+	const struct gen_prof_op	*op;
+	struct strbuf			 b;
+	size_t				 i, j;
+	int64_t				 at, from;
+	int				 rc;
+
+	strbuf_init(&b);
+	for (i = 0; i < m->g->ntasks; i++) {
+		op = &m->g->ops[m->g->tasks[i].op];
+		if (op->acl_e == 0)
+			continue;
+		at = op->tt + m->g->local_off;
+		from = INT64_MAX;
+		for (j = 0; j < m->nlaunch; j++) {
+			if (m->launch[j].tid == op->tid &&
+			    m->launch[j].b <= at && at <= m->launch[j].e &&
+			    m->launch[j].b < from)
+				from = m->launch[j].b;
+		}
+		if (from != INT64_MAX)
+			strbuf_addf(&b, "%u|%lld|%d|%d|%lld\n", op->tid,
+			    (long long)from, op->device, op->stream + 2,
+			    (long long)(m->g->tasks[i].start +
+			    m->g->local_off));
+	}
+	rc = gen_prof_bin_write(expect, "ms_npu_flows.txt", b.s, b.len,
+	    cause);
+	strbuf_release(&b);
+	return rc;
 }
 
 /* The records no span comes of, and a flow id of two starts. */
@@ -209,8 +291,8 @@ gen_ms_odd(struct gen_ms *m, const struct gen_prof_op *op)
 /*
  * Write FRAMEWORK/mindspore.op_range of the MindSpore profile TOP for the
  * launches of G, and the expected spans (ms_spans.txt: name, pid, tid,
- * start and end epoch ns) and flows (ms_flows.txt: phase, id, tid, time)
- * into EXPECT if set.
+ * start and end epoch ns), flows (ms_flows.txt: phase, id, tid, time)
+ * and async_npu flows (ms_npu_flows.txt) into EXPECT if set.
  */
 int
 gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
@@ -251,6 +333,9 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 	if (rc == 0 && expect != NULL)
 		rc = gen_prof_bin_write(expect, "ms_flows.txt", m.flows.s,
 		    m.flows.len, cause);
+	if (rc == 0 && expect != NULL)
+		rc = gen_ms_npu_flows(&m, expect, cause);
+	free(m.launch);
 	free(dir);
 	free(m.ops.p);
 	strbuf_release(&m.spans);

@@ -47,6 +47,24 @@ LC_ALL=C sort "$d/want/ms_flows.txt" >"$d/want.flows"
 flows "$d/s.db" >"$d/got.flows"
 same_file "$d/got.flows" "$d/want.flows" \
     "each flow id of one \"flow\" range and one other is a flow"
+# async_npu flows, as MindSpore draws them: from the launch range (whose
+# name holds KernelLaunch) around each task's host task record, on its
+# thread, to the task; a graph's launch range draws none, and its tasks
+# are counted.
+sqlite3 -separator '|' "$d/s.db" "SELECT s.tid, s.ts_ns, e.device, e.tid,
+    e.ts_ns FROM flows s JOIN flows e ON e.id = s.id AND e.cat = s.cat
+    AND e.phase = 'f' WHERE s.phase = 's' AND s.cat = 'async_npu'
+    AND s.name = 'mindspore_to_npu'" | LC_ALL=C sort >"$d/got.npu"
+LC_ALL=C sort "$d/want/ms_npu_flows.txt" >"$d/want.npu"
+same_file "$d/got.npu" "$d/want.npu" \
+    "an async_npu flow from its launch range to each task launched in one"
+[ "$(wc -l <"$d/want.npu")" -gt 40 ]
+ok $? "of most tasks ($(wc -l <"$d/want.npu") flows)"
+n=$(($(q "$d/s.db" "select count(*) from task where launch_ns is not null")
+    - $(wc -l <"$d/want.npu")))
+grep -q "PROF_[^:]*: offset N/A: $n launched device tasks in no MindSpore" \
+    "$d/err"
+ok $? "the tasks of no launch range counted"
 is "$(q "$d/s.db" "select name from lane where pid = 1 and tid is null")" \
     MindSpore "its process is named MindSpore"
 is "$(q "$d/s.db" "select count(*) from lane where pid = 1 and
