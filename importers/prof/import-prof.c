@@ -407,6 +407,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		data = util_path_join(hostdir, "data");
 		prof_mem_ge_read(s, data, &hm, &mems);
 		free(data);
+		prof_mem_record_ops(s, &mems, &h.dicts, &hm, rank, fo.device !=
+		    NP_NA ? fo.device : ctx->device);
 	}
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
 		import_prof_device_dir(s, path, import_prof_device(

@@ -757,8 +757,12 @@ void		 prof_join_load(struct store *, struct prof_host *,
 /* prof-mem.c: CANN's own memory records (3.13). */
 struct prof_ge_mem {
 	int64_t		 ts;		/* epoch ns */
+	uint64_t	 raw;		/* host counter ticks */
 	int64_t		 allocated;	/* bytes, GE's pool */
 	int64_t		 reserved;
+	int64_t		 size;		/* below 0: a release */
+	uint64_t	 addr;
+	uint64_t	 node;		/* hash id of its op's name */
 	int64_t		 device;
 	size_t		 idx;		/* in file order */
 };
@@ -868,6 +872,9 @@ void		 prof_fwk_mem_ops(struct prof_fwk *, const char *, int64_t);
 void		 prof_mem_record_write(struct store *,
 		     const struct prof_fwk_out *, const struct prof_mems *,
 		     int64_t, const struct import_ctx *);
+void		 prof_mem_record_ops(struct store *, const struct prof_mems *,
+		     const struct prof_dicts *, const struct prof_meta *,
+		     int64_t, int64_t);
 
 /* prof-fwk-ms.c: MindSpore's op ranges into host spans (3.12). */
 int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *);

@@ -11,6 +11,10 @@
  * The vendor's path goes through msprof's CSVs: GE's totals become KB
  * rounded to 3 decimals, then MB; APP's sum of DDR and HBM the same. The
  * cells here are worked out in that order, so that they print alike.
+ *
+ * GE's records also give operator_memory its cann:: rows, appended after
+ * torch_npu's own: msprof pairs each allocation with its release, and
+ * torch_npu turns msprof's row of KB into one of MB.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,4 +225,165 @@ prof_mem_record_write(struct store *s, const struct prof_fwk_out *t,
 			prof_mem_record_ge(&w, &m->ge[j++]);
 	}
 	free(w.last);
+}
+
+/* operator_memory's columns, as torch_npu writes them. */
+static const char *const prof_mem_ops_cols[] = { "Name", "Size(KB)",
+	"Allocation Time(us)", "Release Time(us)", "Active Release Time(us)",
+	"Duration(us)", "Active Duration(us)",
+	"Allocation Total Allocated(MB)", "Allocation Total Reserved(MB)",
+	"Allocation Total Active(MB)", "Release Total Allocated(MB)",
+	"Release Total Reserved(MB)", "Release Total Active(MB)",
+	"Stream Ptr", "Device Type" };
+#define MEM_OPS_NCOLS	(sizeof prof_mem_ops_cols / sizeof *prof_mem_ops_cols)
+
+/* An allocation of GE's waiting for its release. */
+struct mem_open {
+	const struct prof_ge_mem	*g;
+	bool				 released;
+};
+
+static int
+prof_mem_record_idx_cmp(const void *a, const void *b)
+{
+	const struct prof_ge_mem *const	*x = a, *const *y = b;
+
+	return (*x)->idx < (*y)->idx ? -1 : (*x)->idx > (*y)->idx;
+}
+
+/* The key of G's op, address and device, for the open allocations. */
+static uint64_t
+prof_mem_record_key(const struct prof_ge_mem *g)
+{
+	uint64_t	 k[3] = { g->node, g->addr, (uint64_t)g->device };
+
+	return util_hash64((const char *)k, sizeof k);
+}
+
+static bool
+prof_mem_record_same(const struct prof_ge_mem *a, const struct prof_ge_mem *b)
+{
+	return a->node == b->node && a->addr == b->addr &&
+	    a->device == b->device;
+}
+
+/*
+ * A duration of TICKS host counter ticks in µs as msprof's CSV cell:
+ * ticks / Hz * 10^6 in floating point, rounded to 3 decimals.
+ */
+static double
+prof_mem_record_dur(const struct prof_meta *hm, int64_t ticks)
+{
+	char	 buf[64];
+	double	 us;
+
+	if (hm->host.num == 0)
+		us = (double)ticks * 1e6 / 1e9;
+	else
+		us = (double)ticks / ((double)hm->host.num /
+		    (double)hm->host.den * 1e6) * 1e6;
+	snprintf(buf, sizeof buf, "%.3f", us);
+	return strtod(buf, NULL);
+}
+
+/* The cann:: row of allocation A and its release R (NULL: none). */
+static void
+prof_mem_record_op(struct store *s, const struct prof_ge_mem *a,
+    const struct prof_ge_mem *r, const struct prof_dicts *d,
+    const struct prof_meta *hm)
+{
+	char		 c[MEM_OPS_NCOLS][64], *row[MEM_OPS_NCOLS], id[24];
+	const char	*name;
+	double		 dur;
+	size_t		 k;
+
+	for (k = 0; k < MEM_OPS_NCOLS; k++) {
+		c[k][0] = '\0';
+		row[k] = c[k];
+	}
+	name = prof_dict_hash(d, a->node, id, sizeof id);
+	snprintf(c[0], sizeof c[0], "cann::%s", name == id ? "" : name);
+	prof_mem_record_mb(c[1], prof_mem_record_kb(a->size));
+	util_fmt_us(c[2], sizeof c[2], a->ts, 3, false);
+	/* An allocation without its release: msprof's duration 0. */
+	dur = r != NULL ? prof_mem_record_dur(hm, (int64_t)(r->raw -
+	    a->raw)) : 0.0;
+	util_fmt_pyfloat(c[5], sizeof c[5], dur);
+	/* torch_npu adds the two cells' exact decimals. */
+	util_fmt_us(c[3], sizeof c[3], a->ts + (int64_t)(dur * 1000.0 +
+	    (dur < 0 ? -0.5 : 0.5)), 3, false);
+	prof_mem_record_mb(c[7], prof_mem_record_kb(a->allocated) / 1024.0);
+	prof_mem_record_mb(c[8], prof_mem_record_kb(a->reserved) / 1024.0);
+	prof_mem_record_mb(c[10], r != NULL ?
+	    prof_mem_record_kb(r->allocated) / 1024.0 : 0.0);
+	prof_mem_record_mb(c[11], r != NULL ?
+	    prof_mem_record_kb(r->reserved) / 1024.0 : 0.0);
+	snprintf(c[14], sizeof c[14], "NPU:%lld", (long long)a->device);
+	store_load_generic_row(s, row, MEM_OPS_NCOLS);
+}
+
+/*
+ * Append to operator_memory of rank RANK (DEVICE: the collection's) the
+ * cann:: rows torch_npu makes of GE's records in M, as msprof pairs them:
+ * in file order, an allocation waits under its op, address and device
+ * (a second one replaces it in place) until a release of the same takes
+ * it, giving a row; the allocations never released follow, in the order
+ * they first came. Names come from the hash dictionary D, times through
+ * the host metadata HM.
+ */
+void
+prof_mem_record_ops(struct store *s, const struct prof_mems *m,
+    const struct prof_dicts *d, const struct prof_meta *hm, int64_t rank,
+    int64_t device)
+{
+	const struct prof_ge_mem	**v;
+	struct mem_open			 *open = NULL;
+	struct util_map			  map;
+	char				 *cause = NULL;
+	size_t				  nopen = 0, i;
+	uint64_t			  key, at;
+
+	if (m->nge == 0)
+		return;
+	if (store_load_generic_begin(s, "operator_memory", device, rank,
+	    (char **)prof_mem_ops_cols, MEM_OPS_NCOLS, &cause) != 0) {
+		store_load_warning(s, hm->dir, -1, "%s", cause);
+		free(cause);
+		return;
+	}
+	v = xreallocarray(NULL, m->nge, sizeof *v);
+	for (i = 0; i < m->nge; i++)
+		v[i] = &m->ge[i];
+	qsort(v, m->nge, sizeof *v, prof_mem_record_idx_cmp);
+	util_map_init(&map);
+	for (i = 0; i < m->nge; i++) {
+		if (v[i]->size == 0)
+			continue;
+		/* Probe from the key's hash to its open allocation. */
+		key = prof_mem_record_key(v[i]);
+		while (util_map_get(&map, key, &at) &&
+		    !prof_mem_record_same(open[at].g, v[i]))
+			key++;
+		if (v[i]->size > 0) {
+			if (util_map_get(&map, key, &at) &&
+			    !open[at].released) {
+				open[at].g = v[i];
+				continue;
+			}
+			open = util_grow(open, nopen, 1, sizeof *open);
+			open[nopen].g = v[i];
+			open[nopen].released = false;
+			util_map_set(&map, key, nopen++);
+		} else if (util_map_get(&map, key, &at) &&
+		    !open[at].released) {
+			prof_mem_record_op(s, open[at].g, v[i], d, hm);
+			open[at].released = true;
+		}
+	}
+	for (i = 0; i < nopen; i++)
+		if (!open[i].released)
+			prof_mem_record_op(s, open[i].g, NULL, d, hm);
+	util_map_release(&map);
+	free(open);
+	free(v);
 }

@@ -45,7 +45,7 @@ prof_mem_ge_read(struct store *s, const char *data,
 	const char		*warned = NULL;
 	char			*first = NULL;
 	int64_t			 first_at = -1, ts;
-	size_t			 other = 0;
+	size_t			 other = 0, k;
 
 	prof_slices_list(data, "additional.task_memory_info", true, &f);
 	if (f.n == 0) {
@@ -70,6 +70,10 @@ prof_mem_ge_read(struct store *s, const char *data,
 		m->ge = util_grow(m->ge, m->nge, 1, sizeof *m->ge);
 		g = &m->ge[m->nge];
 		g->ts = ts;
+		g->raw = importer_le64(r + 16);
+		g->addr = importer_le64(r + 24);
+		g->size = (int64_t)importer_le64(r + 32);
+		g->node = importer_le64(r + 40);
 		g->allocated = (int64_t)importer_le64(r + 48);
 		g->reserved = (int64_t)importer_le64(r + 56);
 		g->device = importer_le32(r + 64);
@@ -81,11 +85,15 @@ prof_mem_ge_read(struct store *s, const char *data,
 		    "or with a time no collection can have, the first here: "
 		    "skipped", other, other == 1 ? "" : "s",
 		    PROF_MEM_GE_LEVEL, PROF_MEM_GE_TYPE, PROF_MEM_GE_LEN);
-	if (m->nge > 0)
+	for (k = 0; k < m->nge && m->ge[k].size <= 0; k++)
+		;
+	if (m->nge > 0 && k == m->nge) {
+		/* msprof keeps its GE tables only with an allocation. */
 		store_load_warning(s, f.paths[0], -1, "%zu GE task memory "
-		    "record%s: rows of memory_record, but not the cann:: rows "
-		    "torch_npu's operator_memory makes of them (not built)",
-		    m->nge, m->nge == 1 ? "" : "s");
+		    "record%s but no allocation: no rows, as msprof writes "
+		    "none", m->nge, m->nge == 1 ? "" : "s");
+		m->nge = 0;
+	}
 	free(first);
 	prof_slices_close(&st);
 	prof_slices_release(&f);

@@ -22,9 +22,13 @@
 
 /* One GE record, as the importer reads it. */
 struct gen_mem_ge {
+	int64_t		 mono;
 	int64_t		 ts;		/* epoch ns */
 	int64_t		 allocated;
 	int64_t		 reserved;
+	int64_t		 size;
+	uint64_t	 addr;
+	uint64_t	 node;
 };
 
 /* The generated rows, and the last totals of the one device. */
@@ -130,29 +134,49 @@ gen_mem_pta_cmp(const void *a, const void *b)
 
 /*
  * GE's records for N PTA rows P (sorted), in G's clock C, into *GE, and
- * their file BUF: one record per GEN_MEM_GE rows, at whole host ticks
- * between the rows, the second at the time of a PTA row.
+ * their file BUF: one allocation per 2 * GEN_MEM_GE rows, at whole host
+ * ticks after a row, the third on a row's time; each but the last one
+ * released (a record of the same op, address and device) a little later.
+ * The ops are named in the extra dictionary DICT, but the third's.
  */
 static size_t
 gen_mem_ge_make(struct gen_prof *g, const struct gen_prof_clock *c,
     const struct gen_mem_pta *p, size_t n, struct gen_mem_ge **ge,
-    struct gen_buf *buf)
+    struct gen_buf *buf, struct strbuf *dict)
 {
 	struct gen_mem_ge	*v;
-	size_t			 k, nge = n / GEN_MEM_GE + 1, i;
+	size_t			 k, nalloc = n / (2 * GEN_MEM_GE) + 1, nge, i;
 	int64_t			 mono, pool = 3 << 20;
+	char			 name[32];
 
+	nge = 2 * nalloc - 1;
 	v = xcalloc(nge, sizeof *v);
 	for (k = 0; k < nge; k++) {
-		i = k * GEN_MEM_GE < n ? k * GEN_MEM_GE : n - 1;
-		/* The row's time back on the host's monotonic clock. */
-		mono = n > 0 ? p[i].ts - g->local_off : c->begin;
-		if (k != 1)
-			mono = gen_prof_core_align(c, mono + 3 * c->tick +
-			    gen_prof_core_range(g, 0, 40000));
+		if (k % 2 == 0) {
+			i = k * GEN_MEM_GE < n ? k * GEN_MEM_GE : n - 1;
+			/* The row's time back on the host's monotonic clock. */
+			mono = n > 0 ? p[i].ts - g->local_off : c->begin;
+			if (k != 2)
+				mono = gen_prof_core_align(c, mono + 3 *
+				    c->tick + gen_prof_core_range(g, 0,
+				    40000));
+			snprintf(name, sizeof name, "ge_op%zu", k / 2);
+			v[k].node = k == 2 ? 778 : gen_prof_core_hash(name);
+			if (k != 2)
+				strbuf_addf(dict, "%llu:%s\n",
+				    (unsigned long long)v[k].node, name);
+			v[k].size = 4096 * (int64_t)(k + 1) + 512;
+			v[k].addr = 0x12c0000000ull + k * 4096;
+		} else {
+			mono = v[k - 1].mono + (int64_t)(50 + k) * c->tick;
+			v[k].node = v[k - 1].node;
+			v[k].size = -v[k - 1].size;
+			v[k].addr = v[k - 1].addr;
+		}
 		pool += (int64_t)(gen_prof_core_rand(g) % 900000) - 300000;
 		if (pool < 1 << 20)
 			pool = 1 << 20;
+		v[k].mono = mono;
 		v[k].ts = mono + g->local_off;
 		v[k].allocated = k == 2 ? 1024 * 1000 + 64 : pool + 777;
 		v[k].reserved = (pool + (2 << 20)) / (2 << 20) * (2 << 20);
@@ -162,9 +186,9 @@ gen_mem_ge_make(struct gen_prof *g, const struct gen_prof_clock *c,
 		gen_prof_bin_buf_u32(buf, 4242);
 		gen_prof_bin_buf_u32(buf, 48);
 		gen_prof_bin_buf_u64(buf, gen_prof_core_host_raw(c, mono));
-		gen_prof_bin_buf_u64(buf, 0x12c0000000ull + k * 4096);
-		gen_prof_bin_buf_u64(buf, (uint64_t)(k % 2 ? -4096 : 4096));
-		gen_prof_bin_buf_u64(buf, 777);
+		gen_prof_bin_buf_u64(buf, v[k].addr);
+		gen_prof_bin_buf_u64(buf, (uint64_t)v[k].size);
+		gen_prof_bin_buf_u64(buf, v[k].node);
 		gen_prof_bin_buf_u64(buf, (uint64_t)v[k].allocated);
 		gen_prof_bin_buf_u64(buf, (uint64_t)v[k].reserved);
 		gen_prof_bin_buf_u32(buf, 0);
@@ -173,6 +197,45 @@ gen_mem_ge_make(struct gen_prof *g, const struct gen_prof_clock *c,
 	}
 	*ge = v;
 	return nge;
+}
+
+/*
+ * The expected cann:: rows of operator_memory for GE's NGE records V, in
+ * file order: a row per allocation and its release, then the last
+ * allocation, never released.
+ */
+static void
+gen_mem_ops_rows(struct gen_prof *g, const struct gen_mem_ge *v, size_t nge,
+    struct strbuf *b)
+{
+	const struct gen_mem_ge	*a, *r;
+	size_t			 k;
+	char			 us[40], name[32];
+	double			 dur;
+
+	(void)g;
+	for (k = 0; k < nge; k += 2) {
+		a = &v[k];
+		r = k + 1 < nge ? &v[k + 1] : NULL;
+		snprintf(name, sizeof name, "ge_op%zu", k / 2);
+		strbuf_addf(b, "cann::%s", k == 2 ? "" : name);
+		gen_mem_mb(b, gen_mem_kb(a->size));
+		util_fmt_us(us, sizeof us, a->ts, 3, false);
+		strbuf_addf(b, ",%s", us);
+		dur = r != NULL ? (double)(r->mono - a->mono) / 1000.0 : 0.0;
+		util_fmt_us(us, sizeof us, r != NULL ? r->ts : a->ts, 3, false);
+		strbuf_addf(b, ",%s,", us);
+		gen_mem_mb(b, dur);
+		strbuf_adds(b, ",");
+		gen_mem_mb(b, gen_mem_kb(a->allocated) / 1024.0);
+		gen_mem_mb(b, gen_mem_kb(a->reserved) / 1024.0);
+		strbuf_adds(b, ",");
+		gen_mem_mb(b, r != NULL ? gen_mem_kb(r->allocated) / 1024.0 :
+		    0.0);
+		gen_mem_mb(b, r != NULL ? gen_mem_kb(r->reserved) / 1024.0 :
+		    0.0);
+		strbuf_adds(b, ",,,NPU:0\n");
+	}
 }
 
 /*
@@ -218,7 +281,8 @@ gen_mem_app_make(struct gen_prof *g, const struct gen_prof_clock *c,
 /*
  * Write CANN's memory records of the collection ROOT (host and device_0
  * written already) for the N PTA rows P of torch_npu's records, and the
- * expected fwk_memory_record.csv into EXPECT if set. P is sorted here.
+ * expected fwk_memory_record.csv and the cann:: rows of operator_memory
+ * (fwk_cann_memory.csv, no header) into EXPECT if set. P is sorted here.
  */
 int
 gen_prof_mem(struct gen_prof *g, const struct gen_prof_clock *c,
@@ -228,6 +292,7 @@ gen_prof_mem(struct gen_prof *g, const struct gen_prof_clock *c,
 	struct gen_mem		 m;
 	struct gen_mem_ge	*ge;
 	struct gen_buf		 hb, db;
+	struct strbuf		 dict, ops;
 	size_t			 nge, i, j;
 	char			*dir;
 	int			 rc;
@@ -241,11 +306,18 @@ gen_prof_mem(struct gen_prof *g, const struct gen_prof_clock *c,
 	strbuf_init(&m.rows);
 	strbuf_adds(&m.rows, "Component,Timestamp(us),Total Allocated(MB),"
 	    "Total Reserved(MB),Total Active(MB),Stream Ptr,Device Type\n");
-	nge = gen_mem_ge_make(g, c, p, n, &ge, &hb);
+	strbuf_init(&dict);
+	strbuf_init(&ops);
+	nge = gen_mem_ge_make(g, c, p, n, &ge, &hb, &dict);
+	gen_mem_ops_rows(g, ge, nge, &ops);
 	gen_mem_app_make(g, c, &m, &db);
 	dir = util_path_join(root, "host/data");
 	rc = gen_prof_bin_slices(dir, "unaging.additional.task_memory_info",
 	    &hb, g->o->host_slice, 256, cause);
+	/* The GE ops' names, in a dictionary slice of their own. */
+	if (rc == 0)
+		rc = gen_prof_bin_text(dir,
+		    "unaging.additional.hash_dic.slice_1", dict.s, cause);
 	free(dir);
 	dir = util_path_join(root, "device_0/data");
 	if (rc == 0)
@@ -274,6 +346,11 @@ gen_prof_mem(struct gen_prof *g, const struct gen_prof_clock *c,
 		    cause);
 	} else if (rc == 0 && expect != NULL)
 		rc = -1;
+	if (rc == 0 && expect != NULL)
+		rc = gen_prof_bin_write(expect, "fwk_cann_memory.csv", ops.s,
+		    ops.len, cause);
+	strbuf_release(&dict);
+	strbuf_release(&ops);
 	free(ge);
 	free(hb.p);
 	free(db.p);
