@@ -15,7 +15,8 @@
 need_samples
 R="$SAMPLES/msinsight-pt-text/level1/rank0_ascend_pt"
 [ -d "$R" ] || skip_all "no $R"
-"$NPUPROF" show -q --format csv "$R" advice >"$T/a.csv" || exit 1
+"$NPUPROF" show -q --db "$T/r.db" --format csv "$R" advice \
+    >"$T/a.csv" || exit 1
 
 has() {	# has DESCRIPTION REGEX: a line of the advice matches
 	grep -q -- "$2" "$T/a.csv"
@@ -48,7 +49,8 @@ has "a fused SGD" '^medium,Scheduling,fused-optimizer,0,"the optimizer steps wit
 # it out from a database (no overlap analysis there).
 D="$SAMPLES/msinsight-pt-db/level1/rank0_ascend_pt"
 if [ -d "$D" ]; then
-	"$NPUPROF" show -q --format csv "$D" advice >"$T/a.csv" || exit 1
+	"$NPUPROF" show -q --db "$T/d.db" --format csv "$D" advice \
+	    >"$T/a.csv" || exit 1
 	has "database export: computing" \
 	    '^info,Overall,overall,0,"Computing Time: 8.903 ms, 6.5% of 137.919 ms'
 	has "database export: its group waits 2.676 ms" \

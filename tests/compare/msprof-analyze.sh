@@ -116,6 +116,10 @@ ops pair-ops "$T/p/base_ascend_pt" "$T/p/new_ascend_pt"
 ops pair-ops-step-1 "$T/p/base_ascend_pt" "$T/p/new_ascend_pt" 1
 S="$SAMPLES/msinsight-pt-text/level1"
 if [ -d "$S" ]; then
+	# --compare keeps a store beside each run (one --db cannot hold
+	# both), so the runs are copies: the samples are only read.
+	cp -R "$S" "$T/text" && chmod -R u+w "$T/text" || exit 1
+	S="$T/text"
 	compare samples-rank0-rank1 "$S/rank0_ascend_pt" "$S/rank1_ascend_pt"
 	compare samples-rank1-rank0 "$S/rank1_ascend_pt" "$S/rank0_ascend_pt"
 	compare samples-step-50 "$S/rank0_ascend_pt" "$S/rank1_ascend_pt" 50
@@ -123,7 +127,9 @@ if [ -d "$S" ]; then
 	overall samples-overall-reversed "$S/rank1_ascend_pt" \
 	    "$S/rank0_ascend_pt"
 	ops samples-ops "$S/rank0_ascend_pt" "$S/rank1_ascend_pt"
-	D="$SAMPLES/msinsight-pt-db/level1"
+	cp -R "$SAMPLES/msinsight-pt-db/level1" "$T/db" &&
+	    chmod -R u+w "$T/db" || exit 1
+	D="$T/db"
 	rm -rf "$T/db.out" && mkdir "$T/db.out"
 	"$PY" -c 'import sys
 from msprof_analyze.cli.entrance import msprof_analyze_cli

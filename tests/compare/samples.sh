@@ -10,8 +10,11 @@
 need_samples
 S="$SAMPLES/msinsight-pt-text/level1"
 [ -d "$S/rank0_ascend_pt" ] || skip_all "no $S"
-B="$S/rank0_ascend_pt"
-N="$S/rank1_ascend_pt"
+# --compare keeps a store beside each run (one --db cannot hold both), so
+# the runs are copies: the samples are only read.
+cp -R "$S" "$T/text" && chmod -R u+w "$T/text" || exit 1
+B="$T/text/rank0_ascend_pt"
+N="$T/text/rank1_ascend_pt"
 
 row() {	# row TABLE LINE DESCRIPTION: LINE is a row of TABLE
 	"$NPUPROF" show -q --compare --format csv "$B" "$N" "$1" >"$T/$1.csv"
@@ -50,6 +53,8 @@ is "$(sed -n 2p "$T/communication_compare.csv" | cut -d, -f2,4,9,11,16,17)" \
 # lanes (the ops are thread 0 of level HCCL), as the tool reads them.
 D="$SAMPLES/msinsight-pt-db/level1"
 if [ -d "$D/rank1_ascend_pt" ]; then
+	cp -R "$D" "$T/db" && chmod -R u+w "$T/db" || exit 1
+	D="$T/db"
 	"$NPUPROF" show -q --compare --format csv "$D/rank0_ascend_pt" \
 	    "$D/rank1_ascend_pt" communication_compare >"$T/db.csv"
 	is "$(sed -n 2p "$T/db.csv" | cut -d, -f2,4,9,11,16,17)" \

@@ -237,6 +237,9 @@ while read -r db; do
 	i=$((i + 1))
 	unit=$(dirname "$(dirname "$db")")
 	rel=${db#"$SAMPLES"/}
+	# Read as immutable, as the Python above does: a plain open of a .db
+	# in WAL mode makes its -wal and -shm files beside it in the samples.
+	ro="file:$db?immutable=1"
 	for t in memory_record operator_memory npu_module_mem npu_mem; do
 		"$NPUPROF" show -q --db "$T/d$i.db" --format csv "$unit" "$t" \
 		    >"$T/ours" 2>&1
@@ -250,7 +253,7 @@ while read -r db; do
 	# COMMUNICATION_OP on lane 0.
 	q "$T/d$i.db" "SELECT name, tid, count(*), sum(dur_ns) FROM api_spans
 	    WHERE level = 'HCCL' GROUP BY 1, 2 ORDER BY 1, 2" >"$T/ours"
-	q "$db" "SELECT s.value, i.planeId + 1, count(*),
+	q "$ro" "SELECT s.value, i.planeId + 1, count(*),
 	    sum(t.endNs - t.startNs) FROM TASK t JOIN COMMUNICATION_TASK_INFO i
 	    ON i.globalTaskId = t.globalTaskId JOIN STRING_IDS s
 	    ON s.id = i.taskType GROUP BY 1, 2
@@ -267,11 +270,11 @@ while read -r db; do
 	# Steps: STEP_TIME rows, and each task in the step that holds its
 	# launch (the first CANN span of its connection id), else itself.
 	is "$(q "$T/d$i.db" "SELECT iter, iter_end_ns, iter_time_ns FROM step")" \
-	    "$(q "$db" "SELECT id, endNs, endNs - startNs FROM STEP_TIME")" \
+	    "$(q "$ro" "SELECT id, endNs, endNs - startNs FROM STEP_TIME")" \
 	    "$rel: step_trace rows are STEP_TIME's"
 	q "$T/d$i.db" "SELECT step, count(*) FROM task GROUP BY 1
 	    ORDER BY 1" >"$T/ours"
-	q "$db" "WITH k(s) AS (SELECT coalesce((SELECT min(a.startNs)
+	q "$ro" "WITH k(s) AS (SELECT coalesce((SELECT min(a.startNs)
 	    FROM CANN_API a WHERE a.connectionId = t.connectionId), t.startNs)
 	    FROM TASK t JOIN COMPUTE_TASK_INFO c
 	    ON c.globalTaskId = t.globalTaskId
