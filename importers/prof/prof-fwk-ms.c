@@ -2,7 +2,9 @@
  * MindSpore's own records in the FRAMEWORK/ folder beside the raw PROF_*
  * collection of a profile that was never analysed (doc/formats.md section
  * 3.12): the op ranges of FRAMEWORK/mindspore.op_range, written by
- * MindSpore 2.5 and later. Each becomes the host span the analysed twin's
+ * MindSpore 2.6 and later, or of op_range_<rank> in 2.5's layout (a
+ * 74-byte fixed part, the name written whole, the sequence number and
+ * forward thread as args). Each becomes the host span the analysed twin's
  * trace_view.json has for it, in process MindSpore (pid 1) on the thread
  * that recorded it, named as MindSpore names it (module::event::name, a
  * graph's module::event::name, a stage's name, or a Python stack frame's
@@ -19,11 +21,19 @@
 #include "prof-int.h"
 
 #define MS_FIXED	54		/* the fixed part of an op range */
+#define MS25_FIXED	74		/* the same, MindSpore 2.5 */
 #define MS_PID		1		/* MindSpore's process in the trace */
 #define MS_NO_FLOW	UINT64_MAX
 
-/* The fields after the fixed part. */
+/* The fields after the fixed part; MindSpore 2.5's first. */
 enum {
+	MS25_F_NAME = 3,
+	MS25_F_DTYPES = 4,
+	MS25_F_SHAPES = 5,
+	MS25_F_STACK = 6,
+	MS25_F_HIERARCHY = 7,
+	MS25_F_FLOPS = 8,
+	MS25_F_CUSTOM = 9,
 	MS_F_NAME = 13,
 	MS_F_FULL_NAME = 14,
 	MS_F_MODULE_GRAPH = 15,
@@ -78,6 +88,7 @@ struct ms_end {
 
 struct prof_ms {
 	struct prof_fwk		*fw;
+	bool			 v25;		/* MindSpore 2.5's layout */
 	struct ms_end		*ends;
 	size_t			 nends;
 	int64_t			 instants;
@@ -88,6 +99,8 @@ struct prof_ms {
 	int64_t			 bad_index_at;
 	int64_t			 not_utf8;
 	int64_t			 not_utf8_at;
+	int64_t			 bad_custom;	/* custom info it cannot read */
+	int64_t			 bad_custom_at;
 	int64_t			 spans;
 };
 
@@ -181,23 +194,148 @@ prof_ms_end(struct prof_ms *ms, uint64_t id, uint64_t tid, int64_t ts,
 	e->start = start;
 }
 
+/* S as a JSON string's body, "|" read as CR LF if LINES. */
+static void
+prof_ms_json(struct strbuf *b, const char *s, bool lines)
+{
+	char	*t, *seg, *bar;
+
+	t = xstrdup(s);
+	for (seg = t; lines && (bar = strchr(seg, '|')) != NULL;
+	    seg = bar + 1) {
+		*bar = '\0';
+		prof_fwk_rec_json(b, seg, false);
+		strbuf_adds(b, "\\r\\n");
+	}
+	prof_fwk_rec_json(b, seg, false);
+	free(t);
+}
+
+/*
+ * Custom info V ("k:v;k:v;...") as MindSpore 2.5's reader takes it into
+ * B: an object of the first two pairs when there are two or more, else
+ * {}; false if one of those two is not key:value (its reader fails).
+ */
+static bool
+prof_ms_custom(struct strbuf *b, char *v)
+{
+	char	*pair[2], *c[2], *q;
+	size_t	 n = 0, i;
+
+	for (q = strtok(v, ";"); q != NULL; q = strtok(NULL, ";"))
+		if (n < 2)
+			pair[n++] = q;
+		else
+			n++;
+	if (n < 2) {
+		strbuf_adds(b, "{}");
+		return true;
+	}
+	for (i = 0; i < 2; i++) {
+		if ((c[i] = strchr(pair[i], ':')) == NULL ||
+		    strchr(c[i] + 1, ':') != NULL)
+			return false;
+		*c[i]++ = '\0';
+	}
+	strbuf_adds(b, "{\"");
+	/* A repeated key keeps its place and takes the second value. */
+	prof_fwk_rec_json(b, pair[0], false);
+	strbuf_adds(b, "\":\"");
+	prof_fwk_rec_json(b, strcmp(pair[0], pair[1]) == 0 ? c[1] : c[0],
+	    false);
+	if (strcmp(pair[0], pair[1]) != 0) {
+		strbuf_adds(b, "\",\"");
+		prof_fwk_rec_json(b, pair[1], false);
+		strbuf_adds(b, "\":\"");
+		prof_fwk_rec_json(b, c[1], false);
+	}
+	strbuf_adds(b, "\"}");
+	return true;
+}
+
+/*
+ * The args MindSpore 2.5 gives a range of fixed part P and fields F:
+ * the sequence number and forward thread, then its fields as MindSpore's
+ * trace writes them (shapes, types and stack with "|" as CR LF, custom
+ * info as prof_ms_custom() reads it). A custom info MindSpore's reader
+ * would fail on is left out, counted.
+ */
+static char *
+prof_ms_args25(struct prof_ms *ms, const unsigned char *p,
+    const unsigned char *f, size_t flen)
+{
+	static const struct {
+		int		 type;
+		const char	*key;
+		bool		 lines;
+	} fields[] = {
+		{ MS25_F_SHAPES, "Input Dims", true },
+		{ MS25_F_DTYPES, "Input type", true },
+		{ MS25_F_STACK, "Call stack", true },
+		{ MS25_F_HIERARCHY, "Module Hierarchy", false },
+		{ MS25_F_FLOPS, "flops", false }
+	};
+	struct strbuf	 b, custom;
+	char		*v;
+	size_t		 i;
+	bool		 cut;
+
+	strbuf_init(&b);
+	strbuf_addf(&b, "{\"Sequence number\":%lld,\"Fwd thread id\":%llu",
+	    (long long)importer_le64(p + 16),
+	    (unsigned long long)importer_le64(p + 48));
+	for (i = 0; i < sizeof fields / sizeof *fields; i++) {
+		if (!prof_fwk_rec_field(f, flen, fields[i].type, &v, &cut))
+			continue;
+		free(v);
+		v = prof_ms_field(ms, f, flen, fields[i].type);
+		strbuf_addf(&b, ",\"%s\":\"", fields[i].key);
+		prof_ms_json(&b, v, fields[i].lines);
+		strbuf_addc(&b, '"');
+		free(v);
+	}
+	if (prof_fwk_rec_field(f, flen, MS25_F_CUSTOM, &v, &cut)) {
+		free(v);
+		v = prof_ms_field(ms, f, flen, MS25_F_CUSTOM);
+		strbuf_init(&custom);
+		if (*v == '\0')
+			strbuf_adds(&b, ",\"custom_info\":\"\"");
+		else if (prof_ms_custom(&custom, v))
+			strbuf_addf(&b, ",\"custom_info\":%s", custom.s);
+		else if (ms->bad_custom++ == 0)
+			ms->bad_custom_at = ms->fw->at;
+		strbuf_release(&custom);
+		free(v);
+	}
+	strbuf_addc(&b, '}');
+	return strbuf_detach(&b);
+}
+
 /* One op range record P of LEN bytes. */
 static void
 prof_ms_range(struct prof_ms *ms, const unsigned char *p, size_t len)
 {
 	uint64_t		 tid, flow, raw0, raw1;
 	int64_t			 start, end;
-	char			*name;
+	char			*name, *args = NULL;
+	size_t			 fixed = ms->v25 ? MS25_FIXED : MS_FIXED;
 
-	if (len < MS_FIXED) {
+	if (len < fixed) {
 		if (ms->fw->short_recs++ == 0)
 			ms->fw->short_at = ms->fw->at;
 		return;
 	}
-	tid = importer_le64(p);
-	flow = importer_le64(p + 8);
-	raw0 = importer_le64(p + 24);
-	raw1 = importer_le64(p + 32);
+	if (ms->v25) {
+		tid = importer_le64(p + 32);
+		flow = importer_le64(p + 56);
+		raw0 = importer_le64(p);
+		raw1 = importer_le64(p + 8);
+	} else {
+		tid = importer_le64(p);
+		flow = importer_le64(p + 8);
+		raw0 = importer_le64(p + 24);
+		raw1 = importer_le64(p + 32);
+	}
 	if (raw0 == 0) {
 		if (ms->zero++ == 0)
 			ms->zero_at = ms->fw->at;
@@ -215,7 +353,8 @@ prof_ms_range(struct prof_ms *ms, const unsigned char *p, size_t len)
 			ms->fw->bad_times_at = ms->fw->at;
 		return;
 	}
-	name = prof_ms_name(ms, p, p + MS_FIXED, len - MS_FIXED);
+	name = ms->v25 ? prof_ms_field(ms, p + fixed, len - fixed,
+	    MS25_F_NAME) : prof_ms_name(ms, p, p + fixed, len - fixed);
 	if (strcmp(name, "flow") == 0) {
 		prof_ms_end(ms, flow, tid, start, 1);
 		free(name);
@@ -223,9 +362,12 @@ prof_ms_range(struct prof_ms *ms, const unsigned char *p, size_t len)
 	}
 	if (flow != MS_NO_FLOW)
 		prof_ms_end(ms, flow, tid, start, 0);
+	if (ms->v25)
+		args = prof_ms_args25(ms, p, p + fixed, len - fixed);
 	prof_fwk_rec_span(ms->fw, MS_PID, tid, start, end, "MindSpore", name,
-	    NULL);
+	    args);
 	ms->spans++;
+	free(args);
 	free(name);
 }
 
@@ -295,16 +437,21 @@ prof_ms_report(struct prof_ms *ms, const char *path)
 		store_load_warning(ms->fw->s, path, ms->not_utf8_at, "%lld "
 		    "name fields that are not UTF-8, the first here: read as "
 		    "N/A, as MindSpore reads them", (long long)ms->not_utf8);
+	if (ms->bad_custom > 0)
+		store_load_warning(ms->fw->s, path, ms->bad_custom_at, "%lld "
+		    "custom infos with a pair that is not key:value, the "
+		    "first here: left out of the args (MindSpore's reader "
+		    "fails on them)", (long long)ms->bad_custom);
 	prof_fwk_rec_report(ms->fw, path);
 }
 
 /*
- * Decode FRAMEWORK/mindspore.op_range at PATH with the clock of FW (the
- * CANN host's: MindSpore's ranges are counter ticks). Return the spans
- * loaded.
+ * Decode FRAMEWORK/mindspore.op_range (or op_range_<rank> in 2.5's layout
+ * if V25) at PATH with the clock of FW (the CANN host's: MindSpore's
+ * ranges are counter ticks). Return the spans loaded.
  */
 int64_t
-prof_fwk_ms_load(struct prof_fwk *fw, const char *path)
+prof_fwk_ms_load(struct prof_fwk *fw, const char *path, bool v25)
 {
 	struct prof_ms	 ms;
 	unsigned char	*buf = NULL;
@@ -323,6 +470,7 @@ prof_fwk_ms_load(struct prof_fwk *fw, const char *path)
 		return 0;
 	memset(&ms, 0, sizeof ms);
 	ms.fw = fw;
+	ms.v25 = v25;
 	fw->syscnt = true;
 	/* Its lanes: process MindSpore, threads "Thread N". */
 	fw->proc = "MindSpore";

@@ -611,6 +611,62 @@ prof_fwk_py_file(struct store *s, const char *name, char **path,
 }
 
 /*
+ * MindSpore's version in the profiler_info*.json of TOP, into BUF; ""
+ * if none says.
+ */
+static void
+prof_fwk_ms_version(const char *top, char *buf, size_t size)
+{
+	const char	*p_ver[] = { "ms_version", NULL };
+	char		**names, *path, *data, *why = NULL;
+	size_t		  n, i;
+	yajl_val	  root, v;
+
+	*buf = '\0';
+	names = util_dir_list(top, &n);
+	for (i = 0; i < n && *buf == '\0'; i++) {
+		if (!util_has_prefix(names[i], "profiler_info") ||
+		    !util_has_suffix(names[i], ".json"))
+			continue;
+		path = util_path_join(top, names[i]);
+		if (util_read_file(path, &data, NULL, 1 << 20, &why) != 0) {
+			free(why);
+			why = NULL;
+		} else {
+			if ((root = yajl_tree_parse(data, NULL, 0)) != NULL &&
+			    (v = yajl_tree_get(root, p_ver, yajl_t_string)) !=
+			    NULL)
+				snprintf(buf, size, "%s", YAJL_GET_STRING(v));
+			yajl_tree_free(root);
+			free(data);
+		}
+		free(path);
+	}
+	util_strv_free(names, n);
+}
+
+/*
+ * FRAMEWORK/op_range_<rank> at PATH of the MindSpore profile TOP: the
+ * 2.5 layout is decoded when profiler_info*.json says 2.5; the 2.3 and
+ * 2.4 layouts are not (warned).
+ */
+static void
+prof_fwk_ms_old(struct prof_fwk *fw, const char *top, const char *path)
+{
+	char	 ver[32];
+
+	prof_fwk_ms_version(top, ver, sizeof ver);
+	if (util_has_prefix(ver, "2.5.") || strcmp(ver, "2.5") == 0) {
+		prof_fwk_ms_load(fw, path, true);
+		return;
+	}
+	store_load_warning(fw->s, path, -1, "MindSpore %s op ranges "
+	    "(op_range_N) are not decoded: only 2.5's layout is known",
+	    *ver != '\0' ? ver : "(version unknown: no ms_version in "
+	    "profiler_info*.json)");
+}
+
+/*
  * Decode the FRAMEWORK/ folder DIR of the torch_npu profile TOP, whose CANN
  * host metadata is HM (zeroed if the collection has no host), for the
  * rank of CTX; DEVICE is the collection's first device of NDEVICES. Return
@@ -641,7 +697,8 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	util_map_init(&fw.seqs);
 	names = util_dir_list(dir, &n);
 	/* MindSpore's records take the CANN host's clock, not torch_npu's. */
-	for (i = 0; i < n && prof_fwk_kind(names[i]) != FWK_MS_OPS; i++)
+	for (i = 0; i < n && prof_fwk_kind(names[i]) != FWK_MS_OPS &&
+	    prof_fwk_kind(names[i]) != FWK_MS_OLD; i++)
 		;
 	if (i < n) {
 		mem->mindspore = true;
@@ -683,11 +740,10 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 			    "parameter records are not decoded");
 			break;
 		case FWK_MS_OPS:
-			prof_fwk_ms_load(&fw, path);
+			prof_fwk_ms_load(&fw, path, false);
 			break;
 		case FWK_MS_OLD:
-			store_load_warning(s, path, -1, "MindSpore 2.3 to 2.5 "
-			    "op ranges (op_range_N) are not decoded");
+			prof_fwk_ms_old(&fw, top, path);
 			break;
 		case FWK_NONE:
 			break;

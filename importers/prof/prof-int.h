@@ -877,7 +877,7 @@ void		 prof_mem_record_ops(struct store *, const struct prof_mems *,
 		     int64_t, int64_t);
 
 /* prof-fwk-ms.c: MindSpore's op ranges into host spans (3.12). */
-int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *);
+int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *, bool);
 
 /* prof-fwk-py.c: the Python tracer's calls replayed into spans (3.11). */
 void		 prof_fwk_py_load(struct prof_fwk *, const char *,

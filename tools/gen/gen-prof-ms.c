@@ -33,6 +33,7 @@ struct gen_ms {
 	const struct gen_prof_clock	*c;
 	struct gen_buf			 ops;
 	struct strbuf			 spans;		/* expected */
+	struct strbuf			 args;		/* 2.5's */
 	struct strbuf			 flows;
 	int64_t				 shift;		/* vendor's clock */
 	struct gen_ms_launch		*launch;
@@ -60,6 +61,25 @@ struct gen_ms_range {
 	const char		*name;
 	const char		*full;
 	const char		*expect;	/* or NULL: no span */
+	int64_t			 seq;		/* 2.5: sequence number */
+	int			 custom;	/* 2.5: custom info's kind */
+};
+
+/*
+ * MindSpore 2.5's custom info of each kind, and the args its trace makes
+ * of it (NULL: none; kind 4 is one its reader fails on).
+ */
+static const struct {
+	const char	*info;
+	const char	*args;
+} gen_ms_customs[] = {
+	{ "batch:1;size:64",
+	    ",\"custom_info\":{\"batch\":\"1\",\"size\":\"64\"}" },
+	{ "only:one", ",\"custom_info\":{}" },
+	{ NULL, "" },
+	{ "", ",\"custom_info\":\"\"" },
+	{ "a:b:c;d:e", "" },
+	{ "x:1;;y:2;z:3", ",\"custom_info\":{\"x\":\"1\",\"y\":\"2\"}" }
 };
 
 /* The counter ticks of mono time T; 0 stays 0 (a damaged record). */
@@ -67,6 +87,44 @@ static uint64_t
 gen_ms_raw(const struct gen_ms *m, int64_t t)
 {
 	return t == 0 ? 0 : gen_prof_core_host_raw(m->c, t);
+}
+
+/*
+ * Range R in MindSpore 2.5's layout: its name written whole (EXPECT, or
+ * its own), the sequence number and thread ids, custom info of its kind.
+ */
+static void
+gen_ms_range25(struct gen_ms *m, const struct gen_ms_range *r)
+{
+	struct gen_buf	 rec;
+	uint8_t		 b[2] = { 0, 0 };	/* level, not async */
+	const char	*info = gen_ms_customs[r->custom].info;
+
+	memset(&rec, 0, sizeof rec);
+	gen_prof_bin_buf_u64(&rec, gen_ms_raw(m, r->b));
+	gen_prof_bin_buf_u64(&rec, gen_ms_raw(m, r->e));
+	gen_prof_bin_buf_u64(&rec, (uint64_t)r->seq);
+	gen_prof_bin_buf_u64(&rec, 0);			/* process */
+	gen_prof_bin_buf_u64(&rec, r->tid);		/* start thread */
+	gen_prof_bin_buf_u64(&rec, r->tid);		/* end thread */
+	gen_prof_bin_buf_u64(&rec, r->tid);		/* forward thread */
+	gen_prof_bin_buf_u64(&rec, r->flow);
+	gen_prof_bin_buf_u64(&rec, 1);			/* step */
+	gen_prof_bin_buf_add(&rec, b, 2);
+	gen_prof_bin_tlv_field(&rec, 3, r->expect != NULL &&
+	    strcmp(r->expect, "N/A") != 0 ? r->expect : r->expect != NULL ?
+	    "Kernel::KernelLaunch::Op\xff\xfe" : r->full);
+	if (info != NULL)
+		gen_prof_bin_tlv_field(&rec, 9, info);
+	gen_prof_bin_tlv_record(&m->ops, 1, &rec);	/* an op range */
+	free(rec.p);
+	if (r->expect != NULL)
+		strbuf_addf(&m->args, "%s|%llu|%lld|{\"Sequence number\":%lld,"
+		    "\"Fwd thread id\":%llu%s}\n", r->expect,
+		    (unsigned long long)r->tid,
+		    (long long)(r->b + m->g->local_off + m->shift),
+		    (long long)r->seq, (unsigned long long)r->tid,
+		    gen_ms_customs[r->custom].args);
 }
 
 /* Write range R, and say what span it should give. */
@@ -77,6 +135,15 @@ gen_ms_range(struct gen_ms *m, const struct gen_ms_range *r)
 	uint8_t		 b[4];
 	int32_t		 pid = 4242;
 
+	if (m->g->o->ms25) {
+		gen_ms_range25(m, r);
+		if (r->expect != NULL)
+			strbuf_addf(&m->spans, "%s|1|%llu|%lld|%lld\n",
+			    r->expect, (unsigned long long)r->tid,
+			    (long long)(r->b + m->g->local_off + m->shift),
+			    (long long)(r->e + m->g->local_off + m->shift));
+		return;
+	}
 	memset(&rec, 0, sizeof rec);
 	gen_prof_bin_buf_u64(&rec, r->tid);
 	gen_prof_bin_buf_u64(&rec, r->flow);
@@ -140,6 +207,7 @@ gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
 	memset(&r, 0, sizeof r);
 	r.tid = op->tid;
 	r.flow = GEN_MS_NO_FLOW;
+	r.custom = 2;			/* none */
 	if (k % 9 == 8) {
 		r.b = op->acl_b - 300 * t;
 		r.e = op->acl_e + 300 * t;
@@ -209,7 +277,9 @@ gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
 		r.kind = GEN_MS_PLAIN;
 		r.name = "op";
 		r.full = "Op\xff\xfe";
-		snprintf(name, sizeof name, "Kernel::KernelLaunch::N/A");
+		/* 2.5 writes the name whole: all of it reads N/A. */
+		snprintf(name, sizeof name, m->g->o->ms25 ? "N/A" :
+		    "Kernel::KernelLaunch::N/A");
 	} else {
 		r.kind = GEN_MS_PLAIN;
 		r.name = "op";
@@ -217,6 +287,8 @@ gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
 		snprintf(name, sizeof name, "Kernel::KernelLaunch::%s", full);
 	}
 	r.expect = name;
+	r.seq = (int64_t)k;
+	r.custom = (int)(k % 6);
 	gen_ms_range(m, &r);
 	if (strstr(name, "KernelLaunch") != NULL)
 		gen_ms_launch(m, &r);
@@ -271,6 +343,7 @@ gen_ms_odd(struct gen_ms *m, const struct gen_prof_op *op)
 	memset(&r, 0, sizeof r);
 	r.tid = op->tid;
 	r.flow = GEN_MS_NO_FLOW;
+	r.custom = 2;
 	r.kind = GEN_MS_PLAIN;
 	r.name = "op";
 	r.full = "Instant";
@@ -299,9 +372,9 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
     const char *top, const char *expect, char **cause)
 {
 	struct gen_ms	 m;
-	char		*dir;
+	char		*dir, name[64], info[96];
 	size_t		 i, k = 0;
-	int		 rc = 0;
+	int		 rc = 0, rank;
 
 	if (c->tick == 1) {
 		xasprintf(cause, "-Z: MindSpore's records are counter ticks;"
@@ -315,6 +388,7 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 	m.shift = -c->diff * c->tick;
 	strbuf_init(&m.spans);
 	strbuf_init(&m.flows);
+	strbuf_init(&m.args);
 	for (i = 0; i < g->nops; i++) {
 		if (g->ops[i].acl_e == 0)
 			continue;
@@ -324,9 +398,23 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 	}
 	if ((dir = gen_prof_bin_fwk_dir(top, cause)) == NULL)
 		rc = -1;
+	rank = g->o->rank >= 0 ? g->o->rank : 0;
+	if (g->o->ms25)
+		snprintf(name, sizeof name, "op_range_%d", rank);
+	else
+		snprintf(name, sizeof name, "mindspore.op_range");
 	if (rc == 0)
-		rc = gen_prof_bin_write(dir, "mindspore.op_range",
-		    (const char *)m.ops.p, m.ops.len, cause);
+		rc = gen_prof_bin_write(dir, name, (const char *)m.ops.p,
+		    m.ops.len, cause);
+	/* 2.5's reader is chosen by the version its profiler_info says. */
+	snprintf(name, sizeof name, "profiler_info_%d.json", rank);
+	snprintf(info, sizeof info, "{\"ms_version\":\"%s\",\"rank_id\":%d}\n",
+	    g->o->ms25 ? "2.5.0" : "2.6.0", rank);
+	if (rc == 0)
+		rc = gen_prof_bin_write(top, name, info, strlen(info), cause);
+	if (rc == 0 && expect != NULL && g->o->ms25)
+		rc = gen_prof_bin_write(expect, "ms_args.txt", m.args.s,
+		    m.args.len, cause);
 	if (rc == 0 && expect != NULL)
 		rc = gen_prof_bin_write(expect, "ms_spans.txt", m.spans.s,
 		    m.spans.len, cause);
@@ -340,5 +428,6 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 	free(m.ops.p);
 	strbuf_release(&m.spans);
 	strbuf_release(&m.flows);
+	strbuf_release(&m.args);
 	return rc;
 }

@@ -59,6 +59,8 @@ struct gen_prof_opts {
 					   FRAMEWORK/ records (-Y) */
 	bool		 mindspore;	/* in a MindSpore folder with
 					   FRAMEWORK/ records (-Z) */
+	bool		 ms25;		/* as MindSpore 2.5 writes them:
+					   op_range_<rank> (-O) */
 	int		 rank;		/* rank_id of info.json, -1 none */
 	int		 ranks;		/* of the HCCL groups, with rank */
 	const char	*expect;	/* directory for the expected CSVs */

@@ -46,7 +46,7 @@ npuprof_gen_usage(void)
 	    "[-T threads] [-d devices] [-a apis] [-c chip] [-m host-mhz] "
 	    "[-H host-slice] [-D dev-slice] [-k head-skip] [-E event-pct] "
 	    "[-P static-pct] [-M model-pct] [-t steps] [-u markers] [-w] "
-	    "[-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-Y] [-Z] "
+	    "[-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-Y] [-Z] [-O] "
 	    "[-r rank/ranks] [-e expect-dir]\n"
 	    "       npuprof-gen spans DB ROOT [-n ops]\n");
 	return 2;
@@ -152,7 +152,7 @@ npuprof_gen_prof(int argc, char **argv)
 	gen_prof_opts_init(&o);
 	optind = 3;
 	while ((ch = getopt(argc, argv,
-	    "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:r:wxpAFgG2CLYZe:")) != -1) {
+	    "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:r:wxpAFgG2CLYZOe:")) != -1) {
 		switch (ch) {
 		case 's':
 			o.seed = strtoull(optarg, NULL, 10);
@@ -246,6 +246,9 @@ npuprof_gen_prof(int argc, char **argv)
 			break;
 		case 'Z':
 			o.mindspore = true;
+			break;
+		case 'O':
+			o.mindspore = o.ms25 = true;
 			break;
 		case 'r':
 			/* R/N: rank R of N. */

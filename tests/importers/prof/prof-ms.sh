@@ -170,11 +170,11 @@ load empty
 is $st 0 "empty file: import succeeds"
 is "$(spans "$T/empty/s.db" | wc -l)" 0 "empty file: no spans"
 
-# MindSpore 2.3/2.4's older file: said, not guessed at.
+# An op_range_N file of a version other than 2.5: said, not guessed at.
 dam old
 printf '\001\000\003\000\000\000abc' >"$G/op_range_0"
 load old
-grep -q "op_range_0.*MindSpore 2.3 to 2.5 op ranges .* not decoded" \
+grep -q "op_range_0.*MindSpore 2.6.0 op ranges .* not decoded: only 2.5's" \
     "$T/old/err"
 ok $? "an op_range_N file: warned as not decoded"
 is "$(spans "$T/old/s.db" | wc -l)" "$(wc -l <"$d/want.spans")" \
@@ -188,4 +188,46 @@ grep -q "$F.*no host_start.log or host frequency.*not read" \
     "$T/noclock/err"
 ok $? "no host_start.log: warned, not guessed"
 is "$(spans "$T/noclock/s.db" | wc -l)" 0 "no host_start.log: no spans"
+# MindSpore 2.5 (npuprof-gen prof -O): op_range_<rank>, 74-byte fixed
+# parts, each range's name written whole, the sequence number, forward
+# thread and custom info as args; read because profiler_info says 2.5.
+o="$T/v25"
+"$GEN" prof "$o/in" -e "$o/want" -s 5 -n 60 -T 2 -O >/dev/null
+ok $? "generate a MindSpore 2.5 profile"
+load v25
+is $st 0 "2.5: import"
+spans "$o/s.db" >"$o/got.spans"
+LC_ALL=C sort "$o/want/ms_spans.txt" >"$o/want.spans"
+same_file "$o/got.spans" "$o/want.spans" "2.5: every op range is its span"
+flows "$o/s.db" >"$o/got.flows"
+LC_ALL=C sort "$o/want/ms_flows.txt" >"$o/want.flows"
+same_file "$o/got.flows" "$o/want.flows" "2.5: the mindspore_to_self flows"
+sqlite3 -separator '|' "$o/s.db" "SELECT s.tid, s.ts_ns, e.device, e.tid,
+    e.ts_ns FROM flows s JOIN flows e ON e.id = s.id AND e.cat = s.cat
+    AND e.phase = 'f' WHERE s.phase = 's' AND s.cat = 'async_npu'" |
+    LC_ALL=C sort >"$o/got.npu"
+LC_ALL=C sort "$o/want/ms_npu_flows.txt" >"$o/want.npu"
+same_file "$o/got.npu" "$o/want.npu" "2.5: the async_npu flows"
+sqlite3 -separator '|' "$o/s.db" "SELECT n.s, a.tid, a.start_ns, a.args
+    FROM api a JOIN str l ON l.id = a.level JOIN str n ON n.id = a.name
+    WHERE l.s = 'MindSpore'" | LC_ALL=C sort >"$o/got.args"
+LC_ALL=C sort "$o/want/ms_args.txt" >"$o/want.args"
+same_file "$o/got.args" "$o/want.args" \
+    "2.5: sequence number, forward thread and custom info as args"
+# The launch ranges of custom info kind 4 ("a:b:c;d:e"): sequence number
+# 4 modulo 6.
+bad=$(sed -n 's/.*"Sequence number":\([0-9]*\),.*/\1/p' "$o/want.args" |
+    awk '$1 % 6 == 4' | wc -l)
+grep -q "op_range_0: offset [0-9]*: $bad custom infos" "$o/err"
+ok $? "2.5: custom infos MindSpore's reader fails on counted"
+grep -q "op_range_0: offset [0-9]*: 1 name fields that are not UTF-8" \
+    "$o/err"
+ok $? "2.5: a name that is not UTF-8 reads N/A, warned"
+# Without profiler_info's ms_version, or of 2.4: not read, and said so.
+rm -f "$o"/in/*_ascend_ms/profiler_info_0.json
+load v25
+grep -q "op_range_0: offset N/A: MindSpore (version unknown" "$o/err"
+ok $? "op_range_N of no known version: not decoded, warned"
+is "$(spans "$o/s.db" | wc -l)" 0 "and no MindSpore spans"
+
 done_testing
