@@ -10,7 +10,7 @@ set -u
 secs=${1:-60}
 shift
 targets=${*:-csv trace db prof prof-cpu prof-v6 prof-hccl prof-torch prof-ms
-    job job-binary timeline cluster}
+    prof-ms25 job job-binary timeline cluster}
 gen=tools/gen/npuprof-gen
 drv=tests/fuzz/npuprof-fuzz
 out=fuzz
@@ -31,6 +31,9 @@ mkdir -p "$out/base"
 # An un-analysed MindSpore folder: FRAMEWORK/mindspore.op_range.
 [ -d "$out/base/prof-ms" ] || "$gen" prof "$out/base/prof-ms" -s 10 \
     -n 200 -T 2 -Z >/dev/null
+# The same of MindSpore 2.5: FRAMEWORK/op_range_<rank>.
+[ -d "$out/base/prof-ms25" ] || "$gen" prof "$out/base/prof-ms25" -s 12 \
+    -n 200 -T 2 -O >/dev/null
 [ -d "$out/base/job" ] || "$gen" job "$out/base/job" -n 60 --pmu \
     >/dev/null
 # The CANN-era JOB: binary GE records, hash ids, binary AI CPU records.
