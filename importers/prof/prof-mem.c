@@ -125,13 +125,11 @@ prof_mem_app_read(struct store *s, const char *data,
 
 	for (k = 0; k < sizeof kinds / sizeof *kinds; k++) {
 		prof_slices_list(data, kinds[k], false, &f);
-		if (f.n > 0 && !dm->has_host_start) {
+		if (f.n > 0 && !dm->has_host_start)
 			store_load_warning(s, f.paths[0], -1, "no "
 			    "host_start.log: the process memory samples have "
 			    "no time, not read");
-			f.n = 0;
-		}
-		if (f.n == 0) {
+		if (f.n == 0 || !dm->has_host_start) {
 			prof_slices_release(&f);
 			continue;
 		}
