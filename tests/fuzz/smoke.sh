@@ -19,10 +19,12 @@ runs=${FUZZ_SMOKE_RUNS:-150}
 "$GEN" prof "$T/base/prof-hccl" -s 8 -n 80 -L -T 2 >/dev/null || exit 1
 "$GEN" prof "$T/base/prof-torch" -s 9 -n 40 -T 2 -Y >/dev/null || exit 1
 "$GEN" prof "$T/base/prof-ms" -s 10 -n 40 -T 2 -Z >/dev/null || exit 1
+"$GEN" prof "$T/base/prof-ms25" -s 12 -n 40 -T 2 -O >/dev/null || exit 1
 "$GEN" job "$T/base/job" -n 20 --pmu >/dev/null || exit 1
 "$GEN" job "$T/base/job-binary" -n 20 --pmu --binary >/dev/null || exit 1
 "$GEN" legacy-timeline "$T/base/timeline" -n 10 >/dev/null || exit 1
-targets="csv trace db prof prof-cpu prof-v6 prof-hccl prof-torch prof-ms job"
+targets="csv trace db prof prof-cpu prof-v6 prof-hccl prof-torch prof-ms"
+targets="$targets prof-ms25 job"
 targets="$targets job-binary timeline"
 # A two-rank cluster, where python3 can write one.
 if "${PYTHON3:-python3}" "$top_srcdir/tests/cluster/gen-cluster.py" \
