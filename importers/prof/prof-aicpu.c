@@ -19,6 +19,7 @@
 #define PROF_AICPU_LEVEL	6000
 #define PROF_AICPU_NODE		0
 #define PROF_AICPU_DP		1
+#define PROF_AICPU_MODEL	2	/* read by prof-step.c */
 #define PROF_AICPU_MI		3
 
 /* The pairing key of a run: stream and task id. */
@@ -148,6 +149,9 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 			prof_aicpu_mi(a, r);
 			continue;
 		}
+		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
+		    importer_le32(r + 4) == PROF_AICPU_MODEL)
+			continue;
 		if (importer_le16(r + 2) != PROF_AICPU_LEVEL ||
 		    importer_le32(r + 4) != PROF_AICPU_NODE) {
 			other++;
@@ -162,8 +166,8 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 	/* The warnings name a file of the list: before it is freed. */
 	if (other > 0)
 		store_load_warning(s, path, -1, "%zu AI CPU record%s of other "
-		    "kinds (model with queue, KFC, HCCL, flips, master stream "
-		    "tasks), not decoded", other, other == 1 ? "" : "s");
+		    "kinds (KFC, HCCL, flips, master stream tasks), not "
+		    "decoded", other, other == 1 ? "" : "s");
 	if (open > 0)
 		store_load_warning(s, path, -1, "%zu AI CPU run%s without a "
 		    "start or an end time, skipped as the vendor does", open,

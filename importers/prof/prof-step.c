@@ -1,7 +1,10 @@
 /*
  * The step trace of a raw device directory (doc/formats.md section 4.5): the
  * ts_track step trace records (tag 10) carry a model id, a tag and a
- * device syscnt. Per model and in time order, the vendor's state machine
+ * device syscnt; so do the AI CPU's model-with-queue records (aicpu.data
+ * kind 2, section 4.10), which the vendor adds to them. Records the same
+ * in index, model, time, tag and stream count once, as the vendor's
+ * DISTINCT makes them. Per model and in time order, the vendor's state machine
  * cuts iterations: a model start (tag 0) opens one; an iteration end
  * (tag 4) closes it and opens the next at the same instant; a model end
  * (tag 1) closes one that a model start opened, and is ignored after an
@@ -22,11 +25,16 @@
 #define PROF_STEP_FP		2
 #define PROF_STEP_BP		3
 #define PROF_STEP_ITER_END	4
+#define PROF_STEP_AICPU_SIZE	256
+#define PROF_STEP_AICPU_LEVEL	6000
+#define PROF_STEP_AICPU_MODEL	2	/* model with queue */
 
 /* One step trace record, in file order. */
 struct prof_step_rec {
 	uint64_t	 ts;
 	uint64_t	 model;
+	uint64_t	 index;
+	uint32_t	 stream;	/* 0 for the AI CPU's */
 	size_t		 seq;
 	const char	*path;		/* where it was read, for warnings */
 	int64_t		 offset;
@@ -76,10 +84,32 @@ prof_step_iter_cmp(const void *a, const void *b)
 	return x->iter < y->iter ? -1 : x->iter > y->iter;
 }
 
-/* Read the step trace records of DATA's ts_track slices F into P. */
+/* Keep one record of P. */
+static void
+prof_step_add(struct prof_step *p, const struct prof_stream *st,
+    uint64_t ts, uint64_t model, uint64_t index, uint32_t stream, int tag)
+{
+	struct prof_step_rec	*r;
+
+	p->r = util_grow(p->r, p->nr, 1, sizeof *p->r);
+	r = &p->r[p->nr];
+	r->ts = ts;
+	r->model = model;
+	r->index = index;
+	r->stream = stream;
+	r->seq = p->nr++;
+	r->path = st->path;
+	r->offset = st->offset;
+	r->tag = (uint16_t)tag;
+}
+
+/*
+ * Read the step trace records of DATA into P: its ts_track slices F, then
+ * the model-with-queue records of its aicpu.data slices A.
+ */
 static void
 prof_step_read(struct store *s, const char *data, struct prof_step *p,
-    struct prof_files *f)
+    struct prof_files *f, struct prof_files *a)
 {
 	struct prof_stream	 st;
 	struct dev_tstrack	 t;
@@ -93,15 +123,55 @@ prof_step_read(struct store *s, const char *data, struct prof_step *p,
 		dev_tstrack_decode(r, &t);
 		if (t.tag_id > PROF_STEP_ITER_END)
 			continue;	/* all-reduce, get-next, step points */
-		p->r = util_grow(p->r, p->nr, 1, sizeof *p->r);
-		p->r[p->nr].ts = t.syscnt;
-		p->r[p->nr].model = t.model_id;
-		p->r[p->nr].seq = p->nr;
-		p->r[p->nr].path = st.path;
-		p->r[p->nr].offset = st.offset;
-		p->r[p->nr++].tag = (uint16_t)t.tag_id;
+		prof_step_add(p, &st, t.syscnt, t.model_id, t.index_id,
+		    t.stream, t.tag_id);
 	}
 	prof_slices_close(&st);
+	/* Their magic is checked, and warned, where the runs are read. */
+	prof_slices_list(data, "aicpu.data", false, a);
+	if (a->n == 0)
+		return;
+	prof_slices_open(&st, s, a, PROF_STEP_AICPU_SIZE, false);
+	while ((r = prof_slices_next(&st)) != NULL) {
+		if (importer_le16(r) != PROF_RECORD_MAGIC ||
+		    importer_le16(r + 2) != PROF_STEP_AICPU_LEVEL ||
+		    importer_le32(r + 4) != PROF_STEP_AICPU_MODEL ||
+		    importer_le16(r + 36) > PROF_STEP_ITER_END)
+			continue;
+		prof_step_add(p, &st, importer_le64(r + 16), importer_le32(r +
+		    32), importer_le64(r + 24), 0, importer_le16(r + 36));
+	}
+	prof_slices_close(&st);
+}
+
+/* True if records A and B are the same to the vendor's DISTINCT. */
+static bool
+prof_step_same(const struct prof_step_rec *a, const struct prof_step_rec *b)
+{
+	return a->model == b->model && a->ts == b->ts && a->index ==
+	    b->index && a->tag == b->tag && a->stream == b->stream;
+}
+
+/*
+ * Drop the records of P (sorted by model and time) that repeat an earlier
+ * one of the same model and time.
+ */
+static void
+prof_step_distinct(struct prof_step *p)
+{
+	size_t	 i, j, first = 0, n = 0;
+
+	for (i = 0; i < p->nr; i++) {
+		if (n > 0 && (p->r[i].model != p->r[n - 1].model ||
+		    p->r[i].ts != p->r[n - 1].ts))
+			first = n;
+		for (j = first; j < n && !prof_step_same(&p->r[j], &p->r[i]);
+		    j++)
+			;
+		if (j == n)
+			p->r[n++] = p->r[i];
+	}
+	p->nr = n;
 }
 
 /* Close the open iteration CUR at the time of record R and keep it. */
@@ -237,13 +307,15 @@ prof_step_load(struct store *s, const char *data, const struct prof_meta *m,
     int64_t rank)
 {
 	struct prof_step	 p;
-	struct prof_files	 f;
+	struct prof_files	 f, a;
 	size_t			 n;
 
 	memset(&p, 0, sizeof p);
-	prof_step_read(s, data, &p, &f);
+	memset(&a, 0, sizeof a);
+	prof_step_read(s, data, &p, &f, &a);
 	if (p.nr > 1)
 		qsort(p.r, p.nr, sizeof *p.r, prof_step_rec_cmp);
+	prof_step_distinct(&p);
 	prof_step_cut(&p);
 	prof_step_store(s, &p, m, rank);
 	if (p.empty > 0)
@@ -252,6 +324,7 @@ prof_step_load(struct store *s, const char *data, const struct prof_meta *m,
 		    "ending where %s started left out", (long long)p.empty,
 		    p.empty == 1 ? "" : "s", p.empty == 1 ? "it" : "they");
 	prof_slices_release(&f);
+	prof_slices_release(&a);
 	n = p.nit;
 	free(p.r);
 	free(p.it);

@@ -8,7 +8,10 @@
  * iterations back to back, each iteration end opening the next, and ends
  * with a model end that closes nothing, so its last iteration never ends.
  * The two models interleave, so Data Aug Bound (FP start minus the
- * nearest earlier iteration end of the device) crosses models.
+ * nearest earlier iteration end of the device) crosses models. With AI
+ * CPU data (-C), model 200 + dev runs from a queue: its model start,
+ * iteration ends and model end are aicpu.data model-with-queue records
+ * (kind 2), one of them written twice (the vendor counts it once).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,6 +138,49 @@ gen_prof_step_chained(struct gen_prof *g, const struct gen_prof_clock *c,
 	    1);
 }
 
+/* One 256-byte aicpu.data model-with-queue record of MODEL at mono T. */
+static void
+gen_prof_step_queue_rec(struct gen_buf *b, const struct gen_prof_clock *c,
+    int64_t t, uint64_t index, uint32_t model, uint16_t tag)
+{
+	gen_prof_bin_buf_u16(b, 0x5A5A);
+	gen_prof_bin_buf_u16(b, 6000);
+	gen_prof_bin_buf_u32(b, 2);
+	gen_prof_bin_buf_u32(b, 777);
+	gen_prof_bin_buf_u32(b, 24);
+	gen_prof_bin_buf_u64(b, gen_prof_core_syscnt(c, t));
+	gen_prof_bin_buf_u64(b, index);
+	gen_prof_bin_buf_u32(b, model);
+	gen_prof_bin_buf_u16(b, tag);
+	gen_prof_bin_buf_u16(b, 0);
+	gen_prof_bin_buf_u64(b, 42);			/* event id */
+	gen_prof_bin_buf_add(b, (unsigned char[208]){ 0 }, 208);
+}
+
+/*
+ * Model 200 + DEVICE, run from a queue: a model start, iteration ends
+ * back to back, a model end, as aicpu.data records.
+ */
+static void
+gen_prof_step_queued(struct gen_prof *g, const struct gen_prof_clock *c,
+    struct gen_buf *b, int device, int64_t lo, int64_t hi)
+{
+	int64_t	 n = g->o->steps, i, s, e, m = 200 + device;
+
+	s = gen_prof_step_at(c, lo, hi, 0, n, 150, false);
+	gen_prof_step_queue_rec(b, c, s, 0, (uint32_t)m, 0);
+	for (i = 0; i < n; i++) {
+		e = gen_prof_step_at(c, lo, hi, i, n, 850, false);
+		gen_prof_step_queue_rec(b, c, e, (uint64_t)i, (uint32_t)m, 4);
+		if (i == 0)
+			gen_prof_step_queue_rec(b, c, e, 0, (uint32_t)m, 4);
+		gen_prof_step_add(g, device, m, i + 1, s, e, -1, -1);
+		s = e;
+	}
+	gen_prof_step_queue_rec(b, c, s + 20 * c->dtick, (uint64_t)n,
+	    (uint32_t)m, 1);
+}
+
 /*
  * Write the step trace records of every device into its ts_track buffer
  * and keep the iterations for the expected table. The steps fill the
@@ -153,6 +199,8 @@ gen_prof_step_all(struct gen_prof *g, const struct gen_prof_clock *c,
 		gen_prof_step_framed(g, c, &dev[d].flips, d, lo, hi);
 		if (g->o->steps >= 3)
 			gen_prof_step_chained(g, c, &dev[d].flips, d, lo, hi);
+		if (g->o->aicpu)
+			gen_prof_step_queued(g, c, &dev[d].aicpu, d, lo, hi);
 	}
 }
 

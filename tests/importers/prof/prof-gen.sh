@@ -64,8 +64,8 @@ check v2 -s 31 -n 1500 -2 -S 3 -T 2 -E 30 -M 30 -x -u 5
 check v2-wrap -s 32 -n 3000 -2 -w -S 2 -t 2
 check v2-p310 -s 33 -n 900 -2 -c 310P -w -g -d 2
 check aicpu -s 41 -n 1500 -C -S 3 -T 2
-check aicpu-devices -s 42 -n 2000 -C -d 2 -D 3000 -g -M 30
-check aicpu-wrap -s 43 -n 800 -C -w -S 2 -2
+check aicpu-devices -s 42 -n 2000 -C -d 2 -D 3000 -g -M 30 -t 4
+check aicpu-wrap -s 43 -n 800 -C -w -S 2 -2 -t 3
 check v6 -s 21 -n 800 -c 950 -S 3 -T 2
 check v6-v2 -s 34 -n 800 -2 -c 950 -w -d 2
 check v6-wrap -s 22 -n 3000 -c 950 -w -S 2 -d 2
@@ -120,10 +120,11 @@ is "$(grep -c ',N/A,' "$T/aicpu/aicpu.csv")" 1 "aicpu: one run no task holds"
 d="$T/aicpu-bad"
 "$GEN" prof "$d/in" -s 45 -n 600 -C >/dev/null
 f=$(ls "$d"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)
-# Run 0 (record 6): runEndTick (offset 80) to 0; run 1: struct type to 2.
+# Run 0 (record 6): runEndTick (offset 80) to 0; run 1: struct type to 12
+# (master stream tasks, not decoded).
 printf '\000\000\000\000\000\000\000\000' |
     dd of="$f" bs=1 seek=$((6 * 256 + 80)) conv=notrunc 2>/dev/null
-printf '\002' | dd of="$f" bs=1 seek=$((7 * 256 + 4)) conv=notrunc 2>/dev/null
+printf '\014' | dd of="$f" bs=1 seek=$((7 * 256 + 4)) conv=notrunc 2>/dev/null
 all=$(($(wc -c <"$f") / 256 - 6))
 "$NPUPROF" show --db "$d/s.db" --format csv "$d/in" aicpu >"$d/a.csv" \
     2>"$d/err"
