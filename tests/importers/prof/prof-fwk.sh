@@ -310,4 +310,16 @@ ok $? "GE's records without an allocation: warned"
 is "$(grep -c -e '^GE,' -e '^cann::' "$T/norel/got.csv")" 0 \
     "GE's records without an allocation: no GE or cann:: rows"
 
+# A device folder without its clock pair: its process memory samples have
+# no time base, and are said unread, not guessed at.
+dam noclock
+rm -f "$T"/noclock/in/gen23_ascend_pt/PROF_*/device_0/host_start.log*
+load noclock
+grep -q "npu_mem.app.0.slice_0: offset N/A: no host_start.log: the process memory samples have no time, not read" \
+    "$T/noclock/err"
+ok $? "no host_start.log: the APP samples are said unread"
+"$NPUPROF" show --db "$T/noclock/s.db" --format csv "$T/noclock/in" \
+    memory_record >"$T/noclock/got.csv"
+is "$(grep -c '^APP,' "$T/noclock/got.csv")" 0 "and give no APP rows"
+
 done_testing
