@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -108,53 +109,60 @@ trace_read_escape(struct trace_scan *t, unsigned char b)
 }
 
 /*
- * How many bytes of a string from BUF (LEN bytes, no escape pending) are
- * plain: neither its closing quote nor a backslash.
+ * Where the next C is in BUF (LEN bytes) from FROM on, LEN if nowhere;
+ * *AT keeps the answer, which stands while FROM has not passed it.
  */
 static size_t
-trace_read_plain(const unsigned char *buf, size_t len)
+trace_read_next(const unsigned char *buf, size_t len, size_t from, int c,
+    size_t *at)
 {
-	const unsigned char	*q, *b;
+	const unsigned char	*p;
 
-	if ((q = memchr(buf, '"', len)) != NULL)
-		len = (size_t)(q - buf);
-	if ((b = memchr(buf, '\\', len)) != NULL)
-		len = (size_t)(b - buf);
-	return len;
+	if (*at == SIZE_MAX || *at < from) {
+		p = memchr(buf + from, c, len - from);
+		*at = p != NULL ? (size_t)(p - buf) : len;
+	}
+	return *at;
 }
 
 /*
  * Scan BUF for feeding. Return how many bytes may be fed; if CUT, stop
  * where a string grows over the limit and start dropping it there. Runs
- * of plain bytes are skipped with memchr(); quotes, escapes and the bytes
- * near the limit are looked at one by one.
+ * of plain bytes (to the next quote or backslash, whose places are kept
+ * so that each byte is searched once) are taken whole while the string
+ * stays under the limit; quotes, escapes and the bytes at the limit are
+ * looked at one by one.
  */
 static size_t
 trace_read_scan(struct trace_scan *t, const unsigned char *buf, size_t len,
     bool cut)
 {
-	const unsigned char	*q;
-	size_t			 i = 0, run;
-	unsigned char		 b;
+	size_t		 i = 0, run, quote = SIZE_MAX, bslash = SIZE_MAX, end;
+	unsigned char	 b;
 
 	while (i < len) {
 		if (!t->in_str) {
-			if ((q = memchr(buf + i, '"', len - i)) == NULL)
+			if ((i = trace_read_next(buf, len, i, '"', &quote)) ==
+			    len)
 				return len;
-			i = (size_t)(q - buf) + 1;
+			i++;
 			t->in_str = true;
 			t->len = 0;
 			t->esc = 0;
 			continue;
 		}
 		if (t->esc == 0) {
-			run = trace_read_plain(buf + i, len - i);
-			if (!cut || t->len + (int64_t)run <= TRACE_MAX_STRING) {
-				t->len += (int64_t)run;
-				i += run;
-				if (i == len)
-					break;
-			}
+			end = trace_read_next(buf, len, i, '"', &quote);
+			if (trace_read_next(buf, len, i, '\\', &bslash) < end)
+				end = bslash;
+			run = end - i;
+			if (cut && t->len + (int64_t)run > TRACE_MAX_STRING)
+				run = t->len < TRACE_MAX_STRING ?
+				    (size_t)(TRACE_MAX_STRING - t->len) : 0;
+			t->len += (int64_t)run;
+			i += run;
+			if (i == len)
+				break;
 		}
 		b = buf[i++];
 		if (t->esc == 0 && b == '"') {
