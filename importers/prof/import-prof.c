@@ -344,7 +344,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	size_t			  n, i;
 	int64_t			  dev, rank, tdev = NP_NA;
 	char			 *why = NULL;
-	bool			  bare, torch, queue = false;
+	bool			  bare, torch, queue = false, torchmem;
 
 	bare = import_prof_device(util_basename(path)) != NP_NA;
 	names = bare ? NULL : util_dir_list(path, &n);
@@ -403,7 +403,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	torch = !bare && import_prof_framework(s, path, &hm, ctx, names, n,
 	    &queue, &tdev, &fo);
 	/* GE's memory records, for torch_npu's memory_record. */
-	if (fo.done && hostdir != NULL) {
+	torchmem = fo.done && !fo.mindspore;
+	if (torchmem && hostdir != NULL) {
 		data = util_path_join(hostdir, "data");
 		prof_mem_ge_read(s, data, &hm, &mems);
 		free(data);
@@ -419,12 +420,12 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 			continue;
 		p = util_path_join(path, names[i]);
 		import_prof_device_dir(s, p, dev, &h, rank, ctx,
-		    fo.done ? &mems : NULL);
+		    torchmem ? &mems : NULL);
 		free(p);
 	}
 	util_strv_free(names, n);
-	if (fo.done)
-		prof_mem_record_write(s, &fo, &mems, rank, ctx);
+	if (torchmem)
+		prof_mem_record_write(s, &fo, &mems, path, rank, ctx);
 	if (fo.mindspore)
 		import_prof_ms_flows(s, path, rank);
 	free(fo.v);

@@ -139,6 +139,28 @@ prof_fwk_mem_read(struct prof_fwk *fw, const char *path,
 }
 
 /*
+ * Add the N sorted records V to FW's, keeping them all in time order: a
+ * second file's records are merged in, an earlier file's first on ties.
+ */
+static void
+prof_fwk_mem_merge(struct prof_fwk *fw, const struct fwk_mem *v, size_t n)
+{
+	struct store_torch_mem	*m;
+	size_t			 i = 0, j = 0, k = 0;
+
+	m = xreallocarray(NULL, fw->nmem + n, sizeof *m);
+	while (i < fw->nmem || j < n) {
+		if (j == n || (i < fw->nmem && fw->mem[i].ts <= v[j].r.ts))
+			m[k++] = fw->mem[i++];
+		else
+			m[k++] = v[j++].r;
+	}
+	free(fw->mem);
+	fw->mem = m;
+	fw->nmem = k;
+}
+
+/*
  * Read PATH's NPU memory records, for the collection's one device DEVICE
  * (NP_NA if it has several: each record's own index is used), and keep
  * them for memory_record and operator_memory.
@@ -155,9 +177,7 @@ prof_fwk_mem_load(struct prof_fwk *fw, const char *path, int64_t device)
 	}
 	if (n > 1)
 		qsort(v, n, sizeof *v, prof_fwk_mem_cmp);
-	fw->mem = xreallocarray(fw->mem, fw->nmem + n, sizeof *fw->mem);
-	for (i = 0; i < n; i++)
-		fw->mem[fw->nmem++] = v[i].r;
+	prof_fwk_mem_merge(fw, v, n);
 	free(v);
 	if (fw->mem_path == NULL)
 		fw->mem_path = xstrdup(path);

@@ -871,7 +871,7 @@ void		 prof_fwk_mem_ops(struct prof_fwk *, const char *, int64_t);
 /* prof-mem-record.c: memory_record of a torch_npu profile (3.13). */
 void		 prof_mem_record_write(struct store *,
 		     const struct prof_fwk_out *, const struct prof_mems *,
-		     int64_t, const struct import_ctx *);
+		     const char *, int64_t, const struct import_ctx *);
 void		 prof_mem_record_ops(struct store *, const struct prof_mems *,
 		     const struct prof_dicts *, const struct prof_meta *,
 		     int64_t, int64_t);

@@ -180,11 +180,13 @@ prof_mem_record_ge(struct mem_rows *w, const struct prof_ge_mem *g)
 
 /*
  * Write memory_record of rank RANK from torch_npu's records T and CANN's
- * M, into the unit of CTX. Nothing is written if both are empty.
+ * M (of the collection DIR), into the unit of CTX. Nothing is written if
+ * both are empty.
  */
 void
 prof_mem_record_write(struct store *s, const struct prof_fwk_out *t,
-    const struct prof_mems *m, int64_t rank, const struct import_ctx *ctx)
+    const struct prof_mems *m, const char *dir, int64_t rank,
+    const struct import_ctx *ctx)
 {
 	struct mem_rows	 w;
 	struct csv_cols	*cc;
@@ -197,7 +199,8 @@ prof_mem_record_write(struct store *s, const struct prof_fwk_out *t,
 	if (store_load_generic_begin(s, "memory_record", t->device != NP_NA ?
 	    t->device : ctx->device, rank, (char **)prof_mem_record_cols,
 	    MEM_NCOLS, &cause) != 0) {
-		store_load_warning(s, t->path, -1, "%s", cause);
+		store_load_warning(s, t->path != NULL ? t->path : dir, -1,
+		    "%s", cause);
 		free(cause);
 		return;
 	}

@@ -322,4 +322,34 @@ ok $? "no host_start.log: the APP samples are said unread"
     memory_record >"$T/noclock/got.csv"
 is "$(grep -c '^APP,' "$T/noclock/got.csv")" 0 "and give no APP rows"
 
+# torch_npu's memory records in two files (every other record each): the
+# rows are the same as from one file, merged in time order.
+dam twofiles
+python3 - "$F/torch.memory_usage" <<'PY'
+import struct, sys
+path = sys.argv[1]
+data = open(path, "rb").read()
+recs, i = [], 0
+while i + 6 <= len(data):
+    n = struct.unpack_from("<I", data, i + 2)[0]
+    recs.append(data[i:i + 6 + n])
+    i += 6 + n
+open(path, "wb").write(b"".join(recs[0::2]))
+open(path + ".1", "wb").write(b"".join(recs[1::2]))
+PY
+load twofiles
+"$NPUPROF" show --db "$T/twofiles/s.db" --format csv "$T/twofiles/in" \
+    memory_record >"$T/twofiles/got.csv"
+same_file "$T/twofiles/got.csv" "$T/one/want/fwk_memory_record.csv" \
+    "memory records in two files: merged in time order"
+
+# A MindSpore folder with CANN's memory records: not torch_npu's tables.
+"$GEN" prof "$T/msmem/in" -s 12 -n 40 -T 2 -O >/dev/null
+cp "$T"/one/in/gen23_ascend_pt/PROF_*/host/data/*task_memory_info* \
+    "$T"/msmem/in/gen12_ascend_ms/PROF_*/host/data/
+load msmem
+is "$("$NPUPROF" show --db "$T/msmem/s.db" --format csv "$T/msmem/in" \
+    tables 2>/dev/null | grep -c -e '^memory_record,' -e '^operator_memory,')" \
+    0 "a MindSpore folder: no torch_npu memory tables"
+
 done_testing
