@@ -99,6 +99,8 @@ struct prof_ms {
 	int64_t			 bad_index_at;
 	int64_t			 not_utf8;
 	int64_t			 not_utf8_at;
+	int64_t			 bad_args;	/* 2.5 args fields not UTF-8 */
+	int64_t			 bad_args_at;
 	int64_t			 bad_custom;	/* custom info it cannot read */
 	int64_t			 bad_custom_at;
 	int64_t			 spans;
@@ -219,10 +221,12 @@ prof_ms_json(struct strbuf *b, const char *s, bool lines)
 static bool
 prof_ms_custom(struct strbuf *b, char *v)
 {
-	char	*pair[2], *c[2], *q;
+	char	*pair[2], *c[2], *q, *save;
 	size_t	 n = 0, i;
 
-	for (q = strtok(v, ";"); q != NULL; q = strtok(NULL, ";"))
+	/* Empty parts are skipped, as MindSpore's reader skips them. */
+	for (q = strtok_r(v, ";", &save); q != NULL;
+	    q = strtok_r(NULL, ";", &save))
 		if (n < 2)
 			pair[n++] = q;
 		else
@@ -251,6 +255,23 @@ prof_ms_custom(struct strbuf *b, char *v)
 	}
 	strbuf_adds(b, "\"}");
 	return true;
+}
+
+/* Args field TYPE of F, its UTF-8 checked as a name's, counted apart. */
+static char *
+prof_ms_arg_field(struct prof_ms *ms, const unsigned char *f, size_t flen,
+    int type)
+{
+	int64_t	 n = ms->not_utf8;
+	char	*v;
+
+	v = prof_ms_field(ms, f, flen, type);
+	if (ms->not_utf8 > n) {
+		ms->not_utf8 = n;
+		if (ms->bad_args++ == 0)
+			ms->bad_args_at = ms->fw->at;
+	}
+	return v;
 }
 
 /*
@@ -288,7 +309,7 @@ prof_ms_args25(struct prof_ms *ms, const unsigned char *p,
 		if (!prof_fwk_rec_field(f, flen, fields[i].type, &v, &cut))
 			continue;
 		free(v);
-		v = prof_ms_field(ms, f, flen, fields[i].type);
+		v = prof_ms_arg_field(ms, f, flen, fields[i].type);
 		strbuf_addf(&b, ",\"%s\":\"", fields[i].key);
 		prof_ms_json(&b, v, fields[i].lines);
 		strbuf_addc(&b, '"');
@@ -296,7 +317,7 @@ prof_ms_args25(struct prof_ms *ms, const unsigned char *p,
 	}
 	if (prof_fwk_rec_field(f, flen, MS25_F_CUSTOM, &v, &cut)) {
 		free(v);
-		v = prof_ms_field(ms, f, flen, MS25_F_CUSTOM);
+		v = prof_ms_arg_field(ms, f, flen, MS25_F_CUSTOM);
 		strbuf_init(&custom);
 		if (*v == '\0')
 			strbuf_adds(&b, ",\"custom_info\":\"\"");
@@ -437,6 +458,10 @@ prof_ms_report(struct prof_ms *ms, const char *path)
 		store_load_warning(ms->fw->s, path, ms->not_utf8_at, "%lld "
 		    "name fields that are not UTF-8, the first here: read as "
 		    "N/A, as MindSpore reads them", (long long)ms->not_utf8);
+	if (ms->bad_args > 0)
+		store_load_warning(ms->fw->s, path, ms->bad_args_at, "%lld "
+		    "args fields that are not UTF-8, the first here: read as "
+		    "N/A, as MindSpore reads them", (long long)ms->bad_args);
 	if (ms->bad_custom > 0)
 		store_load_warning(ms->fw->s, path, ms->bad_custom_at, "%lld "
 		    "custom infos with a pair that is not key:value, the "

@@ -38,6 +38,7 @@ store_ms_flows_ranges(struct store *s, int64_t rank, struct ms_range **v,
 	if (store_load_prepare(s, &stmt, "SELECT a.tid, a.pid, a.start_ns,"
 	    " a.end_ns FROM api a JOIN str l ON l.id = a.level JOIN str n"
 	    " ON n.id = a.name WHERE l.s = 'MindSpore' AND a.rank IS ?1"
+	    " AND a.tid IS NOT NULL"
 	    " AND a.end_ns > a.start_ns AND (instr(n.s, 'KernelLaunch') > 0"
 	    " OR instr(n.s, 'LaunchTask') > 0) ORDER BY a.tid, a.start_ns,"
 	    " a.id") != 0)

@@ -605,10 +605,11 @@ int		 store_torch_mem_load(struct store *, int64_t, int64_t,
 		     const struct store_torch_mem *, size_t, int64_t *,
 		     char **);
 
-/* store-torch-ops.c */
 /* store-ms-flows.c */
 int		 store_ms_flows_load(struct store *, int64_t, int64_t *,
 		     int64_t *, char **);
+
+/* store-torch-ops.c */
 int		 store_torch_ops_load(struct store *, int64_t, bool, int64_t,
 		     char **);
 void		 store_trace_load_trace_host(struct store *, int64_t, int64_t);
