@@ -282,7 +282,11 @@ trace_pipe_drain(struct trace_pipe *p, const struct trace_pipe_sink *k)
 			break;
 		pthread_mutex_unlock(&p->lock);
 		trace_pipe_replay(&b->data, k);
-		strbuf_reset(&b->data);
+		/* A batch a huge event grew is not kept at its size. */
+		if (b->data.size > 2 * PIPE_BATCH)
+			strbuf_release(&b->data);
+		else
+			strbuf_reset(&b->data);
 		pthread_mutex_lock(&p->lock);
 		b->full = false;
 		p->next = (p->next + 1) % PIPE_DEPTH;

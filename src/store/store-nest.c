@@ -52,6 +52,7 @@ struct nest_walk {
 	size_t			 ng;
 	struct nest_set		*set;
 	size_t			 nset;
+	size_t			 cap;		/* of set: a batch at most */
 };
 
 static int64_t
@@ -172,7 +173,9 @@ store_nest_walk(struct store *s, char **cause)
 		return -1;
 	}
 	memset(&w, 0, sizeof w);
-	w.set = xreallocarray(NULL, NEST_BATCH, sizeof *w.set);
+	w.cap = s->nest_todo > 0 && s->nest_todo < NEST_BATCH ?
+	    (size_t)s->nest_todo : NEST_BATCH;
+	w.set = xreallocarray(NULL, w.cap, sizeof *w.set);
 	while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
 		tid = store_nest_i64(sel, 0);
 		if (first || tid != last)
@@ -187,7 +190,7 @@ store_nest_walk(struct store *s, char **cause)
 		w.set[w.nset].id = id;
 		w.set[w.nset].depth = depth;
 		w.set[w.nset++].parent = parent;
-		if (w.nset == NEST_BATCH)
+		if (w.nset == w.cap)
 			store_nest_flush(s, &w, upd);
 	}
 	store_nest_flush(s, &w, upd);
