@@ -86,6 +86,8 @@ store_floor(const char *path, int64_t n, double *insert_s,
 	snprintf(sql + len, sizeof sql - len, ")");
 
 	unlink(path);
+	/* SQLite set up as the importer has it, for a fair floor. */
+	store_open_init();
 	if (sqlite3_open(path, &db) != SQLITE_OK ||
 	    sqlite3_exec(db, store_load_pragmas, NULL, NULL, NULL) !=
 	    SQLITE_OK ||

@@ -275,6 +275,7 @@ store_foreign_write(const char *path, const char *sql, char **cause)
 		xasprintf(cause, "%s: %s", path, strerror(errno));
 		return -1;
 	}
+	store_open_init();
 	if ((rc = sqlite3_open(path, &db)) == SQLITE_OK)
 		rc = sqlite3_exec(db, sql, NULL, NULL, &err);
 	if (rc != SQLITE_OK) {
