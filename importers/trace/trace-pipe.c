@@ -93,6 +93,19 @@ trace_pipe_get_str(struct pipe_cursor *c, struct strbuf *b)
 	c->p += n + 1;
 }
 
+/* Free P, whose thread is gone or never was. */
+static void
+trace_pipe_free(struct trace_pipe *p)
+{
+	size_t	 i;
+
+	pthread_mutex_destroy(&p->lock);
+	pthread_cond_destroy(&p->cond);
+	for (i = 0; i < PIPE_DEPTH; i++)
+		strbuf_release(&p->b[i].data);
+	free(p);
+}
+
 /*
  * Start FN with ARG on a thread of its own, its records going to the new
  * pipe *PP, which is set before the thread starts. Return -1, with *PP
@@ -113,11 +126,7 @@ trace_pipe_start(struct trace_pipe **pp, void *(*fn)(void *), void *arg)
 	if (pthread_create(&p->thread, NULL, fn, arg) == 0)
 		return 0;
 	*pp = NULL;
-	pthread_mutex_destroy(&p->lock);
-	pthread_cond_destroy(&p->cond);
-	for (i = 0; i < PIPE_DEPTH; i++)
-		strbuf_release(&p->b[i].data);
-	free(p);
+	trace_pipe_free(p);
 	return -1;
 }
 
@@ -271,7 +280,6 @@ void
 trace_pipe_drain(struct trace_pipe *p, const struct trace_pipe_sink *k)
 {
 	struct pipe_batch	*b;
-	size_t			 i;
 
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
@@ -294,9 +302,5 @@ trace_pipe_drain(struct trace_pipe *p, const struct trace_pipe_sink *k)
 	}
 	pthread_mutex_unlock(&p->lock);
 	pthread_join(p->thread, NULL);
-	pthread_mutex_destroy(&p->lock);
-	pthread_cond_destroy(&p->cond);
-	for (i = 0; i < PIPE_DEPTH; i++)
-		strbuf_release(&p->b[i].data);
-	free(p);
+	trace_pipe_free(p);
 }
