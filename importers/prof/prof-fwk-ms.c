@@ -119,12 +119,13 @@ prof_ms_index(struct prof_ms *ms, const char *const *table, size_t n,
 }
 
 /*
- * A field of the record's tail P (LEN bytes): "" if it has none, N/A (as
- * MindSpore reads it, counted) if it is not UTF-8.
+ * Field TYPE of the record's tail P (LEN bytes), or NULL if it has none
+ * (a cut tail noted if NOTE_CUT); N/A, as MindSpore reads it, if it is
+ * not UTF-8, counted in *COUNT with the first record's offset in *AT.
  */
 static char *
-prof_ms_field(struct prof_ms *ms, const unsigned char *p, size_t len,
-    int type)
+prof_ms_read(struct prof_ms *ms, const unsigned char *p, size_t len,
+    int type, bool note_cut, int64_t *count, int64_t *at)
 {
 	const unsigned char	*u;
 	char			*v = NULL;
@@ -132,20 +133,32 @@ prof_ms_field(struct prof_ms *ms, const unsigned char *p, size_t len,
 	bool			 cut = false;
 
 	if (!prof_fwk_rec_field(p, len, type, &v, &cut)) {
-		if (cut && ms->fw->cut_at < 0)
+		if (note_cut && cut && ms->fw->cut_at < 0)
 			ms->fw->cut_at = ms->fw->at;
-		return xstrdup("");
+		return NULL;
 	}
 	u = (const unsigned char *)v;
 	for (n = strlen(v); n > 0; u += k, n -= k) {
 		if ((k = util_utf8_len(u, n)) == 0) {
-			if (ms->not_utf8++ == 0)
-				ms->not_utf8_at = ms->fw->at;
+			if ((*count)++ == 0)
+				*at = ms->fw->at;
 			free(v);
 			return xstrdup("N/A");
 		}
 	}
 	return v;
+}
+
+/* A name field of the record's tail P: "" if it has none. */
+static char *
+prof_ms_field(struct prof_ms *ms, const unsigned char *p, size_t len,
+    int type)
+{
+	char	*v;
+
+	v = prof_ms_read(ms, p, len, type, true, &ms->not_utf8,
+	    &ms->not_utf8_at);
+	return v != NULL ? v : xstrdup("");
 }
 
 /* The name MindSpore gives the op range of fixed part P and fields F. */
@@ -257,23 +270,6 @@ prof_ms_custom(struct strbuf *b, char *v)
 	return true;
 }
 
-/* Args field TYPE of F, its UTF-8 checked as a name's, counted apart. */
-static char *
-prof_ms_arg_field(struct prof_ms *ms, const unsigned char *f, size_t flen,
-    int type)
-{
-	int64_t	 n = ms->not_utf8;
-	char	*v;
-
-	v = prof_ms_field(ms, f, flen, type);
-	if (ms->not_utf8 > n) {
-		ms->not_utf8 = n;
-		if (ms->bad_args++ == 0)
-			ms->bad_args_at = ms->fw->at;
-	}
-	return v;
-}
-
 /*
  * The args MindSpore 2.5 gives a range of fixed part P and fields F:
  * the sequence number and forward thread, then its fields as MindSpore's
@@ -299,25 +295,22 @@ prof_ms_args25(struct prof_ms *ms, const unsigned char *p,
 	struct strbuf	 b, custom;
 	char		*v;
 	size_t		 i;
-	bool		 cut;
 
 	strbuf_init(&b);
 	strbuf_addf(&b, "{\"Sequence number\":%lld,\"Fwd thread id\":%llu",
 	    (long long)importer_le64(p + 16),
 	    (unsigned long long)importer_le64(p + 48));
 	for (i = 0; i < sizeof fields / sizeof *fields; i++) {
-		if (!prof_fwk_rec_field(f, flen, fields[i].type, &v, &cut))
+		if ((v = prof_ms_read(ms, f, flen, fields[i].type, false,
+		    &ms->bad_args, &ms->bad_args_at)) == NULL)
 			continue;
-		free(v);
-		v = prof_ms_arg_field(ms, f, flen, fields[i].type);
 		strbuf_addf(&b, ",\"%s\":\"", fields[i].key);
 		prof_ms_json(&b, v, fields[i].lines);
 		strbuf_addc(&b, '"');
 		free(v);
 	}
-	if (prof_fwk_rec_field(f, flen, MS25_F_CUSTOM, &v, &cut)) {
-		free(v);
-		v = prof_ms_arg_field(ms, f, flen, MS25_F_CUSTOM);
+	if ((v = prof_ms_read(ms, f, flen, MS25_F_CUSTOM, false,
+	    &ms->bad_args, &ms->bad_args_at)) != NULL) {
 		strbuf_init(&custom);
 		if (*v == '\0')
 			strbuf_adds(&b, ",\"custom_info\":\"\"");
