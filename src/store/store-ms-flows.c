@@ -97,14 +97,14 @@ store_ms_flows_load(struct store *s, int64_t rank, int64_t *made,
     int64_t *missed, char **cause)
 {
 	struct ms_range	*v;
-	sqlite3_stmt	*stmt = NULL;
+	sqlite3_stmt	*stmt;
 	size_t		 n, i = 0;
 	int64_t		 tid, at;
-	int		 rc;
+	int		 rc = SQLITE_ERROR;
 
 	*made = *missed = 0;
 	if (store_ms_flows_ranges(s, rank, &v, &n) != 0)
-		goto fail;
+		goto out;
 	if (n == 0)
 		return 0;
 	if (store_load_prepare(s, &stmt, "SELECT x.tid, t.launch_ns,"
@@ -112,7 +112,7 @@ store_ms_flows_load(struct store *s, int64_t rank, int64_t *made,
 	    " ON x.id = t.api WHERE t.rank IS ?1 AND t.launch_ns IS NOT NULL"
 	    " AND x.tid IS NOT NULL ORDER BY x.tid, t.launch_ns, t.start_ns,"
 	    " t.id") != 0)
-		goto fail;
+		goto out;
 	store_load_bind_i64(stmt, 1, rank);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		tid = sqlite3_column_int64(stmt, 0);
@@ -128,14 +128,10 @@ store_ms_flows_load(struct store *s, int64_t rank, int64_t *made,
 			(*missed)++;
 	}
 	sqlite3_finalize(stmt);
+out:
 	free(v);
 	if (rc == SQLITE_DONE)
 		return 0;
-	xasprintf(cause, "cannot make MindSpore's flows: %s",
-	    sqlite3_errmsg(s->db));
-	return -1;
-fail:
-	free(v);
 	xasprintf(cause, "cannot make MindSpore's flows: %s",
 	    sqlite3_errmsg(s->db));
 	return -1;
