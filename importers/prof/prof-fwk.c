@@ -465,6 +465,41 @@ prof_fwk_gc(struct prof_fwk *fw, const char *path)
 	fclose(f);
 }
 
+/*
+ * The first readable profiler_info*.json of TOP, parsed; NULL if none.
+ * The files that cannot be read or parsed are warned about if WARN.
+ */
+static yajl_val
+prof_fwk_info_json(struct store *s, const char *top, bool warn)
+{
+	char		**names, *path, *data, *why = NULL, err[128];
+	size_t		  n, i;
+	yajl_val	  root = NULL;
+
+	names = util_dir_list(top, &n);
+	for (i = 0; i < n && root == NULL; i++) {
+		if (!util_has_prefix(names[i], "profiler_info") ||
+		    !util_has_suffix(names[i], ".json"))
+			continue;
+		path = util_path_join(top, names[i]);
+		if (util_read_file(path, &data, NULL, 1 << 20, &why) != 0) {
+			if (warn)
+				store_load_warning(s, path, -1, "%s", why);
+			free(why);
+			why = NULL;
+		} else {
+			if ((root = yajl_tree_parse(data, err, sizeof err)) ==
+			    NULL && warn)
+				store_load_warning(s, path, -1, "not JSON: "
+				    "%.*s", (int)strcspn(err, "\n"), err);
+			free(data);
+		}
+		free(path);
+	}
+	util_strv_free(names, n);
+	return root;
+}
+
 /* Read profiler_info*.json in TOP: the clock the records were taken on. */
 static void
 prof_fwk_info(struct prof_fwk *fw, const char *top)
@@ -475,30 +510,9 @@ prof_fwk_info(struct prof_fwk *fw, const char *top)
 	const char	*p_mono[] = { "start_info", "start_monotonic", NULL };
 	const char	*p_end[] = { "end_info", "collectionTimeEnd", NULL };
 	const char	*p_emono[] = { "end_info", "MonotonicTimeEnd", NULL };
-	char		**names, *path, *data, *why = NULL, err[128];
-	size_t		  n, i;
-	yajl_val	  root = NULL, v, w;
+	yajl_val	 root, v, w;
 
-	names = util_dir_list(top, &n);
-	for (i = 0; i < n && root == NULL; i++) {
-		if (!util_has_prefix(names[i], "profiler_info") ||
-		    !util_has_suffix(names[i], ".json"))
-			continue;
-		path = util_path_join(top, names[i]);
-		if (util_read_file(path, &data, NULL, 1 << 20, &why) != 0) {
-			store_load_warning(fw->s, path, -1, "%s", why);
-			free(why);
-			why = NULL;
-		} else {
-			if ((root = yajl_tree_parse(data, err, sizeof err)) ==
-			    NULL)
-				store_load_warning(fw->s, path, -1, "not JSON: "
-				    "%.*s", (int)strcspn(err, "\n"), err);
-			free(data);
-		}
-		free(path);
-	}
-	util_strv_free(names, n);
+	root = prof_fwk_info_json(fw->s, top, true);
 	fw->freq_mhz = 100;
 	fw->local_off = fw->hm->local_off;
 	if (root == NULL) {
@@ -615,34 +629,17 @@ prof_fwk_py_file(struct store *s, const char *name, char **path,
  * if none says.
  */
 static void
-prof_fwk_ms_version(const char *top, char *buf, size_t size)
+prof_fwk_ms_version(struct store *s, const char *top, char *buf, size_t size)
 {
 	const char	*p_ver[] = { "ms_version", NULL };
-	char		**names, *path, *data, *why = NULL;
-	size_t		  n, i;
-	yajl_val	  root, v;
+	yajl_val	 root, v;
 
 	*buf = '\0';
-	names = util_dir_list(top, &n);
-	for (i = 0; i < n && *buf == '\0'; i++) {
-		if (!util_has_prefix(names[i], "profiler_info") ||
-		    !util_has_suffix(names[i], ".json"))
-			continue;
-		path = util_path_join(top, names[i]);
-		if (util_read_file(path, &data, NULL, 1 << 20, &why) != 0) {
-			free(why);
-			why = NULL;
-		} else {
-			if ((root = yajl_tree_parse(data, NULL, 0)) != NULL &&
-			    (v = yajl_tree_get(root, p_ver, yajl_t_string)) !=
-			    NULL)
-				snprintf(buf, size, "%s", YAJL_GET_STRING(v));
-			yajl_tree_free(root);
-			free(data);
-		}
-		free(path);
-	}
-	util_strv_free(names, n);
+	if ((root = prof_fwk_info_json(s, top, false)) == NULL)
+		return;
+	if ((v = yajl_tree_get(root, p_ver, yajl_t_string)) != NULL)
+		snprintf(buf, size, "%s", YAJL_GET_STRING(v));
+	yajl_tree_free(root);
 }
 
 /*
@@ -655,7 +652,7 @@ prof_fwk_ms_old(struct prof_fwk *fw, const char *top, const char *path)
 {
 	char	 ver[32];
 
-	prof_fwk_ms_version(top, ver, sizeof ver);
+	prof_fwk_ms_version(fw->s, top, ver, sizeof ver);
 	if (util_has_prefix(ver, "2.5.") || strcmp(ver, "2.5") == 0) {
 		prof_fwk_ms_load(fw, path, true);
 		return;
