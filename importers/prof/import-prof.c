@@ -140,8 +140,8 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	store_load_progress(s, "join", dir, d.bytes, d.bytes);
 	prof_join_load(s, h, &d, &m, &p, &a, rank);
 	prof_aicpu_load(s, &a, &m, device, rank);
+	prof_step_load(s, data, &m, &a, rank);
 	prof_aicpu_release(&a);
-	prof_step_load(s, data, &m, rank);
 	store_load_pmu_names(s, NULL);
 	prof_pmu_release(&p);
 	prof_logs_release(&d);

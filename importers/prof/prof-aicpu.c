@@ -19,7 +19,8 @@
 #define PROF_AICPU_LEVEL	6000
 #define PROF_AICPU_NODE		0
 #define PROF_AICPU_DP		1
-#define PROF_AICPU_MODEL	2	/* read by prof-step.c */
+#define PROF_AICPU_MODEL	2	/* model with queue: step points */
+#define PROF_AICPU_STEP_MAX	4	/* the step trace's points used */
 #define PROF_AICPU_MI		3
 
 /* The pairing key of a run: stream and task id. */
@@ -109,6 +110,32 @@ prof_aicpu_mi(struct prof_aicpus *a, const unsigned char *r)
 }
 
 /*
+ * Keep model-with-queue record R, read from ST, for the step trace
+ * (prof-step.c): its points 0 to 4, the ones the step trace uses.
+ */
+static void
+prof_aicpu_step(struct prof_aicpus *a, const struct prof_stream *st,
+    const unsigned char *r)
+{
+	struct prof_aicpu_step	*e;
+
+	if (importer_le16(r + 36) > PROF_AICPU_STEP_MAX)
+		return;
+	if (a->npaths == 0 || strcmp(a->paths[a->npaths - 1], st->path) != 0) {
+		a->paths = util_grow(a->paths, a->npaths, 1, sizeof *a->paths);
+		a->paths[a->npaths++] = xstrdup(st->path);
+	}
+	a->steps = util_grow(a->steps, a->nsteps, 1, sizeof *a->steps);
+	e = &a->steps[a->nsteps++];
+	e->ts = importer_le64(r + 16);
+	e->index = importer_le64(r + 24);
+	e->model = importer_le32(r + 32);
+	e->tag = importer_le16(r + 36);
+	e->path = a->paths[a->npaths - 1];
+	e->offset = st->offset;
+}
+
+/*
  * Read the aicpu.data records of device data directory DATA into A,
  * sorted by start, indexed by stream and task, and its data
  * preprocessing and queue wait records in file order. EXPAND: the streams
@@ -150,8 +177,10 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 			continue;
 		}
 		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
-		    importer_le32(r + 4) == PROF_AICPU_MODEL)
+		    importer_le32(r + 4) == PROF_AICPU_MODEL) {
+			prof_aicpu_step(a, &st, r);
 			continue;
+		}
 		if (importer_le16(r + 2) != PROF_AICPU_LEVEL ||
 		    importer_le32(r + 4) != PROF_AICPU_NODE) {
 			other++;
@@ -314,6 +343,8 @@ prof_aicpu_release(struct prof_aicpus *a)
 	free(a->v);
 	free(a->dp);
 	free(a->mi);
+	free(a->steps);
+	util_strv_free(a->paths, a->npaths);
 	util_map_release(&a->index);
 	memset(a, 0, sizeof *a);
 }

@@ -688,8 +688,10 @@ void		 prof_sort(void *, size_t, size_t,
 		     int (*)(const void *, const void *));
 
 /* prof-step.c: ts_track step trace into step_trace rows (4.5). */
+struct prof_aicpus;
 size_t		 prof_step_load(struct store *, const char *,
-		     const struct prof_meta *, int64_t);
+		     const struct prof_meta *, const struct prof_aicpus *,
+		     int64_t);
 
 /* prof-flips.c: each stream's task id flips, for batch ids (4.6). */
 #define PROF_FLIPS_STREAMS	65536
@@ -731,6 +733,15 @@ struct prof_aicpu_mi {
 	uint64_t	 start;		/* µs, as written */
 	uint64_t	 end;
 };
+/* A model-with-queue record (kind 2): a point of the step trace. */
+struct prof_aicpu_step {
+	uint64_t	 ts;		/* device counter */
+	uint64_t	 index;
+	uint32_t	 model;
+	uint16_t	 tag;
+	const char	*path;		/* in the paths of prof_aicpus */
+	int64_t		 offset;
+};
 struct prof_aicpus {
 	struct prof_aicpu	*v;
 	size_t			 n;
@@ -740,6 +751,10 @@ struct prof_aicpus {
 	size_t			 ndp;
 	struct prof_aicpu_mi	*mi;	/* kind 3 */
 	size_t			 nmi;
+	struct prof_aicpu_step	*steps;	/* kind 2, in file order */
+	size_t			 nsteps;
+	char			**paths;	/* of the files holding them */
+	size_t			 npaths;
 };
 void		 prof_aicpu_read(struct store *, const char *, bool,
 		     struct prof_aicpus *);

@@ -25,9 +25,6 @@
 #define PROF_STEP_FP		2
 #define PROF_STEP_BP		3
 #define PROF_STEP_ITER_END	4
-#define PROF_STEP_AICPU_SIZE	256
-#define PROF_STEP_AICPU_LEVEL	6000
-#define PROF_STEP_AICPU_MODEL	2	/* model with queue */
 
 /* One step trace record, in file order. */
 struct prof_step_rec {
@@ -86,7 +83,7 @@ prof_step_iter_cmp(const void *a, const void *b)
 
 /* Keep one record of P. */
 static void
-prof_step_add(struct prof_step *p, const struct prof_stream *st,
+prof_step_add(struct prof_step *p, const char *path, int64_t offset,
     uint64_t ts, uint64_t model, uint64_t index, uint32_t stream, int tag)
 {
 	struct prof_step_rec	*r;
@@ -98,22 +95,23 @@ prof_step_add(struct prof_step *p, const struct prof_stream *st,
 	r->index = index;
 	r->stream = stream;
 	r->seq = p->nr++;
-	r->path = st->path;
-	r->offset = st->offset;
+	r->path = path;
+	r->offset = offset;
 	r->tag = (uint16_t)tag;
 }
 
 /*
- * Read the step trace records of DATA into P: its ts_track slices F, then
- * the model-with-queue records of its aicpu.data slices A.
+ * Read the step trace records of DATA's ts_track slices F into P, then
+ * add the model-with-queue records of its aicpu.data, read in A.
  */
 static void
 prof_step_read(struct store *s, const char *data, struct prof_step *p,
-    struct prof_files *f, struct prof_files *a)
+    struct prof_files *f, const struct prof_aicpus *a)
 {
 	struct prof_stream	 st;
 	struct dev_tstrack	 t;
 	const unsigned char	*r;
+	size_t			 i;
 
 	prof_slices_list(data, "ts_track.data", false, f);
 	prof_slices_open(&st, s, f, DEV_TSTRACK_SIZE, false);
@@ -123,25 +121,14 @@ prof_step_read(struct store *s, const char *data, struct prof_step *p,
 		dev_tstrack_decode(r, &t);
 		if (t.tag_id > PROF_STEP_ITER_END)
 			continue;	/* all-reduce, get-next, step points */
-		prof_step_add(p, &st, t.syscnt, t.model_id, t.index_id,
-		    t.stream, t.tag_id);
+		prof_step_add(p, st.path, st.offset, t.syscnt, t.model_id,
+		    t.index_id, t.stream, t.tag_id);
 	}
 	prof_slices_close(&st);
-	/* Their magic is checked, and warned, where the runs are read. */
-	prof_slices_list(data, "aicpu.data", false, a);
-	if (a->n == 0)
-		return;
-	prof_slices_open(&st, s, a, PROF_STEP_AICPU_SIZE, false);
-	while ((r = prof_slices_next(&st)) != NULL) {
-		if (importer_le16(r) != PROF_RECORD_MAGIC ||
-		    importer_le16(r + 2) != PROF_STEP_AICPU_LEVEL ||
-		    importer_le32(r + 4) != PROF_STEP_AICPU_MODEL ||
-		    importer_le16(r + 36) > PROF_STEP_ITER_END)
-			continue;
-		prof_step_add(p, &st, importer_le64(r + 16), importer_le32(r +
-		    32), importer_le64(r + 24), 0, importer_le16(r + 36));
-	}
-	prof_slices_close(&st);
+	for (i = 0; i < a->nsteps; i++)
+		prof_step_add(p, a->steps[i].path, a->steps[i].offset,
+		    a->steps[i].ts, a->steps[i].model, a->steps[i].index, 0,
+		    a->steps[i].tag);
 }
 
 /* True if records A and B are the same to the vendor's DISTINCT. */
@@ -299,20 +286,20 @@ prof_step_store(struct store *s, struct prof_step *p,
 }
 
 /*
- * Load the step trace of device data directory DATA (metadata M) as
+ * Load the step trace of device data directory DATA (metadata M), with
+ * the model-with-queue records of its aicpu.data read in A, as
  * step_trace rows of RANK. Return the number of iterations.
  */
 size_t
 prof_step_load(struct store *s, const char *data, const struct prof_meta *m,
-    int64_t rank)
+    const struct prof_aicpus *a, int64_t rank)
 {
 	struct prof_step	 p;
-	struct prof_files	 f, a;
+	struct prof_files	 f;
 	size_t			 n;
 
 	memset(&p, 0, sizeof p);
-	memset(&a, 0, sizeof a);
-	prof_step_read(s, data, &p, &f, &a);
+	prof_step_read(s, data, &p, &f, a);
 	if (p.nr > 1)
 		qsort(p.r, p.nr, sizeof *p.r, prof_step_rec_cmp);
 	prof_step_distinct(&p);
@@ -324,7 +311,6 @@ prof_step_load(struct store *s, const char *data, const struct prof_meta *m,
 		    "ending where %s started left out", (long long)p.empty,
 		    p.empty == 1 ? "" : "s", p.empty == 1 ? "it" : "they");
 	prof_slices_release(&f);
-	prof_slices_release(&a);
 	n = p.nit;
 	free(p.r);
 	free(p.it);
