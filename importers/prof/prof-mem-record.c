@@ -27,6 +27,7 @@ static const char *const prof_mem_record_cols[] = { "Component",
 	"Total Active(MB)", "Stream Ptr", "Device Type" };
 #define MEM_NCOLS	(sizeof prof_mem_record_cols / \
 	sizeof *prof_mem_record_cols)
+#define MEM_CELL	48	/* a number's cell, as Python prints it */
 
 /* The last PTA and GE totals of one device, in MB. */
 struct mem_last {
@@ -45,7 +46,7 @@ struct mem_rows {
 	const struct import_ctx	*ctx;
 	struct mem_last		*last;
 	size_t			 nlast;
-	char			 cells[MEM_NCOLS][48];
+	char			 cells[MEM_NCOLS][MEM_CELL];
 	char			*row[MEM_NCOLS];
 };
 
@@ -87,12 +88,6 @@ prof_mem_record_last(struct mem_rows *w, int64_t device)
 	return l;
 }
 
-static void
-prof_mem_record_mb(char *buf, double mb)
-{
-	util_fmt_pyfloat(buf, sizeof ((struct mem_rows *)0)->cells[0], mb);
-}
-
 /* Write the row of W's cells, into the table and the chart. */
 static void
 prof_mem_record_put(struct mem_rows *w)
@@ -131,7 +126,7 @@ prof_mem_record_pta(struct mem_rows *w, const struct store_torch_mem *r,
 	prof_mem_record_head(w, r->workspace ? "WORKSPACE" : "PTA", r->ts,
 	    device);
 	for (k = 0; k < 3; k++)
-		prof_mem_record_mb(w->cells[2 + k], mb[k]);
+		util_fmt_pyfloat(w->cells[2 + k], MEM_CELL, mb[k]);
 	snprintf(w->cells[5], sizeof w->cells[5], "%lld",
 	    (long long)r->stream);
 	prof_mem_record_put(w);
@@ -139,8 +134,8 @@ prof_mem_record_pta(struct mem_rows *w, const struct store_torch_mem *r,
 		return;
 	snprintf(w->cells[0], sizeof w->cells[0], "PTA+GE");
 	if (l->ge) {
-		prof_mem_record_mb(w->cells[2], mb[0] + l->ge_mb[0]);
-		prof_mem_record_mb(w->cells[3], mb[1] + l->ge_mb[1]);
+		util_fmt_pyfloat(w->cells[2], MEM_CELL, mb[0] + l->ge_mb[0]);
+		util_fmt_pyfloat(w->cells[3], MEM_CELL, mb[1] + l->ge_mb[1]);
 		/* GE's stream is none: an empty cell. */
 		if (r->stream == 0)
 			w->cells[5][0] = '\0';
@@ -161,14 +156,14 @@ prof_mem_record_ge(struct mem_rows *w, const struct prof_ge_mem *g)
 	mb[0] = prof_mem_record_kb(g->allocated) / 1024.0;
 	mb[1] = prof_mem_record_kb(g->reserved) / 1024.0;
 	prof_mem_record_head(w, "GE", g->ts, g->device);
-	prof_mem_record_mb(w->cells[2], mb[0]);
-	prof_mem_record_mb(w->cells[3], mb[1]);
+	util_fmt_pyfloat(w->cells[2], MEM_CELL, mb[0]);
+	util_fmt_pyfloat(w->cells[3], MEM_CELL, mb[1]);
 	prof_mem_record_put(w);
 	snprintf(w->cells[0], sizeof w->cells[0], "PTA+GE");
 	if (l->pta) {
-		prof_mem_record_mb(w->cells[2], mb[0] + l->pta_mb[0]);
-		prof_mem_record_mb(w->cells[3], mb[1] + l->pta_mb[1]);
-		prof_mem_record_mb(w->cells[4], l->pta_mb[2]);
+		util_fmt_pyfloat(w->cells[2], MEM_CELL, mb[0] + l->pta_mb[0]);
+		util_fmt_pyfloat(w->cells[3], MEM_CELL, mb[1] + l->pta_mb[1]);
+		util_fmt_pyfloat(w->cells[4], MEM_CELL, l->pta_mb[2]);
 		snprintf(w->cells[5], sizeof w->cells[5], "%lld",
 		    (long long)l->pta_stream);
 	} else
@@ -215,7 +210,7 @@ prof_mem_record_write(struct store *s, const struct prof_fwk_out *t,
 	for (i = 0; i < m->napp; i++) {
 		prof_mem_record_head(&w, "APP", m->app[i].ts,
 		    m->app[i].device);
-		prof_mem_record_mb(w.cells[3],
+		util_fmt_pyfloat(w.cells[3], MEM_CELL,
 		    prof_mem_record_kb(m->app[i].bytes) / 1024.0);
 		prof_mem_record_put(&w);
 	}
@@ -295,7 +290,8 @@ prof_mem_record_op(struct store *s, const struct prof_ge_mem *a,
     const struct prof_ge_mem *r, const struct prof_dicts *d,
     const struct prof_meta *hm)
 {
-	char		 c[MEM_OPS_NCOLS][64], *row[MEM_OPS_NCOLS], id[24];
+	char		 c[MEM_OPS_NCOLS][MEM_CELL], *row[MEM_OPS_NCOLS];
+	char		 id[24];
 	const char	*name;
 	double		 dur;
 	size_t		 k;
@@ -306,20 +302,22 @@ prof_mem_record_op(struct store *s, const struct prof_ge_mem *a,
 	}
 	name = prof_dict_hash(d, a->node, id, sizeof id);
 	snprintf(c[0], sizeof c[0], "cann::%s", name == id ? "" : name);
-	prof_mem_record_mb(c[1], prof_mem_record_kb(a->size));
+	util_fmt_pyfloat(c[1], MEM_CELL, prof_mem_record_kb(a->size));
 	util_fmt_us(c[2], sizeof c[2], a->ts, 3, false);
 	/* An allocation without its release: msprof's duration 0. */
 	dur = r != NULL ? prof_mem_record_dur(hm, (int64_t)(r->raw -
 	    a->raw)) : 0.0;
-	util_fmt_pyfloat(c[5], sizeof c[5], dur);
+	util_fmt_pyfloat(c[5], MEM_CELL, dur);
 	/* torch_npu adds the two cells' exact decimals. */
 	util_fmt_us(c[3], sizeof c[3], a->ts + (int64_t)(dur * 1000.0 +
 	    (dur < 0 ? -0.5 : 0.5)), 3, false);
-	prof_mem_record_mb(c[7], prof_mem_record_kb(a->allocated) / 1024.0);
-	prof_mem_record_mb(c[8], prof_mem_record_kb(a->reserved) / 1024.0);
-	prof_mem_record_mb(c[10], r != NULL ?
+	util_fmt_pyfloat(c[7], MEM_CELL,
+	    prof_mem_record_kb(a->allocated) / 1024.0);
+	util_fmt_pyfloat(c[8], MEM_CELL,
+	    prof_mem_record_kb(a->reserved) / 1024.0);
+	util_fmt_pyfloat(c[10], MEM_CELL, r != NULL ?
 	    prof_mem_record_kb(r->allocated) / 1024.0 : 0.0);
-	prof_mem_record_mb(c[11], r != NULL ?
+	util_fmt_pyfloat(c[11], MEM_CELL, r != NULL ?
 	    prof_mem_record_kb(r->reserved) / 1024.0 : 0.0);
 	snprintf(c[14], sizeof c[14], "NPU:%lld", (long long)a->device);
 	store_load_generic_row(s, row, MEM_OPS_NCOLS);
