@@ -291,7 +291,7 @@ prof_mem_record_op(struct store *s, const struct prof_ge_mem *a,
     const struct prof_meta *hm)
 {
 	char		 c[MEM_OPS_NCOLS][MEM_CELL], *row[MEM_OPS_NCOLS];
-	char		 id[24];
+	char		 id[24], *cann;
 	const char	*name;
 	double		 dur;
 	size_t		 k;
@@ -300,8 +300,10 @@ prof_mem_record_op(struct store *s, const struct prof_ge_mem *a,
 		c[k][0] = '\0';
 		row[k] = c[k];
 	}
+	/* The name is as long as GE's op names are: a cell of its own. */
 	name = prof_dict_hash(d, a->node, id, sizeof id);
-	snprintf(c[0], sizeof c[0], "cann::%s", name == id ? "" : name);
+	xasprintf(&cann, "cann::%s", name == id ? "" : name);
+	row[0] = cann;
 	util_fmt_pyfloat(c[1], MEM_CELL, prof_mem_record_kb(a->size));
 	util_fmt_us(c[2], sizeof c[2], a->ts, 3, false);
 	/* An allocation without its release: msprof's duration 0. */
@@ -321,6 +323,7 @@ prof_mem_record_op(struct store *s, const struct prof_ge_mem *a,
 	    prof_mem_record_kb(r->reserved) / 1024.0 : 0.0);
 	snprintf(c[14], sizeof c[14], "NPU:%lld", (long long)a->device);
 	store_load_generic_row(s, row, MEM_OPS_NCOLS);
+	free(cann);
 }
 
 /*

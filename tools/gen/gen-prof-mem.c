@@ -132,6 +132,15 @@ gen_mem_pta_cmp(const void *a, const void *b)
 	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+/* The name of GE's op K: every fourth as long as graph op names get. */
+static void
+gen_mem_ge_name(char *buf, size_t size, size_t k)
+{
+	snprintf(buf, size, k % 4 == 3 ? "ge_op%zu/model/encoder/layers.11/"
+	    "self_attention/query_key_value/MatMulV2_with_bias_add" :
+	    "ge_op%zu", k);
+}
+
 /*
  * GE's records for N PTA rows P (sorted), in G's clock C, into *GE, and
  * their file BUF: one allocation per 2 * GEN_MEM_GE rows, at whole host
@@ -147,7 +156,7 @@ gen_mem_ge_make(struct gen_prof *g, const struct gen_prof_clock *c,
 	struct gen_mem_ge	*v;
 	size_t			 k, nalloc = n / (2 * GEN_MEM_GE) + 1, nge, i;
 	int64_t			 mono, pool = 3 << 20;
-	char			 name[32];
+	char			 name[128];
 
 	nge = 2 * nalloc - 1;
 	v = xcalloc(nge, sizeof *v);
@@ -160,7 +169,7 @@ gen_mem_ge_make(struct gen_prof *g, const struct gen_prof_clock *c,
 				mono = gen_prof_core_align(c, mono + 3 *
 				    c->tick + gen_prof_core_range(g, 0,
 				    40000));
-			snprintf(name, sizeof name, "ge_op%zu", k / 2);
+			gen_mem_ge_name(name, sizeof name, k / 2);
 			v[k].node = k == 2 ? 778 : gen_prof_core_hash(name);
 			if (k != 2)
 				strbuf_addf(dict, "%llu:%s\n",
@@ -210,14 +219,14 @@ gen_mem_ops_rows(struct gen_prof *g, const struct gen_mem_ge *v, size_t nge,
 {
 	const struct gen_mem_ge	*a, *r;
 	size_t			 k;
-	char			 us[40], name[32];
+	char			 us[40], name[128];
 	double			 dur;
 
 	(void)g;
 	for (k = 0; k < nge; k += 2) {
 		a = &v[k];
 		r = k + 1 < nge ? &v[k + 1] : NULL;
-		snprintf(name, sizeof name, "ge_op%zu", k / 2);
+		gen_mem_ge_name(name, sizeof name, k / 2);
 		strbuf_addf(b, "cann::%s", k == 2 ? "" : name);
 		gen_mem_mb(b, gen_mem_kb(a->size));
 		util_fmt_us(us, sizeof us, a->ts, 3, false);
