@@ -22,6 +22,7 @@ store_free(struct store *s)
 	store_scan_walk_unref(s->order);
 	store_scan_tuple_unref(s->tuples);
 	store_tables_free(s);
+	store_nest_live_free(s);
 	sqlite3_close(s->db);
 	if (s->locked)
 		close(s->lock);

@@ -16,6 +16,7 @@ struct store_tl;
 struct store_tl_job;
 struct store_async;
 struct task_sums;
+struct nest_live;
 
 enum store_table_flags {
 	TABLE_PMU = 1 << 0,		/* PMU columns follow the fixed ones */
@@ -132,6 +133,8 @@ struct store {
 	int64_t			 colset;	/* its task columns, or 0 */
 	int64_t			 nest_todo;	/* spans loaded without depth */
 	int64_t			 nest_done;	/* and with one */
+	int64_t			 nest_given;	/* of them, by an importer */
+	struct nest_live	*live;		/* store-nest-live.c keeps */
 	char			*failed;	/* the first failed write */
 	struct store_order	*order;		/* store-scan-walk.c keeps */
 	struct store_tuple_build *tuples;	/* store-scan-tuple.c keeps */
@@ -255,7 +258,33 @@ void		 store_load_quote_ident(struct strbuf *, const char *);
 #define STORE_API_START_SQL						\
 	"CREATE INDEX IF NOT EXISTS api_start ON api(tid, start_ns,"	\
 	" end_ns DESC, rank, device, pid)"
+/* One span still open. */
+struct nest_open {
+	int64_t	 id;
+	int64_t	 end;
+};
+/* The open spans of one group (rank, device, process) of a thread. */
+struct nest_group {
+	int64_t			 rank;
+	int64_t			 device;	/* NP_NA for host spans */
+	int64_t			 pid;		/* NP_NA for host spans */
+	struct nest_open	*open;
+	size_t			 n;
+	size_t			 size;
+	bool			 owned;		/* nested as loaded */
+};
 int		 store_nest_spans(struct store *, char **);
+
+/* store-nest-live.c */
+int64_t		 store_nest_close(struct nest_group *, int64_t, int64_t *);
+void		 store_nest_open(struct nest_group *, int64_t, int64_t);
+bool		 store_nest_live_owns(struct store *, int64_t,
+		     const struct nest_group *);
+bool		 store_nest_live_begin(struct store *, const struct store_api *,
+		     int64_t *, int64_t *, size_t *);
+void		 store_nest_live_end(struct store *, size_t, int64_t,
+		     int64_t);
+void		 store_nest_live_free(struct store *);
 
 /*
  * The core types whose tasks op_statistic leaves out (doc/formats.md 8.1),

@@ -611,8 +611,13 @@ int64_t
 store_load_api(struct store *s, const struct store_api *a)
 {
 	sqlite3_stmt	*stmt = s->stmt[STMT_API];
+	int64_t		 depth = a->depth, parent = a->parent, id;
+	size_t		 lane;
+	bool		 live = false;
 	int		 i = 1;
 
+	if (depth == NP_NA)
+		live = store_nest_live_begin(s, a, &depth, &parent, &lane);
 	store_load_bind_i64(stmt, i++, a->device);
 	store_load_bind_i64(stmt, i++, a->rank);
 	store_load_bind_i64(stmt, i++, a->pid);
@@ -620,18 +625,23 @@ store_load_api(struct store *s, const struct store_api *a)
 	store_load_bind_i64(stmt, i++, a->start_ns);
 	store_load_bind_i64(stmt, i++, a->end_ns);
 	store_load_bind_i64(stmt, i++, a->conn);
-	store_load_bind_i64(stmt, i++, a->depth);
-	store_load_bind_i64(stmt, i++, a->parent);
+	store_load_bind_i64(stmt, i++, depth);
+	store_load_bind_i64(stmt, i++, parent);
 	store_load_bind_intern(s, stmt, i++, a->level);
 	store_load_bind_intern(s, stmt, i++, a->name);
 	store_load_bind_str(stmt, i++, a->args);
 	store_write(s, stmt);
 	s->records++;
-	if (a->depth == NP_NA)
+	if (depth == NP_NA)
 		s->nest_todo++;
 	else
 		s->nest_done++;
-	return sqlite3_last_insert_rowid(s->db);
+	if (a->depth != NP_NA)
+		s->nest_given++;
+	id = sqlite3_last_insert_rowid(s->db);
+	if (live)
+		store_nest_live_end(s, lane, id, a->end_ns);
+	return id;
 }
 
 /* Add one op_statistic row. */

@@ -15,27 +15,13 @@
  * reads the wide span rows. What it works out is written back in batches
  * sorted by row id: in thread order the rows of a trace whose threads
  * interleave are met at random, and each would cost a page of the cache.
+ * Groups whose spans loaded in the walk's order were nested as they
+ * loaded (store-nest-live.c); the walk passes over them.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "store-int.h"
-
-/* One span still open. */
-struct nest_open {
-	int64_t	 id;
-	int64_t	 end;
-};
-
-/* The open spans of one group (rank, device, process) of a thread. */
-struct nest_group {
-	int64_t			 rank;
-	int64_t			 device;	/* NP_NA for host spans */
-	int64_t			 pid;		/* NP_NA for host spans */
-	struct nest_open	*open;
-	size_t			 n;
-	size_t			 size;
-};
 
 /* The depth and parent worked out for one span, not yet written. */
 struct nest_set {
@@ -53,6 +39,7 @@ struct nest_walk {
 	struct nest_set		*set;
 	size_t			 nset;
 	size_t			 cap;		/* of set: a batch at most */
+	bool			 live;		/* groups nested as loaded */
 };
 
 static int64_t
@@ -63,10 +50,13 @@ store_nest_i64(sqlite3_stmt *stmt, int col)
 	return sqlite3_column_int64(stmt, col);
 }
 
-/* The group of RANK, DEVICE, PID on the thread walked, made if new. */
+/*
+ * The group of RANK, DEVICE, PID on thread TID, made if new; owned if its
+ * spans nested as they loaded and the walk reads them all (W->live).
+ */
 static struct nest_group *
-store_nest_group(struct nest_walk *w, int64_t rank, int64_t device,
-    int64_t pid)
+store_nest_group(struct store *s, struct nest_walk *w, int64_t tid,
+    int64_t rank, int64_t device, int64_t pid)
 {
 	struct nest_group	*g;
 	size_t			 i;
@@ -84,6 +74,7 @@ store_nest_group(struct nest_walk *w, int64_t rank, int64_t device,
 	g->rank = rank;
 	g->device = device;
 	g->pid = pid;
+	g->owned = w->live && store_nest_live_owns(s, tid, g);
 	return g;
 }
 
@@ -96,27 +87,6 @@ store_nest_reset(struct nest_walk *w)
 	for (i = 0; i < w->ng; i++)
 		free(w->g[i].open);
 	w->ng = 0;
-}
-
-/*
- * Open span ID ending at END in group G; return the depth it takes and set
- * *PARENT to the span that holds it (NP_NA for none).
- */
-static int64_t
-store_nest_push(struct nest_group *g, int64_t id, int64_t end,
-    int64_t *parent)
-{
-	while (g->n > 0 && g->open[g->n - 1].end < end)
-		g->n--;
-	*parent = g->n > 0 ? g->open[g->n - 1].id : NP_NA;
-	/* A stack: its depth falls, so util_grow() cannot size it. */
-	if (g->n == g->size) {
-		g->size = g->size == 0 ? 16 : g->size * 2;
-		g->open = xreallocarray(g->open, g->size, sizeof *g->open);
-	}
-	g->open[g->n].id = id;
-	g->open[g->n++].end = end;
-	return (int64_t)g->n - 1;
 }
 
 static int
@@ -160,7 +130,12 @@ store_nest_walk(struct store *s, char **cause)
 	bool			 first = true;
 	int			 rc;
 
-	if (store_prepare(s, &sel, s->nest_done > 0 ? "SELECT tid, id,"
+	/*
+	 * Spans given a depth by their importer are known by their depth
+	 * alone, read from the table; spans nested as they loaded are known
+	 * by their group, and the walk keeps to the index.
+	 */
+	if (store_prepare(s, &sel, s->nest_given > 0 ? "SELECT tid, id,"
 	    " end_ns, rank, device, pid FROM api INDEXED BY api_start"
 	    " WHERE depth IS NULL ORDER BY tid, start_ns, end_ns DESC, id" :
 	    "SELECT tid, id, end_ns, rank, device, pid FROM api"
@@ -173,6 +148,7 @@ store_nest_walk(struct store *s, char **cause)
 		return -1;
 	}
 	memset(&w, 0, sizeof w);
+	w.live = s->nest_given == 0 && s->nest_done > 0;
 	w.cap = s->nest_todo > 0 && s->nest_todo < NEST_BATCH ?
 	    (size_t)s->nest_todo : NEST_BATCH;
 	w.set = xreallocarray(NULL, w.cap, sizeof *w.set);
@@ -183,10 +159,13 @@ store_nest_walk(struct store *s, char **cause)
 		first = false;
 		last = tid;
 		id = sqlite3_column_int64(sel, 1);
-		g = store_nest_group(&w, store_nest_i64(sel, 3),
+		g = store_nest_group(s, &w, tid, store_nest_i64(sel, 3),
 		    store_nest_i64(sel, 4), store_nest_i64(sel, 5));
-		depth = store_nest_push(g, id, sqlite3_column_int64(sel, 2),
+		if (g->owned)
+			continue;
+		depth = store_nest_close(g, sqlite3_column_int64(sel, 2),
 		    &parent);
+		store_nest_open(g, id, sqlite3_column_int64(sel, 2));
 		w.set[w.nset].id = id;
 		w.set[w.nset].depth = depth;
 		w.set[w.nset++].parent = parent;
@@ -214,34 +193,11 @@ store_nest_walk(struct store *s, char **cause)
 int
 store_nest_spans(struct store *s, char **cause)
 {
-	if (s->nest_todo == 0)
-		return 0;
-	if (store_exec(s, STORE_API_START_SQL, cause) != 0)
-		return -1;
-	return store_nest_walk(s, cause);
-}
+	int	 rc = 0;
 
-/*
- * Let the commit nest RANK's host spans again, all of them, by time on
- * their thread: for a framework's spans loaded beside CANN's, whose own
- * records gave CANN's spans a nesting of their own (a raw MindSpore
- * profile, whose analysed trace nests them together).
- */
-void
-store_nest_host_again(struct store *s, int64_t rank)
-{
-	sqlite3_stmt	*stmt;
-	int64_t		 n;
-
-	if (store_load_prepare(s, &stmt, "UPDATE api SET depth = NULL,"
-	    " parent = NULL WHERE device = ?1 AND rank IS ?2 AND depth IS"
-	    " NOT NULL") != 0)
-		return;
-	sqlite3_bind_int64(stmt, 1, NP_HOST_DEVICE);
-	store_load_bind_i64(stmt, 2, rank);
-	store_write(s, stmt);
-	n = sqlite3_changes(s->db);
-	sqlite3_finalize(stmt);
-	s->nest_todo += n;
-	s->nest_done -= n;
+	if (s->nest_todo > 0 &&
+	    (rc = store_exec(s, STORE_API_START_SQL, cause)) == 0)
+		rc = store_nest_walk(s, cause);
+	store_nest_live_free(s);
+	return rc;
 }

@@ -4,7 +4,8 @@
 # thread nests apart, a span that only overlaps its neighbour is not inside
 # it, ties on start go to the longer span and then to the earlier event,
 # device spans nest within their own lane, and a span that ends exactly
-# where its parent ends is still inside.
+# where its parent ends is still inside; the same whether the spans come
+# in time order (nested as they load) or out of it (nested at the commit).
 . "$top_srcdir/tests/lib.sh"
 
 # Times in us from 1700000000000000; events deliberately out of order.
@@ -56,4 +57,63 @@ is "$(q "$T/n.db" "SELECT count(*) FROM api c JOIN api p ON p.id = c.parent
     WHERE c.depth <> p.depth + 1 OR c.start_ns < p.start_ns
     OR c.end_ns > p.end_ns")" 0 \
     "a child is one deeper than its parent and within it"
+
+# The same spans by start time, as msprof's JSON gives them: each thread's
+# spans nest as they load (store-nest-live.c) and must come out as the
+# walk at the commit gives them.
+nest_list() {
+	q "$1" "SELECT s.tid, s.name, s.depth, coalesce(p.name, '-')
+	    FROM api_spans s LEFT JOIN api_spans p ON p.id = s.parent
+	    ORDER BY s.device, s.tid, s.start_ns, s.end_ns DESC, s.id"
+}
+nest_list "$T/n.db" >"$T/walked"
+{ sed -n '1,4p' "$T/n.json"; sed -n '5,$p' "$T/n.json" | sed '$d' |
+    sed 's/,$//' | sort -t'"' -k14,14 -s | sed 's/$/,/' | sed '$s/,$//'
+    echo ']'; } >"$T/s.json"
+"$NPUPROF" import -q --db "$T/s.db" "$T/s.json" 2>>"$T/err"
+ok $? "the same trace by start time imports"
+nest_list "$T/s.db" >"$T/live"
+is "$(cat "$T/live")" "$(cat "$T/walked")" \
+    "by start time: the same depths and parents"
+
+# Many random spans on four threads, each written three ways: by start
+# (longer first), at random, and by start with one early span last, so
+# that a thread nests as it loads for thousands of spans and then hands
+# them all back to the walk. The three stores must agree span by span.
+awk 'BEGIN {
+	srand(7)
+	for (t = 1; t <= 4; t++)
+		for (i = 0; i < 3000; i++) {
+			s = int(rand() * 200000)
+			d = int(rand() * rand() * 3000)
+			k = t " " s " " d
+			if (k in seen) continue
+			seen[k] = 1
+			printf "%d %d %d r%d_%d\n", t, s, d, t, i
+		}
+}' >"$T/spans"
+to_json() {
+	awk 'BEGIN { print "[" } NR > 1 { print "," }
+	{ printf "{\"name\": \"%s\", \"pid\": 1, \"tid\": %d, \"ts\":" \
+	    " \"%.0f\", \"dur\": %d, \"ph\": \"X\"}", $4, $1, \
+	    1700000000000000 + $2, $3 }
+	END { print "\n]" }'
+}
+sort -k2,2n -k3,3nr "$T/spans" | to_json >"$T/r-start.json"
+to_json <"$T/spans" >"$T/r-random.json"
+sort -k2,2n -k3,3nr "$T/spans" | awk 'NR == 1 { first = $0; next }
+    { print } END { print first }' | to_json >"$T/r-late.json"
+for o in start random late; do
+	"$NPUPROF" import -q --db "$T/r-$o.db" "$T/r-$o.json" 2>>"$T/err"
+	ok $? "random spans, $o order, import"
+	nest_list "$T/r-$o.db" | sort >"$T/r-$o.list"
+done
+is "$(wc -l <"$T/r-start.list")" "$(wc -l <"$T/spans")" \
+    "every random span is in the store"
+is "$(cmp "$T/r-random.list" "$T/r-start.list" && echo same)" same \
+    "random spans: by start, the same nesting as at random"
+is "$(cmp "$T/r-random.list" "$T/r-late.list" && echo same)" same \
+    "random spans: one late span, the same nesting as at random"
+is "$(q "$T/r-start.db" "SELECT max(depth) > 3, count(DISTINCT parent) > 1000
+    FROM api")" "1|1" "the random spans nest deep and wide"
 done_testing

@@ -1,0 +1,273 @@
+/*
+ * Span nesting as the spans load. Most files give the spans of a thread
+ * in time order, outer span first; for those the depth and parent that
+ * the commit's walk (store-nest.c) would work out are known the moment a
+ * span comes, and are written with it, so the commit rewrites no row.
+ * Each group the walk keeps its own stack for (thread, rank, and the
+ * device and process of device spans) is followed here the same way.
+ * The first span of a group that comes out of the walk's order (earlier
+ * start, or the same start and a later end) gives the group up: the rows
+ * it was given a depth on lose it again, and the walk nests the whole
+ * group at the commit as before. So the result never depends on the order
+ * of the file, only the time it takes does.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+
+/* A group of spans followed as they load. */
+struct nest_lane {
+	int64_t			 tid;
+	struct nest_group	 g;		/* its key and open spans */
+	int64_t			 start;		/* of the last span */
+	int64_t			 end;
+	bool			 seen;		/* a span came */
+	int64_t			*ids;		/* the rows given a depth */
+	size_t			 nids;
+	bool			 given_up;	/* left to the walk */
+};
+
+struct nest_live {
+	struct nest_lane	*lane;
+	size_t			 n;
+	struct util_map		 map;		/* key hash -> lane */
+	size_t			 last;		/* the lane used last */
+	sqlite3_stmt		*forget;	/* a row's depth unset */
+};
+
+/*
+ * Close the spans of G that end before END, where a span ending at END
+ * starts next; return the depth it takes and set *PARENT to the span that
+ * holds it (NP_NA for none).
+ */
+int64_t
+store_nest_close(struct nest_group *g, int64_t end, int64_t *parent)
+{
+	while (g->n > 0 && g->open[g->n - 1].end < end)
+		g->n--;
+	*parent = g->n > 0 ? g->open[g->n - 1].id : NP_NA;
+	return (int64_t)g->n;
+}
+
+/* Open span ID ending at END in G, after store_nest_close(). */
+void
+store_nest_open(struct nest_group *g, int64_t id, int64_t end)
+{
+	/* A stack: its depth falls, so util_grow() cannot size it. */
+	if (g->n == g->size) {
+		g->size = g->size == 0 ? 16 : g->size * 2;
+		g->open = xreallocarray(g->open, g->size, sizeof *g->open);
+	}
+	g->open[g->n].id = id;
+	g->open[g->n++].end = end;
+}
+
+/* The key of a span's group, as store_nest_group() makes it. */
+static void
+store_nest_live_key(const struct store_api *a, struct nest_lane *k)
+{
+	memset(k, 0, sizeof *k);
+	k->tid = a->tid;
+	k->g.rank = a->rank;
+	k->g.device = a->device;
+	k->g.pid = a->pid;
+	if (a->device == NP_HOST_DEVICE)
+		k->g.device = k->g.pid = NP_NA;
+}
+
+static bool
+store_nest_live_same(const struct nest_lane *x, const struct nest_lane *y)
+{
+	return x->tid == y->tid && x->g.rank == y->g.rank &&
+	    x->g.device == y->g.device && x->g.pid == y->g.pid;
+}
+
+struct nest_live_probe {
+	const struct nest_live	*l;
+	const struct nest_lane	*key;
+};
+
+static bool
+store_nest_live_probe(const void *arg, uint64_t v)
+{
+	const struct nest_live_probe	*p = arg;
+
+	return store_nest_live_same(&p->l->lane[v], p->key);
+}
+
+static uint64_t
+store_nest_live_hash(const struct nest_lane *key)
+{
+	return (uint64_t)key->tid * 0x9e3779b97f4a7c15ULL ^
+	    (uint64_t)key->g.rank * 0xc2b2ae3d27d4eb4fULL ^
+	    (uint64_t)key->g.device * 0x165667b19e3779f9ULL ^
+	    (uint64_t)key->g.pid;
+}
+
+/* The lane of KEY, made if new. */
+static struct nest_lane *
+store_nest_live_lane(struct nest_live *l, const struct nest_lane *key)
+{
+	struct nest_live_probe	 p = { l, key };
+	uint64_t		 h, v;
+
+	if (l->n > 0 && store_nest_live_same(&l->lane[l->last], key))
+		return &l->lane[l->last];
+	h = store_nest_live_hash(key);
+	if (!util_map_probe(&l->map, &h, store_nest_live_probe, &p, &v)) {
+		l->lane = util_grow(l->lane, l->n, 1, sizeof *l->lane);
+		v = l->n++;
+		l->lane[v] = *key;
+		util_map_set(&l->map, h, v);
+	}
+	l->last = (size_t)v;
+	return &l->lane[v];
+}
+
+/* Leave lane LN to the walk: its rows given a depth lose it again. */
+static void
+store_nest_live_give_up(struct store *s, struct nest_lane *ln)
+{
+	struct nest_live	*l = s->live;
+	size_t			 i;
+
+	if (ln->given_up)
+		return;
+	ln->given_up = true;
+	if (ln->nids > 0 && l->forget == NULL && store_load_prepare(s,
+	    &l->forget, "UPDATE api SET depth = NULL, parent = NULL"
+	    " WHERE id = ?1") != 0)
+		return;
+	for (i = 0; i < ln->nids; i++) {
+		sqlite3_bind_int64(l->forget, 1, ln->ids[i]);
+		store_write(s, l->forget);
+	}
+	s->nest_todo += (int64_t)ln->nids;
+	s->nest_done -= (int64_t)ln->nids;
+	free(ln->ids);
+	free(ln->g.open);
+	ln->ids = NULL;
+	ln->g.open = NULL;
+	ln->nids = ln->g.n = ln->g.size = 0;
+}
+
+/*
+ * Span A, loaded without a depth, is about to be written: if its group
+ * still nests as it loads, set *DEPTH, *PARENT and *LANE and return true;
+ * call store_nest_live_end() with its row id once it is written.
+ */
+bool
+store_nest_live_begin(struct store *s, const struct store_api *a,
+    int64_t *depth, int64_t *parent, size_t *lane)
+{
+	struct nest_lane	 key, *ln;
+
+	if (s->live == NULL) {
+		s->live = xcalloc(1, sizeof *s->live);
+		util_map_init(&s->live->map);
+	}
+	store_nest_live_key(a, &key);
+	ln = store_nest_live_lane(s->live, &key);
+	if (ln->given_up)
+		return false;
+	if (ln->seen && (a->start_ns < ln->start ||
+	    (a->start_ns == ln->start && a->end_ns > ln->end))) {
+		store_nest_live_give_up(s, ln);
+		return false;
+	}
+	ln->seen = true;
+	ln->start = a->start_ns;
+	ln->end = a->end_ns;
+	*depth = store_nest_close(&ln->g, a->end_ns, parent);
+	*lane = (size_t)(ln - s->live->lane);
+	return true;
+}
+
+/* Span ID of LANE, ending at END, is written. */
+void
+store_nest_live_end(struct store *s, size_t lane, int64_t id, int64_t end)
+{
+	struct nest_lane	*ln = &s->live->lane[lane];
+
+	store_nest_open(&ln->g, id, end);
+	ln->ids = util_grow(ln->ids, ln->nids, 1, sizeof *ln->ids);
+	ln->ids[ln->nids++] = id;
+}
+
+/*
+ * True if the spans of thread TID in group G all nested as they loaded, so
+ * that the walk has none of them to do.
+ */
+bool
+store_nest_live_owns(struct store *s, int64_t tid, const struct nest_group *g)
+{
+	struct nest_live_probe	 p;
+	struct nest_lane	 key;
+	uint64_t		 h, v;
+
+	if (s->live == NULL)
+		return false;
+	memset(&key, 0, sizeof key);
+	key.tid = tid;
+	key.g.rank = g->rank;
+	key.g.device = g->device;
+	key.g.pid = g->pid;
+	p.l = s->live;
+	p.key = &key;
+	h = store_nest_live_hash(&key);
+	return util_map_probe(&s->live->map, &h, store_nest_live_probe, &p,
+	    &v) && !s->live->lane[v].given_up;
+}
+
+/*
+ * Let the commit nest RANK's host spans again, all of them, by time on
+ * their thread: for a framework's spans loaded beside CANN's, whose own
+ * records gave CANN's spans a nesting of their own (a raw MindSpore
+ * profile, whose analysed trace nests them together). Spans of the rank
+ * loaded from here on are left to the walk too.
+ */
+void
+store_nest_host_again(struct store *s, int64_t rank)
+{
+	sqlite3_stmt	*stmt;
+	size_t		 i;
+	int64_t		 n;
+
+	for (i = 0; s->live != NULL && i < s->live->n; i++) {
+		if (s->live->lane[i].g.rank == rank &&
+		    s->live->lane[i].g.device == NP_NA &&
+		    s->live->lane[i].g.pid == NP_NA)
+			store_nest_live_give_up(s, &s->live->lane[i]);
+	}
+	if (store_load_prepare(s, &stmt, "UPDATE api SET depth = NULL,"
+	    " parent = NULL WHERE device = ?1 AND rank IS ?2 AND depth IS"
+	    " NOT NULL") != 0)
+		return;
+	sqlite3_bind_int64(stmt, 1, NP_HOST_DEVICE);
+	store_load_bind_i64(stmt, 2, rank);
+	store_write(s, stmt);
+	n = sqlite3_changes(s->db);
+	sqlite3_finalize(stmt);
+	s->nest_todo += n;
+	s->nest_done -= n;
+}
+
+void
+store_nest_live_free(struct store *s)
+{
+	struct nest_live	*l = s->live;
+	size_t			 i;
+
+	if (l == NULL)
+		return;
+	for (i = 0; i < l->n; i++) {
+		free(l->lane[i].ids);
+		free(l->lane[i].g.open);
+	}
+	free(l->lane);
+	util_map_release(&l->map);
+	sqlite3_finalize(l->forget);
+	free(l);
+	s->live = NULL;
+}
