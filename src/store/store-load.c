@@ -639,7 +639,7 @@ store_load_api(struct store *s, const struct store_api *a)
 	if (a->depth != NP_NA)
 		s->nest_given++;
 	id = sqlite3_last_insert_rowid(s->db);
-	if (live)
+	if (live && s->failed == NULL)
 		store_nest_live_end(s, lane, id, a->end_ns);
 	return id;
 }

@@ -9,7 +9,9 @@
  * start, or the same start and a later end) gives the group up: the rows
  * it was given a depth on lose it again, and the walk nests the whole
  * group at the commit as before. So the result never depends on the order
- * of the file, only the time it takes does.
+ * of the file, only the time it takes does. A rank whose host spans are
+ * nested again (store_nest_host_again()) leaves every host span of it,
+ * of this file or a later one, to the walk.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +36,8 @@ struct nest_live {
 	struct util_map		 map;		/* key hash -> lane */
 	size_t			 last;		/* the lane used last */
 	sqlite3_stmt		*forget;	/* a row's depth unset */
+	int64_t			*again;		/* ranks nested again */
+	size_t			 nagain;
 };
 
 /*
@@ -152,6 +156,27 @@ store_nest_live_give_up(struct store *s, struct nest_lane *ln)
 	ln->nids = ln->g.n = ln->g.size = 0;
 }
 
+static void
+store_nest_live_make(struct store *s)
+{
+	if (s->live == NULL) {
+		s->live = xcalloc(1, sizeof *s->live);
+		util_map_init(&s->live->map);
+	}
+}
+
+/* Whether RANK's host spans are all left to the walk. */
+static bool
+store_nest_live_again(const struct nest_live *l, int64_t rank)
+{
+	size_t	 i;
+
+	for (i = 0; i < l->nagain; i++)
+		if (l->again[i] == rank)
+			return true;
+	return false;
+}
+
 /*
  * Span A, loaded without a depth, is about to be written: if its group
  * still nests as it loads, set *DEPTH, *PARENT and *LANE and return true;
@@ -163,11 +188,11 @@ store_nest_live_begin(struct store *s, const struct store_api *a,
 {
 	struct nest_lane	 key, *ln;
 
-	if (s->live == NULL) {
-		s->live = xcalloc(1, sizeof *s->live);
-		util_map_init(&s->live->map);
-	}
+	store_nest_live_make(s);
 	store_nest_live_key(a, &key);
+	if (key.g.device == NP_NA && key.g.pid == NP_NA &&
+	    store_nest_live_again(s->live, key.g.rank))
+		return false;
 	ln = store_nest_live_lane(s->live, &key);
 	if (ln->given_up)
 		return false;
@@ -234,7 +259,13 @@ store_nest_host_again(struct store *s, int64_t rank)
 	size_t		 i;
 	int64_t		 n;
 
-	for (i = 0; s->live != NULL && i < s->live->n; i++) {
+	store_nest_live_make(s);
+	if (!store_nest_live_again(s->live, rank)) {
+		s->live->again = util_grow(s->live->again, s->live->nagain, 1,
+		    sizeof *s->live->again);
+		s->live->again[s->live->nagain++] = rank;
+	}
+	for (i = 0; i < s->live->n; i++) {
 		if (s->live->lane[i].g.rank == rank &&
 		    s->live->lane[i].g.device == NP_NA &&
 		    s->live->lane[i].g.pid == NP_NA)
@@ -266,6 +297,7 @@ store_nest_live_free(struct store *s)
 		free(l->lane[i].g.open);
 	}
 	free(l->lane);
+	free(l->again);
 	util_map_release(&l->map);
 	sqlite3_finalize(l->forget);
 	free(l);

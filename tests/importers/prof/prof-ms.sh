@@ -230,4 +230,26 @@ grep -q "op_range_0: offset N/A: MindSpore (version unknown" "$o/err"
 ok $? "op_range_N of no known version: not decoded, warned"
 is "$(spans "$o/s.db" | wc -l)" 0 "and no MindSpore spans"
 
+# A MindSpore and a torch_npu collection of one rank in one store: the
+# MindSpore import nests the rank's host spans again at the commit, mstx
+# markers too, so torch_npu's spans loaded after it on a thread of those
+# markers must wait for that walk, not nest as they load without them.
+# The op ranges are cut so that the markers' thread has no span of
+# MindSpore's own (found by review: two Dequeue spans lost their parent).
+c=$T/comb
+"$GEN" prof "$c/pt" -s 5 -n 200 -T 2 -Y -u 20 -r 0/1 >/dev/null
+"$GEN" prof "$c/ms" -s 5 -n 200 -T 2 -Z -u 20 -r 0/1 >/dev/null
+mkdir "$c/in"
+cp -r "$c/ms/gen5_ascend_ms" "$c/in/a_ms"
+cp -r "$c/pt/gen5_ascend_pt" "$c/in/b_pt"
+truncate -s 400 "$c/in/a_ms/FRAMEWORK/mindspore.op_range"
+"$NPUPROF" import -q --stores one --db "$c/s.db" "$c/in" 2>/dev/null
+ok $? "a MindSpore and a torch_npu collection of one rank import together"
+is "$(q "$c/s.db" "SELECT count(*), sum(ifnull(p.s LIKE 'markex-%', 0))
+    FROM api c JOIN str n ON n.id = c.name AND n.s = 'Dequeue@aten::cast'
+    LEFT JOIN api pa ON pa.id = c.parent LEFT JOIN str p ON p.id = pa.name
+    WHERE EXISTS (SELECT 1 FROM api m JOIN str mn ON mn.id = m.name
+    WHERE mn.s LIKE 'markex-%' AND m.tid = c.tid AND m.rank IS c.rank
+    AND m.start_ns <= c.start_ns AND m.end_ns >= c.end_ns)")" "2|2" \
+    "torch_npu spans within MindSpore's mstx markers nest under them"
 done_testing
