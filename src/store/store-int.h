@@ -551,6 +551,11 @@ int		 store_scan_tuple_has(const struct store_tuples *,
 		     const uint64_t *, int64_t);
 void		 store_scan_tuple_prefetch(const struct store_tuples *,
 		     int64_t);
+/* A row written after the tuples were read: looked up, not tested. */
+#define TUPLE_UNREAD	UINT32_MAX
+uint64_t	 store_scan_tuple_serial(const struct store_tuples *);
+void		 store_scan_tuple_rows(const struct store_tuples *,
+		     const int64_t *, size_t, uint32_t *);
 struct store_sort;
 bool		 store_scan_tuple_sort(const struct store_tuples *, int,
 		     const uint64_t *, struct store_sort *, const uint32_t *,
@@ -569,6 +574,8 @@ void		 store_scan_walk_keep(struct store *, struct store_order *);
 void		 store_scan_walk_append_locked(struct store_scan *);
 int		 store_scan_walk_run(struct store_scan *, int64_t, char **);
 int		 store_scan_walk_index(struct store_scan *, int64_t, char **);
+void		 store_scan_walk_tuples_of(struct store_scan *);
+extern size_t	 store_scan_walk_by_positions;
 
 /* store-sort.c: the in-memory sort behind the scan's sorts */
 struct store_sort_key {

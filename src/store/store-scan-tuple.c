@@ -54,7 +54,11 @@ struct store_tuples {
 	uint32_t		*slot;			/* index plus one */
 	size_t			 nslot;
 	bool			 failed;
+	uint64_t		 serial;		/* no two sets alike */
 };
+
+/* The serial number of the last set made. */
+static uint64_t	 store_scan_tuple_serials;
 
 /*
  * An empty set for the rows up to MAXID of task table T, or NULL if T is
@@ -91,6 +95,8 @@ store_scan_tuple_create(const struct store_table *t, int64_t maxid)
 	tu->maxid = maxid;
 	tu->row = xcalloc((size_t)maxid + 1, sizeof *tu->row);
 	tu->owns_row = true;
+	tu->serial = __atomic_add_fetch(&store_scan_tuple_serials, 1,
+	    __ATOMIC_RELAXED);
 	return tu;
 }
 
@@ -107,6 +113,8 @@ store_scan_tuple_part(const struct store_tuples *tu)
 	p->select = xstrdup(tu->select);
 	p->row = tu->row;
 	p->maxid = tu->maxid;
+	p->serial = __atomic_add_fetch(&store_scan_tuple_serials, 1,
+	    __ATOMIC_RELAXED);
 	return p;
 }
 
@@ -615,6 +623,34 @@ store_scan_tuple_has(const struct store_tuples *tu, const uint64_t *bits,
 		return 0;
 	k--;
 	return (bits[k / 64] >> (k % 64) & 1) != 0;
+}
+
+/* TU's serial number: a set freed and another made differ in it. */
+uint64_t
+store_scan_tuple_serial(const struct store_tuples *tu)
+{
+	return tu->serial;
+}
+
+/*
+ * The tuple of each of the N rows IDS into OUT: its index plus one, 0 for
+ * a row TU did not read (not of the query), TUPLE_UNREAD for a row
+ * written since. IDS come in a sorted order, so the rows array is met at
+ * random: each is fetched some ids ahead.
+ */
+void
+store_scan_tuple_rows(const struct store_tuples *tu, const int64_t *ids,
+    size_t n, uint32_t *out)
+{
+	size_t	 i;
+	int64_t	 id;
+
+	for (i = 0; i < n; i++) {
+		if (i + 32 < n && ids[i + 32] >= 0 && ids[i + 32] <= tu->maxid)
+			__builtin_prefetch(&tu->row[ids[i + 32]]);
+		id = ids[i];
+		out[i] = id < 0 || id > tu->maxid ? TUPLE_UNREAD : tu->row[id];
+	}
 }
 
 /*

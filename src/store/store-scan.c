@@ -156,6 +156,12 @@ out:
 	matcher_free(m);
 	free(sql);
 	store_scan_publish(sc);
+	/*
+	 * The rows are out; before the scan is done, the order it shares
+	 * gets its positions' tuples, while the UI shows the first page.
+	 */
+	if (sc->shared && cause == NULL)
+		store_scan_walk_tuples_of(sc);
 	pthread_mutex_lock(&sc->lock);
 	sc->error = cause;
 	sc->done = true;

@@ -324,6 +324,7 @@ main(void)
 	char				 dir[] = "/tmp/t-page.XXXXXX", *db;
 	char				*cause = NULL;
 	struct timespec			 ts = { 0, 5000000 };
+	size_t				 walked;
 	int				 before, i;
 
 	if (mkdtemp(dir) == NULL)
@@ -390,7 +391,11 @@ main(void)
 	 * keys from them.
 	 */
 	tuples(s, store_tables_find(s, "op_summary"));
+	walked = store_scan_walk_by_positions;
 	walks(s, store_tables_find(s, "op_summary"));
+	ok(store_scan_walk_by_positions >= walked + 3, "with the tuples read"
+	    " before the sort, filters test the sorted positions' tuples"
+	    " (%zu walks)", store_scan_walk_by_positions - walked);
 	tuples(s, store_tables_find(s, "op_summary"));
 	ordered(s, store_tables_find(s, "op_summary"));
 	ordered(s, store_tables_find(s, "task_time"));

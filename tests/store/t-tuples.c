@@ -125,6 +125,45 @@ differ(struct store *s, const struct store_table *t, struct store_query q,
 	return bad;
 }
 
+/*
+ * The tuples of rows in a sorted order, as a filter's walk tests them
+ * (store_scan_tuple_rows()): each position tells what testing its id
+ * tells, a row past those read (written since) as one to look up.
+ */
+static void
+positions(struct store *s, const struct store_tuples *tu)
+{
+	int64_t		 ids[NT + 3], id;
+	uint32_t	 out[NT + 3], k;
+	uint64_t	*bits;
+	size_t		 i, n = 0, bad = 0;
+	int		 has, got;
+
+	for (id = NT + 1; id >= -1; id--)	/* the sort: ids backwards */
+		ids[n++] = id;
+	memset(out, 0xa5, sizeof out);
+	store_scan_tuple_rows(tu, ids, n, out);
+	bits = store_scan_tuple_match(tu, s->db, "Cast|Conv");
+	for (i = 0; i < n && bits != NULL; i++) {
+		has = store_scan_tuple_has(tu, bits, ids[i]);
+		k = out[i];
+		if (k == TUPLE_UNREAD)
+			got = -1;
+		else if (k == 0)
+			got = 0;
+		else
+			got = (bits[(k - 1) / 64] >> ((k - 1) % 64) & 1) != 0;
+		if (got != has)
+			bad++;
+	}
+	ok(bits != NULL, "a filter's tuples");
+	is_int((int64_t)bad, 0, "%zu sorted positions' tuples test as their"
+	    " rows do", n);
+	is_int(out[0] == TUPLE_UNREAD && out[n - 1] == TUPLE_UNREAD, 1,
+	    "a row past those read, and a row id below 0, are to look up");
+	free(bits);
+}
+
 static const struct {
 	const char	*f;
 	bool		 fits;
@@ -187,6 +226,7 @@ main(void)
 		    (long long)kept);
 	}
 	ok(kept == 0, "and none for a filter nothing matches");
+	positions(s, tu);
 
 	/* One device: the other's rows are not the query's. */
 	q.device = 1;
