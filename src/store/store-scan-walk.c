@@ -492,12 +492,12 @@ store_scan_walk_tord_of(const struct store_order *o,
 }
 
 /*
- * After scan SC sorted the order it shares, give the order each
+ * After scan SC sorted or walked its order, give the order each
  * position's tuple, for the filters that walk it next, if the rows'
- * tuples are read already (a view sorted before: they are read after its
- * first sort, in about a second for ten million rows). Run by the scan's
- * thread once its rows are out, before it is done (some tens of ms for
- * ten million rows); stops if the scan is abandoned.
+ * tuples are read already (they are read after a view's first sort, in
+ * about a second for ten million rows). Run by the scan's thread once
+ * its rows are out, before it is done (some tens of ms for ten million
+ * rows); stops if the scan is abandoned.
  */
 void
 store_scan_walk_tuples_of(struct store_scan *sc)

@@ -157,10 +157,12 @@ out:
 	free(sql);
 	store_scan_publish(sc);
 	/*
-	 * The rows are out; before the scan is done, the order it shares
-	 * gets its positions' tuples, while the UI shows the first page.
+	 * The rows are out; before the scan is done, the order it sorted or
+	 * walked gets its positions' tuples if it has none yet, while the UI
+	 * shows the first page (so after a view's first sort, whose tuples
+	 * are read after it, its first filter does it).
 	 */
-	if (sc->shared && cause == NULL)
+	if (sc->base != NULL && cause == NULL)
 		store_scan_walk_tuples_of(sc);
 	pthread_mutex_lock(&sc->lock);
 	sc->error = cause;
