@@ -63,12 +63,16 @@ struct store_order {
 	size_t			 n;
 	int			 refs;		/* changed on the UI's thread */
 	/*
-	 * Each position's tuple (store_scan_tuple_rows()), once the thread
-	 * that sorted has it, of the tuples with serial number TSERIAL:
-	 * set once, TSERIAL first, and read with an acquire.
+	 * Each position's tuple, once a scan of the order has it: set once
+	 * (the first of two scans to finish wins), read with an acquire.
 	 */
-	uint32_t		*tord;
-	uint64_t		 tserial;
+	struct store_tord	*tord;
+};
+
+/* The tuple of each position of an order (store_scan_tuple_rows()). */
+struct store_tord {
+	uint64_t	 serial;	/* of the tuples it holds */
+	uint32_t	 v[];
 };
 
 /* Whether O is the order of Q's rows of table T, filter aside. */
@@ -480,15 +484,14 @@ out:
 
 /* O's positions' tuples if they are those of TU, or NULL. */
 static const uint32_t *
-store_scan_walk_tord_of(const struct store_order *o,
-    const struct store_tuples *tu)
+store_scan_walk_tord_of(struct store_order *o, const struct store_tuples *tu)
 {
-	const uint32_t	*tord;
+	const struct store_tord	*tord;
 
 	tord = __atomic_load_n(&o->tord, __ATOMIC_ACQUIRE);
-	if (tord == NULL || o->tserial != store_scan_tuple_serial(tu))
+	if (tord == NULL || tord->serial != store_scan_tuple_serial(tu))
 		return NULL;
-	return tord;
+	return tord->v;
 }
 
 /*
@@ -504,27 +507,26 @@ store_scan_walk_tuples_of(struct store_scan *sc)
 {
 	const struct store_tuples	*tu;
 	struct store_order		*o = sc->base;
-	uint32_t			*tord;
+	struct store_tord		*tord, *none = NULL;
 	size_t				 i, n;
 	bool				 cancel = false;
 
-	if (o == NULL || sc->tuples == NULL || o->tord != NULL ||
+	if (o == NULL || sc->tuples == NULL ||
+	    __atomic_load_n(&o->tord, __ATOMIC_ACQUIRE) != NULL ||
 	    store_scan_tuple_ready(sc->tuples, &tu) <= 0)
 		return;
-	tord = xreallocarray(NULL, o->n > 0 ? o->n : 1, sizeof *tord);
+	tord = xmalloc(sizeof *tord + o->n * sizeof *tord->v);
+	tord->serial = store_scan_tuple_serial(tu);
 	for (i = 0; i < o->n && !cancel; i += n) {
 		n = o->n - i < 65536 ? o->n - i : 65536;
-		store_scan_tuple_rows(tu, o->ids + i, n, tord + i);
+		store_scan_tuple_rows(tu, o->ids + i, n, tord->v + i);
 		pthread_mutex_lock(&sc->lock);
 		cancel = sc->cancel;
 		pthread_mutex_unlock(&sc->lock);
 	}
-	if (cancel) {
+	if (cancel || !__atomic_compare_exchange_n(&o->tord, &none, tord,
+	    false, __ATOMIC_RELEASE, __ATOMIC_RELAXED))
 		free(tord);
-		return;
-	}
-	o->tserial = store_scan_tuple_serial(tu);
-	__atomic_store_n(&o->tord, tord, __ATOMIC_RELEASE);
 }
 
 /*
