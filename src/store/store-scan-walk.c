@@ -511,7 +511,10 @@ store_scan_walk_tuples_of(struct store_scan *sc)
 	size_t				 i, n;
 	bool				 cancel = false;
 
-	if (o == NULL || sc->tuples == NULL ||
+	pthread_mutex_lock(&sc->lock);
+	cancel = sc->cancel;
+	pthread_mutex_unlock(&sc->lock);
+	if (cancel || o == NULL || sc->tuples == NULL ||
 	    __atomic_load_n(&o->tord, __ATOMIC_ACQUIRE) != NULL ||
 	    store_scan_tuple_ready(sc->tuples, &tu) <= 0)
 		return;
