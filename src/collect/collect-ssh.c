@@ -166,17 +166,35 @@ static int
 collect_ssh_spawn(struct collect_ssh_child *c, char **argv,
     const char *askpass, int in, int out, char **cause)
 {
+	sigset_t set, old;
 	char	 self[PATH_MAX];
 	ssize_t	 n;
 
 	c->seen = collect_ssh_handled;
 	c->passed = false;
+	/*
+	 * Until the child has the default actions back, our handlers would
+	 * take a SIGTERM we pass on to it and lose it, and ssh would run
+	 * on: so the signals wait, blocked, until then.
+	 */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &set, &old);
 	if ((c->pid = fork()) == -1) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		xasprintf(cause, "cannot fork: %s", strerror(errno));
 		return -1;
 	}
-	if (c->pid != 0)
+	if (c->pid != 0) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		return 0;
+	}
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	signal(SIGPIPE, SIG_DFL);
 	if ((in != -1 && dup2(in, STDIN_FILENO) == -1) ||
 	    (out != -1 && dup2(out, STDOUT_FILENO) == -1))
