@@ -505,7 +505,7 @@ prof_fwk_ms_load(struct prof_fwk *fw, const char *path, bool v25)
 	prof_ms_report(&ms, path);
 	/* As the analysed trace's import: one nesting by time per thread. */
 	if (ms.spans > 0)
-		store_nest_host_again(fw->s, fw->rank);
+		store_nest_live_again(fw->s, fw->rank);
 	free(ms.ends);
 	return ms.spans;
 }

@@ -276,8 +276,8 @@ struct nest_group {
 int		 store_nest_spans(struct store *, char **);
 
 /* store-nest-live.c */
-int64_t		 store_nest_close(struct nest_group *, int64_t, int64_t *);
-void		 store_nest_open(struct nest_group *, int64_t, int64_t);
+int64_t		 store_nest_live_close(struct nest_group *, int64_t, int64_t *);
+void		 store_nest_live_open(struct nest_group *, int64_t, int64_t);
 bool		 store_nest_live_owns(struct store *, int64_t,
 		     const struct nest_group *);
 bool		 store_nest_live_begin(struct store *, const struct store_api *,

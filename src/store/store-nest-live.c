@@ -10,7 +10,7 @@
  * it was given a depth on lose it again, and the walk nests the whole
  * group at the commit as before. So the result never depends on the order
  * of the file, only the time it takes does. A rank whose host spans are
- * nested again (store_nest_host_again()) leaves every host span of it,
+ * nested again (store_nest_live_again()) leaves every host span of it,
  * of this file or a later one, to the walk.
  */
 #include <stdlib.h>
@@ -46,7 +46,8 @@ struct nest_live {
  * holds it (NP_NA for none).
  */
 int64_t
-store_nest_close(struct nest_group *g, int64_t end, int64_t *parent)
+store_nest_live_close(struct nest_group *g, int64_t end,
+    int64_t *parent)
 {
 	while (g->n > 0 && g->open[g->n - 1].end < end)
 		g->n--;
@@ -54,9 +55,9 @@ store_nest_close(struct nest_group *g, int64_t end, int64_t *parent)
 	return (int64_t)g->n;
 }
 
-/* Open span ID ending at END in G, after store_nest_close(). */
+/* Open span ID ending at END in G, after store_nest_live_close(). */
 void
-store_nest_open(struct nest_group *g, int64_t id, int64_t end)
+store_nest_live_open(struct nest_group *g, int64_t id, int64_t end)
 {
 	/* A stack: its depth falls, so util_grow() cannot size it. */
 	if (g->n == g->size) {
@@ -167,7 +168,7 @@ store_nest_live_make(struct store *s)
 
 /* Whether RANK's host spans are all left to the walk. */
 static bool
-store_nest_live_again(const struct nest_live *l, int64_t rank)
+store_nest_live_nested_again(const struct nest_live *l, int64_t rank)
 {
 	size_t	 i;
 
@@ -191,7 +192,7 @@ store_nest_live_begin(struct store *s, const struct store_api *a,
 	store_nest_live_make(s);
 	store_nest_live_key(a, &key);
 	if (key.g.device == NP_NA && key.g.pid == NP_NA &&
-	    store_nest_live_again(s->live, key.g.rank))
+	    store_nest_live_nested_again(s->live, key.g.rank))
 		return false;
 	ln = store_nest_live_lane(s->live, &key);
 	if (ln->given_up)
@@ -204,7 +205,7 @@ store_nest_live_begin(struct store *s, const struct store_api *a,
 	ln->seen = true;
 	ln->start = a->start_ns;
 	ln->end = a->end_ns;
-	*depth = store_nest_close(&ln->g, a->end_ns, parent);
+	*depth = store_nest_live_close(&ln->g, a->end_ns, parent);
 	*lane = (size_t)(ln - s->live->lane);
 	return true;
 }
@@ -215,7 +216,7 @@ store_nest_live_end(struct store *s, size_t lane, int64_t id, int64_t end)
 {
 	struct nest_lane	*ln = &s->live->lane[lane];
 
-	store_nest_open(&ln->g, id, end);
+	store_nest_live_open(&ln->g, id, end);
 	ln->ids = util_grow(ln->ids, ln->nids, 1, sizeof *ln->ids);
 	ln->ids[ln->nids++] = id;
 }
@@ -253,14 +254,14 @@ store_nest_live_owns(struct store *s, int64_t tid, const struct nest_group *g)
  * loaded from here on are left to the walk too.
  */
 void
-store_nest_host_again(struct store *s, int64_t rank)
+store_nest_live_again(struct store *s, int64_t rank)
 {
 	sqlite3_stmt	*stmt;
 	size_t		 i;
 	int64_t		 n;
 
 	store_nest_live_make(s);
-	if (!store_nest_live_again(s->live, rank)) {
+	if (!store_nest_live_nested_again(s->live, rank)) {
 		s->live->again = util_grow(s->live->again, s->live->nagain, 1,
 		    sizeof *s->live->again);
 		s->live->again[s->live->nagain++] = rank;

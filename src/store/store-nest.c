@@ -163,9 +163,9 @@ store_nest_walk(struct store *s, char **cause)
 		    store_nest_i64(sel, 4), store_nest_i64(sel, 5));
 		if (g->owned)
 			continue;
-		depth = store_nest_close(g, sqlite3_column_int64(sel, 2),
+		depth = store_nest_live_close(g, sqlite3_column_int64(sel, 2),
 		    &parent);
-		store_nest_open(g, id, sqlite3_column_int64(sel, 2));
+		store_nest_live_open(g, id, sqlite3_column_int64(sel, 2));
 		w.set[w.nset].id = id;
 		w.set[w.nset].depth = depth;
 		w.set[w.nset++].parent = parent;

@@ -474,8 +474,8 @@ void		 store_load_progress(struct store *, const char *,
 void		 store_load_progress_files(struct store *, int64_t, int64_t);
 int64_t		 store_load_count(struct store *);
 
-/* store-nest.c: span nesting at commit */
-void		 store_nest_host_again(struct store *, int64_t);
+/* store-nest-live.c: span nesting as spans load */
+void		 store_nest_live_again(struct store *, int64_t);
 
 /* store-load-async.c: task rows written by a thread of their own */
 void		 store_load_async_begin(struct store *);
