@@ -454,6 +454,8 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 	l.rank = rank;
 	l.begin = prof_meta_begin_ns(m);
 	l.first = true;
+	/* The spans go to SQLite on a second core while the runs merge. */
+	store_load_async_begin(s);
 	if (h->runs.n > 0)
 		rc = prof_ops_load_runs(&l, h, cause);
 	else {
@@ -462,6 +464,7 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 		for (i = 0; i < h->nspans; i++)
 			prof_ops_store(&l, &h->spans[i]);
 	}
+	store_load_async_end(s);
 	free(l.end);
 	free(l.row);
 	if (l.bad > 0)

@@ -128,7 +128,8 @@ struct store {
 	char			*tl_side;	/* its attached file, or NULL */
 	bool			 tl_temp;	/* a temporary one */
 	struct store_tl_job	*tl_job;	/* its build, or NULL */
-	struct store_async	*async;		/* the task writer, or NULL */
+	struct store_async	*async;		/* the row writer, or NULL */
+	int64_t			 api_next;	/* its next span's row id */
 	char			*legacy;	/* the legacy file being read */
 	int64_t			 colset;	/* its task columns, or 0 */
 	int64_t			 nest_todo;	/* spans loaded without depth */
@@ -244,9 +245,12 @@ bool		 store_is_own_file(const char *);
 
 /* store-load.c */
 #define TASK_NV		32	/* the parameters of a task row's insert */
+#define API_NV		12	/* a span row's, but its args */
 #define TASK_PMU	27	/* the PMU blob's, from 0 */
 void		 store_load_task_write(struct store *, const int64_t *,
 		     const void *, size_t);
+void		 store_load_api_write(struct store *, const int64_t *,
+		     const char *);
 extern const char	*store_load_pragmas;
 void		 store_load_sweep(const char *);
 void		 store_load_bind_i64(sqlite3_stmt *, int, int64_t);
@@ -389,6 +393,8 @@ int		 store_task_sum_write(struct store *, char **);
 void		 store_load_async_str(struct store *, int64_t, const char *);
 void		 store_load_async_task(struct store *, const int64_t *,
 		     const void *, size_t);
+void		 store_load_async_api(struct store *, const int64_t *,
+		     const char *);
 
 /* store-lanes.c */
 int		 store_lanes_build(struct store *, char **);

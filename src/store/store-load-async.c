@@ -1,13 +1,14 @@
 /*
- * Task rows written by a thread of their own. Between
+ * Task and span rows written by a thread of their own. Between
  * store_load_async_begin() and store_load_async_end() an importer's
- * store_load_task() only works out a row's values (interning its strings,
- * counting it into the statistics and task sums) and copies them into a
- * batch; a writer thread inserts the batches, new strings first, in the
- * order they came, so reading and parsing the input runs on one core while
- * SQLite writes on another. The load's connection belongs to the writer
- * while a batch is out: in between, the importer may call nothing else
- * that writes the store, and store_load_task() returns no row id.
+ * store_load_task() and store_load_api() only work out a row's values
+ * (interning its strings, counting it into the statistics and task sums;
+ * a span's row id is given in order) and copy them into a batch; a
+ * writer thread inserts the batches, new strings first, in the order they
+ * came, so reading and parsing the input runs on one core while SQLite
+ * writes on another. The load's connection belongs to the writer while a
+ * batch is out: in between, the importer may call nothing else that
+ * writes the store, and store_load_task() returns no row id.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 
 #define ASYNC_BATCH	4096		/* rows a batch holds */
 #define ASYNC_DEPTH	3		/* batches in flight */
+#define ASYNC_NULL	SIZE_MAX	/* a span without args */
 
 struct async_batch {
 	int64_t		*v;		/* ASYNC_BATCH rows of TASK_NV */
@@ -24,6 +26,11 @@ struct async_batch {
 	size_t		*pmu;		/* per row: offset into blobs */
 	size_t		*pmu_len;
 	struct strbuf	 blobs;		/* the rows' PMU blobs */
+	int64_t		*av;		/* ASYNC_BATCH spans of API_NV */
+	size_t		 an;
+	size_t		*args;		/* per span: offset into text, or */
+	struct strbuf	 text;		/* ASYNC_NULL; their args, each
+					   ending in NUL */
 	int64_t		*str_id;	/* strings interned by this batch */
 	const char	**str;		/* borrowed from the intern table */
 	size_t		 nstr;
@@ -57,6 +64,9 @@ store_load_async_write(struct store *s, struct async_batch *b)
 		store_load_task_write(s, b->v + i * TASK_NV,
 		    b->blobs.s != NULL ? b->blobs.s + b->pmu[i] : "",
 		    b->pmu_len[i]);
+	for (i = 0; i < b->an; i++)
+		store_load_api_write(s, b->av + i * API_NV,
+		    b->args[i] == ASYNC_NULL ? NULL : b->text.s + b->args[i]);
 }
 
 static void *
@@ -76,8 +86,9 @@ store_load_async_main(void *arg)
 		pthread_mutex_unlock(&a->lock);
 		store_load_async_write(s, b);
 		pthread_mutex_lock(&a->lock);
-		b->n = b->nstr = 0;
+		b->n = b->nstr = b->an = 0;
 		strbuf_reset(&b->blobs);
+		strbuf_reset(&b->text);
 		b->full = false;
 		a->next = (a->next + 1) % ASYNC_DEPTH;
 		pthread_cond_broadcast(&a->cond);
@@ -98,17 +109,37 @@ store_load_async_release(struct store_async *a)
 		free(b->v);
 		free(b->pmu);
 		free(b->pmu_len);
+		free(b->av);
+		free(b->args);
 		free(b->str_id);
 		free(b->str);
 		strbuf_release(&b->blobs);
+		strbuf_release(&b->text);
 	}
 	pthread_mutex_destroy(&a->lock);
 	pthread_cond_destroy(&a->cond);
 	free(a);
 }
 
+/* The row id the next span takes: the next after the store's last. */
+static int64_t
+store_load_async_api_next(struct store *s)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 id = 1;
+
+	if (store_load_prepare(s, &stmt, "SELECT max(id) FROM api") != 0)
+		return id;
+	if (sqlite3_step(stmt) == SQLITE_ROW &&
+	    sqlite3_column_type(stmt, 0) != SQLITE_NULL)
+		id = sqlite3_column_int64(stmt, 0) + 1;
+	sqlite3_finalize(stmt);
+	return id;
+}
+
 /*
- * From now on, store_load_task() hands its rows to a writer thread. If no
+ * From now on, store_load_task() and store_load_api() hand their rows to
+ * a writer thread. If no
  * thread can be had, rows are written as before.
  */
 void
@@ -128,10 +159,15 @@ store_load_async_begin(struct store *s)
 		b->pmu = xreallocarray(NULL, ASYNC_BATCH, sizeof *b->pmu);
 		b->pmu_len = xreallocarray(NULL, ASYNC_BATCH,
 		    sizeof *b->pmu_len);
+		b->av = xreallocarray(NULL, ASYNC_BATCH, API_NV *
+		    sizeof *b->av);
+		b->args = xreallocarray(NULL, ASYNC_BATCH, sizeof *b->args);
 		strbuf_init(&b->blobs);
+		strbuf_init(&b->text);
 	}
 	pthread_mutex_init(&a->lock, NULL);
 	pthread_cond_init(&a->cond, NULL);
+	s->api_next = store_load_async_api_next(s);
 	s->async = a;
 	if (pthread_create(&a->thread, NULL, store_load_async_main, s) != 0) {
 		s->async = NULL;
@@ -145,7 +181,7 @@ store_load_async_flush(struct store_async *a)
 {
 	struct async_batch	*b = &a->b[a->fill];
 
-	if (b->n == 0 && b->nstr == 0)
+	if (b->n == 0 && b->an == 0 && b->nstr == 0)
 		return;
 	pthread_mutex_lock(&a->lock);
 	b->full = true;
@@ -204,5 +240,20 @@ store_load_async_task(struct store *s, const int64_t *v, const void *pmu,
 	if (pmu != NULL && len > 0)
 		strbuf_add(&b->blobs, (const char *)pmu, len);
 	if (++b->n == ASYNC_BATCH)
+		store_load_async_flush(a);
+}
+
+/* A span row of values V (API_NV, its row id first) and ARGS (or NULL). */
+void
+store_load_async_api(struct store *s, const int64_t *v, const char *args)
+{
+	struct store_async	*a = s->async;
+	struct async_batch	*b = &a->b[a->fill];
+
+	memcpy(b->av + b->an * API_NV, v, API_NV * sizeof *v);
+	b->args[b->an] = args == NULL ? ASYNC_NULL : b->text.len;
+	if (args != NULL)
+		strbuf_add(&b->text, args, strlen(args) + 1);
+	if (++b->an == ASYNC_BATCH)
 		store_load_async_flush(a);
 }

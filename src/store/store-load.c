@@ -48,7 +48,7 @@ static const char *store_load_sql[STMT_COUNT] = {
 	[STMT_TASK] = "INSERT INTO task VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?,"
 	    " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
 	    " ?, ?, ?, ?)",
-	[STMT_API] = "INSERT INTO api VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+	[STMT_API] = "INSERT INTO api VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
 	    " ?, ?, ?)",
 	[STMT_OP_STAT] = "INSERT INTO op_stat VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
 	    " ?, ?, ?, ?, ?, ?)",
@@ -146,16 +146,6 @@ store_load_string(struct store *s, int64_t id)
 	if (id == NP_NA || id < 1 || (size_t)id > s->intern->n)
 		return NULL;
 	return s->intern->by_id[id - 1];
-}
-
-static int64_t
-store_load_bind_intern(struct store *s, sqlite3_stmt *stmt, int i,
-    const char *v)
-{
-	int64_t	 id = store_load_intern(s, v);
-
-	store_load_bind_i64(stmt, i, id);
-	return id;
 }
 
 /*
@@ -606,31 +596,50 @@ store_load_api_init(struct store_api *a, int64_t tid, int64_t start_ns,
 	a->name = name;
 }
 
-/* Add one API span; return its row id. */
+/*
+ * Insert a span row of values V (the row id first, NP_NA for a new one)
+ * with ARGS (or NULL).
+ */
+void
+store_load_api_write(struct store *s, const int64_t *v, const char *args)
+{
+	sqlite3_stmt	*stmt = s->stmt[STMT_API];
+	int		 i;
+
+	for (i = 0; i < API_NV; i++)
+		store_load_bind_i64(stmt, i + 1, v[i]);
+	store_load_bind_str(stmt, API_NV + 1, args);
+	store_write(s, stmt);
+}
+
+/*
+ * Add one API span; return its row id. While a writer thread inserts the
+ * rows (store-load-async.c) the id is given here, the next after those
+ * the store held, and a span without a depth is left to the commit's walk
+ * (live nesting would write the store).
+ */
 int64_t
 store_load_api(struct store *s, const struct store_api *a)
 {
-	sqlite3_stmt	*stmt = s->stmt[STMT_API];
-	int64_t		 depth = a->depth, parent = a->parent, id;
+	int64_t		 v[API_NV], depth = a->depth, parent = a->parent, id;
 	size_t		 lane;
 	bool		 live = false;
-	int		 i = 1;
+	int		 i = 0;
 
-	if (depth == NP_NA)
+	if (depth == NP_NA && s->async == NULL)
 		live = store_nest_live_begin(s, a, &depth, &parent, &lane);
-	store_load_bind_i64(stmt, i++, a->device);
-	store_load_bind_i64(stmt, i++, a->rank);
-	store_load_bind_i64(stmt, i++, a->pid);
-	store_load_bind_i64(stmt, i++, a->tid);
-	store_load_bind_i64(stmt, i++, a->start_ns);
-	store_load_bind_i64(stmt, i++, a->end_ns);
-	store_load_bind_i64(stmt, i++, a->conn);
-	store_load_bind_i64(stmt, i++, depth);
-	store_load_bind_i64(stmt, i++, parent);
-	store_load_bind_intern(s, stmt, i++, a->level);
-	store_load_bind_intern(s, stmt, i++, a->name);
-	store_load_bind_str(stmt, i++, a->args);
-	store_write(s, stmt);
+	v[i++] = s->async != NULL ? s->api_next++ : NP_NA;
+	v[i++] = a->device;
+	v[i++] = a->rank;
+	v[i++] = a->pid;
+	v[i++] = a->tid;
+	v[i++] = a->start_ns;
+	v[i++] = a->end_ns;
+	v[i++] = a->conn;
+	v[i++] = depth;
+	v[i++] = parent;
+	v[i++] = store_load_intern(s, a->level);
+	v[i++] = store_load_intern(s, a->name);
 	s->records++;
 	if (depth == NP_NA)
 		s->nest_todo++;
@@ -638,6 +647,11 @@ store_load_api(struct store *s, const struct store_api *a)
 		s->nest_done++;
 	if (a->depth != NP_NA)
 		s->nest_given++;
+	if (s->async != NULL) {
+		store_load_async_api(s, v, a->args);
+		return v[0];
+	}
+	store_load_api_write(s, v, a->args);
 	id = sqlite3_last_insert_rowid(s->db);
 	if (live && s->failed == NULL)
 		store_nest_live_end(s, lane, id, a->end_ns);
