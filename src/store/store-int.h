@@ -559,6 +559,13 @@ void		 store_scan_tuple_prefetch(const struct store_tuples *,
 		     int64_t);
 /* A row written after the tuples were read: looked up, not tested. */
 #define TUPLE_UNREAD	UINT32_MAX
+/* Whether tuple K (an index plus one) is in BITS (store_scan_tuple_match). */
+static inline bool
+store_scan_tuple_bit(const uint64_t *bits, uint32_t k)
+{
+	k--;
+	return (bits[k / 64] >> (k % 64) & 1) != 0;
+}
 uint64_t	 store_scan_tuple_serial(const struct store_tuples *);
 void		 store_scan_tuple_rows(const struct store_tuples *,
 		     const int64_t *, size_t, uint32_t *);

@@ -621,8 +621,7 @@ store_scan_tuple_has(const struct store_tuples *tu, const uint64_t *bits,
 		return -1;
 	if ((k = tu->row[id]) == 0)
 		return 0;
-	k--;
-	return (bits[k / 64] >> (k % 64) & 1) != 0;
+	return store_scan_tuple_bit(bits, k);
 }
 
 /* TU's serial number: a set freed and another made differ in it. */

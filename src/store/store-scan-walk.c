@@ -168,6 +168,18 @@ store_scan_walk_keep(struct store *s, struct store_order *o)
 	s->order = o;
 }
 
+/* Whether SC was abandoned (a new query, or the view closed). */
+static bool
+store_scan_walk_cancelled(struct store_scan *sc)
+{
+	bool	 cancel;
+
+	pthread_mutex_lock(&sc->lock);
+	cancel = sc->cancel;
+	pthread_mutex_unlock(&sc->lock);
+	return cancel;
+}
+
 /*
  * Wait until B is read; false if the scan was abandoned first. *READY
  * says whether the bitmap is whole.
@@ -356,9 +368,7 @@ store_scan_walk_ids(struct store_scan *sc, struct store_scan_walk_src *src,
 				break;
 		}
 	}
-	pthread_mutex_lock(&sc->lock);
-	cancel = sc->cancel;
-	pthread_mutex_unlock(&sc->lock);
+	cancel = store_scan_walk_cancelled(sc);
 	if (*cause == NULL && src->stmt != NULL && src->rc != SQLITE_ROW &&
 	    src->rc != SQLITE_DONE && !cancel)
 		xasprintf(cause, "cannot read %s: %s", sc->t->name,
@@ -417,13 +427,9 @@ store_scan_walk_tuple_bits(struct store_scan *sc, bool wait,
 {
 	struct timespec	 ts = { 0, 2000000 };
 	int		 r;
-	bool		 cancel;
 
 	while ((r = store_scan_tuple_ready(sc->tuples, tu)) == 0 && wait) {
-		pthread_mutex_lock(&sc->lock);
-		cancel = sc->cancel;
-		pthread_mutex_unlock(&sc->lock);
-		if (cancel)
+		if (store_scan_walk_cancelled(sc))
 			return -1;
 		nanosleep(&ts, NULL);
 	}
@@ -459,8 +465,7 @@ store_scan_walk_tord(struct store_scan *sc, const struct store_order *o,
 			if ((k = tord[i]) == 0)
 				continue;
 			if (k != TUPLE_UNREAD) {
-				k--;
-				if (bits[k / 64] >> (k % 64) & 1)
+				if (store_scan_tuple_bit(bits, k))
 					sc->pend[sc->npend++] = o->ids[i];
 				continue;
 			}
@@ -482,13 +487,19 @@ out:
 	return *cause != NULL ? -1 : (int64_t)i;
 }
 
-/* O's positions' tuples if they are those of TU, or NULL. */
+/*
+ * The positions' tuples of the order SRC walks, if SRC is SC's kept order
+ * and they are those of TU; NULL otherwise.
+ */
 static const uint32_t *
-store_scan_walk_tord_of(struct store_order *o, const struct store_tuples *tu)
+store_scan_walk_tord_of(struct store_scan *sc,
+    const struct store_scan_walk_src *src, const struct store_tuples *tu)
 {
 	const struct store_tord	*tord;
 
-	tord = __atomic_load_n(&o->tord, __ATOMIC_ACQUIRE);
+	if (src->stmt != NULL || sc->base == NULL || src->ids != sc->base->ids)
+		return NULL;
+	tord = __atomic_load_n(&sc->base->tord, __ATOMIC_ACQUIRE);
 	if (tord == NULL || tord->serial != store_scan_tuple_serial(tu))
 		return NULL;
 	return tord->v;
@@ -509,12 +520,10 @@ store_scan_walk_tuples_of(struct store_scan *sc)
 	struct store_order		*o = sc->base;
 	struct store_tord		*tord, *none = NULL;
 	size_t				 i, n;
-	bool				 cancel = false;
+	bool				 cancel;
 
-	pthread_mutex_lock(&sc->lock);
-	cancel = sc->cancel;
-	pthread_mutex_unlock(&sc->lock);
-	if (cancel || o == NULL || sc->tuples == NULL ||
+	if ((cancel = store_scan_walk_cancelled(sc)) || o == NULL ||
+	    sc->tuples == NULL ||
 	    __atomic_load_n(&o->tord, __ATOMIC_ACQUIRE) != NULL ||
 	    store_scan_tuple_ready(sc->tuples, &tu) <= 0)
 		return;
@@ -523,9 +532,7 @@ store_scan_walk_tuples_of(struct store_scan *sc)
 	for (i = 0; i < o->n && !cancel; i += n) {
 		n = o->n - i < 65536 ? o->n - i : 65536;
 		store_scan_tuple_rows(tu, o->ids + i, n, tord->v + i);
-		pthread_mutex_lock(&sc->lock);
-		cancel = sc->cancel;
-		pthread_mutex_unlock(&sc->lock);
+		cancel = store_scan_walk_cancelled(sc);
 	}
 	if (cancel || !__atomic_compare_exchange_n(&o->tord, &none, tord,
 	    false, __ATOMIC_RELEASE, __ATOMIC_RELAXED))
@@ -545,7 +552,7 @@ store_scan_walk_tuples(struct store_scan *sc, struct store_scan_walk_src *src,
     bool *lost, char **cause)
 {
 	const struct store_tuples	*tu = NULL;
-	const uint32_t			*tord;
+	const uint32_t			*tord = NULL;
 	sqlite3_stmt			*stmt = NULL;
 	struct matcher			*m = NULL;
 	uint64_t			*bits = NULL;
@@ -562,10 +569,12 @@ store_scan_walk_tuples(struct store_scan *sc, struct store_scan_walk_src *src,
 			*lost = true;
 			break;
 		}
-		if (bits != NULL && !tried && (tried = true) &&
-		    src->stmt == NULL && sc->base != NULL &&
-		    src->ids == sc->base->ids && (tord =
-		    store_scan_walk_tord_of(sc->base, tu)) != NULL) {
+		/* Once the bits are there: the positions' tuples, if any. */
+		if (bits != NULL && !tried) {
+			tried = true;
+			tord = store_scan_walk_tord_of(sc, src, tu);
+		}
+		if (tord != NULL) {
 			store_scan_walk_publish(sc, NULL, i);
 			__atomic_add_fetch(&store_scan_walk_by_positions, 1,
 			    __ATOMIC_RELAXED);
