@@ -24,7 +24,6 @@ struct nest_lane {
 	struct nest_group	 g;		/* its key and open spans */
 	int64_t			 start;		/* of the last span */
 	int64_t			 end;
-	bool			 seen;		/* a span came */
 	int64_t			*ids;		/* the rows given a depth */
 	size_t			 nids;
 	bool			 given_up;	/* left to the walk */
@@ -110,17 +109,29 @@ store_nest_live_hash(const struct nest_lane *key)
 	    (uint64_t)key->g.pid;
 }
 
+/*
+ * The index of the lane of KEY into *V, or false with *H the free key of
+ * the map a new lane takes.
+ */
+static bool
+store_nest_live_find(const struct nest_live *l, const struct nest_lane *key,
+    uint64_t *h, uint64_t *v)
+{
+	struct nest_live_probe	 p = { l, key };
+
+	*h = store_nest_live_hash(key);
+	return util_map_probe(&l->map, h, store_nest_live_probe, &p, v);
+}
+
 /* The lane of KEY, made if new. */
 static struct nest_lane *
 store_nest_live_lane(struct nest_live *l, const struct nest_lane *key)
 {
-	struct nest_live_probe	 p = { l, key };
-	uint64_t		 h, v;
+	uint64_t	 h, v;
 
 	if (l->n > 0 && store_nest_live_same(&l->lane[l->last], key))
 		return &l->lane[l->last];
-	h = store_nest_live_hash(key);
-	if (!util_map_probe(&l->map, &h, store_nest_live_probe, &p, &v)) {
+	if (!store_nest_live_find(l, key, &h, &v)) {
 		l->lane = util_grow(l->lane, l->n, 1, sizeof *l->lane);
 		v = l->n++;
 		l->lane[v] = *key;
@@ -197,12 +208,11 @@ store_nest_live_begin(struct store *s, const struct store_api *a,
 	ln = store_nest_live_lane(s->live, &key);
 	if (ln->given_up)
 		return false;
-	if (ln->seen && (a->start_ns < ln->start ||
+	if (ln->nids > 0 && (a->start_ns < ln->start ||
 	    (a->start_ns == ln->start && a->end_ns > ln->end))) {
 		store_nest_live_give_up(s, ln);
 		return false;
 	}
-	ln->seen = true;
 	ln->start = a->start_ns;
 	ln->end = a->end_ns;
 	*depth = store_nest_live_close(&ln->g, a->end_ns, parent);
@@ -228,7 +238,6 @@ store_nest_live_end(struct store *s, size_t lane, int64_t id, int64_t end)
 bool
 store_nest_live_owns(struct store *s, int64_t tid, const struct nest_group *g)
 {
-	struct nest_live_probe	 p;
 	struct nest_lane	 key;
 	uint64_t		 h, v;
 
@@ -239,11 +248,8 @@ store_nest_live_owns(struct store *s, int64_t tid, const struct nest_group *g)
 	key.g.rank = g->rank;
 	key.g.device = g->device;
 	key.g.pid = g->pid;
-	p.l = s->live;
-	p.key = &key;
-	h = store_nest_live_hash(&key);
-	return util_map_probe(&s->live->map, &h, store_nest_live_probe, &p,
-	    &v) && !s->live->lane[v].given_up;
+	return store_nest_live_find(s->live, &key, &h, &v) &&
+	    !s->live->lane[v].given_up;
 }
 
 /*
