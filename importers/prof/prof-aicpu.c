@@ -22,6 +22,15 @@
 #define PROF_AICPU_MODEL	2	/* model with queue: step points */
 #define PROF_AICPU_STEP_MAX	4	/* the step trace's points used */
 #define PROF_AICPU_MI		3
+#define PROF_AICPU_KFC_COMM	4	/* a KFC server turn */
+#define PROF_AICPU_KFC_COMPUTE	5	/* a KFC compute turn */
+
+/* The phases of a server turn, then those of a compute turn. */
+static const char *const prof_aicpu_kfc_comm[] = { "StartServer",
+    "TaskWaitRequest", "TaskOrchestration", "TaskLaunch", "TaskExecute",
+    "Finalize" };
+static const char *const prof_aicpu_kfc_compute[] = { "WaitCompute",
+    "Compute" };
 
 /* The pairing key of a run: stream and task id. */
 static uint64_t
@@ -110,6 +119,29 @@ prof_aicpu_mi(struct prof_aicpus *a, const unsigned char *r)
 }
 
 /*
+ * A KFC turn of KIND (4 or 5), record R: its phase bounds (server: seven
+ * counter values from @24; compute: three), stream and task (@92 and @94,
+ * or @60 and @62) and current turn (@98 or @66).
+ */
+static void
+prof_aicpu_kfc(struct prof_aicpus *a, const unsigned char *r, uint32_t kind,
+    bool expand)
+{
+	struct prof_aicpu_kfc	*k;
+	size_t			 at = kind == PROF_AICPU_KFC_COMM ? 92 : 60, i;
+
+	a->kfc = util_grow(a->kfc, a->nkfc, 1, sizeof *a->kfc);
+	k = &a->kfc[a->nkfc++];
+	memset(k, 0, sizeof *k);
+	k->nphase = kind == PROF_AICPU_KFC_COMM ? 6 : 2;
+	for (i = 0; i <= k->nphase; i++)
+		k->t[i] = importer_le64(r + 24 + 8 * i);
+	dev_stars_unpack(importer_le16(r + at), importer_le16(r + at + 2), 1,
+	    expand, &k->stream, &k->task);
+	k->turn = r[at + 6];
+}
+
+/*
  * Keep model-with-queue record R, read from ST, for the step trace
  * (prof-step.c): its points 0 to 4, the ones the step trace uses.
  */
@@ -177,6 +209,12 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 			continue;
 		}
 		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
+		    (importer_le32(r + 4) == PROF_AICPU_KFC_COMM ||
+		    importer_le32(r + 4) == PROF_AICPU_KFC_COMPUTE)) {
+			prof_aicpu_kfc(a, r, importer_le32(r + 4), expand);
+			continue;
+		}
+		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
 		    importer_le32(r + 4) == PROF_AICPU_MODEL) {
 			prof_aicpu_step(a, &st, r);
 			continue;
@@ -195,8 +233,8 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 	/* The warnings name a file of the list: before it is freed. */
 	if (other > 0)
 		store_load_warning(s, path, -1, "%zu AI CPU record%s of other "
-		    "kinds (KFC, HCCL, flips, master stream tasks), not "
-		    "decoded", other, other == 1 ? "" : "s");
+		    "kinds (KFC HCCL info, HCCL ops, flips, master stream "
+		    "tasks), not decoded", other, other == 1 ? "" : "s");
 	if (open > 0)
 		store_load_warning(s, path, -1, "%zu AI CPU run%s without a "
 		    "start or an end time, skipped as the vendor does", open,
@@ -291,6 +329,91 @@ prof_aicpu_queues(struct store *s, const struct prof_aicpus *a,
 }
 
 /*
+ * Phase P of KFC turn K as span A (its name in NAME) on the lane of K's
+ * stream: from the phase's start to the next phase's, 0 long if that
+ * comes first, as the vendor draws it. False if the start is 0 (never
+ * written).
+ */
+static bool
+prof_aicpu_kfc_span(const struct prof_aicpu_kfc *k, size_t p,
+    const struct prof_meta *m, struct store_api *a, char *name, size_t size)
+{
+	if (k->t[p] == 0)
+		return false;
+	a->start_ns = prof_meta_dev_ns(m, k->t[p]);
+	a->end_ns = a->start_ns + (k->t[p + 1] > k->t[p] ?
+	    prof_meta_dev_dur(m, k->t[p + 1] - k->t[p]) : 0);
+	snprintf(name, size, "%s %u", k->nphase == 6 ?
+	    prof_aicpu_kfc_comm[p] : prof_aicpu_kfc_compute[p], k->turn);
+	return true;
+}
+
+/*
+ * A's KFC turns of DEVICE (RANK): table kfc_turn, a row per phase, and the
+ * phases as spans on a lane per stream. A phase whose start was never
+ * written is counted in a warning.
+ */
+static void
+prof_aicpu_kfc_load(struct store *s, const struct prof_aicpus *a,
+    const struct prof_meta *m, int64_t device, int64_t rank)
+{
+	static const char *const cols[] = { "Device_id", "Stream ID",
+	    "Task ID", "Turn", "Phase", "Start Time(us)", "Duration(us)" };
+	const struct prof_aicpu_kfc	*k;
+	struct store_api		 sp;
+	struct prof_row			 row;
+	struct util_map			 lanes;
+	char				 name[48], args[96], lane[48];
+	size_t				 i, p, unset = 0;
+	uint64_t			 v;
+
+	if (a->nkfc == 0 || !prof_extra_table_begin(s, "kfc_turn", device,
+	    rank, cols, sizeof cols / sizeof cols[0]))
+		return;
+	memset(&row, 0, sizeof row);
+	util_map_init(&lanes);
+	store_load_api_init(&sp, 0, 0, 0, "kfc", name);
+	sp.device = device;
+	sp.rank = rank;
+	sp.pid = device;
+	sp.args = args;
+	for (i = 0; i < a->nkfc; i++) {
+		k = &a->kfc[i];
+		if (!util_map_get(&lanes, k->stream, &v)) {
+			util_map_set(&lanes, k->stream, 1);
+			snprintf(lane, sizeof lane, "Stream %u KFC", k->stream);
+			store_trace_load_lane(s, device, rank, device,
+			    k->stream, "name", lane);
+		}
+		for (p = 0; p < k->nphase; p++) {
+			if (!prof_aicpu_kfc_span(k, p, m, &sp, name,
+			    sizeof name)) {
+				unset++;
+				continue;
+			}
+			sp.tid = k->stream;
+			snprintf(args, sizeof args, "{\"Physic Stream Id\":%u,"
+			    "\"Task Id\":%u}", k->stream, k->task);
+			store_load_api(s, &sp);
+			prof_extra_row_u64(&row, (uint64_t)device);
+			prof_extra_row_u64(&row, k->stream);
+			prof_extra_row_u64(&row, k->task);
+			prof_extra_row_u64(&row, k->turn);
+			prof_extra_row_str(&row, k->nphase == 6 ?
+			    prof_aicpu_kfc_comm[p] : prof_aicpu_kfc_compute[p]);
+			prof_extra_row_us(&row, sp.start_ns);
+			prof_extra_row_us(&row, sp.end_ns - sp.start_ns);
+			prof_extra_row_load(s, &row);
+		}
+	}
+	util_map_release(&lanes);
+	if (unset > 0)
+		store_load_warning(s, "aicpu.data", -1, "%zu KFC turn phase%s "
+		    "without a start time, left out", unset, unset == 1 ? "" :
+		    "s");
+}
+
+/*
  * Write A's runs of DEVICE (RANK), but those that started before the
  * collection, as table aicpu; and its tables dp and aicpu_mi.
  */
@@ -308,6 +431,7 @@ prof_aicpu_load(struct store *s, const struct prof_aicpus *a,
 	bool			 begun = false;
 
 	prof_aicpu_queues(s, a, m, device, rank);
+	prof_aicpu_kfc_load(s, a, m, device, rank);
 	memset(&row, 0, sizeof row);
 	for (i = 0; i < a->n; i++) {
 		u = &a->v[i];
@@ -343,6 +467,7 @@ prof_aicpu_release(struct prof_aicpus *a)
 	free(a->v);
 	free(a->dp);
 	free(a->mi);
+	free(a->kfc);
 	free(a->steps);
 	util_strv_free(a->paths, a->npaths);
 	util_map_release(&a->index);

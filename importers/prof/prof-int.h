@@ -742,6 +742,17 @@ struct prof_aicpu_step {
 	const char	*path;		/* in the paths of prof_aicpus */
 	int64_t		 offset;
 };
+/*
+ * A KFC turn: kind 4, the communication server's (six phases), or kind 5,
+ * a compute turn (two). T holds the phases' starts and the last one's end.
+ */
+struct prof_aicpu_kfc {
+	uint64_t	 t[7];		/* device counter */
+	uint32_t	 stream;
+	uint32_t	 task;
+	uint8_t		 turn;		/* the current turn */
+	uint8_t		 nphase;
+};
 struct prof_aicpus {
 	struct prof_aicpu	*v;
 	size_t			 n;
@@ -751,6 +762,8 @@ struct prof_aicpus {
 	size_t			 ndp;
 	struct prof_aicpu_mi	*mi;	/* kind 3 */
 	size_t			 nmi;
+	struct prof_aicpu_kfc	*kfc;	/* kinds 4 and 5, in file order */
+	size_t			 nkfc;
 	struct prof_aicpu_step	*steps;	/* kind 2, in file order */
 	size_t			 nsteps;
 	char			**paths;	/* of the files holding them */

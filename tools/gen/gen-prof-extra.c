@@ -21,7 +21,7 @@
 static const char *const gen_prof_extra_names[GX_NTABLES] = {
 	"graph_id_map", "fusion_op", "hccl_info", "node_attr_info",
 	"hccl_op_info", "capture_stream_info", "memcpy_info", "aicpu", "dp",
-	"aicpu_mi"
+	"aicpu_mi", "kfc_turn"
 };
 
 static const char *const gen_prof_extra_heads[GX_NTABLES] = {
@@ -43,7 +43,8 @@ static const char *const gen_prof_extra_heads[GX_NTABLES] = {
 	"Device_id,Timestamp(us),Node,Compute_time(us),Memcpy_time(us),"
 	"Task_time(us),Dispatch_time(us),Total_time(us),Stream ID,Task ID",
 	"Timestamp(us),Action,Source,Cached Buffer Size",
-	"Node Name,Start Time(us),End Time(us),Queue Size"
+	"Node Name,Start Time(us),End Time(us),Queue Size",
+	"Device_id,Stream ID,Task ID,Turn,Phase,Start Time(us),Duration(us)"
 };
 
 static const char *const gen_prof_extra_dtypes[] = {
@@ -729,10 +730,75 @@ gen_prof_extra_aicpu_queues(struct gen_prof *g, struct gen_buf *b,
 }
 
 /*
+ * Device DEVICE's KFC turns of -C from mono time AT (on its counter's
+ * grid): three server turns (kind 4) on stream 60, task 7, the last one
+ * ending before its Finalize phase starts (a phase of 0 us), and three
+ * compute turns (kind 5) on task 8 at the same time, with their expected
+ * kfc_turn rows.
+ */
+static void
+gen_prof_extra_kfc(struct gen_prof *g, const struct gen_prof_clock *c,
+    struct gen_buf *b, int device, int64_t at)
+{
+	static const char *const comm[] = { "StartServer", "TaskWaitRequest",
+	    "TaskOrchestration", "TaskLaunch", "TaskExecute", "Finalize" };
+	static const char *const compute[] = { "WaitCompute", "Compute" };
+	uint64_t	 cnt[7], n = g->xtabs[GX_KFC].n;
+	int64_t		 mono[7], first = at;
+	char		 us[40], dur[40], *line;
+	int		 turn, kind, np, p;
+
+	for (kind = 4; kind <= 5; kind++) {
+		np = kind == 4 ? 6 : 2;
+		/* The compute turns run while the server's do. */
+		if (kind == 5)
+			at = first + c->dtick * 3;
+		for (turn = 0; turn < 3; turn++) {
+			mono[0] = at;
+			for (p = 1; p <= np; p++)
+				mono[p] = mono[p - 1] + c->dtick *
+				    gen_prof_core_range(g, 1, 400);
+			if (kind == 4 && turn == 2)
+				mono[6] = mono[5] - c->dtick;
+			for (p = 0; p <= np; p++)
+				cnt[p] = gen_prof_core_syscnt(c, mono[p]);
+			at = mono[np] + c->dtick * 50;
+			gen_prof_bin_buf_u16(b, 0x5A5A);
+			gen_prof_bin_buf_u16(b, 6000);
+			gen_prof_bin_buf_u32(b, (uint32_t)kind);
+			gen_prof_bin_buf_u32(b, 4246);
+			gen_prof_bin_buf_u32(b, 232);
+			gen_prof_bin_buf_u64(b, cnt[0]);
+			for (p = 0; p <= np; p++)
+				gen_prof_bin_buf_u64(b, cnt[p]);
+			gen_prof_bin_buf_u64(b, 0);
+			gen_prof_bin_buf_u32(b, (uint32_t)device);
+			gen_prof_bin_buf_u16(b, 60);
+			gen_prof_bin_buf_u16(b, kind == 4 ? 7 : 8);
+			gen_prof_bin_buf_add(b, "\001\003", 2);
+			gen_prof_bin_buf_add(b, (char []){ (char)turn }, 1);
+			gen_prof_bin_buf_pad(b, 256);
+			for (p = 0; p < np; p++) {
+				util_fmt_us(us, sizeof us, mono[p] +
+				    g->local_off, 3, false);
+				util_fmt_us(dur, sizeof dur, mono[p + 1] >
+				    mono[p] ? mono[p + 1] - mono[p] : 0, 3,
+				    false);
+				xasprintf(&line, "%d,60,%d,%d,%s,%s,%s",
+				    device, kind == 4 ? 7 : 8, turn, kind == 4 ?
+				    comm[p] : compute[p], us, dur);
+				gen_prof_extra_row(g, GX_KFC,
+				    (uint64_t)device, n++, line);
+			}
+		}
+	}
+}
+
+/*
  * The aicpu.data of -C: a node record for each task of an AI CPU op,
  * running inside it, and after each device's first one a run of the same
  * task after it ended, which no task holds: its Node is N/A. Each device
- * starts with its data preprocessing records and queue waits.
+ * starts with its data preprocessing records, queue waits and KFC turns.
  */
 void
 gen_prof_extra_aicpu(struct gen_prof *g, const struct gen_prof_clock *c,
@@ -745,9 +811,12 @@ gen_prof_extra_aicpu(struct gen_prof *g, const struct gen_prof_clock *c,
 	size_t				 i;
 
 	late = xcalloc((size_t)g->o->devices, sizeof *late);
-	for (i = 0; i < (size_t)g->o->devices; i++)
+	for (i = 0; i < (size_t)g->o->devices; i++) {
 		gen_prof_extra_aicpu_queues(g, &dev[i].aicpu, (int)i,
 		    c->begin + 3000000);
+		gen_prof_extra_kfc(g, c, &dev[i].aicpu, (int)i, c->dsync +
+		    c->dtick * ((c->begin - c->dsync) / c->dtick + 1000));
+	}
 	for (i = 0; i < g->ntasks; i++) {
 		t = &g->tasks[i];
 		op = &g->ops[t->op];

@@ -128,6 +128,7 @@ enum gen_prof_xtable {
 	GX_AICPU,
 	GX_DP,
 	GX_MI,
+	GX_KFC,
 	GX_NTABLES
 };
 struct gen_prof_xrow {

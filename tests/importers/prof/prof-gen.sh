@@ -23,7 +23,8 @@
 # devices, so their rows get times and bandwidths. With -c 950 (chip V6)
 # the device logs are 32 bytes with 32-bit task ids and no stream id;
 # with -2 the host's task_track records are in the V2 layout; -C adds
-# AI CPU ops and their runs in aicpu.data (table aicpu). The memcpy device
+# AI CPU ops and their runs in aicpu.data (table aicpu), and KFC server
+# and compute turns (table kfc_turn). The memcpy device
 # tasks are not compute tasks: as the vendor, op_summary leaves them out
 # (they stay in task_time and on the timeline), and info counts them.
 . "$top_srcdir/tests/lib.sh"
@@ -114,18 +115,40 @@ grep -q 'task_track: [0-9]* records look like the V2 layout and 1 like V1' \
 ok $? "v2-mixed: a warning counts the records of each layout"
 # AI CPU runs (-C): a run whose end no AI CPU task holds is N/A; a run
 # without an end time is skipped and counted, a record of a kind not
-# decoded (2, model with queue) is counted, and the rest stay. The file
-# starts with three data preprocessing records and three queue waits.
+# decoded (12, master stream tasks) is counted, and the rest stay. The
+# file starts with three data preprocessing records, three queue waits
+# and six KFC turns.
 is "$(grep -c ',N/A,' "$T/aicpu/aicpu.csv")" 1 "aicpu: one run no task holds"
+# Each phase of a KFC turn is also a span named after it and its turn, on
+# a lane of its own beside its stream's tasks, with the same times.
+db="$T/aicpu/s.db"
+is "$(sqlite3 "$db" "SELECT count(*) FROM api a JOIN str l ON l.id =
+    a.level WHERE l.s = 'kfc'")" "$(($(wc -l <"$T/aicpu/kfc_turn.csv") - 1))" \
+    "aicpu: a span per KFC turn phase"
+tail -n +2 "$T/aicpu/kfc_turn.csv" | awk -F, '{ print $1 "|" $2 "|" $5 " " \
+    $4 "|" $6 "|" $7 }' >"$T/aicpu/kfc-want"
+sqlite3 "$db" "SELECT a.device, a.tid, n.s, printf('%d.%03d', a.start_ns /
+    1000, a.start_ns % 1000), printf('%d.%03d', (a.end_ns - a.start_ns) /
+    1000, (a.end_ns - a.start_ns) % 1000) FROM api a
+    JOIN str l ON l.id = a.level JOIN str n ON n.id = a.name WHERE l.s =
+    'kfc' ORDER BY a.id" >"$T/aicpu/kfc-got"
+same_file "$T/aicpu/kfc-got" "$T/aicpu/kfc-want" \
+    "aicpu: the KFC spans are the table's phases"
+is "$(sqlite3 "$db" "SELECT name FROM lane WHERE device = 0 AND tid = 60")" \
+    "Stream 60 KFC" "aicpu: the KFC lane is named after its stream"
 d="$T/aicpu-bad"
-"$GEN" prof "$d/in" -s 45 -n 600 -C >/dev/null
+"$GEN" prof "$d/in" -e "$d/want" -s 45 -n 600 -C >/dev/null
 f=$(ls "$d"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)
-# Run 0 (record 6): runEndTick (offset 80) to 0; run 1: struct type to 12
-# (master stream tasks, not decoded).
+# Run 0 (record 12): runEndTick (offset 80) to 0; run 1: struct type to 12
+# (master stream tasks, not decoded); KFC server turn 0 (record 6): its
+# TaskLaunch start (offset 48) to 0.
 printf '\000\000\000\000\000\000\000\000' |
-    dd of="$f" bs=1 seek=$((6 * 256 + 80)) conv=notrunc 2>/dev/null
-printf '\014' | dd of="$f" bs=1 seek=$((7 * 256 + 4)) conv=notrunc 2>/dev/null
-all=$(($(wc -c <"$f") / 256 - 6))
+    dd of="$f" bs=1 seek=$((12 * 256 + 80)) conv=notrunc 2>/dev/null
+printf '\014' | dd of="$f" bs=1 seek=$((13 * 256 + 4)) conv=notrunc \
+    2>/dev/null
+printf '\000\000\000\000\000\000\000\000' |
+    dd of="$f" bs=1 seek=$((6 * 256 + 48)) conv=notrunc 2>/dev/null
+all=$(($(wc -c <"$f") / 256 - 12))
 "$NPUPROF" show --db "$d/s.db" --format csv "$d/in" aicpu >"$d/a.csv" \
     2>"$d/err"
 ok $? "aicpu-bad: imported"
@@ -135,6 +158,15 @@ grep -q '1 AI CPU record of other kinds' "$d/err"
 ok $? "aicpu-bad: the record of another kind is counted"
 is "$(tail -n +2 "$d/a.csv" | wc -l | tr -d ' ')" "$((all - 2))" \
     "aicpu-bad: the other runs are kept"
+grep -q '1 KFC turn phase without a start time, left out' "$d/err"
+ok $? "aicpu-bad: the KFC phase without a start is counted"
+"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" kfc_turn >"$d/k.csv"
+# The phase before it ends where it starts: 0 us, as the vendor draws it.
+awk -F, -v OFS=, 'NR == 1 || $1 != 0 || $4 != 0 || $3 != 7 { print; next }
+    $5 == "TaskLaunch" { next } $5 == "TaskOrchestration" { $7 = "0.000" }
+    { print }' "$d/want/kfc_turn.csv" >"$d/k-want.csv"
+same_file "$d/k.csv" "$d/k-want.csv" \
+    "aicpu-bad: the other KFC phases are kept, the one before it 0 us long"
 # Chip V6 logs carry no stream id: each task takes the stream of the host
 # task with its 32-bit id. Task ids of v6-wrap pass 65535 with no flip.
 is "$(awk -F, 'NR > 1 && $3 > 65535' "$T/v6-wrap/want/op_summary.csv" |
