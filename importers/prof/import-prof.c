@@ -140,6 +140,7 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	store_load_progress(s, "join", dir, d.bytes, d.bytes);
 	prof_join_load(s, h, &d, &m, &p, &a, rank);
 	prof_aicpu_load(s, &a, &m, device, rank);
+	prof_aicpu_comm_load(s, &a, &m, &h->dicts, h->expand, device, rank);
 	prof_step_load(s, data, &m, &a, rank);
 	prof_aicpu_release(&a);
 	store_load_pmu_names(s, NULL);

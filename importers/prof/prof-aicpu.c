@@ -215,6 +215,12 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 			continue;
 		}
 		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
+		    importer_le32(r + 4) >= PROF_AICPU_HCCL_OP &&
+		    importer_le32(r + 4) <= PROF_AICPU_KFC_INFO) {
+			prof_aicpu_comm_keep(a, r, importer_le32(r + 4));
+			continue;
+		}
+		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
 		    importer_le32(r + 4) == PROF_AICPU_MODEL) {
 			prof_aicpu_step(a, &st, r);
 			continue;
@@ -232,9 +238,9 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 	}
 	/* The warnings name a file of the list: before it is freed. */
 	if (other > 0)
-		store_load_warning(s, path, -1, "%zu AI CPU record%s of other "
-		    "kinds (KFC HCCL info, HCCL ops, flips, master stream "
-		    "tasks), not decoded", other, other == 1 ? "" : "s");
+		store_load_warning(s, path, -1, "%zu AI CPU record%s of an "
+		    "unknown kind or level, not decoded", other, other == 1 ?
+		    "" : "s");
 	if (open > 0)
 		store_load_warning(s, path, -1, "%zu AI CPU run%s without a "
 		    "start or an end time, skipped as the vendor does", open,
@@ -468,6 +474,7 @@ prof_aicpu_release(struct prof_aicpus *a)
 	free(a->dp);
 	free(a->mi);
 	free(a->kfc);
+	free(a->comm);
 	free(a->steps);
 	util_strv_free(a->paths, a->npaths);
 	util_map_release(&a->index);

@@ -50,6 +50,34 @@ prof_comm_enum(struct prof_row *r, const char *const *names, size_t n,
 #define PROF_COMM_ENUM(r, t, v)						\
 	prof_comm_enum((r), (t), sizeof (t) / sizeof (t)[0], (v))
 
+/* Value V of enum column kind K, named as the vendor names it. */
+void
+prof_comm_enum_row(struct prof_row *r, enum prof_comm_enum k, uint32_t v)
+{
+	static const char *const role[] = { "DST", "SRC" };
+
+	switch (k) {
+	case PCE_DTYPE:
+		PROF_COMM_ENUM(r, prof_comm_dtypes, v);
+		break;
+	case PCE_LINK:
+		PROF_COMM_ENUM(r, prof_comm_links, v);
+		break;
+	case PCE_TRANSPORT:
+		PROF_COMM_ENUM(r, prof_comm_transports, v);
+		break;
+	case PCE_RDMA:
+		PROF_COMM_ENUM(r, prof_comm_rdma, v);
+		break;
+	case PCE_REDUCE:
+		PROF_COMM_ENUM(r, prof_comm_reduce, v);
+		break;
+	case PCE_ROLE:
+		PROF_COMM_ENUM(r, role, v);
+		break;
+	}
+}
+
 /* Owners at LEVEL of the records X, in X's thread and time order. */
 static int32_t *
 prof_comm_owners(const struct prof_host *h, const struct prof_recs *x,

@@ -31,7 +31,8 @@ static const struct {
 	{ "compact.node_attr_info", 64, 64 },
 	{ "compact.hccl_op_info", 64, 64 },
 	{ "compact.capture_stream_info", 64, 64 },
-	{ "compact.memcpy_info", 64, 64 }
+	{ "compact.memcpy_info", 64, 64 },
+	{ "additional.mc2_comm_info", 256, 88 }
 };
 
 void
@@ -64,6 +65,15 @@ prof_extra_row_us(struct prof_row *r, int64_t ns)
 	    NP_NA, 3, false);
 	r->cells[r->n] = r->buf[r->n];
 	r->n++;
+}
+
+/* The thread and time (host metadata M) of host record R, as two cells. */
+static void
+prof_extra_row_when(struct prof_row *row, const struct prof_meta *m,
+    const unsigned char *r)
+{
+	prof_extra_row_u64(row, importer_le32(r + 8));
+	prof_extra_row_us(row, prof_meta_host_ns(m, importer_le64(r + 16)));
 }
 
 /* Add row R to the generic table begun last and empty R. */
@@ -173,9 +183,7 @@ prof_extra_graphs(struct store *s, const struct prof_host *h,
 	memset(&row, 0, sizeof row);
 	for (i = 0; i < x->n; i++) {
 		r = prof_extra_rec(x, i);
-		prof_extra_row_u64(&row, importer_le32(r + 8));
-		prof_extra_row_us(&row, prof_meta_host_ns(m, importer_le64(r
-		    + 16)));
+		prof_extra_row_when(&row, m, r);
 		prof_extra_row_u64(&row, importer_le32(r + 36));
 		prof_extra_row_u64(&row, importer_le32(r + 32));
 		prof_extra_row_str(&row, importer_le64(r + 24) == 0 ? "0" :
@@ -204,9 +212,7 @@ prof_extra_attrs(struct store *s, const struct prof_host *h,
 	memset(&row, 0, sizeof row);
 	for (i = 0; i < x->n; i++) {
 		r = prof_extra_rec(x, i);
-		prof_extra_row_u64(&row, importer_le32(r + 8));
-		prof_extra_row_us(&row, prof_meta_host_ns(m, importer_le64(r
-		    + 16)));
+		prof_extra_row_when(&row, m, r);
 		prof_extra_row_str(&row, prof_dict_hash(&h->dicts,
 		    importer_le64(r + 24), nb, sizeof nb));
 		if (importer_le32(r + 32) == 0)
@@ -396,10 +402,61 @@ prof_extra_model(const struct prof_host *h, const struct prof_track *t)
  * Write the tables of the kinds without an owner, the communication and
  * fusion tables being prof-comm.c's; times through host metadata M.
  */
+/*
+ * mc2_comm_info: the communication domain of each MC2 op's group, its
+ * AI CPU stream (the KFC server's) and its communication streams, at most
+ * PROF_EXTRA_MC2_STREAMS; a record that says more lists none, as the
+ * vendor's, and is counted in a warning.
+ */
+#define PROF_EXTRA_MC2_STREAMS	8
+static void
+prof_extra_mc2(struct store *s, const struct prof_host *h,
+    const struct prof_meta *m, int64_t rank)
+{
+	static const char *const cols[] = { "Thread ID", "Timestamp(us)",
+	    "Group Name", "Rank Size", "Rank ID", "Usr Rank ID", "Stream ID",
+	    "Comm Stream IDs" };
+	const struct prof_recs	*x = &h->extra[PX_MC2];
+	const unsigned char	*r;
+	struct prof_row		 row;
+	char			 gb[32], ids[PROF_EXTRA_MC2_STREAMS * 11];
+	size_t			 i, j, n, len, bad = 0;
+
+	if (x->n == 0 || !prof_extra_table_begin(s, "mc2_comm_info",
+	    NP_HOST_DEVICE, rank, cols, sizeof cols / sizeof cols[0]))
+		return;
+	memset(&row, 0, sizeof row);
+	for (i = 0; i < x->n; i++) {
+		r = prof_extra_rec(x, i);
+		prof_extra_row_when(&row, m, r);
+		prof_extra_row_str(&row, prof_dict_hash(&h->dicts,
+		    importer_le64(r + 24), gb, sizeof gb));
+		for (j = 0; j < 4; j++)
+			prof_extra_row_u64(&row, importer_le32(r + 32 + 4 * j));
+		ids[0] = '\0';
+		if ((n = importer_le32(r + 48)) > PROF_EXTRA_MC2_STREAMS) {
+			bad++;
+			n = 0;
+		}
+		for (j = 0, len = 0; j < n; j++)
+			len += (size_t)snprintf(ids + len, sizeof ids - len,
+			    "%s%u", j > 0 ? "," : "", importer_le32(r + 52 +
+			    4 * j));
+		prof_extra_row_str(&row, ids);
+		prof_extra_row_load(s, &row);
+	}
+	if (bad > 0)
+		store_load_warning(s, "mc2_comm_info", -1, "%zu record%s with "
+		    "more than %d communication streams: none listed, as the "
+		    "vendor lists none", bad, bad == 1 ? "" : "s",
+		    PROF_EXTRA_MC2_STREAMS);
+}
+
 void
 prof_extra_tables(struct store *s, struct prof_host *h,
     const struct prof_meta *m, int64_t rank)
 {
+	prof_extra_mc2(s, h, m, rank);
 	prof_extra_graphs(s, h, m, rank);
 	prof_extra_attrs(s, h, m, rank);
 	prof_extra_captures(s, h, m, rank);

@@ -291,6 +291,7 @@ enum prof_extra_kind {
 	PX_HCCL_OP,		/* compact.hccl_op_info */
 	PX_CAPTURE,		/* compact.capture_stream_info */
 	PX_MEMCPY,		/* compact.memcpy_info */
+	PX_MC2,			/* additional.mc2_comm_info */
 	PX_NKINDS
 };
 /*
@@ -446,6 +447,17 @@ void		 prof_extra_release(struct prof_host *);
 /* prof-comm.c: the tables of records owned by API spans. */
 void		 prof_comm_load(struct store *, const struct prof_host *,
 		     const struct prof_meta *, int64_t);
+/* The vendor's names of the enum columns of HCCL records (prof-comm.c). */
+enum prof_comm_enum {
+	PCE_DTYPE,
+	PCE_LINK,
+	PCE_TRANSPORT,
+	PCE_RDMA,
+	PCE_REDUCE,
+	PCE_ROLE
+};
+void		 prof_comm_enum_row(struct prof_row *, enum prof_comm_enum,
+		     uint32_t);
 
 /* prof-hccl.c: HCCL ops, their tasks and their op_summary rows. */
 #define PROF_HCCL_MAX_TASKS	(1 << 24)	/* HCCL tasks kept */
@@ -753,6 +765,11 @@ struct prof_aicpu_kfc {
 	uint8_t		 turn;		/* the current turn */
 	uint8_t		 nphase;
 };
+/* The kinds of aicpu.data records about the AI CPU's own communication. */
+#define PROF_AICPU_HCCL_OP	10	/* the op of a KFC or HCCL task */
+#define PROF_AICPU_FLIP		11	/* an AI CPU stream's task id flip */
+#define PROF_AICPU_MASTER	12	/* an op's first or last main task */
+#define PROF_AICPU_KFC_INFO	13	/* two tasks' HCCL information */
 struct prof_aicpus {
 	struct prof_aicpu	*v;
 	size_t			 n;
@@ -764,6 +781,9 @@ struct prof_aicpus {
 	size_t			 nmi;
 	struct prof_aicpu_kfc	*kfc;	/* kinds 4 and 5, in file order */
 	size_t			 nkfc;
+	unsigned char		*comm;	/* kinds 10 to 13, as read */
+	size_t			 ncomm;	/* bytes */
+	uint32_t		 comm_kinds;	/* 1 << each kind read */
 	struct prof_aicpu_step	*steps;	/* kind 2, in file order */
 	size_t			 nsteps;
 	char			**paths;	/* of the files holding them */
@@ -776,6 +796,11 @@ void		 prof_aicpu_task(struct prof_aicpus *, const struct prof_meta *,
 void		 prof_aicpu_load(struct store *, const struct prof_aicpus *,
 		     const struct prof_meta *, int64_t, int64_t);
 void		 prof_aicpu_release(struct prof_aicpus *);
+void		 prof_aicpu_comm_keep(struct prof_aicpus *,
+		     const unsigned char *, uint32_t);
+void		 prof_aicpu_comm_load(struct store *,
+		     const struct prof_aicpus *, const struct prof_meta *,
+		     const struct prof_dicts *, bool, int64_t, int64_t);
 
 /* prof-join.c: host and device tasks joined into store rows (4.7-4.8). */
 void		 prof_join_load(struct store *, struct prof_host *,

@@ -21,7 +21,8 @@
 static const char *const gen_prof_extra_names[GX_NTABLES] = {
 	"graph_id_map", "fusion_op", "hccl_info", "node_attr_info",
 	"hccl_op_info", "capture_stream_info", "memcpy_info", "aicpu", "dp",
-	"aicpu_mi", "kfc_turn"
+	"aicpu_mi", "kfc_turn", "kfc_info", "device_hccl_op_info",
+	"aicpu_flip", "aicpu_master_task", "mc2_comm_info"
 };
 
 static const char *const gen_prof_extra_heads[GX_NTABLES] = {
@@ -44,7 +45,18 @@ static const char *const gen_prof_extra_heads[GX_NTABLES] = {
 	"Task_time(us),Dispatch_time(us),Total_time(us),Stream ID,Task ID",
 	"Timestamp(us),Action,Source,Cached Buffer Size",
 	"Node Name,Start Time(us),End Time(us),Queue Size",
-	"Device_id,Stream ID,Task ID,Turn,Phase,Start Time(us),Duration(us)"
+	"Device_id,Stream ID,Task ID,Turn,Phase,Start Time(us),Duration(us)",
+	"Device_id,Timestamp(us),Name,CCL Tag,Group Name,Src Rank,Dst Rank,"
+	"Rank Size,Work Flow Mode,Plane ID,Notify ID,Stage,Role,"
+	"Duration Estimated(us),Src Addr,Dst Addr,Size(Byte),Reduce Op,"
+	"Data Type,Link Type,Transport Type,Rdma Type,Stream ID,Task ID",
+	"Device_id,Timestamp(us),Relay,Retry,Data Type,Alg Type,Count,"
+	"Group Name,Rank Size,Stream ID,Task ID",
+	"Device_id,Timestamp(us),Stream ID,Task ID,Flip Num",
+	"Device_id,Timestamp(us),AI CPU Stream ID,AI CPU Task ID,Stream ID,"
+	"Task ID,Type",
+	"Thread ID,Timestamp(us),Group Name,Rank Size,Rank ID,Usr Rank ID,"
+	"Stream ID,Comm Stream IDs"
 };
 
 static const char *const gen_prof_extra_dtypes[] = {
@@ -69,6 +81,9 @@ static const char *const gen_prof_extra_dict[] = {
 	"Memcpy", "Notify_Wait", "fused-conv-bn", "fused-matmul-add",
 	"fused-softmax"
 };
+
+static const char *gen_prof_extra_named(const struct gen_prof *,
+		     const char *, char *, size_t);
 
 /* Add an expected row of TABLE with sort keys K1, K2 (then order). */
 static void
@@ -124,6 +139,49 @@ gen_prof_extra_graphs(struct gen_prof *g, struct gen_prof_host *h,
 		    gen_prof_extra_us(g, tb, sizeof tb, ts), m, 100 + m,
 		    gen_prof_extra_dict[m - 1]);
 		gen_prof_extra_row(g, GX_GRAPH, h->tids[0], (uint64_t)ts, line);
+	}
+}
+
+/*
+ * mc2_comm_info of -C: the group of the KFC server on AI CPU stream 60
+ * with its two communication streams, and a group with the most streams
+ * a record can list (8).
+ */
+void
+gen_prof_extra_mc2(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c)
+{
+	static const char *const groups[] = { "group-world", "HD-MESH" };
+	struct gen_buf	*b = &h->f[GF_MC2];
+	struct strbuf	 ids;
+	int64_t		 ts;
+	char		*line, tb[32], gb[32];
+	int		 i, j, n;
+
+	for (i = 0; i < 2; i++) {
+		ts = c->begin + (20 + i) * c->tick;
+		n = i == 0 ? 2 : 8;
+		gen_prof_bin_head(b, 10000, 12, h->tids[0], 64,
+		    gen_prof_core_host_raw(c, ts));
+		gen_prof_bin_buf_u64(b, gen_prof_core_hash(groups[i]));
+		gen_prof_bin_buf_u32(b, 8);
+		gen_prof_bin_buf_u32(b, (uint32_t)i);
+		gen_prof_bin_buf_u32(b, (uint32_t)i + 10);
+		gen_prof_bin_buf_u32(b, (uint32_t)(60 + 20 * i));
+		gen_prof_bin_buf_u32(b, (uint32_t)n);
+		strbuf_init(&ids);
+		for (j = 0; j < n; j++) {
+			gen_prof_bin_buf_u32(b, (uint32_t)(61 + 20 * i + j));
+			strbuf_addf(&ids, "%s%d", j > 0 ? "," : "",
+			    61 + 20 * i + j);
+		}
+		gen_prof_bin_buf_pad(b, 256);
+		xasprintf(&line, "%u,%s,%s,8,%d,%d,%d,\"%s\"", h->tids[0],
+		    gen_prof_extra_us(g, tb, sizeof tb, ts),
+		    gen_prof_extra_named(g, groups[i], gb, sizeof gb), i,
+		    i + 10, 60 + 20 * i, ids.s);
+		strbuf_release(&ids);
+		gen_prof_extra_row(g, GX_MC2, h->tids[0], (uint64_t)ts, line);
 	}
 }
 
@@ -794,11 +852,169 @@ gen_prof_extra_kfc(struct gen_prof *g, const struct gen_prof_clock *c,
 	}
 }
 
+/* Name S as the importer shows it: from the dictionary (-g), else its hash. */
+static const char *
+gen_prof_extra_named(const struct gen_prof *g, const char *s, char *buf,
+    size_t size)
+{
+	if (g->o->extras && strcmp(s, "kfc-unlisted") != 0)
+		return s;
+	snprintf(buf, size, "%llu", (unsigned long long)gen_prof_core_hash(s));
+	return buf;
+}
+
+/* The 28-byte head of a 256-byte aicpu.data record of KIND at counter T. */
+static void
+gen_prof_extra_aicpu_head(struct gen_buf *b, uint32_t kind, uint64_t t)
+{
+	gen_prof_bin_buf_u16(b, 0x5A5A);
+	gen_prof_bin_buf_u16(b, 6000);
+	gen_prof_bin_buf_u32(b, kind);
+	gen_prof_bin_buf_u32(b, 4247);
+	gen_prof_bin_buf_u32(b, 232);
+	gen_prof_bin_buf_u64(b, t);
+}
+
+/*
+ * One HCCL information of a kind 13 record, the I-th of device DEVICE
+ * (group 0, and no row, when NONE), at counter T, and its kfc_info row.
+ */
+static void
+gen_prof_extra_kfc_info(struct gen_prof *g, const struct gen_prof_clock *c,
+    struct gen_buf *b, int device, int i, int64_t mono, bool none)
+{
+	static const char *const names[] = { "Notify_Wait", "Memcpy",
+	    "kfc-unlisted" };
+	static const char *const dtypes[] = { "INT8", "FP16", "BFP16" };
+	static const char *const reduce[] = { "SUM", "MUL", "MAX", "MIN" };
+	static const char *const rdma[] = { "RDMA_SEND_NOTIFY",
+	    "RDMA_SEND_PAYLOAD", "RESERVED" };
+	static const uint8_t dtype_v[] = { 0, 3, 11 }, rdma_v[] = { 0, 1,
+	    255 };
+	const char	*name = names[i % 3];
+	char		 us[40], nb[32], gb[32], *line;
+	uint32_t	 task = 300 + (uint32_t)i;
+	uint64_t	 size = 1024 * (uint64_t)(i + 1), est_bits;
+	double		 est = 1.25 * i;
+
+	gen_prof_bin_buf_u64(b, gen_prof_core_hash(name));
+	gen_prof_bin_buf_u64(b, 7000 + (uint64_t)i);
+	gen_prof_bin_buf_u64(b, none ? 0 : gen_prof_core_hash("group-world"));
+	gen_prof_bin_buf_u32(b, (uint32_t)device);
+	gen_prof_bin_buf_u32(b, (uint32_t)(device + 1 + i) % 8);
+	gen_prof_bin_buf_u32(b, 8);
+	gen_prof_bin_buf_u32(b, (uint32_t)i % 3);	/* stage */
+	gen_prof_bin_buf_u64(b, 900 + (uint64_t)i);	/* notify */
+	gen_prof_bin_buf_u64(b, gen_prof_core_syscnt(c, mono));
+	memcpy(&est_bits, &est, sizeof est_bits);
+	gen_prof_bin_buf_u64(b, est_bits);
+	gen_prof_bin_buf_u64(b, 0x10000 + (uint64_t)i);
+	gen_prof_bin_buf_u64(b, 0x20000 + (uint64_t)i);
+	gen_prof_bin_buf_u64(b, size);
+	gen_prof_bin_buf_u32(b, task);
+	gen_prof_bin_buf_u32(b, 0);
+	gen_prof_bin_buf_u16(b, 61);			/* stream */
+	gen_prof_bin_buf_u16(b, (uint16_t)(i % 4));	/* plane */
+	gen_prof_bin_buf_add(b, (uint8_t []){ (uint8_t)(i % 4), dtype_v[i %
+	    3], (uint8_t)(i % 5), (uint8_t)(i % 3), rdma_v[i % 3],
+	    (uint8_t)(i % 2), (uint8_t)(i % 2 + 1), 0, 0, 0, 0, 0, 0, 0, 0,
+	    0 }, 16);
+	if (none)
+		return;
+	util_fmt_us(us, sizeof us, mono + g->local_off, 3, false);
+	xasprintf(&line, "%d,%s,%s,%d,%s,%d,%d,8,%d,%d,%d,%d,%s,%.3f,%d,%d,"
+	    "%llu,%s,%s,%s,%s,%s,61,%u", device, us,
+	    gen_prof_extra_named(g, name, nb, sizeof nb), 7000 + i,
+	    gen_prof_extra_named(g, "group-world", gb, sizeof gb), device,
+	    (device + 1 + i) % 8, i % 2 + 1, i % 4, 900 + i, i % 3,
+	    i % 2 ? "SRC" : "DST", est, 0x10000 + i, 0x20000 + i,
+	    (unsigned long long)size, reduce[i % 4], dtypes[i % 3],
+	    gen_prof_extra_links[i % 5], gen_prof_extra_transports[i % 3],
+	    rdma[i % 3], task);
+	gen_prof_extra_row(g, GX_KFC_INFO, (uint64_t)device,
+	    g->xtabs[GX_KFC_INFO].n, line);
+}
+
+/*
+ * Device DEVICE's records of its AI CPU's own communication for -C, from
+ * mono time AT on: three kind 13 records (the last with its second slot
+ * empty), two kind 10 ops, two kind 11 flips and a kind 12 first and
+ * last task, with their expected rows.
+ */
+static void
+gen_prof_extra_aicpu_comm(struct gen_prof *g, const struct gen_prof_clock *c,
+    struct gen_buf *b, int device, int64_t at)
+{
+	static const uint32_t kinds[] = { 13, 13, 13, 10, 10, 11, 11, 12, 12 };
+	char	 us[40], ab[32], gb[32], *line;
+	int	 i, k;
+
+	for (k = 0; k < (int)(sizeof kinds / sizeof kinds[0]); k++) {
+		at += c->dtick * 20;
+		i = k < 3 ? k : (k - 3) % 2;
+		/* HCCL writes kind 13 with no time stamp in the head. */
+		gen_prof_extra_aicpu_head(b, kinds[k], kinds[k] == 13 ? 0 :
+		    gen_prof_core_syscnt(c, at));
+		util_fmt_us(us, sizeof us, at + g->local_off, 3, false);
+		switch (kinds[k]) {
+		case 13:
+			gen_prof_extra_kfc_info(g, c, b, device, 2 * i, at,
+			    false);
+			gen_prof_extra_kfc_info(g, c, b, device, 2 * i + 1,
+			    at + 5 * c->dtick, i == 2);
+			gen_prof_bin_buf_pad(b, 256);
+			continue;
+		case 10:
+			gen_prof_bin_buf_add(b, (uint8_t []){ (uint8_t)(i + 1),
+			    (uint8_t)(i ? 3 : 4) }, 2);
+			gen_prof_bin_buf_u64(b, gen_prof_core_hash(i ?
+			    "RING-NHR" : "HD-MESH"));
+			gen_prof_bin_buf_u64(b, 4096 * (uint64_t)(i + 1));
+			gen_prof_bin_buf_u64(b,
+			    gen_prof_core_hash("group-world"));
+			gen_prof_bin_buf_u32(b, 8);
+			gen_prof_bin_buf_u16(b, 61);
+			gen_prof_bin_buf_u32(b, 290 + (uint32_t)i);
+			xasprintf(&line, "%d,%s,%d,%d,%s,%s,%d,%s,8,61,%d",
+			    device, us, (i + 1) & 1, (i + 1) >> 1 & 1, i ?
+			    "FP16" : "FP32", gen_prof_extra_named(g, i ?
+			    "RING-NHR" : "HD-MESH", ab, sizeof ab), 4096 *
+			    (i + 1), gen_prof_extra_named(g, "group-world", gb,
+			    sizeof gb), 290 + i);
+			gen_prof_extra_row(g, GX_DEV_OP, (uint64_t)device,
+			    g->xtabs[GX_DEV_OP].n, line);
+			break;
+		case 11:
+			gen_prof_bin_buf_u16(b, 61);
+			gen_prof_bin_buf_u16(b, (uint16_t)(65535 - i));
+			gen_prof_bin_buf_u32(b, (uint32_t)i + 1);
+			xasprintf(&line, "%d,%s,61,%d,%d", device, us,
+			    65535 - i, i + 1);
+			gen_prof_extra_row(g, GX_FLIP, (uint64_t)device,
+			    g->xtabs[GX_FLIP].n, line);
+			break;
+		default:
+			gen_prof_bin_buf_u16(b, 60);
+			gen_prof_bin_buf_u16(b, 7);
+			gen_prof_bin_buf_u16(b, 61);
+			gen_prof_bin_buf_u16(b, (uint16_t)(300 + 5 * i));
+			gen_prof_bin_buf_u16(b, (uint16_t)i);
+			xasprintf(&line, "%d,%s,60,7,61,%d,%d", device, us,
+			    300 + 5 * i, i);
+			gen_prof_extra_row(g, GX_MASTER, (uint64_t)device,
+			    g->xtabs[GX_MASTER].n, line);
+			break;
+		}
+		gen_prof_bin_buf_pad(b, 256);
+	}
+}
+
 /*
  * The aicpu.data of -C: a node record for each task of an AI CPU op,
  * running inside it, and after each device's first one a run of the same
  * task after it ended, which no task holds: its Node is N/A. Each device
- * starts with its data preprocessing records, queue waits and KFC turns.
+ * starts with its data preprocessing records, queue waits and KFC turns,
+ * and ends with the records of its AI CPU's own communication.
  */
 void
 gen_prof_extra_aicpu(struct gen_prof *g, const struct gen_prof_clock *c,
@@ -838,6 +1054,10 @@ gen_prof_extra_aicpu(struct gen_prof *g, const struct gen_prof_clock *c,
 		    b, b + 3 * c->dtick, b - 10 * c->dtick, b + 5 * c->dtick,
 		    "N/A");
 	}
+	for (i = 0; i < (size_t)g->o->devices; i++)
+		gen_prof_extra_aicpu_comm(g, c, &dev[i].aicpu, (int)i,
+		    c->dsync + c->dtick * ((c->begin - c->dsync) / c->dtick +
+		    3000));
 	free(late);
 }
 

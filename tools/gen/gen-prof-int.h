@@ -129,6 +129,11 @@ enum gen_prof_xtable {
 	GX_DP,
 	GX_MI,
 	GX_KFC,
+	GX_KFC_INFO,
+	GX_DEV_OP,
+	GX_FLIP,
+	GX_MASTER,
+	GX_MC2,
 	GX_NTABLES
 };
 struct gen_prof_xrow {
@@ -224,6 +229,7 @@ enum gen_prof_file {
 	GF_HCCL_OP,
 	GF_CAPTURE,
 	GF_MEMCPY,
+	GF_MC2,
 	GF_NFILES
 };
 
@@ -279,6 +285,8 @@ void		 gen_prof_mstx_free(struct gen_prof *);
 
 /* gen-prof-extra.c */
 struct gen_prof_host;
+void		 gen_prof_extra_mc2(struct gen_prof *, struct gen_prof_host *,
+		     const struct gen_prof_clock *);
 void		 gen_prof_extra_graphs(struct gen_prof *,
 		     struct gen_prof_host *,
 		     const struct gen_prof_clock *);

@@ -100,11 +100,11 @@ static const char *const gen_prof_files[GF_NFILES] = {
 	"aging.additional.graph_id_map", "aging.additional.fusion_op_info",
 	"aging.additional.hccl_info", "aging.compact.node_attr_info",
 	"aging.compact.hccl_op_info", "unaging.compact.capture_stream_info",
-	"aging.compact.memcpy_info"
+	"aging.compact.memcpy_info", "aging.additional.mc2_comm_info"
 };
 
 static const size_t gen_prof_records[GF_NFILES] = {
-	40, 40, 64, 64, 64, 256, 256, 256, 256, 256, 256, 64, 64, 64, 64
+	40, 40, 64, 64, 64, 256, 256, 256, 256, 256, 256, 64, 64, 64, 64, 256
 };
 
 static uint32_t
@@ -744,6 +744,8 @@ gen_prof_host(struct gen_prof *g, struct gen_prof_host *h,
 	g->ops = xcalloc((size_t)o->ops + 1, sizeof *g->ops);
 	if (o->extras)
 		gen_prof_extra_graphs(g, h, c);
+	if (o->aicpu)
+		gen_prof_extra_mc2(g, h, c);
 	while (left_ops + left_apis > 0) {
 		if (o->hccl && gen_prof_core_rand(g) % 10 == 0)
 			gen_prof_hccl_op(g, h, c, t);

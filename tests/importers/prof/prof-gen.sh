@@ -23,8 +23,10 @@
 # devices, so their rows get times and bandwidths. With -c 950 (chip V6)
 # the device logs are 32 bytes with 32-bit task ids and no stream id;
 # with -2 the host's task_track records are in the V2 layout; -C adds
-# AI CPU ops and their runs in aicpu.data (table aicpu), and KFC server
-# and compute turns (table kfc_turn). The memcpy device
+# AI CPU ops and their runs in aicpu.data (table aicpu), KFC server and
+# compute turns (table kfc_turn) and the records of the AI CPU's own
+# communication (tables kfc_info, device_hccl_op_info, aicpu_flip,
+# aicpu_master_task), with the host's mc2_comm_info. The memcpy device
 # tasks are not compute tasks: as the vendor, op_summary leaves them out
 # (they stay in task_time and on the timeline), and info counts them.
 . "$top_srcdir/tests/lib.sh"
@@ -114,10 +116,10 @@ grep -q 'task_track: [0-9]* records look like the V2 layout and 1 like V1' \
     "$d/err"
 ok $? "v2-mixed: a warning counts the records of each layout"
 # AI CPU runs (-C): a run whose end no AI CPU task holds is N/A; a run
-# without an end time is skipped and counted, a record of a kind not
-# decoded (12, master stream tasks) is counted, and the rest stay. The
-# file starts with three data preprocessing records, three queue waits
-# and six KFC turns.
+# without an end time is skipped and counted, a record of an unknown kind
+# is counted, and the rest stay. The file starts with three data
+# preprocessing records, three queue waits and six KFC turns, and ends
+# with nine records of the AI CPU's own communication.
 is "$(grep -c ',N/A,' "$T/aicpu/aicpu.csv")" 1 "aicpu: one run no task holds"
 # Each phase of a KFC turn is also a span named after it and its turn, on
 # a lane of its own beside its stream's tasks, with the same times.
@@ -139,23 +141,23 @@ is "$(sqlite3 "$db" "SELECT name FROM lane WHERE device = 0 AND tid = 60")" \
 d="$T/aicpu-bad"
 "$GEN" prof "$d/in" -e "$d/want" -s 45 -n 600 -C >/dev/null
 f=$(ls "$d"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)
-# Run 0 (record 12): runEndTick (offset 80) to 0; run 1: struct type to 12
-# (master stream tasks, not decoded); KFC server turn 0 (record 6): its
-# TaskLaunch start (offset 48) to 0.
+# Run 0 (record 12): runEndTick (offset 80) to 0; run 1: struct type to 99
+# (unknown); KFC server turn 0 (record 6): its TaskLaunch start (offset 48)
+# to 0.
 printf '\000\000\000\000\000\000\000\000' |
     dd of="$f" bs=1 seek=$((12 * 256 + 80)) conv=notrunc 2>/dev/null
-printf '\014' | dd of="$f" bs=1 seek=$((13 * 256 + 4)) conv=notrunc \
+printf 'c' | dd of="$f" bs=1 seek=$((13 * 256 + 4)) conv=notrunc \
     2>/dev/null
 printf '\000\000\000\000\000\000\000\000' |
     dd of="$f" bs=1 seek=$((6 * 256 + 48)) conv=notrunc 2>/dev/null
-all=$(($(wc -c <"$f") / 256 - 12))
+all=$(($(wc -c <"$f") / 256 - 12 - 9))
 "$NPUPROF" show --db "$d/s.db" --format csv "$d/in" aicpu >"$d/a.csv" \
     2>"$d/err"
 ok $? "aicpu-bad: imported"
 grep -q '1 AI CPU run without a start or an end time, skipped' "$d/err"
 ok $? "aicpu-bad: the run without an end is counted"
-grep -q '1 AI CPU record of other kinds' "$d/err"
-ok $? "aicpu-bad: the record of another kind is counted"
+grep -q '1 AI CPU record of an unknown kind or level, not decoded' "$d/err"
+ok $? "aicpu-bad: the record of an unknown kind is counted"
 is "$(tail -n +2 "$d/a.csv" | wc -l | tr -d ' ')" "$((all - 2))" \
     "aicpu-bad: the other runs are kept"
 grep -q '1 KFC turn phase without a start time, left out' "$d/err"
@@ -167,6 +169,20 @@ awk -F, -v OFS=, 'NR == 1 || $1 != 0 || $4 != 0 || $3 != 7 { print; next }
     { print }' "$d/want/kfc_turn.csv" >"$d/k-want.csv"
 same_file "$d/k.csv" "$d/k-want.csv" \
     "aicpu-bad: the other KFC phases are kept, the one before it 0 us long"
+# An mc2_comm_info record with more communication streams than the 8 a
+# record holds lists none, as the vendor's, and is counted.
+d="$T/mc2-bad"
+"$GEN" prof "$d/in" -e "$d/want" -s 46 -n 300 -C >/dev/null
+f=$(ls "$d"/in/PROF_*/host/data/aging.additional.mc2_comm_info.slice_0)
+printf '\011' | dd of="$f" bs=1 seek=48 conv=notrunc 2>/dev/null
+"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" mc2_comm_info \
+    >"$d/m.csv" 2>"$d/err"
+ok $? "mc2-bad: imported"
+grep -q '1 record with more than 8 communication streams' "$d/err"
+ok $? "mc2-bad: the record is counted"
+sed '2s/,"61,62"$/,/' "$d/want/mc2_comm_info.csv" >"$d/m-want.csv"
+same_file "$d/m.csv" "$d/m-want.csv" \
+    "mc2-bad: it lists no stream, the other record is kept"
 # Chip V6 logs carry no stream id: each task takes the stream of the host
 # task with its 32-bit id. Task ids of v6-wrap pass 65535 with no flip.
 is "$(awk -F, 'NR > 1 && $3 > 65535' "$T/v6-wrap/want/op_summary.csv" |
