@@ -397,3 +397,34 @@ import_comm_dir(struct store *s, const char *out, struct import_ctx *ctx,
 		free(path);
 	return rc != 0 ? -1 : rows + c.rows;
 }
+
+/*
+ * The phases of the AI CPU's KFC server turns (doc/formats.md section
+ * 4.10), named as the vendor's timeline names them: a server turn's six,
+ * then a compute turn's two.
+ */
+const char *const import_kfc_phases[IMPORT_KFC_PHASES] = {
+	"StartServer", "TaskWaitRequest", "TaskOrchestration", "TaskLaunch",
+	"TaskExecute", "Finalize", "WaitCompute", "Compute"
+};
+
+/*
+ * The row of a KFC turn's phase as a timeline names it ("Phase N"): 0 for
+ * a server turn's, 1 for a compute turn's, which run at the same time;
+ * -1 if NAME is none.
+ */
+int
+import_kfc_phase(const char *name)
+{
+	size_t	 i, len;
+
+	for (i = 0; i < IMPORT_KFC_PHASES; i++) {
+		len = strlen(import_kfc_phases[i]);
+		if (strncmp(name, import_kfc_phases[i], len) == 0 &&
+		    name[len] == ' ' && name[len + 1] != '\0' &&
+		    strspn(name + len + 1, "0123456789") ==
+		    strlen(name + len + 1))
+			return i < IMPORT_KFC_COMM_PHASES ? 0 : 1;
+	}
+	return -1;
+}

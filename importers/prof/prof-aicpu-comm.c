@@ -29,18 +29,17 @@ prof_aicpu_comm_keep(struct prof_aicpus *a, const unsigned char *r,
 	a->comm_kinds |= 1U << kind;
 }
 
-/* Stream field S and task field T of an AI CPU record, unpacked. */
+/*
+ * The stream and task of an AI CPU record of A (prof_aicpu_ids: MERGE and
+ * LOOKUP on chip V6) as two cells.
+ */
 static void
-prof_aicpu_comm_ids(struct prof_row *row, uint16_t s, uint32_t t, bool expand)
+prof_aicpu_comm_ids(struct prof_row *row, const struct prof_aicpus *a,
+    bool merge, bool lookup, uint16_t s, uint32_t t)
 {
 	uint32_t	 stream, task;
 
-	dev_stars_unpack(s, (uint16_t)t, 1, expand, &stream, &task);
-	/* A task field wider than 16 bits is a chip V6 id: as written. */
-	if (t > 0xFFFF) {
-		stream = s;
-		task = t;
-	}
+	prof_aicpu_ids(a, merge, lookup, s, t, &stream, &task);
 	prof_extra_row_u64(row, stream);
 	prof_extra_row_u64(row, task);
 }
@@ -56,8 +55,8 @@ prof_aicpu_comm_ts(struct prof_row *row, const struct prof_meta *m,
 /* Info P of a kind 13 record (@24 or @140) as a row of kfc_info. */
 static void
 prof_aicpu_comm_kfc_row(struct prof_row *row, const unsigned char *p,
-    const struct prof_meta *m, const struct prof_dicts *d, bool expand,
-    int64_t device)
+    const struct prof_meta *m, const struct prof_dicts *d,
+    const struct prof_aicpus *a, int64_t device)
 {
 	double	 est;
 	uint64_t bits = importer_le64(p + 56);
@@ -78,10 +77,7 @@ prof_aicpu_comm_kfc_row(struct prof_row *row, const unsigned char *p,
 	prof_extra_row_u64(row, importer_le32(p + 36));
 	prof_comm_enum_row(row, PCE_ROLE, p[105]);
 	memcpy(&est, &bits, sizeof est);
-	if (row->n < PROF_ROW_MAX) {
-		snprintf(row->buf[row->n], sizeof row->buf[0], "%.3f", est);
-		prof_extra_row_str(row, row->buf[row->n]);
-	}
+	prof_comm_row_us(row, est);
 	prof_extra_row_u64(row, importer_le64(p + 64));
 	prof_extra_row_u64(row, importer_le64(p + 72));
 	prof_extra_row_u64(row, importer_le64(p + 80));
@@ -90,15 +86,15 @@ prof_aicpu_comm_kfc_row(struct prof_row *row, const unsigned char *p,
 	prof_comm_enum_row(row, PCE_LINK, p[102]);
 	prof_comm_enum_row(row, PCE_TRANSPORT, p[103]);
 	prof_comm_enum_row(row, PCE_RDMA, p[104]);
-	prof_aicpu_comm_ids(row, importer_le16(p + 96), importer_le32(p + 88),
-	    expand);
+	prof_aicpu_comm_ids(row, a, false, false, importer_le16(p + 96),
+	    importer_le32(p + 88));
 }
 
 /* The tables of KIND's records of A. */
 static void
 prof_aicpu_comm_table(struct store *s, const struct prof_aicpus *a,
     uint32_t kind, const struct prof_meta *m, const struct prof_dicts *d,
-    bool expand, int64_t device, int64_t rank)
+    int64_t device, int64_t rank)
 {
 	static const char *const kfc[] = { "Device_id", "Timestamp(us)",
 	    "Name", "CCL Tag", "Group Name", "Src Rank", "Dst Rank",
@@ -157,7 +153,7 @@ prof_aicpu_comm_table(struct store *s, const struct prof_aicpus *a,
 				    PROF_KFC_INFO_SIZE;
 				if (importer_le64(p + 16) == 0)
 					continue;
-				prof_aicpu_comm_kfc_row(&row, p, m, d, expand,
+				prof_aicpu_comm_kfc_row(&row, p, m, d, a,
 				    device);
 				prof_extra_row_load(s, &row);
 			}
@@ -176,23 +172,23 @@ prof_aicpu_comm_table(struct store *s, const struct prof_aicpus *a,
 			    importer_le64(r + 42), row.buf[row.n],
 			    sizeof row.buf[0]));
 			prof_extra_row_u64(&row, importer_le32(r + 50));
-			prof_aicpu_comm_ids(&row, importer_le16(r + 54),
-			    importer_le32(r + 56), expand);
+			prof_aicpu_comm_ids(&row, a, false, true,
+			    importer_le16(r + 54), importer_le32(r + 56));
 			break;
 		case PROF_AICPU_FLIP:
 			prof_extra_row_u64(&row, (uint64_t)device);
 			prof_aicpu_comm_ts(&row, m, r);
-			prof_aicpu_comm_ids(&row, importer_le16(r + 24),
-			    importer_le16(r + 26), expand);
+			prof_aicpu_comm_ids(&row, a, true, true,
+			    importer_le16(r + 24), importer_le16(r + 26));
 			prof_extra_row_u64(&row, importer_le32(r + 28));
 			break;
 		default:
 			prof_extra_row_u64(&row, (uint64_t)device);
 			prof_aicpu_comm_ts(&row, m, r);
-			prof_aicpu_comm_ids(&row, importer_le16(r + 24),
-			    importer_le16(r + 26), expand);
-			prof_aicpu_comm_ids(&row, importer_le16(r + 28),
-			    importer_le16(r + 30), expand);
+			prof_aicpu_comm_ids(&row, a, true, true,
+			    importer_le16(r + 24), importer_le16(r + 26));
+			prof_aicpu_comm_ids(&row, a, true, true,
+			    importer_le16(r + 28), importer_le16(r + 30));
 			prof_extra_row_u64(&row, importer_le16(r + 32));
 			break;
 		}
@@ -202,12 +198,15 @@ prof_aicpu_comm_table(struct store *s, const struct prof_aicpus *a,
 
 /*
  * Write the tables of A's records of kinds 10 to 13 of DEVICE (RANK):
- * times through M, hashed names through the host's dictionaries D.
+ * times through M, hashed names through the host's dictionaries D, ids as
+ * prof_aicpu_ids() gives them (on chip V6 as the vendor: flips and main
+ * stream tasks merge their fields into one task id, and all but the KFC
+ * HCCL information take the stream of the host task with that id).
  */
 void
 prof_aicpu_comm_load(struct store *s, const struct prof_aicpus *a,
-    const struct prof_meta *m, const struct prof_dicts *d, bool expand,
-    int64_t device, int64_t rank)
+    const struct prof_meta *m, const struct prof_dicts *d, int64_t device,
+    int64_t rank)
 {
 	static const uint32_t	 kinds[] = { PROF_AICPU_KFC_INFO,
 	    PROF_AICPU_HCCL_OP, PROF_AICPU_FLIP, PROF_AICPU_MASTER };
@@ -215,7 +214,7 @@ prof_aicpu_comm_load(struct store *s, const struct prof_aicpus *a,
 
 	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
 		if (a->comm_kinds & 1U << kinds[i])
-			prof_aicpu_comm_table(s, a, kinds[i], m, d, expand,
-			    device, rank);
+			prof_aicpu_comm_table(s, a, kinds[i], m, d, device,
+			    rank);
 	}
 }

@@ -25,12 +25,6 @@
 #define PROF_AICPU_KFC_COMM	4	/* a KFC server turn */
 #define PROF_AICPU_KFC_COMPUTE	5	/* a KFC compute turn */
 
-/* The phases of a server turn, then those of a compute turn. */
-static const char *const prof_aicpu_kfc_comm[] = { "StartServer",
-    "TaskWaitRequest", "TaskOrchestration", "TaskLaunch", "TaskExecute",
-    "Finalize" };
-static const char *const prof_aicpu_kfc_compute[] = { "WaitCompute",
-    "Compute" };
 
 /* The pairing key of a run: stream and task id. */
 static uint64_t
@@ -119,26 +113,54 @@ prof_aicpu_mi(struct prof_aicpus *a, const unsigned char *r)
 }
 
 /*
- * A KFC turn of KIND (4 or 5), record R: its phase bounds (server: seven
- * counter values from @24; compute: three), stream and task (@92 and @94,
- * or @60 and @62) and current turn (@98 or @66).
+ * A KFC turn of KIND (4 or 5), record R of file PATH: its phase bounds
+ * (server: seven counter values from @24; compute: three), stream and task
+ * fields (@92 and @94, or @60 and @62) and current turn (@98 or @66).
  */
 static void
 prof_aicpu_kfc(struct prof_aicpus *a, const unsigned char *r, uint32_t kind,
-    bool expand)
+    const char *path)
 {
 	struct prof_aicpu_kfc	*k;
 	size_t			 at = kind == PROF_AICPU_KFC_COMM ? 92 : 60, i;
 
+	if (a->kfc_path == NULL)
+		a->kfc_path = xstrdup(path);
 	a->kfc = util_grow(a->kfc, a->nkfc, 1, sizeof *a->kfc);
 	k = &a->kfc[a->nkfc++];
 	memset(k, 0, sizeof *k);
-	k->nphase = kind == PROF_AICPU_KFC_COMM ? 6 : 2;
+	k->nphase = kind == PROF_AICPU_KFC_COMM ? IMPORT_KFC_COMM_PHASES :
+	    IMPORT_KFC_PHASES - IMPORT_KFC_COMM_PHASES;
 	for (i = 0; i <= k->nphase; i++)
 		k->t[i] = importer_le64(r + 24 + 8 * i);
-	dev_stars_unpack(importer_le16(r + at), importer_le16(r + at + 2), 1,
-	    expand, &k->stream, &k->task);
+	k->stream = importer_le16(r + at);
+	k->task = importer_le16(r + at + 2);
 	k->turn = r[at + 6];
+}
+
+/*
+ * The stream and task of an AI CPU record's stream field S and task field
+ * T, read from A. Off chip V6 they are unpacked as a run's; where that
+ * keeps the task field as it is, all 32 bits of a wider one are kept, as
+ * the vendor's rules do. On chip V6, as the vendor: the task is T, or
+ * with MERGE T << 16 | S; with LOOKUP the stream is the host task's of
+ * that id, else S.
+ */
+void
+prof_aicpu_ids(const struct prof_aicpus *a, bool merge, bool lookup,
+    uint16_t s, uint32_t t, uint32_t *stream, uint32_t *task)
+{
+	uint64_t	 v;
+
+	if (a->v6 != NULL) {
+		*task = merge ? (uint32_t)(t << 16 | s) : t;
+		*stream = lookup && util_map_get(a->v6, *task, &v) ?
+		    (uint32_t)v : s;
+		return;
+	}
+	dev_stars_unpack(s, (uint16_t)t, 1, a->expand, stream, task);
+	if (a->expand ? (s & 0x8000) == 0 : (s & 0x3000) == 0)
+		*task = t;
 }
 
 /*
@@ -186,6 +208,7 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 	uint64_t		 v;
 
 	memset(a, 0, sizeof *a);
+	a->expand = expand;
 	util_map_init(&a->index);
 	prof_slices_list(data, "aicpu.data", false, &f);
 	a->bytes = f.total;
@@ -211,7 +234,7 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
 		    (importer_le32(r + 4) == PROF_AICPU_KFC_COMM ||
 		    importer_le32(r + 4) == PROF_AICPU_KFC_COMPUTE)) {
-			prof_aicpu_kfc(a, r, importer_le32(r + 4), expand);
+			prof_aicpu_kfc(a, r, importer_le32(r + 4), st.path);
 			continue;
 		}
 		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
@@ -334,30 +357,43 @@ prof_aicpu_queues(struct store *s, const struct prof_aicpus *a,
 	}
 }
 
+/* The name of phase P of KFC turn K. */
+static const char *
+prof_aicpu_kfc_phase(const struct prof_aicpu_kfc *k, size_t p)
+{
+	return import_kfc_phases[(k->nphase == IMPORT_KFC_COMM_PHASES ? 0 :
+	    IMPORT_KFC_COMM_PHASES) + p];
+}
+
 /*
- * Phase P of KFC turn K as span A (its name in NAME) on the lane of K's
- * stream: from the phase's start to the next phase's, 0 long if that
- * comes first, as the vendor draws it. False if the start is 0 (never
- * written).
+ * Phase P of KFC turn K as span A (its name in NAME): from the phase's
+ * start to the next phase's, 0 long if that comes first, as the vendor
+ * draws it. False if the start is 0 (never written) or either end is no
+ * time a collection can have.
  */
 static bool
 prof_aicpu_kfc_span(const struct prof_aicpu_kfc *k, size_t p,
     const struct prof_meta *m, struct store_api *a, char *name, size_t size)
 {
+	int64_t	 dur = 0;
+
 	if (k->t[p] == 0)
 		return false;
 	a->start_ns = prof_meta_dev_ns(m, k->t[p]);
-	a->end_ns = a->start_ns + (k->t[p + 1] > k->t[p] ?
-	    prof_meta_dev_dur(m, k->t[p + 1] - k->t[p]) : 0);
-	snprintf(name, size, "%s %u", k->nphase == 6 ?
-	    prof_aicpu_kfc_comm[p] : prof_aicpu_kfc_compute[p], k->turn);
+	if (k->t[p + 1] > k->t[p])
+		dur = prof_meta_dev_dur(m, k->t[p + 1] - k->t[p]);
+	if (!prof_meta_sane(a->start_ns) || !prof_meta_sane(dur) ||
+	    !prof_meta_sane(a->start_ns + dur))
+		return false;
+	a->end_ns = a->start_ns + dur;
+	snprintf(name, size, "%s %u", prof_aicpu_kfc_phase(k, p), k->turn);
 	return true;
 }
 
 /*
  * A's KFC turns of DEVICE (RANK): table kfc_turn, a row per phase, and the
  * phases as spans on a lane per stream. A phase whose start was never
- * written is counted in a warning.
+ * written, or whose times are out of range, is counted in a warning.
  */
 static void
 prof_aicpu_kfc_load(struct store *s, const struct prof_aicpus *a,
@@ -371,6 +407,7 @@ prof_aicpu_kfc_load(struct store *s, const struct prof_aicpus *a,
 	struct util_map			 lanes;
 	char				 name[48], args[96], lane[48];
 	size_t				 i, p, unset = 0;
+	uint32_t			 stream, task;
 	uint64_t			 v;
 
 	if (a->nkfc == 0 || !prof_extra_table_begin(s, "kfc_turn", device,
@@ -385,28 +422,36 @@ prof_aicpu_kfc_load(struct store *s, const struct prof_aicpus *a,
 	sp.args = args;
 	for (i = 0; i < a->nkfc; i++) {
 		k = &a->kfc[i];
-		if (!util_map_get(&lanes, k->stream, &v)) {
-			util_map_set(&lanes, k->stream, 1);
-			snprintf(lane, sizeof lane, "Stream %u KFC", k->stream);
-			store_trace_load_lane(s, device, rank, device,
-			    k->stream, "name", lane);
-		}
+		prof_aicpu_ids(a, true, true, k->stream, k->task, &stream,
+		    &task);
 		for (p = 0; p < k->nphase; p++) {
 			if (!prof_aicpu_kfc_span(k, p, m, &sp, name,
 			    sizeof name)) {
 				unset++;
 				continue;
 			}
-			sp.tid = k->stream;
+			if (!util_map_get(&lanes, stream, &v)) {
+				util_map_set(&lanes, stream, 1);
+				snprintf(lane, sizeof lane, "Stream %u KFC",
+				    stream);
+				store_trace_load_lane(s, device, rank, device,
+				    stream, "name", lane);
+			}
+			sp.tid = stream;
+			/*
+			 * Server turns on the lane's first row, compute
+			 * turns on the second: they overlap, and neither
+			 * holds the other.
+			 */
+			sp.depth = k->nphase == IMPORT_KFC_COMM_PHASES ? 0 : 1;
 			snprintf(args, sizeof args, "{\"Physic Stream Id\":%u,"
-			    "\"Task Id\":%u}", k->stream, k->task);
+			    "\"Task Id\":%u}", stream, task);
 			store_load_api(s, &sp);
 			prof_extra_row_u64(&row, (uint64_t)device);
-			prof_extra_row_u64(&row, k->stream);
-			prof_extra_row_u64(&row, k->task);
+			prof_extra_row_u64(&row, stream);
+			prof_extra_row_u64(&row, task);
 			prof_extra_row_u64(&row, k->turn);
-			prof_extra_row_str(&row, k->nphase == 6 ?
-			    prof_aicpu_kfc_comm[p] : prof_aicpu_kfc_compute[p]);
+			prof_extra_row_str(&row, prof_aicpu_kfc_phase(k, p));
 			prof_extra_row_us(&row, sp.start_ns);
 			prof_extra_row_us(&row, sp.end_ns - sp.start_ns);
 			prof_extra_row_load(s, &row);
@@ -414,9 +459,9 @@ prof_aicpu_kfc_load(struct store *s, const struct prof_aicpus *a,
 	}
 	util_map_release(&lanes);
 	if (unset > 0)
-		store_load_warning(s, "aicpu.data", -1, "%zu KFC turn phase%s "
-		    "without a start time, left out", unset, unset == 1 ? "" :
-		    "s");
+		store_load_warning(s, a->kfc_path, -1, "%zu KFC turn phase%s "
+		    "without a start time, or with a time out of range, left "
+		    "out", unset, unset == 1 ? "" : "s");
 }
 
 /*
@@ -474,6 +519,7 @@ prof_aicpu_release(struct prof_aicpus *a)
 	free(a->dp);
 	free(a->mi);
 	free(a->kfc);
+	free(a->kfc_path);
 	free(a->comm);
 	free(a->steps);
 	util_strv_free(a->paths, a->npaths);

@@ -50,6 +50,26 @@ prof_comm_enum(struct prof_row *r, const char *const *names, size_t n,
 #define PROF_COMM_ENUM(r, t, v)						\
 	prof_comm_enum((r), (t), sizeof (t) / sizeof (t)[0], (v))
 
+/*
+ * Microseconds US (a double as written) with three decimals, or, when that
+ * does not fit a cell (a damaged record), in exponent form.
+ */
+void
+prof_comm_row_us(struct prof_row *row, double us)
+{
+	char	*b;
+	size_t	 size = sizeof row->buf[0];
+	int	 n;
+
+	if (row->n >= PROF_ROW_MAX)
+		return;
+	b = row->buf[row->n];
+	n = snprintf(b, size, "%.3f", us);
+	if (n < 0 || (size_t)n >= size)
+		snprintf(b, size, "%.6e", us);
+	prof_extra_row_str(row, b);
+}
+
 /* Value V of enum column kind K, named as the vendor names it. */
 void
 prof_comm_enum_row(struct prof_row *r, enum prof_comm_enum k, uint32_t v)
@@ -176,10 +196,7 @@ prof_comm_task_cols(struct prof_row *row, const struct prof_host *h,
 	prof_extra_row_u64(row, importer_le32(r + 84));
 	prof_extra_row_u64(row, importer_le32(r + 60));
 	memcpy(&est, &bits, sizeof est);
-	if (row->n < PROF_ROW_MAX) {
-		snprintf(row->buf[row->n], sizeof row->buf[0], "%.3f", est);
-		prof_extra_row_str(row, row->buf[row->n]);
-	}
+	prof_comm_row_us(row, est);
 	prof_extra_row_u64(row, importer_le32(r + 68));
 }
 

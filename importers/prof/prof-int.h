@@ -458,6 +458,7 @@ enum prof_comm_enum {
 };
 void		 prof_comm_enum_row(struct prof_row *, enum prof_comm_enum,
 		     uint32_t);
+void		 prof_comm_row_us(struct prof_row *, double);
 
 /* prof-hccl.c: HCCL ops, their tasks and their op_summary rows. */
 #define PROF_HCCL_MAX_TASKS	(1 << 24)	/* HCCL tasks kept */
@@ -760,8 +761,8 @@ struct prof_aicpu_step {
  */
 struct prof_aicpu_kfc {
 	uint64_t	 t[7];		/* device counter */
-	uint32_t	 stream;
-	uint32_t	 task;
+	uint16_t	 stream;	/* the fields as written */
+	uint16_t	 task;
 	uint8_t		 turn;		/* the current turn */
 	uint8_t		 nphase;
 };
@@ -784,6 +785,9 @@ struct prof_aicpus {
 	unsigned char		*comm;	/* kinds 10 to 13, as read */
 	size_t			 ncomm;	/* bytes */
 	uint32_t		 comm_kinds;	/* 1 << each kind read */
+	char			*kfc_path;	/* the first file with turns */
+	bool			 expand;	/* expand_stream_spec */
+	const struct util_map	*v6;	/* chip V6: task id -> stream */
 	struct prof_aicpu_step	*steps;	/* kind 2, in file order */
 	size_t			 nsteps;
 	char			**paths;	/* of the files holding them */
@@ -796,13 +800,17 @@ void		 prof_aicpu_task(struct prof_aicpus *, const struct prof_meta *,
 void		 prof_aicpu_load(struct store *, const struct prof_aicpus *,
 		     const struct prof_meta *, int64_t, int64_t);
 void		 prof_aicpu_release(struct prof_aicpus *);
+void		 prof_aicpu_ids(const struct prof_aicpus *, bool, bool,
+		     uint16_t, uint32_t, uint32_t *, uint32_t *);
 void		 prof_aicpu_comm_keep(struct prof_aicpus *,
 		     const unsigned char *, uint32_t);
 void		 prof_aicpu_comm_load(struct store *,
 		     const struct prof_aicpus *, const struct prof_meta *,
-		     const struct prof_dicts *, bool, int64_t, int64_t);
+		     const struct prof_dicts *, int64_t, int64_t);
 
 /* prof-join.c: host and device tasks joined into store rows (4.7-4.8). */
+size_t		 prof_join_v6_map(const struct prof_host *, int64_t,
+		     struct util_map *);
 void		 prof_join_load(struct store *, struct prof_host *,
 		     struct prof_dev *, const struct prof_meta *,
 		     struct prof_pmu *, struct prof_aicpus *, int64_t);

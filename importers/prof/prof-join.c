@@ -263,6 +263,35 @@ prof_join_start_cmp(const void *a, const void *b)
 }
 
 /*
+ * Map (*MAP, initialised here) each 32-bit task id of chip V6 DEVICE's
+ * host tasks to the stream of the first host task with it; return how many
+ * later host tasks reuse an id on another stream.
+ */
+size_t
+prof_join_v6_map(const struct prof_host *h, int64_t device,
+    struct util_map *map)
+{
+	const struct prof_track	*t;
+	uint64_t		 v;
+	size_t			 i, dup = 0;
+
+	util_map_init(map);
+	util_map_reserve(map, h->ntracks);
+	for (i = 0; i < h->ntracks; i++) {
+		t = &h->tracks[i];
+		if (t->device != device || t->type == PROF_TASK_FLIP ||
+		    t->type == PROF_TASK_MAINTENANCE)
+			continue;
+		if (util_map_get(map, prof_join_v6_task(t), &v)) {
+			dup += v != t->stream;
+			continue;
+		}
+		util_map_set(map, prof_join_v6_task(t), t->stream);
+	}
+	return dup;
+}
+
+/*
  * Give the device tasks D of chip V6 DEVICE, whose logs carry no stream
  * id, the stream of the host task with the same 32-bit task id (section
  * 4.3), as the vendor does: the first host task of an id names its stream;
@@ -274,23 +303,10 @@ prof_join_v6_streams(struct store *s, struct prof_host *h, int64_t device,
     const char *dir, struct prof_dev *d)
 {
 	struct util_map		 map;
-	const struct prof_track	*t;
 	uint64_t		 v;
-	size_t			 i, dup = 0, lost = 0;
+	size_t			 i, dup, lost = 0;
 
-	util_map_init(&map);
-	util_map_reserve(&map, h->ntracks);
-	for (i = 0; i < h->ntracks; i++) {
-		t = &h->tracks[i];
-		if (t->device != device || t->type == PROF_TASK_FLIP ||
-		    t->type == PROF_TASK_MAINTENANCE)
-			continue;
-		if (util_map_get(&map, prof_join_v6_task(t), &v)) {
-			dup += v != t->stream;
-			continue;
-		}
-		util_map_set(&map, prof_join_v6_task(t), t->stream);
-	}
+	dup = prof_join_v6_map(h, device, &map);
 	for (i = 0; i < d->ntasks; i++) {
 		if (util_map_get(&map, d->tasks[i].task, &v))
 			d->tasks[i].stream = (uint32_t)v;

@@ -242,6 +242,27 @@ trace_event_cann(struct store_api *a, const struct trace_event *ev,
 }
 
 /*
+ * Span A of event EV on DEVICE, thread TID of PID, from START for DUR ns:
+ * no connection, depth or parent yet, the event's name and args.
+ */
+static void
+trace_event_span(struct store_api *a, const struct trace_load *l,
+    const struct trace_event *ev, int64_t device, int64_t pid, int64_t tid,
+    int64_t start, int64_t dur)
+{
+	memset(a, 0, sizeof *a);
+	a->device = device;
+	a->rank = l->ctx->rank;
+	a->pid = pid;
+	a->tid = tid;
+	a->start_ns = start;
+	a->end_ns = start + dur;
+	a->conn = a->depth = a->parent = NP_NA;
+	a->name = ev->name.s;
+	a->args = ev->args.len > 0 ? ev->args.s : NULL;
+}
+
+/*
  * A device task: a new task row, or a link to the CSV row it describes.
  * With CSV rows loaded, a task the CSV left out (the vendor's kernel lists
  * leave out notify, memcpy and other non-kernel tasks) is kept as a span of
@@ -255,7 +276,23 @@ trace_event_task(struct trace_load *l, const struct trace_event *ev,
 	struct store_api	 a;
 	const char		*stream;
 	int64_t			 id;
+	int			 row;
 
+	/*
+	 * A KFC turn's phase ("StartServer 3", no task type) sits on a
+	 * stream's row but is no task: a span of level kfc, as the raw
+	 * collection's (doc/formats.md section 4.10), a server turn's on
+	 * the lane's first row, a compute turn's on the second.
+	 */
+	if ((row = import_kfc_phase(ev->name.s)) >= 0 &&
+	    trace_parse_arg(ev, "Task Type") == NULL) {
+		trace_event_span(&a, l, ev, trace_event_device(l, pid,
+		    KIND_HARDWARE), pid, tid, start, dur);
+		a.depth = row;
+		a.level = "kfc";
+		store_load_api(l->s, &a);
+		return;
+	}
 	memset(&t, 0, sizeof t);
 	t.device = trace_event_device(l, pid, KIND_HARDWARE);
 	t.rank = l->ctx->rank;
@@ -290,18 +327,9 @@ trace_event_task(struct trace_load *l, const struct trace_event *ev,
 		return;
 	}
 	l->unlinked++;
-	memset(&a, 0, sizeof a);
-	a.device = t.device;
-	a.rank = t.rank;
-	a.pid = pid;
-	a.tid = tid;
-	a.start_ns = start;
-	a.end_ns = start + dur;
+	trace_event_span(&a, l, ev, t.device, pid, tid, start, dur);
 	a.conn = t.conn;
-	a.depth = a.parent = NP_NA;
 	a.level = "Ascend Hardware";
-	a.name = ev->name.s;
-	a.args = ev->args.len > 0 ? ev->args.s : NULL;
 	store_load_api(l->s, &a);
 }
 
@@ -334,18 +362,9 @@ trace_event_x(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 		trace_event_task(l, ev, pid, tid, start, dur);
 		return;
 	}
-	memset(&a, 0, sizeof a);
 	strbuf_init(&level);
-	a.device = trace_event_device(l, pid, kind);
-	a.rank = l->ctx->rank;
-	a.pid = pid;
-	a.tid = tid;
-	a.start_ns = start;
-	a.end_ns = start + dur;
-	a.conn = NP_NA;
-	a.depth = a.parent = NP_NA;
-	a.name = ev->name.s;
-	a.args = ev->args.len > 0 ? ev->args.s : NULL;
+	trace_event_span(&a, l, ev, trace_event_device(l, pid, kind), pid, tid,
+	    start, dur);
 	switch (kind) {
 	case KIND_CANN:
 		trace_event_cann(&a, ev, &level);

@@ -57,6 +57,19 @@ export_chrome_cann_prefix(const char *level)
 	return NULL;
 }
 
+/*
+ * Whether a span of LEVEL on DEVICE is drawn on its device's row of the
+ * stream (its thread id), as the vendor draws device-side spans: a KFC
+ * turn's phases, or a device task a trace listed but its kernels did not.
+ */
+static bool
+export_chrome_on_stream(const char *level, int64_t device)
+{
+	return device != NP_NA && device != NP_HOST_DEVICE && level != NULL &&
+	    (strcmp(level, "kfc") == 0 || strcmp(level, "Ascend Hardware") ==
+	    0);
+}
+
 /* The trace pid of a host span of LEVEL. */
 static int64_t
 export_chrome_api_pid(struct chrome *tl, int64_t rank, const char *level)
@@ -238,8 +251,9 @@ export_chrome_api(void *arg, int64_t id, const struct store_api *a)
 		strbuf_addf(&b, "%s@%s", prefix, name);
 		name = b.s;
 	}
-	export_trace_head(j, name, export_chrome_api_pid(tl, a->rank,
-	    a->level), tid, a->start_ns);
+	export_trace_head(j, name, export_chrome_on_stream(a->level,
+	    a->device) ? export_chrome_task_pid(a->rank, a->device) :
+	    export_chrome_api_pid(tl, a->rank, a->level), tid, a->start_ns);
 	strbuf_release(&b);
 	if (export_chrome_is_marker(a)) {
 		json_str(j, "ph");
@@ -345,6 +359,16 @@ export_chrome_lane(void *arg, int64_t rank, int64_t device, int64_t id,
 	struct chrome_lane	*l;
 	size_t		 i;
 
+	/* Spans on a stream's row name that row as its tasks would. */
+	if (export_chrome_on_stream(level, device))
+		level = NULL;
+	else if (level != NULL)
+		device = NP_NA;
+	l = tl->nlanes > 0 ? &tl->lanes[tl->nlanes - 1] : NULL;
+	if (l != NULL && l->rank == rank && l->device == device &&
+	    l->id == id && (l->level == NULL ? level == NULL : level != NULL &&
+	    strcmp(l->level, level) == 0))
+		return 0;
 	tl->lanes = xreallocarray(tl->lanes, tl->nlanes + 1,
 	    sizeof *tl->lanes);
 	l = &tl->lanes[tl->nlanes++];
@@ -387,6 +411,30 @@ export_chrome_lane_cmp(const void *va, const void *vb)
 	if (!ca && (c = strcmp(a->level, b->level)) != 0)
 		return c;
 	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/*
+ * Drop the sorted lanes that repeat the one before them: a stream with
+ * tasks and spans on its row is one thread.
+ */
+static void
+export_chrome_lanes_unique(struct chrome *tl)
+{
+	struct chrome_lane	*a, *b;
+	size_t			 i, n = 0;
+
+	for (i = 0; i < tl->nlanes; i++) {
+		a = &tl->lanes[i];
+		b = n > 0 ? &tl->lanes[n - 1] : NULL;
+		if (b != NULL && a->level == NULL && b->level == NULL &&
+		    a->rank == b->rank && a->device == b->device &&
+		    a->id == b->id) {
+			free(a->level);
+			continue;
+		}
+		tl->lanes[n++] = *a;
+	}
+	tl->nlanes = n;
 }
 
 static void
@@ -493,6 +541,7 @@ export_chrome(struct store *s, const struct export_opts *o,
 	    export_tracks_load(s, &tl) != 0)
 		goto out;
 	qsort(tl.lanes, tl.nlanes, sizeof *tl.lanes, export_chrome_lane_cmp);
+	export_chrome_lanes_unique(&tl);
 	if (store_iter_tasks(s, &tl.q, export_chrome_task, &tl, cause) != 0 ||
 	    store_iter_apis(s, &tl.q, export_chrome_api, &tl, cause) != 0 ||
 	    store_iter_links(s, &tl.q, export_chrome_flow, &tl, cause) != 0 ||

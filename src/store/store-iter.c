@@ -315,8 +315,9 @@ store_iter_links(struct store *s, const struct store_query *q,
 
 /*
  * Call CB once per (rank, device, stream) that has tasks in Q, and then
- * once per (rank, level, thread) that has spans in Q; the level is NULL
- * for streams. This is what the trace's process and thread names need.
+ * once per (rank, level, thread, device) that has spans in Q; the level is
+ * NULL for streams. This is what the trace's process and thread names
+ * need.
  */
 int
 store_iter_lanes(struct store *s, const struct store_query *q,
@@ -338,14 +339,14 @@ store_iter_lanes(struct store *s, const struct store_query *q,
 	if ((ret = store_iter_finish(s, stmt, rc, ret, "streams", cause)) != 0)
 		return ret;
 
-	store_iter_init(&sql, "SELECT DISTINCT a.rank, a.tid, l.s FROM api a"
-	    " LEFT JOIN str l ON l.id = a.level");
+	store_iter_init(&sql, "SELECT DISTINCT a.rank, a.tid, l.s, a.device"
+	    " FROM api a LEFT JOIN str l ON l.id = a.level");
 	store_iter_api_where(&sql, q, true);
-	strbuf_adds(&sql.b, " ORDER BY 1, 3, 2");
+	strbuf_adds(&sql.b, " ORDER BY 1, 3, 2, 4");
 	if ((stmt = store_iter_prepare(s, &sql, cause)) == NULL)
 		return -1;
 	while (ret == 0 && (rc = sqlite3_step(stmt)) == SQLITE_ROW)
-		ret = cb(arg, store_iter_i64(stmt, 0), NP_NA,
+		ret = cb(arg, store_iter_i64(stmt, 0), store_iter_i64(stmt, 3),
 		    store_iter_i64(stmt, 1), store_iter_str(stmt, 2) != NULL ?
 		    store_iter_str(stmt, 2) : "");
 	return store_iter_finish(s, stmt, rc, ret, "threads", cause);

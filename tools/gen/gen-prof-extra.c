@@ -863,7 +863,7 @@ gen_prof_extra_named(const struct gen_prof *g, const char *s, char *buf,
 	return buf;
 }
 
-/* The 28-byte head of a 256-byte aicpu.data record of KIND at counter T. */
+/* The 24-byte head of a 256-byte aicpu.data record of KIND at counter T. */
 static void
 gen_prof_extra_aicpu_head(struct gen_buf *b, uint32_t kind, uint64_t t)
 {

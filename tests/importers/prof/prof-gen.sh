@@ -160,8 +160,11 @@ grep -q '1 AI CPU record of an unknown kind or level, not decoded' "$d/err"
 ok $? "aicpu-bad: the record of an unknown kind is counted"
 is "$(tail -n +2 "$d/a.csv" | wc -l | tr -d ' ')" "$((all - 2))" \
     "aicpu-bad: the other runs are kept"
-grep -q '1 KFC turn phase without a start time, left out' "$d/err"
+grep -q "1 KFC turn phase without a start time, or with a time out of" \
+    "$d/err"
 ok $? "aicpu-bad: the KFC phase without a start is counted"
+grep -q "aicpu.data.0.slice_0: 1 KFC turn phase" "$d/err"
+ok $? "aicpu-bad: the warning names the file"
 "$NPUPROF" show --db "$d/s.db" --format csv "$d/in" kfc_turn >"$d/k.csv"
 # The phase before it ends where it starts: 0 us, as the vendor draws it.
 awk -F, -v OFS=, 'NR == 1 || $1 != 0 || $4 != 0 || $3 != 7 { print; next }
@@ -169,6 +172,78 @@ awk -F, -v OFS=, 'NR == 1 || $1 != 0 || $4 != 0 || $3 != 7 { print; next }
     { print }' "$d/want/kfc_turn.csv" >"$d/k-want.csv"
 same_file "$d/k.csv" "$d/k-want.csv" \
     "aicpu-bad: the other KFC phases are kept, the one before it 0 us long"
+# A KFC phase whose start is a time no collection has (all but the top
+# bit set) is left out and counted; so is the phase before it, whose end
+# it is; no span goes past the collection.
+d="$T/kfc-far"
+"$GEN" prof "$d/in" -s 47 -n 300 -C >/dev/null
+f=$(ls "$d"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)
+printf '\377\377\377\377\377\377\377\177' |
+    dd of="$f" bs=1 seek=$((6 * 256 + 40)) conv=notrunc 2>/dev/null
+"$NPUPROF" import --db "$d/s.db" "$d/in" 2>"$d/err" >/dev/null
+ok $? "kfc-far: imported"
+grep -q "2 KFC turn phases without a start time, or with a time out of range" \
+    "$d/err"
+ok $? "kfc-far: the phase and the one it ends are counted"
+is "$(sqlite3 "$d/s.db" "SELECT count(*) FROM api a JOIN str l ON l.id =
+    a.level WHERE l.s = 'kfc' AND (end_ns < start_ns OR end_ns >
+    (SELECT max(start_ns + dur_ns) FROM task) + 1000000000)")" 0 \
+    "kfc-far: no KFC span ends before it starts or past the tasks"
+# export timeline draws each device's KFC phases on that device's row of
+# their stream, as the vendor; importing that trace gives the same spans.
+d="$T/aicpu-devices"
+mkdir "$d/ex"
+"$NPUPROF" export timeline --db "$d/s.db" --output "$d/ex" "$d/in" \
+    >/dev/null 2>&1
+ok $? "aicpu-devices: exported"
+python3 - "$d/ex" >"$d/ex.txt" <<'PY'
+import glob, json, sys
+ev = []
+for f in sorted(glob.glob(sys.argv[1] + "/*.json")):
+    ev += json.load(open(f))
+proc = {e["pid"]: e["args"]["name"] for e in ev
+        if e.get("ph") == "M" and e.get("name") == "process_name"}
+kfc = [e for e in ev if e.get("args", {}).get("level") == "kfc"]
+print(len(kfc), sorted({(proc.get(e["pid"]), e["tid"]) for e in kfc}),
+      len({e["pid"] for e in kfc}))
+PY
+is "$(cat "$d/ex.txt")" \
+    "48 [('Ascend Hardware', 60)] 2" \
+    "aicpu-devices: KFC phases on each device's stream 60 row"
+mkdir "$d/rt"
+cp "$d"/ex/*.json "$d/rt/"
+"$NPUPROF" import --db "$d/rt.db" "$d/rt" >/dev/null 2>&1
+is "$(sqlite3 "$d/rt.db" "SELECT count(*) FROM api a JOIN str l ON l.id =
+    a.level WHERE l.s = 'kfc'")/$(sqlite3 "$d/rt.db" "SELECT count(*) FROM
+    task")" "48/$(sqlite3 "$d/s.db" "SELECT count(*) FROM task")" \
+    "aicpu-devices: read back, the phases are spans again, not tasks"
+# The stream and task fields of the AI CPU's communication records are
+# unpacked as a run's, a 32-bit task field kept whole where that rule
+# keeps the field: HCCL op info with stream 0x1005 (bit 12: the task's
+# high bits come from the stream) and task 0x10005 is stream 5, task 5;
+# the other with stream 61 and task 0x10006 keeps task 65542. An
+# estimated duration too long for three decimals in a cell is written in
+# exponent form.
+d="$T/aicpu-ids"
+"$GEN" prof "$d/in" -s 48 -n 300 -C >/dev/null
+f=$(ls "$d"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)
+o=$(($(wc -c <"$f") - 6 * 256))
+printf '\005\020\005\000\001\000' |
+    dd of="$f" bs=1 seek=$((o + 54)) conv=notrunc 2>/dev/null
+printf '\006\000\001\000' |
+    dd of="$f" bs=1 seek=$((o + 256 + 56)) conv=notrunc 2>/dev/null
+o=$(($(wc -c <"$f") - 9 * 256))
+printf '\000\000\000\000\000\000\360\177' |
+    dd of="$f" bs=1 seek=$((o + 24 + 56)) conv=notrunc 2>/dev/null
+printf '\245\134\303\361\051\143\075\110' |
+    dd of="$f" bs=1 seek=$((o + 140 + 56)) conv=notrunc 2>/dev/null
+"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" device_hccl_op_info \
+    >"$d/op.csv"
+is "$(awk -F, 'NR > 1 && $1 == 0 { print $10 "/" $11 }' "$d/op.csv" |
+    tr '\n' ' ')" "5/5 61/65542 " "aicpu-ids: the task field unpacked"
+"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" kfc_info >"$d/k.csv"
+is "$(awk -F, 'NR == 2 || NR == 3 { print $14 }' "$d/k.csv" | tr '\n' ' ')" \
+    "inf 1.000000e+40 " "aicpu-ids: estimated durations out of range"
 # An mc2_comm_info record with more communication streams than the 8 a
 # record holds lists none, as the vendor's, and is counted.
 d="$T/mc2-bad"
