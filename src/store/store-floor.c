@@ -4,9 +4,13 @@
  * the kernel rows fill, strings already interned), then the store's
  * indexes, with the load's pragmas. No parsing, no statistics, no
  * timeline tables. bench/floor prints it beside the store API's own cost,
- * so an import rate can be read against what the database allows.
+ * so an import rate can be read against what the database allows; and
+ * beside the floor of a design that stores less (issue #24): the same
+ * tasks as blocks of STORE_FLOOR_BLOCK rows, each column delta- and
+ * varint-coded into one blob per block, one SQLite row a block.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -17,6 +21,7 @@
 
 /* The task table's columns after its row id. */
 #define STORE_FLOOR_COLS	32
+#define STORE_FLOOR_BLOCK	1024
 
 /* CPU seconds this process has used. */
 double
@@ -28,38 +33,132 @@ store_floor_cpu(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Bind row I: values spread like the demo's (streams, op types, shapes). */
+/*
+ * The values of row I (columns 1 to STORE_FLOOR_COLS into V, NP_NA for a
+ * NULL), spread like the demo's: streams, op types, shapes.
+ */
 static void
-store_floor_bind(sqlite3_stmt *stmt, int64_t i, int64_t start_ns)
+store_floor_values(int64_t *v, int64_t i, int64_t start_ns)
 {
 	uint64_t	r = (uint64_t)i * 0x9e3779b97f4a7c15ULL;
 	int		c;
 
-	sqlite3_bind_int64(stmt, 1, 0);			/* device */
-	sqlite3_bind_int64(stmt, 2, 0);			/* rank */
-	sqlite3_bind_int64(stmt, 3, 1);			/* model_id */
-	sqlite3_bind_int64(stmt, 4, i % 8);		/* stream */
-	sqlite3_bind_int64(stmt, 5, i & 0xffff);	/* task */
-	sqlite3_bind_int64(stmt, 6, 0);			/* batch */
-	sqlite3_bind_null(stmt, 7);			/* context */
-	sqlite3_bind_int64(stmt, 8, start_ns);
-	sqlite3_bind_int64(stmt, 9, (int64_t)(r >> 40) % 200000);
-	sqlite3_bind_int64(stmt, 10, (int64_t)(r >> 30) % 1000);
-	sqlite3_bind_int64(stmt, 11, (int64_t)(r >> 20) % 48);
-	sqlite3_bind_null(stmt, 12);			/* mix_block_num */
-	sqlite3_bind_int64(stmt, 13, i / 10000);	/* step */
-	sqlite3_bind_null(stmt, 14);			/* conn */
-	sqlite3_bind_null(stmt, 15);			/* api */
-	sqlite3_bind_int64(stmt, 16, 1 + (int64_t)(r >> 50) % 4000);
-	sqlite3_bind_int64(stmt, 17, 1 + (int64_t)(r >> 52) % 40);
+	for (c = 1; c <= STORE_FLOOR_COLS; c++)
+		v[c] = NP_NA;
+	v[1] = 0;				/* device */
+	v[2] = 0;				/* rank */
+	v[3] = 1;				/* model_id */
+	v[4] = i % 8;				/* stream */
+	v[5] = i & 0xffff;			/* task */
+	v[6] = 0;				/* batch; 7 context */
+	v[8] = start_ns;
+	v[9] = (int64_t)(r >> 40) % 200000;
+	v[10] = (int64_t)(r >> 30) % 1000;
+	v[11] = (int64_t)(r >> 20) % 48;	/* 12 mix_block_num */
+	v[13] = i / 10000;			/* step; 14 conn, 15 api */
+	v[16] = 1 + (int64_t)(r >> 50) % 4000;
+	v[17] = 1 + (int64_t)(r >> 52) % 40;
 	for (c = 18; c <= 26; c++)	/* core type, state, shapes... */
-		sqlite3_bind_int64(stmt, c, 1 + (int64_t)(r >> c) % 200);
-	sqlite3_bind_null(stmt, 27);			/* pmu_set */
-	sqlite3_bind_null(stmt, 28);			/* pmu */
-	sqlite3_bind_null(stmt, 29);			/* model_name */
-	sqlite3_bind_int64(stmt, 30, 1);		/* colset */
-	sqlite3_bind_null(stmt, 31);			/* unlisted */
-	sqlite3_bind_null(stmt, 32);			/* launch_ns */
+		v[c] = 1 + (int64_t)(r >> c) % 200;
+	v[30] = 1;				/* colset; the rest NULL */
+}
+
+/* Bind row I's values. */
+static void
+store_floor_bind(sqlite3_stmt *stmt, int64_t i, int64_t start_ns)
+{
+	int64_t	 v[STORE_FLOOR_COLS + 1];
+	int	 c;
+
+	store_floor_values(v, i, start_ns);
+	for (c = 1; c <= STORE_FLOOR_COLS; c++)
+		store_load_bind_i64(stmt, c, v[c]);
+}
+
+/* Append V to B (at *LEN) as a zigzag varint. */
+static void
+store_floor_varint(unsigned char *b, size_t *len, int64_t v)
+{
+	uint64_t	 u = ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+
+	while (u >= 0x80) {
+		b[(*len)++] = (unsigned char)(u | 0x80);
+		u >>= 7;
+	}
+	b[(*len)++] = (unsigned char)u;
+}
+
+/*
+ * The floor of storing less: N tasks into a new file at PATH as blocks of
+ * STORE_FLOOR_BLOCK, each column of a block delta- and varint-coded, one
+ * row (first start, count, blob) a block, and the one index a block
+ * table needs (by first start). Set *secs to the CPU seconds and *bytes
+ * to the blobs' size. On failure return -1 and set *cause.
+ */
+int
+store_floor_blocks(const char *path, int64_t n, double *secs,
+    int64_t *bytes, char **cause)
+{
+	sqlite3		*db = NULL;
+	sqlite3_stmt	*stmt = NULL;
+	int64_t		(*v)[STORE_FLOOR_COLS + 1], i, j, k, prev, first;
+	int64_t		 start_ns = 1700000000000000000LL;
+	unsigned char	*b;
+	size_t		 len;
+	double		 t0;
+	int		 c;
+
+	unlink(path);
+	store_open_init();
+	if (sqlite3_open(path, &db) != SQLITE_OK ||
+	    sqlite3_exec(db, store_load_pragmas, NULL, NULL, NULL) !=
+	    SQLITE_OK ||
+	    sqlite3_exec(db, "CREATE TABLE task_block(first_ns INTEGER, n"
+	    " INTEGER, data BLOB); BEGIN", NULL, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db, "INSERT INTO task_block VALUES (?, ?, ?)",
+	    -1, &stmt, NULL) != SQLITE_OK) {
+		xasprintf(cause, "%s: %s", path, db != NULL ?
+		    sqlite3_errmsg(db) : "out of memory");
+		sqlite3_close(db);
+		return -1;
+	}
+	v = xreallocarray(NULL, STORE_FLOOR_BLOCK, sizeof *v);
+	b = xmalloc((size_t)STORE_FLOOR_BLOCK * STORE_FLOOR_COLS * 10);
+	*bytes = 0;
+	t0 = store_floor_cpu();
+	for (i = 0; i < n; i += k) {
+		k = n - i < STORE_FLOOR_BLOCK ? n - i : STORE_FLOOR_BLOCK;
+		for (j = 0; j < k; j++) {
+			start_ns += 1000 + (i + j) % 5000;
+			store_floor_values(v[j], i + j, start_ns);
+		}
+		first = v[0][8];
+		len = 0;
+		for (c = 1; c <= STORE_FLOOR_COLS; c++) {
+			for (j = 0, prev = 0; j < k; j++) {
+				store_floor_varint(b, &len, v[j][c] - prev);
+				prev = v[j][c];
+			}
+		}
+		sqlite3_bind_int64(stmt, 1, first);
+		sqlite3_bind_int64(stmt, 2, k);
+		sqlite3_bind_blob(stmt, 3, b, (int)len, SQLITE_STATIC);
+		sqlite3_step(stmt);
+		sqlite3_reset(stmt);
+		*bytes += (int64_t)len;
+	}
+	sqlite3_finalize(stmt);
+	free(v);
+	free(b);
+	if (sqlite3_exec(db, "CREATE INDEX task_block_first ON"
+	    " task_block(first_ns); COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		xasprintf(cause, "%s: %s", path, sqlite3_errmsg(db));
+		sqlite3_close(db);
+		return -1;
+	}
+	*secs = store_floor_cpu() - t0;
+	sqlite3_close(db);
+	return 0;
 }
 
 /*

@@ -707,6 +707,8 @@ struct store_rows *store_compare_overall(struct store *, struct store *,
 /* store-floor.c: for bench/floor */
 int		 store_floor(const char *, int64_t, double *, double *,
 		     char **);
+int		 store_floor_blocks(const char *, int64_t, double *, int64_t *,
+		     char **);
 double		 store_floor_cpu(void);
 
 /* store-tables.c */
