@@ -680,7 +680,8 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 {
 	struct prof_fwk	 fw;
 	char		**names, *path, *hash = NULL, *func = NULL;
-	size_t		  n, i;
+	char		**params = NULL;
+	size_t		  n, i, nparams = 0;
 
 	*queue = false;
 	memset(&fw, 0, sizeof fw);
@@ -733,8 +734,11 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 			prof_fwk_rec_report(&fw, path);
 			break;
 		case FWK_PARAMS:
-			store_load_warning(s, path, -1, "torch_npu's module "
-			    "parameter records are not decoded");
+			/* Named through the tracer's names: read after. */
+			params = util_grow(params, nparams, 1,
+			    sizeof *params);
+			params[nparams++] = path;
+			path = NULL;
 			break;
 		case FWK_MS_OPS:
 			prof_fwk_ms_load(&fw, path, false);
@@ -753,6 +757,9 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	else if (hash != NULL)
 		store_load_warning(s, hash, -1, "Python tracer names without "
 		    "the calls (torch.python_tracer_func): not used");
+	for (i = 0; i < nparams; i++)
+		prof_fwk_params_load(&fw, params[i], hash);
+	util_strv_free(params, nparams);
 	prof_fwk_fwd_flows(&fw);
 	prof_fwk_lanes(&fw);
 	prof_fwk_mem_ops(&fw, dir, ndevices == 1 ? device : NP_NA);

@@ -910,6 +910,8 @@ bool		 prof_fwk_load(struct store *, const char *, const char *,
 /* prof-fwk-rec.c: what the FRAMEWORK/ decoders share. */
 #define FWK_MAX_RECORD	(64 << 20)	/* bytes of one TLV record */
 FILE		*prof_fwk_rec_open(struct prof_fwk *, const char *);
+void		 prof_fwk_params_load(struct prof_fwk *, const char *,
+		     const char *);
 ssize_t		 prof_fwk_rec_next(struct prof_fwk *, FILE *, const char *,
 		     int, unsigned char **, size_t *, int64_t *);
 bool		 prof_fwk_rec_field(const unsigned char *, size_t, int,

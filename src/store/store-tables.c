@@ -509,7 +509,7 @@ store_tables_names_help(void)
 	    "fusion_op, graph_id_map, "
 	    "node_attr_info, capture_stream_info, for un-analysed "
 	    "torch_npu folders operator_details, operator_memory, "
-	    "memory_record, for SVP runs "
+	    "memory_record, param_tensor_info, for SVP runs "
 	    "aa_core_metrics, frequency, for torch_npu outputs and raw "
 	    "collections with HCCL ops "
 	    "communication, communication_bandwidth, communication_matrix, "

@@ -65,6 +65,8 @@ struct gen_fwk {
 	struct gen_buf			 hash;
 	struct gen_buf			 gc;
 	struct gen_buf			 mem;
+	struct gen_buf			 params;	/* param_tensor_info */
+	struct strbuf			 param_rows;	/* expected */
 	struct gen_mem_pta		*pta;		/* expected rows */
 	size_t				 npta;
 	struct gen_fwk_rows		 opmem_rows;
@@ -304,6 +306,135 @@ gen_fwk_name(struct gen_fwk *f, uint64_t key, const char *value)
 	free(rec.p);
 }
 
+/* FIELD as a CSV cell of B, quoted if it must be, then SEP. */
+static void
+gen_fwk_csv_cell(struct strbuf *b, const char *field, char sep)
+{
+	if (strpbrk(field, ",\"") != NULL)
+		strbuf_addf(b, "\"%s\"", field);
+	else
+		strbuf_adds(b, field);
+	strbuf_addc(b, sep);
+}
+
+/* A tensor's text: impl, pointer, float, 4 bytes, SIZES, STRIDES, NPU 0. */
+static void
+gen_fwk_tensor(struct strbuf *t, uint64_t impl, const char *ptr,
+    const char *sizes, const char *strides)
+{
+	strbuf_addf(t, "%llu;%s;float;4;%s;%s;20;0", (unsigned long long)impl,
+	    ptr, sizes, strides);
+}
+
+/*
+ * A param_tensor_info record of KEY (called CALL, UID its module's) of
+ * KIND (1 module, 2 optimizer) with text TEXT, and its N expected rows
+ * ROWS (each "index|name|shape|strides|bytes|ptr|grad|state").
+ */
+static void
+gen_fwk_params(struct gen_fwk *f, uint64_t key, const char *call,
+    const char *uid, int kind, const char *text, const char *const *rows,
+    size_t n)
+{
+	struct gen_buf	 rec;
+	char		 buf[256], *c[8], *p;
+	size_t		 i, j;
+
+	memset(&rec, 0, sizeof rec);
+	gen_prof_bin_buf_u64(&rec, key);
+	gen_prof_bin_tlv_field(&rec, (uint16_t)kind, text);
+	gen_prof_bin_tlv_record(&f->params, 5, &rec);
+	free(rec.p);
+	for (i = 0; i < n; i++) {
+		snprintf(buf, sizeof buf, "%s", rows[i]);
+		for (j = 0, p = buf; j < 8; j++) {
+			c[j] = p;
+			if ((p = strchr(p, '|')) != NULL)
+				*p++ = '\0';
+			else
+				p = buf + strlen(buf);
+		}
+		strbuf_addf(&f->param_rows, "%llu,", (unsigned long long)key);
+		gen_fwk_csv_cell(&f->param_rows, call, ',');
+		gen_fwk_csv_cell(&f->param_rows, uid, ',');
+		strbuf_addf(&f->param_rows, "%s,%s,", kind == 1 ? "module" :
+		    "optimizer", c[0]);
+		gen_fwk_csv_cell(&f->param_rows, c[1], ',');
+		strbuf_adds(&f->param_rows, "float,");
+		gen_fwk_csv_cell(&f->param_rows, c[2], ',');
+		gen_fwk_csv_cell(&f->param_rows, c[3], ',');
+		strbuf_addf(&f->param_rows, "20,0,%s,%s,", c[4], c[5]);
+		gen_fwk_csv_cell(&f->param_rows, c[6], ',');
+		gen_fwk_csv_cell(&f->param_rows, c[7], '\n');
+	}
+}
+
+/*
+ * The parameters of module call KEY (named NAME######UID) of thread TI's
+ * K-th op: a weight with its gradient and a bias without one.
+ */
+static void
+gen_fwk_module_params(struct gen_fwk *f, uint64_t key, int ti, int k)
+{
+	struct strbuf	 t;
+	char		 uid[32], ptr[32], sz[32], st[32], row[2][128];
+	const char	*rows[2] = { row[0], row[1] };
+	int		 out = 8 * (k + 1), in = 16;
+
+	snprintf(uid, sizeof uid, "%d_%d", ti, k);
+	snprintf(ptr, sizeof ptr, "%llu", (unsigned long long)(0x7f0000 +
+	    key));
+	snprintf(sz, sizeof sz, "%d,%d", out, in);
+	snprintf(st, sizeof st, "%d,1", in);
+	strbuf_init(&t);
+	strbuf_adds(&t, "weight)");
+	gen_fwk_tensor(&t, key * 2, ptr, sz, st);
+	strbuf_addc(&t, ')');
+	gen_fwk_tensor(&t, key * 2 + 1, "", sz, st);
+	strbuf_adds(&t, "}bias)");
+	snprintf(sz, sizeof sz, "%d", out);
+	gen_fwk_tensor(&t, key * 3, ptr, sz, "1");
+	strbuf_addc(&t, ')');
+	snprintf(row[0], sizeof row[0], "0|weight|%d,%d|%d,1|%d|%s|%d,%d|",
+	    out, in, in, out * in * 4, ptr, out, in);
+	snprintf(row[1], sizeof row[1], "1|bias|%d|1|%d|%s||", out, out * 4,
+	    ptr);
+	gen_fwk_params(f, key, "nn.Module: Linear", uid, 1, t.s, rows, 2);
+	strbuf_release(&t);
+}
+
+/*
+ * Two optimizer records: the step of key 0x60001 (named) over a weight
+ * with its gradient and Adam's two states, and one of key 0x60002 that
+ * the tracer does not name, over a tensor without storage or gradient.
+ */
+static void
+gen_fwk_optimizer_params(struct gen_fwk *f)
+{
+	static const char *const one[] = {
+	    "0||8,16|16,1|512|4096|8,16|exp_avg:8,16;exp_avg_sq:8,16" };
+	static const char *const two[] = { "0||4|1|16|||" };
+	struct strbuf	 t;
+
+	gen_fwk_name(f, 0x60001, "torch/optim/adam.py(130): step");
+	strbuf_init(&t);
+	gen_fwk_tensor(&t, 11, "4096", "8,16", "16,1");
+	strbuf_addc(&t, ')');
+	gen_fwk_tensor(&t, 12, "", "8,16", "16,1");
+	strbuf_addf(&t, ")exp_avg>");
+	gen_fwk_tensor(&t, 13, "8192", "8,16", "16,1");
+	strbuf_addf(&t, "]exp_avg_sq>");
+	gen_fwk_tensor(&t, 14, "12288", "8,16", "16,1");
+	strbuf_addc(&t, ']');
+	gen_fwk_params(f, 0x60001, "torch/optim/adam.py(130): step", "", 2,
+	    t.s, one, 1);
+	t.len = 0;
+	gen_fwk_tensor(&t, 15, "", "4", "1");
+	strbuf_adds(&t, "))");
+	gen_fwk_params(f, 0x60002, "393218", "", 2, t.s, two, 1);
+	strbuf_release(&t);
+}
+
 /*
  * The Python tracer's frames of the K-th op of thread PY over OB..OE: a
  * module call around a forward call. *EV counts the thread's events (a
@@ -327,6 +458,8 @@ gen_fwk_frames(struct gen_fwk *f, int ti, uint64_t py, int64_t ob,
 	fe = oe + 2 * c->tick;
 	snprintf(name, sizeof name, "Linear%s%d_%d", GEN_FWK_MODULE, ti, k);
 	gen_fwk_name(f, key_m, name);
+	if (k < 2)
+		gen_fwk_module_params(f, key_m, ti, k);
 	id_m = (*ev)++;
 	gen_fwk_call(f, mb, py, key_m, 0);
 	id_f = (*ev)++;
@@ -1011,7 +1144,8 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 		{ .name = "torch.python_tracer_func", .b = &f.func },
 		{ .name = "torch.python_tracer_hash", .b = &f.hash },
 		{ .name = "torch.gc_record", .b = &f.gc },
-		{ .name = "torch.memory_usage", .b = &f.mem }
+		{ .name = "torch.memory_usage", .b = &f.mem },
+		{ .name = "torch.param_tensor_info", .b = &f.params }
 	};
 	struct strbuf	 b;
 	char		*dir;
@@ -1026,6 +1160,7 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	f.pid = g->o->seed * 7 + 4242;
 	strbuf_init(&f.flows);
 	strbuf_init(&f.op_rows);
+	strbuf_init(&f.param_rows);
 	f.kmin = xcalloc(g->nops + 1, sizeof *f.kmin);
 	f.kmax = xcalloc(g->nops + 1, sizeof *f.kmax);
 	for (i = 0; i < g->nops; i++) {
@@ -1046,6 +1181,7 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	gen_fwk_name(&f, 0x4242, "model.py(40): forward");
 	for (ti = 0; ti < g->o->threads; ti++)
 		gen_fwk_thread(&f, tids, ti, &t0, &nt0);
+	gen_fwk_optimizer_params(&f);
 	gen_fwk_steps(&f, f.step_py, (const int64_t (*)[3])f.sops, f.nsops);
 	/* An enqueue end whose start was lost. */
 	if (g->o->threads > 1)
@@ -1120,6 +1256,15 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	} else if (rc == 0 && expect != NULL && g->o->threads == 1)
 		rc = -1;
 	if (rc == 0 && expect != NULL && (out = util_file_create(expect,
+	    "fwk_param_tensor_info.csv", cause)) != NULL) {
+		fprintf(out, "Key,Call,Module UID,Kind,Index,Name,Dtype,Shape,"
+		    "Strides,Device Type,Device Index,Bytes,Ptr,Grad Shape,"
+		    "State\n%s", f.param_rows.s != NULL ? f.param_rows.s : "");
+		rc = util_file_close(out, expect, "fwk_param_tensor_info.csv",
+		    cause);
+	} else if (rc == 0 && expect != NULL)
+		rc = -1;
+	if (rc == 0 && expect != NULL && (out = util_file_create(expect,
 	    "fwk_incomplete.txt", cause)) != NULL) {
 		fprintf(out, "%lld\n", (long long)f.incomplete);
 		rc = util_file_close(out, expect, "fwk_incomplete.txt", cause);
@@ -1151,6 +1296,8 @@ gen_prof_fwk(struct gen_prof *g, const struct gen_prof_clock *c,
 	free(f.pta);
 	gen_fwk_rows_free(&f.opmem_rows);
 	strbuf_release(&f.op_rows);
+	strbuf_release(&f.param_rows);
+	gen_prof_bin_buf_free(&f.params);
 	gen_prof_bin_buf_free(&f.ops);
 	gen_prof_bin_buf_free(&f.marks);
 	gen_prof_bin_buf_free(&f.func);

@@ -92,6 +92,11 @@ check() {	# check NAME GEN-ARGS...
 		same_file "$d/ops.csv" "$d/want/fwk_operator_details.csv" \
 		    "$name: operator_details as generated"
 	fi
+	# The parameters of module and optimizer calls, named by the tracer.
+	"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" \
+	    param_tensor_info >"$d/params.got"
+	same_file "$d/params.got" "$d/want/fwk_param_tensor_info.csv" \
+	    "$name: param_tensor_info as generated"
 	# torch_npu's memory_record rows of the PTA component, and its chart.
 	"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" memory_record \
 	    >"$d/memory_record.got"
@@ -342,6 +347,32 @@ load twofiles
     memory_record >"$T/twofiles/got.csv"
 same_file "$T/twofiles/got.csv" "$T/one/want/fwk_memory_record.csv" \
     "memory records in two files: merged in time order"
+
+# Damaged parameter records: a tensor of seven fields (the first
+# parameter of the first record) is skipped and counted, the others
+# kept; a record of another type ends the file with a warning.
+d="$T/params-bad"
+"$GEN" prof "$d/in" -e "$d/want" -Y -s 24 -n 60 -T 1 >/dev/null
+f=$(ls "$d"/in/*/FRAMEWORK/torch.param_tensor_info)
+python3 - "$f" <<'PY'
+import struct, sys
+path = sys.argv[1]
+b = bytearray(open(path, "rb").read())
+i = b.index(b";")
+b[i:i + 1] = b":"
+b += struct.pack("<HI", 9, 4) + b"\0\0\0\0"
+open(path, "wb").write(bytes(b))
+PY
+load params-bad
+"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" param_tensor_info \
+    >"$d/params.got"
+sed 2d "$d/want/fwk_param_tensor_info.csv" >"$d/params.want"
+same_file "$d/params.got" "$d/params.want" \
+    "params-bad: the malformed parameter skipped, the others kept"
+grep -q 'torch.param_tensor_info: offset 0: 1 parameter not in torch_npu.s layout and 0 records without one' "$d/err"
+ok $? "params-bad: the malformed parameter counted"
+grep -q 'torch.param_tensor_info: offset [0-9]*: record of type 9 and 4 bytes where type 5 was expected' "$d/err"
+ok $? "params-bad: the record of another type warned"
 
 # A MindSpore folder with CANN's memory records: not torch_npu's tables.
 "$GEN" prof "$T/msmem/in" -s 12 -n 40 -T 2 -O >/dev/null
