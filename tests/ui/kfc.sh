@@ -21,8 +21,8 @@ wait_for 'Level: kfc  Thread: 60  Depth: 1' &&
     capture | grep -Eq 'Name: (WaitCompute|Compute) [0-9]+  Level: kfc'
 ok $? "the last row holds the compute turns"
 send_keys k .
-wait_for 'Level: kfc  Thread: 60  Depth: 0' &&
-    capture | grep -Eq 'Name: (StartServer|Task[A-Za-z]+|Finalize) [0-9]+  Level: kfc'
+server='Name: (StartServer|Task[A-Za-z]+|Finalize) [0-9]+  Level: kfc'
+wait_for 'Level: kfc  Thread: 60  Depth: 0' && capture | grep -Eq "$server"
 ok $? "the row above holds the server turns"
 send_keys Q
 wait_exit
