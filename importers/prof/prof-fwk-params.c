@@ -1,6 +1,7 @@
 /*
  * torch_npu's torch.param_tensor_info (doc/formats.md section 3.11): with
- * the Python tracer on, the parameters of each module and optimizer call,
+ * the Python tracer, shapes and memory recorded, the parameters of each
+ * module and optimizer call,
  * as type-5 TLV records of the call's tracer key and one text field,
  * 1 for a module's, 2 for an optimizer's. A module's text is its
  * parameters joined by '}', each "name)TENSOR)GRAD" (GRAD empty without a
@@ -44,34 +45,53 @@ prof_fwk_params_tensor(char *t, struct fwk_tensor *out)
 	return false;
 }
 
-/* The bytes of tensor T: the product of its sizes times the element size. */
+/*
+ * Decimal digits at *P (no sign, no space) into *V, *P past them; false
+ * if there are none or the value passes 2^64 - 1.
+ */
+static bool
+prof_fwk_params_u64(const char **p, uint64_t *v)
+{
+	const char	*q = *p;
+
+	*v = 0;
+	if (*q < '0' || *q > '9')
+		return false;
+	for (; *q >= '0' && *q <= '9'; q++) {
+		if (*v > (UINT64_MAX - (uint64_t)(*q - '0')) / 10)
+			return false;
+		*v = *v * 10 + (uint64_t)(*q - '0');
+	}
+	*p = q;
+	return true;
+}
+
+/*
+ * The bytes of tensor T: the product of its sizes times the element size,
+ * N/A if one of them is not a number or the product passes 2^64 - 1.
+ */
 static void
 prof_fwk_params_bytes(const struct fwk_tensor *t, char *buf, size_t size)
 {
-	const char	*p = t->f[4];
-	char		*end;
+	const char	*p = t->f[4], *q = t->f[3];
 	uint64_t	 n = 1, v, es;
 
-	es = strtoull(t->f[3], &end, 10);
-	if (*t->f[3] == '\0' || *end != '\0') {
-		snprintf(buf, size, "N/A");
-		return;
-	}
+	if (!prof_fwk_params_u64(&q, &es) || *q != '\0')
+		goto na;
 	while (*p != '\0') {
-		v = strtoull(p, &end, 10);
-		if (end == p || (*end != ',' && *end != '\0') ||
-		    (v != 0 && n > UINT64_MAX / v)) {
-			snprintf(buf, size, "N/A");
-			return;
-		}
+		if (!prof_fwk_params_u64(&p, &v) || (*p != ',' && *p != '\0') ||
+		    (v != 0 && n > UINT64_MAX / v))
+			goto na;
 		n *= v;
-		p = *end == ',' ? end + 1 : end;
+		if (*p == ',' && *++p == '\0')
+			goto na;
 	}
-	if (es != 0 && n > UINT64_MAX / es) {
-		snprintf(buf, size, "N/A");
-		return;
-	}
+	if (es != 0 && n > UINT64_MAX / es)
+		goto na;
 	snprintf(buf, size, "%" PRIu64, n * es);
+	return;
+na:
+	snprintf(buf, size, "N/A");
 }
 
 /* The columns of tensor T: dtype to device, bytes, pointers. */
@@ -92,58 +112,53 @@ prof_fwk_params_cols(struct prof_row *row, const struct fwk_tensor *t)
 }
 
 /*
- * The call of KEY as the tracer names it: "nn.Module: NAME" for a module
- * call NAME######UID (UID into *UID), else the name, else the key.
+ * The call of KEY as the tracer names it (NM): "nn.Module: NAME" for a
+ * module call NAME######UID (UID into *UID, a copy), else the name, else
+ * the key; the caller frees both.
  */
-static const char *
-prof_fwk_params_call(const struct util_map *names, char **v, uint64_t key,
-    char *buf, size_t size, const char **uid)
+static char *
+prof_fwk_params_call(struct fwk_names *nm, uint64_t key, char **uid)
 {
 	const char	*name, *mark;
-	uint64_t	 i;
+	char		*call;
 
-	*uid = "";
-	if (!util_map_get(names, key, &i)) {
-		snprintf(buf, size, "%" PRIu64, key);
-		return buf;
+	if ((name = prof_fwk_py_names_find(nm, key)) == NULL) {
+		*uid = xstrdup("");
+		xasprintf(&call, "%" PRIu64, key);
+		return call;
 	}
-	name = v[i];
-	if ((mark = strstr(name, "######")) == NULL)
-		return name;
-	*uid = mark + 6;
-	snprintf(buf, size, "nn.Module: %.*s", (int)(mark - name), name);
-	return buf;
+	if ((mark = strstr(name, "######")) == NULL) {
+		*uid = xstrdup("");
+		return xstrdup(name);
+	}
+	*uid = xstrdup(mark + 6);
+	xasprintf(&call, "nn.Module: %.*s", (int)(mark - name), name);
+	return call;
 }
 
-/* The tracer's names of HASH (torch.python_tracer_hash), into NAMES/V. */
-static size_t
-prof_fwk_params_names(struct prof_fwk *fw, const char *hash,
-    struct util_map *names, char ***v)
+/*
+ * End the parameter at P (a text of parameters joined by '}'), in place;
+ * return the next one, or NULL. torch_npu does not escape a '}' in a
+ * parameter's name, so a piece with fewer than the two ')' every
+ * parameter has is joined with the piece after it.
+ */
+static char *
+prof_fwk_params_end(char *p)
 {
-	unsigned char	*buf = NULL;
-	size_t		 size = 0, n = 0;
-	ssize_t		 len;
-	int64_t		 off = 0;
-	char		*name;
-	bool		 cut = false;
-	FILE		*f;
+	char	*end = p, *q;
+	int	 closes = 0;
 
-	util_map_init(names);
-	*v = NULL;
-	if (hash == NULL || (f = prof_fwk_rec_open(fw, hash)) == NULL)
-		return 0;
-	while ((len = prof_fwk_rec_next(fw, f, hash, -1, &buf, &size,
-	    &off)) > 0) {
-		if (len < 8 || !prof_fwk_rec_field(buf + 8, (size_t)len - 8, 1,
-		    &name, &cut))
-			continue;
-		*v = util_grow(*v, n, 1, sizeof **v);
-		(*v)[n] = name;
-		util_map_set(names, importer_le64(buf), n++);
+	for (;;) {
+		if ((end = strchr(end, '}')) == NULL)
+			return NULL;
+		for (q = p, closes = 0; q < end && closes < 2; q++)
+			closes += *q == ')';
+		if (closes >= 2)
+			break;
+		end++;
 	}
-	free(buf);
-	fclose(f);
-	return n;
+	*end = '\0';
+	return end + 1;
 }
 
 /*
@@ -178,7 +193,8 @@ prof_fwk_params_one(struct store *s, struct prof_row *row, char *p, int kind,
 		*q = '\0';
 		rest = q + 1;
 	}
-	if (!prof_fwk_params_tensor(tt, &t) || (*gt != '\0' &&
+	if (!prof_fwk_params_tensor(tt, &t) || (kind == 1 &&
+	    strchr(gt, ')') != NULL) || (*gt != '\0' &&
 	    !prof_fwk_params_tensor(gt, &grad)))
 		return false;
 	strbuf_init(&states);
@@ -213,31 +229,29 @@ prof_fwk_params_one(struct store *s, struct prof_row *row, char *p, int kind,
 
 /*
  * Decode the parameters file PATH into table param_tensor_info, naming
- * the calls through the tracer's names file HASH (NULL if none). Records
- * of another type, cut records and malformed parameters are warned.
+ * the calls through the tracer's names NM (NULL if none). Records of
+ * another type, cut records and malformed parameters are warned.
  */
 void
-prof_fwk_params_load(struct prof_fwk *fw, const char *path, const char *hash)
+prof_fwk_params_load(struct prof_fwk *fw, const char *path,
+    struct fwk_names *nm)
 {
 	static const char *const cols[] = { "Key", "Call", "Module UID",
 	    "Kind", "Index", "Name", "Dtype", "Shape", "Strides",
 	    "Device Type", "Device Index", "Bytes", "Ptr", "Grad Shape",
 	    "State" };
-	struct util_map	 names;
 	struct prof_row	 row;
 	unsigned char	*buf = NULL;
-	size_t		 size = 0, nnames, i, j, bad = 0, none = 0;
+	size_t		 size = 0, i, bad = 0, none = 0;
 	ssize_t		 len;
 	int64_t		 off = 0, bad_at = -1;
-	char		**v, *text, *p, *end, cb[64];
-	const char	*call, *uid;
+	char		*text, *p, *end, *call, *uid;
 	bool		 cut = false, begun = false;
 	int		 kind;
 	FILE		*f;
 
 	if ((f = prof_fwk_rec_open(fw, path)) == NULL)
 		return;
-	nnames = prof_fwk_params_names(fw, hash, &names, &v);
 	memset(&row, 0, sizeof row);
 	while ((len = prof_fwk_rec_next(fw, f, path, FWK_PARAMS_T, &buf, &size,
 	    &off)) > 0) {
@@ -247,7 +261,7 @@ prof_fwk_params_load(struct prof_fwk *fw, const char *path, const char *hash)
 			    &text, &cut);
 		kind--;
 		if (text == NULL) {
-			if (none++ == 0 && bad_at < 0)
+			if (none++ == 0 && bad == 0)
 				bad_at = off - 6 - len;
 			continue;
 		}
@@ -257,16 +271,17 @@ prof_fwk_params_load(struct prof_fwk *fw, const char *path, const char *hash)
 			free(text);
 			break;
 		}
-		call = prof_fwk_params_call(&names, v, importer_le64(buf), cb,
-		    sizeof cb, &uid);
+		call = prof_fwk_params_call(nm, importer_le64(buf), &uid);
 		for (p = text, i = 0; p != NULL; i++) {
-			if ((end = strchr(p, '}')) != NULL)
-				*end = '\0';
+			end = prof_fwk_params_end(p);
 			if (!prof_fwk_params_one(fw->s, &row, p, kind, i, call,
-			    uid, importer_le64(buf)) && bad++ == 0)
+			    uid, importer_le64(buf)) && bad++ == 0 &&
+			    none == 0)
 				bad_at = off - 6 - len;
-			p = end != NULL ? end + 1 : NULL;
+			p = end;
 		}
+		free(call);
+		free(uid);
 		free(text);
 	}
 	if (bad + none > 0)
@@ -274,10 +289,6 @@ prof_fwk_params_load(struct prof_fwk *fw, const char *path, const char *hash)
 		    "in torch_npu's layout and %zu record%s without one, the "
 		    "first here: skipped", bad, bad == 1 ? "" : "s", none,
 		    none == 1 ? "" : "s");
-	for (j = 0; j < nnames; j++)
-		free(v[j]);
-	free(v);
-	util_map_release(&names);
 	free(buf);
 	fclose(f);
 }

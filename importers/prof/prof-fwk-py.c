@@ -297,33 +297,73 @@ prof_fwk_py_thread(struct prof_fwk *fw, struct fwk_names *nm,
 
 /* Decode the tracer's calls in FUNC with the names in HASH (or NULL). */
 void
-prof_fwk_py_load(struct prof_fwk *fw, const char *func, const char *hash)
+prof_fwk_py_load(struct prof_fwk *fw, const char *func, struct fwk_names *nm)
 {
-	struct fwk_names	 nm;
+	struct fwk_names	 none;
 	struct fwk_call		*v;
 	size_t			 n, i, j;
 
-	memset(&nm, 0, sizeof nm);
-	util_map_init(&nm.map);
-	if (hash != NULL) {
-		prof_fwk_py_names(fw, hash, &nm);
-		prof_fwk_rec_report(fw, hash);
-	} else
+	if (nm == NULL) {
+		memset(&none, 0, sizeof none);
+		util_map_init(&none.map);
+		nm = &none;
 		store_load_warning(fw->s, func, -1, "no torch.python_tracer_"
 		    "hash: Python calls are named by their keys");
+	}
 	n = prof_fwk_py_calls(fw, func, &v);
 	if (n > 1)
 		qsort(v, n, sizeof *v, prof_fwk_py_cmp);
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && v[j].tid == v[i].tid; j++)
 			;
-		prof_fwk_py_thread(fw, &nm, v + i, j - i);
+		prof_fwk_py_thread(fw, nm, v + i, j - i);
 	}
 	prof_fwk_rec_report(fw, func);
 	free(v);
-	for (i = 0; i < nm.n; i++)
-		free(nm.v[i]);
-	free(nm.v);
-	free(nm.keys);
-	util_map_release(&nm.map);
+	if (nm == &none) {
+		free(none.keys);
+		util_map_release(&none.map);
+	}
+}
+
+/*
+ * The tracer's names of HASH (torch.python_tracer_hash), read once for
+ * the calls and the parameters; its problems are warned here.
+ */
+struct fwk_names *
+prof_fwk_py_names_read(struct prof_fwk *fw, const char *hash)
+{
+	struct fwk_names	*nm;
+
+	nm = xcalloc(1, sizeof *nm);
+	util_map_init(&nm->map);
+	prof_fwk_py_names(fw, hash, nm);
+	prof_fwk_rec_report(fw, hash);
+	return nm;
+}
+
+/* The name of KEY in NM, or NULL. */
+const char *
+prof_fwk_py_names_find(struct fwk_names *nm, uint64_t key)
+{
+	size_t	 i;
+
+	if (nm == NULL || (i = prof_fwk_py_name(nm, key)) == SIZE_MAX)
+		return NULL;
+	return nm->v[i];
+}
+
+void
+prof_fwk_py_names_free(struct fwk_names *nm)
+{
+	size_t	 i;
+
+	if (nm == NULL)
+		return;
+	for (i = 0; i < nm->n; i++)
+		free(nm->v[i]);
+	free(nm->v);
+	free(nm->keys);
+	util_map_release(&nm->map);
+	free(nm);
 }

@@ -6,9 +6,10 @@
  * spans, flows and lanes the analysed twin's trace_view.json gives: level
  * python for ops, enqueue and dequeue for the queue, python_function for
  * the tracer, GC for the pauses. The Python tracer's replay is in
- * prof-fwk-py.c, the memory records in prof-fwk-mem.c; param_tensor_info
- * is not decoded and is reported as such. MindSpore's op ranges, in the
- * same folder of a MindSpore profile, are decoded by prof-fwk-ms.c.
+ * prof-fwk-py.c, the memory records in prof-fwk-mem.c, the parameters of
+ * module and optimizer calls (param_tensor_info) in prof-fwk-params.c.
+ * MindSpore's op ranges, in the same folder of a MindSpore profile, are
+ * decoded by prof-fwk-ms.c.
  */
 #include <sys/types.h>
 
@@ -681,6 +682,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	struct prof_fwk	 fw;
 	char		**names, *path, *hash = NULL, *func = NULL;
 	char		**params = NULL;
+	struct fwk_names *nm = NULL;
 	size_t		  n, i, nparams = 0;
 
 	*queue = false;
@@ -752,14 +754,18 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 		free(path);
 	}
 	util_strv_free(names, n);
+	if (hash != NULL)
+		nm = prof_fwk_py_names_read(&fw, hash);
 	if (func != NULL)
-		prof_fwk_py_load(&fw, func, hash);
-	else if (hash != NULL)
+		prof_fwk_py_load(&fw, func, nm);
+	else if (hash != NULL && nparams == 0)
 		store_load_warning(s, hash, -1, "Python tracer names without "
-		    "the calls (torch.python_tracer_func): not used");
+		    "the calls (torch.python_tracer_func) or parameters: not "
+		    "used");
 	for (i = 0; i < nparams; i++)
-		prof_fwk_params_load(&fw, params[i], hash);
+		prof_fwk_params_load(&fw, params[i], nm);
 	util_strv_free(params, nparams);
+	prof_fwk_py_names_free(nm);
 	prof_fwk_fwd_flows(&fw);
 	prof_fwk_lanes(&fw);
 	prof_fwk_mem_ops(&fw, dir, ndevices == 1 ? device : NP_NA);

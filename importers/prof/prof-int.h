@@ -850,6 +850,7 @@ struct prof_fwk_lane {
 	uint64_t	 tid;
 };
 
+struct fwk_names;		/* the Python tracer's (prof-fwk-py.c) */
 struct prof_fwk {
 	struct store		*s;
 	const struct prof_meta	*hm;
@@ -911,7 +912,7 @@ bool		 prof_fwk_load(struct store *, const char *, const char *,
 #define FWK_MAX_RECORD	(64 << 20)	/* bytes of one TLV record */
 FILE		*prof_fwk_rec_open(struct prof_fwk *, const char *);
 void		 prof_fwk_params_load(struct prof_fwk *, const char *,
-		     const char *);
+		     struct fwk_names *);
 ssize_t		 prof_fwk_rec_next(struct prof_fwk *, FILE *, const char *,
 		     int, unsigned char **, size_t *, int64_t *);
 bool		 prof_fwk_rec_field(const unsigned char *, size_t, int,
@@ -944,6 +945,9 @@ int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *, bool);
 
 /* prof-fwk-py.c: the Python tracer's calls replayed into spans (3.11). */
 void		 prof_fwk_py_load(struct prof_fwk *, const char *,
-		     const char *);
+		     struct fwk_names *);
+struct fwk_names *prof_fwk_py_names_read(struct prof_fwk *, const char *);
+const char	*prof_fwk_py_names_find(struct fwk_names *, uint64_t);
+void		 prof_fwk_py_names_free(struct fwk_names *);
 
 #endif /* PROF_INT_H */

@@ -317,13 +317,17 @@ gen_fwk_csv_cell(struct strbuf *b, const char *field, char sep)
 	strbuf_addc(b, sep);
 }
 
-/* A tensor's text: impl, pointer, float, 4 bytes, SIZES, STRIDES, NPU 0. */
+/*
+ * A tensor's text: its impl pointer, storage pointer PTR, float, 4 bytes,
+ * SIZES, STRIDES, on NPU 0 (or, with CPU, on the CPU, index -1), the
+ * pointers in hex as torch_npu's stream output writes them.
+ */
 static void
 gen_fwk_tensor(struct strbuf *t, uint64_t impl, const char *ptr,
-    const char *sizes, const char *strides)
+    const char *sizes, const char *strides, bool cpu)
 {
-	strbuf_addf(t, "%llu;%s;float;4;%s;%s;20;0", (unsigned long long)impl,
-	    ptr, sizes, strides);
+	strbuf_addf(t, "0x%llx;%s;float;4;%s;%s;%s", (unsigned long long)impl,
+	    ptr, sizes, strides, cpu ? "0;-1" : "20;0");
 }
 
 /*
@@ -371,65 +375,77 @@ gen_fwk_params(struct gen_fwk *f, uint64_t key, const char *call,
 
 /*
  * The parameters of module call KEY (named NAME######UID) of thread TI's
- * K-th op: a weight with its gradient and a bias without one.
+ * K-th op: a weight with its gradient and a bias without one; the first
+ * module also has a parameter whose name holds a '}' (a ParameterDict
+ * key), which torch_npu writes as it is.
  */
 static void
 gen_fwk_module_params(struct gen_fwk *f, uint64_t key, int ti, int k)
 {
 	struct strbuf	 t;
-	char		 uid[32], ptr[32], sz[32], st[32], row[2][128];
-	const char	*rows[2] = { row[0], row[1] };
+	char		 uid[32], ptr[32], sz[32], st[32], row[3][128];
+	const char	*rows[3] = { row[0], row[1], row[2] };
 	int		 out = 8 * (k + 1), in = 16;
 
 	snprintf(uid, sizeof uid, "%d_%d", ti, k);
-	snprintf(ptr, sizeof ptr, "%llu", (unsigned long long)(0x7f0000 +
+	snprintf(ptr, sizeof ptr, "0x%llx", (unsigned long long)(0x7f0000 +
 	    key));
 	snprintf(sz, sizeof sz, "%d,%d", out, in);
 	snprintf(st, sizeof st, "%d,1", in);
 	strbuf_init(&t);
 	strbuf_adds(&t, "weight)");
-	gen_fwk_tensor(&t, key * 2, ptr, sz, st);
+	gen_fwk_tensor(&t, key * 2, ptr, sz, st, false);
 	strbuf_addc(&t, ')');
-	gen_fwk_tensor(&t, key * 2 + 1, "", sz, st);
+	gen_fwk_tensor(&t, key * 2 + 1, "", sz, st, false);
 	strbuf_adds(&t, "}bias)");
 	snprintf(sz, sizeof sz, "%d", out);
-	gen_fwk_tensor(&t, key * 3, ptr, sz, "1");
+	gen_fwk_tensor(&t, key * 3, ptr, sz, "1", false);
 	strbuf_addc(&t, ')');
 	snprintf(row[0], sizeof row[0], "0|weight|%d,%d|%d,1|%d|%s|%d,%d|",
 	    out, in, in, out * in * 4, ptr, out, in);
 	snprintf(row[1], sizeof row[1], "1|bias|%d|1|%d|%s||", out, out * 4,
 	    ptr);
-	gen_fwk_params(f, key, "nn.Module: Linear", uid, 1, t.s, rows, 2);
+	if (k == 0) {
+		strbuf_adds(&t, "}scale}0)");
+		gen_fwk_tensor(&t, key * 5, ptr, "1", "1", false);
+		strbuf_addc(&t, ')');
+		snprintf(row[2], sizeof row[2], "2|scale}0|1|1|4|%s||", ptr);
+	}
+	gen_fwk_params(f, key, "nn.Module: Linear", uid, 1, t.s, rows,
+	    k == 0 ? 3 : 2);
 	strbuf_release(&t);
 }
 
 /*
  * Two optimizer records: the step of key 0x60001 (named) over a weight
- * with its gradient and Adam's two states, and one of key 0x60002 that
- * the tracer does not name, over a tensor without storage or gradient.
+ * with its gradient and Adam's states (two tensors and the scalar step
+ * count on the CPU), and one of key 0x60002 that the tracer does not
+ * name, over a tensor without storage or gradient.
  */
 static void
 gen_fwk_optimizer_params(struct gen_fwk *f)
 {
-	static const char *const one[] = {
-	    "0||8,16|16,1|512|4096|8,16|exp_avg:8,16;exp_avg_sq:8,16" };
+	static const char *const one[] = { "0||8,16|16,1|512|0x1000|8,16|"
+	    "exp_avg:8,16;exp_avg_sq:8,16;step:" };
 	static const char *const two[] = { "0||4|1|16|||" };
 	struct strbuf	 t;
 
 	gen_fwk_name(f, 0x60001, "torch/optim/adam.py(130): step");
 	strbuf_init(&t);
-	gen_fwk_tensor(&t, 11, "4096", "8,16", "16,1");
+	gen_fwk_tensor(&t, 11, "0x1000", "8,16", "16,1", false);
 	strbuf_addc(&t, ')');
-	gen_fwk_tensor(&t, 12, "", "8,16", "16,1");
-	strbuf_addf(&t, ")exp_avg>");
-	gen_fwk_tensor(&t, 13, "8192", "8,16", "16,1");
-	strbuf_addf(&t, "]exp_avg_sq>");
-	gen_fwk_tensor(&t, 14, "12288", "8,16", "16,1");
+	gen_fwk_tensor(&t, 12, "", "8,16", "16,1", false);
+	strbuf_adds(&t, ")exp_avg>");
+	gen_fwk_tensor(&t, 13, "0x2000", "8,16", "16,1", false);
+	strbuf_adds(&t, "]exp_avg_sq>");
+	gen_fwk_tensor(&t, 14, "0x3000", "8,16", "16,1", false);
+	strbuf_adds(&t, "]step>");
+	gen_fwk_tensor(&t, 15, "0x4000", "", "", true);
 	strbuf_addc(&t, ']');
 	gen_fwk_params(f, 0x60001, "torch/optim/adam.py(130): step", "", 2,
 	    t.s, one, 1);
 	t.len = 0;
-	gen_fwk_tensor(&t, 15, "", "4", "1");
+	gen_fwk_tensor(&t, 16, "", "4", "1", false);
 	strbuf_adds(&t, "))");
 	gen_fwk_params(f, 0x60002, "393218", "", 2, t.s, two, 1);
 	strbuf_release(&t);

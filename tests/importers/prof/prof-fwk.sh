@@ -374,6 +374,35 @@ ok $? "params-bad: the malformed parameter counted"
 grep -q 'torch.param_tensor_info: offset [0-9]*: record of type 9 and 4 bytes where type 5 was expected' "$d/err"
 ok $? "params-bad: the record of another type warned"
 
+# Odd parameters: a gradient followed by more text is not torch_npu's
+# layout (skipped, counted); a size that is no number leaves Bytes N/A; a
+# key the tracer does not name is shown as its number.
+d="$T/params-odd"
+"$GEN" prof "$d/in" -s 24 -n 60 -T 1 -Y >/dev/null
+f=$(ls "$d"/in/*/FRAMEWORK/torch.param_tensor_info)
+python3 - "$f" <<'PY'
+import struct, sys
+ok = "0x1;0x2;float;4;2,3;3,1;20;0"
+neg = "0x1;0x2;float;4;-1;1;20;0"
+def rec(key, text):
+    t = text.encode()
+    v = struct.pack("<Q", key) + struct.pack("<HI", 1, len(t)) + t
+    return struct.pack("<HI", 5, len(v)) + v
+open(sys.argv[1], "wb").write(rec(327680, "w)%s)%s)junk}b)%s)" %
+    (ok, ok, neg)) + rec(999, "c)%s)" % ok))
+PY
+load params-odd
+"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" param_tensor_info |
+    tail -n +2 >"$d/params.got"
+cat >"$d/params.want" <<'CSV'
+327680,nn.Module: Linear,0_0,module,1,b,float,-1,1,20,0,N/A,0x2,,
+999,999,,module,0,c,float,"2,3","3,1",20,0,24,0x2,,
+CSV
+same_file "$d/params.got" "$d/params.want" \
+    "params-odd: the odd parameter skipped, Bytes N/A, an unnamed key"
+grep -q "offset 0: 1 parameter not in torch_npu.s layout" "$d/err"
+ok $? "params-odd: the odd parameter counted at its record"
+
 # A MindSpore folder with CANN's memory records: not torch_npu's tables.
 "$GEN" prof "$T/msmem/in" -s 12 -n 40 -T 2 -O >/dev/null
 cp "$T"/one/in/gen23_ascend_pt/PROF_*/host/data/*task_memory_info* \
