@@ -289,6 +289,7 @@ prof_fwk_params_load(struct prof_fwk *fw, const char *path,
 		    "in torch_npu's layout and %zu record%s without one, the "
 		    "first here: skipped", bad, bad == 1 ? "" : "s", none,
 		    none == 1 ? "" : "s");
+	prof_fwk_rec_report(fw, path);
 	free(buf);
 	fclose(f);
 }

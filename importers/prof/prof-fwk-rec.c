@@ -200,7 +200,8 @@ prof_fwk_rec_report(struct prof_fwk *fw, const char *path)
  * Read the next TLV record of PATH (open as F, at *OFF) of type TYPE (any
  * if TYPE is -1) into *BUF. Return its length, 0 at the end, -1 (warned
  * once) when the rest of the file cannot be read: a cut record or another
- * type.
+ * type. A record of no bytes is counted with the short ones and passed
+ * over, not taken for the end.
  */
 ssize_t
 prof_fwk_rec_next(struct prof_fwk *fw, FILE *f, const char *path, int type,
@@ -211,6 +212,7 @@ prof_fwk_rec_next(struct prof_fwk *fw, FILE *f, const char *path, int type,
 	uint32_t	 len;
 	int		 t;
 
+again:
 	got = fread(head, 1, sizeof head, f);
 	if (got == 0)
 		return 0;
@@ -226,6 +228,12 @@ prof_fwk_rec_next(struct prof_fwk *fw, FILE *f, const char *path, int type,
 		    "%lu bytes where type %d was expected: the rest of the "
 		    "file is skipped", t, (unsigned long)len, type);
 		return -1;
+	}
+	if (len == 0) {
+		if (fw->short_recs++ == 0)
+			fw->short_at = *off;
+		*off += 6;
+		goto again;
 	}
 	if (len > *size) {
 		*buf = xreallocarray(*buf, len, 1);

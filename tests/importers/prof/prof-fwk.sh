@@ -376,7 +376,8 @@ ok $? "params-bad: the record of another type warned"
 
 # Odd parameters: a gradient followed by more text is not torch_npu's
 # layout (skipped, counted); a size that is no number leaves Bytes N/A; a
-# key the tracer does not name is shown as its number.
+# key the tracer does not name is shown as its number; an empty record
+# between two is counted, not taken for the end of the file.
 d="$T/params-odd"
 "$GEN" prof "$d/in" -s 24 -n 60 -T 1 -Y >/dev/null
 f=$(ls "$d"/in/*/FRAMEWORK/torch.param_tensor_info)
@@ -389,7 +390,7 @@ def rec(key, text):
     v = struct.pack("<Q", key) + struct.pack("<HI", 1, len(t)) + t
     return struct.pack("<HI", 5, len(v)) + v
 open(sys.argv[1], "wb").write(rec(327680, "w)%s)%s)junk}b)%s)" %
-    (ok, ok, neg)) + rec(999, "c)%s)" % ok))
+    (ok, ok, neg)) + struct.pack("<HI", 5, 0) + rec(999, "c)%s)" % ok))
 PY
 load params-odd
 "$NPUPROF" show --db "$d/s.db" --format csv "$d/in" param_tensor_info |
@@ -402,6 +403,9 @@ same_file "$d/params.got" "$d/params.want" \
     "params-odd: the odd parameter skipped, Bytes N/A, an unnamed key"
 grep -q "offset 0: 1 parameter not in torch_npu.s layout" "$d/err"
 ok $? "params-odd: the odd parameter counted at its record"
+grep -q "torch.param_tensor_info: offset [0-9]*: 1 records shorter than" \
+    "$d/err"
+ok $? "params-odd: the empty record counted"
 
 # A MindSpore folder with CANN's memory records: not torch_npu's tables.
 "$GEN" prof "$T/msmem/in" -s 12 -n 40 -T 2 -O >/dev/null
