@@ -403,7 +403,7 @@ import_comm_dir(struct store *s, const char *out, struct import_ctx *ctx,
  * 4.10), named as the vendor's timeline names them: a server turn's six,
  * then a compute turn's two.
  */
-const char *const import_kfc_phases[IMPORT_KFC_PHASES] = {
+const char *const import_comm_kfc_phases[IMPORT_COMM_KFC_PHASES] = {
 	"StartServer", "TaskWaitRequest", "TaskOrchestration", "TaskLaunch",
 	"TaskExecute", "Finalize", "WaitCompute", "Compute"
 };
@@ -414,17 +414,17 @@ const char *const import_kfc_phases[IMPORT_KFC_PHASES] = {
  * -1 if NAME is none.
  */
 int
-import_kfc_phase(const char *name)
+import_comm_kfc_phase(const char *name)
 {
 	size_t	 i, len;
 
-	for (i = 0; i < IMPORT_KFC_PHASES; i++) {
-		len = strlen(import_kfc_phases[i]);
-		if (strncmp(name, import_kfc_phases[i], len) == 0 &&
+	for (i = 0; i < IMPORT_COMM_KFC_PHASES; i++) {
+		len = strlen(import_comm_kfc_phases[i]);
+		if (strncmp(name, import_comm_kfc_phases[i], len) == 0 &&
 		    name[len] == ' ' && name[len + 1] != '\0' &&
 		    strspn(name + len + 1, "0123456789") ==
 		    strlen(name + len + 1))
-			return i < IMPORT_KFC_COMM_PHASES ? 0 : 1;
+			return i < IMPORT_COMM_KFC_SERVER ? 0 : 1;
 	}
 	return -1;
 }

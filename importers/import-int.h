@@ -98,11 +98,11 @@ int		 import_rows_dir(struct store *, const char *,
 		     struct import_ctx *, char **);
 
 /* import-comm.c */
-/* The phases of a KFC server turn (0 to 5), then of a compute turn. */
-#define IMPORT_KFC_COMM_PHASES	6
-#define IMPORT_KFC_PHASES	8
-extern const char *const import_kfc_phases[IMPORT_KFC_PHASES];
-int		 import_kfc_phase(const char *);
+/* The phases of a KFC server turn (the first 6), then of a compute turn. */
+#define IMPORT_COMM_KFC_SERVER	6
+#define IMPORT_COMM_KFC_PHASES	8
+extern const char *const import_comm_kfc_phases[IMPORT_COMM_KFC_PHASES];
+int		 import_comm_kfc_phase(const char *);
 int64_t		 import_comm_dir(struct store *, const char *,
 		     struct import_ctx *, char **);
 

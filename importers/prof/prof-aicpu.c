@@ -129,8 +129,8 @@ prof_aicpu_kfc(struct prof_aicpus *a, const unsigned char *r, uint32_t kind,
 	a->kfc = util_grow(a->kfc, a->nkfc, 1, sizeof *a->kfc);
 	k = &a->kfc[a->nkfc++];
 	memset(k, 0, sizeof *k);
-	k->nphase = kind == PROF_AICPU_KFC_COMM ? IMPORT_KFC_COMM_PHASES :
-	    IMPORT_KFC_PHASES - IMPORT_KFC_COMM_PHASES;
+	k->nphase = kind == PROF_AICPU_KFC_COMM ? IMPORT_COMM_KFC_SERVER :
+	    IMPORT_COMM_KFC_PHASES - IMPORT_COMM_KFC_SERVER;
 	for (i = 0; i <= k->nphase; i++)
 		k->t[i] = importer_le64(r + 24 + 8 * i);
 	k->stream = importer_le16(r + at);
@@ -361,8 +361,8 @@ prof_aicpu_queues(struct store *s, const struct prof_aicpus *a,
 static const char *
 prof_aicpu_kfc_phase(const struct prof_aicpu_kfc *k, size_t p)
 {
-	return import_kfc_phases[(k->nphase == IMPORT_KFC_COMM_PHASES ? 0 :
-	    IMPORT_KFC_COMM_PHASES) + p];
+	return import_comm_kfc_phases[(k->nphase == IMPORT_COMM_KFC_SERVER ? 0 :
+	    IMPORT_COMM_KFC_SERVER) + p];
 }
 
 /*
@@ -443,7 +443,7 @@ prof_aicpu_kfc_load(struct store *s, const struct prof_aicpus *a,
 			 * turns on the second: they overlap, and neither
 			 * holds the other.
 			 */
-			sp.depth = k->nphase == IMPORT_KFC_COMM_PHASES ? 0 : 1;
+			sp.depth = k->nphase == IMPORT_COMM_KFC_SERVER ? 0 : 1;
 			snprintf(args, sizeof args, "{\"Physic Stream Id\":%u,"
 			    "\"Task Id\":%u}", stream, task);
 			store_load_api(s, &sp);

@@ -331,7 +331,7 @@ prof_fwk_py_load(struct prof_fwk *fw, const char *func, struct fwk_names *nm)
  * the calls and the parameters; its problems are warned here.
  */
 struct fwk_names *
-prof_fwk_py_names_read(struct prof_fwk *fw, const char *hash)
+prof_fwk_py_names_create(struct prof_fwk *fw, const char *hash)
 {
 	struct fwk_names	*nm;
 

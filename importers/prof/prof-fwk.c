@@ -755,7 +755,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	}
 	util_strv_free(names, n);
 	if (hash != NULL)
-		nm = prof_fwk_py_names_read(&fw, hash);
+		nm = prof_fwk_py_names_create(&fw, hash);
 	if (func != NULL)
 		prof_fwk_py_load(&fw, func, nm);
 	else if (hash != NULL && nparams == 0)

@@ -946,7 +946,7 @@ int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *, bool);
 /* prof-fwk-py.c: the Python tracer's calls replayed into spans (3.11). */
 void		 prof_fwk_py_load(struct prof_fwk *, const char *,
 		     struct fwk_names *);
-struct fwk_names *prof_fwk_py_names_read(struct prof_fwk *, const char *);
+struct fwk_names *prof_fwk_py_names_create(struct prof_fwk *, const char *);
 const char	*prof_fwk_py_names_find(struct fwk_names *, uint64_t);
 void		 prof_fwk_py_names_free(struct fwk_names *);
 

@@ -284,7 +284,7 @@ trace_event_task(struct trace_load *l, const struct trace_event *ev,
 	 * collection's (doc/formats.md section 4.10), a server turn's on
 	 * the lane's first row, a compute turn's on the second.
 	 */
-	if ((row = import_kfc_phase(ev->name.s)) >= 0 &&
+	if ((row = import_comm_kfc_phase(ev->name.s)) >= 0 &&
 	    trace_parse_arg(ev, "Task Type") == NULL) {
 		trace_event_span(&a, l, ev, trace_event_device(l, pid,
 		    KIND_HARDWARE), pid, tid, start, dur);
