@@ -59,15 +59,15 @@ export_chrome_cann_prefix(const char *level)
 
 /*
  * Whether a span of LEVEL on DEVICE is drawn on its device's row of the
- * stream (its thread id), as the vendor draws device-side spans: a KFC
- * turn's phases, or a device task a trace listed but its kernels did not.
+ * stream (its thread id), as the vendor draws a KFC turn's phases. (A
+ * trace's other device-side spans keep a process of their level: their
+ * threads are the trace's, not always streams.)
  */
 static bool
 export_chrome_on_stream(const char *level, int64_t device)
 {
 	return device != NP_NA && device != NP_HOST_DEVICE && level != NULL &&
-	    (strcmp(level, "kfc") == 0 || strcmp(level, "Ascend Hardware") ==
-	    0);
+	    strcmp(level, "kfc") == 0;
 }
 
 /* The trace pid of a host span of LEVEL. */
@@ -240,7 +240,11 @@ export_chrome_api(void *arg, int64_t id, const struct store_api *a)
 	struct strbuf	 b;
 	size_t		 plen;
 	int64_t		 tid = a->tid != NP_NA ? a->tid : 0;
+	bool		 stream = export_chrome_on_stream(a->level, a->device);
 
+	/* A span on a stream's row without a stream: as such tasks. */
+	if (stream && a->tid == NP_NA)
+		tid = TL_NO_STREAM;
 	if ((j = export_trace_event(tl)) == NULL)
 		return -1;
 	name = a->name != NULL ? a->name : "N/A";
@@ -251,9 +255,9 @@ export_chrome_api(void *arg, int64_t id, const struct store_api *a)
 		strbuf_addf(&b, "%s@%s", prefix, name);
 		name = b.s;
 	}
-	export_trace_head(j, name, export_chrome_on_stream(a->level,
-	    a->device) ? export_chrome_task_pid(a->rank, a->device) :
-	    export_chrome_api_pid(tl, a->rank, a->level), tid, a->start_ns);
+	export_trace_head(j, name, stream ? export_chrome_task_pid(a->rank,
+	    a->device) : export_chrome_api_pid(tl, a->rank, a->level), tid,
+	    a->start_ns);
 	strbuf_release(&b);
 	if (export_chrome_is_marker(a)) {
 		json_str(j, "ph");
