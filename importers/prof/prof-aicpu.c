@@ -206,6 +206,7 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 	const char		*warned = NULL, *path = NULL;
 	size_t			 other = 0, open = 0, i;
 	uint64_t		 v;
+	uint32_t		 kind;
 
 	memset(a, 0, sizeof *a);
 	a->expand = expand;
@@ -221,43 +222,40 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 		if (!prof_slices_magic(&st, r, &warned))
 			continue;
 		path = st.path;
-		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
-		    importer_le32(r + 4) == PROF_AICPU_DP) {
+		kind = importer_le32(r + 4);
+		if (importer_le16(r + 2) != PROF_AICPU_LEVEL)
+			kind = UINT32_MAX;
+		switch (kind) {
+		case PROF_AICPU_NODE:
+			if (importer_le64(r + 40) == 0 ||
+			    importer_le64(r + 80) == 0)
+				open++;
+			else
+				prof_aicpu_node(a, r, expand);
+			break;
+		case PROF_AICPU_DP:
 			prof_aicpu_dp(a, r);
-			continue;
-		}
-		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
-		    importer_le32(r + 4) == PROF_AICPU_MI) {
-			prof_aicpu_mi(a, r);
-			continue;
-		}
-		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
-		    (importer_le32(r + 4) == PROF_AICPU_KFC_COMM ||
-		    importer_le32(r + 4) == PROF_AICPU_KFC_COMPUTE)) {
-			prof_aicpu_kfc(a, r, importer_le32(r + 4), st.path);
-			continue;
-		}
-		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
-		    importer_le32(r + 4) >= PROF_AICPU_HCCL_OP &&
-		    importer_le32(r + 4) <= PROF_AICPU_KFC_INFO) {
-			prof_aicpu_comm_keep(a, r, importer_le32(r + 4));
-			continue;
-		}
-		if (importer_le16(r + 2) == PROF_AICPU_LEVEL &&
-		    importer_le32(r + 4) == PROF_AICPU_MODEL) {
+			break;
+		case PROF_AICPU_MODEL:
 			prof_aicpu_step(a, &st, r);
-			continue;
-		}
-		if (importer_le16(r + 2) != PROF_AICPU_LEVEL ||
-		    importer_le32(r + 4) != PROF_AICPU_NODE) {
+			break;
+		case PROF_AICPU_MI:
+			prof_aicpu_mi(a, r);
+			break;
+		case PROF_AICPU_KFC_COMM:
+		case PROF_AICPU_KFC_COMPUTE:
+			prof_aicpu_kfc(a, r, kind, st.path);
+			break;
+		case PROF_AICPU_HCCL_OP:
+		case PROF_AICPU_FLIP:
+		case PROF_AICPU_MASTER:
+		case PROF_AICPU_KFC_INFO:
+			prof_aicpu_comm_keep(a, r, kind);
+			break;
+		default:
 			other++;
-			continue;
+			break;
 		}
-		if (importer_le64(r + 40) == 0 || importer_le64(r + 80) == 0) {
-			open++;
-			continue;
-		}
-		prof_aicpu_node(a, r, expand);
 	}
 	/* The warnings name a file of the list: before it is freed. */
 	if (other > 0)

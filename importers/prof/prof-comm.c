@@ -32,24 +32,6 @@ static const char *const prof_comm_rdma[] = {
 };
 static const char *const prof_comm_reduce[] = { "SUM", "MUL", "MAX", "MIN" };
 
-/* Enum value V by the vendor's table NAMES of N, else its number. */
-static void
-prof_comm_enum(struct prof_row *r, const char *const *names, size_t n,
-    uint32_t v)
-{
-	if (v < n && names[v] != NULL)
-		prof_extra_row_str(r, names[v]);
-	else if (v == 255)
-		prof_extra_row_str(r, "RESERVED");
-	else if (v == PROF_COMM_INVALID)
-		prof_extra_row_str(r, "INVALID_TYPE");
-	else
-		prof_extra_row_u64(r, v);
-}
-
-#define PROF_COMM_ENUM(r, t, v)						\
-	prof_comm_enum((r), (t), sizeof (t) / sizeof (t)[0], (v))
-
 /*
  * Microseconds US (a double as written) with three decimals, or, when that
  * does not fit a cell (a damaged record), in exponent form.
@@ -70,32 +52,36 @@ prof_comm_row_us(struct prof_row *row, double us)
 	prof_extra_row_str(row, b);
 }
 
-/* Value V of enum column kind K, named as the vendor names it. */
+/*
+ * Value V of enum column kind K, named by the vendor's table of that kind;
+ * 255 RESERVED, 0xFFFFFFFF INVALID_TYPE, any other its number.
+ */
 void
 prof_comm_enum_row(struct prof_row *r, enum prof_comm_enum k, uint32_t v)
 {
 	static const char *const role[] = { "DST", "SRC" };
+	static const struct {
+		const char *const	*names;
+		size_t			 n;
+	} tables[] = {
+#define PROF_COMM_TABLE(t)	{ (t), sizeof (t) / sizeof (t)[0] }
+		[PCE_DTYPE] = PROF_COMM_TABLE(prof_comm_dtypes),
+		[PCE_LINK] = PROF_COMM_TABLE(prof_comm_links),
+		[PCE_TRANSPORT] = PROF_COMM_TABLE(prof_comm_transports),
+		[PCE_RDMA] = PROF_COMM_TABLE(prof_comm_rdma),
+		[PCE_REDUCE] = PROF_COMM_TABLE(prof_comm_reduce),
+		[PCE_ROLE] = PROF_COMM_TABLE(role)
+#undef PROF_COMM_TABLE
+	};
 
-	switch (k) {
-	case PCE_DTYPE:
-		PROF_COMM_ENUM(r, prof_comm_dtypes, v);
-		break;
-	case PCE_LINK:
-		PROF_COMM_ENUM(r, prof_comm_links, v);
-		break;
-	case PCE_TRANSPORT:
-		PROF_COMM_ENUM(r, prof_comm_transports, v);
-		break;
-	case PCE_RDMA:
-		PROF_COMM_ENUM(r, prof_comm_rdma, v);
-		break;
-	case PCE_REDUCE:
-		PROF_COMM_ENUM(r, prof_comm_reduce, v);
-		break;
-	case PCE_ROLE:
-		PROF_COMM_ENUM(r, role, v);
-		break;
-	}
+	if (v < tables[k].n && tables[k].names[v] != NULL)
+		prof_extra_row_str(r, tables[k].names[v]);
+	else if (v == 255)
+		prof_extra_row_str(r, "RESERVED");
+	else if (v == PROF_COMM_INVALID)
+		prof_extra_row_str(r, "INVALID_TYPE");
+	else
+		prof_extra_row_u64(r, v);
 }
 
 /* Owners at LEVEL of the records X, in X's thread and time order. */
@@ -160,7 +146,7 @@ prof_comm_ops(struct store *s, const struct prof_host *h,
 		prof_comm_span(&row, h, m, &x->ix[i], owner[i]);
 		prof_extra_row_u64(&row, r[24] & 1);
 		prof_extra_row_u64(&row, r[24] >> 1 & 1);
-		PROF_COMM_ENUM(&row, prof_comm_dtypes, r[25]);
+		prof_comm_enum_row(&row, PCE_DTYPE, r[25]);
 		prof_extra_row_str(&row, prof_dict_hash(&h->dicts,
 		    importer_le64(r + 26), ab, sizeof ab));
 		prof_extra_row_u64(&row, importer_le64(r + 34));
@@ -185,11 +171,11 @@ prof_comm_task_cols(struct prof_row *row, const struct prof_host *h,
 	prof_extra_row_u64(row, importer_le32(r + 48));
 	prof_extra_row_u64(row, importer_le32(r + 52));
 	prof_extra_row_u64(row, importer_le32(r + 56));
-	PROF_COMM_ENUM(row, prof_comm_transports, importer_le32(r + 132));
-	PROF_COMM_ENUM(row, prof_comm_links, importer_le32(r + 128));
-	PROF_COMM_ENUM(row, prof_comm_rdma, importer_le32(r + 136));
-	PROF_COMM_ENUM(row, prof_comm_dtypes, importer_le32(r + 124));
-	PROF_COMM_ENUM(row, prof_comm_reduce, importer_le32(r + 120));
+	prof_comm_enum_row(row, PCE_TRANSPORT, importer_le32(r + 132));
+	prof_comm_enum_row(row, PCE_LINK, importer_le32(r + 128));
+	prof_comm_enum_row(row, PCE_RDMA, importer_le32(r + 136));
+	prof_comm_enum_row(row, PCE_DTYPE, importer_le32(r + 124));
+	prof_comm_enum_row(row, PCE_REDUCE, importer_le32(r + 120));
 	prof_extra_row_u64(row, importer_le64(r + 112));
 	prof_extra_row_u64(row, importer_le64(r + 72));
 	prof_extra_row_u64(row, importer_le32(r + 80));

@@ -146,7 +146,7 @@ static char *
 prof_fwk_params_end(char *p)
 {
 	char	*end = p, *q;
-	int	 closes = 0;
+	int	 closes;
 
 	for (;;) {
 		if ((end = strchr(end, '}')) == NULL)
@@ -255,11 +255,13 @@ prof_fwk_params_load(struct prof_fwk *fw, const char *path,
 	memset(&row, 0, sizeof row);
 	while ((len = prof_fwk_rec_next(fw, f, path, FWK_PARAMS_T, &buf, &size,
 	    &off)) > 0) {
+		/* After the key, field 1 (a module's) or 2 (an optimizer's). */
 		text = NULL;
-		for (kind = 1; kind <= 2 && len >= 8 && text == NULL; kind++)
-			prof_fwk_rec_field(buf + 8, (size_t)len - 8, kind,
-			    &text, &cut);
-		kind--;
+		for (kind = 1; len >= 8 && kind <= 2; kind++) {
+			if (prof_fwk_rec_field(buf + 8, (size_t)len - 8, kind,
+			    &text, &cut))
+				break;
+		}
 		if (text == NULL) {
 			if (none++ == 0 && bad == 0)
 				bad_at = off - 6 - len;
