@@ -113,7 +113,6 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	struct prof_dev		 d;
 	struct prof_pmu		 p;
 	struct prof_aicpus	 a;
-	struct util_map		 v6;
 	char			*data;
 
 	if (prof_meta_read(s, dir, device, &m) != 0)
@@ -140,14 +139,8 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	store_load_pmu_names(s, p.n > 0 ? &p.names : NULL);
 	store_load_progress(s, "join", dir, d.bytes, d.bytes);
 	prof_join_load(s, h, &d, &m, &p, &a, rank);
-	if (prof_meta_is_v6(&m)) {
-		prof_join_v6_map(h, device, &v6);
-		a.v6 = &v6;
-	}
 	prof_aicpu_load(s, &a, &m, device, rank);
 	prof_aicpu_comm_load(s, &a, &m, &h->dicts, device, rank);
-	if (a.v6 != NULL)
-		util_map_release(&v6);
 	prof_step_load(s, data, &m, &a, rank);
 	prof_aicpu_release(&a);
 	store_load_pmu_names(s, NULL);

@@ -522,5 +522,7 @@ prof_aicpu_release(struct prof_aicpus *a)
 	free(a->steps);
 	util_strv_free(a->paths, a->npaths);
 	util_map_release(&a->index);
+	if (a->v6 != NULL)
+		util_map_release(&a->v6_map);
 	memset(a, 0, sizeof *a);
 }

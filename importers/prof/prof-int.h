@@ -787,7 +787,8 @@ struct prof_aicpus {
 	uint32_t		 comm_kinds;	/* 1 << each kind read */
 	char			*kfc_path;	/* the first file with turns */
 	bool			 expand;	/* expand_stream_spec */
-	const struct util_map	*v6;	/* chip V6: task id -> stream */
+	struct util_map		 v6_map;	/* chip V6: task id -> stream, */
+	const struct util_map	*v6;	/* made by the join (or NULL) */
 	struct prof_aicpu_step	*steps;	/* kind 2, in file order */
 	size_t			 nsteps;
 	char			**paths;	/* of the files holding them */
@@ -809,8 +810,6 @@ void		 prof_aicpu_comm_load(struct store *,
 		     const struct prof_dicts *, int64_t, int64_t);
 
 /* prof-join.c: host and device tasks joined into store rows (4.7-4.8). */
-size_t		 prof_join_v6_map(const struct prof_host *, int64_t,
-		     struct util_map *);
 void		 prof_join_load(struct store *, struct prof_host *,
 		     struct prof_dev *, const struct prof_meta *,
 		     struct prof_pmu *, struct prof_aicpus *, int64_t);

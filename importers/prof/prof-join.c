@@ -267,7 +267,7 @@ prof_join_start_cmp(const void *a, const void *b)
  * host tasks to the stream of the first host task with it; return how many
  * later host tasks reuse an id on another stream.
  */
-size_t
+static size_t
 prof_join_v6_map(const struct prof_host *h, int64_t device,
     struct util_map *map)
 {
@@ -296,26 +296,25 @@ prof_join_v6_map(const struct prof_host *h, int64_t device,
  * id, the stream of the host task with the same 32-bit task id (section
  * 4.3), as the vendor does: the first host task of an id names its stream;
  * a task id no host task has leaves the stream unknown (65535). Both are
- * counted and reported in the store's warnings.
+ * counted and reported in the store's warnings. The map of task ids to
+ * streams is kept in *MAP (initialised here) for the AI CPU's records.
  */
 static void
 prof_join_v6_streams(struct store *s, struct prof_host *h, int64_t device,
-    const char *dir, struct prof_dev *d)
+    const char *dir, struct prof_dev *d, struct util_map *map)
 {
-	struct util_map		 map;
 	uint64_t		 v;
 	size_t			 i, dup, lost = 0;
 
-	dup = prof_join_v6_map(h, device, &map);
+	dup = prof_join_v6_map(h, device, map);
 	for (i = 0; i < d->ntasks; i++) {
-		if (util_map_get(&map, d->tasks[i].task, &v))
+		if (util_map_get(map, d->tasks[i].task, &v))
 			d->tasks[i].stream = (uint32_t)v;
 		else {
 			d->tasks[i].stream = 0xFFFF;
 			lost++;
 		}
 	}
-	util_map_release(&map);
 	if (dup > 0)
 		store_load_warning(s, dir, -1, "%zu host task%s of chip V6 "
 		    "reuse a task id of another stream: the first stream is "
@@ -411,8 +410,11 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 
 	memset(&nb, 0, sizeof nb);
 	strbuf_init(&pb);
-	if (v6)
-		prof_join_v6_streams(s, h, dm->device, dm->dir, d);
+	if (v6) {
+		prof_join_v6_streams(s, h, dm->device, dm->dir, d,
+		    &a->v6_map);
+		a->v6 = &a->v6_map;
+	}
 	prof_join_index(h, dm->device, v6, &map);
 	prof_memcpy_plan(h, dm->device);
 	prof_sort(d->tasks, d->ntasks, sizeof *d->tasks, prof_join_start_cmp);
