@@ -685,12 +685,8 @@ gen_prof_extra_aicpu_run(struct gen_prof *g, const struct gen_prof_clock *c,
 	uint32_t	 dispatch = (uint32_t)gen_prof_core_range(g, 1, 40);
 	char		*line;
 
-	gen_prof_bin_buf_u16(b, 0x5A5A);
-	gen_prof_bin_buf_u16(b, 6000);
-	gen_prof_bin_buf_u32(b, 0);
-	gen_prof_bin_buf_u32(b, 4242);
-	gen_prof_bin_buf_u32(b, 232);
-	gen_prof_bin_buf_u64(b, gen_prof_core_syscnt(c, submit));
+	gen_prof_bin_head(b, 6000, 0, 4242, 232,
+	    gen_prof_core_syscnt(c, submit));
 	gen_prof_bin_buf_u16(b, stream);
 	gen_prof_bin_buf_u16(b, task);
 	gen_prof_bin_buf_u32(b, 0);
@@ -739,12 +735,8 @@ gen_prof_extra_aicpu_queues(struct gen_prof *g, struct gen_buf *b,
 
 	for (i = 0; i < 3; i++) {
 		size = (uint64_t)gen_prof_core_range(g, 1, 4096);
-		gen_prof_bin_buf_u16(b, 0x5A5A);
-		gen_prof_bin_buf_u16(b, 6000);
-		gen_prof_bin_buf_u32(b, 1);
-		gen_prof_bin_buf_u32(b, 4244);
-		gen_prof_bin_buf_u32(b, 232);
-		gen_prof_bin_buf_u64(b, (uint64_t)(at + i * 1000));
+		gen_prof_bin_head(b, 6000, 1, 4244, 232,
+		    (uint64_t)(at + i * 1000));
 		memset(text, 0, sizeof text);
 		snprintf(text, 16, "%s", actions[i]);
 		gen_prof_bin_buf_add(b, text, 16);
@@ -766,12 +758,7 @@ gen_prof_extra_aicpu_queues(struct gen_prof *g, struct gen_buf *b,
 	for (i = 0; i < 3; i++) {
 		start = (uint64_t)(at / 1000) + (uint64_t)i * 50;
 		size = (uint64_t)gen_prof_core_range(g, 0, 64);
-		gen_prof_bin_buf_u16(b, 0x5A5A);
-		gen_prof_bin_buf_u16(b, 6000);
-		gen_prof_bin_buf_u32(b, 3);
-		gen_prof_bin_buf_u32(b, 4245);
-		gen_prof_bin_buf_u32(b, 232);
-		gen_prof_bin_buf_u64(b, (uint64_t)at);
+		gen_prof_bin_head(b, 6000, 3, 4245, 232, (uint64_t)at);
 		gen_prof_bin_buf_u32(b, i == 2 ? 7 : 1);
 		gen_prof_bin_buf_u32(b, 0);
 		gen_prof_bin_buf_u64(b, size);
@@ -821,12 +808,8 @@ gen_prof_extra_kfc(struct gen_prof *g, const struct gen_prof_clock *c,
 			for (p = 0; p <= np; p++)
 				cnt[p] = gen_prof_core_syscnt(c, mono[p]);
 			at = mono[np] + c->dtick * 50;
-			gen_prof_bin_buf_u16(b, 0x5A5A);
-			gen_prof_bin_buf_u16(b, 6000);
-			gen_prof_bin_buf_u32(b, (uint32_t)kind);
-			gen_prof_bin_buf_u32(b, 4246);
-			gen_prof_bin_buf_u32(b, 232);
-			gen_prof_bin_buf_u64(b, cnt[0]);
+			gen_prof_bin_head(b, 6000, (uint32_t)kind, 4246, 232,
+			    cnt[0]);
 			for (p = 0; p <= np; p++)
 				gen_prof_bin_buf_u64(b, cnt[p]);
 			gen_prof_bin_buf_u64(b, 0);
@@ -861,18 +844,6 @@ gen_prof_extra_named(const struct gen_prof *g, const char *s, char *buf,
 		return s;
 	snprintf(buf, size, "%llu", (unsigned long long)gen_prof_core_hash(s));
 	return buf;
-}
-
-/* The 24-byte head of a 256-byte aicpu.data record of KIND at counter T. */
-static void
-gen_prof_extra_aicpu_head(struct gen_buf *b, uint32_t kind, uint64_t t)
-{
-	gen_prof_bin_buf_u16(b, 0x5A5A);
-	gen_prof_bin_buf_u16(b, 6000);
-	gen_prof_bin_buf_u32(b, kind);
-	gen_prof_bin_buf_u32(b, 4247);
-	gen_prof_bin_buf_u32(b, 232);
-	gen_prof_bin_buf_u64(b, t);
 }
 
 /*
@@ -953,8 +924,8 @@ gen_prof_extra_aicpu_comm(struct gen_prof *g, const struct gen_prof_clock *c,
 		at += c->dtick * 20;
 		i = k < 3 ? k : (k - 3) % 2;
 		/* HCCL writes kind 13 with no time stamp in the head. */
-		gen_prof_extra_aicpu_head(b, kinds[k], kinds[k] == 13 ? 0 :
-		    gen_prof_core_syscnt(c, at));
+		gen_prof_bin_head(b, 6000, kinds[k], 4247, 232, kinds[k] == 13 ?
+		    0 : gen_prof_core_syscnt(c, at));
 		util_fmt_us(us, sizeof us, at + g->local_off, 3, false);
 		switch (kinds[k]) {
 		case 13:
