@@ -368,11 +368,6 @@ export_chrome_lane(void *arg, int64_t rank, int64_t device, int64_t id,
 		level = NULL;
 	else if (level != NULL)
 		device = NP_NA;
-	l = tl->nlanes > 0 ? &tl->lanes[tl->nlanes - 1] : NULL;
-	if (l != NULL && l->rank == rank && l->device == device &&
-	    l->id == id && (l->level == NULL ? level == NULL : level != NULL &&
-	    strcmp(l->level, level) == 0))
-		return 0;
 	tl->lanes = xreallocarray(tl->lanes, tl->nlanes + 1,
 	    sizeof *tl->lanes);
 	l = &tl->lanes[tl->nlanes++];
@@ -419,7 +414,8 @@ export_chrome_lane_cmp(const void *va, const void *vb)
 
 /*
  * Drop the sorted lanes that repeat the one before them: a stream with
- * tasks and spans on its row is one thread.
+ * tasks and spans on its row is one thread, and so is a level's thread
+ * with spans on several devices.
  */
 static void
 export_chrome_lanes_unique(struct chrome *tl)
@@ -430,9 +426,9 @@ export_chrome_lanes_unique(struct chrome *tl)
 	for (i = 0; i < tl->nlanes; i++) {
 		a = &tl->lanes[i];
 		b = n > 0 ? &tl->lanes[n - 1] : NULL;
-		if (b != NULL && a->level == NULL && b->level == NULL &&
-		    a->rank == b->rank && a->device == b->device &&
-		    a->id == b->id) {
+		if (b != NULL && a->rank == b->rank && a->device == b->device &&
+		    a->id == b->id && (a->level == NULL ? b->level == NULL :
+		    b->level != NULL && strcmp(a->level, b->level) == 0)) {
 			free(a->level);
 			continue;
 		}
