@@ -29,6 +29,16 @@ prof_aicpu_comm_keep(struct prof_aicpus *a, const unsigned char *r,
 	a->comm_kinds |= 1U << kind;
 }
 
+/* Info J (0 or 1) of kind 13 record R, or NULL if empty (group 0). */
+const unsigned char *
+prof_aicpu_comm_info(const unsigned char *r, size_t j)
+{
+	const unsigned char	*p = r + PROF_KFC_INFO_AT + j *
+				    PROF_KFC_INFO_SIZE;
+
+	return importer_le64(p + 16) == 0 ? NULL : p;
+}
+
 /*
  * The stream and task of an AI CPU record of A (prof_aicpu_ids: MERGE and
  * LOOKUP on chip V6) as two cells.
@@ -147,11 +157,8 @@ prof_aicpu_comm_table(struct store *s, const struct prof_aicpus *a,
 			continue;
 		switch (kind) {
 		case PROF_AICPU_KFC_INFO:
-			/* A record holds two infos; group 0 marks none. */
 			for (j = 0; j < 2; j++) {
-				p = r + PROF_KFC_INFO_AT + j *
-				    PROF_KFC_INFO_SIZE;
-				if (importer_le64(p + 16) == 0)
+				if ((p = prof_aicpu_comm_info(r, j)) == NULL)
 					continue;
 				prof_aicpu_comm_kfc_row(&row, p, m, d, a,
 				    device);

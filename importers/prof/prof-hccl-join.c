@@ -7,6 +7,7 @@
  * communication tables. Tasks no op takes and tasks without a device
  * task are counted and reported.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,48 +243,61 @@ prof_hccl_join_merge(struct prof_hccl_join *j)
 }
 
 /*
+ * The index of an op of GROUP named NAME launched at FIRST, in *G (*NG
+ * groups so far): per group, AI CPU kernels apart, it counts from -1 the
+ * ops with a later launch than the last counted, only when COUNTS (the op
+ * started after the collection began).
+ */
+int64_t
+prof_hccl_join_index(struct prof_hindex **g, size_t *ng, uint64_t group,
+    const char *name, bool counts, uint64_t first)
+{
+	struct prof_hindex	*x;
+	bool			 aicpu = strstr(name, "AicpuKernel") != NULL;
+	size_t			 k;
+
+	for (k = 0; k < *ng; k++)
+		if ((*g)[k].aicpu == aicpu && (*g)[k].group == group)
+			break;
+	if (k == *ng) {
+		*g = util_grow(*g, *ng, 1, sizeof **g);
+		(*g)[k].group = group;
+		(*g)[k].aicpu = aicpu;
+		(*g)[k].first = 0;
+		(*g)[k].count = -1;
+		(*ng)++;
+	}
+	x = &(*g)[k];
+	if (counts && first > x->first) {
+		x->first = first;
+		x->count++;
+	}
+	return x->count;
+}
+
+/*
  * Name the ops as the vendor does: <op>_<last 3 characters of the
- * group>_<index>_<iteration>, the index counting per group (and apart for
- * AI CPU kernels) the ops with a later begin than the last counted, from
- * -1, and only for tasks after the collection began (BEGIN).
+ * group>_<index>_<iteration>, the index from prof_hccl_join_index(), for
+ * tasks after the collection began (BEGIN).
  */
 static void
 prof_hccl_join_names(struct prof_hccl_join *j, int64_t begin)
 {
-	struct {
-		const char	*group;
-		bool		 aicpu;
-		uint64_t	 first;
-		int64_t		 count;
-	}		*g = NULL;
-	size_t		 ng = 0, i, k, len;
-	struct prof_hevent *e;
-	char		*name;
-	bool		 aicpu;
+	struct prof_hindex	*g = NULL;
+	size_t			 ng = 0, i, len;
+	struct prof_hevent	*e;
+	char			*name;
+	int64_t			 index;
 
 	for (i = 0; i < j->nev; i++) {
 		e = &j->ev[i];
-		aicpu = strstr(e->op, "AicpuKernel") != NULL;
 		/* Groups are pooled: one group, one pointer. */
-		for (k = 0; k < ng; k++) {
-			if (g[k].aicpu == aicpu && g[k].group == e->group)
-				break;
-		}
-		if (k == ng) {
-			g = util_grow(g, ng, 1, sizeof *g);
-			g[ng].group = e->group;
-			g[ng].aicpu = aicpu;
-			g[ng].first = 0;
-			g[ng++].count = -1;
-		}
-		if (e->d->start_ns > begin && j->h->hops[e->hop].begin >
-		    g[k].first) {
-			g[k].first = j->h->hops[e->hop].begin;
-			g[k].count++;
-		}
+		index = prof_hccl_join_index(&g, &ng,
+		    (uint64_t)(uintptr_t)e->group, e->op, e->d->start_ns >
+		    begin, j->h->hops[e->hop].begin);
 		len = strlen(e->group);
 		xasprintf(&name, "%s_%s_%lld_%u", e->op, e->group + (len > 3 ?
-		    len - 3 : 0), (long long)g[k].count, e->iter);
+		    len - 3 : 0), (long long)index, e->iter);
 		e->op = prof_hccl_join_intern(j, name);
 		xasprintf(&name, "%s@%s", e->op, e->group);
 		e->key = prof_hccl_join_intern(j, name);

@@ -478,6 +478,14 @@ void		 prof_hccl_rows_free(struct prof_hrow *, size_t);
 void		 prof_hccl_release(struct prof_host *);
 
 /* prof-hccl-join.c: a device's HCCL tasks given to their ops. */
+struct prof_hindex {			/* the vendor's op index of a group */
+	uint64_t	 group;
+	bool		 aicpu;		/* AI CPU kernels count apart */
+	uint64_t	 first;		/* the launch last counted */
+	int64_t		 count;
+};
+int64_t		 prof_hccl_join_index(struct prof_hindex **, size_t *,
+		     uint64_t, const char *, bool, uint64_t);
 size_t		 prof_hccl_join_device(struct store *, struct prof_host *,
 		     const struct prof_meta *, int64_t, struct prof_hrow **);
 
@@ -584,6 +592,35 @@ void		 prof_hs_free(struct prof_hstats *);
 
 /* prof-hccl-tables.c: the communication tables written. */
 void		 prof_ht_write(struct prof_hstats *, int64_t, int64_t);
+
+/* prof-kfc.c: the communication ops of MC2 and AI CPU HCCL kernels. */
+struct prof_kfc_task {			/* a device task it reads */
+	int64_t		 start_ns;
+	int64_t		 dur_ns;
+	uint32_t	 stream;
+	uint32_t	 task;
+	uint32_t	 ctx;		/* DEV_NO_CONTEXT: none */
+	uint16_t	 batch;
+	int32_t		 track;		/* its host task, or -1 */
+	bool		 c_core;	/* of device type C_CORE_SQE */
+};
+struct prof_kfc {
+	const struct prof_host	*h;
+	struct prof_kfc_task	*v;
+	size_t			 n;
+	struct util_map		 kfc;		/* KFC stream -> mc2 record */
+	struct util_map		 comm;		/* communication streams */
+	bool			 on;		/* the host lists MC2 groups */
+};
+struct prof_dtask;
+struct prof_aicpus;
+void		 prof_kfc_begin(struct prof_kfc *, const struct prof_host *);
+void		 prof_kfc_keep(struct prof_kfc *, const struct prof_dtask *,
+		     int64_t, int64_t, int32_t, const char *);
+void		 prof_kfc_load(struct prof_kfc *, struct store *,
+		     const struct prof_aicpus *, const struct prof_meta *,
+		     int64_t);
+void		 prof_kfc_release(struct prof_kfc *);
 
 /* prof-overlap.c: step_trace_time from compute tasks and HCCL ops. */
 void		 prof_overlap_load(struct store *, const struct prof_meta *,
@@ -803,6 +840,7 @@ void		 prof_aicpu_load(struct store *, const struct prof_aicpus *,
 void		 prof_aicpu_release(struct prof_aicpus *);
 void		 prof_aicpu_ids(const struct prof_aicpus *, bool, bool,
 		     uint16_t, uint32_t, uint32_t *, uint32_t *);
+const unsigned char *prof_aicpu_comm_info(const unsigned char *, size_t);
 void		 prof_aicpu_comm_keep(struct prof_aicpus *,
 		     const unsigned char *, uint32_t);
 void		 prof_aicpu_comm_load(struct store *,

@@ -401,6 +401,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	struct strbuf		 pb;
 	struct prof_dtask	*t;
 	struct prof_hrow	*hr;
+	struct prof_kfc		 kfc;
 	int64_t			 begin = prof_meta_begin_ns(dm), prev_end;
 	int64_t			*cs = NULL;	/* compute ranges */
 	size_t			 i, bad = 0, nh, ih = 0, ncs = 0;
@@ -419,6 +420,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	prof_memcpy_plan(h, dm->device);
 	prof_sort(d->tasks, d->ntasks, sizeof *d->tasks, prof_join_start_cmp);
 	nh = prof_join_hccl(s, h, d, dm, &map, rank, &hr);
+	prof_kfc_begin(&kfc, h);
 	prev_end = 0;
 	for (i = 0; i < d->ntasks; i++) {
 		t = &d->tasks[i];
@@ -438,6 +440,12 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 			bad++;
 			continue;
 		}
+		if (kfc.on)
+			prof_kfc_keep(&kfc, t, r.start_ns, r.dur_ns,
+			    util_map32_get(&map, prof_join_key(t->stream,
+			    t->task, t->batch | t->task >> 16, t->context),
+			    &v) && v != PROF_JOIN_AMBIGUOUS ? (int32_t)v : -1,
+			    prof_logs_type_name(t, stars));
 		if (r.start_ns <= begin)
 			continue;
 		r.model_id = NP_NA;
@@ -494,6 +502,8 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		prof_overlap_load(s, dm, rank, cs, ncs, hr, nh);
 	free(cs);
 	prof_hccl_rows_free(hr, nh);
+	prof_kfc_load(&kfc, s, a, dm, rank);
+	prof_kfc_release(&kfc);
 	strbuf_release(&pb);
 	util_map32_release(&map);
 	if (bad > 0)

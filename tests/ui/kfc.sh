@@ -2,7 +2,8 @@
 # The phases of the AI CPU's KFC turns (a raw collection's aicpu.data,
 # npuprof-gen prof -C) on the timeline: a lane "Stream 60 KFC" under the
 # device, server turns on its first row and compute turns on the second,
-# each phase a span of level kfc that the cursor steps to.
+# each phase a span of level kfc that the cursor steps to. The lane
+# comes after the streams of the MC2 kernel (60) and its tasks (61, 62).
 . "$top_srcdir/tests/ui/lib.sh"
 "$GEN" prof "$T/p" -s 41 -n 60 -C >/dev/null || skip_all "cannot generate data"
 DB=$T/p.db
@@ -16,7 +17,7 @@ capture | awk '/Device 0/ { d = 1 } d && /Stream 60 KFC/ { f = 1 }
     END { exit !f }'
 ok $? "under their device"
 send_keys G
-wait_for 'lane 10 of 10' && send_keys .
+wait_for 'lane 13 of 13' && send_keys .
 wait_for 'Level: kfc  Thread: 60  Depth: 1' &&
     capture | grep -Eq 'Name: (WaitCompute|Compute) [0-9]+  Level: kfc'
 ok $? "the last row holds the compute turns"

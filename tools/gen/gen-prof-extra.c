@@ -16,13 +16,19 @@
 #include "gen-prof-int.h"
 
 #define GEN_PROF_MAX_COPY	67108864ULL
+/* -C's MC2 kernel: one per device on the KFC server's stream. */
+#define GEN_PROF_MC2_KERNEL	"MatmulAllReduceAicpuKernel"
+#define GEN_PROF_MC2_TYPE	"MatmulAllReduce"
+#define GEN_PROF_KFC_STREAM	60
+#define GEN_PROF_KFC_TASK	7
 #define GEN_PROF_CAPTURE_MODEL	77
 
 static const char *const gen_prof_extra_names[GX_NTABLES] = {
 	"graph_id_map", "fusion_op", "hccl_info", "node_attr_info",
 	"hccl_op_info", "capture_stream_info", "memcpy_info", "aicpu", "dp",
 	"aicpu_mi", "kfc_turn", "kfc_info", "device_hccl_op_info",
-	"aicpu_flip", "aicpu_master_task", "mc2_comm_info"
+	"aicpu_flip", "aicpu_master_task", "mc2_comm_info", "kfc_op",
+	"kfc_task"
 };
 
 static const char *const gen_prof_extra_heads[GX_NTABLES] = {
@@ -56,7 +62,14 @@ static const char *const gen_prof_extra_heads[GX_NTABLES] = {
 	"Device_id,Timestamp(us),AI CPU Stream ID,AI CPU Task ID,Stream ID,"
 	"Task ID,Type",
 	"Thread ID,Timestamp(us),Group Name,Rank Size,Rank ID,Usr Rank ID,"
-	"Stream ID,Comm Stream IDs"
+	"Stream ID,Comm Stream IDs",
+	"Device_id,Model ID,Op Name,Start Time(us),Duration(us),Group Name,"
+	"Op Type,Relay,Retry,Data Type,Alg Type,Count,Rank Size,Source,"
+	"Stream ID,Task ID",
+	"Device_id,Model ID,Op Name,Op Start Time(us),HCCL Name,Group Name,"
+	"Plane ID,Start Time(us),Duration(us),Is Master,Stream ID,Task ID,"
+	"Duration Estimated(us),Src Rank,Dst Rank,Transport Type,Size(Byte),"
+	"Data Type,Link Type,Context ID,Notify ID,Batch ID,Rdma Type,Source"
 };
 
 static const char *const gen_prof_extra_dtypes[] = {
@@ -143,6 +156,37 @@ gen_prof_extra_graphs(struct gen_prof *g, struct gen_prof_host *h,
 }
 
 /*
+ * The launch of device DEVICE's MC2 kernel on thread 0 (-C): a node span
+ * holding its node_basic_info (GE type HCCL_AI_CPU) and its task_track, a
+ * KERNEL_AICPU task on the KFC server's stream.
+ */
+static void
+gen_prof_extra_mc2_launch(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int device)
+{
+	struct gen_buf	*b = &h->f[GF_NODE_AGING];
+	int64_t		 node_b, nbi, tt, node_e;
+
+	node_b = h->cursor[0];
+	nbi = node_b + gen_prof_core_gap(g, c, 200, 900);
+	tt = nbi + 2 * c->tick + gen_prof_core_gap(g, c, 300, 900);
+	node_e = tt + gen_prof_core_gap(g, c, 300, 900);
+	h->cursor[0] = node_e + gen_prof_core_gap(g, c, 2000, 30000);
+	gen_prof_core_span(g, h, c, 0, GF_API_AGING, 10000, 5, node_b, node_e,
+	    gen_prof_core_hash(GEN_PROF_MC2_KERNEL), "launch", "node");
+	gen_prof_bin_head(b, 10000, 0, h->tids[0], 28,
+	    gen_prof_core_host_raw(c, nbi));
+	gen_prof_bin_buf_u64(b, gen_prof_core_hash(GEN_PROF_MC2_KERNEL));
+	gen_prof_bin_buf_u32(b, 256);			/* HCCL_AI_CPU */
+	gen_prof_bin_buf_u64(b, gen_prof_core_hash(GEN_PROF_MC2_TYPE));
+	gen_prof_bin_buf_u32(b, 0);
+	gen_prof_bin_buf_u32(b, 0);
+	gen_prof_bin_buf_pad(b, 64);
+	gen_prof_track(&h->f[GF_TRACK], c, g->o->track_v2, h->tids[0], tt,
+	    device, GEN_PROF_KFC_STREAM, GEN_PROF_KFC_TASK, 1, 0);
+}
+
+/*
  * mc2_comm_info of -C: the group of the KFC server on AI CPU stream 60
  * with its two communication streams, and a group with the most streams
  * a record can list (8).
@@ -183,6 +227,8 @@ gen_prof_extra_mc2(struct gen_prof *g, struct gen_prof_host *h,
 		strbuf_release(&ids);
 		gen_prof_extra_row(g, GX_MC2, h->tids[0], (uint64_t)ts, line);
 	}
+	for (i = 0; i < g->o->devices; i++)
+		gen_prof_extra_mc2_launch(g, h, c, i);
 }
 
 /* SQLite's text of BYTES / 1024.0, as the vendor's KB columns. */
@@ -629,6 +675,11 @@ gen_prof_extra_dicts(struct gen_prof *g, struct strbuf *hash,
 	size_t	 i;
 	int	 k, n;
 
+	if (g->o->aicpu)
+		strbuf_addf(hash, "%llu:%s\n%llu:%s\n", (unsigned long long)
+		    gen_prof_core_hash(GEN_PROF_MC2_KERNEL),
+		    GEN_PROF_MC2_KERNEL, (unsigned long long)
+		    gen_prof_core_hash(GEN_PROF_MC2_TYPE), GEN_PROF_MC2_TYPE);
 	if (!g->o->extras)
 		return;
 	for (i = 0; i < sizeof gen_prof_extra_dict /
@@ -850,16 +901,27 @@ gen_prof_extra_named(const struct gen_prof *g, const char *s, char *buf,
  * One HCCL information of a kind 13 record, the I-th of device DEVICE
  * (group 0, and no row, when NONE), at counter T, and its kfc_info row.
  */
+static const char *const gen_prof_kfc_names[] = { "Notify_Wait", "Memcpy",
+    "kfc-unlisted" };
+static const char *const gen_prof_kfc_dtypes[] = { "INT8", "FP16", "BFP16" };
+static const char *const gen_prof_kfc_rdma[] = { "RDMA_SEND_NOTIFY",
+    "RDMA_SEND_PAYLOAD", "RESERVED" };
+
+/* The communication stream of -C's I-th KFC HCCL information's task. */
+static int
+gen_prof_extra_kfc_stream(int i)
+{
+	return i == 2 || i == 3 ? 62 : 61;
+}
+
 static void
 gen_prof_extra_kfc_info(struct gen_prof *g, const struct gen_prof_clock *c,
     struct gen_buf *b, int device, int i, int64_t mono, bool none)
 {
-	static const char *const names[] = { "Notify_Wait", "Memcpy",
-	    "kfc-unlisted" };
-	static const char *const dtypes[] = { "INT8", "FP16", "BFP16" };
+	static const char *const *const names = gen_prof_kfc_names;
+	static const char *const *const dtypes = gen_prof_kfc_dtypes;
+	static const char *const *const rdma = gen_prof_kfc_rdma;
 	static const char *const reduce[] = { "SUM", "MUL", "MAX", "MIN" };
-	static const char *const rdma[] = { "RDMA_SEND_NOTIFY",
-	    "RDMA_SEND_PAYLOAD", "RESERVED" };
 	static const uint8_t dtype_v[] = { 0, 3, 11 }, rdma_v[] = { 0, 1,
 	    255 };
 	const char	*name = names[i % 3];
@@ -884,7 +946,7 @@ gen_prof_extra_kfc_info(struct gen_prof *g, const struct gen_prof_clock *c,
 	gen_prof_bin_buf_u64(b, size);
 	gen_prof_bin_buf_u32(b, task);
 	gen_prof_bin_buf_u32(b, 0);
-	gen_prof_bin_buf_u16(b, 61);			/* stream */
+	gen_prof_bin_buf_u16(b, (uint16_t)gen_prof_extra_kfc_stream(i));
 	gen_prof_bin_buf_u16(b, (uint16_t)(i % 4));	/* plane */
 	gen_prof_bin_buf_add(b, (uint8_t []){ (uint8_t)(i % 4), dtype_v[i %
 	    3], (uint8_t)(i % 5), (uint8_t)(i % 3), rdma_v[i % 3],
@@ -894,14 +956,14 @@ gen_prof_extra_kfc_info(struct gen_prof *g, const struct gen_prof_clock *c,
 		return;
 	util_fmt_us(us, sizeof us, mono + g->local_off, 3, false);
 	xasprintf(&line, "%d,%s,%s,%d,%s,%d,%d,8,%d,%d,%d,%d,%s,%.3f,%d,%d,"
-	    "%llu,%s,%s,%s,%s,%s,61,%u", device, us,
+	    "%llu,%s,%s,%s,%s,%s,%d,%u", device, us,
 	    gen_prof_extra_named(g, name, nb, sizeof nb), 7000 + i,
 	    gen_prof_extra_named(g, "group-world", gb, sizeof gb), device,
 	    (device + 1 + i) % 8, i % 2 + 1, i % 4, 900 + i, i % 3,
 	    i % 2 ? "SRC" : "DST", est, 0x10000 + i, 0x20000 + i,
 	    (unsigned long long)size, reduce[i % 4], dtypes[i % 3],
 	    gen_prof_extra_links[i % 5], gen_prof_extra_transports[i % 3],
-	    rdma[i % 3], task);
+	    rdma[i % 3], gen_prof_extra_kfc_stream(i), task);
 	gen_prof_extra_row(g, GX_KFC_INFO, (uint64_t)device,
 	    g->xtabs[GX_KFC_INFO].n, line);
 }
@@ -916,7 +978,8 @@ static void
 gen_prof_extra_aicpu_comm(struct gen_prof *g, const struct gen_prof_clock *c,
     struct gen_buf *b, int device, int64_t at)
 {
-	static const uint32_t kinds[] = { 13, 13, 13, 10, 10, 11, 11, 12, 12 };
+	static const uint32_t kinds[] = { 13, 13, 13, 10, 10, 12, 12, 11, 11 };
+	int		 ost = device == 1 ? GEN_PROF_KFC_STREAM : 61;
 	char	 us[40], ab[32], gb[32], *line;
 	int	 i, k;
 
@@ -944,14 +1007,14 @@ gen_prof_extra_aicpu_comm(struct gen_prof *g, const struct gen_prof_clock *c,
 			gen_prof_bin_buf_u64(b,
 			    gen_prof_core_hash("group-world"));
 			gen_prof_bin_buf_u32(b, 8);
-			gen_prof_bin_buf_u16(b, 61);
+			gen_prof_bin_buf_u16(b, (uint16_t)ost);
 			gen_prof_bin_buf_u32(b, 290 + (uint32_t)i);
-			xasprintf(&line, "%d,%s,%d,%d,%s,%s,%d,%s,8,61,%d",
+			xasprintf(&line, "%d,%s,%d,%d,%s,%s,%d,%s,8,%d,%d",
 			    device, us, (i + 1) & 1, (i + 1) >> 1 & 1, i ?
 			    "FP16" : "FP32", gen_prof_extra_named(g, i ?
 			    "RING-NHR" : "HD-MESH", ab, sizeof ab), 4096 *
 			    (i + 1), gen_prof_extra_named(g, "group-world", gb,
-			    sizeof gb), 290 + i);
+			    sizeof gb), ost, 290 + i);
 			gen_prof_extra_row(g, GX_DEV_OP, (uint64_t)device,
 			    g->xtabs[GX_DEV_OP].n, line);
 			break;
@@ -965,18 +1028,97 @@ gen_prof_extra_aicpu_comm(struct gen_prof *g, const struct gen_prof_clock *c,
 			    g->xtabs[GX_FLIP].n, line);
 			break;
 		default:
-			gen_prof_bin_buf_u16(b, 60);
-			gen_prof_bin_buf_u16(b, 7);
+			gen_prof_bin_buf_u16(b, GEN_PROF_KFC_STREAM);
+			gen_prof_bin_buf_u16(b, GEN_PROF_KFC_TASK);
 			gen_prof_bin_buf_u16(b, 61);
-			gen_prof_bin_buf_u16(b, (uint16_t)(300 + 5 * i));
+			gen_prof_bin_buf_u16(b, (uint16_t)(300 + 4 * i));
 			gen_prof_bin_buf_u16(b, (uint16_t)i);
-			xasprintf(&line, "%d,%s,60,7,61,%d,%d", device, us,
-			    300 + 5 * i, i);
+			xasprintf(&line, "%d,%s,%d,%d,61,%d,%d", device, us,
+			    GEN_PROF_KFC_STREAM, GEN_PROF_KFC_TASK, 300 + 4 * i,
+			    i);
 			gen_prof_extra_row(g, GX_MASTER, (uint64_t)device,
 			    g->xtabs[GX_MASTER].n, line);
 			break;
 		}
 		gen_prof_bin_buf_pad(b, 256);
+	}
+}
+
+/*
+ * Device DEVICE's MC2 op for -C, from mono time AT, the time of its AI
+ * CPU records (gen_prof_extra_aicpu_comm): the kernel on the KFC stream
+ * and one task per KFC HCCL information on the communication streams
+ * (with a last one without), and the op's expected kfc_op and kfc_task
+ * rows. The first and last task records name tasks 300 and 304, so the
+ * op runs from the start of the one to the end of the other. Task 303 is
+ * a C_CORE_SQE task: the main stream moves to its stream. Device 1's op
+ * info is on the KFC stream, which makes its op an HCCL op's.
+ */
+static void
+gen_prof_extra_mc2_tasks(struct gen_prof *g, const struct gen_prof_clock *c,
+    struct gen_buf *b, int device, int64_t at)
+{
+	static const int mc2_master[] = { 1, 1, 0, 1, 0 };
+	static const int mc2_plane[] = { 0, 0, 1, 0, 2 };
+	static const int hccl_master[] = { 0, 1, 0, 0, 0 };
+	static const int hccl_plane[] = { 1, 1, 2, 2, 3 };
+	bool		 hccl = device == 1;
+	char		 hash[24], name[96], os[40], od[40], ts[40], td[40];
+	char		 gb[32], nb[32], *line;
+	int64_t		 dt = c->dtick, st;
+	int		 i;
+
+	/* The kernel, then its tasks, each start before its end. */
+	gen_prof_bin_stars(b, 0, (int)(b->len / 64), 1, GEN_PROF_KFC_STREAM,
+	    GEN_PROF_KFC_TASK, gen_prof_core_syscnt(c, at + 50 * dt), 0, 0);
+	for (i = 0; i < 6; i++) {
+		st = i < 5 ? gen_prof_extra_kfc_stream(i) : 61;
+		gen_prof_bin_stars(b, 0, (int)(b->len / 64), i == 3 ? 20 : 11,
+		    (uint16_t)st, (uint16_t)(300 + i), gen_prof_core_syscnt(c,
+		    at + (60 + 20 * i) * dt), 0, 0);
+		gen_prof_bin_stars(b, 1, (int)(b->len / 64), i == 3 ? 20 : 11,
+		    (uint16_t)st, (uint16_t)(300 + i), gen_prof_core_syscnt(c,
+		    at + (70 + 20 * i) * dt), 0, 0);
+	}
+	gen_prof_bin_stars(b, 1, (int)(b->len / 64), 1, GEN_PROF_KFC_STREAM,
+	    GEN_PROF_KFC_TASK, gen_prof_core_syscnt(c, at + 200 * dt), 0, 0);
+	snprintf(hash, sizeof hash, "%llu", (unsigned long long)
+	    gen_prof_core_hash("group-world"));
+	snprintf(name, sizeof name, "%s_%s_0_1", GEN_PROF_MC2_KERNEL,
+	    hash + strlen(hash) - 3);
+	util_fmt_us(os, sizeof os, at + 60 * dt + g->local_off, 3, false);
+	util_fmt_us(od, sizeof od, 90 * dt, 3, false);
+	if (hccl)
+		xasprintf(&line, "%d,4294967295,%s,%s,%s,%s,%s,1,0,FP32,%s,"
+		    "4096,8,HCCL,%d,%d", device, name, os, od,
+		    gen_prof_extra_named(g, "group-world", gb, sizeof gb),
+		    GEN_PROF_MC2_TYPE,
+		    gen_prof_extra_named(g, "HD-MESH", nb, sizeof nb),
+		    GEN_PROF_KFC_STREAM, GEN_PROF_KFC_TASK);
+	else
+		xasprintf(&line, "%d,4294967295,%s,%s,%s,%s,%s,N/A,N/A,N/A,"
+		    "N/A,N/A,N/A,MC2,%d,%d", device, name, os, od,
+		    gen_prof_extra_named(g, "group-world", gb, sizeof gb),
+		    GEN_PROF_MC2_TYPE, GEN_PROF_KFC_STREAM, GEN_PROF_KFC_TASK);
+	gen_prof_extra_row(g, GX_KFC_OP, (uint64_t)device, 0, line);
+	for (i = 0; i < 5; i++) {
+		util_fmt_us(ts, sizeof ts, at + (60 + 20 * i) * dt +
+		    g->local_off, 3, false);
+		util_fmt_us(td, sizeof td, 10 * dt, 3, false);
+		xasprintf(&line, "%d,4294967295,%s,%s,%s,%s,%d,%s,%s,%d,%d,%d,"
+		    "%.3f,%d,%d,%s,%llu,%s,%s,N/A,%d,0,%s,%s", device, name, os,
+		    gen_prof_extra_named(g, gen_prof_kfc_names[i % 3], nb,
+		    sizeof nb), gen_prof_extra_named(g, "group-world", gb,
+		    sizeof gb), hccl ? hccl_plane[i] : mc2_plane[i], ts, td,
+		    hccl ? hccl_master[i] : mc2_master[i],
+		    gen_prof_extra_kfc_stream(i), 300 + i, 1.25 * i,
+		    device, (device + 1 + i) % 8,
+		    gen_prof_extra_transports[i % 3],
+		    (unsigned long long)(1024 * (uint64_t)(i + 1)),
+		    gen_prof_kfc_dtypes[i % 3], gen_prof_extra_links[i % 5],
+		    900 + i, gen_prof_kfc_rdma[i % 3], hccl ? "HCCL" : "MC2");
+		gen_prof_extra_row(g, GX_KFC_TASK, (uint64_t)device,
+		    (uint64_t)i, line);
 	}
 }
 
@@ -1025,10 +1167,13 @@ gen_prof_extra_aicpu(struct gen_prof *g, const struct gen_prof_clock *c,
 		    b, b + 3 * c->dtick, b - 10 * c->dtick, b + 5 * c->dtick,
 		    "N/A");
 	}
-	for (i = 0; i < (size_t)g->o->devices; i++)
-		gen_prof_extra_aicpu_comm(g, c, &dev[i].aicpu, (int)i,
-		    c->dsync + c->dtick * ((c->begin - c->dsync) / c->dtick +
-		    3000));
+	for (i = 0; i < (size_t)g->o->devices; i++) {
+		/* Apart on each device, as no two devices run in step. */
+		b = c->dsync + c->dtick * ((c->begin - c->dsync) / c->dtick +
+		    3000 + 250 * (int64_t)i);
+		gen_prof_extra_aicpu_comm(g, c, &dev[i].aicpu, (int)i, b);
+		gen_prof_extra_mc2_tasks(g, c, &dev[i].logs, (int)i, b);
+	}
 	free(late);
 }
 

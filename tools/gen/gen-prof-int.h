@@ -134,6 +134,8 @@ enum gen_prof_xtable {
 	GX_FLIP,
 	GX_MASTER,
 	GX_MC2,
+	GX_KFC_OP,
+	GX_KFC_TASK,
 	GX_NTABLES
 };
 struct gen_prof_xrow {

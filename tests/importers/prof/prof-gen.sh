@@ -26,7 +26,8 @@
 # AI CPU ops and their runs in aicpu.data (table aicpu), KFC server and
 # compute turns (table kfc_turn) and the records of the AI CPU's own
 # communication (tables kfc_info, device_hccl_op_info, aicpu_flip,
-# aicpu_master_task), with the host's mc2_comm_info. The memcpy device
+# aicpu_master_task), with the host's mc2_comm_info, and each device's MC2
+# op rebuilt from them (tables kfc_op, kfc_task). The memcpy device
 # tasks are not compute tasks: as the vendor, op_summary leaves them out
 # (they stay in task_time and on the timeline), and info counts them.
 . "$top_srcdir/tests/lib.sh"
@@ -258,6 +259,49 @@ ok $? "mc2-bad: the record is counted"
 sed '2s/,"61,62"$/,/' "$d/want/mc2_comm_info.csv" >"$d/m-want.csv"
 same_file "$d/m.csv" "$d/m-want.csv" \
     "mc2-bad: it lists no stream, the other record is kept"
+# mc2_damage NAME TASK: a generated -C collection whose last task record
+# names task 399 and whose second KFC HCCL information names task TASK;
+# its kfc_op and kfc_task tables, and warnings, in $T/NAME.
+mc2_damage() {
+	d="$T/$1"
+	"$GEN" prof "$d/in" -s 47 -n 300 -C >/dev/null
+	f=$(ls "$d"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)
+	o=$(($(wc -c <"$f") - 3 * 256))
+	printf '\217\001' |
+	    dd of="$f" bs=1 seek=$((o + 30)) conv=notrunc 2>/dev/null
+	o=$(($(wc -c <"$f") - 9 * 256))
+	printf "$(printf '\\%03o\\%03o' $(($2 % 256)) $(($2 / 256)))\\000\\000" |
+	    dd of="$f" bs=1 seek=$((o + 140 + 88)) conv=notrunc 2>/dev/null
+	"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" kfc_op \
+	    >"$d/o.csv" 2>"$d/err"
+	"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" kfc_task \
+	    >"$d/t.csv" 2>/dev/null
+}
+# An MC2 op whose last task record names a task that never ran, and a
+# KFC HCCL information naming a task that never ran: each is counted. The
+# op then ends with its first task, so the three tasks ending after it
+# are counted too, and only that first task is a kfc_task row.
+mc2_damage mc2-join 398
+ok $? "mc2-join: imported"
+grep -q '1 first or last task record (aicpu.data kind 12) without a' \
+    "$d/err"
+ok $? "mc2-join: the last task record without its task is counted"
+grep -q '1 KFC HCCL information (aicpu.data kind 13) without a device' \
+    "$d/err"
+ok $? "mc2-join: the information without its task is counted"
+grep -q '3 MC2 communication tasks ending outside every op' "$d/err"
+ok $? "mc2-join: the tasks after the op's end are counted"
+is "$(tail -n +2 "$d/t.csv" | cut -d, -f11,12 | tr '\n' ' ')" "61,300 " \
+    "mc2-join: only the first task is the op's"
+# The same last task record, now naming the task of that information: as
+# the task never ran, it is not the op's last task (the vendor's op would
+# end before it starts).
+mc2_damage mc2-join2 399
+grep -q '1 first or last task record (aicpu.data kind 12) without a' \
+    "$d/err"
+ok $? "mc2-join2: the last task record naming a task never run is counted"
+is "$(tail -n +2 "$d/o.csv" | cut -d, -f5)" "0.200" \
+    "mc2-join2: the op lasts its first task"
 # Chip V6 logs carry no stream id: each task takes the stream of the host
 # task with its 32-bit id. Task ids of v6-wrap pass 65535 with no flip.
 is "$(awk -F, 'NR > 1 && $3 > 65535' "$T/v6-wrap/want/op_summary.csv" |
