@@ -145,7 +145,7 @@ prof_hccl_join_name(struct prof_hccl_join *j, uint64_t id)
 }
 
 /* What the hccl_info record R (or NULL) names its task, once. */
-static int
+int
 prof_hccl_join_task(const struct prof_host *h, const struct prof_hinfo *r)
 {
 	const char	*n;
@@ -386,16 +386,20 @@ prof_hccl_join_rows(struct prof_hccl_join *j, int64_t begin,
 
 /*
  * Give the HCCL tasks of device directory DM to their ops, write the
- * device's communication tables, and return its op_summary COMMUNICATION
- * rows in start order in *ROWSP (free with prof_hccl_rows_free).
+ * device's communication tables from them and the NEXTRA events EXTRA
+ * (the MC2 ops' tasks, prof-kfc.c), and return its op_summary
+ * COMMUNICATION rows in start order in *ROWSP (free with
+ * prof_hccl_rows_free).
  */
 size_t
 prof_hccl_join_device(struct store *s, struct prof_host *h,
-    const struct prof_meta *dm, int64_t rank, struct prof_hrow **rowsp)
+    const struct prof_meta *dm, int64_t rank, struct prof_hrow **rowsp,
+    const struct prof_hevent *extra, size_t nextra)
 {
 	struct prof_hccl_join	 j;
 	struct prof_hstats	 x;
 	size_t			 n, norun, nomaster, early = 0, noinfo = 0, i;
+	size_t			 nhccl;
 
 	*rowsp = NULL;
 	memset(&j, 0, sizeof j);
@@ -408,6 +412,14 @@ prof_hccl_join_device(struct store *s, struct prof_host *h,
 	prof_hccl_join_names(&j, prof_meta_begin_ns(dm));
 	n = prof_hccl_join_rows(&j, prof_meta_begin_ns(dm), rowsp, &nomaster,
 	    &early);
+	nhccl = j.nev;
+	if (nextra > 0) {
+		j.ev = xreallocarray(j.ev, j.nev + nextra, sizeof *j.ev);
+		memcpy(j.ev + j.nev, extra, nextra * sizeof *extra);
+		for (i = j.nev; i < j.nev + nextra; i++)
+			j.ev[i].seq = (uint32_t)i;
+		j.nev += nextra;
+	}
 	if (j.nev > 0) {
 		prof_hccl_stats(&x, s, j.ev, j.nev, dm);
 		prof_ht_write(&x, dm->device, rank);
@@ -418,7 +430,7 @@ prof_hccl_join_device(struct store *s, struct prof_host *h,
 		    "first %d not kept", h->hdesc_lost, PROF_HCCL_MAX_TASKS);
 		h->hdesc_lost = 0;
 	}
-	for (i = 0; i < j.nev; i++)
+	for (i = 0; i < nhccl; i++)
 		noinfo += j.ev[i].info == NULL;
 	if (noinfo > 0)
 		store_load_warning(s, dm->dir, -1, "%zu HCCL task%s without "

@@ -478,6 +478,7 @@ void		 prof_hccl_rows_free(struct prof_hrow *, size_t);
 void		 prof_hccl_release(struct prof_host *);
 
 /* prof-hccl-join.c: a device's HCCL tasks given to their ops. */
+struct prof_hevent;
 struct prof_hindex {			/* the vendor's op index of a group */
 	uint64_t	 group;
 	bool		 aicpu;		/* AI CPU kernels count apart */
@@ -487,7 +488,10 @@ struct prof_hindex {			/* the vendor's op index of a group */
 int64_t		 prof_hccl_join_index(struct prof_hindex **, size_t *,
 		     uint64_t, const char *, bool, uint64_t);
 size_t		 prof_hccl_join_device(struct store *, struct prof_host *,
-		     const struct prof_meta *, int64_t, struct prof_hrow **);
+		     const struct prof_meta *, int64_t, struct prof_hrow **,
+		     const struct prof_hevent *, size_t);
+int		 prof_hccl_join_task(const struct prof_host *,
+		     const struct prof_hinfo *);
 
 /* prof-hccl-stats.c: communication statistics from the HCCL tasks. */
 struct prof_hevent {			/* an HCCL task given to its op */
@@ -611,6 +615,12 @@ struct prof_kfc {
 	struct util_map		 kfc;		/* KFC stream -> mc2 record */
 	struct util_map		 comm;		/* communication streams */
 	bool			 on;		/* the host lists MC2 groups */
+	struct prof_hevent	*ev;		/* the ops' tasks, for the */
+	size_t			 nev;		/* communication tables */
+	struct prof_hdesc	*descs;		/* what EV points at */
+	struct prof_hinfo	*infos;
+	char			**strs;
+	size_t			 nstrs;
 };
 struct prof_dtask;
 struct prof_aicpus;

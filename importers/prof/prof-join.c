@@ -333,7 +333,7 @@ prof_join_v6_streams(struct store *s, struct prof_host *h, int64_t device,
 static size_t
 prof_join_hccl(struct store *s, struct prof_host *h, const struct prof_dev *d,
     const struct prof_meta *dm, const struct util_map32 *map, int64_t rank,
-    struct prof_hrow **hr)
+    struct prof_hrow **hr, const struct prof_kfc *k)
 {
 	const struct prof_dtask	*t;
 	int64_t			 start, dur;
@@ -341,9 +341,9 @@ prof_join_hccl(struct store *s, struct prof_host *h, const struct prof_dev *d,
 	uint32_t		 v;
 
 	*hr = NULL;
-	if (h->nhdescs == 0)
+	if (h->nhdescs == 0 && k->nev == 0)
 		return 0;
-	for (i = 0; i < d->ntasks; i++) {
+	for (i = 0; i < d->ntasks && h->nhdescs > 0; i++) {
 		t = &d->tasks[i];
 		if (!util_map32_get(map, prof_join_key(t->stream, t->task,
 		    t->batch | t->task >> 16, t->context), &v) ||
@@ -355,7 +355,37 @@ prof_join_hccl(struct store *s, struct prof_host *h, const struct prof_dev *d,
 			prof_hccl_time(h, v, t->context == DEV_NO_CONTEXT ?
 			    UINT32_MAX : t->context, start, dur);
 	}
-	return prof_hccl_join_device(s, h, dm, rank, hr);
+	return prof_hccl_join_device(s, h, dm, rank, hr, k->ev, k->nev);
+}
+
+/*
+ * Keep for K the device tasks of D (device directory DM, STARS or chip V6
+ * logs) the MC2 ops are made of, with their host tasks through MAP.
+ */
+static void
+prof_join_kfc(struct prof_kfc *k, const struct prof_dev *d,
+    const struct prof_meta *dm, const struct util_map32 *map, bool stars,
+    bool v6)
+{
+	struct prof_dtask	 t;
+	int64_t			 start, dur;
+	size_t			 i;
+	uint32_t		 v;
+
+	for (i = 0; i < d->ntasks; i++) {
+		t = d->tasks[i];
+		/* Chip V6 has no flips: its batches are 0, as the host's. */
+		if (v6)
+			t.batch = 0;
+		start = prof_meta_dev_ns(dm, t.start);
+		dur = prof_meta_dev_dur(dm, t.end - t.start);
+		if (!prof_meta_sane(start) || !prof_meta_sane(dur))
+			continue;
+		prof_kfc_keep(k, &t, start, dur, util_map32_get(map,
+		    prof_join_key(t.stream, t.task, t.batch | t.task >> 16,
+		    t.context), &v) && v != PROF_JOIN_AMBIGUOUS ? (int32_t)v :
+		    -1, prof_logs_type_name(&t, stars));
+	}
 }
 
 /* Load the COMMUNICATION row R of op_summary, after the wait it had. */
@@ -419,8 +449,12 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	prof_join_index(h, dm->device, v6, &map);
 	prof_memcpy_plan(h, dm->device);
 	prof_sort(d->tasks, d->ntasks, sizeof *d->tasks, prof_join_start_cmp);
-	nh = prof_join_hccl(s, h, d, dm, &map, rank, &hr);
 	prof_kfc_begin(&kfc, h);
+	if (kfc.on) {
+		prof_join_kfc(&kfc, d, dm, &map, stars, v6);
+		prof_kfc_load(&kfc, s, a, dm, rank);
+	}
+	nh = prof_join_hccl(s, h, d, dm, &map, rank, &hr, &kfc);
 	prev_end = 0;
 	for (i = 0; i < d->ntasks; i++) {
 		t = &d->tasks[i];
@@ -440,12 +474,6 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 			bad++;
 			continue;
 		}
-		if (kfc.on)
-			prof_kfc_keep(&kfc, t, r.start_ns, r.dur_ns,
-			    util_map32_get(&map, prof_join_key(t->stream,
-			    t->task, t->batch | t->task >> 16, t->context),
-			    &v) && v != PROF_JOIN_AMBIGUOUS ? (int32_t)v : -1,
-			    prof_logs_type_name(t, stars));
 		if (r.start_ns <= begin)
 			continue;
 		r.model_id = NP_NA;
@@ -502,7 +530,6 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 		prof_overlap_load(s, dm, rank, cs, ncs, hr, nh);
 	free(cs);
 	prof_hccl_rows_free(hr, nh);
-	prof_kfc_load(&kfc, s, a, dm, rank);
 	prof_kfc_release(&kfc);
 	strbuf_release(&pb);
 	util_map32_release(&map);

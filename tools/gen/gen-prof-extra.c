@@ -904,8 +904,18 @@ gen_prof_extra_named(const struct gen_prof *g, const char *s, char *buf,
 static const char *const gen_prof_kfc_names[] = { "Notify_Wait", "Memcpy",
     "kfc-unlisted" };
 static const char *const gen_prof_kfc_dtypes[] = { "INT8", "FP16", "BFP16" };
+/*
+ * No RDMA payload: the MC2 ops' tasks join the communication tables, and
+ * a payload there needs the tasks that close it (hccl_info's have them).
+ */
 static const char *const gen_prof_kfc_rdma[] = { "RDMA_SEND_NOTIFY",
-    "RDMA_SEND_PAYLOAD", "RESERVED" };
+    "RESERVED", "RDMA_SEND_NOTIFY" };
+
+/*
+ * The transport of -C's I-th KFC HCCL information: task 301, a Memcpy on
+ * HCCS, is an SDMA copy, so the MC2 op has transit time.
+ */
+static const uint8_t gen_prof_kfc_transport[] = { 0, 0, 2, 1, 0, 1 };
 
 /* The communication stream of -C's I-th KFC HCCL information's task. */
 static int
@@ -922,8 +932,8 @@ gen_prof_extra_kfc_info(struct gen_prof *g, const struct gen_prof_clock *c,
 	static const char *const *const dtypes = gen_prof_kfc_dtypes;
 	static const char *const *const rdma = gen_prof_kfc_rdma;
 	static const char *const reduce[] = { "SUM", "MUL", "MAX", "MIN" };
-	static const uint8_t dtype_v[] = { 0, 3, 11 }, rdma_v[] = { 0, 1,
-	    255 };
+	static const uint8_t dtype_v[] = { 0, 3, 11 }, rdma_v[] = { 0, 255,
+	    0 };
 	const char	*name = names[i % 3];
 	char		 us[40], nb[32], gb[32], *line;
 	uint32_t	 task = 300 + (uint32_t)i;
@@ -949,7 +959,7 @@ gen_prof_extra_kfc_info(struct gen_prof *g, const struct gen_prof_clock *c,
 	gen_prof_bin_buf_u16(b, (uint16_t)gen_prof_extra_kfc_stream(i));
 	gen_prof_bin_buf_u16(b, (uint16_t)(i % 4));	/* plane */
 	gen_prof_bin_buf_add(b, (uint8_t []){ (uint8_t)(i % 4), dtype_v[i %
-	    3], (uint8_t)(i % 5), (uint8_t)(i % 3), rdma_v[i % 3],
+	    3], (uint8_t)(i % 5), gen_prof_kfc_transport[i], rdma_v[i % 3],
 	    (uint8_t)(i % 2), (uint8_t)(i % 2 + 1), 0, 0, 0, 0, 0, 0, 0, 0,
 	    0 }, 16);
 	if (none)
@@ -962,7 +972,8 @@ gen_prof_extra_kfc_info(struct gen_prof *g, const struct gen_prof_clock *c,
 	    (device + 1 + i) % 8, i % 2 + 1, i % 4, 900 + i, i % 3,
 	    i % 2 ? "SRC" : "DST", est, 0x10000 + i, 0x20000 + i,
 	    (unsigned long long)size, reduce[i % 4], dtypes[i % 3],
-	    gen_prof_extra_links[i % 5], gen_prof_extra_transports[i % 3],
+	    gen_prof_extra_links[i % 5],
+	    gen_prof_extra_transports[gen_prof_kfc_transport[i]],
 	    rdma[i % 3], gen_prof_extra_kfc_stream(i), task);
 	gen_prof_extra_row(g, GX_KFC_INFO, (uint64_t)device,
 	    g->xtabs[GX_KFC_INFO].n, line);
@@ -1113,7 +1124,7 @@ gen_prof_extra_mc2_tasks(struct gen_prof *g, const struct gen_prof_clock *c,
 		    hccl ? hccl_master[i] : mc2_master[i],
 		    gen_prof_extra_kfc_stream(i), 300 + i, 1.25 * i,
 		    device, (device + 1 + i) % 8,
-		    gen_prof_extra_transports[i % 3],
+		    gen_prof_extra_transports[gen_prof_kfc_transport[i]],
 		    (unsigned long long)(1024 * (uint64_t)(i + 1)),
 		    gen_prof_kfc_dtypes[i % 3], gen_prof_extra_links[i % 5],
 		    900 + i, gen_prof_kfc_rdma[i % 3], hccl ? "HCCL" : "MC2");

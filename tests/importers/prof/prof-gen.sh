@@ -218,6 +218,25 @@ is "$(sqlite3 "$d/rt.db" "SELECT count(*) FROM api a JOIN str l ON l.id =
     a.level WHERE l.s = 'kfc'")/$(sqlite3 "$d/rt.db" "SELECT count(*) FROM
     task")" "48/$(sqlite3 "$d/s.db" "SELECT count(*) FROM task")" \
     "aicpu-devices: read back, the phases are spans again, not tasks"
+# The MC2 op's tasks join the communication tables (as msprof --analyze
+# takes the vendor's KfcTask rows): on device 0 its master plane holds a
+# notify wait, an SDMA copy of 2048 bytes on HCCS and a second wait; on
+# device 1 (an HCCL op's) the first wait and the copy. Every task is
+# 0.2 us; the op runs 1.4 us on device 0, 0.6 us on device 1.
+d="$T/aicpu-devices"
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" communication \
+    >"$d/comm.csv"
+is "$(grep MatmulAllReduceAicpuKernel "$d/comm.csv" | cut -d, -f3,5- |
+    tr '\n' ' ')" "MatmulAllReduceAicpuKernel_816_0_1@group-world,0.0014,\
+0.0002,0.0004,0.0002,0.0007999999999999999,0.6667,0.5 \
+MatmulAllReduceAicpuKernel_816_0_1@group-world,0.0006,0.0002,0.0002,0.0002,\
+0.00019999999999999996,0.5,0.5 " \
+    "aicpu-devices: the MC2 ops' communication times"
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" \
+    communication_bandwidth >"$d/bw.csv"
+is "$(grep 'MatmulAllReduceAicpuKernel.*,HCCS,' "$d/bw.csv" | head -1 |
+    cut -d, -f5-)" "0.002048,0.0002,10.24,0.0,0.002048:1:0.0002" \
+    "aicpu-devices: and the HCCS bandwidth of its copy"
 # The stream and task fields of the AI CPU's communication records are
 # unpacked as a run's, a 32-bit task field kept whole where that rule
 # keeps the field: HCCL op info with stream 0x1005 (bit 12: the task's

@@ -1,0 +1,304 @@
+/*
+ * The MC2 ops and their tasks written as tables kfc_op and kfc_task
+ * (doc/formats.md section 4.11), their warnings, and the tasks made
+ * events of the device's communication tables (prof-hccl-stats.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prof-kfc.h"
+
+/* A signed number as a cell, N/A below 0 when NA. */
+static void
+prof_kfc_tables_i64(struct prof_row *row, int64_t v, bool na)
+{
+	if (row->n >= PROF_ROW_MAX)
+		return;
+	if (na && v < 0)
+		prof_extra_row_str(row, "N/A");
+	else {
+		snprintf(row->buf[row->n], sizeof row->buf[0], "%lld",
+		    (long long)v);
+		prof_extra_row_str(row, row->buf[row->n]);
+	}
+}
+
+/* A hash as its dictionary's string in a cell, N/A for 0. */
+static void
+prof_kfc_tables_hash(struct prof_row *row, const struct prof_dicts *d,
+    uint64_t v)
+{
+	if (v == 0)
+		prof_extra_row_str(row, "N/A");
+	else
+		prof_extra_row_str(row, prof_dict_hash(d, v, row->buf[row->n],
+		    sizeof row->buf[0]));
+}
+
+/* The kfc_op row of op O of device DEVICE. */
+static void
+prof_kfc_tables_op(struct store *s, const struct prof_host *h,
+    const struct prof_kfc_op *o, int64_t device)
+{
+	const unsigned char	*q = o->opinfo;
+	struct prof_row		 row;
+
+	memset(&row, 0, sizeof row);
+	prof_extra_row_u64(&row, (uint64_t)device);
+	prof_kfc_tables_i64(&row, prof_track_model(h,
+	    &h->tracks[o->t->track]), true);
+	prof_extra_row_str(&row, o->full);
+	prof_extra_row_us(&row, o->start_ns);
+	prof_extra_row_us(&row, o->dur_ns);
+	prof_kfc_tables_hash(&row, &h->dicts, o->group);
+	prof_kfc_tables_hash(&row, &h->dicts, o->op_type);
+	if (q != NULL) {
+		prof_extra_row_u64(&row, q[24] & 1);
+		prof_extra_row_u64(&row, q[24] >> 1 & 1);
+		prof_comm_enum_row(&row, PCE_DTYPE, q[25]);
+		prof_kfc_tables_hash(&row, &h->dicts, importer_le64(q + 26));
+		prof_extra_row_u64(&row, importer_le64(q + 34));
+		prof_extra_row_u64(&row, importer_le32(q + 50));
+	} else {
+		prof_extra_row_str(&row, "N/A");
+		prof_extra_row_str(&row, "N/A");
+		prof_extra_row_str(&row, "N/A");
+		prof_extra_row_str(&row, "N/A");
+		prof_extra_row_str(&row, "N/A");
+		prof_extra_row_str(&row, "N/A");
+	}
+	prof_extra_row_str(&row, o->hccl ? "HCCL" : "MC2");
+	prof_extra_row_u64(&row, o->t->stream);
+	prof_extra_row_u64(&row, o->t->task);
+	prof_extra_row_load(s, &row);
+}
+
+/* The cells of HCCL information P (NULL: none) from its estimate on. */
+static void
+prof_kfc_tables_info(struct prof_row *row, const unsigned char *p)
+{
+	uint64_t	 bits;
+	double		 est;
+
+	if (p == NULL) {
+		prof_extra_row_str(row, "N/A");
+		prof_extra_row_u64(row, PROF_KFC_NO_RANK);
+		prof_extra_row_u64(row, PROF_KFC_NO_RANK);
+		prof_extra_row_str(row, "N/A");
+		prof_extra_row_str(row, "N/A");
+		prof_extra_row_str(row, "N/A");
+		prof_extra_row_str(row, "N/A");
+		return;
+	}
+	bits = importer_le64(p + 56);
+	memcpy(&est, &bits, sizeof est);
+	prof_comm_row_us(row, est);
+	prof_extra_row_u64(row, importer_le32(p + 24));
+	prof_extra_row_u64(row, importer_le32(p + 28));
+	prof_comm_enum_row(row, PCE_TRANSPORT, p[103]);
+	prof_extra_row_u64(row, importer_le64(p + 80));
+	prof_comm_enum_row(row, PCE_DTYPE, p[101]);
+	prof_comm_enum_row(row, PCE_LINK, p[102]);
+}
+
+/* The kfc_task row W of device DEVICE. */
+static void
+prof_kfc_tables_task(struct store *s, const struct prof_host *h,
+    const struct prof_kfc_row *w, int64_t device)
+{
+	const struct prof_kfc_info	*f = w->f;
+	const unsigned char		*p = f->p;
+	struct prof_row			 row;
+
+	memset(&row, 0, sizeof row);
+	prof_extra_row_u64(&row, (uint64_t)device);
+	prof_kfc_tables_i64(&row, prof_track_model(h,
+	    &h->tracks[w->o->t->track]), true);
+	prof_extra_row_str(&row, w->o->full);
+	prof_extra_row_us(&row, w->o->start_ns);
+	prof_kfc_tables_hash(&row, &h->dicts, p != NULL ? importer_le64(p) :
+	    0);
+	prof_kfc_tables_hash(&row, &h->dicts, w->group);
+	prof_kfc_tables_i64(&row, w->plane, false);
+	prof_extra_row_us(&row, f->start_ns);
+	prof_extra_row_us(&row, f->dur_ns);
+	prof_extra_row_u64(&row, w->master);
+	prof_extra_row_u64(&row, f->stream);
+	prof_extra_row_u64(&row, f->task);
+	prof_kfc_tables_info(&row, p);
+	prof_kfc_tables_i64(&row, f->ctx == DEV_NO_CONTEXT ? -1 :
+	    (int64_t)f->ctx, true);
+	if (p != NULL)
+		prof_extra_row_u64(&row, importer_le64(p + 40));
+	else
+		prof_extra_row_str(&row, "N/A");
+	prof_kfc_tables_i64(&row, f->t != NULL ? f->t->batch : -1, true);
+	if (p != NULL)
+		prof_comm_enum_row(&row, PCE_RDMA, p[104]);
+	else
+		prof_extra_row_str(&row, "N/A");
+	prof_extra_row_str(&row, w->o->hccl ? "HCCL" : "MC2");
+	prof_extra_row_load(s, &row);
+}
+
+/* The kfc_op rows: per group (in its first op's order), its ops. */
+static void
+prof_kfc_tables_ops(struct prof_kfc_calc *c, struct store *s,
+    int64_t device)
+{
+	const struct prof_kfc_op	**ops;
+	uint64_t			*og = NULL;
+	size_t				 nog = 0, i, j, n;
+	bool				 sort;
+
+	for (i = 0; i < c->nops; i++) {
+		for (j = 0; j < nog && og[j] != c->ops[i].group; j++)
+			;
+		if (j < nog)
+			continue;
+		og = util_grow(og, nog, 1, sizeof *og);
+		og[nog++] = c->ops[i].group;
+		/* The vendor sorts a group's ops once it gives them tasks. */
+		for (j = 0, sort = false; j < c->ngroups; j++)
+			sort = sort || c->groups[j] == c->ops[i].group;
+		n = prof_kfc_ops_of_group(c, c->ops[i].group, sort, &ops);
+		for (j = 0; j < n; j++)
+			prof_kfc_tables_op(s, c->k->h, ops[j], device);
+		free(ops);
+	}
+	free(og);
+}
+
+/* Warn of what C could not join, in DIR. */
+static void
+prof_kfc_tables_warn(const struct prof_kfc_calc *c, struct store *s,
+    const char *dir)
+{
+	if (c->noname > 0)
+		store_load_warning(s, dir, -1, "%zu MC2 op%s whose node is not "
+		    "of GE type COMMUNICATION or HCCL_AI_CPU: named N/A, with "
+		    "its kernel's times", c->noname, c->noname == 1 ? "" : "s");
+	if (c->nomaster > 0)
+		store_load_warning(s, dir, -1, "%zu first or last task "
+		    "record%s (aicpu.data kind 12) without a communication "
+		    "task, or of an unknown type: left out of the MC2 ops' "
+		    "times", c->nomaster, c->nomaster == 1 ? "" : "s");
+	if (c->noinfo_task > 0)
+		store_load_warning(s, dir, -1, "%zu KFC HCCL information%s "
+		    "(aicpu.data kind 13) without a device task: no kfc_task "
+		    "row", c->noinfo_task, c->noinfo_task == 1 ? "" : "s");
+	if (c->nomatch > 0)
+		store_load_warning(s, dir, -1, "%zu MC2 communication task%s "
+		    "ending outside every op of their group: no kfc_task row",
+		    c->nomatch, c->nomatch == 1 ? "" : "s");
+}
+
+/* Write tables kfc_op and kfc_task of C, device of DM (RANK); warn. */
+void
+prof_kfc_tables_write(struct prof_kfc_calc *c, struct store *s,
+    const struct prof_meta *dm, int64_t rank)
+{
+	static const char *const opcols[] = { "Device_id", "Model ID",
+	    "Op Name", "Start Time(us)", "Duration(us)", "Group Name",
+	    "Op Type", "Relay", "Retry", "Data Type", "Alg Type", "Count",
+	    "Rank Size", "Source", "Stream ID", "Task ID" };
+	static const char *const taskcols[] = { "Device_id", "Model ID",
+	    "Op Name", "Op Start Time(us)", "HCCL Name", "Group Name",
+	    "Plane ID", "Start Time(us)", "Duration(us)", "Is Master",
+	    "Stream ID", "Task ID", "Duration Estimated(us)", "Src Rank",
+	    "Dst Rank", "Transport Type", "Size(Byte)", "Data Type",
+	    "Link Type", "Context ID", "Notify ID", "Batch ID", "Rdma Type",
+	    "Source" };
+	size_t	 i;
+
+	if (c->nops > 0 && prof_extra_table_begin(s, "kfc_op", dm->device,
+	    rank, opcols, sizeof opcols / sizeof opcols[0]))
+		prof_kfc_tables_ops(c, s, dm->device);
+	if (c->nrows > 0 && prof_extra_table_begin(s, "kfc_task", dm->device,
+	    rank, taskcols, sizeof taskcols / sizeof taskcols[0])) {
+		for (i = 0; i < c->nrows; i++)
+			prof_kfc_tables_task(s, c->k->h, &c->rows[i],
+			    dm->device);
+	}
+	prof_kfc_tables_warn(c, s, dm->dir);
+}
+
+/*
+ * S once in K's pool (S is taken): one string, one pointer, as the
+ * communication statistics group events on their key's pointer.
+ */
+static char *
+prof_kfc_tables_intern(struct prof_kfc *k, char *s)
+{
+	size_t	 i;
+
+	for (i = 0; i < k->nstrs; i++) {
+		if (strcmp(k->strs[i], s) == 0) {
+			free(s);
+			return k->strs[i];
+		}
+	}
+	k->strs = util_grow(k->strs, k->nstrs, 1, sizeof *k->strs);
+	k->strs[k->nstrs] = s;
+	return k->strs[k->nstrs++];
+}
+
+/* The HCCL information of row W (its information P) for the statistics. */
+static void
+prof_kfc_tables_hinfo(struct prof_hinfo *f, const struct prof_kfc_row *w,
+    const unsigned char *p)
+{
+	f->name = importer_le64(p);
+	f->group = importer_le64(p + 16);
+	f->size = importer_le64(p + 80);
+	f->src = importer_le32(p + 24);
+	f->dst = importer_le32(p + 28);
+	f->plane = (uint32_t)w->plane;
+	f->ctx = w->f->ctx;
+	f->link = p[102];
+	f->transport = p[103];
+	f->rdma = p[104];
+}
+
+/*
+ * The task rows of C as events of the device's communication tables, in
+ * C->k (as msprof --analyze takes the vendor's KfcTask rows with its HCCL
+ * tasks): op <name>@<group>, master flag, times and information.
+ */
+void
+prof_kfc_tables_events(struct prof_kfc_calc *c)
+{
+	struct prof_kfc			*k = c->k;
+	const struct prof_kfc_row	*w;
+	struct prof_hevent		*e;
+	char				 buf[32], *key;
+	size_t				 i;
+
+	if (c->nrows == 0)
+		return;
+	k->descs = xcalloc(c->nrows, sizeof *k->descs);
+	k->infos = xcalloc(c->nrows, sizeof *k->infos);
+	k->ev = xcalloc(c->nrows, sizeof *k->ev);
+	for (i = 0; i < c->nrows; i++) {
+		w = &c->rows[i];
+		e = &k->ev[k->nev++];
+		k->descs[i].info = -1;
+		k->descs[i].master = w->master;
+		k->descs[i].start_ns = w->f->start_ns;
+		k->descs[i].dur_ns = w->f->dur_ns;
+		e->d = &k->descs[i];
+		if (w->f->p != NULL) {
+			prof_kfc_tables_hinfo(&k->infos[i], w, w->f->p);
+			e->info = &k->infos[i];
+		}
+		e->task = prof_hccl_join_task(k->h, e->info);
+		e->op = prof_kfc_tables_intern(k, xstrdup(w->o->full));
+		e->group = prof_kfc_tables_intern(k, xstrdup(w->group == 0 ?
+		    "N/A" : prof_dict_hash(&k->h->dicts, w->group, buf,
+		    sizeof buf)));
+		xasprintf(&key, "%s@%s", e->op, e->group);
+		e->key = prof_kfc_tables_intern(k, key);
+		e->iter = 1;
+	}
+}
