@@ -1,0 +1,54 @@
+#!/bin/sh
+# The MC2 ops of raw collections against the vendor's own code, where its
+# sources are at hand (a development check: skipped on a clean machine).
+# MSPROF_SRC names the analysis/ folder of a source tree of
+# github.com/Ascend/msprof. kfc-vendor.py hands the AI CPU's records and
+# the device tasks of a generated collection (npuprof-gen prof -C) to the
+# vendor's KfcCalculator; tables kfc_op and kfc_task must be its rows,
+# cell for cell.
+. "$top_srcdir/tests/lib.sh"
+
+PY=${PYTHON3:-python3}
+command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
+[ -n "${MSPROF_SRC:-}" ] && [ -d "$MSPROF_SRC/mscalculate" ] ||
+    skip_all "MSPROF_SRC does not name the analysis/ folder of msprof"
+PYTHONPATH="$MSPROF_SRC${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH
+here="$top_srcdir/tests/importers/prof"
+
+# compare NAME: the tables of $T/NAME/in against the vendor's.
+compare() {
+	d="$T/$1"
+	mkdir -p "$d/rec" "$d/v"
+	for t in task_time kfc_info aicpu_master_task aicpu_flip \
+	    device_hccl_op_info mc2_comm_info; do
+		"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" $t \
+		    >"$d/rec/$t.csv" 2>/dev/null
+	done
+	"$PY" "$here/kfc-vendor.py" "$d/rec" "$d/rec/task_time.csv" "$d/v"
+	ok $? "$1: the vendor's KfcCalculator ran"
+	"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" kfc_op |
+	    tail -n +2 | cut -d, -f1-14 >"$d/kfc_op.csv"
+	same_file "$d/kfc_op.csv" "$d/v/kfc_op.csv" "$1: kfc_op as the vendor's"
+	"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" kfc_task |
+	    tail -n +2 >"$d/kfc_task.csv"
+	same_file "$d/kfc_task.csv" "$d/v/kfc_task.csv" \
+	    "$1: kfc_task as the vendor's"
+}
+
+"$GEN" prof "$T/devices/in" -s 42 -n 300 -C -d 2 >/dev/null
+compare devices
+"$GEN" prof "$T/wrap/in" -s 43 -n 800 -C -w -S 2 -2 >/dev/null
+compare wrap
+# The last task record names a task that never ran, an information
+# another: the vendor leaves both out, as we do.
+d="$T/join"
+"$GEN" prof "$d/in" -s 47 -n 300 -C >/dev/null
+f=$(ls "$d"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)
+o=$(($(wc -c <"$f") - 3 * 256))
+printf '\217\001' | dd of="$f" bs=1 seek=$((o + 30)) conv=notrunc 2>/dev/null
+o=$(($(wc -c <"$f") - 9 * 256))
+printf '\216\001\000\000' |
+    dd of="$f" bs=1 seek=$((o + 140 + 88)) conv=notrunc 2>/dev/null
+compare join
+done_testing
