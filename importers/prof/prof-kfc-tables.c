@@ -194,6 +194,73 @@ prof_kfc_tables_warn(const struct prof_kfc_calc *c, struct store *s,
 		    c->nomatch, c->nomatch == 1 ? "" : "s");
 }
 
+#define PROF_KFC_LANE	1000000		/* + a group's index: its lane */
+
+/*
+ * The ops of C as spans of level mc2, named as in kfc_op, on a lane
+ * per group under their device, named as the vendor's timeline names it
+ * ("Group <group> Aicpu Communication"; its tid PROF_KFC_LANE + the
+ * group's index in the order of its first op), with their type,
+ * group, source and kernel as args. An op whose times are out of range
+ * has none.
+ */
+static void
+prof_kfc_tables_spans(struct prof_kfc_calc *c, struct store *s,
+    int64_t device, int64_t rank)
+{
+	const struct prof_dicts		*d = &c->k->h->dicts;
+	const struct prof_kfc_op	*o;
+	struct store_api		 sp;
+	struct strbuf			 b;
+	uint64_t			*g = NULL;
+	size_t				 ng = 0, i, j;
+	char				 gb[32], tb[32], lane[96];
+	const char			*group;
+
+	strbuf_init(&b);
+	for (i = 0; i < c->nops; i++) {
+		o = &c->ops[i];
+		if (!prof_meta_sane(o->start_ns) || !prof_meta_sane(o->dur_ns))
+			continue;
+		group = o->group == 0 ? "N/A" : prof_dict_hash(d, o->group, gb,
+		    sizeof gb);
+		for (j = 0; j < ng && g[j] != o->group; j++)
+			;
+		if (j == ng) {
+			g = util_grow(g, ng, 1, sizeof *g);
+			g[ng++] = o->group;
+			if (o->group == 0)
+				snprintf(lane, sizeof lane,
+				    "Aicpu Communication");
+			else
+				snprintf(lane, sizeof lane,
+				    "Group %s Aicpu Communication", group);
+			store_trace_load_lane(s, device, rank, device,
+			    PROF_KFC_LANE + (int64_t)j, "name", lane);
+		}
+		strbuf_reset(&b);
+		strbuf_adds(&b, "{\"Op Type\":\"");
+		prof_fwk_rec_json(&b, o->op_type == 0 ? "N/A" :
+		    prof_dict_hash(d, o->op_type, tb, sizeof tb), false);
+		strbuf_adds(&b, "\",\"Group Name\":\"");
+		prof_fwk_rec_json(&b, group, false);
+		strbuf_addf(&b, "\",\"Source\":\"%s\",\"Stream ID\":%u,"
+		    "\"Task ID\":%u}", o->hccl ? "HCCL" : "MC2", o->t->stream,
+		    o->t->task);
+		store_load_api_init(&sp, PROF_KFC_LANE + (int64_t)j,
+		    o->start_ns, o->start_ns + o->dur_ns, "mc2",
+		    o->full);
+		sp.device = device;
+		sp.rank = rank;
+		sp.pid = device;
+		sp.depth = 0;
+		sp.args = b.s;
+		store_load_api(s, &sp);
+	}
+	free(g);
+	strbuf_release(&b);
+}
+
 /* Write tables kfc_op and kfc_task of C, device of DM (RANK); warn. */
 void
 prof_kfc_tables_write(struct prof_kfc_calc *c, struct store *s,
@@ -215,6 +282,7 @@ prof_kfc_tables_write(struct prof_kfc_calc *c, struct store *s,
 	if (c->nops > 0 && prof_extra_table_begin(s, "kfc_op", dm->device,
 	    rank, opcols, sizeof opcols / sizeof opcols[0]))
 		prof_kfc_tables_ops(c, s, dm->device);
+	prof_kfc_tables_spans(c, s, dm->device, rank);
 	if (c->nrows > 0 && prof_extra_table_begin(s, "kfc_task", dm->device,
 	    rank, taskcols, sizeof taskcols / sizeof taskcols[0])) {
 		for (i = 0; i < c->nrows; i++)

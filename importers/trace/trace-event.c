@@ -343,6 +343,7 @@ trace_event_x(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 	struct strbuf		 level;
 	enum trace_kind		 kind;
 	int64_t			 start, dur = 0;
+	const char		*lv;
 
 	if (ev->ts.len == 0 ||
 	    util_parse_ns(ev->ts.s, ev->ts.len, &start) != 0) {
@@ -384,6 +385,13 @@ trace_event_x(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 		break;
 	default:
 		a.level = p->name;
+		/*
+		 * An MC2 op as our export writes it (doc/formats.md section
+		 * 4.11): on its group's row of the device, level mc2.
+		 */
+		if (kind == KIND_HARDWARE && (lv = trace_parse_arg(ev,
+		    "level")) != NULL && strcmp(lv, "mc2") == 0)
+			a.level = "mc2";
 		break;
 	}
 	store_load_api(l->s, &a);

@@ -58,16 +58,17 @@ export_chrome_cann_prefix(const char *level)
 }
 
 /*
- * Whether a span of LEVEL on DEVICE is drawn on its device's row of the
- * stream (its thread id), as the vendor draws a KFC turn's phases. (A
- * trace's other device-side spans keep a process of their level: their
- * threads are the trace's, not always streams.)
+ * Whether a span of LEVEL on DEVICE is drawn on a row of its device's
+ * process: on the stream's row (its thread id), as the vendor draws a KFC
+ * turn's phases, or, for an MC2 op, on its group's row (named as the
+ * vendor names it). (A trace's other device-side spans keep a process of
+ * their level: their threads are the trace's, not always streams.)
  */
 static bool
 export_chrome_on_stream(const char *level, int64_t device)
 {
 	return device != NP_NA && device != NP_HOST_DEVICE && level != NULL &&
-	    strcmp(level, "kfc") == 0;
+	    (strcmp(level, "kfc") == 0 || strcmp(level, "mc2") == 0);
 }
 
 /* The trace pid of a host span of LEVEL. */
@@ -133,7 +134,9 @@ export_chrome_metadata(struct chrome *tl)
 				export_trace_process(tl, pid, "Ascend Hardware",
 				    name, TL_LAYER_HARDWARE);
 			}
-			if (l->id == NP_NA)
+			if (l->name != NULL)
+				snprintf(name, sizeof name, "%s", l->name);
+			else if (l->id == NP_NA)
 				snprintf(name, sizeof name, "Stream N/A");
 			else
 				snprintf(name, sizeof name, "Stream %lld",
@@ -357,13 +360,17 @@ export_chrome_flow(void *arg, const struct store_link *fl)
 
 static int
 export_chrome_lane(void *arg, int64_t rank, int64_t device, int64_t id,
-    const char *level)
+    const char *level, const char *name)
 {
 	struct chrome	*tl = arg;
 	struct chrome_lane	*l;
 	size_t		 i;
+	bool		 mc2 = level != NULL && strcmp(level, "mc2") == 0;
 
-	/* Spans on a stream's row name that row as its tasks would. */
+	/*
+	 * Spans on a stream's row name that row as its tasks would; an MC2
+	 * group's row keeps its own name.
+	 */
 	if (export_chrome_on_stream(level, device))
 		level = NULL;
 	else if (level != NULL)
@@ -375,6 +382,7 @@ export_chrome_lane(void *arg, int64_t rank, int64_t device, int64_t id,
 	l->device = device;
 	l->id = id;
 	l->level = level != NULL ? xstrdup(level) : NULL;
+	l->name = mc2 && level == NULL && name != NULL ? xstrdup(name) : NULL;
 	if (level == NULL || export_chrome_cann_prefix(level) != NULL)
 		return 0;
 	for (i = 0; i < tl->nlevels; i++) {
@@ -430,6 +438,7 @@ export_chrome_lanes_unique(struct chrome *tl)
 		    a->id == b->id && (a->level == NULL ? b->level == NULL :
 		    b->level != NULL && strcmp(a->level, b->level) == 0)) {
 			free(a->level);
+			free(a->name);
 			continue;
 		}
 		tl->lanes[n++] = *a;
@@ -442,8 +451,10 @@ export_chrome_release(struct chrome *tl)
 {
 	size_t	 i;
 
-	for (i = 0; i < tl->nlanes; i++)
+	for (i = 0; i < tl->nlanes; i++) {
 		free(tl->lanes[i].level);
+		free(tl->lanes[i].name);
+	}
 	free(tl->lanes);
 	for (i = 0; i < tl->nlevels; i++)
 		free(tl->levels[i]);

@@ -38,6 +38,8 @@ struct chrome_lane {
 	int64_t		 device;
 	int64_t		 id;		/* stream or tid */
 	char		*level;
+	char		*name;		/* a row of its own on a device (an MC2
+					   group's), or NULL */
 };
 
 /* A process with counter tracks, under the pid it is written with. */

@@ -335,11 +335,14 @@ store_iter_lanes(struct store *s, const struct store_query *q,
 		return -1;
 	while (ret == 0 && (rc = sqlite3_step(stmt)) == SQLITE_ROW)
 		ret = cb(arg, store_iter_i64(stmt, 0), store_iter_i64(stmt, 1),
-		    store_iter_i64(stmt, 2), NULL);
+		    store_iter_i64(stmt, 2), NULL, NULL);
 	if ((ret = store_iter_finish(s, stmt, rc, ret, "streams", cause)) != 0)
 		return ret;
 
-	store_iter_init(&sql, "SELECT DISTINCT a.rank, a.tid, l.s, a.device"
+	/* A lane's own name, where an importer gave it one. */
+	store_iter_init(&sql, "SELECT DISTINCT a.rank, a.tid, l.s, a.device,"
+	    " (SELECT n.name FROM lane n WHERE n.pid IS a.pid AND n.tid IS"
+	    " a.tid AND n.rank IS a.rank LIMIT 1)"
 	    " FROM api a LEFT JOIN str l ON l.id = a.level");
 	store_iter_api_where(&sql, q, true);
 	strbuf_adds(&sql.b, " ORDER BY 1, 3, 2, 4");
@@ -348,7 +351,7 @@ store_iter_lanes(struct store *s, const struct store_query *q,
 	while (ret == 0 && (rc = sqlite3_step(stmt)) == SQLITE_ROW)
 		ret = cb(arg, store_iter_i64(stmt, 0), store_iter_i64(stmt, 3),
 		    store_iter_i64(stmt, 1), store_iter_str(stmt, 2) != NULL ?
-		    store_iter_str(stmt, 2) : "");
+		    store_iter_str(stmt, 2) : "", store_iter_str(stmt, 4));
 	return store_iter_finish(s, stmt, rc, ret, "threads", cause);
 }
 

@@ -354,7 +354,7 @@ typedef int	(*store_task_cb)(void *, int64_t, const struct store_task *);
 typedef int	(*store_api_cb)(void *, int64_t, const struct store_api *);
 typedef int	(*store_link_cb)(void *, const struct store_link *);
 typedef int	(*store_lane_cb)(void *, int64_t, int64_t, int64_t,
-		    const char *);
+		    const char *, const char *);
 
 /* A process holding counter tracks, for the timeline (store-counters.c). */
 struct store_track {

@@ -197,6 +197,8 @@ mkdir "$d/ex"
 "$NPUPROF" export timeline --db "$d/s.db" --output "$d/ex" "$d/in" \
     >/dev/null 2>&1
 ok $? "aicpu-devices: exported"
+# A line per level (kfc, mc2): its events, their (process, thread) and
+# how many processes hold them.
 python3 - "$d/ex" >"$d/ex.txt" <<'PY'
 import glob, json, sys
 ev = []
@@ -204,11 +206,15 @@ for f in sorted(glob.glob(sys.argv[1] + "/*.json")):
     ev += json.load(open(f))
 proc = {e["pid"]: e["args"]["name"] for e in ev
         if e.get("ph") == "M" and e.get("name") == "process_name"}
-kfc = [e for e in ev if e.get("args", {}).get("level") == "kfc"]
-print(len(kfc), sorted({(proc.get(e["pid"]), e["tid"]) for e in kfc}),
-      len({e["pid"] for e in kfc}))
+thr = {(e["pid"], e["tid"]): e["args"]["name"] for e in ev
+       if e.get("ph") == "M" and e.get("name") == "thread_name"}
+for level in ("kfc", "mc2"):
+    v = [e for e in ev if e.get("args", {}).get("level") == level]
+    print(len(v), sorted({(proc.get(e["pid"]), e["tid"] if level == "kfc"
+          else thr.get((e["pid"], e["tid"]))) for e in v}),
+          len({e["pid"] for e in v}))
 PY
-is "$(cat "$d/ex.txt")" \
+is "$(sed -n 1p "$d/ex.txt")" \
     "48 [('Ascend Hardware', 60)] 2" \
     "aicpu-devices: KFC phases on each device's stream 60 row"
 mkdir "$d/rt"
@@ -218,6 +224,27 @@ is "$(sqlite3 "$d/rt.db" "SELECT count(*) FROM api a JOIN str l ON l.id =
     a.level WHERE l.s = 'kfc'")/$(sqlite3 "$d/rt.db" "SELECT count(*) FROM
     task")" "48/$(sqlite3 "$d/s.db" "SELECT count(*) FROM task")" \
     "aicpu-devices: read back, the phases are spans again, not tasks"
+# Each device's MC2 op on its own row of the device, named after its
+# group as the vendor's timeline names it, and read back as such.
+is "$(sed -n 2p "$d/ex.txt")" \
+    "2 [('Ascend Hardware', 'Group group-world Aicpu Communication')] 2" \
+    "aicpu-devices: each device's MC2 op on its group's row of the device"
+is "$(sqlite3 "$d/rt.db" "SELECT count(*) FROM api a JOIN str l ON l.id =
+    a.level WHERE l.s = 'mc2'")" 2 \
+    "aicpu-devices: read back, the MC2 ops are mc2 spans again"
+# Each MC2 op is also a span of level mc2 on its group's lane under its
+# device, with kfc_op's name, start and duration.
+d="$T/aicpu-devices"
+is "$(sqlite3 -separator , "$d/s.db" "SELECT a.device, n.s,
+    printf('%d.%03d', a.start_ns / 1000, a.start_ns % 1000),
+    printf('%d.%03d', (a.end_ns - a.start_ns) / 1000,
+    (a.end_ns - a.start_ns) % 1000), l.name FROM api a
+    JOIN str v ON v.id = a.level JOIN str n ON n.id = a.name
+    JOIN lane l ON l.pid = a.pid AND l.tid = a.tid WHERE v.s = 'mc2'
+    ORDER BY a.device" | tr '\n' ' ')" "$(tail -n +2 "$d/want/kfc_op.csv" |
+    awk -F, '{ print $1 "," $3 "," $4 "," $5 ",Group " $6 \
+    " Aicpu Communication" }' | tr '\n' ' ')" \
+    "aicpu-devices: each MC2 op a span on its group's lane"
 # The MC2 op's tasks join the communication tables (as msprof --analyze
 # takes the vendor's KfcTask rows): on device 0 its master plane holds a
 # notify wait, an SDMA copy of 2048 bytes on HCCS and a second wait; on
