@@ -313,15 +313,19 @@ import_prof_torch_rank(struct store *s, const char *path,
 
 /*
  * MindSpore's async_npu flows of RANK, from its launch ranges to the
- * device tasks of the collection PATH, once both are loaded.
+ * device tasks of the collection PATH, once both are loaded, by the rule
+ * of MindSpore 2.VER.
  */
 static void
-import_prof_ms_flows(struct store *s, const char *path, int64_t rank)
+import_prof_ms_flows(struct store *s, const char *path, int64_t rank,
+    int ver)
 {
 	int64_t	 made, missed;
 	char	*why = NULL;
 
-	if (store_ms_flows_load(s, rank, &made, &missed, &why) != 0) {
+	/* 2.3 lets a launch start up to 1 ms before its range. */
+	if (store_ms_flows_load(s, rank, ver == 23 ? 1000000 : 0, ver == 23,
+	    &made, &missed, &why) != 0) {
 		store_load_warning(s, path, -1, "%s", why);
 		free(why);
 		return;
@@ -428,7 +432,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	if (torchmem)
 		prof_mem_record_write(s, &fo, &mems, path, rank, ctx);
 	if (fo.mindspore)
-		import_prof_ms_flows(s, path, rank);
+		import_prof_ms_flows(s, path, rank, fo.ms_ver);
 	free(fo.v);
 	free(fo.path);
 	prof_mems_release(&mems);

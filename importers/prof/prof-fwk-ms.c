@@ -2,17 +2,20 @@
  * MindSpore's own records in the FRAMEWORK/ folder beside the raw PROF_*
  * collection of a profile that was never analysed (doc/formats.md section
  * 3.12): the op ranges of FRAMEWORK/mindspore.op_range, written by
- * MindSpore 2.6 and later, or of op_range_<rank> in 2.5's layout (a
- * 74-byte fixed part, the name written whole, the sequence number and
- * forward thread as args). Each becomes the host span the analysed twin's
- * trace_view.json has for it, in process MindSpore (pid 1) on the thread
- * that recorded it, named as MindSpore names it (module::event::name, a
- * graph's module::event::name, a stage's name, or a Python stack frame's
- * name); ranges called "flow" are no spans but start the async_mindspore
- * flow to the one range of the same flow id. Ranges of no length are
- * instants there, which a trace's import leaves out: they are counted.
- * The host spans of the rank are then nested again, the CANN ones with
- * MindSpore's, by time on their thread, as the analysed trace's are.
+ * MindSpore 2.6 and later, or of op_range_<rank> in 2.4's and 2.5's layout
+ * (a 74-byte fixed part, the name written whole, the sequence number and
+ * forward thread as args; 2.4 reads custom infos and flow ids its own
+ * way) or 2.3's (73 bytes, no custom info, its own clock pair and process
+ * ids, ranges of no length as spans). Each becomes the host span the
+ * analysed twin's trace_view.json has for it, in process MindSpore (pid
+ * 1) on the thread that recorded it, named as MindSpore names it
+ * (module::event::name, a graph's module::event::name, a stage's name, or
+ * a Python stack frame's name); ranges called "flow" are no spans but
+ * start the async_mindspore flow to the one range of the same flow id.
+ * Ranges of no length are instants there, which a trace's import leaves
+ * out: they are counted. The host spans of the rank are then nested
+ * again, the CANN ones with MindSpore's, by time on their thread, as the
+ * analysed trace's are.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +24,8 @@
 #include "prof-int.h"
 
 #define MS_FIXED	54		/* the fixed part of an op range */
-#define MS25_FIXED	74		/* the same, MindSpore 2.5 */
+#define MS25_FIXED	74		/* the same, MindSpore 2.4 and 2.5 */
+#define MS23_FIXED	73		/* MindSpore 2.3: no level */
 #define MS_PID		1		/* MindSpore's process in the trace */
 #define MS_NO_FLOW	UINT64_MAX
 
@@ -84,11 +88,15 @@ struct ms_end {
 	uint64_t	 tid;
 	int64_t		 ts;
 	int		 start;		/* 1 the "flow" range, 0 the other */
+	size_t		 seq;		/* in file order */
+	uint64_t	 pid;		/* its range's process */
 };
 
 struct prof_ms {
 	struct prof_fwk		*fw;
-	bool			 v25;		/* MindSpore 2.5's layout */
+	bool			 v25;		/* 2.3 to 2.5: op_range_N */
+	bool			 v24;		/* and 2.4's reader */
+	bool			 v23;		/* or 2.3's (its layout too) */
 	struct ms_end		*ends;
 	size_t			 nends;
 	int64_t			 instants;
@@ -196,17 +204,19 @@ prof_ms_name(struct prof_ms *ms, const unsigned char *p,
 }
 
 static void
-prof_ms_end(struct prof_ms *ms, uint64_t id, uint64_t tid, int64_t ts,
-    int start)
+prof_ms_end(struct prof_ms *ms, uint64_t id, uint64_t pid, uint64_t tid,
+    int64_t ts, int start)
 {
 	struct ms_end	*e;
 
 	ms->ends = util_grow(ms->ends, ms->nends, 1, sizeof *ms->ends);
 	e = &ms->ends[ms->nends++];
 	e->id = id;
+	e->pid = pid;
 	e->tid = tid;
 	e->ts = ts;
 	e->start = start;
+	e->seq = ms->nends - 1;
 }
 
 /* S as a JSON string's body, "|" read as CR LF if LINES. */
@@ -271,6 +281,56 @@ prof_ms_custom(struct strbuf *b, char *v)
 }
 
 /*
+ * Custom info V as MindSpore 2.4's reader takes it into B: an object of
+ * every ';'-separated part's first two ':'-separated pieces (a repeated
+ * key keeps its place and takes the later value); false if a part,
+ * empty ones too, has no ':' (its reader fails).
+ */
+static bool
+prof_ms_custom24(struct strbuf *b, const char *v)
+{
+	char		**keys = NULL, **vals = NULL, *t, *part, *c, *d, *save;
+	size_t		 n = 0, i;
+	bool		 ok = true;
+
+	t = xstrdup(v);
+	for (part = t; ok && part != NULL; part = save) {
+		if ((save = strchr(part, ';')) != NULL)
+			*save++ = '\0';
+		if ((c = strchr(part, ':')) == NULL) {
+			ok = false;
+			break;
+		}
+		*c++ = '\0';
+		if ((d = strchr(c, ':')) != NULL)
+			*d = '\0';
+		for (i = 0; i < n && strcmp(keys[i], part) != 0; i++)
+			;
+		if (i == n) {
+			keys = util_grow(keys, n, 1, sizeof *keys);
+			vals = util_grow(vals, n, 1, sizeof *vals);
+			keys[n++] = part;
+		}
+		vals[i] = c;
+	}
+	if (ok) {
+		strbuf_addc(b, '{');
+		for (i = 0; i < n; i++) {
+			strbuf_adds(b, i > 0 ? ",\"" : "\"");
+			prof_fwk_rec_json(b, keys[i], false);
+			strbuf_adds(b, "\":\"");
+			prof_fwk_rec_json(b, vals[i], false);
+			strbuf_addc(b, '"');
+		}
+		strbuf_addc(b, '}');
+	}
+	free(keys);
+	free(vals);
+	free(t);
+	return ok;
+}
+
+/*
  * The args MindSpore 2.5 gives a range of fixed part P and fields F:
  * the sequence number and forward thread, then its fields as MindSpore's
  * trace writes them (shapes, types and stack with "|" as CR LF, custom
@@ -309,12 +369,14 @@ prof_ms_args25(struct prof_ms *ms, const unsigned char *p,
 		strbuf_addc(&b, '"');
 		free(v);
 	}
-	if ((v = prof_ms_read(ms, f, flen, MS25_F_CUSTOM, false,
+	/* 2.3 writes no custom info, and its reader reads none. */
+	if (!ms->v23 && (v = prof_ms_read(ms, f, flen, MS25_F_CUSTOM, false,
 	    &ms->bad_args, &ms->bad_args_at)) != NULL) {
 		strbuf_init(&custom);
 		if (*v == '\0')
 			strbuf_adds(&b, ",\"custom_info\":\"\"");
-		else if (prof_ms_custom(&custom, v))
+		else if (ms->v24 ? prof_ms_custom24(&custom, v) :
+		    prof_ms_custom(&custom, v))
 			strbuf_addf(&b, ",\"custom_info\":%s", custom.s);
 		else if (ms->bad_custom++ == 0)
 			ms->bad_custom_at = ms->fw->at;
@@ -325,14 +387,37 @@ prof_ms_args25(struct prof_ms *ms, const unsigned char *p,
 	return strbuf_detach(&b);
 }
 
+/*
+ * The flow end of an instant of MindSpore 2.4 (record P of LEN bytes,
+ * thread TID, flow id FLOW, at counter RAW), as its reader links them.
+ */
+static void
+prof_ms_instant24(struct prof_ms *ms, const unsigned char *p, size_t len,
+    uint64_t tid, uint64_t flow, uint64_t raw)
+{
+	int64_t	 ts = prof_fwk_rec_ns(ms->fw, raw);
+	char	*name;
+
+	if (!prof_meta_sane(ts))
+		return;
+	name = prof_ms_field(ms, p + MS25_FIXED, len - MS25_FIXED,
+	    MS25_F_NAME);
+	if (strcmp(name, "flow") == 0)
+		prof_ms_end(ms, flow, MS_PID, tid, ts, 1);
+	else if (flow != MS_NO_FLOW)
+		prof_ms_end(ms, flow, MS_PID, tid, ts, 0);
+	free(name);
+}
+
 /* One op range record P of LEN bytes. */
 static void
 prof_ms_range(struct prof_ms *ms, const unsigned char *p, size_t len)
 {
-	uint64_t		 tid, flow, raw0, raw1;
+	uint64_t		 tid, flow, raw0, raw1, pid = MS_PID;
 	int64_t			 start, end;
 	char			*name, *args = NULL;
-	size_t			 fixed = ms->v25 ? MS25_FIXED : MS_FIXED;
+	size_t			 fixed = ms->v23 ? MS23_FIXED : ms->v25 ?
+				    MS25_FIXED : MS_FIXED;
 
 	if (len < fixed) {
 		if (ms->fw->short_recs++ == 0)
@@ -344,6 +429,9 @@ prof_ms_range(struct prof_ms *ms, const unsigned char *p, size_t len)
 		flow = importer_le64(p + 56);
 		raw0 = importer_le64(p);
 		raw1 = importer_le64(p + 8);
+		/* 2.3's trace gives a range its record's process. */
+		if (ms->v23)
+			pid = importer_le64(p + 24);
 	} else {
 		tid = importer_le64(p);
 		flow = importer_le64(p + 8);
@@ -355,7 +443,11 @@ prof_ms_range(struct prof_ms *ms, const unsigned char *p, size_t len)
 			ms->zero_at = ms->fw->at;
 		return;
 	}
-	if (raw0 == raw1) {
+	/* 2.3 draws a range of no length as a span, not an instant. */
+	if (raw0 == raw1 && !ms->v23) {
+		/* 2.4's reader links instants by their flow ids too. */
+		if (ms->v24)
+			prof_ms_instant24(ms, p, len, tid, flow, raw0);
 		if (ms->instants++ == 0)
 			ms->instant_at = ms->fw->at;
 		return;
@@ -370,21 +462,25 @@ prof_ms_range(struct prof_ms *ms, const unsigned char *p, size_t len)
 	name = ms->v25 ? prof_ms_field(ms, p + fixed, len - fixed,
 	    MS25_F_NAME) : prof_ms_name(ms, p, p + fixed, len - fixed);
 	if (strcmp(name, "flow") == 0) {
-		prof_ms_end(ms, flow, tid, start, 1);
+		prof_ms_end(ms, flow, pid, tid, start, 1);
 		free(name);
 		return;
 	}
 	if (flow != MS_NO_FLOW)
-		prof_ms_end(ms, flow, tid, start, 0);
+		prof_ms_end(ms, flow, pid, tid, start, 0);
 	if (ms->v25)
 		args = prof_ms_args25(ms, p, p + fixed, len - fixed);
-	prof_fwk_rec_span(ms->fw, MS_PID, tid, start, end, "MindSpore", name,
+	prof_fwk_rec_span(ms->fw, pid, tid, start, end, "MindSpore", name,
 	    args);
 	ms->spans++;
 	free(args);
 	free(name);
 }
 
+/*
+ * Flow ends by id, "flow" ranges first: in MindSpore 2.4's order, each
+ * put before the ones before it, the others after, in file order.
+ */
 static int
 prof_ms_end_cmp(const void *a, const void *b)
 {
@@ -392,12 +488,18 @@ prof_ms_end_cmp(const void *a, const void *b)
 
 	if (x->id != y->id)
 		return x->id < y->id ? -1 : 1;
-	return x->start > y->start ? -1 : x->start < y->start;
+	if (x->start != y->start)
+		return x->start > y->start ? -1 : 1;
+	if (x->start)
+		return x->seq > y->seq ? -1 : x->seq < y->seq;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 /*
  * The async_mindspore flows: a flow id with exactly one "flow" range and
  * one other range goes from the first to the second; others are counted.
+ * MindSpore 2.4 links any two ranges (or instants) of a flow id, in the
+ * order prof_ms_end_cmp() puts them.
  */
 static void
 prof_ms_flows(struct prof_ms *ms, const char *path)
@@ -414,19 +516,23 @@ prof_ms_flows(struct prof_ms *ms, const char *path)
 			;
 		for (k = i; k < j && e[k].start; k++)
 			;
-		if (k - i != 1 || j - k != 1) {
+		if ((ms->v24 || ms->v23) && j - i == 2)
+			k = i + 1;
+		else if (ms->v24 || ms->v23 || k - i != 1 || j - k != 1) {
 			odd++;
 			continue;
 		}
-		prof_fwk_rec_flow(ms->fw, MS_PID, e[i].tid, e[i].ts, e[i].id,
+		prof_fwk_rec_flow(ms->fw, e[i].pid, e[i].tid, e[i].ts, e[i].id,
 		    "async_mindspore", "mindspore_to_self", "s");
-		prof_fwk_rec_flow(ms->fw, MS_PID, e[k].tid, e[k].ts, e[k].id,
+		prof_fwk_rec_flow(ms->fw, e[k].pid, e[k].tid, e[k].ts, e[k].id,
 		    "async_mindspore", "mindspore_to_self", "f");
 	}
 	if (odd > 0)
 		store_load_warning(ms->fw->s, path, -1, "%lld flow ids without "
-		    "exactly one \"flow\" range and one other: no flow drawn, "
-		    "as MindSpore draws none", (long long)odd);
+		    "%s: no flow drawn, as MindSpore draws none", (long long)odd,
+		    ms->v24 || ms->v23 ? "exactly two ranges" : "exactly one "
+		    "\"flow\" "
+		    "range and one other");
 }
 
 /* Say what the file PATH's records lacked, each at its first case. */
@@ -435,8 +541,10 @@ prof_ms_report(struct prof_ms *ms, const char *path)
 {
 	if (ms->zero > 0)
 		store_load_warning(ms->fw->s, path, ms->zero_at, "%lld op "
-		    "ranges starting at time 0, the first here: skipped, as "
-		    "MindSpore skips them", (long long)ms->zero);
+		    "ranges starting at time 0, the first here: skipped, %s",
+		    (long long)ms->zero, ms->v23 || ms->v24 ? "where MindSpore "
+		    "2.3 and 2.4 draw them from the counter's zero" : "as "
+		    "MindSpore skips them");
 	if (ms->instants > 0)
 		store_load_warning(ms->fw->s, path, ms->instant_at, "%lld op "
 		    "ranges of no length, the first here: instants in "
@@ -464,12 +572,13 @@ prof_ms_report(struct prof_ms *ms, const char *path)
 }
 
 /*
- * Decode FRAMEWORK/mindspore.op_range (or op_range_<rank> in 2.5's layout
- * if V25) at PATH with the clock of FW (the CANN host's: MindSpore's
- * ranges are counter ticks). Return the spans loaded.
+ * Decode FRAMEWORK/mindspore.op_range (or op_range_<rank> in the layout
+ * of MindSpore 2.VER if VER is 23 to 25) at PATH with the clock of FW
+ * (the CANN host's, or 2.3's own pair: MindSpore's ranges are counter
+ * ticks). Return the spans loaded.
  */
 int64_t
-prof_fwk_ms_load(struct prof_fwk *fw, const char *path, bool v25)
+prof_fwk_ms_load(struct prof_fwk *fw, const char *path, int ver)
 {
 	struct prof_ms	 ms;
 	unsigned char	*buf = NULL;
@@ -478,7 +587,8 @@ prof_fwk_ms_load(struct prof_fwk *fw, const char *path, bool v25)
 	int64_t		 off = 0;
 	FILE		*f;
 
-	if (fw->hm->host.num == 0 || !fw->hm->has_host_start) {
+	/* 2.3 converts through its own clock pair (fw->ms_anchor). */
+	if (fw->hm->host.num == 0 || (!fw->hm->has_host_start && ver != 23)) {
 		store_load_warning(fw->s, path, -1, "no host_start.log or host "
 		    "frequency in the PROF_* collection: MindSpore's times "
 		    "cannot be converted, the file is not read");
@@ -488,7 +598,9 @@ prof_fwk_ms_load(struct prof_fwk *fw, const char *path, bool v25)
 		return 0;
 	memset(&ms, 0, sizeof ms);
 	ms.fw = fw;
-	ms.v25 = v25;
+	ms.v25 = ver >= 23 && ver <= 25;
+	ms.v24 = ver == 24;
+	ms.v23 = ver == 23;
 	fw->syscnt = true;
 	/* Its lanes: process MindSpore, threads "Thread N". */
 	fw->proc = "MindSpore";

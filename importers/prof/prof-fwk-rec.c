@@ -85,6 +85,11 @@ prof_fwk_rec_ns(const struct prof_fwk *fw, uint64_t raw)
 	if (!fw->syscnt)
 		return prof_fwk_rec_clamp((__int128)(int64_t)raw +
 		    fw->local_off);
+	/* MindSpore 2.3 anchors its ticks to its own epoch time. */
+	if (fw->ms_anchor)
+		return prof_fwk_rec_clamp((__int128)(int64_t)(raw -
+		    fw->ms_cnt) * 1000 * fw->hm->host.den / fw->hm->host.num +
+		    fw->ms_time);
 	/*
 	 * The host's clock pair, without the cntvct_diff correction the
 	 * CANN records get: torch_npu's analysis leaves it out.

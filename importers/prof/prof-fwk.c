@@ -626,42 +626,86 @@ prof_fwk_py_file(struct store *s, const char *name, char **path,
 }
 
 /*
- * MindSpore's version in the profiler_info*.json of TOP, into BUF; ""
- * if none says.
+ * MindSpore's version in the profiler_info*.json of TOP, into BUF (""
+ * if none says), and into FW its clock pair system_cnt, system_time (ns)
+ * when it has both (MindSpore 2.3 converts its ticks through them).
  */
 static void
-prof_fwk_ms_version(struct store *s, const char *top, char *buf, size_t size)
+prof_fwk_ms_version(struct prof_fwk *fw, const char *top, char *buf,
+    size_t size)
 {
 	const char	*p_ver[] = { "ms_version", NULL };
-	yajl_val	 root, v;
+	const char	*p_cnt[] = { "system_cnt", NULL };
+	const char	*p_time[] = { "system_time", NULL };
+	yajl_val	 root, v, c, t;
 
 	*buf = '\0';
-	if ((root = prof_fwk_info_json(s, top, false)) == NULL)
+	if ((root = prof_fwk_info_json(fw->s, top, false)) == NULL)
 		return;
 	if ((v = yajl_tree_get(root, p_ver, yajl_t_string)) != NULL)
 		snprintf(buf, size, "%s", YAJL_GET_STRING(v));
+	c = yajl_tree_get(root, p_cnt, yajl_t_number);
+	t = yajl_tree_get(root, p_time, yajl_t_number);
+	if (c != NULL && YAJL_IS_INTEGER(c) && t != NULL &&
+	    YAJL_IS_INTEGER(t) && YAJL_GET_INTEGER(c) >= 0) {
+		fw->ms_anchor = true;
+		fw->ms_cnt = (uint64_t)YAJL_GET_INTEGER(c);
+		fw->ms_time = YAJL_GET_INTEGER(t);
+	}
 	yajl_tree_free(root);
 }
 
+/* True if version V is release R ("2.5") or one of its ("2.5.0"). */
+static bool
+prof_fwk_ms_is(const char *v, const char *r)
+{
+	size_t	 n = strlen(r);
+
+	return strncmp(v, r, n) == 0 && (v[n] == '\0' || v[n] == '.');
+}
+
 /*
- * FRAMEWORK/op_range_<rank> at PATH of the MindSpore profile TOP: the
- * 2.5 layout is decoded when profiler_info*.json says 2.5; the 2.3 and
- * 2.4 layouts are not (warned).
+ * FRAMEWORK/op_range_<rank> at PATH of the MindSpore profile TOP, in the
+ * layout of the version its profiler_info*.json says: 2.4's and 2.5's,
+ * or 2.3's (with 2.3's clock pair); return that version (23 to 25), 0
+ * if not read (warned: another version, none, or 2.3 without its clock
+ * pair).
  */
-static void
+static int
 prof_fwk_ms_old(struct prof_fwk *fw, const char *top, const char *path)
 {
 	char	 ver[32];
 
-	prof_fwk_ms_version(fw->s, top, ver, sizeof ver);
-	if (util_has_prefix(ver, "2.5.") || strcmp(ver, "2.5") == 0) {
-		prof_fwk_ms_load(fw, path, true);
-		return;
+	prof_fwk_ms_version(fw, top, ver, sizeof ver);
+	if (prof_fwk_ms_is(ver, "2.5")) {
+		fw->ms_anchor = false;
+		prof_fwk_ms_load(fw, path, 25);
+		return 25;
 	}
+	if (prof_fwk_ms_is(ver, "2.4")) {
+		fw->ms_anchor = false;
+		prof_fwk_ms_load(fw, path, 24);
+		return 24;
+	}
+	/* 2.3's release candidates wrote another layout (57 bytes). */
+	if (prof_fwk_ms_is(ver, "2.3") && strstr(ver, "rc") == NULL) {
+		if (!fw->ms_anchor) {
+			store_load_warning(fw->s, path, -1, "MindSpore %s op "
+			    "ranges without system_cnt and system_time in "
+			    "profiler_info*.json: their times cannot be "
+			    "converted, the file is not read", ver);
+			return 0;
+		}
+		prof_fwk_ms_load(fw, path, 23);
+		fw->ms_anchor = false;
+		return 23;
+	}
+	fw->ms_anchor = false;
 	store_load_warning(fw->s, path, -1, "MindSpore %s op ranges "
-	    "(op_range_N) are not decoded: only 2.5's layout is known",
-	    *ver != '\0' ? ver : "(version unknown: no ms_version in "
-	    "profiler_info*.json)");
+	    "(op_range_N) are not decoded: only the layouts of 2.3, 2.4 and "
+	    "2.5 are read", *ver != '\0' ? ver : "(version unknown: no "
+	    "ms_version in profiler_info*.json)");
+	return 0;
 }
 
 /*
@@ -743,10 +787,11 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 			path = NULL;
 			break;
 		case FWK_MS_OPS:
-			prof_fwk_ms_load(&fw, path, false);
+			prof_fwk_ms_load(&fw, path, 26);
+			mem->ms_ver = 26;
 			break;
 		case FWK_MS_OLD:
-			prof_fwk_ms_old(&fw, top, path);
+			mem->ms_ver = prof_fwk_ms_old(&fw, top, path);
 			break;
 		case FWK_NONE:
 			break;

@@ -904,6 +904,9 @@ struct prof_fwk {
 	int64_t			 rank;
 	int64_t			 device;
 	bool			 syscnt;	/* records hold counter ticks */
+	bool			 ms_anchor;	/* MindSpore 2.3's clock pair: */
+	uint64_t		 ms_cnt;	/* counter ticks at */
+	int64_t			 ms_time;	/* epoch ns */
 	int64_t			 freq_mhz;
 	uint64_t		 start_cnt;
 	int64_t			 start_mono;
@@ -950,6 +953,7 @@ struct prof_fwk_out {
 	int64_t			 device;	/* NP_NA: each record's own */
 	bool			 done;		/* FRAMEWORK/ was read */
 	bool			 mindspore;
+	int			 ms_ver;	/* 23 to 26: its op ranges' */
 };
 bool		 prof_fwk_load(struct store *, const char *, const char *,
 		     const struct prof_meta *, const struct import_ctx *,
@@ -988,7 +992,7 @@ void		 prof_mem_record_ops(struct store *, const struct prof_mems *,
 		     int64_t, int64_t);
 
 /* prof-fwk-ms.c: MindSpore's op ranges into host spans (3.12). */
-int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *, bool);
+int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *, int);
 
 /* prof-fwk-py.c: the Python tracer's calls replayed into spans (3.11). */
 void		 prof_fwk_py_load(struct prof_fwk *, const char *,

@@ -9,7 +9,8 @@
  * order are swept against the ranges in start order: a launch belongs to
  * the first range not yet ended that holds it (ends included), so the
  * outer of two nested ranges; a launch before that range starts, or on a
- * thread with no range, gets no flow.
+ * thread with no range, gets no flow. MindSpore 2.3 takes ranges of any
+ * length, and a launch up to a slack (1 ms) before the range's start.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,10 +25,10 @@ struct ms_range {
 	int64_t	 end;
 };
 
-/* Read RANK's launch ranges into *V, by thread and start. */
+/* Read RANK's launch ranges (of no length too if ANY) into *V. */
 static int
-store_ms_flows_ranges(struct store *s, int64_t rank, struct ms_range **v,
-    size_t *n)
+store_ms_flows_ranges(struct store *s, int64_t rank, bool any,
+    struct ms_range **v, size_t *n)
 {
 	sqlite3_stmt	*stmt;
 	struct ms_range	*r;
@@ -39,11 +40,13 @@ store_ms_flows_ranges(struct store *s, int64_t rank, struct ms_range **v,
 	    " a.end_ns FROM api a JOIN str l ON l.id = a.level JOIN str n"
 	    " ON n.id = a.name WHERE l.s = 'MindSpore' AND a.rank IS ?1"
 	    " AND a.tid IS NOT NULL"
-	    " AND a.end_ns > a.start_ns AND (instr(n.s, 'KernelLaunch') > 0"
+	    " AND (a.end_ns > a.start_ns OR ?2) AND"
+	    " (instr(n.s, 'KernelLaunch') > 0"
 	    " OR instr(n.s, 'LaunchTask') > 0) ORDER BY a.tid, a.start_ns,"
 	    " a.id") != 0)
 		return -1;
 	store_load_bind_i64(stmt, 1, rank);
+	sqlite3_bind_int(stmt, 2, any);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		*v = util_grow(*v, *n, 1, sizeof **v);
 		r = &(*v)[(*n)++];
@@ -89,12 +92,14 @@ store_ms_flows_write(struct store *s, int64_t rank, const struct ms_range *r,
 
 /*
  * Make RANK's async_npu flows from its MindSpore launch ranges to its
- * device tasks; *MADE is how many, *MISSED how many launched tasks found
- * no range on their thread. On failure return -1 and set *cause.
+ * device tasks, a launch up to SLACK ns before a range's start in it and
+ * ranges of no length taken if ANY (MindSpore 2.3's rule); *MADE is how
+ * many, *MISSED how many launched tasks found no range on their thread.
+ * On failure return -1 and set *cause.
  */
 int
-store_ms_flows_load(struct store *s, int64_t rank, int64_t *made,
-    int64_t *missed, char **cause)
+store_ms_flows_load(struct store *s, int64_t rank, int64_t slack, bool any,
+    int64_t *made, int64_t *missed, char **cause)
 {
 	struct ms_range	*v;
 	sqlite3_stmt	*stmt;
@@ -103,7 +108,7 @@ store_ms_flows_load(struct store *s, int64_t rank, int64_t *made,
 	int		 rc = SQLITE_ERROR;
 
 	*made = *missed = 0;
-	if (store_ms_flows_ranges(s, rank, &v, &n) != 0)
+	if (store_ms_flows_ranges(s, rank, any, &v, &n) != 0)
 		goto out;
 	if (n == 0)
 		return 0;
@@ -121,7 +126,7 @@ store_ms_flows_load(struct store *s, int64_t rank, int64_t *made,
 		while (i < n && (v[i].tid < tid || (v[i].tid == tid &&
 		    v[i].end < at)))
 			i++;
-		if (i < n && v[i].tid == tid && v[i].start <= at) {
+		if (i < n && v[i].tid == tid && v[i].start - slack <= at) {
 			store_ms_flows_write(s, rank, &v[i], stmt);
 			(*made)++;
 		} else

@@ -67,19 +67,24 @@ struct gen_ms_range {
 
 /*
  * MindSpore 2.5's custom info of each kind, and the args its trace makes
- * of it (NULL: none; kind 4 is one its reader fails on).
+ * of it (NULL: none; kind 4 is one its reader fails on), and 2.4's (which
+ * reads every pair, and fails on kind 5's empty part).
  */
 static const struct {
 	const char	*info;
 	const char	*args;
+	const char	*args24;
 } gen_ms_customs[] = {
 	{ "batch:1;size:64",
+	    ",\"custom_info\":{\"batch\":\"1\",\"size\":\"64\"}",
 	    ",\"custom_info\":{\"batch\":\"1\",\"size\":\"64\"}" },
-	{ "only:one", ",\"custom_info\":{}" },
-	{ NULL, "" },
-	{ "", ",\"custom_info\":\"\"" },
-	{ "a:b:c;d:e", "" },
-	{ "x:1;;y:2;z:3", ",\"custom_info\":{\"x\":\"1\",\"y\":\"2\"}" }
+	{ "only:one", ",\"custom_info\":{}",
+	    ",\"custom_info\":{\"only\":\"one\"}" },
+	{ NULL, "", "" },
+	{ "", ",\"custom_info\":\"\"", ",\"custom_info\":\"\"" },
+	{ "a:b:c;d:e", "", ",\"custom_info\":{\"a\":\"b\",\"d\":\"e\"}" },
+	{ "x:1;;y:2;z:3", ",\"custom_info\":{\"x\":\"1\",\"y\":\"2\"}",
+	    "" }
 };
 
 /* The counter ticks of mono time T; 0 stays 0 (a damaged record). */
@@ -99,6 +104,7 @@ gen_ms_range25(struct gen_ms *m, const struct gen_ms_range *r)
 	struct gen_buf	 rec;
 	uint8_t		 b[2] = { 0, 0 };	/* level, not async */
 	const char	*info = gen_ms_customs[r->custom].info;
+	bool		 v23 = m->g->o->ms23;
 
 	memset(&rec, 0, sizeof rec);
 	gen_prof_bin_buf_u64(&rec, gen_ms_raw(m, r->b));
@@ -110,11 +116,12 @@ gen_ms_range25(struct gen_ms *m, const struct gen_ms_range *r)
 	gen_prof_bin_buf_u64(&rec, r->tid);		/* forward thread */
 	gen_prof_bin_buf_u64(&rec, r->flow);
 	gen_prof_bin_buf_u64(&rec, 1);			/* step */
-	gen_prof_bin_buf_add(&rec, b, 2);
+	/* 2.3 has no level: its asynchronous flag only. */
+	gen_prof_bin_buf_add(&rec, b, v23 ? 1 : 2);
 	gen_prof_bin_tlv_field(&rec, 3, r->expect != NULL &&
 	    strcmp(r->expect, "N/A") != 0 ? r->expect : r->expect != NULL ?
 	    "Kernel::KernelLaunch::Op\xff\xfe" : r->full);
-	if (info != NULL)
+	if (info != NULL && !v23)
 		gen_prof_bin_tlv_field(&rec, 9, info);
 	gen_prof_bin_tlv_record(&m->ops, 1, &rec);	/* an op range */
 	free(rec.p);
@@ -124,6 +131,8 @@ gen_ms_range25(struct gen_ms *m, const struct gen_ms_range *r)
 		    (unsigned long long)r->tid,
 		    (long long)(r->b + m->g->local_off + m->shift),
 		    (long long)r->seq, (unsigned long long)r->tid,
+		    v23 ? "" : m->g->o->ms24 ?
+		    gen_ms_customs[r->custom].args24 :
 		    gen_ms_customs[r->custom].args);
 }
 
@@ -137,9 +146,11 @@ gen_ms_range(struct gen_ms *m, const struct gen_ms_range *r)
 
 	if (m->g->o->ms25) {
 		gen_ms_range25(m, r);
+		/* 2.3's trace gives a range its record's process (0). */
 		if (r->expect != NULL)
-			strbuf_addf(&m->spans, "%s|1|%llu|%lld|%lld\n",
-			    r->expect, (unsigned long long)r->tid,
+			strbuf_addf(&m->spans, "%s|%d|%llu|%lld|%lld\n",
+			    r->expect, m->g->o->ms23 ? 0 : 1,
+			    (unsigned long long)r->tid,
 			    (long long)(r->b + m->g->local_off + m->shift),
 			    (long long)(r->e + m->g->local_off + m->shift));
 		return;
@@ -298,7 +309,8 @@ gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
  * The expected async_npu flows (ms_npu_flows.txt: the launch range's
  * thread and start, the task's device, stream and start): a task whose
  * host task record lies in a launch range of its thread has one, from
- * the earliest-starting such range.
+ * the earliest-starting such range. MindSpore 2.3 takes the
+ * earliest-starting range not ended, if it starts at most 1 ms after.
  */
 static int
 gen_ms_npu_flows(struct gen_ms *m, const char *expect, char **cause)
@@ -318,10 +330,12 @@ gen_ms_npu_flows(struct gen_ms *m, const char *expect, char **cause)
 		from = INT64_MAX;
 		for (j = 0; j < m->nlaunch; j++) {
 			if (m->launch[j].tid == op->tid &&
-			    m->launch[j].b <= at && at <= m->launch[j].e &&
-			    m->launch[j].b < from)
+			    (m->g->o->ms23 || m->launch[j].b <= at) &&
+			    at <= m->launch[j].e && m->launch[j].b < from)
 				from = m->launch[j].b;
 		}
+		if (m->g->o->ms23 && from != INT64_MAX && from - 1000000 > at)
+			from = INT64_MAX;
 		if (from != INT64_MAX)
 			strbuf_addf(&b, "%u|%lld|%d|%d|%lld\n", op->tid,
 			    (long long)from, op->device, op->stream + 2,
@@ -347,8 +361,12 @@ gen_ms_odd(struct gen_ms *m, const struct gen_prof_op *op)
 	r.kind = GEN_MS_PLAIN;
 	r.name = "op";
 	r.full = "Instant";
+	/* 2.3 draws it as a span of no length. */
+	if (m->g->o->ms23)
+		r.expect = "Instant";
 	r.b = r.e = op->acl_b - 5 * m->c->tick;
 	gen_ms_range(m, &r);
+	r.expect = NULL;
 	r.full = "AtZero";
 	r.b = 0;
 	r.e = op->acl_b;
@@ -359,6 +377,11 @@ gen_ms_odd(struct gen_ms *m, const struct gen_prof_op *op)
 	r.e = op->acl_b - 45 * m->c->tick;
 	gen_ms_range(m, &r);
 	gen_ms_range(m, &r);
+	/* 2.3's and 2.4's readers link any two ranges of a flow id. */
+	if (m->g->o->ms24 || m->g->o->ms23) {
+		gen_ms_flow(m, "s", r.flow, r.tid, r.b);
+		gen_ms_flow(m, "f", r.flow, r.tid, r.b);
+	}
 }
 
 /*
@@ -372,7 +395,7 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
     const char *top, const char *expect, char **cause)
 {
 	struct gen_ms	 m;
-	char		*dir, name[64], info[96];
+	char		*dir, name[64], info[160];
 	size_t		 i, k = 0;
 	int		 rc = 0, rank;
 
@@ -384,8 +407,11 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 	memset(&m, 0, sizeof m);
 	m.g = g;
 	m.c = c;
-	/* MindSpore's conversion leaves out the host's cntvct_diff. */
-	m.shift = -c->diff * c->tick;
+	/*
+	 * MindSpore's conversion leaves out the host's cntvct_diff; 2.3's
+	 * own clock pair has none to leave out.
+	 */
+	m.shift = g->o->ms23 ? 0 : -c->diff * c->tick;
 	strbuf_init(&m.spans);
 	strbuf_init(&m.flows);
 	strbuf_init(&m.args);
@@ -408,8 +434,16 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 		    m.ops.len, cause);
 	/* 2.5's reader is chosen by the version its profiler_info says. */
 	snprintf(name, sizeof name, "profiler_info_%d.json", rank);
-	snprintf(info, sizeof info, "{\"ms_version\":\"%s\",\"rank_id\":%d}\n",
-	    g->o->ms25 ? "2.5.0" : "2.6.0", rank);
+	if (g->o->ms23)
+		snprintf(info, sizeof info, "{\"ms_version\":\"2.3.1\","
+		    "\"rank_id\":%d,\"system_cnt\":%llu,\"system_time\":"
+		    "%lld}\n", rank, (unsigned long long)
+		    gen_prof_core_host_raw(c, c->begin),
+		    (long long)(c->begin + g->local_off));
+	else
+		snprintf(info, sizeof info, "{\"ms_version\":\"%s\","
+		    "\"rank_id\":%d}\n", g->o->ms24 ? "2.4.1" : g->o->ms25 ?
+		    "2.5.0" : "2.6.0", rank);
 	if (rc == 0)
 		rc = gen_prof_bin_write(top, name, info, strlen(info), cause);
 	if (rc == 0 && expect != NULL && g->o->ms25)

@@ -170,11 +170,13 @@ load empty
 is $st 0 "empty file: import succeeds"
 is "$(spans "$T/empty/s.db" | wc -l)" 0 "empty file: no spans"
 
-# An op_range_N file of a version other than 2.5: said, not guessed at.
+# An op_range_N file of a version other than 2.4 and 2.5: said, not
+# guessed at.
 dam old
 printf '\001\000\003\000\000\000abc' >"$G/op_range_0"
 load old
-grep -q "op_range_0.*MindSpore 2.6.0 op ranges .* not decoded: only 2.5's" \
+grep -q \
+    "op_range_0.*MindSpore 2.6.0 op ranges .* not decoded: only the layout" \
     "$T/old/err"
 ok $? "an op_range_N file: warned as not decoded"
 is "$(spans "$T/old/s.db" | wc -l)" "$(wc -l <"$d/want.spans")" \
@@ -188,47 +190,91 @@ grep -q "$F.*no host_start.log or host frequency.*not read" \
     "$T/noclock/err"
 ok $? "no host_start.log: warned, not guessed"
 is "$(spans "$T/noclock/s.db" | wc -l)" 0 "no host_start.log: no spans"
+# old VER GEN-ARGS...: a MindSpore VER profile of op_range_<rank>
+# generated (as v<VER without the dot>), imported, and its spans, self
+# flows, async_npu flows and args compared with the generator's; then
+# the custom infos VER's reader fails on (sequence number $kind modulo
+# 6) counted, if $kind is set.
+old() {
+	v=$1
+	shift
+	o="$T/v$(echo "$v" | tr -d .)"
+	"$GEN" prof "$o/in" -e "$o/want" -s 5 -n 60 -T 2 "$@" >/dev/null
+	ok $? "generate a MindSpore $v profile"
+	load "$(basename "$o")"
+	is $st 0 "$v: import"
+	spans "$o/s.db" >"$o/got.spans"
+	LC_ALL=C sort "$o/want/ms_spans.txt" >"$o/want.spans"
+	same_file "$o/got.spans" "$o/want.spans" \
+	    "$v: every op range is its span"
+	flows "$o/s.db" >"$o/got.flows"
+	LC_ALL=C sort "$o/want/ms_flows.txt" >"$o/want.flows"
+	same_file "$o/got.flows" "$o/want.flows" \
+	    "$v: the mindspore_to_self flows"
+	sqlite3 -separator '|' "$o/s.db" "SELECT s.tid, s.ts_ns, e.device,
+	    e.tid, e.ts_ns FROM flows s JOIN flows e ON e.id = s.id AND
+	    e.cat = s.cat AND e.phase = 'f' WHERE s.phase = 's' AND
+	    s.cat = 'async_npu'" | LC_ALL=C sort >"$o/got.npu"
+	LC_ALL=C sort "$o/want/ms_npu_flows.txt" >"$o/want.npu"
+	same_file "$o/got.npu" "$o/want.npu" "$v: the async_npu flows"
+	sqlite3 -separator '|' "$o/s.db" "SELECT n.s, a.tid, a.start_ns,
+	    a.args FROM api a JOIN str l ON l.id = a.level JOIN str n ON
+	    n.id = a.name WHERE l.s = 'MindSpore'" | LC_ALL=C sort \
+	    >"$o/got.args"
+	LC_ALL=C sort "$o/want/ms_args.txt" >"$o/want.args"
+	same_file "$o/got.args" "$o/want.args" \
+	    "$v: sequence number, forward thread and custom info as args"
+	[ -n "$kind" ] || return 0
+	bad=$(sed -n 's/.*"Sequence number":\([0-9]*\),.*/\1/p' \
+	    "$o/want.args" | awk -v k="$kind" '$1 % 6 == k' | wc -l)
+	grep -q "op_range_0: offset [0-9]*: $bad custom infos" "$o/err"
+	ok $? "$v: custom infos its reader fails on counted"
+}
 # MindSpore 2.5 (npuprof-gen prof -O): op_range_<rank>, 74-byte fixed
 # parts, each range's name written whole, the sequence number, forward
 # thread and custom info as args; read because profiler_info says 2.5.
-o="$T/v25"
-"$GEN" prof "$o/in" -e "$o/want" -s 5 -n 60 -T 2 -O >/dev/null
-ok $? "generate a MindSpore 2.5 profile"
-load v25
-is $st 0 "2.5: import"
-spans "$o/s.db" >"$o/got.spans"
-LC_ALL=C sort "$o/want/ms_spans.txt" >"$o/want.spans"
-same_file "$o/got.spans" "$o/want.spans" "2.5: every op range is its span"
-flows "$o/s.db" >"$o/got.flows"
-LC_ALL=C sort "$o/want/ms_flows.txt" >"$o/want.flows"
-same_file "$o/got.flows" "$o/want.flows" "2.5: the mindspore_to_self flows"
-sqlite3 -separator '|' "$o/s.db" "SELECT s.tid, s.ts_ns, e.device, e.tid,
-    e.ts_ns FROM flows s JOIN flows e ON e.id = s.id AND e.cat = s.cat
-    AND e.phase = 'f' WHERE s.phase = 's' AND s.cat = 'async_npu'" |
-    LC_ALL=C sort >"$o/got.npu"
-LC_ALL=C sort "$o/want/ms_npu_flows.txt" >"$o/want.npu"
-same_file "$o/got.npu" "$o/want.npu" "2.5: the async_npu flows"
-sqlite3 -separator '|' "$o/s.db" "SELECT n.s, a.tid, a.start_ns, a.args
-    FROM api a JOIN str l ON l.id = a.level JOIN str n ON n.id = a.name
-    WHERE l.s = 'MindSpore'" | LC_ALL=C sort >"$o/got.args"
-LC_ALL=C sort "$o/want/ms_args.txt" >"$o/want.args"
-same_file "$o/got.args" "$o/want.args" \
-    "2.5: sequence number, forward thread and custom info as args"
-# The launch ranges of custom info kind 4 ("a:b:c;d:e"): sequence number
-# 4 modulo 6.
-bad=$(sed -n 's/.*"Sequence number":\([0-9]*\),.*/\1/p' "$o/want.args" |
-    awk '$1 % 6 == 4' | wc -l)
-grep -q "op_range_0: offset [0-9]*: $bad custom infos" "$o/err"
-ok $? "2.5: custom infos MindSpore's reader fails on counted"
+# Its reader fails on custom info kind 4 ("a:b:c;d:e").
+kind=4 old 2.5 -O
 grep -q "op_range_0: offset [0-9]*: 1 name fields that are not UTF-8" \
     "$o/err"
 ok $? "2.5: a name that is not UTF-8 reads N/A, warned"
-# Without profiler_info's ms_version, or of 2.4: not read, and said so.
+# MindSpore 2.4 (-V 2.4) writes the same layout; its reader takes every
+# key:value pair of a custom info (and fails on kind 5's empty part) and
+# links any two ranges of a flow id: the two "flow" ranges of id 7 too.
+kind=5 old 2.4 -V 2.4
+grep -q '^s|7|' "$o/want.flows"
+ok $? "2.4: id 7's two flow ranges linked (as the generator expects)"
+# MindSpore 2.3 (-V 2.3): 73-byte fixed parts, no custom info, its own
+# clock pair in profiler_info (system_cnt, system_time), process 0, a
+# range of no length a span, flow ids linked as 2.4 does, and a launch up
+# to 1 ms before a launch range still in it (the generator's op 6, whose
+# range reads N/A, takes the next op's).
+kind= old 2.3 -V 2.3
+grep -q '^Instant|0|' "$o/want.spans"
+ok $? "2.3: the range of no length a span (as the generator expects)"
+! grep -q 'custom infos' "$o/err"
+ok $? "2.3: no custom info read"
+# Without its clock pair MindSpore 2.3's times cannot be converted.
+f=$(ls -d "$o"/in/*_ascend_ms)/profiler_info_0.json
+sed -i 's/,"system_cnt".*/}/' "$f"
+load v23
+grep -q "op_range_0: offset N/A: MindSpore 2.3.1 op ranges without system_cnt" \
+    "$o/err"
+ok $? "2.3 without system_cnt and system_time: not read, warned"
+is "$(spans "$o/s.db" | wc -l)" 0 "and no MindSpore spans"
+# Without profiler_info's ms_version, or of 2.3's release candidates:
+# not read, and said so.
+o="$T/v25"
 rm -f "$o"/in/*_ascend_ms/profiler_info_0.json
 load v25
 grep -q "op_range_0: offset N/A: MindSpore (version unknown" "$o/err"
 ok $? "op_range_N of no known version: not decoded, warned"
 is "$(spans "$o/s.db" | wc -l)" 0 "and no MindSpore spans"
+printf '{"ms_version":"2.3.0rc2","rank_id":0}\n' \
+    >"$(ls -d "$o"/in/*_ascend_ms)/profiler_info_0.json"
+load v25
+grep -q "op_range_0: offset N/A: MindSpore 2.3.0rc2 op ranges" "$o/err"
+ok $? "op_range_N of a 2.3 release candidate: not decoded, warned"
 
 # A MindSpore and a torch_npu collection of one rank in one store: the
 # MindSpore import nests the rank's host spans again at the commit, mstx
