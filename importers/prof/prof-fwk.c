@@ -579,7 +579,8 @@ enum fwk_kind {
 	FWK_MEMORY,
 	FWK_PARAMS,
 	FWK_MS_OPS,
-	FWK_MS_OLD
+	FWK_MS_OLD,
+	FWK_MS_MEM
 };
 
 static enum fwk_kind
@@ -597,7 +598,8 @@ prof_fwk_kind(const char *name)
 		{ .prefix = "torch.memory_usage", .kind = FWK_MEMORY },
 		{ .prefix = "torch.param_tensor_info", .kind = FWK_PARAMS },
 		{ .prefix = "mindspore.op_range", .kind = FWK_MS_OPS },
-		{ .prefix = "op_range_", .kind = FWK_MS_OLD }
+		{ .prefix = "op_range_", .kind = FWK_MS_OLD },
+		{ .prefix = "mindspore.memory_usage", .kind = FWK_MS_MEM }
 	};
 	size_t	 i;
 
@@ -709,6 +711,21 @@ prof_fwk_ms_old(struct prof_fwk *fw, const char *top, const char *path)
 }
 
 /*
+ * FRAMEWORK/mindspore.memory_usage at PATH of the MindSpore profile TOP:
+ * the owner's name is field 3 for MindSpore 2.5's reader, 13 after.
+ */
+static void
+prof_fwk_ms_mem(struct prof_fwk *fw, const char *top, const char *path)
+{
+	char	 ver[32];
+	bool	 anchor = fw->ms_anchor;
+
+	prof_fwk_ms_version(fw, top, ver, sizeof ver);
+	fw->ms_anchor = anchor;
+	prof_fwk_msmem_load(fw, path, prof_fwk_ms_is(ver, "2.5") ? 3 : 13);
+}
+
+/*
  * Decode the FRAMEWORK/ folder DIR of the torch_npu profile TOP, whose CANN
  * host metadata is HM (zeroed if the collection has no host), for the
  * rank of CTX; DEVICE is the collection's first device of NDEVICES. Return
@@ -727,7 +744,8 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	char		**names, *path, *hash = NULL, *func = NULL;
 	char		**params = NULL;
 	struct fwk_names *nm = NULL;
-	size_t		  n, i, nparams = 0;
+	struct strbuf	  unknown;
+	size_t		  n, i, nparams = 0, nunknown = 0;
 
 	*queue = false;
 	memset(&fw, 0, sizeof fw);
@@ -739,9 +757,11 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	fw.mem_device = NP_NA;
 	util_map_init(&fw.lane_map);
 	util_map_init(&fw.seqs);
+	strbuf_init(&unknown);
 	names = util_dir_list(dir, &n);
 	/* MindSpore's records take the CANN host's clock, not torch_npu's. */
 	for (i = 0; i < n && prof_fwk_kind(names[i]) != FWK_MS_OPS &&
+	    prof_fwk_kind(names[i]) != FWK_MS_MEM &&
 	    prof_fwk_kind(names[i]) != FWK_MS_OLD; i++)
 		;
 	if (i < n) {
@@ -793,12 +813,26 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 		case FWK_MS_OLD:
 			mem->ms_ver = prof_fwk_ms_old(&fw, top, path);
 			break;
+		case FWK_MS_MEM:
+			prof_fwk_ms_mem(&fw, top, path);
+			break;
 		case FWK_NONE:
+			/* Said once, all of them, after. */
+			if (!util_has_suffix(names[i], ".done")) {
+				strbuf_addf(&unknown, "%s%s", nunknown > 0 ?
+				    ", " : "", names[i]);
+				nunknown++;
+			}
 			break;
 		}
 		free(path);
 	}
 	util_strv_free(names, n);
+	if (nunknown > 0)
+		store_load_warning(s, dir, -1, "%zu file%s of no kind we "
+		    "know, not decoded: %s", nunknown, nunknown == 1 ? "" : "s",
+		    unknown.s);
+	strbuf_release(&unknown);
 	if (hash != NULL)
 		nm = prof_fwk_py_names_create(&fw, hash);
 	if (func != NULL)

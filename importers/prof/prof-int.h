@@ -993,6 +993,8 @@ void		 prof_mem_record_ops(struct store *, const struct prof_mems *,
 
 /* prof-fwk-ms.c: MindSpore's op ranges into host spans (3.12). */
 int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *, int);
+/* prof-fwk-msmem.c: MindSpore's memory records into operator_memory. */
+void		 prof_fwk_msmem_load(struct prof_fwk *, const char *, int);
 
 /* prof-fwk-py.c: the Python tracer's calls replayed into spans (3.11). */
 void		 prof_fwk_py_load(struct prof_fwk *, const char *,

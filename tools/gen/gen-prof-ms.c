@@ -432,6 +432,10 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 	if (rc == 0)
 		rc = gen_prof_bin_write(dir, name, (const char *)m.ops.p,
 		    m.ops.len, cause);
+	/* MindSpore 2.5 and later record their memory pool's events. */
+	if (rc == 0 && !g->o->ms23 && !g->o->ms24)
+		rc = gen_prof_msmem(g, dir, expect, g->o->ms25 ? 3 : 13,
+		    cause);
 	/* 2.5's reader is chosen by the version its profiler_info says. */
 	snprintf(name, sizeof name, "profiler_info_%d.json", rank);
 	if (g->o->ms23)

@@ -1,13 +1,16 @@
 #!/bin/sh
-# MindSpore 2.3's and 2.4's op_range_<rank> against those versions' own
-# readers, where their sources are at hand (a development check: skipped
-# on a clean machine). MS23_SRC and MS24_SRC name the mindspore/python
-# folder of a MindSpore 2.3 and 2.4 source tree. ms-vendor.py runs its
-# decoder, trace events and self-flow linker on a generated file
-# (npuprof-gen prof -V 2.3, -V 2.4); every span, its args and every
-# mindspore_to_self flow must be ours. The one range that starts at
-# counter 0, which both keep and we skip (counted), is left out of the
-# comparison.
+# MindSpore 2.3's and 2.4's op_range_<rank>, and 2.5's and 2.6's
+# mindspore.memory_usage, against those versions' own code, where their
+# sources are at hand (a development check: skipped on a clean machine).
+# MS23_SRC to MS26_SRC name the mindspore/python folder of a MindSpore
+# source tree of that version. ms-vendor.py runs its decoder, trace
+# events and self-flow linker on a generated file (npuprof-gen prof
+# -V 2.3, -V 2.4): every span, its args and every mindspore_to_self flow
+# must be ours; the one range that starts at counter 0, which both keep
+# and we skip (counted), is left out. msmem-vendor.py runs its
+# AscendOpMemoryViewer on the memory records of -O (2.5) and -Z (2.6):
+# operator_memory must be ours, cell for cell (2.5's divisor of ns to
+# "us", 1024, set to 1000, as we divide).
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -15,7 +18,9 @@ command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
 A=profiler/parser/ascend_analysis
 [ -d "${MS23_SRC:-/nonexistent}/mindspore/$A" ] ||
     [ -d "${MS24_SRC:-/nonexistent}/mindspore/$A" ] ||
-    skip_all "no MS23_SRC or MS24_SRC names MindSpore's mindspore/python"
+    [ -d "${MS25_SRC:-/nonexistent}/mindspore/$A" ] ||
+    [ -d "${MS26_SRC:-/nonexistent}/mindspore/$A" ] ||
+    skip_all "no MS23_SRC to MS26_SRC names MindSpore's mindspore/python"
 here="$top_srcdir/tests/importers/prof"
 
 # compare VER SRC: a generated MindSpore VER profile against SRC's reader.
@@ -39,6 +44,24 @@ compare() {
 	same_file "$d/f" "$d/v.f" "$1: every mindspore_to_self flow as its"
 }
 
+# memory VER SRC GEN-FLAG: operator_memory against SRC's viewer.
+memory() {
+	d="$T/m$1"
+	"$GEN" prof "$d/in" -s 5 -n 60 -T 2 "$3" >/dev/null
+	"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" \
+	    operator_memory >"$d/got.csv" 2>/dev/null
+	"$PY" "$here/msmem-vendor.py" "$2" \
+	    "$d"/in/*/FRAMEWORK/mindspore.memory_usage "$d/v.csv" \
+	    2>"$d/v.err"
+	ok $? "$1: MindSpore $1's operator memory viewer ran"
+	tr -d '\r' <"$d/v.csv" >"$d/want.csv"
+	same_file "$d/got.csv" "$d/want.csv" "$1: operator_memory as its"
+}
+
 [ -d "${MS23_SRC:-/nonexistent}/mindspore/$A" ] && compare 2.3 "$MS23_SRC"
 [ -d "${MS24_SRC:-/nonexistent}/mindspore/$A" ] && compare 2.4 "$MS24_SRC"
+[ -d "${MS25_SRC:-/nonexistent}/mindspore/$A" ] &&
+    memory 2.5 "$MS25_SRC" -O
+[ -d "${MS26_SRC:-/nonexistent}/mindspore/$A" ] &&
+    memory 2.6 "$MS26_SRC" -Z
 done_testing
