@@ -91,6 +91,20 @@ stats_both() {	# stats_both DB PATH TABLE: computed and file rows, sorted
 	    tail -n +2 | sort >"$T/file"
 }
 
+le() {	# le N BYTES: N little-endian in BYTES bytes, on standard output
+	_n=$1
+	_i=0
+	while [ $_i -lt "$2" ]; do
+		printf "\\$(printf %03o $((_n & 255)))"
+		_n=$((_n >> 8))
+		_i=$((_i + 1))
+	done
+}
+
+poke() {	# poke FILE OFFSET: standard input over FILE at OFFSET
+	dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+
 done_testing() {
 	echo "1..$tap_n"
 	[ "$tap_failed" -eq 0 ]

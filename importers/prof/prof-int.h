@@ -621,6 +621,8 @@ struct prof_kfc {
 	struct prof_hinfo	*infos;
 	char			**strs;
 	size_t			 nstrs;
+	struct util_map		 strs_at;	/* hash -> strs index */
+	const char		*probe;		/* the string looked up */
 };
 struct prof_dtask;
 struct prof_aicpus;
@@ -682,11 +684,19 @@ struct prof_dtask {
 	uint8_t		 type;		/* SQE or FFTS+ subtask type */
 	bool		 ffts;
 };
+/* A flip of a stream's task ids in ts_track, with its number. */
+struct prof_dflip {
+	uint64_t	 syscnt;
+	uint32_t	 stream;
+	uint32_t	 num;
+};
 struct prof_dev {
 	struct prof_dtask	*tasks;
 	size_t			 ntasks;
 	int64_t			 bytes;
 	int64_t			 logs;
+	struct prof_dflip	*flips;		/* in file order */
+	size_t			 nflips;
 };
 void		 prof_logs_read(struct store *, const char *,
 		     const struct prof_meta *, bool, struct prof_dev *);

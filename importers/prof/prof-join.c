@@ -358,6 +358,58 @@ prof_join_hccl(struct store *s, struct prof_host *h, const struct prof_dev *d,
 	return prof_hccl_join_device(s, h, dm, rank, hr, k->ev, k->nev);
 }
 
+/* A stream's walk over the device's flips, in time order. */
+struct prof_join_fwalk {
+	size_t		 next;		/* the next flip to look at */
+	uint32_t	 batch;
+	uint32_t	 destroyed;
+};
+
+static int
+prof_join_flip_cmp(const void *a, const void *b)
+{
+	const struct prof_dflip *const	*x = a, *const *y = b;
+
+	if ((*x)->syscnt != (*y)->syscnt)
+		return (*x)->syscnt < (*y)->syscnt ? -1 : 1;
+	return *x < *y ? -1 : *x > *y;
+}
+
+/*
+ * The batch of a task of STREAM starting at counter AT, tasks coming in
+ * start order, as the vendor's MC2 analysis gives it: from the numbers of
+ * the stream's flips at or before it (FL, all flips in time order; a
+ * number 65535, the stream destroyed, counts one more each), not the
+ * count of flips the host join uses. W holds each stream's walk (AT only
+ * grows per stream), in WALKS.
+ */
+static uint16_t
+prof_join_kfc_batch(const struct prof_dflip **fl, size_t n,
+    struct util_map *w, struct prof_join_fwalk **walks, size_t *nwalks,
+    uint32_t stream, uint64_t at)
+{
+	struct prof_join_fwalk	*s;
+	uint64_t		 v;
+
+	if (!util_map_get(w, stream, &v)) {
+		*walks = util_grow(*walks, *nwalks, 1, sizeof **walks);
+		memset(&(*walks)[*nwalks], 0, sizeof **walks);
+		v = (*nwalks)++;
+		util_map_set(w, stream, v);
+	}
+	s = &(*walks)[v];
+	for (; s->next < n && fl[s->next]->syscnt <= at; s->next++) {
+		if (fl[s->next]->stream != stream)
+			continue;
+		if (fl[s->next]->num == 65535) {
+			s->destroyed++;
+			s->batch++;
+		} else
+			s->batch = fl[s->next]->num + s->destroyed;
+	}
+	return (uint16_t)s->batch;
+}
+
 /*
  * Keep for K the device tasks of D (device directory DM, STARS or chip V6
  * logs) the MC2 ops are made of, with their host tasks through MAP.
@@ -367,11 +419,20 @@ prof_join_kfc(struct prof_kfc *k, const struct prof_dev *d,
     const struct prof_meta *dm, const struct util_map32 *map, bool stars,
     bool v6)
 {
-	struct prof_dtask	 t;
+	struct prof_dtask	 t, x;
+	const struct prof_dflip	**fl;
+	struct prof_join_fwalk	*walks = NULL;
+	struct util_map		 w;
 	int64_t			 start, dur;
-	size_t			 i;
+	size_t			 i, nwalks = 0;
 	uint32_t		 v;
+	uint64_t		 c;
 
+	fl = xreallocarray(NULL, d->nflips + 1, sizeof *fl);
+	for (i = 0; i < d->nflips; i++)
+		fl[i] = &d->flips[i];
+	qsort(fl, d->nflips, sizeof *fl, prof_join_flip_cmp);
+	util_map_init(&w);
 	for (i = 0; i < d->ntasks; i++) {
 		t = d->tasks[i];
 		/* Chip V6 has no flips: its batches are 0, as the host's. */
@@ -381,11 +442,19 @@ prof_join_kfc(struct prof_kfc *k, const struct prof_dev *d,
 		dur = prof_meta_dev_dur(dm, t.end - t.start);
 		if (!prof_meta_sane(start) || !prof_meta_sane(dur))
 			continue;
-		prof_kfc_keep(k, &t, start, dur, util_map32_get(map,
+		/* The host join keeps the batch it counted (v below). */
+		x = t;
+		if (!v6 && util_map_get(&k->comm, t.stream, &c))
+			x.batch = prof_join_kfc_batch(fl, d->nflips, &w,
+			    &walks, &nwalks, t.stream, t.start);
+		prof_kfc_keep(k, &x, start, dur, util_map32_get(map,
 		    prof_join_key(t.stream, t.task, t.batch | t.task >> 16,
 		    t.context), &v) && v != PROF_JOIN_AMBIGUOUS ? (int32_t)v :
 		    -1, prof_logs_type_name(&t, stars));
 	}
+	util_map_release(&w);
+	free(walks);
+	free(fl);
 }
 
 /* Load the COMMUNICATION row R of op_summary, after the wait it had. */

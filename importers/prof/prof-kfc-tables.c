@@ -24,6 +24,25 @@ prof_kfc_tables_i64(struct prof_row *row, int64_t v, bool na)
 	}
 }
 
+/*
+ * A duration in a cell, negative too: an op whose last task ended before
+ * its first began has one, as the vendor's.
+ */
+static void
+prof_kfc_tables_dur(struct prof_row *row, int64_t ns)
+{
+	if (row->n >= PROF_ROW_MAX)
+		return;
+	if (ns >= 0 || ns == NP_NA) {
+		prof_extra_row_us(row, ns);
+		return;
+	}
+	row->buf[row->n][0] = '-';
+	util_fmt_us(row->buf[row->n] + 1, sizeof row->buf[0] - 1, -ns, 3,
+	    false);
+	prof_extra_row_str(row, row->buf[row->n]);
+}
+
 /* A hash as its dictionary's string in a cell, N/A for 0. */
 static void
 prof_kfc_tables_hash(struct prof_row *row, const struct prof_dicts *d,
@@ -50,7 +69,7 @@ prof_kfc_tables_op(struct store *s, const struct prof_host *h,
 	    &h->tracks[o->t->track]), true);
 	prof_extra_row_str(&row, o->full);
 	prof_extra_row_us(&row, o->start_ns);
-	prof_extra_row_us(&row, o->dur_ns);
+	prof_kfc_tables_dur(&row, o->dur_ns);
 	prof_kfc_tables_hash(&row, &h->dicts, o->group);
 	prof_kfc_tables_hash(&row, &h->dicts, o->op_type);
 	if (q != NULL) {
@@ -81,12 +100,13 @@ prof_kfc_tables_info(struct prof_row *row, const unsigned char *p)
 	uint64_t	 bits;
 	double		 est;
 
+	/* A bare one has the vendor's defaults: -1 for its numbers. */
 	if (p == NULL) {
-		prof_extra_row_str(row, "N/A");
+		prof_extra_row_str(row, "-1");
 		prof_extra_row_u64(row, PROF_KFC_NO_RANK);
 		prof_extra_row_u64(row, PROF_KFC_NO_RANK);
 		prof_extra_row_str(row, "N/A");
-		prof_extra_row_str(row, "N/A");
+		prof_extra_row_str(row, "-1");
 		prof_extra_row_str(row, "N/A");
 		prof_extra_row_str(row, "N/A");
 		return;
@@ -192,6 +212,11 @@ prof_kfc_tables_warn(const struct prof_kfc_calc *c, struct store *s,
 		store_load_warning(s, dir, -1, "%zu MC2 communication task%s "
 		    "ending outside every op of their group: no kfc_task row",
 		    c->nomatch, c->nomatch == 1 ? "" : "s");
+	if (c->same_time > 0)
+		store_load_warning(s, dir, -1, "%zu first or last task "
+		    "record%s at the time of an earlier one of their AI CPU "
+		    "stream: merged into it (its type and task kept), as the "
+		    "vendor's", c->same_time, c->same_time == 1 ? "" : "s");
 }
 
 #define PROF_KFC_LANE	1000000		/* + a group's index: its lane */
@@ -296,19 +321,27 @@ prof_kfc_tables_write(struct prof_kfc_calc *c, struct store *s,
  * S once in K's pool (S is taken): one string, one pointer, as the
  * communication statistics group events on their key's pointer.
  */
+static bool
+prof_kfc_tables_same(const void *arg, uint64_t v)
+{
+	const struct prof_kfc	*k = arg;
+
+	return strcmp(k->strs[v], k->probe) == 0;
+}
+
 static char *
 prof_kfc_tables_intern(struct prof_kfc *k, char *s)
 {
-	size_t	 i;
+	uint64_t	 h = util_hash64(s, strlen(s)), v;
 
-	for (i = 0; i < k->nstrs; i++) {
-		if (strcmp(k->strs[i], s) == 0) {
-			free(s);
-			return k->strs[i];
-		}
+	k->probe = s;
+	if (util_map_probe(&k->strs_at, &h, prof_kfc_tables_same, k, &v)) {
+		free(s);
+		return k->strs[v];
 	}
 	k->strs = util_grow(k->strs, k->nstrs, 1, sizeof *k->strs);
 	k->strs[k->nstrs] = s;
+	util_map_set(&k->strs_at, h, k->nstrs);
 	return k->strs[k->nstrs++];
 }
 

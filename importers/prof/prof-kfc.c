@@ -32,10 +32,12 @@ prof_kfc_begin(struct prof_kfc *k, const struct prof_host *h)
 	k->h = h;
 	util_map_init(&k->kfc);
 	util_map_init(&k->comm);
+	util_map_init(&k->strs_at);
 	for (i = 0; i < x->n; i++) {
-		r = prof_extra_rec(x, i);
+		/* In file order: a later record of a stream wins, as the
+		 * vendor's. */
+		r = x->v + i * x->size;
 		k->on = true;
-		/* A later record of the stream wins, as the vendor's. */
 		util_map_set(&k->kfc, importer_le32(r + 44), i);
 		if ((n = importer_le32(r + 48)) > 8)
 			n = 0;
@@ -51,7 +53,8 @@ prof_kfc_ends(const char *name, const char *suffix)
 {
 	size_t	 n = strlen(name), m = strlen(suffix);
 
-	return n >= m && strcmp(name + n - m, suffix) == 0;
+	/* The vendor selects them with SQLite's LIKE: ASCII case aside. */
+	return n >= m && strcasecmp(name + n - m, suffix) == 0;
 }
 
 /* The name of host task TRACK's node, or NULL. */
@@ -155,6 +158,11 @@ prof_kfc_info_cmp(const void *a, const void *b)
 
 	if (p != q)
 		return p < q ? -1 : 1;
+	/* Ties as the vendor's batch pass left them: stream by stream. */
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
@@ -290,6 +298,7 @@ prof_kfc_bare_infos(struct prof_kfc_calc *c)
 		f->batch = k->v[i].batch;
 		f->start_ns = k->v[i].start_ns;
 		f->dur_ns = k->v[i].dur_ns;
+		f->ts = f->start_ns;
 		f->seq = c->ninfos++;
 	}
 }
@@ -332,6 +341,15 @@ prof_kfc_join_infos(struct prof_kfc_calc *c)
 		}
 	}
 	util_map_release(&task_at);
+	util_map_init(&task_at);
+	for (i = 0, v = 0; i < c->ninfos; i++) {
+		f = &c->infos[i];
+		if (!util_map_get(&task_at, f->stream, &f->rank)) {
+			f->rank = v;
+			util_map_set(&task_at, f->stream, v++);
+		}
+	}
+	util_map_release(&task_at);
 	if (c->ninfos > 1)
 		qsort(c->infos, c->ninfos, sizeof *c->infos,
 		    prof_kfc_info_cmp);
@@ -341,6 +359,50 @@ prof_kfc_join_infos(struct prof_kfc_calc *c)
 		util_map_set(&c->info_at, prof_kfc_key(f->stream, f->task,
 		    f->ctx, f->batch), i);
 	}
+}
+
+/*
+ * Of the first and last task records of one AI CPU stream at one time
+ * (those with a task), the vendor keeps one, in the first's place with
+ * the last one's type and task: so do we.
+ */
+static void
+prof_kfc_same_time(struct prof_kfc_calc *c)
+{
+	struct prof_kfc_master	*m, *w;
+	struct util_map		 at;
+	uint64_t		 k[2], h, v;
+	size_t			 i;
+
+	util_map_init(&at);
+	for (i = 0; i < c->nmasters; i++) {
+		m = &c->masters[i];
+		if (m->info == NULL)
+			continue;
+		k[0] = m->aicpu_stream;
+		k[1] = (uint64_t)m->ts;
+		/* Probe from the key's hash to its record, or a free slot. */
+		for (h = util_hash64((const char *)k, sizeof k);
+		    util_map_get(&at, h, &v); h++) {
+			w = &c->masters[v];
+			if (w->aicpu_stream == m->aicpu_stream &&
+			    w->ts == m->ts)
+				break;
+		}
+		if (!util_map_get(&at, h, &v)) {
+			util_map_set(&at, h, i);
+			continue;
+		}
+		w = &c->masters[v];
+		w->type = m->type;
+		w->stream = m->stream;
+		w->task = m->task;
+		w->batch = m->batch;
+		w->info = m->info;
+		m->info = NULL;
+		c->same_time++;
+	}
+	util_map_release(&at);
 }
 
 /* Give each first and last task record its task; note the first ones. */
@@ -393,6 +455,7 @@ prof_kfc_join_masters(struct prof_kfc_calc *c)
 			c->nomaster++;
 	}
 	util_map_release(&rank);
+	prof_kfc_same_time(c);
 }
 
 /* Free what the calculation C made. */
@@ -461,5 +524,6 @@ prof_kfc_release(struct prof_kfc *k)
 	free(k->v);
 	util_map_release(&k->kfc);
 	util_map_release(&k->comm);
+	util_map_release(&k->strs_at);
 	memset(k, 0, sizeof *k);
 }

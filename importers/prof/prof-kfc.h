@@ -24,6 +24,7 @@ struct prof_kfc_info {
 	int64_t			 start_ns;
 	int64_t			 dur_ns;
 	size_t			 seq;
+	size_t			 rank;	/* of its stream, by first info */
 };
 
 /* A first or last task record of an op (kind 12). */
@@ -101,6 +102,7 @@ struct prof_kfc_calc {
 	size_t				 nomaster;	/* masters, no task */
 	size_t				 noinfo_task;	/* infos, no task */
 	size_t				 noname;	/* ops, no node */
+	size_t				 same_time;	/* masters merged */
 	size_t				 nomatch;	/* tasks, no op */
 };
 

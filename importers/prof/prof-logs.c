@@ -158,10 +158,14 @@ prof_logs_cmp(const void *a, const void *b)
 	return 0;
 }
 
-/* Read the ts_track flips of DATA into FL, one list per stream. */
+/*
+ * Read the ts_track flips of DATA into FL, one list per stream, and with
+ * their flip numbers into D (the MC2 ops' tasks take their batches the
+ * vendor's way, prof-kfc.c).
+ */
 static void
 prof_logs_flips(struct store *s, const char *data, struct prof_flips *fl,
-    int64_t *bytes)
+    struct prof_dev *d)
 {
 	struct prof_files	 f;
 	struct prof_stream	 st;
@@ -169,12 +173,18 @@ prof_logs_flips(struct store *s, const char *data, struct prof_flips *fl,
 	const unsigned char	*r;
 
 	prof_slices_list(data, "ts_track.data", false, &f);
-	*bytes += f.total;
+	d->bytes += f.total;
 	prof_slices_open(&st, s, &f, DEV_TSTRACK_SIZE, false);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		dev_tstrack_decode(r, &t);
-		if (t.tag == DEV_TS_FLIP)
-			prof_flips_add(fl, t.stream, t.syscnt);
+		if (t.tag != DEV_TS_FLIP)
+			continue;
+		prof_flips_add(fl, t.stream, t.syscnt);
+		d->flips = util_grow(d->flips, d->nflips, 1,
+		    sizeof *d->flips);
+		d->flips[d->nflips].syscnt = t.syscnt;
+		d->flips[d->nflips].stream = t.stream;
+		d->flips[d->nflips++].num = (uint32_t)t.flip_num;
 	}
 	prof_slices_close(&st);
 	prof_slices_release(&f);
@@ -353,7 +363,7 @@ prof_logs_read(struct store *s, const char *data, const struct prof_meta *m,
 	if (!l.sorted)
 		prof_sort(l.v, l.n, sizeof *l.v, prof_logs_cmp);
 	fl = prof_flips_create();
-	prof_logs_flips(s, data, fl, &d->bytes);
+	prof_logs_flips(s, data, fl, d);
 	prof_logs_pair(&l, fl, d, lone);
 	if (lone[0] + lone[1] > 0)
 		store_load_warning(s, data, -1, "%zu start and %zu end task "
@@ -367,6 +377,7 @@ void
 prof_logs_release(struct prof_dev *d)
 {
 	free(d->tasks);
+	free(d->flips);
 	memset(d, 0, sizeof *d);
 }
 

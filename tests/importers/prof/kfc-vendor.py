@@ -45,7 +45,8 @@ def ns(us):
 
 
 def us(v):
-    return "%d.%03d" % (v // 1000, v % 1000)
+    sign, v = ("-", -v) if v < 0 else ("", v)
+    return "%s%d.%03d" % (sign, v // 1000, v % 1000)
 
 
 def rows(path):
@@ -151,6 +152,9 @@ class Inputs:
 def vendor(inp):
     """KfcCalculator's KfcOP and KfcTask rows of device INP.dev."""
     class View:
+        KFC_HCCL_INFO_TYPE = KfcInfoViewModel.KFC_HCCL_INFO_TYPE
+        AICPU_TASK_FLIP = KfcInfoViewModel.AICPU_TASK_FLIP
+
         def __init__(self, *a, **k):
             pass
 

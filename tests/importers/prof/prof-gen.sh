@@ -348,6 +348,62 @@ grep -q '1 first or last task record (aicpu.data kind 12) without a' \
 ok $? "mc2-join2: the last task record naming a task never run is counted"
 is "$(tail -n +2 "$d/o.csv" | cut -d, -f5)" "0.200" \
     "mc2-join2: the op lasts its first task"
+# mc2_rec FILE K: the offset of the K-th of -C's nine AI CPU records of
+# communication at the end of FILE (13, 13, 13, 10, 10, 12, 12, 11, 11).
+mc2_rec() {
+	echo $(($(wc -c <"$1") - (9 - $2) * 256))
+}
+# A device flip of stream 61 numbered 5 before its tasks, and the AI
+# CPU's flip of it with the same number: the tasks of stream 61 take
+# batch 5 from the flip's number, as the vendor's, and still join their
+# informations (which take batch 5 from the AI CPU's flip).
+d="$T/mc2-flip"
+"$GEN" prof "$d/in" -s 47 -n 300 -C >/dev/null
+f=$(ls "$d"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)
+t=$(od -A n -t u8 -j $(($(mc2_rec "$f" 0) + 24 + 48)) -N 8 "$f" |
+    tr -d ' ')
+t=$((t - 10))
+{ le "$t" 8; } | poke "$f" $(($(mc2_rec "$f" 7) + 16))
+{ le 5 4; } | poke "$f" $(($(mc2_rec "$f" 7) + 28))
+{ le 3584 2; le 0 6; le "$t" 8; le 61 2; le 5 2; le 0 20; } \
+    >"$(dirname "$f")/ts_track.data.0.slice_0"
+"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" kfc_task >"$d/t.csv" \
+    2>"$d/err"
+! grep -q 'without a device task' "$d/err"
+ok $? "mc2-flip: every information joins its task after the flip"
+is "$(tail -n +2 "$d/t.csv" | awk -F, '{ print $11 ":" $22 }' | sort -u |
+    tr '\n' ' ')" "61:5 62:0 " \
+    "mc2-flip: the tasks of stream 61 in batch 5, the flip's number"
+# A first and a last task record at one time of the AI CPU stream: the
+# vendor keeps one, in the first's place with the last's type and task,
+# so the op runs from its kernel's start to task 304's end (2 us).
+d="$T/mc2-same"
+"$GEN" prof "$d/in" -s 47 -n 300 -C >/dev/null
+f=$(ls "$d"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)
+{ le 301 2; } | poke "$f" $(($(mc2_rec "$f" 5) + 30))
+dd if="$f" bs=1 skip=$(($(mc2_rec "$f" 5) + 16)) count=8 2>/dev/null |
+    poke "$f" $(($(mc2_rec "$f" 6) + 16))
+"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" kfc_op >"$d/o.csv" \
+    2>"$d/err"
+is "$(tail -n +2 "$d/o.csv" | cut -d, -f5)" "2.000" \
+    "mc2-same: the op ends with the last task, from its kernel's start"
+grep -q '1 first or last task record at the time of an earlier one' \
+    "$d/err"
+ok $? "mc2-same: the merge is counted"
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" kfc_task |
+    tail -n +2 | cut -d, -f7 | tr '\n' ' ' >"$d/planes"
+is "$(cat "$d/planes")" "1 0 2 0 1 " \
+    "mc2-same: task 301, named first, on the main stream's plane 0"
+# A first task on stream 62 after the last one on 61: the op ends before
+# it starts; its duration is negative, as the vendor's, not N/A.
+d="$T/mc2-neg"
+"$GEN" prof "$d/in" -s 47 -n 300 -C >/dev/null
+f=$(ls "$d"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)
+{ le 62 2; le 303 2; } | poke "$f" $(($(mc2_rec "$f" 5) + 28))
+{ le 301 2; } | poke "$f" $(($(mc2_rec "$f" 6) + 30))
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" kfc_op >"$d/o.csv"
+is "$(tail -n +2 "$d/o.csv" | cut -d, -f5)" "-0.600" \
+    "mc2-neg: a negative op duration shown as it is"
 # Chip V6 logs carry no stream id: each task takes the stream of the host
 # task with its 32-bit id. Task ids of v6-wrap pass 65535 with no flip.
 is "$(awk -F, 'NR > 1 && $3 > 65535' "$T/v6-wrap/want/op_summary.csv" |

@@ -51,4 +51,39 @@ o=$(($(wc -c <"$f") - 9 * 256))
 printf '\216\001\000\000' |
     dd of="$f" bs=1 seek=$((o + 140 + 88)) conv=notrunc 2>/dev/null
 compare join
+# mc2_rec FILE K: the offset of the K-th of -C's nine AI CPU records of
+# communication at the end of FILE (13, 13, 13, 10, 10, 12, 12, 11, 11).
+mc2_rec() {
+	echo $(($(wc -c <"$1") - (9 - $2) * 256))
+}
+# damaged NAME: a generated one-device collection in $T/NAME, its
+# aicpu.data in $f.
+damaged() {
+	"$GEN" prof "$T/$1/in" -s 42 -n 300 -C >/dev/null
+	f=$(ls "$T/$1"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)
+}
+# A first and a last task record at one time: the vendor keeps one.
+damaged same
+{ le 301 2; } | poke "$f" $(($(mc2_rec "$f" 5) + 30))
+dd if="$f" bs=1 skip=$(($(mc2_rec "$f" 5) + 16)) count=8 2>/dev/null |
+    poke "$f" $(($(mc2_rec "$f" 6) + 16))
+compare same
+# The op ends before it starts: a negative duration.
+damaged neg
+{ le 62 2; le 303 2; } | poke "$f" $(($(mc2_rec "$f" 5) + 28))
+{ le 301 2; } | poke "$f" $(($(mc2_rec "$f" 6) + 30))
+compare neg
+# Two informations whose tasks end at once (one named again, earlier):
+# the order of tied ends, and so of planes.
+damaged tie
+{ le 61 2; } | poke "$f" $(($(mc2_rec "$f" 2) + 24 + 96))
+{ le 300 4; } | poke "$f" $(($(mc2_rec "$f" 2) + 24 + 88))
+{ le 1 8; } | poke "$f" $(($(mc2_rec "$f" 2) + 24 + 48))
+compare tie
+# No informations (level 0): a bare one per task of the streams.
+damaged bare
+for k in 0 1 2; do
+	{ le 99 4; } | poke "$f" $(($(mc2_rec "$f" $k) + 4))
+done
+compare bare
 done_testing
