@@ -349,7 +349,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	size_t			  n, i;
 	int64_t			  dev, rank, tdev = NP_NA;
 	char			 *why = NULL;
-	bool			  bare, torch, queue = false, torchmem;
+	bool			  bare, torch, queue = false, torchmem, msmem;
 
 	bare = import_prof_device(util_basename(path)) != NP_NA;
 	names = bare ? NULL : util_dir_list(path, &n);
@@ -407,15 +407,17 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	memset(&mems, 0, sizeof mems);
 	torch = !bare && import_prof_framework(s, path, &hm, ctx, names, n,
 	    &queue, &tdev, &fo);
-	/* GE's memory records, for torch_npu's memory_record. */
+	/* GE's memory records, for the framework's memory_record. */
 	torchmem = fo.done && !fo.mindspore;
-	if (torchmem && hostdir != NULL) {
+	msmem = fo.done && fo.mindspore;
+	if ((torchmem || msmem) && hostdir != NULL) {
 		data = util_path_join(hostdir, "data");
 		prof_mem_ge_read(s, data, &hm, &mems);
 		free(data);
+	}
+	if (torchmem && hostdir != NULL)
 		prof_mem_record_ops(s, &mems, &h.dicts, &hm, rank, fo.device !=
 		    NP_NA ? fo.device : ctx->device);
-	}
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
 		import_prof_device_dir(s, path, import_prof_device(
 		    util_basename(path)), &h, rank, ctx, NULL);
@@ -425,16 +427,20 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 			continue;
 		p = util_path_join(path, names[i]);
 		import_prof_device_dir(s, p, dev, &h, rank, ctx,
-		    torchmem ? &mems : NULL);
+		    torchmem || msmem ? &mems : NULL);
 		free(p);
 	}
 	util_strv_free(names, n);
 	if (torchmem)
 		prof_mem_record_write(s, &fo, &mems, path, rank, ctx);
+	else if (msmem)
+		prof_ms_mem_write(s, &fo, &mems, path, rank, ctx);
 	if (fo.mindspore)
 		import_prof_ms_flows(s, path, rank, fo.ms_ver);
 	free(fo.v);
 	free(fo.path);
+	free(fo.msv);
+	free(fo.ms_path);
 	prof_mems_release(&mems);
 	/* PyTorch steps and operator_details once the kernels are in. */
 	if (torch && store_torch_ops_load(s, rank, queue, tdev, &why) !=

@@ -12,6 +12,7 @@
  * decoded by prof-fwk-ms.c.
  */
 #include <sys/types.h>
+#include <unistd.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -578,9 +579,10 @@ enum fwk_kind {
 	FWK_PY_HASH,
 	FWK_MEMORY,
 	FWK_PARAMS,
-	FWK_MS_OPS,
+	FWK_MS_OPS,		/* MindSpore's kinds from here on */
 	FWK_MS_OLD,
-	FWK_MS_MEM
+	FWK_MS_MEM,
+	FWK_MS_REC
 };
 
 static enum fwk_kind
@@ -599,7 +601,8 @@ prof_fwk_kind(const char *name)
 		{ .prefix = "torch.param_tensor_info", .kind = FWK_PARAMS },
 		{ .prefix = "mindspore.op_range", .kind = FWK_MS_OPS },
 		{ .prefix = "op_range_", .kind = FWK_MS_OLD },
-		{ .prefix = "mindspore.memory_usage", .kind = FWK_MS_MEM }
+		{ .prefix = "mindspore.memory_usage", .kind = FWK_MS_MEM },
+		{ .prefix = "cpu_ms_memory_record_", .kind = FWK_MS_REC }
 	};
 	size_t	 i;
 
@@ -726,6 +729,51 @@ prof_fwk_ms_mem(struct prof_fwk *fw, const char *top, const char *path)
 }
 
 /*
+ * MindSpore's pool totals at *PATH (taken), cpu_ms_memory_record_<N>.txt,
+ * into OUT if N is the rank of FW (any N if the rank is not known) and
+ * none was read before; another is warned about and not read, as
+ * MindSpore reads only its own rank's.
+ */
+static void
+prof_fwk_ms_rec(struct prof_fwk *fw, char **path, struct prof_fwk_out *out)
+{
+	const char	*name = util_basename(*path);
+	char		 want[64];
+
+	snprintf(want, sizeof want, "cpu_ms_memory_record_%lld.txt",
+	    (long long)fw->rank);
+	if (out->ms_path != NULL || (fw->rank >= 0 && strcmp(name, want) !=
+	    0)) {
+		store_load_warning(fw->s, *path, -1, "MindSpore memory "
+		    "records of another rank (this is %s): not read",
+		    out->ms_path != NULL ? util_basename(out->ms_path) :
+		    want);
+		return;
+	}
+	prof_ms_mem_read(fw->s, *path, out);
+	out->ms_path = *path;
+	*path = NULL;
+}
+
+/*
+ * MindSpore 2.3 and 2.4 write their pool totals beside FRAMEWORK/, in the
+ * profile's folder TOP: read the rank's file there into OUT, if any.
+ */
+static void
+prof_fwk_ms_rec_top(struct prof_fwk *fw, const char *top,
+    struct prof_fwk_out *out)
+{
+	char	 name[64], *path;
+
+	snprintf(name, sizeof name, "cpu_ms_memory_record_%lld.txt",
+	    (long long)(fw->rank >= 0 ? fw->rank : 0));
+	path = util_path_join(top, name);
+	if (access(path, F_OK) == 0)
+		prof_fwk_ms_rec(fw, &path, out);
+	free(path);
+}
+
+/*
  * Decode the FRAMEWORK/ folder DIR of the torch_npu profile TOP, whose CANN
  * host metadata is HM (zeroed if the collection has no host), for the
  * rank of CTX; DEVICE is the collection's first device of NDEVICES. Return
@@ -760,9 +808,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	strbuf_init(&unknown);
 	names = util_dir_list(dir, &n);
 	/* MindSpore's records take the CANN host's clock, not torch_npu's. */
-	for (i = 0; i < n && prof_fwk_kind(names[i]) != FWK_MS_OPS &&
-	    prof_fwk_kind(names[i]) != FWK_MS_MEM &&
-	    prof_fwk_kind(names[i]) != FWK_MS_OLD; i++)
+	for (i = 0; i < n && prof_fwk_kind(names[i]) < FWK_MS_OPS; i++)
 		;
 	if (i < n) {
 		mem->mindspore = true;
@@ -816,6 +862,9 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 		case FWK_MS_MEM:
 			prof_fwk_ms_mem(&fw, top, path);
 			break;
+		case FWK_MS_REC:
+			prof_fwk_ms_rec(&fw, &path, mem);
+			break;
 		case FWK_NONE:
 			/* Said once, all of them, after. */
 			if (!util_has_suffix(names[i], ".done")) {
@@ -828,6 +877,8 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 		free(path);
 	}
 	util_strv_free(names, n);
+	if (mem->mindspore && mem->ms_path == NULL)
+		prof_fwk_ms_rec_top(&fw, top, mem);
 	if (nunknown > 0)
 		store_load_warning(s, dir, -1, "%zu file%s of no kind we "
 		    "know, not decoded: %s", nunknown, nunknown == 1 ? "" : "s",

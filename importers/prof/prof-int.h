@@ -956,10 +956,18 @@ struct prof_fwk {
  * NPU memory records in time order, for memory_record, and whether it
  * was MindSpore's.
  */
+/* One line of MindSpore's cpu_ms_memory_record_<rank>.txt. */
+struct prof_ms_mem {
+	int64_t		 ts;		/* epoch ns */
+	int64_t		 bytes[3];	/* allocated, reserved, active */
+};
 struct prof_fwk_out {
 	struct store_torch_mem	*v;
 	size_t			 n;
 	char			*path;		/* torch.memory_usage */
+	struct prof_ms_mem	*msv;		/* MindSpore's pool totals */
+	size_t			 nms;
+	char			*ms_path;	/* their file, if read */
 	int64_t			 device;	/* NP_NA: each record's own */
 	bool			 done;		/* FRAMEWORK/ was read */
 	bool			 mindspore;
@@ -997,9 +1005,17 @@ void		 prof_fwk_mem_ops(struct prof_fwk *, const char *, int64_t);
 void		 prof_mem_record_write(struct store *,
 		     const struct prof_fwk_out *, const struct prof_mems *,
 		     const char *, int64_t, const struct import_ctx *);
+double		 prof_mem_record_kb(int64_t);
 void		 prof_mem_record_ops(struct store *, const struct prof_mems *,
 		     const struct prof_dicts *, const struct prof_meta *,
 		     int64_t, int64_t);
+
+/* prof-ms-mem-record.c: memory_record of a MindSpore profile (3.14). */
+void		 prof_ms_mem_read(struct store *, const char *,
+		     struct prof_fwk_out *);
+void		 prof_ms_mem_write(struct store *,
+		     const struct prof_fwk_out *, const struct prof_mems *,
+		     const char *, int64_t, const struct import_ctx *);
 
 /* prof-fwk-ms.c: MindSpore's op ranges into host spans (3.12). */
 int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *, int);

@@ -55,7 +55,7 @@ struct mem_rows {
  * as Python rounds (half to even on the exact value), then to the
  * nearest double.
  */
-static double
+double
 prof_mem_record_kb(int64_t bytes)
 {
 	int64_t	 q, r;

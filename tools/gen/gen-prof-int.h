@@ -327,7 +327,7 @@ void		 gen_prof_track(struct gen_buf *, const struct gen_prof_clock *,
 		     uint64_t);
 /* gen-prof-ms.c */
 int		 gen_prof_ms(struct gen_prof *, const struct gen_prof_clock *,
-		     const char *, const char *, char **);
+		     const char *, const char *, const char *, char **);
 /* gen-prof-msmem.c */
 int		 gen_prof_msmem(struct gen_prof *, const char *, const char *,
 		     int, char **);
@@ -350,6 +350,37 @@ struct gen_mem_pta {
 int		 gen_prof_mem(struct gen_prof *, const struct gen_prof_clock *,
 		     const char *, struct gen_mem_pta *, size_t, const char *,
 		     char **);
+/* One GE record, as the importer reads it. */
+struct gen_mem_ge {
+	int64_t		 mono;
+	int64_t		 ts;		/* epoch ns */
+	int64_t		 allocated;
+	int64_t		 reserved;
+	int64_t		 size;
+	uint64_t	 addr;
+	uint64_t	 node;
+};
+
+/* One APP sample of npu_mem, as the importer reads it. */
+struct gen_mem_app {
+	int64_t		 ts;		/* epoch ns */
+	int64_t		 bytes;
+};
+/* CANN's memory records of a generated collection. */
+struct gen_mem_cann {
+	struct gen_mem_ge	*ge;
+	size_t			 nge;
+	struct gen_mem_app	*app;
+	size_t			 napp;
+};
+int		 gen_prof_mem_cann(struct gen_prof *,
+		     const struct gen_prof_clock *, const char *,
+		     const struct gen_mem_pta *, size_t, struct gen_mem_cann *,
+		     struct strbuf *, char **);
+double		 gen_prof_mem_kb(int64_t);
+/* gen-prof-msrec.c: MindSpore's pool totals and its memory_record. */
+int		 gen_prof_msrec(struct gen_prof *, const struct gen_prof_clock *,
+		     const char *, const char *, int, const char *, char **);
 
 /* gen-prof-step.c */
 void		 gen_prof_step_all(struct gen_prof *,

@@ -20,17 +20,6 @@
 #define GEN_MEM_GE	6		/* GE records per PTA row, as 1/N */
 #define GEN_MEM_APP_N	8		/* APP samples of a collection */
 
-/* One GE record, as the importer reads it. */
-struct gen_mem_ge {
-	int64_t		 mono;
-	int64_t		 ts;		/* epoch ns */
-	int64_t		 allocated;
-	int64_t		 reserved;
-	int64_t		 size;
-	uint64_t	 addr;
-	uint64_t	 node;
-};
-
 /* The generated rows, and the last totals of the one device. */
 struct gen_mem {
 	struct strbuf	 rows;
@@ -42,8 +31,8 @@ struct gen_mem {
 };
 
 /* BYTES in KB as msprof's CSV rounds them (3 decimals, half to even). */
-static double
-gen_mem_kb(int64_t bytes)
+double
+gen_prof_mem_kb(int64_t bytes)
 {
 	int64_t	 q = bytes * 125 / 128, r = bytes * 125 % 128;
 
@@ -100,8 +89,8 @@ gen_mem_ge_rows(struct gen_mem *m, const struct gen_mem_ge *e)
 {
 	double	 mb[2];
 
-	mb[0] = gen_mem_kb(e->allocated) / 1024.0;
-	mb[1] = gen_mem_kb(e->reserved) / 1024.0;
+	mb[0] = gen_prof_mem_kb(e->allocated) / 1024.0;
+	mb[1] = gen_prof_mem_kb(e->reserved) / 1024.0;
 	gen_mem_head(&m->rows, "GE", e->ts);
 	gen_mem_mb(&m->rows, mb[0]);
 	gen_mem_mb(&m->rows, mb[1]);
@@ -228,7 +217,7 @@ gen_mem_ops_rows(struct gen_prof *g, const struct gen_mem_ge *v, size_t nge,
 		r = k + 1 < nge ? &v[k + 1] : NULL;
 		gen_mem_ge_name(name, sizeof name, k / 2);
 		strbuf_addf(b, "cann::%s", k == 2 ? "" : name);
-		gen_mem_mb(b, gen_mem_kb(a->size));
+		gen_mem_mb(b, gen_prof_mem_kb(a->size));
 		util_fmt_us(us, sizeof us, a->ts, 3, false);
 		strbuf_addf(b, ",%s", us);
 		dur = r != NULL ? (double)(r->mono - a->mono) / 1000.0 : 0.0;
@@ -236,46 +225,45 @@ gen_mem_ops_rows(struct gen_prof *g, const struct gen_mem_ge *v, size_t nge,
 		strbuf_addf(b, ",%s,", us);
 		gen_mem_mb(b, dur);
 		strbuf_adds(b, ",");
-		gen_mem_mb(b, gen_mem_kb(a->allocated) / 1024.0);
-		gen_mem_mb(b, gen_mem_kb(a->reserved) / 1024.0);
+		gen_mem_mb(b, gen_prof_mem_kb(a->allocated) / 1024.0);
+		gen_mem_mb(b, gen_prof_mem_kb(a->reserved) / 1024.0);
 		strbuf_adds(b, ",");
-		gen_mem_mb(b, r != NULL ? gen_mem_kb(r->allocated) / 1024.0 :
-		    0.0);
-		gen_mem_mb(b, r != NULL ? gen_mem_kb(r->reserved) / 1024.0 :
-		    0.0);
+		gen_mem_mb(b, r != NULL ? gen_prof_mem_kb(r->allocated) /
+		    1024.0 : 0.0);
+		gen_mem_mb(b, r != NULL ? gen_prof_mem_kb(r->reserved) /
+		    1024.0 : 0.0);
 		strbuf_adds(b, ",,,NPU:0\n");
 	}
 }
 
 /*
  * The APP samples of device 0 from the collection's start to its end,
- * into BUF, and their expected rows into M.
+ * into BUF, and as the importer reads them into *APP; return how many.
  */
-static void
+static size_t
 gen_mem_app_make(struct gen_prof *g, const struct gen_prof_clock *c,
-    struct gen_mem *m, struct gen_buf *buf)
+    struct gen_mem_app **app, struct gen_buf *buf)
 {
-	int64_t		 t, bytes, step;
-	uint32_t	 us;
-	int		 k = 0;
+	struct gen_mem_app	*v = NULL;
+	int64_t			 t, bytes, step;
+	uint32_t		 us;
+	size_t			 k = 0;
 
 	step = (c->end - c->begin) / GEN_MEM_APP_N;
 	step = step < 1000 ? 1000 : step;
 	for (t = c->begin; t < c->end; t += step, k++) {
 		/* Whole microseconds since device 0's clock pair. */
 		us = (uint32_t)((t - c->dsync) / 1000);
-		bytes = ((int64_t)2160232 + k * 4224) * 1024 + (k == 1 ? 300 :
-		    0);
+		bytes = ((int64_t)2160232 + (int64_t)k * 4224) * 1024 +
+		    (k == 1 ? 300 : 0);
 		gen_prof_bin_buf_u32(buf, us);
 		gen_prof_bin_buf_u32(buf, 0);
 		gen_prof_bin_buf_u64(buf, 0);
 		gen_prof_bin_buf_u64(buf, 0);
 		gen_prof_bin_buf_u64(buf, (uint64_t)bytes);
-		gen_mem_head(&m->rows, "APP", c->dsync + (int64_t)us * 1000 +
-		    g->local_off);
-		strbuf_adds(&m->rows, ",");
-		gen_mem_mb(&m->rows, gen_mem_kb(bytes) / 1024.0);
-		strbuf_adds(&m->rows, ",,,NPU:0\n");
+		v = util_grow(v, k, 1, sizeof *v);
+		v[k].ts = c->dsync + (int64_t)us * 1000 + g->local_off;
+		v[k].bytes = bytes;
 		if (k == 1) {
 			/* A device-wide sample: no row. */
 			gen_prof_bin_buf_u32(buf, us + 7);
@@ -285,6 +273,58 @@ gen_mem_app_make(struct gen_prof *g, const struct gen_prof_clock *c,
 			gen_prof_bin_buf_u64(buf, (uint64_t)bytes * 2);
 		}
 	}
+	*app = v;
+	return k;
+}
+
+/*
+ * Write CANN's memory records of the collection ROOT (host and device_0
+ * written already), GE's around the N sorted times P of the framework's
+ * rows: into *MC, GE's in time order (a row's time first on a tie) and
+ * the APP samples; *OPS takes the expected cann:: rows of operator_memory.
+ */
+int
+gen_prof_mem_cann(struct gen_prof *g, const struct gen_prof_clock *c,
+    const char *root, const struct gen_mem_pta *p, size_t n,
+    struct gen_mem_cann *mc, struct strbuf *ops, char **cause)
+{
+	struct gen_buf	 hb, db;
+	struct strbuf	 dict;
+	size_t		 i, j;
+	char		*dir;
+	int		 rc;
+
+	memset(&hb, 0, sizeof hb);
+	memset(&db, 0, sizeof db);
+	strbuf_init(&dict);
+	mc->nge = gen_mem_ge_make(g, c, p, n, &mc->ge, &hb, &dict);
+	gen_mem_ops_rows(g, mc->ge, mc->nge, ops);
+	mc->napp = gen_mem_app_make(g, c, &mc->app, &db);
+	dir = util_path_join(root, "host/data");
+	rc = gen_prof_bin_slices(dir, "unaging.additional.task_memory_info",
+	    &hb, g->o->host_slice, 256, cause);
+	/* The GE ops' names, in a dictionary slice of their own. */
+	if (rc == 0)
+		rc = gen_prof_bin_text(dir,
+		    "unaging.additional.hash_dic.slice_1", dict.s, cause);
+	free(dir);
+	dir = util_path_join(root, "device_0/data");
+	if (rc == 0)
+		rc = gen_prof_bin_slices(dir, "npu_mem.app.0", &db,
+		    g->o->dev_slice, 32, cause);
+	free(dir);
+	for (i = 1; i < mc->nge; i++) {
+		for (j = i; j > 0 && mc->ge[j - 1].ts > mc->ge[j].ts; j--) {
+			struct gen_mem_ge t = mc->ge[j];
+
+			mc->ge[j] = mc->ge[j - 1];
+			mc->ge[j - 1] = t;
+		}
+	}
+	strbuf_release(&dict);
+	free(hb.p);
+	free(db.p);
+	return rc;
 }
 
 /*
@@ -299,54 +339,33 @@ gen_prof_mem(struct gen_prof *g, const struct gen_prof_clock *c,
     char **cause)
 {
 	struct gen_mem		 m;
-	struct gen_mem_ge	*ge;
-	struct gen_buf		 hb, db;
-	struct strbuf		 dict, ops;
-	size_t			 nge, i, j;
-	char			*dir;
+	struct gen_mem_cann	 mc;
+	struct strbuf		 ops;
+	size_t			 i, j;
 	int			 rc;
 	FILE			*out;
 
 	if (n > 1)
 		qsort(p, n, sizeof *p, gen_mem_pta_cmp);
 	memset(&m, 0, sizeof m);
-	memset(&hb, 0, sizeof hb);
-	memset(&db, 0, sizeof db);
+	memset(&mc, 0, sizeof mc);
 	strbuf_init(&m.rows);
 	strbuf_adds(&m.rows, "Component,Timestamp(us),Total Allocated(MB),"
 	    "Total Reserved(MB),Total Active(MB),Stream Ptr,Device Type\n");
-	strbuf_init(&dict);
 	strbuf_init(&ops);
-	nge = gen_mem_ge_make(g, c, p, n, &ge, &hb, &dict);
-	gen_mem_ops_rows(g, ge, nge, &ops);
-	gen_mem_app_make(g, c, &m, &db);
-	dir = util_path_join(root, "host/data");
-	rc = gen_prof_bin_slices(dir, "unaging.additional.task_memory_info",
-	    &hb, g->o->host_slice, 256, cause);
-	/* The GE ops' names, in a dictionary slice of their own. */
-	if (rc == 0)
-		rc = gen_prof_bin_text(dir,
-		    "unaging.additional.hash_dic.slice_1", dict.s, cause);
-	free(dir);
-	dir = util_path_join(root, "device_0/data");
-	if (rc == 0)
-		rc = gen_prof_bin_slices(dir, "npu_mem.app.0", &db,
-		    g->o->dev_slice, 32, cause);
-	free(dir);
-	/* GE's records in time order; a PTA row first on a tie. */
-	for (i = 1; i < nge; i++) {
-		for (j = i; j > 0 && ge[j - 1].ts > ge[j].ts; j--) {
-			struct gen_mem_ge t = ge[j];
-
-			ge[j] = ge[j - 1];
-			ge[j - 1] = t;
-		}
+	rc = gen_prof_mem_cann(g, c, root, p, n, &mc, &ops, cause);
+	for (i = 0; i < mc.napp; i++) {
+		gen_mem_head(&m.rows, "APP", mc.app[i].ts);
+		strbuf_adds(&m.rows, ",");
+		gen_mem_mb(&m.rows, gen_prof_mem_kb(mc.app[i].bytes) / 1024.0);
+		strbuf_adds(&m.rows, ",,,NPU:0\n");
 	}
-	for (i = j = 0; i < n || j < nge;) {
-		if (i < n && (j == nge || ge[j].ts >= p[i].ts))
+	/* GE's records in time order; a PTA row first on a tie. */
+	for (i = j = 0; i < n || j < mc.nge;) {
+		if (i < n && (j == mc.nge || mc.ge[j].ts >= p[i].ts))
 			gen_mem_pta_rows(&m, &p[i++]);
 		else
-			gen_mem_ge_rows(&m, &ge[j++]);
+			gen_mem_ge_rows(&m, &mc.ge[j++]);
 	}
 	if (rc == 0 && expect != NULL && (out = util_file_create(expect,
 	    "fwk_memory_record.csv", cause)) != NULL) {
@@ -358,11 +377,9 @@ gen_prof_mem(struct gen_prof *g, const struct gen_prof_clock *c,
 	if (rc == 0 && expect != NULL)
 		rc = gen_prof_bin_write(expect, "fwk_cann_memory.csv", ops.s,
 		    ops.len, cause);
-	strbuf_release(&dict);
 	strbuf_release(&ops);
-	free(ge);
-	free(hb.p);
-	free(db.p);
+	free(mc.ge);
+	free(mc.app);
 	strbuf_release(&m.rows);
 	return rc;
 }

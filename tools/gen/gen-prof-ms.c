@@ -386,13 +386,14 @@ gen_ms_odd(struct gen_ms *m, const struct gen_prof_op *op)
 
 /*
  * Write FRAMEWORK/mindspore.op_range of the MindSpore profile TOP for the
- * launches of G, and the expected spans (ms_spans.txt: name, pid, tid,
- * start and end epoch ns), flows (ms_flows.txt: phase, id, tid, time)
- * and async_npu flows (ms_npu_flows.txt) into EXPECT if set.
+ * launches of G, its memory records (with CANN's, in the collection
+ * ROOT), and the expected spans (ms_spans.txt: name, pid, tid, start and
+ * end epoch ns), flows (ms_flows.txt: phase, id, tid, time), async_npu
+ * flows (ms_npu_flows.txt) and memory_record into EXPECT if set.
  */
 int
 gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
-    const char *top, const char *expect, char **cause)
+    const char *top, const char *root, const char *expect, char **cause)
 {
 	struct gen_ms	 m;
 	char		*dir, name[64], info[160];
@@ -436,6 +437,10 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 	if (rc == 0 && !g->o->ms23 && !g->o->ms24)
 		rc = gen_prof_msmem(g, dir, expect, g->o->ms25 ? 3 : 13,
 		    cause);
+	/* Pool totals: beside FRAMEWORK/ before 2.5, in it after. */
+	if (rc == 0)
+		rc = gen_prof_msrec(g, c, g->o->ms23 || g->o->ms24 ? top : dir,
+		    root, rank, expect, cause);
 	/* 2.5's reader is chosen by the version its profiler_info says. */
 	snprintf(name, sizeof name, "profiler_info_%d.json", rank);
 	if (g->o->ms23)

@@ -982,7 +982,7 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 		rc = gen_prof_fwk(&g, &c, h.tids, top, root, o->expect,
 		    cause);
 	else if (rc == 0 && o->mindspore)
-		rc = gen_prof_ms(&g, &c, top, o->expect, cause);
+		rc = gen_prof_ms(&g, &c, top, root, o->expect, cause);
 	free(top);
 	free(root);
 	gen_prof_free(&g, &h, dev);

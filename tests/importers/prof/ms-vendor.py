@@ -20,11 +20,11 @@ the event read again, as npuprof-tui leaves such a custom info out.
 Nothing of MindSpore's is copied into the repository: this only calls it.
 """
 import json
-import os
 import shutil
 import sys
-import tempfile
 from decimal import Decimal
+
+import msscratch
 
 ANALYSIS = "mindspore/profiler/parser/ascend_analysis"
 STUBS = {
@@ -45,16 +45,8 @@ STUBS = {
 
 def main():
     ms_python, path = sys.argv[1:3]
-    root = tempfile.mkdtemp()
+    root = msscratch.make(ms_python, [ANALYSIS], STUBS)
     try:
-        shutil.copytree(os.path.join(ms_python, ANALYSIS),
-                        os.path.join(root, ANALYSIS))
-        for name, text in STUBS.items():
-            os.makedirs(os.path.dirname(os.path.join(root, name)),
-                        exist_ok=True)
-            with open(os.path.join(root, name), "w") as f:
-                f.write(text)
-        sys.path.insert(0, root)
         run(path)
     finally:
         shutil.rmtree(root)

@@ -15,11 +15,11 @@ file, copied to OUT_CSV; with its ns-to-us divisor set to 1000 (2.5's
 is 1024, which we do not follow). Nothing of MindSpore's is copied into
 the repository: this only calls it.
 """
-import csv
 import os
 import shutil
 import sys
-import tempfile
+
+import msscratch
 
 KEEP = ["mindspore/profiler/parser/ascend_analysis",
         "mindspore/profiler/analysis/viewer/ascend_op_memory_viewer.py"]
@@ -34,14 +34,8 @@ STUBS = {
     "mindspore/profiler/common/validator/__init__.py": "",
     "mindspore/profiler/common/validator/validate_path.py":
         "def validate_and_normalize_path(p, *a, **k):\n    return p\n",
-    "mindspore/profiler/common/log.py":
-        "import logging\nclass ProfilerLogger:\n"
-        "    @staticmethod\n    def init(*a, **k):\n        pass\n"
-        "    @staticmethod\n    def get_instance():\n"
-        "        return logging.getLogger('p')\n",
-    "mindspore/profiler/common/constant.py":
-        "from enum import Enum\nclass ProfilerActivity(Enum):\n"
-        "    CPU = 'CPU'\n    NPU = 'NPU'\n",
+    "mindspore/profiler/common/log.py": msscratch.LOGGER,
+    "mindspore/profiler/common/constant.py": msscratch.ACTIVITY,
     "mindspore/profiler/common/file_manager.py":
         "import csv\nclass FileManager:\n"
         "    @staticmethod\n    def read_file_content(p, mode='r'):\n"
@@ -55,21 +49,8 @@ STUBS = {
 
 def main():
     ms_python, path, out = sys.argv[1:4]
-    root = tempfile.mkdtemp()
+    root = msscratch.make(ms_python, KEEP, STUBS)
     try:
-        for k in KEEP:
-            src, dst = os.path.join(ms_python, k), os.path.join(root, k)
-            os.makedirs(os.path.dirname(dst), exist_ok=True)
-            if os.path.isdir(src):
-                shutil.copytree(src, dst)
-            else:
-                shutil.copy(src, dst)
-        for name, text in STUBS.items():
-            os.makedirs(os.path.dirname(os.path.join(root, name)),
-                        exist_ok=True)
-            with open(os.path.join(root, name), "w") as f:
-                f.write(text)
-        sys.path.insert(0, root)
         from mindspore.profiler.analysis.viewer.ascend_op_memory_viewer \
             import AscendOpMemoryViewer
         fw = os.path.join(root, "fw")

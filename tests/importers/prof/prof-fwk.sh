@@ -408,15 +408,20 @@ grep -q "torch.param_tensor_info: offset [0-9]*: 1 records shorter than" \
 ok $? "params-odd: the empty record counted"
 
 # A MindSpore folder with CANN's memory records: not torch_npu's tables
-# (its operator_memory is MindSpore's own, without torch_npu's cann::
-# rows of GE's records).
+# (its memory_record is MindSpore's, prof-ms-mem.sh, and its
+# operator_memory MindSpore's own, without torch_npu's cann:: rows of
+# GE's records).
 "$GEN" prof "$T/msmem/in" -s 12 -n 40 -T 2 -O >/dev/null
 cp "$T"/one/in/gen23_ascend_pt/PROF_*/host/data/*task_memory_info* \
     "$T"/msmem/in/gen12_ascend_ms/PROF_*/host/data/
 load msmem
-is "$("$NPUPROF" show --db "$T/msmem/s.db" --format csv "$T/msmem/in" \
-    tables 2>/dev/null | grep -c -e '^memory_record,')" \
-    0 "a MindSpore folder: no torch_npu memory_record"
+"$NPUPROF" show -q --db "$T/msmem/s.db" --format csv "$T/msmem/in" \
+    memory_record >"$T/msmem/rec"
+is "$(head -n 1 "$T/msmem/rec" | tr -d '\r')" \
+    "Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),\
+Total Active(MB),Device Type" "a MindSpore folder: MindSpore's memory_record"
+is "$(grep -c -e '^PTA' -e '^WORKSPACE' "$T/msmem/rec")" 0 \
+    "a MindSpore folder: no torch_npu rows"
 is "$("$NPUPROF" show -q --db "$T/msmem/s.db" --format csv "$T/msmem/in" \
     operator_memory | grep -c '^cann::')" 0 \
     "a MindSpore folder: no cann:: rows in its operator_memory"

@@ -1,0 +1,163 @@
+#!/bin/sh
+# memory_record of an un-analysed MindSpore profile (npuprof-gen prof -Z):
+# MindSpore's pool totals (cpu_ms_memory_record_<rank>.txt, in FRAMEWORK/
+# from 2.5 on, beside it before) merged by time with GE's task memory
+# records, a MindSpore+GE row after each, then the APP samples of npu_mem,
+# in MindSpore's units (KB / 1000). The generator writes the rows it
+# expects; the store must hold exactly those, and the same table and
+# memory chart as the analysed twin's memory_record.csv gives. Damaged
+# files warn with the file and offset and keep what is sound.
+. "$top_srcdir/tests/lib.sh"
+command -v sqlite3 >/dev/null 2>&1 || skip_all "no sqlite3 command"
+
+load() {	# load DIR: import DIR/in, warnings in DIR/err, table in DIR/got
+	"$NPUPROF" import -q --db "$1/s.db" "$1/in" 2>/dev/null
+	st=$?
+	"$NPUPROF" show --db "$1/s.db" --format tsv "$1/in" warnings \
+	    2>/dev/null | tail -n +2 |
+	    sed 's/\t/: offset /; s/\t/: /' >"$1/err"
+	"$NPUPROF" show -q --db "$1/s.db" --format csv "$1/in" memory_record \
+	    >"$1/got" 2>/dev/null
+}
+
+gen() {		# gen NAME ARGS...: a MindSpore profile in $T/NAME
+	rm -rf "${T:?}/$1"
+	o="$T/$1"
+	shift
+	"$GEN" prof "$o/in" -e "$o/want" -s 5 -n 60 -T 2 -Z "$@" >/dev/null
+}
+
+# Each version: the rows as generated, and where its file lies.
+for v in 2.6 2.5:-O 2.4:'-V 2.4' 2.3:'-V 2.3'; do
+	name=${v%%:*}
+	args=
+	[ "$name" = "$v" ] || args=${v#*:}
+	# shellcheck disable=SC2086
+	gen "v$name" $args
+	ok $? "$name: generate"
+	load "$o"
+	is $st 0 "$name: import"
+	same_file "$o/got" "$o/want/ms_memory_record.csv" \
+	    "$name: memory_record as MindSpore builds it"
+	case $name in
+	2.[34])	f=$(ls "$o"/in/*_ascend_ms/cpu_ms_memory_record_0.txt) ;;
+	*)	f=$(ls "$o"/in/*_ascend_ms/FRAMEWORK/cpu_ms_memory_record_0.txt)
+		;;
+	esac
+	[ -f "$f" ]
+	ok $? "$name: read from $(basename "$(dirname "$f")")/"
+done
+d="$T/v2.6"
+w="$d/want/ms_memory_record.csv"
+is "$(grep -c '^MindSpore,' "$w")" 30 "a MindSpore row per record"
+is "$(grep -c '^MindSpore+GE,' "$w")" \
+    "$(($(grep -c '^MindSpore,' "$w") + $(grep -c '^GE,' "$w")))" \
+    "and a MindSpore+GE row after each MindSpore and GE row"
+[ "$(grep -c '^GE,' "$w")" -ge 3 ] && [ "$(grep -c '^APP,' "$w")" -ge 3 ]
+ok $? "with GE and APP rows"
+tail -n 1 "$w" | grep -q '^APP,'
+ok $? "the APP rows last"
+# GE's third record falls on a MindSpore record's time: its row first,
+# its cell as msprof prints it (940), MindSpore's as Decimal does (94).
+awk -F, '$1 == "GE" { c = t = $2; sub(/0+$/, "", t); ge = NR; next }
+NR == ge + 2 && $1 == "MindSpore" && $2 == t && c != t { n++ }
+END { exit n == 1 ? 0 : 1 }' "$w"
+ok $? "a tie: GE's row before MindSpore's, trailing zeros as printed"
+grep -q '^MindSpore,[0-9]*,' "$w" && grep -q '^MindSpore,[0-9]*\.5,' "$w"
+ok $? "microseconds without trailing zeros"
+
+# The analysed twin: MindSpore's memory_record.csv of the same rows gives
+# the same table and the same memory chart.
+mkdir -p "$T/twin/in/r_ascend_ms/ASCEND_PROFILER_OUTPUT"
+cp "$w" "$T/twin/in/r_ascend_ms/ASCEND_PROFILER_OUTPUT/memory_record.csv"
+load "$T/twin"
+same_file "$T/twin/got" "$d/got" "the analysed twin: the same table"
+"$NPUPROF" show -q --db "$T/twin/s.db" --format csv "$T/twin/in" counters \
+    >"$T/twin/counters"
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" counters \
+    >"$d/counters"
+same_file "$d/counters" "$T/twin/counters" \
+    "the analysed twin: the same memory chart"
+is "$(grep -c ',Memory MindSpore+GE,' "$d/counters")" \
+    "$((3 * $(grep -c '^MindSpore+GE,' "$w")))" \
+    "three series samples per MindSpore+GE row"
+
+dam() {		# dam NAME: a copy of the 2.6 profile, $F its records
+	rm -rf "${T:?}/$1"
+	mkdir -p "$T/$1"
+	cp -R "$d/in" "$T/$1/in"
+	o="$T/$1"
+	F=$(echo "$o"/in/*_ascend_ms/FRAMEWORK/cpu_ms_memory_record_0.txt)
+}
+
+# CRLF line ends, a byte order mark and blank lines: the same rows.
+dam crlf
+sed 's/$/\r/; 3s/^/\n  \n/' "$F" >"$o/x"
+printf '\357\273\277' | cat - "$o/x" >"$F"
+load "$o"
+same_file "$o/got" "$w" "CRLF, a BOM and blank lines: the same rows"
+is "$(grep -c cpu_ms_memory "$o/err")" 0 "and no warning"
+
+# Lines that are not four integers: counted, with the first one's offset.
+dam bad
+at=$(head -n 2 "$F" | wc -c)
+sed -i '3i\
+12x,1,2,3' "$F"
+sed -i '7i\
+1750198990024521500,1,2' "$F"
+sed -i '9i\
+1,2,3,4,5' "$F"
+load "$o"
+is $st 0 "bad lines: import succeeds"
+same_file "$o/got" "$w" "bad lines: skipped, the sound ones kept"
+grep -q "cpu_ms_memory_record_0.txt: offset $at: 3 lines not four integers" \
+    "$o/err"
+ok $? "bad lines: counted, with the first one's offset"
+
+# Another header: another layout, not guessed at; CANN's rows stay.
+dam head
+sed -i '1s/.*/Timestamp(ns),Allocated,Reserved/' "$F"
+load "$o"
+grep -q "cpu_ms_memory_record_0.txt: offset 0: not MindSpore's memory" \
+    "$o/err"
+ok $? "another header: warned at offset 0"
+is "$(grep -c '^MindSpore,' "$o/got")" 0 "another header: not read"
+is "$(grep -c '^GE,' "$o/got")" "$(grep -c '^GE,' "$w")" \
+    "another header: GE's rows still there"
+
+# Another rank's file beside the rank's own: only the own one is read.
+dam rank
+cp "$F" "$(dirname "$F")/cpu_ms_memory_record_3.txt"
+load "$o"
+same_file "$o/got" "$w" "another rank's file: not read"
+grep -q "_3.txt: offset N/A: MindSpore memory records of another rank" \
+    "$o/err"
+ok $? "another rank's file: warned"
+
+# A cut file: its last line, cut inside a number, is read as it stands
+# (MindSpore reads it so), and warned about; cut inside the header,
+# nothing is read.
+dam cut
+at=$(head -n 1 "$F" | wc -c)
+head -c $((at + 40)) "$F" >"$o/x"
+mv "$o/x" "$F"
+load "$o"
+is $st 0 "cut file: import succeeds"
+is "$(grep -c '^MindSpore,' "$o/got")" 1 "cut file: the cut line kept"
+grep -q "_0.txt: offset $at: the last line has no line end" "$o/err"
+ok $? "cut file: warned at the cut line's offset"
+head -c 20 "$F" >"$o/x"
+mv "$o/x" "$F"
+load "$o"
+grep -q "not MindSpore's memory records" "$o/err"
+ok $? "cut inside the header: warned"
+
+# An empty file and no GE records: the APP rows alone.
+dam empty
+: >"$F"
+rm -f "$o"/in/*_ascend_ms/PROF_*/host/data/*task_memory_info*
+load "$o"
+is $st 0 "empty file, no GE records: import succeeds"
+is "$(tail -n +2 "$o/got" | cut -d, -f1 | sort -u | tr '\n' ' ')" "APP " \
+    "empty file, no GE records: the APP rows alone"
+done_testing
