@@ -94,19 +94,6 @@ prof_fwk_msmem_group_cmp(const void *a, const void *b)
 	return prof_fwk_msmem_time_cmp(a, b);
 }
 
-/* True if S is UTF-8. */
-static bool
-prof_fwk_msmem_utf8(const char *s)
-{
-	const unsigned char	*u = (const unsigned char *)s;
-	size_t			 n, k;
-
-	for (n = strlen(s); n > 0; u += k, n -= k)
-		if ((k = util_utf8_len(u, n)) == 0)
-			return false;
-	return true;
-}
-
 /* Keep record P of LEN bytes; false if it is too short (counted). */
 static bool
 prof_fwk_msmem_keep(struct msmem *mm, const unsigned char *p, size_t len)
@@ -130,7 +117,7 @@ prof_fwk_msmem_keep(struct msmem *mm, const unsigned char *p, size_t len)
 	if (!prof_fwk_rec_field(p + MSMEM_FIXED, len - MSMEM_FIXED,
 	    mm->name_key, &e->owner, &cut))
 		e->owner = NULL;
-	else if (!prof_fwk_msmem_utf8(e->owner)) {
+	else if (!prof_fwk_rec_utf8(e->owner)) {
 		/* MindSpore reads a name it cannot decode as N/A. */
 		free(e->owner);
 		e->owner = xstrdup("N/A");

@@ -284,6 +284,19 @@ prof_fwk_rec_field(const unsigned char *p, size_t len, int type, char **out,
 	return false;
 }
 
+/* True if S is UTF-8 (MindSpore reads a field that is not as N/A). */
+bool
+prof_fwk_rec_utf8(const char *s)
+{
+	const unsigned char	*u = (const unsigned char *)s;
+	size_t			 n, k;
+
+	for (n = strlen(s); n > 0; u += k, n -= k)
+		if ((k = util_utf8_len(u, n)) == 0)
+			return false;
+	return true;
+}
+
 /* Load a flow event. */
 void
 prof_fwk_rec_flow(struct prof_fwk *fw, uint64_t pid, uint64_t tid, int64_t ts,

@@ -582,7 +582,8 @@ enum fwk_kind {
 	FWK_MS_OPS,		/* MindSpore's kinds from here on */
 	FWK_MS_OLD,
 	FWK_MS_MEM,
-	FWK_MS_REC
+	FWK_MS_REC,
+	FWK_MS_SHAPES
 };
 
 static enum fwk_kind
@@ -602,7 +603,8 @@ prof_fwk_kind(const char *name)
 		{ .prefix = "mindspore.op_range", .kind = FWK_MS_OPS },
 		{ .prefix = "op_range_", .kind = FWK_MS_OLD },
 		{ .prefix = "mindspore.memory_usage", .kind = FWK_MS_MEM },
-		{ .prefix = "cpu_ms_memory_record_", .kind = FWK_MS_REC }
+		{ .prefix = "cpu_ms_memory_record_", .kind = FWK_MS_REC },
+		{ .prefix = "mindspore.record_shapes", .kind = FWK_MS_SHAPES }
 	};
 	size_t	 i;
 
@@ -864,6 +866,9 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 			break;
 		case FWK_MS_REC:
 			prof_fwk_ms_rec(&fw, &path, mem);
+			break;
+		case FWK_MS_SHAPES:
+			prof_fwk_msshape_load(&fw, path);
 			break;
 		case FWK_NONE:
 			/* Said once, all of them, after. */

@@ -986,6 +986,7 @@ ssize_t		 prof_fwk_rec_next(struct prof_fwk *, FILE *, const char *,
 		     int, unsigned char **, size_t *, int64_t *);
 bool		 prof_fwk_rec_field(const unsigned char *, size_t, int,
 		     char **, bool *);
+bool		 prof_fwk_rec_utf8(const char *);
 void		 prof_fwk_rec_flow(struct prof_fwk *, uint64_t, uint64_t,
 		     int64_t, uint64_t, const char *, const char *,
 		     const char *);
@@ -1021,6 +1022,8 @@ void		 prof_ms_mem_write(struct store *,
 int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *, int);
 /* prof-fwk-msmem.c: MindSpore's memory records into operator_memory. */
 void		 prof_fwk_msmem_load(struct prof_fwk *, const char *, int);
+/* prof-fwk-msshape.c: MindSpore's input shapes into operator_details. */
+void		 prof_fwk_msshape_load(struct prof_fwk *, const char *);
 
 /* prof-fwk-py.c: the Python tracer's calls replayed into spans (3.11). */
 void		 prof_fwk_py_load(struct prof_fwk *, const char *,

@@ -21,8 +21,15 @@ store_stacks_build_have(struct store *s, enum store_stacks_source src,
 		    " ON l.id = a.level WHERE l.s IN " STORE_STACKS_CANN_LEVELS
 		    " LIMIT 1");
 	case STACKS_PYTHON:
+		/*
+		 * The column first: SQLite reads a quoted name that is no
+		 * column as a string (MindSpore's table has no stacks).
+		 */
 		if (details)
 			return store_exists(s, "SELECT 1 FROM"
+			    " pragma_table_info('operator_details')"
+			    " WHERE name = 'Call Stack'") &&
+			    store_exists(s, "SELECT 1 FROM"
 			    " operator_details WHERE \"Call Stack\" <> ''"
 			    " LIMIT 1");
 		return store_exists(s, "SELECT 1 FROM api a JOIN str l"

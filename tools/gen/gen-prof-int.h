@@ -328,6 +328,9 @@ void		 gen_prof_track(struct gen_buf *, const struct gen_prof_clock *,
 /* gen-prof-ms.c */
 int		 gen_prof_ms(struct gen_prof *, const struct gen_prof_clock *,
 		     const char *, const char *, const char *, char **);
+/* gen-prof-msshape.c */
+int		 gen_prof_msshape(struct gen_prof *, const char *, const char *,
+		     char **);
 /* gen-prof-msmem.c */
 int		 gen_prof_msmem(struct gen_prof *, const char *, const char *,
 		     int, char **);

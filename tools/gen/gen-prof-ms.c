@@ -437,6 +437,9 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 	if (rc == 0 && !g->o->ms23 && !g->o->ms24)
 		rc = gen_prof_msmem(g, dir, expect, g->o->ms25 ? 3 : 13,
 		    cause);
+	/* The layout of mindspore.op_range has its recorded shapes too. */
+	if (rc == 0 && !g->o->ms23 && !g->o->ms24 && !g->o->ms25)
+		rc = gen_prof_msshape(g, dir, expect, cause);
 	/* Pool totals: beside FRAMEWORK/ before 2.5, in it after. */
 	if (rc == 0)
 		rc = gen_prof_msrec(g, c, g->o->ms23 || g->o->ms24 ? top : dir,

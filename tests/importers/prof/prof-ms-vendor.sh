@@ -14,7 +14,9 @@
 # AscendMemoryViewer on the pool totals of -O and -Z with GE's and APP's
 # records as msprof's CSVs hold them: memory_record must be ours, but for
 # the TAB that msprof's time cells end in, which MindSpore copies into
-# GE's rows and our CSV reader drops.
+# GE's rows and our CSV reader drops. msshape-vendor.py runs its
+# MsOperatorDetailsViewer on the recorded shapes of -Z (MS27_SRC, a tree
+# with that viewer): operator_details must be ours.
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -24,7 +26,8 @@ A=profiler/parser/ascend_analysis
     [ -d "${MS24_SRC:-/nonexistent}/mindspore/$A" ] ||
     [ -d "${MS25_SRC:-/nonexistent}/mindspore/$A" ] ||
     [ -d "${MS26_SRC:-/nonexistent}/mindspore/$A" ] ||
-    skip_all "no MS23_SRC to MS26_SRC names MindSpore's mindspore/python"
+    [ -d "${MS27_SRC:-/nonexistent}/mindspore/profiler" ] ||
+    skip_all "no MS23_SRC to MS27_SRC names MindSpore's mindspore/python"
 here="$top_srcdir/tests/importers/prof"
 
 # compare VER SRC: a generated MindSpore VER profile against SRC's reader.
@@ -77,7 +80,23 @@ record() {
 	same_file "$d/got.csv" "$d/want.csv" "$1: memory_record as its"
 }
 
+# shapes SRC: operator_details of -Z against SRC's viewer.
+shapes() {
+	d="$T/shapes"
+	"$GEN" prof "$d/in" -s 5 -n 60 -T 2 -Z >/dev/null
+	"$NPUPROF" import -q --db "$d/s.db" "$d/in" 2>/dev/null
+	"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" \
+	    operator_details >"$d/got.csv" 2>/dev/null
+	"$PY" "$here/msshape-vendor.py" "$1" \
+	    "$d"/in/*/FRAMEWORK/mindspore.record_shapes "$d/v.csv" \
+	    2>"$d/v.err"
+	ok $? "MindSpore's operator details viewer ran"
+	tr -d '\r' <"$d/v.csv" >"$d/want.csv"
+	same_file "$d/got.csv" "$d/want.csv" "operator_details as its"
+}
+
 V=mindspore/profiler/analysis/viewer/ascend_memory_viewer.py
+S=mindspore/profiler/analysis/viewer/ms_operator_details_viewer.py
 [ -d "${MS23_SRC:-/nonexistent}/mindspore/$A" ] && compare 2.3 "$MS23_SRC"
 [ -d "${MS24_SRC:-/nonexistent}/mindspore/$A" ] && compare 2.4 "$MS24_SRC"
 [ -d "${MS25_SRC:-/nonexistent}/mindspore/$A" ] &&
@@ -86,4 +105,5 @@ V=mindspore/profiler/analysis/viewer/ascend_memory_viewer.py
     memory 2.6 "$MS26_SRC" -Z
 [ -f "${MS25_SRC:-/nonexistent}/$V" ] && record 2.5 "$MS25_SRC" -O
 [ -f "${MS26_SRC:-/nonexistent}/$V" ] && record 2.6 "$MS26_SRC" -Z
+[ -f "${MS27_SRC:-/nonexistent}/$S" ] && shapes "$MS27_SRC"
 done_testing

@@ -40,6 +40,18 @@ is $st 0 "import"
     >"$d/opmem.csv"
 same_file "$d/opmem.csv" "$d/want/ms_operator_memory.csv" \
     "operator_memory of mindspore.memory_usage, as MindSpore makes it"
+# mindspore.record_shapes: a row of name and input shapes per record, with
+# the generator's odd records (fields in another order, no shapes, a name
+# twice, a name not UTF-8, a field running past its record).
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" operator_details \
+    >"$d/opdet.csv"
+same_file "$d/opdet.csv" "$d/want/ms_operator_details.csv" \
+    "operator_details of mindspore.record_shapes, as MindSpore makes it"
+grep -q "record_shapes: offset [0-9]*: a record's fields run past its end" \
+    "$d/err"
+ok $? "record_shapes: the field past its record warned at its offset"
+grep -q "record_shapes: offset N/A: 1 name or shape field not UTF-8" "$d/err"
+ok $? "record_shapes: the name that is not UTF-8 counted"
 LC_ALL=C sort "$d/want/ms_spans.txt" >"$d/want.spans"
 spans "$d/s.db" >"$d/got.spans"
 same_file "$d/got.spans" "$d/want.spans" \
@@ -166,6 +178,19 @@ grep -q "$F: offset $at: 1 records shorter than their fixed part" \
 ok $? "short record: warned at its offset"
 is "$(spans "$T/short/s.db" | wc -l)" "$(wc -l <"$d/want.spans")" \
     "short record: every sound one kept"
+
+# record_shapes cut inside its last record: the records before stay.
+dam shapes
+R=$G/mindspore.record_shapes
+head -c $(($(wc -c <"$R") - 5)) "$R" >"$T/shapes/x"
+mv "$T/shapes/x" "$R"
+load shapes
+grep -q "record_shapes: offset [0-9]*: record cut short" "$T/shapes/err"
+ok $? "record_shapes cut: warned at the record's offset"
+is "$("$NPUPROF" show -q --db "$T/shapes/s.db" --format csv "$T/shapes/in" \
+    operator_details | wc -l)" \
+    "$(($(wc -l <"$d/want/ms_operator_details.csv") - 1))" \
+    "record_shapes cut: only the cut record lost"
 
 # An empty file: nothing to read, nothing to pair.
 dam empty

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""MindSpore's own operator_details of a FRAMEWORK/mindspore.record_shapes
+file (a development check, never run in CI).
+
+Usage: msshape-vendor.py MS_PYTHON RECORD_SHAPES_FILE OUT_CSV
+
+MS_PYTHON is the mindspore/python folder of a MindSpore source tree
+(github.com/mindspore-ai/mindspore) whose profiler has
+analysis/viewer/ms_operator_details_viewer.py. That viewer and the TLV
+decoder it imports (profiler/common/tlv_decoder.py) are copied into a
+scratch tree beside stubs for the rest (its base class, logger, file
+manager and constants), and its MsOperatorDetailsViewer writes
+operator_details.csv from the file, copied to OUT_CSV. Nothing of
+MindSpore's is copied into the repository: this only calls it.
+"""
+import os
+import shutil
+import sys
+
+import msscratch
+
+KEEP = ["mindspore/profiler/analysis/viewer/ms_operator_details_viewer.py",
+        "mindspore/profiler/common/tlv_decoder.py"]
+STUBS = {
+    "mindspore/__init__.py":
+        "import logging\nlog = logging.getLogger('mindspore')\n",
+    "mindspore/profiler/__init__.py": "",
+    "mindspore/profiler/analysis/__init__.py": "",
+    "mindspore/profiler/analysis/viewer/__init__.py": "",
+    "mindspore/profiler/analysis/viewer/base_viewer.py":
+        "class BaseViewer:\n    def __init__(self):\n        pass\n",
+    "mindspore/profiler/common/__init__.py": "",
+    "mindspore/profiler/common/log.py": msscratch.LOGGER,
+    "mindspore/profiler/common/constant.py":
+        "class FileConstant:\n    FIX_SIZE_DATA = 'fix_size_data'\n",
+    "mindspore/profiler/common/file_manager.py":
+        "import csv\nclass FileManager:\n"
+        "    @staticmethod\n    def read_file_content(p, mode='r'):\n"
+        "        with open(p, mode) as f:\n            return f.read()\n"
+        "    @staticmethod\n    def create_csv_file(p, data, headers=None):\n"
+        "        with open(p, 'w', newline='') as f:\n"
+        "            w = csv.writer(f)\n            w.writerow(headers)\n"
+        "            w.writerows(data)\n",
+}
+
+
+def main():
+    ms_python, path, out = sys.argv[1:4]
+    root = msscratch.make(ms_python, KEEP, STUBS)
+    try:
+        from mindspore.profiler.analysis.viewer.ms_operator_details_viewer \
+            import MsOperatorDetailsViewer
+        fw = os.path.join(root, "fw")
+        os.makedirs(fw)
+        shutil.copy(path, os.path.join(fw, "mindspore.record_shapes"))
+        viewer = MsOperatorDetailsViewer(
+            framework_path=fw, ascend_profiler_output_path=root,
+            ascend_ms_dir=root)
+        viewer.save({})
+        shutil.copy(os.path.join(root, "operator_details.csv"), out)
+    finally:
+        shutil.rmtree(root)
+
+
+if __name__ == "__main__":
+    main()
