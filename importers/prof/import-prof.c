@@ -409,7 +409,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	    &queue, &tdev, &fo);
 	/* GE's memory records, for the framework's memory_record. */
 	torchmem = fo.done && !fo.mindspore;
-	msmem = fo.done && fo.mindspore;
+	/* MindSpore builds memory_record only with profile_memory on. */
+	msmem = fo.done && fo.mindspore && fo.ms_memory != 0;
 	if ((torchmem || msmem) && hostdir != NULL) {
 		data = util_path_join(hostdir, "data");
 		prof_mem_ge_read(s, data, &hm, &mems);

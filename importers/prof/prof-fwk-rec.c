@@ -19,9 +19,10 @@ prof_fwk_rec_open(struct prof_fwk *fw, const char *path)
 {
 	FILE	*f;
 
-	if ((f = fopen(path, "rb")) == NULL) {
+	/* Not blocking: a FIFO named like a record file is refused. */
+	if ((f = util_fopen_input(path)) == NULL) {
 		store_load_warning(fw->s, path, -1, "cannot open: %s",
-		    strerror(errno));
+		    util_input_error(errno));
 		return NULL;
 	}
 	store_load_file(fw->s, path);

@@ -731,10 +731,43 @@ prof_fwk_ms_mem(struct prof_fwk *fw, const char *top, const char *path)
 }
 
 /*
+ * MindSpore's collection switches in profiler_info*.json of TOP, into
+ * OUT: profile_memory (ms_memory 0 if false, 1 if true, -1 if not said)
+ * and whether its activities leave out the CPU (ms_cpu_off).
+ */
+static void
+prof_fwk_ms_params(struct prof_fwk *fw, const char *top,
+    struct prof_fwk_out *out)
+{
+	const char	*p_mem[] = { "profiler_parameters", "profile_memory",
+			    NULL };
+	const char	*p_act[] = { "profiler_parameters", "activities",
+			    NULL };
+	yajl_val	 root, v, a;
+	size_t		 i;
+
+	out->ms_memory = -1;
+	if ((root = prof_fwk_info_json(fw->s, top, false)) == NULL)
+		return;
+	if ((v = yajl_tree_get(root, p_mem, yajl_t_any)) != NULL &&
+	    (YAJL_IS_TRUE(v) || YAJL_IS_FALSE(v)))
+		out->ms_memory = YAJL_IS_TRUE(v);
+	if ((a = yajl_tree_get(root, p_act, yajl_t_array)) != NULL) {
+		out->ms_cpu_off = true;
+		for (i = 0; i < YAJL_GET_ARRAY(a)->len; i++) {
+			v = YAJL_GET_ARRAY(a)->values[i];
+			if (YAJL_IS_STRING(v) &&
+			    strcmp(YAJL_GET_STRING(v), "CPU") == 0)
+				out->ms_cpu_off = false;
+		}
+	}
+	yajl_tree_free(root);
+}
+
+/*
  * MindSpore's pool totals at *PATH (taken), cpu_ms_memory_record_<N>.txt,
- * into OUT if N is the rank of FW (any N if the rank is not known) and
- * none was read before; another is warned about and not read, as
- * MindSpore reads only its own rank's.
+ * into OUT if N is the rank of FW (0 if it is not known); another is
+ * warned about and not read, as MindSpore reads only its own rank's.
  */
 static void
 prof_fwk_ms_rec(struct prof_fwk *fw, char **path, struct prof_fwk_out *out)
@@ -742,14 +775,19 @@ prof_fwk_ms_rec(struct prof_fwk *fw, char **path, struct prof_fwk_out *out)
 	const char	*name = util_basename(*path);
 	char		 want[64];
 
+	/* MindSpore's rank_id is 0 when it has none. */
 	snprintf(want, sizeof want, "cpu_ms_memory_record_%lld.txt",
-	    (long long)fw->rank);
-	if (out->ms_path != NULL || (fw->rank >= 0 && strcmp(name, want) !=
-	    0)) {
+	    (long long)(fw->rank >= 0 ? fw->rank : 0));
+	if (strcmp(name, want) != 0) {
 		store_load_warning(fw->s, *path, -1, "MindSpore memory "
-		    "records of another rank (this is %s): not read",
-		    out->ms_path != NULL ? util_basename(out->ms_path) :
+		    "records of another rank (the rank's are %s): not read",
 		    want);
+		return;
+	}
+	if (out->ms_cpu_off) {
+		store_load_warning(fw->s, *path, -1, "MindSpore memory "
+		    "records of a profile whose activities have no CPU: "
+		    "not read, as MindSpore reads none");
 		return;
 	}
 	prof_ms_mem_read(fw->s, *path, out);
@@ -814,6 +852,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 		;
 	if (i < n) {
 		mem->mindspore = true;
+		prof_fwk_ms_params(&fw, top, mem);
 		fw.freq_mhz = 100;
 		fw.local_off = hm->local_off;
 		store_load_meta(s, "framework", "MindSpore FRAMEWORK/ (raw)");

@@ -968,6 +968,8 @@ struct prof_fwk_out {
 	struct prof_ms_mem	*msv;		/* MindSpore's pool totals */
 	size_t			 nms;
 	char			*ms_path;	/* their file, if read */
+	int			 ms_memory;	/* profile_memory: 0, 1, -1 */
+	bool			 ms_cpu_off;	/* activities without CPU */
 	int64_t			 device;	/* NP_NA: each record's own */
 	bool			 done;		/* FRAMEWORK/ was read */
 	bool			 mindspore;

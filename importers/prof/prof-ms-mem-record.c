@@ -51,8 +51,11 @@ struct msm_rows {
 	char			*row[MSM_NCOLS];
 };
 
-/* Parse the data line L into R; false if it is not four integers. */
-static bool
+/*
+ * Parse the data line L into R: 1 if it starts with four integers, 2 if
+ * more fields follow them (MindSpore reads the first four), else 0.
+ */
+static int
 prof_ms_mem_line(const char *l, struct prof_ms_mem *r)
 {
 	const char	*p = l, *c;
@@ -60,42 +63,81 @@ prof_ms_mem_line(const char *l, struct prof_ms_mem *r)
 	int		 k;
 
 	for (k = 0; k < 4; k++) {
-		c = strchr(p, ',');
-		if ((k < 3) != (c != NULL))
-			return false;
-		if (c == NULL)
+		if ((c = strchr(p, ',')) == NULL) {
+			if (k < 3)
+				return 0;
 			c = p + strlen(p);
+		}
 		if (util_parse_int(p, (size_t)(c - p), &v[k]) != 0)
-			return false;
+			return 0;
 		p = c + 1;
 	}
 	r->ts = v[0];
 	memcpy(r->bytes, v + 1, sizeof r->bytes);
-	return true;
+	return *c == ',' ? 2 : 1;
+}
+
+/* What one reading of the file counts, each with its first offset. */
+struct msm_count {
+	size_t		 n;
+	int64_t		 at;
+};
+
+static void
+prof_ms_mem_count(struct msm_count *c, int64_t at)
+{
+	if (c->n++ == 0)
+		c->at = at;
+}
+
+/* The warnings of a reading of PATH: bad, extra-field and blank lines. */
+static void
+prof_ms_mem_report(struct store *s, const char *path,
+    const struct msm_count *c)
+{
+	if (c[0].n > 0)
+		store_load_warning(s, path, c[0].at, "%zu line%s not four "
+		    "integers (time in ns, allocated, reserved and active "
+		    "bytes), the first here: skipped (MindSpore's analysis "
+		    "would write no memory_record at all)", c[0].n,
+		    c[0].n == 1 ? "" : "s");
+	if (c[1].n > 0)
+		store_load_warning(s, path, c[1].at, "%zu line%s with more "
+		    "than four fields, the first here: the first four read, "
+		    "as MindSpore reads them", c[1].n, c[1].n == 1 ? "" : "s");
+	if (c[2].n > 0)
+		store_load_warning(s, path, c[2].at, "%zu blank line%s, the "
+		    "first here: no row (MindSpore 2.5 and later would list "
+		    "each as a record at time 0)", c[2].n, c[2].n == 1 ? "" :
+		    "s");
 }
 
 /*
  * Read MindSpore's pool totals at PATH into OUT, in file order: a header
  * line, then a line of four integers per record. Another header leaves
- * the file unread; lines that are not four integers are counted in one
- * warning with the first one's offset; a last line without its line end
- * is read, and warned about. Blank lines carry nothing.
+ * the file unread (its lines counted); lines that are not four integers
+ * (a NUL byte makes none), lines with more fields and blank lines are
+ * counted in a warning each, with the first one's offset; a last line
+ * without its line end is read, and warned about.
  */
 void
 prof_ms_mem_read(struct store *s, const char *path, struct prof_fwk_out *out)
 {
-	FILE		*f;
-	char		*line = NULL, *l;
-	size_t		 cap = 0, bad = 0, n;
-	ssize_t		 len;
-	int64_t		 at = 0, bad_at = -1;
-	bool		 head = true;
+	FILE			*f;
+	struct msm_count	 c[3];	/* bad, extra fields, blank */
+	char			*line = NULL, *l;
+	size_t			 cap = 0, n, unread = 0;
+	ssize_t			 len;
+	int64_t			 at = 0, head_at = -1;
+	int			 got;
 
-	if ((f = fopen(path, "r")) == NULL) {
+	if ((f = util_fopen_input(path)) == NULL) {
 		store_load_warning(s, path, -1, "cannot open: %s",
-		    strerror(errno));
+		    util_input_error(errno));
 		return;
 	}
+	store_load_file(s, path);
+	memset(c, 0, sizeof c);
 	for (; (len = getline(&line, &cap, f)) != -1; at += len) {
 		l = line;
 		n = (size_t)len;
@@ -105,37 +147,43 @@ prof_ms_mem_read(struct store *s, const char *path, struct prof_fwk_out *out)
 			    "stands");
 		while (n > 0 && (l[n - 1] == '\n' || l[n - 1] == '\r'))
 			l[--n] = '\0';
-		if (head && at == 0 && n >= 3 &&
-		    memcmp(l, "\xef\xbb\xbf", 3) == 0)
+		if (at == 0 && n >= 3 && memcmp(l, "\xef\xbb\xbf", 3) == 0) {
 			l += 3;
-		if (strspn(l, " \t") == strlen(l))
+			n -= 3;
+		}
+		if (memchr(l, '\0', n) == NULL && strspn(l, " \t") == n) {
+			prof_ms_mem_count(&c[2], at);
 			continue;
-		if (head) {
-			head = false;
-			if (strcmp(l, prof_ms_mem_head) != 0) {
+		}
+		if (unread > 0 || (head_at < 0 && (memchr(l, '\0', n) !=
+		    NULL || strcmp(l, prof_ms_mem_head) != 0))) {
+			if (unread++ == 0)
 				store_load_warning(s, path, at, "not "
 				    "MindSpore's memory records (header "
 				    "\"%.60s\", not \"%s\"): not read", l,
 				    prof_ms_mem_head);
-				break;
-			}
+			continue;
+		}
+		if (head_at < 0) {
+			head_at = at;
 			continue;
 		}
 		out->msv = util_grow(out->msv, out->nms, 1,
 		    sizeof *out->msv);
-		if (prof_ms_mem_line(l, &out->msv[out->nms]))
+		got = memchr(l, '\0', n) != NULL ? 0 :
+		    prof_ms_mem_line(l, &out->msv[out->nms]);
+		if (got > 0)
 			out->nms++;
-		else if (bad++ == 0)
-			bad_at = at;
+		if (got != 1)
+			prof_ms_mem_count(&c[got == 0 ? 0 : 1], at);
 	}
 	if (ferror(f))
 		store_load_warning(s, path, at, "read error: %s",
 		    strerror(errno));
-	if (bad > 0)
-		store_load_warning(s, path, bad_at, "%zu line%s not four "
-		    "integers (time in ns, allocated, reserved and active "
-		    "bytes), the first here: skipped", bad, bad == 1 ? "" :
-		    "s");
+	if (unread > 1)
+		store_load_warning(s, path, 0, "%zu lines not read after "
+		    "that header", unread - 1);
+	prof_ms_mem_report(s, path, c);
 	free(line);
 	fclose(f);
 }

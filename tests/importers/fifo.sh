@@ -21,6 +21,20 @@ timeout 30 "$NPUPROF" show -q --db "$T/s.db" "$T/d" warnings >"$T/w"
 grep -q 'api_statistic.csv' "$T/w"
 ok $? "and the store keeps it in its warnings"
 
+# A raw MindSpore folder: FIFOs named like its FRAMEWORK/ files.
+"$GEN" prof "$T/ms" -s 5 -n 40 -T 2 -Z >/dev/null || exit 1
+fw=$(echo "$T"/ms/*_ascend_ms/FRAMEWORK)
+for f in cpu_ms_memory_record_0.txt mindspore.record_shapes \
+    mindspore.memory_usage; do
+	rm "$fw/$f"
+	mkfifo "$fw/$f"
+done
+timeout 30 "$NPUPROF" import -q --db "$T/ms.db" "$T/ms" 2>/dev/null
+is $? 0 "FIFOs in a MindSpore FRAMEWORK/ folder do not hang the import"
+timeout 30 "$NPUPROF" show -q --db "$T/ms.db" "$T/ms" warnings >"$T/w"
+is "$(grep -c 'FRAMEWORK/.*cannot open: not a regular file' "$T/w")" 3 \
+    "each FIFO named in a warning"
+
 mkfifo "$T/board.ini"
 timeout 30 "$NPUPROF" collect -q --config "$T/board.ini" -m "$T/out" \
     >/dev/null 2>&1

@@ -396,7 +396,7 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
     const char *top, const char *root, const char *expect, char **cause)
 {
 	struct gen_ms	 m;
-	char		*dir, name[64], info[160];
+	char		*dir, name[64], info[256];
 	size_t		 i, k = 0;
 	int		 rc = 0, rank;
 
@@ -452,10 +452,14 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 		    "%lld}\n", rank, (unsigned long long)
 		    gen_prof_core_host_raw(c, c->begin),
 		    (long long)(c->begin + g->local_off));
+	else if (g->o->ms24)
+		snprintf(info, sizeof info, "{\"ms_version\":\"2.4.1\","
+		    "\"rank_id\":%d}\n", rank);
 	else
 		snprintf(info, sizeof info, "{\"ms_version\":\"%s\","
-		    "\"rank_id\":%d}\n", g->o->ms24 ? "2.4.1" : g->o->ms25 ?
-		    "2.5.0" : "2.6.0", rank);
+		    "\"rank_id\":%d,\"profiler_parameters\":{"
+		    "\"profile_memory\":true,\"activities\":[\"CPU\","
+		    "\"NPU\"]}}\n", g->o->ms25 ? "2.5.0" : "2.6.0", rank);
 	if (rc == 0)
 		rc = gen_prof_bin_write(top, name, info, strlen(info), cause);
 	if (rc == 0 && expect != NULL && g->o->ms25)

@@ -44,8 +44,13 @@ for v in 2.6 2.5:-O 2.4:'-V 2.4' 2.3:'-V 2.3'; do
 	*)	f=$(ls "$o"/in/*_ascend_ms/FRAMEWORK/cpu_ms_memory_record_0.txt)
 		;;
 	esac
-	[ -f "$f" ]
-	ok $? "$name: read from $(basename "$(dirname "$f")")/"
+	# Read from there: without the file, no MindSpore rows.
+	mv "$f" "$o/moved"
+	load "$o"
+	is "$(grep -c '^MindSpore,' "$o/got")" 0 \
+	    "$name: read from $(basename "$(dirname "$f")")/"
+	mv "$o/moved" "$f"
+	load "$o"
 done
 d="$T/v2.6"
 w="$d/want/ms_memory_record.csv"
@@ -90,29 +95,48 @@ dam() {		# dam NAME: a copy of the 2.6 profile, $F its records
 	F=$(echo "$o"/in/*_ascend_ms/FRAMEWORK/cpu_ms_memory_record_0.txt)
 }
 
-# CRLF line ends, a byte order mark and blank lines: the same rows.
+# CRLF line ends and a byte order mark: the same rows, no warning.
 dam crlf
-sed 's/$/\r/; 3s/^/\n  \n/' "$F" >"$o/x"
+sed 's/$/\r/' "$F" >"$o/x"
 printf '\357\273\277' | cat - "$o/x" >"$F"
 load "$o"
-same_file "$o/got" "$w" "CRLF, a BOM and blank lines: the same rows"
+same_file "$o/got" "$w" "CRLF and a BOM: the same rows"
 is "$(grep -c cpu_ms_memory "$o/err")" 0 "and no warning"
 
-# Lines that are not four integers: counted, with the first one's offset.
+# Blank lines: no row (MindSpore 2.5 would list each at time 0), counted.
+dam blank
+at=$(head -n 2 "$F" | wc -c)
+sed -i '3s/^/\n  \n/' "$F"
+load "$o"
+same_file "$o/got" "$w" "blank lines: no rows of their own"
+grep -q "_0.txt: offset $at: 2 blank lines, the first here: no row" \
+    "$o/err"
+ok $? "blank lines: counted, with the first one's offset"
+
+# Lines that are not four integers (one starting with a NUL byte too):
+# counted, with the first one's offset.
 dam bad
 at=$(head -n 2 "$F" | wc -c)
 sed -i '3i\
 12x,1,2,3' "$F"
 sed -i '7i\
 1750198990024521500,1,2' "$F"
-sed -i '9i\
-1,2,3,4,5' "$F"
+{ head -n 9 "$F"; printf '\0001,2,3,4\n'; tail -n +10 "$F"; } >"$o/x"
+mv "$o/x" "$F"
 load "$o"
 is $st 0 "bad lines: import succeeds"
 same_file "$o/got" "$w" "bad lines: skipped, the sound ones kept"
-grep -q "cpu_ms_memory_record_0.txt: offset $at: 3 lines not four integers" \
-    "$o/err"
+grep -q "_0.txt: offset $at: 3 lines not four integers" "$o/err"
 ok $? "bad lines: counted, with the first one's offset"
+
+# More than four fields: the first four read, as MindSpore reads them.
+dam extra
+at=$(head -n 3 "$F" | wc -c)
+sed -i '4s/$/,99/' "$F"
+load "$o"
+same_file "$o/got" "$w" "more fields: the first four read"
+grep -q "_0.txt: offset $at: 1 line with more than four fields" "$o/err"
+ok $? "more fields: counted, with the line's offset"
 
 # Another header: another layout, not guessed at; CANN's rows stay.
 dam head
@@ -121,18 +145,42 @@ load "$o"
 grep -q "cpu_ms_memory_record_0.txt: offset 0: not MindSpore's memory" \
     "$o/err"
 ok $? "another header: warned at offset 0"
+grep -q "_0.txt: offset 0: 30 lines not read after that header" "$o/err"
+ok $? "another header: the lines not read counted"
 is "$(grep -c '^MindSpore,' "$o/got")" 0 "another header: not read"
 is "$(grep -c '^GE,' "$o/got")" "$(grep -c '^GE,' "$w")" \
     "another header: GE's rows still there"
 
 # Another rank's file beside the rank's own: only the own one is read.
-dam rank
-cp "$F" "$(dirname "$F")/cpu_ms_memory_record_3.txt"
+# Rank 1's profile, with a rank-0 file that sorts first and says other
+# things.
+gen r1 -r 1/2
+R=$(echo "$o"/in/*_ascend_ms/FRAMEWORK)
+sed 's/,[0-9]*,/,1,/' "$R/cpu_ms_memory_record_1.txt" \
+    >"$R/cpu_ms_memory_record_0.txt"
 load "$o"
-same_file "$o/got" "$w" "another rank's file: not read"
-grep -q "_3.txt: offset N/A: MindSpore memory records of another rank" \
+same_file "$o/got" "$o/want/ms_memory_record.csv" \
+    "another rank's file: not read"
+grep -q "_0.txt: offset N/A: MindSpore memory records of another rank" \
     "$o/err"
 ok $? "another rank's file: warned"
+grep -q ',NPU:1$' "$o/got"
+ok $? "rank 1's rows say NPU:1"
+
+# profile_memory off in profiler_info: MindSpore writes no memory_record,
+# nor do we; without the CPU among its activities, no MindSpore rows.
+dam off
+I=$(echo "$o"/in/*_ascend_ms/profiler_info_0.json)
+sed -i 's/"profile_memory":true/"profile_memory":false/' "$I"
+load "$o"
+is "$(wc -c <"$o/got")" 0 "profile_memory false: no memory_record"
+sed -i 's/"profile_memory":false/"profile_memory":true/;
+    s/"CPU",//' "$I"
+load "$o"
+is "$(grep -c '^MindSpore,' "$o/got")" 0 \
+    "activities without CPU: no MindSpore rows"
+is "$(grep -c '^GE,' "$o/got")" "$(grep -c '^GE,' "$w")" \
+    "activities without CPU: GE's rows still there"
 
 # A cut file: its last line, cut inside a number, is read as it stands
 # (MindSpore reads it so), and warned about; cut inside the header,
