@@ -732,8 +732,9 @@ prof_fwk_ms_mem(struct prof_fwk *fw, const char *top, const char *path)
 
 /*
  * MindSpore's collection switches in profiler_info*.json of TOP, into
- * OUT: profile_memory (ms_memory 0 if false, 1 if true, -1 if not said)
- * and whether its activities leave out the CPU (ms_cpu_off).
+ * OUT: profile_memory (ms_memory 0 if false, 1 if true, -1 if not said),
+ * whether its activities leave out the CPU (ms_cpu_off), and its rank
+ * (ms_rank, NP_NA unless one profiler_info_N.json names it).
  */
 static void
 prof_fwk_ms_params(struct prof_fwk *fw, const char *top,
@@ -744,8 +745,24 @@ prof_fwk_ms_params(struct prof_fwk *fw, const char *top,
 	const char	*p_act[] = { "profiler_parameters", "activities",
 			    NULL };
 	yajl_val	 root, v, a;
-	size_t		 i;
+	char		**names, *end;
+	size_t		  n, i, k = 0;
+	long long	  r;
 
+	/* MindSpore's rank_id is the N of its one profiler_info_N.json. */
+	out->ms_rank = NP_NA;
+	names = util_dir_list(top, &n);
+	for (i = 0; i < n; i++) {
+		if (!util_has_prefix(names[i], "profiler_info_"))
+			continue;
+		r = strtoll(names[i] + 14, &end, 10);
+		if (end != names[i] + 14 && strcmp(end, ".json") == 0 &&
+		    r >= 0 && k++ == 0)
+			out->ms_rank = r;
+	}
+	util_strv_free(names, n);
+	if (k > 1)
+		out->ms_rank = NP_NA;
 	out->ms_memory = -1;
 	if ((root = prof_fwk_info_json(fw->s, top, false)) == NULL)
 		return;
@@ -765,6 +782,18 @@ prof_fwk_ms_params(struct prof_fwk *fw, const char *top,
 }
 
 /*
+ * The rank MindSpore reads its memory file by: its profiler_info_N.json's
+ * N, else the collection's rank, else 0 (MindSpore's default).
+ */
+static int64_t
+prof_fwk_ms_rank(const struct prof_fwk *fw, const struct prof_fwk_out *out)
+{
+	if (out->ms_rank != NP_NA)
+		return out->ms_rank;
+	return fw->rank >= 0 ? fw->rank : 0;
+}
+
+/*
  * MindSpore's pool totals at *PATH (taken), cpu_ms_memory_record_<N>.txt,
  * into OUT if N is the rank of FW (0 if it is not known); another is
  * warned about and not read, as MindSpore reads only its own rank's.
@@ -775,9 +804,8 @@ prof_fwk_ms_rec(struct prof_fwk *fw, char **path, struct prof_fwk_out *out)
 	const char	*name = util_basename(*path);
 	char		 want[64];
 
-	/* MindSpore's rank_id is 0 when it has none. */
 	snprintf(want, sizeof want, "cpu_ms_memory_record_%lld.txt",
-	    (long long)(fw->rank >= 0 ? fw->rank : 0));
+	    (long long)prof_fwk_ms_rank(fw, out));
 	if (strcmp(name, want) != 0) {
 		store_load_warning(fw->s, *path, -1, "MindSpore memory "
 		    "records of another rank (the rank's are %s): not read",
@@ -806,7 +834,7 @@ prof_fwk_ms_rec_top(struct prof_fwk *fw, const char *top,
 	char	 name[64], *path;
 
 	snprintf(name, sizeof name, "cpu_ms_memory_record_%lld.txt",
-	    (long long)(fw->rank >= 0 ? fw->rank : 0));
+	    (long long)prof_fwk_ms_rank(fw, out));
 	path = util_path_join(top, name);
 	if (access(path, F_OK) == 0)
 		prof_fwk_ms_rec(fw, &path, out);

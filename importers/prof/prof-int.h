@@ -969,6 +969,7 @@ struct prof_fwk_out {
 	size_t			 nms;
 	char			*ms_path;	/* their file, if read */
 	int			 ms_memory;	/* profile_memory: 0, 1, -1 */
+	int64_t			 ms_rank;	/* of profiler_info_N.json */
 	bool			 ms_cpu_off;	/* activities without CPU */
 	int64_t			 device;	/* NP_NA: each record's own */
 	bool			 done;		/* FRAMEWORK/ was read */

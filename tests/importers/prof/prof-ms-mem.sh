@@ -166,6 +166,18 @@ grep -q "_0.txt: offset N/A: MindSpore memory records of another rank" \
 ok $? "another rank's file: warned"
 grep -q ',NPU:1$' "$o/got"
 ok $? "rank 1's rows say NPU:1"
+# MindSpore's rank is that of its profiler_info_N.json, whatever CANN's
+# info.json says: renamed to 0, the file of rank 0 is read, and its rows
+# say NPU:0 (GE's keep their device).
+mv "$o"/in/*_ascend_ms/profiler_info_1.json \
+    "$(echo "$o"/in/*_ascend_ms)/profiler_info_0.json"
+mv "$R/cpu_ms_memory_record_1.txt" "$R/x"
+mv "$R/cpu_ms_memory_record_0.txt" "$R/cpu_ms_memory_record_1.txt"
+mv "$R/x" "$R/cpu_ms_memory_record_0.txt"
+load "$o"
+sed '/^GE,/!s/,NPU:1$/,NPU:0/' "$o/want/ms_memory_record.csv" >"$o/want0"
+same_file "$o/got" "$o/want0" \
+    "profiler_info_0.json: the rank-0 file read, its rows NPU:0"
 
 # profile_memory off in profiler_info: MindSpore writes no memory_record,
 # nor do we; without the CPU among its activities, no MindSpore rows.
