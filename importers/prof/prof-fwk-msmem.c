@@ -117,7 +117,7 @@ prof_fwk_msmem_keep(struct msmem *mm, const unsigned char *p, size_t len)
 	if (!prof_fwk_rec_field(p + MSMEM_FIXED, len - MSMEM_FIXED,
 	    mm->name_key, &e->owner, &cut))
 		e->owner = NULL;
-	else if (!prof_fwk_rec_utf8(e->owner)) {
+	else if (!prof_fwk_rec_utf8(e->owner, strlen(e->owner))) {
 		/* MindSpore reads a name it cannot decode as N/A. */
 		free(e->owner);
 		e->owner = xstrdup("N/A");

@@ -14,85 +14,157 @@
 #define MSS_F_SHAPES	1
 #define MSS_NCOLS	2
 
+/* What the reading of one file counts, each with its first offset. */
+struct mss_count {
+	size_t		 n;
+	int64_t		 at;
+};
+struct mss {
+	struct prof_fwk	*fw;
+	const char	*path;
+	struct mss_count bad;		/* fields not UTF-8 */
+	struct mss_count nul;		/* fields cut at a NUL byte */
+	struct mss_count empty;		/* records of no bytes */
+	bool		 begun;
+};
+
+static void
+prof_fwk_msshape_count(struct mss_count *c, int64_t at)
+{
+	if (c->n++ == 0)
+		c->at = at;
+}
+
+/*
+ * The text of field P of N bytes as MindSpore reads it: N/A if it is not
+ * UTF-8; our cells end at a NUL byte, which MindSpore keeps (counted).
+ */
+static char *
+prof_fwk_msshape_text(struct mss *m, const unsigned char *p, size_t n)
+{
+	if (!prof_fwk_rec_utf8((const char *)p, n)) {
+		prof_fwk_msshape_count(&m->bad, m->fw->at);
+		return xstrdup("N/A");
+	}
+	if (memchr(p, '\0', n) != NULL)
+		prof_fwk_msshape_count(&m->nul, m->fw->at);
+	return xstrndup((const char *)p, n);
+}
+
 /*
  * Fields F[0] (name) and F[1] (input shapes) of the record P of LEN
  * bytes, read as MindSpore's decoder reads them: the last field of each
- * type wins, one that is not UTF-8 is N/A (counted in *BAD), one missing
- * is empty; fields stop at one that runs past the record (true then).
+ * type wins, a missing one is empty; fields stop at one that runs past
+ * the record (true then).
  */
 static bool
-prof_fwk_msshape_fields(const unsigned char *p, size_t len, char **f,
-    size_t *bad)
+prof_fwk_msshape_fields(struct mss *m, const unsigned char *p, size_t len,
+    char **f)
 {
-	size_t		 i = 0;
-	uint32_t	 n;
-	int		 t;
+	const unsigned char	*v[MSS_NCOLS] = { NULL, NULL };
+	size_t			 vn[MSS_NCOLS] = { 0, 0 }, i = 0, k;
+	uint32_t		 n;
+	int			 t;
+	bool			 cut = false;
 
-	f[0] = f[1] = NULL;
 	while (i < len) {
 		if (len - i < 6 || (n = importer_le32(p + i + 2)) >
-		    len - i - 6)
-			return true;
+		    len - i - 6) {
+			cut = true;
+			break;
+		}
 		t = importer_le16(p + i);
 		if (t == MSS_F_NAME || t == MSS_F_SHAPES) {
-			free(f[t]);
-			f[t] = xstrndup((const char *)p + i + 6, n);
-			if (!prof_fwk_rec_utf8(f[t])) {
-				free(f[t]);
-				f[t] = xstrdup("N/A");
-				(*bad)++;
-			}
+			v[t] = p + i + 6;
+			vn[t] = n;
 		}
 		i += 6 + n;
 	}
-	return false;
+	for (k = 0; k < MSS_NCOLS; k++)
+		f[k] = v[k] != NULL ? prof_fwk_msshape_text(m, v[k], vn[k]) :
+		    xstrdup("");
+	return cut;
+}
+
+/* Write the row F; false if the table cannot be begun (warned). */
+static bool
+prof_fwk_msshape_row(struct mss *m, char **f)
+{
+	static const char *const cols[] = { "Name", "Input Shapes" };
+	char	*cause = NULL;
+
+	if (!m->begun && store_load_generic_begin(m->fw->s,
+	    "operator_details", m->fw->device, m->fw->rank, (char **)cols,
+	    MSS_NCOLS, &cause) != 0) {
+		store_load_warning(m->fw->s, m->path, -1, "%s", cause);
+		free(cause);
+		return false;
+	}
+	m->begun = true;
+	store_load_generic_row(m->fw->s, f, MSS_NCOLS);
+	return true;
+}
+
+static void
+prof_fwk_msshape_report(const struct mss *m)
+{
+	struct store	*s = m->fw->s;
+
+	if (m->bad.n > 0)
+		store_load_warning(s, m->path, m->bad.at, "%zu name or shape "
+		    "field%s not UTF-8, the first here: read as N/A, as "
+		    "MindSpore reads them", m->bad.n, m->bad.n == 1 ? "" : "s");
+	if (m->nul.n > 0)
+		store_load_warning(s, m->path, m->nul.at, "%zu name or shape "
+		    "field%s holding a NUL byte, the first here: cut at it "
+		    "(MindSpore keeps the rest)", m->nul.n, m->nul.n == 1 ?
+		    "" : "s");
+	if (m->empty.n > 0)
+		store_load_warning(s, m->path, m->empty.at, "%zu record%s of "
+		    "no bytes, the first here: an empty row each, as "
+		    "MindSpore lists them", m->empty.n, m->empty.n == 1 ? "" :
+		    "s");
 }
 
 /* Read FRAMEWORK/mindspore.record_shapes at PATH of FW's profile. */
 void
 prof_fwk_msshape_load(struct prof_fwk *fw, const char *path)
 {
-	static const char *const cols[] = { "Name", "Input Shapes" };
+	struct mss	 m;
 	unsigned char	*buf = NULL;
-	char		*f[MSS_NCOLS], *cause = NULL;
-	size_t		 size = 0, bad = 0, k;
+	char		*f[MSS_NCOLS];
+	size_t		 size = 0;
 	ssize_t		 len;
 	int64_t		 off = 0;
-	bool		 begun = false;
+	bool		 ok = true;
 	FILE		*fp;
 
 	if ((fp = prof_fwk_rec_open(fw, path)) == NULL)
 		return;
-	for (;;) {
+	memset(&m, 0, sizeof m);
+	m.fw = fw;
+	m.path = path;
+	/* MindSpore lists a record of no bytes: its fixed part is none. */
+	fw->empty_ok = true;
+	while (ok) {
 		fw->at = off;
-		if ((len = prof_fwk_rec_next(fw, fp, path, -1, &buf, &size,
-		    &off)) <= 0)
+		len = prof_fwk_rec_next(fw, fp, path, -1, &buf, &size, &off);
+		if (len == FWK_REC_EMPTY) {
+			prof_fwk_msshape_count(&m.empty, fw->at);
+			f[0] = xstrdup("");
+			f[1] = xstrdup("");
+		} else if (len <= 0)
 			break;
-		if (prof_fwk_msshape_fields(buf, (size_t)len, f, &bad) &&
+		else if (prof_fwk_msshape_fields(&m, buf, (size_t)len, f) &&
 		    fw->cut_at < 0)
 			fw->cut_at = fw->at;
-		for (k = 0; k < MSS_NCOLS; k++)
-			if (f[k] == NULL)
-				f[k] = xstrdup("");
-		if (!begun && store_load_generic_begin(fw->s,
-		    "operator_details", fw->device, fw->rank, (char **)cols,
-		    MSS_NCOLS, &cause) != 0) {
-			store_load_warning(fw->s, path, -1, "%s", cause);
-			free(cause);
-			free(f[0]);
-			free(f[1]);
-			break;
-		}
-		begun = true;
-		store_load_generic_row(fw->s, f, MSS_NCOLS);
+		ok = prof_fwk_msshape_row(&m, f);
 		free(f[0]);
 		free(f[1]);
 	}
+	fw->empty_ok = false;
 	fclose(fp);
 	free(buf);
 	prof_fwk_rec_report(fw, path);
-	if (bad > 0)
-		store_load_warning(fw->s, path, -1, "%zu name or shape "
-		    "field%s not UTF-8: read as N/A, as MindSpore reads them",
-		    bad, bad == 1 ? "" : "s");
+	prof_fwk_msshape_report(&m);
 }

@@ -205,9 +205,10 @@ prof_fwk_rec_report(struct prof_fwk *fw, const char *path)
 /*
  * Read the next TLV record of PATH (open as F, at *OFF) of type TYPE (any
  * if TYPE is -1) into *BUF. Return its length, 0 at the end, -1 (warned
- * once) when the rest of the file cannot be read: a cut record or another
- * type. A record of no bytes is counted with the short ones and passed
- * over, not taken for the end.
+ * once) when the rest of the file cannot be read: a cut record, another
+ * type or a record over FWK_MAX_RECORD. A record of no bytes is
+ * counted with the short ones and passed over, not taken for the end;
+ * or, if FW's empty_ok, returned as FWK_REC_EMPTY.
  */
 ssize_t
 prof_fwk_rec_next(struct prof_fwk *fw, FILE *f, const char *path, int type,
@@ -229,11 +230,21 @@ again:
 	}
 	t = importer_le16(head);
 	len = importer_le32(head + 2);
-	if ((type >= 0 && t != type) || len > FWK_MAX_RECORD) {
+	if (len > FWK_MAX_RECORD) {
+		store_load_warning(fw->s, path, *off, "record of %lu bytes, "
+		    "over the %d MiB we read in one: the rest of the file is "
+		    "skipped", (unsigned long)len, FWK_MAX_RECORD >> 20);
+		return -1;
+	}
+	if (type >= 0 && t != type) {
 		store_load_warning(fw->s, path, *off, "record of type %d and "
 		    "%lu bytes where type %d was expected: the rest of the "
 		    "file is skipped", t, (unsigned long)len, type);
 		return -1;
+	}
+	if (len == 0 && fw->empty_ok) {
+		*off += 6;
+		return FWK_REC_EMPTY;
 	}
 	if (len == 0) {
 		if (fw->short_recs++ == 0)
@@ -285,16 +296,22 @@ prof_fwk_rec_field(const unsigned char *p, size_t len, int type, char **out,
 	return false;
 }
 
-/* True if S is UTF-8 (MindSpore reads a field that is not as N/A). */
+/*
+ * True if the N bytes at S are UTF-8, a NUL byte included (MindSpore
+ * reads a field that is not as N/A).
+ */
 bool
-prof_fwk_rec_utf8(const char *s)
+prof_fwk_rec_utf8(const char *s, size_t n)
 {
 	const unsigned char	*u = (const unsigned char *)s;
-	size_t			 n, k;
+	size_t			 k;
 
-	for (n = strlen(s); n > 0; u += k, n -= k)
-		if ((k = util_utf8_len(u, n)) == 0)
+	for (; n > 0; u += k, n -= k) {
+		if (*u == '\0')
+			k = 1;
+		else if ((k = util_utf8_len(u, n)) == 0)
 			return false;
+	}
 	return true;
 }
 

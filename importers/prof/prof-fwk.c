@@ -589,9 +589,11 @@ enum fwk_kind {
 static enum fwk_kind
 prof_fwk_kind(const char *name)
 {
+	/* MindSpore opens its files by their exact names. */
 	static const struct {
 		const char	*prefix;
 		enum fwk_kind	 kind;
+		bool		 exact;
 	} kinds[] = {
 		{ .prefix = "torch.op_range", .kind = FWK_OPS },
 		{ .prefix = "torch.op_mark", .kind = FWK_MARKS },
@@ -600,16 +602,20 @@ prof_fwk_kind(const char *name)
 		{ .prefix = "torch.python_tracer_hash", .kind = FWK_PY_HASH },
 		{ .prefix = "torch.memory_usage", .kind = FWK_MEMORY },
 		{ .prefix = "torch.param_tensor_info", .kind = FWK_PARAMS },
-		{ .prefix = "mindspore.op_range", .kind = FWK_MS_OPS },
+		{ .prefix = "mindspore.op_range", .kind = FWK_MS_OPS,
+		    .exact = true },
 		{ .prefix = "op_range_", .kind = FWK_MS_OLD },
-		{ .prefix = "mindspore.memory_usage", .kind = FWK_MS_MEM },
+		{ .prefix = "mindspore.memory_usage", .kind = FWK_MS_MEM,
+		    .exact = true },
 		{ .prefix = "cpu_ms_memory_record_", .kind = FWK_MS_REC },
-		{ .prefix = "mindspore.record_shapes", .kind = FWK_MS_SHAPES }
+		{ .prefix = "mindspore.record_shapes", .kind = FWK_MS_SHAPES,
+		    .exact = true }
 	};
 	size_t	 i;
 
 	for (i = 0; i < sizeof kinds / sizeof *kinds; i++)
-		if (util_has_prefix(name, kinds[i].prefix))
+		if (kinds[i].exact ? strcmp(name, kinds[i].prefix) == 0 :
+		    util_has_prefix(name, kinds[i].prefix))
 			return kinds[i].kind;
 	return FWK_NONE;
 }
@@ -734,7 +740,7 @@ prof_fwk_ms_mem(struct prof_fwk *fw, const char *top, const char *path)
  * MindSpore's collection switches in profiler_info*.json of TOP, into
  * OUT: profile_memory (ms_memory 0 if false, 1 if true, -1 if not said),
  * whether its activities leave out the CPU (ms_cpu_off), and its rank
- * (ms_rank, NP_NA unless one profiler_info_N.json names it).
+ * (ms_rank).
  */
 static void
 prof_fwk_ms_params(struct prof_fwk *fw, const char *top,
@@ -749,20 +755,29 @@ prof_fwk_ms_params(struct prof_fwk *fw, const char *top,
 	size_t		  n, i, k = 0;
 	long long	  r;
 
-	/* MindSpore's rank_id is the N of its one profiler_info_N.json. */
+	/*
+	 * MindSpore's rank_id is the N of its one profiler_info_N.json,
+	 * else the collection's rank, else 0.
+	 */
 	out->ms_rank = NP_NA;
 	names = util_dir_list(top, &n);
 	for (i = 0; i < n; i++) {
-		if (!util_has_prefix(names[i], "profiler_info_"))
+		if (!util_has_prefix(names[i], "profiler_info_") ||
+		    strspn(names[i] + 14, "0123456789") == 0)
 			continue;
 		r = strtoll(names[i] + 14, &end, 10);
-		if (end != names[i] + 14 && strcmp(end, ".json") == 0 &&
-		    r >= 0 && k++ == 0)
+		if (strcmp(end, ".json") == 0 && r >= 0 && k++ == 0)
 			out->ms_rank = r;
 	}
 	util_strv_free(names, n);
-	if (k > 1)
+	if (k > 1) {
 		out->ms_rank = NP_NA;
+		store_load_warning(fw->s, top, -1, "%zu profiler_info_N.json "
+		    "files: MindSpore's rank is not known, the collection's "
+		    "is taken for its memory records", k);
+	}
+	if (out->ms_rank == NP_NA)
+		out->ms_rank = fw->rank >= 0 ? fw->rank : 0;
 	out->ms_memory = -1;
 	if ((root = prof_fwk_info_json(fw->s, top, false)) == NULL)
 		return;
@@ -782,18 +797,6 @@ prof_fwk_ms_params(struct prof_fwk *fw, const char *top,
 }
 
 /*
- * The rank MindSpore reads its memory file by: its profiler_info_N.json's
- * N, else the collection's rank, else 0 (MindSpore's default).
- */
-static int64_t
-prof_fwk_ms_rank(const struct prof_fwk *fw, const struct prof_fwk_out *out)
-{
-	if (out->ms_rank != NP_NA)
-		return out->ms_rank;
-	return fw->rank >= 0 ? fw->rank : 0;
-}
-
-/*
  * MindSpore's pool totals at *PATH (taken), cpu_ms_memory_record_<N>.txt,
  * into OUT if N is the rank of FW (0 if it is not known); another is
  * warned about and not read, as MindSpore reads only its own rank's.
@@ -805,7 +808,7 @@ prof_fwk_ms_rec(struct prof_fwk *fw, char **path, struct prof_fwk_out *out)
 	char		 want[64];
 
 	snprintf(want, sizeof want, "cpu_ms_memory_record_%lld.txt",
-	    (long long)prof_fwk_ms_rank(fw, out));
+	    (long long)out->ms_rank);
 	if (strcmp(name, want) != 0) {
 		store_load_warning(fw->s, *path, -1, "MindSpore memory "
 		    "records of another rank (the rank's are %s): not read",
@@ -834,7 +837,7 @@ prof_fwk_ms_rec_top(struct prof_fwk *fw, const char *top,
 	char	 name[64], *path;
 
 	snprintf(name, sizeof name, "cpu_ms_memory_record_%lld.txt",
-	    (long long)prof_fwk_ms_rank(fw, out));
+	    (long long)out->ms_rank);
 	path = util_path_join(top, name);
 	if (access(path, F_OK) == 0)
 		prof_fwk_ms_rec(fw, &path, out);

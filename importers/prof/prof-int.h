@@ -946,6 +946,7 @@ struct prof_fwk {
 	int64_t			 bad_tags_at;
 	int64_t			 unpaired_at[2];
 	int64_t			 cut_at;
+	bool			 empty_ok;	/* records of no bytes read */
 	struct store_torch_mem	*mem;		/* NPU memory records */
 	size_t			 nmem;
 	char			*mem_path;	/* the file they came from */
@@ -969,7 +970,7 @@ struct prof_fwk_out {
 	size_t			 nms;
 	char			*ms_path;	/* their file, if read */
 	int			 ms_memory;	/* profile_memory: 0, 1, -1 */
-	int64_t			 ms_rank;	/* of profiler_info_N.json */
+	int64_t			 ms_rank;	/* MindSpore's rank_id */
 	bool			 ms_cpu_off;	/* activities without CPU */
 	int64_t			 device;	/* NP_NA: each record's own */
 	bool			 done;		/* FRAMEWORK/ was read */
@@ -982,6 +983,7 @@ bool		 prof_fwk_load(struct store *, const char *, const char *,
 
 /* prof-fwk-rec.c: what the FRAMEWORK/ decoders share. */
 #define FWK_MAX_RECORD	(64 << 20)	/* bytes of one TLV record */
+#define FWK_REC_EMPTY	(-2)		/* a record of no bytes */
 FILE		*prof_fwk_rec_open(struct prof_fwk *, const char *);
 void		 prof_fwk_params_load(struct prof_fwk *, const char *,
 		     struct fwk_names *);
@@ -989,7 +991,7 @@ ssize_t		 prof_fwk_rec_next(struct prof_fwk *, FILE *, const char *,
 		     int, unsigned char **, size_t *, int64_t *);
 bool		 prof_fwk_rec_field(const unsigned char *, size_t, int,
 		     char **, bool *);
-bool		 prof_fwk_rec_utf8(const char *);
+bool		 prof_fwk_rec_utf8(const char *, size_t);
 void		 prof_fwk_rec_flow(struct prof_fwk *, uint64_t, uint64_t,
 		     int64_t, uint64_t, const char *, const char *,
 		     const char *);

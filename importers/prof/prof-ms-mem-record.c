@@ -292,9 +292,8 @@ prof_ms_mem_write(struct store *s, const struct prof_fwk_out *t,
 	memset(last, 0, sizeof last);
 	w.s = s;
 	w.ctx = ctx;
-	/* MindSpore's rank_id: its profiler_info_N.json's, else 0. */
-	snprintf(w.rank, sizeof w.rank, "NPU:%lld", (long long)(t->ms_rank !=
-	    NP_NA ? t->ms_rank : rank >= 0 ? rank : 0));
+	/* MindSpore's rank_id (prof-fwk.c). */
+	snprintf(w.rank, sizeof w.rank, "NPU:%lld", (long long)t->ms_rank);
 	for (k = 0; k < MSM_NCOLS; k++)
 		w.row[k] = w.cells[k];
 	cc = import_columns_create((char **)prof_ms_mem_cols, MSM_NCOLS);

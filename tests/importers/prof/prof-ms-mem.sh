@@ -178,6 +178,21 @@ load "$o"
 sed '/^GE,/!s/,NPU:1$/,NPU:0/' "$o/want/ms_memory_record.csv" >"$o/want0"
 same_file "$o/got" "$o/want0" \
     "profiler_info_0.json: the rank-0 file read, its rows NPU:0"
+# A name that is not digits names no rank; two names leave it unknown
+# (warned): the collection's rank 1 then.
+P=$(echo "$o"/in/*_ascend_ms)
+mv "$P/profiler_info_0.json" "$P/profiler_info_+0.json"
+load "$o"
+grep -q '^MindSpore,.*,NPU:1$' "$o/got"
+ok $? "profiler_info_+0.json: no rank, the collection's taken"
+cp "$P/profiler_info_+0.json" "$P/profiler_info_0.json"
+cp "$P/profiler_info_+0.json" "$P/profiler_info_2.json"
+load "$o"
+grep -q "_ms: offset N/A: 2 profiler_info_N.json files: MindSpore's rank" \
+    "$o/err"
+ok $? "two profiler_info_N.json: warned"
+grep -q '^MindSpore,.*,NPU:1$' "$o/got"
+ok $? "two profiler_info_N.json: the collection's rank taken"
 
 # profile_memory off in profiler_info: MindSpore writes no memory_record,
 # nor do we; without the CPU among its activities, no MindSpore rows.
