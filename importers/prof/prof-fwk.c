@@ -798,8 +798,8 @@ prof_fwk_ms_params(struct prof_fwk *fw, const char *top,
 
 /*
  * MindSpore's pool totals at *PATH (taken), cpu_ms_memory_record_<N>.txt,
- * into OUT if N is the rank of FW (0 if it is not known); another is
- * warned about and not read, as MindSpore reads only its own rank's.
+ * into OUT if N is MindSpore's rank (OUT's ms_rank); another is warned
+ * about and not read, as MindSpore reads only its own rank's.
  */
 static void
 prof_fwk_ms_rec(struct prof_fwk *fw, char **path, struct prof_fwk_out *out)
