@@ -638,36 +638,6 @@ prof_fwk_py_file(struct store *s, const char *name, char **path,
 	(void)name;
 }
 
-/*
- * MindSpore's version in the profiler_info*.json of TOP, into BUF (""
- * if none says), and into FW its clock pair system_cnt, system_time (ns)
- * when it has both (MindSpore 2.3 converts its ticks through them).
- */
-static void
-prof_fwk_ms_version(struct prof_fwk *fw, const char *top, char *buf,
-    size_t size)
-{
-	const char	*p_ver[] = { "ms_version", NULL };
-	const char	*p_cnt[] = { "system_cnt", NULL };
-	const char	*p_time[] = { "system_time", NULL };
-	yajl_val	 root, v, c, t;
-
-	*buf = '\0';
-	if ((root = prof_fwk_info_json(fw->s, top, false)) == NULL)
-		return;
-	if ((v = yajl_tree_get(root, p_ver, yajl_t_string)) != NULL)
-		snprintf(buf, size, "%s", YAJL_GET_STRING(v));
-	c = yajl_tree_get(root, p_cnt, yajl_t_number);
-	t = yajl_tree_get(root, p_time, yajl_t_number);
-	if (c != NULL && YAJL_IS_INTEGER(c) && t != NULL &&
-	    YAJL_IS_INTEGER(t) && YAJL_GET_INTEGER(c) >= 0) {
-		fw->ms_anchor = true;
-		fw->ms_cnt = (uint64_t)YAJL_GET_INTEGER(c);
-		fw->ms_time = YAJL_GET_INTEGER(t);
-	}
-	yajl_tree_free(root);
-}
-
 /* True if version V is release R ("2.5") or one of its ("2.5.0"). */
 static bool
 prof_fwk_ms_is(const char *v, const char *r)
@@ -678,42 +648,38 @@ prof_fwk_ms_is(const char *v, const char *r)
 }
 
 /*
- * FRAMEWORK/op_range_<rank> at PATH of the MindSpore profile TOP, in the
- * layout of the version its profiler_info*.json says: 2.4's and 2.5's,
- * or 2.3's (with 2.3's clock pair); return that version (23 to 25), 0
- * if not read (warned: another version, none, or 2.3 without its clock
- * pair).
+ * FRAMEWORK/op_range_<rank> at PATH, in the layout of the version FW's
+ * profiler_info*.json says: 2.4's and 2.5's, or 2.3's (through 2.3's
+ * clock pair); return that version (23 to 25), 0 if not read (warned:
+ * another version, none, or 2.3 without its clock pair).
  */
 static int
-prof_fwk_ms_old(struct prof_fwk *fw, const char *top, const char *path)
+prof_fwk_ms_old(struct prof_fwk *fw, const char *path)
 {
-	char	 ver[32];
+	const char	*ver = fw->ms_version;
 
-	prof_fwk_ms_version(fw, top, ver, sizeof ver);
 	if (prof_fwk_ms_is(ver, "2.5")) {
-		fw->ms_anchor = false;
 		prof_fwk_ms_load(fw, path, 25);
 		return 25;
 	}
 	if (prof_fwk_ms_is(ver, "2.4")) {
-		fw->ms_anchor = false;
 		prof_fwk_ms_load(fw, path, 24);
 		return 24;
 	}
 	/* 2.3's release candidates wrote another layout (57 bytes). */
 	if (prof_fwk_ms_is(ver, "2.3") && strstr(ver, "rc") == NULL) {
-		if (!fw->ms_anchor) {
+		if (!fw->ms_pair) {
 			store_load_warning(fw->s, path, -1, "MindSpore %s op "
 			    "ranges without system_cnt and system_time in "
 			    "profiler_info*.json: their times cannot be "
 			    "converted, the file is not read", ver);
 			return 0;
 		}
+		fw->ms_anchor = true;
 		prof_fwk_ms_load(fw, path, 23);
 		fw->ms_anchor = false;
 		return 23;
 	}
-	fw->ms_anchor = false;
 	store_load_warning(fw->s, path, -1, "MindSpore %s op ranges "
 	    "(op_range_N) are not decoded: only the layouts of 2.3, 2.4 and "
 	    "2.5 are read", *ver != '\0' ? ver : "(version unknown: no "
@@ -722,25 +688,23 @@ prof_fwk_ms_old(struct prof_fwk *fw, const char *top, const char *path)
 }
 
 /*
- * FRAMEWORK/mindspore.memory_usage at PATH of the MindSpore profile TOP:
- * the owner's name is field 3 for MindSpore 2.5's reader, 13 after.
+ * FRAMEWORK/mindspore.memory_usage at PATH: the owner's name is field 3
+ * for MindSpore 2.5's reader, 13 after.
  */
 static void
-prof_fwk_ms_mem(struct prof_fwk *fw, const char *top, const char *path)
+prof_fwk_ms_mem(struct prof_fwk *fw, const char *path)
 {
-	char	 ver[32];
-	bool	 anchor = fw->ms_anchor;
-
-	prof_fwk_ms_version(fw, top, ver, sizeof ver);
-	fw->ms_anchor = anchor;
-	prof_fwk_msmem_load(fw, path, prof_fwk_ms_is(ver, "2.5") ? 3 : 13);
+	prof_fwk_msmem_load(fw, path, prof_fwk_ms_is(fw->ms_version, "2.5") ?
+	    3 : 13);
 }
 
 /*
- * MindSpore's collection switches in profiler_info*.json of TOP, into
- * OUT: profile_memory (ms_memory 0 if false, 1 if true, -1 if not said),
- * whether its activities leave out the CPU (ms_cpu_off), and its rank
- * (ms_rank).
+ * What MindSpore's profiler_info*.json of TOP says, read once: into FW
+ * its version (ms_version, "" if none says) and the clock pair system_cnt,
+ * system_time when it has both (ms_pair; 2.3 converts its ticks through
+ * them); into OUT profile_memory (ms_memory 0 if false, 1 if true, -1 if
+ * not said), whether its activities leave out the CPU (ms_cpu_off), and
+ * its rank (ms_rank).
  */
 static void
 prof_fwk_ms_params(struct prof_fwk *fw, const char *top,
@@ -750,7 +714,10 @@ prof_fwk_ms_params(struct prof_fwk *fw, const char *top,
 			    NULL };
 	const char	*p_act[] = { "profiler_parameters", "activities",
 			    NULL };
-	yajl_val	 root, v, a;
+	const char	*p_ver[] = { "ms_version", NULL };
+	const char	*p_cnt[] = { "system_cnt", NULL };
+	const char	*p_time[] = { "system_time", NULL };
+	yajl_val	 root, v, a, t;
 	char		**names, *end;
 	size_t		  n, i, k = 0;
 	long long	  r;
@@ -781,6 +748,17 @@ prof_fwk_ms_params(struct prof_fwk *fw, const char *top,
 	out->ms_memory = -1;
 	if ((root = prof_fwk_info_json(fw->s, top, false)) == NULL)
 		return;
+	if ((v = yajl_tree_get(root, p_ver, yajl_t_string)) != NULL)
+		snprintf(fw->ms_version, sizeof fw->ms_version, "%s",
+		    YAJL_GET_STRING(v));
+	v = yajl_tree_get(root, p_cnt, yajl_t_number);
+	t = yajl_tree_get(root, p_time, yajl_t_number);
+	if (v != NULL && YAJL_IS_INTEGER(v) && t != NULL &&
+	    YAJL_IS_INTEGER(t) && YAJL_GET_INTEGER(v) >= 0) {
+		fw->ms_pair = true;
+		fw->ms_cnt = (uint64_t)YAJL_GET_INTEGER(v);
+		fw->ms_time = YAJL_GET_INTEGER(t);
+	}
 	if ((v = yajl_tree_get(root, p_mem, yajl_t_any)) != NULL &&
 	    (YAJL_IS_TRUE(v) || YAJL_IS_FALSE(v)))
 		out->ms_memory = YAJL_IS_TRUE(v);
@@ -929,10 +907,10 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 			mem->ms_ver = 26;
 			break;
 		case FWK_MS_OLD:
-			mem->ms_ver = prof_fwk_ms_old(&fw, top, path);
+			mem->ms_ver = prof_fwk_ms_old(&fw, path);
 			break;
 		case FWK_MS_MEM:
-			prof_fwk_ms_mem(&fw, top, path);
+			prof_fwk_ms_mem(&fw, path);
 			break;
 		case FWK_MS_REC:
 			prof_fwk_ms_rec(&fw, &path, mem);

@@ -914,9 +914,11 @@ struct prof_fwk {
 	int64_t			 rank;
 	int64_t			 device;
 	bool			 syscnt;	/* records hold counter ticks */
-	bool			 ms_anchor;	/* MindSpore 2.3's clock pair: */
+	char			 ms_version[32];	/* MindSpore's, or "" */
+	bool			 ms_pair;	/* 2.3 has its clock pair: */
 	uint64_t		 ms_cnt;	/* counter ticks at */
 	int64_t			 ms_time;	/* epoch ns */
+	bool			 ms_anchor;	/* times go through the pair */
 	int64_t			 freq_mhz;
 	uint64_t		 start_cnt;
 	int64_t			 start_mono;
