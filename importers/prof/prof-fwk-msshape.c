@@ -14,26 +14,15 @@
 #define MSS_F_SHAPES	1
 #define MSS_NCOLS	2
 
-/* What the reading of one file counts, each with its first offset. */
-struct mss_count {
-	size_t		 n;
-	int64_t		 at;
-};
+/* The reading of one file, and what it counts. */
 struct mss {
 	struct prof_fwk	*fw;
 	const char	*path;
-	struct mss_count bad;		/* fields not UTF-8 */
-	struct mss_count nul;		/* fields cut at a NUL byte */
-	struct mss_count empty;		/* records of no bytes */
+	struct prof_tally bad;		/* fields not UTF-8 */
+	struct prof_tally nul;		/* fields cut at a NUL byte */
+	struct prof_tally empty;	/* records of no bytes */
 	bool		 begun;
 };
-
-static void
-prof_fwk_msshape_count(struct mss_count *c, int64_t at)
-{
-	if (c->n++ == 0)
-		c->at = at;
-}
 
 /*
  * The text of field P of N bytes as MindSpore reads it: N/A if it is not
@@ -43,11 +32,11 @@ static char *
 prof_fwk_msshape_text(struct mss *m, const unsigned char *p, size_t n)
 {
 	if (!prof_fwk_rec_utf8((const char *)p, n)) {
-		prof_fwk_msshape_count(&m->bad, m->fw->at);
+		prof_tally_add(&m->bad, m->fw->at);
 		return xstrdup("N/A");
 	}
 	if (memchr(p, '\0', n) != NULL)
-		prof_fwk_msshape_count(&m->nul, m->fw->at);
+		prof_tally_add(&m->nul, m->fw->at);
 	return xstrndup((const char *)p, n);
 }
 
@@ -150,7 +139,7 @@ prof_fwk_msshape_load(struct prof_fwk *fw, const char *path)
 		fw->at = off;
 		len = prof_fwk_rec_next(fw, fp, path, -1, &buf, &size, &off);
 		if (len == FWK_REC_EMPTY) {
-			prof_fwk_msshape_count(&m.empty, fw->at);
+			prof_tally_add(&m.empty, fw->at);
 			f[0] = xstrdup("");
 			f[1] = xstrdup("");
 		} else if (len <= 0)

@@ -306,13 +306,18 @@ prof_fwk_rec_utf8(const char *s, size_t n)
 	const unsigned char	*u = (const unsigned char *)s;
 	size_t			 k;
 
-	for (; n > 0; u += k, n -= k) {
-		if (*u == '\0')
-			k = 1;
-		else if ((k = util_utf8_len(u, n)) == 0)
+	for (; n > 0; u += k, n -= k)
+		if ((k = util_utf8_len(u, n)) == 0)
 			return false;
-	}
 	return true;
+}
+
+/* Count one more problem in T, at offset AT if it is the first. */
+void
+prof_tally_add(struct prof_tally *t, int64_t at)
+{
+	if (t->n++ == 0)
+		t->at = at;
 }
 
 /* Load a flow event. */

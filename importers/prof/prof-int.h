@@ -994,6 +994,12 @@ ssize_t		 prof_fwk_rec_next(struct prof_fwk *, FILE *, const char *,
 bool		 prof_fwk_rec_field(const unsigned char *, size_t, int,
 		     char **, bool *);
 bool		 prof_fwk_rec_utf8(const char *, size_t);
+/* A count of one problem of a file, and the offset of its first. */
+struct prof_tally {
+	size_t		 n;
+	int64_t		 at;
+};
+void		 prof_tally_add(struct prof_tally *, int64_t);
 void		 prof_fwk_rec_flow(struct prof_fwk *, uint64_t, uint64_t,
 		     int64_t, uint64_t, const char *, const char *,
 		     const char *);

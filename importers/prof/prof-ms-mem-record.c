@@ -77,23 +77,10 @@ prof_ms_mem_line(const char *l, struct prof_ms_mem *r)
 	return *c == ',' ? 2 : 1;
 }
 
-/* What one reading of the file counts, each with its first offset. */
-struct msm_count {
-	size_t		 n;
-	int64_t		 at;
-};
-
-static void
-prof_ms_mem_count(struct msm_count *c, int64_t at)
-{
-	if (c->n++ == 0)
-		c->at = at;
-}
-
 /* The warnings of a reading of PATH: bad, extra-field and blank lines. */
 static void
 prof_ms_mem_report(struct store *s, const char *path,
-    const struct msm_count *c)
+    const struct prof_tally *c)
 {
 	if (c[0].n > 0)
 		store_load_warning(s, path, c[0].at, "%zu line%s not four "
@@ -124,12 +111,13 @@ void
 prof_ms_mem_read(struct store *s, const char *path, struct prof_fwk_out *out)
 {
 	FILE			*f;
-	struct msm_count	 c[3];	/* bad, extra fields, blank */
+	struct prof_tally	 c[3];	/* bad, extra fields, blank */
 	char			*line = NULL, *l;
 	size_t			 cap = 0, n, unread = 0;
 	ssize_t			 len;
 	int64_t			 at = 0, head_at = -1;
 	int			 got;
+	bool			 nul;
 
 	if ((f = util_fopen_input(path)) == NULL) {
 		store_load_warning(s, path, -1, "cannot open: %s",
@@ -151,12 +139,13 @@ prof_ms_mem_read(struct store *s, const char *path, struct prof_fwk_out *out)
 			l += 3;
 			n -= 3;
 		}
-		if (memchr(l, '\0', n) == NULL && strspn(l, " \t") == n) {
-			prof_ms_mem_count(&c[2], at);
+		nul = memchr(l, '\0', n) != NULL;
+		if (!nul && strspn(l, " \t") == n) {
+			prof_tally_add(&c[2], at);
 			continue;
 		}
-		if (unread > 0 || (head_at < 0 && (memchr(l, '\0', n) !=
-		    NULL || strcmp(l, prof_ms_mem_head) != 0))) {
+		if (unread > 0 || (head_at < 0 && (nul ||
+		    strcmp(l, prof_ms_mem_head) != 0))) {
 			if (unread++ == 0)
 				store_load_warning(s, path, at, "not "
 				    "MindSpore's memory records (header "
@@ -170,12 +159,11 @@ prof_ms_mem_read(struct store *s, const char *path, struct prof_fwk_out *out)
 		}
 		out->msv = util_grow(out->msv, out->nms, 1,
 		    sizeof *out->msv);
-		got = memchr(l, '\0', n) != NULL ? 0 :
-		    prof_ms_mem_line(l, &out->msv[out->nms]);
+		got = nul ? 0 : prof_ms_mem_line(l, &out->msv[out->nms]);
 		if (got > 0)
 			out->nms++;
 		if (got != 1)
-			prof_ms_mem_count(&c[got == 0 ? 0 : 1], at);
+			prof_tally_add(&c[got == 0 ? 0 : 1], at);
 	}
 	if (ferror(f))
 		store_load_warning(s, path, at, "read error: %s",
