@@ -28,8 +28,7 @@ import msscratch
 
 ANALYSIS = "mindspore/profiler/parser/ascend_analysis"
 STUBS = {
-    "mindspore/__init__.py":
-        "import logging\nlog = logging.getLogger('mindspore')\n",
+    "mindspore/__init__.py": msscratch.ROOT,
     "mindspore/profiler/__init__.py": "",
     "mindspore/profiler/parser/__init__.py": "",
     "mindspore/profiler/common/__init__.py": "",

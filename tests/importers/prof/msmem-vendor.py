@@ -24,8 +24,7 @@ import msscratch
 KEEP = ["mindspore/profiler/parser/ascend_analysis",
         "mindspore/profiler/analysis/viewer/ascend_op_memory_viewer.py"]
 STUBS = {
-    "mindspore/__init__.py":
-        "import logging\nlog = logging.getLogger('mindspore')\n",
+    "mindspore/__init__.py": msscratch.ROOT,
     "mindspore/profiler/__init__.py": "",
     "mindspore/profiler/parser/__init__.py": "",
     "mindspore/profiler/analysis/__init__.py": "",
@@ -36,14 +35,7 @@ STUBS = {
         "def validate_and_normalize_path(p, *a, **k):\n    return p\n",
     "mindspore/profiler/common/log.py": msscratch.LOGGER,
     "mindspore/profiler/common/constant.py": msscratch.ACTIVITY,
-    "mindspore/profiler/common/file_manager.py":
-        "import csv\nclass FileManager:\n"
-        "    @staticmethod\n    def read_file_content(p, mode='r'):\n"
-        "        with open(p, mode) as f:\n            return f.read()\n"
-        "    @staticmethod\n    def create_csv_file(p, data, headers=None):\n"
-        "        with open(p, 'w', newline='') as f:\n"
-        "            w = csv.writer(f)\n            w.writerow(headers)\n"
-        "            w.writerows(data)\n",
+    "mindspore/profiler/common/file_manager.py": msscratch.FILE_MANAGER,
 }
 
 

@@ -30,7 +30,7 @@ STUBS = {
     "mindspore/profiler/analysis/__init__.py": "",
     "mindspore/profiler/analysis/viewer/__init__.py": "",
     "mindspore/profiler/analysis/viewer/base_viewer.py":
-        "class BaseViewer:\n    def __init__(self):\n        pass\n",
+        msscratch.BASE_VIEWER,
     "mindspore/profiler/common/__init__.py": "",
     "mindspore/profiler/common/log.py": msscratch.LOGGER,
     "mindspore/profiler/common/constant.py": msscratch.ACTIVITY,

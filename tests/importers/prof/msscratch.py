@@ -13,6 +13,20 @@ LOGGER = ("import logging\nclass ProfilerLogger:\n"
           "        return logging.getLogger('p')\n")
 ACTIVITY = ("from enum import Enum\nclass ProfilerActivity(Enum):\n"
             "    CPU = 'CPU'\n    NPU = 'NPU'\n")
+# The package's root: its logger.
+ROOT = "import logging\nlog = logging.getLogger('mindspore')\n"
+# The viewers' base class.
+BASE_VIEWER = "class BaseViewer:\n    def __init__(self):\n        pass\n"
+# The file reads and writes the viewers make.
+FILE_MANAGER = (
+    "import csv\nclass FileManager:\n"
+    "    @staticmethod\n    def read_file_content(p, mode='r'):\n"
+    "        with open(p, mode) as f:\n            return f.read()\n"
+    "    @staticmethod\n"
+    "    def create_csv_file(p, data, headers=None):\n"
+    "        with open(p, 'w', newline='') as f:\n"
+    "            w = csv.writer(f)\n            w.writerow(headers)\n"
+    "            w.writerows(data)\n")
 
 
 def make(ms_python, keep, stubs):

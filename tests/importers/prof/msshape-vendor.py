@@ -22,25 +22,17 @@ import msscratch
 KEEP = ["mindspore/profiler/analysis/viewer/ms_operator_details_viewer.py",
         "mindspore/profiler/common/tlv_decoder.py"]
 STUBS = {
-    "mindspore/__init__.py":
-        "import logging\nlog = logging.getLogger('mindspore')\n",
+    "mindspore/__init__.py": msscratch.ROOT,
     "mindspore/profiler/__init__.py": "",
     "mindspore/profiler/analysis/__init__.py": "",
     "mindspore/profiler/analysis/viewer/__init__.py": "",
     "mindspore/profiler/analysis/viewer/base_viewer.py":
-        "class BaseViewer:\n    def __init__(self):\n        pass\n",
+        msscratch.BASE_VIEWER,
     "mindspore/profiler/common/__init__.py": "",
     "mindspore/profiler/common/log.py": msscratch.LOGGER,
     "mindspore/profiler/common/constant.py":
         "class FileConstant:\n    FIX_SIZE_DATA = 'fix_size_data'\n",
-    "mindspore/profiler/common/file_manager.py":
-        "import csv\nclass FileManager:\n"
-        "    @staticmethod\n    def read_file_content(p, mode='r'):\n"
-        "        with open(p, mode) as f:\n            return f.read()\n"
-        "    @staticmethod\n    def create_csv_file(p, data, headers=None):\n"
-        "        with open(p, 'w', newline='') as f:\n"
-        "            w = csv.writer(f)\n            w.writerow(headers)\n"
-        "            w.writerows(data)\n",
+    "mindspore/profiler/common/file_manager.py": msscratch.FILE_MANAGER,
 }
 
 
