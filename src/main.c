@@ -79,6 +79,7 @@ struct main_progress {
 	bool		 shown;
 	char		*file;		/* the file being read */
 	int64_t		 size;		/* and its size */
+	int64_t		 records;	/* read so far */
 };
 
 /* What the UI's re-import callback needs. */
@@ -90,6 +91,13 @@ struct main_reimport {
 
 static double	main_t0;
 static volatile sig_atomic_t main_child;	/* an import of a set's */
+/*
+ * The UI opens a store before its indexes are built and builds them in
+ * the background (store-index.c); every other command builds them first.
+ */
+static bool main_index_later;
+/* Ctrl-C while the indexes are built: the build stops, then the import. */
+static volatile sig_atomic_t main_indexing, main_interrupted;
 
 static const char *main_usage_text =
 "usage: npuprof-tui [--db FILE] [--reimport] [--device ID] [--rank N]\n"
@@ -259,6 +267,11 @@ main_interrupt(int sig)
 	static const char msg[] = "\ninterrupted: the previous store, if any, "
 	    "is unchanged\n";
 
+	/* A build of indexes rolls itself back, then main_import_one ends. */
+	if (main_indexing) {
+		main_interrupted = 1;
+		return;
+	}
 	if (tmp != NULL)
 		unlink(tmp);
 	cli_set_kill();
@@ -266,6 +279,14 @@ main_interrupt(int sig)
 	if (!main_child && write(STDERR_FILENO, msg, sizeof msg - 1) < 0)
 		_exit(130);
 	_exit(128 + sig);
+}
+
+/* SQLite's progress handler for the build of the indexes. */
+static int
+main_index_check(void *arg)
+{
+	(void)arg;
+	return main_interrupted;
 }
 
 static double
@@ -314,6 +335,7 @@ main_progress(void *arg, const struct store_progress *p)
 	int			 i;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
+	mp->records = p->records;
 	/*
 	 * After the reading (indexing, statistics, timeline) there is no
 	 * fraction to give: say which phase runs instead of a stuck ETA.
@@ -355,7 +377,9 @@ static int
 main_import_one(const char *path, const char *db, bool quiet, char **cause)
 {
 	struct main_progress	 mp;
+	struct store_progress	 p;
 	struct store		*s;
+	char			*why = NULL;
 	int			 rc;
 
 	/*
@@ -383,6 +407,32 @@ main_import_one(const char *path, const char *db, bool quiet, char **cause)
 		return -1;
 	}
 	rc = store_load_commit(s, cause);
+	if (rc == 0 && !main_index_later) {
+		if (mp.shown) {
+			memset(&p, 0, sizeof p);
+			p.phase = "indexing";
+			p.records = mp.records;
+			main_progress(&mp, &p);
+		}
+		/*
+		 * The store is whole without its indexes; one that cannot be
+		 * indexed now is indexed by the next command that opens it.
+		 */
+		main_indexing = 1;
+		if (store_index_ensure(db, main_index_check, NULL, &why) != 0) {
+			if (!main_interrupted)
+				log_warnx("%s", why);
+			free(why);
+		}
+		main_indexing = 0;
+		if (main_interrupted) {
+			if (!main_child)
+				fputs("\ninterrupted: the store is whole; "
+				    "its indexes are built when it is next "
+				    "opened\n", stderr);
+			exit(130);
+		}
+	}
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	if (mp.shown)
@@ -526,8 +576,20 @@ main_store(const char *path, const struct main_opts *o)
 		exit(EXIT_DATA);
 	}
 	db = o->db != NULL ? xstrdup(o->db) : store_default_path(path);
-	if (main_import(path, db, o->reimport, o, &cause) != 0 ||
-	    (s = store_open(db, &cause)) == NULL) {
+	if (main_import(path, db, o->reimport, o, &cause) != 0) {
+		log_errx("%s", cause);
+		exit(EXIT_DATA);
+	}
+	/* A store the UI left without its indexes gets them now. */
+	if (!main_index_later && store_index_ensure(db, NULL, NULL, &cause) !=
+	    0) {
+		if (!o->quiet)
+			log_infox("reading '%s' without its indexes: %s", db,
+			    cause);
+		free(cause);
+		cause = NULL;
+	}
+	if ((s = store_open(db, &cause)) == NULL) {
 		log_errx("%s", cause);
 		exit(EXIT_DATA);
 	}
@@ -1608,6 +1670,7 @@ main_open(int argc, char **argv, const struct main_opts *o)
 	}
 	if (o->compare)
 		return main_open_compare(argv, o);
+	main_index_later = true;
 	s = main_store(argv[0], o);
 	memset(&r, 0, sizeof r);
 	r.path = argv[0];

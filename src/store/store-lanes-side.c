@@ -9,7 +9,8 @@
  * (the store's random store_id) and the schema version; one that does not
  * match is built again. The UI builds it in a thread while the other views
  * work (store_timeline_prefetch(), store_timeline_poll()); everyone else
- * builds it when first needed (store_timeline_ensure()).
+ * builds it when first needed (store_timeline_ensure()). Either builds the
+ * store's own indexes first when they are not there yet (store-index.c).
  */
 #ifdef __linux__
 #include <sys/resource.h>
@@ -167,9 +168,16 @@ static int
 store_timeline_make(const char *path, struct store_tl_job *j, char **side,
     bool *temp, char **cause)
 {
-	char	*tmp, *final;
+	char	*tmp, *final, *why = NULL;
 	int	 lock;
 
+	/*
+	 * The store's indexes first, if its import left them to the UI: the
+	 * build reads by them too. A store that cannot be written goes on
+	 * without them.
+	 */
+	if (store_index_ensure(path, store_timeline_check, j, &why) != 0)
+		free(why);
 	if ((tmp = store_timeline_tmp(path, temp, &lock, cause)) == NULL)
 		return -1;
 	if (store_timeline_fill(path, tmp, j, cause) != 0) {

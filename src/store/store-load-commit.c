@@ -1,9 +1,10 @@
 /*
  * The end of a load: the tables derived from what was loaded (span
- * nesting, the statistics, the task sums), then the indexes, views and
- * manifest, in the load's one transaction, before store-load.c closes the
- * file and renames it into place. The timeline's tables are not built
- * here but when first asked for (store-lanes-side.c).
+ * nesting, the statistics, the task sums), then the views and manifest,
+ * in the load's one transaction, before store-load.c closes the file and
+ * renames it into place. The secondary indexes come after, on the
+ * finished file (store-index.c), and the timeline's tables when first
+ * asked for (store-lanes-side.c).
  */
 #include <stdio.h>
 
@@ -35,7 +36,7 @@ store_load_commit(struct store *s, char **cause)
 	char	 buf[64];
 
 	store_load_async_end(s);
-	store_load_progress(s, "indexing", NULL, 0, 0);
+	store_load_progress(s, "statistics", NULL, 0, 0);
 	snprintf(buf, sizeof buf, "%lld", (long long)s->records);
 	store_load_meta(s, "records", buf);
 	if (s->unlisted > 0) {
@@ -47,7 +48,6 @@ store_load_commit(struct store *s, char **cause)
 	    store_stats_write(s, cause) != 0 ||
 	    store_cluster_write(s, cause) != 0 ||
 	    store_task_sum_write(s, cause) != 0 ||
-	    store_exec(s, store_schema_index_sql, cause) != 0 ||
 	    store_load_commit_origin(s, cause) != 0 ||
 	    store_exec(s, store_schema_view_sql, cause) != 0 ||
 	    store_empty_write(s, cause) != 0 ||

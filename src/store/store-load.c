@@ -306,7 +306,7 @@ store_load_abort(struct store *s)
 int
 store_load_close(struct store *s, char **cause)
 {
-	char	*side;
+	char	*side, *journal;
 
 	store_stats_free(s);
 	store_task_sum_free(s);
@@ -323,6 +323,20 @@ store_load_close(struct store *s, char **cause)
 		return -1;
 	}
 	s->db = NULL;
+	/*
+	 * A journal left by an index build of the previous store that was
+	 * killed (store-index.c) belongs to that file: SQLite would play it
+	 * back into this one.
+	 */
+	xasprintf(&journal, "%s-journal", s->path);
+	if (unlink(journal) != 0 && errno != ENOENT) {
+		xasprintf(cause, "cannot remove '%s': %s", journal,
+		    strerror(errno));
+		free(journal);
+		store_load_abort(s);
+		return -1;
+	}
+	free(journal);
 	if (rename(s->tmp, s->path) != 0) {
 		xasprintf(cause, "cannot rename '%s' to '%s': %s", s->tmp,
 		    s->path, strerror(errno));

@@ -61,14 +61,14 @@ const char *store_schema_sql =
 
 const char *store_schema_index_sql =
     "CREATE INDEX IF NOT EXISTS task_start ON task(device, start_ns);"
-    "CREATE INDEX task_op ON task(op_type, start_ns);"
-    "CREATE INDEX task_dur ON task(dur_ns);"
-    "CREATE INDEX task_unlisted ON task(device, rank)"
+    "CREATE INDEX IF NOT EXISTS task_op ON task(op_type, start_ns);"
+    "CREATE INDEX IF NOT EXISTS task_dur ON task(dur_ns);"
+    "CREATE INDEX IF NOT EXISTS task_unlisted ON task(device, rank)"
     " WHERE unlisted IS NOT NULL;"
     STORE_API_START_SQL ";"
     "CREATE INDEX IF NOT EXISTS api_conn ON api(conn)"
     " WHERE conn IS NOT NULL;"
-    "CREATE INDEX counter_series ON counter(name, key, device, rank, pid,"
+    "CREATE INDEX IF NOT EXISTS counter_series ON counter(name, key, device, rank, pid,"
     " tid, ts_ns);";
 
 const char *store_schema_view_sql =
@@ -140,7 +140,8 @@ const char *store_schema_view_sql =
     "CREATE VIEW flows AS SELECT f.device, f.rank, c.s AS cat,"
     " n.s AS name, f.id, f.phase, f.pid, f.tid, f.ts_ns, f.bp FROM flow f"
     " LEFT JOIN str c ON c.id = f.cat LEFT JOIN str n ON n.id = f.name;"
-    "CREATE VIEW info AS SELECT key, value FROM meta;"
+    "CREATE VIEW info AS SELECT key, value FROM meta"
+    " WHERE key <> 'indexes';"
     "CREATE VIEW warnings AS SELECT file, offset, message FROM warning;";
 
 /*

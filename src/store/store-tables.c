@@ -138,7 +138,7 @@ static const struct store_table store_tables[] = {
 	  .rank = "rank", .step = "iter", .fallback = "step_trace_time",
 	  .order = "device, model_id, iter" },
 	{ .name = "info", .aliases = " meta ", .title = "Info",
-	  .from = "meta", TABLE_COLS(store_tables_info), .order = "key" },
+	  .from = "info", TABLE_COLS(store_tables_info), .order = "key" },
 	{ .name = "warnings", .aliases = " ", .title = "Warnings",
 	  .from = "warning", TABLE_COLS(store_tables_warnings),
 	  .order = "id" }

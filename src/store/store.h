@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	17
+#define STORE_SCHEMA_VERSION	18
 
 struct store;
 
@@ -483,6 +483,10 @@ void		 store_load_async_end(struct store *);
 
 /* store-lanes.c: timeline */
 const char	*store_lanes_type_name(int);
+
+/* store-index.c: the secondary indexes, built after the load */
+int		 store_index_ensure(const char *, int (*)(void *), void *,
+		     char **);
 
 /* store-lanes-side.c: the timeline's own file, built when first needed */
 int		 store_timeline_ensure(struct store *, char **);

@@ -1,0 +1,107 @@
+/*
+ * The store's secondary indexes, built after its load. An import renames
+ * its store into place with the tables and the statistics only; the
+ * indexes that sorts, filters, the timeline's build and the nesting of
+ * spans read (store_schema_index_sql) are added afterwards, on the
+ * finished file, in one transaction of their own, which ends by setting
+ * meta 'indexes' to 'built'. Until then every query gives the same rows,
+ * only slower. The command line builds them at once, before it reads the
+ * store; the UI opens on the statistics first and builds them in its
+ * background thread, before the timeline (store-lanes-side.c). A build
+ * cut short (a crash, the UI quit) is rolled back by SQLite's journal,
+ * and the next opening that may write the file builds them again.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+
+/* True if the connection's store says its indexes are built. */
+static bool
+store_index_done(struct store *s)
+{
+	char	*v = NULL;
+	bool	 done;
+
+	store_meta_get(s, "indexes", &v);
+	done = v != NULL && strcmp(v, "built") == 0;
+	free(v);
+	return done;
+}
+
+/* The store's schema version, -1 if it has none that can be read. */
+static int
+store_index_version(struct store *s)
+{
+	sqlite3_stmt	*stmt;
+	int		 version = -1;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &stmt,
+	    NULL) == SQLITE_OK) {
+		if (sqlite3_step(stmt) == SQLITE_ROW)
+			version = sqlite3_column_int(stmt, 0);
+		sqlite3_finalize(stmt);
+	}
+	return version;
+}
+
+/*
+ * Build the indexes of the finished store at PATH unless it has them.
+ * CANCEL (or NULL) is asked now and then whether to stop (with ARG); a
+ * stopped build leaves the store as it was. A file of another schema
+ * version is left alone. -1 with *cause set when the file cannot be
+ * written (the store still reads, without the indexes) or the build
+ * failed or was stopped.
+ */
+int
+store_index_ensure(const char *path, int (*cancel)(void *), void *arg,
+    char **cause)
+{
+	struct store	*b;
+	int		 rc = -1;
+
+	b = xcalloc(1, sizeof *b);
+	b->path = xstrdup(path);
+	if (store_open_db(b, path, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_NOMUTEX, cause) != 0)
+		goto out;
+	if (store_index_version(b) != STORE_SCHEMA_VERSION ||
+	    store_index_done(b)) {
+		rc = 0;
+		goto out;
+	}
+	/*
+	 * Readers of the store (the UI's views, another command) wait for
+	 * the commit rather than fail; so does this for theirs to end.
+	 */
+	sqlite3_busy_timeout(b->db, 60000);
+	if (cancel != NULL)
+		sqlite3_progress_handler(b->db, 1000, cancel, arg);
+	/*
+	 * Not synced to disk, as the load is not: the journal still rolls
+	 * back a build whose process died.
+	 */
+	if (store_exec(b, "PRAGMA cache_size = -32768; PRAGMA synchronous ="
+	    " OFF; BEGIN IMMEDIATE", cause) != 0)
+		goto out;
+	/* Another process may have built them while this one waited. */
+	if (store_index_done(b)) {
+		rc = store_exec(b, "COMMIT", cause);
+		goto out;
+	}
+	if (store_exec(b, store_schema_index_sql, cause) != 0 ||
+	    store_exec(b, "INSERT OR REPLACE INTO meta VALUES ('indexes',"
+	    " 'built')", cause) != 0 ||
+	    store_exec(b, "COMMIT", cause) != 0) {
+		sqlite3_exec(b->db, "ROLLBACK", NULL, NULL, NULL);
+		goto out;
+	}
+	rc = 0;
+out:
+	if (rc != 0 && cancel != NULL && cancel(arg)) {
+		free(*cause);
+		*cause = xstrdup("the build of the indexes was stopped");
+	}
+	store_free(b);
+	return rc;
+}

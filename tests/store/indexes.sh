@@ -1,0 +1,114 @@
+#!/bin/sh
+# A store's indexes come after its tables (src/store/store-index.c):
+# import builds them at once; a store without them gives the same rows,
+# and the next command that can write it builds them; a journal left by a
+# killed write of an old store is removed before a new store takes its
+# name, so SQLite never plays it back into the new file.
+. "$top_srcdir/tests/lib.sh"
+command -v sqlite3 >/dev/null || skip_all "no sqlite3"
+
+names="'task_start', 'task_op', 'task_dur', 'task_unlisted', 'api_start',"
+names="$names 'api_conn', 'counter_series'"
+nidx() {	# nidx DB: how many of the store's seven indexes DB has
+	q "$1" "SELECT count(*) FROM sqlite_master WHERE type = 'index'
+	    AND name IN ($names)"
+}
+built() {	# built DB: meta indexes
+	q "$1" "SELECT value FROM meta WHERE key = 'indexes'"
+}
+unindex() {	# unindex DB: the store as an import leaves it for the UI
+	q "$1" "DROP INDEX task_start; DROP INDEX task_op; DROP INDEX task_dur;
+	    DROP INDEX task_unlisted; DROP INDEX api_start; DROP INDEX api_conn;
+	    DROP INDEX counter_series; DELETE FROM meta WHERE key = 'indexes'"
+}
+tables() {	# tables OUT: what show prints of the store, sorted three ways
+	{
+		"$NPUPROF" show -q --db "$T/s.db" --format csv "$T/d" \
+		    kernels --sort -Duration --limit 30 &&
+		"$NPUPROF" show -q --db "$T/s.db" --format csv "$T/d" \
+		    kernels --sort 'Op Name' --limit 30 &&
+		"$NPUPROF" show -q --db "$T/s.db" --format csv "$T/d" \
+		    op_statistic api_statistic
+	} >"$1" 2>"$1.err"
+}
+
+"$GEN" demo "$T/d" -n 3000 >/dev/null || exit 1
+"$NPUPROF" import -q --db "$T/s.db" "$T/d" >/dev/null
+ok $? "import"
+is "$(built "$T/s.db")" built "import builds the indexes"
+is "$(nidx "$T/s.db")" 7 "all seven of them"
+"$NPUPROF" show -q --db "$T/s.db" "$T/d" info >"$T/info"
+! grep -q indexes "$T/info"
+ok $? "info does not list the store's own key"
+tables "$T/with"
+ok $? "show with the indexes"
+
+unindex "$T/s.db"
+is "$(nidx "$T/s.db")" 0 "the indexes taken away"
+# In a folder that cannot be written (no journal can be made there) show
+# reads the store as it is: root is refused only by an immutable folder.
+mkdir "$T/ro"
+cp "$T/s.db" "$T/ro/s.db"
+lock_ro() {
+	if [ "$(id -u)" != 0 ]; then
+		chmod a-w "$T/ro/s.db" "$T/ro"
+	else
+		chattr +i "$T/ro" 2>/dev/null
+	fi
+}
+unlock_ro() {
+	chattr -i "$T/ro" 2>/dev/null
+	chmod u+w "$T/ro" "$T/ro/s.db"
+}
+trap 'unlock_ro 2>/dev/null' EXIT
+if lock_ro && ! : 2>/dev/null >"$T/ro/probe"; then
+	"$NPUPROF" show --db "$T/ro/s.db" --format csv "$T/d" \
+	    kernels --sort -Duration --limit 30 >"$T/without" 2>"$T/without.err"
+	ok $? "show without them"
+	head -n 31 "$T/with" >"$T/with30"
+	same_file "$T/without" "$T/with30" "the same rows, in the same order"
+	grep -q "without its indexes" "$T/without.err"
+	ok $? "and says it reads without them"
+	is "$(nidx "$T/ro/s.db")" 0 \
+	    "a store that cannot be written is left as it is"
+else
+	for d in "show without them" "the same rows" "says so" "left as is"; do
+		tap_n=$((tap_n + 1))
+		echo "ok $tap_n # SKIP no folder could be made read-only: $d"
+	done
+fi
+unlock_ro
+tables "$T/again"
+ok $? "show once it can be written"
+is "$(built "$T/s.db")" built "the indexes are built before it reads"
+is "$(nidx "$T/s.db")" 7 "all seven"
+same_file "$T/again" "$T/with" "the same rows again"
+
+# A hot journal of the old store, as a write killed midway leaves it:
+# sqlite3 changes every task row with a one-page cache, so that changed
+# pages reach the file before the commit, and kills itself.
+(sqlite3 "$T/s.db" "PRAGMA cache_size = 1" "BEGIN" \
+    "UPDATE task SET dur_ns = dur_ns + 1" ".shell kill -9 \$PPID") \
+    >/dev/null 2>&1
+[ -s "$T/s.db-journal" ]
+ok $? "a killed write leaves a journal"
+# The store removed by hand, its journal forgotten, and another profile
+# imported in its place: were the journal left, the new store would take
+# the old one's pages from it when first read.
+rm "$T/s.db"
+"$GEN" demo "$T/d2" -n 1500 -s 7 >/dev/null || exit 1
+"$NPUPROF" import -q --db "$T/ref.db" "$T/d2" >/dev/null
+"$NPUPROF" import -q --db "$T/s.db" "$T/d2" >/dev/null
+ok $? "another store is built in its place"
+[ ! -e "$T/s.db-journal" ]
+ok $? "the old store's journal is gone"
+is "$(q "$T/s.db" "PRAGMA integrity_check")" ok "the new store is sound"
+is "$(q "$T/s.db" "SELECT count(*), sum(dur_ns) FROM task")" \
+    "$(q "$T/ref.db" "SELECT count(*), sum(dur_ns) FROM task")" \
+    "and holds the new profile's tasks"
+"$NPUPROF" show -q --db "$T/s.db" --format csv "$T/d2" op_statistic \
+    >"$T/new"
+"$NPUPROF" show -q --db "$T/ref.db" --format csv "$T/d2" op_statistic \
+    >"$T/ref"
+same_file "$T/new" "$T/ref" "its op_statistic"
+done_testing
