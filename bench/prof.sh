@@ -50,6 +50,21 @@ report "import of $tasks device tasks, $((bytes / 1048576)) MB" "$tasks" \
     "$bytes"
 echo "(reproduce: $GEN prof DIR -s 42 -n $OPS -a $((OPS / 10)) -S 4 -T 4" \
     "-c 310P -w; /usr/bin/time -v $NPUPROF import -q --db S.db DIR)"
+# The timeline built after it, and the UI on the same folder with no
+# store yet, which shows the statistics before the indexes and timeline.
+read -r imp _ <"$T/m"
+run "$T/m" "$NPUPROF" import -q --timeline --db "$T/p.db" "$T/p"
+read -r tl _ <"$T/m"
+first=$(first_screen "$T/u.db" "$T/p")
+rm -f "$T/u.db"*
+awk -v i="$imp" -v t="$tl" -v f="${first:-0}" 'BEGIN {
+	if (f <= 0) { print "UI first screen: not measured"; exit }
+	printf "timeline build after it: %.2f s; UI first screen with no" \
+	    " store: %.2f s, %.2f of import + timeline (target 0.25 or" \
+	    " less)\n", t, f / 1000, f / 1000 / (i + t) }'
+echo "(reproduce: $NPUPROF import --timeline --db S.db DIR; echo '#' >KEYS;" \
+    "TERM=xterm LINES=50 COLUMNS=160 $NPUPROF --replay KEYS --db NEW.db" \
+    "DIR, first-screen-ms)"
 
 # 1b. Twice as many ops (BENCH_PROF_OPS2, 2,000,000; 0 skips it): peak
 #     RSS against the 256 MB bound the importer is held to for any size.
