@@ -13,8 +13,11 @@
  * The walk reads the spans in thread and time order from the index
  * api_start, which holds every column it needs, so it neither sorts nor
  * reads the wide span rows. What it works out is written back in batches
- * sorted by row id: in thread order the rows of a trace whose threads
- * interleave are met at random, and each would cost a page of the cache.
+ * sorted by row id, each by one UPDATE that passes over the batch's range
+ * of rows in order and takes a row's values from the batch (np_nest()):
+ * in thread order the rows of a trace whose threads interleave are met at
+ * random, and an UPDATE of one row at a time costs a search of the table
+ * for each (a batch spread thin over the table is still written so).
  * Groups whose spans loaded in the walk's order were nested as they
  * loaded (store-nest-live.c); the walk passes over them.
  */
@@ -39,6 +42,7 @@ struct nest_walk {
 	struct nest_set		*set;
 	size_t			 nset;
 	size_t			 cap;		/* of set: a batch at most */
+	size_t			 at;		/* where store_nest_find() was */
 	bool			 live;		/* groups nested as loaded */
 };
 
@@ -97,20 +101,86 @@ store_nest_set_cmp(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* Write the batch of W back with UPD, in row order, and empty it. */
+/*
+ * The span ID of W's batch (sorted by id), or NULL. The UPDATE asks for
+ * its rows in id order, so the search starts where the last one ended.
+ */
+static const struct nest_set *
+store_nest_find(struct nest_walk *w, int64_t id)
+{
+	size_t	 lo = 0, hi = w->nset, mid;
+
+	if (w->at < w->nset && w->set[w->at].id <= id) {
+		while (w->at < w->nset && w->set[w->at].id < id)
+			w->at++;
+		return w->at < w->nset && w->set[w->at].id == id ?
+		    &w->set[w->at] : NULL;
+	}
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (w->set[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	w->at = lo;
+	return lo < w->nset && w->set[lo].id == id ? &w->set[lo] : NULL;
+}
+
+/*
+ * SQL np_nest(ID, WHAT): of span ID in the batch, whether it is there
+ * (WHAT 0), its depth (1) or its parent (2, NULL for none).
+ */
+static void
+store_nest_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	struct nest_walk	*w = sqlite3_user_data(ctx);
+	const struct nest_set	*e;
+
+	(void)argc;
+	e = store_nest_find(w, sqlite3_value_int64(argv[0]));
+	switch (sqlite3_value_int(argv[1])) {
+	case 0:
+		sqlite3_result_int(ctx, e != NULL);
+		break;
+	case 1:
+		if (e != NULL)
+			sqlite3_result_int64(ctx, e->depth);
+		break;
+	default:
+		if (e != NULL && e->parent != NP_NA)
+			sqlite3_result_int64(ctx, e->parent);
+		break;
+	}
+}
+
+/*
+ * Write the batch of W back with UPD, in row order, and empty it: by one
+ * pass over its range of rows when it holds most of them, else row by
+ * row (a batch of a trace too big for one spreads over the table).
+ */
 static void
 store_nest_flush(struct store *s, struct nest_walk *w, sqlite3_stmt *upd)
 {
-	struct nest_set	*e;
-	size_t		 i;
+	int64_t	 lo, hi;
+	size_t	 i;
 
+	if (w->nset == 0)
+		return;
 	qsort(w->set, w->nset, sizeof *w->set, store_nest_set_cmp);
-	for (i = 0; i < w->nset; i++) {
-		e = &w->set[i];
-		sqlite3_bind_int64(upd, 1, e->id);
-		sqlite3_bind_int64(upd, 2, e->depth);
-		store_load_bind_i64(upd, 3, e->parent);
+	w->at = 0;
+	lo = w->set[0].id;
+	hi = w->set[w->nset - 1].id;
+	if ((uint64_t)(hi - lo) / 4 < w->nset) {
+		sqlite3_bind_int64(upd, 1, lo);
+		sqlite3_bind_int64(upd, 2, hi);
 		store_write(s, upd);
+	} else {
+		for (i = 0; i < w->nset; i++) {
+			sqlite3_bind_int64(upd, 1, w->set[i].id);
+			sqlite3_bind_int64(upd, 2, w->set[i].id);
+			store_write(s, upd);
+		}
 	}
 	w->nset = 0;
 }
@@ -142,12 +212,20 @@ store_nest_walk(struct store *s, char **cause)
 	    " INDEXED BY api_start ORDER BY tid, start_ns, end_ns DESC, id",
 	    cause) != 0)
 		return -1;
-	if (store_prepare(s, &upd, "UPDATE api SET depth = ?2, parent = ?3"
-	    " WHERE id = ?1", cause) != 0) {
+	memset(&w, 0, sizeof w);
+	if (sqlite3_create_function(s->db, "np_nest", 2, SQLITE_UTF8, &w,
+	    store_nest_fn, NULL, NULL) != SQLITE_OK) {
+		xasprintf(cause, "cannot nest spans: %s",
+		    sqlite3_errmsg(s->db));
 		sqlite3_finalize(sel);
 		return -1;
 	}
-	memset(&w, 0, sizeof w);
+	if (store_prepare(s, &upd, "UPDATE api SET depth = np_nest(id, 1),"
+	    " parent = np_nest(id, 2) WHERE id BETWEEN ?1 AND ?2 AND"
+	    " np_nest(id, 0)", cause) != 0) {
+		sqlite3_finalize(sel);
+		return -1;
+	}
 	w.live = s->nest_given == 0 && s->nest_done > 0;
 	w.cap = s->nest_todo > 0 && s->nest_todo < NEST_BATCH ?
 	    (size_t)s->nest_todo : NEST_BATCH;
@@ -178,6 +256,8 @@ store_nest_walk(struct store *s, char **cause)
 	free(w.g);
 	sqlite3_finalize(upd);
 	sqlite3_finalize(sel);
+	sqlite3_create_function(s->db, "np_nest", 2, SQLITE_UTF8, NULL, NULL,
+	    NULL, NULL);
 	if (rc != SQLITE_DONE) {
 		xasprintf(cause, "cannot nest spans: %s",
 		    sqlite3_errmsg(s->db));
