@@ -42,7 +42,7 @@ struct nest_walk {
 	struct nest_set		*set;
 	size_t			 nset;
 	size_t			 cap;		/* of set: a batch at most */
-	size_t			 at;		/* where store_nest_find() was */
+	size_t			 at;		/* store_nest_find() was here */
 	bool			 live;		/* groups nested as loaded */
 };
 
