@@ -422,7 +422,7 @@ void		 prof_host_release(struct prof_host *);
 const char	*prof_host_ge_type(uint32_t);
 
 /* prof-extra.c: the smaller host record kinds and their tables (3.5-3.6). */
-#define PROF_ROW_MAX	24
+#define PROF_ROW_MAX	28
 /* A generic table row being built: cells point at strings or into buf. */
 struct prof_row {
 	const char	*cells[PROF_ROW_MAX];

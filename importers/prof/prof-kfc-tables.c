@@ -43,6 +43,16 @@ prof_kfc_tables_dur(struct prof_row *row, int64_t ns)
 	prof_extra_row_str(row, row->buf[row->n]);
 }
 
+/* A bandwidth in GB/s in a cell, with four decimals. */
+static void
+prof_kfc_tables_bw(struct prof_row *row, double bw)
+{
+	if (row->n >= PROF_ROW_MAX)
+		return;
+	snprintf(row->buf[row->n], sizeof row->buf[0], "%.4f", bw);
+	prof_extra_row_str(row, row->buf[row->n]);
+}
+
 /* A hash as its dictionary's string in a cell, N/A for 0. */
 static void
 prof_kfc_tables_hash(struct prof_row *row, const struct prof_dicts *d,
@@ -147,6 +157,7 @@ prof_kfc_tables_task(struct store *s, const struct prof_host *h,
 	prof_extra_row_u64(&row, f->stream);
 	prof_extra_row_u64(&row, f->task);
 	prof_kfc_tables_info(&row, p);
+	prof_kfc_tables_bw(&row, f->bw);
 	prof_kfc_tables_i64(&row, f->ctx == DEV_NO_CONTEXT ? -1 :
 	    (int64_t)f->ctx, true);
 	if (p != NULL)
@@ -300,8 +311,8 @@ prof_kfc_tables_write(struct prof_kfc_calc *c, struct store *s,
 	    "Plane ID", "Start Time(us)", "Duration(us)", "Is Master",
 	    "Stream ID", "Task ID", "Duration Estimated(us)", "Src Rank",
 	    "Dst Rank", "Transport Type", "Size(Byte)", "Data Type",
-	    "Link Type", "Context ID", "Notify ID", "Batch ID", "Rdma Type",
-	    "Source" };
+	    "Link Type", "Bandwidth(GB/s)", "Context ID", "Notify ID",
+	    "Batch ID", "Rdma Type", "Source" };
 	size_t	 i;
 
 	if (c->nops > 0 && prof_extra_table_begin(s, "kfc_op", dm->device,

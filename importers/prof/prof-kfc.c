@@ -148,7 +148,22 @@ prof_kfc_master_cmp(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* Infos by their task's end. */
+/*
+ * Infos X and Y in the order the vendor's batch pass leaves them: stream
+ * by stream (in the order of their first info), each in time order.
+ */
+int
+prof_kfc_info_pass_cmp(const struct prof_kfc_info *x,
+    const struct prof_kfc_info *y)
+{
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Infos by their task's end, ties as the batch pass left them. */
 static int
 prof_kfc_info_cmp(const void *a, const void *b)
 {
@@ -158,12 +173,7 @@ prof_kfc_info_cmp(const void *a, const void *b)
 
 	if (p != q)
 		return p < q ? -1 : 1;
-	/* Ties as the vendor's batch pass left them: stream by stream. */
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+	return prof_kfc_info_pass_cmp(x, y);
 }
 
 /* The join key of a task: stream, task, context and batch. */
@@ -350,6 +360,7 @@ prof_kfc_join_infos(struct prof_kfc_calc *c)
 		}
 	}
 	util_map_release(&task_at);
+	prof_kfc_bw(c, &k->h->dicts);
 	if (c->ninfos > 1)
 		qsort(c->infos, c->ninfos, sizeof *c->infos,
 		    prof_kfc_info_cmp);

@@ -25,6 +25,7 @@ struct prof_kfc_info {
 	int64_t			 dur_ns;
 	size_t			 seq;
 	size_t			 rank;	/* of its stream, by first info */
+	double			 bw;	/* GB/s (prof-kfc-bw.c) */
 };
 
 /* A first or last task record of an op (kind 12). */
@@ -108,9 +109,14 @@ struct prof_kfc_calc {
 
 /* prof-kfc.c */
 uint64_t	 prof_kfc_key(uint32_t, uint32_t, uint32_t, uint32_t);
+int		 prof_kfc_info_pass_cmp(const struct prof_kfc_info *,
+		     const struct prof_kfc_info *);
 bool		 prof_kfc_ends(const char *, const char *);
 const char	*prof_kfc_node(const struct prof_host *, int32_t, char *,
 		     size_t);
+
+/* prof-kfc-bw.c */
+void		 prof_kfc_bw(struct prof_kfc_calc *, const struct prof_dicts *);
 
 /* prof-kfc-ops.c */
 void		 prof_kfc_ops_find(struct prof_kfc_calc *);

@@ -9,6 +9,7 @@
  * capture_stream_info records that give some ops a model id. Each record
  * adds its expected row, computed from the values written here.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,7 +70,8 @@ static const char *const gen_prof_extra_heads[GX_NTABLES] = {
 	"Device_id,Model ID,Op Name,Op Start Time(us),HCCL Name,Group Name,"
 	"Plane ID,Start Time(us),Duration(us),Is Master,Stream ID,Task ID,"
 	"Duration Estimated(us),Src Rank,Dst Rank,Transport Type,Size(Byte),"
-	"Data Type,Link Type,Context ID,Notify ID,Batch ID,Rdma Type,Source"
+	"Data Type,Link Type,Bandwidth(GB/s),Context ID,Notify ID,Batch ID,"
+	"Rdma Type,Source"
 };
 
 static const char *const gen_prof_extra_dtypes[] = {
@@ -906,7 +908,8 @@ static const char *const gen_prof_kfc_names[] = { "Notify_Wait", "Memcpy",
 static const char *const gen_prof_kfc_dtypes[] = { "INT8", "FP16", "BFP16" };
 /*
  * No RDMA payload: the MC2 ops' tasks join the communication tables, and
- * a payload there needs the tasks that close it (hccl_info's have them).
+ * a payload there needs the tasks that close it (hccl_info's have them);
+ * prof-gen.sh and prof-kfc-vendor.sh make some of them payloads.
  */
 static const char *const gen_prof_kfc_rdma[] = { "RDMA_SEND_NOTIFY",
     "RESERVED", "RDMA_SEND_NOTIFY" };
@@ -1077,6 +1080,7 @@ gen_prof_extra_mc2_tasks(struct gen_prof *g, const struct gen_prof_clock *c,
 	char		 hash[24], name[96], os[40], od[40], ts[40], td[40];
 	char		 gb[32], nb[32], *line;
 	int64_t		 dt = c->dtick, st;
+	double		 bw;
 	int		 i;
 
 	/* The kernel, then its tasks, each start before its end. */
@@ -1116,8 +1120,12 @@ gen_prof_extra_mc2_tasks(struct gen_prof *g, const struct gen_prof_clock *c,
 		util_fmt_us(ts, sizeof ts, at + (60 + 20 * i) * dt +
 		    g->local_off, 3, false);
 		util_fmt_us(td, sizeof td, 10 * dt, 3, false);
+		/* Size over duration, with the vendor's factors. */
+		bw = ((double)(1024 * (i + 1)) * pow(0.001, 3)) /
+		    ((double)(10 * dt) * pow(0.001, 3));
 		xasprintf(&line, "%d,4294967295,%s,%s,%s,%s,%d,%s,%s,%d,%d,%d,"
-		    "%.3f,%d,%d,%s,%llu,%s,%s,N/A,%d,0,%s,%s", device, name, os,
+		    "%.3f,%d,%d,%s,%llu,%s,%s,%.4f,N/A,%d,0,%s,%s", device,
+		    name, os,
 		    gen_prof_extra_named(g, gen_prof_kfc_names[i % 3], nb,
 		    sizeof nb), gen_prof_extra_named(g, "group-world", gb,
 		    sizeof gb), hccl ? hccl_plane[i] : mc2_plane[i], ts, td,
@@ -1127,7 +1135,8 @@ gen_prof_extra_mc2_tasks(struct gen_prof *g, const struct gen_prof_clock *c,
 		    gen_prof_extra_transports[gen_prof_kfc_transport[i]],
 		    (unsigned long long)(1024 * (uint64_t)(i + 1)),
 		    gen_prof_kfc_dtypes[i % 3], gen_prof_extra_links[i % 5],
-		    900 + i, gen_prof_kfc_rdma[i % 3], hccl ? "HCCL" : "MC2");
+		    bw, 900 + i, gen_prof_kfc_rdma[i % 3], hccl ? "HCCL" :
+		    "MC2");
 		gen_prof_extra_row(g, GX_KFC_TASK, (uint64_t)device,
 		    (uint64_t)i, line);
 	}

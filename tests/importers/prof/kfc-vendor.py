@@ -15,7 +15,9 @@ task_time of the collection) are handed to the vendor's KfcCalculator
 in place of its databases; its
 KfcOP and KfcTask rows are written as the kfc_op and kfc_task tables
 npuprof-tui shows, less the columns the vendor has not (the kernel's
-stream and task of kfc_op). Nothing of the vendor's is copied here: this
+stream and task of kfc_op) and those npuprof-tui has not (index and
+connection ids); bandwidths with four decimals, as npuprof-tui shows
+them. Nothing of the vendor's is copied here: this
 script only calls it.
 
 What the generator does not write down is supplied as it generates it:
@@ -207,7 +209,8 @@ def main():
                 task_rows.append([dev, t[0], t[2], us(t[3]), t[5],
                                   t[6], t[7], us(t[8]), us(t[9]), t[10],
                                   t[11], t[12], t[13], t[14], t[15],
-                                  t[16], t[17], t[18], t[19], na(t[21]),
+                                  t[16], t[17], t[18], t[19],
+                                  "%.4f" % t[20], na(t[21]),
                                   t[22], t[23], t[24],
                                   "HCCL" if t[26] == 0 else "MC2"])
     with open(os.path.join(out, "kfc_op.csv"), "w", newline="") as f:

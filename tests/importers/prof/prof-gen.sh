@@ -31,6 +31,7 @@
 # tasks are not compute tasks: as the vendor, op_summary leaves them out
 # (they stay in task_time and on the timeline), and info counts them.
 . "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/importers/prof/mc2.lib"
 
 check() {	# check NAME GEN-ARGS...
 	name=$1
@@ -348,11 +349,6 @@ grep -q '1 first or last task record (aicpu.data kind 12) without a' \
 ok $? "mc2-join2: the last task record naming a task never run is counted"
 is "$(tail -n +2 "$d/o.csv" | cut -d, -f5)" "0.200" \
     "mc2-join2: the op lasts its first task"
-# mc2_rec FILE K: the offset of the K-th of -C's nine AI CPU records of
-# communication at the end of FILE (13, 13, 13, 10, 10, 12, 12, 11, 11).
-mc2_rec() {
-	echo $(($(wc -c <"$1") - (9 - $2) * 256))
-}
 # A device flip of stream 61 numbered 5 before its tasks, and the AI
 # CPU's flip of it with the same number: the tasks of stream 61 take
 # batch 5 from the flip's number, as the vendor's, and still join their
@@ -371,7 +367,7 @@ t=$((t - 10))
     2>"$d/err"
 ! grep -q 'without a device task' "$d/err"
 ok $? "mc2-flip: every information joins its task after the flip"
-is "$(tail -n +2 "$d/t.csv" | awk -F, '{ print $11 ":" $22 }' | sort -u |
+is "$(tail -n +2 "$d/t.csv" | awk -F, '{ print $11 ":" $23 }' | sort -u |
     tr '\n' ' ')" "61:5 62:0 " \
     "mc2-flip: the tasks of stream 61 in batch 5, the flip's number"
 # A first and a last task record at one time of the AI CPU stream: the
@@ -404,6 +400,27 @@ f=$(ls "$d"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)
 "$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" kfc_op >"$d/o.csv"
 is "$(tail -n +2 "$d/o.csv" | cut -d, -f5)" "-0.600" \
     "mc2-neg: a negative op duration shown as it is"
+# RDMA payloads (mc2.lib): the payload of task 300 is closed by task
+# 303's information, the fifth of the group: 1024 bytes from its stamp
+# 804.400 us to the end of 303's task, stamp 804.900 plus 0.200, so
+# 0.001024 MB / 0.0007 ms = 1.4629 GB/s. Task 303 is skipped over by the
+# closing run and keeps 0; the others have size over duration.
+d="$T/mc2-payload"
+"$GEN" prof "$d/in" -s 42 -n 300 -C >/dev/null
+mc2_payload "$(ls "$d"/in/PROF_*/device_0/data/aicpu.data.0.slice_0)"
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" kfc_info \
+    >"$d/i.csv"
+w="804.400,RDMA_SEND_PAYLOAD,300 804.500,RESERVED,301"
+w="$w 804.800,RDMA_SEND_NOTIFY,302 804.900,RDMA_SEND_PAYLOAD,303"
+is "$(tail -n +2 "$d/i.csv" | cut -d, -f2,22,24 | cut -c14- |
+    tr '\n' ' ')" "$w 805.200,RESERVED,304 " \
+    "mc2-payload: the informations' stamps and RDMA types"
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" kfc_task \
+    >"$d/t.csv"
+w="0.200,300,1024,1.4629 0.200,301,2048,10.2400 0.200,302,3072,15.3600"
+is "$(tail -n +2 "$d/t.csv" | cut -d, -f9,12,17,20 | tr '\n' ' ')" \
+    "$w 0.200,303,4096,0.0000 0.200,304,5120,25.6000 " \
+    "mc2-payload: a closed payload run's bandwidth, the others' own"
 # Chip V6 logs carry no stream id: each task takes the stream of the host
 # task with its 32-bit id. Task ids of v6-wrap pass 65535 with no flip.
 is "$(awk -F, 'NR > 1 && $3 > 65535' "$T/v6-wrap/want/op_summary.csv" |

@@ -7,6 +7,7 @@
 # vendor's KfcCalculator; tables kfc_op and kfc_task must be its rows,
 # cell for cell.
 . "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/importers/prof/mc2.lib"
 
 PY=${PYTHON3:-python3}
 command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
@@ -51,11 +52,6 @@ o=$(($(wc -c <"$f") - 9 * 256))
 printf '\216\001\000\000' |
     dd of="$f" bs=1 seek=$((o + 140 + 88)) conv=notrunc 2>/dev/null
 compare join
-# mc2_rec FILE K: the offset of the K-th of -C's nine AI CPU records of
-# communication at the end of FILE (13, 13, 13, 10, 10, 12, 12, 11, 11).
-mc2_rec() {
-	echo $(($(wc -c <"$1") - (9 - $2) * 256))
-}
 # damaged NAME: a generated one-device collection in $T/NAME, its
 # aicpu.data in $f.
 damaged() {
@@ -80,6 +76,10 @@ damaged tie
 { le 300 4; } | poke "$f" $(($(mc2_rec "$f" 2) + 24 + 88))
 { le 1 8; } | poke "$f" $(($(mc2_rec "$f" 2) + 24 + 48))
 compare tie
+# RDMA payloads (mc2.lib): a run closed and one not.
+damaged payload
+mc2_payload "$f"
+compare payload
 # No informations (level 0): a bare one per task of the streams.
 damaged bare
 for k in 0 1 2; do
