@@ -419,7 +419,8 @@ main_import_one(const char *path, const char *db, bool quiet, char **cause)
 		 * indexed now is indexed by the next command that opens it.
 		 */
 		main_indexing = 1;
-		if (store_index_ensure(db, main_index_check, NULL, &why) != 0) {
+		if (store_index_ensure(db, false, main_index_check, NULL,
+		    &why) != 0) {
 			if (!main_interrupted)
 				log_warnx("%s", why);
 			free(why);
@@ -581,8 +582,8 @@ main_store(const char *path, const struct main_opts *o)
 		exit(EXIT_DATA);
 	}
 	/* A store the UI left without its indexes gets them now. */
-	if (!main_index_later && store_index_ensure(db, NULL, NULL, &cause) !=
-	    0) {
+	if (!main_index_later &&
+	    store_index_ensure(db, false, NULL, NULL, &cause) != 0) {
 		if (!o->quiet)
 			log_infox("reading '%s' without its indexes: %s", db,
 			    cause);
@@ -1691,6 +1692,8 @@ main_open(int argc, char **argv, const struct main_opts *o)
 		rc = EXIT_DATA;
 	}
 	store_free(ui_store() != NULL ? ui_store() : s);
+	/* Its indexes were built while the UI read it: see store-index.c. */
+	store_index_settle(r.db);
 	free(r.db);
 	if (ui_interrupted()) {
 		/* Die of the signal, as the shell expects (status 130). */

@@ -1,18 +1,28 @@
 /*
  * The store's secondary indexes, built after its load. An import renames
- * its store into place with the tables and the statistics only; the
- * indexes that sorts, filters, the timeline's build and the nesting of
- * spans read (store_schema_index_sql) are added afterwards, on the
- * finished file, in one transaction of their own, which ends by setting
- * meta 'indexes' to 'built'. Until then every query gives the same rows,
+ * its store into place with the tables, the statistics and the index of
+ * the tables' default order only; the indexes that sorts, filters, the
+ * timeline's build and the spans' queries read (store_schema_index_sql)
+ * are added afterwards, on the finished file, in one transaction of their
+ * own, which ends by setting meta 'indexes' to 'built'. Until then every query gives the same rows,
  * only slower. The command line builds them at once, before it reads the
  * store; the UI opens on the statistics first and builds them in its
  * background thread, before the timeline (store-lanes-side.c). A build
  * cut short (a crash, the UI quit) is rolled back by SQLite's journal,
  * and the next opening that may write the file builds them again.
+ *
+ * While the UI reads the store its build writes ahead (SQLite's WAL):
+ * with a rollback journal the writer locks every reader out from the
+ * first page it spills to the file until it commits, and the UI's views
+ * would wait for the whole build. The file goes back to a rollback
+ * journal after it, once no reader is in the way (else it stays in WAL,
+ * which every opening reads alike, and the next build, or the UI when it
+ * is done with the store, tries again).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "store-int.h"
 
@@ -46,37 +56,63 @@ store_index_version(struct store *s)
 }
 
 /*
- * Build the indexes of the finished store at PATH unless it has them.
- * CANCEL (or NULL) is asked now and then whether to stop (with ARG); a
- * stopped build leaves the store as it was. A file of another schema
- * version is left alone. -1 with *cause set when the file cannot be
- * written (the store still reads, without the indexes) or the build
- * failed or was stopped.
+ * Whether the journal mode of S is MODE after setting it to MODE (or,
+ * with SET false, without).
+ */
+static bool
+store_index_mode(struct store *s, const char *mode, bool set)
+{
+	sqlite3_stmt	*stmt;
+	char		 sql[64];
+	bool		 ok = false;
+
+	snprintf(sql, sizeof sql, "PRAGMA journal_mode%s%s", set ? " = " : "",
+	    set ? mode : "");
+	if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+		return false;
+	if (sqlite3_step(stmt) == SQLITE_ROW)
+		ok = strcasecmp((const char *)sqlite3_column_text(stmt, 0),
+		    mode) == 0;
+	sqlite3_finalize(stmt);
+	return ok;
+}
+
+static void	 store_index_settle_db(struct store *, bool);
+
+/*
+ * Build the indexes of the finished store at PATH unless it has them;
+ * SHARED if others may read it meanwhile. CANCEL (or NULL) is asked now
+ * and then whether to stop (with ARG); a stopped build leaves the store
+ * as it was. A file of another schema version is left alone. -1 with
+ * *cause set when the file cannot be written (the store still reads,
+ * without the indexes) or the build failed or was stopped.
  */
 int
-store_index_ensure(const char *path, int (*cancel)(void *), void *arg,
-    char **cause)
+store_index_ensure(const char *path, bool shared, int (*cancel)(void *),
+    void *arg, char **cause)
 {
 	struct store	*b;
 	int		 rc = -1;
+	bool		 wal = false;
 
 	b = xcalloc(1, sizeof *b);
 	b->path = xstrdup(path);
 	if (store_open_db(b, path, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_NOMUTEX, cause) != 0)
 		goto out;
-	if (store_index_version(b) != STORE_SCHEMA_VERSION ||
-	    store_index_done(b)) {
-		rc = 0;
-		goto out;
-	}
 	/*
 	 * Readers of the store (the UI's views, another command) wait for
 	 * the commit rather than fail; so does this for theirs to end.
 	 */
 	sqlite3_busy_timeout(b->db, 60000);
+	if (store_index_version(b) != STORE_SCHEMA_VERSION ||
+	    store_index_done(b)) {
+		rc = 0;
+		goto out;
+	}
 	if (cancel != NULL)
 		sqlite3_progress_handler(b->db, 1000, cancel, arg);
+	wal = shared && store_index_mode(b, "wal", true);
 	/*
 	 * Not synced to disk, as the load is not: the journal still rolls
 	 * back a build whose process died.
@@ -102,6 +138,45 @@ out:
 		free(*cause);
 		*cause = xstrdup("the build of the indexes was stopped");
 	}
+	if (b->db != NULL)
+		store_index_settle_db(b, wal);
 	store_free(b);
 	return rc;
+}
+
+/*
+ * The store of S back to a rollback journal if it writes ahead, the log
+ * copied into the file (WAL if it was just set to): only when no other
+ * connection reads it, else it stays so.
+ */
+static void
+store_index_settle_db(struct store *s, bool wal)
+{
+	sqlite3_progress_handler(s->db, 0, NULL, NULL);
+	if (!wal && !store_index_mode(s, "wal", false))
+		return;
+	/* A reader in the way: the next try does it. */
+	sqlite3_busy_timeout(s->db, 200);
+	sqlite3_exec(s->db, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL,
+	    NULL);
+	(void)store_index_mode(s, "delete", true);
+}
+
+/*
+ * After the UI: the store at PATH back to a rollback journal if its
+ * indexes were built while it read it, unless another reader holds it.
+ */
+void
+store_index_settle(const char *path)
+{
+	struct store	*b;
+	char		*cause = NULL;
+
+	b = xcalloc(1, sizeof *b);
+	b->path = xstrdup(path);
+	if (store_open_db(b, path, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_NOMUTEX, &cause) == 0)
+		store_index_settle_db(b, false);
+	free(cause);
+	store_free(b);
 }

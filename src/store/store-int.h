@@ -190,6 +190,7 @@ int		 store_cluster_find(struct store *, char **);
 
 /* store-schema.c */
 extern const char	*store_schema_sql;
+extern const char	*store_schema_index_load_sql;
 extern const char	*store_schema_index_sql;
 extern const char	*store_schema_view_sql;
 extern const char	*store_schema_lanes_sql;

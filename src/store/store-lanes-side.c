@@ -126,7 +126,14 @@ store_timeline_fill(const char *path, const char *tmp, struct store_tl_job *j,
 	    cause) != 0)
 		goto out;
 	sqlite3_progress_handler(b->db, 1000, store_timeline_check, j);
+	/*
+	 * The store is attached as any reader opens it, not locked for this
+	 * connection alone: the UI may read it, and a build of its indexes
+	 * write ahead in it, meanwhile (store-index.c).
+	 */
 	if (store_exec(b, store_load_pragmas, cause) != 0 ||
+	    store_exec(b, "PRAGMA locking_mode = NORMAL;"
+	    " PRAGMA main.locking_mode = EXCLUSIVE", cause) != 0 ||
 	    store_prepare(b, &stmt, "ATTACH DATABASE ? AS st", cause) != 0)
 		goto out;
 	sqlite3_bind_text(stmt, 1, path, -1, SQLITE_STATIC);
@@ -176,7 +183,8 @@ store_timeline_make(const char *path, struct store_tl_job *j, char **side,
 	 * build reads by them too. A store that cannot be written goes on
 	 * without them.
 	 */
-	if (store_index_ensure(path, store_timeline_check, j, &why) != 0)
+	if (store_index_ensure(path, true, store_timeline_check, j, &why) !=
+	    0)
 		free(why);
 	if ((tmp = store_timeline_tmp(path, temp, &lock, cause)) == NULL)
 		return -1;

@@ -1,10 +1,11 @@
 /*
  * The end of a load: the tables derived from what was loaded (span
- * nesting, the statistics, the task sums), then the views and manifest,
- * in the load's one transaction, before store-load.c closes the file and
- * renames it into place. The secondary indexes come after, on the
- * finished file (store-index.c), and the timeline's tables when first
- * asked for (store-lanes-side.c).
+ * nesting, the statistics, the task sums), the index of the tables'
+ * default order, then the views and manifest, in the load's one
+ * transaction, before store-load.c closes the file and renames it into
+ * place. The other indexes come after, on the finished file
+ * (store-index.c), and the timeline's tables when first asked for
+ * (store-lanes-side.c).
  */
 #include <stdio.h>
 
@@ -48,6 +49,7 @@ store_load_commit(struct store *s, char **cause)
 	    store_stats_write(s, cause) != 0 ||
 	    store_cluster_write(s, cause) != 0 ||
 	    store_task_sum_write(s, cause) != 0 ||
+	    store_exec(s, store_schema_index_load_sql, cause) != 0 ||
 	    store_load_commit_origin(s, cause) != 0 ||
 	    store_exec(s, store_schema_view_sql, cause) != 0 ||
 	    store_empty_write(s, cause) != 0 ||

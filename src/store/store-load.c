@@ -307,12 +307,13 @@ int
 store_load_close(struct store *s, char **cause)
 {
 	char	*side, *journal;
+	int	 i;
 
 	store_stats_free(s);
 	store_task_sum_free(s);
 	store_load_intern_free(s->intern);
 	s->intern = NULL;
-	for (int i = 0; i < STMT_COUNT; i++) {
+	for (i = 0; i < STMT_COUNT; i++) {
 		sqlite3_finalize(s->stmt[i]);
 		s->stmt[i] = NULL;
 	}
@@ -324,19 +325,22 @@ store_load_close(struct store *s, char **cause)
 	}
 	s->db = NULL;
 	/*
-	 * A journal left by an index build of the previous store that was
-	 * killed (store-index.c) belongs to that file: SQLite would play it
-	 * back into this one.
+	 * A journal or write-ahead log left by an index build of the
+	 * previous store that was killed (store-index.c) belongs to that
+	 * file: SQLite would play it back into this one.
 	 */
-	xasprintf(&journal, "%s-journal", s->path);
-	if (unlink(journal) != 0 && errno != ENOENT) {
-		xasprintf(cause, "cannot remove '%s': %s", journal,
-		    strerror(errno));
+	for (i = 0; i < 3; i++) {
+		xasprintf(&journal, "%s-%s", s->path, i == 0 ? "journal" :
+		    i == 1 ? "wal" : "shm");
+		if (unlink(journal) != 0 && errno != ENOENT) {
+			xasprintf(cause, "cannot remove '%s': %s", journal,
+			    strerror(errno));
+			free(journal);
+			store_load_abort(s);
+			return -1;
+		}
 		free(journal);
-		store_load_abort(s);
-		return -1;
 	}
-	free(journal);
 	if (rename(s->tmp, s->path) != 0) {
 		xasprintf(cause, "cannot rename '%s' to '%s': %s", s->tmp,
 		    s->path, strerror(errno));

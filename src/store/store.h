@@ -485,8 +485,9 @@ void		 store_load_async_end(struct store *);
 const char	*store_lanes_type_name(int);
 
 /* store-index.c: the secondary indexes, built after the load */
-int		 store_index_ensure(const char *, int (*)(void *), void *,
-		     char **);
+int		 store_index_ensure(const char *, bool, int (*)(void *),
+		     void *, char **);
+void		 store_index_settle(const char *);
 
 /* store-lanes-side.c: the timeline's own file, built when first needed */
 int		 store_timeline_ensure(struct store *, char **);

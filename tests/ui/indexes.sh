@@ -2,7 +2,8 @@
 # The UI opens on a store's statistics before its indexes are built and
 # builds them in the background, before the timeline: the views work
 # meanwhile with the same rows, and quitting during the build leaves the
-# store whole for the next command, which builds them.
+# store whole for the next command, which builds them. Only the index of
+# the tables' default order is built with the load.
 . "$top_srcdir/tests/ui/lib.sh"
 command -v sqlite3 >/dev/null || skip_all "no sqlite3"
 
@@ -25,6 +26,8 @@ state=$(built)
 send_keys Q
 wait_exit
 is "$rc" 0 "Q quits while the indexes may still be built"
+is "$(q "$DB" "SELECT count(*) FROM sqlite_master WHERE name =
+    'task_start'")" 1 "the tables' default order is indexed with the load"
 if [ "$state" != built ]; then
 	ok 0 "the UI opened before the indexes were built"
 else
@@ -59,4 +62,9 @@ ok $? "then the timeline"
 send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"
+# Built while the UI read the store, they were written ahead (WAL); the
+# file is back to a rollback journal once the UI is gone.
+[ ! -e "$DB-wal" ] && [ ! -e "$DB-shm" ]
+ok $? "no write-ahead log is left"
+is "$(q "$DB" "PRAGMA journal_mode")" delete "the store's journal mode again"
 done_testing
