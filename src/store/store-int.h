@@ -386,6 +386,8 @@ struct task_sum_key {
 /* store-task-sum.c */
 void		 store_task_sum_add(struct store *,
 		     const struct task_sum_key *, int64_t, int64_t);
+bool		 store_task_sum_steps(struct store *, void (*)(struct store *,
+		     const int64_t *, void *), void *);
 void		 store_task_sum_stale(struct store *);
 void		 store_task_sum_free(struct store *);
 int		 store_task_sum_write(struct store *, char **);

@@ -170,6 +170,21 @@ store_stats_write_api_row(struct store *s, const struct store_api_stat *a,
 	store_load_api_stat(s, a);
 }
 
+/* A step row (device, rank, step, first start, last end) by INS. */
+static void
+store_stats_write_step(struct store *s, const int64_t *row, void *arg)
+{
+	sqlite3_stmt	*ins = arg;
+
+	store_load_bind_i64(ins, 1, row[0]);
+	store_load_bind_i64(ins, 2, row[1]);
+	sqlite3_bind_int64(ins, 3, row[2]);
+	sqlite3_bind_int64(ins, 4, row[3]);
+	sqlite3_bind_int64(ins, 5, row[4]);
+	sqlite3_bind_int64(ins, 6, row[4] - row[3]);
+	store_write(s, ins);
+}
+
 /*
  * Steps from the tasks' Step Id when the input has no step trace of its
  * own (a kernel_details without step_trace_time.csv, the demo): per
@@ -180,17 +195,30 @@ store_stats_write_api_row(struct store *s, const struct store_api_stat *a,
 static int
 store_stats_write_steps(struct store *s, char **cause)
 {
+	sqlite3_stmt	*ins;
+
 	if (store_exists(s, "SELECT 1 FROM step LIMIT 1") ||
 	    store_exists(s, "SELECT 1 FROM generic WHERE name = "
 	    "'step_trace_time' LIMIT 1") ||
 	    !store_exists(s, STORE_STEP_FILES_SQL))
 		return 0;
-	if (store_exec(s, "INSERT INTO step(device, rank, model_id, iter,"
+	if (store_load_prepare(s, &ins, "INSERT INTO step(device, rank,"
+	    " model_id, iter, fp_start_ns, iter_end_ns, iter_time_ns)"
+	    " VALUES (?, ?, NULL, ?, ?, ?, ?)") != 0)
+		return store_failed(s, cause);
+	/* From the task groups if they can tell, else from the task rows. */
+	if (!store_task_sum_steps(s, store_stats_write_step, ins) &&
+	    store_exec(s, "INSERT INTO step(device, rank, model_id, iter,"
 	    " fp_start_ns, iter_end_ns, iter_time_ns)"
 	    " SELECT device, rank, NULL, step, min(start_ns),"
 	    " max(start_ns + dur_ns), max(start_ns + dur_ns) - min(start_ns)"
 	    " FROM task WHERE step IS NOT NULL AND start_ns IS NOT NULL"
-	    " AND dur_ns IS NOT NULL GROUP BY device, rank, step", cause) != 0)
+	    " AND dur_ns IS NOT NULL GROUP BY device, rank, step", cause) != 0) {
+		sqlite3_finalize(ins);
+		return -1;
+	}
+	sqlite3_finalize(ins);
+	if (store_failed(s, cause) != 0)
 		return -1;
 	store_load_meta(s, "steps", "from the Step Id of the task rows: "
 	    "first task start to last task end");

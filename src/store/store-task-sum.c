@@ -206,3 +206,76 @@ store_task_sum_write(struct store *s, char **cause)
 	store_task_sum_free(s);
 	return store_failed(s, cause);
 }
+
+/* A step of the groups: its key, first start and last end. */
+struct task_sum_step {
+	int64_t	 device;
+	int64_t	 rank;
+	int64_t	 step;
+	int64_t	 start;
+	int64_t	 end;
+};
+
+static int
+store_task_sum_step_cmp(const void *a, const void *b)
+{
+	const struct task_sum_step	*x = a, *y = b;
+
+	if (x->device != y->device)
+		return x->device < y->device ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->step != y->step)
+		return x->step < y->step ? -1 : 1;
+	return 0;
+}
+
+/*
+ * The steps of the tasks loaded, from their groups rather than a read of
+ * the task table: per device, rank and step (not NULL), the first start
+ * and the last end, handed to EMIT in the order of those keys (NULL
+ * first, as SQL groups them). False, with nothing emitted, when the
+ * groups cannot tell: none kept, a sum that overflowed, or rows changed
+ * since they were loaded.
+ */
+bool
+store_task_sum_steps(struct store *s, void (*emit)(struct store *,
+    const int64_t *, void *), void *arg)
+{
+	struct task_sums	*u = s->sums;
+	struct task_sum_step	*v;
+	int64_t			 row[5];
+	size_t			 n = 0, i, j;
+
+	if (u == NULL || u->overflow || u->stale)
+		return false;
+	v = xreallocarray(NULL, u->n > 0 ? u->n : 1, sizeof *v);
+	for (i = 0; i < u->n; i++) {
+		if (u->v[i].k.step == NP_NA)
+			continue;
+		v[n].device = u->v[i].k.device;
+		v[n].rank = u->v[i].k.rank;
+		v[n].step = u->v[i].k.step;
+		v[n].start = u->v[i].start;
+		v[n++].end = u->v[i].end;
+	}
+	/* NP_NA is the least number: NULL keys sort first. */
+	qsort(v, n, sizeof *v, store_task_sum_step_cmp);
+	for (i = 0; i < n; i = j) {
+		row[0] = v[i].device;
+		row[1] = v[i].rank;
+		row[2] = v[i].step;
+		row[3] = v[i].start;
+		row[4] = v[i].end;
+		for (j = i + 1; j < n &&
+		    store_task_sum_step_cmp(&v[i], &v[j]) == 0; j++) {
+			if (v[j].start < row[3])
+				row[3] = v[j].start;
+			if (v[j].end > row[4])
+				row[4] = v[j].end;
+		}
+		emit(s, row, arg);
+	}
+	free(v);
+	return true;
+}
