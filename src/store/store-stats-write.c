@@ -213,7 +213,8 @@ store_stats_write_steps(struct store *s, char **cause)
 	    " SELECT device, rank, NULL, step, min(start_ns),"
 	    " max(start_ns + dur_ns), max(start_ns + dur_ns) - min(start_ns)"
 	    " FROM task WHERE step IS NOT NULL AND start_ns IS NOT NULL"
-	    " AND dur_ns IS NOT NULL GROUP BY device, rank, step", cause) != 0) {
+	    " AND dur_ns IS NOT NULL GROUP BY device, rank, step",
+	    cause) != 0) {
 		sqlite3_finalize(ins);
 		return -1;
 	}
