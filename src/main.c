@@ -289,6 +289,34 @@ main_index_check(void *arg)
 	return main_interrupted;
 }
 
+/*
+ * Build the indexes of the store DB now (store-index.c), Ctrl-C stopping
+ * that build only; a store that cannot be written is read without them,
+ * which is said unless QUIET.
+ */
+static void
+main_index(const char *db, bool quiet)
+{
+	char	*why = NULL;
+
+	main_indexing = 1;
+	signal(SIGINT, main_interrupt);
+	signal(SIGTERM, main_interrupt);
+	if (store_index_ensure(db, false, main_index_check, NULL, &why) != 0) {
+		if (!main_interrupted && !quiet)
+			log_infox("reading '%s' without its indexes: %s", db,
+			    why);
+		free(why);
+	}
+	main_indexing = 0;
+	if (main_interrupted) {
+		if (!main_child)
+			fputs("\ninterrupted: the store is whole; its indexes "
+			    "are built when it is next opened\n", stderr);
+		exit(130);
+	}
+}
+
 static double
 main_elapsed(const struct timespec *a, const struct timespec *b)
 {
@@ -379,7 +407,6 @@ main_import_one(const char *path, const char *db, bool quiet, char **cause)
 	struct main_progress	 mp;
 	struct store_progress	 p;
 	struct store		*s;
-	char			*why = NULL;
 	int			 rc;
 
 	/*
@@ -418,21 +445,7 @@ main_import_one(const char *path, const char *db, bool quiet, char **cause)
 		 * The store is whole without its indexes; one that cannot be
 		 * indexed now is indexed by the next command that opens it.
 		 */
-		main_indexing = 1;
-		if (store_index_ensure(db, false, main_index_check, NULL,
-		    &why) != 0) {
-			if (!main_interrupted)
-				log_warnx("%s", why);
-			free(why);
-		}
-		main_indexing = 0;
-		if (main_interrupted) {
-			if (!main_child)
-				fputs("\ninterrupted: the store is whole; "
-				    "its indexes are built when it is next "
-				    "opened\n", stderr);
-			exit(130);
-		}
+		main_index(db, quiet);
 	}
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
@@ -582,13 +595,10 @@ main_store(const char *path, const struct main_opts *o)
 		exit(EXIT_DATA);
 	}
 	/* A store the UI left without its indexes gets them now. */
-	if (!main_index_later &&
-	    store_index_ensure(db, false, NULL, NULL, &cause) != 0) {
-		if (!o->quiet)
-			log_infox("reading '%s' without its indexes: %s", db,
-			    cause);
-		free(cause);
-		cause = NULL;
+	if (!main_index_later) {
+		main_index(db, o->quiet);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
 	}
 	if ((s = store_open(db, &cause)) == NULL) {
 		log_errx("%s", cause);
