@@ -267,8 +267,12 @@ main_interrupt(int sig)
 	static const char msg[] = "\ninterrupted: the previous store, if any, "
 	    "is unchanged\n";
 
-	/* A build of indexes rolls itself back, then main_import_one ends. */
-	if (main_indexing) {
+	/*
+	 * A build of indexes rolls itself back, then the command ends; a
+	 * second Ctrl-C (the build waits for a lock) ends it at once, which
+	 * the journal also rolls back.
+	 */
+	if (main_indexing && !main_interrupted) {
 		main_interrupted = 1;
 		return;
 	}
@@ -461,6 +465,8 @@ main_import_unit(void *arg, const char *path, const char *db, char **cause)
 {
 	(void)arg;
 	main_child = 1;
+	/* Even under the UI: no reader of this store builds them later. */
+	main_index_later = false;
 	return main_import_one(path, db, true, cause);
 }
 
@@ -590,6 +596,8 @@ main_store(const char *path, const struct main_opts *o)
 		exit(EXIT_DATA);
 	}
 	db = o->db != NULL ? xstrdup(o->db) : store_default_path(path);
+	/* A build of its indexes killed: rolled back before it is read. */
+	store_index_recover(db);
 	if (main_import(path, db, o->reimport, o, &cause) != 0) {
 		log_errx("%s", cause);
 		exit(EXIT_DATA);
@@ -1598,6 +1606,12 @@ main_reimport(void *arg, struct store *old, char **cause)
 	struct main_reimport	*r = arg;
 	struct store		*s;
 
+	/*
+	 * The old store's background build (its indexes, its timeline) is
+	 * stopped first: the new store takes its file's name, journals and
+	 * all. The Timeline view starts it again if the import fails.
+	 */
+	store_timeline_stop(old);
 	if (main_import(r->path, r->db, false, r->o, cause) != 0 ||
 	    (s = store_open(r->db, cause)) == NULL)
 		return NULL;

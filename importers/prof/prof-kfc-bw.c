@@ -82,6 +82,7 @@ prof_kfc_bw_group(struct kfc_bw_item *v, size_t n)
 	struct prof_kfc_info	*f;
 	size_t			 i, j, cnt, jump, last;
 	uint64_t		 size;
+	int64_t			 ns;
 	double			 ms, mb, bw;
 
 	jump = prof_kfc_bw_has(v[0].name, "send") ||
@@ -110,8 +111,13 @@ prof_kfc_bw_group(struct kfc_bw_item *v, size_t n)
 		size = 0;
 		for (j = i; j < i + cnt; j++)
 			size += importer_le64(v[j].f->p + 80);
-		ms = (double)(v[last].f->dur_ns + v[last].f->ts - v[i].f->ts) /
-		    1000000.0;
+		/* In doubles only where damaged stamps overflow 64 bits. */
+		if (__builtin_sub_overflow(v[last].f->ts, v[i].f->ts, &ns) ||
+		    __builtin_add_overflow(ns, v[last].f->dur_ns, &ns))
+			ms = ((double)v[last].f->ts - (double)v[i].f->ts +
+			    (double)v[last].f->dur_ns) / 1000000.0;
+		else
+			ms = (double)ns / 1000000.0;
 		mb = (double)size / 1000000.0;
 		bw = ms != 0 ? mb / ms : 0;
 		for (; cnt > 0; cnt--, i++)

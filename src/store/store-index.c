@@ -4,12 +4,14 @@
  * the tables' default order only; the indexes that sorts, filters, the
  * timeline's build and the spans' queries read (store_schema_index_sql)
  * are added afterwards, on the finished file, in one transaction of their
- * own, which ends by setting meta 'indexes' to 'built'. Until then every query gives the same rows,
- * only slower. The command line builds them at once, before it reads the
- * store; the UI opens on the statistics first and builds them in its
- * background thread, before the timeline (store-lanes-side.c). A build
- * cut short (a crash, the UI quit) is rolled back by SQLite's journal,
- * and the next opening that may write the file builds them again.
+ * own, which ends by setting meta 'indexes' to 'built'. Until then every
+ * query gives the same rows, only slower. The command line builds them at
+ * once, before it reads the store; the UI opens on the statistics first
+ * and builds them in its background thread, before the timeline
+ * (store-lanes-side.c). A build cut short (a crash, the UI quit) is
+ * rolled back by SQLite's journal, played back by the next command before
+ * it reads the store (store_index_recover()), which then builds them
+ * again where it may write the file.
  *
  * While the UI reads the store its build writes ahead (SQLite's WAL):
  * with a rollback journal the writer locks every reader out from the
@@ -23,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "store-int.h"
 
@@ -80,6 +83,28 @@ store_index_mode(struct store *s, const char *mode, bool set)
 static void	 store_index_settle_db(struct store *, bool);
 
 /*
+ * Set S writing ahead, trying for some seconds. Each try waits for no
+ * lock: while one waits for readers to end, SQLite keeps new readers out,
+ * and the UI's would fail.
+ */
+static bool
+store_index_wal(struct store *s, int (*cancel)(void *), void *arg)
+{
+	int	 i;
+	bool	 ok = false;
+
+	sqlite3_busy_timeout(s->db, 0);
+	for (i = 0; i < 200 && !ok; i++) {
+		if ((ok = store_index_mode(s, "wal", true)) ||
+		    (cancel != NULL && cancel(arg)))
+			break;
+		usleep(50000);
+	}
+	sqlite3_busy_timeout(s->db, 60000);
+	return ok;
+}
+
+/*
  * Build the indexes of the finished store at PATH unless it has them;
  * SHARED if others may read it meanwhile. CANCEL (or NULL) is asked now
  * and then whether to stop (with ARG); a stopped build leaves the store
@@ -112,7 +137,11 @@ store_index_ensure(const char *path, bool shared, int (*cancel)(void *),
 	}
 	if (cancel != NULL)
 		sqlite3_progress_handler(b->db, 1000, cancel, arg);
-	wal = shared && store_index_mode(b, "wal", true);
+	if (shared && !(wal = store_index_wal(b, cancel, arg))) {
+		xasprintf(cause, "store '%s' is busy: its indexes are built"
+		    " later", path);
+		goto out;
+	}
 	/*
 	 * Not synced to disk, as the load is not: the journal still rolls
 	 * back a build whose process died.
@@ -177,6 +206,41 @@ store_index_settle(const char *path)
 	if (store_open_db(b, path, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_NOMUTEX, &cause) == 0)
 		store_index_settle_db(b, false);
+	free(cause);
+	store_free(b);
+}
+
+/*
+ * Before a command reads the store at PATH: a journal or write-ahead log
+ * left by a build of its indexes that was killed (or by a UI that did not
+ * end by itself) is played back or copied in, where the file can be
+ * written; a read-only opening could not, and would take the store for
+ * none.
+ */
+void
+store_index_recover(const char *path)
+{
+	struct store	*b;
+	char		*journal, *wal, *cause = NULL;
+	bool		 left;
+
+	xasprintf(&journal, "%s-journal", path);
+	xasprintf(&wal, "%s-wal", path);
+	left = access(journal, F_OK) == 0 || access(wal, F_OK) == 0;
+	free(journal);
+	free(wal);
+	if (!left)
+		return;
+	b = xcalloc(1, sizeof *b);
+	b->path = xstrdup(path);
+	if (store_open_db(b, path, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_NOMUTEX, &cause) == 0) {
+		sqlite3_busy_timeout(b->db, 200);
+		/* Reading the schema plays a hot journal back. */
+		sqlite3_exec(b->db, "SELECT count(*) FROM sqlite_master", NULL,
+		    NULL, NULL);
+		store_index_settle_db(b, false);
+	}
 	free(cause);
 	store_free(b);
 }

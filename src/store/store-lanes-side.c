@@ -427,6 +427,16 @@ store_timeline_ensure(struct store *s, char **cause)
 	return rc;
 }
 
+/*
+ * Stop S's background build (its indexes, then its timeline) if one runs;
+ * store_timeline_prefetch() starts it again.
+ */
+void
+store_timeline_stop(struct store *s)
+{
+	store_timeline_job_free(s);
+}
+
 /* Let go of S's timeline: a build is cancelled, a temporary file goes. */
 void
 store_timeline_release(struct store *s)

@@ -223,6 +223,8 @@ store_nest_walk(struct store *s, char **cause)
 	if (store_prepare(s, &upd, "UPDATE api SET depth = np_nest(id, 1),"
 	    " parent = np_nest(id, 2) WHERE id BETWEEN ?1 AND ?2 AND"
 	    " np_nest(id, 0)", cause) != 0) {
+		sqlite3_create_function(s->db, "np_nest", 2, SQLITE_UTF8, NULL,
+		    NULL, NULL, NULL);
 		sqlite3_finalize(sel);
 		return -1;
 	}

@@ -488,11 +488,13 @@ const char	*store_lanes_type_name(int);
 int		 store_index_ensure(const char *, bool, int (*)(void *),
 		     void *, char **);
 void		 store_index_settle(const char *);
+void		 store_index_recover(const char *);
 
 /* store-lanes-side.c: the timeline's own file, built when first needed */
 int		 store_timeline_ensure(struct store *, char **);
 int		 store_timeline_prefetch(struct store *, char **);
 int		 store_timeline_poll(struct store *, double *, char **);
+void		 store_timeline_stop(struct store *);
 
 /* store-timeline.c: timeline */
 int64_t		 store_lanes_origin(struct store *);

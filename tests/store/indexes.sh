@@ -84,6 +84,48 @@ is "$(built "$T/s.db")" built "the indexes are built before it reads"
 is "$(nidx "$T/s.db")" 7 "all seven"
 same_file "$T/again" "$T/with" "the same rows again"
 
+# A build of the indexes killed midway leaves a hot journal: the next
+# command plays it back and reads the same store, not a new import (which
+# a read-only opening would have made of it).
+id=$(q "$T/s.db" "SELECT value FROM meta WHERE key = 'store_id'")
+(sqlite3 "$T/s.db" "PRAGMA cache_size = 1" "BEGIN" \
+    "UPDATE task SET dur_ns = dur_ns + 1" ".shell kill -9 \$PPID") \
+    >/dev/null 2>&1
+[ -s "$T/s.db-journal" ]
+ok $? "a killed write leaves a hot journal beside the store"
+tables "$T/played"
+same_file "$T/played" "$T/with" "the next command reads the store as it was"
+is "$(q "$T/s.db" "SELECT value FROM meta WHERE key = 'store_id'")" "$id" \
+    "the same store, not imported again"
+[ ! -e "$T/s.db-journal" ]
+ok $? "the journal is played back"
+# The same with a write-ahead log, as a UI killed before it set the store
+# back leaves it.
+(sqlite3 "$T/s.db" "PRAGMA journal_mode = WAL" \
+    "INSERT INTO meta VALUES ('wal-test', '1')" \
+    ".shell kill -9 \$PPID") >/dev/null 2>&1
+[ -s "$T/s.db-wal" ]
+ok $? "a killed UI leaves a write-ahead log"
+tables "$T/played2"
+same_file "$T/played2" "$T/with" "the next command reads the store as it was"
+is "$(q "$T/s.db" "SELECT value FROM meta WHERE key = 'store_id'")" "$id" \
+    "the same store again"
+[ ! -e "$T/s.db-wal" ] && [ "$(q "$T/s.db" "PRAGMA journal_mode")" = delete ]
+ok $? "and it is back to a rollback journal"
+is "$(q "$T/s.db" "SELECT value FROM meta WHERE key = 'wal-test'")" 1 \
+    "its log copied in"
+
+# The stores of a set that the UI imports are indexed by their imports.
+"$GEN" demo "$T/c" -n 2000 -r 2 >/dev/null || exit 1
+echo '# the first screen only' >"$T/keys"
+TERM=xterm LINES=50 COLUMNS=160 "$NPUPROF" --replay "$T/keys" --stores rank \
+    "$T/c" </dev/null >/dev/null 2>&1
+n=0
+for r in "$T"/c/*/npuprof-tui.db; do
+	[ "$(built "$r")" = built ] && [ "$(nidx "$r")" = 7 ] && n=$((n + 1))
+done
+is "$n" 2 "the UI's import of a set indexes both ranks' stores"
+
 # A hot journal of the old store, as a write killed midway leaves it:
 # sqlite3 changes every task row with a one-page cache, so that changed
 # pages reach the file before the commit, and kills itself.
