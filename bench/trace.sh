@@ -11,6 +11,7 @@
 # usage: bench/trace.sh NPUPROF [SIZE_MB]
 set -eu
 npuprof=${1:?usage: bench/trace.sh NPUPROF [SIZE_MB]}
+. "$(dirname "$0")/lib.sh" "$npuprof"
 size_mb=${2:-1024}
 here=$(cd "$(dirname "$0")" && pwd)
 src=${SAMPLE:-$here/../../shared/samples/oamtools-torchnpu271-cann910-ascend_pt/hdspace-32g-outer-17_59186_20260601142437309_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json}
@@ -87,8 +88,21 @@ for order in trace_view by_start; do
 		echo "(reproduce: json_verify -q <FILE; $npuprof import -q" \
 		    "--db S.db FILE)"
 	else
+		vsecs=0
 		echo "json_verify (yajl-tools) not found: no ratio to" \
 		    "yajl's rate"
 	fi
+	# The UI on the same file with no store yet: its first screen, once
+	# the spans are loaded and nested (the other indexes come after it).
+	first=$(first_screen "$d/u.db" "$d/$order.json")
+	rm -f "$d/u.db"*
+	awk -v f="${first:-0}" -v v="$vsecs" 'BEGIN {
+		if (f <= 0) { print "UI first screen: not measured"; exit }
+		printf "UI first screen with no store: %.2f s", f / 1000
+		if (v > 0)
+			printf "; json_verify / it: %.3f", v / (f / 1000)
+		printf "\n" }'
 	rm -f "$d/$order.json"
 done
+echo "(reproduce: echo '#' >KEYS; TERM=xterm LINES=50 COLUMNS=160" \
+    "$npuprof --replay KEYS --db NEW.db FILE, first-screen-ms)"
