@@ -13,7 +13,6 @@ set -eu
 npuprof=${1:?usage: bench/trace.sh NPUPROF [SIZE_MB]}
 . "$(dirname "$0")/lib.sh" "$npuprof"
 size_mb=${2:-1024}
-here=$(cd "$(dirname "$0")" && pwd)
 src=${SAMPLE:-$here/../../shared/samples/oamtools-torchnpu271-cann910-ascend_pt/hdspace-32g-outer-17_59186_20260601142437309_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json}
 [ -f "$src" ] || { echo "bench/trace.sh: no sample trace at $src"; exit 0; }
 command -v python3 >/dev/null || { echo "bench/trace.sh: needs python3"; exit 0; }

@@ -13,7 +13,6 @@
  * Every figure is computed with the vendor's own factors, so that the
  * doubles are the same. A collection without informations has none.
  */
-#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,21 +59,6 @@ prof_kfc_bw_payload(const struct prof_kfc_info *f)
 	return f->p[104] == KFC_BW_PAYLOAD;
 }
 
-static bool
-prof_kfc_bw_has(const char *s, const char *word)
-{
-	size_t	 n = strlen(word), i, j;
-
-	for (i = 0; s[i] != '\0'; i++) {
-		for (j = 0; j < n && s[i + j] != '\0' &&
-		    tolower((unsigned char)s[i + j]) == word[j]; j++)
-			;
-		if (j == n)
-			return true;
-	}
-	return false;
-}
-
 /* The bandwidths of group V (N items). */
 static void
 prof_kfc_bw_group(struct kfc_bw_item *v, size_t n)
@@ -85,8 +69,8 @@ prof_kfc_bw_group(struct kfc_bw_item *v, size_t n)
 	int64_t			 ns;
 	double			 ms, mb, bw;
 
-	jump = prof_kfc_bw_has(v[0].name, "send") ||
-	    prof_kfc_bw_has(v[0].name, "receive") ? 3 : 5;
+	jump = strcasestr(v[0].name, "send") != NULL ||
+	    strcasestr(v[0].name, "receive") != NULL ? 3 : 5;
 	for (i = 0; i < n; i++) {
 		f = v[i].f;
 		if (!prof_kfc_bw_payload(f))

@@ -42,20 +42,23 @@ store_index_done(struct store *s)
 	return done;
 }
 
-/* The store's schema version, -1 if it has none that can be read. */
-static int
-store_index_version(struct store *s)
+/*
+ * A connection that may write the store at PATH (freed by store_free()),
+ * or NULL with *cause set.
+ */
+static struct store *
+store_index_open(const char *path, char **cause)
 {
-	sqlite3_stmt	*stmt;
-	int		 version = -1;
+	struct store	*b;
 
-	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &stmt,
-	    NULL) == SQLITE_OK) {
-		if (sqlite3_step(stmt) == SQLITE_ROW)
-			version = sqlite3_column_int(stmt, 0);
-		sqlite3_finalize(stmt);
+	b = xcalloc(1, sizeof *b);
+	b->path = xstrdup(path);
+	if (store_open_db(b, path, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_NOMUTEX, cause) != 0) {
+		store_free(b);
+		return NULL;
 	}
-	return version;
+	return b;
 }
 
 /*
@@ -120,17 +123,14 @@ store_index_ensure(const char *path, bool shared, int (*cancel)(void *),
 	int		 rc = -1;
 	bool		 wal = false;
 
-	b = xcalloc(1, sizeof *b);
-	b->path = xstrdup(path);
-	if (store_open_db(b, path, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_NOMUTEX, cause) != 0)
-		goto out;
+	if ((b = store_index_open(path, cause)) == NULL)
+		return -1;
 	/*
 	 * Readers of the store (the UI's views, another command) wait for
 	 * the commit rather than fail; so does this for theirs to end.
 	 */
 	sqlite3_busy_timeout(b->db, 60000);
-	if (store_index_version(b) != STORE_SCHEMA_VERSION ||
+	if (store_open_version(b) != STORE_SCHEMA_VERSION ||
 	    store_index_done(b)) {
 		rc = 0;
 		goto out;
@@ -167,8 +167,7 @@ out:
 		free(*cause);
 		*cause = xstrdup("the build of the indexes was stopped");
 	}
-	if (b->db != NULL)
-		store_index_settle_db(b, wal);
+	store_index_settle_db(b, wal);
 	store_free(b);
 	return rc;
 }
@@ -201,13 +200,11 @@ store_index_settle(const char *path)
 	struct store	*b;
 	char		*cause = NULL;
 
-	b = xcalloc(1, sizeof *b);
-	b->path = xstrdup(path);
-	if (store_open_db(b, path, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_NOMUTEX, &cause) == 0)
+	if ((b = store_index_open(path, &cause)) != NULL) {
 		store_index_settle_db(b, false);
+		store_free(b);
+	}
 	free(cause);
-	store_free(b);
 }
 
 /*
@@ -231,16 +228,13 @@ store_index_recover(const char *path)
 	free(wal);
 	if (!left)
 		return;
-	b = xcalloc(1, sizeof *b);
-	b->path = xstrdup(path);
-	if (store_open_db(b, path, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_NOMUTEX, &cause) == 0) {
+	if ((b = store_index_open(path, &cause)) != NULL) {
 		sqlite3_busy_timeout(b->db, 200);
 		/* Reading the schema plays a hot journal back. */
 		sqlite3_exec(b->db, "SELECT count(*) FROM sqlite_master", NULL,
 		    NULL, NULL);
 		store_index_settle_db(b, false);
+		store_free(b);
 	}
 	free(cause);
-	store_free(b);
 }

@@ -199,6 +199,7 @@ extern const char	*store_schema_lanes_sql;
 int		 store_prepare(struct store *, sqlite3_stmt **, const char *,
 		     char **);
 int		 store_open_db(struct store *, const char *, int, char **);
+int		 store_open_version(struct store *);
 void		 store_open_init(void);
 void		 store_register_functions(struct store *);
 void		 store_register_match(struct store *, struct matcher *);

@@ -61,6 +61,22 @@ store_open_reader(const char *path, char **cause)
 	return s;
 }
 
+/* The schema version of the store S has open, -1 if it has none. */
+int
+store_open_version(struct store *s)
+{
+	sqlite3_stmt	*stmt;
+	int		 version = -1;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &stmt,
+	    NULL) == SQLITE_OK) {
+		if (sqlite3_step(stmt) == SQLITE_ROW)
+			version = sqlite3_column_int(stmt, 0);
+		sqlite3_finalize(stmt);
+	}
+	return version;
+}
+
 /*
  * Open the finished store at PATH for reading. On failure (missing file,
  * not a store, wrong schema version) return NULL and set *cause.
@@ -69,8 +85,7 @@ struct store *
 store_open(const char *path, char **cause)
 {
 	struct store	*s;
-	sqlite3_stmt	*stmt;
-	int		 version = -1;
+	int		 version;
 
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(path);
@@ -84,13 +99,7 @@ store_open(const char *path, char **cause)
 		store_free(s);
 		return NULL;
 	}
-	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &stmt,
-	    NULL) == SQLITE_OK) {
-		if (sqlite3_step(stmt) == SQLITE_ROW)
-			version = sqlite3_column_int(stmt, 0);
-		sqlite3_finalize(stmt);
-	}
-	if (version != STORE_SCHEMA_VERSION) {
+	if ((version = store_open_version(s)) != STORE_SCHEMA_VERSION) {
 		xasprintf(cause, "'%s' is not a store of this version (schema "
 		    "%d, expected %d)", path, version, STORE_SCHEMA_VERSION);
 		store_free(s);
