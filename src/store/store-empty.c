@@ -8,11 +8,27 @@
  * for them (the column chooser); show and export print every column.
  * Strings joined from str are tested by their id, so a search reads the
  * task table alone, with no join.
+ *
+ * A column of the task table itself needs no search: as task rows load,
+ * the first few distinct values of each column are kept, for all rows and
+ * for those op_summary lists, and the commit tests those. A load that
+ * changes task rows once written searches as before.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "store-int.h"
+
+/* Distinct values kept of a task column; one more means it has a value. */
+#define EMPTY_KEEP	3
+
+/* The task values seen so far: [0] of all rows, [1] of listed ones. */
+struct empty_seen {
+	int64_t		 v[2][TASK_NV][EMPTY_KEEP];
+	uint8_t		 n[2][TASK_NV];
+	uint32_t	 many[2];	/* columns past EMPTY_KEEP values */
+	bool		 stale;		/* rows changed once loaded */
+};
 
 /* The ids of the strings that are no value. */
 #define EMPTY_STR_IDS	"(SELECT id FROM str WHERE s IN ('', 'N/A'))"
@@ -32,6 +48,135 @@ store_empty_test(const struct store_table *t, const char *expr,
 		    " 4294967295, '4294967295')", expr, expr);
 }
 
+/* Keep what task row V (the insert's values) adds to the values seen. */
+void
+store_empty_task(struct store *s, const int64_t *v)
+{
+	struct empty_seen	*e;
+	uint32_t		 todo;
+	int			 k, i, j;
+
+	if ((e = s->seen) == NULL)
+		e = s->seen = xcalloc(1, sizeof *s->seen);
+	for (k = 0; k < (v[TASK_UNLISTED] == NP_NA ? 2 : 1); k++) {
+		for (todo = ~e->many[k]; todo != 0; todo &= todo - 1) {
+			i = __builtin_ctz(todo);
+			if (i >= TASK_NV || i == TASK_PMU || v[i] == NP_NA)
+				continue;
+			for (j = 0; j < e->n[k][i] && e->v[k][i][j] != v[i];
+			    j++)
+				;
+			if (j < e->n[k][i])
+				continue;
+			if (e->n[k][i] == EMPTY_KEEP)
+				e->many[k] |= 1U << i;
+			else
+				e->v[k][i][e->n[k][i]++] = v[i];
+		}
+	}
+}
+
+/* Task rows already written changed: the values seen no longer tell. */
+void
+store_empty_stale(struct store *s)
+{
+	if (s->seen == NULL)
+		s->seen = xcalloc(1, sizeof *s->seen);
+	s->seen->stale = true;
+}
+
+void
+store_empty_free(struct store *s)
+{
+	free(s->seen);
+	s->seen = NULL;
+}
+
+/* Whether string STR_ID is a value ('' and N/A are not). */
+static int
+store_empty_str_value(struct store *s, int64_t str_id, char **cause)
+{
+	sqlite3_stmt	*stmt;
+	const char	*v;
+	int		 rc;
+
+	if (store_prepare(s, &stmt, "SELECT s FROM str WHERE id = ?",
+	    cause) != 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, str_id);
+	rc = 1;
+	if (sqlite3_step(stmt) == SQLITE_ROW) {
+		v = (const char *)sqlite3_column_text(stmt, 0);
+		rc = v != NULL && *v != '\0' && strcmp(v, "N/A") != 0;
+	}
+	sqlite3_finalize(stmt);
+	return rc;
+}
+
+/*
+ * From the values seen, whether column I of T is empty: 1 or 0, -2 when
+ * they cannot tell (a search must), -1 on failure with *CAUSE. They tell
+ * for a column that is a task column, or a string of one, of a table
+ * that lists the task rows, all or those of op_summary.
+ */
+static int
+store_empty_seen_col(struct store *s, const struct store_table *t,
+    size_t i, char **cause)
+{
+	const struct empty_seen	*e = s->seen;
+	sqlite3_stmt		*stmt;
+	const char		*name, *expr = t->cols[i].expr;
+	char			 col[64];
+	bool			 str;
+	int			 k, c = -1, j, rc;
+
+	if (e == NULL || e->stale || strncmp(t->from, "task t", 6) != 0 ||
+	    (t->from[6] != '\0' && t->from[6] != ' '))
+		return -2;
+	if (t->where == NULL)
+		k = 0;
+	else if (strcmp(t->where, "t.unlisted IS NULL") == 0)
+		k = 1;
+	else
+		return -2;
+	if ((str = store_query_str_col(t, expr, col, sizeof col)))
+		expr = col;
+	if (strncmp(expr, "t.", 2) != 0 ||
+	    strspn(expr + 2, STORE_IDENT_CHARS) != strlen(expr + 2))
+		return -2;
+	/* The insert's values are the table's columns after its id. */
+	if (store_prepare(s, &stmt, "SELECT cid, name FROM"
+	    " pragma_table_info('task')", cause) != 0)
+		return -1;
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		name = (const char *)sqlite3_column_text(stmt, 1);
+		if (name == NULL)
+			continue;
+		if (sqlite3_column_int(stmt, 0) == TASK_UNLISTED + 1 &&
+		    strcmp(name, "unlisted") != 0) {
+			c = -1;
+			break;
+		}
+		if (strcmp(name, expr + 2) == 0)
+			c = sqlite3_column_int(stmt, 0) - 1;
+	}
+	sqlite3_finalize(stmt);
+	if (c < 0 || c >= TASK_NV || c == TASK_PMU)
+		return -2;
+	if (e->many[k] & 1U << c)
+		return 0;
+	for (j = 0; j < e->n[k][c]; j++) {
+		if (!str) {
+			if (e->v[k][c][j] != 4294967295LL)
+				return 0;
+			continue;
+		}
+		if ((rc = store_empty_str_value(s, e->v[k][c][j], cause)) != 0)
+			return rc < 0 ? -1 : 0;
+	}
+	return 1;
+}
+
 /*
  * Whether column I of T has no value in any row: a search for a row that
  * has one, which ends at the first for most columns and reads the whole
@@ -45,6 +190,8 @@ store_empty_col(struct store *s, const struct store_table *t, size_t i,
 	sqlite3_stmt	*stmt;
 	int		 rc;
 
+	if ((rc = store_empty_seen_col(s, t, i, cause)) != -2)
+		return rc;
 	strbuf_init(&sql);
 	strbuf_addf(&sql, "SELECT 1 FROM %s WHERE ", t->from);
 	if (t->where != NULL)

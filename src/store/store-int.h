@@ -99,6 +99,7 @@ struct store {
 	struct store_intern	*intern;
 	struct stats_ops	*ops;		/* op_statistic so far */
 	struct task_sums	*sums;		/* task_sum so far */
+	struct empty_seen	*seen;		/* task values so far */
 	int64_t			 records;
 	int64_t			 unlisted;	/* tasks not in op_summary */
 	size_t			 generic_ncols;
@@ -249,6 +250,7 @@ bool		 store_is_own_file(const char *);
 #define TASK_NV		32	/* the parameters of a task row's insert */
 #define API_NV		12	/* a span row's, but its args */
 #define TASK_PMU	27	/* the PMU blob's, from 0 */
+#define TASK_UNLISTED	30	/* unlisted's */
 void		 store_load_task_write(struct store *, const int64_t *,
 		     const void *, size_t);
 void		 store_load_api_write(struct store *, const int64_t *,
@@ -466,6 +468,9 @@ void		 store_window_devices(struct store *, struct strbuf *);
 
 /* store-empty.c */
 int		 store_empty_write(struct store *, char **);
+void		 store_empty_task(struct store *, const int64_t *);
+void		 store_empty_stale(struct store *);
+void		 store_empty_free(struct store *);
 
 bool		 store_query_str_col(const struct store_table *, const char *,
 		     char *, size_t);

@@ -289,6 +289,7 @@ store_load_abort(struct store *s)
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 	store_stats_free(s);
 	store_task_sum_free(s);
+	store_empty_free(s);
 	store_load_intern_free(s->intern);
 	s->intern = NULL;
 	if (s->tmp != NULL) {
@@ -311,6 +312,7 @@ store_load_close(struct store *s, char **cause)
 
 	store_stats_free(s);
 	store_task_sum_free(s);
+	store_empty_free(s);
 	store_load_intern_free(s->intern);
 	s->intern = NULL;
 	for (i = 0; i < STMT_COUNT; i++) {
@@ -580,6 +582,7 @@ store_load_task(struct store *s, const struct store_task *t)
 	int64_t			 v[TASK_NV];
 
 	store_load_task_values(s, t, v, &k);
+	store_empty_task(s, v);
 	if (s->async != NULL)
 		store_load_async_task(s, v, t->pmu, t->pmu_len);
 	else

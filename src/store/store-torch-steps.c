@@ -203,6 +203,7 @@ store_torch_steps(struct store *s, int64_t rank, const struct store_torch *r,
 		store_load_meta(s, "torch_steps", "kernel Step Id from the "
 		    "ProfilerStep#N ops of FRAMEWORK/");
 		store_task_sum_stale(s);
+		store_empty_stale(s);
 	}
 	free(v);
 	return (int64_t)nv;

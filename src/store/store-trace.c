@@ -188,6 +188,7 @@ store_trace_load_task_link(struct store *s, int64_t id,
 	store_load_bind_i64(stmt, i++, store_load_intern(s, t->task_type));
 	store_write(s, stmt);
 	store_task_sum_stale(s);
+	store_empty_stale(s);
 }
 
 /* How many task rows of rank RANK (NP_NA: unknown rank) are loaded. */
@@ -265,6 +266,7 @@ store_trace_load_api_link(struct store *s, int64_t rank)
 	store_load_bind_i64(stmt, 1, rank);
 	store_write(s, stmt);
 	sqlite3_finalize(stmt);
+	store_empty_stale(s);
 }
 
 /*
@@ -290,6 +292,7 @@ store_trace_load_task_step(struct store *s, int64_t rank, int64_t iter,
 	store_write(s, stmt);
 	sqlite3_finalize(stmt);
 	store_task_sum_stale(s);
+	store_empty_stale(s);
 }
 
 /*

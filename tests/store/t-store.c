@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "store.h"
+#include "store-int.h"
 #include "tap.h"
 
 static void
@@ -45,6 +45,90 @@ add_api(struct store *s, const char *name, int64_t start, int64_t dur)
 	a.level = "acl";
 	a.name = name;
 	store_load_api(s, &a);
+}
+
+/* Whether column NAME of table TNAME of S is among its empty columns. */
+static int
+empty_col(struct store *s, const char *tname, const char *name)
+{
+	const struct store_table	*t = store_tables_find(s, tname);
+	char				*names[64];
+	bool				 empty[64];
+	size_t				 i;
+
+	if (t == NULL || t->ncols > 64)
+		return -1;
+	for (i = 0; i < t->ncols; i++)
+		names[i] = (char *)t->cols[i].name;
+	store_empty_cols(s, t, names, t->ncols, empty);
+	for (i = 0; i < t->ncols; i++) {
+		if (strcmp(names[i], name) == 0)
+			return empty[i];
+	}
+	return -1;
+}
+
+/*
+ * The empty columns the commit works out from the task values seen as
+ * they load: op_summary's from the rows it lists, task_time's from all;
+ * N/A, '' and 4294967295 are no value; a fourth value is one.
+ */
+static void
+test_empty(const char *db, const char *dir)
+{
+	struct store	*s;
+	struct store_task t;
+	char		*cause = NULL, shape[16];
+	int		 i;
+
+	s = store_load_begin(db, dir, &cause);
+	for (i = 0; i < 8; i++) {
+		memset(&t, 0, sizeof t);
+		t.device = 0;
+		t.rank = t.batch = t.wait_ns = t.mix_block_num = NP_NA;
+		t.step = t.conn = t.api = t.block_num = NP_NA;
+		t.model_id = 4294967295LL;
+		t.start_ns = 1000 * (i + 1);
+		t.dur_ns = 100;
+		t.name = t.op_type = "Add";
+		t.task_type = "AI_CORE";
+		/* Listed rows have no stream, the others one. */
+		t.unlisted = i >= 6;
+		t.stream = t.unlisted ? 3 : NP_NA;
+		t.task = i;
+		t.context = i % 2 == 0 ? 4294967295LL : NP_NA;
+		t.hf32 = i % 2 == 0 ? "N/A" : "";
+		snprintf(shape, sizeof shape, "%d", i % 4);
+		t.in_shapes = i < 4 ? "N/A" : shape;
+		t.in_dtypes = i < 5 ? "" : "FLOAT";
+		store_load_task(s, &t);
+	}
+	ok(store_load_commit(s, &cause) == 0, "commit tasks with empty cells");
+	if ((s = store_open(db, &cause)) == NULL) {
+		printf("# %s\n", cause);
+		return;
+	}
+	is_int(empty_col(s, "op_summary", "Stream ID"), 1,
+	    "a column with values only in tasks op_summary leaves out is "
+	    "empty there");
+	is_int(empty_col(s, "task_time", "stream_id"), 0,
+	    "and not in task_time, which lists them");
+	is_int(empty_col(s, "op_summary", "Model ID"), 1,
+	    "4294967295 is no value");
+	is_int(empty_col(s, "op_summary", "Context ID"), 1,
+	    "nor is it with NULL");
+	is_int(empty_col(s, "op_summary", "HF32 Eligible"), 1,
+	    "N/A and '' are no value");
+	is_int(empty_col(s, "op_summary", "Input Shapes"), 0,
+	    "values after N/A are");
+	is_int(empty_col(s, "op_summary", "Input Data Types"), 0,
+	    "a value after '' is");
+	is_int(empty_col(s, "op_summary", "Task ID"), 0,
+	    "many values are");
+	is_int(empty_col(s, "op_summary", "Block Num"), 1,
+	    "NULL only is no value");
+	store_free(s);
+	unlink(db);
 }
 
 int
@@ -124,6 +208,9 @@ main(void)
 	free(cause);
 	cause = NULL;
 	store_free(s);
+
+	unlink(db);
+	test_empty(db, dir);
 
 	ok(store_open("/nonexistent/x.db", &cause) == NULL, "missing store");
 	free(cause);
