@@ -3,7 +3,8 @@
  * to. ui.c sets the store when it starts and after a re-import; the
  * device and rank selectors change the rest. It calls nothing else in
  * ui/, so every view can read it. A store set here starts building its
- * timeline in the background (store-lanes-side.c).
+ * indexes and timeline in the background (store-lanes-side.c) once its
+ * first screen is drawn (session_prefetch()).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@ static struct store	*session_cmp;	/* --compare's BASE, or NULL */
 static const struct store_compare *session_cmp_opts;
 static int64_t		 session_dev = NP_NA;
 static int64_t		 session_rnk = NP_NA;
+static bool		 session_due;	/* its background build to start */
 
 /*
  * The store the views read: the one opened, or when that is a set of
@@ -89,16 +91,26 @@ session_set_store(struct store *s)
 	session_release();
 	session_s = s;
 	if (s != NULL && session_rnk != NP_NA &&
-	    session_set_device(session_dev, session_rnk, &cause) != 0) {
+	    session_set_device(session_dev, session_rnk, &cause) != 0)
 		free(cause);
-		cause = NULL;
-	}
-	/*
-	 * The timeline's tables are built the first time a store shows
-	 * one: start on them now, while the statistics are read.
-	 */
-	if (s != NULL && !store_set_is(s) &&
-	    store_timeline_prefetch(s, &cause) != 0)
+	session_due = s != NULL && !store_set_is(s);
+}
+
+/*
+ * The store's indexes and timeline tables are built the first time a
+ * store shows a timeline: start on them once the store's first screen is
+ * drawn (their build would only hold its reads up), while the statistics
+ * are read. ui.c calls this after each draw.
+ */
+void
+session_prefetch(void)
+{
+	char	*cause = NULL;
+
+	if (!session_due || session_s == NULL)
+		return;
+	session_due = false;
+	if (store_timeline_prefetch(session_s, &cause) != 0)
 		free(cause);
 }
 

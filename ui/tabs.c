@@ -94,6 +94,8 @@ tabs_available(int i)
 		return false;
 	store_query_init(&q);
 	q.limit = 1;
+	/* Without the indexes yet, an order would cost a sort of the table. */
+	q.any_order = true;
 	if ((r = store_query_table(session_store_for(tabs_list[i]->table), t,
 	    &q, &cause)) != NULL) {
 		tabs_avail[i] = r->nrows > 0;

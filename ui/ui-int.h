@@ -222,6 +222,7 @@ struct store	*session_compare_base(void);
 const struct store_compare *session_compare_opts(void);
 void		 session_release(void);
 void		 session_set_store(struct store *);
+void		 session_prefetch(void);
 int64_t		 session_device(void);
 int64_t		 session_rank(void);
 int		 session_set_device(int64_t, int64_t, char **);

@@ -509,6 +509,7 @@ ui_loop(void)
 			doupdate();
 			redraw = REDRAW_NONE;
 		}
+		session_prefetch();
 		if (first) {
 			ui_rp.first = (ui_now() - ui_o->t0) * 1000;
 			first = false;

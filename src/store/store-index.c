@@ -1,14 +1,18 @@
 /*
  * The store's secondary indexes, built after its load. An import renames
- * its store into place with the tables, the statistics and the index of
- * the tables' default order only; the indexes that sorts, filters, the
- * timeline's build and the spans' queries read (store_schema_index_sql)
- * are added afterwards, on the finished file, in one transaction of their
- * own, which ends by setting meta 'indexes' to 'built'. Until then every
+ * its store into place with the tables and the statistics only; the
+ * indexes that pages, sorts, filters, the timeline's build and the spans'
+ * queries read are added afterwards, on the finished file: first the
+ * index of the task tables' default order (store_schema_index_order_sql)
+ * in a transaction of its own, then the others (store_schema_index_sql)
+ * in one that ends by setting meta 'indexes' to 'built'. Until then every
  * query gives the same rows, only slower. The command line builds them at
  * once, before it reads the store; the UI opens on the statistics first
  * and builds them in its background thread, before the timeline
- * (store-lanes-side.c). A build cut short (a crash, the UI quit) is
+ * (store-lanes-side.c), and a page of a task table in its default order
+ * waits for the first (store_index_wait_order()), which comes in a
+ * fraction of the time the whole table takes to read without it. A
+ * build cut short (a crash, the UI quit) is
  * rolled back by SQLite's journal, played back by the next command before
  * it reads the store (store_index_recover()), which then builds them
  * again where it may write the file.
@@ -154,6 +158,12 @@ store_index_ensure(const char *path, bool shared, int (*cancel)(void *),
 		rc = store_exec(b, "COMMIT", cause);
 		goto out;
 	}
+	/* The task tables' pages wait for this one only (store_page.c). */
+	if (store_exec(b, store_schema_index_order_sql, cause) != 0 ||
+	    store_exec(b, "COMMIT; BEGIN IMMEDIATE", cause) != 0) {
+		sqlite3_exec(b->db, "ROLLBACK", NULL, NULL, NULL);
+		goto out;
+	}
 	if (store_exec(b, store_schema_index_sql, cause) != 0 ||
 	    store_exec(b, "INSERT OR REPLACE INTO meta VALUES ('indexes',"
 	    " 'built')", cause) != 0 ||
@@ -237,4 +247,23 @@ store_index_recover(const char *path)
 		store_free(b);
 	}
 	free(cause);
+}
+
+/*
+ * Wait, while the UI's background thread builds S's indexes, for the
+ * index of the task tables' default order, at most STORE_INDEX_WAIT_MS:
+ * without it a page of such a table in that order reads the whole table.
+ */
+void
+store_index_wait_order(struct store *s)
+{
+	int	 waited;
+
+	for (waited = 0; waited < STORE_INDEX_WAIT_MS; waited += 20) {
+		if (store_exists(s, "SELECT 1 FROM sqlite_master WHERE"
+		    " type = 'index' AND name = 'task_start'") ||
+		    !store_timeline_indexing(s))
+			return;
+		usleep(20000);
+	}
 }

@@ -100,6 +100,7 @@ struct store {
 	struct stats_ops	*ops;		/* op_statistic so far */
 	struct task_sums	*sums;		/* task_sum so far */
 	struct empty_seen	*seen;		/* task values so far */
+	struct stats_groups	*api_groups;	/* api_statistic so far */
 	int64_t			 records;
 	int64_t			 unlisted;	/* tasks not in op_summary */
 	size_t			 generic_ncols;
@@ -131,6 +132,8 @@ struct store {
 	struct store_tl_job	*tl_job;	/* its build, or NULL */
 	struct store_async	*async;		/* the row writer, or NULL */
 	int64_t			 api_next;	/* its next span's row id */
+	int64_t			 first_task_ns;	/* the first start written */
+	int64_t			 first_api_ns;	/* of each, or INT64_MAX */
 	char			*legacy;	/* the legacy file being read */
 	int64_t			 colset;	/* its task columns, or 0 */
 	int64_t			 nest_todo;	/* spans loaded without depth */
@@ -191,7 +194,7 @@ int		 store_cluster_find(struct store *, char **);
 
 /* store-schema.c */
 extern const char	*store_schema_sql;
-extern const char	*store_schema_index_load_sql;
+extern const char	*store_schema_index_order_sql;
 extern const char	*store_schema_index_sql;
 extern const char	*store_schema_view_sql;
 extern const char	*store_schema_lanes_sql;
@@ -251,6 +254,10 @@ bool		 store_is_own_file(const char *);
 #define API_NV		12	/* a span row's, but its args */
 #define TASK_PMU	27	/* the PMU blob's, from 0 */
 #define TASK_UNLISTED	30	/* unlisted's */
+#define TASK_START	7	/* start_ns's */
+#define API_START	5	/* a span's start_ns */
+#define API_LEVEL	10	/* its level's string id */
+#define API_NAME	11	/* its name's */
 void		 store_load_task_write(struct store *, const int64_t *,
 		     const void *, size_t);
 void		 store_load_api_write(struct store *, const int64_t *,
@@ -371,6 +378,10 @@ struct store_stats_window {
 };
 typedef void	(*store_stats_api_emit)(struct store *,
 		     const struct store_api_stat *, void *);
+void		 store_stats_api_load(struct store *, int64_t, int64_t,
+		     int64_t, int64_t, int64_t);
+void		 store_stats_api_stale(struct store *);
+void		 store_stats_api_free(struct store *);
 int		 store_stats_api(struct store *,
 		     const struct store_stats_window *, store_stats_api_emit,
 		     void *, char **);
@@ -409,6 +420,11 @@ int		 store_lanes_build(struct store *, char **);
 char		*store_timeline_side(const char *);
 void		 store_timeline_job_free(struct store *);
 void		 store_timeline_release(struct store *);
+bool		 store_timeline_indexing(struct store *);
+
+/* store-index.c */
+#define STORE_INDEX_WAIT_MS	30000
+void		 store_index_wait_order(struct store *);
 
 /* store-timeline.c */
 void		 store_timeline_free(struct store *);

@@ -34,6 +34,7 @@ struct store_tl_job {
 	pthread_mutex_t	 lock;
 	bool		 done;
 	bool		 cancel;
+	bool		 indexing;	/* building the store's indexes */
 	char		*side;		/* the file built, once done */
 	bool		 temp;		/* it is a temporary file */
 	char		*error;		/* or why not */
@@ -186,6 +187,11 @@ store_timeline_make(const char *path, struct store_tl_job *j, char **side,
 	if (store_index_ensure(path, true, store_timeline_check, j, &why) !=
 	    0)
 		free(why);
+	if (j != NULL) {
+		pthread_mutex_lock(&j->lock);
+		j->indexing = false;
+		pthread_mutex_unlock(&j->lock);
+	}
 	if ((tmp = store_timeline_tmp(path, temp, &lock, cause)) == NULL)
 		return -1;
 	if (store_timeline_fill(path, tmp, j, cause) != 0) {
@@ -337,6 +343,7 @@ store_timeline_prefetch(struct store *s, char **cause)
 	j = xcalloc(1, sizeof *j);
 	j->store = xstrdup(s->path);
 	j->t0 = util_now();
+	j->indexing = true;
 	pthread_mutex_init(&j->lock, NULL);
 	if (pthread_create(&j->thread, NULL, store_timeline_job_main, j) !=
 	    0) {
@@ -348,6 +355,21 @@ store_timeline_prefetch(struct store *s, char **cause)
 	}
 	s->tl_job = j;
 	return 0;
+}
+
+/* Whether S's background build may still be building its indexes. */
+bool
+store_timeline_indexing(struct store *s)
+{
+	struct store_tl_job	*j = s->tl_job;
+	bool			 indexing;
+
+	if (j == NULL)
+		return false;
+	pthread_mutex_lock(&j->lock);
+	indexing = j->indexing && !j->done;
+	pthread_mutex_unlock(&j->lock);
+	return indexing;
 }
 
 /*

@@ -14,16 +14,32 @@
 /*
  * Where the timeline will start: the first start of a span, task, step or
  * counter sample, as meta origin_ns, so that the tables can show times
- * from it before any timeline is built. -1 with *cause set on failure.
+ * from it before any timeline is built. Those of the spans and tasks, the
+ * largest tables, which have no index yet, were kept as they were
+ * written. -1 with *cause set on failure.
  */
 static int
 store_load_commit_origin(struct store *s, char **cause)
 {
-	return store_exec(s, "INSERT OR REPLACE INTO meta SELECT 'origin_ns',"
-	    " min(t) FROM (SELECT min(start_ns) AS t FROM api UNION ALL"
-	    " SELECT min(start_ns) FROM task UNION ALL SELECT"
-	    " min(iter_end_ns - iter_time_ns) FROM step UNION ALL SELECT"
-	    " min(ts_ns) FROM counter) HAVING min(t) IS NOT NULL", cause);
+	sqlite3_stmt	*stmt;
+	int		 rc;
+
+	if (store_prepare(s, &stmt, "INSERT OR REPLACE INTO meta SELECT"
+	    " 'origin_ns', min(t) FROM (SELECT ?1 AS t UNION ALL SELECT ?2"
+	    " UNION ALL SELECT min(iter_end_ns - iter_time_ns) FROM step"
+	    " UNION ALL SELECT min(ts_ns) FROM counter) HAVING min(t) IS NOT"
+	    " NULL", cause) != 0)
+		return -1;
+	store_load_bind_i64(stmt, 1, s->first_task_ns != INT64_MAX ?
+	    s->first_task_ns : NP_NA);
+	store_load_bind_i64(stmt, 2, s->first_api_ns != INT64_MAX ?
+	    s->first_api_ns : NP_NA);
+	rc = sqlite3_step(stmt) == SQLITE_DONE ? 0 : -1;
+	if (rc != 0)
+		xasprintf(cause, "cannot keep the store's origin: %s",
+		    sqlite3_errmsg(s->db));
+	sqlite3_finalize(stmt);
+	return rc;
 }
 
 /*
@@ -49,7 +65,6 @@ store_load_commit(struct store *s, char **cause)
 	    store_stats_write(s, cause) != 0 ||
 	    store_cluster_write(s, cause) != 0 ||
 	    store_task_sum_write(s, cause) != 0 ||
-	    store_exec(s, store_schema_index_load_sql, cause) != 0 ||
 	    store_load_commit_origin(s, cause) != 0 ||
 	    store_exec(s, store_schema_view_sql, cause) != 0 ||
 	    store_empty_write(s, cause) != 0 ||

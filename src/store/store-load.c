@@ -234,6 +234,7 @@ store_load_begin(const char *path, const char *root, char **cause)
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(path);
 	s->loading = true;
+	s->first_task_ns = s->first_api_ns = INT64_MAX;
 	if ((real = realpath(root, NULL)) == NULL)
 		real = xstrdup(root);
 	s->root = real;
@@ -290,6 +291,7 @@ store_load_abort(struct store *s)
 	store_stats_free(s);
 	store_task_sum_free(s);
 	store_empty_free(s);
+	store_stats_api_free(s);
 	store_load_intern_free(s->intern);
 	s->intern = NULL;
 	if (s->tmp != NULL) {
@@ -313,6 +315,7 @@ store_load_close(struct store *s, char **cause)
 	store_stats_free(s);
 	store_task_sum_free(s);
 	store_empty_free(s);
+	store_stats_api_free(s);
 	store_load_intern_free(s->intern);
 	s->intern = NULL;
 	for (i = 0; i < STMT_COUNT; i++) {
@@ -569,6 +572,8 @@ store_load_task_write(struct store *s, const int64_t *v, const void *pmu,
 			store_load_bind_i64(stmt, i + 1, v[i]);
 	}
 	store_write(s, stmt);
+	if (v[TASK_START] != NP_NA && v[TASK_START] < s->first_task_ns)
+		s->first_task_ns = v[TASK_START];
 }
 
 /*
@@ -631,6 +636,8 @@ store_load_api_write(struct store *s, const int64_t *v, const char *args)
 		store_load_bind_i64(stmt, i + 1, v[i]);
 	store_load_bind_str(stmt, API_NV + 1, args);
 	store_write(s, stmt);
+	if (v[API_START] != NP_NA && v[API_START] < s->first_api_ns)
+		s->first_api_ns = v[API_START];
 }
 
 /*
@@ -661,6 +668,8 @@ store_load_api(struct store *s, const struct store_api *a)
 	v[i++] = parent;
 	v[i++] = store_load_intern(s, a->level);
 	v[i++] = store_load_intern(s, a->name);
+	store_stats_api_load(s, a->rank, v[API_LEVEL], v[API_NAME],
+	    a->start_ns, a->end_ns);
 	s->records++;
 	if (depth == NP_NA)
 		s->nest_todo++;

@@ -102,8 +102,10 @@ store_page_setup_keys(struct store_page *p)
 	const char			*sort = p->sort, *name;
 	int				 col;
 
-	if (t->time == NULL || strcmp(t->order, STORE_TASK_ORDER) != 0 ||
-	    !store_page_devices_known(p->s))
+	if (t->time == NULL || strcmp(t->order, STORE_TASK_ORDER) != 0)
+		return;
+	store_index_wait_order(p->s);
+	if (!store_page_devices_known(p->s))
 		return;
 	if (sort == NULL || *sort == '\0') {
 		p->keys = xstrdup("t.device, t.start_ns, t.id");

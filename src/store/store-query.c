@@ -433,8 +433,8 @@ store_query_walk_sql(struct store *s, const struct store_table *t,
 	}
 	if (k != NULL)
 		strbuf_addf(&sql->b, " ORDER BY %s", k->order);
-	else if (store_query_order(s, t, q->sort != NULL ? q->sort : "",
-	    &sql->b, cause) != 0)
+	else if (!q->any_order && store_query_order(s, t, q->sort != NULL ?
+	    q->sort : "", &sql->b, cause) != 0)
 		return -1;
 	if (q->limit >= 0) {
 		strbuf_addf(&sql->b, " LIMIT %lld OFFSET %lld",
@@ -855,9 +855,11 @@ store_query_devices_union(struct store *s, const char *sql, int64_t **ids,
 }
 
 /*
- * The device ids with data, ascending, host last. The task table is
- * walked one device at a time through its index (a loose index scan), so
- * this costs a few lookups, not a pass over millions of rows.
+ * The device ids with data, ascending, host last. The task groups of
+ * task_sum name every task's device in a few rows; where it has none (no
+ * tasks, or a sum too large to keep), the task table is walked one device
+ * at a time through its index (a loose index scan), so this costs a few
+ * lookups, not a pass over millions of rows.
  */
 int
 store_query_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
@@ -867,10 +869,12 @@ store_query_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
 
 	*ids = NULL;
 	*n = 0;
-	if (store_prepare(s, &stmt, "SELECT min(device) FROM task WHERE"
+	if (store_exists(s, "SELECT 1 FROM task_sum"))
+		stmt = NULL;
+	else if (store_prepare(s, &stmt, "SELECT min(device) FROM task WHERE"
 	    " device > ?", cause) != 0)
 		return -1;
-	for (;;) {
+	for (; stmt != NULL;) {
 		sqlite3_bind_int64(stmt, 1, last);
 		if (sqlite3_step(stmt) != SQLITE_ROW ||
 		    sqlite3_column_type(stmt, 0) == SQLITE_NULL)
@@ -882,7 +886,10 @@ store_query_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
 	sqlite3_finalize(stmt);
 	if (store_query_devices_union(s,
 	    "SELECT device FROM op_stat UNION SELECT"
-	    " device FROM api_stat", ids, n, cause) != 0) {
+	    " device FROM api_stat", ids, n, cause) != 0 ||
+	    store_query_devices_union(s, store_exists(s, "SELECT 1 FROM"
+	    " task_sum") ? "SELECT DISTINCT device FROM task_sum" :
+	    "SELECT 1 WHERE 0", ids, n, cause) != 0) {
 		free(*ids);
 		*ids = NULL;
 		*n = 0;

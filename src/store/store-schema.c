@@ -60,11 +60,11 @@ const char *store_schema_sql =
     " ts_ns INTEGER, bp TEXT);";
 
 /*
- * The index of the tables' default order, built with the load (the rows
- * come mostly in its order, so it is cheap); the others after it
- * (store-index.c).
+ * The indexes, built after the load (store-index.c): first the one of the
+ * task tables' default order, which their pages read by, in a transaction
+ * of its own; then the others.
  */
-const char *store_schema_index_load_sql =
+const char *store_schema_index_order_sql =
     "CREATE INDEX IF NOT EXISTS task_start ON task(device, start_ns);";
 const char *store_schema_index_sql =
     "CREATE INDEX IF NOT EXISTS task_start ON task(device, start_ns);"

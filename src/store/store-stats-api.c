@@ -6,7 +6,10 @@
  * (store-stats-write.c); the UI asks for the spans starting in a time
  * window, a step (store-window.c). The spans are scanned in table order
  * and grouped in a hash table: a sort of millions of spans by their names
- * was most of the commit of a large raw collection.
+ * was most of the commit of a large raw collection. The load groups them
+ * as they come instead (store_stats_api_load(), in the order their row
+ * ids are given, so the sums are the scan's), and its commit reads the
+ * table only if a span changed once written (a trace's levels).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -52,6 +55,7 @@ struct stats_groups {
 	struct stats_group	*v;
 	size_t			 n;
 	struct util_map		 index;	/* hash -> 1 + the newest group */
+	bool			 stale;	/* the load's: spans changed */
 };
 
 static void
@@ -131,6 +135,60 @@ store_stats_api_groups_find(struct stats_groups *a, int64_t rank,
 	return g;
 }
 
+/* Count a span of D ns into G. */
+static void
+store_stats_api_add(struct stats_group *g, int64_t d)
+{
+	double	 us;
+
+	if (g->count == 0)
+		g->min = g->max = d;
+	g->count++;
+	util_add(g->total, d, &g->total);
+	g->min = d < g->min ? d : g->min;
+	g->max = d > g->max ? d : g->max;
+	us = d / 1000.0;
+	g->sum_us += us;
+	g->sum_sq_us += us * us;
+}
+
+/*
+ * Count a span of the load into its group: of RANK, LEVEL and NAME
+ * (string ids) from START_NS to END_NS, as the scan would take it.
+ */
+void
+store_stats_api_load(struct store *s, int64_t rank, int64_t level,
+    int64_t name, int64_t start_ns, int64_t end_ns)
+{
+	if (s->api_groups == NULL)
+		s->api_groups = xcalloc(1, sizeof *s->api_groups);
+	if (s->api_groups->stale || start_ns <= 0 || level == NP_NA ||
+	    name == NP_NA)
+		return;
+	store_stats_api_add(store_stats_api_groups_find(s->api_groups, rank,
+	    level, name), end_ns - start_ns);
+}
+
+/* Spans already loaded changed: the commit scans the table. */
+void
+store_stats_api_stale(struct store *s)
+{
+	if (s->api_groups == NULL)
+		s->api_groups = xcalloc(1, sizeof *s->api_groups);
+	s->api_groups->stale = true;
+}
+
+void
+store_stats_api_free(struct store *s)
+{
+	if (s->api_groups == NULL)
+		return;
+	free(s->api_groups->v);
+	util_map_release(&s->api_groups->index);
+	free(s->api_groups);
+	s->api_groups = NULL;
+}
+
 static bool
 store_stats_api_level(const char *level)
 {
@@ -196,10 +254,17 @@ store_stats_api(struct store *s, const struct store_stats_window *w,
 	struct stats_groups	 a;
 	struct stats_group	*g;
 	sqlite3_stmt		*stmt;
-	int64_t			 rank, d;
-	double			 us;
+	int64_t			 rank;
 	int			 rc;
 
+	/* The load's own groups, whole unless spans changed. */
+	if (w == NULL && s->loading && s->api_groups != NULL &&
+	    !s->api_groups->stale) {
+		store_stats_api_write(s, s->api_groups, &k);
+		free(s->api_groups);
+		s->api_groups = NULL;
+		return 0;
+	}
 	if (store_prepare(s, &stmt, STATS_API_SQL, cause) != 0)
 		return -1;
 	if (w != NULL) {
@@ -219,16 +284,7 @@ store_stats_api(struct store *s, const struct store_stats_window *w,
 		g = store_stats_api_groups_find(&a, rank,
 		    sqlite3_column_int64(stmt, 1),
 		    sqlite3_column_int64(stmt, 2));
-		d = sqlite3_column_int64(stmt, 3);
-		if (g->count == 0)
-			g->min = g->max = d;
-		g->count++;
-		util_add(g->total, d, &g->total);
-		g->min = d < g->min ? d : g->min;
-		g->max = d > g->max ? d : g->max;
-		us = d / 1000.0;
-		g->sum_us += us;
-		g->sum_sq_us += us * us;
+		store_stats_api_add(g, sqlite3_column_int64(stmt, 3));
 	}
 	sqlite3_finalize(stmt);
 	if (rc != SQLITE_DONE) {

@@ -244,6 +244,7 @@ store_trace_load_api_level(struct store *s, int64_t rank, int64_t pid,
 	store_load_bind_i64(stmt, 3, rank);
 	store_write(s, stmt);
 	sqlite3_finalize(stmt);
+	store_stats_api_stale(s);
 }
 
 /*

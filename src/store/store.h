@@ -307,7 +307,8 @@ struct store_query {
 	int64_t		 to_ns;
 	int64_t		 step;		/* NP_NA, or the tasks' step id */
 	int		 origin;	/* -1 auto, or an enum store_origin */
-};
+	bool		 any_order;	/* rows in no set order (whether */
+};					/* there is one: no sort to pay) */
 
 struct store_table;
 
