@@ -342,6 +342,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
 	struct prof_host	 h;
+	struct prof_host_nodes	 nodes;
 	struct prof_meta	 hm;
 	struct prof_fwk_out	 fo;
 	struct prof_mems	 mems;
@@ -378,7 +379,10 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		prof_host_read(s, data, &h);
 		h.meta = &hm;
 		prof_mstx_load(s, data, &h, &hm, ctx->rank);
+		/* The node records are read while the spans are written. */
+		prof_host_nodes_start(&nodes, s, data, &h);
 		if (prof_ops_load_spans(s, &h, &hm, ctx->rank, cause) != 0) {
+			prof_host_nodes_join(&nodes);
 			free(data);
 			util_strv_free(names, n);
 			prof_host_release(&h);
@@ -390,6 +394,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		prof_hccl_pack(&h);
 		prof_ops_keep(&h);
 		prof_extra_tables(s, &h, &hm, ctx->rank);
+		prof_host_nodes_join(&nodes);
 		prof_host_read_records(s, data, &h);
 		if (h.track_v2)
 			store_load_meta(s, "task_track_layout", "V2");

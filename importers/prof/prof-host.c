@@ -6,6 +6,7 @@
  * dictionaries. Records with a wrong magic are skipped and counted, one
  * warning per file.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -269,17 +270,73 @@ prof_host_read(struct store *s, const char *data, struct prof_host *h)
 }
 
 /*
- * Read the node and additional records of DATA into H and attach them to
+ * Read the node and additional records of DATA into H, sorted by thread
+ * and time for their spans. They need no span, so this may run on a
+ * thread of its own while the spans are written (prof_host_nodes_start()).
+ */
+static void
+prof_host_read_nodes(struct store *s, const char *data, struct prof_host *h)
+{
+	prof_host_compact(s, data, h, "compact.node_basic_info", true,
+	    prof_host_node);
+	prof_additional_read(s, data, h);
+	prof_ops_sort_records(h);
+}
+
+static void *
+prof_host_nodes_main(void *arg)
+{
+	struct prof_host_nodes	*n = arg;
+
+	store_load_defer_begin(&n->defer);
+	prof_host_read_nodes(n->s, n->data, n->h);
+	store_load_defer_stop();
+	return NULL;
+}
+
+/*
+ * Start reading the node and additional records of DATA into H on a
+ * thread of their own, which touches nothing of H the spans' load and the
+ * host tables read, and keeps the files it reads and its warnings for
+ * prof_host_nodes_join(): the store's connection is the load's. Without
+ * a thread they are read now.
+ */
+void
+prof_host_nodes_start(struct prof_host_nodes *n, struct store *s,
+    const char *data, struct prof_host *h)
+{
+	memset(n, 0, sizeof *n);
+	n->s = s;
+	n->data = xstrdup(data);
+	n->h = h;
+	n->threaded = pthread_create(&n->thread, NULL, prof_host_nodes_main,
+	    n) == 0;
+	if (!n->threaded)
+		prof_host_read_nodes(s, data, h);
+}
+
+/* Wait for N's records; write the files it read and its warnings. */
+void
+prof_host_nodes_join(struct prof_host_nodes *n)
+{
+	if (n->threaded)
+		pthread_join(n->thread, NULL);
+	n->threaded = false;
+	store_load_defer_end(n->s, n->defer);
+	n->defer = NULL;
+	free(n->data);
+	n->data = NULL;
+}
+
+/*
+ * Attach the node and additional records of H (prof_host_nodes_join()) to
  * its spans (prof_ops_attach_records), then read the task and stream
- * records.
+ * records of DATA.
  */
 void
 prof_host_read_records(struct store *s, const char *data,
     struct prof_host *h)
 {
-	prof_host_compact(s, data, h, "compact.node_basic_info", true,
-	    prof_host_node);
-	prof_additional_read(s, data, h);
 	prof_ops_attach_records(h);
 	prof_host_compact(s, data, h, "compact.task_track", true,
 	    prof_host_track);

@@ -7,6 +7,8 @@
 #ifndef PROF_INT_H
 #define PROF_INT_H
 
+#include <pthread.h>
+
 #include "import-int.h"
 #include "prof-dev.h"
 
@@ -416,6 +418,17 @@ struct prof_host {
 };
 void		 prof_host_read(struct store *, const char *,
 		     struct prof_host *);
+struct prof_host_nodes {		/* the node records' reader */
+	pthread_t		 thread;
+	bool			 threaded;
+	struct store		*s;
+	char			*data;
+	struct prof_host	*h;
+	struct store_defer	*defer;
+};
+void		 prof_host_nodes_start(struct prof_host_nodes *,
+		     struct store *, const char *, struct prof_host *);
+void		 prof_host_nodes_join(struct prof_host_nodes *);
 void		 prof_host_read_records(struct store *, const char *,
 		     struct prof_host *);
 void		 prof_host_release(struct prof_host *);
@@ -653,6 +666,7 @@ void		 prof_additional_release(struct prof_host *);
 void		 prof_additional_enum(struct strbuf *, uint32_t, bool);
 
 /* prof-ops.c: ops rebuilt by time containment (section 3.7). */
+void		 prof_ops_sort_records(struct prof_host *);
 void		 prof_ops_attach_records(struct prof_host *);
 void		 prof_ops_attach_free(struct prof_host *);
 void		 prof_ops_build(struct prof_host *);

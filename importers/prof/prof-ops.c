@@ -207,15 +207,12 @@ prof_ops_attach(const struct prof_host *h, const void *base, size_t n,
 }
 
 /*
- * Attach the node_basic_info, tensor_info and context_id_info records of
- * H to the node spans prof_ops_load_spans kept, before the task_track
- * records are read: a node span takes what its node and tensor records
- * say (their nkinds and tkinds indexes), and the node and tensor records
- * are freed, so they and the tasks are never held together. The
- * HCCL-level context ranges are sorted too, for prof-hccl.c.
+ * Sort the node_basic_info, tensor_info, context_id_info and HCCL-level
+ * context records of H by thread and time, for prof_ops_attach_records()
+ * and prof-hccl.c. They need no span.
  */
 void
-prof_ops_attach_records(struct prof_host *h)
+prof_ops_sort_records(struct prof_host *h)
 {
 	prof_ops_sort(h->nodes, h->nnodes, sizeof *h->nodes, prof_ops_rec_cmp);
 	prof_ops_sort(h->tinfos, h->ntinfos, sizeof *h->tinfos,
@@ -224,6 +221,19 @@ prof_ops_attach_records(struct prof_host *h)
 	    prof_ops_rec_cmp);
 	prof_ops_sort(h->hcinfos, h->nhcinfos, sizeof *h->hcinfos,
 	    prof_ops_rec_cmp);
+}
+
+/*
+ * Attach the node_basic_info, tensor_info and context_id_info records of
+ * H, sorted (prof_ops_sort_records()), to the node spans
+ * prof_ops_load_spans kept, before the task_track records are read: a
+ * node span takes what its node and tensor records say (their nkinds and
+ * tkinds indexes), and the node and tensor records are freed, so they and
+ * the tasks are never held together.
+ */
+void
+prof_ops_attach_records(struct prof_host *h)
+{
 	h->span_node = prof_ops_attach(h, h->nodes, h->nnodes,
 	    sizeof *h->nodes, true, offsetof(struct prof_node, kind));
 	h->span_tensor = prof_ops_attach(h, h->tinfos, h->ntinfos,

@@ -420,12 +420,81 @@ store_load_meta(struct store *s, const char *key, const char *value)
 	sqlite3_finalize(stmt);
 }
 
+/*
+ * What a thread of an importer that must not touch the store (its
+ * connection is the load's) records of files read and problems met,
+ * kept in order until the loading thread writes it (store_load_defer).
+ */
+struct store_defer_item {
+	char		*file;
+	char		*msg;		/* NULL: a file read */
+	int64_t		 offset;
+};
+struct store_defer {
+	struct store_defer_item	*v;
+	size_t			 n;
+};
+static __thread struct store_defer *store_defer_cur;
+
+/* From now on this thread's files read and warnings are kept in D. */
+void
+store_load_defer_begin(struct store_defer **d)
+{
+	*d = store_defer_cur = xcalloc(1, sizeof **d);
+}
+
+/* Stop keeping them (on the thread that began). */
+void
+store_load_defer_stop(void)
+{
+	store_defer_cur = NULL;
+}
+
+/* Write what D kept to S, as it came, and free D. */
+void
+store_load_defer_end(struct store *s, struct store_defer *d)
+{
+	struct store_defer_item	*e;
+	size_t			 i;
+
+	if (d == NULL)
+		return;
+	for (i = 0; i < d->n; i++) {
+		e = &d->v[i];
+		if (e->msg == NULL)
+			store_load_file(s, e->file);
+		else
+			store_load_warning(s, e->file, e->offset, "%s",
+			    e->msg);
+		free(e->file);
+		free(e->msg);
+	}
+	free(d->v);
+	free(d);
+}
+
+static void
+store_load_defer_add(const char *file, int64_t offset, char *msg)
+{
+	struct store_defer	*d = store_defer_cur;
+
+	d->v = util_grow(d->v, d->n, 1, sizeof *d->v);
+	d->v[d->n].file = xstrdup(file);
+	d->v[d->n].offset = offset;
+	d->v[d->n++].msg = msg;
+}
+
 /* Record that PATH was read by the importer now running. */
 void
 store_load_file(struct store *s, const char *path)
 {
 	sqlite3_stmt	*stmt = s->stmt[STMT_INPUT];
 	char		*importer = NULL;
+
+	if (store_defer_cur != NULL) {
+		store_load_defer_add(path, -1, NULL);
+		return;
+	}
 
 	store_meta_get(s, "importer.current", &importer);
 	sqlite3_bind_text(stmt, 1, path, -1, SQLITE_STATIC);
@@ -449,6 +518,10 @@ store_load_warning(struct store *s, const char *file, int64_t offset,
 	va_start(ap, fmt);
 	xvasprintf(&msg, fmt, ap);
 	va_end(ap);
+	if (store_defer_cur != NULL) {
+		store_load_defer_add(file, offset, msg);
+		return;
+	}
 	if (offset >= 0)
 		log_warnx("%s: offset %lld: %s", file, (long long)offset, msg);
 	else

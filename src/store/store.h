@@ -447,6 +447,10 @@ void		 store_load_meta(struct store *, const char *, const char *);
 void		 store_load_rank(struct store *, int64_t, const char *);
 void		 store_load_avg_rounded(struct store *);
 void		 store_load_file(struct store *, const char *);
+struct store_defer;
+void		 store_load_defer_begin(struct store_defer **);
+void		 store_load_defer_stop(void);
+void		 store_load_defer_end(struct store *, struct store_defer *);
 void		 store_load_warning(struct store *, const char *, int64_t,
 		     const char *, ...) PRINTFLIKE(4, 5);
 int64_t		 store_load_task(struct store *, const struct store_task *);

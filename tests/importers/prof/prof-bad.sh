@@ -231,6 +231,40 @@ ok $? "impossible host time: the span is counted"
 is "$(rows times "$P" op_summary)" "$(($(want_rows times op_summary) - 1))" \
     "impossible device time: only that task is lost"
 
+# The node and tensor records are read on a thread of their own while
+# the spans are written: their problems are still warned about once, on
+# stderr and in the store, in the order they were met, and their files
+# are listed as read.
+fresh nodes
+f="$P/host/data/aging.compact.node_basic_info.slice_0"
+sz=$(wc -c <"$f")
+head -c $((sz - 20)) "$f" >"$f.cut" && mv "$f.cut" "$f"
+printf '\000' | dd of="$P/host/data/aging.additional.tensor_info.slice_0" \
+    bs=1 seek=0 conv=notrunc 2>/dev/null
+"$NPUPROF" import --db "$T/nodes/s.db" "$P" >/dev/null 2>"$T/nodes/stderr"
+is $? 0 "damaged node and tensor records: import succeeds"
+load nodes "$P"
+{
+	grep -c "node_basic_info.slice_0: offset $((sz - 64)): truncated last" \
+	    "$T/nodes/err"
+	grep -c 'tensor_info.slice_0: offset 0: record without the 0x5A5A' \
+	    "$T/nodes/err"
+	grep -o 'node_basic_info\|tensor_info' "$T/nodes/err"
+} | tr '\n' ' ' >"$T/nodes/order"
+is "$(cat "$T/nodes/order")" "1 1 node_basic_info tensor_info " \
+    "damaged node and tensor records: warned once each, in order"
+grep 'node_basic_info.slice_0: offset\|tensor_info.slice_0: offset' \
+    "$T/nodes/stderr" | sed 's/^[^:]*: warning: //' >"$T/nodes/said"
+sed 's/^\([^:]*\): offset \([0-9]*\): /\1: offset \2: /' "$T/nodes/err" |
+    grep 'node_basic_info\|tensor_info' >"$T/nodes/kept"
+same_file "$T/nodes/said" "$T/nodes/kept" \
+    "damaged node and tensor records: stderr says what the store keeps"
+is "$(q "$T/nodes/s.db" "SELECT count(*) FROM input WHERE path LIKE
+    '%node_basic_info%' OR path LIKE '%tensor_info%'")" 3 \
+    "damaged node and tensor records: their files are listed as read"
+is "$(rows nodes "$P" op_summary)" "$(want_rows nodes op_summary)" \
+    "damaged node and tensor records: every task kept"
+
 # The smaller host kinds: a memcpy_info slice cut short, an hccl_info
 # record without its magic; everything else of them is kept.
 rm -rf "$T/extra"
