@@ -525,6 +525,11 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	}
 	nh = prof_join_hccl(s, h, d, dm, &map, rank, &hr, &kfc);
 	prev_end = 0;
+	/*
+	 * The task rows go to SQLite on a second core while the join goes
+	 * on: nothing else is written until the last of them.
+	 */
+	store_load_async_begin(s);
 	for (i = 0; i < d->ntasks; i++) {
 		t = &d->tasks[i];
 		memset(&r, 0, sizeof r);
@@ -595,6 +600,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	while (ih < nh)
 		prof_join_comm(s, &hr[ih++], dm->device, rank, &first,
 		    &prev_end);
+	store_load_async_end(s);
 	if (nh > 0)
 		prof_overlap_load(s, dm, rank, cs, ncs, hr, nh);
 	free(cs);
