@@ -28,6 +28,12 @@ static const struct {
 	{ "-.5", 1, -0.5 },
 	{ "1e-05", 1, 1e-05 },
 	{ "-0", 1, 0 },
+	{ "00.5", 1, 0.5 },
+	{ "0.50", 1, 0.5 },
+	{ ".5", 1, 0.5 },
+	{ "-0.0", 1, 0 },
+	{ "-10.01", 1, -10.01 },
+	{ "100.000", 1, 100 },
 	{ "12345678901234567890", 1, 12345678901234567890.0 },
 	{ "N/A", 0, 0 },
 	{ "", 0, 0 },
@@ -73,6 +79,45 @@ check_texts(void)
 	strbuf_release(&b);
 }
 
+/*
+ * Every string of up to six of "0", "1", "-" and ".": each comes back as
+ * it was read, number or not (a decimal is kept as its digits only when
+ * it is written again exactly so).
+ */
+static void
+check_short(void)
+{
+	static const char	 al[] = "01-.";
+	struct strbuf		 b;
+	struct store_pmu_iter	 it;
+	struct store_val	 v;
+	char			 s[8], *t;
+	size_t			 len, k, n, bad = 0, all = 0;
+
+	for (len = 1; len <= 6; len++) {
+		for (n = 0; n < (size_t)1 << (2 * len); n++) {
+			for (k = 0; k < len; k++)
+				s[k] = al[(n >> (2 * k)) & 3];
+			s[len] = '\0';
+			strbuf_init(&b);
+			store_pmu_text(&b, s, len);
+			store_pmu_iter_init(&it, b.s, b.len);
+			if (!store_pmu_next(&it, &t, &v))
+				t = NULL;
+			if (t == NULL || strcmp(t, s) != 0) {
+				if (bad++ == 0)
+					printf("# '%s' came back as '%s'\n", s,
+					    t != NULL ? t : "(none)");
+			}
+			free(t);
+			strbuf_release(&b);
+			all++;
+		}
+	}
+	is_int((int64_t)bad, 0, "all %zu short texts come back as they were",
+	    all);
+}
+
 static void
 check_numbers(void)
 {
@@ -112,6 +157,7 @@ int
 main(void)
 {
 	check_texts();
+	check_short();
 	check_numbers();
 	return done_testing();
 }
