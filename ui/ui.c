@@ -35,6 +35,7 @@ static volatile sig_atomic_t	 ui_sigint;
 
 static void	 ui_on_sigint(int);
 static struct ui_replay		 ui_rp;
+static char			 ui_busy[64];	/* as last drawn */
 
 /* The clock main.c times the launch with, as the UI times itself. */
 double
@@ -158,6 +159,26 @@ ui_draw_bar(const struct view *v, int x)
 		draw_text(LINES - 1, COLS - w - 1, w, ROLE_STATUS, bar);
 }
 
+/*
+ * What the store's background build is doing, for the status line: its
+ * indexes, then its timeline's tables; "" when none runs, or before it
+ * has run for a second (most builds are done by then). Whole seconds, so
+ * that it changes once a second.
+ */
+static void
+ui_busy_text(char *buf, size_t size)
+{
+	double	 secs = 0;
+	int	 busy;
+
+	busy = store_timeline_state(session_store(), &secs);
+	if (busy == STORE_BUSY_NONE || secs < 1)
+		buf[0] = '\0';
+	else
+		snprintf(buf, size, "[building %s %.0fs]", busy ==
+		    STORE_BUSY_INDEXES ? "indexes" : "timeline", secs);
+}
+
 /* The status line: the view's state, the message if any, the key bar. */
 static void
 ui_draw_status(void)
@@ -181,6 +202,10 @@ ui_draw_status(void)
 	x = draw_text(LINES - 1, 0, COLS, ROLE_STATUS, buf);
 	if ((msg = status_get(&role)) != NULL && x + 2 < COLS)
 		x += 2 + draw_text(LINES - 1, x + 2, COLS - x - 2, role, msg);
+	ui_busy_text(ui_busy, sizeof ui_busy);
+	if (ui_busy[0] != '\0' && x + 2 < COLS)
+		x += 2 + draw_text(LINES - 1, x + 2, COLS - x - 2, ROLE_DIM,
+		    ui_busy);
 	if (v != NULL)
 		ui_draw_bar(v, x);
 }
@@ -448,6 +473,12 @@ ui_tick(int *redraw)
 {
 	struct view	*v = view_top();
 	enum view_work	 w = WORK_IDLE;
+	char		 busy[sizeof ui_busy];
+
+	/* The background build's word on the status line, as it changes. */
+	ui_busy_text(busy, sizeof busy);
+	if (strcmp(busy, ui_busy) != 0)
+		*redraw |= REDRAW_STATUS;
 
 	if (v != NULL && v->ops->tick != NULL)
 		*redraw |= v->ops->tick(v, &w);
@@ -497,7 +528,7 @@ ui_interrupted(void)
 static void
 ui_loop(void)
 {
-	double		 t = 0;
+	double		 t = 0, secs;
 	int		 redraw = REDRAW_ALL, key;
 	bool		 first = true, timing = false, answered, worked;
 	enum view_work	 w;
@@ -523,10 +554,14 @@ ui_loop(void)
 		 * while its first rows are awaited (a filter walking a sorted
 		 * table has them in milliseconds); idle, once a second, so a
 		 * Ctrl-C that came just before the read began (and so
-		 * interrupted none) still ends the loop.
+		 * interrupted none) still ends the loop; while the store's
+		 * background build runs, four times a second for its word on
+		 * the status line.
 		 */
 		if (ui_rp.f == NULL)
 			timeout(w == WORK_WAIT ? 10 : w != WORK_IDLE ? 100 :
+			    ui_busy[0] != '\0' || store_timeline_state(
+			    session_store(), &secs) != STORE_BUSY_NONE ? 250 :
 			    1000);
 		if ((key = ui_getkey()) == ERR)
 			continue;

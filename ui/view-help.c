@@ -72,6 +72,11 @@ view_help_open(struct view *v, const void *arg, char **cause)
 	    "column without an index, runs in the");
 	text_add(t, ROLE_NORMAL, 3, "background: the status line says how "
 	    "far it got, and keys keep working.");
+	text_add(t, ROLE_NORMAL, 3, "After an import the store's indexes and "
+	    "timeline are built in the");
+	text_add(t, ROLE_NORMAL, 3, "background too: past a second the status "
+	    "line says [building indexes Ns]");
+	text_add(t, ROLE_NORMAL, 3, "or [building timeline Ns].");
 	text_add(t, ROLE_NORMAL, 0, "");
 	text_add(t, ROLE_NORMAL, 1, "C-c quits at once, as an interrupt "
 	    "(exit status 130).");

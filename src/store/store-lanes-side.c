@@ -357,6 +357,27 @@ store_timeline_prefetch(struct store *s, char **cause)
 	return 0;
 }
 
+/*
+ * What S's background build is doing, without taking its result (as
+ * store_timeline_poll() does): STORE_BUSY_INDEXES, STORE_BUSY_TIMELINE or
+ * STORE_BUSY_NONE (none runs, or it is done); *SECS since it started.
+ */
+int
+store_timeline_state(struct store *s, double *secs)
+{
+	struct store_tl_job	*j = s != NULL ? s->tl_job : NULL;
+	int			 busy;
+
+	if (j == NULL)
+		return STORE_BUSY_NONE;
+	pthread_mutex_lock(&j->lock);
+	busy = j->done ? STORE_BUSY_NONE : j->indexing ? STORE_BUSY_INDEXES :
+	    STORE_BUSY_TIMELINE;
+	pthread_mutex_unlock(&j->lock);
+	*secs = util_now() - j->t0;
+	return busy;
+}
+
 /* Whether S's background build may still be building its indexes. */
 bool
 store_timeline_indexing(struct store *s)

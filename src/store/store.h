@@ -499,6 +499,10 @@ void		 store_index_recover(const char *);
 int		 store_timeline_ensure(struct store *, char **);
 int		 store_timeline_prefetch(struct store *, char **);
 int		 store_timeline_poll(struct store *, double *, char **);
+#define STORE_BUSY_NONE		0
+#define STORE_BUSY_INDEXES	1
+#define STORE_BUSY_TIMELINE	2
+int		 store_timeline_state(struct store *, double *);
 void		 store_timeline_stop(struct store *);
 
 /* store-timeline.c: timeline */

@@ -72,4 +72,18 @@ is "$rc" 0 "Q quits"
 [ ! -e "$DB-wal" ] && [ ! -e "$DB-shm" ]
 ok $? "no write-ahead log is left"
 is "$(q "$DB" "PRAGMA journal_mode")" delete "the store's journal mode again"
+
+# A build that takes over a second is named on the status line while it
+# runs (the indexes, then the timeline); then nothing.
+"$GEN" demo "$T/big" -n 1500000 -S 8 >/dev/null
+start_app 160 30 -- --db "$T/big.db" "$T/big"
+wait_for 'Top op types'
+wait_for '[building '
+ok $? "the status line says the build runs"
+wait_for '[building timeline '
+ok $? "the timeline's, once the indexes are done"
+wait_gone '[building '
+ok $? "then nothing"
+send_keys Q
+wait_exit
 done_testing
