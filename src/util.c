@@ -27,15 +27,21 @@
 #include <malloc.h>
 #endif
 
+/*
+ * The bytes isspace() takes for space in the C locale, whatever locale the
+ * UI set: input files are read the same everywhere.
+ */
+#define UTIL_BLANK(c)	((c) == ' ' || ((c) >= '\t' && (c) <= '\r'))
+
 /* Trim blanks, TABs, CR and one pair of surrounding double quotes. */
 void
 util_trim(const char **s, size_t *len)
 {
-	while (*len > 0 && isspace((unsigned char)**s)) {
+	while (*len > 0 && UTIL_BLANK(**s)) {
 		(*s)++;
 		(*len)--;
 	}
-	while (*len > 0 && isspace((unsigned char)(*s)[*len - 1]))
+	while (*len > 0 && UTIL_BLANK((*s)[*len - 1]))
 		(*len)--;
 	if (*len >= 2 && (*s)[0] == '"' && (*s)[*len - 1] == '"') {
 		(*s)++;
@@ -48,9 +54,9 @@ bool
 util_is_na(const char *s, size_t len)
 {
 	util_trim(&s, &len);
-	return len == 0 || (len == 3 && strncasecmp(s, "N/A", 3) == 0) ||
-	    (len == 2 && strncasecmp(s, "NA", 2) == 0) ||
-	    (len == 1 && s[0] == '-');
+	return len == 0 || (len == 3 && (s[0] | 0x20) == 'n' && s[1] == '/' &&
+	    (s[2] | 0x20) == 'a') || (len == 2 && (s[0] | 0x20) == 'n' &&
+	    (s[1] | 0x20) == 'a') || (len == 1 && s[0] == '-');
 }
 
 /*

@@ -2,8 +2,10 @@
  * Exact microsecond parsing and the vendor's number formatting.
  */
 #include <stdint.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "npuprof.h"
 #include "tap.h"
@@ -129,6 +131,64 @@ map32_same(size_t n, bool reserve)
 	return bad == 0;
 }
 
+/* The definitions: isspace() and strncasecmp() in the C locale. */
+static void
+ref_trim(const char **s, size_t *len)
+{
+	while (*len > 0 && isspace((unsigned char)**s)) {
+		(*s)++;
+		(*len)--;
+	}
+	while (*len > 0 && isspace((unsigned char)(*s)[*len - 1]))
+		(*len)--;
+	if (*len >= 2 && (*s)[0] == '"' && (*s)[*len - 1] == '"') {
+		(*s)++;
+		*len -= 2;
+	}
+}
+
+static bool
+ref_is_na(const char *s, size_t len)
+{
+	ref_trim(&s, &len);
+	return len == 0 || (len == 3 && strncasecmp(s, "N/A", 3) == 0) ||
+	    (len == 2 && strncasecmp(s, "NA", 2) == 0) ||
+	    (len == 1 && s[0] == '-');
+}
+
+/*
+ * util_is_na() and util_trim() against those definitions, on every cell
+ * of up to four bytes of blanks, quotes, the letters of N/A and others.
+ */
+static void
+check_na_trim(void)
+{
+	static const char	 al[] = " \t\r\v\nNn/Aa-\"x\xa0";
+	const char		*t, *u;
+	char			 s[5];
+	size_t			 len, n, k, m, tl, ul, na = sizeof al - 1;
+	int			 bad = 0;
+
+	for (len = 0; len <= 4; len++) {
+		for (m = 1, k = 0; k < len; k++)
+			m *= na;
+		for (n = 0; n < m; n++) {
+			for (k = 0, tl = n; k < len; k++, tl /= na)
+				s[k] = al[tl % na];
+			s[len] = '\0';
+			if (util_is_na(s, len) != ref_is_na(s, len))
+				bad++;
+			t = u = s;
+			tl = ul = len;
+			util_trim(&t, &tl);
+			ref_trim(&u, &ul);
+			if (t != u || tl != ul)
+				bad++;
+		}
+	}
+	is_int(bad, 0, "N/A, NA and blanks as the C locale has them");
+}
+
 int
 main(void)
 {
@@ -172,6 +232,7 @@ main(void)
 	    "u64 max is refused as int64");
 	ok(util_is_na("N/A", 3) && util_is_na("", 0) && !util_is_na("0", 1),
 	    "N/A spellings");
+	check_na_trim();
 	for (i = 0; i < sizeof pyfloats / sizeof pyfloats[0]; i++) {
 		util_fmt_pyfloat(buf, sizeof buf, pyfloats[i].d);
 		if (strcmp(buf, pyfloats[i].repr) != 0) {
