@@ -256,9 +256,10 @@ prof_host_expand(struct prof_host *h, const unsigned char *r, bool unaging)
 
 /*
  * Read the dictionaries and API spans of host data directory DATA into H.
- * The records that attach to spans come after the spans are stored
- * (prof_host_read_records), so the two largest arrays are never held at
- * full size together.
+ * The records that attach to spans come after (prof_host_nodes_start(),
+ * while the spans are stored, then prof_host_read_records()): the task
+ * records, the largest array, are read once the spans but those of the
+ * node, model and HCCL levels are freed.
  */
 void
 prof_host_read(struct store *s, const char *data, struct prof_host *h)

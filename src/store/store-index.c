@@ -115,13 +115,15 @@ store_index_wal(struct store *s, int (*cancel)(void *), void *arg)
  * Build the indexes of the finished store at PATH unless it has them;
  * SHARED if others may read it meanwhile. CANCEL (or NULL) is asked now
  * and then whether to stop (with ARG); a stopped build leaves the store
- * as it was. A file of another schema version is left alone. -1 with
- * *cause set when the file cannot be written (the store still reads,
- * without the indexes) or the build failed or was stopped.
+ * as it was. BEGUN (or NULL) is told, with ARG, once the build has the
+ * file to itself, before it builds the index of the default order. A file
+ * of another schema version is left alone. -1 with *cause set when the
+ * file cannot be written (the store still reads, without the indexes) or
+ * the build failed or was stopped.
  */
 int
 store_index_ensure(const char *path, bool shared, int (*cancel)(void *),
-    void *arg, char **cause)
+    void (*begun)(void *), void *arg, char **cause)
 {
 	struct store	*b;
 	int		 rc = -1;
@@ -159,6 +161,8 @@ store_index_ensure(const char *path, bool shared, int (*cancel)(void *),
 		goto out;
 	}
 	/* The task tables' pages wait for this one only (store_page.c). */
+	if (begun != NULL)
+		begun(arg);
 	if (store_exec(b, store_schema_index_order_sql, cause) != 0 ||
 	    store_exec(b, "COMMIT; BEGIN IMMEDIATE", cause) != 0) {
 		sqlite3_exec(b->db, "ROLLBACK", NULL, NULL, NULL);
@@ -251,18 +255,24 @@ store_index_recover(const char *path)
 
 /*
  * Wait, while the UI's background thread builds S's indexes, for the
- * index of the task tables' default order, at most STORE_INDEX_WAIT_MS:
- * without it a page of such a table in that order reads the whole table.
+ * index of the task tables' default order: without it a page of such a
+ * table in that order reads the whole table. Not while the build waits
+ * for the file (readers in the way) past STORE_INDEX_LOCK_MS, and at most
+ * STORE_INDEX_WAIT_MS in all.
  */
 void
 store_index_wait_order(struct store *s)
 {
-	int	 waited;
+	int	 waited, state;
 
 	for (waited = 0; waited < STORE_INDEX_WAIT_MS; waited += 20) {
 		if (store_exists(s, "SELECT 1 FROM sqlite_master WHERE"
-		    " type = 'index' AND name = 'task_start'") ||
-		    !store_timeline_indexing(s))
+		    " type = 'index' AND name = 'task_start'"))
+			return;
+		state = store_timeline_indexing(s);
+		if (state == STORE_INDEXING_NONE ||
+		    (state == STORE_INDEXING_LOCK &&
+		    waited >= STORE_INDEX_LOCK_MS))
 			return;
 		usleep(20000);
 	}

@@ -35,6 +35,8 @@ struct store_tl_job {
 	bool		 done;
 	bool		 cancel;
 	bool		 indexing;	/* building the store's indexes */
+	bool		 begun;		/* with the file to itself */
+	bool		 index_only;	/* the timeline is there */
 	char		*side;		/* the file built, once done */
 	bool		 temp;		/* it is a temporary file */
 	char		*error;		/* or why not */
@@ -64,6 +66,19 @@ store_timeline_check(void *arg)
 	cancel = j->cancel;
 	pthread_mutex_unlock(&j->lock);
 	return cancel;
+}
+
+/* store_index_ensure() has the file: it builds the indexes now. */
+static void
+store_timeline_begun(void *arg)
+{
+	struct store_tl_job	*j = arg;
+
+	if (j == NULL)
+		return;
+	pthread_mutex_lock(&j->lock);
+	j->begun = true;
+	pthread_mutex_unlock(&j->lock);
 }
 
 /*
@@ -184,8 +199,8 @@ store_timeline_make(const char *path, struct store_tl_job *j, char **side,
 	 * build reads by them too. A store that cannot be written goes on
 	 * without them.
 	 */
-	if (store_index_ensure(path, true, store_timeline_check, j, &why) !=
-	    0)
+	if (store_index_ensure(path, true, store_timeline_check,
+	    store_timeline_begun, j, &why) != 0)
 		free(why);
 	if (j != NULL) {
 		pthread_mutex_lock(&j->lock);
@@ -297,7 +312,15 @@ store_timeline_job_main(void *arg)
 	 */
 	setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
 #endif
-	rc = store_timeline_make(j->store, j, &side, &temp, &cause);
+	if (j->index_only) {
+		/* The timeline is there; the indexes were not built. */
+		if (store_index_ensure(j->store, true, store_timeline_check,
+		    store_timeline_begun, j, &cause) != 0)
+			free(cause);
+		cause = NULL;
+		rc = 0;
+	} else
+		rc = store_timeline_make(j->store, j, &side, &temp, &cause);
 	pthread_mutex_lock(&j->lock);
 	j->side = side;
 	j->temp = temp;
@@ -330,20 +353,32 @@ store_timeline_job_free(struct store *s)
 }
 
 /*
- * Start building S's timeline in the background unless it is there or
- * being built. -1 with *cause set if no thread could be had.
+ * Start building S's indexes and timeline in the background unless they
+ * are there or being built (once a session: a store whose indexes could
+ * not be built beside a timeline that could is tried again only by the
+ * next). -1 with *cause set if no thread could be had.
  */
 int
 store_timeline_prefetch(struct store *s, char **cause)
 {
 	struct store_tl_job	*j;
+	char			*v = NULL;
+	bool			 index_only = false;
 
-	if (s->tl_job != NULL || store_timeline_ready(s))
+	if (s->tl_job != NULL)
 		return 0;
+	if (store_timeline_ready(s)) {
+		store_meta_get(s, "indexes", &v);
+		index_only = v == NULL || strcmp(v, "built") != 0;
+		free(v);
+		if (!index_only)
+			return 0;
+	}
 	j = xcalloc(1, sizeof *j);
 	j->store = xstrdup(s->path);
 	j->t0 = util_now();
 	j->indexing = true;
+	j->index_only = index_only;
 	pthread_mutex_init(&j->lock, NULL);
 	if (pthread_create(&j->thread, NULL, store_timeline_job_main, j) !=
 	    0) {
@@ -378,19 +413,23 @@ store_timeline_state(struct store *s, double *secs)
 	return busy;
 }
 
-/* Whether S's background build may still be building its indexes. */
-bool
+/*
+ * Whether S's background build may still be building its indexes:
+ * STORE_INDEXING_NONE, _LOCK (it waits for the file) or _BUILD.
+ */
+int
 store_timeline_indexing(struct store *s)
 {
 	struct store_tl_job	*j = s->tl_job;
-	bool			 indexing;
+	int			 state;
 
 	if (j == NULL)
-		return false;
+		return STORE_INDEXING_NONE;
 	pthread_mutex_lock(&j->lock);
-	indexing = j->indexing && !j->done;
+	state = !j->indexing || j->done ? STORE_INDEXING_NONE : j->begun ?
+	    STORE_INDEXING_BUILD : STORE_INDEXING_LOCK;
 	pthread_mutex_unlock(&j->lock);
-	return indexing;
+	return state;
 }
 
 /*

@@ -91,6 +91,25 @@ store_page_one_device(struct store_page *p)
 }
 
 /*
+ * Whether P, a task table's, is in its default order or sorted on the
+ * start, which both read by the index task_start.
+ */
+static bool
+store_page_by_start(const struct store_page *p)
+{
+	const char	*sort = p->sort, *name;
+	int		 col;
+
+	if (sort == NULL || *sort == '\0')
+		return true;
+	if (strchr(sort, ',') != NULL)
+		return false;
+	name = *sort == '-' || *sort == '+' ? sort + 1 : sort;
+	return (col = store_query_col(p->t, name, strlen(name))) >= 0 &&
+	    strcmp(p->t->cols[col].expr, "t.start_ns") == 0;
+}
+
+/*
  * Set up keyset paging if P's table and sort allow it: the default order
  * of a task table, or one keyable column (then the row id breaks ties, in
  * the same direction).
@@ -104,7 +123,8 @@ store_page_setup_keys(struct store_page *p)
 
 	if (t->time == NULL || strcmp(t->order, STORE_TASK_ORDER) != 0)
 		return;
-	store_index_wait_order(p->s);
+	if (store_page_by_start(p))
+		store_index_wait_order(p->s);
 	if (!store_page_devices_known(p->s))
 		return;
 	if (sort == NULL || *sort == '\0') {

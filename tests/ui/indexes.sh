@@ -73,6 +73,25 @@ is "$rc" 0 "Q quits"
 ok $? "no write-ahead log is left"
 is "$(q "$DB" "PRAGMA journal_mode")" delete "the store's journal mode again"
 
+# The timeline is there but not the indexes (their build found the store
+# busy, or was stopped): the next session builds them alone.
+q "$DB" "DROP INDEX task_start; DROP INDEX task_dur;
+    DELETE FROM meta WHERE key = 'indexes'"
+[ -s "$DB-timeline" ]
+ok $? "the timeline's file is kept"
+start_app 100 30 -- --db "$DB" "$DATA"
+wait_for 'Top op types'
+i=0
+while [ "$(built)" != built ] && [ $i -lt 400 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+is "$(built)" built "the indexes are built beside a timeline already there"
+send_keys Q
+wait_exit
+is "$(q "$DB" "SELECT count(*) FROM sqlite_master WHERE name IN
+    ('task_start', 'task_dur')")" 2 "both of them"
+
 # A build that takes over a second is named on the status line while it
 # runs (the indexes, then the timeline); then nothing.
 "$GEN" demo "$T/big" -n 1500000 -S 8 >/dev/null
