@@ -85,6 +85,46 @@ make(size_t n, int kind)
 	return v;
 }
 
+/* Elements that are no whole number of 8-byte words: 12 bytes. */
+struct elem12 {
+	uint32_t	 key;
+	uint32_t	 sub;
+	uint32_t	 payload;
+};
+
+static int
+elem12_cmp(const void *a, const void *b)
+{
+	const struct elem12	*x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->sub < y->sub ? -1 : x->sub > y->sub;
+}
+
+static int
+check12(size_t n)
+{
+	struct elem12	*v, *w;
+	size_t		 i;
+	int		 same;
+
+	v = xcalloc(n + 1, sizeof *v);
+	w = xcalloc(n + 1, sizeof *w);
+	for (i = 0; i < n; i++) {
+		v[i].key = next() % 50;
+		v[i].sub = (uint32_t)i;
+		v[i].payload = v[i].key * 7 + (uint32_t)i;
+	}
+	memcpy(w, v, n * sizeof *v);
+	qsort(w, n, sizeof *w, elem12_cmp);
+	prof_sort(v, n, sizeof *v, elem12_cmp);
+	same = memcmp(v, w, n * sizeof *v) == 0;
+	free(v);
+	free(w);
+	return same;
+}
+
 int
 main(void)
 {
@@ -103,5 +143,6 @@ main(void)
 			free(v);
 		}
 	}
+	ok(check12(17) && check12(100000), "12-byte elements, random");
 	return done_testing();
 }
