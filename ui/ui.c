@@ -176,7 +176,7 @@ ui_busy_text(char *buf, size_t size)
 		buf[0] = '\0';
 	else
 		snprintf(buf, size, "[building %s %.0fs]", busy ==
-		    STORE_BUSY_INDEXES ? "indexes" : "timeline", secs);
+		    STORE_BUSY_TIMELINE ? "timeline" : "indexes", secs);
 }
 
 /* The status line: the view's state, the message if any, the key bar. */
@@ -528,7 +528,7 @@ ui_interrupted(void)
 static void
 ui_loop(void)
 {
-	double		 t = 0, secs;
+	double		 t = 0;
 	int		 redraw = REDRAW_ALL, key;
 	bool		 first = true, timing = false, answered, worked;
 	enum view_work	 w;
@@ -560,9 +560,8 @@ ui_loop(void)
 		 */
 		if (ui_rp.f == NULL)
 			timeout(w == WORK_WAIT ? 10 : w != WORK_IDLE ? 100 :
-			    ui_busy[0] != '\0' || store_timeline_state(
-			    session_store(), &secs) != STORE_BUSY_NONE ? 250 :
-			    1000);
+			    store_timeline_state(session_store(), NULL) !=
+			    STORE_BUSY_NONE ? 250 : 1000);
 		if ((key = ui_getkey()) == ERR)
 			continue;
 		t = ui_now();

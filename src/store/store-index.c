@@ -269,9 +269,9 @@ store_index_wait_order(struct store *s)
 		if (store_exists(s, "SELECT 1 FROM sqlite_master WHERE"
 		    " type = 'index' AND name = 'task_start'"))
 			return;
-		state = store_timeline_indexing(s);
-		if (state == STORE_INDEXING_NONE ||
-		    (state == STORE_INDEXING_LOCK &&
+		state = store_timeline_state(s, NULL);
+		if (state == STORE_BUSY_NONE || state == STORE_BUSY_TIMELINE ||
+		    (state == STORE_BUSY_WAITING &&
 		    waited >= STORE_INDEX_LOCK_MS))
 			return;
 		usleep(20000);

@@ -420,10 +420,6 @@ int		 store_lanes_build(struct store *, char **);
 char		*store_timeline_side(const char *);
 void		 store_timeline_job_free(struct store *);
 void		 store_timeline_release(struct store *);
-#define STORE_INDEXING_NONE	0	/* no build of indexes runs */
-#define STORE_INDEXING_LOCK	1	/* it waits for the file */
-#define STORE_INDEXING_BUILD	2	/* it builds them */
-int		 store_timeline_indexing(struct store *);
 
 /* store-index.c */
 #define STORE_INDEX_WAIT_MS	30000

@@ -82,6 +82,25 @@ store_timeline_begun(void *arg)
 }
 
 /*
+ * Build the indexes of the store at PATH for job J (or NULL), if it can:
+ * a store that cannot be written goes on without them.
+ */
+static void
+store_timeline_index(const char *path, struct store_tl_job *j)
+{
+	char	*why = NULL;
+
+	if (store_index_ensure(path, true, store_timeline_check,
+	    store_timeline_begun, j, &why) != 0)
+		free(why);
+	if (j != NULL) {
+		pthread_mutex_lock(&j->lock);
+		j->indexing = false;
+		pthread_mutex_unlock(&j->lock);
+	}
+}
+
+/*
  * A new temporary file for the timeline of the store at PATH: beside the
  * store, or in TMPDIR when its folder cannot be written (*TEMP set). The
  * file is created with mode 0600 and stays locked while its builder lives
@@ -191,22 +210,14 @@ static int
 store_timeline_make(const char *path, struct store_tl_job *j, char **side,
     bool *temp, char **cause)
 {
-	char	*tmp, *final, *why = NULL;
+	char	*tmp, *final;
 	int	 lock;
 
 	/*
 	 * The store's indexes first, if its import left them to the UI: the
-	 * build reads by them too. A store that cannot be written goes on
-	 * without them.
+	 * build reads by them too.
 	 */
-	if (store_index_ensure(path, true, store_timeline_check,
-	    store_timeline_begun, j, &why) != 0)
-		free(why);
-	if (j != NULL) {
-		pthread_mutex_lock(&j->lock);
-		j->indexing = false;
-		pthread_mutex_unlock(&j->lock);
-	}
+	store_timeline_index(path, j);
 	if ((tmp = store_timeline_tmp(path, temp, &lock, cause)) == NULL)
 		return -1;
 	if (store_timeline_fill(path, tmp, j, cause) != 0) {
@@ -312,12 +323,9 @@ store_timeline_job_main(void *arg)
 	 */
 	setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
 #endif
+	/* With the timeline there, only the indexes are missing. */
 	if (j->index_only) {
-		/* The timeline is there; the indexes were not built. */
-		if (store_index_ensure(j->store, true, store_timeline_check,
-		    store_timeline_begun, j, &cause) != 0)
-			free(cause);
-		cause = NULL;
+		store_timeline_index(j->store, j);
 		rc = 0;
 	} else
 		rc = store_timeline_make(j->store, j, &side, &temp, &cause);
@@ -394,8 +402,10 @@ store_timeline_prefetch(struct store *s, char **cause)
 
 /*
  * What S's background build is doing, without taking its result (as
- * store_timeline_poll() does): STORE_BUSY_INDEXES, STORE_BUSY_TIMELINE or
- * STORE_BUSY_NONE (none runs, or it is done); *SECS since it started.
+ * store_timeline_poll() does): STORE_BUSY_NONE (none runs, or it is done),
+ * STORE_BUSY_WAITING (for the file, to build the indexes),
+ * STORE_BUSY_INDEXES or STORE_BUSY_TIMELINE; *SECS (NULL allowed) since
+ * it started.
  */
 int
 store_timeline_state(struct store *s, double *secs)
@@ -406,30 +416,12 @@ store_timeline_state(struct store *s, double *secs)
 	if (j == NULL)
 		return STORE_BUSY_NONE;
 	pthread_mutex_lock(&j->lock);
-	busy = j->done ? STORE_BUSY_NONE : j->indexing ? STORE_BUSY_INDEXES :
-	    STORE_BUSY_TIMELINE;
+	busy = j->done ? STORE_BUSY_NONE : !j->indexing ? STORE_BUSY_TIMELINE :
+	    j->begun ? STORE_BUSY_INDEXES : STORE_BUSY_WAITING;
 	pthread_mutex_unlock(&j->lock);
-	*secs = util_now() - j->t0;
+	if (secs != NULL)
+		*secs = util_now() - j->t0;
 	return busy;
-}
-
-/*
- * Whether S's background build may still be building its indexes:
- * STORE_INDEXING_NONE, _LOCK (it waits for the file) or _BUILD.
- */
-int
-store_timeline_indexing(struct store *s)
-{
-	struct store_tl_job	*j = s->tl_job;
-	int			 state;
-
-	if (j == NULL)
-		return STORE_INDEXING_NONE;
-	pthread_mutex_lock(&j->lock);
-	state = !j->indexing || j->done ? STORE_INDEXING_NONE : j->begun ?
-	    STORE_INDEXING_BUILD : STORE_INDEXING_LOCK;
-	pthread_mutex_unlock(&j->lock);
-	return state;
 }
 
 /*

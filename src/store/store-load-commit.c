@@ -22,7 +22,6 @@ static int
 store_load_commit_origin(struct store *s, char **cause)
 {
 	sqlite3_stmt	*stmt;
-	int		 rc;
 
 	if (store_prepare(s, &stmt, "INSERT OR REPLACE INTO meta SELECT"
 	    " 'origin_ns', min(t) FROM (SELECT ?1 AS t UNION ALL SELECT ?2"
@@ -34,12 +33,9 @@ store_load_commit_origin(struct store *s, char **cause)
 	    s->first_task_ns : NP_NA);
 	store_load_bind_i64(stmt, 2, s->first_api_ns != INT64_MAX ?
 	    s->first_api_ns : NP_NA);
-	rc = sqlite3_step(stmt) == SQLITE_DONE ? 0 : -1;
-	if (rc != 0)
-		xasprintf(cause, "cannot keep the store's origin: %s",
-		    sqlite3_errmsg(s->db));
+	store_write(s, stmt);
 	sqlite3_finalize(stmt);
-	return rc;
+	return store_failed(s, cause);
 }
 
 /*

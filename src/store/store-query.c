@@ -855,26 +855,21 @@ store_query_devices_union(struct store *s, const char *sql, int64_t **ids,
 }
 
 /*
- * The device ids with data, ascending, host last. The task groups of
- * task_sum name every task's device in a few rows; where it has none (no
- * tasks, or a sum too large to keep), the task table is walked one device
- * at a time through its index (a loose index scan), so this costs a few
- * lookups, not a pass over millions of rows.
+ * Add the devices of the task rows to the set *IDS of *N, walking the
+ * task table one device at a time through its index (a loose index
+ * scan): a few lookups, not a pass over millions of rows.
  */
-int
-store_query_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
+static int
+store_query_devices_walk(struct store *s, int64_t **ids, size_t *n,
+    char **cause)
 {
 	sqlite3_stmt	*stmt;
 	int64_t		 last = INT64_MIN;
 
-	*ids = NULL;
-	*n = 0;
-	if (store_exists(s, "SELECT 1 FROM task_sum"))
-		stmt = NULL;
-	else if (store_prepare(s, &stmt, "SELECT min(device) FROM task WHERE"
+	if (store_prepare(s, &stmt, "SELECT min(device) FROM task WHERE"
 	    " device > ?", cause) != 0)
 		return -1;
-	for (; stmt != NULL;) {
+	for (;;) {
 		sqlite3_bind_int64(stmt, 1, last);
 		if (sqlite3_step(stmt) != SQLITE_ROW ||
 		    sqlite3_column_type(stmt, 0) == SQLITE_NULL)
@@ -884,12 +879,26 @@ store_query_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
 		sqlite3_reset(stmt);
 	}
 	sqlite3_finalize(stmt);
-	if (store_query_devices_union(s,
+	return 0;
+}
+
+/*
+ * The device ids with data, ascending, host last. The task groups of
+ * task_sum name every task's device in a few rows; where it has none (no
+ * tasks, or a sum too large to keep), the task table is walked.
+ */
+int
+store_query_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
+{
+	*ids = NULL;
+	*n = 0;
+	if ((store_exists(s, "SELECT 1 FROM task_sum") ?
+	    store_query_devices_union(s, "SELECT DISTINCT device FROM"
+	    " task_sum", ids, n, cause) : store_query_devices_walk(s, ids, n,
+	    cause)) != 0 ||
+	    store_query_devices_union(s,
 	    "SELECT device FROM op_stat UNION SELECT"
-	    " device FROM api_stat", ids, n, cause) != 0 ||
-	    store_query_devices_union(s, store_exists(s, "SELECT 1 FROM"
-	    " task_sum") ? "SELECT DISTINCT device FROM task_sum" :
-	    "SELECT 1 WHERE 0", ids, n, cause) != 0) {
+	    " device FROM api_stat", ids, n, cause) != 0) {
 		free(*ids);
 		*ids = NULL;
 		*n = 0;

@@ -500,8 +500,9 @@ int		 store_timeline_ensure(struct store *, char **);
 int		 store_timeline_prefetch(struct store *, char **);
 int		 store_timeline_poll(struct store *, double *, char **);
 #define STORE_BUSY_NONE		0
-#define STORE_BUSY_INDEXES	1
-#define STORE_BUSY_TIMELINE	2
+#define STORE_BUSY_WAITING	1	/* for the file, to index it */
+#define STORE_BUSY_INDEXES	2
+#define STORE_BUSY_TIMELINE	3
 int		 store_timeline_state(struct store *, double *);
 void		 store_timeline_stop(struct store *);
 

@@ -14,6 +14,13 @@ DB="$T/s.db"
 built() {
 	q "$DB" "SELECT value FROM meta WHERE key = 'indexes'"
 }
+wait_built() {	# poll (20 s at most) until the store has its indexes
+	i=0
+	while [ "$(built)" != built ] && [ $i -lt 400 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
 # The five longest kernels, as show prints them from a store with indexes.
 "$NPUPROF" import -q --db "$T/ref.db" "$DATA" >/dev/null ||
     skip_all "no store"
@@ -53,11 +60,7 @@ wait_for 'Kernels  row 1 of'
 ok $? "the kernels open meanwhile"
 wait_for "$first"
 ok $? "their first row is the first kernel ($first)"
-i=0
-while [ "$(built)" != built ] && [ $i -lt 400 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
+wait_built
 is "$(built)" built "the UI builds the indexes in the background"
 is "$(q "$DB" "SELECT count(*) FROM sqlite_master WHERE name IN
     ('task_dur', 'task_op', 'api_start')")" 3 "all of them"
@@ -81,11 +84,7 @@ q "$DB" "DROP INDEX task_start; DROP INDEX task_dur;
 ok $? "the timeline's file is kept"
 start_app 100 30 -- --db "$DB" "$DATA"
 wait_for 'Top op types'
-i=0
-while [ "$(built)" != built ] && [ $i -lt 400 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
+wait_built
 is "$(built)" built "the indexes are built beside a timeline already there"
 send_keys Q
 wait_exit
