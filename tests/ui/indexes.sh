@@ -14,10 +14,13 @@ DB="$T/s.db"
 built() {
 	q "$DB" "SELECT value FROM meta WHERE key = 'indexes'"
 }
-wait_built() {	# poll (20 s at most) until the store has its indexes
+# wait_built: poll until the store has its indexes, 60 s at most (a slow
+# machine, a sanitizer build); each poll is a read that the build's switch
+# to write-ahead must wait out, so not too often.
+wait_built() {
 	i=0
-	while [ "$(built)" != built ] && [ $i -lt 400 ]; do
-		sleep 0.05
+	while [ "$(built)" != built ] && [ $i -lt 300 ]; do
+		sleep 0.2
 		i=$((i + 1))
 	done
 }
