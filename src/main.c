@@ -66,6 +66,7 @@ struct main_opts {
 	const char	*theme;
 	bool		 no_mouse;
 	bool		 timeline;
+	bool		 indexes;
 	const char	*replay;
 	int		 jobs;
 	enum main_stores stores;
@@ -93,7 +94,9 @@ static double	main_t0;
 static volatile sig_atomic_t main_child;	/* an import of a set's */
 /*
  * The UI opens a store before its indexes are built and builds them in
- * the background (store-index.c); every other command builds them first.
+ * the background (store-index.c); import leaves them to the first command
+ * that reads the store (unless --indexes); every other command builds
+ * them first.
  */
 static bool main_index_later;
 /* Ctrl-C while the indexes are built: the build stops, then the import. */
@@ -104,7 +107,8 @@ static const char *main_usage_text =
 "                   [-j N] [--stores auto|one|rank]\n"
 "                   [--theme NAME|FILE] [--no-mouse] [--replay FILE] PATH\n"
 "       npuprof-tui import [--db FILE] [--reimport] [-j N]\n"
-"                   [--stores auto|one|rank] [--timeline] PATH\n"
+"                   [--stores auto|one|rank] [--indexes] [--timeline]\n"
+"                   PATH\n"
 "       npuprof-tui show [--format table|csv|tsv|json] [--sort SPEC]\n"
 "                        [--filter REGEX] [--limit N] [--device ID]\n"
 "                        [--rank N] [--step N] [--stats auto|file|computed]\n"
@@ -158,6 +162,8 @@ static const char *main_help_text =
 "  --db FILE         the store to use (default: beside PATH, else the\n"
 "                    cache directory)\n"
 "  --reimport        rebuild the store even if it is current\n"
+"  --indexes         import: also build the store's indexes now, not\n"
+"                    when a command first reads the store\n"
 "  --timeline        import: also build the timeline's tables now, not\n"
 "                    the first time a timeline is shown\n"
 "  -j, --jobs N      import N profiles of a cluster at a time (default:\n"
@@ -688,7 +694,8 @@ enum {
 	OPT_STORES,
 	OPT_COMPARE,
 	OPT_BASE_STEP,
-	OPT_TIMELINE
+	OPT_TIMELINE,
+	OPT_INDEXES
 };
 
 static const struct option main_long_opts[] = {
@@ -716,6 +723,7 @@ static const struct option main_long_opts[] = {
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "base-step", required_argument, NULL, OPT_BASE_STEP },
 	{ "timeline", no_argument, NULL, OPT_TIMELINE },
+	{ "indexes", no_argument, NULL, OPT_INDEXES },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
@@ -839,6 +847,9 @@ main_options(int argc, char **argv, struct main_opts *o)
 			break;
 		case OPT_TIMELINE:
 			o->timeline = true;
+			break;
+		case OPT_INDEXES:
+			o->indexes = true;
 			break;
 		case OPT_REPLAY:
 			o->replay = optarg;
@@ -1580,6 +1591,8 @@ main_import_cmd(int argc, char **argv, const struct main_opts *o)
 	if (argc != 1)
 		log_usagex("", argc == 0 ? "import: no PATH" :
 		    "import: one PATH only");
+	/* The tables only: the first reader builds the indexes. */
+	main_index_later = !o->indexes;
 	s = main_store(argv[0], o);
 	if (o->timeline && main_import_timeline(s, &cause) != 0) {
 		log_errx("%s", cause);

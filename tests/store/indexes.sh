@@ -1,6 +1,7 @@
 #!/bin/sh
 # A store's indexes come after its tables (src/store/store-index.c):
-# import builds them at once; a store without them gives the same rows,
+# import leaves them to the first command that reads the store, or builds
+# them at once with --indexes; a store without them gives the same rows,
 # and the next command that can write it builds them; a journal left by a
 # killed write of an old store is removed before a new store takes its
 # name, so SQLite never plays it back into the new file.
@@ -35,7 +36,14 @@ tables() {	# tables OUT: what show prints of the store, sorted three ways
 "$GEN" demo "$T/d" -n 3000 >/dev/null || exit 1
 "$NPUPROF" import -q --db "$T/s.db" "$T/d" >/dev/null
 ok $? "import"
-is "$(built "$T/s.db")" built "import builds the indexes"
+is "$(built "$T/s.db")" "" "import leaves the indexes to the first reader"
+is "$(nidx "$T/s.db")" 0 "none of the seven is built"
+sid=$(q "$T/s.db" "SELECT value FROM meta WHERE key = 'store_id'")
+"$NPUPROF" import -q --indexes --db "$T/s.db" "$T/d" >/dev/null
+ok $? "import --indexes of the same store"
+is "$(built "$T/s.db")" built "builds the indexes"
+is "$(q "$T/s.db" "SELECT value FROM meta WHERE key = 'store_id'")" "$sid" \
+    "not the tables again"
 is "$(nidx "$T/s.db")" 7 "all seven of them"
 "$NPUPROF" show -q --db "$T/s.db" "$T/d" info >"$T/info"
 ! grep -q indexes "$T/info"
