@@ -298,7 +298,14 @@ bool		 store_nest_live_owns(struct store *, int64_t,
 bool		 store_nest_live_begin(struct store *, const struct store_api *,
 		     int64_t *, int64_t *, size_t *);
 void		 store_nest_live_end(struct store *, size_t, int64_t,
-		     int64_t);
+		     int64_t, int64_t);
+/* Given a nested span's id, depth and parent (NP_NA for none). */
+typedef void	 (*store_nest_put_fn)(void *, int64_t, int64_t, int64_t);
+bool		 store_nest_live_kept(const struct store *);
+void		 store_nest_live_ids(const struct store *, int64_t *,
+		     int64_t *);
+void		 store_nest_live_walk(struct store *, store_nest_put_fn,
+		     void *);
 void		 store_nest_live_free(struct store *);
 
 /*

@@ -723,12 +723,11 @@ int64_t
 store_load_api(struct store *s, const struct store_api *a)
 {
 	int64_t		 v[API_NV], depth = a->depth, parent = a->parent, id;
-	size_t		 lane;
-	bool		 live = false;
+	size_t		 lane = SIZE_MAX;
 	int		 i = 0;
 
 	if (depth == NP_NA && s->async == NULL)
-		live = store_nest_live_begin(s, a, &depth, &parent, &lane);
+		store_nest_live_begin(s, a, &depth, &parent, &lane);
 	v[i++] = s->async != NULL ? s->api_next++ : NP_NA;
 	v[i++] = a->device;
 	v[i++] = a->rank;
@@ -756,8 +755,8 @@ store_load_api(struct store *s, const struct store_api *a)
 	}
 	store_load_api_write(s, v, a->args);
 	id = sqlite3_last_insert_rowid(s->db);
-	if (live && s->failed == NULL)
-		store_nest_live_end(s, lane, id, a->end_ns);
+	if (lane != SIZE_MAX && s->failed == NULL)
+		store_nest_live_end(s, lane, id, a->start_ns, a->end_ns);
 	return id;
 }
 

@@ -12,11 +12,32 @@
  * of the file, only the time it takes does. A rank whose host spans are
  * nested again (store_nest_live_again()) leaves every host span of it,
  * of this file or a later one, to the walk.
+ *
+ * The spans of a group given up are kept here (start, end, row id) as
+ * they load, up to NEST_KEEP in all: when every span the commit has to
+ * nest is one of them, it nests them from memory (store_nest_live_walk())
+ * in the walk's order, without the index api_start or a read of the
+ * table; a trace in torch_npu's order, whose ops come by their end, gives
+ * up every group. Past NEST_KEEP the walk reads them from the index.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "store-int.h"
+
+/*
+ * Spans of groups given up kept for the commit, in all: 96 MB, or
+ * NPUPROF_NEST_KEEP if it is a number (for tests).
+ */
+#define NEST_KEEP	(1 << 22)
+
+/* A span of a group given up, as the walk reads it from api_start. */
+struct nest_span {
+	int64_t	 start;
+	int64_t	 end;
+	int64_t	 id;
+};
 
 /* A group of spans followed as they load. */
 struct nest_lane {
@@ -26,6 +47,8 @@ struct nest_lane {
 	int64_t			 end;
 	int64_t			*ids;		/* the rows given a depth */
 	size_t			 nids;
+	struct nest_span	*kept;		/* given up: its spans */
+	size_t			 nkept;
 	bool			 given_up;	/* left to the walk */
 };
 
@@ -35,8 +58,12 @@ struct nest_live {
 	struct util_map		 map;		/* key hash -> lane */
 	size_t			 last;		/* the lane used last */
 	sqlite3_stmt		*forget;	/* a row's depth unset */
+	sqlite3_stmt		*times;		/* a row's start and end */
 	int64_t			*again;		/* ranks nested again */
 	size_t			 nagain;
+	size_t			 nkept;		/* in all lanes */
+	size_t			 keep;		/* at most */
+	bool			 unkept;	/* past it */
 };
 
 /*
@@ -141,7 +168,36 @@ store_nest_live_lane(struct nest_live *l, const struct nest_lane *key)
 	return &l->lane[v];
 }
 
-/* Leave lane LN to the walk: its rows given a depth lose it again. */
+/* Keep span ID of lane LN, from START to END, for the commit. */
+static void
+store_nest_live_keep(struct nest_live *l, struct nest_lane *ln,
+    int64_t start, int64_t end, int64_t id)
+{
+	size_t	 i;
+
+	if (l->unkept)
+		return;
+	if (l->nkept == l->keep) {
+		/* Too many: the walk reads them all from the index. */
+		for (i = 0; i < l->n; i++) {
+			free(l->lane[i].kept);
+			l->lane[i].kept = NULL;
+			l->lane[i].nkept = 0;
+		}
+		l->unkept = true;
+		return;
+	}
+	ln->kept = util_grow(ln->kept, ln->nkept, 1, sizeof *ln->kept);
+	ln->kept[ln->nkept].start = start;
+	ln->kept[ln->nkept].end = end;
+	ln->kept[ln->nkept++].id = id;
+	l->nkept++;
+}
+
+/*
+ * Leave lane LN to the walk: its rows given a depth lose it again, and
+ * are kept with their times, read back, for the commit.
+ */
 static void
 store_nest_live_give_up(struct store *s, struct nest_lane *ln)
 {
@@ -151,13 +207,22 @@ store_nest_live_give_up(struct store *s, struct nest_lane *ln)
 	if (ln->given_up)
 		return;
 	ln->given_up = true;
-	if (ln->nids > 0 && l->forget == NULL && store_load_prepare(s,
+	if (ln->nids > 0 && l->forget == NULL && (store_load_prepare(s,
 	    &l->forget, "UPDATE api SET depth = NULL, parent = NULL"
-	    " WHERE id = ?1") != 0)
+	    " WHERE id = ?1") != 0 || store_load_prepare(s, &l->times,
+	    "SELECT start_ns, end_ns FROM api WHERE id = ?1") != 0))
 		return;
 	for (i = 0; i < ln->nids; i++) {
 		sqlite3_bind_int64(l->forget, 1, ln->ids[i]);
 		store_write(s, l->forget);
+		sqlite3_bind_int64(l->times, 1, ln->ids[i]);
+		if (store_read(s, l->times))
+			store_nest_live_keep(l, ln,
+			    store_iter_i64(l->times, 0),
+			    store_iter_i64(l->times, 1), ln->ids[i]);
+		else
+			l->unkept = true;	/* the counts tell */
+		sqlite3_reset(l->times);
 	}
 	s->nest_todo += (int64_t)ln->nids;
 	s->nest_done -= (int64_t)ln->nids;
@@ -171,9 +236,21 @@ store_nest_live_give_up(struct store *s, struct nest_lane *ln)
 static void
 store_nest_live_make(struct store *s)
 {
-	if (s->live == NULL) {
-		s->live = xcalloc(1, sizeof *s->live);
-		util_map_init(&s->live->map);
+	const char	*e;
+	char		*end;
+	unsigned long	 v;
+
+	if (s->live != NULL)
+		return;
+	s->live = xcalloc(1, sizeof *s->live);
+	util_map_init(&s->live->map);
+	s->live->keep = NEST_KEEP;
+	if ((e = getenv("NPUPROF_NEST_KEEP")) != NULL && *e >= '0' &&
+	    *e <= '9') {
+		errno = 0;
+		v = strtoul(e, &end, 10);
+		if (errno == 0 && *end == '\0')
+			s->live->keep = v;
 	}
 }
 
@@ -191,8 +268,9 @@ store_nest_live_nested_again(const struct nest_live *l, int64_t rank)
 
 /*
  * Span A, loaded without a depth, is about to be written: if its group
- * still nests as it loads, set *DEPTH, *PARENT and *LANE and return true;
- * call store_nest_live_end() with its row id once it is written.
+ * still nests as it loads, set *DEPTH and *PARENT and return true. Set
+ * *LANE to its group's, or SIZE_MAX for none; call store_nest_live_end()
+ * with its row id once it is written when there is one.
  */
 bool
 store_nest_live_begin(struct store *s, const struct store_api *a,
@@ -200,12 +278,14 @@ store_nest_live_begin(struct store *s, const struct store_api *a,
 {
 	struct nest_lane	 key, *ln;
 
+	*lane = SIZE_MAX;
 	store_nest_live_make(s);
 	store_nest_live_key(a, &key);
 	if (key.g.device == NP_NA && key.g.pid == NP_NA &&
 	    store_nest_live_nested_again(s->live, key.g.rank))
 		return false;
 	ln = store_nest_live_lane(s->live, &key);
+	*lane = (size_t)(ln - s->live->lane);
 	if (ln->given_up)
 		return false;
 	if (ln->nids > 0 && (a->start_ns < ln->start ||
@@ -216,16 +296,20 @@ store_nest_live_begin(struct store *s, const struct store_api *a,
 	ln->start = a->start_ns;
 	ln->end = a->end_ns;
 	*depth = store_nest_live_close(&ln->g, a->end_ns, parent);
-	*lane = (size_t)(ln - s->live->lane);
 	return true;
 }
 
-/* Span ID of LANE, ending at END, is written. */
+/* Span ID of LANE, from START to END, is written. */
 void
-store_nest_live_end(struct store *s, size_t lane, int64_t id, int64_t end)
+store_nest_live_end(struct store *s, size_t lane, int64_t id, int64_t start,
+    int64_t end)
 {
 	struct nest_lane	*ln = &s->live->lane[lane];
 
+	if (ln->given_up) {
+		store_nest_live_keep(s->live, ln, start, end, id);
+		return;
+	}
 	store_nest_live_open(&ln->g, id, end);
 	ln->ids = util_grow(ln->ids, ln->nids, 1, sizeof *ln->ids);
 	ln->ids[ln->nids++] = id;
@@ -291,6 +375,83 @@ store_nest_live_again(struct store *s, int64_t rank)
 	s->nest_done -= n;
 }
 
+/* The walk's order of a group's spans: by start, the longer first. */
+static int
+store_nest_live_cmp(const void *a, const void *b)
+{
+	const struct nest_span	*x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end > y->end ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/*
+ * True if the spans kept are all the commit has to nest: every span
+ * loaded without a depth, and none past NEST_KEEP.
+ */
+bool
+store_nest_live_kept(const struct store *s)
+{
+	return s->live != NULL && !s->live->unkept &&
+	    (int64_t)s->live->nkept == s->nest_todo;
+}
+
+/* The lowest and highest row id of the spans kept into *LO and *HI. */
+void
+store_nest_live_ids(const struct store *s, int64_t *lo, int64_t *hi)
+{
+	const struct nest_lane	*ln;
+	size_t			 i, j;
+
+	*lo = INT64_MAX;
+	*hi = INT64_MIN;
+	for (i = 0; s->live != NULL && i < s->live->n; i++) {
+		ln = &s->live->lane[i];
+		for (j = 0; j < ln->nkept; j++) {
+			if (ln->kept[j].id < *lo)
+				*lo = ln->kept[j].id;
+			if (ln->kept[j].id > *hi)
+				*hi = ln->kept[j].id;
+		}
+	}
+}
+
+/*
+ * Nest the spans kept, group by group in the walk's order, handing PUT
+ * the depth and parent of each; the kept spans are freed.
+ */
+void
+store_nest_live_walk(struct store *s, store_nest_put_fn put, void *arg)
+{
+	struct nest_lane	*ln;
+	struct nest_span	*sp;
+	int64_t			 depth, parent, end;
+	size_t			 i, j;
+
+	for (i = 0; i < s->live->n; i++) {
+		ln = &s->live->lane[i];
+		if (ln->nkept == 0)
+			continue;
+		qsort(ln->kept, ln->nkept, sizeof *ln->kept,
+		    store_nest_live_cmp);
+		ln->g.n = 0;
+		for (j = 0; j < ln->nkept; j++) {
+			sp = &ln->kept[j];
+			/* A span without an end ends at 0, as the walk reads. */
+			end = sp->end == NP_NA ? 0 : sp->end;
+			depth = store_nest_live_close(&ln->g, end, &parent);
+			store_nest_live_open(&ln->g, sp->id, end);
+			put(arg, sp->id, depth, parent);
+		}
+		free(ln->kept);
+		ln->kept = NULL;
+		ln->nkept = 0;
+	}
+}
+
 void
 store_nest_live_free(struct store *s)
 {
@@ -301,12 +462,14 @@ store_nest_live_free(struct store *s)
 		return;
 	for (i = 0; i < l->n; i++) {
 		free(l->lane[i].ids);
+		free(l->lane[i].kept);
 		free(l->lane[i].g.open);
 	}
 	free(l->lane);
 	free(l->again);
 	util_map_release(&l->map);
 	sqlite3_finalize(l->forget);
+	sqlite3_finalize(l->times);
 	free(l);
 	s->live = NULL;
 }

@@ -19,7 +19,10 @@
  * random, and an UPDATE of one row at a time costs a search of the table
  * for each (a batch spread thin over the table is still written so).
  * Groups whose spans loaded in the walk's order were nested as they
- * loaded (store-nest-live.c); the walk passes over them.
+ * loaded (store-nest-live.c); the walk passes over them. When the spans
+ * of the other groups were all kept in memory as they loaded, they are
+ * nested from there in the same order and written back the same way,
+ * and neither the index nor the table is read.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +47,8 @@ struct nest_walk {
 	size_t			 cap;		/* of set: a batch at most */
 	size_t			 at;		/* store_nest_find() was here */
 	bool			 live;		/* groups nested as loaded */
+	int64_t			 lo;		/* dense: set[id - lo] */
+	bool			 dense;
 };
 
 static int64_t
@@ -110,6 +115,12 @@ store_nest_find(struct nest_walk *w, int64_t id)
 {
 	size_t	 lo = 0, hi = w->nset, mid;
 
+	if (w->dense) {
+		if (id < w->lo || (uint64_t)(id - w->lo) >= w->cap ||
+		    w->set[id - w->lo].id != id)
+			return NULL;
+		return &w->set[id - w->lo];
+	}
 	if (w->at < w->nset && w->set[w->at].id <= id) {
 		while (w->at < w->nset && w->set[w->at].id < id)
 			w->at++;
@@ -167,6 +178,13 @@ store_nest_flush(struct store *s, struct nest_walk *w, sqlite3_stmt *upd)
 
 	if (w->nset == 0)
 		return;
+	if (w->dense) {
+		sqlite3_bind_int64(upd, 1, w->lo);
+		sqlite3_bind_int64(upd, 2, w->lo + (int64_t)w->cap - 1);
+		store_write(s, upd);
+		w->nset = 0;
+		return;
+	}
 	qsort(w->set, w->nset, sizeof *w->set, store_nest_set_cmp);
 	w->at = 0;
 	lo = w->set[0].id;
@@ -183,6 +201,69 @@ store_nest_flush(struct store *s, struct nest_walk *w, sqlite3_stmt *upd)
 		}
 	}
 	w->nset = 0;
+}
+
+/*
+ * Make ready to write the nesting of W back: SQL np_nest() and its UPDATE
+ * into *UPD, a batch. On failure return -1 and set *cause.
+ */
+static int
+store_nest_begin(struct store *s, struct nest_walk *w, sqlite3_stmt **upd,
+    char **cause)
+{
+	memset(w, 0, sizeof *w);
+	if (sqlite3_create_function(s->db, "np_nest", 2, SQLITE_UTF8, w,
+	    store_nest_fn, NULL, NULL) != SQLITE_OK) {
+		xasprintf(cause, "cannot nest spans: %s",
+		    sqlite3_errmsg(s->db));
+		return -1;
+	}
+	if (store_prepare(s, upd, "UPDATE api SET depth = np_nest(id, 1),"
+	    " parent = np_nest(id, 2) WHERE id BETWEEN ?1 AND ?2 AND"
+	    " np_nest(id, 0)", cause) != 0) {
+		sqlite3_create_function(s->db, "np_nest", 2, SQLITE_UTF8, NULL,
+		    NULL, NULL, NULL);
+		return -1;
+	}
+	w->cap = s->nest_todo > 0 && s->nest_todo < NEST_BATCH ?
+	    (size_t)s->nest_todo : NEST_BATCH;
+	w->set = xreallocarray(NULL, w->cap, sizeof *w->set);
+	return 0;
+}
+
+/* Write what is left of W's batch and let go of it. */
+static void
+store_nest_end(struct store *s, struct nest_walk *w, sqlite3_stmt *upd)
+{
+	store_nest_flush(s, w, upd);
+	store_nest_reset(w);
+	free(w->set);
+	free(w->g);
+	sqlite3_finalize(upd);
+	sqlite3_create_function(s->db, "np_nest", 2, SQLITE_UTF8, NULL, NULL,
+	    NULL, NULL);
+}
+
+/*
+ * Add span ID's DEPTH and PARENT to W's batch, written when it is full (a
+ * dense batch holds every span to nest, by row id).
+ */
+static void
+store_nest_add(struct store *s, struct nest_walk *w, sqlite3_stmt *upd,
+    int64_t id, int64_t depth, int64_t parent)
+{
+	struct nest_set	*e;
+
+	if (w->dense) {
+		e = &w->set[id - w->lo];
+		w->nset++;
+	} else
+		e = &w->set[w->nset++];
+	e->id = id;
+	e->depth = depth;
+	e->parent = parent;
+	if (!w->dense && w->nset == w->cap)
+		store_nest_flush(s, w, upd);
 }
 
 /*
@@ -212,26 +293,11 @@ store_nest_walk(struct store *s, char **cause)
 	    " INDEXED BY api_start ORDER BY tid, start_ns, end_ns DESC, id",
 	    cause) != 0)
 		return -1;
-	memset(&w, 0, sizeof w);
-	if (sqlite3_create_function(s->db, "np_nest", 2, SQLITE_UTF8, &w,
-	    store_nest_fn, NULL, NULL) != SQLITE_OK) {
-		xasprintf(cause, "cannot nest spans: %s",
-		    sqlite3_errmsg(s->db));
-		sqlite3_finalize(sel);
-		return -1;
-	}
-	if (store_prepare(s, &upd, "UPDATE api SET depth = np_nest(id, 1),"
-	    " parent = np_nest(id, 2) WHERE id BETWEEN ?1 AND ?2 AND"
-	    " np_nest(id, 0)", cause) != 0) {
-		sqlite3_create_function(s->db, "np_nest", 2, SQLITE_UTF8, NULL,
-		    NULL, NULL, NULL);
+	if (store_nest_begin(s, &w, &upd, cause) != 0) {
 		sqlite3_finalize(sel);
 		return -1;
 	}
 	w.live = s->nest_given == 0 && s->nest_done > 0;
-	w.cap = s->nest_todo > 0 && s->nest_todo < NEST_BATCH ?
-	    (size_t)s->nest_todo : NEST_BATCH;
-	w.set = xreallocarray(NULL, w.cap, sizeof *w.set);
 	while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
 		tid = store_nest_i64(sel, 0);
 		if (first || tid != last)
@@ -246,20 +312,10 @@ store_nest_walk(struct store *s, char **cause)
 		depth = store_nest_live_close(g, sqlite3_column_int64(sel, 2),
 		    &parent);
 		store_nest_live_open(g, id, sqlite3_column_int64(sel, 2));
-		w.set[w.nset].id = id;
-		w.set[w.nset].depth = depth;
-		w.set[w.nset++].parent = parent;
-		if (w.nset == w.cap)
-			store_nest_flush(s, &w, upd);
+		store_nest_add(s, &w, upd, id, depth, parent);
 	}
-	store_nest_flush(s, &w, upd);
-	store_nest_reset(&w);
-	free(w.set);
-	free(w.g);
-	sqlite3_finalize(upd);
+	store_nest_end(s, &w, upd);
 	sqlite3_finalize(sel);
-	sqlite3_create_function(s->db, "np_nest", 2, SQLITE_UTF8, NULL, NULL,
-	    NULL, NULL);
 	if (rc != SQLITE_DONE) {
 		xasprintf(cause, "cannot nest spans: %s",
 		    sqlite3_errmsg(s->db));
@@ -268,16 +324,69 @@ store_nest_walk(struct store *s, char **cause)
 	return 0;
 }
 
+/* What store_nest_kept() hands store_nest_live_walk(). */
+struct nest_kept {
+	struct store		*s;
+	struct nest_walk	*w;
+	sqlite3_stmt		*upd;
+};
+
+static void
+store_nest_put(void *arg, int64_t id, int64_t depth, int64_t parent)
+{
+	struct nest_kept	*k = arg;
+
+	store_nest_add(k->s, k->w, k->upd, id, depth, parent);
+}
+
 /*
- * Set depth and parent of the spans that have none. Creates the index
- * api_start, which the walk reads. On failure return -1 and set *cause.
+ * Set the nesting of the spans that have none from the spans kept as they
+ * loaded (store_nest_live_kept()). On failure return -1 and set *cause.
+ */
+static int
+store_nest_kept(struct store *s, char **cause)
+{
+	struct nest_walk	 w;
+	struct nest_kept	 k;
+
+	int64_t			 lo, hi;
+
+	if (store_nest_begin(s, &w, &k.upd, cause) != 0)
+		return -1;
+	/*
+	 * Rows kept as they loaded are mostly one run of row ids: their
+	 * nesting goes into an array by row id (48 MB at most), which
+	 * neither the batch's sort nor its search then needs.
+	 */
+	store_nest_live_ids(s, &lo, &hi);
+	if (hi >= lo && (uint64_t)(hi - lo) < 2 * (uint64_t)s->nest_todo &&
+	    (uint64_t)(hi - lo) < 2 * NEST_BATCH) {
+		free(w.set);
+		w.cap = (size_t)(hi - lo) + 1;
+		w.set = xcalloc(w.cap, sizeof *w.set);
+		w.lo = lo;
+		w.dense = true;
+	}
+	k.s = s;
+	k.w = &w;
+	store_nest_live_walk(s, store_nest_put, &k);
+	store_nest_end(s, &w, k.upd);
+	return 0;
+}
+
+/*
+ * Set depth and parent of the spans that have none: from memory when they
+ * were all kept as they loaded, else by the walk of the index api_start,
+ * made here. On failure return -1 and set *cause.
  */
 int
 store_nest_spans(struct store *s, char **cause)
 {
 	int	 rc = 0;
 
-	if (s->nest_todo > 0 &&
+	if (s->nest_todo > 0 && store_nest_live_kept(s))
+		rc = store_nest_kept(s, cause);
+	else if (s->nest_todo > 0 &&
 	    (rc = store_exec(s, STORE_API_START_SQL, cause)) == 0)
 		rc = store_nest_walk(s, cause);
 	store_nest_live_free(s);

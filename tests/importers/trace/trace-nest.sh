@@ -5,7 +5,8 @@
 # it, ties on start go to the longer span and then to the earlier event,
 # device spans nest within their own lane, and a span that ends exactly
 # where its parent ends is still inside; the same whether the spans come
-# in time order (nested as they load) or out of it (nested at the commit).
+# in time order (nested as they load) or out of it (nested at the commit,
+# from the spans kept in memory or, past NPUPROF_NEST_KEEP, the index).
 . "$top_srcdir/tests/lib.sh"
 
 # Times in us from 1700000000000000; events deliberately out of order.
@@ -116,4 +117,43 @@ is "$(cmp "$T/r-random.list" "$T/r-late.list" && echo same)" same \
     "random spans: one late span, the same nesting as at random"
 is "$(q "$T/r-start.db" "SELECT max(depth) > 3, count(DISTINCT parent) > 1000
     FROM api")" "1|1" "the random spans nest deep and wide"
+
+# Out of order, the spans are kept in memory as they load and nested from
+# there at the commit, with no index; past NPUPROF_NEST_KEEP spans kept
+# they are nested from the index api_start instead. Both give the same.
+has_api_start() {
+	q "$1" "SELECT count(*) FROM sqlite_master WHERE name = 'api_start'"
+}
+is "$(has_api_start "$T/r-random.db")$(has_api_start "$T/r-late.db")" 00 \
+    "out of order: nested from memory, without the index"
+for o in random late; do
+	NPUPROF_NEST_KEEP=1000 "$NPUPROF" import -q --db "$T/k-$o.db" \
+	    "$T/r-$o.json" 2>>"$T/err"
+	ok $? "$o order, 1000 spans kept at most, imports"
+	is "$(has_api_start "$T/k-$o.db")" 1 "$o order: nested from the index"
+	nest_list "$T/k-$o.db" | sort >"$T/k-$o.list"
+	is "$(cmp "$T/k-$o.list" "$T/r-$o.list" && echo same)" same \
+	    "$o order: the same nesting from the index as from memory"
+	is "$(q "$T/k-$o.db" "SELECT id, depth, parent FROM api ORDER BY id" |
+	    cksum)" "$(q "$T/r-$o.db" "SELECT id, depth, parent FROM api
+	    ORDER BY id" | cksum)" "$o order: the same parents by row id"
+done
+# Three threads by start and one at random: a quarter of the rows kept,
+# spread over all of them, nested from memory in batches sorted by row id.
+awk '$1 != 4' "$T/spans" | sort -k2,2n -k3,3nr >"$T/in-order"
+awk '$1 == 4' "$T/spans" >"$T/random4"
+awk 'NR == FNR { r[++n] = $0; next } { print }
+    FNR % 3 == 0 && j < n { print r[++j] } END { while (j < n) print r[++j] }' \
+    "$T/random4" "$T/in-order" | to_json >"$T/r-mixed.json"
+"$NPUPROF" import -q --db "$T/m.db" "$T/r-mixed.json" 2>>"$T/err"
+NPUPROF_NEST_KEEP=0 "$NPUPROF" import -q --db "$T/m0.db" "$T/r-mixed.json" \
+    2>>"$T/err"
+is "$(has_api_start "$T/m.db")$(has_api_start "$T/m0.db")" 01 \
+    "one thread out of order: from memory, or from the index with none kept"
+is "$(q "$T/m.db" "SELECT id, depth, parent FROM api ORDER BY id" | cksum)" \
+    "$(q "$T/m0.db" "SELECT id, depth, parent FROM api ORDER BY id" | cksum)" \
+    "one thread out of order: the same parents by row id either way"
+nest_list "$T/m.db" | sort >"$T/m.list"
+is "$(cmp "$T/m.list" "$T/r-random.list" && echo same)" same \
+    "one thread out of order: the same nesting as all at random"
 done_testing
