@@ -98,6 +98,7 @@ struct strbuf {
 void		 strbuf_init(struct strbuf *);
 void		 strbuf_release(struct strbuf *);
 void		 strbuf_reset(struct strbuf *);
+void		 strbuf_reserve(struct strbuf *, size_t);
 void		 strbuf_addc(struct strbuf *, char);
 void		 strbuf_add(struct strbuf *, const char *, size_t);
 void		 strbuf_adds(struct strbuf *, const char *);

@@ -32,8 +32,9 @@ strbuf_reset(struct strbuf *b)
 		b->s[0] = '\0';
 }
 
-static void
-strbuf_grow(struct strbuf *b, size_t n)
+/* Make room for N more bytes and the NUL after them. */
+void
+strbuf_reserve(struct strbuf *b, size_t n)
 {
 	if (b->len + n + 1 <= b->size)
 		return;
@@ -45,7 +46,7 @@ strbuf_grow(struct strbuf *b, size_t n)
 void
 strbuf_add(struct strbuf *b, const char *s, size_t n)
 {
-	strbuf_grow(b, n);
+	strbuf_reserve(b, n);
 	memcpy(b->s + b->len, s, n);
 	b->len += n;
 	b->s[b->len] = '\0';
@@ -54,7 +55,7 @@ strbuf_add(struct strbuf *b, const char *s, size_t n)
 void
 strbuf_addc(struct strbuf *b, char c)
 {
-	strbuf_grow(b, 1);
+	strbuf_reserve(b, 1);
 	b->s[b->len++] = c;
 	b->s[b->len] = '\0';
 }
