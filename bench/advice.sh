@@ -16,9 +16,9 @@ python3 "$here/../tests/advice/gen-advice.py" "$T" --repeat "$repeat"
 B="$T/bad_ascend_pt"
 G="$T/good_ascend_pt"
 n=$((repeat * 21))
-set -- $("$here/measure" "$NPUPROF" import -q "$B")
+set -- $("$here/measure" "$NPUPROF" import -q --indexes "$B")
 echo "import of $n kernels: $1 s, peak RSS $2 MB"
-"$NPUPROF" import -q "$G"
+"$NPUPROF" import -q --indexes "$G"
 set -- $("$here/measure" "$NPUPROF" show -q --format csv "$B" advice)
 awk -v s="$1" -v r="$2" -v n="$n" 'BEGIN {
 	printf "show advice: %.2f s (%.0f kernels/s), peak RSS %.0f MB\n",

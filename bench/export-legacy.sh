@@ -12,7 +12,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/npbench.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 
 "$GEN" job "$T/job" -n "$OPS" -t "$STEPS" -S 4 -a 1000 >/dev/null
-"$NPUPROF" import -q --db "$T/j.db" "$T/job"
+"$NPUPROF" import -q --indexes --db "$T/j.db" "$T/job"
 set -- $("$here/measure" "$NPUPROF" export summary -q --db "$T/j.db" \
     --output "$T/lo" "$T/job")
 files=$(ls "$T/lo" | wc -l)
@@ -21,7 +21,7 @@ awk -v s="$1" -v r="$2" -v n="$rows" -v f="$files" 'BEGIN {
 	printf "legacy export summary: %d task rows in %d files, %.2f s, " \
 	    "%.0f rows/s, peak RSS %.1f MB\n", n, f, s, n / s, r }'
 "$GEN" demo "$T/d" -n "$rows" -S 4 >/dev/null
-"$NPUPROF" import -q --db "$T/d.db" "$T/d"
+"$NPUPROF" import -q --indexes --db "$T/d.db" "$T/d"
 set -- $("$here/measure" "$NPUPROF" export summary -q --db "$T/d.db" \
     --output "$T/mo" "$T/d")
 awk -v s="$1" -v r="$2" -v n="$rows" 'BEGIN {

@@ -26,7 +26,8 @@ if [ ! -s "$T/s.db" ]; then
 	else
 		"$GEN" demo "$T/d" -n "$ROWS" >/dev/null
 	fi
-	set -- $("$here/measure" "$NPUPROF" import -q --db "$T/s.db" "$T/d")
+	set -- $("$here/measure" "$NPUPROF" import -q --indexes --db "$T/s.db" \
+	    "$T/d")
 	echo "import of $ROWS $KIND rows: $1 s"
 fi
 
@@ -38,6 +39,7 @@ for run in 1 2 3; do
 	echo "  run $run: the Flame tab on screen in $1 ms, its tree" \
 	    "built in ${3:-$1} ms"
 done
-echo "(reproduce: $GEN $KIND DIR -n $ROWS; $NPUPROF import --db S.db DIR;"
+echo "(reproduce: $GEN $KIND DIR -n $ROWS;" \
+    "$NPUPROF import --indexes --db S.db DIR;"
 echo " echo 8 >KEYS; TERM=xterm LINES=50 COLUMNS=160 $NPUPROF"
 echo " --replay KEYS --db S.db DIR)"

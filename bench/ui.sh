@@ -18,7 +18,8 @@ fi
 
 if [ ! -s "$T/s.db" ]; then
 	"$GEN" demo "$T/d" -n "$ROWS" >/dev/null
-	set -- $("$here/measure" "$NPUPROF" import -q --db "$T/s.db" "$T/d")
+	set -- $("$here/measure" "$NPUPROF" import -q --indexes --db "$T/s.db" \
+	    "$T/d")
 	echo "import of $ROWS task rows: $1 s"
 fi
 
@@ -58,7 +59,8 @@ TERM=xterm LINES=50 COLUMNS=160 "$here/measure" "$NPUPROF" \
     >"$T/rss" || true
 sed 's/^/  /' "$T/report"
 echo "  wall and peak RSS (s, MB): $(cat "$T/rss")"
-echo "(reproduce: $GEN demo DIR -n $ROWS; $NPUPROF import --db S.db DIR;"
+echo "(reproduce: $GEN demo DIR -n $ROWS;" \
+    "$NPUPROF import --indexes --db S.db DIR;"
 echo " TERM=xterm LINES=50 COLUMNS=160 $NPUPROF --replay KEYS --db S.db DIR)"
 
 # A filter on a table already sorted in memory: the sort on Op Name (its
