@@ -27,7 +27,8 @@
 #include "store-int.h"
 
 /*
- * Spans of groups given up kept for the commit, in all: 96 MB, or
+ * Spans of groups given up kept for the commit, in all: 96 MB of spans
+ * (up to twice that in arrays that grow by doubling), or
  * NPUPROF_NEST_KEEP if it is a number (for tests).
  */
 #define NEST_KEEP	(1 << 22)
@@ -215,13 +216,15 @@ store_nest_live_give_up(struct store *s, struct nest_lane *ln)
 	for (i = 0; i < ln->nids; i++) {
 		sqlite3_bind_int64(l->forget, 1, ln->ids[i]);
 		store_write(s, l->forget);
+		if (l->unkept)
+			continue;	/* the index walk nests them */
 		sqlite3_bind_int64(l->times, 1, ln->ids[i]);
 		if (store_read(s, l->times))
 			store_nest_live_keep(l, ln,
 			    store_iter_i64(l->times, 0),
 			    store_iter_i64(l->times, 1), ln->ids[i]);
 		else
-			l->unkept = true;	/* the counts tell */
+			l->unkept = true;
 		sqlite3_reset(l->times);
 	}
 	s->nest_todo += (int64_t)ln->nids;

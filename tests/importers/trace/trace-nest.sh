@@ -121,6 +121,8 @@ is "$(q "$T/r-start.db" "SELECT max(depth) > 3, count(DISTINCT parent) > 1000
 # Out of order, the spans are kept in memory as they load and nested from
 # there at the commit, with no index; past NPUPROF_NEST_KEEP spans kept
 # they are nested from the index api_start instead. Both give the same.
+# (Spans to nest that were never kept, which also send the commit to the
+# index, come from a raw MindSpore profile: prof-ms.sh.)
 has_api_start() {
 	q "$1" "SELECT count(*) FROM sqlite_master WHERE name = 'api_start'"
 }
