@@ -295,7 +295,7 @@ int64_t		 store_nest_live_close(struct nest_group *, int64_t, int64_t *);
 void		 store_nest_live_open(struct nest_group *, int64_t, int64_t);
 bool		 store_nest_live_owns(struct store *, int64_t,
 		     const struct nest_group *);
-bool		 store_nest_live_begin(struct store *, const struct store_api *,
+void		 store_nest_live_begin(struct store *, const struct store_api *,
 		     int64_t *, int64_t *, size_t *);
 void		 store_nest_live_end(struct store *, size_t, int64_t,
 		     int64_t, int64_t);

@@ -271,11 +271,11 @@ store_nest_live_nested_again(const struct nest_live *l, int64_t rank)
 
 /*
  * Span A, loaded without a depth, is about to be written: if its group
- * still nests as it loads, set *DEPTH and *PARENT and return true. Set
- * *LANE to its group's, or SIZE_MAX for none; call store_nest_live_end()
- * with its row id once it is written when there is one.
+ * still nests as it loads, set *DEPTH and *PARENT. Set *LANE to its
+ * group's, or SIZE_MAX for none; call store_nest_live_end() with its row
+ * id once it is written when there is one.
  */
-bool
+void
 store_nest_live_begin(struct store *s, const struct store_api *a,
     int64_t *depth, int64_t *parent, size_t *lane)
 {
@@ -286,20 +286,19 @@ store_nest_live_begin(struct store *s, const struct store_api *a,
 	store_nest_live_key(a, &key);
 	if (key.g.device == NP_NA && key.g.pid == NP_NA &&
 	    store_nest_live_nested_again(s->live, key.g.rank))
-		return false;
+		return;
 	ln = store_nest_live_lane(s->live, &key);
 	*lane = (size_t)(ln - s->live->lane);
 	if (ln->given_up)
-		return false;
+		return;
 	if (ln->nids > 0 && (a->start_ns < ln->start ||
 	    (a->start_ns == ln->start && a->end_ns > ln->end))) {
 		store_nest_live_give_up(s, ln);
-		return false;
+		return;
 	}
 	ln->start = a->start_ns;
 	ln->end = a->end_ns;
 	*depth = store_nest_live_close(&ln->g, a->end_ns, parent);
-	return true;
 }
 
 /* Span ID of LANE, from START to END, is written. */
@@ -431,7 +430,7 @@ store_nest_live_walk(struct store *s, store_nest_put_fn put, void *arg)
 {
 	struct nest_lane	*ln;
 	struct nest_span	*sp;
-	int64_t			 depth, parent, end;
+	int64_t			 depth, parent;
 	size_t			 i, j;
 
 	for (i = 0; i < s->live->n; i++) {
@@ -443,10 +442,8 @@ store_nest_live_walk(struct store *s, store_nest_put_fn put, void *arg)
 		ln->g.n = 0;
 		for (j = 0; j < ln->nkept; j++) {
 			sp = &ln->kept[j];
-			/* A span without an end ends at 0, as the walk reads. */
-			end = sp->end == NP_NA ? 0 : sp->end;
-			depth = store_nest_live_close(&ln->g, end, &parent);
-			store_nest_live_open(&ln->g, sp->id, end);
+			depth = store_nest_live_close(&ln->g, sp->end, &parent);
+			store_nest_live_open(&ln->g, sp->id, sp->end);
 			put(arg, sp->id, depth, parent);
 		}
 		free(ln->kept);
