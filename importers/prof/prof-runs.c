@@ -1,19 +1,21 @@
 /*
  * Sorted runs of API spans on disk, so that a large collection's spans are
  * never all in memory at once (doc/formats.md section 3.7). The host reader
- * sorts every NPUPROF_SPAN_RUN spans (1,048,576 by default, 40 MB) and
- * writes them to an unlinked temporary file in TMPDIR; the spans are then
+ * hands over every NPUPROF_SPAN_RUN spans (1,048,576 by default, 40 MB);
+ * their two halves are sorted and written, one on a thread of its own, as
+ * two runs of an unlinked temporary file in TMPDIR; the spans are then
  * stored in one merge of the runs, which yields them in the order an
  * in-memory sort of them all would. If the file cannot be written the
  * spans stay in memory, with a warning, and the merge reads them there; if
  * a run cannot be read back, the collection's import fails rather than
  * lose spans. The merge reads each run through a buffer of a sixteenth of
- * a run (16 to 8192 spans), so runs far smaller than the default cost
- * more memory at the merge, not less.
+ * it (16 to 8192 spans), so runs far smaller than the default cost more
+ * memory at the merge, not less.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,6 +25,15 @@
 #define PROF_RUNS_DEFAULT	((size_t)1 << 20)
 #define PROF_RUNS_READ		8192		/* most spans read at once */
 #define PROF_RUNS_READ_MIN	16
+
+/* One half of a run: sorted, then written at OFF of FD if FD is not -1. */
+struct prof_runs_half {
+	struct prof_span	*v;
+	size_t			 n;
+	int			 fd;
+	int64_t			 off;
+	int			 err;		/* errno of a failed write */
+};
 
 /*
  * The spans sorted in memory before they go to a run: NPUPROF_SPAN_RUN if
@@ -80,33 +91,80 @@ prof_runs_open(struct store *s, const char *data, struct prof_runs *r)
 	return true;
 }
 
+/* Write LEN bytes of BUF at byte OFF of FD; false with errno set if not. */
 static bool
-prof_runs_write(int fd, const void *buf, size_t len)
+prof_runs_write(int fd, const void *buf, size_t len, int64_t off)
 {
 	const char	*p = buf;
 	ssize_t		 w;
 
 	while (len > 0) {
-		if ((w = write(fd, p, len > INT_MAX ? INT_MAX : len)) == -1) {
-			if (errno == EINTR)
-				continue;
+		w = pwrite(fd, p, len > INT_MAX ? INT_MAX : len, (off_t)off);
+		if (w == -1 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = EIO;
 			return false;
 		}
 		p += w;
 		len -= (size_t)w;
+		off += w;
 	}
 	return true;
 }
 
+static void *
+prof_runs_half_main(void *arg)
+{
+	struct prof_runs_half	*hf = arg;
+
+	prof_sort(hf->v, hf->n, sizeof *hf->v, prof_span_cmp);
+	if (hf->fd != -1 && !prof_runs_write(hf->fd, hf->v, hf->n *
+	    sizeof *hf->v, hf->off))
+		hf->err = errno != 0 ? errno : EIO;
+	return NULL;
+}
+
 /*
- * Sort the spans of H and write them to a new run, then free them. If they
- * cannot be written they stay, sorted, and H keeps every later span.
+ * Do the two halves HF[0] and HF[1] of a run (the first N spans at V): the
+ * second on a thread of its own, so that both cores sort and write; on
+ * this one if no thread can be had.
+ */
+static void
+prof_runs_halves(struct prof_runs_half hf[2], struct prof_span *v, size_t n,
+    int fd, int64_t off)
+{
+	pthread_t	 t;
+	bool		 threaded;
+
+	hf[0].v = v;
+	hf[0].n = n / 2;
+	hf[1].v = v + n / 2;
+	hf[1].n = n - n / 2;
+	hf[0].fd = hf[1].fd = fd;
+	hf[0].off = off;
+	hf[1].off = off + (int64_t)(hf[0].n * sizeof *v);
+	hf[0].err = hf[1].err = 0;
+	threaded = pthread_create(&t, NULL, prof_runs_half_main, &hf[1]) ==
+	    0;
+	prof_runs_half_main(&hf[0]);
+	if (threaded)
+		pthread_join(t, NULL);
+	else
+		prof_runs_half_main(&hf[1]);
+}
+
+/*
+ * Sort the spans of H and write them as two new runs, then free them. If
+ * they cannot be written they stay, and H keeps every later span.
  */
 void
 prof_runs_spill(struct store *s, const char *data, struct prof_host *h)
 {
 	struct prof_runs	*r = &h->runs;
-	size_t			 len = h->nspans * sizeof *h->spans;
+	struct prof_runs_half	 hf[2];
+	size_t			 i;
 
 	if (r->off || h->nspans == 0)
 		return;
@@ -114,19 +172,22 @@ prof_runs_spill(struct store *s, const char *data, struct prof_host *h)
 		r->off = true;
 		return;
 	}
-	prof_sort(h->spans, h->nspans, sizeof *h->spans, prof_span_cmp);
-	if (lseek(r->fd, r->end, SEEK_SET) == -1 ||
-	    !prof_runs_write(r->fd, h->spans, len)) {
+	prof_runs_halves(hf, h->spans, h->nspans, r->fd, r->end);
+	if (hf[0].err != 0 || hf[1].err != 0) {
 		store_load_warning(s, data, -1, "cannot write the sorted API "
 		    "spans to a temporary file: %s; they are held in memory",
-		    strerror(errno));
+		    strerror(hf[0].err != 0 ? hf[0].err : hf[1].err));
 		r->off = true;
 		return;
 	}
-	r->v = util_grow(r->v, r->n, 1, sizeof *r->v);
-	r->v[r->n].off = r->end;
-	r->v[r->n++].n = h->nspans;
-	r->end += (int64_t)len;
+	for (i = 0; i < 2; i++) {
+		if (hf[i].n == 0)
+			continue;
+		r->v = util_grow(r->v, r->n, 1, sizeof *r->v);
+		r->v[r->n].off = hf[i].off;
+		r->v[r->n++].n = hf[i].n;
+	}
+	r->end += (int64_t)(h->nspans * sizeof *h->spans);
 	free(h->spans);
 	h->spans = NULL;
 	h->nspans = 0;
@@ -202,14 +263,15 @@ void
 prof_runs_merge_start(struct prof_host *h, struct prof_runs_merge *m)
 {
 	struct prof_runs	*r = &h->runs;
+	struct prof_runs_half	 hf[2];
 	size_t			 i, each;
 
 	memset(m, 0, sizeof *m);
 	m->fd = r->fd;
-	/* Every run written holds a whole run's spans. */
+	/* Every run written holds half of a whole run's spans, or more. */
 	each = prof_runs_read_size(r->n > 0 ? r->v[0].n : 0);
-	m->src = xcalloc(r->n + 1, sizeof *m->src);
-	m->heap = xcalloc(r->n + 1, sizeof *m->heap);
+	m->src = xcalloc(r->n + 2, sizeof *m->src);
+	m->heap = xcalloc(r->n + 2, sizeof *m->heap);
 	for (i = 0; i < r->n; i++) {
 		m->src[i].cap = r->v[i].n < each ? r->v[i].n : each;
 		m->src[i].buf = xreallocarray(NULL, m->src[i].cap,
@@ -218,11 +280,13 @@ prof_runs_merge_start(struct prof_host *h, struct prof_runs_merge *m)
 		m->src[i].left = r->v[i].n;
 	}
 	m->nsrc = r->n;
-	if (h->nspans > 0) {
-		prof_sort(h->spans, h->nspans, sizeof *h->spans,
-		    prof_span_cmp);
-		m->src[m->nsrc].buf = h->spans;
-		m->src[m->nsrc].len = h->nspans;
+	/* The spans held: two more sources, their halves sorted at once. */
+	prof_runs_halves(hf, h->spans, h->nspans, -1, 0);
+	for (i = 0; i < 2; i++) {
+		if (hf[i].n == 0)
+			continue;
+		m->src[m->nsrc].buf = hf[i].v;
+		m->src[m->nsrc].len = hf[i].n;
 		m->src[m->nsrc++].mem = true;
 	}
 	for (i = 0; i < m->nsrc; i++) {
