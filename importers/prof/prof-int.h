@@ -152,6 +152,25 @@ struct prof_span {
 	uint32_t	 aux;
 	uint16_t	 level;
 };
+/* The order spans are stored and swept in: thread, begin, outer first. */
+static inline int
+prof_span_order(const struct prof_span *x, const struct prof_span *y)
+{
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	if (x->begin != y->begin)
+		return x->begin < y->begin ? -1 : 1;
+	if (x->end != y->end)
+		return x->end > y->end ? -1 : 1;
+	if (x->level != y->level)
+		return x->level > y->level ? -1 : 1;
+	if (x->type != y->type)
+		return x->type < y->type ? -1 : 1;
+	if (x->item != y->item)
+		return x->item < y->item ? -1 : 1;
+	return 0;
+}
+
 struct prof_host;
 /* Sorted runs of API spans in an unlinked temporary file (prof-runs.c). */
 struct prof_run {
@@ -199,6 +218,16 @@ struct prof_rec {
 	uint64_t	 ts;
 	uint32_t	 tid;
 };
+/* The order records are attached in: thread, then time. */
+static inline int
+prof_rec_order(const struct prof_rec *x, const struct prof_rec *y)
+{
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return 0;
+}
 /* What a node_basic_info record says: one of each (prof-dedup.c). */
 struct prof_nkind {
 	uint64_t	 name;
@@ -768,6 +797,8 @@ size_t		 prof_mstx_load(struct store *, const char *,
 		     int64_t);
 
 /* prof-sort.c: an in-place sort for the large host arrays. */
+void		 prof_sort_spans(struct prof_span *, size_t);
+void		 prof_sort_recs(void *, size_t, size_t);
 void		 prof_sort(void *, size_t, size_t,
 		     int (*)(const void *, const void *));
 

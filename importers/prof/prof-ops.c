@@ -12,57 +12,11 @@
 
 #include "prof-int.h"
 
-/* The order spans are stored and swept in: thread, begin, outer first. */
+/* prof_span_order() for the sorts and merges that take a function. */
 int
 prof_span_cmp(const void *a, const void *b)
 {
-	const struct prof_span	*x = a, *y = b;
-
-	if (x->tid != y->tid)
-		return x->tid < y->tid ? -1 : 1;
-	if (x->begin != y->begin)
-		return x->begin < y->begin ? -1 : 1;
-	if (x->end != y->end)
-		return x->end > y->end ? -1 : 1;
-	if (x->level != y->level)
-		return x->level > y->level ? -1 : 1;
-	if (x->type != y->type)
-		return x->type < y->type ? -1 : 1;
-	if (x->item != y->item)
-		return x->item < y->item ? -1 : 1;
-	return 0;
-}
-
-static int
-prof_ops_rec_cmp(const void *a, const void *b)
-{
-	const struct prof_rec	*x = a, *y = b;
-
-	if (x->tid != y->tid)
-		return x->tid < y->tid ? -1 : 1;
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	return 0;
-}
-
-static int
-prof_ops_track_cmp(const void *a, const void *b)
-{
-	const struct prof_track	*x = a, *y = b;
-
-	if (x->tid != y->tid)
-		return x->tid < y->tid ? -1 : 1;
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	return 0;
-}
-
-/* Sort in place: the arrays are the largest the import holds. */
-static void
-prof_ops_sort(void *v, size_t n, size_t size,
-    int (*cmp)(const void *, const void *))
-{
-	prof_sort(v, n, size, cmp);
+	return prof_span_order(a, b);
 }
 
 /* Stacks of open spans of the levels records attach to. */
@@ -214,13 +168,10 @@ prof_ops_attach(const struct prof_host *h, const void *base, size_t n,
 void
 prof_ops_sort_records(struct prof_host *h)
 {
-	prof_ops_sort(h->nodes, h->nnodes, sizeof *h->nodes, prof_ops_rec_cmp);
-	prof_ops_sort(h->tinfos, h->ntinfos, sizeof *h->tinfos,
-	    prof_ops_rec_cmp);
-	prof_ops_sort(h->cinfos, h->ncinfos, sizeof *h->cinfos,
-	    prof_ops_rec_cmp);
-	prof_ops_sort(h->hcinfos, h->nhcinfos, sizeof *h->hcinfos,
-	    prof_ops_rec_cmp);
+	prof_sort_recs(h->nodes, h->nnodes, sizeof *h->nodes);
+	prof_sort_recs(h->tinfos, h->ntinfos, sizeof *h->tinfos);
+	prof_sort_recs(h->cinfos, h->ncinfos, sizeof *h->cinfos);
+	prof_sort_recs(h->hcinfos, h->nhcinfos, sizeof *h->hcinfos);
 }
 
 /*
@@ -255,8 +206,7 @@ prof_ops_build(struct prof_host *h)
 	struct prof_track	*t;
 	size_t			 i;
 
-	prof_ops_sort(h->tracks, h->ntracks, sizeof *h->tracks,
-	    prof_ops_track_cmp);
+	prof_sort_recs(h->tracks, h->ntracks, sizeof *h->tracks);
 	prof_ops_sweep_init(&w, h);
 	for (i = 0; i < h->ntracks; i++) {
 		t = &h->tracks[i];
@@ -469,8 +419,7 @@ prof_ops_load_spans(struct store *s, struct prof_host *h,
 	if (h->runs.n > 0)
 		rc = prof_ops_load_runs(&l, h, cause);
 	else {
-		prof_ops_sort(h->spans, h->nspans, sizeof *h->spans,
-		    prof_span_cmp);
+		prof_sort_spans(h->spans, h->nspans);
 		for (i = 0; i < h->nspans; i++)
 			prof_ops_store(&l, &h->spans[i]);
 	}

@@ -119,7 +119,7 @@ prof_runs_half_main(void *arg)
 {
 	struct prof_runs_half	*hf = arg;
 
-	prof_sort(hf->v, hf->n, sizeof *hf->v, prof_span_cmp);
+	prof_sort_spans(hf->v, hf->n);
 	if (hf->fd != -1 && !prof_runs_write(hf->fd, hf->v, hf->n *
 	    sizeof *hf->v, hf->off))
 		hf->err = errno != 0 ? errno : EIO;
@@ -203,7 +203,7 @@ prof_runs_head(const struct prof_runs_merge *m, size_t i)
 static bool
 prof_runs_less(const struct prof_runs_merge *m, size_t a, size_t b)
 {
-	int	 c = prof_span_cmp(prof_runs_head(m, a), prof_runs_head(m, b));
+	int	 c = prof_span_order(prof_runs_head(m, a), prof_runs_head(m, b));
 
 	return c < 0 || (c == 0 && a < b);
 }

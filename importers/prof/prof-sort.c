@@ -4,7 +4,8 @@
  * large collection's API spans (hundreds of megabytes) was the import's
  * peak memory. This is an introsort: quicksort with a median-of-three
  * pivot, insertion sort for short runs and heapsort when the partitions
- * degrade, so it stays O(n log n) without extra memory. It is not stable;
+ * degrade, so it stays O(n log n) without extra memory (prof-sort-body.h,
+ * made once for any element and once for API spans). It is not stable;
  * every caller's comparison orders all the fields that matter.
  */
 #include <stdint.h>
@@ -63,107 +64,54 @@ prof_sort_swap(unsigned char *a, unsigned char *b, size_t size)
 	}
 }
 
-static void
-prof_sort_insertion(unsigned char *v, size_t n, size_t size,
-    prof_sort_cmp cmp)
+/* Any element: its size and comparison are parameters. */
+#define SORT(name)		prof_sort_any_##name
+#define SORT_PARAMS		, size_t size, prof_sort_cmp cmp
+#define SORT_ARGS		, size, cmp
+#define SORT_SIZE_DECL
+#define SORT_CMP(a, b)		cmp((a), (b))
+#include "prof-sort-body.h"
+#undef SORT
+#undef SORT_PARAMS
+#undef SORT_ARGS
+#undef SORT_SIZE_DECL
+#undef SORT_CMP
+
+/*
+ * API spans, the most numerous: the size and comparison are known, so
+ * the compiler calls prof_span_order() inline and copies whole spans.
+ */
+#define SORT(name)		prof_sort_span_##name
+#define SORT_PARAMS
+#define SORT_ARGS
+#define SORT_SIZE_DECL		const size_t size = sizeof(struct prof_span);
+#define SORT_CMP(a, b)		prof_span_order((const void *)(a),	\
+				    (const void *)(b))
+#include "prof-sort-body.h"
+#undef SORT
+#undef SORT_PARAMS
+#undef SORT_ARGS
+#undef SORT_SIZE_DECL
+#undef SORT_CMP
+
+/* Records that start like struct prof_rec, of any size. */
+#define SORT(name)		prof_sort_rec_##name
+#define SORT_PARAMS		, size_t size
+#define SORT_ARGS		, size
+#define SORT_SIZE_DECL
+#define SORT_CMP(a, b)		prof_rec_order((const void *)(a),	\
+				    (const void *)(b))
+#include "prof-sort-body.h"
+
+/* How deep the quicksort of N elements goes before it turns to heapsort. */
+static int
+prof_sort_depth(size_t n)
 {
-	unsigned char	 t[PROF_SORT_MAX_SIZE];
-	size_t		 i, j;
+	int	 depth = 0;
 
-	for (i = 1; i < n; i++) {
-		if (cmp(v + (i - 1) * size, v + i * size) <= 0)
-			continue;
-		prof_sort_copy(t, v + i * size, size);
-		for (j = i; j > 0 && cmp(v + (j - 1) * size, t) > 0; j--)
-			prof_sort_copy(v + j * size, v + (j - 1) * size, size);
-		prof_sort_copy(v + j * size, t, size);
-	}
-}
-
-static void
-prof_sort_sift(unsigned char *v, size_t root, size_t n, size_t size,
-    prof_sort_cmp cmp)
-{
-	size_t	 child;
-
-	while ((child = 2 * root + 1) < n) {
-		if (child + 1 < n && cmp(v + child * size,
-		    v + (child + 1) * size) < 0)
-			child++;
-		if (cmp(v + root * size, v + child * size) >= 0)
-			return;
-		prof_sort_swap(v + root * size, v + child * size, size);
-		root = child;
-	}
-}
-
-static void
-prof_sort_heap(unsigned char *v, size_t n, size_t size, prof_sort_cmp cmp)
-{
-	size_t	 i;
-
-	for (i = n / 2; i-- > 0;)
-		prof_sort_sift(v, i, n, size, cmp);
-	for (i = n; i-- > 1;) {
-		prof_sort_swap(v, v + i * size, size);
-		prof_sort_sift(v, 0, i, size, cmp);
-	}
-}
-
-/* Partition V around the median of its first, middle and last elements. */
-static size_t
-prof_sort_partition(unsigned char *v, size_t n, size_t size,
-    prof_sort_cmp cmp)
-{
-	unsigned char	*a = v, *m = v + n / 2 * size, *z = v + (n - 1) * size;
-	size_t		 i = 0, j = n - 1;
-
-	if (cmp(m, a) < 0)
-		prof_sort_swap(m, a, size);
-	if (cmp(z, m) < 0) {
-		prof_sort_swap(z, m, size);
-		if (cmp(m, a) < 0)
-			prof_sort_swap(m, a, size);
-	}
-	/* The pivot waits at the front; a and z now bound both scans. */
-	prof_sort_swap(a, m, size);
-	for (;;) {
-		while (cmp(v + (++i) * size, v) < 0)
-			;
-		while (cmp(v, v + (--j) * size) < 0)
-			;
-		if (i >= j)
-			break;
-		prof_sort_swap(v + i * size, v + j * size, size);
-	}
-	prof_sort_swap(v, v + j * size, size);
-	return j;
-}
-
-static void
-prof_sort_intro(unsigned char *v, size_t n, size_t size, prof_sort_cmp cmp,
-    int depth)
-{
-	size_t	 p;
-
-	while (n > PROF_SORT_SMALL) {
-		if (depth-- == 0) {
-			prof_sort_heap(v, n, size, cmp);
-			return;
-		}
-		p = prof_sort_partition(v, n, size, cmp);
-		/* Recurse into the smaller side, loop on the larger. */
-		if (p < n - p - 1) {
-			prof_sort_intro(v, p, size, cmp, depth);
-			v += (p + 1) * size;
-			n -= p + 1;
-		} else {
-			prof_sort_intro(v + (p + 1) * size, n - p - 1, size,
-			    cmp, depth);
-			n = p;
-		}
-	}
-	prof_sort_insertion(v, n, size, cmp);
+	for (; n > 1; n >>= 1)
+		depth += 2;
+	return depth;
 }
 
 /* Sort the N elements of SIZE bytes at V by CMP, in place. */
@@ -172,7 +120,6 @@ prof_sort(void *v, size_t n, size_t size, int (*cmp)(const void *,
     const void *))
 {
 	size_t	 i;
-	int	 depth = 0;
 
 	if (n < 2)
 		return;
@@ -185,7 +132,42 @@ prof_sort(void *v, size_t n, size_t size, int (*cmp)(const void *,
 	}
 	if (i + 1 == n)
 		return;		/* already in order, as slices often are */
-	for (i = n; i > 1; i >>= 1)
-		depth += 2;
-	prof_sort_intro(v, n, size, cmp, depth);
+	prof_sort_any_intro(v, n, prof_sort_depth(n), size, cmp);
+}
+
+/* Sort the N spans at V by prof_span_order(), in place. */
+void
+prof_sort_spans(struct prof_span *v, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i + 1 < n; i++) {
+		if (prof_span_order(&v[i], &v[i + 1]) > 0)
+			break;
+	}
+	if (n < 2 || i + 1 == n)
+		return;		/* already in order */
+	prof_sort_span_intro((unsigned char *)v, n, prof_sort_depth(n));
+}
+
+/*
+ * Sort the N records of SIZE bytes at V, each starting like struct
+ * prof_rec, by prof_rec_order(), in place.
+ */
+void
+prof_sort_recs(void *v, size_t n, size_t size)
+{
+	unsigned char	*p = v;
+	size_t		 i;
+
+	if (size > PROF_SORT_MAX_SIZE)
+		fatalx("%s: element of %zu bytes", __func__, size);
+	for (i = 0; i + 1 < n; i++) {
+		if (prof_rec_order((const void *)(p + i * size),
+		    (const void *)(p + (i + 1) * size)) > 0)
+			break;
+	}
+	if (n < 2 || i + 1 == n)
+		return;		/* already in order */
+	prof_sort_rec_intro(p, n, prof_sort_depth(n), size);
 }

@@ -1,7 +1,9 @@
 /*
  * The in-place sort of the raw PROF importer against qsort: random arrays
  * with many equal keys, sorted, reversed and zigzag input, with elements
- * as large as the importer's and payloads that must move with their keys.
+ * as large as the importer's and payloads that must move with their keys;
+ * and the sorts made for API spans and for records that start like
+ * struct prof_rec against the one for any element.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -125,6 +127,83 @@ check12(size_t n)
 	return same;
 }
 
+/*
+ * N API spans of KIND (0 random, with equal spans told apart only by the
+ * aux the order ignores; 1 sorted; 2 reversed) sorted by prof_sort_spans()
+ * and by prof_sort() with prof_span_cmp: the same arrays, ties included,
+ * and in order.
+ */
+static int
+check_spans(size_t n, int kind)
+{
+	struct prof_span	*v, *w;
+	size_t			 i;
+	int			 same;
+
+	v = xcalloc(n + 1, sizeof *v);
+	w = xcalloc(n + 1, sizeof *w);
+	for (i = 0; i < n; i++) {
+		v[i].tid = kind == 0 ? next() % 4 : (uint32_t)(i / 1000);
+		v[i].begin = kind == 0 ? next() % 64 : i;
+		v[i].end = v[i].begin + (kind == 0 ? next() % 8 : 5);
+		v[i].level = (uint16_t)(kind == 0 ? next() % 3 : 1);
+		v[i].type = kind == 0 ? next() % 2 : 0;
+		v[i].item = kind == 0 ? next() % 2 : 0;
+		v[i].aux = (uint32_t)i;
+	}
+	if (kind == 2) {
+		for (i = 0; i < n / 2; i++) {
+			w[0] = v[i];
+			v[i] = v[n - 1 - i];
+			v[n - 1 - i] = w[0];
+		}
+	}
+	memcpy(w, v, n * sizeof *v);
+	prof_sort_spans(v, n);
+	prof_sort(w, n, sizeof *w, prof_span_cmp);
+	same = memcmp(v, w, n * sizeof *v) == 0;
+	for (i = 0; same && i + 1 < n; i++)
+		same = prof_span_order(&v[i], &v[i + 1]) <= 0;
+	free(v);
+	free(w);
+	return same;
+}
+
+static int
+rec_cmp(const void *a, const void *b)
+{
+	return prof_rec_order(a, b);
+}
+
+/*
+ * N host task records (random thread and time with ties, told apart only
+ * by their stream) by prof_sort_recs() and by prof_sort(): the same.
+ */
+static int
+check_recs(size_t n)
+{
+	struct prof_track	*v, *w;
+	size_t			 i;
+	int			 same;
+
+	v = xcalloc(n + 1, sizeof *v);
+	w = xcalloc(n + 1, sizeof *w);
+	for (i = 0; i < n; i++) {
+		v[i].tid = next() % 3;
+		v[i].ts = next() % 100;
+		v[i].stream = (uint16_t)i;
+	}
+	memcpy(w, v, n * sizeof *v);
+	prof_sort_recs(v, n, sizeof *v);
+	prof_sort(w, n, sizeof *w, rec_cmp);
+	same = memcmp(v, w, n * sizeof *v) == 0;
+	for (i = 0; same && i + 1 < n; i++)
+		same = rec_cmp(&v[i], &v[i + 1]) <= 0;
+	free(v);
+	free(w);
+	return same;
+}
+
 int
 main(void)
 {
@@ -144,5 +223,13 @@ main(void)
 		}
 	}
 	ok(check12(17) && check12(100000), "12-byte elements, random");
+	for (k = 0; k < 3; k++) {
+		for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+			ok(check_spans(sizes[i], k), "API spans, %s, %zu "
+			    "spans", k == 0 ? "random with ties" : k == 1 ?
+			    "sorted" : "reversed", sizes[i]);
+	}
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+		ok(check_recs(sizes[i]), "host task records, %zu", sizes[i]);
 	return done_testing();
 }
