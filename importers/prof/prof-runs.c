@@ -9,7 +9,7 @@
  * spans stay in memory, with a warning, and the merge reads them there; if
  * a run cannot be read back, the collection's import fails rather than
  * lose spans. The merge reads each run through a buffer of a sixteenth of
- * it (16 to 8192 spans), so runs far smaller than the default cost more
+ * it (16 to 4096 spans), so runs far smaller than the default cost more
  * memory at the merge, not less.
  */
 #include <errno.h>
@@ -23,7 +23,7 @@
 #include "prof-int.h"
 
 #define PROF_RUNS_DEFAULT	((size_t)1 << 20)
-#define PROF_RUNS_READ		8192		/* most spans read at once */
+#define PROF_RUNS_READ		4096		/* most spans read at once */
 #define PROF_RUNS_READ_MIN	16
 
 /* One half of a run: sorted, then written at OFF of FD if FD is not -1. */
