@@ -25,6 +25,7 @@
 #define PROF_RUNS_DEFAULT	((size_t)1 << 20)
 #define PROF_RUNS_READ		4096		/* most spans read at once */
 #define PROF_RUNS_READ_MIN	16
+#define PROF_RUNS_THREADED	8192		/* fewer spans: one thread */
 
 /* One half of a run: sorted, then written at OFF of FD if FD is not -1. */
 struct prof_runs_half {
@@ -129,7 +130,7 @@ prof_runs_half_main(void *arg)
 /*
  * Do the two halves HF[0] and HF[1] of a run (the first N spans at V): the
  * second on a thread of its own, so that both cores sort and write; on
- * this one if no thread can be had.
+ * this one if the run is small or no thread can be had.
  */
 static void
 prof_runs_halves(struct prof_runs_half hf[2], struct prof_span *v, size_t n,
@@ -140,14 +141,14 @@ prof_runs_halves(struct prof_runs_half hf[2], struct prof_span *v, size_t n,
 
 	hf[0].v = v;
 	hf[0].n = n / 2;
-	hf[1].v = v + n / 2;
+	hf[1].v = n > 0 ? v + n / 2 : v;	/* V is NULL when N is 0 */
 	hf[1].n = n - n / 2;
 	hf[0].fd = hf[1].fd = fd;
 	hf[0].off = off;
 	hf[1].off = off + (int64_t)(hf[0].n * sizeof *v);
 	hf[0].err = hf[1].err = 0;
-	threaded = pthread_create(&t, NULL, prof_runs_half_main, &hf[1]) ==
-	    0;
+	threaded = n >= PROF_RUNS_THREADED && pthread_create(&t, NULL,
+	    prof_runs_half_main, &hf[1]) == 0;
 	prof_runs_half_main(&hf[0]);
 	if (threaded)
 		pthread_join(t, NULL);

@@ -6,7 +6,8 @@
  * SORT_ARGS, the parameters the functions pass on (after a comma, or
  * nothing); SORT_SIZE_DECL, which declares the element size `size` if
  * no parameter gives it; and SORT_CMP(a, b), the comparison of two
- * elements.
+ * elements. It uses the includer's PROF_SORT_MAX_SIZE, PROF_SORT_SMALL,
+ * prof_sort_copy() and prof_sort_swap().
  */
 
 static void

@@ -102,6 +102,11 @@ prof_sort_swap(unsigned char *a, unsigned char *b, size_t size)
 #define SORT_CMP(a, b)		prof_rec_order((const void *)(a),	\
 				    (const void *)(b))
 #include "prof-sort-body.h"
+#undef SORT
+#undef SORT_PARAMS
+#undef SORT_ARGS
+#undef SORT_SIZE_DECL
+#undef SORT_CMP
 
 /* How deep the quicksort of N elements goes before it turns to heapsort. */
 static int

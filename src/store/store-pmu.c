@@ -264,7 +264,7 @@ void
 store_pmu_iter_init(struct store_pmu_iter *it, const void *data, size_t len)
 {
 	it->p = data;
-	it->end = it->p + (data != NULL ? len : 0);
+	it->end = data != NULL ? it->p + len : it->p;
 }
 
 /* The decimal M / 10^D as text into *TEXT and its number into V. */

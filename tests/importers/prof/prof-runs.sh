@@ -53,6 +53,8 @@ check hccl 500 -L -s 72 -n 2500 -T 3 -S 3 -E 30
 check v2 128 -s 31 -n 1500 -2 -S 3 -T 2 -E 30 -M 30 -x -u 5
 check v6 99 -s 23 -n 900 -c 950 -g -T 3 -D 777 -k 8 -E 30 -M 30 -u 5
 check torch 50 -Y -s 21 -n 400 -T 4 -a 30
+# Runs large enough that each half is sorted and written on a thread.
+check halves 20000 -s 9 -n 30000 -a 4000 -S 2 -T 3
 # A run of 2 spans: every span its own run, nearly.
 check tiny 2 -s 5 -n 300 -c 310P -w -m 0 -k 40 -D 777 -x -u 6
 

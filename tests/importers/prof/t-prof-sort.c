@@ -204,6 +204,52 @@ check_recs(size_t n)
 	return same;
 }
 
+/*
+ * The order of API spans, written out: by thread, then begin; of spans
+ * that begin together the longer (outer) first, then the higher level,
+ * the lower type, the lower item.
+ */
+static int
+check_span_order(void)
+{
+	static const struct {
+		uint32_t	 tid;
+		uint64_t	 begin, end;
+		uint16_t	 level;
+		uint32_t	 type;
+		uint64_t	 item;
+	} in[] = {
+		{ 2, 1, 2, 1, 0, 0 },	/* 7: the next thread */
+		{ 1, 5, 7, 1, 0, 0 },	/* 2 */
+		{ 1, 5, 9, 1, 0, 0 },	/* 0: the longest */
+		{ 1, 5, 6, 1, 1, 8 },	/* 5 */
+		{ 1, 5, 6, 1, 1, 4 },	/* 4: the lower item */
+		{ 1, 5, 6, 3, 0, 0 },	/* 3: the higher level */
+		{ 1, 5, 8, 1, 0, 0 },	/* 1 */
+		{ 1, 5, 6, 1, 2, 0 },	/* 6: the higher type */
+	};
+	static const uint32_t	 want[] = { 2, 6, 1, 5, 4, 3, 7, 0 };
+	struct prof_span	 v[8];
+	size_t			 i;
+
+	memset(v, 0, sizeof v);
+	for (i = 0; i < 8; i++) {
+		v[i].tid = in[i].tid;
+		v[i].begin = in[i].begin;
+		v[i].end = in[i].end;
+		v[i].level = in[i].level;
+		v[i].type = in[i].type;
+		v[i].item = in[i].item;
+		v[i].aux = (uint32_t)i;
+	}
+	prof_sort_spans(v, 8);
+	for (i = 0; i < 8; i++) {
+		if (v[i].aux != want[i])
+			return 0;
+	}
+	return 1;
+}
+
 int
 main(void)
 {
@@ -231,5 +277,6 @@ main(void)
 	}
 	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
 		ok(check_recs(sizes[i]), "host task records, %zu", sizes[i]);
+	ok(check_span_order(), "API spans in their order, outer first");
 	return done_testing();
 }
