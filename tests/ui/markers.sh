@@ -4,7 +4,7 @@
 . "$top_srcdir/tests/ui/lib.sh"
 "$GEN" prof "$T/p" -n 50 -u 5 >/dev/null || skip_all "cannot generate data"
 DB=$T/p.db
-"$NPUPROF" import -q --db "$DB" "$T/p" || exit 1
+"$NPUPROF" import -q --timeline --db "$DB" "$T/p" || exit 1
 row=$("$NPUPROF" show -q --db "$DB" --format csv "$T/p" msprof_tx | sed -n 3p)
 msg=$(echo "$row" | cut -d, -f10)
 start=$(echo "$row" | cut -d, -f7)
