@@ -136,6 +136,8 @@ int		 util_parse_ns(const char *, size_t, int64_t *);
 int		 util_parse_int(const char *, size_t, int64_t *);
 int		 util_parse_double(const char *, size_t, double *);
 void		 util_fmt_pyfloat(char *, size_t, double);
+void		 util_fmt_pyfloat_any(char *, size_t, double);
+double		 util_round4(double);
 void		 util_fmt_us(char *, size_t, int64_t, int, bool);
 void		 util_fmt_time(char *, size_t, int64_t);
 char		*util_fmt_u64(char *, uint64_t);

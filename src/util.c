@@ -163,6 +163,41 @@ util_parse_double(const char *s, size_t len, double *out)
 }
 
 /*
+ * D as Python's repr() writes it, when D is 0 or at least 10^-4 in size
+ * and some K decimals read back as D with D times 10^K under 4e15 (most
+ * numbers the vendor computes in ms or rounds to four places): the digits
+ * of D times 10^K for the least such K. Units in the last place of D are
+ * then under 10^-K, so no decimal of fewer digits reads back as D, nor
+ * another of as many. False, writing nothing, for any other D.
+ */
+static bool
+util_fmt_pyfloat_short(char *buf, size_t size, double d)
+{
+	double		 p = 1, r;
+	long long	 v, q = 1;
+	int		 k;
+
+	if (d != 0 && !(fabs(d) >= 1e-4))
+		return false;		/* NaN too */
+	for (k = 0; k <= 15; k++, p *= 10, q *= 10) {
+		if (!(fabs(d * p) < 4e15))
+			return false;
+		r = nearbyint(d * p);
+		if (r / p != d)
+			continue;
+		v = llabs((long long)r);
+		if (k == 0)
+			snprintf(buf, size, "%s%lld.0", signbit(d) ? "-" : "",
+			    v);
+		else
+			snprintf(buf, size, "%s%lld.%0*lld", signbit(d) ?
+			    "-" : "", v / q, k, v % q);
+		return true;
+	}
+	return false;
+}
+
+/*
  * D as Python's repr() writes a float, which is how the vendor's analysis
  * tools write the numbers they compute: the fewest digits that read back
  * as D; fixed notation for decimal exponents -4 to 15 (a whole number gets
@@ -170,6 +205,17 @@ util_parse_double(const char *s, size_t len, double *out)
  */
 void
 util_fmt_pyfloat(char *buf, size_t size, double d)
+{
+	if (!util_fmt_pyfloat_short(buf, size, d))
+		util_fmt_pyfloat_any(buf, size, d);
+}
+
+/*
+ * util_fmt_pyfloat() the general way, for any D: a binary search for the
+ * fewest digits that read back.
+ */
+void
+util_fmt_pyfloat_any(char *buf, size_t size, double d)
 {
 	char	 tmp[40], digits[24], *p;
 	int	 prec, lo, hi, exp, n, i;
@@ -230,6 +276,29 @@ util_fmt_pyfloat(char *buf, size_t size, double d)
 		snprintf(buf + o, size - o, ".%s", digits + exp + 1);
 	else
 		snprintf(buf + o, size - o, ".0");
+}
+
+/*
+ * Python's round(X, 4): X to four decimals, half to even on X's exact
+ * value, read back. Where X times 10^4 is far enough from a half (or X is
+ * large, or not a number) it is worked out through the decimal text, as
+ * Python does; else the nearest whole number of 10^-4 is exact, and so is
+ * its quotient by 10^4, one rounding of that decimal.
+ */
+double
+util_round4(double x)
+{
+	char	 buf[400];
+	double	 y = x * 1e4, f;
+
+	if (fabs(x) < 1e8) {
+		/* Y is off X times 10^4 by at most 2^-13. */
+		f = y - floor(y);
+		if (fabs(f - 0.5) > 1e-3)
+			return nearbyint(y) / 1e4;
+	}
+	snprintf(buf, sizeof buf, "%.4f", x);
+	return strtod(buf, NULL);
 }
 
 /* Drop trailing zeros and then a trailing dot: "12.500" -> "12.5". */

@@ -39,16 +39,6 @@ prof_hs_add(struct prof_hnum *a, struct prof_hnum b)
 	a->real = a->real || b.real;
 }
 
-/* Python's round(x, 4). */
-double
-prof_hs_round4(double x)
-{
-	char	 buf[400];
-
-	snprintf(buf, sizeof buf, "%.4f", x);
-	return strtod(buf, NULL);
-}
-
 /* Field F of event E's hccl_info record, HS_NO_RANK without one. */
 #define PROF_HS(e, f)	((e)->info != NULL ? (e)->info->f : HS_NO_RANK)
 
@@ -133,10 +123,10 @@ prof_hs_ratios(struct prof_hnum *t)
 
 	d = t[HT_WAIT].v + t[HT_TRANSIT].v;
 	if (d != 0)
-		t[HT_WRATIO] = prof_hs_real(prof_hs_round4(t[HT_WAIT].v / d));
+		t[HT_WRATIO] = prof_hs_real(util_round4(t[HT_WAIT].v / d));
 	d = t[HT_SYNC].v + t[HT_TRANSIT].v;
 	if (d != 0)
-		t[HT_SRATIO] = prof_hs_real(prof_hs_round4(t[HT_SYNC].v / d));
+		t[HT_SRATIO] = prof_hs_real(util_round4(t[HT_SYNC].v / d));
 }
 
 /*
@@ -332,7 +322,7 @@ prof_hs_bandwidth(struct prof_hbw *b, int t)
 	size_t	 i;
 
 	if (b[t].time.v != 0)
-		b[t].bw = prof_hs_real(prof_hs_round4(b[t].size.v / 1000 /
+		b[t].bw = prof_hs_real(util_round4(b[t].size.v / 1000 /
 		    (b[t].time.v / 1000.0)));
 	if (t == HS_SDMA)
 		return;
@@ -342,7 +332,7 @@ prof_hs_bandwidth(struct prof_hbw *b, int t)
 		all += (int64_t)b[t].dist[i].count.v;
 	}
 	if (all > 0)
-		b[t].large = prof_hs_real(prof_hs_round4((double)large /
+		b[t].large = prof_hs_real(util_round4((double)large /
 		    (double)all));
 }
 
@@ -633,7 +623,7 @@ prof_hs_link_bw(const struct prof_hlink *l)
 	struct prof_hnum	 z;
 
 	if (l->time.v != 0)
-		return prof_hs_real(prof_hs_round4(l->size.v / l->time.v));
+		return prof_hs_real(util_round4(l->size.v / l->time.v));
 	memset(&z, 0, sizeof z);
 	return z;
 }

@@ -366,7 +366,7 @@ prof_ht_mrow_add(struct prof_ht_mrow **rows, size_t *n,
 		prof_hs_add(&r->time, m->v[i]->time);
 	}
 	if (r->time.v >= 1e-15 || r->time.v <= -1e-15)
-		r->bw = prof_hs_real(prof_hs_round4(r->size.v / r->time.v));
+		r->bw = prof_hs_real(util_round4(r->size.v / r->time.v));
 }
 
 /* Write row R of the matrix, of type TYPE. */

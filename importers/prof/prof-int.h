@@ -622,7 +622,6 @@ struct prof_hstats {
 };
 struct prof_hnum	 prof_hs_real(double);
 void		 prof_hs_add(struct prof_hnum *, struct prof_hnum);
-double		 prof_hs_round4(double);
 struct prof_hnum prof_hs_link_bw(const struct prof_hlink *);
 void		 prof_hs_ratios(struct prof_hnum *);
 void		 prof_hs_bandwidth(struct prof_hbw *, int);

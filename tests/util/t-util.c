@@ -3,6 +3,8 @@
  */
 #include <stdint.h>
 #include <ctype.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -57,6 +59,99 @@ us_same(void)
 					bad += strcmp(fast, slow) != 0;
 				}
 			}
+		}
+	}
+	return bad == 0;
+}
+
+static uint64_t	 rng = 0x9E3779B97F4A7C15ULL;
+
+static uint64_t
+next64(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/*
+ * The values the fast ways are tried on: decimals of zero to six places
+ * and of every size to past where four places stop being exact, halves of
+ * 10^-4 and their neighbours, round4 results, random bit patterns, zeros
+ * and the specials; each with both signs. I picks one.
+ */
+static double
+pyfloat_value(unsigned i)
+{
+	static const double	 p10[] = { 1, 10, 100, 1e3, 1e4, 1e5, 1e6 };
+	double			 d;
+	uint64_t		 b;
+
+	switch (i % 6) {
+	case 0:
+		d = (double)(next64() % 100000000000000ULL) /
+		    p10[next64() % 7];
+		break;
+	case 1:
+		d = (double)(next64() % 10000000) / 1e4;
+		break;
+	case 2:
+		d = ((double)(next64() % 100000000) + 0.5) / 1e4;
+		d = next64() % 3 == 0 ? d : nextafter(d, next64() % 2 ?
+		    INFINITY : 0);
+		break;
+	case 3:
+		d = util_round4((double)(next64() % 1000000000) /
+		    (double)(1 + next64() % 100000));
+		break;
+	case 4:
+		b = next64();
+		memcpy(&d, &b, sizeof d);
+		break;
+	default:
+		d = ldexp((double)(next64() % 1000000), (int)(next64() % 80) -
+		    40);
+		break;
+	}
+	return next64() % 2 ? -d : d;
+}
+
+/*
+ * util_fmt_pyfloat() against the general way, and util_round4() against
+ * the decimal text (snprintf and strtod, as Python reads its round()),
+ * on N values and on the specials.
+ */
+static int
+pyfloat_fast_same(unsigned n)
+{
+	static const double	 specials[] = { 0.0, -0.0, 4e11, -4e11,
+	    399999999999.9999, 1e8, 99999999.99995, 0.00005, 0.00015, 1e-4 };
+	char			 fast[64], slow[64], txt[400];
+	double			 d, r;
+	unsigned		 i;
+	int			 bad = 0;
+
+	for (i = 0; i < n + 13; i++) {
+		if (i < 10)
+			d = specials[i];
+		else if (i < 13)
+			d = i == 10 ? NAN : i == 11 ? INFINITY : -INFINITY;
+		else
+			d = pyfloat_value(i);
+		util_fmt_pyfloat(fast, sizeof fast, d);
+		util_fmt_pyfloat_any(slow, sizeof slow, d);
+		if (strcmp(fast, slow) != 0) {
+			if (bad++ < 5)
+				printf("#   repr %a: %s, not %s\n", d, fast,
+				    slow);
+		}
+		snprintf(txt, sizeof txt, "%.4f", d);
+		r = strtod(txt, NULL);
+		d = util_round4(d);
+		if (memcmp(&d, &r, sizeof d) != 0 && !(isnan(d) && isnan(r))) {
+			if (bad++ < 5)
+				printf("#   round4: %a, not %a\n", d, r);
 		}
 	}
 	return bad == 0;
@@ -241,6 +336,8 @@ main(void)
 		}
 	}
 	ok(bad == 0, "floats written as Python's repr() writes them");
+	ok(pyfloat_fast_same(2000000), "repr() and round(x, 4) the fast way as "
+	    "the general way, 2000000 values");
 	ok(map32_same(0, false), "map32: empty");
 	ok(map32_same(1, false), "map32: one key");
 	ok(map32_same(100000, false), "map32: grown to 100000 keys, "
