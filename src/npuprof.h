@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /* A missing integer value ("N/A" in the vendor's files). */
 #define NP_NA		INT64_MIN
@@ -99,12 +100,33 @@ void		 strbuf_init(struct strbuf *);
 void		 strbuf_release(struct strbuf *);
 void		 strbuf_reset(struct strbuf *);
 void		 strbuf_reserve(struct strbuf *, size_t);
-void		 strbuf_addc(struct strbuf *, char);
-void		 strbuf_add(struct strbuf *, const char *, size_t);
 void		 strbuf_adds(struct strbuf *, const char *);
 void		 strbuf_addf(struct strbuf *, const char *, ...)
 		     PRINTFLIKE(2, 3);
 char		*strbuf_detach(struct strbuf *);
+
+/*
+ * Append N bytes at S (or the byte C): inline, since the parsers call them
+ * for every token, and a call only when the buffer must grow.
+ */
+static inline void
+strbuf_add(struct strbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->size)
+		strbuf_reserve(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+static inline void
+strbuf_addc(struct strbuf *b, char c)
+{
+	if (b->len + 2 > b->size)
+		strbuf_reserve(b, 1);
+	b->s[b->len++] = c;
+	b->s[b->len] = '\0';
+}
 
 /*
  * Checked arithmetic on values read from input: *R = A - B (or A + B);

@@ -44,23 +44,6 @@ strbuf_reserve(struct strbuf *b, size_t n)
 }
 
 void
-strbuf_add(struct strbuf *b, const char *s, size_t n)
-{
-	strbuf_reserve(b, n);
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
-}
-
-void
-strbuf_addc(struct strbuf *b, char c)
-{
-	strbuf_reserve(b, 1);
-	b->s[b->len++] = c;
-	b->s[b->len] = '\0';
-}
-
-void
 strbuf_adds(struct strbuf *b, const char *s)
 {
 	strbuf_add(b, s, strlen(s));

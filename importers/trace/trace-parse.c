@@ -149,29 +149,6 @@ trace_parse_release(struct trace_event *ev)
 	}
 }
 
-/*
- * strbuf_add() and strbuf_addc() where they run for every token: the
- * text goes straight in while the buffer has room.
- */
-static inline void
-trace_parse_put(struct strbuf *b, const void *s, size_t n)
-{
-	if (b->len + n + 1 > b->size)
-		strbuf_reserve(b, n);
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
-}
-
-static inline void
-trace_parse_putc(struct strbuf *b, char c)
-{
-	if (b->len + 2 > b->size)
-		strbuf_reserve(b, 1);
-	b->s[b->len++] = c;
-	b->s[b->len] = '\0';
-}
-
 /* Write S as a JSON string. */
 static void
 trace_parse_quote(struct strbuf *b, const unsigned char *s, size_t len)
@@ -180,23 +157,23 @@ trace_parse_quote(struct strbuf *b, const unsigned char *s, size_t len)
 	size_t			 i, from = 0;
 	char			 esc[6] = { '\\', 'u', '0', '0' };
 
-	trace_parse_putc(b, '"');
+	strbuf_addc(b, '"');
 	for (i = 0; i < len; i++) {
 		if (s[i] != '"' && s[i] != '\\' && s[i] >= 0x20)
 			continue;
-		trace_parse_put(b, s + from, i - from);
+		strbuf_add(b, (const char *)s + from, i - from);
 		if (s[i] == '"' || s[i] == '\\') {
-			trace_parse_putc(b, '\\');
-			trace_parse_putc(b, (char)s[i]);
+			strbuf_addc(b, '\\');
+			strbuf_addc(b, (char)s[i]);
 		} else {
 			esc[4] = hex[s[i] >> 4];
 			esc[5] = hex[s[i] & 0xf];
-			trace_parse_put(b, esc, sizeof esc);
+			strbuf_add(b, esc, sizeof esc);
 		}
 		from = i + 1;
 	}
-	trace_parse_put(b, s + from, len - from);
-	trace_parse_putc(b, '"');
+	strbuf_add(b, (const char *)s + from, len - from);
+	strbuf_addc(b, '"');
 }
 
 /* The comma before a value or key of the args JSON, where one is due. */
@@ -206,7 +183,7 @@ trace_parse_sep(struct trace_parse *p)
 	if (p->after_key)
 		p->after_key = false;
 	else if (!p->first[p->depth])
-		trace_parse_putc(&p->ev.args, ',');
+		strbuf_addc(&p->ev.args, ',');
 	p->first[p->depth] = false;
 }
 
@@ -263,9 +240,9 @@ trace_parse_scalar(struct trace_parse *p, const unsigned char *text,
 		if (str)
 			trace_parse_quote(&p->ev.args, text, len);
 		else
-			trace_parse_put(&p->ev.args, (const char *)text, len);
+			strbuf_add(&p->ev.args, (const char *)text, len);
 		if (p->slot != NULL && p->depth == p->args_depth) {
-			trace_parse_put(&p->slot->val, (const char *)text, len);
+			strbuf_add(&p->slot->val, (const char *)text, len);
 			p->slot->str = str;
 			p->ev.nargs++;
 		}
@@ -274,7 +251,7 @@ trace_parse_scalar(struct trace_parse *p, const unsigned char *text,
 	}
 	if (p->in_event && p->depth == p->ev_array + 1) {
 		if ((f = trace_parse_field(&p->ev, p->field)) != NULL)
-			trace_parse_put(f, (const char *)text, len);
+			strbuf_add(f, (const char *)text, len);
 		p->field = F_NONE;
 	}
 	return 1;
@@ -326,14 +303,14 @@ trace_parse_open(struct trace_parse *p, char open)
 	if (trace_parse_in_args(p)) {
 		if (trace_parse_keep(p, 2)) {
 			trace_parse_sep(p);
-			trace_parse_putc(&p->ev.args, open);
+			strbuf_addc(&p->ev.args, open);
 		}
 		p->slot = NULL;
 	} else if (p->in_event && p->field == F_ARGS && open == '{' &&
 	    p->depth == p->ev_array + 1) {
 		p->args_depth = p->depth + 1;
 		p->after_key = false;
-		trace_parse_putc(&p->ev.args, '{');
+		strbuf_addc(&p->ev.args, '{');
 	} else if (open == '{' && p->ev_array != 0 &&
 	    p->depth == p->ev_array && !p->in_event) {
 		trace_parse_reset(&p->ev);
@@ -378,14 +355,14 @@ trace_parse_key(void *arg, const unsigned char *key, size_t len)
 	if (trace_parse_in_args(p)) {
 		trace_parse_sep(p);
 		trace_parse_quote(&p->ev.args, key, len);
-		trace_parse_putc(&p->ev.args, ':');
+		strbuf_addc(&p->ev.args, ':');
 		p->after_key = true;
 		p->slot = NULL;
 		if (p->depth == p->args_depth && p->ev.nargs < TRACE_MAX_ARGS) {
 			a = &p->ev.argv[p->ev.nargs];
 			trace_parse_empty(&a->key);
 			trace_parse_empty(&a->val);
-			trace_parse_put(&a->key, (const char *)key, len);
+			strbuf_add(&a->key, (const char *)key, len);
 			p->slot = a;
 		}
 		return 1;
@@ -410,7 +387,7 @@ trace_parse_close(struct trace_parse *p, char close)
 {
 	if (trace_parse_in_args(p)) {
 		if (trace_parse_keep(p, 1))
-			trace_parse_putc(&p->ev.args, close);
+			strbuf_addc(&p->ev.args, close);
 		if (p->depth == p->args_depth)
 			p->args_depth = 0;
 	} else if (p->in_event && p->depth == p->ev_array + 1) {
