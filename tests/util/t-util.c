@@ -157,6 +157,57 @@ pyfloat_fast_same(unsigned n)
 	return bad == 0;
 }
 
+/*
+ * The general way against a plain search: for COUNT values (random bit
+ * patterns and sums that leave float noise), the repr() reads back as
+ * the value and has as many significant digits as the fewest that do,
+ * found by trying 1, 2, ... 17.
+ */
+static int
+pyfloat_fewest(unsigned count)
+{
+	char		 buf[64], tmp[40], *p;
+	double		 d;
+	uint64_t	 b;
+	unsigned	 i;
+	size_t		 n;
+	int		 bad = 0, digits, want;
+
+	for (i = 0; i < count; i++) {
+		if (i % 2 == 0) {
+			b = next64();
+			memcpy(&d, &b, sizeof d);
+		} else
+			d = (double)(next64() % 100000) / 1e4 +
+			    (double)(next64() % 100000) / 1e6;
+		if (!isfinite(d))
+			continue;
+		util_fmt_pyfloat_any(buf, sizeof buf, d);
+		for (want = 1; want < 17; want++) {
+			snprintf(tmp, sizeof tmp, "%.*e", want - 1, d);
+			if (strtod(tmp, NULL) == d)
+				break;
+		}
+		/*
+		 * The significant digits of BUF: its digits before any
+		 * exponent, less leading and trailing zeros.
+		 */
+		for (n = 0, p = buf; *p != '\0' && *p != 'e'; p++) {
+			if ((*p >= '1' && *p <= '9') || (*p == '0' && n > 0))
+				tmp[n++] = *p;
+		}
+		while (n > 1 && tmp[n - 1] == '0')
+			n--;
+		digits = n > 0 ? (int)n : 1;
+		if (strtod(buf, NULL) != d || digits > want) {
+			if (bad++ < 5)
+				printf("#   %a: %s, %d digits, not %d\n", d, buf,
+				    digits, want);
+		}
+	}
+	return bad == 0;
+}
+
 /* Doubles and how Python's repr() writes them (from Python 3.11). */
 static const struct {
 	double		 d;
@@ -338,6 +389,8 @@ main(void)
 	ok(bad == 0, "floats written as Python's repr() writes them");
 	ok(pyfloat_fast_same(2000000), "repr() and round(x, 4) the fast way as "
 	    "the general way, 2000000 values");
+	ok(pyfloat_fewest(100000), "repr() the general way: the fewest digits "
+	    "that read back, 100000 values");
 	ok(map32_same(0, false), "map32: empty");
 	ok(map32_same(1, false), "map32: one key");
 	ok(map32_same(100000, false), "map32: grown to 100000 keys, "
