@@ -4,7 +4,7 @@
 # iteration and BENCH_JOB_STEPS iterations (default 2500, 10000 and 40000:
 # HWTS logs of 20, 80 and 320 MB, 160k to 2.56M task rows). The HWTS logs
 # are streamed, so peak RSS should level off at what SQLite keeps (its
-# 32 MB page cache and the index builds at commit) instead of growing
+# 8 MB page cache and the index builds at commit) instead of growing
 # with the log.
 . "$(dirname "$0")/lib.sh" "$@"
 T=$(mktemp -d "${TMPDIR:-/tmp}/npjob.XXXXXX")

@@ -41,6 +41,14 @@ const char	*store_load_pragmas = "PRAGMA page_size = 16384;"
     " PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
     " PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -32768;";
 
+/*
+ * The import's own connection keeps 8 MB: it appends rows in row id order
+ * to tables with no secondary index (those are built later, on a
+ * connection of their own), so a page is done with once written. 8 MB
+ * imports as fast as 32 MB did, with 24 MB less at the peak.
+ */
+#define STORE_LOAD_CACHE	"PRAGMA cache_size = -8192"
+
 /* The temporary file of the load under way, for the signal handler. */
 static char	*store_load_tmp_path;
 
@@ -258,6 +266,7 @@ store_load_begin(const char *path, const char *root, char **cause)
 	if (store_open_db(s, s->tmp, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_NOMUTEX, cause) != 0 ||
 	    store_exec(s, store_load_pragmas, cause) != 0 ||
+	    store_exec(s, STORE_LOAD_CACHE, cause) != 0 ||
 	    store_exec(s, store_schema_sql, cause) != 0 ||
 	    store_exec(s, "BEGIN", cause) != 0) {
 		store_load_abort(s);
