@@ -7,7 +7,8 @@
  * nothing); SORT_SIZE_DECL, which declares the element size `size` if
  * no parameter gives it; and SORT_CMP(a, b), the comparison of two
  * elements. It uses the includer's PROF_SORT_MAX_SIZE, PROF_SORT_SMALL,
- * prof_sort_copy() and prof_sort_swap().
+ * prof_sort_copy(), prof_sort_swap() and prof_sort_depth(), and undefines
+ * the includer's macros at its end. SORT(sort) is the way in.
  */
 
 static void
@@ -113,3 +114,29 @@ SORT(intro)(unsigned char *v, size_t n, int depth SORT_PARAMS)
 	}
 	SORT(insertion)(v, n SORT_ARGS);
 }
+
+/* Sort the N elements at V in place; nothing moves if they are in order. */
+static void
+SORT(sort)(unsigned char *v, size_t n SORT_PARAMS)
+{
+	SORT_SIZE_DECL
+	size_t	 i;
+
+	if (n < 2)
+		return;
+	if (size > PROF_SORT_MAX_SIZE)
+		fatalx("%s: element of %zu bytes", __func__, size);
+	for (i = 0; i + 1 < n; i++) {
+		if (SORT_CMP(v + i * size, v + (i + 1) * size) > 0)
+			break;
+	}
+	if (i + 1 == n)
+		return;		/* already in order, as slices often are */
+	SORT(intro)(v, n, prof_sort_depth(n) SORT_ARGS);
+}
+
+#undef SORT
+#undef SORT_PARAMS
+#undef SORT_ARGS
+#undef SORT_SIZE_DECL
+#undef SORT_CMP

@@ -64,6 +64,17 @@ prof_sort_swap(unsigned char *a, unsigned char *b, size_t size)
 	}
 }
 
+/* How deep the quicksort of N elements goes before it turns to heapsort. */
+static int
+prof_sort_depth(size_t n)
+{
+	int	 depth = 0;
+
+	for (; n > 1; n >>= 1)
+		depth += 2;
+	return depth;
+}
+
 /* Any element: its size and comparison are parameters. */
 #define SORT(name)		prof_sort_any_##name
 #define SORT_PARAMS		, size_t size, prof_sort_cmp cmp
@@ -71,11 +82,6 @@ prof_sort_swap(unsigned char *a, unsigned char *b, size_t size)
 #define SORT_SIZE_DECL
 #define SORT_CMP(a, b)		cmp((a), (b))
 #include "prof-sort-body.h"
-#undef SORT
-#undef SORT_PARAMS
-#undef SORT_ARGS
-#undef SORT_SIZE_DECL
-#undef SORT_CMP
 
 /*
  * API spans, the most numerous: the size and comparison are known, so
@@ -88,11 +94,6 @@ prof_sort_swap(unsigned char *a, unsigned char *b, size_t size)
 #define SORT_CMP(a, b)		prof_span_order((const void *)(a),	\
 				    (const void *)(b))
 #include "prof-sort-body.h"
-#undef SORT
-#undef SORT_PARAMS
-#undef SORT_ARGS
-#undef SORT_SIZE_DECL
-#undef SORT_CMP
 
 /* Records that start like struct prof_rec, of any size. */
 #define SORT(name)		prof_sort_rec_##name
@@ -102,57 +103,20 @@ prof_sort_swap(unsigned char *a, unsigned char *b, size_t size)
 #define SORT_CMP(a, b)		prof_rec_order((const void *)(a),	\
 				    (const void *)(b))
 #include "prof-sort-body.h"
-#undef SORT
-#undef SORT_PARAMS
-#undef SORT_ARGS
-#undef SORT_SIZE_DECL
-#undef SORT_CMP
-
-/* How deep the quicksort of N elements goes before it turns to heapsort. */
-static int
-prof_sort_depth(size_t n)
-{
-	int	 depth = 0;
-
-	for (; n > 1; n >>= 1)
-		depth += 2;
-	return depth;
-}
 
 /* Sort the N elements of SIZE bytes at V by CMP, in place. */
 void
 prof_sort(void *v, size_t n, size_t size, int (*cmp)(const void *,
     const void *))
 {
-	size_t	 i;
-
-	if (n < 2)
-		return;
-	if (size > PROF_SORT_MAX_SIZE)
-		fatalx("%s: element of %zu bytes", __func__, size);
-	for (i = 0; i + 1 < n; i++) {
-		if (cmp((unsigned char *)v + i * size,
-		    (unsigned char *)v + (i + 1) * size) > 0)
-			break;
-	}
-	if (i + 1 == n)
-		return;		/* already in order, as slices often are */
-	prof_sort_any_intro(v, n, prof_sort_depth(n), size, cmp);
+	prof_sort_any_sort(v, n, size, cmp);
 }
 
 /* Sort the N spans at V by prof_span_order(), in place. */
 void
 prof_sort_spans(struct prof_span *v, size_t n)
 {
-	size_t	 i;
-
-	for (i = 0; i + 1 < n; i++) {
-		if (prof_span_order(&v[i], &v[i + 1]) > 0)
-			break;
-	}
-	if (n < 2 || i + 1 == n)
-		return;		/* already in order */
-	prof_sort_span_intro((unsigned char *)v, n, prof_sort_depth(n));
+	prof_sort_span_sort((unsigned char *)v, n);
 }
 
 /*
@@ -162,17 +126,5 @@ prof_sort_spans(struct prof_span *v, size_t n)
 void
 prof_sort_recs(void *v, size_t n, size_t size)
 {
-	unsigned char	*p = v;
-	size_t		 i;
-
-	if (size > PROF_SORT_MAX_SIZE)
-		fatalx("%s: element of %zu bytes", __func__, size);
-	for (i = 0; i + 1 < n; i++) {
-		if (prof_rec_order((const void *)(p + i * size),
-		    (const void *)(p + (i + 1) * size)) > 0)
-			break;
-	}
-	if (n < 2 || i + 1 == n)
-		return;		/* already in order */
-	prof_sort_rec_intro(p, n, prof_sort_depth(n), size);
+	prof_sort_rec_sort(v, n, size);
 }
