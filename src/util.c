@@ -173,10 +173,9 @@ util_parse_double(const char *s, size_t len, double *out)
 static bool
 util_fmt_pyfloat_short(char *buf, size_t size, double d)
 {
-	char		 tmp[48], *t = tmp;
 	double		 p = 1, r;
-	uint64_t	 v, q = 1, f;
-	int		 k, i;
+	long long	 v, q = 1;
+	int		 k;
 
 	if (d != 0 && !(fabs(d) >= 1e-4))
 		return false;		/* NaN too */
@@ -184,23 +183,18 @@ util_fmt_pyfloat_short(char *buf, size_t size, double d)
 		if (!(fabs(d * p) < 4e15))
 			return false;
 		r = nearbyint(d * p);
-		if (r / p == d)
-			break;
+		if (r / p != d)
+			continue;
+		v = llabs((long long)r);
+		if (k == 0)
+			snprintf(buf, size, "%s%lld.0", signbit(d) ? "-" : "",
+			    v);
+		else
+			snprintf(buf, size, "%s%lld.%0*lld", signbit(d) ?
+			    "-" : "", v / q, k, v % q);
+		return true;
 	}
-	if (k > 15)
-		return false;
-	v = (uint64_t)fabs(r);
-	if (signbit(d))
-		*t++ = '-';
-	t = util_fmt_u64(t, v / q);
-	*t++ = '.';
-	if (k == 0)
-		*t++ = '0';
-	for (i = k, f = v % q; i-- > 0; f /= 10)
-		t[i] = (char)('0' + f % 10);
-	t[k] = '\0';
-	snprintf(buf, size, "%s", tmp);
-	return true;
+	return false;
 }
 
 /*

@@ -21,17 +21,10 @@ static const char *const prof_ht_trans[HS_NTRANS] = {
 static void
 prof_ht_fmt(char *buf, size_t size, struct prof_hnum x)
 {
-	char		 tmp[32];
-	long long	 v;
-
-	if (x.real) {
+	if (x.real)
 		util_fmt_pyfloat(buf, size, x.v);
-		return;
-	}
-	v = (long long)x.v;
-	tmp[0] = '-';
-	util_fmt_u64(tmp + (v < 0), v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
-	snprintf(buf, size, "%s", tmp);
+	else
+		snprintf(buf, size, "%lld", (long long)x.v);
 }
 
 /* Add op O into TOTAL, as the vendor's combine adds them. */
