@@ -280,10 +280,11 @@ util_fmt_pyfloat_any(char *buf, size_t size, double d)
 
 /*
  * Python's round(X, 4): X to four decimals, half to even on X's exact
- * value, read back. Where X times 10^4 is far enough from a half (or X is
- * large, or not a number) it is worked out through the decimal text, as
- * Python does; else the nearest whole number of 10^-4 is exact, and so is
- * its quotient by 10^4, one rounding of that decimal.
+ * value, read back. Where X times 10^4 is far enough from a half, the
+ * nearest whole number of 10^-4 is the exact value's, and its quotient by
+ * 10^4 is one rounding of that decimal, as reading it back gives; else (or
+ * if X is large, or not a number) it goes through the decimal text, as
+ * Python does.
  */
 double
 util_round4(double x)
