@@ -102,12 +102,13 @@ import_prof_meta(struct store *s, const struct prof_meta *m)
  * Load the device directory DIR, joined with host data H (may be empty),
  * as rank RANK: the host's, else the device's info.json's, else, when
  * the profile is one of several, the device id (warned). Set ctx->rank
- * to the rank used, if any.
+ * to the rank used, if any. MEMS, if set, takes its process memory
+ * samples, MODMEM its module memory records.
  */
 static void
 import_prof_device_dir(struct store *s, const char *dir, int64_t device,
     struct prof_host *h, int64_t rank, struct import_ctx *ctx,
-    struct prof_mems *mems)
+    struct prof_mems *mems, struct prof_modmems *modmem)
 {
 	struct prof_meta	 m;
 	struct prof_dev		 d;
@@ -136,6 +137,7 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	prof_aicpu_read(s, data, h->expand, &a);
 	if (mems != NULL)
 		prof_mem_app_read(s, data, &m, mems);
+	prof_modmem_read(s, data, &m, modmem);
 	store_load_pmu_names(s, p.n > 0 ? &p.names : NULL);
 	store_load_progress(s, "join", dir, d.bytes, d.bytes);
 	prof_join_load(s, h, &d, &m, &p, &a, rank);
@@ -346,6 +348,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	struct prof_meta	 hm;
 	struct prof_fwk_out	 fo;
 	struct prof_mems	 mems;
+	struct prof_modmems	 modmem;
 	char			**names, *hostdir = NULL, *p, *data;
 	size_t			  n, i;
 	int64_t			  dev, rank, tdev = NP_NA;
@@ -410,6 +413,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	rank = ctx->rank;
 	memset(&fo, 0, sizeof fo);
 	memset(&mems, 0, sizeof mems);
+	memset(&modmem, 0, sizeof modmem);
 	torch = !bare && import_prof_framework(s, path, &hm, ctx, names, n,
 	    &queue, &tdev, &fo);
 	/* GE's memory records, for the framework's memory_record. */
@@ -426,17 +430,21 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		    NP_NA ? fo.device : ctx->device);
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
 		import_prof_device_dir(s, path, import_prof_device(
-		    util_basename(path)), &h, rank, ctx, NULL);
+		    util_basename(path)), &h, rank, ctx, NULL, &modmem);
 	for (i = 0; i < n; i++) {
 		dev = import_prof_device(names[i]);
 		if (dev == NP_NA || dev == NP_HOST_DEVICE)
 			continue;
 		p = util_path_join(path, names[i]);
 		import_prof_device_dir(s, p, dev, &h, rank, ctx,
-		    torchmem || msmem ? &mems : NULL);
+		    torchmem || msmem ? &mems : NULL, &modmem);
 		free(p);
 	}
 	util_strv_free(names, n);
+	/* torch_npu copies msprof's table into its own columns. */
+	prof_modmem_write(s, &modmem, fo.done && !fo.mindspore, path,
+	    ctx->rank);
+	prof_modmems_release(&modmem);
 	if (torchmem)
 		prof_mem_record_write(s, &fo, &mems, path, rank, ctx);
 	else if (msmem)

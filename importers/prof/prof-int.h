@@ -945,6 +945,23 @@ void		 prof_mem_app_read(struct store *, const char *,
 		     const struct prof_meta *, struct prof_mems *);
 void		 prof_mems_release(struct prof_mems *);
 
+/* prof-modmem.c: the memory of each driver module on a device (4.12). */
+struct prof_modmem {
+	int64_t		 ts;		/* epoch ns */
+	int64_t		 bytes;
+	int64_t		 device;
+	uint32_t	 module;
+};
+struct prof_modmems {
+	struct prof_modmem	*v;
+	size_t			 n;
+};
+void		 prof_modmem_read(struct store *, const char *,
+		     const struct prof_meta *, struct prof_modmems *);
+void		 prof_modmem_write(struct store *, struct prof_modmems *, bool,
+		     const char *, int64_t);
+void		 prof_modmems_release(struct prof_modmems *);
+
 /* prof-fwk.c: torch_npu's FRAMEWORK/ records into host spans (3.11). */
 struct prof_fwk_lane {
 	uint64_t	 pid;

@@ -12,7 +12,7 @@
 #include "npuprof.h"
 
 /* Bumped whenever the schema changes; an older store is re-imported. */
-#define STORE_SCHEMA_VERSION	18
+#define STORE_SCHEMA_VERSION	19
 
 struct store;
 

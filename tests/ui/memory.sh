@@ -2,6 +2,7 @@
 # Memory as a chart: torch_npu's memory_record.csv becomes counter lanes in
 # the timeline; t on a row of the Memory view shows its component's chart
 # at that row's time, the footer says when the peak came, p goes there.
+# A raw collection's module memory is its Memory view.
 . "$top_srcdir/tests/ui/lib.sh"
 
 d="$T/p_ascend_pt/ASCEND_PROFILER_OUTPUT"
@@ -30,6 +31,21 @@ wait_for 'Value: 12.25 ' && ok 0 "p goes to the peak"
 send_keys q 9
 wait_for 'Timeline  lane 1' && capture | grep -q '^ Stream N/A '
 ok $? "a stream that is not known is named N/A, not a huge number"
+send_keys Q
+wait_exit
+is "$rc" 0 "Q quits"
+
+# A raw collection's module memory (npuprof-gen prof -K) is its Memory
+# view: msprof's columns, module 2 first, both devices.
+"$GEN" prof "$T/raw" -s 5 -n 60 -T 2 -K -d 2 >/dev/null &&
+    "$NPUPROF" import -q --db "$T/r.db" "$T/raw" || skip_all "cannot import"
+start_app 120 16 -- --db "$T/r.db" "$T/raw"
+wait_for 'Top op types' && send_keys 6
+wait_for 'Total Reserved(KB)' &&
+    capture | grep -q '^ *0 *IDEDH *+73\.110 *163840 *NPU:0 *$'
+ok $? "a raw collection's Memory view: the module memory table"
+capture | grep -q '^ *1 *IDEDH *+76\.110 *163841 *NPU:1 *$'
+ok $? "with its second device's rows"
 send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"

@@ -978,6 +978,8 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 		rc = gen_prof_extra_expect(&g, o->expect, cause);
 	if (rc == 0 && o->expect != NULL)
 		rc = gen_prof_hccl_expect(&g, &c, o->expect, cause);
+	if (rc == 0 && o->modmem)
+		rc = gen_prof_modmem(&g, &c, root, o->expect, cause);
 	if (rc == 0 && o->torch)
 		rc = gen_prof_fwk(&g, &c, h.tids, top, root, o->expect,
 		    cause);

@@ -9,7 +9,7 @@
  *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
  *	    [-P STATIC_PCT] [-M MODEL_PCT] [-t STEPS] [-u MARKERS] [-w]
  *	    [-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-Y] [-Z] [-O]
- *	    [-V 2.3|2.4|2.5] [-r RANK/RANKS]
+ *	    [-K] [-V 2.3|2.4|2.5] [-r RANK/RANKS]
  *	    [-e EXPECT_DIR]
  *	npuprof-gen spans DB ROOT [-n OPS]
  *
@@ -47,7 +47,7 @@ npuprof_gen_usage(void)
 	    "[-H host-slice] [-D dev-slice] [-k head-skip] [-E event-pct] "
 	    "[-P static-pct] [-M model-pct] [-t steps] [-u markers] [-w] "
 	    "[-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-Y] [-Z] [-O] "
-	    "[-V 2.3|2.4|2.5] [-r rank/ranks] [-e expect-dir]\n"
+	    "[-K] [-V 2.3|2.4|2.5] [-r rank/ranks] [-e expect-dir]\n"
 	    "       npuprof-gen spans DB ROOT [-n ops]\n");
 	return 2;
 }
@@ -152,7 +152,7 @@ npuprof_gen_prof(int argc, char **argv)
 	gen_prof_opts_init(&o);
 	optind = 3;
 	while ((ch = getopt(argc, argv,
-	    "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:r:V:wxpAFgG2CLYZOe:")) != -1) {
+	    "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:r:V:wxpAFgG2CLYZOKe:")) != -1) {
 		switch (ch) {
 		case 's':
 			o.seed = strtoull(optarg, NULL, 10);
@@ -249,6 +249,9 @@ npuprof_gen_prof(int argc, char **argv)
 			break;
 		case 'O':
 			o.mindspore = o.ms25 = true;
+			break;
+		case 'K':
+			o.modmem = true;
 			break;
 		case 'V':
 			/* op_range_<rank> as MindSpore 2.3 to 2.5 writes it. */

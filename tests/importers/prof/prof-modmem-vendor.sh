@@ -1,0 +1,47 @@
+#!/bin/sh
+# npu_module_mem of raw collections against the vendor's own code, where
+# its sources are at hand (a development check: skipped on a clean
+# machine). MSPROF_SRC names the analysis/ folder of a source tree of
+# github.com/Ascend/msprof. modmem-vendor.py decodes the records of a
+# generated collection (npuprof-gen prof -K) with the vendor's record
+# bean and turns their times into local microseconds with its
+# InfoConfReader; every row's device, time, KB and order must be ours.
+# The module names are not compared: the vendor's tables disagree with
+# each other (doc/formats.md section 4.12).
+. "$top_srcdir/tests/lib.sh"
+
+PY=${PYTHON3:-python3}
+command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
+[ -n "${MSPROF_SRC:-}" ] && [ -d "$MSPROF_SRC/msparser" ] ||
+    skip_all "MSPROF_SRC does not name the analysis/ folder of msprof"
+PYTHONPATH="$MSPROF_SRC${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH
+here="$top_srcdir/tests/importers/prof"
+
+for c in "ticks:-d 2 -m 100 -D 100" "mono:-d 2" "seed9:-s 9 -m 100 -D 37" \
+    "head:-d 2 -m 100"; do
+	name=${c%%:*}
+	d="$T/$name"
+	# shellcheck disable=SC2086
+	"$GEN" prof "$d/in" -s 5 -n 60 -T 2 -K ${c#*:} >/dev/null
+	ok $? "$name: generate"
+	p=$(echo "$d"/in/PROF_*)
+	if [ "$name" = head ]; then
+		# A stream whose oldest 30 bytes were overwritten.
+		f="$p/device_1/data/npu_module_mem.data.1.slice_0"
+		dd if="$f" of="$d/cut" bs=1 skip=30 2>/dev/null
+		mv "$d/cut" "$f"
+	fi
+	"$PY" "$here/modmem-vendor.py" "$p" "$d/vendor.csv"
+	ok $? "$name: the vendor's bean and InfoConfReader ran"
+	"$NPUPROF" import -q --db "$d/s.db" "$d/in" 2>/dev/null
+	"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" \
+	    npu_module_mem | cut -d, -f1,3- >"$d/ours.csv"
+	cut -d, -f1,3- "$d/vendor.csv" >"$d/theirs.csv"
+	same_file "$d/ours.csv" "$d/theirs.csv" \
+	    "$name: devices, times, KB and order as the vendor's"
+	is "$(wc -l <"$d/ours.csv")" "$(wc -l <"$d/theirs.csv")" \
+	    "$name: as many rows"
+done
+
+done_testing

@@ -1,0 +1,166 @@
+/*
+ * The module memory records of a generated collection (-K, doc/formats.md
+ * section 4.12): npu_module_mem.data slices on every device, four samples
+ * of eight modules each (four whose names differ between CANN versions,
+ * and an id past the table, named by its number), written in time order
+ * but for one pair, sizes not whole KB, one sample from before the
+ * collection start (left out), and the expected npu_module_mem table:
+ * msprof's columns, or torch_npu's with -Y, by module, then time.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen-prof-int.h"
+
+#define GEN_MODMEM_SAMPLES	4
+
+/* The modules sampled, and their names as the expected table has them. */
+static const struct {
+	uint32_t	 id;
+	const char	*name;
+} gen_modmem_modules[] = {
+	{ 7, "RUNTIME" }, { 22, "DEVMM" }, { 33, "APP" }, { 2, "IDEDH" },
+	{ 5, "HIAIENGINE" }, { 11, "MDCFUSION" }, { 90, "90" },
+	{ 74, "AML" }
+};
+#define GEN_MODMEM_NMODULES \
+	(sizeof gen_modmem_modules / sizeof *gen_modmem_modules)
+
+struct gen_modmem {
+	int64_t		 ts;		/* epoch ns */
+	int64_t		 bytes;
+	int		 device;
+	size_t		 module;	/* index into gen_modmem_modules */
+};
+
+static int
+gen_modmem_cmp(const void *a, const void *b)
+{
+	const struct gen_modmem	*x = a, *y = b;
+
+	if (gen_modmem_modules[x->module].id !=
+	    gen_modmem_modules[y->module].id)
+		return gen_modmem_modules[x->module].id <
+		    gen_modmem_modules[y->module].id ? -1 : 1;
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x->device < y->device ? -1 : x->device > y->device;
+}
+
+/* One record: module M at MONO with BYTES reserved. */
+static void
+gen_modmem_record(const struct gen_prof_clock *c, struct gen_buf *b,
+    uint32_t m, int64_t mono, int64_t bytes)
+{
+	gen_prof_bin_buf_u32(b, m);
+	gen_prof_bin_buf_u32(b, 0);
+	gen_prof_bin_buf_u64(b, gen_prof_core_host_raw(c, mono));
+	gen_prof_bin_buf_u64(b, (uint64_t)bytes);
+}
+
+/* KB / 1024 as Python prints it: KB / 1024 is exact in a double. */
+static void
+gen_modmem_mb(FILE *f, int64_t kb)
+{
+	char	 buf[64];
+	size_t	 n;
+
+	snprintf(buf, sizeof buf, "%.10f", (double)kb / 1024.0);
+	n = strlen(buf);
+	while (buf[n - 1] == '0' && buf[n - 2] != '.')
+		buf[--n] = '\0';
+	fprintf(f, "%s", buf);
+}
+
+/* Write EXPECT/npu_module_mem.csv of the N records V as show prints it. */
+static int
+gen_modmem_expect(const struct gen_prof *g, struct gen_modmem *v, size_t n,
+    const char *expect, char **cause)
+{
+	FILE	*f;
+	char	 us[64];
+	size_t	 i;
+
+	qsort(v, n, sizeof *v, gen_modmem_cmp);
+	if ((f = util_file_create(expect, "npu_module_mem.csv", cause)) ==
+	    NULL)
+		return -1;
+	if (g->o->torch)
+		fprintf(f, "Component,Timestamp(us),Total Reserved(MB),"
+		    "Device\n");
+	else
+		fprintf(f, "Device_id,Component,Timestamp(us),"
+		    "Total Reserved(KB),Device\n");
+	for (i = 0; i < n; i++) {
+		if (!g->o->torch)
+			fprintf(f, "%d,", v[i].device);
+		util_fmt_us(us, sizeof us, v[i].ts, 3, false);
+		fprintf(f, "%s,%s,", gen_modmem_modules[v[i].module].name, us);
+		if (g->o->torch)
+			gen_modmem_mb(f, v[i].bytes / 1024);
+		else
+			fprintf(f, "%lld", (long long)(v[i].bytes / 1024));
+		fprintf(f, ",NPU:%d\n", v[i].device);
+	}
+	return util_file_close(f, expect, "npu_module_mem.csv", cause);
+}
+
+/*
+ * Write the module memory records of every device of the collection ROOT
+ * (its device directories written already) and, if EXPECT is set, the
+ * table they give.
+ */
+int
+gen_prof_modmem(struct gen_prof *g, const struct gen_prof_clock *c,
+    const char *root, const char *expect, char **cause)
+{
+	struct gen_modmem	*v = NULL;
+	struct gen_buf		 b;
+	size_t			 n = 0, m, k, last = 0;
+	int64_t			 step, t, bytes;
+	char			*dir, name[64];
+	int			 d, rc = 0;
+
+	step = (c->end - c->begin) / (GEN_MODMEM_SAMPLES * GEN_MODMEM_NMODULES
+	    + 1);
+	for (d = 0; rc == 0 && d < g->o->devices; d++) {
+		memset(&b, 0, sizeof b);
+		/* Before the collection started: not a row. */
+		gen_modmem_record(c, &b, 7, gen_prof_core_align(c, c->begin -
+		    2000000), 1 << 20);
+		for (k = 0; k < GEN_MODMEM_SAMPLES; k++) {
+			for (m = 0; m < GEN_MODMEM_NMODULES; m++) {
+				t = gen_prof_core_align(c, c->begin + step *
+				    (int64_t)(k * GEN_MODMEM_NMODULES + m + 1) +
+				    d * 3000);
+				bytes = ((int64_t)(m + 1) * 40960 +
+				    (int64_t)k * 1234 + d) * 1024 +
+				    (k == 1 ? 1023 : 0);
+				/* The last pair goes out of time order. */
+				if (k == GEN_MODMEM_SAMPLES - 1 &&
+				    m == GEN_MODMEM_NMODULES - 2) {
+					last = n;
+				} else
+					gen_modmem_record(c, &b,
+					    gen_modmem_modules[m].id, t, bytes);
+				v = util_grow(v, n, 1, sizeof *v);
+				v[n].ts = t + g->local_off;
+				v[n].bytes = bytes;
+				v[n].device = d;
+				v[n++].module = m;
+			}
+		}
+		gen_modmem_record(c, &b, gen_modmem_modules[v[last].module].id,
+		    v[last].ts - g->local_off, v[last].bytes);
+		xasprintf(&dir, "%s/device_%d/data", root, d);
+		snprintf(name, sizeof name, "npu_module_mem.data.%d", d);
+		rc = gen_prof_bin_slices(dir, name, &b, g->o->dev_slice, 0,
+		    cause);
+		free(dir);
+		gen_prof_bin_buf_free(&b);
+	}
+	if (rc == 0 && expect != NULL)
+		rc = gen_modmem_expect(g, v, n, expect, cause);
+	free(v);
+	return rc;
+}
