@@ -69,6 +69,14 @@ awk -F, 'BEGIN { OFS = "," } NR > 1 { $2 = $2 "\t" } { print }' \
 load "$T/twin"
 same_file "$T/twin/got" "$T/torch/got" "the analysed twin: the same table"
 
+# export summary writes it as msprof does: the time cell ends in a TAB.
+"$NPUPROF" export summary --output "$T/msprof/ex" --db "$T/msprof/s.db" \
+    "$T/msprof/in" >/dev/null 2>&1
+awk -F, 'BEGIN { OFS = "," } NR > 1 { $3 = $3 "\t" } { print }' "$w" \
+    >"$T/msprof/ex.want"
+same_file "$(ls "$T"/msprof/ex/npu_module_mem_*.csv)" "$T/msprof/ex.want" \
+    "export summary: npu_module_mem_<time>.csv as msprof writes it"
+
 dam() {		# dam NAME: the msprof collection copied, $F its first slice
 	rm -rf "${T:?}/$1"
 	mkdir -p "$T/$1"
