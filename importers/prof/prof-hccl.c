@@ -215,6 +215,35 @@ prof_hccl_index(struct prof_host *h)
 	util_map32_release(&tail);
 }
 
+/*
+ * The last node span nested right inside node span P (no node span
+ * between them), -1 if none: an AI CPU HCCL op's node holds the nodes
+ * that launch its kernels (section 4.11, its name). The spans are in
+ * prof_span_order, a span's descendants right after it; one that ends
+ * after P ends P's children, as in the vendor's tree.
+ */
+int32_t
+prof_hccl_kfc_span(const struct prof_host *h, size_t p)
+{
+	const struct prof_span	*sp = &h->spans[p], *q;
+	size_t			 j;
+	int32_t			 last = -1;
+
+	for (j = p + 1; j < h->nspans; j++) {
+		q = &h->spans[j];
+		if (q->tid != sp->tid || q->begin > sp->end || q->end > sp->end)
+			break;
+		if (q->level != PROF_LEVEL_NODE)
+			continue;
+		/* Inside the last child: a grandchild. */
+		if (last >= 0 && q->begin >= h->spans[last].begin &&
+		    q->end <= h->spans[last].end)
+			continue;
+		last = (int32_t)j;
+	}
+	return last;
+}
+
 /* The op of node span SP, made on its first task I. */
 static void
 prof_hccl_op(struct prof_host *h, struct util_map *ops, size_t i,
@@ -235,6 +264,7 @@ prof_hccl_op(struct prof_host *h, struct util_map *ops, size_t i,
 	o->item = sp->item;
 	o->tid = sp->tid;
 	o->track = (uint32_t)i;
+	o->kfc_span = prof_hccl_kfc_span(h, (size_t)t->span);
 	o->device = t->device;
 	o->op_type = t->node >= 0 ?
 	    h->nkinds[t->node].op_type : 0;

@@ -365,6 +365,8 @@ struct prof_hop {
 	uint64_t	 group;		/* hccl_op_info's, 0 if none */
 	uint32_t	 tid;
 	uint32_t	 track;		/* its first task */
+	int32_t		 kfc_span;	/* the last node span right inside
+					   its node span, -1 if none */
 	uint16_t	 device;
 };
 /* A capture time range of a model stream (section 3.5). */
@@ -511,6 +513,7 @@ struct prof_hrow {			/* a COMMUNICATION row of op_summary */
 	char		*name;
 	const char	*op_type;
 };
+int32_t		 prof_hccl_kfc_span(const struct prof_host *, size_t);
 void		 prof_hccl_build(struct prof_host *);
 int64_t		 prof_hccl_first(const struct prof_host *, size_t);
 void		 prof_hccl_pack(struct prof_host *);

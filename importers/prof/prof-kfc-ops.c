@@ -150,12 +150,14 @@ prof_kfc_ops_names(struct prof_kfc_op *o, size_t n, int64_t begin)
  * first or last task record): its op info (the next of its stream in its
  * run), its times, its node's name and type, the count of its task's
  * earlier ops, its group and whether an HCCL op's. SEEN holds the
- * kernels' counts, HCCL the streams with op infos.
+ * kernels' counts, HCCL the streams with op infos, KFC the host HCCL ops
+ * by the node span that launches their kernels: an HCCL op's kernel
+ * launched there takes the host op's name, as the vendor renames it.
  */
 static void
 prof_kfc_ops_one(struct prof_kfc_calc *c, struct prof_kfc_op *o,
-    struct util_map *seen, const struct util_map *hccl, size_t *qi,
-    size_t *mi)
+    struct util_map *seen, const struct util_map *hccl,
+    const struct util_map *kfc, size_t *qi, size_t *mi)
 {
 	const struct prof_host	*h = c->k->h;
 	const struct prof_track	*t = &h->tracks[o->t->track];
@@ -186,12 +188,17 @@ prof_kfc_ops_one(struct prof_kfc_calc *c, struct prof_kfc_op *o,
 		o->opinfo = NULL;
 		return;
 	}
+	o->hccl = util_map_get(hccl, o->t->stream, &v);
 	free(o->name);
-	o->name = xstrdup(prof_dict_hash(&h->dicts, nk->name, buf,
-	    sizeof buf));
+	if (o->hccl && t->span >= 0 && util_map_get(kfc, (uint64_t)t->span,
+	    &v)) {
+		o->name = xstrdup(prof_dict_hash(&h->dicts, h->hops[v].item,
+		    buf, sizeof buf));
+	} else
+		o->name = xstrdup(prof_dict_hash(&h->dicts, nk->name, buf,
+		    sizeof buf));
 	o->op_type = nk->op_type;
 	o->first = t->ts;
-	o->hccl = util_map_get(hccl, o->t->stream, &v);
 	if (o->opinfo != NULL)
 		o->group = importer_le64(o->opinfo + 42);
 }
@@ -200,25 +207,32 @@ prof_kfc_ops_one(struct prof_kfc_calc *c, struct prof_kfc_op *o,
 void
 prof_kfc_ops_work(struct prof_kfc_calc *c, int64_t begin)
 {
-	struct util_map	 seen, hccl;
-	size_t		 i, a, qi = 0, mi = 0;
+	const struct prof_host	*h = c->k->h;
+	struct util_map		 seen, hccl, kfc;
+	size_t			 i, a, qi = 0, mi = 0;
 
 	util_map_init(&seen);
 	util_map_init(&hccl);
+	util_map_init(&kfc);
 	for (i = 0; i < c->nopinfos; i++)
 		util_map_set(&hccl, c->opinfos[i].stream, 1);
+	for (i = 0; i < h->nhops; i++)
+		if (h->hops[i].kfc_span >= 0)
+			util_map_set(&kfc, (uint64_t)h->hops[i].kfc_span, i);
 	for (a = i = 0; i < c->nops; i++) {
 		if (i > 0 && c->ops[i].rank != c->ops[i - 1].rank) {
 			prof_kfc_ops_names(c->ops + a, i - a, begin);
 			a = i;
 			qi = mi = 0;
 		}
-		prof_kfc_ops_one(c, &c->ops[i], &seen, &hccl, &qi, &mi);
+		prof_kfc_ops_one(c, &c->ops[i], &seen, &hccl, &kfc, &qi,
+		    &mi);
 	}
 	if (c->nops > 0)
 		prof_kfc_ops_names(c->ops + a, c->nops - a, begin);
 	util_map_release(&seen);
 	util_map_release(&hccl);
+	util_map_release(&kfc);
 }
 
 /* The state of one group's tasks: its main stream, its streams' planes. */

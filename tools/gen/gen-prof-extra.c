@@ -19,6 +19,9 @@
 #define GEN_PROF_MAX_COPY	67108864ULL
 /* -C's MC2 kernel: one per device on the KFC server's stream. */
 #define GEN_PROF_MC2_KERNEL	"MatmulAllReduceAicpuKernel"
+/* -N: device 1's kernel launched inside an HCCL op's node. */
+#define GEN_PROF_KFC_HOST_OP	"hcom_allReduce_kfc_0"
+#define GEN_PROF_KFC_INIT	"hcomAicpuInit"
 #define GEN_PROF_MC2_TYPE	"MatmulAllReduce"
 #define GEN_PROF_KFC_STREAM	60
 #define GEN_PROF_KFC_TASK	7
@@ -158,22 +161,60 @@ gen_prof_extra_graphs(struct gen_prof *g, struct gen_prof_host *h,
 }
 
 /*
+ * With -N, the start of device 1's kernel launch on thread 0: the node
+ * span of an HCCL op, GEN_PROF_KFC_HOST_OP from mono time *AT to *END
+ * (set), holding an init node, an HCCL span with a host HCCL task on
+ * stream 62 (its device never ran it) and then the launch's node, the
+ * last node right inside it: the vendor names the kernel's op after the
+ * host op then. *AT moves to where the launch's node may start.
+ */
+static void
+gen_prof_extra_kfc_host_op(struct gen_prof *g, struct gen_prof_host *h,
+    const struct gen_prof_clock *c, int64_t *at, int64_t *end)
+{
+	int64_t	 p_b = *at, s_b, s_e, hb, he;
+
+	s_b = p_b + gen_prof_core_gap(g, c, 200, 900);
+	s_e = s_b + gen_prof_core_gap(g, c, 300, 900);
+	gen_prof_core_span(g, h, c, 0, GF_API_AGING, 10000, 5, s_b, s_e,
+	    gen_prof_core_hash(GEN_PROF_KFC_INIT), "launch", "node");
+	hb = s_e + gen_prof_core_gap(g, c, 200, 900);
+	he = hb + 4 * c->tick + gen_prof_core_gap(g, c, 300, 900);
+	gen_prof_core_span(g, h, c, 0, GF_API_AGING, 5500, 0x010000, hb, he,
+	    gen_prof_core_hash("Memcpy"), "Memcpy", "communication");
+	gen_prof_track(&h->f[GF_TRACK], c, g->o->track_v2, h->tids[0],
+	    hb + 2 * c->tick, 1, 62, 500, 0, 0);
+	*at = he + gen_prof_core_gap(g, c, 200, 900);
+	/* The launch's node takes at most this long (see below). */
+	*end = *at + 6 * c->tick + 3 * gen_prof_core_align(c, 900) +
+	    gen_prof_core_gap(g, c, 300, 900);
+	gen_prof_core_span(g, h, c, 0, GF_API_AGING, 10000, 5, p_b, *end,
+	    gen_prof_core_hash(GEN_PROF_KFC_HOST_OP), "launch", "node");
+}
+
+/*
  * The launch of device DEVICE's MC2 kernel on thread 0 (-C): a node span
  * holding its node_basic_info (GE type HCCL_AI_CPU) and its task_track, a
- * KERNEL_AICPU task on the KFC server's stream.
+ * KERNEL_AICPU task on the KFC server's stream; with -N, device 1's
+ * inside an HCCL op's node (gen_prof_extra_kfc_host_op).
  */
 static void
 gen_prof_extra_mc2_launch(struct gen_prof *g, struct gen_prof_host *h,
     const struct gen_prof_clock *c, int device)
 {
 	struct gen_buf	*b = &h->f[GF_NODE_AGING];
-	int64_t		 node_b, nbi, tt, node_e;
+	int64_t		 node_b, nbi, tt, node_e, p_e = -1;
 
 	node_b = h->cursor[0];
+	if (g->o->nest && device == 1)
+		gen_prof_extra_kfc_host_op(g, h, c, &node_b, &p_e);
 	nbi = node_b + gen_prof_core_gap(g, c, 200, 900);
 	tt = nbi + 2 * c->tick + gen_prof_core_gap(g, c, 300, 900);
 	node_e = tt + gen_prof_core_gap(g, c, 300, 900);
-	h->cursor[0] = node_e + gen_prof_core_gap(g, c, 2000, 30000);
+	if (p_e >= 0)
+		node_e = node_e < p_e ? node_e : p_e - c->tick;
+	h->cursor[0] = (p_e > node_e ? p_e : node_e) +
+	    gen_prof_core_gap(g, c, 2000, 30000);
 	gen_prof_core_span(g, h, c, 0, GF_API_AGING, 10000, 5, node_b, node_e,
 	    gen_prof_core_hash(GEN_PROF_MC2_KERNEL), "launch", "node");
 	gen_prof_bin_head(b, 10000, 0, h->tids[0], 28,
@@ -682,6 +723,11 @@ gen_prof_extra_dicts(struct gen_prof *g, struct strbuf *hash,
 		    gen_prof_core_hash(GEN_PROF_MC2_KERNEL),
 		    GEN_PROF_MC2_KERNEL, (unsigned long long)
 		    gen_prof_core_hash(GEN_PROF_MC2_TYPE), GEN_PROF_MC2_TYPE);
+	if (g->o->nest)
+		strbuf_addf(hash, "%llu:%s\n%llu:%s\n", (unsigned long long)
+		    gen_prof_core_hash(GEN_PROF_KFC_HOST_OP),
+		    GEN_PROF_KFC_HOST_OP, (unsigned long long)
+		    gen_prof_core_hash(GEN_PROF_KFC_INIT), GEN_PROF_KFC_INIT);
 	if (!g->o->extras)
 		return;
 	for (i = 0; i < sizeof gen_prof_extra_dict /
@@ -1099,7 +1145,9 @@ gen_prof_extra_mc2_tasks(struct gen_prof *g, const struct gen_prof_clock *c,
 	    GEN_PROF_KFC_TASK, gen_prof_core_syscnt(c, at + 200 * dt), 0, 0);
 	snprintf(hash, sizeof hash, "%llu", (unsigned long long)
 	    gen_prof_core_hash("group-world"));
-	snprintf(name, sizeof name, "%s_%s_0_1", GEN_PROF_MC2_KERNEL,
+	/* With -N, device 1's op is named after its host HCCL op. */
+	snprintf(name, sizeof name, "%s_%s_0_1", hccl && g->o->nest ?
+	    GEN_PROF_KFC_HOST_OP : GEN_PROF_MC2_KERNEL,
 	    hash + strlen(hash) - 3);
 	util_fmt_us(os, sizeof os, at + 60 * dt + g->local_off, 3, false);
 	util_fmt_us(od, sizeof od, 90 * dt, 3, false);

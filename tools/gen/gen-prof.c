@@ -903,6 +903,10 @@ gen_prof_write(const char *dir, const struct gen_prof_opts *o, char **cause)
 		xasprintf(cause, "-C: chip 910B only, no -p");
 		return -1;
 	}
+	if (o->nest && (!o->aicpu || o->devices < 2)) {
+		xasprintf(cause, "-N: with -C and two devices or more");
+		return -1;
+	}
 	if (o->hccl && (o->chip != GEN_PROF_910B || o->extras || o->threads >
 	    16)) {
 		xasprintf(cause, "-L: chip 910B only, no -g, at most 16 "

@@ -55,6 +55,8 @@ struct gen_prof_opts {
 	bool		 track_v2;	/* task_track records in the V2 layout */
 	bool		 aicpu;		/* AI CPU ops, their aicpu.data runs */
 	bool		 hccl;		/* HCCL ops whose tasks run (-L) */
+	bool		 nest;		/* -C's device 1 kernel launched in
+					   an HCCL op's node (-N) */
 	bool		 torch;		/* in a torch_npu folder with
 					   FRAMEWORK/ records (-Y) */
 	bool		 mindspore;	/* in a MindSpore folder with

@@ -8,8 +8,8 @@
  *	    [-d DEVICES] [-a APIS] [-c 910B|910A|310P|950] [-m HOST_MHZ]
  *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
  *	    [-P STATIC_PCT] [-M MODEL_PCT] [-t STEPS] [-u MARKERS] [-w]
- *	    [-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-Y] [-Z] [-O]
- *	    [-K] [-V 2.3|2.4|2.5] [-r RANK/RANKS]
+ *	    [-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-N] [-Y] [-Z]
+ *	    [-O] [-K] [-V 2.3|2.4|2.5] [-r RANK/RANKS]
  *	    [-e EXPECT_DIR]
  *	npuprof-gen spans DB ROOT [-n OPS]
  *
@@ -46,8 +46,8 @@ npuprof_gen_usage(void)
 	    "[-T threads] [-d devices] [-a apis] [-c chip] [-m host-mhz] "
 	    "[-H host-slice] [-D dev-slice] [-k head-skip] [-E event-pct] "
 	    "[-P static-pct] [-M model-pct] [-t steps] [-u markers] [-w] "
-	    "[-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-Y] [-Z] [-O] "
-	    "[-K] [-V 2.3|2.4|2.5] [-r rank/ranks] [-e expect-dir]\n"
+	    "[-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-N] [-Y] [-Z] "
+	    "[-O] [-K] [-V 2.3|2.4|2.5] [-r rank/ranks] [-e expect-dir]\n"
 	    "       npuprof-gen spans DB ROOT [-n ops]\n");
 	return 2;
 }
@@ -152,7 +152,7 @@ npuprof_gen_prof(int argc, char **argv)
 	gen_prof_opts_init(&o);
 	optind = 3;
 	while ((ch = getopt(argc, argv,
-	    "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:r:V:wxpAFgG2CLYZOKe:")) != -1) {
+	    "s:n:S:T:d:a:c:m:H:D:k:E:P:M:t:u:r:V:wxpAFgG2CLNYZOKe:")) != -1) {
 		switch (ch) {
 		case 's':
 			o.seed = strtoull(optarg, NULL, 10);
@@ -240,6 +240,9 @@ npuprof_gen_prof(int argc, char **argv)
 			break;
 		case 'L':
 			o.hccl = true;
+			break;
+		case 'N':
+			o.nest = true;
 			break;
 		case 'Y':
 			o.torch = true;

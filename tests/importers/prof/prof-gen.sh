@@ -421,6 +421,22 @@ w="0.200,300,1024,1.4629 0.200,301,2048,10.2400 0.200,302,3072,15.3600"
 is "$(tail -n +2 "$d/t.csv" | cut -d, -f9,12,17,20 | tr '\n' ' ')" \
     "$w 0.200,303,4096,0.0000 0.200,304,5120,25.6000 " \
     "mc2-payload: a closed payload run's bandwidth, the others' own"
+# An HCCL op's kernel launched by the last node right inside the node of
+# a host HCCL op (-N: device 1's, after an init node and the op's HCCL
+# task, which never ran and is counted): the op takes the host op's name,
+# as the vendor renames it by the kernel's connection id. The MC2 op of
+# device 0 keeps its kernel's node's name.
+d="$T/mc2-nest"
+"$GEN" prof "$d/in" -e "$d/want" -s 42 -n 300 -C -d 2 -N >/dev/null
+ok $? "mc2-nest: generated"
+"$NPUPROF" show --db "$d/s.db" --format csv "$d/in" kfc_op >"$d/o.csv" \
+    2>"$d/err"
+same_file "$d/o.csv" "$d/want/kfc_op.csv" "mc2-nest: kfc_op as generated"
+is "$(tail -n +2 "$d/o.csv" | cut -d, -f1,3 | tr '\n' ' ')" \
+    "0,MatmulAllReduceAicpuKernel_816_0_1 1,hcom_allReduce_kfc_0_816_0_1 " \
+    "mc2-nest: the HCCL op's kernel named after its host op"
+grep -q '1 HCCL task without a device task' "$d/err"
+ok $? "mc2-nest: the host op's task that never ran is counted"
 # Chip V6 logs carry no stream id: each task takes the stream of the host
 # task with its 32-bit id. Task ids of v6-wrap pass 65535 with no flip.
 is "$(awk -F, 'NR > 1 && $3 > 65535' "$T/v6-wrap/want/op_summary.csv" |
