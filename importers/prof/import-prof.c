@@ -137,7 +137,7 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	prof_aicpu_read(s, data, h->expand, &a);
 	if (mems != NULL)
 		prof_mem_app_read(s, data, &m, mems);
-	prof_modmem_read(s, data, &m, modmem);
+	prof_modmem_read(s, data, &m, rank, modmem);
 	store_load_pmu_names(s, p.n > 0 ? &p.names : NULL);
 	store_load_progress(s, "join", dir, d.bytes, d.bytes);
 	prof_join_load(s, h, &d, &m, &p, &a, rank);
@@ -211,13 +211,9 @@ import_prof_first(const char *parent, const char *path)
 	return is;
 }
 
-/*
- * The folder of PATH if PATH is the PROF_* half of an un-analysed
- * torch_npu profile, beside its FRAMEWORK/ and the first of its PROF_*
- * (the records are read once); NULL if not. The caller frees it.
- */
+/* The folder PATH is in; the caller frees it. */
 static char *
-import_prof_torch(const char *path)
+import_prof_parent(const char *path)
 {
 	char	*parent, *slash;
 
@@ -231,12 +227,50 @@ import_prof_torch(const char *path)
 		free(parent);
 		parent = xstrdup(".");
 	}
+	return parent;
+}
+
+/*
+ * The folder of PATH if PATH is the PROF_* half of an un-analysed
+ * torch_npu profile, beside its FRAMEWORK/ and the first of its PROF_*
+ * (the records are read once); NULL if not. The caller frees it.
+ */
+static char *
+import_prof_torch(const char *path)
+{
+	char	*parent;
+
+	parent = import_prof_parent(path);
 	if (util_dir_has(parent, "FRAMEWORK") &&
 	    !util_dir_has(parent, "ASCEND_PROFILER_OUTPUT") &&
 	    import_prof_first(parent, path))
 		return parent;
 	free(parent);
 	return NULL;
+}
+
+/*
+ * True if PATH is a PROF_* of an un-analysed torch_npu profile, the first
+ * or not: beside a FRAMEWORK/ of no MindSpore records, with no
+ * ASCEND_PROFILER_OUTPUT/. Its tables that torch_npu copies from msprof's
+ * export take torch_npu's columns.
+ */
+static bool
+import_prof_pt_folder(const char *path)
+{
+	char	*parent, *fwk;
+	bool	 pt;
+
+	parent = import_prof_parent(path);
+	pt = util_dir_has(parent, "FRAMEWORK") &&
+	    !util_dir_has(parent, "ASCEND_PROFILER_OUTPUT");
+	if (pt) {
+		fwk = util_path_join(parent, "FRAMEWORK");
+		pt = !prof_fwk_is_ms(fwk);
+		free(fwk);
+	}
+	free(parent);
+	return pt;
 }
 
 /*
@@ -442,8 +476,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	}
 	util_strv_free(names, n);
 	/* torch_npu copies msprof's table into its own columns. */
-	prof_modmem_write(s, &modmem, fo.done && !fo.mindspore, path,
-	    ctx->rank);
+	prof_modmem_write(s, &modmem, !bare && import_prof_pt_folder(path),
+	    path);
 	prof_modmems_release(&modmem);
 	if (torchmem)
 		prof_mem_record_write(s, &fo, &mems, path, rank, ctx);

@@ -822,6 +822,32 @@ prof_fwk_ms_rec_top(struct prof_fwk *fw, const char *top,
 	free(path);
 }
 
+/* True if one of the N NAMES of a FRAMEWORK/ folder is MindSpore's. */
+static bool
+prof_fwk_names_ms(char **names, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		if (prof_fwk_kind(names[i]) >= FWK_MS_OPS)
+			return true;
+	return false;
+}
+
+/* True if the FRAMEWORK/ folder DIR holds MindSpore's records. */
+bool
+prof_fwk_is_ms(const char *dir)
+{
+	char	**names;
+	size_t	  n;
+	bool	  ms;
+
+	names = util_dir_list(dir, &n);
+	ms = prof_fwk_names_ms(names, n);
+	util_strv_free(names, n);
+	return ms;
+}
+
 /*
  * Decode the FRAMEWORK/ folder DIR of the torch_npu profile TOP, whose CANN
  * host metadata is HM (zeroed if the collection has no host), for the
@@ -857,9 +883,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	strbuf_init(&unknown);
 	names = util_dir_list(dir, &n);
 	/* MindSpore's records take the CANN host's clock, not torch_npu's. */
-	for (i = 0; i < n && prof_fwk_kind(names[i]) < FWK_MS_OPS; i++)
-		;
-	if (i < n) {
+	if (prof_fwk_names_ms(names, n)) {
 		mem->mindspore = true;
 		prof_fwk_ms_params(&fw, top, mem);
 		fw.freq_mhz = 100;

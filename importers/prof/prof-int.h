@@ -953,6 +953,8 @@ struct prof_modmem {
 	int64_t		 ts;		/* epoch ns */
 	int64_t		 bytes;
 	int64_t		 device;
+	int64_t		 rank;
+	size_t		 seq;		/* in reading order */
 	uint32_t	 module;
 };
 struct prof_modmems {
@@ -960,9 +962,9 @@ struct prof_modmems {
 	size_t			 n;
 };
 void		 prof_modmem_read(struct store *, const char *,
-		     const struct prof_meta *, struct prof_modmems *);
+		     const struct prof_meta *, int64_t, struct prof_modmems *);
 void		 prof_modmem_write(struct store *, struct prof_modmems *, bool,
-		     const char *, int64_t);
+		     const char *);
 void		 prof_modmems_release(struct prof_modmems *);
 
 /* prof-fwk.c: torch_npu's FRAMEWORK/ records into host spans (3.11). */
@@ -1043,6 +1045,7 @@ struct prof_fwk_out {
 	bool			 mindspore;
 	int			 ms_ver;	/* 23 to 26: its op ranges' */
 };
+bool		 prof_fwk_is_ms(const char *);
 bool		 prof_fwk_load(struct store *, const char *, const char *,
 		     const struct prof_meta *, const struct import_ctx *,
 		     int64_t, size_t, bool *, struct prof_fwk_out *);

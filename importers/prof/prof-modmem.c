@@ -5,6 +5,7 @@
  * of a collection and written at its end as the npu_module_mem table the
  * vendor's export prints, in msprof's or in torch_npu's columns.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,7 +40,7 @@ static const char *const prof_modmem_msprof[] = { "Device_id", "Component",
 static const char *const prof_modmem_pt[] = { "Component", "Timestamp(us)",
 	"Total Reserved(MB)", "Device" };
 
-/* The name of module ID; one past the table is its number, in BUF. */
+/* The name of module ID; an id past the table is its number, in BUF. */
 static const char *
 prof_modmem_name(uint32_t id, char *buf, size_t size)
 {
@@ -51,14 +52,15 @@ prof_modmem_name(uint32_t id, char *buf, size_t size)
 
 /*
  * Read the npu_module_mem records of device data directory DATA (device
- * metadata DM) into MM. Their times are host counter ticks; records from
- * before the collection started are left out, as the vendor leaves them
- * out. A size no SQLite integer holds, or a time no collection can have,
- * is damage: counted, warned once at the first, skipped.
+ * metadata DM, rank RANK) into MM. Their times are host counter ticks;
+ * records from before the collection started (when start_info says when)
+ * are left out, as the vendor leaves them out. A size no SQLite integer
+ * holds, or a time no collection can have, is damage: counted, warned
+ * once at the first, skipped.
  */
 void
 prof_modmem_read(struct store *s, const char *data,
-    const struct prof_meta *dm, struct prof_modmems *mm)
+    const struct prof_meta *dm, int64_t rank, struct prof_modmems *mm)
 {
 	struct prof_files	 f;
 	struct prof_stream	 st;
@@ -100,6 +102,8 @@ prof_modmem_read(struct store *s, const char *data,
 		v->bytes = (int64_t)bytes;
 		v->module = importer_le32(r);
 		v->device = dm->device;
+		v->rank = rank;
+		v->seq = mm->n - 1;
 	}
 	if (bad > 0)
 		store_load_warning(s, first, first_at, "%zu module memory "
@@ -110,7 +114,10 @@ prof_modmem_read(struct store *s, const char *data,
 	prof_slices_release(&f);
 }
 
-/* Order of module, then time, then device. */
+/*
+ * Order of module, then time (msprof's; its sort leaves ties in no set
+ * order), then device and reading order.
+ */
 static int
 prof_modmem_cmp(const void *a, const void *b)
 {
@@ -122,43 +129,44 @@ prof_modmem_cmp(const void *a, const void *b)
 		return x->ts < y->ts ? -1 : 1;
 	if (x->device != y->device)
 		return x->device < y->device ? -1 : 1;
-	return 0;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 /*
- * Write the records of MM (collection DIR, rank RANK) as the table
+ * Write the records of MM (collection DIR), sorted here, as the table
  * npu_module_mem, ordered as msprof's export orders them (module, then
- * time): msprof's columns, or torch_npu's if PYTORCH (the size in MB as
- * Python prints KB / 1024, no device id).
+ * time), each row with its device and rank: msprof's columns, or
+ * torch_npu's if PYTORCH (the size in MB as Python prints KB / 1024, no
+ * device id). If the table cannot be begun, a warning says why and no row
+ * is written.
  */
 void
 prof_modmem_write(struct store *s, struct prof_modmems *mm, bool pytorch,
-    const char *dir, int64_t rank)
+    const char *dir)
 {
 	char		 cells[5][PROF_MODMEM_CELL], *row[5], name[16];
 	const char	*const *cols;
 	char		*cause = NULL;
 	size_t		 i, k, ncols;
-	int64_t		 dev = NP_NA;
+	int		 rc;
 
 	if (mm->n == 0)
 		return;
 	qsort(mm->v, mm->n, sizeof *mm->v, prof_modmem_cmp);
 	cols = pytorch ? prof_modmem_pt : prof_modmem_msprof;
 	ncols = pytorch ? 4 : 5;
+	rc = store_load_generic_begin(s, "npu_module_mem", mm->v[0].device,
+	    mm->v[0].rank, (char **)cols, ncols, &cause);
+	if (rc != 0) {
+		store_load_warning(s, dir, -1, "%s", cause);
+		free(cause);
+		return;
+	}
 	for (k = 0; k < ncols; k++)
 		row[k] = cells[k];
 	for (i = 0; i < mm->n; i++) {
-		/* A row of another device starts a batch of that device. */
-		if ((i == 0 || mm->v[i].device != dev) &&
-		    store_load_generic_begin(s, "npu_module_mem",
-		    mm->v[i].device, rank, (char **)cols, ncols, &cause) !=
-		    0) {
-			store_load_warning(s, dir, -1, "%s", cause);
-			free(cause);
-			return;
-		}
-		dev = mm->v[i].device;
+		/* Devices alternate row by row: no new begin for each. */
+		store_load_generic_device(s, mm->v[i].device, mm->v[i].rank);
 		k = 0;
 		if (!pytorch)
 			snprintf(cells[k++], PROF_MODMEM_CELL, "%lld",

@@ -952,6 +952,22 @@ out:
 	return rc;
 }
 
+/*
+ * Give the rows of the generic table begun last that follow another
+ * DEVICE and RANK, without beginning it again (rows of several devices in
+ * the vendor's order).
+ */
+void
+store_load_generic_device(struct store *s, int64_t device, int64_t rank)
+{
+	sqlite3_stmt	*stmt = s->stmt[STMT_GENERIC];
+
+	if (stmt == NULL)
+		return;
+	sqlite3_bind_int64(stmt, 1, device == NP_NA ? -1 : device);
+	store_load_bind_i64(stmt, 2, rank);
+}
+
 /* Add one row to the generic table begun last; missing cells are NULL. */
 void
 store_load_generic_row(struct store *s, char **cells, size_t ncells)

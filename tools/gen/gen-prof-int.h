@@ -278,12 +278,14 @@ void		 gen_prof_core_api_add(struct gen_prof *, const char *,
 /* gen-prof-expect.c */
 int		 gen_prof_expect(struct gen_prof *, const char *, char **);
 
-/* gen-prof-mstx.c */
-void		 gen_prof_mstx(struct gen_prof *, const struct gen_prof_clock *,
-		     const uint32_t *, struct gen_buf *);
+/* gen-prof-modmem.c: npu_module_mem records (-K). */
 int		 gen_prof_modmem(struct gen_prof *,
 		     const struct gen_prof_clock *, const char *, const char *,
 		     char **);
+
+/* gen-prof-mstx.c */
+void		 gen_prof_mstx(struct gen_prof *, const struct gen_prof_clock *,
+		     const uint32_t *, struct gen_buf *);
 int		 gen_prof_mstx_expect(struct gen_prof *, const char *,
 		     char **);
 void		 gen_prof_mstx_free(struct gen_prof *);

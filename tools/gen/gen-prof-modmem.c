@@ -3,45 +3,46 @@
  * section 4.12): npu_module_mem.data slices on every device, four samples
  * of eight modules each (four whose names differ between CANN versions,
  * and an id past the table, named by its number), written in time order
- * but for one pair, sizes not whole KB, one sample from before the
- * collection start (left out), and the expected npu_module_mem table:
- * msprof's columns, or torch_npu's with -Y, by module, then time.
+ * but for one pair, the third samples of all devices at one time, sizes
+ * not whole KB, one sample from before the collection start (left out),
+ * and the expected npu_module_mem table: msprof's columns, or torch_npu's
+ * with -Y, by module, then time, then device.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "gen-prof-int.h"
 
-#define GEN_MODMEM_SAMPLES	4
+#define GEN_PROF_MODMEM_SAMPLES	4
 
 /* The modules sampled, and their names as the expected table has them. */
 static const struct {
 	uint32_t	 id;
 	const char	*name;
-} gen_modmem_modules[] = {
+} gen_prof_modmem_modules[] = {
 	{ 7, "RUNTIME" }, { 22, "DEVMM" }, { 33, "APP" }, { 2, "IDEDH" },
 	{ 5, "HIAIENGINE" }, { 11, "MDCFUSION" }, { 90, "90" },
 	{ 74, "AML" }
 };
-#define GEN_MODMEM_NMODULES \
-	(sizeof gen_modmem_modules / sizeof *gen_modmem_modules)
+#define GEN_PROF_MODMEM_NMODULES \
+	(sizeof gen_prof_modmem_modules / sizeof *gen_prof_modmem_modules)
 
-struct gen_modmem {
+struct gen_prof_modmem_rec {
 	int64_t		 ts;		/* epoch ns */
 	int64_t		 bytes;
 	int		 device;
-	size_t		 module;	/* index into gen_modmem_modules */
+	size_t		 module;	/* index into gen_prof_modmem_modules */
 };
 
 static int
-gen_modmem_cmp(const void *a, const void *b)
+gen_prof_modmem_cmp(const void *a, const void *b)
 {
-	const struct gen_modmem	*x = a, *y = b;
+	const struct gen_prof_modmem_rec	*x = a, *y = b;
 
-	if (gen_modmem_modules[x->module].id !=
-	    gen_modmem_modules[y->module].id)
-		return gen_modmem_modules[x->module].id <
-		    gen_modmem_modules[y->module].id ? -1 : 1;
+	if (gen_prof_modmem_modules[x->module].id !=
+	    gen_prof_modmem_modules[y->module].id)
+		return gen_prof_modmem_modules[x->module].id <
+		    gen_prof_modmem_modules[y->module].id ? -1 : 1;
 	if (x->ts != y->ts)
 		return x->ts < y->ts ? -1 : 1;
 	return x->device < y->device ? -1 : x->device > y->device;
@@ -49,7 +50,7 @@ gen_modmem_cmp(const void *a, const void *b)
 
 /* One record: module M at MONO with BYTES reserved. */
 static void
-gen_modmem_record(const struct gen_prof_clock *c, struct gen_buf *b,
+gen_prof_modmem_record(const struct gen_prof_clock *c, struct gen_buf *b,
     uint32_t m, int64_t mono, int64_t bytes)
 {
 	gen_prof_bin_buf_u32(b, m);
@@ -60,7 +61,7 @@ gen_modmem_record(const struct gen_prof_clock *c, struct gen_buf *b,
 
 /* KB / 1024 as Python prints it: KB / 1024 is exact in a double. */
 static void
-gen_modmem_mb(FILE *f, int64_t kb)
+gen_prof_modmem_mb(FILE *f, int64_t kb)
 {
 	char	 buf[64];
 	size_t	 n;
@@ -74,14 +75,15 @@ gen_modmem_mb(FILE *f, int64_t kb)
 
 /* Write EXPECT/npu_module_mem.csv of the N records V as show prints it. */
 static int
-gen_modmem_expect(const struct gen_prof *g, struct gen_modmem *v, size_t n,
-    const char *expect, char **cause)
+gen_prof_modmem_expect(const struct gen_prof *g,
+    struct gen_prof_modmem_rec *v, size_t n, const char *expect,
+    char **cause)
 {
 	FILE	*f;
 	char	 us[64];
 	size_t	 i;
 
-	qsort(v, n, sizeof *v, gen_modmem_cmp);
+	qsort(v, n, sizeof *v, gen_prof_modmem_cmp);
 	if ((f = util_file_create(expect, "npu_module_mem.csv", cause)) ==
 	    NULL)
 		return -1;
@@ -95,14 +97,57 @@ gen_modmem_expect(const struct gen_prof *g, struct gen_modmem *v, size_t n,
 		if (!g->o->torch)
 			fprintf(f, "%d,", v[i].device);
 		util_fmt_us(us, sizeof us, v[i].ts, 3, false);
-		fprintf(f, "%s,%s,", gen_modmem_modules[v[i].module].name, us);
+		fprintf(f, "%s,%s,", gen_prof_modmem_modules[v[i].module].name,
+		    us);
 		if (g->o->torch)
-			gen_modmem_mb(f, v[i].bytes / 1024);
+			gen_prof_modmem_mb(f, v[i].bytes / 1024);
 		else
 			fprintf(f, "%lld", (long long)(v[i].bytes / 1024));
 		fprintf(f, ",NPU:%d\n", v[i].device);
 	}
 	return util_file_close(f, expect, "npu_module_mem.csv", cause);
+}
+
+/*
+ * Device D's records into B and the rows they give into *V (*N), STEP ns
+ * apart: module M's K-th sample is the (K * modules + M + 1)-th step.
+ */
+static void
+gen_prof_modmem_device(const struct gen_prof *g,
+    const struct gen_prof_clock *c, int d, int64_t step, struct gen_buf *b,
+    struct gen_prof_modmem_rec **v, size_t *n)
+{
+	struct gen_prof_modmem_rec	*r, late;
+	size_t				 m, k, i;
+	int64_t				 t, bytes;
+
+	/* Before the collection started: not a row. */
+	gen_prof_modmem_record(c, b, 7, gen_prof_core_align(c, c->begin -
+	    2000000), 1 << 20);
+	for (i = 0; i < GEN_PROF_MODMEM_SAMPLES * GEN_PROF_MODMEM_NMODULES;
+	    i++) {
+		k = i / GEN_PROF_MODMEM_NMODULES;
+		m = i % GEN_PROF_MODMEM_NMODULES;
+		/* The third samples: every device's at one time. */
+		t = gen_prof_core_align(c, c->begin + step * (int64_t)(i + 1) +
+		    (k == 2 ? 0 : d * 3000));
+		bytes = ((int64_t)(m + 1) * 40960 + (int64_t)k * 1234 + d) *
+		    1024 + (k == 1 ? 1023 : 0);
+		*v = util_grow(*v, *n, 1, sizeof **v);
+		r = &(*v)[(*n)++];
+		r->ts = t + g->local_off;
+		r->bytes = bytes;
+		r->device = d;
+		r->module = m;
+		/* The next to last goes after the last, out of time order. */
+		if (i == GEN_PROF_MODMEM_SAMPLES * GEN_PROF_MODMEM_NMODULES - 2)
+			late = *r;
+		else
+			gen_prof_modmem_record(c, b,
+			    gen_prof_modmem_modules[m].id, t, bytes);
+	}
+	gen_prof_modmem_record(c, b, gen_prof_modmem_modules[late.module].id,
+	    late.ts - g->local_off, late.bytes);
 }
 
 /*
@@ -114,44 +159,18 @@ int
 gen_prof_modmem(struct gen_prof *g, const struct gen_prof_clock *c,
     const char *root, const char *expect, char **cause)
 {
-	struct gen_modmem	*v = NULL;
-	struct gen_buf		 b;
-	size_t			 n = 0, m, k, last = 0;
-	int64_t			 step, t, bytes;
-	char			*dir, name[64];
-	int			 d, rc = 0;
+	struct gen_prof_modmem_rec	*v = NULL;
+	struct gen_buf			 b;
+	size_t				 n = 0;
+	int64_t				 step;
+	char				*dir, name[64];
+	int				 d, rc = 0;
 
-	step = (c->end - c->begin) / (GEN_MODMEM_SAMPLES * GEN_MODMEM_NMODULES
-	    + 1);
+	step = (c->end - c->begin) / (GEN_PROF_MODMEM_SAMPLES *
+	    GEN_PROF_MODMEM_NMODULES + 1);
 	for (d = 0; rc == 0 && d < g->o->devices; d++) {
 		memset(&b, 0, sizeof b);
-		/* Before the collection started: not a row. */
-		gen_modmem_record(c, &b, 7, gen_prof_core_align(c, c->begin -
-		    2000000), 1 << 20);
-		for (k = 0; k < GEN_MODMEM_SAMPLES; k++) {
-			for (m = 0; m < GEN_MODMEM_NMODULES; m++) {
-				t = gen_prof_core_align(c, c->begin + step *
-				    (int64_t)(k * GEN_MODMEM_NMODULES + m + 1) +
-				    d * 3000);
-				bytes = ((int64_t)(m + 1) * 40960 +
-				    (int64_t)k * 1234 + d) * 1024 +
-				    (k == 1 ? 1023 : 0);
-				/* The last pair goes out of time order. */
-				if (k == GEN_MODMEM_SAMPLES - 1 &&
-				    m == GEN_MODMEM_NMODULES - 2) {
-					last = n;
-				} else
-					gen_modmem_record(c, &b,
-					    gen_modmem_modules[m].id, t, bytes);
-				v = util_grow(v, n, 1, sizeof *v);
-				v[n].ts = t + g->local_off;
-				v[n].bytes = bytes;
-				v[n].device = d;
-				v[n++].module = m;
-			}
-		}
-		gen_modmem_record(c, &b, gen_modmem_modules[v[last].module].id,
-		    v[last].ts - g->local_off, v[last].bytes);
+		gen_prof_modmem_device(g, c, d, step, &b, &v, &n);
 		xasprintf(&dir, "%s/device_%d/data", root, d);
 		snprintf(name, sizeof name, "npu_module_mem.data.%d", d);
 		rc = gen_prof_bin_slices(dir, name, &b, g->o->dev_slice, 0,
@@ -160,7 +179,7 @@ gen_prof_modmem(struct gen_prof *g, const struct gen_prof_clock *c,
 		gen_prof_bin_buf_free(&b);
 	}
 	if (rc == 0 && expect != NULL)
-		rc = gen_modmem_expect(g, v, n, expect, cause);
+		rc = gen_prof_modmem_expect(g, v, n, expect, cause);
 	free(v);
 	return rc;
 }

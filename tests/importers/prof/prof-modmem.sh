@@ -5,10 +5,12 @@
 # (MB, no device id). The generator writes the rows it expects: four
 # samples of eight modules a device, one of them from before the
 # collection start (no row), one pair out of time order, an id past the
-# module table (named by its number). The store must hold exactly those, on host
-# counter ticks and on monotonic ns, across slices, with two devices; the
-# analysed twin's CSV gives the same table. Damaged records warn with the
-# file and offset and keep what is sound.
+# module table (named by its number), the devices' third samples at one
+# time (by device then). The store must hold exactly those, on host
+# counter ticks and on monotonic ns, across slices, with two devices, each
+# row with its device's rank, with torch_npu's columns for every PROF_* of
+# a torch_npu folder. Damaged records warn with the file and offset and
+# keep what is sound.
 . "$top_srcdir/tests/lib.sh"
 
 load() {	# load DIR: import DIR/in, warnings in DIR/err, table in DIR/got
@@ -59,6 +61,49 @@ is "$(head -n 1 "$T/mindspore/want/npu_module_mem.csv" | cut -d, -f1)" \
     Device_id "msprof's columns in a MindSpore folder"
 # Sizes are whole KB, truncated: 1023 bytes more make no more KB.
 is "$(grep -c ',163840,NPU:0$' "$w")" 1 "KB truncated"
+# Both devices' third samples at one time: device 0's row first.
+is "$(cut -d, -f1-3 "$w" | awk -F, 'NR > 1 { print $2 "," $3 }' |
+    uniq -d | wc -l | tr -d ' ')" 8 "eight times shared by both devices"
+is "$(awk -F, 'NR > 1 { k = $2 "," $3; if (k == p) print d $1
+    p = k; d = $1 }' "$w" | sort -u)" 01 \
+    "a time both devices share: device 0 first"
+
+# Each device's rows carry its rank: without the host's, each device's
+# info.json gives its own.
+gen ranks -d 2
+for dv in 0 1; do
+	f=$(echo "$o"/in/PROF_*/device_$dv/info.json.$dv)
+	sed "s/\"rank_id\":-1/\"rank_id\":$((dv + 4))/" "$f" >"$o/i" &&
+	    mv "$o/i" "$f"
+done
+load "$o"
+is "$(sqlite3 "$o/s.db" "SELECT _device || ':' || _rank || ':' || count(*)
+    FROM npu_module_mem GROUP BY _device, _rank ORDER BY 1" |
+    tr '\n' ' ')" \
+    "0:4:32 1:5:32 " "each device's rows with its own rank"
+is "$(sqlite3 "$o/s.db" "SELECT DISTINCT device || ':' || rank FROM task
+    ORDER BY 1" | tr '\n' ' ')" "0:4 1:5 " "as its tasks have it"
+
+# A torch_npu folder with a second PROF_*: its rows take torch_npu's
+# columns too, in the one table.
+gen pt2 -Y
+p=$(echo "$o"/in/*_ascend_pt/PROF_*)
+cp -R "$p" "${p}X"
+load "$o"
+# (Two collections: show adds a Rank column.)
+is "$(head -n 1 "$o/got")" \
+    "Rank,Component,Timestamp(us),Total Reserved(MB),Device" \
+    "a second PROF_* of a torch_npu folder: torch_npu's columns"
+is "$(($(wc -l <"$o/got") - 1))" \
+    "$((2 * ($(wc -l <"$o/want/npu_module_mem.csv") - 1)))" \
+    "a second PROF_*: its rows too"
+
+# A bare device directory: its own rows, msprof's columns.
+d=$(echo "$T"/msprof/in/PROF_*/device_1)
+"$NPUPROF" import -q --db "$T/bare.db" "$d" 2>/dev/null
+is "$("$NPUPROF" show -q --db "$T/bare.db" --format csv "$d" \
+    npu_module_mem | tail -n +2 | cut -d, -f5 | sort | uniq -c |
+    awk '{ print $1 " " $2 }')" "32 NPU:1" "a bare device_1: its 32 rows"
 
 # The analysed twin: torch_npu's npu_module_mem.csv, the time cell ending
 # in a TAB as the vendor writes it, gives the same table.
@@ -85,29 +130,36 @@ dam() {		# dam NAME: the msprof collection copied, $F its first slice
 	F=$(echo "$o"/in/PROF_*/device_0/data/npu_module_mem.data.0.slice_0)
 }
 
-# A size of 2^63 bytes or more (no SQLite integer holds it) and a time
-# no collection can have: counted, warned at the first, skipped.
+# A size of 2^63 bytes (no SQLite integer holds it) and a time no
+# collection can have: counted, warned at the first, skipped. A size of
+# 2^63 - 1 bytes is kept.
 gen big -d 1
 F=$(echo "$o"/in/PROF_*/device_0/data/npu_module_mem.data.0.slice_0)
-printf '\377\377\377\377\377\377\377\377' |
+printf '\000\000\000\000\000\000\000\200' |
     dd of="$F" bs=1 seek=$((24 * 3 + 16)) conv=notrunc 2>/dev/null
 printf '\377\377\377\377\377\377\377\177' |
     dd of="$F" bs=1 seek=$((24 * 5 + 8)) conv=notrunc 2>/dev/null
+printf '\377\377\377\377\377\377\377\177' |
+    dd of="$F" bs=1 seek=$((24 * 7 + 16)) conv=notrunc 2>/dev/null
 load "$o"
-grep -q "npu_module_mem.data.0.slice_0: offset 72: 2 module memory records with a size over 2^63 bytes or a time no collection can have, the first here: skipped" \
+m="2 module memory records with a size over 2^63 bytes or a time no"
+grep -q "slice_0: offset 72: $m collection can have, the first here" \
     "$o/err"
 ok $? "damaged records: warned once, at the first"
 is "$(($(wc -l <"$o/want/npu_module_mem.csv") - $(wc -l <"$o/got")))" 2 \
     "damaged records: those two rows only are missing"
-is "$(grep -vxF -f "$o/want/npu_module_mem.csv" "$o/got")" "" \
+is "$(grep -c ',9007199254740991,NPU:0$' "$o/got")" 1 \
+    "a size of 2^63 - 1 bytes kept, as KB"
+is "$(grep -vxF -f "$o/want/npu_module_mem.csv" "$o/got" |
+    grep -vc ',9007199254740991,')" 0 \
     "damaged records: every other row as generated"
 
 # Host counter ticks without the clock pair: no time base, said unread.
 dam noclock
 rm -f "$o"/in/PROF_*/device_0/host_start.log*
 load "$o"
-grep -q "npu_module_mem.data.0.slice_0: offset N/A: no host_start.log: the module memory records have no time, not read" \
-    "$o/err"
+m="no host_start.log: the module memory records have no time, not read"
+grep -q "npu_module_mem.data.0.slice_0: offset N/A: $m" "$o/err"
 ok $? "no host_start.log: device 0's records are said unread"
 is "$(grep -c ',NPU:0$' "$o/got")" 0 "no host_start.log: no rows of device 0"
 is "$(grep -c ',NPU:1$' "$o/got")" 32 "no host_start.log: device 1 kept"
@@ -124,10 +176,21 @@ is "$(($(wc -l <"$w") - $(wc -l <"$o/got")))" 1 \
     "a lost head: one row fewer (the other lost record was no row)"
 is "$(grep -vxF -f "$w" "$o/got")" "" "a lost head: every other row kept"
 
+# Without start_info nothing says when the collection started: the sample
+# from before it is kept (its times stay on the monotonic clock, warned).
+dam nostart
+rm -f "$o"/in/PROF_*/device_0/start_info*
+load "$o"
+grep -q "device_0: offset N/A: no start_info" "$o/err"
+ok $? "no start_info: warned"
+is "$(grep -c ',NPU:0$' "$o/got")" 33 "no start_info: every sample a row"
+
 # No npu_module_mem data: no table at all.
 gen none -d 1
 rm -f "$o"/in/PROF_*/device_0/data/npu_module_mem.*
 load "$o"
-is "$(cat "$o/got")" "" "no records: no table"
+tables=$("$NPUPROF" show -q --db "$o/s.db" --format csv "$o/in" tables)
+ok $? "no records: the tables listed"
+is "$(echo "$tables" | grep -c npu_module_mem)" 0 "no records: no table"
 
 done_testing
