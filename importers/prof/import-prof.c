@@ -103,18 +103,19 @@ import_prof_meta(struct store *s, const struct prof_meta *m)
  * as rank RANK: the host's, else the device's info.json's, else, when
  * the profile is one of several, the device id (warned). Set ctx->rank
  * to the rank used, if any. MEMS, if set, takes its process memory
- * samples, MODMEM its module memory records.
+ * samples (APP), DMEM its memory samples and module memory records.
  */
 static void
 import_prof_device_dir(struct store *s, const char *dir, int64_t device,
     struct prof_host *h, int64_t rank, struct import_ctx *ctx,
-    struct prof_mems *mems, struct prof_modmems *modmem)
+    struct prof_mems *mems, struct prof_devmem *dmem)
 {
 	struct prof_meta	 m;
 	struct prof_dev		 d;
 	struct prof_pmu		 p;
 	struct prof_aicpus	 a;
 	char			*data;
+	size_t			 napp;
 
 	if (prof_meta_read(s, dir, device, &m) != 0)
 		store_load_warning(s, dir, -1, "no info.json: chip and "
@@ -135,9 +136,11 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	prof_logs_read(s, data, &m, h->expand, &d);
 	prof_pmu_read(s, data, &m, h->expand, &p);
 	prof_aicpu_read(s, data, h->expand, &a);
+	napp = dmem->npu.n;
+	prof_npumem_read(s, data, &m, rank, &dmem->npu);
 	if (mems != NULL)
-		prof_mem_app_read(s, data, &m, mems);
-	prof_modmem_read(s, data, &m, rank, modmem);
+		prof_mem_app_take(&dmem->npu, napp, mems);
+	prof_modmem_read(s, data, &m, rank, &dmem->mod);
 	store_load_pmu_names(s, p.n > 0 ? &p.names : NULL);
 	store_load_progress(s, "join", dir, d.bytes, d.bytes);
 	prof_join_load(s, h, &d, &m, &p, &a, rank);
@@ -382,7 +385,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	struct prof_meta	 hm;
 	struct prof_fwk_out	 fo;
 	struct prof_mems	 mems;
-	struct prof_modmems	 modmem;
+	struct prof_devmem	 dmem;
 	char			**names, *hostdir = NULL, *p, *data;
 	size_t			  n, i;
 	int64_t			  dev, rank, tdev = NP_NA;
@@ -447,7 +450,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	rank = ctx->rank;
 	memset(&fo, 0, sizeof fo);
 	memset(&mems, 0, sizeof mems);
-	memset(&modmem, 0, sizeof modmem);
+	memset(&dmem, 0, sizeof dmem);
 	torch = !bare && import_prof_framework(s, path, &hm, ctx, names, n,
 	    &queue, &tdev, &fo);
 	/* GE's memory records, for the framework's memory_record. */
@@ -464,21 +467,23 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		    NP_NA ? fo.device : ctx->device);
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
 		import_prof_device_dir(s, path, import_prof_device(
-		    util_basename(path)), &h, rank, ctx, NULL, &modmem);
+		    util_basename(path)), &h, rank, ctx, NULL, &dmem);
 	for (i = 0; i < n; i++) {
 		dev = import_prof_device(names[i]);
 		if (dev == NP_NA || dev == NP_HOST_DEVICE)
 			continue;
 		p = util_path_join(path, names[i]);
 		import_prof_device_dir(s, p, dev, &h, rank, ctx,
-		    torchmem || msmem ? &mems : NULL, &modmem);
+		    torchmem || msmem ? &mems : NULL, &dmem);
 		free(p);
 	}
 	util_strv_free(names, n);
 	/* torch_npu copies msprof's table into its own columns. */
-	prof_modmem_write(s, &modmem, !bare && import_prof_pt_folder(path),
+	prof_modmem_write(s, &dmem.mod, !bare && import_prof_pt_folder(path),
 	    path);
-	prof_modmems_release(&modmem);
+	prof_npumem_write(s, &dmem.npu, path);
+	prof_modmems_release(&dmem.mod);
+	prof_npumems_release(&dmem.npu);
 	if (torchmem)
 		prof_mem_record_write(s, &fo, &mems, path, rank, ctx);
 	else if (msmem)

@@ -944,8 +944,27 @@ struct prof_mems {
 };
 void		 prof_mem_ge_read(struct store *, const char *,
 		     const struct prof_meta *, struct prof_mems *);
-void		 prof_mem_app_read(struct store *, const char *,
-		     const struct prof_meta *, struct prof_mems *);
+/* The driver's memory samples, npu_mem (4.13). */
+struct prof_npumem {
+	int64_t		 ts;		/* epoch ns */
+	int64_t		 ddr;
+	int64_t		 hbm;
+	int64_t		 device;
+	int64_t		 rank;
+	uint32_t	 event;		/* 0 APP, 1 Device */
+	bool		 early;		/* before the collection start */
+};
+struct prof_npumems {
+	struct prof_npumem	*v;
+	size_t			 n;
+};
+void		 prof_npumem_read(struct store *, const char *,
+		     const struct prof_meta *, int64_t, struct prof_npumems *);
+void		 prof_mem_app_take(const struct prof_npumems *, size_t,
+		     struct prof_mems *);
+void		 prof_npumem_write(struct store *, const struct prof_npumems *,
+		     const char *);
+void		 prof_npumems_release(struct prof_npumems *);
 void		 prof_mems_release(struct prof_mems *);
 
 /* prof-modmem.c: the memory of each driver module on a device (4.12). */
@@ -966,6 +985,11 @@ void		 prof_modmem_read(struct store *, const char *,
 void		 prof_modmem_write(struct store *, struct prof_modmems *, bool,
 		     const char *);
 void		 prof_modmems_release(struct prof_modmems *);
+/* The system memory tables a collection's devices add up to. */
+struct prof_devmem {
+	struct prof_npumems	 npu;		/* npu_mem (4.13) */
+	struct prof_modmems	 mod;		/* npu_module_mem (4.12) */
+};
 
 /* prof-fwk.c: torch_npu's FRAMEWORK/ records into host spans (3.11). */
 struct prof_fwk_lane {

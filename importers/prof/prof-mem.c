@@ -2,10 +2,12 @@
  * CANN's own memory records of a raw profile (doc/formats.md section
  * 3.13): GE's task memory records on the host (the totals of its memory
  * pool after each allocation or release) and the driver's samples of
- * the process's device memory (npu_mem). torch_npu's analysis turns them
- * into the GE, PTA+GE and APP rows of memory_record; prof-fwk-mem.c
- * writes those rows from what is read here.
+ * the process's and the device's memory (npu_mem), which become the
+ * npu_mem table msprof exports (section 4.13). torch_npu's analysis turns
+ * them into the GE, PTA+GE and APP rows of memory_record;
+ * prof-mem-record.c writes those rows from what is read here.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,26 +104,28 @@ prof_mem_ge_read(struct store *s, const char *data,
 }
 
 /*
- * Read the process memory samples (event 0, APP) of device data directory
- * DATA, with the device's metadata DM, into M in file order: the app
- * channel's files, then the device channel's, each by slice. A sample's
- * time is microseconds since the channel started, which the vendor takes
- * from the clock pair of host_start.log; the device-wide samples (event
- * 1) are left out, as torch_npu leaves them out.
+ * Read the driver's memory samples of device data directory DATA (device
+ * metadata DM, rank RANK) into NM in file order: the app channel's files,
+ * then the device channel's, each by slice. Event 0 samples the process's
+ * memory (APP), event 1 the device's. A sample's time is microseconds
+ * since the channel started, which the vendor takes from the clock pair
+ * of host_start.log: without it the samples are not read (warned). A time
+ * or a size no collection can have is counted, warned at the first and
+ * skipped.
  */
 void
-prof_mem_app_read(struct store *s, const char *data,
-    const struct prof_meta *dm, struct prof_mems *m)
+prof_npumem_read(struct store *s, const char *data,
+    const struct prof_meta *dm, int64_t rank, struct prof_npumems *nm)
 {
 	static const char *const kinds[] = { "npu_mem.app", "npu_mem.data" };
 	struct prof_files	 f;
 	struct prof_stream	 st;
-	struct prof_app_mem	*a;
+	struct prof_npumem	*v;
 	const unsigned char	*r;
 	const char		*first = NULL;
-	int64_t			 first_at = -1;
+	int64_t			 first_at = -1, begin = prof_meta_begin_ns(dm);
 	size_t			 k, bad = 0;
-	uint64_t		 us;
+	uint64_t		 us, ddr, hbm;
 
 	for (k = 0; k < sizeof kinds / sizeof *kinds; k++) {
 		prof_slices_list(data, kinds[k], false, &f);
@@ -135,35 +139,151 @@ prof_mem_app_read(struct store *s, const char *data,
 		}
 		prof_slices_open(&st, s, &f, PROF_MEM_APP_SIZE, false);
 		while ((r = prof_slices_next(&st)) != NULL) {
-			if (importer_le32(r + 4) != PROF_MEM_APP_EVENT)
-				continue;
 			us = dm->info_v2 ? importer_le64(r + 8) :
 			    importer_le32(r);
-			if (us > (uint64_t)1 << 40) {
+			ddr = importer_le64(r + 16);
+			hbm = importer_le64(r + 24);
+			if (us > (uint64_t)1 << 40 || ddr > (uint64_t)1 << 60 ||
+			    hbm > (uint64_t)1 << 60) {
 				if (bad++ == 0) {
 					first = st.path;
 					first_at = st.offset;
 				}
 				continue;
 			}
-			m->app = util_grow(m->app, m->napp, 1,
-			    sizeof *m->app);
-			a = &m->app[m->napp++];
-			a->ts = (int64_t)us * 1000 + dm->anchor_ns +
+			nm->v = util_grow(nm->v, nm->n, 1, sizeof *nm->v);
+			v = &nm->v[nm->n++];
+			v->ts = (int64_t)us * 1000 + dm->anchor_ns +
 			    dm->local_off;
-			a->bytes = (int64_t)(importer_le64(r + 16) +
-			    importer_le64(r + 24));
-			a->device = dm->device;
+			v->ddr = (int64_t)ddr;
+			v->hbm = (int64_t)hbm;
+			v->device = dm->device;
+			v->rank = rank;
+			v->event = importer_le32(r + 4);
+			v->early = v->ts < begin;
 		}
 		if (bad > 0)
 			store_load_warning(s, first, first_at, "%zu process "
-			    "memory sample%s with a time no collection can "
-			    "have, the first here: skipped", bad, bad == 1 ?
-			    "" : "s");
+			    "memory sample%s with a time or a size no "
+			    "collection can have, the first here: skipped",
+			    bad, bad == 1 ? "" : "s");
 		bad = 0;
 		prof_slices_close(&st);
 		prof_slices_release(&f);
 	}
+}
+
+/*
+ * The process memory samples (event 0, APP) of NM from its FROM-th on,
+ * in file order, into M: torch_npu's APP rows. The device-wide samples
+ * (event 1) are left out, as torch_npu leaves them out.
+ */
+void
+prof_mem_app_take(const struct prof_npumems *nm, size_t from,
+    struct prof_mems *m)
+{
+	struct prof_app_mem	*a;
+	size_t			 i;
+
+	for (i = from; i < nm->n; i++) {
+		if (nm->v[i].event != PROF_MEM_APP_EVENT)
+			continue;
+		m->app = util_grow(m->app, m->napp, 1, sizeof *m->app);
+		a = &m->app[m->napp++];
+		a->ts = nm->v[i].ts;
+		a->bytes = nm->v[i].ddr + nm->v[i].hbm;
+		a->device = nm->v[i].device;
+	}
+}
+
+/* npu_mem's columns, as msprof's export writes them. */
+static const char *const prof_npumem_cols[] = { "Device_id", "event",
+	"ddr(KB)", "hbm(KB)", "memory(KB)", "timestamp(us)" };
+#define PROF_NPUMEM_NCOLS \
+	(sizeof prof_npumem_cols / sizeof *prof_npumem_cols)
+
+/* The counter lane of NM's sample V's KEY (ddr or hbm), as a .db's. */
+static void
+prof_npumem_counter(struct store *s, const struct prof_npumem *v,
+    const char *event, const char *key, int64_t bytes)
+{
+	struct store_counter	 c;
+	char			*name;
+
+	memset(&c, 0, sizeof c);
+	xasprintf(&name, "NPU MEM %s/%s", event, key);
+	c.device = v->device;
+	c.rank = v->rank;
+	c.pid = c.tid = NP_NA;
+	c.ts_ns = v->ts;
+	c.name = name;
+	c.key = key;
+	c.value = (double)bytes;
+	store_trace_load_counter(s, &c);
+	free(name);
+}
+
+/*
+ * Write the samples of NM (collection DIR) as msprof's export writes
+ * npu_mem: device by device in file order, APP or Device, sizes in whole
+ * KB, the samples from before the collection start left out; and as
+ * counter lanes NPU MEM app/ddr, app/hbm, device/ddr and device/hbm in
+ * bytes, as from a .db. If the table cannot be begun, a warning says why
+ * and nothing is written.
+ */
+void
+prof_npumem_write(struct store *s, const struct prof_npumems *nm,
+    const char *dir)
+{
+	static const char *const names[] = { "APP", "Device" };
+	static const char *const lanes[] = { "app", "device" };
+	const struct prof_npumem	*v;
+	char				 cells[PROF_NPUMEM_NCOLS][64];
+	char				*row[PROF_NPUMEM_NCOLS], *cause = NULL;
+	size_t				 i, k;
+	bool				 begun = false;
+
+	for (k = 0; k < PROF_NPUMEM_NCOLS; k++)
+		row[k] = cells[k];
+	for (i = 0; i < nm->n; i++) {
+		v = &nm->v[i];
+		if (v->early)
+			continue;
+		if (!begun && store_load_generic_begin(s, "npu_mem",
+		    v->device, v->rank, (char **)prof_npumem_cols,
+		    PROF_NPUMEM_NCOLS, &cause) != 0) {
+			store_load_warning(s, dir, -1, "%s", cause);
+			free(cause);
+			return;
+		}
+		begun = true;
+		store_load_generic_device(s, v->device, v->rank);
+		snprintf(cells[0], sizeof cells[0], "%lld",
+		    (long long)v->device);
+		snprintf(cells[1], sizeof cells[1], "%s", v->event < 2 ?
+		    names[v->event] : "Unknown");
+		snprintf(cells[2], sizeof cells[2], "%lld",
+		    (long long)(v->ddr / 1024));
+		snprintf(cells[3], sizeof cells[3], "%lld",
+		    (long long)(v->hbm / 1024));
+		snprintf(cells[4], sizeof cells[4], "%lld",
+		    (long long)((v->ddr + v->hbm) / 1024));
+		util_fmt_us(cells[5], sizeof cells[5], v->ts, 3, false);
+		store_load_generic_row(s, row, PROF_NPUMEM_NCOLS);
+		if (v->event < 2) {
+			prof_npumem_counter(s, v, lanes[v->event], "ddr",
+			    v->ddr);
+			prof_npumem_counter(s, v, lanes[v->event], "hbm",
+			    v->hbm);
+		}
+	}
+}
+
+void
+prof_npumems_release(struct prof_npumems *nm)
+{
+	free(nm->v);
+	memset(nm, 0, sizeof *nm);
 }
 
 void

@@ -2,7 +2,7 @@
 # Memory as a chart: torch_npu's memory_record.csv becomes counter lanes in
 # the timeline; t on a row of the Memory view shows its component's chart
 # at that row's time, the footer says when the peak came, p goes there.
-# A raw collection's module memory is its Memory view.
+# A raw collection's memory samples are its Memory view.
 . "$top_srcdir/tests/ui/lib.sh"
 
 d="$T/p_ascend_pt/ASCEND_PROFILER_OUTPUT"
@@ -35,18 +35,19 @@ send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"
 
-# A raw collection's module memory (npuprof-gen prof -K) is its Memory
-# view: msprof's columns, module 2 first, both devices.
+# A raw collection's memory samples (npuprof-gen prof -K) are its Memory
+# view: npu_mem in msprof's columns, device 0's samples first, in file
+# order.
 "$GEN" prof "$T/raw" -s 5 -n 60 -T 2 -K -d 2 >/dev/null &&
     "$NPUPROF" import -q --db "$T/r.db" "$T/raw"
-ok $? "a raw collection with module memory: generated and imported"
+ok $? "a raw collection with memory samples: generated and imported"
 start_app 120 16 -- --db "$T/r.db" "$T/raw"
 wait_for 'Top op types' && send_keys 6
-wait_for 'Total Reserved(KB)' &&
-    capture | grep -q '^ *0 *IDEDH *+73\.110 *163840 *NPU:0 *$'
-ok $? "a raw collection's Memory view: the module memory table"
-capture | grep -q '^ *1 *IDEDH *+76\.110 *163841 *NPU:1 *$'
-ok $? "with its second device's rows"
+wait_for 'memory(KB)' &&
+    capture | grep -q '^ *0 *Device *3000 *70007 *73007 *+113\.690 *$'
+ok $? "a raw collection's Memory view: npu_mem, its first sample"
+capture | sed -n 4p | grep -q '^ *0 *APP *6000 *140007 *146007 *+1467\.690'
+ok $? "then the next in file order"
 send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"

@@ -1,12 +1,17 @@
 /*
- * The module memory records of a generated collection (-K, doc/formats.md
- * section 4.12): npu_module_mem.data slices on every device, four samples
- * of eight modules each (four whose names differ between CANN versions,
- * and an id past the table, named by its number), written in time order
- * but for one pair, the third samples of all devices at one time, sizes
- * not whole KB, one sample from before the collection start (left out),
- * and the expected npu_module_mem table: msprof's columns, or torch_npu's
- * with -Y, by module, then time, then device.
+ * The system memory records of a generated collection (-K, doc/formats.md
+ * sections 4.12 and 4.13):
+ * - npu_module_mem.data slices on every device, four samples of eight
+ *   modules each (four whose names differ between CANN versions, and an
+ *   id past the table, named by its number), written in time order but
+ *   for one pair, the third samples of all devices at one time, sizes not
+ *   whole KB, one sample from before the collection start (left out), and
+ *   the expected npu_module_mem table: msprof's columns, or torch_npu's
+ *   with -Y, by module, then time, then device;
+ * - npu_mem.data slices on every device, the driver's memory samples of
+ *   the process (APP) and of the device, one of an unknown event, one
+ *   from before the start, one out of time order, and the expected
+ *   npu_mem table (not with -Y or -Z: their APP channel is not in it).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +51,51 @@ gen_prof_modmem_cmp(const void *a, const void *b)
 	if (x->ts != y->ts)
 		return x->ts < y->ts ? -1 : 1;
 	return x->device < y->device ? -1 : x->device > y->device;
+}
+
+/* npu_mem's events, by their number. */
+static const char *const gen_prof_modmem_events[] = { "APP", "Device",
+	"Unknown" };
+
+/*
+ * Device D's npu_mem samples into B and their rows into R, STEP ns apart:
+ * whole microseconds since the device's clock pair. The fourth is written
+ * before the third (out of time order, kept so), the first is from
+ * before the start (no row).
+ */
+static void
+gen_prof_modmem_npu(const struct gen_prof *g, const struct gen_prof_clock *c,
+    int d, int64_t step, struct gen_buf *b, struct strbuf *r)
+{
+	static const int	 order[] = { 0, 1, 2, 4, 3, 5, 6 };
+	char			 us[40];
+	int64_t			 t, ddr, hbm, ts;
+	uint32_t		 ev, rel;
+	size_t			 i, k;
+
+	for (i = 0; i < sizeof order / sizeof *order; i++) {
+		k = (size_t)order[i];
+		t = k == 0 ? c->begin - 3000000 : c->begin + step *
+		    (int64_t)k + d * 5000;
+		rel = (uint32_t)((t - c->dsync) / 1000);
+		ev = k == 5 ? 2 : (uint32_t)(k % 2);
+		ddr = (int64_t)(k * 3000 + (size_t)d) * 1024 + (k == 3 ? 511 :
+		    0);
+		hbm = (int64_t)(k * 70000 + 7) * 1024 + (k == 2 ? 1023 : 0);
+		gen_prof_bin_buf_u32(b, rel);
+		gen_prof_bin_buf_u32(b, ev);
+		gen_prof_bin_buf_u64(b, 0);
+		gen_prof_bin_buf_u64(b, (uint64_t)ddr);
+		gen_prof_bin_buf_u64(b, (uint64_t)hbm);
+		ts = c->dsync + (int64_t)rel * 1000 + g->local_off;
+		if (k == 0)
+			continue;
+		util_fmt_us(us, sizeof us, ts, 3, false);
+		strbuf_addf(r, "%d,%s,%lld,%lld,%lld,%s\n", d,
+		    gen_prof_modmem_events[ev], (long long)(ddr / 1024),
+		    (long long)(hbm / 1024), (long long)((ddr + hbm) / 1024),
+		    us);
+	}
 }
 
 /* One record: module M at MONO with BYTES reserved. */
@@ -160,7 +210,8 @@ gen_prof_modmem(struct gen_prof *g, const struct gen_prof_clock *c,
     const char *root, const char *expect, char **cause)
 {
 	struct gen_prof_modmem_rec	*v = NULL;
-	struct gen_buf			 b;
+	struct gen_buf			 b, nb;
+	struct strbuf			 rows;
 	size_t				 n = 0;
 	int64_t				 step;
 	char				*dir, name[64];
@@ -168,18 +219,32 @@ gen_prof_modmem(struct gen_prof *g, const struct gen_prof_clock *c,
 
 	step = (c->end - c->begin) / (GEN_PROF_MODMEM_SAMPLES *
 	    GEN_PROF_MODMEM_NMODULES + 1);
+	strbuf_init(&rows);
+	strbuf_adds(&rows, "Device_id,event,ddr(KB),hbm(KB),memory(KB),"
+	    "timestamp(us)\n");
 	for (d = 0; rc == 0 && d < g->o->devices; d++) {
 		memset(&b, 0, sizeof b);
+		memset(&nb, 0, sizeof nb);
 		gen_prof_modmem_device(g, c, d, step, &b, &v, &n);
+		gen_prof_modmem_npu(g, c, d, (c->end - c->begin) / 8, &nb,
+		    &rows);
 		xasprintf(&dir, "%s/device_%d/data", root, d);
 		snprintf(name, sizeof name, "npu_module_mem.data.%d", d);
 		rc = gen_prof_bin_slices(dir, name, &b, g->o->dev_slice, 0,
 		    cause);
+		snprintf(name, sizeof name, "npu_mem.data.%d", d);
+		if (rc == 0)
+			rc = gen_prof_bin_slices(dir, name, &nb,
+			    g->o->dev_slice, 0, cause);
 		free(dir);
 		gen_prof_bin_buf_free(&b);
+		gen_prof_bin_buf_free(&nb);
 	}
 	if (rc == 0 && expect != NULL)
 		rc = gen_prof_modmem_expect(g, v, n, expect, cause);
+	if (rc == 0 && expect != NULL && !g->o->torch && !g->o->mindspore)
+		rc = gen_prof_bin_text(expect, "npu_mem.csv", rows.s, cause);
+	strbuf_release(&rows);
 	free(v);
 	return rc;
 }

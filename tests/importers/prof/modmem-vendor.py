@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The vendor's side of prof-modmem-vendor.sh.
 
-usage: modmem-vendor.py PROF_DIR OUT_CSV
+usage: modmem-vendor.py PROF_DIR OUT_CSV [NPU_MEM_CSV]
 
 For each device_N/ of PROF_DIR, the npu_module_mem.data slices are joined
 in slice order, the bytes short of a whole record dropped at the head;
@@ -12,29 +12,48 @@ device's clock pair, then trans_into_local_time). Records from before the
 device's collection start are left out and the rest ordered by module id
 and time, sizes in whole KB, as msprof's export (its C++ assembler) does.
 OUT_CSV gets Device_id,Module,Timestamp(us),Total Reserved(KB),Device.
+
+NPU_MEM_CSV, if given, gets the npu_mem table: each device directory's
+npu_mem.app and then npu_mem.data slices (each a stream with the head
+rule), each 32-byte record unpacked with the vendor's struct format and
+decoded by its NpuMemDataBean (the V1 layout of the generated folders),
+its time made absolute from the four terms InfoConfReader's
+get_absolute_time_by_sampling_timestamp adds (the sample's us, the
+device's start log time, the host-device delta and the local time
+offset), added exactly: the vendor adds them in floating point, which at
+today's epoch rounds to 256 ns, where genuine torch_npu files of January
+2025 show exact times. Records before the device's collection start are
+left out, the rest in file order with the event names and whole KB of
+msprof's C++ export.
 """
 import os
 import re
+import struct
 import sys
 from decimal import Decimal
 
 from common_func.info_conf_reader import InfoConfReader
 from common_func.ms_constant.number_constant import NumberConstant
 from msparser.data_struct_size_constant import StructFmt
+from msparser.npu_mem.npu_mem_bean import NpuMemDataBean
 from msparser.npu_mem.npu_module_mem_bean import NpuModuleMemDataBean
 
 
-def device_rows(devdir, device):
-    data = os.path.join(devdir, "data")
-    pat = re.compile(r"^npu_module_mem\.data\.\d+\.slice_(\d+)$")
+def stream(data, kind, size):
+    """The slices of KIND in DATA as one stream, less its partial head."""
+    pat = re.compile(r"^" + re.escape(kind) + r"\.\d+\.slice_(\d+)$")
     names = sorted((int(m.group(1)), n) for n in os.listdir(data)
                    for m in [pat.match(n)] if m)
     blob = b""
     for _, n in names:
         with open(os.path.join(data, n), "rb") as f:
             blob += f.read()
+    return blob[len(blob) % size:]
+
+
+def device_rows(devdir, device):
     size = StructFmt.NPU_MODULE_MEM_SIZE
-    blob = blob[len(blob) % size:]
+    blob = stream(os.path.join(devdir, "data"), "npu_module_mem.data", size)
     conf = InfoConfReader()
     conf._host_freq = None
     conf.load_info(devdir)
@@ -53,6 +72,33 @@ def device_rows(devdir, device):
     return rows
 
 
+def npu_mem_rows(devdir, device):
+    conf = InfoConfReader()
+    conf._host_freq = None
+    conf.load_info(devdir)
+    begin_ns = int(conf.get_collect_time()[0]) * 1000
+    size = StructFmt.NPU_MEM_DATA_SIZE
+    names = {0: "APP", 1: "Device"}
+    rows = []
+    for kind in ("npu_mem.app", "npu_mem.data"):
+        blob = stream(os.path.join(devdir, "data"), kind, size)
+        for i in range(0, len(blob), size):
+            rec = struct.unpack(StructFmt.NPU_MEM_FMT, blob[i:i + size])
+            bean = NpuMemDataBean().npu_mem_decode(rec)
+            ns = int((Decimal(bean.timestamp) * 1000 +
+                      Decimal(conf.get_start_timestamp()) +
+                      Decimal(repr(conf.get_delta_time())) * 10 ** 9 +
+                      Decimal(repr(conf.get_local_time_offset())) * 1000
+                      ).to_integral_value())
+            if ns < begin_ns:
+                continue
+            rows.append("%d,%s,%d,%d,%d,%d.%03d" % (
+                device, names.get(bean.event, "Unknown"),
+                bean.ddr // 1024, bean.hbm // 1024,
+                (bean.ddr + bean.hbm) // 1024, ns // 1000, ns % 1000))
+    return rows
+
+
 def main():
     prof, out = sys.argv[1], sys.argv[2]
     rows = []
@@ -66,6 +112,16 @@ def main():
                 "Device\n")
         for mod, us, dev, kb in rows:
             f.write("%d,%d,%s,%d,NPU:%d\n" % (dev, mod, us, kb, dev))
+    if len(sys.argv) > 3:
+        with open(sys.argv[3], "w") as f:
+            f.write("Device_id,event,ddr(KB),hbm(KB),memory(KB),"
+                    "timestamp(us)\n")
+            for n in sorted(os.listdir(prof)):
+                m = re.match(r"^device_(\d+)$", n)
+                if m:
+                    for r in npu_mem_rows(os.path.join(prof, n),
+                                          int(m.group(1))):
+                        f.write(r + "\n")
     return 0
 
 

@@ -43,6 +43,30 @@ for c in "msprof:-d 2 -m 100 -D 100" "mono:-d 2" "torch:-Y" \
 	is "$(grep -c 'npu_module_mem' "$o/err")" 0 \
 	    "$name: no warning of the module memory records"
 done
+# npu_mem: the driver's samples of the process (APP) and of the device,
+# in file order (one pair out of time order stays so), whole KB, the one
+# from before the start left out, an unknown event named Unknown; and
+# their ddr and hbm bytes as the counter lanes NPU MEM <event>/<key>.
+for name in msprof mono; do
+	o="$T/$name"
+	"$NPUPROF" show -q --db "$o/s.db" --format csv "$o/in" npu_mem \
+	    >"$o/npu_mem.got"
+	same_file "$o/npu_mem.got" "$o/want/npu_mem.csv" \
+	    "$name: npu_mem as generated"
+done
+o="$T/msprof"
+is "$(cut -d, -f2 "$o/want/npu_mem.csv" | sort | uniq -c |
+    awk '{ printf "%s %s ", $1, $2 }')" "6 APP 4 Device 2 Unknown 1 event " \
+    "npu_mem: both events and an unknown one"
+"$NPUPROF" show -q --db "$o/s.db" --format csv "$o/in" counters \
+    >"$o/counters"
+is "$(grep -c ',NPU MEM app/ddr,' "$o/counters")" 6 \
+    "npu_mem: a ddr sample of the APP lane per APP row"
+is "$(grep -c ',NPU MEM device/hbm,' "$o/counters")" 4 \
+    "npu_mem: an hbm sample of the device lane per Device row"
+is "$(grep -c ',NPU MEM Unknown' "$o/counters")" 0 \
+    "npu_mem: no lane of an unknown event"
+
 w="$T/msprof/want/npu_module_mem.csv"
 is "$(head -n 1 "$w")" \
     "Device_id,Component,Timestamp(us),Total Reserved(KB),Device" \
