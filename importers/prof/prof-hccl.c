@@ -215,32 +215,86 @@ prof_hccl_index(struct prof_host *h)
 	util_map32_release(&tail);
 }
 
+/* A span of prof_hccl_kfc_span()'s window, with its index. */
+struct prof_hccl_ev {
+	uint64_t	 begin;
+	uint64_t	 end;
+	size_t		 i;
+	uint16_t	 level;
+};
+
+/*
+ * The vendor's order of events: by start, outer levels first, then as
+ * its records come, which is when the API ended (the array's order on
+ * the rest).
+ */
+static int
+prof_hccl_tree_cmp(const void *a, const void *b)
+{
+	const struct prof_hccl_ev	*x = a, *y = b;
+
+	if (x->begin != y->begin)
+		return x->begin < y->begin ? -1 : 1;
+	if (x->level != y->level)
+		return x->level > y->level ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
 /*
  * The last node span nested right inside node span P (no node span
  * between them), -1 if none: an AI CPU HCCL op's node holds the nodes
- * that launch its kernels (section 4.11, its name). The spans are in
- * prof_span_order, a span's descendants right after it; one that ends
- * after P ends P's children, as in the vendor's tree.
+ * that launch its kernels (section 4.11, its name). As the vendor's tree
+ * builder: the spans of P's thread starting in P, but those of no length,
+ * in its order (by start, outer levels first, then by end); each after P
+ * closes the open spans it ends after or is of a level above, and is a
+ * child of the one left, P's children ending when P is closed.
  */
 int32_t
 prof_hccl_kfc_span(const struct prof_host *h, size_t p)
 {
-	const struct prof_span	*sp = &h->spans[p], *q;
-	size_t			 j;
-	int32_t			 last = -1;
+	const struct prof_span		*sp = &h->spans[p];
+	struct prof_hccl_ev		*w, *q, *top;
+	size_t				*open, n = 0, nopen = 0, lo, hi, i, at;
+	int32_t				 last = -1;
 
-	for (j = p + 1; j < h->nspans; j++) {
-		q = &h->spans[j];
-		if (q->tid != sp->tid || q->begin > sp->end || q->end > sp->end)
-			break;
-		if (q->level != PROF_LEVEL_NODE)
+	for (lo = p; lo > 0 && h->spans[lo - 1].tid == sp->tid &&
+	    h->spans[lo - 1].begin == sp->begin; lo--)
+		;
+	for (hi = p + 1; hi < h->nspans && h->spans[hi].tid == sp->tid &&
+	    h->spans[hi].begin <= sp->end; hi++)
+		;
+	w = xreallocarray(NULL, hi - lo, sizeof *w);
+	open = xreallocarray(NULL, hi - lo, sizeof *open);
+	for (i = lo; i < hi; i++) {
+		if (i != p && h->spans[i].begin == h->spans[i].end)
 			continue;
-		/* Inside the last child: a grandchild. */
-		if (last >= 0 && q->begin >= h->spans[last].begin &&
-		    q->end <= h->spans[last].end)
-			continue;
-		last = (int32_t)j;
+		w[n].begin = h->spans[i].begin;
+		w[n].end = h->spans[i].end;
+		w[n].level = h->spans[i].level;
+		w[n++].i = i;
 	}
+	qsort(w, n, sizeof *w, prof_hccl_tree_cmp);
+	for (at = 0; w[at].i != p; at++)
+		;
+	open[nopen++] = at;
+	for (i = at + 1; i < n; i++) {
+		q = &w[i];
+		while (nopen > 0) {
+			top = &w[open[nopen - 1]];
+			if (q->end <= top->end && q->level <= top->level)
+				break;
+			nopen--;
+		}
+		if (nopen == 0)
+			break;
+		if (nopen == 1 && q->level == PROF_LEVEL_NODE)
+			last = (int32_t)q->i;
+		open[nopen++] = i;
+	}
+	free(open);
+	free(w);
 	return last;
 }
 

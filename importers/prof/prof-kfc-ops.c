@@ -190,8 +190,9 @@ prof_kfc_ops_one(struct prof_kfc_calc *c, struct prof_kfc_op *o,
 	}
 	o->hccl = util_map_get(hccl, o->t->stream, &v);
 	free(o->name);
+	/* The vendor takes the host ops of the kernel's device only. */
 	if (o->hccl && t->span >= 0 && util_map_get(kfc, (uint64_t)t->span,
-	    &v)) {
+	    &v) && h->hops[v].device == t->device) {
 		o->name = xstrdup(prof_dict_hash(&h->dicts, h->hops[v].item,
 		    buf, sizeof buf));
 	} else

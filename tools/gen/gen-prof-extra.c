@@ -161,16 +161,17 @@ gen_prof_extra_graphs(struct gen_prof *g, struct gen_prof_host *h,
 }
 
 /*
- * With -N, the start of device 1's kernel launch on thread 0: the node
- * span of an HCCL op, GEN_PROF_KFC_HOST_OP from mono time *AT to *END
- * (set), holding an init node, an HCCL span with a host HCCL task on
- * stream 62 (its device never ran it) and then the launch's node, the
- * last node right inside it: the vendor names the kernel's op after the
- * host op then. *AT moves to where the launch's node may start.
+ * With -N, the start of device DEVICE's kernel launch on thread 0: the
+ * node span of an HCCL op, GEN_PROF_KFC_HOST_OP from mono time *AT to
+ * *END (set), holding an init node, an HCCL span with a host HCCL task of
+ * the device on stream 62 (never run) and then the launch's node, the
+ * last node right inside it: the vendor names an HCCL op's kernel (device
+ * 1's) after the host op then, not an MC2 op's (device 0's). *AT moves to
+ * where the launch's node may start.
  */
 static void
 gen_prof_extra_kfc_host_op(struct gen_prof *g, struct gen_prof_host *h,
-    const struct gen_prof_clock *c, int64_t *at, int64_t *end)
+    const struct gen_prof_clock *c, int device, int64_t *at, int64_t *end)
 {
 	int64_t	 p_b = *at, s_b, s_e, hb, he;
 
@@ -183,7 +184,7 @@ gen_prof_extra_kfc_host_op(struct gen_prof *g, struct gen_prof_host *h,
 	gen_prof_core_span(g, h, c, 0, GF_API_AGING, 5500, 0x010000, hb, he,
 	    gen_prof_core_hash("Memcpy"), "Memcpy", "communication");
 	gen_prof_track(&h->f[GF_TRACK], c, g->o->track_v2, h->tids[0],
-	    hb + 2 * c->tick, 1, 62, 500, 0, 0);
+	    hb + 2 * c->tick, device, 62, 500 + (uint32_t)device, 0, 0);
 	*at = he + gen_prof_core_gap(g, c, 200, 900);
 	/* The launch's node takes at most this long (see below). */
 	*end = *at + 6 * c->tick + 3 * gen_prof_core_align(c, 900) +
@@ -195,8 +196,8 @@ gen_prof_extra_kfc_host_op(struct gen_prof *g, struct gen_prof_host *h,
 /*
  * The launch of device DEVICE's MC2 kernel on thread 0 (-C): a node span
  * holding its node_basic_info (GE type HCCL_AI_CPU) and its task_track, a
- * KERNEL_AICPU task on the KFC server's stream; with -N, device 1's
- * inside an HCCL op's node (gen_prof_extra_kfc_host_op).
+ * KERNEL_AICPU task on the KFC server's stream; with -N, devices 0 and
+ * 1's inside an HCCL op's node (gen_prof_extra_kfc_host_op).
  */
 static void
 gen_prof_extra_mc2_launch(struct gen_prof *g, struct gen_prof_host *h,
@@ -206,8 +207,8 @@ gen_prof_extra_mc2_launch(struct gen_prof *g, struct gen_prof_host *h,
 	int64_t		 node_b, nbi, tt, node_e, p_e = -1;
 
 	node_b = h->cursor[0];
-	if (g->o->nest && device == 1)
-		gen_prof_extra_kfc_host_op(g, h, c, &node_b, &p_e);
+	if (g->o->nest && device < 2)
+		gen_prof_extra_kfc_host_op(g, h, c, device, &node_b, &p_e);
 	nbi = node_b + gen_prof_core_gap(g, c, 200, 900);
 	tt = nbi + 2 * c->tick + gen_prof_core_gap(g, c, 300, 900);
 	node_e = tt + gen_prof_core_gap(g, c, 300, 900);
@@ -724,10 +725,11 @@ gen_prof_extra_dicts(struct gen_prof *g, struct strbuf *hash,
 		    GEN_PROF_MC2_KERNEL, (unsigned long long)
 		    gen_prof_core_hash(GEN_PROF_MC2_TYPE), GEN_PROF_MC2_TYPE);
 	if (g->o->nest)
-		strbuf_addf(hash, "%llu:%s\n%llu:%s\n", (unsigned long long)
-		    gen_prof_core_hash(GEN_PROF_KFC_HOST_OP),
+		strbuf_addf(hash, "%llu:%s\n%llu:%s\n%llu:Memcpy\n",
+		    (unsigned long long)gen_prof_core_hash(GEN_PROF_KFC_HOST_OP),
 		    GEN_PROF_KFC_HOST_OP, (unsigned long long)
-		    gen_prof_core_hash(GEN_PROF_KFC_INIT), GEN_PROF_KFC_INIT);
+		    gen_prof_core_hash(GEN_PROF_KFC_INIT), GEN_PROF_KFC_INIT,
+		    (unsigned long long)gen_prof_core_hash("Memcpy"));
 	if (!g->o->extras)
 		return;
 	for (i = 0; i < sizeof gen_prof_extra_dict /

@@ -437,6 +437,37 @@ is "$(tail -n +2 "$d/o.csv" | cut -d, -f1,3 | tr '\n' ' ')" \
     "mc2-nest: the HCCL op's kernel named after its host op"
 grep -q '1 HCCL task without a device task' "$d/err"
 ok $? "mc2-nest: the host op's task that never ran is counted"
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" api_statistic \
+    >"$d/as.csv"
+same_file "$d/as.csv" "$d/want/api_statistic.csv" \
+    "mc2-nest: api_statistic as generated, the host ops' spans in it"
+# Device 0's op is an MC2 op's (device 0's kernel is launched the same
+# way): it keeps its node's name. With the host op's task moved to device
+# 0, device 1's kernel keeps its node's name too: the vendor takes the
+# host ops of the kernel's device only.
+is "$(sed -n 2p "$d/o.csv" | cut -d, -f3)" \
+    MatmulAllReduceAicpuKernel_816_0_1 "mc2-nest: an MC2 op not renamed"
+d="$T/mc2-nest-dev"
+"$GEN" prof "$d/in" -s 42 -n 300 -C -d 2 -N >/dev/null
+python3 - "$d"/in/PROF_*/host/data >"$d/moved" <<'PY'
+import glob, os, struct, sys
+for f in glob.glob(os.path.join(sys.argv[1], "*task_track*")):
+    if f.endswith(".done"):
+        continue
+    b = bytearray(open(f, "rb").read())
+    for o in range(0, len(b) - 63, 64):
+        dev, stream, task = struct.unpack_from("<HHI", b, o + 24)
+        if stream == 62 and task == 501 and dev & 0xFFF == 1:
+            struct.pack_into("<H", b, o + 24, dev & 0xF000)
+            open(f, "wb").write(b)
+            print("moved")
+PY
+is "$(cat "$d/moved")" moved "mc2-nest-dev: the host op's task moved"
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" kfc_op >"$d/o.csv"
+is "$(tail -n +2 "$d/o.csv" | cut -d, -f1,3 | tr '\n' ' ')" \
+    "0,MatmulAllReduceAicpuKernel_816_0_1 \
+1,MatmulAllReduceAicpuKernel_816_0_1 " \
+    "mc2-nest-dev: a host op of another device names no kernel"
 # Chip V6 logs carry no stream id: each task takes the stream of the host
 # task with its 32-bit id. Task ids of v6-wrap pass 65535 with no flip.
 is "$(awk -F, 'NR > 1 && $3 > 65535' "$T/v6-wrap/want/op_summary.csv" |
