@@ -538,6 +538,11 @@ size_t		 prof_hccl_join_device(struct store *, struct prof_host *,
 int		 prof_hccl_join_task(const struct prof_host *,
 		     const struct prof_hinfo *);
 
+/* prof-hccl-opstat.c: msprof's communication_statistic of a device. */
+void		 prof_hccl_opstat_write(struct store *,
+		     const struct prof_host *, const struct prof_hevent *,
+		     size_t, const struct prof_meta *, int64_t);
+
 /* prof-hccl-stats.c: communication statistics from the HCCL tasks. */
 struct prof_hevent {			/* an HCCL task given to its op */
 	const struct prof_hdesc	*d;

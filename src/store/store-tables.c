@@ -518,6 +518,7 @@ store_tables_names_help(void)
 	    "aa_core_metrics, frequency, for torch_npu outputs and raw "
 	    "collections with HCCL ops "
 	    "communication, communication_bandwidth, communication_matrix, "
+	    "communication_statistic (raw collections), "
 	    "for torch_npu outputs distributed_args, parallel_group_info, "
 	    "with several ranks cluster_step_trace_time, "
 	    "cluster_communication, cluster_communication_bandwidth, "

@@ -113,6 +113,28 @@ store_has_column(struct store *s, const char *table, const char *col)
 }
 
 /* Keep the first failure of the load S, from sqlite3 result RC. */
+/*
+ * R rounded to N decimals as SQLite's round(R, N) rounds it (through its
+ * own printf's decimal digits, half away from zero), for numbers the
+ * vendor's tools round in SQL.
+ */
+double
+store_sql_round(double r, int n)
+{
+	char	*buf;
+	double	 v;
+
+	if (r < -4503599627370496.0 || r > 4503599627370496.0)
+		return r;
+	if (n <= 0)
+		return (double)(int64_t)(r + (r < 0 ? -0.5 : 0.5));
+	if ((buf = sqlite3_mprintf("%!.*f", n, r)) == NULL)
+		return r;
+	v = strtod(buf, NULL);
+	sqlite3_free(buf);
+	return v;
+}
+
 static void
 store_fail(struct store *s, int rc)
 {

@@ -468,6 +468,7 @@ int		 store_load_generic_begin(struct store *, const char *,
 		     int64_t, int64_t, char **, size_t, char **);
 void		 store_load_generic_row(struct store *, char **, size_t);
 void		 store_load_generic_device(struct store *, int64_t, int64_t);
+double		 store_sql_round(double, int);
 void		 store_load_legacy(struct store *, const char *);
 void		 store_load_task_cols(struct store *, const char *);
 int64_t		 store_load_intern(struct store *, const char *);

@@ -14,7 +14,9 @@ the tables npuprof-tui must show for the collection: communication,
 communication_bandwidth, communication_matrix, step_trace_time (from the
 compute tasks of the generator's op_summary and the HCCL ops), and
 op_summary with one COMMUNICATION row per HCCL op and the wait times that
-follow from them.
+follow from them, and communication_statistic, msprof's per op type figures
+(rounded as the vendor rounds them: Python's round to 6, then SQLite's
+round() to 3 decimals of us, printed with trailing zeros dropped).
 
 This is a second, independent implementation of doc/formats.md
 sections 3.10, 8.7 and 8.8 (the vendor's analysis as npuprof-tui reproduces
@@ -25,6 +27,7 @@ import csv
 import json
 import os
 import re
+import sqlite3
 import sys
 
 NS_TO_MS = 1000000.0
@@ -597,6 +600,51 @@ def torch_files(events, begin, step, out, rank):
         json.dump({"rank_id": rank}, f)
 
 
+STAT_HEAD = ["Device_id", "OP Type", "Count", "Total Time(us)",
+             "Min Time(us)", "Avg Time(us)", "Max Time(us)", "Ratio(%)"]
+SQL = sqlite3.connect(":memory:")
+
+
+def sql3(v):
+    """SQLite's round(V, 3), as %.3f less its trailing zeros."""
+    r = SQL.execute("SELECT round(?, 3)", (v,)).fetchone()[0]
+    t = "%.3f" % r
+    t = t.rstrip("0")
+    return t[:-1] if t.endswith(".") else t
+
+
+def statistic(events, begin, dev):
+    """communication_statistic rows of one device: per op type, its ops
+    (op name, first launch and type) from their master tasks that start
+    with the collection or later."""
+    if all(e["op_type"] == "N/A" for e in events):
+        return []
+    ops = {}
+    for e in events:
+        if not e["master"] or e["start_ns"] < begin:
+            continue
+        k = (e["op_name"], e["first"], e["op_type"])
+        lo, hi = ops.get(k, (e["start_ns"], e["start_ns"] + e["dur_ns"]))
+        ops[k] = (min(lo, e["start_ns"]),
+                  max(hi, e["start_ns"] + e["dur_ns"]))
+    types = {}
+    for (_, _, kind), (lo, hi) in ops.items():
+        types.setdefault(kind, []).append(hi - lo)
+    whole = sum(sum(v) for v in types.values())
+    rows = []
+    for kind, durs in types.items():
+        total = sum(durs)
+        ratio = round(float(total / whole * 100), 6) if whole else 0
+        avg = round(float(total / len(durs)), 6)
+        rows.append((SQL.execute("SELECT round(?, 3)",
+                                 (total / 1000.0,)).fetchone()[0], kind,
+                     [str(dev), kind, str(len(durs)), sql3(total / 1000.0),
+                      sql3(min(durs) / 1000.0), sql3(avg / 1000.0),
+                      sql3(max(durs) / 1000.0), sql3(ratio)]))
+    rows.sort(key=lambda r: (-r[0], r[1]))
+    return [r[2] for r in rows]
+
+
 def write(out, name, head, rows):
     with open(os.path.join(out, name + ".csv"), "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
@@ -617,12 +665,14 @@ def main():
             "tid": t["tid"], "begin": t["op_begin"], "end": t["op_end"],
             "name": t["op_name"], "type": t["op_type"]})
     comm_rows = []
+    stats = []
     got = {k: [] for k in HEADS}
     for dev in sorted({t["device"] for t in truth}):
         tasks = [t for t in truth if t["device"] == dev]
         dops = [o for (d, _), o in sorted(ops.items()) if d == dev]
         events = merge(tasks, dops)
         rename(events, begin)
+        stats += statistic(events, begin, dev)
         comm_rows += summary_rows(events, begin)
         c, b, m = tables(events, begin)
         got["communication"] += c
@@ -640,6 +690,7 @@ def main():
         return
     for k in HEADS:
         write(out, k, HEADS[k], got[k])
+    write(out, "communication_statistic", STAT_HEAD, stats)
     steps = [step_trace_time([o for o in comm_rows if o["dev"] == dev],
                              comp.get(dev, []))
              for dev in sorted({o["dev"] for o in comm_rows})]

@@ -6,8 +6,9 @@
 # contexts of one FFTS+ task as graph mode runs it) with the truth of every
 # task in hccl_truth.csv; hccl-expect.py, an independent Python
 # implementation of the vendor's analysis, computes from it the
-# communication, communication_bandwidth and communication_matrix tables
-# and the op_summary with its COMMUNICATION rows, which the import must
+# communication, communication_bandwidth and communication_matrix tables,
+# msprof's communication_statistic (per op type) and the op_summary with
+# its COMMUNICATION rows, which the import must
 # give digit for digit. The generator's own expected tables must hold
 # too. Then damaged collections: device logs cut short, hccl_info lost,
 # the HCCL span types missing from the dictionary; each warns, names
@@ -18,7 +19,7 @@ PY=${PYTHON3:-python3}
 command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
 here="$top_srcdir/tests/importers/prof"
 comm="communication communication_bandwidth communication_matrix
-    step_trace_time"
+    step_trace_time communication_statistic"
 
 check() {	# check NAME GEN-ARGS...
 	name=$1
@@ -63,6 +64,21 @@ quirk="RDMA payload runs\{0,1\} without the tasks that close them"
 check threads -s 72 -n 2500 -T 3 -S 3 -E 30
 check devices -s 73 -n 2500 -d 2 -T 2 -M 30
 check interleaved -s 61 -n 2000 -T 3 -d 2 -S 3
+# Two devices: each has its own communication_statistic rows.
+is "$(tail -n +2 "$T/devices/communication_statistic.csv" | cut -d, -f1 |
+    sort -u | tr '\n' ' ')" "0 1 " "devices: statistic rows of each device"
+# At profiler level 0 msprof writes no communication_statistic.
+rm -rf "$T/l0"
+cp -R "$T/one" "$T/l0"
+rm -f "$T/l0/s.db"*
+for f in "$T"/l0/in/PROF_*/device_*/sample.json*; do
+	sed 's/"profLevel":"l1"/"profLevel":"l0"/' "$f" >"$f.x" && mv "$f.x" "$f"
+done
+"$NPUPROF" import -q --db "$T/l0/s.db" "$T/l0/in" 2>/dev/null
+is "$("$NPUPROF" show -q --db "$T/l0/s.db" --format csv "$T/l0/in" tables |
+    grep -c communication_statistic)" 0 "level 0: no communication_statistic"
+is "$("$NPUPROF" show -q --db "$T/l0/s.db" --format csv "$T/l0/in" tables |
+    grep -c '^communication,')" 1 "level 0: the other tables still"
 quirk=
 
 # Damaged collections. The last ten records of device 0's logs lost: the
