@@ -482,6 +482,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	prof_modmem_write(s, &dmem.mod, !bare && import_prof_pt_folder(path),
 	    path);
 	prof_npumem_write(s, &dmem.npu, path);
+	prof_hccl_opstat_write(s, &h, path);
 	prof_modmems_release(&dmem.mod);
 	prof_npumems_release(&dmem.npu);
 	if (torchmem)

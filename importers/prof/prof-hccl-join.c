@@ -413,7 +413,7 @@ prof_hccl_join_device(struct store *s, struct prof_host *h,
 	n = prof_hccl_join_rows(&j, prof_meta_begin_ns(dm), rowsp, &nomaster,
 	    &early);
 	nhccl = j.nev;
-	prof_hccl_opstat_write(s, h, j.ev, nhccl, dm, rank);
+	prof_hccl_opstat_add(h, j.ev, nhccl, dm, rank);
 	if (nextra > 0) {
 		j.ev = xreallocarray(j.ev, j.nev + nextra, sizeof *j.ev);
 		memcpy(j.ev + j.nev, extra, nextra * sizeof *extra);

@@ -431,6 +431,7 @@ prof_hccl_release(struct prof_host *h)
 	free(h->hinfos);
 	free(h->hdescs);
 	free(h->hops);
+	prof_hccl_opstat_free(h);
 	util_map32_release(&h->hdesc_at);
 }
 

@@ -443,6 +443,9 @@ struct prof_host {
 	struct util_map32	 hdesc_at;	/* track, ctx -> first hdesc */
 	struct prof_hop		*hops;		/* HCCL ops */
 	size_t			 nhops;
+	struct prof_opstat	*opstats;	/* communication_statistic rows
+						   of the devices read */
+	size_t			 nopstats;
 	bool			 expand;	/* expand_stream_spec */
 	bool			 track_v2;	/* task_track in the V2 layout */
 	int64_t			 bytes;
@@ -524,6 +527,7 @@ void		 prof_hccl_release(struct prof_host *);
 
 /* prof-hccl-join.c: a device's HCCL tasks given to their ops. */
 struct prof_hevent;
+struct prof_opstat;
 struct prof_hindex {			/* the vendor's op index of a group */
 	uint64_t	 group;
 	bool		 aicpu;		/* AI CPU kernels count apart */
@@ -538,10 +542,13 @@ size_t		 prof_hccl_join_device(struct store *, struct prof_host *,
 int		 prof_hccl_join_task(const struct prof_host *,
 		     const struct prof_hinfo *);
 
-/* prof-hccl-opstat.c: msprof's communication_statistic of a device. */
-void		 prof_hccl_opstat_write(struct store *,
-		     const struct prof_host *, const struct prof_hevent *,
-		     size_t, const struct prof_meta *, int64_t);
+/* prof-hccl-opstat.c: msprof's communication_statistic. */
+void		 prof_hccl_opstat_add(struct prof_host *,
+		     const struct prof_hevent *, size_t,
+		     const struct prof_meta *, int64_t);
+void		 prof_hccl_opstat_write(struct store *, struct prof_host *,
+		     const char *);
+void		 prof_hccl_opstat_free(struct prof_host *);
 
 /* prof-hccl-stats.c: communication statistics from the HCCL tasks. */
 struct prof_hevent {			/* an HCCL task given to its op */
@@ -957,6 +964,9 @@ struct prof_npumem {
 	int64_t		 device;
 	int64_t		 rank;
 	uint32_t	 event;		/* 0 APP, 1 Device */
+	uint32_t	 slice;		/* its file's slice number */
+	uint32_t	 channel;	/* 0 npu_mem.app, 1 npu_mem.data */
+	size_t		 seq;		/* in reading order */
 	bool		 early;		/* before the collection start */
 };
 struct prof_npumems {

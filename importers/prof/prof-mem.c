@@ -103,15 +103,38 @@ prof_mem_ge_read(struct store *s, const char *data,
 		qsort(m->ge, m->nge, sizeof *m->ge, prof_mem_ge_cmp);
 }
 
+/* The slice number of slice file PATH ("...slice_N"). */
+static uint32_t
+prof_npumem_slice(const char *path)
+{
+	const char	*p = strrchr(path, '_');
+
+	return p != NULL ? (uint32_t)strtoul(p + 1, NULL, 10) : 0;
+}
+
+/* The vendor's file order: by slice number, then the app channel first. */
+static int
+prof_npumem_cmp(const void *a, const void *b)
+{
+	const struct prof_npumem	*x = a, *y = b;
+
+	if (x->slice != y->slice)
+		return x->slice < y->slice ? -1 : 1;
+	if (x->channel != y->channel)
+		return x->channel < y->channel ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
 /*
  * Read the driver's memory samples of device data directory DATA (device
- * metadata DM, rank RANK) into NM in file order: the app channel's files,
- * then the device channel's, each by slice. Event 0 samples the process's
- * memory (APP), event 1 the device's. A sample's time is microseconds
- * since the channel started, which the vendor takes from the clock pair
- * of host_start.log: without it the samples are not read (warned). A time
- * or a size no collection can have is counted, warned at the first and
- * skipped.
+ * metadata DM, rank RANK) into NM: each channel's slices (npu_mem.app,
+ * npu_mem.data) as one stream, the samples then in the order the vendor
+ * reads the files in, by slice number (the app channel's first on a
+ * tie). Event 0 samples the process's memory (APP), event 1 the
+ * device's. A sample's time is microseconds since the channel started,
+ * which the vendor takes from the clock pair of host_start.log: without
+ * it the samples are not read (warned once). A time or a size no
+ * collection can have is counted, warned at the first and skipped.
  */
 void
 prof_npumem_read(struct store *s, const char *data,
@@ -124,15 +147,18 @@ prof_npumem_read(struct store *s, const char *data,
 	const unsigned char	*r;
 	const char		*first = NULL;
 	int64_t			 first_at = -1, begin = prof_meta_begin_ns(dm);
-	size_t			 k, bad = 0;
+	size_t			 k, bad = 0, from = nm->n;
 	uint64_t		 us, ddr, hbm;
+	bool			 warned = false;
 
 	for (k = 0; k < sizeof kinds / sizeof *kinds; k++) {
 		prof_slices_list(data, kinds[k], false, &f);
-		if (f.n > 0 && !dm->has_host_start)
+		if (f.n > 0 && !dm->has_host_start && !warned) {
 			store_load_warning(s, f.paths[0], -1, "no "
-			    "host_start.log: the process memory samples have "
-			    "no time, not read");
+			    "host_start.log: the memory samples have no time, "
+			    "not read");
+			warned = true;
+		}
 		if (f.n == 0 || !dm->has_host_start) {
 			prof_slices_release(&f);
 			continue;
@@ -143,8 +169,8 @@ prof_npumem_read(struct store *s, const char *data,
 			    importer_le32(r);
 			ddr = importer_le64(r + 16);
 			hbm = importer_le64(r + 24);
-			if (us > (uint64_t)1 << 40 || ddr > (uint64_t)1 << 60 ||
-			    hbm > (uint64_t)1 << 60) {
+			if (us > (uint64_t)1 << 40 || ddr > (uint64_t)1 << 62 ||
+			    hbm > (uint64_t)1 << 62) {
 				if (bad++ == 0) {
 					first = st.path;
 					first_at = st.offset;
@@ -160,17 +186,23 @@ prof_npumem_read(struct store *s, const char *data,
 			v->device = dm->device;
 			v->rank = rank;
 			v->event = importer_le32(r + 4);
+			v->slice = prof_npumem_slice(st.path);
+			v->channel = (uint32_t)k;
+			v->seq = nm->n - 1;
 			v->early = v->ts < begin;
 		}
 		if (bad > 0)
-			store_load_warning(s, first, first_at, "%zu process "
-			    "memory sample%s with a time or a size no "
-			    "collection can have, the first here: skipped",
-			    bad, bad == 1 ? "" : "s");
+			store_load_warning(s, first, first_at, "%zu memory "
+			    "sample%s with a time or a size no collection can "
+			    "have, the first here: skipped", bad, bad == 1 ?
+			    "" : "s");
 		bad = 0;
 		prof_slices_close(&st);
 		prof_slices_release(&f);
 	}
+	if (nm->n - from > 1)
+		qsort(nm->v + from, nm->n - from, sizeof *nm->v,
+		    prof_npumem_cmp);
 }
 
 /*

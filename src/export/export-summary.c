@@ -42,6 +42,7 @@ static const struct summary_rule summary_rules[] = {
 	{ .table = "memory_record", .col = "Timestamp(us)", .flags = CELL_TAB },
 	{ .table = "npu_module_mem", .col = "Timestamp(us)",
 	  .flags = CELL_TAB },
+	{ .table = "npu_mem", .col = "timestamp(us)", .flags = CELL_TAB },
 	{ .table = "operator_memory", .col = "Allocation Time(us)",
 	  .flags = CELL_TAB },
 	{ .table = "operator_memory", .col = "Release Time(us)",

@@ -112,7 +112,6 @@ store_has_column(struct store *s, const char *table, const char *col)
 	return found;
 }
 
-/* Keep the first failure of the load S, from sqlite3 result RC. */
 /*
  * R rounded to N decimals as SQLite's round(R, N) rounds it (through its
  * own printf's decimal digits, half away from zero), for numbers the
@@ -135,6 +134,7 @@ store_sql_round(double r, int n)
 	return v;
 }
 
+/* Keep the first failure of the load S, from sqlite3 result RC. */
 static void
 store_fail(struct store *s, int rc)
 {

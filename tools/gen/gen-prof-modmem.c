@@ -81,7 +81,9 @@ gen_prof_modmem_npu(const struct gen_prof *g, const struct gen_prof_clock *c,
 		ev = k == 5 ? 2 : (uint32_t)(k % 2);
 		ddr = (int64_t)(k * 3000 + (size_t)d) * 1024 + (k == 3 ? 511 :
 		    0);
-		hbm = (int64_t)(k * 70000 + 7) * 1024 + (k == 2 ? 1023 : 0);
+		/* The fourth's KB of DDR + HBM more than of each. */
+		hbm = (int64_t)(k * 70000 + 7) * 1024 + (k == 2 || k == 3 ?
+		    1023 : 0);
 		gen_prof_bin_buf_u32(b, rel);
 		gen_prof_bin_buf_u32(b, ev);
 		gen_prof_bin_buf_u64(b, 0);

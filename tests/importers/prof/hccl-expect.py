@@ -614,9 +614,10 @@ def sql3(v):
 
 
 def statistic(events, begin, dev):
-    """communication_statistic rows of one device: per op type, its ops
-    (op name, first launch and type) from their master tasks that start
-    with the collection or later."""
+    """communication_statistic rows of one device as (total, row): per op
+    type, its ops (op name, first launch and type) from their master
+    tasks that start with the collection or later; types in the order
+    their first op comes, then by most time (a stable sort)."""
     if all(e["op_type"] == "N/A" for e in events):
         return []
     ops = {}
@@ -636,13 +637,13 @@ def statistic(events, begin, dev):
         total = sum(durs)
         ratio = round(float(total / whole * 100), 6) if whole else 0
         avg = round(float(total / len(durs)), 6)
-        rows.append((SQL.execute("SELECT round(?, 3)",
-                                 (total / 1000.0,)).fetchone()[0], kind,
-                     [str(dev), kind, str(len(durs)), sql3(total / 1000.0),
-                      sql3(min(durs) / 1000.0), sql3(avg / 1000.0),
-                      sql3(max(durs) / 1000.0), sql3(ratio)]))
-    rows.sort(key=lambda r: (-r[0], r[1]))
-    return [r[2] for r in rows]
+        rows.append((max(durs), SQL.execute(
+            "SELECT round(?, 3)", (total / 1000.0,)).fetchone()[0],
+            [str(dev), kind, str(len(durs)), sql3(total / 1000.0),
+             sql3(min(durs) / 1000.0), sql3(avg / 1000.0),
+             sql3(max(durs) / 1000.0), sql3(ratio)]))
+    rows.sort(key=lambda r: -r[0])
+    return [(r[1], r[2]) for r in rows]
 
 
 def write(out, name, head, rows):
@@ -690,7 +691,9 @@ def main():
         return
     for k in HEADS:
         write(out, k, HEADS[k], got[k])
-    write(out, "communication_statistic", STAT_HEAD, stats)
+    # All devices' rows at once by total time, each device's order kept.
+    stats.sort(key=lambda r: -r[0])
+    write(out, "communication_statistic", STAT_HEAD, [r[1] for r in stats])
     steps = [step_trace_time([o for o in comm_rows if o["dev"] == dev],
                              comp.get(dev, []))
              for dev in sorted({o["dev"] for o in comm_rows})]

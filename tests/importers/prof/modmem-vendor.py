@@ -16,7 +16,12 @@ OUT_CSV gets Device_id,Module,Timestamp(us),Total Reserved(KB),Device.
 NPU_MEM_CSV, if given, gets the npu_mem table: each device directory's
 npu_mem.app and then npu_mem.data slices (each a stream with the head
 rule), each 32-byte record unpacked with the vendor's struct format and
-decoded by its NpuMemDataBean (the V1 layout of the generated folders),
+decoded by its NpuMemDataBean (the V1 layout of the generated folders);
+the records in file order by slice number, the app channel's first on a
+tie (the vendor's dispatch sorts the files by slice number; a tie it
+leaves to the directory listing), each channel read as one stream (the
+vendor's parser starts every file afresh, so a record cut by a slice
+boundary reads as rubbish there);
 its time made absolute from the four terms InfoConfReader's
 get_absolute_time_by_sampling_timestamp adds (the sample's us, the
 device's start log time, the host-device delta and the local time
@@ -39,16 +44,29 @@ from msparser.npu_mem.npu_mem_bean import NpuMemDataBean
 from msparser.npu_mem.npu_module_mem_bean import NpuModuleMemDataBean
 
 
-def stream(data, kind, size):
-    """The slices of KIND in DATA as one stream, less its partial head."""
+def slices(data, kind, size):
+    """The slices of KIND in DATA as one stream, less its partial head,
+    and the slice number each record starts in."""
     pat = re.compile(r"^" + re.escape(kind) + r"\.\d+\.slice_(\d+)$")
     names = sorted((int(m.group(1)), n) for n in os.listdir(data)
                    for m in [pat.match(n)] if m)
     blob = b""
-    for _, n in names:
+    starts = []
+    for num, n in names:
+        starts.append((len(blob), num))
         with open(os.path.join(data, n), "rb") as f:
             blob += f.read()
-    return blob[len(blob) % size:]
+    skip = len(blob) % size
+    recs = []
+    for at in range(skip, len(blob) - size + 1, size):
+        num = max((s for s in starts if s[0] <= at), default=(0, 0))[1]
+        recs.append((num, blob[at:at + size]))
+    return recs
+
+
+def stream(data, kind, size):
+    """The slices of KIND in DATA as one stream, less its partial head."""
+    return b"".join(r for _, r in slices(data, kind, size))
 
 
 def device_rows(devdir, device):
@@ -80,22 +98,25 @@ def npu_mem_rows(devdir, device):
     size = StructFmt.NPU_MEM_DATA_SIZE
     names = {0: "APP", 1: "Device"}
     rows = []
-    for kind in ("npu_mem.app", "npu_mem.data"):
-        blob = stream(os.path.join(devdir, "data"), kind, size)
-        for i in range(0, len(blob), size):
-            rec = struct.unpack(StructFmt.NPU_MEM_FMT, blob[i:i + size])
-            bean = NpuMemDataBean().npu_mem_decode(rec)
-            ns = int((Decimal(bean.timestamp) * 1000 +
-                      Decimal(conf.get_start_timestamp()) +
-                      Decimal(repr(conf.get_delta_time())) * 10 ** 9 +
-                      Decimal(repr(conf.get_local_time_offset())) * 1000
-                      ).to_integral_value())
-            if ns < begin_ns:
-                continue
-            rows.append("%d,%s,%d,%d,%d,%d.%03d" % (
-                device, names.get(bean.event, "Unknown"),
-                bean.ddr // 1024, bean.hbm // 1024,
-                (bean.ddr + bean.hbm) // 1024, ns // 1000, ns % 1000))
+    recs = []
+    for channel, kind in enumerate(("npu_mem.app", "npu_mem.data")):
+        recs += [(num, channel, i, r) for i, (num, r) in enumerate(
+            slices(os.path.join(devdir, "data"), kind, size))]
+    # The files by slice number, the app channel's first on a tie.
+    for _, _, _, raw in sorted(recs):
+        rec = struct.unpack(StructFmt.NPU_MEM_FMT, raw)
+        bean = NpuMemDataBean().npu_mem_decode(rec)
+        ns = int((Decimal(bean.timestamp) * 1000 +
+                  Decimal(conf.get_start_timestamp()) +
+                  Decimal(repr(conf.get_delta_time())) * 10 ** 9 +
+                  Decimal(repr(conf.get_local_time_offset())) * 1000
+                  ).to_integral_value())
+        if ns < begin_ns:
+            continue
+        rows.append("%d,%s,%d,%d,%d,%d.%03d" % (
+            device, names.get(bean.event, "Unknown"),
+            bean.ddr // 1024, bean.hbm // 1024,
+            (bean.ddr + bean.hbm) // 1024, ns // 1000, ns % 1000))
     return rows
 
 

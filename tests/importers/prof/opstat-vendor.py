@@ -12,7 +12,8 @@ tables), become the vendor's HcclTask records; its HcclCalculator groups
 them into ops and op types and works out each type's figures and ratio
 (_get_hccl_op_report_data, _create_report). OUT_CSV gets them as msprof's
 C++ export prints them: SQLite's round() to 3 decimals of us (its query),
-then 3 decimals less trailing zeros (DoubleToStr), rows by total time.
+then 3 decimals less trailing zeros (DoubleToStr); each device's rows in
+the report's order (by most time), then all rows by total time.
 Nothing of the vendor's is copied here: this script only calls it.
 """
 import csv
@@ -72,8 +73,11 @@ def main():
             got.append((t, kind, [str(dev), kind, str(count), cell(t),
                                   cell(lo), cell(avg), cell(hi),
                                   cell(ratio)]))
-        got.sort(key=lambda r: (-r[0], r[1]))
-        rows += [r[2] for r in got]
+        rows += got
+    # The export sorts all devices' rows by total time (std::sort, which
+    # keeps the report's order on ties for so few rows).
+    rows.sort(key=lambda r: -r[0])
+    rows = [r[2] for r in rows]
     with open(out, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(EXPECT.STAT_HEAD)

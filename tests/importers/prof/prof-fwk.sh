@@ -320,7 +320,7 @@ is "$(grep -c -e '^GE,' -e '^cann::' "$T/norel/got.csv")" 0 \
 dam noclock
 rm -f "$T"/noclock/in/gen23_ascend_pt/PROF_*/device_0/host_start.log*
 load noclock
-grep -q "npu_mem.app.0.slice_0: offset N/A: no host_start.log: the process memory samples have no time, not read" \
+grep -q "npu_mem.app.0.slice_0: offset N/A: no host_start.log: the memory samples have no time, not read" \
     "$T/noclock/err"
 ok $? "no host_start.log: the APP samples are said unread"
 "$NPUPROF" show --db "$T/noclock/s.db" --format csv "$T/noclock/in" \

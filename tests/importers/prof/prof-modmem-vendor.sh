@@ -21,7 +21,8 @@ export PYTHONPATH
 here="$top_srcdir/tests/importers/prof"
 
 for c in "ticks:-d 2 -m 100 -D 100" "mono:-d 2" "seed9:-s 9 -m 100 -D 37" \
-    "head:-d 2 -m 100" "torch:-Y -m 100" "mindspore:-Z"; do
+    "head:-d 2 -m 100" "torch:-Y -m 100" "torchslices:-Y -D 64" \
+    "mindspore:-Z"; do
 	name=${c%%:*}
 	d="$T/$name"
 	# shellcheck disable=SC2086
@@ -38,16 +39,19 @@ for c in "ticks:-d 2 -m 100 -D 100" "mono:-d 2" "seed9:-s 9 -m 100 -D 37" \
 	ok $? "$name: the vendor's bean and InfoConfReader ran"
 	"$NPUPROF" import -q --db "$d/s.db" "$d/in" 2>/dev/null
 	# torch_npu's columns: its time and MB against the vendor's KB.
-	if [ "$name" = torch ]; then
+	case $name in
+	torch*)
 		"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" \
 		    npu_module_mem | cut -d, -f2,4 >"$d/ours.csv"
 		awk -F, 'NR == 1 { print "Timestamp(us),Device"; next }
 		    { print $3 "," $5 }' "$d/vendor.csv" >"$d/theirs.csv"
-	else
+		;;
+	*)
 		"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" \
 		    npu_module_mem | cut -d, -f1,3- >"$d/ours.csv"
 		cut -d, -f1,3- "$d/vendor.csv" >"$d/theirs.csv"
-	fi
+		;;
+	esac
 	same_file "$d/ours.csv" "$d/theirs.csv" \
 	    "$name: devices, times, KB and order as the vendor's"
 	is "$(wc -l <"$d/ours.csv")" "$(wc -l <"$d/theirs.csv")" \

@@ -145,6 +145,10 @@ awk -F, 'BEGIN { OFS = "," } NR > 1 { $3 = $3 "\t" } { print }' "$w" \
     >"$T/msprof/ex.want"
 same_file "$(ls "$T"/msprof/ex/npu_module_mem_*.csv)" "$T/msprof/ex.want" \
     "export summary: npu_module_mem_<time>.csv as msprof writes it"
+awk -F, 'BEGIN { OFS = "," } NR > 1 { $6 = $6 "\t" } { print }' \
+    "$T/msprof/want/npu_mem.csv" >"$T/msprof/exn.want"
+same_file "$(ls "$T"/msprof/ex/npu_mem_*.csv)" "$T/msprof/exn.want" \
+    "export summary: npu_mem_<time>.csv as msprof writes it"
 
 dam() {		# dam NAME: the msprof collection copied, $F its first slice
 	rm -rf "${T:?}/$1"
@@ -185,6 +189,11 @@ load "$o"
 m="no host_start.log: the module memory records have no time, not read"
 grep -q "npu_module_mem.data.0.slice_0: offset N/A: $m" "$o/err"
 ok $? "no host_start.log: device 0's records are said unread"
+m="no host_start.log: the memory samples have no time, not read"
+is "$(grep -c "npu_mem.data.0.slice_0: offset N/A: $m" "$o/err")" 1 \
+    "no host_start.log: device 0's memory samples said unread, once"
+"$NPUPROF" show -q --db "$o/s.db" --format csv "$o/in" npu_mem >"$o/nm"
+is "$(grep -c '^0,' "$o/nm")" 0 "no host_start.log: no npu_mem rows of device 0"
 is "$(grep -c ',NPU:0$' "$o/got")" 0 "no host_start.log: no rows of device 0"
 is "$(grep -c ',NPU:1$' "$o/got")" 32 "no host_start.log: device 1 kept"
 
@@ -199,6 +208,47 @@ is $st 0 "a lost head: imported"
 is "$(($(wc -l <"$w") - $(wc -l <"$o/got")))" 1 \
     "a lost head: one row fewer (the other lost record was no row)"
 is "$(grep -vxF -f "$w" "$o/got")" "" "a lost head: every other row kept"
+
+# npu_mem in the vendor's file order: by slice number, the app channel's
+# first on a tie; each channel one stream. Device 0's samples split into
+# two slices, and an app channel of two slices of a sample each (copies
+# of the first and the fifth row): app 0, data 0, app 1, data 1.
+monodam() {	# monodam NAME: the mono collection (one slice a file) copied
+	rm -rf "${T:?}/$1"
+	mkdir -p "$T/$1"
+	cp -R "$T/mono/in" "$T/$1/in"
+	o="$T/$1"
+}
+monodam order
+D=$(echo "$o"/in/PROF_*/device_0/data)
+f="$D/npu_mem.data.0.slice_0"
+dd if="$f" of="$D/npu_mem.app.0.slice_0" bs=32 skip=1 count=1 2>/dev/null
+dd if="$f" of="$D/npu_mem.app.0.slice_1" bs=32 skip=5 count=1 2>/dev/null
+dd if="$f" of="$D/npu_mem.data.0.slice_1" bs=32 skip=3 2>/dev/null
+dd if="$f" of="$D/x" bs=32 count=3 2>/dev/null && mv "$D/x" "$f"
+load "$o"
+"$NPUPROF" show -q --db "$o/s.db" --format csv "$o/in" npu_mem |
+    grep '^0,' | cut -d, -f5 | tr '\n' ' ' >"$o/got.mem"
+grep '^0,' "$T/mono/want/npu_mem.csv" | cut -d, -f5 >"$o/rows"
+r() { sed -n "${1}p" "$o/rows"; }
+is "$(cat "$o/got.mem")" \
+    "$(r 1) $(r 1) $(r 2) $(r 5) $(r 3) $(r 4) $(r 5) $(r 6) " \
+    "npu_mem: slices by number, the app channel's first on a tie"
+
+# A DDR or HBM size over 2^62 bytes: counted, warned, skipped; 2^62 kept.
+monodam npubig
+f=$(echo "$o"/in/PROF_*/device_0/data/npu_mem.data.0.slice_0)
+printf '\001\000\000\000\000\000\000\100' |
+    dd of="$f" bs=1 seek=$((32 * 2 + 16)) conv=notrunc 2>/dev/null
+printf '\000\000\000\000\000\000\000\100' |
+    dd of="$f" bs=1 seek=$((32 * 3 + 24)) conv=notrunc 2>/dev/null
+load "$o"
+m="1 memory sample with a time or a size no collection can have"
+grep -q "npu_mem.data.0.slice_0: offset 64: $m" "$o/err"
+ok $? "npu_mem: a size over 2^62 bytes warned at its offset"
+"$NPUPROF" show -q --db "$o/s.db" --format csv "$o/in" npu_mem >"$o/nm"
+is "$(grep -c '^0,' "$o/nm")" 5 "npu_mem: that sample only left out"
+is "$(grep -c ',4503599627370496,' "$o/nm")" 1 "npu_mem: 2^62 bytes kept"
 
 # Without start_info nothing says when the collection started: the sample
 # from before it is kept (its times stay on the monotonic clock, warned).
