@@ -25,7 +25,7 @@
 struct opstat_op {
 	const char	*name;
 	uint64_t	 first;		/* host raw time of its node */
-	char		*type;
+	const char	*type;		/* the dictionary's, or "N/A" */
 	int64_t		 start;
 	int64_t		 end;
 	size_t		 seq;
@@ -85,7 +85,7 @@ opstat_op_cmp(const void *a, const void *b)
 		return (uintptr_t)x->name < (uintptr_t)y->name ? -1 : 1;
 	if (x->first != y->first)
 		return x->first < y->first ? -1 : 1;
-	if ((c = strcmp(x->type, y->type)) != 0)
+	if (x->type != y->type && (c = strcmp(x->type, y->type)) != 0)
 		return c;
 	if (x->has != y->has)
 		return x->has ? -1 : 1;
@@ -123,7 +123,10 @@ opstat_total_cmp(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* The op type of op HOP of H, "N/A" if none or unnamed, into BUF. */
+/*
+ * The op type of op HOP of H: the dictionary's string (it lives as long
+ * as H), or "N/A" if none or unnamed.
+ */
 static const char *
 opstat_op_type(const struct prof_host *h, uint32_t hop, char *buf,
     size_t size)
@@ -215,11 +218,11 @@ prof_hccl_opstat_add(struct prof_host *h, const struct prof_hevent *ev,
 	ops = xreallocarray(NULL, n, sizeof *ops);
 	for (i = 0; i < n; i++) {
 		type = opstat_op_type(h, ev[i].hop, buf, sizeof buf);
-		typed = typed || strcmp(type, "N/A") != 0;
+		typed = typed || type[0] != 'N' || strcmp(type, "N/A") != 0;
 		o = &ops[i];
 		o->name = ev[i].op;
 		o->first = h->hops[ev[i].hop].begin;
-		o->type = xstrdup(type);
+		o->type = type;
 		o->has = ev[i].d->master && ev[i].d->start_ns >= begin;
 		o->start = ev[i].d->start_ns;
 		o->end = ev[i].d->start_ns + ev[i].d->dur_ns;
@@ -230,7 +233,8 @@ prof_hccl_opstat_add(struct prof_host *h, const struct prof_hevent *ev,
 		o = &ops[i];
 		for (k = i + 1; k < n && ops[k].name == o->name &&
 		    ops[k].first == o->first &&
-		    strcmp(ops[k].type, o->type) == 0; k++) {
+		    (ops[k].type == o->type ||
+		    strcmp(ops[k].type, o->type) == 0); k++) {
 			/* Those with master tasks sort first, by place. */
 			if (ops[k].has) {
 				o->start = ops[k].start < o->start ?
@@ -238,14 +242,11 @@ prof_hccl_opstat_add(struct prof_host *h, const struct prof_hevent *ev,
 				o->end = ops[k].end > o->end ? ops[k].end :
 				    o->end;
 			}
-			free(ops[k].type);
 		}
 		ops[nops++] = *o;
 	}
 	if (typed)
 		opstat_types(h, ops, nops, dm->device, rank);
-	for (i = 0; i < nops; i++)
-		free(ops[i].type);
 	free(ops);
 }
 
