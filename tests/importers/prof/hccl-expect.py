@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Expected communication tables of a generated raw collection (-L).
 
-Usage: hccl-expect.py [--torch RANK] WANT_DIR OUT_DIR
+Usage: hccl-expect.py [--torch RANK] [--begin NS] WANT_DIR OUT_DIR
 
-With --torch, OUT_DIR gets instead the files torch_npu would write for
+With --begin, the collection starts at NS (epoch) instead of the truth's
+start. With --torch, OUT_DIR gets instead the files torch_npu would write for
 the same numbers, as rank RANK (device 0 only): communication.json,
 communication_matrix.json, step_trace_time.csv, profiler_info_RANK.json,
 from which tests/cluster/cluster-ref.py computes the cluster tables.
@@ -655,11 +656,16 @@ def write(out, name, head, rows):
 
 def main():
     torch = None
+    start = None
     if sys.argv[1] == "--torch":
         torch = int(sys.argv[2])
         del sys.argv[1:3]
+    if sys.argv[1] == "--begin":
+        start = int(sys.argv[2])
+        del sys.argv[1:3]
     want, out = sys.argv[1], sys.argv[2]
     begin, truth = read_truth(os.path.join(want, "hccl_truth.csv"))
+    begin = begin if start is None else start
     ops = {}
     for t in truth:
         ops.setdefault((t["device"], t["op"]), {

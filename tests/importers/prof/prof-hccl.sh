@@ -10,9 +10,11 @@
 # msprof's communication_statistic (per op type) and the op_summary with
 # its COMMUNICATION rows, which the import must
 # give digit for digit. The generator's own expected tables must hold
-# too. Then damaged collections: device logs cut short, hccl_info lost,
-# the HCCL span types missing from the dictionary; each warns, names
-# what it left out and loses nothing else.
+# too. communication_statistic also with a collection that starts in
+# the middle of an op and an op type missing from the dictionary, and
+# none at profiler level 0. Then damaged collections: device logs cut
+# short, hccl_info lost, the HCCL span types missing from the
+# dictionary; each warns, names what it left out and loses nothing else.
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -67,6 +69,62 @@ check interleaved -s 61 -n 2000 -T 3 -d 2 -S 3
 # Two devices: each has its own communication_statistic rows.
 is "$(tail -n +2 "$T/devices/communication_statistic.csv" | cut -d, -f1 |
     sort -u | tr '\n' ' ')" "0 1 " "devices: statistic rows of each device"
+# A collection that starts in the middle of an op: the statistic counts
+# only the master tasks that start with the collection or later (each
+# device's start_info moved to a whole us at or after the 40th master
+# task's start; its epoch offset kept).
+d="$T/straddle"
+rm -rf "$d"
+cp -R "$T/one" "$d"
+rm -f "$d/s.db"*
+tr="$d/want/hccl_truth.csv"
+new=$(awk -F, 'NR > 2 && $13 == 1 && ++n == 40 {
+    printf "%.0f\n", int(($17 + 999) / 1000) }' \
+    "$tr")
+old=$(($(sed -n 1p "$tr" | cut -d, -f2) / 1000))
+for f in "$d"/in/PROF_*/device_*/start_info*; do
+	case $f in *.done) continue ;; esac
+	mono=$(sed 's/.*"clockMonotonicRaw":"\([0-9]*\)".*/\1/' "$f")
+	m2=$((mono + (new - old) * 1000))
+	t='"collectionTimeBegin":"'
+	k='"clockMonotonicRaw":"'
+	sed -e "s/$t$old\"/$t$new\"/" -e "s/$k$mono\"/$k$m2\"/" "$f" \
+	    >"$f.x" && mv "$f.x" "$f"
+done
+"$NPUPROF" import -q --db "$d/s.db" "$d/in" 2>/dev/null
+"$NPUPROF" show -q --db "$d/s.db" --format tsv "$d/in" warnings |
+    grep -q "HCCL ops\{0,1\} starting before the collection"
+ok $? "straddle: some ops start before the collection"
+mkdir -p "$d/exp2"
+"$PY" "$here/hccl-expect.py" --begin $((new * 1000)) "$d/want" "$d/exp2"
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" \
+    communication_statistic >"$d/st.csv"
+same_file "$d/st.csv" "$d/exp2/communication_statistic.csv" \
+    "straddle: communication_statistic from the tasks after the start"
+[ "$(cat "$d/st.csv")" != "$(cat "$T/one/communication_statistic.csv")" ]
+ok $? "straddle: not the whole collection's"
+# An op type the dictionary lacks reads N/A: its ops make an N/A row.
+d="$T/natype"
+rm -rf "$d"
+cp -R "$T/one" "$d"
+rm -f "$d/s.db"*
+kind=$(sed -n 3p "$d/want/hccl_truth.csv" | cut -d, -f8)
+for f in "$d"/in/PROF_*/host/data/*hash_dic*; do
+	case $f in *.done) continue ;; esac
+	grep -v ":$kind\$" "$f" >"$f.x" && mv "$f.x" "$f"
+done
+awk -F, -v k="$kind" 'BEGIN { OFS = "," } NR > 2 && $8 == k { $8 = "N/A" }
+    { print }' "$d/want/hccl_truth.csv" >"$d/tr.csv" &&
+    mv "$d/tr.csv" "$d/want/hccl_truth.csv"
+"$NPUPROF" import -q --db "$d/s.db" "$d/in" 2>/dev/null
+mkdir -p "$d/exp2"
+"$PY" "$here/hccl-expect.py" "$d/want" "$d/exp2"
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" \
+    communication_statistic >"$d/st.csv"
+same_file "$d/st.csv" "$d/exp2/communication_statistic.csv" \
+    "an op type not in the dictionary: an N/A row"
+is "$(grep -c ',N/A,' "$d/st.csv")" 1 "one N/A row"
+
 # At profiler level 0 msprof writes no communication_statistic.
 rm -rf "$T/l0"
 cp -R "$T/one" "$T/l0"
