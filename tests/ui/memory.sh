@@ -48,6 +48,11 @@ wait_for 'memory(KB)' &&
 ok $? "a raw collection's Memory view: npu_mem, its first sample"
 capture | sed -n 4p | grep -q '^ *0 *APP *6000 *140007 *146007 *+1467\.690'
 ok $? "then the next in file order"
+# Its DDR and HBM bytes are counter lanes of each device in the timeline.
+send_keys 9
+wait_for 'Timeline  lane' &&
+    capture | grep -q '^ NPU MEM device~ .*[▁▂▃▄▅▆▇█]'
+ok $? "the timeline: a device's NPU MEM lanes under its streams"
 send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"
