@@ -15,11 +15,12 @@ gen=tools/gen/npuprof-gen
 drv=tests/fuzz/npuprof-fuzz
 out=fuzz
 mkdir -p "$out/base"
-[ -d "$out/base/prof" ] || "$gen" prof "$out/base/prof" -s 5 -n 300 -p \
+[ -d "$out/base/prof" ] || "$gen" prof "$out/base/prof" -s 5 -n 300 -p -K \
     >/dev/null
-# 910B with AI CPU runs and V2 task_track records; chip V6.
+# 910B with AI CPU runs (one nested in a host HCCL op) and V2 task_track
+# records; chip V6.
 [ -d "$out/base/prof-cpu" ] || "$gen" prof "$out/base/prof-cpu" -s 6 \
-    -n 300 -C -2 >/dev/null
+    -n 300 -C -2 -d 2 -N >/dev/null
 [ -d "$out/base/prof-v6" ] || "$gen" prof "$out/base/prof-v6" -s 7 \
     -n 300 -c 950 >/dev/null
 # 910B with HCCL ops (FFTS+ ones too) on two threads.
@@ -27,7 +28,7 @@ mkdir -p "$out/base"
     -n 300 -L -T 2 >/dev/null
 # An un-analysed torch_npu folder: FRAMEWORK/ beside its PROF_*.
 [ -d "$out/base/prof-torch" ] || "$gen" prof "$out/base/prof-torch" -s 9 \
-    -n 200 -T 2 -Y >/dev/null
+    -n 200 -T 2 -Y -K >/dev/null
 # An un-analysed MindSpore folder: FRAMEWORK/mindspore.op_range.
 [ -d "$out/base/prof-ms" ] || "$gen" prof "$out/base/prof-ms" -s 10 \
     -n 200 -T 2 -Z >/dev/null

@@ -1,10 +1,11 @@
 #!/bin/sh
 # The smoke run of the fuzz targets: each decoder family (the legacy JOB
 # twice, text and binary; the cluster tables where python3 can make a
-# cluster; raw PROF six times: 910B with PMU, 910B with AI CPU runs and
-# V2 task_track records, chip V6, 910B with HCCL ops, FFTS+ ones too, and
-# un-analysed torch_npu and MindSpore folders with their FRAMEWORK/
-# records)
+# cluster; raw PROF six times: 910B with PMU and memory samples, 910B
+# with AI CPU runs on two devices, one of them nested in a host HCCL op,
+# and V2 task_track records, chip V6, 910B with HCCL ops, FFTS+ ones too,
+# and un-analysed torch_npu (with memory samples) and MindSpore folders
+# with their FRAMEWORK/ records)
 # runs its seeds
 # and then 150 mutations of them (a fixed random seed, so a failure
 # repeats) without a crash, a hang or a sanitizer report (under
@@ -13,11 +14,13 @@
 FUZZ="$top_builddir/tests/fuzz/npuprof-fuzz"
 runs=${FUZZ_SMOKE_RUNS:-150}
 
-"$GEN" prof "$T/base/prof" -s 5 -n 60 -p >/dev/null || exit 1
-"$GEN" prof "$T/base/prof-cpu" -s 6 -n 60 -C -2 >/dev/null || exit 1
+"$GEN" prof "$T/base/prof" -s 5 -n 60 -p -K >/dev/null || exit 1
+"$GEN" prof "$T/base/prof-cpu" -s 6 -n 60 -C -2 -d 2 -N >/dev/null ||
+    exit 1
 "$GEN" prof "$T/base/prof-v6" -s 7 -n 60 -c 950 >/dev/null || exit 1
 "$GEN" prof "$T/base/prof-hccl" -s 8 -n 80 -L -T 2 >/dev/null || exit 1
-"$GEN" prof "$T/base/prof-torch" -s 9 -n 40 -T 2 -Y >/dev/null || exit 1
+"$GEN" prof "$T/base/prof-torch" -s 9 -n 40 -T 2 -Y -K >/dev/null ||
+    exit 1
 "$GEN" prof "$T/base/prof-ms" -s 10 -n 40 -T 2 -Z >/dev/null || exit 1
 "$GEN" prof "$T/base/prof-ms25" -s 12 -n 40 -T 2 -O >/dev/null || exit 1
 "$GEN" job "$T/base/job" -n 20 --pmu >/dev/null || exit 1
