@@ -222,7 +222,10 @@ prof_meta_sample(struct store *s, const char *path, struct prof_meta *m)
 
 	if ((root = prof_meta_json(s, path)) == NULL)
 		return;
+	/* HiSilicon's collections say prof_level (level0, level1). */
 	m->prof_level = prof_meta_strdup(root, "profLevel");
+	if (m->prof_level == NULL)
+		m->prof_level = prof_meta_strdup(root, "prof_level");
 	m->aic_metrics = prof_meta_strdup(root, "ai_core_metrics");
 	m->aic_events = prof_meta_strdup(root, "ai_core_profiling_events");
 	m->aiv_events = prof_meta_strdup(root, "aiv_profiling_events");

@@ -151,6 +151,16 @@ is "$("$NPUPROF" show -q --db "$T/l0/s.db" --format csv "$T/l0/in" tables |
     grep -c communication_statistic)" 0 "level 0: no communication_statistic"
 is "$("$NPUPROF" show -q --db "$T/l0/s.db" --format csv "$T/l0/in" tables |
     grep -c '^communication,')" 1 "level 0: the other tables still"
+# HiSilicon's key and value for it: prof_level level0.
+for f in "$T"/l0/in/PROF_*/device_*/sample.json*; do
+	sed 's/"profLevel":"l0"/"prof_level":"level0"/' "$f" >"$f.x" &&
+	    mv "$f.x" "$f"
+done
+rm -f "$T/l0/s.db"*
+"$NPUPROF" import -q --db "$T/l0/s.db" "$T/l0/in" 2>/dev/null
+is "$("$NPUPROF" show -q --db "$T/l0/s.db" --format csv "$T/l0/in" tables |
+    grep -c communication_statistic)" 0 \
+    "prof_level level0: no communication_statistic"
 quirk=
 
 # Damaged collections. The last ten records of device 0's logs lost: the
