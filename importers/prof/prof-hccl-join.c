@@ -328,10 +328,9 @@ prof_hccl_join_rows(struct prof_hccl_join *j, int64_t begin,
 	struct prof_hevent	*e;
 	struct util_map		 at;		/* key pointer -> row */
 	int64_t			*end;
-	uint64_t		 v, op_type;
+	uint64_t		 v;
 	size_t			 n = 0, i, k;
 	bool			*has;
-	char			 buf[32];
 
 	util_map_init(&at);
 	end = xreallocarray(NULL, j->nev + 1, sizeof *end);
@@ -347,12 +346,7 @@ prof_hccl_join_rows(struct prof_hccl_join *j, int64_t begin,
 			r->name = xstrdup(e->op);
 			r->model_id = prof_track_model(j->h,
 			    &j->h->tracks[e->d->track]);
-			op_type = j->h->hops[e->hop].op_type;
-			r->op_type = op_type == 0 ? "N/A" :
-			    prof_dict_hash(&j->h->dicts, op_type, buf,
-			    sizeof buf);
-			if (r->op_type == buf)
-				r->op_type = "N/A";
+			r->op_type = prof_hccl_op_type(j->h, e->hop);
 			r->start_ns = r->dur_ns = NP_NA;
 		}
 		if (!e->d->master)

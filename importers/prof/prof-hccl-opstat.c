@@ -124,23 +124,6 @@ opstat_total_cmp(const void *a, const void *b)
 }
 
 /*
- * The op type of op HOP of H: the dictionary's string (it lives as long
- * as H), or "N/A" if none or unnamed.
- */
-static const char *
-opstat_op_type(const struct prof_host *h, uint32_t hop, char *buf,
-    size_t size)
-{
-	uint64_t	 t = h->hops[hop].op_type;
-	const char	*s;
-
-	if (t == 0)
-		return "N/A";
-	s = prof_dict_hash(&h->dicts, t, buf, size);
-	return s == buf ? "N/A" : s;
-}
-
-/*
  * Add the types of the NOPS ops OPS with master tasks, in the order their
  * first ops come, to H's rows of device DEVICE (rank RANK).
  */
@@ -204,7 +187,6 @@ prof_hccl_opstat_add(struct prof_host *h, const struct prof_hevent *ev,
     size_t n, const struct prof_meta *dm, int64_t rank)
 {
 	struct opstat_op	*ops, *o;
-	char			 buf[32];
 	const char		*type;
 	int64_t			 begin = prof_meta_begin_ns(dm);
 	size_t			 nops = 0, i, k;
@@ -217,8 +199,8 @@ prof_hccl_opstat_add(struct prof_host *h, const struct prof_hevent *ev,
 	/* Each event as an op of its own, then those of one op merged. */
 	ops = xreallocarray(NULL, n, sizeof *ops);
 	for (i = 0; i < n; i++) {
-		type = opstat_op_type(h, ev[i].hop, buf, sizeof buf);
-		typed = typed || type[0] != 'N' || strcmp(type, "N/A") != 0;
+		type = prof_hccl_op_type(h, ev[i].hop);
+		typed = typed || strcmp(type, "N/A") != 0;
 		o = &ops[i];
 		o->name = ev[i].op;
 		o->first = h->hops[ev[i].hop].begin;

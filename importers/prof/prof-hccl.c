@@ -298,6 +298,23 @@ prof_hccl_kfc_span(const struct prof_host *h, size_t p)
 	return last;
 }
 
+/*
+ * The op type of HCCL op HOP of H: the dictionary's string (it lives as
+ * long as H), or "N/A" if the op has none or the dictionary no name.
+ */
+const char *
+prof_hccl_op_type(const struct prof_host *h, uint32_t hop)
+{
+	uint64_t	 t = h->hops[hop].op_type;
+	const char	*s;
+	char		 buf[32];
+
+	if (t == 0)
+		return "N/A";
+	s = prof_dict_hash(&h->dicts, t, buf, sizeof buf);
+	return s == buf ? "N/A" : s;
+}
+
 /* The op of node span SP, made on its first task I. */
 static void
 prof_hccl_op(struct prof_host *h, struct util_map *ops, size_t i,

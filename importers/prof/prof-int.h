@@ -517,6 +517,7 @@ struct prof_hrow {			/* a COMMUNICATION row of op_summary */
 	const char	*op_type;
 };
 int32_t		 prof_hccl_kfc_span(const struct prof_host *, size_t);
+const char	*prof_hccl_op_type(const struct prof_host *, uint32_t);
 void		 prof_hccl_build(struct prof_host *);
 int64_t		 prof_hccl_first(const struct prof_host *, size_t);
 void		 prof_hccl_pack(struct prof_host *);

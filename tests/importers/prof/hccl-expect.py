@@ -606,12 +606,15 @@ STAT_HEAD = ["Device_id", "OP Type", "Count", "Total Time(us)",
 SQL = sqlite3.connect(":memory:")
 
 
-def sql3(v):
-    """SQLite's round(V, 3), as %.3f less its trailing zeros."""
-    r = SQL.execute("SELECT round(?, 3)", (v,)).fetchone()[0]
-    t = "%.3f" % r
-    t = t.rstrip("0")
+def dtos(v):
+    """V with 3 decimals less its trailing zeros (msprof's DoubleToStr)."""
+    t = ("%.3f" % v).rstrip("0")
     return t[:-1] if t.endswith(".") else t
+
+
+def sql3(v):
+    """SQLite's round(V, 3), printed as msprof prints it."""
+    return dtos(SQL.execute("SELECT round(?, 3)", (v,)).fetchone()[0])
 
 
 def statistic(events, begin, dev):

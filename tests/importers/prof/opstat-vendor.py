@@ -33,12 +33,6 @@ SPEC.loader.exec_module(EXPECT)
 SQL = sqlite3.connect(":memory:")
 
 
-def cell(v):
-    t = "%.3f" % v
-    t = t.rstrip("0")
-    return t[:-1] if t.endswith(".") else t
-
-
 def main():
     want, out = sys.argv[1], sys.argv[2]
     begin, truth = EXPECT.read_truth(os.path.join(want, "hccl_truth.csv"))
@@ -70,6 +64,7 @@ def main():
                             " round(?/1000.0, 3), round(?/1000.0, 3),"
                             " round(?, 3)", (total, lo, avg, hi, ratio))
             t, lo, avg, hi, ratio = q.fetchone()
+            cell = EXPECT.dtos
             got.append((t, kind, [str(dev), kind, str(count), cell(t),
                                   cell(lo), cell(avg), cell(hi),
                                   cell(ratio)]))

@@ -150,10 +150,11 @@ awk -F, 'BEGIN { OFS = "," } NR > 1 { $6 = $6 "\t" } { print }' \
 same_file "$(ls "$T"/msprof/ex/npu_mem_*.csv)" "$T/msprof/exn.want" \
     "export summary: npu_mem_<time>.csv as msprof writes it"
 
-dam() {		# dam NAME: the msprof collection copied, $F its first slice
+dam() {		# dam NAME [FROM]: collection FROM (msprof) copied, $F its
+		# first module memory slice
 	rm -rf "${T:?}/$1"
 	mkdir -p "$T/$1"
-	cp -R "$T/msprof/in" "$T/$1/in"
+	cp -R "$T/${2:-msprof}/in" "$T/$1/in"
 	o="$T/$1"
 	F=$(echo "$o"/in/PROF_*/device_0/data/npu_module_mem.data.0.slice_0)
 }
@@ -213,13 +214,8 @@ is "$(grep -vxF -f "$w" "$o/got")" "" "a lost head: every other row kept"
 # first on a tie; each channel one stream. Device 0's samples split into
 # two slices, and an app channel of two slices of a sample each (copies
 # of the first and the fifth row): app 0, data 0, app 1, data 1.
-monodam() {	# monodam NAME: the mono collection (one slice a file) copied
-	rm -rf "${T:?}/$1"
-	mkdir -p "$T/$1"
-	cp -R "$T/mono/in" "$T/$1/in"
-	o="$T/$1"
-}
-monodam order
+# (The mono collection: one slice a file.)
+dam order mono
 D=$(echo "$o"/in/PROF_*/device_0/data)
 f="$D/npu_mem.data.0.slice_0"
 dd if="$f" of="$D/npu_mem.app.0.slice_0" bs=32 skip=1 count=1 2>/dev/null
@@ -236,7 +232,7 @@ is "$(cat "$o/got.mem")" \
     "npu_mem: slices by number, the app channel's first on a tie"
 
 # A DDR or HBM size over 2^62 bytes: counted, warned, skipped; 2^62 kept.
-monodam npubig
+dam npubig mono
 f=$(echo "$o"/in/PROF_*/device_0/data/npu_mem.data.0.slice_0)
 printf '\001\000\000\000\000\000\000\100' |
     dd of="$f" bs=1 seek=$((32 * 2 + 16)) conv=notrunc 2>/dev/null
