@@ -421,7 +421,17 @@ void		 store_load_async_api(struct store *, const int64_t *,
 		     const char *);
 
 /* store-lanes.c */
-int		 store_lanes_build(struct store *, char **);
+int		 store_lanes_build(struct store *, const char *,
+		     int (*)(void *), void *, char **);
+
+/* store-lanes-read.c */
+#define LANES_NCOLS	12		/* columns of a source row */
+struct store_lanes_read;
+struct store_lanes_read *store_lanes_read_create(const char *,
+		     const char *const *, size_t, int (*)(void *), void *);
+int		 store_lanes_read_next(struct store_lanes_read *, size_t,
+		     int64_t *, char **);
+void		 store_lanes_read_free(struct store_lanes_read *);
 
 /* store-lanes-side.c */
 char		*store_timeline_side(const char *);

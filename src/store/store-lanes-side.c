@@ -186,7 +186,7 @@ store_timeline_fill(const char *path, const char *tmp, struct store_tl_job *j,
 	if (store_exec(b, "BEGIN; CREATE TABLE main.meta(key TEXT PRIMARY"
 	    " KEY, value TEXT); INSERT INTO main.meta SELECT key, value FROM"
 	    " st.meta WHERE key = 'store_id'", cause) != 0 ||
-	    store_lanes_build(b, cause) != 0 ||
+	    store_lanes_build(b, path, store_timeline_check, j, cause) != 0 ||
 	    store_exec(b, buf, cause) != 0 ||
 	    store_exec(b, "COMMIT", cause) != 0)
 		goto out;

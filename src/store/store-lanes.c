@@ -432,14 +432,6 @@ store_lanes_link(struct lanes_build *b, int64_t id, int64_t start,
 	store_write(b->s, stmt);
 }
 
-static int64_t
-store_lanes_col(sqlite3_stmt *stmt, int i)
-{
-	if (sqlite3_column_type(stmt, i) == SQLITE_NULL)
-		return NP_NA;
-	return sqlite3_column_int64(stmt, i);
-}
-
 /* The group a lane of DEVICE, RANK and host PID is shown under. */
 static void
 store_lanes_group(char *buf, size_t size, int64_t device, int64_t rank,
@@ -518,66 +510,52 @@ store_lanes_api_names(struct lanes_build *b, const int64_t key[6],
 }
 
 /*
- * Read the spans of SQL, whose rows are the key (KEYS columns), start, end,
- * row id, and for device tasks the core type id, API row id and connection
- * id; build a lane for each key.
+ * Lay out the rows of source query Q, read ahead by R: the key (six
+ * columns), start, end, row id, and for device tasks the core type id, API
+ * row id and connection id; build a lane for each key.
  */
 static int
-store_lanes_source(struct lanes_build *b, enum store_lane_kind kind,
-    const char *sql, char **cause)
+store_lanes_source(struct lanes_build *b, struct store_lanes_read *r,
+    size_t q, enum store_lane_kind kind, char **cause)
 {
-	sqlite3_stmt	*stmt;
-	int64_t		 key[6], prev[6], start, end, id;
+	int64_t		 v[LANES_NCOLS], prev[6];
 	char		 name[128], group[128];
 	int		 rc, i, type;
 	bool		 first = true;
 
-	if (store_prepare(b->s, &stmt, sql, cause) != 0)
-		return -1;
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		for (i = 0; i < 6; i++)
-			key[i] = store_lanes_col(stmt, i);
-		start = sqlite3_column_int64(stmt, 6);
-		end = sqlite3_column_int64(stmt, 7);
-		id = sqlite3_column_int64(stmt, 8);
+	while ((rc = store_lanes_read_next(r, q, v, cause)) == 1) {
+		/* A time or row id of NULL reads as 0, as SQLite gives it. */
+		for (i = 6; i < 9; i++)
+			if (v[i] == NP_NA)
+				v[i] = 0;
 		if (kind == LANE_STREAM)
-			type = store_lanes_task_type(b,
-			    store_lanes_col(stmt, 9));
+			type = store_lanes_task_type(b, v[9]);
 		else
 			type = kind == LANE_API ? SPAN_API : SPAN_STEP;
-		if (first || memcmp(key, prev, sizeof key) != 0) {
+		if (first || memcmp(v, prev, sizeof prev) != 0) {
 			store_lanes_end(b);
-			store_lanes_group(group, sizeof group, key[0], key[1],
-			    key[2]);
-			if (kind == LANE_STREAM && key[4] == NP_NA)
+			store_lanes_group(group, sizeof group, v[0], v[1],
+			    v[2]);
+			if (kind == LANE_STREAM && v[4] == NP_NA)
 				snprintf(name, sizeof name, "Stream N/A");
 			else if (kind == LANE_STREAM)
 				snprintf(name, sizeof name, "Stream %lld",
-				    (long long)key[4]);
+				    (long long)v[4]);
 			else if (kind == LANE_STEP)
 				snprintf(name, sizeof name, "Steps");
 			else
-				store_lanes_api_names(b, key, name,
+				store_lanes_api_names(b, v, name,
 				    sizeof name, group, sizeof group);
-			store_lanes_begin(b, kind, key, name, group);
-			memcpy(prev, key, sizeof prev);
+			store_lanes_begin(b, kind, v, name, group);
+			memcpy(prev, v, sizeof prev);
 			first = false;
 		}
-		store_lanes_span(b, start, end, id, type);
+		store_lanes_span(b, v[6], v[7], v[8], type);
 		if (kind == LANE_STREAM)
-			store_lanes_link(b, id, start, store_lanes_col(stmt,
-			    10),
-			    store_lanes_col(stmt, 11));
+			store_lanes_link(b, v[8], v[6], v[10], v[11]);
 	}
 	store_lanes_end(b);
-	if (rc != SQLITE_DONE) {
-		xasprintf(cause, "cannot build timeline lanes: %s",
-		    sqlite3_errmsg(b->s->db));
-		sqlite3_finalize(stmt);
-		return -1;
-	}
-	sqlite3_finalize(stmt);
-	return 0;
+	return rc;
 }
 
 /* The id of the interned string STR, or 0 (no string has it) if none. */
@@ -634,15 +612,19 @@ store_lanes_prepare(struct lanes_build *b, char **cause)
 }
 
 /*
- * Lay the API spans, steps and device tasks out in lanes, each a source
- * query in lane order, then link tasks to the spans that launched them.
+ * Lay the API spans, steps and device tasks of the store at PATH out in
+ * lanes, each a source query in lane order read ahead on a connection of
+ * its own (store-lanes-read.c), then link tasks to the spans that launched
+ * them.
  */
 static int
-store_lanes_sources(struct lanes_build *b, char **cause)
+store_lanes_sources(struct lanes_build *b, const char *path,
+    int (*check)(void *), void *arg, char **cause)
 {
-	struct store	*s = b->s;
-	char		*api;
-	int		 rc = 0;
+	struct store_lanes_read	*r[3];
+	const char		*sql[3];
+	char			*api;
+	int			 rc = 0;
 
 	/*
 	 * A thread's mstx markers and ranges get a lane of their own, depth
@@ -652,20 +634,29 @@ store_lanes_sources(struct lanes_build *b, char **cause)
 	xasprintf(&api, "SELECT device, rank, pid, tid, NULL, CASE WHEN level"
 	    " = %lld THEN -1 ELSE ifnull(depth, 0) END, start_ns, end_ns, id"
 	    " FROM api ORDER BY device, rank, pid, tid, 6, start_ns, id",
-	    (long long)store_lanes_str(s, "mstx"));
-	if (store_lanes_source(b, LANE_API, api, cause) != 0 ||
-	    store_lanes_source(b, LANE_STEP, "SELECT device, rank, NULL,"
-	    " NULL, NULL, NULL, iter_end_ns - iter_time_ns, iter_end_ns,"
-	    " rowid FROM step WHERE iter_end_ns IS NOT NULL AND iter_time_ns"
-	    " IS NOT NULL ORDER BY device, rank, 7, rowid", cause) != 0 ||
-	    store_lanes_source(b, LANE_STREAM, "SELECT device, rank, NULL,"
-	    " NULL, stream, NULL, start_ns, start_ns + dur_ns, id, task_type,"
-	    " api, conn FROM task ORDER BY device, rank, stream, start_ns, id",
-	    cause) != 0 ||
-	    store_exec(s, "UPDATE tl_flow SET api = (SELECT a.id FROM api a"
-	    " WHERE a.conn = tl_flow.conn ORDER BY a.depth DESC, a.id LIMIT 1)"
-	    " WHERE api IS NULL; CREATE INDEX tl_flow_api ON tl_flow(api);",
-	    cause) != 0)
+	    (long long)store_lanes_str(b->s, "mstx"));
+	sql[0] = api;
+	sql[1] = "SELECT device, rank, NULL, NULL, NULL, NULL, iter_end_ns -"
+	    " iter_time_ns, iter_end_ns, rowid FROM step WHERE iter_end_ns IS"
+	    " NOT NULL AND iter_time_ns IS NOT NULL ORDER BY device, rank, 7,"
+	    " rowid";
+	sql[2] = "SELECT device, rank, NULL, NULL, stream, NULL, start_ns,"
+	    " start_ns + dur_ns, id, task_type, api, conn FROM task ORDER BY"
+	    " device, rank, stream, start_ns, id";
+	r[0] = store_lanes_read_create(path, sql, 1, check, arg);
+	r[1] = store_lanes_read_create(path, sql + 1, 1, check, arg);
+	r[2] = store_lanes_read_create(path, sql + 2, 1, check, arg);
+	if (store_lanes_source(b, r[0], 0, LANE_API, cause) != 0 ||
+	    store_lanes_source(b, r[1], 0, LANE_STEP, cause) != 0 ||
+	    store_lanes_source(b, r[2], 0, LANE_STREAM, cause) != 0)
+		rc = -1;
+	store_lanes_read_free(r[0]);
+	store_lanes_read_free(r[1]);
+	store_lanes_read_free(r[2]);
+	if (rc == 0 && store_exec(b->s, "UPDATE tl_flow SET api = (SELECT"
+	    " a.id FROM api a WHERE a.conn = tl_flow.conn ORDER BY a.depth"
+	    " DESC, a.id LIMIT 1) WHERE api IS NULL; CREATE INDEX tl_flow_api"
+	    " ON tl_flow(api);", cause) != 0)
 		rc = -1;
 	free(api);
 	return rc;
@@ -700,11 +691,13 @@ store_lanes_copy(struct lanes_build *b, char **cause)
 
 /*
  * Build the timeline tables into the main schema of S from the task, api
- * and step rows it reads: those of the store attached beside it (see
- * store-lanes-side.c). On failure return -1 and set *cause.
+ * and step rows of the store at PATH, which is attached beside it (see
+ * store-lanes-side.c). CHECK (or NULL), called with ARG, says when to give
+ * up. On failure return -1 and set *cause.
  */
 int
-store_lanes_build(struct store *s, char **cause)
+store_lanes_build(struct store *s, const char *path, int (*check)(void *),
+    void *arg, char **cause)
 {
 	struct lanes_build	 b;
 	struct timespec		 t0, t1;
@@ -718,7 +711,7 @@ store_lanes_build(struct store *s, char **cause)
 	if (store_lanes_prepare(&b, cause) != 0)
 		goto out;
 	b.probe = xreallocarray(NULL, LANES_PROBE, sizeof *b.probe);
-	if (store_lanes_sources(&b, cause) != 0 ||
+	if (store_lanes_sources(&b, path, check, arg, cause) != 0 ||
 	    store_lanes_copy(&b, cause) != 0)
 		goto out;
 	/* What the timeline's build took, for bench/timeline.sh. */
