@@ -5,8 +5,9 @@
  * timeline's file take as long again. So the queries run on connections
  * of their own in threads of their own, which hand the rows over in
  * batches, in order, while the builder writes: two cores instead of one.
- * Each query has its reader, so that all sort at once, with SQLite's own
- * sorting threads, before the builder wants their rows. A row is the
+ * Each query has its reader, so that all sort at once, before the builder
+ * wants their rows; the first, which the builder waits for, with SQLite's
+ * own sorting threads. A row is the
  * query's columns as integers, NULL as NP_NA. Without a thread the rows
  * are read on the caller's thread, one batch at a time.
  */
@@ -33,6 +34,7 @@ struct store_lanes_read {
 	size_t			 nsql;
 	int			(*check)(void *);
 	void			*arg;
+	bool			 sort_threads;	/* SQLite's, to sort */
 	struct store		*s;		/* the reading connection */
 	sqlite3_stmt		*stmt;
 	size_t			 query;		/* the query being read */
@@ -82,8 +84,9 @@ store_lanes_read_batch(struct store_lanes_read *r, struct read_batch *b)
 	    &cause)) != NULL) {
 		sqlite3_progress_handler(r->s->db, 1000,
 		    store_lanes_read_check, r);
-		sqlite3_exec(r->s->db, "PRAGMA threads = 2", NULL, NULL,
-		    NULL);
+		if (r->sort_threads)
+			sqlite3_exec(r->s->db, "PRAGMA threads = 2", NULL,
+			    NULL, NULL);
 	}
 	if (r->s == NULL) {
 		r->error = cause;
@@ -155,12 +158,13 @@ store_lanes_read_main(void *arg)
 }
 
 /*
- * Read the NSQL queries SQL of the store at PATH ahead, in order. CHECK
- * (or NULL), called with ARG, says when to give up.
+ * Read the NSQL queries SQL of the store at PATH ahead, in order, sorting
+ * with SQLite's threads when SORT_THREADS (each holds a sort buffer of
+ * its own). CHECK (or NULL), called with ARG, says when to give up.
  */
 struct store_lanes_read *
 store_lanes_read_create(const char *path, const char *const *sql,
-    size_t nsql, int (*check)(void *), void *arg)
+    size_t nsql, bool sort_threads, int (*check)(void *), void *arg)
 {
 	struct store_lanes_read	*r;
 
@@ -168,6 +172,7 @@ store_lanes_read_create(const char *path, const char *const *sql,
 	r->path = xstrdup(path);
 	r->sql = sql;
 	r->nsql = nsql;
+	r->sort_threads = sort_threads;
 	r->check = check;
 	r->arg = arg;
 	pthread_mutex_init(&r->lock, NULL);
