@@ -8,7 +8,8 @@
  * Each query has its reader, so that all sort at once, before the builder
  * wants their rows; the first, which the builder waits for, with SQLite's
  * own sorting threads. A row is the
- * query's columns as integers, NULL as NP_NA. Without a thread the rows
+ * query's columns as integers; NULL reads as NP_NA in the columns the
+ * caller names, else as 0, as SQLite reads it. Without a thread the rows
  * are read on the caller's thread, one batch at a time.
  */
 #include <pthread.h>
@@ -35,6 +36,7 @@ struct store_lanes_read {
 	int			(*check)(void *);
 	void			*arg;
 	bool			 sort_threads;	/* SQLite's, to sort */
+	uint32_t		 na;		/* columns of NULL as NP_NA */
 	struct store		*s;		/* the reading connection */
 	sqlite3_stmt		*stmt;
 	size_t			 query;		/* the query being read */
@@ -105,8 +107,9 @@ store_lanes_read_batch(struct store_lanes_read *r, struct read_batch *b)
 	    (rc = sqlite3_step(r->stmt)) == SQLITE_ROW) {
 		v = b->v + b->n++ * LANES_NCOLS;
 		for (i = 0; i < ncol; i++)
-			v[i] = sqlite3_column_type(r->stmt, i) == SQLITE_NULL ?
-			    NP_NA : sqlite3_column_int64(r->stmt, i);
+			v[i] = (r->na & 1u << i) != 0 && sqlite3_column_type(
+			    r->stmt, i) == SQLITE_NULL ? NP_NA :
+			    sqlite3_column_int64(r->stmt, i);
 		for (; i < LANES_NCOLS; i++)
 			v[i] = NP_NA;
 	}
@@ -160,11 +163,13 @@ store_lanes_read_main(void *arg)
 /*
  * Read the NSQL queries SQL of the store at PATH ahead, in order, sorting
  * with SQLite's threads when SORT_THREADS (each holds a sort buffer of
- * its own). CHECK (or NULL), called with ARG, says when to give up.
+ * its own); NULL reads as NP_NA in the columns of the mask NA (bit i for
+ * column i). CHECK (or NULL), called with ARG, says when to give up.
  */
 struct store_lanes_read *
 store_lanes_read_create(const char *path, const char *const *sql,
-    size_t nsql, bool sort_threads, int (*check)(void *), void *arg)
+    size_t nsql, bool sort_threads, uint32_t na, int (*check)(void *),
+    void *arg)
 {
 	struct store_lanes_read	*r;
 
@@ -173,6 +178,7 @@ store_lanes_read_create(const char *path, const char *const *sql,
 	r->sql = sql;
 	r->nsql = nsql;
 	r->sort_threads = sort_threads;
+	r->na = na;
 	r->check = check;
 	r->arg = arg;
 	pthread_mutex_init(&r->lock, NULL);

@@ -32,6 +32,8 @@
 #define LANES_MAXLEVEL	44
 #define LANES_NLEVELS	((LANES_MAXLEVEL - LANES_MINLEVEL) / 2 + 1)
 #define LANES_BLOCK	64	/* pieces packed in one tl_block row */
+/* A source row's columns whose NULL is NP_NA: the key's and the task's. */
+#define LANES_NA	0xe3fu
 
 /* The bin being filled at one level. */
 struct lanes_bin {
@@ -520,14 +522,10 @@ store_lanes_source(struct lanes_build *b, struct store_lanes_read *r,
 {
 	int64_t		 v[LANES_NCOLS], prev[6];
 	char		 name[128], group[128];
-	int		 rc, i, type;
+	int		 rc, type;
 	bool		 first = true;
 
 	while ((rc = store_lanes_read_next(r, q, v, cause)) == 1) {
-		/* A time or row id of NULL reads as 0, as SQLite gives it. */
-		for (i = 6; i < 9; i++)
-			if (v[i] == NP_NA)
-				v[i] = 0;
 		if (kind == LANE_STREAM)
 			type = store_lanes_task_type(b, v[9]);
 		else
@@ -647,9 +645,12 @@ store_lanes_sources(struct lanes_build *b, const char *path,
 	 * Each sorts at once; the spans, which the builder waits for, with
 	 * SQLite's threads too (a sort buffer more: 16 MB).
 	 */
-	r[0] = store_lanes_read_create(path, sql, 1, true, check, arg);
-	r[1] = store_lanes_read_create(path, sql + 1, 1, false, check, arg);
-	r[2] = store_lanes_read_create(path, sql + 2, 1, false, check, arg);
+	r[0] = store_lanes_read_create(path, sql, 1, true, LANES_NA, check,
+	    arg);
+	r[1] = store_lanes_read_create(path, sql + 1, 1, false, LANES_NA,
+	    check, arg);
+	r[2] = store_lanes_read_create(path, sql + 2, 1, false, LANES_NA,
+	    check, arg);
 	if (store_lanes_source(b, r[0], 0, LANE_API, cause) != 0 ||
 	    store_lanes_source(b, r[1], 0, LANE_STEP, cause) != 0 ||
 	    store_lanes_source(b, r[2], 0, LANE_STREAM, cause) != 0)
