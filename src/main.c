@@ -313,7 +313,7 @@ main_index(const char *db, bool quiet)
 	main_indexing = 1;
 	signal(SIGINT, main_interrupt);
 	signal(SIGTERM, main_interrupt);
-	if (store_index_ensure(db, false, main_index_check, NULL, NULL,
+	if (store_index_ensure(db, false, main_index_check, NULL, NULL, NULL,
 	    &why) != 0) {
 		if (!main_interrupted && !quiet)
 			log_infox("reading '%s' without its indexes: %s", db,

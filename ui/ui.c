@@ -161,7 +161,8 @@ ui_draw_bar(const struct view *v, int x)
 
 /*
  * What the store's background build is doing, for the status line: its
- * indexes, then its timeline's tables; "" when none runs, or before it
+ * indexes (the timeline's tables build beside all but the first), then
+ * its timeline's tables; "" when none runs, or before it
  * has run for a second (most builds are done by then). Whole seconds, so
  * that it changes once a second.
  */

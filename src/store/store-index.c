@@ -8,10 +8,11 @@
  * in one that ends by setting meta 'indexes' to 'built'. Until then every
  * query gives the same rows, only slower. The command line builds them at
  * once, before it reads the store; the UI opens on the statistics first
- * and builds them in its background thread, before the timeline
- * (store-lanes-side.c), and a page of a task table in its default order
- * waits for the first (store_index_wait_order()), which comes in a
- * fraction of the time the whole table takes to read without it. A
+ * and builds them in its background thread, the first before the
+ * timeline's tables, the others beside them (store-lanes-side.c), and a
+ * page of a task table in its default order waits for the first
+ * (store_index_wait_order()), which comes in a fraction of the time the
+ * whole table takes to read without it. A
  * build cut short (a crash, the UI quit) is
  * rolled back by SQLite's journal, played back by the next command before
  * it reads the store (store_index_recover()), which then builds them
@@ -116,14 +117,15 @@ store_index_wal(struct store *s, int (*cancel)(void *), void *arg)
  * SHARED if others may read it meanwhile. CANCEL (or NULL) is asked now
  * and then whether to stop (with ARG); a stopped build leaves the store
  * as it was. BEGUN (or NULL) is told, with ARG, once the build has the
- * file to itself, before it builds the index of the default order. A file
+ * file to itself, before it builds the index of the default order, and
+ * ORDERED (or NULL) once that index is in. A file
  * of another schema version is left alone. -1 with *cause set when the
  * file cannot be written (the store still reads, without the indexes) or
  * the build failed or was stopped.
  */
 int
 store_index_ensure(const char *path, bool shared, int (*cancel)(void *),
-    void (*begun)(void *), void *arg, char **cause)
+    void (*begun)(void *), void (*ordered)(void *), void *arg, char **cause)
 {
 	struct store	*b;
 	int		 rc = -1;
@@ -168,6 +170,8 @@ store_index_ensure(const char *path, bool shared, int (*cancel)(void *),
 		sqlite3_exec(b->db, "ROLLBACK", NULL, NULL, NULL);
 		goto out;
 	}
+	if (ordered != NULL)
+		ordered(arg);
 	if (store_exec(b, store_schema_index_sql, cause) != 0 ||
 	    store_exec(b, "INSERT OR REPLACE INTO meta VALUES ('indexes',"
 	    " 'built')", cause) != 0 ||

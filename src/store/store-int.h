@@ -421,8 +421,13 @@ void		 store_load_async_api(struct store *, const int64_t *,
 		     const char *);
 
 /* store-lanes.c */
+struct store_lanes_hooks {
+	int		(*check)(void *);	/* true: give up */
+	void		(*indexed)(void *);	/* wait for the indexes */
+	void		*arg;
+};
 int		 store_lanes_build(struct store *, const char *,
-		     int (*)(void *), void *, char **);
+		     const struct store_lanes_hooks *, char **);
 
 /* store-lanes-read.c */
 #define LANES_NCOLS	12		/* columns of a source row */

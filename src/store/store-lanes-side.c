@@ -10,7 +10,8 @@
  * match is built again. The UI builds it in a thread while the other views
  * work (store_timeline_prefetch(), store_timeline_poll()); everyone else
  * builds it when first needed (store_timeline_ensure()). Either builds the
- * store's own indexes first when they are not there yet (store-index.c).
+ * store's own indexes when they are not there yet (store-index.c): that
+ * of the default order first, the others in a thread beside the build.
  */
 #ifdef __linux__
 #include <sys/resource.h>
@@ -41,6 +42,22 @@ struct store_tl_job {
 	bool		 temp;		/* it is a temporary file */
 	char		*error;		/* or why not */
 	double		 t0;
+};
+
+/*
+ * The store's indexes, built in a thread beside the timeline's tables once
+ * the index of the default order is in: the UI's pages wait for that one,
+ * the timeline's last query (its flows) for them all.
+ */
+struct store_tl_index {
+	const char		*path;		/* the store's */
+	struct store_tl_job	*j;		/* or NULL */
+	pthread_t		 thread;
+	bool			 threaded;
+	pthread_mutex_t		 lock;
+	pthread_cond_t		 cond;
+	bool			 ordered;	/* the default order's is in */
+	bool			 done;		/* the build is over */
 };
 
 /* The timeline's file of the store at PATH; the caller frees it. */
@@ -81,23 +98,114 @@ store_timeline_begun(void *arg)
 	pthread_mutex_unlock(&j->lock);
 }
 
+static int
+store_timeline_index_check(void *arg)
+{
+	struct store_tl_index	*x = arg;
+
+	return store_timeline_check(x->j);
+}
+
+static void
+store_timeline_index_begun(void *arg)
+{
+	struct store_tl_index	*x = arg;
+
+	store_timeline_begun(x->j);
+}
+
+/* The index of the default order is in: the timeline may start. */
+static void
+store_timeline_index_ordered(void *arg)
+{
+	struct store_tl_index	*x = arg;
+
+	pthread_mutex_lock(&x->lock);
+	x->ordered = true;
+	pthread_cond_broadcast(&x->cond);
+	pthread_mutex_unlock(&x->lock);
+}
+
 /*
- * Build the indexes of the store at PATH for job J (or NULL), if it can:
- * a store that cannot be written goes on without them.
+ * Build the indexes of the store at x->path for job x->j (or NULL), if it
+ * can: a store that cannot be written goes on without them.
  */
 static void
-store_timeline_index(const char *path, struct store_tl_job *j)
+store_timeline_index(struct store_tl_index *x)
 {
-	char	*why = NULL;
+	struct store_tl_job	*j = x->j;
+	char			*why = NULL;
 
-	if (store_index_ensure(path, true, store_timeline_check,
-	    store_timeline_begun, j, &why) != 0)
+	if (store_index_ensure(x->path, true, store_timeline_index_check,
+	    store_timeline_index_begun, store_timeline_index_ordered, x,
+	    &why) != 0)
 		free(why);
 	if (j != NULL) {
 		pthread_mutex_lock(&j->lock);
 		j->indexing = false;
 		pthread_mutex_unlock(&j->lock);
 	}
+	pthread_mutex_lock(&x->lock);
+	x->done = true;
+	pthread_cond_broadcast(&x->cond);
+	pthread_mutex_unlock(&x->lock);
+}
+
+static void *
+store_timeline_index_main(void *arg)
+{
+	store_timeline_index(arg);
+	return NULL;
+}
+
+/*
+ * Start building the indexes of the store at PATH for job J (or NULL) into
+ * X: in a thread of their own when THREADED and one can be had (the
+ * timeline builds meanwhile), else here and now.
+ */
+static void
+store_timeline_index_start(struct store_tl_index *x, const char *path,
+    struct store_tl_job *j, bool threaded)
+{
+	memset(x, 0, sizeof *x);
+	x->path = path;
+	x->j = j;
+	pthread_mutex_init(&x->lock, NULL);
+	pthread_cond_init(&x->cond, NULL);
+	x->threaded = threaded && pthread_create(&x->thread, NULL,
+	    store_timeline_index_main, x) == 0;
+	if (!x->threaded)
+		store_timeline_index(x);
+}
+
+/*
+ * Wait until X's index of the default order is in or, with ALL, until its
+ * build is over (built, stopped or failed).
+ */
+static void
+store_timeline_index_wait(struct store_tl_index *x, bool all)
+{
+	pthread_mutex_lock(&x->lock);
+	while (!x->done && (all || !x->ordered))
+		pthread_cond_wait(&x->cond, &x->lock);
+	pthread_mutex_unlock(&x->lock);
+}
+
+/* store_lanes_build()'s wait for the indexes it reads flows by. */
+static void
+store_timeline_index_all(void *arg)
+{
+	store_timeline_index_wait(arg, true);
+}
+
+/* Wait for X's build to end and let go of X. */
+static void
+store_timeline_index_end(struct store_tl_index *x)
+{
+	if (x->threaded)
+		pthread_join(x->thread, NULL);
+	pthread_mutex_destroy(&x->lock);
+	pthread_cond_destroy(&x->cond);
 }
 
 /*
@@ -144,16 +252,20 @@ store_timeline_tmp(const char *path, bool *temp, int *lock, char **cause)
  * Build the tables of store-lanes.c from the store at PATH into the new
  * file TMP: TMP is the connection's main schema, the store is attached
  * beside it, so the builder's queries read the store and its writes go to
- * TMP. J (or NULL) may cancel it. -1 with *cause set on failure.
+ * TMP. The job x->j (or NULL) may cancel it; the store's indexes build in
+ * X meanwhile. -1 with *cause set on failure.
  */
 static int
-store_timeline_fill(const char *path, const char *tmp, struct store_tl_job *j,
-    char **cause)
+store_timeline_fill(const char *path, const char *tmp,
+    struct store_tl_index *x, char **cause)
 {
-	struct store	*b;
-	sqlite3_stmt	*stmt;
-	char		 buf[64];
-	int		 rc = -1;
+	struct store_lanes_hooks h = { store_timeline_index_check,
+				     store_timeline_index_all, x };
+	struct store_tl_job	*j = x->j;
+	struct store		*b;
+	sqlite3_stmt		*stmt;
+	char			 buf[64];
+	int			 rc = -1;
 
 	b = xcalloc(1, sizeof *b);
 	b->path = xstrdup(tmp);
@@ -186,7 +298,7 @@ store_timeline_fill(const char *path, const char *tmp, struct store_tl_job *j,
 	if (store_exec(b, "BEGIN; CREATE TABLE main.meta(key TEXT PRIMARY"
 	    " KEY, value TEXT); INSERT INTO main.meta SELECT key, value FROM"
 	    " st.meta WHERE key = 'store_id'", cause) != 0 ||
-	    store_lanes_build(b, path, store_timeline_check, j, cause) != 0 ||
+	    store_lanes_build(b, path, &h, cause) != 0 ||
 	    store_exec(b, buf, cause) != 0 ||
 	    store_exec(b, "COMMIT", cause) != 0)
 		goto out;
@@ -210,17 +322,32 @@ static int
 store_timeline_make(const char *path, struct store_tl_job *j, char **side,
     bool *temp, char **cause)
 {
-	char	*tmp, *final;
-	int	 lock;
+	struct store_tl_index	 x;
+	char			*tmp, *final;
+	int			 lock, rc;
 
 	/*
-	 * The store's indexes first, if its import left them to the UI: the
-	 * build reads by them too.
+	 * The store's indexes, if its import left them to the UI: the index
+	 * of the default order first, which the build's task query and the
+	 * UI's pages read by, then the others beside the build, on the other
+	 * core, before its flows, which are looked up by one of them.
 	 */
-	store_timeline_index(path, j);
-	if ((tmp = store_timeline_tmp(path, temp, &lock, cause)) == NULL)
+	store_timeline_index_start(&x, path, j, true);
+	store_timeline_index_wait(&x, false);
+	if ((tmp = store_timeline_tmp(path, temp, &lock, cause)) == NULL) {
+		store_timeline_index_end(&x);
 		return -1;
-	if (store_timeline_fill(path, tmp, j, cause) != 0) {
+	}
+	rc = store_timeline_fill(path, tmp, &x, cause);
+	store_timeline_index_end(&x);
+	/*
+	 * The build of the indexes left the store writing ahead if the
+	 * timeline's readers were still in the way: back to a rollback
+	 * journal now, if no other reader is.
+	 */
+	if (x.threaded)
+		store_index_settle(path);
+	if (rc != 0) {
 		unlink(tmp);
 		free(tmp);
 		if (lock != -1)
@@ -312,6 +439,7 @@ static void *
 store_timeline_job_main(void *arg)
 {
 	struct store_tl_job	*j = arg;
+	struct store_tl_index	 x;
 	char			*side = NULL, *cause = NULL;
 	bool			 temp = false;
 	int			 rc;
@@ -325,7 +453,8 @@ store_timeline_job_main(void *arg)
 #endif
 	/* With the timeline there, only the indexes are missing. */
 	if (j->index_only) {
-		store_timeline_index(j->store, j);
+		store_timeline_index_start(&x, j->store, j, false);
+		store_timeline_index_end(&x);
 		rc = 0;
 	} else
 		rc = store_timeline_make(j->store, j, &side, &temp, &cause);
@@ -502,7 +631,7 @@ store_timeline_ensure(struct store *s, char **cause)
 }
 
 /*
- * Stop S's background build (its indexes, then its timeline) if one runs;
+ * Stop S's background build (its indexes and its timeline) if one runs;
  * store_timeline_prefetch() starts it again.
  */
 void

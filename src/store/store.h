@@ -493,7 +493,7 @@ const char	*store_lanes_type_name(int);
 
 /* store-index.c: the secondary indexes, built after the load */
 int		 store_index_ensure(const char *, bool, int (*)(void *),
-		     void (*)(void *), void *, char **);
+		     void (*)(void *), void (*)(void *), void *, char **);
 void		 store_index_settle(const char *);
 void		 store_index_recover(const char *);
 

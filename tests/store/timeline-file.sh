@@ -41,8 +41,17 @@ is "$(q "$T/s.db-timeline" "select sum(nspans) from tl_lane where
     "every task is on a stream lane"
 "$CELLS" "$T/s.db" lanes >"$T/lanes1" && [ -s "$T/lanes1" ]
 ok $? "the lanes read back through the store"
+# The store's indexes were built beside the timeline (its readers kept
+# the store writing ahead meanwhile); it is back to a rollback journal.
+is "$(q "$T/s.db" "select value from meta where key = 'indexes'")" built \
+    "the store's indexes were built beside it"
+is "$(q "$T/s.db" "pragma journal_mode")" delete \
+    "and the store is back to a rollback journal"
+[ ! -e "$T/s.db-wal" ]
+ok $? "with no log left beside it"
 
-# Built again from nothing, the file holds the same rows.
+# Built again from nothing (the indexes there now), the file holds the
+# same rows.
 dump() {
 	q "$1" "select * from tl_lane; select * from tl_piece;
 	    select lane, start, ord, cum, cend, hex(data) from tl_block;
