@@ -45,6 +45,7 @@ echo "generating $OPS ops ..."
 bytes=$(du -sb "$T/p" | cut -f1)
 run "$T/m" "$NPUPROF" import -q --db "$T/p.db" "$T/p"
 read -r imp _ <"$T/m"
+cp "$T/p.db" "$T/q.db"
 # The indexes, which import leaves to the first reader (show would build
 # them): import --indexes builds them alone.
 run "$T/i" "$NPUPROF" import -q --indexes --db "$T/p.db" "$T/p"
@@ -71,6 +72,17 @@ echo "(reproduce: $NPUPROF import --indexes --db S.db DIR;" \
     "$NPUPROF import --timeline --db S.db DIR; echo '#' >KEYS;" \
     "TERM=xterm LINES=50 COLUMNS=160 $NPUPROF --replay KEYS --db NEW.db" \
     "DIR, first-screen-ms)"
+# Both at once, as the UI builds them on a new store: the indexes but the
+# first beside the timeline.
+run "$T/b" "$NPUPROF" import -q --timeline --db "$T/q.db" "$T/p"
+read -r both _ bothrss <"$T/b"
+rm -f "$T/q.db"*
+awk -v x="$idx" -v t="$tl" -v b="$both" -v r="$bothrss" 'BEGIN {
+	printf "indexes and timeline together, as the UI builds them: %.2f" \
+	    " s (%.2f s one after the other), peak RSS %.1f MB\n", b, x + t,
+	    r }'
+echo "(reproduce: $NPUPROF import --db S.db DIR;" \
+    "$NPUPROF import --timeline --db S.db DIR)"
 
 # 1b. Twice as many ops (BENCH_PROF_OPS2, 2,000,000; 0 skips it): peak
 #     RSS against the 256 MB bound the importer is held to for any size.

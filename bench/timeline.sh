@@ -42,6 +42,15 @@ echo "timeline build: $1 s, $3 CPU-s (its tables: ${tl:-?} s), peak RSS" \
 awk -v i="$imp" -v t="$1" 'BEGIN { if (i + t <= 0) t = 0.01
 	printf "statistics on screen after %.2f of the import with the" \
 	    " timeline (target 0.25 or less)\n", i / (i + t) }'
+# The UI on a new store builds the indexes (but the first) and the
+# timeline at once: a store imported without its indexes does the same.
+"$NPUPROF" import -q --db "$T/n.db" "$T/d" >/dev/null
+set -- $("$here/measure" "$NPUPROF" import -q --timeline --db "$T/n.db" \
+    "$T/d")
+echo "indexes and timeline together, as the UI builds them: $1 s, $3" \
+    "CPU-s, peak RSS $2 MB (reproduce: $NPUPROF import --db N.db DIR;" \
+    "$NPUPROF import --timeline --db N.db DIR)"
+rm -f "$T/n.db"*
 "$CELLS" "$T/s.db" bench "$W" "$L" "$F" >"$T/frames"
 set -- $("$here/measure" "$CELLS" "$T/s.db" bench "$W" "$L" 3)
 echo "-- cells only"
