@@ -160,9 +160,9 @@ ui_draw_bar(const struct view *v, int x)
 }
 
 /*
- * What the store's background build is doing, for the status line: its
- * indexes (the timeline's tables build beside all but the first), then
- * its timeline's tables; "" when none runs, or before it
+ * What the store's background build is doing, for the status line: the
+ * index of its default order, then its timeline's tables (its other
+ * indexes build beside them); "" when none runs, or before it
  * has run for a second (most builds are done by then). Whole seconds, so
  * that it changes once a second.
  */

@@ -76,7 +76,8 @@ view_help_open(struct view *v, const void *arg, char **cause)
 	    "timeline are built in the");
 	text_add(t, ROLE_NORMAL, 3, "background too: past a second the status "
 	    "line says [building indexes Ns]");
-	text_add(t, ROLE_NORMAL, 3, "or [building timeline Ns].");
+	text_add(t, ROLE_NORMAL, 3, "or [building timeline Ns] (the other "
+	    "indexes beside it).");
 	text_add(t, ROLE_NORMAL, 0, "");
 	text_add(t, ROLE_NORMAL, 1, "C-c quits at once, as an interrupt "
 	    "(exit status 130).");

@@ -90,25 +90,47 @@ store_index_mode(struct store *s, const char *mode, bool set)
 
 static void	 store_index_settle_db(struct store *, bool);
 
+/* How the build waits for a lock: a minute at most, and not once stopped. */
+struct index_busy {
+	int		(*cancel)(void *);
+	void		*arg;
+};
+
+/* SQLite's busy handler: sleep 20 ms and try again, or give up. */
+static int
+store_index_busy(void *p, int n)
+{
+	struct index_busy	*w = p;
+
+	if (n >= 3000 || (w->cancel != NULL && w->cancel(w->arg)))
+		return 0;
+	usleep(20000);
+	return 1;
+}
+
 /*
  * Set S writing ahead, trying for some seconds. Each try waits for no
  * lock: while one waits for readers to end, SQLite keeps new readers out,
  * and the UI's would fail.
  */
 static bool
-store_index_wal(struct store *s, int (*cancel)(void *), void *arg)
+store_index_wal(struct store *s, struct index_busy *w)
 {
-	int	 i;
+	int	 i, err;
 	bool	 ok = false;
 
 	sqlite3_busy_timeout(s->db, 0);
 	for (i = 0; i < 200 && !ok; i++) {
 		if ((ok = store_index_mode(s, "wal", true)) ||
-		    (cancel != NULL && cancel(arg)))
+		    (w->cancel != NULL && w->cancel(w->arg)))
+			break;
+		/* Only readers are worth waiting for, not a read-only file. */
+		err = sqlite3_errcode(s->db);
+		if (err != SQLITE_BUSY && err != SQLITE_LOCKED)
 			break;
 		usleep(50000);
 	}
-	sqlite3_busy_timeout(s->db, 60000);
+	sqlite3_busy_handler(s->db, store_index_busy, w);
 	return ok;
 }
 
@@ -127,17 +149,19 @@ int
 store_index_ensure(const char *path, bool shared, int (*cancel)(void *),
     void (*begun)(void *), void (*ordered)(void *), void *arg, char **cause)
 {
-	struct store	*b;
-	int		 rc = -1;
-	bool		 wal = false;
+	struct store		*b;
+	struct index_busy	 w = { cancel, arg };
+	int			 rc = -1;
+	bool			 wal = false;
 
 	if ((b = store_index_open(path, cause)) == NULL)
 		return -1;
 	/*
 	 * Readers of the store (the UI's views, another command) wait for
-	 * the commit rather than fail; so does this for theirs to end.
+	 * the commit rather than fail; so does this for theirs to end, or
+	 * another build's, unless it is stopped.
 	 */
-	sqlite3_busy_timeout(b->db, 60000);
+	sqlite3_busy_handler(b->db, store_index_busy, &w);
 	if (store_open_version(b) != STORE_SCHEMA_VERSION ||
 	    store_index_done(b)) {
 		rc = 0;
@@ -145,9 +169,14 @@ store_index_ensure(const char *path, bool shared, int (*cancel)(void *),
 	}
 	if (cancel != NULL)
 		sqlite3_progress_handler(b->db, 1000, cancel, arg);
-	if (shared && !(wal = store_index_wal(b, cancel, arg))) {
-		xasprintf(cause, "store '%s' is busy: its indexes are built"
-		    " later", path);
+	if (shared && !(wal = store_index_wal(b, &w))) {
+		if (sqlite3_errcode(b->db) == SQLITE_BUSY ||
+		    sqlite3_errcode(b->db) == SQLITE_LOCKED)
+			xasprintf(cause, "store '%s' is busy: its indexes are"
+			    " built later", path);
+		else
+			xasprintf(cause, "store '%s' cannot be written: %s",
+			    path, sqlite3_errmsg(b->db));
 		goto out;
 	}
 	/*

@@ -421,13 +421,8 @@ void		 store_load_async_api(struct store *, const int64_t *,
 		     const char *);
 
 /* store-lanes.c */
-struct store_lanes_hooks {
-	int		(*check)(void *);	/* true: give up */
-	void		(*indexed)(void *);	/* wait for the indexes */
-	void		*arg;
-};
 int		 store_lanes_build(struct store *, const char *,
-		     const struct store_lanes_hooks *, char **);
+		     int (*)(void *), void *, char **);
 
 /* store-lanes-read.c */
 #define LANES_NCOLS	12		/* columns of a source row */

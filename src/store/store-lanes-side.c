@@ -36,6 +36,7 @@ struct store_tl_job {
 	bool		 done;
 	bool		 cancel;
 	bool		 indexing;	/* building the store's indexes */
+	bool		 timeline;	/* building the timeline (beside them) */
 	bool		 begun;		/* with the file to itself */
 	bool		 index_only;	/* the timeline is there */
 	char		*side;		/* the file built, once done */
@@ -46,8 +47,7 @@ struct store_tl_job {
 
 /*
  * The store's indexes, built in a thread beside the timeline's tables once
- * the index of the default order is in: the UI's pages wait for that one,
- * the timeline's last query (its flows) for them all.
+ * the index of the default order is in, which the UI's pages wait for.
  */
 struct store_tl_index {
 	const char		*path;		/* the store's */
@@ -179,23 +179,24 @@ store_timeline_index_start(struct store_tl_index *x, const char *path,
 }
 
 /*
- * Wait until X's index of the default order is in or, with ALL, until its
- * build is over (built, stopped or failed).
+ * Wait until X's index of the default order is in, or its build is over
+ * (built, stopped or failed); then the timeline builds, which the status
+ * line says from now on.
  */
 static void
-store_timeline_index_wait(struct store_tl_index *x, bool all)
+store_timeline_index_wait(struct store_tl_index *x)
 {
+	struct store_tl_job	*j = x->j;
+
 	pthread_mutex_lock(&x->lock);
-	while (!x->done && (all || !x->ordered))
+	while (!x->done && !x->ordered)
 		pthread_cond_wait(&x->cond, &x->lock);
 	pthread_mutex_unlock(&x->lock);
-}
-
-/* store_lanes_build()'s wait for the indexes it reads flows by. */
-static void
-store_timeline_index_all(void *arg)
-{
-	store_timeline_index_wait(arg, true);
+	if (j != NULL) {
+		pthread_mutex_lock(&j->lock);
+		j->timeline = true;
+		pthread_mutex_unlock(&j->lock);
+	}
 }
 
 /* Wait for X's build to end and let go of X. */
@@ -259,8 +260,6 @@ static int
 store_timeline_fill(const char *path, const char *tmp,
     struct store_tl_index *x, char **cause)
 {
-	struct store_lanes_hooks h = { store_timeline_index_check,
-				     store_timeline_index_all, x };
 	struct store_tl_job	*j = x->j;
 	struct store		*b;
 	sqlite3_stmt		*stmt;
@@ -298,7 +297,7 @@ store_timeline_fill(const char *path, const char *tmp,
 	if (store_exec(b, "BEGIN; CREATE TABLE main.meta(key TEXT PRIMARY"
 	    " KEY, value TEXT); INSERT INTO main.meta SELECT key, value FROM"
 	    " st.meta WHERE key = 'store_id'", cause) != 0 ||
-	    store_lanes_build(b, path, &h, cause) != 0 ||
+	    store_lanes_build(b, path, store_timeline_check, j, cause) != 0 ||
 	    store_exec(b, buf, cause) != 0 ||
 	    store_exec(b, "COMMIT", cause) != 0)
 		goto out;
@@ -330,10 +329,12 @@ store_timeline_make(const char *path, struct store_tl_job *j, char **side,
 	 * The store's indexes, if its import left them to the UI: the index
 	 * of the default order first, which the build's task query and the
 	 * UI's pages read by, then the others beside the build, on the other
-	 * core, before its flows, which are looked up by one of them.
+	 * core. The build reads none of them: its connections see the store
+	 * as it was when they began (the index of connection ids, which its
+	 * flows are looked up by, comes with the import that fills them).
 	 */
 	store_timeline_index_start(&x, path, j, true);
-	store_timeline_index_wait(&x, false);
+	store_timeline_index_wait(&x);
 	if ((tmp = store_timeline_tmp(path, temp, &lock, cause)) == NULL) {
 		store_timeline_index_end(&x);
 		return -1;
@@ -545,8 +546,9 @@ store_timeline_state(struct store *s, double *secs)
 	if (j == NULL)
 		return STORE_BUSY_NONE;
 	pthread_mutex_lock(&j->lock);
-	busy = j->done ? STORE_BUSY_NONE : !j->indexing ? STORE_BUSY_TIMELINE :
-	    j->begun ? STORE_BUSY_INDEXES : STORE_BUSY_WAITING;
+	busy = j->done ? STORE_BUSY_NONE : j->timeline || !j->indexing ?
+	    STORE_BUSY_TIMELINE : j->begun ? STORE_BUSY_INDEXES :
+	    STORE_BUSY_WAITING;
 	pthread_mutex_unlock(&j->lock);
 	if (secs != NULL)
 		*secs = util_now() - j->t0;

@@ -617,7 +617,7 @@ store_lanes_prepare(struct lanes_build *b, char **cause)
  */
 static int
 store_lanes_sources(struct lanes_build *b, const char *path,
-    const struct store_lanes_hooks *h, char **cause)
+    int (*check)(void *), void *arg, char **cause)
 {
 	struct store_lanes_read	*r[3];
 	const char		*sql[3];
@@ -645,12 +645,12 @@ store_lanes_sources(struct lanes_build *b, const char *path,
 	 * Each sorts at once; the spans, which the builder waits for, with
 	 * SQLite's threads too (a sort buffer more: 16 MB).
 	 */
-	r[0] = store_lanes_read_create(path, sql, 1, true, LANES_NA,
-	    h->check, h->arg);
+	r[0] = store_lanes_read_create(path, sql, 1, true, LANES_NA, check,
+	    arg);
 	r[1] = store_lanes_read_create(path, sql + 1, 1, false, LANES_NA,
-	    h->check, h->arg);
+	    check, arg);
 	r[2] = store_lanes_read_create(path, sql + 2, 1, false, LANES_NA,
-	    h->check, h->arg);
+	    check, arg);
 	if (store_lanes_source(b, r[0], 0, LANE_API, cause) != 0 ||
 	    store_lanes_source(b, r[1], 0, LANE_STEP, cause) != 0 ||
 	    store_lanes_source(b, r[2], 0, LANE_STREAM, cause) != 0)
@@ -658,9 +658,6 @@ store_lanes_sources(struct lanes_build *b, const char *path,
 	store_lanes_read_free(r[0]);
 	store_lanes_read_free(r[1]);
 	store_lanes_read_free(r[2]);
-	/* Flows are looked up by the index api_conn. */
-	if (rc == 0 && h->indexed != NULL)
-		h->indexed(h->arg);
 	if (rc == 0 && store_exec(b->s, "UPDATE tl_flow SET api = (SELECT"
 	    " a.id FROM api a WHERE a.conn = tl_flow.conn ORDER BY a.depth"
 	    " DESC, a.id LIMIT 1) WHERE api IS NULL; CREATE INDEX tl_flow_api"
@@ -700,13 +697,12 @@ store_lanes_copy(struct lanes_build *b, char **cause)
 /*
  * Build the timeline tables into the main schema of S from the task, api
  * and step rows of the store at PATH, which is attached beside it (see
- * store-lanes-side.c). H's check (or NULL), called with its arg, says when
- * to give up; its indexed (or NULL) waits for the store's indexes. On
- * failure return -1 and set *cause.
+ * store-lanes-side.c). CHECK (or NULL), called with ARG, says when to give
+ * up. On failure return -1 and set *cause.
  */
 int
-store_lanes_build(struct store *s, const char *path,
-    const struct store_lanes_hooks *h, char **cause)
+store_lanes_build(struct store *s, const char *path, int (*check)(void *),
+    void *arg, char **cause)
 {
 	struct lanes_build	 b;
 	struct timespec		 t0, t1;
@@ -720,7 +716,7 @@ store_lanes_build(struct store *s, const char *path,
 	if (store_lanes_prepare(&b, cause) != 0)
 		goto out;
 	b.probe = xreallocarray(NULL, LANES_PROBE, sizeof *b.probe);
-	if (store_lanes_sources(&b, path, h, cause) != 0 ||
+	if (store_lanes_sources(&b, path, check, arg, cause) != 0 ||
 	    store_lanes_copy(&b, cause) != 0)
 		goto out;
 	/* What the timeline's build took, for bench/timeline.sh. */
