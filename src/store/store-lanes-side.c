@@ -275,12 +275,10 @@ store_timeline_fill(const char *path, const char *tmp,
 	/*
 	 * The store is attached as any reader opens it, not locked for this
 	 * connection alone: the UI may read it, and a build of its indexes
-	 * write ahead in it, meanwhile (store-index.c).
-	 */
-	/*
-	 * An 8 MB cache, as the import's: the builder appends in key order.
-	 * Raw 1M built in the same 5.4 s with 26 MB less at the peak than
-	 * with 32 MB, demo 10M in 14.4 s instead of 16.0 s, 26 MB less.
+	 * write ahead in it, meanwhile (store-index.c). An 8 MB cache, as
+	 * the import's: the builder appends in key order. Raw 1M built in
+	 * the same 5.4 s with 26 MB less at the peak than with 32 MB, demo
+	 * 10M in 14.4 s instead of 16.0 s, with 26 MB less.
 	 */
 	if (store_exec(b, store_load_pragmas, cause) != 0 ||
 	    store_exec(b, "PRAGMA cache_size = -8192", cause) != 0 ||
