@@ -60,6 +60,18 @@ skip_all() {	# skip_all REASON: exit 77, which tests/tap-run reports as a skip
 	exit 77
 }
 
+# need_msprof_src SUBDIR: skip unless $PY (PYTHON3, else python3) runs and
+# MSPROF_SRC names the analysis/ folder of github.com/Ascend/msprof (one
+# with SUBDIR), which then joins PYTHONPATH.
+need_msprof_src() {
+	PY=${PYTHON3:-python3}
+	command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
+	[ -n "${MSPROF_SRC:-}" ] && [ -d "$MSPROF_SRC/$1" ] ||
+	    skip_all "MSPROF_SRC does not name the analysis/ folder of msprof"
+	PYTHONPATH="$MSPROF_SRC${PYTHONPATH:+:$PYTHONPATH}"
+	export PYTHONPATH
+}
+
 # need_msprof_analyze [MODULE...]: skip unless msprof-analyze can be
 # imported by $PY (installed, or the source tree MSPROF_ANALYZE names,
 # which joins PYTHONPATH), with the Python modules named too.

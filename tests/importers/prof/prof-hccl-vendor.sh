@@ -9,12 +9,7 @@
 # import must give the same tables, digit for digit.
 . "$top_srcdir/tests/lib.sh"
 
-PY=${PYTHON3:-python3}
-command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
-[ -n "${MSPROF_SRC:-}" ] && [ -d "$MSPROF_SRC/msparser" ] ||
-    skip_all "MSPROF_SRC does not name the analysis/ folder of msprof"
-PYTHONPATH="$MSPROF_SRC${PYTHONPATH:+:$PYTHONPATH}"
-export PYTHONPATH
+need_msprof_src msparser
 need_msprof_analyze
 here="$top_srcdir/tests/importers/prof"
 

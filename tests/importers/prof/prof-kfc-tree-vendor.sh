@@ -11,12 +11,7 @@
 # they must agree on every set.
 . "$top_srcdir/tests/lib.sh"
 
-PY=${PYTHON3:-python3}
-command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
-[ -n "${MSPROF_SRC:-}" ] && [ -d "$MSPROF_SRC/mscalculate/cann" ] ||
-    skip_all "MSPROF_SRC does not name the analysis/ folder of msprof"
-PYTHONPATH="$MSPROF_SRC${PYTHONPATH:+:$PYTHONPATH}"
-export PYTHONPATH
+need_msprof_src mscalculate/cann
 harness="$top_builddir/tests/importers/prof/t-prof-hccl"
 
 for m in nested:1 crossing:2 ties:3; do

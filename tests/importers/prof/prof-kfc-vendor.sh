@@ -9,12 +9,7 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/importers/prof/mc2.lib"
 
-PY=${PYTHON3:-python3}
-command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
-[ -n "${MSPROF_SRC:-}" ] && [ -d "$MSPROF_SRC/mscalculate" ] ||
-    skip_all "MSPROF_SRC does not name the analysis/ folder of msprof"
-PYTHONPATH="$MSPROF_SRC${PYTHONPATH:+:$PYTHONPATH}"
-export PYTHONPATH
+need_msprof_src mscalculate
 here="$top_srcdir/tests/importers/prof"
 
 # compare NAME: the tables of $T/NAME/in against the vendor's.

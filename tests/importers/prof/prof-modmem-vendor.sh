@@ -12,12 +12,7 @@
 # exactly (section 4.13): npu_mem must be its rows, cell for cell.
 . "$top_srcdir/tests/lib.sh"
 
-PY=${PYTHON3:-python3}
-command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
-[ -n "${MSPROF_SRC:-}" ] && [ -d "$MSPROF_SRC/msparser" ] ||
-    skip_all "MSPROF_SRC does not name the analysis/ folder of msprof"
-PYTHONPATH="$MSPROF_SRC${PYTHONPATH:+:$PYTHONPATH}"
-export PYTHONPATH
+need_msprof_src msparser
 here="$top_srcdir/tests/importers/prof"
 
 for c in "ticks:-d 2 -m 100 -D 100" "mono:-d 2" "seed9:-s 9 -m 100 -D 37" \

@@ -9,12 +9,7 @@
 # table must be its rows, cell for cell, as msprof's export rounds them.
 . "$top_srcdir/tests/lib.sh"
 
-PY=${PYTHON3:-python3}
-command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
-[ -n "${MSPROF_SRC:-}" ] && [ -d "$MSPROF_SRC/mscalculate/hccl" ] ||
-    skip_all "MSPROF_SRC does not name the analysis/ folder of msprof"
-PYTHONPATH="$MSPROF_SRC${PYTHONPATH:+:$PYTHONPATH}"
-export PYTHONPATH
+need_msprof_src mscalculate/hccl
 
 for c in "one:-s 71 -n 1200 -T 1" "two:-s 7 -n 3000 -T 2" \
     "wrap:-s 74 -n 3000 -T 1 -w -S 2 -2" "devices:-s 72 -n 2000 -T 2 -d 2"; do
