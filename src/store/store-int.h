@@ -428,10 +428,9 @@ int		 store_lanes_build(struct store *, const char *,
 #define LANES_NCOLS	12		/* columns of a source row */
 struct store_lanes_read;
 struct store_lanes_read *store_lanes_read_create(const char *,
-		     const char *const *, size_t, bool, uint32_t,
-		     int (*)(void *), void *);
-int		 store_lanes_read_next(struct store_lanes_read *, size_t,
-		     int64_t *, char **);
+		     const char *, bool, uint32_t, int (*)(void *), void *);
+int		 store_lanes_read_next(struct store_lanes_read *, int64_t *,
+		     char **);
 void		 store_lanes_read_free(struct store_lanes_read *);
 
 /* store-lanes-side.c */

@@ -2,12 +2,11 @@
  * The timeline's source rows, read ahead. The lane builder (store-lanes.c)
  * reads the spans, steps and tasks of a store through a few queries in lane
  * order, which SQLite must sort; the builder's own inserts into the
- * timeline's file take as long again. So the queries run on connections
- * of their own in threads of their own, which hand the rows over in
- * batches, in order, while the builder writes: two cores instead of one.
- * Each query has its reader, so that all sort at once, before the builder
- * wants their rows; the first, which the builder waits for, with SQLite's
- * own sorting threads. A row is the
+ * timeline's file take as long again. So each query runs on a connection
+ * and in a thread of its own, which hands its rows over in batches, in
+ * order, while the builder writes: two cores instead of one. All of them
+ * sort at once, before the builder wants their rows; the first, which the
+ * builder waits for, with SQLite's own sorting threads. A row is the
  * query's columns as integers; NULL reads as NP_NA in the columns the
  * caller names, else as 0, as SQLite reads it. Without a thread the rows
  * are read on the caller's thread, one batch at a time.
@@ -24,22 +23,19 @@
 struct read_batch {
 	int64_t		 v[READ_BATCH * LANES_NCOLS];
 	size_t		 n;
-	size_t		 query;		/* whose rows they are */
-	bool		 last;		/* the query's last batch */
 	bool		 full;		/* handed over */
 };
 
 struct store_lanes_read {
 	char			*path;
-	const char *const	*sql;
-	size_t			 nsql;
+	const char		*sql;		/* the caller's */
 	int			(*check)(void *);
 	void			*arg;
 	bool			 sort_threads;	/* SQLite's, to sort */
 	uint32_t		 na;		/* columns of NULL as NP_NA */
 	struct store		*s;		/* the reading connection */
 	sqlite3_stmt		*stmt;
-	size_t			 query;		/* the query being read */
+	bool			 finished;	/* its last row read */
 	pthread_t		 thread;
 	bool			 threaded;
 	pthread_mutex_t		 lock;
@@ -68,8 +64,8 @@ store_lanes_read_check(void *arg)
 }
 
 /*
- * Fill batch B from the queries, from where the last batch left off.
- * False when there is nothing more to read (or on an error, in r->error).
+ * Fill batch B with the query's next rows. False when there are none left
+ * (or on an error, in r->error).
  */
 static bool
 store_lanes_read_batch(struct store_lanes_read *r, struct read_batch *b)
@@ -79,8 +75,7 @@ store_lanes_read_batch(struct store_lanes_read *r, struct read_batch *b)
 	char	*cause = NULL;
 
 	b->n = 0;
-	b->last = false;
-	if (r->query >= r->nsql || r->error != NULL)
+	if (r->finished || r->error != NULL)
 		return false;
 	if (r->s == NULL && (r->s = store_open_reader(r->path,
 	    &cause)) != NULL) {
@@ -94,12 +89,11 @@ store_lanes_read_batch(struct store_lanes_read *r, struct read_batch *b)
 		r->error = cause;
 		return false;
 	}
-	if (r->stmt == NULL && store_prepare(r->s, &r->stmt,
-	    r->sql[r->query], &cause) != 0) {
+	if (r->stmt == NULL && store_prepare(r->s, &r->stmt, r->sql,
+	    &cause) != 0) {
 		r->error = cause;
 		return false;
 	}
-	b->query = r->query;
 	ncol = sqlite3_column_count(r->stmt);
 	if (ncol > LANES_NCOLS)
 		ncol = LANES_NCOLS;
@@ -122,9 +116,8 @@ store_lanes_read_batch(struct store_lanes_read *r, struct read_batch *b)
 	}
 	sqlite3_finalize(r->stmt);
 	r->stmt = NULL;
-	r->query++;
-	b->last = true;
-	return true;
+	r->finished = true;
+	return b->n > 0;
 }
 
 static void *
@@ -161,22 +154,21 @@ store_lanes_read_main(void *arg)
 }
 
 /*
- * Read the NSQL queries SQL of the store at PATH ahead, in order, sorting
- * with SQLite's threads when SORT_THREADS (each holds a sort buffer of
- * its own); NULL reads as NP_NA in the columns of the mask NA (bit i for
- * column i). CHECK (or NULL), called with ARG, says when to give up.
+ * Read the query SQL (which must outlive R) of the store at PATH ahead,
+ * sorting with SQLite's threads when SORT_THREADS (each holds a sort
+ * buffer of its own); NULL reads as NP_NA in the columns of the mask NA
+ * (bit i for column i). CHECK (or NULL), called with ARG, says when to
+ * give up.
  */
 struct store_lanes_read *
-store_lanes_read_create(const char *path, const char *const *sql,
-    size_t nsql, bool sort_threads, uint32_t na, int (*check)(void *),
-    void *arg)
+store_lanes_read_create(const char *path, const char *sql, bool sort_threads,
+    uint32_t na, int (*check)(void *), void *arg)
 {
 	struct store_lanes_read	*r;
 
 	r = xcalloc(1, sizeof *r);
 	r->path = xstrdup(path);
 	r->sql = sql;
-	r->nsql = nsql;
 	r->sort_threads = sort_threads;
 	r->na = na;
 	r->check = check;
@@ -222,16 +214,13 @@ store_lanes_read_give(struct store_lanes_read *r, struct read_batch *b)
 }
 
 /*
- * The next row of query Q into V (LANES_NCOLS values): 1, or 0 when Q has
- * no more rows, or -1 with *cause set when the rows cannot be read. The
- * queries are read in order, each to its end.
+ * The next row into V (LANES_NCOLS values): 1, or 0 when there are no
+ * more, or -1 with *cause set when the rows cannot be read.
  */
 int
-store_lanes_read_next(struct store_lanes_read *r, size_t q, int64_t *v,
-    char **cause)
+store_lanes_read_next(struct store_lanes_read *r, int64_t *v, char **cause)
 {
 	struct read_batch	*b;
-	bool			 last;
 
 	for (;;) {
 		b = &r->b[r->next];
@@ -245,20 +234,12 @@ store_lanes_read_next(struct store_lanes_read *r, size_t q, int64_t *v,
 			r->held = true;
 			r->at = 0;
 		}
-		if (b->query != q) {
-			xasprintf(cause, "cannot build timeline lanes: rows"
-			    " of query %zu asked for, %zu read", q, b->query);
-			return -1;
-		}
 		if (r->at < b->n) {
 			memcpy(v, b->v + r->at++ * LANES_NCOLS,
 			    LANES_NCOLS * sizeof *v);
 			return 1;
 		}
-		last = b->last;
 		store_lanes_read_give(r, b);
-		if (last)
-			return 0;
 	}
 }
 

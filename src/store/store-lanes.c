@@ -512,20 +512,20 @@ store_lanes_api_names(struct lanes_build *b, const int64_t key[6],
 }
 
 /*
- * Lay out the rows of source query Q, read ahead by R: the key (six
+ * Lay out the rows of a source query, read ahead by R: the key (six
  * columns), start, end, row id, and for device tasks the core type id, API
  * row id and connection id; build a lane for each key.
  */
 static int
 store_lanes_source(struct lanes_build *b, struct store_lanes_read *r,
-    size_t q, enum store_lane_kind kind, char **cause)
+    enum store_lane_kind kind, char **cause)
 {
 	int64_t		 v[LANES_NCOLS], prev[6];
 	char		 name[128], group[128];
 	int		 rc, type;
 	bool		 first = true;
 
-	while ((rc = store_lanes_read_next(r, q, v, cause)) == 1) {
+	while ((rc = store_lanes_read_next(r, v, cause)) == 1) {
 		if (kind == LANE_STREAM)
 			type = store_lanes_task_type(b, v[9]);
 		else
@@ -619,10 +619,13 @@ static int
 store_lanes_sources(struct lanes_build *b, const char *path,
     int (*check)(void *), void *arg, char **cause)
 {
+	static const enum store_lane_kind kinds[3] = { LANE_API, LANE_STEP,
+					   LANE_STREAM };
 	struct store_lanes_read	*r[3];
 	const char		*sql[3];
 	char			*api;
 	int			 rc = 0;
+	size_t			 i;
 
 	/*
 	 * A thread's mstx markers and ranges get a lane of their own, depth
@@ -645,19 +648,13 @@ store_lanes_sources(struct lanes_build *b, const char *path,
 	 * Each sorts at once; the spans, which the builder waits for, with
 	 * SQLite's threads too (a sort buffer more: 16 MB).
 	 */
-	r[0] = store_lanes_read_create(path, sql, 1, true, LANES_NA, check,
-	    arg);
-	r[1] = store_lanes_read_create(path, sql + 1, 1, false, LANES_NA,
-	    check, arg);
-	r[2] = store_lanes_read_create(path, sql + 2, 1, false, LANES_NA,
-	    check, arg);
-	if (store_lanes_source(b, r[0], 0, LANE_API, cause) != 0 ||
-	    store_lanes_source(b, r[1], 0, LANE_STEP, cause) != 0 ||
-	    store_lanes_source(b, r[2], 0, LANE_STREAM, cause) != 0)
-		rc = -1;
-	store_lanes_read_free(r[0]);
-	store_lanes_read_free(r[1]);
-	store_lanes_read_free(r[2]);
+	for (i = 0; i < 3; i++)
+		r[i] = store_lanes_read_create(path, sql[i], i == 0, LANES_NA,
+		    check, arg);
+	for (i = 0; i < 3 && rc == 0; i++)
+		rc = store_lanes_source(b, r[i], kinds[i], cause);
+	for (i = 0; i < 3; i++)
+		store_lanes_read_free(r[i]);
 	if (rc == 0 && store_exec(b->s, "UPDATE tl_flow SET api = (SELECT"
 	    " a.id FROM api a WHERE a.conn = tl_flow.conn ORDER BY a.depth"
 	    " DESC, a.id LIMIT 1) WHERE api IS NULL; CREATE INDEX tl_flow_api"
