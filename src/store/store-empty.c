@@ -12,7 +12,11 @@
  * A column of the task table itself needs no search: as task rows load,
  * the first few distinct values of each column are kept, for all rows and
  * for those op_summary lists, and the commit tests those. A load that
- * changes task rows once written searches as before.
+ * changes task rows once written searches as before. The same goes for
+ * the columns of the API spans that no later statement changes (all but
+ * their id, depth, parent and level), so that an empty one, such as the
+ * connection id of every span of a raw collection, is not a read of the
+ * whole table.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,12 +26,18 @@
 /* Distinct values kept of a task column; one more means it has a value. */
 #define EMPTY_KEEP	3
 
-/* The task values seen so far: [0] of all rows, [1] of listed ones. */
+/*
+ * The values seen so far: [EMPTY_ALL] of all task rows, [EMPTY_LISTED] of
+ * those op_summary lists, [EMPTY_API] of the API spans.
+ */
+enum { EMPTY_ALL, EMPTY_LISTED, EMPTY_API, EMPTY_KINDS };
+
 struct empty_seen {
-	int64_t		 v[2][TASK_NV][EMPTY_KEEP];
-	uint8_t		 n[2][TASK_NV];
-	uint32_t	 many[2];	/* columns past EMPTY_KEEP values */
-	bool		 stale;		/* rows changed once loaded */
+	int64_t		 v[EMPTY_KINDS][TASK_NV][EMPTY_KEEP];
+	uint8_t		 n[EMPTY_KINDS][TASK_NV];
+	uint32_t	 many[EMPTY_KINDS];	/* columns past EMPTY_KEEP
+						   values */
+	bool		 stale;		/* task rows changed once loaded */
 };
 
 /* The ids of the strings that are no value. */
@@ -48,32 +58,46 @@ store_empty_test(const struct store_table *t, const char *expr,
 		    " 4294967295, '4294967295')", expr, expr);
 }
 
+/* Keep what the NV values V of a row add to those seen of kind K. */
+static void
+store_empty_keep(struct store *s, int k, const int64_t *v, int nv)
+{
+	struct empty_seen	*e;
+	uint32_t		 todo;
+	int			 i, j;
+
+	if ((e = s->seen) == NULL)
+		e = s->seen = xcalloc(1, sizeof *s->seen);
+	todo = ~e->many[k] & (nv < 32 ? (1U << nv) - 1 : ~0U);
+	for (; todo != 0; todo &= todo - 1) {
+		i = __builtin_ctz(todo);
+		if ((k != EMPTY_API && i == TASK_PMU) || v[i] == NP_NA)
+			continue;
+		for (j = 0; j < e->n[k][i] && e->v[k][i][j] != v[i]; j++)
+			;
+		if (j < e->n[k][i])
+			continue;
+		if (e->n[k][i] == EMPTY_KEEP)
+			e->many[k] |= 1U << i;
+		else
+			e->v[k][i][e->n[k][i]++] = v[i];
+	}
+}
+
 /* Keep what task row V (the insert's values) adds to the values seen. */
 void
 store_empty_task(struct store *s, const int64_t *v)
 {
-	struct empty_seen	*e;
-	uint32_t		 todo;
-	int			 k, i, j;
+	store_empty_keep(s, EMPTY_ALL, v, TASK_NV);
+	if (v[TASK_UNLISTED] == NP_NA)
+		store_empty_keep(s, EMPTY_LISTED, v, TASK_NV);
+}
 
-	if ((e = s->seen) == NULL)
-		e = s->seen = xcalloc(1, sizeof *s->seen);
-	for (k = 0; k < (v[TASK_UNLISTED] == NP_NA ? 2 : 1); k++) {
-		for (todo = ~e->many[k]; todo != 0; todo &= todo - 1) {
-			i = __builtin_ctz(todo);
-			if (i >= TASK_NV || i == TASK_PMU || v[i] == NP_NA)
-				continue;
-			for (j = 0; j < e->n[k][i] && e->v[k][i][j] != v[i];
-			    j++)
-				;
-			if (j < e->n[k][i])
-				continue;
-			if (e->n[k][i] == EMPTY_KEEP)
-				e->many[k] |= 1U << i;
-			else
-				e->v[k][i][e->n[k][i]++] = v[i];
-		}
-	}
+/* The same for span V, the API_NV values of its insert. */
+void
+store_empty_api(struct store *s, const int64_t *v)
+{
+	store_empty_keep(s, EMPTY_API, v, API_NV);
 }
 
 /* Task rows already written changed: the values seen no longer tell. */
@@ -114,54 +138,94 @@ store_empty_str_value(struct store *s, int64_t str_id, char **cause)
 }
 
 /*
+ * Which values seen tell of table T (an EMPTY_ kind), or -1: T lists the
+ * task rows, all or those of op_summary, or the API spans, all of them.
+ */
+static int
+store_empty_kind(const struct store_table *t)
+{
+	if (strncmp(t->from, "task t", 6) == 0 && (t->from[6] == '\0' ||
+	    t->from[6] == ' ')) {
+		if (t->where == NULL)
+			return EMPTY_ALL;
+		if (strcmp(t->where, "t.unlisted IS NULL") == 0)
+			return EMPTY_LISTED;
+	} else if (strncmp(t->from, "api a", 5) == 0 && (t->from[5] ==
+	    '\0' || t->from[5] == ' ') && t->where == NULL)
+		return EMPTY_API;
+	return -1;
+}
+
+/*
+ * The index in the insert's values of column NAME of kind K's table, or
+ * -1 for one the values seen do not tell of: a span's id (given by SQLite
+ * unless a writer thread inserts), depth and parent (the nesting may take
+ * them back) and level (a trace's metadata may give it later), or when
+ * the table is not laid out as the insert is. -2 on failure, with *CAUSE.
+ */
+static int
+store_empty_insert_col(struct store *s, int k, const char *name,
+    char **cause)
+{
+	sqlite3_stmt	*stmt;
+	const char	*n;
+	int		 cid, c = -1;
+
+	if (k == EMPTY_API && (strcmp(name, "id") == 0 ||
+	    strcmp(name, "depth") == 0 || strcmp(name, "parent") == 0 ||
+	    strcmp(name, "level") == 0))
+		return -1;
+	if (store_prepare(s, &stmt, k == EMPTY_API ? "SELECT cid, name"
+	    " FROM pragma_table_info('api')" : "SELECT cid, name FROM"
+	    " pragma_table_info('task')", cause) != 0)
+		return -2;
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		if ((n = (const char *)sqlite3_column_text(stmt, 1)) == NULL)
+			continue;
+		/* A task insert's values are its columns after the id. */
+		cid = sqlite3_column_int(stmt, 0) - (k != EMPTY_API);
+		if (k == EMPTY_API ? cid == API_NAME && strcmp(n, "name") !=
+		    0 : cid == TASK_UNLISTED && strcmp(n, "unlisted") != 0) {
+			c = -1;
+			break;
+		}
+		if (strcmp(n, name) == 0)
+			c = cid;
+	}
+	sqlite3_finalize(stmt);
+	if (c >= (k == EMPTY_API ? API_NV : TASK_NV) ||
+	    (k != EMPTY_API && c == TASK_PMU))
+		return -1;
+	return c;
+}
+
+/*
  * From the values seen, whether column I of T is empty: 1 or 0, -2 when
  * they cannot tell (a search must), -1 on failure with *CAUSE. They tell
- * for a column that is a task column, or a string of one, of a table
- * that lists the task rows, all or those of op_summary.
+ * for a column, or a string of one, of the task rows or API spans
+ * (store_empty_kind()).
  */
 static int
 store_empty_seen_col(struct store *s, const struct store_table *t,
     size_t i, char **cause)
 {
 	const struct empty_seen	*e = s->seen;
-	sqlite3_stmt		*stmt;
-	const char		*name, *expr = t->cols[i].expr;
+	const char		*expr = t->cols[i].expr;
 	char			 col[64];
 	bool			 str;
-	int			 k, c = -1, j, rc;
+	int			 k, c, j, rc;
 
-	if (e == NULL || e->stale || strncmp(t->from, "task t", 6) != 0 ||
-	    (t->from[6] != '\0' && t->from[6] != ' '))
-		return -2;
-	if (t->where == NULL)
-		k = 0;
-	else if (strcmp(t->where, "t.unlisted IS NULL") == 0)
-		k = 1;
-	else
+	if (e == NULL || (k = store_empty_kind(t)) < 0 ||
+	    (k != EMPTY_API && e->stale))
 		return -2;
 	if ((str = store_query_str_col(t, expr, col, sizeof col)))
 		expr = col;
-	if (strncmp(expr, "t.", 2) != 0 ||
+	if (expr[0] != (k == EMPTY_API ? 'a' : 't') || expr[1] != '.' ||
 	    strspn(expr + 2, STORE_IDENT_CHARS) != strlen(expr + 2))
 		return -2;
-	/* The insert's values are the table's columns after its id. */
-	if (store_prepare(s, &stmt, "SELECT cid, name FROM"
-	    " pragma_table_info('task')", cause) != 0)
+	if ((c = store_empty_insert_col(s, k, expr + 2, cause)) == -2)
 		return -1;
-	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		name = (const char *)sqlite3_column_text(stmt, 1);
-		if (name == NULL)
-			continue;
-		if (sqlite3_column_int(stmt, 0) == TASK_UNLISTED + 1 &&
-		    strcmp(name, "unlisted") != 0) {
-			c = -1;
-			break;
-		}
-		if (strcmp(name, expr + 2) == 0)
-			c = sqlite3_column_int(stmt, 0) - 1;
-	}
-	sqlite3_finalize(stmt);
-	if (c < 0 || c >= TASK_NV || c == TASK_PMU)
+	if (c < 0)
 		return -2;
 	if (e->many[k] & 1U << c)
 		return 0;
@@ -174,6 +238,7 @@ store_empty_seen_col(struct store *s, const struct store_table *t,
 		if ((rc = store_empty_str_value(s, e->v[k][c][j], cause)) != 0)
 			return rc < 0 ? -1 : 0;
 	}
+	/* A trace's metadata may give spans loaded without one a level. */
 	return 1;
 }
 

@@ -502,6 +502,7 @@ void		 store_window_devices(struct store *, struct strbuf *);
 /* store-empty.c */
 int		 store_empty_write(struct store *, char **);
 void		 store_empty_task(struct store *, const int64_t *);
+void		 store_empty_api(struct store *, const int64_t *);
 void		 store_empty_stale(struct store *);
 void		 store_empty_free(struct store *);
 

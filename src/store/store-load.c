@@ -751,6 +751,7 @@ store_load_api(struct store *s, const struct store_api *a)
 	v[i++] = store_load_intern(s, a->name);
 	store_stats_api_load(s, a->rank, v[API_LEVEL], v[API_NAME],
 	    a->start_ns, a->end_ns);
+	store_empty_api(s, v);
 	s->records++;
 	if (depth == NP_NA)
 		s->nest_todo++;

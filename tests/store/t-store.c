@@ -78,6 +78,7 @@ test_empty(const char *db, const char *dir)
 {
 	struct store	*s;
 	struct store_task t;
+	struct store_api a;
 	char		*cause = NULL, shape[16];
 	int		 i;
 
@@ -103,6 +104,22 @@ test_empty(const char *db, const char *dir)
 		t.in_dtypes = i < 5 ? "" : "FLOAT";
 		store_load_task(s, &t);
 	}
+	/*
+	 * Spans: no connection id, names N/A or '', levels given by a
+	 * trace's metadata after they loaded, the second inside the first.
+	 */
+	for (i = 0; i < 2; i++) {
+		memset(&a, 0, sizeof a);
+		a.device = NP_HOST_DEVICE;
+		a.rank = a.conn = a.depth = a.parent = NP_NA;
+		a.pid = 7;
+		a.tid = 8;
+		a.start_ns = 1000 + 10 * i;
+		a.end_ns = 2000 - 10 * i;
+		a.name = i == 0 ? "N/A" : "";
+		store_load_api(s, &a);
+	}
+	store_trace_load_api_level(s, NP_NA, 7, "python");
 	ok(store_load_commit(s, &cause) == 0, "commit tasks with empty cells");
 	if ((s = store_open(db, &cause)) == NULL) {
 		printf("# %s\n", cause);
@@ -127,6 +144,14 @@ test_empty(const char *db, const char *dir)
 	    "many values are");
 	is_int(empty_col(s, "op_summary", "Block Num"), 1,
 	    "NULL only is no value");
+	is_int(empty_col(s, "spans", "Connection ID"), 1,
+	    "a span column with no value is empty");
+	is_int(empty_col(s, "spans", "Name"), 1, "N/A and '' names too");
+	is_int(empty_col(s, "spans", "Thread ID"), 0, "one with values is not");
+	is_int(empty_col(s, "spans", "Level"), 0,
+	    "levels given after the spans loaded are values");
+	is_int(empty_col(s, "spans", "Parent ID"), 0,
+	    "so are the parents the nesting gives");
 	store_free(s);
 	unlink(db);
 }
