@@ -15,8 +15,6 @@
 
 #include "import-int.h"
 
-#define CSV_BLOCK	(1 << 20)
-
 struct csv {
 	FILE		*f;
 	char		*path;
@@ -54,7 +52,7 @@ import_csv_open(const char *path, char **cause)
 	}
 	c->path = xstrdup(path);
 	c->open_quote = -1;
-	c->buf = xmalloc(CSV_BLOCK);
+	c->buf = xmalloc(IMPORT_CSV_BLOCK);
 	strbuf_init(&c->field);
 	return c;
 }
@@ -82,7 +80,7 @@ import_csv_fill(struct csv *c)
 	if (c->eof)
 		return false;
 	c->base += (int64_t)c->len;
-	c->len = fread(c->buf, 1, CSV_BLOCK, c->f);
+	c->len = fread(c->buf, 1, IMPORT_CSV_BLOCK, c->f);
 	c->pos = 0;
 	if (c->len == 0) {
 		c->eof = true;

@@ -75,9 +75,9 @@ main(void)
 	import_csv_free(c);
 	unlink(tmpl);
 
-	/* A doubled quote and a quoted line break across the 1 MiB block. */
+	/* A doubled quote and a quoted line break across a block's end. */
 	for (shift = -3; shift <= 2; shift++) {
-		pad = (1 << 20) + shift - (int)strlen("p,\nq,\"ab");
+		pad = IMPORT_CSV_BLOCK + shift - (int)strlen("p,\nq,\"ab");
 		text = xmalloc((size_t)pad + 64);
 		memcpy(text, "p,", 2);
 		memset(text + 2, 'a', (size_t)pad);
