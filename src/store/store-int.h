@@ -424,6 +424,44 @@ void		 store_load_async_api(struct store *, const int64_t *,
 int		 store_lanes_build(struct store *, const char *,
 		     int (*)(void *), void *, char **);
 
+/* store-pieces.c */
+#define STORE_PIECES_BLOCK	64	/* pieces packed in a tl_block row */
+#define PIECES_NSTMT		3
+
+/* A span of a timeline lane: see store-lanes.c. */
+struct store_piece {
+	int64_t		 start;
+	int64_t		 ord;		/* position on the lane, from 0 */
+	int64_t		 end;
+	int64_t		 id;		/* row id in task, api or step */
+	int64_t		 cum;		/* the lane's busy time up to cend */
+	int64_t		 cend;		/* the furthest end so far */
+	int64_t		 clen;		/* busy time the piece adds */
+	int		 type;
+};
+
+/* A cursor on the pieces of a lane: p[i] is the piece it is on. */
+struct store_pieces {
+	struct store		*s;
+	int64_t			 lane;
+	sqlite3_stmt		*stmt[PIECES_NSTMT];
+	struct store_piece	 p[STORE_PIECES_BLOCK];	/* a block */
+	size_t			 n;
+	size_t			 i;
+	int64_t			 from_start;	/* what the last seek */
+	int64_t			 from_ord;	/* asked for */
+};
+uint64_t	 store_pieces_varint(const uint8_t **, const uint8_t *);
+void		 store_pieces_init(struct store_pieces *, struct store *,
+		     int64_t);
+void		 store_pieces_release(struct store_pieces *);
+int		 store_pieces_seek(struct store_pieces *, int64_t, int64_t,
+		     char **);
+int		 store_pieces_next(struct store_pieces *, char **);
+int		 store_pieces_prev(struct store_pieces *, char **);
+int		 store_pieces_find(struct store_pieces *, int64_t, int64_t,
+		     char **);
+
 /* store-lanes-read.c */
 #define LANES_NCOLS	12		/* columns of a source row */
 struct store_lanes_read;
@@ -434,6 +472,8 @@ int		 store_lanes_read_next(struct store_lanes_read *, int64_t *,
 void		 store_lanes_read_free(struct store_lanes_read *);
 
 /* store-lanes-side.c */
+/* The layout of the timeline's tables: 2 packs the pieces (no tl_piece). */
+#define STORE_TIMELINE_LAYOUT	2
 char		*store_timeline_side(const char *);
 void		 store_timeline_job_free(struct store *);
 void		 store_timeline_release(struct store *);

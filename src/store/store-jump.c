@@ -52,22 +52,36 @@ store_jump_prepare(struct store *s, sqlite3_stmt **stmt, const char *sql,
 }
 
 /*
- * Step STMT and read its row (lane, start, position, end, type, row id)
- * into *SP; false if it gave none.
+ * Step STMT, which gives a lane, a start and a row id (NULL: any), and put
+ * the piece of that lane starting there with that row id in *SP, unnamed.
+ * Return 1 if found, 0 if not, -1 with *cause set.
  */
-static bool
-store_jump_read_span(sqlite3_stmt *stmt, struct store_span *sp)
+static int
+store_jump_read_span(struct store *s, sqlite3_stmt *stmt,
+    struct store_span *sp, char **cause)
 {
+	struct store_pieces		 c;
+	const struct store_piece	*p;
+	int				 found;
+
 	memset(sp, 0, sizeof *sp);
 	if (sqlite3_step(stmt) != SQLITE_ROW)
-		return false;
-	sp->lane = sqlite3_column_int64(stmt, 0);
-	sp->start_ns = sqlite3_column_int64(stmt, 1);
-	sp->ord = sqlite3_column_int64(stmt, 2);
-	sp->end_ns = sqlite3_column_int64(stmt, 3);
-	sp->type = sqlite3_column_int(stmt, 4);
-	sp->id = sqlite3_column_int64(stmt, 5);
-	return true;
+		return 0;
+	store_pieces_init(&c, s, sqlite3_column_int64(stmt, 0));
+	found = store_pieces_find(&c, sqlite3_column_int64(stmt, 1),
+	    sqlite3_column_type(stmt, 2) == SQLITE_NULL ? NP_NA :
+	    sqlite3_column_int64(stmt, 2), cause);
+	if (found == 1) {
+		p = &c.p[c.i];
+		sp->lane = c.lane;
+		sp->start_ns = p->start;
+		sp->ord = p->ord;
+		sp->end_ns = p->end;
+		sp->type = p->type;
+		sp->id = p->id;
+	}
+	store_pieces_release(&c);
+	return found;
 }
 
 /*
@@ -81,17 +95,15 @@ store_jump_task_span(struct store *s, int64_t id, struct store_span *sp,
 	sqlite3_stmt	*stmt;
 	int		 found;
 
-	if (store_jump_prepare(s, &stmt, "SELECT p.lane, p.start, p.ord, p.end,"
-	    " p.type, t.id FROM task t JOIN tl_lane l ON l.kind = 2"
+	if (store_jump_prepare(s, &stmt, "SELECT l.id, t.start_ns, t.id"
+	    " FROM task t JOIN tl_lane l ON l.kind = 2"
 	    " AND l.device IS t.device AND l.rank IS t.rank"
-	    " AND l.stream IS t.stream JOIN tl_piece p ON p.lane = l.id"
-	    " AND p.start = t.start_ns AND p.id = t.id WHERE t.id = ?",
-	    cause) != 0)
+	    " AND l.stream IS t.stream WHERE t.id = ?", cause) != 0)
 		return -1;
 	sqlite3_bind_int64(stmt, 1, id);
-	found = store_jump_read_span(stmt, sp);
+	found = store_jump_read_span(s, stmt, sp, cause);
 	sqlite3_finalize(stmt);
-	if (found)
+	if (found == 1)
 		sp->name = store_jump_task_name(s, id);
 	return found;
 }
@@ -143,17 +155,18 @@ store_jump_step_span(struct store *s, int64_t device, int64_t rank,
 	sqlite3_stmt	*stmt;
 	int		 found;
 
-	if (store_jump_prepare(s, &stmt, "SELECT p.lane, p.start, p.ord, p.end,"
-	    " p.type, st.rowid FROM step st JOIN tl_lane l ON l.kind = 1"
-	    " AND l.device IS st.device AND l.rank IS st.rank"
-	    " JOIN tl_piece p ON p.lane = l.id AND p.id = st.rowid"
+	if (store_jump_prepare(s, &stmt, "SELECT l.id, st.iter_end_ns -"
+	    " st.iter_time_ns, st.rowid FROM step st JOIN tl_lane l ON"
+	    " l.kind = 1 AND l.device IS st.device AND l.rank IS st.rank"
 	    " WHERE st.device IS ?1 AND (?2 IS NULL OR st.rank = ?2)"
-	    " AND st.iter = ?3 ORDER BY st.rank LIMIT 1", cause) != 0)
+	    " AND st.iter = ?3 AND st.iter_end_ns IS NOT NULL AND"
+	    " st.iter_time_ns IS NOT NULL ORDER BY st.rank LIMIT 1",
+	    cause) != 0)
 		return -1;
 	store_load_bind_i64(stmt, 1, device);
 	store_load_bind_i64(stmt, 2, rank);
 	sqlite3_bind_int64(stmt, 3, iter);
-	if ((found = store_jump_read_span(stmt, sp)))
+	if ((found = store_jump_read_span(s, stmt, sp, cause)) == 1)
 		xasprintf(&sp->name, "Step %lld", (long long)iter);
 	sqlite3_finalize(stmt);
 	return found;
@@ -171,16 +184,15 @@ store_jump_marker_span(struct store *s, int64_t pid, int64_t tid,
 	sqlite3_stmt	*stmt;
 	int		 found;
 
-	if (store_jump_prepare(s, &stmt, "SELECT p.lane, p.start, p.ord,"
-	    " p.end, p.type, p.id FROM tl_lane l JOIN tl_piece p ON"
-	    " p.lane = l.id AND p.start = ?3 WHERE l.kind = 0 AND"
-	    " l.depth = -1 AND l.pid IS ?1 AND l.tid IS ?2 LIMIT 1",
-	    cause) != 0)
+	if (store_jump_prepare(s, &stmt, "SELECT l.id, ?3, NULL FROM tl_lane l"
+	    " WHERE l.kind = 0 AND l.depth = -1 AND l.pid IS ?1 AND l.tid IS"
+	    " ?2 LIMIT 1", cause) != 0)
 		return -1;
 	store_load_bind_i64(stmt, 1, pid);
 	store_load_bind_i64(stmt, 2, tid);
 	sqlite3_bind_int64(stmt, 3, start_ns);
-	if ((found = store_jump_read_span(stmt, sp)) && name != NULL)
+	if ((found = store_jump_read_span(s, stmt, sp, cause)) == 1 &&
+	    name != NULL)
 		sp->name = xstrdup(name);
 	sqlite3_finalize(stmt);
 	return found;

@@ -1,13 +1,13 @@
 /*
- * The timeline's own file. An import no longer builds the timeline tables
- * (store-lanes.c): they are as many rows again as the tasks and spans, and
- * no statistic needs them. They are built the first time a timeline is
- * asked for, into STORE-timeline beside the store (or a temporary file
- * when that folder cannot be written), which is then attached to the
- * store's connection as schema "tl", so the timeline's queries read them
- * as if they were the store's. The file names the store it was built for
- * (the store's random store_id) and the schema version; one that does not
- * match is built again. The UI builds it in a thread while the other views
+ * The timeline's own file. An import does not build the timeline tables
+ * (store-lanes.c): no statistic needs them. They are built the first time
+ * a timeline is asked for, into STORE-timeline beside the store (or a
+ * temporary file when that folder cannot be written), which is then
+ * attached to the store's connection as schema "tl", so the timeline's
+ * queries read them as if they were the store's. The file names the store
+ * it was built for (the store's random store_id), the schema version and
+ * the version of its own tables' layout; one that does not match is built
+ * again. The UI builds it in a thread while the other views
  * work (store_timeline_prefetch(), store_timeline_poll()); everyone else
  * builds it when first needed (store_timeline_ensure()). Either builds the
  * store's own indexes when they are not there yet (store-index.c): that
@@ -296,7 +296,7 @@ store_timeline_fill(const char *path, const char *tmp,
 		goto out;
 	}
 	snprintf(buf, sizeof buf, "INSERT INTO main.meta VALUES ('schema',"
-	    " '%d')", STORE_SCHEMA_VERSION);
+	    " '%d.%d')", STORE_SCHEMA_VERSION, STORE_TIMELINE_LAYOUT);
 	rc = -1;
 	if (store_exec(b, "BEGIN; CREATE TABLE main.meta(key TEXT PRIMARY"
 	    " KEY, value TEXT); INSERT INTO main.meta SELECT key, value FROM"
@@ -407,9 +407,10 @@ store_timeline_attach(struct store *s, const char *side, bool temp)
 		return false;
 	if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM tl.meta m, main.meta n,"
 	    " tl.meta v WHERE m.key = 'store_id' AND n.key = 'store_id' AND"
-	    " m.value = n.value AND v.key = 'schema' AND v.value = ?", -1,
-	    &stmt, NULL) == SQLITE_OK) {
+	    " m.value = n.value AND v.key = 'schema' AND v.value = ?1 || '.'"
+	    " || ?2", -1, &stmt, NULL) == SQLITE_OK) {
 		sqlite3_bind_int(stmt, 1, STORE_SCHEMA_VERSION);
+		sqlite3_bind_int(stmt, 2, STORE_TIMELINE_LAYOUT);
 		ok = sqlite3_step(stmt) == SQLITE_ROW;
 		sqlite3_finalize(stmt);
 	}

@@ -13,12 +13,15 @@
  * interval [x, cend). Lanes with more than LANES_PROBE spans also get bins:
  * for levels k0, k0 + 2, ... up to LANES_MAXLEVEL, the busy time of each
  * span type inside the aligned bins of 2^k ns, where a run of wholly busy
- * bins of one type is one row. The same pieces are also packed by
- * LANES_BLOCK in tl_block rows (start, clen << 4 | type and cend, each a
- * difference from the piece before, as unsigned LEB128 varints), small
- * enough for the page cache to hold, which is where the busy time at a
- * cell edge is read from; they are copied into tl_block in key order once
- * built, so their pages lie together. store-timeline.c reads them.
+ * bins of one type is one row. The pieces are packed by STORE_PIECES_BLOCK,
+ * never stored a row each: in tl_block rows, start, clen << 4 | type and
+ * cend, each a difference from the piece before, as unsigned LEB128
+ * varints, small enough for the page cache to hold, which is where the
+ * busy time at a cell edge is read from; they are copied into tl_block in
+ * key order once built, so their pages lie together. Each block's tl_span
+ * row, under the same key, holds its pieces' lengths and source row ids
+ * (a zigzag difference from the piece before), which only the lookups of
+ * single spans read. store-timeline.c and store-pieces.c read them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +34,6 @@
 #define LANES_MINLEVEL	10
 #define LANES_MAXLEVEL	44
 #define LANES_NLEVELS	((LANES_MAXLEVEL - LANES_MINLEVEL) / 2 + 1)
-#define LANES_BLOCK	64	/* pieces packed in one tl_block row */
 /* A source row's columns whose NULL is NP_NA: the key's and the task's. */
 #define LANES_NA	0xe3fu
 
@@ -53,15 +55,17 @@ struct lanes_piece {
 struct lanes_build {
 	struct store		*s;
 	sqlite3_stmt		*lane;
-	sqlite3_stmt		*piece;
+	sqlite3_stmt		*span;
 	sqlite3_stmt		*bin;
 	sqlite3_stmt		*done;
 	sqlite3_stmt		*flow;
 	sqlite3_stmt		*block;
 	sqlite3_stmt		*meta;		/* lane names, or NULL */
 	sqlite3_stmt		*str;		/* a string by its id */
-	uint8_t			 data[LANES_BLOCK * 30];
+	uint8_t			 data[STORE_PIECES_BLOCK * 30];
 	size_t			 len;		/* bytes in data */
+	uint8_t			 sdata[STORE_PIECES_BLOCK * 20];
+	size_t			 slen;		/* bytes in sdata */
 	size_t			 npacked;	/* pieces in data */
 	int64_t			 bstart;	/* first start in data */
 	int64_t			 bord;
@@ -69,6 +73,7 @@ struct lanes_build {
 	int64_t			 bcend;		/* furthest end before it */
 	int64_t			 pstart;	/* the last packed piece */
 	int64_t			 pcend;
+	int64_t			 pid;
 	int64_t			 id;		/* lane being built */
 	int64_t			 ord;
 	int64_t			 cum;
@@ -272,14 +277,15 @@ store_lanes_choose(struct lanes_build *b)
 	b->nprobe = 0;
 }
 
+/* Append V to BUF at *LEN as an unsigned LEB128 varint. */
 static void
-store_lanes_varint(struct lanes_build *b, uint64_t v)
+store_lanes_varint(uint8_t *buf, size_t *len, uint64_t v)
 {
 	while (v >= 0x80) {
-		b->data[b->len++] = (uint8_t)(v | 0x80);
+		buf[(*len)++] = (uint8_t)(v | 0x80);
 		v >>= 7;
 	}
-	b->data[b->len++] = (uint8_t)v;
+	buf[(*len)++] = (uint8_t)v;
 }
 
 static void
@@ -296,29 +302,46 @@ store_lanes_block_flush(struct lanes_build *b)
 	sqlite3_bind_int64(stmt, 5, b->bcend);
 	sqlite3_bind_blob(stmt, 6, b->data, (int)b->len, SQLITE_STATIC);
 	store_write(b->s, stmt);
-	b->npacked = b->len = 0;
+	stmt = b->span;
+	sqlite3_bind_int64(stmt, 1, b->id);
+	sqlite3_bind_int64(stmt, 2, b->bstart);
+	sqlite3_bind_int64(stmt, 3, b->bord);
+	sqlite3_bind_blob(stmt, 4, b->sdata, (int)b->slen, SQLITE_STATIC);
+	store_write(b->s, stmt);
+	b->npacked = b->len = b->slen = 0;
 }
 
 /*
- * Pack the piece just added, START with busy CLEN of TYPE up to CEND; CUM
- * and PREV_CEND are the lane's busy time and furthest end before it.
+ * Pack the piece just added, the span ID [START, END) with busy CLEN of
+ * TYPE up to CEND; CUM and PREV_CEND are the lane's busy time and furthest
+ * end before it.
  */
 static void
-store_lanes_pack(struct lanes_build *b, int64_t start, int64_t clen,
-    int type, int64_t cend, int64_t cum, int64_t prev_cend)
+store_lanes_pack(struct lanes_build *b, int64_t start, int64_t end,
+    int64_t id, int64_t clen, int type, int64_t cend, int64_t cum,
+    int64_t prev_cend)
 {
+	uint64_t	 d;
+
 	if (b->npacked == 0) {
 		b->bstart = b->pstart = start;
 		b->bord = b->ord;
 		b->bcum = cum;
 		b->bcend = b->pcend = prev_cend;
+		b->pid = 0;
 	}
-	store_lanes_varint(b, (uint64_t)(start - b->pstart));
-	store_lanes_varint(b, ((uint64_t)clen << 4) | (uint64_t)type);
-	store_lanes_varint(b, (uint64_t)(cend - b->pcend));
+	store_lanes_varint(b->data, &b->len, (uint64_t)(start - b->pstart));
+	store_lanes_varint(b->data, &b->len, ((uint64_t)clen << 4) |
+	    (uint64_t)type);
+	store_lanes_varint(b->data, &b->len, (uint64_t)(cend - b->pcend));
+	store_lanes_varint(b->sdata, &b->slen, (uint64_t)(end - start));
+	d = (uint64_t)id - (uint64_t)b->pid;
+	store_lanes_varint(b->sdata, &b->slen, d << 1 ^
+	    (uint64_t)-(int64_t)(d >> 63));
 	b->pstart = start;
 	b->pcend = cend;
-	if (++b->npacked == LANES_BLOCK)
+	b->pid = id;
+	if (++b->npacked == STORE_PIECES_BLOCK)
 		store_lanes_block_flush(b);
 }
 
@@ -347,7 +370,6 @@ static void
 store_lanes_span(struct lanes_build *b, int64_t start, int64_t end,
     int64_t id, int type)
 {
-	sqlite3_stmt	*stmt = b->piece;
 	int64_t		 cs, ce;
 
 	if (end < start)
@@ -359,23 +381,15 @@ store_lanes_span(struct lanes_build *b, int64_t start, int64_t end,
 	}
 	cs = start > b->cend ? start : b->cend;
 	ce = end > cs ? end : cs;
-	store_lanes_pack(b, start, ce - cs, type, ce, b->cum, b->cend);
+	store_lanes_pack(b, start, end, id, ce - cs, type, ce, b->cum,
+	    b->cend);
+	b->ord++;
 	b->cum += ce - cs;
 	b->cend = ce;
 	if (end > b->end)
 		b->end = end;
 	if (end - start > b->maxdur)
 		b->maxdur = end - start;
-	sqlite3_bind_int64(stmt, 1, b->id);
-	sqlite3_bind_int64(stmt, 2, start);
-	sqlite3_bind_int64(stmt, 3, b->ord++);
-	sqlite3_bind_int64(stmt, 4, end);
-	sqlite3_bind_int64(stmt, 5, id);
-	sqlite3_bind_int(stmt, 6, type);
-	sqlite3_bind_int64(stmt, 7, b->cum);
-	sqlite3_bind_int64(stmt, 8, ce);
-	sqlite3_bind_int64(stmt, 9, ce - cs);
-	store_write(b->s, stmt);
 	if (ce == cs)
 		return;
 	if (b->k0 >= 0) {
@@ -582,8 +596,8 @@ store_lanes_prepare(struct lanes_build *b, char **cause)
 	if (store_exec(s, store_schema_lanes_sql, cause) != 0 ||
 	    store_prepare(s, &b->lane, "INSERT INTO tl_lane VALUES (NULL, ?,"
 	    " ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, NULL, 0, NULL)", cause) != 0 ||
-	    store_prepare(s, &b->piece, "INSERT INTO tl_piece VALUES (?, ?, ?,"
-	    " ?, ?, ?, ?, ?, ?)", cause) != 0 ||
+	    store_prepare(s, &b->span, "INSERT INTO tl_span VALUES (?, ?, ?,"
+	    " ?)", cause) != 0 ||
 	    store_exec(s, "CREATE TEMP TABLE tl_bin_build AS SELECT * FROM"
 	    " tl_bin WHERE 0", cause) != 0 ||
 	    store_prepare(s, &b->bin, "INSERT INTO temp.tl_bin_build VALUES"
@@ -726,7 +740,7 @@ store_lanes_build(struct store *s, const char *path, int (*check)(void *),
 	rc = 0;
 out:
 	sqlite3_finalize(b.lane);
-	sqlite3_finalize(b.piece);
+	sqlite3_finalize(b.span);
 	sqlite3_finalize(b.bin);
 	sqlite3_finalize(b.done);
 	sqlite3_finalize(b.flow);

@@ -152,12 +152,12 @@ const char *store_schema_view_sql =
     "CREATE VIEW warnings AS SELECT file, offset, message FROM warning;";
 
 /*
- * The timeline's tables, built by store-lanes.c at commit: the lanes, every
- * span of a lane as a piece of the lane's busy time (the part of the span
- * not covered by earlier spans, with the busy time up to its end), the
- * same packed by 64 for the cell edges, and
- * per-type busy time in power-of-two bins at several levels, and the API
- * span that launched each task. See
+ * The timeline's tables, built by store-lanes.c into a file of their own:
+ * the lanes, every span of a lane as a piece of the lane's busy time (the
+ * part of the span not covered by earlier spans, with the busy time up to
+ * its end) packed by 64 for the cell edges, the same pieces' ends and row
+ * ids under the same key, per-type busy time in power-of-two bins at
+ * several levels, and the API span that launched each task. See
  * store-lanes.c for how they are read.
  */
 const char *store_schema_lanes_sql =
@@ -166,9 +166,6 @@ const char *store_schema_lanes_sql =
     " stream INTEGER, depth INTEGER, name TEXT, grp TEXT,"
     " nspans INTEGER, start_ns INTEGER, end_ns INTEGER, maxdur INTEGER,"
     " k0 INTEGER);"
-    "CREATE TABLE tl_piece(lane INTEGER, start INTEGER, ord INTEGER,"
-    " end INTEGER, id INTEGER, type INTEGER, cum INTEGER, cend INTEGER,"
-    " clen INTEGER, PRIMARY KEY(lane, start, ord)) WITHOUT ROWID;"
     "CREATE TABLE tl_bin(lane INTEGER, level INTEGER, idx INTEGER,"
     " n INTEGER, b0 INTEGER, b1 INTEGER, b2 INTEGER, b3 INTEGER,"
     " b4 INTEGER, b5 INTEGER, b6 INTEGER, b7 INTEGER, b8 INTEGER,"
@@ -176,5 +173,7 @@ const char *store_schema_lanes_sql =
     "CREATE TABLE tl_block(lane INTEGER, start INTEGER, ord INTEGER,"
     " cum INTEGER, cend INTEGER, data BLOB,"
     " PRIMARY KEY(lane, start, ord)) WITHOUT ROWID;"
+    "CREATE TABLE tl_span(lane INTEGER, start INTEGER, ord INTEGER,"
+    " data BLOB, PRIMARY KEY(lane, start, ord)) WITHOUT ROWID;"
     "CREATE TABLE tl_flow(task INTEGER PRIMARY KEY, api INTEGER,"
     " conn INTEGER, lane INTEGER, start INTEGER, ord INTEGER);";

@@ -2,28 +2,28 @@
  * The timeline's spans one at a time: the spans a zoomed-in frame draws,
  * the span under the cursor, the next and previous span, the flow from a
  * device task to the API span that launched it and back, and the details
- * of a span for the footer. Every lookup is
- * an index seek on tl_piece (see store-lanes.c), never a scan of a lane.
+ * of a span for the footer. Every lookup walks a cursor on the lane's
+ * packed pieces (store-pieces.c), a seek on their blocks' key, never a
+ * scan of a lane.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "store-int.h"
 
-#define SPANS_COLS	"start, ord, end, id, type"
-
-/* Read the row of STMT (SPANS_COLS) into SP, with its name. */
+/* The piece C is on as *SP, unnamed. */
 static void
-store_spans_row(struct store *s, sqlite3_stmt *stmt, int64_t lane,
-    struct store_span *sp)
+store_spans_piece(const struct store_pieces *c, struct store_span *sp)
 {
+	const struct store_piece	*p = &c->p[c->i];
+
 	memset(sp, 0, sizeof *sp);
-	sp->lane = lane;
-	sp->start_ns = sqlite3_column_int64(stmt, 0);
-	sp->ord = sqlite3_column_int64(stmt, 1);
-	sp->end_ns = sqlite3_column_int64(stmt, 2);
-	sp->id = sqlite3_column_int64(stmt, 3);
-	sp->type = sqlite3_column_int(stmt, 4);
+	sp->lane = c->lane;
+	sp->start_ns = p->start;
+	sp->ord = p->ord;
+	sp->end_ns = p->end;
+	sp->id = p->id;
+	sp->type = p->type;
 }
 
 /* The name of SP from its source row: a task, an API span or a step. */
@@ -44,21 +44,17 @@ store_spans_name(struct store *s, struct store_span *sp)
 }
 
 /*
- * Step STMT (its piece columns as store_spans_row() reads them) and
- * finalize it: 1 with *SP filled and named if it gave a row, else 0.
+ * What a cursor move FOUND says, with C released: 1 with the piece C is
+ * on in *SP, named, 0 if none, -1 on failure.
  */
 static int
-store_spans_fetch(struct store *s, sqlite3_stmt *stmt, int64_t lane,
-    struct store_span *sp)
+store_spans_found(struct store_pieces *c, int found, struct store_span *sp)
 {
-	int	 found;
-
-	found = sqlite3_step(stmt) == SQLITE_ROW;
-	if (found)
-		store_spans_row(s, stmt, lane, sp);
-	sqlite3_finalize(stmt);
-	if (found)
-		store_spans_name(s, sp);
+	if (found == 1) {
+		store_spans_piece(c, sp);
+		store_spans_name(c->s, sp);
+	}
+	store_pieces_release(c);
 	return found;
 }
 
@@ -71,13 +67,39 @@ store_spans_release(struct store_span *sp)
 	sp->name = NULL;
 }
 
-/* Append the row of STMT to *V (*N used, *SIZE allocated). */
+/* Append the piece C is on to *V (*N used). */
 static void
-store_spans_push(struct store *s, sqlite3_stmt *stmt, int64_t lane,
-    struct store_span **v, size_t *n)
+store_spans_push(const struct store_pieces *c, struct store_span **v,
+    size_t *n)
 {
 	*v = util_grow(*v, *n, 1, sizeof **v);
-	store_spans_row(s, stmt, lane, &(*v)[(*n)++]);
+	store_spans_piece(c, &(*v)[(*n)++]);
+}
+
+/*
+ * Of LANE's spans starting before T0, those reaching past it, into *V
+ * (*N used, at most MAX) in start order: walk back while cover lasts.
+ */
+static int
+store_spans_before(struct store_pieces *c, int64_t t0, size_t max,
+    struct store_span **v, size_t *n, char **cause)
+{
+	struct store_span	 tmp;
+	size_t			 i;
+	int			 rc;
+
+	rc = store_pieces_seek(c, t0, -1, cause);
+	while (rc == 1 && *n < max && c->p[c->i].cend > t0) {
+		if (c->p[c->i].end > t0)
+			store_spans_push(c, v, n);
+		rc = store_pieces_prev(c, cause);
+	}
+	for (i = 0; i < *n / 2; i++) {
+		tmp = (*v)[i];
+		(*v)[i] = (*v)[*n - 1 - i];
+		(*v)[*n - 1 - i] = tmp;
+	}
+	return rc < 0 ? -1 : 0;
 }
 
 /*
@@ -93,46 +115,26 @@ int
 store_spans_of_lane(struct store *s, int64_t lane, int64_t t0, int64_t t1,
     size_t max, struct store_span **spans, size_t *n, char **cause)
 {
-	sqlite3_stmt		*stmt;
-	struct store_span	*v = NULL, tmp;
-	size_t			 i, before;
+	struct store_pieces	 c;
+	struct store_span	*v = NULL;
+	size_t			 i;
 	int			 rc;
 
 	*spans = NULL;
 	*n = 0;
-	/* Earlier spans reaching past t0: walk back while cover lasts. */
-	if (store_prepare(s, &stmt, "SELECT " SPANS_COLS ", cend FROM"
-	    " tl_piece WHERE lane = ?1 AND start < ?2"
-	    " ORDER BY start DESC, ord DESC", cause) != 0)
-		return -1;
-	sqlite3_bind_int64(stmt, 1, lane);
-	sqlite3_bind_int64(stmt, 2, t0);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW && *n < max) {
-		if (sqlite3_column_int64(stmt, 5) <= t0)
-			break;
-		if (sqlite3_column_int64(stmt, 2) > t0)
-			store_spans_push(s, stmt, lane, &v, n);
+	store_pieces_init(&c, s, lane);
+	rc = store_spans_before(&c, t0, max, &v, n, cause);
+	if (rc == 0 && (rc = store_pieces_seek(&c, t0, -1, cause)) >= 0) {
+		while (*n < max && (rc = store_pieces_next(&c, cause)) == 1 &&
+		    c.p[c.i].start < t1)
+			store_spans_push(&c, &v, n);
 	}
-	sqlite3_finalize(stmt);
-	before = *n;
-	for (i = 0; i < before / 2; i++) {
-		tmp = v[i];
-		v[i] = v[before - 1 - i];
-		v[before - 1 - i] = tmp;
-	}
-	if (store_prepare(s, &stmt, "SELECT " SPANS_COLS " FROM tl_piece"
-	    " WHERE lane = ?1 AND start >= ?2 AND start < ?3"
-	    " ORDER BY start, ord", cause) != 0) {
+	store_pieces_release(&c);
+	if (rc < 0) {
 		free(v);
 		*n = 0;
 		return -1;
 	}
-	sqlite3_bind_int64(stmt, 1, lane);
-	sqlite3_bind_int64(stmt, 2, t0);
-	sqlite3_bind_int64(stmt, 3, t1);
-	while (*n < max && (rc = sqlite3_step(stmt)) == SQLITE_ROW)
-		store_spans_push(s, stmt, lane, &v, n);
-	sqlite3_finalize(stmt);
 	for (i = 0; i < *n; i++) {
 		if (v[i].end_ns - v[i].start_ns >= (t1 - t0) / (int64_t)max)
 			store_spans_name(s, &v[i]);
@@ -149,31 +151,23 @@ int
 store_spans_at(struct store *s, int64_t lane, int64_t t,
     struct store_span *sp, char **cause)
 {
-	sqlite3_stmt	*stmt;
-	int		 found = 0;
+	struct store_pieces		 c;
+	const struct store_piece	*p;
+	int				 rc;
 
-	if (store_prepare(s, &stmt, "SELECT " SPANS_COLS ", cend FROM"
-	    " tl_piece WHERE lane = ?1 AND start <= ?2"
-	    " ORDER BY start DESC, ord DESC", cause) != 0)
-		return -1;
-	sqlite3_bind_int64(stmt, 1, lane);
-	sqlite3_bind_int64(stmt, 2, t);
-	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		if (sqlite3_column_int64(stmt, 5) < t ||
-		    (sqlite3_column_int64(stmt, 5) == t &&
-		    sqlite3_column_int64(stmt, 0) != t))
-			break;
-		if (sqlite3_column_int64(stmt, 2) > t ||
-		    sqlite3_column_int64(stmt, 0) == t) {
-			store_spans_row(s, stmt, lane, sp);
-			found = 1;
+	store_pieces_init(&c, s, lane);
+	rc = store_pieces_seek(&c, t, INT64_MAX, cause);
+	while (rc == 1) {
+		p = &c.p[c.i];
+		if (p->cend < t || (p->cend == t && p->start != t)) {
+			rc = 0;
 			break;
 		}
+		if (p->end > t || p->start == t)
+			break;
+		rc = store_pieces_prev(&c, cause);
 	}
-	sqlite3_finalize(stmt);
-	if (found)
-		store_spans_name(s, sp);
-	return found;
+	return store_spans_found(&c, rc, sp);
 }
 
 /*
@@ -186,18 +180,19 @@ store_spans_step(struct store *s, int64_t lane,
     const struct store_span *from, int64_t t, enum store_span_dir dir,
     struct store_span *sp, char **cause)
 {
-	sqlite3_stmt	*stmt;
+	struct store_pieces	 c;
+	int64_t			 start, ord;
+	int			 rc;
 
-	if (store_prepare(s, &stmt, dir == SPAN_NEXT ? "SELECT " SPANS_COLS
-	    " FROM tl_piece WHERE lane = ?1 AND (start, ord) > (?2, ?3)"
-	    " ORDER BY start, ord LIMIT 1" : "SELECT " SPANS_COLS
-	    " FROM tl_piece WHERE lane = ?1 AND (start, ord) < (?2, ?3)"
-	    " ORDER BY start DESC, ord DESC LIMIT 1", cause) != 0)
-		return -1;
-	sqlite3_bind_int64(stmt, 1, lane);
-	sqlite3_bind_int64(stmt, 2, from != NULL ? from->start_ns : t);
-	sqlite3_bind_int64(stmt, 3, from != NULL ? from->ord : -1);
-	return store_spans_fetch(s, stmt, lane, sp);
+	start = from != NULL ? from->start_ns : t;
+	ord = from != NULL ? from->ord : -1;
+	store_pieces_init(&c, s, lane);
+	rc = store_pieces_seek(&c, start, ord, cause);
+	if (rc >= 0 && dir == SPAN_NEXT)
+		rc = store_pieces_next(&c, cause);
+	else if (rc == 1 && c.p[c.i].start == start && c.p[c.i].ord == ord)
+		rc = store_pieces_prev(&c, cause);
+	return store_spans_found(&c, rc, sp);
 }
 
 /*
@@ -209,40 +204,36 @@ int
 store_spans_flow(struct store *s, const struct store_span *from,
     struct store_span *sp, char **cause)
 {
-	sqlite3_stmt	*stmt;
-	int64_t		 lane = 0, start = 0, ord = 0;
-	int		 found = 0;
+	struct store_pieces	 c;
+	sqlite3_stmt		*stmt;
+	int64_t			 lane = 0, start = 0, id = 0;
+	int			 found = 0;
 
 	if (from->type == SPAN_STEP)
 		return 0;
 	if (store_prepare(s, &stmt, from->type == SPAN_API ?
-	    "SELECT f.lane, f.start, f.ord FROM tl_flow f WHERE f.api = ?1"
+	    "SELECT f.lane, f.start, f.task FROM tl_flow f WHERE f.api = ?1"
 	    " ORDER BY f.start, f.task LIMIT 1" :
-	    "SELECT l.id, a.start_ns, p.ord FROM tl_flow f"
+	    "SELECT l.id, a.start_ns, a.id FROM tl_flow f"
 	    " JOIN api a ON a.id = f.api JOIN tl_lane l ON l.kind = 0"
 	    " AND l.device IS a.device AND l.rank IS a.rank"
 	    " AND l.pid IS a.pid AND l.tid IS a.tid"
-	    " AND l.depth = ifnull(a.depth, 0)"
-	    " JOIN tl_piece p ON p.lane = l.id AND p.start = a.start_ns"
-	    " AND p.id = a.id WHERE f.task = ?1", cause) != 0)
+	    " AND l.depth = ifnull(a.depth, 0) WHERE f.task = ?1",
+	    cause) != 0)
 		return -1;
 	sqlite3_bind_int64(stmt, 1, from->id);
 	if (sqlite3_step(stmt) == SQLITE_ROW) {
 		lane = sqlite3_column_int64(stmt, 0);
 		start = sqlite3_column_int64(stmt, 1);
-		ord = sqlite3_column_int64(stmt, 2);
+		id = sqlite3_column_int64(stmt, 2);
 		found = 1;
 	}
 	sqlite3_finalize(stmt);
 	if (!found)
 		return 0;
-	if (store_prepare(s, &stmt, "SELECT " SPANS_COLS " FROM tl_piece"
-	    " WHERE lane = ?1 AND start = ?2 AND ord = ?3", cause) != 0)
-		return -1;
-	sqlite3_bind_int64(stmt, 1, lane);
-	sqlite3_bind_int64(stmt, 2, start);
-	sqlite3_bind_int64(stmt, 3, ord);
-	return store_spans_fetch(s, stmt, lane, sp);
+	store_pieces_init(&c, s, lane);
+	return store_spans_found(&c, store_pieces_find(&c, start, id, cause),
+	    sp);
 }
 
 /*

@@ -33,8 +33,6 @@ enum tl_stmt {
 	TL_BFWD,
 	TL_BINPREV,
 	TL_BINS,
-	TL_NEXT,
-	TL_PREV,
 	TL_NAME_API,
 	TL_NAME_STEP,
 	TL_NAME_TASK,
@@ -61,12 +59,6 @@ static const char *store_timeline_sql[TL_COUNT] = {
 	[TL_BINS] = "SELECT idx, n, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9"
 	    " FROM tl_bin WHERE lane = ?1 AND level = ?2 AND idx >= ?3"
 	    " AND idx < ?4 ORDER BY idx",
-	[TL_NEXT] = "SELECT start, ord, end, id, type FROM tl_piece WHERE"
-	    " lane = ?1 AND (start, ord) > (?2, ?3) ORDER BY start, ord"
-	    " LIMIT 1",
-	[TL_PREV] = "SELECT start, ord, end, id, type FROM tl_piece WHERE"
-	    " lane = ?1 AND (start, ord) < (?2, ?3)"
-	    " ORDER BY start DESC, ord DESC LIMIT 1",
 	[TL_NAME_API] = "SELECT n.s FROM api a JOIN str n ON n.id = a.name"
 	    " WHERE a.id = ?",
 	[TL_NAME_STEP] = "SELECT 'Step ' || iter FROM step WHERE rowid = ?",
@@ -131,7 +123,7 @@ store_timeline_stmt(struct store *s, enum tl_stmt i, char **cause)
 		 * zoomed-out frame touches most of tl_block, and mapping
 		 * pages the OS cache already holds costs a third of copying
 		 * them into fresh memory. The
-		 * pieces and names a zoomed-in frame reads at random go
+		 * spans and names a zoomed-in frame reads at random go
 		 * through the page cache above, so the mapped pages the
 		 * process holds stay those of the summaries.
 		 */
@@ -151,7 +143,7 @@ store_timeline_stmt(struct store *s, enum tl_stmt i, char **cause)
 		sqlite3_reset(stmt);
 		return stmt;
 	}
-	if (i < TL_NEXT && s->tl->map != NULL) {
+	if (i < TL_NAME_API && s->tl->map != NULL) {
 		if (sqlite3_prepare_v2(s->tl->map, store_timeline_sql[i], -1,
 		    &stmt, NULL) != SQLITE_OK) {
 			xasprintf(cause, "cannot read the timeline: %s",
@@ -247,22 +239,6 @@ store_timeline_spread(struct tl_frame *f, int64_t a, int64_t b, int type,
 	}
 }
 
-/* Read an unsigned LEB128 varint at *P, not past END. */
-static uint64_t
-store_timeline_varint(const uint8_t **p, const uint8_t *end)
-{
-	uint64_t	 v = 0;
-	int		 shift = 0;
-
-	while (*p < end && shift < 64) {
-		v |= (uint64_t)(**p & 0x7f) << shift;
-		shift += 7;
-		if ((*(*p)++ & 0x80) == 0)
-			break;
-	}
-	return v;
-}
-
 /* A block of packed pieces being read, as tl_block holds them. */
 struct tl_block {
 	const uint8_t	*p;
@@ -300,12 +276,12 @@ store_timeline_piece(struct tl_block *k)
 
 	if (k->p == NULL || k->p >= k->end)
 		return false;
-	k->start += (int64_t)store_timeline_varint(&k->p, k->end);
-	v = store_timeline_varint(&k->p, k->end);
+	k->start += (int64_t)store_pieces_varint(&k->p, k->end);
+	v = store_pieces_varint(&k->p, k->end);
 	k->clen = (int64_t)(v >> 4);
 	k->type = (int)(v & 0xf);
 	k->cum += k->clen;
-	k->cend += (int64_t)store_timeline_varint(&k->p, k->end);
+	k->cend += (int64_t)store_pieces_varint(&k->p, k->end);
 	k->ord++;
 	return true;
 }

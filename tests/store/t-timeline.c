@@ -231,6 +231,70 @@ check_spans(struct store *s, int64_t lane, int l)
 	is_int(found, 0, "nothing before the first span");
 }
 
+/*
+ * Every span of lane L by SPAN_NEXT from before the first and back by
+ * SPAN_PREV from the last, across its packed blocks: the truth's starts
+ * and ends in order, positions one apart, each named and, every 97th,
+ * found again by its task's row id. The span at random instants: the
+ * latest-starting one covering it.
+ */
+static void
+check_walk(struct store *s, int64_t lane, int l)
+{
+	struct store_span	 sp, next, back;
+	int64_t			 t, late, bad = 0, badat = 0, badid = 0;
+	size_t			 n = 0, i;
+	char			*cause = NULL;
+	int			 found, f;
+
+	found = store_spans_step(s, lane, NULL, INT64_MIN + 1, SPAN_NEXT,
+	    &sp, &cause);
+	while (found == 1) {
+		bad += n >= nspans[l] || sp.ord != (int64_t)n ||
+		    sp.start_ns != spans[l][n].a || sp.name == NULL;
+		if (n % 97 == 0 && (store_jump_task_span(s, sp.id, &back,
+		    &cause) != 1 || back.lane != lane || back.ord != sp.ord))
+			badid++;
+		if (n % 97 == 0)
+			store_spans_release(&back);
+		n++;
+		found = store_spans_step(s, lane, &sp, 0, SPAN_NEXT, &next,
+		    &cause);
+		store_spans_release(&sp);
+		sp = next;
+	}
+	is_int(found, 0, "lane %d: a walk to the last span", l);
+	is_int((int64_t)n, (int64_t)nspans[l], "meets every span");
+	is_int(bad, 0, "in start order, one position apart, named");
+	is_int(badid, 0, "each found again by its row id");
+	found = store_spans_step(s, lane, NULL, INT64_MAX, SPAN_PREV, &sp,
+	    &cause);
+	for (bad = 0; found == 1; n--) {
+		bad += n == 0 || sp.ord != (int64_t)n - 1 ||
+		    sp.start_ns != spans[l][n - 1].a;
+		found = store_spans_step(s, lane, &sp, 0, SPAN_PREV, &next,
+		    &cause);
+		store_spans_release(&sp);
+		sp = next;
+	}
+	ok(found == 0 && n == 0 && bad == 0,
+	    "lane %d: and back to the first", l);
+	for (f = 0; f < 300; f++) {
+		t = spans[l][rnd(nspans[l])].a + (int64_t)rnd(4000) - 2000;
+		for (late = INT64_MIN, i = 0; i < nspans[l]; i++) {
+			if (spans[l][i].a <= t && (spans[l][i].b > t ||
+			    spans[l][i].a == t))
+				late = spans[l][i].a;
+		}
+		found = store_spans_at(s, lane, t, &sp, &cause);
+		badat += found != (late != INT64_MIN) ||
+		    (found == 1 && sp.start_ns != late);
+		if (found == 1)
+			store_spans_release(&sp);
+	}
+	is_int(badat, 0, "lane %d: the span at an instant", l);
+}
+
 static void
 check_flow(struct store *s, struct store_lane *lanes, size_t n)
 {
@@ -345,6 +409,8 @@ main(void)
 	check_cells(s, lanes[4].id, 1, 400);
 	check_spans(s, lanes[3].id, 0);
 	check_spans(s, lanes[4].id, 1);
+	check_walk(s, lanes[3].id, 0);
+	check_walk(s, lanes[4].id, 1);
 	check_flow(s, lanes, n);
 
 	ok(store_timeline_cells(s, lanes[2].id, 60000000, 60001003, 3, c,

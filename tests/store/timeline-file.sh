@@ -53,7 +53,8 @@ ok $? "with no log left beside it"
 # Built again from nothing (the indexes there now), the file holds the
 # same rows.
 dump() {
-	q "$1" "select * from tl_lane; select * from tl_piece;
+	q "$1" "select * from tl_lane;
+	    select lane, start, ord, hex(data) from tl_span;
 	    select lane, start, ord, cum, cend, hex(data) from tl_block;
 	    select * from tl_bin; select * from tl_flow order by task"
 }
@@ -85,6 +86,13 @@ sqlite3 "$T/s.db-timeline" "update meta set value = '1' where key =
     'schema'; delete from tl_lane"
 "$CELLS" "$T/s.db" lanes >"$T/lanes4"
 same_file "$T/lanes4" "$T/lanes1" "a file of another schema is built again"
+# So is one of this schema in an older layout of its own tables (the
+# schema version alone, as before the pieces were packed).
+v=$(q "$T/s.db" "pragma user_version")
+sqlite3 "$T/s.db-timeline" "update meta set value = '$v' where key =
+    'schema'; delete from tl_lane"
+"$CELLS" "$T/s.db" lanes >"$T/lanes6"
+same_file "$T/lanes6" "$T/lanes1" "and one of an older layout"
 
 # Where the store's folder cannot be written, the file is a temporary one
 # in TMPDIR, removed after. Root writes any folder: it runs as nobody.
