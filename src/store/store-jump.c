@@ -52,9 +52,11 @@ store_jump_prepare(struct store *s, sqlite3_stmt **stmt, const char *sql,
 }
 
 /*
- * Step STMT, which gives a lane, a start and a row id (NULL: any), and put
- * the piece of that lane starting there with that row id in *SP, unnamed.
- * Return 1 if found, 0 if not, -1 with *cause set.
+ * Step STMT, whose rows give a lane, a start and a row id (NULL: any), and
+ * put in *SP, unnamed, the first of their lanes' pieces that starts there
+ * with that row id: several lanes may match what a row names (the marker
+ * lanes of one thread id on two ranks). Return 1 if found, 0 if not, -1
+ * with *cause set.
  */
 static int
 store_jump_read_span(struct store *s, sqlite3_stmt *stmt,
@@ -62,25 +64,25 @@ store_jump_read_span(struct store *s, sqlite3_stmt *stmt,
 {
 	struct store_pieces		 c;
 	const struct store_piece	*p;
-	int				 found;
+	int				 found = 0;
 
 	memset(sp, 0, sizeof *sp);
-	if (sqlite3_step(stmt) != SQLITE_ROW)
-		return 0;
-	store_pieces_init(&c, s, sqlite3_column_int64(stmt, 0));
-	found = store_pieces_find(&c, sqlite3_column_int64(stmt, 1),
-	    sqlite3_column_type(stmt, 2) == SQLITE_NULL ? NP_NA :
-	    sqlite3_column_int64(stmt, 2), cause);
-	if (found == 1) {
-		p = &c.p[c.i];
-		sp->lane = c.lane;
-		sp->start_ns = p->start;
-		sp->ord = p->ord;
-		sp->end_ns = p->end;
-		sp->type = p->type;
-		sp->id = p->id;
+	while (found == 0 && sqlite3_step(stmt) == SQLITE_ROW) {
+		store_pieces_init(&c, s, sqlite3_column_int64(stmt, 0));
+		found = store_pieces_find(&c, sqlite3_column_int64(stmt, 1),
+		    sqlite3_column_type(stmt, 2) == SQLITE_NULL ? NP_NA :
+		    sqlite3_column_int64(stmt, 2), cause);
+		if (found == 1) {
+			p = &c.p[c.i];
+			sp->lane = c.lane;
+			sp->start_ns = p->start;
+			sp->ord = p->ord;
+			sp->end_ns = p->end;
+			sp->type = p->type;
+			sp->id = p->id;
+		}
+		store_pieces_release(&c);
 	}
-	store_pieces_release(&c);
 	return found;
 }
 
@@ -146,7 +148,8 @@ store_jump_search(struct store *s, struct matcher *m, int64_t device,
 
 /*
  * The timeline span of step ITER of DEVICE (on RANK unless NP_NA) in *SP,
- * named "Step ITER". Return 1 if found, 0 if not, -1 with *cause set.
+ * named "Step ITER": of the lowest rank's, the earliest (a rank has one
+ * per model). Return 1 if found, 0 if not, -1 with *cause set.
  */
 int
 store_jump_step_span(struct store *s, int64_t device, int64_t rank,
@@ -160,7 +163,8 @@ store_jump_step_span(struct store *s, int64_t device, int64_t rank,
 	    " l.kind = 1 AND l.device IS st.device AND l.rank IS st.rank"
 	    " WHERE st.device IS ?1 AND (?2 IS NULL OR st.rank = ?2)"
 	    " AND st.iter = ?3 AND st.iter_end_ns IS NOT NULL AND"
-	    " st.iter_time_ns IS NOT NULL ORDER BY st.rank LIMIT 1",
+	    " st.iter_time_ns IS NOT NULL ORDER BY st.rank, 2, st.rowid"
+	    " LIMIT 1",
 	    cause) != 0)
 		return -1;
 	store_load_bind_i64(stmt, 1, device);
@@ -186,7 +190,7 @@ store_jump_marker_span(struct store *s, int64_t pid, int64_t tid,
 
 	if (store_jump_prepare(s, &stmt, "SELECT l.id, ?3, NULL FROM tl_lane l"
 	    " WHERE l.kind = 0 AND l.depth = -1 AND l.pid IS ?1 AND l.tid IS"
-	    " ?2 LIMIT 1", cause) != 0)
+	    " ?2 ORDER BY l.id", cause) != 0)
 		return -1;
 	store_load_bind_i64(stmt, 1, pid);
 	store_load_bind_i64(stmt, 2, tid);

@@ -82,8 +82,8 @@ store_pieces_decode(struct store_pieces *c, sqlite3_stmt *stmt)
 {
 	struct store_piece	*p;
 	const uint8_t		*b, *bend, *x, *xend;
-	int64_t			 start, ord, cum, cend, id = 0;
-	uint64_t		 v;
+	int64_t			 start, ord, cum, cend;
+	uint64_t		 v, id = 0;
 
 	start = sqlite3_column_int64(stmt, 0);
 	ord = sqlite3_column_int64(stmt, 1);
@@ -110,9 +110,9 @@ store_pieces_decode(struct store_pieces *c, sqlite3_stmt *stmt)
 		if (x != NULL && x < xend) {
 			p->end += (int64_t)store_pieces_varint(&x, xend);
 			v = store_pieces_varint(&x, xend);
-			id += (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
+			id += (v >> 1) ^ -(v & 1);
 		}
-		p->id = id;
+		p->id = (int64_t)id;
 	}
 }
 

@@ -336,6 +336,65 @@ check_flow(struct store *s, struct store_lane *lanes, size_t n)
 	store_spans_release(&to);
 }
 
+/*
+ * Jumps to what two lanes share a key for: the mstx markers of one pid and
+ * thread id on two ranks (each found on its own lane), and two steps of
+ * one iteration (two models): the earlier.
+ */
+static void
+check_jump_lanes(const char *dir)
+{
+	struct store		*s;
+	struct store_api	 a;
+	struct store_step	 st;
+	struct store_span	 sp;
+	char			*db, *cause = NULL;
+	int			 r, found;
+
+	xasprintf(&db, "%s/lanes.db", dir);
+	s = store_load_begin(db, dir, &cause);
+	for (r = 0; r < 2; r++) {
+		store_load_api_init(&a, 43, 100 + 200 * r, 200 + 200 * r,
+		    "mstx", "mark");
+		a.rank = r;
+		a.pid = 42;
+		store_load_api(s, &a);
+		memset(&st, 0, sizeof st);
+		st.device = 0;
+		st.rank = 0;
+		st.model_id = 9 - r;
+		st.iter = 1;
+		st.fp_start_ns = st.bp_end_ns = st.fp_bp_ns = NP_NA;
+		st.refresh_ns = st.data_aug_ns = NP_NA;
+		st.iter_end_ns = 2000 - 500 * r;
+		st.iter_time_ns = 1000;
+		store_load_step(s, &st);
+	}
+	add_task(s, 3, 100, 10, "AI_CORE", NP_NA, NP_NA);
+	ok(store_load_commit(s, &cause) == 0 && (s = store_open(db,
+	    &cause)) != NULL, "a store of markers on two ranks");
+	if (s == NULL)
+		goto out;
+	for (r = 0; r < 2; r++) {
+		found = store_jump_marker_span(s, 42, 43, 100 + 200 * r, "m",
+		    &sp, &cause);
+		ok(found == 1 && sp.start_ns == 100 + 200 * r &&
+		    sp.end_ns == 200 + 200 * r, "the marker of rank %d", r);
+		if (found == 1)
+			store_spans_release(&sp);
+	}
+	found = store_jump_step_span(s, 0, NP_NA, 1, &sp, &cause);
+	ok(found == 1 && sp.start_ns == 500, "of two steps of an iteration,"
+	    " the earlier");
+	if (found == 1)
+		store_spans_release(&sp);
+	store_free(s);
+out:
+	free(cause);
+	unlink(db);
+	free(db);
+}
+
 /* An epoch start in ns shows to the ns: a double of us would round it. */
 static void
 check_detail_times(const char *dir)
@@ -425,6 +484,7 @@ main(void)
 	store_lanes_free(lanes, n);
 	store_free(s);
 	check_detail_times(dir);
+	check_jump_lanes(dir);
 	unlink(db);
 	rmdir(dir);
 	free(db);
