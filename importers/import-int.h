@@ -44,8 +44,9 @@ const struct importer *importer_find(const char *);
 /*
  * Bytes read at a time: few enough that what read() copied is still in
  * the core's cache when it is parsed. A 10M-row kernel_details.csv
- * imported in 7.6-7.9 s with 256 KB, 7.9-8.4 s with 512 KB, 8.1-9.3 s
- * with 1 MB; 128 KB was no faster (2-vCPU machine).
+ * imported in 7.4-8.0 s (median 7.5) and 14.1-14.8 CPU-s with 256 KB,
+ * against 7.5-8.0 s (median 7.7) and 14.5-14.9 CPU-s with 1 MB, in four
+ * interleaved rounds on a 2-vCPU machine; 128 KB was no faster.
  */
 #define IMPORT_CSV_BLOCK	(256 << 10)
 #define IMPORT_CSV_MAX_FIELDS	10000		/* cells of one row */
