@@ -461,6 +461,8 @@ int		 store_pieces_next(struct store_pieces *, char **);
 int		 store_pieces_prev(struct store_pieces *, char **);
 int		 store_pieces_find(struct store_pieces *, int64_t, int64_t,
 		     char **);
+void		 store_pieces_span(const struct store_pieces *,
+		     struct store_span *);
 
 /* store-lanes-read.c */
 #define LANES_NCOLS	12		/* columns of a source row */

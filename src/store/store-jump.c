@@ -62,9 +62,8 @@ static int
 store_jump_read_span(struct store *s, sqlite3_stmt *stmt,
     struct store_span *sp, char **cause)
 {
-	struct store_pieces		 c;
-	const struct store_piece	*p;
-	int				 found = 0;
+	struct store_pieces	 c;
+	int			 found = 0;
 
 	memset(sp, 0, sizeof *sp);
 	while (found == 0 && sqlite3_step(stmt) == SQLITE_ROW) {
@@ -72,15 +71,8 @@ store_jump_read_span(struct store *s, sqlite3_stmt *stmt,
 		found = store_pieces_find(&c, sqlite3_column_int64(stmt, 1),
 		    sqlite3_column_type(stmt, 2) == SQLITE_NULL ? NP_NA :
 		    sqlite3_column_int64(stmt, 2), cause);
-		if (found == 1) {
-			p = &c.p[c.i];
-			sp->lane = c.lane;
-			sp->start_ns = p->start;
-			sp->ord = p->ord;
-			sp->end_ns = p->end;
-			sp->type = p->type;
-			sp->id = p->id;
-		}
+		if (found == 1)
+			store_pieces_span(&c, sp);
 		store_pieces_release(&c);
 	}
 	return found;

@@ -206,6 +206,21 @@ store_pieces_prev(struct store_pieces *c, char **cause)
 	return rc;
 }
 
+/* The piece C is on as *SP, unnamed. */
+void
+store_pieces_span(const struct store_pieces *c, struct store_span *sp)
+{
+	const struct store_piece	*p = &c->p[c->i];
+
+	memset(sp, 0, sizeof *sp);
+	sp->lane = c->lane;
+	sp->start_ns = p->start;
+	sp->ord = p->ord;
+	sp->end_ns = p->end;
+	sp->id = p->id;
+	sp->type = p->type;
+}
+
 /*
  * Put C on the piece of its lane starting at START whose source row is ID
  * (any, if ID is NP_NA): 1 if there is one, 0 if not, -1 on failure.

@@ -11,21 +11,6 @@
 
 #include "store-int.h"
 
-/* The piece C is on as *SP, unnamed. */
-static void
-store_spans_piece(const struct store_pieces *c, struct store_span *sp)
-{
-	const struct store_piece	*p = &c->p[c->i];
-
-	memset(sp, 0, sizeof *sp);
-	sp->lane = c->lane;
-	sp->start_ns = p->start;
-	sp->ord = p->ord;
-	sp->end_ns = p->end;
-	sp->id = p->id;
-	sp->type = p->type;
-}
-
 /* The name of SP from its source row: a task, an API span or a step. */
 static void
 store_spans_name(struct store *s, struct store_span *sp)
@@ -51,7 +36,7 @@ static int
 store_spans_found(struct store_pieces *c, int found, struct store_span *sp)
 {
 	if (found == 1) {
-		store_spans_piece(c, sp);
+		store_pieces_span(c, sp);
 		store_spans_name(c->s, sp);
 	}
 	store_pieces_release(c);
@@ -73,7 +58,7 @@ store_spans_push(const struct store_pieces *c, struct store_span **v,
     size_t *n)
 {
 	*v = util_grow(*v, *n, 1, sizeof **v);
-	store_spans_piece(c, &(*v)[(*n)++]);
+	store_pieces_span(c, &(*v)[(*n)++]);
 }
 
 /*
