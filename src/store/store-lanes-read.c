@@ -1,12 +1,13 @@
 /*
  * The timeline's source rows, read ahead. The lane builder (store-lanes.c)
- * reads the spans, steps and tasks of a store through a few queries in lane
- * order, which SQLite must sort; the builder's own inserts into the
- * timeline's file take as long again. So each query runs on a connection
- * and in a thread of its own, which hands its rows over in batches, in
- * order, while the builder writes: two cores instead of one. All of them
- * sort at once, before the builder wants their rows; the first, which the
- * builder waits for, with SQLite's own sorting threads. A row is the
+ * reads the spans, steps and tasks of a store through a few queries, in
+ * the store's order or, for spans an importer wrote out of order, sorted
+ * by lane; the builder's own inserts into the timeline's file take as long
+ * again. So each query runs on a connection and in a thread of its own,
+ * which hands its rows over in batches, in order, while the builder
+ * writes: two cores instead of one. All of them start at once, before the
+ * builder wants their rows; the first, the spans, when sorted, with
+ * SQLite's own sorting threads. A row is the
  * query's columns as integers; NULL reads as NP_NA in the columns the
  * caller names, else as 0, as SQLite reads it. Without a thread the rows
  * are read on the caller's thread, one batch at a time.

@@ -4,7 +4,10 @@
  * that a frame at any zoom reads a few rows per cell, never all the spans
  * of a lane.
  *
- * Spans are read lane by lane in start order. Each becomes a piece: the
+ * Spans are read in the order the store holds them, each lane's in start
+ * order, the lanes' interleaved, and the lanes built side by side (only
+ * API spans an importer wrote out of start order are read again, sorted
+ * by lane: store_lanes_sources()). Each becomes a piece: the
  * part of it not covered by earlier spans of the lane, [cend - clen, cend),
  * where cend is the furthest end so far and cum the lane's busy time up to
  * cend. The busy time before any instant x is then exact from the last span
@@ -52,16 +55,15 @@ struct lanes_piece {
 	int		 type;
 };
 
-struct lanes_build {
-	struct store		*s;
-	sqlite3_stmt		*lane;
-	sqlite3_stmt		*span;
-	sqlite3_stmt		*bin;
-	sqlite3_stmt		*done;
-	sqlite3_stmt		*flow;
-	sqlite3_stmt		*block;
-	sqlite3_stmt		*meta;		/* lane names, or NULL */
-	sqlite3_stmt		*str;		/* a string by its id */
+/*
+ * A lane being built: its pieces' block being packed, its bins being
+ * filled, and what tl_lane records of it once done. Lanes are built side
+ * by side, as their rows come in the order the store holds them.
+ */
+struct lanes_lane {
+	int64_t			 key[6];
+	size_t			 same;		/* the lane before it with the
+						   same key hash, + 1, or 0 */
 	uint8_t			 data[STORE_PIECES_BLOCK * 30];
 	size_t			 len;		/* bytes in data */
 	uint8_t			 sdata[STORE_PIECES_BLOCK * 20];
@@ -74,17 +76,35 @@ struct lanes_build {
 	int64_t			 pstart;	/* the last packed piece */
 	int64_t			 pcend;
 	int64_t			 pid;
-	int64_t			 id;		/* lane being built */
+	int64_t			 id;		/* in tl_lane */
 	int64_t			 ord;
 	int64_t			 cum;
 	int64_t			 cend;
 	int64_t			 maxdur;
 	int64_t			 start;
 	int64_t			 end;
-	struct lanes_piece	*probe;
+	int64_t			 last;		/* row id of the last span */
+	struct lanes_piece	*probe;		/* the first spans, until k0 */
 	size_t			 nprobe;
+	size_t			 probecap;
 	int			 k0;		/* -1 until chosen */
 	struct lanes_bin	 levels[LANES_NLEVELS];
+};
+
+struct lanes_build {
+	struct store		*s;
+	sqlite3_stmt		*lane;
+	sqlite3_stmt		*span;
+	sqlite3_stmt		*bin;
+	sqlite3_stmt		*done;
+	sqlite3_stmt		*flow;
+	sqlite3_stmt		*block;
+	sqlite3_stmt		*meta;		/* lane names, or NULL */
+	sqlite3_stmt		*str;		/* a string by its id */
+	struct lanes_lane	**lanes;	/* of the source being read */
+	size_t			 nlanes;
+	struct util_map		 bykey;		/* key hash -> index + 1 */
+	bool			 sorted;	/* sources read in lane order */
 	signed char		*types;		/* str id -> span type + 1 */
 	size_t			 ntypes;
 };
@@ -171,16 +191,16 @@ store_lanes_floordiv(int64_t a, int64_t w)
 }
 
 static void
-store_lanes_bin_flush(struct lanes_build *b, int level)
+store_lanes_bin_flush(struct lanes_build *b, struct lanes_lane *l, int level)
 {
-	struct lanes_bin	*acc = &b->levels[level];
+	struct lanes_bin	*acc = &l->levels[level];
 	sqlite3_stmt		*stmt = b->bin;
 	int			 i;
 
 	if (!acc->used)
 		return;
-	sqlite3_bind_int64(stmt, 1, b->id);
-	sqlite3_bind_int(stmt, 2, b->k0 + 2 * level);
+	sqlite3_bind_int64(stmt, 1, l->id);
+	sqlite3_bind_int(stmt, 2, l->k0 + 2 * level);
 	sqlite3_bind_int64(stmt, 3, acc->idx);
 	sqlite3_bind_int64(stmt, 4, acc->n);
 	for (i = 0; i < SPAN_NTYPES; i++)
@@ -192,13 +212,13 @@ store_lanes_bin_flush(struct lanes_build *b, int level)
 
 /* Add M wholly busy bins of TYPE from IDX at LEVEL. */
 static void
-store_lanes_bin_full(struct lanes_build *b, int level, int64_t idx,
-    int64_t m, int type, int64_t w)
+store_lanes_bin_full(struct lanes_build *b, struct lanes_lane *l, int level,
+    int64_t idx, int64_t m, int type, int64_t w)
 {
-	struct lanes_bin	*acc = &b->levels[level];
+	struct lanes_bin	*acc = &l->levels[level];
 
 	if (!acc->used || acc->run != type || acc->idx + acc->n != idx) {
-		store_lanes_bin_flush(b, level);
+		store_lanes_bin_flush(b, l, level);
 		acc->used = true;
 		acc->idx = idx;
 		acc->run = type;
@@ -209,13 +229,13 @@ store_lanes_bin_full(struct lanes_build *b, int level, int64_t idx,
 
 /* Add PART ns of TYPE to the bin IDX at LEVEL. */
 static void
-store_lanes_bin_part(struct lanes_build *b, int level, int64_t idx,
-    int64_t part, int type)
+store_lanes_bin_part(struct lanes_build *b, struct lanes_lane *l, int level,
+    int64_t idx, int64_t part, int type)
 {
-	struct lanes_bin	*acc = &b->levels[level];
+	struct lanes_bin	*acc = &l->levels[level];
 
 	if (!acc->used || acc->n != 1 || acc->idx != idx) {
-		store_lanes_bin_flush(b, level);
+		store_lanes_bin_flush(b, l, level);
 		acc->used = true;
 		acc->idx = idx;
 		acc->n = 1;
@@ -226,20 +246,21 @@ store_lanes_bin_part(struct lanes_build *b, int level, int64_t idx,
 
 /* Add the busy interval [CS, CE) of TYPE to the bins of every level. */
 static void
-store_lanes_bin_add(struct lanes_build *b, int64_t cs, int64_t ce, int type)
+store_lanes_bin_add(struct lanes_build *b, struct lanes_lane *l, int64_t cs,
+    int64_t ce, int type)
 {
 	int64_t	 w, idx, start, part, m;
 	int	 level;
 
 	for (level = 0; level < LANES_NLEVELS; level++) {
-		if (b->k0 + 2 * level > LANES_MAXLEVEL)
+		if (l->k0 + 2 * level > LANES_MAXLEVEL)
 			break;
-		w = (int64_t)1 << (b->k0 + 2 * level);
+		w = (int64_t)1 << (l->k0 + 2 * level);
 		for (start = cs; start < ce; start += part) {
 			idx = store_lanes_floordiv(start, w);
 			if (start == idx * w && ce - start >= w) {
 				m = (ce - start) / w;
-				store_lanes_bin_full(b, level, idx, m, type,
+				store_lanes_bin_full(b, l, level, idx, m, type,
 				    w);
 				part = m * w;
 				continue;
@@ -247,7 +268,7 @@ store_lanes_bin_add(struct lanes_build *b, int64_t cs, int64_t ce, int type)
 			part = (idx + 1) * w - start;
 			if (part > ce - start)
 				part = ce - start;
-			store_lanes_bin_part(b, level, idx, part, type);
+			store_lanes_bin_part(b, l, level, idx, part, type);
 		}
 	}
 }
@@ -257,24 +278,26 @@ store_lanes_bin_add(struct lanes_build *b, int64_t cs, int64_t ce, int type)
  * spans' pitch, so the finest bins number at most a quarter of the spans.
  */
 static void
-store_lanes_choose(struct lanes_build *b)
+store_lanes_choose(struct lanes_build *b, struct lanes_lane *l)
 {
 	int64_t	 pitch;
 	size_t	 i;
 
-	pitch = (b->probe[b->nprobe - 1].ce - b->probe[0].cs) /
-	    (int64_t)b->nprobe;
-	b->k0 = LANES_MINLEVEL;
-	while (b->k0 < LANES_MAXLEVEL && ((int64_t)1 << b->k0) < 4 * pitch)
-		b->k0 += 2;
+	pitch = (l->probe[l->nprobe - 1].ce - l->probe[0].cs) /
+	    (int64_t)l->nprobe;
+	l->k0 = LANES_MINLEVEL;
+	while (l->k0 < LANES_MAXLEVEL && ((int64_t)1 << l->k0) < 4 * pitch)
+		l->k0 += 2;
 	for (i = 0; i < LANES_NLEVELS; i++) {
-		memset(&b->levels[i], 0, sizeof b->levels[i]);
-		b->levels[i].run = -1;
+		memset(&l->levels[i], 0, sizeof l->levels[i]);
+		l->levels[i].run = -1;
 	}
-	for (i = 0; i < b->nprobe; i++)
-		store_lanes_bin_add(b, b->probe[i].cs, b->probe[i].ce,
-		    b->probe[i].type);
-	b->nprobe = 0;
+	for (i = 0; i < l->nprobe; i++)
+		store_lanes_bin_add(b, l, l->probe[i].cs, l->probe[i].ce,
+		    l->probe[i].type);
+	free(l->probe);
+	l->probe = NULL;
+	l->nprobe = l->probecap = 0;
 }
 
 /* Append V to BUF at *LEN as an unsigned LEB128 varint. */
@@ -289,26 +312,26 @@ store_lanes_varint(uint8_t *buf, size_t *len, uint64_t v)
 }
 
 static void
-store_lanes_block_flush(struct lanes_build *b)
+store_lanes_block_flush(struct lanes_build *b, struct lanes_lane *l)
 {
 	sqlite3_stmt	*stmt = b->block;
 
-	if (b->npacked == 0)
+	if (l->npacked == 0)
 		return;
-	sqlite3_bind_int64(stmt, 1, b->id);
-	sqlite3_bind_int64(stmt, 2, b->bstart);
-	sqlite3_bind_int64(stmt, 3, b->bord);
-	sqlite3_bind_int64(stmt, 4, b->bcum);
-	sqlite3_bind_int64(stmt, 5, b->bcend);
-	sqlite3_bind_blob(stmt, 6, b->data, (int)b->len, SQLITE_STATIC);
+	sqlite3_bind_int64(stmt, 1, l->id);
+	sqlite3_bind_int64(stmt, 2, l->bstart);
+	sqlite3_bind_int64(stmt, 3, l->bord);
+	sqlite3_bind_int64(stmt, 4, l->bcum);
+	sqlite3_bind_int64(stmt, 5, l->bcend);
+	sqlite3_bind_blob(stmt, 6, l->data, (int)l->len, SQLITE_STATIC);
 	store_write(b->s, stmt);
 	stmt = b->span;
-	sqlite3_bind_int64(stmt, 1, b->id);
-	sqlite3_bind_int64(stmt, 2, b->bstart);
-	sqlite3_bind_int64(stmt, 3, b->bord);
-	sqlite3_bind_blob(stmt, 4, b->sdata, (int)b->slen, SQLITE_STATIC);
+	sqlite3_bind_int64(stmt, 1, l->id);
+	sqlite3_bind_int64(stmt, 2, l->bstart);
+	sqlite3_bind_int64(stmt, 3, l->bord);
+	sqlite3_bind_blob(stmt, 4, l->sdata, (int)l->slen, SQLITE_STATIC);
 	store_write(b->s, stmt);
-	b->npacked = b->len = b->slen = 0;
+	l->npacked = l->len = l->slen = 0;
 }
 
 /*
@@ -317,41 +340,63 @@ store_lanes_block_flush(struct lanes_build *b)
  * end before it.
  */
 static void
-store_lanes_pack(struct lanes_build *b, int64_t start, int64_t end,
-    int64_t id, int64_t clen, int type, int64_t cend, int64_t cum,
-    int64_t prev_cend)
+store_lanes_pack(struct lanes_build *b, struct lanes_lane *l, int64_t start,
+    int64_t end, int64_t id, int64_t clen, int type, int64_t cend,
+    int64_t cum, int64_t prev_cend)
 {
 	uint64_t	 d;
 
-	if (b->npacked == 0) {
-		b->bstart = b->pstart = start;
-		b->bord = b->ord;
-		b->bcum = cum;
-		b->bcend = b->pcend = prev_cend;
-		b->pid = 0;
+	if (l->npacked == 0) {
+		l->bstart = l->pstart = start;
+		l->bord = l->ord;
+		l->bcum = cum;
+		l->bcend = l->pcend = prev_cend;
+		l->pid = 0;
 	}
-	store_lanes_varint(b->data, &b->len, (uint64_t)(start - b->pstart));
-	store_lanes_varint(b->data, &b->len, ((uint64_t)clen << 4) |
+	store_lanes_varint(l->data, &l->len, (uint64_t)(start - l->pstart));
+	store_lanes_varint(l->data, &l->len, ((uint64_t)clen << 4) |
 	    (uint64_t)type);
-	store_lanes_varint(b->data, &b->len, (uint64_t)(cend - b->pcend));
-	store_lanes_varint(b->sdata, &b->slen, (uint64_t)(end - start));
-	d = (uint64_t)id - (uint64_t)b->pid;
-	store_lanes_varint(b->sdata, &b->slen, d << 1 ^
+	store_lanes_varint(l->data, &l->len, (uint64_t)(cend - l->pcend));
+	store_lanes_varint(l->sdata, &l->slen, (uint64_t)(end - start));
+	d = (uint64_t)id - (uint64_t)l->pid;
+	store_lanes_varint(l->sdata, &l->slen, d << 1 ^
 	    (uint64_t)-(int64_t)(d >> 63));
-	b->pstart = start;
-	b->pcend = cend;
-	b->pid = id;
-	if (++b->npacked == STORE_PIECES_BLOCK)
-		store_lanes_block_flush(b);
+	l->pstart = start;
+	l->pcend = cend;
+	l->pid = id;
+	if (++l->npacked == STORE_PIECES_BLOCK)
+		store_lanes_block_flush(b, l);
 }
 
-/* Start a lane; KIND and the key columns as in tl_lane. */
-static void
-store_lanes_begin(struct lanes_build *b, enum store_lane_kind kind,
-    const int64_t key[6], const char *name, const char *group)
+/* The lane of KEY (hashed H) among those of the source read, or NULL. */
+static struct lanes_lane *
+store_lanes_find(struct lanes_build *b, const int64_t key[6], uint64_t h)
 {
-	sqlite3_stmt	*stmt = b->lane;
-	int		 i;
+	struct lanes_lane	*l;
+	uint64_t		 i;
+
+	if (!util_map_get(&b->bykey, h, &i))
+		return NULL;
+	for (; i != 0; i = l->same) {
+		l = b->lanes[i - 1];
+		if (memcmp(l->key, key, sizeof l->key) == 0)
+			return l;
+	}
+	return NULL;
+}
+
+/*
+ * Start a lane, KIND and the key columns KEY (hashed H) as in tl_lane,
+ * beside those of the source already started.
+ */
+static struct lanes_lane *
+store_lanes_begin(struct lanes_build *b, enum store_lane_kind kind,
+    const int64_t key[6], uint64_t h, const char *name, const char *group)
+{
+	sqlite3_stmt		*stmt = b->lane;
+	struct lanes_lane	*l;
+	uint64_t		 same = 0;
+	int			 i;
 
 	sqlite3_bind_int(stmt, 1, kind);
 	for (i = 0; i < 6; i++)
@@ -359,72 +404,95 @@ store_lanes_begin(struct lanes_build *b, enum store_lane_kind kind,
 	sqlite3_bind_text(stmt, 8, name, -1, SQLITE_STATIC);
 	sqlite3_bind_text(stmt, 9, group, -1, SQLITE_STATIC);
 	store_write(b->s, stmt);
-	b->id = sqlite3_last_insert_rowid(b->s->db);
-	b->ord = b->cum = b->maxdur = 0;
-	b->nprobe = 0;
-	b->k0 = -1;
+	l = xcalloc(1, sizeof *l);
+	memcpy(l->key, key, sizeof l->key);
+	l->id = sqlite3_last_insert_rowid(b->s->db);
+	l->k0 = -1;
+	util_map_get(&b->bykey, h, &same);
+	l->same = same;
+	b->lanes = util_grow(b->lanes, b->nlanes, 1, sizeof *b->lanes);
+	b->lanes[b->nlanes++] = l;
+	util_map_set(&b->bykey, h, b->nlanes);
+	return l;
 }
 
 /* Add the span ID [START, END) of TYPE to the lane; spans come in order. */
 static void
-store_lanes_span(struct lanes_build *b, int64_t start, int64_t end,
-    int64_t id, int type)
+store_lanes_span(struct lanes_build *b, struct lanes_lane *l, int64_t start,
+    int64_t end, int64_t id, int type)
 {
 	int64_t		 cs, ce;
 
 	if (end < start)
 		end = start;
-	if (b->ord == 0) {
-		b->cend = start;
-		b->start = start;
-		b->end = end;
+	if (l->ord == 0) {
+		l->cend = start;
+		l->start = start;
+		l->end = end;
 	}
-	cs = start > b->cend ? start : b->cend;
+	cs = start > l->cend ? start : l->cend;
 	ce = end > cs ? end : cs;
-	store_lanes_pack(b, start, end, id, ce - cs, type, ce, b->cum,
-	    b->cend);
-	b->ord++;
-	b->cum += ce - cs;
-	b->cend = ce;
-	if (end > b->end)
-		b->end = end;
-	if (end - start > b->maxdur)
-		b->maxdur = end - start;
+	store_lanes_pack(b, l, start, end, id, ce - cs, type, ce, l->cum,
+	    l->cend);
+	l->ord++;
+	l->cum += ce - cs;
+	l->cend = ce;
+	if (end > l->end)
+		l->end = end;
+	if (end - start > l->maxdur)
+		l->maxdur = end - start;
 	if (ce == cs)
 		return;
-	if (b->k0 >= 0) {
-		store_lanes_bin_add(b, cs, ce, type);
+	if (l->k0 >= 0) {
+		store_lanes_bin_add(b, l, cs, ce, type);
 		return;
 	}
-	b->probe[b->nprobe].cs = cs;
-	b->probe[b->nprobe].ce = ce;
-	b->probe[b->nprobe].type = type;
-	if (++b->nprobe == LANES_PROBE)
-		store_lanes_choose(b);
+	if (l->nprobe == l->probecap) {
+		l->probecap = l->probecap == 0 ? 64 : l->probecap * 2;
+		l->probe = xreallocarray(l->probe, l->probecap,
+		    sizeof *l->probe);
+	}
+	l->probe[l->nprobe].cs = cs;
+	l->probe[l->nprobe].ce = ce;
+	l->probe[l->nprobe].type = type;
+	if (++l->nprobe == LANES_PROBE)
+		store_lanes_choose(b, l);
 }
 
-/* Finish the lane being built: flush its bins, record its extent. */
+/* Finish lane L: flush its bins, record its extent; free it. */
 static void
-store_lanes_end(struct lanes_build *b)
+store_lanes_end(struct lanes_build *b, struct lanes_lane *l)
 {
 	sqlite3_stmt	*stmt = b->done;
 	int		 i;
 
-	if (b->id == 0)
-		return;
-	store_lanes_block_flush(b);
-	if (b->k0 >= 0) {
+	store_lanes_block_flush(b, l);
+	if (l->k0 >= 0) {
 		for (i = 0; i < LANES_NLEVELS; i++)
-			store_lanes_bin_flush(b, i);
+			store_lanes_bin_flush(b, l, i);
 	}
-	sqlite3_bind_int64(stmt, 1, b->ord);
-	sqlite3_bind_int64(stmt, 2, b->start);
-	sqlite3_bind_int64(stmt, 3, b->end);
-	sqlite3_bind_int64(stmt, 4, b->maxdur);
-	store_load_bind_i64(stmt, 5, b->k0 >= 0 ? b->k0 : NP_NA);
-	sqlite3_bind_int64(stmt, 6, b->id);
+	sqlite3_bind_int64(stmt, 1, l->ord);
+	sqlite3_bind_int64(stmt, 2, l->start);
+	sqlite3_bind_int64(stmt, 3, l->end);
+	sqlite3_bind_int64(stmt, 4, l->maxdur);
+	store_load_bind_i64(stmt, 5, l->k0 >= 0 ? l->k0 : NP_NA);
+	sqlite3_bind_int64(stmt, 6, l->id);
 	store_write(b->s, stmt);
-	b->id = 0;
+	free(l->probe);
+	free(l);
+}
+
+/* Finish the lanes of the source read, in the order they began. */
+static void
+store_lanes_end_all(struct lanes_build *b)
+{
+	size_t	 i;
+
+	for (i = 0; i < b->nlanes; i++)
+		store_lanes_end(b, b->lanes[i]);
+	b->nlanes = 0;
+	util_map_release(&b->bykey);
+	util_map_init(&b->bykey);
 }
 
 /*
@@ -432,8 +500,8 @@ store_lanes_end(struct lanes_build *b)
  * API, or by the one whose connection id is CONN.
  */
 static void
-store_lanes_link(struct lanes_build *b, int64_t id, int64_t start,
-    int64_t api, int64_t conn)
+store_lanes_link(struct lanes_build *b, struct lanes_lane *l, int64_t id,
+    int64_t start, int64_t api, int64_t conn)
 {
 	sqlite3_stmt	*stmt = b->flow;
 
@@ -442,9 +510,9 @@ store_lanes_link(struct lanes_build *b, int64_t id, int64_t start,
 	sqlite3_bind_int64(stmt, 1, id);
 	store_load_bind_i64(stmt, 2, api);
 	store_load_bind_i64(stmt, 3, conn);
-	sqlite3_bind_int64(stmt, 4, b->id);
+	sqlite3_bind_int64(stmt, 4, l->id);
 	sqlite3_bind_int64(stmt, 5, start);
-	sqlite3_bind_int64(stmt, 6, b->ord - 1);
+	sqlite3_bind_int64(stmt, 6, l->ord - 1);
 	store_write(b->s, stmt);
 }
 
@@ -525,48 +593,64 @@ store_lanes_api_names(struct lanes_build *b, const int64_t key[6],
 	snprintf(name, nsize, "%s%s", thread, depth);
 }
 
+/* The lane a source row V of KIND starting a key names: its tl_lane row. */
+static struct lanes_lane *
+store_lanes_new(struct lanes_build *b, enum store_lane_kind kind,
+    const int64_t *v, uint64_t h)
+{
+	char	 name[128], group[128];
+
+	store_lanes_group(group, sizeof group, v[0], v[1], v[2]);
+	if (kind == LANE_STREAM && v[4] == NP_NA)
+		snprintf(name, sizeof name, "Stream N/A");
+	else if (kind == LANE_STREAM)
+		snprintf(name, sizeof name, "Stream %lld", (long long)v[4]);
+	else if (kind == LANE_STEP)
+		snprintf(name, sizeof name, "Steps");
+	else
+		store_lanes_api_names(b, v, name, sizeof name, group,
+		    sizeof group);
+	return store_lanes_begin(b, kind, v, h, name, group);
+}
+
 /*
  * Lay out the rows of a source query, read ahead by R: the key (six
  * columns), start, end, row id, and for device tasks the core type id, API
- * row id and connection id; build a lane for each key.
+ * row id and connection id; build a lane for each key. The rows of a lane
+ * come in (start, row id) order, but those of different lanes may
+ * interleave: the lanes build side by side. A row before the one its lane
+ * had last returns -2: the source was not in lane order after all.
  */
 static int
 store_lanes_source(struct lanes_build *b, struct store_lanes_read *r,
     enum store_lane_kind kind, char **cause)
 {
-	int64_t		 v[LANES_NCOLS], prev[6];
-	char		 name[128], group[128];
-	int		 rc, type;
-	bool		 first = true;
+	struct lanes_lane	*l = NULL;
+	int64_t			 v[LANES_NCOLS];
+	uint64_t		 h;
+	int			 rc, type;
 
 	while ((rc = store_lanes_read_next(r, v, cause)) == 1) {
 		if (kind == LANE_STREAM)
 			type = store_lanes_task_type(b, v[9]);
 		else
 			type = kind == LANE_API ? SPAN_API : SPAN_STEP;
-		if (first || memcmp(v, prev, sizeof prev) != 0) {
-			store_lanes_end(b);
-			store_lanes_group(group, sizeof group, v[0], v[1],
-			    v[2]);
-			if (kind == LANE_STREAM && v[4] == NP_NA)
-				snprintf(name, sizeof name, "Stream N/A");
-			else if (kind == LANE_STREAM)
-				snprintf(name, sizeof name, "Stream %lld",
-				    (long long)v[4]);
-			else if (kind == LANE_STEP)
-				snprintf(name, sizeof name, "Steps");
-			else
-				store_lanes_api_names(b, v, name,
-				    sizeof name, group, sizeof group);
-			store_lanes_begin(b, kind, v, name, group);
-			memcpy(prev, v, sizeof prev);
-			first = false;
+		if (l == NULL || memcmp(v, l->key, sizeof l->key) != 0) {
+			h = util_hash64((const char *)v, sizeof l->key);
+			if ((l = store_lanes_find(b, v, h)) == NULL)
+				l = store_lanes_new(b, kind, v, h);
 		}
-		store_lanes_span(b, v[6], v[7], v[8], type);
+		if (l->ord > 0 && (v[6] < l->pstart || (v[6] == l->pstart &&
+		    v[8] < l->last))) {
+			rc = -2;
+			break;
+		}
+		l->last = v[8];
+		store_lanes_span(b, l, v[6], v[7], v[8], type);
 		if (kind == LANE_STREAM)
-			store_lanes_link(b, v[8], v[6], v[10], v[11]);
+			store_lanes_link(b, l, v[8], v[6], v[10], v[11]);
 	}
-	store_lanes_end(b);
+	store_lanes_end_all(b);
 	return rc;
 }
 
@@ -625,9 +709,13 @@ store_lanes_prepare(struct lanes_build *b, char **cause)
 
 /*
  * Lay the API spans, steps and device tasks of the store at PATH out in
- * lanes, each a source query in lane order read ahead on a connection of
- * its own (store-lanes-read.c), then link tasks to the spans that launched
- * them.
+ * lanes, each a source query read ahead on a connection of its own
+ * (store-lanes-read.c), then link tasks to the spans that launched them.
+ * Each source gives every lane's rows in (start, row id) order: the tasks
+ * by the index of the tables' default order (device, start), which the
+ * store has by then, the API spans by row id (an importer writes each
+ * thread's spans in start order), unless B is sorted (the spans were not
+ * in that order: they are sorted by lane). -2 if they were not.
  */
 static int
 store_lanes_sources(struct lanes_build *b, const char *path,
@@ -648,8 +736,8 @@ store_lanes_sources(struct lanes_build *b, const char *path,
 	 */
 	xasprintf(&api, "SELECT device, rank, pid, tid, NULL, CASE WHEN level"
 	    " = %lld THEN -1 ELSE ifnull(depth, 0) END, start_ns, end_ns, id"
-	    " FROM api ORDER BY device, rank, pid, tid, 6, start_ns, id",
-	    (long long)store_lanes_str(b->s, "mstx"));
+	    " FROM api ORDER BY %s", (long long)store_lanes_str(b->s, "mstx"),
+	    b->sorted ? "device, rank, pid, tid, 6, start_ns, id" : "id");
 	sql[0] = api;
 	sql[1] = "SELECT device, rank, NULL, NULL, NULL, NULL, iter_end_ns -"
 	    " iter_time_ns, iter_end_ns, rowid FROM step WHERE iter_end_ns IS"
@@ -657,10 +745,10 @@ store_lanes_sources(struct lanes_build *b, const char *path,
 	    " rowid";
 	sql[2] = "SELECT device, rank, NULL, NULL, stream, NULL, start_ns,"
 	    " start_ns + dur_ns, id, task_type, api, conn FROM task ORDER BY"
-	    " device, rank, stream, start_ns, id";
+	    " device, start_ns, id";
 	/*
-	 * Each sorts at once; the spans, which the builder waits for, with
-	 * SQLite's threads too (a sort buffer more: 16 MB).
+	 * Each starts at once; the spans, if sorted, with SQLite's threads
+	 * too (a sort buffer more: 16 MB).
 	 */
 	for (i = 0; i < 3; i++)
 		r[i] = store_lanes_read_create(path, sql[i], i == 0, LANES_NA,
@@ -683,20 +771,20 @@ static int
 store_lanes_copy(struct lanes_build *b, char **cause)
 {
 	/*
-	 * The blocks were built beside the pieces and bins, whose pages they
-	 * would be scattered among; copied here in key order they fill
-	 * pages of their own, one after another, so a frame's seeks (which
-	 * touch most of them when zoomed out) read a compact part of the
-	 * file and the OS maps it in a few large steps. The bins follow in
-	 * the order they were written (level by level within a lane): their
-	 * pages lie together too, and sorting them into key order first
-	 * cost 2 CPU-s per million tasks.
+	 * The blocks were built beside the spans and bins, whose pages they
+	 * would be scattered among, the lanes' side by side; copied here in
+	 * key order they fill pages of their own, one after another, so a
+	 * frame's seeks (which touch most of them when zoomed out) read a
+	 * compact part of the file and the OS maps it in a few large steps.
+	 * The bins follow in the order they were written (level by level
+	 * within a lane): sorting them into key order first cost 2 CPU-s per
+	 * million tasks.
 	 */
 	sqlite3_finalize(b->block);
 	sqlite3_finalize(b->bin);
 	b->block = b->bin = NULL;
 	if (store_exec(b->s, "INSERT INTO tl_block SELECT * FROM"
-	    " temp.tl_block_build ORDER BY rowid;"
+	    " temp.tl_block_build ORDER BY lane, start, ord;"
 	    " DROP TABLE temp.tl_block_build;"
 	    " INSERT INTO tl_bin SELECT * FROM temp.tl_bin_build"
 	    " ORDER BY rowid; DROP TABLE temp.tl_bin_build;",
@@ -705,11 +793,41 @@ store_lanes_copy(struct lanes_build *b, char **cause)
 	return 0;
 }
 
+/* Finalize B's statements, for another try or the end. */
+static void
+store_lanes_finalize(struct lanes_build *b)
+{
+	sqlite3_stmt	**stmt[] = { &b->lane, &b->span, &b->bin, &b->done,
+	    &b->flow, &b->block, &b->meta, &b->str };
+	size_t		  i;
+
+	for (i = 0; i < sizeof stmt / sizeof stmt[0]; i++) {
+		sqlite3_finalize(*stmt[i]);
+		*stmt[i] = NULL;
+	}
+}
+
+/* Create the tables and fill them from the store at PATH: 0, -1, -2. */
+static int
+store_lanes_fill(struct lanes_build *b, const char *path,
+    int (*check)(void *), void *arg, char **cause)
+{
+	int	 rc;
+
+	if (store_lanes_prepare(b, cause) != 0)
+		return -1;
+	if ((rc = store_lanes_sources(b, path, check, arg, cause)) != 0)
+		return rc;
+	return store_lanes_copy(b, cause);
+}
+
 /*
  * Build the timeline tables into the main schema of S from the task, api
  * and step rows of the store at PATH, which is attached beside it (see
- * store-lanes-side.c). CHECK (or NULL), called with ARG, says when to give
- * up. On failure return -1 and set *cause.
+ * store-lanes-side.c): from the spans as the store holds them, or, when
+ * they are not in each lane's order, again from them sorted. CHECK (or
+ * NULL), called with ARG, says when to give up. On failure return -1 and
+ * set *cause.
  */
 int
 store_lanes_build(struct store *s, const char *path, int (*check)(void *),
@@ -723,35 +841,40 @@ store_lanes_build(struct store *s, const char *path, int (*check)(void *),
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	memset(&b, 0, sizeof b);
 	b.s = s;
+	util_map_init(&b.bykey);
 	store_load_progress(s, "timeline", NULL, 0, 0);
-	if (store_lanes_prepare(&b, cause) != 0)
-		goto out;
-	b.probe = xreallocarray(NULL, LANES_PROBE, sizeof *b.probe);
-	if (store_lanes_sources(&b, path, check, arg, cause) != 0 ||
-	    store_lanes_copy(&b, cause) != 0)
+	/* The file has no journal to roll back: its tables go instead. */
+	if ((rc = store_lanes_fill(&b, path, check, arg, cause)) == -2) {
+		store_lanes_finalize(&b);
+		b.sorted = true;
+		rc = store_exec(s, "DROP TABLE main.tl_lane; DROP TABLE"
+		    " main.tl_span; DROP TABLE main.tl_block; DROP TABLE"
+		    " main.tl_bin; DROP TABLE main.tl_flow; DROP TABLE IF EXISTS"
+		    " temp.tl_block_build; DROP TABLE IF EXISTS"
+		    " temp.tl_bin_build", cause) != 0 ? -1 :
+		    store_lanes_fill(&b, path, check, arg, cause);
+	}
+	if (rc != 0)
 		goto out;
 	/* What the timeline's build took, for bench/timeline.sh. */
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	snprintf(buf, sizeof buf, "INSERT INTO main.meta VALUES"
 	    " ('timeline_seconds', '%.3f')", (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+	rc = -1;
 	if (store_exec(s, buf, cause) != 0 || store_failed(s, cause) != 0)
 		goto out;
 	rc = 0;
 out:
-	sqlite3_finalize(b.lane);
-	sqlite3_finalize(b.span);
-	sqlite3_finalize(b.bin);
-	sqlite3_finalize(b.done);
-	sqlite3_finalize(b.flow);
-	sqlite3_finalize(b.block);
-	sqlite3_finalize(b.meta);
-	sqlite3_finalize(b.str);
+	if (rc != 0)
+		rc = -1;
+	store_lanes_finalize(&b);
 	if (rc != 0)
 		sqlite3_exec(s->db, "DROP TABLE IF EXISTS temp.tl_block_build;"
 		    " DROP TABLE IF EXISTS temp.tl_bin_build", NULL, NULL,
 		    NULL);
-	free(b.probe);
+	free(b.lanes);
+	util_map_release(&b.bykey);
 	free(b.types);
 	return rc;
 }

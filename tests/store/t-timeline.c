@@ -65,6 +65,18 @@ add_api(struct store *s, const char *name, int64_t start, int64_t end,
 	return store_load_api(s, &a);
 }
 
+/* Remove the store DB and the timeline file built beside it. */
+static void
+unlink_store(const char *db)
+{
+	char	*side;
+
+	xasprintf(&side, "%s-timeline", db);
+	unlink(side);
+	unlink(db);
+	free(side);
+}
+
 static int
 cmp_iv(const void *x, const void *y)
 {
@@ -391,7 +403,60 @@ check_jump_lanes(const char *dir)
 	store_free(s);
 out:
 	free(cause);
-	unlink(db);
+	unlink_store(db);
+	free(db);
+}
+
+/*
+ * API spans an importer wrote out of start order (a thread's, last first,
+ * beside another thread's in order): the timeline reads them sorted.
+ */
+static void
+check_unordered(const char *dir)
+{
+	struct store		*s;
+	struct store_api	 a;
+	struct store_lane	*lanes;
+	struct store_span	 sp, next;
+	char			*db, *cause = NULL;
+	size_t			 n, i;
+	int64_t			 prev = INT64_MIN, bad = 0;
+	int			 found, k = 0;
+
+	xasprintf(&db, "%s/unordered.db", dir);
+	s = store_load_begin(db, dir, &cause);
+	for (i = 0; i < 300; i++) {
+		store_load_api_init(&a, 5, 1000000 - 1000 * (int64_t)i,
+		    1000000 - 1000 * (int64_t)i + 500, "acl", "late");
+		store_load_api(s, &a);
+		store_load_api_init(&a, 6, 1000 * (int64_t)i,
+		    1000 * (int64_t)i + 500, "acl", "early");
+		store_load_api(s, &a);
+	}
+	ok(store_load_commit(s, &cause) == 0 && (s = store_open(db,
+	    &cause)) != NULL, "a store of spans out of start order");
+	if (s == NULL)
+		goto out;
+	ok(store_lanes(s, &lanes, &n, &cause) == 0 && n == 2 &&
+	    lanes[0].nspans == 300 && lanes[1].nspans == 300,
+	    "two lanes of 300 spans");
+	found = n > 0 ? store_spans_step(s, lanes[0].id, NULL, INT64_MIN + 1,
+	    SPAN_NEXT, &sp, &cause) : 0;
+	for (; found == 1; k++) {
+		bad += sp.start_ns < prev;
+		prev = sp.start_ns;
+		found = store_spans_step(s, lanes[0].id, &sp, 0, SPAN_NEXT,
+		    &next, &cause);
+		store_spans_release(&sp);
+		sp = next;
+	}
+	ok(k == 300 && bad == 0, "each in start order");
+	if (n > 0)
+		store_lanes_free(lanes, n);
+	store_free(s);
+out:
+	free(cause);
+	unlink_store(db);
 	free(db);
 }
 
@@ -428,7 +493,7 @@ check_detail_times(const char *dir)
 	store_free(s);
 out:
 	free(cause);
-	unlink(db);
+	unlink_store(db);
 	free(db);
 }
 
@@ -485,7 +550,8 @@ main(void)
 	store_free(s);
 	check_detail_times(dir);
 	check_jump_lanes(dir);
-	unlink(db);
+	check_unordered(dir);
+	unlink_store(db);
 	rmdir(dir);
 	free(db);
 	return done_testing();
