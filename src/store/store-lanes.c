@@ -104,6 +104,7 @@ struct lanes_build {
 	struct lanes_lane	**lanes;	/* of the source being read */
 	size_t			 nlanes;
 	struct util_map		 bykey;		/* key hash -> index + 1 */
+	struct util_map		 ended;		/* groups of lanes ended */
 	bool			 sorted;	/* sources read in lane order */
 	signed char		*types;		/* str id -> span type + 1 */
 	size_t			 ntypes;
@@ -614,12 +615,33 @@ store_lanes_new(struct lanes_build *b, enum store_lane_kind kind,
 }
 
 /*
+ * The lanes of group L's first G key columns are done: end them, and
+ * remember the group. True if V's group was done before (not in sorted
+ * sources, whose groups cannot come back; a hash that two groups share
+ * says so too, and costs a sorted read).
+ */
+static bool
+store_lanes_next_group(struct lanes_build *b, const int64_t *key,
+    const int64_t *v, size_t g)
+{
+	uint64_t	 x;
+
+	util_map_set(&b->ended, util_hash64((const char *)key, g *
+	    sizeof *key), 1);
+	store_lanes_end_all(b);
+	return !b->sorted && util_map_get(&b->ended, util_hash64((const char *)
+	    v, g * sizeof *v), &x);
+}
+
+/*
  * Lay out the rows of a source query, read ahead by R: the key (six
  * columns), start, end, row id, and for device tasks the core type id, API
  * row id and connection id; build a lane for each key. The rows of a lane
- * come in (start, row id) order, but those of different lanes may
- * interleave: the lanes build side by side. A row before the one its lane
- * had last returns -2: the source was not in lane order after all.
+ * come in (start, row id) order, those of a group of lanes (a thread's
+ * API spans, a rank's steps, a device's tasks) together, but those of a
+ * group's lanes may interleave: they build side by side, and end when
+ * the next group starts. A row before the one its lane had last, or of a
+ * group that ended, returns -2: the source was not in lane order.
  */
 static int
 store_lanes_source(struct lanes_build *b, struct store_lanes_read *r,
@@ -628,14 +650,21 @@ store_lanes_source(struct lanes_build *b, struct store_lanes_read *r,
 	struct lanes_lane	*l = NULL;
 	int64_t			 v[LANES_NCOLS];
 	uint64_t		 h;
+	size_t			 g;
 	int			 rc, type;
 
+	g = kind == LANE_API ? 4 : kind == LANE_STEP ? 2 : 1;
 	while ((rc = store_lanes_read_next(r, v, cause)) == 1) {
 		if (kind == LANE_STREAM)
 			type = store_lanes_task_type(b, v[9]);
 		else
 			type = kind == LANE_API ? SPAN_API : SPAN_STEP;
 		if (l == NULL || memcmp(v, l->key, sizeof l->key) != 0) {
+			if (l != NULL && memcmp(v, l->key, g * sizeof *v) !=
+			    0 && store_lanes_next_group(b, l->key, v, g)) {
+				rc = -2;
+				break;
+			}
 			h = util_hash64((const char *)v, sizeof l->key);
 			if ((l = store_lanes_find(b, v, h)) == NULL)
 				l = store_lanes_new(b, kind, v, h);
@@ -651,6 +680,8 @@ store_lanes_source(struct lanes_build *b, struct store_lanes_read *r,
 			store_lanes_link(b, l, v[8], v[6], v[10], v[11]);
 	}
 	store_lanes_end_all(b);
+	util_map_release(&b->ended);
+	util_map_init(&b->ended);
 	return rc;
 }
 
@@ -842,6 +873,7 @@ store_lanes_build(struct store *s, const char *path, int (*check)(void *),
 	memset(&b, 0, sizeof b);
 	b.s = s;
 	util_map_init(&b.bykey);
+	util_map_init(&b.ended);
 	store_load_progress(s, "timeline", NULL, 0, 0);
 	/* The file has no journal to roll back: its tables go instead. */
 	if ((rc = store_lanes_fill(&b, path, check, arg, cause)) == -2) {
@@ -853,6 +885,9 @@ store_lanes_build(struct store *s, const char *path, int (*check)(void *),
 		    " temp.tl_block_build; DROP TABLE IF EXISTS"
 		    " temp.tl_bin_build", cause) != 0 ? -1 :
 		    store_lanes_fill(&b, path, check, arg, cause);
+		if (rc == -2)
+			xasprintf(cause, "the timeline's rows came out of"
+			    " order");
 	}
 	if (rc != 0)
 		goto out;
@@ -875,6 +910,7 @@ out:
 		    NULL);
 	free(b.lanes);
 	util_map_release(&b.bykey);
+	util_map_release(&b.ended);
 	free(b.types);
 	return rc;
 }
