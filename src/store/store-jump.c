@@ -182,7 +182,7 @@ store_jump_marker_span(struct store *s, int64_t pid, int64_t tid,
 
 	if (store_jump_prepare(s, &stmt, "SELECT l.id, ?3, NULL FROM tl_lane l"
 	    " WHERE l.kind = 0 AND l.depth = -1 AND l.pid IS ?1 AND l.tid IS"
-	    " ?2 ORDER BY l.id", cause) != 0)
+	    " ?2 ORDER BY l.rank, l.device", cause) != 0)
 		return -1;
 	store_load_bind_i64(stmt, 1, pid);
 	store_load_bind_i64(stmt, 2, tid);

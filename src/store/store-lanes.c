@@ -49,12 +49,6 @@ struct lanes_bin {
 	bool		 used;
 };
 
-struct lanes_piece {
-	int64_t		 cs;
-	int64_t		 ce;
-	int		 type;
-};
-
 /*
  * A lane being built: its pieces' block being packed, its bins being
  * filled, and what tl_lane records of it once done. Lanes are built side
@@ -84,11 +78,18 @@ struct lanes_lane {
 	int64_t			 start;
 	int64_t			 end;
 	int64_t			 last;		/* row id of the last span */
-	struct lanes_piece	*probe;		/* the first spans, until k0 */
-	size_t			 nprobe;
+	uint8_t			*probe;		/* the first pieces, until k0:
+						   cs less the ce before, and
+						   (ce - cs) << 4 | type, as
+						   varints: a device's lanes
+						   all probe at once */
+	size_t			 probelen;	/* bytes in probe */
 	size_t			 probecap;
+	size_t			 nprobe;
+	int64_t			 probecs;	/* the first piece's cs */
+	int64_t			 probece;	/* the last piece's ce */
 	int			 k0;		/* -1 until chosen */
-	struct lanes_bin	 levels[LANES_NLEVELS];
+	struct lanes_bin	*levels;	/* LANES_NLEVELS, once k0 */
 };
 
 struct lanes_build {
@@ -281,24 +282,27 @@ store_lanes_bin_add(struct lanes_build *b, struct lanes_lane *l, int64_t cs,
 static void
 store_lanes_choose(struct lanes_build *b, struct lanes_lane *l)
 {
-	int64_t	 pitch;
-	size_t	 i;
+	const uint8_t	*p = l->probe, *end = l->probe + l->probelen;
+	int64_t		 pitch, cs, ce = l->probecs;
+	uint64_t	 v;
+	size_t		 i;
 
-	pitch = (l->probe[l->nprobe - 1].ce - l->probe[0].cs) /
-	    (int64_t)l->nprobe;
+	pitch = (l->probece - l->probecs) / (int64_t)l->nprobe;
 	l->k0 = LANES_MINLEVEL;
 	while (l->k0 < LANES_MAXLEVEL && ((int64_t)1 << l->k0) < 4 * pitch)
 		l->k0 += 2;
-	for (i = 0; i < LANES_NLEVELS; i++) {
-		memset(&l->levels[i], 0, sizeof l->levels[i]);
+	l->levels = xcalloc(LANES_NLEVELS, sizeof *l->levels);
+	for (i = 0; i < LANES_NLEVELS; i++)
 		l->levels[i].run = -1;
+	for (i = 0; i < l->nprobe; i++) {
+		cs = ce + (int64_t)store_pieces_varint(&p, end);
+		v = store_pieces_varint(&p, end);
+		ce = cs + (int64_t)(v >> 4);
+		store_lanes_bin_add(b, l, cs, ce, (int)(v & 0xf));
 	}
-	for (i = 0; i < l->nprobe; i++)
-		store_lanes_bin_add(b, l, l->probe[i].cs, l->probe[i].ce,
-		    l->probe[i].type);
 	free(l->probe);
 	l->probe = NULL;
-	l->nprobe = l->probecap = 0;
+	l->nprobe = l->probelen = l->probecap = 0;
 }
 
 /* Append V to BUF at *LEN as an unsigned LEB128 varint. */
@@ -448,14 +452,17 @@ store_lanes_span(struct lanes_build *b, struct lanes_lane *l, int64_t start,
 		store_lanes_bin_add(b, l, cs, ce, type);
 		return;
 	}
-	if (l->nprobe == l->probecap) {
-		l->probecap = l->probecap == 0 ? 64 : l->probecap * 2;
-		l->probe = xreallocarray(l->probe, l->probecap,
-		    sizeof *l->probe);
+	if (l->probecap - l->probelen < 20) {
+		l->probecap = l->probecap == 0 ? 256 : l->probecap * 2;
+		l->probe = xreallocarray(l->probe, l->probecap, 1);
 	}
-	l->probe[l->nprobe].cs = cs;
-	l->probe[l->nprobe].ce = ce;
-	l->probe[l->nprobe].type = type;
+	if (l->nprobe == 0)
+		l->probecs = l->probece = cs;
+	store_lanes_varint(l->probe, &l->probelen, (uint64_t)(cs -
+	    l->probece));
+	store_lanes_varint(l->probe, &l->probelen, (uint64_t)(ce - cs) << 4 |
+	    (uint64_t)type);
+	l->probece = ce;
 	if (++l->nprobe == LANES_PROBE)
 		store_lanes_choose(b, l);
 }
@@ -480,6 +487,7 @@ store_lanes_end(struct lanes_build *b, struct lanes_lane *l)
 	sqlite3_bind_int64(stmt, 6, l->id);
 	store_write(b->s, stmt);
 	free(l->probe);
+	free(l->levels);
 	free(l);
 }
 
@@ -808,8 +816,8 @@ store_lanes_copy(struct lanes_build *b, char **cause)
 	 * frame's seeks (which touch most of them when zoomed out) read a
 	 * compact part of the file and the OS maps it in a few large steps.
 	 * The bins follow in the order they were written (level by level
-	 * within a lane): sorting them into key order first cost 2 CPU-s per
-	 * million tasks.
+	 * within a lane, a group's lanes interleaved): sorting them into key
+	 * order first cost 2 CPU-s per million tasks.
 	 */
 	sqlite3_finalize(b->block);
 	sqlite3_finalize(b->bin);
