@@ -37,6 +37,7 @@
 #define LANES_MINLEVEL	10
 #define LANES_MAXLEVEL	44
 #define LANES_NLEVELS	((LANES_MAXLEVEL - LANES_MINLEVEL) / 2 + 1)
+#define LANES_OPEN	4096	/* API lanes built at once, unsorted */
 /* A source row's columns whose NULL is NP_NA: the key's and the task's. */
 #define LANES_NA	0xe3fu
 
@@ -645,11 +646,13 @@ store_lanes_next_group(struct lanes_build *b, const int64_t *key,
  * Lay out the rows of a source query, read ahead by R: the key (six
  * columns), start, end, row id, and for device tasks the core type id, API
  * row id and connection id; build a lane for each key. The rows of a lane
- * come in (start, row id) order, those of a group of lanes (a thread's
- * API spans, a rank's steps, a device's tasks) together, but those of a
- * group's lanes may interleave: they build side by side, and end when
- * the next group starts. A row before the one its lane had last, or of a
- * group that ended, returns -2: the source was not in lane order.
+ * come in (start, row id) order, those of a group of lanes (a device's
+ * tasks, a rank's steps, a thread's sorted API spans) together, but those
+ * of a group's lanes may interleave: they build side by side, and end when
+ * the next group starts. API spans in row order are one group, whose
+ * threads may interleave, of at most LANES_OPEN lanes. A row before the
+ * one its lane had last, of a group that ended, or of a lane past
+ * LANES_OPEN returns -2: the source was not in lane order.
  */
 static int
 store_lanes_source(struct lanes_build *b, struct store_lanes_read *r,
@@ -661,20 +664,27 @@ store_lanes_source(struct lanes_build *b, struct store_lanes_read *r,
 	size_t			 g;
 	int			 rc, type;
 
-	g = kind == LANE_API ? 4 : kind == LANE_STEP ? 2 : 1;
+	/* Unsorted API spans: their threads' rows may interleave. */
+	g = kind == LANE_STREAM ? 1 : kind == LANE_STEP ? 2 : b->sorted ? 4 : 0;
 	while ((rc = store_lanes_read_next(r, v, cause)) == 1) {
 		if (kind == LANE_STREAM)
 			type = store_lanes_task_type(b, v[9]);
 		else
 			type = kind == LANE_API ? SPAN_API : SPAN_STEP;
 		if (l == NULL || memcmp(v, l->key, sizeof l->key) != 0) {
-			if (l != NULL && memcmp(v, l->key, g * sizeof *v) !=
-			    0 && store_lanes_next_group(b, l->key, v, g)) {
+			if (l != NULL && g > 0 && memcmp(v, l->key, g *
+			    sizeof *v) != 0 && store_lanes_next_group(b,
+			    l->key, v, g)) {
 				rc = -2;
 				break;
 			}
 			h = util_hash64((const char *)v, sizeof l->key);
-			if ((l = store_lanes_find(b, v, h)) == NULL)
+			if ((l = store_lanes_find(b, v, h)) == NULL &&
+			    g == 0 && b->nlanes == LANES_OPEN) {
+				rc = -2;
+				break;
+			}
+			if (l == NULL)
 				l = store_lanes_new(b, kind, v, h);
 		}
 		if (l->ord > 0 && (v[6] < l->pstart || (v[6] == l->pstart &&

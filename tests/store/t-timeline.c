@@ -408,6 +408,46 @@ out:
 }
 
 /*
+ * More threads than the builder keeps lanes open for at once, their spans
+ * interleaved: a lane each, of two spans.
+ */
+static void
+check_many_threads(const char *dir)
+{
+	struct store		*s;
+	struct store_api	 a;
+	struct store_lane	*lanes;
+	char			*db, *cause = NULL;
+	size_t			 n = 0, i, good = 0;
+	int			 k;
+
+	xasprintf(&db, "%s/threads.db", dir);
+	s = store_load_begin(db, dir, &cause);
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < 4200; i++) {
+			store_load_api_init(&a, 1000 + (int64_t)i, 1000 * k +
+			    (int64_t)i, 1000 * k + (int64_t)i + 10, "acl", "t");
+			store_load_api(s, &a);
+		}
+	}
+	ok(store_load_commit(s, &cause) == 0 && (s = store_open(db,
+	    &cause)) != NULL, "a store of 4200 threads");
+	if (s == NULL)
+		goto out;
+	if (store_lanes(s, &lanes, &n, &cause) == 0) {
+		for (i = 0; i < n; i++)
+			good += lanes[i].nspans == 2;
+		store_lanes_free(lanes, n);
+	}
+	ok(n == 4200 && good == n, "a lane each, of both spans");
+	store_free(s);
+out:
+	free(cause);
+	unlink_store(db);
+	free(db);
+}
+
+/*
  * API spans an importer wrote out of start order (a thread's, last first,
  * beside another thread's in order): the timeline reads them sorted.
  */
@@ -551,6 +591,7 @@ main(void)
 	check_detail_times(dir);
 	check_jump_lanes(dir);
 	check_unordered(dir);
+	check_many_threads(dir);
 	unlink_store(db);
 	rmdir(dir);
 	free(db);
