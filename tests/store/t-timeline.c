@@ -77,6 +77,43 @@ unlink_store(const char *db)
 	free(side);
 }
 
+/* Begin a load of a store of its own, NAME in DIR; its path in *DB. */
+static struct store *
+side_begin(const char *dir, const char *name, char **db)
+{
+	struct store	*s;
+	char		*cause = NULL;
+
+	xasprintf(db, "%s/%s", dir, name);
+	s = store_load_begin(*db, dir, &cause);
+	free(cause);
+	return s;
+}
+
+/* Commit the load S into DB and open the store, checked as WHAT, or NULL. */
+static struct store *
+side_open(struct store *s, const char *db, const char *what)
+{
+	char	*cause = NULL;
+
+	ok(store_load_commit(s, &cause) == 0 && (s = store_open(db,
+	    &cause)) != NULL, "%s", what);
+	if (cause != NULL)
+		printf("# %s\n", cause);
+	free(cause);
+	return s;
+}
+
+/* Free the store S, if any, and remove its files at DB, which is freed. */
+static void
+side_end(struct store *s, char *db)
+{
+	if (s != NULL)
+		store_free(s);
+	unlink_store(db);
+	free(db);
+}
+
 static int
 cmp_iv(const void *x, const void *y)
 {
@@ -363,8 +400,7 @@ check_jump_lanes(const char *dir)
 	char			*db, *cause = NULL;
 	int			 r, found;
 
-	xasprintf(&db, "%s/lanes.db", dir);
-	s = store_load_begin(db, dir, &cause);
+	s = side_begin(dir, "lanes.db", &db);
 	for (r = 0; r < 2; r++) {
 		store_load_api_init(&a, 43, 100 + 200 * r, 200 + 200 * r,
 		    "mstx", "mark");
@@ -383,9 +419,7 @@ check_jump_lanes(const char *dir)
 		store_load_step(s, &st);
 	}
 	add_task(s, 3, 100, 10, "AI_CORE", NP_NA, NP_NA);
-	ok(store_load_commit(s, &cause) == 0 && (s = store_open(db,
-	    &cause)) != NULL, "a store of markers on two ranks");
-	if (s == NULL)
+	if ((s = side_open(s, db, "a store of markers on two ranks")) == NULL)
 		goto out;
 	for (r = 0; r < 2; r++) {
 		found = store_jump_marker_span(s, 42, 43, 100 + 200 * r, "m",
@@ -400,11 +434,9 @@ check_jump_lanes(const char *dir)
 	    " the earlier");
 	if (found == 1)
 		store_spans_release(&sp);
-	store_free(s);
 out:
+	side_end(s, db);
 	free(cause);
-	unlink_store(db);
-	free(db);
 }
 
 /*
@@ -421,8 +453,7 @@ check_many_threads(const char *dir)
 	size_t			 n = 0, i, good = 0;
 	int			 k;
 
-	xasprintf(&db, "%s/threads.db", dir);
-	s = store_load_begin(db, dir, &cause);
+	s = side_begin(dir, "threads.db", &db);
 	for (k = 0; k < 2; k++) {
 		for (i = 0; i < 4200; i++) {
 			store_load_api_init(&a, 1000 + (int64_t)i, 1000 * k +
@@ -430,9 +461,7 @@ check_many_threads(const char *dir)
 			store_load_api(s, &a);
 		}
 	}
-	ok(store_load_commit(s, &cause) == 0 && (s = store_open(db,
-	    &cause)) != NULL, "a store of 4200 threads");
-	if (s == NULL)
+	if ((s = side_open(s, db, "a store of 4200 threads")) == NULL)
 		goto out;
 	if (store_lanes(s, &lanes, &n, &cause) == 0) {
 		for (i = 0; i < n; i++)
@@ -440,11 +469,9 @@ check_many_threads(const char *dir)
 		store_lanes_free(lanes, n);
 	}
 	ok(n == 4200 && good == n, "a lane each, of both spans");
-	store_free(s);
 out:
+	side_end(s, db);
 	free(cause);
-	unlink_store(db);
-	free(db);
 }
 
 /*
@@ -463,8 +490,7 @@ check_unordered(const char *dir)
 	int64_t			 prev = INT64_MIN, bad = 0;
 	int			 found, k = 0;
 
-	xasprintf(&db, "%s/unordered.db", dir);
-	s = store_load_begin(db, dir, &cause);
+	s = side_begin(dir, "unordered.db", &db);
 	for (i = 0; i < 300; i++) {
 		store_load_api_init(&a, 5, 1000000 - 1000 * (int64_t)i,
 		    1000000 - 1000 * (int64_t)i + 500, "acl", "late");
@@ -473,9 +499,8 @@ check_unordered(const char *dir)
 		    1000 * (int64_t)i + 500, "acl", "early");
 		store_load_api(s, &a);
 	}
-	ok(store_load_commit(s, &cause) == 0 && (s = store_open(db,
-	    &cause)) != NULL, "a store of spans out of start order");
-	if (s == NULL)
+	if ((s = side_open(s, db, "a store of spans out of start order")) ==
+	    NULL)
 		goto out;
 	ok(store_lanes(s, &lanes, &n, &cause) == 0 && n == 2 &&
 	    lanes[0].nspans == 300 && lanes[1].nspans == 300,
@@ -493,11 +518,9 @@ check_unordered(const char *dir)
 	ok(k == 300 && bad == 0, "each in start order");
 	if (n > 0)
 		store_lanes_free(lanes, n);
-	store_free(s);
 out:
+	side_end(s, db);
 	free(cause);
-	unlink_store(db);
-	free(db);
 }
 
 /* An epoch start in ns shows to the ns: a double of us would round it. */
@@ -509,13 +532,10 @@ check_detail_times(const char *dir)
 	struct store_rows	*r;
 	char			*db, *cause = NULL;
 
-	xasprintf(&db, "%s/epoch.db", dir);
-	s = store_load_begin(db, dir, &cause);
+	s = side_begin(dir, "epoch.db", &db);
 	add_task(s, 3, INT64_C(1782291497409494491), 1234567, "AI_CORE",
 	    NP_NA, NP_NA);
-	ok(store_load_commit(s, &cause) == 0 && (s = store_open(db,
-	    &cause)) != NULL, "epoch store");
-	if (s == NULL)
+	if ((s = side_open(s, db, "epoch store")) == NULL)
 		goto out;
 	r = NULL;
 	if (store_jump_task_span(s, 1, &sp, &cause) == 1) {
@@ -530,11 +550,9 @@ check_detail_times(const char *dir)
 		ok(store_rows_num(r, 5, 1) == 1234.567, "duration as a number");
 	}
 	store_rows_free(r);
-	store_free(s);
 out:
+	side_end(s, db);
 	free(cause);
-	unlink_store(db);
-	free(db);
 }
 
 int
