@@ -107,7 +107,7 @@ struct lanes_build {
 	size_t			 nlanes;
 	struct util_map		 bykey;		/* key hash -> index + 1 */
 	struct util_map		 ended;		/* groups of lanes ended */
-	bool			 sorted;	/* sources read in lane order */
+	bool			 sorted;	/* API spans read sorted by lane */
 	signed char		*types;		/* str id -> span type + 1 */
 	size_t			 ntypes;
 };
