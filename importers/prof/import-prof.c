@@ -353,7 +353,7 @@ import_prof_torch_rank(struct store *s, const char *path,
 /*
  * MindSpore's async_npu flows of RANK, from its launch ranges to the
  * device tasks of the collection PATH, once both are loaded, by the rule
- * of MindSpore 2.VER.
+ * of MindSpore 2.VER (or of 2.3's release candidates: PROF_MS_23RC).
  */
 static void
 import_prof_ms_flows(struct store *s, const char *path, int64_t rank,
@@ -362,9 +362,13 @@ import_prof_ms_flows(struct store *s, const char *path, int64_t rank,
 	int64_t	 made, missed;
 	char	*why = NULL;
 
-	/* 2.3 lets a launch start up to 1 ms before its range. */
-	if (store_ms_flows_load(s, rank, ver == 23 ? 1000000 : 0, ver == 23,
-	    &made, &missed, &why) != 0) {
+	/*
+	 * 2.3 lets a launch start up to 1 ms before its range; its release
+	 * candidates take any range of the thread.
+	 */
+	if (store_ms_flows_load(s, rank, ver == 23 ? 1000000 : 0, ver == 23 ||
+	    ver == PROF_MS_23RC, ver == PROF_MS_23RC, &made, &missed,
+	    &why) != 0) {
 		store_load_warning(s, path, -1, "%s", why);
 		free(why);
 		return;

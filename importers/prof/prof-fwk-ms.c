@@ -6,7 +6,9 @@
  * (a 74-byte fixed part, the name written whole, the sequence number and
  * forward thread as args; 2.4 reads custom infos and flow ids its own
  * way) or 2.3's (73 bytes, no custom info, its own clock pair and process
- * ids, ranges of no length as spans). Each becomes the host span the
+ * ids, ranges of no length as spans), or that of 2.3's release
+ * candidates (57 bytes: no flow id or step, so no flows of their own,
+ * stacks and shapes split after their ';'). Each becomes the host span the
  * analysed twin's trace_view.json has for it, in process MindSpore (pid
  * 1) on the thread that recorded it, named as MindSpore names it
  * (module::event::name, a graph's module::event::name, a stage's name, or
@@ -26,6 +28,7 @@
 #define MS_FIXED	54		/* the fixed part of an op range */
 #define MS25_FIXED	74		/* the same, MindSpore 2.4 and 2.5 */
 #define MS23_FIXED	73		/* MindSpore 2.3: no level */
+#define MS23RC_FIXED	57		/* its release candidates: no flow */
 #define MS_PID		1		/* MindSpore's process in the trace */
 #define MS_NO_FLOW	UINT64_MAX
 
@@ -97,6 +100,7 @@ struct prof_ms {
 	bool			 v25;		/* 2.3 to 2.5: op_range_N */
 	bool			 v24;		/* and 2.4's reader */
 	bool			 v23;		/* or 2.3's (its layout too) */
+	bool			 v23rc;		/* and its candidates' */
 	struct ms_end		*ends;
 	size_t			 nends;
 	int64_t			 instants;
@@ -219,18 +223,21 @@ prof_ms_end(struct prof_ms *ms, uint64_t id, uint64_t pid, uint64_t tid,
 	e->seq = ms->nends - 1;
 }
 
-/* S as a JSON string's body, "|" read as CR LF if LINES. */
+/*
+ * S as a JSON string's body, its lines split at SEP if not 0: '|' read
+ * as CR LF (2.3.0 on), or ';' followed by one (2.3's release candidates).
+ */
 static void
-prof_ms_json(struct strbuf *b, const char *s, bool lines)
+prof_ms_json(struct strbuf *b, const char *s, int sep)
 {
 	char	*t, *seg, *bar;
 
 	t = xstrdup(s);
-	for (seg = t; lines && (bar = strchr(seg, '|')) != NULL;
+	for (seg = t; sep != 0 && (bar = strchr(seg, sep)) != NULL;
 	    seg = bar + 1) {
 		*bar = '\0';
 		prof_fwk_rec_json(b, seg, false);
-		strbuf_adds(b, "\\r\\n");
+		strbuf_adds(b, sep == ';' ? ";\\r\\n" : "\\r\\n");
 	}
 	prof_fwk_rec_json(b, seg, false);
 	free(t);
@@ -365,7 +372,8 @@ prof_ms_args25(struct prof_ms *ms, const unsigned char *p,
 		    &ms->bad_args, &ms->bad_args_at)) == NULL)
 			continue;
 		strbuf_addf(&b, ",\"%s\":\"", fields[i].key);
-		prof_ms_json(&b, v, fields[i].lines);
+		prof_ms_json(&b, v, !fields[i].lines ? 0 : ms->v23rc ? ';' :
+		    '|');
 		strbuf_addc(&b, '"');
 		free(v);
 	}
@@ -416,8 +424,9 @@ prof_ms_range(struct prof_ms *ms, const unsigned char *p, size_t len)
 	uint64_t		 tid, flow, raw0, raw1, pid = MS_PID;
 	int64_t			 start, end;
 	char			*name, *args = NULL;
-	size_t			 fixed = ms->v23 ? MS23_FIXED : ms->v25 ?
-				    MS25_FIXED : MS_FIXED;
+	size_t			 fixed = ms->v23rc ? MS23RC_FIXED : ms->v23 ?
+				    MS23_FIXED : ms->v25 ? MS25_FIXED :
+				    MS_FIXED;
 
 	if (len < fixed) {
 		if (ms->fw->short_recs++ == 0)
@@ -426,7 +435,7 @@ prof_ms_range(struct prof_ms *ms, const unsigned char *p, size_t len)
 	}
 	if (ms->v25) {
 		tid = importer_le64(p + 32);
-		flow = importer_le64(p + 56);
+		flow = ms->v23rc ? MS_NO_FLOW : importer_le64(p + 56);
 		raw0 = importer_le64(p);
 		raw1 = importer_le64(p + 8);
 		/* 2.3's trace gives a range its record's process. */
@@ -461,7 +470,8 @@ prof_ms_range(struct prof_ms *ms, const unsigned char *p, size_t len)
 	}
 	name = ms->v25 ? prof_ms_field(ms, p + fixed, len - fixed,
 	    MS25_F_NAME) : prof_ms_name(ms, p, p + fixed, len - fixed);
-	if (strcmp(name, "flow") == 0) {
+	/* The candidates have no flow ids: a "flow" range is a range. */
+	if (strcmp(name, "flow") == 0 && !ms->v23rc) {
 		prof_ms_end(ms, flow, pid, tid, start, 1);
 		free(name);
 		return;
@@ -573,9 +583,10 @@ prof_ms_report(struct prof_ms *ms, const char *path)
 
 /*
  * Decode FRAMEWORK/mindspore.op_range (or op_range_<rank> in the layout
- * of MindSpore 2.VER if VER is 23 to 25) at PATH with the clock of FW
- * (the CANN host's, or 2.3's own pair: MindSpore's ranges are counter
- * ticks). Return the spans loaded.
+ * of MindSpore 2.VER if VER is 23 to 25, of 2.3's release candidates if
+ * PROF_MS_23RC) at PATH with the clock of FW (the CANN host's, or 2.3's
+ * own pair if fw->ms_anchor: MindSpore's ranges are counter ticks).
+ * Return the spans loaded.
  */
 int64_t
 prof_fwk_ms_load(struct prof_fwk *fw, const char *path, int ver)
@@ -587,8 +598,8 @@ prof_fwk_ms_load(struct prof_fwk *fw, const char *path, int ver)
 	int64_t		 off = 0;
 	FILE		*f;
 
-	/* 2.3 converts through its own clock pair (fw->ms_anchor). */
-	if (fw->hm->host.num == 0 || (!fw->hm->has_host_start && ver != 23)) {
+	if (fw->hm->host.num == 0 || (!fw->hm->has_host_start &&
+	    !fw->ms_anchor)) {
 		store_load_warning(fw->s, path, -1, "no host_start.log or host "
 		    "frequency in the PROF_* collection: MindSpore's times "
 		    "cannot be converted, the file is not read");
@@ -598,9 +609,10 @@ prof_fwk_ms_load(struct prof_fwk *fw, const char *path, int ver)
 		return 0;
 	memset(&ms, 0, sizeof ms);
 	ms.fw = fw;
-	ms.v25 = ver >= 23 && ver <= 25;
+	ms.v25 = ver >= PROF_MS_23RC && ver <= 25;
 	ms.v24 = ver == 24;
-	ms.v23 = ver == 23;
+	ms.v23 = ver == 23 || ver == PROF_MS_23RC;
+	ms.v23rc = ver == PROF_MS_23RC;
 	fw->syscnt = true;
 	/* Its lanes: process MindSpore, threads "Thread N". */
 	fw->proc = "MindSpore";

@@ -649,14 +649,19 @@ prof_fwk_ms_is(const char *v, const char *r)
 
 /*
  * FRAMEWORK/op_range_<rank> at PATH, in the layout of the version FW's
- * profiler_info*.json says: 2.4's and 2.5's, or 2.3's (through 2.3's
- * clock pair); return that version (23 to 25), 0 if not read (warned:
- * another version, none, or 2.3 without its clock pair).
+ * profiler_info*.json says: 2.4's and 2.5's, 2.3's (through 2.3's clock
+ * pair) or that of 2.3's release candidates (through the pair if the
+ * file has it, as 2.3.0rc2 writes it, else the CANN host's clock, as
+ * 2.4 converts: rc1 takes the pair the analysing machine reads when it
+ * runs, which no file keeps); return that version (PROF_MS_23RC to 25),
+ * 0 if not read (warned: another version, none, or 2.3 without its
+ * clock pair).
  */
 static int
 prof_fwk_ms_old(struct prof_fwk *fw, const char *path)
 {
 	const char	*ver = fw->ms_version;
+	int		 v;
 
 	if (prof_fwk_ms_is(ver, "2.5")) {
 		prof_fwk_ms_load(fw, path, 25);
@@ -666,24 +671,24 @@ prof_fwk_ms_old(struct prof_fwk *fw, const char *path)
 		prof_fwk_ms_load(fw, path, 24);
 		return 24;
 	}
-	/* 2.3's release candidates wrote another layout (57 bytes). */
-	if (prof_fwk_ms_is(ver, "2.3") && strstr(ver, "rc") == NULL) {
-		if (!fw->ms_pair) {
+	if (prof_fwk_ms_is(ver, "2.3")) {
+		v = strstr(ver, "rc") != NULL ? PROF_MS_23RC : 23;
+		if (!fw->ms_pair && v == 23) {
 			store_load_warning(fw->s, path, -1, "MindSpore %s op "
 			    "ranges without system_cnt and system_time in "
 			    "profiler_info*.json: their times cannot be "
 			    "converted, the file is not read", ver);
 			return 0;
 		}
-		fw->ms_anchor = true;
-		prof_fwk_ms_load(fw, path, 23);
+		fw->ms_anchor = fw->ms_pair;
+		prof_fwk_ms_load(fw, path, v);
 		fw->ms_anchor = false;
-		return 23;
+		return v;
 	}
 	store_load_warning(fw->s, path, -1, "MindSpore %s op ranges "
-	    "(op_range_N) are not decoded: only the layouts of 2.3, 2.4 and "
-	    "2.5 are read", *ver != '\0' ? ver : "(version unknown: no "
-	    "ms_version in profiler_info*.json)");
+	    "(op_range_N) are not decoded: only the layouts of 2.3 (and its "
+	    "release candidates), 2.4 and 2.5 are read", *ver != '\0' ? ver :
+	    "(version unknown: no ms_version in profiler_info*.json)");
 	return 0;
 }
 

@@ -1083,7 +1083,7 @@ struct prof_fwk_out {
 	int64_t			 device;	/* NP_NA: each record's own */
 	bool			 done;		/* FRAMEWORK/ was read */
 	bool			 mindspore;
-	int			 ms_ver;	/* 23 to 26: its op ranges' */
+	int			 ms_ver;	/* 22 to 26: its op ranges' */
 };
 bool		 prof_fwk_is_ms(const char *);
 bool		 prof_fwk_load(struct store *, const char *, const char *,
@@ -1139,6 +1139,7 @@ void		 prof_ms_mem_write(struct store *,
 		     const char *, int64_t, const struct import_ctx *);
 
 /* prof-fwk-ms.c: MindSpore's op ranges into host spans (3.12). */
+#define PROF_MS_23RC	22	/* 2.3's release candidates' layout */
 int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *, int);
 /* prof-fwk-msmem.c: MindSpore's memory records into operator_memory. */
 void		 prof_fwk_msmem_load(struct prof_fwk *, const char *, int);

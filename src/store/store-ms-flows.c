@@ -10,7 +10,9 @@
  * the first range not yet ended that holds it (ends included), so the
  * outer of two nested ranges; a launch before that range starts, or on a
  * thread with no range, gets no flow. MindSpore 2.3 takes ranges of any
- * length, and a launch up to a slack (1 ms) before the range's start.
+ * length, and a launch up to a slack (1 ms) before the range's start;
+ * its release candidates take every range of the thread, whatever its
+ * name or length, without the slack.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,9 +27,12 @@ struct ms_range {
 	int64_t	 end;
 };
 
-/* Read RANK's launch ranges (of no length too if ANY) into *V. */
+/*
+ * Read RANK's launch ranges (of no length too if ANY, of any name too if
+ * ALL) into *V.
+ */
 static int
-store_ms_flows_ranges(struct store *s, int64_t rank, bool any,
+store_ms_flows_ranges(struct store *s, int64_t rank, bool any, bool all,
     struct ms_range **v, size_t *n)
 {
 	sqlite3_stmt	*stmt;
@@ -40,13 +45,14 @@ store_ms_flows_ranges(struct store *s, int64_t rank, bool any,
 	    " a.end_ns FROM api a JOIN str l ON l.id = a.level JOIN str n"
 	    " ON n.id = a.name WHERE l.s = 'MindSpore' AND a.rank IS ?1"
 	    " AND a.tid IS NOT NULL"
-	    " AND (a.end_ns > a.start_ns OR ?2) AND"
-	    " (instr(n.s, 'KernelLaunch') > 0"
+	    " AND (a.end_ns > a.start_ns OR ?2) AND (?3"
+	    " OR instr(n.s, 'KernelLaunch') > 0"
 	    " OR instr(n.s, 'LaunchTask') > 0) ORDER BY a.tid, a.start_ns,"
 	    " a.id") != 0)
 		return -1;
 	store_load_bind_i64(stmt, 1, rank);
 	sqlite3_bind_int(stmt, 2, any);
+	sqlite3_bind_int(stmt, 3, all);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		*v = util_grow(*v, *n, 1, sizeof **v);
 		r = &(*v)[(*n)++];
@@ -92,14 +98,15 @@ store_ms_flows_write(struct store *s, int64_t rank, const struct ms_range *r,
 
 /*
  * Make RANK's async_npu flows from its MindSpore launch ranges to its
- * device tasks, a launch up to SLACK ns before a range's start in it and
- * ranges of no length taken if ANY (MindSpore 2.3's rule); *MADE is how
- * many, *MISSED how many launched tasks found no range on their thread.
- * On failure return -1 and set *cause.
+ * device tasks, a launch up to SLACK ns before a range's start in it,
+ * ranges of no length taken if ANY (MindSpore 2.3's rule) and of any name
+ * if ALL (its release candidates'); *MADE is how many, *MISSED how many
+ * launched tasks found no range on their thread. On failure return -1 and
+ * set *cause.
  */
 int
 store_ms_flows_load(struct store *s, int64_t rank, int64_t slack, bool any,
-    int64_t *made, int64_t *missed, char **cause)
+    bool all, int64_t *made, int64_t *missed, char **cause)
 {
 	struct ms_range	*v;
 	sqlite3_stmt	*stmt;
@@ -108,7 +115,7 @@ store_ms_flows_load(struct store *s, int64_t rank, int64_t slack, bool any,
 	int		 rc = SQLITE_ERROR;
 
 	*made = *missed = 0;
-	if (store_ms_flows_ranges(s, rank, any, &v, &n) != 0)
+	if (store_ms_flows_ranges(s, rank, any, all, &v, &n) != 0)
 		goto out;
 	if (n == 0)
 		return 0;

@@ -626,7 +626,7 @@ int		 store_torch_mem_load(struct store *, int64_t, int64_t,
 
 /* store-ms-flows.c */
 int		 store_ms_flows_load(struct store *, int64_t, int64_t, bool,
-		     int64_t *, int64_t *, char **);
+		     bool, int64_t *, int64_t *, char **);
 
 /* store-torch-ops.c */
 int		 store_torch_ops_load(struct store *, int64_t, bool, int64_t,

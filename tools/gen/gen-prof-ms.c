@@ -12,6 +12,9 @@
  * starts with a "flow" range of the flow id the launch range carries.
  * Besides: a range of no length, one starting at 0, one of an unknown
  * module, one whose name is not UTF-8 and a flow id with two starts.
+ * Every third launch range of op_range_<rank> (-O, -V) has a call stack.
+ * 2.3's release candidates (-V 2.3rc1, 2.3rc2) have no flow ids: no
+ * "flow" ranges then, and every range is a launch range.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +23,8 @@
 #include "gen-prof-int.h"
 
 #define GEN_MS_NO_FLOW	UINT64_MAX
+/* A call stack: frames split by ';' before 2.3.0, by '|' from it on. */
+#define GEN_MS_CALLS	"model.py(3): f;train.py(9): g|run.py(1): main"
 
 /* A launch range: where MindSpore's async_npu flows start. */
 struct gen_ms_launch {
@@ -63,6 +68,7 @@ struct gen_ms_range {
 	const char		*expect;	/* or NULL: no span */
 	int64_t			 seq;		/* 2.5: sequence number */
 	int			 custom;	/* 2.5: custom info's kind */
+	bool			 stack;		/* with GEN_MS_CALLS */
 };
 
 /*
@@ -94,6 +100,16 @@ gen_ms_raw(const struct gen_ms *m, int64_t t)
 	return t == 0 ? 0 : gen_prof_core_host_raw(m->c, t);
 }
 
+/* Range R is one of MindSpore's launch ranges. */
+static void
+gen_ms_launch(struct gen_ms *m, const struct gen_ms_range *r)
+{
+	m->launch = util_grow(m->launch, m->nlaunch, 1, sizeof *m->launch);
+	m->launch[m->nlaunch].tid = r->tid;
+	m->launch[m->nlaunch].b = r->b + m->g->local_off + m->shift;
+	m->launch[m->nlaunch++].e = r->e + m->g->local_off + m->shift;
+}
+
 /*
  * Range R in MindSpore 2.5's layout: its name written whole (EXPECT, or
  * its own), the sequence number and thread ids, custom info of its kind.
@@ -104,7 +120,7 @@ gen_ms_range25(struct gen_ms *m, const struct gen_ms_range *r)
 	struct gen_buf	 rec;
 	uint8_t		 b[2] = { 0, 0 };	/* level, not async */
 	const char	*info = gen_ms_customs[r->custom].info;
-	bool		 v23 = m->g->o->ms23;
+	bool		 v23 = m->g->o->ms23, rc = m->g->o->ms23rc != 0;
 
 	memset(&rec, 0, sizeof rec);
 	gen_prof_bin_buf_u64(&rec, gen_ms_raw(m, r->b));
@@ -114,26 +130,38 @@ gen_ms_range25(struct gen_ms *m, const struct gen_ms_range *r)
 	gen_prof_bin_buf_u64(&rec, r->tid);		/* start thread */
 	gen_prof_bin_buf_u64(&rec, r->tid);		/* end thread */
 	gen_prof_bin_buf_u64(&rec, r->tid);		/* forward thread */
-	gen_prof_bin_buf_u64(&rec, r->flow);
-	gen_prof_bin_buf_u64(&rec, 1);			/* step */
+	/* 2.3's release candidates have no flow id or step. */
+	if (!rc) {
+		gen_prof_bin_buf_u64(&rec, r->flow);
+		gen_prof_bin_buf_u64(&rec, 1);		/* step */
+	}
 	/* 2.3 has no level: its asynchronous flag only. */
 	gen_prof_bin_buf_add(&rec, b, v23 ? 1 : 2);
 	gen_prof_bin_tlv_field(&rec, 3, r->expect != NULL &&
 	    strcmp(r->expect, "N/A") != 0 ? r->expect : r->expect != NULL ?
 	    "Kernel::KernelLaunch::Op\xff\xfe" : r->full);
+	if (r->stack)
+		gen_prof_bin_tlv_field(&rec, 6, GEN_MS_CALLS);
 	if (info != NULL && !v23)
 		gen_prof_bin_tlv_field(&rec, 9, info);
 	gen_prof_bin_tlv_record(&m->ops, 1, &rec);	/* an op range */
 	free(rec.p);
 	if (r->expect != NULL)
 		strbuf_addf(&m->args, "%s|%llu|%lld|{\"Sequence number\":%lld,"
-		    "\"Fwd thread id\":%llu%s}\n", r->expect,
+		    "\"Fwd thread id\":%llu%s%s}\n", r->expect,
 		    (unsigned long long)r->tid,
 		    (long long)(r->b + m->g->local_off + m->shift),
 		    (long long)r->seq, (unsigned long long)r->tid,
+		    !r->stack ? "" : rc ? ",\"Call stack\":\"model.py(3): f;"
+		    "\\r\\ntrain.py(9): g|run.py(1): main\"" :
+		    ",\"Call stack\":\"model.py(3): f;train.py(9): g\\r\\n"
+		    "run.py(1): main\"",
 		    v23 ? "" : m->g->o->ms24 ?
 		    gen_ms_customs[r->custom].args24 :
 		    gen_ms_customs[r->custom].args);
+	/* The candidates take every range as a launch range. */
+	if (rc && r->expect != NULL)
+		gen_ms_launch(m, r);
 }
 
 /* Write range R, and say what span it should give. */
@@ -196,16 +224,6 @@ gen_ms_flow(struct gen_ms *m, const char *ph, uint64_t id, uint64_t tid,
 	    (long long)(ts + m->g->local_off + m->shift));
 }
 
-/* Range R is one of MindSpore's launch ranges. */
-static void
-gen_ms_launch(struct gen_ms *m, const struct gen_ms_range *r)
-{
-	m->launch = util_grow(m->launch, m->nlaunch, 1, sizeof *m->launch);
-	m->launch[m->nlaunch].tid = r->tid;
-	m->launch[m->nlaunch].b = r->b + m->g->local_off + m->shift;
-	m->launch[m->nlaunch++].e = r->e + m->g->local_off + m->shift;
-}
-
 /* The ranges of launch K (op OP). */
 static void
 gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
@@ -236,7 +254,7 @@ gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
 		gen_ms_range(m, &r);
 		r.stage = 0;
 	}
-	if (k % 4 == 0) {
+	if (k % 4 == 0 && m->g->o->ms23rc == 0) {
 		r.flow = 1000 + k;
 		r.b = op->acl_b - 150 * t;
 		r.e = op->acl_b - 140 * t;
@@ -263,7 +281,8 @@ gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
 		    "PynativeFramework::PyNativeLaunchTask::%s", full);
 		r.expect = name;
 		gen_ms_range(m, &r);
-		gen_ms_launch(m, &r);
+		if (m->g->o->ms23rc == 0)
+			gen_ms_launch(m, &r);
 		r.flow = flow;
 	}
 	/* Wider than the host's cntvct_diff, which CANN's times get. */
@@ -300,8 +319,9 @@ gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
 	r.expect = name;
 	r.seq = (int64_t)k;
 	r.custom = (int)(k % 6);
+	r.stack = m->g->o->ms25 && k % 3 == 0;
 	gen_ms_range(m, &r);
-	if (strstr(name, "KernelLaunch") != NULL)
+	if (strstr(name, "KernelLaunch") != NULL && m->g->o->ms23rc == 0)
 		gen_ms_launch(m, &r);
 }
 
@@ -310,7 +330,8 @@ gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
  * thread and start, the task's device, stream and start): a task whose
  * host task record lies in a launch range of its thread has one, from
  * the earliest-starting such range. MindSpore 2.3 takes the
- * earliest-starting range not ended, if it starts at most 1 ms after.
+ * earliest-starting range not ended, if it starts at most 1 ms after
+ * (its release candidates: no later than the launch).
  */
 static int
 gen_ms_npu_flows(struct gen_ms *m, const char *expect, char **cause)
@@ -320,6 +341,8 @@ gen_ms_npu_flows(struct gen_ms *m, const char *expect, char **cause)
 	size_t				 i, j;
 	int64_t				 at, from;
 	int				 rc;
+	bool				 v23 = m->g->o->ms23 &&
+					    m->g->o->ms23rc == 0;
 
 	strbuf_init(&b);
 	for (i = 0; i < m->g->ntasks; i++) {
@@ -330,11 +353,11 @@ gen_ms_npu_flows(struct gen_ms *m, const char *expect, char **cause)
 		from = INT64_MAX;
 		for (j = 0; j < m->nlaunch; j++) {
 			if (m->launch[j].tid == op->tid &&
-			    (m->g->o->ms23 || m->launch[j].b <= at) &&
+			    (v23 || m->launch[j].b <= at) &&
 			    at <= m->launch[j].e && m->launch[j].b < from)
 				from = m->launch[j].b;
 		}
-		if (m->g->o->ms23 && from != INT64_MAX && from - 1000000 > at)
+		if (v23 && from != INT64_MAX && from - 1000000 > at)
 			from = INT64_MAX;
 		if (from != INT64_MAX)
 			strbuf_addf(&b, "%u|%lld|%d|%d|%lld\n", op->tid,
@@ -371,6 +394,9 @@ gen_ms_odd(struct gen_ms *m, const struct gen_prof_op *op)
 	r.b = 0;
 	r.e = op->acl_b;
 	gen_ms_range(m, &r);
+	/* The candidates write no flow ids. */
+	if (m->g->o->ms23rc != 0)
+		return;
 	r.name = r.full = "flow";
 	r.flow = 7;
 	r.b = op->acl_b - 50 * m->c->tick;
@@ -410,9 +436,10 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 	m.c = c;
 	/*
 	 * MindSpore's conversion leaves out the host's cntvct_diff; 2.3's
-	 * own clock pair has none to leave out.
+	 * own clock pair has none to leave out (2.3.0rc1 has none: the
+	 * host's is taken).
 	 */
-	m.shift = g->o->ms23 ? 0 : -c->diff * c->tick;
+	m.shift = g->o->ms23 && g->o->ms23rc != 1 ? 0 : -c->diff * c->tick;
 	strbuf_init(&m.spans);
 	strbuf_init(&m.flows);
 	strbuf_init(&m.args);
@@ -446,11 +473,14 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 		    root, rank, expect, cause);
 	/* 2.5's reader is chosen by the version its profiler_info says. */
 	snprintf(name, sizeof name, "profiler_info_%d.json", rank);
-	if (g->o->ms23)
-		snprintf(info, sizeof info, "{\"ms_version\":\"2.3.1\","
+	if (g->o->ms23rc == 1)
+		snprintf(info, sizeof info, "{\"ms_version\":\"2.3.0rc1\","
+		    "\"rank_id\":%d}\n", rank);
+	else if (g->o->ms23)
+		snprintf(info, sizeof info, "{\"ms_version\":\"%s\","
 		    "\"rank_id\":%d,\"system_cnt\":%llu,\"system_time\":"
-		    "%lld}\n", rank, (unsigned long long)
-		    gen_prof_core_host_raw(c, c->begin),
+		    "%lld}\n", g->o->ms23rc == 2 ? "2.3.0rc2" : "2.3.1", rank,
+		    (unsigned long long)gen_prof_core_host_raw(c, c->begin),
 		    (long long)(c->begin + g->local_off));
 	else if (g->o->ms24)
 		snprintf(info, sizeof info, "{\"ms_version\":\"2.4.1\","

@@ -65,6 +65,8 @@ struct gen_prof_opts {
 					   op_range_<rank> (-O) */
 	bool		 ms24;		/* with it, as 2.4 (-V 2.4) */
 	bool		 ms23;		/* or as 2.3 (-V 2.3) */
+	int		 ms23rc;	/* and as its release candidate
+					   1 or 2 (-V 2.3rc1, 2.3rc2) */
 	bool		 modmem;	/* npu_module_mem records (-K) */
 	int		 rank;		/* rank_id of info.json, -1 none */
 	int		 ranks;		/* of the HCCL groups, with rank */

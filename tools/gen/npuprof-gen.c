@@ -9,7 +9,7 @@
  *	    [-H HOST_SLICE] [-D DEV_SLICE] [-k HEAD_SKIP] [-E EVENT_PCT]
  *	    [-P STATIC_PCT] [-M MODEL_PCT] [-t STEPS] [-u MARKERS] [-w]
  *	    [-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-N] [-Y] [-Z]
- *	    [-O] [-K] [-V 2.3|2.4|2.5] [-r RANK/RANKS]
+ *	    [-O] [-K] [-V 2.3|2.3rc1|2.3rc2|2.4|2.5] [-r RANK/RANKS]
  *	    [-e EXPECT_DIR]
  *	npuprof-gen spans DB ROOT [-n OPS]
  *
@@ -47,7 +47,8 @@ npuprof_gen_usage(void)
 	    "[-H host-slice] [-D dev-slice] [-k head-skip] [-E event-pct] "
 	    "[-P static-pct] [-M model-pct] [-t steps] [-u markers] [-w] "
 	    "[-x] [-p] [-A] [-F] [-g] [-G] [-2] [-C] [-L] [-N] [-Y] [-Z] "
-	    "[-O] [-K] [-V 2.3|2.4|2.5] [-r rank/ranks] [-e expect-dir]\n"
+	    "[-O] [-K] [-V 2.3|2.3rc1|2.3rc2|2.4|2.5] [-r rank/ranks] "
+	    "[-e expect-dir]\n"
 	    "       npuprof-gen spans DB ROOT [-n ops]\n");
 	return 2;
 }
@@ -257,14 +258,21 @@ npuprof_gen_prof(int argc, char **argv)
 			o.modmem = true;
 			break;
 		case 'V':
-			/* op_range_<rank> as MindSpore 2.3 to 2.5 writes it. */
+			/*
+			 * op_range_<rank> as MindSpore 2.3 to 2.5 writes it,
+			 * or 2.3.0rc1 (no clock pair) and rc2.
+			 */
 			if (strcmp(optarg, "2.3") != 0 &&
+			    strcmp(optarg, "2.3rc1") != 0 &&
+			    strcmp(optarg, "2.3rc2") != 0 &&
 			    strcmp(optarg, "2.4") != 0 &&
 			    strcmp(optarg, "2.5") != 0)
 				return npuprof_gen_usage();
 			o.mindspore = o.ms25 = true;
 			o.ms24 = strcmp(optarg, "2.4") == 0;
-			o.ms23 = strcmp(optarg, "2.3") == 0;
+			o.ms23 = strncmp(optarg, "2.3", 3) == 0;
+			o.ms23rc = strncmp(optarg, "2.3rc", 5) == 0 ?
+			    optarg[5] - '0' : 0;
 			break;
 		case 'r':
 			/* R/N: rank R of N. */

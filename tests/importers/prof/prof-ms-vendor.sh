@@ -1,11 +1,14 @@
 #!/bin/sh
-# MindSpore 2.3's and 2.4's op_range_<rank>, and 2.5's and 2.6's
+# MindSpore 2.3's (and its release candidates') and 2.4's
+# op_range_<rank>, and 2.5's and 2.6's
 # mindspore.memory_usage, against those versions' own code, where their
 # sources are at hand (a development check: skipped on a clean machine).
 # MS23_SRC to MS26_SRC name the mindspore/python folder of a MindSpore
-# source tree of that version. ms-vendor.py runs its decoder, trace
+# source tree of that version, MS23RC_SRC one of a 2.3 release candidate
+# (tag v2.3.0-rc1 or -rc2). ms-vendor.py runs its decoder, trace
 # events and self-flow linker on a generated file (npuprof-gen prof
-# -V 2.3, -V 2.4): every span, its args and every mindspore_to_self flow
+# -V 2.3, -V 2.4; -V 2.3rc1 and -V 2.3rc2 for MS23RC_SRC): every span,
+# its args and every mindspore_to_self flow
 # must be ours; the one range that starts at counter 0, which both keep
 # and we skip (counted), is left out. msmem-vendor.py runs its
 # AscendOpMemoryViewer on the memory records of -O (2.5) and -Z (2.6):
@@ -23,16 +26,17 @@ PY=${PYTHON3:-python3}
 command -v "$PY" >/dev/null 2>&1 || skip_all "no python3"
 A=profiler/parser/ascend_analysis
 [ -d "${MS23_SRC:-/nonexistent}/mindspore/$A" ] ||
+    [ -d "${MS23RC_SRC:-/nonexistent}/mindspore/$A" ] ||
     [ -d "${MS24_SRC:-/nonexistent}/mindspore/$A" ] ||
     [ -d "${MS25_SRC:-/nonexistent}/mindspore/$A" ] ||
     [ -d "${MS26_SRC:-/nonexistent}/mindspore/$A" ] ||
     [ -d "${MS27_SRC:-/nonexistent}/mindspore/profiler" ] ||
-    skip_all "no MS23_SRC to MS27_SRC names MindSpore's mindspore/python"
+    skip_all "no MS23_SRC to MS27_SRC, or MS23RC_SRC, names a mindspore/python"
 here="$top_srcdir/tests/importers/prof"
 
 # compare VER SRC: a generated MindSpore VER profile against SRC's reader.
 compare() {
-	d="$T/v$1"
+	d="$T/v$(echo "$1" | tr -d .)"
 	"$GEN" prof "$d/in" -s 5 -n 60 -T 2 -V "$1" >/dev/null
 	"$NPUPROF" import -q --db "$d/s.db" "$d/in" 2>/dev/null
 	ok $? "$1: import a generated profile"
@@ -98,6 +102,10 @@ shapes() {
 V=mindspore/profiler/analysis/viewer/ascend_memory_viewer.py
 S=mindspore/profiler/analysis/viewer/ms_operator_details_viewer.py
 [ -d "${MS23_SRC:-/nonexistent}/mindspore/$A" ] && compare 2.3 "$MS23_SRC"
+if [ -d "${MS23RC_SRC:-/nonexistent}/mindspore/$A" ]; then
+	compare 2.3rc1 "$MS23RC_SRC"
+	compare 2.3rc2 "$MS23RC_SRC"
+fi
 [ -d "${MS24_SRC:-/nonexistent}/mindspore/$A" ] && compare 2.4 "$MS24_SRC"
 [ -d "${MS25_SRC:-/nonexistent}/mindspore/$A" ] &&
     memory 2.5 "$MS25_SRC" -O
