@@ -150,6 +150,7 @@ prof_fwk_rec_thread(struct prof_fwk *fw, uint64_t pid, uint64_t tid)
 
 	fw->want.pid = pid;
 	fw->want.tid = tid;
+	fw->want.proc = fw->proc;
 	key = pid * 0x9e3779b97f4a7c15ULL ^ tid;
 	if (util_map_probe(&fw->lane_map, &key, prof_fwk_rec_lane_same, fw, &v))
 		return;

@@ -561,8 +561,8 @@ prof_fwk_lanes(struct prof_fwk *fw)
 		tid = (int64_t)fw->lanes[i].tid;
 		gc = fw->gc_pid != 0 && fw->lanes[i].pid == fw->gc_pid;
 		store_trace_load_lane(fw->s, NP_HOST_DEVICE, fw->rank, pid,
-		    NP_NA, "name", gc ? "Python GC" : fw->proc != NULL ?
-		    fw->proc : "Python");
+		    NP_NA, "name", gc ? "Python GC" : fw->lanes[i].proc !=
+		    NULL ? fw->lanes[i].proc : "Python");
 		snprintf(buf, sizeof buf, "Thread %lld", (long long)tid);
 		store_trace_load_lane(fw->s, NP_HOST_DEVICE, fw->rank, pid,
 		    tid, "name", gc ? "Python GC" : buf);
@@ -583,7 +583,8 @@ enum fwk_kind {
 	FWK_MS_OLD,
 	FWK_MS_MEM,
 	FWK_MS_REC,
-	FWK_MS_SHAPES
+	FWK_MS_SHAPES,
+	FWK_MS_CPU
 };
 
 static enum fwk_kind
@@ -609,7 +610,8 @@ prof_fwk_kind(const char *name)
 		    .exact = true },
 		{ .prefix = "cpu_ms_memory_record_", .kind = FWK_MS_REC },
 		{ .prefix = "mindspore.record_shapes", .kind = FWK_MS_SHAPES,
-		    .exact = true }
+		    .exact = true },
+		{ .prefix = "cpu_op_execute_timestamp_", .kind = FWK_MS_CPU }
 	};
 	size_t	 i;
 
@@ -810,20 +812,51 @@ prof_fwk_ms_rec(struct prof_fwk *fw, char **path, struct prof_fwk_out *out)
 }
 
 /*
- * MindSpore 2.3 and 2.4 write their pool totals beside FRAMEWORK/, in the
- * profile's folder TOP: read the rank's file there into OUT, if any.
+ * MindSpore's host CPU ops at PATH, cpu_op_execute_timestamp_<N>.txt, if
+ * N is MindSpore's rank (OUT's ms_rank) and its activities have the CPU,
+ * as MindSpore reads them; else warned about and not read.
  */
 static void
-prof_fwk_ms_rec_top(struct prof_fwk *fw, const char *top,
-    struct prof_fwk_out *out)
+prof_fwk_ms_cpu(struct prof_fwk *fw, const char *path,
+    const struct prof_fwk_out *out)
+{
+	char	 want[64];
+
+	snprintf(want, sizeof want, "cpu_op_execute_timestamp_%lld.txt",
+	    (long long)out->ms_rank);
+	if (strcmp(util_basename(path), want) != 0)
+		store_load_warning(fw->s, path, -1, "MindSpore CPU ops of "
+		    "another rank (the rank's are %s): not read", want);
+	else if (out->ms_cpu_off)
+		store_load_warning(fw->s, path, -1, "MindSpore CPU ops of a "
+		    "profile whose activities have no CPU: not read, as "
+		    "MindSpore reads none");
+	else
+		prof_fwk_mscpu_load(fw, path);
+}
+
+/*
+ * MindSpore 2.3 and 2.4 write their pool totals and CPU ops beside
+ * FRAMEWORK/, in the profile's folder TOP: read the rank's files there
+ * into OUT and FW, those FRAMEWORK/ did not have.
+ */
+static void
+prof_fwk_ms_top(struct prof_fwk *fw, const char *top,
+    struct prof_fwk_out *out, bool cpu)
 {
 	char	 name[64], *path;
 
 	snprintf(name, sizeof name, "cpu_ms_memory_record_%lld.txt",
 	    (long long)out->ms_rank);
 	path = util_path_join(top, name);
-	if (access(path, F_OK) == 0)
+	if (out->ms_path == NULL && access(path, F_OK) == 0)
 		prof_fwk_ms_rec(fw, &path, out);
+	free(path);
+	snprintf(name, sizeof name, "cpu_op_execute_timestamp_%lld.txt",
+	    (long long)out->ms_rank);
+	path = util_path_join(top, name);
+	if (!cpu && access(path, F_OK) == 0)
+		prof_fwk_ms_cpu(fw, path, out);
 	free(path);
 }
 
@@ -874,6 +907,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	struct fwk_names *nm = NULL;
 	struct strbuf	  unknown;
 	size_t		  n, i, nparams = 0, nunknown = 0;
+	bool		  cpu = false;
 
 	*queue = false;
 	memset(&fw, 0, sizeof fw);
@@ -947,6 +981,10 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 		case FWK_MS_SHAPES:
 			prof_fwk_msshape_load(&fw, path);
 			break;
+		case FWK_MS_CPU:
+			prof_fwk_ms_cpu(&fw, path, mem);
+			cpu = true;
+			break;
 		case FWK_NONE:
 			/* Said once, all of them, after. */
 			if (!util_has_suffix(names[i], ".done")) {
@@ -959,8 +997,8 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 		free(path);
 	}
 	util_strv_free(names, n);
-	if (mem->mindspore && mem->ms_path == NULL)
-		prof_fwk_ms_rec_top(&fw, top, mem);
+	if (mem->mindspore)
+		prof_fwk_ms_top(&fw, top, mem, cpu);
 	if (nunknown > 0)
 		store_load_warning(s, dir, -1, "%zu file%s of no kind we "
 		    "know, not decoded: %s", nunknown, nunknown == 1 ? "" : "s",

@@ -1011,6 +1011,7 @@ struct prof_devmem {
 struct prof_fwk_lane {
 	uint64_t	 pid;
 	uint64_t	 tid;
+	const char	*proc;		/* its process's name, NULL Python */
 };
 
 struct fwk_names;		/* the Python tracer's (prof-fwk-py.c) */
@@ -1029,7 +1030,8 @@ struct prof_fwk {
 	uint64_t		 start_cnt;
 	int64_t			 start_mono;
 	int64_t			 local_off;	/* epoch ns minus mono ns */
-	const char		*proc;		/* lanes' process, or Python */
+	const char		*proc;		/* new lanes' process, or
+						   NULL: Python */
 	struct prof_fwk_lane	*lanes;
 	size_t			 nlanes;
 	struct util_map		 lane_map;
@@ -1143,6 +1145,8 @@ void		 prof_ms_mem_write(struct store *,
 int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *, int);
 /* prof-fwk-msmem.c: MindSpore's memory records into operator_memory. */
 void		 prof_fwk_msmem_load(struct prof_fwk *, const char *, int);
+/* prof-fwk-mscpu.c: MindSpore's host CPU ops into spans (3.12). */
+int64_t		 prof_fwk_mscpu_load(struct prof_fwk *, const char *);
 /* prof-fwk-msshape.c: MindSpore's input shapes into operator_details. */
 void		 prof_fwk_msshape_load(struct prof_fwk *, const char *);
 

@@ -411,6 +411,93 @@ gen_ms_odd(struct gen_ms *m, const struct gen_prof_op *op)
 }
 
 /*
+ * MindSpore's host CPU ops, cpu_op_execute_timestamp_<RANK>.txt in DIR,
+ * and the spans expected of them in EXPECT (ms_cpu_spans.txt: name, pid,
+ * tid, start and end epoch ns, args): a line per op of runs "start epoch
+ * ns,duration ms,thread", the durations as C++ prints a float (six
+ * significant digits, exponents below 1e-4), rounded to the ns half to
+ * even, one line ending in CR LF; an empty line, a line of two fields
+ * and two bad runs, which give no span; a line of four fields, whose
+ * runs are its last; a name holding a quote; two lines parted by a CR
+ * alone; a line that is not UTF-8 (skipped).
+ */
+static int
+gen_ms_cpu(struct gen_prof *g, const struct gen_prof_clock *c,
+    const char *dir, const char *expect, int rank, char **cause)
+{
+	static const struct {
+		const char	*line;		/* "name;type;" or NULL: the
+						   line goes on */
+		const char	*args;		/* its args, as JSON */
+		int		 tid;		/* -1: no thread */
+		const char	*dur;		/* ms, as written; NULL none */
+		int64_t		 ns;		/* -1: a bad run */
+		const char	*end;		/* after the run */
+	} runs[] = {
+		{ "Default/network/Add-op1;HostCpuOps;",
+		    "{\"type\":\"HostCpuOps\"}", 3, "0.0125", 12500, " " },
+		{ NULL, NULL, 3, "1.5e-05", 15, " \n" },
+		{ "Default/network/Mul-op2;HostCpuOps;",
+		    "{\"type\":\"HostCpuOps\"}", 4, "2.5e-06", 2, " " },
+		{ NULL, NULL, 4, "3.5e-06", 4, " " },
+		{ NULL, NULL, 4, "1.23457e-05", 12, " \r\n\n" },
+		{ "Default/network/Cast-op3;HostCpuOps", NULL, 0, NULL, -1,
+		    "\n" },
+		{ "Default/network/Sub-op4;HostCpuOps;",
+		    "{\"type\":\"HostCpuOps\"}", 5, "0.5", 500000, " " },
+		{ NULL, NULL, -1, "0.25", -1, " " },
+		{ NULL, NULL, 5, "x", -1, " \n" },
+		{ "Default/network/Div-op5;Ops;extra;",
+		    "{\"type\":\"Ops\"}", 6, "1", 1000000, "\n" },
+		{ "Default/q\"uote-op6;HostCpuOps;",
+		    "{\"type\":\"HostCpuOps\"}", 3, "0.001", 1000, " \n" },
+		{ "Default/network/Pow-op7;HostCpuOps;",
+		    "{\"type\":\"HostCpuOps\"}", 7, "0.002", 2000, "\r" },
+		{ "Default/network/Exp-op8;HostCpuOps;",
+		    "{\"type\":\"HostCpuOps\"}", 7, "0.003", 3000, " \n" },
+		{ "Default/\xff-op9;HostCpuOps;", NULL, 3, "1", -1, "\n" }
+	};
+	struct strbuf	 b, e;
+	char		 name[64];
+	const char	*args = NULL;
+	size_t		 i, op = 0;
+	int64_t		 t;
+	int		 rc;
+
+	strbuf_init(&b);
+	strbuf_init(&e);
+	t = c->begin + g->local_off + 1000000;
+	for (i = 0; i < sizeof runs / sizeof *runs; i++) {
+		t += 2000000;
+		if (runs[i].line != NULL) {
+			strbuf_adds(&b, runs[i].line);
+			op = i;
+			args = runs[i].args;
+		}
+		if (runs[i].dur != NULL && runs[i].tid < 0)
+			strbuf_addf(&b, "%lld,%s", (long long)t, runs[i].dur);
+		else if (runs[i].dur != NULL)
+			strbuf_addf(&b, "%lld,%s,%d", (long long)t,
+			    runs[i].dur, runs[i].tid);
+		strbuf_adds(&b, runs[i].end);
+		/* The name: the line's text up to its first ';'. */
+		if (runs[i].ns >= 0)
+			strbuf_addf(&e, "%.*s|2|%d|%lld|%lld|%s\n",
+			    (int)strcspn(runs[op].line, ";"), runs[op].line,
+			    runs[i].tid, (long long)t,
+			    (long long)(t + runs[i].ns), args);
+	}
+	snprintf(name, sizeof name, "cpu_op_execute_timestamp_%d.txt", rank);
+	rc = gen_prof_bin_write(dir, name, b.s, b.len, cause);
+	if (rc == 0 && expect != NULL)
+		rc = gen_prof_bin_write(expect, "ms_cpu_spans.txt", e.s, e.len,
+		    cause);
+	strbuf_release(&b);
+	strbuf_release(&e);
+	return rc;
+}
+
+/*
  * Write FRAMEWORK/mindspore.op_range of the MindSpore profile TOP for the
  * launches of G, its memory records (with CANN's, in the collection
  * ROOT), and the expected spans (ms_spans.txt: name, pid, tid, start and
@@ -467,10 +554,13 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 	/* The layout of mindspore.op_range has its recorded shapes too. */
 	if (rc == 0 && !g->o->ms23 && !g->o->ms24 && !g->o->ms25)
 		rc = gen_prof_msshape(g, dir, expect, cause);
-	/* Pool totals: beside FRAMEWORK/ before 2.5, in it after. */
+	/* Pool totals and CPU ops: beside FRAMEWORK/ before 2.5, in it. */
 	if (rc == 0)
 		rc = gen_prof_msrec(g, c, g->o->ms23 || g->o->ms24 ? top : dir,
 		    root, rank, expect, cause);
+	if (rc == 0)
+		rc = gen_ms_cpu(g, c, g->o->ms23 || g->o->ms24 ? top : dir,
+		    expect, rank, cause);
 	/* 2.5's reader is chosen by the version its profiler_info says. */
 	snprintf(name, sizeof name, "profiler_info_%d.json", rank);
 	if (g->o->ms23rc == 1)

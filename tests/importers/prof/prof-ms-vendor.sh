@@ -19,7 +19,9 @@
 # the TAB that msprof's time cells end in, which MindSpore copies into
 # GE's rows and our CSV reader drops. msshape-vendor.py runs its
 # MsOperatorDetailsViewer on the recorded shapes of -Z (MS27_SRC, a tree
-# with that viewer): operator_details must be ours.
+# with that viewer): operator_details must be ours. mscpu-vendor.py runs
+# its CpuOpTimelineCreator (MS26_SRC, a tree with it) on the host CPU ops
+# of -Z: every CPU OP span, its thread, µs times and args must be ours.
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -99,6 +101,24 @@ shapes() {
 	same_file "$d/got.csv" "$d/want.csv" "operator_details as its"
 }
 
+# cpuops SRC: the CPU OP spans of -Z against SRC's timeline creator.
+cpuops() {
+	d="$T/cpu"
+	"$GEN" prof "$d/in" -s 5 -n 60 -T 2 -Z >/dev/null
+	"$NPUPROF" import -q --db "$d/s.db" "$d/in" 2>/dev/null
+	"$PY" "$here/mscpu-vendor.py" "$1" \
+	    "$d"/in/*/FRAMEWORK/cpu_op_execute_timestamp_0.txt \
+	    2>"$d/v.err" | LC_ALL=C sort >"$d/want"
+	ok $? "MindSpore's CPU op timeline creator ran"
+	sqlite3 -separator '|' "$d/s.db" "SELECT 'X', n.s, a.pid, a.tid,
+	    printf('%d.%03d', a.start_ns / 1000, a.start_ns % 1000),
+	    printf('%d.%03d', (a.end_ns - a.start_ns) / 1000,
+	    (a.end_ns - a.start_ns) % 1000), a.args FROM api a JOIN str l
+	    ON l.id = a.level JOIN str n ON n.id = a.name WHERE
+	    l.s = 'CPU OP'" | LC_ALL=C sort >"$d/got"
+	same_file "$d/got" "$d/want" "CPU ops as its timeline creator's"
+}
+
 V=mindspore/profiler/analysis/viewer/ascend_memory_viewer.py
 S=mindspore/profiler/analysis/viewer/ms_operator_details_viewer.py
 [ -d "${MS23_SRC:-/nonexistent}/mindspore/$A" ] && compare 2.3 "$MS23_SRC"
@@ -114,4 +134,6 @@ fi
 [ -f "${MS25_SRC:-/nonexistent}/$V" ] && record 2.5 "$MS25_SRC" -O
 [ -f "${MS26_SRC:-/nonexistent}/$V" ] && record 2.6 "$MS26_SRC" -Z
 [ -f "${MS27_SRC:-/nonexistent}/$S" ] && shapes "$MS27_SRC"
+C=mindspore/profiler/analysis/parser/timeline_creator/cpu_op_timeline_creator.py
+[ -f "${MS26_SRC:-/nonexistent}/$C" ] && cpuops "$MS26_SRC"
 done_testing

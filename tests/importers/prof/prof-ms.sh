@@ -87,6 +87,32 @@ is "$(q "$d/s.db" "select name from lane where pid = 1 and tid is null")" \
     MindSpore "its process is named MindSpore"
 is "$(q "$d/s.db" "select count(*) from lane where pid = 1 and
     name = 'Thread ' || tid")" 2 "its threads Thread N"
+# cpu_op_execute_timestamp_0.txt: each run of a host CPU op a span of
+# process CPU OP (pid 2), start epoch ns, duration ms rounded to the ns
+# half to even (12.3457 ns is 12, 2.5 is 2, 3.5 is 4); a line of two
+# fields and two bad runs skipped, counted at their lines.
+cpuops() {	# cpuops DB: name|pid|tid|start|end|args, sorted
+	sqlite3 -separator '|' "$1" "SELECT n.s, a.pid, a.tid, a.start_ns,
+	    a.end_ns, a.args FROM api a JOIN str l ON l.id = a.level
+	    JOIN str n ON n.id = a.name WHERE l.s = 'CPU OP'" | LC_ALL=C sort
+}
+cpuops "$d/s.db" >"$d/got.cpu"
+LC_ALL=C sort "$d/want/ms_cpu_spans.txt" >"$d/want.cpu"
+same_file "$d/got.cpu" "$d/want.cpu" "CPU ops: every run its span"
+is "$(wc -l <"$d/got.cpu")" 10 "CPU ops: of ten runs"
+is "$(q "$d/s.db" "select name from lane where pid = 2 and tid is null")" \
+    "CPU OP" "CPU ops: their process is named CPU OP"
+is "$(q "$d/s.db" "select count(*) from lane where pid = 2 and
+    name = 'Thread ' || tid")" 5 "CPU ops: their threads Thread N"
+grep -q "cpu_op_execute_timestamp_0.txt: offset 618: 1 lines that are not" \
+    "$d/err"
+ok $? "CPU ops: the line not UTF-8 counted at its offset"
+grep -q "cpu_op_execute_timestamp_0.txt: offset 227: 1 lines without a" \
+    "$d/err"
+ok $? "CPU ops: the line of two fields counted at its offset"
+grep -q "cpu_op_execute_timestamp_0.txt: offset 263: 2 runs that are not" \
+    "$d/err"
+ok $? "CPU ops: the two bad runs counted at their line"
 is "$(q "$d/s.db" "select value from meta where key = 'framework'")" \
     "MindSpore FRAMEWORK/ (raw)" "info says where the spans came from"
 F=mindspore.op_range
@@ -315,6 +341,26 @@ ok $? "2.5: a name that is not UTF-8 reads N/A, warned"
 kind=5 old 2.4 -V 2.4
 grep -q '^s|7|' "$o/want.flows"
 ok $? "2.4: id 7's two flow ranges linked (as the generator expects)"
+# 2.4 writes its CPU ops beside FRAMEWORK/, as its pool totals.
+cpuops "$o/s.db" >"$o/got.cpu"
+LC_ALL=C sort "$o/want/ms_cpu_spans.txt" >"$o/want.cpu"
+same_file "$o/got.cpu" "$o/want.cpu" "2.4: CPU ops beside FRAMEWORK/ read"
+# Another rank's CPU ops, or a profile whose activities leave out the
+# CPU: not read, as MindSpore reads none, and said so.
+top=$(ls -d "$o"/in/*_ascend_ms)
+c=cpu_op_execute_timestamp
+mv "$top/${c}_0.txt" "$top/FRAMEWORK/${c}_1.txt"
+load v24
+grep -q "${c}_1.txt: offset N/A: MindSpore CPU ops of another rank" "$o/err"
+ok $? "CPU ops of another rank: warned"
+is "$(cpuops "$o/s.db" | wc -l)" 0 "and not read"
+mv "$top/FRAMEWORK/${c}_1.txt" "$top/FRAMEWORK/${c}_0.txt"
+a='"profiler_parameters":{"activities":["NPU"]}'
+sed -i "s/\"rank_id\":0}/\"rank_id\":0,$a}/" "$top/profiler_info_0.json"
+load v24
+grep -q "${c}_0.txt: offset N/A: MindSpore CPU ops of a profile whose" "$o/err"
+ok $? "CPU ops of a profile without CPU activity: warned"
+is "$(cpuops "$o/s.db" | wc -l)" 0 "and not read"
 # MindSpore 2.3 (-V 2.3): 73-byte fixed parts, no custom info, its own
 # clock pair in profiler_info (system_cnt, system_time), process 0, a
 # range of no length a span, flow ids linked as 2.4 does, and a launch up
