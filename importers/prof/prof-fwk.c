@@ -584,7 +584,8 @@ enum fwk_kind {
 	FWK_MS_MEM,
 	FWK_MS_REC,
 	FWK_MS_SHAPES,
-	FWK_MS_CPU
+	FWK_MS_CPU,
+	FWK_MS_DATA
 };
 
 static enum fwk_kind
@@ -611,7 +612,8 @@ prof_fwk_kind(const char *name)
 		{ .prefix = "cpu_ms_memory_record_", .kind = FWK_MS_REC },
 		{ .prefix = "mindspore.record_shapes", .kind = FWK_MS_SHAPES,
 		    .exact = true },
-		{ .prefix = "cpu_op_execute_timestamp_", .kind = FWK_MS_CPU }
+		{ .prefix = "cpu_op_execute_timestamp_", .kind = FWK_MS_CPU },
+		{ .prefix = "pipeline_profiling_", .kind = FWK_MS_DATA }
 	};
 	size_t	 i;
 
@@ -781,83 +783,93 @@ prof_fwk_ms_params(struct prof_fwk *fw, const char *top,
 	yajl_tree_free(root);
 }
 
-/*
- * MindSpore's pool totals at *PATH (taken), cpu_ms_memory_record_<N>.txt,
- * into OUT if N is MindSpore's rank (OUT's ms_rank); another is warned
- * about and not read, as MindSpore reads only its own rank's.
- */
-static void
-prof_fwk_ms_rec(struct prof_fwk *fw, char **path, struct prof_fwk_out *out)
-{
-	const char	*name = util_basename(*path);
-	char		 want[64];
+/* MindSpore's files of one rank, beside FRAMEWORK/ or in it. */
+enum prof_fwk_msf {
+	MSF_REC,		/* pool totals */
+	MSF_CPU,		/* host CPU ops */
+	MSF_DATA,		/* dataset pipeline */
+	MSF_N
+};
 
-	snprintf(want, sizeof want, "cpu_ms_memory_record_%lld.txt",
-	    (long long)out->ms_rank);
-	if (strcmp(name, want) != 0) {
-		store_load_warning(fw->s, *path, -1, "MindSpore memory "
-		    "records of another rank (the rank's are %s): not read",
-		    want);
-		return;
-	}
-	if (out->ms_cpu_off) {
-		store_load_warning(fw->s, *path, -1, "MindSpore memory "
-		    "records of a profile whose activities have no CPU: "
-		    "not read, as MindSpore reads none");
-		return;
-	}
-	prof_ms_mem_read(fw->s, *path, out);
-	out->ms_path = *path;
-	*path = NULL;
-}
+static const struct {
+	const char	*prefix;	/* then the rank */
+	const char	*suffix;
+	const char	*what;
+	bool		 cpu;		/* read only with CPU activity */
+} prof_fwk_msfs[MSF_N] = {
+	{ "cpu_ms_memory_record_", ".txt", "memory records", true },
+	{ "cpu_op_execute_timestamp_", ".txt", "CPU ops", true },
+	{ "pipeline_profiling_", ".json", "dataset pipeline", false }
+};
 
 /*
- * MindSpore's host CPU ops at PATH, cpu_op_execute_timestamp_<N>.txt, if
- * N is MindSpore's rank (OUT's ms_rank) and its activities have the CPU,
- * as MindSpore reads them; else warned about and not read.
+ * Decode *PATH, MindSpore's file K, into FW and OUT if it is the file of
+ * MindSpore's rank (OUT's ms_rank) and, for those MindSpore reads only
+ * then, the profile's activities have the CPU; another is warned about
+ * and not read, as MindSpore reads only those. The pool totals take
+ * *PATH. Return true if it was the rank's file.
  */
-static void
-prof_fwk_ms_cpu(struct prof_fwk *fw, const char *path,
-    const struct prof_fwk_out *out)
+static bool
+prof_fwk_ms_file(struct prof_fwk *fw, char **path, struct prof_fwk_out *out,
+    enum prof_fwk_msf k)
 {
 	char	 want[64];
 
-	snprintf(want, sizeof want, "cpu_op_execute_timestamp_%lld.txt",
-	    (long long)out->ms_rank);
-	if (strcmp(util_basename(path), want) != 0)
-		store_load_warning(fw->s, path, -1, "MindSpore CPU ops of "
-		    "another rank (the rank's are %s): not read", want);
-	else if (out->ms_cpu_off)
-		store_load_warning(fw->s, path, -1, "MindSpore CPU ops of a "
-		    "profile whose activities have no CPU: not read, as "
-		    "MindSpore reads none");
-	else
-		prof_fwk_mscpu_load(fw, path);
+	snprintf(want, sizeof want, "%s%lld%s", prof_fwk_msfs[k].prefix,
+	    (long long)out->ms_rank, prof_fwk_msfs[k].suffix);
+	if (strcmp(util_basename(*path), want) != 0) {
+		store_load_warning(fw->s, *path, -1, "MindSpore %s of another "
+		    "rank (the rank's file is %s): not read",
+		    prof_fwk_msfs[k].what, want);
+		return false;
+	}
+	if (prof_fwk_msfs[k].cpu && out->ms_cpu_off) {
+		store_load_warning(fw->s, *path, -1, "MindSpore %s of a profile "
+		    "whose activities have no CPU: not read, as MindSpore "
+		    "reads none", prof_fwk_msfs[k].what);
+		return true;
+	}
+	switch (k) {
+	case MSF_REC:
+		prof_ms_mem_read(fw->s, *path, out);
+		out->ms_path = *path;
+		*path = NULL;
+		break;
+	case MSF_CPU:
+		prof_fwk_mscpu_load(fw, *path);
+		break;
+	case MSF_DATA:
+		prof_fwk_msdata_load(fw, *path);
+		break;
+	case MSF_N:
+		break;
+	}
+	return true;
 }
 
 /*
- * MindSpore 2.3 and 2.4 write their pool totals and CPU ops beside
- * FRAMEWORK/, in the profile's folder TOP: read the rank's files there
- * into OUT and FW, those FRAMEWORK/ did not have.
+ * MindSpore 2.3 and 2.4 write their pool totals, CPU ops and dataset
+ * pipeline beside FRAMEWORK/, in the profile's folder TOP: read the
+ * rank's files there into FW and OUT, those FRAMEWORK/ did not have
+ * (DONE says which it had).
  */
 static void
 prof_fwk_ms_top(struct prof_fwk *fw, const char *top,
-    struct prof_fwk_out *out, bool cpu)
+    struct prof_fwk_out *out, const bool *done)
 {
 	char	 name[64], *path;
+	int	 k;
 
-	snprintf(name, sizeof name, "cpu_ms_memory_record_%lld.txt",
-	    (long long)out->ms_rank);
-	path = util_path_join(top, name);
-	if (out->ms_path == NULL && access(path, F_OK) == 0)
-		prof_fwk_ms_rec(fw, &path, out);
-	free(path);
-	snprintf(name, sizeof name, "cpu_op_execute_timestamp_%lld.txt",
-	    (long long)out->ms_rank);
-	path = util_path_join(top, name);
-	if (!cpu && access(path, F_OK) == 0)
-		prof_fwk_ms_cpu(fw, path, out);
-	free(path);
+	for (k = 0; k < MSF_N; k++) {
+		if (done[k])
+			continue;
+		snprintf(name, sizeof name, "%s%lld%s", prof_fwk_msfs[k].prefix,
+		    (long long)out->ms_rank, prof_fwk_msfs[k].suffix);
+		path = util_path_join(top, name);
+		if (access(path, F_OK) == 0)
+			(void)prof_fwk_ms_file(fw, &path, out, k);
+		free(path);
+	}
 }
 
 /* True if one of the N NAMES of a FRAMEWORK/ folder is MindSpore's. */
@@ -907,7 +919,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	struct fwk_names *nm = NULL;
 	struct strbuf	  unknown;
 	size_t		  n, i, nparams = 0, nunknown = 0;
-	bool		  cpu = false;
+	bool		  done[MSF_N] = { false, false, false };
 
 	*queue = false;
 	memset(&fw, 0, sizeof fw);
@@ -976,14 +988,19 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 			prof_fwk_ms_mem(&fw, path);
 			break;
 		case FWK_MS_REC:
-			prof_fwk_ms_rec(&fw, &path, mem);
+			done[MSF_REC] |= prof_fwk_ms_file(&fw, &path, mem,
+			    MSF_REC);
 			break;
 		case FWK_MS_SHAPES:
 			prof_fwk_msshape_load(&fw, path);
 			break;
 		case FWK_MS_CPU:
-			prof_fwk_ms_cpu(&fw, path, mem);
-			cpu = true;
+			done[MSF_CPU] |= prof_fwk_ms_file(&fw, &path, mem,
+			    MSF_CPU);
+			break;
+		case FWK_MS_DATA:
+			done[MSF_DATA] |= prof_fwk_ms_file(&fw, &path, mem,
+			    MSF_DATA);
 			break;
 		case FWK_NONE:
 			/* Said once, all of them, after. */
@@ -998,7 +1015,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	}
 	util_strv_free(names, n);
 	if (mem->mindspore)
-		prof_fwk_ms_top(&fw, top, mem, cpu);
+		prof_fwk_ms_top(&fw, top, mem, done);
 	if (nunknown > 0)
 		store_load_warning(s, dir, -1, "%zu file%s of no kind we "
 		    "know, not decoded: %s", nunknown, nunknown == 1 ? "" : "s",

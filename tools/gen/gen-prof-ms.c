@@ -498,6 +498,55 @@ gen_ms_cpu(struct gen_prof *g, const struct gen_prof_clock *c,
 }
 
 /*
+ * MindData's dataset pipeline, pipeline_profiling_<RANK>.json in DIR, as
+ * its profiler writes it (root first, an inlined op's metrics null, a
+ * queue without samples), and the minddata_pipeline_raw MindSpore's
+ * analysis makes of it in EXPECT (ms_minddata.csv): the inlined MapOp is
+ * passed over for its children, the averages and usage rates as Python's
+ * repr() prints them.
+ */
+static int
+gen_ms_minddata(const char *dir, const char *expect, int rank,
+    char **cause)
+{
+	static const char json[] = "{\"op_info\":["
+	    "{\"children\":[1],\"metrics\":null,\"num_workers\":1,"
+	    "\"op_id\":0,\"op_type\":\"DataQueueOp\"},"
+	    "{\"children\":[2],\"metrics\":{\"output_queue\":{\"length\":64,"
+	    "\"size\":[10,12,13]}},\"num_workers\":4,\"op_id\":1,"
+	    "\"op_type\":\"BatchOp\"},"
+	    "{\"children\":[3,4],\"metrics\":null,\"num_workers\":8,"
+	    "\"op_id\":2,\"op_type\":\"MapOp\"},"
+	    "{\"children\":[5],\"metrics\":{\"output_queue\":{\"length\":16,"
+	    "\"size\":[]}},\"num_workers\":2,\"op_id\":3,"
+	    "\"op_type\":\"ShuffleOp\"},"
+	    "{\"metrics\":{\"output_queue\":{\"length\":8,\"size\":[8,8,7]}},"
+	    "\"num_workers\":8,\"op_id\":4,\"op_type\":\"ImageFolderOp\"},"
+	    "{\"metrics\":{\"output_queue\":{\"length\":4,\"size\":[1,2]}},"
+	    "\"num_workers\":1,\"op_id\":5,\"op_type\":\"TFReaderOp\"}],"
+	    "\"sampling_interval\":10}";
+	static const char csv[] = "op_id,op_type,num_workers,"
+	    "output_queue_size,output_queue_average_size,output_queue_length,"
+	    "output_queue_usage_rate,sample_interval,parent_id,children_id\n"
+	    "0,DataQueueOp,1,,,,,10,,[1]\n"
+	    "1,BatchOp,4,\"[10, 12, 13]\",11.666666666666666,64,"
+	    "0.18229166666666666,10,0,\"[3, 4]\"\n"
+	    "3,ShuffleOp,2,[],,16,,10,1,[5]\n"
+	    "4,ImageFolderOp,8,\"[8, 8, 7]\",7.666666666666667,8,"
+	    "0.9583333333333334,10,1,\n"
+	    "5,TFReaderOp,1,\"[1, 2]\",1.5,4,0.375,10,3,\n";
+	char	 name[64];
+	int	 rc;
+
+	snprintf(name, sizeof name, "pipeline_profiling_%d.json", rank);
+	rc = gen_prof_bin_write(dir, name, json, sizeof json - 1, cause);
+	if (rc == 0 && expect != NULL)
+		rc = gen_prof_bin_write(expect, "ms_minddata.csv", csv,
+		    sizeof csv - 1, cause);
+	return rc;
+}
+
+/*
  * Write FRAMEWORK/mindspore.op_range of the MindSpore profile TOP for the
  * launches of G, its memory records (with CANN's, in the collection
  * ROOT), and the expected spans (ms_spans.txt: name, pid, tid, start and
@@ -554,12 +603,18 @@ gen_prof_ms(struct gen_prof *g, const struct gen_prof_clock *c,
 	/* The layout of mindspore.op_range has its recorded shapes too. */
 	if (rc == 0 && !g->o->ms23 && !g->o->ms24 && !g->o->ms25)
 		rc = gen_prof_msshape(g, dir, expect, cause);
-	/* Pool totals and CPU ops: beside FRAMEWORK/ before 2.5, in it. */
+	/*
+	 * Pool totals, CPU ops, dataset pipeline: beside FRAMEWORK/ before
+	 * 2.5, in it after.
+	 */
 	if (rc == 0)
 		rc = gen_prof_msrec(g, c, g->o->ms23 || g->o->ms24 ? top : dir,
 		    root, rank, expect, cause);
 	if (rc == 0)
 		rc = gen_ms_cpu(g, c, g->o->ms23 || g->o->ms24 ? top : dir,
+		    expect, rank, cause);
+	if (rc == 0)
+		rc = gen_ms_minddata(g->o->ms23 || g->o->ms24 ? top : dir,
 		    expect, rank, cause);
 	/* 2.5's reader is chosen by the version its profiler_info says. */
 	snprintf(name, sizeof name, "profiler_info_%d.json", rank);

@@ -22,6 +22,9 @@
 # with that viewer): operator_details must be ours. mscpu-vendor.py runs
 # its CpuOpTimelineCreator (MS26_SRC, a tree with it) on the host CPU ops
 # of -Z: every CPU OP span, its thread, µs times and args must be ours.
+# msdata-vendor.py runs its MindDataParser and MindDataPipelineRawViewer
+# (MS26_SRC, a tree with them) on the dataset pipeline of -Z:
+# minddata_pipeline_raw must be ours.
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -57,18 +60,20 @@ compare() {
 	same_file "$d/f" "$d/v.f" "$1: every mindspore_to_self flow as its"
 }
 
-# memory VER SRC GEN-FLAG: operator_memory against SRC's viewer.
-memory() {
-	d="$T/m$1"
-	"$GEN" prof "$d/in" -s 5 -n 60 -T 2 "$3" >/dev/null
-	"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" \
-	    operator_memory >"$d/got.csv" 2>/dev/null
-	"$PY" "$here/msmem-vendor.py" "$2" \
-	    "$d"/in/*/FRAMEWORK/mindspore.memory_usage "$d/v.csv" \
+
+# viewer NAME GEN-FLAG TABLE SCRIPT SRC FILE: TABLE of a generated
+# profile against what SCRIPT makes of its FRAMEWORK/FILE with SRC's
+# viewer, as CSV.
+viewer() {
+	d="$T/$1"
+	"$GEN" prof "$d/in" -s 5 -n 60 -T 2 "$2" >/dev/null
+	"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" "$3" \
+	    >"$d/got.csv" 2>/dev/null
+	"$PY" "$here/$4" "$5" "$d"/in/*/FRAMEWORK/"$6" "$d/v.csv" \
 	    2>"$d/v.err"
-	ok $? "$1: MindSpore $1's operator memory viewer ran"
+	ok $? "$1: MindSpore's viewer of $3 ran"
 	tr -d '\r' <"$d/v.csv" >"$d/want.csv"
-	same_file "$d/got.csv" "$d/want.csv" "$1: operator_memory as its"
+	same_file "$d/got.csv" "$d/want.csv" "$1: $3 as its viewer's"
 }
 
 # record VER SRC GEN-FLAG: memory_record against SRC's viewer.
@@ -86,20 +91,6 @@ record() {
 	same_file "$d/got.csv" "$d/want.csv" "$1: memory_record as its"
 }
 
-# shapes SRC: operator_details of -Z against SRC's viewer.
-shapes() {
-	d="$T/shapes"
-	"$GEN" prof "$d/in" -s 5 -n 60 -T 2 -Z >/dev/null
-	"$NPUPROF" import -q --db "$d/s.db" "$d/in" 2>/dev/null
-	"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" \
-	    operator_details >"$d/got.csv" 2>/dev/null
-	"$PY" "$here/msshape-vendor.py" "$1" \
-	    "$d"/in/*/FRAMEWORK/mindspore.record_shapes "$d/v.csv" \
-	    2>"$d/v.err"
-	ok $? "MindSpore's operator details viewer ran"
-	tr -d '\r' <"$d/v.csv" >"$d/want.csv"
-	same_file "$d/got.csv" "$d/want.csv" "operator_details as its"
-}
 
 # cpuops SRC: the CPU OP spans of -Z against SRC's timeline creator.
 cpuops() {
@@ -119,6 +110,7 @@ cpuops() {
 	same_file "$d/got" "$d/want" "CPU ops as its timeline creator's"
 }
 
+
 V=mindspore/profiler/analysis/viewer/ascend_memory_viewer.py
 S=mindspore/profiler/analysis/viewer/ms_operator_details_viewer.py
 [ -d "${MS23_SRC:-/nonexistent}/mindspore/$A" ] && compare 2.3 "$MS23_SRC"
@@ -128,12 +120,19 @@ if [ -d "${MS23RC_SRC:-/nonexistent}/mindspore/$A" ]; then
 fi
 [ -d "${MS24_SRC:-/nonexistent}/mindspore/$A" ] && compare 2.4 "$MS24_SRC"
 [ -d "${MS25_SRC:-/nonexistent}/mindspore/$A" ] &&
-    memory 2.5 "$MS25_SRC" -O
+    viewer m2.5 -O operator_memory msmem-vendor.py "$MS25_SRC" \
+    mindspore.memory_usage
 [ -d "${MS26_SRC:-/nonexistent}/mindspore/$A" ] &&
-    memory 2.6 "$MS26_SRC" -Z
+    viewer m2.6 -Z operator_memory msmem-vendor.py "$MS26_SRC" \
+    mindspore.memory_usage
 [ -f "${MS25_SRC:-/nonexistent}/$V" ] && record 2.5 "$MS25_SRC" -O
 [ -f "${MS26_SRC:-/nonexistent}/$V" ] && record 2.6 "$MS26_SRC" -Z
-[ -f "${MS27_SRC:-/nonexistent}/$S" ] && shapes "$MS27_SRC"
+[ -f "${MS27_SRC:-/nonexistent}/$S" ] && viewer shapes -Z operator_details \
+    msshape-vendor.py "$MS27_SRC" mindspore.record_shapes
 C=mindspore/profiler/analysis/parser/timeline_creator/cpu_op_timeline_creator.py
 [ -f "${MS26_SRC:-/nonexistent}/$C" ] && cpuops "$MS26_SRC"
+D=mindspore/profiler/analysis/viewer/ms_minddata_viewer.py
+[ -f "${MS26_SRC:-/nonexistent}/$D" ] && viewer data -Z \
+    minddata_pipeline_raw msdata-vendor.py "$MS26_SRC" \
+    pipeline_profiling_0.json
 done_testing

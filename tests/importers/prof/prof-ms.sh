@@ -113,6 +113,29 @@ ok $? "CPU ops: the line of two fields counted at its offset"
 grep -q "cpu_op_execute_timestamp_0.txt: offset 263: 2 runs that are not" \
     "$d/err"
 ok $? "CPU ops: the two bad runs counted at their line"
+# pipeline_profiling_0.json: the dataset pipeline's ops become
+# minddata_pipeline_raw as MindSpore's analysis writes it (the inlined
+# MapOp passed over for its children, a queue without samples, Python's
+# float repr).
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" \
+    minddata_pipeline_raw >"$d/minddata.csv"
+same_file "$d/minddata.csv" "$d/want/ms_minddata.csv" \
+    "dataset pipeline: minddata_pipeline_raw as MindSpore writes it"
+# What MindSpore's analysis fails on: no table, and said why.
+p=$(ls "$d"/in/*/FRAMEWORK/pipeline_profiling_0.json)
+cp "$p" "$d/pipeline.json"
+for bad in 'op_id":0,/op_id":9,/no op of id 0' \
+    '"length":64/"length":0/an output queue of length 0' \
+    '"op_id":3/"op_id":1/an op_id twice' \
+    '"sampling_interval":10}/"sampling_interval":10/not JSON'; do
+	sed "s/${bad%/*}/" "$d/pipeline.json" >"$p"
+	load one
+	grep -q "pipeline_profiling_0.json: offset N/A: ${bad##*/}" "$d/err"
+	ok $? "dataset pipeline with ${bad##*/}: warned"
+	is "$(q "$d/s.db" "select count(*) from generic where
+	    name = 'minddata_pipeline_raw'")" 0 "and no table"
+done
+cp "$d/pipeline.json" "$p"
 is "$(q "$d/s.db" "select value from meta where key = 'framework'")" \
     "MindSpore FRAMEWORK/ (raw)" "info says where the spans came from"
 F=mindspore.op_range
@@ -345,6 +368,10 @@ ok $? "2.4: id 7's two flow ranges linked (as the generator expects)"
 cpuops "$o/s.db" >"$o/got.cpu"
 LC_ALL=C sort "$o/want/ms_cpu_spans.txt" >"$o/want.cpu"
 same_file "$o/got.cpu" "$o/want.cpu" "2.4: CPU ops beside FRAMEWORK/ read"
+"$NPUPROF" show -q --db "$o/s.db" --format csv "$o/in" \
+    minddata_pipeline_raw >"$o/minddata.csv"
+same_file "$o/minddata.csv" "$o/want/ms_minddata.csv" \
+    "2.4: its dataset pipeline beside FRAMEWORK/ read"
 # Another rank's CPU ops, or a profile whose activities leave out the
 # CPU: not read, as MindSpore reads none, and said so.
 top=$(ls -d "$o"/in/*_ascend_ms)

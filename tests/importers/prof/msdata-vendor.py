@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""MindSpore 2.5's or later own minddata_pipeline_raw of a
+pipeline_profiling_<rank>.json file (a development check, never run in
+CI).
+
+Usage: msdata-vendor.py MS_PYTHON PIPELINE_FILE OUT_CSV
+
+MS_PYTHON is the mindspore/python folder of a MindSpore 2.5 or later
+source tree (github.com/mindspore-ai/mindspore). Its MindDataParser
+(profiler/analysis/parser/ms_minddata_parser.py) reads the pipeline and
+its MindDataPipelineRawViewer (profiler/analysis/viewer/
+ms_minddata_viewer.py) writes minddata_pipeline_raw_0.csv, copied to OUT_CSV; they run in a
+scratch tree beside stubs for the rest (logger, file manager, exception
+classes, base classes). Nothing of MindSpore's is copied into the
+repository: this only calls it.
+"""
+import os
+import shutil
+import sys
+
+import msscratch
+
+KEEP = ["mindspore/profiler/analysis/parser/ms_minddata_parser.py",
+        "mindspore/profiler/analysis/viewer/ms_minddata_viewer.py"]
+FILE_MANAGER = msscratch.FILE_MANAGER + (
+    "    @staticmethod\n    def read_json_file(p):\n"
+    "        import json\n        with open(p) as f:\n"
+    "            return json.load(f)\n")
+STUBS = {
+    "mindspore/__init__.py": msscratch.ROOT,
+    "mindspore/profiler/__init__.py": "",
+    "mindspore/profiler/analysis/__init__.py": "",
+    "mindspore/profiler/analysis/parser/__init__.py": "",
+    "mindspore/profiler/analysis/parser/base_parser.py":
+        "class BaseParser:\n    def __init__(self, next_parser=None):\n"
+        "        pass\n",
+    "mindspore/profiler/analysis/viewer/__init__.py": "",
+    "mindspore/profiler/analysis/viewer/base_viewer.py":
+        msscratch.BASE_VIEWER,
+    "mindspore/profiler/common/__init__.py": "",
+    "mindspore/profiler/common/log.py": msscratch.LOGGER,
+    "mindspore/profiler/common/constant.py": msscratch.ACTIVITY,
+    "mindspore/profiler/common/file_manager.py": FILE_MANAGER,
+    "mindspore/profiler/common/exceptions/__init__.py": "",
+    "mindspore/profiler/common/exceptions/exceptions.py":
+        "class ProfilerRawFileException(Exception):\n    pass\n"
+        "class ProfilerPathErrorException(Exception):\n    pass\n",
+}
+
+
+def main():
+    ms_python, path, out = sys.argv[1:4]
+    root = msscratch.make(ms_python, KEEP, STUBS)
+    try:
+        from mindspore.profiler.analysis.parser.ms_minddata_parser \
+            import MindDataParser
+        from mindspore.profiler.analysis.viewer.ms_minddata_viewer \
+            import MindDataPipelineRawViewer
+        fw = os.path.join(root, "fw")
+        os.makedirs(fw)
+        shutil.copy(path, os.path.join(fw, "pipeline_profiling_0.json"))
+        kw = {"rank_id": 0, "activities": ["NPU"], "framework_path": fw,
+              "ascend_ms_dir": root, "ascend_profiler_output_path": root}
+        # The pipeline alone: the CPU and device trace files are not
+        # made, and the raw table needs none of them.
+        info = MindDataParser(**kw)._parse_pipeline_info_dict()
+        MindDataPipelineRawViewer(**kw).save({"pipeline_info": info})
+        shutil.copy(os.path.join(root, "minddata_pipeline_raw_0.csv"), out)
+    finally:
+        shutil.rmtree(root)
+
+
+if __name__ == "__main__":
+    main()
