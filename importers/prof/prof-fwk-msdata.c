@@ -253,19 +253,19 @@ prof_msdata_children(struct msdata *m, struct msdata_op *o)
 	if (o->nchildren == 0)
 		return;
 	cap = o->nchildren;
-	q = xreallocarray(NULL, cap, sizeof *q);
-	memcpy(q, o->children, o->nchildren * sizeof *q);
-	nq = o->nchildren;
-	kept = xreallocarray(NULL, cap, sizeof *kept);
+	q = util_grow(NULL, 0, cap, sizeof *q);
+	memcpy(q, o->children, cap * sizeof *q);
+	nq = cap;
+	kept = NULL;
 	/* A cycle of ops without queues would go on for ever: bounded. */
 	for (head = 0; head < nq && head < m->nops * m->nops + cap; head++) {
 		if ((c = prof_msdata_op(m, q[head])) == NULL)
 			continue;
-		if (c->queue == NULL) {
+		if (c->queue == NULL && c->nchildren > 0) {
 			q = util_grow(q, nq, c->nchildren, sizeof *q);
 			memcpy(q + nq, c->children, c->nchildren * sizeof *q);
 			nq += c->nchildren;
-		} else {
+		} else if (c->queue != NULL) {
 			kept = util_grow(kept, nkept, 1, sizeof *kept);
 			kept[nkept++] = q[head];
 		}

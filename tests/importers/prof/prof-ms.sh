@@ -135,6 +135,19 @@ for bad in 'op_id":0,/op_id":9,/no op of id 0' \
 	is "$(q "$d/s.db" "select count(*) from generic where
 	    name = 'minddata_pipeline_raw'")" 0 "and no table"
 done
+# Ops without queues pulled up breadth first, an op reached twice listed
+# twice, as MindSpore's walk does (five children, then six more).
+printf '%s' '{"op_info":[{"op_id":0,"children":[1,2,3,4,5]},
+{"op_id":1,"children":[2,3,4,5,6,7]},{"op_id":2},{"op_id":3},
+{"op_id":4,"metrics":{"output_queue":{"length":2,"size":[1]}}},
+{"op_id":5},{"op_id":6},{"op_id":7}],"sampling_interval":1}' >"$p"
+load one
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" \
+    minddata_pipeline_raw | tail -n +2 >"$d/pulled.csv"
+printf '%s\n' '0,,,,,,,1,,"[4, 4]"' '4,,,[1],1.0,2,0.5,1,0,' \
+    '4,,,[1],1.0,2,0.5,1,0,' >"$d/pulled.want"
+same_file "$d/pulled.csv" "$d/pulled.want" \
+    "dataset pipeline: children pulled up, an op reached twice twice"
 cp "$d/pipeline.json" "$p"
 is "$(q "$d/s.db" "select value from meta where key = 'framework'")" \
     "MindSpore FRAMEWORK/ (raw)" "info says where the spans came from"
