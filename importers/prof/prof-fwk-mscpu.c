@@ -23,13 +23,22 @@
 #include "prof-int.h"
 
 #define MSCPU_PID	2		/* MindSpore's "CPU OP" process */
+#define MSCPU_SPACE	" \t\v\f"	/* what Python strips and splits on */
+
+/* What became of a run. */
+enum mscpu_run {
+	MSCPU_SPAN,
+	MSCPU_BAD,		/* not three numbers */
+	MSCPU_RANGE		/* a number out of range */
+};
 
 /*
  * The decimal text S ("12", "0.0125", "1.5e-05", no sign) times 10^SHIFT
  * as an integer rounded half to even, as Python's Decimal quantizes it,
- * into *V; false if S is no such number or the result is out of range.
+ * into *V: MSCPU_SPAN, or MSCPU_BAD if S is no such number, MSCPU_RANGE
+ * if the result is out of range.
  */
-static bool
+static enum mscpu_run
 prof_mscpu_dec(const char *s, int shift, int64_t *v)
 {
 	uint64_t	 d = 0, rem = 0;
@@ -44,12 +53,12 @@ prof_mscpu_dec(const char *s, int shift, int64_t *v)
 			continue;
 		}
 		if (*s < '0' || *s > '9')
-			return false;
+			return MSCPU_BAD;
 		n++;
 		/* Digits past 18 can only be zeros that change nothing. */
 		if (d > (UINT64_MAX - 9) / 10) {
 			if (*s != '0')
-				return false;
+				return MSCPU_RANGE;
 			if (!dot)
 				x++;
 			continue;
@@ -59,18 +68,19 @@ prof_mscpu_dec(const char *s, int shift, int64_t *v)
 			x--;
 	}
 	if (n == 0)
-		return false;
+		return MSCPU_BAD;
 	if (*s != '\0') {
 		errno = 0;
 		e = strtol(s + 1, &end, 10);
-		if (end == s + 1 || *end != '\0' || errno != 0 || e < -40 ||
-		    e > 40)
-			return false;
+		if (end == s + 1 || *end != '\0')
+			return MSCPU_BAD;
+		if (errno != 0 || e < -40 || e > 40)
+			return MSCPU_RANGE;
 	}
 	x += (int)e + shift;
 	for (; x > 0; x--) {
 		if (d > (uint64_t)INT64_MAX / 10)
-			return false;
+			return MSCPU_RANGE;
 		d *= 10;
 	}
 	for (; x < 0; x++) {
@@ -84,39 +94,44 @@ prof_mscpu_dec(const char *s, int shift, int64_t *v)
 	if (dropped && (rem > 5 || (rem == 5 && (more || d % 2 == 1))))
 		d++;
 	if (d > (uint64_t)INT64_MAX)
-		return false;
+		return MSCPU_RANGE;
 	*v = (int64_t)d;
-	return true;
+	return MSCPU_SPAN;
 }
 
-/* One run "start,duration,thread" of op NAME (type TYPE); false if bad. */
-static bool
+/* One run "start,duration,thread" of op NAME (args ARGS) as a span. */
+static enum mscpu_run
 prof_mscpu_run(struct prof_fwk *fw, char *run, const char *name,
     const char *args)
 {
-	char		*f[3], *end;
-	int64_t		 start, dur;
-	unsigned long long tid;
-	size_t		 n = 0;
+	char			*f[3], *end;
+	int64_t			 start, dur;
+	unsigned long long	 tid;
+	enum mscpu_run		 r;
+	size_t			 n = 0;
 
 	f[n++] = run;
 	while (n < 3 && (run = strchr(run, ',')) != NULL) {
 		*run++ = '\0';
 		f[n++] = run;
 	}
-	if (n != 3 || strchr(f[2], ',') != NULL)
-		return false;
-	if (!prof_mscpu_dec(f[0], 0, &start) || !prof_mscpu_dec(f[1], 6,
-	    &dur) || f[2][strspn(f[2], "0123456789")] != '\0' ||
-	    *f[2] == '\0')
-		return false;
+	if (n != 3 || strchr(f[2], ',') != NULL ||
+	    f[2][strspn(f[2], "0123456789")] != '\0' || *f[2] == '\0')
+		return MSCPU_BAD;
+	if ((r = prof_mscpu_dec(f[0], 0, &start)) != MSCPU_SPAN ||
+	    (r = prof_mscpu_dec(f[1], 6, &dur)) != MSCPU_SPAN)
+		return r;
+	/*
+	 * The writer subtracts unsigned times: a clock stepped back during
+	 * an op gives a duration of 1.84467e+13 ms, out of range here.
+	 */
 	errno = 0;
 	tid = strtoull(f[2], &end, 10);
-	if (errno != 0 || start > INT64_MAX - dur)
-		return false;
+	if (errno != 0 || tid > INT64_MAX || start > INT64_MAX - dur)
+		return MSCPU_RANGE;
 	prof_fwk_rec_span(fw, MSCPU_PID, tid, start, start + dur, "CPU OP",
 	    name, args);
-	return true;
+	return MSCPU_SPAN;
 }
 
 /* True if S is UTF-8. */
@@ -138,6 +153,8 @@ struct mscpu_bad {
 	int64_t	 line_at;
 	int64_t	 runs;
 	int64_t	 run_at;
+	int64_t	 range;
+	int64_t	 range_at;
 	int64_t	 utf8;
 	int64_t	 utf8_at;
 };
@@ -147,10 +164,15 @@ static int64_t
 prof_mscpu_line(struct prof_fwk *fw, char *line, int64_t at,
     struct strbuf *args, struct mscpu_bad *bad)
 {
-	char		*type, *runs, *run, *save;
+	char		*type, *runs, *run, *save, *end;
 	int64_t		 spans = 0;
 
-	if (line[strspn(line, " \t")] == '\0')
+	/* Stripped, as Python strips a line (of ASCII white space). */
+	line += strspn(line, MSCPU_SPACE);
+	for (end = line + strlen(line); end > line &&
+	    strchr(MSCPU_SPACE, end[-1]) != NULL; end--)
+		end[-1] = '\0';
+	if (*line == '\0')
 		return 0;
 	if (!prof_mscpu_utf8(line)) {
 		if (bad->utf8++ == 0)
@@ -174,12 +196,21 @@ prof_mscpu_line(struct prof_fwk *fw, char *line, int64_t at,
 	strbuf_adds(args, "{\"type\":\"");
 	prof_fwk_rec_json(args, type, false);
 	strbuf_adds(args, "\"}");
-	for (run = strtok_r(runs, " \t", &save); run != NULL;
-	    run = strtok_r(NULL, " \t", &save)) {
-		if (prof_mscpu_run(fw, run, line, args->s))
+	for (run = strtok_r(runs, MSCPU_SPACE, &save); run != NULL;
+	    run = strtok_r(NULL, MSCPU_SPACE, &save)) {
+		switch (prof_mscpu_run(fw, run, line, args->s)) {
+		case MSCPU_SPAN:
 			spans++;
-		else if (bad->runs++ == 0)
-			bad->run_at = at;
+			break;
+		case MSCPU_BAD:
+			if (bad->runs++ == 0)
+				bad->run_at = at;
+			break;
+		case MSCPU_RANGE:
+			if (bad->range++ == 0)
+				bad->range_at = at;
+			break;
+		}
 	}
 	return spans;
 }
@@ -234,6 +265,11 @@ prof_fwk_mscpu_load(struct prof_fwk *fw, const char *path)
 		store_load_warning(fw->s, path, bad.run_at, "%lld runs that "
 		    "are not start,duration,thread numbers, the first on this "
 		    "line: skipped", (long long)bad.runs);
+	if (bad.range > 0)
+		store_load_warning(fw->s, path, bad.range_at, "%lld runs of "
+		    "a start, duration or thread out of range (a duration of "
+		    "1.84467e+13 ms is a clock stepped back during the op), "
+		    "the first on this line: skipped", (long long)bad.range);
 	prof_fwk_rec_report(fw, path);
 	fw->proc = proc;
 	return spans;

@@ -394,9 +394,14 @@ gen_ms_odd(struct gen_ms *m, const struct gen_prof_op *op)
 	r.b = 0;
 	r.e = op->acl_b;
 	gen_ms_range(m, &r);
-	/* The candidates write no flow ids. */
-	if (m->g->o->ms23rc != 0)
+	/* The candidates write no flow ids: a range named "flow" is one. */
+	if (m->g->o->ms23rc != 0) {
+		r.name = r.full = r.expect = "flow";
+		r.b = op->acl_b - 50 * m->c->tick;
+		r.e = op->acl_b - 45 * m->c->tick;
+		gen_ms_range(m, &r);
 		return;
+	}
 	r.name = r.full = "flow";
 	r.flow = 7;
 	r.b = op->acl_b - 50 * m->c->tick;
@@ -419,7 +424,9 @@ gen_ms_odd(struct gen_ms *m, const struct gen_prof_op *op)
  * even, one line ending in CR LF; an empty line, a line of two fields
  * and two bad runs, which give no span; a line of four fields, whose
  * runs are its last; a name holding a quote; two lines parted by a CR
- * alone; a line that is not UTF-8 (skipped).
+ * alone; a line that is not UTF-8 (skipped); durations just past a half,
+ * and of .6 and .7 of a ns; a line with white space around it; and a
+ * duration of a clock stepped back (out of range, skipped).
  */
 static int
 gen_ms_cpu(struct gen_prof *g, const struct gen_prof_clock *c,
@@ -455,11 +462,18 @@ gen_ms_cpu(struct gen_prof *g, const struct gen_prof_clock *c,
 		    "{\"type\":\"HostCpuOps\"}", 7, "0.002", 2000, "\r" },
 		{ "Default/network/Exp-op8;HostCpuOps;",
 		    "{\"type\":\"HostCpuOps\"}", 7, "0.003", 3000, " \n" },
-		{ "Default/\xff-op9;HostCpuOps;", NULL, 3, "1", -1, "\n" }
+		{ "Default/\xff-op9;HostCpuOps;", NULL, 3, "1", -1, "\n" },
+		{ "Default/network/Abs-op10;HostCpuOps;",
+		    "{\"type\":\"HostCpuOps\"}", 3, "1.25001e-05", 13, " " },
+		{ NULL, NULL, 3, "1.27e-05", 13, " " },
+		{ NULL, NULL, 3, "1.26e-05", 13, " " },
+		{ NULL, NULL, 3, "1.84467e+13", -1, " \n" },
+		{ " \tDefault/network/Neg-op11;HostCpuOps;",
+		    "{\"type\":\"HostCpuOps\"}", 4, "0.004", 4000, " \t\n" }
 	};
 	struct strbuf	 b, e;
 	char		 name[64];
-	const char	*args = NULL;
+	const char	*args = NULL, *name0;
 	size_t		 i, op = 0;
 	int64_t		 t;
 	int		 rc;
@@ -480,10 +494,14 @@ gen_ms_cpu(struct gen_prof *g, const struct gen_prof_clock *c,
 			strbuf_addf(&b, "%lld,%s,%d", (long long)t,
 			    runs[i].dur, runs[i].tid);
 		strbuf_adds(&b, runs[i].end);
-		/* The name: the line's text up to its first ';'. */
+		/*
+		 * The name: the line's text up to its first ';', without
+		 * the white space before it.
+		 */
+		name0 = runs[op].line + strspn(runs[op].line, " \t");
 		if (runs[i].ns >= 0)
 			strbuf_addf(&e, "%.*s|2|%d|%lld|%lld|%s\n",
-			    (int)strcspn(runs[op].line, ";"), runs[op].line,
+			    (int)strcspn(name0, ";"), name0,
 			    runs[i].tid, (long long)t,
 			    (long long)(t + runs[i].ns), args);
 	}

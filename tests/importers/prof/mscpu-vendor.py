@@ -11,7 +11,9 @@ stubs for the rest of MindSpore (its logger) and run on the file's lines,
 read as its FrameworkParser reads them (text, each line stripped); a line
 that is not UTF-8, on which MindSpore's reader fails (and so reads none
 of the file), is left out, as npuprof-tui leaves it out; so is an event
-whose time is not a number, on which its analysis fails. MindSpore turns
+whose time is not a number, on which its analysis fails, and one that
+ends past what 64-bit ns hold (a clock stepped back during the op),
+which npuprof-tui skips and counts. MindSpore turns
 ns into µs by the binary float 0.001 (its Decimal is 1e-3 + 2.08e-20),
 which puts a start of today's epoch ns some 36 ns late; that factor is
 set to the exact 0.001 here, as npuprof-tui converts. Printed: a line
@@ -76,6 +78,8 @@ def run(path):
         try:
             ts, dur = e.ts, e.dur
         except decimal.InvalidOperation:
+            continue
+        if (ts + dur) * 1000 > 2 ** 63 - 1:
             continue
         print("X|%s|%s|%s|%s|%s|%s" % (e.name, e.pid, e.tid, ts, dur,
                                        json.dumps(e.args, separators=(

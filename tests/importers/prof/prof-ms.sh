@@ -99,7 +99,7 @@ cpuops() {	# cpuops DB: name|pid|tid|start|end|args, sorted
 cpuops "$d/s.db" >"$d/got.cpu"
 LC_ALL=C sort "$d/want/ms_cpu_spans.txt" >"$d/want.cpu"
 same_file "$d/got.cpu" "$d/want.cpu" "CPU ops: every run its span"
-is "$(wc -l <"$d/got.cpu")" 10 "CPU ops: of ten runs"
+is "$(wc -l <"$d/got.cpu")" 14 "CPU ops: of fourteen runs"
 is "$(q "$d/s.db" "select name from lane where pid = 2 and tid is null")" \
     "CPU OP" "CPU ops: their process is named CPU OP"
 is "$(q "$d/s.db" "select count(*) from lane where pid = 2 and
@@ -107,6 +107,9 @@ is "$(q "$d/s.db" "select count(*) from lane where pid = 2 and
 grep -q "cpu_op_execute_timestamp_0.txt: offset 618: 1 lines that are not" \
     "$d/err"
 ok $? "CPU ops: the line not UTF-8 counted at its offset"
+grep -q "cpu_op_execute_timestamp_0.txt: offset 667: 1 runs of a start," \
+    "$d/err"
+ok $? "CPU ops: the duration of a clock stepped back counted at its line"
 grep -q "cpu_op_execute_timestamp_0.txt: offset 227: 1 lines without a" \
     "$d/err"
 ok $? "CPU ops: the line of two fields counted at its offset"
@@ -381,6 +384,13 @@ ok $? "2.4: id 7's two flow ranges linked (as the generator expects)"
 cpuops "$o/s.db" >"$o/got.cpu"
 LC_ALL=C sort "$o/want/ms_cpu_spans.txt" >"$o/want.cpu"
 same_file "$o/got.cpu" "$o/want.cpu" "2.4: CPU ops beside FRAMEWORK/ read"
+# The rank's file in FRAMEWORK/ too: read once, from there.
+top=$(ls -d "$o"/in/*_ascend_ms)
+cp "$top/cpu_op_execute_timestamp_0.txt" "$top/FRAMEWORK/"
+load v24
+cpuops "$o/s.db" >"$o/got.cpu"
+same_file "$o/got.cpu" "$o/want.cpu" "2.4: CPU ops in both places read once"
+rm "$top/FRAMEWORK/cpu_op_execute_timestamp_0.txt"
 "$NPUPROF" show -q --db "$o/s.db" --format csv "$o/in" \
     minddata_pipeline_raw >"$o/minddata.csv"
 same_file "$o/minddata.csv" "$o/want/ms_minddata.csv" \
@@ -435,6 +445,10 @@ q_stage() {
 for rc in 1 2; do
 	kind= old 2.3rc$rc -V 2.3rc$rc
 	is "$(wc -l <"$o/want.flows")" 0 "2.3rc$rc: no self flows expected"
+	grep -q '^flow|0|' "$o/want.spans"
+	ok $? "2.3rc$rc: a range named flow a span (as the generator expects)"
+	! grep -q "flow ids without" "$o/err"
+	ok $? "2.3rc$rc: no flow ids read"
 	grep -q 'Call stack":"model.py(3): f;\\r\\ntrain' "$o/got.args"
 	ok $? "2.3rc$rc: a call stack split after its ';'"
 	is "$(q_stage "$o/s.db")" 1 "2.3rc$rc: a stage's range starts flows"
