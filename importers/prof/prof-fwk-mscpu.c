@@ -74,7 +74,12 @@ prof_mscpu_dec(const char *s, int shift, int64_t *v)
 		e = strtol(s + 1, &end, 10);
 		if (end == s + 1 || *end != '\0')
 			return MSCPU_BAD;
-		if (errno != 0 || e < -40 || e > 40)
+		/* Past 10^-40, at most 19 digits round to 0 ns. */
+		if (errno == 0 && e < -40) {
+			*v = 0;
+			return MSCPU_SPAN;
+		}
+		if (errno != 0 || e > 40)
 			return MSCPU_RANGE;
 	}
 	x += (int)e + shift;
