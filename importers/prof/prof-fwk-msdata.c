@@ -5,16 +5,19 @@
  * (ms) and the pipeline's ops, root first: id, type, workers, their
  * output queue (its length and one size per sample) unless the op is
  * inlined, and the ids of their children. It becomes the table
- * minddata_pipeline_raw, as MindSpore's analysis (2.3's parser to 2.6's
- * MindDataPipelineRawViewer) writes minddata_pipeline_raw_<rank>.csv: the
- * ops from op 0 breadth first, each op's children without an output
- * queue replaced by theirs, every cell as Python prints it (a list as
- * "[1, 2]", a float as repr(), None as nothing). Where MindSpore's
- * analysis fails on the file (no op 0, an op id twice, a queue of length
- * 0 or without sizes) no table is written, as MindSpore writes none, and
- * a warning says why.
+ * minddata_pipeline_raw, as MindSpore 2.5's and later analysis
+ * (MindDataParser, MindDataPipelineRawViewer) writes
+ * minddata_pipeline_raw_<rank>.csv: the ops from op 0 breadth first, each
+ * op's children without an output queue replaced by theirs, every cell
+ * as Python prints it (a list as "[1, 2]", a float as repr(), None as
+ * nothing). The file is checked as that analysis checks it: the whole of
+ * it where the parser does, an op where the walk reaches it. Where that
+ * analysis fails, no table is written, as MindSpore writes none, and a
+ * warning says why.
  */
+#include <math.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +27,8 @@
 
 #define MSDATA_MAX	(16 << 20)	/* bytes of a file read */
 #define MSDATA_NCOLS	10
+#define MSDATA_WORK	(1 << 21)	/* ids the walk may handle */
+#define MSDATA_BYTES	(256 << 20)	/* and the bytes of its rows */
 
 static const char *const prof_msdata_cols[MSDATA_NCOLS] = {
 	"op_id", "op_type", "num_workers", "output_queue_size",
@@ -35,115 +40,37 @@ static const char *const prof_msdata_cols[MSDATA_NCOLS] = {
 /* One op of the pipeline, as the analysis changes it. */
 struct msdata_op {
 	yajl_val	 v;		/* its object */
-	yajl_val	 queue;		/* metrics.output_queue, or NULL */
-	int64_t		*children;	/* ids, then those kept */
-	size_t		 nchildren;
-	int64_t		 id;
-	int64_t		 parent;	/* NP_NA: None */
+	yajl_val	 id;
+	yajl_val	 children;	/* its own, or NULL */
+	yajl_val	*kept;		/* once replaced (updated) */
+	size_t		 nkept;
+	bool		 updated;
+	yajl_val	 parent;	/* the parent's id; NULL: None */
 };
 
 struct msdata {
 	struct prof_fwk		*fw;
-	const char		*path;
 	struct msdata_op	*ops;
 	size_t			 nops;
+	struct util_map		 byid;
 	const char		*why;		/* the analysis fails */
-	bool			 odd;		/* a value it writes no way */
+	size_t			 work;
+	size_t			 bytes;
 };
 
-/* The object member KEY of V, or NULL. */
+/* The object member KEY of V (NULL if none), the last if it is twice. */
 static yajl_val
 prof_msdata_get(yajl_val v, const char *key)
 {
-	const char	*path[] = { key, NULL };
-
-	return v != NULL ? yajl_tree_get(v, path, yajl_t_any) : NULL;
-}
-
-/* True if V is a JSON integer that fits, into *N. */
-static bool
-prof_msdata_int(yajl_val v, int64_t *n)
-{
-	if (v == NULL || !YAJL_IS_INTEGER(v))
-		return false;
-	*n = YAJL_GET_INTEGER(v);
-	return true;
-}
-
-/* The op of id ID, or NULL. */
-static struct msdata_op *
-prof_msdata_op(struct msdata *m, int64_t id)
-{
-	size_t	 i;
-
-	for (i = 0; i < m->nops; i++)
-		if (m->ops[i].id == id)
-			return &m->ops[i];
-	return NULL;
-}
-
-/* V as Python's str() prints it inside a list (repr), into B. */
-static void
-prof_msdata_value(struct msdata *m, struct strbuf *b, yajl_val v)
-{
-	char	 buf[40];
-
-	if (v == NULL || YAJL_IS_NULL(v))
-		strbuf_adds(b, "None");
-	else if (YAJL_IS_TRUE(v))
-		strbuf_adds(b, "True");
-	else if (YAJL_IS_FALSE(v))
-		strbuf_adds(b, "False");
-	else if (YAJL_IS_INTEGER(v))
-		strbuf_addf(b, "%lld", (long long)YAJL_GET_INTEGER(v));
-	else if (YAJL_IS_DOUBLE(v)) {
-		util_fmt_pyfloat(buf, sizeof buf, YAJL_GET_DOUBLE(v));
-		strbuf_adds(b, buf);
-	} else {
-		/* A string, object or list in a list: never written. */
-		m->odd = true;
-		strbuf_adds(b, "N/A");
-	}
-}
-
-/* V as a csv cell of Python's: None empty, a string as it is. */
-static char *
-prof_msdata_cell(struct msdata *m, yajl_val v)
-{
-	struct strbuf	 b;
+	yajl_val	 r = NULL;
 	size_t		 i;
 
-	strbuf_init(&b);
-	if (v == NULL || YAJL_IS_NULL(v))
-		;
-	else if (YAJL_IS_STRING(v))
-		strbuf_adds(&b, YAJL_GET_STRING(v));
-	else if (YAJL_IS_ARRAY(v)) {
-		strbuf_addc(&b, '[');
-		for (i = 0; i < YAJL_GET_ARRAY(v)->len; i++) {
-			if (i > 0)
-				strbuf_adds(&b, ", ");
-			prof_msdata_value(m, &b, YAJL_GET_ARRAY(v)->values[i]);
-		}
-		strbuf_addc(&b, ']');
-	} else
-		prof_msdata_value(m, &b, v);
-	return strbuf_detach(&b);
-}
-
-/* A list of ids as Python prints it, or "" if none. */
-static char *
-prof_msdata_ids(const int64_t *v, size_t n)
-{
-	struct strbuf	 b;
-	size_t		 i;
-
-	strbuf_init(&b);
-	for (i = 0; i < n; i++)
-		strbuf_addf(&b, "%s%lld", i == 0 ? "[" : ", ", (long long)v[i]);
-	if (n > 0)
-		strbuf_addc(&b, ']');
-	return strbuf_detach(&b);
+	if (v == NULL || !YAJL_IS_OBJECT(v))
+		return NULL;
+	for (i = 0; i < YAJL_GET_OBJECT(v)->len; i++)
+		if (strcmp(YAJL_GET_OBJECT(v)->keys[i], key) == 0)
+			r = YAJL_GET_OBJECT(v)->values[i];
+	return r;
 }
 
 /* True if V is None or falsy, as Python's "not v" says. */
@@ -157,192 +84,419 @@ prof_msdata_falsy(yajl_val v)
 	    (YAJL_IS_NUMBER(v) && YAJL_GET_DOUBLE(v) == 0);
 }
 
-/*
- * Read op V into O: its id, output queue and children; false (M->why
- * set) where the analysis fails.
- */
+/* True if V is a number, or a bool (Python's ints). */
 static bool
-prof_msdata_read_op(struct msdata *m, yajl_val v, struct msdata_op *o)
+prof_msdata_numeric(yajl_val v, double *d)
 {
-	yajl_val	 metrics, c;
-	size_t		 k;
-
-	if (!YAJL_IS_OBJECT(v) || YAJL_GET_OBJECT(v)->len == 0 ||
-	    !prof_msdata_int(prof_msdata_get(v, "op_id"), &o->id)) {
-		m->why = "an op that is empty, or has no integer op_id";
+	if (v == NULL)
 		return false;
-	}
-	o->v = v;
-	o->parent = NP_NA;
-	metrics = prof_msdata_get(v, "metrics");
-	if (!prof_msdata_falsy(metrics)) {
-		c = prof_msdata_get(metrics, "output_queue");
-		if (!YAJL_IS_OBJECT(metrics) || (!prof_msdata_falsy(c) &&
-		    !YAJL_IS_OBJECT(c))) {
-			m->why = "metrics or an output_queue that is not an "
-			    "object";
-			return false;
-		}
-		if (!prof_msdata_falsy(c))
-			o->queue = c;
-	}
-	c = prof_msdata_get(v, "children");
-	if (prof_msdata_falsy(c))
-		return true;
-	if (!YAJL_IS_ARRAY(c)) {
-		m->why = "children that are not a list";
+	if (YAJL_IS_TRUE(v) || YAJL_IS_FALSE(v))
+		*d = YAJL_IS_TRUE(v);
+	else if (YAJL_IS_NUMBER(v))
+		*d = YAJL_IS_INTEGER(v) ? (double)YAJL_GET_INTEGER(v) :
+		    YAJL_GET_DOUBLE(v);
+	else
 		return false;
-	}
-	o->children = xcalloc(YAJL_GET_ARRAY(c)->len, sizeof *o->children);
-	for (k = 0; k < YAJL_GET_ARRAY(c)->len; k++) {
-		if (!prof_msdata_int(YAJL_GET_ARRAY(c)->values[k],
-		    &o->children[o->nchildren++])) {
-			m->why = "a child id that is not an integer";
-			return false;
-		}
-	}
 	return true;
 }
 
 /*
- * Read the ops of ROOT into M; false (M->why set) where the analysis
- * fails: no sampling interval or ops, an op it cannot read, an id twice.
+ * A dict key's hash and equality as Python's: numbers (and bools) by
+ * value, strings by text, None by itself. Objects and lists are no keys.
+ */
+static uint64_t
+prof_msdata_hash(yajl_val v)
+{
+	double	 d;
+
+	if (prof_msdata_numeric(v, &d))
+		return util_hash64((const char *)&d, sizeof d) ^ 1;
+	if (v != NULL && YAJL_IS_STRING(v))
+		return util_hash64(YAJL_GET_STRING(v),
+		    strlen(YAJL_GET_STRING(v))) ^ 2;
+	return 3;
+}
+
+static bool
+prof_msdata_eq(yajl_val a, yajl_val b)
+{
+	double	 x, y;
+
+	if (prof_msdata_numeric(a, &x) && prof_msdata_numeric(b, &y))
+		return YAJL_IS_INTEGER(a) && YAJL_IS_INTEGER(b) ?
+		    YAJL_GET_INTEGER(a) == YAJL_GET_INTEGER(b) : x == y;
+	if (YAJL_IS_STRING(a) && YAJL_IS_STRING(b))
+		return strcmp(YAJL_GET_STRING(a), YAJL_GET_STRING(b)) == 0;
+	return YAJL_IS_NULL(a) && YAJL_IS_NULL(b);
+}
+
+static bool
+prof_msdata_hashable(yajl_val v)
+{
+	return !YAJL_IS_OBJECT(v) && !YAJL_IS_ARRAY(v);
+}
+
+/* For util_map_probe(): op V has the id M->want. */
+struct msdata_want {
+	const struct msdata	*m;
+	yajl_val		 id;
+};
+
+static bool
+prof_msdata_same(const void *arg, uint64_t v)
+{
+	const struct msdata_want	*w = arg;
+
+	return prof_msdata_eq(w->m->ops[v].id, w->id);
+}
+
+/* The op of id ID, or NULL. */
+static struct msdata_op *
+prof_msdata_op(struct msdata *m, yajl_val id)
+{
+	struct msdata_want	 w = { m, id };
+	uint64_t		 h = prof_msdata_hash(id), v;
+
+	return util_map_probe(&m->byid, &h, prof_msdata_same, &w, &v) ?
+	    &m->ops[v] : NULL;
+}
+
+/* A number's text as Python prints it: an integer whole, a float repr. */
+static void
+prof_msdata_number(struct strbuf *b, yajl_val v)
+{
+	const char	*r = v->u.number.r;
+	char		 buf[40];
+	size_t		 n = strlen(r);
+
+	/* An integer's digits, however long (JSON has no leading zeros). */
+	if (strcspn(r, ".eE") == n) {
+		if (strcmp(r, "-0") == 0)
+			r = "0";
+		strbuf_adds(b, r);
+		return;
+	}
+	util_fmt_pyfloat(buf, sizeof buf, strtod(r, NULL));
+	strbuf_adds(b, buf);
+}
+
+/* V as Python's repr() prints it inside a list, into B. */
+static void
+prof_msdata_repr(struct strbuf *b, yajl_val v)
+{
+	const char	*s, *q;
+	size_t		 i;
+
+	if (v == NULL || YAJL_IS_NULL(v))
+		strbuf_adds(b, "None");
+	else if (YAJL_IS_TRUE(v))
+		strbuf_adds(b, "True");
+	else if (YAJL_IS_FALSE(v))
+		strbuf_adds(b, "False");
+	else if (YAJL_IS_NUMBER(v))
+		prof_msdata_number(b, v);
+	else if (YAJL_IS_STRING(v)) {
+		/* Single quotes unless it holds one and no double quote. */
+		s = YAJL_GET_STRING(v);
+		q = strchr(s, '\'') != NULL && strchr(s, '"') == NULL ?
+		    "\"" : "'";
+		strbuf_adds(b, q);
+		for (; *s != '\0'; s++) {
+			if (*s == '\\' || *s == *q)
+				strbuf_addc(b, '\\');
+			if (*s == '\n')
+				strbuf_adds(b, "\\n");
+			else if (*s == '\r')
+				strbuf_adds(b, "\\r");
+			else if (*s == '\t')
+				strbuf_adds(b, "\\t");
+			else if ((unsigned char)*s < 0x20 || *s == 0x7f)
+				strbuf_addf(b, "\\x%02x", (unsigned char)*s);
+			else
+				strbuf_addc(b, *s);
+		}
+		strbuf_adds(b, q);
+	} else if (YAJL_IS_ARRAY(v)) {
+		strbuf_addc(b, '[');
+		for (i = 0; i < YAJL_GET_ARRAY(v)->len; i++) {
+			if (i > 0)
+				strbuf_adds(b, ", ");
+			prof_msdata_repr(b, YAJL_GET_ARRAY(v)->values[i]);
+		}
+		strbuf_addc(b, ']');
+	} else {
+		strbuf_addc(b, '{');
+		for (i = 0; i < YAJL_GET_OBJECT(v)->len; i++) {
+			strbuf_adds(b, i > 0 ? ", '" : "'");
+			strbuf_adds(b, YAJL_GET_OBJECT(v)->keys[i]);
+			strbuf_adds(b, "': ");
+			prof_msdata_repr(b, YAJL_GET_OBJECT(v)->values[i]);
+		}
+		strbuf_addc(b, '}');
+	}
+}
+
+/* V as a csv cell of Python's: None empty, a string as it is. */
+static char *
+prof_msdata_cell(yajl_val v)
+{
+	struct strbuf	 b;
+
+	strbuf_init(&b);
+	if (v != NULL && YAJL_IS_STRING(v))
+		strbuf_adds(&b, YAJL_GET_STRING(v));
+	else if (v != NULL && !YAJL_IS_NULL(v))
+		prof_msdata_repr(&b, v);
+	return strbuf_detach(&b);
+}
+
+/*
+ * Read the ops of ROOT into M as the parser does; false (M->why set)
+ * where it fails: no sampling interval or ops, an op that is not an
+ * object or has no op_id, an op_id twice or that is a list or object.
  */
 static bool
 prof_msdata_read(struct msdata *m, yajl_val root)
 {
-	yajl_val	 ops, v;
-	size_t		 i, n;
+	struct msdata_want	 w;
+	yajl_val		 ops, v, id;
+	uint64_t		 h, x;
+	size_t			 i, n;
 
 	v = prof_msdata_get(root, "sampling_interval");
 	ops = prof_msdata_get(root, "op_info");
-	if (v == NULL || YAJL_IS_NULL(v) || prof_msdata_falsy(ops) ||
-	    !YAJL_IS_ARRAY(ops)) {
+	if (!YAJL_IS_OBJECT(root) || v == NULL || YAJL_IS_NULL(v) ||
+	    prof_msdata_falsy(ops)) {
 		m->why = "no sampling_interval or op_info";
+		return false;
+	}
+	if (!YAJL_IS_ARRAY(ops)) {
+		m->why = "op_info that is not a list";
 		return false;
 	}
 	n = YAJL_GET_ARRAY(ops)->len;
 	m->ops = xcalloc(n, sizeof *m->ops);
+	w.m = m;
 	for (i = 0; i < n; i++) {
-		if (!prof_msdata_read_op(m, YAJL_GET_ARRAY(ops)->values[i],
-		    &m->ops[i])) {
-			free(m->ops[i].children);
+		v = YAJL_GET_ARRAY(ops)->values[i];
+		if (!YAJL_IS_OBJECT(v) || YAJL_GET_OBJECT(v)->len == 0 ||
+		    (id = prof_msdata_get(v, "op_id")) == NULL ||
+		    !prof_msdata_hashable(id)) {
+			m->why = "an op that is empty or not an object, or "
+			    "whose op_id is missing, a list or an object";
 			return false;
 		}
-		m->nops++;
-		if (prof_msdata_op(m, m->ops[i].id) != &m->ops[i]) {
+		w.id = id;
+		h = prof_msdata_hash(id);
+		if (util_map_probe(&m->byid, &h, prof_msdata_same, &w, &x)) {
 			m->why = "an op_id twice";
 			return false;
 		}
+		m->ops[m->nops].v = v;
+		m->ops[m->nops].id = id;
+		m->ops[m->nops].children = prof_msdata_get(v, "children");
+		util_map_set(&m->byid, h, m->nops++);
 	}
 	return true;
+}
+
+/* The ids CHILDREN (a list, a string's characters) into *V, *N. */
+static bool
+prof_msdata_ids(struct msdata *m, yajl_val children, yajl_val **v,
+    size_t *n)
+{
+	if (YAJL_IS_ARRAY(children)) {
+		*v = YAJL_GET_ARRAY(children)->values;
+		*n = YAJL_GET_ARRAY(children)->len;
+		return true;
+	}
+	/* Python iterates a dict's keys, a string's characters: not ids. */
+	m->why = "children that are not a list";
+	return false;
 }
 
 /*
  * Replace the children of O by those with an output queue, taking the
  * children of those without in their place, breadth first; ids of no op
- * are dropped.
+ * are dropped. False (M->why set) where the analysis fails.
  */
-static void
-prof_msdata_children(struct msdata *m, struct msdata_op *o)
+static bool
+prof_msdata_update(struct msdata *m, struct msdata_op *o)
 {
 	struct msdata_op	*c;
-	int64_t			*q, *kept;
-	size_t			 nq, cap, head, nkept = 0;
+	yajl_val		*q = NULL, *ids, metrics, queue;
+	size_t			 nq = 0, head, nids;
+	bool			 ok = true;
 
-	if (o->nchildren == 0)
-		return;
-	cap = o->nchildren;
-	q = util_grow(NULL, 0, cap, sizeof *q);
-	memcpy(q, o->children, cap * sizeof *q);
-	nq = cap;
-	kept = NULL;
-	/* A cycle of ops without queues would go on for ever: bounded. */
-	for (head = 0; head < nq && head < m->nops * m->nops + cap; head++) {
+	if (o->updated || prof_msdata_falsy(o->children))
+		return true;
+	if (!prof_msdata_ids(m, o->children, &ids, &nids))
+		return false;
+	q = util_grow(NULL, 0, nids, sizeof *q);
+	memcpy(q, ids, nids * sizeof *q);
+	nq = nids;
+	for (head = 0; ok && head < nq; head++) {
+		if (++m->work > MSDATA_WORK) {
+			m->why = "a walk too long to follow (ops that pull up "
+			    "their own ancestors, or millions of ids)";
+			ok = false;
+			break;
+		}
+		if (!prof_msdata_hashable(q[head])) {
+			m->why = "a child id that is a list or an object";
+			ok = false;
+			break;
+		}
 		if ((c = prof_msdata_op(m, q[head])) == NULL)
 			continue;
-		if (c->queue == NULL && c->nchildren > 0) {
-			q = util_grow(q, nq, c->nchildren, sizeof *q);
-			memcpy(q + nq, c->children, c->nchildren * sizeof *q);
-			nq += c->nchildren;
-		} else if (c->queue != NULL) {
-			kept = util_grow(kept, nkept, 1, sizeof *kept);
-			kept[nkept++] = q[head];
+		metrics = prof_msdata_get(c->v, "metrics");
+		if (!prof_msdata_falsy(metrics) && !YAJL_IS_OBJECT(metrics)) {
+			m->why = "metrics that are not an object";
+			ok = false;
+			break;
+		}
+		queue = prof_msdata_get(metrics, "output_queue");
+		if (prof_msdata_falsy(queue)) {
+			if (prof_msdata_falsy(c->children))
+				continue;
+			if (!(ok = prof_msdata_ids(m, c->children, &ids,
+			    &nids)))
+				break;
+			q = util_grow(q, nq, nids, sizeof *q);
+			memcpy(q + nq, ids, nids * sizeof *q);
+			nq += nids;
+		} else {
+			o->kept = util_grow(o->kept, o->nkept, 1,
+			    sizeof *o->kept);
+			o->kept[o->nkept++] = q[head];
 		}
 	}
 	free(q);
-	free(o->children);
-	o->children = kept;
-	o->nchildren = nkept;
+	o->updated = true;
+	return ok;
+}
+
+/* The children of O after prof_msdata_update(), into *V, *N. */
+static bool
+prof_msdata_children(struct msdata *m, const struct msdata_op *o,
+    yajl_val **v, size_t *n)
+{
+	if (o->updated) {
+		*v = o->kept;
+		*n = o->nkept;
+		return true;
+	}
+	*v = NULL;
+	*n = 0;
+	/* Left as it was: nothing to go through if falsy but "" or {}. */
+	if (o->children == NULL || YAJL_IS_STRING(o->children) ||
+	    YAJL_IS_OBJECT(o->children) || YAJL_IS_ARRAY(o->children))
+		return true;
+	m->why = "children that are None, false or a number";
+	return false;
+}
+
+/* A value as a number for Python's arithmetic; false where it fails. */
+static bool
+prof_msdata_arith(yajl_val v, double *d)
+{
+	if (v == NULL || !prof_msdata_numeric(v, d))
+		return false;
+	if (YAJL_IS_NUMBER(v) && !YAJL_IS_INTEGER(v) &&
+	    strcspn(v->u.number.r, ".eE") == strlen(v->u.number.r))
+		return false;		/* an integer past 64 bits */
+	return true;
 }
 
 /*
  * The row of op O into F (MSDATA_NCOLS cells, the caller frees them);
- * false (M->why set) where the analysis fails: a queue without sizes, or
- * of length 0 or none with sizes.
+ * false (M->why set) where the analysis fails: metrics or a queue that
+ * are not objects, a queue without sizes, of length 0, sizes that are
+ * not numbers or a length that is not one.
  */
 static bool
 prof_msdata_row(struct msdata *m, const struct msdata_op *o, yajl_val iv,
     char **f)
 {
-	yajl_val	 size = NULL, len = NULL, x;
-	double		 sum = 0, avg = 0;
-	size_t		 i, n = 0;
+	yajl_val	 metrics, queue = NULL, size = NULL, len = NULL, *ids;
+	double		 sum = 0, x, l = 0;
+	size_t		 i, n = 0, nids;
 	char		 buf[40];
+	struct strbuf	 b;
 
-	if (o->queue != NULL) {
-		size = prof_msdata_get(o->queue, "size");
-		len = prof_msdata_get(o->queue, "length");
+	metrics = prof_msdata_get(o->v, "metrics");
+	if (!prof_msdata_falsy(metrics)) {
+		if (!YAJL_IS_OBJECT(metrics)) {
+			m->why = "metrics that are not an object";
+			return false;
+		}
+		queue = prof_msdata_get(metrics, "output_queue");
+		if (queue != NULL && !YAJL_IS_OBJECT(queue)) {
+			m->why = "an output_queue that is not an object";
+			return false;
+		}
+	}
+	if (!prof_msdata_falsy(queue)) {
+		size = prof_msdata_get(queue, "size");
+		len = prof_msdata_get(queue, "length");
 		if (size == NULL || YAJL_IS_NULL(size)) {
 			m->why = "an output queue without sizes";
 			return false;
 		}
-		if (len != NULL && YAJL_IS_NUMBER(len) &&
-		    YAJL_GET_DOUBLE(len) == 0) {
+		if (prof_msdata_numeric(len, &x) && x == 0) {
 			m->why = "an output queue of length 0";
 			return false;
 		}
+	}
+	if (!prof_msdata_falsy(size)) {
 		if (!YAJL_IS_ARRAY(size)) {
 			m->why = "queue sizes that are not a list";
 			return false;
 		}
 		n = YAJL_GET_ARRAY(size)->len;
-	}
-	for (i = 0; i < n; i++) {
-		x = YAJL_GET_ARRAY(size)->values[i];
-		if (!YAJL_IS_NUMBER(x)) {
-			m->why = "a queue size that is not a number";
+		for (i = 0; i < n; i++) {
+			if (!prof_msdata_arith(YAJL_GET_ARRAY(size)->values[i],
+			    &x)) {
+				m->why = "a queue size that is not a number "
+				    "we can add";
+				return false;
+			}
+			sum += x;
+		}
+		if (!prof_msdata_arith(len, &l)) {
+			m->why = "an output queue without a numeric length";
 			return false;
 		}
-		sum += YAJL_IS_INTEGER(x) ? (double)YAJL_GET_INTEGER(x) :
-		    YAJL_GET_DOUBLE(x);
 	}
-	if (n > 0 && (len == NULL || !YAJL_IS_NUMBER(len))) {
-		m->why = "an output queue without a length";
+	if (!prof_msdata_children(m, o, &ids, &nids))
 		return false;
-	}
-	f[0] = prof_msdata_cell(m, prof_msdata_get(o->v, "op_id"));
-	f[1] = prof_msdata_cell(m, prof_msdata_get(o->v, "op_type"));
-	f[2] = prof_msdata_cell(m, prof_msdata_get(o->v, "num_workers"));
-	f[3] = prof_msdata_cell(m, size);
+	f[0] = prof_msdata_cell(o->id);
+	f[1] = prof_msdata_cell(prof_msdata_get(o->v, "op_type"));
+	f[2] = prof_msdata_cell(prof_msdata_get(o->v, "num_workers"));
+	f[3] = prof_msdata_cell(size);
 	f[4] = xstrdup("");
 	f[6] = xstrdup("");
 	if (n > 0) {
-		avg = sum / (double)n;
-		util_fmt_pyfloat(buf, sizeof buf, avg);
+		util_fmt_pyfloat(buf, sizeof buf, sum / (double)n);
 		free(f[4]);
 		f[4] = xstrdup(buf);
-		util_fmt_pyfloat(buf, sizeof buf, avg / (YAJL_IS_INTEGER(len) ?
-		    (double)YAJL_GET_INTEGER(len) : YAJL_GET_DOUBLE(len)));
+		util_fmt_pyfloat(buf, sizeof buf, sum / (double)n / l);
 		free(f[6]);
 		f[6] = xstrdup(buf);
 	}
-	f[5] = prof_msdata_cell(m, len);
-	f[7] = prof_msdata_cell(m, iv);
-	f[8] = o->parent == NP_NA ? xstrdup("") : NULL;
-	if (f[8] == NULL)
-		xasprintf(&f[8], "%lld", (long long)o->parent);
-	f[9] = prof_msdata_ids(o->children, o->nchildren);
+	f[5] = prof_msdata_cell(len);
+	f[7] = prof_msdata_cell(iv);
+	f[8] = prof_msdata_cell(o->parent);
+	strbuf_init(&b);
+	for (i = 0; i < nids; i++) {
+		strbuf_adds(&b, i == 0 ? "[" : ", ");
+		prof_msdata_repr(&b, ids[i]);
+	}
+	if (nids > 0)
+		strbuf_addc(&b, ']');
+	f[9] = strbuf_detach(&b);
+	for (i = 0; i < MSDATA_NCOLS; i++)
+		m->bytes += strlen(f[i]);
 	return true;
 }
 
@@ -352,38 +506,58 @@ prof_msdata_row(struct msdata *m, const struct msdata_op *o, yajl_val iv,
  * set) where the analysis fails.
  */
 static bool
-prof_msdata_walk(struct msdata *m, yajl_val iv, char ***rows, size_t *nrows)
+prof_msdata_walk(struct msdata *m, yajl_val root, char ***rows,
+    size_t *nrows)
 {
-	struct msdata_op	*o, *c, **q = NULL;
-	size_t			 nq = 1, head, i;
+	struct yajl_val_s	 zero;
+	struct msdata_op	*o, *c, **q;
+	yajl_val		 iv, *ids;
+	size_t			 nq = 1, head, i, nids;
 	bool			 ok = true;
 
 	*rows = NULL;
 	*nrows = 0;
-	if ((o = prof_msdata_op(m, 0)) == NULL) {
+	memset(&zero, 0, sizeof zero);
+	zero.type = yajl_t_number;
+	zero.u.number.i = 0;
+	zero.u.number.d = 0;
+	zero.u.number.r = (char *)"0";
+	zero.u.number.flags = YAJL_NUMBER_INT_VALID | YAJL_NUMBER_DOUBLE_VALID;
+	if ((o = prof_msdata_op(m, &zero)) == NULL) {
 		m->why = "no op of id 0, the pipeline's root";
 		return false;
 	}
-	o->parent = NP_NA;
-	q = xreallocarray(NULL, 1, sizeof *q);
+	iv = prof_msdata_get(root, "sampling_interval");
+	o->parent = NULL;
+	q = util_grow(NULL, 0, 1, sizeof *q);
 	q[0] = o;
 	for (head = 0; ok && head < nq; head++) {
-		if (head >= 64 * m->nops + 64) {
-			m->why = "ops that are their own descendants";
-			ok = false;
-			break;
-		}
 		o = q[head];
-		prof_msdata_children(m, o);
+		if (!(ok = prof_msdata_update(m, o)))
+			break;
 		*rows = util_grow(*rows, *nrows, MSDATA_NCOLS, sizeof **rows);
 		if (!(ok = prof_msdata_row(m, o, iv, *rows + *nrows)))
 			break;
 		*nrows += MSDATA_NCOLS;
-		for (i = 0; i < o->nchildren; i++) {
-			c = prof_msdata_op(m, o->children[i]);
-			c->parent = o->id;
-			q = util_grow(q, nq, 1, sizeof *q);
-			q[nq++] = c;
+		if (m->bytes > MSDATA_BYTES) {
+			m->why = "rows past 256 MB (ops reached many times)";
+			ok = false;
+			break;
+		}
+		(void)prof_msdata_children(m, o, &ids, &nids);
+		for (i = 0; ok && i < nids; i++) {
+			if (++m->work > MSDATA_WORK) {
+				m->why = "a walk too long to follow (ops "
+				    "reached millions of times)";
+				ok = false;
+			} else if ((c = prof_msdata_op(m, ids[i])) == NULL) {
+				m->why = "a child id of no op";
+				ok = false;
+			} else {
+				c->parent = o->id;
+				q = util_grow(q, nq, 1, sizeof *q);
+				q[nq++] = c;
+			}
 		}
 	}
 	free(q);
@@ -391,9 +565,45 @@ prof_msdata_walk(struct msdata *m, yajl_val iv, char ***rows, size_t *nrows)
 	return ok;
 }
 
-/* Decode MindSpore's pipeline file PATH into minddata_pipeline_raw. */
+/*
+ * True if the folder of PATH, MindSpore's pipeline file of RANK, has the
+ * other files MindData's profiler writes beside it: its CPU use and a
+ * device trace. MindSpore 2.5's and later parser fails without them, and
+ * then writes no table at all.
+ */
+static bool
+prof_msdata_companions(const char *path, int64_t rank)
+{
+	static const char *const names[] = {
+		"minddata_cpu_utilization_%lld.json",
+		"device_queue_profiling_%lld.txt",
+		"dataset_iterator_profiling_%lld.txt"
+	};
+	char	*dir, *p, name[64];
+	bool	 found[3];
+	size_t	 i;
+
+	dir = xstrdup(path);
+	if ((p = strrchr(dir, '/')) != NULL)
+		*p = '\0';
+	for (i = 0; i < 3; i++) {
+		snprintf(name, sizeof name, names[i], (long long)rank);
+		p = util_path_join(dir, name);
+		found[i] = access(p, F_OK) == 0;
+		free(p);
+	}
+	free(dir);
+	return found[0] && (found[1] || found[2]);
+}
+
+/*
+ * Decode MindSpore's pipeline file PATH of RANK into
+ * minddata_pipeline_raw; LATE if MindSpore 2.5 or later (or no known
+ * version) wrote it.
+ */
 void
-prof_fwk_msdata_load(struct prof_fwk *fw, const char *path)
+prof_fwk_msdata_load(struct prof_fwk *fw, const char *path, int64_t rank,
+    bool late)
 {
 	struct msdata	 m;
 	yajl_val	 root;
@@ -402,7 +612,7 @@ prof_fwk_msdata_load(struct prof_fwk *fw, const char *path)
 
 	memset(&m, 0, sizeof m);
 	m.fw = fw;
-	m.path = path;
+	util_map_init(&m.byid);
 	store_load_file(fw->s, path);
 	if (util_read_file(path, &data, NULL, MSDATA_MAX, &why) != 0) {
 		store_load_warning(fw->s, path, -1, "%s", why);
@@ -415,11 +625,11 @@ prof_fwk_msdata_load(struct prof_fwk *fw, const char *path)
 		store_load_warning(fw->s, path, -1, "not JSON: %.*s: no "
 		    "minddata_pipeline_raw, as MindSpore makes none",
 		    (int)strcspn(err, "\n"), err);
+		util_map_release(&m.byid);
 		return;
 	}
 	if (!prof_msdata_read(&m, root) ||
-	    !prof_msdata_walk(&m, prof_msdata_get(root, "sampling_interval"),
-	    &rows, &nrows))
+	    !prof_msdata_walk(&m, root, &rows, &nrows))
 		store_load_warning(fw->s, path, -1, "%s: no "
 		    "minddata_pipeline_raw, as MindSpore's analysis fails on "
 		    "it", m.why);
@@ -432,16 +642,22 @@ prof_fwk_msdata_load(struct prof_fwk *fw, const char *path)
 		for (i = 0; i < nrows; i++)
 			store_load_generic_row(fw->s, rows + i * MSDATA_NCOLS,
 			    MSDATA_NCOLS);
-		if (m.odd)
-			store_load_warning(fw->s, path, -1, "lists holding "
-			    "strings, objects or lists, which MindSpore's "
-			    "writer never writes: those values read N/A");
+		if (late && !prof_msdata_companions(path, rank))
+			store_load_warning(fw->s, path, -1, "no "
+			    "minddata_cpu_utilization_%lld.json, or no device "
+			    "trace (device_queue_profiling_%lld.txt, "
+			    "dataset_iterator_profiling_%lld.txt), beside it: "
+			    "MindSpore 2.5's and later analysis then writes no "
+			    "minddata_pipeline_raw; the table is built all the "
+			    "same", (long long)rank, (long long)rank,
+			    (long long)rank);
 	}
 	for (i = 0; i < nrows * MSDATA_NCOLS; i++)
 		free(rows[i]);
 	free(rows);
 	for (i = 0; i < m.nops; i++)
-		free(m.ops[i].children);
+		free(m.ops[i].kept);
 	free(m.ops);
+	util_map_release(&m.byid);
 	yajl_tree_free(root);
 }

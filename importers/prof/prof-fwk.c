@@ -839,7 +839,9 @@ prof_fwk_ms_file(struct prof_fwk *fw, char **path, struct prof_fwk_out *out,
 		prof_fwk_mscpu_load(fw, *path);
 		break;
 	case MSF_DATA:
-		prof_fwk_msdata_load(fw, *path);
+		prof_fwk_msdata_load(fw, *path, out->ms_rank,
+		    !prof_fwk_ms_is(fw->ms_version, "2.3") &&
+		    !prof_fwk_ms_is(fw->ms_version, "2.4"));
 		break;
 	case MSF_N:
 		break;

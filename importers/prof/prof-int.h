@@ -1146,7 +1146,8 @@ int64_t		 prof_fwk_ms_load(struct prof_fwk *, const char *, int);
 /* prof-fwk-msmem.c: MindSpore's memory records into operator_memory. */
 void		 prof_fwk_msmem_load(struct prof_fwk *, const char *, int);
 /* prof-fwk-msdata.c: MindSpore's dataset pipeline (3.12). */
-void		 prof_fwk_msdata_load(struct prof_fwk *, const char *);
+void		 prof_fwk_msdata_load(struct prof_fwk *, const char *, int64_t,
+		     bool);
 /* prof-fwk-mscpu.c: MindSpore's host CPU ops into spans (3.12). */
 int64_t		 prof_fwk_mscpu_load(struct prof_fwk *, const char *);
 /* prof-fwk-msshape.c: MindSpore's input shapes into operator_details. */

@@ -521,7 +521,8 @@ gen_ms_cpu(struct gen_prof *g, const struct gen_prof_clock *c,
  * queue without samples), and the minddata_pipeline_raw MindSpore's
  * analysis makes of it in EXPECT (ms_minddata.csv): the inlined MapOp is
  * passed over for its children, the averages and usage rates as Python's
- * repr() prints them.
+ * repr() prints them. Beside it, as the profiler writes them too (2.5's
+ * parser wants them), the ops' CPU use and the device queue's trace.
  */
 static int
 gen_ms_minddata(const char *dir, const char *expect, int rank,
@@ -556,8 +557,29 @@ gen_ms_minddata(const char *dir, const char *expect, int rank,
 	char	 name[64];
 	int	 rc;
 
+	static const char cpu[] = "{\"cpu_processor_num\":8,\"device_info\":"
+	    "{\"context_switch_count\":[10,12],\"idle_utilization\":[90,88],"
+	    "\"io_utilization\":[0,0],\"runnable_process\":[1,2],"
+	    "\"sys_utilization\":[2,3],\"user_utilization\":[8,9]},"
+	    "\"op_info\":[{\"metrics\":{\"sys_utilization\":[1,2],"
+	    "\"user_utilization\":[3,4]},\"op_id\":0},{\"metrics\":"
+	    "{\"sys_utilization\":[5,6],\"user_utilization\":[30,40]},"
+	    "\"op_id\":1}],\"process_info\":{\"sys_utilization\":[2,3],"
+	    "\"user_utilization\":[8,9]},\"sampling_interval\":10,"
+	    "\"time_stamp\":[1000,1010]}";
+	/* type (0 time, 1 size), extra, batch, value, time stamp (ms) */
+	static const char trace[] = "0 0 1 5 1000\n0 0 2 6 1010\n"
+	    "0 1 2 3 1010\n1 0 2 4 1011\n";
+
 	snprintf(name, sizeof name, "pipeline_profiling_%d.json", rank);
 	rc = gen_prof_bin_write(dir, name, json, sizeof json - 1, cause);
+	snprintf(name, sizeof name, "minddata_cpu_utilization_%d.json", rank);
+	if (rc == 0)
+		rc = gen_prof_bin_write(dir, name, cpu, sizeof cpu - 1, cause);
+	snprintf(name, sizeof name, "device_queue_profiling_%d.txt", rank);
+	if (rc == 0)
+		rc = gen_prof_bin_write(dir, name, trace, sizeof trace - 1,
+		    cause);
 	if (rc == 0 && expect != NULL)
 		rc = gen_prof_bin_write(expect, "ms_minddata.csv", csv,
 		    sizeof csv - 1, cause);

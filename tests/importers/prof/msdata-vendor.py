@@ -7,12 +7,13 @@ Usage: msdata-vendor.py MS_PYTHON PIPELINE_FILE OUT_CSV
 
 MS_PYTHON is the mindspore/python folder of a MindSpore 2.5 or later
 source tree (github.com/mindspore-ai/mindspore). Its MindDataParser
-(profiler/analysis/parser/ms_minddata_parser.py) reads the pipeline and
-its MindDataPipelineRawViewer (profiler/analysis/viewer/
-ms_minddata_viewer.py) writes minddata_pipeline_raw_0.csv, copied to OUT_CSV; they run in a
-scratch tree beside stubs for the rest (logger, file manager, exception
-classes, base classes). Nothing of MindSpore's is copied into the
-repository: this only calls it.
+(profiler/analysis/parser/ms_minddata_parser.py) reads the pipeline, the
+ops' CPU use and the device trace beside it, and its
+MindDataPipelineRawViewer (profiler/analysis/viewer/
+ms_minddata_viewer.py) writes minddata_pipeline_raw_0.csv, copied to
+OUT_CSV; they run in a scratch tree beside stubs for the rest (logger,
+file manager, exception classes, base classes). Nothing of MindSpore's
+is copied into the repository: this only calls it.
 """
 import os
 import shutil
@@ -25,7 +26,10 @@ KEEP = ["mindspore/profiler/analysis/parser/ms_minddata_parser.py",
 FILE_MANAGER = msscratch.FILE_MANAGER + (
     "    @staticmethod\n    def read_json_file(p):\n"
     "        import json\n        with open(p) as f:\n"
-    "            return json.load(f)\n")
+    "            return json.load(f)\n"
+    "    @staticmethod\n    def read_txt_file(p):\n"
+    "        with open(p) as f:\n"
+    "            return [l.strip() for l in f.readlines()]\n")
 STUBS = {
     "mindspore/__init__.py": msscratch.ROOT,
     "mindspore/profiler/__init__.py": "",
@@ -58,13 +62,14 @@ def main():
             import MindDataPipelineRawViewer
         fw = os.path.join(root, "fw")
         os.makedirs(fw)
-        shutil.copy(path, os.path.join(fw, "pipeline_profiling_0.json"))
+        # The pipeline and the files beside it that the parser reads.
+        for f in os.listdir(os.path.dirname(path)):
+            if f.endswith(("_0.json", "_0.txt")):
+                shutil.copy(os.path.join(os.path.dirname(path), f), fw)
         kw = {"rank_id": 0, "activities": ["NPU"], "framework_path": fw,
               "ascend_ms_dir": root, "ascend_profiler_output_path": root}
-        # The pipeline alone: the CPU and device trace files are not
-        # made, and the raw table needs none of them.
-        info = MindDataParser(**kw)._parse_pipeline_info_dict()
-        MindDataPipelineRawViewer(**kw).save({"pipeline_info": info})
+        data = MindDataParser(**kw)._parse({})
+        MindDataPipelineRawViewer(**kw).save(data)
         shutil.copy(os.path.join(root, "minddata_pipeline_raw_0.csv"), out)
     finally:
         shutil.rmtree(root)
