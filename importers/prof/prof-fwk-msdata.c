@@ -56,6 +56,10 @@ struct msdata {
 	const char		*why;		/* the analysis fails */
 	size_t			 work;
 	size_t			 bytes;
+	yajl_val		*made;		/* ids made of strings, keys */
+	size_t			 nmade;
+	yajl_val		**lists;	/* and the lists of them */
+	size_t			 nlists;
 };
 
 /* The object member KEY of V (NULL if none), the last if it is twice. */
@@ -97,6 +101,22 @@ prof_msdata_numeric(yajl_val v, double *d)
 		    YAJL_GET_DOUBLE(v);
 	else
 		return false;
+	/* -0.0 is 0, as for Python's hash and ==. */
+	if (*d == 0)
+		*d = 0;
+	return true;
+}
+
+/* True if V is an integer (a bool too) that fits, into *I. */
+static bool
+prof_msdata_int(yajl_val v, int64_t *i)
+{
+	if (YAJL_IS_TRUE(v) || YAJL_IS_FALSE(v))
+		*i = YAJL_IS_TRUE(v);
+	else if (YAJL_IS_INTEGER(v))
+		*i = YAJL_GET_INTEGER(v);
+	else
+		return false;
 	return true;
 }
 
@@ -121,10 +141,19 @@ static bool
 prof_msdata_eq(yajl_val a, yajl_val b)
 {
 	double	 x, y;
+	int64_t	 i, j;
 
-	if (prof_msdata_numeric(a, &x) && prof_msdata_numeric(b, &y))
-		return YAJL_IS_INTEGER(a) && YAJL_IS_INTEGER(b) ?
-		    YAJL_GET_INTEGER(a) == YAJL_GET_INTEGER(b) : x == y;
+	if (prof_msdata_numeric(a, &x) && prof_msdata_numeric(b, &y)) {
+		/* Python compares an int and a float exactly. */
+		if (prof_msdata_int(a, &i) && prof_msdata_int(b, &j))
+			return i == j;
+		if (prof_msdata_int(a, &i) || prof_msdata_int(b, &i)) {
+			x = prof_msdata_int(a, &j) ? y : x;
+			return x == (double)i && x >= -0x1p63 && x < 0x1p63 &&
+			    (int64_t)x == i;
+		}
+		return x == y;
+	}
 	if (YAJL_IS_STRING(a) && YAJL_IS_STRING(b))
 		return strcmp(YAJL_GET_STRING(a), YAJL_GET_STRING(b)) == 0;
 	return YAJL_IS_NULL(a) && YAJL_IS_NULL(b);
@@ -300,19 +329,62 @@ prof_msdata_read(struct msdata *m, yajl_val root)
 	return true;
 }
 
-/* The ids CHILDREN (a list, a string's characters) into *V, *N. */
+/* A string id of the N bytes S, kept with M. */
+static yajl_val
+prof_msdata_made(struct msdata *m, const char *s, size_t n)
+{
+	yajl_val	 v;
+
+	v = xcalloc(1, sizeof *v);
+	v->type = yajl_t_string;
+	v->u.string = xstrndup(s, n);
+	m->made = util_grow(m->made, m->nmade, 1, sizeof *m->made);
+	m->made[m->nmade++] = v;
+	return v;
+}
+
+/*
+ * The ids CHILDREN into *V, *N, as Python iterates them: a list's items,
+ * a string's characters, a dict's keys; false (M->why set) for a number
+ * or a bool, which Python cannot iterate.
+ */
 static bool
 prof_msdata_ids(struct msdata *m, yajl_val children, yajl_val **v,
     size_t *n)
 {
+	const char	*s;
+	size_t		 i, k, len;
+
 	if (YAJL_IS_ARRAY(children)) {
 		*v = YAJL_GET_ARRAY(children)->values;
 		*n = YAJL_GET_ARRAY(children)->len;
 		return true;
 	}
-	/* Python iterates a dict's keys, a string's characters: not ids. */
-	m->why = "children that are not a list";
-	return false;
+	if (!YAJL_IS_STRING(children) && !YAJL_IS_OBJECT(children)) {
+		m->why = "children that are a number or a bool";
+		return false;
+	}
+	*v = NULL;
+	*n = 0;
+	if (YAJL_IS_OBJECT(children)) {
+		for (i = 0; i < YAJL_GET_OBJECT(children)->len; i++) {
+			s = YAJL_GET_OBJECT(children)->keys[i];
+			*v = util_grow(*v, *n, 1, sizeof **v);
+			(*v)[(*n)++] = prof_msdata_made(m, s, strlen(s));
+		}
+	} else {
+		s = YAJL_GET_STRING(children);
+		for (len = strlen(s); len > 0; s += k, len -= k) {
+			if ((k = util_utf8_len((const unsigned char *)s,
+			    len)) == 0)
+				k = 1;
+			*v = util_grow(*v, *n, 1, sizeof **v);
+			(*v)[(*n)++] = prof_msdata_made(m, s, k);
+		}
+	}
+	m->lists = util_grow(m->lists, m->nlists, 1, sizeof *m->lists);
+	m->lists[m->nlists++] = *v;
+	return true;
 }
 
 /*
@@ -658,6 +730,14 @@ prof_fwk_msdata_load(struct prof_fwk *fw, const char *path, int64_t rank,
 	for (i = 0; i < m.nops; i++)
 		free(m.ops[i].kept);
 	free(m.ops);
+	for (i = 0; i < m.nmade; i++) {
+		free(m.made[i]->u.string);
+		free(m.made[i]);
+	}
+	free(m.made);
+	for (i = 0; i < m.nlists; i++)
+		free(m.lists[i]);
+	free(m.lists);
 	util_map_release(&m.byid);
 	yajl_tree_free(root);
 }

@@ -167,6 +167,18 @@ printf '%s\n' '0,,,,,,,1,,"[4, 4]"' '4,,,[1],1.0,2,0.5,1,0,' \
     '4,,,[1],1.0,2,0.5,1,0,' >"$d/pulled.want"
 same_file "$d/pulled.csv" "$d/pulled.want" \
     "dataset pipeline: children pulled up, an op reached twice twice"
+# Ids as Python's dict keys: the root -0.0 is op 0; children "12" are
+# the ids "1" and "2", a string's characters.
+printf '%s' '{"op_info":[{"op_id":-0.0,"children":"12"},{"op_id":"1",
+"metrics":{"output_queue":{"length":4,"size":[1,2]}}},{"op_id":"2"}],
+"sampling_interval":10}' >"$p"
+load one
+"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" \
+    minddata_pipeline_raw | tail -n +2 >"$d/ids.csv"
+printf '%s\n' "-0.0,,,,,,,10,,['1']" '1,,,"[1, 2]",1.5,4,0.375,10,-0.0,' \
+    >"$d/ids.want"
+same_file "$d/ids.csv" "$d/ids.want" \
+    "dataset pipeline: ids compared and iterated as Python does"
 cp "$d/pipeline.json" "$p"
 is "$(q "$d/s.db" "select value from meta where key = 'framework'")" \
     "MindSpore FRAMEWORK/ (raw)" "info says where the spans came from"
