@@ -139,19 +139,6 @@ prof_mscpu_run(struct prof_fwk *fw, char *run, const char *name,
 	return MSCPU_SPAN;
 }
 
-/* True if S is UTF-8. */
-static bool
-prof_mscpu_utf8(const char *s)
-{
-	const unsigned char	*u = (const unsigned char *)s;
-	size_t			 n = strlen(s), k;
-
-	for (; n > 0; u += k, n -= k)
-		if ((k = util_utf8_len(u, n)) == 0)
-			return false;
-	return true;
-}
-
 /* What a file's lines lacked: how many, and where the first was. */
 struct mscpu_bad {
 	int64_t	 lines;
@@ -179,7 +166,7 @@ prof_mscpu_line(struct prof_fwk *fw, char *line, int64_t at,
 		end[-1] = '\0';
 	if (*line == '\0')
 		return 0;
-	if (!prof_mscpu_utf8(line)) {
+	if (!prof_fwk_rec_utf8(line, strlen(line))) {
 		if (bad->utf8++ == 0)
 			bad->utf8_at = at;
 		return 0;
