@@ -31,19 +31,12 @@ FILE_MANAGER = msscratch.FILE_MANAGER + (
     "        with open(p) as f:\n"
     "            return [l.strip() for l in f.readlines()]\n")
 STUBS = {
+    **msscratch.VIEWER_STUBS,
     "mindspore/__init__.py": msscratch.ROOT,
-    "mindspore/profiler/__init__.py": "",
-    "mindspore/profiler/analysis/__init__.py": "",
     "mindspore/profiler/analysis/parser/__init__.py": "",
     "mindspore/profiler/analysis/parser/base_parser.py":
         "class BaseParser:\n    def __init__(self, next_parser=None):\n"
         "        pass\n",
-    "mindspore/profiler/analysis/viewer/__init__.py": "",
-    "mindspore/profiler/analysis/viewer/base_viewer.py":
-        msscratch.BASE_VIEWER,
-    "mindspore/profiler/common/__init__.py": "",
-    "mindspore/profiler/common/log.py": msscratch.LOGGER,
-    "mindspore/profiler/common/constant.py": msscratch.ACTIVITY,
     "mindspore/profiler/common/file_manager.py": FILE_MANAGER,
     "mindspore/profiler/common/exceptions/__init__.py": "",
     "mindspore/profiler/common/exceptions/exceptions.py":

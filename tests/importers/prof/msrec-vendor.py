@@ -25,15 +25,8 @@ import msscratch
 
 KEEP = ["mindspore/profiler/analysis/viewer/ascend_memory_viewer.py"]
 STUBS = {
+    **msscratch.VIEWER_STUBS,
     "mindspore/__init__.py": "",
-    "mindspore/profiler/__init__.py": "",
-    "mindspore/profiler/analysis/__init__.py": "",
-    "mindspore/profiler/analysis/viewer/__init__.py": "",
-    "mindspore/profiler/analysis/viewer/base_viewer.py":
-        msscratch.BASE_VIEWER,
-    "mindspore/profiler/common/__init__.py": "",
-    "mindspore/profiler/common/log.py": msscratch.LOGGER,
-    "mindspore/profiler/common/constant.py": msscratch.ACTIVITY,
     "mindspore/profiler/common/file_manager.py":
         "import csv, os\nclass FileManager:\n"
         "    @staticmethod\n"

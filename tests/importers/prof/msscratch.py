@@ -17,6 +17,17 @@ ACTIVITY = ("from enum import Enum\nclass ProfilerActivity(Enum):\n"
 ROOT = "import logging\nlog = logging.getLogger('mindspore')\n"
 # The viewers' base class.
 BASE_VIEWER = "class BaseViewer:\n    def __init__(self):\n        pass\n"
+# The packages of profiler/analysis/viewer/ and what a viewer imports
+# from them: its base class, logger and activity names.
+VIEWER_STUBS = {
+    "mindspore/profiler/__init__.py": "",
+    "mindspore/profiler/analysis/__init__.py": "",
+    "mindspore/profiler/analysis/viewer/__init__.py": "",
+    "mindspore/profiler/analysis/viewer/base_viewer.py": BASE_VIEWER,
+    "mindspore/profiler/common/__init__.py": "",
+    "mindspore/profiler/common/log.py": LOGGER,
+    "mindspore/profiler/common/constant.py": ACTIVITY,
+}
 # The file reads and writes the viewers make.
 FILE_MANAGER = (
     "import csv\nclass FileManager:\n"

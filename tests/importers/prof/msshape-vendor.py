@@ -22,14 +22,8 @@ import msscratch
 KEEP = ["mindspore/profiler/analysis/viewer/ms_operator_details_viewer.py",
         "mindspore/profiler/common/tlv_decoder.py"]
 STUBS = {
+    **msscratch.VIEWER_STUBS,
     "mindspore/__init__.py": msscratch.ROOT,
-    "mindspore/profiler/__init__.py": "",
-    "mindspore/profiler/analysis/__init__.py": "",
-    "mindspore/profiler/analysis/viewer/__init__.py": "",
-    "mindspore/profiler/analysis/viewer/base_viewer.py":
-        msscratch.BASE_VIEWER,
-    "mindspore/profiler/common/__init__.py": "",
-    "mindspore/profiler/common/log.py": msscratch.LOGGER,
     "mindspore/profiler/common/constant.py":
         "class FileConstant:\n    FIX_SIZE_DATA = 'fix_size_data'\n",
     "mindspore/profiler/common/file_manager.py": msscratch.FILE_MANAGER,
