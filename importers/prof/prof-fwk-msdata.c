@@ -21,11 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <yajl/yajl_tree.h>
+#include "prof-msdata.h"
 
-#include "prof-int.h"
-
-#define MSDATA_MAX	(16 << 20)	/* bytes of a file read */
 #define MSDATA_NCOLS	10
 #define MSDATA_WORK	(1 << 21)	/* ids the walk may handle */
 #define MSDATA_BYTES	(256 << 20)	/* and the bytes of its rows */
@@ -36,134 +33,6 @@ static const char *const prof_msdata_cols[MSDATA_NCOLS] = {
 	"output_queue_usage_rate", "sample_interval", "parent_id",
 	"children_id"
 };
-
-/* One op of the pipeline, as the analysis changes it. */
-struct msdata_op {
-	yajl_val	 v;		/* its object */
-	yajl_val	 id;
-	yajl_val	 children;	/* its own, or NULL */
-	yajl_val	*kept;		/* once replaced (updated) */
-	size_t		 nkept;
-	bool		 updated;
-	yajl_val	 parent;	/* the parent's id; NULL: None */
-};
-
-struct msdata {
-	struct prof_fwk		*fw;
-	struct msdata_op	*ops;
-	size_t			 nops;
-	struct util_map		 byid;
-	const char		*why;		/* the analysis fails */
-	size_t			 work;
-	size_t			 bytes;
-	yajl_val		*made;		/* ids made of strings, keys */
-	size_t			 nmade;
-	yajl_val		**lists;	/* and the lists of them */
-	size_t			 nlists;
-};
-
-/* The object member KEY of V (NULL if none), the last if it is twice. */
-static yajl_val
-prof_msdata_get(yajl_val v, const char *key)
-{
-	yajl_val	 r = NULL;
-	size_t		 i;
-
-	if (v == NULL || !YAJL_IS_OBJECT(v))
-		return NULL;
-	for (i = 0; i < YAJL_GET_OBJECT(v)->len; i++)
-		if (strcmp(YAJL_GET_OBJECT(v)->keys[i], key) == 0)
-			r = YAJL_GET_OBJECT(v)->values[i];
-	return r;
-}
-
-/* True if V is None or falsy, as Python's "not v" says. */
-static bool
-prof_msdata_falsy(yajl_val v)
-{
-	return v == NULL || YAJL_IS_NULL(v) || YAJL_IS_FALSE(v) ||
-	    (YAJL_IS_OBJECT(v) && YAJL_GET_OBJECT(v)->len == 0) ||
-	    (YAJL_IS_ARRAY(v) && YAJL_GET_ARRAY(v)->len == 0) ||
-	    (YAJL_IS_STRING(v) && *YAJL_GET_STRING(v) == '\0') ||
-	    (YAJL_IS_NUMBER(v) && YAJL_GET_DOUBLE(v) == 0);
-}
-
-/* True if V is a number, or a bool (Python's ints). */
-static bool
-prof_msdata_numeric(yajl_val v, double *d)
-{
-	if (v == NULL)
-		return false;
-	if (YAJL_IS_TRUE(v) || YAJL_IS_FALSE(v))
-		*d = YAJL_IS_TRUE(v);
-	else if (YAJL_IS_NUMBER(v))
-		*d = YAJL_IS_INTEGER(v) ? (double)YAJL_GET_INTEGER(v) :
-		    YAJL_GET_DOUBLE(v);
-	else
-		return false;
-	/* -0.0 is 0, as for Python's hash and ==. */
-	if (*d == 0)
-		*d = 0;
-	return true;
-}
-
-/* True if V is an integer (a bool too) that fits, into *I. */
-static bool
-prof_msdata_int(yajl_val v, int64_t *i)
-{
-	if (YAJL_IS_TRUE(v) || YAJL_IS_FALSE(v))
-		*i = YAJL_IS_TRUE(v);
-	else if (YAJL_IS_INTEGER(v))
-		*i = YAJL_GET_INTEGER(v);
-	else
-		return false;
-	return true;
-}
-
-/*
- * A dict key's hash and equality as Python's: numbers (and bools) by
- * value, strings by text, None by itself. Objects and lists are no keys.
- */
-static uint64_t
-prof_msdata_hash(yajl_val v)
-{
-	double	 d;
-
-	if (prof_msdata_numeric(v, &d))
-		return util_hash64((const char *)&d, sizeof d) ^ 1;
-	if (v != NULL && YAJL_IS_STRING(v))
-		return util_hash64(YAJL_GET_STRING(v),
-		    strlen(YAJL_GET_STRING(v))) ^ 2;
-	return 3;
-}
-
-static bool
-prof_msdata_eq(yajl_val a, yajl_val b)
-{
-	double	 x, y;
-	int64_t	 i, j;
-
-	if (prof_msdata_numeric(a, &x) && prof_msdata_numeric(b, &y)) {
-		/* Python compares an int and a float exactly. */
-		if (prof_msdata_int(a, &i) && prof_msdata_int(b, &j))
-			return i == j;
-		if (prof_msdata_int(a, &i) || prof_msdata_int(b, &i)) {
-			x = prof_msdata_int(a, &j) ? y : x;
-			return x == (double)i && x >= -0x1p63 && x < 0x1p63 &&
-			    (int64_t)x == i;
-		}
-		return x == y;
-	}
-	if (YAJL_IS_STRING(a) && YAJL_IS_STRING(b))
-		return strcmp(YAJL_GET_STRING(a), YAJL_GET_STRING(b)) == 0;
-	return YAJL_IS_NULL(a) && YAJL_IS_NULL(b);
-}
-
-static bool
-prof_msdata_hashable(yajl_val v)
-{
-	return !YAJL_IS_OBJECT(v) && !YAJL_IS_ARRAY(v);
-}
 
 /* For util_map_probe(): op V has the id M->want. */
 struct msdata_want {
@@ -176,7 +45,7 @@ prof_msdata_same(const void *arg, uint64_t v)
 {
 	const struct msdata_want	*w = arg;
 
-	return prof_msdata_eq(w->m->ops[v].id, w->id);
+	return prof_mspy_eq(w->m->ops[v].id, w->id);
 }
 
 /* The op of id ID, or NULL. */
@@ -184,99 +53,10 @@ static struct msdata_op *
 prof_msdata_op(struct msdata *m, yajl_val id)
 {
 	struct msdata_want	 w = { m, id };
-	uint64_t		 h = prof_msdata_hash(id), v;
+	uint64_t		 h = prof_mspy_hash(id), v;
 
 	return util_map_probe(&m->byid, &h, prof_msdata_same, &w, &v) ?
 	    &m->ops[v] : NULL;
-}
-
-/* A number's text as Python prints it: an integer whole, a float repr. */
-static void
-prof_msdata_number(struct strbuf *b, yajl_val v)
-{
-	const char	*r = v->u.number.r;
-	char		 buf[40];
-	size_t		 n = strlen(r);
-
-	/* An integer's digits, however long (JSON has no leading zeros). */
-	if (strcspn(r, ".eE") == n) {
-		if (strcmp(r, "-0") == 0)
-			r = "0";
-		strbuf_adds(b, r);
-		return;
-	}
-	util_fmt_pyfloat(buf, sizeof buf, strtod(r, NULL));
-	strbuf_adds(b, buf);
-}
-
-/* V as Python's repr() prints it inside a list, into B. */
-static void
-prof_msdata_repr(struct strbuf *b, yajl_val v)
-{
-	const char	*s, *q;
-	size_t		 i;
-
-	if (v == NULL || YAJL_IS_NULL(v))
-		strbuf_adds(b, "None");
-	else if (YAJL_IS_TRUE(v))
-		strbuf_adds(b, "True");
-	else if (YAJL_IS_FALSE(v))
-		strbuf_adds(b, "False");
-	else if (YAJL_IS_NUMBER(v))
-		prof_msdata_number(b, v);
-	else if (YAJL_IS_STRING(v)) {
-		/* Single quotes unless it holds one and no double quote. */
-		s = YAJL_GET_STRING(v);
-		q = strchr(s, '\'') != NULL && strchr(s, '"') == NULL ?
-		    "\"" : "'";
-		strbuf_adds(b, q);
-		for (; *s != '\0'; s++) {
-			if (*s == '\\' || *s == *q)
-				strbuf_addc(b, '\\');
-			if (*s == '\n')
-				strbuf_adds(b, "\\n");
-			else if (*s == '\r')
-				strbuf_adds(b, "\\r");
-			else if (*s == '\t')
-				strbuf_adds(b, "\\t");
-			else if ((unsigned char)*s < 0x20 || *s == 0x7f)
-				strbuf_addf(b, "\\x%02x", (unsigned char)*s);
-			else
-				strbuf_addc(b, *s);
-		}
-		strbuf_adds(b, q);
-	} else if (YAJL_IS_ARRAY(v)) {
-		strbuf_addc(b, '[');
-		for (i = 0; i < YAJL_GET_ARRAY(v)->len; i++) {
-			if (i > 0)
-				strbuf_adds(b, ", ");
-			prof_msdata_repr(b, YAJL_GET_ARRAY(v)->values[i]);
-		}
-		strbuf_addc(b, ']');
-	} else {
-		strbuf_addc(b, '{');
-		for (i = 0; i < YAJL_GET_OBJECT(v)->len; i++) {
-			strbuf_adds(b, i > 0 ? ", '" : "'");
-			strbuf_adds(b, YAJL_GET_OBJECT(v)->keys[i]);
-			strbuf_adds(b, "': ");
-			prof_msdata_repr(b, YAJL_GET_OBJECT(v)->values[i]);
-		}
-		strbuf_addc(b, '}');
-	}
-}
-
-/* V as a csv cell of Python's: None empty, a string as it is. */
-static char *
-prof_msdata_cell(yajl_val v)
-{
-	struct strbuf	 b;
-
-	strbuf_init(&b);
-	if (v != NULL && YAJL_IS_STRING(v))
-		strbuf_adds(&b, YAJL_GET_STRING(v));
-	else if (v != NULL && !YAJL_IS_NULL(v))
-		prof_msdata_repr(&b, v);
-	return strbuf_detach(&b);
 }
 
 /*
@@ -292,10 +72,10 @@ prof_msdata_read(struct msdata *m, yajl_val root)
 	uint64_t		 h, x;
 	size_t			 i, n;
 
-	v = prof_msdata_get(root, "sampling_interval");
-	ops = prof_msdata_get(root, "op_info");
+	v = prof_mspy_get(root, "sampling_interval");
+	ops = prof_mspy_get(root, "op_info");
 	if (!YAJL_IS_OBJECT(root) || v == NULL || YAJL_IS_NULL(v) ||
-	    prof_msdata_falsy(ops)) {
+	    prof_mspy_falsy(ops)) {
 		m->why = "no sampling_interval or op_info";
 		return false;
 	}
@@ -309,81 +89,23 @@ prof_msdata_read(struct msdata *m, yajl_val root)
 	for (i = 0; i < n; i++) {
 		v = YAJL_GET_ARRAY(ops)->values[i];
 		if (!YAJL_IS_OBJECT(v) || YAJL_GET_OBJECT(v)->len == 0 ||
-		    (id = prof_msdata_get(v, "op_id")) == NULL ||
-		    !prof_msdata_hashable(id)) {
+		    (id = prof_mspy_get(v, "op_id")) == NULL ||
+		    !prof_mspy_hashable(id)) {
 			m->why = "an op that is empty or not an object, or "
 			    "whose op_id is missing, a list or an object";
 			return false;
 		}
 		w.id = id;
-		h = prof_msdata_hash(id);
+		h = prof_mspy_hash(id);
 		if (util_map_probe(&m->byid, &h, prof_msdata_same, &w, &x)) {
 			m->why = "an op_id twice";
 			return false;
 		}
 		m->ops[m->nops].v = v;
 		m->ops[m->nops].id = id;
-		m->ops[m->nops].children = prof_msdata_get(v, "children");
+		m->ops[m->nops].children = prof_mspy_get(v, "children");
 		util_map_set(&m->byid, h, m->nops++);
 	}
-	return true;
-}
-
-/* A string id of the N bytes S, kept with M. */
-static yajl_val
-prof_msdata_made(struct msdata *m, const char *s, size_t n)
-{
-	yajl_val	 v;
-
-	v = xcalloc(1, sizeof *v);
-	v->type = yajl_t_string;
-	v->u.string = xstrndup(s, n);
-	m->made = util_grow(m->made, m->nmade, 1, sizeof *m->made);
-	m->made[m->nmade++] = v;
-	return v;
-}
-
-/*
- * The ids CHILDREN into *V, *N, as Python iterates them: a list's items,
- * a string's characters, a dict's keys; false (M->why set) for a number
- * or a bool, which Python cannot iterate.
- */
-static bool
-prof_msdata_ids(struct msdata *m, yajl_val children, yajl_val **v,
-    size_t *n)
-{
-	const char	*s;
-	size_t		 i, k, len;
-
-	if (YAJL_IS_ARRAY(children)) {
-		*v = YAJL_GET_ARRAY(children)->values;
-		*n = YAJL_GET_ARRAY(children)->len;
-		return true;
-	}
-	if (!YAJL_IS_STRING(children) && !YAJL_IS_OBJECT(children)) {
-		m->why = "children that are a number or a bool";
-		return false;
-	}
-	*v = NULL;
-	*n = 0;
-	if (YAJL_IS_OBJECT(children)) {
-		for (i = 0; i < YAJL_GET_OBJECT(children)->len; i++) {
-			s = YAJL_GET_OBJECT(children)->keys[i];
-			*v = util_grow(*v, *n, 1, sizeof **v);
-			(*v)[(*n)++] = prof_msdata_made(m, s, strlen(s));
-		}
-	} else {
-		s = YAJL_GET_STRING(children);
-		for (len = strlen(s); len > 0; s += k, len -= k) {
-			if ((k = util_utf8_len((const unsigned char *)s,
-			    len)) == 0)
-				k = 1;
-			*v = util_grow(*v, *n, 1, sizeof **v);
-			(*v)[(*n)++] = prof_msdata_made(m, s, k);
-		}
-	}
-	m->lists = util_grow(m->lists, m->nlists, 1, sizeof *m->lists);
-	m->lists[m->nlists++] = *v;
 	return true;
 }
 
@@ -400,38 +122,39 @@ prof_msdata_update(struct msdata *m, struct msdata_op *o)
 	size_t			 nq = 0, head, nids;
 	bool			 ok = true;
 
-	if (o->updated || prof_msdata_falsy(o->children))
+	if (o->updated || prof_mspy_falsy(o->children))
 		return true;
-	if (!prof_msdata_ids(m, o->children, &ids, &nids))
+	if (!prof_mspy_iter(m, o->children, &ids, &nids))
 		return false;
 	q = util_grow(NULL, 0, nids, sizeof *q);
 	memcpy(q, ids, nids * sizeof *q);
 	nq = nids;
 	for (head = 0; ok && head < nq; head++) {
 		if (++m->work > MSDATA_WORK) {
+			m->guard = true;
 			m->why = "a walk too long to follow (ops that pull up "
 			    "their own ancestors, or millions of ids)";
 			ok = false;
 			break;
 		}
-		if (!prof_msdata_hashable(q[head])) {
+		if (!prof_mspy_hashable(q[head])) {
 			m->why = "a child id that is a list or an object";
 			ok = false;
 			break;
 		}
 		if ((c = prof_msdata_op(m, q[head])) == NULL)
 			continue;
-		metrics = prof_msdata_get(c->v, "metrics");
-		if (!prof_msdata_falsy(metrics) && !YAJL_IS_OBJECT(metrics)) {
+		metrics = prof_mspy_get(c->v, "metrics");
+		if (!prof_mspy_falsy(metrics) && !YAJL_IS_OBJECT(metrics)) {
 			m->why = "metrics that are not an object";
 			ok = false;
 			break;
 		}
-		queue = prof_msdata_get(metrics, "output_queue");
-		if (prof_msdata_falsy(queue)) {
-			if (prof_msdata_falsy(c->children))
+		queue = prof_mspy_get(metrics, "output_queue");
+		if (prof_mspy_falsy(queue)) {
+			if (prof_mspy_falsy(c->children))
 				continue;
-			if (!(ok = prof_msdata_ids(m, c->children, &ids,
+			if (!(ok = prof_mspy_iter(m, c->children, &ids,
 			    &nids)))
 				break;
 			q = util_grow(q, nq, nids, sizeof *q);
@@ -444,7 +167,13 @@ prof_msdata_update(struct msdata *m, struct msdata_op *o)
 		}
 	}
 	free(q);
-	o->updated = true;
+	/* Python assigns the new children only once it has them all. */
+	if (!ok) {
+		free(o->kept);
+		o->kept = NULL;
+		o->nkept = 0;
+	}
+	o->updated = ok;
 	return ok;
 }
 
@@ -468,18 +197,6 @@ prof_msdata_children(struct msdata *m, const struct msdata_op *o,
 	return false;
 }
 
-/* A value as a number for Python's arithmetic; false where it fails. */
-static bool
-prof_msdata_arith(yajl_val v, double *d)
-{
-	if (v == NULL || !prof_msdata_numeric(v, d))
-		return false;
-	if (YAJL_IS_NUMBER(v) && !YAJL_IS_INTEGER(v) &&
-	    strcspn(v->u.number.r, ".eE") == strlen(v->u.number.r))
-		return false;		/* an integer past 64 bits */
-	return true;
-}
-
 /*
  * The row of op O into F (MSDATA_NCOLS cells, the caller frees them);
  * false (M->why set) where the analysis fails: metrics or a queue that
@@ -496,38 +213,38 @@ prof_msdata_row(struct msdata *m, const struct msdata_op *o, yajl_val iv,
 	char		 buf[40];
 	struct strbuf	 b;
 
-	metrics = prof_msdata_get(o->v, "metrics");
-	if (!prof_msdata_falsy(metrics)) {
+	metrics = prof_mspy_get(o->v, "metrics");
+	if (!prof_mspy_falsy(metrics)) {
 		if (!YAJL_IS_OBJECT(metrics)) {
 			m->why = "metrics that are not an object";
 			return false;
 		}
-		queue = prof_msdata_get(metrics, "output_queue");
+		queue = prof_mspy_get(metrics, "output_queue");
 		if (queue != NULL && !YAJL_IS_OBJECT(queue)) {
 			m->why = "an output_queue that is not an object";
 			return false;
 		}
 	}
-	if (!prof_msdata_falsy(queue)) {
-		size = prof_msdata_get(queue, "size");
-		len = prof_msdata_get(queue, "length");
+	if (!prof_mspy_falsy(queue)) {
+		size = prof_mspy_get(queue, "size");
+		len = prof_mspy_get(queue, "length");
 		if (size == NULL || YAJL_IS_NULL(size)) {
 			m->why = "an output queue without sizes";
 			return false;
 		}
-		if (prof_msdata_numeric(len, &x) && x == 0) {
+		if (prof_mspy_numeric(len, &x) && x == 0) {
 			m->why = "an output queue of length 0";
 			return false;
 		}
 	}
-	if (!prof_msdata_falsy(size)) {
+	if (!prof_mspy_falsy(size)) {
 		if (!YAJL_IS_ARRAY(size)) {
 			m->why = "queue sizes that are not a list";
 			return false;
 		}
 		n = YAJL_GET_ARRAY(size)->len;
 		for (i = 0; i < n; i++) {
-			if (!prof_msdata_arith(YAJL_GET_ARRAY(size)->values[i],
+			if (!prof_mspy_arith(YAJL_GET_ARRAY(size)->values[i],
 			    &x)) {
 				m->why = "a queue size that is not a number "
 				    "we can add";
@@ -535,17 +252,17 @@ prof_msdata_row(struct msdata *m, const struct msdata_op *o, yajl_val iv,
 			}
 			sum += x;
 		}
-		if (!prof_msdata_arith(len, &l)) {
+		if (!prof_mspy_arith(len, &l)) {
 			m->why = "an output queue without a numeric length";
 			return false;
 		}
 	}
 	if (!prof_msdata_children(m, o, &ids, &nids))
 		return false;
-	f[0] = prof_msdata_cell(o->id);
-	f[1] = prof_msdata_cell(prof_msdata_get(o->v, "op_type"));
-	f[2] = prof_msdata_cell(prof_msdata_get(o->v, "num_workers"));
-	f[3] = prof_msdata_cell(size);
+	f[0] = prof_mspy_cell(o->id);
+	f[1] = prof_mspy_cell(prof_mspy_get(o->v, "op_type"));
+	f[2] = prof_mspy_cell(prof_mspy_get(o->v, "num_workers"));
+	f[3] = prof_mspy_cell(size);
 	f[4] = xstrdup("");
 	f[6] = xstrdup("");
 	if (n > 0) {
@@ -556,13 +273,13 @@ prof_msdata_row(struct msdata *m, const struct msdata_op *o, yajl_val iv,
 		free(f[6]);
 		f[6] = xstrdup(buf);
 	}
-	f[5] = prof_msdata_cell(len);
-	f[7] = prof_msdata_cell(iv);
-	f[8] = prof_msdata_cell(o->parent);
+	f[5] = prof_mspy_cell(len);
+	f[7] = prof_mspy_cell(iv);
+	f[8] = prof_mspy_cell(o->parent);
 	strbuf_init(&b);
 	for (i = 0; i < nids; i++) {
 		strbuf_adds(&b, i == 0 ? "[" : ", ");
-		prof_msdata_repr(&b, ids[i]);
+		prof_mspy_repr(&b, ids[i]);
 	}
 	if (nids > 0)
 		strbuf_addc(&b, ']');
@@ -599,7 +316,7 @@ prof_msdata_walk(struct msdata *m, yajl_val root, char ***rows,
 		m->why = "no op of id 0, the pipeline's root";
 		return false;
 	}
-	iv = prof_msdata_get(root, "sampling_interval");
+	iv = prof_mspy_get(root, "sampling_interval");
 	o->parent = NULL;
 	q = util_grow(NULL, 0, 1, sizeof *q);
 	q[0] = o;
@@ -612,6 +329,7 @@ prof_msdata_walk(struct msdata *m, yajl_val root, char ***rows,
 			break;
 		*nrows += MSDATA_NCOLS;
 		if (m->bytes > MSDATA_BYTES) {
+			m->guard = true;
 			m->why = "rows past 256 MB (ops reached many times)";
 			ok = false;
 			break;
@@ -619,6 +337,7 @@ prof_msdata_walk(struct msdata *m, yajl_val root, char ***rows,
 		(void)prof_msdata_children(m, o, &ids, &nids);
 		for (i = 0; ok && i < nids; i++) {
 			if (++m->work > MSDATA_WORK) {
+				m->guard = true;
 				m->why = "a walk too long to follow (ops "
 				    "reached millions of times)";
 				ok = false;
@@ -681,6 +400,7 @@ prof_fwk_msdata_load(struct prof_fwk *fw, const char *path, int64_t rank,
 	yajl_val	 root;
 	char		*data, *why = NULL, err[128], **rows = NULL;
 	size_t		 nrows = 0, i;
+	bool		 read, built = false;
 
 	memset(&m, 0, sizeof m);
 	m.fw = fw;
@@ -700,8 +420,8 @@ prof_fwk_msdata_load(struct prof_fwk *fw, const char *path, int64_t rank,
 		util_map_release(&m.byid);
 		return;
 	}
-	if (!prof_msdata_read(&m, root) ||
-	    !prof_msdata_walk(&m, root, &rows, &nrows))
+	read = prof_msdata_read(&m, root);
+	if (!read || !prof_msdata_walk(&m, root, &rows, &nrows))
 		store_load_warning(fw->s, path, -1, "%s: no "
 		    "minddata_pipeline_raw, as MindSpore's analysis fails on "
 		    "it", m.why);
@@ -714,16 +434,20 @@ prof_fwk_msdata_load(struct prof_fwk *fw, const char *path, int64_t rank,
 		for (i = 0; i < nrows; i++)
 			store_load_generic_row(fw->s, rows + i * MSDATA_NCOLS,
 			    MSDATA_NCOLS);
-		if (late && !prof_msdata_companions(path, rank))
-			store_load_warning(fw->s, path, -1, "no "
-			    "minddata_cpu_utilization_%lld.json, or no device "
-			    "trace (device_queue_profiling_%lld.txt, "
-			    "dataset_iterator_profiling_%lld.txt), beside it: "
-			    "MindSpore 2.5's and later analysis then writes no "
-			    "minddata_pipeline_raw; the table is built all the "
-			    "same", (long long)rank, (long long)rank,
-			    (long long)rank);
+		built = true;
 	}
+	if (read && prof_msdata_companions(path, rank))
+		prof_mdsum_load(&m, path, rank);
+	else if (read)
+		store_load_warning(fw->s, path, -1, "no "
+		    "minddata_cpu_utilization_%lld.json, or no device trace "
+		    "(device_queue_profiling_%lld.txt, "
+		    "dataset_iterator_profiling_%lld.txt), beside it: no "
+		    "minddata_pipeline_summary%s", (long long)rank,
+		    (long long)rank, (long long)rank, late && built ?
+		    "; MindSpore 2.5's and later analysis then writes no "
+		    "minddata_pipeline_raw either, ours is built all the same" :
+		    "");
 	for (i = 0; i < nrows * MSDATA_NCOLS; i++)
 		free(rows[i]);
 	free(rows);

@@ -585,7 +585,8 @@ enum fwk_kind {
 	FWK_MS_REC,
 	FWK_MS_SHAPES,
 	FWK_MS_CPU,
-	FWK_MS_DATA
+	FWK_MS_DATA,
+	FWK_MS_DATA_PART	/* read with the pipeline's file */
 };
 
 static enum fwk_kind
@@ -613,7 +614,13 @@ prof_fwk_kind(const char *name)
 		{ .prefix = "mindspore.record_shapes", .kind = FWK_MS_SHAPES,
 		    .exact = true },
 		{ .prefix = "cpu_op_execute_timestamp_", .kind = FWK_MS_CPU },
-		{ .prefix = "pipeline_profiling_", .kind = FWK_MS_DATA }
+		{ .prefix = "pipeline_profiling_", .kind = FWK_MS_DATA },
+		{ .prefix = "minddata_cpu_utilization_",
+		    .kind = FWK_MS_DATA_PART },
+		{ .prefix = "device_queue_profiling_",
+		    .kind = FWK_MS_DATA_PART },
+		{ .prefix = "dataset_iterator_profiling_",
+		    .kind = FWK_MS_DATA_PART }
 	};
 	size_t	 i;
 
@@ -920,7 +927,7 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	char		**params = NULL;
 	struct fwk_names *nm = NULL;
 	struct strbuf	  unknown;
-	size_t		  n, i, nparams = 0, nunknown = 0;
+	size_t		  n, i, nparams = 0, nunknown = 0, nparts = 0;
 	bool		  done[MSF_N] = { false, false, false };
 
 	*queue = false;
@@ -1004,6 +1011,9 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 			done[MSF_DATA] |= prof_fwk_ms_file(&fw, &path, mem,
 			    MSF_DATA);
 			break;
+		case FWK_MS_DATA_PART:
+			nparts++;
+			break;
 		case FWK_NONE:
 			/* Said once, all of them, after. */
 			if (!util_has_suffix(names[i], ".done")) {
@@ -1018,6 +1028,11 @@ prof_fwk_load(struct store *s, const char *top, const char *dir,
 	util_strv_free(names, n);
 	if (mem->mindspore)
 		prof_fwk_ms_top(&fw, top, mem, done);
+	if (nparts > 0 && !done[MSF_DATA])
+		store_load_warning(s, dir, -1, "%zu dataset profiling files "
+		    "(CPU use, device trace) but not the rank's "
+		    "pipeline_profiling file: not read, as MindSpore reads "
+		    "them only with it", nparts);
 	if (nunknown > 0)
 		store_load_warning(s, dir, -1, "%zu file%s of no kind we "
 		    "know, not decoded: %s", nunknown, nunknown == 1 ? "" : "s",

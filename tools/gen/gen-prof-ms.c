@@ -522,7 +522,11 @@ gen_ms_cpu(struct gen_prof *g, const struct gen_prof_clock *c,
  * analysis makes of it in EXPECT (ms_minddata.csv): the inlined MapOp is
  * passed over for its children, the averages and usage rates as Python's
  * repr() prints them. Beside it, as the profiler writes them too (2.5's
- * parser wants them), the ops' CPU use and the device queue's trace.
+ * parser wants them), the ops' CPU use and the device queue's trace, and
+ * the minddata_pipeline_summary of all three in EXPECT
+ * (ms_minddata_summary.csv): an op the walk never reaches (6) still
+ * listed, CPU use of op -1 left out, a short trace line skipped, the
+ * findings of high and low CPU use, a leaf and an internal queue.
  */
 static int
 gen_ms_minddata(const char *dir, const char *expect, int rank,
@@ -537,12 +541,15 @@ gen_ms_minddata(const char *dir, const char *expect, int rank,
 	    "{\"children\":[3,4],\"metrics\":null,\"num_workers\":8,"
 	    "\"op_id\":2,\"op_type\":\"MapOp\"},"
 	    "{\"children\":[5],\"metrics\":{\"output_queue\":{\"length\":16,"
-	    "\"size\":[]}},\"num_workers\":2,\"op_id\":3,"
-	    "\"op_type\":\"ShuffleOp\"},"
-	    "{\"metrics\":{\"output_queue\":{\"length\":8,\"size\":[8,8,7]}},"
+	    "\"size\":[4,5]}},\"num_workers\":2,\"op_id\":3,"
+	    "\"op_type\":\"FilterOp\"},"
+	    "{\"metrics\":{\"output_queue\":{\"length\":8,\"size\":[0,2,1]}},"
 	    "\"num_workers\":8,\"op_id\":4,\"op_type\":\"ImageFolderOp\"},"
-	    "{\"metrics\":{\"output_queue\":{\"length\":4,\"size\":[1,2]}},"
-	    "\"num_workers\":1,\"op_id\":5,\"op_type\":\"TFReaderOp\"}],"
+	    "{\"metrics\":{\"output_queue\":{\"length\":4,\"size\":[4,4,3]}},"
+	    "\"num_workers\":1,\"op_id\":5,\"op_type\":\"TFReaderOp\"},"
+	    "{\"children\":[0],\"metrics\":{\"output_queue\":{\"length\":2,"
+	    "\"size\":[1]}},\"num_workers\":1,\"op_id\":6,"
+	    "\"op_type\":\"ShuffleOp\"}],"
 	    "\"sampling_interval\":10}";
 	static const char csv[] = "op_id,op_type,num_workers,"
 	    "output_queue_size,output_queue_average_size,output_queue_length,"
@@ -550,10 +557,44 @@ gen_ms_minddata(const char *dir, const char *expect, int rank,
 	    "0,DataQueueOp,1,,,,,10,,[1]\n"
 	    "1,BatchOp,4,\"[10, 12, 13]\",11.666666666666666,64,"
 	    "0.18229166666666666,10,0,\"[3, 4]\"\n"
-	    "3,ShuffleOp,2,[],,16,,10,1,[5]\n"
-	    "4,ImageFolderOp,8,\"[8, 8, 7]\",7.666666666666667,8,"
-	    "0.9583333333333334,10,1,\n"
-	    "5,TFReaderOp,1,\"[1, 2]\",1.5,4,0.375,10,3,\n";
+	    "3,FilterOp,2,\"[4, 5]\",4.5,16,0.28125,10,1,[5]\n"
+	    "4,ImageFolderOp,8,\"[0, 2, 1]\",1.0,8,0.125,10,1,\n"
+	    "5,TFReaderOp,1,\"[4, 4, 3]\",3.6666666666666665,4,"
+	    "0.9166666666666666,10,3,\n";
+	/* Our findings' words; their ops and numbers are MindSpore's. */
+	static const char sum[] =
+	    "op_ids,0,1,2,3,4,5,6\n"
+	    "op_names,DataQueue,Batch,Map,Filter,ImageFolder,TFReader,S"
+	    "huffle\n"
+	    "pipeline_ops,DataQueue(id=0),Batch(id=1),Map(id=2),Filter("
+	    "id=3),ImageFolder(id=4),TFReader(id=5),Shuffle(id=6)\n"
+	    "num_workers,1,4,8,2,8,1,1\n"
+	    "queue_average_size,-1,11.67,-1,4.5,1.0,3.67,1.0\n"
+	    "queue_utilization_pct,-1,18.23,-1,28.12,12.5,91.75,50.0\n"
+	    "queue_empty_freq_pct,-1,0.0,-1,0.0,33.33,0.0,0.0\n"
+	    "children_ids,[1],\"[3, 4]\",\"[3, 4]\",[5],[],[],[0]\n"
+	    "parent_id,6,0,-1,2,2,3,-1\n"
+	    "avg_cpu_pct,5.0,320.0,40.5,7.0,121.5,0,2.0\n"
+	    "per_pipeline_time,6.5\n"
+	    "per_push_queue_time,3.5\n"
+	    "per_batch_time,9.0\n"
+	    "avg_cpu_pct_per_worker,5.0,80.0,5.06,3.5,15.19,0.0,2.0\n"
+	    "cpu_analysis_details,\"Batch(id=1): 80.0% CPU per worker, n"
+	    "um_parallel_workers 4: more workers may help\",\"Map(id=2): "
+	    "5.06% CPU per worker, num_parallel_workers 8: fewer worker"
+	    "s would do as well\",\"Filter(id=3): 3.5% CPU per worker, nu"
+	    "m_parallel_workers 2: fewer workers would do as well\",\"Ima"
+	    "geFolder(id=4): 15.19% CPU per worker, num_parallel_worker"
+	    "s 8: fewer workers would do as well\"\n"
+	    "queue_analysis_details,\"Filter(id=3): input queue 91.75% u"
+	    "sed, output queue 28.12%: its child TFReader(id=5) makes r"
+	    "ows faster than it takes them; with little CPU use, raise "
+	    "its prefetch_size or workers\",\"ImageFolder(id=4), a leaf: "
+	    "output queue 12.5% used, num_parallel_workers 8: more work"
+	    "ers may read faster\"\n"
+	    "bottleneck_warning,Batch(id=1)\n"
+	    "bottleneck_suggestion,\"Batch(id=1): 80.0% CPU per worker, "
+	    "num_parallel_workers 4: more workers may help\"\n";
 	char	 name[64];
 	int	 rc;
 
@@ -561,15 +602,26 @@ gen_ms_minddata(const char *dir, const char *expect, int rank,
 	    "{\"context_switch_count\":[10,12],\"idle_utilization\":[90,88],"
 	    "\"io_utilization\":[0,0],\"runnable_process\":[1,2],"
 	    "\"sys_utilization\":[2,3],\"user_utilization\":[8,9]},"
-	    "\"op_info\":[{\"metrics\":{\"sys_utilization\":[1,2],"
+	    "\"op_info\":[{\"metrics\":{\"sys_utilization\":[9,9],"
+	    "\"user_utilization\":[9,9]},\"op_id\":-1},"
+	    "{\"metrics\":{\"sys_utilization\":[1,2],"
 	    "\"user_utilization\":[3,4]},\"op_id\":0},{\"metrics\":"
-	    "{\"sys_utilization\":[5,6],\"user_utilization\":[30,40]},"
-	    "\"op_id\":1}],\"process_info\":{\"sys_utilization\":[2,3],"
+	    "{\"sys_utilization\":[50,60],\"user_utilization\":[260,270]},"
+	    "\"op_id\":1},{\"metrics\":{\"sys_utilization\":[10,10],"
+	    "\"user_utilization\":[30,31]},\"op_id\":2},{\"metrics\":"
+	    "{\"sys_utilization\":[3],\"user_utilization\":[4,99]},"
+	    "\"op_id\":3},{\"metrics\":{\"sys_utilization\":[20,21],"
+	    "\"user_utilization\":[100,102]},\"op_id\":4},{\"metrics\":"
+	    "{\"sys_utilization\":[],\"user_utilization\":[]},"
+	    "\"op_id\":5},{\"metrics\":{\"sys_utilization\":[1],"
+	    "\"user_utilization\":[1]},\"op_id\":6}],"
+	    "\"process_info\":{\"sys_utilization\":[2,3],"
 	    "\"user_utilization\":[8,9]},\"sampling_interval\":10,"
 	    "\"time_stamp\":[1000,1010]}";
 	/* type (0 time, 1 size), extra, batch, value, time stamp (ms) */
 	static const char trace[] = "0 0 1 5 1000\n0 0 2 6 1010\n"
-	    "0 1 2 3 1010\n1 0 2 4 1011\n";
+	    "0 1 2 3 1010\n1 0 2 4 1011\r\n0 0 3 7 1020\n1 64 3\n"
+	    "0 2 3 9 1020\n0 1 3 4 1021\n";
 
 	snprintf(name, sizeof name, "pipeline_profiling_%d.json", rank);
 	rc = gen_prof_bin_write(dir, name, json, sizeof json - 1, cause);
@@ -583,6 +635,9 @@ gen_ms_minddata(const char *dir, const char *expect, int rank,
 	if (rc == 0 && expect != NULL)
 		rc = gen_prof_bin_write(expect, "ms_minddata.csv", csv,
 		    sizeof csv - 1, cause);
+	if (rc == 0 && expect != NULL)
+		rc = gen_prof_bin_write(expect, "ms_minddata_summary.csv", sum,
+		    sizeof sum - 1, cause);
 	return rc;
 }
 

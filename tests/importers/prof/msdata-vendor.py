@@ -3,7 +3,9 @@
 pipeline_profiling_<rank>.json file (a development check, never run in
 CI).
 
-Usage: msdata-vendor.py MS_PYTHON PIPELINE_FILE OUT_CSV
+Usage: msdata-vendor.py MS_PYTHON PIPELINE_FILE OUT_CSV [SUMMARY_CSV]
+       msdata-vendor.py --numbers CSV
+
 
 MS_PYTHON is the mindspore/python folder of a MindSpore 2.5 or later
 source tree (github.com/mindspore-ai/mindspore). Its MindDataParser
@@ -11,11 +13,20 @@ source tree (github.com/mindspore-ai/mindspore). Its MindDataParser
 ops' CPU use and the device trace beside it, and its
 MindDataPipelineRawViewer (profiler/analysis/viewer/
 ms_minddata_viewer.py) writes minddata_pipeline_raw_0.csv, copied to
-OUT_CSV; they run in a scratch tree beside stubs for the rest (logger,
+OUT_CSV, and its MindDataPiplineSummaryViewer (same file)
+minddata_pipeline_summary_0.csv, copied to SUMMARY_CSV; they run in a scratch tree beside stubs for the rest (logger,
 file manager, exception classes, base classes). Nothing of MindSpore's
 is copied into the repository: this only calls it.
+
+--numbers prints CSV (a summary, MindSpore's or ours) with each cell of
+the findings' rows (cpu_analysis_details, queue_analysis_details,
+bottleneck_suggestion) replaced by the numbers in it, sorted and each
+once: the ops' ids and the figures, which ours must share with
+MindSpore's while the words differ.
 """
+import csv
 import os
+import re
 import shutil
 import sys
 
@@ -27,6 +38,9 @@ FILE_MANAGER = msscratch.FILE_MANAGER + (
     "    @staticmethod\n    def read_json_file(p):\n"
     "        import json\n        with open(p) as f:\n"
     "            return json.load(f)\n"
+    "    @staticmethod\n    def create_json_file(p, data, indent=None):\n"
+    "        import json\n        with open(p, 'w') as f:\n"
+    "            f.write(json.dumps(data, indent=indent))\n"
     "    @staticmethod\n    def read_txt_file(p):\n"
     "        with open(p) as f:\n"
     "            return [l.strip() for l in f.readlines()]\n")
@@ -45,14 +59,34 @@ STUBS = {
 }
 
 
+WORDS = ("cpu_analysis_details", "queue_analysis_details",
+         "bottleneck_suggestion")
+
+
+def numbers(path):
+    """Print the CSV at PATH, the findings' cells as their numbers."""
+    w = csv.writer(sys.stdout, lineterminator="\n")
+    with open(path, newline="") as f:
+        for row in csv.reader(f):
+            if row and row[0] in WORDS:
+                row = [row[0]] + [" ".join(sorted(set(
+                    re.findall(r"-?[0-9]+(?:\.[0-9]+)?", c))))
+                    for c in row[1:]]
+            w.writerow(row)
+
+
 def main():
+    if sys.argv[1] == "--numbers":
+        numbers(sys.argv[2])
+        return
     ms_python, path, out = sys.argv[1:4]
     root = msscratch.make(ms_python, KEEP, STUBS)
     try:
         from mindspore.profiler.analysis.parser.ms_minddata_parser \
             import MindDataParser
         from mindspore.profiler.analysis.viewer.ms_minddata_viewer \
-            import MindDataPipelineRawViewer
+            import MindDataPipelineRawViewer, \
+            MindDataPiplineSummaryViewer
         fw = os.path.join(root, "fw")
         os.makedirs(fw)
         # The pipeline and the files beside it that the parser reads.
@@ -64,6 +98,12 @@ def main():
         data = MindDataParser(**kw)._parse({})
         MindDataPipelineRawViewer(**kw).save(data)
         shutil.copy(os.path.join(root, "minddata_pipeline_raw_0.csv"), out)
+        # The summary reads the ops as the raw viewer left them.
+        if len(sys.argv) > 4:
+            MindDataPiplineSummaryViewer(**kw).save(data)
+            shutil.copy(os.path.join(root,
+                                     "minddata_pipeline_summary_0.csv"),
+                        sys.argv[4])
     finally:
         shutil.rmtree(root)
 

@@ -36,7 +36,8 @@ FILE_MANAGER = (
     "    @staticmethod\n"
     "    def create_csv_file(p, data, headers=None):\n"
     "        with open(p, 'w', newline='') as f:\n"
-    "            w = csv.writer(f)\n            w.writerow(headers)\n"
+    "            w = csv.writer(f)\n"
+    "            if headers:\n                w.writerow(headers)\n"
     "            w.writerows(data)\n")
 
 

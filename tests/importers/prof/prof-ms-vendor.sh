@@ -135,4 +135,26 @@ D=mindspore/profiler/analysis/viewer/ms_minddata_viewer.py
 [ -f "${MS26_SRC:-/nonexistent}/$D" ] && viewer data -Z \
     minddata_pipeline_raw msdata-vendor.py "$MS26_SRC" \
     pipeline_profiling_0.json
+
+# mdsum SRC: minddata_pipeline_summary of -Z against SRC's summary
+# viewer: the numbers equal, the findings' cells by the numbers in them.
+mdsum() {
+	d="$T/mdsum"
+	"$GEN" prof "$d/in" -s 5 -n 60 -T 2 -Z >/dev/null
+	"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" \
+	    minddata_pipeline_summary 2>/dev/null |
+	    sed 's/\(,N\/A\)*$//' >"$d/got.csv"
+	"$PY" "$here/msdata-vendor.py" "$1" \
+	    "$d"/in/*/FRAMEWORK/pipeline_profiling_0.json "$d/raw.csv" \
+	    "$d/v.csv" 2>"$d/v.err"
+	ok $? "MindSpore's summary viewer ran"
+	tr -d '\r' <"$d/v.csv" >"$d/want.csv"
+	"$PY" "$here/msdata-vendor.py" --numbers "$d/got.csv" >"$d/got.n"
+	"$PY" "$here/msdata-vendor.py" --numbers "$d/want.csv" >"$d/want.n"
+	same_file "$d/got.n" "$d/want.n" \
+	    "minddata_pipeline_summary as its viewer's, findings by number"
+	is "$(grep -c 'details\|bottleneck' "$d/want.csv")" 4 \
+	    "with findings of each kind"
+}
+[ -f "${MS26_SRC:-/nonexistent}/$D" ] && mdsum "$MS26_SRC"
 done_testing

@@ -1,0 +1,1191 @@
+/*
+ * The summary of MindSpore's dataset pipeline (doc/formats.md section
+ * 3.12): the table minddata_pipeline_summary, laid out as MindSpore 2.5's
+ * and later analysis writes minddata_pipeline_summary_<rank>.csv, a row
+ * per key and its values after it. It is made of three files: the
+ * pipeline as prof-fwk-msdata.c's walk left it (each op's children
+ * replaced as the raw viewer replaces them, since MindSpore's summary
+ * reads them after it), the ops' CPU use
+ * (minddata_cpu_utilization_<rank>.json) and the device trace
+ * (device_queue_profiling_<rank>.txt, else
+ * dataset_iterator_profiling_<rank>.txt). Per op, by id: name, workers,
+ * the output queue's mean size, use and share of empty samples,
+ * children, parent, CPU use and CPU use per worker; the mean pipeline,
+ * push and batch times; then the ops whose CPU use or queues look wrong
+ * and the bottleneck. Those findings name the same ops with the same
+ * numbers as MindSpore's, in words of our own. Where MindSpore's summary
+ * fails no table is written, and a warning says why.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "prof-msdata.h"
+
+#define MDSUM_DEPTH	990	/* Python's recursion, about */
+
+/* A number as the summary computes it: an int (-1, 0) or a float. */
+struct mdsum_num {
+	double	 d;
+	bool	 isf;
+};
+
+struct mdsum_op {
+	struct msdata_op	*o;
+	char			*name;		/* op_type less two chars */
+	yajl_val		 workers;
+	struct mdsum_num	 avg;		/* queue mean size */
+	struct mdsum_num	 use;		/* and its share of the length */
+	struct mdsum_num	 empty;		/* samples empty, % */
+	yajl_val		 kidsv;		/* children, if not replaced */
+	yajl_val		*kids;		/* and iterated */
+	size_t			 nkids;
+	yajl_val		 parent;	/* NULL: -1 */
+	struct mdsum_num	 cpu;
+	struct mdsum_num	 wcpu;		/* per worker */
+};
+
+/* A row: its key and values. */
+struct mdsum_row {
+	char	**cells;
+	size_t	  n;
+};
+
+struct mdsum {
+	struct msdata		*m;
+	const char		*why;		/* the summary fails */
+	char			*wpath;		/* about the file WPATH */
+	int64_t			 woff;
+	struct mdsum_op		*ops;
+	size_t			 n;
+	struct mdsum_num	*cpu;
+	size_t			 ncpu;
+	struct mdsum_num	 times[3];	/* pipeline, push, batch */
+	struct mdsum_row	*rows;
+	size_t			 nrows;
+};
+
+static const char *const prof_mdsum_times_keys[3] = {
+	"per_pipeline_time", "per_push_queue_time", "per_batch_time"
+};
+
+enum mdsum_an {
+	MDSUM_OK,
+	MDSUM_INDEX,		/* an IndexError: no findings */
+	MDSUM_FAIL,		/* any other: no summary */
+	MDSUM_SKIP		/* an op the analysis passes over */
+};
+
+static void
+prof_mdsum_fmt(struct strbuf *b, struct mdsum_num v)
+{
+	char	 buf[40];
+
+	if (v.isf)
+		util_fmt_pyfloat(buf, sizeof buf, v.d);
+	else
+		snprintf(buf, sizeof buf, "%.0f", v.d);
+	strbuf_adds(b, buf);
+}
+
+/* Python's round(X, ND) of a float: correctly rounded, ties to even. */
+static struct mdsum_num
+prof_mdsum_round(double x, int nd)
+{
+	struct mdsum_num	 r = { x, true };
+	char			 buf[400];
+
+	if (x == x && x - x == 0) {
+		snprintf(buf, sizeof buf, "%.*f", nd, x);
+		r.d = strtod(buf, NULL);
+	}
+	return r;
+}
+
+static struct mdsum_num
+prof_mdsum_int(double x)
+{
+	struct mdsum_num	 r = { x, false };
+
+	return r;
+}
+
+/* A new row KEY, its values to come. */
+static struct mdsum_row *
+prof_mdsum_row(struct mdsum *s, const char *key)
+{
+	struct mdsum_row	*r;
+
+	s->rows = util_grow(s->rows, s->nrows, 1, sizeof *s->rows);
+	r = &s->rows[s->nrows++];
+	r->cells = util_grow(NULL, 0, 1, sizeof *r->cells);
+	r->cells[0] = xstrdup(key);
+	r->n = 1;
+	return r;
+}
+
+/* Add B's text to R, B emptied. */
+static void
+prof_mdsum_add(struct mdsum_row *r, struct strbuf *b)
+{
+	r->cells = util_grow(r->cells, r->n, 1, sizeof *r->cells);
+	r->cells[r->n++] = strbuf_detach(b);
+	strbuf_init(b);
+}
+
+/* Add the cell C (allocated) to R. */
+static void
+prof_mdsum_put(struct mdsum_row *r, char *c)
+{
+	r->cells = util_grow(r->cells, r->n, 1, sizeof *r->cells);
+	r->cells[r->n++] = c;
+}
+
+/* The row KEY of the numbers V[0..N) spaced by STRIDE bytes. */
+static void
+prof_mdsum_nums(struct mdsum *s, const char *key, const void *v, size_t n,
+    size_t stride)
+{
+	struct mdsum_row	*r = prof_mdsum_row(s, key);
+	struct strbuf		 b;
+	size_t			 i;
+
+	strbuf_init(&b);
+	for (i = 0; i < n; i++) {
+		prof_mdsum_fmt(&b, *(const struct mdsum_num *)
+		    ((const char *)v + i * stride));
+		prof_mdsum_add(r, &b);
+	}
+	strbuf_release(&b);
+}
+
+/* Python's order of op ids: numbers by value, strings by code point. */
+static int
+prof_mdsum_cmp(const void *a, const void *b)
+{
+	yajl_val	 x = ((const struct mdsum_op *)a)->o->id;
+	yajl_val	 y = ((const struct mdsum_op *)b)->o->id;
+	int64_t		 i, j;
+	double		 d, e;
+
+	if (YAJL_IS_STRING(x))
+		return strcmp(YAJL_GET_STRING(x), YAJL_GET_STRING(y));
+	if (prof_mspy_int(x, &i) && prof_mspy_int(y, &j))
+		return (i > j) - (i < j);
+	(void)prof_mspy_numeric(x, &d);
+	(void)prof_mspy_numeric(y, &e);
+	return (d > e) - (d < e);
+}
+
+/* The ops sorted by id, as the summary takes them; false where it fails. */
+static bool
+prof_mdsum_sort(struct mdsum *s)
+{
+	size_t	 i, nstr = 0, nnum = 0;
+	double	 d;
+
+	s->n = s->m->nops;
+	s->ops = xcalloc(s->n, sizeof *s->ops);
+	for (i = 0; i < s->n; i++) {
+		s->ops[i].o = &s->m->ops[i];
+		if (YAJL_IS_STRING(s->ops[i].o->id))
+			nstr++;
+		else if (prof_mspy_numeric(s->ops[i].o->id, &d))
+			nnum++;
+	}
+	if (s->n > 1 && nstr != s->n && nnum != s->n) {
+		s->why = "op ids Python cannot sort (numbers and strings, "
+		    "or None)";
+		return false;
+	}
+	qsort(s->ops, s->n, sizeof *s->ops, prof_mdsum_cmp);
+	return true;
+}
+
+/*
+ * The output queue of op P: its mean size, use and share of empty
+ * samples, or -1 for each where it has no sizes; false where the summary
+ * fails on it.
+ */
+static bool
+prof_mdsum_queue(struct mdsum *s, struct mdsum_op *p)
+{
+	yajl_val	 metrics, queue, size, len;
+	double		 sum = 0, x, l;
+	size_t		 i, n, zeros = 0;
+
+	p->avg = p->use = p->empty = prof_mdsum_int(-1);
+	metrics = prof_mspy_get(p->o->v, "metrics");
+	if (prof_mspy_falsy(metrics))
+		return true;
+	if (!YAJL_IS_OBJECT(metrics)) {
+		s->why = "metrics that are not an object";
+		return false;
+	}
+	if ((queue = prof_mspy_get(metrics, "output_queue")) == NULL)
+		return true;
+	if (!YAJL_IS_OBJECT(queue)) {
+		s->why = "an output_queue that is not an object";
+		return false;
+	}
+	size = prof_mspy_get(queue, "size");
+	if (prof_mspy_falsy(size))
+		return true;
+	if (!YAJL_IS_ARRAY(size)) {
+		s->why = "queue sizes that are not a list";
+		return false;
+	}
+	n = YAJL_GET_ARRAY(size)->len;
+	for (i = 0; i < n; i++) {
+		if (!prof_mspy_arith(YAJL_GET_ARRAY(size)->values[i], &x)) {
+			s->why = "a queue size that is not a number we can add";
+			return false;
+		}
+		sum += x;
+		zeros += x == 0;
+	}
+	p->avg = prof_mdsum_round(sum / (double)n, 2);
+	p->empty = prof_mdsum_round((double)(100 * zeros) / (double)n, 2);
+	len = prof_mspy_get(queue, "length");
+	if (prof_mspy_falsy(len))
+		return true;
+	if (!prof_mspy_arith(len, &l)) {
+		s->why = "a queue length that is not a number";
+		return false;
+	}
+	p->use = prof_mdsum_round(100 * p->avg.d / l, 2);
+	return true;
+}
+
+/* Drop the last two characters (code points) of S, as s[0:-2] does. */
+static char *
+prof_mdsum_name(const char *s)
+{
+	size_t	 n = strlen(s), k, i;
+
+	for (i = 0; i < 2 && n > 0; i++) {
+		k = n - 1;
+		while (k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
+			k--;
+		n = k;
+	}
+	return xstrndup(s, n);
+}
+
+/*
+ * The index of the dict key K among KEYS[0..*N) (MAP: their hashes, as
+ * Python's dict finds them); a new key is added last.
+ */
+static uint64_t
+prof_mdsum_key(struct util_map *map, yajl_val **keys, size_t *n,
+    yajl_val k)
+{
+	uint64_t	 h = prof_mspy_hash(k), x;
+
+	for (; util_map_get(map, h, &x); h++)
+		if (prof_mspy_eq((*keys)[x], k))
+			return x;
+	*keys = util_grow(*keys, *n, 1, sizeof **keys);
+	(*keys)[*n] = k;
+	util_map_set(map, h, *n);
+	return (*n)++;
+}
+
+/* The parent of each op: the last op, by id, to list it as a child. */
+static bool
+prof_mdsum_parents(struct mdsum *s)
+{
+	struct util_map		 map;
+	yajl_val		*keys = NULL, *vals = NULL;
+	size_t			 nkeys = 0, i, j;
+	uint64_t		 h, x;
+	bool			 ok = true;
+
+	util_map_init(&map);
+	for (i = 0; ok && i < s->n; i++) {
+		for (j = 0; j < s->ops[i].nkids; j++) {
+			yajl_val	 k = s->ops[i].kids[j];
+
+			if (!prof_mspy_hashable(k)) {
+				s->why = "a child id that is a list or an "
+				    "object";
+				ok = false;
+				break;
+			}
+			if ((x = prof_mdsum_key(&map, &keys, &nkeys, k)) + 1 ==
+			    nkeys)
+				vals = util_grow(vals, x, 1, sizeof *vals);
+			vals[x] = s->ops[i].o->id;
+		}
+	}
+	for (i = 0; ok && i < s->n; i++) {
+		h = prof_mspy_hash(s->ops[i].o->id);
+		for (; util_map_get(&map, h, &x); h++)
+			if (prof_mspy_eq(keys[x], s->ops[i].o->id)) {
+				s->ops[i].parent = vals[x];
+				break;
+			}
+	}
+	free(keys);
+	free(vals);
+	util_map_release(&map);
+	return ok;
+}
+
+/* The pipeline's rows: per op by id; false where the summary fails. */
+static bool
+prof_mdsum_pipeline(struct mdsum *s)
+{
+	struct mdsum_op	*p;
+	yajl_val	 t;
+	size_t		 i;
+
+	for (i = 0; i < s->n; i++) {
+		p = &s->ops[i];
+		t = prof_mspy_get(p->o->v, "op_type");
+		if (t == NULL || !YAJL_IS_STRING(t)) {
+			s->why = "an op_type that is not a string";
+			return false;
+		}
+		p->name = prof_mdsum_name(YAJL_GET_STRING(t));
+		p->workers = prof_mspy_get(p->o->v, "num_workers");
+		if (!prof_mdsum_queue(s, p))
+			return false;
+		if (p->o->updated) {
+			p->kids = p->o->kept;
+			p->nkids = p->o->nkept;
+		} else if ((p->kidsv = p->o->children) == NULL) {
+			continue;
+		} else if (YAJL_IS_NULL(p->kidsv)) {
+			s->why = "children that are None";
+			return false;
+		} else if (!prof_mspy_iter(s->m, p->kidsv, &p->kids,
+		    &p->nkids)) {
+			s->why = "children that are a number or a bool";
+			return false;
+		}
+	}
+	return prof_mdsum_parents(s);
+}
+
+/* The file NAME (a format of the rank) beside PATH. */
+static char *
+prof_mdsum_beside(const char *path, const char *name, int64_t rank)
+{
+	char	*dir, *p, buf[80];
+
+	dir = xstrdup(path);
+	if ((p = strrchr(dir, '/')) != NULL)
+		*p = '\0';
+	else
+		strcpy(dir, ".");
+	snprintf(buf, sizeof buf, name, (long long)rank);
+	p = util_path_join(dir, buf);
+	free(dir);
+	return p;
+}
+
+/* The CPU use of one op OP into *SUM (of its samples) and *N. */
+static bool
+prof_mdsum_cpu_op(struct mdsum *s, yajl_val op, double *sum, size_t *n)
+{
+	yajl_val	 m, sys, usr;
+	double		 x, y;
+	size_t		 i;
+
+	m = prof_mspy_get(op, "metrics");
+	sys = prof_mspy_get(m, "sys_utilization");
+	usr = prof_mspy_get(m, "user_utilization");
+	if (sys == NULL || usr == NULL || !YAJL_IS_ARRAY(sys) ||
+	    !YAJL_IS_ARRAY(usr)) {
+		s->why = "an op without lists metrics.sys_utilization and "
+		    "metrics.user_utilization";
+		return false;
+	}
+	*n = YAJL_GET_ARRAY(sys)->len;
+	if (YAJL_GET_ARRAY(usr)->len < *n)
+		*n = YAJL_GET_ARRAY(usr)->len;	/* zip() stops there */
+	*sum = 0;
+	for (i = 0; i < *n; i++) {
+		if (!prof_mspy_arith(YAJL_GET_ARRAY(sys)->values[i], &x) ||
+		    !prof_mspy_arith(YAJL_GET_ARRAY(usr)->values[i], &y)) {
+			s->why = "a CPU use that is not a number";
+			return false;
+		}
+		*sum += x + y;
+	}
+	return true;
+}
+
+/*
+ * The ops' mean CPU use from ROOT, the CPU use file, at their ids: a list
+ * as long as the ops listed but op -1, -1 where none is; false where the
+ * summary fails.
+ */
+static bool
+prof_mdsum_cpu(struct mdsum *s, yajl_val root)
+{
+	struct util_map		 map;
+	struct yajl_val_s	 minus;
+	yajl_val		 ops, op, id, *ids = NULL;
+	double			*sums = NULL, sum;
+	size_t			*ns = NULL, nids = 0, i, n;
+	uint64_t		 h, x;
+	int64_t			 k;
+	bool			 ok = true;
+
+	memset(&minus, 0, sizeof minus);
+	minus.type = yajl_t_number;
+	minus.u.number.i = -1;
+	minus.u.number.d = -1;
+	minus.u.number.r = (char *)"-1";
+	minus.u.number.flags = YAJL_NUMBER_INT_VALID |
+	    YAJL_NUMBER_DOUBLE_VALID;
+	ops = prof_mspy_get(root, "op_info");
+	if (!YAJL_IS_OBJECT(root) || prof_mspy_get(root,
+	    "cpu_processor_num") == NULL || YAJL_IS_NULL(prof_mspy_get(root,
+	    "cpu_processor_num")) || prof_mspy_falsy(ops)) {
+		s->why = "no cpu_processor_num or op_info";
+		return false;
+	}
+	if (!YAJL_IS_ARRAY(ops)) {
+		s->why = "an op_info that is not a list";
+		return false;
+	}
+	util_map_init(&map);
+	for (i = 0; ok && i < YAJL_GET_ARRAY(ops)->len; i++) {
+		op = YAJL_GET_ARRAY(ops)->values[i];
+		if (!YAJL_IS_OBJECT(op) || prof_mspy_falsy(op) ||
+		    (id = prof_mspy_get(op, "op_id")) == NULL) {
+			s->why = "an op that is empty, not an object or "
+			    "without op_id";
+			ok = false;
+		}
+	}
+	/* Op -1 (MindData's own threads) is left out; an id twice: last. */
+	for (i = 0; ok && i < YAJL_GET_ARRAY(ops)->len; i++) {
+		op = YAJL_GET_ARRAY(ops)->values[i];
+		id = prof_mspy_get(op, "op_id");
+		if (prof_mspy_eq(id, &minus))
+			continue;
+		if (!prof_mdsum_cpu_op(s, op, &sum, &n)) {
+			ok = false;
+			break;
+		}
+		if (!prof_mspy_hashable(id)) {
+			s->why = "an op_id that is a list or an object";
+			ok = false;
+			break;
+		}
+		if ((x = prof_mdsum_key(&map, &ids, &nids, id)) + 1 == nids) {
+			sums = util_grow(sums, x, 1, sizeof *sums);
+			ns = util_grow(ns, x, 1, sizeof *ns);
+		}
+		sums[x] = sum;
+		ns[x] = n;
+	}
+	s->ncpu = nids;
+	s->cpu = xcalloc(nids + 1, sizeof *s->cpu);
+	for (i = 0; i < nids; i++)
+		s->cpu[i] = prof_mdsum_int(-1);
+	for (i = 0; ok && i < nids; i++) {
+		if (!prof_mspy_int(ids[i], &k) || k < -(int64_t)nids ||
+		    k >= (int64_t)nids) {
+			s->why = "an op_id that is not an integer below the "
+			    "number of ops";
+			ok = false;
+			break;
+		}
+		s->cpu[k < 0 ? k + (int64_t)nids : k] = ns[i] > 0 ?
+		    prof_mdsum_round(sums[i] / (double)ns[i], 2) :
+		    prof_mdsum_int(0);
+	}
+	free(ids);
+	free(sums);
+	free(ns);
+	util_map_release(&map);
+	return ok;
+}
+
+/* True if C is white space to Python's str.strip() (ASCII's). */
+static bool
+prof_mdsum_space(unsigned char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c &&
+	    c <= 0x1f);
+}
+
+/*
+ * The N bytes at P as Python's int() reads them into *V: white space
+ * around, a sign, digits with single underscores between them; false if
+ * int() fails, or past 10^36.
+ */
+static bool
+prof_mdsum_pyint(const char *p, size_t n, __int128 *v)
+{
+	const char	*e = p + n;
+	bool		 neg = false, digit = false;
+	int		 nd = 0;
+
+	while (p < e && prof_mdsum_space((unsigned char)*p))
+		p++;
+	while (e > p && prof_mdsum_space((unsigned char)e[-1]))
+		e--;
+	if (p < e && (*p == '+' || *p == '-'))
+		neg = *p++ == '-';
+	*v = 0;
+	for (; p < e; p++) {
+		if (*p == '_' && digit && p + 1 < e && p[1] >= '0' &&
+		    p[1] <= '9')
+			continue;
+		if (*p < '0' || *p > '9' || ++nd > 36)
+			return false;
+		digit = true;
+		*v = *v * 10 + (*p - '0');
+	}
+	if (neg)
+		*v = -*v;
+	return digit;
+}
+
+/* A line of the device trace: its fields, split at single spaces. */
+struct mdsum_line {
+	const char	*p;
+	size_t		 n;
+	int64_t		 off;
+};
+
+/*
+ * The trace's mean pipeline, push and batch times (ms) from the LINES,
+ * into S->times; FOUND if it is the device queue's, whose connector
+ * records give no batch time. False where the summary fails.
+ */
+static bool
+prof_mdsum_times(struct mdsum *s, const struct mdsum_line *lines,
+    size_t nlines, bool found)
+{
+	__int128	 r[5], sum[3] = { 0, 0, 0 }, prev = 0, v;
+	size_t		 cnt[3] = { 0, 0, 0 }, i, k, nf, nshort = 0;
+	const char	*f, *e, *q;
+	int64_t		 off0 = -1;
+
+	for (i = 0; i < nlines; i++) {
+		e = lines[i].p + lines[i].n;
+		for (nf = 1, q = lines[i].p; q < e; q++)
+			nf += *q == ' ';
+		if (nf < 5) {
+			if (nshort++ == 0)
+				off0 = lines[i].off;
+			continue;
+		}
+		for (k = 0, f = lines[i].p; k < nf; k++, f = q + 1) {
+			q = memchr(f, ' ', (size_t)(e - f));
+			if (q == NULL)
+				q = e;
+			if (!prof_mdsum_pyint(f, (size_t)(q - f), &v)) {
+				s->why = "a field that is not an integer";
+				s->woff = lines[i].off;
+				return false;
+			}
+			if (k < 5)
+				r[k] = v;
+		}
+		if (r[2] < 2) {			/* the first batch */
+			prev = r[4];
+			continue;
+		}
+		if (r[0] == 0) {
+			if (r[1] < -3 || r[1] > 2) {
+				s->why = "a time record of a kind past 2";
+				s->woff = lines[i].off;
+				return false;
+			}
+			k = (size_t)((r[1] + 3) % 3);
+			sum[k] += r[3];
+			cnt[k]++;
+		} else if (r[0] == 1 && !found) {
+			sum[2] += r[4] - prev;
+			cnt[2]++;
+			prev = r[4];
+		}
+	}
+	if (nshort > 0)
+		store_load_warning(s->m->fw->s, s->wpath, off0, "%zu lines of "
+		    "fewer than five fields, skipped as MindSpore skips them",
+		    nshort);
+	for (k = 0; k < 3; k++)
+		s->times[k] = cnt[k] > 0 ? prof_mdsum_round((double)sum[k] /
+		    (double)cnt[k], 3) : prof_mdsum_int(-1);
+	return true;
+}
+
+/*
+ * Read the device trace beside PATH (the device queue's, else the
+ * dataset iterator's) into S->times; false where the summary fails or
+ * has none.
+ */
+static bool
+prof_mdsum_trace(struct mdsum *s, const char *path, int64_t rank)
+{
+	struct mdsum_line	*lines = NULL;
+	char			*data, *why = NULL, *p, *e, *q;
+	size_t			 size, nlines = 0;
+	bool			 found, ok;
+
+	free(s->wpath);
+	s->wpath = prof_mdsum_beside(path, "device_queue_profiling_%lld.txt",
+	    rank);
+	if (!(found = access(s->wpath, F_OK) == 0)) {
+		free(s->wpath);
+		s->wpath = prof_mdsum_beside(path,
+		    "dataset_iterator_profiling_%lld.txt", rank);
+	}
+	if (util_read_file(s->wpath, &data, &size, MSDATA_MAX, &why) != 0) {
+		s->why = "a device trace that cannot be read";
+		store_load_warning(s->m->fw->s, s->wpath, -1, "%s", why);
+		free(why);
+		return false;
+	}
+	store_load_file(s->m->fw->s, s->wpath);
+	if (!prof_fwk_rec_utf8(data, size)) {
+		s->why = "a device trace that is not UTF-8";
+		free(data);
+		return false;
+	}
+	/* Lines as Python's text files split them: LF, CR LF or CR. */
+	for (p = data, e = data + size; p < e; p = q) {
+		for (q = p; q < e && *q != '\n' && *q != '\r'; q++)
+			;
+		lines = util_grow(lines, nlines, 1, sizeof *lines);
+		lines[nlines].off = p - data;
+		while (p < q && prof_mdsum_space((unsigned char)*p))
+			p++;
+		lines[nlines].p = p;
+		while (q > p && prof_mdsum_space((unsigned char)q[-1]))
+			q--;
+		lines[nlines++].n = (size_t)(q - p);
+		while (q < e && *q != '\n' && *q != '\r')
+			q++;
+		if (q < e && *q == '\r' && q + 1 < e && q[1] == '\n')
+			q++;
+		if (q < e)
+			q++;
+	}
+	if (nlines == 0) {
+		s->why = "an empty device trace";
+		ok = false;
+	} else
+		ok = prof_mdsum_times(s, lines, nlines, found);
+	free(lines);
+	free(data);
+	return ok;
+}
+
+/* Each op's CPU use per worker, where the ops and the CPU use agree. */
+static bool
+prof_mdsum_workers(struct mdsum *s)
+{
+	struct mdsum_op	*p;
+	double		 w;
+	size_t		 i;
+
+	for (i = 0; i < s->n; i++) {
+		p = &s->ops[i];
+		p->cpu = s->cpu[i];
+		p->wcpu = prof_mdsum_int(-1);
+		if (p->cpu.d < 0)
+			continue;
+		if (!prof_mspy_arith(p->workers, &w)) {
+			s->why = "num_workers that is not a number";
+			return false;
+		}
+		if (w != 0)
+			p->wcpu = prof_mdsum_round(p->cpu.d / w, 2);
+	}
+	return true;
+}
+
+static bool
+prof_mdsum_none(yajl_val id)
+{
+	double	 d;
+
+	return prof_mspy_numeric(id, &d) && d == -1;
+}
+
+/* Python's L[ID] of a list of the ops: the position into *I. */
+static enum mdsum_an
+prof_mdsum_at(const struct mdsum *s, yajl_val id, size_t *i)
+{
+	int64_t	 k;
+
+	if (id == NULL || !prof_mspy_int(id, &k))
+		return MDSUM_FAIL;
+	if (k < -(int64_t)s->n || k >= (int64_t)s->n)
+		return MDSUM_INDEX;
+	*i = (size_t)(k < 0 ? k + (int64_t)s->n : k);
+	return MDSUM_OK;
+}
+
+/*
+ * The first child of op CUR down its first children that has an output
+ * queue, into *C (NULL: none, MindSpore's -1).
+ */
+static enum mdsum_an
+prof_mdsum_child(const struct mdsum *s, yajl_val cur, yajl_val *c)
+{
+	const struct mdsum_op	*p;
+	enum mdsum_an		 r;
+	size_t			 i, depth;
+
+	for (depth = 0; depth < MDSUM_DEPTH; depth++) {
+		*c = NULL;
+		if (prof_mdsum_none(cur))
+			return MDSUM_OK;
+		if ((r = prof_mdsum_at(s, cur, &i)) != MDSUM_OK)
+			return r;
+		p = &s->ops[i];
+		if (p->o->updated ? p->nkids == 0 : p->kidsv == NULL ||
+		    prof_mspy_falsy(p->kidsv))
+			return MDSUM_OK;
+		if (!p->o->updated && !YAJL_IS_ARRAY(p->kidsv))
+			return MDSUM_FAIL;	/* "12"[0], {...}[0] */
+		cur = p->kids[0];
+		if ((r = prof_mdsum_at(s, cur, &i)) != MDSUM_OK)
+			return r;
+		if (s->ops[i].avg.d != -1) {
+			*c = prof_mdsum_none(cur) ? NULL : cur;
+			return MDSUM_OK;
+		}
+	}
+	return MDSUM_FAIL;			/* a RecursionError */
+}
+
+/* The op at I as the summary names it: "Map(id=2)". */
+static void
+prof_mdsum_op(struct strbuf *b, const struct mdsum_op *p)
+{
+	strbuf_adds(b, p->name);
+	strbuf_adds(b, "(id=");
+	prof_mspy_str(b, p->o->id);
+	strbuf_addc(b, ')');
+}
+
+/* What the analysis finds: the rows it adds after the numbers. */
+struct mdsum_found {
+	struct mdsum_row	*cpu;
+	struct mdsum_row	*queue;
+	struct strbuf		 neck;		/* the bottleneck op */
+	struct strbuf		 why;		/* and our words for it */
+};
+
+static bool
+prof_mdsum_single(const struct mdsum_op *p)
+{
+	static const char *const single[] = {
+		"Barrier", "Concat", "EpochCtrl", "Rename", "Repeat",
+		"Shuffle", "Skip", "Take", "Zip"
+	};
+	size_t	 i;
+
+	for (i = 0; i < sizeof single / sizeof single[0]; i++)
+		if (strcmp(p->name, single[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Our words for op P's CPU use per worker, high or low, into B. */
+static void
+prof_mdsum_say_cpu(struct strbuf *b, const struct mdsum_op *p, bool high)
+{
+	prof_mdsum_op(b, p);
+	strbuf_adds(b, ": ");
+	prof_mdsum_fmt(b, p->wcpu);
+	strbuf_adds(b, "% CPU per worker, num_parallel_workers ");
+	prof_mspy_str(b, p->workers);
+	strbuf_adds(b, high ? ": more workers may help" :
+	    ": fewer workers would do as well");
+}
+
+/* Ops of high or low CPU use per worker, into F->cpu. */
+static enum mdsum_an
+prof_mdsum_an_cpu(struct mdsum *s, struct mdsum_found *f, struct strbuf *b)
+{
+	const struct mdsum_op	*p;
+	enum mdsum_an		 r;
+	size_t			 i, k;
+	double			 w;
+
+	for (k = 0; k < s->n; k++) {
+		if (prof_mdsum_none(s->ops[k].o->id))
+			continue;
+		if ((r = prof_mdsum_at(s, s->ops[k].o->id, &i)) != MDSUM_OK)
+			return r;
+		p = &s->ops[i];
+		if (prof_mdsum_single(p))
+			continue;
+		if (p->wcpu.d > 75 && *p->name != '\0') {
+			prof_mdsum_say_cpu(b, p, true);
+			prof_mdsum_add(f->cpu, b);
+		} else if (p->wcpu.d < 20) {
+			if (!prof_mspy_numeric(p->workers, &w))
+				return MDSUM_FAIL;
+			if (w > 1) {
+				prof_mdsum_say_cpu(b, p, false);
+				prof_mdsum_add(f->cpu, b);
+			}
+		}
+	}
+	return MDSUM_OK;
+}
+
+/*
+ * The op of the K-th id into *P and its input (its first child with a
+ * queue, down first children) into *IN, NULL if none; MDSUM_SKIP for an
+ * op the analysis passes over: -1, a single-threaded op, one named SKIP.
+ */
+static enum mdsum_an
+prof_mdsum_pair(const struct mdsum *s, size_t k, const char *skip,
+    const struct mdsum_op **p, const struct mdsum_op **in)
+{
+	enum mdsum_an	 r;
+	yajl_val	 c;
+	size_t		 i;
+
+	if (prof_mdsum_none(s->ops[k].o->id))
+		return MDSUM_SKIP;
+	if ((r = prof_mdsum_at(s, s->ops[k].o->id, &i)) != MDSUM_OK)
+		return r;
+	*p = &s->ops[i];
+	if (prof_mdsum_single(*p) || strcmp((*p)->name, skip) == 0)
+		return MDSUM_SKIP;
+	if ((r = prof_mdsum_child(s, s->ops[k].o->id, &c)) != MDSUM_OK)
+		return r;
+	*in = NULL;
+	/* The child's index was checked on the way down. */
+	if (c != NULL && prof_mdsum_at(s, c, &i) == MDSUM_OK)
+		*in = &s->ops[i];
+	return MDSUM_OK;
+}
+
+/* Ops whose queues look wrong, into F->queue. */
+static enum mdsum_an
+prof_mdsum_an_queue(struct mdsum *s, struct mdsum_found *f,
+    struct strbuf *b)
+{
+	const struct mdsum_op	*p, *c;
+	enum mdsum_an		 r;
+	size_t			 k;
+
+	for (k = 0; k < s->n; k++) {
+		if ((r = prof_mdsum_pair(s, k, "Batch", &p, &c)) ==
+		    MDSUM_SKIP)
+			continue;
+		if (r != MDSUM_OK)
+			return r;
+		if (c == NULL && p->use.d != -1) {
+			if (p->use.d >= 50)
+				continue;
+			/* A leaf whose readers may be too few. */
+			prof_mdsum_op(b, p);
+			strbuf_adds(b, ", a leaf: output queue ");
+			prof_mdsum_fmt(b, p->use);
+			strbuf_adds(b, "% used, num_parallel_workers ");
+			prof_mspy_str(b, p->workers);
+			strbuf_adds(b, ": more workers may read faster");
+		} else if (strcmp(p->name, "DeviceQueue") == 0 && c != NULL) {
+			if (c->empty.d <= 60)
+				continue;
+			prof_mdsum_op(b, p);
+			strbuf_adds(b, ": its input queue is empty ");
+			prof_mdsum_fmt(b, c->empty);
+			strbuf_adds(b, "% of the time, when the device waits "
+			    "for the host");
+		} else if (c != NULL && p->use.d != -1) {
+			if (c->use.d == -1 || c->use.d - p->use.d <= 50)
+				continue;
+			prof_mdsum_op(b, p);
+			strbuf_adds(b, ": input queue ");
+			prof_mdsum_fmt(b, c->use);
+			strbuf_adds(b, "% used, output queue ");
+			prof_mdsum_fmt(b, p->use);
+			strbuf_adds(b, "%: its child ");
+			prof_mdsum_op(b, c);
+			strbuf_adds(b, " makes rows faster than it takes them; "
+			    "with little CPU use, raise its prefetch_size or "
+			    "workers");
+		} else
+			continue;
+		prof_mdsum_add(f->queue, b);
+	}
+	return MDSUM_OK;
+}
+
+/*
+ * The bottleneck: of the ops by id from the last, the first (the lowest
+ * id wins) whose CPU per worker is high, or low with a starved or
+ * lagging input queue.
+ */
+static enum mdsum_an
+prof_mdsum_an_neck(struct mdsum *s, struct mdsum_found *f)
+{
+	const struct mdsum_op	*p, *c, *in;
+	enum mdsum_an		 r;
+	size_t			 k;
+
+	for (k = s->n; k-- > 0;) {
+		if ((r = prof_mdsum_pair(s, k, "DeviceQueue", &p, &c)) ==
+		    MDSUM_SKIP)
+			continue;
+		if (r != MDSUM_OK)
+			return r;
+		/* With no input, MindSpore reads the queue of -1: the last. */
+		in = c != NULL ? c : &s->ops[s->n - 1];
+		if (p->wcpu.d > 75) {
+			strbuf_reset(&f->neck);
+			strbuf_reset(&f->why);
+			prof_mdsum_op(&f->neck, p);
+			prof_mdsum_say_cpu(&f->why, p, true);
+		} else if (p->wcpu.d < 20 && c != NULL && (in->use.d < 10 ||
+		    p->use.d - in->use.d > 50)) {
+			strbuf_reset(&f->neck);
+			strbuf_reset(&f->why);
+			prof_mdsum_op(&f->neck, p);
+			prof_mdsum_op(&f->why, p);
+			strbuf_adds(&f->why, ": ");
+			prof_mdsum_fmt(&f->why, p->wcpu);
+			strbuf_adds(&f->why, "% CPU per worker, its input queue "
+			    "starved or lagging: try a larger prefetch_size");
+		}
+	}
+	return MDSUM_OK;
+}
+
+/* The rows of the ops, by id, as the summary lists them. */
+static void
+prof_mdsum_op_rows(struct mdsum *s)
+{
+	struct mdsum_row	*r[5];
+	struct strbuf		 b;
+	size_t			 i, j;
+
+	strbuf_init(&b);
+	/* Made first, then pointed at: a new row moves the others. */
+	(void)prof_mdsum_row(s, "op_ids");
+	(void)prof_mdsum_row(s, "op_names");
+	(void)prof_mdsum_row(s, "pipeline_ops");
+	(void)prof_mdsum_row(s, "num_workers");
+	for (j = 0; j < 4; j++)
+		r[j] = &s->rows[s->nrows - 4 + j];
+	for (i = 0; i < s->n; i++) {
+		prof_mdsum_put(r[0], prof_mspy_cell(s->ops[i].o->id));
+		strbuf_adds(&b, s->ops[i].name);
+		prof_mdsum_add(r[1], &b);
+		prof_mdsum_op(&b, &s->ops[i]);
+		prof_mdsum_add(r[2], &b);
+		prof_mdsum_put(r[3], prof_mspy_cell(s->ops[i].workers));
+	}
+	prof_mdsum_nums(s, "queue_average_size", &s->ops[0].avg, s->n,
+	    sizeof *s->ops);
+	prof_mdsum_nums(s, "queue_utilization_pct", &s->ops[0].use, s->n,
+	    sizeof *s->ops);
+	prof_mdsum_nums(s, "queue_empty_freq_pct", &s->ops[0].empty, s->n,
+	    sizeof *s->ops);
+	(void)prof_mdsum_row(s, "children_ids");
+	(void)prof_mdsum_row(s, "parent_id");
+	r[0] = &s->rows[s->nrows - 2];
+	r[1] = &s->rows[s->nrows - 1];
+	for (i = 0; i < s->n; i++) {
+		if (s->ops[i].kidsv != NULL)
+			prof_mspy_str(&b, s->ops[i].kidsv);
+		else {
+			strbuf_addc(&b, '[');
+			for (j = 0; j < s->ops[i].nkids; j++) {
+				if (j > 0)
+					strbuf_adds(&b, ", ");
+				prof_mspy_repr(&b, s->ops[i].kids[j]);
+			}
+			strbuf_addc(&b, ']');
+		}
+		prof_mdsum_add(r[0], &b);
+		prof_mdsum_put(r[1], s->ops[i].parent == NULL ?
+		    xstrdup("-1") : prof_mspy_cell(s->ops[i].parent));
+	}
+	strbuf_release(&b);
+}
+
+/* The findings: false (S->why set) where the summary fails on them. */
+static bool
+prof_mdsum_analyse(struct mdsum *s)
+{
+	struct mdsum_found	 f;
+	struct mdsum_row	*r;
+	struct strbuf		 b;
+	enum mdsum_an		 an;
+	size_t			 i;
+
+	memset(&f, 0, sizeof f);
+	f.cpu = xcalloc(1, sizeof *f.cpu);
+	f.queue = xcalloc(1, sizeof *f.queue);
+	strbuf_init(&f.neck);
+	strbuf_init(&f.why);
+	strbuf_init(&b);
+	if ((an = prof_mdsum_an_cpu(s, &f, &b)) == MDSUM_OK &&
+	    (an = prof_mdsum_an_queue(s, &f, &b)) == MDSUM_OK)
+		an = prof_mdsum_an_neck(s, &f);
+	if (an == MDSUM_FAIL)
+		s->why = "op ids, children or workers its analysis cannot "
+		    "index or compare";
+	if (an == MDSUM_OK && f.cpu->n > 0) {
+		r = prof_mdsum_row(s, "cpu_analysis_details");
+		for (i = 0; i < f.cpu->n; i++)
+			prof_mdsum_put(r, f.cpu->cells[i]);
+		f.cpu->n = 0;
+	}
+	if (an == MDSUM_OK && f.queue->n > 0) {
+		r = prof_mdsum_row(s, "queue_analysis_details");
+		for (i = 0; i < f.queue->n; i++)
+			prof_mdsum_put(r, f.queue->cells[i]);
+		f.queue->n = 0;
+	}
+	if (an == MDSUM_OK && f.neck.len > 0) {
+		prof_mdsum_put(prof_mdsum_row(s, "bottleneck_warning"),
+		    strbuf_detach(&f.neck));
+		prof_mdsum_put(prof_mdsum_row(s, "bottleneck_suggestion"),
+		    strbuf_detach(&f.why));
+	}
+	for (i = 0; i < f.cpu->n; i++)
+		free(f.cpu->cells[i]);
+	for (i = 0; i < f.queue->n; i++)
+		free(f.queue->cells[i]);
+	free(f.cpu->cells);
+	free(f.queue->cells);
+	free(f.cpu);
+	free(f.queue);
+	strbuf_release(&f.neck);
+	strbuf_release(&f.why);
+	strbuf_release(&b);
+	return an != MDSUM_FAIL;
+}
+
+/* Write S's rows as the table, a column per op. */
+static void
+prof_mdsum_write(struct mdsum *s, const char *path)
+{
+	struct prof_fwk	*fw = s->m->fw;
+	size_t		 i, w = s->rows[0].n, cut = 0, at = 0;
+	char		*why = NULL;
+
+	if (store_load_generic_begin(fw->s, "minddata_pipeline_summary",
+	    fw->device, fw->rank, s->rows[0].cells, w, &why) != 0) {
+		store_load_warning(fw->s, path, -1, "%s", why);
+		free(why);
+		return;
+	}
+	if (w > STORE_GENERIC_MAX_COLS)
+		w = STORE_GENERIC_MAX_COLS;
+	for (i = 1; i < s->nrows; i++) {	/* row 0 is the header */
+		if (s->rows[i].n > w && cut++ == 0)
+			at = i;
+		store_load_generic_row(fw->s, s->rows[i].cells,
+		    s->rows[i].n < w ? s->rows[i].n : w);
+	}
+	if (cut > 0)
+		store_load_warning(fw->s, path, -1, "minddata_pipeline_summary:"
+		    " %zu rows (the first %s) hold more values than the table "
+		    "has columns (one per op, at most %d), the extra ones "
+		    "dropped", cut, s->rows[at].cells[0],
+		    STORE_GENERIC_MAX_COLS - 1);
+}
+
+/* Read the CPU use file beside PATH into S->cpu; false if it fails. */
+static bool
+prof_mdsum_cpu_file(struct mdsum *s, const char *path, int64_t rank)
+{
+	yajl_val	 root;
+	char		*data, *why = NULL, err[128];
+	bool		 ok;
+
+	s->wpath = prof_mdsum_beside(path, "minddata_cpu_utilization_%lld"
+	    ".json", rank);
+	s->woff = -1;
+	if (util_read_file(s->wpath, &data, NULL, MSDATA_MAX, &why) != 0) {
+		s->why = "its CPU use cannot be read";
+		store_load_warning(s->m->fw->s, s->wpath, -1, "%s", why);
+		free(why);
+		return false;
+	}
+	store_load_file(s->m->fw->s, s->wpath);
+	root = yajl_tree_parse(data, err, sizeof err);
+	free(data);
+	if (root == NULL) {
+		s->why = "CPU use that is not JSON";
+		return false;
+	}
+	if (prof_mspy_falsy(root)) {
+		s->why = "an empty CPU use";
+		ok = false;
+	} else
+		ok = prof_mdsum_cpu(s, root);
+	yajl_tree_free(root);
+	return ok;
+}
+
+/*
+ * Build minddata_pipeline_summary of the pipeline file PATH of RANK, read
+ * into M, and of the files beside it, unless M's walk stopped on our own
+ * bound (MindSpore's would not end) or a companion is missing (which
+ * prof-fwk-msdata.c has said).
+ */
+void
+prof_mdsum_load(struct msdata *m, const char *path, int64_t rank)
+{
+	struct mdsum	 s;
+	size_t		 i, j;
+	bool		 ok;
+
+	if (m->guard)
+		return;
+	memset(&s, 0, sizeof s);
+	s.m = m;
+	s.woff = -1;
+	ok = prof_mdsum_sort(&s) && prof_mdsum_pipeline(&s) &&
+	    prof_mdsum_cpu_file(&s, path, rank) &&
+	    prof_mdsum_trace(&s, path, rank);
+	if (ok) {
+		prof_mdsum_op_rows(&s);
+		prof_mdsum_nums(&s, "avg_cpu_pct", s.cpu, s.ncpu,
+		    sizeof *s.cpu);
+		for (i = 0; i < 3; i++)
+			prof_mdsum_nums(&s, prof_mdsum_times_keys[i],
+			    &s.times[i], 1, sizeof *s.times);
+		if (s.n != s.ncpu)
+			store_load_warning(m->fw->s, path, -1, "%zu ops but "
+			    "the CPU use of %zu: no CPU use per worker or "
+			    "findings in minddata_pipeline_summary, as "
+			    "MindSpore gives none", s.n, s.ncpu);
+		else if ((ok = prof_mdsum_workers(&s))) {
+			prof_mdsum_nums(&s, "avg_cpu_pct_per_worker",
+			    &s.ops[0].wcpu, s.n, sizeof *s.ops);
+			ok = prof_mdsum_analyse(&s);
+		}
+	}
+	if (ok)
+		prof_mdsum_write(&s, path);
+	if (!ok && s.why != NULL)
+		store_load_warning(m->fw->s, s.wpath != NULL ? s.wpath : path,
+		    s.woff, "%s: no minddata_pipeline_summary, as MindSpore's "
+		    "summary fails on it", s.why);
+	for (i = 0; i < s.nrows; i++) {
+		for (j = 0; j < s.rows[i].n; j++)
+			free(s.rows[i].cells[j]);
+		free(s.rows[i].cells);
+	}
+	free(s.rows);
+	for (i = 0; i < s.n; i++)
+		free(s.ops[i].name);
+	free(s.ops);
+	free(s.cpu);
+	free(s.wpath);
+}
