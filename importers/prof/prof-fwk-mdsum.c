@@ -23,142 +23,9 @@
 
 #include "prof-msdata.h"
 
-#define MDSUM_DEPTH	990	/* Python's recursion, about */
-
-/* A number as the summary computes it: an int (-1, 0) or a float. */
-struct mdsum_num {
-	double	 d;
-	bool	 isf;
-};
-
-struct mdsum_op {
-	struct msdata_op	*o;
-	char			*name;		/* op_type less two chars */
-	yajl_val		 workers;
-	struct mdsum_num	 avg;		/* queue mean size */
-	struct mdsum_num	 use;		/* and its share of the length */
-	struct mdsum_num	 empty;		/* samples empty, % */
-	yajl_val		 kidsv;		/* children, if not replaced */
-	yajl_val		*kids;		/* and iterated */
-	size_t			 nkids;
-	yajl_val		 parent;	/* NULL: -1 */
-	struct mdsum_num	 cpu;
-	struct mdsum_num	 wcpu;		/* per worker */
-};
-
-/* A row: its key and values. */
-struct mdsum_row {
-	char	**cells;
-	size_t	  n;
-};
-
-struct mdsum {
-	struct msdata		*m;
-	const char		*why;		/* the summary fails */
-	char			*wpath;		/* about the file WPATH */
-	int64_t			 woff;
-	struct mdsum_op		*ops;
-	size_t			 n;
-	struct mdsum_num	*cpu;
-	size_t			 ncpu;
-	struct mdsum_num	 times[3];	/* pipeline, push, batch */
-	struct mdsum_row	*rows;
-	size_t			 nrows;
-};
-
 static const char *const prof_mdsum_times_keys[3] = {
 	"per_pipeline_time", "per_push_queue_time", "per_batch_time"
 };
-
-enum mdsum_an {
-	MDSUM_OK,
-	MDSUM_INDEX,		/* an IndexError: no findings */
-	MDSUM_FAIL,		/* any other: no summary */
-	MDSUM_SKIP		/* an op the analysis passes over */
-};
-
-static void
-prof_mdsum_fmt(struct strbuf *b, struct mdsum_num v)
-{
-	char	 buf[40];
-
-	if (v.isf)
-		util_fmt_pyfloat(buf, sizeof buf, v.d);
-	else
-		snprintf(buf, sizeof buf, "%.0f", v.d);
-	strbuf_adds(b, buf);
-}
-
-/* Python's round(X, ND) of a float: correctly rounded, ties to even. */
-static struct mdsum_num
-prof_mdsum_round(double x, int nd)
-{
-	struct mdsum_num	 r = { x, true };
-	char			 buf[400];
-
-	if (x == x && x - x == 0) {
-		snprintf(buf, sizeof buf, "%.*f", nd, x);
-		r.d = strtod(buf, NULL);
-	}
-	return r;
-}
-
-static struct mdsum_num
-prof_mdsum_int(double x)
-{
-	struct mdsum_num	 r = { x, false };
-
-	return r;
-}
-
-/* A new row KEY, its values to come. */
-static struct mdsum_row *
-prof_mdsum_row(struct mdsum *s, const char *key)
-{
-	struct mdsum_row	*r;
-
-	s->rows = util_grow(s->rows, s->nrows, 1, sizeof *s->rows);
-	r = &s->rows[s->nrows++];
-	r->cells = util_grow(NULL, 0, 1, sizeof *r->cells);
-	r->cells[0] = xstrdup(key);
-	r->n = 1;
-	return r;
-}
-
-/* Add B's text to R, B emptied. */
-static void
-prof_mdsum_add(struct mdsum_row *r, struct strbuf *b)
-{
-	r->cells = util_grow(r->cells, r->n, 1, sizeof *r->cells);
-	r->cells[r->n++] = strbuf_detach(b);
-	strbuf_init(b);
-}
-
-/* Add the cell C (allocated) to R. */
-static void
-prof_mdsum_put(struct mdsum_row *r, char *c)
-{
-	r->cells = util_grow(r->cells, r->n, 1, sizeof *r->cells);
-	r->cells[r->n++] = c;
-}
-
-/* The row KEY of the numbers V[0..N) spaced by STRIDE bytes. */
-static void
-prof_mdsum_nums(struct mdsum *s, const char *key, const void *v, size_t n,
-    size_t stride)
-{
-	struct mdsum_row	*r = prof_mdsum_row(s, key);
-	struct strbuf		 b;
-	size_t			 i;
-
-	strbuf_init(&b);
-	for (i = 0; i < n; i++) {
-		prof_mdsum_fmt(&b, *(const struct mdsum_num *)
-		    ((const char *)v + i * stride));
-		prof_mdsum_add(r, &b);
-	}
-	strbuf_release(&b);
-}
 
 /* Python's order of op ids: numbers by value, strings by code point. */
 static int
@@ -215,7 +82,7 @@ prof_mdsum_queue(struct mdsum *s, struct mdsum_op *p)
 	double		 sum = 0, x, l;
 	size_t		 i, n, zeros = 0;
 
-	p->avg = p->use = p->empty = prof_mdsum_int(-1);
+	p->avg = p->use = p->empty = prof_mdrow_int(-1);
 	metrics = prof_mspy_get(p->o->v, "metrics");
 	if (prof_mspy_falsy(metrics))
 		return true;
@@ -245,8 +112,8 @@ prof_mdsum_queue(struct mdsum *s, struct mdsum_op *p)
 		sum += x;
 		zeros += x == 0;
 	}
-	p->avg = prof_mdsum_round(sum / (double)n, 2);
-	p->empty = prof_mdsum_round((double)(100 * zeros) / (double)n, 2);
+	p->avg = prof_mdrow_round(sum / (double)n, 2);
+	p->empty = prof_mdrow_round((double)(100 * zeros) / (double)n, 2);
 	len = prof_mspy_get(queue, "length");
 	if (prof_mspy_falsy(len))
 		return true;
@@ -254,7 +121,7 @@ prof_mdsum_queue(struct mdsum *s, struct mdsum_op *p)
 		s->why = "a queue length that is not a number";
 		return false;
 	}
-	p->use = prof_mdsum_round(100 * p->avg.d / l, 2);
+	p->use = prof_mdrow_round(100 * p->avg.d / l, 2);
 	return true;
 }
 
@@ -488,7 +355,7 @@ prof_mdsum_cpu(struct mdsum *s, yajl_val root)
 	s->ncpu = nids;
 	s->cpu = xcalloc(nids + 1, sizeof *s->cpu);
 	for (i = 0; i < nids; i++)
-		s->cpu[i] = prof_mdsum_int(-1);
+		s->cpu[i] = prof_mdrow_int(-1);
 	for (i = 0; ok && i < nids; i++) {
 		if (!prof_mspy_int(ids[i], &k) || k < -(int64_t)nids ||
 		    k >= (int64_t)nids) {
@@ -498,8 +365,8 @@ prof_mdsum_cpu(struct mdsum *s, yajl_val root)
 			break;
 		}
 		s->cpu[k < 0 ? k + (int64_t)nids : k] = ns[i] > 0 ?
-		    prof_mdsum_round(sums[i] / (double)ns[i], 2) :
-		    prof_mdsum_int(0);
+		    prof_mdrow_round(sums[i] / (double)ns[i], 2) :
+		    prof_mdrow_int(0);
 	}
 	free(ids);
 	free(sums);
@@ -615,8 +482,8 @@ prof_mdsum_times(struct mdsum *s, const struct mdsum_line *lines,
 		    "fewer than five fields, skipped as MindSpore skips them",
 		    nshort);
 	for (k = 0; k < 3; k++)
-		s->times[k] = cnt[k] > 0 ? prof_mdsum_round((double)sum[k] /
-		    (double)cnt[k], 3) : prof_mdsum_int(-1);
+		s->times[k] = cnt[k] > 0 ? prof_mdrow_round((double)sum[k] /
+		    (double)cnt[k], 3) : prof_mdrow_int(-1);
 	return true;
 }
 
@@ -682,286 +549,6 @@ prof_mdsum_trace(struct mdsum *s, const char *path, int64_t rank)
 	return ok;
 }
 
-/* Each op's CPU use per worker, where the ops and the CPU use agree. */
-static bool
-prof_mdsum_workers(struct mdsum *s)
-{
-	struct mdsum_op	*p;
-	double		 w;
-	size_t		 i;
-
-	for (i = 0; i < s->n; i++) {
-		p = &s->ops[i];
-		p->cpu = s->cpu[i];
-		p->wcpu = prof_mdsum_int(-1);
-		if (p->cpu.d < 0)
-			continue;
-		if (!prof_mspy_arith(p->workers, &w)) {
-			s->why = "num_workers that is not a number";
-			return false;
-		}
-		if (w != 0)
-			p->wcpu = prof_mdsum_round(p->cpu.d / w, 2);
-	}
-	return true;
-}
-
-static bool
-prof_mdsum_none(yajl_val id)
-{
-	double	 d;
-
-	return prof_mspy_numeric(id, &d) && d == -1;
-}
-
-/* Python's L[ID] of a list of the ops: the position into *I. */
-static enum mdsum_an
-prof_mdsum_at(const struct mdsum *s, yajl_val id, size_t *i)
-{
-	int64_t	 k;
-
-	if (id == NULL || !prof_mspy_int(id, &k))
-		return MDSUM_FAIL;
-	if (k < -(int64_t)s->n || k >= (int64_t)s->n)
-		return MDSUM_INDEX;
-	*i = (size_t)(k < 0 ? k + (int64_t)s->n : k);
-	return MDSUM_OK;
-}
-
-/*
- * The first child of op CUR down its first children that has an output
- * queue, into *C (NULL: none, MindSpore's -1).
- */
-static enum mdsum_an
-prof_mdsum_child(const struct mdsum *s, yajl_val cur, yajl_val *c)
-{
-	const struct mdsum_op	*p;
-	enum mdsum_an		 r;
-	size_t			 i, depth;
-
-	for (depth = 0; depth < MDSUM_DEPTH; depth++) {
-		*c = NULL;
-		if (prof_mdsum_none(cur))
-			return MDSUM_OK;
-		if ((r = prof_mdsum_at(s, cur, &i)) != MDSUM_OK)
-			return r;
-		p = &s->ops[i];
-		if (p->o->updated ? p->nkids == 0 : p->kidsv == NULL ||
-		    prof_mspy_falsy(p->kidsv))
-			return MDSUM_OK;
-		if (!p->o->updated && !YAJL_IS_ARRAY(p->kidsv))
-			return MDSUM_FAIL;	/* "12"[0], {...}[0] */
-		cur = p->kids[0];
-		if ((r = prof_mdsum_at(s, cur, &i)) != MDSUM_OK)
-			return r;
-		if (s->ops[i].avg.d != -1) {
-			*c = prof_mdsum_none(cur) ? NULL : cur;
-			return MDSUM_OK;
-		}
-	}
-	return MDSUM_FAIL;			/* a RecursionError */
-}
-
-/* The op at I as the summary names it: "Map(id=2)". */
-static void
-prof_mdsum_op(struct strbuf *b, const struct mdsum_op *p)
-{
-	strbuf_adds(b, p->name);
-	strbuf_adds(b, "(id=");
-	prof_mspy_str(b, p->o->id);
-	strbuf_addc(b, ')');
-}
-
-/* What the analysis finds: the rows it adds after the numbers. */
-struct mdsum_found {
-	struct mdsum_row	*cpu;
-	struct mdsum_row	*queue;
-	struct strbuf		 neck;		/* the bottleneck op */
-	struct strbuf		 why;		/* and our words for it */
-};
-
-static bool
-prof_mdsum_single(const struct mdsum_op *p)
-{
-	static const char *const single[] = {
-		"Barrier", "Concat", "EpochCtrl", "Rename", "Repeat",
-		"Shuffle", "Skip", "Take", "Zip"
-	};
-	size_t	 i;
-
-	for (i = 0; i < sizeof single / sizeof single[0]; i++)
-		if (strcmp(p->name, single[i]) == 0)
-			return true;
-	return false;
-}
-
-/* Our words for op P's CPU use per worker, high or low, into B. */
-static void
-prof_mdsum_say_cpu(struct strbuf *b, const struct mdsum_op *p, bool high)
-{
-	prof_mdsum_op(b, p);
-	strbuf_adds(b, ": ");
-	prof_mdsum_fmt(b, p->wcpu);
-	strbuf_adds(b, "% CPU per worker, num_parallel_workers ");
-	prof_mspy_str(b, p->workers);
-	strbuf_adds(b, high ? ": more workers may help" :
-	    ": fewer workers would do as well");
-}
-
-/* Ops of high or low CPU use per worker, into F->cpu. */
-static enum mdsum_an
-prof_mdsum_an_cpu(struct mdsum *s, struct mdsum_found *f, struct strbuf *b)
-{
-	const struct mdsum_op	*p;
-	enum mdsum_an		 r;
-	size_t			 i, k;
-	double			 w;
-
-	for (k = 0; k < s->n; k++) {
-		if (prof_mdsum_none(s->ops[k].o->id))
-			continue;
-		if ((r = prof_mdsum_at(s, s->ops[k].o->id, &i)) != MDSUM_OK)
-			return r;
-		p = &s->ops[i];
-		if (prof_mdsum_single(p))
-			continue;
-		if (p->wcpu.d > 75 && *p->name != '\0') {
-			prof_mdsum_say_cpu(b, p, true);
-			prof_mdsum_add(f->cpu, b);
-		} else if (p->wcpu.d < 20) {
-			if (!prof_mspy_numeric(p->workers, &w))
-				return MDSUM_FAIL;
-			if (w > 1) {
-				prof_mdsum_say_cpu(b, p, false);
-				prof_mdsum_add(f->cpu, b);
-			}
-		}
-	}
-	return MDSUM_OK;
-}
-
-/*
- * The op of the K-th id into *P and its input (its first child with a
- * queue, down first children) into *IN, NULL if none; MDSUM_SKIP for an
- * op the analysis passes over: -1, a single-threaded op, one named SKIP.
- */
-static enum mdsum_an
-prof_mdsum_pair(const struct mdsum *s, size_t k, const char *skip,
-    const struct mdsum_op **p, const struct mdsum_op **in)
-{
-	enum mdsum_an	 r;
-	yajl_val	 c;
-	size_t		 i;
-
-	if (prof_mdsum_none(s->ops[k].o->id))
-		return MDSUM_SKIP;
-	if ((r = prof_mdsum_at(s, s->ops[k].o->id, &i)) != MDSUM_OK)
-		return r;
-	*p = &s->ops[i];
-	if (prof_mdsum_single(*p) || strcmp((*p)->name, skip) == 0)
-		return MDSUM_SKIP;
-	if ((r = prof_mdsum_child(s, s->ops[k].o->id, &c)) != MDSUM_OK)
-		return r;
-	*in = NULL;
-	/* The child's index was checked on the way down. */
-	if (c != NULL && prof_mdsum_at(s, c, &i) == MDSUM_OK)
-		*in = &s->ops[i];
-	return MDSUM_OK;
-}
-
-/* Ops whose queues look wrong, into F->queue. */
-static enum mdsum_an
-prof_mdsum_an_queue(struct mdsum *s, struct mdsum_found *f,
-    struct strbuf *b)
-{
-	const struct mdsum_op	*p, *c;
-	enum mdsum_an		 r;
-	size_t			 k;
-
-	for (k = 0; k < s->n; k++) {
-		if ((r = prof_mdsum_pair(s, k, "Batch", &p, &c)) ==
-		    MDSUM_SKIP)
-			continue;
-		if (r != MDSUM_OK)
-			return r;
-		if (c == NULL && p->use.d != -1) {
-			if (p->use.d >= 50)
-				continue;
-			/* A leaf whose readers may be too few. */
-			prof_mdsum_op(b, p);
-			strbuf_adds(b, ", a leaf: output queue ");
-			prof_mdsum_fmt(b, p->use);
-			strbuf_adds(b, "% used, num_parallel_workers ");
-			prof_mspy_str(b, p->workers);
-			strbuf_adds(b, ": more workers may read faster");
-		} else if (strcmp(p->name, "DeviceQueue") == 0 && c != NULL) {
-			if (c->empty.d <= 60)
-				continue;
-			prof_mdsum_op(b, p);
-			strbuf_adds(b, ": its input queue is empty ");
-			prof_mdsum_fmt(b, c->empty);
-			strbuf_adds(b, "% of the time, when the device waits "
-			    "for the host");
-		} else if (c != NULL && p->use.d != -1) {
-			if (c->use.d == -1 || c->use.d - p->use.d <= 50)
-				continue;
-			prof_mdsum_op(b, p);
-			strbuf_adds(b, ": input queue ");
-			prof_mdsum_fmt(b, c->use);
-			strbuf_adds(b, "% used, output queue ");
-			prof_mdsum_fmt(b, p->use);
-			strbuf_adds(b, "%: its child ");
-			prof_mdsum_op(b, c);
-			strbuf_adds(b, " makes rows faster than it takes them; "
-			    "with little CPU use, raise its prefetch_size or "
-			    "workers");
-		} else
-			continue;
-		prof_mdsum_add(f->queue, b);
-	}
-	return MDSUM_OK;
-}
-
-/*
- * The bottleneck: of the ops by id from the last, the first (the lowest
- * id wins) whose CPU per worker is high, or low with a starved or
- * lagging input queue.
- */
-static enum mdsum_an
-prof_mdsum_an_neck(struct mdsum *s, struct mdsum_found *f)
-{
-	const struct mdsum_op	*p, *c, *in;
-	enum mdsum_an		 r;
-	size_t			 k;
-
-	for (k = s->n; k-- > 0;) {
-		if ((r = prof_mdsum_pair(s, k, "DeviceQueue", &p, &c)) ==
-		    MDSUM_SKIP)
-			continue;
-		if (r != MDSUM_OK)
-			return r;
-		/* With no input, MindSpore reads the queue of -1: the last. */
-		in = c != NULL ? c : &s->ops[s->n - 1];
-		if (p->wcpu.d > 75) {
-			strbuf_reset(&f->neck);
-			strbuf_reset(&f->why);
-			prof_mdsum_op(&f->neck, p);
-			prof_mdsum_say_cpu(&f->why, p, true);
-		} else if (p->wcpu.d < 20 && c != NULL && (in->use.d < 10 ||
-		    p->use.d - in->use.d > 50)) {
-			strbuf_reset(&f->neck);
-			strbuf_reset(&f->why);
-			prof_mdsum_op(&f->neck, p);
-			prof_mdsum_op(&f->why, p);
-			strbuf_adds(&f->why, ": ");
-			prof_mdsum_fmt(&f->why, p->wcpu);
-			strbuf_adds(&f->why, "% CPU per worker, its input queue "
-			    "starved or lagging: try a larger prefetch_size");
-		}
-	}
-	return MDSUM_OK;
-}
-
 /* The rows of the ops, by id, as the summary lists them. */
 static void
 prof_mdsum_op_rows(struct mdsum *s)
@@ -972,28 +559,28 @@ prof_mdsum_op_rows(struct mdsum *s)
 
 	strbuf_init(&b);
 	/* Made first, then pointed at: a new row moves the others. */
-	(void)prof_mdsum_row(s, "op_ids");
-	(void)prof_mdsum_row(s, "op_names");
-	(void)prof_mdsum_row(s, "pipeline_ops");
-	(void)prof_mdsum_row(s, "num_workers");
+	(void)prof_mdrow_row(s, "op_ids");
+	(void)prof_mdrow_row(s, "op_names");
+	(void)prof_mdrow_row(s, "pipeline_ops");
+	(void)prof_mdrow_row(s, "num_workers");
 	for (j = 0; j < 4; j++)
 		r[j] = &s->rows[s->nrows - 4 + j];
 	for (i = 0; i < s->n; i++) {
-		prof_mdsum_put(r[0], prof_mspy_cell(s->ops[i].o->id));
+		prof_mdrow_put(r[0], prof_mspy_cell(s->ops[i].o->id));
 		strbuf_adds(&b, s->ops[i].name);
-		prof_mdsum_add(r[1], &b);
-		prof_mdsum_op(&b, &s->ops[i]);
-		prof_mdsum_add(r[2], &b);
-		prof_mdsum_put(r[3], prof_mspy_cell(s->ops[i].workers));
+		prof_mdrow_add(r[1], &b);
+		prof_mdrow_op(&b, &s->ops[i]);
+		prof_mdrow_add(r[2], &b);
+		prof_mdrow_put(r[3], prof_mspy_cell(s->ops[i].workers));
 	}
-	prof_mdsum_nums(s, "queue_average_size", &s->ops[0].avg, s->n,
+	prof_mdrow_nums(s, "queue_average_size", &s->ops[0].avg, s->n,
 	    sizeof *s->ops);
-	prof_mdsum_nums(s, "queue_utilization_pct", &s->ops[0].use, s->n,
+	prof_mdrow_nums(s, "queue_utilization_pct", &s->ops[0].use, s->n,
 	    sizeof *s->ops);
-	prof_mdsum_nums(s, "queue_empty_freq_pct", &s->ops[0].empty, s->n,
+	prof_mdrow_nums(s, "queue_empty_freq_pct", &s->ops[0].empty, s->n,
 	    sizeof *s->ops);
-	(void)prof_mdsum_row(s, "children_ids");
-	(void)prof_mdsum_row(s, "parent_id");
+	(void)prof_mdrow_row(s, "children_ids");
+	(void)prof_mdrow_row(s, "parent_id");
 	r[0] = &s->rows[s->nrows - 2];
 	r[1] = &s->rows[s->nrows - 1];
 	for (i = 0; i < s->n; i++) {
@@ -1008,65 +595,11 @@ prof_mdsum_op_rows(struct mdsum *s)
 			}
 			strbuf_addc(&b, ']');
 		}
-		prof_mdsum_add(r[0], &b);
-		prof_mdsum_put(r[1], s->ops[i].parent == NULL ?
+		prof_mdrow_add(r[0], &b);
+		prof_mdrow_put(r[1], s->ops[i].parent == NULL ?
 		    xstrdup("-1") : prof_mspy_cell(s->ops[i].parent));
 	}
 	strbuf_release(&b);
-}
-
-/* The findings: false (S->why set) where the summary fails on them. */
-static bool
-prof_mdsum_analyse(struct mdsum *s)
-{
-	struct mdsum_found	 f;
-	struct mdsum_row	*r;
-	struct strbuf		 b;
-	enum mdsum_an		 an;
-	size_t			 i;
-
-	memset(&f, 0, sizeof f);
-	f.cpu = xcalloc(1, sizeof *f.cpu);
-	f.queue = xcalloc(1, sizeof *f.queue);
-	strbuf_init(&f.neck);
-	strbuf_init(&f.why);
-	strbuf_init(&b);
-	if ((an = prof_mdsum_an_cpu(s, &f, &b)) == MDSUM_OK &&
-	    (an = prof_mdsum_an_queue(s, &f, &b)) == MDSUM_OK)
-		an = prof_mdsum_an_neck(s, &f);
-	if (an == MDSUM_FAIL)
-		s->why = "op ids, children or workers its analysis cannot "
-		    "index or compare";
-	if (an == MDSUM_OK && f.cpu->n > 0) {
-		r = prof_mdsum_row(s, "cpu_analysis_details");
-		for (i = 0; i < f.cpu->n; i++)
-			prof_mdsum_put(r, f.cpu->cells[i]);
-		f.cpu->n = 0;
-	}
-	if (an == MDSUM_OK && f.queue->n > 0) {
-		r = prof_mdsum_row(s, "queue_analysis_details");
-		for (i = 0; i < f.queue->n; i++)
-			prof_mdsum_put(r, f.queue->cells[i]);
-		f.queue->n = 0;
-	}
-	if (an == MDSUM_OK && f.neck.len > 0) {
-		prof_mdsum_put(prof_mdsum_row(s, "bottleneck_warning"),
-		    strbuf_detach(&f.neck));
-		prof_mdsum_put(prof_mdsum_row(s, "bottleneck_suggestion"),
-		    strbuf_detach(&f.why));
-	}
-	for (i = 0; i < f.cpu->n; i++)
-		free(f.cpu->cells[i]);
-	for (i = 0; i < f.queue->n; i++)
-		free(f.queue->cells[i]);
-	free(f.cpu->cells);
-	free(f.queue->cells);
-	free(f.cpu);
-	free(f.queue);
-	strbuf_release(&f.neck);
-	strbuf_release(&f.why);
-	strbuf_release(&b);
-	return an != MDSUM_FAIL;
 }
 
 /* Write S's rows as the table, a column per op. */
@@ -1155,20 +688,20 @@ prof_mdsum_load(struct msdata *m, const char *path, int64_t rank)
 	    prof_mdsum_trace(&s, path, rank);
 	if (ok) {
 		prof_mdsum_op_rows(&s);
-		prof_mdsum_nums(&s, "avg_cpu_pct", s.cpu, s.ncpu,
+		prof_mdrow_nums(&s, "avg_cpu_pct", s.cpu, s.ncpu,
 		    sizeof *s.cpu);
 		for (i = 0; i < 3; i++)
-			prof_mdsum_nums(&s, prof_mdsum_times_keys[i],
+			prof_mdrow_nums(&s, prof_mdsum_times_keys[i],
 			    &s.times[i], 1, sizeof *s.times);
 		if (s.n != s.ncpu)
 			store_load_warning(m->fw->s, path, -1, "%zu ops but "
 			    "the CPU use of %zu: no CPU use per worker or "
 			    "findings in minddata_pipeline_summary, as "
 			    "MindSpore gives none", s.n, s.ncpu);
-		else if ((ok = prof_mdsum_workers(&s))) {
-			prof_mdsum_nums(&s, "avg_cpu_pct_per_worker",
+		else if ((ok = prof_mdfind_workers(&s))) {
+			prof_mdrow_nums(&s, "avg_cpu_pct_per_worker",
 			    &s.ops[0].wcpu, s.n, sizeof *s.ops);
-			ok = prof_mdsum_analyse(&s);
+			ok = prof_mdfind_analyse(&s);
 		}
 	}
 	if (ok)
@@ -1189,3 +722,4 @@ prof_mdsum_load(struct msdata *m, const char *path, int64_t rank)
 	free(s.cpu);
 	free(s.wpath);
 }
+
