@@ -178,6 +178,20 @@ for bad in \
 done
 cp "$d/cpu.json" "$f/minddata_cpu_utilization_0.json"
 cp "$d/trace.txt" "$f/device_queue_profiling_0.txt"
+# A DeviceQueue op whose input is empty 2 samples of 3, a Map of little
+# CPU use over a starved queue: that finding, and the bottleneck.
+p=$(ls "$f"/pipeline_profiling_0.json)
+cp "$p" "$d/pipeline.json"
+sed 's/DataQueueOp/DeviceQueueOp/; s/"size":\[10,12,13\]/"size":[0,0,13]/
+    s/"size":\[4,5\]/"size":[0,1]/' "$d/pipeline.json" >"$p"
+sed 's/"user_utilization":\[260,270\]/"user_utilization":[26,27]/' \
+    "$d/cpu.json" >"$f/minddata_cpu_utilization_0.json"
+load one
+summary | grep -q '^queue_analysis_details,"DeviceQueue(id=0): its input queue is empty 66.67%'
+ok $? "dataset pipeline summary: the device queue's empty input found"
+is "$(summary | grep '^bottleneck_warning')" "bottleneck_warning,Map(id=2)" \
+    "dataset pipeline summary: the Map over a starved queue the bottleneck"
+cp "$d/pipeline.json" "$p"
 # Without them MindSpore 2.5 on writes no table: ours is built, said so.
 f=$(ls -d "$d"/in/*/FRAMEWORK)
 mv "$f/device_queue_profiling_0.txt" "$d/trace.txt"
