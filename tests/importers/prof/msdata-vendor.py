@@ -97,7 +97,11 @@ def main():
               "ascend_ms_dir": root, "ascend_profiler_output_path": root}
         data = MindDataParser(**kw)._parse({})
         MindDataPipelineRawViewer(**kw).save(data)
-        shutil.copy(os.path.join(root, "minddata_pipeline_raw_0.csv"), out)
+        # Its raw viewer may fail (and write nothing) where its summary
+        # does not.
+        if os.path.exists(os.path.join(root, "minddata_pipeline_raw_0.csv")):
+            shutil.copy(os.path.join(root, "minddata_pipeline_raw_0.csv"),
+                        out)
         # The summary reads the ops as the raw viewer left them.
         if len(sys.argv) > 4:
             MindDataPiplineSummaryViewer(**kw).save(data)
