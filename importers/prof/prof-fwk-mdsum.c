@@ -14,7 +14,10 @@
  * push and batch times; then the ops whose CPU use or queues look wrong
  * and the bottleneck. Those findings name the same ops with the same
  * numbers as MindSpore's, in words of our own. Where MindSpore's summary
- * fails no table is written, and a warning says why.
+ * fails no table is written, and a warning says why. This file makes the
+ * ops' rows and writes the table; prof-fwk-mdcpu.c reads the CPU use,
+ * prof-fwk-mdtrace.c the trace, prof-fwk-mdfind.c makes the findings and
+ * prof-fwk-mdrow.c the cells.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,25 +143,6 @@ prof_mdsum_name(const char *s)
 	return xstrndup(s, n);
 }
 
-/*
- * The index of the dict key K among KEYS[0..*N) (MAP: their hashes, as
- * Python's dict finds them); a new key is added last.
- */
-static uint64_t
-prof_mdsum_key(struct util_map *map, yajl_val **keys, size_t *n,
-    yajl_val k)
-{
-	uint64_t	 h = prof_mspy_hash(k), x;
-
-	for (; util_map_get(map, h, &x); h++)
-		if (prof_mspy_eq((*keys)[x], k))
-			return x;
-	*keys = util_grow(*keys, *n, 1, sizeof **keys);
-	(*keys)[*n] = k;
-	util_map_set(map, h, *n);
-	return (*n)++;
-}
-
 /* The parent of each op: the last op, by id, to list it as a child. */
 static bool
 prof_mdsum_parents(struct mdsum *s)
@@ -180,7 +164,7 @@ prof_mdsum_parents(struct mdsum *s)
 				ok = false;
 				break;
 			}
-			if ((x = prof_mdsum_key(&map, &keys, &nkeys, k)) + 1 ==
+			if ((x = prof_mspy_key(&map, &keys, &nkeys, k)) + 1 ==
 			    nkeys)
 				vals = util_grow(vals, x, 1, sizeof *vals);
 			vals[x] = s->ops[i].o->id;
@@ -251,302 +235,6 @@ prof_mdsum_beside(const char *path, const char *name, int64_t rank)
 	p = util_path_join(dir, buf);
 	free(dir);
 	return p;
-}
-
-/* The CPU use of one op OP into *SUM (of its samples) and *N. */
-static bool
-prof_mdsum_cpu_op(struct mdsum *s, yajl_val op, double *sum, size_t *n)
-{
-	yajl_val	 m, sys, usr;
-	double		 x, y;
-	size_t		 i;
-
-	m = prof_mspy_get(op, "metrics");
-	sys = prof_mspy_get(m, "sys_utilization");
-	usr = prof_mspy_get(m, "user_utilization");
-	if (sys == NULL || usr == NULL || !YAJL_IS_ARRAY(sys) ||
-	    !YAJL_IS_ARRAY(usr)) {
-		s->why = "an op without lists metrics.sys_utilization and "
-		    "metrics.user_utilization";
-		return false;
-	}
-	*n = YAJL_GET_ARRAY(sys)->len;
-	if (YAJL_GET_ARRAY(usr)->len < *n)
-		*n = YAJL_GET_ARRAY(usr)->len;	/* zip() stops there */
-	*sum = 0;
-	for (i = 0; i < *n; i++) {
-		if (!prof_mspy_arith(YAJL_GET_ARRAY(sys)->values[i], &x) ||
-		    !prof_mspy_arith(YAJL_GET_ARRAY(usr)->values[i], &y)) {
-			s->why = "a CPU use that is not a number";
-			return false;
-		}
-		*sum += x + y;
-	}
-	return true;
-}
-
-/*
- * The ops' mean CPU use from ROOT, the CPU use file, at their ids: a list
- * as long as the ops listed but op -1, -1 where none is; false where the
- * summary fails.
- */
-static bool
-prof_mdsum_cpu(struct mdsum *s, yajl_val root)
-{
-	struct util_map		 map;
-	struct yajl_val_s	 minus;
-	yajl_val		 ops, op, id, *ids = NULL;
-	double			*sums = NULL, sum;
-	size_t			*ns = NULL, nids = 0, i, n;
-	uint64_t		 h, x;
-	int64_t			 k;
-	bool			 ok = true;
-
-	memset(&minus, 0, sizeof minus);
-	minus.type = yajl_t_number;
-	minus.u.number.i = -1;
-	minus.u.number.d = -1;
-	minus.u.number.r = (char *)"-1";
-	minus.u.number.flags = YAJL_NUMBER_INT_VALID |
-	    YAJL_NUMBER_DOUBLE_VALID;
-	ops = prof_mspy_get(root, "op_info");
-	if (!YAJL_IS_OBJECT(root) || prof_mspy_get(root,
-	    "cpu_processor_num") == NULL || YAJL_IS_NULL(prof_mspy_get(root,
-	    "cpu_processor_num")) || prof_mspy_falsy(ops)) {
-		s->why = "no cpu_processor_num or op_info";
-		return false;
-	}
-	if (!YAJL_IS_ARRAY(ops)) {
-		s->why = "an op_info that is not a list";
-		return false;
-	}
-	util_map_init(&map);
-	for (i = 0; ok && i < YAJL_GET_ARRAY(ops)->len; i++) {
-		op = YAJL_GET_ARRAY(ops)->values[i];
-		if (!YAJL_IS_OBJECT(op) || prof_mspy_falsy(op) ||
-		    (id = prof_mspy_get(op, "op_id")) == NULL) {
-			s->why = "an op that is empty, not an object or "
-			    "without op_id";
-			ok = false;
-		}
-	}
-	/* Op -1 (MindData's own threads) is left out; an id twice: last. */
-	for (i = 0; ok && i < YAJL_GET_ARRAY(ops)->len; i++) {
-		op = YAJL_GET_ARRAY(ops)->values[i];
-		id = prof_mspy_get(op, "op_id");
-		if (prof_mspy_eq(id, &minus))
-			continue;
-		if (!prof_mdsum_cpu_op(s, op, &sum, &n)) {
-			ok = false;
-			break;
-		}
-		if (!prof_mspy_hashable(id)) {
-			s->why = "an op_id that is a list or an object";
-			ok = false;
-			break;
-		}
-		if ((x = prof_mdsum_key(&map, &ids, &nids, id)) + 1 == nids) {
-			sums = util_grow(sums, x, 1, sizeof *sums);
-			ns = util_grow(ns, x, 1, sizeof *ns);
-		}
-		sums[x] = sum;
-		ns[x] = n;
-	}
-	s->ncpu = nids;
-	s->cpu = xcalloc(nids + 1, sizeof *s->cpu);
-	for (i = 0; i < nids; i++)
-		s->cpu[i] = prof_mdrow_int(-1);
-	for (i = 0; ok && i < nids; i++) {
-		if (!prof_mspy_int(ids[i], &k) || k < -(int64_t)nids ||
-		    k >= (int64_t)nids) {
-			s->why = "an op_id that is not an integer below the "
-			    "number of ops";
-			ok = false;
-			break;
-		}
-		s->cpu[k < 0 ? k + (int64_t)nids : k] = ns[i] > 0 ?
-		    prof_mdrow_round(sums[i] / (double)ns[i], 2) :
-		    prof_mdrow_int(0);
-	}
-	free(ids);
-	free(sums);
-	free(ns);
-	util_map_release(&map);
-	return ok;
-}
-
-/* True if C is white space to Python's str.strip() (ASCII's). */
-static bool
-prof_mdsum_space(unsigned char c)
-{
-	return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c &&
-	    c <= 0x1f);
-}
-
-/*
- * The N bytes at P as Python's int() reads them into *V: white space
- * around, a sign, digits with single underscores between them; false if
- * int() fails, or past 10^36.
- */
-static bool
-prof_mdsum_pyint(const char *p, size_t n, __int128 *v)
-{
-	const char	*e = p + n;
-	bool		 neg = false, digit = false;
-	int		 nd = 0;
-
-	while (p < e && prof_mdsum_space((unsigned char)*p))
-		p++;
-	while (e > p && prof_mdsum_space((unsigned char)e[-1]))
-		e--;
-	if (p < e && (*p == '+' || *p == '-'))
-		neg = *p++ == '-';
-	*v = 0;
-	for (; p < e; p++) {
-		if (*p == '_' && digit && p + 1 < e && p[1] >= '0' &&
-		    p[1] <= '9')
-			continue;
-		if (*p < '0' || *p > '9' || ++nd > 36)
-			return false;
-		digit = true;
-		*v = *v * 10 + (*p - '0');
-	}
-	if (neg)
-		*v = -*v;
-	return digit;
-}
-
-/* A line of the device trace: its fields, split at single spaces. */
-struct mdsum_line {
-	const char	*p;
-	size_t		 n;
-	int64_t		 off;
-};
-
-/*
- * The trace's mean pipeline, push and batch times (ms) from the LINES,
- * into S->times; FOUND if it is the device queue's, whose connector
- * records give no batch time. False where the summary fails.
- */
-static bool
-prof_mdsum_times(struct mdsum *s, const struct mdsum_line *lines,
-    size_t nlines, bool found)
-{
-	__int128	 r[5], sum[3] = { 0, 0, 0 }, prev = 0, v;
-	size_t		 cnt[3] = { 0, 0, 0 }, i, k, nf, nshort = 0;
-	const char	*f, *e, *q;
-	int64_t		 off0 = -1;
-
-	for (i = 0; i < nlines; i++) {
-		e = lines[i].p + lines[i].n;
-		for (nf = 1, q = lines[i].p; q < e; q++)
-			nf += *q == ' ';
-		if (nf < 5) {
-			if (nshort++ == 0)
-				off0 = lines[i].off;
-			continue;
-		}
-		for (k = 0, f = lines[i].p; k < nf; k++, f = q + 1) {
-			q = memchr(f, ' ', (size_t)(e - f));
-			if (q == NULL)
-				q = e;
-			if (!prof_mdsum_pyint(f, (size_t)(q - f), &v)) {
-				s->why = "a field that is not an integer";
-				s->woff = lines[i].off;
-				return false;
-			}
-			if (k < 5)
-				r[k] = v;
-		}
-		if (r[2] < 2) {			/* the first batch */
-			prev = r[4];
-			continue;
-		}
-		if (r[0] == 0) {
-			if (r[1] < -3 || r[1] > 2) {
-				s->why = "a time record of a kind past 2";
-				s->woff = lines[i].off;
-				return false;
-			}
-			k = (size_t)((r[1] + 3) % 3);
-			sum[k] += r[3];
-			cnt[k]++;
-		} else if (r[0] == 1 && !found) {
-			sum[2] += r[4] - prev;
-			cnt[2]++;
-			prev = r[4];
-		}
-	}
-	if (nshort > 0)
-		store_load_warning(s->m->fw->s, s->wpath, off0, "%zu lines of "
-		    "fewer than five fields, skipped as MindSpore skips them",
-		    nshort);
-	for (k = 0; k < 3; k++)
-		s->times[k] = cnt[k] > 0 ? prof_mdrow_round((double)sum[k] /
-		    (double)cnt[k], 3) : prof_mdrow_int(-1);
-	return true;
-}
-
-/*
- * Read the device trace beside PATH (the device queue's, else the
- * dataset iterator's) into S->times; false where the summary fails or
- * has none.
- */
-static bool
-prof_mdsum_trace(struct mdsum *s, const char *path, int64_t rank)
-{
-	struct mdsum_line	*lines = NULL;
-	char			*data, *why = NULL, *p, *e, *q;
-	size_t			 size, nlines = 0;
-	bool			 found, ok;
-
-	free(s->wpath);
-	s->wpath = prof_mdsum_beside(path, "device_queue_profiling_%lld.txt",
-	    rank);
-	if (!(found = access(s->wpath, F_OK) == 0)) {
-		free(s->wpath);
-		s->wpath = prof_mdsum_beside(path,
-		    "dataset_iterator_profiling_%lld.txt", rank);
-	}
-	if (util_read_file(s->wpath, &data, &size, MSDATA_MAX, &why) != 0) {
-		s->why = "a device trace that cannot be read";
-		store_load_warning(s->m->fw->s, s->wpath, -1, "%s", why);
-		free(why);
-		return false;
-	}
-	store_load_file(s->m->fw->s, s->wpath);
-	if (!prof_fwk_rec_utf8(data, size)) {
-		s->why = "a device trace that is not UTF-8";
-		free(data);
-		return false;
-	}
-	/* Lines as Python's text files split them: LF, CR LF or CR. */
-	for (p = data, e = data + size; p < e; p = q) {
-		for (q = p; q < e && *q != '\n' && *q != '\r'; q++)
-			;
-		lines = util_grow(lines, nlines, 1, sizeof *lines);
-		lines[nlines].off = p - data;
-		while (p < q && prof_mdsum_space((unsigned char)*p))
-			p++;
-		lines[nlines].p = p;
-		while (q > p && prof_mdsum_space((unsigned char)q[-1]))
-			q--;
-		lines[nlines++].n = (size_t)(q - p);
-		while (q < e && *q != '\n' && *q != '\r')
-			q++;
-		if (q < e && *q == '\r' && q + 1 < e && q[1] == '\n')
-			q++;
-		if (q < e)
-			q++;
-	}
-	if (nlines == 0) {
-		s->why = "an empty device trace";
-		ok = false;
-	} else
-		ok = prof_mdsum_times(s, lines, nlines, found);
-	free(lines);
-	free(data);
-	return ok;
 }
 
 /* The rows of the ops, by id, as the summary lists them. */
@@ -632,37 +320,30 @@ prof_mdsum_write(struct mdsum *s, const char *path)
 		    STORE_GENERIC_MAX_COLS - 1);
 }
 
-/* Read the CPU use file beside PATH into S->cpu; false if it fails. */
+/* The ops' CPU use, beside PATH, into S. */
 static bool
-prof_mdsum_cpu_file(struct mdsum *s, const char *path, int64_t rank)
+prof_mdsum_cpu(struct mdsum *s, const char *path, int64_t rank)
 {
-	yajl_val	 root;
-	char		*data, *why = NULL, err[128];
-	bool		 ok;
-
 	s->wpath = prof_mdsum_beside(path, "minddata_cpu_utilization_%lld"
 	    ".json", rank);
-	s->woff = -1;
-	if (util_read_file(s->wpath, &data, NULL, MSDATA_MAX, &why) != 0) {
-		s->why = "its CPU use cannot be read";
-		store_load_warning(s->m->fw->s, s->wpath, -1, "%s", why);
-		free(why);
-		return false;
+	return prof_mdcpu_read(s);
+}
+
+/* The device trace beside PATH: the device queue's, else the iterator's. */
+static bool
+prof_mdsum_trace(struct mdsum *s, const char *path, int64_t rank)
+{
+	bool	 found;
+
+	free(s->wpath);
+	s->wpath = prof_mdsum_beside(path, "device_queue_profiling_%lld.txt",
+	    rank);
+	if (!(found = access(s->wpath, F_OK) == 0)) {
+		free(s->wpath);
+		s->wpath = prof_mdsum_beside(path,
+		    "dataset_iterator_profiling_%lld.txt", rank);
 	}
-	store_load_file(s->m->fw->s, s->wpath);
-	root = yajl_tree_parse(data, err, sizeof err);
-	free(data);
-	if (root == NULL) {
-		s->why = "CPU use that is not JSON";
-		return false;
-	}
-	if (prof_mspy_falsy(root)) {
-		s->why = "an empty CPU use";
-		ok = false;
-	} else
-		ok = prof_mdsum_cpu(s, root);
-	yajl_tree_free(root);
-	return ok;
+	return prof_mdtrace_read(s, found);
 }
 
 /*
@@ -684,7 +365,7 @@ prof_mdsum_load(struct msdata *m, const char *path, int64_t rank)
 	s.m = m;
 	s.woff = -1;
 	ok = prof_mdsum_sort(&s) && prof_mdsum_pipeline(&s) &&
-	    prof_mdsum_cpu_file(&s, path, rank) &&
+	    prof_mdsum_cpu(&s, path, rank) &&
 	    prof_mdsum_trace(&s, path, rank);
 	if (ok) {
 		prof_mdsum_op_rows(&s);

@@ -188,6 +188,25 @@ prof_mspy_repr(struct strbuf *b, yajl_val v)
 	}
 }
 
+/*
+ * The index of the dict key K among KEYS[0..*N) (MAP: their hashes, as
+ * Python's dict finds them); a new key is added last.
+ */
+uint64_t
+prof_mspy_key(struct util_map *map, yajl_val **keys, size_t *n,
+    yajl_val k)
+{
+	uint64_t	 h = prof_mspy_hash(k), x;
+
+	for (; util_map_get(map, h, &x); h++)
+		if (prof_mspy_eq((*keys)[x], k))
+			return x;
+	*keys = util_grow(*keys, *n, 1, sizeof **keys);
+	(*keys)[*n] = k;
+	util_map_set(map, h, *n);
+	return (*n)++;
+}
+
 /* V as Python's str() prints it, into B: a string as it is. */
 void
 prof_mspy_str(struct strbuf *b, yajl_val v)

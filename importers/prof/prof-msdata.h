@@ -1,6 +1,7 @@
 /*
- * Private to prof-fwk-msdata.c, prof-fwk-mdsum.c, prof-fwk-mdrow.c,
- * prof-fwk-mdfind.c and prof-fwk-mspy.c:
+ * Private to prof-fwk-msdata.c, prof-fwk-mdsum.c (and its parts
+ * prof-fwk-mdcpu.c, prof-fwk-mdtrace.c, prof-fwk-mdrow.c,
+ * prof-fwk-mdfind.c) and prof-fwk-mspy.c:
  * MindSpore's dataset pipeline files (doc/formats.md section 3.12), held
  * as the JSON values yajl parses and read with Python's rules, since
  * MindSpore's analysis is Python: its truth, its dict keys, its str().
@@ -104,6 +105,8 @@ void		 prof_mspy_repr(struct strbuf *, yajl_val);
 void		 prof_mspy_str(struct strbuf *, yajl_val);
 char		*prof_mspy_cell(yajl_val);
 bool		 prof_mspy_arith(yajl_val, double *);
+uint64_t	 prof_mspy_key(struct util_map *, yajl_val **, size_t *,
+		     yajl_val);
 bool		 prof_mspy_iter(struct msdata *, yajl_val, yajl_val **,
 		     size_t *);
 
@@ -117,6 +120,12 @@ void		 prof_mdrow_put(struct mdsum_row *, char *);
 void		 prof_mdrow_nums(struct mdsum *, const char *, const void *,
 		     size_t, size_t);
 void		 prof_mdrow_op(struct strbuf *, const struct mdsum_op *);
+
+/* prof-fwk-mdcpu.c */
+bool		 prof_mdcpu_read(struct mdsum *);
+
+/* prof-fwk-mdtrace.c */
+bool		 prof_mdtrace_read(struct mdsum *, bool);
 
 /* prof-fwk-mdfind.c */
 bool		 prof_mdfind_workers(struct mdsum *);
