@@ -136,6 +136,19 @@ summary() {	# the table as CSV, without the padding of short rows
 summary >"$d/summary.csv"
 same_file "$d/summary.csv" "$d/want/ms_minddata_summary.csv" \
     "dataset pipeline: minddata_pipeline_summary of its three files"
+# An analysed folder's minddata_pipeline_summary_0.csv (rows as long as
+# their values, CR LF) reads as the same table, its short rows no fault.
+a="$T/analysed/in/x_ascend_ms/ASCEND_PROFILER_OUTPUT"
+mkdir -p "$a"
+sed 's/$/\r/' "$d/want/ms_minddata_summary.csv" \
+    >"$a/minddata_pipeline_summary_0.csv"
+load analysed
+"$NPUPROF" show -q --db "$T/analysed/s.db" --format csv "$T/analysed/in" \
+    minddata_pipeline_summary | sed 's/\(,N\/A\)*$//' >"$d/analysed.csv"
+same_file "$d/analysed.csv" "$d/want/ms_minddata_summary.csv" \
+    "an analysed folder's summary CSV: the same table"
+! grep -q 'cells than the header' "$T/analysed/err"
+ok $? "and its short rows not warned about"
 grep -q "device_queue_profiling_0.txt: offset 66: 1 lines of fewer than" \
     "$d/err"
 ok $? "dataset pipeline: the short trace line counted at its offset"
