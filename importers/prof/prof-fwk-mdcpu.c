@@ -17,20 +17,23 @@ prof_mdcpu_op(struct mdsum *s, yajl_val op, double *sum, size_t *n)
 {
 	yajl_val	 m, sys, usr;
 	double		 x, y;
-	size_t		 i;
+	size_t		 i, k;
 
 	m = prof_mspy_get(op, "metrics");
 	sys = prof_mspy_get(m, "sys_utilization");
 	usr = prof_mspy_get(m, "user_utilization");
-	if (sys == NULL || usr == NULL || !YAJL_IS_ARRAY(sys) ||
-	    !YAJL_IS_ARRAY(usr)) {
-		s->why = "an op without lists metrics.sys_utilization and "
-		    "metrics.user_utilization";
+	if (!prof_mspy_len(sys, &k) || !prof_mspy_len(usr, n)) {
+		s->why = "an op without metrics.sys_utilization and "
+		    "metrics.user_utilization to iterate";
 		return false;
 	}
-	*n = YAJL_GET_ARRAY(sys)->len;
-	if (YAJL_GET_ARRAY(usr)->len < *n)
-		*n = YAJL_GET_ARRAY(usr)->len;	/* zip() stops there */
+	if (k < *n)
+		*n = k;				/* zip() stops there */
+	/* Characters or keys, were there any, are not numbers to add. */
+	if (*n > 0 && (!YAJL_IS_ARRAY(sys) || !YAJL_IS_ARRAY(usr))) {
+		s->why = "a CPU use that is not a number";
+		return false;
+	}
 	*sum = 0;
 	for (i = 0; i < *n; i++) {
 		if (!prof_mspy_arith(YAJL_GET_ARRAY(sys)->values[i], &x) ||

@@ -26,7 +26,8 @@ prof_mdfind_workers(struct mdsum *s)
 		p = &s->ops[i];
 		p->cpu = s->cpu[i];
 		p->wcpu = prof_mdrow_int(-1);
-		if (p->cpu.d < 0)
+		/* As Python's c >= 0: NaN is no CPU use either. */
+		if (!(p->cpu.d >= 0))
 			continue;
 		if (!prof_mspy_arith(p->workers, &w)) {
 			s->why = "num_workers that is not a number";

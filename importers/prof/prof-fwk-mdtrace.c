@@ -23,7 +23,7 @@ prof_mdtrace_space(unsigned char c)
 /*
  * The N bytes at P as Python's int() reads them into *V: white space
  * around, a sign, digits with single underscores between them; false if
- * int() fails, or past 10^36.
+ * int() fails, or past 10^30 (so that sums of a 16 MB file fit).
  */
 static bool
 prof_mdtrace_pyint(const char *p, size_t n, __int128 *v)
@@ -43,7 +43,10 @@ prof_mdtrace_pyint(const char *p, size_t n, __int128 *v)
 		if (*p == '_' && digit && p + 1 < e && p[1] >= '0' &&
 		    p[1] <= '9')
 			continue;
-		if (*p < '0' || *p > '9' || ++nd > 36)
+		if (*p < '0' || *p > '9')
+			return false;
+		/* Leading zeros are no digits of the value. */
+		if ((*v != 0 || *p != '0') && ++nd > 30)
 			return false;
 		digit = true;
 		*v = *v * 10 + (*p - '0');

@@ -132,12 +132,56 @@ prof_mspy_number(struct strbuf *b, yajl_val v)
 	strbuf_adds(b, buf);
 }
 
+/* True if the key at I of the object V is not one met before it. */
+bool
+prof_mspy_first(yajl_val v, size_t i)
+{
+	size_t	 j;
+
+	for (j = 0; j < i; j++)
+		if (strcmp(YAJL_GET_OBJECT(v)->keys[j],
+		    YAJL_GET_OBJECT(v)->keys[i]) == 0)
+			return false;
+	return true;
+}
+
+/*
+ * Python's len() of V into *N: a list's items, a string's characters, a
+ * dict's keys; false if V is no iterable (a number, a bool, None).
+ */
+bool
+prof_mspy_len(yajl_val v, size_t *n)
+{
+	const char	*s;
+	size_t		 i, k, len;
+
+	*n = 0;
+	if (v != NULL && YAJL_IS_ARRAY(v))
+		*n = YAJL_GET_ARRAY(v)->len;
+	else if (v != NULL && YAJL_IS_OBJECT(v)) {
+		for (i = 0; i < YAJL_GET_OBJECT(v)->len; i++)
+			*n += prof_mspy_first(v, i);
+	} else if (v != NULL && YAJL_IS_STRING(v)) {
+		s = YAJL_GET_STRING(v);
+		for (len = strlen(s); len > 0; s += k, len -= k, (*n)++)
+			if ((k = util_utf8_len((const unsigned char *)s,
+			    len)) == 0)
+				k = 1;
+	} else
+		return false;
+	return true;
+}
+
 /* V as Python's repr() prints it inside a list, into B. */
 void
 prof_mspy_repr(struct strbuf *b, yajl_val v)
 {
-	const char	*s, *q;
-	size_t		 i;
+	struct yajl_val_s	 key;
+	const char		*s, *q;
+	size_t			 i, n;
+
+	memset(&key, 0, sizeof key);
+	key.type = yajl_t_string;
 
 	if (v == NULL || YAJL_IS_NULL(v))
 		strbuf_adds(b, "None");
@@ -177,12 +221,17 @@ prof_mspy_repr(struct strbuf *b, yajl_val v)
 		}
 		strbuf_addc(b, ']');
 	} else {
+		/* A key twice is one, at its first place, its last value. */
 		strbuf_addc(b, '{');
-		for (i = 0; i < YAJL_GET_OBJECT(v)->len; i++) {
-			strbuf_adds(b, i > 0 ? ", '" : "'");
-			strbuf_adds(b, YAJL_GET_OBJECT(v)->keys[i]);
-			strbuf_adds(b, "': ");
-			prof_mspy_repr(b, YAJL_GET_OBJECT(v)->values[i]);
+		for (i = 0, n = 0; i < YAJL_GET_OBJECT(v)->len; i++) {
+			if (!prof_mspy_first(v, i))
+				continue;
+			key.u.string = (char *)YAJL_GET_OBJECT(v)->keys[i];
+			strbuf_adds(b, n++ > 0 ? ", " : "");
+			prof_mspy_repr(b, &key);
+			strbuf_adds(b, ": ");
+			prof_mspy_repr(b, prof_mspy_get(v,
+			    YAJL_GET_OBJECT(v)->keys[i]));
 		}
 		strbuf_addc(b, '}');
 	}
@@ -280,6 +329,8 @@ prof_mspy_iter(struct msdata *m, yajl_val children, yajl_val **v,
 	*n = 0;
 	if (YAJL_IS_OBJECT(children)) {
 		for (i = 0; i < YAJL_GET_OBJECT(children)->len; i++) {
+			if (!prof_mspy_first(children, i))
+				continue;
 			s = YAJL_GET_OBJECT(children)->keys[i];
 			*v = util_grow(*v, *n, 1, sizeof **v);
 			(*v)[(*n)++] = prof_mspy_made(m, s, strlen(s));

@@ -101,6 +101,8 @@ bool		 prof_mspy_int(yajl_val, int64_t *);
 uint64_t	 prof_mspy_hash(yajl_val);
 bool		 prof_mspy_eq(yajl_val, yajl_val);
 bool		 prof_mspy_hashable(yajl_val);
+bool		 prof_mspy_first(yajl_val, size_t);
+bool		 prof_mspy_len(yajl_val, size_t *);
 void		 prof_mspy_repr(struct strbuf *, yajl_val);
 void		 prof_mspy_str(struct strbuf *, yajl_val);
 char		*prof_mspy_cell(yajl_val);

@@ -205,6 +205,26 @@ ok $? "dataset pipeline summary: the device queue's empty input found"
 is "$(summary | grep '^bottleneck_warning')" "bottleneck_warning,Map(id=2)" \
     "dataset pipeline summary: the Map over a starved queue the bottleneck"
 cp "$d/pipeline.json" "$p"
+# Python's rules on odd values: an empty string of CPU use zips to
+# nothing (a mean of 0); an object of children twice the key "x" is one
+# key, its last value; leading zeros are no digits of a trace field.
+sed 's/"children":\[0\]/"children":{"x":1,"x":2,"a'"'"'b":3}/' \
+    "$d/pipeline.json" >"$p"
+sed 's/"sys_utilization":\[1\],"user_utilization":\[1\]},"op_id":6/"sys_utilization":"","user_utilization":[1]},"op_id":6/' \
+    "$d/cpu.json" >"$f/minddata_cpu_utilization_0.json"
+{ cat "$d/trace.txt"; printf '0 0 5 %s7 2000\n' \
+    0000000000000000000000000000000000000000; } \
+    >"$f/device_queue_profiling_0.txt"
+load one
+is "$(summary | grep '^children_ids' | sed 's/.*,\[\],\[\],//')" \
+    "\"{'x': 2, \"\"a'b\"\": 3}\"" \
+    "dataset pipeline summary: object children as Python's dict prints them"
+is "$(summary | grep '^avg_cpu_pct,' | cut -d, -f8)" 0 \
+    "dataset pipeline summary: CPU use of an empty string, a mean of 0"
+is "$(summary | grep '^per_pipeline_time')" "per_pipeline_time,6.667" \
+    "dataset pipeline summary: a trace field of leading zeros read"
+cp "$d/cpu.json" "$f/minddata_cpu_utilization_0.json"
+cp "$d/trace.txt" "$f/device_queue_profiling_0.txt"
 # Without them MindSpore 2.5 on writes no table: ours is built, said so.
 f=$(ls -d "$d"/in/*/FRAMEWORK)
 mv "$f/device_queue_profiling_0.txt" "$d/trace.txt"
