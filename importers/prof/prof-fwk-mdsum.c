@@ -368,6 +368,10 @@ prof_mdsum_load(struct msdata *m, const char *path, int64_t rank)
 	    prof_mdsum_cpu(&s, path, rank) &&
 	    prof_mdsum_trace(&s, path, rank);
 	if (ok) {
+		/* What fails from here on is the pipeline's. */
+		free(s.wpath);
+		s.wpath = NULL;
+		s.woff = -1;
 		prof_mdsum_op_rows(&s);
 		prof_mdrow_nums(&s, "avg_cpu_pct", s.cpu, s.ncpu,
 		    sizeof *s.cpu);

@@ -191,6 +191,15 @@ for bad in \
 done
 cp "$d/cpu.json" "$f/minddata_cpu_utilization_0.json"
 cp "$d/trace.txt" "$f/device_queue_profiling_0.txt"
+# Workers of text, divided into the CPU use: the pipeline's fault.
+p=$(ls "$f"/pipeline_profiling_0.json)
+cp "$p" "$d/pipeline.json"
+sed 's/"num_workers":4,/"num_workers":"4",/' "$d/pipeline.json" >"$p"
+load one
+grep -q "pipeline_profiling_0.json: offset N/A: num_workers that is not a" \
+    "$d/err"
+ok $? "dataset pipeline summary, workers of text: warned at the pipeline"
+cp "$d/pipeline.json" "$p"
 # A DeviceQueue op whose input is empty 2 samples of 3, a Map of little
 # CPU use over a starved queue: that finding, and the bottleneck.
 p=$(ls "$f"/pipeline_profiling_0.json)
