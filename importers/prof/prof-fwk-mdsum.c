@@ -221,7 +221,7 @@ prof_mdsum_pipeline(struct mdsum *s)
 }
 
 /* The file NAME (a format of the rank) beside PATH. */
-static char *
+char *
 prof_mdsum_beside(const char *path, const char *name, int64_t rank)
 {
 	char	*dir, *p, buf[80];

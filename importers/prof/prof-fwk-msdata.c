@@ -370,20 +370,15 @@ prof_msdata_companions(const char *path, int64_t rank)
 		"device_queue_profiling_%lld.txt",
 		"dataset_iterator_profiling_%lld.txt"
 	};
-	char	*dir, *p, name[64];
+	char	*p;
 	bool	 found[3];
 	size_t	 i;
 
-	dir = xstrdup(path);
-	if ((p = strrchr(dir, '/')) != NULL)
-		*p = '\0';
 	for (i = 0; i < 3; i++) {
-		snprintf(name, sizeof name, names[i], (long long)rank);
-		p = util_path_join(dir, name);
+		p = prof_mdsum_beside(path, names[i], rank);
 		found[i] = access(p, F_OK) == 0;
 		free(p);
 	}
-	free(dir);
 	return found[0] && (found[1] || found[2]);
 }
 

@@ -134,6 +134,7 @@ bool		 prof_mdfind_workers(struct mdsum *);
 bool		 prof_mdfind_analyse(struct mdsum *);
 
 /* prof-fwk-mdsum.c */
+char		*prof_mdsum_beside(const char *, const char *, int64_t);
 void		 prof_mdsum_load(struct msdata *, const char *, int64_t);
 
 #endif /* PROF_MSDATA_H */
