@@ -157,6 +157,10 @@ ok $? "dataset pipeline: the CPU use and trace are no unknown files"
 f=$(ls -d "$d"/in/*/FRAMEWORK)
 cp "$f/minddata_cpu_utilization_0.json" "$d/cpu.json"
 cp "$f/device_queue_profiling_0.txt" "$d/trace.txt"
+put_back() {	# the CPU use and trace as generated
+	cp "$d/cpu.json" "$f/minddata_cpu_utilization_0.json"
+	cp "$d/trace.txt" "$f/device_queue_profiling_0.txt"
+}
 # CPU use of six ops for seven: the numbers, no findings, said so.
 sed 's/,{"metrics":{"sys_utilization":\[1\],"user_utilization":\[1\]},"op_id":6}//' \
     "$d/cpu.json" >"$f/minddata_cpu_utilization_0.json"
@@ -178,8 +182,7 @@ for bad in \
 	cpu.json) to="$f/minddata_cpu_utilization_0.json" ;;
 	*) to="$f/device_queue_profiling_0.txt" ;;
 	esac
-	cp "$d/cpu.json" "$f/minddata_cpu_utilization_0.json"
-	cp "$d/trace.txt" "$f/device_queue_profiling_0.txt"
+	put_back
 	sed "s/${rest%%|*}/" "$d/$file" >"$to"
 	load one
 	grep -q "${rest#*|}" "$d/err"
@@ -189,8 +192,7 @@ for bad in \
 	is "$(q "$d/s.db" "select count(*) from minddata_pipeline_raw")" 5 \
 	    "but minddata_pipeline_raw"
 done
-cp "$d/cpu.json" "$f/minddata_cpu_utilization_0.json"
-cp "$d/trace.txt" "$f/device_queue_profiling_0.txt"
+put_back
 # Workers of text, divided into the CPU use: the pipeline's fault.
 p=$(ls "$f"/pipeline_profiling_0.json)
 cp "$p" "$d/pipeline.json"
@@ -232,8 +234,7 @@ is "$(summary | grep '^avg_cpu_pct,' | cut -d, -f8)" 0 \
     "dataset pipeline summary: CPU use of an empty string, a mean of 0"
 is "$(summary | grep '^per_pipeline_time')" "per_pipeline_time,6.667" \
     "dataset pipeline summary: a trace field of leading zeros read"
-cp "$d/cpu.json" "$f/minddata_cpu_utilization_0.json"
-cp "$d/trace.txt" "$f/device_queue_profiling_0.txt"
+put_back
 # Without them MindSpore 2.5 on writes no table: ours is built, said so.
 f=$(ls -d "$d"/in/*/FRAMEWORK)
 mv "$f/device_queue_profiling_0.txt" "$d/trace.txt"
