@@ -132,6 +132,15 @@ prof_mspy_number(struct strbuf *b, yajl_val v)
 	strbuf_adds(b, buf);
 }
 
+/* The bytes of the character at S (of LEN), as Python's: a bad byte one. */
+static size_t
+prof_mspy_char(const char *s, size_t len)
+{
+	size_t	 k = util_utf8_len((const unsigned char *)s, len);
+
+	return k > 0 ? k : 1;
+}
+
 /* True if the key at I of the object V is not one met before it. */
 bool
 prof_mspy_first(yajl_val v, size_t i)
@@ -164,9 +173,7 @@ prof_mspy_len(yajl_val v, size_t *n)
 	} else if (v != NULL && YAJL_IS_STRING(v)) {
 		s = YAJL_GET_STRING(v);
 		for (len = strlen(s); len > 0; s += k, len -= k, (*n)++)
-			if ((k = util_utf8_len((const unsigned char *)s,
-			    len)) == 0)
-				k = 1;
+			k = prof_mspy_char(s, len);
 	} else
 		return false;
 	return true;
@@ -338,9 +345,7 @@ prof_mspy_iter(struct msdata *m, yajl_val children, yajl_val **v,
 	} else {
 		s = YAJL_GET_STRING(children);
 		for (len = strlen(s); len > 0; s += k, len -= k) {
-			if ((k = util_utf8_len((const unsigned char *)s,
-			    len)) == 0)
-				k = 1;
+			k = prof_mspy_char(s, len);
 			*v = util_grow(*v, *n, 1, sizeof **v);
 			(*v)[(*n)++] = prof_mspy_made(m, s, k);
 		}
