@@ -173,16 +173,20 @@ prof_kfc_tables_task(struct store *s, const struct prof_host *h,
 	prof_extra_row_load(s, &row);
 }
 
-/* The kfc_op rows: per group (in its first op's order), its ops. */
-static void
-prof_kfc_tables_ops(struct prof_kfc_calc *c, struct store *s,
-    int64_t device)
+/*
+ * C's ops in kfc_op's order: per group (in its first op's order), its
+ * ops, by start once the vendor has given the group tasks. Returns their
+ * number; *V is the caller's to free.
+ */
+static size_t
+prof_kfc_tables_order(struct prof_kfc_calc *c, const struct prof_kfc_op ***v)
 {
 	const struct prof_kfc_op	**ops;
 	uint64_t			*og = NULL;
-	size_t				 nog = 0, i, j, n;
+	size_t				 nog = 0, i, j, n, nv = 0;
 	bool				 sort;
 
+	*v = NULL;
 	for (i = 0; i < c->nops; i++) {
 		for (j = 0; j < nog && og[j] != c->ops[i].group; j++)
 			;
@@ -194,11 +198,13 @@ prof_kfc_tables_ops(struct prof_kfc_calc *c, struct store *s,
 		for (j = 0, sort = false; j < c->ngroups; j++)
 			sort = sort || c->groups[j] == c->ops[i].group;
 		n = prof_kfc_ops_of_group(c, c->ops[i].group, sort, &ops);
+		*v = util_grow(*v, nv, n, sizeof **v);
 		for (j = 0; j < n; j++)
-			prof_kfc_tables_op(s, c->k->h, ops[j], device);
+			(*v)[nv++] = ops[j];
 		free(ops);
 	}
 	free(og);
+	return nv;
 }
 
 /* Warn of what C could not join, in DIR. */
@@ -232,60 +238,190 @@ prof_kfc_tables_warn(const struct prof_kfc_calc *c, struct store *s,
 
 #define PROF_KFC_LANE	1000000		/* + a group's index: its lane */
 
+/* An MC2 op of the timeline: the master kfc_task rows of one op. */
+struct prof_kfc_bar {
+	const struct prof_kfc_op	*o;	/* its last row's */
+	int64_t				 lo;	/* first start */
+	int64_t				 hi;	/* last end */
+	size_t				 lane;
+};
+
+/* The connection id of op O: its kernel's host span's row, or NP_NA. */
+static int64_t
+prof_kfc_tables_conn(const struct prof_host *h, const struct prof_kfc_op *o)
+{
+	uint32_t	 row;
+
+	if (o->t->track < 0)
+		return NP_NA;
+	row = h->tracks[o->t->track].row;
+	return row != 0 ? (int64_t)row : NP_NA;
+}
+
+/* Rows by op name, then op start, then place. */
+static int
+prof_kfc_tables_row_cmp(const void *va, const void *vb)
+{
+	const struct prof_kfc_row *const	*a = va, *const *b = vb;
+	int					 d;
+
+	if ((d = strcmp((*a)->o->full, (*b)->o->full)) != 0)
+		return d;
+	if ((*a)->o->start_ns != (*b)->o->start_ns)
+		return (*a)->o->start_ns < (*b)->o->start_ns ? -1 : 1;
+	return *a < *b ? -1 : *a > *b;
+}
+
 /*
- * The ops of C as spans of level mc2, named as in kfc_op, on a lane
- * per group under their device, named as the vendor's timeline names it
- * ("Group <group> Aicpu Communication"; its tid PROF_KFC_LANE + the
- * group's index in the order of its first op), with their type,
- * group, source and kernel as args. An op whose times are out of range
- * has none.
+ * The MC2 ops of C as the vendor's timeline draws them: per op name and
+ * op start, the first start to the last end of its master kfc_task rows,
+ * for ops of Source MC2 only. Returns their number; *V is the caller's.
+ */
+static size_t
+prof_kfc_tables_bars(const struct prof_kfc_calc *c, struct prof_kfc_bar **v)
+{
+	const struct prof_kfc_row	**r = NULL, *w;
+	struct prof_kfc_bar		*b = NULL;
+	size_t				 nr = 0, nb = 0, i;
+
+	for (i = 0; i < c->nrows; i++) {
+		if (!c->rows[i].master || c->rows[i].o->hccl)
+			continue;
+		r = util_grow(r, nr, 1, sizeof *r);
+		r[nr++] = &c->rows[i];
+	}
+	if (nr > 1)
+		qsort(r, nr, sizeof *r, prof_kfc_tables_row_cmp);
+	for (i = 0; i < nr; i++) {
+		w = r[i];
+		if (nb == 0 || strcmp(b[nb - 1].o->full, w->o->full) != 0 ||
+		    b[nb - 1].o->start_ns != w->o->start_ns) {
+			b = util_grow(b, nb, 1, sizeof *b);
+			b[nb].lo = w->f->start_ns;
+			b[nb++].hi = w->f->start_ns + w->f->dur_ns;
+		}
+		b[nb - 1].o = w->o;
+		if (w->f->start_ns < b[nb - 1].lo)
+			b[nb - 1].lo = w->f->start_ns;
+		if (w->f->start_ns + w->f->dur_ns > b[nb - 1].hi)
+			b[nb - 1].hi = w->f->start_ns + w->f->dur_ns;
+	}
+	free(r);
+	*v = b;
+	return nb;
+}
+
+/*
+ * The vendor's args of bar B to B: its connection id and model, and the
+ * rank size, data type, algorithm and count of the last op in kfc_op's
+ * order, ORDER (N ops), with its connection id (the vendor's defaults
+ * without an op information).
+ */
+static void
+prof_kfc_tables_bar_args(struct strbuf *sb, const struct prof_host *h,
+    const struct prof_kfc_bar *b, const struct prof_kfc_op **order,
+    size_t n)
+{
+	const unsigned char	*q = b->o->opinfo;
+	struct prof_row		 row;
+	int64_t			 conn = prof_kfc_tables_conn(h, b->o);
+	size_t			 i;
+
+	for (i = n; conn != NP_NA && i-- > 0; ) {
+		if (prof_kfc_tables_conn(h, order[i]) == conn) {
+			q = order[i]->opinfo;
+			break;
+		}
+	}
+	memset(&row, 0, sizeof row);
+	if (q != NULL) {
+		prof_comm_enum_row(&row, PCE_DTYPE, q[25]);
+		prof_kfc_tables_hash(&row, &h->dicts, importer_le64(q + 26));
+	}
+	strbuf_addf(sb, ",\"rank_size\":%lld", q != NULL ?
+	    (long long)importer_le32(q + 50) : -1LL);
+	if (conn != NP_NA)
+		strbuf_addf(sb, ",\"connection_id\":%lld", (long long)conn);
+	strbuf_addf(sb, ",\"model id\":%lld,\"data_type\":\"",
+	    (long long)prof_track_model(h, &h->tracks[b->o->t->track]));
+	prof_fwk_rec_json(sb, q != NULL ? row.cells[0] : "N/A", false);
+	strbuf_adds(sb, "\",\"alg_type\":\"");
+	prof_fwk_rec_json(sb, q != NULL ? row.cells[1] : "N/A", false);
+	strbuf_addf(sb, "\",\"count\":%lld", q != NULL ?
+	    (long long)importer_le64(q + 34) : -1LL);
+}
+
+/*
+ * The MC2 ops of C (prof_kfc_tables_bars) as spans of level mc2, named
+ * as in kfc_op, on a lane per group under their device, named as the
+ * vendor's timeline names it ("Group <group> Aicpu Communication"; its
+ * tid PROF_KFC_LANE + the group's index in kfc_op's order of its first
+ * op with a span), with their type, group, source and kernel and the
+ * vendor's args (prof_kfc_tables_bar_args). A bar whose times are out of
+ * range has none.
  */
 static void
 prof_kfc_tables_spans(struct prof_kfc_calc *c, struct store *s,
     int64_t device, int64_t rank)
 {
 	const struct prof_dicts		*d = &c->k->h->dicts;
-	const struct prof_kfc_op	*o;
+	const struct prof_kfc_op	**order, *o;
+	struct prof_kfc_bar		*bars;
 	struct store_api		 sp;
 	struct strbuf			 b;
 	uint64_t			*g = NULL;
-	size_t				 ng = 0, i, j;
+	size_t				*at, nbars, norder, ng = 0, i, j, k;
 	char				 gb[32], tb[32], lane[96];
 	const char			*group;
 
-	strbuf_init(&b);
-	for (i = 0; i < c->nops; i++) {
-		o = &c->ops[i];
-		if (!prof_meta_sane(o->start_ns) || !prof_meta_sane(o->dur_ns))
+	nbars = prof_kfc_tables_bars(c, &bars);
+	norder = prof_kfc_tables_order(c, &order);
+	/* Lanes in kfc_op's order of the groups' first ops with bars. */
+	at = xcalloc(c->nops + 1, sizeof *at);
+	for (i = 0; i < nbars; i++)
+		at[bars[i].o - c->ops] = i + 1;
+	for (k = 0; k < norder; k++) {
+		if ((i = at[order[k] - c->ops]) == 0)
 			continue;
-		group = o->group == 0 ? "N/A" : prof_dict_hash(d, o->group, gb,
-		    sizeof gb);
-		for (j = 0; j < ng && g[j] != o->group; j++)
+		for (j = 0; j < ng && g[j] != order[k]->group; j++)
 			;
 		if (j == ng) {
 			g = util_grow(g, ng, 1, sizeof *g);
-			g[ng++] = o->group;
-			if (o->group == 0)
-				snprintf(lane, sizeof lane,
-				    "Aicpu Communication");
-			else
-				snprintf(lane, sizeof lane,
-				    "Group %s Aicpu Communication", group);
-			store_trace_load_lane(s, device, rank, device,
-			    PROF_KFC_LANE + (int64_t)j, "name", lane);
+			g[ng++] = order[k]->group;
 		}
+		bars[i - 1].lane = j;
+	}
+	free(at);
+	strbuf_init(&b);
+	for (j = 0; j < ng; j++) {
+		if (g[j] == 0)
+			snprintf(lane, sizeof lane, "Aicpu Communication");
+		else
+			snprintf(lane, sizeof lane, "Group %s Aicpu "
+			    "Communication", prof_dict_hash(d, g[j], gb,
+			    sizeof gb));
+		store_trace_load_lane(s, device, rank, device,
+		    PROF_KFC_LANE + (int64_t)j, "name", lane);
+	}
+	for (i = 0; i < nbars; i++) {
+		o = bars[i].o;
+		if (!prof_meta_sane(bars[i].lo) ||
+		    !prof_meta_sane(bars[i].hi - bars[i].lo))
+			continue;
+		group = o->group == 0 ? "N/A" : prof_dict_hash(d, o->group, gb,
+		    sizeof gb);
 		strbuf_reset(&b);
 		strbuf_adds(&b, "{\"Op Type\":\"");
 		prof_fwk_rec_json(&b, o->op_type == 0 ? "N/A" :
 		    prof_dict_hash(d, o->op_type, tb, sizeof tb), false);
 		strbuf_adds(&b, "\",\"Group Name\":\"");
 		prof_fwk_rec_json(&b, group, false);
-		strbuf_addf(&b, "\",\"Source\":\"%s\",\"Stream ID\":%u,"
-		    "\"Task ID\":%u}", o->hccl ? "HCCL" : "MC2", o->t->stream,
-		    o->t->task);
-		store_load_api_init(&sp, PROF_KFC_LANE + (int64_t)j,
-		    o->start_ns, o->start_ns + o->dur_ns, "mc2",
-		    o->full);
+		strbuf_addf(&b, "\",\"Source\":\"MC2\",\"Stream ID\":%u,"
+		    "\"Task ID\":%u", o->t->stream, o->t->task);
+		prof_kfc_tables_bar_args(&b, c->k->h, &bars[i], order, norder);
+		strbuf_adds(&b, "}");
+		store_load_api_init(&sp, PROF_KFC_LANE + (int64_t)bars[i].lane,
+		    bars[i].lo, bars[i].hi, "mc2", o->full);
 		sp.device = device;
 		sp.rank = rank;
 		sp.pid = device;
@@ -294,6 +430,8 @@ prof_kfc_tables_spans(struct prof_kfc_calc *c, struct store *s,
 		store_load_api(s, &sp);
 	}
 	free(g);
+	free(order);
+	free(bars);
 	strbuf_release(&b);
 }
 
@@ -313,11 +451,16 @@ prof_kfc_tables_write(struct prof_kfc_calc *c, struct store *s,
 	    "Dst Rank", "Transport Type", "Size(Byte)", "Data Type",
 	    "Link Type", "Bandwidth(GB/s)", "Context ID", "Notify ID",
 	    "Batch ID", "Rdma Type", "Source" };
-	size_t	 i;
+	const struct prof_kfc_op	**order;
+	size_t				 i, n;
 
 	if (c->nops > 0 && prof_extra_table_begin(s, "kfc_op", dm->device,
-	    rank, opcols, sizeof opcols / sizeof opcols[0]))
-		prof_kfc_tables_ops(c, s, dm->device);
+	    rank, opcols, sizeof opcols / sizeof opcols[0])) {
+		n = prof_kfc_tables_order(c, &order);
+		for (i = 0; i < n; i++)
+			prof_kfc_tables_op(s, c->k->h, order[i], dm->device);
+		free(order);
+	}
 	prof_kfc_tables_spans(c, s, dm->device, rank);
 	if (c->nrows > 0 && prof_extra_table_begin(s, "kfc_task", dm->device,
 	    rank, taskcols, sizeof taskcols / sizeof taskcols[0])) {

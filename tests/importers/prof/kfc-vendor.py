@@ -2,7 +2,7 @@
 """The MC2 ops of a generated collection by the vendor's own code (a
 development check, never run in CI).
 
-Usage: kfc-vendor.py IN_DIR TASK_TIME_CSV OUT_DIR
+Usage: kfc-vendor.py IN_DIR TASK_TIME_CSV OUT_DIR [CONN_CSV]
 
 Needs on PYTHONPATH the analysis/ folder of a source tree of
 github.com/Ascend/msprof. The AI CPU's records decoded (IN_DIR's
@@ -17,8 +17,13 @@ KfcOP and KfcTask rows are written as the kfc_op and kfc_task tables
 npuprof-tui shows, less the columns the vendor has not (the kernel's
 stream and task of kfc_op) and those npuprof-tui has not (index and
 connection ids); bandwidths with four decimals, as npuprof-tui shows
-them. Nothing of the vendor's is copied here: this
-script only calls it.
+them. The rows are then saved in a scratch project as the vendor saves
+them, and its timeline export draws the MC2 ops of each device from
+them: mc2.csv holds per op its device, name, start (us), duration (ns,
+as the vendor's float gives it) and args as JSON. CONN_CSV (device,
+stream, task, start in ns, connection id: npuprof-tui's task table)
+gives the kernels their connection ids; without it they are 0.
+Nothing of the vendor's is copied here: this script only calls it.
 
 What the generator does not write down is supplied as it generates it:
 the device tasks of those streams have batch 0 and no context; a
@@ -26,15 +31,22 @@ kernel's host task is a KERNEL_AICPU task of GE type HCCL_AI_CPU whose
 op type is its name less "AicpuKernel"; no device task flips on them.
 """
 import csv
+import json
 import os
+import shutil
 import sys
+import tempfile
 from unittest import mock
 
+from common_func.db_name_constant import DBNameConstant
+from common_func.hccl_info_common import DeviceHcclSource
 from common_func.info_conf_reader import InfoConfReader
 from mscalculate.flip.flip_calculator import FlipCalculator
 from mscalculate.hccl.kfc_calculator import KfcCalculator
 from msmodel.add_info.kfc_info_model import KfcInfoViewModel
+from msmodel.hccl.hccl_model import HcclViewModel
 from msmodel.task_time.ascend_task_model import AscendTaskViewModel
+from viewer.get_hccl_export_data import HCCLExport
 
 NO_CTX = 4294967295
 NO_MODEL = 4294967295
@@ -70,8 +82,9 @@ def na(v):
 
 
 class Inputs:
-    def __init__(self, want, task_time, dev):
+    def __init__(self, want, task_time, dev, conns):
         self.dev = dev
+        self.conns = conns
         pick = lambda t: [r for r in rows(os.path.join(want, t + ".csv"))
                           if r.get("Device_id", str(dev)) == str(dev)]
         self.mc2 = rows(os.path.join(want, "mc2_comm_info.csv"))
@@ -91,10 +104,12 @@ class Inputs:
 
     def ascend(self, r, host, name):
         start = ns(r["task_start(us)"])
+        conn = self.conns.get((self.dev, int(r["stream_id"]),
+                               int(r["task_id"]), start), 0)
         return AscendTaskViewModel.ASCEND_TASK_TYPE(
             NO_MODEL, 0, int(r["stream_id"]), int(r["task_id"]), NO_CTX, 0,
-            start, ns(r["task_stop(us)"]) - start, host, r["kernel_type"], 0,
-            name, 0 if name == "N/A" else -1)
+            start, ns(r["task_stop(us)"]) - start, host, r["kernel_type"],
+            conn, name, 0 if name == "N/A" else -1)
 
     def kfc_data(self, kfc_streams, comm_streams):
         ops, comm = [], []
@@ -151,8 +166,37 @@ class Inputs:
         return sorted(v, key=lambda m: m.timestamp)
 
 
+def patched_conf():
+    conf = type(InfoConfReader())
+    return mock.patch.multiple(
+        conf, get_collect_time=lambda self: (0, 0),
+        trans_from_local_time_into_dev_raw_time=lambda self, t: 0,
+        get_local_time_offset=lambda self, is_host=False: 0,
+        get_json_pid_data=lambda self: 0, is_level0=lambda self: False)
+
+
+def timeline(dev, calc):
+    """The MC2 ops the vendor's timeline draws from CALC's rows."""
+    tmp = tempfile.mkdtemp()
+    try:
+        os.makedirs(os.path.join(tmp, "sqlite"))
+        calc._project_path = tmp
+        with patched_conf():
+            calc.save()
+            exp = HCCLExport({"project": tmp})
+            with HcclViewModel(tmp, DBNameConstant.DB_HCCL_SINGLE_DEVICE,
+                               [DBNameConstant.TABLE_HCCL_TASK_SINGLE_DEVICE]
+                               ) as m:
+                exp._get_meta_data(m.get_hccl_task(), m.get_kfc_task())
+            bars = exp._format_hccl_op_data(DeviceHcclSource.MC2.value)
+    finally:
+        shutil.rmtree(tmp)
+    return [[dev, b[0], b[3], b[4] * 1000, json.dumps(b[5])] for b in bars]
+
+
 def vendor(inp):
-    """KfcCalculator's KfcOP and KfcTask rows of device INP.dev."""
+    """KfcCalculator's KfcOP and KfcTask rows of device INP.dev, and the
+    MC2 ops its timeline draws from them."""
     class View:
         KFC_HCCL_INFO_TYPE = KfcInfoViewModel.KFC_HCCL_INFO_TYPE
         AICPU_TASK_FLIP = KfcInfoViewModel.AICPU_TASK_FLIP
@@ -172,12 +216,7 @@ def vendor(inp):
         get_aicpu_master_stream_hccl_task = lambda self: inp.master_data()
 
     ns_ = "mscalculate.hccl.kfc_calculator."
-    conf = type(InfoConfReader())
-    with mock.patch.object(conf, "get_collect_time",
-                           lambda self: (0, 0)), \
-            mock.patch.object(conf,
-                              "trans_from_local_time_into_dev_raw_time",
-                              lambda self, t: 0), \
+    with patched_conf(), \
             mock.patch.object(FlipCalculator, "set_device_batch_id",
                               staticmethod(lambda d, p, **k: d)), \
             mock.patch(ns_ + "KfcInfoViewModel", View):
@@ -189,15 +228,21 @@ def vendor(inp):
             [d.ascend_data for v in ops.values() for d in v])
         calc.get_kfc_host_hccl_op = lambda: {}
         calc.calculate()
-    return calc._kfc_op_data, calc._kfc_task_data
+    return calc._kfc_op_data, calc._kfc_task_data, timeline(inp.dev, calc)
 
 
 def main():
     want, task_time, out = sys.argv[1:4]
+    conns = {}
+    if len(sys.argv) > 4:
+        for r in csv.reader(open(sys.argv[4], newline="")):
+            if r[4] != "":
+                conns[tuple(map(int, r[:4]))] = int(r[4])
     devs = sorted({int(r["Device_id"]) for r in rows(task_time)})
-    op_rows, task_rows = [], []
+    op_rows, task_rows, bar_rows = [], [], []
     for dev in devs:
-        ops, tasks = vendor(Inputs(want, task_time, dev))
+        ops, tasks, bars = vendor(Inputs(want, task_time, dev, conns))
+        bar_rows += bars
         for v in ops.values():
             for o in v:
                 op_rows.append([dev, o[0], o[2], us(o[3]), us(o[4]),
@@ -217,6 +262,8 @@ def main():
         csv.writer(f, lineterminator="\n").writerows(op_rows)
     with open(os.path.join(out, "kfc_task.csv"), "w", newline="") as f:
         csv.writer(f, lineterminator="\n").writerows(task_rows)
+    with open(os.path.join(out, "mc2.csv"), "w", newline="") as f:
+        csv.writer(f, lineterminator="\n").writerows(bar_rows)
 
 
 if __name__ == "__main__":

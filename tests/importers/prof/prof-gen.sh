@@ -225,16 +225,20 @@ is "$(sqlite3 "$d/rt.db" "SELECT count(*) FROM api a JOIN str l ON l.id =
     a.level WHERE l.s = 'kfc'")/$(sqlite3 "$d/rt.db" "SELECT count(*) FROM
     task")" "48/$(sqlite3 "$d/s.db" "SELECT count(*) FROM task")" \
     "aicpu-devices: read back, the phases are spans again, not tasks"
-# Each device's MC2 op on its own row of the device, named after its
-# group as the vendor's timeline names it, and read back as such.
+# Device 0's MC2 op on its own row of the device, named after its group
+# as the vendor's timeline names it, and read back as such; device 1's
+# op, of Source HCCL, has none (the vendor draws only MC2 ones).
 is "$(sed -n 2p "$d/ex.txt")" \
-    "2 [('Ascend Hardware', 'Group group-world Aicpu Communication')] 2" \
-    "aicpu-devices: each device's MC2 op on its group's row of the device"
+    "1 [('Ascend Hardware', 'Group group-world Aicpu Communication')] 1" \
+    "aicpu-devices: the MC2 op on its group's row of its device"
 is "$(sqlite3 "$d/rt.db" "SELECT count(*) FROM api a JOIN str l ON l.id =
-    a.level WHERE l.s = 'mc2'")" 2 \
-    "aicpu-devices: read back, the MC2 ops are mc2 spans again"
-# Each MC2 op is also a span of level mc2 on its group's lane under its
-# device, with kfc_op's name, start and duration.
+    a.level WHERE l.s = 'mc2'")" 1 \
+    "aicpu-devices: read back, the MC2 op is an mc2 span again"
+# Each MC2 op of Source MC2 is also a span of level mc2 on its group's
+# lane under its device, with kfc_op's name, from the first start to the
+# last end of its master kfc_task rows; its args hold the connection id
+# of its kernel's task, and the vendor's defaults for an op without an
+# op information.
 d="$T/aicpu-devices"
 is "$(sqlite3 -separator , "$d/s.db" "SELECT a.device, n.s,
     printf('%d.%03d', a.start_ns / 1000, a.start_ns % 1000),
@@ -242,10 +246,32 @@ is "$(sqlite3 -separator , "$d/s.db" "SELECT a.device, n.s,
     (a.end_ns - a.start_ns) % 1000), l.name FROM api a
     JOIN str v ON v.id = a.level JOIN str n ON n.id = a.name
     JOIN lane l ON l.pid = a.pid AND l.tid = a.tid WHERE v.s = 'mc2'
-    ORDER BY a.device" | tr '\n' ' ')" "$(tail -n +2 "$d/want/kfc_op.csv" |
-    awk -F, '{ print $1 "," $3 "," $4 "," $5 ",Group " $6 \
-    " Aicpu Communication" }' | tr '\n' ' ')" \
-    "aicpu-devices: each MC2 op a span on its group's lane"
+    ORDER BY a.device" | tr '\n' ' ')" "$(python3 - "$d/want" <<'PY'
+import csv, sys
+bars = {}
+for r in csv.DictReader(open(sys.argv[1] + "/kfc_task.csv")):
+    if r["Is Master"] != "1" or r["Source"] != "MC2":
+        continue
+    ns = lambda v: int(v.replace(".", ""))
+    lo, hi = ns(r["Start Time(us)"]), ns(r["Start Time(us)"]) + \
+        ns(r["Duration(us)"])
+    k = (r["Device_id"], r["Op Name"], r["Op Start Time(us)"],
+         r["Group Name"])
+    b = bars.setdefault(k, [lo, hi])
+    bars[k] = [min(b[0], lo), max(b[1], hi)]
+for (dev, name, _, group), (lo, hi) in sorted(bars.items()):
+    print("%s,%s,%d.%03d,%d.%03d,Group %s Aicpu Communication" % (
+        dev, name, lo // 1000, lo % 1000, (hi - lo) // 1000,
+        (hi - lo) % 1000, group), end=" ")
+PY
+)" "aicpu-devices: each MC2 op a span on its group's lane"
+is "$(sqlite3 "$d/s.db" "SELECT json_extract(a.args, '$.connection_id') =
+    t.conn, json_extract(a.args, '$.rank_size'), json_extract(a.args,
+    '$.data_type'), json_extract(a.args, '$.count') FROM api a
+    JOIN str v ON v.id = a.level JOIN task t ON t.device = a.device AND
+    t.stream = json_extract(a.args, '$.\"Stream ID\"') AND t.task =
+    json_extract(a.args, '$.\"Task ID\"') WHERE v.s = 'mc2'")" \
+    "1|-1|N/A|-1" "aicpu-devices: the MC2 op's connection id is its kernel's"
 # The MC2 op's tasks join the communication tables (as msprof --analyze
 # takes the vendor's KfcTask rows): on device 0 its master plane holds a
 # notify wait, an SDMA copy of 2048 bytes on HCCS and a second wait; on

@@ -5,7 +5,9 @@
 # github.com/Ascend/msprof. kfc-vendor.py hands the AI CPU's records and
 # the device tasks of a generated collection (npuprof-gen prof -C) to the
 # vendor's KfcCalculator; tables kfc_op and kfc_task must be its rows,
-# cell for cell.
+# cell for cell, and the mc2 spans the MC2 ops its timeline export draws
+# from them, args and all (the duration within the 256 ns of its float
+# sum at these times).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/importers/prof/mc2.lib"
 
@@ -21,7 +23,10 @@ compare() {
 		"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" $t \
 		    >"$d/rec/$t.csv" 2>/dev/null
 	done
-	"$PY" "$here/kfc-vendor.py" "$d/rec" "$d/rec/task_time.csv" "$d/v"
+	sqlite3 -csv "$d/s.db" "SELECT device, stream, task, start_ns, conn
+	    FROM task" >"$d/conn.csv"
+	"$PY" "$here/kfc-vendor.py" "$d/rec" "$d/rec/task_time.csv" "$d/v" \
+	    "$d/conn.csv"
 	ok $? "$1: the vendor's KfcCalculator ran"
 	"$NPUPROF" show -q --db "$d/s.db" --format csv "$d/in" kfc_op |
 	    tail -n +2 | cut -d, -f1-14 >"$d/kfc_op.csv"
@@ -30,6 +35,28 @@ compare() {
 	    tail -n +2 >"$d/kfc_task.csv"
 	same_file "$d/kfc_task.csv" "$d/v/kfc_task.csv" \
 	    "$1: kfc_task as the vendor's"
+	sqlite3 -csv "$d/s.db" "SELECT a.device, n.s, a.start_ns,
+	    a.end_ns - a.start_ns, a.args FROM api a JOIN str v ON v.id =
+	    a.level JOIN str n ON n.id = a.name WHERE v.s = 'mc2'" >"$d/mc2.csv"
+	is "$("$PY" - "$d/mc2.csv" "$d/v/mc2.csv" <<'PY'
+import csv, json, sys
+keys = ("rank_size", "connection_id", "model id", "data_type",
+        "alg_type", "count")
+ours = {}
+for dev, name, start, dur, args in csv.reader(open(sys.argv[1])):
+    a = json.loads(args)
+    ours[(dev, name, "%d.%03d" % divmod(int(start), 1000))] = (
+        int(dur), {k: a[k] for k in keys if k in a})
+theirs = {}
+for dev, name, start, dur, args in csv.reader(open(sys.argv[2])):
+    theirs[(dev, name, start)] = (float(dur), json.loads(args))
+bad = [k for k in theirs if k not in ours or
+       abs(ours[k][0] - theirs[k][0]) > 256 or ours[k][1] != theirs[k][1]]
+bad += [k for k in ours if k not in theirs]
+print("%d spans, %d unlike" % (len(theirs), len(bad)), *bad)
+PY
+)" "$(echo "$(wc -l <"$d/v/mc2.csv") spans, 0 unlike")" \
+	    "$1: the mc2 spans as the vendor's timeline draws them"
 }
 
 "$GEN" prof "$T/devices/in" -s 42 -n 300 -C -d 2 >/dev/null
