@@ -312,10 +312,11 @@ prof_kfc_tables_bars(const struct prof_kfc_calc *c, struct prof_kfc_bar **v)
 }
 
 /*
- * The vendor's args of bar B to B: its connection id and model, and the
- * rank size, data type, algorithm and count of the last op in kfc_op's
- * order, ORDER (N ops), with its connection id (the vendor's defaults
- * without an op information).
+ * The vendor's args of bar B to SB: its connection id and model, and the
+ * rank size, data type, algorithm, count, relay and retry of the last op
+ * in kfc_op's order, ORDER (N ops), with its connection id (the vendor's
+ * defaults without an op information; relay and retry "yes" or "no" as
+ * its C++ timeline writes them).
  */
 static void
 prof_kfc_tables_bar_args(struct strbuf *sb, const struct prof_host *h,
@@ -347,8 +348,10 @@ prof_kfc_tables_bar_args(struct strbuf *sb, const struct prof_host *h,
 	prof_fwk_rec_json(sb, q != NULL ? row.cells[0] : "N/A", false);
 	strbuf_adds(sb, "\",\"alg_type\":\"");
 	prof_fwk_rec_json(sb, q != NULL ? row.cells[1] : "N/A", false);
-	strbuf_addf(sb, "\",\"count\":%lld", q != NULL ?
-	    (long long)importer_le64(q + 34) : -1LL);
+	strbuf_addf(sb, "\",\"count\":%lld,\"relay\":\"%s\",\"retry\":\"%s\"",
+	    q != NULL ? (long long)importer_le64(q + 34) : -1LL,
+	    q != NULL && (q[24] & 1) ? "yes" : "no",
+	    q != NULL && (q[24] >> 1 & 1) ? "yes" : "no");
 }
 
 /*

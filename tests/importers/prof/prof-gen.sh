@@ -267,11 +267,13 @@ PY
 )" "aicpu-devices: each MC2 op a span on its group's lane"
 is "$(sqlite3 "$d/s.db" "SELECT json_extract(a.args, '$.connection_id') =
     t.conn, json_extract(a.args, '$.rank_size'), json_extract(a.args,
-    '$.data_type'), json_extract(a.args, '$.count') FROM api a
+    '$.data_type'), json_extract(a.args, '$.count'), json_extract(a.args,
+    '$.relay') || json_extract(a.args, '$.retry') FROM api a
     JOIN str v ON v.id = a.level JOIN task t ON t.device = a.device AND
     t.stream = json_extract(a.args, '$.\"Stream ID\"') AND t.task =
     json_extract(a.args, '$.\"Task ID\"') WHERE v.s = 'mc2'")" \
-    "1|-1|N/A|-1" "aicpu-devices: the MC2 op's connection id is its kernel's"
+    "1|-1|N/A|-1|nono" \
+    "aicpu-devices: the MC2 op's connection id is its kernel's"
 # The MC2 op's tasks join the communication tables (as msprof --analyze
 # takes the vendor's KfcTask rows): on device 0 its master plane holds a
 # notify wait, an SDMA copy of 2048 bytes on HCCS and a second wait; on
