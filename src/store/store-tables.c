@@ -497,8 +497,10 @@ const char *
 store_tables_names_help(void)
 {
 	return "op_statistic, api_statistic (acl_statistic), op_summary "
-	    "(kernels), task_time, step_trace, info, warnings, spans, lanes, "
-	    "counters, flows, tables (the "
+	    "(kernels), task_time, step_trace (step_trace_time where the "
+	    "input has no step records: torch_npu outputs, raw collections "
+	    "with HCCL ops), info, warnings, spans, lanes, counters, flows, "
+	    "tables (the "
 	    "list of tables), for legacy JOBs task_desc, step_trace_reduce, "
 	    "training_points, aicpu, tdt, runtime_task_track, msproftx, "
 	    "tensor_data_info, ge_step_info, ge_id_map, "
