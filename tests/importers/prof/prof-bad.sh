@@ -299,4 +299,60 @@ load nocopy "$P"
     grep -c '^memcpy_info' >"$T/nocopy/n"
 is "$(cat "$T/nocopy/n")" 0 "no memcpy_info records: no memcpy_info table"
 
+# aicpu.data (256-byte records) cut in the middle of its last record:
+# the vendor's rule takes the odd bytes for a lost head, and no record
+# would have the magic. The stream is read from its first byte instead;
+# only the cut record, the last AI CPU flip, is lost.
+rm -rf "$T/acut"
+"$GEN" prof "$T/acut/in" -s 47 -n 300 -C -e "$T/acut/want" >/dev/null
+P=$(echo "$T/acut"/in/PROF_*)
+f="$P/device_0/data/aicpu.data.0.slice_0"
+sz=$(wc -c <"$f")
+head -c $((sz - 100)) "$f" >"$T/acut.cut" && mv "$T/acut.cut" "$f"
+load acut "$P"
+is $st 0 "aicpu.data cut at the tail: import succeeds"
+grep -q "aicpu.data.0.slice_0: offset $((sz - 256)): the records line up from \
+the first byte: the last 156 bytes are a cut record, dropped" "$T/acut/err"
+ok $? "aicpu.data cut at the tail: warned at the cut record"
+for t in aicpu dp aicpu_mi kfc_turn kfc_info aicpu_master_task \
+    device_hccl_op_info kfc_op kfc_task; do
+	is "$(rows acut "$P" $t)" "$(want_rows acut $t)" \
+	    "aicpu.data cut at the tail: every row of $t kept"
+done
+is "$(rows acut "$P" aicpu_flip)" "$(($(want_rows acut aicpu_flip) - 1))" \
+    "aicpu.data cut at the tail: only the cut record lost"
+# The same stream cut at its head, as the vendor's rule expects: its
+# first record is lost, the rest read.
+rm -rf "$T/ahead"
+"$GEN" prof "$T/ahead/in" -s 47 -n 300 -C -e "$T/ahead/want" >/dev/null
+P=$(echo "$T/ahead"/in/PROF_*)
+f="$P/device_0/data/aicpu.data.0.slice_0"
+tail -c +101 "$f" >"$T/ahead.cut" && mv "$T/ahead.cut" "$f"
+load ahead "$P"
+grep -q "line up from the first byte" "$T/ahead/err"
+ok $((! $?)) "aicpu.data cut at the head: read by the vendor's rule"
+is "$(rows ahead "$P" aicpu)" "$(want_rows ahead aicpu)" \
+    "aicpu.data cut at the head: every run kept"
+is "$(rows ahead "$P" dp)" "$(($(want_rows ahead dp) - 1))" \
+    "aicpu.data cut at the head: only the first record lost"
+
+# Chip V6's 32-byte task logs cut in the middle of a record: read from
+# the first byte, as stars_soc logs cut at the tail are; only the tasks
+# of the last records are lost.
+rm -rf "$T/v6cut"
+"$GEN" prof "$T/v6cut/in" -s 11 -n 300 -c 950 -e "$T/v6cut/want" >/dev/null
+P=$(echo "$T/v6cut"/in/PROF_*)
+f="$P/device_0/data/stars_soc.data.0.slice_0"
+sz=$(wc -c <"$f")
+head -c $((sz - 32 * 3 - 10)) "$f" >"$T/v6cut.cut" && mv "$T/v6cut.cut" "$f"
+load v6cut "$P"
+is $st 0 "V6 logs cut at the tail: import succeeds"
+grep -q "the records line up from the first byte: the last 22 bytes are a \
+cut record, dropped" "$T/v6cut/err"
+ok $? "V6 logs cut at the tail: warned"
+n=$(rows v6cut "$P" op_summary)
+[ "$n" -ge $(($(want_rows v6cut op_summary) - 3)) ] &&
+    [ "$n" -lt "$(want_rows v6cut op_summary)" ]
+ok $? "V6 logs cut at the tail: only the last tasks lost ($n rows)"
+
 done_testing
