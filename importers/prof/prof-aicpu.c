@@ -10,7 +10,6 @@
  * the buffer it holds) become table dp, those of kind 3 (MindSpore's
  * waits on its data queue) table aicpu_mi, as the vendor exports them.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -190,36 +189,12 @@ prof_aicpu_step(struct prof_aicpus *a, const struct prof_stream *st,
 	e->offset = st->offset;
 }
 
-/* The 16-bit word at OFF of file PATH, or -1 if it cannot be read. */
-static int32_t
-prof_aicpu_word(const char *path, int64_t off)
-{
-	FILE		*fp;
-	unsigned char	 b[2];
-	int32_t		 w = -1;
-
-	if ((fp = util_fopen_input(path)) == NULL)
-		return -1;
-	if (fseeko(fp, off, SEEK_SET) == 0 && fread(b, 1, 2, fp) == 2)
-		w = importer_le16(b);
-	fclose(fp);
-	return w;
-}
-
-/*
- * True if the aicpu.data stream F lost bytes at its end, not at its head
- * (section 1.3): its size is not a whole number of records, the first
- * record after the vendor's head skip lacks the 0x5A5A magic, and the
- * first byte starts one.
- */
+/* True if R starts with the records' magic (prof_slices_open_lined). */
 static bool
-prof_aicpu_cut_tail(const struct prof_files *f)
+prof_aicpu_ok(const unsigned char *r, void *arg)
 {
-	int64_t	 skip = f->total % PROF_AICPU_SIZE;
-
-	return skip != 0 && f->sizes[0] >= skip + 2 &&
-	    prof_aicpu_word(f->paths[0], skip) != PROF_RECORD_MAGIC &&
-	    prof_aicpu_word(f->paths[0], 0) == PROF_RECORD_MAGIC;
+	(void)arg;
+	return importer_le16(r) == PROF_RECORD_MAGIC;
 }
 
 /*
@@ -228,7 +203,7 @@ prof_aicpu_cut_tail(const struct prof_files *f)
  * preprocessing and queue wait records in file order. EXPAND: the streams
  * were expanded (section 4.2). Records of other kinds, and runs without a
  * start or an end, are counted in one warning each; a stream cut at its
- * end is read from its first byte, its cut record dropped and said.
+ * end is read from its first byte (prof_slices_open_lined).
  */
 void
 prof_aicpu_read(struct store *s, const char *data, bool expand,
@@ -241,8 +216,6 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 	size_t			 other = 0, open = 0, i;
 	uint64_t		 v;
 	uint32_t		 kind;
-	int64_t			 cut = 0;
-	bool			 tail;
 
 	memset(a, 0, sizeof *a);
 	a->expand = expand;
@@ -253,11 +226,8 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 		prof_slices_release(&f);
 		return;
 	}
-	prof_slices_open(&st, s, &f, PROF_AICPU_SIZE, false);
-	if ((tail = prof_aicpu_cut_tail(&f))) {
-		cut = st.skip;
-		st.skip = 0;
-	}
+	prof_slices_open_lined(&st, s, &f, PROF_AICPU_SIZE, prof_aicpu_ok,
+	    NULL);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		if (!prof_slices_magic(&st, r, &warned))
 			continue;
@@ -298,11 +268,6 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 		}
 	}
 	/* The warnings name a file of the list: before it is freed. */
-	if (tail)
-		store_load_warning(s, f.paths[f.n - 1], f.sizes[f.n - 1] >= cut ?
-		    f.sizes[f.n - 1] - cut : -1, "the records line up from the "
-		    "first byte: the last %lld bytes are a cut record, dropped",
-		    (long long)cut);
 	if (other > 0)
 		store_load_warning(s, path, -1, "%zu AI CPU record%s of an "
 		    "unknown kind or level, not decoded", other, other == 1 ?

@@ -103,12 +103,16 @@ struct prof_stream {
 	bool			 unaging;	/* of the current record */
 	const char		*path;		/* of the current record */
 	int64_t			 offset;	/* of the current record */
+	bool			 quiet;		/* no warnings: a probe */
 };
 void		 prof_slices_list(const char *, const char *, bool,
 		     struct prof_files *);
 void		 prof_slices_release(struct prof_files *);
 void		 prof_slices_open(struct prof_stream *, struct store *,
 		     struct prof_files *, size_t, bool);
+void		 prof_slices_open_lined(struct prof_stream *, struct store *,
+		     struct prof_files *, size_t,
+		     bool (*)(const unsigned char *, void *), void *);
 const unsigned char *prof_slices_next(struct prof_stream *);
 void		 prof_slices_close(struct prof_stream *);
 bool		 prof_slices_magic(struct prof_stream *, const unsigned char *,

@@ -125,6 +125,27 @@ prof_npumem_cmp(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* The time of memory sample R of device DM, in us. */
+static uint64_t
+prof_npumem_us(const struct prof_meta *dm, const unsigned char *r)
+{
+	return dm->info_v2 ? importer_le64(r + 8) : importer_le32(r);
+}
+
+/*
+ * True if R reads as a memory sample of device ARG (a prof_meta), for
+ * prof_slices_open_lined: an event of 0 or 1, a time and sizes within
+ * what a sample can hold.
+ */
+static bool
+prof_npumem_ok(const unsigned char *r, void *arg)
+{
+	return importer_le32(r + 4) <= 1 &&
+	    prof_npumem_us(arg, r) <= (uint64_t)1 << 40 &&
+	    importer_le64(r + 16) <= (uint64_t)1 << 50 &&
+	    importer_le64(r + 24) <= (uint64_t)1 << 50;
+}
+
 /*
  * Read the driver's memory samples of device data directory DATA (device
  * metadata DM, rank RANK) into NM: each channel's slices (npu_mem.app,
@@ -163,10 +184,10 @@ prof_npumem_read(struct store *s, const char *data,
 			prof_slices_release(&f);
 			continue;
 		}
-		prof_slices_open(&st, s, &f, PROF_MEM_APP_SIZE, false);
+		prof_slices_open_lined(&st, s, &f, PROF_MEM_APP_SIZE,
+		    prof_npumem_ok, (void *)dm);
 		while ((r = prof_slices_next(&st)) != NULL) {
-			us = dm->info_v2 ? importer_le64(r + 8) :
-			    importer_le32(r);
+			us = prof_npumem_us(dm, r);
 			ddr = importer_le64(r + 16);
 			hbm = importer_le64(r + 24);
 			if (us > (uint64_t)1 << 40 || ddr > (uint64_t)1 << 62 ||

@@ -51,6 +51,19 @@ prof_modmem_name(uint32_t id, char *buf, size_t size)
 }
 
 /*
+ * True if R reads as a module memory record of device ARG (a prof_meta),
+ * for prof_slices_open_lined: a module id below 4096, a time a
+ * collection can have and a size below 2^50 bytes.
+ */
+static bool
+prof_modmem_ok(const unsigned char *r, void *arg)
+{
+	return importer_le32(r) < 4096 && importer_le64(r + 16) <=
+	    (uint64_t)1 << 50 && prof_meta_sane(prof_meta_host_ns(arg,
+	    importer_le64(r + 8)));
+}
+
+/*
  * Read the npu_module_mem records of device data directory DATA (device
  * metadata DM, rank RANK) into MM. Their times are host counter ticks;
  * records from before the collection started (when start_info says when)
@@ -83,7 +96,8 @@ prof_modmem_read(struct store *s, const char *data,
 		return;
 	}
 	begin = prof_meta_begin_ns(dm);
-	prof_slices_open(&st, s, &f, PROF_MODMEM_SIZE, false);
+	prof_slices_open_lined(&st, s, &f, PROF_MODMEM_SIZE, prof_modmem_ok,
+	    (void *)dm);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		bytes = importer_le64(r + 16);
 		ts = prof_meta_host_ns(dm, importer_le64(r + 8));

@@ -156,6 +156,65 @@ prof_slices_open(struct prof_stream *st, struct store *s,
 		st->skip = f->total % (int64_t)recsize;
 }
 
+#define PROF_SLICES_PROBE	64	/* records tried each way */
+
+/* How many of the first PROF_SLICES_PROBE records of ST pass OK (ARG). */
+static size_t
+prof_slices_probe(struct prof_stream *st, bool (*ok)(const unsigned char *,
+    void *), void *arg)
+{
+	const unsigned char	*r;
+	size_t			 i, n = 0;
+
+	st->quiet = true;
+	for (i = 0; i < PROF_SLICES_PROBE && (r = prof_slices_next(st)) !=
+	    NULL; i++)
+		n += ok(r, arg);
+	prof_slices_close(st);
+	return n;
+}
+
+/*
+ * Open the device stream F of RECSIZE-byte records as prof_slices_open
+ * does, with its records lined up as they were written. When its size is
+ * not a whole number of records, the vendor's rule takes the odd bytes
+ * for the head the stream lost (section 1.3); if more of its first
+ * PROF_SLICES_PROBE records pass OK (with ARG) when read from the first
+ * byte, it lost its tail instead, and is read so. A warning says which
+ * bytes are dropped.
+ */
+void
+prof_slices_open_lined(struct prof_stream *st, struct store *s,
+    struct prof_files *f, size_t recsize, bool (*ok)(const unsigned char *,
+    void *), void *arg)
+{
+	size_t	 head, tail;
+	int64_t	 odd = f->total % (int64_t)recsize, last;
+
+	if (f->n == 0 || odd == 0) {
+		prof_slices_open(st, s, f, recsize, false);
+		return;
+	}
+	prof_slices_open(st, s, f, recsize, false);
+	head = prof_slices_probe(st, ok, arg);
+	prof_slices_open(st, s, f, recsize, false);
+	st->skip = 0;
+	tail = prof_slices_probe(st, ok, arg);
+	prof_slices_open(st, s, f, recsize, false);
+	if (tail > head) {
+		st->skip = 0;
+		last = f->sizes[f->n - 1];
+		store_load_warning(s, f->paths[f->n - 1], last >= odd ?
+		    last - odd : -1, "the records line up from the first "
+		    "byte: the last %lld bytes are a cut record, dropped",
+		    (long long)odd);
+	} else
+		store_load_warning(s, f->paths[0], 0, "the first %lld bytes "
+		    "are not a whole record: dropped as the rest of a record "
+		    "the stream lost at its head (the vendor's rule)",
+		    (long long)odd);
+}
+
 /* Open the next readable file; false at the end. */
 static bool
 prof_slices_next_file(struct prof_stream *st)
@@ -172,11 +231,14 @@ prof_slices_next_file(struct prof_stream *st)
 		st->file_off = -(int64_t)(st->len - st->pos);
 		st->file_read = 0;
 		if (st->f != NULL) {
-			store_load_file(st->s, st->files->paths[st->cur]);
+			if (!st->quiet)
+				store_load_file(st->s,
+				    st->files->paths[st->cur]);
 			return true;
 		}
-		store_load_warning(st->s, st->files->paths[st->cur], -1,
-		    "cannot open: %s", util_input_error(errno));
+		if (!st->quiet)
+			store_load_warning(st->s, st->files->paths[st->cur],
+			    -1, "cannot open: %s", util_input_error(errno));
 		st->cur++;
 	}
 	return false;
@@ -200,14 +262,16 @@ prof_slices_fill(struct prof_stream *st)
 		st->file_read += (int64_t)got;
 		if (got > 0)
 			return true;
-		if (ferror(st->f))
+		if (st->quiet)
+			;
+		else if (ferror(st->f))
 			store_load_warning(st->s, st->files->paths[st->cur],
 			    st->file_read, "read error: %s; the rest of the "
 			    "file is skipped", strerror(errno));
 		else if (st->file_read == 0)
 			store_load_warning(st->s, st->files->paths[st->cur],
 			    -1, "empty slice: no records");
-		if (st->per_file && st->len > 0) {
+		if (st->per_file && st->len > 0 && !st->quiet) {
 			store_load_warning(st->s, st->files->paths[st->cur],
 			    st->file_off, "truncated last record (%zu of %zu "
 			    "bytes), ignored", st->len, st->recsize);

@@ -355,4 +355,51 @@ n=$(rows v6cut "$P" op_summary)
     [ "$n" -lt "$(want_rows v6cut op_summary)" ]
 ok $? "V6 logs cut at the tail: only the last tasks lost ($n rows)"
 
+# Memory samples (32-byte records) and module memory records (24-byte)
+# cut at the tail: read from the first byte, only the cut record lost;
+# cut at the head: the vendor's rule, only the first record lost. Either
+# way the dropped bytes are said.
+for k in npu_mem:32:22 npu_module_mem:24:14; do
+	kind=${k%%:*}; k=${k#*:}; size=${k%%:*}; odd=${k#*:}
+	for end in tail head; do
+		rm -rf "$T/m$end"
+		"$GEN" prof "$T/m$end/in" -s 11 -n 300 -K -e "$T/m$end/want" \
+		    >/dev/null
+		P=$(echo "$T/m$end"/in/PROF_*)
+		f="$P/device_0/data/$kind.data.0.slice_0"
+		sz=$(wc -c <"$f")
+		if [ $end = tail ]; then
+			head -c $((sz - 10)) "$f" >"$f.cut"
+		else
+			tail -c +11 "$f" >"$f.cut"
+		fi
+		mv "$f.cut" "$f"
+		load m$end "$P"
+		"$NPUPROF" show -q --db "$T/m$end/s.db" --format csv "$P" \
+		    $kind | tail -n +2 >"$T/m$end/got"
+		tail -n +2 "$T/m$end/want/$kind.csv" >"$T/m$end/all"
+		if [ $end = tail ]; then
+			at=$((sz - 10 - odd))
+			grep -q "$kind.data.0.slice_0: offset $at: \
+the records line up from the first byte: the last $odd bytes are a cut \
+record, dropped" "$T/m$end/err"
+			ok $? "$kind cut at the tail: warned at the cut record"
+			# Every row but the cut record's, which is the last
+			# of its module (or of the file) in the table.
+			n=$(wc -l <"$T/m$end/all")
+			is "$(grep -c -F -x -f "$T/m$end/got" "$T/m$end/all")/\
+$(wc -l <"$T/m$end/got")" "$((n - 1))/$((n - 1))" \
+			    "$kind cut at the tail: every other row as generated"
+		else
+			grep -q "$kind.data.0.slice_0: offset 0: the first \
+$odd bytes are not a whole record: dropped as the rest of a record the \
+stream lost at its head" "$T/m$end/err"
+			ok $? "$kind cut at the head: warned"
+			is "$(grep -c -F -x -v -f "$T/m$end/all" \
+			    "$T/m$end/got")" 0 \
+			    "$kind cut at the head: no row but generated ones"
+		fi
+	done
+done
+
 done_testing
