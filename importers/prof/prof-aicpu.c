@@ -191,8 +191,10 @@ prof_aicpu_step(struct prof_aicpus *a, const struct prof_stream *st,
 
 /* True if R starts with the records' magic (prof_slices_open_lined). */
 static bool
-prof_aicpu_ok(const unsigned char *r, void *arg)
+prof_aicpu_ok(const unsigned char *r, const unsigned char *prev,
+    void *arg)
 {
+	(void)prev;
 	(void)arg;
 	return importer_le16(r) == PROF_RECORD_MAGIC;
 }

@@ -138,8 +138,10 @@ prof_npumem_us(const struct prof_meta *dm, const unsigned char *r)
  * what a sample can hold.
  */
 static bool
-prof_npumem_ok(const unsigned char *r, void *arg)
+prof_npumem_ok(const unsigned char *r, const unsigned char *prev,
+    void *arg)
 {
+	(void)prev;
 	return importer_le32(r + 4) <= 1 &&
 	    prof_npumem_us(arg, r) <= (uint64_t)1 << 40 &&
 	    importer_le64(r + 16) <= (uint64_t)1 << 50 &&

@@ -56,8 +56,10 @@ prof_modmem_name(uint32_t id, char *buf, size_t size)
  * collection can have and a size below 2^50 bytes.
  */
 static bool
-prof_modmem_ok(const unsigned char *r, void *arg)
+prof_modmem_ok(const unsigned char *r, const unsigned char *prev,
+    void *arg)
 {
+	(void)prev;
 	return importer_le32(r) < 4096 && importer_le64(r + 16) <=
 	    (uint64_t)1 << 50 && prof_meta_sane(prof_meta_host_ns(arg,
 	    importer_le64(r + 8)));

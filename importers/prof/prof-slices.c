@@ -158,18 +158,25 @@ prof_slices_open(struct prof_stream *st, struct store *s,
 
 #define PROF_SLICES_PROBE	64	/* records tried each way */
 
-/* How many of the first PROF_SLICES_PROBE records of ST pass OK (ARG). */
+/*
+ * How many of the first PROF_SLICES_PROBE records of ST pass OK, given
+ * each with the record before it (NULL for the first) and ARG.
+ */
 static size_t
 prof_slices_probe(struct prof_stream *st, bool (*ok)(const unsigned char *,
-    void *), void *arg)
+    const unsigned char *, void *), void *arg)
 {
 	const unsigned char	*r;
+	unsigned char		*prev = xmalloc(st->recsize);
 	size_t			 i, n = 0;
 
 	st->quiet = true;
 	for (i = 0; i < PROF_SLICES_PROBE && (r = prof_slices_next(st)) !=
-	    NULL; i++)
-		n += ok(r, arg);
+	    NULL; i++) {
+		n += ok(r, i > 0 ? prev : NULL, arg);
+		memcpy(prev, r, st->recsize);
+	}
+	free(prev);
 	prof_slices_close(st);
 	return n;
 }
@@ -179,14 +186,15 @@ prof_slices_probe(struct prof_stream *st, bool (*ok)(const unsigned char *,
  * does, with its records lined up as they were written. When its size is
  * not a whole number of records, the vendor's rule takes the odd bytes
  * for the head the stream lost (section 1.3); if more of its first
- * PROF_SLICES_PROBE records pass OK (with ARG) when read from the first
- * byte, it lost its tail instead, and is read so. A warning says which
- * bytes are dropped.
+ * PROF_SLICES_PROBE records pass OK (prof_slices_probe) when read from
+ * the first byte, it lost its tail instead, and is read so, the cut
+ * record warned about. (A ring buffer's lost head is the usual case, and
+ * not warned about.)
  */
 void
 prof_slices_open_lined(struct prof_stream *st, struct store *s,
     struct prof_files *f, size_t recsize, bool (*ok)(const unsigned char *,
-    void *), void *arg)
+    const unsigned char *, void *), void *arg)
 {
 	size_t	 head, tail;
 	int64_t	 odd = f->total % (int64_t)recsize, last;
@@ -201,18 +209,13 @@ prof_slices_open_lined(struct prof_stream *st, struct store *s,
 	st->skip = 0;
 	tail = prof_slices_probe(st, ok, arg);
 	prof_slices_open(st, s, f, recsize, false);
-	if (tail > head) {
-		st->skip = 0;
-		last = f->sizes[f->n - 1];
-		store_load_warning(s, f->paths[f->n - 1], last >= odd ?
-		    last - odd : -1, "the records line up from the first "
-		    "byte: the last %lld bytes are a cut record, dropped",
-		    (long long)odd);
-	} else
-		store_load_warning(s, f->paths[0], 0, "the first %lld bytes "
-		    "are not a whole record: dropped as the rest of a record "
-		    "the stream lost at its head (the vendor's rule)",
-		    (long long)odd);
+	if (tail <= head)
+		return;
+	st->skip = 0;
+	last = f->sizes[f->n - 1];
+	store_load_warning(s, f->paths[f->n - 1], last >= odd ? last - odd :
+	    -1, "the records line up from the first byte: the last %lld "
+	    "bytes are a cut record, dropped", (long long)odd);
 }
 
 /* Open the next readable file; false at the end. */
