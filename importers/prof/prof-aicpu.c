@@ -229,7 +229,7 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 		return;
 	}
 	prof_slices_open_lined(&st, s, &f, PROF_AICPU_SIZE, prof_aicpu_ok,
-	    NULL);
+	    NULL, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		if (!prof_slices_magic(&st, r, &warned))
 			continue;

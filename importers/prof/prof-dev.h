@@ -56,6 +56,8 @@ struct dev_tstrack {
 };
 void		 dev_tstrack_decode(const unsigned char *,
 		     struct dev_tstrack *);
+bool		 dev_tstrack_ok(const unsigned char *, const unsigned char *,
+		     void *);
 
 /* dev-stars.c: stars_soc task logs of STARS chips (section 4.1-4.3). */
 #define DEV_STARS_SIZE		64

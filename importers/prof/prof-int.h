@@ -112,7 +112,7 @@ void		 prof_slices_open(struct prof_stream *, struct store *,
 		     struct prof_files *, size_t, bool);
 void		 prof_slices_open_lined(struct prof_stream *, struct store *,
 		     struct prof_files *, size_t, bool (*)(const unsigned char *,
-		     const unsigned char *, void *), void *);
+		     const unsigned char *, void *), void *, bool);
 const unsigned char *prof_slices_next(struct prof_stream *);
 void		 prof_slices_close(struct prof_stream *);
 bool		 prof_slices_magic(struct prof_stream *, const unsigned char *,

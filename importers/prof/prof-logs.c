@@ -135,7 +135,7 @@ prof_logs_hwts(struct prof_logs *l, struct prof_files *f)
 	const unsigned char	*r;
 
 	prof_slices_open_lined(&st, l->s, f, DEV_HWTS_SIZE, prof_logs_hwts_ok,
-	    NULL);
+	    NULL, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		dev_hwts_decode(r, &d);
 		prof_logs_cnt(l, &st, d.cnt);
@@ -187,7 +187,9 @@ prof_logs_flips(struct store *s, const char *data, struct prof_flips *fl,
 
 	prof_slices_list(data, "ts_track.data", false, &f);
 	d->bytes += f.total;
-	prof_slices_open(&st, s, &f, DEV_TSTRACK_SIZE, false);
+	/* prof-step.c reads them too, and says if they were cut. */
+	prof_slices_open_lined(&st, s, &f, DEV_TSTRACK_SIZE, dev_tstrack_ok,
+	    NULL, false);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		dev_tstrack_decode(r, &t);
 		if (t.tag != DEV_TS_FLIP)

@@ -187,7 +187,7 @@ prof_npumem_read(struct store *s, const char *data,
 			continue;
 		}
 		prof_slices_open_lined(&st, s, &f, PROF_MEM_APP_SIZE,
-		    prof_npumem_ok, (void *)dm);
+		    prof_npumem_ok, (void *)dm, true);
 		while ((r = prof_slices_next(&st)) != NULL) {
 			us = prof_npumem_us(dm, r);
 			ddr = importer_le64(r + 16);

@@ -99,7 +99,7 @@ prof_modmem_read(struct store *s, const char *data,
 	}
 	begin = prof_meta_begin_ns(dm);
 	prof_slices_open_lined(&st, s, &f, PROF_MODMEM_SIZE, prof_modmem_ok,
-	    (void *)dm);
+	    (void *)dm, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		bytes = importer_le64(r + 16);
 		ts = prof_meta_host_ns(dm, importer_le64(r + 8));

@@ -188,13 +188,14 @@ prof_slices_probe(struct prof_stream *st, bool (*ok)(const unsigned char *,
  * for the head the stream lost (section 1.3); if more of its first
  * PROF_SLICES_PROBE records pass OK (prof_slices_probe) when read from
  * the first byte, it lost its tail instead, and is read so, the cut
- * record warned about. (A ring buffer's lost head is the usual case, and
- * not warned about.)
+ * record warned about if SAY (the second reader of a stream says
+ * nothing). A ring buffer's lost head is the usual case, and not warned
+ * about.
  */
 void
 prof_slices_open_lined(struct prof_stream *st, struct store *s,
     struct prof_files *f, size_t recsize, bool (*ok)(const unsigned char *,
-    const unsigned char *, void *), void *arg)
+    const unsigned char *, void *), void *arg, bool say)
 {
 	size_t	 head, tail;
 	int64_t	 odd = f->total % (int64_t)recsize, last;
@@ -213,9 +214,11 @@ prof_slices_open_lined(struct prof_stream *st, struct store *s,
 		return;
 	st->skip = 0;
 	last = f->sizes[f->n - 1];
-	store_load_warning(s, f->paths[f->n - 1], last >= odd ? last - odd :
-	    -1, "the records line up from the first byte: the last %lld "
-	    "bytes are a cut record, dropped", (long long)odd);
+	if (say)
+		store_load_warning(s, f->paths[f->n - 1], last >= odd ?
+		    last - odd : -1, "the records line up from the first "
+		    "byte: the last %lld bytes are a cut record, dropped",
+		    (long long)odd);
 }
 
 /* Open the next readable file; false at the end. */

@@ -114,7 +114,8 @@ prof_step_read(struct store *s, const char *data, struct prof_step *p,
 	size_t			 i;
 
 	prof_slices_list(data, "ts_track.data", false, f);
-	prof_slices_open(&st, s, f, DEV_TSTRACK_SIZE, false);
+	prof_slices_open_lined(&st, s, f, DEV_TSTRACK_SIZE, dev_tstrack_ok,
+	    NULL, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		if (r[1] != DEV_TS_STEP)
 			continue;

@@ -417,4 +417,19 @@ ok $? "HWTS logs cut at the tail: warned at the cut record"
 is "$(rows hcut "$P" op_summary)" "$(($(want_rows hcut op_summary) - 1))" \
     "HWTS logs cut at the tail: only the last task lost"
 
+# ts_track (40-byte records: step trace, flips) cut at the tail: read
+# from the first byte, warned once though two readers read it; the step
+# trace is whole. Under the vendor's rule no record has a known tag.
+rm -rf "$T/tcut"
+"$GEN" prof "$T/tcut/in" -s 11 -n 300 -t 5 -e "$T/tcut/want" >/dev/null
+P=$(echo "$T/tcut"/in/PROF_*)
+f="$P/device_0/data/ts_track.data.0.slice_0"
+sz=$(wc -c <"$f")
+head -c $((sz - 10)) "$f" >"$f.cut" && mv "$f.cut" "$f"
+load tcut "$P"
+is "$(grep -c "ts_track.data.0.slice_0: offset $((sz - 40)): the records \
+line up from the first byte: the last 30 bytes are a cut record, dropped" \
+    "$T/tcut/err")" 1 "ts_track cut at the tail: warned once, at the cut record"
+as_generated tcut step_trace "ts_track cut at the tail: step_trace as generated"
+
 done_testing
