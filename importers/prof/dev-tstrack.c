@@ -10,16 +10,15 @@
 
 /*
  * True if P reads as a ts_track record (prof_slices_open_lined): a tag
- * of a known kind and a time.
+ * of 10 to 15 (the kinds we decode and an older flip's 13) and a time.
  */
 bool
 dev_tstrack_ok(const unsigned char *p, const unsigned char *prev, void *arg)
 {
 	(void)prev;
 	(void)arg;
-	return (p[1] == DEV_TS_STEP || p[1] == DEV_TS_MEMCPY ||
-	    p[1] == DEV_TS_TASK_TYPE || p[1] == DEV_TS_FLIP ||
-	    p[1] == DEV_TS_BLOCK_NUM) && importer_le64(p + 8) != 0;
+	return p[1] >= DEV_TS_STEP && p[1] <= DEV_TS_BLOCK_NUM &&
+	    importer_le64(p + 8) != 0;
 }
 
 /* Decode the ts_track record at P (DEV_TSTRACK_SIZE bytes) into T. */

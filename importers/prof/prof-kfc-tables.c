@@ -275,7 +275,8 @@ prof_kfc_tables_row_cmp(const void *va, const void *vb)
 /*
  * The MC2 ops of C as the vendor's timeline draws them: per op name and
  * op start, the first start to the last end of its master kfc_task rows,
- * for ops of Source MC2 only. Returns their number; *V is the caller's.
+ * for ops of Source MC2 only, but those whose times are out of range.
+ * Returns their number; *V is the caller's.
  */
 static size_t
 prof_kfc_tables_bars(const struct prof_kfc_calc *c, struct prof_kfc_bar **v)
@@ -307,33 +308,35 @@ prof_kfc_tables_bars(const struct prof_kfc_calc *c, struct prof_kfc_bar **v)
 			b[nb - 1].hi = w->f->start_ns + w->f->dur_ns;
 	}
 	free(r);
+	/* A bar whose times are out of range is none. */
+	for (i = nr = 0; i < nb; i++)
+		if (prof_meta_sane(b[i].lo) && prof_meta_sane(b[i].hi -
+		    b[i].lo))
+			b[nr++] = b[i];
 	*v = b;
-	return nb;
+	return nr;
 }
 
 /*
  * The vendor's args of bar B to SB: its connection id and model, and the
  * rank size, data type, algorithm, count, relay and retry of the last op
- * in kfc_op's order, ORDER (N ops), with its connection id (the vendor's
- * defaults without an op information; relay and retry "yes" or "no" as
- * its C++ timeline writes them).
+ * in kfc_op's order, ORDER, with its connection id (LAST maps each
+ * connection id to that op's place in ORDER): the vendor's defaults
+ * without an op information; relay and retry "yes" or "no" as its C++
+ * timeline writes them.
  */
 static void
 prof_kfc_tables_bar_args(struct strbuf *sb, const struct prof_host *h,
     const struct prof_kfc_bar *b, const struct prof_kfc_op **order,
-    size_t n)
+    const struct util_map *last)
 {
 	const unsigned char	*q = b->o->opinfo;
 	struct prof_row		 row;
 	int64_t			 conn = prof_kfc_tables_conn(h, b->o);
-	size_t			 i;
+	uint64_t		 v;
 
-	for (i = n; conn != NP_NA && i-- > 0; ) {
-		if (prof_kfc_tables_conn(h, order[i]) == conn) {
-			q = order[i]->opinfo;
-			break;
-		}
-	}
+	if (conn != NP_NA && util_map_get(last, (uint64_t)conn, &v))
+		q = order[v]->opinfo;
 	memset(&row, 0, sizeof row);
 	if (q != NULL) {
 		prof_comm_enum_row(&row, PCE_DTYPE, q[25]);
@@ -360,8 +363,7 @@ prof_kfc_tables_bar_args(struct strbuf *sb, const struct prof_host *h,
  * vendor's timeline names it ("Group <group> Aicpu Communication"; its
  * tid PROF_KFC_LANE + the group's index in kfc_op's order of its first
  * op with a span), with their type, group, source and kernel and the
- * vendor's args (prof_kfc_tables_bar_args). A bar whose times are out of
- * range has none.
+ * vendor's args (prof_kfc_tables_bar_args).
  */
 static void
 prof_kfc_tables_spans(struct prof_kfc_calc *c, struct store *s,
@@ -372,13 +374,19 @@ prof_kfc_tables_spans(struct prof_kfc_calc *c, struct store *s,
 	struct prof_kfc_bar		*bars;
 	struct store_api		 sp;
 	struct strbuf			 b;
+	struct util_map			 last;
 	uint64_t			*g = NULL;
+	int64_t				 conn;
 	size_t				*at, nbars, norder, ng = 0, i, j, k;
 	char				 gb[32], tb[32], lane[96];
 	const char			*group;
 
 	nbars = prof_kfc_tables_bars(c, &bars);
 	norder = prof_kfc_tables_order(c, &order);
+	util_map_init(&last);
+	for (k = 0; k < norder; k++)
+		if ((conn = prof_kfc_tables_conn(c->k->h, order[k])) != NP_NA)
+			util_map_set(&last, (uint64_t)conn, k);
 	/* Lanes in kfc_op's order of the groups' first ops with bars. */
 	at = xcalloc(c->nops + 1, sizeof *at);
 	for (i = 0; i < nbars; i++)
@@ -408,9 +416,6 @@ prof_kfc_tables_spans(struct prof_kfc_calc *c, struct store *s,
 	}
 	for (i = 0; i < nbars; i++) {
 		o = bars[i].o;
-		if (!prof_meta_sane(bars[i].lo) ||
-		    !prof_meta_sane(bars[i].hi - bars[i].lo))
-			continue;
 		group = o->group == 0 ? "N/A" : prof_dict_hash(d, o->group, gb,
 		    sizeof gb);
 		strbuf_reset(&b);
@@ -421,7 +426,7 @@ prof_kfc_tables_spans(struct prof_kfc_calc *c, struct store *s,
 		prof_fwk_rec_json(&b, group, false);
 		strbuf_addf(&b, "\",\"Source\":\"MC2\",\"Stream ID\":%u,"
 		    "\"Task ID\":%u", o->t->stream, o->t->task);
-		prof_kfc_tables_bar_args(&b, c->k->h, &bars[i], order, norder);
+		prof_kfc_tables_bar_args(&b, c->k->h, &bars[i], order, &last);
 		strbuf_adds(&b, "}");
 		store_load_api_init(&sp, PROF_KFC_LANE + (int64_t)bars[i].lane,
 		    bars[i].lo, bars[i].hi, "mc2", o->full);
@@ -435,6 +440,7 @@ prof_kfc_tables_spans(struct prof_kfc_calc *c, struct store *s,
 	free(g);
 	free(order);
 	free(bars);
+	util_map_release(&last);
 	strbuf_release(&b);
 }
 

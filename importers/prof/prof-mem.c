@@ -134,16 +134,20 @@ prof_npumem_us(const struct prof_meta *dm, const unsigned char *r)
 
 /*
  * True if R reads as a memory sample of device ARG (a prof_meta), for
- * prof_slices_open_lined: an event of 0 or 1, a time and sizes within
- * what a sample can hold.
+ * prof_slices_open_lined: an event below 256, the word at offset 8 0 in
+ * version 1.0 (a time below 2^40 us in 2.0, where it holds the time),
+ * and sizes below 2^50 bytes.
  */
 static bool
 prof_npumem_ok(const unsigned char *r, const unsigned char *prev,
     void *arg)
 {
+	const struct prof_meta	*dm = arg;
+
 	(void)prev;
-	return importer_le32(r + 4) <= 1 &&
-	    prof_npumem_us(arg, r) <= (uint64_t)1 << 40 &&
+	return importer_le32(r + 4) < 256 && (dm->info_v2 ?
+	    importer_le64(r + 8) <= (uint64_t)1 << 40 :
+	    importer_le64(r + 8) == 0) &&
 	    importer_le64(r + 16) <= (uint64_t)1 << 50 &&
 	    importer_le64(r + 24) <= (uint64_t)1 << 50;
 }

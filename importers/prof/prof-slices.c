@@ -164,7 +164,7 @@ prof_slices_open(struct prof_stream *st, struct store *s,
  */
 static size_t
 prof_slices_probe(struct prof_stream *st, bool (*ok)(const unsigned char *,
-    const unsigned char *, void *), void *arg)
+    const unsigned char *, void *), void *arg, size_t *probed)
 {
 	const unsigned char	*r;
 	unsigned char		*prev = xmalloc(st->recsize);
@@ -178,16 +178,32 @@ prof_slices_probe(struct prof_stream *st, bool (*ok)(const unsigned char *,
 	}
 	free(prev);
 	prof_slices_close(st);
+	if (probed != NULL)
+		*probed = i;
 	return n;
+}
+
+/*
+ * True if TAIL of the N records read from the first byte pass the
+ * kind's test against HEAD read the vendor's way: a clear win, three in
+ * four at least and a quarter of N more than the vendor's way, so that a
+ * few sound records the test does not know, or a few misread ones that
+ * happen to pass, cannot tip it.
+ */
+static bool
+prof_slices_clear_win(size_t tail, size_t head, size_t n)
+{
+	return tail > head && tail * 4 >= n * 3 && (tail - head) * 4 >= n;
 }
 
 /*
  * Open the device stream F of RECSIZE-byte records as prof_slices_open
  * does, with its records lined up as they were written. When its size is
  * not a whole number of records, the vendor's rule takes the odd bytes
- * for the head the stream lost (section 1.3); if more of its first
- * PROF_SLICES_PROBE records pass OK (prof_slices_probe) when read from
- * the first byte, it lost its tail instead, and is read so, the cut
+ * for the head the stream lost (section 1.3); if its first
+ * PROF_SLICES_PROBE records pass OK (prof_slices_probe) clearly more
+ * often when read from the first byte (prof_slices_clear_win), it lost
+ * its tail instead, and is read so, the cut
  * record warned about if SAY (the second reader of a stream says
  * nothing). A ring buffer's lost head is the usual case, and not warned
  * about.
@@ -197,28 +213,30 @@ prof_slices_open_lined(struct prof_stream *st, struct store *s,
     struct prof_files *f, size_t recsize, bool (*ok)(const unsigned char *,
     const unsigned char *, void *), void *arg, bool say)
 {
-	size_t	 head, tail;
-	int64_t	 odd = f->total % (int64_t)recsize, last;
+	size_t	 head, tail, n, j;
+	int64_t	 odd = f->total % (int64_t)recsize, left;
 
 	if (f->n == 0 || odd == 0) {
 		prof_slices_open(st, s, f, recsize, false);
 		return;
 	}
 	prof_slices_open(st, s, f, recsize, false);
-	head = prof_slices_probe(st, ok, arg);
+	head = prof_slices_probe(st, ok, arg, NULL);
 	prof_slices_open(st, s, f, recsize, false);
 	st->skip = 0;
-	tail = prof_slices_probe(st, ok, arg);
+	tail = prof_slices_probe(st, ok, arg, &n);
 	prof_slices_open(st, s, f, recsize, false);
-	if (tail <= head)
+	if (!prof_slices_clear_win(tail, head, n))
 		return;
 	st->skip = 0;
-	last = f->sizes[f->n - 1];
+	/* The slice the cut record starts in: the last not empty. */
+	for (j = f->n - 1, left = odd; j > 0 && f->sizes[j] < left; j--)
+		left -= f->sizes[j];
 	if (say)
-		store_load_warning(s, f->paths[f->n - 1], last >= odd ?
-		    last - odd : -1, "the records line up from the first "
-		    "byte: the last %lld bytes are a cut record, dropped",
-		    (long long)odd);
+		store_load_warning(s, f->paths[j], f->sizes[j] >= left ?
+		    f->sizes[j] - left : -1, "the records line up from the "
+		    "first byte: the last %lld bytes are a cut record, "
+		    "dropped", (long long)odd);
 }
 
 /* Open the next readable file; false at the end. */

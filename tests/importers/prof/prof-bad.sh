@@ -432,4 +432,59 @@ line up from the first byte: the last 30 bytes are a cut record, dropped" \
     "$T/tcut/err")" 1 "ts_track cut at the tail: warned once, at the cut record"
 as_generated tcut step_trace "ts_track cut at the tail: step_trace as generated"
 
+# Every cut of a memory sample stream, 1 to 31 bytes, at either end: a
+# tail cut is read from the first byte and said, a head cut by the
+# vendor's rule and not; no row but generated ones either way, and at
+# most the cut record lost.
+rm -rf "$T/msweep"
+"$GEN" prof "$T/msweep/base" -s 11 -n 300 -K -e "$T/msweep/want" >/dev/null
+tail -n +2 "$T/msweep/want/npu_mem.csv" >"$T/msweep/all"
+n=$(wc -l <"$T/msweep/all")
+for end in tail head; do
+	wrong=
+	for c in $(seq 1 31); do
+		rm -rf "$T/msweep/in" "$T/msweep/s.db"
+		cp -R "$T/msweep/base" "$T/msweep/in"
+		f=$(echo "$T/msweep"/in/PROF_*/device_0/data)
+		f="$f/npu_mem.data.0.slice_0"
+		if [ $end = tail ]; then
+			head -c $(($(wc -c <"$f") - c)) "$f" >"$f.cut"
+		else
+			tail -c +$((c + 1)) "$f" >"$f.cut"
+		fi
+		mv "$f.cut" "$f"
+		P=$(echo "$T/msweep"/in/PROF_*)
+		load msweep "$P"
+		said=$(grep -c "line up from the first byte" "$T/msweep/err")
+		"$NPUPROF" show -q --db "$T/msweep/s.db" --format csv "$P" \
+		    npu_mem | tail -n +2 >"$T/msweep/got"
+		[ "$said" = "$([ $end = tail ] && echo 1 || echo 0)" ] &&
+		    [ "$(grep -c -F -x -v -f "$T/msweep/all" \
+		    "$T/msweep/got")" = 0 ] &&
+		    [ "$(wc -l <"$T/msweep/got")" -ge $((n - 1)) ] ||
+		    wrong="$wrong $c"
+	done
+	is "$wrong" "" \
+	    "npu_mem cut by 1 to 31 bytes at the $end: read as written"
+done
+
+# The cut record's slice: HWTS logs in slices of 3000 bytes, the last cut
+# by 10 bytes and an empty slice after it; the warning names the slice
+# the cut record starts in, at its offset.
+rm -rf "$T/scut"
+"$GEN" prof "$T/scut/in" -s 11 -n 300 -c 310P -D 3000 -e "$T/scut/want" \
+    >/dev/null
+P=$(echo "$T/scut"/in/PROF_*)
+k=$(ls "$P"/device_0/data | grep -c '^hwts\.data\.0\.slice_[0-9]*$')
+f="$P/device_0/data/hwts.data.0.slice_$((k - 1))"
+sz=$(wc -c <"$f")
+head -c $((sz - 10)) "$f" >"$f.cut" && mv "$f.cut" "$f"
+: >"$P/device_0/data/hwts.data.0.slice_$k"
+load scut "$P"
+grep -q "hwts.data.0.slice_$((k - 1)): offset $((sz - 64)): the records \
+line up from the first byte" "$T/scut/err"
+ok $? "HWTS slices, the last cut: warned in that slice, not the empty one"
+is "$(rows scut "$P" op_summary)" "$(($(want_rows scut op_summary) - 1))" \
+    "HWTS slices, the last cut: only the last task lost"
+
 done_testing
