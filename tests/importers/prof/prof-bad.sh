@@ -487,4 +487,31 @@ ok $? "HWTS slices, the last cut: warned in that slice, not the empty one"
 is "$(rows scut "$P" op_summary)" "$(($(want_rows scut op_summary) - 1))" \
     "HWTS slices, the last cut: only the last task lost"
 
+# PMU records (128 bytes: ffts_profile of STARS chips, aicore.data of
+# HWTS ones) cut at the tail: read from the first byte and said; against
+# the same collection whole, op_summary differs only in the cut record's
+# task (its PMU cells).
+for k in ffts_profile: aicore:"-c 310P"; do
+	kind=${k%%:*}
+	rm -rf "$T/pcut"
+	"$GEN" prof "$T/pcut/in" -s 11 -n 300 -p ${k#*:} >/dev/null
+	P=$(echo "$T/pcut"/in/PROF_*)
+	load pcut "$P"
+	"$NPUPROF" show -q --db "$T/pcut/s.db" --format csv "$P" op_summary \
+	    >"$T/pcut/whole.csv"
+	f="$P/device_0/data/$kind.data.0.slice_0"
+	sz=$(wc -c <"$f")
+	head -c $((sz - 10)) "$f" >"$f.cut" && mv "$f.cut" "$f"
+	rm -f "$T/pcut/s.db"
+	load pcut "$P"
+	grep -q "$kind.data.0.slice_0: offset $((sz - 128)): the records \
+line up from the first byte: the last 118 bytes are a cut record" \
+	    "$T/pcut/err"
+	ok $? "$kind cut at the tail: warned at the cut record"
+	"$NPUPROF" show -q --db "$T/pcut/s.db" --format csv "$P" op_summary \
+	    >"$T/pcut/cut.csv"
+	is "$(diff "$T/pcut/whole.csv" "$T/pcut/cut.csv" | grep -c '^>')" 1 \
+	    "$kind cut at the tail: one task's PMU cells lost, no other row"
+done
+
 done_testing
