@@ -76,8 +76,9 @@ check() {
 	    "$name: $(wc -l <"$d/cur/v.flows") flows as the vendor's"
 	same_file "$d/cur/lanes" "$d/cur/v.lanes" \
 	    "$name: process and thread names as the vendor's"
+	n=$(wc -l <"$d/all/v.flows")
 	same_file "$d/all/flows" "$d/all/v.flows" \
-	    "$name: whole folder: $(wc -l <"$d/all/v.flows") flows as the vendor's"
+	    "$name: whole folder: $n flows as the vendor's"
 	# Where the vendor differs on the whole folder: our spans of the
 	# $old op ranges of the older layouts, against its misreadings.
 	LC_ALL=C comm -23 "$d/all/spans" "$d/cur/spans" >"$d/older"
