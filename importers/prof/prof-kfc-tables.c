@@ -363,26 +363,27 @@ prof_kfc_tables_bar_args(struct strbuf *sb, const struct prof_host *h,
  * vendor's timeline names it ("Group <group> Aicpu Communication"; its
  * tid PROF_KFC_LANE + the group's index in kfc_op's order of its first
  * op with a span), with their type, group, source and kernel and the
- * vendor's args (prof_kfc_tables_bar_args).
+ * vendor's args (prof_kfc_tables_bar_args). ORDER holds C's NORDER ops in
+ * kfc_op's order (prof_kfc_tables_order).
  */
 static void
 prof_kfc_tables_spans(struct prof_kfc_calc *c, struct store *s,
-    int64_t device, int64_t rank)
+    const struct prof_kfc_op **order, size_t norder, int64_t device,
+    int64_t rank)
 {
 	const struct prof_dicts		*d = &c->k->h->dicts;
-	const struct prof_kfc_op	**order, *o;
+	const struct prof_kfc_op	*o;
 	struct prof_kfc_bar		*bars;
 	struct store_api		 sp;
 	struct strbuf			 b;
 	struct util_map			 last;
 	uint64_t			*g = NULL;
 	int64_t				 conn;
-	size_t				*at, nbars, norder, ng = 0, i, j, k;
+	size_t				*at, nbars, ng = 0, i, j, k;
 	char				 gb[32], tb[32], lane[96];
 	const char			*group;
 
 	nbars = prof_kfc_tables_bars(c, &bars);
-	norder = prof_kfc_tables_order(c, &order);
 	util_map_init(&last);
 	for (k = 0; k < norder; k++)
 		if ((conn = prof_kfc_tables_conn(c->k->h, order[k])) != NP_NA)
@@ -438,7 +439,6 @@ prof_kfc_tables_spans(struct prof_kfc_calc *c, struct store *s,
 		store_load_api(s, &sp);
 	}
 	free(g);
-	free(order);
 	free(bars);
 	util_map_release(&last);
 	strbuf_release(&b);
@@ -463,14 +463,13 @@ prof_kfc_tables_write(struct prof_kfc_calc *c, struct store *s,
 	const struct prof_kfc_op	**order;
 	size_t				 i, n;
 
-	if (c->nops > 0 && prof_extra_table_begin(s, "kfc_op", dm->device,
-	    rank, opcols, sizeof opcols / sizeof opcols[0])) {
-		n = prof_kfc_tables_order(c, &order);
+	n = prof_kfc_tables_order(c, &order);
+	if (n > 0 && prof_extra_table_begin(s, "kfc_op", dm->device, rank,
+	    opcols, sizeof opcols / sizeof opcols[0]))
 		for (i = 0; i < n; i++)
 			prof_kfc_tables_op(s, c->k->h, order[i], dm->device);
-		free(order);
-	}
-	prof_kfc_tables_spans(c, s, dm->device, rank);
+	prof_kfc_tables_spans(c, s, order, n, dm->device, rank);
+	free(order);
 	if (c->nrows > 0 && prof_extra_table_begin(s, "kfc_task", dm->device,
 	    rank, taskcols, sizeof taskcols / sizeof taskcols[0])) {
 		for (i = 0; i < c->nrows; i++)
