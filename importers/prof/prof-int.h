@@ -113,6 +113,8 @@ void		 prof_slices_open(struct prof_stream *, struct store *,
 void		 prof_slices_open_lined(struct prof_stream *, struct store *,
 		     struct prof_files *, size_t, bool (*)(const unsigned char *,
 		     const unsigned char *, void *), void *, bool);
+bool		 prof_slices_counted(const unsigned char *,
+		     const unsigned char *, void *);
 const unsigned char *prof_slices_next(struct prof_stream *);
 void		 prof_slices_close(struct prof_stream *);
 bool		 prof_slices_magic(struct prof_stream *, const unsigned char *,

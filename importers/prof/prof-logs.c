@@ -114,18 +114,6 @@ prof_logs_stars(struct prof_logs *l, struct prof_files *f, bool v6,
 	prof_slices_close(&st);
 }
 
-/*
- * True if HWTS log R follows PREV as the device writes them, for
- * prof_slices_open_lined: its 4-bit counter is the next one.
- */
-static bool
-prof_logs_hwts_ok(const unsigned char *r, const unsigned char *prev,
-    void *arg)
-{
-	(void)arg;
-	return prev != NULL && r[0] >> 4 == ((prev[0] >> 4) + 1 & 0xF);
-}
-
 static void
 prof_logs_hwts(struct prof_logs *l, struct prof_files *f)
 {
@@ -134,7 +122,7 @@ prof_logs_hwts(struct prof_logs *l, struct prof_files *f)
 	struct dev_hwts		 d;
 	const unsigned char	*r;
 
-	prof_slices_open_lined(&st, l->s, f, DEV_HWTS_SIZE, prof_logs_hwts_ok,
+	prof_slices_open_lined(&st, l->s, f, DEV_HWTS_SIZE, prof_slices_counted,
 	    NULL, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		dev_hwts_decode(r, &d);

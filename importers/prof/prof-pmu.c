@@ -184,18 +184,18 @@ prof_pmu_finish(struct store *s, const char *where, const struct prof_meta *m,
  * P->n stays 0 when there are none.
  */
 /*
- * True if PMU record R reads as one, for prof_slices_open_lined: a STARS
- * record (ARG not NULL) of function type 40 or 41; an HWTS chip's with
- * its 4-bit counter one more than PREV's.
+ * True if ffts_profile record R reads as one, for prof_slices_open_lined:
+ * of function type 40 or 41.
  */
 static bool
-prof_pmu_ok(const unsigned char *r, const unsigned char *prev, void *arg)
+prof_pmu_ffts_ok(const unsigned char *r, const unsigned char *prev,
+    void *arg)
 {
 	unsigned	 kind = importer_le16(r) & 0x3F;
 
-	if (arg != NULL)
-		return kind == DEV_PMU_CONTEXT || kind == DEV_PMU_BLOCK;
-	return prev != NULL && r[0] >> 4 == ((prev[0] >> 4) + 1 & 0xF);
+	(void)prev;
+	(void)arg;
+	return kind == DEV_PMU_CONTEXT || kind == DEV_PMU_BLOCK;
 }
 
 void
@@ -211,8 +211,8 @@ prof_pmu_read(struct store *s, const char *data, const struct prof_meta *m,
 	memset(p, 0, sizeof *p);
 	prof_slices_list(data, stars ? "ffts_profile.data" : "aicore.data",
 	    false, &f);
-	prof_slices_open_lined(&st, s, &f, DEV_PMU_SIZE, prof_pmu_ok,
-	    stars ? (void *)m : NULL, true);
+	prof_slices_open_lined(&st, s, &f, DEV_PMU_SIZE, stars ?
+	    prof_pmu_ffts_ok : prof_slices_counted, NULL, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		if (stars)
 			dev_pmu_decode_ffts(r, expand, &d);

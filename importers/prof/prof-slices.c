@@ -197,6 +197,19 @@ prof_slices_clear_win(size_t tail, size_t head, size_t n)
 }
 
 /*
+ * True if record R follows PREV as the device writes records with a 4-bit
+ * counter in the high half of their first byte (HWTS chips' task logs and
+ * PMU records), for prof_slices_open_lined: it is one more than PREV's.
+ */
+bool
+prof_slices_counted(const unsigned char *r, const unsigned char *prev,
+    void *arg)
+{
+	(void)arg;
+	return prev != NULL && r[0] >> 4 == ((prev[0] >> 4) + 1 & 0xF);
+}
+
+/*
  * Open the device stream F of RECSIZE-byte records as prof_slices_open
  * does, with its records lined up as they were written. When its size is
  * not a whole number of records, the vendor's rule takes the odd bytes
