@@ -33,6 +33,23 @@ want_rows() {
 	tail -n +2 "$T/$1/want/$2.csv" | wc -l
 }
 
+# cut_tail NAME FILE BYTES GEN-ARGS...: a collection generated in $T/NAME
+# (at $P) whose device 0 FILE ($f, $sz bytes whole) loses its last BYTES
+# bytes, then imported (load).
+cut_tail() {
+	name=$1
+	file=$2
+	bytes=$3
+	shift 3
+	rm -rf "$T/$name"
+	"$GEN" prof "$T/$name/in" "$@" -e "$T/$name/want" >/dev/null
+	P=$(echo "$T/$name"/in/PROF_*)
+	f="$P/device_0/data/$file"
+	sz=$(wc -c <"$f")
+	head -c $((sz - bytes)) "$f" >"$f.cut" && mv "$f.cut" "$f"
+	load "$name" "$P"
+}
+
 fresh trunc
 sz=$(wc -c <"$P/host/data/aging.api_event.data.slice_0")
 printf 'garbage!!' >>"$P/host/data/aging.api_event.data.slice_0"
@@ -303,13 +320,7 @@ is "$(cat "$T/nocopy/n")" 0 "no memcpy_info records: no memcpy_info table"
 # the vendor's rule takes the odd bytes for a lost head, and no record
 # would have the magic. The stream is read from its first byte instead;
 # only the cut record, the last AI CPU flip, is lost.
-rm -rf "$T/acut"
-"$GEN" prof "$T/acut/in" -s 47 -n 300 -C -e "$T/acut/want" >/dev/null
-P=$(echo "$T/acut"/in/PROF_*)
-f="$P/device_0/data/aicpu.data.0.slice_0"
-sz=$(wc -c <"$f")
-head -c $((sz - 100)) "$f" >"$T/acut.cut" && mv "$T/acut.cut" "$f"
-load acut "$P"
+cut_tail acut aicpu.data.0.slice_0 100 -s 47 -n 300 -C
 is $st 0 "aicpu.data cut at the tail: import succeeds"
 grep -q "aicpu.data.0.slice_0: offset $((sz - 256)): the records line up from \
 the first byte: the last 156 bytes are a cut record, dropped" "$T/acut/err"
@@ -339,13 +350,7 @@ is "$(rows ahead "$P" dp)" "$(($(want_rows ahead dp) - 1))" \
 # Chip V6's 32-byte task logs cut in the middle of a record: read from
 # the first byte, as stars_soc logs cut at the tail are; only the tasks
 # of the last records are lost.
-rm -rf "$T/v6cut"
-"$GEN" prof "$T/v6cut/in" -s 11 -n 300 -c 950 -e "$T/v6cut/want" >/dev/null
-P=$(echo "$T/v6cut"/in/PROF_*)
-f="$P/device_0/data/stars_soc.data.0.slice_0"
-sz=$(wc -c <"$f")
-head -c $((sz - 32 * 3 - 10)) "$f" >"$T/v6cut.cut" && mv "$T/v6cut.cut" "$f"
-load v6cut "$P"
+cut_tail v6cut stars_soc.data.0.slice_0 $((32 * 3 + 10)) -s 11 -n 300 -c 950
 is $st 0 "V6 logs cut at the tail: import succeeds"
 grep -q "the records line up from the first byte: the last 22 bytes are a \
 cut record, dropped" "$T/v6cut/err"
@@ -403,13 +408,7 @@ done
 # HWTS task logs (chip 310P, 64-byte records with a 4-bit counter) cut
 # at the tail: read from the first byte, as the counter runs on that way;
 # only the last task is lost. Under the vendor's rule none would pair.
-rm -rf "$T/hcut"
-"$GEN" prof "$T/hcut/in" -s 11 -n 300 -c 310P -e "$T/hcut/want" >/dev/null
-P=$(echo "$T/hcut"/in/PROF_*)
-f="$P/device_0/data/hwts.data.0.slice_0"
-sz=$(wc -c <"$f")
-head -c $((sz - 10)) "$f" >"$f.cut" && mv "$f.cut" "$f"
-load hcut "$P"
+cut_tail hcut hwts.data.0.slice_0 10 -s 11 -n 300 -c 310P
 grep -q "hwts.data.0.slice_0: offset $((sz - 64)): the records line up \
 from the first byte: the last 54 bytes are a cut record, dropped" \
     "$T/hcut/err"
@@ -420,13 +419,7 @@ is "$(rows hcut "$P" op_summary)" "$(($(want_rows hcut op_summary) - 1))" \
 # ts_track (40-byte records: step trace, flips) cut at the tail: read
 # from the first byte, warned once though two readers read it; the step
 # trace is whole. Under the vendor's rule no record has a known tag.
-rm -rf "$T/tcut"
-"$GEN" prof "$T/tcut/in" -s 11 -n 300 -t 5 -e "$T/tcut/want" >/dev/null
-P=$(echo "$T/tcut"/in/PROF_*)
-f="$P/device_0/data/ts_track.data.0.slice_0"
-sz=$(wc -c <"$f")
-head -c $((sz - 10)) "$f" >"$f.cut" && mv "$f.cut" "$f"
-load tcut "$P"
+cut_tail tcut ts_track.data.0.slice_0 10 -s 11 -n 300 -t 5
 is "$(grep -c "ts_track.data.0.slice_0: offset $((sz - 40)): the records \
 line up from the first byte: the last 30 bytes are a cut record, dropped" \
     "$T/tcut/err")" 1 "ts_track cut at the tail: warned once, at the cut record"
