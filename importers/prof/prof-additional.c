@@ -244,7 +244,6 @@ prof_additional_kind(struct store *s, const char *data, const char *kind,
 	const char		*warned = NULL;
 
 	prof_slices_list(data, kind, true, &f);
-	h->bytes += f.total;
 	prof_slices_open(&st, s, &f, PROF_ADD_SIZE, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		if (!prof_slices_magic(&st, r, &warned))

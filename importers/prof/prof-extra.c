@@ -131,7 +131,6 @@ prof_extra_read_kind(struct store *s, const char *data, struct prof_host *h,
 
 	x->size = prof_extra_files[k].keep;
 	prof_slices_list(data, prof_extra_files[k].tag, true, &f);
-	h->bytes += f.total;
 	prof_slices_open(&st, s, &f, prof_extra_files[k].size, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		if (!prof_slices_magic(&st, r, &warned))

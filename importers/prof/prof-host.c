@@ -92,7 +92,6 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 
 	run = prof_runs_size();
 	prof_slices_list(data, "api_event.data", true, &f);
-	h->bytes += f.total;
 	util_map_init(&pending);
 	prof_slices_open(&st, s, &f, PROF_API_SIZE, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
@@ -128,14 +127,11 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 	prof_slices_release(&f);
 }
 
-/*
- * Call FN on each record of the compact slices NAME under DATA, and count
- * their bytes into H when COUNT.
- */
+/* Call FN on each record of the compact slices NAME under DATA. */
 static void
 prof_host_compact(struct store *s, const char *data, struct prof_host *h,
-    const char *name, bool count, void (*fn)(struct prof_host *,
-    const unsigned char *, bool))
+    const char *name, void (*fn)(struct prof_host *, const unsigned char *,
+    bool))
 {
 	struct prof_files	 f;
 	struct prof_stream	 st;
@@ -143,8 +139,6 @@ prof_host_compact(struct store *s, const char *data, struct prof_host *h,
 	const char		*warned = NULL;
 
 	prof_slices_list(data, name, true, &f);
-	if (count)
-		h->bytes += f.total;
 	prof_slices_open(&st, s, &f, PROF_COMPACT_SIZE, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
 		if (prof_slices_magic(&st, r, &warned))
@@ -278,7 +272,7 @@ prof_host_read(struct store *s, const char *data, struct prof_host *h)
 static void
 prof_host_read_nodes(struct store *s, const char *data, struct prof_host *h)
 {
-	prof_host_compact(s, data, h, "compact.node_basic_info", true,
+	prof_host_compact(s, data, h, "compact.node_basic_info",
 	    prof_host_node);
 	prof_additional_read(s, data, h);
 	prof_ops_sort_records(h);
@@ -339,13 +333,13 @@ prof_host_read_records(struct store *s, const char *data,
     struct prof_host *h)
 {
 	prof_ops_attach_records(h);
-	prof_host_compact(s, data, h, "compact.task_track", true,
+	prof_host_compact(s, data, h, "compact.task_track",
 	    prof_host_track);
 	prof_host_track_v2(s, data, h);
 	/* The largest array of the device join: no room to spare. */
 	h->tracks = xreallocarray(h->tracks, h->ntracks + 1,
 	    sizeof *h->tracks);
-	prof_host_compact(s, data, h, "compact.expand_stream_spec", false,
+	prof_host_compact(s, data, h, "compact.expand_stream_spec",
 	    prof_host_expand);
 }
 

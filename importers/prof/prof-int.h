@@ -454,7 +454,6 @@ struct prof_host {
 	size_t			 nopstats;
 	bool			 expand;	/* expand_stream_spec */
 	bool			 track_v2;	/* task_track in the V2 layout */
-	int64_t			 bytes;
 };
 void		 prof_host_read(struct store *, const char *,
 		     struct prof_host *);
