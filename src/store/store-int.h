@@ -258,8 +258,12 @@ bool		 store_is_own_file(const char *);
 #define API_START	5	/* a span's start_ns */
 #define API_LEVEL	10	/* its level's string id */
 #define API_NAME	11	/* its name's */
+void		 store_load_task_bind(struct store *, sqlite3_stmt *, int,
+		     const int64_t *, const void *, size_t);
 void		 store_load_task_write(struct store *, const int64_t *,
 		     const void *, size_t);
+void		 store_load_api_bind(struct store *, sqlite3_stmt *, int,
+		     const int64_t *, const char *);
 void		 store_load_api_write(struct store *, const int64_t *,
 		     const char *);
 extern const char	*store_load_pragmas;

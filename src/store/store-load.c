@@ -638,24 +638,34 @@ store_load_task_values(struct store *s, const struct store_task *t,
 		fatalx("%s: %d task values", __func__, i);
 }
 
+/*
+ * Bind a task row of values V, with the PMU blob PMU of LEN bytes, to
+ * parameters AT + 1 to AT + TASK_NV of STMT.
+ */
+void
+store_load_task_bind(struct store *s, sqlite3_stmt *stmt, int at,
+    const int64_t *v, const void *pmu, size_t len)
+{
+	int	 i;
+
+	for (i = 0; i < TASK_NV; i++) {
+		if (i == TASK_PMU && v[i] != NP_NA)
+			sqlite3_bind_blob(stmt, at + i + 1, pmu, (int)len,
+			    SQLITE_STATIC);
+		else
+			store_load_bind_i64(stmt, at + i + 1, v[i]);
+	}
+	if (v[TASK_START] != NP_NA && v[TASK_START] < s->first_task_ns)
+		s->first_task_ns = v[TASK_START];
+}
+
 /* Insert a task row of values V, with the PMU blob PMU of LEN bytes. */
 void
 store_load_task_write(struct store *s, const int64_t *v, const void *pmu,
     size_t len)
 {
-	sqlite3_stmt	*stmt = s->stmt[STMT_TASK];
-	int		 i;
-
-	for (i = 0; i < TASK_NV; i++) {
-		if (i == TASK_PMU && v[i] != NP_NA)
-			sqlite3_bind_blob(stmt, i + 1, pmu, (int)len,
-			    SQLITE_STATIC);
-		else
-			store_load_bind_i64(stmt, i + 1, v[i]);
-	}
-	store_write(s, stmt);
-	if (v[TASK_START] != NP_NA && v[TASK_START] < s->first_task_ns)
-		s->first_task_ns = v[TASK_START];
+	store_load_task_bind(s, s->stmt[STMT_TASK], 0, v, pmu, len);
+	store_write(s, s->stmt[STMT_TASK]);
 }
 
 /*
@@ -705,21 +715,28 @@ store_load_api_init(struct store_api *a, int64_t tid, int64_t start_ns,
 }
 
 /*
- * Insert a span row of values V (the row id first, NP_NA for a new one)
- * with ARGS (or NULL).
+ * Bind a span row of values V (the row id first, NP_NA for a new one)
+ * with ARGS (or NULL) to parameters AT + 1 to AT + API_NV + 1 of STMT.
  */
+void
+store_load_api_bind(struct store *s, sqlite3_stmt *stmt, int at,
+    const int64_t *v, const char *args)
+{
+	int	 i;
+
+	for (i = 0; i < API_NV; i++)
+		store_load_bind_i64(stmt, at + i + 1, v[i]);
+	store_load_bind_str(stmt, at + API_NV + 1, args);
+	if (v[API_START] != NP_NA && v[API_START] < s->first_api_ns)
+		s->first_api_ns = v[API_START];
+}
+
+/* Insert a span row of values V with ARGS (see store_load_api_bind()). */
 void
 store_load_api_write(struct store *s, const int64_t *v, const char *args)
 {
-	sqlite3_stmt	*stmt = s->stmt[STMT_API];
-	int		 i;
-
-	for (i = 0; i < API_NV; i++)
-		store_load_bind_i64(stmt, i + 1, v[i]);
-	store_load_bind_str(stmt, API_NV + 1, args);
-	store_write(s, stmt);
-	if (v[API_START] != NP_NA && v[API_START] < s->first_api_ns)
-		s->first_api_ns = v[API_START];
+	store_load_api_bind(s, s->stmt[STMT_API], 0, v, args);
+	store_write(s, s->stmt[STMT_API]);
 }
 
 /*
