@@ -1,6 +1,7 @@
 /*
  * The store: load, commit by rename, abort, statistics computed from task
- * rows and spans, queries with sort and filter, staleness.
+ * rows and spans, queries with sort and filter, staleness; rows written by
+ * the load's writer thread, many to a statement or one by one.
  */
 #include <sys/stat.h>
 
@@ -156,6 +157,128 @@ test_empty(const char *db, const char *dir)
 	unlink(db);
 }
 
+/* Two batches of the writer and a part, not a whole number of 32s. */
+#define ASYNC_N	(2 * 4096 + 77)
+
+/* The PMU blob of task I of test_async(): every third has one. */
+static bool
+async_pmu(struct strbuf *b, int64_t i)
+{
+	strbuf_reset(b);
+	if (i % 3 != 0)
+		return false;
+	store_pmu_num(b, (double)i / 8, 3);
+	store_pmu_name(b, i % 2 ? "odd" : "even");
+	return true;
+}
+
+/*
+ * Tasks and spans handed to the writer thread, interleaved, with new
+ * strings throughout and PMU blobs on some, come back as loaded, in
+ * order. ONE_BY_ONE: the connection allows too few parameters for a
+ * statement of many rows, so each row has its own.
+ */
+static void
+test_async(const char *db, const char *dir, bool one_by_one)
+{
+	struct store		*s;
+	struct store_task	 t;
+	struct store_api	 a;
+	struct strbuf		 b;
+	sqlite3			*q;
+	sqlite3_stmt		*st;
+	char			 name[32], api[32], *cause = NULL;
+	const char		*mode;
+	int64_t			 i, n, bad;
+
+	mode = one_by_one ? "one by one" : "many a statement";
+	strbuf_init(&b);
+	if ((s = store_load_begin(db, dir, &cause)) == NULL) {
+		ok(0, "%s: begin a load: %s", mode, cause);
+		free(cause);
+		return;
+	}
+	if (one_by_one)
+		sqlite3_limit(s->db, SQLITE_LIMIT_VARIABLE_NUMBER, 100);
+	store_load_async_begin(s);
+	ok(s->async != NULL, "%s: a writer thread", mode);
+	for (i = 0; i < ASYNC_N; i++) {
+		memset(&t, 0, sizeof t);
+		t.device = 0;
+		t.rank = t.model_id = t.task = t.batch = t.context = NP_NA;
+		t.wait_ns = t.block_num = t.mix_block_num = NP_NA;
+		t.step = t.conn = t.api = NP_NA;
+		t.stream = i % 7;
+		t.start_ns = 1000 + i * 10;
+		t.dur_ns = i + 1;
+		snprintf(name, sizeof name, "Op_%lld", (long long)i);
+		t.name = name;
+		t.op_type = "Add";
+		t.task_type = "AI_CORE";
+		if (async_pmu(&b, i)) {
+			t.pmu = b.s;
+			t.pmu_len = b.len;
+		}
+		store_load_task(s, &t);
+		if (i % 2 == 0) {
+			snprintf(api, sizeof api, "api_%lld", (long long)i % 13);
+			add_api(s, api, 500 + i, i + 2);
+		}
+	}
+	store_load_async_end(s);
+	ok(s->async == NULL, "%s: the writer stopped", mode);
+	ok(store_load_commit(s, &cause) == 0, "%s: commit", mode);
+	if (sqlite3_open(db, &q) != SQLITE_OK) {
+		sqlite3_close(q);
+		return;
+	}
+
+	n = bad = 0;
+	sqlite3_prepare_v2(q, "SELECT t.id, t.stream, t.start_ns, t.dur_ns,"
+	    " s.s, t.pmu FROM task t LEFT JOIN str s ON s.id = t.name"
+	    " ORDER BY t.id", -1, &st, NULL);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		i = n++;
+		snprintf(name, sizeof name, "Op_%lld", (long long)i);
+		if (sqlite3_column_int64(st, 0) != i + 1 ||
+		    sqlite3_column_int64(st, 1) != i % 7 ||
+		    sqlite3_column_int64(st, 2) != 1000 + i * 10 ||
+		    sqlite3_column_int64(st, 3) != i + 1 ||
+		    sqlite3_column_text(st, 4) == NULL ||
+		    strcmp((const char *)sqlite3_column_text(st, 4), name) != 0)
+			bad++;
+		else if (async_pmu(&b, i) ? sqlite3_column_type(st, 5) !=
+		    SQLITE_BLOB || (size_t)sqlite3_column_bytes(st, 5) !=
+		    b.len || memcmp(sqlite3_column_blob(st, 5), b.s, b.len) !=
+		    0 : sqlite3_column_type(st, 5) != SQLITE_NULL)
+			bad++;
+	}
+	sqlite3_finalize(st);
+	is_int(n, ASYNC_N, "%s: every task row", mode);
+	is_int(bad, 0, "%s: each as loaded, in order", mode);
+
+	n = bad = 0;
+	sqlite3_prepare_v2(q, "SELECT a.id, a.start_ns, a.end_ns, s.s FROM api"
+	    " a LEFT JOIN str s ON s.id = a.name ORDER BY a.id", -1, &st,
+	    NULL);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		i = 2 * n++;
+		snprintf(api, sizeof api, "api_%lld", (long long)i % 13);
+		if (sqlite3_column_int64(st, 0) != i / 2 + 1 ||
+		    sqlite3_column_int64(st, 1) != 500 + i ||
+		    sqlite3_column_int64(st, 2) != 500 + i + i + 2 ||
+		    sqlite3_column_text(st, 3) == NULL ||
+		    strcmp((const char *)sqlite3_column_text(st, 3), api) != 0)
+			bad++;
+	}
+	sqlite3_finalize(st);
+	is_int(n, (ASYNC_N + 1) / 2, "%s: every span", mode);
+	is_int(bad, 0, "%s: each as loaded, in order", mode);
+	sqlite3_close(q);
+	strbuf_release(&b);
+	unlink(db);
+}
+
 int
 main(void)
 {
@@ -236,6 +359,8 @@ main(void)
 
 	unlink(db);
 	test_empty(db, dir);
+	test_async(db, dir, false);
+	test_async(db, dir, true);
 
 	ok(store_open("/nonexistent/x.db", &cause) == NULL, "missing store");
 	free(cause);
