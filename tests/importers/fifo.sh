@@ -35,6 +35,22 @@ timeout 30 "$NPUPROF" show -q --db "$T/ms.db" "$T/ms" warnings >"$T/w"
 is "$(grep -c 'FRAMEWORK/.*cannot open: not a regular file' "$T/w")" 3 \
     "each FIFO named in a warning"
 
+# A raw torch_npu folder: a FIFO named like its task queue's marks, which
+# a reader that lost track of its records once freed unread memory for.
+"$GEN" prof "$T/pt" -s 21 -n 40 -Y >/dev/null || exit 1
+fw=$(echo "$T"/pt/*_ascend_pt/FRAMEWORK)
+rm "$fw/torch.op_mark"
+mkfifo "$fw/torch.op_mark"
+timeout 30 "$NPUPROF" import -q --db "$T/pt.db" "$T/pt" 2>/dev/null
+is $? 0 "a FIFO named torch.op_mark: the import succeeds"
+timeout 30 "$NPUPROF" show -q --db "$T/pt.db" "$T/pt" warnings >"$T/w"
+is "$(grep -c 'FRAMEWORK/torch.op_mark.*cannot open: not a regular file' \
+    "$T/w")" 1 "and is named in one warning"
+timeout 30 "$NPUPROF" show -q --db "$T/pt.db" --format csv "$T/pt" \
+    op_summary >"$T/ops"
+[ "$(wc -l <"$T/ops")" -gt 1 ]
+ok $? "the rest of the profile is imported"
+
 mkfifo "$T/board.ini"
 timeout 30 "$NPUPROF" collect -q --config "$T/board.ini" -m "$T/out" \
     >/dev/null 2>&1
