@@ -137,7 +137,7 @@ draw_span(int y, int x, int width, enum role role, const char *name,
 	if (width <= 0)
 		return;
 	attr = selected ? theme_attr(ROLE_CURSOR) : theme_attr(role) |
-	    A_REVERSE;
+	    (int)A_REVERSE;
 	attrset(attr);
 	mvhline(y, x, ' ', width);
 	attrset(A_NORMAL);

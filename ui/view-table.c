@@ -533,7 +533,7 @@ static void
 view_table_status(struct view *v, char *buf, size_t len)
 {
 	struct view_table	*vt = v->data;
-	char			 total[32], busy[64], hits[64], hid[32] = "";
+	char			 total[32], busy[64], hits[64], hid[48] = "";
 	char			 step[40] = "";
 	size_t			 j, n = 0;
 

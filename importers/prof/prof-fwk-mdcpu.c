@@ -59,7 +59,7 @@ prof_mdcpu_ops(struct mdsum *s, yajl_val root)
 	yajl_val		 ops, op, id, *ids = NULL;
 	double			*sums = NULL, sum;
 	size_t			*ns = NULL, nids = 0, i, n;
-	uint64_t		 h, x;
+	uint64_t		 x;
 	int64_t			 k;
 	bool			 ok = true;
 

@@ -39,8 +39,9 @@ prof_mdsum_cmp(const void *a, const void *b)
 	int64_t		 i, j;
 	double		 d, e;
 
-	if (YAJL_IS_STRING(x))
-		return strcmp(YAJL_GET_STRING(x), YAJL_GET_STRING(y));
+	/* prof_mdsum_sort() sorts only ids all strings or all numbers. */
+	if (YAJL_IS_STRING(x) && YAJL_IS_STRING(y))
+		return strcmp(x->u.string, y->u.string);
 	if (prof_mspy_int(x, &i) && prof_mspy_int(y, &j))
 		return (i > j) - (i < j);
 	(void)prof_mspy_numeric(x, &d);

@@ -169,7 +169,7 @@ void
 prof_fwk_mem_load(struct prof_fwk *fw, const char *path, int64_t device)
 {
 	struct fwk_mem	*v;
-	size_t		 n, i;
+	size_t		 n;
 
 	if ((n = prof_fwk_mem_read(fw, path, &v)) == 0) {
 		free(v);

@@ -80,8 +80,7 @@ prof_mspy_hash(yajl_val v)
 	if (prof_mspy_numeric(v, &d))
 		return util_hash64((const char *)&d, sizeof d) ^ 1;
 	if (v != NULL && YAJL_IS_STRING(v))
-		return util_hash64(YAJL_GET_STRING(v),
-		    strlen(YAJL_GET_STRING(v))) ^ 2;
+		return util_hash64(v->u.string, strlen(v->u.string)) ^ 2;
 	return 3;
 }
 
@@ -103,7 +102,7 @@ prof_mspy_eq(yajl_val a, yajl_val b)
 		return x == y;
 	}
 	if (YAJL_IS_STRING(a) && YAJL_IS_STRING(b))
-		return strcmp(YAJL_GET_STRING(a), YAJL_GET_STRING(b)) == 0;
+		return strcmp(a->u.string, b->u.string) == 0;
 	return YAJL_IS_NULL(a) && YAJL_IS_NULL(b);
 }
 

@@ -206,7 +206,7 @@ prof_slices_counted(const unsigned char *r, const unsigned char *prev,
     void *arg)
 {
 	(void)arg;
-	return prev != NULL && r[0] >> 4 == ((prev[0] >> 4) + 1 & 0xF);
+	return prev != NULL && r[0] >> 4 == (((prev[0] >> 4) + 1) & 0xF);
 }
 
 /*

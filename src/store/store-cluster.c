@@ -31,11 +31,7 @@
 
 #define CLUSTER_EPS	1e-15
 
-static const char *const store_cluster_comm_vals[] = {
-	"Start Timestamp(us)", "Elapse Time(ms)", "Transit Time(ms)",
-	"Wait Time(ms)", "Synchronization Time(ms)", "Idle Time(ms)",
-	"Wait Time Ratio", "Synchronization Time Ratio"
-};
+/* The values of a communication row, the last 8 of its columns. */
 #define CLUSTER_NVALS	8
 
 static const char *const store_cluster_comm_cols[] = {

@@ -387,7 +387,7 @@ store_torch_mem_load(struct store *s, int64_t rank, int64_t device,
 	struct torch_block		 *b = NULL;
 	const struct store_torch_mem	**p = NULL, *first = NULL;
 	struct util_map			  pids;
-	char				  dev[24];
+	char				  dev[32];
 	size_t				  np = 0, nb = 0, i, j, k;
 	uint64_t			  v;
 	int64_t				  pid = 0;

@@ -183,7 +183,6 @@ test_async(const char *db, const char *dir, bool one_by_one)
 {
 	struct store		*s;
 	struct store_task	 t;
-	struct store_api	 a;
 	struct strbuf		 b;
 	sqlite3			*q;
 	sqlite3_stmt		*st;

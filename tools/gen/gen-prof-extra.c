@@ -936,12 +936,16 @@ gen_prof_extra_kfc(struct gen_prof *g, const struct gen_prof_clock *c,
 	}
 }
 
+/* The names of HCCL tasks; the last is never in the dictionary. */
+static const char *const gen_prof_kfc_names[] = { "Notify_Wait", "Memcpy",
+    "kfc-unlisted" };
+
 /* Name S as the importer shows it: from the dictionary (-g), else its hash. */
 static const char *
 gen_prof_extra_named(const struct gen_prof *g, const char *s, char *buf,
     size_t size)
 {
-	if (g->o->extras && strcmp(s, "kfc-unlisted") != 0)
+	if (g->o->extras && s != gen_prof_kfc_names[2])
 		return s;
 	snprintf(buf, size, "%llu", (unsigned long long)gen_prof_core_hash(s));
 	return buf;
@@ -951,8 +955,6 @@ gen_prof_extra_named(const struct gen_prof *g, const char *s, char *buf,
  * One HCCL information of a kind 13 record, the I-th of device DEVICE
  * (group 0, and no row, when NONE), at counter T, and its kfc_info row.
  */
-static const char *const gen_prof_kfc_names[] = { "Notify_Wait", "Memcpy",
-    "kfc-unlisted" };
 static const char *const gen_prof_kfc_dtypes[] = { "INT8", "FP16", "BFP16" };
 /*
  * No RDMA payload: the MC2 ops' tasks join the communication tables, and

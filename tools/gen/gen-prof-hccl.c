@@ -92,13 +92,13 @@ static const struct {
 } gen_hccl_kinds[] = {
 	{ "HcclAllReduce", "hcom_allReduce_", "HcomAllReduce",
 	  "10.0.0.1%enp189s0f0_60000_0_1749700000586", gen_hccl_allreduce,
-	  sizeof gen_hccl_allreduce / sizeof gen_hccl_allreduce[0] },
+	  sizeof gen_hccl_allreduce / sizeof gen_hccl_allreduce[0], false },
 	{ "HcclSend", "hcom_send_", "HcomSend",
 	  "10.0.0.1%enp189s0f0_60001_0_1749700000822", gen_hccl_send,
-	  sizeof gen_hccl_send / sizeof gen_hccl_send[0] },
+	  sizeof gen_hccl_send / sizeof gen_hccl_send[0], false },
 	{ "HcclBroadcast", "hcom_broadcast_", "HcomBroadcast",
 	  "10.0.0.1%enp189s0f0_60000_0_1749700000586", gen_hccl_bcast,
-	  sizeof gen_hccl_bcast / sizeof gen_hccl_bcast[0] },
+	  sizeof gen_hccl_bcast / sizeof gen_hccl_bcast[0], false },
 	/* Graph mode: the all-reduce's tasks as contexts of one FFTS+ task. */
 	{ "HcclAllReduce", "hcom_allReduce_", "HcomAllReduce",
 	  "10.0.0.1%enp189s0f0_60000_0_1749700000586", gen_hccl_allreduce,

@@ -169,7 +169,7 @@ gen_prof_modmem_device(const struct gen_prof *g,
     const struct gen_prof_clock *c, int d, int64_t step, struct gen_buf *b,
     struct gen_prof_modmem_rec **v, size_t *n)
 {
-	struct gen_prof_modmem_rec	*r, late;
+	struct gen_prof_modmem_rec	*r, late = { 0 };
 	size_t				 m, k, i;
 	int64_t				 t, bytes;
 

@@ -231,7 +231,7 @@ gen_ms_op(struct gen_ms *m, const struct gen_prof_op *op, size_t k)
 	struct gen_ms_range	 r;
 	int64_t			 t = m->c->tick;
 	uint64_t		 flow;
-	char			 full[64], name[96], gname[32];
+	char			 full[64], name[128], gname[32];
 
 	memset(&r, 0, sizeof r);
 	r.tid = op->tid;
