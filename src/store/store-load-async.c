@@ -6,9 +6,10 @@
  * a span's row id is given in order) and copy them into a batch; a
  * writer thread inserts the batches, new strings first, in the order they
  * came, so reading and parsing the input runs on one core while SQLite
- * writes on another. It inserts ASYNC_ROWS rows a statement: SQLite's work
- * per statement (its program's start and end, the table's cursor) then
- * comes once for them all, and a row costs about a third less. The
+ * writes on another. It inserts up to ASYNC_ROWS rows a statement (as many
+ * as SQLite's limit of parameters allows): SQLite's work per statement
+ * (its program's start and end, the table's cursor) then comes once for
+ * them all, and a row costs about a third less. The
  * load's connection belongs to the writer while a batch is out: in
  * between, the importer may call nothing else that writes the store, and
  * store_load_task() returns no row id.
@@ -22,7 +23,7 @@
 #define ASYNC_BATCH	4096		/* rows a batch holds */
 #define ASYNC_DEPTH	3		/* batches in flight */
 #define ASYNC_NULL	SIZE_MAX	/* a span without args */
-#define ASYNC_ROWS	32		/* rows an insert statement takes */
+#define ASYNC_ROWS	32		/* most rows an insert statement takes */
 
 struct async_batch {
 	int64_t		*v;		/* ASYNC_BATCH rows of TASK_NV */
@@ -50,8 +51,9 @@ struct store_async {
 	size_t			 fill;		/* the batch being filled */
 	size_t			 next;		/* the batch the writer takes */
 	bool			 done;
-	sqlite3_stmt		*tasks;		/* ASYNC_ROWS task rows, */
-	sqlite3_stmt		*apis;		/* spans; or NULL */
+	sqlite3_stmt		*multi[2];	/* the insert of rows[0] tasks,
+						   of rows[1] spans; or NULL */
+	size_t			 rows[2];
 };
 
 /* The PMU blob of task I of B (pmu_len[I] bytes). */
@@ -68,45 +70,60 @@ store_load_async_args(const struct async_batch *b, size_t i)
 	return b->args[i] == ASYNC_NULL ? NULL : b->text.s + b->args[i];
 }
 
+/*
+ * Bind task I of B (SPAN: span I) to the parameters of row K of STMT, an
+ * insert of one row or of many.
+ */
+static void
+store_load_async_bind(struct store *s, const struct async_batch *b,
+    bool span, sqlite3_stmt *stmt, size_t k, size_t i)
+{
+	if (span)
+		store_load_api_bind(s, stmt, (int)k * (API_NV + 1),
+		    b->av + i * API_NV, store_load_async_args(b, i));
+	else
+		store_load_task_bind(s, stmt, (int)k * TASK_NV,
+		    b->v + i * TASK_NV, store_load_async_pmu(b, i),
+		    b->pmu_len[i]);
+}
+
+/* Insert the N tasks (SPAN: spans) of B, many a statement while they last. */
+static void
+store_load_async_rows(struct store *s, const struct async_batch *b,
+    bool span, size_t n)
+{
+	struct store_async	*a = s->async;
+	sqlite3_stmt		*stmt;
+	size_t			 i, k, per;
+
+	for (i = 0; i < n; i += per) {
+		if (a->multi[span] != NULL && n - i >= a->rows[span]) {
+			stmt = a->multi[span];
+			per = a->rows[span];
+		} else {
+			stmt = s->stmt[span ? STMT_API : STMT_TASK];
+			per = 1;
+		}
+		for (k = 0; k < per; k++)
+			store_load_async_bind(s, b, span, stmt, k, i + k);
+		store_write(s, stmt);
+	}
+}
+
 /* Insert batch B: its new strings, then its rows. */
 static void
 store_load_async_write(struct store *s, struct async_batch *b)
 {
-	struct store_async	*a = s->async;
-	sqlite3_stmt		*stmt = s->stmt[STMT_STR];
-	size_t			 i, k;
+	sqlite3_stmt	*stmt = s->stmt[STMT_STR];
+	size_t		 i;
 
 	for (i = 0; i < b->nstr; i++) {
 		sqlite3_bind_int64(stmt, 1, b->str_id[i]);
 		sqlite3_bind_text(stmt, 2, b->str[i], -1, SQLITE_STATIC);
 		store_write(s, stmt);
 	}
-	for (i = 0; i < b->n; i += k) {
-		if (a->tasks == NULL || b->n - i < ASYNC_ROWS) {
-			store_load_task_write(s, b->v + i * TASK_NV,
-			    store_load_async_pmu(b, i), b->pmu_len[i]);
-			k = 1;
-			continue;
-		}
-		for (k = 0; k < ASYNC_ROWS; k++)
-			store_load_task_bind(s, a->tasks, (int)k * TASK_NV,
-			    b->v + (i + k) * TASK_NV,
-			    store_load_async_pmu(b, i + k), b->pmu_len[i + k]);
-		store_write(s, a->tasks);
-	}
-	for (i = 0; i < b->an; i += k) {
-		if (a->apis == NULL || b->an - i < ASYNC_ROWS) {
-			store_load_api_write(s, b->av + i * API_NV,
-			    store_load_async_args(b, i));
-			k = 1;
-			continue;
-		}
-		for (k = 0; k < ASYNC_ROWS; k++)
-			store_load_api_bind(s, a->apis, (int)k * (API_NV + 1),
-			    b->av + (i + k) * API_NV,
-			    store_load_async_args(b, i + k));
-		store_write(s, a->apis);
-	}
+	store_load_async_rows(s, b, false, b->n);
+	store_load_async_rows(s, b, true, b->an);
 }
 
 static void *
@@ -156,38 +173,46 @@ store_load_async_release(struct store_async *a)
 		strbuf_release(&b->blobs);
 		strbuf_release(&b->text);
 	}
-	sqlite3_finalize(a->tasks);
-	sqlite3_finalize(a->apis);
+	sqlite3_finalize(a->multi[0]);
+	sqlite3_finalize(a->multi[1]);
 	pthread_mutex_destroy(&a->lock);
 	pthread_cond_destroy(&a->cond);
 	free(a);
 }
 
 /*
- * The insert of ASYNC_ROWS rows into TABLE, each of a first value FIRST
- * ("?" or "NULL") and N more parameters; NULL if it cannot be prepared
- * (rows then go one by one).
+ * The insert of rows into TABLE, each of a first value FIRST ("?" or
+ * "NULL") and N more parameters: ASYNC_ROWS of them, or as many as the
+ * connection allows parameters. NULL if fewer than 2 (rows then go one by
+ * one) or it cannot be prepared; *ROWS gets the rows. The caller
+ * finalizes it.
  */
 static sqlite3_stmt *
 store_load_async_insert(struct store *s, const char *table,
-    const char *first, int n)
+    const char *first, int n, size_t *rows)
 {
 	struct strbuf	 sql;
 	sqlite3_stmt	*stmt;
-	int		 i, k;
+	int		 i, per;
+	size_t		 k;
 
+	per = n + (strcmp(first, "?") == 0);
+	*rows = (size_t)(sqlite3_limit(s->db, SQLITE_LIMIT_VARIABLE_NUMBER,
+	    -1) / per);
+	if (*rows > ASYNC_ROWS)
+		*rows = ASYNC_ROWS;
+	if (*rows < 2)
+		return NULL;
 	strbuf_init(&sql);
 	strbuf_addf(&sql, "INSERT INTO %s VALUES", table);
-	for (k = 0; k < ASYNC_ROWS; k++) {
+	for (k = 0; k < *rows; k++) {
 		strbuf_addf(&sql, "%s(%s", k > 0 ? "," : " ", first);
 		for (i = 0; i < n; i++)
 			strbuf_adds(&sql, ",?");
 		strbuf_adds(&sql, ")");
 	}
-	if (sqlite3_prepare_v2(s->db, sql.s, -1, &stmt, NULL) != SQLITE_OK) {
-		sqlite3_finalize(stmt);
+	if (sqlite3_prepare_v2(s->db, sql.s, -1, &stmt, NULL) != SQLITE_OK)
 		stmt = NULL;
-	}
 	strbuf_release(&sql);
 	return stmt;
 }
@@ -238,8 +263,10 @@ store_load_async_begin(struct store *s)
 	pthread_mutex_init(&a->lock, NULL);
 	pthread_cond_init(&a->cond, NULL);
 	s->api_next = store_load_async_api_next(s);
-	a->tasks = store_load_async_insert(s, "task", "NULL", TASK_NV);
-	a->apis = store_load_async_insert(s, "api", "?", API_NV);
+	a->multi[0] = store_load_async_insert(s, "task", "NULL", TASK_NV,
+	    &a->rows[0]);
+	a->multi[1] = store_load_async_insert(s, "api", "?", API_NV,
+	    &a->rows[1]);
 	s->async = a;
 	if (pthread_create(&a->thread, NULL, store_load_async_main, s) != 0) {
 		s->async = NULL;

@@ -640,7 +640,8 @@ store_load_task_values(struct store *s, const struct store_task *t,
 
 /*
  * Bind a task row of values V, with the PMU blob PMU of LEN bytes, to
- * parameters AT + 1 to AT + TASK_NV of STMT.
+ * parameters AT + 1 to AT + TASK_NV of STMT, and keep its start if it is
+ * the load's first.
  */
 void
 store_load_task_bind(struct store *s, sqlite3_stmt *stmt, int at,
@@ -716,7 +717,8 @@ store_load_api_init(struct store_api *a, int64_t tid, int64_t start_ns,
 
 /*
  * Bind a span row of values V (the row id first, NP_NA for a new one)
- * with ARGS (or NULL) to parameters AT + 1 to AT + API_NV + 1 of STMT.
+ * with ARGS (or NULL) to parameters AT + 1 to AT + API_NV + 1 of STMT,
+ * and keep its start if it is the load's first.
  */
 void
 store_load_api_bind(struct store *s, sqlite3_stmt *stmt, int at,

@@ -172,33 +172,60 @@ async_pmu(struct strbuf *b, int64_t i)
 	return true;
 }
 
+/* Span I of test_async(): every fifth has args. */
+static void
+async_api(struct store *s, int64_t i)
+{
+	struct store_api	 a;
+	char			 name[32], args[32];
+
+	memset(&a, 0, sizeof a);
+	snprintf(name, sizeof name, "api_%lld", (long long)i % 13);
+	snprintf(args, sizeof args, "{\"i\": %lld}", (long long)i);
+	a.device = NP_HOST_DEVICE;
+	a.rank = NP_NA;
+	a.pid = a.tid = 1;
+	a.conn = a.parent = NP_NA;
+	a.depth = 0;
+	a.start_ns = 500 + i;
+	a.end_ns = 500 + i + i + 2;
+	a.level = "acl";
+	a.name = name;
+	a.args = i % 5 == 0 ? args : NULL;
+	store_load_api(s, &a);
+}
+
 /*
  * Tasks and spans handed to the writer thread, interleaved, with new
- * strings throughout and PMU blobs on some, come back as loaded, in
- * order. ONE_BY_ONE: the connection allows too few parameters for a
- * statement of many rows, so each row has its own.
+ * strings throughout and PMU blobs and args on some, come back as loaded,
+ * in order. LIMIT, if not 0, is the parameters the connection allows: 999
+ * (SQLite before 3.32) takes 31 tasks a statement, 40 tasks one by one
+ * and 3 spans a statement.
  */
 static void
-test_async(const char *db, const char *dir, bool one_by_one)
+test_async(const char *db, const char *dir, int limit)
 {
 	struct store		*s;
 	struct store_task	 t;
 	struct strbuf		 b;
 	sqlite3			*q;
 	sqlite3_stmt		*st;
-	char			 name[32], api[32], *cause = NULL;
-	const char		*mode;
+	char			 name[32], api[32], args[32], *cause = NULL;
+	char			 mode[32];
 	int64_t			 i, n, bad;
 
-	mode = one_by_one ? "one by one" : "many a statement";
+	if (limit != 0)
+		snprintf(mode, sizeof mode, "%d parameters", limit);
+	else
+		snprintf(mode, sizeof mode, "SQLite's own limit");
 	strbuf_init(&b);
 	if ((s = store_load_begin(db, dir, &cause)) == NULL) {
 		ok(0, "%s: begin a load: %s", mode, cause);
 		free(cause);
 		return;
 	}
-	if (one_by_one)
-		sqlite3_limit(s->db, SQLITE_LIMIT_VARIABLE_NUMBER, 100);
+	if (limit != 0)
+		sqlite3_limit(s->db, SQLITE_LIMIT_VARIABLE_NUMBER, limit);
 	store_load_async_begin(s);
 	ok(s->async != NULL, "%s: a writer thread", mode);
 	for (i = 0; i < ASYNC_N; i++) {
@@ -219,16 +246,17 @@ test_async(const char *db, const char *dir, bool one_by_one)
 			t.pmu_len = b.len;
 		}
 		store_load_task(s, &t);
-		if (i % 2 == 0) {
-			snprintf(api, sizeof api, "api_%lld", (long long)i % 13);
-			add_api(s, api, 500 + i, i + 2);
-		}
+		if (i % 2 == 0)
+			async_api(s, i);
 	}
 	store_load_async_end(s);
 	ok(s->async == NULL, "%s: the writer stopped", mode);
 	ok(store_load_commit(s, &cause) == 0, "%s: commit", mode);
 	if (sqlite3_open(db, &q) != SQLITE_OK) {
+		ok(0, "%s: open the store", mode);
 		sqlite3_close(q);
+		strbuf_release(&b);
+		unlink(db);
 		return;
 	}
 
@@ -257,17 +285,22 @@ test_async(const char *db, const char *dir, bool one_by_one)
 	is_int(bad, 0, "%s: each as loaded, in order", mode);
 
 	n = bad = 0;
-	sqlite3_prepare_v2(q, "SELECT a.id, a.start_ns, a.end_ns, s.s FROM api"
-	    " a LEFT JOIN str s ON s.id = a.name ORDER BY a.id", -1, &st,
-	    NULL);
+	sqlite3_prepare_v2(q, "SELECT a.id, a.start_ns, a.end_ns, s.s, a.args"
+	    " FROM api a LEFT JOIN str s ON s.id = a.name ORDER BY a.id", -1,
+	    &st, NULL);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		i = 2 * n++;
 		snprintf(api, sizeof api, "api_%lld", (long long)i % 13);
+		snprintf(args, sizeof args, "{\"i\": %lld}", (long long)i);
 		if (sqlite3_column_int64(st, 0) != i / 2 + 1 ||
 		    sqlite3_column_int64(st, 1) != 500 + i ||
 		    sqlite3_column_int64(st, 2) != 500 + i + i + 2 ||
 		    sqlite3_column_text(st, 3) == NULL ||
 		    strcmp((const char *)sqlite3_column_text(st, 3), api) != 0)
+			bad++;
+		else if (i % 5 == 0 ? sqlite3_column_text(st, 4) == NULL ||
+		    strcmp((const char *)sqlite3_column_text(st, 4), args) !=
+		    0 : sqlite3_column_type(st, 4) != SQLITE_NULL)
 			bad++;
 	}
 	sqlite3_finalize(st);
@@ -358,8 +391,9 @@ main(void)
 
 	unlink(db);
 	test_empty(db, dir);
-	test_async(db, dir, false);
-	test_async(db, dir, true);
+	test_async(db, dir, 0);
+	test_async(db, dir, 999);
+	test_async(db, dir, 40);
 
 	ok(store_open("/nonexistent/x.db", &cause) == NULL, "missing store");
 	free(cause);
