@@ -69,7 +69,7 @@ unlock_ro() {
 	chattr -i "$T/ro" 2>/dev/null
 	chmod u+w "$T/ro" "$T/ro/s.db"
 }
-trap 'unlock_ro 2>/dev/null' EXIT
+trap 'unlock_ro 2>/dev/null; rm -rf "$T"' EXIT
 if lock_ro && ! : 2>/dev/null >"$T/ro/probe"; then
 	"$NPUPROF" show --db "$T/ro/s.db" --format csv "$T/d" \
 	    kernels --sort -Duration --limit 30 >"$T/without" 2>"$T/without.err"

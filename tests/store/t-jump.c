@@ -314,6 +314,10 @@ main(void)
 	check_locate(s);
 	store_free(s);
 	unlink(db);
+	/* The timeline the lanes were built into, beside the store. */
+	free(db);
+	xasprintf(&db, "%s/x.db-timeline", dir);
+	unlink(db);
 	rmdir(dir);
 	free(db);
 	return done_testing();
