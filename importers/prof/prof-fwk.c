@@ -783,8 +783,8 @@ prof_fwk_ms_params(struct prof_fwk *fw, const char *top,
 		out->ms_cpu_off = true;
 		for (i = 0; i < YAJL_GET_ARRAY(a)->len; i++) {
 			v = YAJL_GET_ARRAY(a)->values[i];
-			if (YAJL_IS_STRING(v) && strcmp(v->u.string, "CPU") ==
-			    0)
+			if (YAJL_IS_STRING(v) &&
+			    strcmp(v->u.string, "CPU") == 0)
 				out->ms_cpu_off = false;
 		}
 	}

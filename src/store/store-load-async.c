@@ -9,10 +9,10 @@
  * writes on another. It inserts up to ASYNC_ROWS rows a statement (as many
  * as SQLite's limit of parameters allows): SQLite's work per statement
  * (its program's start and end, the table's cursor) then comes once for
- * them all, and a row costs about a third less. The
- * load's connection belongs to the writer while a batch is out: in
- * between, the importer may call nothing else that writes the store, and
- * store_load_task() returns no row id.
+ * them all, and a row costs about a third less. The load's connection
+ * belongs to the writer while a batch is out: in between, the importer
+ * may call nothing else that writes the store, and store_load_task()
+ * returns no row id.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -181,22 +181,24 @@ store_load_async_release(struct store_async *a)
 }
 
 /*
- * The insert of rows into TABLE, each of a first value FIRST ("?" or
- * "NULL") and N more parameters: ASYNC_ROWS of them, or as many as the
- * connection allows parameters. NULL if fewer than 2 (rows then go one by
- * one) or it cannot be prepared; *ROWS gets the rows. The caller
- * finalizes it.
+ * The load's one-row insert ONE (STMT_TASK or STMT_API) made an insert of
+ * ASYNC_ROWS rows, or of as many as the connection allows parameters.
+ * NULL if fewer than 2 (rows then go one by one) or it cannot be
+ * prepared; *ROWS gets the rows. The caller finalizes it.
  */
 static sqlite3_stmt *
-store_load_async_insert(struct store *s, const char *table,
-    const char *first, int n, size_t *rows)
+store_load_async_insert(struct store *s, int one, size_t *rows)
 {
 	struct strbuf	 sql;
 	sqlite3_stmt	*stmt;
-	int		 i, per;
+	const char	*text = sqlite3_sql(s->stmt[one]), *row;
+	int		 per = sqlite3_bind_parameter_count(s->stmt[one]);
 	size_t		 k;
 
-	per = n + (strcmp(first, "?") == 0);
+	if (text == NULL || per < 1 ||
+	    (row = strstr(text, " VALUES ")) == NULL)
+		return NULL;
+	row += strlen(" VALUES ");
 	*rows = (size_t)(sqlite3_limit(s->db, SQLITE_LIMIT_VARIABLE_NUMBER,
 	    -1) / per);
 	if (*rows > ASYNC_ROWS)
@@ -204,12 +206,11 @@ store_load_async_insert(struct store *s, const char *table,
 	if (*rows < 2)
 		return NULL;
 	strbuf_init(&sql);
-	strbuf_addf(&sql, "INSERT INTO %s VALUES", table);
+	strbuf_add(&sql, text, (size_t)(row - text));
 	for (k = 0; k < *rows; k++) {
-		strbuf_addf(&sql, "%s(%s", k > 0 ? "," : " ", first);
-		for (i = 0; i < n; i++)
-			strbuf_adds(&sql, ",?");
-		strbuf_adds(&sql, ")");
+		if (k > 0)
+			strbuf_adds(&sql, ", ");
+		strbuf_adds(&sql, row);
 	}
 	if (sqlite3_prepare_v2(s->db, sql.s, -1, &stmt, NULL) != SQLITE_OK)
 		stmt = NULL;
@@ -263,10 +264,8 @@ store_load_async_begin(struct store *s)
 	pthread_mutex_init(&a->lock, NULL);
 	pthread_cond_init(&a->cond, NULL);
 	s->api_next = store_load_async_api_next(s);
-	a->multi[0] = store_load_async_insert(s, "task", "NULL", TASK_NV,
-	    &a->rows[0]);
-	a->multi[1] = store_load_async_insert(s, "api", "?", API_NV,
-	    &a->rows[1]);
+	a->multi[0] = store_load_async_insert(s, STMT_TASK, &a->rows[0]);
+	a->multi[1] = store_load_async_insert(s, STMT_API, &a->rows[1]);
 	s->async = a;
 	if (pthread_create(&a->thread, NULL, store_load_async_main, s) != 0) {
 		s->async = NULL;

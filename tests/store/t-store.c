@@ -31,8 +31,10 @@ add_task(struct store *s, const char *type, const char *core, int64_t start,
 	store_load_task(s, &t);
 }
 
+/* Add the span NAME from START for DUR ns, with ARGS (or NULL). */
 static void
-add_api(struct store *s, const char *name, int64_t start, int64_t dur)
+add_api_args(struct store *s, const char *name, int64_t start, int64_t dur,
+    const char *args)
 {
 	struct store_api	 a;
 
@@ -45,7 +47,14 @@ add_api(struct store *s, const char *name, int64_t start, int64_t dur)
 	a.end_ns = start + dur;
 	a.level = "acl";
 	a.name = name;
+	a.args = args;
 	store_load_api(s, &a);
+}
+
+static void
+add_api(struct store *s, const char *name, int64_t start, int64_t dur)
+{
+	add_api_args(s, name, start, dur, NULL);
 }
 
 /* Whether column NAME of table TNAME of S is among its empty columns. */
@@ -176,23 +185,11 @@ async_pmu(struct strbuf *b, int64_t i)
 static void
 async_api(struct store *s, int64_t i)
 {
-	struct store_api	 a;
-	char			 name[32], args[32];
+	char	 name[32], args[32];
 
-	memset(&a, 0, sizeof a);
 	snprintf(name, sizeof name, "api_%lld", (long long)i % 13);
 	snprintf(args, sizeof args, "{\"i\": %lld}", (long long)i);
-	a.device = NP_HOST_DEVICE;
-	a.rank = NP_NA;
-	a.pid = a.tid = 1;
-	a.conn = a.parent = NP_NA;
-	a.depth = 0;
-	a.start_ns = 500 + i;
-	a.end_ns = 500 + i + i + 2;
-	a.level = "acl";
-	a.name = name;
-	a.args = i % 5 == 0 ? args : NULL;
-	store_load_api(s, &a);
+	add_api_args(s, name, 500 + i, i + 2, i % 5 == 0 ? args : NULL);
 }
 
 /*
