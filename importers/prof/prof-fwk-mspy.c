@@ -186,9 +186,6 @@ prof_mspy_repr(struct strbuf *b, yajl_val v)
 	const char		*s, *q;
 	size_t			 i, n;
 
-	memset(&key, 0, sizeof key);
-	key.type = yajl_t_string;
-
 	if (v == NULL || YAJL_IS_NULL(v))
 		strbuf_adds(b, "None");
 	else if (YAJL_IS_TRUE(v))
@@ -228,6 +225,8 @@ prof_mspy_repr(struct strbuf *b, yajl_val v)
 		strbuf_addc(b, ']');
 	} else {
 		/* A key twice is one, at its first place, its last value. */
+		memset(&key, 0, sizeof key);
+		key.type = yajl_t_string;
 		strbuf_addc(b, '{');
 		for (i = 0, n = 0; i < YAJL_GET_OBJECT(v)->len; i++) {
 			if (!prof_mspy_first(v, i))

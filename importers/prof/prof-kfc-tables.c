@@ -246,15 +246,15 @@ struct prof_kfc_bar {
 	size_t				 lane;
 };
 
-/* The connection id of op O: its kernel's host span's row, or NP_NA. */
+/*
+ * The connection id of op O: its kernel's host span's row, or NP_NA. An
+ * op's kernel always has its host task (prof_kfc_ops_build).
+ */
 static int64_t
 prof_kfc_tables_conn(const struct prof_host *h, const struct prof_kfc_op *o)
 {
-	uint32_t	 row;
+	uint32_t	 row = h->tracks[o->t->track].row;
 
-	if (o->t->track < 0)
-		return NP_NA;
-	row = h->tracks[o->t->track].row;
 	return row != 0 ? (int64_t)row : NP_NA;
 }
 

@@ -180,10 +180,6 @@ prof_pmu_finish(struct store *s, const char *where, const struct prof_meta *m,
 }
 
 /*
- * Read the PMU records of device data directory DATA (metadata M) into P;
- * P->n stays 0 when there are none.
- */
-/*
  * True if ffts_profile record R reads as one, for prof_slices_open_lined:
  * of function type 40 or 41.
  */
@@ -197,6 +193,11 @@ prof_pmu_ffts_ok(const unsigned char *r, const unsigned char *prev,
 	(void)arg;
 	return kind == DEV_PMU_CONTEXT || kind == DEV_PMU_BLOCK;
 }
+
+/*
+ * Read the PMU records of device data directory DATA (metadata M) into P;
+ * P->n stays 0 when there are none.
+ */
 
 void
 prof_pmu_read(struct store *s, const char *data, const struct prof_meta *m,

@@ -216,10 +216,9 @@ prof_slices_counted(const unsigned char *r, const unsigned char *prev,
  * for the head the stream lost (section 1.3); if its first
  * PROF_SLICES_PROBE records pass OK (prof_slices_probe) clearly more
  * often when read from the first byte (prof_slices_clear_win), it lost
- * its tail instead, and is read so, the cut
- * record warned about if SAY (the second reader of a stream says
- * nothing). A ring buffer's lost head is the usual case, and not warned
- * about.
+ * its tail instead, and is read so, the cut record warned about if SAY
+ * (the second reader of a stream says nothing). A ring buffer's lost
+ * head is the usual case, and not warned about.
  */
 void
 prof_slices_open_lined(struct prof_stream *st, struct store *s,
@@ -299,13 +298,11 @@ prof_slices_fill(struct prof_stream *st)
 		st->file_read += (int64_t)got;
 		if (got > 0)
 			return true;
-		if (st->quiet)
-			;
-		else if (ferror(st->f))
+		if (!st->quiet && ferror(st->f))
 			store_load_warning(st->s, st->files->paths[st->cur],
 			    st->file_read, "read error: %s; the rest of the "
 			    "file is skipped", strerror(errno));
-		else if (st->file_read == 0)
+		else if (!st->quiet && st->file_read == 0)
 			store_load_warning(st->s, st->files->paths[st->cur],
 			    -1, "empty slice: no records");
 		if (st->per_file && st->len > 0 && !st->quiet) {
