@@ -205,6 +205,7 @@ char		**util_dir_list(const char *, size_t *);
 void		 util_strv_free(char **, size_t);
 bool		 util_dir_has(const char *, const char *);
 uint64_t	 util_rand_next(uint64_t *);
+uint64_t	 util_random64(const void *);
 void		 util_catch_signal(int, void (*)(int));
 size_t		 util_utf8_len(const unsigned char *, size_t);
 const char	*util_visible(const char *, struct strbuf *, bool);

@@ -826,6 +826,25 @@ util_rand_next(uint64_t *state)
 	return *state * 0x2545F4914F6CDD1DULL;
 }
 
+/*
+ * 64 bits from /dev/urandom; when it cannot be read, a mix of the time, the
+ * pid and ADDR, which callers must not rely on being secret.
+ */
+uint64_t
+util_random64(const void *addr)
+{
+	uint64_t	 v = 0;
+	int		 fd;
+
+	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	if (fd == -1 || read(fd, &v, sizeof v) != (ssize_t)sizeof v)
+		v = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid() << 32 ^
+		    (uint64_t)(uintptr_t)addr;
+	if (fd != -1)
+		close(fd);
+	return v;
+}
+
 /* Create DIR/NAME for writing; NULL with *cause set on failure. */
 FILE *
 util_file_create(const char *dir, const char *name, char **cause)

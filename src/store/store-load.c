@@ -213,17 +213,10 @@ out:
 static void
 store_load_id(struct store *s)
 {
-	uint64_t	 v = 0;
-	char		 buf[32];
-	int		 fd;
+	char	 buf[32];
 
-	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	if (fd == -1 || read(fd, &v, sizeof v) != (ssize_t)sizeof v)
-		v = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid() << 32 ^
-		    (uint64_t)(uintptr_t)s;
-	if (fd != -1)
-		close(fd);
-	snprintf(buf, sizeof buf, "%016llx", (unsigned long long)v);
+	snprintf(buf, sizeof buf, "%016llx",
+	    (unsigned long long)util_random64(s));
 	store_load_meta(s, "store_id", buf);
 }
 
