@@ -56,43 +56,83 @@ collect_remote_run(struct collect_run *r, const char *cmd, const char *what,
 	return NULL;
 }
 
-/* Create the remote working and output directories. */
+/*
+ * Name the directory that prepare creates, PREFIX and ten random letters
+ * or digits, here and before anything is made: an interrupt that stops
+ * the command that creates it then cannot leave it behind unnamed.
+ */
+static void
+collect_remote_name(struct collect_run *r, const char *prefix)
+{
+	static const char	 set[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	uint64_t		 v = util_random64(r);
+	int			 n, i;
+
+	n = snprintf(r->rname, sizeof r->rname - 10, "%s", prefix);
+	for (i = 0; i < 10; i++) {
+		r->rname[n + i] = set[v % (sizeof set - 1)];
+		v /= sizeof set - 1;
+	}
+	r->rname[n + i] = '\0';
+}
+
+/*
+ * Create the remote working and output directories, with mkdir, which
+ * fails when the name exists. Without --remote-dir the working directory
+ * is a new one in the board's ${TMPDIR:-/tmp}, removed at the end;
+ * with it, the output directory is a new one in --remote-dir, kept. On
+ * failure, r->rname stays set while the command may have made something
+ * (collect_remote_cleanup() then removes it), cleared when ssh could not
+ * start or connect.
+ */
 int
 collect_remote_prepare(struct collect_run *r, char **cause)
 {
 	char	*cmd, *q, *out, *nl;
+	int	 rc;
 
 	if (r->remote_dir != NULL) {
+		collect_remote_name(r, "npuprof-out.");
 		q = collect_ssh_quote(r->remote_dir);
 		xasprintf(&cmd, "mkdir -p -- %s && cd -- %s && d=$(pwd) && "
-		    "command -v tar >/dev/null && o=$(mktemp -d "
-		    "\"$d/npuprof-out.XXXXXX\") && printf '%%s\\n%%s\\n' "
-		    "\"$d\" \"$o\"", q, q);
+		    "command -v tar >/dev/null && mkdir -m 700 -- "
+		    "\"$d/%s\" && printf '%%s\\n%%s\\n' \"$d\" \"$d/%s\"",
+		    q, q, r->rname, r->rname);
 		free(q);
 	} else {
-		cmd = xstrdup("command -v tar >/dev/null && d=$(mktemp -d "
-		    "\"${TMPDIR:-/tmp}/npuprof-collect.XXXXXX\") && "
-		    "o=$(mktemp -d \"$d/out.XXXXXX\") && "
-		    "printf '%s\\n%s\\n' \"$d\" \"$o\"");
+		collect_remote_name(r, "npuprof-collect.");
+		xasprintf(&cmd, "command -v tar >/dev/null && "
+		    "d=\"${TMPDIR:-/tmp}/%s\" && mkdir -m 700 -- \"$d\" && "
+		    "d=$(cd -- \"$d\" && pwd) && mkdir -m 700 -- \"$d/out\" "
+		    "&& printf '%%s\\n%%s\\n' \"$d\" \"$d/out\"", r->rname);
 		r->rtemp = true;
 	}
-	out = collect_remote_run(r, cmd, "create a working directory (is tar "
-	    "installed?)", cause);
+	rc = collect_ssh_command(&r->t, cmd, &out, cause);
 	free(cmd);
-	if (out == NULL || (nl = strchr(out, '\n')) == NULL || nl[1] != '/') {
-		if (out != NULL)
-			xasprintf(cause, "unexpected answer from '%s'",
-			    r->t.host);
-		r->rtemp = false;
+	if (rc == 0 && (nl = strchr(out, '\n')) != NULL && nl[1] == '/' &&
+	    out[0] == '/') {
+		*nl = '\0';
+		nl[1 + strcspn(nl + 1, "\n")] = '\0';
+		r->rdir = xstrdup(out);
+		r->rout = xstrdup(nl + 1);
 		free(out);
-		return -1;
+		return 0;
 	}
-	*nl = '\0';
-	nl[1 + strcspn(nl + 1, "\n")] = '\0';
-	r->rdir = xstrdup(out);
-	r->rout = xstrdup(nl + 1);
 	free(out);
-	return 0;
+	r->rtemp = false;
+	/* ssh exits 255 when it cannot connect, and on our SIGTERM too. */
+	if (rc == -1 || (rc == 255 && !collect_ssh_interrupted()))
+		r->rname[0] = '\0';
+	if (rc == 255)
+		xasprintf(cause, "cannot connect to '%s' (ssh said why "
+		    "above)", r->t.host);
+	else if (rc > 0)
+		xasprintf(cause, "cannot create a working directory on '%s' "
+		    "(exit %d; is tar installed?)", r->t.host, rc);
+	else if (rc == 0)
+		xasprintf(cause, "unexpected answer from '%s'", r->t.host);
+	return -1;
 }
 
 /* Copy the folder DIR holding MAIN and our acl.json into R->rdir. */
@@ -167,6 +207,39 @@ collect_remote_exec(struct collect_run *r, const char *base)
 }
 
 /*
+ * Remove what a prepare that failed may have made: its directory in the
+ * board's ${TMPDIR:-/tmp}, or its output directory in --remote-dir while
+ * it is still empty. Nothing runs in either yet.
+ */
+static void
+collect_remote_unprepare(struct collect_run *r)
+{
+	char	*path, *q, *cmd, *out = NULL, *cause = NULL;
+
+	if (r->rname[0] == '\0')
+		return;
+	collect_ssh_cleaning();
+	if (r->remote_dir != NULL) {
+		path = util_path_join(r->remote_dir, r->rname);
+		q = collect_ssh_quote(path);
+		xasprintf(&cmd, "rmdir -- %s 2>/dev/null || ! [ -e %s ]", q,
+		    q);
+	} else {
+		xasprintf(&path, "${TMPDIR:-/tmp}/%s", r->rname);
+		q = NULL;
+		xasprintf(&cmd, "rm -rf -- \"${TMPDIR:-/tmp}/%s\"", r->rname);
+	}
+	if (collect_ssh_command(&r->t, cmd, &out, &cause) != 0)
+		log_warnx("cannot clean up '%s' on '%s'", path, r->t.host);
+	r->rname[0] = '\0';
+	free(cause);
+	free(out);
+	free(cmd);
+	free(q);
+	free(path);
+}
+
+/*
  * Stop what is left of the application when KILL, and remove the remote
  * working directory when it is ours. Failures are only reported.
  */
@@ -176,8 +249,10 @@ collect_remote_cleanup(struct collect_run *r, bool kill)
 	struct strbuf	 b;
 	char		*q, *pid, *out = NULL, *cause = NULL;
 
-	if (r->rdir == NULL)
+	if (r->rdir == NULL) {
+		collect_remote_unprepare(r);
 		return;
+	}
 	/* Only a second interrupt stops the clean-up. */
 	collect_ssh_cleaning();
 	strbuf_init(&b);

@@ -387,8 +387,15 @@ collect_flow(struct collect_run *r, collect_import_cb cb, void *arg,
 	if (r->config != NULL && collect_target_ini(r, cause) != 0)
 		goto out;
 	collect_start(r);
-	if (collect_remote_prepare(r, cause) != 0)
+	if (collect_remote_prepare(r, cause) != 0) {
+		if (collect_ssh_interrupted()) {
+			free(*cause);
+			*cause = NULL;
+			rc = collect_interrupted(r);
+		} else
+			collect_remote_cleanup(r, false);
 		goto out;
+	}
 	collect_done(r, "connect");
 	if (collect_ssh_interrupted()) {
 		rc = collect_interrupted(r);

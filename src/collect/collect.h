@@ -76,6 +76,7 @@ struct collect_run {
 	char			*rdir;		/* remote working directory */
 	char			*rout;		/* remote profiler output */
 	bool			 rtemp;		/* rdir is ours to remove */
+	char			 rname[32];	/* what prepare creates */
 	char			*ltmp;		/* local temporary directory */
 	struct collect_argv	 got;		/* copied back, local paths */
 	struct timespec		 mark;

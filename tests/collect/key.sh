@@ -22,7 +22,7 @@ ok $? "the steps are timed"
 ok $? "no temporary directory is left"
 mode=$(find out/JOB1 -perm /007 | wc -l)
 is "$mode" 0 "the copied data is not accessible to others"
-rdir=$(sed -n 's/^board: hello from the board, output \(.*\)\/out\.[^/]*$/\1/p' "$T/o1")
+rdir=$(sed -n 's/^board: hello from the board, output \(.*\)\/out$/\1/p' "$T/o1")
 [ -n "$rdir" ] && [ ! -e "$rdir" ]
 ok $? "the remote working directory is removed ($rdir)"
 ! grep -q npuprof-askpass "$T/e1" && [ -z "$(ls /tmp | grep "^npuprof-collect\.$" )" ]
@@ -195,6 +195,36 @@ for delay in 0 0.1 0.2 0.4; do
 	ok $? "and no application is left running"
 	pkill -f "$T/mark2" 2>/dev/null
 done
+
+# An interrupt while the command that creates the working directory runs,
+# after it made the directory (slowboard answers it 3 s late): collect
+# named the directory before, so it still removes it.
+"$NPUPROF" $C -m app/main --host slowboard --output out8 -- JOB8 \
+    >"$T/o" 2>"$T/e" &
+pid=$!
+made() { [ -n "$(ls -A "$T/rtmp")" ]; }
+poll 2400 made
+ok $? "slowboard: the working directory is made"
+kill -INT $pid
+wait $pid
+is $? 130 "an interrupt while it is made exits 130"
+[ -z "$(ls -A "$T/rtmp")" ]
+ok $? "and the working directory is removed"
+grep -q 'interrupted' "$T/e" && ! grep -q 'cannot' "$T/e"
+ok $? "the interrupt is reported, not as a failure"
+[ ! -e out8 ] || [ -z "$(ls -A out8)" ]
+ok $? "nothing is left in the output"
+"$NPUPROF" $C -m app/main --host slowboard --output out9 \
+    --remote-dir "$T/rd9" -- JOB9 >"$T/o" 2>"$T/e" &
+pid=$!
+made() { ls -d "$T"/rd9/npuprof-out.* >/dev/null 2>&1; }
+poll 2400 made
+ok $? "slowboard --remote-dir: the output directory is made"
+kill -INT $pid
+wait $pid
+is $? 130 "an interrupt while it is made exits 130"
+[ -d "$T/rd9" ] && [ -z "$(ls -A "$T/rd9")" ]
+ok $? "the new output directory is removed, --remote-dir kept"
 
 "$NPUPROF" collect -m app/main >/dev/null 2>&1
 is $? 2 "collect without a board is a usage error"
