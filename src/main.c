@@ -81,6 +81,7 @@ struct main_progress {
 	char		*file;		/* the file being read */
 	int64_t		 size;		/* and its size */
 	int64_t		 records;	/* read so far */
+	char		 phase[16];	/* last shown */
 };
 
 /* What the UI's re-import callback needs. */
@@ -362,8 +363,9 @@ main_progress_fraction(struct main_progress *mp,
 }
 
 /*
- * Show import progress on stderr, at most ten times a second: a bar, the
- * phase, files, records, megabytes read, the rate and the time left.
+ * Show import progress on stderr, at most ten times a second but at once
+ * when the phase changes: a bar, the phase, files, records, megabytes
+ * read, the rate and the time left.
  */
 static void
 main_progress(void *arg, const struct store_progress *p)
@@ -372,6 +374,7 @@ main_progress(void *arg, const struct store_progress *p)
 	struct timespec		 now;
 	double			 secs, rate, f;
 	char			 bar[21], eta[32];
+	bool			 changed;
 	int			 i;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
@@ -388,7 +391,11 @@ main_progress(void *arg, const struct store_progress *p)
 		mp->shown = true;
 		return;
 	}
-	if (mp->shown && main_elapsed(&mp->last, &now) < 0.1)
+	/* A new phase is shown at once. */
+	changed = strncmp(mp->phase, p->phase, sizeof mp->phase - 1) != 0;
+	if (changed)
+		snprintf(mp->phase, sizeof mp->phase, "%s", p->phase);
+	if (mp->shown && !changed && main_elapsed(&mp->last, &now) < 0.1)
 		return;
 	mp->last = now;
 	mp->shown = true;

@@ -7,6 +7,8 @@
  * computed at commit. A PROF_* directory that holds only an export has no
  * raw data and is left to the msprof importer.
  */
+#include <sys/stat.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +119,7 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	char			*data;
 	size_t			 napp;
 
+	store_load_progress_bytes(s, "device", dir, -1);
 	if (prof_meta_read(s, dir, device, &m) != 0)
 		store_load_warning(s, dir, -1, "no info.json: chip and "
 		    "frequencies unknown");
@@ -142,7 +145,7 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 		prof_mem_app_take(&dmem->npu, napp, mems);
 	prof_modmem_read(s, data, &m, rank, &dmem->mod);
 	store_load_pmu_names(s, p.n > 0 ? &p.names : NULL);
-	store_load_progress(s, "join", dir, d.bytes, d.bytes);
+	store_load_progress_bytes(s, "join", dir, -1);
 	prof_join_load(s, h, &d, &m, &p, &a, rank);
 	prof_aicpu_load(s, &a, &m, device, rank);
 	prof_aicpu_comm_load(s, &a, &m, &h->dicts, device, rank);
@@ -153,6 +156,57 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	prof_logs_release(&d);
 	free(data);
 	prof_meta_release(&m);
+}
+
+/* The bytes of the regular files in DIR/data, where the slices are. */
+static int64_t
+import_prof_data_bytes(const char *dir)
+{
+	struct stat	 st;
+	char		**names, *data, *p;
+	size_t		  n, i;
+	int64_t		  total = 0;
+
+	data = util_path_join(dir, "data");
+	names = util_dir_list(data, &n);
+	for (i = 0; i < n; i++) {
+		p = util_path_join(data, names[i]);
+		if (stat(p, &st) == 0 && S_ISREG(st.st_mode))
+			total += st.st_size;
+		free(p);
+	}
+	util_strv_free(names, n);
+	free(data);
+	return total;
+}
+
+/*
+ * Start the progress of PATH, counted in the bytes of its slices: those
+ * of HOSTDIR, if any, and of its N device directories NAMES, or of PATH
+ * itself when BARE.
+ */
+static void
+import_prof_progress(struct store *s, const char *path, const char *hostdir,
+    char **names, size_t n, bool bare)
+{
+	int64_t	 dev, total = 0;
+	char	*p;
+	size_t	 i;
+
+	if (hostdir != NULL)
+		total += import_prof_data_bytes(hostdir);
+	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
+		total += import_prof_data_bytes(path);
+	for (i = 0; i < n; i++) {
+		dev = import_prof_device(names[i]);
+		if (dev == NP_NA || dev == NP_HOST_DEVICE)
+			continue;
+		p = util_path_join(path, names[i]);
+		total += import_prof_data_bytes(p);
+		free(p);
+	}
+	store_load_progress_bytes(s, hostdir != NULL ? "host" : "device",
+	    path, total);
 }
 
 /*
@@ -306,6 +360,7 @@ import_prof_framework(struct store *s, const char *path,
 				dev = d;
 		}
 		fwk = util_path_join(parent, "FRAMEWORK");
+		store_load_progress_bytes(s, "framework", fwk, -1);
 		ops = prof_fwk_load(s, parent, fwk, hm, ctx, dev, ndev, queue,
 		    mem);
 		mem->done = true;
@@ -406,6 +461,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		hostdir = util_path_join(path, "host");
 	memset(&h, 0, sizeof h);
 	memset(&hm, 0, sizeof hm);
+	import_prof_progress(s, path, hostdir, names, n, bare);
 	if (hostdir != NULL) {
 		if (prof_meta_read(s, hostdir, NP_HOST_DEVICE, &hm) != 0)
 			store_load_warning(s, hostdir, -1, "no info.json: "

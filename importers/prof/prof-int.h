@@ -756,7 +756,6 @@ struct prof_dflip {
 struct prof_dev {
 	struct prof_dtask	*tasks;
 	size_t			 ntasks;
-	int64_t			 bytes;
 	int64_t			 logs;
 	struct prof_dflip	*flips;		/* in file order */
 	size_t			 nflips;

@@ -174,7 +174,6 @@ prof_logs_flips(struct store *s, const char *data, struct prof_flips *fl,
 	const unsigned char	*r;
 
 	prof_slices_list(data, "ts_track.data", false, &f);
-	d->bytes += f.total;
 	/* prof-step.c reads them too, and says if they were cut. */
 	prof_slices_open_lined(&st, s, &f, DEV_TSTRACK_SIZE, dev_tstrack_ok,
 	    NULL, false);
@@ -332,7 +331,6 @@ prof_logs_read(struct store *s, const char *data, const struct prof_meta *m,
 		stars = true;
 		prof_slices_list(data, "stars_soc.data", false, &f);
 	}
-	d->bytes += f.total;
 	if (stars) {
 		prof_logs_stars(&l, &f, prof_meta_is_v6(m), expand, false,
 		    false, &bad, &cut);

@@ -31,6 +31,8 @@ struct store_intern {
 	struct util_map	  index;	/* hash -> id */
 };
 
+static void	 store_load_progress_read(struct store *);
+
 /*
  * A load writes a new file nobody else reads until the rename: no journal,
  * no syncs, 16 KB pages and a 32 MB cache. (4 KB pages made the first
@@ -764,7 +766,9 @@ store_load_api(struct store *s, const struct store_api *a)
 	store_stats_api_load(s, a->rank, v[API_LEVEL], v[API_NAME],
 	    a->start_ns, a->end_ns);
 	store_empty_api(s, v);
-	s->records++;
+	/* Other threads may be reading meanwhile. */
+	if ((++s->records & 0xFFFF) == 0)
+		store_load_progress_read(s);
 	if (depth == NP_NA)
 		s->nest_todo++;
 	else
@@ -1040,12 +1044,63 @@ store_load_progress(struct store *s, const char *phase, const char *file,
 	s->progress(s->progress_arg, &p);
 }
 
-/* Tell the progress callback how many input files are done. */
+/*
+ * Tell the progress callback how many input files (units) are done; a
+ * new one starts with no reading counted in bytes.
+ */
 void
 store_load_progress_files(struct store *s, int64_t done, int64_t total)
 {
 	s->files_done = done;
 	s->files_total = total;
+	s->prog_total = 0;
+}
+
+/* Tell the progress callback how far the reading counted in bytes is. */
+static void
+store_load_progress_read(struct store *s)
+{
+	int64_t	 n;
+
+	if (s->progress == NULL || s->prog_total <= 0)
+		return;
+	n = __atomic_load_n(&s->prog_read, __ATOMIC_RELAXED);
+	store_load_progress(s, s->prog_phase, s->prog_file,
+	    n < s->prog_total ? n : s->prog_total, s->prog_total);
+}
+
+/*
+ * Count the reading of the unit being loaded in bytes: PHASE names what
+ * it reads now, in FILE, of TOTAL bytes in all; TOTAL < 0 keeps the
+ * total and the bytes read so far (a new phase of the same reading). It
+ * is told at once; then store_load_read() adds to it, and so do spans
+ * stored meanwhile, from the thread that called this.
+ */
+void
+store_load_progress_bytes(struct store *s, const char *phase,
+    const char *file, int64_t total)
+{
+	if (total >= 0) {
+		s->prog_total = total;
+		__atomic_store_n(&s->prog_read, 0, __ATOMIC_RELAXED);
+	}
+	s->prog_phase = phase;
+	s->prog_file = file;
+	s->prog_thread = pthread_self();
+	store_load_progress_read(s);
+}
+
+/*
+ * N more bytes of the unit read, by any thread: the one that started the
+ * count (store_load_progress_bytes()) tells the progress callback.
+ */
+void
+store_load_read(struct store *s, int64_t n)
+{
+	__atomic_add_fetch(&s->prog_read, n, __ATOMIC_RELAXED);
+	if (s->prog_total > 0 && pthread_equal(pthread_self(),
+	    s->prog_thread))
+		store_load_progress_read(s);
 }
 
 int64_t

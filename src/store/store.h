@@ -479,6 +479,9 @@ void		 store_load_set_progress(struct store *, store_progress_cb,
 void		 store_load_progress(struct store *, const char *,
 		     const char *, int64_t, int64_t);
 void		 store_load_progress_files(struct store *, int64_t, int64_t);
+void		 store_load_progress_bytes(struct store *, const char *,
+		     const char *, int64_t);
+void		 store_load_read(struct store *, int64_t);
 int64_t		 store_load_count(struct store *);
 
 /* store-nest-live.c: span nesting as spans load */

@@ -21,4 +21,25 @@ ok $? "with --indexes: 'now indexing...' after the statistics"
 cat "$T/out2" >>"$T/out"
 ! grep -q 'indexing .*ETA' "$T/out"
 ok $? "no ETA once the reading is done"
+
+# A raw collection of two devices: the bar counts the bytes of its slices,
+# and each phase is shown when it starts: the host's, each device's, each
+# join with the host.
+"$GEN" prof "$T/p" -s 5 -n 3000 -d 2 >/dev/null || exit 1
+script -qc "'$NPUPROF' import --db '$T/p.db' '$T/p'" /dev/null |
+    tr '\r' '\n' | sed -n 's/^.*\] *\([0-9]*\)% \([a-z]*\) .*/\2 \1/p' \
+    >"$T/raw"
+sed 's/^/# /' "$T/raw"
+[ "$(sed -n 's/^host //p' "$T/raw" | head -1)" = 0 ]
+ok $? "raw: the host's reading starts at 0%"
+awk '$2 < last { bad = 1 } { last = $2 } END { exit bad }' "$T/raw"
+ok $? "raw: the percentage never goes back"
+[ "$(grep -c '^device ' "$T/raw" | tr -d ' ')" -ge 2 ] &&
+    awk '/^device / && ($2 == 0 || $2 == 100) { bad = 1 } END { exit bad }' \
+    "$T/raw"
+ok $? "raw: each device's phase is shown, after the host's bytes"
+first=$(sed -n 's/^join //p' "$T/raw" | head -1)
+last=$(sed -n 's/^join //p' "$T/raw" | tail -1)
+[ -n "$first" ] && [ "$first" -lt 100 ] && [ "$last" -eq 100 ]
+ok $? "raw: the first device's join is not 100%, the last one's is"
 done_testing
