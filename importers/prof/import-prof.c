@@ -106,11 +106,12 @@ import_prof_meta(struct store *s, const struct prof_meta *m)
  * the profile is one of several, the device id (warned). Set ctx->rank
  * to the rank used, if any. MEMS, if set, takes its process memory
  * samples (APP), DMEM its memory samples and module memory records.
+ * LAST if it is the last device directory to read.
  */
 static void
 import_prof_device_dir(struct store *s, const char *dir, int64_t device,
     struct prof_host *h, int64_t rank, struct import_ctx *ctx,
-    struct prof_mems *mems, struct prof_devmem *dmem)
+    struct prof_mems *mems, struct prof_devmem *dmem, bool last)
 {
 	struct prof_meta	 m;
 	struct prof_dev		 d;
@@ -145,7 +146,7 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 		prof_mem_app_take(&dmem->npu, napp, mems);
 	prof_modmem_read(s, data, &m, rank, &dmem->mod);
 	store_load_pmu_names(s, p.n > 0 ? &p.names : NULL);
-	store_load_progress_bytes(s, "join", dir, -1);
+	store_load_progress_bytes(s, "join", dir, last ? 0 : -1);
 	prof_join_load(s, h, &d, &m, &p, &a, rank);
 	prof_aicpu_load(s, &a, &m, device, rank);
 	prof_aicpu_comm_load(s, &a, &m, &h->dicts, device, rank);
@@ -446,7 +447,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	struct prof_mems	 mems;
 	struct prof_devmem	 dmem;
 	char			**names, *hostdir = NULL, *p, *data;
-	size_t			  n, i;
+	size_t			  n, i, last;
 	int64_t			  dev, rank, tdev = NP_NA;
 	char			 *why = NULL;
 	bool			  bare, torch, queue = false, torchmem, msmem;
@@ -527,14 +528,19 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		    NP_NA ? fo.device : ctx->device);
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
 		import_prof_device_dir(s, path, import_prof_device(
-		    util_basename(path)), &h, rank, ctx, NULL, &dmem);
+		    util_basename(path)), &h, rank, ctx, NULL, &dmem, true);
+	for (i = 0, last = SIZE_MAX; i < n; i++) {
+		dev = import_prof_device(names[i]);
+		if (dev != NP_NA && dev != NP_HOST_DEVICE)
+			last = i;
+	}
 	for (i = 0; i < n; i++) {
 		dev = import_prof_device(names[i]);
 		if (dev == NP_NA || dev == NP_HOST_DEVICE)
 			continue;
 		p = util_path_join(path, names[i]);
 		import_prof_device_dir(s, p, dev, &h, rank, ctx,
-		    torchmem || msmem ? &mems : NULL, &dmem);
+		    torchmem || msmem ? &mems : NULL, &dmem, i == last);
 		free(p);
 	}
 	util_strv_free(names, n);

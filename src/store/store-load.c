@@ -687,7 +687,9 @@ store_load_task(struct store *s, const struct store_task *t)
 	k.rank = t->rank;
 	k.step = t->step;
 	store_task_sum_add(s, &k, t->start_ns, t->dur_ns);
-	s->records++;
+	/* The join of a raw collection: tasks come after the reading. */
+	if ((++s->records & 0xFFFF) == 0)
+		store_load_progress_read(s);
 	return s->async != NULL ? NP_NA : sqlite3_last_insert_rowid(s->db);
 }
 
@@ -1054,36 +1056,45 @@ store_load_progress_files(struct store *s, int64_t done, int64_t total)
 	s->files_done = done;
 	s->files_total = total;
 	s->prog_total = 0;
+	s->prog_done = false;
 }
 
-/* Tell the progress callback how far the reading counted in bytes is. */
+/*
+ * Tell the progress callback how far the reading counted in bytes is;
+ * once it is over, a phase that goes on has no fraction to give.
+ */
 static void
 store_load_progress_read(struct store *s)
 {
 	int64_t	 n;
 
-	if (s->progress == NULL || s->prog_total <= 0)
+	if (s->progress == NULL || (s->prog_total <= 0 && !s->prog_done))
 		return;
 	n = __atomic_load_n(&s->prog_read, __ATOMIC_RELAXED);
-	store_load_progress(s, s->prog_phase, s->prog_file,
-	    n < s->prog_total ? n : s->prog_total, s->prog_total);
+	if (s->prog_done)
+		store_load_progress(s, s->prog_phase, NULL, 0, 0);
+	else
+		store_load_progress(s, s->prog_phase, s->prog_file,
+		    n < s->prog_total ? n : s->prog_total, s->prog_total);
 }
 
 /*
  * Count the reading of the unit being loaded in bytes: PHASE names what
  * it reads now, in FILE, of TOTAL bytes in all; TOTAL < 0 keeps the
- * total and the bytes read so far (a new phase of the same reading). It
- * is told at once; then store_load_read() adds to it, and so do spans
- * stored meanwhile, from the thread that called this.
+ * total and the bytes read so far (a new phase of the same reading), and
+ * TOTAL 0 says the reading is over (a last phase, without a fraction). It
+ * is told at once; then store_load_read() adds to it, and spans and tasks
+ * stored meanwhile tell it again, from the thread that called this.
  */
 void
 store_load_progress_bytes(struct store *s, const char *phase,
     const char *file, int64_t total)
 {
-	if (total >= 0) {
+	if (total > 0) {
 		s->prog_total = total;
 		__atomic_store_n(&s->prog_read, 0, __ATOMIC_RELAXED);
 	}
+	s->prog_done = total == 0;
 	s->prog_phase = phase;
 	s->prog_file = file;
 	s->prog_thread = pthread_self();
