@@ -30,6 +30,7 @@ store_free(struct store *s)
 	free(s->tmp);
 	free(s->root);
 	free(s->failed);
+	free(s->prog_file);
 	free(s->legacy);
 	for (i = 0; i < (int)s->nrank_dirs; i++)
 		free(s->rank_dirs[i]);

@@ -111,11 +111,12 @@ struct store {
 	int64_t			 files_done;
 	int64_t			 files_total;
 	const char		*prog_phase;	/* reading counted in bytes */
-	const char		*prog_file;
 	int64_t			 prog_total;	/* its bytes, 0 if none */
 	bool			 prog_done;	/* all read: no fraction */
 	int64_t			 prog_read;	/* so far (atomic) */
 	pthread_t		 prog_thread;	/* the one that reports */
+	struct store_progress	 prog_last;	/* as last told */
+	char			*prog_file;	/* its file (a copy) */
 	struct store_table	**dyn;		/* generic table specs */
 	size_t			 ndyn;
 	struct store_table	*stepped;	/* op_summary with Step Id */

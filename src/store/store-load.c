@@ -1026,24 +1026,33 @@ store_load_set_progress(struct store *s, store_progress_cb cb, void *arg)
 	s->progress_arg = arg;
 }
 
-/* Tell the progress callback where the load is. */
+/*
+ * Tell the progress callback where the load is. What it is told is kept
+ * (the file as a copy), for store_load_progress_read() to tell again
+ * with the records stored since.
+ */
 void
 store_load_progress(struct store *s, const char *phase, const char *file,
     int64_t bytes_done, int64_t bytes_total)
 {
-	struct store_progress	 p;
+	struct store_progress	*p = &s->prog_last;
 
 	if (s->progress == NULL)
 		return;
-	memset(&p, 0, sizeof p);
-	p.phase = phase;
-	p.file = file;
-	p.records = s->records;
-	p.files_done = s->files_done;
-	p.files_total = s->files_total;
-	p.bytes_done = bytes_done;
-	p.bytes_total = bytes_total;
-	s->progress(s->progress_arg, &p);
+	if (file == NULL || s->prog_file == NULL ||
+	    strcmp(file, s->prog_file) != 0) {
+		free(s->prog_file);
+		s->prog_file = file != NULL ? xstrdup(file) : NULL;
+	}
+	memset(p, 0, sizeof *p);
+	p->phase = phase;
+	p->file = s->prog_file;
+	p->records = s->records;
+	p->files_done = s->files_done;
+	p->files_total = s->files_total;
+	p->bytes_done = bytes_done;
+	p->bytes_total = bytes_total;
+	s->progress(s->progress_arg, p);
 }
 
 /*
@@ -1061,15 +1070,24 @@ store_load_progress_files(struct store *s, int64_t done, int64_t total)
 
 /*
  * Tell the progress callback how far the reading counted in bytes is;
- * once it is over, a phase that goes on has no fraction to give.
+ * once it is over, a phase that goes on has no fraction to give. An
+ * importer that counts no bytes is told again what it last said, with
+ * the records stored since.
  */
 static void
 store_load_progress_read(struct store *s)
 {
 	int64_t	 n;
 
-	if (s->progress == NULL || (s->prog_total <= 0 && !s->prog_done))
+	if (s->progress == NULL)
 		return;
+	if (s->prog_total <= 0 && !s->prog_done) {
+		if (s->prog_last.phase == NULL)
+			return;
+		s->prog_last.records = s->records;
+		s->progress(s->progress_arg, &s->prog_last);
+		return;
+	}
 	n = __atomic_load_n(&s->prog_read, __ATOMIC_RELAXED);
 	if (s->prog_done)
 		store_load_progress(s, s->prog_phase, NULL, 0, 0);
@@ -1096,9 +1114,12 @@ store_load_progress_bytes(struct store *s, const char *phase,
 	}
 	s->prog_done = total == 0;
 	s->prog_phase = phase;
-	s->prog_file = file;
 	s->prog_thread = pthread_self();
-	store_load_progress_read(s);
+	if (s->prog_done)
+		store_load_progress(s, phase, NULL, 0, 0);
+	else
+		store_load_progress(s, phase, file, __atomic_load_n(
+		    &s->prog_read, __ATOMIC_RELAXED), s->prog_total);
 }
 
 /*

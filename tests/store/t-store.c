@@ -1,7 +1,8 @@
 /*
  * The store: load, commit by rename, abort, statistics computed from task
  * rows and spans, queries with sort and filter, staleness; rows written by
- * the load's writer thread, many to a statement or one by one.
+ * the load's writer thread, many to a statement or one by one; the
+ * progress a load tells.
  */
 #include <sys/stat.h>
 
@@ -308,6 +309,94 @@ test_async(const char *db, const char *dir, int limit)
 	unlink(db);
 }
 
+/* What the progress callback was told, one call a row. */
+struct progress_log {
+	char	phase[16];
+	char	file[32];
+	int64_t	records;
+	int64_t	done;
+	int64_t	total;
+};
+struct progress_calls {
+	struct progress_log	 v[16];
+	int			 n;
+};
+
+static void
+progress_cb(void *arg, const struct store_progress *p)
+{
+	struct progress_calls	*c = arg;
+	struct progress_log	*l;
+
+	if (c->n == (int)(sizeof c->v / sizeof *c->v))
+		return;
+	l = &c->v[c->n++];
+	snprintf(l->phase, sizeof l->phase, "%s", p->phase);
+	snprintf(l->file, sizeof l->file, "%s", p->file != NULL ? p->file :
+	    "-");
+	l->records = p->records;
+	l->done = p->bytes_done;
+	l->total = p->bytes_total;
+}
+
+static void *
+progress_thread(void *arg)
+{
+	store_load_read(arg, 500);
+	return NULL;
+}
+
+/*
+ * The progress a load tells: again with the records stored since, every
+ * 65536, when the importer counts no bytes (and its file is a copy, good
+ * after the importer let go of it); bytes counted by store_load_read(),
+ * from any thread, told by the one that started the count; no fraction
+ * once the reading is over.
+ */
+static void
+test_progress(const char *db, const char *dir)
+{
+	struct progress_calls	 c;
+	struct store		*s;
+	pthread_t		 t;
+	char			 file[] = "in.csv", *cause = NULL;
+	int			 i;
+
+	memset(&c, 0, sizeof c);
+	if ((s = store_load_begin(db, dir, &cause)) == NULL) {
+		ok(0, "progress: begin a load: %s", cause);
+		free(cause);
+		return;
+	}
+	store_load_set_progress(s, progress_cb, &c);
+	store_load_progress_files(s, 0, 1);
+	store_load_progress(s, "reading", file, 10, -1);
+	file[0] = 'X';
+	for (i = 0; i < 140000; i++)
+		add_task(s, "Add", "AI_CORE", 1000 + i, 10);
+	is_int(c.n, 3, "progress: told again at 65536 and 131072 records");
+	ok(c.n == 3 && strcmp(c.v[2].phase, "reading") == 0 &&
+	    strcmp(c.v[2].file, "in.csv") == 0 && c.v[2].done == 10 &&
+	    c.v[2].total == -1 && c.v[1].records == 65536 &&
+	    c.v[2].records == 131072, "progress: as last told, file kept");
+	store_load_progress_bytes(s, "host", "dir", 1000);
+	store_load_read(s, 250);
+	if (pthread_create(&t, NULL, progress_thread, s) == 0)
+		pthread_join(t, NULL);
+	else
+		store_load_read(s, 500);
+	store_load_progress_bytes(s, "device", "dir", -1);
+	store_load_read(s, 400);
+	store_load_progress_bytes(s, "join", "dir", 0);
+	ok(c.n == 8 && c.v[3].done == 0 && c.v[3].total == 1000 &&
+	    c.v[4].done == 250 && strcmp(c.v[5].phase, "device") == 0 &&
+	    c.v[5].done == 750 && c.v[6].done == 1000 &&
+	    strcmp(c.v[7].phase, "join") == 0 && c.v[7].total == 0 &&
+	    strcmp(c.v[7].file, "-") == 0,
+	    "progress: bytes from two threads, told by one; over at join");
+	store_load_abort(s);
+}
+
 int
 main(void)
 {
@@ -391,6 +480,7 @@ main(void)
 	test_async(db, dir, 0);
 	test_async(db, dir, 999);
 	test_async(db, dir, 40);
+	test_progress(db, dir);
 
 	ok(store_open("/nonexistent/x.db", &cause) == NULL, "missing store");
 	free(cause);
