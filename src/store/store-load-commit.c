@@ -48,8 +48,10 @@ store_load_commit(struct store *s, char **cause)
 {
 	char	 buf[64];
 
+	/* The writer thread may still have rows to write. */
+	if (s->async != NULL)
+		store_load_progress(s, "writing", NULL, 0, 0);
 	store_load_async_end(s);
-	store_load_progress(s, "statistics", NULL, 0, 0);
 	snprintf(buf, sizeof buf, "%lld", (long long)s->records);
 	store_load_meta(s, "records", buf);
 	if (s->unlisted > 0) {

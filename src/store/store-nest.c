@@ -384,6 +384,8 @@ store_nest_spans(struct store *s, char **cause)
 {
 	int	 rc = 0;
 
+	if (s->nest_todo > 0)
+		store_load_progress(s, "nesting spans", NULL, 0, 0);
 	if (s->nest_todo > 0 && store_nest_live_kept(s))
 		rc = store_nest_kept(s, cause);
 	else if (s->nest_todo > 0 &&

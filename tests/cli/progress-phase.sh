@@ -43,4 +43,18 @@ first=$(sed -n 's/^join //p' "$T/raw" | head -1)
 [ -n "$first" ] && [ "$first" -lt 100 ] &&
     grep -q 'read [0-9]* records in [0-9.]*s; now join\.\.\.' "$T/out3"
 ok $? "raw: a join before the last device has a percentage, the last not"
+
+# Spans that come by their end (a chrome trace's PyTorch ops) are nested
+# once all are read: that phase is named before the statistics.
+cat >"$T/trace_view.json" <<'EOF'
+[{"name": "a", "ph": "X", "pid": 1, "tid": 1, "ts": 10, "dur": 5},
+{"name": "b", "ph": "X", "pid": 1, "tid": 1, "ts": 0, "dur": 100}]
+EOF
+script -qc "'$NPUPROF' import --db '$T/t.db' '$T/trace_view.json'" \
+    /dev/null | tr '\r' '\n' >"$T/out4"
+phases=$(sed -n 's/.*; now \(.*\)\.\.\.$/\1/p' "$T/out4" | uniq |
+    tr '\n' ,)
+echo "# $phases"
+[ "$phases" = "nesting spans,statistics," ]
+ok $? "a trace: 'now nesting spans...' before the statistics"
 done_testing
