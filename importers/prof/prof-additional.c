@@ -180,7 +180,15 @@ prof_additional_tensors(struct prof_host *h, const unsigned char *r)
 		    sizeof *h->tinfos);
 		l = &h->tinfos[h->ntinfos++];
 		memset(l, 0, sizeof *l);
-		/* Until its tensors are read, an op's columns are string 0. */
+		/*
+		 * Until its tensors are read, an op's columns are string 0,
+		 * which is none: an op whose records list no tensor has the
+		 * columns of an op without tensor_info, not another op's.
+		 */
+		if (h->ntstrs == 0) {
+			h->tstrs = util_grow(h->tstrs, 0, 1, sizeof *h->tstrs);
+			h->tstrs[h->ntstrs++] = NULL;
+		}
 		l->kind = prof_dedup_tensor(h, zero);
 		l->tid = importer_le32(r + 8);
 		l->ts = importer_le64(r + 16);

@@ -425,7 +425,8 @@ struct prof_host {
 	uint64_t		 tinfo_name;	/* op of the last tinfo */
 	struct prof_tensor	*tensors;	/* of the op being read */
 	size_t			 ntensors;
-	char			**tstrs;	/* distinct tensor strings */
+	char			**tstrs;	/* distinct tensor strings, but
+						   [0] is NULL: none */
 	size_t			 ntstrs;
 	struct util_map		 tstr_map;
 	struct prof_tmemo	*tmemo;

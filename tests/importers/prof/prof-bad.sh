@@ -507,4 +507,33 @@ line up from the first byte: the last 118 bytes are a cut record" \
 	    "$kind cut at the tail: one task's PMU cells lost, no other row"
 done
 
+# tensor_info records that list no tensor (a count of 0): those ops get
+# the tensor columns of an op without tensor_info (N/A), not another op's
+# strings, and when no op has any the import does not crash.
+for which in all rest; do
+	fresh tnone >/dev/null
+	f="$P/host/data/aging.additional.tensor_info.slice_0"
+	"$NPUPROF" show -q --db "$T/tnone/w.db" --format tsv "$P" op_summary \
+	    | awk -F'\t' 'NR > 1 && $15 != "N/A" { n++ } END { print n + 0 }' \
+	    >"$T/tnone/before"
+	i=0
+	[ "$which" = all ] || i=256
+	while [ "$i" -lt "$(wc -c <"$f")" ]; do
+		le 0 4 | poke "$f" $((i + 32))
+		i=$((i + 256))
+	done
+	load tnone "$P"
+	is "$st" 0 "tensor_info with no tensor ($which but the first): imported"
+	got=$("$NPUPROF" show -q --db "$T/tnone/s.db" --format tsv "$P" \
+	    op_summary | awk -F'\t' 'NR > 1 && $15 != "N/A" { n++ }
+	    END { print n + 0 }')
+	if [ "$which" = all ]; then
+		is "$got" 0 "and no op has tensor columns"
+	else
+		before=$(cat "$T/tnone/before")
+		[ "$got" -ge 1 ] && [ "$got" -lt $((before / 10)) ]
+		ok $? "only the first op keeps its tensor columns ($got rows)"
+	fi
+done
+
 done_testing
