@@ -70,6 +70,8 @@ collect_remote_name(struct collect_run *r, const char *prefix)
 	int			 n, i;
 
 	n = snprintf(r->rname, sizeof r->rname - 10, "%s", prefix);
+	if (n < 0 || (size_t)n >= sizeof r->rname - 10)
+		fatalx("%s: prefix too long", __func__);
 	for (i = 0; i < 10; i++) {
 		r->rname[n + i] = set[v % (sizeof set - 1)];
 		v /= sizeof set - 1;
@@ -81,10 +83,11 @@ collect_remote_name(struct collect_run *r, const char *prefix)
  * Create the remote working and output directories, with mkdir, which
  * fails when the name exists. Without --remote-dir the working directory
  * is a new one in the board's ${TMPDIR:-/tmp}, removed at the end;
- * with it, the output directory is a new one in --remote-dir, kept. On
- * failure, r->rname stays set while the command may have made something
- * (collect_remote_cleanup() then removes it), cleared when ssh could not
- * start or connect.
+ * with it, the output directory is a new one in --remote-dir, kept. A
+ * command that fails removes what it made. On failure r->rname stays set
+ * only while something may be left (collect_remote_cleanup() then
+ * removes it): when an interrupt stopped the session, or the answer was
+ * not the one expected.
  */
 int
 collect_remote_prepare(struct collect_run *r, char **cause)
@@ -104,8 +107,9 @@ collect_remote_prepare(struct collect_run *r, char **cause)
 		collect_remote_name(r, "npuprof-collect.");
 		xasprintf(&cmd, "command -v tar >/dev/null && "
 		    "d=\"${TMPDIR:-/tmp}/%s\" && mkdir -m 700 -- \"$d\" && "
-		    "d=$(cd -- \"$d\" && pwd) && mkdir -m 700 -- \"$d/out\" "
-		    "&& printf '%%s\\n%%s\\n' \"$d\" \"$d/out\"", r->rname);
+		    "{ d=$(cd -- \"$d\" && pwd) && mkdir -m 700 -- "
+		    "\"$d/out\" || { rm -rf -- \"$d\"; exit 1; }; } && "
+		    "printf '%%s\\n%%s\\n' \"$d\" \"$d/out\"", r->rname);
 		r->rtemp = true;
 	}
 	rc = collect_ssh_command(&r->t, cmd, &out, cause);
@@ -121,15 +125,18 @@ collect_remote_prepare(struct collect_run *r, char **cause)
 	}
 	free(out);
 	r->rtemp = false;
-	/* ssh exits 255 when it cannot connect, and on our SIGTERM too. */
-	if (rc == -1 || (rc == 255 && !collect_ssh_interrupted()))
+	/*
+	 * Our SIGTERM kills ssh before its session starts (exit 143), and
+	 * once it runs makes it exit 255, as a failure to connect does.
+	 */
+	if (rc != 0 && (rc != 255 || !collect_ssh_interrupted()))
 		r->rname[0] = '\0';
 	if (rc == 255)
 		xasprintf(cause, "cannot connect to '%s' (ssh said why "
 		    "above)", r->t.host);
 	else if (rc > 0)
-		xasprintf(cause, "cannot create a working directory on '%s' "
-		    "(exit %d; is tar installed?)", r->t.host, rc);
+		xasprintf(cause, "cannot create a working directory (is tar "
+		    "installed?) on '%s' (exit %d)", r->t.host, rc);
 	else if (rc == 0)
 		xasprintf(cause, "unexpected answer from '%s'", r->t.host);
 	return -1;
@@ -225,7 +232,7 @@ collect_remote_unprepare(struct collect_run *r)
 		xasprintf(&cmd, "rmdir -- %s 2>/dev/null || ! [ -e %s ]", q,
 		    q);
 	} else {
-		xasprintf(&path, "${TMPDIR:-/tmp}/%s", r->rname);
+		xasprintf(&path, "%s in the temporary folder", r->rname);
 		q = NULL;
 		xasprintf(&cmd, "rm -rf -- \"${TMPDIR:-/tmp}/%s\"", r->rname);
 	}

@@ -392,8 +392,9 @@ collect_flow(struct collect_run *r, collect_import_cb cb, void *arg,
 			free(*cause);
 			*cause = NULL;
 			rc = collect_interrupted(r);
-		} else
+		} else {
 			collect_remote_cleanup(r, false);
+		}
 		goto out;
 	}
 	collect_done(r, "connect");

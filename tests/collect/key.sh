@@ -226,6 +226,44 @@ is $? 130 "an interrupt while it is made exits 130"
 [ -d "$T/rd9" ] && [ -z "$(ls -A "$T/rd9")" ]
 ok $? "the new output directory is removed, --remote-dir kept"
 
+# A Ctrl-C while ssh still connects (a board that never answers): exit
+# 130 at once, without a second connection to clean up what was never made.
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c '
+import socket, sys
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+s.listen(8)
+print(s.getsockname()[1], flush=True)
+n = 0
+while True:
+    c, _ = s.accept()
+    n += 1
+    open(sys.argv[1], "w").write(str(n))
+    globals().setdefault("keep", []).append(c)
+' "$T/conns" >"$T/mute" &
+	mute=$!
+	sshd_cleanups="$sshd_cleanups; kill $mute 2>/dev/null"
+	poll 600 test -s "$T/mute"
+	"$NPUPROF" $C -m app/main --host "$ME@127.0.0.1:$(cat "$T/mute")" \
+	    -- JOB10 >"$T/o" 2>"$T/e" &
+	pid=$!
+	( sleep 20; kill -9 $pid 2>/dev/null ) &
+	dog=$!
+	poll 600 test -s "$T/conns"
+	kill -INT $pid
+	t0=$(date +%s)
+	wait $pid
+	is $? 130 "an interrupt while ssh connects exits 130, without hanging"
+	[ $(($(date +%s) - t0)) -le 3 ] && [ "$(cat "$T/conns")" = 1 ]
+	ok $? "at once, with no second connection"
+	kill $dog $mute 2>/dev/null
+	wait $dog 2>/dev/null
+else
+	ok 0 "# skip no python3 for a board that never answers"
+	ok 0 "# skip no python3"
+fi
+
 "$NPUPROF" collect -m app/main >/dev/null 2>&1
 is $? 2 "collect without a board is a usage error"
 "$NPUPROF" collect --host board --config x -m app/main >/dev/null 2>&1
