@@ -85,6 +85,7 @@ struct prof_files {
 	int64_t		 *sizes;
 	size_t		  n;
 	int64_t		  total;
+	bool		  uncounted;	/* read before: progress has it */
 };
 struct prof_stream {
 	struct store		*s;

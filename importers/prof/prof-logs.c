@@ -339,6 +339,7 @@ prof_logs_read(struct store *s, const char *data, const struct prof_meta *m,
 		 * for the head of the stream; if no record then has the
 		 * magic, the stream may have lost its tail instead.
 		 */
+		f.uncounted = true;
 		if (l.n == 0 && bad > 0 && f.total % (prof_meta_is_v6(m) ?
 		    DEV_STARS_V6_SIZE : DEV_STARS_SIZE) != 0) {
 			l.cnt = -1;

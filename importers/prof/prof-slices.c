@@ -296,7 +296,7 @@ prof_slices_fill(struct prof_stream *st)
 		    st->f);
 		st->len += got;
 		st->file_read += (int64_t)got;
-		if (!st->quiet && got > 0)
+		if (!st->quiet && !st->files->uncounted && got > 0)
 			store_load_read(st->s, (int64_t)got);
 		if (got > 0)
 			return true;

@@ -114,6 +114,7 @@ prof_step_read(struct store *s, const char *data, struct prof_step *p,
 	size_t			 i;
 
 	prof_slices_list(data, "ts_track.data", false, f);
+	f->uncounted = true;	/* prof_logs_flips() read them first */
 	prof_slices_open_lined(&st, s, f, DEV_TSTRACK_SIZE, dev_tstrack_ok,
 	    NULL, true);
 	while ((r = prof_slices_next(&st)) != NULL) {

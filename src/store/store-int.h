@@ -113,6 +113,7 @@ struct store {
 	const char		*prog_phase;	/* reading counted in bytes */
 	int64_t			 prog_total;	/* its bytes, 0 if none */
 	bool			 prog_done;	/* all read: no fraction */
+	int64_t			 prog_next;	/* records to tell again at */
 	int64_t			 prog_read;	/* so far (atomic) */
 	pthread_t		 prog_thread;	/* the one that reports */
 	struct store_progress	 prog_last;	/* as last told */

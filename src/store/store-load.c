@@ -32,6 +32,7 @@ struct store_intern {
 };
 
 static void	 store_load_progress_read(struct store *);
+static void	 store_load_progress_tick(struct store *);
 
 /*
  * A load writes a new file nobody else reads until the rename: no journal,
@@ -237,6 +238,7 @@ store_load_begin(const char *path, const char *root, char **cause)
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(path);
 	s->loading = true;
+	s->prog_next = 65536;
 	s->first_task_ns = s->first_api_ns = INT64_MAX;
 	if ((real = realpath(root, NULL)) == NULL)
 		real = xstrdup(root);
@@ -688,8 +690,8 @@ store_load_task(struct store *s, const struct store_task *t)
 	k.step = t->step;
 	store_task_sum_add(s, &k, t->start_ns, t->dur_ns);
 	/* The join of a raw collection: tasks come after the reading. */
-	if ((++s->records & 0xFFFF) == 0)
-		store_load_progress_read(s);
+	if (++s->records >= s->prog_next)
+		store_load_progress_tick(s);
 	return s->async != NULL ? NP_NA : sqlite3_last_insert_rowid(s->db);
 }
 
@@ -769,8 +771,8 @@ store_load_api(struct store *s, const struct store_api *a)
 	    a->start_ns, a->end_ns);
 	store_empty_api(s, v);
 	/* Other threads may be reading meanwhile. */
-	if ((++s->records & 0xFFFF) == 0)
-		store_load_progress_read(s);
+	if (++s->records >= s->prog_next)
+		store_load_progress_tick(s);
 	if (depth == NP_NA)
 		s->nest_todo++;
 	else
@@ -1028,8 +1030,9 @@ store_load_set_progress(struct store *s, store_progress_cb cb, void *arg)
 
 /*
  * Tell the progress callback where the load is. What it is told is kept
- * (the file as a copy), for store_load_progress_read() to tell again
- * with the records stored since.
+ * (the file as a copy; PHASE as it is, so it must be a string that lasts,
+ * a literal or an importer's name), for store_load_progress_read() to
+ * tell again with the records stored since.
  */
 void
 store_load_progress(struct store *s, const char *phase, const char *file,
@@ -1068,6 +1071,14 @@ store_load_progress_files(struct store *s, int64_t done, int64_t total)
 	s->prog_done = false;
 }
 
+/* Every 65536 records stored, tell the progress callback again. */
+static void
+store_load_progress_tick(struct store *s)
+{
+	s->prog_next = s->records + 65536;
+	store_load_progress_read(s);
+}
+
 /*
  * Tell the progress callback how far the reading counted in bytes is;
  * once it is over, a phase that goes on has no fraction to give. An
@@ -1089,8 +1100,11 @@ store_load_progress_read(struct store *s)
 		return;
 	}
 	n = __atomic_load_n(&s->prog_read, __ATOMIC_RELAXED);
-	if (s->prog_done)
+	if (s->prog_done && s->files_done + 1 >= s->files_total)
 		store_load_progress(s, s->prog_phase, NULL, 0, 0);
+	else if (s->prog_done)	/* over for this input, not for all */
+		store_load_progress(s, s->prog_phase, s->prog_file,
+		    s->prog_total, s->prog_total);
 	else
 		store_load_progress(s, s->prog_phase, s->prog_file,
 		    n < s->prog_total ? n : s->prog_total, s->prog_total);
@@ -1108,6 +1122,8 @@ void
 store_load_progress_bytes(struct store *s, const char *phase,
     const char *file, int64_t total)
 {
+	int64_t	 n;
+
 	if (total > 0) {
 		s->prog_total = total;
 		__atomic_store_n(&s->prog_read, 0, __ATOMIC_RELAXED);
@@ -1115,16 +1131,19 @@ store_load_progress_bytes(struct store *s, const char *phase,
 	s->prog_done = total == 0;
 	s->prog_phase = phase;
 	s->prog_thread = pthread_self();
+	n = __atomic_load_n(&s->prog_read, __ATOMIC_RELAXED);
 	if (s->prog_done)
-		store_load_progress(s, phase, NULL, 0, 0);
+		store_load_progress_read(s);
 	else
-		store_load_progress(s, phase, file, __atomic_load_n(
-		    &s->prog_read, __ATOMIC_RELAXED), s->prog_total);
+		store_load_progress(s, phase, file, n < s->prog_total ? n :
+		    s->prog_total, s->prog_total);
 }
 
 /*
  * N more bytes of the unit read, by any thread: the one that started the
- * count (store_load_progress_bytes()) tells the progress callback.
+ * count (store_load_progress_bytes()) tells the progress callback. Other
+ * threads only add: the count is started, and its phases changed, while
+ * no other thread reads.
  */
 void
 store_load_read(struct store *s, int64_t n)

@@ -36,8 +36,8 @@ ok $? "raw: the host's reading starts at 0%"
 awk '$2 < last { bad = 1 } { last = $2 } END { exit bad }' "$T/raw"
 ok $? "raw: the percentage never goes back"
 [ "$(grep -c '^device ' "$T/raw" | tr -d ' ')" -ge 2 ] &&
-    awk '/^device / && ($2 == 0 || $2 == 100) { bad = 1 } END { exit bad }' \
-    "$T/raw"
+    awk '$1 == "device" && last != "device" && ($2 == 0 || $2 == 100) {
+	bad = 1 } { last = $1 } END { exit bad }' "$T/raw"
 ok $? "raw: each device's phase is shown, after the host's bytes"
 first=$(sed -n 's/^join //p' "$T/raw" | head -1)
 [ -n "$first" ] && [ "$first" -lt 100 ] &&
