@@ -313,7 +313,7 @@ import_comm_parse(struct store *s, const char *dir, const char *name,
 		free(why);
 		return NULL;
 	}
-	root = yajl_tree_parse(data, err, sizeof err);
+	root = json_tree_parse(data, err, sizeof err);
 	free(data);
 	if (root == NULL) {
 		store_load_warning(s, *path, -1, "not valid JSON, nothing of "

@@ -85,7 +85,7 @@ import_meta_profiler_info(struct store *s, const char *path,
 	if (util_read_file(path, &data, NULL, META_MAX_BYTES, cause) != 0)
 		return -1;
 	store_load_file(s, path);
-	if ((root = yajl_tree_parse(data, err, sizeof err)) == NULL) {
+	if ((root = json_tree_parse(data, err, sizeof err)) == NULL) {
 		store_load_warning(s, path, -1, "not valid JSON: %s",
 		    strtok(err, "\n"));
 		free(data);
@@ -256,7 +256,7 @@ import_meta_profiler_metadata(struct store *s, const char *path,
 		return 0;
 	}
 	store_load_file(s, path);
-	root = yajl_tree_parse(data, err, sizeof err);
+	root = json_tree_parse(data, err, sizeof err);
 	free(data);
 	if (root == NULL || !YAJL_IS_OBJECT(root)) {
 		store_load_warning(s, path, -1, "not a valid JSON object: %s",

@@ -5,7 +5,8 @@
  * as when that text is a JSON number, and JSON kept in the store (a
  * trace's args) parsed and written again rather than pasted. A writer
  * makes one value at a time (a row, an event); the caller puts the
- * separators between values, so each can sit on a line of its own.
+ * separators between values, so each can sit on a line of its own. Also
+ * the one way files are parsed into a yajl tree (json_tree_parse()).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 #include <yajl/yajl_gen.h>
 #include <yajl/yajl_parse.h>
+#include <yajl/yajl_tree.h>
 
 #include "npuprof.h"
 
@@ -342,4 +344,41 @@ json_members(struct json *j, const char *text)
 	memset(&c, 0, sizeof c);
 	c.g = j->g;
 	return json_copy(&c, text);
+}
+
+/* Arrays and objects json_tree_parse() takes inside one another. */
+#define JSON_TREE_DEPTH	512
+
+/*
+ * yajl_tree_parse() of TEXT, unless its arrays and objects nest deeper
+ * than JSON_TREE_DEPTH: yajl frees a tree by recursion, and a file of a
+ * few MB can nest deep enough to overflow the stack. On failure return
+ * NULL with why in ERR, as yajl_tree_parse() does.
+ */
+struct yajl_val_s *
+json_tree_parse(const char *text, char *err, size_t errlen)
+{
+	const char	*p;
+	int		 depth = 0;
+	bool		 in_str = false;
+
+	for (p = text; *p != '\0'; p++) {
+		if (in_str) {
+			if (*p == '\\' && p[1] != '\0')
+				p++;
+			else if (*p == '"')
+				in_str = false;
+		} else if (*p == '"')
+			in_str = true;
+		else if (*p == '[' || *p == '{') {
+			if (++depth > JSON_TREE_DEPTH) {
+				snprintf(err, errlen, "arrays and objects "
+				    "nested deeper than %d at byte %zu",
+				    JSON_TREE_DEPTH, (size_t)(p - text));
+				return NULL;
+			}
+		} else if ((*p == ']' || *p == '}') && depth > 0)
+			depth--;
+	}
+	return yajl_tree_parse(text, err, errlen);
 }

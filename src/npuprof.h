@@ -230,6 +230,8 @@ void		 json_array_close(struct json *);
 bool		 json_is_number(const char *, size_t);
 bool		 json_number(struct json *, const char *);
 bool		 json_members(struct json *, const char *);
+struct yajl_val_s;
+struct yajl_val_s *json_tree_parse(const char *, char *, size_t);
 
 FILE		*util_file_create(const char *, const char *, char **);
 int		 util_file_close(FILE *, const char *, const char *, char **);

@@ -152,7 +152,7 @@ prof_mdcpu_read(struct mdsum *s)
 		return false;
 	}
 	store_load_file(s->m->fw->s, s->wpath);
-	root = yajl_tree_parse(data, err, sizeof err);
+	root = json_tree_parse(data, err, sizeof err);
 	free(data);
 	if (root == NULL) {
 		s->why = "CPU use that is not JSON";

@@ -406,7 +406,7 @@ prof_fwk_msdata_load(struct prof_fwk *fw, const char *path, int64_t rank,
 		free(why);
 		return;
 	}
-	root = yajl_tree_parse(data, err, sizeof err);
+	root = json_tree_parse(data, err, sizeof err);
 	free(data);
 	if (root == NULL) {
 		store_load_warning(fw->s, path, -1, "not JSON: %.*s: no "

@@ -491,7 +491,7 @@ prof_fwk_info_json(struct store *s, const char *top, bool warn)
 			free(why);
 			why = NULL;
 		} else {
-			if ((root = yajl_tree_parse(data, err, sizeof err)) ==
+			if ((root = json_tree_parse(data, err, sizeof err)) ==
 			    NULL && warn)
 				store_load_warning(s, path, -1, "not JSON: "
 				    "%.*s", (int)strcspn(err, "\n"), err);

@@ -144,11 +144,11 @@ prof_meta_json(struct store *s, const char *path)
 		return NULL;
 	}
 	store_load_file(s, path);
-	root = yajl_tree_parse(data, err, sizeof err);
+	root = json_tree_parse(data, err, sizeof err);
 	if (root == NULL && (nl = strchr(data, '\n')) != NULL) {
 		/* The vendor reads only the first line of info.json. */
 		*nl = '\0';
-		root = yajl_tree_parse(data, err, sizeof err);
+		root = json_tree_parse(data, err, sizeof err);
 	}
 	if (root == NULL || !YAJL_IS_OBJECT(root)) {
 		store_load_warning(s, path, -1, "not a JSON object: %s",

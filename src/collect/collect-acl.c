@@ -109,7 +109,7 @@ collect_acl_rewrite(const char *text, const struct collect_acl *set,
 	text += strspn(text, " \t\r\n");
 	if (*text == '\0')
 		text = "{}";
-	if ((root = yajl_tree_parse(text, err, sizeof err)) == NULL) {
+	if ((root = json_tree_parse(text, err, sizeof err)) == NULL) {
 		err[strcspn(err, "\n")] = '\0';
 		xasprintf(cause, "not JSON: %s", err);
 		return NULL;
