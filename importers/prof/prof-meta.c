@@ -379,18 +379,33 @@ prof_meta_scale(int64_t a, const struct prof_freq *f)
 	return prof_meta_clamp(prof_meta_scale128(a, f));
 }
 
-/* Fill in the anchors of section 2.6 once every file is read. */
+/*
+ * Fill in the anchors of section 2.6 once every file is read; an anchor
+ * out of the range of int64_t (garbage clock values) is clamped, and said.
+ */
 static void
 prof_meta_anchor(struct store *s, struct prof_meta *m)
 {
 	struct prof_freq	 ns = { 1000, 1 };
+	__int128		 v;
 
-	if (m->has_host_start)
-		m->anchor_ns = m->hs_mono + prof_meta_scale(m->hs_diff,
+	if (m->has_host_start) {
+		v = (__int128)m->hs_mono + prof_meta_scale(m->hs_diff,
 		    m->host.num != 0 ? &m->host : &ns);
-	if (m->has_start)
-		m->local_off = m->begin_us * 1000 - m->begin_mono;
-	else if (m->has_realtime)
+		m->anchor_ns = prof_meta_clamp(v);
+		if (v != m->anchor_ns)
+			store_load_warning(s, m->dir, -1, "host_start.log: "
+			    "clock values out of range: the host anchor is "
+			    "clamped");
+	}
+	if (m->has_start) {
+		v = (__int128)m->begin_us * 1000 - m->begin_mono;
+		m->local_off = prof_meta_clamp(v);
+		if (v != m->local_off)
+			store_load_warning(s, m->dir, -1, "start_info: clock "
+			    "values out of range: the offset to local time is "
+			    "clamped");
+	} else if (m->has_realtime)
 		m->local_off = m->realtime_off;
 	else
 		store_load_warning(s, m->dir, -1, "no start_info: times stay "

@@ -122,6 +122,16 @@ grep -q 'device_0: offset N/A: no host_start.log or dev_start.log' \
     "$T/nodev/err"
 ok $? "missing dev_start.log: warned"
 
+# Clock values at the end of int64_t: the anchors are clamped, and said
+# (they overflowed: undefined behaviour, caught by UBSan in check-asan).
+fresh hugeclk
+sed 's/^clock_monotonic_raw: .*/clock_monotonic_raw: 9223372036854775807/' \
+    "$P/host/host_start.log" >"$T/hs" && mv "$T/hs" "$P/host/host_start.log"
+load hugeclk "$P"
+is $st 0 "host_start.log at INT64_MAX: import succeeds"
+grep -q 'host_start.log: clock values out of range' "$T/hugeclk/err"
+ok $? "host_start.log at INT64_MAX: the clamped anchor is said"
+
 fresh noend
 rm "$P/host/end_info" "$P/device_0/end_info.0"
 load noend "$P"
