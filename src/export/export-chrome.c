@@ -551,7 +551,9 @@ export_chrome(struct store *s, const struct export_opts *o,
 	if (store_iter_lanes(s, &tl.q, export_chrome_lane, &tl, cause) != 0 ||
 	    export_tracks_load(s, &tl) != 0)
 		goto out;
-	qsort(tl.lanes, tl.nlanes, sizeof *tl.lanes, export_chrome_lane_cmp);
+	if (tl.nlanes > 1)
+		qsort(tl.lanes, tl.nlanes, sizeof *tl.lanes,
+		    export_chrome_lane_cmp);
 	export_chrome_lanes_unique(&tl);
 	if (store_iter_tasks(s, &tl.q, export_chrome_task, &tl, cause) != 0 ||
 	    store_iter_apis(s, &tl.q, export_chrome_api, &tl, cause) != 0 ||
