@@ -34,16 +34,17 @@ collect_remote_rmtree(const char *path)
 
 /*
  * Run the remote command CMD and return what it printed, or NULL with
- * *cause naming WHAT when ssh or the command failed.
+ * *cause naming WHAT when ssh or the command failed; ssh's exit status
+ * in *RC.
  */
 static char *
 collect_remote_run(struct collect_run *r, const char *cmd, const char *what,
-    char **cause)
+    int *rcp, char **cause)
 {
 	char	*out = NULL;
 	int	 rc;
 
-	rc = collect_ssh_command(&r->t, cmd, &out, cause);
+	rc = *rcp = collect_ssh_command(&r->t, cmd, &out, cause);
 	if (rc == 0)
 		return out;
 	free(out);
@@ -112,9 +113,10 @@ collect_remote_prepare(struct collect_run *r, char **cause)
 		    "printf '%%s\\n%%s\\n' \"$d\" \"$d/out\"", r->rname);
 		r->rtemp = true;
 	}
-	rc = collect_ssh_command(&r->t, cmd, &out, cause);
+	out = collect_remote_run(r, cmd, "create a working directory (is tar "
+	    "installed?)", &rc, cause);
 	free(cmd);
-	if (rc == 0 && (nl = strchr(out, '\n')) != NULL && nl[1] == '/' &&
+	if (out != NULL && (nl = strchr(out, '\n')) != NULL && nl[1] == '/' &&
 	    out[0] == '/') {
 		*nl = '\0';
 		nl[1 + strcspn(nl + 1, "\n")] = '\0';
@@ -131,13 +133,7 @@ collect_remote_prepare(struct collect_run *r, char **cause)
 	 */
 	if (rc != 0 && (rc != 255 || !collect_ssh_interrupted()))
 		r->rname[0] = '\0';
-	if (rc == 255)
-		xasprintf(cause, "cannot connect to '%s' (ssh said why "
-		    "above)", r->t.host);
-	else if (rc > 0)
-		xasprintf(cause, "cannot create a working directory (is tar "
-		    "installed?) on '%s' (exit %d)", r->t.host, rc);
-	else if (rc == 0)
+	if (rc == 0)
 		xasprintf(cause, "unexpected answer from '%s'", r->t.host);
 	return -1;
 }
@@ -290,11 +286,12 @@ char *
 collect_remote_find(struct collect_run *r, char **cause)
 {
 	char	*q, *cmd, *out;
+	int	 rc;
 
 	q = collect_ssh_quote(r->rout);
 	xasprintf(&cmd, "cd -- %s && for d in JOB* PROF_*; do "
 	    "if [ -d \"$d\" ]; then printf '%%s\\n' \"$d\"; fi; done", q);
-	out = collect_remote_run(r, cmd, "list the output", cause);
+	out = collect_remote_run(r, cmd, "list the output", &rc, cause);
 	free(cmd);
 	free(q);
 	return out;
