@@ -1028,6 +1028,17 @@ store_load_set_progress(struct store *s, store_progress_cb cb, void *arg)
 	s->progress_arg = arg;
 }
 
+/* Keep FILE (or none) as the file the progress callback is told of. */
+static void
+store_load_progress_file(struct store *s, const char *file)
+{
+	if (file == NULL || s->prog_file == NULL ||
+	    strcmp(file, s->prog_file) != 0) {
+		free(s->prog_file);
+		s->prog_file = file != NULL ? xstrdup(file) : NULL;
+	}
+}
+
 /*
  * Tell the progress callback where the load is. What it is told is kept
  * (the file as a copy; PHASE as it is, so it must be a string that lasts,
@@ -1042,11 +1053,7 @@ store_load_progress(struct store *s, const char *phase, const char *file,
 
 	if (s->progress == NULL)
 		return;
-	if (file == NULL || s->prog_file == NULL ||
-	    strcmp(file, s->prog_file) != 0) {
-		free(s->prog_file);
-		s->prog_file = file != NULL ? xstrdup(file) : NULL;
-	}
+	store_load_progress_file(s, file);
 	memset(p, 0, sizeof *p);
 	p->phase = phase;
 	p->file = s->prog_file;
@@ -1122,8 +1129,6 @@ void
 store_load_progress_bytes(struct store *s, const char *phase,
     const char *file, int64_t total)
 {
-	int64_t	 n;
-
 	if (total > 0) {
 		s->prog_total = total;
 		__atomic_store_n(&s->prog_read, 0, __ATOMIC_RELAXED);
@@ -1131,12 +1136,12 @@ store_load_progress_bytes(struct store *s, const char *phase,
 	s->prog_done = total == 0;
 	s->prog_phase = phase;
 	s->prog_thread = pthread_self();
-	n = __atomic_load_n(&s->prog_read, __ATOMIC_RELAXED);
-	if (s->prog_done)
+	if (s->prog_total <= 0 && !s->prog_done)	/* nothing to count */
+		store_load_progress(s, phase, file, 0, 0);
+	else {
+		store_load_progress_file(s, file);
 		store_load_progress_read(s);
-	else
-		store_load_progress(s, phase, file, n < s->prog_total ? n :
-		    s->prog_total, s->prog_total);
+	}
 }
 
 /*
