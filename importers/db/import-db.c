@@ -88,10 +88,27 @@ import_db_task(struct store *s, struct store_foreign_rows *r,
 }
 
 /*
+ * Run SQL on F, a statement that makes a temporary table or index of the
+ * connection's own; a failure shows when a query needs it.
+ */
+static void
+import_db_exec(struct store_foreign *f, const char *sql)
+{
+	struct store_foreign_rows	*r;
+	char				*why = NULL;
+
+	if ((r = store_foreign_query(f, sql, &why)) != NULL) {
+		store_foreign_next(r, &why);
+		store_foreign_rows_free(r);
+	}
+	free(why);
+}
+
+/*
  * The PMU metrics of TASK_PMU_INFO(globalTaskId, name, value): their
  * names, packed in name id order, into NAMES for store_load_pmu_names(),
- * and a temporary table indexed by task, so each task's values are a
- * lookup. False if there are none.
+ * and temporary tables of the values indexed by task and of the names,
+ * so each task's values are a few lookups. False if there are none.
  */
 static bool
 import_db_pmu_names(struct store_foreign *f, struct strbuf *names)
@@ -106,24 +123,16 @@ import_db_pmu_names(struct store_foreign *f, struct strbuf *names)
 	    !store_foreign_has(f, "TASK_PMU_INFO", "value") ||
 	    !store_foreign_has(f, "STRING_IDS", NULL))
 		return false;
-	if ((r = store_foreign_query(f, "CREATE TEMP TABLE np_pmu AS SELECT"
-	    " globalTaskId, name, value FROM TASK_PMU_INFO", &why)) != NULL) {
-		store_foreign_next(r, &why);
-		store_foreign_rows_free(r);
-	}
-	free(why);
-	why = NULL;
-	if ((r = store_foreign_query(f, "CREATE INDEX temp.np_pmu_task ON"
-	    " np_pmu(globalTaskId, name)", &why)) != NULL) {
-		store_foreign_next(r, &why);
-		store_foreign_rows_free(r);
-	}
-	free(why);
-	why = NULL;
+	import_db_exec(f, "CREATE TEMP TABLE np_pmu AS SELECT globalTaskId,"
+	    " name, value FROM TASK_PMU_INFO");
+	import_db_exec(f, "CREATE INDEX temp.np_pmu_task ON"
+	    " np_pmu(globalTaskId, name)");
+	/* Each task reads them: a scan of np_pmu each time is quadratic. */
+	import_db_exec(f, "CREATE TEMP TABLE np_pmu_name AS SELECT DISTINCT"
+	    " name FROM np_pmu ORDER BY name");
 	if ((r = store_foreign_query(f, "SELECT np_pmu_names(n) FROM"
 	    " (SELECT ifnull((SELECT value FROM STRING_IDS WHERE id = name),"
-	    " name) AS n FROM (SELECT DISTINCT name FROM np_pmu) ORDER BY"
-	    " name)", &why)) != NULL) {
+	    " name) AS n FROM np_pmu_name ORDER BY name)", &why)) != NULL) {
 		if (store_foreign_next(r, &why) == 1 &&
 		    (blob = store_foreign_blob(r, 0, &len)) != NULL)
 			strbuf_add(names, blob, len);
@@ -168,8 +177,8 @@ import_db_tasks(struct store *s, struct store_foreign *f, const char *path,
 		    " WHERE p.globalTaskId = t.globalTaskId) THEN (SELECT"
 		    " np_pmu_pack(v) FROM (SELECT (SELECT"
 		    " p.value FROM np_pmu p WHERE p.globalTaskId ="
-		    " t.globalTaskId AND p.name = n.name) AS v FROM (SELECT"
-		    " DISTINCT name FROM np_pmu) n ORDER BY n.name)) END");
+		    " t.globalTaskId AND p.name = n.name) AS v FROM"
+		    " np_pmu_name n ORDER BY n.name)) END");
 	else
 		strbuf_adds(&sql, ", NULL");
 	strbuf_adds(&sql, " FROM TASK t JOIN COMPUTE_TASK_INFO c"
@@ -331,11 +340,11 @@ static const struct {
 	    " 'Input type', (SELECT value FROM STRING_IDS"
 	    " WHERE id = p.inputDtypes),"
 	    " 'Call stack', (SELECT group_concat(v, ';' || char(13, 10))"
-	    " FROM (SELECT s.value AS v FROM PYTORCH_CALLCHAINS c"
+	    " FROM (SELECT s.value AS v FROM np_chain c"
 	    " JOIN STRING_IDS s ON s.id = c.stack WHERE c.id = p.callchainId"
 	    " ORDER BY c.stackDepth)),"
 	    " 'connection_ids', (SELECT json_group_array(connectionId)"
-	    " FROM CONNECTION_IDS WHERE id = p.connectionId)), NULL"
+	    " FROM np_conn WHERE id = p.connectionId)), NULL"
 	    " FROM PYTORCH_API p ORDER BY CAST(p.startNs AS INTEGER)" },
 	{ "GC_RECORD", "GC_RECORD",
 	    "SELECT g.startNs, g.endNs, g.globalTid, NULL, 'GC',"
@@ -376,6 +385,32 @@ import_db_comm_task(struct store *s, struct store_foreign_rows *r,
 	t.block_num = t.mix_block_num = t.step = t.api = NP_NA;
 	store_load_task(s, &t);
 	return true;
+}
+
+/*
+ * Copies of PYTORCH_CALLCHAINS and CONNECTION_IDS of F indexed by id, as
+ * each PYTORCH_API row looks up its call stack and connection ids: the
+ * vendor's tables have no index, and a scan of them for each row is
+ * quadratic (hours for a few million rows). The copies keep the rows'
+ * order, so a row's connection ids come in the same order as before.
+ */
+static void
+import_db_chains(struct store_foreign *f)
+{
+	if (!store_foreign_has(f, "PYTORCH_API", NULL))
+		return;
+	if (store_foreign_has(f, "PYTORCH_CALLCHAINS", NULL)) {
+		import_db_exec(f, "CREATE TEMP TABLE np_chain AS SELECT id,"
+		    " stackDepth, stack FROM PYTORCH_CALLCHAINS");
+		import_db_exec(f, "CREATE INDEX temp.np_chain_id ON"
+		    " np_chain(id, stackDepth)");
+	}
+	if (store_foreign_has(f, "CONNECTION_IDS", NULL)) {
+		import_db_exec(f, "CREATE TEMP TABLE np_conn AS SELECT id,"
+		    " connectionId FROM CONNECTION_IDS");
+		import_db_exec(f, "CREATE INDEX temp.np_conn_id ON"
+		    " np_conn(id)");
+	}
 }
 
 /*
@@ -451,6 +486,7 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 	} else
 		total += n;
 	import_db_stand_in(s, f, path);
+	import_db_chains(f);
 	for (i = 0; i < sizeof import_db_spans / sizeof *import_db_spans;
 	    i++) {
 		if (!store_foreign_has_all(f, import_db_spans[i].tables))
