@@ -116,12 +116,17 @@ db_comm_device(struct strbuf *sql, struct store_foreign *f)
 {
 	if (store_foreign_has(f, "COMMUNICATION_OP", "deviceId"))
 		strbuf_adds(sql, "o.deviceId");
-	else if (store_foreign_has_all(f, "COMMUNICATION_TASK_INFO TASK"))
-		strbuf_adds(sql, "(SELECT t.deviceId"
+	else if (store_foreign_has_all(f, "COMMUNICATION_TASK_INFO TASK")) {
+		/* Made once and indexed: a join for each op is quadratic. */
+		db_exec(f, "CREATE TEMP TABLE IF NOT EXISTS np_comm_dev AS"
+		    " SELECT i.opId AS opId, t.deviceId AS deviceId"
 		    " FROM COMMUNICATION_TASK_INFO i JOIN TASK t"
-		    " ON t.globalTaskId = i.globalTaskId"
-		    " WHERE i.opId = o.opId LIMIT 1)");
-	else
+		    " ON t.globalTaskId = i.globalTaskId");
+		db_exec(f, "CREATE INDEX IF NOT EXISTS temp.np_comm_dev_op ON"
+		    " np_comm_dev(opId)");
+		strbuf_adds(sql, "(SELECT deviceId FROM np_comm_dev"
+		    " WHERE opId = o.opId LIMIT 1)");
+	} else
 		strbuf_adds(sql, "NULL");
 }
 

@@ -43,5 +43,6 @@ int64_t		 db_rows(struct store *, struct store_foreign *, const char *,
 		     const char *, const char *, db_row_fn, struct import_ctx *,
 		     char **);
 bool		 db_rows_dur(int64_t, int64_t, int64_t *, const char **);
+void		 db_exec(struct store_foreign *, const char *);
 
 #endif /* DB_INT_H */

@@ -5,6 +5,8 @@
  * (a level no table names), is counted, and each reason is reported in
  * one warning per query.
  */
+#include <stdlib.h>
+
 #include "db-int.h"
 
 /* Reasons counted apart: more than any loader has. */
@@ -75,4 +77,21 @@ db_rows_dur(int64_t start, int64_t end, int64_t *dur, const char **why)
 		return false;
 	}
 	return true;
+}
+
+/*
+ * Run SQL on F, a statement that makes a temporary table or index of the
+ * connection's own; a failure shows when a query needs it.
+ */
+void
+db_exec(struct store_foreign *f, const char *sql)
+{
+	struct store_foreign_rows	*r;
+	char				*why = NULL;
+
+	if ((r = store_foreign_query(f, sql, &why)) != NULL) {
+		store_foreign_next(r, &why);
+		store_foreign_rows_free(r);
+	}
+	free(why);
 }

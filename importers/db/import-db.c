@@ -88,23 +88,6 @@ import_db_task(struct store *s, struct store_foreign_rows *r,
 }
 
 /*
- * Run SQL on F, a statement that makes a temporary table or index of the
- * connection's own; a failure shows when a query needs it.
- */
-static void
-import_db_exec(struct store_foreign *f, const char *sql)
-{
-	struct store_foreign_rows	*r;
-	char				*why = NULL;
-
-	if ((r = store_foreign_query(f, sql, &why)) != NULL) {
-		store_foreign_next(r, &why);
-		store_foreign_rows_free(r);
-	}
-	free(why);
-}
-
-/*
  * The PMU metrics of TASK_PMU_INFO(globalTaskId, name, value): their
  * names, packed in name id order, into NAMES for store_load_pmu_names(),
  * and temporary tables of the values indexed by task and of the names,
@@ -123,12 +106,12 @@ import_db_pmu_names(struct store_foreign *f, struct strbuf *names)
 	    !store_foreign_has(f, "TASK_PMU_INFO", "value") ||
 	    !store_foreign_has(f, "STRING_IDS", NULL))
 		return false;
-	import_db_exec(f, "CREATE TEMP TABLE np_pmu AS SELECT globalTaskId,"
+	db_exec(f, "CREATE TEMP TABLE np_pmu AS SELECT globalTaskId,"
 	    " name, value FROM TASK_PMU_INFO");
-	import_db_exec(f, "CREATE INDEX temp.np_pmu_task ON"
+	db_exec(f, "CREATE INDEX temp.np_pmu_task ON"
 	    " np_pmu(globalTaskId, name)");
 	/* Each task reads them: a scan of np_pmu each time is quadratic. */
-	import_db_exec(f, "CREATE TEMP TABLE np_pmu_name AS SELECT DISTINCT"
+	db_exec(f, "CREATE TEMP TABLE np_pmu_name AS SELECT DISTINCT"
 	    " name FROM np_pmu ORDER BY name");
 	if ((r = store_foreign_query(f, "SELECT np_pmu_names(n) FROM"
 	    " (SELECT ifnull((SELECT value FROM STRING_IDS WHERE id = name),"
@@ -400,15 +383,15 @@ import_db_chains(struct store_foreign *f)
 	if (!store_foreign_has(f, "PYTORCH_API", NULL))
 		return;
 	if (store_foreign_has(f, "PYTORCH_CALLCHAINS", NULL)) {
-		import_db_exec(f, "CREATE TEMP TABLE np_chain AS SELECT id,"
+		db_exec(f, "CREATE TEMP TABLE np_chain AS SELECT id,"
 		    " stackDepth, stack FROM PYTORCH_CALLCHAINS");
-		import_db_exec(f, "CREATE INDEX temp.np_chain_id ON"
+		db_exec(f, "CREATE INDEX temp.np_chain_id ON"
 		    " np_chain(id, stackDepth)");
 	}
 	if (store_foreign_has(f, "CONNECTION_IDS", NULL)) {
-		import_db_exec(f, "CREATE TEMP TABLE np_conn AS SELECT id,"
+		db_exec(f, "CREATE TEMP TABLE np_conn AS SELECT id,"
 		    " connectionId FROM CONNECTION_IDS");
-		import_db_exec(f, "CREATE INDEX temp.np_conn_id ON"
+		db_exec(f, "CREATE INDEX temp.np_conn_id ON"
 		    " np_conn(id)");
 	}
 }
