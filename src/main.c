@@ -1359,8 +1359,11 @@ main_compare_store(const char *path, struct store **rs, const char *what,
 	char		*cause = NULL;
 
 	s = main_store(path, o);
-	if (store_set_is(s))
-		return main_rank_store(s, rs, "--compare", o);
+	/* The set's store is closed apart from its rank's, *RS. */
+	if (store_set_is(s)) {
+		main_rank_store(s, rs, "--compare", o);
+		return s;
+	}
 	if (o->rank == NP_NA && store_query_ranks(s, &ids, &n, &cause) == 0) {
 		free(ids);
 		if (n > 1) {

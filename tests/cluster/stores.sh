@@ -9,7 +9,8 @@
 # cannot be imported is a warning and the others load; a missing rank
 # store is made again (a gone or overwritten one, by the next show); a
 # rank in two profiles is an error for that rank; sorted rows of every
-# rank merge in the sort's order; export and stacks ask for --rank.
+# rank merge in the sort's order; export and stacks ask for --rank; a
+# set is a run of --compare.
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -58,6 +59,18 @@ for args in cluster_step_trace_time cluster_communication \
 	same_file "$T/set.csv" "$T/one.csv" "show $args: as from one store"
 done
 is "$(sed 1d "$T/set.csv" | wc -l)" 300 "kernels of one device: one rank's"
+# A set as a run of --compare: its rank's store is compared, and both
+# stores are closed once.
+cp -r "$T/c" "$T/c1"
+"$NPUPROF" import -q --stores one "$T/c1" 2>/dev/null
+for t in kernel_compare op_statistic_compare; do
+	"$NPUPROF" show -q --format csv --compare --rank 2 "$T/c" "$T/c1" $t \
+	    >"$T/set.csv"
+	ok $? "show --compare --rank 2 of a set and one store: $t"
+	"$NPUPROF" show -q --format csv --compare --rank 2 "$T/c1" "$T/c1" \
+	    $t >"$T/one.csv"
+	same_file "$T/set.csv" "$T/one.csv" "$t: as of the one store with itself"
+done
 "$NPUPROF" show -q --format csv "$T/c" kernels >"$T/all.csv"
 is "$(head -1 "$T/all.csv" | cut -d, -f1)" Rank "every rank: a Rank column"
 is "$(sed 1d "$T/all.csv" | cut -d, -f1 | uniq | tr '\n' ' ')" "0 1 2 3 " \
