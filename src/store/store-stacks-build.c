@@ -81,6 +81,9 @@ store_stacks_build_step(struct store *s, struct stacks_where *w, char **cause)
 		    (long long)w->o->step);
 		return -1;
 	}
+	/* The spans are kept by the step's interval. */
+	if (store_window_one_rank(&win, cause) != 0)
+		return -1;
 	w->step = win.step;
 	w->from = win.from_ns;
 	w->to = win.to_ns;

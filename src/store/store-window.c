@@ -169,6 +169,43 @@ store_window_first_step(struct store *s)
 	return step;
 }
 
+/* The ranks that have step ITER on DEVICE (NP_NA: all). */
+static int64_t
+store_window_ranks(struct store *s, int64_t iter, int64_t device)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 n = 0;
+
+	if (store_prepare(s, &stmt, "SELECT count(DISTINCT rank) FROM"
+	    " (SELECT rank FROM step WHERE iter = ?1 AND (?2 IS NULL OR"
+	    " device = ?2) UNION ALL SELECT rank FROM task_sum WHERE step ="
+	    " ?1 AND (?2 IS NULL OR device = ?2))", NULL) != 0)
+		return 0;
+	sqlite3_bind_int64(stmt, 1, iter);
+	store_load_bind_i64(stmt, 2, device);
+	if (sqlite3_step(stmt) == SQLITE_ROW)
+		n = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	return n;
+}
+
+/*
+ * 0 if rows kept by the interval of step W are right, else -1 with
+ * *cause: each rank runs a step in an interval of its own (on its own
+ * clock), so one window over several ranks would keep other steps' rows
+ * of each. Rows kept by their step id need no interval.
+ */
+int
+store_window_one_rank(const struct store_window *w, char **cause)
+{
+	if (w->rank != NP_NA || w->ranks < 2)
+		return 0;
+	xasprintf(cause, "step %lld is on %lld ranks, each in an interval of "
+	    "its own: choose one rank (--rank N; r in the terminal UI)",
+	    (long long)w->iter, (long long)w->ranks);
+	return -1;
+}
+
 /*
  * The window of step ITER on DEVICE and RANK (NP_NA: all) into *W: the
  * step's interval in the step table, else the span of the tasks with that
@@ -189,6 +226,7 @@ store_window_step(struct store *s, int64_t iter, int64_t device,
 	w->step = NP_NA;
 	w->device = device;
 	w->rank = rank;
+	w->ranks = rank == NP_NA ? store_window_ranks(s, iter, device) : 1;
 	/* The task sums answer at once; the tasks need a pass over all. */
 	if (store_prepare(s, &stmt, store_exists(s, "SELECT 1 FROM task_sum"
 	    " LIMIT 1") ? "SELECT MIN(start_ns), MAX(end_ns) FROM task_sum"
@@ -361,6 +399,9 @@ store_window_table(struct store *s, const struct store_table *t,
 	size_t			 k;
 	bool			 any;
 
+	if (t->time != NULL && (t->step == NULL || w->step == NP_NA) &&
+	    store_window_one_rank(w, cause) != 0)
+		return NULL;
 	if (t->time != NULL || t->step != NULL)
 		return t;
 	for (k = 0; k < 2 && strcmp(t->name, store_window_kinds[k].name) != 0;
@@ -380,6 +421,10 @@ store_window_table(struct store *s, const struct store_table *t,
 		    store_window_kinds[k].what, t->name);
 		return NULL;
 	}
+	/* The op statistic takes the step's tasks by id when they have one. */
+	if ((k == 1 || w->step == NP_NA) && store_window_one_rank(w, cause) !=
+	    0)
+		return NULL;
 	if (store_window_kinds[k].fill(s, w, cause) != 0)
 		return NULL;
 	if ((wt = s->window[k]) == NULL)

@@ -573,12 +573,14 @@ struct store_window {
 	int64_t		 step;		/* NP_NA: tasks have no step ids */
 	int64_t		 device;	/* NP_NA for all */
 	int64_t		 rank;
+	int64_t		 ranks;		/* with the step, if RANK is NP_NA */
 };
 
 /* store-window.c: the op statistic of a time window */
 int64_t		 store_window_first_step(struct store *);
 int		 store_window_step(struct store *, int64_t, int64_t, int64_t,
 		     struct store_window *, char **);
+int		 store_window_one_rank(const struct store_window *, char **);
 const struct store_table *store_window_table(struct store *,
 		     const struct store_table *, const struct store_window *,
 		     char **);

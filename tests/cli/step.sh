@@ -4,7 +4,8 @@
 # row equal to its group of kernels; Steps keeps the step's row;
 # api_statistic is computed from the API spans starting in the step's
 # interval (checked here against SQL over the store's spans); a step the
-# profile lacks, or a table without task rows or spans, is an error.
+# profile lacks, or a table without task rows or spans, is an error; so
+# is a step kept by its interval on several ranks without --rank.
 . "$top_srcdir/tests/lib.sh"
 
 d="$T/d"
@@ -80,4 +81,32 @@ same_file "$T/a2" "$T/a2.sql" \
     "each row counts and sums the spans starting in the step"
 [ -s "$T/a2" ]
 ok $? "and there are such rows"
+
+# Two raw ranks, their clocks apart, no step ids on the tasks: a step's
+# rows are kept by its interval, which each rank has of its own, so the
+# step needs a rank; with one it keeps that rank's tasks of the interval.
+for r in 0 1; do
+	"$GEN" prof "$T/c/r$r" -s "1$r" -n 600 -t 3 -r "$r/2" >/dev/null 2>&1 ||
+	    skip_all "cannot generate a raw rank"
+done
+"$NPUPROF" import -q --db "$T/c.db" "$T/c" || skip_all "cannot import"
+for t in kernels op_statistic api_statistic; do
+	"$NPUPROF" show -q --db "$T/c.db" --step 2 "$T/c" $t >/dev/null \
+	    2>"$T/err"
+	is $? 2 "two ranks, no step ids: --step 2 $t without --rank fails"
+	grep -q 'step 2 is on 2 ranks, each in an interval of its own' \
+	    "$T/err"
+	ok $? "and says why"
+done
+n=$(q "$T/c.db" "SELECT count(*) FROM task t, (SELECT min(iter_end_ns -
+    iter_time_ns) AS a, max(iter_end_ns) + 1 AS b FROM step WHERE iter = 2
+    AND rank = 1) w, str k ON k.id = t.task_type WHERE t.rank = 1
+    AND t.start_ns >= w.a AND t.start_ns < w.b AND k.s IN ('AI_CORE',
+    'AI_CPU', 'AI_VECTOR_CORE', 'MIX_AIC', 'MIX_AIV')")
+"$NPUPROF" show -q --db "$T/c.db" --format csv --step 2 --rank 1 "$T/c" \
+    kernels | sed 1d | wc -l >"$T/n"
+is "$(cat "$T/n")" "$n" "all $n of the step's interval on that rank"
+"$NPUPROF" show -q --db "$T/c.db" --format csv --step 2 "$T/c" steps \
+    >/dev/null
+ok $? "steps, kept by step id, need no rank"
 done_testing
