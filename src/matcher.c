@@ -5,6 +5,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 
 #include <pcre2.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,10 @@ struct matcher {
 	/* The last set of characters asked about, and the answer. */
 	const char		*asked;
 	bool			 may;
+	/* Matches PCRE2 gave up on (a limit hit), and why, first. */
+	char			*pattern;
+	uint64_t		 gaveup;
+	int			 why;
 };
 
 /* Note the code units that every match must hold, if PCRE2 knows any. */
@@ -104,6 +109,7 @@ matcher_create(const char *pattern, bool caseless, char **cause)
 		free(m);
 		return NULL;
 	}
+	m->pattern = xstrdup(pattern);
 	m->jit = pcre2_jit_compile(m->code, PCRE2_JIT_COMPLETE) == 0;
 	matcher_needs(m);
 	m->md = pcre2_match_data_create_from_pattern(m->code, NULL);
@@ -120,18 +126,56 @@ matcher_free(struct matcher *m)
 	free(m->memo);
 	pcre2_match_data_free(m->md);
 	pcre2_code_free(m->code);
+	free(m->pattern);
 	free(m);
 }
 
+/*
+ * Whether M matches S. A match PCRE2 gives up on (its match, depth or
+ * heap limit hit by a pattern that backtracks without end) is no match,
+ * and counted: the caller asks matcher_failed() and reports it rather
+ * than show rows the pattern may have matched as not matching.
+ */
 bool
 matcher_match(struct matcher *m, const char *s, size_t len)
 {
+	int	 rc;
+
 	/* The JIT's own entry skips checks (invalid UTF-8 is allowed). */
 	if (m->jit)
-		return pcre2_jit_match(m->code, (PCRE2_SPTR)s, len, 0, 0,
-		    m->md, NULL) >= 0;
-	return pcre2_match(m->code, (PCRE2_SPTR)s, len, 0, 0, m->md,
-	    NULL) >= 0;
+		rc = pcre2_jit_match(m->code, (PCRE2_SPTR)s, len, 0, 0, m->md,
+		    NULL);
+	else
+		rc = pcre2_match(m->code, (PCRE2_SPTR)s, len, 0, 0, m->md,
+		    NULL);
+	if (rc >= 0)
+		return true;
+	if (rc != PCRE2_ERROR_NOMATCH && m->gaveup++ == 0)
+		m->why = rc;
+	return false;
+}
+
+/*
+ * Whether M gave up on a string it was asked to match; if so set *cause,
+ * unless CAUSE is NULL, to a message that says so, with the number of
+ * strings.
+ */
+bool
+matcher_failed(struct matcher *m, char **cause)
+{
+	PCRE2_UCHAR	 buf[256];
+
+	if (m == NULL || m->gaveup == 0)
+		return false;
+	if (cause == NULL)
+		return true;
+	if (pcre2_get_error_message(m->why, buf, sizeof buf) < 0)
+		snprintf((char *)buf, sizeof buf, "error %d", m->why);
+	xasprintf(cause, "the regular expression '%s' gave up on %llu "
+	    "string%s (%s): it backtracks too much to tell whether they "
+	    "match; simplify it", m->pattern, (unsigned long long)m->gaveup,
+	    m->gaveup == 1 ? "" : "s", (char *)buf);
+	return true;
 }
 
 /*
@@ -191,9 +235,14 @@ matcher_find(struct matcher *m, const char *s, size_t len, size_t *start,
 {
 	PCRE2_SIZE	*ov;
 
-	if (pcre2_match(m->code, (PCRE2_SPTR)s, len, *start, 0, m->md,
-	    NULL) < 0)
+	int	 rc;
+
+	if ((rc = pcre2_match(m->code, (PCRE2_SPTR)s, len, *start, 0, m->md,
+	    NULL)) < 0) {
+		if (rc != PCRE2_ERROR_NOMATCH && m->gaveup++ == 0)
+			m->why = rc;
 		return -1;
+	}
 	ov = pcre2_get_ovector_pointer(m->md);
 	*start = ov[0];
 	*end = ov[1];

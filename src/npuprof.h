@@ -241,6 +241,7 @@ double		 util_now(void);
 struct matcher	*matcher_create(const char *, bool, char **);
 void		 matcher_free(struct matcher *);
 bool		 matcher_match(struct matcher *, const char *, size_t);
+bool		 matcher_failed(struct matcher *, char **);
 bool		 matcher_may_match_chars(struct matcher *, const char *);
 int		 matcher_memo_get(struct matcher *, int64_t);
 void		 matcher_memo_set(struct matcher *, int64_t, bool);

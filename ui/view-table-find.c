@@ -36,13 +36,18 @@ view_table_find_row(const struct view_table *vt, struct matcher *m,
 	return false;
 }
 
-/* Find the next row matching M from the cursor, forward or BACK. */
-static void
-view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
+/*
+ * Find the next row matching M from row FROM on, forward or BACK: true
+ * when the search is over (a row found, or a message why it stops), false
+ * at the end of the table. WRAPPED if it began at the other end.
+ */
+static bool
+view_table_find_scan(struct view_table *vt, struct matcher *m, bool back,
+    int64_t from, bool wrapped)
 {
 	struct store_rows	*r;
 	char			*cause = NULL;
-	int64_t			 off, i, from = vt->cur + (back ? -1 : 1);
+	int64_t			 off, i;
 	double			 t0 = util_now();
 	size_t			 k;
 
@@ -53,7 +58,7 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 		    &cause)) == NULL) {
 			status_set(ROLE_ERROR, "%s", cause);
 			free(cause);
-			return;
+			return true;
 		}
 		/*
 		 * A running scan may have found more rows than the last tick
@@ -71,7 +76,16 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 				if (view_table_page_fill(vt, false,
 				    &cause) != 0)
 					free(cause);
-				return;
+				if (wrapped)
+					status_set(ROLE_NORMAL, "/%s  (wrapped "
+					    "to the %s)", vt->search, back ?
+					    "end" : "start");
+				return true;
+			}
+			/* The caller says it gave up: no use going on. */
+			if (matcher_failed(m, NULL)) {
+				store_rows_free(r);
+				return false;
 			}
 		}
 		if (!back && (int64_t)r->nrows < FIND_CHUNK) {
@@ -90,7 +104,7 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 				status_set(ROLE_NORMAL, "search goes on when "
 				    "the %s is done", vt->filter != NULL ?
 				    "filter" : "sort");
-				return;
+				return true;
 			}
 			break;
 		}
@@ -102,8 +116,33 @@ view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
 			view_table_page_goto(vt, from);
 			if (view_table_page_fill(vt, false, &cause) != 0)
 				free(cause);
-			return;
+			return true;
 		}
+	}
+	return false;
+}
+
+/*
+ * Find the next row matching M from the cursor, forward or BACK; past the
+ * last row (or the first) it goes on from the other end, as less and vi
+ * do, once the table's rows are all counted.
+ */
+static void
+view_table_find_next(struct view_table *vt, struct matcher *m, bool back)
+{
+	char	*cause = NULL;
+
+	if (view_table_find_scan(vt, m, back, vt->cur + (back ? -1 : 1),
+	    false))
+		return;
+	if (!vt->busy && vt->total > 0 && !matcher_failed(m, NULL) &&
+	    view_table_find_scan(vt, m, back, back ? vt->total - 1 : 0, true))
+		return;
+	/* Rows it gave up on may match: not "not found". */
+	if (matcher_failed(m, &cause)) {
+		status_set(ROLE_ERROR, "%s", cause);
+		free(cause);
+		return;
 	}
 	status_set(ROLE_ERROR, "not found: %s", vt->search);
 }

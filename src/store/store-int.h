@@ -570,6 +570,8 @@ int		 store_query_col(const struct store_table *, const char *,
 		     size_t);
 bool		 store_match_values(sqlite3 *, struct matcher *, int,
 		     sqlite3_value **);
+void		 store_match_result(sqlite3_context *, struct matcher *, int,
+		     sqlite3_value **);
 bool		 store_match_str_id(sqlite3 *, struct matcher *, int64_t);
 int		 store_query_filter_cols(const struct store_table *,
 		     const char *, bool *, struct matcher **, char **);

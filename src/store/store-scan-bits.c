@@ -58,8 +58,7 @@ store_scan_bits_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		if (stop)
 			sqlite3_interrupt(h->ws->db);
 	}
-	sqlite3_result_int(ctx, store_match_values(
-	    sqlite3_context_db_handle(ctx), h->m, argc, argv));
+	store_match_result(ctx, h->m, argc, argv);
 }
 
 /* Read the matching ids of H's range into the bitmap. */

@@ -67,8 +67,7 @@ store_scan_sort_half_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	struct store_scan_half	*h = sqlite3_user_data(ctx);
 
 	store_scan_sort_half_tick(h);
-	sqlite3_result_int(ctx, store_match_values(
-	    sqlite3_context_db_handle(ctx), h->m, argc, argv));
+	store_match_result(ctx, h->m, argc, argv);
 }
 
 /* Read the keys of H's ids; H->rc is SQLITE_DONE if all were read. */

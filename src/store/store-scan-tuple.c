@@ -602,6 +602,11 @@ store_scan_tuple_match(const struct store_tuples *tu, sqlite3 *db,
 			}
 		}
 	}
+	/* Strings it gave up on: the filter's own query says so. */
+	if (matcher_failed(m, NULL)) {
+		free(bits);
+		bits = NULL;
+	}
 	matcher_free(m);
 	return bits;
 }

@@ -250,9 +250,7 @@ store_scan_walk_publish(struct store_scan *sc, const struct store_scan_bits *b,
 static void
 store_scan_walk_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-	sqlite3_result_int(ctx, store_match_values(
-	    sqlite3_context_db_handle(ctx), sqlite3_user_data(ctx), argc,
-	    argv));
+	store_match_result(ctx, sqlite3_user_data(ctx), argc, argv);
 }
 
 /*

@@ -60,8 +60,7 @@ store_scan_sql_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	struct store_scan	*sc = sqlite3_user_data(ctx);
 
 	store_scan_tick(sc);
-	sqlite3_result_int(ctx, store_match_values(
-	    sqlite3_context_db_handle(ctx), sc->m, argc, argv));
+	store_match_result(ctx, sc->m, argc, argv);
 }
 
 /*

@@ -308,13 +308,33 @@ store_match_values(sqlite3 *db, struct matcher *m, int argc,
 	return false;
 }
 
+/*
+ * The result of an np_match() call with filter M: whether M matches any
+ * of the values of ARGV (store_match_values()), or an error that ends the
+ * query once M gave up on a string, which would pass for a string without
+ * a match.
+ */
+void
+store_match_result(sqlite3_context *ctx, struct matcher *m, int argc,
+    sqlite3_value **argv)
+{
+	char	*cause;
+	bool	 r;
+
+	r = store_match_values(sqlite3_context_db_handle(ctx), m, argc, argv);
+	if (matcher_failed(m, &cause)) {
+		sqlite3_result_error(ctx, cause, -1);
+		free(cause);
+		return;
+	}
+	sqlite3_result_int(ctx, r);
+}
+
 /* SQL np_match(v, fmt, ...): whether the query's regex matches a value. */
 static void
 store_sql_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
-	sqlite3_result_int(ctx, store_match_values(
-	    sqlite3_context_db_handle(ctx), sqlite3_user_data(ctx), argc,
-	    argv));
+	store_match_result(ctx, sqlite3_user_data(ctx), argc, argv);
 }
 
 /*

@@ -73,6 +73,15 @@ is $? 2 "an unknown table is a usage error"
 is $? 2 "a bad regex is a usage error"
 grep -q 'bad regular expression' "$T/err"
 ok $? "the message says why"
+# A regex PCRE2 gives up on (its match limit) fails the query: rows it
+# gave up on may match, as Conv matches here.
+for s in "" "--sort Duration(us)"; do
+	"$NPUPROF" show -q --format csv $s --filter '(?:(.*)*(.*)*(.*)*z)|Conv' \
+	    "$T/d" kernels >"$T/out" 2>"$T/err"
+	is $? 2 "a regex PCRE2 gives up on fails${s:+ with $s}"
+	grep -q "gave up on .* backtracks too much" "$T/err"
+	ok $? "and says why"
+done
 "$NPUPROF" show --sort 'Nope' "$T/d" >/dev/null 2>"$T/err"
 is $? 2 "a bad sort column is a usage error"
 grep -q "unknown sort column 'Nope'" "$T/err"

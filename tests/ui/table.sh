@@ -85,6 +85,14 @@ wait_for "row 12 of 600  match -/$nhit " &&
     ok 0 "match 2 after n, - on a row that does not match"
 send_keys k N
 wait_for 'Kernels  row 8 of 600' && ok 0 "N finds the previous one"
+# Past the first match, or the last, the search goes on from the other
+# end, as less and vi do, and says so.
+send_keys N
+wait_for 'wrapped to the end' && ok 0 "N on the first match wraps to the end"
+wait_for "match $nhit/$nhit " && ok 0 "to the last match, $nhit/$nhit"
+send_keys n
+wait_for 'wrapped to the start' && wait_for 'Kernels  row 8 of 600' &&
+    ok 0 "n on the last match wraps to the first"
 send_keys C-r
 wait_for 'search backward:' && type_text 'Conv2D_0'
 send_keys Enter
@@ -93,6 +101,12 @@ send_keys /
 type_text 'no such kernel'
 send_keys Enter
 wait_for 'not found: no such kernel' && ok 0 "a failed search says so"
+# A regex PCRE2 gives up on (it backtracks without end) is not "not
+# found": the rows it gave up on may match.
+send_keys /
+type_text '(?=(.*)*z)'
+send_keys Enter
+wait_for 'gave up on' && ok 0 "a search PCRE2 gives up on says so"
 # Incremental: the cells light up while the search is typed (Kernels row
 # 2 is aclnn_Relu_1), and go dark again when it is cancelled.
 send_keys /
