@@ -807,6 +807,8 @@ main_options(int argc, char **argv, struct main_opts *o)
 			o->stats = optarg;
 			break;
 		case OPT_OUTPUT:
+			if (*optarg == '\0')
+				log_usagex("", "--output: an empty name");
 			o->output = optarg;
 			break;
 		case OPT_FORCE:
@@ -1855,6 +1857,8 @@ main_demo(int argc, char **argv, const struct main_opts *o)
 
 	if (argc > 1)
 		log_usagex("", "demo: one DIR at most");
+	if (argc == 1 && *argv[0] == '\0')
+		log_usagex("", "demo: an empty DIR");
 	if (argc == 1)
 		dir = xstrdup(argv[0]);
 	else if ((cache = getenv("XDG_CACHE_HOME")) != NULL && *cache == '/')

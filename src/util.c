@@ -467,7 +467,8 @@ util_path_join(const char *dir, const char *name)
 	char	*p;
 	size_t	 n = strlen(dir);
 
-	if (n > 0 && dir[n - 1] == '/')
+	/* The empty name is no folder, not the root. */
+	if (n == 0 || dir[n - 1] == '/')
 		xasprintf(&p, "%s%s", dir, name);
 	else
 		xasprintf(&p, "%s/%s", dir, name);
@@ -497,6 +498,10 @@ util_mkdir_p(const char *dir, mode_t mode)
 	char	*tmp, *p;
 	int	 rc = 0;
 
+	if (*dir == '\0') {
+		errno = ENOENT;
+		return -1;
+	}
 	tmp = xstrdup(dir);
 	for (p = tmp + 1; *p != '\0'; p++) {
 		if (*p != '/')

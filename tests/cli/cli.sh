@@ -82,6 +82,13 @@ for s in "" "--sort Duration(us)"; do
 	grep -q "gave up on .* backtracks too much" "$T/err"
 	ok $? "and says why"
 done
+# The empty name is no folder (it was the root).
+(cd "$T" && "$NPUPROF" demo '' </dev/null >/dev/null 2>"$T/err")
+is $? 2 "demo '' is a usage error"
+grep -q 'demo: an empty DIR' "$T/err"
+ok $? "that says why"
+"$NPUPROF" export summary --output '' "$T/d" >/dev/null 2>"$T/err"
+is $? 2 "export --output '' is a usage error"
 "$NPUPROF" show --sort 'Nope' "$T/d" >/dev/null 2>"$T/err"
 is $? 2 "a bad sort column is a usage error"
 grep -q "unknown sort column 'Nope'" "$T/err"

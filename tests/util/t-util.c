@@ -3,6 +3,7 @@
  */
 #include <stdint.h>
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -338,7 +339,7 @@ check_na_trim(void)
 int
 main(void)
 {
-	char	 buf[64];
+	char	 buf[64], *p;
 	int64_t	 v;
 	size_t	 i;
 	int	 bad = 0;
@@ -396,5 +397,14 @@ main(void)
 	ok(map32_same(100000, false), "map32: grown to 100000 keys, "
 	    "as util_map");
 	ok(map32_same(300000, true), "map32: reserved, then grown");
+	p = util_path_join("", "x");
+	is_str(p, "x", "joined to the empty name: the name, not /x");
+	free(p);
+	p = util_path_join("d/", "x");
+	is_str(p, "d/x", "joined to d/: d/x");
+	free(p);
+	errno = 0;
+	ok(util_mkdir_p("", 0700) == -1 && errno == ENOENT,
+	    "mkdir -p of the empty name: ENOENT");
 	return done_testing();
 }
