@@ -821,6 +821,10 @@ main_options(int argc, char **argv, struct main_opts *o)
 			o->split_mb = main_parse_count("split size", optarg);
 			if (o->split_mb == 0)
 				log_usagex("", "bad split size '0'");
+			/* In bytes it must fit an int64_t. */
+			if (o->split_mb > INT64_MAX / (1024 * 1024))
+				log_usagex("", "split size '%s' is too big",
+				    optarg);
 			break;
 		case OPT_WEIGHT:
 			if (strcmp(optarg, "device") != 0 &&

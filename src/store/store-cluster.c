@@ -816,7 +816,7 @@ store_cluster_ranks(struct store *s, char **cause)
 {
 	struct strbuf	 gap;
 	sqlite3_stmt	*stmt;
-	int64_t		 n = 0, r, k, next = 0, gaps = 0;
+	int64_t		 n = 0, r, k, next = 0, gaps = 0, top = -1;
 	char		 buf[32];
 
 	if (store_cluster_ranks_stmt(s, &stmt, cause) != 0)
@@ -830,8 +830,11 @@ store_cluster_ranks(struct store *s, char **cause)
 		for (k = next; k < r && gaps + (k - next) < 10; k++)
 			strbuf_addf(&gap, "%s%lld", gaps + (k - next) > 0 ?
 			    ", " : "", (long long)k);
-		gaps += r - next;
-		next = r + 1;
+		/* Rank ids up to INT64_MAX (a damaged rank_id) count too. */
+		gaps = r - next > INT64_MAX - gaps ? INT64_MAX : gaps +
+		    (r - next);
+		next = r < INT64_MAX ? r + 1 : r;
+		top = r;
 	}
 	sqlite3_finalize(stmt);
 	snprintf(buf, sizeof buf, "%lld", (long long)n);
@@ -840,7 +843,7 @@ store_cluster_ranks(struct store *s, char **cause)
 		store_load_warning(s, "ranks", -1, "%lld rank%s below %lld "
 		    "ha%s no profile here (%s%s): the cluster tables hold the "
 		    "others", (long long)gaps, gaps == 1 ? "" : "s",
-		    (long long)(next - 1), gaps == 1 ? "s" : "ve", gap.s,
+		    (long long)top, gaps == 1 ? "s" : "ve", gap.s,
 		    gaps > 10 ? ", ..." : "");
 	strbuf_release(&gap);
 	return n;

@@ -137,6 +137,15 @@ grep -q 'ranks: 5999999997 ranks below 6000000000 have no profile here (3, 4, 5,
 ok $? "a rank id of 6e9: the missing ranks counted, ten named"
 is "$(q "$T/x.db" 'SELECT count(*) FROM cluster_step_trace_time_csv')" 1 \
     "a CSV named cluster_step_trace_time is kept apart"
+# The largest rank id there is: counted without overflow (UBSan).
+"$PY" "$here/gen-cluster.py" "$T/y" --ranks 2 --seed 3 --tasks 20 || exit 1
+printf '{"rank_id": 9223372036854775807}' \
+    >"$T/y/node_1_18_ascend_pt/profiler_info_1.json"
+"$NPUPROF" import --db "$T/y.db" "$T/y" 2>"$T/err"
+ok $? "a rank id of INT64_MAX imports"
+grep -q 'ranks: 9223372036854775806 ranks below 9223372036854775807 have' \
+    "$T/err"
+ok $? "and the ranks below it are counted"
 # Ranks with steps but no communication files: none is missing.
 rm -f "$T"/m/*/ASCEND_PROFILER_OUTPUT/communication*.json
 "$PY" "$here/gen-cluster.py" "$T/s" --ranks 4 --seed 2 || exit 1
