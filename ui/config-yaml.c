@@ -17,7 +17,7 @@ config_yaml_add(struct config_yaml *y, const char *section, const char *key,
 {
 	struct config_yaml_entry	*e;
 
-	y->v = xreallocarray(y->v, y->n + 1, sizeof *y->v);
+	y->v = util_grow(y->v, y->n, 1, sizeof *y->v);
 	e = &y->v[y->n++];
 	e->section = section != NULL ? xstrdup(section) : NULL;
 	e->key = xstrdup(key);
