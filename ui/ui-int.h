@@ -489,6 +489,8 @@ struct view_flame {
 	struct store_stacks_opts o;
 	struct store_stacks_opts old;		/* before the job's */
 	struct store_stacks_job	*job;		/* a tree being built */
+	bool			 cycling;	/* c: on to the next source */
+	char			*cycle_why;	/* why the first one failed */
 	double			 t0;		/* when it started */
 	char			*error;		/* why there is no tree */
 	struct store_stacks	*st;		/* NULL until built */

@@ -148,6 +148,34 @@ view_flame_build(struct view_flame *vf,
 }
 
 /*
+ * A source c asked for had no stacks (*CAUSE, taken): start the next one,
+ * unless the next is the source of the tree shown. True if one started.
+ */
+static bool
+view_flame_cycle_on(struct view_flame *vf, char **cause)
+{
+	struct store_stacks_opts	 old = vf->old;
+	char				*why = NULL;
+
+	if (!vf->cycling)
+		return false;
+	if (vf->cycle_why == NULL)
+		vf->cycle_why = *cause;
+	else
+		free(*cause);
+	*cause = NULL;
+	for (;;) {
+		vf->o.source = (vf->o.source + 1) % (STACKS_MINDSPORE + 1);
+		if (vf->o.source == old.source)
+			return false;
+		if (view_flame_build(vf, &old, &why) == 0)
+			return true;
+		free(why);
+		why = NULL;
+	}
+}
+
+/*
  * The job's progress: install its tree when it is done, or say why there
  * is none and go back to the options of the tree shown.
  */
@@ -168,12 +196,29 @@ view_flame_tick(struct view *v, enum view_work *w)
 	}
 	store_stacks_job_free(vf->job);
 	vf->job = NULL;
+	if (rc != 1 && view_flame_cycle_on(vf, &cause)) {
+		*w = WORK_SHOWN;
+		return REDRAW_ALL;
+	}
+	vf->cycling = false;
 	if (rc == 1) {
 		view_flame_install(vf, st);
-		if (util_now() - vf->t0 > 0.5)
+		if (vf->cycle_why != NULL)
+			status_set(ROLE_NORMAL, "%s: the next source with "
+			    "stacks is %s", vf->cycle_why,
+			    store_stacks_source_name(st->source));
+		else if (util_now() - vf->t0 > 0.5)
 			status_set(ROLE_NORMAL, "call tree built in %.1f s",
 			    util_now() - vf->t0);
+		free(vf->cycle_why);
+		vf->cycle_why = NULL;
 		return REDRAW_ALL;
+	}
+	/* Every source failed: say why the first did. */
+	if (vf->cycle_why != NULL) {
+		free(cause);
+		cause = vf->cycle_why;
+		vf->cycle_why = NULL;
 	}
 	status_set(ROLE_ERROR, "%s", cause);
 	if (vf->st == NULL) {
@@ -214,6 +259,7 @@ view_flame_close(struct view *v)
 
 	store_stacks_job_free(vf->job);
 	free(vf->error);
+	free(vf->cycle_why);
 	store_stacks_free(vf->st);
 	store_stacks_free(vf->base);
 	store_stacks_free(vf->inv);
@@ -493,6 +539,7 @@ view_flame_step_done(void *arg, const char *text)
 		return;
 	}
 	vf->o.step = step;
+	vf->cycling = false;
 	view_flame_rebuild(vf, &old);
 }
 
@@ -634,11 +681,17 @@ view_flame_key(struct view *v, enum action a, int key)
 	case ACTION_WEIGHT:
 		vf->o.weight = vf->o.weight == STACKS_DEVICE ? STACKS_HOST :
 		    STACKS_DEVICE;
+		vf->cycling = false;
 		view_flame_rebuild(vf, &old);
 		return REDRAW_ALL;
 	case ACTION_STACKS:
+		/* A source without stacks is passed over (the tick). */
 		vf->o.source = (vf->o.source + 1) % (STACKS_MINDSPORE + 1);
+		free(vf->cycle_why);
+		vf->cycle_why = NULL;
+		vf->cycling = true;
 		view_flame_rebuild(vf, &old);
+		vf->cycling = vf->job != NULL;
 		return REDRAW_ALL;
 	case ACTION_STEP:
 		prompt_start("step (empty for all): ", NULL,

@@ -2,7 +2,7 @@
 # The flame view on a generated raw collection (the CANN call path, device
 # time): the icicle, moving between frames, zooming in and out, the
 # top-down and bottom-up trees, the sandwich of a frame, the search with
-# the share it covers, host weight and a step.
+# the share it covers, host weight, the sources in turn (c) and a step.
 . "$top_srcdir/tests/ui/lib.sh"
 
 P="$T/p"
@@ -43,6 +43,18 @@ wait_for 'matches' && expect_screen flame-search \
 expect_attrs flame-search "the matching frames are highlighted"
 send_keys n
 wait_for 'MatMulV2-op' && ok 0 "n selects a matching frame"
+# c: the next source; one without stacks here (python, on raw data) is
+# passed over to the next that has some.
+send_keys c
+wait_for 'Flame  cann device' && ok 0 "c from auto: the CANN call path"
+send_keys c
+wait_for 'Flame  ops device' &&
+    wait_for 'no Python call stacks in this profile' &&
+    ok 0 "c again: Python stacks are passed over, op types follow"
+send_keys c
+wait_for 'no nn.Module spans in this profile' &&
+    wait_for 'Flame  cann device' &&
+    ok 0 "c past the last source with stacks: auto again, the CANN path"
 send_keys w
 wait_for 'Flame  cann host' && expect_screen flame-host \
     "w weighs by host time"
