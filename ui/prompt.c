@@ -15,6 +15,7 @@ static struct {
 	bool		 active;
 	char		*label;
 	struct strbuf	 text;
+	bool		 offered;	/* the initial text, not yet edited */
 	void		 (*done)(void *, const char *);
 	void		 (*change)(void *, const char *);
 	void		*arg;
@@ -26,7 +27,11 @@ prompt_active(void)
 	return prompt.active;
 }
 
-/* Open the prompt LABEL with INITIAL text; DONE gets the answer. */
+/*
+ * Open the prompt LABEL with INITIAL text; DONE gets the answer. The
+ * initial text is offered, drawn as selected: Enter takes it, a typed
+ * character replaces it, and Backspace, C-w, C-u, Right or End edit it.
+ */
 void
 prompt_start(const char *label, const char *initial,
     void (*done)(void *, const char *), void *arg)
@@ -36,6 +41,7 @@ prompt_start(const char *label, const char *initial,
 	strbuf_release(&prompt.text);
 	strbuf_init(&prompt.text);
 	strbuf_adds(&prompt.text, initial != NULL ? initial : "");
+	prompt.offered = prompt.text.len > 0;
 	prompt.done = done;
 	prompt.change = NULL;
 	prompt.arg = arg;
@@ -97,8 +103,8 @@ prompt_draw(void)
 		    (size_t)(COLS - x - 1 < 0 ? 0 : COLS - x - 1));
 		x = COLS - 1;
 	} else
-		x += draw_text(LINES - 1, x, COLS - x, ROLE_PROMPT,
-		    prompt.text.s);
+		x += draw_text(LINES - 1, x, COLS - x, prompt.offered ?
+		    ROLE_CURSOR : ROLE_PROMPT, prompt.text.s);
 	draw_text(LINES - 1, x, 1, ROLE_CURSOR, " ");
 }
 
@@ -131,6 +137,9 @@ prompt_finish(bool ok)
 int
 prompt_key(int key)
 {
+	bool	 offered = prompt.offered;
+
+	prompt.offered = false;
 	switch (key) {
 	case '\r':
 	case '\n':
@@ -158,9 +167,18 @@ prompt_key(int key)
 		    prompt.text.s[prompt.text.len - 1] != ' ')
 			prompt_backspace();
 		break;
+	case KEY_RIGHT:
+	case KEY_END:
+		/* The offered text, to edit: nothing else moves here. */
+		return REDRAW_STATUS;
 	default:
-		if (key >= 0x20 && key <= 0xff && key != 0x7f)
-			strbuf_addc(&prompt.text, (char)key);
+		if (key < 0x20 || key > 0xff || key == 0x7f) {
+			prompt.offered = offered;
+			return REDRAW_NONE;
+		}
+		if (offered)
+			strbuf_reset(&prompt.text);
+		strbuf_addc(&prompt.text, (char)key);
 		break;
 	}
 	if (prompt.change != NULL) {

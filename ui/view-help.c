@@ -68,6 +68,10 @@ view_help_open(struct view *v, const void *arg, char **cause)
 	    "COLUMN:REGEX for one column (a prefix of its name).");
 	text_add(t, ROLE_NORMAL, 3, "An empty filter shows every row again; "
 	    "(?i) ignores case.");
+	text_add(t, ROLE_NORMAL, 3, "A question offers the last answer: "
+	    "Enter takes it, typing replaces it,");
+	text_add(t, ROLE_NORMAL, 3, "Backspace, C-w, C-u, Right or End edit "
+	    "it, Esc cancels.");
 	text_add(t, ROLE_NORMAL, 3, "On big tables a filter, or a sort on a "
 	    "column without an index, runs in the");
 	text_add(t, ROLE_NORMAL, 3, "background: the status line says how "

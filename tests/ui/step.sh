@@ -30,6 +30,20 @@ wait_for 'step (empty for all):' && type_text 3
 send_keys Enter
 wait_for "Kernels  row 1 of $n3  step 3" &&
     ok 0 "the kernels of step 3: $n3 rows"
+# The prompt offers the step shown: a digit typed replaces it (it was
+# appended: step 32), End then a digit edits it (step 32).
+n2=$("$NPUPROF" show -q --db "$DB" --format csv --step 2 "$DATA" kernels |
+    sed 1d | wc -l)
+send_keys s
+wait_for 'step (empty for all): 3' && type_text 2
+send_keys Enter
+wait_for "Kernels  row 1 of $n2  step 2" &&
+    ok 0 "a digit typed over the offered step replaces it: step 2"
+send_keys s End
+type_text 2
+send_keys Enter
+wait_for 'no step 22 in this profile' &&
+    ok 0 "End, then a digit: the offered step edited, step 22"
 send_keys s C-u Enter
 wait_for 'Kernels  row 1 of 600' && ! capture | grep -q 'step 3'
 ok $? "an empty answer shows every step again"
