@@ -81,33 +81,113 @@ view_summary_info(struct text *t)
 	strbuf_release(&b);
 }
 
+/* Column NAME of R if it holds more than one value, else -1. */
+static int
+view_summary_varies(const struct store_rows *r, const char *name)
+{
+	size_t	 i;
+	int	 c = view_summary_col(r, name);
+
+	for (i = 1; c >= 0 && i < r->nrows; i++) {
+		if (strcmp(store_rows_cell(r, i, (size_t)c),
+		    store_rows_cell(r, 0, (size_t)c)) != 0)
+			return c;
+	}
+	return -1;
+}
+
 /*
- * The first LIMIT rows of R as bars: NAME columns joined for the label,
- * VALUE the column compared, the figures after the bar.
+ * Whose row I of R is, into BUF: "rank 1 device 0", the parts whose
+ * columns (CR the Rank, CD the Device_id, -1 for none) vary; or "".
  */
 static void
-view_summary_bars(struct text *t, struct store_rows *r, const char *name1,
-    const char *name2, const char *value, const char *count)
+view_summary_who(const struct store_rows *r, size_t i, int cr, int cd,
+    char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%s%s%s", cr >= 0 ? "rank " : "", cr >= 0 ?
+	    store_rows_cell(r, i, (size_t)cr) : "", cr >= 0 && cd >= 0 ?
+	    " " : "", cd >= 0 ? "device " : "", cd >= 0 ?
+	    store_rows_cell(r, i, (size_t)cd) : "");
+}
+
+static int
+view_summary_strcmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The distinct values of columns C1 and C2 (or -1) together in R. */
+static size_t
+view_summary_distinct(const struct store_rows *r, int c1, int c2)
+{
+	char	**v;
+	size_t	  i, n = 0;
+
+	if (r->nrows == 0)
+		return 0;
+	v = xcalloc(r->nrows, sizeof *v);
+	for (i = 0; i < r->nrows; i++)
+		xasprintf(&v[i], "%s\t%s", store_rows_cell(r, i, (size_t)c1),
+		    c2 >= 0 ? store_rows_cell(r, i, (size_t)c2) : "");
+	qsort(v, r->nrows, sizeof *v, view_summary_strcmp);
+	for (i = 0; i < r->nrows; i++)
+		n += i == 0 || strcmp(v[i], v[i - 1]) != 0;
+	for (i = 0; i < r->nrows; i++)
+		free(v[i]);
+	free(v);
+	return n;
+}
+
+/*
+ * The columns that say whose each row of R is into *CR (Rank) and *CD
+ * (Device_id), -1 for one that need not: the same for every row, or the
+ * device where each rank has one device only.
+ */
+static void
+view_summary_whose(const struct store_rows *r, int *cr, int *cd)
+{
+	*cr = view_summary_varies(r, "Rank");
+	*cd = view_summary_varies(r, "Device_id");
+	if (*cr >= 0 && *cd >= 0 && view_summary_distinct(r, *cr, *cd) ==
+	    view_summary_distinct(r, *cr, -1))
+		*cd = -1;
+}
+
+/*
+ * The title WHAT of R ("op types") with their number, then its first
+ * rows as bars: NAME columns joined for the label, VALUE the column
+ * compared, the figures after the bar. With several ranks or devices,
+ * each row says whose it is, and the title counts rows and kinds.
+ */
+static void
+view_summary_bars(struct text *t, struct store_rows *r, const char *title,
+    const char *what, const char *name1, const char *name2,
+    const char *value, const char *count)
 {
 	double		 max = 0, v, total = 0;
 	size_t		 i;
-	int		 c1, c2, cv, cc, cd;
-	char		 left[256], right[256], dev[32];
-	bool		 devs = false;
+	int		 c1, c2, cv, cc, cd, cr;
+	char		 left[256], right[256], who[64];
 
-	/* With several devices, say which one each row is. */
-	if ((cd = view_summary_col(r, "Device_id")) >= 0) {
-		for (i = 1; i < r->nrows; i++)
-			devs = devs || strcmp(store_rows_cell(r, i,
-			    (size_t)cd), store_rows_cell(r, 0,
-			    (size_t)cd)) != 0;
-	}
+	view_summary_whose(r, &cr, &cd);
 	c1 = view_summary_col(r, name1);
 	c2 = name2 != NULL ? view_summary_col(r, name2) : -1;
 	cv = view_summary_col(r, value);
 	cc = view_summary_col(r, count);
 	if (c1 < 0 || cv < 0)
 		return;
+	text_add(t, ROLE_NORMAL, 0, "");
+	if (cr >= 0)
+		text_addf(t, ROLE_TITLE, 1, "%s (%zu rows: %zu %s on %zu "
+		    "ranks)", title, r->nrows, view_summary_distinct(r, c1,
+		    c2), what, view_summary_distinct(r, cr, -1));
+	else if (cd >= 0)
+		text_addf(t, ROLE_TITLE, 1, "%s (%zu rows: %zu %s on %zu "
+		    "devices)", title, r->nrows, view_summary_distinct(r, c1,
+		    c2), what, view_summary_distinct(r, cd, -1));
+	else
+		text_addf(t, ROLE_TITLE, 1, "%s (%zu %s)", title, r->nrows,
+		    what);
 	for (i = 0; i < r->nrows; i++) {
 		v = view_summary_num(r, i, cv);
 		total += v;
@@ -116,11 +196,9 @@ view_summary_bars(struct text *t, struct store_rows *r, const char *name1,
 	}
 	for (i = 0; i < r->nrows && i < SUMMARY_TOP; i++) {
 		v = view_summary_num(r, i, cv);
-		dev[0] = '\0';
-		if (devs)
-			snprintf(dev, sizeof dev, "[%s] ",
-			    store_rows_cell(r, i, (size_t)cd));
-		snprintf(left, sizeof left, "%s%s%s%s", dev,
+		view_summary_who(r, i, cr, cd, who, sizeof who);
+		snprintf(left, sizeof left, "%s%s%s%s%s%s", *who != '\0' ?
+		    "[" : "", who, *who != '\0' ? "] " : "",
 		    store_rows_cell(r, i, (size_t)c1), c2 >= 0 ? " " : "",
 		    c2 >= 0 ? store_rows_cell(r, i, (size_t)c2) : "");
 		snprintf(right, sizeof right, "%12.3f us %5.1f%%  x%s", v,
@@ -139,19 +217,16 @@ view_summary_steps(struct text *t)
 	struct store_rows	*r;
 	double			 max = 0, v;
 	size_t			 i;
-	int			 ci, ct, cd;
-	bool			 devices = false;
-	char			 left[64], right[64];
+	int			 ci, ct, cd, cr, cm;
+	char			 left[128], right[64], who[64];
 
 	if ((r = session_query("step_trace", NULL, 200, false)) == NULL)
 		return;
 	ci = view_summary_col(r, "Iteration ID");
 	ct = view_summary_col(r, "Iteration Time(us)");
-	/* Steps of several devices say whose they are. */
-	cd = view_summary_col(r, "Device_id");
-	for (i = 1; cd >= 0 && i < r->nrows && !devices; i++)
-		devices = strcmp(store_rows_cell(r, i, (size_t)cd),
-		    store_rows_cell(r, 0, (size_t)cd)) != 0;
+	/* Steps of several ranks or devices say whose they are. */
+	view_summary_whose(r, &cr, &cd);
+	cm = view_summary_varies(r, "Model ID");
 	if (ci >= 0 && ct >= 0) {
 		text_add(t, ROLE_NORMAL, 0, "");
 		text_add(t, ROLE_TITLE, 1, "Steps (iteration time)");
@@ -162,13 +237,12 @@ view_summary_steps(struct text *t)
 		}
 		for (i = 0; i < r->nrows; i++) {
 			v = view_summary_num(r, i, ct);
-			if (devices)
-				snprintf(left, sizeof left, "device %s step %s",
-				    store_rows_cell(r, i, (size_t)cd),
-				    store_rows_cell(r, i, (size_t)ci));
-			else
-				snprintf(left, sizeof left, "step %s",
-				    store_rows_cell(r, i, (size_t)ci));
+			view_summary_who(r, i, cr, cd, who, sizeof who);
+			snprintf(left, sizeof left, "%s%s%s%s%sstep %s", who,
+			    *who != '\0' ? " " : "", cm >= 0 ? "model " : "",
+			    cm >= 0 ? store_rows_cell(r, i, (size_t)cm) : "",
+			    cm >= 0 ? " " : "",
+			    store_rows_cell(r, i, (size_t)ci));
 			snprintf(right, sizeof right, "%12.3f us", v);
 			text_add_bar(t, 3, left, max > 0 ? v / max : 0, right);
 		}
@@ -186,20 +260,14 @@ view_summary_open(struct view *v, const void *arg, char **cause)
 	view_summary_info(t);
 	r = session_query("op_statistic", "-Total Time(us)", -1, false);
 	if (r != NULL) {
-		text_add(t, ROLE_NORMAL, 0, "");
-		text_addf(t, ROLE_TITLE, 1, "Top op types by device time "
-		    "(%zu types)", r->nrows);
-		view_summary_bars(t, r, "OP Type", "Core Type",
-		    "Total Time(us)", "Count");
+		view_summary_bars(t, r, "Top op types by device time", "types",
+		    "OP Type", "Core Type", "Total Time(us)", "Count");
 		store_rows_free(r);
 	}
 	if ((r = session_query("api_statistic", "-Time(us)", -1, false)) !=
 	    NULL) {
-		text_add(t, ROLE_NORMAL, 0, "");
-		text_addf(t, ROLE_TITLE, 1, "Top APIs by host time (%zu APIs)",
-		    r->nrows);
-		view_summary_bars(t, r, "API Name", "Level", "Time(us)",
-		    "Count");
+		view_summary_bars(t, r, "Top APIs by host time", "APIs",
+		    "API Name", "Level", "Time(us)", "Count");
 		store_rows_free(r);
 	}
 	view_summary_steps(t);

@@ -3,7 +3,7 @@
 # tables and step_trace_time computed at import from HCCL tasks): one
 # bar per rank for "the run" (msprof's one step), the link grid of the
 # run, the findings with their numbers; Enter on a rank's line shows that
-# rank in every view.
+# rank in every view; the Summary names the rank of each bar.
 . "$top_srcdir/tests/ui/lib.sh"
 
 for r in 0 1 2 3; do
@@ -13,6 +13,12 @@ done
 "$NPUPROF" import -q --db "$T/c.db" "$T/raw" || skip_all "cannot import"
 
 start_app 130 40 -- --db "$T/c.db" "$T/raw"
+# The Summary of four ranks: each bar says whose it is.
+wait_for 'Top op types' && capture | grep -q 'Top op types by device time (.* rows: .* types on 4 ranks)'
+ok $? "the Summary counts rows and types of 4 ranks"
+n=$(capture | awk '/Top op types/ { on = 1; next } on && /^$/ { exit }
+    on && /^   \[rank [0-3]\] / { n++ } END { print n + 0 }')
+is "$n" 10 "and every op type bar names its rank"
 wait_for ' 0 Cluster ' && send_keys 0
 wait_for 'Findings (' && ok 0 "0: the Cluster tab with its findings"
 capture | grep -q 'slow link .* over the run: '

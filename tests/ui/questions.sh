@@ -25,7 +25,7 @@ press() {
 
 start_app 120 30 -- --db "$DB" "$DATA"
 wait_for 'Top op types' && capture | grep -A1 'Top op types' | tail -n 1 |
-    grep -q "^ *\[[0-9]*\] $top_op "
+    grep -q "^ *\[rank [0-9]*\] $top_op "
 ok $? "1: the costliest op type ($top_op) is the Summary's first bar, 0 keys"
 
 keys=0

@@ -47,7 +47,7 @@ wait_exit
 
 start_app 80 12 TERM=vt100 LC_ALL=C -- --db "$DB" "$DATA"
 wait_for 'Summary  ' && send_keys G
-wait_for 'device 1 step 5' && expect_screen ascii-summary \
+wait_for 'rank 1 step 5' && expect_screen ascii-summary \
     "without UTF-8 the bars are ASCII"
 send_keys 4 '>' '>' '>' '>' '>' '>' '>' '>' '>' '>' '>' '>'
 wait_for 'sort -Task Duration' && expect_screen ascii-sorted \
