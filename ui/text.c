@@ -33,6 +33,7 @@ struct text {
 	size_t			 first;
 	size_t			 cur;		/* a line with an id, if any */
 	bool			 ids;		/* some line has one */
+	size_t			 left;		/* columns scrolled past */
 };
 
 struct text *
@@ -232,7 +233,7 @@ text_draw(struct view *v, int y, int h)
 {
 	struct text		*t = v->data;
 	struct text_line	*l;
-	size_t			 i, k;
+	size_t			 i, k, b, skip;
 	int			 x, row, bw, lw = 28;
 	bool			 cur;
 
@@ -251,10 +252,13 @@ text_draw(struct view *v, int y, int h)
 		if (cur)
 			draw_fill(y + row, 0, COLS, ROLE_CURSOR);
 		if (l->bar < 0) {
+			/* Scrolled left: the columns past go, cells too. */
+			skip = util_width(l->s, t->left, &b, draw_utf8());
 			draw_text(y + row, x, COLS - x, cur ? ROLE_CURSOR :
-			    l->role, l->s);
-			x += draw_width(l->s);
-			for (k = 0; k < l->ncells && x < COLS; k++, x++)
+			    l->role, l->s + b);
+			x += draw_width(l->s + b);
+			for (k = t->left - skip; k < l->ncells && x < COLS;
+			    k++, x++)
 				draw_text(y + row, x, 1, l->cellrole[k],
 				    l->cell[k]);
 			continue;
@@ -341,6 +345,30 @@ text_key_cursor(struct text *t, enum action a, size_t h)
 	return REDRAW_BODY;
 }
 
+/*
+ * Left and Right: scroll T's lines without a bar a quarter of the screen
+ * sideways, as far as the widest line needs.
+ */
+static int
+text_key_side(struct text *t, enum action a)
+{
+	size_t	 i, w, wide = 0, step = (size_t)(COLS > 8 ? COLS / 4 : 2);
+
+	for (i = 0; i < t->n; i++) {
+		if (t->v[i].bar >= 0)
+			continue;
+		w = (size_t)t->v[i].indent + (size_t)draw_width(t->v[i].s) +
+		    t->v[i].ncells;
+		if (w > wide)
+			wide = w;
+	}
+	if (a == ACTION_LEFT)
+		t->left = t->left > step ? t->left - step : 0;
+	else if (wide > (size_t)COLS && t->left + (size_t)COLS < wide)
+		t->left += step;
+	return REDRAW_BODY;
+}
+
 /* Scroll for A; -1 if A is not a movement. */
 int
 text_key(struct view *v, enum action a, int key)
@@ -377,6 +405,9 @@ text_key(struct view *v, enum action a, int key)
 	case ACTION_BOTTOM:
 		t->first = max;
 		break;
+	case ACTION_LEFT:
+	case ACTION_RIGHT:
+		return text_key_side(t, a);
 	default:
 		return -1;
 	}

@@ -240,6 +240,7 @@ view_compare_layout(struct view_compare *vc)
 		memset(&o, 0, sizeof o);
 		o.format = PRINT_TABLE;
 		o.utf8 = draw_utf8();
+		/* Numbers are never cut: Left and Right scroll a wide one. */
 		o.width = COLS - 2;
 		store_print_rows(f, vc->rows, &o);
 		fclose(f);

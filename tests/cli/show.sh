@@ -36,6 +36,24 @@ golden "$T/f.tsv" "show-g-filter.tsv" "filter on one column"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert isinstance(d, list) and d[0]["Count"] > 0' "$T/one.json" 2>/dev/null ||
     [ -z "$(command -v python3)" ]
 ok $? "one table in JSON is an array of objects with numbers"
+# A table too wide for the terminal cuts names, never a number: a cut
+# number reads as another one.
+if command -v script >/dev/null 2>&1; then
+	script -qc "stty cols 40; '$NPUPROF' show -q --db '$T/g.db' --sort \
+	    -Duration --limit 5 '$T/g' kernels" /dev/null >"$T/narrow"
+else
+	cp "$T/k.csv" "$T/narrow"	# no terminal to try: vacuous
+fi
+"$NPUPROF" show -q --db "$T/g.db" --format csv --sort -Duration --limit 5 \
+    "$T/g" kernels >"$T/k5.csv"
+bad=0 n=0
+for v in $(awk -F, -v name="Task Start Time(us)" 'NR == 1 {
+    for (i = 1; i <= NF; i++) if ($i == name) c = i; next }
+    c { print $c }' "$T/k5.csv"); do
+	n=$((n + 1))
+	grep -qF -- "$v" "$T/narrow" || bad=$((bad + 1))
+done
+is "$n:$bad" "5:0" "40 columns: every start time whole, as in the CSV"
 COLUMNS=60 LC_ALL=C "$NPUPROF" show -q --db "$T/g.db" "$T/g" >"$T/ascii"
 ! grep -q "$(printf '\342')" "$T/ascii"
 ok $? "C locale: ASCII rules only"

@@ -99,6 +99,24 @@ send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"
 
+# A screen too narrow for the table: no number is cut (a cut number reads
+# as another), and Right and Left scroll the table sideways.
+start_app 60 24 -- --compare "$B" "$N"
+wait_for 'Kernel compare: ' && settle
+capture | sed -n '4,$p' | grep -q '[0-9.]…'
+ok $((! $?)) "60 columns: no number cut"
+capture | sed -n 4p >"$T/head0"
+send_keys Right
+settle
+capture | sed -n 4p | cmp -s - "$T/head0"
+ok $((! $?)) "Right scrolls the table"
+send_keys Left
+settle
+capture | sed -n 4p | cmp -s - "$T/head0"
+ok $? "Left scrolls it back"
+send_keys Q
+wait_exit
+
 "$PY" "$top_srcdir/tests/compare/gen-overall.py" "$T/o" || exit 1
 start_app 160 40 -- --compare "$T/o/base_ascend_pt" "$T/o/new_ascend_pt"
 wait_for 'Kernel compare: '
