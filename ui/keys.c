@@ -156,6 +156,8 @@ keys_name(int key, char *buf, size_t len)
 		snprintf(buf, len, "C-%c", key + 'a' - 1);
 	else if (key > 0x20 && key < 0x7f)
 		snprintf(buf, len, "%c", key);
+	else if (key == 0x7f)	/* what most terminals' Backspace sends */
+		snprintf(buf, len, "Backspace");
 	else
 		snprintf(buf, len, "0x%x", key);
 }

@@ -68,6 +68,8 @@ view_help_open(struct view *v, const void *arg, char **cause)
 	    "COLUMN:REGEX for one column (a prefix of its name).");
 	text_add(t, ROLE_NORMAL, 3, "An empty filter shows every row again; "
 	    "(?i) ignores case.");
+	text_add(t, ROLE_NORMAL, 3, "After C-r, n and N go on backward and "
+	    "forward, as in less.");
 	text_add(t, ROLE_NORMAL, 3, "A question offers the last answer: "
 	    "Enter takes it, typing replaces it,");
 	text_add(t, ROLE_NORMAL, 3, "Backspace, C-w, C-u, Right or End edit "
@@ -76,6 +78,17 @@ view_help_open(struct view *v, const void *arg, char **cause)
 	    "column without an index, runs in the");
 	text_add(t, ROLE_NORMAL, 3, "background: the status line says how "
 	    "far it got, and keys keep working.");
+	text_add(t, ROLE_NORMAL, 0, "");
+	text_add(t, ROLE_TITLE, 1, "Mouse (--no-mouse leaves it to the "
+	    "terminal)");
+	text_add(t, ROLE_NORMAL, 3, "Tables: a click on a row moves there, "
+	    "on a column's name sorts on it;");
+	text_add(t, ROLE_NORMAL, 3, "the wheel scrolls. Timeline: the wheel "
+	    "zooms around the pointer, a drag");
+	text_add(t, ROLE_NORMAL, 3, "selects a range, a click moves the "
+	    "cursor.");
+	text_add(t, ROLE_NORMAL, 0, "");
+	text_add(t, ROLE_TITLE, 1, "Background work");
 	text_add(t, ROLE_NORMAL, 3, "After an import the store's indexes and "
 	    "timeline are built in the");
 	text_add(t, ROLE_NORMAL, 3, "background too: past a second the status "

@@ -15,6 +15,13 @@ wait_for 'Top op types'
 send_keys 8
 wait_for 'Flame  cann device' && expect_screen flame \
     "8 shows the icicle of the CANN call path"
+# Its help names the keys as a person presses them.
+send_keys '?'
+wait_for 'Flame view' && capture | grep -q '^   u Backspace C-h  *zoom-out' &&
+    ! capture | grep -q '0x7f'
+ok $? "help: zoom out on u, Backspace or C-h, no raw code"
+send_keys q
+wait_for 'Flame  cann device'
 send_keys j
 wait_for 'count' && expect_screen flame-down "j selects the heaviest callee"
 send_keys l Enter
