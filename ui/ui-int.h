@@ -588,6 +588,7 @@ struct view_tl {
 	struct matcher		*hide;
 	char			*hide_re;
 	int			 namew;
+	int			 namew_want;	/* as chosen (< and >) */
 	int64_t			 sel0;		/* selected range, or NP_NA */
 	int64_t			 sel1;
 	int64_t			 drag;		/* a press's time, or NP_NA */

@@ -113,11 +113,16 @@ view_timeline_fill(struct view_tl *tl)
 	char			*cause = NULL;
 
 	view_timeline_clear(tl);
+	/* The width chosen, as far as the screen allows it now. */
+	tl->namew = tl->namew_want;
 	if (tl->namew > COLS / 2)
 		tl->namew = COLS / 2 > TL_MINNAMEW ? COLS / 2 : TL_MINNAMEW;
 	tl->w = COLS - tl->namew - 1;
 	if (tl->w < 1)
 		tl->w = 1;
+	/* No blank rows below the last lane while lanes above are hidden. */
+	if (tl->top + h > tl->nitems)
+		tl->top = tl->nitems > h ? tl->nitems - h : 0;
 	if (tl->cur < tl->top)
 		tl->top = tl->cur;
 	if (tl->cur >= tl->top + h)
@@ -272,7 +277,7 @@ view_timeline_load(struct view_tl *tl, const struct view_timeline_arg *ta,
 	tl->f.t1 = tl->fit1;
 	tl->f.cursor = tl->fit0;
 	tl->mark = tl->sel0 = tl->sel1 = tl->drag = NP_NA;
-	tl->namew = TL_NAMEW;
+	tl->namew = tl->namew_want = TL_NAMEW;
 	view_timeline_lanes_items(tl);
 	/* Two runs: lined up at once, the frame on both. */
 	if (view_timeline_align_runs(tl) == 0 && tl->align == NP_NA) {
@@ -818,6 +823,24 @@ view_timeline_instance(struct view_tl *tl, enum store_span_dir dir)
 	store_spans_release(&sp);
 }
 
+/*
+ * Move the frame of TL by SPAN ns, the cursor with it: it stays on its
+ * column, and moves as far as the frame did where a bound stopped it.
+ */
+static void
+view_timeline_pan(struct view_tl *tl, int64_t span)
+{
+	int64_t	 t0 = tl->f.t0, cursor = tl->f.cursor;
+
+	view_timeline_range_set(tl, tl->f.t0 + span, tl->f.t1 + span, true);
+	cursor += tl->f.t0 - t0;
+	if (cursor < tl->f.t0)
+		cursor = tl->f.t0;
+	if (cursor >= tl->f.t1)
+		cursor = tl->f.t1 - 1;
+	tl->f.cursor = cursor;
+}
+
 static int
 view_timeline_key(struct view *v, enum action a, int key)
 {
@@ -842,9 +865,7 @@ view_timeline_key(struct view *v, enum action a, int key)
 	case ACTION_PAN_LEFT:
 	case ACTION_PAN_RIGHT:
 		span = a == ACTION_PAN_LEFT ? -span / 4 : span / 4;
-		view_timeline_range_set(tl, tl->f.t0 + span, tl->f.t1 + span,
-		    true);
-		tl->f.cursor += span;
+		view_timeline_pan(tl, span);
 		break;
 	case ACTION_FIT:
 		view_timeline_range_set(tl, tl->fit0, tl->fit1, true);
@@ -919,9 +940,10 @@ view_timeline_key(struct view *v, enum action a, int key)
 		return REDRAW_STATUS;
 	case ACTION_NARROW:
 	case ACTION_WIDEN:
-		tl->namew += a == ACTION_NARROW ? -2 : 2;
-		if (tl->namew < TL_MINNAMEW)
-			tl->namew = TL_MINNAMEW;
+		/* From the width shown: past half the screen, it stops. */
+		tl->namew_want = tl->namew + (a == ACTION_NARROW ? -2 : 2);
+		if (tl->namew_want < TL_MINNAMEW)
+			tl->namew_want = TL_MINNAMEW;
 		break;
 	case ACTION_SEARCH:
 		return view_timeline_search_key(tl, a);

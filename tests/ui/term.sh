@@ -22,6 +22,22 @@ send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"
 
+# The timeline after a tiny window and back: the lane names as wide as
+# before, and no blank rows below the last lane with lanes hidden above.
+start_app 100 30 -- --db "$DB" "$DATA"
+wait_for 'Top op types' && send_keys 9
+wait_for 'Timeline  lane ' && send_keys j j
+settle
+capture | sed -n 3,8p >"$T/tl-before"
+tmux_ resize-window -x 40 -y 8
+settle
+tmux_ resize-window -x 100 -y 30
+wait_for 'Timeline  lane ' && settle
+capture | sed -n 3,8p | cmp -s - "$T/tl-before"
+ok $? "the timeline after a 40x8 window: as it was, names as wide"
+send_keys Q
+wait_exit
+
 start_app 30 6 -- --db "$DB" "$DATA"
 wait_for 'terminal too small' && ok 0 "starting too small shows the message"
 send_keys Q

@@ -44,4 +44,19 @@ wait_for 'frame 16.41ms' && ok 0 "' returns to the mark"
 send_keys t
 wait_for 'Go to time' && type_text "+2ms" && send_keys Enter
 wait_for '@2.' && ok 0 "t moves the cursor by a relative time"
+# Pans move the cursor with the frame, a quarter of it: on its column
+# (it jumped three quarters, the frame re-centred on it first).
+send_keys 0
+wait_for 'frame 16.41ms' && send_keys W W
+wait_for 'frame 4.102ms' && settle
+at=$(capture | sed -n 2p | awk '{ print $1 }')
+col=$(capture | sed -n 2p | awk '{ print $2 }')
+send_keys D
+settle
+capture | sed -n 2p | awk -v c="$col" '{ exit !($2 != c) }'
+ok $? "D moves the frame"
+send_keys A
+settle
+is "$(capture | sed -n 2p | awk '{ print $1 " " $2 }')" "$at $col" \
+    "A: the frame and the cursor back where they were, $at"
 done_testing
