@@ -413,8 +413,10 @@ util_fmt_time(char *buf, size_t size, int64_t ns)
 		snprintf(buf, size, "%s%.3gus", sign, (double)a / 1e3);
 	else if (a < 1000000000)
 		snprintf(buf, size, "%s%.4gms", sign, (double)a / 1e6);
-	else
+	else if (a < INT64_C(100000000000000))
 		snprintf(buf, size, "%s%.6gs", sign, (double)a / 1e9);
+	else	/* past a day: whole seconds, not 1.9632e+06s */
+		snprintf(buf, size, "%s%.0fs", sign, (double)a / 1e9);
 }
 
 /* Print V with DECIMALS decimals, trailing zeros stripped when STRIP. */

@@ -265,7 +265,7 @@ store_overall_overlap_pass(struct store *s, int64_t rank,
 	*nunc = 0;
 	if ((pid = store_overall_pid(s, rank, "Overlap Analysis", "")) == -1) {
 		xasprintf(cause, "'%s' has no Overlap Analysis process in its"
-		    " trace: the overall table is built from it", s->path);
+		    " trace, which the overall table is built from", s->path);
 		return -1;
 	}
 	if (store_prepare(s, &stmt, "SELECT a.start_ns, a.end_ns, n.s FROM"

@@ -397,6 +397,10 @@ main(void)
 	ok(map32_same(100000, false), "map32: grown to 100000 keys, "
 	    "as util_map");
 	ok(map32_same(300000, true), "map32: reserved, then grown");
+	util_fmt_time(buf, sizeof buf, INT64_C(1963200000000000));
+	is_str(buf, "1963200s", "22 days as whole seconds, not 1.9632e+06s");
+	util_fmt_time(buf, sizeof buf, INT64_C(2500000000));
+	is_str(buf, "2.5s", "2.5 s as it was");
 	p = util_path_join("", "x");
 	is_str(p, "x", "joined to the empty name: the name, not /x");
 	free(p);
