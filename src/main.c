@@ -1629,15 +1629,24 @@ main_import_cmd(int argc, char **argv, const struct main_opts *o)
 
 /*
  * The UI's R key: import PATH again if its inputs changed and hand back
- * the new store (the old one is freed), or NULL with *cause set and the
- * old store kept.
+ * the new store (the old one is freed); OLD itself if they did not; or
+ * NULL with *cause set and the old store kept.
  */
 static struct store *
 main_reimport(void *arg, struct store *old, char **cause)
 {
 	struct main_reimport	*r = arg;
 	struct store		*s;
+	char			*why = NULL;
 
+	/*
+	 * Nothing changed: the store in use stays, and the UI says so. A
+	 * set's ranks' stores are checked by the import itself.
+	 */
+	if (!store_set_is(old) && store_manifest_current(r->db, r->path,
+	    &why) == 1)
+		return old;
+	free(why);
 	/*
 	 * The old store's background build (its indexes, its timeline) is
 	 * stopped first: the new store takes its file's name, journals and

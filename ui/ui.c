@@ -364,7 +364,10 @@ ui_reimport(void)
 	if (ns == NULL) {
 		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
-	} else {
+	} else if (ns == session_base())
+		status_set(ROLE_NORMAL, "nothing changed since the import: "
+		    "the store is as it was");
+	else {
 		session_set_store(ns);
 		if (session_rank() == was)
 			status_set(ROLE_NORMAL, "re-imported");

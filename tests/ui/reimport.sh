@@ -7,8 +7,9 @@ make_data
 
 open_demo 4 'Kernels  row 1 of 600'
 send_keys R
-wait_for 're-imported' && wait_for 'Kernels  row 1 of 600' &&
-    ok 0 "R with nothing changed keeps the rows"
+wait_for 'nothing changed since the import' &&
+    wait_for 'Kernels  row 1 of 600' &&
+    ok 0 "R with nothing changed keeps the rows, and says so"
 "$GEN" demo "$DATA" -n 200 -r 2 -a 40 --stats >/dev/null
 send_keys R
 wait_for 'Kernels  row 1 of 400' && expect_screen reimport \
