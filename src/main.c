@@ -837,8 +837,9 @@ main_options(int argc, char **argv, struct main_opts *o)
 			break;
 		case OPT_STACKS:
 			if (store_stacks_source_parse(optarg) < 0) {
-				log_usagex("", "bad --stacks '%s' "
-				    "(auto, cann, python or ops)", optarg);
+				log_usagex("", "bad --stacks '%s' (auto, cann, "
+				    "python, ops, modules or mindspore)",
+				    optarg);
 			}
 			o->stacks = optarg;
 			break;

@@ -14,6 +14,7 @@
  *	  free-time: 0.2
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -96,10 +97,13 @@ config_advice(const struct config_yaml_entry *e, const char *path,
 	char	*end;
 	double	 v;
 
+	errno = 0;
 	v = strtod(e->value, &end);
-	if (end == e->value || *end != '\0' || v != v) {
+	/* inf, nan and 1e400 (ERANGE) are no threshold either. */
+	if (end == e->value || *end != '\0' || errno != 0 || !isfinite(v)) {
 		xasprintf(cause, "%s:%d: the threshold of '%s' must be a "
-		    "number, not '%s'", path, e->line, e->key, e->value);
+		    "finite number, not '%s'", path, e->line, e->key,
+		    e->value);
 		return -1;
 	}
 	if (store_advice_set(e->key, v) != 0) {

@@ -127,8 +127,10 @@ keys_parse(const char *name)
 	if ((name[0] == 'C' || name[0] == 'c') && name[1] == '-' &&
 	    name[2] >= 'a' && name[2] <= 'z' && name[3] == '\0')
 		return KEYS_CTRL(name[2]);
+	/* F1 to F12, and nothing after the number (not F1x). */
 	if ((name[0] == 'F' || name[0] == 'f') && name[1] >= '1' &&
-	    name[1] <= '9') {
+	    name[1] <= '9' && strspn(name + 1, "0123456789") ==
+	    strlen(name + 1)) {
 		n = atoi(name + 1);
 		if (n >= 1 && n <= 12)
 			return KEY_F(n);

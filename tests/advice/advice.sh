@@ -106,6 +106,13 @@ printf 'advice:\n  no-such-rule: 1\n' >"$T/cfg/npuprof-tui/config.yaml"
 ok $? "a mistake in config.yaml: still advice"
 grep -q "config.yaml:2: unknown advice rule 'no-such-rule'" "$T/err"
 ok $? "a mistake in config.yaml: a warning naming the line"
+for v in inf 1e400 nan; do
+	printf 'advice:\n  aicpu: %s\n' "$v" >"$T/cfg/npuprof-tui/config.yaml"
+	"$NPUPROF" show --format csv "$B" advice >/dev/null 2>"$T/err"
+	grep -q "config.yaml:2: the threshold of 'aicpu' must be a finite number, not '$v'" \
+	    "$T/err"
+	ok $? "a threshold of $v: a warning naming the line"
+done
 rm -rf "$T/cfg"
 
 is "$("$NPUPROF" show -q --format csv "$B" advice_rules | tail -n +2 |

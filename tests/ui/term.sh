@@ -113,6 +113,10 @@ wait_exit
 is "$rc" 1 "a config error stops the UI"
 grep -q "config.yaml:3: unknown action 'launch'" "$T/stderr"
 ok $? "and names the line"
+printf 'keys:\n  quit: F1x\n' >"$XDG_CONFIG_HOME/npuprof-tui/config.yaml"
+start_app 80 12 -- --db "$DB" "$DATA"
+wait_exit
+is "$rc" 1 "a key F1x (not F1) is a config error"
 rm -f "$XDG_CONFIG_HOME/npuprof-tui/config.yaml"
 start_app 100 20 TERM=dumb -- --limit 3 --db "$DB" "$DATA"
 wait_exit
