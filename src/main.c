@@ -1543,6 +1543,42 @@ main_show_compare(int argc, char **argv, const struct main_opts *o)
 	return rc != 0 ? rc : fflush(stdout) == 0 ? 0 : EXIT_DATA;
 }
 
+/*
+ * Whether the --rank of O, if any, is one of S's ranks; if not, say so
+ * with the ranks there are, as for a step the profile lacks (an empty
+ * table would look like a rank without rows).
+ */
+static bool
+main_show_has_rank(struct store *s, const struct main_opts *o)
+{
+	struct strbuf	 b;
+	int64_t		*ids;
+	size_t		 n, i;
+	char		*cause = NULL;
+	bool		 found = false;
+
+	if (o->rank == NP_NA)
+		return true;
+	if (store_query_ranks(s, &ids, &n, &cause) != 0) {
+		free(cause);
+		return true;
+	}
+	strbuf_init(&b);
+	for (i = 0; i < n; i++) {
+		found = found || ids[i] == o->rank;
+		if (i < 10)
+			strbuf_addf(&b, "%s%lld", i > 0 ? ", " : "",
+			    (long long)ids[i]);
+	}
+	/* A profile of no rank at all: every row is of "any" rank. */
+	if (!found && n > 0)
+		log_errx("no rank %lld in this profile (ranks %s%s)",
+		    (long long)o->rank, b.s, n > 10 ? ", ..." : "");
+	strbuf_release(&b);
+	free(ids);
+	return found || n == 0;
+}
+
 static int
 main_show(int argc, char **argv, const struct main_opts *o)
 {
@@ -1557,6 +1593,10 @@ main_show(int argc, char **argv, const struct main_opts *o)
 	if (argc < 1)
 		log_usagex("", "show: no PATH");
 	s = main_store(argv[0], o);
+	if (!main_show_has_rank(s, o)) {
+		store_free(s);
+		return EXIT_USAGE;
+	}
 	/* An SVP run: the four tables the vendor's show prints. */
 	for (i = 0; i < 4 && store_tables_find(s, "aa_core_metrics") != NULL;
 	    i++) {

@@ -117,8 +117,10 @@ rm -rf "$T/cfg"
 
 is "$("$NPUPROF" show -q --format csv "$B" advice_rules | tail -n +2 |
     wc -l | tr -d ' ')" 19 "advice_rules: every rule"
-is "$("$NPUPROF" show -q --format csv --rank 1 "$B" advice | wc -l |
-    tr -d ' ')" 1 "--rank 1: the findings of rank 1 only, none"
+"$NPUPROF" show -q --format csv --rank 1 "$B" advice >/dev/null 2>"$T/err"
+is $? 2 "--rank 1 of a run of rank 0 only: an error"
+grep -q 'no rank 1 in this profile (ranks 0)' "$T/err"
+ok $? "that names the rank there is"
 is "$("$NPUPROF" show -q --format csv --sort Rule --limit 1 "$B" advice |
     tail -1 | cut -d, -f3)" "aicpu" "--sort Rule --limit 1"
 

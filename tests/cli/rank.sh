@@ -26,6 +26,11 @@ is "$(sed 1d "$T/r1" | wc -l)" \
     "--rank 1: rank 1's rows"
 show --format json "$d" op_statistic | grep -q '{"Rank":0,'
 ok $? "JSON names the rank of each row"
+# A rank the profile lacks: an error naming the ranks, not empty tables.
+show --rank 5 "$d" op_statistic >/dev/null 2>"$T/err"
+is $? 2 "--rank 5 of ranks 0 and 1 fails"
+grep -q 'no rank 5 in this profile (ranks 0, 1)' "$T/err"
+ok $? "and names the ranks there are"
 
 # One rank: no column.
 "$GEN" demo "$T/one" -s 4 -n 50 -r 1 >/dev/null || exit 1
