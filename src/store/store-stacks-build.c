@@ -63,17 +63,17 @@ store_stacks_build_summed(struct store *s)
 /*
  * Turn the step of W's options into a filter on the tasks' own step ids,
  * when they have them, and into a time window for spans: the step's
- * interval in the step table, else the span of its tasks. -1 with *cause
- * if the profile has no such step.
+ * interval in the step table, else the span of its tasks, kept in *WIN.
+ * -1 with *cause if the profile has no such step.
  */
 static int
-store_stacks_build_step(struct store *s, struct stacks_where *w, char **cause)
+store_stacks_build_step(struct store *s, struct stacks_where *w,
+    struct store_window *win, char **cause)
 {
-	struct store_window	 win;
-	int			 found;
+	int	 found;
 
 	found = store_window_step(s, w->o->step, w->o->device, w->o->rank,
-	    &win, cause);
+	    win, cause);
 	if (found < 0)
 		return -1;
 	if (found == 0) {
@@ -81,12 +81,9 @@ store_stacks_build_step(struct store *s, struct stacks_where *w, char **cause)
 		    (long long)w->o->step);
 		return -1;
 	}
-	/* The spans are kept by the step's interval. */
-	if (store_window_one_rank(&win, cause) != 0)
-		return -1;
-	w->step = win.step;
-	w->from = win.from_ns;
-	w->to = win.to_ns;
+	w->step = win->step;
+	w->from = win->from_ns;
+	w->to = win->to_ns;
 	return 0;
 }
 
@@ -263,6 +260,7 @@ store_stacks_build(struct store *s, const struct store_stacks_opts *o,
 	struct store_stacks	*st;
 	struct stacks_where	 w = { .o = o, .from = o->from_ns,
 				    .to = o->to_ns, .step = NP_NA };
+	struct store_window	 win;
 	bool			 details;
 	int			 src, rc;
 
@@ -272,9 +270,14 @@ store_stacks_build(struct store *s, const struct store_stacks_opts *o,
 		if (w.to == NP_NA)
 			w.to = INT64_MAX;
 	}
-	if (o->step != NP_NA && store_stacks_build_step(s, &w, cause) != 0)
+	if (o->step != NP_NA && store_stacks_build_step(s, &w, &win, cause) !=
+	    0)
 		return NULL;
 	if ((src = store_stacks_build_pick(s, &w, &details, cause)) < 0)
+		return NULL;
+	/* Spans, and tasks without step ids, are kept by the interval. */
+	if (o->step != NP_NA && (src != STACKS_OPS || w.step == NP_NA) &&
+	    store_window_one_rank(&win, cause) != 0)
 		return NULL;
 	if (src == STACKS_OPS && o->weight == STACKS_HOST) {
 		xasprintf(cause, "kernel rows have device time only "

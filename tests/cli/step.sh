@@ -109,4 +109,12 @@ is "$(cat "$T/n")" "$n" "all $n of the step's interval on that rank"
 "$NPUPROF" show -q --db "$T/c.db" --format csv --step 2 "$T/c" steps \
     >/dev/null
 ok $? "steps, kept by step id, need no rank"
+"$NPUPROF" show -q --db "$T/c.db" --step 2 "$T/c" stacks >/dev/null \
+    2>"$T/err"
+ok $((! $?)) "the stacks of step 2 (spans by the interval) without --rank fail"
+grep -q 'step 2 is on 2 ranks' "$T/err"
+ok $? "and say why"
+"$NPUPROF" show -q --db "$T/c.db" --step 2 --rank 0 "$T/c" stacks \
+    >/dev/null
+ok $? "with --rank 0 they are shown"
 done_testing
