@@ -11,6 +11,9 @@ SOCK=npt$$
 starts=0
 SCREENS="$top_srcdir/tests/ui"
 unset TMUX TMUX_PANE
+# The servers' sockets in the test's own directory, which goes at the
+# end: tmux leaves a killed server's socket file behind.
+export TMUX_TMPDIR="$T"
 trap 'tmux_ kill-server 2>/dev/null; rm -rf "$T"' EXIT
 
 tmux_() {
