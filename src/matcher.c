@@ -131,6 +131,20 @@ matcher_free(struct matcher *m)
 }
 
 /*
+ * Whether PCRE2's answer RC is a match; an error other than "no match" is
+ * one it gave up on, counted in M with the first reason.
+ */
+static bool
+matcher_matched(struct matcher *m, int rc)
+{
+	if (rc >= 0)
+		return true;
+	if (rc != PCRE2_ERROR_NOMATCH && m->gaveup++ == 0)
+		m->why = rc;
+	return false;
+}
+
+/*
  * Whether M matches S. A match PCRE2 gives up on (its match, depth or
  * heap limit hit by a pattern that backtracks without end) is no match,
  * and counted: the caller asks matcher_failed() and reports it rather
@@ -148,11 +162,7 @@ matcher_match(struct matcher *m, const char *s, size_t len)
 	else
 		rc = pcre2_match(m->code, (PCRE2_SPTR)s, len, 0, 0, m->md,
 		    NULL);
-	if (rc >= 0)
-		return true;
-	if (rc != PCRE2_ERROR_NOMATCH && m->gaveup++ == 0)
-		m->why = rc;
-	return false;
+	return matcher_matched(m, rc);
 }
 
 /*
@@ -235,14 +245,9 @@ matcher_find(struct matcher *m, const char *s, size_t len, size_t *start,
 {
 	PCRE2_SIZE	*ov;
 
-	int	 rc;
-
-	if ((rc = pcre2_match(m->code, (PCRE2_SPTR)s, len, *start, 0, m->md,
-	    NULL)) < 0) {
-		if (rc != PCRE2_ERROR_NOMATCH && m->gaveup++ == 0)
-			m->why = rc;
+	if (!matcher_matched(m, pcre2_match(m->code, (PCRE2_SPTR)s, len,
+	    *start, 0, m->md, NULL)))
 		return -1;
-	}
 	ov = pcre2_get_ovector_pointer(m->md);
 	*start = ov[0];
 	*end = ov[1];

@@ -177,14 +177,11 @@ view_summary_bars(struct text *t, struct store_rows *r, const char *title,
 	if (c1 < 0 || cv < 0)
 		return;
 	text_add(t, ROLE_NORMAL, 0, "");
-	if (cr >= 0)
-		text_addf(t, ROLE_TITLE, 1, "%s (%zu rows: %zu %s on %zu "
-		    "ranks)", title, r->nrows, view_summary_distinct(r, c1,
-		    c2), what, view_summary_distinct(r, cr, -1));
-	else if (cd >= 0)
-		text_addf(t, ROLE_TITLE, 1, "%s (%zu rows: %zu %s on %zu "
-		    "devices)", title, r->nrows, view_summary_distinct(r, c1,
-		    c2), what, view_summary_distinct(r, cd, -1));
+	if (cr >= 0 || cd >= 0)
+		text_addf(t, ROLE_TITLE, 1, "%s (%zu rows: %zu %s on %zu %s)",
+		    title, r->nrows, view_summary_distinct(r, c1, c2), what,
+		    view_summary_distinct(r, cr >= 0 ? cr : cd, -1), cr >= 0 ?
+		    "ranks" : "devices");
 	else
 		text_addf(t, ROLE_TITLE, 1, "%s (%zu %s)", title, r->nrows,
 		    what);

@@ -61,13 +61,13 @@ store_print_cell(FILE *f, const char *s, size_t width, bool right,
 /*
  * Shrink columns until the table fits in WIDTH columns: first those that
  * only their name makes wide, down to their widest cell (CELL), widest
- * first; then the widest of all. A number column (NUM) is never cut
+ * first; then the widest of all. A number column (FMTS) is never cut
  * below its widest cell: a cut number reads as another one, so
  * a table of many numbers is left wider than WIDTH instead.
  */
 static void
-store_print_fit(size_t *w, const size_t *cell, const bool *num, size_t n,
-    size_t width)
+store_print_fit(size_t *w, const size_t *cell, const enum store_fmt *fmts,
+    size_t n, size_t width)
 {
 	size_t	 total, i, widest, named;
 
@@ -77,8 +77,8 @@ store_print_fit(size_t *w, const size_t *cell, const bool *num, size_t n,
 		named = n;
 		for (i = 0; i < n; i++) {
 			total += w[i];
-			if ((!num[i] || w[i] > cell[i]) && (widest == n ||
-			    w[i] > w[widest]))
+			if ((!store_fmt_numeric(fmts[i]) || w[i] > cell[i]) &&
+			    (widest == n || w[i] > w[widest]))
 				widest = i;
 			if (w[i] > cell[i] && w[i] > 8 && (named == n ||
 			    w[i] > w[named]))
@@ -160,7 +160,6 @@ store_print_table(FILE *f, const struct store_rows *r,
     const struct store_print_opts *o)
 {
 	size_t	*w, *cell, *frac, i, j, total = 0, cw;
-	bool	*num;
 	char	 buf[STORE_READABLE_MAX + 16];
 
 	w = xcalloc(r->ncols, sizeof *w);
@@ -187,13 +186,8 @@ store_print_table(FILE *f, const struct store_rows *r,
 		if (cell[j] > w[j])
 			w[j] = cell[j];
 	}
-	if (o->width > 0) {
-		num = xcalloc(r->ncols + 1, sizeof *num);
-		for (j = 0; j < r->ncols; j++)
-			num[j] = store_fmt_numeric(r->fmts[j]);
-		store_print_fit(w, cell, num, r->ncols, (size_t)o->width);
-		free(num);
-	}
+	if (o->width > 0)
+		store_print_fit(w, cell, r->fmts, r->ncols, (size_t)o->width);
 	if (o->color)
 		fputs("\033[1m", f);
 	for (j = 0; j < r->ncols; j++) {
