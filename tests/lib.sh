@@ -92,8 +92,11 @@ need_samples() {
 	[ -d "$SAMPLES" ] || skip_all "no samples in $SAMPLES"
 }
 
-q() {	# q DB SQL: the rows of SQL on store DB, cells joined by |, NULL empty
-	sqlite3 -batch -noheader -separator '|' -nullvalue '' "$1" "$2"
+# q DB SQL: the rows of SQL on store DB, cells joined by |, NULL empty. It
+# waits up to 10 s for a lock the UI's background build holds on DB.
+q() {
+	sqlite3 -batch -noheader -separator '|' -nullvalue '' \
+	    -cmd '.timeout 10000' "$1" "$2"
 }
 
 stats_both() {	# stats_both DB PATH TABLE: computed and file rows, sorted
