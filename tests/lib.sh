@@ -55,6 +55,17 @@ golden() {	# golden GOT NAME DESCRIPTION: compare with tests/data/NAME
 	    echo "#   regenerate with: UPDATE_GOLDEN=1 make check"
 }
 
+# unreadable CMD...: run CMD so that what is made mode 000 cannot be read,
+# as root too (without the capabilities that let root read it); check
+# with `unreadable cat FILE` first, which succeeds where it cannot.
+unreadable() {
+	if [ "$(id -u)" -ne 0 ]; then
+		"$@"
+	else
+		setpriv --bounding-set -dac_override,-dac_read_search "$@"
+	fi
+}
+
 skip_all() {	# skip_all REASON: exit 77, which tests/tap-run reports as a skip
 	echo "# $1"
 	exit 77

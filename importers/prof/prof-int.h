@@ -85,7 +85,8 @@ struct prof_files {
 	int64_t		 *sizes;
 	size_t		  n;
 	int64_t		  total;
-	bool		  uncounted;	/* read before: progress has it */
+	bool		  uncounted;	/* read before: progress and warnings
+					   have it */
 };
 struct prof_stream {
 	struct store		*s;

@@ -272,7 +272,8 @@ prof_slices_next_file(struct prof_stream *st)
 				    st->files->paths[st->cur]);
 			return true;
 		}
-		if (!st->quiet)
+		/* A file read again was warned about the first time. */
+		if (!st->quiet && !st->files->uncounted)
 			store_load_warning(st->s, st->files->paths[st->cur],
 			    -1, "cannot open: %s", util_input_error(errno));
 		st->cur++;
