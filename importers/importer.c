@@ -8,6 +8,7 @@
  */
 #include <sys/stat.h>
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +58,9 @@ struct import_unit {
 struct import_walk {
 	struct import_unit	*v;
 	size_t			 n;
+	char			**unread;	/* the paths not read */
+	int			*unerr;		/* and the errno of each */
+	size_t			 nunread;
 	struct util_walk	 tree;	/* inside the root, each dir once */
 };
 
@@ -87,6 +91,20 @@ importer_looked_for(void)
 	return strbuf_detach(&b);
 }
 
+/* PATH could not be read (errno says why): what it holds is not seen. */
+static void
+importer_unread(struct import_walk *w, const char *path)
+{
+	int	 e = errno;
+
+	w->unread = xreallocarray(w->unread, w->nunread + 1,
+	    sizeof *w->unread);
+	w->unerr = xreallocarray(w->unerr, w->nunread + 1,
+	    sizeof *w->unerr);
+	w->unerr[w->nunread] = e;
+	w->unread[w->nunread++] = xstrdup(path);
+}
+
 static void
 importer_walk(struct import_walk *w, const char *path, int depth)
 {
@@ -97,8 +115,14 @@ importer_walk(struct import_walk *w, const char *path, int depth)
 	int			 score, top = 0, pass;
 	bool			 isdir;
 
-	if (stat(path, &st) != 0 || w->n >= IMPORT_MAX_UNITS ||
-	    !util_walk_visit(&w->tree, path, &st))
+	if (stat(path, &st) != 0) {
+		/* Gone since its folder was read: nothing lost. */
+		if (errno != ENOENT)
+			importer_unread(w, path);
+		return;
+	}
+	if (w->n >= IMPORT_MAX_UNITS || !util_walk_visit(&w->tree, path,
+	    &st))
 		return;
 	isdir = S_ISDIR(st.st_mode);
 	for (i = 0; i < NIMPORTERS; i++) {
@@ -116,7 +140,8 @@ importer_walk(struct import_walk *w, const char *path, int depth)
 	}
 	if (!isdir || depth >= IMPORT_MAX_DEPTH)
 		return;
-	names = util_dir_list(path, &n);
+	if ((names = util_dir_list(path, &n)) == NULL && errno != 0)
+		importer_unread(w, path);
 	/* Real entries first: a link to one is then the copy skipped. */
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < n; i++) {
@@ -138,15 +163,36 @@ importer_walk_free(struct import_walk *w)
 	for (i = 0; i < w->n; i++)
 		free(w->v[i].path);
 	free(w->v);
+	util_strv_free(w->unread, w->nunread);
+	free(w->unerr);
 	util_walk_release(&w->tree);
 }
 
 /*
+ * The N folders and files in UNREAD a walk could not read (UNERR says
+ * why), one warning each into S: a rank among them would otherwise be
+ * missing without a word.
+ */
+void
+importer_warn_unread(struct store *s, char **unread, const int *unerr,
+    size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		store_load_warning(s, unread[i], -1, "cannot read it (%s): "
+		    "what it holds is not imported", strerror(unerr[i]));
+}
+
+/*
  * The paths of the units (profiles) under ROOT, as importer_run() would
- * load them, in *N. The caller frees them with util_strv_free().
+ * load them, in *N; those it could not read in *UNREAD (*NUNREAD of them,
+ * the errno of each in *UNERR). The caller frees both lists with
+ * util_strv_free() and *UNERR with free().
  */
 char **
-importer_units(const char *root, size_t *n)
+importer_units(const char *root, size_t *n, char ***unread, int **unerr,
+    size_t *nunread)
 {
 	struct import_walk	 w;
 	char			**v;
@@ -159,6 +205,12 @@ importer_units(const char *root, size_t *n)
 	for (i = 0; i < w.n; i++)
 		v[i] = xstrdup(w.v[i].path);
 	*n = w.n;
+	*unread = w.unread;
+	*unerr = w.unerr;
+	*nunread = w.nunread;
+	w.unread = NULL;
+	w.unerr = NULL;
+	w.nunread = 0;
 	importer_walk_free(&w);
 	return v;
 }
@@ -202,6 +254,13 @@ importer_run(struct store *s, const char *root, char **cause)
 	memset(&w, 0, sizeof w);
 	util_walk_init(&w.tree, root);
 	importer_walk(&w, root, 0);
+	if (w.n == 0 && w.nunread > 0) {
+		xasprintf(cause, "no profiling data found in '%s': cannot "
+		    "read %s (%s)%s", root, w.unread[0], strerror(w.unerr[0]),
+		    w.nunread > 1 ? " and others" : "");
+		importer_walk_free(&w);
+		return -1;
+	}
 	if (w.n == 0) {
 		looked = importer_looked_for();
 		xasprintf(cause, "no profiling data found in '%s'; looked "
@@ -210,6 +269,7 @@ importer_run(struct store *s, const char *root, char **cause)
 		importer_walk_free(&w);
 		return -1;
 	}
+	importer_warn_unread(s, w.unread, w.unerr, w.nunread);
 	strbuf_init(&kinds);
 	unranked = xreallocarray(NULL, w.n + 1, sizeof *unranked);
 	same = xcalloc(w.n + 1, sizeof *same);

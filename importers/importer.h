@@ -13,6 +13,9 @@
 /* importer.c */
 int		 importer_run(struct store *, const char *, char **);
 char		*importer_looked_for(void);
-char		**importer_units(const char *, size_t *);
+char		**importer_units(const char *, size_t *, char ***, int **,
+		     size_t *);
+void		 importer_warn_unread(struct store *, char **, const int *,
+		     size_t);
 
 #endif /* IMPORTER_H */

@@ -19,6 +19,7 @@
 
 #include "npuprof.h"
 #include "store.h"
+#include "importer.h"
 #include "cli.h"
 
 #define CLI_SET_CAUSE_MAX	4000
@@ -258,6 +259,7 @@ cli_set_import(const struct cli_set *cs, char **cause)
 	cli_set_build(cs, dbs, st, why);
 	if ((s = store_load_begin(cs->db, cs->root, cause)) == NULL)
 		goto out;
+	importer_warn_unread(s, cs->unread, cs->unerr, cs->nunread);
 	for (i = 0; i < cs->n; i++) {
 		/* Only a store current or built now: never a stale one. */
 		if (st[i] != SET_CURRENT && st[i] != SET_BUILT) {

@@ -13,6 +13,9 @@ struct cli_set {
 	const char	 *db;		/* and its store */
 	char		**units;	/* the profiles under it */
 	size_t		  n;
+	char		**unread;	/* what its walk could not read */
+	const int	 *unerr;	/* and why (errno) */
+	size_t		  nunread;
 	int		  jobs;		/* imports at a time */
 	bool		  force;	/* build every store again */
 	bool		  quiet;

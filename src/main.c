@@ -517,13 +517,24 @@ main_store_kind(const char *db, int64_t *bytes, char **why)
  * profile, with --stores rank or when its files are large. Return 0, or
  * -1 with *cause set.
  */
+/* Free what importer_units() returned. */
+static void
+main_units_free(char **units, size_t n, char **unread, int *unerr,
+    size_t nunread)
+{
+	util_strv_free(units, n);
+	util_strv_free(unread, nunread);
+	free(unerr);
+}
+
 static int
 main_import(const char *path, const char *db, bool force,
     const struct main_opts *o, char **cause)
 {
 	struct cli_set	 cs;
-	char		**units, *why = NULL;
-	size_t		 n;
+	char		**units, **unread, *why = NULL;
+	size_t		 n, nunread;
+	int		*unerr;
 	int64_t		 bytes;
 	int		 rc, kind;
 	bool		 set, current;
@@ -540,13 +551,13 @@ main_import(const char *path, const char *db, bool force,
 	    o->stores == STORES_ONE || (o->stores == STORES_AUTO &&
 	    bytes < MAIN_SET_BYTES)))
 		return 0;
-	units = importer_units(path, &n);
+	units = importer_units(path, &n, &unread, &unerr, &nunread);
 	/* Auto keeps a set a set, however small its folder. */
 	set = n > 1 && (o->stores == STORES_RANK || (o->stores ==
 	    STORES_AUTO && (kind == 1 || (current ? bytes :
 	    store_manifest_bytes(path)) >= MAIN_SET_BYTES)));
 	if (current && kind == (set ? 1 : 0)) {
-		util_strv_free(units, n);
+		main_units_free(units, n, unread, unerr, nunread);
 		return 0;
 	}
 	if (!force && kind >= 0 && !o->quiet)
@@ -555,7 +566,7 @@ main_import(const char *path, const char *db, bool force,
 		    "asked for");
 	free(why);
 	if (!set) {
-		util_strv_free(units, n);
+		main_units_free(units, n, unread, unerr, nunread);
 		return main_import_one(path, db, o->quiet, cause);
 	}
 	memset(&cs, 0, sizeof cs);
@@ -563,6 +574,9 @@ main_import(const char *path, const char *db, bool force,
 	cs.db = db;
 	cs.units = units;
 	cs.n = n;
+	cs.unread = unread;
+	cs.unerr = unerr;
+	cs.nunread = nunread;
 	cs.jobs = o->jobs;
 	cs.force = force;
 	cs.quiet = o->quiet;
@@ -572,7 +586,7 @@ main_import(const char *path, const char *db, bool force,
 	rc = cli_set_import(&cs, cause);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
-	util_strv_free(units, n);
+	main_units_free(units, n, unread, unerr, nunread);
 	return rc;
 }
 

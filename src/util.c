@@ -889,7 +889,10 @@ util_dir_cmp(const void *a, const void *b)
 	return strcmp(*x, *y);
 }
 
-/* The entries of DIR (no dot files), sorted; NULL and 0 if unreadable. */
+/*
+ * The entries of DIR (no dot files), sorted; NULL and 0 if unreadable
+ * (errno set) or empty (errno 0).
+ */
 char **
 util_dir_list(const char *dir, size_t *n)
 {
@@ -909,6 +912,7 @@ util_dir_list(const char *dir, size_t *n)
 	closedir(d);
 	if (*n > 0)
 		qsort(names, *n, sizeof *names, util_dir_cmp);
+	errno = 0;	/* read: NULL means empty */
 	return names;
 }
 
