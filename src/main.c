@@ -59,8 +59,6 @@ struct main_opts {
 	const char	*weight;
 	const char	*stacks;
 	int64_t		 step;
-	int64_t		 from_ns;
-	int64_t		 to_ns;
 	bool		 folded;
 	bool		 format_set;
 	const char	*theme;
@@ -112,7 +110,8 @@ static const char *main_usage_text =
 "                   PATH\n"
 "       npuprof-tui show [--format table|csv|tsv|json] [--sort SPEC]\n"
 "                        [--filter REGEX] [--limit N] [--device ID]\n"
-"                        [--rank N] [--step N] [--stats auto|file|computed]\n"
+"                        [--rank N] [--step N | --range S:E]\n"
+"                        [--stats auto|file|computed]\n"
 "                        [--db FILE] [--reimport] PATH [TABLE...]\n"
 "       npuprof-tui --compare [--rank N] [--base-step N] [--step N]\n"
 "                   BASE NEW\n"
@@ -182,7 +181,7 @@ static const char *main_help_text =
 "                    op_summary's PMU columns by their full name)\n"
 "  --filter REGEX    show: keep rows where any cell matches REGEX, or\n"
 "                    COLUMN:REGEX for one column (PCRE2)\n"
-"  --limit N         show: at most N rows per table\n"
+"  --limit N         show: at most N rows per table (lines of stacks)\n"
 "  --device ID       only device ID (a number, or host)\n"
 "  --rank N          only rank N\n"
 "  --theme NAME|FILE UI: colour theme dark, light, mono or a YAML file\n"
@@ -194,7 +193,9 @@ static const char *main_help_text =
 "                    file when there is one (auto, the default)\n"
 "  --output DIR      export: the directory to write to (default: .)\n"
 "  --force           export: replace files that exist\n"
-"  --range S:E       export timeline: only events in the window; S and E\n"
+"  --range S:E       show, stacks: only the rows that start in the window\n"
+"                    (op_statistic, api_statistic computed from them);\n"
+"                    export timeline: only events in the window; S and E\n"
 "                    are epoch microseconds, or times with a unit (s, ms,\n"
 "                    us, ns) from the start of the profile; either may be\n"
 "                    empty\n"
@@ -211,7 +212,6 @@ static const char *main_help_text =
 "  --step N          show, stacks: only step N (the kernels of it;\n"
 "                    op_statistic, api_statistic computed from its\n"
 "                    tasks and spans; its rows of step_trace)\n"
-"                    (stacks take --range in epoch microseconds only)\n"
 "  --folded          export: PATH's call stacks as folded stacks\n"
 "  --compare         the two paths are runs BASE and NEW: the UI opens on\n"
 "                    NEW with a Compare view; show prints them side by\n"
@@ -670,29 +670,6 @@ main_parse_count(const char *what, const char *arg)
 	return v;
 }
 
-/* Parse --range S:E, epoch microseconds, either side may be empty. */
-static void
-main_parse_range(const char *arg, struct main_opts *o)
-{
-	const char	*colon = strchr(arg, ':');
-	size_t		 n;
-
-	if (colon == NULL)
-		goto bad;
-	n = (size_t)(colon - arg);
-	if (n > 0 && util_parse_ns(arg, n, &o->from_ns) != 0)
-		goto bad;
-	n = strlen(colon + 1);
-	if (n > 0 && util_parse_ns(colon + 1, n, &o->to_ns) != 0)
-		goto bad;
-	if (o->from_ns != NP_NA && o->to_ns != NP_NA && o->to_ns <= o->from_ns)
-		goto bad;
-	return;
-bad:
-	log_usagex("", "bad --range '%s' (START:END, epoch microseconds)",
-	    arg);
-}
-
 enum {
 	OPT_DB = 256,
 	OPT_REIMPORT,
@@ -776,8 +753,6 @@ main_options(int argc, char **argv, struct main_opts *o)
 	o->step = NP_NA;
 	o->base_step = NP_NA;
 	o->limit = -1;
-	o->from_ns = NP_NA;
-	o->to_ns = NP_NA;
 	optind = 1;
 	opterr = 0;
 	o->jobs = main_cores();
@@ -953,8 +928,6 @@ main_color(void)
 static void
 main_export_opts(const struct main_opts *o, struct export_opts *eo)
 {
-	struct main_opts	 w = *o;
-
 	export_opts_init(eo);
 	if (o->output != NULL)
 		eo->output = o->output;
@@ -969,11 +942,6 @@ main_export_opts(const struct main_opts *o, struct export_opts *eo)
 	eo->weight = o->weight;
 	eo->filter = o->filter;
 	eo->step = o->step;
-	/* Stacks take --range in epoch microseconds only. */
-	if (o->folded && o->range != NULL)
-		main_parse_range(o->range, &w);
-	eo->from_ns = w.from_ns;
-	eo->to_ns = w.to_ns;
 }
 
 /* The call stacks for show's stacks table; NULL after printing why. */
@@ -994,7 +962,63 @@ main_stacks(struct store *s, const struct main_opts *o)
 	return st;
 }
 
-/* Print the tables NAMES (NULL-terminated) of S. Return an exit status. */
+/*
+ * Print ST as folded lines, the first LIMIT of them (-1: all), in the
+ * order of its tree.
+ */
+static void
+main_stacks_fold(const struct store_stacks *st, int64_t limit)
+{
+	char	*buf = NULL, *p;
+	size_t	 len = 0;
+	int64_t	 n = 0;
+	FILE	*f;
+
+	if (limit < 0) {
+		store_stacks_fold(stdout, st);
+		return;
+	}
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		fatal("open_memstream");
+	store_stacks_fold(f, st);
+	if (fclose(f) != 0)
+		fatal("open_memstream");
+	for (p = buf; n < limit && p < buf + len; n++)
+		p = strchr(p, '\n') + 1;
+	fwrite(buf, 1, (size_t)(p - buf), stdout);
+	free(buf);
+}
+
+/*
+ * The window of --range in S into *W: its ends, relative ones from the
+ * first task or span of O's device and rank in S, an open end at the
+ * first or last. Return 1, or -1 with *cause set.
+ */
+static int
+main_range_window(struct store *s, const struct main_opts *o,
+    struct store_window *w, char **cause)
+{
+	struct store_query	 q;
+	int64_t			 first, last;
+
+	store_query_init(&q);
+	q.device = o->device;
+	q.rank = o->rank;
+	if (store_iter_bounds(s, &q, &first, &last, cause) != 0 ||
+	    export_file_parse_range(o->range, first != NP_NA ? first : 0,
+	    &w->from_ns, &w->to_ns, cause) != 0)
+		return -1;
+	if (w->from_ns == NP_NA)
+		w->from_ns = first != NP_NA ? first : 0;
+	if (w->to_ns == NP_NA)
+		w->to_ns = last != NP_NA ? last + 1 : INT64_MAX;
+	w->iter = w->step = NP_NA;
+	w->device = o->device;
+	w->rank = o->rank;
+	w->ranks = 1;	/* one window on every rank's clock */
+	return 1;
+}
+
 /*
  * The rows of table *T for Q, of step --step only when given: the table
  * then becomes the one computed for the step (store_window_table).
@@ -1007,12 +1031,22 @@ main_show_table(struct store *s, const struct store_table **t,
 	struct store_query	 sq = *q;
 	int			 found;
 
-	if (o->step == NP_NA)
+	if (o->step == NP_NA && o->range == NULL)
 		return store_query_table(s, *t, q, cause);
-	found = store_window_step(s, o->step, o->device, o->rank, &w, cause);
-	if (found == 0)
-		xasprintf(cause, "no step %lld in this profile",
-		    (long long)o->step);
+	if (o->step != NP_NA && o->range != NULL) {
+		xasprintf(cause, "%s: --step and --range together are for "
+		    "stacks; a table takes one", store_tables_name(*t));
+		return NULL;
+	}
+	if (o->range != NULL)
+		found = main_range_window(s, o, &w, cause);
+	else {
+		found = store_window_step(s, o->step, o->device, o->rank, &w,
+		    cause);
+		if (found == 0)
+			xasprintf(cause, "no step %lld in this profile",
+			    (long long)o->step);
+	}
 	if (found <= 0 || (*t = store_window_table(s, *t, &w, cause)) == NULL)
 		return NULL;
 	store_window_query(*t, &w, &sq);
@@ -1276,6 +1310,13 @@ main_show_tables(struct store *s, char **names, int n,
 		free(tname);
 		title = tname = NULL;
 		if (strcmp(names[i], "stacks") == 0) {
+			if (!o->format_set && o->sort != NULL) {
+				log_errx("stacks: --sort is for its rows "
+				    "(--format); folded lines keep the order "
+				    "of the tree");
+				rc = EXIT_USAGE;
+				break;
+			}
 			st = main_stacks(main_rank_store(s, &rs, "stacks", o),
 			    o);
 			if (st == NULL) {
@@ -1286,12 +1327,20 @@ main_show_tables(struct store *s, char **names, int n,
 				if (n > 1)
 					printf("%s# stacks\n", i > 0 ? "\n" :
 					    "");
-				store_stacks_fold(stdout, st);
+				main_stacks_fold(st, o->limit);
 				store_stacks_free(st);
 				continue;
 			}
 			r = store_stacks_rows(st);
 			store_stacks_free(st);
+			if (o->sort != NULL && store_rows_sort(r, o->sort,
+			    &cause) != 0) {
+				store_rows_free(r);
+				r = NULL;
+			}
+			while (r != NULL && o->limit >= 0 && r->nrows >
+			    (size_t)o->limit)
+				store_rows_drop_last(r);
 		} else if (strcmp(names[i], "advice") == 0) {
 			r = main_show_advice(o->rank != NP_NA &&
 			    store_set_is(s) ? main_rank_store(s, &rs, "advice",
@@ -1543,8 +1592,9 @@ main_show_compare(int argc, char **argv, const struct main_opts *o)
 			    "api_statistic_compare)", argv[i]);
 		which[i - 2] = k;
 	}
-	if (o->filter != NULL)
-		log_usagex("", "--filter is not for comparison tables");
+	if (o->filter != NULL || o->range != NULL)
+		log_usagex("", "--%s is not for comparison tables",
+		    o->filter != NULL ? "filter" : "range");
 	if (o->format_set && strcmp(o->format, "json") == 0 && n > 1)
 		log_usagex("", "--format json prints one comparison table at "
 		    "a time");
@@ -1600,12 +1650,17 @@ main_show(int argc, char **argv, const struct main_opts *o)
 	char		*def[] = { "op_statistic" };
 	char		*svp[] = { "aa_core_metrics", "op_statistic",
 			    "acl_statistic", "frequency" };
+	char		*cause = NULL;
+	int64_t		 from, to;
 	int		 rc, n = 0, i;
 
 	if (o->compare)
 		return main_show_compare(argc, argv, o);
 	if (argc < 1)
 		log_usagex("", "show: no PATH");
+	if (o->range != NULL && export_file_parse_range(o->range, 0, &from,
+	    &to, &cause) != 0)
+		log_usagex("", "%s", cause);
 	s = main_store(argv[0], o);
 	if (!main_show_has_rank(s, o)) {
 		store_free(s);
@@ -1898,9 +1953,8 @@ main_export(int argc, char **argv, const struct main_opts *o)
 		log_usagex("", "export writes csv or json, not '%s'",
 		    o->format);
 	}
-	if (!o->folded && o->range != NULL && export_file_parse_range(o->range,
-	    0,
-	    &from, &to, &cause) != 0) {
+	if (o->range != NULL && export_file_parse_range(o->range, 0, &from,
+	    &to, &cause) != 0) {
 		log_usagex("", "%s", cause);
 	}
 	s = main_store(argv[o->folded ? 0 : 1], o);
