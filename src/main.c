@@ -1156,6 +1156,25 @@ main_show_known(struct store *s, struct store **rs, const char *name,
 	return known;
 }
 
+/*
+ * Whether NAME is one of the tables a profile may have (the list of
+ * store_tables_names_help()), as a whole word.
+ */
+static bool
+main_table_named(const char *name)
+{
+	const char	*all = store_tables_names_help(), *p = all;
+	size_t		 len = strlen(name);
+
+	while (len > 0 && (p = strstr(p, name)) != NULL) {
+		if ((p == all || strchr(" (", p[-1]) != NULL) &&
+		    strchr(",); ", p[len]) != NULL && p[len] != '\0')
+			return true;
+		p += len;
+	}
+	return false;
+}
+
 /* The advice's thresholds from config.yaml, once; a mistake is a warning. */
 static void
 main_advice_config(void)
@@ -1294,6 +1313,12 @@ main_show_tables(struct store *s, char **names, int n,
 		    strcmp(names[i], "advice") != 0 &&
 		    strcmp(names[i], "advice_rules") != 0 &&
 		    !main_show_known(s, &rs, names[i], o)) {
+			if (main_table_named(names[i])) {
+				log_errx("no table '%s' in this profile ('show"
+				    " PATH tables' lists those it has)",
+				    names[i]);
+				exit(EXIT_USAGE);
+			}
 			log_usagex("", "unknown table '%s' (tables: %s; "
 			    "stacks, advice, advice_rules)", names[i],
 			    store_tables_names_help());

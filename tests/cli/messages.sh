@@ -35,6 +35,12 @@ is "$?:$(head -n 1 "$T/err")" "2:npuprof-tui: show: no PATH" "no PATH"
 is $? 2 "an unknown table exits 2, even with -q"
 grep -q "^npuprof-tui: unknown table 'nosuch'" "$T/err"
 ok $? "and says which"
+for t in cluster_findings communication; do
+	"$NPUPROF" show -q "$T/d" $t >/dev/null 2>"$T/err"
+	is "$?:$(cat "$T/err")" "2:npuprof-tui: no table '$t' in this \
+profile ('show PATH tables' lists those it has)" \
+	    "$t, a table this profile lacks: says so, not 'unknown'"
+done
 
 "$NPUPROF" collect --bogus >/dev/null 2>"$T/err"
 is "$?:$(cat "$T/err")" "2:npuprof-tui: unknown option '--bogus'
