@@ -357,17 +357,26 @@ export_summary_row(void *arg, const struct store_rows *hdr, char **cells,
 	return 0;
 }
 
-/* The tables to write: the store's, without our own info and warnings. */
+/*
+ * The tables to write: the store's, without our own info and warnings,
+ * those of O->tables.
+ */
 static size_t
-export_summary_tables(struct store *s, const char ***out)
+export_summary_tables(struct store *s, const struct export_opts *o,
+    const char ***out)
 {
 	const char	**names, **v = NULL;
 	size_t		  n, i, j, k = 0;
+	bool		  cluster;
 
 	n = store_tables_list(s, &names);
 	for (i = 0; i < n; i++) {
 		if (strcmp(names[i], "info") == 0 ||
 		    strcmp(names[i], "warnings") == 0)
+			continue;
+		cluster = strncmp(names[i], "cluster_", 8) == 0;
+		if ((o->tables == EXPORT_TABLES_RANK && cluster) ||
+		    (o->tables == EXPORT_TABLES_CLUSTER && !cluster))
 			continue;
 		for (j = 0; j < k && strcmp(v[j], names[i]) != 0; j++)
 			;
@@ -534,7 +543,7 @@ export_summary(struct store *s, const struct export_opts *o, const char *dir,
 	size_t				 n, i, written = 0;
 	int				 rc = 0;
 
-	n = export_summary_tables(s, &names);
+	n = export_summary_tables(s, o, &names);
 	totals = xcalloc(n + 1, sizeof *totals);
 	if (export_summary_plan(s, o, dir, stamp, names, n, totals, cause) != 0)
 		rc = -1;
@@ -570,7 +579,8 @@ export_summary(struct store *s, const struct export_opts *o, const char *dir,
 		free(base);
 		written++;
 	}
-	if (rc == 0 && written == 0) {
+	/* A cluster without cluster tables still has its ranks' files. */
+	if (rc == 0 && written == 0 && o->tables != EXPORT_TABLES_CLUSTER) {
 		xasprintf(cause, "nothing to export%s", o->device != NP_NA ?
 		    " for this device" : "");
 		rc = -1;

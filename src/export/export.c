@@ -117,7 +117,8 @@ export_check_output(struct store *s, const struct export_opts *o,
  * Export KIND of store S as O says; with O->folded, the call stacks go to
  * standard output and KIND is not used. A store with several ranks and no
  * rank chosen gets one directory per rank (rank_<N>), as the vendor's tool
- * writes one export per rank. On failure return -1 and set *cause.
+ * writes one export per rank, and its cluster tables (summary) once in
+ * O->output. On failure return -1 and set *cause.
  */
 int
 export_run(struct store *s, const char *kind, const struct export_opts *o,
@@ -147,6 +148,15 @@ export_run(struct store *s, const char *kind, const struct export_opts *o,
 	if (o->rank != NP_NA || known < 2 || known != n) {
 		free(ranks);
 		return export_one(s, k, o, o->output, stamp, cause);
+	}
+	/*
+	 * The cluster tables once, beside the ranks' folders: a link's rows
+	 * and findings belong to two ranks, or to none.
+	 */
+	if (strcmp(k->name, "summary") == 0) {
+		one.tables = EXPORT_TABLES_CLUSTER;
+		rc = export_one(s, k, &one, o->output, stamp, cause);
+		one.tables = EXPORT_TABLES_RANK;
 	}
 	for (i = 0; i < n && rc == 0; i++) {
 		snprintf(name, sizeof name, "rank_%lld", (long long)ranks[i]);

@@ -13,6 +13,13 @@ enum export_format {
 	EXPORT_JSON
 };
 
+/* The tables export summary writes: a cluster's are written once. */
+enum export_tables {
+	EXPORT_TABLES_ALL,
+	EXPORT_TABLES_RANK,		/* all but the cluster tables */
+	EXPORT_TABLES_CLUSTER		/* the cluster tables only */
+};
+
 struct export_opts {
 	const char		*output;	/* directory */
 	enum export_format	 format;
@@ -29,6 +36,7 @@ struct export_opts {
 	int64_t			 step;		/* --folded: NP_NA or one */
 	int64_t			 from_ns;	/* --folded: NP_NA or window */
 	int64_t			 to_ns;
+	enum export_tables	 tables;	/* summary: which to write */
 };
 
 /* export.c */

@@ -282,7 +282,8 @@ store_query_where(struct store *s, const struct store_table *t,
 		sql->binds[sql->nbinds++] = q->device;
 	}
 	if (q->rank != NP_NA && t->rank != NULL) {
-		strbuf_addf(&sql->b, " AND %s = ?", t->rank);
+		strbuf_addf(&sql->b, strchr(t->rank, '?') != NULL ?
+		    " AND %s" : " AND %s = ?", t->rank);
 		sql->binds[sql->nbinds++] = q->rank;
 	}
 	if (q->from_ns != NP_NA && t->time != NULL) {

@@ -248,6 +248,26 @@ store_tables_dyn_find(struct store *s, const char *name)
 }
 
 /*
+ * What keeps a rank's rows of generic table NAME: its _rank, and for the
+ * rows of a link between two ranks, either end: the matrix's Src and Dst
+ * Rank, a slow link finding's "S-D group" (store-cluster-find.c). With a
+ * '?', the expression takes the rank there (store-query.c).
+ */
+static const char *
+store_tables_dyn_rank(const char *name)
+{
+	if (strcmp(name, "cluster_communication_matrix") == 0)
+		return "? IN (CAST(\"Src Rank\" AS INTEGER),"
+		    " CAST(\"Dst Rank\" AS INTEGER))";
+	if (strcmp(name, "cluster_findings") == 0)
+		return "? IN (_rank, CASE WHEN \"Finding\" = 'slow link' THEN"
+		    " CAST(\"Where\" AS INTEGER) END, CASE WHEN \"Finding\" ="
+		    " 'slow link' THEN CAST(substr(\"Where\", instr(\"Where\","
+		    " '-') + 1) AS INTEGER) END)";
+	return "_rank";
+}
+
+/*
  * Add the spec of a table kept from vendor files: columns COLS (N of
  * them) read FROM in ORDER, titled TITLE (NULL: NAME). Takes ownership of
  * NAME, FROM and COLS; the spec lives until the store is freed.
@@ -268,7 +288,7 @@ store_tables_dyn_add(struct store *s, char *name, const char *title,
 	t->cols = cols;
 	t->ncols = n;
 	t->device = "_device";
-	t->rank = "_rank";
+	t->rank = store_tables_dyn_rank(name);
 	t->order = order;
 	t->flags = TABLE_GENERIC;
 	/*

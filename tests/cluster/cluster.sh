@@ -90,6 +90,29 @@ grep -q 'rank 7 waits 0\.[0-9]* ms in group 10004 in step 3, the ranks' \
     "$T/find"
 ok $? "each finding says why in words and numbers"
 
+# --rank keeps the rows of a link either of whose ends is the rank: the
+# matrix's by Src or Dst Rank, the slow link findings by their link.
+fshow cluster_communication_matrix | sed 1d | sed 's/^"[^"]*",//' >"$T/mx"
+want=$(awk -F, '$3 == 1 || $4 == 1' "$T/mx" | wc -l)
+is "$(fshow --rank 1 cluster_communication_matrix | sed 1d | wc -l)" \
+    "$want" "--rank 1: the matrix's links from or to rank 1 ($want)"
+[ "$want" -gt 0 ]
+ok $? "which are some"
+is "$(fshow --rank 1 cluster_findings | awk -F, '$1 == "slow link"' |
+    wc -l)" 2 "--rank 1: the slow link 0-1 findings"
+is "$(fshow --rank 5 cluster_findings | awk -F, '$1 == "slow link"' |
+    wc -l)" 0 "--rank 5: none"
+
+# export summary: the cluster tables once, beside a folder per rank, all
+# their rows.
+"$NPUPROF" export summary -q --db "$T/f.db" --output "$T/fx" "$T/f"
+ok $? "export summary of the cluster"
+for t in cluster_communication_matrix cluster_findings; do
+	is "$(cat "$T"/fx/${t}_*.csv | sed 1d | wc -l)" \
+	    "$(fshow $t | sed 1d | wc -l)" "$t: written once, every row"
+done
+is "$(ls "$T"/fx/rank_0 | grep -c '^cluster_')" 0 "none in a rank's folder"
+
 # One rank of it is not a cluster.
 "$NPUPROF" show -q --db "$T/one.db" "$T/c/node_0_17_ascend_pt" \
     cluster_communication >/dev/null 2>&1
