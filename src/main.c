@@ -1441,6 +1441,48 @@ main_show_tables(struct store *s, char **names, int n,
 }
 
 /*
+ * Whether the --rank of O, if any, is one of S's ranks; if not, say so
+ * with the ranks there are, as for a step the profile lacks (an empty
+ * table would look like a rank without rows). WHAT, if not NULL, names
+ * the run of --compare at PATH.
+ */
+static bool
+main_has_rank(struct store *s, const struct main_opts *o, const char *what,
+    const char *path)
+{
+	struct strbuf	 b;
+	int64_t		*ids;
+	size_t		 n, i;
+	char		*cause = NULL;
+	bool		 found = false;
+
+	if (o->rank == NP_NA)
+		return true;
+	if (store_query_ranks(s, &ids, &n, &cause) != 0) {
+		free(cause);
+		return true;
+	}
+	strbuf_init(&b);
+	for (i = 0; i < n; i++) {
+		found = found || ids[i] == o->rank;
+		if (i < 10)
+			strbuf_addf(&b, "%s%lld", i > 0 ? ", " : "",
+			    (long long)ids[i]);
+	}
+	/* A profile of no rank at all: every row is of "any" rank. */
+	if (!found && n > 0 && what != NULL)
+		log_errx("--compare: the %s run '%s' has no rank %lld (ranks "
+		    "%s%s)", what, path, (long long)o->rank, b.s, n > 10 ?
+		    ", ..." : "");
+	else if (!found && n > 0)
+		log_errx("no rank %lld in this profile (ranks %s%s)",
+		    (long long)o->rank, b.s, n > 10 ? ", ..." : "");
+	strbuf_release(&b);
+	free(ids);
+	return found || n == 0;
+}
+
+/*
  * The store of PATH for a comparison: of one rank (--rank, which a store
  * of several ranks needs), opened into *RS for a set of stores. WHAT
  * names the run in messages. Exits on error.
@@ -1455,6 +1497,10 @@ main_compare_store(const char *path, struct store **rs, const char *what,
 	char		*cause = NULL;
 
 	s = main_store(path, o);
+	if (!main_has_rank(s, o, what, path)) {
+		store_free(s);
+		exit(EXIT_USAGE);
+	}
 	/* The set's store is closed apart from its rank's, *RS. */
 	if (store_set_is(s)) {
 		main_rank_store(s, rs, "--compare", o);
@@ -1632,42 +1678,6 @@ main_show_compare(int argc, char **argv, const struct main_opts *o)
 	return rc != 0 ? rc : fflush(stdout) == 0 ? 0 : EXIT_DATA;
 }
 
-/*
- * Whether the --rank of O, if any, is one of S's ranks; if not, say so
- * with the ranks there are, as for a step the profile lacks (an empty
- * table would look like a rank without rows).
- */
-static bool
-main_show_has_rank(struct store *s, const struct main_opts *o)
-{
-	struct strbuf	 b;
-	int64_t		*ids;
-	size_t		 n, i;
-	char		*cause = NULL;
-	bool		 found = false;
-
-	if (o->rank == NP_NA)
-		return true;
-	if (store_query_ranks(s, &ids, &n, &cause) != 0) {
-		free(cause);
-		return true;
-	}
-	strbuf_init(&b);
-	for (i = 0; i < n; i++) {
-		found = found || ids[i] == o->rank;
-		if (i < 10)
-			strbuf_addf(&b, "%s%lld", i > 0 ? ", " : "",
-			    (long long)ids[i]);
-	}
-	/* A profile of no rank at all: every row is of "any" rank. */
-	if (!found && n > 0)
-		log_errx("no rank %lld in this profile (ranks %s%s)",
-		    (long long)o->rank, b.s, n > 10 ? ", ..." : "");
-	strbuf_release(&b);
-	free(ids);
-	return found || n == 0;
-}
-
 static int
 main_show(int argc, char **argv, const struct main_opts *o)
 {
@@ -1687,7 +1697,7 @@ main_show(int argc, char **argv, const struct main_opts *o)
 	    &to, &cause) != 0)
 		log_usagex("", "%s", cause);
 	s = main_store(argv[0], o);
-	if (!main_show_has_rank(s, o)) {
+	if (!main_has_rank(s, o, NULL, NULL)) {
 		store_free(s);
 		return EXIT_USAGE;
 	}

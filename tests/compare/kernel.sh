@@ -88,6 +88,10 @@ is "$(head -1 "$T/pipe.txt")" "Kernel Compare" \
 is $? 2 "a store of two ranks without --rank: a usage error"
 grep -q 'holds 2 ranks; give --rank N' "$T/err"
 ok $? "that says so"
+"$NPUPROF" show -q --compare --rank 9 "$T/c" "$T/c" >"$T/out" 2>"$T/err"
+is "$?:$(cat "$T/err")" "2:npuprof-tui: --compare: the base run '$T/c' \
+has no rank 9 (ranks 0, 1)" "--rank of no run: a usage error naming the ranks"
+is "$(wc -c <"$T/out")" 0 "and no empty tables"
 "$NPUPROF" show -q --compare --rank 1 --format csv "$T/c" "$T/c" \
     >"$T/r1.csv"
 col() {	# col N FILE: column N of a CSV, one line per row
