@@ -839,6 +839,9 @@ store_cluster_ranks(struct store *s, char **cause)
 	sqlite3_finalize(stmt);
 	snprintf(buf, sizeof buf, "%lld", (long long)n);
 	store_load_meta(s, "ranks", buf);
+	/* One profile's rank_id, the last read, is not the store's. */
+	if (n > 1)
+		store_load_meta(s, "rank_id", NULL);
 	if (n > 1 && gaps > 0)
 		store_load_warning(s, "ranks", -1, "%lld rank%s below %lld "
 		    "ha%s no profile here (%s%s): the cluster tables hold the "

@@ -32,6 +32,9 @@ check() {	# check DIR NAME: our tables against the reference
     skip_all "cannot generate a cluster"
 "$NPUPROF" import --db "$T/gen.db" "$T/c" 2>"$T/err"
 ok $? "import of a generated 4-rank cluster"
+"$NPUPROF" show -q --db "$T/gen.db" --format csv "$T/c" info >"$T/info"
+is "$(grep -c '^rank_id,' "$T/info"):$(grep '^ranks,' "$T/info")" \
+    "0:ranks,4" "info: four ranks, and no one profile's rank_id as the store's"
 check "$T/c" gen
 grep -Eq 'cluster_communication_matrix: [0-9]+ links left out: no rank' \
     "$T/err"
