@@ -96,11 +96,29 @@ store_print_fit(size_t *w, const size_t *cell, const enum store_fmt *fmts,
 	}
 }
 
+/* The significant digits of number text C. */
+static size_t
+store_print_digits(const char *c)
+{
+	size_t	 n = 0;
+	bool	 lead = true;
+
+	for (; *c != '\0'; c++) {
+		if (*c < '0' || *c > '9' || (lead && *c == '0'))
+			continue;
+		lead = false;
+		n++;
+	}
+	return n;
+}
+
 /*
  * Cell I, J of R as a person reads it: a number kept as the vendor's text
- * with a binary float's tail ("7129.459999999992") is rounded to three
- * decimals into BUF (STORE_READABLE_MAX bytes). Tables and the UI show this;
- * CSV, TSV and JSON keep the text exact.
+ * with a binary float's tail ("7129.459999999992"), or a real computed as
+ * the vendor's Python does (a sum's "105991.87800000001", 15 significant
+ * digits or more), is rounded to three decimals into BUF
+ * (STORE_READABLE_MAX bytes). Tables and the UI show this; CSV, TSV and
+ * JSON keep the text exact.
  */
 const char *
 store_print_readable(const struct store_rows *r, size_t i, size_t j,
@@ -110,10 +128,12 @@ store_print_readable(const struct store_rows *r, size_t i, size_t j,
 	size_t		 n;
 	double		 v;
 
-	if (r->fmts[j] != FMT_NUMTEXT || (dot = strchr(c, '.')) == NULL)
+	if ((r->fmts[j] != FMT_NUMTEXT && r->fmts[j] != FMT_REAL) ||
+	    (dot = strchr(c, '.')) == NULL)
 		return c;
 	n = strspn(dot + 1, "0123456789");
-	if (n <= 6 || dot[1 + n] != '\0' || util_parse_double(c, strlen(c),
+	if (n <= 6 || dot[1 + n] != '\0' || (r->fmts[j] == FMT_REAL &&
+	    store_print_digits(c) < 15) || util_parse_double(c, strlen(c),
 	    &v) != 0)
 		return c;
 	util_fmt_fixed(buf, STORE_READABLE_MAX, v, 3, true);

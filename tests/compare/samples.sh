@@ -48,6 +48,13 @@ row op_statistic_compare \
 is "$(sed -n 2p "$T/communication_compare.csv" | cut -d, -f2,4,9,11,16,17)" \
     "allreduce,4,allreduce,4,-5616.59,0.947" \
     "communication_compare: the allreduces"
+# The tool's sums keep a binary float's tail, as its CSV does; a table
+# rounds it to three decimals.
+grep -q '^1,allreduce,,4,105991.87800000001,' "$T/communication_compare.csv"
+ok $? "communication_compare's CSV: the tool's unrounded sum"
+"$NPUPROF" show -q --compare "$B" "$N" communication_compare >"$T/cc.txt"
+is "$(grep -cE '\.[0-9]{7}' "$T/cc.txt"):$(grep -c ' 105991\.878  ' \
+    "$T/cc.txt")" "0:1" "its table: no tails, the sum to three decimals"
 
 # The same two ranks exported as databases: their HCCL spans have no
 # lanes (the ops are thread 0 of level HCCL), as the tool reads them.
