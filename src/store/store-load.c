@@ -232,9 +232,17 @@ struct store *
 store_load_begin(const char *path, const char *root, char **cause)
 {
 	struct store	*s;
+	struct stat	 st;
 	char		*real;
 	int		 fd, i;
 
+	/* The new store is renamed over PATH: never over a device. */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		xasprintf(cause, "cannot build the store '%s': it is not a "
+		    "regular file (a store is built as a file of its own and "
+		    "then takes its name)", path);
+		return NULL;
+	}
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(path);
 	s->loading = true;

@@ -85,8 +85,15 @@ struct store *
 store_open(const char *path, char **cause)
 {
 	struct store	*s;
+	struct stat	 st;
 	int		 version;
 
+	/* SQLite would wait on a FIFO forever. */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		xasprintf(cause, "'%s' is not a store: not a regular file",
+		    path);
+		return NULL;
+	}
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(path);
 	/*

@@ -128,4 +128,14 @@ cmp -s "$T/before.db" "$T/big/npuprof-tui.db"
 ok $? "an interrupted import leaves the previous store as it was (exit $st)"
 ! ls "$T/big"/npuprof-tui.db.tmp-* >/dev/null 2>&1
 ok $? "and no temporary file"
+
+# A --db that is not a regular file (a FIFO here; /dev/null for root was
+# replaced by a store file) is refused before anything is built.
+mkfifo "$T/fifo" || exit 1
+"$NPUPROF" import -q --db "$T/fifo" "$T/d" 2>"$T/err"
+is $? 1 "--db a FIFO: an error"
+grep -q "cannot build the store '.*fifo': it is not a regular file" "$T/err"
+ok $? "that says why"
+[ -p "$T/fifo" ] && ! ls "$T"/fifo.tmp-* >/dev/null 2>&1
+ok $? "and the FIFO is left as it was, with no temporary file"
 done_testing
