@@ -511,12 +511,6 @@ main_store_kind(const char *db, int64_t *bytes, char **why)
 	return kind;
 }
 
-/*
- * Build the store for PATH at DB unless it is current (FORCE: even if
- * it is). A folder of several profiles becomes a set of stores, one per
- * profile, with --stores rank or when its files are large. Return 0, or
- * -1 with *cause set.
- */
 /* Free what importer_units() returned. */
 static void
 main_units_free(char **units, size_t n, char **unread, int *unerr,
@@ -527,6 +521,12 @@ main_units_free(char **units, size_t n, char **unread, int *unerr,
 	free(unerr);
 }
 
+/*
+ * Build the store for PATH at DB unless it is current (FORCE: even if
+ * it is). A folder of several profiles becomes a set of stores, one per
+ * profile, with --stores rank or when its files are large. Return 0, or
+ * -1 with *cause set.
+ */
 static int
 main_import(const char *path, const char *db, bool force,
     const struct main_opts *o, char **cause)
