@@ -359,7 +359,8 @@ export_summary_row(void *arg, const struct store_rows *hdr, char **cells,
 
 /*
  * The tables to write: the store's, without our own info and warnings,
- * those of O->tables.
+ * and without the trace's spans, lanes, counters and flows, which are no
+ * vendor summary file (export timeline writes them); those of O->tables.
  */
 static size_t
 export_summary_tables(struct store *s, const struct export_opts *o,
@@ -372,7 +373,11 @@ export_summary_tables(struct store *s, const struct export_opts *o,
 	n = store_tables_list(s, &names);
 	for (i = 0; i < n; i++) {
 		if (strcmp(names[i], "info") == 0 ||
-		    strcmp(names[i], "warnings") == 0)
+		    strcmp(names[i], "warnings") == 0 ||
+		    strcmp(names[i], "spans") == 0 ||
+		    strcmp(names[i], "lanes") == 0 ||
+		    strcmp(names[i], "counters") == 0 ||
+		    strcmp(names[i], "flows") == 0)
 			continue;
 		cluster = strncmp(names[i], "cluster_", 8) == 0;
 		if ((o->tables == EXPORT_TABLES_RANK && cluster) ||

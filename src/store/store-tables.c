@@ -488,8 +488,17 @@ store_tables_find_base(struct store *s, const char *name)
 		    strcasestr(store_tables_trace[i].aliases, key) != NULL)
 			t = &store_tables_trace[i];
 	}
+	/*
+	 * A vendor CSV named as a table the store fills itself is kept as
+	 * NAME_csv (import-rows.c): found by its name where nothing else is.
+	 */
+	if (t == NULL && (g = store_tables_generic(s, name)) == NULL &&
+	    strlen(name) < sizeof key - 5) {
+		snprintf(key, sizeof key, "%s_csv", name);
+		return store_tables_generic(s, key);
+	}
 	if (t == NULL)
-		return store_tables_generic(s, name);
+		return g;
 	if ((strcasecmp(t->name, name) != 0 || (t->flags & TABLE_FILE_FIRST))
 	    && (g = store_tables_generic(s, name)) != NULL)
 		return g;
@@ -638,6 +647,8 @@ store_tables_summary(struct store *s, const struct store_query *q,
 			free(names);
 			return NULL;
 		}
+		if (count == 0)
+			continue;	/* rows none of which Q keeps */
 		cells[0] = xstrdup(t->name);
 		cells[1] = xstrdup(t->title);
 		xasprintf(&cells[2], "%lld", (long long)count);
