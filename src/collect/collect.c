@@ -206,6 +206,16 @@ collect_options(int argc, char **argv, struct collect_run *r)
 		log_usagex("collect ", "one of --config and --host");
 }
 
+/* Whether P is a TCP port number, 1 to 65535 in decimal digits. */
+static bool
+collect_port_ok(const char *p)
+{
+	size_t	 n = strspn(p, "0123456789");
+
+	return n > 0 && n <= 5 && p[n] == '\0' && atoi(p) >= 1 &&
+	    atoi(p) <= 65535;
+}
+
 /*
  * Fill R->t from SPEC, [USER@]HOST[:PORT] (an IPv6 address in brackets),
  * or with REST, [USER@]HOST:REST, setting *REST to what follows the colon.
@@ -240,8 +250,11 @@ collect_parse_host(struct collect_run *r, const char *spec, char **rest)
 		if (colon == NULL || colon[1] == '\0')
 			return -1;
 		*rest = xstrdup(colon + 1);
-	} else if (colon != NULL)
+	} else if (colon != NULL) {
+		if (!collect_port_ok(colon + 1))
+			return -1;
 		r->t.port = xstrdup(colon + 1);
+	}
 	return 0;
 }
 
@@ -254,8 +267,14 @@ collect_target_ini(struct collect_run *r, char **cause)
 	r->t.host = xstrdup(r->board.ip);
 	if (r->board.username != NULL && *r->board.username != '\0')
 		r->t.user = xstrdup(r->board.username);
-	if (r->board.port != NULL && *r->board.port != '\0')
+	if (r->board.port != NULL && *r->board.port != '\0') {
+		if (!collect_port_ok(r->board.port)) {
+			xasprintf(cause, "%s: port '%s' is not a port number "
+			    "(1 to 65535)", r->config, r->board.port);
+			return -1;
+		}
 		r->t.port = xstrdup(r->board.port);
+	}
 	if (r->board.pwd != NULL && *r->board.pwd != '\0') {
 		log_infox("reminder: remove '%s' after use, it holds the "
 		    "board password", r->config);
@@ -534,9 +553,11 @@ int
 collect_main(int argc, char **argv, collect_import_cb cb, void *arg)
 {
 	struct collect_run	 r;
+	struct stat		 st;
 	const char		*tmp = getenv("TMPDIR");
 	char			*cause = NULL;
 	int			 rc;
+	bool			 made;
 
 	memset(&r, 0, sizeof r);
 	strbuf_init(&r.times);
@@ -544,6 +565,17 @@ collect_main(int argc, char **argv, collect_import_cb cb, void *arg)
 	collect_options(argc, argv, &r);
 	if (r.output == NULL)
 		r.output = ".";
+	/*
+	 * Made before the application runs on the board, not after; removed
+	 * again (if still empty) when made for data that did not come.
+	 */
+	made = stat(r.output, &st) != 0;
+	if (util_mkdir_p(r.output, 0777) != 0 || access(r.output, W_OK |
+	    X_OK) != 0) {
+		log_errx("cannot write to '%s': %s", r.output,
+		    strerror(errno));
+		return COLLECT_EXIT_DATA;
+	}
 	r.t.config = r.ssh_config;
 	r.t.options = &r.ssh_options;
 	r.t.accept_new = r.accept_new;
@@ -567,6 +599,8 @@ collect_main(int argc, char **argv, collect_import_cb cb, void *arg)
 		free(cause);
 	}
 	collect_report(&r);
+	if (made)
+		rmdir(r.output);
 	collect_release(&r);
 	return rc < 0 ? COLLECT_EXIT_DATA : rc;
 }

@@ -49,6 +49,25 @@ Try 'npuprof-tui collect --help' for more information." \
 "$NPUPROF" collect --host h >/dev/null 2>"$T/err"
 is "$?:$(head -n 1 "$T/err")" "2:npuprof-tui: no -m MAIN" \
     "collect: what is missing"
+# A port or an output directory that cannot work is said before ssh runs
+# the application on the board (no board here: nothing may connect).
+mkdir -p "$T/cl/app" && : >"$T/cl/app/main" &&
+    echo '{"profiler": {"switch": "off"}}' >"$T/cl/app/acl.json"
+printf '[ssh_config]\nip = 192.0.2.1\nport = abc\n' >"$T/cl/B.ini"
+chmod 600 "$T/cl/B.ini"
+(cd "$T/cl" && "$NPUPROF" collect -m app/main --config B.ini) \
+    >/dev/null 2>"$T/err"
+is "$?:$(cat "$T/err")" "1:npuprof-tui: B.ini: port 'abc' is not a port \
+number (1 to 65535)" "collect: BOARD.ini's port checked"
+"$NPUPROF" collect -m "$T/cl/app/main" --host h:70000 >/dev/null 2>"$T/err"
+is "$?:$(head -n 1 "$T/err")" \
+    "2:npuprof-tui: bad --host 'h:70000' (want [USER@]HOST[:PORT])" \
+    "collect: --host's port checked"
+: >"$T/file"
+"$NPUPROF" collect -m "$T/cl/app/main" --host 192.0.2.1 --output \
+    "$T/file/out" >/dev/null 2>"$T/err"
+is "$?:$(cat "$T/err")" "1:npuprof-tui: cannot write to '$T/file/out': \
+Not a directory" "collect: --output checked first"
 
 # Every line of stderr of each failure above starts with our name.
 for args in "show -q $T/missing" "--bogus x" "show --format xml x" \
