@@ -226,7 +226,7 @@ keys_bind(int key, enum action a)
 }
 
 /* The action KEY does in a view with key map MAP. */
-static enum action
+enum action
 keys_effective(const struct key_binding *map, int key)
 {
 	enum action	 a;

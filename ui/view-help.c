@@ -9,10 +9,14 @@
 
 #include "ui-int.h"
 
-/* One line per action of MAP: all its keys, then the help text. */
+/*
+ * One line per action of MAP: the keys of it that do it in a view of key
+ * map VIEW (a binding of the user's takes a key from the action it did),
+ * then the help text.
+ */
 static void
 view_help_map(struct text *t, const char *title,
-    const struct key_binding *map)
+    const struct key_binding *map, const struct key_binding *view)
 {
 	char		 name[32];
 	struct strbuf	 keys;
@@ -32,7 +36,8 @@ view_help_map(struct text *t, const char *title,
 			continue;
 		strbuf_reset(&keys);
 		for (j = i; map[j].action != ACTION_NONE; j++) {
-			if (map[j].action != map[i].action)
+			if (map[j].action != map[i].action ||
+			    keys_effective(view, map[j].key) != map[j].action)
 				continue;
 			keys_name(map[j].key, name, sizeof name);
 			if (keys.len > 0 && strstr(keys.s, name) != NULL)
@@ -40,6 +45,8 @@ view_help_map(struct text *t, const char *title,
 			strbuf_addf(&keys, "%s%s", keys.len > 0 ? " " : "",
 			    name);
 		}
+		if (keys.len == 0)
+			continue;	/* every key of it bound elsewhere */
 		text_addf(t, ROLE_NORMAL, 3, "%-16s %-12s %s", keys.s,
 		    keys_action_name(map[i].action), map[i].help != NULL ?
 		    map[i].help : keys_action_help(map[i].action));
@@ -58,10 +65,12 @@ view_help_open(struct view *v, const void *arg, char **cause)
 	text_add(t, ROLE_TITLE, 1, "npuprof-tui keys (q closes this help)");
 	if (below != NULL && below->ops->keymap != NULL) {
 		snprintf(title, sizeof title, "%s view", below->ops->title);
-		view_help_map(t, title, below->ops->keymap);
+		view_help_map(t, title, below->ops->keymap, below->ops->keymap);
 	}
-	view_help_map(t, "Your bindings (config.yaml)", keys_user_map());
-	view_help_map(t, "Everywhere", keys_global_map());
+	view_help_map(t, "Your bindings (config.yaml)", keys_user_map(),
+	    below != NULL ? below->ops->keymap : NULL);
+	view_help_map(t, "Everywhere", keys_global_map(), below != NULL ?
+	    below->ops->keymap : NULL);
 	text_add(t, ROLE_NORMAL, 0, "");
 	text_add(t, ROLE_TITLE, 1, "Filters and searches");
 	text_add(t, ROLE_NORMAL, 3, "A PCRE2 regex over every cell, or "
