@@ -93,6 +93,20 @@ text_set_id(struct text *t, int64_t id)
 	t->ids = true;
 }
 
+/* Put the cursor on the first line of id ID, if any, at the top. */
+void
+text_goto_id(struct text *t, int64_t id)
+{
+	size_t	 i;
+
+	for (i = 0; i < t->n; i++) {
+		if (t->v[i].id == id && id != NP_NA) {
+			t->cur = t->first = i;
+			return;
+		}
+	}
+}
+
 /* The id of the line under the cursor, or NP_NA. */
 int64_t
 text_cur_id(const struct text *t)

@@ -687,5 +687,6 @@ int		 text_key(struct view *, enum action, int);
 size_t		 text_lines(struct text *);
 void		 text_set_id(struct text *, int64_t);
 int64_t		 text_cur_id(const struct text *);
+void		 text_goto_id(struct text *, int64_t);
 
 #endif /* UI_INT_H */

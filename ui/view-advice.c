@@ -21,6 +21,8 @@ struct view_advice {
 	struct text		*t;
 	char			**where;
 	size_t			 n;
+	struct store_rows	*rows;	/* the findings, laid out again */
+	char			*skipped;	/* on a resize */
 };
 
 /*
@@ -58,11 +60,15 @@ view_advice_wrap(struct text *t, enum role role, int indent, const char *s,
 	}
 }
 
-/* Lay the findings R (and the rules not applied, SKIPPED) out in VA. */
+/*
+ * Lay the findings VA->rows (and the rules not applied, VA->skipped) out
+ * in VA to the screen's width.
+ */
 static void
-view_advice_fill(struct view_advice *va, struct store_rows *r,
-    char *skipped)
+view_advice_fill(struct view_advice *va)
 {
+	struct store_rows	*r = va->rows;
+	const char		*skipped = va->skipped;
 	const char		*sev, *rule, *rank;
 	size_t			 i;
 	enum role		 role;
@@ -121,9 +127,37 @@ view_advice_fill(struct view_advice *va, struct store_rows *r,
 		xasprintf(&line, "Not applied: %s", skipped);
 		view_advice_wrap(va->t, ROLE_DIM, 1, line, NP_NA);
 		free(line);
-		free(skipped);
 	}
-	store_rows_free(r);
+}
+
+/* The layout of VA without its findings. */
+static void
+view_advice_clear(struct view_advice *va)
+{
+	size_t	 i;
+
+	for (i = 0; i < va->n; i++)
+		free(va->where[i]);
+	free(va->where);
+	va->where = NULL;
+	va->n = 0;
+	text_free(va->t);
+	va->t = NULL;
+}
+
+/* Wrap the findings again to the new width, the cursor on its finding. */
+static void
+view_advice_resize(struct view *v)
+{
+	struct view_advice	*va = v->data;
+	int64_t			 id;
+
+	if (va->rows == NULL)
+		return;
+	id = text_cur_id(va->t);
+	view_advice_clear(va);
+	view_advice_fill(va);
+	text_goto_id(va->t, id);
 }
 
 static int
@@ -163,9 +197,11 @@ view_advice_tick(struct view *v, enum view_work *w)
 	store_advice_job_free(va->job);
 	va->job = NULL;
 	text_free(va->t);
-	if (rc == 1)
-		view_advice_fill(va, r, skipped);
-	else {
+	if (rc == 1) {
+		va->rows = r;
+		va->skipped = skipped;
+		view_advice_fill(va);
+	} else {
 		va->t = text_create();
 		text_addf(va->t, ROLE_ERROR, 1, "%s", cause);
 		status_set(ROLE_ERROR, "%s", cause);
@@ -179,16 +215,13 @@ static void
 view_advice_close(struct view *v)
 {
 	struct view_advice	*va = v->data;
-	size_t			 i;
 
 	if (va == NULL)
 		return;
 	store_advice_job_free(va->job);
-	for (i = 0; i < va->n; i++)
-		free(va->where[i]);
-	free(va->where);
-	v->data = va->t;
-	text_close(v);
+	view_advice_clear(va);
+	store_rows_free(va->rows);
+	free(va->skipped);
 	free(va);
 	v->data = NULL;
 }
@@ -298,6 +331,7 @@ const struct view_ops view_advice_ops = {
 	.open = view_advice_open,
 	.close = view_advice_close,
 	.draw = view_advice_draw,
+	.resize = view_advice_resize,
 	.key = view_advice_key,
 	.status = view_advice_status,
 	.tick = view_advice_tick,

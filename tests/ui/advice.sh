@@ -1,10 +1,11 @@
 #!/bin/sh
 # The Advice tab (E) on the bad run of gen-advice.py: the overall
 # breakdown, then the findings, high ones first, each with its suggestion
-# and evidence, wrapped to the screen; j and k step from finding to
-# finding; Enter on the AI CPU finding opens Kernels filtered to Cast, q
-# comes back, Enter on the launch gap opens the timeline on the kernel
-# after the gap; Enter on a finding without a view says how to see it.
+# and evidence, wrapped to the screen and again on a resize; j and k step
+# from finding to finding; Enter on the AI CPU finding opens Kernels
+# filtered to Cast, q comes back, Enter on the launch gap opens the
+# timeline on the kernel after the gap; Enter on a finding without a view
+# says how to see it.
 . "$top_srcdir/tests/ui/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -29,6 +30,17 @@ capture | grep -q '^        waiting, 1.000 ms transmitting$'
 ok $? "a long finding wraps under itself"
 capture | tail -1 | grep -q 'Advice  18 findings'
 ok $? "the status line counts the findings"
+# Narrower: wrapped again to the new width, no word cut off.
+tmux_ resize-window -x 80 -y 60
+settle
+want='The host does not keep the device busy: see launch-gap for where; fewer
+and larger ops (fusion, graph mode), TASK_QUEUE_ENABLE=2, a larger
+ACLNN_CACHE_LIMIT, and no host work inside the step (data loading, logging)
+help.'
+capture | tr -s ' \n' '  ' | grep -qF "$(echo "$want" | tr '\n' ' ')"
+ok $? "a resize wraps the findings again"
+tmux_ resize-window -x 160 -y 60
+settle
 send_keys j j j j
 sleep 0.3
 send_keys Enter
