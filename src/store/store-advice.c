@@ -348,7 +348,15 @@ static struct store_advice_rule store_advice_rules[] = {
 	  " tiling or a fused kernel has room to gain." },
 	{ "cluster", "Cluster", "a cluster's findings (cluster_findings)",
 	  "SELECT 1 FROM generic WHERE name = 'cluster_findings'", 0, "",
-	  "SELECT 1, printf('%s: %s', Finding, Evidence), CASE Finding WHEN"
+	  /*
+	   * Each finding's own value over its threshold: under it where
+	   * less is worse (a straggler's wait, a link's bandwidth).
+	   */
+	  "SELECT CASE WHEN CAST(Value AS REAL) > 0 AND CAST(Threshold AS"
+	  " REAL) > 0 THEN CASE WHEN Finding IN ('straggler', 'slow link')"
+	  " THEN CAST(Threshold AS REAL) / CAST(Value AS REAL) ELSE"
+	  " CAST(Value AS REAL) / CAST(Threshold AS REAL) END ELSE 1 END,"
+	  " printf('%s: %s', Finding, Evidence), CASE Finding WHEN"
 	  " 'slow link' THEN 'Check the link''s cabling, NIC and switch port"
 	  " (RoCE priority, congestion) and the HCCL settings for it.' WHEN"
 	  " 'high wait' THEN 'The group waits for its slowest rank: find it"

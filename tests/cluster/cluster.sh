@@ -93,6 +93,17 @@ grep -q 'rank 7 waits 0\.[0-9]* ms in group 10004 in step 3, the ranks' \
     "$T/find"
 ok $? "each finding says why in words and numbers"
 
+# The advice grades each finding by its own value against its threshold
+# (under it for a straggler's wait and a link's bandwidth): high at twice.
+awk -F, 'NR > 1 { r = $6 / $8; if ($1 == "straggler") r = $8 / $6
+	if ($1 == "slow link") r = $8 / $6
+	print (r >= 2 ? "high" : "medium") }' "$T/find" | sort >"$T/sev.want"
+fshow advice | awk -F, '$3 == "cluster" { print $1 }' | sort >"$T/sev.got"
+same_file "$T/sev.got" "$T/sev.want" \
+    "advice: cluster findings graded by their values"
+grep -q high "$T/sev.got"
+ok $? "the slow rank's among them high"
+
 # --rank keeps the rows of a link either of whose ends is the rank: the
 # matrix's by Src or Dst Rank, the slow link findings by their link.
 fshow cluster_communication_matrix | sed 1d | sed 's/^"[^"]*",//' >"$T/mx"
