@@ -20,7 +20,9 @@ struct view_advice {
 	double			 t0;
 	struct text		*t;
 	char			**where;
+	int64_t			*rank;	/* of each finding, or NP_NA */
 	size_t			 n;
+	bool			 ranks;	/* the findings are of several */
 	struct store_rows	*rows;	/* the findings, laid out again */
 	char			*skipped;	/* on a resize */
 };
@@ -77,6 +79,7 @@ view_advice_fill(struct view_advice *va)
 
 	va->t = text_create();
 	va->where = xcalloc(r->nrows + 1, sizeof *va->where);
+	va->rank = xcalloc(r->nrows + 1, sizeof *va->rank);
 	text_addf(va->t, ROLE_TITLE, 1, "Advice: %s (Enter: the evidence)",
 	    store_path(session_store()));
 	if (r->nrows == 0)
@@ -103,6 +106,9 @@ view_advice_fill(struct view_advice *va)
 			continue;
 		}
 		va->where[va->n] = xstrdup(store_rows_cell(r, i, 6));
+		if (util_parse_int(store_rows_cell(r, i, 3),
+		    strlen(store_rows_cell(r, i, 3)), &va->rank[va->n]) != 0)
+			va->rank[va->n] = NP_NA;
 		role = strcmp(sev, "high") == 0 ? ROLE_HOT : strcmp(sev,
 		    "medium") == 0 ? ROLE_LABEL : ROLE_NORMAL;
 		text_add(va->t, ROLE_NORMAL, 0, "");
@@ -122,6 +128,7 @@ view_advice_fill(struct view_advice *va)
 		}
 		va->n++;
 	}
+	va->ranks = ranks;
 	if (skipped != NULL) {
 		text_add(va->t, ROLE_NORMAL, 0, "");
 		xasprintf(&line, "Not applied: %s", skipped);
@@ -139,7 +146,9 @@ view_advice_clear(struct view_advice *va)
 	for (i = 0; i < va->n; i++)
 		free(va->where[i]);
 	free(va->where);
+	free(va->rank);
 	va->where = NULL;
+	va->rank = NULL;
 	va->n = 0;
 	text_free(va->t);
 	va->t = NULL;
@@ -272,6 +281,35 @@ view_advice_jump(const char *where)
 	return rc;
 }
 
+/*
+ * Open the evidence WHERE of a finding of RANK (NP_NA: of no one rank),
+ * every view first showing that rank as the Cluster view's Enter does:
+ * this view reopens for it, so nothing of it is read after.
+ */
+static int
+view_advice_evidence(const char *where, int64_t rank)
+{
+	char	*w = xstrdup(where), *cause = NULL;
+	int	 rc = 0;
+
+	if (rank != NP_NA && rank != session_rank()) {
+		if (session_set_device(session_device(), rank, &cause) != 0) {
+			tabs_reopen(tabs_current());
+			status_set(ROLE_ERROR, "%s", cause);
+			free(cause);
+			free(w);
+			return REDRAW_ALL;
+		}
+		tabs_reopen(tabs_current());
+		status_set(ROLE_NORMAL, "rank %lld in every view (r: all "
+		    "ranks)", (long long)rank);
+		rc = REDRAW_ALL;
+	}
+	rc |= view_advice_jump(w);
+	free(w);
+	return rc | REDRAW_STATUS;
+}
+
 static int
 view_advice_key(struct view *v, enum action a, int key)
 {
@@ -296,7 +334,8 @@ view_advice_key(struct view *v, enum action a, int key)
 			    "against another run");
 			return REDRAW_STATUS;
 		}
-		return view_advice_jump(va->where[id]);
+		return view_advice_evidence(va->where[id], va->ranks ?
+		    va->rank[id] : NP_NA);
 	}
 	v->data = va->t;
 	rc = text_key(v, a, key);
