@@ -52,6 +52,8 @@ struct trace_parse {
 	bool			 ev_big;	/* it is being dropped */
 	int64_t			 big;		/* events dropped for size */
 	int64_t			 big_offset;	/* where the first one ended */
+	int64_t			 dups;		/* keys repeated in an event */
+	int64_t			 dup_offset;	/* where the first one was */
 	int64_t			 base;		/* file offset of the chunk */
 	yajl_handle		 h;
 };
@@ -222,6 +224,20 @@ trace_parse_keep(struct trace_parse *p, size_t n)
 	return false;
 }
 
+/*
+ * A key of the event read again: its last value counts, as in Python's
+ * json, which msprof reads with. F is the value so far, emptied.
+ */
+static void
+trace_parse_once(struct trace_parse *p, struct strbuf *f)
+{
+	if (f->len == 0)
+		return;
+	if (p->dups++ == 0)
+		p->dup_offset = p->base + (int64_t)yajl_get_bytes_consumed(p->h);
+	strbuf_reset(f);
+}
+
 /* A string, number or literal: TEXT of LEN bytes, a JSON string if STR. */
 static int
 trace_parse_scalar(struct trace_parse *p, const unsigned char *text,
@@ -242,16 +258,20 @@ trace_parse_scalar(struct trace_parse *p, const unsigned char *text,
 		else
 			strbuf_add(&p->ev.args, (const char *)text, len);
 		if (p->slot != NULL && p->depth == p->args_depth) {
+			trace_parse_once(p, &p->slot->val);
 			strbuf_add(&p->slot->val, (const char *)text, len);
 			p->slot->str = str;
-			p->ev.nargs++;
+			if (p->slot == &p->ev.argv[p->ev.nargs])
+				p->ev.nargs++;
 		}
 		p->slot = NULL;
 		return 1;
 	}
 	if (p->in_event && p->depth == p->ev_array + 1) {
-		if ((f = trace_parse_field(&p->ev, p->field)) != NULL)
+		if ((f = trace_parse_field(&p->ev, p->field)) != NULL) {
+			trace_parse_once(p, f);
 			strbuf_add(f, (const char *)text, len);
+		}
 		p->field = F_NONE;
 	}
 	return 1;
@@ -358,7 +378,18 @@ trace_parse_key(void *arg, const unsigned char *key, size_t len)
 		strbuf_addc(&p->ev.args, ':');
 		p->after_key = true;
 		p->slot = NULL;
-		if (p->depth == p->args_depth && p->ev.nargs < TRACE_MAX_ARGS) {
+		if (p->depth != p->args_depth)
+			return 1;
+		/* A key given again fills its first slot (the last wins). */
+		for (i = 0; i < (size_t)p->ev.nargs; i++) {
+			a = &p->ev.argv[i];
+			if (a->key.len == len && memcmp(a->key.s, key, len) ==
+			    0) {
+				p->slot = a;
+				return 1;
+			}
+		}
+		if (p->ev.nargs < TRACE_MAX_ARGS) {
 			a = &p->ev.argv[p->ev.nargs];
 			trace_parse_empty(&a->key);
 			trace_parse_empty(&a->val);
@@ -508,6 +539,17 @@ trace_parse_big(struct trace_parse *p, int64_t *offset)
 {
 	*offset = p->big_offset;
 	return p->big;
+}
+
+/*
+ * How many keys events repeated (the last value taken); *OFFSET is about
+ * where the first one was.
+ */
+int64_t
+trace_parse_dups(struct trace_parse *p, int64_t *offset)
+{
+	*offset = p->dup_offset;
+	return p->dups;
 }
 
 /* How many events were handed on so far. */

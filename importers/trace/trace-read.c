@@ -331,6 +331,11 @@ trace_read_report(struct trace_file *f)
 		    "event%s; the offset is where the first one ends)",
 		    TRACE_MAX_EVENT >> 20,
 		    (long long)n, n == 1 ? "" : "s");
+	if ((n = trace_parse_dups(f->p, &offset)) > 0)
+		trace_read_warn(f, offset, "a key given twice in an event "
+		    "(%lld time%s, the first about here): its last value is "
+		    "taken, as Python's json takes it", (long long)n, n == 1 ?
+		    "" : "s");
 }
 
 /*

@@ -66,4 +66,19 @@ JSON
 is "$("$NPUPROF" show -q --db "$T/early.db" --format csv "$T/early.json" \
     flows 2>&1 | tail -n +2 | cut -d, -f1,6)" "host,Python" \
     "a flow before its process's metadata is the host's"
+
+# A key given twice in an event: its last value, as Python's json reads
+# it (not the two run together), and one warning that counts them.
+cat >"$T/dup.json" <<'JSON'
+[{"ph":"M","name":"process_name","pid":9,"args":{"name":"Ascend Hardware"}},
+{"ph":"X","name":"Mat","name":"MatMul","pid":9,"tid":3,"ts":"100.5","dur":5,
+"dur":7,"ts":900,"args":{"Task Id":1,"Task Id":2,"Stream Id":3}}]
+JSON
+"$NPUPROF" import --db "$T/dup.db" "$T/dup.json" 2>"$T/dup.err"
+"$NPUPROF" show -q --db "$T/dup.db" --format csv "$T/dup.json" kernels |
+    sed 1d | cut -d, -f3,5,9,10 >"$T/dup.out"
+is "$(cat "$T/dup.out")" "2,MatMul,900.000,7.000" \
+    "a repeated key: its last value"
+grep -q 'a key given twice in an event (4 times, the first' "$T/dup.err"
+ok $? "one warning counts them"
 done_testing
