@@ -31,6 +31,8 @@ import_trace_sniff(const char *file)
 	if (n <= 0)
 		return false;
 	buf[n] = '\0';
+	if (n >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		i = 3;		/* a UTF-8 byte order mark */
 	while (i < (size_t)n && strchr(" \t\r\n", buf[i]) != NULL)
 		i++;
 	if (buf[i] == '{')

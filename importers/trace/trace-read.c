@@ -253,9 +253,12 @@ static size_t
 trace_read_between(struct trace_file *f, const unsigned char *buf,
     size_t len, int64_t pos)
 {
-	size_t	 i;
+	size_t	 i = 0;
 
-	for (i = 0; i < len; i++) {
+	/* A UTF-8 byte order mark before the trace. */
+	if (pos == 0 && len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	for (; i < len; i++) {
 		if (strchr(" \t\r\n,", buf[i]) == NULL || buf[i] == '\0')
 			break;
 	}

@@ -81,4 +81,11 @@ is "$(cat "$T/dup.out")" "2,MatMul,900.000,7.000" \
     "a repeated key: its last value"
 grep -q 'a key given twice in an event (4 times, the first' "$T/dup.err"
 ok $? "one warning counts them"
+
+# A UTF-8 byte order mark before the trace (CSV files may have one too).
+mkdir "$T/bom" && { printf '\357\273\277'; cat "$T/dup.json"; } \
+    >"$T/bom/trace_view.json"
+is "$("$NPUPROF" show -q --db "$T/bom.db" --format csv "$T/bom" kernels |
+    sed 1d | cut -d, -f3,5,9,10)" "2,MatMul,900.000,7.000" \
+    "a trace after a byte order mark: read"
 done_testing
