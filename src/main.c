@@ -315,6 +315,7 @@ main_index(const char *db, bool quiet)
 	main_indexing = 1;
 	signal(SIGINT, main_interrupt);
 	signal(SIGTERM, main_interrupt);
+	signal(SIGHUP, main_interrupt);
 	if (store_index_ensure(db, false, main_index_check, NULL, NULL, NULL,
 	    &why) != 0) {
 		if (!main_interrupted && !quiet)
@@ -436,9 +437,11 @@ main_import_one(const char *path, const char *db, bool quiet, char **cause)
 	 */
 	signal(SIGINT, main_interrupt);
 	signal(SIGTERM, main_interrupt);
+	signal(SIGHUP, main_interrupt);
 	if ((s = store_load_begin(db, path, cause)) == NULL) {
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
 		return -1;
 	}
 	memset(&mp, 0, sizeof mp);
@@ -451,6 +454,8 @@ main_import_one(const char *path, const char *db, bool quiet, char **cause)
 		free(mp.file);
 		store_load_abort(s);
 		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
 		return -1;
 	}
 	rc = store_load_commit(s, cause);
@@ -469,6 +474,7 @@ main_import_one(const char *path, const char *db, bool quiet, char **cause)
 	}
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 	if (mp.shown)
 		fputs("\r\033[K", stderr);
 	free(mp.file);
@@ -583,9 +589,11 @@ main_import(const char *path, const char *db, bool force,
 	cs.import = main_import_unit;
 	signal(SIGINT, main_interrupt);
 	signal(SIGTERM, main_interrupt);
+	signal(SIGHUP, main_interrupt);
 	rc = cli_set_import(&cs, cause);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 	main_units_free(units, n, unread, unerr, nunread);
 	return rc;
 }
@@ -637,6 +645,7 @@ main_store(const char *path, const struct main_opts *o)
 		main_index(db, o->quiet);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
 	}
 	if ((s = store_open(db, &cause)) == NULL) {
 		log_errx("%s", cause);

@@ -110,24 +110,28 @@ else
 fi
 chmod 755 "$T/d"
 
-# Interrupted import: the previous store survives.
+# Interrupted import (Ctrl-C, or the ssh session closing: SIGHUP): the
+# previous store survives.
 "$GEN" demo "$T/big" -n 200000 || exit 1
 "$NPUPROF" import -q "$T/big" || exit 1
 cp "$T/big/npuprof-tui.db" "$T/before.db"
-touch "$T/big/x.txt"
-"$NPUPROF" import -q "$T/big" &
-pid=$!
-i=0
-while [ $i -lt 200 ] && ! ls "$T/big"/npuprof-tui.db.tmp-* >/dev/null 2>&1; do
-	i=$((i + 1)); sleep 0.01 2>/dev/null || sleep 1
+for sig in INT HUP; do
+	touch "$T/big/x$sig.txt"
+	"$NPUPROF" import -q "$T/big" &
+	pid=$!
+	i=0
+	while [ $i -lt 200 ] &&
+	    ! ls "$T/big"/npuprof-tui.db.tmp-* >/dev/null 2>&1; do
+		i=$((i + 1)); sleep 0.01 2>/dev/null || sleep 1
+	done
+	kill -$sig $pid 2>/dev/null
+	wait $pid
+	st=$?
+	cmp -s "$T/before.db" "$T/big/npuprof-tui.db"
+	ok $? "SIG$sig: the previous store is as it was (exit $st)"
+	! ls "$T/big"/npuprof-tui.db.tmp-* >/dev/null 2>&1
+	ok $? "SIG$sig: and no temporary file"
 done
-kill -INT $pid 2>/dev/null
-wait $pid
-st=$?
-cmp -s "$T/before.db" "$T/big/npuprof-tui.db"
-ok $? "an interrupted import leaves the previous store as it was (exit $st)"
-! ls "$T/big"/npuprof-tui.db.tmp-* >/dev/null 2>&1
-ok $? "and no temporary file"
 
 # A --db that is not a regular file (a FIFO here; /dev/null for root was
 # replaced by a store file) is refused before anything is built.
