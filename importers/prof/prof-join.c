@@ -503,7 +503,7 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	struct prof_kfc		 kfc;
 	int64_t			 begin = prof_meta_begin_ns(dm), prev_end;
 	int64_t			*cs = NULL;	/* compute ranges */
-	size_t			 i, bad = 0, nh, ih = 0, ncs = 0;
+	size_t			 i, bad = 0, early = 0, nh, ih = 0, ncs = 0;
 	uint32_t		 v;
 	bool			 stars = prof_meta_is_stars(dm), first = true;
 	bool			 listed, compute, v6 = prof_meta_is_v6(dm);
@@ -548,8 +548,10 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 			bad++;
 			continue;
 		}
-		if (r.start_ns <= begin)
+		if (r.start_ns <= begin) {
+			early++;
 			continue;
+		}
 		r.model_id = NP_NA;
 		r.block_num = r.mix_block_num = r.step = NP_NA;
 		r.conn = r.api = NP_NA;
@@ -611,5 +613,10 @@ prof_join_load(struct store *s, struct prof_host *h, struct prof_dev *d,
 	if (bad > 0)
 		store_load_warning(s, dm->dir, -1, "%zu device task%s with "
 		    "impossible times, skipped", bad, bad == 1 ? "" : "s");
+	if (early > 0)
+		store_load_warning(s, dm->dir, -1, "%zu of %zu device tasks "
+		    "start before the collection (its start from the device's "
+		    "host_start.log): left out, as msprof leaves them out",
+		    early, d->ntasks);
 	prof_memcpy_load(s, h, dm->device, rank);
 }

@@ -546,6 +546,21 @@ for which in all rest; do
 	fi
 done
 
+# A device clock that puts every task before the collection's start: the
+# tasks are left out as msprof leaves them out, and one warning counts
+# them (all of them here: the data is not lost without a word).
+fresh clock
+f=$(echo "$P"/device_0/host_start.log.0)
+sed 's/^clock_monotonic_raw: .*/clock_monotonic_raw: 7649/' "$f" >"$f.new" &&
+    mv "$f.new" "$f"
+load clock "$P"
+is "$st" 0 "a device clock far off: imported"
+n=$(rows clock "$P" kernels)
+is "$n" 0 "no kernel starts after the collection began"
+grep -Eq 'device_0: offset N/A: ([0-9]+) of \1 device tasks start before' \
+    "$T/clock/err"
+ok $? "one warning counts them all"
+
 # A slice that cannot be opened: one warning, though two passes read the
 # ts_track slices (flips, then steps).
 mkdir -p "$T/perm"
