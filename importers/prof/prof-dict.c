@@ -58,9 +58,16 @@ prof_dict_line(void *arg, char *line, size_t len)
 	}
 	return;
 bad:
-	if (c->bad++ == 0)
-		store_load_warning(c->s, c->path, -1, "line without "
-		    "'id:name', ignored");
+	c->bad++;
+}
+
+/* Say once how many lines of C's file were not 'id:name'. */
+static void
+prof_dict_report(const struct prof_dicts_ctx *c)
+{
+	if (c->bad > 0)
+		store_load_warning(c->s, c->path, -1, "%d line%s without "
+		    "'id:name' ignored", c->bad, c->bad == 1 ? "" : "s");
 }
 
 /* Read hash_dic and type_info_dic from the host data directory DATA. */
@@ -81,6 +88,7 @@ prof_dict_read(struct store *s, const char *data, struct prof_dicts *d)
 		c.types = i == 1;
 		c.path = f.n > 0 ? f.paths[0] : data;
 		prof_slices_lines_read(s, &f, prof_dict_line, &c);
+		prof_dict_report(&c);
 		prof_slices_release(&f);
 	}
 }
@@ -113,6 +121,7 @@ prof_dict_parse(struct store *s, const char *path, const char *data,
 		prof_dict_line(&c, line, n);
 		free(line);
 	}
+	prof_dict_report(&c);
 }
 
 void

@@ -370,10 +370,11 @@ prof_slices_close(struct prof_stream *st)
 /*
  * Read one line of FP into B, without its line end. A line longer than
  * PROF_LINE_MAX is read past, not kept: *LONG is set and B is left empty.
- * Return false at the end of the file.
+ * *CUT is set when the file ended before a newline did. Return false at
+ * the end of the file.
  */
 static bool
-prof_slices_line(FILE *fp, struct strbuf *b, bool *lng)
+prof_slices_line(FILE *fp, struct strbuf *b, bool *lng, bool *cut)
 {
 	char	 chunk[8192];
 	size_t	 n;
@@ -381,6 +382,7 @@ prof_slices_line(FILE *fp, struct strbuf *b, bool *lng)
 
 	strbuf_reset(b);
 	*lng = false;
+	*cut = true;
 	while (fgets(chunk, sizeof chunk, fp) != NULL) {
 		any = true;
 		n = strlen(chunk);
@@ -390,8 +392,10 @@ prof_slices_line(FILE *fp, struct strbuf *b, bool *lng)
 		}
 		if (!*lng)
 			strbuf_add(b, chunk, n);
-		if (n > 0 && chunk[n - 1] == '\n')
+		if (n > 0 && chunk[n - 1] == '\n') {
+			*cut = false;
 			break;
+		}
 	}
 	while (b->len > 0 && (b->s[b->len - 1] == '\n' ||
 	    b->s[b->len - 1] == '\r'))
@@ -402,7 +406,8 @@ prof_slices_line(FILE *fp, struct strbuf *b, bool *lng)
 /*
  * Read the text files F line by line (dictionaries), calling FN with each
  * line, NUL-terminated and without its newline. Lines over PROF_LINE_MAX
- * are skipped with one warning per file. Return the line count.
+ * are skipped with one warning per file, and so is a last line that has
+ * no newline: a file cut there (a name cut short). Return the line count.
  */
 int
 prof_slices_lines_read(struct store *s, struct prof_files *f,
@@ -412,7 +417,7 @@ prof_slices_lines_read(struct store *s, struct prof_files *f,
 	struct strbuf	 line;
 	size_t		 i;
 	int64_t		 offset, first, skipped;
-	bool		 lng;
+	bool		 lng, cut;
 	int		 n = 0;
 
 	strbuf_init(&line);
@@ -424,10 +429,15 @@ prof_slices_lines_read(struct store *s, struct prof_files *f,
 		}
 		store_load_file(s, f->paths[i]);
 		skipped = first = offset = 0;
-		while (prof_slices_line(fp, &line, &lng)) {
+		while (prof_slices_line(fp, &line, &lng, &cut)) {
 			if (lng) {
 				if (skipped++ == 0)
 					first = offset;
+			} else if (cut && line.len > 0) {
+				/* "...:Dro" of DropOutDoMask: not a name. */
+				store_load_warning(s, f->paths[i], offset,
+				    "the last line has no newline (the file "
+				    "was cut): '%.64s' skipped", line.s);
 			} else {
 				fn(arg, line.s, line.len);
 				n++;

@@ -561,6 +561,23 @@ grep -Eq 'device_0: offset N/A: ([0-9]+) of \1 device tasks start before' \
     "$T/clock/err"
 ok $? "one warning counts them all"
 
+# A dictionary cut inside its last name ("1234:Dro" of DropOutDoMask):
+# the cut line is skipped with a warning at its offset, so those ops show
+# their hash, not a wrong name; lines that are no 'id:name' are counted.
+fresh dict
+f=$(echo "$P"/host/data/unaging.additional.hash_dic.slice_0)
+last=$(tail -n 1 "$f")
+printf '%s\n' garbage1 abc:def :empty >>"$f"
+printf '%s' "${last%%:*}:$(echo "${last#*:}" | cut -c1-3)" >>"$f"
+load dict "$P"
+is "$st" 0 "a dictionary cut in a name: imported"
+grep "hash_dic.slice_0: offset [0-9]*: the last line has no newline" \
+    "$T/dict/err" | grep -q "(the file was cut): '${last%%:*}:"
+ok $? "the cut line is warned at its offset"
+grep -q "hash_dic.slice_0: offset N/A: 3 lines without 'id:name' ignored" \
+    "$T/dict/err"
+ok $? "the lines that are no 'id:name': one warning counts them"
+
 # A slice that cannot be opened: one warning, though two passes read the
 # ts_track slices (flips, then steps).
 mkdir -p "$T/perm"
