@@ -249,12 +249,11 @@ prof_additional_kind(struct store *s, const char *data, const char *kind,
 	struct prof_files	 f;
 	struct prof_stream	 st;
 	const unsigned char	*r;
-	const char		*warned = NULL;
 
 	prof_slices_list(data, kind, true, &f);
 	prof_slices_open(&st, s, &f, PROF_ADD_SIZE, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
-		if (!prof_slices_magic(&st, r, &warned))
+		if (!prof_slices_magic(&st, r))
 			continue;
 		fn(h, r);
 	}

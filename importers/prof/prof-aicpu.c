@@ -214,7 +214,7 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 	struct prof_files	 f;
 	struct prof_stream	 st;
 	const unsigned char	*r;
-	const char		*warned = NULL, *path = NULL;
+	const char		*path = NULL;
 	size_t			 other = 0, open = 0, i;
 	uint64_t		 v;
 	uint32_t		 kind;
@@ -231,7 +231,7 @@ prof_aicpu_read(struct store *s, const char *data, bool expand,
 	prof_slices_open_lined(&st, s, &f, PROF_AICPU_SIZE, prof_aicpu_ok,
 	    NULL, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
-		if (!prof_slices_magic(&st, r, &warned))
+		if (!prof_slices_magic(&st, r))
 			continue;
 		path = st.path;
 		kind = importer_le32(r + 4);

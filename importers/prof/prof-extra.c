@@ -126,14 +126,13 @@ prof_extra_read_kind(struct store *s, const char *data, struct prof_host *h,
 	struct prof_files	 f;
 	struct prof_stream	 st;
 	const unsigned char	*r;
-	const char		*warned = NULL;
 	size_t			 size = 0;
 
 	x->size = prof_extra_files[k].keep;
 	prof_slices_list(data, prof_extra_files[k].tag, true, &f);
 	prof_slices_open(&st, s, &f, prof_extra_files[k].size, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
-		if (!prof_slices_magic(&st, r, &warned))
+		if (!prof_slices_magic(&st, r))
 			continue;
 		if (x->n == size) {
 			size = size == 0 ? 64 : size * 2;

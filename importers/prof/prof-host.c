@@ -87,7 +87,6 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 	struct util_map		 pending;
 	struct prof_span	 sp, *starts = NULL, *out;
 	const unsigned char	*r;
-	const char		*warned = NULL;
 	size_t			 nstarts = 0, events = 0, run;
 
 	run = prof_runs_size();
@@ -95,7 +94,7 @@ prof_host_api(struct store *s, const char *data, struct prof_host *h)
 	util_map_init(&pending);
 	prof_slices_open(&st, s, &f, PROF_API_SIZE, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
-		if (!prof_slices_magic(&st, r, &warned))
+		if (!prof_slices_magic(&st, r))
 			continue;
 		memset(&sp, 0, sizeof sp);
 		sp.level = importer_le16(r + 2);
@@ -136,12 +135,11 @@ prof_host_compact(struct store *s, const char *data, struct prof_host *h,
 	struct prof_files	 f;
 	struct prof_stream	 st;
 	const unsigned char	*r;
-	const char		*warned = NULL;
 
 	prof_slices_list(data, name, true, &f);
 	prof_slices_open(&st, s, &f, PROF_COMPACT_SIZE, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
-		if (prof_slices_magic(&st, r, &warned))
+		if (prof_slices_magic(&st, r))
 			fn(h, r, st.unaging);
 	}
 	prof_slices_close(&st);

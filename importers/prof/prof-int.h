@@ -106,6 +106,9 @@ struct prof_stream {
 	const char		*path;		/* of the current record */
 	int64_t			 offset;	/* of the current record */
 	bool			 quiet;		/* no warnings: a probe */
+	int64_t			 nomagic;	/* records without the magic */
+	const char		*nomagic_path;	/* and the first one's */
+	int64_t			 nomagic_off;
 };
 void		 prof_slices_list(const char *, const char *, bool,
 		     struct prof_files *);
@@ -119,8 +122,7 @@ bool		 prof_slices_counted(const unsigned char *,
 		     const unsigned char *, void *);
 const unsigned char *prof_slices_next(struct prof_stream *);
 void		 prof_slices_close(struct prof_stream *);
-bool		 prof_slices_magic(struct prof_stream *, const unsigned char *,
-		     const char **);
+bool		 prof_slices_magic(struct prof_stream *, const unsigned char *);
 #define PROF_RECORD_MAGIC	0x5A5A
 #define PROF_LINE_MAX		(1 << 20)	/* of a dictionary line */
 int		 prof_slices_lines_read(struct store *, struct prof_files *,

@@ -44,7 +44,6 @@ prof_mem_ge_read(struct store *s, const char *data,
 	struct prof_stream	 st;
 	struct prof_ge_mem	*g;
 	const unsigned char	*r;
-	const char		*warned = NULL;
 	char			*first = NULL;
 	int64_t			 first_at = -1, ts;
 	size_t			 other = 0, k;
@@ -56,7 +55,7 @@ prof_mem_ge_read(struct store *s, const char *data,
 	}
 	prof_slices_open(&st, s, &f, PROF_MEM_GE_SIZE, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
-		if (!prof_slices_magic(&st, r, &warned))
+		if (!prof_slices_magic(&st, r))
 			continue;
 		ts = prof_meta_host_ns(hm, importer_le64(r + 16));
 		if (importer_le16(r + 2) != PROF_MEM_GE_LEVEL ||

@@ -86,12 +86,11 @@ prof_mstx_read(struct store *s, const char *data, struct prof_mstx *x,
 	struct prof_stream	 st;
 	struct prof_mstx_rec	 m;
 	const unsigned char	*r;
-	const char		*warned = NULL;
 
 	prof_slices_list(data, "additional.msproftx", true, f);
 	prof_slices_open(&st, s, f, PROF_MSTX_SIZE, true);
 	while ((r = prof_slices_next(&st)) != NULL) {
-		if (!prof_slices_magic(&st, r, &warned))
+		if (!prof_slices_magic(&st, r))
 			continue;
 		prof_mstx_decode(r, &m);
 		m.path = st.path;

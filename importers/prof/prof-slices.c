@@ -361,6 +361,11 @@ prof_slices_next(struct prof_stream *st)
 void
 prof_slices_close(struct prof_stream *st)
 {
+	if (st->nomagic > 0 && !st->quiet)
+		store_load_warning(st->s, st->nomagic_path, st->nomagic_off,
+		    "%lld record%s without the 0x5A5A magic skipped (the first "
+		    "here)", (long long)st->nomagic, st->nomagic == 1 ? "" :
+		    "s");
 	if (st->f != NULL)
 		fclose(st->f);
 	free(st->buf);
@@ -456,19 +461,17 @@ prof_slices_lines_read(struct store *s, struct prof_files *f,
 }
 
 /*
- * True if the host record R starts with the 0x5A5A magic; else count it and
- * warn at the first one of each file.
+ * True if the host record R starts with the 0x5A5A magic; else count it,
+ * for the one warning prof_slices_close() gives at the first.
  */
 bool
-prof_slices_magic(struct prof_stream *st, const unsigned char *r,
-    const char **warned)
+prof_slices_magic(struct prof_stream *st, const unsigned char *r)
 {
 	if (importer_le16(r) == PROF_RECORD_MAGIC)
 		return true;
-	if (*warned != st->path) {
-		store_load_warning(st->s, st->path, st->offset, "record "
-		    "without the 0x5A5A magic, skipped");
-		*warned = st->path;
+	if (st->nomagic++ == 0) {
+		st->nomagic_path = st->path;
+		st->nomagic_off = st->offset;
 	}
 	return false;
 }

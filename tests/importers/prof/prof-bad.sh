@@ -108,7 +108,7 @@ fresh hmagic
 printf '\000' | dd of="$P/host/data/aging.api_event.data.slice_0" bs=1 \
     seek=0 conv=notrunc 2>/dev/null
 load hmagic "$P"
-grep -q 'aging.api_event.data.slice_0: offset 0: record without the 0x5A5A' \
+grep -q 'aging.api_event.data.slice_0: offset 0: 1 record without the 0x5A5A' \
     "$T/hmagic/err"
 ok $? "bad host magic: warned at offset 0"
 is "$(rows hmagic "$P" op_summary)" "$(want_rows hmagic op_summary)" \
@@ -274,7 +274,7 @@ load nodes "$P"
 {
 	grep -c "node_basic_info.slice_0: offset $((sz - 64)): truncated last" \
 	    "$T/nodes/err"
-	grep -c 'tensor_info.slice_0: offset 0: record without the 0x5A5A' \
+	grep -c 'tensor_info.slice_0: offset 0: 1 record without the 0x5A5A' \
 	    "$T/nodes/err"
 	grep -o 'node_basic_info\|tensor_info' "$T/nodes/err"
 } | tr '\n' ' ' >"$T/nodes/order"
@@ -307,7 +307,7 @@ is $st 0 "damaged memcpy and hccl records: import succeeds"
 grep -q "memcpy_info.slice_0: offset $((sz - 64)): truncated last record" \
     "$T/extra/err"
 ok $? "cut memcpy_info: warned with file and offset"
-grep -q 'hccl_info.slice_0: offset 256: record without the 0x5A5A' \
+grep -q 'hccl_info.slice_0: offset 256: 1 record without the 0x5A5A' \
     "$T/extra/err"
 ok $? "bad hccl_info magic: warned at its offset"
 is "$(rows extra "$P" hccl_info)" "$(($(want_rows extra hccl_info) - 1))" \
@@ -577,6 +577,19 @@ ok $? "the cut line is warned at its offset"
 grep -q "hash_dic.slice_0: offset N/A: 3 lines without 'id:name' ignored" \
     "$T/dict/err"
 ok $? "the lines that are no 'id:name': one warning counts them"
+
+# Host records without the 0x5A5A magic: skipped, one warning counting
+# them at the first.
+fresh magic
+f=$(ls "$P"/host/data/*api_event.data.*slice_0 | head -n 1)
+for i in 1 3 5 7; do
+	printf '\0\0' | poke "$f" $((i * 40))
+done
+load magic "$P"
+is "$st" 0 "api_event records without the magic: imported"
+grep "api_event.data.*: offset 40: 4 records without the 0x5A5A magic" \
+    "$T/magic/err" | grep -q 'skipped (the first here)$'
+ok $? "one warning counts them, at the first"
 
 # A slice that cannot be opened: one warning, though two passes read the
 # ts_track slices (flips, then steps).
