@@ -30,6 +30,9 @@ struct csv {
 	int64_t		 skip_offset;	/* the first one's offset and size */
 	int64_t		 skip_size;
 	int64_t		 open_quote;	/* row whose quote never closed */
+	bool		 nul;		/* the row has a NUL byte in a cell */
+	int64_t		 nuls;		/* rows skipped for one */
+	int64_t		 nul_offset;	/* the first one's offset */
 	struct strbuf	 field;		/* the row's fields, NUL-separated */
 	size_t		*starts;
 	char		**fields;
@@ -213,6 +216,9 @@ import_csv_end_field(struct csv *c, bool quoted)
 	if (c->over)
 		return;
 	start = c->starts[c->nfields];
+	/* A NUL would end the cell early: "1\03" read as 1. */
+	if (memchr(b->s + start, '\0', b->len - start) != NULL)
+		c->nul = true;
 	/* Unquoted fields lose the trailing TAB or blanks Excel guards add. */
 	if (!quoted) {
 		while (b->len > start && (b->s[b->len - 1] == '\t' ||
@@ -311,6 +317,13 @@ import_csv_next(struct csv *c, char ***fields, size_t *n)
 			if (ch != ',')
 				break;
 		}
+		if (c->nul && !c->over) {
+			if (c->nuls++ == 0)
+				c->nul_offset = c->row_offset;
+			c->nul = false;
+			continue;
+		}
+		c->nul = false;
 		if (c->over) {
 			if (c->skipped++ == 0) {
 				c->skip_offset = c->row_offset;
@@ -384,8 +397,8 @@ import_csv_skipped(struct csv *c, int64_t *offset, int64_t *size)
 }
 
 /*
- * Warn once in S about the rows of C read past for their size, and about
- * a quote still open at the end of the file.
+ * Warn once in S about the rows of C read past for their size or for a
+ * NUL byte, and about a quote still open at the end of the file.
  */
 void
 import_csv_report(struct csv *c, struct store *s)
@@ -394,6 +407,10 @@ import_csv_report(struct csv *c, struct store *s)
 		store_load_warning(s, c->path, c->open_quote, "quoted cell "
 		    "not closed before the end of the file (cut short?): its "
 		    "row runs to the end");
+	if (c->nuls > 0)
+		store_load_warning(s, c->path, c->nul_offset, "row with a NUL "
+		    "byte in a cell skipped (%lld row%s, the first here)",
+		    (long long)c->nuls, c->nuls == 1 ? "" : "s");
 	if (c->skipped == 0)
 		return;
 	store_load_warning(s, c->path, c->skip_offset, "row of %lld bytes "

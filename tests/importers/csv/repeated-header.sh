@@ -1,7 +1,8 @@
 #!/bin/sh
 # A CSV written twice into one file (the header again in the middle) has
 # the repeated header skipped and counted, in task rows and in tables
-# kept whole alike; it never becomes a row of data.
+# kept whole alike; it never becomes a row of data. A row with a NUL byte
+# is skipped and counted too.
 . "$top_srcdir/tests/lib.sh"
 
 d="$T/p_ascend_pt/ASCEND_PROFILER_OUTPUT"
@@ -26,4 +27,17 @@ is "$(cut -d, -f1-3 "$T/out" | tr '\n' ' ')" \
     "a table kept whole does not keep it as a row"
 grep -q "step_trace_time.csv: offset 27: the header row again" "$T/err"
 ok $? "and warns about it too"
+
+# A NUL byte in a cell would end it early ("1\03" read as 1): the row is
+# skipped and counted, the others imported.
+mkdir -p "$T/n_ascend_pt/ASCEND_PROFILER_OUTPUT"
+printf '%s\n1,a,MatMul,AI_CORE,100,1\0003\n1,b,MatMul,AI_CORE,200,3\n' \
+    "$h" >"$T/n_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"
+"$NPUPROF" show --db "$T/n.db" --format csv "$T/n_ascend_pt" \
+    op_statistic >"$T/out" 2>"$T/err"
+is "$(tail -n 1 "$T/out" | cut -d, -f2-5)" "MatMul,AI_CORE,1,3" \
+    "a row with a NUL byte: not read as another number"
+grep "kernel_details.csv: offset 63: row with a NUL byte in a cell" \
+    "$T/err" | grep -q 'skipped (1 row, the first here)'
+ok $? "it is skipped and counted, at its offset"
 done_testing
