@@ -108,17 +108,23 @@ import_rows_shape(char **f, size_t n, int col)
 	return c;
 }
 
-/* The device of a row: its Device_id cell, else the unit's device. */
+/*
+ * The device of a row: its Device_id cell, else the unit's device. A
+ * cell that is none ("x", "1.5", "-1") sets *BAD: not device 0.
+ */
 static int64_t
-import_rows_device(char **f, size_t n, int col, struct import_ctx *ctx)
+import_rows_device(char **f, size_t n, int col, struct import_ctx *ctx,
+    bool *bad)
 {
 	const char	*c = import_rows_cell(f, n, col);
 	int64_t		 v;
 
 	if (c != NULL && strcmp(c, "host") == 0)
 		return NP_HOST_DEVICE;
-	if (c != NULL && util_parse_int(c, strlen(c), &v) == 0)
+	if (c != NULL && util_parse_int(c, strlen(c), &v) == 0 && v >= 0)
 		return v;
+	if (c != NULL && !util_is_na(c, strlen(c)))
+		*bad = true;
 	return ctx->device != NP_NA ? ctx->device : 0;
 }
 
@@ -365,7 +371,7 @@ import_rows_op_summary(struct store *s, const char *path,
 		import_rows_progress(s, &r, path, ++row);
 		memset(&t, 0, sizeof t);
 		bad = false;
-		t.device = import_rows_device(r.f, r.n, k.device, ctx);
+		t.device = import_rows_device(r.f, r.n, k.device, ctx, &bad);
 		t.rank = ctx->rank;
 		t.model_id = import_rows_int(r.f, r.n, k.model, &bad);
 		t.task = import_rows_int(r.f, r.n, k.task, &bad);
@@ -382,13 +388,17 @@ import_rows_op_summary(struct store *s, const char *path,
 		if (k.step < 0 && k.infer < 0)
 			t.step = ctx->iter;
 		t.conn = t.api = NP_NA;
+		/* No tool writes a negative duration: a damaged row. */
+		if (t.dur_ns != NP_NA && t.dur_ns < 0)
+			bad = true;
 		if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA ||
 		    r.n < import_columns_count(r.cols)) {
 			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
 			    bad || t.start_ns == NP_NA || t.dur_ns == NP_NA ?
-			    "row without a readable start time, duration or "
-			    "id, skipped" : "row has fewer cells than the "
-			    "header, the missing ones read as N/A");
+			    "row without a readable start time, duration "
+			    "(not negative), device or id, skipped" : "row has "
+			    "fewer cells than the header, the missing ones "
+			    "read as N/A");
 			if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA)
 				continue;
 		}
@@ -456,7 +466,7 @@ import_rows_op_statistic(struct store *s, const char *path,
 	while (import_rows_next(&r) == 1) {
 		memset(&o, 0, sizeof o);
 		bad = false;
-		o.device = import_rows_device(r.f, r.n, dev, ctx);
+		o.device = import_rows_device(r.f, r.n, dev, ctx, &bad);
 		o.rank = ctx->rank;
 		o.op_type = import_rows_str(r.f, r.n, type);
 		o.core_type = import_rows_str(r.f, r.n, core);
@@ -472,7 +482,8 @@ import_rows_op_statistic(struct store *s, const char *path,
 		if (ratio >= 0 && (size_t)ratio < r.n && util_parse_double(
 		    r.f[ratio], strlen(r.f[ratio]), &d) == 0)
 			o.ratio = d;
-		if (bad || o.count == NP_NA || o.total_ns == NP_NA) {
+		if (bad || o.count == NP_NA || o.total_ns == NP_NA ||
+		    o.count < 0 || o.total_ns < 0) {
 			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
 			    "bad number in row, skipped");
 			continue;
@@ -517,8 +528,8 @@ import_rows_api_statistic(struct store *s, const char *path,
 	while (import_rows_next(&r) == 1) {
 		memset(&a, 0, sizeof a);
 		bad = false;
-		a.device = dev >= 0 ? import_rows_device(r.f, r.n, dev, ctx) :
-		    NP_HOST_DEVICE;
+		a.device = dev >= 0 ? import_rows_device(r.f, r.n, dev, ctx,
+		    &bad) : NP_HOST_DEVICE;
 		a.rank = ctx->rank;
 		a.level = import_rows_str(r.f, r.n, level);
 		a.name = import_rows_str(r.f, r.n, name);
@@ -531,7 +542,8 @@ import_rows_api_statistic(struct store *s, const char *path,
 		if (var >= 0 && (size_t)var < r.n && util_parse_double(
 		    r.f[var], strlen(r.f[var]), &d) == 0)
 			a.variance = d;
-		if (bad || a.name == NULL || a.total_ns == NP_NA) {
+		if (bad || a.name == NULL || a.total_ns == NP_NA ||
+		    a.total_ns < 0 || (a.count != NP_NA && a.count < 0)) {
 			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
 			    "bad number in row, skipped");
 			continue;
@@ -575,7 +587,7 @@ import_rows_step_trace(struct store *s, const char *path,
 	}
 	while (import_rows_next(&r) == 1) {
 		bad = false;
-		st.device = import_rows_device(r.f, r.n, c[0], ctx);
+		st.device = import_rows_device(r.f, r.n, c[0], ctx, &bad);
 		st.rank = ctx->rank;
 		st.iter = import_rows_int(r.f, r.n, c[1], &bad);
 		st.fp_start_ns = import_rows_ns(r.f, r.n, c[2], &bad);
