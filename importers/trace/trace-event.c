@@ -43,6 +43,7 @@ struct trace_load {
 	size_t			 nprocs;
 	int64_t			 bad;
 	char			*bad_why;
+	int64_t			 badids;	/* task ids read as N/A */
 	int64_t			 other;		/* events of other phases */
 	char			 phases[16];
 	int64_t			 unlinked;
@@ -140,6 +141,23 @@ trace_event_int(const char *text)
 	if (util_parse_int(text, strlen(text), &v) == 0)
 		return v;
 	return (int64_t)(util_hash64(text, strlen(text)) >> 2);
+}
+
+/*
+ * A task's Model, Stream, Task, Batch or Subtask Id: an integer, else
+ * NP_NA counted in L (not a hash, which would pass for an id).
+ */
+static int64_t
+trace_event_task_id(struct trace_load *l, const char *text)
+{
+	int64_t	 v;
+
+	if (text == NULL || *text == '\0')
+		return NP_NA;
+	if (util_parse_int(text, strlen(text), &v) == 0)
+		return v;
+	l->badids++;
+	return NP_NA;
 }
 
 /*
@@ -296,15 +314,16 @@ trace_event_task(struct trace_load *l, const struct trace_event *ev,
 	memset(&t, 0, sizeof t);
 	t.device = trace_event_device(l, pid, KIND_HARDWARE);
 	t.rank = l->ctx->rank;
-	t.model_id = trace_event_int(trace_parse_arg(ev, "Model Id"));
+	t.model_id = trace_event_task_id(l, trace_parse_arg(ev, "Model Id"));
 	if (t.model_id == NP_NA && l->legacy)
 		t.model_id = l->model;
 	if ((stream = trace_parse_arg(ev, "Physic Stream Id")) == NULL)
 		stream = trace_parse_arg(ev, "Stream Id");
-	t.stream = trace_event_int(stream);
-	t.task = trace_event_int(trace_parse_arg(ev, "Task Id"));
-	t.batch = trace_event_int(trace_parse_arg(ev, "Batch Id"));
-	t.context = trace_event_int(trace_parse_arg(ev, "Subtask Id"));
+	t.stream = trace_event_task_id(l, stream);
+	t.task = trace_event_task_id(l, trace_parse_arg(ev, "Task Id"));
+	t.batch = trace_event_task_id(l, trace_parse_arg(ev, "Batch Id"));
+	t.context = trace_event_task_id(l, trace_parse_arg(ev,
+	    "Subtask Id"));
 	if (t.context == 4294967295LL)
 		t.context = NP_NA;
 	t.start_ns = start;
@@ -351,9 +370,9 @@ trace_event_x(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 		return;
 	}
 	start = trace_event_time(l, start);
-	if (ev->dur.len > 0 && util_parse_ns(ev->dur.s, ev->dur.len, &dur) !=
-	    0) {
-		trace_event_bad(l, ev, "bad dur");
+	if (ev->dur.len > 0 && (util_parse_ns(ev->dur.s, ev->dur.len, &dur) !=
+	    0 || dur < 0)) {
+		trace_event_bad(l, ev, dur < 0 ? "negative dur" : "bad dur");
 		return;
 	}
 	p = trace_event_proc(l, pid);
@@ -569,6 +588,10 @@ trace_event_free(struct trace_load *l)
 		store_load_warning(l->s, l->path, -1, "%s; %lld event%s "
 		    "skipped", l->bad_why, (long long)l->bad,
 		    l->bad == 1 ? "" : "s");
+	if (l->badids > 0)
+		store_load_warning(l->s, l->path, -1, "%lld task id%s (Model, "
+		    "Stream, Task, Batch or Subtask Id) not an integer, read "
+		    "as N/A", (long long)l->badids, l->badids == 1 ? "" : "s");
 	if (l->other > 0)
 		store_load_warning(l->s, l->path, -1, "%lld event%s of phase "
 		    "'%s' not imported (only M, X, C, s, t and f are)",

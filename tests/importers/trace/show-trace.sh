@@ -82,6 +82,25 @@ is "$(cat "$T/dup.out")" "2,MatMul,900.000,7.000" \
 grep -q 'a key given twice in an event (4 times, the first' "$T/dup.err"
 ok $? "one warning counts them"
 
+# A negative dur skips the event; a task id that is no integer is N/A,
+# not a hash that passes for an id; both are counted.
+cat >"$T/odd.json" <<'JSON'
+[{"ph":"M","name":"process_name","pid":9,"args":{"name":"Ascend Hardware"}},
+{"ph":"X","name":"A","pid":9,"tid":3,"ts":100,"dur":-5.25,
+"args":{"Task Id":1,"Stream Id":3}},
+{"ph":"X","name":"B","pid":9,"tid":3,"ts":200,"dur":2,
+"args":{"Task Id":1.7,"Stream Id":"x"}}]
+JSON
+"$NPUPROF" import --db "$T/odd.db" "$T/odd.json" 2>"$T/odd.err"
+is "$("$NPUPROF" show -q --db "$T/odd.db" --format csv "$T/odd.json" \
+    kernels | sed 1d | cut -d, -f3-5)" "N/A,N/A,B" \
+    "ids 1.7 and x: N/A; the event of dur -5.25: skipped"
+grep -q "negative dur (event 'A'); 1 event skipped" "$T/odd.err"
+ok $? "the negative dur is warned"
+grep -q "2 task ids (Model, Stream, Task, Batch or Subtask Id) not an" \
+    "$T/odd.err"
+ok $? "the ids that are no integer are counted"
+
 # A UTF-8 byte order mark before the trace (CSV files may have one too).
 mkdir "$T/bom" && { printf '\357\273\277'; cat "$T/dup.json"; } \
     >"$T/bom/trace_view.json"
