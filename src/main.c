@@ -65,6 +65,7 @@ struct main_opts {
 	bool		 no_mouse;
 	bool		 timeline;
 	bool		 indexes;
+	uint64_t	 given;		/* MAIN_OPT() of each long option */
 	const char	*replay;
 	int		 jobs;
 	enum main_stores stores;
@@ -707,6 +708,37 @@ enum {
 	OPT_INDEXES
 };
 
+#define MAIN_OPT(o)	(1ULL << ((o) - OPT_DB))
+
+/* The long options of show, and of the UI, which prints as show does. */
+#define MAIN_OPTS_SHOW (MAIN_OPT(OPT_DB) | MAIN_OPT(OPT_REIMPORT) |	\
+	MAIN_OPT(OPT_FORMAT) | MAIN_OPT(OPT_SORT) | MAIN_OPT(OPT_FILTER) |	\
+	MAIN_OPT(OPT_LIMIT) | MAIN_OPT(OPT_DEVICE) | MAIN_OPT(OPT_RANK) |	\
+	MAIN_OPT(OPT_STATS) | MAIN_OPT(OPT_RANGE) | MAIN_OPT(OPT_WEIGHT) |	\
+	MAIN_OPT(OPT_STACKS) | MAIN_OPT(OPT_STEP) | MAIN_OPT(OPT_STORES) |	\
+	MAIN_OPT(OPT_COMPARE) | MAIN_OPT(OPT_BASE_STEP))
+
+/* Which long options each command takes. */
+static const struct {
+	const char	*cmd;		/* NULL: the UI */
+	uint64_t	 opts;
+} main_cmd_opts[] = {
+	{ NULL, MAIN_OPTS_SHOW | MAIN_OPT(OPT_THEME) |
+	    MAIN_OPT(OPT_NO_MOUSE) | MAIN_OPT(OPT_REPLAY) },
+	{ "show", MAIN_OPTS_SHOW },
+	{ "import", MAIN_OPT(OPT_DB) | MAIN_OPT(OPT_REIMPORT) |
+	    MAIN_OPT(OPT_STORES) | MAIN_OPT(OPT_TIMELINE) |
+	    MAIN_OPT(OPT_INDEXES) },
+	{ "export", MAIN_OPT(OPT_DB) | MAIN_OPT(OPT_REIMPORT) |
+	    MAIN_OPT(OPT_FORMAT) | MAIN_OPT(OPT_OUTPUT) | MAIN_OPT(OPT_FORCE) |
+	    MAIN_OPT(OPT_DEVICE) | MAIN_OPT(OPT_RANK) | MAIN_OPT(OPT_RANGE) |
+	    MAIN_OPT(OPT_SPLIT_MB) | MAIN_OPT(OPT_WEIGHT) |
+	    MAIN_OPT(OPT_STACKS) | MAIN_OPT(OPT_STEP) | MAIN_OPT(OPT_FOLDED) |
+	    MAIN_OPT(OPT_FILTER) | MAIN_OPT(OPT_COMPARE) |
+	    MAIN_OPT(OPT_BASE_STEP) | MAIN_OPT(OPT_STORES) },
+	{ "demo", 0 }
+};
+
 static const struct option main_long_opts[] = {
 	{ "db", required_argument, NULL, OPT_DB },
 	{ "reimport", no_argument, NULL, OPT_REIMPORT },
@@ -767,6 +799,8 @@ main_options(int argc, char **argv, struct main_opts *o)
 	o->jobs = main_cores();
 	while ((ch = getopt_long(argc, argv, ":qhVj:", main_long_opts,
 	    NULL)) != -1) {
+		if (ch >= OPT_DB && ch <= OPT_INDEXES)
+			o->given |= MAIN_OPT(ch);
 		switch (ch) {
 		case OPT_DB:
 			o->db = optarg;
@@ -2063,6 +2097,30 @@ main_collect_import(const char *dir, void *arg)
 	return rc;
 }
 
+/* A long option CMD (NULL: the UI) does not take is a usage error. */
+static void
+main_check_opts(const char *cmd, const struct main_opts *o)
+{
+	size_t	 i, j;
+
+	for (i = 0; i < sizeof main_cmd_opts / sizeof main_cmd_opts[0]; i++) {
+		if ((cmd == NULL) != (main_cmd_opts[i].cmd == NULL) ||
+		    (cmd != NULL && strcmp(cmd, main_cmd_opts[i].cmd) != 0))
+			continue;
+		for (j = 0; main_long_opts[j].name != NULL; j++) {
+			if (main_long_opts[j].val < OPT_DB ||
+			    main_long_opts[j].val > OPT_INDEXES ||
+			    (o->given & MAIN_OPT(main_long_opts[j].val)) == 0 ||
+			    (main_cmd_opts[i].opts &
+			    MAIN_OPT(main_long_opts[j].val)) != 0)
+				continue;
+			log_usagex("", "--%s is not an option of %s",
+			    main_long_opts[j].name, cmd != NULL ? cmd :
+			    "the terminal UI");
+		}
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -2097,6 +2155,7 @@ main(int argc, char **argv)
 		    "--folded: npuprof-tui --compare BASE NEW, npuprof-tui "
 		    "show --compare BASE NEW [TABLE...], npuprof-tui export "
 		    "--folded --compare BASE NEW");
+	main_check_opts(cmd, &o);
 	if (cmd == NULL)
 		return main_open(argc, argv, &o);
 	if (strcmp(cmd, "import") == 0)

@@ -49,6 +49,19 @@ Try 'npuprof-tui collect --help' for more information." \
 "$NPUPROF" collect --host h >/dev/null 2>"$T/err"
 is "$?:$(head -n 1 "$T/err")" "2:npuprof-tui: no -m MAIN" \
     "collect: what is missing"
+# An option the command does not take is a usage error, not ignored.
+for args in "show --output x" "show --theme dark" "export summary --sort x" \
+    "import --format json" "import --filter x" "demo --rank 1"; do
+	# shellcheck disable=SC2086
+	"$NPUPROF" $args "$T/d" >/dev/null 2>"$T/err"
+	rc=$?
+	set -- $args
+	is "$rc:$(head -n 1 "$T/err")" \
+	    "2:npuprof-tui: $(echo " $args" | sed 's/.* \(--[a-z]*\).*/\1/') \
+is not an option of $1" \
+	    "$args: a usage error"
+done
+
 # A port or an output directory that cannot work is said before ssh runs
 # the application on the board (no board here: nothing may connect).
 mkdir -p "$T/cl/app" && : >"$T/cl/app/main" &&
