@@ -5,6 +5,7 @@
  * colour, or NO_COLOR, gets each role's monochrome attribute instead.
  */
 #include <curses.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -142,12 +143,17 @@ theme_fit(int c, int *bold)
 	return c < COLORS ? c : -1;
 }
 
-/* Find theme NAME: a file if it has a '/' or ends in .yaml, else a name. */
+/*
+ * Find theme NAME: a file if it has a '/' or ends in .yaml, else a name:
+ * the user's, NPUPROF_THEMES's, the installed one, else the one beside the
+ * binary (a build tree).
+ */
 static char *
 theme_path(const char *name)
 {
 	const char	*dir, *cfg;
-	char		*path;
+	char		*path, *local, *slash, exe[PATH_MAX];
+	ssize_t		 n;
 
 	if (strchr(name, '/') != NULL || util_has_suffix(name, ".yaml"))
 		return xstrdup(name);
@@ -157,9 +163,24 @@ theme_path(const char *name)
 			return path;
 		free(path);
 	}
-	if ((dir = getenv("NPUPROF_THEMES")) == NULL || *dir == '\0')
-		dir = PKGDATADIR "/themes";
-	xasprintf(&path, "%s/%s.yaml", dir, name);
+	if ((dir = getenv("NPUPROF_THEMES")) != NULL && *dir != '\0') {
+		xasprintf(&path, "%s/%s.yaml", dir, name);
+		return path;
+	}
+	xasprintf(&path, "%s/themes/%s.yaml", PKGDATADIR, name);
+	/* Not installed: run from the build tree, themes/ beside it. */
+	if (access(path, R_OK) != 0 && (n = readlink("/proc/self/exe", exe,
+	    sizeof exe - 1)) > 0) {
+		exe[n] = '\0';
+		if ((slash = strrchr(exe, '/')) != NULL)
+			*slash = '\0';
+		xasprintf(&local, "%s/themes/%s.yaml", exe, name);
+		if (access(local, R_OK) == 0) {
+			free(path);
+			return local;
+		}
+		free(local);
+	}
 	return path;
 }
 
