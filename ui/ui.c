@@ -225,6 +225,32 @@ ui_draw(int redraw)
 	wnoutrefresh(stdscr);
 }
 
+/*
+ * Check every line of the replay file PATH, open in ui_rp.f, before the
+ * UI starts: a key name that is none is an error naming its line, not a
+ * key left out of the measurement.
+ */
+static int
+ui_replay_check(const char *path, char **cause)
+{
+	char	 line[256];
+	size_t	 len;
+	int	 n = 0;
+
+	while (fgets(line, sizeof line, ui_rp.f) != NULL) {
+		n++;
+		len = strcspn(line, "\r\n");
+		line[len] = '\0';
+		if (len == 0 || line[0] == '#' || (strncmp(line, "type ",
+		    5) == 0 && line[5] != '\0') || keys_parse(line) >= 0)
+			continue;
+		xasprintf(cause, "%s:%d: unknown key '%s'", path, n, line);
+		return -1;
+	}
+	rewind(ui_rp.f);
+	return 0;
+}
+
 /* Read the next key of the replay file; at its end, quit. */
 static int
 ui_replay_key(void)
@@ -699,6 +725,12 @@ ui_run(struct store *s, const struct ui_opts *o, char **cause)
 	if (keys != NULL && (ui_rp.f = fopen(keys, "r")) == NULL) {
 		xasprintf(cause, "cannot open '%s': %s", keys,
 		    strerror(errno));
+		config_release(&ui_cfg);
+		return -1;
+	}
+	if (ui_rp.f != NULL && ui_replay_check(keys, cause) != 0) {
+		fclose(ui_rp.f);
+		ui_rp.f = NULL;
 		config_release(&ui_cfg);
 		return -1;
 	}

@@ -62,6 +62,14 @@ is not an option of $1" \
 	    "$args: a usage error"
 done
 
+# A --replay file naming a key that is none: an error naming its line,
+# before the UI starts (not a key left out of the measurement).
+printf '# keys\n2\nbogus-key\nQ\n' >"$T/keys"
+TERM=xterm "$NPUPROF" --replay "$T/keys" "$T/d" </dev/null >/dev/null \
+    2>"$T/err"
+is "$?:$(cat "$T/err")" "1:npuprof-tui: $T/keys:3: unknown key 'bogus-key'" \
+    "--replay: an unknown key name is an error with its line"
+
 # A port or an output directory that cannot work is said before ssh runs
 # the application on the board (no board here: nothing may connect).
 mkdir -p "$T/cl/app" && : >"$T/cl/app/main" &&
