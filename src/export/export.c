@@ -64,18 +64,27 @@ export_kind_valid(const char *name)
 	return export_kind_find(name) != NULL;
 }
 
-/* Run KIND for one rank into DIR. */
+/*
+ * Run KIND for one rank into DIR; a DIR made for it is removed again if
+ * it failed with nothing written.
+ */
 static int
 export_one(struct store *s, const struct export_kind *k,
     const struct export_opts *o, const char *dir, const char *stamp,
     char **cause)
 {
+	struct stat	 st;
+	bool		 made = stat(dir, &st) != 0;
+	int		 rc;
+
 	if (util_mkdir_p(dir, 0755) != 0) {
 		xasprintf(cause, "cannot create '%s': %s", dir,
 		    strerror(errno));
 		return -1;
 	}
-	return k->run(s, o, dir, stamp, cause);
+	if ((rc = k->run(s, o, dir, stamp, cause)) != 0 && made)
+		rmdir(dir);
+	return rc;
 }
 
 /*
@@ -126,6 +135,8 @@ export_run(struct store *s, const char *kind, const struct export_opts *o,
 {
 	const struct export_kind	*k;
 	struct export_opts		 one = *o;
+	struct stat			 st;
+	bool				 made;
 	char				 stamp[32], name[64], *dir;
 	int64_t				*ranks;
 	size_t				 n, i, known = 0;
@@ -138,6 +149,7 @@ export_run(struct store *s, const char *kind, const struct export_opts *o,
 		    export_kinds());
 		return -1;
 	}
+	made = stat(o->output, &st) != 0;
 	if (export_check_output(s, o, cause) != 0)
 		return -1;
 	export_file_stamp(stamp, sizeof stamp);
@@ -147,7 +159,10 @@ export_run(struct store *s, const char *kind, const struct export_opts *o,
 		known += ranks[i] != NP_NA;
 	if (o->rank != NP_NA || known < 2 || known != n) {
 		free(ranks);
-		return export_one(s, k, o, o->output, stamp, cause);
+		rc = export_one(s, k, o, o->output, stamp, cause);
+		if (rc != 0 && made)
+			rmdir(o->output);
+		return rc;
 	}
 	/*
 	 * The cluster tables once, beside the ranks' folders: a link's rows
@@ -166,5 +181,8 @@ export_run(struct store *s, const char *kind, const struct export_opts *o,
 		free(dir);
 	}
 	free(ranks);
+	/* Made for this export and left empty by its failure. */
+	if (rc != 0 && made)
+		rmdir(o->output);
 	return rc;
 }

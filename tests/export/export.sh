@@ -141,6 +141,8 @@ ok $? "--range in epoch microseconds gives the same window"
 "$NPUPROF" export timeline -q --range 1s: --db "$T/sp.db" \
     --output "$T/re" "$T/sp" 2>/dev/null
 is $? 1 "an empty window is an error"
+[ ! -e "$T/re" ]
+ok $? "and leaves no empty output folder behind"
 
 "$GEN" spans "$T/big.db" "$T/sp" -n 4000 >"$T/counts" || exit 1
 is "$(cat "$T/counts")" "tasks 4000 spans 12001 flows 2667" "big spans store"
