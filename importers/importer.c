@@ -292,11 +292,13 @@ importer_run(struct store *s, const char *root, char **cause)
 		store_load_progress_files(s, (int64_t)i, (int64_t)w.n);
 		store_load_progress(s, w.v[i].imp->name, w.v[i].path, 0, 0);
 		if (w.v[i].imp->load(s, w.v[i].path, &ctx, &why) != 0) {
-			store_load_warning(s, w.v[i].path, -1, "%s", why);
+			/* The one unit's failure is the error, said once. */
 			if (w.n == 1) {
 				*cause = why;
 				why = NULL;
-			}
+			} else
+				store_load_warning(s, w.v[i].path, -1, "%s",
+				    why);
 			free(why);
 			why = NULL;
 			continue;

@@ -62,6 +62,13 @@ is not an option of $1" \
 	    "$args: a usage error"
 done
 
+# One profile that cannot be read: its error once, not also as a warning.
+mkdir -p "$T/nocsv/mindstudio_profiler_output"
+printf 'a,b\n' >"$T/nocsv/mindstudio_profiler_output/op_summary_1.csv"
+"$NPUPROF" show --db "$T/nocsv.db" "$T/nocsv" >/dev/null 2>"$T/err"
+is "$?:$(grep -c 'has no CSV that could be read' "$T/err")" "1:1" \
+    "a profile that fails: its error said once"
+
 # A --replay file naming a key that is none: an error naming its line,
 # before the UI starts (not a key left out of the measurement).
 printf '# keys\n2\nbogus-key\nQ\n' >"$T/keys"
