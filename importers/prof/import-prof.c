@@ -536,6 +536,14 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	}
 	for (i = 0; i < n; i++) {
 		dev = import_prof_device(names[i]);
+		/* "device_abc", "device_-1", "device_64": not a device. */
+		if (dev == NP_NA && util_has_prefix(names[i], "device_")) {
+			p = util_path_join(path, names[i]);
+			store_load_warning(s, p, -1, "not a device folder "
+			    "(device_N, N from 0 to %d): not imported",
+			    NP_HOST_DEVICE - 1);
+			free(p);
+		}
 		if (dev == NP_NA || dev == NP_HOST_DEVICE)
 			continue;
 		p = util_path_join(path, names[i]);

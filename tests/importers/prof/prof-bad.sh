@@ -591,6 +591,13 @@ grep "api_event.data.*: offset 40: 4 records without the 0x5A5A magic" \
     "$T/magic/err" | grep -q 'skipped (the first here)$'
 ok $? "one warning counts them, at the first"
 
+# A device_ folder that names no device: one warning, not imported.
+fresh devname
+cp -R "$P/device_0" "$P/device_abc"
+load devname "$P"
+is "$st:$(grep -c 'device_abc: offset N/A: not a device folder' \
+    "$T/devname/err")" "0:1" "device_abc: imported without it, warned once"
+
 # A slice that cannot be opened: one warning, though two passes read the
 # ts_track slices (flips, then steps).
 mkdir -p "$T/perm"
