@@ -217,7 +217,8 @@ import_csv_end_field(struct csv *c, bool quoted)
 		return;
 	start = c->starts[c->nfields];
 	/* A NUL would end the cell early: "1\03" read as 1. */
-	if (memchr(b->s + start, '\0', b->len - start) != NULL)
+	if (b->len > start && memchr(b->s + start, '\0', b->len - start) !=
+	    NULL)
 		c->nul = true;
 	/* Unquoted fields lose the trailing TAB or blanks Excel guards add. */
 	if (!quoted) {
