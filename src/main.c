@@ -1042,20 +1042,9 @@ static int
 main_range_window(struct store *s, const struct main_opts *o,
     struct store_window *w, char **cause)
 {
-	struct store_query	 q;
-	int64_t			 first, last;
-
-	store_query_init(&q);
-	q.device = o->device;
-	q.rank = o->rank;
-	if (store_iter_bounds(s, &q, &first, &last, cause) != 0 ||
-	    export_file_parse_range(o->range, first != NP_NA ? first : 0,
+	if (export_file_window(s, o->range, o->device, o->rank, true,
 	    &w->from_ns, &w->to_ns, cause) != 0)
 		return -1;
-	if (w->from_ns == NP_NA)
-		w->from_ns = first != NP_NA ? first : 0;
-	if (w->to_ns == NP_NA)
-		w->to_ns = last != NP_NA ? last + 1 : INT64_MAX;
 	w->iter = w->step = NP_NA;
 	w->device = o->device;
 	w->rank = o->rank;

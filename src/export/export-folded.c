@@ -10,26 +10,6 @@
 #include "export.h"
 
 /*
- * The window of --range O->range into SO: relative ends count from the
- * first task or span of SO's device and rank. -1 with *cause if bad.
- */
-static int
-export_folded_range(struct store *s, const struct export_opts *o,
-    struct store_stacks_opts *so, char **cause)
-{
-	struct store_query	 q;
-	int64_t			 first, last;
-
-	store_query_init(&q);
-	q.device = so->device;
-	q.rank = so->rank;
-	if (store_iter_bounds(s, &q, &first, &last, cause) != 0)
-		return -1;
-	return export_file_parse_range(o->range, first != NP_NA ? first : 0,
-	    &so->from_ns, &so->to_ns, cause);
-}
-
-/*
  * Build the call stacks of S that O asks for, pruned to the stacks through
  * frames O->filter matches (their share is said on stderr). On failure
  * return NULL and set *cause.
@@ -52,7 +32,8 @@ export_folded_stacks(struct store *s, const struct export_opts *o, char **cause)
 	so.step = o->step;
 	so.from_ns = o->from_ns;
 	so.to_ns = o->to_ns;
-	if (o->range != NULL && export_folded_range(s, o, &so, cause) != 0)
+	if (o->range != NULL && export_file_window(s, o->range, so.device,
+	    so.rank, false, &so.from_ns, &so.to_ns, cause) != 0)
 		return NULL;
 	if ((st = store_stacks_build(s, &so, cause)) == NULL)
 		return NULL;

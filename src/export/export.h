@@ -50,6 +50,8 @@ bool		 export_kind_valid(const char *);
 int		 export_file_parse_range(const char *, int64_t, int64_t *,
 		     int64_t *,
 		     char **);
+int		 export_file_window(struct store *, const char *, int64_t,
+		     int64_t, bool, int64_t *, int64_t *, char **);
 
 /* export-folded.c */
 struct store_stacks *export_folded_stacks(struct store *,
