@@ -44,8 +44,9 @@ import_memory_cell(char **f, size_t n, int col)
 }
 
 /*
- * The samples of one row F (N cells) of the file: -1 if its time or one
- * of its values is there but not a number (nothing is added then).
+ * The samples of one row F (N cells) of the file: -1 if it has no time,
+ * or its time or one of its values is there but not a number (nothing is
+ * added then).
  */
 int
 import_memory_row(struct store *s, const struct import_memory *m, char **f,
@@ -62,9 +63,8 @@ import_memory_row(struct store *s, const struct import_memory *m, char **f,
 	if (!m->on)
 		return 0;
 	memset(&c, 0, sizeof c);
-	if ((v = import_memory_cell(f, n, m->ts)) == NULL)
-		return 0;
-	if (util_parse_ns(v, strlen(v), &c.ts_ns) != 0)
+	if ((v = import_memory_cell(f, n, m->ts)) == NULL ||
+	    util_parse_ns(v, strlen(v), &c.ts_ns) != 0)
 		return -1;
 	for (i = 0; i < IMPORT_MEMORY_NVALS; i++) {
 		v = import_memory_cell(f, n, m->val[i]);

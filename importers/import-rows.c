@@ -654,8 +654,9 @@ import_rows_generic(struct store *s, const char *path, const char *name,
 		store_load_generic_row(s, r.f, r.n);
 		if (import_memory_row(s, &mem, r.f, r.n, ctx) != 0)
 			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
-			    "a time or memory value that is not a number: kept "
-			    "in the table, left out of the memory chart");
+			    "no time, or a time or memory value that is not a "
+			    "number: kept in the table, left out of the memory "
+			    "chart");
 	}
 	import_rows_trouble_report(s, &tr);
 	import_rows_close(s, &r);

@@ -31,15 +31,17 @@ db_comm_arg(struct strbuf *sql, struct store_foreign *f, const char *table,
     const char *alias, const char *key, const char *col, const char *e,
     bool str)
 {
-	char	*ref;
+	char	*ref, *where;
 
 	if (!store_foreign_has(f, table, col))
 		return;
 	xasprintf(&ref, "%s.%s", alias, col);
-	if (str)
-		strbuf_addf(sql, ", '%s', (SELECT value FROM STRING_IDS"
-		    " WHERE id = %s)", key, ref);
-	else
+	if (str) {
+		strbuf_addf(sql, ", '%s', ", key);
+		xasprintf(&where, "%s.%s", table, col);
+		db_str(sql, ref, where);
+		free(where);
+	} else
 		db_comm_enum(sql, f, key, e, ref);
 	free(ref);
 }
@@ -80,8 +82,9 @@ db_comm_tasks_sql(struct strbuf *sql, struct store_foreign *f)
 	const char	*c = "COMMUNICATION_TASK_INFO";
 
 	strbuf_adds(sql, "SELECT t.startNs, t.endNs, t.deviceId,"
-	    " i.planeId + 1, NULL, (SELECT value FROM STRING_IDS"
-	    " WHERE id = i.taskType), json_object('notify_id', i.notifyId,"
+	    " i.planeId + 1, NULL, "
+	    DB_STR("i.taskType", "COMMUNICATION_TASK_INFO.taskType")
+	    ", json_object('notify_id', i.notifyId,"
 	    " 'stream id', t.streamId, 'task id', t.taskId,"
 	    " 'context id', t.contextId, 'model id', t.modelId");
 	db_comm_arg(sql, f, c, "i", "task type", "taskType", NULL, true);
@@ -138,8 +141,9 @@ db_comm_ops_sql(struct strbuf *sql, struct store_foreign *f)
 
 	strbuf_adds(sql, "SELECT o.startNs, o.endNs, ");
 	db_comm_device(sql, f);
-	strbuf_adds(sql, ", 0, o.connectionId, (SELECT value FROM STRING_IDS"
-	    " WHERE id = o.opName), json_object('connection_id',"
+	strbuf_adds(sql, ", 0, o.connectionId, "
+	    DB_STR("o.opName", "COMMUNICATION_OP.opName")
+	    ", json_object('connection_id',"
 	    " o.connectionId");
 	db_comm_arg(sql, f, c, "o", "op type", "opType", NULL, true);
 	db_comm_arg(sql, f, c, "o", "group name", "groupName", NULL, true);

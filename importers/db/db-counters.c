@@ -15,9 +15,6 @@
 
 #include "db-int.h"
 
-#define DB_COUNTER_STR(col)						\
-	"ifnull((SELECT value FROM STRING_IDS WHERE id = " col "), " col ")"
-
 /* A query whose rows are device, time, series name, key and value. */
 struct db_counter_source {
 	const char	*table;
@@ -31,18 +28,19 @@ static const struct db_counter_source db_counter_sources[] = {
 	  " FROM AICORE_FREQ" },
 	{ "HBM", "deviceId timestampNs bandwidth hbmId type",
 	  "SELECT deviceId, timestampNs, 'HBM ' || hbmId || '/' || "
-	  DB_COUNTER_STR("type") ", 'bandwidth', bandwidth FROM HBM" },
+	  DB_STR("type", "HBM.type") ", 'bandwidth', bandwidth FROM HBM" },
 	{ "LLC", "deviceId llcId timestampNs hitRate throughput mode",
 	  "SELECT deviceId, timestampNs, 'LLC ' || llcId || ' ' || "
-	  DB_COUNTER_STR("mode") " || '/hitRate', 'hitRate', hitRate FROM LLC"
+	  DB_STR("mode", "LLC.mode") " || '/hitRate', 'hitRate', hitRate"
+	  " FROM LLC"
 	  " UNION ALL SELECT deviceId, timestampNs, 'LLC ' || llcId || ' ' ||"
-	  " " DB_COUNTER_STR("mode") " || '/throughput', 'throughput',"
+	  " " DB_STR("mode", "LLC.mode") " || '/throughput', 'throughput',"
 	  " throughput FROM LLC" },
 	{ "NPU_MEM", "type ddr hbm timestampNs deviceId",
-	  "SELECT deviceId, timestampNs, 'NPU MEM ' || " DB_COUNTER_STR("type")
-	  " || '/ddr', 'ddr', ddr FROM NPU_MEM UNION ALL SELECT deviceId,"
-	  " timestampNs, 'NPU MEM ' || " DB_COUNTER_STR("type") " || '/hbm',"
-	  " 'hbm', hbm FROM NPU_MEM" },
+	  "SELECT deviceId, timestampNs, 'NPU MEM ' || "
+	  DB_STR("type", "NPU_MEM.type") " || '/ddr', 'ddr', ddr FROM NPU_MEM"
+	  " UNION ALL SELECT deviceId, timestampNs, 'NPU MEM ' || "
+	  DB_STR("type", "NPU_MEM.type") " || '/hbm', 'hbm', hbm FROM NPU_MEM" },
 	{ "ACC_PMU", "accId readBwLevel writeBwLevel readOstLevel"
 	  " writeOstLevel timestampNs deviceId",
 	  "SELECT deviceId, timestampNs, 'Acc PMU ' || accId ||"
@@ -87,7 +85,7 @@ db_counters_source(struct store *s, struct store_foreign *f,
 	struct store_foreign_rows	*r;
 	struct store_counter		 c;
 	char				*why = NULL;
-	int64_t				 n = 0;
+	int64_t				 n = 0, total = 0;
 	int				 rc;
 
 	if ((r = store_foreign_query(f, src->sql, &why)) == NULL) {
@@ -100,6 +98,7 @@ db_counters_source(struct store *s, struct store_foreign *f,
 	c.rank = rank;
 	c.pid = c.tid = NP_NA;
 	while ((rc = store_foreign_next(r, &why)) == 1) {
+		total++;
 		c.ts_ns = store_foreign_int(r, 1);
 		if (c.ts_ns == NP_NA || store_foreign_real(r, 4, &c.value) != 0)
 			continue;
@@ -114,7 +113,12 @@ db_counters_source(struct store *s, struct store_foreign *f,
 		    src->table, why);
 		free(why);
 	}
+	db_rows_nonint(s, path, src->table, r, total);
 	store_foreign_rows_free(r);
+	if (n < total)
+		store_load_warning(s, path, -1, "%lld of %lld %s samples "
+		    "skipped: no time, or a value that is no number",
+		    (long long)(total - n), (long long)total, src->table);
 	return n;
 }
 

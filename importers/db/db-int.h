@@ -43,6 +43,20 @@ int64_t		 db_rows(struct store *, struct store_foreign *, const char *,
 		     const char *, const char *, db_row_fn, struct import_ctx *,
 		     char **);
 bool		 db_rows_dur(int64_t, int64_t, int64_t *, const char **);
+void		 db_rows_nonint(struct store *, const char *, const char *,
+		     struct store_foreign_rows *, int64_t);
+void		 db_rows_missing_strings(struct store *,
+		     struct store_foreign *, const char *);
+
+/*
+ * The text of string id column COL (an SQL expression), or, where
+ * STRING_IDS lacks it, "(string id N)", counted as a string of column
+ * WHERE (store-foreign.c); db_str() is the same into a query being built.
+ */
+#define DB_STR(col, where)						\
+	"ifnull((SELECT value FROM STRING_IDS WHERE id = " col "),"	\
+	" np_no_string(" col ", '" where "'))"
+void		 db_str(struct strbuf *, const char *, const char *);
 void		 db_exec(struct store_foreign *, const char *);
 
 #endif /* DB_INT_H */

@@ -53,6 +53,7 @@ db_rows(struct store *s, struct store_foreign *f, const char *path,
 		}
 		skip[i < nskip ? i : nskip - 1].n++;
 	}
+	db_rows_nonint(s, path, what, r, total);
 	store_foreign_rows_free(r);
 	for (i = 0; i < nskip; i++)
 		store_load_warning(s, path, -1, "%lld of %lld %s rows%s: %s",
@@ -62,8 +63,27 @@ db_rows(struct store *s, struct store_foreign *f, const char *path,
 }
 
 /*
+ * Warn if rows of R (TOTAL of them, named WHAT) of file PATH had a value
+ * that is no integer where one belongs: store_foreign_int() read it as
+ * N/A, which the loader either kept or skipped the row for.
+ */
+void
+db_rows_nonint(struct store *s, const char *path, const char *what,
+    struct store_foreign_rows *r, int64_t total)
+{
+	const char	*col;
+	int64_t		 n;
+
+	if ((n = store_foreign_nonint(r, &col)) > 0)
+		store_load_warning(s, path, -1, "%lld of %lld %s rows: a value "
+		    "that is no integer (the first in column %s) read as N/A",
+		    (long long)n, (long long)total, what, col);
+}
+
+/*
  * The duration of a row from START to END into *DUR; false, with why in
- * *WHY, if either is NULL or the difference does not fit.
+ * *WHY, if either is NULL (or no integer), END is before START or the
+ * difference does not fit.
  */
 bool
 db_rows_dur(int64_t start, int64_t end, int64_t *dur, const char **why)
@@ -76,7 +96,40 @@ db_rows_dur(int64_t start, int64_t end, int64_t *dur, const char **why)
 		*why = "endNs - startNs out of range";
 		return false;
 	}
+	/* No tool writes an end before its start: a damaged row. */
+	if (*dur < 0) {
+		*why = "endNs before startNs";
+		return false;
+	}
 	return true;
+}
+
+/* DB_STR(COL, WHERE) appended to SQL. */
+void
+db_str(struct strbuf *sql, const char *col, const char *where)
+{
+	strbuf_addf(sql, "ifnull((SELECT value FROM STRING_IDS WHERE id = %s),"
+	    " np_no_string(%s, '%s'))", col, col, where);
+}
+
+/*
+ * Warn if the rows of F (file PATH) named string ids that STRING_IDS
+ * lacks: np_no_string() showed them as "(string id N)".
+ */
+void
+db_rows_missing_strings(struct store *s, struct store_foreign *f,
+    const char *path)
+{
+	const char	*where;
+	int64_t		 first;
+	size_t		 n;
+
+	if ((n = store_foreign_missing_strings(f, &first, &where)) > 0)
+		store_load_warning(s, path, -1, "%zu string id%s that STRING_IDS"
+		    " lacks (the first %lld, in %s): such a name reads as "
+		    "\"(string id N)\", and a row chosen by its name (an NPU_MEM"
+		    " type of app, say) may be left out", n, n == 1 ? "" : "s",
+		    (long long)first, where);
 }
 
 /*

@@ -55,7 +55,7 @@ db_steps_load(struct store *s, struct store_foreign *f, const char *path,
 	struct store_foreign_rows	*r;
 	struct store_step		 st;
 	char				*why = NULL;
-	int64_t				 n = 0, start, dev;
+	int64_t				 n = 0, total = 0, start, dev;
 	int				 rc;
 
 	if (!store_foreign_has(f, "STEP_TIME", "endNs"))
@@ -69,6 +69,7 @@ db_steps_load(struct store *s, struct store_foreign *f, const char *path,
 		return 0;
 	}
 	while ((rc = store_foreign_next(r, &why)) == 1) {
+		total++;
 		memset(&st, 0, sizeof st);
 		st.device = dev;
 		st.rank = ctx->rank;
@@ -94,6 +95,11 @@ db_steps_load(struct store *s, struct store_foreign *f, const char *path,
 		    "whole: %s", why);
 		free(why);
 	}
+	db_rows_nonint(s, path, "STEP_TIME", r, total);
 	store_foreign_rows_free(r);
+	if (n < total)
+		store_load_warning(s, path, -1, "%lld of %lld STEP_TIME rows "
+		    "skipped: no step id", (long long)(total - n),
+		    (long long)total);
 	return n;
 }

@@ -32,8 +32,6 @@ struct db_source {
 	const char	*sql;
 };
 
-#define DB_STR(col)	"(SELECT value FROM STRING_IDS WHERE id = " col ")"
-
 static const char *const db_tables_memory_record[] = { "Component",
     "Timestamp(us)", "Total Allocated(MB)", "Total Reserved(MB)",
     "Total Active(MB)", "Stream Ptr", "Device Type", NULL };
@@ -67,17 +65,18 @@ static const struct db_source db_tables_sources[] = {
 	{ "memory_record", "NPU_MEM STRING_IDS", true, false, "tuMMMin",
 	    "SELECT 'APP', m.timestampNs, NULL, m.ddr + m.hbm, NULL, NULL,"
 	    " m.deviceId, m.deviceId FROM NPU_MEM m"
-	    " WHERE " DB_STR("m.type") " = 'app'"
+	    " WHERE " DB_STR("m.type", "NPU_MEM.type") " = 'app'"
 	    " ORDER BY m.deviceId, m.timestampNs" },
 	{ "memory_record", "MEMORY_RECORD STRING_IDS", true, false, "tummmin",
-	    "SELECT " DB_STR("m.component") ", m.timestamp,"
-	    " m.totalAllocated, m.totalReserved, m.totalActive, m.streamPtr,"
-	    " m.deviceId, m.deviceId FROM MEMORY_RECORD m"
+	    "SELECT " DB_STR("m.component", "MEMORY_RECORD.component")
+	    ", m.timestamp, m.totalAllocated, m.totalReserved,"
+	    " m.totalActive, m.streamPtr, m.deviceId, m.deviceId"
+	    " FROM MEMORY_RECORD m"
 	    " ORDER BY m.deviceId, m.rowid" },
 	{ "operator_memory", "OP_MEMORY STRING_IDS", true, false,
 	    "tkuuuuummmmmmin",
-	    "SELECT " DB_STR("o.name") ", o.size, o.allocationTime,"
-	    " o.releaseTime, o.activeReleaseTime, o.duration,"
+	    "SELECT " DB_STR("o.name", "OP_MEMORY.name") ", o.size,"
+	    " o.allocationTime, o.releaseTime, o.activeReleaseTime, o.duration,"
 	    " o.activeDuration, o.allocationTotalAllocated,"
 	    " o.allocationTotalReserved, o.allocationTotalActive,"
 	    " o.releaseTotalAllocated, o.releaseTotalReserved,"
@@ -95,7 +94,8 @@ static const struct db_source db_tables_sources[] = {
 	    " FROM NPU_MODULE_MEM m"
 	    " ORDER BY m.deviceId, m.moduleId, m.timestampNs" },
 	{ "npu_mem", "NPU_MEM STRING_IDS", false, false, "itKKKu",
-	    "SELECT m.deviceId, " DB_STR("m.type") ", m.ddr, m.hbm,"
+	    "SELECT m.deviceId, " DB_STR("m.type", "NPU_MEM.type")
+	    ", m.ddr, m.hbm,"
 	    " m.ddr + m.hbm, m.timestampNs, m.deviceId FROM NPU_MEM m"
 	    " ORDER BY m.deviceId, m.timestampNs, m.rowid" }
 };
@@ -168,7 +168,7 @@ db_tables_header(const char *name, bool msprof, size_t *n)
  * a new batch of rows. Return the rows loaded, or -1 with *cause set.
  */
 static int64_t
-db_tables_copy(struct store *s, struct store_foreign *f,
+db_tables_copy(struct store *s, struct store_foreign *f, const char *path,
     const struct db_source *src, bool msprof, struct import_ctx *ctx,
     char **cause)
 {
@@ -179,7 +179,8 @@ db_tables_copy(struct store *s, struct store_foreign *f,
 	struct import_memory		  mem;
 	struct csv_cols			 *cc;
 	size_t				  ncols, i;
-	int64_t				  n = 0, dev, last = NP_NA;
+	int64_t				  n = 0, nochart = 0, dev;
+	int64_t				  last = NP_NA;
 	int				  rc;
 
 	cols = db_tables_header(src->table, msprof, &ncols);
@@ -212,13 +213,18 @@ db_tables_copy(struct store *s, struct store_foreign *f,
 			cells[i] = db_tables_cell(r, (int)i, src->cells[i],
 			    bufs[i], sizeof bufs[i]);
 		store_load_generic_row(s, (char **)cells, ncols);
-		/* Cells the database gave as numbers are numbers. */
-		(void)import_memory_row(s, &mem, (char **)cells, ncols, ctx);
+		if (import_memory_row(s, &mem, (char **)cells, ncols, ctx) != 0)
+			nochart++;
 		n++;
 	}
 	free(bufs);
 	free(cells);
+	db_rows_nonint(s, path, src->table, r, n);
 	store_foreign_rows_free(r);
+	if (nochart > 0)
+		store_load_warning(s, path, -1, "%lld of %lld %s rows: no time "
+		    "or memory value, kept in the table, left out of the memory"
+		    " chart", (long long)nochart, (long long)n, src->table);
 	return rc < 0 ? -1 : n;
 }
 
@@ -242,7 +248,7 @@ db_tables_load(struct store *s, struct store_foreign *f, const char *path,
 		if ((src->pytorch && !pytorch) || (src->msprof && pytorch) ||
 		    !store_foreign_has_all(f, src->needs))
 			continue;
-		n = db_tables_copy(s, f, src, !pytorch, ctx, &why);
+		n = db_tables_copy(s, f, path, src, !pytorch, ctx, &why);
 		if (n < 0) {
 			store_load_warning(s, path, -1, "%s not imported: %s",
 			    src->table, why);

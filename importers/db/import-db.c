@@ -39,10 +39,16 @@ static void
 import_db_str(struct strbuf *sql, struct store_foreign *f, const char *table,
     const char *col)
 {
-	if (store_foreign_has(f, table, col))
-		strbuf_addf(sql, ", (SELECT value FROM STRING_IDS WHERE id ="
-		    " c.%s)", col);
-	else
+	char	*ref, *where;
+
+	if (store_foreign_has(f, table, col)) {
+		xasprintf(&ref, "c.%s", col);
+		xasprintf(&where, "%s.%s", table, col);
+		strbuf_adds(sql, ", ");
+		db_str(sql, ref, where);
+		free(where);
+		free(ref);
+	} else
 		strbuf_adds(sql, ", NULL");
 }
 
@@ -114,8 +120,8 @@ import_db_pmu_names(struct store_foreign *f, struct strbuf *names)
 	db_exec(f, "CREATE TEMP TABLE np_pmu_name AS SELECT DISTINCT"
 	    " name FROM np_pmu ORDER BY name");
 	if ((r = store_foreign_query(f, "SELECT np_pmu_names(n) FROM"
-	    " (SELECT ifnull((SELECT value FROM STRING_IDS WHERE id = name),"
-	    " name) AS n FROM np_pmu_name ORDER BY name)", &why)) != NULL) {
+	    " (SELECT " DB_STR("name", "TASK_PMU_INFO.name") " AS n"
+	    " FROM np_pmu_name ORDER BY name)", &why)) != NULL) {
 		if (store_foreign_next(r, &why) == 1 &&
 		    (blob = store_foreign_blob(r, 0, &len)) != NULL)
 			strbuf_add(names, blob, len);
@@ -308,23 +314,20 @@ static const struct {
 } import_db_spans[] = {
 	{ "CANN_API", "CANN_API STRING_IDS",
 	    "SELECT a.startNs, a.endNs, a.globalTid, a.connectionId,"
-	    " (SELECT value FROM STRING_IDS WHERE id = a.name),"
+	    " " DB_STR("a.name", "CANN_API.name") ","
 	    " (SELECT name FROM ENUM_API_TYPE WHERE id = a.type), NULL, NULL"
 	    " FROM CANN_API a ORDER BY a.startNs" },
 	{ "PYTORCH_API", "PYTORCH_API STRING_IDS",
-	    "SELECT CAST(p.startNs AS INTEGER),"
-	    " CAST(p.endNs AS INTEGER), p.globalTid, NULL,"
-	    " (SELECT value FROM STRING_IDS WHERE id = p.name),"
+	    "SELECT p.startNs, p.endNs, p.globalTid, NULL,"
+	    " " DB_STR("p.name", "PYTORCH_API.name") ","
 	    " (SELECT name FROM ENUM_API_TYPE WHERE id = p.type),"
 	    " json_object('Sequence number', p.sequenceNumber,"
 	    " 'Fwd thread id', p.fwdThreadId,"
-	    " 'Input Dims', (SELECT value FROM STRING_IDS"
-	    " WHERE id = p.inputShapes),"
-	    " 'Input type', (SELECT value FROM STRING_IDS"
-	    " WHERE id = p.inputDtypes),"
-	    " 'Call stack', (SELECT group_concat(v, ';' || char(13, 10))"
-	    " FROM (SELECT s.value AS v FROM np_chain c"
-	    " JOIN STRING_IDS s ON s.id = c.stack WHERE c.id = p.callchainId"
+	    " 'Input Dims', " DB_STR("p.inputShapes", "PYTORCH_API.inputShapes")
+	    ", 'Input type', " DB_STR("p.inputDtypes", "PYTORCH_API.inputDtypes")
+	    ", 'Call stack', (SELECT group_concat(v, ';' || char(13, 10))"
+	    " FROM (SELECT " DB_STR("c.stack", "PYTORCH_CALLCHAINS.stack")
+	    " AS v FROM np_chain c WHERE c.id = p.callchainId"
 	    " ORDER BY c.stackDepth)),"
 	    " 'connection_ids', (SELECT json_group_array(connectionId)"
 	    " FROM np_conn WHERE id = p.connectionId)), NULL"
@@ -334,12 +337,12 @@ static const struct {
 	    " 'gc', NULL, NULL FROM GC_RECORD g ORDER BY g.startNs" },
 	{ "MSTX_EVENTS", "MSTX_EVENTS STRING_IDS",
 	    "SELECT m.startNs, m.endNs, m.globalTid,"
-	    " m.connectionId, (SELECT value FROM STRING_IDS"
-	    " WHERE id = m.message), 'mstx', NULL, NULL FROM MSTX_EVENTS m"
+	    " m.connectionId, " DB_STR("m.message", "MSTX_EVENTS.message")
+	    ", 'mstx', NULL, NULL FROM MSTX_EVENTS m"
 	    " ORDER BY m.startNs" },
 	{ "TASK (non-compute)", "TASK COMPUTE_TASK_INFO STRING_IDS",
 	    "SELECT t.startNs, t.endNs, t.streamId, t.connectionId,"
-	    " (SELECT value FROM STRING_IDS WHERE id = t.taskType),"
+	    " " DB_STR("t.taskType", "TASK.taskType") ","
 	    " 'Ascend Hardware', json_object('Physic Stream Id', t.streamId,"
 	    " 'Task Id', t.taskId, 'Subtask Id', t.contextId), t.deviceId"
 	    " FROM TASK t WHERE t.globalTaskId NOT IN (SELECT globalTaskId"
@@ -433,6 +436,31 @@ import_db_meta(struct store *s, struct store_foreign *f)
 	free(why);
 }
 
+/*
+ * Warn where F (file PATH) has a table whose rows need another it lacks:
+ * the device tasks' facts without TASK's times, or TASK without the
+ * table that says which tasks are kernels. Nothing of them is imported.
+ */
+static void
+import_db_orphans(struct store *s, struct store_foreign *f,
+    const char *path)
+{
+	static const char *const need_task[] = { "COMPUTE_TASK_INFO",
+	    "COMMUNICATION_TASK_INFO", "TASK_PMU_INFO" };
+	size_t	 i;
+
+	for (i = 0; i < sizeof need_task / sizeof *need_task; i++)
+		if (!store_foreign_has(f, "TASK", NULL) &&
+		    store_foreign_has(f, need_task[i], NULL))
+			store_load_warning(s, path, -1, "no TASK table: the "
+			    "rows of %s have no times and are not imported",
+			    need_task[i]);
+	if (store_foreign_has(f, "TASK", NULL) &&
+	    !store_foreign_has(f, "COMPUTE_TASK_INFO", NULL))
+		store_load_warning(s, path, -1, "no COMPUTE_TASK_INFO table: "
+		    "TASK's kernels and other device tasks are not imported");
+}
+
 /* True if F (file PATH) is torch_npu's database rather than msprof's. */
 static bool
 import_db_is_pytorch(struct store_foreign *f, const char *path)
@@ -462,6 +490,7 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 	store_load_file(s, path);
 	store_load_progress(s, "reading", path, 0, -1);
 	import_db_meta(s, f);
+	import_db_orphans(s, f, path);
 	if ((n = import_db_tasks(s, f, path, ctx, &why)) < 0) {
 		store_load_warning(s, path, -1, "%s", why);
 		free(why);
@@ -483,9 +512,9 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 		strbuf_adds(&sql, "SELECT o.startNs, o.endNs, o.connectionId,"
 		    " ");
 		db_comm_device(&sql, f);
-		strbuf_adds(&sql, ", (SELECT value FROM STRING_IDS"
-		    " WHERE id = o.opName), (SELECT value FROM STRING_IDS"
-		    " WHERE id = o.opType), NULL FROM COMMUNICATION_OP o"
+		strbuf_adds(&sql, ", " DB_STR("o.opName",
+		    "COMMUNICATION_OP.opName") ", " DB_STR("o.opType",
+		    "COMMUNICATION_OP.opType") ", NULL FROM COMMUNICATION_OP o"
 		    " ORDER BY o.startNs");
 		n = db_rows(s, f, path, "COMMUNICATION_OP", sql.s,
 		    import_db_comm_task, ctx, &why);
@@ -499,6 +528,7 @@ import_db_file(struct store *s, const char *path, struct import_ctx *ctx,
 	if (total > 0)
 		store_trace_load_api_link(s, ctx->rank);
 	total += db_steps_load(s, f, path, ctx);
+	db_rows_missing_strings(s, f, path);
 	store_foreign_free(f);
 	if (total == 0) {
 		xasprintf(cause, "'%s' holds none of the vendor's tables",

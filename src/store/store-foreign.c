@@ -15,17 +15,19 @@
 struct store_foreign {
 	sqlite3		*db;
 	char		*path;
+	struct util_map	 nostr;		/* string ids STRING_IDS lacks */
+	int64_t		 nostr_first;
+	char		*nostr_where;	/* the column of the first */
 };
 
 struct store_foreign_rows {
 	struct store_foreign	*f;
 	sqlite3_stmt		*stmt;
+	int64_t			 nonint;	/* rows with a cell that is */
+	bool			 row_nonint;	/* no integer, this row's */
+	char			*nonint_col;	/* the first one's column */
 };
 
-/*
- * Open the database PATH read-only. On failure (not SQLite, unreadable)
- * return NULL and set *cause.
- */
 /*
  * The aggregates np_pmu_pack(value) and np_pmu_names(name): a group's
  * values, or names, packed as store-pmu.c packs them, so a task's PMU
@@ -71,6 +73,62 @@ store_foreign_pmu_final(sqlite3_context *ctx)
 	free(*b);
 }
 
+/*
+ * np_no_string(id, where): what a string id that STRING_IDS lacks reads
+ * as, "(string id N)", kept so that the row is not lost; WHERE names the
+ * column for the warning. Each such id is counted once per database. Text
+ * is taken as the string itself.
+ */
+static void
+store_foreign_no_string(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	struct store_foreign	*f = sqlite3_user_data(ctx);
+	const char		*where;
+	int64_t			 id;
+	uint64_t		 seen;
+	char			 buf[64];
+
+	(void)argc;
+	switch (sqlite3_value_type(argv[0])) {
+	case SQLITE_NULL:
+		sqlite3_result_null(ctx);
+		return;
+	case SQLITE_TEXT:
+	case SQLITE_BLOB:
+		/* A column that holds the text itself (some versions). */
+		sqlite3_result_value(ctx, argv[0]);
+		return;
+	}
+	id = sqlite3_value_int64(argv[0]);
+	if (!util_map_get(&f->nostr, (uint64_t)id, &seen)) {
+		if (f->nostr.n == 0) {
+			f->nostr_first = id;
+			where = (const char *)sqlite3_value_text(argv[1]);
+			f->nostr_where = xstrdup(where != NULL ? where : "?");
+		}
+		util_map_set(&f->nostr, (uint64_t)id, 0);
+	}
+	snprintf(buf, sizeof buf, "(string id %lld)", (long long)id);
+	sqlite3_result_text(ctx, buf, -1, SQLITE_TRANSIENT);
+}
+
+/*
+ * The string ids rows named that STRING_IDS lacks: how many, the first
+ * in *FIRST and its column in *WHERE.
+ */
+size_t
+store_foreign_missing_strings(struct store_foreign *f, int64_t *first,
+    const char **where)
+{
+	*first = f->nostr_first;
+	*where = f->nostr_where;
+	return f->nostr.n;
+}
+
+/*
+ * Open the database PATH read-only. On failure (not SQLite, unreadable)
+ * return NULL and set *cause.
+ */
 struct store_foreign *
 store_foreign_open(const char *path, char **cause)
 {
@@ -115,6 +173,8 @@ store_foreign_open(const char *path, char **cause)
 	    NULL, store_foreign_pmu_step, store_foreign_pmu_final);
 	sqlite3_create_function(f->db, "np_pmu_names", 1, SQLITE_UTF8, f,
 	    NULL, store_foreign_pmu_step, store_foreign_pmu_final);
+	sqlite3_create_function(f->db, "np_no_string", 2, SQLITE_UTF8, f,
+	    store_foreign_no_string, NULL, NULL);
 	return f;
 }
 
@@ -124,6 +184,8 @@ store_foreign_free(struct store_foreign *f)
 	if (f == NULL)
 		return;
 	sqlite3_close(f->db);
+	util_map_release(&f->nostr);
+	free(f->nostr_where);
 	free(f->path);
 	free(f);
 }
@@ -188,6 +250,10 @@ store_foreign_next(struct store_foreign_rows *r, char **cause)
 {
 	int	 rc;
 
+	if (r->row_nonint) {
+		r->nonint++;
+		r->row_nonint = false;
+	}
 	if ((rc = sqlite3_step(r->stmt)) == SQLITE_ROW)
 		return 1;
 	if (rc == SQLITE_DONE)
@@ -204,13 +270,53 @@ store_foreign_is_int(struct store_foreign_rows *r, int i)
 	return sqlite3_column_type(r->stmt, i) == SQLITE_INTEGER;
 }
 
-/* Column I of the row as an integer; NP_NA for NULL. */
+/*
+ * Column I of the row as an integer; NP_NA for NULL, and for a value that
+ * is no integer (text such as "12x" or "1.5e3", a fraction, a blob), which
+ * is counted for store_foreign_nonint() rather than cut to a number.
+ */
 int64_t
 store_foreign_int(struct store_foreign_rows *r, int i)
 {
-	if (sqlite3_column_type(r->stmt, i) == SQLITE_NULL)
+	const char	*t;
+	const char	*name;
+	double		 d;
+	int64_t		 v;
+
+	switch (sqlite3_column_type(r->stmt, i)) {
+	case SQLITE_NULL:
 		return NP_NA;
-	return sqlite3_column_int64(r->stmt, i);
+	case SQLITE_INTEGER:
+		return sqlite3_column_int64(r->stmt, i);
+	case SQLITE_FLOAT:
+		d = sqlite3_column_double(r->stmt, i);
+		if (d > -9.2e18 && d < 9.2e18 && d == (double)(int64_t)d)
+			return (int64_t)d;
+		break;
+	case SQLITE_TEXT:
+		t = (const char *)sqlite3_column_text(r->stmt, i);
+		if (t != NULL && util_parse_int(t, strlen(t), &v) == 0 &&
+		    v != NP_NA)
+			return v;
+		break;
+	}
+	if (r->nonint_col == NULL) {
+		name = sqlite3_column_name(r->stmt, i);
+		r->nonint_col = xstrdup(name != NULL ? name : "?");
+	}
+	r->row_nonint = true;
+	return NP_NA;
+}
+
+/*
+ * The rows read so far with a cell store_foreign_int() found no integer
+ * in; the first such column's name in *COL.
+ */
+int64_t
+store_foreign_nonint(struct store_foreign_rows *r, const char **col)
+{
+	*col = r->nonint_col;
+	return r->nonint + (r->row_nonint ? 1 : 0);
 }
 
 /*
@@ -256,6 +362,7 @@ store_foreign_rows_free(struct store_foreign_rows *r)
 	if (r == NULL)
 		return;
 	sqlite3_finalize(r->stmt);
+	free(r->nonint_col);
 	free(r);
 }
 

@@ -650,6 +650,10 @@ struct store_foreign_rows *store_foreign_query(struct store_foreign *,
 		     const char *, char **);
 int		 store_foreign_next(struct store_foreign_rows *, char **);
 int64_t		 store_foreign_int(struct store_foreign_rows *, int);
+int64_t		 store_foreign_nonint(struct store_foreign_rows *,
+		     const char **);
+size_t		 store_foreign_missing_strings(struct store_foreign *,
+		     int64_t *, const char **);
 bool		 store_foreign_is_int(struct store_foreign_rows *, int);
 const char	*store_foreign_text(struct store_foreign_rows *, int);
 const void	*store_foreign_blob(struct store_foreign_rows *, int,
