@@ -26,6 +26,7 @@ struct import_ctx {
 	int64_t		 model;		/* a legacy file name's model and */
 	int64_t		 iter;		/* iteration (import_rows_file()) */
 	bool		 several;	/* one of several profiles */
+	bool		 cann_floors;	/* profiler_info: CANN 8.3 on */
 };
 
 struct importer {

@@ -70,6 +70,27 @@ import_meta_id(yajl_val v, int64_t *out)
 }
 
 /*
+ * Whether CANN version V ("8.3.RC1", "9.1.0") is 8.3 or later, whose
+ * analysis floors op_statistic's average where the torch_npu of older
+ * samples rounds it (doc/formats.md, op_statistic).
+ */
+static bool
+import_meta_cann_floors(const char *v)
+{
+	char	*end;
+	long	 major, minor;
+
+	major = strtol(v, &end, 10);
+	if (end == v || *end != '.')
+		return false;
+	v = end + 1;
+	minor = strtol(v, &end, 10);
+	if (end == v)
+		return false;
+	return major > 8 || (major == 8 && minor >= 3);
+}
+
+/*
  * Read the PyTorch profiler's info JSON at PATH into the meta table and set
  * CTX's rank from rank_id. A broken file is a warning, not an error.
  */
@@ -98,6 +119,10 @@ import_meta_profiler_info(struct store *s, const char *path,
 		if (v != NULL)
 			import_meta_value(s, import_meta_keys[i].key, v);
 	}
+	v = yajl_tree_get(root, (const char **)(uintptr_t)
+	    import_meta_keys[1].path, yajl_t_any);
+	if (v != NULL && YAJL_IS_STRING(v))
+		ctx->cann_floors = import_meta_cann_floors(YAJL_GET_STRING(v));
 	v = yajl_tree_get(root, (const char **)(uintptr_t)
 	    import_meta_keys[5].path, yajl_t_any);
 	if (v != NULL && import_meta_id(v, &rank) != 0)

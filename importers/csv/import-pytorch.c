@@ -116,7 +116,15 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 		}
 	}
 	store_load_meta(s, "format", "pytorch");
-	store_load_avg_rounded(s);
+	/*
+	 * torch_npu takes op_statistic from CANN's analysis: older ones
+	 * round the average, CANN 8.3's floors it as msprof does
+	 * (doc/formats.md, op_statistic).
+	 */
+	if (ctx->cann_floors)
+		store_load_avg_floored(s);
+	else
+		store_load_avg_rounded(s);
 	before = store_trace_load_task_count(s, ctx->rank);
 	rc = import_rows_dir(s, out, ctx, cause);
 	if ((n = import_comm_dir(s, out, ctx, &why)) < 0) {

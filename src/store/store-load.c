@@ -390,6 +390,18 @@ store_load_avg_rounded(struct store *s)
 }
 
 /*
+ * Say that the tasks loaded come from a torch_npu whose op_statistic
+ * floors the average, as msprof does (the store's default), unless a
+ * profile loaded before rounds it: the info table says so.
+ */
+void
+store_load_avg_floored(struct store *s)
+{
+	if (!s->avg_rounded)
+		store_load_meta(s, "stats.average", "floored to ns, as msprof");
+}
+
+/*
  * Say that the profile in DIR is rank RANK. A second profile of the same
  * rank is a warning: the two runs' rows are of one rank in every table,
  * and the cluster tables sum them as one.

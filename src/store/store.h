@@ -446,6 +446,7 @@ int		 store_failed(struct store *, char **);
 void		 store_load_meta(struct store *, const char *, const char *);
 void		 store_load_rank(struct store *, int64_t, const char *);
 void		 store_load_avg_rounded(struct store *);
+void		 store_load_avg_floored(struct store *);
 void		 store_load_file(struct store *, const char *);
 struct store_defer;
 void		 store_load_defer_begin(struct store_defer **);
