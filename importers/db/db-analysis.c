@@ -7,8 +7,8 @@
  * communication_matrix), with the text files' column names, so a db
  * export of a cluster gets its cluster tables too. Numbers are written
  * as Python writes them; an op's name is "<op>@<group>" as in the JSON.
- * The database has no per-op wait and synchronization ratios: they stay
- * empty. A table that cannot be read is a warning.
+ * The database has no per-op wait and synchronization ratios: they are
+ * computed as the JSON's are. A table that cannot be read is a warning.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +20,10 @@
  * A source table: the generic table it fills, the columns it needs, the
  * SQL (its columns in the generic table's order), and the generic
  * table's column names. Cell kinds: 't' text, 'n' a number, 's' a step
- * ("step50" is 50), '-' nothing.
+ * ("step50" is 50), 'r' a ratio (the column over itself plus column
+ * DB_ANALYSIS_TRANSIT), '-' nothing.
  */
+#define DB_ANALYSIS_TRANSIT	5
 struct db_analysis {
 	const char		*table;
 	const char		*needs;		/* the source table */
@@ -48,11 +50,11 @@ static const struct db_analysis db_analysis_sources[] = {
 	    " overlapped, communication, free, stage, bubble,"
 	    " communication_not_overlapped_and_exclude_receive, %s"
 	    " FROM StepTraceTime ORDER BY rowid", db_analysis_steps },
-	{ "communication", "CommAnalyzerTime", "sttnnnnnn--",
+	{ "communication", "CommAnalyzerTime", "sttnnnnnnrr",
 	    "SELECT step, type, coalesce(hccl_op_name, '') || '@' ||"
 	    " coalesce(group_name, ''),"
 	    " start_timestamp, elapse_time, transit_time, wait_time,"
-	    " synchronization_time, idle_time, NULL, NULL"
+	    " synchronization_time, idle_time, wait_time, synchronization_time"
 	    " FROM CommAnalyzerTime ORDER BY rowid", db_analysis_time },
 	{ "communication_matrix", "CommAnalyzerMatrix", "stttttnnnt",
 	    "SELECT step, type, coalesce(hccl_op_name, '') || '@' ||"
@@ -77,6 +79,26 @@ db_analysis_num(struct store_foreign_rows *r, int i, char *buf, size_t size)
 		return buf;
 	}
 	return store_foreign_text(r, i);
+}
+
+/*
+ * Column I over itself plus the transit time, rounded to 4 decimals as
+ * Python rounds, into BUF; 0 where both are 0, as the JSON has it; NULL
+ * where either is no number.
+ */
+static const char *
+db_analysis_ratio(struct store_foreign_rows *r, int i, char *buf, size_t size)
+{
+	double	 v, transit;
+
+	if (store_foreign_real(r, i, &v) != 0 ||
+	    store_foreign_real(r, DB_ANALYSIS_TRANSIT, &transit) != 0)
+		return NULL;
+	if (v + transit == 0)
+		snprintf(buf, size, "0");
+	else
+		util_fmt_pyfloat(buf, size, util_round4(v / (v + transit)));
+	return buf;
 }
 
 /* Column I as a step: the N of "stepN", else the text. */
@@ -127,6 +149,10 @@ db_analysis_copy(struct store *s, struct store_foreign *f,
 				break;
 			case 's':
 				cells[i] = db_analysis_step(r, (int)i);
+				break;
+			case 'r':
+				cells[i] = db_analysis_ratio(r, (int)i, bufs[i],
+				    sizeof bufs[i]);
 				break;
 			case 't':
 				cells[i] = store_foreign_text(r, (int)i);

@@ -3,9 +3,9 @@
 # the text files it stands for: a generated cluster written both ways
 # (tests/cluster/gen-cluster.py, then its files put into analysis.db as
 # torch_npu names the tables and columns) gives the same cluster tables,
-# but for the per-op wait and synchronization ratios, which the database
-# does not keep. On the two-rank db sample, every row of CommAnalyzerTime
-# and CommAnalyzerMatrix is a row of ours.
+# the per-op wait and synchronization ratios, which the database does not
+# keep, computed as the JSON's. On the two-rank db sample, every row of
+# CommAnalyzerTime and CommAnalyzerMatrix is a row of ours.
 . "$top_srcdir/tests/lib.sh"
 
 PY=${PYTHON3:-python3}
@@ -86,8 +86,7 @@ for v in text db; do
 done
 # cols FILE DROP...: FILE's CSV without the columns numbered DROP; per op,
 # whole numbers without ".0" (a NUMERIC column keeps 1700000000000060.0
-# and 0.0 as integers) and the ratios (the last two columns) emptied, as
-# the text files' own.
+# and 0.0 as integers).
 cols() {
 	"$PY" - "$@" <<'PY'
 import csv, sys
@@ -95,9 +94,7 @@ drop = {int(x) - 1 for x in sys.argv[2:]}
 w = csv.writer(sys.stdout, lineterminator="\n")
 for i, r in enumerate(csv.reader(open(sys.argv[1], newline=""))):
     if sys.argv[1].endswith("cluster_communication") and i > 0:
-        if not r[2].startswith("Total Op Info"):
-            r[-1] = r[-2] = ""
-        for j in range(4, len(r) - 2):
+        for j in range(4, len(r)):
             if r[j].endswith(".0"):
                 r[j] = r[j][:-2]
     w.writerow([c for j, c in enumerate(r) if j not in drop])
