@@ -10,9 +10,10 @@
 #include "import-int.h"
 
 struct csv_cols {
-	char	**names;
-	size_t	  n;
-	bool	 *used;
+	char		**names;
+	size_t		  n;
+	bool		 *used;
+	struct strbuf	  clash;	/* names found twice, aliases both */
 };
 
 /* Index the header NAMES (copied, trimmed). */
@@ -27,6 +28,7 @@ import_columns_create(char **names, size_t n)
 	c->names = xcalloc(n, sizeof *c->names);
 	c->used = xcalloc(n, sizeof *c->used);
 	c->n = n;
+	strbuf_init(&c->clash);
 	for (i = 0; i < n; i++) {
 		s = names[i];
 		while (*s == ' ')
@@ -50,33 +52,65 @@ import_columns_free(struct csv_cols *c)
 		free(c->names[i]);
 	free(c->names);
 	free(c->used);
+	strbuf_release(&c->clash);
 	free(c);
 }
 
-/* The index of column NAME (case-insensitive), or -1. */
-int
-import_columns_find(struct csv_cols *c, const char *name)
+/* The index of column NAME (case-insensitive) from FROM on, or -1. */
+static int
+import_columns_at(struct csv_cols *c, const char *name, size_t from)
 {
 	size_t	 i;
 
-	for (i = 0; i < c->n; i++) {
-		if (strcasecmp(c->names[i], name) == 0) {
-			c->used[i] = true;
+	for (i = from; i < c->n; i++) {
+		if (strcasecmp(c->names[i], name) == 0)
 			return (int)i;
-		}
 	}
 	return -1;
 }
 
-/* The index of the first of NAMES (NULL-terminated) present, or -1. */
+/*
+ * The index of column NAME (case-insensitive), or -1. A name the header
+ * has twice is read from its first column, and noted for
+ * import_columns_clashes().
+ */
+int
+import_columns_find(struct csv_cols *c, const char *name)
+{
+	int	 i, j;
+
+	if ((i = import_columns_at(c, name, 0)) == -1)
+		return -1;
+	c->used[i] = true;
+	if ((j = import_columns_at(c, name, (size_t)i + 1)) != -1)
+		strbuf_addf(&c->clash, "%s'%s' is there twice (columns %d and "
+		    "%d): the first is read", c->clash.len > 0 ? "; " : "",
+		    c->names[i], i + 1, j + 1);
+	return i;
+}
+
+/*
+ * The index of the first of NAMES (NULL-terminated) present, or -1. Where
+ * the header has two of them, which should not be, the first is read and
+ * the clash noted for import_columns_clashes().
+ */
 int
 import_columns_find_any(struct csv_cols *c, const char *const *names)
 {
-	int	 i;
+	const char *const	*other;
+	int			 i;
 
 	for (; *names != NULL; names++) {
-		if ((i = import_columns_find(c, *names)) != -1)
-			return i;
+		if ((i = import_columns_find(c, *names)) == -1)
+			continue;
+		for (other = names + 1; *other != NULL; other++) {
+			if (import_columns_at(c, *other, 0) != -1)
+				strbuf_addf(&c->clash, "%s'%s' and '%s' are "
+				    "both there: '%s' is read",
+				    c->clash.len > 0 ? "; " : "", c->names[i],
+				    *other, c->names[i]);
+		}
+		return i;
 	}
 	return -1;
 }
@@ -99,4 +133,15 @@ size_t
 import_columns_count(struct csv_cols *c)
 {
 	return c->n;
+}
+
+/*
+ * What the header's names left open: names found twice, two names of
+ * one column both there (import_columns_find() and _find_any()); NULL
+ * if nothing.
+ */
+const char *
+import_columns_clashes(struct csv_cols *c)
+{
+	return c->clash.len > 0 ? c->clash.s : NULL;
 }

@@ -87,6 +87,7 @@ int		 import_columns_find_any(struct csv_cols *,
 bool		 import_columns_unused(struct csv_cols *, size_t);
 const char	*import_columns_name(struct csv_cols *, size_t);
 size_t		 import_columns_count(struct csv_cols *);
+const char	*import_columns_clashes(struct csv_cols *);
 
 /* import-rows.c: the rows shared by the CSV importers. */
 int		 import_rows_op_summary(struct store *, const char *,

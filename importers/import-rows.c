@@ -156,6 +156,16 @@ import_rows_open(struct rows_file *r, const char *path, char **cause)
 	return 0;
 }
 
+/* Warn about the clashes of R's header (file PATH), if any. */
+static void
+import_rows_clashes(struct store *s, struct rows_file *r, const char *path)
+{
+	const char	*what;
+
+	if ((what = import_columns_clashes(r->cols)) != NULL)
+		store_load_warning(s, path, 0, "header: %s", what);
+}
+
 /* True if the row just read repeats the header (files written twice). */
 static bool
 import_rows_is_header(struct rows_file *r)
@@ -352,6 +362,7 @@ import_rows_op_summary(struct store *s, const char *path,
 	if (import_rows_open(&r, path, cause) != 0)
 		return -1;
 	import_rows_summary_find(r.cols, &k);
+	import_rows_clashes(s, &r, path);
 	if (k.start == -1 || k.dur == -1) {
 		xasprintf(cause, "'%s' has no start time or duration column",
 		    path);
@@ -580,6 +591,7 @@ import_rows_step_trace(struct store *s, const char *path,
 	c[7] = import_columns_find(r.cols, "Iteration Refresh(us)");
 	c[8] = import_columns_find(r.cols, "Data Aug Bound(us)");
 	c[9] = import_columns_find(r.cols, "Model ID");
+	import_rows_clashes(s, &r, path);
 	if (c[1] == -1) {
 		xasprintf(cause, "'%s' has no Iteration ID column", path);
 		import_rows_close(s, &r);

@@ -57,4 +57,31 @@ is "$(tail -n 1 "$T/out" | cut -d, -f1-5)" "0,MatMul,AI_CORE,1,4" \
     "device x and duration -5: not counted"
 grep -q "duration (not negative), device or id, skipped (2 rows)" "$T/err"
 ok $? "both skipped and counted in one warning"
+
+# A header with a name twice, or two names of one column (kernel_details'
+# and op_summary's start times): the first is read, and the header says so
+# once; the rows import.
+mkdir -p "$T/h_ascend_pt/ASCEND_PROFILER_OUTPUT" "$T/i_ascend_pt/ASCEND_PROFILER_OUTPUT"
+{
+	echo "$h,Task Start Time(us)"
+	echo "1,a,MatMul,AI_CORE,100,2,555"
+} >"$T/h_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"
+{
+	echo "$h,Duration(us)"
+	echo "1,a,MatMul,AI_CORE,100,2,99"
+} >"$T/i_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"
+"$NPUPROF" show --db "$T/h.db" --format csv "$T/h_ascend_pt" \
+    op_statistic >"$T/out" 2>"$T/err"
+is "$(tail -n 1 "$T/out" | cut -d, -f2-5)" "MatMul,AI_CORE,1,2" \
+    "two start time columns: the row imports"
+grep -q "offset 0: header: 'Task Start Time(us)' and 'Start Time(us)' are both there: 'Task Start Time(us)' is read" \
+    "$T/err"
+ok $? "the clash is a warning naming both and the one read"
+"$NPUPROF" show --db "$T/i.db" --format csv "$T/i_ascend_pt" \
+    op_statistic >"$T/out" 2>"$T/err"
+is "$(tail -n 1 "$T/out" | cut -d, -f2-5)" "MatMul,AI_CORE,1,2" \
+    "a duration column twice: the first is read"
+grep -q "header: 'Duration(us)' is there twice (columns 6 and 7): the first is read" \
+    "$T/err"
+ok $? "and the header is a warning"
 done_testing
