@@ -7,10 +7,13 @@
  * scan ends. Saving writes every row of the view, sorted and filtered, as
  * CSV or TSV.
  */
+#include <sys/stat.h>
+
 #include <curses.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ui-int.h"
 
@@ -340,19 +343,22 @@ view_table_find_search_key(struct view_table *vt, enum action a)
 	}
 }
 
-/* Write the view to PATH: TSV if it ends in .tsv, else CSV. */
+/* A file name P asks about again, as it is there already. */
+struct view_table_save {
+	struct view_table	*vt;
+	char			*path;
+};
+
+/* Write the view of VT to PATH: TSV if it ends in .tsv, else CSV. */
 static void
-view_table_find_save_done(void *arg, const char *path)
+view_table_find_save_write(struct view_table *vt, const char *path)
 {
-	struct view_table	*vt = arg;
 	struct store_print_opts	 po;
 	struct store_query	 q;
 	struct store_rows	*r;
 	char			*cause = NULL;
 	FILE			*f;
 
-	if (path == NULL || *path == '\0')
-		return;
 	view_table_page_query(vt, &q);
 	if ((r = store_query_table(session_store(), vt->t, &q,
 	    &cause)) == NULL) {
@@ -376,6 +382,51 @@ view_table_find_save_done(void *arg, const char *path)
 		status_set(ROLE_NORMAL, "saved %zu rows to %s", r->nrows,
 		    path);
 	store_rows_free(r);
+}
+
+/* The answer to "overwrite it?": only y or yes overwrites. */
+static void
+view_table_find_save_confirm(void *arg, const char *answer)
+{
+	struct view_table_save	*a = arg;
+
+	if (answer != NULL && (strcasecmp(answer, "y") == 0 ||
+	    strcasecmp(answer, "yes") == 0))
+		view_table_find_save_write(a->vt, a->path);
+	else
+		status_set(ROLE_NORMAL, "not saved: '%s' kept", a->path);
+	free(a->path);
+	free(a);
+}
+
+/*
+ * The file name P asked for: a file that is there already (a vendor CSV
+ * of the same name, say) is overwritten only when the user says so.
+ */
+static void
+view_table_find_save_done(void *arg, const char *path)
+{
+	struct view_table_save	*a;
+	struct stat		 st;
+	char			*label;
+
+	if (path == NULL || *path == '\0')
+		return;
+	if (stat(path, &st) != 0) {
+		view_table_find_save_write(arg, path);
+		return;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		status_set(ROLE_ERROR, "'%s' is a folder: give a file name",
+		    path);
+		return;
+	}
+	a = xcalloc(1, sizeof *a);
+	a->vt = arg;
+	a->path = xstrdup(path);
+	xasprintf(&label, "'%s' is there: overwrite it? (y/N) ", path);
+	prompt_start(label, NULL, view_table_find_save_confirm, a);
+	free(label);
 }
 
 int

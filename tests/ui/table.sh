@@ -134,6 +134,27 @@ wait_for 'saved 6 rows to' && ok 0 "P saves the view"
     --filter 'Conv|MatMul' "$DATA" op_statistic >"$T/want.tsv"
 same_file "$T/saved.tsv" "$T/want.tsv" \
     "the saved file is the view, sorted and filtered, as TSV"
+# A file that is there (a vendor CSV of the same name, say) is asked
+# about; anything but y keeps it.
+echo vendor >"$T/kept.csv"
+send_keys P
+wait_for 'save as (.csv or .tsv):' && send_keys C-u
+type_text "$T/kept.csv"
+send_keys Enter
+wait_for "kept.csv' is there: overwrite it? (y/N)"
+ok $? "P on a file that is there asks first"
+send_keys Enter
+wait_for "not saved: '$T/kept.csv'"
+is "$(cat "$T/kept.csv")" vendor "Enter keeps the file"
+send_keys P
+wait_for 'save as (.csv or .tsv):' && send_keys C-u
+type_text "$T/kept.csv"
+send_keys Enter
+wait_for "overwrite it? (y/N)" && type_text y
+send_keys Enter
+wait_for 'saved 6 rows to' && ok 0 "y overwrites it"
+head -n 1 "$T/kept.csv" | grep -q ',OP Type,Core Type,'
+ok $? "with the view"
 send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"
