@@ -530,7 +530,6 @@ export_chrome(struct store *s, const struct export_opts *o,
     const char *dir, const char *stamp, char **cause)
 {
 	struct chrome	 tl;
-	int64_t		 first, last;
 	int		 rc = -1;
 
 	memset(&tl, 0, sizeof tl);
@@ -542,11 +541,10 @@ export_chrome(struct store *s, const struct export_opts *o,
 	store_query_init(&tl.q);
 	tl.q.device = o->device;
 	tl.q.rank = o->rank;
-	if (export_chrome_check_free(&tl) != 0 ||
-	    store_iter_bounds(s, &tl.q, &first, &last, cause) != 0)
+	if (export_chrome_check_free(&tl) != 0)
 		goto out;
-	if (o->range != NULL && export_file_parse_range(o->range, first,
-	    &tl.q.from_ns, &tl.q.to_ns, cause) != 0)
+	if (o->range != NULL && export_file_window(s, o->range, o->device,
+	    o->rank, false, &tl.q.from_ns, &tl.q.to_ns, cause) != 0)
 		goto out;
 	if (store_iter_lanes(s, &tl.q, export_chrome_lane, &tl, cause) != 0 ||
 	    export_tracks_load(s, &tl) != 0)

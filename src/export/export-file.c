@@ -205,23 +205,27 @@ export_file_parse_range(const char *spec, int64_t first, int64_t *from,
 
 /*
  * Parse SPEC into a window of the tasks and spans of DEVICE and RANK in S
- * (NP_NA: all): relative ends count from their first start. An open end
- * is NP_NA, or with CLOSE their first start or one past their last end.
- * On failure return -1 and set *cause.
+ * (NP_NA: all): relative ends count from the origin of the UI's times and
+ * its timeline ruler (the first start of anything in the store, or in the
+ * cluster of a set), so that a time read off the UI selects what the UI
+ * shows there. An open end is NP_NA, or with CLOSE their first start or
+ * one past their last end. On failure return -1 and set *cause.
  */
 int
 export_file_window(struct store *s, const char *spec, int64_t device,
     int64_t rank, bool close, int64_t *from, int64_t *to, char **cause)
 {
 	struct store_query	 q;
-	int64_t			 first, last;
+	int64_t			 first, last, origin;
 
 	store_query_init(&q);
 	q.device = device;
 	q.rank = rank;
-	if (store_iter_bounds(s, &q, &first, &last, cause) != 0 ||
-	    export_file_parse_range(spec, first != NP_NA ? first : 0, from,
-	    to, cause) != 0)
+	if (store_iter_bounds(s, &q, &first, &last, cause) != 0)
+		return -1;
+	if ((origin = store_lanes_origin(s)) == NP_NA)
+		origin = first != NP_NA ? first : 0;
+	if (export_file_parse_range(spec, origin, from, to, cause) != 0)
 		return -1;
 	if (close && *from == NP_NA)
 		*from = first != NP_NA ? first : 0;

@@ -1,8 +1,9 @@
 #!/bin/sh
 # show --range S:E: the rows that start in the window. Kernels keep the
 # tasks that start in it (checked against the whole table); op_statistic
-# is computed from them; times with a unit count from the first task or
-# span; stacks take the same window. A bad or empty window, a table
+# is computed from them; times with a unit count from the origin of the
+# UI's times and ruler (the first of anything, a memory sample here);
+# stacks take the same window. A bad or empty window, a table
 # without times, and --step with --range on a table are errors. --limit
 # cuts stacks' folded lines, and --sort sorts stacks' rows.
 . "$top_srcdir/tests/lib.sh"
@@ -38,11 +39,31 @@ sed 1d "$T/o" | cut -d, -f1,3,4,5 | sort >"$T/o.got"
 same_file "$T/o.got" "$T/o.want" "its counts are the window's kernels'"
 is "$(sed 1d "$T/o" | wc -l)" "$(wc -l <"$T/o.want")" "one row per group"
 
-# Relative ends: from the first task or span, an open end is no limit.
+# Relative ends: from the first task, span or sample, an open end is no
+# limit.
 is "$(show --range 0us: "$d" kernels | sed 1d | wc -l)" \
     "$(wc -l <"$T/all")" "0us: keeps every kernel"
 is "$(show --range :0us "$d" kernels | sed 1d | wc -l)" 0 \
     ":0us keeps none"
+
+# A memory sample 1 ms before the first task is the UI's origin: the
+# first kernel, +1.002507 ms in the UI, is at 1002507ns to --range too.
+cp -R "$d" "$T/e"
+m=$(ls -d "$T"/e/*rank0*/ASCEND_PROFILER_OUTPUT)
+{
+	printf 'Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),'
+	printf 'Total Active(MB),Stream Ptr,Device Type\n'
+	printf 'APP,1779999999999001.500\t,,2109.5,,,NPU:0\n'
+} >"$m/memory_record.csv"
+"$NPUPROF" show -q --db "$T/e.db" --format csv "$T/e" kernels | sed 1d |
+    cut -d, -f11 | sort -n | head -n 1 >"$T/first"
+is "$(cat "$T/first")" 1780000000000002.507 "the first kernel starts at .2507"
+is "$(q "$T/e.db" "SELECT value FROM meta WHERE key = 'origin_ns'")" \
+    1779999999999001500 "the memory sample is the origin"
+"$NPUPROF" show -q --db "$T/e.db" --format csv --range 1001007ns:1001008ns \
+    "$T/e" kernels | sed 1d | cut -d, -f11 | sort -u >"$T/got"
+is "$(cat "$T/got")" 1780000000000002.507 \
+    "--range counts from it: the kernel at +1001.007 us"
 
 # Errors.
 show --range 5:1 "$d" kernels >/dev/null 2>"$T/err"

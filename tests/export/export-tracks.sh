@@ -42,7 +42,9 @@ ok $? "the keys of one sample share an event, in their order"
 grep -q '"pid":448,"tid":0,"ph":"M","args":{"name":"AI Core Freq"}' "$f" &&
     grep -q '"pid":448,"tid":0,"ph":"M","args":{"sort_index":14}' "$f"
 ok $? "the counter process keeps its name, and its sort index as the layer"
-"$NPUPROF" export timeline -q --range 0us:100us --db "$T/tr.db" \
+# Relative times count from the first sample (ts ...000), as the UI's:
+# 100us:200us holds the task and the sample at 150 us, not the one at 250.
+"$NPUPROF" export timeline -q --range 100us:200us --db "$T/tr.db" \
     --output "$T/tw" "$T/tr"
 ok $? "--range"
 is "$("$CHECK" "$T"/tw/*.json)" "M 8 X 1 s 0 f 0 C 1 i 0" \
