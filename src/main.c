@@ -1474,10 +1474,55 @@ main_show_tables(struct store *s, char **names, int n,
 }
 
 /*
- * Whether the --rank of O, if any, is one of S's ranks; if not, say so
- * with the ranks there are, as for a step the profile lacks (an empty
- * table would look like a rank without rows). WHAT, if not NULL, names
- * the run of --compare at PATH.
+ * Whether the --device of O, if any, is one of S's devices with tasks or
+ * statistics; if not, say so with the devices there are. A profile that
+ * names none (only memory tables, say) takes any. WHAT and PATH as for
+ * main_has_rank().
+ */
+static bool
+main_has_device(struct store *s, const struct main_opts *o,
+    const char *what, const char *path)
+{
+	struct strbuf	 b;
+	int64_t		*ids;
+	size_t		 n, i;
+	char		*cause = NULL;
+	bool		 found = false;
+
+	if (o->device == NP_NA)
+		return true;
+	if (store_query_devices(s, &ids, &n, &cause) != 0) {
+		free(cause);
+		return true;
+	}
+	strbuf_init(&b);
+	for (i = 0; i < n; i++) {
+		found = found || ids[i] == o->device;
+		if (ids[i] == NP_HOST_DEVICE)
+			strbuf_addf(&b, "%shost", i > 0 ? ", " : "");
+		else
+			strbuf_addf(&b, "%s%lld", i > 0 ? ", " : "",
+			    (long long)ids[i]);
+	}
+	/* Devices of counters, flows or vendor tables only are there too. */
+	if (!found && n > 0)
+		found = store_query_has_device(s, o->device);
+	if (!found && n > 0 && what != NULL)
+		log_errx("--compare: the %s run '%s' has no device %lld "
+		    "(devices %s)", what, path, (long long)o->device, b.s);
+	else if (!found && n > 0)
+		log_errx("no device %lld in this profile (devices %s)",
+		    (long long)o->device, b.s);
+	strbuf_release(&b);
+	free(ids);
+	return found || n == 0;
+}
+
+/*
+ * Whether the --rank of O, if any, is one of S's ranks, and its --device
+ * one of its devices; if not, say so with the ranks there are, as for a
+ * step the profile lacks (an empty table would look like a rank without
+ * rows). WHAT, if not NULL, names the run of --compare at PATH.
  */
 static bool
 main_has_rank(struct store *s, const struct main_opts *o, const char *what,
@@ -1490,10 +1535,10 @@ main_has_rank(struct store *s, const struct main_opts *o, const char *what,
 	bool		 found = false;
 
 	if (o->rank == NP_NA)
-		return true;
+		return main_has_device(s, o, what, path);
 	if (store_query_ranks(s, &ids, &n, &cause) != 0) {
 		free(cause);
-		return true;
+		return main_has_device(s, o, what, path);
 	}
 	strbuf_init(&b);
 	for (i = 0; i < n; i++) {
@@ -1502,17 +1547,22 @@ main_has_rank(struct store *s, const struct main_opts *o, const char *what,
 			strbuf_addf(&b, "%s%lld", i > 0 ? ", " : "",
 			    (long long)ids[i]);
 	}
-	/* A profile of no rank at all: every row is of "any" rank. */
-	if (!found && n > 0 && what != NULL)
+	if (!found && n == 0 && what != NULL)
+		log_errx("--compare: the %s run '%s' has no rank ids: --rank "
+		    "selects nothing in it", what, path);
+	else if (!found && n == 0)
+		log_errx("no rank ids in this profile: --rank selects nothing "
+		    "(leave it out)");
+	else if (!found && what != NULL)
 		log_errx("--compare: the %s run '%s' has no rank %lld (ranks "
 		    "%s%s)", what, path, (long long)o->rank, b.s, n > 10 ?
 		    ", ..." : "");
-	else if (!found && n > 0)
+	else if (!found)
 		log_errx("no rank %lld in this profile (ranks %s%s)",
 		    (long long)o->rank, b.s, n > 10 ? ", ..." : "");
 	strbuf_release(&b);
 	free(ids);
-	return found || n == 0;
+	return found && main_has_device(s, o, what, path);
 }
 
 /*
@@ -1916,6 +1966,10 @@ main_open(int argc, char **argv, const struct main_opts *o)
 		return main_open_compare(argv, o);
 	main_index_later = true;
 	s = main_store(argv[0], o);
+	if (!main_has_rank(s, o, NULL, NULL)) {
+		store_free(s);
+		return EXIT_USAGE;
+	}
 	memset(&r, 0, sizeof r);
 	r.path = argv[0];
 	r.db = o->db != NULL ? xstrdup(o->db) : store_default_path(argv[0]);
@@ -2026,6 +2080,10 @@ main_export(int argc, char **argv, const struct main_opts *o)
 		log_usagex("", "%s", cause);
 	}
 	s = main_store(argv[o->folded ? 0 : 1], o);
+	if (!main_has_rank(s, o, NULL, NULL)) {
+		store_free(s);
+		return EXIT_USAGE;
+	}
 	rc = export_run(main_rank_store(s, &rs, "export", o), o->folded ?
 	    NULL : argv[0], &eo, &cause);
 	store_free(rs);

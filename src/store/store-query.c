@@ -909,6 +909,48 @@ store_query_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
 }
 
 /*
+ * Whether S has anything of DEVICE: a task, span, lane, counter sample,
+ * flow or vendor table row. For the question a --device the device list
+ * lacks asks; each table is looked up until one has it.
+ */
+bool
+store_query_has_device(struct store *s, int64_t device)
+{
+	static const char *const tables[] = { "task", "api", "lane",
+	    "counter", "flow", "op_stat", "api_stat", "step" };
+	sqlite3_stmt	*stmt;
+	struct strbuf	 b;
+	char		*sql, *why = NULL;
+	bool		 found = false;
+	size_t		 i;
+
+	for (i = 0; i < sizeof tables / sizeof *tables && !found; i++) {
+		xasprintf(&sql, "SELECT 1 FROM %s WHERE device = %lld LIMIT 1",
+		    tables[i], (long long)device);
+		found = store_exists(s, sql);
+		free(sql);
+	}
+	if (found || store_prepare(s, &stmt, "SELECT tbl FROM generic",
+	    &why) != 0) {
+		free(why);
+		return found;
+	}
+	strbuf_init(&b);
+	while (!found && sqlite3_step(stmt) == SQLITE_ROW) {
+		strbuf_reset(&b);
+		strbuf_adds(&b, "SELECT 1 FROM ");
+		store_load_quote_ident(&b, (const char *)
+		    sqlite3_column_text(stmt, 0));
+		strbuf_addf(&b, " WHERE _device = %lld LIMIT 1",
+		    (long long)device);
+		found = store_exists(s, b.s);
+	}
+	sqlite3_finalize(stmt);
+	strbuf_release(&b);
+	return found;
+}
+
+/*
  * The ranks with data, ascending. Every task row and CANN span is counted
  * in op_statistic or api_statistic, so those small tables (and the steps)
  * name them all without a pass over millions of rows.
@@ -916,6 +958,26 @@ store_query_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
 int
 store_query_ranks(struct store *s, int64_t **ids, size_t *n, char **cause)
 {
+	sqlite3_stmt	*stmt;
+	char		*why = NULL;
+
+	/*
+	 * With the vendor tables' ranks too (a cluster of communication
+	 * files only), where the store has them; a set of stores has not.
+	 */
+	if (store_exists(s, "SELECT 1 FROM sqlite_master WHERE name ="
+	    " 'generic'")) {
+		*ids = NULL;
+		*n = 0;
+		if (store_cluster_ranks_stmt(s, &stmt, &why) == 0) {
+			while (sqlite3_step(stmt) == SQLITE_ROW)
+				store_query_devices_add(ids, n,
+				    sqlite3_column_int64(stmt, 0));
+			sqlite3_finalize(stmt);
+			return 0;
+		}
+		free(why);
+	}
 	*ids = NULL;
 	*n = 0;
 	return store_query_devices_union(s,

@@ -32,6 +32,27 @@ is $? 2 "--rank 5 of ranks 0 and 1 fails"
 grep -q 'no rank 5 in this profile (ranks 0, 1)' "$T/err"
 ok $? "and names the ranks there are"
 
+# A device the profile lacks, alone or with a rank: the same; one that
+# only flows or counters name is no error (show-trace.sh).
+show --device 7 "$d" op_statistic >/dev/null 2>"$T/err"
+is $? 2 "--device 7 of devices 0 and 1 fails"
+grep -q 'no device 7 in this profile (devices 0, 1' "$T/err"
+ok $? "and names the devices there are"
+show --rank 1 --device 7 "$d" kernels >/dev/null 2>"$T/err"
+is $? 2 "so with --rank"
+show --device 1 "$d" op_statistic >/dev/null
+is $? 0 "--device 1 is there"
+# A raw collection has no rank ids: --rank selected nothing, silently.
+"$GEN" prof "$T/raw" -s 4 -n 50 >/dev/null || exit 1
+"$NPUPROF" show -q --db "$T/raw.db" --format csv --rank 0 "$T/raw" \
+    op_statistic >"$T/out" 2>"$T/err"
+is $? 2 "--rank on a profile without rank ids fails"
+grep -q 'no rank ids in this profile: --rank selects nothing' "$T/err"
+ok $? "and says why"
+"$NPUPROF" export summary -q --db "$T/raw.db" --rank 0 --output "$T/xo" \
+    "$T/raw" 2>"$T/err"
+is $? 2 "export too"
+
 # One rank: no column.
 "$GEN" demo "$T/one" -s 4 -n 50 -r 1 >/dev/null || exit 1
 "$NPUPROF" show -q --db "$T/one.db" --format csv "$T/one" op_statistic |

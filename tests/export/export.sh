@@ -71,7 +71,11 @@ if [ -n "${PYTHON3:-}" ]; then
 fi
 "$NPUPROF" export summary -q --device 3 --db "$T/g.db" --output "$T/d3" \
     "$T/g" 2>"$T/err"
-is $? 1 "a device without data is an error"
+is $? 2 "a device the profile lacks is a usage error"
+grep -q "no device 3 in this profile (devices 0" "$T/err"
+ok $? "that names the devices there are"
+[ ! -e "$T/d3" ]
+ok $? "and nothing is written"
 
 "$GEN" demo "$T/m" -s 3 -n 30 -r 2 --stats || exit 1
 "$NPUPROF" export summary -q --db "$T/m.db" --output "$T/mo" "$T/m"
