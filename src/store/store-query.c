@@ -76,6 +76,34 @@ store_query_col(const struct store_table *t, const char *name, size_t len)
 	return found;
 }
 
+/*
+ * The names of the columns of T that NAME (LEN bytes) is the start of,
+ * or else (none is) a part of: the candidates of an ambiguous name.
+ */
+static char *
+store_query_col_candidates(const struct store_table *t, const char *name,
+    size_t len)
+{
+	struct strbuf	 b;
+	char		*key;
+	size_t		 i;
+	int		 pass;
+
+	strbuf_init(&b);
+	key = xstrndup(name, len);
+	for (pass = 0; pass < 2 && b.len == 0; pass++) {
+		for (i = 0; i < t->ncols; i++) {
+			if (pass == 0 ? strncasecmp(t->cols[i].name, key,
+			    len) == 0 : strcasestr(t->cols[i].name, key) !=
+			    NULL)
+				strbuf_addf(&b, "%s'%s'", b.len > 0 ? ", " : "",
+				    t->cols[i].name);
+		}
+	}
+	free(key);
+	return strbuf_detach(&b);
+}
+
 static char *
 store_query_colnames(const struct store_table *t)
 {
@@ -134,6 +162,10 @@ store_query_order(struct store *s, const struct store_table *t,
 		end = strchr(p, ',');
 		if (end == NULL)
 			end = p + strlen(p);
+		if (end == p) {
+			xasprintf(cause, "empty sort column in '%s'", spec);
+			return -1;
+		}
 		col = store_query_col(t, p, (size_t)(end - p));
 		if (col == -1 && (t->flags & TABLE_PMU) && (pmu =
 		    store_query_pmu_col(s, p, (size_t)(end - p))) != NULL) {
@@ -234,13 +266,15 @@ store_query_num_col(const struct store_table *t, const struct store_col *c)
  * and its matcher into *M: one column if it starts "col:", else every
  * column, but the number columns only if the regex may match a number
  * (reading them is most of a filter's time). -1 with *cause set for a
- * bad regex.
+ * bad regex, or a "col:" that names several columns (which, taken as a
+ * regex of the whole row, would match nothing without a word).
  */
 int
 store_query_filter_cols(const struct store_table *t, const char *filter,
     bool *use, struct matcher **m, char **cause)
 {
 	const char	*colon;
+	char		*names;
 	size_t		 i;
 	int		 only = -1;
 	bool		 nums;
@@ -249,6 +283,15 @@ store_query_filter_cols(const struct store_table *t, const char *filter,
 	    (only = store_query_col(t, filter, (size_t)(colon - filter)))
 	    >= 0)
 		filter = colon + 1;
+	else if (only == -2) {
+		names = store_query_col_candidates(t, filter,
+		    (size_t)(colon - filter));
+		xasprintf(cause, "ambiguous filter column '%.*s' (%s): give "
+		    "more of its name, or \\: for a colon of the regex",
+		    (int)(colon - filter), filter, names);
+		free(names);
+		return -1;
+	}
 	if ((*m = matcher_create(filter, false, cause)) == NULL)
 		return -1;
 	nums = matcher_may_match_chars(*m, STORE_NUM_CHARS);

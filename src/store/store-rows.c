@@ -221,6 +221,7 @@ store_rows_sort(struct store_rows *r, const char *spec, char **cause)
 	struct store_rows_key	*k = NULL;
 	const char		*p = spec, *end;
 	size_t			 nk = 0, *v, *t, i;
+	struct strbuf		 names;
 	bool			 desc;
 	int			 col;
 
@@ -231,9 +232,20 @@ store_rows_sort(struct store_rows *r, const char *spec, char **cause)
 		end = strchr(p, ',');
 		if (end == NULL)
 			end = p + strlen(p);
+		if (end == p) {
+			xasprintf(cause, "empty sort column in '%s'", spec);
+			free(k);
+			return -1;
+		}
 		if ((col = store_rows_sort_col(r, p, (size_t)(end - p))) < 0) {
-			xasprintf(cause, "%s sort column '%.*s'", col == -2 ?
-			    "ambiguous" : "no", (int)(end - p), p);
+			strbuf_init(&names);
+			for (i = 0; i < r->ncols; i++)
+				strbuf_addf(&names, "%s'%s'", i > 0 ? ", " : "",
+				    r->names[i]);
+			xasprintf(cause, "%s sort column '%.*s' (columns: %s)",
+			    col == -2 ? "ambiguous" : "no", (int)(end - p), p,
+			    names.s != NULL ? names.s : "");
+			strbuf_release(&names);
 			free(k);
 			return -1;
 		}

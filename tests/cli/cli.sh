@@ -96,6 +96,25 @@ is $? 2 "a --split-mb past INT64_MAX bytes is a usage error (UBSan)"
 is $? 2 "a bad sort column is a usage error"
 grep -q "unknown sort column 'Nope'" "$T/err"
 ok $? "the message names the column"
+"$NPUPROF" show --sort - "$T/d" op_statistic >/dev/null 2>"$T/err"
+is $? 2 "an empty sort column is a usage error"
+grep -q "empty sort column in '-'" "$T/err"
+ok $? "said as empty, not ambiguous"
+"$NPUPROF" show --sort -Self --format table "$T/d" stacks >/dev/null \
+    2>"$T/err"
+grep -q "ambiguous sort column 'Self' (columns: 'Stack', " "$T/err"
+ok $? "an ambiguous stacks column lists the columns"
+# A column:regex filter whose column is a prefix of several: it matched
+# nothing, taken as a regex of the whole row.
+"$NPUPROF" show --filter 'Task:AI_CORE' "$T/d" kernels >/dev/null \
+    2>"$T/err"
+is $? 2 "an ambiguous filter column is a usage error"
+grep -q "ambiguous filter column 'Task' ('Task ID', " "$T/err"
+ok $? "that lists the columns it could be"
+is "$("$NPUPROF" show -q --format csv --filter 'Task Type:AI_CORE' \
+    "$T/d" kernels | sed 1d | wc -l | tr -d ' ')" \
+    "$("$NPUPROF" show -q --format csv "$T/d" kernels | grep -c ',AI_CORE,')" \
+    "a whole name filters its column"
 "$NPUPROF" show --device x "$T/d" >/dev/null 2>&1
 is $? 2 "a bad device id is a usage error"
 
