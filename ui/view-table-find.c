@@ -328,8 +328,9 @@ view_table_find_search_key(struct view_table *vt, enum action a)
 	case ACTION_SEARCH:
 	case ACTION_SEARCH_BACK:
 		vt->search_back = a == ACTION_SEARCH_BACK;
+		/* The last search offered: / Enter goes to its next match. */
 		prompt_start(vt->search_back ? "search backward: " :
-		    "search: ", NULL, view_table_find_search_done, vt);
+		    "search: ", vt->search, view_table_find_search_done, vt);
 		prompt_on_change(view_table_find_search_live);
 		return REDRAW_STATUS;
 	default:

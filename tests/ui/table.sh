@@ -93,6 +93,13 @@ wait_for "match $nhit/$nhit " && ok 0 "to the last match, $nhit/$nhit"
 send_keys n
 wait_for 'wrapped to the start' && wait_for 'Kernels  row 8 of 600' &&
     ok 0 "n on the last match wraps to the first"
+# / offers the last search, as less does: Enter takes it.
+send_keys /
+wait_for 'search: LayerNorm' && ok 0 "/ offers the last search"
+send_keys Enter
+wait_for 'Kernels  row 11 of 600' && ok 0 "Enter goes to its next match"
+send_keys N
+wait_for 'Kernels  row 8 of 600'
 send_keys C-r
 wait_for 'search backward:' && type_text 'Conv2D_0'
 send_keys Enter
