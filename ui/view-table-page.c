@@ -244,7 +244,8 @@ view_table_page_widths(struct view_table *vt, const struct store_rows *r)
 		for (i = 0; i < r->ncols; i++) {
 			vt->names[i] = xstrdup(r->names[i]);
 			vt->widths[i] = draw_width(r->names[i]) + 1;
-			vt->numeric[i] = store_fmt_numeric(r->fmts[i]);
+			/* By the first page: a vendor column of text. */
+			vt->numeric[i] = store_print_numeric(r, i);
 			vt->instant[i] = vt->numeric[i] &&
 			    view_table_page_instant(r->names[i]);
 			if (vt->key < 0 && view_table_page_key(r->names[i]))

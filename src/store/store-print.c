@@ -61,13 +61,13 @@ store_print_cell(FILE *f, const char *s, size_t width, bool right,
 /*
  * Shrink columns until the table fits in WIDTH columns: first those that
  * only their name makes wide, down to their widest cell (CELL), widest
- * first; then the widest of all. A number column (FMTS) is never cut
+ * first; then the widest of all. A number column (NUM) is never cut
  * below its widest cell: a cut number reads as another one, so
  * a table of many numbers is left wider than WIDTH instead.
  */
 static void
-store_print_fit(size_t *w, const size_t *cell, const enum store_fmt *fmts,
-    size_t n, size_t width)
+store_print_fit(size_t *w, const size_t *cell, const bool *num, size_t n,
+    size_t width)
 {
 	size_t	 total, i, widest, named;
 
@@ -77,7 +77,7 @@ store_print_fit(size_t *w, const size_t *cell, const enum store_fmt *fmts,
 		named = n;
 		for (i = 0; i < n; i++) {
 			total += w[i];
-			if ((!store_fmt_numeric(fmts[i]) || w[i] > cell[i]) &&
+			if ((!num[i] || w[i] > cell[i]) &&
 			    (widest == n || w[i] > w[widest]))
 				widest = i;
 			if (w[i] > cell[i] && w[i] > 8 && (named == n ||
@@ -175,18 +175,47 @@ store_print_aligned(const struct store_rows *r, size_t i, size_t j,
 	return pad;
 }
 
+/*
+ * Whether column J of R holds numbers, to be right-aligned: a column of
+ * text is not, and neither is a vendor table's column (kept as text that
+ * may be numbers) with a cell that is no number, such as memory_record's
+ * Component or a marker's message.
+ */
+bool
+store_print_numeric(const struct store_rows *r, size_t j)
+{
+	const char	*c;
+	double		 v;
+	size_t		 i, len;
+
+	if (!store_fmt_numeric(r->fmts[j]))
+		return false;
+	if (r->fmts[j] != FMT_NUMTEXT)
+		return true;
+	for (i = 0; i < r->nrows; i++) {
+		c = store_rows_cell(r, i, j);
+		len = strlen(c);
+		if (len > 0 && !util_is_na(c, len) &&
+		    util_parse_double(c, len, &v) != 0)
+			return false;
+	}
+	return true;
+}
+
 static void
 store_print_table(FILE *f, const struct store_rows *r,
     const struct store_print_opts *o)
 {
 	size_t	*w, *cell, *frac, i, j, total = 0, cw;
+	bool	*num;
 	char	 buf[STORE_READABLE_MAX + 16];
 
 	w = xcalloc(r->ncols, sizeof *w);
 	cell = xcalloc(r->ncols, sizeof *cell);
 	frac = xcalloc(r->ncols, sizeof *frac);
+	num = xcalloc(r->ncols, sizeof *num);
 	for (j = 0; j < r->ncols; j++) {
-		if (!store_fmt_numeric(r->fmts[j]))
+		if (!(num[j] = store_print_numeric(r, j)))
 			continue;
 		for (i = 0; i < r->nrows; i++) {
 			cw = store_print_frac(store_print_readable(r, i, j,
@@ -207,12 +236,12 @@ store_print_table(FILE *f, const struct store_rows *r,
 			w[j] = cell[j];
 	}
 	if (o->width > 0)
-		store_print_fit(w, cell, r->fmts, r->ncols, (size_t)o->width);
+		store_print_fit(w, cell, num, r->ncols, (size_t)o->width);
 	if (o->color)
 		fputs("\033[1m", f);
 	for (j = 0; j < r->ncols; j++) {
-		store_print_cell(f, r->names[j], w[j],
-		    store_fmt_numeric(r->fmts[j]), o->utf8, j + 1 < r->ncols);
+		store_print_cell(f, r->names[j], w[j], num[j], o->utf8,
+		    j + 1 < r->ncols);
 		if (j + 1 < r->ncols)
 			fputs("  ", f);
 		total += w[j] + (j + 1 < r->ncols ? 2 : 0);
@@ -226,8 +255,7 @@ store_print_table(FILE *f, const struct store_rows *r,
 	for (i = 0; i < r->nrows; i++) {
 		for (j = 0; j < r->ncols; j++) {
 			store_print_cell(f, store_print_aligned(r, i, j,
-			    frac[j], buf), w[j],
-			    store_fmt_numeric(r->fmts[j]), o->utf8,
+			    frac[j], buf), w[j], num[j], o->utf8,
 			    j + 1 < r->ncols);
 			if (j + 1 < r->ncols)
 				fputs("  ", f);
@@ -237,6 +265,7 @@ store_print_table(FILE *f, const struct store_rows *r,
 	free(w);
 	free(frac);
 	free(cell);
+	free(num);
 }
 
 /* A CSV field: quoted only when it must be (comma, quote, line break). */

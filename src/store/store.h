@@ -835,6 +835,7 @@ struct store_rows *store_launch_task(struct store *, int64_t, char **);
 void		 store_print_rows(FILE *, const struct store_rows *,
 		     const struct store_print_opts *);
 size_t		 store_print_frac(const char *);
+bool		 store_print_numeric(const struct store_rows *, size_t);
 const char	*store_print_readable(const struct store_rows *, size_t,
 		     size_t, char *);
 void		 store_print_json_row(struct json *, const struct store_rows *,

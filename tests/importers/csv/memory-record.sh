@@ -55,4 +55,13 @@ ok $? "the row with a bad value is warned about with its offset"
 is "$(cat "$T/in1")" \
     "1736408883573957.920 1736408883573960.001 1736408883573970.002 " \
     "show --step keeps the memory rows of the step's interval"
+# In a table, the text columns (Component, Device Type) are left-aligned
+# and the numbers right-aligned: the file's columns are text that may be
+# numbers, and these are not.
+"$NPUPROF" show -q --db "$T/s.db" --format table "$T/p_ascend_pt" \
+    memory_record | grep '^APP' >"$T/line"
+grep -q '^APP  *1736408883573957.920 ' "$T/line"
+ok $? "a text column is left-aligned"
+grep -q ' NPU:0$' "$T/line"
+ok $? "and so is Device Type, the last column"
 done_testing
