@@ -580,6 +580,14 @@ view_table_tick(struct view *v, enum view_work *w)
 			*w = WORK_SHOWN;
 		return REDRAW_STATUS;
 	}
+	/*
+	 * A filter read directly, not by a scan (a step's or a window's
+	 * rows): count it once the page is on the screen, not at G only.
+	 */
+	if (!vt->busy && vt->total < 0 && vt->pager != NULL) {
+		vt->total = store_page_count(vt->pager);
+		return REDRAW_STATUS;
+	}
 	if (!vt->busy)
 		return REDRAW_NONE;
 	store_page_state(vt->pager, &st);

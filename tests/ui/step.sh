@@ -70,4 +70,23 @@ wait_for 'slowest first (first 100)' && wait_for 'Detail  113 lines' &&
     ok 0 "the detail of an op type of 150 tasks lists the first 100"
 send_keys Q
 wait_exit
+
+# A raw collection's step is a window of time, whose filtered rows are
+# read directly, not by a scan: past a page, the count came only with G
+# ("row 1 of ?").
+"$GEN" prof "$T/raw" -s 3 -n 2000 -t 3 >/dev/null || exit 1
+"$NPUPROF" import -q --db "$T/raw.db" "$T/raw" || exit 1
+nf=$("$NPUPROF" show -q --db "$T/raw.db" --format csv --step 2 \
+    --filter Conv "$T/raw" kernels | sed 1d | wc -l)
+start_app 120 24 -- --db "$T/raw.db" "$T/raw"
+wait_for 'Top op types' && send_keys 4 s
+wait_for 'step (empty for all):' && type_text 2
+send_keys Enter
+wait_for 'step 2' && send_keys '\'
+wait_for 'filter (regex' && type_text Conv
+send_keys Enter
+wait_for "Kernels  row 1 of $nf  step 2  filter Conv" &&
+    ok 0 "a filter in a step of a raw collection: row 1 of $nf, counted"
+send_keys Q
+wait_exit
 done_testing
