@@ -36,6 +36,7 @@ static volatile sig_atomic_t	 ui_sigint;
 static void	 ui_on_sigint(int);
 static struct ui_replay		 ui_rp;
 static char			 ui_busy[64];	/* as last drawn */
+static bool			 ui_msg_above;	/* a message over the view */
 
 /* The clock main.c times the launch with, as the UI times itself. */
 double
@@ -201,7 +202,19 @@ ui_draw_status(void)
 		snprintf(buf, sizeof buf, " %s", v->ops->title);
 	draw_fill(LINES - 1, 0, COLS, ROLE_STATUS);
 	x = draw_text(LINES - 1, 0, COLS, ROLE_STATUS, buf);
-	if ((msg = status_get(&role)) != NULL && x + 2 < COLS)
+	/*
+	 * A message that does not fit after the view's status (an error,
+	 * an answer to a key) goes whole on the line above, over the view
+	 * until the next key, which draws the view again: both are to be
+	 * read.
+	 */
+	ui_msg_above = false;
+	if ((msg = status_get(&role)) != NULL && (x + 2 >= COLS ||
+	    draw_width(msg) > COLS - x - 2) && LINES > UI_MIN_LINES) {
+		draw_fill(LINES - 2, 0, COLS, role);
+		draw_text(LINES - 2, 0, COLS, role, msg);
+		ui_msg_above = true;
+	} else if (msg != NULL && x + 2 < COLS)
 		x += 2 + draw_text(LINES - 1, x + 2, COLS - x - 2, role, msg);
 	ui_busy_text(ui_busy, sizeof ui_busy);
 	if (ui_busy[0] != '\0' && x + 2 < COLS)
@@ -214,8 +227,13 @@ ui_draw_status(void)
 static void
 ui_draw(int redraw)
 {
+	enum role	 role;
+
 	if (ui_too_small())
 		return;
+	/* The view under a message drawn over it, once the message goes. */
+	if (ui_msg_above && status_get(&role) == NULL)
+		redraw |= REDRAW_BODY;
 	if (redraw & REDRAW_BODY) {
 		erase();
 		ui_draw_tabs();

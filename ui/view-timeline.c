@@ -600,6 +600,39 @@ view_timeline_lane(struct view_tl *tl, size_t i, int y)
 		mvchgat(y, nx + cx, 1, A_REVERSE, 0, NULL);
 }
 
+/*
+ * The footer's text S on line Y + 1; where it is wider than the screen, it
+ * is cut between two fields and the first part takes the rule's line Y,
+ * so that the duration and the fields after it are not lost at 120
+ * columns.
+ */
+static void
+view_timeline_footer_text(int y, const char *s)
+{
+	const char	*cut = NULL, *p;
+	char		*head;
+
+	if (draw_width(s) > COLS) {
+		for (p = strstr(s, "  "); p != NULL; p = strstr(p + 2, "  ")) {
+			head = xstrndup(s, (size_t)(p - s));
+			if (draw_width(head) <= COLS)
+				cut = p;
+			free(head);
+			if (cut != p)
+				break;
+		}
+	}
+	if (cut == NULL) {
+		draw_text(y + 1, 0, COLS, ROLE_NORMAL, s);
+		return;
+	}
+	head = xstrndup(s, (size_t)(cut - s));
+	draw_fill(y, 0, COLS, ROLE_NORMAL);
+	draw_text(y, 0, COLS, ROLE_NORMAL, head);
+	draw_text(y + 1, 0, COLS, ROLE_NORMAL, cut + 2);
+	free(head);
+}
+
 /* The footer: the selected span's details on two lines. */
 static void
 view_timeline_footer(struct view_tl *tl, int y)
@@ -636,7 +669,7 @@ view_timeline_footer(struct view_tl *tl, int y)
 		strbuf_adds(&sb, ": ");
 		strbuf_adds(&sb, store_rows_cell(tl->detail, i, 1));
 	}
-	draw_text(y + 1, 0, COLS, ROLE_NORMAL, sb.s != NULL ? sb.s : "");
+	view_timeline_footer_text(y, sb.s != NULL ? sb.s : "");
 	strbuf_release(&sb);
 }
 

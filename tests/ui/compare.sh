@@ -92,7 +92,8 @@ while [ $i -lt 8 ] && ! capture | grep -q 'Name: Cast_4  Type: AI_VECTOR'; do
 	sleep 0.3
 	i=$((i + 1))
 done
-capture | tail -2 | grep -q 'Name: Cast_4  Type: AI_VECTOR_CORE.*Duration(us): 2.000'
+capture | tail -3 | tr '\n' ' ' |
+    grep -q 'Name: Cast_4  Type: AI_VECTOR_CORE.*Duration(us): 2.000'
 ok $? ". steps along the base's lane to Cast_4, which only the base has"
 send_keys 1
 send_keys Q

@@ -43,7 +43,8 @@ keys=0
 press 4
 wait_for 'Kernels  row 1 of' && press D
 wait_for 'sort -Task Duration' && press t
-wait_for "Name: $kernel " && capture | grep -q "Start(us): $kernel_start " &&
+wait_for "Name: $kernel " &&
+    capture | grep -Eq "Start\\(us\\): $kernel_start( |\$)" &&
     [ $keys -le 6 ]
 ok $? "3: 4 D t centres the timeline on the slowest kernel: $keys keys"
 send_keys Q
