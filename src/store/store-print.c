@@ -356,11 +356,12 @@ store_print_json(FILE *f, const struct store_rows *r, const char *indent)
 		store_print_json_row(j, r, r->cells + i * r->ncols,
 		    r->vals + i * r->ncols);
 	}
-	fprintf(f, "%s]", r->nrows > 0 ? "\n" : "");
+	/* Inside an object of tables, the bracket lines up with its key. */
+	if (r->nrows > 0)
+		fprintf(f, "\n%s", indent);
+	fputc(']', f);
 	if (*indent == '\0')
 		fputc('\n', f);
-	else
-		fputs(indent, f);
 	json_free(j);
 }
 
