@@ -83,6 +83,7 @@ struct prof_files {
 	char		**paths;
 	bool		 *unaging;
 	int64_t		 *sizes;
+	int64_t		 *shorts;	/* bytes short of the .done's size */
 	size_t		  n;
 	int64_t		  total;
 	bool		  uncounted;	/* read before: progress and warnings
@@ -109,10 +110,19 @@ struct prof_stream {
 	int64_t			 nomagic;	/* records without the magic */
 	const char		*nomagic_path;	/* and the first one's */
 	int64_t			 nomagic_off;
+	int64_t			 soff;		/* stream offset of buf[pos] */
+	struct prof_hole {
+		size_t		 file;		/* the slice cut short */
+		int64_t		 at;		/* stream offset of the cut */
+		int64_t		 pad;		/* bytes put in for it */
+		int64_t		 lost;		/* records it spoilt */
+	}			*holes;
+	size_t			 nholes;
 };
 void		 prof_slices_list(const char *, const char *, bool,
 		     struct prof_files *);
 void		 prof_slices_release(struct prof_files *);
+int64_t		 prof_slices_written(const struct prof_files *, size_t);
 void		 prof_slices_open(struct prof_stream *, struct store *,
 		     struct prof_files *, size_t, bool);
 void		 prof_slices_open_lined(struct prof_stream *, struct store *,

@@ -6,7 +6,10 @@
  * bounded buffer, so a multi-gigabyte file is never held in memory. Device
  * streams are one byte stream whose head loses total % record size bytes;
  * host files hold whole records each, and a partial last record is a
- * warning.
+ * warning. A device slice between the first and the last that is shorter
+ * than the size its .done file gives (a copy cut short) lost its tail:
+ * the stream is padded there to keep the records after it in line, and
+ * the records the cut spoilt are skipped and counted.
  */
 #include <sys/stat.h>
 
@@ -84,6 +87,28 @@ prof_slices_match(const char *name, const char *kind, bool host,
 	return *end == '\0' && end != sl + 6;
 }
 
+/*
+ * The size the .done file beside PATH gives ("filesize:N"), or -1 if
+ * there is none or it says something else.
+ */
+static int64_t
+prof_slices_done_size(const char *path)
+{
+	char	*done, *data = NULL, *why = NULL;
+	int64_t	 n = -1;
+	size_t	 len;
+
+	xasprintf(&done, "%s.done", path);
+	if (util_read_file(done, &data, &len, 256, &why) != 0 ||
+	    strncmp(data, "filesize:", 9) != 0 || util_parse_int(data + 9,
+	    strcspn(data + 9, "\r\n"), &n) != 0)
+		n = -1;
+	free(why);
+	free(data);
+	free(done);
+	return n;
+}
+
 /* List the files of kind KIND in DATA in reading order into F. */
 void
 prof_slices_list(const char *data, const char *kind, bool host,
@@ -92,6 +117,7 @@ prof_slices_list(const char *data, const char *kind, bool host,
 	struct prof_slice	*v = NULL;
 	struct stat		 st;
 	char			**names;
+	int64_t			  done;
 	size_t			  n, i, nv = 0;
 	bool			  unaging;
 	long			  num;
@@ -113,11 +139,25 @@ prof_slices_list(const char *data, const char *kind, bool host,
 	f->paths = xreallocarray(NULL, nv + 1, sizeof *f->paths);
 	f->unaging = xreallocarray(NULL, nv + 1, sizeof *f->unaging);
 	f->sizes = xreallocarray(NULL, nv + 1, sizeof *f->sizes);
+	f->shorts = xreallocarray(NULL, nv + 1, sizeof *f->shorts);
 	for (i = 0; i < nv; i++) {
 		f->paths[i] = util_path_join(data, v[i].name);
 		f->unaging[i] = v[i].unaging;
 		f->sizes[i] = stat(f->paths[i], &st) == 0 ? st.st_size : 0;
 		f->total += f->sizes[i];
+	}
+	/*
+	 * A middle slice short of its .done's size lost its tail. The first
+	 * and the last are left to the head-skip rule and the probe of
+	 * prof_slices_open_lined(), which tell a ring buffer's lost head
+	 * from a cut tail.
+	 */
+	for (i = 0; i < nv; i++) {
+		f->shorts[i] = 0;
+		if (i == 0 || i + 1 == nv)
+			continue;
+		done = prof_slices_done_size(f->paths[i]);
+		f->shorts[i] = done > f->sizes[i] ? done - f->sizes[i] : 0;
 	}
 	f->n = nv;
 	free(v);
@@ -134,6 +174,7 @@ prof_slices_release(struct prof_files *f)
 	free(f->paths);
 	free(f->unaging);
 	free(f->sizes);
+	free(f->shorts);
 	memset(f, 0, sizeof *f);
 }
 
@@ -153,7 +194,23 @@ prof_slices_open(struct prof_stream *st, struct store *s,
 	st->per_file = per_file;
 	st->buf = xmalloc(PROF_STREAM_BUF + recsize);
 	if (!per_file)
-		st->skip = f->total % (int64_t)recsize;
+		st->skip = prof_slices_written(f, recsize) % (int64_t)recsize;
+}
+
+/*
+ * The bytes of the device stream F of RECSIZE-byte records as read, with
+ * the padding put in where a slice is short of its .done's size: what
+ * the head-skip rule counts, as the device wrote them.
+ */
+int64_t
+prof_slices_written(const struct prof_files *f, size_t recsize)
+{
+	int64_t	 n = f->total;
+	size_t	 i;
+
+	for (i = 0; i < f->n; i++)
+		n += f->shorts[i] % (int64_t)recsize;
+	return n;
 }
 
 #define PROF_SLICES_PROBE	64	/* records tried each way */
@@ -226,7 +283,8 @@ prof_slices_open_lined(struct prof_stream *st, struct store *s,
     const unsigned char *, void *), void *arg, bool say)
 {
 	size_t	 head, tail, n, j;
-	int64_t	 odd = f->total % (int64_t)recsize, left;
+	int64_t	 odd = prof_slices_written(f, recsize) % (int64_t)recsize;
+	int64_t	 left;
 
 	if (f->n == 0 || odd == 0) {
 		prof_slices_open(st, s, f, recsize, false);
@@ -281,6 +339,52 @@ prof_slices_next_file(struct prof_stream *st)
 	return false;
 }
 
+/*
+ * The slice being read ends short of its .done's size: put in as many
+ * zero bytes as the lost tail has past whole records, so the records
+ * after it stay in line, and note the hole for prof_slices_next(). The
+ * buffer has RECSIZE bytes of room past PROF_STREAM_BUF for them.
+ */
+static void
+prof_slices_pad(struct prof_stream *st)
+{
+	struct prof_hole	*h;
+	int64_t			 pad;
+
+	pad = st->files->shorts[st->cur] % (int64_t)st->recsize;
+	st->holes = xreallocarray(st->holes, st->nholes + 1,
+	    sizeof *st->holes);
+	h = &st->holes[st->nholes++];
+	h->file = st->cur;
+	h->at = st->soff + (int64_t)(st->len - st->pos);
+	h->pad = pad;
+	h->lost = st->files->shorts[st->cur] / (int64_t)st->recsize;
+	memset(st->buf + st->len, 0, (size_t)pad);
+	st->len += (size_t)pad;
+}
+
+/*
+ * Whether the record at stream offset S is spoilt by a hole: it holds
+ * some of the padding, or (no padding) runs across the cut. Counted.
+ */
+static bool
+prof_slices_in_hole(struct prof_stream *st, int64_t s)
+{
+	struct prof_hole	*h;
+	int64_t			 e = s + (int64_t)st->recsize;
+	size_t			 i;
+
+	for (i = 0; i < st->nholes; i++) {
+		h = &st->holes[i];
+		if (e > h->at && (h->pad > 0 ? s < h->at + h->pad :
+		    s < h->at)) {
+			h->lost++;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Top up the buffer; false when nothing more can be read. */
 static bool
 prof_slices_fill(struct prof_stream *st)
@@ -314,6 +418,14 @@ prof_slices_fill(struct prof_stream *st)
 			    "bytes), ignored", st->len, st->recsize);
 			st->len = 0;
 		}
+		if (!st->per_file && st->files->shorts[st->cur] > 0) {
+			/* The padding may finish the stream's last record. */
+			prof_slices_pad(st);
+			fclose(st->f);
+			st->f = NULL;
+			st->cur++;
+			return true;
+		}
 		fclose(st->f);
 		st->f = NULL;
 		st->cur++;
@@ -332,19 +444,27 @@ prof_slices_next(struct prof_stream *st)
 {
 	const unsigned char	*r;
 
-	while (st->len - st->pos < st->recsize || st->skip > 0) {
-		if (st->skip > 0 && st->len > st->pos) {
-			size_t	 k = st->len - st->pos;
+	for (;;) {
+		while (st->len - st->pos < st->recsize || st->skip > 0) {
+			if (st->skip > 0 && st->len > st->pos) {
+				size_t	 k = st->len - st->pos;
 
-			if ((int64_t)k > st->skip)
-				k = (size_t)st->skip;
-			st->pos += k;
-			st->file_off += (int64_t)k;
-			st->skip -= (int64_t)k;
-			continue;
+				if ((int64_t)k > st->skip)
+					k = (size_t)st->skip;
+				st->pos += k;
+				st->file_off += (int64_t)k;
+				st->soff += (int64_t)k;
+				st->skip -= (int64_t)k;
+				continue;
+			}
+			if (!prof_slices_fill(st))
+				return NULL;
 		}
-		if (!prof_slices_fill(st))
-			return NULL;
+		if (st->nholes == 0 || !prof_slices_in_hole(st, st->soff))
+			break;
+		st->pos += st->recsize;
+		st->file_off += (int64_t)st->recsize;
+		st->soff += (int64_t)st->recsize;
 	}
 	r = st->buf + st->pos;
 	st->path = st->files->paths[st->cur < st->files->n ? st->cur :
@@ -354,6 +474,7 @@ prof_slices_next(struct prof_stream *st)
 	st->offset = st->file_off;
 	st->pos += st->recsize;
 	st->file_off += (int64_t)st->recsize;
+	st->soff += (int64_t)st->recsize;
 	st->records++;
 	return r;
 }
@@ -361,6 +482,20 @@ prof_slices_next(struct prof_stream *st)
 void
 prof_slices_close(struct prof_stream *st)
 {
+	struct prof_hole	*h;
+	size_t			 i;
+
+	for (i = 0; i < st->nholes && !st->quiet && !st->files->uncounted;
+	    i++) {
+		h = &st->holes[i];
+		store_load_warning(st->s, st->files->paths[h->file],
+		    st->files->sizes[h->file], "the slice is %lld bytes short "
+		    "of the size its .done file gives: %lld record%s lost "
+		    "there, the records after it read in line",
+		    (long long)st->files->shorts[h->file], (long long)h->lost,
+		    h->lost == 1 ? "" : "s");
+	}
+	free(st->holes);
 	if (st->nomagic > 0 && !st->quiet)
 		store_load_warning(st->s, st->nomagic_path, st->nomagic_off,
 		    "%lld record%s without the 0x5A5A magic skipped (the first "
