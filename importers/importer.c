@@ -237,6 +237,36 @@ importer_same_kind(const struct import_walk *w, size_t i, size_t *same)
 }
 
 /*
+ * The rank a folder of our own exports names: PATH, or the folder PATH is
+ * in, called rank_N (export summary and export timeline of several ranks
+ * write rank_0/, rank_1/, ...), so that importing an export gives each
+ * rank's rows their rank again; NP_NA otherwise. What a unit's files say
+ * (profiler_info's rank_id) comes after it and wins.
+ */
+static int64_t
+importer_rank_dir(const char *path)
+{
+	char		*dir;
+	const char	*base;
+	int64_t		 rank = NP_NA;
+	int		 k;
+
+	dir = xstrdup(path);
+	for (k = 0; k < 2 && rank == NP_NA; k++) {
+		base = util_basename(dir);
+		if (strncmp(base, "rank_", 5) == 0 && base[5] >= '0' &&
+		    base[5] <= '9' && (util_parse_int(base + 5,
+		    strlen(base + 5), &rank) != 0 || rank < 0))
+			rank = NP_NA;
+		if (strrchr(dir, '/') == NULL)
+			break;
+		*strrchr(dir, '/') = '\0';
+	}
+	free(dir);
+	return rank;
+}
+
+/*
  * Find every unit under ROOT and load it into S. A unit that fails is a
  * warning as long as another one loads; if none is found or none loads,
  * return -1 and set *cause.
@@ -284,7 +314,7 @@ importer_run(struct store *s, const char *root, char **cause)
 		}
 		memset(&ctx, 0, sizeof ctx);
 		ctx.device = NP_NA;
-		ctx.rank = NP_NA;
+		ctx.rank = importer_rank_dir(w.v[i].path);
 		ctx.model = ctx.iter = NP_NA;
 		ctx.root = root;
 		ctx.several = importer_same_kind(&w, i, same) > 1;

@@ -29,6 +29,7 @@ enum trace_kind {
 struct trace_proc {
 	int64_t		 pid;
 	enum trace_kind	 kind;
+	int64_t		 labelled;	/* the device its labels name, + 1 */
 	char		*name;
 	bool		 pending;	/* spans loaded before the name */
 	bool		 early;		/* flows or counters, likewise */
@@ -180,14 +181,22 @@ trace_event_id(const char *text)
 	return (int64_t)v;
 }
 
-/* The device of an event in process PID: msprof encodes it in the pid. */
+/*
+ * The device of an event in process PID: msprof encodes it in the pid; a
+ * pid below 1024 (the process of rank 0 in our own export) by the
+ * process's labels ("NPU 0"), if it has some.
+ */
 static int64_t
 trace_event_device(struct trace_load *l, int64_t pid, enum trace_kind kind)
 {
+	struct trace_proc	*p;
+
 	if (kind == KIND_PYTHON || kind == KIND_CANN || kind == KIND_ACL)
 		return NP_HOST_DEVICE;
 	if (pid >= 1024 && !l->legacy)
 		return (pid & 31) == 31 ? NP_HOST_DEVICE : pid & 31;
+	if (!l->legacy && (p = trace_event_proc(l, pid))->labelled > 0)
+		return p->labelled - 1;
 	return l->ctx->device;
 }
 
@@ -337,7 +346,7 @@ trace_event_task(struct trace_load *l, const struct trace_event *ev,
 	t.conn = trace_event_id(trace_parse_arg(ev, "connection_id"));
 	t.name = ev->name.s;
 	t.task_type = trace_parse_arg(ev, "Task Type");
-	if ((id = store_trace_load_task_find(l->s, &t)) > 0) {
+	if ((id = store_trace_load_task_find(l->s, &t, !l->link)) > 0) {
 		store_trace_load_task_link(l->s, id, &t);
 		return;
 	}
@@ -429,6 +438,19 @@ static const struct {
 	{ .event = "thread_sort_index", .key = "sort_index", .thread = true }
 };
 
+/* The device labels LABELS give process P: "NPU 3", or "CPU" the host. */
+static void
+trace_event_labels(struct trace_proc *p, const char *labels)
+{
+	int64_t	 d;
+
+	if (strcmp(labels, "CPU") == 0)
+		p->labelled = NP_HOST_DEVICE + 1;
+	else if (strncmp(labels, "NPU ", 4) == 0 && util_parse_int(labels + 4,
+	    strlen(labels + 4), &d) == 0 && d >= 0 && d < NP_HOST_DEVICE)
+		p->labelled = d + 1;
+}
+
 /* A metadata event: process and thread names and sort order. */
 static void
 trace_event_m(struct trace_load *l, const struct trace_event *ev, int64_t pid,
@@ -440,6 +462,9 @@ trace_event_m(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 	size_t			 i;
 
 	p = trace_event_proc(l, pid);
+	if (strcmp(n, "process_labels") == 0 &&
+	    (v = trace_parse_arg(ev, "labels")) != NULL)
+		trace_event_labels(p, v);
 	device = trace_event_device(l, pid, p->kind);
 	if (strcmp(n, "process_name") == 0 &&
 	    (v = trace_parse_arg(ev, "name")) != NULL) {

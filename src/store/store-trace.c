@@ -18,11 +18,14 @@ static const char *store_trace_sql[STMT_COUNT] = {
 	/*
 	 * A CSV row that leaves a key out (Level0 kernel_details has no
 	 * stream or task id) matches any value; a row already linked to a
-	 * trace event is not taken twice. The device is left out of the key:
-	 * a kernel_details.csv without Device_id gives no device to compare,
-	 * and within one rank the start time and stream decide.
+	 * trace event is not taken twice. A CSV's device is no key (a
+	 * kernel_details.csv without Device_id says device 0 for the trace's
+	 * 1); between tasks of traces it is, or the tasks of two devices (or
+	 * of two ranks whose rank is unknown) starting on the same stream at
+	 * the same time would be taken for one.
 	 */
 	[STMT_TASK_FIND] = "SELECT id FROM task WHERE start_ns = ?1"
+	    " AND (device IS NULL OR ?2 IS NULL OR device = ?2)"
 	    " AND rank IS ?3"
 	    " AND (stream IS NULL OR stream = ?4)"
 	    " AND (task IS NULL OR task = ?5)"
@@ -142,10 +145,13 @@ store_trace_load_counter(struct store *s, const struct store_counter *c)
 /*
  * The row id of a task loaded earlier (from a CSV) that T describes: the
  * same start and rank, and stream, task, batch and context where the row
- * has them, and not yet linked. Return 0 if there is none.
+ * has them, and not yet linked; with BY_DEVICE (rows of traces, whose
+ * devices are known, not a CSV's guess) the same device too. Return 0 if
+ * there is none.
  */
 int64_t
-store_trace_load_task_find(struct store *s, const struct store_task *t)
+store_trace_load_task_find(struct store *s, const struct store_task *t,
+    bool by_device)
 {
 	sqlite3_stmt	*stmt;
 	int64_t		 id = 0;
@@ -153,6 +159,7 @@ store_trace_load_task_find(struct store *s, const struct store_task *t)
 	if ((stmt = store_trace_stmt(s, STMT_TASK_FIND)) == NULL)
 		return 0;
 	sqlite3_bind_int64(stmt, 1, t->start_ns);
+	store_load_bind_i64(stmt, 2, by_device ? t->device : NP_NA);
 	store_load_bind_i64(stmt, 3, t->rank);
 	store_load_bind_i64(stmt, 4, t->stream);
 	store_load_bind_i64(stmt, 5, t->task);

@@ -598,7 +598,7 @@ void		 store_trace_load_flow(struct store *,
 void		 store_trace_load_counter(struct store *,
 		     const struct store_counter *);
 int64_t		 store_trace_load_task_find(struct store *,
-		     const struct store_task *);
+		     const struct store_task *, bool);
 void		 store_trace_load_task_link(struct store *, int64_t,
 		     const struct store_task *);
 int64_t		 store_trace_load_task_count(struct store *, int64_t);

@@ -82,11 +82,12 @@ ok $? "and nothing is written"
 ok $? "export summary of two ranks"
 is "$(cd "$T/mo" && ls -d rank_*)" "rank_0
 rank_1" "one directory per rank"
-# The summary files carry no rank: the source's Rank column is left out.
-rows "$T/m.db" "$T/m" op_statistic | cut -d, -f2- >"$T/before"
+# The summary files carry no rank, their rank_N folders do: each rank's
+# rows come back with their rank.
+rows "$T/m.db" "$T/m" op_statistic >"$T/before"
 rows "$T/mr.db" "$T/mo" op_statistic | sort >"$T/after"
 sort "$T/before" >"$T/sorted"
-same_file "$T/after" "$T/sorted" "both ranks re-import"
+same_file "$T/after" "$T/sorted" "both ranks re-import, each with its rank"
 "$NPUPROF" export summary -q --rank 1 --db "$T/m.db" --output "$T/m1" "$T/m"
 ok $? "--rank picks one"
 f="$T/m1/op_summary_$STAMP.csv"
@@ -252,8 +253,26 @@ if [ -n "${PYTHON3:-}" ] && "$PYTHON3" "$gc" "$T/rt" --ranks 2 --seed 3 \
 	same_file "$T/rx.comm" "$T/rt.comm" "communication: the same rows"
 	is "$(awk -F, '$NF == 0' "$T/rx.tabs" | wc -l)" 0 \
 	    "no table listed without rows"
+	# The timeline of a 4-rank cluster imports back with every task, of
+	# its rank (the rank_N folders) and device (rank 0's pid is below
+	# 1024: its labels say NPU 0); ranks' tasks that share a stream and a
+	# start stay two (83 of 16,000 were merged, rank 0's device was N/A).
+	"$PYTHON3" "$gc" "$T/c4" --ranks 4 --seed 7 --tasks 300 >/dev/null
+	"$NPUPROF" export timeline -q --db "$T/c4.db" --output "$T/c4t" \
+	    "$T/c4"
+	"$NPUPROF" import -q --db "$T/c4t.db" "$T/c4t"
+	per() { q "$1" "SELECT device, rank, count(*), sum(dur_ns) FROM task
+	    GROUP BY 1, 2" | tr '\n' ' '; }
+	is "$(per "$T/c4t.db")" "$(per "$T/c4.db")" \
+	    "a cluster's timeline imports back: each rank's and device's tasks"
+	mkdir "$T/c4n"
+	cp -R "$T/c4t/rank_0" "$T/c4n/a"
+	cp -R "$T/c4t/rank_1" "$T/c4n/b"
+	"$NPUPROF" import -q --db "$T/c4n.db" "$T/c4n"
+	is "$(q "$T/c4n.db" 'SELECT count(*) FROM task')" 600 \
+	    "two ranks of unknown rank: tasks of two devices are not merged"
 else
-	for i in 1 2 3 4; do
+	for i in 1 2 3 4 5 6; do
 		tap_n=$((tap_n + 1))
 		echo "ok $tap_n # SKIP no python3 to generate a torch_npu rank"
 	done
