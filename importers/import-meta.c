@@ -70,23 +70,24 @@ import_meta_id(yajl_val v, int64_t *out)
 }
 
 /*
- * Whether CANN version V ("8.3.RC1", "9.1.0") is 8.3 or later, whose
- * analysis floors op_statistic's average where the torch_npu of older
- * samples rounds it (doc/formats.md, op_statistic).
+ * Whether CANN version V ("8.3.RC1", "9.1.0", "V9", "10") is 8.3 or
+ * later, whose analysis floors op_statistic's average where the
+ * torch_npu of older samples rounds it (doc/formats.md, op_statistic).
+ * A version without a minor number is its major's first.
  */
 static bool
 import_meta_cann_floors(const char *v)
 {
 	char	*end;
-	long	 major, minor;
+	long	 major, minor = 0;
 
+	if (*v == 'V' || *v == 'v')
+		v++;
+	if (*v < '0' || *v > '9')
+		return false;
 	major = strtol(v, &end, 10);
-	if (end == v || *end != '.')
-		return false;
-	v = end + 1;
-	minor = strtol(v, &end, 10);
-	if (end == v)
-		return false;
+	if (*end == '.' && end[1] >= '0' && end[1] <= '9')
+		minor = strtol(end + 1, NULL, 10);
 	return major > 8 || (major == 8 && minor >= 3);
 }
 
@@ -123,6 +124,8 @@ import_meta_profiler_info(struct store *s, const char *path,
 	    import_meta_keys[1].path, yajl_t_any);
 	if (v != NULL && YAJL_IS_STRING(v))
 		ctx->cann_floors = import_meta_cann_floors(YAJL_GET_STRING(v));
+	else if (v != NULL && YAJL_IS_NUMBER(v))
+		ctx->cann_floors = import_meta_cann_floors(YAJL_GET_NUMBER(v));
 	v = yajl_tree_get(root, (const char **)(uintptr_t)
 	    import_meta_keys[5].path, yajl_t_any);
 	if (v != NULL && import_meta_id(v, &rank) != 0)

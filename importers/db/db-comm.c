@@ -58,7 +58,9 @@ db_comm_span(struct store *s, struct store_foreign_rows *r,
 	a.start_ns = store_foreign_int(r, 0);
 	a.end_ns = store_foreign_int(r, 1);
 	a.device = store_foreign_int(r, 2);
-	a.tid = store_foreign_int(r, 3);
+	/* A task's plane + 1 (its op is on 0); read whole, then added. */
+	if ((a.tid = store_foreign_int(r, 3)) != NP_NA && a.tid < INT64_MAX)
+		a.tid++;
 	a.conn = store_foreign_int(r, 4);
 	name = store_foreign_text(r, 5);
 	a.name = name != NULL ? name : "unknown";
@@ -82,7 +84,7 @@ db_comm_tasks_sql(struct strbuf *sql, struct store_foreign *f)
 	const char	*c = "COMMUNICATION_TASK_INFO";
 
 	strbuf_adds(sql, "SELECT t.startNs, t.endNs, t.deviceId,"
-	    " i.planeId + 1, NULL, "
+	    " i.planeId, NULL, "
 	    DB_STR("i.taskType", "COMMUNICATION_TASK_INFO.taskType")
 	    ", json_object('notify_id', i.notifyId,"
 	    " 'stream id', t.streamId, 'task id', t.taskId,"
@@ -141,7 +143,8 @@ db_comm_ops_sql(struct strbuf *sql, struct store_foreign *f)
 
 	strbuf_adds(sql, "SELECT o.startNs, o.endNs, ");
 	db_comm_device(sql, f);
-	strbuf_adds(sql, ", 0, o.connectionId, "
+	/* Lane 0: the "plane" -1 db_comm_span() adds one to. */
+	strbuf_adds(sql, ", -1, o.connectionId, "
 	    DB_STR("o.opName", "COMMUNICATION_OP.opName")
 	    ", json_object('connection_id',"
 	    " o.connectionId");

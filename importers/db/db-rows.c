@@ -120,16 +120,15 @@ void
 db_rows_missing_strings(struct store *s, struct store_foreign *f,
     const char *path)
 {
-	const char	*where;
-	int64_t		 first;
+	const char	*where, *first;
 	size_t		 n;
 
 	if ((n = store_foreign_missing_strings(f, &first, &where)) > 0)
 		store_load_warning(s, path, -1, "%zu string id%s that STRING_IDS"
-		    " lacks (the first %lld, in %s): such a name reads as "
+		    " lacks (the first %s, in %s): such a name reads as "
 		    "\"(string id N)\", and a row chosen by its name (an NPU_MEM"
 		    " type of app, say) may be left out", n, n == 1 ? "" : "s",
-		    (long long)first, where);
+		    first, where);
 }
 
 /*

@@ -56,6 +56,7 @@ db_steps_load(struct store *s, struct store_foreign *f, const char *path,
 	struct store_step		 st;
 	char				*why = NULL;
 	int64_t				 n = 0, total = 0, start, dev;
+	int64_t				 backwards = 0;
 	int				 rc;
 
 	if (!store_foreign_has(f, "STEP_TIME", "endNs"))
@@ -80,10 +81,16 @@ db_steps_load(struct store *s, struct store_foreign *f, const char *path,
 		st.fp_start_ns = st.bp_end_ns = st.fp_bp_ns = NP_NA;
 		st.refresh_ns = st.data_aug_ns = NP_NA;
 		st.iter_time_ns = NP_NA;
-		if (start != NP_NA && st.iter_end_ns != NP_NA)
-			st.iter_time_ns = st.iter_end_ns - start;
+		if (start != NP_NA && st.iter_end_ns != NP_NA &&
+		    !util_sub(st.iter_end_ns, start, &st.iter_time_ns))
+			st.iter_time_ns = NP_NA;
 		if (st.iter == NP_NA)
 			continue;
+		/* No tool writes an end before its start: a damaged row. */
+		if (st.iter_time_ns != NP_NA && st.iter_time_ns < 0) {
+			backwards++;
+			continue;
+		}
 		store_load_step(s, &st);
 		if (st.iter_time_ns != NP_NA)
 			store_trace_load_task_step(s, ctx->rank, st.iter, start,
@@ -97,9 +104,13 @@ db_steps_load(struct store *s, struct store_foreign *f, const char *path,
 	}
 	db_rows_nonint(s, path, "STEP_TIME", r, total);
 	store_foreign_rows_free(r);
-	if (n < total)
+	if (backwards > 0)
 		store_load_warning(s, path, -1, "%lld of %lld STEP_TIME rows "
-		    "skipped: no step id", (long long)(total - n),
+		    "skipped: endNs before startNs", (long long)backwards,
+		    (long long)total);
+	if (n + backwards < total)
+		store_load_warning(s, path, -1, "%lld of %lld STEP_TIME rows "
+		    "skipped: no step id", (long long)(total - n - backwards),
 		    (long long)total);
 	return n;
 }

@@ -345,8 +345,8 @@ static const struct {
 	    " " DB_STR("t.taskType", "TASK.taskType") ","
 	    " 'Ascend Hardware', json_object('Physic Stream Id', t.streamId,"
 	    " 'Task Id', t.taskId, 'Subtask Id', t.contextId), t.deviceId"
-	    " FROM TASK t WHERE t.globalTaskId NOT IN (SELECT globalTaskId"
-	    " FROM COMPUTE_TASK_INFO) ORDER BY t.startNs" }
+	    " FROM TASK t WHERE NOT EXISTS (SELECT 1 FROM COMPUTE_TASK_INFO c"
+	    " WHERE c.globalTaskId = t.globalTaskId) ORDER BY t.startNs" }
 };
 
 static bool
@@ -437,6 +437,38 @@ import_db_meta(struct store *s, struct store_foreign *f)
 }
 
 /*
+ * Warn if rows of TABLE in F (file PATH) name a task TASK lacks: the join
+ * leaves them out.
+ */
+static void
+import_db_orphan_rows(struct store *s, struct store_foreign *f,
+    const char *path, const char *table)
+{
+	struct store_foreign_rows	*r;
+	char				*sql, *why = NULL;
+	int64_t				 n = 0, all = 0;
+
+	if (!store_foreign_has(f, "TASK", "globalTaskId") ||
+	    !store_foreign_has(f, table, "globalTaskId"))
+		return;
+	xasprintf(&sql, "SELECT count(*), sum(NOT EXISTS (SELECT 1 FROM TASK"
+	    " t WHERE t.globalTaskId = x.globalTaskId)) FROM %s x", table);
+	if ((r = store_foreign_query(f, sql, &why)) != NULL) {
+		if (store_foreign_next(r, &why) == 1) {
+			all = store_foreign_int(r, 0);
+			n = store_foreign_int(r, 1);
+		}
+		store_foreign_rows_free(r);
+	}
+	free(why);
+	free(sql);
+	if (n > 0 && n != NP_NA)
+		store_load_warning(s, path, -1, "%lld of %lld %s rows name a "
+		    "task TASK does not hold: not imported", (long long)n,
+		    (long long)all, table);
+}
+
+/*
  * Warn where F (file PATH) has a table whose rows need another it lacks:
  * the device tasks' facts without TASK's times, or TASK without the
  * table that says which tasks are kernels. Nothing of them is imported.
@@ -459,6 +491,8 @@ import_db_orphans(struct store *s, struct store_foreign *f,
 	    !store_foreign_has(f, "COMPUTE_TASK_INFO", NULL))
 		store_load_warning(s, path, -1, "no COMPUTE_TASK_INFO table: "
 		    "TASK's kernels and other device tasks are not imported");
+	for (i = 0; i < 2; i++)
+		import_db_orphan_rows(s, f, path, need_task[i]);
 }
 
 /* True if F (file PATH) is torch_npu's database rather than msprof's. */

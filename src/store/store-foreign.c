@@ -16,7 +16,7 @@ struct store_foreign {
 	sqlite3		*db;
 	char		*path;
 	struct util_map	 nostr;		/* string ids STRING_IDS lacks */
-	int64_t		 nostr_first;
+	char		 nostr_first[32];
 	char		*nostr_where;	/* the column of the first */
 };
 
@@ -85,8 +85,9 @@ store_foreign_no_string(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	struct store_foreign	*f = sqlite3_user_data(ctx);
 	const char		*where;
 	int64_t			 id;
-	uint64_t		 seen;
-	char			 buf[64];
+	uint64_t		 seen, key;
+	double			 d;
+	char			 buf[64], text[32];
 
 	(void)argc;
 	switch (sqlite3_value_type(argv[0])) {
@@ -99,25 +100,37 @@ store_foreign_no_string(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 		sqlite3_result_value(ctx, argv[0]);
 		return;
 	}
-	id = sqlite3_value_int64(argv[0]);
-	if (!util_map_get(&f->nostr, (uint64_t)id, &seen)) {
+	/* A fraction is no id STRING_IDS can hold: said as it is. */
+	d = sqlite3_value_double(argv[0]);
+	if (sqlite3_value_type(argv[0]) == SQLITE_FLOAT && !(d > -9.2e18 &&
+	    d < 9.2e18 && d == (double)(int64_t)d)) {
+		snprintf(text, sizeof text, "%.17g", d);
+		memcpy(&key, &d, sizeof key);
+		key ^= 0x8000000000000001ULL;
+	} else {
+		id = sqlite3_value_int64(argv[0]);
+		snprintf(text, sizeof text, "%lld", (long long)id);
+		key = (uint64_t)id;
+	}
+	if (!util_map_get(&f->nostr, key, &seen)) {
 		if (f->nostr.n == 0) {
-			f->nostr_first = id;
+			snprintf(f->nostr_first, sizeof f->nostr_first, "%s",
+			    text);
 			where = (const char *)sqlite3_value_text(argv[1]);
 			f->nostr_where = xstrdup(where != NULL ? where : "?");
 		}
-		util_map_set(&f->nostr, (uint64_t)id, 0);
+		util_map_set(&f->nostr, key, 0);
 	}
-	snprintf(buf, sizeof buf, "(string id %lld)", (long long)id);
+	snprintf(buf, sizeof buf, "(string id %s)", text);
 	sqlite3_result_text(ctx, buf, -1, SQLITE_TRANSIENT);
 }
 
 /*
  * The string ids rows named that STRING_IDS lacks: how many, the first
- * in *FIRST and its column in *WHERE.
+ * in *FIRST (as text: a fraction is one too) and its column in *WHERE.
  */
 size_t
-store_foreign_missing_strings(struct store_foreign *f, int64_t *first,
+store_foreign_missing_strings(struct store_foreign *f, const char **first,
     const char **where)
 {
 	*first = f->nostr_first;

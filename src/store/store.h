@@ -654,7 +654,7 @@ int64_t		 store_foreign_int(struct store_foreign_rows *, int);
 int64_t		 store_foreign_nonint(struct store_foreign_rows *,
 		     const char **);
 size_t		 store_foreign_missing_strings(struct store_foreign *,
-		     int64_t *, const char **);
+		     const char **, const char **);
 bool		 store_foreign_is_int(struct store_foreign_rows *, int);
 const char	*store_foreign_text(struct store_foreign_rows *, int);
 const void	*store_foreign_blob(struct store_foreign_rows *, int,

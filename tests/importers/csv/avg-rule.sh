@@ -10,7 +10,7 @@
 
 H='Step Id,Device_id,Name,Type,Accelerator Core,Start Time(us)'
 H=$H',Duration(us),Wait Time(us),Block Dim'
-for v in old new 82; do
+for v in old new 82 v9 n10; do
 	d=$T/$v/r_ascend_pt
 	mkdir -p "$d/ASCEND_PROFILER_OUTPUT"
 	{
@@ -26,8 +26,12 @@ printf '{"config": {}, "rank_id": 0, "torch_npu_version": "2.7.1",'\
 ' "cann_version": "8.3.RC1"}\n' >"$T/new/r_ascend_pt/profiler_info_0.json"
 printf '{"config": {}, "rank_id": 0, "cann_version": "8.2.RC1"}\n' \
     >"$T/82/r_ascend_pt/profiler_info_0.json"
+printf '{"config": {}, "rank_id": 0, "cann_version": "V9"}\n' \
+    >"$T/v9/r_ascend_pt/profiler_info_0.json"
+printf '{"config": {}, "rank_id": 0, "cann_version": 10}\n' \
+    >"$T/n10/r_ascend_pt/profiler_info_0.json"
 
-for v in old new 82; do
+for v in old new 82 v9 n10; do
 	"$NPUPROF" show -q --db "$T/$v.db" --format csv --stats computed \
 	    "$T/$v/r_ascend_pt" op_statistic >"$T/$v.csv"
 	is $? 0 "$v: op_statistic computed"
@@ -40,6 +44,8 @@ avg() {	# avg FILE: the Avg Time(us) of the Add row
 is "$(avg "$T/old.csv")" 1.002 "no CANN version named: the average is rounded"
 is "$(avg "$T/new.csv")" 1.001 "CANN 8.3.RC1: the average is floored"
 is "$(avg "$T/82.csv")" 1.002 "CANN 8.2.RC1: rounded, as before"
+is "$(avg "$T/v9.csv")" 1.001 "CANN V9, no minor number: floored"
+is "$(avg "$T/n10.csv")" 1.001 "CANN 10 as a JSON number: floored"
 "$NPUPROF" show -q --db "$T/old.db" "$T/old/r_ascend_pt" info |
     grep -q 'stats.average.*rounded to ns'
 ok $? "info says which rule: rounded"

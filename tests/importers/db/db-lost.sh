@@ -122,4 +122,42 @@ ok $? "a database without TASK says its kernels are not imported"
 "$NPUPROF" import --db "$T/b.db" "$T/b" 2>"$T/err" >/dev/null
 grep -q "no COMPUTE_TASK_INFO table: TASK's kernels" "$T/err"
 ok $? "one without COMPUTE_TASK_INFO says its tasks are not imported"
+
+# More damage in a copy: COMPUTE_TASK_INFO without its key and with a row
+# whose globalTaskId is NULL (a NOT IN over it left out every other device
+# task), a row naming a task TASK lacks, a step that ends before it
+# starts, a fractional string id.
+mkdir "$T/c"
+cp "$T/ascend_pytorch_profiler_0.db" "$T/c/"
+"$PYTHON3" - "$T/c/ascend_pytorch_profiler_0.db" <<'PY'
+import sqlite3, sys
+T = 10 ** 12
+db = sqlite3.connect(sys.argv[1])
+db.executescript("""
+CREATE TABLE x AS SELECT * FROM COMPUTE_TASK_INFO;
+DROP TABLE COMPUTE_TASK_INFO;
+ALTER TABLE x RENAME TO COMPUTE_TASK_INFO;
+INSERT INTO COMPUTE_TASK_INFO VALUES (0, NULL, 8, 2, 1);
+INSERT INTO COMPUTE_TASK_INFO VALUES (0, 99, 8, 2, 1);
+UPDATE COMPUTE_TASK_INFO SET name = 2.5 WHERE globalTaskId = 7;
+""")
+db.execute("INSERT INTO TASK VALUES (?, ?, 0, 50, 50, 0, 2, 4294967295,"
+    " 2, 50, 0)", (T + 500000, T + 501000))
+db.execute("INSERT INTO STEP_TIME VALUES (3, ?, ?)", (T + 100000, T + 99000))
+db.commit()
+PY
+"$NPUPROF" import --db "$T/c.db" "$T/c" 2>"$T/err" >/dev/null
+is "$(q "$T/c.db" "SELECT count(*) FROM api WHERE level =
+    (SELECT id FROM str WHERE s = 'Ascend Hardware')")" 1 \
+    "a NULL globalTaskId leaves the other device tasks in"
+grep -q "2 of 10 COMPUTE_TASK_INFO rows name a task TASK does not hold" \
+    "$T/err"
+ok $? "rows naming a task TASK lacks (99, and NULL) are counted"
+grep -q "1 of 4 STEP_TIME rows skipped: endNs before startNs" "$T/err"
+ok $? "a step that ends before it starts is skipped, counted"
+"$NPUPROF" show -q --db "$T/c.db" --format csv "$T/c" op_summary |
+    grep -q '(string id 2.5)'
+ok $? "a fractional string id is said as it is, not cut to 2"
+grep -q "3 string ids that STRING_IDS lacks" "$T/err"
+ok $? "and counted with 77 and 88"
 done_testing
