@@ -21,7 +21,7 @@ struct csv_cols *
 import_columns_create(char **names, size_t n)
 {
 	struct csv_cols	*c;
-	size_t		 i, len;
+	size_t		 i, j, len;
 	const char	*s;
 
 	c = xcalloc(1, sizeof *c);
@@ -37,6 +37,17 @@ import_columns_create(char **names, size_t n)
 		while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
 			len--;
 		c->names[i] = xstrndup(s, len);
+	}
+	/* A name twice: read from its first column, and said. */
+	for (i = 1; i < n; i++) {
+		for (j = 0; j < i; j++) {
+			if (strcasecmp(c->names[i], c->names[j]) != 0)
+				continue;
+			strbuf_addf(&c->clash, "%s'%s' is there twice (columns "
+			    "%zu and %zu): the first is read", c->clash.len > 0 ?
+			    "; " : "", c->names[j], j + 1, i + 1);
+			break;
+		}
 	}
 	return c;
 }
@@ -71,21 +82,17 @@ import_columns_at(struct csv_cols *c, const char *name, size_t from)
 
 /*
  * The index of column NAME (case-insensitive), or -1. A name the header
- * has twice is read from its first column, and noted for
- * import_columns_clashes().
+ * has twice is read from its first column (noted when the header was
+ * indexed).
  */
 int
 import_columns_find(struct csv_cols *c, const char *name)
 {
-	int	 i, j;
+	int	 i;
 
 	if ((i = import_columns_at(c, name, 0)) == -1)
 		return -1;
 	c->used[i] = true;
-	if ((j = import_columns_at(c, name, (size_t)i + 1)) != -1)
-		strbuf_addf(&c->clash, "%s'%s' is there twice (columns %d and "
-		    "%d): the first is read", c->clash.len > 0 ? "; " : "",
-		    c->names[i], i + 1, j + 1);
 	return i;
 }
 

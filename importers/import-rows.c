@@ -647,6 +647,7 @@ import_rows_generic(struct store *s, const char *path, const char *name,
 	memset(&mem, 0, sizeof mem);
 	if (strcmp(name, "memory_record") == 0)
 		import_memory_init(&mem, r.cols);
+	import_rows_clashes(s, &r, path);
 	if (ncols > STORE_GENERIC_MAX_COLS)
 		store_load_warning(s, path, 0, "%zu columns; only the first "
 		    "%d are kept", ncols, STORE_GENERIC_MAX_COLS);

@@ -64,4 +64,18 @@ grep -q '^APP  *1736408883573957.920 ' "$T/line"
 ok $? "a text column is left-aligned"
 grep -q ' NPU:0$' "$T/line"
 ok $? "and so is Device Type, the last column"
+# A header with a name twice: said, as for kernel_details; the chart
+# reads the first.
+e="$T/q_ascend_pt/ASCEND_PROFILER_OUTPUT"
+mkdir -p "$e"
+cp "$d/kernel_details.csv" "$e/"
+{
+	printf 'Component,Timestamp(us),Total Allocated(MB),Total Reserved(MB),'
+	printf 'Total Allocated(MB)\n'
+	printf 'PTA,1736408883573960.001\t,,20,51\n'
+} >"$e/memory_record.csv"
+"$NPUPROF" import --db "$T/q.db" "$T/q_ascend_pt" 2>"$T/err" >/dev/null
+grep -q "memory_record.csv: offset 0: header: 'Total Allocated(MB)' is there twice (columns 3 and 5): the first is read" \
+    "$T/err"
+ok $? "memory_record: a name twice in the header is said"
 done_testing
