@@ -80,8 +80,9 @@ static struct store_advice_rule store_advice_rules[] = {
 	  "SELECT 1 FROM generic WHERE name = 'communication'", 0.2,
 	  "Wait Time Ratio",
 	  "SELECT max(r) / ?1, printf('%d of %d communication ops wait"
-	  " more than %.0f%% of their time, %.3f ms waiting in all; most"
-	  " %s, %.1f%%', sum(r >= ?1), count(*), ?1 * 100, sum(w),"
+	  " %.0f%% of their time or more, %.3f ms waiting in them; most"
+	  " %s, %.1f%%', sum(r >= ?1), count(*), ?1 * 100,"
+	  " sum(CASE WHEN r >= ?1 THEN w ELSE 0 END),"
 	  " (SELECT \"Op Name\" FROM communication c2 WHERE c2._rank IS"
 	  " c._rank AND c2.\"Op Name\" <> 'Total Op Info' ORDER BY"
 	  " CAST(c2.\"Wait Time Ratio\" AS REAL) DESC LIMIT 1), max(r) * 100),"

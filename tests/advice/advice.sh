@@ -43,7 +43,7 @@ info,overall,0,"Free Time: 4.000 ms, 40.0% of 10.000 ms end to end",overall
 info,overall,0,"  Free: 4.000 ms, 40.0% of 10.000 ms end to end",overall
 high,free-time,0,"the device is free (neither computing nor communicating) 4.000 ms, 40.0% of the run",overall
 high,uncovered-communication,0,"communication group Group 0 Communication is uncovered by computing 2.500 ms, 25.0% of the run: 1.500 ms waiting, 1.000 ms transmitting",overall
-high,wait-ratio,0,"1 of 4 communication ops wait more than 20% of their time, 1.800 ms waiting in all; most hcom_allReduce__1_0_1@g0, 60.0%",communication:Wait Time Ratio
+high,wait-ratio,0,"1 of 4 communication ops wait 20% of their time or more, 1.500 ms waiting in them; most hcom_allReduce__1_0_1@g0, 60.0%",communication:Wait Time Ratio
 high,packet,0,"100.0% of the communication ops that use SDMA (5 of 5) move under 16 MB each, 1.250 ms of transfers in all",communication_bandwidth:Transport Type:^SDMA$
 high,aicpu,0,"Cast runs on the AI CPU: 2 kernels, 60.000 us in all, the longest 30.000 us; the same op type runs on the AI Core elsewhere in this run",kernels:OP Type:^Cast$
 high,launch-gap,0,"device 0 is idle once for 50 us or more between kernels, 2.002 ms in all, 71.8% of its 2.787 ms; the longest, 2002.000 us, before the kernel Relu_gap at 3.782 ms",task:20
