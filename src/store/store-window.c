@@ -402,7 +402,8 @@ store_window_table(struct store *s, const struct store_table *t,
 	if (t->time != NULL && (t->step == NULL || w->step == NP_NA) &&
 	    store_window_one_rank(w, cause) != 0)
 		return NULL;
-	if (t->time != NULL || t->step != NULL)
+	/* A step id keeps a step, not a window of time (--range). */
+	if (t->time != NULL || (t->step != NULL && w->iter != NP_NA))
 		return t;
 	for (k = 0; k < 2 && strcmp(t->name, store_window_kinds[k].name) != 0;
 	    k++)

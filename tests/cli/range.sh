@@ -76,6 +76,14 @@ show --range 0us: "$d" info >/dev/null 2>"$T/err"
 is $? 2 "a table without times: an error"
 grep -q "info has no times" "$T/err"
 ok $? "that names it"
+# A table kept by step id (step_trace; cluster_findings) keeps a step,
+# not a window: it printed every row.
+show --range 0us:1ms "$d" step_trace >/dev/null 2>"$T/err"
+is $? 2 "a table kept by step: an error for --range"
+grep -q "step_trace has no times to keep a step or a window by" "$T/err"
+ok $? "that names it"
+show --step 1 "$d" step_trace >/dev/null
+is $? 0 "and --step keeps its step"
 show --step 1 --range 0us: "$d" kernels >/dev/null 2>"$T/err"
 is $? 2 "--step and --range on a table: an error"
 "$NPUPROF" show -q --compare --range 0us: "$d" "$d" >/dev/null 2>&1
