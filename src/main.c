@@ -1053,6 +1053,20 @@ main_range_window(struct store *s, const struct main_opts *o,
 }
 
 /*
+ * Whether table NAME is shown from the set of stores S itself (the
+ * statistics and cluster tables it keeps), not from the ranks' stores: a
+ * step or a window of a rank's table needs the rank's tasks.
+ */
+static bool
+main_in_set(struct store *s, const char *name, const struct main_opts *o)
+{
+	if (!store_set_holds(s, name))
+		return false;
+	return !store_set_is(s) || (o->step == NP_NA && o->range == NULL) ||
+	    strncmp(name, "cluster_", 8) == 0;
+}
+
+/*
  * The rows of table *T for Q, of step --step only when given: the table
  * then becomes the one computed for the step (store_window_table).
  */
@@ -1076,6 +1090,14 @@ main_show_table(struct store *s, const struct store_table **t,
 	else {
 		found = store_window_step(s, o->step, o->device, o->rank, &w,
 		    cause);
+		/*
+		 * A set of stores keeps its tasks in the ranks' stores: its
+		 * own tables kept by step id (the cluster's) take the step
+		 * by id, if the cluster has it.
+		 */
+		if (found == 0 && store_set_is(s))
+			found = store_window_set_step(s, *t, o->step,
+			    o->device, o->rank, &w);
 		if (found == 0)
 			xasprintf(cause, "no step %lld in this profile",
 			    (long long)o->step);
@@ -1415,8 +1437,8 @@ main_show_tables(struct store *s, char **names, int n,
 				main_show_rank_tables(r, main_rank_store(s,
 				    &rs, "tables", o), &q);
 		}
-		else if (store_set_holds(s, names[i]) || o->rank != NP_NA) {
-			src = store_set_holds(s, names[i]) ? s :
+		else if (main_in_set(s, names[i], o) || o->rank != NP_NA) {
+			src = main_in_set(s, names[i], o) ? s :
 			    main_rank_store(s, &rs, names[i], o);
 			t = store_tables_find_rank(src, names[i], o->rank);
 			r = main_show_table(src, &t, &q, o, &cause);

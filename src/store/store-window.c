@@ -384,6 +384,35 @@ static const struct {
 };
 
 /*
+ * In a set of stores S, whose tasks are in the ranks' stores, the window
+ * of step ITER for its own table T kept by step id (the cluster's): by
+ * id only, if the cluster has the step. Return 1 with W set, else 0.
+ */
+int
+store_window_set_step(struct store *s, const struct store_table *t,
+    int64_t iter, int64_t device, int64_t rank, struct store_window *w)
+{
+	char	*sql;
+	bool	 yes;
+
+	if (t->step == NULL || t->time != NULL)
+		return 0;
+	xasprintf(&sql, "SELECT 1 FROM cluster_step_trace_time WHERE"
+	    " \"Step\" = '%lld' OR \"Step\" = %lld LIMIT 1", (long long)iter,
+	    (long long)iter);
+	yes = store_exists(s, sql);
+	free(sql);
+	if (!yes)
+		return 0;
+	w->from_ns = w->to_ns = NP_NA;
+	w->iter = w->step = iter;
+	w->device = device;
+	w->rank = rank;
+	w->ranks = 1;
+	return 1;
+}
+
+/*
  * Table T for window W: the same table where its rows have times or step
  * ids (the query keeps the window: store_window_query), else op_statistic
  * and api_statistic computed afresh from the tasks and spans in the

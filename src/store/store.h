@@ -582,6 +582,9 @@ int64_t		 store_window_first_step(struct store *);
 int		 store_window_step(struct store *, int64_t, int64_t, int64_t,
 		     struct store_window *, char **);
 int		 store_window_one_rank(const struct store_window *, char **);
+int		 store_window_set_step(struct store *,
+		     const struct store_table *, int64_t, int64_t, int64_t,
+		     struct store_window *);
 const struct store_table *store_window_table(struct store *,
 		     const struct store_table *, const struct store_window *,
 		     char **);

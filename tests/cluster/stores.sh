@@ -52,7 +52,9 @@ for args in cluster_step_trace_time cluster_communication \
     "kernels --rank 2" "kernels --limit 450" "kernels --step 4" \
     "task_time --rank 3" "kernels --filter Cast --limit 7" \
     "op_statistic --rank 1" "cluster_communication --rank 2" \
-    "kernels --device 1"; do
+    "cluster_findings --step 3" "cluster_step_trace_time --step 4" \
+    "op_statistic --step 3" "op_statistic --step 3 --rank 1" \
+    "cluster_findings --step 3 --rank 1" "kernels --device 1"; do
 	"$NPUPROF" show -q --format csv "$T/c" $args >"$T/set.csv"
 	"$NPUPROF" show -q --format csv --db "$T/one.db" "$T/c" $args \
 	    >"$T/one.csv"
