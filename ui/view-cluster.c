@@ -44,18 +44,40 @@ view_cluster_step(const char *step, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * Whether the "a-b group" Where of a slow link names rank RANK at either
+ * end, as --rank takes a link (store-tables.c).
+ */
+static bool
+view_cluster_link_end(const char *where, const char *rank)
+{
+	const char	*dash = strchr(where, '-');
+	size_t		 n = strlen(rank);
+
+	if (dash == NULL || n == 0)
+		return false;
+	return ((size_t)(dash - where) == n && strncmp(where, rank, n) == 0) ||
+	    (strncmp(dash + 1, rank, n) == 0 && (dash[1 + n] == ' ' ||
+	    dash[1 + n] == '\0'));
+}
+
 /* Whether finding rows F name rank RANK in step STEP. */
 static bool
 view_cluster_named(const struct store_rows *f, const char *step,
     const char *rank)
 {
-	size_t	 i;
+	const char	*what;
+	size_t		 i;
 
 	for (i = 0; f != NULL && i < f->nrows; i++) {
-		if (strcmp(view_cluster_cell(f, i, "Step"), step) == 0 &&
-		    strcmp(view_cluster_cell(f, i, "Rank"), rank) == 0 &&
-		    strcmp(view_cluster_cell(f, i, "Finding"),
-		    "high wait") != 0)
+		if (strcmp(view_cluster_cell(f, i, "Step"), step) != 0)
+			continue;
+		what = view_cluster_cell(f, i, "Finding");
+		if (strcmp(what, "high wait") == 0)
+			continue;
+		if (strcmp(view_cluster_cell(f, i, "Rank"), rank) == 0 ||
+		    (strcmp(what, "slow link") == 0 && view_cluster_link_end(
+		    view_cluster_cell(f, i, "Where"), rank)))
 			return true;
 	}
 	return false;

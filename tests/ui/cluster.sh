@@ -21,6 +21,9 @@ wait_for 'Findings (' && expect_screen cluster \
     "0: the findings, then a stacked bar per step and rank"
 capture | grep -q '^   ! step 3 rank 3 '
 ok $? "the slow rank is marked"
+capture | grep -q '^   ! step 3 rank 0 ' &&
+    capture | grep -q '^   ! step 3 rank 1 '
+ok $? "and so are the two ends of the slow link 0-1"
 send_keys '>'
 wait_for 'sort -Computing' && capture | grep -A1 'sort -Computing)' |
     tail -1 | grep -q '^   ! step 3 rank 3 '
