@@ -359,6 +359,49 @@ ui_replay_report(void)
 	fclose(ui_rp.f);
 }
 
+/*
+ * After an Esc: the rest of a CSI sequence the terminal's description
+ * does not know (tmux sends Home as ESC [ 1 ~ under TERM=xterm-256color),
+ * read whole so its digits do not switch views, and the key it stands
+ * for, or ERR; Esc itself when nothing follows, or the key that does
+ * (Alt-x sent as Esc x) pushed back.
+ */
+static int
+ui_getkey_csi(void)
+{
+	static const struct {
+		const char	*seq;
+		int		 key;
+	} known[] = {
+		{ "1~", KEY_HOME }, { "7~", KEY_HOME }, { "H", KEY_HOME },
+		{ "4~", KEY_END }, { "8~", KEY_END }, { "F", KEY_END },
+		{ "5~", KEY_PPAGE }, { "6~", KEY_NPAGE }, { "3~", KEY_DC },
+		{ "A", KEY_UP }, { "B", KEY_DOWN }, { "C", KEY_RIGHT },
+		{ "D", KEY_LEFT }
+	};
+	char	 seq[16];
+	size_t	 n = 0, i;
+	int	 c;
+
+	timeout(0);
+	if ((c = getch()) != '[') {
+		if (c != ERR)
+			ungetch(c);
+		return 0x1b;
+	}
+	while ((c = getch()) != ERR && n + 1 < sizeof seq) {
+		seq[n++] = (char)c;
+		if (c >= 0x40 && c <= 0x7e)
+			break;
+	}
+	seq[n] = '\0';
+	for (i = 0; i < sizeof known / sizeof known[0]; i++) {
+		if (strcmp(seq, known[i].seq) == 0)
+			return known[i].key;
+	}
+	return ERR;
+}
+
 /* The next key: from the replay file or the terminal. */
 static int
 ui_getkey(void)
@@ -376,6 +419,8 @@ ui_getkey(void)
 	} while (key == ERR && errno == EINTR && !ui_sigint);
 	if (key == KEY_MOUSE && mouse_read() != OK)
 		return ERR;
+	if (key == 0x1b)
+		return ui_getkey_csi();
 	return key;
 }
 

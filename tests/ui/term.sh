@@ -89,6 +89,16 @@ is "$rc" 0 "vt100 quits cleanly"
 
 start_app 80 12 TERM=xterm -- --db "$DB" "$DATA"
 wait_for 'Summary  ' && ok 0 "TERM=xterm works"
+# tmux sends Home and End as ESC [ 1 ~ and ESC [ 4 ~, which xterm's
+# description does not know: read whole, not as 1 and 4 (view keys).
+send_keys 2
+wait_for 'Op statistic  row'
+send_keys End
+wait_for 'Op statistic  row 22 of 22' &&
+    ok 0 "an End xterm's terminfo lacks is End, not the 4 of Kernels"
+send_keys Home
+wait_for 'Op statistic  row 1 of 22' &&
+    ok 0 "and Home is Home, not the 1 of Summary"
 send_keys Q
 wait_exit
 
