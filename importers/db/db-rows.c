@@ -82,8 +82,8 @@ db_rows_nonint(struct store *s, const char *path, const char *what,
 
 /*
  * The duration of a row from START to END into *DUR; false, with why in
- * *WHY, if either is NULL (or no integer), END is before START or the
- * difference does not fit.
+ * *WHY, if either is NULL (or no integer), END is before START, the
+ * difference does not fit, or a time is before 1970 or after 2116.
  */
 bool
 db_rows_dur(int64_t start, int64_t end, int64_t *dur, const char **why)
@@ -99,6 +99,11 @@ db_rows_dur(int64_t start, int64_t end, int64_t *dur, const char **why)
 	/* No tool writes an end before its start: a damaged row. */
 	if (*dur < 0) {
 		*why = "endNs before startNs";
+		return false;
+	}
+	/* INT64_MAX and the like are sentinels, not times (raw PROF too). */
+	if (start < 0 || end >= (int64_t)1 << 62) {
+		*why = "a time before 1970 or after 2116";
 		return false;
 	}
 	return true;

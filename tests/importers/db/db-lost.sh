@@ -144,13 +144,17 @@ UPDATE COMPUTE_TASK_INFO SET name = 2.5 WHERE globalTaskId = 7;
 db.execute("INSERT INTO TASK VALUES (?, ?, 0, 50, 50, 0, 2, 4294967295,"
     " 2, 50, 0)", (T + 500000, T + 501000))
 db.execute("INSERT INTO STEP_TIME VALUES (3, ?, ?)", (T + 100000, T + 99000))
+# A task whose end is INT64_MAX, a sentinel: 237 years, were it a time.
+db.execute("INSERT INTO TASK VALUES (?, ?, 0, 60, 60, 0, 2, 4294967295,"
+    " 2, 60, 0)", (T + 600000, 2 ** 63 - 1))
+db.execute("INSERT INTO COMPUTE_TASK_INFO VALUES (0, 60, 8, 2, 1)")
 db.commit()
 PY
 "$NPUPROF" import --db "$T/c.db" "$T/c" 2>"$T/err" >/dev/null
 is "$(q "$T/c.db" "SELECT count(*) FROM api WHERE level =
     (SELECT id FROM str WHERE s = 'Ascend Hardware')")" 1 \
     "a NULL globalTaskId leaves the other device tasks in"
-grep -q "2 of 10 COMPUTE_TASK_INFO rows name a task TASK does not hold" \
+grep -q "2 of 11 COMPUTE_TASK_INFO rows name a task TASK does not hold" \
     "$T/err"
 ok $? "rows naming a task TASK lacks (99, and NULL) are counted"
 grep -q "1 of 4 STEP_TIME rows skipped: endNs before startNs" "$T/err"
@@ -160,4 +164,7 @@ ok $? "a step that ends before it starts is skipped, counted"
 ok $? "a fractional string id is said as it is, not cut to 2"
 grep -q "3 string ids that STRING_IDS lacks" "$T/err"
 ok $? "and counted with 77 and 88"
+grep -q "1 of 9 TASK rows skipped: a time before 1970 or after 2116" \
+    "$T/err"
+ok $? "an end of INT64_MAX is skipped, counted"
 done_testing
