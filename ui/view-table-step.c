@@ -57,6 +57,22 @@ view_table_step_done(void *arg, const char *answer)
 		return;
 	found = store_window_step(session_store(), n, session_device(),
 	    session_rank(), &w, &cause);
+	/*
+	 * A set of stores keeps its tasks in the ranks' stores: its own
+	 * tables kept by step id take the step by id; the others need a
+	 * rank's store, not "no step".
+	 */
+	if (found == 0 && store_set_is(session_store())) {
+		found = store_window_set_step(session_store(), vt->base, n,
+		    session_device(), session_rank(), &w);
+		if (found == 0) {
+			status_set(ROLE_ERROR, "step %lld: this view of the "
+			    "ranks has no tasks; choose a rank (Enter on it in "
+			    "the Cluster view), whose store has them",
+			    (long long)n);
+			return;
+		}
+	}
 	if (found <= 0) {
 		if (found == 0)
 			status_set(ROLE_ERROR, "no step %lld in this profile",

@@ -22,7 +22,14 @@ capture | head -1 | grep -q ' 4 Kernels'
 ok $((! $?)) "no Kernels tab before a rank is chosen"
 send_keys 4
 wait_for 'choose a rank' && ok 0 "4 says to choose a rank first"
-send_keys g Enter
+# A step of the ranks' statistics needs a rank's tasks: said, not "no
+# step 3 in this profile".
+send_keys 2 s
+wait_for 'step (empty for all):' && type_text 3
+send_keys Enter
+wait_for 'choose a rank (Enter on it in the Cluster view)' &&
+    ok 0 "s 3 on the ranks' statistics says to choose a rank"
+send_keys 0 g Enter
 wait_for 'rank 3 in every view' && ok 0 "Enter on a finding: its rank"
 capture | head -1 | grep -q ' 4 Kernels .* 9 Timeline '
 ok $? "now the Kernels and Timeline tabs are there"
