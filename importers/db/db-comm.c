@@ -188,8 +188,10 @@ db_comm_load(struct store *s, struct store_foreign *f, const char *path,
 			db_comm_ops_sql(&sql, f);
 		else
 			continue;
+		/* Ops load twice, as spans here and as tasks: said apart. */
 		if ((n = db_rows(s, f, path, i == 0 ?
-		    "COMMUNICATION_TASK_INFO" : "COMMUNICATION_OP", sql.s,
+		    "COMMUNICATION_TASK_INFO" : "COMMUNICATION_OP (as spans)",
+		    sql.s,
 		    db_comm_span, ctx, &why)) < 0) {
 			store_load_warning(s, path, -1, "%s not imported: %s",
 			    i == 0 ? "COMMUNICATION_TASK_INFO" :
