@@ -2065,7 +2065,7 @@ main_export_diff(int argc, char **argv, const struct main_opts *o)
 static int
 main_export(int argc, char **argv, const struct main_opts *o)
 {
-	struct export_opts	 eo;
+	struct export_opts	 eo, co;
 	struct store		*s, *rs = NULL;
 	char			*cause = NULL;
 	int64_t			 from, to;
@@ -2106,8 +2106,22 @@ main_export(int argc, char **argv, const struct main_opts *o)
 		store_free(s);
 		return EXIT_USAGE;
 	}
-	rc = export_run(main_rank_store(s, &rs, "export", o), o->folded ?
-	    NULL : argv[0], &eo, &cause);
+	/*
+	 * A rank of a set of stores: the cluster's tables, of that rank,
+	 * from the set's own store, as one store writes them; the rank's
+	 * from its store.
+	 */
+	rc = 0;
+	if (!o->folded && strcmp(argv[0], "summary") == 0 &&
+	    store_set_is(s) && o->rank != NP_NA) {
+		co = eo;
+		co.tables = EXPORT_TABLES_CLUSTER;
+		rc = export_run(s, argv[0], &co, &cause);
+		eo.tables = EXPORT_TABLES_RANK;
+	}
+	if (rc == 0)
+		rc = export_run(main_rank_store(s, &rs, "export", o),
+		    o->folded ? NULL : argv[0], &eo, &cause);
 	store_free(rs);
 	store_free(s);
 	if (rc != 0) {

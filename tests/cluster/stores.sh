@@ -144,6 +144,15 @@ same_file "$T/set.txt" "$T/one.txt" "stacks --rank 1: as from one store"
 ok $? "export summary --rank 2"
 test -s "$T/ex/op_statistic_0.csv" || test -n "$(ls "$T/ex")"
 ok $? "writes the rank's files"
+# As one store writes them: the cluster's tables of the rank too (they
+# were left out), the same files with the same rows.
+"$NPUPROF" export -q --rank 2 --db "$T/one.db" --output "$T/ex1" summary \
+    "$T/c"
+files() { ls "$1" | sed 's/_[0-9]*\.csv$//; s/_[0-9]*\.json$//' | sort; }
+is "$(files "$T/ex" | tr '\n' ' ')" "$(files "$T/ex1" | tr '\n' ' ')" \
+    "export summary --rank 2 of a set: the files one store writes"
+is "$(cat "$T"/ex/cluster_*.csv | md5sum)" \
+    "$(cat "$T"/ex1/cluster_*.csv | md5sum)" "the cluster's rows of rank 2"
 
 # A rank's store gone while the set is open: an error naming it.
 mv "$r1/npuprof-tui.db" "$T/r1.db"
