@@ -1541,10 +1541,10 @@ main_has_device(struct store *s, const struct main_opts *o,
 }
 
 /*
- * Whether the --rank of O, if any, is one of S's ranks, and its --device
- * one of its devices; if not, say so with the ranks there are, as for a
- * step the profile lacks (an empty table would look like a rank without
- * rows). WHAT, if not NULL, names the run of --compare at PATH.
+ * Whether the --rank of O, if any, is one of S's ranks; if not, say so
+ * with the ranks there are, as for a step the profile lacks (an empty
+ * table would look like a rank without rows). WHAT, if not NULL, names
+ * the run of --compare at PATH.
  */
 static bool
 main_has_rank(struct store *s, const struct main_opts *o, const char *what,
@@ -1554,37 +1554,51 @@ main_has_rank(struct store *s, const struct main_opts *o, const char *what,
 	int64_t		*ids;
 	size_t		 n, i;
 	char		*cause = NULL;
-	bool		 found = false;
+	bool		 found = false, none;
 
 	if (o->rank == NP_NA)
-		return main_has_device(s, o, what, path);
+		return true;
 	if (store_query_ranks(s, &ids, &n, &cause) != 0) {
 		free(cause);
-		return main_has_device(s, o, what, path);
+		return true;
 	}
 	strbuf_init(&b);
 	for (i = 0; i < n; i++) {
 		found = found || ids[i] == o->rank;
 		if (i < 10)
-			strbuf_addf(&b, "%s%lld", i > 0 ? ", " : "",
+			strbuf_addf(&b, "%s%lld", i > 0 ? ", " : " (ranks ",
 			    (long long)ids[i]);
 	}
-	if (!found && n == 0 && what != NULL)
+	if (n > 0)
+		strbuf_adds(&b, n > 10 ? ", ...)" : ")");
+	/* Ranks only the vendor's tables name are there too. */
+	if (!found)
+		found = store_query_has_rank(s, o->rank);
+	none = !found && n == 0 && !store_query_has_rank(s, NP_NA);
+	if (none && what != NULL)
 		log_errx("--compare: the %s run '%s' has no rank ids: --rank "
 		    "selects nothing in it", what, path);
-	else if (!found && n == 0)
+	else if (none)
 		log_errx("no rank ids in this profile: --rank selects nothing "
 		    "(leave it out)");
 	else if (!found && what != NULL)
-		log_errx("--compare: the %s run '%s' has no rank %lld (ranks "
-		    "%s%s)", what, path, (long long)o->rank, b.s, n > 10 ?
-		    ", ..." : "");
+		log_errx("--compare: the %s run '%s' has no rank %lld%s", what,
+		    path, (long long)o->rank, b.s != NULL ? b.s : "");
 	else if (!found)
-		log_errx("no rank %lld in this profile (ranks %s%s)",
-		    (long long)o->rank, b.s, n > 10 ? ", ..." : "");
+		log_errx("no rank %lld in this profile%s", (long long)o->rank,
+		    b.s != NULL ? b.s : "");
 	strbuf_release(&b);
 	free(ids);
-	return found && main_has_device(s, o, what, path);
+	return found;
+}
+
+/* Both: --rank and --device are of S (main_has_rank, main_has_device). */
+static bool
+main_has_ids(struct store *s, const struct main_opts *o, const char *what,
+    const char *path)
+{
+	return main_has_rank(s, o, what, path) &&
+	    main_has_device(s, o, what, path);
 }
 
 /*
@@ -1602,7 +1616,7 @@ main_compare_store(const char *path, struct store **rs, const char *what,
 	char		*cause = NULL;
 
 	s = main_store(path, o);
-	if (!main_has_rank(s, o, what, path)) {
+	if (!main_has_ids(s, o, what, path)) {
 		store_free(s);
 		exit(EXIT_USAGE);
 	}
@@ -1802,7 +1816,7 @@ main_show(int argc, char **argv, const struct main_opts *o)
 	    &to, &cause) != 0)
 		log_usagex("", "%s", cause);
 	s = main_store(argv[0], o);
-	if (!main_has_rank(s, o, NULL, NULL)) {
+	if (!main_has_ids(s, o, NULL, NULL)) {
 		store_free(s);
 		return EXIT_USAGE;
 	}
@@ -1988,7 +2002,7 @@ main_open(int argc, char **argv, const struct main_opts *o)
 		return main_open_compare(argv, o);
 	main_index_later = true;
 	s = main_store(argv[0], o);
-	if (!main_has_rank(s, o, NULL, NULL)) {
+	if (!main_has_ids(s, o, NULL, NULL)) {
 		store_free(s);
 		return EXIT_USAGE;
 	}
@@ -2102,7 +2116,7 @@ main_export(int argc, char **argv, const struct main_opts *o)
 		log_usagex("", "%s", cause);
 	}
 	s = main_store(argv[o->folded ? 0 : 1], o);
-	if (!main_has_rank(s, o, NULL, NULL)) {
+	if (!main_has_ids(s, o, NULL, NULL)) {
 		store_free(s);
 		return EXIT_USAGE;
 	}

@@ -145,18 +145,14 @@ prof_slices_list(const char *data, const char *kind, bool host,
 		f->unaging[i] = v[i].unaging;
 		f->sizes[i] = stat(f->paths[i], &st) == 0 ? st.st_size : 0;
 		f->total += f->sizes[i];
-	}
-	/*
-	 * A middle slice short of its .done's size lost its tail. The first
-	 * and the last are left to the head-skip rule and the probe of
-	 * prof_slices_open_lined(), which tell a ring buffer's lost head
-	 * from a cut tail.
-	 */
-	for (i = 0; i < nv; i++) {
-		f->shorts[i] = 0;
-		if (i == 0 || i + 1 == nv)
-			continue;
-		done = prof_slices_done_size(f->paths[i]);
+		/*
+		 * A middle slice short of its .done's size lost its tail.
+		 * The first and the last are left to the head-skip rule and
+		 * the probe of prof_slices_open_lined(), which tell a ring
+		 * buffer's lost head from a cut tail.
+		 */
+		done = i > 0 && i + 1 < nv ?
+		    prof_slices_done_size(f->paths[i]) : -1;
 		f->shorts[i] = done > f->sizes[i] ? done - f->sizes[i] : 0;
 	}
 	f->n = nv;

@@ -951,6 +951,33 @@ store_query_devices(struct store *s, int64_t **ids, size_t *n, char **cause)
 	return 0;
 }
 
+/* Whether a vendor table of S has a row WHERE (an SQL condition). */
+static bool
+store_query_generic_has(struct store *s, const char *where)
+{
+	sqlite3_stmt	*stmt;
+	struct strbuf	 b;
+	char		*why = NULL;
+	bool		 found = false;
+
+	if (store_prepare(s, &stmt, "SELECT tbl FROM generic", &why) != 0) {
+		free(why);
+		return false;
+	}
+	strbuf_init(&b);
+	while (!found && sqlite3_step(stmt) == SQLITE_ROW) {
+		strbuf_reset(&b);
+		strbuf_adds(&b, "SELECT 1 FROM ");
+		store_load_quote_ident(&b, (const char *)
+		    sqlite3_column_text(stmt, 0));
+		strbuf_addf(&b, " WHERE %s LIMIT 1", where);
+		found = store_exists(s, b.s);
+	}
+	sqlite3_finalize(stmt);
+	strbuf_release(&b);
+	return found;
+}
+
 /*
  * Whether S has anything of DEVICE: a task, span, lane, counter sample,
  * flow or vendor table row. For the question a --device the device list
@@ -961,11 +988,9 @@ store_query_has_device(struct store *s, int64_t device)
 {
 	static const char *const tables[] = { "task", "api", "lane",
 	    "counter", "flow", "op_stat", "api_stat", "step" };
-	sqlite3_stmt	*stmt;
-	struct strbuf	 b;
-	char		*sql, *why = NULL;
-	bool		 found = false;
-	size_t		 i;
+	char	*sql;
+	bool	 found = false;
+	size_t	 i;
 
 	for (i = 0; i < sizeof tables / sizeof *tables && !found; i++) {
 		xasprintf(&sql, "SELECT 1 FROM %s WHERE device = %lld LIMIT 1",
@@ -973,23 +998,30 @@ store_query_has_device(struct store *s, int64_t device)
 		found = store_exists(s, sql);
 		free(sql);
 	}
-	if (found || store_prepare(s, &stmt, "SELECT tbl FROM generic",
-	    &why) != 0) {
-		free(why);
-		return found;
+	if (!found) {
+		xasprintf(&sql, "_device = %lld", (long long)device);
+		found = store_query_generic_has(s, sql);
+		free(sql);
 	}
-	strbuf_init(&b);
-	while (!found && sqlite3_step(stmt) == SQLITE_ROW) {
-		strbuf_reset(&b);
-		strbuf_adds(&b, "SELECT 1 FROM ");
-		store_load_quote_ident(&b, (const char *)
-		    sqlite3_column_text(stmt, 0));
-		strbuf_addf(&b, " WHERE _device = %lld LIMIT 1",
-		    (long long)device);
-		found = store_exists(s, b.s);
-	}
-	sqlite3_finalize(stmt);
-	strbuf_release(&b);
+	return found;
+}
+
+/*
+ * Whether a vendor table of S (a cluster of communication files only has
+ * no others) has rows of RANK, or of any rank for NP_NA: for the question
+ * a --rank store_query_ranks() lacks asks, a table at a time.
+ */
+bool
+store_query_has_rank(struct store *s, int64_t rank)
+{
+	char	*where;
+	bool	 found;
+
+	if (rank == NP_NA)
+		return store_query_generic_has(s, "_rank IS NOT NULL");
+	xasprintf(&where, "_rank = %lld", (long long)rank);
+	found = store_query_generic_has(s, where);
+	free(where);
 	return found;
 }
 
@@ -1001,26 +1033,6 @@ store_query_has_device(struct store *s, int64_t device)
 int
 store_query_ranks(struct store *s, int64_t **ids, size_t *n, char **cause)
 {
-	sqlite3_stmt	*stmt;
-	char		*why = NULL;
-
-	/*
-	 * With the vendor tables' ranks too (a cluster of communication
-	 * files only), where the store has them; a set of stores has not.
-	 */
-	if (store_exists(s, "SELECT 1 FROM sqlite_master WHERE name ="
-	    " 'generic'")) {
-		*ids = NULL;
-		*n = 0;
-		if (store_cluster_ranks_stmt(s, &stmt, &why) == 0) {
-			while (sqlite3_step(stmt) == SQLITE_ROW)
-				store_query_devices_add(ids, n,
-				    sqlite3_column_int64(stmt, 0));
-			sqlite3_finalize(stmt);
-			return 0;
-		}
-		free(why);
-	}
 	*ids = NULL;
 	*n = 0;
 	return store_query_devices_union(s,

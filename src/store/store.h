@@ -780,6 +780,7 @@ int64_t		 store_query_count(struct store *, const struct store_table *,
 		     const struct store_query *, char **);
 void		 store_query_init(struct store_query *);
 bool		 store_query_has_device(struct store *, int64_t);
+bool		 store_query_has_rank(struct store *, int64_t);
 int		 store_query_devices(struct store *, int64_t **, size_t *,
 		     char **);
 int		 store_query_ranks(struct store *, int64_t **, size_t *,
