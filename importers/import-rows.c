@@ -399,15 +399,20 @@ import_rows_op_summary(struct store *s, const char *path,
 		if (k.step < 0 && k.infer < 0)
 			t.step = ctx->iter;
 		t.conn = t.api = NP_NA;
-		/* No tool writes a negative duration: a damaged row. */
-		if (t.dur_ns != NP_NA && t.dur_ns < 0)
+		/*
+		 * No tool writes a negative start time or duration: a
+		 * damaged row.
+		 */
+		if ((t.dur_ns != NP_NA && t.dur_ns < 0) ||
+		    (t.start_ns != NP_NA && t.start_ns < 0))
 			bad = true;
 		if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA ||
 		    r.n < import_columns_count(r.cols)) {
 			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
 			    bad || t.start_ns == NP_NA || t.dur_ns == NP_NA ?
-			    "row without a readable start time, duration "
-			    "(not negative), device or id, skipped" : "row has "
+			    "row without a readable start time and duration "
+			    "(neither negative), device or id, skipped" :
+			    "row has "
 			    "fewer cells than the header, the missing ones "
 			    "read as N/A");
 			if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA)

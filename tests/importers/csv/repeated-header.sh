@@ -2,8 +2,8 @@
 # A CSV written twice into one file (the header again in the middle) has
 # the repeated header skipped and counted, in task rows and in tables
 # kept whole alike; it never becomes a row of data. A row with a NUL byte,
-# a Device_id that is none or a negative duration is skipped and counted
-# too.
+# a Device_id that is none, a negative start time or duration is skipped
+# and counted too.
 . "$top_srcdir/tests/lib.sh"
 
 d="$T/p_ascend_pt/ASCEND_PROFILER_OUTPUT"
@@ -42,21 +42,24 @@ grep "kernel_details.csv: offset 63: row with a NUL byte in a cell" \
     "$T/err" | grep -q 'skipped (1 row, the first here)'
 ok $? "it is skipped and counted, at its offset"
 
-# A Device_id that is no device and a negative duration: damaged rows,
-# skipped and counted, not read as device 0 and a negative time.
+# A Device_id that is no device, a negative duration and a negative start
+# time: damaged rows, skipped and counted, not read as device 0 and a
+# negative time.
 mkdir -p "$T/v_ascend_pt/ASCEND_PROFILER_OUTPUT"
 {
 	echo "$h,Device_id"
 	echo "1,a,MatMul,AI_CORE,100,2,x"
 	echo "1,b,MatMul,AI_CORE,200,-5,0"
 	echo "1,c,MatMul,AI_CORE,300,4,0"
+	echo "1,d,MatMul,AI_CORE,-400,6,0"
 } >"$T/v_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"
 "$NPUPROF" show --db "$T/v.db" --format csv "$T/v_ascend_pt" \
     op_statistic >"$T/out" 2>"$T/err"
 is "$(tail -n 1 "$T/out" | cut -d, -f1-5)" "0,MatMul,AI_CORE,1,4" \
-    "device x and duration -5: not counted"
-grep -q "duration (not negative), device or id, skipped (2 rows)" "$T/err"
-ok $? "both skipped and counted in one warning"
+    "device x, duration -5 and start -400: not counted"
+grep -q "start time and duration (neither negative), device or id, skipped" \
+    "$T/err" && grep -q "skipped (3 rows" "$T/err"
+ok $? "all three skipped and counted in one warning"
 
 # A header with a name twice, or two names of one column (kernel_details'
 # and op_summary's start times): the first is read, and the header says so
