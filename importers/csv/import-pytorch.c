@@ -153,8 +153,17 @@ import_pytorch_load(struct store *s, const char *path, struct import_ctx *ctx,
 		n += m;
 	}
 	trace = util_path_join(out, PT_TRACE);
+	link = store_trace_load_task_count(s, ctx->rank) > before;
+	/* An empty kernel_details.csv is no profile without kernels. */
+	if (!link && util_dir_has(out, "kernel_details.csv")) {
+		meta = util_path_join(out, "kernel_details.csv");
+		store_load_warning(s, meta, -1, "no task rows%s", util_dir_has(
+		    out, PT_TRACE) ? ": the device tasks are read from "
+		    PT_TRACE ", which gives no op type, shapes or PMU values" :
+		    "");
+		free(meta);
+	}
 	if (util_dir_has(out, PT_TRACE)) {
-		link = store_trace_load_task_count(s, ctx->rank) > before;
 		if (import_trace_file(s, trace, ctx, link, &why) == 0) {
 			free(*cause);
 			*cause = NULL;

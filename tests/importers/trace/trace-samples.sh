@@ -118,4 +118,20 @@ is "$(q "$T/cut.db" "SELECT offset, message LIKE '%cut short%' FROM warnings")" 
     [ "$(q "$T/cut.db" "SELECT count(*) FROM api")" -lt \
     "$(q "$T/whole.db" "SELECT count(*) FROM api")" ]
 ok $? "the spans before the cut are kept"
+
+# A kernel_details.csv with its header only, beside the real trace: the
+# trace's device tasks stand in for the kernels, and a warning says so
+# (they have no op types).
+mkdir -p "$T/hdr_ascend_pt/ASCEND_PROFILER_OUTPUT"
+head -n 1 "$src/kernel_details.csv" \
+    >"$T/hdr_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"
+ln -s "$src/trace_view.json" "$T/hdr_ascend_pt/ASCEND_PROFILER_OUTPUT/"
+"$NPUPROF" import -q --db "$T/hdr.db" "$T/hdr_ascend_pt" 2>/dev/null
+ok $? "a header-only kernel_details.csv beside a trace imports"
+[ "$(q "$T/hdr.db" "SELECT count(*) FROM task")" -gt 0 ]
+ok $? "with the trace's tasks"
+is "$(q "$T/hdr.db" "SELECT count(*) FROM warnings WHERE file LIKE
+    '%kernel_details.csv' AND message LIKE 'no task rows: the device %'
+    AND message LIKE '%read from trace_view.json, which gives no op%'")" \
+    1 "and one warning that says so"
 done_testing
