@@ -101,6 +101,7 @@ int		 import_rows_step_trace(struct store *, const char *,
 int		 import_rows_generic(struct store *, const char *,
 		     const char *, struct import_ctx *, char **);
 char		*import_rows_base(const char *, int64_t *);
+const char	*import_rows_superseded(char **, size_t, size_t);
 char		*import_rows_legacy(const char *, int64_t *, int64_t *);
 int		 import_rows_file(struct store *, const char *,
 		     struct import_ctx *, char **);

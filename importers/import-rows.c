@@ -860,15 +860,66 @@ import_rows_file(struct store *s, const char *path, struct import_ctx *ctx,
 }
 
 /*
- * Import every CSV in DIR, in name order. A file that fails is a warning;
- * return -1 (and set *cause) only if DIR holds no CSV that loads.
+ * Where the "_YYYYMMDDhhmmss" stamp of an export's file NAME starts (an
+ * underscore, 14 digits, then '.', '_' or the end), or NULL.
+ */
+static const char *
+import_rows_stamp(const char *name)
+{
+	const char	*p;
+	size_t		 i;
+
+	for (p = name; (p = strchr(p, '_')) != NULL; p++) {
+		for (i = 1; i <= 14 && p[i] >= '0' && p[i] <= '9'; i++)
+			;
+		if (i == 15 && (p[15] == '.' || p[15] == '_' || p[15] ==
+		    '\0'))
+			return p;
+	}
+	return NULL;
+}
+
+/*
+ * If NAMES[I] (of the N in one folder) is a file of an export that a later
+ * one in the same folder wrote again (the same name, slice included, with
+ * a later stamp), return the later one's name, else NULL. msprof exports
+ * again into the folder it exported to before: reading both would count
+ * every row twice.
+ */
+const char *
+import_rows_superseded(char **names, size_t n, size_t i)
+{
+	const char	*a, *b, *latest = NULL;
+	size_t		 j, la;
+
+	if ((a = import_rows_stamp(names[i])) == NULL)
+		return NULL;
+	la = (size_t)(a - names[i]);
+	for (j = 0; j < n; j++) {
+		if (j == i || (b = import_rows_stamp(names[j])) == NULL ||
+		    (size_t)(b - names[j]) != la || strncmp(names[i], names[j],
+		    la) != 0 || strcmp(a + 15, b + 15) != 0 ||
+		    memcmp(b + 1, a + 1, 14) <= 0)
+			continue;
+		if (latest == NULL || memcmp(b + 1, import_rows_stamp(latest) +
+		    1, 14) > 0)
+			latest = names[j];
+	}
+	return latest;
+}
+
+/*
+ * Import every CSV in DIR, in name order, but those a later export in DIR
+ * wrote again (a warning each). A file that fails is a warning; return -1
+ * (and set *cause) only if DIR holds no CSV that loads.
  */
 int
 import_rows_dir(struct store *s, const char *dir, struct import_ctx *ctx,
     char **cause)
 {
-	char	**names, *path, *why = NULL;
-	size_t	  n, i, ok = 0, tried = 0;
+	char		**names, *path, *why = NULL;
+	const char	 *later;
+	size_t		  n, i, ok = 0, tried = 0;
 
 	names = util_dir_list(dir, &n);
 	for (i = 0; i < n; i++) {
@@ -876,6 +927,13 @@ import_rows_dir(struct store *s, const char *dir, struct import_ctx *ctx,
 			continue;
 		tried++;
 		path = util_path_join(dir, names[i]);
+		if ((later = import_rows_superseded(names, n, i)) != NULL) {
+			store_load_warning(s, path, -1, "not read: '%s' is a "
+			    "later export of the same table into this folder, "
+			    "and both would count every row twice", later);
+			free(path);
+			continue;
+		}
 		store_load_progress(s, "reading", path, 0, -1);
 		if (import_rows_file(s, path, ctx, &why) != 0) {
 			store_load_warning(s, path, -1, "%s", why);

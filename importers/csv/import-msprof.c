@@ -79,11 +79,12 @@ int
 import_msprof_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
 {
-	char	**names, *file, *why = NULL;
-	size_t	  n, i;
-	int64_t	  before;
-	int	  rc;
-	bool	  link;
+	char		**names, *file, *why = NULL;
+	const char	 *later;
+	size_t		  n, i;
+	int64_t		  before;
+	int		  rc;
+	bool		  link;
 
 	if (util_has_suffix(path, ".csv"))
 		return import_rows_file(s, path, ctx, cause);
@@ -95,6 +96,14 @@ import_msprof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		if (!import_trace_is_msprof(names[i]))
 			continue;
 		file = util_path_join(path, names[i]);
+		if ((later = import_rows_superseded(names, n, i)) != NULL) {
+			store_load_warning(s, file, -1, "not read: '%s' is a "
+			    "later export of the same timeline into this "
+			    "folder, and both would show every event twice",
+			    later);
+			free(file);
+			continue;
+		}
 		if (import_trace_file(s, file, ctx, link, &why) == 0 &&
 		    rc != 0) {
 			free(*cause);
