@@ -5,6 +5,7 @@
  * as it draws the counter tracks of a trace. A row whose time or value is
  * not a number adds no sample and is counted by the caller.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,8 +69,8 @@ import_memory_row(struct store *s, const struct import_memory *m, char **f,
 		return -1;
 	for (i = 0; i < IMPORT_MEMORY_NVALS; i++) {
 		v = import_memory_cell(f, n, m->val[i]);
-		if ((has[i] = v != NULL) && util_parse_double(v, strlen(v),
-		    &vals[i]) != 0)
+		if ((has[i] = v != NULL) && (util_parse_double(v, strlen(v),
+		    &vals[i]) != 0 || !isfinite(vals[i])))
 			return -1;
 	}
 	/* "NPU:0" names the device; the file's unit says otherwise. */

@@ -5,6 +5,7 @@
  * malformed rows are skipped with one warning per file that says where the
  * first one was and how many there were.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -138,6 +139,126 @@ struct rows_file {
 	int64_t		 repeats;	/* header rows met again */
 	int64_t		 repeat_offset;	/* the first one's offset */
 };
+
+/*
+ * Whether the current row of R has fewer cells (-1) than the NCOLS of its
+ * header, or more (1) that are not empty (a trailing comma is none), or
+ * as many (0).
+ */
+static int
+import_rows_cells(struct rows_file *r, size_t ncols)
+{
+	size_t	 i;
+
+	if (r->n < ncols)
+		return -1;
+	for (i = ncols; i < r->n; i++) {
+		if (r->f[i][0] != '\0')
+			return 1;
+	}
+	return 0;
+}
+
+
+/*
+ * A cell of column COL that is no essential part of its row (an id, a
+ * wait time, a block count): an integer (or with NS, a time in ns) not
+ * below 0. Anything else reads as N/A, and *BADCOL, if it is still -1,
+ * becomes COL.
+ */
+static int64_t
+import_rows_side(char **f, size_t n, int col, bool ns, int *badcol)
+{
+	int64_t	 v;
+	bool	 bad = false;
+
+	v = ns ? import_rows_ns(f, n, col, &bad) : import_rows_int(f, n, col,
+	    &bad);
+	if (bad || (v != NP_NA && v < 0)) {
+		if (*badcol == -1)
+			*badcol = col;
+		return NP_NA;
+	}
+	return v;
+}
+
+/* A real number cell, finite, or NAN (N/A) with *BADCOL as above. */
+static double
+import_rows_real(char **f, size_t n, int col, int *badcol)
+{
+	const char	*c = import_rows_cell(f, n, col);
+	double		 d;
+
+	if (c == NULL || util_is_na(c, strlen(c)))
+		return NAN;
+	if (util_parse_double(c, strlen(c), &d) != 0 || !isfinite(d)) {
+		if (*badcol == -1)
+			*badcol = col;
+		return NAN;
+	}
+	return d;
+}
+
+/* Count a row of R whose cell in column BADCOL (not -1) read as N/A. */
+static void
+import_rows_side_add(struct rows_file *r, struct rows_trouble *t,
+    int badcol)
+{
+	char	*why;
+
+	if (badcol == -1)
+		return;
+	if (t->bad > 0) {
+		t->bad++;
+		return;
+	}
+	xasprintf(&why, "a value that is no number, or is negative, read as "
+	    "N/A and the row kept (the first in column '%s')", (size_t)badcol <
+	    r->nhead ? r->head[badcol] : "?");
+	import_rows_trouble_add(t, import_csv_offset(r->csv), why);
+	free(why);
+}
+
+/*
+ * Count the current row of R, of CELLS (import_rows_cells()) and whose
+ * cell in column BADCOL read as N/A (-1: none), in the trouble of its kind:
+ * SHORT or LONG, or SIDE (import_rows_side_add()). Where both, a cell is
+ * missing or one too many before some column, and every cell after it is
+ * out of place: the row is counted in BROKEN, and false returned.
+ */
+static bool
+import_rows_check(struct rows_file *r, int cells, int badcol,
+    struct rows_trouble t[4])
+{
+	if (cells != 0 && badcol != -1) {
+		import_rows_trouble_add(&t[3], import_csv_offset(r->csv),
+		    "row with a cell more or fewer than the header and values "
+		    "that do not fit their columns: its cells are out of "
+		    "place, skipped");
+		return false;
+	}
+	if (cells < 0)
+		import_rows_trouble_add(&t[0], import_csv_offset(r->csv),
+		    "row has fewer cells than the header, the missing ones "
+		    "read as N/A");
+	else if (cells > 0)
+		import_rows_trouble_add(&t[1], import_csv_offset(r->csv),
+		    "row has more cells than the header (a comma in a cell "
+		    "without quotes?), the extra ones dropped and the others "
+		    "read by their place");
+	import_rows_side_add(r, &t[2], badcol);
+	return true;
+}
+
+/* Report and release the four troubles of import_rows_check(). */
+static void
+import_rows_check_report(struct store *s, struct rows_trouble t[4])
+{
+	int	 i;
+
+	for (i = 0; i < 4; i++)
+		import_rows_trouble_report(s, &t[i]);
+}
 
 static int
 import_rows_open(struct rows_file *r, const char *path, char **cause)
@@ -351,12 +472,15 @@ import_rows_op_summary(struct store *s, const char *path,
 	struct rows_file		 r;
 	struct rows_summary_cols	 k;
 	struct rows_trouble		 tr = { .path = path };
+	struct rows_trouble		 tc[4] = { { .path = path },
+	    { .path = path }, { .path = path }, { .path = path } };
 	struct store_task		 t;
 	struct strbuf			 pv, pmu;
 	char				*names;
 	int				*pidx;
 	size_t				 np;
 	int64_t				 row = 0;
+	int				 badcol, cells;
 	bool				 bad;
 
 	if (import_rows_open(&r, path, cause) != 0)
@@ -382,23 +506,11 @@ import_rows_op_summary(struct store *s, const char *path,
 		import_rows_progress(s, &r, path, ++row);
 		memset(&t, 0, sizeof t);
 		bad = false;
+		badcol = -1;
 		t.device = import_rows_device(r.f, r.n, k.device, ctx, &bad);
 		t.rank = ctx->rank;
-		t.model_id = import_rows_int(r.f, r.n, k.model, &bad);
-		t.task = import_rows_int(r.f, r.n, k.task, &bad);
-		t.stream = import_rows_int(r.f, r.n, k.stream, &bad);
-		t.batch = NP_NA;
-		t.context = import_rows_int(r.f, r.n, k.ctx, &bad);
 		t.start_ns = import_rows_ns(r.f, r.n, k.start, &bad);
 		t.dur_ns = import_rows_ns(r.f, r.n, k.dur, &bad);
-		t.wait_ns = import_rows_ns(r.f, r.n, k.wait, &bad);
-		t.block_num = import_rows_int(r.f, r.n, k.block, &bad);
-		t.mix_block_num = import_rows_int(r.f, r.n, k.mix, &bad);
-		t.step = import_rows_int(r.f, r.n, k.step >= 0 ? k.step
-		    : k.infer, &bad);
-		if (k.step < 0 && k.infer < 0)
-			t.step = ctx->iter;
-		t.conn = t.api = NP_NA;
 		/*
 		 * No tool writes a negative start time or duration: a
 		 * damaged row.
@@ -406,18 +518,33 @@ import_rows_op_summary(struct store *s, const char *path,
 		if ((t.dur_ns != NP_NA && t.dur_ns < 0) ||
 		    (t.start_ns != NP_NA && t.start_ns < 0))
 			bad = true;
-		if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA ||
-		    r.n < import_columns_count(r.cols)) {
+		if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA) {
 			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
-			    bad || t.start_ns == NP_NA || t.dur_ns == NP_NA ?
 			    "row without a readable start time and duration "
-			    "(neither negative), device or id, skipped" :
-			    "row has "
-			    "fewer cells than the header, the missing ones "
-			    "read as N/A");
-			if (bad || t.start_ns == NP_NA || t.dur_ns == NP_NA)
-				continue;
+			    "(neither negative) or device, skipped");
+			continue;
 		}
+		cells = import_rows_cells(&r, import_columns_count(r.cols));
+		/* The other numbers: one that cannot be read is N/A. */
+		t.model_id = import_rows_side(r.f, r.n, k.model, false,
+		    &badcol);
+		t.task = import_rows_side(r.f, r.n, k.task, false, &badcol);
+		t.stream = import_rows_side(r.f, r.n, k.stream, false,
+		    &badcol);
+		t.batch = NP_NA;
+		t.context = import_rows_side(r.f, r.n, k.ctx, false, &badcol);
+		t.wait_ns = import_rows_side(r.f, r.n, k.wait, true, &badcol);
+		t.block_num = import_rows_side(r.f, r.n, k.block, false,
+		    &badcol);
+		t.mix_block_num = import_rows_side(r.f, r.n, k.mix, false,
+		    &badcol);
+		t.step = import_rows_side(r.f, r.n, k.step >= 0 ? k.step :
+		    k.infer, false, &badcol);
+		if (k.step < 0 && k.infer < 0)
+			t.step = ctx->iter;
+		if (!import_rows_check(&r, cells, badcol, tc))
+			continue;
+		t.conn = t.api = NP_NA;
 		t.name = import_rows_str(r.f, r.n, k.name);
 		t.op_type = import_rows_str(r.f, r.n, k.type);
 		t.op_state = import_rows_str(r.f, r.n, k.state);
@@ -439,6 +566,7 @@ import_rows_op_summary(struct store *s, const char *path,
 	}
 	store_load_async_end(s);
 	import_rows_trouble_report(s, &tr);
+	import_rows_check_report(s, tc);
 	store_load_pmu_names(s, NULL);
 	store_load_task_cols(s, NULL);
 	strbuf_release(&pv);
@@ -455,11 +583,12 @@ import_rows_op_statistic(struct store *s, const char *path,
 {
 	struct rows_file	 r;
 	struct rows_trouble	 tr = { .path = path };
+	struct rows_trouble	 tc[4] = { { .path = path }, { .path = path },
+	    { .path = path }, { .path = path } };
 	struct store_op_stat	 o;
 	int			 dev, type, core, count, total, min, avg, max;
-	int			 ratio, mname;
+	int			 ratio, mname, badcol, cells;
 	bool			 bad;
-	double			 d;
 
 	if (import_rows_open(&r, path, cause) != 0)
 		return -1;
@@ -479,34 +608,38 @@ import_rows_op_statistic(struct store *s, const char *path,
 		import_rows_close(s, &r);
 		return -1;
 	}
+	import_rows_clashes(s, &r, path);
 	while (import_rows_next(&r) == 1) {
 		memset(&o, 0, sizeof o);
 		bad = false;
+		badcol = -1;
 		o.device = import_rows_device(r.f, r.n, dev, ctx, &bad);
 		o.rank = ctx->rank;
 		o.op_type = import_rows_str(r.f, r.n, type);
 		o.core_type = import_rows_str(r.f, r.n, core);
 		o.count = import_rows_int(r.f, r.n, count, &bad);
 		o.total_ns = import_rows_ns(r.f, r.n, total, &bad);
-		o.min_ns = import_rows_ns(r.f, r.n, min, &bad);
-		o.avg_ns = import_rows_ns(r.f, r.n, avg, &bad);
-		o.max_ns = import_rows_ns(r.f, r.n, max, &bad);
-		o.model_id = ctx->model;
-		o.iter = ctx->iter;
-		o.model_name = import_rows_str(r.f, r.n, mname);
-		o.ratio = 0;
-		if (ratio >= 0 && (size_t)ratio < r.n && util_parse_double(
-		    r.f[ratio], strlen(r.f[ratio]), &d) == 0)
-			o.ratio = d;
 		if (bad || o.count == NP_NA || o.total_ns == NP_NA ||
 		    o.count < 0 || o.total_ns < 0) {
 			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
-			    "bad number in row, skipped");
+			    "row without a readable device, Count or Total "
+			    "Time(us) (neither negative), skipped");
 			continue;
 		}
+		cells = import_rows_cells(&r, import_columns_count(r.cols));
+		o.min_ns = import_rows_side(r.f, r.n, min, true, &badcol);
+		o.avg_ns = import_rows_side(r.f, r.n, avg, true, &badcol);
+		o.max_ns = import_rows_side(r.f, r.n, max, true, &badcol);
+		o.model_id = ctx->model;
+		o.iter = ctx->iter;
+		o.model_name = import_rows_str(r.f, r.n, mname);
+		o.ratio = import_rows_real(r.f, r.n, ratio, &badcol);
+		if (!import_rows_check(&r, cells, badcol, tc))
+			continue;
 		store_load_op_stat(s, &o);
 	}
 	import_rows_trouble_report(s, &tr);
+	import_rows_check_report(s, tc);
 	import_rows_close(s, &r);
 	return 0;
 }
@@ -518,11 +651,12 @@ import_rows_api_statistic(struct store *s, const char *path,
 {
 	struct rows_file	 r;
 	struct rows_trouble	 tr = { .path = path };
+	struct rows_trouble	 tc[4] = { { .path = path }, { .path = path },
+	    { .path = path }, { .path = path } };
 	struct store_api_stat	 a;
 	int			 dev, level, name, time, count, avg, min, max;
-	int			 var;
+	int			 var, badcol, cells;
 	bool			 bad;
-	double			 d;
 
 	if (import_rows_open(&r, path, cause) != 0)
 		return -1;
@@ -541,9 +675,11 @@ import_rows_api_statistic(struct store *s, const char *path,
 		import_rows_close(s, &r);
 		return -1;
 	}
+	import_rows_clashes(s, &r, path);
 	while (import_rows_next(&r) == 1) {
 		memset(&a, 0, sizeof a);
 		bad = false;
+		badcol = -1;
 		a.device = dev >= 0 ? import_rows_device(r.f, r.n, dev, ctx,
 		    &bad) : NP_HOST_DEVICE;
 		a.rank = ctx->rank;
@@ -551,22 +687,24 @@ import_rows_api_statistic(struct store *s, const char *path,
 		a.name = import_rows_str(r.f, r.n, name);
 		a.total_ns = import_rows_ns(r.f, r.n, time, &bad);
 		a.count = import_rows_int(r.f, r.n, count, &bad);
-		a.avg_ns = import_rows_ns(r.f, r.n, avg, &bad);
-		a.min_ns = import_rows_ns(r.f, r.n, min, &bad);
-		a.max_ns = import_rows_ns(r.f, r.n, max, &bad);
-		a.variance = 0;
-		if (var >= 0 && (size_t)var < r.n && util_parse_double(
-		    r.f[var], strlen(r.f[var]), &d) == 0)
-			a.variance = d;
 		if (bad || a.name == NULL || a.total_ns == NP_NA ||
 		    a.total_ns < 0 || (a.count != NP_NA && a.count < 0)) {
 			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
-			    "bad number in row, skipped");
+			    "row without an API Name or a readable device, "
+			    "Time(us) or Count (neither negative), skipped");
 			continue;
 		}
+		cells = import_rows_cells(&r, import_columns_count(r.cols));
+		a.avg_ns = import_rows_side(r.f, r.n, avg, true, &badcol);
+		a.min_ns = import_rows_side(r.f, r.n, min, true, &badcol);
+		a.max_ns = import_rows_side(r.f, r.n, max, true, &badcol);
+		a.variance = import_rows_real(r.f, r.n, var, &badcol);
+		if (!import_rows_check(&r, cells, badcol, tc))
+			continue;
 		store_load_api_stat(s, &a);
 	}
 	import_rows_trouble_report(s, &tr);
+	import_rows_check_report(s, tc);
 	import_rows_close(s, &r);
 	return 0;
 }
@@ -638,6 +776,7 @@ import_rows_generic(struct store *s, const char *path, const char *name,
 {
 	struct rows_file	 r;
 	struct rows_trouble	 tr = { .path = path };
+	struct rows_trouble	 trm = { .path = path };
 	struct import_memory	 mem;
 	int64_t			 row = 0;
 	size_t			 ncols;
@@ -671,12 +810,13 @@ import_rows_generic(struct store *s, const char *path, const char *name,
 			    "header, the extra ones dropped");
 		store_load_generic_row(s, r.f, r.n);
 		if (import_memory_row(s, &mem, r.f, r.n, ctx) != 0)
-			import_rows_trouble_add(&tr, import_csv_offset(r.csv),
+			import_rows_trouble_add(&trm, import_csv_offset(r.csv),
 			    "no time, or a time or memory value that is not a "
-			    "number: kept in the table, left out of the memory "
-			    "chart");
+			    "finite number: kept in the table, left out of the "
+			    "memory chart");
 	}
 	import_rows_trouble_report(s, &tr);
+	import_rows_trouble_report(s, &trm);
 	import_rows_close(s, &r);
 	return 0;
 }

@@ -57,7 +57,7 @@ mkdir -p "$T/v_ascend_pt/ASCEND_PROFILER_OUTPUT"
     op_statistic >"$T/out" 2>"$T/err"
 is "$(tail -n 1 "$T/out" | cut -d, -f1-5)" "0,MatMul,AI_CORE,1,4" \
     "device x, duration -5 and start -400: not counted"
-grep -q "start time and duration (neither negative), device or id, skipped" \
+grep -q "start time and duration (neither negative) or device, skipped" \
     "$T/err" && grep -q "skipped (3 rows" "$T/err"
 ok $? "all three skipped and counted in one warning"
 
