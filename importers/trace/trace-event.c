@@ -12,6 +12,7 @@
  * way (Task Scheduler for tasks, AscendCL for ACL spans), use plain process
  * ids as pids and host monotonic times, which trace_event_legacy() sets up.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,7 @@ struct trace_load {
 	int64_t			 bad;
 	char			*bad_why;
 	int64_t			 badids;	/* task ids read as N/A */
+	int64_t			 badvals;	/* counter values not numbers */
 	int64_t			 other;		/* events of other phases */
 	char			 phases[16];
 	int64_t			 unlinked;
@@ -509,10 +511,17 @@ trace_event_c(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 	c.pid = pid;
 	c.tid = tid;
 	c.name = ev->name.s;
+	/*
+	 * A number written as a string ("2160.0") is one too; other text is
+	 * a label, no sample; null, true, false or 1e999 is counted.
+	 */
 	for (i = 0; i < ev->nargs; i++) {
-		if (ev->argv[i].str || util_parse_double(ev->argv[i].val.s,
-		    ev->argv[i].val.len, &c.value) != 0)
+		if (util_parse_double(ev->argv[i].val.s, ev->argv[i].val.len,
+		    &c.value) != 0 || !isfinite(c.value)) {
+			if (!ev->argv[i].str)
+				l->badvals++;
 			continue;
+		}
 		c.key = ev->argv[i].key.s;
 		store_trace_load_counter(l->s, &c);
 	}
@@ -617,6 +626,10 @@ trace_event_free(struct trace_load *l)
 		store_load_warning(l->s, l->path, -1, "%lld task id%s (Model, "
 		    "Stream, Task, Batch or Subtask Id) not an integer, read "
 		    "as N/A", (long long)l->badids, l->badids == 1 ? "" : "s");
+	if (l->badvals > 0)
+		store_load_warning(l->s, l->path, -1, "%lld counter value%s "
+		    "not a finite number, no sample%s", (long long)l->badvals,
+		    l->badvals == 1 ? "" : "s", l->badvals == 1 ? "" : "s");
 	if (l->other > 0)
 		store_load_warning(l->s, l->path, -1, "%lld event%s of phase "
 		    "'%s' not imported (only M, X, C, s, t and f are)",

@@ -50,6 +50,7 @@ void		 trace_parse_drop(struct trace_parse *);
 void		 trace_parse_at(struct trace_parse *, int64_t);
 int64_t		 trace_parse_big(struct trace_parse *, int64_t *);
 int64_t		 trace_parse_dups(struct trace_parse *, int64_t *);
+int64_t		 trace_parse_over(struct trace_parse *, int64_t *);
 const char	*trace_parse_arg(const struct trace_event *, const char *);
 
 /* trace-pipe.c: events from the parsing thread to the loading one. */

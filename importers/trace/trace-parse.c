@@ -54,6 +54,9 @@ struct trace_parse {
 	int64_t			 big_offset;	/* where the first one ended */
 	int64_t			 dups;		/* keys repeated in an event */
 	int64_t			 dup_offset;	/* where the first one was */
+	bool			 ev_over;	/* it has args past the last */
+	int64_t			 over;		/* events with such args */
+	int64_t			 over_offset;	/* where the first one was */
 	int64_t			 base;		/* file offset of the chunk */
 	yajl_handle		 h;
 };
@@ -208,6 +211,7 @@ trace_parse_drop(struct trace_parse *p)
 	trace_parse_release(&p->ev);
 	p->ev.nargs = 0;
 	trace_parse_reset(&p->ev);
+	p->ev_over = false;
 	p->slot = NULL;
 }
 
@@ -270,7 +274,16 @@ trace_parse_scalar(struct trace_parse *p, const unsigned char *text,
 	if (p->in_event && p->depth == p->ev_array + 1) {
 		if ((f = trace_parse_field(&p->ev, p->field)) != NULL) {
 			trace_parse_once(p, f);
-			strbuf_add(f, (const char *)text, len);
+			/*
+			 * "ts": "" or "dur": "" is no time, not an absent one
+			 * (a span of 0): kept as written, so that it reads as
+			 * a bad number.
+			 */
+			if (len == 0 && str && (p->field == F_TS || p->field ==
+			    F_DUR))
+				strbuf_add(f, "\"\"", 2);
+			else
+				strbuf_add(f, (const char *)text, len);
 		}
 		p->field = F_NONE;
 	}
@@ -334,6 +347,7 @@ trace_parse_open(struct trace_parse *p, char open)
 	} else if (open == '{' && p->ev_array != 0 &&
 	    p->depth == p->ev_array && !p->in_event) {
 		trace_parse_reset(&p->ev);
+	p->ev_over = false;
 		p->in_event = true;
 		p->ev_bytes = 0;
 		p->ev_big = false;
@@ -395,6 +409,11 @@ trace_parse_key(void *arg, const unsigned char *key, size_t len)
 			trace_parse_empty(&a->val);
 			strbuf_add(&a->key, (const char *)key, len);
 			p->slot = a;
+		} else if (!p->ev_over) {
+			p->ev_over = true;
+			if (p->over++ == 0)
+				p->over_offset = p->base +
+				    (int64_t)yajl_get_bytes_consumed(p->h);
 		}
 		return 1;
 	}
@@ -550,6 +569,18 @@ trace_parse_dups(struct trace_parse *p, int64_t *offset)
 {
 	*offset = p->dup_offset;
 	return p->dups;
+}
+
+/*
+ * How many events had more than TRACE_MAX_ARGS arguments, those past it
+ * not read one by one (a counter's series, the ids a task is found by);
+ * *OFFSET is about where the first one was.
+ */
+int64_t
+trace_parse_over(struct trace_parse *p, int64_t *offset)
+{
+	*offset = p->over_offset;
+	return p->over;
 }
 
 /* How many events were handed on so far. */

@@ -142,4 +142,37 @@ done
 same_file "$T/order-last.csv" "$T/order-first.csv" \
     "api_statistic with the process named after its first spans"
 is "$(grep -c aclnnMul "$T/order-last.csv")" 1 "which it counts"
+
+# Counter values written as strings are samples; null is counted; an
+# event of 40 args is a warning (those past the 32nd are not read one by
+# one); "dur": "" is a bad duration, not 0.
+{
+	echo '['
+	echo '{"name": "Mem", "ph": "C", "pid": 1, "tid": 0, "ts": 10,'
+	echo ' "args": {"KB": "2160232.0", "MB": null, "label": "x"}},'
+	printf '{"name": "Many", "ph": "C", "pid": 1, "tid": 0, "ts": 11,'
+	printf ' "args": {'
+	for i in $(seq 1 40); do
+		printf '"s%d": %d%s' "$i" "$i" "$([ "$i" -lt 40 ] && echo ,)"
+	done
+	echo '}},'
+	echo '{"name": "aten::to", "ph": "X", "pid": 2, "tid": 2, "ts": 12,'
+	echo ' "dur": ""}'
+	echo ']'
+} >"$T/vals.json"
+"$NPUPROF" import -q --db "$T/vals.db" "$T/vals.json" 2>/dev/null
+is "$(q "$T/vals.db" "SELECT value FROM counters WHERE key = 'KB'")" \
+    2160232.0 "a number in a string is a sample"
+is "$(q "$T/vals.db" "SELECT count(*) FROM warnings WHERE message LIKE
+    '1 counter value not a finite number, no sample'")" 1 \
+    "null is no sample, and counted; a text label is not"
+is "$(q "$T/vals.db" "SELECT count(*) FROM counters WHERE key LIKE 's%'")" \
+    32 "32 of the 40 series read"
+is "$(q "$T/vals.db" "SELECT count(*) FROM warnings WHERE message LIKE
+    'an event with more than 32 arguments (1 event,%'")" 1 \
+    "and a warning says the rest were not"
+is "$(q "$T/vals.db" "SELECT count(*) FROM api")" 0 \
+    "a span with an empty dur is skipped"
+is "$(q "$T/vals.db" "SELECT count(*) FROM warnings WHERE message LIKE
+    'bad dur (event ''aten::to''); 1 event skipped'")" 1 "and counted"
 done_testing
