@@ -310,12 +310,17 @@ text_find(const struct text *t, ssize_t i, int dir)
 /*
  * The cursor's keys, in a text with selectable lines: up and down go from
  * one to the next, and past the first or last scroll the text; a page
- * moves the cursor a page. The cursor stays in view.
+ * moves the cursor a page, or past the last scrolls a page; the end goes
+ * to the last and shows the end of the text (what follows the last
+ * selectable line, as the Advice view's rules not applied). The cursor
+ * stays in view but at the end of a text whose tail is longer than the
+ * screen.
  */
 static int
 text_key_cursor(struct text *t, enum action a, size_t h)
 {
 	ssize_t	 c = (ssize_t)t->cur, j;
+	size_t	 max = t->n > h ? t->n - h : 0;
 
 	switch (a) {
 	case ACTION_UP:
@@ -338,14 +343,21 @@ text_key_cursor(struct text *t, enum action a, size_t h)
 	case ACTION_HALF_DOWN:
 		j = c + (ssize_t)(a == ACTION_HALF_DOWN ? h / 2 : h);
 		j = text_find(t, j < (ssize_t)t->n ? j : (ssize_t)t->n - 1, -1);
+		if (j <= c) {
+			h = a == ACTION_HALF_DOWN ? h / 2 : h;
+			t->first = t->first + h < max ? t->first + h : max;
+			return REDRAW_BODY;
+		}
 		break;
 	case ACTION_TOP:
 		t->first = 0;
 		j = text_find(t, 0, 1);
 		break;
 	case ACTION_BOTTOM:
-		j = text_find(t, (ssize_t)t->n - 1, -1);
-		break;
+		if ((j = text_find(t, (ssize_t)t->n - 1, -1)) >= 0)
+			t->cur = (size_t)j;
+		t->first = max;
+		return REDRAW_BODY;
 	default:
 		return -1;
 	}

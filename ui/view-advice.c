@@ -355,6 +355,14 @@ view_advice_status(struct view *v, char *buf, size_t len)
 }
 
 static const struct key_binding view_advice_keys[] = {
+	{ 'j', ACTION_DOWN, "Step to the next finding" },
+	{ KEY_DOWN, ACTION_DOWN, NULL },
+	{ 'k', ACTION_UP, "Step to the previous finding" },
+	{ KEY_UP, ACTION_UP, NULL },
+	{ 'G', ACTION_BOTTOM, "The last finding, and the end of the text" },
+	{ KEY_END, ACTION_BOTTOM, NULL },
+	{ '\r', ACTION_OPEN, "Open the finding's evidence" },
+	{ KEY_ENTER, ACTION_OPEN, NULL },
 	{ 0, ACTION_NONE, NULL }
 };
 

@@ -14,6 +14,17 @@
 #include "ui-int.h"
 
 static const struct key_binding view_flame_keys[] = {
+	{ 'j', ACTION_DOWN, "The heaviest callee; in a tree, the next line" },
+	{ KEY_DOWN, ACTION_DOWN, NULL },
+	{ 'k', ACTION_UP, "The caller; in a tree, the previous line" },
+	{ KEY_UP, ACTION_UP, NULL },
+	{ 'h', ACTION_LEFT, "The frame drawn left of the selected one" },
+	{ KEY_LEFT, ACTION_LEFT, NULL },
+	{ 'l', ACTION_RIGHT, "The frame drawn right of the selected one" },
+	{ KEY_RIGHT, ACTION_RIGHT, NULL },
+	{ '\r', ACTION_OPEN, "Zoom into the frame (a bottom-up line: its "
+	    "sandwich)" },
+	{ KEY_ENTER, ACTION_OPEN, NULL },
 	{ 'u', ACTION_ZOOM_OUT, NULL },
 	{ KEY_BACKSPACE, ACTION_ZOOM_OUT, NULL },
 	{ 0x7f, ACTION_ZOOM_OUT, NULL },

@@ -21,10 +21,16 @@ view_help_map(struct text *t, const char *title,
 	char		 name[32];
 	struct strbuf	 keys;
 	size_t		 i, j;
+	int		 w = 12;
 	bool		 seen;
 
 	if (map == NULL || map[0].action == ACTION_NONE)
 		return;
+	/* The action names' column: as wide as the widest. */
+	for (i = 0; map[i].action != ACTION_NONE; i++) {
+		if ((int)strlen(keys_action_name(map[i].action)) > w)
+			w = (int)strlen(keys_action_name(map[i].action));
+	}
 	text_add(t, ROLE_NORMAL, 0, "");
 	text_add(t, ROLE_TITLE, 1, title);
 	strbuf_init(&keys);
@@ -39,6 +45,10 @@ view_help_map(struct text *t, const char *title,
 			if (map[j].action != map[i].action ||
 			    keys_effective(view, map[j].key) != map[j].action)
 				continue;
+			/* Said already, in the view's own words. */
+			if (map != view && view != NULL && keys_lookup(view,
+			    map[j].key) != ACTION_NONE)
+				continue;
 			keys_name(map[j].key, name, sizeof name);
 			if (keys.len > 0 && strstr(keys.s, name) != NULL)
 				continue;
@@ -47,7 +57,7 @@ view_help_map(struct text *t, const char *title,
 		}
 		if (keys.len == 0)
 			continue;	/* every key of it bound elsewhere */
-		text_addf(t, ROLE_NORMAL, 3, "%-16s %-12s %s", keys.s,
+		text_addf(t, ROLE_NORMAL, 3, "%-16s %-*s %s", keys.s, w,
 		    keys_action_name(map[i].action), map[i].help != NULL ?
 		    map[i].help : keys_action_help(map[i].action));
 	}

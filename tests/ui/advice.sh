@@ -60,6 +60,45 @@ sleep 0.3
 send_keys Enter
 wait_for 'show PATH env_variables prints it' &&
     ok 0 "Enter where no view shows it: how to see it"
+# G on a short screen shows the end of the text, past the last finding
+# (the rules not applied): j has nothing left to scroll; so does PgDn.
+tmux_ resize-window -x 60 -y 20
+settle
+send_keys G
+sleep 0.3
+capture >"$T/end"
+send_keys j j j j j j j j j j j j j j j j j j j j j j j j j j j j j j
+sleep 0.3
+capture | diff - "$T/end" >/dev/null
+ok $? "G shows the end of the text"
+send_keys g
+sleep 0.3
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	send_keys PPage
+done
+sleep 0.3
+for i in $(seq 1 30); do
+	send_keys NPage
+done
+sleep 0.5
+capture | diff - "$T/end" >/dev/null
+ok $? "PgDn gets there too"
+# The help says what the keys do here, once each.
+tmux_ resize-window -x 160 -y 60
+settle
+send_keys '?'
+wait_for 'Advice view'
+capture | grep -q '^   j Down  *down  *Step to the next finding'
+ok $? "help: j steps from finding to finding"
+capture | grep -q 'Move down one row'
+ok $((! $?)) "and is not listed again as moving a row"
+send_keys q 8
+wait_for 'Flame'
+send_keys '?'
+wait_for 'Flame view'
+capture | grep -q '^   j Down  *down  *The heaviest callee; in a tree, the next'
+ok $? "help in the Flame view: j selects the heaviest callee"
+send_keys q
 send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"
