@@ -46,8 +46,8 @@ view_help_map(struct text *t, const char *title,
 			    keys_effective(view, map[j].key) != map[j].action)
 				continue;
 			/* Said already, in the view's own words. */
-			if (map != view && view != NULL && keys_lookup(view,
-			    map[j].key) != ACTION_NONE)
+			if (map == keys_global_map() && view != NULL &&
+			    keys_lookup(view, map[j].key) != ACTION_NONE)
 				continue;
 			keys_name(map[j].key, name, sizeof name);
 			if (keys.len > 0 && strstr(keys.s, name) != NULL)

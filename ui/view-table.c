@@ -277,7 +277,8 @@ view_table_show_col(struct view_table *vt, int col)
 			if (view_table_shown(vt, j))
 				x += view_table_colw(vt, j) + 1;
 		}
-		if (x + view_table_colw(vt, (size_t)col) + 1 <= COLS ||
+		/* The gap after it is only needed before another. */
+		if (x + view_table_colw(vt, (size_t)col) <= COLS ||
 		    vt->col0 == (size_t)col)
 			return;
 		vt->col0++;
