@@ -468,10 +468,16 @@ ui_reimport(void)
 	return REDRAW_ALL;
 }
 
-/* Handle a global action the view left alone. */
+/*
+ * Handle a global action A of KEY that view V left alone. A key that is
+ * none of V's, or Enter where V opens nothing, says so: the keys most
+ * views share (/, \, S, s, t) do nothing in the Summary or Advice.
+ */
 static int
-ui_global(enum action a)
+ui_global(struct view *v, enum action a, int key)
 {
+	char	 name[32];
+
 	switch (a) {
 	case ACTION_QUIT:
 		ui_quit = true;
@@ -507,6 +513,14 @@ ui_global(enum action a)
 	case ACTION_VIEW_0:
 	case ACTION_VIEW_ADVICE:
 		return tabs_switch(a);
+	case ACTION_NONE:
+	case ACTION_OPEN:
+		if (key == ERR || key == KEY_MOUSE || key < 0)
+			return REDRAW_NONE;
+		keys_name(key, name, sizeof name);
+		status_set(ROLE_NORMAL, "%s does nothing in the %s view (? "
+		    "lists its keys)", name, v->ops->title);
+		return REDRAW_STATUS;
 	default:
 		return REDRAW_NONE;
 	}
@@ -555,7 +569,7 @@ ui_key(int key)
 				view_pop();
 			redraw = REDRAW_ALL;
 		} else
-			redraw = ui_global(a);
+			redraw = ui_global(v, a, key);
 	}
 	return redraw | REDRAW_STATUS;
 }

@@ -83,6 +83,10 @@ done
 sleep 0.5
 capture | diff - "$T/end" >/dev/null
 ok $? "PgDn gets there too"
+# A key the Advice view has no use for says so.
+send_keys /
+wait_for '/ does nothing in the Advice view (? lists its keys)' &&
+    ok 0 "a key of no use here says so"
 # The help says what the keys do here, once each.
 tmux_ resize-window -x 160 -y 60
 settle
