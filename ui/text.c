@@ -34,6 +34,8 @@ struct text {
 	size_t			 cur;		/* a line with an id, if any */
 	bool			 ids;		/* some line has one */
 	size_t			 left;		/* columns scrolled past */
+	size_t			 freeze_from;	/* lines from it keep their */
+	size_t			 freeze;	/* first columns on screen */
 };
 
 struct text *
@@ -91,6 +93,17 @@ text_set_id(struct text *t, int64_t id)
 	if (!t->ids)
 		t->cur = t->n - 1;
 	t->ids = true;
+}
+
+/*
+ * Keep the first COLS columns of the lines from the next one added on
+ * screen when the text scrolls sideways: a table's naming columns.
+ */
+void
+text_set_freeze(struct text *t, size_t cols)
+{
+	t->freeze_from = t->n;
+	t->freeze = cols;
 }
 
 /* Put the cursor on the first line of id ID, if any, at the top. */
@@ -265,6 +278,21 @@ text_draw(struct view *v, int y, int h)
 		cur = t->ids && i == t->cur;
 		if (cur)
 			draw_fill(y + row, 0, COLS, ROLE_CURSOR);
+		if (l->bar < 0 && t->freeze > 0 && t->left > 0 &&
+		    i >= t->freeze_from && l->ncells == 0) {
+			/* The frozen columns, then the rest scrolled. */
+			draw_text(y + row, x, (int)t->freeze < COLS - x ?
+			    (int)t->freeze : COLS - x, cur ? ROLE_CURSOR :
+			    l->role, l->s);
+			util_width(l->s, t->freeze, &b, draw_utf8());
+			k = b;
+			util_width(l->s + k, t->left, &b, draw_utf8());
+			x += (int)t->freeze;
+			if (x < COLS)
+				draw_text(y + row, x, COLS - x, cur ?
+				    ROLE_CURSOR : l->role, l->s + k + b);
+			continue;
+		}
 		if (l->bar < 0) {
 			/* Scrolled left: the columns past go, cells too. */
 			skip = util_width(l->s, t->left, &b, draw_utf8());

@@ -686,6 +686,7 @@ void		 text_draw(struct view *, int, int);
 int		 text_key(struct view *, enum action, int);
 size_t		 text_lines(struct text *);
 void		 text_set_id(struct text *, int64_t);
+void		 text_set_freeze(struct text *, size_t);
 int64_t		 text_cur_id(const struct text *);
 void		 text_goto_id(struct text *, int64_t);
 

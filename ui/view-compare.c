@@ -211,13 +211,42 @@ struct view_compare {
 	struct text		*t;
 };
 
+/*
+ * Print R with O under short headers, "New" for "Comparison" and "Dur"
+ * for "Duration" (the man page says so): cut to fit, the long ones all
+ * read "Compari…".
+ */
+static void
+view_compare_print(FILE *f, struct store_rows *r,
+    const struct store_print_opts *o)
+{
+	char	**names = r->names, **s, *p;
+	size_t	  j;
+
+	s = xcalloc(r->ncols + 1, sizeof *s);
+	for (j = 0; j < r->ncols; j++) {
+		if (strncmp(names[j], "Comparison ", 11) == 0)
+			xasprintf(&s[j], "New %s", names[j] + 11);
+		else
+			s[j] = xstrdup(names[j]);
+		if ((p = strstr(s[j], "Duration")) != NULL)
+			memmove(p + 3, p + 8, strlen(p + 8) + 1);
+	}
+	r->names = s;
+	store_print_rows(f, r, o);
+	r->names = names;
+	for (j = 0; j < r->ncols; j++)
+		free(s[j]);
+	free(s);
+}
+
 /* Lay VC's table out in its text, sorted as the keys chose. */
 static void
 view_compare_layout(struct view_compare *vc)
 {
 	struct store_print_opts	 o;
-	size_t			 size = 0, k = view_compare_table;
-	char			*buf = NULL, *cause = NULL;
+	size_t			 size = 0, k = view_compare_table, at;
+	char			*buf = NULL, *cause = NULL, *base;
 	FILE			*f;
 
 	text_free(vc->t);
@@ -242,8 +271,17 @@ view_compare_layout(struct view_compare *vc)
 		o.utf8 = draw_utf8();
 		/* Numbers are never cut: Left and Right scroll a wide one. */
 		o.width = COLS - 2;
-		store_print_rows(f, vc->rows, &o);
+		view_compare_print(f, vc->rows, &o);
 		fclose(f);
+		if ((base = strstr(buf, "  Base ")) != NULL &&
+		    memchr(buf, '\n', (size_t)(base - buf)) == NULL) {
+			base = xstrndup(buf, (size_t)(base - buf) + 2);
+			at = util_width(base, SIZE_MAX, NULL, o.utf8);
+			free(base);
+			/* Half the screen at most, the numbers the rest. */
+			if (at <= (size_t)COLS / 2)
+				text_set_freeze(vc->t, at);
+		}
 		view_compare_lines(vc->t, vc->rows, k, buf);
 		free(buf);
 	}

@@ -101,7 +101,8 @@ wait_exit
 is "$rc" 0 "Q quits"
 
 # A screen too narrow for the table: no number is cut (a cut number reads
-# as another), and Right and Left scroll the table sideways.
+# as another), and Right and Left scroll the table sideways, its naming
+# columns (Order Id, Kernel) staying; headers say New for Comparison.
 start_app 60 24 -- --compare "$B" "$N"
 wait_for 'Kernel compare: ' && settle
 capture | sed -n '4,$p' | grep -q '[0-9.]…'
@@ -111,6 +112,17 @@ send_keys Right
 settle
 capture | sed -n 4p | cmp -s - "$T/head0"
 ok $((! $?)) "Right scrolls the table"
+capture | sed -n 4p | grep -q '^ Order Id  Kernel '
+ok $? "the columns that name a row stay"
+capture | sed -n 6p | grep -q '^ *1  MatMulV2 '
+ok $? "and so does each row's name"
+send_keys Right Right Right
+settle
+capture | sed -n 4p >"$T/h4"
+grep -q 'New ' "$T/h4" && ! grep -q Compari "$T/h4"
+ok $? "the comparison run's columns say New, not Compari…"
+send_keys Left Left Left
+settle
 send_keys Left
 settle
 capture | sed -n 4p | cmp -s - "$T/head0"
