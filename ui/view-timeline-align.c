@@ -115,6 +115,27 @@ view_timeline_align_group(const struct view_tl *tl, size_t i)
 	return tl->lanes[i].id >= VIEW_TL_BASE ? r + VIEW_TL_BASE : r;
 }
 
+/* The groups (ranks, runs) of TL's lanes into *GROUPS; how many. */
+static size_t
+view_timeline_align_groups(const struct view_tl *tl, int64_t **groups)
+{
+	size_t	 n = 0, i, k;
+	int64_t	 g;
+
+	*groups = NULL;
+	for (i = 0; i < tl->nlanes; i++) {
+		g = view_timeline_align_group(tl, i);
+		for (k = 0; k < n && (*groups)[k] != g; k++)
+			continue;
+		if (k == n && g != NP_NA) {
+			*groups = xreallocarray(*groups, n + 1,
+			    sizeof **groups);
+			(*groups)[n++] = g;
+		}
+	}
+	return n;
+}
+
 /*
  * Line the ranks (and under --compare the runs) up at step STEP: the
  * shift of each lane, the frame on the first group's step. Return false
@@ -125,23 +146,15 @@ view_timeline_align_step(struct view_tl *tl, int64_t step)
 {
 	struct store_window	 w;
 	struct store		*s;
-	int64_t			*groups = NULL, *start = NULL, ref = NP_NA;
+	int64_t			*groups, *start = NULL, ref = NP_NA;
 	int64_t			 end = NP_NA, low = NP_NA, g, sid;
-	size_t			 n = 0, i, k, missing = 0;
+	size_t			 n, i, k, missing = 0;
 	char			*cause = NULL;
 	const char		*what;
 	int			 found;
 
 	what = session_compare_base() != NULL ? "runs" : "ranks";
-	for (i = 0; i < tl->nlanes; i++) {
-		g = view_timeline_align_group(tl, i);
-		for (k = 0; k < n && groups[k] != g; k++)
-			continue;
-		if (k == n && g != NP_NA) {
-			groups = xreallocarray(groups, n + 1, sizeof *groups);
-			groups[n++] = g;
-		}
-	}
+	n = view_timeline_align_groups(tl, &groups);
 	if (n < 2) {
 		status_set(ROLE_ERROR, "one rank here: nothing to line up");
 		free(groups);
@@ -272,6 +285,16 @@ view_timeline_align_done(void *arg, const char *answer)
 int
 view_timeline_align_key(struct view_tl *tl)
 {
+	int64_t	*groups;
+	size_t	 n;
+
+	/* Said before a question whose answer could not be used. */
+	n = view_timeline_align_groups(tl, &groups);
+	free(groups);
+	if (n < 2 && tl->off == NULL) {
+		status_set(ROLE_ERROR, "one rank here: nothing to line up");
+		return REDRAW_STATUS;
+	}
 	prompt_step(session_compare_base() != NULL ? "Line the runs up at "
 	    "step (empty: their own time): " : "Line the ranks up at step "
 	    "(empty: their own time): ", tl->align, view_timeline_align_done,
