@@ -391,6 +391,7 @@ struct view_table {
 	bool			 sort_desc;
 	char			*sort;
 	char			*filter;
+	char			*filter_bad;	/* the last one refused */
 	char			*search;
 	struct matcher		*search_m;	/* its matches stand out */
 	int64_t			*hits;		/* rows matching it, counted */

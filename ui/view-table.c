@@ -343,7 +343,10 @@ view_table_sort_time(struct view_table *vt)
 	return REDRAW_STATUS;
 }
 
-/* The filter prompt's answer: apply it, or keep the old one if bad. */
+/*
+ * The filter prompt's answer: apply it, or keep the old one if bad; the
+ * bad one is offered again, to correct.
+ */
 static void
 view_table_filter_done(void *arg, const char *text)
 {
@@ -352,11 +355,13 @@ view_table_filter_done(void *arg, const char *text)
 
 	if (text == NULL)
 		return;
+	free(vt->filter_bad);
+	vt->filter_bad = NULL;
 	vt->filter = *text != '\0' ? xstrdup(text) : NULL;
 	if (view_table_page_reload(vt, &cause) != 0) {
 		status_set(ROLE_ERROR, "%s", cause);
 		free(cause);
-		free(vt->filter);
+		vt->filter_bad = vt->filter;
 		vt->filter = old;
 		return;
 	}
@@ -471,8 +476,9 @@ view_table_key(struct view *v, enum action a, int key)
 		}
 		return view_table_sort(vt, vt->sort_col, !vt->sort_desc);
 	case ACTION_FILTER:
-		prompt_start("filter (regex or col:regex): ", vt->filter,
-		    view_table_filter_done, vt);
+		prompt_start("filter (regex or col:regex): ", vt->filter_bad !=
+		    NULL ? vt->filter_bad : vt->filter, view_table_filter_done,
+		    vt);
 		return REDRAW_STATUS;
 	case ACTION_STEP:
 		return view_table_step_key(vt);

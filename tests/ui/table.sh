@@ -68,7 +68,10 @@ send_keys k
 wait_gone 'bad regular expression' &&
     capture | tail -n 2 | head -n 1 | grep -q '^ *$'
 ok $? "the next key draws the view over the message again"
-send_keys '\' C-u Enter
+send_keys '\'
+wait_for 'filter (regex or col:regex): Conv(' &&
+    ok 0 "the refused filter is offered again, to correct"
+send_keys C-u Enter
 wait_for 'row 1 of 22' && ok 0 "an empty filter shows every row"
 
 send_keys 4 /
