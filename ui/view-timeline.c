@@ -423,12 +423,14 @@ view_timeline_sel_cols(const struct view_tl *tl, int *x0, int *x1)
 }
 
 /*
- * A tick label: time T in the unit of the ticks' spacing SPACING (ns),
- * with the decimals that keep neighbouring ticks apart ("2.7ms",
- * "5.3ms"), so every tick of the axis reads in one unit.
+ * A tick label: time T in the unit of the axis' largest time TMAX (ns),
+ * with the decimals that keep neighbouring ticks SPACING ns apart
+ * ("2.7ms", "5.3ms"; zoomed in, "1.43325ms", "1.43424ms", not
+ * "1433250ns"), so every tick of the axis reads in one unit.
  */
 static void
-view_timeline_tick(char *buf, size_t size, int64_t t, double spacing)
+view_timeline_tick(char *buf, size_t size, int64_t t, double spacing,
+    int64_t tmax)
 {
 	static const struct {
 		double		 ns;
@@ -439,10 +441,12 @@ view_timeline_tick(char *buf, size_t size, int64_t t, double spacing)
 	double	 s;
 
 	while (u + 1 < sizeof units / sizeof units[0] &&
-	    spacing >= units[u + 1].ns)
+	    (double)(tmax < 0 ? -tmax : tmax) >= units[u + 1].ns)
 		u++;
+	/* One decimal for a spacing of 1 to 10 units, more below. */
 	s = spacing / units[u].ns;
-	decimals = s >= 10 ? 0 : s >= 1 ? 1 : s >= 0.1 ? 2 : 3;
+	for (decimals = s >= 10 ? 0 : 1; s < 1 && decimals < 9; s *= 10)
+		decimals++;
 	if (u == 0)
 		decimals = 0;
 	snprintf(buf, size, "%.*f%s", decimals, (double)t / units[u].ns,
@@ -473,7 +477,7 @@ view_timeline_axis(struct view_tl *tl, int y)
 			continue;
 		view_timeline_tick(c, sizeof c, tl->f.t0 - tl->lo +
 		    (int64_t)((double)(tl->f.t1 - tl->f.t0) * x / tl->w),
-		    spacing);
+		    spacing, tl->f.t1 - tl->lo);
 		if (x + 1 + (int)strlen(c) > tl->w)
 			break;
 		draw_textf(y, tl->namew + 1 + x, step, ROLE_HEADER, "|%s", c);
