@@ -1019,32 +1019,118 @@ import_rows_stamp(const char *name)
 	return NULL;
 }
 
+/* What an export's file name says: its stamp, slice and the rest. */
+struct rows_export_name {
+	char		*key;		/* the name without stamp and slice */
+	int64_t		 secs;		/* the stamp, in seconds */
+	char		 stamp[15];
+	int64_t		 slice;		/* -1: none */
+};
+
+/* Seconds since 1970 of the civil time Y-M-D h:m:s (proleptic UTC). */
+static int64_t
+import_rows_civil(int64_t y, int64_t m, int64_t d, int64_t hms)
+{
+	int64_t	 era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return (era * 146097 + doe - 719468) * 86400 + hms;
+}
+
+/* Read NAME into E; false if it has no stamp. */
+static bool
+import_rows_export_name(const char *name, struct rows_export_name *e)
+{
+	const char	*st = import_rows_stamp(name), *sl;
+	char		*k;
+	int64_t		 v[6];
+	int		 i, w[6] = { 4, 2, 2, 2, 2, 2 }, at = 1;
+
+	if (st == NULL)
+		return false;
+	memcpy(e->stamp, st + 1, 14);
+	e->stamp[14] = '\0';
+	for (i = 0; i < 6; i++) {
+		util_parse_int(st + at, (size_t)w[i], &v[i]);
+		at += w[i];
+	}
+	e->secs = import_rows_civil(v[0], v[1], v[2], v[3] * 3600 + v[4] *
+	    60 + v[5]);
+	/* The key: the name less "_<stamp>" and "_slice_<n>". */
+	xasprintf(&k, "%.*s%s", (int)(st - name), name, st + 15);
+	e->slice = -1;
+	if ((sl = strstr(k, "_slice_")) != NULL) {
+		for (i = 7; sl[i] >= '0' && sl[i] <= '9'; i++)
+			;
+		if (i > 7) {
+			util_parse_int(sl + 7, (size_t)(i - 7), &e->slice);
+			memmove(k + (sl - k), sl + i, strlen(sl + i) + 1);
+		}
+	}
+	e->key = k;
+	return true;
+}
+
+static int
+import_rows_export_cmp(const void *a, const void *b)
+{
+	const struct rows_export_name	*x = a, *y = b;
+
+	return strcmp(y->stamp, x->stamp);	/* latest first */
+}
+
 /*
  * If NAMES[I] (of the N in one folder) is a file of an export that a later
- * one in the same folder wrote again (the same name, slice included, with
- * a later stamp), return the later one's name, else NULL. msprof exports
- * again into the folder it exported to before: reading both would count
- * every row twice.
+ * one in the same folder replaced, return the later one's name, else
+ * NULL. msprof exports again into the folder it exported to before, each
+ * file stamped with the second its name was made: reading both would count
+ * every row twice. The latest export of a table is its file of the latest
+ * stamp and, if that is a slice, the other slices before it, each number
+ * once and each within a minute of the one after it (slices are named as
+ * they are written); every other file of the table is an older export's,
+ * whatever its slices.
  */
 const char *
 import_rows_superseded(char **names, size_t n, size_t i)
 {
-	const char	*a, *b, *latest = NULL;
-	size_t		 j, la;
+	struct rows_export_name	 me, *v;
+	const char		*latest = NULL;
+	size_t			 j, nv = 0, k, m;
+	bool			 mine = false, dup;
 
-	if ((a = import_rows_stamp(names[i])) == NULL)
+	if (!import_rows_export_name(names[i], &me))
 		return NULL;
-	la = (size_t)(a - names[i]);
+	v = xcalloc(n, sizeof *v);
 	for (j = 0; j < n; j++) {
-		if (j == i || (b = import_rows_stamp(names[j])) == NULL ||
-		    (size_t)(b - names[j]) != la || strncmp(names[i], names[j],
-		    la) != 0 || strcmp(a + 15, b + 15) != 0 ||
-		    memcmp(b + 1, a + 1, 14) <= 0)
+		if (!import_rows_export_name(names[j], &v[nv]))
 			continue;
-		if (latest == NULL || memcmp(b + 1, import_rows_stamp(latest) +
-		    1, 14) > 0)
-			latest = names[j];
+		if (strcmp(v[nv].key, me.key) != 0) {
+			free(v[nv].key);
+			continue;
+		}
+		free(v[nv].key);
+		v[nv++].key = names[j] == names[i] ? NULL : names[j];
 	}
+	/* The keys of v are now the names (NULL: NAMES[I] itself). */
+	qsort(v, nv, sizeof *v, import_rows_export_cmp);
+	for (k = 0; k < nv; k++) {
+		if (k > 0) {
+			for (dup = false, m = 0; m < k; m++)
+				dup = dup || v[m].slice == v[k].slice;
+			if (v[0].slice < 0 || v[k].slice < 0 || dup ||
+			    v[k - 1].secs - v[k].secs > 60)
+				break;
+		}
+		mine = mine || v[k].key == NULL;
+	}
+	if (!mine && nv > 0)
+		latest = v[0].key;
+	free(v);
+	free(me.key);
 	return latest;
 }
 

@@ -44,6 +44,25 @@ is "$(q "$T/b.db" "SELECT group_concat(task) FROM (SELECT task FROM
 is "$(q "$T/b.db" "SELECT count(*) FROM warnings WHERE message LIKE
     'not read: %'")" 1 "one warning, for the older slice"
 
+# An export in slices, then one that needs fewer, or none: every older
+# slice is the older export's.
+d="$T/e/PROF_1/mindstudio_profiler_output"
+mkdir -p "$d"
+{ echo "$h"; row 1 100 5; } >"$d/op_summary_slice_0_20250101080000.csv"
+{ echo "$h"; row 2 200 5; } >"$d/op_summary_slice_1_20250101080003.csv"
+{ echo "$h"; row 3 300 5; } >"$d/op_summary_slice_0_20250102080000.csv"
+"$NPUPROF" import -q --db "$T/e.db" "$T/e/PROF_1" 2>/dev/null
+is "$(q "$T/e.db" "SELECT group_concat(task) FROM task")" 3 \
+    "a later export of fewer slices: the older export's slice 1 is not read"
+rm "$d/op_summary_slice_0_20250102080000.csv"
+{ echo "$h"; row 4 400 5; } >"$d/op_summary_20250102080000.csv"
+"$NPUPROF" import -q --db "$T/f.db" "$T/e/PROF_1" 2>/dev/null
+is "$(q "$T/f.db" "SELECT group_concat(task) FROM task")" 4 \
+    "a later export without slices: none of the older's is read"
+is "$(q "$T/f.db" "SELECT count(*) FROM warnings WHERE message LIKE
+    'not read: ''op_summary_20250102080000.csv'' is a later export%'")" 2 \
+    "each older slice is a warning"
+
 # The timeline JSON of two exports: the older is not read either.
 d="$T/c/PROF_1/mindstudio_profiler_output"
 mkdir -p "$d"
