@@ -161,11 +161,10 @@ import_csv_unquoted(struct csv *c)
 		c->pos++;
 		if (ch != '\r')
 			return ch;
-		if (import_csv_fill(c) && c->buf[c->pos] == '\n') {
+		/* CRLF, or a CR alone: both end the line. */
+		if (import_csv_fill(c) && c->buf[c->pos] == '\n')
 			c->pos++;
-			return '\n';
-		}
-		import_csv_addc(c, '\r');
+		return '\n';
 	}
 }
 
@@ -310,8 +309,13 @@ import_csv_next(struct csv *c, char ***fields, size_t *n)
 				}
 				if (ch == ',' || ch == '\n')
 					break;
+				/* CRLF, or a CR alone (old Mac files). */
 				if (ch == '\r' && import_csv_peek(c) == '\n')
 					continue;
+				if (ch == '\r') {
+					ch = '\n';
+					break;
+				}
 				import_csv_addc(c, (char)ch);
 			}
 			import_csv_end_field(c, quoted);

@@ -68,6 +68,20 @@ main(void)
 	import_csv_free(c);
 	unlink(tmpl);
 
+	/* Lines that end in a CR alone (old Mac files); quoted ones stay. */
+	c = open_text("h1,h2\ra,\"q\rr\"\rb,2\r\"c\"\r");
+	ok(import_csv_next(c, &f, &n) == 1 && n == 2, "CR alone: the header");
+	is_str(f[1], "h2", "its last cell");
+	ok(import_csv_next(c, &f, &n) == 1 && n == 2, "CR alone: a row");
+	is_str(f[1], "q\rr", "a CR inside quotes is the cell's");
+	ok(import_csv_next(c, &f, &n) == 1 && n == 2, "the next row");
+	is_str(f[0], "b", "its first cell");
+	ok(import_csv_next(c, &f, &n) == 1 && n == 1, "a quoted last row");
+	is_str(f[0], "c", "ended by a CR");
+	ok(import_csv_next(c, &f, &n) == 0, "then the end");
+	import_csv_free(c);
+	unlink(tmpl);
+
 	c = open_text("x,\"unterminated\n");
 	ok(import_csv_next(c, &f, &n) == 1 && n == 2,
 	    "an unterminated quote ends at EOF");
