@@ -182,7 +182,10 @@ import_rows_side(char **f, size_t n, int col, bool ns, int *badcol)
 	return v;
 }
 
-/* A real number cell, finite, or NAN (N/A) with *BADCOL as above. */
+/*
+ * A real number cell, finite and not below 0, or NAN (N/A) with *BADCOL
+ * as above.
+ */
 static double
 import_rows_real(char **f, size_t n, int col, int *badcol)
 {
@@ -191,7 +194,8 @@ import_rows_real(char **f, size_t n, int col, int *badcol)
 
 	if (c == NULL || util_is_na(c, strlen(c)))
 		return NAN;
-	if (util_parse_double(c, strlen(c), &d) != 0 || !isfinite(d)) {
+	if (util_parse_double(c, strlen(c), &d) != 0 || !isfinite(d) ||
+	    d < 0) {
 		if (*badcol == -1)
 			*badcol = col;
 		return NAN;

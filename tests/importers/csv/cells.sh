@@ -26,6 +26,7 @@ mkdir -p "$d"
 	echo '0,MatMul,AI_CORE,4,8,1,2,3,abc'
 	echo '0,Add,AI_CORE,1,2,x,2,2,10'
 	echo '0,Mul,AI_CORE,1,2,2,2'
+	echo '0,Sub,AI_CORE,1,2,2,2,2,-5'
 } >"$d/op_statistic.csv"
 {
 	echo 'Level,API Name,Time(us),Count,Avg(us),Min(us),Max(us),Variance'
@@ -58,8 +59,10 @@ is "$(grep MatMul "$T/out" | cut -d, -f2,4,9)" "MatMul,4,N/A" \
 is "$(grep Add "$T/out" | cut -d, -f2,4,6)" "Add,1,N/A" \
     "a Min of x is N/A, the row kept"
 is "$(grep -c ,Mul, "$T/out")" 1 "a short row kept"
-is "$(w op_statistic.csv "the first in column 'Ratio(%)'")" 2 \
-    "one warning for both bad cells"
+is "$(grep ,Sub, "$T/out" | cut -d, -f2,9)" "Sub,N/A" \
+    "a negative Ratio is N/A"
+is "$(w op_statistic.csv "the first in column 'Ratio(%)'")" 3 \
+    "one warning for the three bad cells"
 is "$(w op_statistic.csv "fewer cells")" 1 "and one for the short row"
 "$NPUPROF" show -q --db "$T/s.db" --format csv "$T/p_ascend_pt" \
     api_statistic >"$T/out"
