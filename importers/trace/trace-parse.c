@@ -55,6 +55,7 @@ struct trace_parse {
 	int64_t			 dups;		/* keys repeated in an event */
 	int64_t			 dup_offset;	/* where the first one was */
 	bool			 ev_over;	/* it has args past the last */
+	bool			 over_key;	/* such a key; its value next */
 	int64_t			 over;		/* events with such args */
 	int64_t			 over_offset;	/* where the first one was */
 	int64_t			 base;		/* file offset of the chunk */
@@ -211,7 +212,7 @@ trace_parse_drop(struct trace_parse *p)
 	trace_parse_release(&p->ev);
 	p->ev.nargs = 0;
 	trace_parse_reset(&p->ev);
-	p->ev_over = false;
+	p->ev_over = p->over_key = false;
 	p->slot = NULL;
 }
 
@@ -261,6 +262,13 @@ trace_parse_scalar(struct trace_parse *p, const unsigned char *text,
 			trace_parse_quote(&p->ev.args, text, len);
 		else
 			strbuf_add(&p->ev.args, (const char *)text, len);
+		if (p->over_key && p->depth == p->args_depth) {
+			p->ev_over = true;
+			if (p->over++ == 0)
+				p->over_offset = p->base +
+				    (int64_t)yajl_get_bytes_consumed(p->h);
+		}
+		p->over_key = false;
 		if (p->slot != NULL && p->depth == p->args_depth) {
 			trace_parse_once(p, &p->slot->val);
 			strbuf_add(&p->slot->val, (const char *)text, len);
@@ -339,6 +347,8 @@ trace_parse_open(struct trace_parse *p, char open)
 			strbuf_addc(&p->ev.args, open);
 		}
 		p->slot = NULL;
+		/* A nested value is never read one by one: none lost. */
+		p->over_key = false;
 	} else if (p->in_event && p->field == F_ARGS && open == '{' &&
 	    p->depth == p->ev_array + 1) {
 		p->args_depth = p->depth + 1;
@@ -347,7 +357,7 @@ trace_parse_open(struct trace_parse *p, char open)
 	} else if (open == '{' && p->ev_array != 0 &&
 	    p->depth == p->ev_array && !p->in_event) {
 		trace_parse_reset(&p->ev);
-	p->ev_over = false;
+	p->ev_over = p->over_key = false;
 		p->in_event = true;
 		p->ev_bytes = 0;
 		p->ev_big = false;
@@ -409,12 +419,8 @@ trace_parse_key(void *arg, const unsigned char *key, size_t len)
 			trace_parse_empty(&a->val);
 			strbuf_add(&a->key, (const char *)key, len);
 			p->slot = a;
-		} else if (!p->ev_over) {
-			p->ev_over = true;
-			if (p->over++ == 0)
-				p->over_offset = p->base +
-				    (int64_t)yajl_get_bytes_consumed(p->h);
-		}
+		} else
+			p->over_key = !p->ev_over;	/* if its value is one */
 		return 1;
 	}
 	if (p->in_event && p->depth == p->ev_array + 1) {

@@ -342,8 +342,8 @@ trace_read_report(struct trace_file *f)
 	if ((n = trace_parse_over(f->p, &offset)) > 0)
 		trace_read_warn(f, offset, "an event with more than %d "
 		    "arguments (%lld event%s, the first about here): those "
-		    "past the %dth are kept in its args text only, not read "
-		    "as a counter's series or ids", TRACE_MAX_ARGS,
+		    "past the first %d are kept in its args text only, not "
+		    "read as a counter's series or ids", TRACE_MAX_ARGS,
 		    (long long)n, n == 1 ? "" : "s", TRACE_MAX_ARGS);
 }
 

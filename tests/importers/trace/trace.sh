@@ -156,6 +156,12 @@ is "$(grep -c aclnnMul "$T/order-last.csv")" 1 "which it counts"
 		printf '"s%d": %d%s' "$i" "$i" "$([ "$i" -lt 40 ] && echo ,)"
 	done
 	echo '}},'
+	printf '{"name": "Nest", "ph": "C", "pid": 1, "tid": 0, "ts": 13,'
+	printf ' "args": {'
+	for i in $(seq 1 32); do
+		printf '"n%d": %d, ' "$i" "$i"
+	done
+	echo '"deep": {"a": 1}}},'
 	echo '{"name": "aten::to", "ph": "X", "pid": 2, "tid": 2, "ts": 12,'
 	echo ' "dur": ""}'
 	echo ']'
@@ -170,7 +176,7 @@ is "$(q "$T/vals.db" "SELECT count(*) FROM counters WHERE key LIKE 's%'")" \
     32 "32 of the 40 series read"
 is "$(q "$T/vals.db" "SELECT count(*) FROM warnings WHERE message LIKE
     'an event with more than 32 arguments (1 event,%'")" 1 \
-    "and a warning says the rest were not"
+    "and a warning says the rest were not; 32 and a nested one are not"
 is "$(q "$T/vals.db" "SELECT count(*) FROM api")" 0 \
     "a span with an empty dur is skipped"
 is "$(q "$T/vals.db" "SELECT count(*) FROM warnings WHERE message LIKE
