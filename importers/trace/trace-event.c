@@ -43,11 +43,16 @@ struct trace_load {
 	bool			 link;		/* tasks came from a CSV */
 	struct trace_proc	*procs;
 	size_t			 nprocs;
+	int64_t			 at;		/* the event's file offset */
 	int64_t			 bad;
 	char			*bad_why;
+	int64_t			 bad_at;	/* the first one's offset */
 	int64_t			 badids;	/* task ids read as N/A */
+	int64_t			 badids_at;
 	int64_t			 badvals;	/* counter values not numbers */
+	int64_t			 badvals_at;
 	int64_t			 other;		/* events of other phases */
+	int64_t			 other_at;
 	char			 phases[16];
 	int64_t			 unlinked;
 	bool			 legacy;	/* a legacy timeline/ file */
@@ -128,9 +133,11 @@ static void
 trace_event_bad(struct trace_load *l, const struct trace_event *ev,
     const char *why)
 {
-	if (l->bad++ == 0)
+	if (l->bad++ == 0) {
 		xasprintf(&l->bad_why, "%s (event '%s')", why,
 		    ev->name.len > 0 ? ev->name.s : "");
+		l->bad_at = l->at;
+	}
 }
 
 /* An integer field or arg; a string that is no number gets a hash. */
@@ -159,7 +166,8 @@ trace_event_task_id(struct trace_load *l, const char *text)
 		return NP_NA;
 	if (util_parse_int(text, strlen(text), &v) == 0)
 		return v;
-	l->badids++;
+	if (l->badids++ == 0)
+		l->badids_at = l->at;
 	return NP_NA;
 }
 
@@ -518,8 +526,8 @@ trace_event_c(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 	for (i = 0; i < ev->nargs; i++) {
 		if (util_parse_double(ev->argv[i].val.s, ev->argv[i].val.len,
 		    &c.value) != 0 || !isfinite(c.value)) {
-			if (!ev->argv[i].str)
-				l->badvals++;
+			if (!ev->argv[i].str && l->badvals++ == 0)
+				l->badvals_at = l->at;
 			continue;
 		}
 		c.key = ev->argv[i].key.s;
@@ -562,6 +570,7 @@ trace_event_event(void *arg, const struct trace_event *ev)
 	int64_t			 pid, tid;
 	char			 ph;
 
+	l->at = ev->offset;
 	if (ev->ph.len != 1 || ev->pid.len == 0) {
 		trace_event_bad(l, ev, "no ph or pid");
 		return;
@@ -584,6 +593,8 @@ trace_event_event(void *arg, const struct trace_event *ev)
 		trace_event_flow(l, ev, pid, tid);
 		break;
 	default:
+		if (l->other == 0)
+			l->other_at = l->at;
 		if (l->other++ < 1000 && strchr(l->phases, ph) == NULL &&
 		    strlen(l->phases) < sizeof l->phases - 1)
 			l->phases[strlen(l->phases)] = ph;
@@ -618,21 +629,25 @@ trace_event_free(struct trace_load *l)
 	}
 	free(l->procs);
 	store_trace_load_api_link(l->s, l->ctx->rank);
+	/* Each at the first one's offset. */
 	if (l->bad > 0)
-		store_load_warning(l->s, l->path, -1, "%s; %lld event%s "
+		store_load_warning(l->s, l->path, l->bad_at, "%s; %lld event%s "
 		    "skipped", l->bad_why, (long long)l->bad,
 		    l->bad == 1 ? "" : "s");
 	if (l->badids > 0)
-		store_load_warning(l->s, l->path, -1, "%lld task id%s (Model, "
-		    "Stream, Task, Batch or Subtask Id) not an integer, read "
-		    "as N/A", (long long)l->badids, l->badids == 1 ? "" : "s");
+		store_load_warning(l->s, l->path, l->badids_at, "%lld task "
+		    "id%s (Model, Stream, Task, Batch or Subtask Id) not an "
+		    "integer, read as N/A", (long long)l->badids, l->badids ==
+		    1 ? "" : "s");
 	if (l->badvals > 0)
-		store_load_warning(l->s, l->path, -1, "%lld counter value%s "
-		    "not a finite number, no sample%s", (long long)l->badvals,
-		    l->badvals == 1 ? "" : "s", l->badvals == 1 ? "" : "s");
+		store_load_warning(l->s, l->path, l->badvals_at, "%lld counter "
+		    "value%s not a finite number, no sample%s",
+		    (long long)l->badvals, l->badvals == 1 ? "" : "s",
+		    l->badvals == 1 ? "" : "s");
 	if (l->other > 0)
-		store_load_warning(l->s, l->path, -1, "%lld event%s of phase "
-		    "'%s' not imported (only M, X, C, s, t and f are)",
+		store_load_warning(l->s, l->path, l->other_at, "%lld event%s "
+		    "of phase '%s' not imported (only M, X, C, s, t and f "
+		    "are)",
 		    (long long)l->other, l->other == 1 ? "" : "s", l->phases);
 	free(l->bad_why);
 	free(l);

@@ -36,6 +36,7 @@ struct trace_event {
 	struct strbuf	 args;		/* the args object as JSON text */
 	struct trace_parse_arg argv[TRACE_MAX_ARGS];	/* its scalar members */
 	size_t		 nargs;
+	int64_t		 offset;	/* about where it starts in the file */
 };
 typedef void	(*trace_event_cb)(void *, const struct trace_event *);
 struct trace_parse;

@@ -357,7 +357,10 @@ trace_parse_open(struct trace_parse *p, char open)
 	} else if (open == '{' && p->ev_array != 0 &&
 	    p->depth == p->ev_array && !p->in_event) {
 		trace_parse_reset(&p->ev);
-	p->ev_over = p->over_key = false;
+		p->ev_over = p->over_key = false;
+		/* Where the event starts: its '{' was just read. */
+		p->ev.offset = p->base + (int64_t)yajl_get_bytes_consumed(p->h) -
+		    1;
 		p->in_event = true;
 		p->ev_bytes = 0;
 		p->ev_big = false;

@@ -170,6 +170,7 @@ trace_pipe_event(struct trace_pipe *p, const struct trace_event *ev)
 	trace_pipe_add_buf(b, &ev->dur);
 	trace_pipe_add_buf(b, &ev->bp);
 	trace_pipe_add_buf(b, &ev->args);
+	trace_pipe_add_size(b, (size_t)ev->offset);
 	trace_pipe_add_size(b, ev->nargs);
 	for (i = 0; i < ev->nargs; i++) {
 		trace_pipe_add_buf(b, &ev->argv[i].key);
@@ -228,6 +229,7 @@ trace_pipe_replay_event(struct pipe_cursor *c, const struct trace_pipe_sink *k)
 	trace_pipe_get_str(c, &ev.dur);
 	trace_pipe_get_str(c, &ev.bp);
 	trace_pipe_get_str(c, &ev.args);
+	ev.offset = (int64_t)trace_pipe_get_size(c);
 	if ((ev.nargs = trace_pipe_get_size(c)) > TRACE_MAX_ARGS)
 		fatalx("%s: %zu args", __func__, ev.nargs);
 	for (i = 0; i < ev.nargs; i++) {

@@ -179,6 +179,12 @@ is "$(q "$T/vals.db" "SELECT count(*) FROM warnings WHERE message LIKE
     "and a warning says the rest were not; 32 and a nested one are not"
 is "$(q "$T/vals.db" "SELECT count(*) FROM api")" 0 \
     "a span with an empty dur is skipped"
-is "$(q "$T/vals.db" "SELECT count(*) FROM warnings WHERE message LIKE
-    'bad dur (event ''aten::to''); 1 event skipped'")" 1 "and counted"
+is "$(q "$T/vals.db" "SELECT offset FROM warnings WHERE message LIKE
+    'bad dur (event ''aten::to''); 1 event skipped'")" \
+    "$(grep -bo '{"name": "aten::to"' "$T/vals.json" | cut -d: -f1)" \
+    "and counted, at the event's offset"
+is "$(q "$T/vals.db" "SELECT offset FROM warnings WHERE message LIKE
+    '1 counter value%'")" \
+    "$(grep -bo '{"name": "Mem"' "$T/vals.json" | cut -d: -f1)" \
+    "a counter's bad value too"
 done_testing
