@@ -181,6 +181,41 @@ ui_busy_text(char *buf, size_t size)
 		    STORE_BUSY_TIMELINE ? "timeline" : "indexes", secs);
 }
 
+/*
+ * Draw MSG in ROLE on the lines above the status line, wrapped at spaces
+ * to the screen's width: as many lines as it takes, up to three (the
+ * third cut at the screen's edge if need be; one on a short screen).
+ */
+static void
+ui_draw_msg_above(const char *msg, enum role role)
+{
+	const char	*at[3];
+	char		*line;
+	size_t		 len[3], b, k;
+	int		 n = 0, i, max = LINES - UI_MIN_LINES > 3 ? 3 : 1;
+
+	while (*msg != '\0' && n < max) {
+		util_width(msg, (size_t)COLS, &b, draw_utf8());
+		if (msg[b] != '\0' && n + 1 < max) {
+			for (k = b; k > 0 && msg[k] != ' '; k--)
+				;
+			if (k > 0)
+				b = k;
+		}
+		at[n] = msg;
+		len[n] = n + 1 < max || msg[b] == '\0' ? b : strlen(msg);
+		n++;
+		for (msg += b; *msg == ' '; msg++)
+			;
+	}
+	for (i = 0; i < n; i++) {
+		line = xstrndup(at[i], len[i]);
+		draw_fill(LINES - 1 - n + i, 0, COLS, role);
+		draw_text(LINES - 1 - n + i, 0, COLS, role, line);
+		free(line);
+	}
+}
+
 /* The status line: the view's state, the message if any, the key bar. */
 static void
 ui_draw_status(void)
@@ -211,8 +246,7 @@ ui_draw_status(void)
 	ui_msg_above = false;
 	if ((msg = status_get(&role)) != NULL && (x + 2 >= COLS ||
 	    draw_width(msg) > COLS - x - 2) && LINES > UI_MIN_LINES) {
-		draw_fill(LINES - 2, 0, COLS, role);
-		draw_text(LINES - 2, 0, COLS, role, msg);
+		ui_draw_msg_above(msg, role);
 		ui_msg_above = true;
 	} else if (msg != NULL && x + 2 < COLS)
 		x += 2 + draw_text(LINES - 1, x + 2, COLS - x - 2, role, msg);

@@ -73,6 +73,17 @@ wait_for 'filter (regex or col:regex): Conv(' &&
     ok 0 "the refused filter is offered again, to correct"
 send_keys C-u Enter
 wait_for 'row 1 of 22' && ok 0 "an empty filter shows every row"
+# A message longer than the screen is wrapped above the status line, not
+# cut at its edge.
+send_keys '\' C-u
+type_text 'Type:x'
+send_keys Enter
+wait_for "ambiguous filter column 'Type'" &&
+    capture | tail -n 3 | tr '\n' ' ' | tr -s ' ' |
+    grep -q 'give more of its name, or \\: for a colon of the regex'
+ok $? "a long message wraps whole onto the lines above"
+send_keys k
+wait_gone 'ambiguous filter column'
 
 send_keys 4 /
 wait_for 'search:' && type_text 'LayerNorm'
