@@ -669,6 +669,7 @@ view_flame_key(struct view *v, enum action a, int key)
 {
 	struct view_flame		*vf = v->data;
 	struct store_stacks_opts	 old = vf->o;
+	int				 was;
 
 	/* Until there is a tree, only the options change. */
 	if (vf->st == NULL && a != ACTION_WEIGHT && a != ACTION_STACKS &&
@@ -696,8 +697,16 @@ view_flame_key(struct view *v, enum action a, int key)
 		view_flame_rebuild(vf, &old);
 		return REDRAW_ALL;
 	case ACTION_STACKS:
-		/* A source without stacks is passed over (the tick). */
+		/*
+		 * A source without stacks is passed over (the tick); so is
+		 * the one auto chose, which the label already named.
+		 */
+		was = vf->o.source == STACKS_AUTO && vf->st != NULL ?
+		    (int)vf->st->source : -1;
 		vf->o.source = (vf->o.source + 1) % (STACKS_MINDSPORE + 1);
+		if ((int)vf->o.source == was)
+			vf->o.source = (vf->o.source + 1) %
+			    (STACKS_MINDSPORE + 1);
 		free(vf->cycle_why);
 		vf->cycle_why = NULL;
 		vf->cycling = true;
