@@ -392,6 +392,7 @@ struct view_table {
 	char			*sort;
 	char			*filter;
 	char			*filter_bad;	/* the last one refused */
+	char			*saved;		/* the last file P named */
 	char			*search;
 	struct matcher		*search_m;	/* its matches stand out */
 	int64_t			*hits;		/* rows matching it, counted */

@@ -413,17 +413,21 @@ view_table_find_save_done(void *arg, const char *path)
 
 	if (path == NULL || *path == '\0')
 		return;
+	a = xcalloc(1, sizeof *a);
+	a->vt = arg;
+	free(a->vt->saved);
+	a->vt->saved = xstrdup(path);
 	if (stat(path, &st) != 0) {
+		free(a);
 		view_table_find_save_write(arg, path);
 		return;
 	}
 	if (S_ISDIR(st.st_mode)) {
 		status_set(ROLE_ERROR, "'%s' is a folder: give a file name",
 		    path);
+		free(a);
 		return;
 	}
-	a = xcalloc(1, sizeof *a);
-	a->vt = arg;
 	a->path = xstrdup(path);
 	xasprintf(&label, "'%s' is there: overwrite it? (y/N) ", path);
 	prompt_start(label, NULL, view_table_find_save_confirm, a);
@@ -435,7 +439,11 @@ view_table_find_save_key(struct view_table *vt)
 {
 	char	*name;
 
-	xasprintf(&name, "%s.csv", store_tables_name(vt->t));
+	/* The name given last, else the table's, in the working folder. */
+	if (vt->saved != NULL)
+		name = xstrdup(vt->saved);
+	else
+		xasprintf(&name, "%s.csv", store_tables_name(vt->t));
 	prompt_start("save as (.csv or .tsv): ", name,
 	    view_table_find_save_done,
 	    vt);

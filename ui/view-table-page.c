@@ -385,6 +385,7 @@ view_table_page_free(struct view_table *vt)
 	free(vt->sort);
 	free(vt->filter);
 	free(vt->filter_bad);
+	free(vt->saved);
 	free(vt->search);
 	matcher_free(vt->search_m);
 	free(vt);

@@ -165,7 +165,8 @@ same_file "$T/saved.tsv" "$T/want.tsv" \
 # about; anything but y keeps it.
 echo vendor >"$T/kept.csv"
 send_keys P
-wait_for 'save as (.csv or .tsv):' && send_keys C-u
+wait_for "save as (.csv or .tsv): $T/saved.tsv" &&
+    ok 0 "P offers the name given last" && send_keys C-u
 type_text "$T/kept.csv"
 send_keys Enter
 wait_for "kept.csv' is there: overwrite it? (y/N)"
