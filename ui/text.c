@@ -264,6 +264,9 @@ text_draw(struct view *v, int y, int h)
 	int			 x, row, bw, lw = 28;
 	bool			 cur;
 
+	/* A taller screen than the text was scrolled for: no blank tail. */
+	if (t->first > 0 && t->first + (size_t)h > t->n)
+		t->first = t->n > (size_t)h ? t->n - (size_t)h : 0;
 	/* The bars' names: as wide as the widest, up to 48 columns. */
 	for (i = 0; i < t->n; i++) {
 		if (t->v[i].bar >= 0 && draw_width(t->v[i].s) > lw)

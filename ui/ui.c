@@ -552,6 +552,9 @@ ui_global(struct view *v, enum action a, int key)
 		if (key == ERR || key == KEY_MOUSE || key < 0)
 			return REDRAW_NONE;
 		keys_name(key, name, sizeof name);
+		/* A key without a name (0x14b): not worth a word. */
+		if (strncmp(name, "0x", 2) == 0)
+			return REDRAW_NONE;
 		status_set(ROLE_NORMAL, "%s does nothing in the %s view (? "
 		    "lists its keys)", name, v->ops->title);
 		return REDRAW_STATUS;

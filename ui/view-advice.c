@@ -351,7 +351,8 @@ view_advice_status(struct view *v, char *buf, size_t len)
 	if (va->job != NULL)
 		snprintf(buf, len, " Advice  working... ");
 	else
-		snprintf(buf, len, " Advice  %zu findings ", va->n);
+		snprintf(buf, len, " Advice  %zu finding%s ", va->n, va->n == 1 ?
+		    "" : "s");
 }
 
 static const struct key_binding view_advice_keys[] = {

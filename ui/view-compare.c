@@ -278,7 +278,14 @@ view_compare_layout(struct view_compare *vc)
 			base = xstrndup(buf, (size_t)(base - buf) + 2);
 			at = util_width(base, SIZE_MAX, NULL, o.utf8);
 			free(base);
-			/* Half the screen at most, the numbers the rest. */
+			/*
+			 * Half the screen at most, the numbers the rest: else
+			 * the first column alone (Order Id, Top).
+			 */
+			if (at > (size_t)COLS / 2 && (base = strstr(buf +
+			    strspn(buf, " "), "  ")) != NULL &&
+			    (size_t)(base - buf) + 2 <= (size_t)COLS / 2)
+				at = (size_t)(base - buf) + 2;
 			if (at <= (size_t)COLS / 2)
 				text_set_freeze(vc->t, at);
 		}
@@ -410,6 +417,16 @@ view_compare_draw(struct view *v, int y, int h)
 	v->data = vc;
 }
 
+/* A new width: the table laid out again, its frozen columns too. */
+static void
+view_compare_resize(struct view *v)
+{
+	struct view_compare	*vc = v->data;
+
+	if (vc->orig != NULL)
+		view_compare_layout(vc);
+}
+
 /* Lay the table out again after a key changed the sort. */
 static int
 view_compare_resort(struct view *v)
@@ -468,9 +485,10 @@ view_compare_status(struct view *v, char *buf, size_t len)
 		snprintf(buf, len, " %s  working... ",
 		    view_compare_tables[view_compare_table].title);
 	else
-		snprintf(buf, len, " %s  %zu lines  sort %s ",
+		snprintf(buf, len, " %s  %zu line%s  sort %s ",
 		    view_compare_tables[view_compare_table].title,
-		    text_lines(vc->t), view_compare_sorted);
+		    text_lines(vc->t), text_lines(vc->t) == 1 ? "" : "s",
+		    view_compare_sorted);
 }
 
 static const struct key_binding view_compare_keys[] = {
@@ -496,6 +514,7 @@ const struct view_ops view_compare_ops = {
 	.open = view_compare_open,
 	.close = view_compare_close,
 	.draw = view_compare_draw,
+	.resize = view_compare_resize,
 	.key = view_compare_key,
 	.status = view_compare_status,
 	.tick = view_compare_tick,

@@ -264,6 +264,15 @@ view_table_show_col(struct view_table *vt, int col)
 		vt->col0 = 0;
 	if (col < 0 || vt->widths == NULL)
 		return;
+	/* Not scrolled at all where the column fits so. */
+	for (x = 0, j = 0; j < (size_t)col; j++) {
+		if (view_table_shown(vt, j))
+			x += view_table_colw(vt, j) + 1;
+	}
+	if (x + view_table_colw(vt, (size_t)col) <= COLS) {
+		vt->col0 = 0;
+		return;
+	}
 	if ((size_t)col < vt->col0) {
 		vt->col0 = (size_t)col;
 		return;

@@ -87,6 +87,11 @@ ok $? "PgDn gets there too"
 send_keys /
 wait_for '/ does nothing in the Advice view (? lists its keys)' &&
     ok 0 "a key of no use here says so"
+# A taller screen after G: the text from its top, no blank tail.
+tmux_ resize-window -x 160 -y 120
+settle
+capture | grep -q '^ Where the time goes'
+ok $? "after G, a screen tall enough shows the text from its top"
 # The help says what the keys do here, once each.
 tmux_ resize-window -x 160 -y 60
 settle

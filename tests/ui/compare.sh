@@ -123,6 +123,20 @@ grep -q 'New ' "$T/h4" && ! grep -q Compari "$T/h4"
 ok $? "the comparison run's columns say New, not Compari…"
 send_keys Left Left Left
 settle
+# A resize lays the table out again: from 60 columns to 40, the first
+# column alone stays; back to 60, the naming ones.
+tmux_ resize-window -x 40 -y 24
+settle
+send_keys Right
+settle
+capture | sed -n 4p | grep -q '^ Order Id  [^K]'
+ok $? "40 columns: Order Id stays, the rest scrolls"
+tmux_ resize-window -x 60 -y 24
+settle
+send_keys Right
+settle
+capture | sed -n 4p | grep -q '^ Order Id  Kernel '
+ok $? "back to 60: Order Id and Kernel stay"
 send_keys Left
 settle
 capture | sed -n 4p | cmp -s - "$T/head0"

@@ -26,6 +26,16 @@ capture | sed -n 2p | grep -q '^Device_id '
 ok $? "sorted on Ratio(%) at ${w} columns: Device_id still first"
 capture | tail -n 1 | grep -q 'col +'
 ok $((! $?)) "and nothing scrolled"
+# Narrower: Ratio(%) needs the table scrolled; back with < to OP Type,
+# which fits unscrolled, the table is not scrolled any more.
+tmux_ resize-window -x $((w - 12)) -y 30
+settle
+send_keys '<' '>'
+wait_for 'col +'
+send_keys '<' '<' '<' '<' '<' '<' '<'
+wait_for 'sort OP Type'
+capture | sed -n 2p | grep -q '^Device_id '
+ok $? "sorted back on OP Type: Device_id first again"
 send_keys Q
 wait_exit
 done_testing
