@@ -555,8 +555,9 @@ ui_global(struct view *v, enum action a, int key)
 		/* A key without a name (0x14b): not worth a word. */
 		if (strncmp(name, "0x", 2) == 0)
 			return REDRAW_NONE;
-		status_set(ROLE_NORMAL, "%s does nothing in the %s view (? "
-		    "lists its keys)", name, v->ops->title);
+		status_set(ROLE_NORMAL, "%s does nothing in the %s view%s",
+		    name, v->ops->title, v->ops == &view_help_ops ? "" :
+		    " (? lists its keys)");
 		return REDRAW_STATUS;
 	default:
 		return REDRAW_NONE;

@@ -9,28 +9,35 @@
 
 #include "ui-int.h"
 
+/* The widest action name of MAP, or W if none is wider. */
+static int
+view_help_width(const struct key_binding *map, int w)
+{
+	size_t	 i;
+
+	for (i = 0; map != NULL && map[i].action != ACTION_NONE; i++) {
+		if ((int)strlen(keys_action_name(map[i].action)) > w)
+			w = (int)strlen(keys_action_name(map[i].action));
+	}
+	return w;
+}
+
 /*
  * One line per action of MAP: the keys of it that do it in a view of key
  * map VIEW (a binding of the user's takes a key from the action it did),
- * then the help text.
+ * the action's name in a column W wide, then the help text.
  */
 static void
 view_help_map(struct text *t, const char *title,
-    const struct key_binding *map, const struct key_binding *view)
+    const struct key_binding *map, const struct key_binding *view, int w)
 {
 	char		 name[32];
 	struct strbuf	 keys;
 	size_t		 i, j;
-	int		 w = 12;
 	bool		 seen;
 
 	if (map == NULL || map[0].action == ACTION_NONE)
 		return;
-	/* The action names' column: as wide as the widest. */
-	for (i = 0; map[i].action != ACTION_NONE; i++) {
-		if ((int)strlen(keys_action_name(map[i].action)) > w)
-			w = (int)strlen(keys_action_name(map[i].action));
-	}
 	text_add(t, ROLE_NORMAL, 0, "");
 	text_add(t, ROLE_TITLE, 1, title);
 	strbuf_init(&keys);
@@ -70,17 +77,23 @@ view_help_open(struct view *v, const void *arg, char **cause)
 	struct view	*below = view_top();
 	struct text	*t;
 	char		 title[128];
+	int		 w;
 
 	t = text_create();
 	text_add(t, ROLE_TITLE, 1, "npuprof-tui keys (q closes this help)");
+	/* One column of action names for all the sections. */
+	w = view_help_width(below != NULL ? below->ops->keymap : NULL, 12);
+	w = view_help_width(keys_global_map(), view_help_width(keys_user_map(),
+	    w));
 	if (below != NULL && below->ops->keymap != NULL) {
 		snprintf(title, sizeof title, "%s view", below->ops->title);
-		view_help_map(t, title, below->ops->keymap, below->ops->keymap);
+		view_help_map(t, title, below->ops->keymap, below->ops->keymap,
+		    w);
 	}
 	view_help_map(t, "Your bindings (config.yaml)", keys_user_map(),
-	    below != NULL ? below->ops->keymap : NULL);
+	    below != NULL ? below->ops->keymap : NULL, w);
 	view_help_map(t, "Everywhere", keys_global_map(), below != NULL ?
-	    below->ops->keymap : NULL);
+	    below->ops->keymap : NULL, w);
 	text_add(t, ROLE_NORMAL, 0, "");
 	text_add(t, ROLE_TITLE, 1, "Filters and searches");
 	text_add(t, ROLE_NORMAL, 3, "A PCRE2 regex over every cell, or "
