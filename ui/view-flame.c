@@ -22,6 +22,11 @@ static const struct key_binding view_flame_keys[] = {
 	{ KEY_LEFT, ACTION_LEFT, NULL },
 	{ 'l', ACTION_RIGHT, "The frame drawn right of the selected one" },
 	{ KEY_RIGHT, ACTION_RIGHT, NULL },
+	{ 'g', ACTION_TOP, "The root; in a tree, the first line" },
+	{ KEY_HOME, ACTION_TOP, NULL },
+	{ 'G', ACTION_BOTTOM, "Down the heaviest callees to a leaf (the hot "
+	    "path); in a tree, the last line" },
+	{ KEY_END, ACTION_BOTTOM, NULL },
 	{ '\r', ACTION_OPEN, "Zoom into the frame (a bottom-up line: its "
 	    "sandwich)" },
 	{ KEY_ENTER, ACTION_OPEN, NULL },
@@ -575,6 +580,11 @@ view_flame_icicle_key(struct view_flame *vf, enum action a)
 		break;
 	case ACTION_TOP:
 		vf->sel = vf->root;
+		break;
+	case ACTION_BOTTOM:
+		/* Down the heaviest callees to a leaf: the hot path. */
+		while ((f = view_flame_heaviest(vf->sel)) != NULL)
+			vf->sel = f;
 		break;
 	case ACTION_OPEN:
 		if (vf->sel == vf->root)

@@ -50,6 +50,20 @@ wait_for 'matches' && expect_screen flame-search \
 expect_attrs flame-search "the matching frames are highlighted"
 send_keys n
 wait_for 'MatMulV2-op' && ok 0 "n selects a matching frame"
+send_keys g
+settle
+capture | sed -n 3p >"$T/sel0"
+grep -q '^ all  total' "$T/sel0"
+ok $? "g selects the root"
+send_keys G
+settle
+capture | sed -n 3p | grep -q '^ FlashAttentionScore-op[0-9]*  total .* self'
+ok $? "G goes down the hot path to a leaf, the heaviest kernel"
+send_keys g
+settle
+capture | sed -n 3p | cmp -s - "$T/sel0"
+ok $? "g back to the root"
+send_keys n
 # c: the next source; the one auto chose (cann, which the label names
 # already) and one without stacks here (python, on raw data) are passed
 # over to the next that has some.
