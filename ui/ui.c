@@ -525,11 +525,14 @@ ui_global(struct view *v, enum action a, int key)
 	case ACTION_REIMPORT:
 		return ui_reimport();
 	case ACTION_DEVICE:
-		return view_push(&view_device_ops, NULL, NULL) == 0 ?
-		    REDRAW_ALL : REDRAW_STATUS;
 	case ACTION_RANK:
-		return view_push(&view_rank_ops, NULL, NULL) == 0 ?
-		    REDRAW_ALL : REDRAW_STATUS;
+		/* Not a chooser over the same chooser: it is open. */
+		if (v->ops == (a == ACTION_DEVICE ? &view_device_ops :
+		    &view_rank_ops))
+			return REDRAW_NONE;
+		return view_push(a == ACTION_DEVICE ? &view_device_ops :
+		    &view_rank_ops, NULL, NULL) == 0 ? REDRAW_ALL :
+		    REDRAW_STATUS;
 	case ACTION_AA_CORE:
 		return view_push(&view_table_ops[VIEW_TABLE_AA_CORE], NULL,
 		    NULL) == 0 ? REDRAW_ALL : REDRAW_STATUS;

@@ -53,6 +53,11 @@ wait_for 'u out  / search  v mode' && ok 0 "the flame view names its keys"
 send_keys 1 6
 wait_for 'no Memory data in this store' && ok 0 "a view without data says so"
 send_keys d
+wait_for 'Choose a device' && send_keys d d d q
+settle
+capture | grep -q 'Choose a device'
+ok $((! $?)) "d in the chooser opens no other: one q closes it"
+send_keys d
 wait_for 'Choose a device' && send_keys j Enter
 wait_for 'device 0 rank all' && expect_screen device-0 \
     "the device selector limits every view"
