@@ -426,6 +426,24 @@ text_key_side(struct text *t, enum action a)
 	return REDRAW_BODY;
 }
 
+/*
+ * The mouse wheel: three lines a notch, as in a table (the cursor three
+ * selectable lines, where the text has some).
+ */
+static int
+text_key_wheel(struct view *v)
+{
+	int		 y, x, wheel, i;
+	bool		 click;
+
+	mouse_get(&y, &x, &click, &wheel);
+	if (wheel == 0)
+		return REDRAW_NONE;
+	for (i = 0; i < 3; i++)
+		text_key(v, wheel > 0 ? ACTION_DOWN : ACTION_UP, 0);
+	return REDRAW_BODY;
+}
+
 /* Scroll for A; -1 if A is not a movement. */
 int
 text_key(struct view *v, enum action a, int key)
@@ -434,6 +452,8 @@ text_key(struct view *v, enum action a, int key)
 	size_t		 h = (size_t)view_body_lines(), max;
 	int		 rc;
 
+	if (key == KEY_MOUSE && a == ACTION_NONE)
+		return text_key_wheel(v);
 	if (t->ids && (rc = text_key_cursor(t, a, h)) >= 0)
 		return rc;
 	max = t->n > h ? t->n - h : 0;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The mouse in a table view: a click on a header sorts on that column (a
 # second click inverts it), a click on a row moves the cursor there, and
-# the wheel scrolls three rows. Events are sent as the X10 mouse reports
+# the wheel scrolls three rows; in a text view (the Summary) it scrolls
+# three lines. Events are sent as the X10 mouse reports
 # TERM=screen's kmous announces: ESC [ M, the button, then column and line,
 # each plus 33.
 . "$top_srcdir/tests/ui/lib.sh"
@@ -28,6 +29,18 @@ mouse 65 5 6
 wait_for 'row 8 of 22' && ok 0 "the wheel scrolls down three rows"
 mouse 64 5 6
 wait_for 'row 5 of 22' && ok 0 "and up three rows"
+# The wheel in a text view (the Summary) scrolls it too.
+send_keys 1
+settle
+capture | sed -n 2p >"$T/top"
+mouse 65 5 6
+settle
+capture | sed -n 2p | cmp -s - "$T/top"
+ok $((! $?)) "the wheel scrolls the Summary down"
+mouse 64 5 6
+settle
+capture | sed -n 2p | cmp -s - "$T/top"
+ok $? "and back up"
 send_keys Q
 wait_exit
 is "$rc" 0 "Q quits"
