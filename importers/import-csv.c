@@ -310,9 +310,9 @@ import_csv_next(struct csv *c, char ***fields, size_t *n)
 				if (ch == ',' || ch == '\n')
 					break;
 				/* CRLF, or a CR alone (old Mac files). */
-				if (ch == '\r' && import_csv_peek(c) == '\n')
-					continue;
 				if (ch == '\r') {
+					if (import_csv_peek(c) == '\n')
+						continue;
 					ch = '\n';
 					break;
 				}

@@ -287,8 +287,7 @@ text_draw(struct view *v, int y, int h)
 			draw_text(y + row, x, (int)t->freeze < COLS - x ?
 			    (int)t->freeze : COLS - x, cur ? ROLE_CURSOR :
 			    l->role, l->s);
-			util_width(l->s, t->freeze, &b, draw_utf8());
-			k = b;
+			util_width(l->s, t->freeze, &k, draw_utf8());
 			util_width(l->s + k, t->left, &b, draw_utf8());
 			x += (int)t->freeze;
 			if (x < COLS)

@@ -510,7 +510,8 @@ ui_reimport(void)
 static int
 ui_global(struct view *v, enum action a, int key)
 {
-	char	 name[32];
+	const struct view_ops	*chooser;
+	char			 name[32];
 
 	switch (a) {
 	case ACTION_QUIT:
@@ -526,12 +527,12 @@ ui_global(struct view *v, enum action a, int key)
 		return ui_reimport();
 	case ACTION_DEVICE:
 	case ACTION_RANK:
+		chooser = a == ACTION_DEVICE ? &view_device_ops :
+		    &view_rank_ops;
 		/* Not a chooser over the same chooser: it is open. */
-		if (v->ops == (a == ACTION_DEVICE ? &view_device_ops :
-		    &view_rank_ops))
+		if (v->ops == chooser)
 			return REDRAW_NONE;
-		return view_push(a == ACTION_DEVICE ? &view_device_ops :
-		    &view_rank_ops, NULL, NULL) == 0 ? REDRAW_ALL :
+		return view_push(chooser, NULL, NULL) == 0 ? REDRAW_ALL :
 		    REDRAW_STATUS;
 	case ACTION_AA_CORE:
 		return view_push(&view_table_ops[VIEW_TABLE_AA_CORE], NULL,

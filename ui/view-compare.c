@@ -240,13 +240,40 @@ view_compare_print(FILE *f, struct store_rows *r,
 	free(s);
 }
 
+/*
+ * Keep the columns that name a row of printed table TABLE on screen in T
+ * when it scrolls sideways: those before the first "Base" one, in half
+ * the screen at most (the numbers the rest), else the first column alone
+ * (Order Id, Top).
+ */
+static void
+view_compare_freeze(struct text *t, const char *table, bool utf8)
+{
+	const char	*base;
+	char		*head;
+	size_t		 at;
+
+	if ((base = strstr(table, "  Base ")) == NULL ||
+	    memchr(table, '\n', (size_t)(base - table)) != NULL)
+		return;
+	head = xstrndup(table, (size_t)(base - table) + 2);
+	at = util_width(head, SIZE_MAX, NULL, utf8);
+	free(head);
+	if (at > (size_t)COLS / 2 && (base = strstr(table + strspn(table,
+	    " "), "  ")) != NULL && (size_t)(base - table) + 2 <=
+	    (size_t)COLS / 2)
+		at = (size_t)(base - table) + 2;
+	if (at <= (size_t)COLS / 2)
+		text_set_freeze(t, at);
+}
+
 /* Lay VC's table out in its text, sorted as the keys chose. */
 static void
 view_compare_layout(struct view_compare *vc)
 {
 	struct store_print_opts	 o;
-	size_t			 size = 0, k = view_compare_table, at;
-	char			*buf = NULL, *cause = NULL, *base;
+	size_t			 size = 0, k = view_compare_table;
+	char			*buf = NULL, *cause = NULL;
 	FILE			*f;
 
 	text_free(vc->t);
@@ -273,22 +300,7 @@ view_compare_layout(struct view_compare *vc)
 		o.width = COLS - 2;
 		view_compare_print(f, vc->rows, &o);
 		fclose(f);
-		if ((base = strstr(buf, "  Base ")) != NULL &&
-		    memchr(buf, '\n', (size_t)(base - buf)) == NULL) {
-			base = xstrndup(buf, (size_t)(base - buf) + 2);
-			at = util_width(base, SIZE_MAX, NULL, o.utf8);
-			free(base);
-			/*
-			 * Half the screen at most, the numbers the rest: else
-			 * the first column alone (Order Id, Top).
-			 */
-			if (at > (size_t)COLS / 2 && (base = strstr(buf +
-			    strspn(buf, " "), "  ")) != NULL &&
-			    (size_t)(base - buf) + 2 <= (size_t)COLS / 2)
-				at = (size_t)(base - buf) + 2;
-			if (at <= (size_t)COLS / 2)
-				text_set_freeze(vc->t, at);
-		}
+		view_compare_freeze(vc->t, buf, o.utf8);
 		view_compare_lines(vc->t, vc->rows, k, buf);
 		free(buf);
 	}

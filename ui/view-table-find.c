@@ -407,27 +407,26 @@ view_table_find_save_confirm(void *arg, const char *answer)
 static void
 view_table_find_save_done(void *arg, const char *path)
 {
+	struct view_table	*vt = arg;
 	struct view_table_save	*a;
 	struct stat		 st;
 	char			*label;
 
 	if (path == NULL || *path == '\0')
 		return;
-	a = xcalloc(1, sizeof *a);
-	a->vt = arg;
-	free(a->vt->saved);
-	a->vt->saved = xstrdup(path);
+	free(vt->saved);
+	vt->saved = xstrdup(path);
 	if (stat(path, &st) != 0) {
-		free(a);
-		view_table_find_save_write(arg, path);
+		view_table_find_save_write(vt, path);
 		return;
 	}
 	if (S_ISDIR(st.st_mode)) {
 		status_set(ROLE_ERROR, "'%s' is a folder: give a file name",
 		    path);
-		free(a);
 		return;
 	}
+	a = xcalloc(1, sizeof *a);
+	a->vt = vt;
 	a->path = xstrdup(path);
 	xasprintf(&label, "'%s' is there: overwrite it? (y/N) ", path);
 	prompt_start(label, NULL, view_table_find_save_confirm, a);

@@ -249,7 +249,26 @@ view_table_move(struct view_table *vt, int64_t row)
 	return REDRAW_BODY;
 }
 
-/* Sort on column COL (or the default order for -1). */
+/*
+ * Whether column COL shows whole with the table scrolled to column COL0,
+ * the key column kept in front. The gap after it is only needed before
+ * another.
+ */
+static bool
+view_table_fits(const struct view_table *vt, size_t col0, size_t col)
+{
+	size_t	 j;
+	int	 x = 0;
+
+	if (vt->key >= 0 && (size_t)vt->key < col0 && (size_t)vt->key != col)
+		x += view_table_colw(vt, (size_t)vt->key) + 1;
+	for (j = col0; j < col; j++) {
+		if (view_table_shown(vt, j))
+			x += view_table_colw(vt, j) + 1;
+	}
+	return x + view_table_colw(vt, col) <= COLS;
+}
+
 /*
  * Scroll VT sideways, if need be, so that column COL shows whole; back to
  * the first column for the table's own order (COL -1).
@@ -257,19 +276,12 @@ view_table_move(struct view_table *vt, int64_t row)
 static void
 view_table_show_col(struct view_table *vt, int col)
 {
-	int	 x;
-	size_t	 j;
-
 	if (col < 0)
 		vt->col0 = 0;
 	if (col < 0 || vt->widths == NULL)
 		return;
 	/* Not scrolled at all where the column fits so. */
-	for (x = 0, j = 0; j < (size_t)col; j++) {
-		if (view_table_shown(vt, j))
-			x += view_table_colw(vt, j) + 1;
-	}
-	if (x + view_table_colw(vt, (size_t)col) <= COLS) {
+	if (view_table_fits(vt, 0, (size_t)col)) {
 		vt->col0 = 0;
 		return;
 	}
@@ -277,21 +289,9 @@ view_table_show_col(struct view_table *vt, int col)
 		vt->col0 = (size_t)col;
 		return;
 	}
-	for (;;) {
-		x = 0;
-		if (vt->key >= 0 && (size_t)vt->key < vt->col0 &&
-		    vt->key != col)
-			x += view_table_colw(vt, (size_t)vt->key) + 1;
-		for (j = vt->col0; j < (size_t)col; j++) {
-			if (view_table_shown(vt, j))
-				x += view_table_colw(vt, j) + 1;
-		}
-		/* The gap after it is only needed before another. */
-		if (x + view_table_colw(vt, (size_t)col) <= COLS ||
-		    vt->col0 == (size_t)col)
-			return;
+	while (vt->col0 != (size_t)col && !view_table_fits(vt, vt->col0,
+	    (size_t)col))
 		vt->col0++;
-	}
 }
 
 /*
