@@ -45,6 +45,21 @@ same_file() {	# same_file GOT WANT DESCRIPTION: diff -u on failure
 	fi
 }
 
+# store_dump DB: every table of store DB but its random id, row by row, to
+# tell two imports apart (sqlite3 needed)
+store_dump() {
+	for t in $(sqlite3 "$1" "SELECT name FROM sqlite_master WHERE
+	    type = 'table' ORDER BY name"); do
+		echo "== $t"
+		if [ "$t" = meta ]; then
+			sqlite3 "$1" "SELECT * FROM meta WHERE key <> 'store_id'
+			    ORDER BY rowid"
+		else
+			sqlite3 "$1" "SELECT * FROM \"$t\" ORDER BY rowid"
+		fi
+	done
+}
+
 golden() {	# golden GOT NAME DESCRIPTION: compare with tests/data/NAME
 	if [ -n "${UPDATE_GOLDEN:-}" ]; then
 		cp "$1" "$top_srcdir/tests/data/$2"

@@ -7,8 +7,6 @@
  * computed at commit. A PROF_* directory that holds only an export has no
  * raw data and is left to the msprof importer.
  */
-#include <sys/stat.h>
-
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,12 +104,14 @@ import_prof_meta(struct store *s, const struct prof_meta *m)
  * the profile is one of several, the device id (warned). Set ctx->rank
  * to the rank used, if any. MEMS, if set, takes its process memory
  * samples (APP), DMEM its memory samples and module memory records.
- * LAST if it is the last device directory to read.
+ * LAST if it is the last device directory to read. EARLY (or NULL) may
+ * hold DIR read already.
  */
 static void
 import_prof_device_dir(struct store *s, const char *dir, int64_t device,
     struct prof_host *h, int64_t rank, struct import_ctx *ctx,
-    struct prof_mems *mems, struct prof_devmem *dmem, bool last)
+    struct prof_mems *mems, struct prof_devmem *dmem, bool last,
+    struct prof_early *early)
 {
 	struct prof_meta	 m;
 	struct prof_dev		 d;
@@ -119,9 +119,11 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	struct prof_aicpus	 a;
 	char			*data;
 	size_t			 napp;
+	bool			 read = prof_early_has(early, dir);
 
 	store_load_progress_bytes(s, "device", dir, -1);
-	if (prof_meta_read(s, dir, device, &m) != 0)
+	if ((read ? prof_early_meta(early, &m) : prof_meta_read(s, dir,
+	    device, &m)) != 0)
 		store_load_warning(s, dir, -1, "no info.json: chip and "
 		    "frequencies unknown");
 	import_prof_meta(s, &m);
@@ -137,9 +139,13 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	if (rank != NP_NA)
 		ctx->rank = rank;
 	data = util_path_join(dir, "data");
-	prof_logs_read(s, data, &m, h->expand, &d);
-	prof_pmu_read(s, data, &m, h->expand, &p);
-	prof_aicpu_read(s, data, h->expand, &a);
+	if (read)
+		prof_early_take(early, &d, &p, &a);
+	else {
+		prof_logs_read(s, data, &m, h->expand, &d);
+		prof_pmu_read(s, data, &m, h->expand, &p);
+		prof_aicpu_read(s, data, h->expand, &a);
+	}
 	napp = dmem->npu.n;
 	prof_npumem_read(s, data, &m, rank, &dmem->npu);
 	if (mems != NULL)
@@ -159,28 +165,6 @@ import_prof_device_dir(struct store *s, const char *dir, int64_t device,
 	prof_meta_release(&m);
 }
 
-/* The bytes of the regular files in DIR/data, where the slices are. */
-static int64_t
-import_prof_data_bytes(const char *dir)
-{
-	struct stat	 st;
-	char		**names, *data, *p;
-	size_t		  n, i;
-	int64_t		  total = 0;
-
-	data = util_path_join(dir, "data");
-	names = util_dir_list(data, &n);
-	for (i = 0; i < n; i++) {
-		p = util_path_join(data, names[i]);
-		if (stat(p, &st) == 0 && S_ISREG(st.st_mode))
-			total += st.st_size;
-		free(p);
-	}
-	util_strv_free(names, n);
-	free(data);
-	return total;
-}
-
 /*
  * Start the progress of PATH, counted in the bytes of its slices: those
  * of HOSTDIR, if any, and of its N device directories NAMES, or of PATH
@@ -195,15 +179,15 @@ import_prof_progress(struct store *s, const char *path, const char *hostdir,
 	size_t	 i;
 
 	if (hostdir != NULL)
-		total += import_prof_data_bytes(hostdir);
+		total += prof_slices_bytes(hostdir, NULL);
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
-		total += import_prof_data_bytes(path);
+		total += prof_slices_bytes(path, NULL);
 	for (i = 0; i < n; i++) {
 		dev = import_prof_device(names[i]);
 		if (dev == NP_NA || dev == NP_HOST_DEVICE)
 			continue;
 		p = util_path_join(path, names[i]);
-		total += import_prof_data_bytes(p);
+		total += prof_slices_bytes(p, NULL);
 		free(p);
 	}
 	store_load_progress_bytes(s, hostdir != NULL ? "host" : "device",
@@ -436,6 +420,30 @@ import_prof_ms_flows(struct store *s, const char *path, int64_t rank,
 		    (long long)missed, missed == 1 ? "" : "s");
 }
 
+/*
+ * Start reading the first device directory among the N NAMES of PATH
+ * into EARLY while the host's API records load (prof-early.c); EXPAND is
+ * the host's expand_stream_spec flag.
+ */
+static void
+import_prof_early(struct store *s, const char *path, char **names, size_t n,
+    bool expand, struct prof_early *early)
+{
+	int64_t	 dev;
+	char	*p;
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		dev = import_prof_device(names[i]);
+		if (dev == NP_NA || dev == NP_HOST_DEVICE)
+			continue;
+		p = util_path_join(path, names[i]);
+		prof_early_start(early, s, p, dev, expand);
+		free(p);
+		return;
+	}
+}
+
 int
 import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
     char **cause)
@@ -446,11 +454,13 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	struct prof_fwk_out	 fo;
 	struct prof_mems	 mems;
 	struct prof_devmem	 dmem;
+	struct prof_early	 early;
 	char			**names, *hostdir = NULL, *p, *data;
 	size_t			  n, i, last;
 	int64_t			  dev, rank, tdev = NP_NA;
 	char			 *why = NULL;
 	bool			  bare, torch, queue = false, torchmem, msmem;
+	bool			  expand;
 
 	bare = import_prof_device(util_basename(path)) != NP_NA;
 	names = bare ? NULL : util_dir_list(path, &n);
@@ -462,6 +472,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		hostdir = util_path_join(path, "host");
 	memset(&h, 0, sizeof h);
 	memset(&hm, 0, sizeof hm);
+	memset(&early, 0, sizeof early);
 	import_prof_progress(s, path, hostdir, names, n, bare);
 	if (hostdir != NULL) {
 		if (prof_meta_read(s, hostdir, NP_HOST_DEVICE, &hm) != 0)
@@ -477,13 +488,17 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 				store_load_rank(s, ctx->rank, path);
 		}
 		data = util_path_join(hostdir, "data");
+		expand = prof_host_read_expand(s, data);
+		import_prof_early(s, path, names, n, expand, &early);
 		prof_host_read(s, data, &h);
+		h.expand = expand;
 		h.meta = &hm;
 		prof_mstx_load(s, data, &h, &hm, ctx->rank);
 		/* The node records are read while the spans are written. */
 		prof_host_nodes_start(&nodes, s, data, &h);
 		if (prof_ops_load_spans(s, &h, &hm, ctx->rank, cause) != 0) {
 			prof_host_nodes_join(&nodes);
+			prof_early_release(&early);
 			free(data);
 			util_strv_free(names, n);
 			prof_host_release(&h);
@@ -528,7 +543,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		    NP_NA ? fo.device : ctx->device);
 	if (bare && import_prof_device(util_basename(path)) != NP_HOST_DEVICE)
 		import_prof_device_dir(s, path, import_prof_device(
-		    util_basename(path)), &h, rank, ctx, NULL, &dmem, true);
+		    util_basename(path)), &h, rank, ctx, NULL, &dmem, true,
+		    NULL);
 	for (i = 0, last = SIZE_MAX; i < n; i++) {
 		dev = import_prof_device(names[i]);
 		if (dev != NP_NA && dev != NP_HOST_DEVICE)
@@ -548,9 +564,11 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 			continue;
 		p = util_path_join(path, names[i]);
 		import_prof_device_dir(s, p, dev, &h, rank, ctx,
-		    torchmem || msmem ? &mems : NULL, &dmem, i == last);
+		    torchmem || msmem ? &mems : NULL, &dmem, i == last,
+		    &early);
 		free(p);
 	}
+	prof_early_release(&early);
 	util_strv_free(names, n);
 	/* torch_npu copies msprof's table into its own columns. */
 	prof_modmem_write(s, &dmem.mod, !bare && import_prof_pt_folder(path),

@@ -323,8 +323,7 @@ prof_host_nodes_join(struct prof_host_nodes *n)
 
 /*
  * Attach the node and additional records of H (prof_host_nodes_join()) to
- * its spans (prof_ops_attach_records), then read the task and stream
- * records of DATA.
+ * its spans (prof_ops_attach_records), then read the task records of DATA.
  */
 void
 prof_host_read_records(struct store *s, const char *data,
@@ -337,8 +336,21 @@ prof_host_read_records(struct store *s, const char *data,
 	/* The largest array of the device join: no room to spare. */
 	h->tracks = xreallocarray(h->tracks, h->ntracks + 1,
 	    sizeof *h->tracks);
-	prof_host_compact(s, data, h, "compact.expand_stream_spec",
+}
+
+/*
+ * The expand_stream_spec flag of host data directory DATA, which the
+ * device's records need: read before the rest (prof-early.c).
+ */
+bool
+prof_host_read_expand(struct store *s, const char *data)
+{
+	struct prof_host	 h;
+
+	memset(&h, 0, sizeof h);
+	prof_host_compact(s, data, &h, "compact.expand_stream_spec",
 	    prof_host_expand);
+	return h.expand;
 }
 
 void

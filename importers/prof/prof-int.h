@@ -137,6 +137,7 @@ bool		 prof_slices_magic(struct prof_stream *, const unsigned char *);
 #define PROF_LINE_MAX		(1 << 20)	/* of a dictionary line */
 int		 prof_slices_lines_read(struct store *, struct prof_files *,
 		     void (*)(void *, char *, size_t), void *);
+int64_t		 prof_slices_bytes(const char *, const char *);
 
 /* prof-dict.c: 64-bit keyed maps and the hash_dic/type_info_dic text. */
 struct prof_dicts {
@@ -485,6 +486,7 @@ void		 prof_host_nodes_start(struct prof_host_nodes *,
 void		 prof_host_nodes_join(struct prof_host_nodes *);
 void		 prof_host_read_records(struct store *, const char *,
 		     struct prof_host *);
+bool		 prof_host_read_expand(struct store *, const char *);
 void		 prof_host_release(struct prof_host *);
 const char	*prof_host_ge_type(uint32_t);
 
@@ -1178,5 +1180,31 @@ void		 prof_fwk_py_load(struct prof_fwk *, const char *,
 struct fwk_names *prof_fwk_py_names_create(struct prof_fwk *, const char *);
 const char	*prof_fwk_py_names_find(struct fwk_names *, uint64_t);
 void		 prof_fwk_py_names_free(struct fwk_names *);
+
+/* prof-early.c */
+struct prof_early {			/* a device directory read early */
+	pthread_t		 thread;
+	bool			 started;
+	bool			 joined;
+	bool			 taken;
+	struct store		*s;
+	char			*dir;
+	int64_t			 device;
+	bool			 expand;
+	int			 meta_rc;
+	struct prof_meta	 m;
+	struct prof_dev		 d;
+	struct prof_pmu		 p;
+	struct prof_aicpus	 a;
+	struct store_defer	*defer_meta;	/* what its info.json read */
+	struct store_defer	*defer_data;	/* what its records' read */
+};
+void		 prof_early_start(struct prof_early *, struct store *,
+		     const char *, int64_t, bool);
+bool		 prof_early_has(const struct prof_early *, const char *);
+int		 prof_early_meta(struct prof_early *, struct prof_meta *);
+void		 prof_early_take(struct prof_early *, struct prof_dev *,
+		     struct prof_pmu *, struct prof_aicpus *);
+void		 prof_early_release(struct prof_early *);
 
 #endif /* PROF_INT_H */

@@ -606,3 +606,30 @@ prof_slices_magic(struct prof_stream *st, const unsigned char *r)
 	}
 	return false;
 }
+
+/*
+ * The bytes of the regular files in DIR/data, where the slices are, whose
+ * names begin with PREFIX (NULL: all of them).
+ */
+int64_t
+prof_slices_bytes(const char *dir, const char *prefix)
+{
+	struct stat	 st;
+	char		**names, *data, *p;
+	size_t		  n, i;
+	int64_t		  total = 0;
+
+	data = util_path_join(dir, "data");
+	names = util_dir_list(data, &n);
+	for (i = 0; i < n; i++) {
+		if (prefix != NULL && !util_has_prefix(names[i], prefix))
+			continue;
+		p = util_path_join(data, names[i]);
+		if (stat(p, &st) == 0 && S_ISREG(st.st_mode))
+			total += st.st_size;
+		free(p);
+	}
+	util_strv_free(names, n);
+	free(data);
+	return total;
+}

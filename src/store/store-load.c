@@ -476,7 +476,7 @@ store_load_defer_stop(void)
 	store_defer_cur = NULL;
 }
 
-/* Write what D kept to S, as it came, and free D. */
+/* Write what D kept to S (S NULL: nothing), as it came, and free D. */
 void
 store_load_defer_end(struct store *s, struct store_defer *d)
 {
@@ -487,9 +487,9 @@ store_load_defer_end(struct store *s, struct store_defer *d)
 		return;
 	for (i = 0; i < d->n; i++) {
 		e = &d->v[i];
-		if (e->msg == NULL)
+		if (s != NULL && e->msg == NULL)
 			store_load_file(s, e->file);
-		else
+		else if (s != NULL)
 			store_load_warning(s, e->file, e->offset, "%s",
 			    e->msg);
 		free(e->file);

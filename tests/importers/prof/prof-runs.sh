@@ -12,19 +12,6 @@
 . "$top_srcdir/tests/lib.sh"
 command -v sqlite3 >/dev/null 2>&1 || skip_all "no sqlite3 command"
 
-dump() {	# dump DB: every table but the store's random id, row by row
-	for t in $(sqlite3 "$1" "SELECT name FROM sqlite_master WHERE
-	    type = 'table' ORDER BY name"); do
-		echo "== $t"
-		if [ "$t" = meta ]; then
-			sqlite3 "$1" "SELECT * FROM meta WHERE key <> 'store_id'
-			    ORDER BY rowid"
-		else
-			sqlite3 "$1" "SELECT * FROM \"$t\" ORDER BY rowid"
-		fi
-	done
-}
-
 check() {	# check NAME RUN GEN-ARGS...: RUN spans a run
 	name=$1
 	run=$2
@@ -40,8 +27,8 @@ check() {	# check NAME RUN GEN-ARGS...: RUN spans a run
 	n=$(sqlite3 "$d/mem.db" "SELECT count(*) FROM api")
 	[ "$n" -gt $((run * 3)) ]
 	ok $? "$name: more than three runs ($n spans)"
-	dump "$d/mem.db" >"$d/mem.txt"
-	dump "$d/runs.db" >"$d/runs.txt"
+	store_dump "$d/mem.db" >"$d/mem.txt"
+	store_dump "$d/runs.db" >"$d/runs.txt"
 	same_file "$d/runs.txt" "$d/mem.txt" "$name: the same store"
 	same_file "$d/runs.err" "$d/mem.err" "$name: the same warnings"
 }
@@ -64,7 +51,7 @@ d="$T/threads"
 TMPDIR="$T/none" NPUPROF_SPAN_RUN=100 "$NPUPROF" import -q \
     --db "$d/nodir.db" "$d/in" 2>"$d/nodir.err"
 ok $? "no TMPDIR folder: import succeeds"
-dump "$d/nodir.db" >"$d/nodir.txt"
+store_dump "$d/nodir.db" >"$d/nodir.txt"
 w="cannot create '$T/none/npuprof-spans-[^']*' for the sorted API spans:"
 w="$w No such file or directory; they are held in memory"
 is "$(grep -c "$w" "$d/nodir.txt")" 1 "no TMPDIR folder: warned once"
