@@ -115,7 +115,6 @@ struct store {
 	bool			 prog_done;	/* all read: no fraction */
 	int64_t			 prog_next;	/* records to tell again at */
 	int64_t			 prog_read;	/* so far (atomic) */
-	pthread_t		 prog_thread;	/* the one that reports */
 	struct store_progress	 prog_last;	/* as last told */
 	char			*prog_file;	/* its file (a copy) */
 	struct store_table	**dyn;		/* generic table specs */

@@ -34,6 +34,9 @@ struct store_intern {
 static void	 store_load_progress_read(struct store *);
 static void	 store_load_progress_tick(struct store *);
 
+/* The load whose reading in bytes this thread tells (store_load_read()). */
+static __thread const struct store *store_prog_self;
+
 /*
  * A load writes a new file nobody else reads until the rename: no journal,
  * no syncs, 16 KB pages and a 32 MB cache. (4 KB pages made the first
@@ -1155,7 +1158,7 @@ store_load_progress_bytes(struct store *s, const char *phase,
 	}
 	s->prog_done = total == 0;
 	s->prog_phase = phase;
-	s->prog_thread = pthread_self();
+	store_prog_self = s;
 	if (s->prog_total <= 0 && !s->prog_done)	/* nothing to count */
 		store_load_progress(s, phase, file, 0, 0);
 	else {
@@ -1167,15 +1170,13 @@ store_load_progress_bytes(struct store *s, const char *phase,
 /*
  * N more bytes of the unit read, by any thread: the one that started the
  * count (store_load_progress_bytes()) tells the progress callback. Other
- * threads only add: the count is started, and its phases changed, while
- * no other thread reads.
+ * threads only add, and read nothing the count's phases change.
  */
 void
 store_load_read(struct store *s, int64_t n)
 {
 	__atomic_add_fetch(&s->prog_read, n, __ATOMIC_RELAXED);
-	if (s->prog_total > 0 && pthread_equal(pthread_self(),
-	    s->prog_thread))
+	if (store_prog_self == s && s->prog_total > 0)
 		store_load_progress_read(s);
 }
 
