@@ -12,9 +12,11 @@
  * way (Task Scheduler for tasks, AscendCL for ACL spans), use plain process
  * ids as pids and host monotonic times, which trace_event_legacy() sets up.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "trace-int.h"
 
@@ -371,6 +373,53 @@ trace_event_task(struct trace_load *l, const struct trace_event *ev,
 	store_load_api(l->s, &a);
 }
 
+/* What a counter's value written as a string holds. */
+enum trace_number {
+	NUMBER_YES,		/* a JSON number, maybe past a double's range */
+	NUMBER_NONE,		/* NaN or Infinity, of any case and sign */
+	NUMBER_LABEL		/* other text */
+};
+
+/* What the string S of LEN bytes, blanks around it aside, holds. */
+static enum trace_number
+trace_event_number(const char *s, size_t len)
+{
+	const char	*e = s + len;
+	size_t		 n;
+
+	while (s < e && (*s == ' ' || *s == '\t'))
+		s++;
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	if (s < e && (*s == '-' || *s == '+'))
+		s++;
+	n = (size_t)(e - s);
+	if ((n == 3 && strncasecmp(s, "nan", 3) == 0) ||
+	    (n == 3 && strncasecmp(s, "inf", 3) == 0) ||
+	    (n == 8 && strncasecmp(s, "infinity", 8) == 0))
+		return NUMBER_NONE;
+	/* digits [. digits] [e [sign] digits], as JSON writes a number */
+	if (s == e || !isdigit((unsigned char)*s))
+		return NUMBER_LABEL;
+	while (s < e && isdigit((unsigned char)*s))
+		s++;
+	if (s < e && *s == '.') {
+		if (++s == e || !isdigit((unsigned char)*s))
+			return NUMBER_LABEL;
+		while (s < e && isdigit((unsigned char)*s))
+			s++;
+	}
+	if (s < e && (*s == 'e' || *s == 'E')) {
+		if (++s < e && (*s == '-' || *s == '+'))
+			s++;
+		if (s == e || !isdigit((unsigned char)*s))
+			return NUMBER_LABEL;
+		while (s < e && isdigit((unsigned char)*s))
+			s++;
+	}
+	return s == e ? NUMBER_YES : NUMBER_LABEL;
+}
+
 /* A complete event: a span or a device task. */
 static void
 trace_event_x(struct trace_load *l, const struct trace_event *ev, int64_t pid,
@@ -504,6 +553,7 @@ trace_event_c(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 {
 	struct store_counter	 c;
 	struct trace_proc	*p;
+	enum trace_number	 n;
 	size_t			 i;
 
 	if (ev->ts.len == 0 ||
@@ -520,13 +570,19 @@ trace_event_c(struct trace_load *l, const struct trace_event *ev, int64_t pid,
 	c.tid = tid;
 	c.name = ev->name.s;
 	/*
-	 * A number written as a string ("2160.0") is one too; other text is
-	 * a label, no sample; null, true, false or 1e999 is counted.
+	 * A JSON number written as a string ("2160.0") is one too; other
+	 * text (hex too) is a label, no sample; null, true, false, 1e999, and
+	 * "NaN" or "Infinity" as a string are counted.
 	 */
 	for (i = 0; i < ev->nargs; i++) {
-		if (util_parse_double(ev->argv[i].val.s, ev->argv[i].val.len,
-		    &c.value) != 0 || !isfinite(c.value)) {
-			if (!ev->argv[i].str && l->badvals++ == 0)
+		n = ev->argv[i].str ? trace_event_number(ev->argv[i].val.s,
+		    ev->argv[i].val.len) : NUMBER_YES;
+		if (n == NUMBER_LABEL)
+			continue;
+		if (n == NUMBER_NONE || util_parse_double(ev->argv[i].val.s,
+		    ev->argv[i].val.len, &c.value) != 0 ||
+		    !isfinite(c.value)) {
+			if (l->badvals++ == 0)
 				l->badvals_at = l->at;
 			continue;
 		}

@@ -143,13 +143,16 @@ same_file "$T/order-last.csv" "$T/order-first.csv" \
     "api_statistic with the process named after its first spans"
 is "$(grep -c aclnnMul "$T/order-last.csv")" 1 "which it counts"
 
-# Counter values written as strings are samples; null is counted; an
-# event of 40 args is a warning (those past the 32nd are not read one by
-# one); "dur": "" is a bad duration, not 0.
+# Counter values written as strings are samples when they are JSON
+# numbers; null, and strings past a double's range or naming NaN, are
+# counted; hex and other text are labels; an event of 40 args is a warning
+# (those past the 32nd are not read one by one); "dur": "" is a bad
+# duration, not 0.
 {
 	echo '['
 	echo '{"name": "Mem", "ph": "C", "pid": 1, "tid": 0, "ts": 10,'
-	echo ' "args": {"KB": "2160232.0", "MB": null, "label": "x"}},'
+	echo ' "args": {"KB": "2160232.0", "MB": null, "label": "x",'
+	echo ' "hex": "0x10", "big": "1e999", "nan": "NaN"}},'
 	printf '{"name": "Many", "ph": "C", "pid": 1, "tid": 0, "ts": 11,'
 	printf ' "args": {'
 	for i in $(seq 1 40); do
@@ -170,8 +173,10 @@ is "$(grep -c aclnnMul "$T/order-last.csv")" 1 "which it counts"
 is "$(q "$T/vals.db" "SELECT value FROM counters WHERE key = 'KB'")" \
     2160232.0 "a number in a string is a sample"
 is "$(q "$T/vals.db" "SELECT count(*) FROM warnings WHERE message LIKE
-    '1 counter value not a finite number, no sample'")" 1 \
-    "null is no sample, and counted; a text label is not"
+    '3 counter values not a finite number, no samples'")" 1 \
+    "null, \"1e999\" and \"NaN\" are no samples, and counted; labels are not"
+is "$(q "$T/vals.db" "SELECT count(*) FROM counters WHERE key IN ('hex',
+    'label')")" 0 "hex in a string is a label, as other text"
 is "$(q "$T/vals.db" "SELECT count(*) FROM counters WHERE key LIKE 's%'")" \
     32 "32 of the 40 series read"
 is "$(q "$T/vals.db" "SELECT count(*) FROM warnings WHERE message LIKE
@@ -184,7 +189,7 @@ is "$(q "$T/vals.db" "SELECT offset FROM warnings WHERE message LIKE
     "$(grep -bo '{"name": "aten::to"' "$T/vals.json" | cut -d: -f1)" \
     "and counted, at the event's offset"
 is "$(q "$T/vals.db" "SELECT offset FROM warnings WHERE message LIKE
-    '1 counter value%'")" \
+    '3 counter values%'")" \
     "$(grep -bo '{"name": "Mem"' "$T/vals.json" | cut -d: -f1)" \
     "a counter's bad value too"
 done_testing
