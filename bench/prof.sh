@@ -37,7 +37,10 @@ report() {	# report WHAT TASKS BYTES
 	    -v what="$1" 'BEGIN {
 		printf "%s: %.2f s wall (%s s CPU), %.0f tasks/s, " \
 		    "%.1f MB/s, peak RSS %.1f MB\n", what, w, c, n / w,
-		    b / 1048576 / w, r }'
+		    b / 1048576 / w, r
+		if (c + 0 > 0)
+			printf "import wall / CPU time: %.2f (target 0.6 or" \
+			    " less)\n", w / c }'
 }
 
 echo "generating $OPS ops ..."
