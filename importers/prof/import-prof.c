@@ -461,6 +461,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 	char			 *why = NULL;
 	bool			  bare, torch, queue = false, torchmem, msmem;
 	bool			  expand;
+	struct store_defer	 *expand_defer = NULL;
 
 	bare = import_prof_device(util_basename(path)) != NP_NA;
 	names = bare ? NULL : util_dir_list(path, &n);
@@ -488,7 +489,13 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 				store_load_rank(s, ctx->rank, path);
 		}
 		data = util_path_join(hostdir, "data");
+		/*
+		 * Read first, but its file and warnings go where a read
+		 * after the task records writes them.
+		 */
+		store_load_defer_begin(&expand_defer);
 		expand = prof_host_read_expand(s, data);
+		store_load_defer_stop();
 		import_prof_early(s, path, names, n, expand, &early);
 		prof_host_read(s, data, &h);
 		h.expand = expand;
@@ -499,6 +506,7 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		if (prof_ops_load_spans(s, &h, &hm, ctx->rank, cause) != 0) {
 			prof_host_nodes_join(&nodes);
 			prof_early_release(&early);
+			store_load_defer_end(NULL, expand_defer);
 			free(data);
 			util_strv_free(names, n);
 			prof_host_release(&h);
@@ -512,6 +520,8 @@ import_prof_load(struct store *s, const char *path, struct import_ctx *ctx,
 		prof_extra_tables(s, &h, &hm, ctx->rank);
 		prof_host_nodes_join(&nodes);
 		prof_host_read_records(s, data, &h);
+		store_load_defer_end(s, expand_defer);
+		expand_defer = NULL;
 		if (h.track_v2)
 			store_load_meta(s, "task_track_layout", "V2");
 		free(data);

@@ -7,8 +7,10 @@
 # directory's task logs pass. Cases: one and two devices, hwts and STARS
 # logs, chip V6, PMU, AI CPU and HCCL records, and a collection damaged on
 # both sides: the first device's info.json gone and its task logs cut
-# mid-record, the host's API records cut mid-record, so that warnings of
-# the host and of the device read early interleave as they would in turn.
+# mid-record, the host's API records cut mid-record, and a cut
+# expand_stream_spec record (read first now, for the device, but warned
+# where a read after the task records warns), so that warnings of the
+# host and of the device read early interleave as they would in turn.
 . "$top_srcdir/tests/lib.sh"
 command -v sqlite3 >/dev/null 2>&1 || skip_all "no sqlite3 command"
 
@@ -61,13 +63,15 @@ f=$(ls "$p"/device_0/data/stars_soc.data.* | grep -v '\.done$' | tail -n 1)
 truncate -s -10 "$f"
 f=$(ls "$p"/host/data/*api_event* | grep -v '\.done$' | tail -n 1)
 truncate -s -7 "$f"
+printf '0123456789' >"$p"/host/data/unaging.compact.expand_stream_spec.slice_0
 same damaged "$d"
 # The host's first, then the device's: its info.json, then its logs.
 sqlite3 "$d/early.db" "SELECT message FROM warning ORDER BY id" |
     grep "truncated last record\|no info.json:\|cut record" >"$d/order.txt"
-[ "$(wc -l <"$d/order.txt")" -eq 3 ] &&
-    head -n 1 "$d/order.txt" | grep -q "truncated last record" &&
-    sed -n 2p "$d/order.txt" | grep -q "no info.json" &&
-    sed -n 3p "$d/order.txt" | grep -q "cut record"
-ok $? "damaged: the host's warning, then the device's, in order"
+[ "$(wc -l <"$d/order.txt")" -eq 4 ] &&
+    sed -n 1p "$d/order.txt" | grep -q "(33 of 40 bytes)" &&
+    sed -n 2p "$d/order.txt" | grep -q "(10 of 64 bytes)" &&
+    sed -n 3p "$d/order.txt" | grep -q "no info.json" &&
+    sed -n 4p "$d/order.txt" | grep -q "cut record"
+ok $? "damaged: the host's warnings, then the device's, in order"
 done_testing
