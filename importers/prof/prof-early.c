@@ -96,11 +96,12 @@ prof_early_start(struct prof_early *e, struct store *s, const char *dir,
 	}
 }
 
-/* True if E holds the device directory DIR, read or being read. */
+/* True if E holds the device directory DIR, read or being read, not taken. */
 bool
 prof_early_has(const struct prof_early *e, const char *dir)
 {
-	return e != NULL && e->started && strcmp(e->dir, dir) == 0;
+	return e != NULL && e->started && !e->taken &&
+	    strcmp(e->dir, dir) == 0;
 }
 
 /* Wait for E's thread, once. */

@@ -316,6 +316,8 @@ store_load_abort(struct store *s)
 		if (store_load_tmp_path == s->tmp)
 			store_load_tmp_path = NULL;
 	}
+	if (store_prog_self == s)
+		store_prog_self = NULL;
 	store_free(s);
 }
 
@@ -376,6 +378,8 @@ store_load_close(struct store *s, char **cause)
 	side = store_timeline_side(s->path);
 	unlink(side);
 	free(side);
+	if (store_prog_self == s)
+		store_prog_self = NULL;
 	store_free(s);
 	return 0;
 }
