@@ -45,6 +45,9 @@ report() {	# report WHAT TASKS BYTES
 
 echo "generating $OPS ops ..."
 "$GEN" prof "$T/p" -s 42 -n "$OPS" -a $((OPS / 10)) -S 4 -T 4 -c 310P -w
+# The generator's files written out first: the import is timed, not the
+# kernel writing 644 MB back beside it.
+sync
 bytes=$(du -sb "$T/p" | cut -f1)
 run "$T/m" "$NPUPROF" import -q --db "$T/p.db" "$T/p"
 read -r imp _ <"$T/m"
@@ -94,6 +97,7 @@ if [ "$OPS2" -gt 0 ]; then
 	rm -rf "$T/p" "$T/p.db"
 	"$GEN" prof "$T/p" -s 42 -n "$OPS2" -a $((OPS2 / 10)) -S 4 -T 4 \
 	    -c 310P -w
+	sync
 	bytes=$(du -sb "$T/p" | cut -f1)
 	run "$T/m" "$NPUPROF" import -q --db "$T/p.db" "$T/p"
 	report "import of $OPS2 ops, $((bytes / 1048576)) MB" "$OPS2" "$bytes"
@@ -105,6 +109,7 @@ fi
 if [ -f "$ORACLE/genprof.py" ] && command -v python3 >/dev/null; then
 	python3 "$ORACLE/genprof.py" --out "$T/v" --seed 42 --ops 200000 \
 	    --streams 2 --threads 4 --apis 20000 >/dev/null
+	sync
 	bytes=$(du -sb "$T/v" | cut -f1)
 	run "$T/m" "$NPUPROF" import -q --db "$T/v.db" "$T/v"
 	report "oracle genprof --seed 42 --ops 200000 (vendor: 27.4 s, 939 MB)" \
@@ -121,6 +126,7 @@ HOPS=${BENCH_PROF_HCCL_OPS:-200000}
 for l in "" -L; do
 	rm -rf "$T/h" "$T/h.db"
 	"$GEN" prof "$T/h" -s 7 -n "$HOPS" -T 2 $l >/dev/null
+	sync
 	bytes=$(du -sb "$T/h" | cut -f1)
 	run "$T/m" "$NPUPROF" import -q --db "$T/h.db" "$T/h"
 	ops=$("$NPUPROF" show -q --db "$T/h.db" --format csv "$T/h" \
