@@ -169,6 +169,7 @@ bool		 util_is_na(const char *, size_t);
 size_t		 util_width(const char *, size_t, size_t *, bool);
 bool		 util_listed(const char *, const char *);
 bool		 util_has_prefix(const char *, const char *);
+uint64_t	 util_env_count(const char *, uint64_t, uint64_t);
 bool		 util_has_suffix(const char *, const char *);
 char		*util_path_join(const char *, const char *);
 char		*util_abspath(const char *);

@@ -1163,3 +1163,23 @@ util_width(const char *s, size_t maxw, size_t *bytes, bool decode)
 		*bytes = off;
 	return w;
 }
+
+/*
+ * The count the environment variable NAME holds: digits alone, at least
+ * MIN; DFLT if it is unset, or holds anything else.
+ */
+uint64_t
+util_env_count(const char *name, uint64_t dflt, uint64_t min)
+{
+	const char		*e = getenv(name);
+	char			*end;
+	unsigned long long	 v;
+
+	if (e == NULL || *e < '0' || *e > '9')
+		return dflt;
+	errno = 0;
+	v = strtoull(e, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min)
+		return dflt;
+	return v;
+}

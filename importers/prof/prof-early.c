@@ -15,30 +15,12 @@
  * peak stays under the bound of the raw import (bench/prof.sh) for any
  * number of tasks.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "prof-int.h"
 
 #define PROF_EARLY_TASKS	(3 << 19)	/* 1.5M: 48 MB of tasks */
-
-/* The most tasks a directory read early may promise; 0 for none early. */
-static int64_t
-prof_early_bound(void)
-{
-	const char	*e = getenv("NPUPROF_EARLY_TASKS");
-	char		*end;
-	long long	 v;
-
-	if (e == NULL || *e < '0' || *e > '9')
-		return PROF_EARLY_TASKS;
-	errno = 0;
-	v = strtoll(e, &end, 10);
-	if (errno != 0 || *end != '\0')
-		return PROF_EARLY_TASKS;
-	return v;
-}
 
 /*
  * The tasks the task logs of device directory DIR hold at most: two logs
@@ -79,7 +61,9 @@ void
 prof_early_start(struct prof_early *e, struct store *s, const char *dir,
     int64_t device, bool expand)
 {
-	int64_t	 bound = prof_early_bound();
+	/* The most tasks a directory read early may promise; 0: none. */
+	int64_t	 bound = (int64_t)util_env_count("NPUPROF_EARLY_TASKS",
+	    PROF_EARLY_TASKS, 0);
 
 	memset(e, 0, sizeof *e);
 	if (bound == 0 || prof_early_tasks(dir) > bound)

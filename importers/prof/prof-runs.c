@@ -43,17 +43,8 @@ struct prof_runs_half {
 size_t
 prof_runs_size(void)
 {
-	const char	*e = getenv("NPUPROF_SPAN_RUN");
-	char		*end;
-	unsigned long	 v;
-
-	if (e == NULL || *e < '0' || *e > '9')
-		return PROF_RUNS_DEFAULT;
-	errno = 0;
-	v = strtoul(e, &end, 10);
-	if (errno != 0 || *end != '\0' || v < 2)
-		return PROF_RUNS_DEFAULT;
-	return v;
+	return (size_t)util_env_count("NPUPROF_SPAN_RUN", PROF_RUNS_DEFAULT,
+	    2);
 }
 
 /* The spans read from a run at once, for runs of RUN spans. */

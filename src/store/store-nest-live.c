@@ -20,7 +20,6 @@
  * table; a trace in torch_npu's order, whose ops come by their end, gives
  * up every group. Past NEST_KEEP the walk reads them from the index.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -239,22 +238,12 @@ store_nest_live_give_up(struct store *s, struct nest_lane *ln)
 static void
 store_nest_live_make(struct store *s)
 {
-	const char	*e;
-	char		*end;
-	unsigned long	 v;
-
 	if (s->live != NULL)
 		return;
 	s->live = xcalloc(1, sizeof *s->live);
 	util_map_init(&s->live->map);
-	s->live->keep = NEST_KEEP;
-	if ((e = getenv("NPUPROF_NEST_KEEP")) != NULL && *e >= '0' &&
-	    *e <= '9') {
-		errno = 0;
-		v = strtoul(e, &end, 10);
-		if (errno == 0 && *end == '\0')
-			s->live->keep = v;
-	}
+	s->live->keep = (size_t)util_env_count("NPUPROF_NEST_KEEP", NEST_KEEP,
+	    0);
 }
 
 /* Whether RANK's host spans are all left to the walk. */
