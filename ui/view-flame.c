@@ -124,6 +124,8 @@ view_flame_base(const struct view_flame *vf, const struct store_frame *f)
 static void
 view_flame_install(struct view_flame *vf, struct store_stacks *st)
 {
+	char	*cause;
+
 	view_flame_base_build(vf, st);
 	store_stacks_free(vf->st);
 	store_stacks_free(vf->inv);
@@ -139,6 +141,14 @@ view_flame_install(struct view_flame *vf, struct store_stacks *st)
 	vf->mode = FLAME_ICICLE;
 	if (vf->m != NULL)
 		vf->hit = store_stacks_search(st, vf->m, &vf->nhit);
+	if (vf->m != NULL && matcher_failed(vf->m, &cause)) {
+		status_set(ROLE_ERROR, "%s", cause);
+		free(cause);
+		matcher_free(vf->m);
+		vf->m = NULL;
+		free(vf->search);
+		vf->search = NULL;
+	}
 	free(vf->error);
 	vf->error = NULL;
 }
@@ -517,11 +527,18 @@ view_flame_search_done(void *arg, const char *text)
 		free(cause);
 		return;
 	}
+	vf->hit = store_stacks_search(vf->st, m, &vf->nhit);
+	/* Frames it gave up on may match: no share is better than one wrong. */
+	if (matcher_failed(m, &cause)) {
+		status_set(ROLE_ERROR, "%s", cause);
+		free(cause);
+		matcher_free(m);
+		return;
+	}
 	matcher_free(vf->m);
 	vf->m = m;
 	free(vf->search);
 	vf->search = xstrdup(text);
-	vf->hit = store_stacks_search(vf->st, m, &vf->nhit);
 	status_set(ROLE_LABEL, "'%s' matches %lld frames: %.2f%% of the time",
 	    text, (long long)vf->nhit, vf->st->whole > 0 ? 100.0 *
 	    (double)vf->hit / (double)vf->st->whole : 0);

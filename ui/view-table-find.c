@@ -270,6 +270,12 @@ view_table_find_hits_tick(struct view_table *vt)
 			break;
 		}
 		for (k = 0; k < r->nrows; k++) {
+			/*
+			 * A row at a time, so that a pattern that backtracks
+			 * long on each cell cannot hold the keys up.
+			 */
+			if (k > 0 && util_now() - t0 > HITS_SECONDS)
+				break;
 			if (!view_table_find_row(vt, vt->search_m, r, k))
 				continue;
 			if (vt->nhits < HITS_MAX) {
@@ -283,9 +289,17 @@ view_table_find_hits_tick(struct view_table *vt)
 			}
 			vt->nhits++;
 		}
-		vt->hits_next += (int64_t)r->nrows;
-		vt->hits_done = r->nrows < FIND_CHUNK;
+		vt->hits_next += (int64_t)k;
+		vt->hits_done = k == r->nrows && r->nrows < FIND_CHUNK;
 		store_rows_free(r);
+		/*
+		 * Rows PCRE2 gave up on may match: the count would be wrong,
+		 * so there is none (the search says why).
+		 */
+		if (matcher_failed(vt->search_m, NULL)) {
+			vt->nhits = 0;
+			vt->hits_done = true;
+		}
 		if (util_now() - t0 > HITS_SECONDS)
 			break;
 	}
@@ -304,7 +318,8 @@ view_table_find_hits_status(const struct view_table *vt, char *buf,
 	char	 at[32] = "-";
 
 	buf[0] = '\0';
-	if (vt->search_m == NULL || (vt->nhits == 0 && !vt->hits_done))
+	if (vt->search_m == NULL || (vt->nhits == 0 && !vt->hits_done) ||
+	    matcher_failed(vt->search_m, NULL))
 		return;
 	hi = vt->nhits < HITS_MAX ? vt->nhits : HITS_MAX;
 	while (lo < hi) {

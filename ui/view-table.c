@@ -208,9 +208,14 @@ view_table_draw(struct view *v, int y, int h)
 				continue;
 			w = view_table_colw(vt, j);
 			c = view_table_page_text(vt, r, i, j, buf);
-			/* The search's matches stand out, as in less. */
+			/*
+			 * The search's matches stand out, as in less; once
+			 * PCRE2 gave up on a cell, none does (each cell
+			 * would cost the whole of its match limit again).
+			 */
 			view_table_page_draw_cell(vt, j, y + 1 + (int)row, x,
 			    w < COLS - x ? w : COLS - x, vt->search_m != NULL &&
+			    !matcher_failed(vt->search_m, NULL) &&
 			    view_table_page_match(vt->search_m, r, i, j, c) ?
 			    ROLE_MATCH : role, c);
 			x += w + 1;

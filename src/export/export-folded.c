@@ -44,6 +44,11 @@ export_folded_stacks(struct store *s, const struct export_opts *o, char **cause)
 		return NULL;
 	}
 	hit = store_stacks_search(st, m, &nframes);
+	if (matcher_failed(m, cause)) {
+		matcher_free(m);
+		store_stacks_free(st);
+		return NULL;
+	}
 	log_infox("'%s' matches %lld frames covering %lld of %lld %s "
 	    "(%.2f%%)", o->filter, (long long)nframes, (long long)hit,
 	    (long long)st->root->total, store_stacks_unit(st),

@@ -114,7 +114,7 @@ store_jump_search(struct store *s, struct matcher *m, int64_t device,
 {
 	sqlite3_stmt	*stmt;
 	char		*sql;
-	int		 found;
+	int		 found, rc;
 	bool		 next = dir == SPAN_NEXT;
 
 	xasprintf(&sql, "SELECT t.id FROM task t WHERE (t.start_ns %s ?1 OR"
@@ -132,10 +132,13 @@ store_jump_search(struct store *s, struct matcher *m, int64_t device,
 	sqlite3_bind_int64(stmt, 2, id);
 	store_load_bind_i64(stmt, 3, device);
 	store_load_bind_i64(stmt, 4, rank);
-	if ((found = sqlite3_step(stmt) == SQLITE_ROW))
+	if ((rc = sqlite3_step(stmt)) == SQLITE_ROW)
 		*out = sqlite3_column_int64(stmt, 0);
+	/* Not "not found": a regex PCRE2 gave up on ends the query. */
+	else if (rc != SQLITE_DONE)
+		xasprintf(cause, "%s", sqlite3_errmsg(s->db));
 	sqlite3_finalize(stmt);
-	return found;
+	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
 /*

@@ -51,6 +51,12 @@ PY
 	grep -q "matches 1 frames covering $mm of $all ns of device time" \
 	    "$T/mm.err"
 	ok $? "--filter says the share the matching frames cover"
+	# A regex PCRE2 gives up on (it backtracks without end on any name
+	# of eight characters or more) would pass frames it may match.
+	"$NPUPROF" show --db "$T/g.db" --filter '(.*.*.*.*)*(?=#)' "$T/g" \
+	    stacks >"$T/gu" 2>"$T/gu.err"
+	[ $? -ne 0 ] && [ ! -s "$T/gu" ] && grep -q 'gave up on' "$T/gu.err"
+	ok $? "--filter PCRE2 gives up on is an error, not a share"
 	"$NPUPROF" show -q --db "$T/g.db" --range "$(sed -n 4p "$T/want")" \
 	    "$T/g" stacks >"$T/rg"
 	is "$(fsum "$T/rg")" "$(sed -n 5p "$T/want")" \

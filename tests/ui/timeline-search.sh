@@ -37,6 +37,11 @@ send_keys /
 wait_for 'Search task names' && send_keys C-u && type_text 'soft(' &&
     send_keys Enter
 wait_for 'missing closing parenthesis' && ok 0 "a bad regex is reported"
+# Not "no task name matches": the names PCRE2 gave up on may match.
+send_keys /
+wait_for 'Search task names' && send_keys C-u &&
+    type_text '(.*.*.*.*)*(?=#)' && send_keys Enter
+wait_for 'gave up on' && ok 0 "a regex PCRE2 gives up on is reported"
 send_keys Q
 wait_exit
 done_testing
