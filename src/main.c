@@ -289,6 +289,7 @@ main_interrupt(int sig)
 	}
 	if (tmp != NULL)
 		unlink(tmp);
+	util_tty_restore();
 	cli_set_kill();
 	/* The parent of a set's imports speaks for them. */
 	if (!main_child && write(STDERR_FILENO, msg, sizeof msg - 1) < 0)
@@ -1917,9 +1918,13 @@ main_reimport(void *arg, struct store *old, char **cause)
 	 * all. The Timeline view starts it again if the import fails.
 	 */
 	store_timeline_stop(old);
+	util_tty_quiet();
 	if (main_import(r->path, r->db, false, r->o, cause) != 0 ||
-	    (s = store_open(r->db, cause)) == NULL)
+	    (s = store_open(r->db, cause)) == NULL) {
+		util_tty_unquiet();
 		return NULL;
+	}
+	util_tty_unquiet();
 	store_free(old);
 	return s;
 }
@@ -1949,7 +1954,9 @@ main_open_compare(char **argv, const struct main_opts *o)
 	char			*cause = NULL;
 	int			 rc = 0;
 
+	util_tty_quiet();
 	main_runs_open(argv, o, &runs);
+	util_tty_unquiet();
 	memset(&uo, 0, sizeof uo);
 	uo.theme = o->theme;
 	uo.no_mouse = o->no_mouse;
@@ -2001,7 +2008,9 @@ main_open(int argc, char **argv, const struct main_opts *o)
 	if (o->compare)
 		return main_open_compare(argv, o);
 	main_index_later = true;
+	util_tty_quiet();
 	s = main_store(argv[0], o);
+	util_tty_unquiet();
 	if (!main_has_ids(s, o, NULL, NULL)) {
 		store_free(s);
 		return EXIT_USAGE;

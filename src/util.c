@@ -16,6 +16,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 #include <wchar.h>
@@ -1062,6 +1063,63 @@ util_catch_signal(int sig, void (*fn)(int))
 	sa.sa_handler = fn;
 	sigemptyset(&sa.sa_mask);
 	sigaction(sig, &sa, NULL);
+}
+
+/* The terminal's settings util_tty_quiet() changed, to put back. */
+static struct termios		util_tty_saved;
+static volatile sig_atomic_t	util_tty_quieted;
+
+/*
+ * While an import runs before the UI opens, keys typed are not echoed
+ * over its progress line: turn echo off on standard input, if it is the
+ * terminal of the foreground (a background job would be stopped for
+ * it). Ctrl-C still interrupts. util_tty_unquiet() puts it back.
+ */
+void
+util_tty_quiet(void)
+{
+	static bool	 registered;
+	struct termios	 t;
+
+	if (util_tty_quieted || !isatty(STDIN_FILENO) ||
+	    tcgetpgrp(STDIN_FILENO) != getpgrp() ||
+	    tcgetattr(STDIN_FILENO, &util_tty_saved) != 0)
+		return;
+	t = util_tty_saved;
+	t.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
+	if (tcsetattr(STDIN_FILENO, TCSANOW, &t) != 0)
+		return;
+	util_tty_quieted = 1;
+	if (!registered) {
+		registered = true;
+		atexit(util_tty_restore);
+	}
+}
+
+/*
+ * Put back the settings util_tty_quiet() changed; safe in a signal
+ * handler.
+ */
+void
+util_tty_restore(void)
+{
+	if (util_tty_quieted) {
+		tcsetattr(STDIN_FILENO, TCSANOW, &util_tty_saved);
+		util_tty_quieted = 0;
+	}
+}
+
+/*
+ * Put back the settings and drop the keys typed meanwhile: they were
+ * meant for a screen not yet shown.
+ */
+void
+util_tty_unquiet(void)
+{
+	if (util_tty_quieted) {
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &util_tty_saved);
+		util_tty_quieted = 0;
+	}
 }
 
 /* Count a value D into S: count, total, least and greatest. */
