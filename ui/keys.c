@@ -111,7 +111,7 @@ keys_action_find(const char *name)
 	return -1;
 }
 
-/* The key called NAME ("j", "C-d", "F1", "PgDn"), or -1. */
+/* The key called NAME ("j", "C-d", "F1", "PgDn", "M-x"), or -1. */
 int
 keys_parse(const char *name)
 {
@@ -120,6 +120,12 @@ keys_parse(const char *name)
 
 	if (name[0] != '\0' && name[1] == '\0')
 		return (unsigned char)name[0];
+	/* M-x, M-Up: Alt with a key; not M-M-x. */
+	if ((name[0] == 'M' || name[0] == 'm') && name[1] == '-' &&
+	    name[2] != '\0') {
+		n = keys_parse(name + 2);
+		return n < 0 || (n & KEYS_ALT) != 0 ? -1 : n | KEYS_ALT;
+	}
 	for (i = 0; i < KEYS_NSPECIAL; i++) {
 		if (strcasecmp(keys_special[i].name, name) == 0)
 			return keys_special[i].key;
@@ -144,6 +150,11 @@ keys_name(int key, char *buf, size_t len)
 {
 	size_t	 i;
 
+	if ((key & KEYS_ALT) != 0 && len > 2) {
+		snprintf(buf, len, "M-");
+		keys_name(key & ~KEYS_ALT, buf + 2, len - 2);
+		return;
+	}
 	for (i = 0; i < KEYS_NSPECIAL; i++) {
 		if (keys_special[i].key == key) {
 			snprintf(buf, len, "%s", keys_special[i].name);

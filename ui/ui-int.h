@@ -162,6 +162,8 @@ struct key_binding {
 };
 
 #define KEYS_CTRL(c)	((c) & 0x1f)
+/* Alt (Meta) with a key: Esc then the key, as terminals send it. */
+#define KEYS_ALT	0x100000
 
 /* One entry of a view's key bar: the action and its one-word label. */
 struct key_hint {

@@ -397,8 +397,8 @@ ui_replay_report(void)
  * After an Esc: the rest of a CSI sequence the terminal's description
  * does not know (tmux sends Home as ESC [ 1 ~ under TERM=xterm-256color),
  * read whole so its digits do not switch views, and the key it stands
- * for, or ERR; Esc itself when nothing follows, or the key that does
- * (Alt-x sent as Esc x) pushed back.
+ * for, or ERR; Esc itself when nothing follows, or Alt with the key that
+ * does (Alt-x is sent as Esc x): not an Esc that closes a view, then x.
  */
 static int
 ui_getkey_csi(void)
@@ -418,11 +418,8 @@ ui_getkey_csi(void)
 	int	 c;
 
 	timeout(0);
-	if ((c = getch()) != '[') {
-		if (c != ERR)
-			ungetch(c);
-		return 0x1b;
-	}
+	if ((c = getch()) != '[')
+		return c == ERR ? 0x1b : c | KEYS_ALT;
 	while ((c = getch()) != ERR && n + 1 < sizeof seq) {
 		seq[n++] = (char)c;
 		if (c >= 0x40 && c <= 0x7e)
@@ -557,7 +554,7 @@ ui_global(struct view *v, enum action a, int key)
 			return REDRAW_NONE;
 		keys_name(key, name, sizeof name);
 		/* A key without a name (0x14b): not worth a word. */
-		if (strncmp(name, "0x", 2) == 0)
+		if (strstr(name, "0x") != NULL)
 			return REDRAW_NONE;
 		status_set(ROLE_NORMAL, "%s does nothing in the %s view%s",
 		    name, v->ops->title, v->ops == &view_help_ops ? "" :

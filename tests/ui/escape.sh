@@ -15,7 +15,11 @@ sleep 0.3
 ok $? "Alt-x does not quit"
 send_keys 4
 wait_for 'Kernels  row 1 of 600' && send_keys Enter
-wait_for 'op_summary: row detail' && send_keys Escape
+wait_for 'op_summary: row detail' && send_keys M-x
+# Alt-x is a key of its own, not Esc (which would close the page) then x.
+wait_for 'M-x does nothing' && capture | grep -q 'op_summary: row detail'
+ok $? "Alt-x on a detail page: a key of its own, not Esc then x"
+send_keys Escape
 wait_for 'Kernels  row 1 of 600' && ok 0 "Esc closes the detail page"
 send_keys Escape
 wait_for 'nothing to close' && [ ! -s "$T/rc" ]

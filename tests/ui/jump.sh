@@ -82,7 +82,9 @@ wait_for 'Op statistic of the tasks starting in [7.364ms, 7.77ms)' &&
 send_keys q
 
 # Lanes: collapse a group, hide by regex, narrow the names.
-wait_for 'range 407us' && send_keys Escape g c
+# Esc on its own: Esc g at once is Alt-g.
+wait_for 'range 407us' && send_keys Escape
+wait_gone 'range 407us' && send_keys g c
 wait_for 'lane 1 of 5' && send_keys '<' '<' '<'
 wait_for 'lane 1 of 5' && expect_screen timeline-collapsed \
     "c collapses a rank's device into one row, < narrows the names"

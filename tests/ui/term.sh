@@ -134,6 +134,14 @@ wait_for 'Your bindings' && expect_screen help-config \
 send_keys q x
 wait_exit
 is "$rc" 0 "a rebound quit key"
+# Alt with a key, as M-x: terminals send it as Esc then the key.
+printf 'view: kernels\nkeys:\n  sort-next: M-s\n' \
+    >"$XDG_CONFIG_HOME/npuprof-tui/config.yaml"
+start_app 80 12 -- --db "$DB" "$DATA"
+wait_for 'Kernels  row 1 of 600' && send_keys M-s
+wait_for 'sort -Rank' && ok 0 "a binding of M-s: Alt-s"
+send_keys Q
+wait_exit
 
 printf 'theme: dark\nkeys:\n  launch: x\n' \
     >"$XDG_CONFIG_HOME/npuprof-tui/config.yaml"
