@@ -217,11 +217,17 @@ keys_user_map(void)
 	return keys_user;
 }
 
-/* Bind KEY to A before every map (from the config file). */
+/*
+ * Bind KEY to A before every map (from the config file). Enter is both
+ * the key that sends a carriage return and the keypad's, one name.
+ */
 void
 keys_bind(int key, enum action a)
 {
 	size_t	 i;
+
+	if (key == '\r')
+		keys_bind(KEY_ENTER, a);
 
 	for (i = 0; i < keys_nuser; i++) {
 		if (keys_user[i].key == key) {
@@ -266,6 +272,44 @@ keys_for(const struct key_binding *map, enum action a)
 		}
 	}
 	return -1;
+}
+
+/*
+ * The keys doing A in a view with key map MAP, for a title or message,
+ * in BUF: "Enter", or "Space or Enter" (two at most, in the order
+ * keys_for() tries them), as the user's bindings left them; when no key
+ * does it, the action's name and "(no key)".
+ */
+const char *
+keys_names_for(const struct key_binding *map, enum action a, char *buf,
+    size_t len)
+{
+	const struct key_binding	*maps[3];
+	char				 name[32];
+	size_t				 i, j, n = 0;
+
+	maps[0] = keys_user;
+	maps[1] = map;
+	maps[2] = keys_global_keys;
+	buf[0] = '\0';
+	for (i = 0; i < 3 && n < 2; i++) {
+		for (j = 0; maps[i] != NULL && maps[i][j].action !=
+		    ACTION_NONE && n < 2; j++) {
+			if (maps[i][j].action != a ||
+			    keys_effective(map, maps[i][j].key) != a)
+				continue;
+			keys_name(maps[i][j].key, name, sizeof name);
+			/* Enter is two keys of one name. */
+			if (n == 1 && strcmp(buf, name) == 0)
+				continue;
+			snprintf(buf + strlen(buf), len - strlen(buf), "%s%s",
+			    n > 0 ? " or " : "", name);
+			n++;
+		}
+	}
+	if (n == 0)
+		snprintf(buf, len, "%s (no key)", keys_action_name(a));
+	return buf;
 }
 
 /*

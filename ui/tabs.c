@@ -114,6 +114,7 @@ int
 tabs_switch(enum action a)
 {
 	int	 i, n = (int)TABS_N, want, step = 1;
+	char	 rank[64], open[64];
 
 	if (a == ACTION_NEXT_VIEW || a == ACTION_PREV_VIEW) {
 		step = a == ACTION_NEXT_VIEW ? 1 : n - 1;
@@ -133,8 +134,11 @@ tabs_switch(enum action a)
 		    store_set_is(session_base()))
 			status_set(ROLE_ERROR, "no %s data here: this cluster "
 			    "keeps each rank's tasks in a store of its own; "
-			    "choose a rank (r, or Enter in the Cluster view)",
-			    tabs_list[want]->title);
+			    "choose a rank (%s, or %s in the Cluster view)",
+			    tabs_list[want]->title, keys_names_for(NULL,
+			    ACTION_RANK, rank, sizeof rank), keys_names_for(
+			    view_cluster_ops.keymap, ACTION_OPEN, open,
+			    sizeof open));
 		else
 			status_set(ROLE_ERROR, "no %s data in this store",
 			    tabs_list[want]->title);

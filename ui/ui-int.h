@@ -269,6 +269,8 @@ const struct key_binding *keys_global_map(void);
 const struct key_binding *keys_user_map(void);
 void		 keys_bind(int, enum action);
 int		 keys_for(const struct key_binding *, enum action);
+const char	*keys_names_for(const struct key_binding *, enum action,
+		     char *, size_t);
 enum action	 keys_effective(const struct key_binding *, int);
 void		 keys_bar(const struct view *, char *, size_t);
 

@@ -75,13 +75,14 @@ view_advice_fill(struct view_advice *va)
 	size_t			 i;
 	enum role		 role;
 	bool			 overall = false, ranks = false;
-	char			*line;
+	char			*line, keys[64];
 
 	va->t = text_create();
 	va->where = xcalloc(r->nrows + 1, sizeof *va->where);
 	va->rank = xcalloc(r->nrows + 1, sizeof *va->rank);
-	text_addf(va->t, ROLE_TITLE, 1, "Advice: %s (Enter: the evidence)",
-	    store_path(session_store()));
+	text_addf(va->t, ROLE_TITLE, 1, "Advice: %s (%s: the evidence)",
+	    store_path(session_store()), keys_names_for(view_advice_ops.keymap,
+	    ACTION_OPEN, keys, sizeof keys));
 	if (r->nrows == 0)
 		text_add(va->t, ROLE_DIM, 1, "(no findings)");
 	/* Ranks are named where the findings are of more than one. */

@@ -64,9 +64,13 @@ view_columns_draw(struct view *v, int y, int h)
 	enum role		 role;
 	int			 row;
 	bool			 on;
+	char			 title[256], show[64], all[64];
 
-	draw_text(y, 1, COLS - 1, ROLE_TITLE, "Columns shown (Enter or "
-	    "Space shows or hides one; a shows all)");
+	snprintf(title, sizeof title, "Columns shown (%s shows or hides one; "
+	    "%s shows all)", keys_names_for(v->ops->keymap, ACTION_OPEN, show,
+	    sizeof show), keys_names_for(v->ops->keymap, ACTION_COLUMNS, all,
+	    sizeof all));
+	draw_text(y, 1, COLS - 1, ROLE_TITLE, title);
 	view_list_show(vc->cur, &vc->top, rows);
 	for (i = vc->top, row = 0; i < vt->ncols && (size_t)row < rows;
 	    i++, row++) {

@@ -68,7 +68,7 @@ view_detail_tasks(struct text *t, const char *type, const char *device,
 	const struct store_table	*kt;
 	struct store_query		 q;
 	struct store_rows		*r;
-	char				*filter, *cause = NULL;
+	char				*filter, *cause = NULL, keys[64];
 	size_t				 i;
 	int				 col[4];
 	int64_t				 dev;
@@ -104,9 +104,11 @@ view_detail_tasks(struct text *t, const char *type, const char *device,
 		col[i] = store_rows_col(r, names[i]);
 	text_add(t, ROLE_NORMAL, 0, "");
 	text_addf(t, ROLE_TITLE, 1, "Tasks of %s%s%s, slowest first%s "
-	    "(Enter shows one in the timeline)", type, w != NULL ?
+	    "(%s shows one in the timeline)", type, w != NULL ?
 	    " in the step" : "", device != NULL ? " on this device" : "",
-	    r->nrows == DETAIL_TASKS ? " (first 100)" : "");
+	    r->nrows == DETAIL_TASKS ? " (first 100)" : "",
+	    keys_names_for(view_detail_ops.keymap, ACTION_OPEN, keys,
+	    sizeof keys));
 	text_addf(t, ROLE_LABEL, 3, "%14s  %21s  %-8s %s", "Duration(us)",
 	    "Start(us)", "Stream", "Op Name");
 	for (i = 0; i < r->nrows; i++) {
@@ -129,10 +131,14 @@ view_detail_open(struct view *v, const void *arg, char **cause)
 	struct text			*t;
 	size_t				 j, w = 0;
 	int				 type = -1, dev, rk;
+	char				 keys[64];
 
 	t = text_create();
-	text_addf(t, ROLE_TITLE, 1, "%s: row detail%s", d->table,
-	    r->ids != NULL ? " (Enter shows the task in the timeline)" : "");
+	text_addf(t, ROLE_TITLE, 1, "%s: row detail%s%s%s", d->table,
+	    r->ids != NULL ? " (" : "", r->ids != NULL ?
+	    keys_names_for(view_detail_ops.keymap, ACTION_OPEN, keys,
+	    sizeof keys) : "", r->ids != NULL ? " shows the task in the "
+	    "timeline)" : "");
 	/* A task's own detail: Enter on its title shows it. */
 	if (r->ids != NULL)
 		text_set_id(t, r->ids[d->row]);

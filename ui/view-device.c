@@ -55,9 +55,12 @@ view_device_draw(struct view *v, int y, int h)
 	struct view_device	*vd = v->data;
 	size_t			 i;
 	enum role		 role;
+	char			 title[128], keys[64];
 
-	draw_text(y, 1, COLS - 1, ROLE_TITLE, vd->rank ?
-	    "Choose a rank (Enter)" : "Choose a device (Enter)");
+	snprintf(title, sizeof title, "Choose a %s (%s)", vd->rank ? "rank" :
+	    "device", keys_names_for(v->ops->keymap, ACTION_OPEN, keys,
+	    sizeof keys));
+	draw_text(y, 1, COLS - 1, ROLE_TITLE, title);
 	for (i = 0; i <= vd->n && (int)i + 2 < h; i++) {
 		role = i == vd->cur ? ROLE_CURSOR : ROLE_NORMAL;
 		draw_fill(y + 2 + (int)i, 0, COLS, role);

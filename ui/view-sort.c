@@ -44,9 +44,12 @@ view_sort_draw(struct view *v, int y, int h)
 	size_t			 i, rows = h > 3 ? (size_t)h - 3 : 1;
 	enum role		 role;
 	int			 row;
+	char			 title[192], open[64], keep[64];
 
-	draw_text(y, 1, COLS - 1, ROLE_TITLE, "Sort on (Enter; q keeps the "
-	    "order)");
+	snprintf(title, sizeof title, "Sort on (%s; %s keeps the order)",
+	    keys_names_for(v->ops->keymap, ACTION_OPEN, open, sizeof open),
+	    keys_names_for(v->ops->keymap, ACTION_CLOSE, keep, sizeof keep));
+	draw_text(y, 1, COLS - 1, ROLE_TITLE, title);
 	view_list_show(vs->cur, &vs->top, rows);
 	for (i = vs->top, row = 0; i <= vt->ncols && (size_t)row < rows;
 	    i++, row++) {

@@ -43,7 +43,7 @@ view_table_step_done(void *arg, const char *answer)
 	struct view_table		*vt = arg;
 	const struct store_table	*t;
 	struct store_window		 w;
-	char				*cause = NULL;
+	char				*cause = NULL, keys[64];
 	int64_t				 n;
 	int				 found;
 
@@ -67,9 +67,11 @@ view_table_step_done(void *arg, const char *answer)
 		    session_device(), session_rank(), &w);
 		if (found == 0) {
 			status_set(ROLE_ERROR, "step %lld: this view of the "
-			    "ranks has no tasks; choose a rank (Enter on it in "
+			    "ranks has no tasks; choose a rank (%s on it in "
 			    "the Cluster view), whose store has them",
-			    (long long)n);
+			    (long long)n, keys_names_for(
+			    view_cluster_ops.keymap, ACTION_OPEN, keys,
+			    sizeof keys));
 			return;
 		}
 	}

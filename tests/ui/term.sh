@@ -142,6 +142,21 @@ wait_for 'Kernels  row 1 of 600' && send_keys M-s
 wait_for 'sort -Rank' && ok 0 "a binding of M-s: Alt-s"
 send_keys Q
 wait_exit
+# The titles name the keys the bindings left: Enter sorts, o opens.
+printf 'view: kernels\nkeys:\n  sort-next: Enter\n  open: o\n' \
+    >"$XDG_CONFIG_HOME/npuprof-tui/config.yaml"
+start_app 100 12 -- --db "$DB" "$DATA"
+wait_for 'Kernels  row 1 of 600' && send_keys S
+wait_for 'Sort on (o; q or Esc keeps the order)' &&
+    ok 0 "a rebound Enter: the sort chooser's title names o"
+send_keys q C
+wait_for 'Columns shown (o or Space shows or hides one' &&
+    ok 0 "and the column chooser's"
+send_keys q o
+wait_for 'row detail (o shows the task in the timeline)' &&
+    ok 0 "and the row detail's"
+send_keys Q
+wait_exit
 
 printf 'theme: dark\nkeys:\n  launch: x\n' \
     >"$XDG_CONFIG_HOME/npuprof-tui/config.yaml"
