@@ -324,6 +324,31 @@ text_draw(struct view *v, int y, int h)
 }
 
 /*
+ * What T shows at ROW of its body and column X of the screen, as
+ * text_draw() lays it out: the line in *LINE and the column of its text
+ * in *COL (its indent left out, its scrolled and frozen columns put
+ * back). False past the text, before its indent or on a bar line.
+ */
+bool
+text_at(const struct text *t, int row, int x, size_t *line, size_t *col)
+{
+	const struct text_line	*l;
+	size_t			 i, c;
+
+	if (row < 0 || (i = t->first + (size_t)row) >= t->n)
+		return false;
+	l = &t->v[i];
+	if (l->bar >= 0 || x < l->indent)
+		return false;
+	c = (size_t)(x - l->indent);
+	if (!(t->freeze > 0 && i >= t->freeze_from && c < t->freeze))
+		c += t->left;
+	*line = i;
+	*col = c;
+	return true;
+}
+
+/*
  * The line with an id nearest I the way DIR goes (1 or -1), I itself
  * included, or -1 if there is none.
  */

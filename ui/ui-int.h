@@ -693,6 +693,7 @@ int		 text_key(struct view *, enum action, int);
 size_t		 text_lines(struct text *);
 void		 text_set_id(struct text *, int64_t);
 void		 text_set_freeze(struct text *, size_t);
+bool		 text_at(const struct text *, int, int, size_t *, size_t *);
 int64_t		 text_cur_id(const struct text *);
 void		 text_goto_id(struct text *, int64_t);
 

@@ -209,6 +209,8 @@ struct view_compare {
 	struct store_rows	*orig;	/* the table, in the tool's order */
 	struct store_rows	*rows;	/* with the Diff column, sorted */
 	struct text		*t;
+	size_t			*colw;	/* its columns' widths, printed */
+	size_t			 head;	/* the line of their names, or 0 */
 };
 
 /*
@@ -278,6 +280,9 @@ view_compare_layout(struct view_compare *vc)
 
 	text_free(vc->t);
 	vc->t = text_create();
+	free(vc->colw);
+	vc->colw = NULL;
+	vc->head = 0;
 	/* Each sort starts from the tool's order, so ties keep it. */
 	store_rows_free(vc->rows);
 	vc->rows = view_compare_diff(vc->orig, k);
@@ -298,9 +303,12 @@ view_compare_layout(struct view_compare *vc)
 		o.utf8 = draw_utf8();
 		/* Numbers are never cut: Left and Right scroll a wide one. */
 		o.width = COLS - 2;
+		vc->colw = o.widths = xcalloc(vc->rows->ncols,
+		    sizeof *o.widths);
 		view_compare_print(f, vc->rows, &o);
 		fclose(f);
 		view_compare_freeze(vc->t, buf, o.utf8);
+		vc->head = text_lines(vc->t);
 		view_compare_lines(vc->t, vc->rows, k, buf);
 		free(buf);
 	}
@@ -406,6 +414,7 @@ view_compare_close(struct view *v)
 	store_compare_job_free(vc->job);
 	store_rows_free(vc->rows);
 	store_rows_free(vc->orig);
+	free(vc->colw);
 	v->data = vc->t;
 	text_close(v);
 	free(vc);
@@ -450,6 +459,44 @@ view_compare_resort(struct view *v)
 	return REDRAW_BODY | REDRAW_STATUS;
 }
 
+/*
+ * Mouse: a click on a column's name sorts on it, as in a table (numbers
+ * largest first, text A to Z; again, the other way); the wheel scrolls.
+ */
+static int
+view_compare_mouse(struct view *v)
+{
+	struct view_compare	*vc = v->data;
+	const struct store_rows	*r = vc->rows;
+	int			 y, x, wheel, rc;
+	bool			 click;
+	size_t			 line, col, at = 0, j;
+
+	mouse_get(&y, &x, &click, &wheel);
+	if (!click || vc->colw == NULL || vc->head == 0) {
+		v->data = vc->t;
+		rc = text_key(v, ACTION_NONE, KEY_MOUSE);
+		v->data = vc;
+		return rc;
+	}
+	if (!text_at(vc->t, y - 1, x, &line, &col) || line != vc->head)
+		return REDRAW_NONE;
+	for (j = 0; j < r->ncols; j++) {
+		if (col < at + vc->colw[j] + 2)
+			break;
+		at += vc->colw[j] + 2;
+	}
+	if (j == r->ncols)
+		return REDRAW_NONE;
+	if (view_compare_sort == (int)j)
+		view_compare_asc = !view_compare_asc;
+	else {
+		view_compare_sort = (int)j;
+		view_compare_asc = !store_print_numeric(r, j);
+	}
+	return view_compare_resort(v);
+}
+
 static int
 view_compare_key(struct view *v, enum action a, int key)
 {
@@ -457,6 +504,8 @@ view_compare_key(struct view *v, enum action a, int key)
 	char			*cause = NULL;
 	int			 n = view_compare_ncols + 1, rc;
 
+	if (key == KEY_MOUSE && a == ACTION_NONE)
+		return view_compare_mouse(v);
 	switch (a) {
 	case ACTION_COMPARE_TABLE:
 		view_compare_table = (view_compare_table + 1) %

@@ -114,7 +114,8 @@ view_help_open(struct view *v, const void *arg, char **cause)
 	text_add(t, ROLE_TITLE, 1, "Mouse (--no-mouse leaves it to the "
 	    "terminal)");
 	text_add(t, ROLE_NORMAL, 3, "Tables: a click on a row moves there, "
-	    "on a column's name sorts on it;");
+	    "on a column's name sorts on it");
+	text_add(t, ROLE_NORMAL, 3, "(in the Compare view too);");
 	text_add(t, ROLE_NORMAL, 3, "the wheel scrolls. Timeline: the wheel "
 	    "zooms around the pointer, a drag");
 	text_add(t, ROLE_NORMAL, 3, "selects a range, a click moves the "

@@ -237,6 +237,8 @@ store_print_table(FILE *f, const struct store_rows *r,
 	}
 	if (o->width > 0)
 		store_print_fit(w, cell, num, r->ncols, (size_t)o->width);
+	if (o->widths != NULL)
+		memcpy(o->widths, w, r->ncols * sizeof *w);
 	if (o->color)
 		fputs("\033[1m", f);
 	for (j = 0; j < r->ncols; j++) {

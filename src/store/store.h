@@ -325,6 +325,7 @@ struct store_print_opts {
 	bool			 utf8;
 	bool			 color;
 	const char		*indent;	/* JSON nesting */
+	size_t			*widths;	/* if set: each column's, out */
 };
 
 /* A row of store_query_each(): CELLS is NULL for the header call. */

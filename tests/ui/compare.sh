@@ -64,6 +64,28 @@ ok $? "> sorts on Order Id, largest first"
 send_keys I
 wait_for 'sort Order Id' && capture | sed -n 6p | grep -q '^ *1  MatMulV2'
 ok $? "I inverts it"
+# A click on a column's name sorts on it, as in a table: text A to Z,
+# numbers largest first; a second click inverts. (X10 reports: ESC [ M,
+# the button, then column and line, each plus 33.)
+click() {
+	send_keys -H 1b 5b 4d 20 "$(printf %x $((33 + $1)))" \
+	    "$(printf %x $((33 + $2)))"
+	send_keys -H 1b 5b 4d 23 "$(printf %x $((33 + $1)))" \
+	    "$(printf %x $((33 + $2)))"
+}
+click 12 3
+wait_for 'sort Kernel ' && capture | sed -n 6p | grep -q '^ *[0-9]  Add '
+ok $? "a click on Kernel sorts on it, A to Z"
+click 12 3
+wait_for 'sort -Kernel ' && capture | sed -n 6p | grep -q '^ *1  MatMulV2 '
+ok $? "a second click inverts it"
+# Each cut name's … is one column of three bytes.
+x=$(capture | sed -n 4p | sed 's/…/./g' |
+    awk '{ print index($0, "New Calls") }')
+click "$x" 3
+wait_for 'sort -Comparison Calls ' &&
+    capture | sed -n 6,7p | grep -c '  3  ' | grep -q 2
+ok $? "a click on New Calls: a number, largest first"
 send_keys q
 wait_for ' Collection' && ok 0 "q: NEW's Summary"
 send_keys 8
@@ -141,6 +163,14 @@ send_keys Left
 settle
 capture | sed -n 4p | cmp -s - "$T/head0"
 ok $? "Left scrolls it back"
+# Scrolled sideways, a click finds the column under it, frozen or not.
+send_keys Right
+settle
+x=$(capture | sed -n 4p | sed 's/…/./g' | awk '{ print index($0, "Base Ma") }')
+click "$x" 3
+wait_for 'sort -Base Max' && ok 0 "scrolled: a click on Base Ma… sorts on it"
+click 12 3
+wait_for 'sort Kernel ' && ok 0 "and on Kernel, which stays"
 send_keys Q
 wait_exit
 
