@@ -217,6 +217,18 @@ view_timeline_lanes_hide(struct view_tl *tl, const char *answer)
 		free(cause);
 		return false;
 	}
+	/* A name PCRE2 gives up on would be shown as if it did not match. */
+	for (i = 0; m != NULL && i < tl->nlanes; i++) {
+		matcher_match(m, tl->lanes[i].name, strlen(tl->lanes[i].name));
+		matcher_match(m, tl->lanes[i].group,
+		    strlen(tl->lanes[i].group));
+	}
+	if (matcher_failed(m, &cause)) {
+		status_set(ROLE_ERROR, "%s", cause);
+		free(cause);
+		matcher_free(m);
+		return false;
+	}
 	matcher_free(tl->hide);
 	free(tl->hide_re);
 	tl->hide = m;

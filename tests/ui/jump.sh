@@ -102,6 +102,12 @@ wait_for 'lane 4 of 8' &&
 send_keys x
 wait_for 'Hide lanes' && type_text '.' && send_keys Enter
 wait_for 'would hide every lane' && ok 0 "hiding every lane is refused"
+# A regex PCRE2 gives up on would leave lanes shown it may match.
+send_keys x
+wait_for 'Hide lanes' && send_keys C-u && type_text '(.*.*.*.*)*(?=#)' &&
+    send_keys Enter
+wait_for 'gave up on' && capture | grep -q 'lane 4 of 8' &&
+    ok 0 "a regex PCRE2 gives up on hides nothing, and says so"
 
 # Flow: from a task to the API span that launched it, and back.
 mkdir "$T/sp" && echo spans >"$T/sp/README"
