@@ -1068,6 +1068,7 @@ util_catch_signal(int sig, void (*fn)(int))
 /* The terminal's settings util_tty_quiet() changed, to put back. */
 static struct termios		util_tty_saved;
 static volatile sig_atomic_t	util_tty_quieted;
+static pid_t			util_tty_pid;	/* the process that did */
 
 /*
  * While an import runs before the UI opens, keys typed are not echoed
@@ -1090,6 +1091,7 @@ util_tty_quiet(void)
 	if (tcsetattr(STDIN_FILENO, TCSANOW, &t) != 0)
 		return;
 	util_tty_quieted = 1;
+	util_tty_pid = getpid();
 	if (!registered) {
 		registered = true;
 		atexit(util_tty_restore);
@@ -1098,12 +1100,12 @@ util_tty_quiet(void)
 
 /*
  * Put back the settings util_tty_quiet() changed; safe in a signal
- * handler.
+ * handler. Not in a child (a rank's import of a set) that ends first.
  */
 void
 util_tty_restore(void)
 {
-	if (util_tty_quieted) {
+	if (util_tty_quieted && getpid() == util_tty_pid) {
 		tcsetattr(STDIN_FILENO, TCSANOW, &util_tty_saved);
 		util_tty_quieted = 0;
 	}
@@ -1116,7 +1118,7 @@ util_tty_restore(void)
 void
 util_tty_unquiet(void)
 {
-	if (util_tty_quieted) {
+	if (util_tty_quieted && getpid() == util_tty_pid) {
 		tcsetattr(STDIN_FILENO, TCSAFLUSH, &util_tty_saved);
 		util_tty_quieted = 0;
 	}
