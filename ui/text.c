@@ -267,6 +267,9 @@ text_draw(struct view *v, int y, int h)
 	/* A taller screen than the text was scrolled for: no blank tail. */
 	if (t->first > 0 && t->first + (size_t)h > t->n)
 		t->first = t->n > (size_t)h ? t->n - (size_t)h : 0;
+	/* A shorter one: the cursor's line stays on it. */
+	if (t->ids && h > 0 && t->cur >= t->first + (size_t)h)
+		t->first = t->cur - (size_t)h + 1;
 	/* The bars' names: as wide as the widest, up to 48 columns. */
 	for (i = 0; i < t->n; i++) {
 		if (t->v[i].bar >= 0 && draw_width(t->v[i].s) > lw)
@@ -360,6 +363,29 @@ text_find(const struct text *t, ssize_t i, int dir)
 			return i;
 	}
 	return -1;
+}
+
+/*
+ * Show T, made again from what FROM showed (the same lines in another
+ * order or with other figures), where FROM was: its first line, the
+ * cursor's line (or the nearest selectable one) and its sideways scroll.
+ */
+void
+text_keep_place(struct text *t, const struct text *from)
+{
+	ssize_t	 c;
+
+	if (from == NULL || t->n == 0)
+		return;
+	t->first = from->first < t->n ? from->first : t->n - 1;
+	t->left = from->left;
+	if (!t->ids)
+		return;
+	c = (ssize_t)(from->cur < t->n ? from->cur : t->n - 1);
+	if ((c = text_find(t, c, 1)) < 0)
+		c = text_find(t, (ssize_t)t->n - 1, -1);
+	if (c >= 0)
+		t->cur = (size_t)c;
 }
 
 /*

@@ -694,6 +694,7 @@ size_t		 text_lines(struct text *);
 void		 text_set_id(struct text *, int64_t);
 void		 text_set_freeze(struct text *, size_t);
 bool		 text_at(const struct text *, int, int, size_t *, size_t *);
+void		 text_keep_place(struct text *, const struct text *);
 int64_t		 text_cur_id(const struct text *);
 void		 text_goto_id(struct text *, int64_t);
 

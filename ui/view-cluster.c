@@ -431,6 +431,28 @@ view_cluster_open(struct view *v, const void *arg, char **cause)
 	return 0;
 }
 
+/*
+ * Make the view's lines again (a new sort, the other grid metric), the
+ * screen staying where it was: m at the grids shows the grids.
+ */
+static int
+view_cluster_again(struct view *v)
+{
+	struct text	*old = v->data;
+	char		*cause = NULL;
+
+	v->data = NULL;
+	if (view_cluster_open(v, NULL, &cause) != 0) {
+		v->data = old;
+		status_set(ROLE_ERROR, "%s", cause);
+		free(cause);
+		return REDRAW_STATUS;
+	}
+	text_keep_place(v->data, old);
+	text_free(old);
+	return REDRAW_BODY | REDRAW_STATUS;
+}
+
 static int
 view_cluster_key(struct view *v, enum action a, int key)
 {
@@ -447,25 +469,13 @@ view_cluster_key(struct view *v, enum action a, int key)
 			    CLUSTER_NSORTS;
 			view_cluster_asc = false;
 		}
-		/* The same lines again, in the new order. */
-		text_free(v->data);
-		v->data = NULL;
-		if (view_cluster_open(v, NULL, &cause) != 0) {
-			status_set(ROLE_ERROR, "%s", cause);
-			free(cause);
-			return REDRAW_STATUS;
-		}
-		return REDRAW_BODY | REDRAW_STATUS;
+		/* The same lines again, in the new order, where they were. */
+		return view_cluster_again(v);
 	}
 	if (a == ACTION_GRID_METRIC) {
 		view_cluster_bytime = !view_cluster_bytime;
-		text_free(v->data);
-		v->data = NULL;
-		if (view_cluster_open(v, NULL, &cause) != 0) {
-			status_set(ROLE_ERROR, "%s", cause);
-			free(cause);
+		if (view_cluster_again(v) == REDRAW_STATUS)
 			return REDRAW_STATUS;
-		}
 		status_set(ROLE_NORMAL, "link grids: %s",
 		    view_cluster_bytime ? "transit time" : "bandwidth");
 		return REDRAW_BODY | REDRAW_STATUS;

@@ -52,6 +52,36 @@ capture | grep -q 'darker takes longer'
 ok $? "and the heading says so"
 send_keys m
 wait_for 'link grids: bandwidth' && ok 0 "m again: bandwidth"
+# On a screen shorter than the text, m (or a sort) keeps the place: m at
+# the grids shows the grids, not the findings at the top.
+tmux_ resize-window -x 130 -y 16
+settle
+send_keys G
+wait_for 'Links of step 4' && send_keys m
+wait_for 'link grids: transit time' && capture | grep -q 'Links of step 4' &&
+    ! capture | grep -q 'Findings ('
+ok $? "m at the end stays at the end"
+send_keys m '>'
+wait_for 'sort -Computing' && capture | grep -q 'Links of step 4'
+ok $? "and so does a sort"
+send_keys '<'
+wait_for 'sort Rank'
+# A shorter screen keeps the cursor's line on it.
+tmux_ resize-window -x 130 -y 40
+send_keys g j j j j j j j j j j j j j j j j
+settle
+esc=$(printf '\033')
+# (Not $cur: settle's.)
+line=$(capture -e | sed '$d' | grep "$esc\[[0-9;]*44m" |
+    sed "s/$esc\[[0-9;]*m//g" | grep 'rank' | head -n 1)
+echo "# the cursor's line: $line"
+tmux_ resize-window -x 130 -y 12
+settle
+[ -n "$line" ] && capture -e | sed '$d' | sed "s/$esc\[[0-9;]*m//g" |
+    grep -qF -- "$line"
+ok $? "a shorter screen keeps the cursor's line in view"
+tmux_ resize-window -x 130 -y 40
+settle
 send_keys g Enter
 wait_for 'rank 3 in every view' && ok 0 "Enter on a finding: its rank"
 send_keys 5
