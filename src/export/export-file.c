@@ -16,11 +16,14 @@
 
 /*
  * The vendor's file name stamp, local time YYYYMMDDhhmmss. SOURCE_DATE_EPOCH
- * fixes it, for reproducible output.
+ * fixes it, for reproducible output; else it is the time of the first
+ * call, so that every file of one command has the same (a rank of a set
+ * exports twice: the cluster's files, then the rank's).
  */
 void
 export_file_stamp(char *buf, size_t size)
 {
+	static time_t	 first = (time_t)-1;
 	const char	*sde = getenv("SOURCE_DATE_EPOCH");
 	struct tm	 tm;
 	time_t		 now;
@@ -28,8 +31,11 @@ export_file_stamp(char *buf, size_t size)
 
 	if (sde != NULL && util_parse_int(sde, strlen(sde), &v) == 0 && v >= 0)
 		now = (time_t)v;
-	else
-		now = time(NULL);
+	else {
+		if (first == (time_t)-1)
+			first = time(NULL);
+		now = first;
+	}
 	localtime_r(&now, &tm);
 	strftime(buf, size, "%Y%m%d%H%M%S", &tm);
 }

@@ -153,6 +153,9 @@ is "$(files "$T/ex" | tr '\n' ' ')" "$(files "$T/ex1" | tr '\n' ' ')" \
     "export summary --rank 2 of a set: the files one store writes"
 is "$(cat "$T"/ex/cluster_*.csv | md5sum)" \
     "$(cat "$T"/ex1/cluster_*.csv | md5sum)" "the cluster's rows of rank 2"
+# Two exports in one command (the cluster's files, the rank's): one stamp.
+is "$(ls "$T/ex" | sed -n 's/.*_\([0-9]\{14\}\)\.[a-z]*$/\1/p' | sort -u |
+    wc -l | tr -d ' ')" 1 "every file has the one time stamp"
 
 # A rank's store gone while the set is open: an error naming it.
 mv "$r1/npuprof-tui.db" "$T/r1.db"
