@@ -418,8 +418,15 @@ ui_getkey_csi(void)
 	int	 c;
 
 	timeout(0);
-	if ((c = getch()) != '[')
-		return c == ERR ? 0x1b : c | KEYS_ALT;
+	if ((c = getch()) == ERR)
+		return 0x1b;
+	/* A curses key (a resize, say) is its own, after the Esc. */
+	if (c > 0xff) {
+		ungetch(c);
+		return 0x1b;
+	}
+	if (c != '[')
+		return c | KEYS_ALT;
 	while ((c = getch()) != ERR && n + 1 < sizeof seq) {
 		seq[n++] = (char)c;
 		if (c >= 0x40 && c <= 0x7e)
