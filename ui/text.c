@@ -254,6 +254,31 @@ text_close(struct view *v)
 	text_free(v->data);
 }
 
+/*
+ * Draw a bar's figures S at Y, X in W columns: those that do not fit go
+ * whole, from the last blank that fits, so that no number is cut (a cut
+ * "2.008" would read as 2).
+ */
+static void
+text_draw_right(int y, int x, int w, enum role role, const char *s)
+{
+	char	*cut;
+	size_t	 n;
+
+	if (w <= 0)
+		return;
+	util_width(s, (size_t)w, &n, draw_utf8());
+	if (s[n] != '\0' && s[n] != ' ') {
+		while (n > 0 && s[n - 1] != ' ')
+			n--;
+	}
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	cut = xstrndup(s, n);
+	draw_text(y, x, w, role, cut);
+	free(cut);
+}
+
 /* Draw H lines from line Y of the screen. */
 void
 text_draw(struct view *v, int y, int h)
@@ -321,8 +346,8 @@ text_draw(struct view *v, int y, int h)
 			draw_bar(y + row, x + 1, bw, l->bar, ROLE_BAR);
 		if (bw > 0)
 			x += bw + 2;
-		draw_text(y + row, x + 1, COLS - x - 1, cur ? ROLE_CURSOR :
-		    ROLE_NORMAL, l->right);
+		text_draw_right(y + row, x + 1, COLS - x - 1, cur ?
+		    ROLE_CURSOR : ROLE_NORMAL, l->right);
 	}
 }
 

@@ -80,6 +80,14 @@ settle
 [ -n "$line" ] && capture -e | sed '$d' | sed "s/$esc\[[0-9;]*m//g" |
     grep -qF -- "$line"
 ok $? "a shorter screen keeps the cursor's line in view"
+# A narrow one drops the figures that do not fit whole: a cut "2.008"
+# would read as 2.
+tmux_ resize-window -x 50 -y 40
+send_keys g
+settle
+capture | grep -E '^ +!? +step [0-9]+ rank [0-9]+ ' >"$T/narrow"
+[ -s "$T/narrow" ] && ! grep -Ev '[0-9]\.[0-9]{3}$' "$T/narrow"
+ok $? "50 columns: no figure of a step line is cut"
 tmux_ resize-window -x 130 -y 40
 settle
 send_keys g Enter
