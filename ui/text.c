@@ -286,7 +286,7 @@ text_draw(struct view *v, int y, int h)
 	struct text		*t = v->data;
 	struct text_line	*l;
 	size_t			 i, k, b, skip;
-	int			 x, row, bw, lw = 28;
+	int			 x, row, bw, lw = 28, nw = 0, narrow;
 	bool			 cur;
 
 	/* A taller screen than the text was scrolled for: no blank tail. */
@@ -297,11 +297,12 @@ text_draw(struct view *v, int y, int h)
 		t->first = t->cur - (size_t)h + 1;
 	/* The bars' names: as wide as the widest, up to 48 columns. */
 	for (i = 0; i < t->n; i++) {
-		if (t->v[i].bar >= 0 && draw_width(t->v[i].s) > lw)
-			lw = draw_width(t->v[i].s);
+		if (t->v[i].bar >= 0 && draw_width(t->v[i].s) > nw)
+			nw = draw_width(t->v[i].s);
 	}
-	if (lw > 48)
-		lw = 48;
+	lw = nw > 48 ? 48 : nw > lw ? nw : lw;
+	/* Where the names cannot have their width: 28, or less if all fit. */
+	narrow = nw < 28 ? nw : 28;
 	for (row = 0; row < h && t->first + (size_t)row < t->n; row++) {
 		i = t->first + (size_t)row;
 		l = &t->v[i];
@@ -336,9 +337,9 @@ text_draw(struct view *v, int y, int h)
 			continue;
 		}
 		/* Name column, bar, then the figures. */
-		x += draw_cell(y + row, x, lw < COLS - x - 40 ? lw : 28 <
-		    COLS - x ? 28 : COLS - x, cur ? ROLE_CURSOR : ROLE_NORMAL,
-		    l->s, false);
+		x += draw_cell(y + row, x, lw < COLS - x - 40 ? lw : narrow <
+		    COLS - x ? narrow : COLS - x, cur ? ROLE_CURSOR :
+		    ROLE_NORMAL, l->s, false);
 		bw = COLS - x - 2 - 36 > 10 ? 20 : 0;
 		if (bw > 0 && l->stack[0] + l->stack[1] + l->stack[2] > 0)
 			text_draw_stack(y + row, x + 1, bw, l->stack);

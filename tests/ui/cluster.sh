@@ -88,6 +88,9 @@ settle
 capture | grep -E '^ +!? +step [0-9]+ rank [0-9]+ ' >"$T/narrow"
 [ -s "$T/narrow" ] && ! grep -Ev '[0-9]\.[0-9]{3}$' "$T/narrow"
 ok $? "50 columns: no figure of a step line is cut"
+awk '{ n = 0; for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+$/) n++
+    if (n < 2) bad = 1 } END { exit bad }' "$T/narrow"
+ok $? "and the names take their width, not 28 columns: two figures fit"
 tmux_ resize-window -x 130 -y 40
 settle
 send_keys g Enter
