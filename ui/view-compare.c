@@ -269,16 +269,19 @@ view_compare_freeze(struct text *t, const char *table, bool utf8)
 		text_set_freeze(t, at);
 }
 
-/* Lay VC's table out in its text, sorted as the keys chose. */
+/*
+ * Lay VC's table out in its text, sorted as the keys chose; KEEP: where
+ * the last layout was scrolled (a new sort), else at the top.
+ */
 static void
-view_compare_layout(struct view_compare *vc)
+view_compare_layout(struct view_compare *vc, bool keep)
 {
 	struct store_print_opts	 o;
 	size_t			 size = 0, k = view_compare_table;
 	char			*buf = NULL, *cause = NULL;
+	struct text		*old = vc->t;
 	FILE			*f;
 
-	text_free(vc->t);
 	vc->t = text_create();
 	free(vc->colw);
 	vc->colw = NULL;
@@ -312,6 +315,9 @@ view_compare_layout(struct view_compare *vc)
 		view_compare_lines(vc->t, vc->rows, k, buf);
 		free(buf);
 	}
+	if (keep)
+		text_keep_place(vc->t, old);
+	text_free(old);
 }
 
 /* Show CAUSE (freed) in VC's text and the status line, in place of a table. */
@@ -334,6 +340,10 @@ view_compare_start(struct view_compare *vc, char **cause)
 	store_rows_free(vc->orig);
 	vc->job = NULL;
 	vc->rows = vc->orig = NULL;
+	/* No header to click until the new table is laid out. */
+	free(vc->colw);
+	vc->colw = NULL;
+	vc->head = 0;
 	vc->t0 = util_now();
 	vc->job = store_compare_job_start(session_compare_base(),
 	    session_store(), session_compare_opts(),
@@ -400,7 +410,7 @@ view_compare_tick(struct view *v, enum view_work *w)
 	}
 	vc->orig = r;
 	view_compare_ncols = (int)r->ncols + 1;
-	view_compare_layout(vc);
+	view_compare_layout(vc, false);
 	return REDRAW_ALL;
 }
 
@@ -445,7 +455,7 @@ view_compare_resize(struct view *v)
 	struct view_compare	*vc = v->data;
 
 	if (vc->orig != NULL)
-		view_compare_layout(vc);
+		view_compare_layout(vc, false);
 }
 
 /* Lay the table out again after a key changed the sort. */
@@ -455,7 +465,7 @@ view_compare_resort(struct view *v)
 	struct view_compare	*vc = v->data;
 
 	if (vc->orig != NULL)
-		view_compare_layout(vc);
+		view_compare_layout(vc, true);
 	return REDRAW_BODY | REDRAW_STATUS;
 }
 
@@ -473,7 +483,7 @@ view_compare_mouse(struct view *v)
 	size_t			 line, col, at = 0, j;
 
 	mouse_get(&y, &x, &click, &wheel);
-	if (!click || vc->colw == NULL || vc->head == 0) {
+	if (!click || r == NULL || vc->colw == NULL || vc->head == 0) {
 		v->data = vc->t;
 		rc = text_key(v, ACTION_NONE, KEY_MOUSE);
 		v->data = vc;
@@ -481,8 +491,9 @@ view_compare_mouse(struct view *v)
 	}
 	if (!text_at(vc->t, y - 1, x, &line, &col) || line != vc->head)
 		return REDRAW_NONE;
+	/* A column and the two blanks after it, but the last. */
 	for (j = 0; j < r->ncols; j++) {
-		if (col < at + vc->colw[j] + 2)
+		if (col < at + vc->colw[j] + (j + 1 < r->ncols ? 2 : 0))
 			break;
 		at += vc->colw[j] + 2;
 	}

@@ -86,6 +86,13 @@ click "$x" 3
 wait_for 'sort -Comparison Calls ' &&
     capture | sed -n 6,7p | grep -c '  3  ' | grep -q 2
 ok $? "a click on New Calls: a number, largest first"
+# A click on the header while the next table is made: nothing to sort.
+# (t and the click in one write, so that the click comes first.)
+send_keys -H 74 1b 5b 4d 20 2d 24 1b 5b 4d 23 2d 24
+wait_for 'API compare: ' && settle && [ ! -s "$T/rc" ]
+ok $? "a click while the next table is made is ignored"
+send_keys t t t t t t t
+wait_for 'Kernel compare: '
 send_keys q
 wait_for ' Collection' && ok 0 "q: NEW's Summary"
 send_keys 8
@@ -169,6 +176,10 @@ settle
 x=$(capture | sed -n 4p | sed 's/…/./g' | awk '{ print index($0, "Base Ma") }')
 click "$x" 3
 wait_for 'sort -Base Max' && ok 0 "scrolled: a click on Base Ma… sorts on it"
+# The new order keeps the sideways scroll: the same spot is the same
+# column, and a second click inverts it.
+click "$x" 3
+wait_for 'sort Base Max' && ok 0 "a second click there inverts it"
 click 12 3
 wait_for 'sort Kernel ' && ok 0 "and on Kernel, which stays"
 send_keys Q
