@@ -36,6 +36,7 @@ struct text {
 	size_t			 left;		/* columns scrolled past */
 	size_t			 freeze_from;	/* lines from it keep their */
 	size_t			 freeze;	/* first columns on screen */
+	int			 lasth;		/* lines the last draw had */
 };
 
 struct text *
@@ -292,9 +293,15 @@ text_draw(struct view *v, int y, int h)
 	/* A taller screen than the text was scrolled for: no blank tail. */
 	if (t->first > 0 && t->first + (size_t)h > t->n)
 		t->first = t->n > (size_t)h ? t->n - (size_t)h : 0;
-	/* A shorter one: the cursor's line stays on it. */
-	if (t->ids && h > 0 && t->cur >= t->first + (size_t)h)
+	/*
+	 * A screen made shorter: the cursor's line stays on it, if it was
+	 * on the taller one (a first selectable line below the screen, as
+	 * a row detail's tasks, is where it was).
+	 */
+	if (t->ids && h > 0 && h < t->lasth && t->cur >= t->first +
+	    (size_t)h && t->cur < t->first + (size_t)t->lasth)
 		t->first = t->cur - (size_t)h + 1;
+	t->lasth = h;
 	/* The bars' names: as wide as the widest, up to 48 columns. */
 	for (i = 0; i < t->n; i++) {
 		if (t->v[i].bar >= 0 && draw_width(t->v[i].s) > nw)

@@ -394,14 +394,13 @@ ui_replay_report(void)
 }
 
 /*
- * After an Esc: the rest of a CSI sequence the terminal's description
- * does not know (tmux sends Home as ESC [ 1 ~ under TERM=xterm-256color),
- * read whole so its digits do not switch views, and the key it stands
- * for, or ERR; Esc itself when nothing follows, or Alt with the key that
- * does (Alt-x is sent as Esc x): not an Esc that closes a view, then x.
+ * The rest of a CSI sequence after ESC [ that the terminal's description
+ * does not know (tmux sends Home as ESC [ 1 ~ under TERM=xterm-256color,
+ * Alt-Up as ESC [ 1 ; 3 A under TERM=screen), read whole so its digits do
+ * not switch views: the key it stands for, or ERR.
  */
 static int
-ui_getkey_csi(void)
+ui_getkey_seq(void)
 {
 	static const struct {
 		const char	*seq;
@@ -411,22 +410,19 @@ ui_getkey_csi(void)
 		{ "4~", KEY_END }, { "8~", KEY_END }, { "F", KEY_END },
 		{ "5~", KEY_PPAGE }, { "6~", KEY_NPAGE }, { "3~", KEY_DC },
 		{ "A", KEY_UP }, { "B", KEY_DOWN }, { "C", KEY_RIGHT },
-		{ "D", KEY_LEFT }
+		{ "D", KEY_LEFT },
+		/* With Alt (xterm's modifier 3). */
+		{ "1;3A", KEY_UP | KEYS_ALT }, { "1;3B", KEY_DOWN | KEYS_ALT },
+		{ "1;3C", KEY_RIGHT | KEYS_ALT },
+		{ "1;3D", KEY_LEFT | KEYS_ALT },
+		{ "1;3H", KEY_HOME | KEYS_ALT }, { "1;3F", KEY_END | KEYS_ALT },
+		{ "5;3~", KEY_PPAGE | KEYS_ALT },
+		{ "6;3~", KEY_NPAGE | KEYS_ALT }, { "3;3~", KEY_DC | KEYS_ALT }
 	};
 	char	 seq[16];
 	size_t	 n = 0, i;
 	int	 c;
 
-	timeout(0);
-	if ((c = getch()) == ERR)
-		return 0x1b;
-	/* A curses key (a resize, say) is its own, after the Esc. */
-	if (c > 0xff) {
-		ungetch(c);
-		return 0x1b;
-	}
-	if (c != '[')
-		return c | KEYS_ALT;
 	while ((c = getch()) != ERR && n + 1 < sizeof seq) {
 		seq[n++] = (char)c;
 		if (c >= 0x40 && c <= 0x7e)
@@ -438,6 +434,84 @@ ui_getkey_csi(void)
 			return known[i].key;
 	}
 	return ERR;
+}
+
+/*
+ * After an Esc: what follows at once. Esc itself when nothing does, a
+ * CSI sequence's key, or Alt with the key that does (Alt-x is sent as
+ * Esc x): not an Esc that closes a view, then x. Esc Esc [ is Alt with
+ * a CSI key (rxvt's Alt-Right); Esc Esc otherwise is two Escs.
+ */
+static int
+ui_getkey_csi(void)
+{
+	int	 c, key;
+
+	timeout(0);
+	if ((c = getch()) == ERR)
+		return 0x1b;
+	/* A curses key (a resize, say) is its own, after the Esc. */
+	if (c > 0xff) {
+		ungetch(c);
+		return 0x1b;
+	}
+	if (c == 0x1b) {
+		if ((c = getch()) == '[')
+			return (key = ui_getkey_seq()) == ERR ? ERR :
+			    key | KEYS_ALT;
+		/* Read next: the second Esc, then what came after it. */
+		if (c != ERR)
+			ungetch(c);
+		ungetch(0x1b);
+		return 0x1b;
+	}
+	if (c != '[')
+		return c | KEYS_ALT;
+	return ui_getkey_seq();
+}
+
+/*
+ * Alt with a cursor key as the terminal's description names it (kUP3,
+ * xterm's Alt-Up): curses returns a code of its own for each, found here
+ * once the terminal is set up.
+ */
+static struct {
+	const char	*cap;
+	int		 key;
+	int		 code;
+} ui_alt_caps[] = {
+	{ "kUP3", KEY_UP, 0 }, { "kDN3", KEY_DOWN, 0 },
+	{ "kLFT3", KEY_LEFT, 0 }, { "kRIT3", KEY_RIGHT, 0 },
+	{ "kHOM3", KEY_HOME, 0 }, { "kEND3", KEY_END, 0 },
+	{ "kPRV3", KEY_PPAGE, 0 }, { "kNXT3", KEY_NPAGE, 0 },
+	{ "kDC3", KEY_DC, 0 }
+};
+
+static void
+ui_alt_caps_init(void)
+{
+	char	*s;
+	size_t	 i;
+
+	for (i = 0; i < sizeof ui_alt_caps / sizeof ui_alt_caps[0]; i++) {
+		s = tigetstr(ui_alt_caps[i].cap);
+		ui_alt_caps[i].code = s != NULL && s != (char *)-1 ?
+		    key_defined(s) : 0;
+	}
+}
+
+/* KEY, or Alt with the cursor key it is curses' code for. */
+static int
+ui_alt_cap(int key)
+{
+	size_t	 i;
+
+	for (i = 0; key > 0xff && i < sizeof ui_alt_caps /
+	    sizeof ui_alt_caps[0]; i++) {
+		if (ui_alt_caps[i].code > 0 && key == ui_alt_caps[i].code)
+			return ui_alt_caps[i].key | KEYS_ALT;
+	}
+	return key;
 }
 
 /* The next key: from the replay file or the terminal. */
@@ -459,7 +533,7 @@ ui_getkey(void)
 		return ERR;
 	if (key == 0x1b)
 		return ui_getkey_csi();
-	return key;
+	return ui_alt_cap(key);
 }
 
 /*
@@ -588,8 +662,17 @@ ui_key(int key)
 		tabs_resize();
 		return REDRAW_ALL;
 	}
-	if (prompt_active())
+	if (prompt_active()) {
+		/*
+		 * Esc then a key typed at once: the Esc cancels, the key goes
+		 * to the view, as two keys would.
+		 */
+		if ((key & KEYS_ALT) != 0) {
+			redraw = prompt_key(0x1b);
+			return redraw | ui_key(key & ~KEYS_ALT);
+		}
 		return prompt_key(key);
+	}
 	status_clear();
 	if (COLS < UI_MIN_COLS || LINES < UI_MIN_LINES) {
 		if (keys_global(key) == ACTION_QUIT)
@@ -750,6 +833,7 @@ ui_start(char **cause)
 	util_catch_signal(SIGINT, ui_on_sigint);
 	nonl();
 	keypad(stdscr, TRUE);
+	ui_alt_caps_init();
 	set_escdelay(25);
 	curs_set(0);
 	if (ui_cfg.mouse && !ui_o->no_mouse)

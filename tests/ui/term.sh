@@ -142,6 +142,17 @@ wait_for 'Kernels  row 1 of 600' && send_keys M-s
 wait_for 'sort -Rank' && ok 0 "a binding of M-s: Alt-s"
 send_keys Q
 wait_exit
+# Alt with a cursor key: ESC [ 1 ; 3 A under TERM=screen, the
+# description's kUP3 under xterm-256color.
+printf 'view: kernels\nkeys:\n  sort-next: M-Up\n' \
+    >"$XDG_CONFIG_HOME/npuprof-tui/config.yaml"
+for term in screen xterm-256color; do
+	start_app 80 12 TERM=$term -- --db "$DB" "$DATA"
+	wait_for 'Kernels  row 1 of 600' && send_keys M-Up
+	wait_for 'sort -Rank' && ok 0 "a binding of M-Up, TERM=$term"
+	send_keys Q
+	wait_exit
+done
 # The titles name the keys the bindings left: Enter sorts, o opens.
 printf 'view: kernels\nkeys:\n  sort-next: Enter\n  open: o\n' \
     >"$XDG_CONFIG_HOME/npuprof-tui/config.yaml"
