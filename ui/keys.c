@@ -253,61 +253,67 @@ keys_effective(const struct key_binding *map, int key)
 	return a;
 }
 
-/* The first key doing A in a view with key map MAP, or -1 if none does. */
-int
-keys_for(const struct key_binding *map, enum action a)
+/*
+ * Up to MAX keys doing A in a view with key map MAP, in KEYS: the user's
+ * bindings, then the view's, then the global ones, each only where the
+ * user's bindings left it doing A. Return how many.
+ */
+static size_t
+keys_doing(const struct key_binding *map, enum action a, int *keys,
+    size_t max)
 {
 	const struct key_binding	*maps[3];
-	size_t				 i, j;
+	size_t				 i, j, n = 0;
 
 	maps[0] = keys_user;
 	maps[1] = map;
 	maps[2] = keys_global_keys;
 	for (i = 0; i < 3; i++) {
 		for (j = 0; maps[i] != NULL && maps[i][j].action !=
-		    ACTION_NONE; j++) {
+		    ACTION_NONE && n < max; j++) {
 			if (maps[i][j].action == a &&
 			    keys_effective(map, maps[i][j].key) == a)
-				return maps[i][j].key;
+				keys[n++] = maps[i][j].key;
 		}
 	}
-	return -1;
+	return n;
+}
+
+/* The first key doing A in a view with key map MAP, or -1 if none does. */
+int
+keys_for(const struct key_binding *map, enum action a)
+{
+	int	 key;
+
+	return keys_doing(map, a, &key, 1) == 1 ? key : -1;
 }
 
 /*
  * The keys doing A in a view with key map MAP, for a title or message,
- * in BUF: "Enter", or "Space or Enter" (two at most, in the order
- * keys_for() tries them), as the user's bindings left them; when no key
- * does it, the action's name and "(no key)".
+ * in BUF: "Enter", or "Space or Enter" (two names at most, in the order
+ * keys_doing() finds them); when no key does it, the action's name and
+ * "(no key)".
  */
 const char *
 keys_names_for(const struct key_binding *map, enum action a, char *buf,
     size_t len)
 {
-	const struct key_binding	*maps[3];
-	char				 name[32];
-	size_t				 i, j, n = 0;
+	char	 name[32];
+	int	 keys[3];
+	size_t	 n, i, named = 0;
 
-	maps[0] = keys_user;
-	maps[1] = map;
-	maps[2] = keys_global_keys;
+	/* Enter is two keys of one name: three keys give two names. */
+	n = keys_doing(map, a, keys, 3);
 	buf[0] = '\0';
-	for (i = 0; i < 3 && n < 2; i++) {
-		for (j = 0; maps[i] != NULL && maps[i][j].action !=
-		    ACTION_NONE && n < 2; j++) {
-			if (maps[i][j].action != a ||
-			    keys_effective(map, maps[i][j].key) != a)
-				continue;
-			keys_name(maps[i][j].key, name, sizeof name);
-			/* Enter is two keys of one name. */
-			if (n == 1 && strcmp(buf, name) == 0)
-				continue;
-			snprintf(buf + strlen(buf), len - strlen(buf), "%s%s",
-			    n > 0 ? " or " : "", name);
-			n++;
-		}
+	for (i = 0; i < n && named < 2; i++) {
+		keys_name(keys[i], name, sizeof name);
+		if (named == 1 && strcmp(buf, name) == 0)
+			continue;
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s",
+		    named > 0 ? " or " : "", name);
+		named++;
 	}
-	if (n == 0)
+	if (named == 0)
 		snprintf(buf, len, "%s (no key)", keys_action_name(a));
 	return buf;
 }
